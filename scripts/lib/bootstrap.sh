@@ -1,0 +1,41 @@
+# Sourced by scripts/svc and scripts/test: make sure the pinned Bun and the locked
+# dependencies are installed, using only Node.js and npm when Bun is missing.
+# Sets SVC_ROOT and BUN. Progress goes to stderr.
+
+SVC_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+BUN="$SVC_ROOT/node_modules/.bin/bun"
+
+svc_bun_version() {
+  node -e 'process.stdout.write(require(process.argv[1]).devDependencies.bun)' "$SVC_ROOT/package.json"
+}
+
+svc_deps_hash() {
+  cat "$SVC_ROOT/package.json" "$SVC_ROOT/bun.lock" | node -e '
+    const h = require("crypto").createHash("sha256");
+    process.stdin.on("data", (d) => h.update(d)).on("end", () => process.stdout.write(h.digest("hex")));'
+}
+
+svc_bootstrap() {
+  command -v node >/dev/null 2>&1 || { echo "svc: Node.js is required to bootstrap (https://nodejs.org)" >&2; return 1; }
+  local want_bun installer stamp want
+  want_bun="$(svc_bun_version)"
+  installer="$BUN"
+  if ! { [ -x "$BUN" ] && [ "$("$BUN" --version 2>/dev/null)" = "$want_bun" ]; }; then
+    # No usable Bun yet: fetch the pinned one from npm into a side folder, then let it
+    # install the locked dependencies (which include the same Bun as a devDependency).
+    local boot="$SVC_ROOT/node_modules/.cache/svc-bootstrap"
+    echo "svc: installing bun $want_bun with npm (first run)..." >&2
+    mkdir -p "$boot"
+    (cd "$boot" && npm install --prefix "$boot" --no-save --no-package-lock --no-audit --no-fund --loglevel=error "bun@$want_bun" >&2) || return 1
+    installer="$boot/node_modules/.bin/bun"
+    "$installer" --version >/dev/null 2>&1 || { echo "svc: the bun@$want_bun npm package did not produce a working binary" >&2; return 1; }
+  fi
+  stamp="$SVC_ROOT/node_modules/.svc-deps"
+  want="$(svc_deps_hash)"
+  if [ "$installer" != "$BUN" ] || [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+    echo "svc: installing dependencies (bun install --frozen-lockfile)..." >&2
+    (cd "$SVC_ROOT" && "$installer" install --frozen-lockfile >&2) || return 1
+    printf '%s' "$want" >"$stamp"
+  fi
+  [ -x "$BUN" ] || { echo "svc: bun is missing from node_modules after install" >&2; return 1; }
+}

@@ -1,0 +1,292 @@
+// TypeScript / TSX / JavaScript statements: export wrappers, declarations, namespaces and
+// `declare module` blocks, top-level variables, local `export { … }` clauses and CommonJS
+// `module.exports` / `exports.x` assignments. Class/interface/enum bodies are in
+// typescript-members.ts. Function bodies are never entered.
+
+import type { SgNode } from "@ast-grep/napi";
+import { kindOf, propagateExports, spanOf, spanOrNull, textOrNull, unquote, type Outline, type Span } from "./core.ts";
+import { classMembers, enumMembers, FUNCTION_VALUES, interfaceMembers, type TsCtx, type TsScope } from "./typescript-members.ts";
+import { skipAnnotations } from "./signature.ts";
+import { commonJs, exportClauseNames } from "./typescript-exports.ts";
+import { TYPE_KINDS } from "../model.ts";
+
+/** How an enclosing `export` / `declare` wrapper shapes the declaration inside it. */
+interface Wrap {
+  span: Span;
+  sigStart: number;
+  exported: boolean;
+  ambient: boolean;
+  sigPrefix?: string;
+}
+
+export function extractTypeScript(o: Outline, root: SgNode, js: boolean): void {
+  const t: TsCtx = { o, js, marks: new Set() };
+  statements(t, root, { container: null, exported: true, ambient: false });
+  if (t.marks.size > 0) {
+    propagateExports(
+      o.decls,
+      (d) => (t.marks.has(d.name) ? true : undefined),
+      (d) => d.visibility !== "private",
+      TYPE_KINDS,
+    );
+  }
+}
+
+function statements(t: TsCtx, parent: SgNode, scope: TsScope): void {
+  for (const node of parent.namedChildren()) statement(t, node, kindOf(node), scope, null);
+}
+
+/** Exported by the `export` keyword inside an exported container, or implicitly inside an ambient one. */
+function exportedBy(scope: TsScope, wrap: Wrap | null): boolean {
+  if (scope.ambient) return scope.exported;
+  return (wrap?.exported ?? false) && scope.exported;
+}
+
+/** `name` names an anonymous declaration (`export default`, CommonJS); `renames` makes it win over the own name. */
+function statement(
+  t: TsCtx,
+  node: SgNode,
+  kind: string,
+  scope: TsScope,
+  wrap: Wrap | null,
+  name?: string,
+  renames = false,
+): void {
+  switch (kind) {
+    case "export_statement":
+      return exportStatement(t, node, scope);
+    case "class_declaration":
+    case "abstract_class_declaration":
+    case "class":
+      return classLike(t, node, scope, wrap, name, renames);
+    case "function_declaration":
+    case "generator_function_declaration":
+    case "function_signature":
+    case "function_expression":
+    case "function":
+    case "generator_function":
+    case "arrow_function":
+      return functionLike(t, node, scope, wrap, name, renames);
+    case "interface_declaration":
+    case "type_alias_declaration":
+    case "enum_declaration":
+      return typeLike(t, node, kind, scope, wrap);
+    case "lexical_declaration":
+    case "variable_declaration":
+      return variables(t, node, scope, wrap);
+    case "ambient_declaration":
+      return ambient(t, node, scope, wrap);
+    case "internal_module":
+    case "module":
+      return namespace(t, node, kind, scope, wrap);
+    case "expression_statement":
+      return expressionStatement(t, node, scope);
+  }
+}
+
+function exportStatement(t: TsCtx, node: SgNode, scope: TsScope): void {
+  const { o } = t;
+  const span = spanOf(node);
+  const at = skipAnnotations(o.src, span.start, span.end, o.annotations);
+  const isDefault = /^export\s+default\b/.test(o.src.slice(at, at + 40));
+  const wrap: Wrap = { span, sigStart: span.start, exported: true, ambient: false };
+  const top = scope.container === null;
+  // the common case costs one crossing: `export <declaration>` / `export default <expression>`
+  const inner = node.field("declaration") ?? node.field("value");
+  if (inner) {
+    const kind = kindOf(inner);
+    if (kind === "identifier") {
+      if (top) t.marks.add(o.textOf(inner)); // `export default foo;`
+    } else statement(t, inner, kind, scope, wrap, isDefault ? "default" : undefined);
+    return;
+  }
+  let clause: SgNode | null = null;
+  let fromSource = false;
+  for (const child of node.namedChildren()) {
+    const kind = kindOf(child);
+    if (kind === "export_clause") clause = child;
+    else if (kind === "string") fromSource = true;
+    else if (kind === "identifier" && top) t.marks.add(o.textOf(child)); // `export = Foo;`
+  }
+  if (clause && !fromSource && top) {
+    for (const local of exportClauseNames(o.textOf(clause))) t.marks.add(local);
+  }
+}
+
+function classLike(t: TsCtx, node: SgNode, scope: TsScope, wrap: Wrap | null, name?: string, renames = false): void {
+  const own = renames ? null : textOrNull(node.field("name"));
+  const body = node.field("body");
+  const span = wrap?.span ?? spanOf(node);
+  const decl = t.o.add({
+    kind: "class",
+    // a named class keeps its name under `export default` and in `module.exports = class X {}`
+    name: own ?? name ?? "default",
+    scope,
+    span,
+    sigStart: wrap?.sigStart ?? span.start,
+    sigPrefix: wrap?.sigPrefix,
+    body: spanOrNull(body),
+    exported: exportedBy(scope, wrap),
+    visibility: "public",
+  });
+  if (body) classMembers(t, body, { container: decl.qualifiedName, exported: decl.exported });
+}
+
+function functionLike(t: TsCtx, node: SgNode, scope: TsScope, wrap: Wrap | null, name?: string, renames = false): void {
+  const own = renames ? null : textOrNull(node.field("name"));
+  const span = wrap?.span ?? spanOf(node);
+  t.o.add({
+    kind: "function",
+    name: own ?? name ?? "default",
+    scope,
+    span,
+    sigStart: wrap?.sigStart ?? span.start,
+    sigPrefix: wrap?.sigPrefix,
+    body: spanOrNull(node.field("body")),
+    exported: exportedBy(scope, wrap),
+    visibility: "public",
+  });
+}
+
+function typeLike(t: TsCtx, node: SgNode, kind: string, scope: TsScope, wrap: Wrap | null): void {
+  const own = textOrNull(node.field("name"));
+  if (!own) return;
+  const span = wrap?.span ?? spanOf(node);
+  const alias = kind === "type_alias_declaration";
+  const body = alias ? null : node.field("body");
+  const decl = t.o.add({
+    kind: alias ? "type" : kind === "enum_declaration" ? "enum" : "interface",
+    name: own,
+    scope,
+    span,
+    sigStart: wrap?.sigStart ?? span.start,
+    body: spanOrNull(body),
+    exported: exportedBy(scope, wrap),
+    visibility: "public",
+  });
+  if (!body) return;
+  const inner = { container: decl.qualifiedName, exported: decl.exported, ambient: false };
+  if (decl.kind === "enum") enumMembers(t, body, inner);
+  else interfaceMembers(t, body, inner);
+}
+
+function variables(t: TsCtx, node: SgNode, scope: TsScope, wrap: Wrap | null): void {
+  const { o } = t;
+  const stmt = wrap?.span ?? spanOf(node);
+  const declarators = node.namedChildren().filter((c) => kindOf(c) === "variable_declarator");
+  const first = declarators[0];
+  if (!first) return;
+  const firstSpan = spanOf(first);
+  const keyword = o.src.slice(wrap?.sigStart ?? stmt.start, firstSpan.start).replace(/\s+/g, " ").trim();
+  const isConst = /\bconst$/.test(keyword);
+  const exported = exportedBy(scope, wrap);
+  declarators.forEach((d, i) => {
+    const nameNode = d.field("name");
+    const name = nameNode ? o.textOf(nameNode) : "";
+    if (!/^[\w$]+$/.test(name)) return; // destructuring patterns are skipped
+    const own = i === 0 ? firstSpan : spanOf(d);
+    const span: Span =
+      declarators.length === 1
+        ? stmt
+        : i === 0
+          ? { ...own, start: stmt.start, startLine: stmt.startLine }
+          : own;
+    const value = d.field("value");
+    const valueKind = kindOf(value);
+    const inner: Wrap = { span, sigStart: own.start, exported, ambient: false, sigPrefix: keyword };
+    if (value && FUNCTION_VALUES.has(valueKind)) {
+      o.add({
+        kind: "function",
+        name,
+        scope,
+        span,
+        sigStart: own.start,
+        sigPrefix: keyword,
+        body: spanOrNull(value.field("body")),
+        exported,
+        visibility: "public",
+      });
+    } else if (value && valueKind === "class") {
+      classLike(t, value, scope, { ...inner, exported: wrap?.exported ?? false }, name, true);
+    } else {
+      o.add({
+        kind: isConst ? "const" : "variable",
+        name,
+        scope,
+        span,
+        sigStart: own.start,
+        sigPrefix: keyword,
+        sigMode: "value",
+        exported,
+        visibility: "public",
+      });
+    }
+  });
+}
+
+function ambient(t: TsCtx, node: SgNode, scope: TsScope, wrap: Wrap | null): void {
+  const span = wrap?.span ?? spanOf(node);
+  const inner: Wrap = { span, sigStart: wrap?.sigStart ?? span.start, exported: wrap?.exported ?? false, ambient: true };
+  for (const child of node.namedChildren()) {
+    const kind = kindOf(child);
+    if (kind === "statement_block") {
+      // `declare global { … }`
+      const decl = t.o.add({
+        kind: "module",
+        name: "global",
+        scope,
+        span,
+        sigStart: inner.sigStart,
+        body: spanOf(child),
+        exported: true,
+        visibility: "public",
+      });
+      statements(t, child, { container: decl.qualifiedName, exported: true, ambient: true });
+    } else if (kind !== "comment") {
+      statement(t, child, kind, scope, inner);
+    }
+  }
+}
+
+function namespace(t: TsCtx, node: SgNode, kind: string, scope: TsScope, wrap: Wrap | null): void {
+  const own = textOrNull(node.field("name"));
+  if (!own) return;
+  const quoted = /^["'`]/.test(own);
+  const ambientCtx = (wrap?.ambient ?? false) || scope.ambient;
+  const body = node.field("body");
+  const span = wrap?.span ?? spanOf(node);
+  const decl = t.o.add({
+    kind: quoted || kind === "module" ? "module" : "namespace",
+    name: unquote(own),
+    scope,
+    span,
+    sigStart: wrap?.sigStart ?? span.start,
+    body: spanOrNull(body),
+    exported: quoted && ambientCtx ? true : exportedBy(scope, wrap),
+    visibility: "public",
+  });
+  if (body) statements(t, body, { container: decl.qualifiedName, exported: decl.exported, ambient: ambientCtx });
+}
+
+function expressionStatement(t: TsCtx, node: SgNode, scope: TsScope): void {
+  const { src } = t.o;
+  const r = node.range();
+  const at = r.start.index;
+  if (src.startsWith("namespace", at) || src.startsWith("module", at)) {
+    if (src.startsWith("module.exports", at)) {
+      if (scope.container === null) commonJs(t, node, declareExport);
+      return;
+    }
+    const inner = node.namedChildren()[0];
+    if (inner && kindOf(inner) === "internal_module") namespace(t, inner, "internal_module", scope, null);
+  } else if (src.startsWith("exports.", at) && scope.container === null) {
+    commonJs(t, node, declareExport);
+  }
+}
+
+/** A class or function assigned to `module.exports` / `exports.name`: declared at top level, exported. */
+function declareExport(t: TsCtx, value: SgNode, kind: string, span: Span, name: string | undefined): void {
+  const top: TsScope = { container: null, exported: true, ambient: false };
+  const wrap: Wrap = { span, sigStart: span.start, exported: true, ambient: false };
+  statement(t, value, kind, top, wrap, name, name !== undefined);
+}

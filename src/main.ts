@@ -1,0 +1,12 @@
+#!/usr/bin/env bun
+// Entry: `svc --version` answers before anything else loads; everything else goes to the CLI.
+
+import { VERSION } from "./version.ts";
+
+const argv = process.argv.slice(2);
+if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-v")) {
+  process.stdout.write(`svc ${VERSION}\n`);
+} else {
+  const { runCli } = await import("./surfaces/cli/run.ts");
+  process.exitCode = await runCli(argv);
+}

@@ -1,0 +1,118 @@
+// svc toc / svc_toc: the table of contents of a directory, degrading to fit its budget.
+
+import { isCodeLanguage } from "../lang/languages.ts";
+import { outlineOf } from "../lang/outline.ts";
+import { collect, type ExclusionFilter } from "../plan/collect.ts";
+import { redact } from "../render/redact.ts";
+import {
+  directoryRows,
+  outlineForToc,
+  renderDirectoryRow,
+  renderTree,
+  tocHeader,
+  type TocDetail,
+  type TocEntry,
+} from "../render/toc.ts";
+import { tokenCounter, type TokenCounter } from "../render/tokens.ts";
+import { normalizeWhitespace } from "../render/whitespace.ts";
+import { resolveWorkspace } from "../workspace/root.ts";
+import type { SkippedFile } from "../workspace/inventory.ts";
+import type { OpContext, OpResult } from "./types.ts";
+
+export interface TocRequest extends ExclusionFilter {
+  path: string;
+  maxTokens: number;
+}
+
+export interface TocData {
+  root: string;
+  path: string;
+  files: number;
+  readCostTokens: number;
+  tokenizer: string;
+  detail: TocDetail;
+  outputTokens: number;
+  entries: TocEntry[];
+  skipped: SkippedFile[];
+}
+
+function skippedNote(skipped: readonly SkippedFile[]): string {
+  if (skipped.length === 0) return "";
+  const shown = skipped.slice(0, 5).map((s) => `${s.path} (${s.reason})`);
+  const more = skipped.length > 5 ? `, and ${skipped.length - 5} more` : "";
+  return `<!-- skipped ${skipped.length} file${skipped.length === 1 ? "" : "s"}: ${shown.join(", ")}${more} -->`;
+}
+
+function assemble(header: string, body: string[], footer: string): string {
+  return [header, ...body, ...(footer ? [footer] : [])].join("\n");
+}
+
+/** Render at the richest detail that fits `maxTokens`; the directory view is truncated as a last resort. */
+function renderWithinBudget(
+  entries: TocEntry[],
+  total: number,
+  scope: string,
+  footer: string,
+  maxTokens: number,
+  counter: TokenCounter,
+): { text: string; detail: TocDetail; tokens: number } {
+  for (const detail of ["full", "paths"] as const) {
+    const text = assemble(tocHeader(entries.length, total, detail, scope), renderTree(entries, detail === "full"), footer);
+    const tokens = counter.count(text);
+    if (tokens <= maxTokens) return { text, detail, tokens };
+  }
+  const header = tocHeader(entries.length, total, "directories", scope);
+  const rows = directoryRows(entries).map(renderDirectoryRow);
+  let used = counter.count(header) + (footer ? counter.count(footer) + 1 : 0);
+  const body: string[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i] as string;
+    const cost = counter.count(row) + 1;
+    const rest = rows.length - i - 1;
+    const reserve = rest > 0 ? 24 : 0; // room for the truncation line
+    if (body.length > 0 && used + cost + reserve > maxTokens) {
+      body.push(`… ${rows.length - i} more directories not shown; call svc_toc on a subdirectory`);
+      break;
+    }
+    body.push(row);
+    used += cost;
+  }
+  const text = assemble(header, body, footer);
+  return { text, detail: "directories", tokens: counter.count(text) };
+}
+
+export async function toc(request: TocRequest, ctx: OpContext): Promise<OpResult<TocData>> {
+  const ws = resolveWorkspace(request.path, ctx.cwd);
+  const collection = await collect(ws, { ...request, template: null });
+  const counter = await tokenCounter();
+  const entries: TocEntry[] = collection.files.map((file) => {
+    const cost = counter.count(redact(normalizeWhitespace(file.text), { path: file.path }).text);
+    const outline = isCodeLanguage(file.language) ? outlineForToc(outlineOf(file.language, file.text).decls) : { types: [], functions: [] };
+    return { path: file.path, tokens: cost, generated: file.isGenerated, ...outline };
+  });
+  const total = entries.reduce((sum, e) => sum + e.tokens, 0);
+  const scope = ws.relDir;
+  const footer = skippedNote(collection.skipped);
+  let rendered: { text: string; detail: TocDetail; tokens: number };
+  if (entries.length === 0) {
+    const text = assemble(tocHeader(0, 0, "full", scope), [`(no source files under ${scope || "the workspace root"})`], footer);
+    rendered = { text, detail: "full", tokens: counter.count(text) };
+  } else {
+    rendered = renderWithinBudget(entries, total, scope, footer, request.maxTokens, counter);
+  }
+  return {
+    text: rendered.text,
+    data: {
+      root: ws.root,
+      path: scope,
+      files: entries.length,
+      readCostTokens: total,
+      tokenizer: counter.id,
+      detail: rendered.detail,
+      outputTokens: rendered.tokens,
+      entries,
+      skipped: collection.skipped,
+    },
+    warnings: collection.warnings,
+  };
+}

@@ -1,0 +1,18 @@
+// The operation signature: a plain request object in, a result object out.
+
+export interface OpContext {
+  /** Directory relative paths resolve against (the CLI's --cwd, the server's working directory). */
+  cwd: string;
+  signal?: AbortSignal;
+  /** Progress for long work (index, first load); surfaces decide whether to show it. */
+  progress?: (done: number, total: number, message?: string) => void;
+}
+
+export interface OpResult<D extends object = Record<string, unknown>> {
+  /** The rendering agents and humans read. */
+  text: string;
+  /** The structured result (MCP structuredContent, CLI --json). */
+  data: D;
+  /** Non-fatal notes for stderr (CLI) or a leading note (MCP); never part of `text`. */
+  warnings?: string[];
+}

@@ -1,0 +1,332 @@
+// Secret redaction, run on everything svc emits (after reduction, before token counting).
+// Every match becomes `[REDACTED:<kind>]`; the quotes of a quoted literal are kept.
+// Speed: regexes are linear-time (literal or run-start anchors, no ambiguous nested
+// quantifiers, bounded look-arounds); vendor prefixes share one pass; the other detectors
+// only run when their trigger substrings occur. Never throws: a detector that fails is
+// skipped (fail open) rather than breaking the output.
+//
+// Decisions: credential URLs (`scheme://user:pass@host`) lose only `user:pass` (scheme, host
+// and path stay useful and are not secret); ADO-style `k=v;` strings and Slack webhook URLs are
+// redacted whole. Overlaps: longest span wins, ties go to the more specific kind; in a dotenv
+// file (`.env`, `.env.*`) every value is `env-value`, whatever it contains.
+
+export const SECRET_KINDS = ["aws-access-key", "aws-secret-key", "github-token", "gitlab-token", "slack-token",
+  "stripe-key", "google-api-key", "openai-key", "anthropic-key", "npm-token", "jwt", "pem-private-key",
+  "connection-string", "api-token", "high-entropy", "env-value"] as const;
+export type SecretKind = (typeof SECRET_KINDS)[number];
+
+/** UTF-16 offsets, end exclusive: the replaced part (quotes excluded). */
+export interface SecretSpan { kind: SecretKind; start: number; end: number }
+export interface RedactOptions { path?: string }
+
+type Push = (kind: SecretKind, start: number, end: number) => void;
+interface Detector { triggers: string[] | RegExp; run: (text: string, push: Push) => void }
+
+/** Specificity, for overlapping spans of equal length; vendor kinds are 5. */
+const PRIORITY: Partial<Record<SecretKind, number>> = { "env-value": 9, "pem-private-key": 8, "connection-string": 4, "api-token": 1, "high-entropy": 0 };
+
+/** One span per match of `re` over its last capture group (which ends the match, or precedes one quote). */
+function pattern(kind: SecretKind, re: RegExp, accept: (m: RegExpExecArray, text: string) => boolean) {
+  return (text: string, push: Push): void => {
+    re.lastIndex = 0;
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+      const value = m[m.length - 1] ?? "";
+      if (!accept(m, text)) continue;
+      const start = m.index + m[0].lastIndexOf(value);
+      push(kind, start, start + value.length);
+    }
+  };
+}
+
+// ---------- value heuristics ----------
+
+const PLACEHOLDER_WORD = /^(?:password|passwd|pass|pwd|secret|token|changeme|example|null|none|undefined)$/;
+const PLACEHOLDER_HINT = /\$\{|\{\{|\$\(|%\(|%s|^%\w+%$|^\$[a-z_]|<[^<>]*>|\[redacted|(?:^|[^a-z])your[-_ ]?[a-z]|placeholder|changeme|dummy|replace[-_ ]?me|xxxx|\*\*\*\*|\.\.\./;
+
+/** Template/variable references, `<token>`, `your-api-key-here`, `xxxx`, `****`, one repeated char. */
+export function isPlaceholder(value: string): boolean {
+  if (value.length === 0) return true;
+  if (value.length < 4096 && /^(.)\1*$/s.test(value)) return true;
+  const lower = value.length > 4096 ? value.slice(0, 4096).toLowerCase() : value.toLowerCase();
+  return PLACEHOLDER_WORD.test(lower) || PLACEHOLDER_HINT.test(lower);
+}
+
+/** Shannon entropy in bits per UTF-16 unit. */
+export function shannonEntropy(s: string): number {
+  if (s.length === 0) return 0;
+  const ascii = new Uint32Array(128), other = new Map<number, number>();
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 128) ascii[c]!++;
+    else other.set(c, (other.get(c) ?? 0) + 1);
+  }
+  let bits = 0;
+  const add = (n: number) => { if (n > 0) bits -= (n / s.length) * Math.log2(n / s.length); };
+  ascii.forEach(add);
+  other.forEach(add);
+  return bits;
+}
+
+const NOT_SECRET_LITERAL = /:\/\/|^(?:data|mailto):|[?&][\w%.-]+=|^sha\d+-|^[A-Za-z_$][\w$-]*(?:\.[A-Za-z_$][\w$-]*)+$|^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
+
+function looksRandom(s: string): boolean {
+  if (/\s/.test(s) || NOT_SECRET_LITERAL.test(s) || isPlaceholder(s)) return false;
+  if (!/[A-Za-z]/.test(s) || !/[^A-Za-z]/.test(s)) return false; // letters mixed with digits/symbols
+  let steps = 0; // alphabets like "abc…xyzABC…" are not secrets
+  for (let i = 1; i < s.length; i++) if (s.charCodeAt(i) === s.charCodeAt(i - 1) + 1) steps++;
+  return steps < s.length / 2 && shannonEntropy(s) >= 4.5;
+}
+
+// ---------- generic assignments (api-token) ----------
+
+// The regex finds the last word-part (`key` only as a compound: apiKey, secret_key, ...);
+// `secretName` then checks that it starts a word-part and returns where the name starts.
+// ASSIGN: optional closing quote of a JSON/dict key, optional `: Type` before `=`, the operator.
+// STR(q): a one-line q-quoted literal with backslash escapes (unrolled loop, linear).
+const ASSIGN = String.raw`(["'\x60]?)(?:[ \t]*:[ \t]*[A-Za-z_$][\w$.]*(?:\[\])?(?=[ \t]*=(?![=>])))?[ \t]*(:=|=>|=(?!=)|:(?!:))[ \t]*`;
+const STR = (q: string) => `${q}([^${q}\\\\\\r\\n]*(?:\\\\.[^${q}\\\\\\r\\n]*)*)${q}`;
+const API_TOKEN = new RegExp(`(key|secret|token|passw(?:or)?d|passphrase)${ASSIGN}(?:${STR('"')}|${STR("'")}|${STR("\\x60")}|([^\\s"'\\x60]+))`, "gi");
+const AWS_SECRET = /^[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])/;
+const NAME_PREFIXES: Record<string, string[]> = {
+  key: ["api", "secret", "private", "access", "signing", "encryption", "master", "auth", "client", "app"],
+  token: ["api", "access", "auth", "refresh", "bearer", "session", "bot", "csrf", "id"],
+  secret: ["api", "client", "app", "jwt", "shared", "webhook"],
+};
+
+const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+/** A word-part starts at `at`: after a non-letter, or a camelCase hump (`dbPassword`). */
+function wordStart(text: string, at: number): boolean {
+  const prev = text.charCodeAt(at - 1), cur = text.charCodeAt(at);
+  return !isLetter(prev) || (prev >= 97 && prev <= 122 && cur >= 65 && cur <= 90);
+}
+
+/** Start of the secret-ish name ending in `word` at `at`, or -1 (`mytoken`, bare `cacheKey`). */
+function secretName(text: string, at: number, word: string): number {
+  if (word !== "key" && wordStart(text, at)) return at;
+  const joined = word === "key" && (text[at - 1] === "_" || text[at - 1] === "-") ? at - 1 : at;
+  for (const prefix of NAME_PREFIXES[word] ?? []) {
+    const from = joined - prefix.length;
+    if (from >= 0 && text.slice(from, joined).toLowerCase() === prefix && wordStart(text, from)) return from;
+  }
+  return -1;
+}
+
+function apiTokens(text: string, push: Push): void {
+  API_TOKEN.lastIndex = 0;
+  for (let m = API_TOKEN.exec(text); m; m = API_TOKEN.exec(text)) {
+    const nameAt = secretName(text, m.index, (m[1] ?? "").toLowerCase());
+    if (nameAt < 0) continue;
+    const quoted = m[4] ?? m[5] ?? m[6];
+    const value = quoted ?? m[7] ?? "";
+    const end = m.index + m[0].length - (quoted === undefined ? 0 : 1);
+    if (/secret[_-]?$/i.test(text.slice(Math.max(0, nameAt - 7), nameAt)) && AWS_SECRET.test(value)) {
+      push("aws-secret-key", end - value.length, end - value.length + 40); // aws_secret_access_key & co
+      continue;
+    }
+    if (value.length < 16 || /\s/.test(value) || isPlaceholder(value) || NOT_SECRET_LITERAL.test(value)) continue;
+    if (quoted === undefined && !envStyle(text, nameAt, end, m[3] ?? "", value)) continue;
+    push("api-token", end - value.length, end);
+  }
+}
+
+/** Unquoted values only in env/ini/yaml style: `KEY=value` alone on its line, value not code. */
+function envStyle(text: string, nameAt: number, end: number, op: string, value: string): boolean {
+  if (op !== "=" && op !== ":") return false;
+  let start = nameAt;
+  while (start > 0 && /[\w$.-]/.test(text[start - 1]!)) start--;
+  const lineStart = text.lastIndexOf("\n", start - 1) + 1;
+  if (!/^[ \t]*(?:export[ \t]+)?$/.test(text.slice(lineStart, start))) return false;
+  if (!/^[ \t]*(?:#.*)?(?:\r?\n|$)/.test(text.slice(end, end + 200))) return false;
+  if (/[()[\]{}<>,;]/.test(value)) return false;
+  return !(/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/.test(value) && (value.includes(".") || !/\d/.test(value)));
+}
+
+// ---------- structured detectors ----------
+
+const PEM_BEGIN = /-----BEGIN (?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?-----/g;
+const KEY_BODY = /^[A-Za-z0-9+/=\s\\:,.()-]*[A-Za-z0-9+/]{32}[A-Za-z0-9+/=\s\\:,.()-]*$/;
+const KEY_TAIL = /[A-Za-z0-9+/=\s\\:,.()-]*/y;
+function pemKeys(text: string, push: Push): void {
+  PEM_BEGIN.lastIndex = 0;
+  let endAt = -2; // next "-----END " at or after the current body; -1 once there is none
+  for (let m = PEM_BEGIN.exec(text); m; m = PEM_BEGIN.exec(text)) {
+    const body = m.index + m[0].length;
+    if (endAt !== -1 && endAt < body) endAt = text.indexOf("-----END ", body);
+    const close = endAt < 0 || endAt - body > 16384 ? -1 : text.indexOf("-----", endAt + 9);
+    let end = -1;
+    if (close >= 0 && close - endAt < 80 && KEY_BODY.test(text.slice(body, endAt))) end = close + 5;
+    else { // truncated block (or code around a bare header): take the key material that follows
+      KEY_TAIL.lastIndex = body;
+      KEY_TAIL.exec(text);
+      const tail = text.slice(body, KEY_TAIL.lastIndex).trimEnd();
+      if (/[A-Za-z0-9+/]{32}/.test(tail)) end = body + tail.length;
+      else PEM_BEGIN.lastIndex = Math.max(PEM_BEGIN.lastIndex, KEY_TAIL.lastIndex); // same run, same verdict
+    }
+    if (end < 0) continue;
+    push("pem-private-key", m.index, end);
+    PEM_BEGIN.lastIndex = Math.max(end, PEM_BEGIN.lastIndex);
+  }
+}
+
+const CRED_URL = /:\/\/([^\s:@/?#"'`<>]*):([^\s/?#"'`<>]+)@/g; // last '@' ends the password
+function credentialUrls(text: string, push: Push): void {
+  CRED_URL.lastIndex = 0;
+  for (let m = CRED_URL.exec(text); m; m = CRED_URL.exec(text)) {
+    if (!/[A-Za-z0-9+.-]/.test(text[m.index - 1] ?? "") || isPlaceholder(m[2] ?? "") || m[1] === "[REDACTED") continue;
+    push("connection-string", m.index + 3, m.index + m[0].length - 1);
+  }
+}
+
+const ADO_KEYWORDS = new Set(["server", "data source", "host", "initial catalog", "database", "user id", "uid",
+  "password", "pwd", "integrated security", "trusted_connection", "port", "accountendpoint", "accountkey",
+  "sharedaccesskey", "defaultendpointsprotocol", "accountname"]);
+const ADO_SECRET_KEYS = new Set(["password", "pwd", "accountkey", "sharedaccesskey"]);
+const SEGMENT_END = new Set(['"', "'", "`", "\r", "\n"]);
+const ADO_TRIGGER = /(?:password|pwd|accountkey|sharedaccesskey)[ \t]*=/gi;
+// Keys are one or two words ("Data Source"), values end at `;` (trailing `=` padding allowed).
+const ADO_PAIR = String.raw`[A-Za-z][\w.]*(?: [A-Za-z][\w.]*)?[ \t]*=[^;=\r\n"'\x60]*=*`;
+const ADO_RUN = new RegExp(String.raw`(?<![A-Za-z0-9_])${ADO_PAIR}(?:;[ \t]*${ADO_PAIR})+;?`, "g");
+
+function adoStrings(text: string, push: Push): void {
+  ADO_TRIGGER.lastIndex = 0;
+  for (let m = ADO_TRIGGER.exec(text); m; m = ADO_TRIGGER.exec(text)) {
+    // Parse only the enclosing quote- or line-delimited segment (bounded) around the key.
+    let from = m.index, to = m.index;
+    const lo = Math.max(0, from - 4096), hi = Math.min(text.length, to + 4096);
+    while (from > lo && !SEGMENT_END.has(text[from - 1]!)) from--;
+    while (to < hi && !SEGMENT_END.has(text[to]!)) to++;
+    const segment = text.slice(from, to);
+    ADO_RUN.lastIndex = 0;
+    for (let r = ADO_RUN.exec(segment); r; r = ADO_RUN.exec(segment)) {
+      const pairs = r[0].split(";").filter((p) => p.includes("="))
+        .map((p) => [p.slice(0, p.indexOf("=")).trim().toLowerCase(), p.slice(p.indexOf("=") + 1).trim()] as const);
+      const known = pairs.some(([k]) => ADO_KEYWORDS.has(k));
+      const secret = pairs.some(([k, v]) => ADO_SECRET_KEYS.has(k) && !isPlaceholder(v));
+      if (pairs.length >= 2 && known && secret) push("connection-string", from + r.index, from + r.index + r[0].trimEnd().length);
+    }
+    ADO_TRIGGER.lastIndex = Math.max(ADO_TRIGGER.lastIndex, to);
+  }
+}
+
+const NPMRC = /(^|:)_(?:authToken|auth|password)[ \t]*=[ \t]*(["']?)([^\s"']+)/gm;
+const npmrc = pattern("npm-token", NPMRC, (m, text) => { // `//registry/:_authToken=…` or a bare `_auth=…` line
+  const lineStart = text.lastIndexOf("\n", m.index) + 1;
+  return !isPlaceholder(m[3] ?? "") && (m[1] !== ":" || /^[ \t]*\/\//.test(text.slice(lineStart, lineStart + 64)));
+});
+
+const QUOTED = /(["'`])([^\s"'`\\()[\]{}<>;,|]{32,})\1/g; // code punctuation: not a token
+const highEntropy = pattern("high-entropy", QUOTED, (m) => looksRandom(m[2] ?? ""));
+
+// Vendor tokens with a literal prefix: one combined pass (kind = capturing group). The
+// regex scan is as cheap as a substring check per prefix, so it needs no trigger of its own.
+const TOKEN_KINDS: Array<[SecretKind, string]> = [
+  ["aws-access-key", String.raw`\b(?:AKIA|ASIA)[A-Z0-9]{16}\b`],
+  ["github-token", String.raw`\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})(?![A-Za-z0-9_])`],
+  ["gitlab-token", String.raw`\bglpat-[A-Za-z0-9_-]{20,}`],
+  ["slack-token", String.raw`\bxox[baprs]-[A-Za-z0-9-]{10,}|https?:\/\/hooks\.slack\.com\/services\/T\w+\/B\w+\/\w+`],
+  ["stripe-key", String.raw`\b[rs]k_(?:live|test)_[A-Za-z0-9]{16,}`],
+  ["google-api-key", String.raw`\bAIza[A-Za-z0-9_-]{35}(?![A-Za-z0-9_-])`],
+  ["anthropic-key", String.raw`\bsk-ant-[A-Za-z0-9_-]{20,}`],
+  ["openai-key", String.raw`\bsk-(?:(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}|[A-Za-z0-9]{20,})`],
+  ["npm-token", String.raw`\bnpm_[A-Za-z0-9]{36}(?![A-Za-z0-9])`],
+  ["jwt", String.raw`(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{7,}\.eyJ[A-Za-z0-9_-]{7,}\.[A-Za-z0-9_-]{10,}`],
+];
+const TOKENS = new RegExp(TOKEN_KINDS.map(([, source]) => `(${source})`).join("|"), "g");
+function vendorTokens(text: string, push: Push): void {
+  TOKENS.lastIndex = 0;
+  for (let m = TOKENS.exec(text); m; m = TOKENS.exec(text)) {
+    const group = m.findIndex((g, i) => i > 0 && g !== undefined);
+    const kind = TOKEN_KINDS[group - 1]?.[0];
+    if (kind && !isPlaceholder(m[0])) push(kind, m.index, m.index + m[0].length); // sk-proj-xxxx…
+  }
+}
+
+const DETECTORS: Detector[] = [
+  { triggers: [], run: vendorTokens },
+  { triggers: ["_auth", "_password"], run: npmrc },
+  { triggers: ["PRIVATE KEY"], run: pemKeys },
+  { triggers: ["://"], run: credentialUrls },
+  { triggers: /password|pwd|accountkey|accesskey/i, run: adoStrings },
+  { triggers: /key|secret|token|passw/i, run: apiTokens }, // also aws-secret-key
+  { triggers: ['"', "'", "`"], run: highEntropy },
+];
+
+// ---------- dotenv ----------
+
+export function isDotenvPath(path: string | undefined): boolean {
+  const base = (path ?? "").split(/[\\/]/).pop() ?? "";
+  return base === ".env" || base.startsWith(".env.");
+}
+
+const ENV_LINE = /^[ \t]*(?:export[ \t]+)?[A-Za-z_][A-Za-z0-9_.-]*[ \t]*=[ \t]*/gm;
+function envValues(text: string, push: Push): void {
+  ENV_LINE.lastIndex = 0;
+  for (let m = ENV_LINE.exec(text); m; m = ENV_LINE.exec(text)) {
+    const at = m.index + m[0].length, q = text[at], nl = text.indexOf("\n", at);
+    const lineEnd = nl < 0 ? text.length : text[nl - 1] === "\r" ? nl - 1 : nl;
+    let start = at, end: number;
+    if (q === '"' || q === "'" || q === "`") { // quoted values may span lines
+      for (start = end = at + 1; end < text.length && text[end] !== q; ) end += text[end] === "\\" && q === '"' ? 2 : 1;
+      if (end >= text.length) end = lineEnd; // unterminated: up to the end of the line
+    } else {
+      const comment = text.slice(at, lineEnd).search(/(?:^|[ \t])#/);
+      end = comment < 0 ? lineEnd : at + comment;
+      while (end > start && /[ \t]/.test(text[end - 1]!)) end--;
+    }
+    if (end > start) push("env-value", start, end);
+    ENV_LINE.lastIndex = Math.max(ENV_LINE.lastIndex, end);
+  }
+}
+
+// ---------- public API ----------
+
+export function findSecrets(text: string, options: RedactOptions = {}): SecretSpan[] {
+  if (typeof text !== "string" || text.length === 0) return [];
+  const candidates: Array<SecretSpan & { rank: number }> = [];
+  const push: Push = (kind, start, end) => {
+    if (end > start) candidates.push({ kind, start, end, rank: PRIORITY[kind] ?? 5 });
+  };
+  const runs: Array<(t: string, p: Push) => void> = isDotenvPath(options?.path) ? [envValues] : [];
+  for (const { triggers, run } of DETECTORS) {
+    const hit = Array.isArray(triggers) ? triggers.length === 0 || triggers.some((t) => text.includes(t)) : triggers.test(text);
+    if (hit) runs.push(run);
+  }
+  for (const run of runs) {
+    try { run(text, push); } catch { /* fail open for this detector; never break the output */ }
+  }
+  // Longest first, then most specific; keep a span only if it overlaps nothing already kept.
+  candidates.sort((a, b) => b.end - b.start - (a.end - a.start) || b.rank - a.rank || a.start - b.start);
+  const kept: SecretSpan[] = [];
+  for (const c of candidates) {
+    let lo = 0, hi = kept.length;
+    while (lo < hi) { const mid = (lo + hi) >> 1; if (kept[mid]!.start < c.start) lo = mid + 1; else hi = mid; }
+    const prev = kept[lo - 1], next = kept[lo];
+    if ((prev && prev.end > c.start) || (next && next.start < c.end)) continue;
+    kept.splice(lo, 0, { kind: c.kind, start: c.start, end: c.end });
+  }
+  return kept;
+}
+
+export function redact(text: string, options: RedactOptions = {}): { text: string; count: number; spans: SecretSpan[] } {
+  const spans = findSecrets(text, options);
+  if (spans.length === 0) return { text, count: 0, spans };
+  const parts: string[] = [];
+  let at = 0;
+  for (const s of spans) {
+    parts.push(text.slice(at, s.start), `[REDACTED:${s.kind}]`);
+    at = s.end;
+  }
+  parts.push(text.slice(at));
+  return { text: parts.join(""), count: spans.length, spans };
+}
+
+/** 0-based line and column (UTF-16 units) of `offset`; offsets are clamped into the text. */
+export function lineColumnOf(text: string, offset: number): { line: number; column: number } {
+  const at = Math.max(0, Math.min(text.length, Math.floor(offset) || 0));
+  let line = 0, lineStart = 0;
+  for (let nl = text.indexOf("\n"); nl !== -1 && nl < at; nl = text.indexOf("\n", nl + 1)) {
+    line++;
+    lineStart = nl + 1;
+  }
+  return { line, column: at - lineStart };
+}

@@ -1,0 +1,129 @@
+// Rendering the table of contents at three levels of detail: full (files with their
+// declared types and members), paths only, and one row per directory.
+
+import { formatTokens } from "./tokens.ts";
+
+export interface TocType {
+  kind: string;
+  name: string;
+  members: string[];
+}
+
+export interface TocEntry {
+  /** Root-relative path. */
+  path: string;
+  tokens: number;
+  generated: boolean;
+  types: TocType[];
+  /** Top-level functions (and function-valued consts) outside any type. */
+  functions: string[];
+}
+
+export type TocDetail = "full" | "paths" | "directories";
+
+const MAX_MEMBERS = 40;
+
+function listNames(names: string[]): string {
+  if (names.length <= MAX_MEMBERS) return names.join(", ");
+  return `${names.slice(0, MAX_MEMBERS).join(", ")}, … +${names.length - MAX_MEMBERS} more`;
+}
+
+export function tocHeader(files: number, tokens: number, detail: TocDetail, scope: string): string {
+  const lines = [
+    `<!-- svc:table-of-contents files=${files} read-cost=~${formatTokens(tokens)} tokens${scope ? ` path=${scope}` : ""}`,
+    "     A map of the codebase. Each file shows its token cost to read and the types it declares.",
+    "     Fetch content with svc_focus (a file or type and its dependencies), svc_search (by topic) or svc_skeleton (signatures only).",
+  ];
+  if (detail === "paths") lines.push("     Type outlines omitted to fit the size budget; call svc_skeleton for signatures.");
+  if (detail === "directories") {
+    lines.push(
+      "     Large codebase: showing directories and aggregate token costs only. Call svc_toc on a subdirectory, or svc_search/svc_focus, to drill into files.",
+    );
+  }
+  lines[lines.length - 1] += " -->";
+  return lines.join("\n");
+}
+
+/** The file tree: each directory segment once, indented two spaces per level. */
+export function renderTree(entries: readonly TocEntry[], withOutline: boolean): string[] {
+  const out: string[] = [];
+  let openDirs: string[] = [];
+  for (const entry of entries) {
+    const parts = entry.path.split("/");
+    const dirs = parts.slice(0, -1);
+    let common = 0;
+    while (common < dirs.length && common < openDirs.length && dirs[common] === openDirs[common]) common++;
+    for (let i = common; i < dirs.length; i++) out.push(`${"  ".repeat(i)}${dirs[i]}/`);
+    openDirs = dirs;
+    const indent = "  ".repeat(dirs.length);
+    const flag = entry.generated ? " [generated]" : "";
+    out.push(`${indent}${parts[parts.length - 1]} (~${formatTokens(entry.tokens)} tokens)${flag}`);
+    if (!withOutline) continue;
+    for (const type of entry.types) {
+      const members = type.members.length ? `: ${listNames(type.members)}` : "";
+      out.push(`${indent}  ${type.kind} ${type.name}${members}`);
+    }
+    if (entry.functions.length) out.push(`${indent}  functions: ${listNames(entry.functions)}`);
+  }
+  return out;
+}
+
+export interface DirectoryRow {
+  dir: string;
+  files: number;
+  tokens: number;
+}
+
+/** One aggregate row per directory that directly holds files. */
+export function directoryRows(entries: readonly TocEntry[]): DirectoryRow[] {
+  const rows = new Map<string, DirectoryRow>();
+  for (const entry of entries) {
+    const slash = entry.path.lastIndexOf("/");
+    const dir = slash === -1 ? "." : entry.path.slice(0, slash);
+    const row = rows.get(dir) ?? { dir, files: 0, tokens: 0 };
+    row.files++;
+    row.tokens += entry.tokens;
+    rows.set(dir, row);
+  }
+  return [...rows.values()].sort((a, b) => (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0));
+}
+
+export function renderDirectoryRow(row: DirectoryRow): string {
+  return `${row.dir}/ (${row.files} file${row.files === 1 ? "" : "s"}, ~${formatTokens(row.tokens)} tokens)`;
+}
+
+// --- from declarations to toc outlines ---------------------------------------------
+
+import { TYPE_KINDS, type Decl } from "../lang/model.ts";
+
+const NOT_MEMBER = new Set(["constructor", "impl"]);
+
+/** Declared types with their member names, and free functions, from a file's declarations. */
+export function outlineForToc(decls: readonly Decl[]): { types: TocType[]; functions: string[] } {
+  const types: TocType[] = [];
+  const byName = new Map<string, TocType>();
+  for (const d of decls) {
+    if (!TYPE_KINDS.has(d.kind) || d.kind === "impl") continue;
+    if (byName.has(d.qualifiedName)) continue;
+    const type: TocType = { kind: d.kind, name: d.qualifiedName, members: [] };
+    byName.set(d.qualifiedName, type);
+    types.push(type);
+  }
+  for (const d of decls) {
+    if (d.kind !== "impl" || byName.has(d.qualifiedName)) continue;
+    const type: TocType = { kind: "impl", name: d.qualifiedName, members: [] };
+    byName.set(d.qualifiedName, type);
+    types.push(type);
+  }
+  const functions: string[] = [];
+  for (const d of decls) {
+    if (TYPE_KINDS.has(d.kind) || NOT_MEMBER.has(d.kind)) continue;
+    const owner = d.container === null ? undefined : byName.get(d.container);
+    if (owner) {
+      if (!owner.members.includes(d.name)) owner.members.push(d.name);
+    } else if (d.container === null && d.kind === "function" && !functions.includes(d.name)) {
+      functions.push(d.name);
+    }
+  }
+  return { types, functions };
+}

@@ -1,0 +1,70 @@
+// The cac program, generated from the registry: one command per operation row with a CLI
+// command, its positional arguments and flags from the parameter specifications.
+
+import { cac, type CAC, type Command } from "cac";
+import type { ParamSpec } from "../../params.ts";
+import { REGISTRY, type OperationSpec } from "../../registry.ts";
+
+export function flagName(spec: ParamSpec): string {
+  const explicit = spec.cli ? spec.cli.flag : undefined;
+  return explicit ?? spec.name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}
+
+/** cac's camelCased key for a flag (`max-tokens` → `maxTokens`). */
+export function optionKey(flag: string): string {
+  return flag.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
+export function cliParams(spec: OperationSpec): { positional: ParamSpec[]; flags: ParamSpec[] } {
+  const onCli = spec.params.filter((p) => p.cli !== false);
+  return {
+    positional: onCli.filter((p) => p.cli && p.cli.positional),
+    flags: onCli.filter((p) => !(p.cli && p.cli.positional)),
+  };
+}
+
+function describe(param: ParamSpec): string {
+  const def = param.default === null || param.default === undefined || param.default === false ? "" : ` (default: ${String(param.default)})`;
+  const values = param.type === "enum" && param.values ? ` [${param.values.join("|")}]` : "";
+  return `${param.description}${values}${def}`;
+}
+
+export function usageOf(spec: OperationSpec): string {
+  const { positional } = cliParams(spec);
+  const args = positional.map((p) => (p.required ? `<${p.name}>` : `[${p.name}]`)).join(" ");
+  return `${spec.cli?.command ?? spec.op}${args ? ` ${args}` : ""}`;
+}
+
+function addFlags(command: Command, flags: ParamSpec[]): void {
+  for (const param of flags) {
+    const flag = flagName(param);
+    const short = param.cli && param.cli.short ? `-${param.cli.short}, ` : "";
+    if (param.type === "bool") command.option(`${short}--${flag}`, describe(param));
+    else if (param.type === "string[]") command.option(`${short}--${flag} <value>`, `${describe(param)} (repeatable)`, { type: [String] });
+    else command.option(`${short}--${flag} <value>`, describe(param));
+  }
+}
+
+export interface BuiltProgram {
+  cli: CAC;
+  /** cac command name → registry row. */
+  byCommand: Map<string, OperationSpec>;
+}
+
+export function buildProgram(version: string): BuiltProgram {
+  const cli = cac("svc");
+  cli.option("--json", "Print the structured result as JSON");
+  cli.option("--quiet", "Suppress warnings and progress on stderr");
+  cli.option("--no-color", "Disable color (also NO_COLOR)");
+  cli.option("--cwd <dir>", "Resolve relative paths against this directory");
+  cli.option("-v, --version", `Print the version (${version})`);
+  cli.help();
+  const byCommand = new Map<string, OperationSpec>();
+  for (const spec of REGISTRY) {
+    if (!spec.cli) continue;
+    const command = cli.command(usageOf(spec), spec.summary);
+    addFlags(command, cliParams(spec).flags);
+    byCommand.set(spec.cli.command, spec);
+  }
+  return { cli, byCommand };
+}

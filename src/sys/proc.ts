@@ -1,0 +1,104 @@
+// The one wrapper every external process goes through: array arguments (no shell),
+// a timeout, a cap on captured output, stderr kept for the error message.
+
+export interface RunOptions {
+  cwd: string;
+  timeoutMs?: number;
+  maxOutputBytes?: number;
+  stdin?: string | Uint8Array;
+  env?: Record<string, string | undefined>;
+}
+
+export interface RunResult {
+  exitCode: number;
+  stdout: Uint8Array;
+  stderr: string;
+  timedOut: boolean;
+  truncated: boolean;
+}
+
+export class ProcessError extends Error {
+  constructor(
+    message: string,
+    readonly result?: RunResult,
+  ) {
+    super(message);
+    this.name = "ProcessError";
+  }
+}
+
+async function readCapped(stream: ReadableStream<Uint8Array>, max: number): Promise<{ bytes: Uint8Array; truncated: boolean }> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let truncated = false;
+  for await (const chunk of stream) {
+    if (size + chunk.byteLength > max) {
+      chunks.push(chunk.subarray(0, max - size));
+      size = max;
+      truncated = true;
+      continue; // keep draining so the child never blocks on a full pipe
+    }
+    if (!truncated) {
+      chunks.push(chunk);
+      size += chunk.byteLength;
+    }
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const c of chunks) {
+    bytes.set(c, offset);
+    offset += c.byteLength;
+  }
+  return { bytes, truncated };
+}
+
+/** Run a program; resolves with its result (never throws for a non-zero exit; throws ProcessError when it cannot start). */
+export async function run(argv: string[], options: RunOptions): Promise<RunResult> {
+  const max = options.maxOutputBytes ?? 64 * 1024 * 1024;
+  let child: ReturnType<typeof Bun.spawn>;
+  try {
+    child = Bun.spawn(argv, {
+      cwd: options.cwd,
+      stdin: options.stdin === undefined ? "ignore" : new Blob([options.stdin]),
+      stdout: "pipe",
+      stderr: "pipe",
+      env: options.env ? { ...process.env, ...options.env } : process.env,
+    });
+  } catch (error) {
+    throw new ProcessError(`cannot run ${argv[0]}: ${(error as Error).message}`);
+  }
+  let timedOut = false;
+  const timer = options.timeoutMs
+    ? setTimeout(() => {
+        timedOut = true;
+        child.kill("SIGKILL");
+      }, options.timeoutMs)
+    : undefined;
+  try {
+    const [out, err, exitCode] = await Promise.all([
+      readCapped(child.stdout as ReadableStream<Uint8Array>, max),
+      readCapped(child.stderr as ReadableStream<Uint8Array>, 1024 * 1024),
+      child.exited,
+    ]);
+    return {
+      exitCode,
+      stdout: out.bytes,
+      stderr: new TextDecoder().decode(err.bytes),
+      timedOut,
+      truncated: out.truncated,
+    };
+  } finally {
+    if (timer) clearTimeout(timer);
+  }
+}
+
+/** Run and return stdout as text; a non-zero exit or timeout throws ProcessError with the first stderr line. */
+export async function runText(argv: string[], options: RunOptions): Promise<string> {
+  const result = await run(argv, options);
+  if (result.timedOut) throw new ProcessError(`${argv[0]} timed out after ${options.timeoutMs} ms`, result);
+  if (result.exitCode !== 0) {
+    const line = result.stderr.trim().split("\n")[0] || `${argv[0]} exited with code ${result.exitCode}`;
+    throw new ProcessError(line, result);
+  }
+  return new TextDecoder().decode(result.stdout);
+}

@@ -1,0 +1,51 @@
+// Path confinement: the one helper every path-like parameter goes through. A path is
+// resolved against the workspace root (symlinks included) and refused when it leaves it.
+
+import { realpathSync } from "node:fs";
+import { dirname, isAbsolute, relative, resolve } from "node:path";
+import { validationError } from "../errors.ts";
+import { toPosix } from "./root.ts";
+
+export interface ConfinedPath {
+  /** Absolute path (symlinks resolved as far as the path exists). */
+  abs: string;
+  /** Root-relative, '/'-separated. '' is the root itself. */
+  rel: string;
+}
+
+function inside(root: string, abs: string): boolean {
+  const rel = relative(root, abs);
+  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
+}
+
+/** Realpath of the deepest existing ancestor, with the missing tail re-appended. */
+function realpathLenient(abs: string): string {
+  const missing: string[] = [];
+  let current = abs;
+  for (;;) {
+    try {
+      const real = realpathSync(current);
+      return missing.length ? resolve(real, ...missing.reverse()) : real;
+    } catch {
+      const parent = dirname(current);
+      if (parent === current) return abs;
+      missing.push(current.slice(parent.length + (parent.endsWith("/") ? 0 : 1)));
+      current = parent;
+    }
+  }
+}
+
+/**
+ * Resolve `path` (root-relative or absolute) inside `root` (already realpath'd), or throw
+ * `validation_error: refusing to <action> '<path>': it resolves outside the workspace root <root>`.
+ */
+export function confine(root: string, path: string, action: string): ConfinedPath {
+  if (path.includes("\0")) throw validationError(`refusing to ${action} '${path.replace(/\0/g, "\\0")}': it contains a NUL byte`);
+  const abs = resolve(root, path);
+  const refuse = () =>
+    validationError(`refusing to ${action} '${path}': it resolves outside the workspace root ${root}`);
+  if (!inside(root, abs)) throw refuse();
+  const real = realpathLenient(abs);
+  if (!inside(root, real)) throw refuse();
+  return { abs: real, rel: toPosix(relative(root, real)) };
+}

@@ -1,0 +1,30 @@
+// Reading inventory files: bytes → text, with binary and unreadable files reported
+// instead of thrown, and generated files flagged.
+
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { decodeText, isBinary, isGenerated } from "./classify.ts";
+import type { SkipReason } from "./inventory.ts";
+
+export interface LoadedText {
+  ok: true;
+  text: string;
+  generated: boolean;
+}
+
+export interface LoadFailure {
+  ok: false;
+  reason: SkipReason;
+}
+
+export function loadText(root: string, path: string): LoadedText | LoadFailure {
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(join(root, path));
+  } catch {
+    return { ok: false, reason: "unreadable" };
+  }
+  if (isBinary(bytes)) return { ok: false, reason: "binary" };
+  const text = decodeText(bytes);
+  return { ok: true, text, generated: isGenerated(path, text) };
+}

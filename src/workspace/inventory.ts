@@ -1,0 +1,137 @@
+// The inventory: the files a workspace consists of. Inside git: tracked plus untracked
+// not-ignored (`git ls-files`); outside git: a walk honouring .gitignore files. Always
+// minus pruned folders, nested git roots, `.svcignore` / svc.json "ignore" entries,
+// symlinks and oversized files (recorded as skipped).
+
+import { existsSync, lstatSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { lsFiles } from "../git/git.ts";
+import { envInt } from "../sys/env.ts";
+import type { SvcConfig } from "./config.ts";
+import { IgnoreRules } from "./ignore.ts";
+import type { Workspace } from "./root.ts";
+import { walkFiles } from "./walk.ts";
+
+export const PRUNED_DIRS: ReadonlySet<string> = new Set(
+  (
+    ".git .hg .svn .svc node_modules bower_components jspm_packages dist build out coverage .next .nuxt " +
+    ".svelte-kit .turbo .parcel-cache .cache .vercel .output .yarn .pnpm-store vendor target bin obj .venv venv " +
+    "__pycache__ .pytest_cache .mypy_cache .tox .gradle .idea .vscode .vs .terraform Pods"
+  ).split(" "),
+);
+
+export const DEFAULT_MAX_FILE_BYTES = 5 * 1024 * 1024;
+
+export interface InventoryEntry {
+  /** Root-relative, '/'-separated. */
+  path: string;
+  size: number;
+  mtimeMs: number;
+}
+
+export type SkipReason = "binary" | "too-large" | "unreadable";
+
+export interface SkippedFile {
+  path: string;
+  reason: SkipReason;
+}
+
+export interface Inventory {
+  root: string;
+  source: "git" | "walk";
+  /** Sorted by path. */
+  files: InventoryEntry[];
+  skipped: SkippedFile[];
+  nestedRoots: string[];
+  warnings: string[];
+}
+
+/** The per-file byte cap: SVC_MAX_FILE_BYTES (default 5 MiB; 0 or less = no cap). */
+export function maxFileBytes(): number {
+  const n = envInt("SVC_MAX_FILE_BYTES", DEFAULT_MAX_FILE_BYTES);
+  return n <= 0 ? Number.POSITIVE_INFINITY : n;
+}
+
+/** Rules from `.svcignore` (gitignore syntax) and svc.json "ignore". */
+export function svcIgnoreRules(root: string, config: SvcConfig): IgnoreRules {
+  const rules = new IgnoreRules();
+  try {
+    rules.addPatterns(readFileSync(join(root, ".svcignore"), "utf8").split(/\r?\n/));
+  } catch {
+    // no .svcignore
+  }
+  if (config.ignore.length) rules.addPatterns(config.ignore);
+  return rules;
+}
+
+function isPruned(path: string): boolean {
+  let start = 0;
+  for (let slash = path.indexOf("/"); slash !== -1; slash = path.indexOf("/", start)) {
+    if (PRUNED_DIRS.has(path.slice(start, slash))) return true;
+    start = slash + 1;
+  }
+  return false;
+}
+
+/** Directories (root-relative) below the root that hold their own `.git`. */
+function findNestedRoots(root: string, paths: readonly string[]): Set<string> {
+  const dirs = new Set<string>();
+  for (const p of paths) {
+    for (let slash = p.indexOf("/"); slash !== -1; slash = p.indexOf("/", slash + 1)) dirs.add(p.slice(0, slash));
+  }
+  const nested = new Set<string>();
+  for (const d of dirs) if (existsSync(join(root, d, ".git"))) nested.add(d);
+  return nested;
+}
+
+function underAny(path: string, dirs: ReadonlySet<string>): boolean {
+  if (dirs.size === 0) return false;
+  for (let slash = path.indexOf("/"); slash !== -1; slash = path.indexOf("/", slash + 1)) {
+    if (dirs.has(path.slice(0, slash))) return true;
+  }
+  return false;
+}
+
+async function candidatePaths(ws: Workspace, rules: IgnoreRules, warnings: string[]): Promise<{ source: "git" | "walk"; paths: string[]; nested: string[] }> {
+  if (ws.isGit) {
+    try {
+      const paths = (await lsFiles(ws.root)).filter((p) => !p.endsWith("/"));
+      return { source: "git", paths, nested: [] };
+    } catch (error) {
+      warnings.push(`git ls-files failed (${(error as Error).message}); listed files by walking the folder instead`);
+    }
+  }
+  const walked = walkFiles(ws.root, { prunedNames: PRUNED_DIRS, extraRules: rules });
+  return { source: "walk", paths: walked.files, nested: walked.nestedRoots };
+}
+
+export async function listInventory(ws: Workspace, config: SvcConfig, options: { maxFileBytes?: number } = {}): Promise<Inventory> {
+  const cap = options.maxFileBytes ?? maxFileBytes();
+  const warnings: string[] = [];
+  if (config.error) warnings.push(`svc.json ignored: ${config.error}`);
+  const rules = svcIgnoreRules(ws.root, config);
+  const { source, paths, nested } = await candidatePaths(ws, rules, warnings);
+  const kept = paths.filter((p) => !isPruned(p) && !(rules.size > 0 && rules.ignores(p, false)));
+  const nestedRoots = new Set(nested);
+  if (source === "git") for (const d of findNestedRoots(ws.root, kept)) nestedRoots.add(d);
+
+  const files: InventoryEntry[] = [];
+  const skipped: SkippedFile[] = [];
+  for (const path of kept) {
+    if (underAny(path, nestedRoots)) continue;
+    let stat;
+    try {
+      stat = lstatSync(join(ws.root, path));
+    } catch {
+      continue; // deleted in the work tree but still in the git index
+    }
+    if (!stat.isFile()) continue; // symlinks, submodule folders
+    if (stat.size > cap) {
+      skipped.push({ path, reason: "too-large" });
+      continue;
+    }
+    files.push({ path, size: stat.size, mtimeMs: stat.mtimeMs });
+  }
+  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { root: ws.root, source, files, skipped, nestedRoots: [...nestedRoots].sort(), warnings };
+}

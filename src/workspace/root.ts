@@ -1,0 +1,51 @@
+// Workspace identity: the root of a path is the nearest ancestor (the path included) that
+// holds a `.git` directory or file; without git it is the directory given. Everything keys
+// on the normalized, symlink-resolved absolute root.
+
+import { existsSync, realpathSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve, sep } from "node:path";
+import { SvcError, validationError } from "../errors.ts";
+
+export interface Workspace {
+  /** Absolute, realpath'd workspace root. */
+  root: string;
+  /** Absolute, realpath'd directory the call is about (the root or a folder inside it). */
+  dir: string;
+  /** `dir` relative to `root`, '/'-separated, '' for the root itself. */
+  relDir: string;
+  /** Whether the root is a git work tree (has `.git`). */
+  isGit: boolean;
+}
+
+export function toPosix(path: string): string {
+  return sep === "/" ? path : path.split(sep).join("/");
+}
+
+/** The nearest ancestor of `dir` (inclusive) containing `.git`, or null. */
+export function findGitRoot(dir: string): string | null {
+  let current = dir;
+  for (;;) {
+    if (existsSync(join(current, ".git"))) return current;
+    const parent = dirname(current);
+    if (parent === current) return null;
+    current = parent;
+  }
+}
+
+/** Resolve a `path` argument (relative to `cwd`) to its workspace. */
+export function resolveWorkspace(path: string, cwd: string): Workspace {
+  const requested = resolve(cwd, path || ".");
+  let stat;
+  try {
+    stat = statSync(requested);
+  } catch {
+    throw new SvcError("workspace_not_found", `directory not found: ${requested}`);
+  }
+  if (!stat.isDirectory()) {
+    throw validationError(`path '${path}' is a file, not a directory (${requested}); pass the folder that contains it`);
+  }
+  const dir = realpathSync(requested);
+  const gitRoot = findGitRoot(dir);
+  const root = gitRoot ?? dir;
+  return { root, dir, relDir: toPosix(relative(root, dir)), isGit: gitRoot !== null };
+}

@@ -1,0 +1,21 @@
+// Run the CLI from source as a child process, the way users run it.
+
+import { join } from "node:path";
+
+const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export function runSvc(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): CliRun {
+  const result = Bun.spawnSync([process.execPath, "--no-install", MAIN, ...args], {
+    cwd: options.cwd ?? process.cwd(),
+    env: { ...process.env, NO_COLOR: "1", ...options.env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  return { code: result.exitCode ?? -1, stdout: result.stdout.toString(), stderr: result.stderr.toString() };
+}

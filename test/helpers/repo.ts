@@ -1,0 +1,56 @@
+// Real small repositories in temporary folders for tests: write files, init git, commit.
+
+import { afterAll } from "bun:test";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+
+const made: string[] = [];
+
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh empty temporary directory (realpath'd), removed after the test file. */
+export function tempDir(prefix = "svc-test-"): string {
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), prefix)));
+  made.push(dir);
+  return dir;
+}
+
+export function writeFiles(root: string, files: Record<string, string | Uint8Array>): void {
+  for (const [path, content] of Object.entries(files)) {
+    const abs = join(root, path);
+    mkdirSync(dirname(abs), { recursive: true });
+    writeFileSync(abs, content);
+  }
+}
+
+export function git(root: string, ...args: string[]): string {
+  const result = Bun.spawnSync(["git", "-c", "user.email=t@example.com", "-c", "user.name=Test", "-c", "init.defaultBranch=main", ...args], {
+    cwd: root,
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  if (result.exitCode !== 0) throw new Error(`git ${args.join(" ")} failed: ${result.stderr.toString()}`);
+  return result.stdout.toString();
+}
+
+/** A git repository with the given files committed (pass `commit: false` to leave them untracked). */
+export function gitRepo(files: Record<string, string | Uint8Array>, options: { commit?: boolean } = {}): string {
+  const root = tempDir();
+  git(root, "init", "-q");
+  writeFiles(root, files);
+  if (options.commit !== false && Object.keys(files).length) {
+    git(root, "add", "-A");
+    git(root, "commit", "-q", "-m", "initial");
+  }
+  return root;
+}
+
+/** A plain folder (no git) with the given files. */
+export function plainDir(files: Record<string, string | Uint8Array>): string {
+  const root = tempDir();
+  writeFiles(root, files);
+  return root;
+}

@@ -1,0 +1,332 @@
+import { describe, expect, test } from "bun:test";
+import { findSecrets, lineColumnOf, redact, SECRET_KINDS, type SecretKind } from "../../src/render/redact.ts";
+
+// Every fake secret is assembled at run time, so this file holds no literal token.
+const mix = (n: number, alphabet = "a1B2c3D4e5F6g7H8i9J0kLmNoPqRsTuVwXyZ") =>
+  Array.from({ length: n }, (_, i) => alphabet[(i * 7 + 3) % alphabet.length]).join("");
+const b64 = (n: number) => mix(n, "Qw3Er/Ty7Ui+Op1As9Df4Gh2Jk8Lz6Xc5Vb0NmPoIuYtRe");
+const AWS_ID = "AKIA" + "IOSFODNN7" + "Q3X9ZT2";
+const AWS_SECRET = b64(40);
+const GHP = "ghp_" + "a1B2".repeat(9);
+const GH_PAT = "github" + "_pat_" + mix(30) + "_" + mix(20);
+const GLPAT = "glpat" + "-" + mix(20);
+const SLACK = "xoxb" + "-123456789012-1234567890123-" + mix(24);
+const SLACK_HOOK = "https://hooks.slack" + ".com/services/T0" + mix(8).toUpperCase() + "/B0" + mix(8).toUpperCase() + "/" + mix(24);
+const STRIPE = "sk_" + "live_" + mix(24);
+const GOOGLE = "AI" + "za" + mix(35, "aB3_cD9-eF1gH7iJ5kL2mN8");
+const OPENAI = "sk-" + mix(48);
+const OPENAI_PROJ = "sk-" + "proj-" + mix(30, "aB3_cD9-eF1gH7iJ5kL2mN8x");
+const ANTHROPIC = "sk-" + "ant-api03-" + mix(40, "aB3_cD9-eF1gH7iJ5kL2mN8x");
+const NPM = "npm" + "_" + mix(36);
+const seg = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");
+const JWT = [seg({ alg: "HS256", typ: "JWT" }), seg({ sub: "1234567890", name: "Test User", iat: 1516239022 }), mix(43, "aB3_cD9-eF1gH7iJ5kL2mN8x")].join(".");
+const PEM = ["-----BEGIN RSA " + "PRIVATE KEY-----", b64(64), b64(64), b64(20) + "==", "-----END RSA " + "PRIVATE KEY-----"].join("\n");
+const ENTROPIC = "Zx9" + mix(40, "aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5bC7+/");
+
+const kinds = (text: string, path?: string) => findSecrets(text, { path }).map((s) => s.kind);
+const secretTexts = (text: string, path?: string) => findSecrets(text, { path }).map((s) => text.slice(s.start, s.end));
+const out = (text: string, path?: string) => redact(text, { path }).text;
+
+/** Exactly one span of `kind`, covering exactly `secret`. */
+function expectOne(text: string, kind: SecretKind, secret: string, path?: string): void {
+  const spans = findSecrets(text, { path });
+  expect(spans.map((s) => s.kind)).toEqual([kind]);
+  expect(text.slice(spans[0]!.start, spans[0]!.end)).toBe(secret);
+}
+
+describe("vendor tokens", () => {
+  const positives: Array<[SecretKind, string, string]> = [
+    ["aws-access-key", `const id = "${AWS_ID}";`, AWS_ID],
+    ["aws-access-key", `id=${"ASIA" + AWS_ID.slice(4)} `, "ASIA" + AWS_ID.slice(4)],
+    ["github-token", `Authorization: Bearer ${GHP}`, GHP],
+    ["github-token", `gh auth login --with-token ${GH_PAT}`, GH_PAT],
+    ["gitlab-token", `curl -H "PRIVATE-TOKEN: ${GLPAT}"`, GLPAT],
+    ["slack-token", `client = WebClient(${SLACK})`, SLACK],
+    ["slack-token", `post(${SLACK_HOOK}, body)`, SLACK_HOOK],
+    ["stripe-key", `Stripe(${STRIPE})`, STRIPE],
+    ["stripe-key", `x = ${"rk_" + "test_" + mix(20)};`, "rk_" + "test_" + mix(20)],
+    ["google-api-key", `maps?key=${GOOGLE}&v=3`, GOOGLE],
+    ["openai-key", `OpenAI(api=${OPENAI})`, OPENAI],
+    ["openai-key", `OpenAI(api=${OPENAI_PROJ})`, OPENAI_PROJ],
+    ["anthropic-key", `Anthropic(${ANTHROPIC})`, ANTHROPIC],
+    ["npm-token", `echo ${NPM} | npm login`, NPM],
+    ["jwt", `fetch(url, { headers: { Authorization: \`Bearer ${JWT}\` } })`, JWT],
+  ];
+  for (const [kind, text, secret] of positives) {
+    test(`${kind}: ${secret.slice(0, 12)}…`, () => expectOne(text, kind, secret));
+  }
+
+  test("near misses stay", () => {
+    const negatives = [
+      "AKIA" + "IOSFODNN7Q3X9Z", // 15 chars after the prefix
+      "XAKIA" + "IOSFODNN7Q3X9ZT2", // not word-bounded
+      "ghp_" + "a1B2".repeat(8) + "a1B", // 35 chars
+      "ghx_" + "a1B2".repeat(9),
+      "glpat" + "-" + mix(19),
+      "xoxb-123", "xoxz-" + mix(20),
+      "pk_" + "live_" + mix(24), "pk_" + "test_" + mix(24), // publishable keys
+      "AI" + "za" + mix(34) + " ",
+      "sk-short", "task-" + mix(30), "sk-" + "ant-short",
+      "npm" + "_" + mix(35),
+      "eyJhbGciOiJIUzI1NiJ9." + mix(30), // two segments
+      "eyJhbGc.eyJzdWI.abc", // segments too short
+    ];
+    for (const text of negatives) expect({ text, kinds: kinds(text) }).toEqual({ text, kinds: [] });
+  });
+
+  test("sk-ant- is anthropic, never openai", () => {
+    expect(kinds(`key ${ANTHROPIC} ${"sk-" + "ant-admin01-" + mix(30)}`)).toEqual(["anthropic-key", "anthropic-key"]);
+  });
+});
+
+describe("aws secret key", () => {
+  test("assignments in several spellings, quotes kept", () => {
+    expect(out(`aws_secret_access_key = ${AWS_SECRET}\n`)).toBe("aws_secret_access_key = [REDACTED:aws-secret-key]\n");
+    expect(out(`AWS_SECRET_ACCESS_KEY: "${AWS_SECRET}"`)).toBe(`AWS_SECRET_ACCESS_KEY: "[REDACTED:aws-secret-key]"`);
+    expect(out(`{ awsSecretAccessKey: '${AWS_SECRET}' }`)).toBe(`{ awsSecretAccessKey: '[REDACTED:aws-secret-key]' }`);
+    expect(out(`"SecretAccessKey": "${AWS_SECRET}"`)).toBe(`"SecretAccessKey": "[REDACTED:aws-secret-key]"`);
+  });
+  test("near misses", () => {
+    expect(kinds(`aws_secret_access_key = os.environ["AWS_SECRET_ACCESS_KEY"]`)).toEqual([]);
+    expect(kinds(`aws_secret_access_key = "${AWS_SECRET.slice(0, 39)}"`)).not.toContain("aws-secret-key");
+  });
+});
+
+describe("private keys", () => {
+  test("the whole PEM block", () => {
+    const text = `const key = \`${PEM}\`;\nconst next = 1;`;
+    expectOne(text, "pem-private-key", PEM);
+    expect(out(text)).toBe("const key = `[REDACTED:pem-private-key]`;\nconst next = 1;");
+    for (const label of ["EC ", "DSA ", "OPENSSH ", "ENCRYPTED ", "", "PGP "]) {
+      const suffix = label === "PGP " ? " BLOCK" : "";
+      const block = `-----BEGIN ${label}PRIVATE KEY${suffix}-----\n${b64(64)}\n-----END ${label}PRIVATE KEY${suffix}-----`;
+      expectOne(`x\n${block}\ny`, "pem-private-key", block);
+    }
+  });
+  test("escaped newlines and truncated blocks", () => {
+    const escaped = PEM.replaceAll("\n", "\\n");
+    expect(out(`"${escaped}"`)).toBe(`"[REDACTED:pem-private-key]"`);
+    const truncated = PEM.split("\n").slice(0, 3).join("\n");
+    expect(out(`${truncated}\n`)).toBe("[REDACTED:pem-private-key]\n");
+  });
+  test("public keys and certificates stay", () => {
+    const pub = `-----BEGIN PUBLIC KEY-----\n${b64(64)}\n-----END PUBLIC KEY-----`;
+    const cert = `-----BEGIN CERTIFICATE-----\n${b64(64)}\n-----END CERTIFICATE-----`;
+    expect(kinds(`${pub}\n${cert}`)).toEqual([]);
+  });
+});
+
+describe("connection strings", () => {
+  const pass = "s3cr3t" + "Pa55";
+  test("URL credentials are redacted, scheme, host and path stay", () => {
+    expect(out(`DATABASE_URL = "postgres://admin:${pass}@db.internal:5432/app"`)).toBe(
+      `DATABASE_URL = "postgres://[REDACTED:connection-string]@db.internal:5432/app"`,
+    );
+    for (const scheme of ["postgresql", "mysql", "mongodb+srv", "rediss", "amqps", "mssql", "https", "ftp"]) {
+      expect(out(`${scheme}://user:${pass}@host/x`)).toBe(`${scheme}://[REDACTED:connection-string]@host/x`);
+    }
+    expect(out(`redis://:${pass}@cache:6379`)).toBe("redis://[REDACTED:connection-string]@cache:6379");
+    expect(out(`mongodb://u:p@ss${pass}@host`)).toBe("mongodb://[REDACTED:connection-string]@host"); // '@' in password
+  });
+  test("URL near misses", () => {
+    for (const text of [
+      "postgres://admin@db.internal/app", "postgres://admin:${PASSWORD}@db/app", "postgres://admin:<password>@db",
+      "postgres://admin:****@db", "postgres://admin:password@db", "mysql://root:xxx@localhost/db",
+      "https://example.com:8443/path@v2", "git@github.com:org/repo.git",
+    ]) expect({ text, kinds: kinds(text) }).toEqual({ text, kinds: [] });
+  });
+  test("ADO-style key=value; strings are redacted whole", () => {
+    const ado = `Server=tcp:db.example.net,1433;Initial Catalog=app;User ID=sa;Password=${pass};Encrypt=True;`;
+    expect(out(`var cs = "${ado}";`)).toBe(`var cs = "[REDACTED:connection-string]";`);
+    const azure = `DefaultEndpointsProtocol=https;AccountName=acct;AccountKey=${b64(86)}==;EndpointSuffix=core.windows.net`;
+    expect(kinds(`conn: '${azure}'`)).toEqual(["connection-string"]);
+    expect(kinds(`Data Source=srv; Uid=me; Pwd=${pass}`)).toEqual(["connection-string"]);
+  });
+  test("ADO near misses", () => {
+    expect(kinds(`"Server=srv;Database=app;Integrated Security=true;"`)).toEqual([]);
+    expect(kinds(`"Server=srv;Database=app;User ID=sa;Password=<password>;"`)).toEqual([]);
+    expect(kinds(`"Password=${pass}"`)).toEqual([]); // a single pair is not a connection string
+    expect(kinds(`"a=1;b=2;c=3"`)).toEqual([]);
+  });
+});
+
+describe("api-token assignments", () => {
+  const value = "q8Xz3Lm9Pw2Rt7Yv5Nb4"; // 20 chars, looks random
+  test("assignment forms, quotes kept", () => {
+    const forms = [
+      `const apiKey = "${value}";`, `api_key='${value}'`, `API_TOKEN := "${value}"`, `'password' => '${value}',`,
+      `{ "client_secret": "${value}" }`, `connect(password="${value}")`, `dbPassword: \`${value}\``,
+      `STRIPE_SECRET = "${value}"`, `x-api-key: "${value}"`, `this.accessToken = "${value}";`,
+      `auth_token="${value}"`, `privateKey: "${value}"`, `passwd = "${value}"`, `const token: string = "${value}";`,
+    ];
+    for (const form of forms) {
+      expect({ form, kinds: kinds(form) }).toEqual({ form, kinds: ["api-token"] });
+      expect(out(form)).toBe(form.replace(value, "[REDACTED:api-token]"));
+    }
+  });
+  test("unquoted env/ini/yaml style values", () => {
+    expect(out(`DB_PASSWORD=hunter2hunter2xx9\n`)).toBe("DB_PASSWORD=[REDACTED:api-token]\n");
+    expect(out(`export API_KEY=${value}\r\n`)).toBe("export API_KEY=[REDACTED:api-token]\r\n");
+    expect(out(`db:\n  password: ${value}\n`)).toBe("db:\n  password: [REDACTED:api-token]\n");
+  });
+  test("near misses stay", () => {
+    for (const text of [
+      `password = "short-pass"`, `const token = process.env.GITHUB_TOKEN;`, `api_key = os.environ["API_KEY"]`,
+      `secret = config.get("secret")`, `apiKey = "your-api-key-here"`, `token = "<token>"`, "token = `${TOKEN}`",
+      `token = "${"x".repeat(20)}"`, `token: string`, `  accessToken: AccessTokenResponse`,
+      `tokenizer = "o200k_base_tokenizer_name"`, `passwordPolicyDescription = "must be 12 characters long"`,
+      `mytoken = "${value}"`, `cacheKey = "users:list:active:v2"`, `password: "Please enter your password"`,
+      `token = response.data.accessToken`, `password_label = "auth.password.label.text"`,
+      `if (token === "${value}") {}`, `SECRET_NAME = "MY_APP_SECRET_TOKEN_NAME"`,
+    ]) expect({ text, kinds: kinds(text) }).toEqual({ text, kinds: [] });
+  });
+  test("a specific kind wins over api-token", () => {
+    expect(out(`token = "${GHP}"`)).toBe(`token = "[REDACTED:github-token]"`);
+    expect(kinds(`OPENAI_API_KEY="${OPENAI}"`)).toEqual(["openai-key"]);
+    expect(kinds(`jwt_secret: "${JWT}"`)).toEqual(["jwt"]);
+  });
+});
+
+describe("high-entropy literals", () => {
+  test("random quoted literals, quotes kept", () => {
+    expect(out(`const s = "${ENTROPIC}";`)).toBe(`const s = "[REDACTED:high-entropy]";`);
+    expect(out(`x('${ENTROPIC}')`)).toBe(`x('[REDACTED:high-entropy]')`);
+    expect(kinds(`\`${b64(44)}\``)).toEqual(["high-entropy"]);
+  });
+  test("near misses stay", () => {
+    for (const text of [
+      `"The quick brown fox jumps over the lazy dog and keeps on running"`,
+      `"${"0123456789abcdef".repeat(4)}"`, // hex: at most 4 bits/char
+      `"${"ab12".repeat(12)}"`, // repeated pattern
+      `import x from "@modelcontextprotocol/sdk/server/streamableHttp.js";`,
+      `"https://example.com/api/v1/users/42/profile?include=Avatar9"`,
+      `className="flex items-center justify-between px-4 py-2 text-sm font-medium"`,
+      `"some_very_long_identifier_name_without_any_digits"`,
+      `"sha512-${b64(86)}=="`, // integrity hash, not a secret
+      `"${ENTROPIC.slice(0, 31)}"`, // under 32 chars
+      `"${ENTROPIC.slice(0, 20)} ${ENTROPIC.slice(20)}"`, // whitespace inside
+    ]) expect({ text, kinds: kinds(text) }).toEqual({ text, kinds: [] });
+  });
+});
+
+describe("npm tokens in .npmrc", () => {
+  test("_authToken values", () => {
+    const value = mix(24);
+    expect(out(`//registry.npmjs.org/:_authToken=${value}\n`)).toBe("//registry.npmjs.org/:_authToken=[REDACTED:npm-token]\n");
+    expect(out(`//npm.pkg.github.com/:_authToken="${value}"`)).toBe(`//npm.pkg.github.com/:_authToken="[REDACTED:npm-token]"`);
+    expect(kinds("//registry.npmjs.org/:_authToken=${NPM_TOKEN}")).toEqual([]);
+  });
+});
+
+describe("dotenv files", () => {
+  const env = [
+    "# comment: API_KEY=not-a-value-here",
+    "export A=1",
+    'B="two words"',
+    "C='x' # trailing comment",
+    "D=",
+    "E=plain value # comment",
+    `GITHUB_TOKEN=${GHP}`,
+    'MULTI="line one',
+    'line two"',
+    "",
+  ].join("\r\n");
+  const expected = [
+    "# comment: API_KEY=not-a-value-here",
+    "export A=[REDACTED:env-value]",
+    'B="[REDACTED:env-value]"',
+    "C='[REDACTED:env-value]' # trailing comment",
+    "D=",
+    "E=[REDACTED:env-value] # comment",
+    "GITHUB_TOKEN=[REDACTED:env-value]",
+    'MULTI="[REDACTED:env-value]"',
+    "",
+  ].join("\r\n");
+  test("every non-empty value is redacted, keys and comments stay", () => {
+    for (const path of [".env", "/repo/.env.local", "C:\\repo\\.env.production", "apps/web/.env.example"]) {
+      const result = redact(env, { path });
+      expect(result.text).toBe(expected);
+      expect(result.count).toBe(6);
+    }
+  });
+  test("without a dotenv path only real secrets go", () => {
+    expect(kinds(env)).toEqual(["github-token"]);
+    expect(kinds(env, "config/env.ts")).toEqual(["github-token"]);
+    expect(kinds(env, ".envrc")).toEqual(["github-token"]);
+  });
+});
+
+describe("spans", () => {
+  const text = [
+    `const a = "${AWS_ID}";`,
+    `const b = { token: "${GHP}", password: "${"q8Xz3Lm9Pw2Rt7Yv5Nb4"}" };`,
+    `db = "postgres://app:${"n0tS0s3cret9"}@db/app" // ${STRIPE}`,
+    `const c = "${ENTROPIC}";`,
+  ].join("\n");
+  test("sorted, non-overlapping, exact offsets, counted", () => {
+    const spans = findSecrets(text);
+    expect(spans.map((s) => s.kind)).toEqual([
+      "aws-access-key", "github-token", "api-token", "connection-string", "stripe-key", "high-entropy",
+    ]);
+    for (let i = 1; i < spans.length; i++) expect(spans[i]!.start).toBeGreaterThanOrEqual(spans[i - 1]!.end);
+    expect(secretTexts(text)).toEqual([AWS_ID, GHP, "q8Xz3Lm9Pw2Rt7Yv5Nb4", "app:n0tS0s3cret9", STRIPE, ENTROPIC]);
+    const result = redact(text);
+    expect(result.count).toBe(6);
+    expect(result.spans).toEqual(spans);
+    expect(result.text).not.toContain(GHP);
+    expect(result.text).not.toContain("n0tS0s3cret9");
+    expect(result.text.split("\n")[2]).toBe("db = \"postgres://[REDACTED:connection-string]@db/app\" // [REDACTED:stripe-key]");
+  });
+  test("redaction is idempotent", () => {
+    const once = redact(text).text;
+    expect(redact(once)).toEqual({ text: once, count: 0, spans: [] });
+  });
+  test("clean text is returned unchanged", () => {
+    const clean = "export function add(a: number, b: number) {\n  return a + b;\n}\n";
+    expect(redact(clean)).toEqual({ text: clean, count: 0, spans: [] });
+    expect(redact("")).toEqual({ text: "", count: 0, spans: [] });
+  });
+  test("lineColumnOf", () => {
+    const [span] = findSecrets(`x\r\n\ny = "${GHP}"`);
+    expect(lineColumnOf(`x\r\n\ny = "${GHP}"`, span!.start)).toEqual({ line: 2, column: 5 });
+    expect(lineColumnOf("abc", 0)).toEqual({ line: 0, column: 0 });
+    expect(lineColumnOf("a\nb", 2)).toEqual({ line: 1, column: 0 });
+    expect(lineColumnOf("a\nb", 99)).toEqual({ line: 1, column: 1 });
+    expect(lineColumnOf("a\nb", -5)).toEqual({ line: 0, column: 0 });
+  });
+  test("SECRET_KINDS lists every kind once", () => {
+    expect(new Set(SECRET_KINDS).size).toBe(16);
+    expect(SECRET_KINDS).toContain("env-value");
+  });
+});
+
+describe("hostile input never throws or hangs", () => {
+  const blob = Buffer.from(Array.from({ length: 150_000 }, (_, i) => (i * 2654435761) >>> 24)).toString("base64");
+  test("special tokens, emoji, CRLF, NUL, lone surrogates", () => {
+    const text = `<|endoftext|>🔑 token = "${GHP}"\r\n\u0000\u0000password=\u0000${"🙂".repeat(20)}\r\n\uD800 "${ENTROPIC}" 👍🏽\u202E`;
+    const result = redact(text);
+    expect(result.text).toContain("<|endoftext|>🔑");
+    expect(result.spans.map((s) => s.kind)).toEqual(["github-token", "high-entropy"]);
+    expect(result.text).toContain("\r\n\u0000\u0000");
+  });
+  test("a 200 KB single-line base64 blob", () => {
+    expect(blob.length).toBeGreaterThanOrEqual(200_000);
+    expect(() => redact(blob)).not.toThrow();
+    expect(redact(`const data = "${blob}";`).spans.map((s) => s.kind)).toEqual(["high-entropy"]);
+    expect(() => redact(`data=${blob}`, { path: ".env" })).not.toThrow();
+  });
+  test("long runs of trigger fragments", () => {
+    for (const unit of ["ghp_", "-eyJ", "eyJa.", "://a:", "sk-", "xoxb-", "password=", "a=b;", "token: '", '"', "<", "AKIA", "-----BEGIN PRIVATE KEY-----", "a b "]) {
+      const text = unit.repeat(Math.ceil(100_000 / unit.length));
+      expect(() => findSecrets(text)).not.toThrow();
+      expect(() => findSecrets(text, { path: ".env" })).not.toThrow();
+    }
+  });
+  test("binary-ish text", () => {
+    let s = "";
+    for (let i = 0; i < 50_000; i++) s += String.fromCharCode((i * 7919) % 65536);
+    expect(() => redact(s)).not.toThrow();
+    expect(() => redact(s, { path: ".env" })).not.toThrow();
+    expect(() => lineColumnOf(s, 12_345)).not.toThrow();
+  });
+});

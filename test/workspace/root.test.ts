@@ -1,0 +1,108 @@
+import { describe, expect, test } from "bun:test";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { SvcError } from "../../src/errors.ts";
+import { confine } from "../../src/workspace/confine.ts";
+import { resolveWorkspace } from "../../src/workspace/root.ts";
+import { gitRepo, plainDir, tempDir } from "../helpers/repo.ts";
+
+function errorOf(fn: () => unknown): SvcError {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof SvcError) return error;
+    throw error;
+  }
+  throw new Error("expected an SvcError");
+}
+
+describe("workspace identity", () => {
+  test("a folder inside a git repo resolves to the repo root", () => {
+    const root = gitRepo({ "packages/a/src/x.ts": "export const x = 1;\n" });
+    const ws = resolveWorkspace("packages/a/src", root);
+    expect(ws.root).toBe(root);
+    expect(ws.relDir).toBe("packages/a/src");
+    expect(ws.isGit).toBe(true);
+  });
+
+  test("a .git file (worktree, submodule) marks a root too", () => {
+    const outer = plainDir({ "wt/.git": "gitdir: /elsewhere\n", "wt/src/a.ts": "" });
+    const ws = resolveWorkspace(join(outer, "wt", "src"), "/");
+    expect(ws.root).toBe(join(outer, "wt"));
+  });
+
+  test("without git the directory given is the root", () => {
+    const dir = plainDir({ "a/b.ts": "" });
+    const ws = resolveWorkspace(join(dir, "a"), "/");
+    expect(ws.root).toBe(join(dir, "a"));
+    expect(ws.relDir).toBe("");
+    expect(ws.isGit).toBe(false);
+  });
+
+  test("a missing path is workspace_not_found with the absolute path", () => {
+    const dir = tempDir();
+    const error = errorOf(() => resolveWorkspace("nope", dir));
+    expect(error.formatted).toBe(`workspace_not_found: directory not found: ${join(dir, "nope")}`);
+  });
+
+  test("a file instead of a folder is a validation_error", () => {
+    const dir = plainDir({ "file.ts": "x" });
+    const error = errorOf(() => resolveWorkspace("file.ts", dir));
+    expect(error.prefix).toBe("validation_error");
+    expect(error.message).toContain("is a file, not a directory");
+  });
+});
+
+describe("path confinement", () => {
+  const root = plainDir({ "src/a.ts": "x", "src/deep/b.ts": "y" });
+  const outside = plainDir({ "secret.txt": "s" });
+  mkdirSync(join(root, "links"));
+  symlinkSync(join(outside, "secret.txt"), join(root, "links", "out.txt"));
+  symlinkSync(outside, join(root, "links", "outdir"));
+  symlinkSync(join(root, "src"), join(root, "links", "in"));
+
+  test("relative and absolute paths inside the root are accepted", () => {
+    expect(confine(root, "src/a.ts", "read").rel).toBe("src/a.ts");
+    expect(confine(root, join(root, "src/deep/b.ts"), "read").rel).toBe("src/deep/b.ts");
+    expect(confine(root, "src/../src/a.ts", "read").rel).toBe("src/a.ts");
+    expect(confine(root, ".", "read").rel).toBe("");
+  });
+
+  test("a file that does not exist yet is resolved through its existing parent", () => {
+    expect(confine(root, "src/new/file.ts", "write").rel).toBe("src/new/file.ts");
+  });
+
+  test("'..' escapes are refused", () => {
+    const error = errorOf(() => confine(root, "../x.ts", "read"));
+    expect(error.formatted).toBe(`validation_error: refusing to read '../x.ts': it resolves outside the workspace root ${root}`);
+    expect(errorOf(() => confine(root, "src/../../x", "read")).prefix).toBe("validation_error");
+  });
+
+  test("absolute paths outside the root are refused", () => {
+    expect(errorOf(() => confine(root, "/etc/passwd", "read")).message).toContain("outside the workspace root");
+    expect(errorOf(() => confine(root, join(outside, "secret.txt"), "read")).prefix).toBe("validation_error");
+  });
+
+  test("symlinks that leave the root are refused, also below a symlinked folder and for new files", () => {
+    expect(errorOf(() => confine(root, "links/out.txt", "read")).message).toContain("outside the workspace root");
+    expect(errorOf(() => confine(root, "links/outdir/secret.txt", "read")).prefix).toBe("validation_error");
+    expect(errorOf(() => confine(root, "links/outdir/new.txt", "write")).prefix).toBe("validation_error");
+  });
+
+  test("symlinks that stay inside resolve to their target", () => {
+    expect(confine(root, "links/in/a.ts", "read").rel).toBe("src/a.ts");
+  });
+
+  test("NUL bytes are refused", () => {
+    expect(errorOf(() => confine(root, "src/a.ts\0x", "read")).prefix).toBe("validation_error");
+  });
+
+  test("a symlink loop does not hang", () => {
+    const dir = tempDir();
+    symlinkSync(join(dir, "b"), join(dir, "a"));
+    symlinkSync(join(dir, "a"), join(dir, "b"));
+    writeFileSync(join(dir, "ok.ts"), "");
+    // an unresolvable loop is treated as a missing path below the root: confined, not hung
+    expect(confine(dir, "a/x", "read").rel).toBe("a/x");
+  });
+});

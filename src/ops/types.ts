@@ -4,6 +4,8 @@ export interface OpContext {
   /** Directory relative paths resolve against (the CLI's --cwd, the server's working directory). */
   cwd: string;
   signal?: AbortSignal;
+  /** The serving process lives on (MCP server, host): cold builds run in-process instead of a detached `svc index`. */
+  longLived?: boolean;
   /** Progress for long work (index, first load); surfaces decide whether to show it. */
   progress?: (done: number, total: number, message?: string) => void;
 }

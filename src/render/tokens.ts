@@ -42,6 +42,51 @@ export function claudeEstimate(text: string): number {
   return tokens;
 }
 
+/**
+ * A fast o200k_base estimate for the index (per-file and per-chunk costs), fitted on real
+ * TypeScript/JavaScript: 1.24 per word, 0.71 per extra camelCase part or 9-character
+ * stretch of a long word, 0.37 per punctuation character, 0.93 per line, 1 per non-ASCII
+ * character. On held-out packages the median ratio to the exact count is 1.05 (p5 0.93,
+ * p95 1.18); exact counts are taken when content is emitted.
+ */
+export function estimateTokens(text: string): number {
+  let words = 0;
+  let parts = 0;
+  let punct = 0;
+  let lines = 0;
+  let other = 0;
+  let run = 0;
+  let humps = 0;
+  let prevLower = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const lower = c >= 97 && c <= 122;
+    const upper = c >= 65 && c <= 90;
+    if (lower || upper || (c >= 48 && c <= 57) || c === 95) {
+      if (run === 0) humps = 1;
+      else if (upper && prevLower) humps++;
+      run++;
+      prevLower = lower;
+      continue;
+    }
+    if (run) {
+      words++;
+      parts += humps - 1 + Math.floor(run / 9);
+      run = 0;
+    }
+    prevLower = false;
+    if (c === 10) lines++;
+    else if (c === 32 || c === 9 || c === 13) continue;
+    else if (c > 127) other++;
+    else punct++;
+  }
+  if (run) {
+    words++;
+    parts += humps - 1 + Math.floor(run / 9);
+  }
+  return Math.round(1.237 * words + 0.705 * parts + 0.373 * punct + 0.926 * lines + other);
+}
+
 const NO_SPECIAL = { disallowedSpecial: new Set<string>() };
 
 /** BPE merging is quadratic in the length of one pre-token; longer unbroken runs are counted in pieces. */

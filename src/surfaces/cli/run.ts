@@ -8,6 +8,7 @@ import type { OperationSpec } from "../../registry.ts";
 import { VERSION } from "../../version.ts";
 import { intro } from "./intro.ts";
 import { errorLine, processIo, styleFor, type CliIo } from "./output.ts";
+import { progressBar } from "./progress.ts";
 import { buildProgram, cliParams, flagName, optionKey, usageOf } from "./program.ts";
 
 const GLOBAL_KEYS = new Set(["--", "json", "quiet", "color", "cwd", "help", "h", "version", "v"]);
@@ -70,7 +71,13 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
   }
   try {
     const cwd = typeof options.cwd === "string" ? options.cwd : process.cwd();
-    const result = await invoke(spec, toRequest(spec, parsed.args, options), { cwd }, cliLabel);
+    const bar = progressBar(io, !options.quiet);
+    let result;
+    try {
+      result = await invoke(spec, toRequest(spec, parsed.args, options), { cwd, progress: bar?.update }, cliLabel);
+    } finally {
+      bar?.end();
+    }
     if (!options.quiet) for (const w of result.warnings ?? []) io.err(`svc: warning: ${w}`);
     io.out(options.json ? JSON.stringify(result.data, null, 2) : result.text);
     return 0;

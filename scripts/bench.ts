@@ -1,0 +1,41 @@
+// scripts/bench: the benchmark (never a timed test). Prints a table and writes JSON with
+// the machine, commit and corpus to .bench/results/. Usage:
+//   bun scripts/bench.ts [--corpus generated|npm-mix|all] [--no-build]
+// It measures the compiled binary (dist/svc, rebuilt unless --no-build) as users run it.
+
+import { mkdirSync, writeFileSync } from "node:fs";
+import { cpus, totalmem } from "node:os";
+import { join } from "node:path";
+import { generatedCorpus, npmMixCorpus } from "./bench/corpus.ts";
+import { benchIndex, printIndexBench } from "./bench/index-bench.ts";
+
+const root = join(import.meta.dir, "..");
+const args = process.argv.slice(2);
+const corpusArg = args[args.indexOf("--corpus") + 1] && args.includes("--corpus") ? args[args.indexOf("--corpus") + 1]! : "all";
+
+if (!args.includes("--no-build")) {
+  const build = Bun.spawnSync([process.execPath, "run", "build"], { cwd: root, stdout: "ignore", stderr: "inherit" });
+  if (build.exitCode !== 0) process.exit(1);
+}
+const svc = join(root, "dist", "svc");
+const commit = Bun.spawnSync(["git", "rev-parse", "--short", "HEAD"], { cwd: root }).stdout.toString().trim();
+const machine = { cpus: cpus().length, cpu: cpus()[0]?.model ?? "?", memGb: Math.round(totalmem() / 2 ** 30), platform: `${process.platform}-${process.arch}`, bun: Bun.version };
+console.log(`svc bench — commit ${commit}, ${machine.cpus} × ${machine.cpu}, ${machine.memGb} GiB, bun ${machine.bun}`);
+
+const corpora: [string, () => string][] = [];
+if (corpusArg === "generated" || corpusArg === "all") corpora.push(["generated-5000 (TypeScript app)", () => generatedCorpus(root, 5000)]);
+if (corpusArg === "npm-mix" || corpusArg === "all") corpora.push(["npm-mix (date-fns, typeorm, @mui/material, rxjs, effect)", () => npmMixCorpus(root)]);
+
+const results: unknown[] = [];
+for (const [name, prepare] of corpora) {
+  process.stderr.write(`preparing ${name}…\n`);
+  const dir = prepare();
+  const index = await benchIndex(svc, name, dir);
+  printIndexBench(index);
+  results.push({ index });
+}
+const outDir = join(root, ".bench", "results");
+mkdirSync(outDir, { recursive: true });
+const file = join(outDir, `bench-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
+writeFileSync(file, JSON.stringify({ commit, machine, date: new Date().toISOString(), results }, null, 2));
+console.log(`\nwrote ${file}`);

@@ -1,0 +1,71 @@
+// Measuring helpers for scripts/bench: wall time, percentiles, and peak RSS of a process
+// tree sampled from /proc.
+
+import { readFileSync, readdirSync } from "node:fs";
+
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+function rssKb(pid: number): number {
+  try {
+    const m = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/);
+    return m ? Number(m[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+function childrenOf(pid: number): number[] {
+  const out: number[] = [];
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const text = readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim();
+      if (text) out.push(...text.split(/\s+/).map(Number));
+    }
+  } catch {
+    // gone
+  }
+  return out;
+}
+
+function treeRssKb(pid: number): number {
+  let total = rssKb(pid);
+  for (const child of childrenOf(pid)) total += treeRssKb(child);
+  return total;
+}
+
+export interface RunStats {
+  wallMs: number;
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+  /** Peak RSS of the process alone and of the process with its children, in MB. */
+  peakRssMb: number;
+  peakTreeRssMb: number;
+}
+
+/** Run a command, sampling the RSS of it and its children every 20 ms. */
+export async function measureRun(argv: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<RunStats> {
+  const start = performance.now();
+  const child = Bun.spawn(argv, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdout: "pipe", stderr: "pipe" });
+  let peak = 0;
+  let peakTree = 0;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, rssKb(child.pid));
+    peakTree = Math.max(peakTree, treeRssKb(child.pid));
+  }, 20);
+  const [stdout, stderr, exitCode] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+  clearInterval(timer);
+  return { wallMs: performance.now() - start, exitCode, stdout, stderr, peakRssMb: peak / 1024, peakTreeRssMb: peakTree / 1024 };
+}
+
+export async function timeAsync<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const start = performance.now();
+  const value = await fn();
+  return { ms: performance.now() - start, value };
+}
+
+export const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "n/a");

@@ -1,0 +1,66 @@
+// Import edges: the stored import references of files resolved to workspace files.
+// Re-run for every file when the file set changed (an added file can satisfy an old
+// import, a removed one breaks it), else only for the files that were re-extracted.
+
+import type { Database } from "bun:sqlite";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { isCodeLanguage } from "../lang/languages.ts";
+import type { ImportRef } from "./imports/extract.ts";
+import { createResolver } from "./imports/resolve.ts";
+import type { StoreWriter } from "./write.ts";
+
+interface ImportRow {
+  file_id: number;
+  path: string;
+  language: string | null;
+  specifier: string;
+  kind: ImportRef["kind"];
+  names: string;
+  type_only: number;
+  line: number;
+}
+
+/** Resolve the imports of `fileIds` (all files when null) and rewrite their syntax edges. Returns the edge count written. */
+export function rebuildImportEdges(db: Database, writer: StoreWriter, root: string, fileIds: readonly number[] | null): number {
+  const files = db.query("SELECT id, path FROM files").all() as { id: number; path: string }[];
+  const idOf = new Map(files.map((f) => [f.path, f.id]));
+  const resolver = createResolver({
+    root,
+    paths: files.map((f) => f.path),
+    readText: (path) => {
+      try {
+        return readFileSync(join(root, path), "utf8");
+      } catch {
+        return null;
+      }
+    },
+  });
+  const targets = fileIds ?? files.map((f) => f.id);
+  const select = db.prepare(
+    "SELECT i.file_id, f.path, f.language, i.specifier, i.kind, i.names, i.type_only, i.line FROM imports i JOIN files f ON f.id = i.file_id WHERE i.file_id = ? ORDER BY i.id",
+  );
+  let count = 0;
+  for (const fileId of targets) {
+    writer.deleteImportEdges(fileId);
+    const seen = new Set<number>();
+    for (const row of select.all(fileId) as ImportRow[]) {
+      if (!isCodeLanguage(row.language as never)) continue;
+      const ref: ImportRef = {
+        specifier: row.specifier,
+        kind: row.kind,
+        names: row.names ? row.names.split(",") : [],
+        typeOnly: row.type_only === 1,
+        line: row.line,
+      };
+      for (const target of resolver.resolve(row.path, row.language as never, ref)) {
+        const to = idOf.get(target);
+        if (to === undefined || to === fileId || seen.has(to)) continue;
+        seen.add(to);
+        writer.addEdge(fileId, to, "imports", 1, 0.9, row.line);
+        count++;
+      }
+    }
+  }
+  return count;
+}

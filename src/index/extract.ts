@@ -1,0 +1,253 @@
+// Per-file extraction for the syntax tier: read, classify, hash, parse once, and derive
+// declarations, chunks, imports, token counts and the full-text fields. Pure computation
+// over one file; runs in-process or in an extraction child (see pool.ts).
+
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { commentStyleOf, leadingComment, splitComments } from "../lang/comments.ts";
+import { isCodeLanguage, languageOf, type LanguageId } from "../lang/languages.ts";
+import { TYPE_KINDS, type Decl } from "../lang/model.ts";
+import { declarationsOf, parseRoot } from "../lang/outline.ts";
+import { estimateTokens } from "../render/tokens.ts";
+import { fieldTokens, splitIdentifier, type FieldTokens } from "../retrieve/terms.ts";
+import { decodeText, isBinary, isGenerated } from "../workspace/classify.ts";
+import type { InventoryEntry, SkipReason } from "../workspace/inventory.ts";
+import { timed } from "../sys/timing.ts";
+import { isTestPath } from "../workspace/templates.ts";
+import { importsOf, type ImportRef } from "./imports/extract.ts";
+
+export type ParseStatus = "ok" | "failed" | "none";
+
+export interface FileFields {
+  types: string;
+  members: string;
+  path: string;
+  subtokens: string;
+  comments: string;
+  body: string;
+  stems: string;
+}
+
+export interface ChunkFields {
+  name: string;
+  subtokens: string;
+  comments: string;
+  body: string;
+  stems: string;
+}
+
+export interface ExtractedChunk {
+  /** Index into `decls`. */
+  decl: number;
+  comments: string;
+  tokens: number;
+  fields: ChunkFields;
+}
+
+export interface ExtractedFile {
+  ok: true;
+  path: string;
+  size: number;
+  mtimeMs: number;
+  hash: string;
+  language: LanguageId | null;
+  isTest: boolean;
+  isGenerated: boolean;
+  tokens: number;
+  lines: number;
+  parseStatus: ParseStatus;
+  decls: Decl[];
+  chunks: ExtractedChunk[];
+  imports: ImportRef[];
+  fields: FileFields;
+}
+
+export interface SkippedExtraction {
+  ok: false;
+  path: string;
+  reason: SkipReason;
+}
+
+export type Extraction = ExtractedFile | SkippedExtraction;
+
+/** Kinds whose chunk covers only their header: their members have chunks of their own. */
+const CONTAINERS = new Set<string>([...TYPE_KINDS, "namespace", "module"]);
+
+export function contentHash(bytes: Uint8Array): string {
+  return createHash("sha256").update(bytes).digest("hex");
+}
+
+function pathTokens(path: string): string {
+  const out: string[] = [];
+  for (const segment of path.split("/")) {
+    const stemName = segment.replace(/\.[^.]*$/, "");
+    const parts = splitIdentifier(stemName);
+    if (parts.length > 1) out.push(parts.join(""));
+    out.push(...parts);
+  }
+  return out.join(" ");
+}
+
+function nameTokens(names: Iterable<string>): string {
+  const out: string[] = [];
+  for (const name of names) {
+    const parts = splitIdentifier(name);
+    if (parts.length === 0) continue;
+    out.push(parts.join(""));
+    if (parts.length > 1) out.push(...parts);
+  }
+  return out.join(" ");
+}
+
+function countLines(text: string): number {
+  if (text.length === 0) return 0;
+  let n = 1;
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) n++;
+  return text.endsWith("\n") ? n - 1 : n;
+}
+
+/** Chunk costs are rough (characters / 3.6, the o200k average on TS/JS); files get estimateTokens. */
+const CHARS_PER_TOKEN = 3.6;
+
+const unique = (items: readonly string[]) => [...new Set(items)].join(" ");
+
+function chunkOf(index: number, decl: Decl, text: string, body: FieldTokens, style: ReturnType<typeof commentStyleOf>): ExtractedChunk {
+  const comments = leadingComment(text, decl.start, style);
+  const commentTokens = comments ? fieldTokens(comments, { maxTokens: 500 }) : null;
+  return {
+    decl: index,
+    comments: comments.slice(0, 1000),
+    tokens: Math.ceil((decl.end - decl.start) / CHARS_PER_TOKEN),
+    fields: {
+      name: nameTokens(decl.qualifiedName.split(".")),
+      subtokens: unique(body.subtokens),
+      comments: commentTokens ? unique([...commentTokens.words, ...commentTokens.subtokens]) : "",
+      body: unique(body.words),
+      stems: unique([...body.stems, ...(commentTokens?.stems ?? [])]),
+    },
+  };
+}
+
+const EMPTY_TOKENS: FieldTokens = { words: [], subtokens: [], stems: [] };
+const FILE_TOKEN_CAP = 20000;
+
+function append(into: FieldTokens, more: FieldTokens): void {
+  const room = FILE_TOKEN_CAP - into.words.length - into.subtokens.length - into.stems.length;
+  if (room <= 0) return;
+  into.words.push(...more.words.slice(0, room));
+  into.subtokens.push(...more.subtokens.slice(0, room));
+  into.stems.push(...more.stems.slice(0, room));
+}
+
+/**
+ * Tokenize the code once, in segments: every declaration's own range (leaves whole,
+ * containers up to their body) and the gaps between. The file's tokens are all segments
+ * together; each declaration's chunk gets its own segment's.
+ */
+function segmentTokens(code: string, decls: readonly Decl[]): { file: FieldTokens; own: FieldTokens[] } {
+  const own: FieldTokens[] = decls.map(() => EMPTY_TOKENS);
+  const ranges = decls
+    .map((d, i) => ({ i, kind: d.kind, start: d.start, end: CONTAINERS.has(d.kind) && d.bodyStart !== undefined ? d.bodyStart : d.end }))
+    .filter((r) => r.kind !== "enum_member")
+    .sort((a, b) => a.start - b.start || b.end - a.end);
+  const file: FieldTokens = { words: [], subtokens: [], stems: [] };
+  let pos = 0;
+  for (const r of ranges) {
+    if (r.end <= pos) {
+      own[r.i] = fieldTokens(code.slice(r.start, r.end), { maxTokens: 4000 }); // nested in a range already read
+      continue;
+    }
+    if (r.start > pos) append(file, fieldTokens(code.slice(pos, r.start)));
+    const tokens = fieldTokens(code.slice(Math.max(r.start, pos), r.end), { maxTokens: 4000 });
+    own[r.i] = tokens;
+    append(file, tokens);
+    pos = r.end;
+  }
+  if (pos < code.length) append(file, fieldTokens(code.slice(pos)));
+  return { file, own };
+}
+
+const NO_FIELDS = { types: "", members: "", subtokens: "", comments: "", body: "", stems: "" };
+
+/** What every stored file records, whatever its language. */
+function fileRecord(entry: InventoryEntry, bytes: Uint8Array, text: string, language: LanguageId | null) {
+  return {
+    ok: true as const,
+    path: entry.path,
+    size: entry.size,
+    mtimeMs: entry.mtimeMs,
+    hash: contentHash(bytes),
+    language,
+    isTest: isTestPath(entry.path),
+    isGenerated: isGenerated(entry.path, text),
+    lines: countLines(text),
+  };
+}
+
+/** A file of a type svc does not read (source maps, licences, unknown extensions): listed, hashed, found by path, not full-text indexed. */
+function opaqueFile(entry: InventoryEntry, bytes: Uint8Array, text: string): ExtractedFile {
+  return {
+    ...fileRecord(entry, bytes, text, null),
+    tokens: Math.ceil(text.length / 4),
+    parseStatus: "none",
+    decls: [],
+    chunks: [],
+    imports: [],
+    fields: { ...NO_FIELDS, path: pathTokens(entry.path) },
+  };
+}
+
+/** Extract one inventory file. */
+export function extractFile(root: string, entry: InventoryEntry): Extraction {
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(join(root, entry.path));
+  } catch {
+    return { ok: false, path: entry.path, reason: "unreadable" };
+  }
+  if (isBinary(bytes)) return { ok: false, path: entry.path, reason: "binary" };
+  const text = decodeText(bytes);
+  const language = languageOf(entry.path);
+  if (language === null) return opaqueFile(entry, bytes, text);
+  const style = commentStyleOf(language);
+  const { code, comments } = timed("x:comments", () => splitComments(text, style));
+  let decls: Decl[] = [];
+  let imports: ImportRef[] = [];
+  let parseStatus: ParseStatus = "none";
+  if (isCodeLanguage(language)) {
+    const tree = timed("x:parse", () => parseRoot(language, text));
+    if (tree) {
+      const out = timed("x:decls", () => declarationsOf(language, tree, text));
+      decls = out.decls;
+      imports = timed("x:imports", () => importsOf(language, tree, text));
+      parseStatus = out.failed ? "failed" : "ok";
+    } else {
+      parseStatus = "failed";
+    }
+  }
+  const { file: body, own } = timed("x:fieldTokens", () => segmentTokens(code, decls));
+  const commentTokens = timed("x:fieldTokens", () => fieldTokens(comments.join("\n"), { maxTokens: 5000 }));
+  const isTypeName = (d: Decl) => TYPE_KINDS.has(d.kind) || (d.kind === "function" && d.container === null && d.exported);
+  const chunks: ExtractedChunk[] = [];
+  decls.forEach((d, i) => {
+    if (d.kind !== "enum_member") chunks.push(timed("x:chunks", () => chunkOf(i, d, text, own[i] ?? EMPTY_TOKENS, style)));
+  });
+  return {
+    ...fileRecord(entry, bytes, text, language),
+    tokens: timed("x:estimate", () => estimateTokens(text)),
+    parseStatus,
+    decls,
+    chunks,
+    imports,
+    fields: {
+      types: nameTokens(decls.filter(isTypeName).map((d) => d.name)),
+      members: nameTokens(decls.filter((d) => !isTypeName(d)).map((d) => d.name)),
+      path: pathTokens(entry.path),
+      subtokens: body.subtokens.join(" "),
+      comments: [...commentTokens.words, ...commentTokens.subtokens].join(" "),
+      body: body.words.join(" "),
+      stems: [...body.stems, ...commentTokens.stems].join(" "),
+    },
+  };
+}

@@ -1,0 +1,212 @@
+// Bringing the store in line with the work tree: a full build, `--force` rebuild, or the
+// reconcile a read does. Unchanged files (same size and mtime, or same content hash) are
+// never re-extracted. Small changes on a warm index commit in one transaction, so readers
+// never see them half-applied; builds mark `index_build_state=building` first and `ready`
+// last, so a crash leaves a store that is detected as not warm and rebuilt.
+
+import type { Database } from "bun:sqlite";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { deleteStore, openWriter } from "../store/db.ts";
+import { acquireWriterLock } from "../store/lock.ts";
+import { formatSkipped, writeMeta, type IndexMode } from "../store/meta.ts";
+import { checkWarm, inventoryHash } from "../store/warm.ts";
+import { envInt } from "../sys/env.ts";
+import { addTiming, reportTimings, timed } from "../sys/timing.ts";
+import { VERSION } from "../version.ts";
+import { loadConfig } from "../workspace/config.ts";
+import { listInventory, type InventoryEntry, type SkipReason, type SkippedFile } from "../workspace/inventory.ts";
+import { findGitRoot } from "../workspace/root.ts";
+import { rebuildImportEdges } from "./edges.ts";
+import { contentHash, type Extraction } from "./extract.ts";
+import { extractAll } from "./pool.ts";
+import { StoreWriter, applyExtraction, fileRows, skippedRows, type FileRow, type SkippedRow } from "./write.ts";
+
+export interface SyncOptions {
+  /** Discard every derived row first (`svc index --force`). */
+  force?: boolean;
+  signal?: AbortSignal;
+  progress?: (done: number, total: number, message?: string) => void;
+}
+
+export interface SyncResult {
+  mode: IndexMode;
+  files: number;
+  symbols: number;
+  chunks: number;
+  edges: number;
+  fts: boolean;
+  extracted: number;
+  removed: number;
+  skipped: SkippedFile[];
+  languages: { language: string; count: number }[];
+  elapsedMs: number;
+  /** True when the store was already current and nothing was written. */
+  unchanged: boolean;
+}
+
+const WRITE_BATCH = 500;
+
+function counts(db: Database): { files: number; symbols: number; chunks: number; edges: number } {
+  const one = (sql: string) => (db.query(sql).get() as { n: number }).n;
+  return {
+    files: one("SELECT count(*) AS n FROM files"),
+    symbols: one("SELECT count(*) AS n FROM symbols"),
+    chunks: one("SELECT count(*) AS n FROM chunks"),
+    edges: one("SELECT count(*) AS n FROM edges"),
+  };
+}
+
+function languages(db: Database): { language: string; count: number }[] {
+  return db
+    .query("SELECT coalesce(language, 'other') AS language, count(*) AS count FROM files GROUP BY 1 ORDER BY count DESC, language")
+    .all() as { language: string; count: number }[];
+}
+
+/** Split inventory entries into: to extract, same content with a new stat, and untouched. */
+function classify(root: string, entries: readonly InventoryEntry[], existing: Map<string, FileRow>, skippedBefore: Map<string, SkippedRow>) {
+  const extract: InventoryEntry[] = [];
+  const touched: { id: number; entry: InventoryEntry }[] = [];
+  for (const entry of entries) {
+    const row = existing.get(entry.path);
+    if (!row) {
+      const known = skippedBefore.get(entry.path);
+      if (known && known.size === entry.size && known.mtime_ms === entry.mtimeMs) continue;
+      extract.push(entry);
+      continue;
+    }
+    if (row.size === entry.size && row.mtime_ms === entry.mtimeMs) continue;
+    let hash: string | null = null;
+    try {
+      hash = contentHash(readFileSync(join(root, entry.path)));
+    } catch {
+      hash = null;
+    }
+    if (hash !== null && hash === row.hash) touched.push({ id: row.id, entry });
+    else extract.push(entry);
+  }
+  return { extract, touched };
+}
+
+export async function syncIndex(root: string, options: SyncOptions = {}): Promise<SyncResult> {
+  const started = performance.now();
+  const lock = acquireWriterLock(root);
+  try {
+    if (options.force) deleteStore(root); // faster and cleaner than deleting every derived row
+    const store = openWriter(root);
+    const db = store.db;
+    try {
+      const warm = !store.fresh && checkWarm(db, root).warm;
+      const ws = { root, dir: root, relDir: "", isGit: findGitRoot(root) === root };
+      const t0 = performance.now();
+      const inventory = await listInventory(ws, loadConfig(root, root));
+      addTiming("inventory", performance.now() - t0);
+      const existing = fileRows(db);
+      const skippedBefore = skippedRows(db);
+      const present = new Map(inventory.files.map((f) => [f.path, f]));
+      const removed = [...existing.values()].filter((row) => !present.has(row.path));
+      const vanishedSkips = [...skippedBefore.keys()].filter((path) => !present.has(path));
+      const { extract, touched } = classify(root, inventory.files, existing, skippedBefore);
+      const writer = new StoreWriter(db, store.fts);
+
+      if (warm && extract.length === 0 && removed.length === 0 && touched.length === 0 && vanishedSkips.length === 0) {
+        const skipped = [...inventory.skipped, ...[...skippedBefore.values()].map((r) => ({ path: r.path, reason: r.reason as SkipReason }))];
+        return { mode: "syntax", ...counts(db), fts: store.fts, extracted: 0, removed: 0, skipped, languages: languages(db), elapsedMs: performance.now() - started, unchanged: true };
+      }
+      const storm = envInt("SVC_RECONCILE_STORM", 300);
+      const atomic = warm && extract.length <= storm;
+      if (!atomic) {
+        // A build is rebuilt after any crash anyway (it is not warm until the end), so it need not sync every commit.
+        db.run("PRAGMA synchronous = OFF");
+        writeMeta(db, {
+          index_build_state: "building",
+          index_workspace_root: root,
+          svc_version: VERSION,
+          index_mode: "syntax",
+          semantic_pending: 0,
+          stale_dirty_count: warm ? extract.length + removed.length : 0,
+        });
+      }
+
+      const skipped: SkippedFile[] = [];
+      const pending: Extraction[] = [];
+      const addedPaths = new Set<string>();
+      const applyPending = () => {
+        for (const result of pending.splice(0)) applyExtraction(writer, result, present.get(result.path));
+      };
+      const applyStatChanges = () => {
+        for (const { id, entry } of touched) writer.touchFile(id, entry.size, entry.mtimeMs);
+        for (const row of removed) writer.deleteFile(row.id);
+        for (const path of vanishedSkips) writer.dropSkipped(path);
+      };
+      const finish = () => {
+        const fileSetChanged = addedPaths.size > 0 || removed.length > 0 || !warm;
+        const changedIds = fileSetChanged ? null : extract.map((e) => existing.get(e.path)?.id).filter((id): id is number => id !== undefined);
+        rebuildImportEdges(db, writer, root, changedIds);
+        const n = counts(db);
+        const manifest = inventoryHash(db);
+        skipped.push(...inventory.skipped, ...[...skippedRows(db).values()].map((r) => ({ path: r.path, reason: r.reason as SkipReason })));
+        writeMeta(db, {
+          index_mode: "syntax",
+          semantic_pending: 0,
+          svc_version: VERSION,
+          index_workspace_root: root,
+          fts_available: store.fts ? 1 : 0,
+          skipped_files: formatSkipped(skipped),
+          stale_dirty_count: 0,
+          index_inventory_count: manifest.count,
+          index_inventory_hash: manifest.hash,
+          index_completed_at: new Date().toISOString(),
+          symbol_count: n.symbols,
+          chunk_count: n.chunks,
+          edge_count: n.edges,
+          languages: JSON.stringify(languages(db)),
+          index_build_state: "ready",
+        });
+      };
+
+      let done = 0;
+      const total = extract.length;
+      options.progress?.(0, total, "extracting");
+      await extractAll(root, extract, {
+        signal: options.signal,
+        childrenWrite: !atomic,
+        onResult: (result) => {
+          if (result.ok && !existing.has(result.path)) addedPaths.add(result.path);
+          if (!("written" in result)) pending.push(result);
+          done++;
+          // A build commits in batches so memory stays bounded; a reconcile applies everything at once below.
+          if (!atomic && pending.length >= WRITE_BATCH) timed("write", () => db.transaction(applyPending)());
+          if (done % 25 === 0 || done === total) options.progress?.(done, total, "extracting");
+        },
+      });
+      addTiming("inventory+extract+write wall", performance.now() - t0);
+      db.transaction(() => {
+        timed("write", applyPending);
+        timed("stat changes", applyStatChanges);
+        timed("edges+manifest", finish);
+      })();
+      if (!atomic) {
+        const check = timed("quick_check", () => db.query("PRAGMA quick_check").all() as { quick_check: string }[]);
+        const verdict = check.map((r) => r.quick_check).join("; ");
+        writeMeta(db, { index_integrity: verdict === "ok" ? "ok" : verdict.slice(0, 500) });
+      }
+      reportTimings("index");
+      return {
+        mode: "syntax",
+        ...counts(db),
+        fts: store.fts,
+        extracted: extract.length,
+        removed: removed.length,
+        skipped,
+        languages: languages(db),
+        elapsedMs: performance.now() - started,
+        unchanged: false,
+      };
+    } finally {
+      db.close();
+    }
+  } finally {
+    lock.release();
+  }
+}

@@ -1,0 +1,90 @@
+// svc find / svc_find (exact kinds): declarations by name, paths, full-text hits.
+
+import { validationError } from "../errors.ts";
+import { openIndex, type IndexState } from "../index/open.ts";
+import { availabilityHeader } from "../render/availability.ts";
+import { findPaths, findSymbols, findText, nearestNames, type PathHit, type SymbolHit, type TextHit } from "../retrieve/lookup.ts";
+import { resolveWorkspace } from "../workspace/root.ts";
+import type { OpContext, OpResult } from "./types.ts";
+
+export const FIND_KINDS = ["all", "symbol", "path", "text"] as const;
+export type FindKind = (typeof FIND_KINDS)[number];
+
+export interface FindRequest {
+  query: string;
+  path: string;
+  kind: FindKind;
+  limit: number;
+}
+
+export interface FindData {
+  query: string;
+  kind: FindKind;
+  root: string;
+  indexState: IndexState;
+  symbols?: { total: number; hits: SymbolHit[] };
+  paths?: { total: number; hits: PathHit[] };
+  text?: { total: number; hits: TextHit[]; available: boolean };
+  nearest?: string[];
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+function section(title: string, total: number, shown: number, lines: string[]): string[] {
+  const more = total > shown ? ` (showing ${shown}; raise --limit for more)` : "";
+  return [`${title} (${total})${more}:`, ...(lines.length ? lines.map((l) => `  ${l}`) : ["  none"])];
+}
+
+export async function find(request: FindRequest, ctx: OpContext): Promise<OpResult<FindData>> {
+  const query = request.query.trim();
+  if (!query) throw validationError("query must not be empty");
+  const ws = resolveWorkspace(request.path, ctx.cwd);
+  const index = await openIndex(ws.root, { longLived: ctx.longLived, signal: ctx.signal });
+  const base = { query, kind: request.kind, root: ws.root };
+  if (!index.available) {
+    return { text: availabilityHeader(index.state, index.meta, index.detail), data: { ...base, indexState: index.state } };
+  }
+  try {
+    const db = index.db;
+    const want = (k: FindKind) => request.kind === "all" || request.kind === k;
+    const data: FindData = { ...base, indexState: index.state };
+    const out: string[] = [];
+    if (index.state !== "ready") out.push(availabilityHeader(index.state, index.meta, index.detail), "");
+    if (want("symbol")) {
+      const { hits, total } = findSymbols(db, query, request.limit, ws.relDir);
+      data.symbols = { total, hits };
+      const lines = hits.map((h) => `${h.kind} ${h.qualifiedName}  (${h.path}:${h.line})`);
+      if (request.kind === "symbol") out.push(...(lines.length ? [`symbols matching '${query}': ${total}`, ...lines] : []));
+      else out.push(...section("symbols", total, hits.length, lines));
+    }
+    if (want("path")) {
+      const { hits, total } = findPaths(db, query, request.limit, ws.relDir);
+      data.paths = { total, hits };
+      const lines = hits.map((h) => h.path);
+      if (request.kind === "path") out.push(...(lines.length ? [`paths containing '${query}': ${total}`, ...lines] : []));
+      else out.push(...section("paths", total, hits.length, lines));
+    }
+    if (want("text")) {
+      const available = index.meta.fts_available === "1";
+      const { hits, total } = available ? findText(db, query, request.limit, ws.relDir) : { hits: [], total: 0 };
+      data.text = { total, hits, available };
+      const lines = available
+        ? hits.map((h) => `${h.name}  (${h.path}:${h.line})  ${h.score.toFixed(2)}`)
+        : ["full-text search is unavailable: this SQLite build has no FTS5 (see svc diagnostics)"];
+      if (request.kind === "text") out.push(...(hits.length || !available ? [available ? `text hits for '${query}': ${total}` : "", ...lines].filter(Boolean) : []));
+      else out.push(...section("text", total, hits.length, lines));
+    }
+    const found = (data.symbols?.total ?? 0) + (data.paths?.total ?? 0) + (data.text?.total ?? 0);
+    if (found === 0 && (data.text?.available ?? true)) {
+      const nearest = nearestNames(db, query);
+      data.nearest = nearest;
+      const scope = ws.relDir ? ` under ${ws.relDir}` : "";
+      const what = request.kind === "all" ? "symbol, path or text" : request.kind;
+      out.length = index.state === "ready" ? 0 : out.length;
+      out.push(`no matches for '${query}' (${what})${scope} in ${plural(Number(index.meta.index_inventory_count ?? 0), "indexed file")}${nearest.length ? `; nearest names: ${nearest.join(", ")}` : ""}`);
+    }
+    return { text: out.join("\n"), data };
+  } finally {
+    index.db.close();
+  }
+}

@@ -1,0 +1,48 @@
+// Field-weighted scoring over FTS5 postings. FTS5's own bm25() gives no credit to a term
+// that occurs in more than half of the documents (its idf floors at ~0), which on small or
+// focused repositories ranks everything 0; so candidate documents come from FTS5 and the
+// score is ours: Lucene-style idf (always positive) times the best field weight in which
+// the term occurs, summed over query terms, scaled by how the term was derived.
+
+import type { Database } from "bun:sqlite";
+import type { QueryTerm } from "./terms.ts";
+
+export interface FieldWeight {
+  column: string;
+  weight: number;
+  /** "words": matched by query words and sub-tokens; "stems": by every query term (a word is its own stem). */
+  accepts: "words" | "stems";
+}
+
+const ORIGIN_WEIGHT: Record<QueryTerm["origin"], number> = { word: 1, subtoken: 0.8, stem: 0.6 };
+
+function quote(term: string): string {
+  return `"${term.replaceAll('"', '""')}"`;
+}
+
+/** Score every document of `table` that matches a query term; returns rowid → score. */
+export function scoreByFields(db: Database, table: string, fields: readonly FieldWeight[], terms: readonly QueryTerm[]): Map<number, number> {
+  const total = (db.query(`SELECT count(*) AS n FROM ${table}`).get() as { n: number } | null)?.n ?? 0;
+  const scores = new Map<number, number>();
+  if (total === 0) return scores;
+  const select = db.prepare(`SELECT rowid FROM ${table} WHERE ${table} MATCH ?`);
+  for (const term of terms) {
+    const best = new Map<number, number>();
+    for (const field of fields) {
+      if (term.origin === "stem" && field.accepts === "words") continue; // stems only meet stems; words meet both
+      for (const row of select.all(`{${field.column}} : ${quote(term.term)}`) as { rowid: number }[]) {
+        if ((best.get(row.rowid) ?? 0) < field.weight) best.set(row.rowid, field.weight);
+      }
+    }
+    if (best.size === 0) continue;
+    const idf = Math.log(1 + (total - best.size + 0.5) / (best.size + 0.5));
+    const scale = idf * ORIGIN_WEIGHT[term.origin];
+    for (const [rowid, weight] of best) scores.set(rowid, (scores.get(rowid) ?? 0) + weight * scale);
+  }
+  return scores;
+}
+
+/** The `limit` best rowids, highest score first (ties by rowid for determinism). */
+export function topScores(scores: Map<number, number>, limit: number): [number, number][] {
+  return [...scores].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, limit);
+}

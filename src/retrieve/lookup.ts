@@ -1,0 +1,148 @@
+// Exact lookups over the index: declarations by name, inventory paths by substring, and
+// full-text hits over declaration chunks (BM25F-style: field weights, a declaration bonus,
+// test/generated files damped).
+
+import type { Database } from "bun:sqlite";
+import { scoreByFields, topScores, type FieldWeight } from "./bm25f.ts";
+import { queryTerms } from "./terms.ts";
+
+export interface SymbolHit {
+  kind: string;
+  name: string;
+  qualifiedName: string;
+  path: string;
+  line: number;
+  exported: boolean;
+  signature: string;
+}
+
+export interface PathHit {
+  path: string;
+  tokens: number;
+}
+
+export interface TextHit {
+  name: string;
+  kind: string;
+  path: string;
+  line: number;
+  score: number;
+}
+
+function likeEscape(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function scopeClause(scope: string): { sql: string; args: string[] } {
+  return scope ? { sql: " AND f.path LIKE ? ESCAPE '\\'", args: [`${likeEscape(scope)}/%`] } : { sql: "", args: [] };
+}
+
+/**
+ * Declarations whose name matches (a dotted query matches qualified names): exact first,
+ * then prefix, then substring; exported first, shorter names first.
+ */
+export function findSymbols(db: Database, query: string, limit: number, scope = ""): { hits: SymbolHit[]; total: number } {
+  const q = query.trim();
+  const column = q.includes(".") ? "s.qualified_name" : "s.name";
+  const like = `%${likeEscape(q)}%`;
+  const where = scopeClause(scope);
+  const filter = `${column} LIKE ? ESCAPE '\\'${where.sql}`;
+  const join = scope ? "JOIN files f ON f.id = s.file_id" : "";
+  const total = (db.query(`SELECT count(*) AS n FROM symbols s ${join} WHERE ${filter}`).get(like, ...where.args) as { n: number }).n;
+  const rows = db
+    .query(
+      `SELECT s.kind, s.name, s.qualified_name AS qualifiedName, f.path, s.start_line AS line, s.exported, s.signature,
+         CASE WHEN ${column} = ? THEN 0 WHEN ${column} = ? COLLATE NOCASE THEN 1 WHEN ${column} LIKE ? ESCAPE '\\' THEN 2 ELSE 3 END AS tier
+       FROM symbols s JOIN files f ON f.id = s.file_id
+       WHERE ${filter}
+       ORDER BY tier, s.exported DESC, length(s.name), f.is_test, f.path, s.start_line
+       LIMIT ?`,
+    )
+    .all(q, q, `${likeEscape(q)}%`, like, ...where.args, limit) as (Omit<SymbolHit, "exported"> & { exported: number; tier: number })[];
+  return {
+    hits: rows.map(({ tier: _tier, ...r }) => ({ ...r, exported: r.exported === 1 })),
+    total,
+  };
+}
+
+/** Inventory paths containing the query (case-insensitive), shortest first. */
+export function findPaths(db: Database, query: string, limit: number, scope = ""): { hits: PathHit[]; total: number } {
+  const where = scopeClause(scope);
+  const filter = `f.path LIKE ? ESCAPE '\\'${where.sql}`;
+  const args = [`%${likeEscape(query.trim())}%`, ...where.args];
+  const total = (db.query(`SELECT count(*) AS n FROM files f WHERE ${filter}`).get(...args) as { n: number }).n;
+  const hits = db.query(`SELECT f.path, f.tokens FROM files f WHERE ${filter} ORDER BY length(f.path), f.path LIMIT ?`).all(...args, limit) as PathHit[];
+  return { hits, total };
+}
+
+const DAMPED = 0.4; // test and generated files
+
+/** Declarations that introduce a concept outrank members that merely hold or mention one. */
+const KIND_WEIGHT: Record<string, number> = {
+  class: 1.3, interface: 1.3, type: 1.2, enum: 1.2, struct: 1.3, trait: 1.3, record: 1.3, object: 1.2,
+  function: 1.1, method: 1, constructor: 0.9, property: 0.7, field: 0.7, variable: 0.8, const: 0.9,
+};
+
+/** Query words and their adjacent concatenations ("order service" → "orderservice"). */
+function namePhrases(words: readonly string[]): Set<string> {
+  const out = new Set(words);
+  for (let i = 0; i < words.length; i++) {
+    let phrase = words[i] ?? "";
+    for (let j = i + 1; j < Math.min(words.length, i + 4); j++) {
+      phrase += words[j];
+      out.add(phrase);
+    }
+  }
+  return out;
+}
+
+const CHUNK_FIELDS: FieldWeight[] = [
+  { column: "name", weight: 5, accepts: "words" },
+  { column: "subtokens", weight: 2.5, accepts: "words" },
+  { column: "comments", weight: 1.5, accepts: "words" },
+  { column: "body", weight: 1, accepts: "words" },
+  { column: "stems", weight: 0.7, accepts: "stems" },
+];
+
+/** Full-text hits over declaration chunks, best first. */
+export function findText(db: Database, query: string, limit: number, scope = ""): { hits: TextHit[]; total: number } {
+  const terms = queryTerms(query);
+  if (terms.length === 0) return { hits: [], total: 0 };
+  const scores = scoreByFields(db, "chunks_fts", CHUNK_FIELDS, terms);
+  const wanted = namePhrases(terms.filter((t) => t.origin === "word").map((t) => t.term));
+  const meta = db.prepare(
+    "SELECT c.name, c.kind, f.path, c.start_line AS line, f.is_test, f.is_generated FROM chunks c JOIN files f ON f.id = c.file_id WHERE c.id = ?",
+  );
+  const prefix = scope ? `${scope}/` : "";
+  const ranked: TextHit[] = [];
+  // The bonuses below scale a score by at most ~2.5, so the best 400 by base score hold the final top.
+  for (const [rowid, base] of topScores(scores, Math.max(400, limit * 4))) {
+    const r = meta.get(rowid) as { name: string; kind: string; path: string; line: number; is_test: number; is_generated: number } | null;
+    if (!r || (prefix && !r.path.startsWith(prefix))) continue;
+    const own = (r.name.split(".").pop() ?? r.name).toLowerCase().replace(/[_$-]/g, "");
+    const declares = wanted.has(own) ? 1.5 : 1; // the declaration's own name is a query word or phrase
+    const damp = r.is_test || r.is_generated ? DAMPED : 1;
+    const score = base * declares * (KIND_WEIGHT[r.kind] ?? 1) * damp;
+    ranked.push({ name: r.name, kind: r.kind, path: r.path, line: r.line, score: Math.round(score * 1000) / 1000 });
+  }
+  ranked.sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line));
+  return { hits: ranked.slice(0, limit), total: ranked.length };
+}
+
+/** Names close to a query that matched nothing: shared prefix or shared sub-token. */
+export function nearestNames(db: Database, query: string, limit = 5): string[] {
+  const q = query.trim();
+  if (q.length < 2) return [];
+  const parts = queryTerms(q).filter((t) => t.origin !== "stem").map((t) => t.term);
+  const probes = [q.slice(0, Math.min(4, q.length)), ...parts.filter((p) => p.length >= 3)];
+  const out = new Set<string>();
+  for (const probe of probes) {
+    for (const row of db
+      .query("SELECT DISTINCT name FROM symbols WHERE name LIKE ? ESCAPE '\\' ORDER BY exported DESC, length(name) LIMIT ?")
+      .all(`%${likeEscape(probe)}%`, limit) as { name: string }[]) {
+      out.add(row.name);
+      if (out.size >= limit) return [...out];
+    }
+  }
+  return [...out];
+}

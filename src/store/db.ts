@@ -1,0 +1,134 @@
+// Opening the store: `<root>/.svc/svc.db` in WAL mode. Writers create it (with a
+// `.svc/.gitignore` holding `*`); readers open it read-only and never create anything.
+
+import { Database } from "bun:sqlite";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { SvcError } from "../errors.ts";
+import { EXTRACTION_VERSION, FTS_SQL, SCHEMA_SQL, SCHEMA_VERSION } from "./schema.ts";
+
+export function storeDir(root: string): string {
+  return join(root, ".svc");
+}
+
+export function storePath(root: string): string {
+  return join(storeDir(root), "svc.db");
+}
+
+export function storeExists(root: string): boolean {
+  return existsSync(storePath(root));
+}
+
+const BUSY_TIMEOUT_MS = 2000;
+
+function pragmas(db: Database, write: boolean): void {
+  db.run(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  db.run("PRAGMA foreign_keys = ON");
+  if (write) {
+    db.run("PRAGMA journal_mode = WAL");
+    db.run("PRAGMA synchronous = NORMAL");
+  }
+  db.run("PRAGMA temp_store = MEMORY");
+  db.run("PRAGMA cache_size = -32000");
+}
+
+/** Open read-only, or null when there is no store (never creates it). */
+export function openReader(root: string): Database | null {
+  if (!storeExists(root)) return null;
+  try {
+    const db = new Database(storePath(root), { readonly: true });
+    pragmas(db, false);
+    return db;
+  } catch (error) {
+    throw new SvcError("index_rebuilding", `cannot open the index at ${storePath(root)}: ${(error as Error).message}`);
+  }
+}
+
+export function ftsAvailable(db: Database): boolean {
+  try {
+    const row = db.query("SELECT sqlite_compileoption_used('ENABLE_FTS5') AS on_").get() as { on_: number } | null;
+    return row?.on_ === 1;
+  } catch {
+    return false;
+  }
+}
+
+function readVersion(db: Database, key: string): number | null {
+  try {
+    const row = db.query("SELECT value FROM index_meta WHERE key = ?").get(key) as { value: string } | null;
+    return row ? Number(row.value) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Remove the store files (database, WAL, SHM). */
+export function deleteStore(root: string): void {
+  for (const suffix of ["", "-wal", "-shm"]) rmSync(storePath(root) + suffix, { force: true });
+}
+
+export interface WriterStore {
+  db: Database;
+  fts: boolean;
+  /** The store was created or recreated by this open (schema/extraction mismatch or corruption). */
+  fresh: boolean;
+}
+
+function createSchema(db: Database): boolean {
+  db.run(SCHEMA_SQL);
+  const fts = ftsAvailable(db);
+  if (fts) db.run(FTS_SQL);
+  const put = db.prepare("INSERT OR REPLACE INTO index_meta(key, value) VALUES (?, ?)");
+  put.run("schema_version", String(SCHEMA_VERSION));
+  put.run("extraction_version", String(EXTRACTION_VERSION));
+  put.run("fts_available", fts ? "1" : "0");
+  return fts;
+}
+
+/** Open an existing store for a process the writer delegated work to (extraction children): no schema changes. */
+export function openDelegate(root: string): WriterStore {
+  const db = new Database(storePath(root));
+  pragmas(db, true);
+  db.run("PRAGMA synchronous = OFF");
+  return { db, fts: ftsAvailable(db), fresh: false };
+}
+
+/**
+ * Open for writing (the caller holds the writer lock). Creates `.svc/` and the schema; a
+ * store with another schema or extraction version, or one SQLite cannot read, is rebuilt
+ * from scratch.
+ */
+export function openWriter(root: string): WriterStore {
+  const dir = storeDir(root);
+  mkdirSync(dir, { recursive: true });
+  const ignore = join(dir, ".gitignore");
+  if (!existsSync(ignore)) writeFileSync(ignore, "*\n");
+  let fresh = !storeExists(root);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    let db: Database | null = null;
+    try {
+      db = new Database(storePath(root), { create: true });
+      pragmas(db, true);
+      const schema = readVersion(db, "schema_version");
+      const extraction = readVersion(db, "extraction_version");
+      if (schema !== null && (schema !== SCHEMA_VERSION || extraction !== EXTRACTION_VERSION)) {
+        db.close();
+        deleteStore(root);
+        fresh = true;
+        continue;
+      }
+      if (schema === null) fresh = true;
+      const fts = createSchema(db);
+      return { db, fts, fresh };
+    } catch (error) {
+      db?.close();
+      if (attempt === 0 && /malformed|not a database|corrupt/i.test((error as Error).message)) {
+        deleteStore(root);
+        fresh = true;
+        continue;
+      }
+      throw error;
+    }
+  }
+  throw new SvcError("internal_error", `cannot create the index at ${storePath(root)}`);
+}

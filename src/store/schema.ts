@@ -1,0 +1,159 @@
+// The store's schema. A store written with another SCHEMA_VERSION or EXTRACTION_VERSION is
+// rebuilt from scratch (no migrations); the product version never forces a rebuild.
+
+/** Bump on any change to tables or columns. */
+export const SCHEMA_VERSION = 1;
+/** Bump when extraction output changes meaning (new declaration kinds, tokenizer, FTS fields). */
+export const EXTRACTION_VERSION = 1;
+
+export const TABLES = [
+  "index_meta",
+  "files",
+  "symbols",
+  "chunks",
+  "imports",
+  "edges",
+  "routes",
+  "di_bindings",
+  "request_handlers",
+  "config_keys",
+  "check_sessions",
+  "skipped_files",
+] as const;
+
+export const SCHEMA_SQL = `
+CREATE TABLE IF NOT EXISTS index_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS files (
+  id INTEGER PRIMARY KEY,
+  path TEXT NOT NULL UNIQUE,
+  language TEXT,
+  size INTEGER NOT NULL,
+  mtime_ms REAL NOT NULL,
+  hash TEXT NOT NULL,
+  is_test INTEGER NOT NULL DEFAULT 0,
+  is_generated INTEGER NOT NULL DEFAULT 0,
+  tokens INTEGER NOT NULL DEFAULT 0,
+  lines INTEGER NOT NULL DEFAULT 0,
+  parse_status TEXT NOT NULL DEFAULT 'none'
+);
+CREATE TABLE IF NOT EXISTS symbols (
+  id INTEGER PRIMARY KEY,
+  file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+  name TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  container TEXT,
+  qualified_name TEXT NOT NULL,
+  signature TEXT NOT NULL,
+  exported INTEGER NOT NULL,
+  visibility TEXT NOT NULL,
+  start_line INTEGER NOT NULL,
+  end_line INTEGER NOT NULL,
+  start_offset INTEGER NOT NULL,
+  end_offset INTEGER NOT NULL,
+  body_start INTEGER,
+  body_end INTEGER
+);
+CREATE INDEX IF NOT EXISTS symbols_file ON symbols(file_id);
+CREATE INDEX IF NOT EXISTS symbols_name ON symbols(name COLLATE NOCASE);
+CREATE INDEX IF NOT EXISTS symbols_qname ON symbols(qualified_name COLLATE NOCASE);
+CREATE TABLE IF NOT EXISTS chunks (
+  id INTEGER PRIMARY KEY,
+  file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+  symbol_id INTEGER REFERENCES symbols(id) ON DELETE CASCADE,
+  name TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  signature TEXT NOT NULL,
+  comments TEXT NOT NULL,
+  start_line INTEGER NOT NULL,
+  end_line INTEGER NOT NULL,
+  tokens INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS chunks_file ON chunks(file_id);
+CREATE INDEX IF NOT EXISTS chunks_symbol ON chunks(symbol_id);
+CREATE TABLE IF NOT EXISTS imports (
+  id INTEGER PRIMARY KEY,
+  file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+  specifier TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  names TEXT NOT NULL,
+  type_only INTEGER NOT NULL,
+  line INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS imports_file ON imports(file_id);
+CREATE TABLE IF NOT EXISTS edges (
+  id INTEGER PRIMARY KEY,
+  from_file INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+  to_file INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+  from_symbol INTEGER REFERENCES symbols(id) ON DELETE CASCADE,
+  to_symbol INTEGER REFERENCES symbols(id) ON DELETE CASCADE,
+  type TEXT NOT NULL,
+  weight REAL NOT NULL,
+  confidence REAL NOT NULL,
+  evidence_line INTEGER,
+  provenance TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS edges_from ON edges(from_file);
+CREATE INDEX IF NOT EXISTS edges_to ON edges(to_file);
+CREATE INDEX IF NOT EXISTS edges_from_symbol ON edges(from_symbol);
+CREATE INDEX IF NOT EXISTS edges_to_symbol ON edges(to_symbol);
+CREATE TABLE IF NOT EXISTS routes (
+  id INTEGER PRIMARY KEY,
+  file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+  method TEXT NOT NULL,
+  pattern TEXT NOT NULL,
+  handler TEXT,
+  line INTEGER,
+  framework TEXT,
+  provenance TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS di_bindings (
+  id INTEGER PRIMARY KEY,
+  file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+  token TEXT NOT NULL,
+  implementation TEXT,
+  line INTEGER,
+  framework TEXT,
+  provenance TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS request_handlers (
+  id INTEGER PRIMARY KEY,
+  file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+  request TEXT NOT NULL,
+  handler TEXT,
+  line INTEGER,
+  framework TEXT,
+  provenance TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS config_keys (
+  id INTEGER PRIMARY KEY,
+  file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+  key TEXT NOT NULL,
+  role TEXT NOT NULL,
+  line INTEGER,
+  provenance TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS skipped_files (
+  path TEXT PRIMARY KEY,
+  size INTEGER NOT NULL,
+  mtime_ms REAL NOT NULL,
+  reason TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS check_sessions (
+  session TEXT PRIMARY KEY,
+  baseline TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+`;
+
+/** Full-text tables (only when the SQLite build has FTS5). Rowids are files.id / chunks.id. */
+export const FTS_SQL = `
+CREATE VIRTUAL TABLE IF NOT EXISTS files_fts USING fts5(
+  types, members, path, subtokens, comments, body, stems,
+  content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2 tokenchars ''_$'''
+);
+CREATE VIRTUAL TABLE IF NOT EXISTS chunks_fts USING fts5(
+  name, subtokens, comments, body, stems,
+  content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2 tokenchars ''_$''', detail=column
+);
+`;

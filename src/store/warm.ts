@@ -1,0 +1,50 @@
+// The warm-manifest rule: an index is served as ready only when its build finished
+// (`index_build_state=ready`), it belongs to the requested root, and the recorded file
+// count and inventory hash match the `files` table.
+
+import type { Database } from "bun:sqlite";
+import { createHash } from "node:crypto";
+import { readMeta, type IndexMeta } from "./meta.ts";
+
+/** Hash over the sorted (path, content hash) pairs of the files table. */
+export function inventoryHash(db: Database): { count: number; hash: string } {
+  const hasher = createHash("sha256");
+  let count = 0;
+  for (const row of db.query("SELECT path, hash FROM files ORDER BY path").iterate() as Iterable<{ path: string; hash: string }>) {
+    hasher.update(row.path);
+    hasher.update("\0");
+    hasher.update(row.hash);
+    hasher.update("\n");
+    count++;
+  }
+  return { count, hash: hasher.digest("hex") };
+}
+
+/** Manifests this process has already verified: (root, completed_at, count, hash). The hash is re-checked once per build. */
+const verified = new Set<string>();
+
+export type WarmVerdict = { warm: true; meta: IndexMeta } | { warm: false; meta: IndexMeta; why: string };
+
+export function checkWarm(db: Database, root: string): WarmVerdict {
+  const meta = readMeta(db);
+  if (meta.index_build_state !== "ready") {
+    return { warm: false, meta, why: meta.index_build_state === "building" ? "a build did not finish" : "never built" };
+  }
+  if (meta.index_workspace_root !== root) return { warm: false, meta, why: `built for another root (${meta.index_workspace_root})` };
+  const key = `${root}\0${meta.index_completed_at}\0${meta.index_inventory_count}\0${meta.index_inventory_hash}`;
+  if (verified.has(key)) {
+    const count = (db.query("SELECT count(*) AS n FROM files").get() as { n: number }).n;
+    if (String(count) === meta.index_inventory_count) return { warm: true, meta };
+  }
+  let actual: { count: number; hash: string };
+  try {
+    actual = inventoryHash(db);
+  } catch (error) {
+    return { warm: false, meta, why: `unreadable: ${(error as Error).message}` };
+  }
+  if (String(actual.count) !== meta.index_inventory_count || actual.hash !== meta.index_inventory_hash) {
+    return { warm: false, meta, why: "the files table does not match its manifest" };
+  }
+  verified.add(key);
+  return { warm: true, meta };
+}

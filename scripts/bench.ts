@@ -1,12 +1,14 @@
 // scripts/bench: the benchmark (never a timed test). Prints a table and writes JSON with
 // the machine, commit and corpus to .bench/results/. Usage:
-//   bun scripts/bench.ts [--corpus generated|npm-mix|all] [--no-build]
+//   bun scripts/bench.ts [--corpus generated|npm-mix|all] [--section index,fusion,host] [--no-build]
 // It measures the compiled binary (dist/svc, rebuilt unless --no-build) as users run it.
 
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
 import { generatedCorpus, npmMixCorpus } from "./bench/corpus.ts";
+import { benchFusion, printFusionBench } from "./bench/fusion-bench.ts";
+import { benchHost, printHostBench } from "./bench/host-bench.ts";
 import { benchIndex, printIndexBench } from "./bench/index-bench.ts";
 
 const root = join(import.meta.dir, "..");
@@ -22,17 +24,34 @@ const commit = Bun.spawnSync(["git", "rev-parse", "--short", "HEAD"], { cwd: roo
 const machine = { cpus: cpus().length, cpu: cpus()[0]?.model ?? "?", memGb: Math.round(totalmem() / 2 ** 30), platform: `${process.platform}-${process.arch}`, bun: Bun.version };
 console.log(`svc bench — commit ${commit}, ${machine.cpus} × ${machine.cpu}, ${machine.memGb} GiB, bun ${machine.bun}`);
 
-const corpora: [string, () => string][] = [];
-if (corpusArg === "generated" || corpusArg === "all") corpora.push(["generated-5000 (TypeScript app)", () => generatedCorpus(root, 5000)]);
-if (corpusArg === "npm-mix" || corpusArg === "all") corpora.push(["npm-mix (date-fns, typeorm, @mui/material, rxjs, effect)", () => npmMixCorpus(root)]);
+/** [name, prepare, TypeScript source folders for the skeleton ratio] */
+const corpora: [string, () => string, string[]][] = [];
+if (corpusArg === "generated" || corpusArg === "all") corpora.push(["generated-5000 (TypeScript app)", () => generatedCorpus(root, 5000), ["src"]]);
+if (corpusArg === "npm-mix" || corpusArg === "all") corpora.push(["npm-mix (date-fns, typeorm, @mui/material, rxjs, effect)", () => npmMixCorpus(root), ["rxjs/src", "effect/src"]]);
+const sections = args.includes("--section") ? (args[args.indexOf("--section") + 1] ?? "").split(",") : ["index", "fusion", "host"];
 
 const results: unknown[] = [];
-for (const [name, prepare] of corpora) {
+for (const [name, prepare, sources] of corpora) {
   process.stderr.write(`preparing ${name}…\n`);
   const dir = prepare();
-  const index = await benchIndex(svc, name, dir);
-  printIndexBench(index);
-  results.push({ index });
+  const result: Record<string, unknown> = { corpus: name };
+  if (sections.includes("index")) {
+    result.index = await benchIndex(svc, name, dir);
+    printIndexBench(result.index as never);
+  }
+  if (sections.includes("fusion")) {
+    result.fusion = [];
+    for (const source of sources) {
+      const fusion = await benchFusion(root, `${name} ${source}`, dir, source);
+      printFusionBench(fusion);
+      (result.fusion as unknown[]).push(fusion);
+    }
+  }
+  if (sections.includes("host")) {
+    result.host = await benchHost(svc, name, dir);
+    printHostBench(result.host as never);
+  }
+  results.push(result);
 }
 const outDir = join(root, ".bench", "results");
 mkdirSync(outDir, { recursive: true });

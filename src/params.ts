@@ -13,8 +13,10 @@ export interface ParamSpec {
   required?: boolean;
   min?: number;
   max?: number;
-  /** CLI mapping: a positional argument, a flag with another name, or not on the CLI at all. */
-  cli?: { positional?: boolean; flag?: string; short?: string } | false;
+  /** The message for an empty required string (default "<name> must not be empty"). */
+  emptyMessage?: string;
+  /** CLI mapping: a positional argument, a flag with another name (`negate`: the CLI flag is `--no-<flag>`, for booleans that default to true; `fromStdin`: a boolean `--<flag>` that fills the parameter from standard input), or not on the CLI at all. */
+  cli?: { positional?: boolean; flag?: string; short?: string; negate?: boolean; fromStdin?: boolean } | false;
 }
 
 export const PATH_PARAM: ParamSpec = {
@@ -72,3 +74,67 @@ export function maxTokensParam(defaultValue: number | null, description?: string
     cli: { flag: "max-tokens" },
   };
 }
+
+export const LEVEL_VALUES = ["none", "standard", "aggressive", "skeleton", "publicApi"] as const;
+
+export function levelParam(defaultValue: (typeof LEVEL_VALUES)[number], description?: string): ParamSpec {
+  return {
+    name: "level",
+    type: "enum",
+    values: LEVEL_VALUES,
+    default: defaultValue,
+    description:
+      description ??
+      "Reduction level: none (whitespace only), standard (no comments/imports), aggressive (also compacted), skeleton (signatures only), publicApi (exported signatures only).",
+  };
+}
+
+export const TRACK_PARAM: ParamSpec = {
+  name: "trackTopTokenFiles",
+  type: "bool",
+  default: false,
+  description: "Append a stats comment with the top 5 files by tokens.",
+  cli: { flag: "track-top" },
+};
+
+export const FORMAT_PARAM: ParamSpec = {
+  name: "format",
+  type: "enum",
+  values: ["xml", "markdown", "json"],
+  default: "xml",
+  description: "Output format: xml (default; <file path> elements), markdown, or json (the structured result).",
+};
+
+export const SESSION_PARAM: ParamSpec = {
+  name: "session",
+  type: "string",
+  default: null,
+  description: "Session id (1–128 chars of A-Za-z0-9._:-): files already sent under it with the same content are omitted; changed ones come as a diff when smaller.",
+};
+
+export function depthParam(description: string): ParamSpec {
+  return { name: "depth", type: "int", default: 1, min: 1, max: 10, description };
+}
+
+export const QUERY_TOP_PARAM: ParamSpec = {
+  name: "queryTop",
+  type: "int",
+  default: 10,
+  min: 1,
+  description: "Number of top-ranked files that seed the expansion.",
+};
+
+export const INCLUDE_DEPENDENTS_PARAM: ParamSpec = {
+  name: "includeDependents",
+  type: "bool",
+  default: true,
+  description: "Include first-degree dependents of the changed files.",
+  cli: { flag: "dependents", negate: true },
+};
+
+export const EXTENSION_PARAMS: ParamSpec[] = [
+  { name: "includeExtensions", type: "string[]", default: null, description: "Extensions to add to the template defaults (e.g. .md).", cli: { flag: "include-ext" } },
+  { name: "excludeExtensions", type: "string[]", default: null, description: "Extensions to remove from the template defaults.", cli: { flag: "exclude-ext" } },
+  { name: "onlyExtensions", type: "string[]", default: null, description: "Use exactly these extensions instead of the template's.", cli: { flag: "only-ext" } },
+  { name: "maxFileSizeKb", type: "int", default: 0, min: 0, description: "Skip files larger than this many KB (0 = no limit).", cli: { flag: "max-file-size-kb" } },
+];

@@ -2,7 +2,20 @@
 // RPC method(s). MCP registration, CLI wiring, --help and the parity test read this table.
 // Operations are loaded lazily so that start-up (`svc --version`, `svc --help`) stays cheap.
 
-import { EXCL_PARAMS, PATH_PARAM, maxTokensParam, type ParamSpec } from "./params.ts";
+import {
+  depthParam,
+  EXCL_PARAMS,
+  EXTENSION_PARAMS,
+  FORMAT_PARAM,
+  INCLUDE_DEPENDENTS_PARAM,
+  levelParam,
+  maxTokensParam,
+  PATH_PARAM,
+  QUERY_TOP_PARAM,
+  SESSION_PARAM,
+  TRACK_PARAM,
+  type ParamSpec,
+} from "./params.ts";
 import type { OpContext, OpResult } from "./ops/types.ts";
 
 export type Catalog = "A" | "B" | "host";
@@ -16,16 +29,37 @@ export interface OperationSpec {
   summary: string;
   /** Agent-facing description: what it returns, when to use it, what it costs. */
   description: string;
-  /** MCP tool (and the action/kind value that selects this operation inside a multiplexed tool). */
-  mcp?: { tool: string; action?: string; kind?: string };
+  /** MCP tools serving this operation (the action/kind value that selects it inside a multiplexed tool; a parameter subset and fixed values when one operation backs several tools). */
+  mcp?: McpBinding[];
   /** CLI command name; positional params come from `params`. */
   cli?: { command: string };
   rpc?: string[];
   params: readonly ParamSpec[];
+  /** JSON Schema of the structured result (MCP outputSchema; catalog A). */
+  output?: Record<string, unknown>;
   load: () => Promise<(request: Record<string, unknown>, ctx: OpContext) => Promise<OpResult>>;
 }
 
 const WORKSPACE_PATH: ParamSpec = { ...PATH_PARAM, description: "A directory inside the workspace (default: the working directory); absolute paths recommended." };
+
+export interface McpBinding {
+  tool: string;
+  action?: string;
+  kind?: string;
+  /** The parameters this tool exposes (default: all of the operation's). */
+  params?: readonly string[];
+  /** Values the tool fixes (svc_managed: template typescript). */
+  fixed?: Record<string, unknown>;
+}
+
+const MAXTOK = maxTokensParam(null);
+
+const obj = (properties: Record<string, unknown>, required: string[]) => ({ type: "object", properties, required, additionalProperties: true });
+const str = { type: "string" };
+const int = { type: "integer" };
+const bool = { type: "boolean" };
+const INDEX_STATE = { type: "string", enum: ["not_indexed", "building_syntax", "upgrade_pending", "index_rebuilding", "index_busy", "stale_as_of", "ready"] };
+const FOCUS_SEED: ParamSpec = { name: "focus", type: "string", required: true, description: "Seed: a type name, a file name, a root-relative path or a directory (Type.Member slices to that member with SVC_SEMANTIC=1).", cli: { positional: true } };
 
 export const REGISTRY: readonly OperationSpec[] = [
   {
@@ -35,9 +69,10 @@ export const REGISTRY: readonly OperationSpec[] = [
     summary: "Index state and freshness from index_meta only (never creates the store)",
     description:
       "Workspace status: the availability header, root, index mode, file and symbol counts, full-text search, integrity and the host line. Reads index_meta only and never creates the index; a cold workspace reports not_indexed.",
-    mcp: { tool: "svc_workspace", action: "status" },
+    mcp: [{ tool: "svc_workspace", action: "status" }],
     cli: { command: "diagnostics" },
     params: [WORKSPACE_PATH],
+    output: obj({ root: str, indexState: INDEX_STATE, mode: { type: ["string", "null"] }, files: int, symbols: int, fts: { type: ["boolean", "null"] }, integrity: { type: ["string", "null"] }, host: str }, ["root", "indexState", "files", "host"]),
     load: async () => (await import("./ops/status.ts")).status as never,
   },
   {
@@ -47,10 +82,11 @@ export const REGISTRY: readonly OperationSpec[] = [
     summary: "Build or refresh the index (.svc/svc.db): a synchronous full pass",
     description:
       "Build or refresh the workspace index at <root>/.svc/svc.db: every inventory file parsed (declarations, chunks, imports resolved to files, full-text fields). Unchanged files are reused; force=true discards everything derived first. Reads build the index on first use, so calling this is optional.",
-    mcp: { tool: "svc_workspace", action: "index" },
+    mcp: [{ tool: "svc_workspace", action: "index" }],
     cli: { command: "index" },
     rpc: ["svc/index"],
     params: [WORKSPACE_PATH, { name: "force", type: "bool", default: false, description: "Discard the derived tables first and rebuild from scratch." }],
+    output: obj({ root: str, indexState: str, mode: str, files: int, symbols: int, chunks: int, routes: int, elapsedMs: int, schemaVersion: int, fts: bool, svcVersion: str, languages: { type: "array" } }, ["root", "indexState", "mode", "files", "symbols"]),
     load: async () => (await import("./ops/build-index.ts")).buildIndex as never,
   },
   {
@@ -60,14 +96,14 @@ export const REGISTRY: readonly OperationSpec[] = [
     summary: "Workspace map: top-level and exported declarations, routes",
     description:
       "Workspace map: top-level and exported declarations (kind, qualified name, path:line) and routes, each section capped at maxRows, with counts. Exported declarations first.",
-    mcp: { tool: "svc_workspace", action: "map" },
+    mcp: [{ tool: "svc_workspace", action: "map" }],
     cli: { command: "map" },
-    rpc: ["svc/graph"],
     params: [
       WORKSPACE_PATH,
       { name: "detail", type: "enum", values: ["all", "symbols", "routes"], default: "all", description: "Which sections to show." },
       { name: "maxRows", type: "int", default: 200, min: 1, description: "Rows per section." },
     ],
+    output: obj({ root: str, path: str, indexState: INDEX_STATE, symbols: { type: "object" }, routes: { type: "object" } }, ["root", "indexState"]),
     load: async () => (await import("./ops/map.ts")).map as never,
   },
   {
@@ -77,7 +113,7 @@ export const REGISTRY: readonly OperationSpec[] = [
     summary: "Exact lookup: declarations by name, paths, full-text hits",
     description:
       "Exact lookup in the index. kind=symbol: declarations whose name matches (exact, then prefix, then substring; exported first) as `kind qualifiedName (path:line)`; kind=path: inventory paths containing the query; kind=text: full-text hits over declarations ranked BM25F-style (the declaring file ranks above files that only mention a name); kind=all: all three sections. Cheap (milliseconds on a warm index).",
-    mcp: { tool: "svc_find" },
+    mcp: [{ tool: "svc_find" }],
     cli: { command: "find" },
     params: [
       { name: "query", type: "string", required: true, description: "A name, path fragment or words to look for.", cli: { positional: true } },
@@ -85,7 +121,67 @@ export const REGISTRY: readonly OperationSpec[] = [
       { name: "kind", type: "enum", values: ["all", "symbol", "path", "text"], default: "all", description: "What to look up." },
       { name: "limit", type: "int", default: 50, min: 1, max: 1000, description: "Maximum results per section." },
     ],
+    output: obj({ query: str, kind: str, root: str, indexState: INDEX_STATE, symbols: { type: "object" }, paths: { type: "object" }, text: { type: "object" }, nearest: { type: "array", items: str } }, ["query", "kind", "root", "indexState"]),
     load: async () => (await import("./ops/find.ts")).find as never,
+  },
+  {
+    op: "openIndexed",
+    catalog: "host",
+    readOnly: false,
+    summary: "Prepare the index for a reader (cold build, reconcile) and report its state",
+    description: "Prepare the store for a reader: a cold syntax-first build, a reconcile, or nothing; returns the status.",
+    rpc: ["svc/openIndexed"],
+    params: [WORKSPACE_PATH],
+    load: async () => (await import("./ops/open-indexed.ts")).openIndexed as never,
+  },
+  {
+    op: "graph",
+    catalog: "host",
+    readOnly: true,
+    summary: "The file graph (or directories) with centrality, token costs and an optional scope overlay",
+    description: "File or directory graph of the workspace: nodes with declared types, centrality and token cost; import edges; optionally restricted to a directory and overlaid with the roles of a focus, search or changes scope.",
+    rpc: ["svc/graph"],
+    params: [
+      WORKSPACE_PATH,
+      { name: "detail", type: "enum", values: ["files", "directories"], default: "files", description: "Nodes per file or folded into directories." },
+      { name: "scopeMode", type: "enum", values: ["focus", "search", "changes"], default: null, description: "Overlay the roles of this scope." },
+      { name: "seed", type: "string", default: null, description: "Focus seed for scopeMode=focus." },
+      { name: "query", type: "string", default: null, description: "Query for scopeMode=search." },
+      { name: "since", type: "string", default: null, description: "Git ref for scopeMode=changes (default HEAD)." },
+      { name: "directory", type: "string", default: null, description: "Only nodes under this root-relative directory." },
+    ],
+    load: async () => (await import("./ops/graph.ts")).graph as never,
+  },
+  {
+    op: "contextDiagnostics",
+    catalog: "host",
+    readOnly: true,
+    summary: "Secret spans, token hotspots, graph gaps and generated files",
+    description: "Context diagnostics: secret spans (locations only), the 20 largest files, files no edge touches, generated files.",
+    rpc: ["svc/diagnostics"],
+    params: [WORKSPACE_PATH],
+    load: async () => (await import("./ops/context-diagnostics.ts")).contextDiagnostics as never,
+  },
+  {
+    op: "reduce",
+    catalog: "A",
+    readOnly: true,
+    summary: "Compact given files or raw content at a reduction level",
+    description:
+      "Reduce known files (files=[paths]) or raw content (content + extension) at a level (default standard: comments and imports removed) and return them with the fusion manifest. Works without git and without an index; secrets are redacted.",
+    mcp: [{ tool: "svc_reduce" }],
+    cli: { command: "reduce" },
+    params: [
+      { ...PATH_PARAM, cli: { flag: "path" } },
+      { name: "files", type: "string[]", default: null, description: "Files to reduce (relative to path, confined to the workspace)." },
+      { name: "content", type: "string", default: null, description: "Raw content to reduce (instead of files); on the CLI --stdin reads it from standard input.", cli: { flag: "stdin", fromStdin: true } },
+      { name: "extension", type: "string", default: ".ts", description: "Language of content, as a file extension.", cli: { flag: "ext" } },
+      levelParam("standard"),
+      { name: "maxTokens", type: "int", default: 0, min: 0, description: "Token limit (0 = unlimited).", cli: { flag: "max-tokens" } },
+      FORMAT_PARAM,
+    ],
+    output: obj({ mode: str, format: str, tokenizer: str, level: str, files: int, totalTokens: int, redacted: int, entries: { type: "array" }, dropped: { type: "array" } }, ["mode", "files", "totalTokens", "entries"]),
+    load: async () => (await import("./ops/reduce.ts")).reduce as never,
   },
   {
     op: "toc",
@@ -94,10 +190,158 @@ export const REGISTRY: readonly OperationSpec[] = [
     summary: "Table of contents: directory tree, declared types and members, per-file token costs",
     description:
       "Table of contents of a directory: the file tree with each file's token cost (~N tokens) and the types it declares with their members. No file bodies. The cheapest first call on an unknown codebase; degrades to paths only, then to one row per directory, to fit maxTokens (default 24000).",
-    mcp: { tool: "svc_toc" },
+    mcp: [{ tool: "svc_toc" }],
     cli: { command: "toc" },
     params: [PATH_PARAM, ...EXCL_PARAMS, maxTokensParam(24000, "Token budget for the table of contents (default 24000); the tree degrades to fit.")],
     load: async () => (await import("./ops/toc.ts")).toc as never,
+  },
+  {
+    op: "ask",
+    catalog: "B",
+    readOnly: true,
+    summary: "Task → the right scope (skeleton, focus or search) packed to a token budget",
+    description:
+      "Give a task in plain words and a token budget; svc picks the strategy (a broad question → skeleton, one named type → focus on it, otherwise search) and returns reduced context packed most relevant first. The first line names the strategy. Use when you do not yet know which files matter.",
+    mcp: [{ tool: "svc_ask" }],
+    cli: { command: "ask" },
+    params: [
+      { name: "task", type: "string", required: true, description: "What you need, in natural language.", emptyMessage: "task must describe what you need", cli: { positional: true } },
+      PATH_PARAM,
+      { name: "tokenBudget", type: "int", default: 20000, min: 1, description: "Maximum tokens of returned context (default 20000; at 40000 or more focus and search go two hops deep).", cli: { flag: "budget" } },
+      ...EXCL_PARAMS,
+      FORMAT_PARAM,
+    ],
+    load: async () => (await import("./ops/ask.ts")).ask as never,
+  },
+  {
+    op: "skeleton",
+    catalog: "B",
+    readOnly: true,
+    summary: "Signatures only: every file's declarations without bodies",
+    description:
+      "Every collected file reduced to signatures (declarations, no bodies; imports and first doc sentences kept). publicApi=true keeps only exported declarations and their public/protected members. Typically a quarter of the raw tokens or less.",
+    mcp: [{ tool: "svc_skeleton" }],
+    cli: { command: "skeleton" },
+    params: [
+      PATH_PARAM,
+      ...EXCL_PARAMS,
+      { name: "semanticMarkers", type: "bool", default: false, description: "Prepend a structural annotation comment (kind, extends, implements, dependencies) to each type." },
+      { name: "publicApi", type: "bool", default: false, description: "Keep only public and protected member skeletons of exported declarations." },
+      MAXTOK,
+      TRACK_PARAM,
+      FORMAT_PARAM,
+    ],
+    load: async () => (await import("./ops/skeleton.ts")).skeleton as never,
+  },
+  {
+    op: "focus",
+    catalog: "B",
+    readOnly: true,
+    summary: "A type, file or folder and the files around it (dependencies and dependents)",
+    description:
+      "Scope to a seed — a type name, file name, path or folder — plus the files it depends on and the files that depend on it, best-first up to depth hops (hop 2+ at skeleton). Most relevant first; under maxTokens the farthest files are downgraded, then dropped and named. Use when you know the type or file to work on.",
+    mcp: [{ tool: "svc_focus" }],
+    cli: { command: "focus" },
+    params: [
+      FOCUS_SEED,
+      PATH_PARAM,
+      depthParam("Dependency hops out from the seed (1–10)."),
+      ...EXCL_PARAMS,
+      levelParam("none"),
+      MAXTOK,
+      TRACK_PARAM,
+      SESSION_PARAM,
+      FORMAT_PARAM,
+    ],
+    load: async () => (await import("./ops/focus.ts")).focus as never,
+  },
+  {
+    op: "search",
+    catalog: "B",
+    readOnly: true,
+    summary: "BM25F search: the files that declare and discuss a topic, plus their dependencies",
+    description:
+      "Rank files for a natural-language or keyword query with BM25F (declared type names, member names and path weigh more than bodies, so the declaring file comes first), take the top queryTop, and expand through the files they depend on. Matched files keep their best-matching members whole and the rest as signatures. Use when you know the topic but not the file.",
+    mcp: [{ tool: "svc_search" }],
+    cli: { command: "search" },
+    params: [
+      { name: "query", type: "string", required: true, description: "Natural-language or keyword query.", cli: { positional: true } },
+      PATH_PARAM,
+      QUERY_TOP_PARAM,
+      depthParam("Dependency hops out from the matched files (1–10)."),
+      { name: "rerank", type: "bool", default: false, description: "Rerank candidates by embedding similarity (accepted; currently has no effect and says so)." },
+      ...EXCL_PARAMS,
+      levelParam("none"),
+      MAXTOK,
+      TRACK_PARAM,
+      SESSION_PARAM,
+      FORMAT_PARAM,
+    ],
+    load: async () => (await import("./ops/search.ts")).search as never,
+  },
+  {
+    op: "changes",
+    catalog: "B",
+    readOnly: true,
+    summary: "Files changed since a git ref (staged, unstaged, untracked) plus their dependents",
+    description:
+      "The files changed since a git ref (branch, commit, HEAD~N), including staged, unstaged and untracked files, plus their first-degree dependents at skeleton. review=true prepends a review map: per changed file its +/- counts, direct callers and diff hunks. Use to review or continue a change.",
+    mcp: [{ tool: "svc_changes" }],
+    cli: { command: "changes" },
+    params: [
+      { name: "changedSince", type: "string", required: true, description: "Git ref: branch, commit or HEAD~N.", cli: { positional: true } },
+      PATH_PARAM,
+      INCLUDE_DEPENDENTS_PARAM,
+      { name: "review", type: "bool", default: false, description: "Prepend a review map of diff hunks and direct callers per changed file." },
+      ...EXCL_PARAMS,
+      levelParam("none"),
+      MAXTOK,
+      TRACK_PARAM,
+      FORMAT_PARAM,
+    ],
+    load: async () => (await import("./ops/changes.ts")).changes as never,
+  },
+  {
+    op: "fuse",
+    catalog: "B",
+    readOnly: true,
+    summary: "Full-control fusion for any template (svc_managed for TypeScript, svc_generic for others)",
+    description:
+      "Full-control fusion: choose the template and extensions, size limit, test exclusion, reduction level, at most one scope (focus, changedSince or query), a cross-codebase pattern summary, git churn stats and collapsed generated code.",
+    mcp: [
+      {
+        tool: "svc_managed",
+        fixed: { template: "typescript" },
+        params: ["path", "excludeDirectories", "excludeFiles", "excludePatterns", "excludeTestProjects", "includeExtensions", "excludeExtensions", "onlyExtensions", "maxFileSizeKb", "excludeUnitTestProjects", "level", "semanticMarkers", "focus", "depth", "changedSince", "includeDependents", "query", "queryTop", "patternSummary", "collapseGenerated", "maxTokens", "trackTopTokenFiles", "gitStats", "format"],
+      },
+      {
+        tool: "svc_generic",
+        params: ["path", "template", "excludeDirectories", "excludeFiles", "excludePatterns", "excludeTestProjects", "includeExtensions", "excludeExtensions", "onlyExtensions", "maxFileSizeKb", "changedSince", "includeDependents", "maxTokens", "trackTopTokenFiles", "gitStats", "format"],
+      },
+    ],
+    cli: { command: "fuse" },
+    params: [
+      PATH_PARAM,
+      { name: "template", type: "string", default: null, description: "Template: typescript (aliases managed, ts, js, node), python, go, rust, java, kotlin, scala, csharp, ruby, php, swift, c, cpp, docs, infrastructure; unset = inferred from the directory." },
+      ...EXCL_PARAMS,
+      ...EXTENSION_PARAMS,
+      { name: "excludeUnitTestProjects", type: "bool", default: false, description: "Skip only unit tests (*.test.*, *.spec.*, __tests__/, test/unit); keep integration and e2e.", cli: { flag: "exclude-unit-tests" } },
+      levelParam("none"),
+      { name: "semanticMarkers", type: "bool", default: false, description: "Prepend a structural annotation comment to each type." },
+      { name: "focus", type: "string", default: null, description: "Focus seed (exclusive with changedSince and query)." },
+      depthParam("Traversal depth for focus and query scoping (1–10)."),
+      { name: "changedSince", type: "string", default: null, description: "Git ref: only files changed since it (exclusive with focus and query)." },
+      INCLUDE_DEPENDENTS_PARAM,
+      { name: "query", type: "string", default: null, description: "BM25 query (exclusive with focus and changedSince)." },
+      QUERY_TOP_PARAM,
+      { name: "patternSummary", type: "bool", default: false, description: "Append a cross-codebase pattern summary (DI, routing, CQRS, logging, errors, validation, data access, async style, tests)." },
+      { name: "collapseGenerated", type: "bool", default: false, description: "Collapse generated migration, snapshot and codegen bodies to signatures." },
+      MAXTOK,
+      TRACK_PARAM,
+      { name: "gitStats", type: "bool", default: false, description: "Add git churn (commits in 90 days, last commit date) to each manifest line." },
+      FORMAT_PARAM,
+    ],
+    load: async () => (await import("./ops/fuse.ts")).fuse as never,
   },
 ];
 

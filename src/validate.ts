@@ -79,7 +79,7 @@ export function validateRequest(
     }
     out[spec.name] = coerce(spec, value, label(spec));
     if (spec.required && spec.type === "string" && String(out[spec.name]).trim() === "") {
-      throw validationError(`${label(spec)} must not be empty`);
+      throw validationError(spec.emptyMessage ?? `${label(spec)} must not be empty`);
     }
   }
   return out;

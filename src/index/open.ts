@@ -9,6 +9,7 @@ import { openReader } from "../store/db.ts";
 import { lockOwner } from "../store/lock.ts";
 import type { IndexMeta } from "../store/meta.ts";
 import { checkWarm } from "../store/warm.ts";
+import { connectHost } from "../host/client.ts";
 import { envInt } from "../sys/env.ts";
 import { selfCommand } from "../sys/self.ts";
 import { loadConfig } from "../workspace/config.ts";
@@ -47,7 +48,42 @@ export interface UnavailableIndex {
 export interface ReadOptions {
   /** Long-lived processes (MCP server, host) build in-process; one-shots start a detached `svc index`. */
   longLived?: boolean;
+  /** Wait for a cold build however long it takes (catalog B fusion, which has nothing to answer without it); the build runs in this process. */
+  waitForBuild?: boolean;
+  /** This process is the root's host (never delegate to it). */
+  isHost?: boolean;
   signal?: AbortSignal;
+}
+
+/** Roots whose host answered recently: its watcher keeps the store current, so readers skip the per-read reconcile. */
+const hostSeen = new Map<string, number>();
+const HOST_FRESH_MS = 2000;
+
+async function hostWatches(root: string): Promise<boolean> {
+  const seen = hostSeen.get(root);
+  if (seen !== undefined && performance.now() - seen < HOST_FRESH_MS) return true;
+  const host = await connectHost(root, 100);
+  if (!host) {
+    hostSeen.delete(root);
+    return false;
+  }
+  host.close();
+  hostSeen.set(root, performance.now());
+  return true;
+}
+
+/** Ask the root's host, if one serves it, to bring the store up to date. */
+async function reconcileThroughHost(root: string): Promise<boolean> {
+  const host = await connectHost(root, 150);
+  if (!host) return false;
+  try {
+    await host.call("svc/openIndexed", { root }, 600_000);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    host.close();
+  }
 }
 
 /** Number of inventory files whose stat differs from the store (added, changed or removed). */
@@ -96,7 +132,7 @@ function startBuild(root: string, longLived: boolean): Promise<SyncResult | null
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function openIndex(root: string, options: ReadOptions = {}): Promise<OpenIndex | UnavailableIndex> {
-  const deadline = performance.now() + envInt("SVC_COLD_READ_DEADLINE_MS", 2500);
+  const deadline = performance.now() + (options.waitForBuild ? 600_000 : envInt("SVC_COLD_READ_DEADLINE_MS", 2500));
   let started = false;
   let reconciled = false;
   let lastMeta: IndexMeta | null = null;
@@ -107,10 +143,12 @@ export async function openIndex(root: string, options: ReadOptions = {}): Promis
       const verdict = checkWarm(db, root);
       lastMeta = verdict.meta;
       if (verdict.warm) {
-        const dirty = reconciled ? 0 : await countDirty(db, root);
+        const watched = !options.isHost && !reconciled && (await hostWatches(root));
+        const dirty = reconciled || watched ? 0 : await countDirty(db, root);
         if (dirty === 0) return { available: true, root, db, meta: verdict.meta, state: "ready" };
         db.close();
         reconciled = true;
+        if (!options.isHost && (await reconcileThroughHost(root))) continue;
         try {
           await syncIndex(root, { signal: options.signal });
           continue;
@@ -134,10 +172,12 @@ export async function openIndex(root: string, options: ReadOptions = {}): Promis
     }
     if (!started) {
       started = true;
-      const build = startBuild(root, options.longLived === true);
+      const build = startBuild(root, options.longLived === true || options.waitForBuild === true);
       if (build) {
         const remaining = Math.max(0, deadline - performance.now());
-        await Promise.race([build, sleep(remaining)]);
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        await Promise.race([build, new Promise((resolve) => (timer = setTimeout(resolve, remaining)))]);
+        clearTimeout(timer);
         continue;
       }
     }

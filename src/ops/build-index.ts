@@ -4,6 +4,7 @@
 import { syncIndex } from "../index/sync.ts";
 import { SCHEMA_VERSION } from "../store/schema.ts";
 import { VERSION } from "../version.ts";
+import { connectHost } from "../host/client.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
 
@@ -29,38 +30,50 @@ export interface IndexData {
   fts: boolean;
   svcVersion: string;
   languages: { language: string; count: number }[];
+  unchanged: boolean;
+}
+
+function describe(data: Omit<IndexData, "root">, unchanged: boolean, via: string): string {
+  const seconds = (data.elapsedMs / 1000).toFixed(1);
+  const change = unchanged ? " (already up to date)" : data.extracted || data.removed ? ` (${data.extracted} extracted, ${data.removed} removed)` : "";
+  const skipped = data.skipped ? `; ${data.skipped} skipped (diagnostics lists them)` : "";
+  return `Indexed [${data.mode}] ${data.files} files: ${data.symbols} symbols, ${data.chunks} chunks, ${data.edges} import edges, ${data.routes} routes in ${seconds}s${change}${skipped}${via}.`;
 }
 
 export async function buildIndex(request: IndexRequest, ctx: OpContext): Promise<OpResult<IndexData>> {
   const ws = resolveWorkspace(request.path, ctx.cwd);
+  if (!ctx.host) {
+    // While a host serves the root it is the only writer: delegate.
+    const host = await connectHost(ws.root, 500);
+    if (host) {
+      try {
+        const data = await host.call<IndexData>("svc/index", { root: ws.root, force: request.force }, 3_600_000);
+        const { pid } = await host.call<{ pid: number }>("svc/stats");
+        return { text: describe(data, data.unchanged, ` (through the host, pid ${pid})`), data };
+      } finally {
+        host.close();
+      }
+    }
+  }
   const result = await syncIndex(ws.root, { force: request.force, signal: ctx.signal, progress: ctx.progress });
-  const seconds = (result.elapsedMs / 1000).toFixed(1);
-  const change = result.unchanged
-    ? " (already up to date)"
-    : result.extracted || result.removed
-      ? ` (${result.extracted} extracted, ${result.removed} removed)`
-      : "";
-  const skipped = result.skipped.length ? `; ${result.skipped.length} skipped (diagnostics lists them)` : "";
-  const text = `Indexed [${result.mode}] ${result.files} files: ${result.symbols} symbols, ${result.chunks} chunks, ${result.edges} import edges, 0 routes in ${seconds}s${change}${skipped}.`;
-  return {
-    text,
-    data: {
-      root: ws.root,
+  const data: IndexData = {
+    root: ws.root,
       indexState: "ready",
-      mode: result.mode,
-      files: result.files,
-      symbols: result.symbols,
-      chunks: result.chunks,
-      edges: result.edges,
-      routes: 0,
-      skipped: result.skipped.length,
-      extracted: result.extracted,
-      removed: result.removed,
-      elapsedMs: Math.round(result.elapsedMs),
-      schemaVersion: SCHEMA_VERSION,
-      fts: result.fts,
-      svcVersion: VERSION,
-      languages: result.languages,
-    },
+    mode: result.mode,
+    files: result.files,
+    symbols: result.symbols,
+    chunks: result.chunks,
+    edges: result.edges,
+    routes: 0,
+    skipped: result.skipped.length,
+    extracted: result.extracted,
+    removed: result.removed,
+    elapsedMs: Math.round(result.elapsedMs),
+    schemaVersion: SCHEMA_VERSION,
+    fts: result.fts,
+    svcVersion: VERSION,
+    languages: result.languages,
+    unchanged: result.unchanged,
   };
+  return { text: describe(data, result.unchanged, ""), data };
 }

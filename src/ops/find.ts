@@ -39,7 +39,7 @@ export async function find(request: FindRequest, ctx: OpContext): Promise<OpResu
   const query = request.query.trim();
   if (!query) throw validationError("query must not be empty");
   const ws = resolveWorkspace(request.path, ctx.cwd);
-  const index = await openIndex(ws.root, { longLived: ctx.longLived, signal: ctx.signal });
+  const index = await openIndex(ws.root, { longLived: ctx.longLived, isHost: ctx.host, signal: ctx.signal });
   const base = { query, kind: request.kind, root: ws.root };
   if (!index.available) {
     return { text: availabilityHeader(index.state, index.meta, index.detail), data: { ...base, indexState: index.state } };

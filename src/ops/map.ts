@@ -32,7 +32,7 @@ export interface MapData {
 
 export async function map(request: MapRequest, ctx: OpContext): Promise<OpResult<MapData>> {
   const ws = resolveWorkspace(request.path, ctx.cwd);
-  const index = await openIndex(ws.root, { longLived: ctx.longLived, signal: ctx.signal });
+  const index = await openIndex(ws.root, { longLived: ctx.longLived, isHost: ctx.host, signal: ctx.signal });
   const base = { root: ws.root, path: ws.relDir };
   if (!index.available) {
     return { text: availabilityHeader(index.state, index.meta, index.detail), data: { ...base, indexState: index.state } };

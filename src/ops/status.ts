@@ -6,6 +6,7 @@ import { availabilityHeader } from "../render/availability.ts";
 import { openReader, storePath } from "../store/db.ts";
 import { lockOwner } from "../store/lock.ts";
 import { readMeta, type IndexMeta } from "../store/meta.ts";
+import { connectHost } from "../host/client.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
 
@@ -38,6 +39,24 @@ function stateOf(meta: IndexMeta, root: string): IndexState {
   return "ready";
 }
 
+function hostLine(pid: number, uptimeMs: number, rssBytes: number): string {
+  const up = uptimeMs >= 3_600_000 ? `${(uptimeMs / 3_600_000).toFixed(1)}h` : uptimeMs >= 60_000 ? `${Math.round(uptimeMs / 60_000)}m` : `${Math.round(uptimeMs / 1000)}s`;
+  return `host: pid ${pid}, up ${up}, RSS ${Math.round(rssBytes / 1024 / 1024)} MB`;
+}
+
+async function askHost(root: string): Promise<string> {
+  const client = await connectHost(root, 500);
+  if (!client) return "host: none (this process serves the workspace)";
+  try {
+    const stats = await client.call<{ pid: number; uptimeMs: number; rssBytes: number }>("svc/stats", {}, 500);
+    return hostLine(stats.pid, stats.uptimeMs, stats.rssBytes);
+  } catch {
+    return "host: none (this process serves the workspace)";
+  } finally {
+    client.close();
+  }
+}
+
 export async function status(request: StatusRequest, ctx: OpContext): Promise<OpResult<StatusData>> {
   const ws = resolveWorkspace(request.path, ctx.cwd);
   const db = openReader(ws.root);
@@ -50,7 +69,7 @@ export async function status(request: StatusRequest, ctx: OpContext): Promise<Op
     }
   }
   const indexState: IndexState = db ? stateOf(meta, ws.root) : "not_indexed";
-  const host = "host: none (this process serves the workspace)";
+  const host = ctx.host ? hostLine(process.pid, process.uptime() * 1000, process.memoryUsage().rss) : await askHost(ws.root);
   const data: StatusData = {
     root: ws.root,
     indexState,

@@ -1,22 +1,21 @@
-// svc toc / svc_toc: the table of contents of a directory, degrading to fit its budget.
+// svc toc / svc_toc: the table of contents of a directory from the index, degrading to fit
+// its budget. Token costs are the index's estimates (no file is re-read or re-tokenized).
 
-import { isCodeLanguage } from "../lang/languages.ts";
-import { outlineOf } from "../lang/outline.ts";
-import { collect, type ExclusionFilter } from "../plan/collect.ts";
-import { redact } from "../render/redact.ts";
+import type { DeclKind } from "../lang/model.ts";
+import { collectIndexed, type ExclusionFilter } from "../plan/collect.ts";
 import {
   directoryRows,
   outlineForToc,
   renderDirectoryRow,
   renderTree,
   tocHeader,
+  type TocDecl,
   type TocDetail,
   type TocEntry,
 } from "../render/toc.ts";
 import { tokenCounter, type TokenCounter } from "../render/tokens.ts";
-import { normalizeWhitespace } from "../render/whitespace.ts";
-import { resolveWorkspace } from "../workspace/root.ts";
 import type { SkippedFile } from "../workspace/inventory.ts";
+import { resolveWorkspace } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
 
 export interface TocRequest extends ExclusionFilter {
@@ -68,8 +67,7 @@ function renderWithinBudget(
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i] as string;
     const cost = counter.count(row) + 1;
-    const rest = rows.length - i - 1;
-    const reserve = rest > 0 ? 24 : 0; // room for the truncation line
+    const reserve = i < rows.length - 1 ? 24 : 0; // room for the truncation line
     if (body.length > 0 && used + cost + reserve > maxTokens) {
       body.push(`… ${rows.length - i} more directories not shown; call svc_toc on a subdirectory`);
       break;
@@ -83,36 +81,40 @@ function renderWithinBudget(
 
 export async function toc(request: TocRequest, ctx: OpContext): Promise<OpResult<TocData>> {
   const ws = resolveWorkspace(request.path, ctx.cwd);
-  const collection = await collect(ws, { ...request, template: null });
-  const counter = await tokenCounter();
-  const entries: TocEntry[] = collection.files.map((file) => {
-    const cost = counter.count(redact(normalizeWhitespace(file.text), { path: file.path }).text);
-    const outline = isCodeLanguage(file.language) ? outlineForToc(outlineOf(file.language, file.text).decls) : { types: [], functions: [] };
-    return { path: file.path, tokens: cost, generated: file.isGenerated, ...outline };
-  });
-  const total = entries.reduce((sum, e) => sum + e.tokens, 0);
-  const scope = ws.relDir;
-  const footer = skippedNote(collection.skipped);
-  let rendered: { text: string; detail: TocDetail; tokens: number };
-  if (entries.length === 0) {
-    const text = assemble(tocHeader(0, 0, "full", scope), [`(no source files under ${scope || "the workspace root"})`], footer);
-    rendered = { text, detail: "full", tokens: counter.count(text) };
-  } else {
-    rendered = renderWithinBudget(entries, total, scope, footer, request.maxTokens, counter);
+  const collection = await collectIndexed(ws, { ...request, template: null }, ctx);
+  try {
+    const counter = await tokenCounter();
+    const symbols = collection.index.db.prepare("SELECT kind, name, container, qualified_name AS qualifiedName FROM symbols WHERE file_id = ? ORDER BY start_offset");
+    const entries: TocEntry[] = collection.files.map((file) => {
+      const decls = symbols.all(file.id) as (Omit<TocDecl, "kind"> & { kind: DeclKind })[];
+      return { path: file.path, tokens: file.tokens, generated: file.isGenerated, ...outlineForToc(decls) };
+    });
+    const total = entries.reduce((sum, e) => sum + e.tokens, 0);
+    const scope = ws.relDir;
+    const footer = skippedNote(collection.skipped);
+    let rendered: { text: string; detail: TocDetail; tokens: number };
+    if (entries.length === 0) {
+      const text = assemble(tocHeader(0, 0, "full", scope), [`(no source files under ${scope || "the workspace root"})`], footer);
+      rendered = { text, detail: "full", tokens: counter.count(text) };
+    } else {
+      rendered = renderWithinBudget(entries, total, scope, footer, request.maxTokens, counter);
+    }
+    return {
+      text: rendered.text,
+      data: {
+        root: ws.root,
+        path: scope,
+        files: entries.length,
+        readCostTokens: total,
+        tokenizer: counter.id,
+        detail: rendered.detail,
+        outputTokens: rendered.tokens,
+        entries,
+        skipped: collection.skipped,
+      },
+      warnings: collection.warnings,
+    };
+  } finally {
+    collection.index.db.close();
   }
-  return {
-    text: rendered.text,
-    data: {
-      root: ws.root,
-      path: scope,
-      files: entries.length,
-      readCostTokens: total,
-      tokenizer: counter.id,
-      detail: rendered.detail,
-      outputTokens: rendered.tokens,
-      entries,
-      skipped: collection.skipped,
-    },
-    warnings: collection.warnings,
-  };
 }

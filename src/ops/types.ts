@@ -6,6 +6,8 @@ export interface OpContext {
   signal?: AbortSignal;
   /** The serving process lives on (MCP server, host): cold builds run in-process instead of a detached `svc index`. */
   longLived?: boolean;
+  /** This process is the workspace's host (it must not delegate to itself). */
+  host?: boolean;
   /** Progress for long work (index, first load); surfaces decide whether to show it. */
   progress?: (done: number, total: number, message?: string) => void;
 }

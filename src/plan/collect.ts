@@ -1,12 +1,17 @@
-// Collection for fusion: the inventory restricted to the requested directory, a template
-// (or every known file type), the EXCL filters and the size cap; trivial files dropped.
+// Collection for fusion, from the index: the files under the requested directory that
+// belong to the template (or to any known file type), minus the EXCL filters, the size cap,
+// lockfiles and trivial files. The index is built first when the directory has none.
 
-import { languageOf, type LanguageId } from "../lang/languages.ts";
+import type { Database } from "bun:sqlite";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { SvcError } from "../errors.ts";
+import { openIndex, type OpenIndex } from "../index/open.ts";
+import type { LanguageId } from "../lang/languages.ts";
 import { isLockfile, isTrivial } from "../workspace/classify.ts";
 import { loadConfig } from "../workspace/config.ts";
-import { loadText } from "../workspace/files.ts";
 import { IgnoreRules } from "../workspace/ignore.ts";
-import { listInventory, type SkippedFile } from "../workspace/inventory.ts";
+import type { SkippedFile, SkipReason } from "../workspace/inventory.ts";
 import type { Workspace } from "../workspace/root.ts";
 import { anyTemplateMatcher, isTestPath, isUnitTestPath, templateMatcher, type ExtensionFilter, type Template } from "../workspace/templates.ts";
 
@@ -23,21 +28,29 @@ export interface CollectOptions extends ExclusionFilter, ExtensionFilter {
   template?: Template | null;
   /** 0 or null = no per-call limit (the inventory's SVC_MAX_FILE_BYTES cap still applies). */
   maxFileSizeKb?: number | null;
+  /** Every indexed file, whatever its type (the caller narrows by template itself). */
+  allTypes?: boolean;
 }
 
-export interface CollectedFile {
+export interface IndexedFile {
+  id: number;
   /** Root-relative, '/'-separated. */
   path: string;
-  text: string;
   language: LanguageId | null;
+  size: number;
+  /** Index estimate of the file's tokens. */
+  tokens: number;
   isTest: boolean;
   isGenerated: boolean;
 }
 
 export interface Collection {
   workspace: Workspace;
-  files: CollectedFile[];
+  index: OpenIndex;
+  files: IndexedFile[];
+  byId: Map<number, IndexedFile>;
   skipped: SkippedFile[];
+  /** Problems the user should know about (an invalid svc.json). */
   warnings: string[];
 }
 
@@ -67,30 +80,56 @@ export function exclusionMatcher(relDir: string, filter: ExclusionFilter): (path
   };
 }
 
-export async function collect(ws: Workspace, options: CollectOptions): Promise<Collection> {
-  const config = loadConfig(ws.root, ws.dir);
-  const kb = options.maxFileSizeKb ?? 0;
-  const inventory = await listInventory(ws, config);
-  const belongs = options.template ? templateMatcher(options.template, options) : anyTemplateMatcher();
+const TRIVIAL_MAX_BYTES = 64;
+
+function trivialOnDisk(root: string, path: string): boolean {
+  try {
+    return isTrivial(readFileSync(join(root, path), "utf8"));
+  } catch {
+    return true;
+  }
+}
+
+/** The collection of `ws` from its index (opened and kept open: close `index.db` when done). */
+export async function collectIndexed(
+  ws: Workspace,
+  options: CollectOptions,
+  ctx: { longLived?: boolean; host?: boolean; signal?: AbortSignal },
+): Promise<Collection> {
+  const index = await openIndex(ws.root, { longLived: ctx.longLived, isHost: ctx.host, signal: ctx.signal, waitForBuild: true });
+  if (!index.available) throw new SvcError(index.state === "index_busy" ? "index_busy" : "index_rebuilding", `${index.detail}; retry shortly`);
+  const belongs = options.allTypes ? () => true : options.template ? templateMatcher(options.template, options) : anyTemplateMatcher();
   const excluded = exclusionMatcher(ws.relDir, options);
-  const files: CollectedFile[] = [];
-  const skipped: SkippedFile[] = [...inventory.skipped.filter((s) => under(s.path, ws.relDir))];
-  for (const entry of inventory.files) {
-    if (!under(entry.path, ws.relDir) || !belongs(entry.path) || isLockfile(entry.path) || excluded(entry.path)) continue;
-    if (kb > 0 && entry.size > kb * 1024) continue;
-    const loaded = loadText(ws.root, entry.path);
-    if (!loaded.ok) {
-      skipped.push({ path: entry.path, reason: loaded.reason });
-      continue;
-    }
-    if (isTrivial(loaded.text)) continue;
+  const maxBytes = (options.maxFileSizeKb ?? 0) > 0 ? (options.maxFileSizeKb as number) * 1024 : Number.POSITIVE_INFINITY;
+  const files: IndexedFile[] = [];
+  for (const row of index.db
+    .query("SELECT id, path, language, size, tokens, is_test, is_generated FROM files ORDER BY path")
+    .iterate() as Iterable<{ id: number; path: string; language: string | null; size: number; tokens: number; is_test: number; is_generated: number }>) {
+    if (!under(row.path, ws.relDir) || !belongs(row.path) || isLockfile(row.path) || excluded(row.path) || row.size > maxBytes) continue;
+    if (row.size <= TRIVIAL_MAX_BYTES && trivialOnDisk(ws.root, row.path)) continue;
     files.push({
-      path: entry.path,
-      text: loaded.text,
-      language: languageOf(entry.path),
-      isTest: isTestPath(entry.path),
-      isGenerated: loaded.generated,
+      id: row.id,
+      path: row.path,
+      language: row.language as LanguageId | null,
+      size: row.size,
+      tokens: row.tokens,
+      isTest: row.is_test === 1,
+      isGenerated: row.is_generated === 1,
     });
   }
-  return { workspace: ws, files, skipped, warnings: inventory.warnings };
+  const config = loadConfig(ws.root, ws.dir);
+  const warnings = config.error ? [`svc.json ignored: ${config.error}`] : [];
+  return { workspace: ws, index, files, byId: new Map(files.map((f) => [f.id, f])), skipped: skippedUnder(index.db, ws.relDir), warnings };
+}
+
+function skippedUnder(db: Database, relDir: string): SkippedFile[] {
+  return (db.query("SELECT path, reason FROM skipped_files ORDER BY path").all() as { path: string; reason: SkipReason }[]).filter((s) =>
+    under(s.path, relDir),
+  );
+}
+
+/** The same collection restricted to the files `keep` accepts. */
+export function narrowCollection(collection: Collection, keep: (file: IndexedFile) => boolean): Collection {
+  const files = collection.files.filter(keep);
+  return { ...collection, files, byId: new Map(files.map((f) => [f.id, f])) };
 }

@@ -99,7 +99,9 @@ import { TYPE_KINDS, type Decl } from "../lang/model.ts";
 const NOT_MEMBER = new Set(["constructor", "impl"]);
 
 /** Declared types with their member names, and free functions, from a file's declarations. */
-export function outlineForToc(decls: readonly Decl[]): { types: TocType[]; functions: string[] } {
+export type TocDecl = Pick<Decl, "kind" | "name" | "container" | "qualifiedName">;
+
+export function outlineForToc(decls: readonly TocDecl[]): { types: TocType[]; functions: string[] } {
   const types: TocType[] = [];
   const byName = new Map<string, TocType>();
   for (const d of decls) {

@@ -96,7 +96,7 @@ function namePhrases(words: readonly string[]): Set<string> {
   return out;
 }
 
-const CHUNK_FIELDS: FieldWeight[] = [
+export const CHUNK_FIELDS: FieldWeight[] = [
   { column: "name", weight: 5, accepts: "words" },
   { column: "subtokens", weight: 2.5, accepts: "words" },
   { column: "comments", weight: 1.5, accepts: "words" },

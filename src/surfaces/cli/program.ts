@@ -39,7 +39,9 @@ function addFlags(command: Command, flags: ParamSpec[]): void {
   for (const param of flags) {
     const flag = flagName(param);
     const short = param.cli && param.cli.short ? `-${param.cli.short}, ` : "";
-    if (param.type === "bool") command.option(`${short}--${flag}`, describe(param));
+    if (param.cli && param.cli.negate) command.option(`--no-${flag}`, `Do not: ${param.description.replace(/^./, (c) => c.toLowerCase())}`);
+    else if (param.cli && param.cli.fromStdin) command.option(`--${flag}`, `Read ${param.name} from standard input`);
+    else if (param.type === "bool") command.option(`${short}--${flag}`, describe(param));
     else if (param.type === "string[]") command.option(`${short}--${flag} <value>`, `${describe(param)} (repeatable)`, { type: [String] });
     else command.option(`${short}--${flag} <value>`, describe(param));
   }
@@ -59,6 +61,12 @@ export function buildProgram(version: string): BuiltProgram {
   cli.option("--cwd <dir>", "Resolve relative paths against this directory");
   cli.option("-v, --version", `Print the version (${version})`);
   cli.help();
+  cli
+    .command("mcp <action>", "MCP: `svc mcp serve` runs the stdio server; `svc mcp install` writes client configs")
+    .option("--client <client>", "install: claude | cursor | vscode | codex | all (default: claude)")
+    .option("--scope <scope>", "install: project (files in the workspace) | user (your home folder) (default: project)")
+    .option("--with-hooks", "install: also add Claude Code hooks (after edits: svc check --delta --fast; on stop: svc gate)");
+  cli.command("host", "Serve this workspace over a Unix socket: a warm index shared by hooks, editors and MCP servers").option("--directory <root>", "The workspace to serve (default: the current one)");
   const byCommand = new Map<string, OperationSpec>();
   for (const spec of REGISTRY) {
     if (!spec.cli) continue;

@@ -20,7 +20,7 @@ function usageError(io: CliIo, message: string, usage: string): number {
 }
 
 /** cac's parsed args and options → the operation's raw request. */
-function toRequest(spec: OperationSpec, args: readonly unknown[], options: Record<string, unknown>): Record<string, unknown> {
+async function toRequest(spec: OperationSpec, args: readonly unknown[], options: Record<string, unknown>): Promise<Record<string, unknown>> {
   const { positional, flags } = cliParams(spec);
   const raw: Record<string, unknown> = {};
   positional.forEach((param, i) => {
@@ -28,12 +28,54 @@ function toRequest(spec: OperationSpec, args: readonly unknown[], options: Recor
   });
   for (const param of flags) {
     const value = options[optionKey(flagName(param))];
-    if (value !== undefined) raw[param.name] = value;
+    if (value === undefined) continue;
+    if (param.cli && param.cli.fromStdin) {
+      if (value === true) raw[param.name] = await Bun.stdin.text();
+    } else raw[param.name] = value;
   }
   return raw;
 }
 
 const cliLabel = (param: ParamSpec): string => (param.cli && param.cli.positional ? `<${param.name}>` : `--${flagName(param)}`);
+
+async function runMcpCommand(
+  command: { checkUnknownOptions(): void; checkRequiredArgs(): void; checkUnusedArgs(): void },
+  args: readonly unknown[],
+  options: Record<string, unknown>,
+  io: CliIo,
+  style: ReturnType<typeof styleFor>,
+): Promise<number> {
+  const usage = "mcp serve | mcp install [--client claude|cursor|vscode|codex|all] [--scope project|user] [--with-hooks]";
+  try {
+    command.checkUnknownOptions();
+    command.checkRequiredArgs();
+    command.checkUnusedArgs();
+  } catch (error) {
+    return usageError(io, (error as Error).message.replace(/`/g, "'"), usage);
+  }
+  const action = String(args[0]);
+  if (action === "serve") {
+    const { serveMcp } = await import("../mcp/server.ts");
+    return serveMcp();
+  }
+  if (action !== "install") return usageError(io, `unknown mcp action '${action}'`, usage);
+  try {
+    const { installMcp } = await import("../../install/mcp-install.ts");
+    const { resolveWorkspace } = await import("../../workspace/root.ts");
+    const cwd = typeof options.cwd === "string" ? options.cwd : process.cwd();
+    const result = installMcp({
+      root: resolveWorkspace(".", cwd).root,
+      client: typeof options.client === "string" ? options.client : "claude",
+      scope: typeof options.scope === "string" ? options.scope : "project",
+      withHooks: options.withHooks === true,
+    });
+    io.out(options.json ? JSON.stringify(result, null, 2) : result.changes.map((c) => `${c.action} ${c.file}: ${c.detail}`).join("\n"));
+    return 0;
+  } catch (error) {
+    io.err(errorLine(asSvcError(error).formatted, style));
+    return 1;
+  }
+}
 
 export async function runCli(argv: readonly string[], io: CliIo = processIo): Promise<number> {
   const { cli, byCommand } = buildProgram(VERSION);
@@ -56,8 +98,21 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
     if (first !== undefined) return usageError(io, `unknown command '${String(first)}'`, "<command> [options]; svc --help lists the commands");
     const stray = Object.keys(options).filter((k) => !GLOBAL_KEYS.has(k));
     if (stray.length) return usageError(io, `unknown option '--${stray[0]}'`, "<command> [options]");
-    io.out(intro(VERSION, [...byCommand.keys()]));
+    io.out(intro(VERSION, [...byCommand.keys(), "mcp", "host"]));
     return 0;
+  }
+  if (command.name === "mcp") return runMcpCommand(command, parsed.args, options, io, style);
+  if (command.name === "host") {
+    try {
+      command.checkUnknownOptions();
+      command.checkUnusedArgs();
+      const { runHost } = await import("../host/run.ts");
+      return await runHost(typeof options.directory === "string" ? options.directory : undefined, typeof options.cwd === "string" ? options.cwd : process.cwd(), io, options.quiet === true);
+    } catch (error) {
+      if ((error as Error).name === "CACError") return usageError(io, (error as Error).message.replace(/`/g, "'"), "host [--directory <root>]");
+      io.err(errorLine(asSvcError(error).formatted, style));
+      return 1;
+    }
   }
   const spec = byCommand.get(command.name);
   if (!spec) return usageError(io, `unknown command '${command.name}'`, "<command> [options]");
@@ -74,7 +129,7 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
     const bar = progressBar(io, !options.quiet);
     let result;
     try {
-      result = await invoke(spec, toRequest(spec, parsed.args, options), { cwd, progress: bar?.update }, cliLabel);
+      result = await invoke(spec, await toRequest(spec, parsed.args, options), { cwd, progress: bar?.update }, cliLabel);
     } finally {
       bar?.end();
     }

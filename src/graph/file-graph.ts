@@ -1,0 +1,77 @@
+// The file graph of an index: import edges between files, loaded once per store state,
+// with a PageRank centrality normalized to [0, 1].
+
+import type { Database } from "bun:sqlite";
+
+export interface GraphEdge {
+  to: number;
+  type: string;
+  weight: number;
+}
+
+export interface FileGraph {
+  /** Outgoing edges: the files a file depends on. */
+  out: Map<number, GraphEdge[]>;
+  /** Incoming edges: the files that depend on a file (edge.to is the dependent). */
+  in: Map<number, GraphEdge[]>;
+  centrality: Map<number, number>;
+}
+
+const cache = new Map<string, FileGraph>();
+
+function push(map: Map<number, GraphEdge[]>, key: number, edge: GraphEdge): void {
+  const list = map.get(key);
+  if (list) list.push(edge);
+  else map.set(key, [edge]);
+}
+
+/** PageRank over dependency edges (a file many others import ranks high), scaled so the top file is 1. */
+export function pageRank(nodes: readonly number[], out: Map<number, GraphEdge[]>, iterations = 30, damping = 0.85): Map<number, number> {
+  const n = nodes.length;
+  const rank = new Map<number, number>();
+  if (n === 0) return rank;
+  for (const id of nodes) rank.set(id, 1 / n);
+  for (let it = 0; it < iterations; it++) {
+    const next = new Map<number, number>();
+    let dangling = 0;
+    for (const id of nodes) {
+      const edges = out.get(id);
+      const r = rank.get(id) ?? 0;
+      if (!edges || edges.length === 0) {
+        dangling += r;
+        continue;
+      }
+      const share = r / edges.length;
+      for (const e of edges) next.set(e.to, (next.get(e.to) ?? 0) + share);
+    }
+    const base = (1 - damping) / n + (damping * dangling) / n;
+    for (const id of nodes) rank.set(id, base + damping * (next.get(id) ?? 0));
+  }
+  let max = 0;
+  for (const v of rank.values()) max = Math.max(max, v);
+  for (const [id, v] of rank) rank.set(id, max > 0 ? v / max : 0);
+  return rank;
+}
+
+/** The graph of the store, cached per build (`index_completed_at`). */
+export function loadFileGraph(db: Database, version: string): FileGraph {
+  const cached = cache.get(version);
+  if (cached) return cached;
+  const out = new Map<number, GraphEdge[]>();
+  const inn = new Map<number, GraphEdge[]>();
+  const rows = db.query("SELECT from_file AS f, to_file AS t, type, weight FROM edges ORDER BY from_file, to_file").all() as {
+    f: number;
+    t: number;
+    type: string;
+    weight: number;
+  }[];
+  for (const r of rows) {
+    push(out, r.f, { to: r.t, type: r.type, weight: r.weight });
+    push(inn, r.t, { to: r.f, type: r.type, weight: r.weight });
+  }
+  const nodes = (db.query("SELECT id FROM files ORDER BY id").all() as { id: number }[]).map((r) => r.id);
+  const graph: FileGraph = { out, in: inn, centrality: pageRank(nodes, out) };
+  if (cache.size > 8) cache.clear();
+  cache.set(version, graph);
+  return graph;
+}

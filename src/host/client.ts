@@ -1,0 +1,136 @@
+// The host client used by the CLI, the MCP server and hooks: connect by handshake (a short
+// timeout; a missing, stale or incompatible host is treated as absent, silently unless
+// SVC_HOOK_VERBOSE=1), then call methods with the session token.
+
+import { connect, type Socket } from "node:net";
+import { SvcError, type ErrorPrefix } from "../errors.ts";
+import { endpointFor } from "./endpoint.ts";
+import { encodeFrame, FrameParser } from "./framing.ts";
+import { PROTOCOL_VERSION } from "./protocol.ts";
+
+export interface HostInfo {
+  hostVersion: string;
+  protocolVersion: number;
+  sessionToken: string;
+  root: string;
+}
+
+export class HostClient {
+  private nextId = 1;
+  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  private readonly parser = new FrameParser();
+  info: HostInfo | null = null;
+
+  private constructor(private readonly socket: Socket) {
+    socket.on("data", (chunk) => {
+      let frames: string[];
+      try {
+        frames = this.parser.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+      } catch (error) {
+        this.failAll(error as Error);
+        return;
+      }
+      for (const frame of frames) {
+        const message = JSON.parse(frame) as { id?: number; result?: unknown; error?: { code: number; message: string; data?: { prefix?: string; message?: string } } };
+        const waiter = typeof message.id === "number" ? this.pending.get(message.id) : undefined;
+        if (!waiter) continue;
+        this.pending.delete(message.id as number);
+        if (message.error) {
+          const data = message.error.data;
+          waiter.reject(data?.prefix ? new SvcError(data.prefix as ErrorPrefix, data.message ?? message.error.message) : new RpcError(message.error.code, message.error.message));
+        } else waiter.resolve(message.result);
+      }
+    });
+    socket.on("error", (error) => this.failAll(error));
+    socket.on("close", () => this.failAll(new Error("the host closed the connection")));
+  }
+
+  private failAll(error: Error): void {
+    for (const waiter of this.pending.values()) waiter.reject(error);
+    this.pending.clear();
+  }
+
+  static open(socketPath: string, timeoutMs: number): Promise<HostClient> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(socketPath);
+      const timer = setTimeout(() => {
+        socket.destroy();
+        reject(new Error(`no answer within ${timeoutMs} ms`));
+      }, timeoutMs);
+      socket.once("connect", () => {
+        clearTimeout(timer);
+        resolve(new HostClient(socket));
+      });
+      socket.once("error", (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
+    });
+  }
+
+  call<T = unknown>(method: string, params: Record<string, unknown> = {}, timeoutMs = 60_000): Promise<T> {
+    const id = this.nextId++;
+    const withToken = method === "svc/handshake" || !this.info ? params : { sessionToken: this.info.sessionToken, ...params };
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new Error(`${method} timed out after ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.pending.set(id, {
+        resolve: (v) => {
+          clearTimeout(timer);
+          resolve(v as T);
+        },
+        reject: (e) => {
+          clearTimeout(timer);
+          reject(e);
+        },
+      });
+      this.socket.write(encodeFrame({ jsonrpc: "2.0", id, method, params: withToken }));
+    });
+  }
+
+  close(): void {
+    this.socket.end();
+    this.socket.destroy();
+  }
+}
+
+export class RpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function verbose(message: string): void {
+  if (process.env.SVC_HOOK_VERBOSE === "1") process.stderr.write(`svc: ${message}\n`);
+}
+
+/** The host serving `root`, handshaken, or null when none answers (or it speaks another protocol version). */
+export async function connectHost(root: string, timeoutMs = 500): Promise<HostClient | null> {
+  const { socket } = endpointFor(root);
+  let client: HostClient;
+  try {
+    client = await HostClient.open(socket, timeoutMs);
+  } catch (error) {
+    verbose(`no host for ${root}: ${(error as Error).message}`);
+    return null;
+  }
+  try {
+    const info = await client.call<HostInfo>("svc/handshake", {}, timeoutMs);
+    if (info.protocolVersion !== PROTOCOL_VERSION || info.root !== root) {
+      verbose(`ignoring the host on ${socket}: protocol ${info.protocolVersion} (want ${PROTOCOL_VERSION}), root ${info.root}`);
+      client.close();
+      return null;
+    }
+    client.info = info;
+    return client;
+  } catch (error) {
+    verbose(`host handshake failed: ${(error as Error).message}`);
+    client.close();
+    return null;
+  }
+}

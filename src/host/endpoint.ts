@@ -1,0 +1,60 @@
+// Where a workspace's host listens: `<runtime>/host-<h>.sock` with `<h>` the first 16 hex
+// digits of SHA-256 over the root; `<runtime>` is $SVC_RUNTIME_DIR, else
+// $XDG_RUNTIME_DIR/svc, else ~/.svc/run, created 0700. Socket paths stay under the
+// platform limit (a shorter runtime folder in the temp dir otherwise).
+
+import { createHash } from "node:crypto";
+import { chmodSync, mkdirSync, statSync } from "node:fs";
+import { homedir, tmpdir, userInfo } from "node:os";
+import { join } from "node:path";
+
+/** sun_path holds 108 bytes including the terminating NUL. */
+const MAX_SOCKET_PATH = 107;
+
+export interface Endpoint {
+  dir: string;
+  socket: string;
+  registry: string;
+  log: string;
+  hash: string;
+}
+
+export function rootHash(root: string): string {
+  return createHash("sha256").update(root).digest("hex").slice(0, 16);
+}
+
+function preferredRuntimeDir(): string {
+  if (process.env.SVC_RUNTIME_DIR) return process.env.SVC_RUNTIME_DIR;
+  if (process.env.XDG_RUNTIME_DIR) return join(process.env.XDG_RUNTIME_DIR, "svc");
+  return join(homedir(), ".svc", "run");
+}
+
+function ensurePrivateDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if ((statSync(dir).mode & 0o777) !== 0o700) chmodSync(dir, 0o700);
+}
+
+export function endpointFor(root: string, options: { create?: boolean } = {}): Endpoint {
+  const hash = rootHash(root);
+  let dir = preferredRuntimeDir();
+  if (Buffer.byteLength(join(dir, `host-${hash}.sock`)) > MAX_SOCKET_PATH) {
+    let uid = "user";
+    try {
+      uid = String(userInfo().uid);
+    } catch {
+      // no passwd entry
+    }
+    dir = join(tmpdir(), `svc-${uid}`);
+  }
+  if (options.create) {
+    ensurePrivateDir(dir);
+    ensurePrivateDir(join(dir, "logs"));
+  }
+  return {
+    dir,
+    hash,
+    socket: join(dir, `host-${hash}.sock`),
+    registry: join(dir, `host-${hash}.json`),
+    log: join(dir, "logs", `host-${hash}.log`),
+  };
+}

@@ -1,0 +1,24 @@
+// svc ask / svc_ask: a task and a token budget in; the strategy is chosen from the task.
+
+import { validationError } from "../errors.ts";
+import { planAsk } from "../plan/ask.ts";
+import type { ExclusionFilter } from "../plan/collect.ts";
+import type { Format } from "../render/format.ts";
+import type { FusionData } from "../render/fusion.ts";
+import { runFusion } from "./fusion.ts";
+import type { OpContext, OpResult } from "./types.ts";
+
+export interface AskRequest extends ExclusionFilter {
+  path: string;
+  task: string;
+  tokenBudget: number;
+  format: Format;
+}
+
+export function ask(request: AskRequest, ctx: OpContext): Promise<OpResult<FusionData>> {
+  if (!request.task.trim()) throw validationError("task must describe what you need");
+  return runFusion({ ...request, maxTokens: request.tokenBudget, trackTopTokenFiles: false }, ctx, {
+    level: "standard",
+    plan: (c) => planAsk(c, { task: request.task, budget: request.tokenBudget }),
+  });
+}

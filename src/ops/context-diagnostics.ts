@@ -1,0 +1,68 @@
+// svc/diagnostics: what a context answer would carry that needs attention — secret spans
+// (locations only, never values), token hotspots, files no graph edge touches, generated files.
+
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { loadFileGraph } from "../graph/file-graph.ts";
+import { isCodeLanguage } from "../lang/languages.ts";
+import { collectIndexed } from "../plan/collect.ts";
+import { findSecrets } from "../render/redact.ts";
+import { resolveWorkspace } from "../workspace/root.ts";
+import type { OpContext, OpResult } from "./types.ts";
+
+export interface ContextDiagnosticsData {
+  secrets: { path: string; kind: string; startLine: number; startColumn: number; endLine: number; endColumn: number }[];
+  hotspots: { path: string; tokenCost: number }[];
+  graphGaps: string[];
+  generated: string[];
+}
+
+/** 0-based line and column of offsets in one text, by binary search over its line starts. */
+function positions(text: string): (offset: number) => { line: number; column: number } {
+  const starts = [0];
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+  return (offset) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((starts[mid] as number) <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo, column: offset - (starts[lo] as number) };
+  };
+}
+
+export async function contextDiagnostics(request: { path: string }, ctx: OpContext): Promise<OpResult<ContextDiagnosticsData>> {
+  const ws = resolveWorkspace(request.path, ctx.cwd);
+  const collection = await collectIndexed(ws, { template: null }, ctx);
+  try {
+    const g = loadFileGraph(collection.index.db, collection.index.meta.index_completed_at ?? "");
+    const data: ContextDiagnosticsData = { secrets: [], hotspots: [], graphGaps: [], generated: [] };
+    for (const file of collection.files) {
+      let text: string;
+      try {
+        text = readFileSync(join(ws.root, file.path), "utf8");
+      } catch {
+        continue;
+      }
+      const spans = findSecrets(text, { path: file.path });
+      const at = spans.length ? positions(text) : null;
+      for (const span of spans) {
+        const start = (at as NonNullable<typeof at>)(span.start);
+        const end = (at as NonNullable<typeof at>)(span.end);
+        data.secrets.push({ path: file.path, kind: span.kind, startLine: start.line, startColumn: start.column, endLine: end.line, endColumn: end.column });
+      }
+      if (file.isGenerated) data.generated.push(file.path);
+      if (!g.out.has(file.id) && !g.in.has(file.id) && isCodeLanguage(file.language)) data.graphGaps.push(file.path);
+    }
+    data.hotspots = [...collection.files]
+      .sort((a, b) => b.tokens - a.tokens || (a.path < b.path ? -1 : 1))
+      .slice(0, 20)
+      .map((f) => ({ path: f.path, tokenCost: f.tokens }));
+    const text = `${data.secrets.length} secret spans, ${data.hotspots.length} hotspots, ${data.graphGaps.length} files outside the graph, ${data.generated.length} generated files`;
+    return { text, data };
+  } finally {
+    collection.index.db.close();
+  }
+}

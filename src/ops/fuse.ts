@@ -1,0 +1,93 @@
+// svc fuse / svc_managed / svc_generic: full-control fusion. The template (typescript for
+// svc_managed; given or inferred for svc_generic) and the extension filters decide the
+// collection; at most one scope (focus, changedSince, query) narrows it; options add a
+// pattern summary, git churn stats and collapsed generated code.
+
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { churnStats } from "../git/history.ts";
+import { narrowCollection, type Collection } from "../plan/collect.ts";
+import { planChanges } from "../plan/changes.ts";
+import { planFocus } from "../plan/focus.ts";
+import type { Plan } from "../plan/model.ts";
+import { detectPatterns } from "../plan/patterns.ts";
+import { planSearch } from "../plan/search.ts";
+import { planWhole } from "../plan/whole.ts";
+import type { FusionData } from "../render/fusion.ts";
+import type { Level } from "../render/reduce/index.ts";
+import { inferTemplate, templateById, templateMatcher } from "../workspace/templates.ts";
+import { oneScope, runFusion, type FusionRequest } from "./fusion.ts";
+import type { OpContext, OpResult } from "./types.ts";
+
+export interface FuseRequest extends FusionRequest {
+  template: string | null;
+  includeExtensions: string[] | null;
+  excludeExtensions: string[] | null;
+  onlyExtensions: string[] | null;
+  maxFileSizeKb: number;
+  excludeUnitTestProjects: boolean;
+  level: Level;
+  semanticMarkers: boolean;
+  focus: string | null;
+  depth: number;
+  changedSince: string | null;
+  includeDependents: boolean;
+  query: string | null;
+  queryTop: number;
+  patternSummary: boolean;
+  collapseGenerated: boolean;
+  gitStats: boolean;
+}
+
+function withTemplate(collection: Collection, request: FuseRequest): { collection: Collection; template: string } {
+  const template = request.template
+    ? templateById(request.template)
+    : inferTemplate(collection.workspace.dir, collection.files.map((f) => f.path));
+  const belongs = templateMatcher(template, request);
+  return { collection: narrowCollection(collection, (f) => belongs(f.path)), template: template.id };
+}
+
+async function plan(all: Collection, request: FuseRequest): Promise<Plan> {
+  const { collection, template } = withTemplate(all, request);
+  let result: Plan;
+  if (request.focus) result = planFocus(collection, { focus: request.focus, depth: request.depth, level: request.level });
+  else if (request.query) result = planSearch(collection, { query: request.query, queryTop: request.queryTop, depth: request.depth, level: request.level, rerank: false });
+  else if (request.changedSince) {
+    result = await planChanges(collection, { changedSince: request.changedSince, includeDependents: request.includeDependents, review: false, level: request.level });
+  } else result = planWhole(collection, request.level, "fuse");
+  result.manifestNotes.unshift(`template: ${template}${request.template ? "" : " (inferred)"}`);
+  if (request.patternSummary) {
+    const files = collection.files.map((f) => {
+      try {
+        return { path: f.path, text: readFileSync(join(collection.workspace.root, f.path), "utf8") };
+      } catch {
+        return { path: f.path, text: "" };
+      }
+    });
+    result.manifestNotes.push(...detectPatterns(files));
+  }
+  if (request.gitStats) {
+    try {
+      const stats = await churnStats(collection.workspace.root, result.entries.map((e) => e.path), new Date());
+      result.suffixes = new Map(result.entries.map((e) => {
+        const s = stats.get(e.path);
+        return [e.path, ` [commits:${s?.commits ?? 0} last:${s?.last ?? "never"}]`];
+      }));
+    } catch (error) {
+      result.manifestNotes.push(`git: unavailable (${(error as Error).message})`);
+    }
+  }
+  return result;
+}
+
+export function fuse(request: FuseRequest, ctx: OpContext): Promise<OpResult<FusionData>> {
+  oneScope(request);
+  if (request.template) templateById(request.template); // an unknown template fails before any work
+  return runFusion(request, ctx, {
+    collect: { allTypes: true, maxFileSizeKb: request.maxFileSizeKb },
+    level: request.level,
+    semanticMarkers: request.semanticMarkers,
+    collapseGenerated: request.collapseGenerated,
+    plan: (c) => plan(c, request),
+  });
+}

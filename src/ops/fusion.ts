@@ -1,0 +1,58 @@
+// Shared plumbing of the fusion operations (catalog B): resolve the workspace, collect from
+// the index, plan, render. Each operation file only says how it plans.
+
+import { validationError } from "../errors.ts";
+import { collectIndexed, type Collection, type CollectOptions, type ExclusionFilter } from "../plan/collect.ts";
+import type { Plan } from "../plan/model.ts";
+import type { Format } from "../render/format.ts";
+import { renderPlan, type FusionData } from "../render/fusion.ts";
+import type { Level } from "../render/reduce/index.ts";
+import { validateSessionId } from "../render/session.ts";
+import { resolveWorkspace } from "../workspace/root.ts";
+import type { OpContext, OpResult } from "./types.ts";
+
+export interface FusionRequest extends ExclusionFilter {
+  path: string;
+  maxTokens: number | null;
+  trackTopTokenFiles: boolean;
+  format: Format;
+}
+
+export interface FusionRun {
+  collect?: Omit<CollectOptions, keyof ExclusionFilter>;
+  level: Level;
+  semanticMarkers?: boolean;
+  collapseGenerated?: boolean;
+  session?: string | null;
+  plan: (collection: Collection) => Plan | Promise<Plan>;
+}
+
+/** focus, changedSince and query are mutually exclusive. */
+export function oneScope(request: { focus?: string | null; changedSince?: string | null; query?: string | null }): void {
+  const given = [request.focus, request.changedSince, request.query].filter((v) => v !== null && v !== undefined && v !== "");
+  if (given.length > 1) throw validationError("focus, changedSince and query are mutually exclusive; pass one");
+}
+
+export async function runFusion(request: FusionRequest, ctx: OpContext, run: FusionRun): Promise<OpResult<FusionData>> {
+  const startedAt = performance.now();
+  if (run.session) validateSessionId(run.session);
+  const ws = resolveWorkspace(request.path, ctx.cwd);
+  const collection = await collectIndexed(ws, { ...request, ...run.collect }, ctx);
+  try {
+    const plan = await run.plan(collection);
+    const { text, data } = await renderPlan(plan, {
+      root: ws.root,
+      format: request.format,
+      maxTokens: request.maxTokens,
+      level: run.level,
+      semanticMarkers: run.semanticMarkers,
+      collapseGenerated: run.collapseGenerated,
+      trackTopTokenFiles: request.trackTopTokenFiles,
+      sessionId: run.session ?? null,
+      startedAt,
+    });
+    return { text, data: data as unknown as FusionData, warnings: collection.warnings };
+  } finally {
+    collection.index.db.close();
+  }
+}

@@ -1,0 +1,108 @@
+// svc/graph: the workspace's file graph (or folded into directories) with centrality,
+// token costs and declared types; optionally restricted to a directory and overlaid with
+// the roles of a focus, search or changes scope.
+
+import { validationError } from "../errors.ts";
+import { loadFileGraph } from "../graph/file-graph.ts";
+import { planChanges } from "../plan/changes.ts";
+import { collectIndexed, type Collection } from "../plan/collect.ts";
+import { planFocus } from "../plan/focus.ts";
+import type { Plan } from "../plan/model.ts";
+import { planSearch } from "../plan/search.ts";
+import { resolveWorkspace } from "../workspace/root.ts";
+import type { OpContext, OpResult } from "./types.ts";
+
+export interface GraphRequest {
+  path: string;
+  detail: "files" | "directories";
+  scopeMode: "focus" | "search" | "changes" | null;
+  seed: string | null;
+  query: string | null;
+  since: string | null;
+  directory: string | null;
+}
+
+export interface GraphNode {
+  path: string;
+  declaredTypes: string[];
+  centrality: number;
+  tokenCost: number;
+  role?: string;
+}
+
+export interface GraphData {
+  detail: "files" | "directories";
+  nodes: GraphNode[];
+  edges: { from: string; to: string; weight: number; kind: string }[];
+}
+
+async function overlay(collection: Collection, request: GraphRequest): Promise<Plan | null> {
+  switch (request.scopeMode) {
+    case null:
+      return null;
+    case "focus":
+      if (!request.seed) throw validationError("scopeMode focus needs seed");
+      return planFocus(collection, { focus: request.seed, depth: 2, level: "none" });
+    case "search":
+      if (!request.query) throw validationError("scopeMode search needs query");
+      return planSearch(collection, { query: request.query, queryTop: 10, depth: 1, level: "none", rerank: false });
+    case "changes":
+      return planChanges(collection, { changedSince: request.since ?? "HEAD", includeDependents: true, review: false, level: "none" });
+  }
+}
+
+const dirOf = (path: string) => (path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : ".");
+const round = (n: number) => Math.round(n * 1000) / 1000;
+
+export async function graph(request: GraphRequest, ctx: OpContext): Promise<OpResult<GraphData>> {
+  const ws = resolveWorkspace(request.path, ctx.cwd);
+  const collection = await collectIndexed(ws, { template: null }, ctx);
+  try {
+    const db = collection.index.db;
+    const g = loadFileGraph(db, collection.index.meta.index_completed_at ?? "");
+    const plan = await overlay(collection, request);
+    const roles = new Map(plan?.entries.map((e) => [e.fileId, e.role]) ?? []);
+    const prefix = request.directory ? `${request.directory.replace(/^\.?\/+|\/+$/g, "")}/` : "";
+    const files = collection.files.filter((f) => !prefix || f.path.startsWith(prefix));
+    const inScope = new Set(files.map((f) => f.id));
+    const types = db.prepare("SELECT name FROM symbols WHERE file_id = ? AND container IS NULL AND kind IN ('class','interface','type','enum','struct','trait','record','object') ORDER BY start_offset");
+    const nodes: GraphNode[] = files.map((f) => ({
+      path: f.path,
+      declaredTypes: (types.all(f.id) as { name: string }[]).map((r) => r.name),
+      centrality: round(g.centrality.get(f.id) ?? 0),
+      tokenCost: f.tokens,
+      ...(roles.has(f.id) ? { role: roles.get(f.id) } : {}),
+    }));
+    const edges: GraphData["edges"] = [];
+    for (const f of files) {
+      for (const e of g.out.get(f.id) ?? []) {
+        const to = collection.byId.get(e.to);
+        if (to && inScope.has(e.to)) edges.push({ from: f.path, to: to.path, weight: e.weight, kind: e.type });
+      }
+    }
+    if (request.detail === "files") return { text: `${nodes.length} files, ${edges.length} edges`, data: { detail: "files", nodes, edges } };
+    const folded = new Map<string, GraphNode>();
+    for (const n of nodes) {
+      const dir = dirOf(n.path);
+      const node = folded.get(dir) ?? { path: dir, declaredTypes: [], centrality: 0, tokenCost: 0 };
+      node.declaredTypes.push(...n.declaredTypes);
+      node.centrality = Math.max(node.centrality, n.centrality);
+      node.tokenCost += n.tokenCost;
+      if (n.role && !node.role) node.role = n.role;
+      folded.set(dir, node);
+    }
+    const weights = new Map<string, number>();
+    for (const e of edges) {
+      const key = `${dirOf(e.from)}\0${dirOf(e.to)}`;
+      if (dirOf(e.from) !== dirOf(e.to)) weights.set(key, (weights.get(key) ?? 0) + e.weight);
+    }
+    const dirEdges = [...weights].map(([key, weight]) => {
+      const [from, to] = key.split("\0") as [string, string];
+      return { from, to, weight, kind: "imports" };
+    });
+    const dirNodes = [...folded.values()].sort((a, b) => (a.path < b.path ? -1 : 1));
+    return { text: `${dirNodes.length} directories, ${dirEdges.length} edges`, data: { detail: "directories", nodes: dirNodes, edges: dirEdges } };
+  } finally {
+    collection.index.db.close();
+  }
+}

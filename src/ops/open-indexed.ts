@@ -1,0 +1,27 @@
+// svc/openIndexed: prepare the store for a reader — a cold syntax-first build, a
+// reconcile, or nothing when it is current — and say where it stands.
+
+import { openIndex } from "../index/open.ts";
+import { resolveWorkspace } from "../workspace/root.ts";
+import type { OpContext, OpResult } from "./types.ts";
+
+export interface OpenIndexedData {
+  status: "ready" | "building_syntax" | "index_busy" | "index_rebuilding" | "not_indexed";
+  detail?: string;
+  files: number;
+  mode?: string;
+}
+
+export async function openIndexed(request: { path: string }, ctx: OpContext): Promise<OpResult<OpenIndexedData>> {
+  const ws = resolveWorkspace(request.path, ctx.cwd);
+  const index = await openIndex(ws.root, { longLived: ctx.longLived, isHost: ctx.host, signal: ctx.signal });
+  if (!index.available) {
+    const status = index.state === "index_busy" || index.state === "index_rebuilding" ? index.state : "building_syntax";
+    const data: OpenIndexedData = { status, detail: index.detail, files: Number(index.meta?.index_inventory_count ?? 0) };
+    return { text: `${status}: ${index.detail}`, data };
+  }
+  const data: OpenIndexedData = { status: "ready", files: Number(index.meta.index_inventory_count ?? 0), mode: index.meta.index_mode };
+  if (index.state === "stale_as_of") data.detail = index.detail;
+  index.db.close();
+  return { text: `ready: ${data.files} files (${data.mode})`, data };
+}

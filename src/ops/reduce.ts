@@ -1,0 +1,65 @@
+// svc reduce / svc_reduce: compact given files or raw content at a reduction level, with
+// the fusion manifest. Works without git and without an index.
+
+import { readFileSync } from "node:fs";
+import { validationError } from "../errors.ts";
+import { languageOf } from "../lang/languages.ts";
+import type { Plan, PlanEntry } from "../plan/model.ts";
+import type { Format } from "../render/format.ts";
+import { renderPlan, type FusionData } from "../render/fusion.ts";
+import type { Level } from "../render/reduce/index.ts";
+import { decodeText, isBinary, isGenerated } from "../workspace/classify.ts";
+import { confine } from "../workspace/confine.ts";
+import { resolveWorkspace } from "../workspace/root.ts";
+import type { OpContext, OpResult } from "./types.ts";
+
+export interface ReduceRequest {
+  path: string;
+  files: string[] | null;
+  content: string | null;
+  extension: string;
+  level: Level;
+  maxTokens: number;
+  format: Format;
+}
+
+function entry(path: string, text: string): PlanEntry {
+  return { fileId: 0, path, role: "file", tier: "none", score: null, provenance: ["given"], language: languageOf(path), generated: isGenerated(path, text), estimate: Math.ceil(text.length / 4), text };
+}
+
+export async function reduce(request: ReduceRequest, ctx: OpContext): Promise<OpResult<FusionData>> {
+  const hasFiles = (request.files?.length ?? 0) > 0;
+  if (!hasFiles && request.content === null) throw validationError("pass files (paths to reduce) or content (text to reduce)");
+  if (hasFiles && request.content !== null) throw validationError("files and content are mutually exclusive; pass one");
+  const ws = resolveWorkspace(request.path, ctx.cwd);
+  const entries: PlanEntry[] = [];
+  const notes: string[] = [];
+  if (request.content !== null) {
+    const ext = request.extension.startsWith(".") ? request.extension : `.${request.extension}`;
+    entries.push(entry(`content${ext}`, request.content));
+  } else {
+    for (const file of request.files ?? []) {
+      const { abs, rel } = confine(ws.root, file, "reduce");
+      let bytes: Uint8Array;
+      try {
+        bytes = readFileSync(abs);
+      } catch {
+        throw validationError(`cannot read '${file}': no such file (${abs})`);
+      }
+      if (isBinary(bytes)) {
+        notes.push(`skipped ${rel}: binary`);
+        continue;
+      }
+      entries.push(entry(rel, decodeText(bytes)));
+    }
+  }
+  for (const e of entries) e.tier = request.level;
+  const plan: Plan = { mode: "reduce", entries, collected: entries.length, prelude: [], manifestNotes: notes };
+  const { text, data } = await renderPlan(plan, {
+    root: ws.root,
+    format: request.format,
+    maxTokens: request.maxTokens > 0 ? request.maxTokens : null,
+    level: request.level,
+  });
+  return { text, data: data as unknown as FusionData };
+}

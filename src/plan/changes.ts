@@ -1,0 +1,89 @@
+// Changes: files changed since a git ref (staged, unstaged and untracked) within the
+// collection, plus their first-degree dependents; optionally a review map of hunks and
+// direct callers per changed file.
+
+import { loadFileGraph } from "../graph/file-graph.ts";
+import { changedFiles, fileHunks, resolveRef, type ChangedFile } from "../git/changes.ts";
+import type { Level } from "../render/reduce/index.ts";
+import type { Collection } from "./collect.ts";
+import type { Plan, PlanEntry } from "./model.ts";
+
+export interface ChangesPlanOptions {
+  changedSince: string;
+  includeDependents: boolean;
+  review: boolean;
+  level: Level;
+}
+
+export async function planChanges(collection: Collection, options: ChangesPlanOptions): Promise<Plan> {
+  const root = collection.workspace.root;
+  await resolveRef(root, options.changedSince);
+  const changed = await changedFiles(root, options.changedSince);
+  const byPath = new Map(collection.files.map((f) => [f.path, f]));
+  const inScope = changed.filter((c) => byPath.has(c.path));
+  const deleted = changed.filter((c) => c.status === "deleted" && c.path.startsWith(collection.workspace.relDir));
+  const graph = loadFileGraph(collection.index.db, collection.index.meta.index_completed_at ?? "");
+  const entries: PlanEntry[] = [];
+  const seen = new Set<number>();
+  for (const c of inScope) {
+    const file = byPath.get(c.path);
+    if (!file) continue;
+    seen.add(file.id);
+    entries.push({
+      fileId: file.id,
+      path: file.path,
+      role: "changed",
+      tier: options.level,
+      score: 1,
+      provenance: [`changed since ${options.changedSince} (${c.status}, +${c.added} -${c.deleted})`],
+      language: file.language,
+      generated: file.isGenerated,
+      estimate: file.tokens,
+    });
+  }
+  if (options.includeDependents) {
+    const dependents: PlanEntry[] = [];
+    for (const c of inScope) {
+      const file = byPath.get(c.path);
+      if (!file) continue;
+      for (const edge of graph.in.get(file.id) ?? []) {
+        const dep = collection.byId.get(edge.to);
+        if (!dep || seen.has(dep.id)) continue;
+        seen.add(dep.id);
+        dependents.push({
+          fileId: dep.id,
+          path: dep.path,
+          role: "dependent",
+          tier: options.level === "publicApi" ? "publicApi" : "skeleton",
+          score: 0.5,
+          provenance: [`changed ${c.path}`, `${dep.path} imports ${c.path}`],
+          language: dep.language,
+          generated: dep.isGenerated,
+          estimate: dep.tokens,
+        });
+      }
+    }
+    dependents.sort((a, b) => (a.path < b.path ? -1 : 1));
+    entries.push(...dependents);
+  }
+  const notes: string[] = [];
+  if (deleted.length) notes.push(`deleted since ${options.changedSince}: ${deleted.map((d) => d.path).join(", ")}`);
+  if (inScope.length === 0) notes.push(`no collected file changed since ${options.changedSince}${changed.length ? ` (${changed.length} changed outside the collection)` : ""}`);
+  const prelude = options.review ? await reviewMap(collection, inScope, options.changedSince, graph) : [];
+  return { mode: "changes", entries, collected: collection.files.length, prelude, manifestNotes: notes };
+}
+
+/** `=== review: <path> (+A -D) ===`, its direct callers, its hunks — per changed file. */
+async function reviewMap(collection: Collection, changed: readonly ChangedFile[], ref: string, graph: ReturnType<typeof loadFileGraph>): Promise<string[]> {
+  const byPath = new Map(collection.files.map((f) => [f.path, f]));
+  const out: string[] = [];
+  for (const c of changed) {
+    const file = byPath.get(c.path);
+    const callers = file ? (graph.in.get(file.id) ?? []).map((e) => collection.byId.get(e.to)?.path).filter((p): p is string => Boolean(p)).sort() : [];
+    out.push(`=== review: ${c.path} (+${c.added} -${c.deleted}) ===`);
+    out.push(callers.length ? `callers (${callers.length}): ${callers.join(", ")}` : "callers: none detected");
+    const hunks = await fileHunks(collection.workspace.root, ref, c);
+    if (hunks.trim()) out.push(hunks.trimEnd());
+  }
+  return out;
+}

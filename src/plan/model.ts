@@ -1,0 +1,41 @@
+// Plans: the ordered files a scoped answer will emit, each with a role, a reduction tier,
+// a score and the chain that brought it in.
+
+import type { LanguageId } from "../lang/languages.ts";
+import type { Level } from "../render/reduce/index.ts";
+
+export type Role = "seed" | "match" | "changed" | "dependency" | "dependent" | "file";
+
+export interface PlanEntry {
+  fileId: number;
+  path: string;
+  role: Role;
+  tier: Level;
+  /** Relevance (null when the plan is unscored: then entries go by path). */
+  score: number | null;
+  /** Human-readable chain: "seed src/a.ts", "imports src/b.ts" … */
+  provenance: string[];
+  /** Declarations kept whole at skeleton tiers (search matches, Type.Member focus). */
+  keepWhole?: string[];
+  language: LanguageId | null;
+  generated: boolean;
+  /** Index estimate, for planning before content is read. */
+  estimate: number;
+  /** In-memory content (svc_reduce of given content); otherwise the file is read from disk. */
+  text?: string;
+}
+
+export interface Plan {
+  mode: string;
+  /** The level the manifest names when the plan chose it (ask's skeleton strategy). */
+  level?: Level;
+  entries: PlanEntry[];
+  /** Files in the collection the plan was drawn from. */
+  collected: number;
+  /** Lines placed before the manifest (the ask strategy line, a review map, session notes). */
+  prelude: string[];
+  /** Lines added to the manifest (patterns, notes such as deleted files or rerank). */
+  manifestNotes: string[];
+  /** Per-file suffixes for manifest lines (gitStats). */
+  suffixes?: Map<string, string>;
+}

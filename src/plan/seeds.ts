@@ -1,0 +1,54 @@
+// Resolving a focus seed to collected files, first match wins: exact relative path; exact
+// file name; files declaring a symbol of that name; a directory prefix; `Type.Member`.
+
+import type { Database } from "bun:sqlite";
+import { validationError } from "../errors.ts";
+import { baseName } from "../lang/languages.ts";
+import type { IndexedFile } from "./collect.ts";
+
+export interface ResolvedSeed {
+  files: IndexedFile[];
+  /** How the seed matched: "path", "file name", "symbol", "directory", "member". */
+  how: string;
+  /** For `Type.Member`: the qualified member to keep whole (precision tier). */
+  member?: string;
+}
+
+function normalize(seed: string): string {
+  return seed.trim().replace(/\\/g, "/").replace(/^\.\//, "").replace(/\/+$/, "");
+}
+
+export function resolveSeed(db: Database, seed: string, files: readonly IndexedFile[], relDir: string): ResolvedSeed | null {
+  const s = normalize(seed);
+  if (!s) return null;
+  const byPath = new Map(files.map((f) => [f.path, f]));
+  const ids = new Set(files.map((f) => f.id));
+  for (const candidate of [s, relDir ? `${relDir}/${s}` : s]) {
+    const hit = byPath.get(candidate);
+    if (hit) return { files: [hit], how: "path" };
+  }
+  const named = files.filter((f) => baseName(f.path) === s);
+  if (named.length) return { files: named, how: "file name" };
+  const declaring = (name: string, column: "name" | "qualified_name") => {
+    const rows = db
+      .query(
+        `SELECT DISTINCT file_id FROM symbols WHERE ${column} = ? ORDER BY CASE WHEN kind IN ('class','interface','type','enum','struct','trait','record','object') THEN 0 ELSE 1 END, exported DESC`,
+      )
+      .all(name) as { file_id: number }[];
+    return rows.map((r) => r.file_id).filter((id) => ids.has(id));
+  };
+  const fileOf = (id: number) => files.find((f) => f.id === id) as IndexedFile;
+  const exact = declaring(s, "name");
+  if (exact.length) return { files: exact.map(fileOf), how: "symbol" };
+  const dir = files.filter((f) => f.path.startsWith(`${s}/`) || (relDir && f.path.startsWith(`${relDir}/${s}/`)));
+  if (dir.length) return { files: dir, how: "directory" };
+  if (s.includes(".")) {
+    const member = declaring(s, "qualified_name");
+    if (member.length) return { files: member.map(fileOf), how: "member", member: s };
+  }
+  return null;
+}
+
+export function seedNotFound(seed: string): Error {
+  return validationError(`focus seed '${seed}' matched no collected file`);
+}

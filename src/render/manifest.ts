@@ -1,0 +1,53 @@
+// The manifest and the comments around emitted files: what was included (in emission
+// order), what it costs, what was left out and how to get it.
+
+import { baseName } from "../lang/languages.ts";
+import { formatTokens } from "./tokens.ts";
+
+export interface ManifestLine {
+  path: string;
+  tokens: number;
+  /** Marks such as "skeleton" (downgraded to fit), "diff" (session), "generated". */
+  marks: string[];
+  suffix?: string;
+}
+
+export interface ManifestInput {
+  files: ManifestLine[];
+  collected: number;
+  totalTokens: number;
+  tokenizer: string;
+  level: string;
+  redacted: number;
+  notes: string[];
+}
+
+export function manifestComment(m: ManifestInput): string {
+  const head = `files: ${m.files.length} (of ${m.collected} collected) | ~${formatTokens(m.totalTokens)} tokens | tokenizer ${m.tokenizer} | level ${m.level} | redacted: ${m.redacted} span${m.redacted === 1 ? "" : "s"}`;
+  const lines = m.files.map((f) => `  ${f.path} (~${formatTokens(f.tokens)} tokens)${f.marks.length ? ` [${f.marks.join(", ")}]` : ""}${f.suffix ?? ""}`);
+  return ["<!-- svc:manifest", head, ...lines, ...m.notes.map((n) => `  ${n}`), "-->"].join("\n");
+}
+
+export interface DroppedFile {
+  path: string;
+  estimate: number;
+}
+
+/** The closing note naming what did not fit, with the cheapest next call to get it. */
+export function droppedNote(dropped: readonly DroppedFile[], maxTokens: number): string {
+  if (dropped.length === 0) return "";
+  const shown = dropped.slice(0, 10).map((d) => `${d.path} (~${formatTokens(d.estimate)})`);
+  const more = dropped.length > 10 ? `, and ${dropped.length - 10} more` : "";
+  return `<!-- svc: omitted ${dropped.length} file${dropped.length === 1 ? "" : "s"} to fit maxTokens=${maxTokens} (most relevant kept): ${shown.join(", ")}${more}. Fetch one with svc_focus focus=<path>. -->`;
+}
+
+const k = (n: number) => `${(n / 1000).toFixed(1)}k`;
+
+/** trackTopTokenFiles: files emitted / collected, total, elapsed time, the 5 largest files. */
+export function statsComment(files: readonly ManifestLine[], collected: number, totalTokens: number, elapsedMs: number): string {
+  const top = [...files]
+    .sort((a, b) => b.tokens - a.tokens || (a.path < b.path ? -1 : 1))
+    .slice(0, 5)
+    .map((f) => `${baseName(f.path)} (${k(f.tokens)})`);
+  return `<!-- svc: ${files.length}/${collected} files | ~${formatTokens(totalTokens)} tokens | ${(elapsedMs / 1000).toFixed(1)}s | top: ${top.join(", ")} -->`;
+}

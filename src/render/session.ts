@@ -1,0 +1,59 @@
+// Sessions for focus and search: what a serving process already sent under a session id,
+// so a later call omits unchanged files and sends a changed one as a diff when smaller.
+// Held in memory: an LRU of 256 sessions, each expiring after 60 idle minutes.
+
+import { createHash } from "node:crypto";
+import { validationError } from "../errors.ts";
+
+const MAX_SESSIONS = 256;
+const IDLE_MS = 60 * 60 * 1000;
+const ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+interface Session {
+  touched: number;
+  /** path → content sent (the rendered, reduced text). */
+  sent: Map<string, { hash: string; content: string }>;
+}
+
+const sessions = new Map<string, Session>();
+
+export function validateSessionId(id: string): string {
+  if (!ID.test(id)) throw validationError(`session must be 1–128 characters of A-Z a-z 0-9 . _ : - (got '${id.slice(0, 40)}')`);
+  return id;
+}
+
+function hashOf(text: string): string {
+  return createHash("sha256").update(text).digest("hex");
+}
+
+/** The session (created on first use), refreshed as most recently used. */
+export function session(id: string, now = Date.now()): Session {
+  for (const [key, s] of sessions) if (now - s.touched > IDLE_MS) sessions.delete(key);
+  let s = sessions.get(id);
+  if (s) sessions.delete(id);
+  else s = { touched: now, sent: new Map() };
+  s.touched = now;
+  sessions.set(id, s);
+  while (sessions.size > MAX_SESSIONS) {
+    const oldest = sessions.keys().next().value as string;
+    sessions.delete(oldest);
+  }
+  return s;
+}
+
+export type SessionVerdict = { kind: "new" } | { kind: "same" } | { kind: "changed"; previous: string };
+
+export function compareSent(s: Session, path: string, content: string): SessionVerdict {
+  const prior = s.sent.get(path);
+  if (!prior) return { kind: "new" };
+  return prior.hash === hashOf(content) ? { kind: "same" } : { kind: "changed", previous: prior.content };
+}
+
+export function recordSent(s: Session, path: string, content: string): void {
+  s.sent.set(path, { hash: hashOf(content), content });
+}
+
+/** For tests: forget every session. */
+export function clearSessions(): void {
+  sessions.clear();
+}

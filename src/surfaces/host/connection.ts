@@ -1,0 +1,72 @@
+// One client connection of the host: incremental frame parsing and a write queue that
+// never drops bytes (Bun's socket.write may accept only part of a large message; the rest
+// is flushed on drain).
+
+import type { Socket } from "bun";
+import { encodeFrame, FrameError, FrameParser } from "../../host/framing.ts";
+
+export interface ConnectionHandlers {
+  onMessage(conn: Connection, message: unknown): void;
+  onProtocolError(conn: Connection, code: number, message: string): void;
+}
+
+export class Connection {
+  private readonly parser = new FrameParser();
+  private queue: Uint8Array[] = [];
+  private closing = false;
+  closed = false;
+
+  constructor(
+    readonly socket: Socket<unknown>,
+    private readonly handlers: ConnectionHandlers,
+  ) {}
+
+  receive(chunk: Uint8Array): void {
+    if (this.closing) return;
+    let frames: string[];
+    try {
+      frames = this.parser.push(chunk);
+    } catch (error) {
+      this.handlers.onProtocolError(this, -32700, error instanceof FrameError ? error.message : "bad frame");
+      return;
+    }
+    for (const text of frames) {
+      let message: unknown;
+      try {
+        message = JSON.parse(text);
+      } catch {
+        this.handlers.onProtocolError(this, -32700, "Parse error: invalid JSON");
+        return;
+      }
+      this.handlers.onMessage(this, message);
+      if (this.closing) return;
+    }
+  }
+
+  send(message: unknown): void {
+    if (this.closed) return;
+    this.queue.push(encodeFrame(message));
+    this.flush();
+  }
+
+  /** Send what is queued, then close. */
+  sendAndClose(message: unknown): void {
+    this.send(message);
+    this.closing = true;
+    if (this.queue.length === 0) this.socket.end();
+  }
+
+  flush(): void {
+    while (this.queue.length > 0 && !this.closed) {
+      const head = this.queue[0] as Uint8Array;
+      const written = this.socket.write(head);
+      if (written < 0) return;
+      if (written < head.byteLength) {
+        this.queue[0] = head.subarray(written);
+        return; // wait for drain
+      }
+      this.queue.shift();
+    }
+    if (this.closing && this.queue.length === 0 && !this.closed) this.socket.end();
+  }
+}

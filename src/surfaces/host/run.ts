@@ -1,0 +1,41 @@
+// `svc host [--directory <root>]`: start the host for a root, or say that one already
+// serves it. Shuts down cleanly on SIGTERM/SIGINT, on svc/shutdown and when idle.
+
+import { envInt } from "../../sys/env.ts";
+import { resolveWorkspace } from "../../workspace/root.ts";
+import type { CliIo } from "../cli/output.ts";
+import { connectHost } from "../../host/client.ts";
+import { endpointFor } from "../../host/endpoint.ts";
+import { hostLogger } from "./log.ts";
+import { HostAlreadyRunning, startHost } from "./server.ts";
+
+async function alreadyServing(root: string, io: CliIo): Promise<boolean> {
+  const client = await connectHost(root, 1000);
+  if (!client) return false;
+  try {
+    const stats = await client.call<{ pid: number }>("svc/stats", {}, 2000);
+    io.out(`svc host: already serving ${root} (pid ${stats.pid})`);
+  } finally {
+    client.close();
+  }
+  return true;
+}
+
+export async function runHost(directory: string | undefined, cwd: string, io: CliIo, quiet: boolean): Promise<number> {
+  const { root } = resolveWorkspace(directory ?? ".", cwd);
+  if (await alreadyServing(root, io)) return 0;
+  const endpoint = endpointFor(root, { create: true });
+  const log = hostLogger(endpoint.log, quiet);
+  let host;
+  try {
+    host = await startHost({ root, idleMinutes: envInt("SVC_DAEMON_IDLE_MINUTES", 0), log });
+  } catch (error) {
+    if (error instanceof HostAlreadyRunning || (error as NodeJS.ErrnoException).code === "EADDRINUSE") {
+      if (await alreadyServing(root, io)) return 0;
+    }
+    throw error;
+  }
+  for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => void host.stop(signal));
+  await host.stopped;
+  return 0;
+}

@@ -1,0 +1,212 @@
+// `svc host`: one warm process per workspace root, serving JSON-RPC 2.0 over a Unix socket
+// (0600 in a 0700 folder). Every method but svc/handshake needs the session token; methods
+// with a root refuse any other root. A watcher keeps the index current; the host is its only
+// writer while it runs. Malformed or oversized frames close that connection only.
+
+import type { Socket } from "bun";
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import { existsSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { invoke } from "../../engine.ts";
+import { asSvcError } from "../../errors.ts";
+import { syncIndex } from "../../index/sync.ts";
+import { REGISTRY, type OperationSpec } from "../../registry.ts";
+import { releaseAllLocks } from "../../store/lock.ts";
+import { VERSION } from "../../version.ts";
+import { HostClient } from "../../host/client.ts";
+import { Connection } from "./connection.ts";
+import { endpointFor } from "../../host/endpoint.ts";
+import type { Logger } from "./log.ts";
+import { BAD_ROOT, BAD_TOKEN, PROTOCOL_VERSION, RPC, type RpcRequest } from "../../host/protocol.ts";
+import { startWatcher, type Watcher } from "./watch.ts";
+
+export class HostAlreadyRunning extends Error {
+  constructor(readonly socket: string) {
+    super(`a host already listens on ${socket}`);
+  }
+}
+
+export interface HostOptions {
+  root: string;
+  /** Minutes without any connection before the host exits; 0 = never. */
+  idleMinutes: number;
+  log: Logger;
+}
+
+export interface RunningHost {
+  socket: string;
+  token: string;
+  stop(reason: string): Promise<void>;
+  stopped: Promise<void>;
+}
+
+function sameToken(given: unknown, token: Buffer): boolean {
+  if (typeof given !== "string") return false;
+  const buf = Buffer.from(given);
+  return buf.length === token.length && timingSafeEqual(buf, token);
+}
+
+function realRoot(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+export async function startHost(options: HostOptions): Promise<RunningHost> {
+  const { root, log } = options;
+  const endpoint = endpointFor(root, { create: true });
+  const tokenText = randomBytes(32).toString("base64url");
+  const token = Buffer.from(tokenText);
+  const started = Date.now();
+  const connections = new Set<Connection>();
+  const byRpc = new Map<string, OperationSpec>();
+  for (const spec of REGISTRY) for (const method of spec.rpc ?? []) byRpc.set(method, spec);
+  let requestsServed = 0;
+  let lastActivity = Date.now();
+  let stopping: Promise<void> | null = null;
+  let resolveStopped: () => void = () => {};
+  const stopped = new Promise<void>((resolve) => (resolveStopped = resolve));
+  let watcher: Watcher | null = null;
+
+  const error = (id: RpcRequest["id"], code: number, message: string, data?: unknown) => ({
+    jsonrpc: "2.0",
+    id: id ?? null,
+    error: { code, message, ...(data === undefined ? {} : { data }) },
+  });
+
+  const stats = () => ({
+    hostVersion: VERSION,
+    pid: process.pid,
+    uptimeMs: Date.now() - started,
+    rssBytes: process.memoryUsage().rss,
+    heapBytes: process.memoryUsage().heapUsed,
+    indexState: watcher?.state() ?? "ready",
+    mode: "syntax",
+    files: watcher?.files() ?? 0,
+    residentProjects: 0,
+    connections: connections.size,
+    requestsServed,
+  });
+
+  async function dispatch(conn: Connection, request: RpcRequest): Promise<void> {
+    const { id, method } = request;
+    const params = (request.params ?? {}) as Record<string, unknown>;
+    const reply = (result: unknown) => {
+      if (id !== undefined) conn.send({ jsonrpc: "2.0", id, result });
+    };
+    if (method === "svc/handshake") {
+      reply({ hostVersion: VERSION, protocolVersion: PROTOCOL_VERSION, sessionToken: tokenText, root });
+      return;
+    }
+    if (!sameToken(params.sessionToken, token)) return void conn.send(error(id, RPC.invalidParams, BAD_TOKEN));
+    if (params.root !== undefined && realRoot(String(params.root)) !== root) return void conn.send(error(id, RPC.invalidParams, BAD_ROOT));
+    if (method === "svc/stats") return reply(stats());
+    if (method === "svc/shutdown") {
+      reply({ ok: true });
+      setTimeout(() => void stop("svc/shutdown"), 10);
+      return;
+    }
+    const spec = byRpc.get(method);
+    if (!spec) return void conn.send(error(id, RPC.methodNotFound, `Method not found: ${method}`));
+    const { sessionToken: _t, root: _r, ...rest } = params;
+    try {
+      const result = await invoke(spec, { ...rest, path: root }, { cwd: root, longLived: true, host: true });
+      reply(result.data);
+    } catch (e) {
+      const svcError = asSvcError(e);
+      const code = svcError.prefix === "validation_error" ? RPC.invalidParams : RPC.operationError;
+      conn.send(error(id, code, svcError.formatted, { prefix: svcError.prefix, message: svcError.message }));
+    }
+  }
+
+  const handlers = {
+    onMessage(conn: Connection, message: unknown) {
+      lastActivity = Date.now();
+      const req = message as RpcRequest;
+      if (typeof req !== "object" || req === null || req.jsonrpc !== "2.0" || typeof req.method !== "string" || (req.params !== undefined && (typeof req.params !== "object" || Array.isArray(req.params)))) {
+        conn.sendAndClose(error((req as RpcRequest | null)?.id ?? null, RPC.invalidRequest, "Invalid Request"));
+        return;
+      }
+      requestsServed++;
+      void dispatch(conn, req).catch((e) => log(`dispatch failed: ${String(e)}`));
+    },
+    onProtocolError(conn: Connection, code: number, message: string) {
+      log(`closing a connection: ${message}`);
+      conn.sendAndClose(error(null, code, message));
+    },
+  };
+
+  if (existsSync(endpoint.socket)) {
+    // A socket file nobody answers on is stale (a killed host): remove it before binding.
+    const alive = await HostClient.open(endpoint.socket, 300).then(
+      (c) => (c.close(), true),
+      () => false,
+    );
+    if (alive) throw new HostAlreadyRunning(endpoint.socket);
+    rmSync(endpoint.socket, { force: true });
+  }
+  const previous = process.umask(0o177);
+  let listener: ReturnType<typeof Bun.listen>;
+  try {
+    listener = Bun.listen<{ conn?: Connection }>({
+      unix: endpoint.socket,
+      socket: {
+        open(socket) {
+          const conn = new Connection(socket as Socket<unknown>, handlers);
+          socket.data = { conn };
+          connections.add(conn);
+          lastActivity = Date.now();
+        },
+        data(socket, chunk) {
+          socket.data.conn?.receive(chunk);
+        },
+        drain(socket) {
+          socket.data.conn?.flush();
+        },
+        close(socket) {
+          const conn = socket.data.conn;
+          if (conn) {
+            conn.closed = true;
+            connections.delete(conn);
+          }
+          lastActivity = Date.now();
+        },
+        error(socket, err) {
+          log(`connection error: ${err.message}`);
+          socket.data.conn && connections.delete(socket.data.conn);
+        },
+      },
+    });
+  } finally {
+    process.umask(previous);
+  }
+  writeFileSync(endpoint.registry, JSON.stringify({ root, pid: process.pid, version: VERSION, protocolVersion: PROTOCOL_VERSION, startedAt: new Date(started).toISOString() }), { mode: 0o600 });
+  log(`serving ${root} on ${endpoint.socket} (pid ${process.pid})`);
+
+  const idleTimer =
+    options.idleMinutes > 0
+      ? setInterval(() => {
+          if (connections.size === 0 && Date.now() - lastActivity > options.idleMinutes * 60_000) void stop("idle");
+        }, Math.min(30_000, options.idleMinutes * 15_000))
+      : null;
+
+  async function stop(reason: string): Promise<void> {
+    if (stopping) return stopping;
+    stopping = (async () => {
+      log(`stopping (${reason})`);
+      if (idleTimer) clearInterval(idleTimer);
+      await watcher?.close();
+      listener.stop(true);
+      for (const conn of connections) conn.socket.end();
+      if (existsSync(endpoint.socket)) rmSync(endpoint.socket, { force: true });
+      rmSync(endpoint.registry, { force: true });
+      releaseAllLocks();
+      resolveStopped();
+    })();
+    return stopping;
+  }
+
+  watcher = startWatcher(root, { log, sync: () => syncIndex(root) });
+  return { socket: endpoint.socket, token: tokenText, stop, stopped };
+}

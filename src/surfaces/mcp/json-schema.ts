@@ -1,0 +1,42 @@
+// JSON Schemas for MCP tools, generated from the registry's parameter specifications.
+
+import type { ParamSpec } from "../../params.ts";
+
+export type JsonSchema = Record<string, unknown>;
+
+export function paramSchema(spec: ParamSpec): JsonSchema {
+  const out: JsonSchema = { description: spec.description };
+  switch (spec.type) {
+    case "string":
+      out.type = "string";
+      break;
+    case "int":
+      out.type = "integer";
+      if (spec.min !== undefined) out.minimum = spec.min;
+      if (spec.max !== undefined) out.maximum = spec.max;
+      break;
+    case "bool":
+      out.type = "boolean";
+      break;
+    case "string[]":
+      out.type = "array";
+      out.items = { type: "string" };
+      break;
+    case "enum":
+      out.type = "string";
+      out.enum = [...(spec.values ?? [])];
+      break;
+  }
+  if (spec.default !== undefined && spec.default !== null) out.default = spec.default;
+  return out;
+}
+
+export function objectSchema(params: readonly ParamSpec[]): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  for (const spec of params) {
+    properties[spec.name] = paramSchema(spec);
+    if (spec.required) required.push(spec.name);
+  }
+  return { type: "object", properties, ...(required.length ? { required } : {}), additionalProperties: false };
+}

@@ -1,0 +1,134 @@
+// `svc mcp serve`: a stdio MCP server whose tools are generated from the registry. Tool
+// errors come back as results with isError and the prefixed message; protocol errors are
+// only for protocol problems (an unknown tool). stdout carries nothing but the protocol.
+
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { invoke } from "../../engine.ts";
+import { asSvcError, validationError } from "../../errors.ts";
+import { tokenCounter } from "../../render/tokens.ts";
+import { VERSION } from "../../version.ts";
+import { ensureHost } from "../../host/spawn.ts";
+import { resolveWorkspace } from "../../workspace/root.ts";
+import { INSTRUCTIONS } from "./instructions.ts";
+import { mcpTools, type McpRoute, type McpTool } from "./tools.ts";
+
+/** Clients commonly cap a tool result near this many tokens. */
+const LARGE_ANSWER_TOKENS = 25_000;
+
+function pickRoute(tool: McpTool, args: Record<string, unknown>): McpRoute {
+  const routes = tool.routes;
+  if (routes.size === 1 && routes.has("")) return routes.get("") as McpRoute;
+  const action = args.action === undefined ? ([...routes.keys()][0] as string) : String(args.action);
+  const route = routes.get(action);
+  if (!route) throw validationError(`unknown action '${action}'. Valid values: ${[...routes.keys()].join(", ")}`);
+  return route;
+}
+
+function checkKnown(tool: McpTool, args: Record<string, unknown>): void {
+  const known = Object.keys((tool.inputSchema.properties as Record<string, unknown>) ?? {});
+  for (const key of Object.keys(args)) {
+    if (!known.includes(key)) throw validationError(`unknown parameter '${key}' for ${tool.name}. Valid parameters: ${known.join(", ")}`);
+  }
+}
+
+async function largeAnswerNote(text: string, args: Record<string, unknown>): Promise<string> {
+  if (text.length < 60_000 || args.maxTokens !== undefined || args.tokenBudget !== undefined) return "";
+  const tokens = (await tokenCounter()).count(text);
+  if (tokens <= LARGE_ANSWER_TOKENS) return "";
+  return `<!-- svc: this answer is ~${(tokens / 1000).toFixed(1)}k tokens, more than the ~25k many clients accept; pass maxTokens to cap it (most relevant first). -->\n`;
+}
+
+/** Calls still running: a client that closes stdin right after sending still gets its answers. */
+const inFlight = new Set<Promise<unknown>>();
+
+export function createMcpServer(): Server {
+  const tools = mcpTools();
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  const server = new Server({ name: "svc", version: VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: tools.map((t) => ({
+      name: t.name,
+      title: t.title,
+      description: t.description,
+      inputSchema: t.inputSchema as { type: "object" },
+      ...(t.outputSchema ? { outputSchema: t.outputSchema as { type: "object" } } : {}),
+      annotations: t.annotations,
+    })),
+  }));
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
+    const work = callTool(request, extra);
+    inFlight.add(work);
+    const done = () => inFlight.delete(work);
+    work.then(done, done);
+    return work;
+  });
+  const callTool = async (request: { params: { name: string; arguments?: Record<string, unknown>; _meta?: { progressToken?: string | number } } }, extra: { signal: AbortSignal; sendNotification: (n: never) => Promise<void> }) => {
+    const tool = byName.get(request.params.name);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+    const args = (request.params.arguments ?? {}) as Record<string, unknown>;
+    const progressToken = request.params._meta?.progressToken;
+    try {
+      checkKnown(tool, args);
+      const route = pickRoute(tool, args);
+      const { action: _action, ...rest } = args;
+      const raw = { ...rest, ...route.binding.fixed };
+      const result = await invoke(route.spec, raw, {
+        cwd: process.cwd(),
+        signal: extra.signal,
+        longLived: true,
+        progress:
+          progressToken === undefined
+            ? undefined
+            : (done, total, message) => {
+                void extra.sendNotification({ method: "notifications/progress", params: { progressToken, progress: done, total, ...(message ? { message } : {}) } } as never);
+              },
+      });
+      const warnings = (result.warnings ?? []).map((w) => `<!-- svc: warning: ${w} -->\n`).join("");
+      const text = `${await largeAnswerNote(result.text, args)}${warnings}${result.text}`;
+      return {
+        content: [{ type: "text" as const, text }],
+        ...(tool.outputSchema ? { structuredContent: result.data as Record<string, unknown> } : {}),
+      };
+    } catch (error) {
+      const svcError = asSvcError(error);
+      if (svcError.prefix === "internal_error") process.stderr.write(`svc mcp: ${tool.name}: ${svcError.formatted}\n`);
+      return { isError: true, content: [{ type: "text" as const, text: svcError.formatted }] };
+    }
+  };
+  return server;
+}
+
+/** Share a warm host for the working directory's git workspace (never for a plain folder such as a home directory). */
+async function shareHost(): Promise<void> {
+  const ws = resolveWorkspace(".", process.cwd());
+  if (!ws.isGit) return;
+  const client = await ensureHost(ws.root);
+  client?.close();
+}
+
+/** Serve MCP over stdio until the client disconnects. */
+export async function serveMcp(): Promise<number> {
+  const server = createMcpServer();
+  void shareHost().catch(() => undefined);
+  const transport = new StdioServerTransport();
+  const closed = new Promise<void>((resolve) => {
+    server.onclose = () => resolve();
+  });
+  await server.connect(transport);
+  process.stdin.on("end", () => {
+    // Requests read just before the end may not have reached a handler yet: close once
+    // nothing has been in flight for a few ticks, so every answer is written first.
+    let quiet = 0;
+    const timer = setInterval(() => {
+      quiet = inFlight.size === 0 ? quiet + 1 : 0;
+      if (quiet >= 3) {
+        clearInterval(timer);
+        void server.close();
+      }
+    }, 20);
+  });
+  await closed;
+  return 0;
+}

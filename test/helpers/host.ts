@@ -1,0 +1,64 @@
+// Talking to a real host over its socket in tests: raw frames, and a private runtime dir.
+
+import { connect, type Socket } from "node:net";
+import { encodeFrame, FrameParser } from "../../src/host/framing.ts";
+import { tempDir } from "./repo.ts";
+
+export function useRuntimeDir(): string {
+  const dir = tempDir("svc-run-");
+  process.env.SVC_RUNTIME_DIR = dir;
+  return dir;
+}
+
+export interface RawClient {
+  socket: Socket;
+  send(message: unknown): void;
+  sendBytes(bytes: Uint8Array | string): void;
+  /** Next decoded message (or null when the connection closed first). */
+  next(timeoutMs?: number): Promise<any>;
+  closed: Promise<void>;
+  close(): void;
+}
+
+export function rawClient(path: string): Promise<RawClient> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(path);
+    const parser = new FrameParser();
+    const queue: any[] = [];
+    const waiters: ((m: any) => void)[] = [];
+    let resolveClosed: () => void = () => {};
+    const closed = new Promise<void>((r) => (resolveClosed = r));
+    socket.on("data", (chunk) => {
+      for (const frame of parser.push(chunk as Buffer)) {
+        const msg = JSON.parse(frame);
+        const w = waiters.shift();
+        if (w) w(msg);
+        else queue.push(msg);
+      }
+    });
+    socket.on("close", () => {
+      resolveClosed();
+      for (const w of waiters.splice(0)) w(null);
+    });
+    socket.once("error", reject);
+    socket.once("connect", () =>
+      resolve({
+        socket,
+        send: (m) => socket.write(encodeFrame(m)),
+        sendBytes: (b) => socket.write(b),
+        next: (timeoutMs = 10_000) =>
+          queue.length
+            ? Promise.resolve(queue.shift())
+            : new Promise((r, j) => {
+                const t = setTimeout(() => j(new Error("no message in time")), timeoutMs);
+                waiters.push((m) => {
+                  clearTimeout(t);
+                  r(m);
+                });
+              }),
+        closed,
+        close: () => socket.destroy(),
+      }),
+    );
+  });
+}

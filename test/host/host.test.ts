@@ -1,0 +1,258 @@
+// The host over a real Unix socket: handshake and tokens, every method, framing faults,
+// concurrency, large responses, modes, idle shutdown and the watcher.
+
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { existsSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { endpointFor } from "../../src/host/endpoint.ts";
+import { MAX_FRAME_BYTES } from "../../src/host/framing.ts";
+import { PROTOCOL_VERSION } from "../../src/host/protocol.ts";
+import { startHost, type RunningHost } from "../../src/surfaces/host/server.ts";
+import { rawClient, useRuntimeDir } from "../helpers/host.ts";
+import { gitRepo, writeFiles } from "../helpers/repo.ts";
+
+const quietLog = () => {};
+
+describe("svc host", () => {
+  let runtime: string;
+  let root: string;
+  let host: RunningHost;
+  let token: string;
+
+  beforeAll(async () => {
+    runtime = useRuntimeDir();
+    root = gitRepo({
+      "src/a.ts": 'import { B } from "./b";\nexport class A { b = new B(); }\n',
+      "src/b.ts": "export class B {}\n",
+      "src/keys.ts": `export const keys = [\n${Array.from({ length: 50_000 }, (_, i) => `  "AKIA${String(i).padStart(16, "0")}",`).join("\n")}\n];\n`,
+    });
+    host = await startHost({ root, idleMinutes: 0, log: quietLog });
+    const c = await rawClient(host.socket);
+    c.send({ jsonrpc: "2.0", id: 1, method: "svc/handshake" });
+    token = (await c.next()).result.sessionToken;
+    c.close();
+  });
+
+  afterAll(async () => {
+    await host.stop("test done");
+    delete process.env.SVC_RUNTIME_DIR;
+  });
+
+  test("handshake returns version, protocol, a 32-byte token and the root", async () => {
+    const c = await rawClient(host.socket);
+    c.send({ jsonrpc: "2.0", id: 1, method: "svc/handshake" });
+    const r = (await c.next()).result;
+    expect(r).toMatchObject({ protocolVersion: PROTOCOL_VERSION, root });
+    expect(Buffer.from(r.sessionToken, "base64url").length).toBe(32);
+    c.close();
+  });
+
+  test("socket 0600 in a 0700 directory; registry file present", () => {
+    const ep = endpointFor(root);
+    expect(statSync(ep.socket).mode & 0o777).toBe(0o600);
+    expect(statSync(dirname(ep.socket)).mode & 0o777).toBe(0o700);
+    expect(JSON.parse(require("node:fs").readFileSync(ep.registry, "utf8"))).toMatchObject({ root, pid: process.pid, protocolVersion: PROTOCOL_VERSION });
+  });
+
+  test("every method but the handshake refuses a missing or wrong token; another root is refused", async () => {
+    const c = await rawClient(host.socket);
+    const methods = ["svc/stats", "svc/index", "svc/openIndexed", "svc/graph", "svc/diagnostics", "svc/shutdown", "svc/nope"];
+    let id = 1;
+    for (const method of methods) {
+      for (const params of [{}, { sessionToken: "x".repeat(43) }, { sessionToken: 42 }]) {
+        c.send({ jsonrpc: "2.0", id: id++, method, params });
+        const r = await c.next();
+        expect(r.error).toEqual({ code: -32602, message: "Invalid or missing session token." });
+      }
+    }
+    c.send({ jsonrpc: "2.0", id: id++, method: "svc/graph", params: { sessionToken: token, root: "/elsewhere" } });
+    expect((await c.next()).error).toEqual({ code: -32602, message: "Root does not match the served root." });
+    c.send({ jsonrpc: "2.0", id: id++, method: "svc/nope", params: { sessionToken: token } });
+    expect((await c.next()).error.code).toBe(-32601);
+    c.close();
+  });
+
+  test("methods: stats, index, openIndexed, graph (files, directories, directory filter, overlay), diagnostics", async () => {
+    const c = await rawClient(host.socket);
+    const call = async (method: string, params: Record<string, unknown> = {}) => {
+      c.send({ jsonrpc: "2.0", id: method, method, params: { sessionToken: token, ...params } });
+      return c.next(60_000);
+    };
+    const stats = (await call("svc/stats")).result;
+    expect(stats).toMatchObject({ pid: process.pid, residentProjects: 0 });
+    expect(stats.rssBytes).toBeGreaterThan(0);
+    const index = (await call("svc/index", { root })).result;
+    expect(index).toMatchObject({ indexState: "ready", mode: "syntax", files: 3, fts: true, schemaVersion: 1 });
+    expect((await call("svc/openIndexed", { root })).result).toMatchObject({ status: "ready", files: 3 });
+    const graph = (await call("svc/graph", { root, detail: "files" })).result;
+    expect(graph.edges).toEqual([{ from: "src/a.ts", to: "src/b.ts", weight: 1, kind: "imports" }]);
+    expect(graph.nodes.find((n: { path: string }) => n.path === "src/b.ts")).toMatchObject({ declaredTypes: ["B"], centrality: 1 });
+    const dirs = (await call("svc/graph", { root, detail: "directories" })).result;
+    expect(dirs.nodes.map((n: { path: string }) => n.path)).toEqual(["src"]);
+    const overlay = (await call("svc/graph", { root, scopeMode: "focus", seed: "B" })).result;
+    expect(overlay.nodes.find((n: { path: string }) => n.path === "src/a.ts").role).toBe("dependent");
+    const bad = await call("svc/graph", { root, detail: "everything" });
+    expect(bad.error).toMatchObject({ code: -32602, data: { prefix: "validation_error" } });
+    const diagnostics = await call("svc/diagnostics", { root });
+    expect(diagnostics.result.secrets.length).toBe(50_000);
+    expect(diagnostics.result.secrets[0]).toEqual({ path: "src/keys.ts", kind: "aws-access-key", startLine: 1, startColumn: 3, endLine: 1, endColumn: 23 });
+    expect(JSON.stringify(diagnostics.result).length).toBeGreaterThan(5 * 1024 * 1024); // a 5 MiB response arrives whole
+    expect(diagnostics.result.hotspots[0].path).toBe("src/keys.ts");
+    c.close();
+  }, 60_000);
+
+  test("garbage, a bad header, invalid JSON and an oversized frame close only that connection", async () => {
+    const good = await rawClient(host.socket);
+    for (const payload of ["garbage bytes\r\n\r\n", "Content-Length: abc\r\n\r\n{}", "Content-Length: 4\r\n\r\n{no}", `Content-Length: ${MAX_FRAME_BYTES + 1}\r\n\r\n`]) {
+      const bad = await rawClient(host.socket);
+      bad.sendBytes(payload);
+      const reply = await bad.next();
+      expect([-32700, -32600]).toContain(reply.error.code);
+      await bad.closed;
+    }
+    const invalid = await rawClient(host.socket);
+    invalid.send({ hello: "world" });
+    expect((await invalid.next()).error.code).toBe(-32600);
+    await invalid.closed;
+    good.send({ jsonrpc: "2.0", id: 9, method: "svc/stats", params: { sessionToken: token } });
+    expect((await good.next()).result.pid).toBe(process.pid);
+    good.close();
+  });
+
+  test("100 concurrent clients, pipelined requests; a client that never reads and one killed mid-request do not block others", async () => {
+    const slow = await rawClient(host.socket);
+    slow.socket.pause(); // never reads
+    for (let i = 0; i < 20; i++) slow.send({ jsonrpc: "2.0", id: i, method: "svc/diagnostics", params: { sessionToken: token, root } });
+    const killed = await rawClient(host.socket);
+    killed.send({ jsonrpc: "2.0", id: 1, method: "svc/diagnostics", params: { sessionToken: token, root } });
+    killed.socket.destroy();
+    const clients = await Promise.all(Array.from({ length: 100 }, () => rawClient(host.socket)));
+    const answers = await Promise.all(
+      clients.map(async (c, i) => {
+        c.send({ jsonrpc: "2.0", id: `a${i}`, method: "svc/stats", params: { sessionToken: token } });
+        c.send({ jsonrpc: "2.0", id: `b${i}`, method: "svc/handshake" });
+        const first = await c.next();
+        const second = await c.next();
+        c.close();
+        return [first.id, second.id].sort();
+      }),
+    );
+    expect(answers.every((ids, i) => ids[0] === `a${i}` && ids[1] === `b${i}`)).toBe(true);
+    slow.close();
+  }, 60_000);
+
+  test("the watcher reflects a saved file in the index", async () => {
+    writeFiles(root, { "src/c.ts": 'import { A } from "./a";\nexport class Watched { a = new A(); }\n' });
+    const c = await rawClient(host.socket);
+    let found = false;
+    for (let i = 0; i < 100 && !found; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      c.send({ jsonrpc: "2.0", id: i, method: "svc/graph", params: { sessionToken: token, root } });
+      const graph = (await c.next()).result;
+      found = graph.nodes.some((n: { declaredTypes: string[] }) => n.declaredTypes.includes("Watched"));
+    }
+    expect(found).toBe(true);
+    c.close();
+  });
+});
+
+describe("host lifecycle", () => {
+  test("idle shutdown removes the socket and the registry", async () => {
+    useRuntimeDir();
+    const root = gitRepo({ "a.ts": "export const a = 1;\n" });
+    const host = await startHost({ root, idleMinutes: 0.005, log: quietLog });
+    await host.stopped;
+    const ep = endpointFor(root);
+    expect(existsSync(ep.socket)).toBe(false);
+    expect(existsSync(ep.registry)).toBe(false);
+    delete process.env.SVC_RUNTIME_DIR;
+  });
+
+  test("a stale socket file does not stop the next start; a second host for the root says it is already serving", async () => {
+    const runtime = useRuntimeDir();
+    const root = gitRepo({ "a.ts": "export const a = 1;\n" });
+    const ep = endpointFor(root, { create: true });
+    // A host killed with SIGKILL leaves its socket file (and registry) behind.
+    const MAIN0 = join(import.meta.dir, "..", "..", "src", "main.ts");
+    const killed = Bun.spawn([process.execPath, "--no-install", MAIN0, "host", "--directory", root, "--quiet"], { env: { ...process.env, SVC_RUNTIME_DIR: runtime } });
+    for (let i = 0; i < 100 && !existsSync(ep.registry); i++) await new Promise((r) => setTimeout(r, 50));
+    killed.kill("SIGKILL");
+    await killed.exited;
+    expect(existsSync(ep.socket)).toBe(true);
+    const host = await startHost({ root, idleMinutes: 0, log: quietLog });
+    const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
+    // (spawned asynchronously: this process is the first host and must keep answering)
+    const second = Bun.spawn([process.execPath, "--no-install", MAIN, "host", "--directory", root], { env: { ...process.env, SVC_RUNTIME_DIR: runtime }, stdout: "pipe", stderr: "pipe" });
+    expect(await second.exited).toBe(0);
+    expect(await new Response(second.stdout).text()).toBe(`svc host: already serving ${root} (pid ${process.pid})\n`);
+    await host.stop("done");
+    delete process.env.SVC_RUNTIME_DIR;
+  });
+
+  test("svc host as a process: SIGTERM shuts down cleanly; svc index and diagnostics go through it", async () => {
+    const runtime = useRuntimeDir();
+    const root = gitRepo({ "src/a.ts": "export class A {}\n" });
+    const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
+    const env = { ...process.env, SVC_RUNTIME_DIR: runtime, NO_COLOR: "1" };
+    const child = Bun.spawn([process.execPath, "--no-install", MAIN, "host", "--directory", root, "--quiet"], { env, stdout: "pipe", stderr: "pipe" });
+    const ep = endpointFor(root);
+    for (let i = 0; i < 100 && !existsSync(ep.registry); i++) await new Promise((r) => setTimeout(r, 50));
+    const index = Bun.spawnSync([process.execPath, "--no-install", MAIN, "index", root], { env });
+    expect(index.stdout.toString()).toMatch(new RegExp(`\\(through the host, pid ${child.pid}\\)\\.\\n$`));
+    const status = Bun.spawnSync([process.execPath, "--no-install", MAIN, "diagnostics", root], { env });
+    expect(status.stdout.toString()).toMatch(new RegExp(`host: pid ${child.pid}, up \\d+s, RSS \\d+ MB`));
+    child.kill("SIGTERM");
+    expect(await child.exited).toBe(0);
+    expect(existsSync(ep.socket)).toBe(false);
+    expect(existsSync(ep.registry)).toBe(false);
+    delete process.env.SVC_RUNTIME_DIR;
+  }, 60_000);
+});
+
+describe("delegation", () => {
+  test("svc mcp serve finds or starts the workspace's host; SVC_DAEMON=0 opts out", async () => {
+    const runtime = useRuntimeDir();
+    const root = gitRepo({ "src/a.ts": "export class A {}\n" });
+    const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
+    const ep = endpointFor(root);
+    const serve = (extra: Record<string, string>) =>
+      Bun.spawn([process.execPath, "--no-install", MAIN, "mcp", "serve"], { cwd: root, env: { ...process.env, SVC_RUNTIME_DIR: runtime, ...extra }, stdin: "pipe", stdout: "pipe", stderr: "pipe" });
+    const optedOut = serve({ SVC_DAEMON: "0" });
+    await new Promise((r) => setTimeout(r, 800));
+    expect(existsSync(ep.registry)).toBe(false);
+    optedOut.stdin.end();
+    await optedOut.exited;
+    const shared = serve({});
+    for (let i = 0; i < 200 && !existsSync(ep.registry); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(existsSync(ep.registry)).toBe(true);
+    shared.stdin.end();
+    await shared.exited;
+    const { connectHost } = await import("../../src/host/client.ts");
+    const client = await connectHost(root, 2000);
+    expect(client).not.toBeNull();
+    await client?.call("svc/shutdown");
+    client?.close();
+    for (let i = 0; i < 100 && existsSync(ep.registry); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(existsSync(ep.registry)).toBe(false);
+    delete process.env.SVC_RUNTIME_DIR;
+  }, 60_000);
+
+  test("a host speaking another protocol version is treated as absent (SVC_HOOK_VERBOSE explains)", async () => {
+    useRuntimeDir();
+    const root = gitRepo({ "a.ts": "export const a = 1;\n" });
+    const ep = endpointFor(root, { create: true });
+    const { encodeFrame } = await import("../../src/host/framing.ts");
+    const fake = Bun.listen({
+      unix: ep.socket,
+      socket: {
+        data(socket) {
+          socket.write(encodeFrame({ jsonrpc: "2.0", id: 1, result: { hostVersion: "9.9.9", protocolVersion: 999, sessionToken: "t", root } }));
+        },
+      },
+    });
+    const { connectHost } = await import("../../src/host/client.ts");
+    expect(await connectHost(root, 1000)).toBeNull();
+    fake.stop(true);
+    delete process.env.SVC_RUNTIME_DIR;
+  });
+});

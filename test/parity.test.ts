@@ -1,0 +1,33 @@
+// The registry is the one list of shipped identifiers: MCP tools, CLI commands and the
+// README table must agree with it.
+
+import { expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { REGISTRY } from "../src/registry.ts";
+import { buildProgram } from "../src/surfaces/cli/program.ts";
+import { mcpTools } from "../src/surfaces/mcp/tools.ts";
+import { withToolTable } from "../src/surfaces/tool-table.ts";
+
+test("MCP tools/list is generated from the registry", () => {
+  const fromRegistry = [...new Set(REGISTRY.flatMap((r) => (r.mcp ?? []).map((b) => b.tool)))].sort();
+  expect(mcpTools().map((t) => t.name).sort()).toEqual(fromRegistry);
+});
+
+test("every registry CLI command exists in the CLI, and the CLI has no other operation commands", () => {
+  const { cli } = buildProgram("test");
+  const commands = cli.commands.map((c) => c.name).filter((n) => n !== "mcp" && n !== "host").sort();
+  expect(commands).toEqual(REGISTRY.filter((r) => r.cli).map((r) => r.cli?.command as string).sort());
+});
+
+test("the README tool table is the generated one (run bun scripts/readme-tools.ts after registry changes)", () => {
+  const readme = readFileSync(join(import.meta.dir, "..", "README.md"), "utf8");
+  expect(readme).toBe(withToolTable(readme));
+});
+
+test("operation names, MCP names and CLI commands are unique", () => {
+  const ops = REGISTRY.map((r) => r.op);
+  expect(new Set(ops).size).toBe(ops.length);
+  const bindings = REGISTRY.flatMap((r) => (r.mcp ?? []).map((b) => `${b.tool}/${b.action ?? ""}`));
+  expect(new Set(bindings).size).toBe(bindings.length);
+});

@@ -47,3 +47,59 @@ describe("svc mcp serve", () => {
     expect(Object.keys(managed?.inputSchema.properties as object)).not.toContain("template");
   });
 });
+
+describe("progress, large answers", () => {
+  test("index reports progress when the client asks for it; an answer over ~25k tokens starts with a size note", async () => {
+    const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
+    const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js");
+    const { gitRepo } = await import("../helpers/repo.ts");
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 80; i++) files[`src/m${i}.ts`] = `export class M${i} { run() { return ${i}; } }\n`;
+    const root = gitRepo(files);
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ["--no-install", MAIN, "mcp", "serve"],
+      cwd: root,
+      env: { ...(process.env as Record<string, string>), SVC_DAEMON: "0" },
+    });
+    const client = new Client({ name: "t", version: "1" });
+    await client.connect(transport);
+    const progress: number[] = [];
+    const indexed = await client.callTool({ name: "svc_workspace", arguments: { action: "index", path: root, force: true } }, undefined, {
+      onprogress: (p) => progress.push(p.progress),
+    });
+    expect(indexed.isError).toBeFalsy();
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress[progress.length - 1]).toBe(80);
+    const big = "export const words = [\n" + Array.from({ length: 6000 }, (_, i) => `  "word number ${i} of a long list",`).join("\n") + "\n];\n";
+    const large = await client.callTool({ name: "svc_reduce", arguments: { path: root, content: big, level: "none" } });
+    const text = (large.content as { text: string }[])[0]?.text ?? "";
+    expect(text).toMatch(/^<!-- svc: this answer is ~\d+\.\dk tokens, more than the ~25k many clients accept; pass maxTokens to cap it/);
+    await client.close();
+  }, 60_000);
+});
+
+test("a cancelled index call stops and the server keeps serving", async () => {
+  const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
+  const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js");
+  const { gitRepo } = await import("../helpers/repo.ts");
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 600; i++) files[`src/m${i}.ts`] = `export class M${i} {\n${"  method(): number { return 1; }\n".repeat(40)}}\n`;
+  const root = gitRepo(files);
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ["--no-install", MAIN, "mcp", "serve"],
+    cwd: root,
+    env: { ...(process.env as Record<string, string>), SVC_DAEMON: "0", SVC_EXTRACT_INPROCESS_MAX: "100000" },
+  });
+  const client = new Client({ name: "t", version: "1" });
+  await client.connect(transport);
+  const controller = new AbortController();
+  const pending = client.callTool({ name: "svc_workspace", arguments: { action: "index", path: root } }, undefined, { signal: controller.signal });
+  setTimeout(() => controller.abort(), 150);
+  await expect(pending).rejects.toThrow();
+  const status = await client.callTool({ name: "svc_workspace", arguments: { action: "status", path: root } });
+  expect(status.isError).toBeFalsy();
+  expect((status.structuredContent as { indexState: string }).indexState).not.toBe("ready");
+  await client.close();
+}, 60_000);

@@ -93,7 +93,7 @@ export function createMcpServer(): Server {
       };
     } catch (error) {
       const svcError = asSvcError(error);
-      if (svcError.prefix === "internal_error") process.stderr.write(`svc mcp: ${tool.name}: ${svcError.formatted}\n`);
+      if (svcError.prefix === "internal_error" && svcError.message !== "cancelled") process.stderr.write(`svc mcp: ${tool.name}: ${svcError.formatted}\n`);
       return { isError: true, content: [{ type: "text" as const, text: svcError.formatted }] };
     }
   };

@@ -1,0 +1,62 @@
+import { describe, expect, test } from "bun:test";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { installMcp, mergeCodexToml } from "../../src/install/mcp-install.ts";
+import { runSvc } from "../helpers/cli.ts";
+import { gitRepo, writeFiles } from "../helpers/repo.ts";
+
+const read = (root: string, path: string) => JSON.parse(readFileSync(join(root, path), "utf8"));
+
+describe("svc mcp install", () => {
+  test("writes each client's project config, merging with other servers, idempotently", () => {
+    const root = gitRepo({ "a.ts": "export const a = 1;\n" });
+    writeFiles(root, { ".mcp.json": JSON.stringify({ mcpServers: { other: { command: "other-server" } }, note: "keep" }) });
+    const first = installMcp({ root, client: "all", scope: "project", withHooks: false });
+    expect(first.changes.map((c) => [c.file, c.action])).toEqual([
+      [".mcp.json", "updated"],
+      [".cursor/mcp.json", "created"],
+      [".vscode/mcp.json", "created"],
+      [".codex/config.toml", "created"],
+    ]);
+    const claude = read(root, ".mcp.json");
+    expect(claude.mcpServers.other).toEqual({ command: "other-server" });
+    expect(claude.note).toBe("keep");
+    expect(claude.mcpServers.svc.args).toEqual(["mcp", "serve"]);
+    expect(read(root, ".vscode/mcp.json").servers.svc).toMatchObject({ type: "stdio", args: ["mcp", "serve"] });
+    expect(readFileSync(join(root, ".codex/config.toml"), "utf8")).toMatch(/^\[mcp_servers\.svc\]\ncommand = ".+"\nargs = \[.*"mcp", "serve"\]\n$/);
+    const again = installMcp({ root, client: "all", scope: "project", withHooks: false });
+    expect(again.changes.every((c) => c.action === "unchanged")).toBe(true);
+  });
+
+  test("an unparsable config is refused, never overwritten; unknown client or scope lists the valid values", () => {
+    const root = gitRepo({ "a.ts": "export const a = 1;\n" });
+    writeFiles(root, { ".mcp.json": "{ broken" });
+    expect(() => installMcp({ root, client: "claude", scope: "project", withHooks: false })).toThrow(/cannot merge into .*\.mcp\.json/);
+    expect(readFileSync(join(root, ".mcp.json"), "utf8")).toBe("{ broken");
+    expect(() => installMcp({ root, client: "emacs", scope: "project", withHooks: false })).toThrow("unknown client 'emacs'. Valid values: claude, cursor, vscode, codex, all");
+    expect(() => installMcp({ root, client: "claude", scope: "global", withHooks: false })).toThrow("unknown scope 'global'. Valid values: project, user");
+  });
+
+  test("codex TOML: the svc table is replaced in place, other tables kept", () => {
+    const before = '[model]\nname = "x"\n\n[mcp_servers.svc]\ncommand = "old"\nargs = []\n\n[mcp_servers.other]\ncommand = "o"\n';
+    const after = mergeCodexToml(before, { command: "/bin/svc", args: ["mcp", "serve"] });
+    expect(after).toBe('[model]\nname = "x"\n\n[mcp_servers.svc]\ncommand = "/bin/svc"\nargs = ["mcp", "serve"]\n\n[mcp_servers.other]\ncommand = "o"\n');
+    expect(mergeCodexToml(after, { command: "/bin/svc", args: ["mcp", "serve"] })).toBe(after);
+  });
+
+  test("--with-hooks says plainly that check and gate are not in this build (nothing written)", () => {
+    const root = gitRepo({ "a.ts": "export const a = 1;\n" });
+    const result = installMcp({ root, client: "claude", scope: "project", withHooks: true });
+    expect(result.changes[1]).toMatchObject({ file: ".claude/settings.json", action: "skipped" });
+  });
+
+  test("the CLI prints what it changed; bad flags are usage errors", () => {
+    const root = gitRepo({ "a.ts": "export const a = 1;\n" });
+    const r = runSvc(["mcp", "install", "--client", "cursor"], { cwd: root });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^created \.cursor\/mcp\.json: svc → .*scripts\/svc mcp serve\n$/);
+    expect(runSvc(["mcp", "install", "--client", "nope"], { cwd: root }).stderr).toStartWith("validation_error: unknown client 'nope'");
+    expect(runSvc(["mcp", "frob"], { cwd: root }).code).toBe(2);
+    writeFileSync(join(root, "x"), "");
+  });
+});

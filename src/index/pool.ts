@@ -62,9 +62,11 @@ async function runChild(root: string, entries: InventoryEntry[], options: PoolOp
 export async function extractAll(root: string, entries: readonly InventoryEntry[], options: PoolOptions): Promise<void> {
   const inProcessMax = envInt("SVC_EXTRACT_INPROCESS_MAX", 150);
   if (entries.length <= inProcessMax) {
-      for (const entry of entries) {
+    for (let i = 0; i < entries.length; i++) {
+      // Yield now and then so a cancellation (or any other message) can be seen mid-pass.
+      if (i > 0 && i % 25 === 0) await new Promise((resolve) => setImmediate(resolve));
       if (options.signal?.aborted) throw new SvcError("internal_error", "cancelled");
-      options.onResult(extractFile(root, entry));
+      options.onResult(extractFile(root, entries[i] as InventoryEntry));
     }
     return;
   }

@@ -95,8 +95,13 @@ test("a cancelled index call stops and the server keeps serving", async () => {
   const client = new Client({ name: "t", version: "1" });
   await client.connect(transport);
   const controller = new AbortController();
-  const pending = client.callTool({ name: "svc_workspace", arguments: { action: "index", path: root } }, undefined, { signal: controller.signal });
-  setTimeout(() => controller.abort(), 150);
+  // Cancel as soon as the server reports that extraction has started (no wall-clock race).
+  const pending = client.callTool({ name: "svc_workspace", arguments: { action: "index", path: root } }, undefined, {
+    signal: controller.signal,
+    onprogress: (p) => {
+      if (p.progress > 0) controller.abort();
+    },
+  });
   await expect(pending).rejects.toThrow();
   const status = await client.callTool({ name: "svc_workspace", arguments: { action: "status", path: root } });
   expect(status.isError).toBeFalsy();

@@ -42,6 +42,8 @@ export function samples(path: string): Record<string, { valid: Record<string, un
     svc_search: { valid: { path, query: "order" }, invalid: { path, query: "order", queryTop: 0 }, prefix: "validation_error:" },
     svc_changes: { valid: { path, changedSince: "HEAD" }, invalid: { path, changedSince: "no-such-ref" }, prefix: "validation_error:" },
     svc_managed: { valid: { path, query: "order" }, invalid: { path, query: "order", focus: "OrderService" }, prefix: "validation_error:" },
+    svc_context: { valid: { path, seeds: ["OrderService"] }, invalid: { path }, prefix: "validation_error:" },
+    svc_review: { valid: { path }, invalid: { path, changedSince: "no-such-ref" }, prefix: "validation_error:" },
     svc_generic: { valid: { path, template: "typescript" }, invalid: { path, template: "cobol" }, prefix: "validation_error:" },
   };
 }

@@ -21,6 +21,10 @@ export interface Reached {
   via: "seed" | "dependency" | "dependent";
   /** File ids from the seed to this file. */
   chain: number[];
+  /** Edge types along the chain (one fewer than chain). */
+  edges: string[];
+  /** For each edge: "out" (the next file is a dependency) or "in" (it is a dependent). */
+  dirs: ("out" | "in")[];
   reason: string;
 }
 
@@ -34,6 +38,12 @@ export interface ExpandOptions {
   allowed: (id: number) => boolean;
   /** Stop after this many files (seeds included). */
   limit?: number;
+  /** Weight of an edge type (default: the edge's own weight, at most 1). */
+  edgeWeight?: (type: string) => number;
+  /** Divide a neighbour's score by √(number of edges of that type at the parent). */
+  fanoutDamping?: boolean;
+  /** Neighbours scoring below this are not followed. */
+  threshold?: number;
 }
 
 interface QueueItem extends Reached {
@@ -90,7 +100,7 @@ export function expand(graph: FileGraph, options: ExpandOptions): Reached[] {
   const queue = new Heap();
   for (const seed of options.seeds) {
     if (best.has(seed.id)) continue;
-    const item: QueueItem = { id: seed.id, hop: 0, score: seed.score, via: "seed", chain: [seed.id], reason: seed.reason, priority: seed.score + 10 };
+    const item: QueueItem = { id: seed.id, hop: 0, score: seed.score, via: "seed", chain: [seed.id], edges: [], dirs: [], reason: seed.reason, priority: seed.score + 10 };
     best.set(seed.id, item);
     queue.push(item);
   }
@@ -103,13 +113,19 @@ export function expand(graph: FileGraph, options: ExpandOptions): Reached[] {
     const { priority: _p, ...reached } = item;
     order.push(reached);
     if (item.hop >= options.depth) continue;
-    const steps: [Map<number, { to: number; weight: number }[]>, Reached["via"]][] = [];
+    const steps: [Map<number, { to: number; type: string; weight: number }[]>, Reached["via"]][] = [];
     if (options.direction !== "in") steps.push([graph.out, "dependency"]);
     if (options.direction !== "out") steps.push([graph.in, "dependent"]);
     for (const [edges, via] of steps) {
-      for (const edge of edges.get(item.id) ?? []) {
+      const list = edges.get(item.id) ?? [];
+      const fanout = new Map<string, number>();
+      if (options.fanoutDamping) for (const e of list) fanout.set(e.type, (fanout.get(e.type) ?? 0) + 1);
+      for (const edge of list) {
         if (done.has(edge.to) || !options.allowed(edge.to)) continue;
-        const score = item.score * decay * Math.min(1, edge.weight);
+        const weight = options.edgeWeight ? options.edgeWeight(edge.type) : Math.min(1, edge.weight);
+        const damping = options.fanoutDamping ? 1 / Math.sqrt(fanout.get(edge.type) ?? 1) : 1;
+        const score = item.score * decay * weight * damping;
+        if (options.threshold !== undefined && score < options.threshold) continue;
         const prior = best.get(edge.to);
         if (prior && prior.score >= score) continue;
         const next: QueueItem = {
@@ -118,6 +134,8 @@ export function expand(graph: FileGraph, options: ExpandOptions): Reached[] {
           score,
           via,
           chain: [...item.chain, edge.to],
+          edges: [...item.edges, edge.type],
+          dirs: [...item.dirs, via === "dependency" ? "out" : "in"],
           reason: item.reason,
           priority: score + bonus * (graph.centrality.get(edge.to) ?? 0),
         };

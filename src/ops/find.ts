@@ -2,12 +2,19 @@
 
 import { validationError } from "../errors.ts";
 import { openIndex, type IndexState } from "../index/open.ts";
+import { changedFiles, resolveRef } from "../git/changes.ts";
+import { loadFileGraph } from "../graph/file-graph.ts";
+import type { OpenIndex } from "../index/open.ts";
+import { collectFrom } from "../plan/collect.ts";
 import { availabilityHeader } from "../render/availability.ts";
+import { formatTokens } from "../render/tokens.ts";
+import { localize, type Candidate, type Localization, type Navigation } from "../retrieve/localize.ts";
+import type { Workspace } from "../workspace/root.ts";
 import { findPaths, findSymbols, findText, nearestNames, type PathHit, type SymbolHit, type TextHit } from "../retrieve/lookup.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
 
-export const FIND_KINDS = ["all", "symbol", "path", "text"] as const;
+export const FIND_KINDS = ["all", "symbol", "path", "text", "task"] as const;
 export type FindKind = (typeof FIND_KINDS)[number];
 
 export interface FindRequest {
@@ -15,6 +22,8 @@ export interface FindRequest {
   path: string;
   kind: FindKind;
   limit: number;
+  /** task: files changed since this git ref are candidates too. */
+  changedSince: string | null;
 }
 
 export interface FindData {
@@ -26,6 +35,43 @@ export interface FindData {
   paths?: { total: number; hits: PathHit[] };
   text?: { total: number; hits: TextHit[]; available: boolean };
   nearest?: string[];
+  /** kind=task */
+  grade?: Localization["grade"];
+  candidates?: Candidate[];
+  navigation?: Navigation;
+}
+
+const TASK_CANDIDATES = 20;
+
+function renderLocalization(loc: Localization): string[] {
+  const out = [`localize [${loc.grade}]: ${loc.candidates.length} candidate${loc.candidates.length === 1 ? "" : "s"}${loc.lowSignal ? ` (the query reads as ${loc.lowSignal}; name a symbol, file, route or service instead)` : ""}`];
+  for (const c of loc.candidates) {
+    out.push(`  ${c.score.toFixed(2)}  ${c.path}  (~${formatTokens(c.tokens)} tokens)`);
+    if (c.reasons.length) out.push(`        ${c.reasons.slice(0, 3).join(", ")}`);
+  }
+  const nav = loc.navigation;
+  if (nav) {
+    const parts = [
+      nav.areas.length ? `areas ${nav.areas.join(", ")}` : "",
+      nav.entryPoints.length ? `entry points ${nav.entryPoints.join(", ")}` : "",
+      nav.nearestSymbols.length ? `nearest symbols ${nav.nearestSymbols.join(", ")}` : "",
+    ].filter(Boolean);
+    if (parts.length) out.push(`navigation map: ${parts.join("; ")}`);
+  }
+  return out;
+}
+
+async function findTask(request: FindRequest, index: OpenIndex, ws: Workspace, base: Omit<FindData, "indexState">): Promise<OpResult<FindData>> {
+  const collection = collectFrom(index, ws, { template: null });
+  let changed: string[] = [];
+  if (request.changedSince) {
+    await resolveRef(ws.root, request.changedSince);
+    changed = (await changedFiles(ws.root, request.changedSince)).map((c) => c.path);
+  }
+  const graph = loadFileGraph(index.db, index.meta.index_completed_at ?? "");
+  const loc = localize(collection, { query: request.query, limit: Math.min(request.limit, TASK_CANDIDATES), graph, changed });
+  const data: FindData = { ...base, indexState: index.state, grade: loc.grade, candidates: loc.candidates, ...(loc.navigation ? { navigation: loc.navigation } : {}) };
+  return { text: [availabilityHeader(index.state, index.meta, index.detail), ...renderLocalization(loc)].join("\n"), data };
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -45,6 +91,7 @@ export async function find(request: FindRequest, ctx: OpContext): Promise<OpResu
     return { text: availabilityHeader(index.state, index.meta, index.detail), data: { ...base, indexState: index.state } };
   }
   try {
+    if (request.kind === "task") return await findTask(request, index, ws, base);
     const db = index.db;
     const want = (k: FindKind) => request.kind === "all" || request.kind === k;
     const data: FindData = { ...base, indexState: index.state };

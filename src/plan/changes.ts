@@ -74,7 +74,7 @@ export async function planChanges(collection: Collection, options: ChangesPlanOp
 }
 
 /** `=== review: <path> (+A -D) ===`, its direct callers, its hunks — per changed file. */
-async function reviewMap(collection: Collection, changed: readonly ChangedFile[], ref: string, graph: ReturnType<typeof loadFileGraph>): Promise<string[]> {
+export async function reviewMap(collection: Collection, changed: readonly ChangedFile[], ref: string, graph: ReturnType<typeof loadFileGraph>): Promise<string[]> {
   const byPath = new Map(collection.files.map((f) => [f.path, f]));
   const out: string[] = [];
   for (const c of changed) {

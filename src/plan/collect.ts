@@ -98,6 +98,11 @@ export async function collectIndexed(
 ): Promise<Collection> {
   const index = await openIndex(ws.root, { longLived: ctx.longLived, isHost: ctx.host, signal: ctx.signal, waitForBuild: true });
   if (!index.available) throw new SvcError(index.state === "index_busy" ? "index_busy" : "index_rebuilding", `${index.detail}; retry shortly`);
+  return collectFrom(index, ws, options);
+}
+
+/** The collection of `ws` from an open index. */
+export function collectFrom(index: OpenIndex, ws: Workspace, options: CollectOptions): Collection {
   const belongs = options.allTypes ? () => true : options.template ? templateMatcher(options.template, options) : anyTemplateMatcher();
   const excluded = exclusionMatcher(ws.relDir, options);
   const maxBytes = (options.maxFileSizeKb ?? 0) > 0 ? (options.maxFileSizeKb as number) * 1024 : Number.POSITIVE_INFINITY;

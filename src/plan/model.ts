@@ -4,7 +4,20 @@
 import type { LanguageId } from "../lang/languages.ts";
 import type { Level } from "../render/reduce/index.ts";
 
-export type Role = "seed" | "match" | "changed" | "dependency" | "dependent" | "file";
+export type Role =
+  | "seed"
+  | "match"
+  | "changed"
+  | "dependency"
+  | "dependent"
+  | "file"
+  | "exact-seed"
+  | "route-handler"
+  | "request-handler"
+  | "di-implementation"
+  | "consumer"
+  | "config"
+  | "test";
 
 export interface PlanEntry {
   fileId: number;
@@ -23,6 +36,8 @@ export interface PlanEntry {
   estimate: number;
   /** In-memory content (svc_reduce of given content); otherwise the file is read from disk. */
   text?: string;
+  /** Kept whatever the budget (context seeds, changed files under review). */
+  mustKeep?: boolean;
 }
 
 export interface Plan {
@@ -38,4 +53,6 @@ export interface Plan {
   manifestNotes: string[];
   /** Per-file suffixes for manifest lines (gitStats). */
   suffixes?: Map<string, string>;
+  /** Each <file> carries role, tier, tokens and an "included via" comment (svc_context, svc_review). */
+  annotate?: boolean;
 }

@@ -77,7 +77,7 @@ function readText(root: string, path: string): string | null {
   }
 }
 
-function prepare(entry: PlanEntry, tier: Level, text: string, options: RenderOptions, counter: TokenCounter): Omit<Candidate, "sent"> {
+function prepare(entry: PlanEntry, tier: Level, text: string, options: RenderOptions, counter: TokenCounter, annotate = false): Omit<Candidate, "sent"> {
   const reduced = reduceFile(text, {
     path: entry.path,
     level: tier,
@@ -87,7 +87,14 @@ function prepare(entry: PlanEntry, tier: Level, text: string, options: RenderOpt
     keepWhole: entry.keepWhole,
   });
   const { text: content, count } = redact(reduced, { path: entry.path });
-  const block = fileBlock(options.format, entry.path, content);
+  const annotated = annotate && options.format !== "json" ? `<!--\nincluded via:\n${entry.provenance.map((p) => `  ${p.replace(/-->/g, "- ->")}`).join("\n")}\n-->\n${content}` : content;
+  const attrs: Record<string, string> = annotate ? { role: entry.role, tier } : {};
+  let block = fileBlock(options.format, entry.path, annotated, attrs);
+  if (annotate && options.format === "xml") {
+    // The tokens attribute counts the whole element, itself included (one refinement settles it).
+    const withCount = (n: number) => block.replace(/^<file ([^>]*)>/, (_m, a: string) => `<file ${a} tokens="${n}">`);
+    block = withCount(counter.count(withCount(counter.count(block))));
+  }
   return { entry, tier, content, block, tokens: counter.count(block), redacted: count };
 }
 
@@ -103,13 +110,15 @@ export async function renderPlan(plan: Plan, options: RenderOptions): Promise<{ 
   let used = (prelude ? counter.count(prelude) : 0) + 60 + plan.manifestNotes.length * 20;
 
   for (const entry of plan.entries) {
-    if (chosen.length > 0 && used >= budget) {
+    // Entries that cannot fit even as signatures (a skeleton is rarely under a fifth of the
+    // file) are dropped without being read, so a small budget over a big plan stays cheap.
+    if (chosen.length > 0 && !entry.mustKeep && (budget - used < 40 || entry.estimate * 0.2 > budget - used)) {
       dropped.push({ path: entry.path, estimate: entry.estimate });
       continue;
     }
     const text = entry.text ?? readText(options.root, entry.path);
     if (text === null) continue;
-    let candidate: Candidate = { ...prepare(entry, entry.tier, text, options, counter), sent: "full" };
+    let candidate: Candidate = { ...prepare(entry, entry.tier, text, options, counter, plan.annotate), sent: "full" };
     if (session) {
       const verdict = compareSent(session, entry.path, candidate.content);
       if (verdict.kind === "same") {
@@ -127,13 +136,13 @@ export async function renderPlan(plan: Plan, options: RenderOptions): Promise<{ 
       }
     }
     const lineCost = 12;
-    if (chosen.length === 0 || used + candidate.tokens + lineCost <= budget) {
+    if (chosen.length === 0 || entry.mustKeep || used + candidate.tokens + lineCost <= budget) {
       chosen.push(candidate);
       used += candidate.tokens + lineCost;
       continue;
     }
     if (!CODE_LEVELS.has(entry.tier) && candidate.sent === "full") {
-      const skeleton: Candidate = { ...prepare(entry, "skeleton", text, options, counter), sent: "full" };
+      const skeleton: Candidate = { ...prepare(entry, "skeleton", text, options, counter, plan.annotate), sent: "full" };
       if (used + skeleton.tokens + lineCost <= budget) {
         chosen.push(skeleton);
         used += skeleton.tokens + lineCost;
@@ -198,7 +207,7 @@ export async function renderPlan(plan: Plan, options: RenderOptions): Promise<{ 
   };
 
   let out = assemble();
-  while (Number.isFinite(budget) && chosen.length > 1 && counter.count(out.text) > budget) {
+  while (Number.isFinite(budget) && chosen.length > 1 && !chosen[chosen.length - 1]?.entry.mustKeep && counter.count(out.text) > budget) {
     const last = chosen.pop() as Candidate;
     dropped.push({ path: last.entry.path, estimate: last.tokens });
     out = assemble();

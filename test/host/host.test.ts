@@ -256,3 +256,26 @@ describe("delegation", () => {
     delete process.env.SVC_RUNTIME_DIR;
   });
 });
+
+describe("scope and explain", () => {
+  test("svc/scope writes a 0600 payload removed at shutdown; svc/explain returns the plan", async () => {
+    useRuntimeDir();
+    const root = gitRepo({ "src/a.ts": 'import { B } from "./b";\nexport class A { b = new B(); }\n', "src/b.ts": "export class B {}\n" });
+    const host = await startHost({ root, idleMinutes: 0, log: quietLog });
+    const c = await rawClient(host.socket);
+    c.send({ jsonrpc: "2.0", id: 0, method: "svc/handshake" });
+    const token = (await c.next()).result.sessionToken;
+    c.send({ jsonrpc: "2.0", id: 1, method: "svc/scope", params: { sessionToken: token, root, mode: "focus", seed: "B" } });
+    const scope = (await c.next(30_000)).result;
+    expect(scope.files.map((f: { path: string }) => f.path)).toEqual(["src/b.ts", "src/a.ts"]);
+    expect(statSync(scope.payloadPath).mode & 0o777).toBe(0o600);
+    expect(require("node:fs").readFileSync(scope.payloadPath, "utf8")).toContain('<file path="src/b.ts" role="exact-seed"');
+    c.send({ jsonrpc: "2.0", id: 2, method: "svc/explain", params: { sessionToken: token, root, mode: "search", query: "class B" } });
+    const plan = (await c.next(30_000)).result;
+    expect(plan.files[0]).toMatchObject({ path: "src/b.ts", role: "exact-seed" });
+    c.close();
+    await host.stop("done");
+    expect(existsSync(scope.payloadPath)).toBe(false);
+    delete process.env.SVC_RUNTIME_DIR;
+  });
+});

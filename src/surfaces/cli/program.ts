@@ -67,6 +67,14 @@ export function buildProgram(version: string): BuiltProgram {
     .option("--scope <scope>", "install: project (files in the workspace) | user (your home folder) (default: project)")
     .option("--with-hooks", "install: also add Claude Code hooks (after edits: svc check --delta --fast; on stop: svc gate)");
   cli.command("host", "Serve this workspace over a Unix socket: a warm index shared by hooks, editors and MCP servers").option("--directory <root>", "The workspace to serve (default: the current one)");
+  cli.command("localize [path]", "Deprecated: use svc find <text> --kind task").option("--task <text>", "The task in words");
+  cli
+    .command("resolve [path]", "Deprecated: use svc find <name> --kind service|request|route|config|symbol")
+    .option("--service <name>", "A DI service or token")
+    .option("--request <name>", "A command, query, event or message")
+    .option("--route <text>", "\"METHOD /pattern\" or a bare pattern")
+    .option("--config <name>", "A config key or section")
+    .option("--symbol <name>", "A declared symbol");
   const byCommand = new Map<string, OperationSpec>();
   for (const spec of REGISTRY) {
     if (!spec.cli) continue;

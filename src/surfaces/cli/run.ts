@@ -102,6 +102,19 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
     return 0;
   }
   if (command.name === "mcp") return runMcpCommand(command, parsed.args, options, io, style);
+  if (command.name === "localize" || command.name === "resolve") {
+    try {
+      command.checkUnknownOptions();
+      command.checkUnusedArgs();
+    } catch (error) {
+      return usageError(io, (error as Error).message.replace(/`/g, "'"), `${command.name} [path] …`);
+    }
+    const alias = deprecatedAlias(command.name, options);
+    if ("usage" in alias) return usageError(io, alias.usage, alias.line);
+    io.err(`svc ${command.name} is deprecated; use: ${alias.replacement}`);
+    const spec = byCommand.get("find") as OperationSpec;
+    return runOperation(spec, { ...alias.request, ...(parsed.args[0] !== undefined ? { path: parsed.args[0] } : {}) }, options, io, style);
+  }
   if (command.name === "host") {
     try {
       command.checkUnknownOptions();
@@ -124,12 +137,23 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
   } catch (error) {
     return usageError(io, (error as Error).message.replace(/`/g, "'"), usageOf(spec));
   }
+  let raw: Record<string, unknown>;
+  try {
+    raw = await toRequest(spec, parsed.args, options);
+  } catch (error) {
+    io.err(errorLine(asSvcError(error).formatted, style));
+    return 1;
+  }
+  return runOperation(spec, raw, options, io, style);
+}
+
+async function runOperation(spec: OperationSpec, raw: Record<string, unknown>, options: Record<string, unknown>, io: CliIo, style: ReturnType<typeof styleFor>): Promise<number> {
   try {
     const cwd = typeof options.cwd === "string" ? options.cwd : process.cwd();
     const bar = progressBar(io, !options.quiet);
     let result;
     try {
-      result = await invoke(spec, await toRequest(spec, parsed.args, options), { cwd, progress: bar?.update }, cliLabel);
+      result = await invoke(spec, raw, { cwd, progress: bar?.update }, cliLabel);
     } finally {
       bar?.end();
     }
@@ -140,4 +164,16 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
     io.err(errorLine(asSvcError(error).formatted, style));
     return 1;
   }
+}
+
+/** `svc localize --task` and `svc resolve --<kind>` → the find request they stand for. */
+function deprecatedAlias(name: string, options: Record<string, unknown>): { request: Record<string, unknown>; replacement: string } | { usage: string; line: string } {
+  if (name === "localize") {
+    if (typeof options.task !== "string") return { usage: "svc localize needs --task <text>", line: "localize [path] --task <text>" };
+    return { request: { query: options.task, kind: "task" }, replacement: "svc find <text> --kind task" };
+  }
+  for (const kind of ["service", "request", "route", "config", "symbol"]) {
+    if (typeof options[kind] === "string") return { request: { query: options[kind], kind }, replacement: `svc find <${kind === "route" ? "text" : "name"}> --kind ${kind}` };
+  }
+  return { usage: "svc resolve needs one of --service, --request, --route, --config or --symbol", line: "resolve [path] --service|--request|--route|--config|--symbol <x>" };
 }

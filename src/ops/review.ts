@@ -1,0 +1,122 @@
+// svc review / svc_review: a change since a git ref as a review packet — the changed files
+// (tracked and untracked) as must-keep seeds of a depth-2 plan, the public API delta, a
+// review map of hunks and callers; or, with handoff, a paste-ready PR packet.
+
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { changedFiles, resolveRef, type ChangedFile } from "../git/changes.ts";
+import { loadFileGraph } from "../graph/file-graph.ts";
+import { apiDelta, renderApiDelta, type ApiChange } from "../plan/api-delta.ts";
+import { reviewMap } from "../plan/changes.ts";
+import { collectIndexed } from "../plan/collect.ts";
+import { planFromSeeds } from "../plan/context.ts";
+import { availabilityHeader } from "../render/availability.ts";
+import type { Format } from "../render/format.ts";
+import { renderPlan, type FusionData } from "../render/fusion.ts";
+import { validateSessionId } from "../render/session.ts";
+import { resolveWorkspace } from "../workspace/root.ts";
+import { planOnly, type PlanData } from "./context.ts";
+import type { OpContext, OpResult } from "./types.ts";
+
+export interface ReviewRequest {
+  path: string;
+  changedSince: string;
+  maxTokens: number;
+  includeTests: boolean;
+  format: Format;
+  sessionId: string | null;
+  handoff: boolean;
+  checkSession: string | null;
+  maxChangedFiles: number;
+  planOnly: boolean;
+}
+
+export interface ReviewData {
+  changedSince: string;
+  changed: ChangedFile[];
+  apiDelta: ApiChange[];
+  truncated?: boolean;
+  context?: FusionData;
+}
+
+function readNow(root: string): (path: string) => string | null {
+  return (path) => {
+    try {
+      return readFileSync(join(root, path), "utf8");
+    } catch {
+      return null;
+    }
+  };
+}
+
+function compilerStatus(checkSession: string | null): string {
+  return checkSession
+    ? `compiler status: not gated (check session '${checkSession}' cannot be read: svc check is not in this build)`
+    : "compiler status: not gated (no check session given; svc check arrives with the verification tier)";
+}
+
+function handoffPacket(ref: string, changed: readonly ChangedFile[], delta: readonly ApiChange[], checkSession: string | null, tests: string[]): string {
+  const lines = [`# Handoff: changes since ${ref}`, "", compilerStatus(checkSession), "", `## Changed files (${changed.length})`];
+  for (const c of changed) lines.push(`- ${c.path} (${c.status}, +${c.added} -${c.deleted})`);
+  lines.push("", "## Public API delta", ...(delta.length ? renderApiDelta(delta) : ["none"]));
+  lines.push("", "## Tests", tests.length ? `test files that reach the change: ${tests.join(", ")}` : "no test file imports the changed files (selection by imports only)");
+  lines.push("", "## Residual risk", "- callers reached only through reflection, dynamic imports, string-named references or framework wiring are not in the graph");
+  if (delta.some((d) => d.breaking)) lines.push("- the public API changed in a breaking way: check every consumer outside this repository");
+  return lines.join("\n");
+}
+
+export async function review(request: ReviewRequest, ctx: OpContext): Promise<OpResult<ReviewData | PlanData>> {
+  const started = performance.now();
+  if (request.sessionId) validateSessionId(request.sessionId);
+  const ws = resolveWorkspace(request.path, ctx.cwd);
+  await resolveRef(ws.root, request.changedSince);
+  const changed = (await changedFiles(ws.root, request.changedSince)).filter((c) => ws.relDir === "" || c.path.startsWith(`${ws.relDir}/`));
+  if (changed.length > request.maxChangedFiles) {
+    const list = changed.slice(0, 200).map((c) => `  ${c.path} (${c.status})`);
+    const more = changed.length > 200 ? [`  … and ${changed.length - 200} more`] : [];
+    const text = [
+      `review: the change since ${request.changedSince} spans ${changed.length} files, above maxChangedFiles=${request.maxChangedFiles}. Showing the changed-file list only; narrow the base ref, review a subfolder (path), or raise maxChangedFiles.`,
+      `changed files (${changed.length}):`,
+      ...list,
+      ...more,
+    ].join("\n");
+    return { text, data: { changedSince: request.changedSince, changed, apiDelta: [], truncated: true } };
+  }
+  const collection = await collectIndexed(ws, { template: null }, ctx);
+  try {
+    const delta = await apiDelta(ws.root, request.changedSince, changed, readNow(ws.root));
+    const byPath = new Map(collection.files.map((f) => [f.path, f]));
+    const seeds = changed.flatMap((c) => {
+      const f = byPath.get(c.path);
+      return f ? [{ id: f.id, label: `changed since ${request.changedSince} (${c.status}, +${c.added} -${c.deleted})` }] : [];
+    });
+    const notes = changed.filter((c) => c.status === "deleted").map((c) => `deleted: ${c.path}`);
+    const plan = planFromSeeds(collection, seeds, 2, "review", notes, "changed");
+    if (!request.includeTests) plan.entries = plan.entries.filter((e) => e.mustKeep || !collection.byId.get(e.fileId)?.isTest);
+    if (request.planOnly) return planOnly(plan);
+    const tests = plan.entries.filter((e) => collection.byId.get(e.fileId)?.isTest).map((e) => e.path);
+    if (request.handoff) {
+      return { text: handoffPacket(request.changedSince, changed, delta, request.checkSession, tests), data: { changedSince: request.changedSince, changed, apiDelta: delta } };
+    }
+    const graph = loadFileGraph(collection.index.db, collection.index.meta.index_completed_at ?? "");
+    const inScope = changed.filter((c) => byPath.has(c.path));
+    plan.prelude = [
+      availabilityHeader(collection.index.state, collection.index.meta, collection.index.detail),
+      ...(changed.length === 0 ? [`no changes since ${request.changedSince}`] : []),
+      ...renderApiDelta(delta),
+      ...(await reviewMap(collection, inScope, request.changedSince, graph)),
+    ];
+    const { text, data } = await renderPlan(plan, {
+      root: ws.root,
+      format: request.format,
+      maxTokens: request.maxTokens > 0 ? request.maxTokens : null,
+      level: "standard",
+      sessionId: request.sessionId,
+      startedAt: started,
+    });
+    const result: ReviewData = { changedSince: request.changedSince, changed, apiDelta: delta, context: data };
+    return { text: request.format === "json" ? JSON.stringify(result) : text, data: result, warnings: collection.warnings };
+  } finally {
+    collection.index.db.close();
+  }
+}

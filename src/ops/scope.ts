@@ -1,0 +1,81 @@
+// svc/scope and svc/explain (host): a scope by mode — focus on a seed, search a query
+// (through task localization), or the changes since a ref — rendered to a payload file
+// (scope) or returned as its plan (explain).
+
+import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { randomBytes } from "node:crypto";
+import { changedFiles, resolveRef } from "../git/changes.ts";
+import { loadFileGraph } from "../graph/file-graph.ts";
+import { endpointFor } from "../host/endpoint.ts";
+import { collectIndexed, type Collection } from "../plan/collect.ts";
+import { planContext, planFromSeeds } from "../plan/context.ts";
+import type { Plan } from "../plan/model.ts";
+import { renderPlan } from "../render/fusion.ts";
+import { localize } from "../retrieve/localize.ts";
+import { validationError } from "../errors.ts";
+import { resolveWorkspace } from "../workspace/root.ts";
+import type { OpContext, OpResult } from "./types.ts";
+
+export interface ScopeRequest {
+  path: string;
+  mode: "focus" | "search" | "changes";
+  seed: string | null;
+  query: string | null;
+  since: string | null;
+  maxTokens: number | null;
+}
+
+async function planScope(collection: Collection, request: ScopeRequest): Promise<Plan> {
+  if (request.mode === "focus") {
+    if (!request.seed) throw validationError("mode focus needs seed");
+    return planContext(collection, { seeds: [request.seed] }, 2, "focus");
+  }
+  if (request.mode === "search") {
+    if (!request.query) throw validationError("mode search needs query");
+    const graph = loadFileGraph(collection.index.db, collection.index.meta.index_completed_at ?? "");
+    const loc = localize(collection, { query: request.query, limit: 10, graph });
+    const byPath = new Map(collection.files.map((f) => [f.path, f.id]));
+    const seeds = loc.candidates.slice(0, Math.max(1, loc.cluster || 3)).map((c) => ({ id: byPath.get(c.path) as number, label: `task candidate ${c.score.toFixed(2)}` }));
+    if (seeds.length === 0) throw validationError(`query '${request.query}' matched no collected file`);
+    return planFromSeeds(collection, seeds, 1, "search", [`localize [${loc.grade}]`], "exact-seed");
+  }
+  const since = request.since ?? "HEAD";
+  await resolveRef(collection.workspace.root, since);
+  const byPath = new Map(collection.files.map((f) => [f.path, f.id]));
+  const seeds = (await changedFiles(collection.workspace.root, since)).flatMap((c) => (byPath.has(c.path) ? [{ id: byPath.get(c.path) as number, label: `changed since ${since}` }] : []));
+  if (seeds.length === 0) return { mode: "changes", entries: [], collected: collection.files.length, prelude: [], manifestNotes: [`no collected file changed since ${since}`], annotate: true };
+  return planFromSeeds(collection, seeds, 2, "changes", [], "changed");
+}
+
+export async function explain(request: ScopeRequest, ctx: OpContext): Promise<OpResult<{ mode: string; files: { path: string; role: string; tier: string; score: number | null; provenance: string[] }[] }>> {
+  const ws = resolveWorkspace(request.path, ctx.cwd);
+  const collection = await collectIndexed(ws, { template: null }, ctx);
+  try {
+    const plan = await planScope(collection, request);
+    const files = plan.entries.map((e) => ({ path: e.path, role: e.role, tier: e.tier, score: e.score, provenance: e.provenance }));
+    return { text: `${files.length} files`, data: { mode: request.mode, files } };
+  } finally {
+    collection.index.db.close();
+  }
+}
+
+export async function scope(request: ScopeRequest, ctx: OpContext): Promise<OpResult<{ mode: string; files: { path: string; tokenCost: number }[]; totalTokens: number; payloadPath: string }>> {
+  const ws = resolveWorkspace(request.path, ctx.cwd);
+  const collection = await collectIndexed(ws, { template: null }, ctx);
+  try {
+    const plan = await planScope(collection, request);
+    const { text, data } = await renderPlan(plan, { root: ws.root, format: "xml", maxTokens: request.maxTokens, level: "standard" });
+    const dir = join(endpointFor(ws.root, { create: true }).dir, "payloads");
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const payloadPath = join(dir, `scope-${randomBytes(8).toString("hex")}.xml`);
+    writeFileSync(payloadPath, text, { mode: 0o600 });
+    chmodSync(payloadPath, 0o600);
+    return {
+      text: payloadPath,
+      data: { mode: request.mode, files: data.entries.map((e) => ({ path: e.path, tokenCost: e.tokens })), totalTokens: data.totalTokens, payloadPath },
+    };
+  } finally {
+    collection.index.db.close();
+  }
+}

@@ -1,0 +1,75 @@
+// The public API delta of a change: exported declarations at a git ref against the work
+// tree. Removed, signature changed or visibility reduced is BREAKING; added is additive.
+
+import { fileAtRef } from "../git/changes.ts";
+import { isCodeLanguage, languageOf } from "../lang/languages.ts";
+import type { Decl } from "../lang/model.ts";
+import { outlineOf } from "../lang/outline.ts";
+
+export interface ApiChange {
+  kind: "removed" | "signature" | "visibility" | "added";
+  breaking: boolean;
+  path: string;
+  name: string;
+  before?: string;
+  after?: string;
+}
+
+const RANK: Record<string, number> = { public: 3, protected: 2, internal: 1, package: 1, private: 0 };
+
+function surface(path: string, text: string | null): Map<string, Decl> {
+  const out = new Map<string, Decl>();
+  const language = languageOf(path);
+  if (text === null || !isCodeLanguage(language)) return out;
+  for (const d of outlineOf(language, text).decls) {
+    if (!d.exported) continue;
+    if (!out.has(d.qualifiedName)) out.set(d.qualifiedName, d);
+  }
+  return out;
+}
+
+function allDecls(path: string, text: string | null): Map<string, Decl> {
+  const out = new Map<string, Decl>();
+  const language = languageOf(path);
+  if (text === null || !isCodeLanguage(language)) return out;
+  for (const d of outlineOf(language, text).decls) if (!out.has(d.qualifiedName)) out.set(d.qualifiedName, d);
+  return out;
+}
+
+export async function apiDelta(root: string, ref: string, files: readonly { path: string; oldPath?: string; status: string }[], readNow: (path: string) => string | null): Promise<ApiChange[]> {
+  const changes: ApiChange[] = [];
+  for (const file of files) {
+    if (!isCodeLanguage(languageOf(file.path))) continue;
+    const beforeText = file.status === "added" || file.status === "untracked" ? null : await fileAtRef(root, ref, file.oldPath ?? file.path);
+    const afterText = file.status === "deleted" ? null : readNow(file.path);
+    const before = surface(file.path, beforeText);
+    const after = surface(file.path, afterText);
+    const afterAll = allDecls(file.path, afterText);
+    for (const [name, d] of before) {
+      const now = after.get(name);
+      if (!now) {
+        const still = afterAll.get(name);
+        changes.push(still ? { kind: "visibility", breaking: true, path: file.path, name, before: d.visibility, after: still.visibility === d.visibility ? "not exported" : still.visibility } : { kind: "removed", breaking: true, path: file.path, name, before: d.signature });
+      } else if ((RANK[now.visibility] ?? 3) < (RANK[d.visibility] ?? 3)) {
+        changes.push({ kind: "visibility", breaking: true, path: file.path, name, before: d.visibility, after: now.visibility });
+      } else if (now.signature !== d.signature) {
+        changes.push({ kind: "signature", breaking: true, path: file.path, name, before: d.signature, after: now.signature });
+      }
+    }
+    for (const [name, d] of after) if (!before.has(name)) changes.push({ kind: "added", breaking: false, path: file.path, name, after: d.signature });
+  }
+  return changes.sort((a, b) => Number(b.breaking) - Number(a.breaking) || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.name < b.name ? -1 : 1));
+}
+
+export function renderApiDelta(changes: readonly ApiChange[]): string[] {
+  if (changes.length === 0) return [];
+  const breaking = changes.filter((c) => c.breaking).length;
+  const lines = [`public API delta: ${breaking} BREAKING, ${changes.length - breaking} additive`];
+  for (const c of changes) {
+    if (c.kind === "removed") lines.push(`  BREAKING removed: ${c.name} (${c.path}) — was \`${c.before}\``);
+    else if (c.kind === "signature") lines.push(`  BREAKING signature changed: ${c.name} (${c.path}) — was \`${c.before}\`, now \`${c.after}\``);
+    else if (c.kind === "visibility") lines.push(`  BREAKING visibility reduced: ${c.name} (${c.path}) — ${c.before} → ${c.after}`);
+    else lines.push(`  additive: ${c.name} (${c.path}) — \`${c.after}\``);
+  }
+  return lines;
+}

@@ -1,0 +1,170 @@
+// svc_context planning: seeds of every kind (symbols, files, services, requests, configs,
+// routes) expanded best-first through typed edges in both directions, with edge weights,
+// hop decay and fan-out damping; each file gets a role (from the edge that brought it in)
+// and a reduction tier. Seeds are must-keep.
+
+import { validationError } from "../errors.ts";
+import { expand, type Reached } from "../graph/expand.ts";
+import { loadFileGraph } from "../graph/file-graph.ts";
+import type { Level } from "../render/reduce/index.ts";
+import { queryTerms } from "../retrieve/terms.ts";
+import { confine } from "../workspace/confine.ts";
+import type { Collection } from "./collect.ts";
+import type { Plan, PlanEntry, Role } from "./model.ts";
+import { rankFiles } from "./search.ts";
+import { resolveSeed } from "./seeds.ts";
+
+export interface ContextSeeds {
+  seeds: string[];
+  files: string[];
+  services: string[];
+  requests: string[];
+  configs: string[];
+  routes: string[];
+}
+
+/** Edge weights by type (route/request handler 1.0–0.95, DI 0.95, implements 0.9, config 0.85, inherits/injects 0.75, tests 0.65, imports 0.5, references 0.15). */
+export const EDGE_WEIGHTS: Record<string, number> = {
+  route_handles: 1,
+  request_handles: 0.95,
+  di_resolves_to: 0.95,
+  implements: 0.9,
+  config_reads: 0.85,
+  extends: 0.75,
+  di_injects: 0.75,
+  sends_request: 0.75,
+  tests: 0.65,
+  imports: 0.5,
+  references: 0.15,
+};
+const HOP_DECAY = 0.65;
+const THRESHOLD = 0.1;
+
+const ROLE_BY_EDGE: Record<string, Role> = {
+  route_handles: "route-handler",
+  request_handles: "request-handler",
+  di_resolves_to: "di-implementation",
+  di_injects: "consumer",
+  sends_request: "consumer",
+  config_reads: "config",
+  tests: "test",
+};
+
+const TIER_BY_ROLE: Partial<Record<Role, Level>> = {
+  "exact-seed": "standard",
+  "route-handler": "standard",
+  "request-handler": "standard",
+  "di-implementation": "standard",
+  changed: "standard",
+  config: "none",
+};
+
+export function roleOf(reached: Reached, isTest: boolean): Role {
+  if (reached.via === "seed") return "exact-seed";
+  const last = reached.edges[reached.edges.length - 1] ?? "";
+  const byEdge = ROLE_BY_EDGE[last];
+  if (byEdge) return byEdge;
+  if (isTest) return "test";
+  return reached.via === "dependent" ? "consumer" : "dependency";
+}
+
+export function tierOf(role: Role): Level {
+  return TIER_BY_ROLE[role] ?? "skeleton";
+}
+
+interface SeedHit {
+  id: number;
+  label: string;
+}
+
+function resolveSeeds(collection: Collection, seeds: ContextSeeds, notes: string[]): SeedHit[] {
+  const hits: SeedHit[] = [];
+  const db = collection.index.db;
+  const byPath = new Map(collection.files.map((f) => [f.path, f]));
+  for (const file of seeds.files) {
+    const { rel } = confine(collection.workspace.root, file, "read");
+    const hit = byPath.get(rel);
+    if (hit) hits.push({ id: hit.id, label: `file ${rel}` });
+    else notes.push(`file seed '${file}' is not in the collection`);
+  }
+  const byName = (kind: string, names: string[]) => {
+    for (const name of names) {
+      const seed = resolveSeed(db, name, collection.files, collection.workspace.relDir);
+      if (seed) for (const f of seed.files) hits.push({ id: f.id, label: `${kind} ${name}` });
+      else notes.push(`${kind} seed '${name}' matched nothing`);
+    }
+  };
+  byName("symbol", seeds.seeds);
+  byName("service", seeds.services);
+  byName("request", seeds.requests);
+  // Until wiring detection lands, configs and routes resolve through the full-text index.
+  for (const [kind, names] of [["config", seeds.configs], ["route", seeds.routes]] as const) {
+    for (const name of names) {
+      const ranked = [...rankFiles(collection, queryTerms(name.replace(/[/:{}]/g, " ")))].sort((a, b) => b[1] - a[1]).slice(0, 3);
+      if (ranked.length) for (const [id] of ranked) hits.push({ id, label: `${kind} ${name} (text match)` });
+      else notes.push(`${kind} seed '${name}' matched nothing`);
+    }
+  }
+  return hits;
+}
+
+export function planContext(collection: Collection, given: Partial<Record<keyof ContextSeeds, string[] | null>>, depth: number, mode = "context"): Plan {
+  const seeds: ContextSeeds = {
+    seeds: given.seeds ?? [],
+    files: given.files ?? [],
+    services: given.services ?? [],
+    requests: given.requests ?? [],
+    configs: given.configs ?? [],
+    routes: given.routes ?? [],
+  };
+  const total = Object.values(seeds).reduce((n, list) => n + list.length, 0);
+  if (total === 0) throw validationError("provide at least one seed: seeds (symbols), files, services, requests, configs or routes");
+  const notes: string[] = [];
+  const hits = resolveSeeds(collection, seeds, notes);
+  if (hits.length === 0) throw validationError(`no seed matched a collected file (${notes.join("; ")})`);
+  return planFromSeeds(collection, hits, depth, mode, notes, "exact-seed");
+}
+
+export function planFromSeeds(collection: Collection, hits: SeedHit[], depth: number, mode: string, notes: string[], seedRole: Role): Plan {
+  const graph = loadFileGraph(collection.index.db, collection.index.meta.index_completed_at ?? "");
+  const labels = new Map<number, string>();
+  for (const h of hits) if (!labels.has(h.id)) labels.set(h.id, h.label);
+  const reached = expand(graph, {
+    seeds: [...labels].map(([id, label]) => ({ id, score: 1, reason: label })),
+    depth,
+    direction: "both",
+    allowed: (id) => collection.byId.has(id),
+    hopDecay: HOP_DECAY,
+    edgeWeight: (type) => EDGE_WEIGHTS[type] ?? 0.15,
+    fanoutDamping: true,
+    threshold: THRESHOLD,
+    limit: 5000,
+  });
+  const entries: PlanEntry[] = [];
+  for (const r of reached) {
+    const file = collection.byId.get(r.id);
+    if (!file) continue;
+    const role = r.via === "seed" ? seedRole : roleOf(r, file.isTest);
+    const path = (id: number) => collection.byId.get(id)?.path ?? `#${id}`;
+    const provenance = [
+      `seed: ${r.reason}`,
+      ...r.edges.map((type, i) => {
+        const next = path(r.chain[i + 1] as number);
+        return r.dirs[i] === "in" ? `<- ${type} ${next} (hop ${i + 1})` : `-> ${type} ${next} (hop ${i + 1})`;
+      }),
+    ];
+    entries.push({
+      fileId: file.id,
+      path: file.path,
+      role,
+      tier: tierOf(role),
+      score: Math.round(r.score * 1000) / 1000,
+      provenance,
+      language: file.language,
+      generated: file.isGenerated,
+      estimate: file.tokens,
+      ...(r.via === "seed" ? { mustKeep: true } : {}),
+    });
+  }
+  return { mode, entries, collected: collection.files.length, prelude: [], manifestNotes: notes, annotate: true };
+}

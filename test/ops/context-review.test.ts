@@ -1,0 +1,89 @@
+import { describe, expect, test } from "bun:test";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { call } from "../../src/engine.ts";
+import type { FusionData } from "../../src/render/fusion.ts";
+import type { ReviewData } from "../../src/ops/review.ts";
+import { SHOP } from "../fixtures/shop.ts";
+import { expectGolden } from "../helpers/golden.ts";
+import { git, gitRepo, writeFiles } from "../helpers/repo.ts";
+
+describe("svc context", () => {
+  const root = gitRepo(SHOP);
+
+  test("golden: seeds kept at standard, neighbours with roles, tiers and provenance", async () => {
+    const r = await call("context", { path: root, seeds: ["OrderService"] });
+    expectGolden("context", r.text);
+    const data = r.data as unknown as FusionData;
+    expect(data.entries[0]).toMatchObject({ path: "src/orders/order.service.ts", role: "exact-seed", tier: "standard" });
+    const roles = Object.fromEntries(data.entries.map((e) => [e.path, e.role]));
+    expect(roles["src/orders/orders.controller.ts"]).toBe("consumer");
+    expect(roles["src/payments/payment.service.ts"]).toBe("dependency");
+    expect(roles["test/order.service.test.ts"]).toBe("test");
+    expect(r.text).toMatch(/<file path="src\/orders\/orders.controller.ts" role="consumer" tier="skeleton" tokens="\d+">\n<!--\nincluded via:\n {2}seed: symbol OrderService\n {2}<- imports src\/orders\/orders.controller.ts \(hop 1\)\n-->/);
+  });
+
+  test("seeds are kept whatever the budget; the rest is dropped and named", async () => {
+    const r = await call("context", { path: root, files: ["src/orders/order.service.ts", "src/payments/payment.service.ts"], maxTokens: 50 });
+    const data = r.data as unknown as FusionData;
+    expect(data.entries.map((e) => e.path)).toEqual(["src/orders/order.service.ts", "src/payments/payment.service.ts"]);
+    expect(r.text).toContain("to fit maxTokens=50");
+  });
+
+  test("plan only; no seed is a validation error; a file seed outside the root is refused", async () => {
+    const plan = await call("context", { path: root, seeds: ["Logger"], planOnly: true });
+    expect(plan.text.split("\n")[0]).toMatch(/^plan \(context\): \d+ files of 11 collected$/);
+    await expect(call("context", { path: root })).rejects.toMatchObject({ prefix: "validation_error" });
+    await expect(call("context", { path: root, files: ["../x.ts"] })).rejects.toMatchObject({ prefix: "validation_error" });
+    await expect(call("context", { path: root, seeds: ["NoSuchThing"] })).rejects.toMatchObject({ prefix: "validation_error" });
+  });
+});
+
+describe("svc review", () => {
+  function branchRepo(): string {
+    const root = gitRepo(SHOP);
+    git(root, "checkout", "-q", "-b", "feature");
+    // remove an export, change a signature, add an export, add an untracked file, delete a file
+    writeFiles(root, {
+      "src/util/logger.ts": "export class Logger {\n  info(message: string, level = 1): void {\n    console.log(level, message);\n  }\n}\n",
+      "src/orders/order.service.ts": (SHOP["src/orders/order.service.ts"] as string).replace(/\n {2}cancel\(id: string\): boolean \{[\s\S]*?\n {2}\}\n/, "\n"),
+      "src/orders/refunds.ts": 'import { OrderService } from "./order.service";\nexport function refund(service: OrderService, id: string) { return id; }\n',
+    });
+    rmSync(join(root, "src/orders/create-order.dto.ts"));
+    git(root, "add", "-A");
+    git(root, "commit", "-qm", "feature work");
+    writeFiles(root, { "src/orders/notes.ts": "export const NOTE = 1;\n" });
+    return root;
+  }
+
+  test("finds every changed file and flags removed exports as BREAKING (golden)", async () => {
+    const root = branchRepo();
+    const r = await call("review", { path: root, changedSince: "main" });
+    const data = r.data as unknown as ReviewData;
+    expect(data.changed.map((c) => [c.path, c.status])).toEqual([
+      ["src/orders/create-order.dto.ts", "deleted"],
+      ["src/orders/notes.ts", "untracked"],
+      ["src/orders/order.service.ts", "modified"],
+      ["src/orders/refunds.ts", "added"],
+      ["src/util/logger.ts", "modified"],
+    ]);
+    const breaking = data.apiDelta.filter((d) => d.breaking).map((d) => `${d.kind} ${d.name}`);
+    expect(breaking).toEqual(["removed CreateOrderDto", "removed CreateOrderDto.amount", "removed CreateOrderDto.customerId", "removed OrderService.cancel", "signature changed Logger.info".replace("signature changed", "signature")]);
+    expect(r.text).toContain("public API delta: 5 BREAKING, 2 additive");
+    expect(r.text).toContain("=== review: src/util/logger.ts (+2 -2) ===");
+    const seeds = data.context?.entries.filter((e) => e.role === "changed").map((e) => e.path).sort();
+    expect(seeds).toEqual(["src/orders/notes.ts", "src/orders/order.service.ts", "src/orders/refunds.ts", "src/util/logger.ts"]);
+    expectGolden("review", r.text);
+  });
+
+  test("handoff packet; the changed-file cap; bad refs", async () => {
+    const root = branchRepo();
+    const handoff = await call("review", { path: root, changedSince: "main", handoff: true });
+    expect(handoff.text.split("\n")[0]).toBe("# Handoff: changes since main");
+    expect(handoff.text).toContain("## Changed files (5)");
+    expect(handoff.text).toContain("compiler status: not gated");
+    const capped = await call("review", { path: root, changedSince: "main", maxChangedFiles: 2 });
+    expect(capped.text).toStartWith("review: the change since main spans 5 files, above maxChangedFiles=2.");
+    await expect(call("review", { path: root, changedSince: "nope" })).rejects.toMatchObject({ prefix: "validation_error" });
+  });
+});

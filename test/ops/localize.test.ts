@@ -1,0 +1,65 @@
+import { describe, expect, test } from "bun:test";
+import { call } from "../../src/engine.ts";
+import type { FindData } from "../../src/ops/find.ts";
+import { lowSignal } from "../../src/retrieve/localize.ts";
+import { SHOP } from "../fixtures/shop.ts";
+import { runSvc } from "../helpers/cli.ts";
+import { expectGolden } from "../helpers/golden.ts";
+import { gitRepo, writeFiles } from "../helpers/repo.ts";
+
+async function task(path: string, query: string, extra: Record<string, unknown> = {}) {
+  const r = await call("find", { path, query, kind: "task", ...extra });
+  return { text: r.text, data: r.data as unknown as FindData };
+}
+
+describe("find --kind task", () => {
+  const root = gitRepo(SHOP);
+
+  test("golden: ranked candidates with reasons, grade and the availability header", async () => {
+    const { text, data } = await task(root, "charge the customer twice when the payment fails");
+    expectGolden("localize", text);
+    expect(text).toStartWith("index_state: ready\n");
+    expect(data.candidates?.[0]?.path).toBe("src/payments/payment.service.ts");
+    expect(data.candidates?.every((c, i, all) => i === 0 || (all[i - 1] as { score: number }).score >= c.score)).toBe(true);
+  });
+
+  test("an exact type name makes a confident answer", async () => {
+    const { data } = await task(root, "add a refund method to OrderService");
+    expect(data.grade).toBe("confident");
+    expect(data.candidates?.[0]?.path).toBe("src/orders/order.service.ts");
+    expect(data.candidates?.[0]?.reasons).toContain("declares OrderService (exact)");
+    expect(data.navigation).toBeUndefined();
+  });
+
+  test("low-signal queries are insufficient, with a navigation map", async () => {
+    for (const q of ["Merge branch 'main' into feature", "bump zod from 3.22.0 to 3.23.1", "chore: lint", "v1.2.3"]) {
+      const { data, text } = await task(root, q);
+      expect([q, data.grade, data.candidates?.length]).toEqual([q, "insufficient", 0]);
+      expect(text).toContain("navigation map: ");
+    }
+    expect(lowSignal("fix the order total rounding")).toBeNull();
+  });
+
+  test("files changed since a git base are candidates", async () => {
+    const repo = gitRepo(SHOP);
+    writeFiles(repo, { "src/util/logger.ts": "export class Logger {\n  info(m: string) { console.info(m); }\n}\n" });
+    const { data } = await task(repo, "logging", { changedSince: "HEAD" });
+    expect(data.candidates?.[0]).toMatchObject({ path: "src/util/logger.ts" });
+    expect(data.candidates?.[0]?.reasons).toContain("changed since the base");
+  });
+
+  test("byte-identical files collapse onto one candidate", async () => {
+    const repo = gitRepo({ ...SHOP, "src/legacy/payment.service.ts": SHOP["src/payments/payment.service.ts"] as string });
+    const { data } = await task(repo, "payment service charge");
+    const paths = data.candidates?.map((c) => c.path) ?? [];
+    expect(paths.filter((p) => p.endsWith("payment.service.ts"))).toHaveLength(1);
+  });
+
+  test("the deprecated svc localize alias prints a notice, then answers as find --kind task", () => {
+    const r = runSvc(["localize", root, "--task", "add a refund method to OrderService"]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain("svc localize is deprecated; use: svc find <text> --kind task");
+    expect(r.stdout).toContain("localize [confident]");
+    expect(runSvc(["localize", root]).code).toBe(2);
+  });
+});

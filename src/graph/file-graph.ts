@@ -1,5 +1,7 @@
 // The file graph of an index: import edges between files, loaded once per store state,
-// with a PageRank centrality normalized to [0, 1].
+// with a PageRank centrality normalized to [0, 1]. By default it holds the syntax tier's
+// edges; the precision tier (`checker: true`) takes the checker's edges (one per file pair
+// and type) for every file the checker walked, and syntax edges for the others.
 
 import type { Database } from "bun:sqlite";
 
@@ -53,13 +55,23 @@ export function pageRank(nodes: readonly number[], out: Map<number, GraphEdge[]>
   return rank;
 }
 
-/** The graph of the store, cached per build (`index_completed_at`). */
-export function loadFileGraph(db: Database, version: string): FileGraph {
-  const cached = cache.get(version);
+const SYNTAX_EDGES = "SELECT from_file AS f, to_file AS t, type, weight FROM edges WHERE provenance <> 'checker' ORDER BY from_file, to_file";
+const PRECISION_EDGES = `
+  SELECT from_file AS f, to_file AS t, type, max(weight) AS weight FROM edges
+   WHERE provenance = 'checker' AND from_file <> to_file GROUP BY from_file, to_file, type
+  UNION ALL
+  SELECT from_file, to_file, type, weight FROM edges
+   WHERE provenance <> 'checker' AND from_file NOT IN (SELECT DISTINCT from_file FROM edges WHERE provenance = 'checker')
+  ORDER BY 1, 2, 3`;
+
+/** The graph of the store, cached per build (`index_completed_at`) and tier. */
+export function loadFileGraph(db: Database, version: string, options: { checker?: boolean } = {}): FileGraph {
+  const key = `${version}\0${options.checker ? "checker" : "syntax"}`;
+  const cached = cache.get(key);
   if (cached) return cached;
   const out = new Map<number, GraphEdge[]>();
   const inn = new Map<number, GraphEdge[]>();
-  const rows = db.query("SELECT from_file AS f, to_file AS t, type, weight FROM edges ORDER BY from_file, to_file").all() as {
+  const rows = db.query(options.checker ? PRECISION_EDGES : SYNTAX_EDGES).all() as {
     f: number;
     t: number;
     type: string;
@@ -72,6 +84,6 @@ export function loadFileGraph(db: Database, version: string): FileGraph {
   const nodes = (db.query("SELECT id FROM files ORDER BY id").all() as { id: number }[]).map((r) => r.id);
   const graph: FileGraph = { out, in: inn, centrality: pageRank(nodes, out) };
   if (cache.size > 8) cache.clear();
-  cache.set(version, graph);
+  cache.set(key, graph);
   return graph;
 }

@@ -39,6 +39,7 @@ interface N {
   typeName?: N;
   right?: N;
   propertyName?: N;
+  exportClause?: N;
 }
 
 interface RemoteFile extends N {
@@ -217,7 +218,10 @@ export class CheckerWalker {
     for (let j = 0; j < specs.length; j++) {
       const node = specs[j]!;
       const symbol = symbols[idents.length + j];
-      const kind = node.parent?.kind === K.ExportDeclaration ? "reexports" : "imports";
+      // `export * from` (and `export * as ns from`) re-exports the whole module; `export { x } from` re-exports names (symbol edges)
+      const parent = node.parent;
+      const star = parent?.kind === K.ExportDeclaration && (!parent.exportClause || parent.exportClause.kind === K.NamespaceExport);
+      const kind = star ? "reexports" : "imports";
       const file = symbol?.declarations.find((d) => d.kind === K.SourceFile)?.path;
       if (file) {
         if (this.inWorkspace(file) && file !== path) result.modules.push({ line: lineOf(node), kind, target: file });

@@ -78,7 +78,8 @@ export class CheckerEdgeWriter {
         const seen = new Set<string>();
         const subjects = new Set<number>();
         const add = (to: number, fromSym: number | null, toSym: number | null, type: string, line: number | null) => {
-          const key = `${fromSym ?? `f${from.id}`}|${toSym ?? `t${to}`}|${type}`;
+          // top-level code has no declaration to group by: keep each line
+          const key = `${fromSym ?? `f${from.id}:${line}`}|${toSym ?? `t${to}`}|${type}`;
           if (seen.has(key)) return;
           seen.add(key);
           this.st.ins.run(from.id, to, fromSym, toSym, type, CHECKER_WEIGHTS[type] ?? 0.15, 1, line);

@@ -16,6 +16,8 @@ export interface EngineOptions {
   /** Default time-box of a query (ms). */
   requestTimeoutMs?: number;
   log?: (message: string) => void;
+  /** Called when the engine dies or is stopped by a time-box (the doctor lists these). */
+  onDegraded?: (message: string) => void;
 }
 
 export interface EngineStatus {
@@ -98,6 +100,7 @@ export class TsEngine {
     const now = Date.now();
     this.deaths = [...this.deaths.filter((t) => now - t < RESTART_WINDOW_MS), now];
     this.log(`TypeScript engine (pid ${process.pid}) ${description}`);
+    this.options.onDegraded?.(`TypeScript engine (pid ${process.pid}) ${description}`);
     if (this.deaths.length >= MAX_DEATHS) this.failed = `the TypeScript engine died ${this.deaths.length} times within 5 minutes (last: ${description}); not restarting`;
   }
 
@@ -210,6 +213,11 @@ export class TsEngine {
     if (!this.overlays.delete(path)) return;
     this.lsp?.notify("textDocument/didClose", { textDocument: { uri: fileUri(path) } });
     this.dirty = true;
+  }
+
+  /** The in-memory content of a file, or null when it has none. */
+  overlayText(path: string): string | null {
+    return this.overlays.get(path)?.text ?? null;
   }
 
   overlayPaths(): string[] {

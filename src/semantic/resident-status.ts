@@ -28,3 +28,17 @@ export function residentLine(root: string | undefined): string {
   if (s.state === "loading") return "resident workspace loading";
   return `resident workspace failed${s.detail ? ` (${s.detail})` : ""}`;
 }
+
+/** Degraded states this process saw per root (engine deaths, time-outs), newest last. */
+const degraded = new Map<string, string[]>();
+
+export function noteDegraded(root: string, message: string): void {
+  const list = degraded.get(root) ?? [];
+  list.push(`${new Date().toISOString()} ${message}`);
+  if (list.length > 10) list.shift();
+  degraded.set(root, list);
+}
+
+export function degradedStates(root: string): string[] {
+  return degraded.get(root) ?? [];
+}

@@ -6,11 +6,12 @@
 
 import { join } from "node:path";
 import { openReader } from "../store/db.ts";
+import { envBool } from "../sys/env.ts";
 import { readMeta } from "../store/meta.ts";
 import { TsEngine } from "./engine.ts";
 import type { LoadedWorkspace } from "./load.ts";
 import { isSourceFile } from "./projects.ts";
-import { setResidentStatus } from "./resident-status.ts";
+import { noteDegraded, setResidentStatus } from "./resident-status.ts";
 import { loadFromStore, semanticUpgrade, type UpgradeResult } from "./upgrade.ts";
 
 const CONFIG_FILE_RE = /(?:^|\/)(?:tsconfig[^/]*\.json|jsconfig[^/]*\.json|package\.json|svc\.json|pnpm-workspace\.yaml)$/;
@@ -36,7 +37,7 @@ export class ResidentWorkspace {
     private readonly options: ResidentOptions,
   ) {
     this.writer = options.writer;
-    this.engine = new TsEngine({ root, log: options.log });
+    this.engine = new TsEngine({ root, log: options.log, onDegraded: (message) => noteDegraded(root, message) });
     setResidentStatus(root, { state: "loading", projects: 0 });
     if (options.writer) this.pendingAll = true;
   }
@@ -90,6 +91,7 @@ export class ResidentWorkspace {
       .catch((error) => {
         this.lastError = (error as Error).message;
         this.options.log?.(`semantic update failed: ${this.lastError}`);
+        noteDegraded(this.root, `semantic update failed: ${this.lastError}`);
       })
       .finally(() => {
         this.running = null;
@@ -202,4 +204,17 @@ export async function releaseResident(root: string): Promise<void> {
   const resident = residents.get(root);
   residents.delete(root);
   await resident?.close();
+}
+
+/**
+ * The resident workspace that serves a request: the host's own, or — in a long-lived
+ * server started with SVC_RESIDENT=1 — one this process holds (reading; the index's
+ * writer keeps the stored edges current). Null: answer from the index alone.
+ */
+export function residentForRequest(root: string, ctx: { host?: boolean; longLived?: boolean }): ResidentWorkspace | null {
+  if (ctx.host) return residentFor(root);
+  if (!ctx.longLived || !envBool("SVC_RESIDENT", false)) return null;
+  const resident = holdResident(root, { writer: false });
+  resident.catchUpWithStore();
+  return resident;
 }

@@ -47,7 +47,7 @@ function writeGrammarEmbeds(): void {
 function writeTypeScriptEmbeds(): void {
   const lib = join(tscPackageDir(), "lib");
   const files: Record<string, string> = {};
-  for (const name of readdirSync(lib).sort()) if (name === "tsc" || name === "tsc.exe" || /^lib\..*\.d\.ts$/.test(name)) files[name] = join(lib, name);
+  for (const name of readdirSync(lib).sort()) if (name === "tsc" || name === "tsc.exe" || /^lib(\..*)?\.d\.ts$/.test(name)) files[name] = join(lib, name);
   writeEmbedModule(join(root, "src", "semantic", "embedded-typescript.gen.js"), files);
 }
 

@@ -115,7 +115,14 @@ export function publicSurface(db: Database, root: string, target: SymbolRow): Pu
     const row = owner ? symbolById(db, owner.id) : null;
     if (row) {
       const verdict = publicSurface(db, root, row);
-      return { public: verdict.public, how: `a member of ${row.kind} ${row.qualifiedName}, which is ${verdict.public ? "" : "not "}public: ${verdict.how}` };
+      if (verdict.public) return { public: true, how: `a member of ${row.kind} ${row.qualifiedName}, which is public: ${verdict.how}` };
+      // inherited by a public subclass: consumers reach it through that class
+      for (const heir of incomingEdges(db, [row.id]).filter((e) => e.type === "extends" && e.fromSymbol !== null)) {
+        const sub = symbolById(db, heir.fromSymbol as number);
+        const inherited = sub ? publicSurface(db, root, sub) : null;
+        if (sub && inherited?.public) return { public: true, how: `inherited by ${sub.kind} ${sub.qualifiedName}, which is public: ${inherited.how}` };
+      }
+      return { public: verdict.public, how: `a member of ${row.kind} ${row.qualifiedName}, which is not public: ${verdict.how}` };
     }
   }
   if (!target.exported) return { public: false, how: `not exported from ${target.path}` };

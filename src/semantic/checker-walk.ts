@@ -208,10 +208,7 @@ export class CheckerWalker {
       pending.push(
         (async () => {
           const target = symbol.flags & SymbolFlags.Alias ? await this.aliased(symbol) : symbol;
-          for (const t of await this.targets(target)) {
-            if (t.path === path && kind !== "calls" && kind !== "extends" && kind !== "implements") continue; // local uses: only calls and heritage matter
-            result.refs.push({ line: lineOf(node), kind, target: t });
-          }
+          for (const t of await this.targets(target)) result.refs.push({ line: lineOf(node), kind, target: t });
         })(),
       );
     }

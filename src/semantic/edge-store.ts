@@ -26,6 +26,7 @@ export interface WalkedFile extends Omit<FileRefs, "path"> {
 interface SymbolRow {
   id: number;
   name: string;
+  container: string | null;
   start_line: number;
   end_line: number;
 }
@@ -33,6 +34,7 @@ interface SymbolRow {
 export class CheckerEdgeWriter {
   private readonly fileIds = new Map<string, { id: number; test: boolean }>();
   private readonly symbols = new Map<number, SymbolRow[]>();
+  private readonly byName = new Map<number, Map<string, SymbolRow[]>>();
   private readonly st: Record<"del" | "ins" | "syms", Statement>;
 
   constructor(private readonly db: Database) {
@@ -42,7 +44,7 @@ export class CheckerEdgeWriter {
     this.st = {
       del: db.prepare("DELETE FROM edges WHERE from_file = ? AND provenance = 'checker'"),
       ins: db.prepare("INSERT INTO edges(from_file, to_file, from_symbol, to_symbol, type, weight, confidence, evidence_line, provenance) VALUES (?,?,?,?,?,?,?,?,'checker')"),
-      syms: db.prepare("SELECT id, name, start_line, end_line FROM symbols WHERE file_id = ? ORDER BY start_line"),
+      syms: db.prepare("SELECT id, name, container, start_line, end_line FROM symbols WHERE file_id = ? ORDER BY start_line"),
     };
   }
 
@@ -55,15 +57,39 @@ export class CheckerEdgeWriter {
     return rows;
   }
 
-  /** The innermost declaration of a file containing `line` (optionally with this name). */
+  private named(fileId: number): Map<string, SymbolRow[]> {
+    let map = this.byName.get(fileId);
+    if (!map) {
+      map = new Map();
+      for (const row of this.rows(fileId)) {
+        const list = map.get(row.name);
+        if (list) list.push(row);
+        else map.set(row.name, [row]);
+      }
+      this.byName.set(fileId, map);
+    }
+    return map;
+  }
+
+  /** The innermost declaration of a file containing `line` (optionally only those with this name). */
   private innermost(fileId: number, line: number, name?: string): number | null {
+    const candidates = name === undefined ? this.rows(fileId) : (this.named(fileId).get(name) ?? []);
     let best: SymbolRow | null = null;
-    for (const row of this.rows(fileId)) {
+    for (const row of candidates) {
       if (row.start_line > line) break;
-      if (row.end_line < line || (name !== undefined && row.name !== name)) continue;
+      if (row.end_line < line) continue;
       if (!best || row.end_line - row.start_line <= best.end_line - best.start_line) best = row;
     }
     return best?.id ?? null;
+  }
+
+  /**
+   * The one top-level declaration of a name in a file, when the checker's declaration is
+   * elsewhere in it (CommonJS `module.exports = { name }`, `exports.name = name`).
+   */
+  private uniqueTopLevel(fileId: number, name: string): number | null {
+    const rows = (this.named(fileId).get(name) ?? []).filter((r) => r.container === null);
+    return rows.length === 1 ? (rows[0] as SymbolRow).id : null;
   }
 
   /** Replace the checker edges of these files; returns the number of edges written. */
@@ -71,6 +97,7 @@ export class CheckerEdgeWriter {
     let written = 0;
     this.db.transaction(() => {
       this.symbols.clear(); // symbols may have been re-extracted since the last batch
+      this.byName.clear();
       for (const file of files) {
         const from = this.fileIds.get(file.path);
         if (!from) continue;
@@ -92,7 +119,7 @@ export class CheckerEdgeWriter {
         for (const ref of file.refs) {
           const to = this.fileIds.get(ref.target.path);
           if (!to) continue;
-          const toSym = ref.target.line > 0 ? this.innermost(to.id, ref.target.line, ref.target.name) : null;
+          const toSym = ref.target.line > 0 ? (this.innermost(to.id, ref.target.line, ref.target.name) ?? this.uniqueTopLevel(to.id, ref.target.name)) : null;
           const fromSym = this.innermost(from.id, ref.line);
           if (to.id === from.id && (toSym === null || toSym === fromSym)) continue;
           add(to.id, fromSym, toSym, ref.kind, ref.line);

@@ -119,7 +119,12 @@ export class TsEngine {
   }
 
   private async start(restart: boolean): Promise<void> {
-    const lsp = new LspProcess({ executable: tscExecutable(), cwd: this.root, onExit: (d) => this.onExit(lsp, d) });
+    let lsp: LspProcess;
+    try {
+      lsp = new LspProcess({ executable: tscExecutable(), cwd: this.root, onExit: (d) => this.onExit(lsp, d) });
+    } catch (error) {
+      throw new EngineError(`the TypeScript engine failed to start: ${(error as Error).message}`, true);
+    }
     this.lsp = lsp;
     if (restart) this.restarts++;
     const timeout = Math.max(this.requestTimeoutMs, 30_000);

@@ -40,11 +40,34 @@ export interface LoadInput {
 
 function configReason(code: number, message: string, file: string | undefined, config: string, root: string): string {
   const where = file ? toPosix(relative(root, file)) : config;
-  if (code === 5083) return where === config ? `config file not found: ${message}` : `extends not found: ${message.replace(/^Cannot read file '(.*)'\.$/, "$1")}`;
+  if (code === 5083) {
+    const missing = /'([^']+)'/.exec(message)?.[1];
+    const rel = missing ? toPosix(relative(root, missing)) : message;
+    return rel === config ? `config file not found: ${config}` : `extends not found: ${rel}`;
+  }
   if (code === 18003) return "no input files (include/files match nothing)";
   if (code >= 1000 && code < 2000) return `config does not parse (${where}): ${message}`;
   if (code >= 5000 && code < 6000) return `config option error (TS${code}): ${message}`;
   return `TS${code}: ${message}`;
+}
+
+/** Distinct reasons, parse errors of one file folded into the first one. */
+function summarize(reasons: string[]): string[] {
+  const out: string[] = [];
+  const folded = new Map<string, number>();
+  for (const r of new Set(reasons)) {
+    const key = /^config does not parse \([^)]*\)/.exec(r)?.[0];
+    if (key && folded.has(key)) folded.set(key, (folded.get(key) ?? 0) + 1);
+    else {
+      if (key) folded.set(key, 0);
+      out.push(r);
+    }
+  }
+  return out.map((r) => {
+    const key = /^config does not parse \([^)]*\)/.exec(r)?.[0];
+    const more = key ? (folded.get(key) ?? 0) : 0;
+    return more ? `${r} (and ${more} more parse error${more === 1 ? "" : "s"})` : r;
+  });
 }
 
 async function describe(project: Project | undefined, wrapped: WrappedProject, root: string): Promise<{ files: string[]; diagnosis: ProjectDiagnosis }> {
@@ -56,7 +79,7 @@ async function describe(project: Project | undefined, wrapped: WrappedProject, r
     const rel = toPosix(relative(root, name));
     if (!rel.startsWith("..") && !rel.includes("node_modules/") && isSourceFile(rel)) files.push(rel);
   }
-  const reasons = [...new Set(configDiags.filter((d) => d.category === 1).map((d) => configReason(d.code, d.text, d.fileName, wrapped.config, root)))];
+  const reasons = summarize(configDiags.filter((d) => d.category === 1).map((d) => configReason(d.code, d.text, d.fileName, wrapped.config, root)));
   const status = files.length === 0 ? "failed" : reasons.length ? "partial" : "loaded";
   return { files, diagnosis: { ...base, status, files: files.length, reasons } };
 }

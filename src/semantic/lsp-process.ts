@@ -38,6 +38,7 @@ export class LspProcess {
   readonly pid: number;
   /** The last lines of stderr and log messages (for error reports). */
   readonly log: string[] = [];
+  private readonly stderrDone: Promise<void>;
 
   constructor(private readonly options: LspProcessOptions) {
     this.child = Bun.spawn([options.executable, "--lsp", "--stdio"], {
@@ -49,10 +50,12 @@ export class LspProcess {
     });
     this.pid = this.child.pid;
     void this.readLoop(this.child.stdout as ReadableStream<Uint8Array>);
-    void this.drainStderr(this.child.stderr as ReadableStream<Uint8Array>);
-    this.exited = this.child.exited.then((code) => {
+    this.stderrDone = this.drainStderr(this.child.stderr as ReadableStream<Uint8Array>);
+    this.exited = this.child.exited.then(async (code) => {
       const signal = this.child.signalCode;
-      const description = signal ? `killed by ${signal}` : `exited with code ${code}`;
+      await this.stderrDone;
+      const why = this.log.find((line) => /panic|fatal|error/i.test(line));
+      const description = signal ? `killed by ${signal}` : `exited with code ${code}${code !== 0 && why ? ` (${why.slice(0, 200)})` : ""}`;
       this.exitDescription = description;
       this.failAll(new EngineError(`the TypeScript engine ${description}`, true));
       options.onExit?.(description);

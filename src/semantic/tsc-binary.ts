@@ -24,8 +24,9 @@ export function tscPackageDir(): string {
 
 let resolved: string | null = null;
 
-/** Absolute path of the native `tsc` executable, extracting the embedded copy on first use. */
+/** Absolute path of the native `tsc` executable, extracting the embedded copy on first use (`SVC_TSC` overrides it). */
 export function tscExecutable(): string {
+  if (process.env.SVC_TSC) return process.env.SVC_TSC;
   if (resolved) return resolved;
   if (IS_COMPILED) {
     const files = (require("./embedded-typescript.gen.js") as { default: Record<string, string> }).default;

@@ -106,7 +106,8 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
     const known = new Set(storePaths(db));
     const inWorkspace = (abs: string) => known.has(toPosix(relative(root, abs)));
     options.progress?.(0, total, "semantic upgrade");
-    const snapshot = loaded.projects.length ? await engine.call("taking a snapshot", async (_api, s) => s) : null;
+    const usable = !loaded.facts.engine.error && loaded.projects.some((p) => p.diagnosis.status !== "failed");
+    const snapshot = usable ? await engine.call("taking a snapshot", async (_api, s) => s) : null;
     for (const [wrapper, files] of byProject) {
       const project = snapshot?.getProject(wrapper);
       if (!project) continue;

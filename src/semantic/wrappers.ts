@@ -13,7 +13,8 @@ import { TsConfigs } from "../index/imports/tsconfig.ts";
 import { storeDir } from "../store/db.ts";
 import { INFERRED, type Discovery, type ProjectConfig } from "./projects.ts";
 
-const NO_EMIT = { noEmit: true, declaration: false, declarationMap: false, emitDeclarationOnly: false, composite: false, incremental: false };
+// Emit layout (outDir/rootDir) is reset too: TypeScript 7 checks files against rootDir (which defaults to the config's folder, here `.svc/ts`).
+const NO_EMIT = { noEmit: true, declaration: false, declarationMap: false, emitDeclarationOnly: false, composite: false, incremental: false, outDir: null, rootDir: null, declarationDir: null, tsBuildInfoFile: null };
 
 export const INFERRED_OPTIONS = {
   allowJs: true,

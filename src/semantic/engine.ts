@@ -69,6 +69,7 @@ export class TsEngine {
   private readonly overlays = new Map<string, Overlay>();
   private current: Snapshot | null = null;
   private dirty = true;
+  private lspPending = false;
   readonly requestTimeoutMs: number;
 
   constructor(private readonly options: EngineOptions) {
@@ -93,9 +94,7 @@ export class TsEngine {
     this.lastExit = description;
     this.current = null;
     this.dirty = true;
-    const api = this.api;
-    this.api = null;
-    void api?.close().catch(() => {});
+    this.api = null; // its socket died with the child: never write to it again
     if (this.closed) return;
     const now = Date.now();
     this.deaths = [...this.deaths.filter((t) => now - t < RESTART_WINDOW_MS), now];
@@ -157,9 +156,23 @@ export class TsEngine {
     return Promise.race([promise, timeout, died]).finally(() => clearTimeout(timer));
   }
 
+  /**
+   * Notifications to the language server (overlays, file changes) and the API session are
+   * separate channels: one round trip on the LSP channel makes sure the server applied them
+   * before the API takes its next snapshot.
+   */
+  private async barrier(lsp: LspProcess): Promise<void> {
+    if (!this.lspPending) return;
+    this.lspPending = false;
+    await lsp.request("svc/barrier", null, this.requestTimeoutMs).catch((error: Error) => {
+      if (error instanceof EngineError && error.dead) throw error;
+    });
+  }
+
   /** An API call under the time-box; the engine is (re)started first. */
   async call<T>(what: string, fn: (api: API<true>, snapshot: Snapshot) => Promise<T>, timeoutMs = this.requestTimeoutMs): Promise<T> {
     const { lsp, api } = await this.ensure();
+    await this.barrier(lsp);
     const snapshot = await this.snapshotOf(api, lsp);
     return this.race(fn(api, snapshot), lsp, what, timeoutMs);
   }
@@ -199,6 +212,7 @@ export class TsEngine {
   filesChanged(changes: readonly { path: string; kind: "created" | "changed" | "deleted" }[]): void {
     if (!changes.length) return;
     this.dirty = true;
+    this.lspPending = true;
     const type = { created: 1, changed: 2, deleted: 3 } as const;
     this.lsp?.notify("workspace/didChangeWatchedFiles", { changes: changes.map((c) => ({ uri: fileUri(c.path), type: type[c.kind] })) });
   }
@@ -212,12 +226,14 @@ export class TsEngine {
     if (previous) lsp.notify("textDocument/didChange", { textDocument: { uri: fileUri(path), version }, contentChanges: [{ text }] });
     else lsp.notify("textDocument/didOpen", { textDocument: { uri: fileUri(path), languageId: languageId(path), version, text } });
     this.dirty = true;
+    this.lspPending = true;
   }
 
   clearOverlay(path: string): void {
     if (!this.overlays.delete(path)) return;
     this.lsp?.notify("textDocument/didClose", { textDocument: { uri: fileUri(path) } });
     this.dirty = true;
+    this.lspPending = true;
   }
 
   /** The in-memory content of a file, or null when it has none. */

@@ -119,8 +119,9 @@ export async function loadWorkspace(engine: TsEngine, input: LoadInput): Promise
     }
   }
   for (const p of projects) if (p.diagnosis.status !== "failed") p.diagnosis.files = p.files.filter((f) => owner.get(f) === p.wrapper).length;
-  const outsideFiles = discovery.sourceFiles.filter((f) => !owner.has(f) && !f.endsWith(".d.ts"));
-  const outsidePackages = discovery.packages
+  // without an engine nothing is known about which files the projects hold
+  const outsideFiles = engineError ? [] : discovery.sourceFiles.filter((f) => !owner.has(f) && !f.endsWith(".d.ts"));
+  const outsidePackages = engineError ? [] : discovery.packages
     .filter((pkg) => pkg.dir !== "" && discovery.sourceFiles.some((f) => f.startsWith(`${pkg.dir}/`)) && !discovery.sourceFiles.some((f) => f.startsWith(`${pkg.dir}/`) && owner.has(f)))
     .map((pkg) => pkg.name);
   const status = engine.status();

@@ -34,6 +34,8 @@ export class LspProcess {
   private readonly pending = new Map<number, Waiter>();
   private nextId = 1;
   private exitDescription: string | null = null;
+  /** kill() was called: treat the child as gone at once (its exit is observed later). */
+  private killed = false;
   readonly exited: Promise<string>;
   readonly pid: number;
   /** The last lines of stderr and log messages (for error reports). */
@@ -64,7 +66,7 @@ export class LspProcess {
   }
 
   get alive(): boolean {
-    return this.exitDescription === null;
+    return this.exitDescription === null && !this.killed;
   }
 
   private remember(line: string): void {
@@ -124,7 +126,9 @@ export class LspProcess {
     try {
       const sink = this.child.stdin as import("bun").FileSink;
       sink.write(encodeFrame(message));
-      sink.flush();
+      // a child that just died fails the flush asynchronously (EPIPE): its exit is handled elsewhere
+      const flushed = sink.flush() as number | Promise<number>;
+      if (flushed instanceof Promise) flushed.catch((error: Error) => this.remember(`write: ${error.message}`));
     } catch (error) {
       this.remember(`write: ${(error as Error).message}`);
     }
@@ -139,7 +143,7 @@ export class LspProcess {
   }
 
   request<T = unknown>(method: string, params: unknown, timeoutMs: number): Promise<T> {
-    if (!this.alive) return Promise.reject(new EngineError(`the TypeScript engine ${this.exitDescription}`, true));
+    if (!this.alive) return Promise.reject(new EngineError(`the TypeScript engine ${this.exitDescription ?? "was stopped"}`, true));
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -157,6 +161,7 @@ export class LspProcess {
 
   kill(): void {
     if (!this.alive) return;
+    this.killed = true;
     try {
       this.child.kill("SIGKILL");
     } catch {

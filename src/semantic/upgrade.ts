@@ -144,7 +144,7 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
     const walkMs = performance.now() - walkStart;
     let diagnosis: LoadDiagnosis | null = null;
     if (!incremental) {
-      const facts = { ...loaded.facts, engine: { ...loaded.facts.engine, ...engineState(engine, loaded) }, unresolved: { packages: unresolved.packages, relative: unresolved.relative, examples: [...unresolved.examples].slice(0, 5) } };
+      const facts = { ...loaded.facts, engine: { ...loaded.facts.engine, ...engineState(engine, loaded) }, unresolved: usable ? { packages: unresolved.packages, relative: unresolved.relative, examples: [...unresolved.examples].slice(0, 5) } : null };
       const { tier, advice } = conclude(facts);
       diagnosis = { ...facts, tier, advice, source: "upgrade", at: new Date().toISOString(), elapsedMs: Math.round(performance.now() - started) };
     }

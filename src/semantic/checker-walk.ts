@@ -65,6 +65,9 @@ const NAMED_DECLARATIONS = new Set<number>([
   K.JsxAttribute, K.NamespaceExportDeclaration,
 ]);
 
+/** Declarations that bind a local name to something declared elsewhere. */
+const ALIAS_BINDINGS = new Set<number>([K.ImportSpecifier, K.ImportClause, K.NamespaceImport, K.ImportEqualsDeclaration, K.NamespaceExport]);
+
 /** Kinds a symbol's declaration handle can point at, for the declaration table of a file. */
 const DECLARATION_KINDS = new Set<number>([...NAMED_DECLARATIONS, K.Constructor, K.ExportAssignment, K.ExportSpecifier, K.SourceFile, K.ArrowFunction]);
 
@@ -131,6 +134,13 @@ export class CheckerWalker {
     private readonly project: Project,
     /** Whether an absolute path is a workspace file we record edges to. */
     private readonly inWorkspace: (path: string) => boolean,
+    /**
+     * Names the workspace declares (the index's symbols). An identifier can only reference a
+     * workspace declaration by its name or by a local alias (an import, a renamed
+     * destructuring), so other identifiers — locals, parameters, globals — are not sent to
+     * the checker. Null resolves every identifier.
+     */
+    private readonly declaredNames: ReadonlySet<string> | null = null,
   ) {}
 
   /** Forget a file's declaration table (its content changed). */
@@ -186,9 +196,19 @@ export class CheckerWalker {
     void this.table(path, sf);
     const idents: N[] = [];
     const kinds: RefKind[] = [];
+    const aliases = new Set<string>();
+    const candidates: N[] = [];
     for (let i = 2; i < sf.nodes.length; i++) {
       if (kindAt(sf, i) !== K.Identifier) continue;
       const node = sf.getOrCreateNodeAtIndex(i);
+      const parent = node.parent;
+      // local aliases: import bindings and renamed destructurings (`const { a: b } = require(…)`)
+      if (parent && (ALIAS_BINDINGS.has(parent.kind) || (parent.kind === K.BindingElement && parent.propertyName)) && isOwnName(node, parent)) aliases.add(node.text ?? "");
+      candidates.push(node);
+    }
+    for (const node of candidates) {
+      const text = node.text ?? "";
+      if (this.declaredNames && !this.declaredNames.has(text) && !aliases.has(text) && node.parent?.kind !== K.ExportSpecifier) continue;
       const kind = classify(node);
       if (kind === null) continue;
       idents.push(node);

@@ -105,13 +105,14 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
     const total = [...byProject.values()].reduce((n, l) => n + l.length, 0);
     const known = new Set(storePaths(db));
     const inWorkspace = (abs: string) => known.has(toPosix(relative(root, abs)));
+    const declaredNames = new Set((db.query("SELECT DISTINCT name FROM symbols").all() as { name: string }[]).map((r) => r.name));
     options.progress?.(0, total, "semantic upgrade");
     const usable = !loaded.facts.engine.error && loaded.projects.some((p) => p.diagnosis.status !== "failed");
     const snapshot = usable ? await engine.call("taking a snapshot", async (_api, s) => s) : null;
     for (const [wrapper, files] of byProject) {
       const project = snapshot?.getProject(wrapper);
       if (!project) continue;
-      const walker = new CheckerWalker(project, inWorkspace);
+      const walker = new CheckerWalker(project, inWorkspace, declaredNames);
       files.sort();
       for (let at = 0; at < files.length; at += BATCH_FILES) {
         if (options.signal?.aborted) throw new SvcError("internal_error", "cancelled");

@@ -1,6 +1,6 @@
 // scripts/bench: the benchmark (never a timed test). Prints a table and writes JSON with
 // the machine, commit and corpus to .bench/results/. Usage:
-//   bun scripts/bench.ts [--corpus generated|npm-mix|all] [--section index,fusion,host] [--no-build]
+//   bun scripts/bench.ts [--corpus generated|npm-mix|all] [--section index,fusion,host,semantic] [--no-build]
 // It measures the compiled binary (dist/svc, rebuilt unless --no-build) as users run it.
 
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -10,6 +10,7 @@ import { generatedCorpus, npmMixCorpus } from "./bench/corpus.ts";
 import { benchFusion, printFusionBench } from "./bench/fusion-bench.ts";
 import { benchHost, printHostBench } from "./bench/host-bench.ts";
 import { benchIndex, printIndexBench } from "./bench/index-bench.ts";
+import { benchSemantic, printSemanticBench } from "./bench/semantic-bench.ts";
 
 const root = join(import.meta.dir, "..");
 const args = process.argv.slice(2);
@@ -28,7 +29,7 @@ console.log(`svc bench — commit ${commit}, ${machine.cpus} × ${machine.cpu}, 
 const corpora: [string, () => string, string[]][] = [];
 if (corpusArg === "generated" || corpusArg === "all") corpora.push(["generated-5000 (TypeScript app)", () => generatedCorpus(root, 5000), ["src"]]);
 if (corpusArg === "npm-mix" || corpusArg === "all") corpora.push(["npm-mix (date-fns, typeorm, @mui/material, rxjs, effect)", () => npmMixCorpus(root), ["rxjs/src", "effect/src"]]);
-const sections = args.includes("--section") ? (args[args.indexOf("--section") + 1] ?? "").split(",") : ["index", "fusion", "host"];
+const sections = args.includes("--section") ? (args[args.indexOf("--section") + 1] ?? "").split(",") : ["index", "fusion", "host", "semantic"];
 
 const results: unknown[] = [];
 for (const [name, prepare, sources] of corpora) {
@@ -52,6 +53,12 @@ for (const [name, prepare, sources] of corpora) {
     printHostBench(result.host as never);
   }
   results.push(result);
+}
+if (sections.includes("semantic")) {
+  process.stderr.write("preparing the semantic bench…\n");
+  const semantic = await benchSemantic(svc, root, generatedCorpus(root, 5000));
+  printSemanticBench(semantic);
+  results.push({ corpus: "semantic", semantic });
 }
 const outDir = join(root, ".bench", "results");
 mkdirSync(outDir, { recursive: true });

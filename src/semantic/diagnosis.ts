@@ -95,7 +95,8 @@ export function conclude(d: Omit<LoadDiagnosis, "tier" | "advice" | "source" | "
   if (d.method === "none") advice.push("no TypeScript or JavaScript sources: the semantic tier does not apply");
   for (const p of d.projects) if (p.status !== "loaded") advice.push(`fix ${p.config}: ${p.reasons.join("; ")}`);
   const unresolvedPackages = d.unresolved?.packages ?? 0;
-  if (d.missingDependencies.length || unresolvedPackages > 0) {
+  // declared but unused dependencies (test tooling, build plugins) do not matter to the checker: only unresolved package imports do
+  if (unresolvedPackages > 0) {
     const noModules = d.missingDependencies.some((m) => m.noNodeModules);
     advice.push(`install dependencies (npm install, bun install or pnpm install)${noModules ? ": there is no node_modules" : ""} so package types resolve`);
   }
@@ -104,7 +105,7 @@ export function conclude(d: Omit<LoadDiagnosis, "tier" | "advice" | "source" | "
   for (const p of d.projects) if ((p.errors ?? 0) > 200 && p.files > 0 && (p.errors ?? 0) > p.files * 2) advice.push(`${p.config} has ${p.errors} errors in ${p.files} files: the config may be wrong (lib, jsx, moduleResolution, paths)`);
   let tier: Tier;
   if (d.engine.error || loaded.length === 0) tier = "syntax";
-  else if (loaded.length < d.projects.length || d.projects.some((p) => p.status !== "loaded") || d.missingDependencies.length > 0 || unresolvedPackages > 0 || d.outside.packages.length > 0) tier = "partial";
+  else if (loaded.length < d.projects.length || d.projects.some((p) => p.status !== "loaded") || unresolvedPackages > 0 || d.outside.packages.length > 0) tier = "partial";
   else tier = "semantic";
   return { tier, advice };
 }

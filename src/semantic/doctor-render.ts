@@ -42,9 +42,11 @@ export function renderDiagnosis(d: LoadDiagnosis): string[] {
       lines.push(`unresolved imports: ${parts.join(", ")}`);
     } else lines.push("unresolved imports: none");
   }
+  const imported = (d.unresolved?.packages ?? 0) > 0;
   for (const m of d.missingDependencies) {
     const where = m.dir || "the root package";
-    lines.push(`dependencies not installed (${where}): ${m.noNodeModules ? "no node_modules; " : ""}${m.missing.slice(0, 6).join(", ")}${m.missing.length > 6 ? `, and ${m.missing.length - 6} more` : ""}`);
+    const unused = imported ? "" : " — no source file imports them unresolved, so the checker does not miss them";
+    lines.push(`dependencies not installed (${where}): ${m.noNodeModules ? "no node_modules; " : ""}${m.missing.slice(0, 6).join(", ")}${m.missing.length > 6 ? `, and ${m.missing.length - 6} more` : ""}${unused}`);
   }
   for (const p of d.problems) lines.push(`problem: ${p}`);
   lines.push(`tier: ${d.tier}`);

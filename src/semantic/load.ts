@@ -70,14 +70,14 @@ function summarize(reasons: string[]): string[] {
   });
 }
 
-async function describe(project: Project | undefined, wrapped: WrappedProject, root: string): Promise<{ files: string[]; diagnosis: ProjectDiagnosis }> {
+async function describe(project: Project | undefined, wrapped: WrappedProject, root: string, inventory: ReadonlySet<string>): Promise<{ files: string[]; diagnosis: ProjectDiagnosis }> {
   const base = { config: wrapped.config, kind: wrapped.kind, via: wrapped.via };
   if (!project) return { files: [], diagnosis: { ...base, status: "failed", files: 0, reasons: ["the engine did not load it"] } };
   const [names, configDiags] = await Promise.all([project.program.getSourceFileNames(), project.program.getConfigFileParsingDiagnostics()]);
   const files: string[] = [];
   for (const name of names) {
     const rel = toPosix(relative(root, name));
-    if (!rel.startsWith("..") && !rel.includes("node_modules/") && isSourceFile(rel)) files.push(rel);
+    if (inventory.has(rel) && isSourceFile(rel)) files.push(rel); // build output and dependencies are not the workspace's files
   }
   const reasons = summarize(configDiags.filter((d) => d.category === 1).map((d) => configReason(d.code, d.text, d.fileName, wrapped.config, root)));
   const status = files.length === 0 ? "failed" : reasons.length ? "partial" : "loaded";
@@ -90,6 +90,7 @@ export async function loadWorkspace(engine: TsEngine, input: LoadInput): Promise
   const discovery = discoverProjects(input);
   const wrapped = writeWrappers({ root, paths: input.paths, readText: input.readText, discovery });
   const projects: LoadedProject[] = [];
+  const inventory = new Set(input.paths);
   let engineError: string | null = null;
   let opened: Project[] = [];
   if (wrapped.length) {
@@ -101,7 +102,7 @@ export async function loadWorkspace(engine: TsEngine, input: LoadInput): Promise
   }
   for (const w of wrapped) {
     const project = opened.find((p) => p.configFileName === w.wrapper);
-    const { files, diagnosis } = engineError ? { files: [], diagnosis: { config: w.config, kind: w.kind, via: w.via, status: "failed" as const, files: 0, reasons: [engineError] } } : await describe(project, w, root);
+    const { files, diagnosis } = engineError ? { files: [], diagnosis: { config: w.config, kind: w.kind, via: w.via, status: "failed" as const, files: 0, reasons: [engineError] } } : await describe(project, w, root, inventory);
     projects.push({ ...w, files, diagnosis });
   }
   // The owner of a file: the project whose config folder is the nearest above it (else the first that holds it).

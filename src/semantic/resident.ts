@@ -95,6 +95,7 @@ export class ResidentWorkspace {
       })
       .finally(() => {
         this.running = null;
+        Bun.gc(true); // the walk's ASTs and tables are garbage now: give the memory back
         this.kick();
       });
     this.publish();

@@ -132,6 +132,7 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
         }, 180_000);
         edges += writer.write(results);
         walked += batch.length;
+        await engine.call("releasing source files", async (api) => api.clearSourceFileCache()); // walked ASTs are not needed again
         options.progress?.(walked, total, "semantic upgrade");
       }
     }

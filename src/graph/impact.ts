@@ -3,12 +3,11 @@
 // package's entry points expose it, and the test files that reach it.
 
 import type { Database } from "bun:sqlite";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { FileIndex } from "../index/imports/file-index.ts";
 import { Packages } from "../index/imports/packages.ts";
 import { dirOf } from "../index/imports/paths.ts";
 import { symbolById, type SymbolRow } from "../retrieve/resolve-symbol.ts";
+import { textReader } from "../workspace/files.ts";
 import { importersOf, incomingEdges } from "./symbol-edges.ts";
 
 export interface Dependent {
@@ -127,13 +126,7 @@ export function publicSurface(db: Database, root: string, target: SymbolRow): Pu
   }
   if (!target.exported) return { public: false, how: `not exported from ${target.path}` };
   const paths = (db.query("SELECT path FROM files").all() as { path: string }[]).map((r) => r.path);
-  const ix = new FileIndex(paths, (p) => {
-    try {
-      return readFileSync(join(root, p), "utf8");
-    } catch {
-      return null;
-    }
-  });
+  const ix = new FileIndex(paths, textReader(root));
   const packages = new Packages(ix);
   const pkg = packages.nearest(dirOf(target.path));
   if (!pkg) return { public: null, how: "no package.json owns the file" };

@@ -12,6 +12,7 @@ import type { LoadDiagnosis } from "../semantic/diagnosis.ts";
 import { renderDiagnosis } from "../semantic/doctor-render.ts";
 import { degradedStates } from "../semantic/resident-status.ts";
 import { openReader, storePath } from "../store/db.ts";
+import { alive } from "../store/lock.ts";
 import { readMeta, type IndexMeta } from "../store/meta.ts";
 import { loadConfig } from "../workspace/config.ts";
 import { listInventory } from "../workspace/inventory.ts";
@@ -35,15 +36,6 @@ export interface DoctorData {
   degraded: string[];
   /** The doctor text (svc/doctor's result). */
   report: string;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 /** Hosts with a registry file in the runtime folder whose process is alive. */

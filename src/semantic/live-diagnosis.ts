@@ -2,9 +2,9 @@
 // errors (its own files only; time-boxed) and the module specifiers the compiler could not
 // resolve. Nothing is written.
 
-import { readFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { relative } from "node:path";
 import { loadConfig } from "../workspace/config.ts";
+import { textReader } from "../workspace/files.ts";
 import { toPosix } from "../workspace/root.ts";
 import { conclude, type LoadDiagnosis } from "./diagnosis.ts";
 import type { TsEngine } from "./engine.ts";
@@ -15,14 +15,7 @@ const CANNOT_FIND_MODULE = new Set([2307, 2792, 7016]);
 
 export async function liveDiagnosis(engine: TsEngine, root: string, paths: readonly string[]): Promise<LoadDiagnosis> {
   const started = performance.now();
-  const readText = (path: string) => {
-    try {
-      return readFileSync(join(root, path), "utf8");
-    } catch {
-      return null;
-    }
-  };
-  const loaded = await loadWorkspace(engine, { root, paths, readText, config: loadConfig(root, root) });
+  const loaded = await loadWorkspace(engine, { root, paths, readText: textReader(root), config: loadConfig(root, root) });
   const unresolved = { packages: 0, relative: 0, examples: new Set<string>() };
   for (const project of loaded.projects) {
     if (project.diagnosis.status === "failed") continue;

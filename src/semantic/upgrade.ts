@@ -5,13 +5,13 @@
 // changes and their dependents) are walked and the stamped diagnosis is kept.
 
 import type { Database } from "bun:sqlite";
-import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { SvcError } from "../errors.ts";
 import { openWriter } from "../store/db.ts";
 import { acquireWriterLock } from "../store/lock.ts";
 import { clearDirty, readDirty, readMeta, writeMeta } from "../store/meta.ts";
 import { loadConfig } from "../workspace/config.ts";
+import { textReader } from "../workspace/files.ts";
 import { toPosix } from "../workspace/root.ts";
 import { CheckerWalker, type FileRefs } from "./checker-walk.ts";
 import { conclude, type LoadDiagnosis } from "./diagnosis.ts";
@@ -45,23 +45,13 @@ export interface UpgradeResult {
 const BATCH_FILES = 250;
 const CONCURRENCY = 8;
 
-function readText(root: string): (path: string) => string | null {
-  return (path) => {
-    try {
-      return readFileSync(join(root, path), "utf8");
-    } catch {
-      return null;
-    }
-  };
-}
-
 export function storePaths(db: Database): string[] {
   return (db.query("SELECT path FROM files ORDER BY path").all() as { path: string }[]).map((r) => r.path);
 }
 
 /** Load the workspace from the store's file list (the inventory the index already has). */
 export async function loadFromStore(engine: TsEngine, root: string, db: Database): Promise<LoadedWorkspace> {
-  return loadWorkspace(engine, { root, paths: storePaths(db), readText: readText(root), config: loadConfig(root, root) });
+  return loadWorkspace(engine, { root, paths: storePaths(db), readText: textReader(root), config: loadConfig(root, root) });
 }
 
 interface Unresolved {

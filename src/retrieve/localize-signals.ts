@@ -34,6 +34,8 @@ export const PARAMS = {
   path: 0.7,
   prfTop: 5,
   prfTerms: 6,
+  /** Feedback terms declared in more than this share of the files are not topical. */
+  prfMaxDf: 0.1,
   prfAdd: 8,
   prfScore: 0.33,
   neighbour: 0.4,
@@ -81,11 +83,12 @@ function rawIdentifiers(query: string): string[] {
 }
 
 export function exactDeclarations(db: Database, query: string, collection: Collection, m: Merge): void {
-  const select = db.prepare(`SELECT DISTINCT file_id, name, kind IN ${TYPE_KINDS} AS is_type FROM symbols WHERE name = ?`);
+  // NOCASE equality uses the symbols_name index; the exact spelling is checked here.
+  const select = db.prepare(`SELECT DISTINCT file_id, name, kind IN ${TYPE_KINDS} AS is_type FROM symbols WHERE name = ? COLLATE NOCASE`);
   for (const word of rawIdentifiers(query)) {
     const plain = /^[a-z]+$/.test(word); // ordinary English words are not identifiers
     for (const row of select.all(word) as { file_id: number; name: string; is_type: number }[]) {
-      if (!collection.byId.has(row.file_id) || (plain && !row.is_type)) continue;
+      if (row.name !== word || !collection.byId.has(row.file_id) || (plain && !row.is_type)) continue;
       add(m, row.file_id, row.is_type ? (plain ? PARAMS.exactPlainType : PARAMS.exactType) : PARAMS.exactMember, `declares ${row.name} (exact)`);
     }
   }
@@ -145,14 +148,34 @@ function normalised(scores: Map<number, number>): Map<number, number> {
   return new Map([...scores].map(([id, s]) => [id, max > 0 ? s / max : 0]));
 }
 
+export interface LexicalScores {
+  presence: Map<number, number>;
+  tf: Map<number, number>;
+}
+
+/** Raw lexical scores of some query terms (sum two of them for a longer query). */
+export function lexicalScores(db: Database, collection: Collection, terms: readonly QueryTerm[]): LexicalScores {
+  return { presence: rankFiles(collection, terms), tf: tfScores(db, collection, terms) };
+}
+
+function sum(a: Map<number, number>, b: Map<number, number>): Map<number, number> {
+  const out = new Map(a);
+  for (const [id, s] of b) out.set(id, (out.get(id) ?? 0) + s);
+  return out;
+}
+
+export function plus(a: LexicalScores, b: LexicalScores): LexicalScores {
+  return { presence: sum(a.presence, b.presence), tf: sum(a.tf, b.tf) };
+}
+
 /**
- * Lexical hits: BM25F presence × idf over the file fields blended with FTS5's bm25, the
- * best `pool` files. A name match when the file declares something named by a query word.
- * Returns the ranked file ids.
+ * Lexical hits: BM25F presence × idf over the file fields blended with the term-frequency
+ * BM25F, the best `lexicalPool` files, as evidence (a name match when the file defines
+ * something named by a query word). Returns the ranked file ids.
  */
-export function lexical(db: Database, collection: Collection, terms: readonly QueryTerm[], scale: number, m: Merge, label = ""): number[] {
-  const presence = normalised(rankFiles(collection, terms));
-  const tf = normalised(tfScores(db, collection, terms));
+export function lexical(db: Database, scores: LexicalScores, terms: readonly QueryTerm[], m: Merge): number[] {
+  const presence = normalised(scores.presence);
+  const tf = normalised(scores.tf);
   const combined = new Map<number, number>();
   for (const [id, s] of presence) combined.set(id, (1 - PARAMS.bm25Mix) * s);
   for (const [id, s] of tf) combined.set(id, (combined.get(id) ?? 0) + PARAMS.bm25Mix * s);
@@ -164,10 +187,20 @@ export function lexical(db: Database, collection: Collection, terms: readonly Qu
       const parts = splitIdentifier(name);
       return parts.some((part) => part.length >= PARAMS.nameMinPart && words.has(part)) || words.has(parts.join(""));
     });
-    const ceiling = (named ? PARAMS.nameCeiling : PARAMS.bodyCeiling) * scale;
-    add(m, id, ceiling * (top > 0 ? (s / top) ** PARAMS.lexicalGamma : 0), named ? `${label}declares ${named} (name match)` : `${label}body matches the query`);
+    const ceiling = named ? PARAMS.nameCeiling : PARAMS.bodyCeiling;
+    add(m, id, ceiling * (top > 0 ? (s / top) ** PARAMS.lexicalGamma : 0), named ? `declares ${named} (name match)` : "body matches the query");
   }
   return ranked.map(([id]) => id);
+}
+
+/** The ids of the best `pool` files of some lexical scores (no evidence recorded). */
+export function lexicalRanking(scores: LexicalScores): number[] {
+  const presence = normalised(scores.presence);
+  const tf = normalised(scores.tf);
+  const combined = new Map<number, number>();
+  for (const [id, s] of presence) combined.set(id, (1 - PARAMS.bm25Mix) * s);
+  for (const [id, s] of tf) combined.set(id, (combined.get(id) ?? 0) + PARAMS.bm25Mix * s);
+  return [...combined].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, PARAMS.lexicalPool).map(([id]) => id);
 }
 
 /** Query words found in paths, weighted by how rare they are among paths. */
@@ -190,8 +223,11 @@ export function pathHits(collection: Collection, terms: readonly QueryTerm[], m:
 const GENERIC_NAMES = new Set(["constructor", "init", "main", "index", "default", "get", "set", "run", "value", "name", "data", "type", "tostring", "equals", "create", "update", "props", "options", "config", "log", "logger"]);
 
 /** Pseudo-relevance feedback: recurring declared-name parts of the top files, as extra query terms. */
-export function feedback(db: Database, top: readonly number[], known: ReadonlySet<string>): QueryTerm[] {
+export function feedback(db: Database, top: readonly number[], known: ReadonlySet<string>, files: number): QueryTerm[] {
   const counts = new Map<string, number>();
+  // A feedback term must be topical: declared in at most prfMaxDf of the files.
+  const df = db.prepare("SELECT count(*) AS n FROM files_fts WHERE files_fts MATCH ?");
+  const topical = (term: string) => ((df.get(`{types members} : "${term.replaceAll('"', '""')}"`) as { n: number }).n) <= Math.max(5, PARAMS.prfMaxDf * files);
   for (const id of top) {
     for (const name of new Set(declaredNames(db, id))) {
       for (const part of splitIdentifier(name)) {
@@ -202,6 +238,7 @@ export function feedback(db: Database, top: readonly number[], known: ReadonlySe
   return [...counts]
     .filter(([, c]) => c >= 2)
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .filter(([term]) => topical(term))
     .slice(0, PARAMS.prfTerms)
     .map(([term]) => ({ term, origin: "word" as const }));
 }

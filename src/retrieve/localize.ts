@@ -8,7 +8,7 @@
 import type { Database } from "bun:sqlite";
 import type { FileGraph } from "../graph/file-graph.ts";
 import type { Collection } from "../plan/collect.ts";
-import { add, exactDeclarations, feedback, lexical, merged, neighbours, newMerge, PARAMS, pathHits, wiringHits } from "./localize-signals.ts";
+import { add, exactDeclarations, feedback, lexical, lexicalRanking, lexicalScores, merged, neighbours, newMerge, PARAMS, pathHits, plus, wiringHits } from "./localize-signals.ts";
 import { queryTerms } from "./terms.ts";
 
 export type Grade = "confident" | "partial" | "insufficient";
@@ -111,13 +111,13 @@ export function localize(collection: Collection, options: LocalizeOptions): Loca
   pathHits(collection, terms, m);
   const fts = collection.index.meta.fts_available === "1";
   if (fts) {
-    const first = lexical(db, collection, terms, 1, m);
-    const prf = feedback(db, first.slice(0, PARAMS.prfTop), new Set(terms.map((t) => t.term)));
+    const scores = lexicalScores(db, collection, terms);
+    const first = lexical(db, scores, terms, m);
+    const prf = feedback(db, first.slice(0, PARAMS.prfTop), new Set(terms.map((t) => t.term)), collection.files.length);
     if (prf.length) {
       const seen = new Set(first);
-      const extra = lexical(db, collection, [...terms, ...prf], 1, newMerge());
       let added = 0;
-      for (const id of extra) {
+      for (const id of lexicalRanking(plus(scores, lexicalScores(db, collection, prf)))) {
         if (seen.has(id) || added >= PARAMS.prfAdd) continue;
         add(m, id, PARAMS.prfScore, `related: declares names like ${prf.slice(0, 3).map((t) => t.term).join(", ")}`);
         added++;

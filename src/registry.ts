@@ -25,6 +25,8 @@ export interface OperationSpec {
   op: string;
   catalog: Catalog;
   readOnly: boolean;
+  /** Writes the working tree (svc_workspace action=apply): the MCP tool is marked destructive. */
+  writesTree?: boolean;
   /** One line for `svc --help`. */
   summary: string;
   /** Agent-facing description: what it returns, when to use it, what it costs. */
@@ -176,6 +178,25 @@ export const REGISTRY: readonly OperationSpec[] = [
     load: async () => (await import("./ops/review.ts")).review as never,
   },
   {
+    op: "apply",
+    catalog: "A",
+    readOnly: false,
+    writesTree: true,
+    summary: "Apply a verified single-file edit: dry run unless write=true, atomic, conflict-checked",
+    description:
+      "The one write path: replace (or create) one file inside the workspace with content. A dry run unless write=true; expectedHash (SHA-256 hex of the content the edit was derived from, as svc_refactor returns it) must match the file now, on dry runs too, or the answer is a conflict. Writes atomically; the index sees the new content at once.",
+    mcp: [{ tool: "svc_workspace", action: "apply" }],
+    params: [
+      WORKSPACE_PATH,
+      { name: "file", type: "string", default: null, description: "The file to write, root-relative (or absolute inside the workspace)." },
+      { name: "content", type: "string", default: null, description: "The complete new content of the file." },
+      { name: "write", type: "bool", default: false, description: "Actually write (default false: a dry run that only says what would happen)." },
+      { name: "expectedHash", type: "string", default: "", description: "SHA-256 hex of the file content the edit was derived from; a mismatch is a conflict and nothing is written." },
+    ],
+    output: obj({ root: str, file: str, action: str, written: bool, chars: int, previousHash: { type: ["string", "null"] }, hash: str }, ["root", "file", "action", "written"]),
+    load: async () => (await import("./ops/apply.ts")).apply as never,
+  },
+  {
     op: "openIndexed",
     catalog: "host",
     readOnly: false,
@@ -257,7 +278,7 @@ export const REGISTRY: readonly OperationSpec[] = [
     cli: { command: "reduce" },
     params: [
       { ...PATH_PARAM, cli: { flag: "path" } },
-      { name: "files", type: "string[]", default: null, description: "Files to reduce (relative to path, confined to the workspace)." },
+      { name: "files", type: "string[]", default: null, description: "Files to reduce (relative to path, confined to the workspace).", cli: { flag: "files", rest: true } },
       { name: "content", type: "string", default: null, description: "Raw content to reduce (instead of files); on the CLI --stdin reads it from standard input.", cli: { flag: "stdin", fromStdin: true } },
       { name: "extension", type: "string", default: ".ts", description: "Language of content, as a file extension.", cli: { flag: "ext" } },
       levelParam("standard"),
@@ -433,4 +454,9 @@ export function operation(op: string): OperationSpec {
   const spec = REGISTRY.find((row) => row.op === op);
   if (!spec) throw new Error(`no such operation in the registry: ${op}`);
   return spec;
+}
+
+/** Whether this build has a CLI command (install helpers refuse to install hooks calling a missing one). */
+export function hasCliCommand(name: string): boolean {
+  return REGISTRY.some((row) => row.cli?.command === name);
 }

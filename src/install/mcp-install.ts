@@ -2,11 +2,12 @@
 // merging into existing files (other servers and settings are kept; an unparsable file is
 // refused, never overwritten), idempotently. `--with-hooks` adds Claude Code hooks.
 
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
-import { dirname, join, relative } from "node:path";
+import { join, relative } from "node:path";
 import { unknownValue, validationError } from "../errors.ts";
-import { REGISTRY } from "../registry.ts";
+import { hasCliCommand } from "../registry.ts";
+import { writeFileAtomic } from "../sys/atomic-write.ts";
 import { selfLaunch, shellLine, type Launch } from "./launch.ts";
 
 export const CLIENTS = ["claude", "cursor", "vscode", "codex"] as const;
@@ -36,20 +37,13 @@ function readJson(file: string): Record<string, unknown> {
   }
 }
 
-function writeAtomic(file: string, text: string): void {
-  mkdirSync(dirname(file), { recursive: true });
-  const temp = `${file}.svc-${process.pid}.tmp`;
-  writeFileSync(temp, text);
-  renameSync(temp, file);
-}
-
 function mergeJson(file: string, update: (value: Record<string, unknown>) => void): "created" | "updated" | "unchanged" {
   const existed = existsSync(file);
   const value = readJson(file);
   const before = JSON.stringify(value);
   update(value);
   if (existed && JSON.stringify(value) === before) return "unchanged";
-  writeAtomic(file, `${JSON.stringify(value, null, 2)}\n`);
+  writeFileAtomic(file, `${JSON.stringify(value, null, 2)}\n`);
   return existed ? "updated" : "created";
 }
 
@@ -94,7 +88,7 @@ function installClient(client: Client, scope: "project" | "user", root: string, 
     const before = existsSync(file) ? readFileSync(file, "utf8") : "";
     const after = mergeCodexToml(before, launch);
     if (after === before) return { file: shown, action: "unchanged", detail };
-    writeAtomic(file, after);
+    writeFileAtomic(file, after);
     return { file: shown, action: before ? "updated" : "created", detail };
   }
   const entry = client === "vscode" ? { type: "stdio", command: launch.command, args: launch.args } : { command: launch.command, args: launch.args };
@@ -104,14 +98,10 @@ function installClient(client: Client, scope: "project" | "user", root: string, 
   return { file: shown, action, detail };
 }
 
-function hasCommand(name: string): boolean {
-  return REGISTRY.some((row) => row.cli?.command === name);
-}
-
 function installHooks(scope: "project" | "user", root: string): InstallResult["changes"][number] {
   const file = scope === "project" ? join(root, ".claude", "settings.json") : join(homedir(), ".claude", "settings.json");
   const shown = scope === "project" ? relative(root, file) : file;
-  if (!hasCommand("check") || !hasCommand("gate")) {
+  if (!hasCliCommand("check") || !hasCliCommand("gate")) {
     return { file: shown, action: "skipped", detail: "hooks call svc check --delta --fast and svc gate, which this build does not have yet; nothing written" };
   }
   const check = shellLine(selfLaunch(["check", "--delta", "--fast"]));

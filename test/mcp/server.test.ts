@@ -42,7 +42,9 @@ describe("svc mcp serve", () => {
       expect(tool.description).toContain("absolute `path`");
     }
     const workspace = mcpTools().find((t) => t.name === "svc_workspace");
-    expect((workspace?.inputSchema.properties as Record<string, { enum?: string[] }>).action?.enum).toEqual(["status", "index", "map"]);
+    expect((workspace?.inputSchema.properties as Record<string, { enum?: string[] }>).action?.enum).toEqual(expect.arrayContaining(["status", "index", "map", "apply"]));
+    // apply overwrites files: the one destructive tool; everything else is read-only or an idempotent index write.
+    expect(workspace?.annotations.destructiveHint).toBe(true);
     const managed = mcpTools().find((t) => t.name === "svc_managed");
     expect(Object.keys(managed?.inputSchema.properties as object)).not.toContain("template");
   });

@@ -84,7 +84,7 @@ function finish(tool: McpTool): void {
     tool.outputSchema = outputs.length === 1 ? outputs[0] : { type: "object", additionalProperties: true };
   }
   if (!tool.annotations.readOnlyHint) {
-    tool.annotations.destructiveHint = false;
+    tool.annotations.destructiveHint = routes.some(([, r]) => r.spec.writesTree === true);
     tool.annotations.idempotentHint = true;
   }
 }

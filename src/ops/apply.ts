@@ -1,0 +1,91 @@
+// svc_workspace action=apply: the one tree-write path. Confined to the workspace root; an
+// `expectedHash` (SHA-256 of the content the edit was derived from) must match the file as
+// it is now, on dry runs too; nothing is written unless write=true, and then atomically.
+// A host serving the root is told at once, so the index (and its resident engine) follow.
+
+import { createHash } from "node:crypto";
+import { readFileSync, statSync } from "node:fs";
+import { validationError } from "../errors.ts";
+import { connectHost } from "../host/client.ts";
+import { writeFileAtomic } from "../sys/atomic-write.ts";
+import { confine } from "../workspace/confine.ts";
+import { resolveWorkspace } from "../workspace/root.ts";
+import type { OpContext, OpResult } from "./types.ts";
+
+export interface ApplyRequest {
+  path: string;
+  file: string | null;
+  content: string | null;
+  write: boolean;
+  expectedHash: string;
+}
+
+export interface ApplyData {
+  root: string;
+  file: string;
+  action: "create" | "overwrite";
+  written: boolean;
+  chars: number;
+  /** SHA-256 of the file before (null when it does not exist). */
+  previousHash: string | null;
+  /** SHA-256 of the proposed content. */
+  hash: string;
+  /** Whether a serving host re-indexed the file before this answer. */
+  indexedByHost?: boolean;
+}
+
+export function sha256(bytes: string | Uint8Array): string {
+  return createHash("sha256").update(bytes).digest("hex");
+}
+
+function currentBytes(abs: string, rel: string): Buffer | null {
+  let isFile: boolean;
+  try {
+    isFile = statSync(abs).isFile();
+  } catch {
+    return null;
+  }
+  if (!isFile) throw validationError(`cannot apply to '${rel}': it is not a regular file`);
+  return readFileSync(abs);
+}
+
+async function tellHost(root: string): Promise<boolean> {
+  const host = await connectHost(root, 500);
+  if (!host) return false;
+  try {
+    await host.call("svc/index", { root, force: false }, 120_000);
+    return true;
+  } catch {
+    return false; // the watcher will still pick the change up
+  } finally {
+    host.close();
+  }
+}
+
+export async function apply(request: ApplyRequest, ctx: OpContext): Promise<OpResult<ApplyData>> {
+  if (!request.file?.trim()) throw validationError("apply needs file (root-relative path of the file to write)");
+  if (request.content === null || request.content === undefined) throw validationError("apply needs content (the complete new text of the file)");
+  const expected = request.expectedHash.trim().toLowerCase();
+  if (expected && !/^[0-9a-f]{64}$/.test(expected)) throw validationError(`expectedHash must be a SHA-256 hex digest (64 hex characters), got '${request.expectedHash}'`);
+  const ws = resolveWorkspace(request.path, ctx.cwd);
+  const target = confine(ws.root, request.file, "apply to");
+  if (target.rel === "" || target.rel === ".svc" || target.rel.startsWith(".svc/") || target.rel === ".git" || target.rel.startsWith(".git/")) {
+    throw validationError(`refusing to apply to '${request.file}': svc does not write ${target.rel || "the root itself"}`);
+  }
+  const before = currentBytes(target.abs, target.rel);
+  const previousHash = before ? sha256(before) : null;
+  if (expected && expected !== previousHash) {
+    throw validationError(`conflict: ${target.rel} changed since the edit was derived (expected ${expected}, found ${previousHash ?? "no file"})`);
+  }
+  const action = before ? "overwrite" : "create";
+  const data: ApplyData = { root: ws.root, file: target.rel, action, written: false, chars: request.content.length, previousHash, hash: sha256(request.content) };
+  const verb = action === "overwrite" ? "overwrite" : "create";
+  if (!request.write) {
+    return { text: `dry run (no write): would ${verb} ${target.rel} (${data.chars} chars). Re-run with write=true to apply.`, data };
+  }
+  writeFileAtomic(target.abs, request.content);
+  data.written = true;
+  data.indexedByHost = ctx.host ? false : await tellHost(ws.root);
+  const past = action === "overwrite" ? "overwrote" : "created";
+  return { text: `applied: ${past} ${target.rel} (${data.chars} chars, sha256 ${data.hash.slice(0, 12)}…)`, data };
+}

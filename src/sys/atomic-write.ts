@@ -1,0 +1,44 @@
+// Atomic file replacement: write a temp file in the same folder, fsync it, rename it over
+// the target, fsync the folder. An interrupted write leaves the old file (or none) intact.
+
+import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+
+export function writeFileAtomic(file: string, content: string | Uint8Array): void {
+  const dir = dirname(file);
+  mkdirSync(dir, { recursive: true });
+  let mode = 0o644;
+  try {
+    mode = statSync(file).mode & 0o7777; // keep an existing file's permissions
+  } catch {
+    // a new file
+  }
+  const temp = join(dir, `.${basename(file)}.svc-${process.pid}-${Date.now().toString(36)}.tmp`);
+  const fd = openSync(temp, "wx", mode);
+  try {
+    const bytes = typeof content === "string" ? Buffer.from(content, "utf8") : content;
+    for (let off = 0; off < bytes.length; ) off += writeSync(fd, bytes, off, bytes.length - off);
+    fsyncSync(fd);
+  } catch (error) {
+    closeSync(fd);
+    rmSync(temp, { force: true });
+    throw error;
+  }
+  closeSync(fd);
+  try {
+    renameSync(temp, file);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
+  try {
+    const dirFd = openSync(dir, "r");
+    try {
+      fsyncSync(dirFd);
+    } finally {
+      closeSync(dirFd);
+    }
+  } catch {
+    // some filesystems refuse fsync on a directory; the rename itself is atomic
+  }
+}

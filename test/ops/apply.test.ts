@@ -1,0 +1,116 @@
+// svc_workspace action=apply: the one tree-write path (dry run, conflicts, confinement,
+// atomic write, the index following at once).
+
+import { afterAll, describe, expect, test } from "bun:test";
+import { chmodSync, existsSync, readFileSync, readdirSync, statSync, symlinkSync } from "node:fs";
+import { join } from "node:path";
+import { call } from "../../src/engine.ts";
+import { SvcError } from "../../src/errors.ts";
+import { sha256, type ApplyData } from "../../src/ops/apply.ts";
+import type { FindData } from "../../src/ops/find.ts";
+import { startHost, type RunningHost } from "../../src/surfaces/host/server.ts";
+import { useRuntimeDir } from "../helpers/host.ts";
+import { gitRepo, tempDir } from "../helpers/repo.ts";
+
+const ORIGINAL = "export function total(a: number, b: number): number {\n  return a + b;\n}\n";
+const EDITED = "export function total(a: number, b: number, c = 0): number {\n  return a + b + c;\n}\n";
+
+async function failure(promise: Promise<unknown>): Promise<SvcError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof SvcError) return error;
+    throw error;
+  }
+  throw new Error("expected a failure");
+}
+
+describe("apply", () => {
+  test("a dry run by default: says what would happen and writes nothing", async () => {
+    const root = gitRepo({ "src/math.ts": ORIGINAL });
+    const result = await call("apply", { path: root, file: "src/math.ts", content: EDITED });
+    expect(result.text).toBe(`dry run (no write): would overwrite src/math.ts (${EDITED.length} chars). Re-run with write=true to apply.`);
+    expect(readFileSync(join(root, "src/math.ts"), "utf8")).toBe(ORIGINAL);
+    const created = await call("apply", { path: root, file: "src/new/util.ts", content: "export const x = 1;\n" });
+    expect(created.text).toStartWith("dry run (no write): would create src/new/util.ts (20 chars)");
+    expect(existsSync(join(root, "src/new"))).toBe(false);
+  });
+
+  test("write=true replaces atomically, keeps the mode, creates parents, leaves no temp file", async () => {
+    const root = gitRepo({ "src/math.ts": ORIGINAL, "bin/run.sh": "#!/bin/sh\necho hi\n" });
+    chmodSync(join(root, "bin/run.sh"), 0o755);
+    const result = await call("apply", { path: root, file: "src/math.ts", content: EDITED, write: true, expectedHash: sha256(ORIGINAL) });
+    const data = result.data as unknown as ApplyData;
+    expect(result.text).toStartWith(`applied: overwrote src/math.ts (${EDITED.length} chars, sha256 `);
+    expect(data).toMatchObject({ file: "src/math.ts", action: "overwrite", written: true, previousHash: sha256(ORIGINAL), hash: sha256(EDITED) });
+    expect(readFileSync(join(root, "src/math.ts"), "utf8")).toBe(EDITED);
+    await call("apply", { path: root, file: "bin/run.sh", content: "#!/bin/sh\necho bye\n", write: true });
+    expect(statSync(join(root, "bin/run.sh")).mode & 0o777).toBe(0o755);
+    await call("apply", { path: root, file: "src/deep/er/util.ts", content: "export const x = 1;\n", write: true });
+    expect(readFileSync(join(root, "src/deep/er/util.ts"), "utf8")).toBe("export const x = 1;\n");
+    expect(readdirSync(join(root, "src")).filter((n) => n.includes(".tmp"))).toEqual([]);
+  });
+
+  test("expectedHash must match the file now, on dry runs too; nothing is written on a conflict", async () => {
+    const root = gitRepo({ "src/math.ts": ORIGINAL });
+    const stale = sha256("something else\n");
+    for (const write of [false, true]) {
+      const error = await failure(call("apply", { path: root, file: "src/math.ts", content: EDITED, write, expectedHash: stale }));
+      expect(error.formatted).toBe(`validation_error: conflict: src/math.ts changed since the edit was derived (expected ${stale}, found ${sha256(ORIGINAL)})`);
+    }
+    expect(readFileSync(join(root, "src/math.ts"), "utf8")).toBe(ORIGINAL);
+    const missing = await failure(call("apply", { path: root, file: "src/gone.ts", content: EDITED, expectedHash: stale }));
+    expect(missing.formatted).toContain("found no file");
+    const bad = await failure(call("apply", { path: root, file: "src/math.ts", content: EDITED, expectedHash: "abc" }));
+    expect(bad.formatted).toStartWith("validation_error: expectedHash must be a SHA-256 hex digest");
+    // Upper-case hex is the same digest.
+    const ok = await call("apply", { path: root, file: "src/math.ts", content: EDITED, expectedHash: sha256(ORIGINAL).toUpperCase() });
+    expect(ok.text).toStartWith("dry run");
+  });
+
+  test("paths outside the root, into .git or .svc, directories and missing arguments are refused", async () => {
+    const root = gitRepo({ "src/math.ts": ORIGINAL });
+    const outside = tempDir();
+    symlinkSync(outside, join(root, "out"));
+    const cases: [Record<string, unknown>, string][] = [
+      [{ file: "../escape.ts", content: "x" }, "validation_error: refusing to apply to '../escape.ts': it resolves outside the workspace root"],
+      [{ file: "/etc/passwd", content: "x" }, "validation_error: refusing to apply to '/etc/passwd': it resolves outside the workspace root"],
+      [{ file: "out/evil.ts", content: "x", write: true }, "validation_error: refusing to apply to 'out/evil.ts': it resolves outside the workspace root"],
+      [{ file: ".git/config", content: "x" }, "validation_error: refusing to apply to '.git/config'"],
+      [{ file: ".svc/svc.db", content: "x" }, "validation_error: refusing to apply to '.svc/svc.db'"],
+      [{ file: "src", content: "x" }, "validation_error: cannot apply to 'src': it is not a regular file"],
+      [{ content: "x" }, "validation_error: apply needs file"],
+      [{ file: "src/math.ts" }, "validation_error: apply needs content"],
+    ];
+    for (const [args, message] of cases) {
+      const error = await failure(call("apply", { path: root, ...args }));
+      expect(error.formatted).toStartWith(message);
+    }
+    expect(readdirSync(outside)).toEqual([]);
+    expect(readFileSync(join(root, "src/math.ts"), "utf8")).toBe(ORIGINAL);
+  });
+
+  test("an empty content is a valid edit (the file becomes empty)", async () => {
+    const root = gitRepo({ "src/math.ts": ORIGINAL });
+    await call("apply", { path: root, file: "src/math.ts", content: "", write: true });
+    expect(readFileSync(join(root, "src/math.ts"), "utf8")).toBe("");
+  });
+});
+
+describe("apply with a host serving the root", () => {
+  let host: RunningHost | null = null;
+  afterAll(async () => {
+    await host?.stop("test done");
+  });
+
+  test("the host re-indexes before apply answers: the next find sees the new declaration", async () => {
+    useRuntimeDir();
+    const root = gitRepo({ "src/math.ts": ORIGINAL });
+    host = await startHost({ root, idleMinutes: 0, log: () => {} });
+    await call("index", { path: root });
+    const result = await call("apply", { path: root, file: "src/tax.ts", content: "export function applyTax(x: number) { return x * 1.2; }\n", write: true });
+    expect((result.data as unknown as ApplyData).indexedByHost).toBe(true);
+    const found = await call("find", { path: root, query: "applyTax", kind: "symbol" });
+    expect((found.data as unknown as FindData).symbols?.hits.map((h) => h.path)).toEqual(["src/tax.ts"]);
+  });
+});

@@ -54,7 +54,8 @@ export function pageRank(nodes: readonly number[], out: Map<number, GraphEdge[]>
 }
 
 /** The graph of the store, cached per build (`index_completed_at`). */
-export function loadFileGraph(db: Database, version: string): FileGraph {
+export function loadFileGraph(db: Database, build: string): FileGraph {
+  const version = `${db.filename}\0${build}`; // one process may serve several stores
   const cached = cache.get(version);
   if (cached) return cached;
   const out = new Map<number, GraphEdge[]>();

@@ -65,9 +65,9 @@ const PRECISION_EDGES = `
   ORDER BY 1, 2, 3`;
 
 /** The graph of the store, cached per build (`index_completed_at`) and tier. */
-export function loadFileGraph(db: Database, version: string, options: { checker?: boolean } = {}): FileGraph {
-  const key = `${version}\0${options.checker ? "checker" : "syntax"}`;
-  const cached = cache.get(key);
+export function loadFileGraph(db: Database, build: string, options: { checker?: boolean } = {}): FileGraph {
+  const version = `${db.filename}\0${build}\0${options.checker ? "checker" : "syntax"}`; // one process may serve several stores
+  const cached = cache.get(version);
   if (cached) return cached;
   const out = new Map<number, GraphEdge[]>();
   const inn = new Map<number, GraphEdge[]>();
@@ -84,6 +84,6 @@ export function loadFileGraph(db: Database, version: string, options: { checker?
   const nodes = (db.query("SELECT id FROM files ORDER BY id").all() as { id: number }[]).map((r) => r.id);
   const graph: FileGraph = { out, in: inn, centrality: pageRank(nodes, out) };
   if (cache.size > 8) cache.clear();
-  cache.set(key, graph);
+  cache.set(version, graph);
   return graph;
 }

@@ -7,12 +7,11 @@ import { validationError } from "../errors.ts";
 import { expand, type Reached } from "../graph/expand.ts";
 import { loadFileGraph } from "../graph/file-graph.ts";
 import type { Level } from "../render/reduce/index.ts";
-import { queryTerms } from "../retrieve/terms.ts";
 import { confine } from "../workspace/confine.ts";
 import type { Collection } from "./collect.ts";
 import type { Plan, PlanEntry, Role } from "./model.ts";
-import { rankFiles } from "./search.ts";
 import { resolveSeed } from "./seeds.ts";
+import { resolveWiringSeed, type WiringKind } from "./wiring-seeds.ts";
 
 export interface ContextSeeds {
   seeds: string[];
@@ -87,21 +86,16 @@ function resolveSeeds(collection: Collection, seeds: ContextSeeds, notes: string
     if (hit) hits.push({ id: hit.id, label: `file ${rel}` });
     else notes.push(`file seed '${file}' is not in the collection`);
   }
-  const byName = (kind: string, names: string[]) => {
+  for (const name of seeds.seeds) {
+    const seed = resolveSeed(db, name, collection.files, collection.workspace.relDir);
+    if (seed) for (const f of seed.files) hits.push({ id: f.id, label: `symbol ${name}` });
+    else notes.push(`symbol seed '${name}' matched nothing`);
+  }
+  const wiring: [WiringKind, string[]][] = [["service", seeds.services], ["request", seeds.requests], ["config", seeds.configs], ["route", seeds.routes]];
+  for (const [kind, names] of wiring) {
     for (const name of names) {
-      const seed = resolveSeed(db, name, collection.files, collection.workspace.relDir);
-      if (seed) for (const f of seed.files) hits.push({ id: f.id, label: `${kind} ${name}` });
-      else notes.push(`${kind} seed '${name}' matched nothing`);
-    }
-  };
-  byName("symbol", seeds.seeds);
-  byName("service", seeds.services);
-  byName("request", seeds.requests);
-  // Until wiring detection lands, configs and routes resolve through the full-text index.
-  for (const [kind, names] of [["config", seeds.configs], ["route", seeds.routes]] as const) {
-    for (const name of names) {
-      const ranked = [...rankFiles(collection, queryTerms(name.replace(/[/:{}]/g, " ")))].sort((a, b) => b[1] - a[1]).slice(0, 3);
-      if (ranked.length) for (const [id] of ranked) hits.push({ id, label: `${kind} ${name} (text match)` });
+      const seed = resolveWiringSeed(collection, kind, name);
+      if (seed) for (const id of seed.ids) hits.push({ id, label: seed.label });
       else notes.push(`${kind} seed '${name}' matched nothing`);
     }
   }

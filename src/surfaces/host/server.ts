@@ -5,9 +5,9 @@
 
 import type { Socket } from "bun";
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { existsSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { invoke } from "../../engine.ts";
+import { PAYLOAD_TTL_MS, sweepPayloads } from "../../host/payloads.ts";
 import { asSvcError } from "../../errors.ts";
 import { syncIndex } from "../../index/sync.ts";
 import { REGISTRY, type OperationSpec } from "../../registry.ts";
@@ -209,18 +209,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   writeFileSync(endpoint.registry, JSON.stringify({ root, pid: process.pid, version: VERSION, protocolVersion: PROTOCOL_VERSION, startedAt: new Date(started).toISOString() }), { mode: 0o600 });
   log(`serving ${root} on ${endpoint.socket} (pid ${process.pid})`);
 
-  const payloads = join(endpoint.dir, "payloads");
-  const sweepPayloads = (maxAgeMs: number) => {
-    try {
-      for (const name of readdirSync(payloads)) {
-        const file = join(payloads, name);
-        if (Date.now() - statSync(file).mtimeMs >= maxAgeMs) rmSync(file, { force: true });
-      }
-    } catch {
-      // no payloads yet
-    }
-  };
-  const payloadTimer = setInterval(() => sweepPayloads(3_600_000), 600_000);
+  const payloadTimer = setInterval(() => sweepPayloads(root, PAYLOAD_TTL_MS), 300_000);
   payloadTimer.unref?.();
   const idleTimer =
     options.idleMinutes > 0
@@ -235,7 +224,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       log(`stopping (${reason})`);
       if (idleTimer) clearInterval(idleTimer);
       clearInterval(payloadTimer);
-      sweepPayloads(0);
+      sweepPayloads(root, 0);
       await watcher?.close();
       await releaseResident(root);
       listener.stop(true);

@@ -14,8 +14,6 @@ import { degradedStates } from "../semantic/resident-status.ts";
 import { openReader, storePath } from "../store/db.ts";
 import { alive } from "../store/lock.ts";
 import { readMeta, type IndexMeta } from "../store/meta.ts";
-import { loadConfig } from "../workspace/config.ts";
-import { listInventory } from "../workspace/inventory.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import { stateOf } from "./status.ts";
 import type { OpContext, OpResult } from "./types.ts";
@@ -73,30 +71,15 @@ function storeLines(root: string, meta: IndexMeta | null): string[] {
   ];
 }
 
-async function liveLoad(root: string, meta: IndexMeta | null, ctx: OpContext): Promise<LoadDiagnosis> {
+async function liveLoad(root: string, ctx: OpContext): Promise<LoadDiagnosis> {
+  const { openSemantic } = await import("../semantic/index.ts");
   const { liveDiagnosis } = await import("../semantic/live-diagnosis.ts");
-  const { residentFor } = await import("../semantic/resident.ts");
-  const { TsEngine } = await import("../semantic/engine.ts");
-  const { storePaths } = await import("../semantic/upgrade.ts");
-  let paths: string[];
-  const db = meta ? openReader(root) : null;
-  if (db) {
-    try {
-      paths = storePaths(db);
-    } finally {
-      db.close();
-    }
-  } else {
-    const inventory = await listInventory({ root, dir: root, relDir: "", isGit: true }, loadConfig(root, root));
-    paths = inventory.files.map((f) => f.path);
-  }
-  const resident = residentFor(root);
-  const engine = resident?.engine ?? new TsEngine({ root });
+  const started = performance.now();
+  const handle = await openSemantic(root, ctx);
   try {
-    return await liveDiagnosis(engine, root, paths);
+    return await liveDiagnosis(handle.engine, handle.loaded, started);
   } finally {
-    if (!resident) await engine.close();
-    void ctx;
+    await handle.release();
   }
 }
 
@@ -126,7 +109,7 @@ export async function doctor(request: DoctorRequest, ctx: OpContext): Promise<Op
   let diagnosis: LoadDiagnosis | null = null;
   let source: DoctorData["source"] = "none";
   if (request.refresh) {
-    diagnosis = await liveLoad(ws.root, meta, ctx);
+    diagnosis = await liveLoad(ws.root, ctx);
     source = "refresh";
   } else if (meta?.load_diagnosis) {
     try {

@@ -3,19 +3,16 @@
 // resolve. Nothing is written.
 
 import { relative } from "node:path";
-import { loadConfig } from "../workspace/config.ts";
-import { textReader } from "../workspace/files.ts";
 import { toPosix } from "../workspace/root.ts";
 import { conclude, type LoadDiagnosis } from "./diagnosis.ts";
 import type { TsEngine } from "./engine.ts";
-import { loadWorkspace } from "./load.ts";
+import type { LoadedWorkspace } from "./load.ts";
 
 const CHECK_TIMEOUT_MS = 60_000;
 const CANNOT_FIND_MODULE = new Set([2307, 2792, 7016]);
 
-export async function liveDiagnosis(engine: TsEngine, root: string, paths: readonly string[]): Promise<LoadDiagnosis> {
-  const started = performance.now();
-  const loaded = await loadWorkspace(engine, { root, paths, readText: textReader(root), config: loadConfig(root, root) });
+export async function liveDiagnosis(engine: TsEngine, loaded: LoadedWorkspace, started = performance.now()): Promise<LoadDiagnosis> {
+  const root = loaded.root;
   const unresolved = { packages: 0, relative: 0, examples: new Set<string>() };
   for (const project of loaded.projects) {
     if (project.diagnosis.status === "failed") continue;

@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { call } from "../../src/engine.ts";
 import { EngineError, TsEngine } from "../../src/semantic/engine.ts";
+import { openSemantic } from "../../src/semantic/index.ts";
 import { codeFixes, diagnostics, implementations, incomingCalls, references, renameLocations, symbolAt } from "../../src/semantic/queries.ts";
 import { gitRepo } from "../helpers/repo.ts";
 import { LIB } from "./fixtures.ts";
@@ -111,5 +112,16 @@ describe("overlays and queries", () => {
     expect(diags.map((d) => d.code)).toEqual([2551]);
     expect(await codeFixes(engine, file("src/checkout.ts"), { start: { line: 2, column: 37 }, end: { line: 2, column: 41 } })).toEqual([]);
     engine.clearOverlay(file("src/checkout.ts"));
+  });
+
+  test("openSemantic: a cold engine for one call, the owning project of a file, released after", async () => {
+    const handle = await openSemantic(root);
+    expect(handle.grade).toBe("cold");
+    expect(handle.projectOf("src/checkout.ts")).toBe(project);
+    expect(handle.projectOf(file("src/order.ts"))).toBe(project);
+    expect(handle.projectOf("README.md")).toBeNull();
+    expect(await diagnostics(handle.engine, project, file("src/order.ts"))).toEqual([]);
+    await handle.release();
+    expect(handle.engine.status().state).toBe("stopped");
   });
 });

@@ -1,5 +1,7 @@
 // The file graph of an index: import edges between files, loaded once per store state,
-// with a PageRank centrality normalized to [0, 1].
+// with a PageRank centrality normalized to [0, 1]. By default it holds the syntax tier's
+// edges; the precision tier (`checker: true`) takes the checker's edges (one per file pair
+// and type) for every file the checker walked, and syntax edges for the others.
 
 import type { Database } from "bun:sqlite";
 
@@ -53,14 +55,23 @@ export function pageRank(nodes: readonly number[], out: Map<number, GraphEdge[]>
   return rank;
 }
 
-/** The graph of the store, cached per build (`index_completed_at`). */
-export function loadFileGraph(db: Database, build: string): FileGraph {
-  const version = `${db.filename}\0${build}`; // one process may serve several stores
+const SYNTAX_EDGES = "SELECT from_file AS f, to_file AS t, type, weight FROM edges WHERE provenance <> 'checker' ORDER BY from_file, to_file";
+const PRECISION_EDGES = `
+  SELECT from_file AS f, to_file AS t, type, max(weight) AS weight FROM edges
+   WHERE provenance = 'checker' AND from_file <> to_file GROUP BY from_file, to_file, type
+  UNION ALL
+  SELECT from_file, to_file, type, weight FROM edges
+   WHERE provenance <> 'checker' AND from_file NOT IN (SELECT DISTINCT from_file FROM edges WHERE provenance = 'checker')
+  ORDER BY 1, 2, 3`;
+
+/** The graph of the store, cached per build (`index_completed_at`) and tier. */
+export function loadFileGraph(db: Database, build: string, options: { checker?: boolean } = {}): FileGraph {
+  const version = `${db.filename}\0${build}\0${options.checker ? "checker" : "syntax"}`; // one process may serve several stores
   const cached = cache.get(version);
   if (cached) return cached;
   const out = new Map<number, GraphEdge[]>();
   const inn = new Map<number, GraphEdge[]>();
-  const rows = db.query("SELECT from_file AS f, to_file AS t, type, weight FROM edges ORDER BY from_file, to_file").all() as {
+  const rows = db.query(options.checker ? PRECISION_EDGES : SYNTAX_EDGES).all() as {
     f: number;
     t: number;
     type: string;

@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { deleteStore, openWriter } from "../store/db.ts";
 import { acquireWriterLock } from "../store/lock.ts";
-import { formatSkipped, writeMeta, type IndexMode } from "../store/meta.ts";
+import { addDirty, formatSkipped, writeMeta, type IndexMode } from "../store/meta.ts";
 import { checkWarm, inventoryHash } from "../store/warm.ts";
 import { envInt } from "../sys/env.ts";
 import { addTiming, reportTimings, timed } from "../sys/timing.ts";
@@ -43,6 +43,9 @@ export interface SyncResult {
   elapsedMs: number;
   /** True when the store was already current and nothing was written. */
   unchanged: boolean;
+  /** Root-relative paths re-extracted (added or changed) and removed by this pass. */
+  changedPaths: string[];
+  removedPaths: string[];
 }
 
 const WRITE_BATCH = 500;
@@ -55,6 +58,11 @@ function counts(db: Database): { files: number; symbols: number; chunks: number;
     chunks: one("SELECT count(*) AS n FROM chunks"),
     edges: one("SELECT count(*) AS n FROM edges"),
   };
+}
+
+function modeOf(db: Database): IndexMode {
+  const row = db.query("SELECT value FROM index_meta WHERE key = 'index_mode'").get() as { value: string } | null;
+  return row?.value === "semantic" || row?.value === "partial" ? row.value : "syntax";
 }
 
 function languages(db: Database): { language: string; count: number }[] {
@@ -111,8 +119,10 @@ export async function syncIndex(root: string, options: SyncOptions = {}): Promis
 
       if (warm && extract.length === 0 && removed.length === 0 && touched.length === 0 && vanishedSkips.length === 0) {
         const skipped = [...inventory.skipped, ...[...skippedBefore.values()].map((r) => ({ path: r.path, reason: r.reason as SkipReason }))];
-        return { mode: "syntax", ...counts(db), fts: store.fts, extracted: 0, removed: 0, skipped, languages: languages(db), elapsedMs: performance.now() - started, unchanged: true };
+        return { mode: modeOf(db), ...counts(db), fts: store.fts, extracted: 0, removed: 0, skipped, languages: languages(db), elapsedMs: performance.now() - started, unchanged: true, changedPaths: [], removedPaths: [] };
       }
+      // A warm store keeps its semantic mode across a reconcile; the changed files' checker edges are pending until re-walked.
+      const priorMode = warm ? modeOf(db) : "syntax";
       const storm = envInt("SVC_RECONCILE_STORM", 300);
       const atomic = warm && extract.length <= storm;
       if (!atomic) {
@@ -144,11 +154,12 @@ export async function syncIndex(root: string, options: SyncOptions = {}): Promis
         const changedIds = fileSetChanged ? null : extract.map((e) => existing.get(e.path)?.id).filter((id): id is number => id !== undefined);
         rebuildImportEdges(db, writer, root, changedIds);
         const n = counts(db);
+        if (priorMode !== "syntax") addDirty(db, [...addedPaths, ...extract.map((e) => e.path)]);
         const manifest = inventoryHash(db);
         skipped.push(...inventory.skipped, ...[...skippedRows(db).values()].map((r) => ({ path: r.path, reason: r.reason as SkipReason })));
         writeMeta(db, {
-          index_mode: "syntax",
-          semantic_pending: 0,
+          index_mode: priorMode,
+          semantic_pending: priorMode === "syntax" ? 0 : 1,
           svc_version: VERSION,
           index_workspace_root: root,
           fts_available: store.fts ? 1 : 0,
@@ -193,7 +204,7 @@ export async function syncIndex(root: string, options: SyncOptions = {}): Promis
       }
       reportTimings("index");
       return {
-        mode: "syntax",
+        mode: priorMode,
         ...counts(db),
         fts: store.fts,
         extracted: extract.length,
@@ -202,6 +213,8 @@ export async function syncIndex(root: string, options: SyncOptions = {}): Promis
         languages: languages(db),
         elapsedMs: performance.now() - started,
         unchanged: false,
+        changedPaths: extract.map((e) => e.path),
+        removedPaths: removed.map((r) => r.path),
       };
     } finally {
       db.close();

@@ -34,6 +34,7 @@ export class StoreWriter {
       deleteChunks: q("DELETE FROM chunks WHERE file_id = ?"),
       deleteImports: q("DELETE FROM imports WHERE file_id = ?"),
       deleteOutEdges: q("DELETE FROM edges WHERE from_file = ? AND provenance = 'syntax'"),
+      deleteCheckerOutEdges: q("DELETE FROM edges WHERE from_file = ? AND provenance = 'checker'"),
       deleteFile: q("DELETE FROM files WHERE id = ?"),
       chunkIds: q("SELECT id FROM chunks WHERE file_id = ?"),
       putSkipped: q("INSERT OR REPLACE INTO skipped_files(path, size, mtime_ms, reason) VALUES (?,?,?,?)"),
@@ -74,6 +75,7 @@ export class StoreWriter {
     this.st("deleteSymbols").run(fileId);
     this.st("deleteImports").run(fileId);
     this.st("deleteOutEdges").run(fileId);
+    this.st("deleteCheckerOutEdges").run(fileId); // stale until the semantic tier walks the file again
   }
 
   /** Insert or replace one file and everything derived from it; returns its id. */

@@ -14,7 +14,7 @@ import { findPaths, findSymbols, findText, nearestNames, type PathHit, type Symb
 import { resolveWorkspace } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
 
-export const FIND_KINDS = ["all", "symbol", "path", "text", "task"] as const;
+export const FIND_KINDS = ["all", "symbol", "path", "text", "task", "signatures", "neighbors"] as const;
 export type FindKind = (typeof FIND_KINDS)[number];
 
 export interface FindRequest {
@@ -82,6 +82,10 @@ function section(title: string, total: number, shown: number, lines: string[]): 
   return [`${title} (${total})${more}:`, ...(lines.length ? lines.map((l) => `  ${l}`) : ["  none"])];
 }
 
+function withBase(base: Omit<FindData, "indexState">, indexState: IndexState, result: OpResult<object>): OpResult<FindData> {
+  return { ...result, data: { ...base, indexState, ...result.data } };
+}
+
 export async function find(request: FindRequest, ctx: OpContext): Promise<OpResult<FindData>> {
   const query = request.query.trim();
   if (!query) throw validationError("query must not be empty");
@@ -93,6 +97,8 @@ export async function find(request: FindRequest, ctx: OpContext): Promise<OpResu
   }
   try {
     if (request.kind === "task") return await findTask(request, index, ws, base);
+    if (request.kind === "signatures") return withBase(base, index.state, await (await import("./find-signatures.ts")).findSignatures(index.db, index, ws.root, query, request.limit, ctx));
+    if (request.kind === "neighbors") return withBase(base, index.state, (await import("./find-neighbors.ts")).findNeighbors(index.db, index, query));
     const db = index.db;
     const want = (k: FindKind) => request.kind === "all" || request.kind === k;
     const data: FindData = { ...base, indexState: index.state };

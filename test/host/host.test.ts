@@ -82,7 +82,7 @@ describe("svc host", () => {
     expect(stats).toMatchObject({ pid: process.pid, residentProjects: 0 });
     expect(stats.rssBytes).toBeGreaterThan(0);
     const index = (await call("svc/index", { root })).result;
-    expect(index).toMatchObject({ indexState: "ready", mode: "syntax", files: 3, fts: true, schemaVersion: 1 });
+    expect(index).toMatchObject({ indexState: "ready", mode: "semantic", files: 3, fts: true, schemaVersion: 1 });
     expect((await call("svc/openIndexed", { root })).result).toMatchObject({ status: "ready", files: 3 });
     const graph = (await call("svc/graph", { root, detail: "files" })).result;
     expect(graph.edges).toEqual([{ from: "src/a.ts", to: "src/b.ts", weight: 1, kind: "imports" }]);

@@ -188,8 +188,10 @@ async function runOperation(spec: OperationSpec, raw: Record<string, unknown>, o
       bar?.end();
     }
     if (!options.quiet) for (const w of result.warnings ?? []) io.err(`svc: warning: ${w}`);
-    io.out(options.json ? JSON.stringify(result.data, null, 2) : result.text);
-    return 0;
+    if (options.json) io.out(JSON.stringify(result.data, null, 2));
+    else if (result.textToStderr) io.err(result.text);
+    else if (result.text !== "") io.out(result.text);
+    return result.exitCode ?? 0;
   } catch (error) {
     io.err(errorLine(asSvcError(error).formatted, style));
     return 1;

@@ -213,6 +213,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       clearInterval(payloadTimer);
       sweepPayloads(0);
       await watcher?.close();
+      await (await import("../../check/resident.ts")).closeResidents();
       listener.stop(true);
       for (const conn of connections) conn.socket.end();
       if (existsSync(endpoint.socket)) rmSync(endpoint.socket, { force: true });

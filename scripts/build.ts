@@ -42,7 +42,7 @@ function writeTypeScriptEmbeds(): void {
   const entries: string[] = [];
   let n = 0;
   for (const name of readdirSync(lib).sort()) {
-    if (name !== "tsc" && name !== "tsc.exe" && !/^lib\..*\.d\.ts$/.test(name)) continue;
+    if (name !== "tsc" && name !== "tsc.exe" && !/^lib(\..*)?\.d\.ts$/.test(name)) continue;
     lines.push(`import f${n} from ${JSON.stringify(relative(join(root, "src", "semantic"), join(lib, name)))} with { type: "file" };`);
     entries.push(`  ${JSON.stringify(name)}: f${n++},`);
   }

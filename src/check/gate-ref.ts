@@ -4,10 +4,15 @@
 // and the multiset delta of the two is the verdict. Time-boxed; a check that could not run
 // says why and is never read as clean.
 
-import { changedFiles, hasCommits, type ChangedFile } from "../git/changes.ts";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { changedFiles, fileAtRef, hasCommits, type ChangedFile } from "../git/changes.ts";
 import type { OpContext } from "../ops/types.ts";
 import { findGitRoot } from "../workspace/root.ts";
-import type { Diag } from "./diag.ts";
+import { openReader } from "../store/db.ts";
+import { Checker } from "./checker.ts";
+import { diagDelta, errorsOf, type Diag } from "./diag.ts";
+import { dependentsOf } from "./overlay.ts";
 
 export type RefGateOutcome =
   | { ran: true; introduced: Diag[]; preExisting: number; files: number; elapsedMs: number }
@@ -33,6 +38,61 @@ export async function refGate(root: string, ref: string, timeoutMs: number, ctx:
   return compareWithRef(root, ref, sources, timeoutMs, ctx);
 }
 
-async function compareWithRef(_root: string, _ref: string, _changed: ChangedFile[], _timeoutMs: number, _ctx: OpContext): Promise<RefGateOutcome> {
-  return { ran: false, reason: "the TypeScript engine is not part of this build yet" };
+async function compareWithRef(root: string, ref: string, changed: ChangedFile[], timeoutMs: number, _ctx: OpContext): Promise<RefGateOutcome> {
+  const started = performance.now();
+  const checker = new Checker(root);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<RefGateOutcome>((resolve) => {
+    timer = setTimeout(() => resolve({ ran: false, reason: `the check did not finish within ${timeoutMs} ms (SVC_GATE_TIMEOUT_MS)` }), timeoutMs);
+  });
+  const work = (async (): Promise<RefGateOutcome> => {
+    const config = checker.rootConfig() ?? changed.map((f) => checker.configFor(f.path)).find((c) => c !== null) ?? null;
+    if (!config) return { ran: false, reason: `no tsconfig.json or jsconfig.json covers the changed files` };
+    await checker.open(config);
+    const files = await checker.sourceFiles(config);
+    const db = openReader(root);
+    let scope: string[];
+    try {
+      const set = new Set<string>();
+      for (const f of changed) {
+        if (f.status !== "deleted") set.add(f.path);
+        for (const d of dependentsOf(root, f.oldPath ?? f.path, files, db)) set.add(d);
+      }
+      scope = [...set].filter((p) => existsSync(join(root, p))).sort();
+    } finally {
+      db?.close();
+    }
+    const now = await checker.diagnosticsOf(scope);
+    // The ref's content of the changed files, overlaid; files the ref did not have are left out of its side.
+    const absentAtRef = new Set<string>();
+    const overlaid: string[] = [];
+    for (const f of changed) {
+      if (f.status === "added" || f.status === "untracked") {
+        absentAtRef.add(f.path);
+        continue;
+      }
+      const old = await fileAtRef(root, ref, f.oldPath ?? f.path);
+      if (old === null) {
+        absentAtRef.add(f.path);
+        continue;
+      }
+      if (f.oldPath) absentAtRef.add(f.path);
+      await checker.setOverlay(f.oldPath ?? f.path, old);
+      overlaid.push(f.oldPath ?? f.path);
+    }
+    const thenScope = [...new Set([...scope.filter((p) => !absentAtRef.has(p)), ...overlaid])];
+    const then = await checker.diagnosticsOf(thenScope);
+    for (const p of overlaid) checker.clearOverlay(p);
+    const introduced = errorsOf(diagDelta(then, now).introduced);
+    return { ran: true, introduced, preExisting: errorsOf(now).length - introduced.length, files: changed.length, elapsedMs: Math.round(performance.now() - started) };
+  })();
+  try {
+    return await Promise.race([work, timeout]);
+  } catch (error) {
+    return { ran: false, reason: `the TypeScript engine failed: ${(error as Error).message.split("\n")[0]}` };
+  } finally {
+    clearTimeout(timer);
+    work.catch(() => undefined);
+    await checker.close().catch(() => undefined);
+  }
 }

@@ -15,8 +15,8 @@ export interface ParamSpec {
   max?: number;
   /** The message for an empty required string (default "<name> must not be empty"). */
   emptyMessage?: string;
-  /** CLI mapping: a positional argument, a flag with another name (`negate`: the CLI flag is `--no-<flag>`, for booleans that default to true; `fromStdin`: a boolean `--<flag>` that fills the parameter from standard input), or not on the CLI at all. */
-  cli?: { positional?: boolean; flag?: string; short?: string; negate?: boolean; fromStdin?: boolean } | false;
+  /** CLI mapping: a positional argument, a flag with another name (`negate`: the CLI flag is `--no-<flag>`, for booleans that default to true; `fromStdin`: a boolean `--<flag>` that fills the parameter from standard input; `rest`: a string[] flag that also takes the command's extra arguments, as in `--files a.ts b.ts`), or not on the CLI at all. */
+  cli?: { positional?: boolean; flag?: string; short?: string; negate?: boolean; fromStdin?: boolean; rest?: boolean } | false;
 }
 
 export const PATH_PARAM: ParamSpec = {

@@ -373,7 +373,7 @@ export const REGISTRY: readonly OperationSpec[] = [
     cli: { command: "reduce" },
     params: [
       { ...PATH_PARAM, cli: { flag: "path" } },
-      { name: "files", type: "string[]", default: null, description: "Files to reduce (relative to path, confined to the workspace)." },
+      { name: "files", type: "string[]", default: null, description: "Files to reduce (relative to path, confined to the workspace).", cli: { flag: "files", rest: true } },
       { name: "content", type: "string", default: null, description: "Raw content to reduce (instead of files); on the CLI --stdin reads it from standard input.", cli: { flag: "stdin", fromStdin: true } },
       { name: "extension", type: "string", default: ".ts", description: "Language of content, as a file extension.", cli: { flag: "ext" } },
       levelParam("standard"),

@@ -39,7 +39,7 @@ export async function reduce(request: ReduceRequest, ctx: OpContext): Promise<Op
     entries.push(entry(`content${ext}`, request.content));
   } else {
     for (const file of request.files ?? []) {
-      const { abs, rel } = confine(ws.root, file, "reduce");
+      const { abs, rel } = confine(ws.root, file, "reduce", ws.dir);
       let bytes: Uint8Array;
       try {
         bytes = readFileSync(abs);

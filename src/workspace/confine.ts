@@ -36,12 +36,13 @@ function realpathLenient(abs: string): string {
 }
 
 /**
- * Resolve `path` (root-relative or absolute) inside `root` (already realpath'd), or throw
+ * Resolve `path` (relative to `base`, the root by default, or absolute) inside `root`
+ * (already realpath'd), or throw
  * `validation_error: refusing to <action> '<path>': it resolves outside the workspace root <root>`.
  */
-export function confine(root: string, path: string, action: string): ConfinedPath {
+export function confine(root: string, path: string, action: string, base: string = root): ConfinedPath {
   if (path.includes("\0")) throw validationError(`refusing to ${action} '${path.replace(/\0/g, "\\0")}': it contains a NUL byte`);
-  const abs = resolve(root, path);
+  const abs = resolve(base, path);
   const refuse = () =>
     validationError(`refusing to ${action} '${path}': it resolves outside the workspace root ${root}`);
   if (!inside(root, abs)) throw refuse();

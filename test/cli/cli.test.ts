@@ -62,6 +62,15 @@ describe("the CLI shell", () => {
     expect(r.stderr).toContain("Unused args");
   });
 
+  test("svc reduce takes several files after --files (or as arguments), relative to the working directory", () => {
+    const root = gitRepo({ "src/a.ts": "// note\nexport const a = 1;\n", "src/b.ts": "export const b = 2; // trailing\n" });
+    const r = runSvc(["reduce", "--json", "--files", "a.ts", "b.ts"], { cwd: `${root}/src` });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).entries.map((e: { path: string }) => e.path)).toEqual(["src/a.ts", "src/b.ts"]);
+    const positional = runSvc(["reduce", "--json", "src/b.ts"], { cwd: root });
+    expect(JSON.parse(positional.stdout).entries.map((e: { path: string }) => e.path)).toEqual(["src/b.ts"]);
+  });
+
   test("a nonexistent path is workspace_not_found, exit 1, no stack", () => {
     const dir = plainDir({});
     const r = runSvc(["toc", "missing"], { cwd: dir });

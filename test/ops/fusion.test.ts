@@ -251,6 +251,9 @@ describe("svc reduce", () => {
     expect(content.text).toContain('<file path="content.ts">\nexport const a = 1;\n</file>');
     const files = await run("reduce", { path: root, files: ["src/util/logger.ts"], level: "skeleton" });
     expect(files.data.entries[0]).toMatchObject({ path: "src/util/logger.ts", tier: "skeleton" });
+    // Files are relative to path (a folder inside the workspace); the entry keeps its root-relative path.
+    const nested = await run("reduce", { path: join(root, "src"), files: ["util/logger.ts"], level: "skeleton" });
+    expect(nested.data.entries[0]).toMatchObject({ path: "src/util/logger.ts", tier: "skeleton" });
     git(root, "status");
   });
 });

@@ -29,9 +29,15 @@ function describe(param: ParamSpec): string {
   return `${param.description}${values}${def}`;
 }
 
+/** The string[] flag that also collects the command's extra arguments (`svc reduce --files a.ts b.ts`). */
+export function restParam(spec: OperationSpec): ParamSpec | undefined {
+  return spec.params.find((p) => p.cli && p.cli.rest && p.type === "string[]");
+}
+
 export function usageOf(spec: OperationSpec): string {
   const { positional } = cliParams(spec);
-  const args = positional.map((p) => (p.required ? `<${p.name}>` : `[${p.name}]`)).join(" ");
+  const rest = restParam(spec);
+  const args = [...positional.map((p) => (p.required ? `<${p.name}>` : `[${p.name}]`)), ...(rest ? [`[...${rest.name}]`] : [])].join(" ");
   return `${spec.cli?.command ?? spec.op}${args ? ` ${args}` : ""}`;
 }
 

@@ -9,7 +9,7 @@ import { VERSION } from "../../version.ts";
 import { intro } from "./intro.ts";
 import { errorLine, processIo, styleFor, type CliIo } from "./output.ts";
 import { progressBar } from "./progress.ts";
-import { buildProgram, cliParams, flagName, optionKey, usageOf } from "./program.ts";
+import { buildProgram, cliParams, flagName, optionKey, restParam, usageOf } from "./program.ts";
 
 const GLOBAL_KEYS = new Set(["--", "json", "quiet", "color", "cwd", "help", "h", "version", "v"]);
 
@@ -26,12 +26,16 @@ async function toRequest(spec: OperationSpec, args: readonly unknown[], options:
   positional.forEach((param, i) => {
     if (args[i] !== undefined) raw[param.name] = args[i];
   });
+  const rest = restParam(spec);
+  const extra = rest ? args.slice(positional.length).flat() : [];
+  if (rest && extra.length) raw[rest.name] = extra.map(String);
   for (const param of flags) {
     const value = options[optionKey(flagName(param))];
     if (value === undefined) continue;
     if (param.cli && param.cli.fromStdin) {
       if (value === true) raw[param.name] = await Bun.stdin.text();
-    } else raw[param.name] = value;
+    } else if (param === rest && raw[param.name]) raw[param.name] = [...(Array.isArray(value) ? value : [value]).map(String), ...(raw[param.name] as string[])];
+    else raw[param.name] = value;
   }
   return raw;
 }

@@ -81,6 +81,35 @@ async function runMcpCommand(
   }
 }
 
+async function runHookCommand(
+  command: { checkUnknownOptions(): void; checkRequiredArgs(): void; checkUnusedArgs(): void },
+  args: readonly unknown[],
+  options: Record<string, unknown>,
+  io: CliIo,
+  style: ReturnType<typeof styleFor>,
+): Promise<number> {
+  const usage = "hook install [--force]";
+  try {
+    command.checkUnknownOptions();
+    command.checkRequiredArgs();
+    command.checkUnusedArgs();
+  } catch (error) {
+    return usageError(io, (error as Error).message.replace(/`/g, "'"), usage);
+  }
+  if (String(args[0]) !== "install") return usageError(io, `unknown hook action '${String(args[0])}'`, usage);
+  try {
+    const { installHook } = await import("../../install/hook-install.ts");
+    const { resolveWorkspace } = await import("../../workspace/root.ts");
+    const cwd = typeof options.cwd === "string" ? options.cwd : process.cwd();
+    const result = await installHook({ root: resolveWorkspace(".", cwd).root, force: options.force === true });
+    io.out(options.json ? JSON.stringify(result, null, 2) : `${result.action} ${result.file}: ${result.detail}`);
+    return 0;
+  } catch (error) {
+    io.err(errorLine(asSvcError(error).formatted, style));
+    return 1;
+  }
+}
+
 export async function runCli(argv: readonly string[], io: CliIo = processIo): Promise<number> {
   const { cli, byCommand } = buildProgram(VERSION);
   let parsed: { args: readonly unknown[]; options: Record<string, unknown> };
@@ -102,10 +131,11 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
     if (first !== undefined) return usageError(io, `unknown command '${String(first)}'`, "<command> [options]; svc --help lists the commands");
     const stray = Object.keys(options).filter((k) => !GLOBAL_KEYS.has(k));
     if (stray.length) return usageError(io, `unknown option '--${stray[0]}'`, "<command> [options]");
-    io.out(intro(VERSION, [...byCommand.keys(), "mcp", "host"]));
+    io.out(intro(VERSION, [...byCommand.keys(), "mcp", "hook", "host"]));
     return 0;
   }
   if (command.name === "mcp") return runMcpCommand(command, parsed.args, options, io, style);
+  if (command.name === "hook") return runHookCommand(command, parsed.args, options, io, style);
   if (command.name === "localize" || command.name === "resolve") {
     try {
       command.checkUnknownOptions();
@@ -162,8 +192,10 @@ async function runOperation(spec: OperationSpec, raw: Record<string, unknown>, o
       bar?.end();
     }
     if (!options.quiet) for (const w of result.warnings ?? []) io.err(`svc: warning: ${w}`);
-    io.out(options.json ? JSON.stringify(result.data, null, 2) : result.text);
-    return 0;
+    if (options.json) io.out(JSON.stringify(result.data, null, 2));
+    else if (result.textToStderr) io.err(result.text);
+    else if (result.text !== "") io.out(result.text);
+    return result.exitCode ?? 0;
   } catch (error) {
     io.err(errorLine(asSvcError(error).formatted, style));
     return 1;

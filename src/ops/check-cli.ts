@@ -81,15 +81,24 @@ export async function gate(request: GateRequest, ctx: OpContext): Promise<OpResu
   const timeoutMs = envInt("SVC_GATE_TIMEOUT_MS", 60_000);
   if (timeoutMs < 1) throw validationError(`SVC_GATE_TIMEOUT_MS must be a positive number of milliseconds (got ${timeoutMs})`);
   if (request.since === null) {
+    const deadline = Date.now() + timeoutMs;
     let asked;
     try {
       asked = await askSession(ws.root, { session, markGreen: false, full: false }, { handshakeMs: 500, callMs: timeoutMs });
+      // The verdict waits for the background recheck of what the last change reaches further up the import chains.
+      while (asked.host && asked.result.resident && asked.result.pending && Date.now() < deadline) {
+        await Bun.sleep(200);
+        asked = await askSession(ws.root, { session, markGreen: false, full: false }, { handshakeMs: 500, callMs: Math.max(1, deadline - Date.now()) });
+      }
     } catch (error) {
       return abstain(`the host did not answer the session check: ${(error as Error).message}`, request.strict, { session });
     }
     if (asked.host) {
       const r = asked.result;
       if (!r.resident) return abstain(r.reason ?? "the host has no resident TypeScript engine", request.strict, { session });
+      if (r.pending && !r.introduced.some((d) => d.severity === "error")) {
+        return abstain(`${r.pending} files reached by the last change were still being rechecked after ${timeoutMs} ms (SVC_GATE_TIMEOUT_MS)`, request.strict, { session });
+      }
       const introducedErrors = r.introduced.filter((d) => d.severity === "error").length;
       const how = r.established ? `session ${session}: baseline taken now` : `session ${session}, baseline ${r.baselineAt}`;
       return verdict(r.introduced, how, r.errorCount - introducedErrors, { mode: "session", session });

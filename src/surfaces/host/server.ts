@@ -227,7 +227,6 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       sweepPayloads(root, 0);
       await watcher?.close();
       await releaseResident(root);
-      await (await import("../../check/resident.ts")).closeResidents();
       listener.stop(true);
       for (const conn of connections) conn.socket.end();
       if (existsSync(endpoint.socket)) rmSync(endpoint.socket, { force: true });

@@ -16,7 +16,7 @@
 // Overlay checks, deltas and background rechecks run one at a time (`exclusive`): an
 // overlay is engine-wide state.
 
-import { statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { OpContext } from "../ops/types.ts";
 import { diagnostics as engineDiagnostics, openSemantic, residentForRequest, type LoadedWorkspace, type ResidentWorkspace, type SemanticHandle, type TsEngine } from "../semantic/index.ts";
@@ -24,7 +24,10 @@ import type { Diag as EngineDiag } from "../semantic/index.ts";
 import { TS_VERSION } from "../semantic/tsc-binary.ts";
 import { openReader } from "../store/db.ts";
 import { readMeta } from "../store/meta.ts";
+import { loadConfig } from "../workspace/config.ts";
 import { textReader } from "../workspace/files.ts";
+import { listInventory } from "../workspace/inventory.ts";
+import { isSourceFile } from "../semantic/projects.ts";
 import { toPosix } from "../workspace/root.ts";
 import { relative } from "node:path";
 import type { Diag } from "./diag.ts";
@@ -81,6 +84,10 @@ export class CheckWorkspace {
   private graph: ImportGraph | null = null;
   private graphStamp: string | null = null;
   private sweeping: Promise<void> | null = null;
+  /** Source files that appeared after the projects were loaded and that a loaded program takes (path → wrapper config). */
+  private readonly extra = new Map<string, string>();
+  /** New source files no loaded program takes (not retried until a config changes). */
+  private readonly outside = new Set<string>();
   /** Files whose diagnostics were read since the last change (tests and the bench read it). */
   checkedSinceChange = 0;
 
@@ -131,7 +138,7 @@ export class CheckWorkspace {
   /** Root-relative source files the workspace's projects own (the session delta's scope). */
   async files(): Promise<string[]> {
     const loaded = await this.source.loaded();
-    return [...loaded.owner.keys()].sort();
+    return [...new Set([...loaded.owner.keys(), ...this.extra.keys()])].sort();
   }
 
   /**
@@ -141,7 +148,7 @@ export class CheckWorkspace {
    */
   async projectsFor(rel: string): Promise<string[]> {
     const loaded = await this.source.loaded();
-    const owner = loaded.owner.get(rel);
+    const owner = loaded.owner.get(rel) ?? this.extra.get(rel);
     if (owner) return [owner];
     return loaded.projects
       .filter((p) => p.diagnosis.status !== "failed")
@@ -240,7 +247,7 @@ export class CheckWorkspace {
    * Bring the engine and the cache up to the disk: returns how many files changed since the
    * last call (the first call records what is there).
    */
-  async refresh(): Promise<number> {
+  async refresh(options: { scanNew?: boolean } = {}): Promise<number> {
     let loaded = await this.source.loaded();
     if (this.configChanged(loaded)) {
       this.source.reload();
@@ -248,8 +255,11 @@ export class CheckWorkspace {
       this.cache.clear();
       this.seen = null;
       this.graph = null;
+      this.extra.clear();
+      this.outside.clear();
     }
-    const files = [...loaded.owner.keys()];
+    if (options.scanNew) await this.adoptNewFiles(loaded);
+    const files = await this.files();
     const now = new Map<string, Seen>();
     for (const f of files) {
       const s = stat(this.abs(f));
@@ -272,6 +282,7 @@ export class CheckWorkspace {
       else s.surface = old.surface;
     }
     for (const f of before.keys()) if (!now.has(f)) deleted.push(f);
+    for (const f of deleted) this.extra.delete(f);
     if (!changed.length && !created.length && !deleted.length) {
       this.seen = now;
       return 0;
@@ -303,6 +314,29 @@ export class CheckWorkspace {
     return changed.length + created.length + deleted.length;
   }
 
+  /**
+   * Source files on disk that the loaded projects do not know (created after the load, the
+   * index not told yet): the engine is told, and each file a loaded program takes is checked
+   * with the others from now on.
+   */
+  private async adoptNewFiles(loaded: LoadedWorkspace): Promise<void> {
+    const inventory = await listInventory({ root: this.root, dir: this.root, relDir: "", isGit: existsSync(join(this.root, ".git")) }, loadConfig(this.root, this.root));
+    const fresh = inventory.files.map((f) => f.path).filter((p) => isSourceFile(p) && !loaded.owner.has(p) && !this.extra.has(p) && !this.outside.has(p));
+    if (!fresh.length) return;
+    this.engine.filesChanged(fresh.map((p) => ({ path: this.abs(p), kind: "created" as const })));
+    for (const p of fresh) {
+      let taken: string | null = null;
+      for (const c of await this.projectsFor(p)) {
+        if (await this.inProgram(c, p)) {
+          taken = c;
+          break;
+        }
+      }
+      if (taken) this.extra.set(p, taken);
+      else this.outside.add(p);
+    }
+  }
+
   private configChanged(loaded: LoadedWorkspace): boolean {
     const configs = new Map<string, number>();
     for (const p of loaded.projects) if (p.kind !== "inferred") configs.set(p.config, stat(this.abs(p.config))?.mtime ?? -1);
@@ -323,7 +357,7 @@ export class CheckWorkspace {
 
   /** Every owned file's diagnostics, from the cache where it is current; `exact` also rechecks the stale ones now. */
   async workspaceDiagnostics(options: { exact: boolean }): Promise<{ diags: Diag[]; files: number; pending: number; rechecked: number }> {
-    await this.refresh();
+    await this.refresh({ scanNew: true });
     const files = await this.files();
     const missing = files.filter((f) => {
       const e = this.cache.get(f);

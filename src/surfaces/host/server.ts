@@ -22,6 +22,7 @@ import type { Logger } from "./log.ts";
 import { BAD_ROOT, BAD_TOKEN, PROTOCOL_VERSION, RPC, type RpcRequest } from "../../host/protocol.ts";
 import { startWatcher, type Watcher } from "./watch.ts";
 import { holdResident, releaseResident } from "../../semantic/resident.ts";
+import { warmChecks } from "../../check/warm.ts";
 import { residentStatus } from "../../semantic/resident-status.ts";
 import { processRss } from "../../sys/rss.ts";
 
@@ -92,6 +93,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   });
 
   const resident = holdResident(root, { writer: true, log });
+  void warmChecks(root, resident, log);
   const stats = () => {
     const engine = resident.engine.status();
     const semantic = residentStatus(root);

@@ -9,34 +9,12 @@
 import { join } from "node:path";
 import { labelledProjects, type LabelledProject } from "./check-bench.ts";
 import { percentile } from "./measure.ts";
+import { printHonesty, type HonestyResult, type Miss, type Verdict } from "./check-report.ts";
 
 process.env.SVC_RESIDENT = "1";
 const { call } = await import("../../src/engine.ts");
 const { coldOverlay } = await import("../../src/check/file-check.ts");
 
-type Verdict = "red" | "green" | "abstain";
-
-export interface Miss {
-  id: string;
-  kind: string;
-  file: string;
-  what: string;
-  verdict: Verdict;
-  tsc: string[];
-  svc: string[];
-}
-
-export interface HonestyResult {
-  project: string;
-  edits: number;
-  breaking: number;
-  neutral: number;
-  falseGreen: Miss[];
-  falseRed: Miss[];
-  abstained: Miss[];
-  resident: { p50: number; p95: number };
-  cold: { n: number; p50: number; p95: number; disagreements: number };
-}
 
 interface FileCheck {
   grade: string;
@@ -98,29 +76,13 @@ export async function honesty(lp: LabelledProject, coldSample: number): Promise<
   return result;
 }
 
-export function printHonesty(results: readonly HonestyResult[]): void {
-  const sum = (f: (r: HonestyResult) => number) => results.reduce((n, r) => n + f(r), 0);
-  console.log(`check honesty — ${sum((r) => r.edits)} single-file edits labelled by tsc --noEmit (${sum((r) => r.breaking)} breaking, ${sum((r) => r.neutral)} neutral)`);
-  for (const r of results) {
-    console.log(
-      `  ${r.project.padEnd(6)} ${String(r.edits).padStart(4)} edits: false green ${r.falseGreen.length}, false red ${r.falseRed.length}, abstained ${r.abstained.length}; resident p50 ${r.resident.p50} ms p95 ${r.resident.p95} ms; cold (n=${r.cold.n}) p50 ${r.cold.p50} ms p95 ${r.cold.p95} ms, ${r.cold.disagreements} verdicts differ from resident`,
-    );
-    for (const m of [...r.falseGreen, ...r.falseRed, ...r.abstained]) {
-      console.log(`    ${m.verdict === "green" ? "FALSE GREEN" : m.verdict === "red" ? "FALSE RED" : "ABSTAINED"} ${m.id} ${m.kind} ${m.file}: ${m.what}`);
-      for (const t of m.tsc) console.log(`      tsc: ${t}`);
-      for (const s of m.svc) console.log(`      svc: ${s}`);
-    }
-  }
-}
-
 if (import.meta.main) {
   const base = join(import.meta.dir, "..", "..");
   const args = process.argv.slice(2);
   const coldSample = args.includes("--cold") ? Number(args[args.indexOf("--cold") + 1]) : 20;
   const only = args.includes("--only") ? args[args.indexOf("--only") + 1] : null;
   const results: HonestyResult[] = [];
-  for (const lp of await labelledProjects(base)) {
-    if (only && lp.project.name !== only) continue;
+  for (const lp of await labelledProjects(base, only)) {
     results.push(await honesty(lp, coldSample));
   }
   printHonesty(results);

@@ -10,22 +10,12 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { checkProject } from "./check-corpus.ts";
 import { percentile } from "./measure.ts";
+import { printLatency, type LatencyResult } from "./check-report.ts";
 
 process.env.SVC_RESIDENT = "1";
 const { call } = await import("../../src/engine.ts");
 const { coldOverlay } = await import("../../src/check/file-check.ts");
 const { surfaceOf } = await import("../../src/check/surface.ts");
-
-export interface LatencyResult {
-  project: string;
-  files: number;
-  firstMs: number;
-  baselineMs: number;
-  surfaceEdit: { p50: number; p95: number; n: number };
-  bodyEdit: { p50: number; p95: number; n: number };
-  delta: { p50: number; p95: number; n: number; samples: { file: string; ms: number; first: string }[] };
-  cold: { p50: number; p95: number; n: number };
-}
 
 const ctx = { longLived: true };
 const round = (values: number[]) => ({ p50: Math.round(percentile(values, 50)), p95: Math.round(percentile(values, 95)), n: values.length });
@@ -95,16 +85,6 @@ export async function checkLatency(base: string, name: string, samples = 20): Pr
     delta: { ...round(delta.map((d) => d.ms)), samples: delta.map((d) => ({ ...d, ms: Math.round(d.ms) })) },
     cold: round(cold),
   };
-}
-
-export function printLatency(r: LatencyResult): void {
-  console.log(`check latency — ${r.project} (${r.files} source files), resident in-process`);
-  console.log(`  first check (loads the projects)     ${r.firstMs} ms`);
-  console.log(`  session baseline (every file)        ${r.baselineMs} ms`);
-  console.log(`  overlay, surface edit (deps checked) p50 ${r.surfaceEdit.p50} ms  p95 ${r.surfaceEdit.p95} ms  (n=${r.surfaceEdit.n})`);
-  console.log(`  overlay, body edit (deps skipped)    p50 ${r.bodyEdit.p50} ms  p95 ${r.bodyEdit.p95} ms  (n=${r.bodyEdit.n})`);
-  console.log(`  delta after a one-file edit          p50 ${r.delta.p50} ms  p95 ${r.delta.p95} ms  (n=${r.delta.n})`);
-  console.log(`  cold overlay check (engine per call) p50 ${r.cold.p50} ms  p95 ${r.cold.p95} ms  (n=${r.cold.n})`);
 }
 
 if (import.meta.main) {

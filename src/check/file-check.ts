@@ -9,13 +9,13 @@ import type { OpContext, OpResult } from "../ops/types.ts";
 import { confine } from "../workspace/confine.ts";
 import { diagLine, errorsOf, type Diag } from "./diag.ts";
 import { isCheckable } from "./gate-ref.ts";
-import { overlayCheck, type OverlayOutcome } from "./overlay.ts";
-import { renderRepairs, type RepairPacket } from "./repair.ts";
+import { overlayCheck, type OverlayFindings, type OverlayOutcome } from "./overlay.ts";
+import { renderRepairs } from "./repair.ts";
 import { coldChecks, ENGINE_NAME, residentChecks } from "./workspace.ts";
 
 export type Grade = "resident" | "cold" | "abstain";
 
-export interface FileCheckData {
+export interface FileCheckData extends OverlayFindings {
   mode: "file";
   file: string;
   grade: Grade;
@@ -24,16 +24,8 @@ export interface FileCheckData {
   reason?: string;
   /** True only when the check ran and found no error in the file and none introduced in its dependents. */
   clean: boolean;
-  /** Errors the edit introduces (in the file or its direct dependents); 0 when abstaining. */
+  /** Errors the edit introduces (in the file or its dependents); 0 when abstaining. */
   introducedErrors: number;
-  diagnostics: Diag[];
-  /** The file's diagnostics that were there before the edit too. */
-  preExisting: Diag[];
-  dependentDiagnostics: Diag[];
-  dependents: number;
-  /** Set when the dependents were not checked because the edit leaves what importers see unchanged. */
-  dependentsSkipped?: string;
-  repairs: RepairPacket[];
   elapsedMs: number;
 }
 

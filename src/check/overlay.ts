@@ -12,19 +12,25 @@ import { repairEngine } from "./repair-engine.ts";
 import { surfaceOf } from "./surface.ts";
 import type { CheckWorkspace } from "./workspace.ts";
 
+/** What a single-file check found (the parts every surface carries). */
+export interface OverlayFindings {
+  diagnostics: Diag[];
+  /** The file's diagnostics that were there before the edit too. */
+  preExisting: Diag[];
+  /** Errors the edit introduces in its dependents. */
+  dependentDiagnostics: Diag[];
+  dependents: number;
+  /** Why the dependents were not checked although asked for (the edit leaves what importers see unchanged). */
+  dependentsSkipped?: string;
+  repairs: RepairPacket[];
+}
+
 export type OverlayOutcome =
-  | {
+  | ({
       ran: true;
       /** The project config that checked the file (root-relative). */
       config: string;
-      diagnostics: Diag[];
-      preExisting: Diag[];
-      dependentDiagnostics: Diag[];
-      dependents: number;
-      /** Why the dependents were not checked although asked for (the surface did not change). */
-      dependentsSkipped?: string;
-      repairs: RepairPacket[];
-    }
+    } & OverlayFindings)
   | { ran: false; reason: string };
 
 const isSyntaxError = (d: Diag) => d.severity === "error" && /^TS1\d{3}$/.test(d.code);

@@ -1,7 +1,9 @@
 // The file graph of an index: import edges between files, loaded once per store state,
-// with a PageRank centrality normalized to [0, 1].
+// with a PageRank centrality normalized to [0, 1]. With `typed`, the wiring edges too
+// (routes, DI, requests, config: src/wiring), for plans that weigh edges by type.
 
 import type { Database } from "bun:sqlite";
+import { WIRING_EDGE_TYPES } from "../wiring/model.ts";
 
 export interface GraphEdge {
   to: number;
@@ -53,13 +55,17 @@ export function pageRank(nodes: readonly number[], out: Map<number, GraphEdge[]>
   return rank;
 }
 
-/** The graph of the store, cached per build (`index_completed_at`). */
-export function loadFileGraph(db: Database, version: string): FileGraph {
-  const cached = cache.get(version);
+const WIRING = WIRING_EDGE_TYPES.map((t) => `'${t}'`).join(",");
+
+/** The graph of the store, cached per build (`index_completed_at`); one edge per file pair and type, no self-loops. */
+export function loadFileGraph(db: Database, version: string, typed = false): FileGraph {
+  const key = `${version}|${typed ? "typed" : "deps"}`;
+  const cached = cache.get(key);
   if (cached) return cached;
   const out = new Map<number, GraphEdge[]>();
   const inn = new Map<number, GraphEdge[]>();
-  const rows = db.query("SELECT from_file AS f, to_file AS t, type, weight FROM edges ORDER BY from_file, to_file").all() as {
+  const where = `WHERE from_file != to_file${typed ? "" : ` AND type NOT IN (${WIRING})`}`;
+  const rows = db.query(`SELECT from_file AS f, to_file AS t, type, max(weight) AS weight FROM edges ${where} GROUP BY from_file, to_file, type ORDER BY from_file, to_file, type`).all() as {
     f: number;
     t: number;
     type: string;
@@ -72,6 +78,6 @@ export function loadFileGraph(db: Database, version: string): FileGraph {
   const nodes = (db.query("SELECT id FROM files ORDER BY id").all() as { id: number }[]).map((r) => r.id);
   const graph: FileGraph = { out, in: inn, centrality: pageRank(nodes, out) };
   if (cache.size > 8) cache.clear();
-  cache.set(version, graph);
+  cache.set(key, graph);
   return graph;
 }

@@ -17,7 +17,8 @@ import { VERSION } from "../version.ts";
 import { loadConfig } from "../workspace/config.ts";
 import { listInventory, type InventoryEntry, type SkipReason, type SkippedFile } from "../workspace/inventory.ts";
 import { findGitRoot } from "../workspace/root.ts";
-import { rebuildImportEdges } from "./edges.ts";
+import { rebuildWiring } from "../wiring/store.ts";
+import { importResolver, rebuildImportEdges } from "./edges.ts";
 import { contentHash, type Extraction } from "./extract.ts";
 import { extractAll } from "./pool.ts";
 import { StoreWriter, applyExtraction, fileRows, skippedRows, type FileRow, type SkippedRow } from "./write.ts";
@@ -35,6 +36,9 @@ export interface SyncResult {
   symbols: number;
   chunks: number;
   edges: number;
+  /** Of `edges`: the typed wiring edges (routes, DI, requests, config). */
+  wiringEdges: number;
+  routes: number;
   fts: boolean;
   extracted: number;
   removed: number;
@@ -47,13 +51,16 @@ export interface SyncResult {
 
 const WRITE_BATCH = 500;
 
-function counts(db: Database): { files: number; symbols: number; chunks: number; edges: number } {
+function counts(db: Database): { files: number; symbols: number; chunks: number; edges: number; wiringEdges: number; routes: number } {
   const one = (sql: string) => (db.query(sql).get() as { n: number }).n;
+  const edges = one("SELECT count(*) AS n FROM edges");
   return {
     files: one("SELECT count(*) AS n FROM files"),
     symbols: one("SELECT count(*) AS n FROM symbols"),
     chunks: one("SELECT count(*) AS n FROM chunks"),
-    edges: one("SELECT count(*) AS n FROM edges"),
+    edges,
+    wiringEdges: edges - one("SELECT count(*) AS n FROM edges WHERE type = 'imports'"),
+    routes: one("SELECT count(*) AS n FROM routes"),
   };
 }
 
@@ -142,7 +149,9 @@ export async function syncIndex(root: string, options: SyncOptions = {}): Promis
       const finish = () => {
         const fileSetChanged = addedPaths.size > 0 || removed.length > 0 || !warm;
         const changedIds = fileSetChanged ? null : extract.map((e) => existing.get(e.path)?.id).filter((id): id is number => id !== undefined);
-        rebuildImportEdges(db, writer, root, changedIds);
+        const resolver = importResolver(db, root);
+        timed("import edges", () => rebuildImportEdges(db, writer, root, changedIds, resolver));
+        timed("wiring link", () => rebuildWiring(db, resolver));
         const n = counts(db);
         const manifest = inventoryHash(db);
         skipped.push(...inventory.skipped, ...[...skippedRows(db).values()].map((r) => ({ path: r.path, reason: r.reason as SkipReason })));
@@ -160,6 +169,7 @@ export async function syncIndex(root: string, options: SyncOptions = {}): Promis
           symbol_count: n.symbols,
           chunk_count: n.chunks,
           edge_count: n.edges,
+          route_count: n.routes,
           languages: JSON.stringify(languages(db)),
           index_build_state: "ready",
         });

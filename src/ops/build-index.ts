@@ -21,6 +21,7 @@ export interface IndexData {
   symbols: number;
   chunks: number;
   edges: number;
+  wiringEdges: number;
   routes: number;
   skipped: number;
   extracted: number;
@@ -37,7 +38,7 @@ function describe(data: Omit<IndexData, "root">, unchanged: boolean, via: string
   const seconds = (data.elapsedMs / 1000).toFixed(1);
   const change = unchanged ? " (already up to date)" : data.extracted || data.removed ? ` (${data.extracted} extracted, ${data.removed} removed)` : "";
   const skipped = data.skipped ? `; ${data.skipped} skipped (diagnostics lists them)` : "";
-  return `Indexed [${data.mode}] ${data.files} files: ${data.symbols} symbols, ${data.chunks} chunks, ${data.edges} import edges, ${data.routes} routes in ${seconds}s${change}${skipped}${via}.`;
+  return `Indexed [${data.mode}] ${data.files} files: ${data.symbols} symbols, ${data.chunks} chunks, ${data.edges - (data.wiringEdges ?? 0)} import edges, ${data.wiringEdges ? `${data.wiringEdges} wiring edges, ` : ""}${data.routes} routes in ${seconds}s${change}${skipped}${via}.`;
 }
 
 export async function buildIndex(request: IndexRequest, ctx: OpContext): Promise<OpResult<IndexData>> {
@@ -64,7 +65,8 @@ export async function buildIndex(request: IndexRequest, ctx: OpContext): Promise
     symbols: result.symbols,
     chunks: result.chunks,
     edges: result.edges,
-    routes: 0,
+    wiringEdges: result.wiringEdges,
+    routes: result.routes,
     skipped: result.skipped.length,
     extracted: result.extracted,
     removed: result.removed,

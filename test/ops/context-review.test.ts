@@ -20,7 +20,7 @@ describe("svc context", () => {
     expect(roles["src/orders/orders.controller.ts"]).toBe("consumer");
     expect(roles["src/payments/payment.service.ts"]).toBe("dependency");
     expect(roles["test/order.service.test.ts"]).toBe("test");
-    expect(r.text).toMatch(/<file path="src\/orders\/orders.controller.ts" role="consumer" tier="skeleton" tokens="\d+">\n<!--\nincluded via:\n {2}seed: symbol OrderService\n {2}<- imports src\/orders\/orders.controller.ts \(hop 1\)\n-->/);
+    expect(r.text).toMatch(/<file path="src\/orders\/orders.controller.ts" role="consumer" tier="skeleton" tokens="\d+">\n<!--\nincluded via:\n {2}seed: symbol OrderService\n {2}<- di_injects src\/orders\/orders.controller.ts \(hop 1\)\n-->/);
   });
 
   test("seeds are kept whatever the budget; the rest is dropped and named", async () => {

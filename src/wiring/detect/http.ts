@@ -5,7 +5,7 @@
 
 import type { NapiConfig, SgNode } from "@ast-grep/napi";
 import type { HandlerRef, MountFact, Ref, RouterFact } from "../model.ts";
-import { argumentValues, at, isFunctionNode, pair, paramNames, readValue, staticString, type Val } from "./ast.ts";
+import { argumentValues, at, evidence, isFunctionNode, pair, paramNames, staticString, type Val } from "./ast.ts";
 import type { FileCtx } from "./context.ts";
 
 export const HTTP_METHODS = new Set(["get", "post", "put", "patch", "delete", "del", "options", "head", "all"]);
@@ -173,10 +173,10 @@ export class HttpDetector {
     if (!recv) return false;
     const args = this.args(node);
     const method = prop === "del" ? "DELETE" : prop.toUpperCase();
-    const line = at(node).line;
+    const line = this.site(node).line;
     if (routePath !== null) {
       if (args.length < 1) return false;
-      this.route(recv, [method], [routePath], args, node, line);
+      this.route(recv, [method], [routePath], args, node);
       return true;
     }
     if (args.length < 2) return false;
@@ -193,13 +193,25 @@ export class HttpDetector {
       return true;
     }
     if (paths.length === 0 || !paths.every(isPathLike)) return false;
-    this.route(recv, [method], paths, args.slice(rest), node, line);
+    this.route(recv, [method], paths, args.slice(rest), node);
     return true;
   }
 
-  private route(recv: Receiver, methods: string[], paths: string[], handlerArgs: Val[], node: SgNode, line: number): void {
+  /** Where a call is, for evidence: a call chained on another (`new Hono().get(…)`) is placed at its own `.get`. */
+  private site(node: SgNode): { line: number; text: string } {
+    const fn = node.field("function");
+    const object = fn?.kind() === "member_expression" ? fn.field("object") : null;
+    const prop = fn?.field("property");
+    if (!object || !prop) return { line: at(node).line, text: this.ctx.evidence(node) };
+    const p = at(prop);
+    const kind = object.kind() as string;
+    if (kind === "call_expression" || kind === "new_expression") return { line: p.line, text: `…${evidence(this.ctx.src, p.start - 1, at(node).end, 88)}` };
+    return { line: p.line, text: this.ctx.evidence(node) };
+  }
+
+  private route(recv: Receiver, methods: string[], paths: string[], handlerArgs: Val[], node: SgNode): void {
+    const { line, text } = this.site(node);
     const handler = this.handlerOf(handlerArgs, line);
-    const text = this.ctx.evidence(node);
     for (const method of methods) {
       for (const path of paths) {
         (this.ctx.facts.routes ??= []).push({ router: recv.id, method, path, handler, framework: recv.framework, line, text });
@@ -217,7 +229,7 @@ export class HttpDetector {
     if (!paths || !paths.every(isPathLike)) return false;
     const recv = this.receiver(this.chainOf(object).base);
     if (!recv) return false;
-    this.route(recv, methods, paths, args.slice(2), node, at(node).line);
+    this.route(recv, methods, paths, args.slice(2), node);
     return true;
   }
 
@@ -235,10 +247,10 @@ export class HttpDetector {
       const handler = pair(opts, "handler");
       if (methods.length === 0 || !handler) return false;
       if (paths === null) {
-        this.ctx.unresolved("route", `${clip(object.text())}.route({ url: ${clip(url ? valueText(url) : "?")}, … })`, at(node).line);
+        this.ctx.unresolved("route", `${clip(object.text())}.route({ url: ${clip(url ? valueText(url) : "?")}, … })`, this.site(node).line);
         return true;
       }
-      this.route(recv, methods, paths, [handler], node, at(node).line);
+      this.route(recv, methods, paths, [handler], node);
       return true;
     }
     if (args.length >= 2) return this.mount(recv, node, args[0]!, args.slice(1));
@@ -279,8 +291,7 @@ export class HttpDetector {
   }
 
   private mount(recv: Receiver, node: SgNode, prefixArg: Val | null, targets: Val[], inline = new Map<number, string>()): boolean {
-    const line = at(node).line;
-    const text = this.ctx.evidence(node);
+    const { line, text } = this.site(node);
     let prefix = "";
     if (prefixArg) {
       const s = staticString(prefixArg);
@@ -457,7 +468,8 @@ export class HttpDetector {
         if (!outer || prefix === null) return null;
         id = `group@${a.line}:${a.col}`;
         this.add({ id, framework: outer.framework, prefixes: [""], line: a.line, text: this.ctx.evidence(call, 60) });
-        (this.ctx.facts.mounts ??= []).push({ router: outer.id, prefix, target: { name: id, line: a.line, col: a.col }, framework: outer.framework, line: at(call).line, text: this.ctx.evidence(call, 60) });
+        const site = this.site(call);
+        (this.ctx.facts.mounts ??= []).push({ router: outer.id, prefix, target: { name: id, line: a.line, col: a.col }, framework: outer.framework, line: site.line, text: site.text });
         return { id, framework: outer.framework, sure: true };
       }
       if (call && prop === "register") id = `fn@${a.line}:${a.col}`;

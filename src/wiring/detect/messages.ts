@@ -11,6 +11,8 @@ import type { FileCtx } from "./context.ts";
 const BUS = /(?:^|\.)[\w$]*(?:[Bb]us|[Mm]ediator|[Dd]ispatcher)$/;
 const CLIENT = /(?:^|\.)[\w$]*(?:[Cc]lient|[Pp]roxy)$/;
 const LISTEN = new Set(["on", "once", "addListener", "prependListener"]);
+/** Receivers that are event emitters by name: a non-literal event name on them is reported as unresolved. */
+const EMITTER = /(?:^|\.)[\w$]*(?:[Ee]mitter|[Bb]us|[Ee]vents)$/;
 
 function args(node: SgNode, depth = 2): Val[] {
   const a = node.field("arguments");
@@ -69,12 +71,12 @@ export function messageCall(ctx: FileCtx, node: SgNode): boolean {
     case "emit":
       if (CLIENT.test(object)) return clientSend(ctx, node, from);
       if (prop === "send") return BUS.test(object) ? busDispatch(ctx, node, object, prop, from) : false;
-      return emitterEmit(ctx, node, from);
+      return emitterEmit(ctx, node, object, from);
     case "add":
     case "addBulk":
       return queueAdd(ctx, node, object, from);
     default:
-      if (LISTEN.has(prop)) return emitterOn(ctx, node);
+      if (LISTEN.has(prop)) return emitterOn(ctx, node, object);
       return false;
   }
 }
@@ -141,11 +143,12 @@ function queueAdd(ctx: FileCtx, node: SgNode, object: string, from: string | nul
 }
 
 /** `emitter.on('evt', handler)` with a literal event name. */
-function emitterOn(ctx: FileCtx, node: SgNode): boolean {
+function emitterOn(ctx: FileCtx, node: SgNode, object: string): boolean {
   const list = args(node, 1);
   const name = staticString(list[0]);
-  if (name === null || list.length < 2) return false;
   const a = at(node);
+  if (list.length < 2) return false;
+  if (name === null) return dynamicName(ctx, node, object, a.line);
   const handler = list[list.length - 1]!;
   const ref = handler.k === "id" || handler.k === "member" ? handler : null;
   (ctx.facts.handles ??= []).push({
@@ -163,10 +166,17 @@ function emitterOn(ctx: FileCtx, node: SgNode): boolean {
 }
 
 /** `emitter.emit('evt', …)` with a literal event name. */
-function emitterEmit(ctx: FileCtx, node: SgNode, from: string | null): boolean {
-  const name = staticString(args(node, 0)[0]);
-  if (name === null) return false;
+function emitterEmit(ctx: FileCtx, node: SgNode, object: string, from: string | null): boolean {
+  const list = args(node, 0);
+  const name = staticString(list[0]);
   const a = at(node);
+  if (name === null) return list.length > 0 && dynamicName(ctx, node, object, a.line);
   send(ctx, { request: name, kind: "emitter", from, framework: ctx.imports("@nestjs/event-emitter") ? "nestjs-event-emitter" : "event-emitter", line: a.line, text: ctx.evidence(node) });
+  return true;
+}
+
+function dynamicName(ctx: FileCtx, node: SgNode, object: string, line: number): boolean {
+  if (!EMITTER.test(object)) return false;
+  ctx.unresolved("request", ctx.evidence(node), line);
   return true;
 }

@@ -89,8 +89,14 @@ export function linkConfig(facts: FactsByFile, out: LinkResult): void {
   for (const [file, f] of facts) {
     for (const r of f.configReads ?? []) {
       out.config.push({ role: "read", file, line: r.line, key: r.key, source: r.source, symbol: r.from, detail: r.text, provenance: "syntax" });
+      // Per defining file, the most specific definition: `database.host` over its section `database`.
+      const best = new Map<string, (typeof defs)[number]>();
       for (const d of byRoot.get(r.key.split(".")[0]!) ?? []) {
         if (!configKeyMatches(d.key, r.key) || (d.file === file && d.line === r.line)) continue;
+        const prior = best.get(d.file);
+        if (!prior || d.key.length > prior.key.length) best.set(d.file, d);
+      }
+      for (const d of best.values()) {
         out.edges.push({ type: "config_reads", key: r.key, from: { file, line: r.line, symbol: r.from }, to: { file: d.file, line: d.line, symbol: null, kind: "config", provenance: "syntax", confidence: 1 } });
       }
     }

@@ -71,7 +71,7 @@ export function linkRoutes(facts: FactsByFile, names: NameResolver, out: LinkRes
         type: "route_mounts",
         key: m.prefix || "/",
         from: { file, line: m.line, symbol: null },
-        to: { file: target.file, line: target.fact.line, symbol: names.declaration(target.file, target.fact.id)?.symbol ?? null, kind: null, provenance: "syntax", confidence: 1 },
+        to: { file: target.file, line: target.fact.line, symbol: routerSymbol(names, target), kind: null, provenance: "syntax", confidence: 1 },
       });
     }
   }
@@ -147,6 +147,12 @@ export function linkRoutes(facts: FactsByFile, names: NameResolver, out: LinkRes
       }
     }
   }
+}
+
+/** The declaration behind a router: its variable, class or function; the default export's for `default`. */
+function routerSymbol(names: NameResolver, router: Router): string | null {
+  const id = router.fact.id;
+  return (id === "default" ? names.exported(router.file, "default") : names.declaration(router.file, id))?.symbol ?? null;
 }
 
 export function resolveHandler(names: NameResolver, file: string, h: HandlerRef): Target | null {

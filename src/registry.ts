@@ -112,19 +112,19 @@ export const REGISTRY: readonly OperationSpec[] = [
     op: "find",
     catalog: "A",
     readOnly: true,
-    summary: "Exact lookup: declarations by name, paths, full-text hits",
+    summary: "Exact lookup: declarations by name, paths, full-text hits, framework wiring",
     description:
-      "Exact lookup in the index. kind=symbol: declarations whose name matches (exact, then prefix, then substring; exported first) as `kind qualifiedName (path:line)`; kind=path: inventory paths containing the query; kind=text: full-text hits over declarations ranked BM25F-style (the declaring file ranks above files that only mention a name); kind=all: all three sections. Cheap (milliseconds on a warm index).",
+      "Exact lookup in the index. kind=symbol: declarations whose name matches (exact, then prefix, then substring; exported first) as `kind qualifiedName (path:line)`; kind=path: inventory paths containing the query; kind=text: full-text hits over declarations ranked BM25F-style (the declaring file ranks above files that only mention a name); kind=all: all three sections. Wiring kinds answer hop by hop with the edge kind and evidence location (`[di_resolves_to] class OrderService  (src/orders/order.service.ts:8)`): kind=route takes \"GET /api/orders/:id\", a bare pattern or a concrete URL and lists the handler with its prefix chain (controller paths, mounts, global prefix); kind=service a DI token or class; kind=request a command/query/event class, message pattern, queue or event name; kind=config a key or section (values are never read). Nothing found says `no matches` with the nearest names, and dynamic registrations that could not be resolved are listed. Cheap (milliseconds on a warm index).",
     mcp: [{ tool: "svc_find" }],
     cli: { command: "find" },
     params: [
       { name: "query", type: "string", required: true, description: "A name, path fragment or words to look for.", cli: { positional: true } },
       WORKSPACE_PATH,
-      { name: "kind", type: "enum", values: ["all", "symbol", "path", "text", "task"], default: "all", description: "What to look up: symbol, path, text, all three, or task (which files a change described in words touches, ranked and graded)." },
+      { name: "kind", type: "enum", values: ["all", "symbol", "path", "text", "task", "service", "request", "route", "config"], default: "all", description: "What to look up: symbol, path, text, all three, task (which files a change described in words touches, ranked and graded), or framework wiring: service (DI token or class → implementation, registrations, injection sites), request (command/query/event/message/job → handler and senders), route (\"METHOD /pattern\" or a bare pattern or URL → handler with its prefix chain), config (key or section → definitions and readers)." },
       { name: "limit", type: "int", default: 50, min: 1, max: 1000, description: "Maximum results per section (task: at most 20 candidates)." },
       { name: "changedSince", type: "string", default: null, description: "kind=task: files changed since this git ref are candidates too." },
     ],
-    output: obj({ query: str, kind: str, root: str, indexState: INDEX_STATE, symbols: { type: "object" }, paths: { type: "object" }, text: { type: "object" }, nearest: { type: "array", items: str }, grade: str, candidates: { type: "array" }, navigation: { type: "object" } }, ["query", "kind", "root", "indexState"]),
+    output: obj({ query: str, kind: str, root: str, indexState: INDEX_STATE, symbols: { type: "object" }, paths: { type: "object" }, text: { type: "object" }, nearest: { type: "array", items: str }, grade: str, candidates: { type: "array" }, navigation: { type: "object" }, wiring: { type: "object" } }, ["query", "kind", "root", "indexState"]),
     load: async () => (await import("./ops/find.ts")).find as never,
   },
   {

@@ -35,7 +35,8 @@ export function rebuildWiring(db: Database, resolver: Resolver): WiringCounts {
   for (const table of ["routes", "di_bindings", "request_handlers", "config_keys", "wiring_unresolved"]) db.run(`DELETE FROM ${table}`);
   db.run(`DELETE FROM edges WHERE type IN (${EDGE_LIST}) AND provenance = 'syntax'`);
   if (facts.size === 0) return { routes: 0, edges: 0 };
-  const result = linkWiring(facts, new IndexNames(db, resolver, facts));
+  const packageDirs = (db.query("SELECT path FROM files WHERE path = 'package.json' OR path LIKE '%/package.json'").all() as { path: string }[]).map((r) => r.path.replace(/\/?package\.json$/, ""));
+  const result = linkWiring(facts, new IndexNames(db, resolver, facts), packageDirs);
   return writeLinkResult(db, result);
 }
 

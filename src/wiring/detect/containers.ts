@@ -16,7 +16,7 @@ export function providerList(ctx: FileCtx, list: Val, scope: string, framework: 
   const items = list.k === "arr" ? list.items : [list];
   for (const item of items) {
     if (item.k === "id" || item.k === "member") {
-      provide(ctx, { token: item, impl: item, how: "class", scope, framework, line: item.line, text: item.v });
+      provide(ctx, { token: item, impl: item, how: "class", scope, framework, line: item.line, text: `providers: [${item.v}]` });
     } else if (item.k === "obj") {
       const token = pair(item, "provide") ?? pair(item, "token");
       if (!token) continue;

@@ -204,7 +204,7 @@ function memberDecorator(ctx: FileCtx, cls: string, member: string, memberNode: 
   }
   if ((name === "inject" || name === "Inject" || name === "multiInject") && memberNode.kind() === "public_field_definition") {
     const token = args[0] ?? typeValue(memberNode);
-    if (token) inject(ctx, token, cls, `property ${member}`, framework, line, text);
+    if (token) inject(ctx, token, cls, `property ${member}`, framework, line, `${text} ${member}`);
   }
 }
 
@@ -241,7 +241,7 @@ function paramDecorator(ctx: FileCtx, param: SgNode, name: string, framework: st
   const text = ctx.evidence(node, 60);
   if (name === "Inject" || name === "inject" || name === "multiInject" || name === "injectAll") {
     const token = args[0] ?? typeValue(param);
-    if (token) inject(ctx, token, cls.qualifiedName, `${text} ${paramName}`.trim(), framework, a.line, `${text} ${paramName}`.trim());
+    if (token) inject(ctx, token, cls.qualifiedName, name, framework, a.line, `${text} ${paramName}`.trim());
     return;
   }
   if (name === "InjectQueue" && framework === "bullmq") {
@@ -296,7 +296,7 @@ export function finishClasses(ctx: FileCtx): void {
       const name = p.field("pattern")?.text() ?? "";
       if (!token || !/^[A-Za-z_$][\w$]*$/.test(name)) continue;
       const a = at(p);
-      inject(ctx, token, info.name, `constructor parameter ${name}`, info.framework, a.line, ctx.evidence(p, 80));
+      inject(ctx, token, info.name, "constructor", info.framework, a.line, `constructor parameter ${name}: ${tokenText(token) ?? "?"}`);
     }
   }
 }

@@ -205,8 +205,9 @@ export class HttpDetector {
     if (!object || !prop) return { line: at(node).line, text: this.ctx.evidence(node) };
     const p = at(prop);
     const kind = object.kind() as string;
-    if (kind === "call_expression" || kind === "new_expression") return { line: p.line, text: `…${evidence(this.ctx.src, p.start - 1, at(node).end, 88)}` };
-    return { line: p.line, text: this.ctx.evidence(node) };
+    const full = this.ctx.evidence(node);
+    if ((kind === "call_expression" || kind === "new_expression") && full.endsWith("…")) return { line: p.line, text: `…${evidence(this.ctx.src, p.start - 1, at(node).end, 88)}` };
+    return { line: p.line, text: full };
   }
 
   private route(recv: Receiver, methods: string[], paths: string[], handlerArgs: Val[], node: SgNode): void {

@@ -54,7 +54,7 @@ export function linkDi(facts: FactsByFile, names: NameResolver, out: LinkResult)
       }
       bind(id, { target, alias });
       const label = p.impl?.name ?? (VALUE_HOW.has(p.how) ? "value" : "factory");
-      out.di.push({ role: "provide", file, line: p.line, token: p.token, framework: p.framework, target, label, consumer: p.scope, detail: `${p.how}: ${p.text}`, provenance: "syntax" });
+      out.di.push({ role: "provide", file, line: p.line, token: p.token, framework: p.framework, target, label, consumer: p.scope, detail: p.text, provenance: "syntax" });
       if (target) out.edges.push({ type: "di_resolves_to", key: p.token, from: { file, line: p.line, symbol: p.scope }, to: target });
     }
   }
@@ -67,7 +67,7 @@ export function linkDi(facts: FactsByFile, names: NameResolver, out: LinkResult)
       const explicit = bindings.has(id);
       const self = inj.self && !explicit;
       if (self) bind(id, { target, alias: null });
-      out.di.push({ role: "injectable", file, line: inj.line, token: inj.cls, framework: inj.framework, target, label: inj.cls, consumer: null, detail: inj.text, provenance: "syntax" });
+      out.di.push({ role: self ? "provide" : "injectable", file, line: inj.line, token: inj.cls, framework: inj.framework, target, label: inj.cls, consumer: null, detail: inj.text, provenance: "syntax" });
       if (self && target) out.edges.push({ type: "di_resolves_to", key: inj.cls, from: { file, line: inj.line, symbol: inj.cls }, to: target });
     }
   }
@@ -114,10 +114,10 @@ export function linkDi(facts: FactsByFile, names: NameResolver, out: LinkResult)
       if (inj.how.startsWith("cradle") && !(inj.consumer && awilixClasses.has(`${file}#${inj.consumer}`))) continue;
       const { t, id } = resolveRef(file, inj.tokenRef, inj.token);
       const targets = dedupe(implementationsOf(id, t));
-      const base = { role: "inject" as const, file, line: inj.line, token: inj.token, framework: inj.framework, consumer: inj.consumer, detail: `${inj.how}: ${inj.text}`, provenance: "syntax" as const };
+      const base = { role: "inject" as const, file, line: inj.line, token: inj.token, framework: inj.framework, consumer: inj.consumer, detail: inj.text, provenance: "syntax" as const };
       if (targets.length === 0) out.di.push({ ...base, target: null, label: "" });
       for (const target of targets) {
-        out.di.push({ ...base, target, label: target.symbol ?? "" });
+        out.di.push({ ...base, target, label: target.symbol ?? `${target.kind === "value" ? "value" : "factory"} at ${target.file}:${target.line}` });
         out.edges.push({ type: "di_injects", key: inj.token, from: { file, line: inj.line, symbol: inj.consumer }, to: target });
       }
     }

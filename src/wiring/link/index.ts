@@ -7,10 +7,11 @@ import { linkConfig, linkRequests } from "./requests.ts";
 import { linkRoutes } from "./routes.ts";
 import type { FactsByFile, LinkResult, NameResolver } from "./types.ts";
 
-export function linkWiring(facts: FactsByFile, names: NameResolver): LinkResult {
+/** `packageDirs`: the folders holding a package.json ("" for the root), which scope a NestJS global prefix to its app. */
+export function linkWiring(facts: FactsByFile, names: NameResolver, packageDirs: readonly string[] = []): LinkResult {
   const out: LinkResult = { routes: [], di: [], requests: [], config: [], unresolved: [], edges: [] };
   for (const [file, f] of facts) for (const u of f.unresolved ?? []) out.unresolved.push({ file, ...u });
-  linkRoutes(facts, names, out);
+  linkRoutes(facts, names, out, packageDirs);
   linkDi(facts, names, out);
   linkRequests(facts, names, out);
   linkConfig(facts, out);

@@ -30,7 +30,7 @@ interface Prefix {
 
 const MAX_PREFIXES = 16;
 
-export function linkRoutes(facts: FactsByFile, names: NameResolver, out: LinkResult): void {
+export function linkRoutes(facts: FactsByFile, names: NameResolver, out: LinkResult, packageDirs: readonly string[] = []): void {
   const routers = new Map<string, Router>();
   for (const [file, f] of facts) for (const fact of f.routers ?? []) routers.set(`${file}#${fact.id}`, { key: `${file}#${fact.id}`, file, fact });
   if (routers.size === 0 && ![...facts.values()].some((f) => f.routes?.length)) return;
@@ -85,11 +85,14 @@ export function linkRoutes(facts: FactsByFile, names: NameResolver, out: LinkRes
 
   const globals: { file: string; prefix: string; line: number; text: string }[] = [];
   for (const [file, f] of facts) for (const g of f.globalPrefixes ?? []) globals.push({ file, ...g });
+  // A global prefix applies to the controllers of its own package (nearest package.json), else to all.
+  const pkg = (file: string) => packageDirs.filter((d) => d === "" || file.startsWith(`${d}/`)).sort((a, b) => b.length - a.length)[0] ?? "";
   const globalFor = (file: string) => {
-    if (globals.length <= 1) return globals[0] ?? null;
-    let best = globals[0]!;
+    const own = globals.filter((g) => pkg(g.file) === pkg(file));
+    if (own.length === 0) return packageDirs.length ? null : (globals[0] ?? null);
+    let best = own[0]!;
     let bestLen = -1;
-    for (const g of globals) {
+    for (const g of own) {
       const len = commonDirLength(g.file, file);
       if (len > bestLen) [best, bestLen] = [g, len];
     }

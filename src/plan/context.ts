@@ -13,6 +13,7 @@ import type { Collection } from "./collect.ts";
 import type { Plan, PlanEntry, Role } from "./model.ts";
 import { rankFiles } from "./search.ts";
 import { resolveSeed } from "./seeds.ts";
+import { wiringSeedFiles } from "../wiring/query/seeds.ts";
 
 export interface ContextSeeds {
   seeds: string[];
@@ -98,13 +99,22 @@ function resolveSeeds(collection: Collection, seeds: ContextSeeds, notes: string
     }
   };
   byName("symbol", seeds.seeds);
-  byName("service", seeds.services);
-  byName("request", seeds.requests);
-  // Until wiring detection lands, configs and routes resolve through the full-text index.
-  for (const [kind, names] of [["config", seeds.configs], ["route", seeds.routes]] as const) {
+  // Wiring seeds resolve through their wiring edges (handlers, implementations, definitions, readers);
+  // a name the wiring does not know falls back to declarations, then to the full-text index.
+  for (const [kind, names] of [["service", seeds.services], ["request", seeds.requests], ["config", seeds.configs], ["route", seeds.routes]] as const) {
     for (const name of names) {
+      const wired = wiringSeedFiles(db, kind, name, collection.workspace.relDir).filter((w) => byPath.has(w.path));
+      if (wired.length) {
+        for (const w of wired) hits.push({ id: byPath.get(w.path)!.id, label: `${kind} ${w.key} (${w.edge})` });
+        continue;
+      }
+      const seed = kind === "service" || kind === "request" ? resolveSeed(db, name, collection.files, collection.workspace.relDir) : null;
+      if (seed) {
+        for (const f of seed.files) hits.push({ id: f.id, label: `${kind} ${name} (declaration; no wiring found)` });
+        continue;
+      }
       const ranked = [...rankFiles(collection, queryTerms(name.replace(/[/:{}]/g, " ")))].sort((a, b) => b[1] - a[1]).slice(0, 3);
-      if (ranked.length) for (const [id] of ranked) hits.push({ id, label: `${kind} ${name} (text match)` });
+      if (ranked.length) for (const [id] of ranked) hits.push({ id, label: `${kind} ${name} (text match; no wiring found)` });
       else notes.push(`${kind} seed '${name}' matched nothing`);
     }
   }

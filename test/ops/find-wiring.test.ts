@@ -154,6 +154,24 @@ describe("find wiring kinds (NestJS fixtures)", () => {
     expect(section).toContain('  [config_reads] OrderService.get  (src/orders/order.service.ts:20)  this.config.get<string>("database.host")');
   });
 
+  test("svc_context wiring seeds resolve through the wiring edges before expanding", async () => {
+    const plan = async (seeds: Record<string, string[]>) => (await call("context", { path: root, planOnly: true, ...seeds })).data as { files: { path: string; role: string; provenance: string[] }[]; notes: string[] };
+    const route = await plan({ routes: ["DELETE /api/orders/7"] });
+    expect(route.files[0]).toMatchObject({ path: "src/orders/orders.controller.ts", role: "exact-seed", provenance: ["seed: route DELETE /api/orders/:id (route_handles)"] });
+    const service = await plan({ services: ["PAYMENT_GATEWAY"] });
+    expect(service.files[0]).toMatchObject({ path: "src/payments/stripe.gateway.ts", role: "exact-seed", provenance: ["seed: service PAYMENT_GATEWAY (di_resolves_to)"] });
+    expect(service.files.find((f) => f.path === "src/orders/order.service.ts")).toMatchObject({ role: "consumer", provenance: ["seed: service PAYMENT_GATEWAY (di_resolves_to)", "<- di_injects src/orders/order.service.ts (hop 1)"] });
+    const request = await plan({ requests: ["PlaceOrderCommand"] });
+    expect(request.files.slice(0, 2).map((f) => [f.path, f.role])).toEqual([
+      ["messaging/src/orders/commands/place-order.command.ts", "exact-seed"],
+      ["messaging/src/orders/commands/place-order.handler.ts", "exact-seed"],
+    ]);
+    const config = await plan({ configs: ["DATABASE_HOST"] });
+    expect(config.files.filter((f) => f.role === "exact-seed").map((f) => f.path)).toEqual(["src/config/database.config.ts"]); // .env.example is not in the typescript collection
+    const unknown = await plan({ routes: ["GET /nowhere/orders"] });
+    expect(unknown.files[0]?.provenance[0]).toEndWith("(text match; no wiring found)");
+  });
+
   test("a path scopes the answer", async () => {
     const scoped = await call("find", { path: `${root}/messaging`, query: "PlaceOrderCommand", kind: "request" });
     expect(scoped.text.split("\n")[0]).toBe("requests matching 'PlaceOrderCommand': 1");

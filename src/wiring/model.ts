@@ -184,6 +184,8 @@ export interface FileFacts {
   imports?: Record<string, [string, string]>;
   /** The local name behind `export default x` / `module.exports = x`. */
   defaultExport?: string;
+  /** NestJS @Module / Angular @NgModule classes (pattern summary). */
+  modules?: string[];
   routers?: RouterFact[];
   routes?: RouteFact[];
   mounts?: MountFact[];

@@ -129,6 +129,7 @@ function classDecorator(ctx: FileCtx, info: ClassInfo, name: string, args: Val[]
   }
   if ((name === "Module" && fw === "nestjs") || ((name === "NgModule" || name === "Component" || name === "Directive") && fw === "angular")) {
     const opts = args[0];
+    if (name === "Module" || name === "NgModule") (ctx.facts.modules ??= []).push(info.name);
     for (const key of ["providers", "viewProviders"]) {
       const list = pair(opts, key);
       if (list) providerList(ctx, list, info.name, fw, line);

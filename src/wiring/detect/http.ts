@@ -354,11 +354,10 @@ export class HttpDetector {
   private bunServe(node: SgNode): boolean {
     const opts = this.args(node)[0];
     const routes = pair(opts, "routes");
-    this.ctx.framework("bun");
-    if (!routes || routes.k !== "obj") return true;
     const a = at(node);
     const id = `Bun.serve@${a.line}`;
-    this.add({ id, framework: "bun", prefixes: [""], line: a.line, text: "Bun.serve({ routes })" });
+    this.add({ id, framework: "bun", prefixes: [""], line: a.line, text: routes ? "Bun.serve({ routes })" : "Bun.serve({ fetch })" });
+    if (!routes || routes.k !== "obj") return true;
     for (const [path, value] of routes.pairs) {
       const methods = value.k === "obj" && value.pairs.length > 0 && value.pairs.every(([k]) => /^[A-Z]+$/.test(k)) ? value.pairs : [["ALL", value] as [string, Val]];
       for (const [method, h] of methods) {
@@ -431,7 +430,8 @@ export class HttpDetector {
       this.ctx.noteImport(name);
       return { id: name, framework: this.fileFramework, sure: APP_LIKE.test(name) };
     }
-    if (APP_LIKE.test(name) && this.fileFramework) return { id: name, framework: this.fileFramework, sure: true };
+    // An app-like name the file neither declares nor imports: counted, framework left to the codebase (link / summary).
+    if (APP_LIKE.test(name)) return { id: name, framework: this.fileFramework, sure: this.fileFramework !== "" };
     return null;
   }
 

@@ -27,6 +27,13 @@ const METHOD_PROPS = "get|post|put|patch|delete|del|options|head|all|on|route|us
 const MESSAGE_PROPS = "execute|publish|publishAll|dispatch|send|emit|on|once|addListener|prependListener|add|addBulk|apply";
 const DI_PROPS = "bind|rebind|to|toSelf|toConstantValue|toDynamicValue|toFactory|toService|toProvider|toFunction|toConstructor|toAutoFactory|register|registerSingleton|registerInstance|registerType|resolve|get";
 
+/** Whether a code file can hold wiring at all (cheap text checks; file-routed paths always can). */
+export function mayHaveWiring(path: string, text: string): boolean {
+  return FILE_ROUTED.test(path) || HTTP_HINT.test(text) || DECORATOR_HINT.test(text) || DI_HINT.test(text) || MESSAGE_HINT.test(text) || hasConfigHints(text);
+}
+
+const FILE_ROUTED = /(?:^|\/)(?:app\/(?:.+\/)?route|pages\/api\/.+|routes\/(?:.+\/)?\+server|app\/routes\/.+)\.[cm]?[jt]sx?$/;
+
 /** Detect the wiring facts of one file; null when it has none (or is a test file). */
 export function detectWiring(path: string, text: string, language: LanguageId | null, root: SgNode | null, decls: readonly Decl[]): FileFacts | null {
   if (isTestPath(path)) return null;

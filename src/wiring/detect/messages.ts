@@ -58,6 +58,7 @@ export function messageCall(ctx: FileCtx, node: SgNode): boolean {
   const objectNode = fn.field("object");
   if (!objectNode) return false;
   const object = objectNode.text().replace(/\s+/g, "");
+  if (object === "process") return false; // process.on('SIGTERM') and the like are runtime hooks, not app messaging
   const a = at(node);
   const from = ctx.enclosingName(a.start);
   switch (prop) {

@@ -1,6 +1,6 @@
 // scripts/bench: the benchmark (never a timed test). Prints a table and writes JSON with
 // the machine, commit and corpus to .bench/results/. Usage:
-//   bun scripts/bench.ts [--corpus generated|npm-mix|all] [--section index,fusion,host] [--no-build]
+//   bun scripts/bench.ts [--corpus generated|npm-mix|all] [--section index,fusion,host,wiring] [--no-build]
 // It measures the compiled binary (dist/svc, rebuilt unless --no-build) as users run it.
 
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -10,6 +10,7 @@ import { generatedCorpus, npmMixCorpus } from "./bench/corpus.ts";
 import { benchFusion, printFusionBench } from "./bench/fusion-bench.ts";
 import { benchHost, printHostBench } from "./bench/host-bench.ts";
 import { benchIndex, printIndexBench } from "./bench/index-bench.ts";
+import { benchWiring, printWiringBench } from "./bench/wiring-bench.ts";
 
 const root = join(import.meta.dir, "..");
 const args = process.argv.slice(2);
@@ -28,7 +29,7 @@ console.log(`svc bench — commit ${commit}, ${machine.cpus} × ${machine.cpu}, 
 const corpora: [string, () => string, string[]][] = [];
 if (corpusArg === "generated" || corpusArg === "all") corpora.push(["generated-5000 (TypeScript app)", () => generatedCorpus(root, 5000), ["src"]]);
 if (corpusArg === "npm-mix" || corpusArg === "all") corpora.push(["npm-mix (date-fns, typeorm, @mui/material, rxjs, effect)", () => npmMixCorpus(root), ["rxjs/src", "effect/src"]]);
-const sections = args.includes("--section") ? (args[args.indexOf("--section") + 1] ?? "").split(",") : ["index", "fusion", "host"];
+const sections = args.includes("--section") ? (args[args.indexOf("--section") + 1] ?? "").split(",") : ["index", "fusion", "host", "wiring"];
 
 const results: unknown[] = [];
 for (const [name, prepare, sources] of corpora) {
@@ -46,6 +47,10 @@ for (const [name, prepare, sources] of corpora) {
       printFusionBench(fusion);
       (result.fusion as unknown[]).push(fusion);
     }
+  }
+  if (sections.includes("wiring") && name.startsWith("generated")) {
+    result.wiring = await benchWiring(svc, name, dir);
+    printWiringBench(result.wiring as never);
   }
   if (sections.includes("host")) {
     result.host = await benchHost(svc, name, dir);

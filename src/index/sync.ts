@@ -17,7 +17,7 @@ import { VERSION } from "../version.ts";
 import { loadConfig } from "../workspace/config.ts";
 import { listInventory, type InventoryEntry, type SkipReason, type SkippedFile } from "../workspace/inventory.ts";
 import { findGitRoot } from "../workspace/root.ts";
-import { rebuildWiring } from "../wiring/store.ts";
+import { rebuildWiring, wiringRelevantFiles } from "../wiring/store.ts";
 import { importResolver, rebuildImportEdges } from "./edges.ts";
 import { contentHash, type Extraction } from "./extract.ts";
 import { extractAll } from "./pool.ts";
@@ -138,6 +138,9 @@ export async function syncIndex(root: string, options: SyncOptions = {}): Promis
       const skipped: SkippedFile[] = [];
       const pending: Extraction[] = [];
       const addedPaths = new Set<string>();
+      // The wiring link pass reruns when a change can alter it: a build, a changed file set, a changed file with facts (before or now) or that wiring points into.
+      const wiringBefore = atomic ? wiringRelevantFiles(db) : null;
+      let wiringTouched = !atomic || removed.length > 0;
       const applyPending = () => {
         for (const result of pending.splice(0)) applyExtraction(writer, result, present.get(result.path));
       };
@@ -151,7 +154,7 @@ export async function syncIndex(root: string, options: SyncOptions = {}): Promis
         const changedIds = fileSetChanged ? null : extract.map((e) => existing.get(e.path)?.id).filter((id): id is number => id !== undefined);
         const resolver = importResolver(db, root);
         timed("import edges", () => rebuildImportEdges(db, writer, root, changedIds, resolver));
-        timed("wiring link", () => rebuildWiring(db, resolver));
+        if (fileSetChanged || wiringTouched) timed("wiring link", () => rebuildWiring(db, resolver));
         const n = counts(db);
         const manifest = inventoryHash(db);
         skipped.push(...inventory.skipped, ...[...skippedRows(db).values()].map((r) => ({ path: r.path, reason: r.reason as SkipReason })));
@@ -183,6 +186,10 @@ export async function syncIndex(root: string, options: SyncOptions = {}): Promis
         childrenWrite: !atomic,
         onResult: (result) => {
           if (result.ok && !existing.has(result.path)) addedPaths.add(result.path);
+          if (!wiringTouched) {
+            const id = existing.get(result.path)?.id;
+            wiringTouched = (id !== undefined && wiringBefore!.has(id)) || ("wiring" in result && result.wiring !== null);
+          }
           if (!("written" in result)) pending.push(result);
           done++;
           // A build commits in batches so memory stays bounded; a reconcile applies everything at once below.

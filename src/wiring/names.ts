@@ -16,17 +16,26 @@ interface SymbolRow {
   kind: string;
   start_line: number;
   signature: string;
+  container: string | null;
   exported: number;
   path?: string;
 }
 
-const KIND_ORDER = "CASE kind WHEN 'class' THEN 0 WHEN 'interface' THEN 1 WHEN 'function' THEN 2 WHEN 'const' THEN 3 WHEN 'variable' THEN 4 WHEN 'type' THEN 5 WHEN 'enum' THEN 6 ELSE 7 END";
+/** A file's declarations, loaded once: by qualified name, and top-level ones by name (preferred kind first). */
+interface FileSymbols {
+  byQualified: Map<string, SymbolRow>;
+  topLevel: Map<string, SymbolRow>;
+  defaultExport: SymbolRow | null;
+}
+
+const KIND_RANK: Record<string, number> = { class: 0, interface: 1, function: 2, const: 3, variable: 4, type: 5, enum: 6 };
 const FALLBACK_CONFIDENCE = 0.6;
 
 export class IndexNames implements NameResolver {
   private readonly ids = new Map<string, number>();
-  private readonly q: Record<"local" | "qualified" | "defaults" | "reexports" | "global", Statement>;
+  private readonly q: Record<"symbols" | "reexports" | "global", Statement>;
   private readonly modules = new Map<string, string | null>();
+  private readonly files = new Map<number, FileSymbols>();
 
   constructor(
     db: Database,
@@ -34,32 +43,44 @@ export class IndexNames implements NameResolver {
     private readonly facts: FactsByFile,
   ) {
     for (const row of db.query("SELECT id, path FROM files").all() as { id: number; path: string }[]) this.ids.set(row.path, row.id);
-    const cols = "name, qualified_name, kind, start_line, signature, exported";
     this.q = {
-      local: db.prepare(`SELECT ${cols} FROM symbols WHERE file_id = ? AND container IS NULL AND name = ? ORDER BY ${KIND_ORDER}, start_line LIMIT 1`),
-      qualified: db.prepare(`SELECT ${cols} FROM symbols WHERE file_id = ? AND qualified_name = ? ORDER BY start_line LIMIT 1`),
-      defaults: db.prepare(`SELECT ${cols} FROM symbols WHERE file_id = ? AND container IS NULL AND (name = 'default' OR signature LIKE 'export default %') ORDER BY start_line LIMIT 1`),
+      symbols: db.prepare("SELECT name, qualified_name, kind, start_line, signature, container, exported FROM symbols WHERE file_id = ?"),
       reexports: db.prepare("SELECT specifier, names FROM imports WHERE file_id = ? AND kind = 'export' ORDER BY id"),
       global: db.prepare(
-        `SELECT s.name, s.qualified_name, s.kind, s.start_line, s.signature, s.exported, f.path FROM symbols s JOIN files f ON f.id = s.file_id
+        `SELECT s.name, s.qualified_name, s.kind, s.start_line, s.signature, s.container, s.exported, f.path FROM symbols s JOIN files f ON f.id = s.file_id
          WHERE s.name = ? COLLATE NOCASE AND s.container IS NULL AND s.exported = 1 AND f.is_test = 0 ORDER BY f.path LIMIT 20`,
       ),
     };
   }
 
-  private target(file: string, row: SymbolRow | null, confidence = 1): Target | null {
+  private symbols(id: number): FileSymbols {
+    let found = this.files.get(id);
+    if (found) return found;
+    found = { byQualified: new Map(), topLevel: new Map(), defaultExport: null };
+    for (const row of this.q.symbols.all(id) as SymbolRow[]) {
+      if (!found.byQualified.has(row.qualified_name)) found.byQualified.set(row.qualified_name, row);
+      if (row.container !== null) continue;
+      const prior = found.topLevel.get(row.name);
+      if (!prior || (KIND_RANK[row.kind] ?? 7) < (KIND_RANK[prior.kind] ?? 7)) found.topLevel.set(row.name, row);
+      if (!found.defaultExport && (row.name === "default" || row.signature.startsWith("export default "))) found.defaultExport = row;
+    }
+    this.files.set(id, found);
+    return found;
+  }
+
+  private target(file: string, row: SymbolRow | null | undefined, confidence = 1): Target | null {
     if (!row) return null;
     return { file, line: row.start_line, symbol: row.qualified_name, kind: row.kind, provenance: "syntax", confidence };
   }
 
   private local(file: string, name: string): Target | null {
     const id = this.ids.get(file);
-    return id === undefined ? null : this.target(file, this.q.local.get(id, name) as SymbolRow | null);
+    return id === undefined ? null : this.target(file, this.symbols(id).topLevel.get(name));
   }
 
   declaration(file: string, qualifiedName: string): Target | null {
     const id = this.ids.get(file);
-    return id === undefined ? null : this.target(file, this.q.qualified.get(id, qualifiedName) as SymbolRow | null);
+    return id === undefined ? null : this.target(file, this.symbols(id).byQualified.get(qualifiedName));
   }
 
   module(file: string, specifier: string): string | null {
@@ -76,7 +97,7 @@ export class IndexNames implements NameResolver {
     if (id === undefined || depth > 4) return null;
     if (name === "default") {
       const local = this.facts.get(file)?.defaultExport;
-      const found = local ? this.local(file, local) : this.target(file, this.q.defaults.get(id) as SymbolRow | null);
+      const found = local ? this.local(file, local) : this.target(file, this.symbols(id).defaultExport);
       if (found) return found;
     } else {
       const found = this.local(file, name);

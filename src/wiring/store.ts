@@ -43,8 +43,18 @@ export function rebuildWiring(db: Database, resolver: Resolver): WiringCounts {
 export function writeLinkResult(db: Database, r: LinkResult): WiringCounts {
   const ids = new Map<string, number>();
   for (const row of db.query("SELECT id, path FROM files").all() as { id: number; path: string }[]) ids.set(row.path, row.id);
-  const symbolId = db.prepare("SELECT id FROM symbols WHERE file_id = ? AND qualified_name = ? ORDER BY start_line LIMIT 1");
-  const sym = (fileId: number | undefined, name: string | null) => (fileId === undefined || !name ? null : ((symbolId.get(fileId, name) as { id: number } | null)?.id ?? null));
+  const symbolRows = db.prepare("SELECT id, qualified_name FROM symbols WHERE file_id = ?");
+  const symbolIds = new Map<number, Map<string, number>>();
+  const sym = (fileId: number | undefined, name: string | null) => {
+    if (fileId === undefined || !name) return null;
+    let map = symbolIds.get(fileId);
+    if (!map) {
+      map = new Map();
+      for (const row of symbolRows.all(fileId) as { id: number; qualified_name: string }[]) if (!map.has(row.qualified_name)) map.set(row.qualified_name, row.id);
+      symbolIds.set(fileId, map);
+    }
+    return map.get(name) ?? null;
+  };
   const t = (target: Target | null) => (target ? [ids.get(target.file) ?? null, target.line, target.symbol] : [null, null, null]);
 
   const route = db.prepare(
@@ -97,4 +107,10 @@ export function writeLinkResult(db: Database, r: LinkResult): WiringCounts {
     edges++;
   }
   return { routes: r.routes.length, edges };
+}
+
+/** Files whose change can alter the wiring: those with facts and those wiring edges point into. */
+export function wiringRelevantFiles(db: Database): Set<number> {
+  const rows = db.query(`SELECT file_id AS id FROM wiring_facts UNION SELECT to_file AS id FROM edges WHERE type IN (${EDGE_LIST})`).all() as { id: number }[];
+  return new Set(rows.map((r) => r.id));
 }

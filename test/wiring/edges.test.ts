@@ -15,6 +15,24 @@ describe("wiring fixtures: detected edges vs expected-edges.json", () => {
     expect(families).toEqual(["di-containers", "elysia-bun", "express", "fastify", "file-routes", "hono", "koa", "nestjs", "nestjs-messaging", "node-messaging"]);
   });
 
+  test("extraction children store the same facts as in-process extraction", async () => {
+    const root = gitRepo(fixtureFiles("express"));
+    const saved = process.env.SVC_EXTRACT_INPROCESS_MAX;
+    process.env.SVC_EXTRACT_INPROCESS_MAX = "0";
+    try {
+      await call("index", { path: root });
+    } finally {
+      if (saved === undefined) delete process.env.SVC_EXTRACT_INPROCESS_MAX;
+      else process.env.SVC_EXTRACT_INPROCESS_MAX = saved;
+    }
+    const db = openReader(root)!;
+    try {
+      expect(detectedEdges(db)).toEqual(expectedOf("express").edges);
+    } finally {
+      db.close();
+    }
+  });
+
   for (const family of families) {
     test(`${family}: precision and recall 100%, unresolved registrations reported`, async () => {
       const root = gitRepo(fixtureFiles(family));

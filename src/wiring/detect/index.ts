@@ -18,10 +18,11 @@ import { messageCall, messageNew } from "./messages.ts";
 
 const JS_LANGUAGES = new Set<LanguageId>(["typescript", "tsx", "javascript"]);
 
-const HTTP_HINT = /\.\s*(?:get|post|put|patch|delete|del|options|head|all|route|use|register|group|on|setGlobalPrefix|prefix)\s*[(<]|Bun\.serve|\b(?:express|Router|Hono|Elysia|fastify|Fastify|Koa)\b/;
-const DECORATOR_HINT = /@[A-Za-z_$][\w$]*\s*[(\n]/;
-const DI_HINT = /\.\s*(?:bind|rebind|register\w*|resolve|get)\s*[(<]|\b(?:asClass|asFunction|asValue|inject)\s*[(<]|\bimplements\b|constructor\s*\(\s*\{/;
-const MESSAGE_HINT = /\.\s*(?:execute|publish|publishAll|dispatch|send|emit|on|once|addListener|prependListener|add|addBulk|apply)\s*[(<]|\bnew\s+(?:Worker|Queue)\b/;
+// Cheap text checks, one per detector family; a file that passes none is never searched.
+const HTTP_HINT = /\.\s*(?:get|post|put|patch|delete|del|options|head|all|on)\s*\(\s*['"`[]|\.\s*(?:route|use|register|group|setGlobalPrefix|prefix)\s*\(|\bBun\s*\.\s*serve\b|\bserve\s*\(\s*\{|['"](?:express|koa|@koa\/router|koa-router|fastify|fastify-plugin|hono|elysia)(?:\/[^'"\n]*)?['"]/;
+const DECORATOR_HINT = /^[ \t]*(?:export\s+(?:default\s+)?)?@[A-Za-z_$][\w$.]*\s*[(\n]|[(,]\s*@[A-Za-z_$][\w$]*\s*\(/m;
+const DI_HINT = /\b(?:re)?bind\s*(?:<[^>\n]*>)?\s*\([^()\n]*\)\s*\.\s*to|\.\s*register(?:Singleton|Instance|Type)?\s*[(<]|(?:[Cc]ontainer|[Ii]njector)\w*\s*\.\s*(?:get|resolve)\s*[(<]|\bas(?:Class|Function|Value)\s*\(|\binject\s*[(<]|\bimplements\b|\bconstructor\s*\(\s*\{/;
+const MESSAGE_HINT = /\.\s*(?:execute|publish|publishAll|dispatch|send|apply)\s*(?:<[^>\n]*>)?\s*\(\s*\[?\s*new\s|\.\s*(?:on|once|addListener|prependListener|emit)\s*\(\s*['"`]|(?:[Ee]mitter|[Bb]us|[Ee]vents)\s*\.\s*(?:on|once|emit|execute|publish|dispatch)\s*\(|(?:[Cc]lient|[Pp]roxy)\w*\s*\.\s*(?:send|emit)\s*\(|[Qq]ueue\w*\s*\.\s*add(?:Bulk)?\s*\(|\bnew\s+(?:Worker|Queue)\b/;
 
 const METHOD_PROPS = "get|post|put|patch|delete|del|options|head|all|on|route|use|register|group|setGlobalPrefix|prefix|serve";
 const MESSAGE_PROPS = "execute|publish|publishAll|dispatch|send|emit|on|once|addListener|prependListener|add|addBulk|apply";
@@ -29,7 +30,7 @@ const DI_PROPS = "bind|rebind|to|toSelf|toConstantValue|toDynamicValue|toFactory
 
 /** Whether a code file can hold wiring at all (cheap text checks; file-routed paths always can). */
 export function mayHaveWiring(path: string, text: string): boolean {
-  return FILE_ROUTED.test(path) || HTTP_HINT.test(text) || DECORATOR_HINT.test(text) || DI_HINT.test(text) || MESSAGE_HINT.test(text) || hasConfigHints(text);
+  return FILE_ROUTED.test(path) || hintsOf(text) !== null;
 }
 
 const FILE_ROUTED = /(?:^|\/)(?:app\/(?:.+\/)?route|pages\/api\/.+|routes\/(?:.+\/)?\+server|app\/routes\/.+)\.[cm]?[jt]sx?$/;
@@ -40,10 +41,26 @@ export function detectWiring(path: string, text: string, language: LanguageId | 
   if (isEnvFile(path)) return envFileFacts(text);
   if (isConfigDataFile(path, language)) return configFileFacts(text, language);
   if (language === null || !JS_LANGUAGES.has(language)) return null;
+  const hints = hintsOf(text);
+  const routed = FILE_ROUTED.test(path);
+  if (!routed && !hints) return null;
   const ctx = new FileCtx(path, text, decls, root);
-  fileRouteFacts(ctx);
-  if (root) codeFacts(ctx, root);
+  if (routed) fileRouteFacts(ctx);
+  if (root && hints) codeFacts(ctx, root, hints);
   return hasFacts(ctx.facts) ? finalize(ctx) : null;
+}
+
+interface Hints {
+  http: boolean;
+  decorators: boolean;
+  di: boolean;
+  messages: boolean;
+  config: boolean;
+}
+
+function hintsOf(src: string): Hints | null {
+  const h: Hints = { http: HTTP_HINT.test(src), decorators: DECORATOR_HINT.test(src), di: DI_HINT.test(src), messages: MESSAGE_HINT.test(src), config: hasConfigHints(src) };
+  return h.http || h.decorators || h.di || h.messages || h.config ? h : null;
 }
 
 function finalize(ctx: FileCtx): FileFacts {
@@ -53,14 +70,9 @@ function finalize(ctx: FileCtx): FileFacts {
   return facts;
 }
 
-function codeFacts(ctx: FileCtx, root: SgNode): void {
+function codeFacts(ctx: FileCtx, root: SgNode, hints: Hints): void {
   const src = ctx.src;
-  const http = HTTP_HINT.test(src);
-  const decorators = DECORATOR_HINT.test(src);
-  const di = DI_HINT.test(src);
-  const messages = MESSAGE_HINT.test(src);
-  const config = hasConfigHints(src);
-  if (!http && !decorators && !di && !messages && !config) return;
+  const { http, decorators, di, messages, config } = hints;
 
   const props: string[] = [];
   if (http) props.push(METHOD_PROPS);

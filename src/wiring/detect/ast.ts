@@ -183,20 +183,8 @@ export function pair(v: Val | undefined, key: string): Val | undefined {
 /** Canonical DI / request token text for a value: `Name`, `'string'`, `TYPES.Order`, `Symbol.for('x')`. */
 export function tokenText(v: Val | undefined): string | null {
   if (!v) return null;
-  switch (v.k) {
-    case "str":
-      return `'${v.v}'`;
-    case "id":
-    case "member":
-      return v.v;
-    case "call":
-    case "new":
-      return v.text;
-    case "obj":
-      return objectKey(v);
-    default:
-      return null;
-  }
+  if (v.k === "obj") return objectKey(v);
+  return v.k === "str" || v.k === "id" || v.k === "member" || v.k === "call" || v.k === "new" ? valueText(v) : null;
 }
 
 /** A message pattern object (`{ cmd: 'get_order' }`) as a canonical key: `{cmd:'get_order'}`. */
@@ -207,4 +195,28 @@ export function objectKey(v: Val & { k: "obj" }): string {
 
 export function isFunctionNode(kind: string): boolean {
   return FUNCTIONS.has(kind);
+}
+
+/** A value as it reads in evidence text. */
+export function valueText(v: Val): string {
+  switch (v.k) {
+    case "str":
+      return `'${v.v}'`;
+    case "tpl":
+      return `\`${v.text}\``;
+    case "id":
+    case "member":
+      return v.v;
+    case "call":
+    case "new":
+      return v.text;
+    case "other":
+      return v.text;
+    case "fn":
+      return "(…) => …";
+    case "obj":
+      return "{ … }";
+    case "arr":
+      return "[ … ]";
+  }
 }

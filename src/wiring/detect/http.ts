@@ -1,136 +1,17 @@
 // HTTP routes registered by method calls — Express, Koa-router, Fastify, Hono, Elysia —
-// with their routers (apps, `Router()`, `new Hono()`, plugin functions, Elysia groups),
-// mounts (`app.use(prefix, router)`, `app.route(prefix, sub)`, `register(plugin, { prefix })`,
-// a router passed to a function), `Bun.serve({ routes })` and NestJS `setGlobalPrefix`.
+// with their mounts (`app.use(prefix, router)`, `app.route(prefix, sub)`,
+// `register(plugin, { prefix })`, a router passed to a function), `Bun.serve({ routes })`
+// and NestJS `setGlobalPrefix`. Which router a receiver is: http-routers.ts.
 
 import type { NapiConfig, SgNode } from "@ast-grep/napi";
-import type { HandlerRef, MountFact, Ref, RouterFact } from "../model.ts";
-import { argumentValues, at, evidence, isFunctionNode, pair, paramNames, staticString, type Val } from "./ast.ts";
-import type { FileCtx } from "./context.ts";
+import type { HandlerRef, MountFact } from "../model.ts";
+import { at, isFunctionNode, pair, staticString, valueText, type Val } from "./ast.ts";
+import { clip, handlerValue, HTTP_METHODS, isPathLike, pathsOf } from "./http-names.ts";
+import { Routers, type Receiver } from "./http-routers.ts";
 
-export const HTTP_METHODS = new Set(["get", "post", "put", "patch", "delete", "del", "options", "head", "all"]);
+export { joinPath } from "./http-names.ts";
 
-/** Server frameworks routed by `x.METHOD(path, …)`, with the modules that identify them. */
-export const SERVER_FRAMEWORKS: readonly (readonly [string, readonly string[]])[] = [
-  ["express", ["express"]],
-  ["koa", ["@koa/router", "koa-router", "koa"]],
-  ["fastify", ["fastify", "fastify-plugin"]],
-  ["hono", ["hono", "@hono/"]],
-  ["elysia", ["elysia"]],
-];
-
-/** Receivers that are HTTP clients or maps, never servers. */
-export const CLIENT = /^(?:axios|https?|\$http|httpClient|got|ky|superagent|request|fetch|[\w$]*[Cc]lient|cache|map|params|headers|searchParams|query|cookies|redis|store)$/;
-/** Receivers taken for a server app or router when not declared in the file. */
-export const APP_LIKE = /^(?:app|server|fastify|instance|[\w$]*[Rr]outer|[\w$]*[Rr]outes|[\w$]*[Aa]pp)$/;
-
-interface Receiver {
-  id: string;
-  framework: string;
-  /** Declared here, a plugin parameter or an app-like name: a non-static path on it is reported as unresolved. */
-  sure: boolean;
-}
-
-export class HttpDetector {
-  private readonly routers = new Map<string, RouterFact>();
-  /** Router id by the start offset of the expression that created it. */
-  private readonly byBase = new Map<number, string>();
-  private readonly fileFramework: string;
-  private readonly ctorNames: Map<string, string>;
-
-  constructor(
-    private readonly ctx: FileCtx,
-    private readonly root: SgNode,
-  ) {
-    this.fileFramework = SERVER_FRAMEWORKS.find(([, mods]) => ctx.imports(...mods))?.[0] ?? "";
-    this.ctorNames = constructorNames(ctx);
-    this.declarations();
-  }
-
-  /** Routers created by `const x = express()`, `new Hono()`, `new Router({ prefix })`, `Fastify()`, `new Elysia({ prefix })`, or exported as default. */
-  private declarations(): void {
-    if (this.ctorNames.size === 0) return;
-    const names = [...this.ctorNames.keys()].map((n) => n.replace(/[$.]/g, (c) => `\\${c}`)).join("|");
-    const value = `^(?:new\\s+)?(?:${names})\\s*(?:<[^>]*>)?\\s*\\(`;
-    let nodes: SgNode[];
-    try {
-      nodes = this.root.findAll({
-        rule: {
-          any: [
-            { kind: "variable_declarator", has: { field: "value", regex: value } },
-            { kind: "export_statement", has: { field: "value", regex: value } },
-            { kind: "assignment_expression", has: { field: "right", regex: value } },
-          ],
-        },
-      } as NapiConfig);
-    } catch {
-      return;
-    }
-    for (const node of nodes) {
-      const kind = node.kind() as string;
-      const valueNode = kind === "variable_declarator" ? node.field("value") : kind === "export_statement" ? node.field("value") : node.field("right");
-      const nameNode = kind === "variable_declarator" ? node.field("name") : kind === "assignment_expression" ? node.field("left") : null;
-      if (!valueNode) continue;
-      let id = kind === "export_statement" ? "default" : nameNode ? nameNode.text() : null;
-      if (id === "module.exports") id = "default";
-      if (!id || !/^(?:this\.)?[A-Za-z_$][\w$]*$/.test(id)) continue;
-      const made = this.chainRouter(valueNode);
-      if (!made) continue;
-      const a = at(node);
-      const inner = this.returnedBy(a.start, id);
-      const fact: RouterFact = { id: inner ?? id, framework: made.framework, prefixes: [made.prefix], line: a.line, text: this.ctx.evidence(node, 80) };
-      this.add(fact);
-      this.byBase.set(made.base, fact.id);
-      if (inner) this.aliases.set(id, inner);
-    }
-  }
-
-  /** Local router names that stand for a factory function returning them (`function ordersRouter() { const r = Router(); …; return r; }`). */
-  private readonly aliases = new Map<string, string>();
-
-  private returnedBy(offset: number, local: string): string | null {
-    const fn = this.ctx.enclosing(offset, FUNCTION_DECLS);
-    if (!fn || fn.container !== null) return null;
-    const body = this.ctx.src.slice(fn.start, fn.end);
-    return new RegExp(`\\breturn\\s+${local.replace(/\$/g, "\\$")}\\b`).test(body) ? fn.name : null;
-  }
-
-  private add(fact: RouterFact): void {
-    if (this.routers.has(fact.id)) return;
-    this.routers.set(fact.id, fact);
-    (this.ctx.facts.routers ??= []).push(fact);
-    if (fact.framework) this.ctx.framework(fact.framework);
-  }
-
-  /** The constructor at the base of a chain (`new Hono().basePath('/api').get(…)`) and the prefix it carries. */
-  private chainRouter(value: SgNode): { framework: string; prefix: string; base: number } | null {
-    const prefixes: string[] = [];
-    let cur: SgNode | null = value;
-    while (cur && cur.kind() === "call_expression") {
-      const fn: SgNode | null = cur.field("function");
-      if (!fn || fn.kind() !== "member_expression" || this.ctorNames.has(fn.text().replace(/\s+/g, ""))) break;
-      const prop = fn.field("property")?.text() ?? "";
-      if (prop === "basePath") {
-        const arg = cur.field("arguments");
-        const s = arg ? staticString(argumentValues(arg, 0)[0]) : null;
-        if (s !== null) prefixes.unshift(s);
-      }
-      cur = fn.field("object");
-    }
-    if (!cur) return null;
-    const kind = cur.kind() as string;
-    if (kind !== "new_expression" && kind !== "call_expression") return null;
-    const callee = cur.field(kind === "new_expression" ? "constructor" : "function");
-    const name = callee?.text().replace(/\s+/g, "") ?? "";
-    const framework = this.ctorNames.get(name);
-    if (framework === undefined) return null;
-    const args = cur.field("arguments");
-    const first = args ? argumentValues(args, 1)[0] : undefined;
-    const own = staticString(pair(first, "prefix"));
-    if (own !== null) prefixes.unshift(own);
-    return { framework, prefix: prefixes.length ? joinPath(...prefixes) : "", base: at(cur).start };
-  }
-
+export class HttpDetector extends Routers {
   /** Handle one matched call; true when it was HTTP wiring. */
   call(node: SgNode): boolean {
     const fn = node.field("function");
@@ -159,11 +40,6 @@ export class HttpDetector {
       default:
         return false;
     }
-  }
-
-  private args(node: SgNode): Val[] {
-    const args = node.field("arguments");
-    return args ? argumentValues(args, 3) : [];
   }
 
   /** `r.get('/path', …handlers)`, `r.route('/path').get(handler)`, chains of both. */
@@ -195,19 +71,6 @@ export class HttpDetector {
     if (paths.length === 0 || !paths.every(isPathLike)) return false;
     this.route(recv, [method], paths, args.slice(rest), node);
     return true;
-  }
-
-  /** Where a call is, for evidence: a call chained on another (`new Hono().get(…)`) is placed at its own `.get`. */
-  private site(node: SgNode): { line: number; text: string } {
-    const fn = node.field("function");
-    const object = fn?.kind() === "member_expression" ? fn.field("object") : null;
-    const prop = fn?.field("property");
-    if (!object || !prop) return { line: at(node).line, text: this.ctx.evidence(node) };
-    const p = at(prop);
-    const kind = object.kind() as string;
-    const full = this.ctx.evidence(node);
-    if ((kind === "call_expression" || kind === "new_expression") && full.endsWith("…")) return { line: p.line, text: `…${evidence(this.ctx.src, p.start - 1, at(node).end, 88)}` };
-    return { line: p.line, text: full };
   }
 
   private route(recv: Receiver, methods: string[], paths: string[], handlerArgs: Val[], node: SgNode): void {
@@ -314,7 +177,7 @@ export class HttpDetector {
   }
 
   private mountTarget(v: Val, inline: Map<number, string>): MountFact["target"] | null {
-    if (v.k === "id" || v.k === "member") return this.ref(this.aliases.get(v.v) ?? v.v, v.line, v.col);
+    if (v.k === "id" || v.k === "member") return this.ctx.ref(this.aliases.get(v.v) ?? v.v, v.line, v.col);
     if (v.k === "fn") {
       const id = inline.get(v.line);
       return id ? { name: id, line: v.line, col: 0 } : null;
@@ -323,15 +186,12 @@ export class HttpDetector {
       const spec = /^(?:require|import)$/.test(v.fn) ? staticString(v.args[0]) : null;
       if (spec !== null) return { module: spec, line: v.line };
       const routes = /^([A-Za-z_$][\w$.]*)\.(?:routes|middleware|allowedMethods)$/.exec(v.fn);
-      if (routes) return v.fn.endsWith("allowedMethods") ? null : this.ref(routes[1]!, v.line, v.col);
-      if (/^[A-Za-z_$][\w$]*$/.test(v.fn) && v.args.length === 0) return this.ref(v.fn, v.line, v.col); // a router factory: ordersRouter()
+      if (routes) return v.fn.endsWith("allowedMethods") ? null : this.ctx.ref(routes[1]!, v.line, v.col);
+      if (/^[A-Za-z_$][\w$]*$/.test(v.fn) && v.args.length === 0) return this.ctx.ref(v.fn, v.line, v.col); // a router factory: ordersRouter()
     }
     return null;
   }
 
-  private ref(name: string, line: number, col: number): Ref {
-    return this.ctx.ref(name, line, col);
-  }
 
   private globalPrefix(node: SgNode): boolean {
     const s = staticString(this.args(node)[0]);
@@ -368,137 +228,6 @@ export class HttpDetector {
     return true;
   }
 
-  /** The chain under a call's object: the receiver at its base and the path of a `.route('/path')` in it. */
-  private chainOf(object: SgNode): { base: SgNode; routePath: string | null } {
-    let cur = object;
-    let routePath: string | null = null;
-    for (let i = 0; i < 64 && cur.kind() === "call_expression"; i++) {
-      const fn = cur.field("function");
-      if (!fn || fn.kind() !== "member_expression") break;
-      const prop = fn.field("property")?.text() ?? "";
-      const next = fn.field("object");
-      if (!next) break;
-      if (prop === "route" && routePath === null) {
-        const args = this.args(cur);
-        if (args.length === 1 && args[0]?.k === "str") {
-          routePath = args[0].v;
-          cur = next;
-          continue;
-        }
-      }
-      if (!CHAIN_THROUGH.has(prop) && !HTTP_METHODS.has(prop)) break;
-      cur = next;
-    }
-    return { base: cur, routePath };
-  }
-
-  /** Which router a receiver expression is, or null when it does not look like a server. */
-  private receiver(base: SgNode): Receiver | null {
-    const kind = base.kind() as string;
-    if (kind === "identifier") return this.named(base.text(), base);
-    if (kind === "member_expression") {
-      const text = base.text().replace(/\s+/g, "");
-      const last = text.slice(text.lastIndexOf(".") + 1);
-      const known = this.routers.get(text);
-      if (known) return { id: text, framework: known.framework, sure: true };
-      if (text.startsWith("this.") && APP_LIKE.test(last) && !CLIENT.test(last)) return { id: text, framework: this.fileFramework, sure: true };
-      return null;
-    }
-    if (kind === "new_expression" || kind === "call_expression") {
-      const id = this.byBase.get(at(base).start);
-      if (id) return { id, framework: this.routers.get(id)?.framework ?? this.fileFramework, sure: true };
-      const made = this.chainRouter(base);
-      if (!made) return null;
-      const a = at(base);
-      const anon = `#${a.line}`;
-      this.add({ id: anon, framework: made.framework, prefixes: [made.prefix], line: a.line, text: this.ctx.evidence(base, 60) });
-      this.byBase.set(a.start, anon);
-      return { id: anon, framework: made.framework, sure: true };
-    }
-    return null;
-  }
-
-  private named(name: string, node: SgNode): Receiver | null {
-    const alias = this.aliases.get(name) ?? name;
-    const known = this.routers.get(alias);
-    if (known) return { id: alias, framework: known.framework, sure: true };
-    if (CLIENT.test(name)) return null;
-    const plugin = this.pluginOf(name, node);
-    if (plugin) return plugin;
-    if (this.ctx.bindings.has(name)) {
-      if (!APP_LIKE.test(name) && !this.fileFramework) return null;
-      this.ctx.noteImport(name);
-      return { id: name, framework: this.fileFramework, sure: APP_LIKE.test(name) };
-    }
-    // An app-like name the file neither declares nor imports: counted, framework left to the codebase (link / summary).
-    if (APP_LIKE.test(name)) return { id: name, framework: this.fileFramework, sure: this.fileFramework !== "" };
-    return null;
-  }
-
-  private readonly plugins = new Map<number, Receiver | null>();
-
-  /** A receiver that is a parameter of an enclosing function: a plugin (Fastify), a route-registering function, an Elysia group callback. */
-  private pluginOf(name: string, node: SgNode): Receiver | null {
-    for (const anc of node.ancestors()) {
-      const kind = anc.kind() as string;
-      if (!isFunctionNode(kind) && kind !== "method_definition") continue;
-      if (!paramNames(anc).includes(name)) continue;
-      const a = at(anc);
-      if (this.plugins.has(a.start)) return this.plugins.get(a.start) ?? null;
-      const recv = this.functionRouter(anc, a, name);
-      this.plugins.set(a.start, recv);
-      return recv;
-    }
-    return null;
-  }
-
-  private functionRouter(fn: SgNode, a: ReturnType<typeof at>, param: string): Receiver | null {
-    const parent = fn.parent();
-    const pkind = (parent?.kind() as string) ?? "";
-    const framework = this.fileFramework || frameworkOfType(this.ctx.src.slice(a.start, Math.min(a.end, a.start + 300)), param);
-    if (!framework && !APP_LIKE.test(param)) return null;
-    let id: string | null = null;
-    if (pkind === "arguments") {
-      const call = parent?.parent();
-      const callee = call?.field("function");
-      const prop = callee?.kind() === "member_expression" ? callee.field("property")?.text() : null;
-      if (call && callee && prop === "group") {
-        const args = argumentValues(parent!, 0);
-        const prefix = staticString(args[0]);
-        const outer = this.receiver(this.chainOf(callee.field("object")!).base);
-        if (!outer || prefix === null) return null;
-        id = `group@${a.line}:${a.col}`;
-        this.add({ id, framework: outer.framework, prefixes: [""], line: a.line, text: this.ctx.evidence(call, 60) });
-        const site = this.site(call);
-        (this.ctx.facts.mounts ??= []).push({ router: outer.id, prefix, target: { name: id, line: a.line, col: a.col }, framework: outer.framework, line: site.line, text: site.text });
-        return { id, framework: outer.framework, sure: true };
-      }
-      if (call && prop === "register") id = `fn@${a.line}:${a.col}`;
-      else if (call) id = this.declaredName(call) ?? `fn@${a.line}:${a.col}`; // fp(async (app) => …)
-    } else if (kind(fn) === "function_declaration") {
-      id = pkind === "export_statement" && /^export\s+default\b/.test(this.ctx.src.slice(at(parent!).start, at(parent!).start + 20)) ? "default" : (fn.field("name")?.text() ?? null);
-    } else {
-      id = this.declaredName(fn);
-    }
-    if (!id) return null;
-    this.add({ id, framework, prefixes: [""], line: a.line, text: this.ctx.evidence(fn, 60) });
-    return { id, framework, sure: true };
-  }
-
-  /** The name an expression is bound to: `const x = <expr>`, `export default <expr>`, `module.exports = <expr>`. */
-  private declaredName(node: SgNode): string | null {
-    const parent = node.parent();
-    const kind = (parent?.kind() as string) ?? "";
-    if (kind === "variable_declarator") return parent!.field("name")?.text() ?? null;
-    if (kind === "export_statement") return "default";
-    if (kind === "assignment_expression") {
-      const left = parent!.field("left")?.text().replace(/\s+/g, "");
-      return left === "module.exports" ? "default" : (left ?? null);
-    }
-    if (kind === "parenthesized_expression" || kind === "as_expression") return this.declaredName(parent!);
-    return null;
-  }
-
   /** Routers passed to a function (`registerOrderRoutes(router)`): the function's routes mount under it. */
   finish(): void {
     const ids = [...this.routers.keys()].filter((id) => /^[A-Za-z_$][\w$]*$/.test(id));
@@ -523,7 +252,7 @@ export class HttpDetector {
       for (const arg of args) {
         if (arg.k !== "id" || !this.routers.has(arg.v)) continue;
         const router = this.routers.get(arg.v)!;
-        (this.ctx.facts.mounts ??= []).push({ router: arg.v, prefix: "", target: this.ref(name, a.line, a.col), framework: router.framework, line: a.line, text: this.ctx.evidence(node) });
+        (this.ctx.facts.mounts ??= []).push({ router: arg.v, prefix: "", target: this.ctx.ref(name, a.line, a.col), framework: router.framework, line: a.line, text: this.ctx.evidence(node) });
       }
     }
   }
@@ -536,122 +265,4 @@ export class HttpDetector {
     }
     return { inline: true, line };
   }
-}
-
-const CHAIN_THROUGH = new Set(["basePath", "use", "group", "guard", "onError", "onRequest", "onBeforeHandle", "onAfterHandle", "derive", "decorate", "state", "model", "all", "notFound", "mount", "register", "addHook", "setErrorHandler"]);
-const FUNCTION_DECLS: ReadonlySet<string> = new Set(["function", "const", "variable"]);
-
-function kind(node: SgNode): string {
-  return node.kind() as string;
-}
-
-function handlerValue(v: Val, ctx: FileCtx): HandlerRef | null {
-  switch (v.k) {
-    case "fn":
-      return { inline: true, line: v.line };
-    case "id":
-      return { ref: ctx.ref(v.v, v.line, v.col), line: v.line };
-    case "member": {
-      const dot = v.v.indexOf(".");
-      const object = v.v.slice(0, dot);
-      const member = v.v.slice(dot + 1);
-      const cls = new RegExp(`(?:const|let|var)\\s+${object.replace(/\$/g, "\\$")}\\s*(?::[^=]+)?=\\s*new\\s+([A-Za-z_$][\\w$]*)`).exec(ctx.src);
-      if (cls && !member.includes(".")) return { ref: ctx.ref(cls[1]!, v.line, v.col), member, line: v.line };
-      return { ref: ctx.ref(v.v, v.line, v.col), line: v.line };
-    }
-    case "call": {
-      for (let i = v.args.length - 1; i >= 0; i--) {
-        const inner = handlerValue(v.args[i]!, ctx);
-        if (inner) return inner;
-      }
-      return { inline: true, line: v.line };
-    }
-    default:
-      return null;
-  }
-}
-
-/** Local names that construct a router or app, mapped to their framework. */
-function constructorNames(ctx: FileCtx): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [local, [spec, imported]] of ctx.bindings) {
-    const fw = SERVER_FRAMEWORKS.find(([, mods]) => mods.some((m) => spec === m || spec.startsWith(m.endsWith("/") ? m : `${m}/`)))?.[0];
-    if (!fw) continue;
-    if (fw === "express") {
-      if (imported === "default" || imported === "*") {
-        out.set(local, fw);
-        out.set(`${local}.Router`, fw);
-      } else if (imported === "Router") out.set(local, fw);
-    } else if (fw === "koa") {
-      if (imported === "default" || imported === "Router" || imported === "*") out.set(local, fw);
-    } else if (fw === "fastify") {
-      if (imported === "default" || imported === "fastify" || imported === "Fastify" || imported === "*") out.set(local, fw);
-    } else if (fw === "hono") {
-      if (/Hono$/.test(imported)) out.set(local, fw);
-    } else if (fw === "elysia") {
-      if (imported === "Elysia" || imported === "default") out.set(local, fw);
-    }
-  }
-  return out;
-}
-
-/** The framework a plugin's parameter type names (`app: FastifyInstance`, `router: Router`). */
-function frameworkOfType(header: string, param: string): string {
-  const m = new RegExp(`\\b${param.replace(/\$/g, "\\$")}\\s*:\\s*([A-Za-z_$][\\w$.]*)`).exec(header);
-  const type = m?.[1] ?? "";
-  if (/^Fastify/.test(type)) return "fastify";
-  if (/^(?:express\.)?(?:Router|Express|Application)$/.test(type)) return "express";
-  if (/Hono$/.test(type)) return "hono";
-  if (/^Elysia$/.test(type)) return "elysia";
-  if (/^(?:Koa)?Router$/.test(type)) return "koa";
-  return "";
-}
-
-export function pathsOf(v: Val): string[] | null {
-  if (v.k === "str") return [v.v];
-  if (v.k === "arr") {
-    const out = v.items.map((i) => staticString(i));
-    return out.every((s): s is string => s !== null) ? out : null;
-  }
-  if (v.k === "other" && /^\/.*\/[a-z]*$/.test(v.text)) return [v.text]; // a regex path, kept as written
-  return null;
-}
-
-function isPathLike(p: string): boolean {
-  return p.startsWith("/") || p === "*" || p === "";
-}
-
-function valueText(v: Val): string {
-  switch (v.k) {
-    case "str":
-      return `'${v.v}'`;
-    case "tpl":
-      return `\`${v.text}\``;
-    case "id":
-    case "member":
-      return v.v;
-    case "call":
-    case "new":
-      return v.text;
-    case "other":
-      return v.text;
-    case "fn":
-      return "(…) => …";
-    case "obj":
-      return "{ … }";
-    case "arr":
-      return "[ … ]";
-  }
-}
-
-function clip(text: string): string {
-  const flat = text.replace(/\s+/g, " ");
-  return flat.length > 40 ? `${flat.slice(0, 39)}…` : flat;
-}
-
-/** Join route path segments: `joinPath('/api', 'orders', ':id')` → `/api/orders/:id`; no trailing slash but the root. */
-export function joinPath(...parts: string[]): string {
-  const segs: string[] = [];
-  for (const p of parts) for (const s of p.split("/")) if (s) segs.push(s);
-  return `/${segs.join("/")}`;
 }

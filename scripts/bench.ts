@@ -1,7 +1,10 @@
 // scripts/bench: the benchmark (never a timed test). Prints a table and writes JSON with
 // the machine, commit and corpus to .bench/results/. Usage:
-//   bun scripts/bench.ts [--corpus generated|npm-mix|all] [--section index,fusion,host,wiring] [--no-build]
+//   bun scripts/bench.ts [--corpus generated|npm-mix|all] [--section index,fusion,host,localize,semantic,wiring] [--no-build]
 // It measures the compiled binary (dist/svc, rebuilt unless --no-build) as users run it.
+// The localize section (scripts/bench/localize/) scores `find --kind task` on tasks from real
+// history next to BM25 and BM25F baselines; it runs once, not per corpus. So does the semantic
+// section (scripts/bench/semantic-bench.ts): a real TypeScript package and the 5k corpus.
 
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
@@ -11,6 +14,8 @@ import { benchFusion, printFusionBench } from "./bench/fusion-bench.ts";
 import { benchHost, printHostBench } from "./bench/host-bench.ts";
 import { benchIndex, printIndexBench } from "./bench/index-bench.ts";
 import { benchWiring, printWiringBench } from "./bench/wiring-bench.ts";
+import { benchSemantic, printSemanticBench } from "./bench/semantic-bench.ts";
+import { benchLocalize, printLocalizeBench } from "./bench/localize/run.ts";
 
 const root = join(import.meta.dir, "..");
 const args = process.argv.slice(2);
@@ -29,10 +34,15 @@ console.log(`svc bench — commit ${commit}, ${machine.cpus} × ${machine.cpu}, 
 const corpora: [string, () => string, string[]][] = [];
 if (corpusArg === "generated" || corpusArg === "all") corpora.push(["generated-5000 (TypeScript app)", () => generatedCorpus(root, 5000), ["src"]]);
 if (corpusArg === "npm-mix" || corpusArg === "all") corpora.push(["npm-mix (date-fns, typeorm, @mui/material, rxjs, effect)", () => npmMixCorpus(root), ["rxjs/src", "effect/src"]]);
-const sections = args.includes("--section") ? (args[args.indexOf("--section") + 1] ?? "").split(",") : ["index", "fusion", "host", "wiring"];
+const sections = args.includes("--section") ? (args[args.indexOf("--section") + 1] ?? "").split(",") : ["index", "fusion", "host", "localize", "semantic", "wiring"];
 
 const results: unknown[] = [];
-for (const [name, prepare, sources] of corpora) {
+if (sections.includes("localize")) {
+  const localize = await benchLocalize(root);
+  printLocalizeBench(localize);
+  results.push({ corpus: "localization tasks from real history", localize: { ...localize, results: undefined, perTask: localize.results.map(({ top: _top, ...r }) => r) } });
+}
+for (const [name, prepare, sources] of sections.some((s) => s !== "localize" && s !== "semantic") ? corpora : []) {
   process.stderr.write(`preparing ${name}…\n`);
   const dir = prepare();
   const result: Record<string, unknown> = { corpus: name };
@@ -57,6 +67,12 @@ for (const [name, prepare, sources] of corpora) {
     printHostBench(result.host as never);
   }
   results.push(result);
+}
+if (sections.includes("semantic")) {
+  process.stderr.write("preparing the semantic bench…\n");
+  const semantic = await benchSemantic(svc, root, generatedCorpus(root, 5000));
+  printSemanticBench(semantic);
+  results.push({ corpus: "semantic", semantic });
 }
 const outDir = join(root, ".bench", "results");
 mkdirSync(outDir, { recursive: true });

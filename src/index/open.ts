@@ -108,12 +108,21 @@ export async function countDirty(db: Database, root: string): Promise<number> {
 
 const inProcessBuilds = new Map<string, Promise<SyncResult | null>>();
 
+/** A long-lived process that writes the index itself follows a syntax pass with the semantic upgrade, in the background. */
+function upgradeLater(root: string): void {
+  void import("../semantic/background.ts").then((m) => m.scheduleUpgrade(root));
+}
+
 /** Start (or join) the one syntax build for `root`. */
-function startBuild(root: string, longLived: boolean): Promise<SyncResult | null> | null {
+function startBuild(root: string, longLived: boolean, background: boolean): Promise<SyncResult | null> | null {
   if (longLived) {
     let build = inProcessBuilds.get(root);
     if (!build) {
       build = syncIndex(root)
+        .then((result) => {
+          if (background) upgradeLater(root);
+          return result;
+        })
         .catch((error) => {
           if (error instanceof SvcError && error.prefix === "index_busy") return null;
           throw error;
@@ -151,6 +160,7 @@ export async function openIndex(root: string, options: ReadOptions = {}): Promis
         if (!options.isHost && (await reconcileThroughHost(root))) continue;
         try {
           await syncIndex(root, { signal: options.signal });
+          if (options.longLived && !options.isHost) upgradeLater(root);
           continue;
         } catch (error) {
           if (!(error instanceof SvcError && error.prefix === "index_busy")) throw error;
@@ -172,7 +182,7 @@ export async function openIndex(root: string, options: ReadOptions = {}): Promis
     }
     if (!started) {
       started = true;
-      const build = startBuild(root, options.longLived === true || options.waitForBuild === true);
+      const build = startBuild(root, options.longLived === true || options.waitForBuild === true, options.longLived === true && !options.isHost);
       if (build) {
         const remaining = Math.max(0, deadline - performance.now());
         let timer: ReturnType<typeof setTimeout> | undefined;

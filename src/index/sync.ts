@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { deleteStore, openWriter } from "../store/db.ts";
 import { acquireWriterLock } from "../store/lock.ts";
-import { formatSkipped, writeMeta, type IndexMode } from "../store/meta.ts";
+import { addDirty, formatSkipped, writeMeta, type IndexMode } from "../store/meta.ts";
 import { checkWarm, inventoryHash } from "../store/warm.ts";
 import { envInt } from "../sys/env.ts";
 import { addTiming, reportTimings, timed } from "../sys/timing.ts";
@@ -18,6 +18,7 @@ import { loadConfig } from "../workspace/config.ts";
 import { listInventory, type InventoryEntry, type SkipReason, type SkippedFile } from "../workspace/inventory.ts";
 import { findGitRoot } from "../workspace/root.ts";
 import { rebuildWiring, wiringRelevantFiles } from "../wiring/store.ts";
+import { WIRING_EDGE_TYPES } from "../wiring/model.ts";
 import { importResolver, rebuildImportEdges } from "./edges.ts";
 import { contentHash, type Extraction } from "./extract.ts";
 import { extractAll } from "./pool.ts";
@@ -47,6 +48,9 @@ export interface SyncResult {
   elapsedMs: number;
   /** True when the store was already current and nothing was written. */
   unchanged: boolean;
+  /** Root-relative paths re-extracted (added or changed) and removed by this pass. */
+  changedPaths: string[];
+  removedPaths: string[];
 }
 
 const WRITE_BATCH = 500;
@@ -59,9 +63,14 @@ function counts(db: Database): { files: number; symbols: number; chunks: number;
     symbols: one("SELECT count(*) AS n FROM symbols"),
     chunks: one("SELECT count(*) AS n FROM chunks"),
     edges,
-    wiringEdges: edges - one("SELECT count(*) AS n FROM edges WHERE type = 'imports'"),
+    wiringEdges: one(`SELECT count(*) AS n FROM edges WHERE provenance = 'syntax' AND type IN (${WIRING_EDGE_TYPES.map((t) => `'${t}'`).join(",")})`),
     routes: one("SELECT count(*) AS n FROM routes"),
   };
+}
+
+function modeOf(db: Database): IndexMode {
+  const row = db.query("SELECT value FROM index_meta WHERE key = 'index_mode'").get() as { value: string } | null;
+  return row?.value === "semantic" || row?.value === "partial" ? row.value : "syntax";
 }
 
 function languages(db: Database): { language: string; count: number }[] {
@@ -118,8 +127,10 @@ export async function syncIndex(root: string, options: SyncOptions = {}): Promis
 
       if (warm && extract.length === 0 && removed.length === 0 && touched.length === 0 && vanishedSkips.length === 0) {
         const skipped = [...inventory.skipped, ...[...skippedBefore.values()].map((r) => ({ path: r.path, reason: r.reason as SkipReason }))];
-        return { mode: "syntax", ...counts(db), fts: store.fts, extracted: 0, removed: 0, skipped, languages: languages(db), elapsedMs: performance.now() - started, unchanged: true };
+        return { mode: modeOf(db), ...counts(db), fts: store.fts, extracted: 0, removed: 0, skipped, languages: languages(db), elapsedMs: performance.now() - started, unchanged: true, changedPaths: [], removedPaths: [] };
       }
+      // A warm store keeps its semantic mode across a reconcile; the changed files' checker edges are pending until re-walked.
+      const priorMode = warm ? modeOf(db) : "syntax";
       const storm = envInt("SVC_RECONCILE_STORM", 300);
       const atomic = warm && extract.length <= storm;
       if (!atomic) {
@@ -156,11 +167,12 @@ export async function syncIndex(root: string, options: SyncOptions = {}): Promis
         timed("import edges", () => rebuildImportEdges(db, writer, root, changedIds, resolver));
         if (fileSetChanged || wiringTouched) timed("wiring link", () => rebuildWiring(db, resolver));
         const n = counts(db);
+        if (priorMode !== "syntax") addDirty(db, [...addedPaths, ...extract.map((e) => e.path)]);
         const manifest = inventoryHash(db);
         skipped.push(...inventory.skipped, ...[...skippedRows(db).values()].map((r) => ({ path: r.path, reason: r.reason as SkipReason })));
         writeMeta(db, {
-          index_mode: "syntax",
-          semantic_pending: 0,
+          index_mode: priorMode,
+          semantic_pending: priorMode === "syntax" ? 0 : 1,
           svc_version: VERSION,
           index_workspace_root: root,
           fts_available: store.fts ? 1 : 0,
@@ -210,7 +222,7 @@ export async function syncIndex(root: string, options: SyncOptions = {}): Promis
       }
       reportTimings("index");
       return {
-        mode: "syntax",
+        mode: priorMode,
         ...counts(db),
         fts: store.fts,
         extracted: extract.length,
@@ -219,6 +231,8 @@ export async function syncIndex(root: string, options: SyncOptions = {}): Promis
         languages: languages(db),
         elapsedMs: performance.now() - started,
         unchanged: false,
+        changedPaths: extract.map((e) => e.path),
+        removedPaths: removed.map((r) => r.path),
       };
     } finally {
       db.close();

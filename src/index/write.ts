@@ -37,6 +37,7 @@ export class StoreWriter {
       deleteImportEdges: q("DELETE FROM edges WHERE from_file = ? AND type = 'imports' AND provenance = 'syntax'"),
       deleteWiring: q("DELETE FROM wiring_facts WHERE file_id = ?"),
       insertWiring: q("INSERT INTO wiring_facts(file_id, facts) VALUES (?,?)"),
+      deleteCheckerOutEdges: q("DELETE FROM edges WHERE from_file = ? AND provenance = 'checker'"),
       deleteFile: q("DELETE FROM files WHERE id = ?"),
       chunkIds: q("SELECT id FROM chunks WHERE file_id = ?"),
       putSkipped: q("INSERT OR REPLACE INTO skipped_files(path, size, mtime_ms, reason) VALUES (?,?,?,?)"),
@@ -78,6 +79,7 @@ export class StoreWriter {
     this.st("deleteImports").run(fileId);
     this.st("deleteOutEdges").run(fileId);
     this.st("deleteWiring").run(fileId);
+    this.st("deleteCheckerOutEdges").run(fileId); // stale until the semantic tier walks the file again
   }
 
   /** Insert or replace one file and everything derived from it; returns its id. */

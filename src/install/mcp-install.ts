@@ -98,14 +98,29 @@ function installClient(client: Client, scope: "project" | "user", root: string, 
   return { file: shown, action, detail };
 }
 
+/**
+ * The Claude Code hook commands. Claude Code feeds a hook's stderr to the model and blocks
+ * only on exit code 2, while our commands keep their own exit codes (check --delta always
+ * 0, gate 1 on introduced errors): after an edit a non-empty delta is repeated on stderr
+ * with exit 2; on stop a failing gate (its errors already on stderr) becomes exit 2.
+ */
+export function claudeHookCommands(): { check: string; gate: string } {
+  const dir = '"${CLAUDE_PROJECT_DIR:-.}"';
+  const check = `${shellLine(selfLaunch(["check", "--delta", "--fast"]))} ${dir}`;
+  const gate = `${shellLine(selfLaunch(["gate"]))} ${dir}`;
+  return {
+    check: `out=$(${check}); if [ -n "$out" ]; then printf '%s\\n' "$out" >&2; exit 2; fi`,
+    gate: `${gate} || exit 2`,
+  };
+}
+
 function installHooks(scope: "project" | "user", root: string): InstallResult["changes"][number] {
   const file = scope === "project" ? join(root, ".claude", "settings.json") : join(homedir(), ".claude", "settings.json");
   const shown = scope === "project" ? relative(root, file) : file;
   if (!hasCliCommand("check") || !hasCliCommand("gate")) {
     return { file: shown, action: "skipped", detail: "hooks call svc check --delta --fast and svc gate, which this build does not have yet; nothing written" };
   }
-  const check = shellLine(selfLaunch(["check", "--delta", "--fast"]));
-  const gate = shellLine(selfLaunch(["gate"]));
+  const { check, gate } = claudeHookCommands();
   const action = mergeJson(file, (value) => {
     const hooks = section(value, "hooks");
     const put = (event: string, matcher: string | undefined, command: string) => {

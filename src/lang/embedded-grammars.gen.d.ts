@@ -1,3 +1,3 @@
-// Written by scripts/build.ts for the build platform: grammar name → embedded file path.
+// Written by scripts/build.ts for the build platform: `<grammar>.so` → embedded file path.
 declare const grammars: Record<string, string>;
 export default grammars;

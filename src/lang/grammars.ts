@@ -4,7 +4,7 @@
 
 import { registerDynamicLanguage } from "@ast-grep/napi";
 import { join } from "node:path";
-import { cacheDir, materialize } from "../sys/cache.ts";
+import { materializeAll } from "../sys/embedded.ts";
 import { IS_COMPILED } from "../version.ts";
 
 interface GrammarInfo {
@@ -32,12 +32,8 @@ export const DYNAMIC_GRAMMARS: Record<string, GrammarInfo> = {
 
 let registered = false;
 
-function libraryPath(name: string, info: GrammarInfo, embedded: Record<string, string> | null): string {
-  if (embedded) {
-    const file = embedded[name];
-    if (!file) throw new Error(`grammar ${name} is not embedded in this build`);
-    return materialize(file, join(cacheDir("grammars"), `${name}.so`));
-  }
+function libraryPath(name: string, info: GrammarInfo, embeddedDir: string | null): string {
+  if (embeddedDir) return join(embeddedDir, `${name}.so`);
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return (require(`@ast-grep/lang-${info.pkg}`) as { libraryPath: string }).libraryPath;
 }
@@ -46,13 +42,13 @@ function libraryPath(name: string, info: GrammarInfo, embedded: Record<string, s
 export function ensureGrammars(): void {
   if (registered) return;
   registered = true;
-  const embedded = IS_COMPILED
-    ? (require("./embedded-grammars.gen.js") as { default: Record<string, string> }).default
+  const embeddedDir = IS_COMPILED
+    ? materializeAll((require("./embedded-grammars.gen.js") as { default: Record<string, string> }).default, "grammars")
     : null;
   const registrations: Record<string, { libraryPath: string; languageSymbol: string; expandoChar: string; extensions: string[] }> = {};
   for (const [name, info] of Object.entries(DYNAMIC_GRAMMARS)) {
     registrations[name] = {
-      libraryPath: libraryPath(name, info, embedded),
+      libraryPath: libraryPath(name, info, embeddedDir),
       languageSymbol: info.symbol,
       expandoChar: info.expando,
       extensions: info.extensions,

@@ -2,6 +2,7 @@
 // workspace (`force` discards everything derived first).
 
 import { syncIndex } from "../index/sync.ts";
+import { upgradeAfterSync } from "../semantic/after-sync.ts";
 import { SCHEMA_VERSION } from "../store/schema.ts";
 import { VERSION } from "../version.ts";
 import { connectHost } from "../host/client.ts";
@@ -32,13 +33,19 @@ export interface IndexData {
   svcVersion: string;
   languages: { language: string; count: number }[];
   unchanged: boolean;
+  /** Checker edges in the store after the semantic upgrade (0 in the syntax tier). */
+  checkerEdges: number;
+  /** Why the semantic upgrade did not run or failed, when it did not complete. */
+  semanticNote?: string;
 }
 
 function describe(data: Omit<IndexData, "root">, unchanged: boolean, via: string): string {
   const seconds = (data.elapsedMs / 1000).toFixed(1);
   const change = unchanged ? " (already up to date)" : data.extracted || data.removed ? ` (${data.extracted} extracted, ${data.removed} removed)` : "";
   const skipped = data.skipped ? `; ${data.skipped} skipped (diagnostics lists them)` : "";
-  return `Indexed [${data.mode}] ${data.files} files: ${data.symbols} symbols, ${data.chunks} chunks, ${data.edges - (data.wiringEdges ?? 0)} import edges, ${data.wiringEdges ? `${data.wiringEdges} wiring edges, ` : ""}${data.routes} routes in ${seconds}s${change}${skipped}${via}.`;
+  const checker = data.checkerEdges ? `, ${data.checkerEdges} checker edges` : "";
+  const wiring = data.wiringEdges ? `, ${data.wiringEdges} wiring edges` : "";
+  return `Indexed [${data.mode}] ${data.files} files: ${data.symbols} symbols, ${data.chunks} chunks, ${data.edges - data.checkerEdges - (data.wiringEdges ?? 0)} import edges${checker}${wiring}, ${data.routes} routes in ${seconds}s${change}${skipped}${via}.`;
 }
 
 export async function buildIndex(request: IndexRequest, ctx: OpContext): Promise<OpResult<IndexData>> {
@@ -57,25 +64,28 @@ export async function buildIndex(request: IndexRequest, ctx: OpContext): Promise
     }
   }
   const result = await syncIndex(ws.root, { force: request.force, signal: ctx.signal, progress: ctx.progress });
+  const semantic = await upgradeAfterSync(ws.root, result, { force: request.force, signal: ctx.signal, progress: ctx.progress });
   const data: IndexData = {
     root: ws.root,
-      indexState: "ready",
-    mode: result.mode,
+    indexState: "ready",
+    mode: semantic.mode,
     files: result.files,
     symbols: result.symbols,
     chunks: result.chunks,
-    edges: result.edges,
+    edges: semantic.edges ?? result.edges,
+    checkerEdges: semantic.checkerEdges,
     wiringEdges: result.wiringEdges,
+    ...(semantic.note ? { semanticNote: semantic.note } : {}),
     routes: result.routes,
     skipped: result.skipped.length,
     extracted: result.extracted,
     removed: result.removed,
-    elapsedMs: Math.round(result.elapsedMs),
+    elapsedMs: Math.round(result.elapsedMs + semantic.elapsedMs),
     schemaVersion: SCHEMA_VERSION,
     fts: result.fts,
     svcVersion: VERSION,
     languages: result.languages,
     unchanged: result.unchanged,
   };
-  return { text: describe(data, result.unchanged, ""), data };
+  return { text: describe(data, result.unchanged, ""), data, ...(semantic.note ? { warnings: [semantic.note] } : {}) };
 }

@@ -15,7 +15,7 @@ import { resolveWorkspace } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
 import { findWiring, renderWiring, WIRING_KINDS, type WiringAnswer, type WiringKind } from "../wiring/query/find.ts";
 
-export const FIND_KINDS = ["all", "symbol", "path", "text", "task", ...WIRING_KINDS] as const;
+export const FIND_KINDS = ["all", "symbol", "path", "text", "task", "signatures", "neighbors", ...WIRING_KINDS] as const;
 export type FindKind = (typeof FIND_KINDS)[number];
 
 export interface FindRequest {
@@ -48,6 +48,7 @@ const TASK_CANDIDATES = 20;
 
 function renderLocalization(loc: Localization): string[] {
   const out = [`localize [${loc.grade}]: ${loc.candidates.length} candidate${loc.candidates.length === 1 ? "" : "s"}${loc.lowSignal ? ` (the query reads as ${loc.lowSignal}; name a symbol, file, route or service instead)` : ""}`];
+  if (loc.noFullText) out.push("  full-text search (FTS5) is unavailable in this SQLite build: only exact names, paths, wiring and the graph were used; name a symbol or path for a precise answer");
   for (const c of loc.candidates) {
     out.push(`  ${c.score.toFixed(2)}  ${c.path}  (~${formatTokens(c.tokens)} tokens)`);
     if (c.reasons.length) out.push(`        ${c.reasons.slice(0, 3).join(", ")}`);
@@ -91,6 +92,10 @@ function section(title: string, total: number, shown: number, lines: string[]): 
   return [`${title} (${total})${more}:`, ...(lines.length ? lines.map((l) => `  ${l}`) : ["  none"])];
 }
 
+function withBase(base: Omit<FindData, "indexState">, indexState: IndexState, result: OpResult<object>): OpResult<FindData> {
+  return { ...result, data: { ...base, indexState, ...result.data } };
+}
+
 export async function find(request: FindRequest, ctx: OpContext): Promise<OpResult<FindData>> {
   const query = request.query.trim();
   if (!query) throw validationError("query must not be empty");
@@ -102,6 +107,8 @@ export async function find(request: FindRequest, ctx: OpContext): Promise<OpResu
   }
   try {
     if (request.kind === "task") return await findTask(request, index, ws, base);
+    if (request.kind === "signatures") return withBase(base, index.state, await (await import("./find-signatures.ts")).findSignatures(index.db, index, ws.root, query, request.limit, ctx));
+    if (request.kind === "neighbors") return withBase(base, index.state, (await import("./find-neighbors.ts")).findNeighbors(index.db, index, query));
     if ((WIRING_KINDS as readonly string[]).includes(request.kind)) return findWiringKind(request, index, ws, base);
     const db = index.db;
     const want = (k: FindKind) => request.kind === "all" || request.kind === k;

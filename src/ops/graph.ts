@@ -2,13 +2,10 @@
 // token costs and declared types; optionally restricted to a directory and overlaid with
 // the roles of a focus, search or changes scope.
 
-import { validationError } from "../errors.ts";
 import { loadFileGraph } from "../graph/file-graph.ts";
-import { planChanges } from "../plan/changes.ts";
 import { collectIndexed, type Collection } from "../plan/collect.ts";
-import { planFocus } from "../plan/focus.ts";
 import type { Plan } from "../plan/model.ts";
-import { planSearch } from "../plan/search.ts";
+import { planScope } from "./scope.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
 
@@ -36,19 +33,10 @@ export interface GraphData {
   edges: { from: string; to: string; weight: number; kind: string }[];
 }
 
+/** The roles of a focus, search (task localization) or changes scope — the same plan svc/explain returns. */
 async function overlay(collection: Collection, request: GraphRequest): Promise<Plan | null> {
-  switch (request.scopeMode) {
-    case null:
-      return null;
-    case "focus":
-      if (!request.seed) throw validationError("scopeMode focus needs seed");
-      return planFocus(collection, { focus: request.seed, depth: 2, level: "none" });
-    case "search":
-      if (!request.query) throw validationError("scopeMode search needs query");
-      return planSearch(collection, { query: request.query, queryTop: 10, depth: 1, level: "none", rerank: false });
-    case "changes":
-      return planChanges(collection, { changedSince: request.since ?? "HEAD", includeDependents: true, review: false, level: "none" });
-  }
+  if (request.scopeMode === null) return null;
+  return planScope(collection, { mode: request.scopeMode, seed: request.seed, query: request.query, since: request.since });
 }
 
 const dirOf = (path: string) => (path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : ".");

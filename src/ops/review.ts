@@ -2,6 +2,7 @@
 // (tracked and untracked) as must-keep seeds of a depth-2 plan, the public API delta, a
 // review map of hunks and callers; or, with handoff, a paste-ready PR packet.
 
+import type { Database } from "bun:sqlite";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { changedFiles, resolveRef, type ChangedFile } from "../git/changes.ts";
@@ -37,6 +38,8 @@ export interface ReviewData {
   apiDelta: ApiChange[];
   truncated?: boolean;
   context?: FusionData;
+  /** handoff: the compiler status line. */
+  compilerStatus?: string;
 }
 
 function readNow(root: string): (path: string) => string | null {
@@ -49,17 +52,29 @@ function readNow(root: string): (path: string) => string | null {
   };
 }
 
-function compilerStatus(checkSession: string | null): string {
-  return checkSession
-    ? `compiler status: not gated (check session '${checkSession}' cannot be read: svc check is not in this build)`
-    : "compiler status: not gated (no check session given; svc check arrives with the verification tier)";
+/**
+ * The handoff's compiler line, from the check session's row (issue 8 computes the
+ * introduced errors and refuses a handoff while some remain). Never "clean" unverified.
+ */
+export function compilerStatus(db: Database, checkSession: string | null): string {
+  const id = checkSession ?? "hook";
+  const hint = `run svc check --delta --session ${id} (with a host serving this workspace) for the introduced errors`;
+  type Row = { created_at: string; updated_at: string };
+  let row: Row | null;
+  try {
+    row = db.query("SELECT created_at, updated_at FROM check_sessions WHERE session = ?").get(id) as Row | null;
+  } catch {
+    row = null;
+  }
+  if (!row) return `compiler status: unknown (no check session '${id}'; ${hint})`;
+  return `compiler status: not verified here (check session '${id}' has a baseline from ${row.updated_at}; this packet does not recompute diagnostics — ${hint})`;
 }
 
-function handoffPacket(ref: string, changed: readonly ChangedFile[], delta: readonly ApiChange[], checkSession: string | null, tests: string[]): string {
-  const lines = [`# Handoff: changes since ${ref}`, "", compilerStatus(checkSession), "", `## Changed files (${changed.length})`];
+function handoffPacket(ref: string, changed: readonly ChangedFile[], delta: readonly ApiChange[], status: string, tests: string[]): string {
+  const lines = [`# Handoff: changes since ${ref}`, "", status, "", `## Changed files (${changed.length})`];
   for (const c of changed) lines.push(`- ${c.path} (${c.status}, +${c.added} -${c.deleted})`);
   lines.push("", "## Public API delta", ...(delta.length ? renderApiDelta(delta) : ["none"]));
-  lines.push("", "## Tests", tests.length ? `test files that reach the change: ${tests.join(", ")}` : "no test file imports the changed files (selection by imports only)");
+  lines.push("", "## Tests", ...(tests.length ? ["run the test files that reach the change (selected by imports):", ...tests.map((t) => `- ${t}`)] : ["no test file reaches the changed files through imports (selection by imports only: check by hand)"]));
   lines.push("", "## Residual risk", "- callers reached only through reflection, dynamic imports, string-named references or framework wiring are not in the graph");
   if (delta.some((d) => d.breaking)) lines.push("- the public API changed in a breaking way: check every consumer outside this repository");
   return lines.join("\n");
@@ -96,7 +111,8 @@ export async function review(request: ReviewRequest, ctx: OpContext): Promise<Op
     if (request.planOnly) return planOnly(plan);
     const tests = plan.entries.filter((e) => collection.byId.get(e.fileId)?.isTest).map((e) => e.path);
     if (request.handoff) {
-      return { text: handoffPacket(request.changedSince, changed, delta, request.checkSession, tests), data: { changedSince: request.changedSince, changed, apiDelta: delta } };
+      const status = compilerStatus(collection.index.db, request.checkSession);
+      return { text: handoffPacket(request.changedSince, changed, delta, status, tests), data: { changedSince: request.changedSince, changed, apiDelta: delta, compilerStatus: status } };
     }
     const graph = loadFileGraph(collection.index.db, collection.index.meta.index_completed_at ?? "");
     const inScope = changed.filter((c) => byPath.has(c.path));

@@ -2,12 +2,9 @@
 // (through task localization), or the changes since a ref — rendered to a payload file
 // (scope) or returned as its plan (explain).
 
-import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { randomBytes } from "node:crypto";
 import { changedFiles, resolveRef } from "../git/changes.ts";
 import { loadFileGraph } from "../graph/file-graph.ts";
-import { endpointFor } from "../host/endpoint.ts";
+import { writePayload } from "../host/payloads.ts";
 import { collectIndexed, type Collection } from "../plan/collect.ts";
 import { planContext, planFromSeeds } from "../plan/context.ts";
 import type { Plan } from "../plan/model.ts";
@@ -26,7 +23,8 @@ export interface ScopeRequest {
   maxTokens: number | null;
 }
 
-async function planScope(collection: Collection, request: ScopeRequest): Promise<Plan> {
+/** The plan of a scope; svc/scope renders it, svc/explain returns it, svc/graph overlays its roles. */
+export async function planScope(collection: Collection, request: Pick<ScopeRequest, "mode" | "seed" | "query" | "since">): Promise<Plan> {
   if (request.mode === "focus") {
     if (!request.seed) throw validationError("mode focus needs seed");
     return planContext(collection, { seeds: [request.seed] }, 2, "focus");
@@ -66,11 +64,7 @@ export async function scope(request: ScopeRequest, ctx: OpContext): Promise<OpRe
   try {
     const plan = await planScope(collection, request);
     const { text, data } = await renderPlan(plan, { root: ws.root, format: "xml", maxTokens: request.maxTokens, level: "standard" });
-    const dir = join(endpointFor(ws.root, { create: true }).dir, "payloads");
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const payloadPath = join(dir, `scope-${randomBytes(8).toString("hex")}.xml`);
-    writeFileSync(payloadPath, text, { mode: 0o600 });
-    chmodSync(payloadPath, 0o600);
+    const payloadPath = writePayload(ws.root, text);
     return {
       text: payloadPath,
       data: { mode: request.mode, files: data.entries.map((e) => ({ path: e.path, tokenCost: e.tokens })), totalTokens: data.totalTokens, payloadPath },

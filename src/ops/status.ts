@@ -29,13 +29,14 @@ export interface StatusData {
   host: string;
 }
 
-function stateOf(meta: IndexMeta, root: string): IndexState {
+export function stateOf(meta: IndexMeta, root: string): IndexState {
   if (meta.index_build_state === "building") {
     if (lockOwner(root) === null) return "index_rebuilding"; // a build died mid-way: the next read rebuilds
     return Number(meta.stale_dirty_count ?? 0) > 0 ? "index_rebuilding" : "building_syntax";
   }
   if (meta.index_build_state !== "ready") return "not_indexed";
   if (meta.index_workspace_root !== root) return "index_rebuilding";
+  if (meta.semantic_pending === "1" && meta.index_mode !== "syntax") return "upgrade_pending";
   return "ready";
 }
 

@@ -19,4 +19,8 @@ export interface OpResult<D extends object = Record<string, unknown>> {
   data: D;
   /** Non-fatal notes for stderr (CLI) or a leading note (MCP); never part of `text`. */
   warnings?: string[];
+  /** CLI only: the exit code when it is not 0 (`svc gate` exits 1 while introduced errors remain). */
+  exitCode?: number;
+  /** CLI only: print `text` on stderr instead of stdout (the listing of a failing gate). */
+  textToStderr?: boolean;
 }

@@ -101,8 +101,30 @@ export async function collectIndexed(
   return collectFrom(index, ws, options);
 }
 
-/** The collection of `ws` from an open index. */
+/** Collected file lists of recent (store, build, folder, options), for long-lived processes. */
+const cached = new Map<string, IndexedFile[]>();
+
+/** The collection of `ws` from an open index (the file list is reused while the store's build is unchanged). */
 export function collectFrom(index: OpenIndex, ws: Workspace, options: CollectOptions): Collection {
+  const key = `${index.db.filename}\0${index.meta.index_completed_at ?? ""}\0${ws.relDir}\0${JSON.stringify(options)}`;
+  const files = cached.get(key) ?? collectFiles(index, ws, options);
+  if (!cached.has(key)) {
+    if (cached.size >= 4) cached.delete(cached.keys().next().value as string);
+    cached.set(key, files);
+  }
+  const config = loadConfig(ws.root, ws.dir);
+  const warnings = config.error ? [`svc.json ignored: ${config.error}`] : [];
+  return { workspace: ws, index, files, byId: byIdOf(files), skipped: skippedUnder(index.db, ws.relDir), warnings };
+}
+
+const byIdCache = new WeakMap<IndexedFile[], Map<number, IndexedFile>>();
+function byIdOf(files: IndexedFile[]): Map<number, IndexedFile> {
+  let map = byIdCache.get(files);
+  if (!map) byIdCache.set(files, (map = new Map(files.map((f) => [f.id, f]))));
+  return map;
+}
+
+function collectFiles(index: OpenIndex, ws: Workspace, options: CollectOptions): IndexedFile[] {
   const belongs = options.allTypes ? () => true : options.template ? templateMatcher(options.template, options) : anyTemplateMatcher();
   const excluded = exclusionMatcher(ws.relDir, options);
   const maxBytes = (options.maxFileSizeKb ?? 0) > 0 ? (options.maxFileSizeKb as number) * 1024 : Number.POSITIVE_INFINITY;
@@ -122,9 +144,7 @@ export function collectFrom(index: OpenIndex, ws: Workspace, options: CollectOpt
       isGenerated: row.is_generated === 1,
     });
   }
-  const config = loadConfig(ws.root, ws.dir);
-  const warnings = config.error ? [`svc.json ignored: ${config.error}`] : [];
-  return { workspace: ws, index, files, byId: new Map(files.map((f) => [f.id, f])), skipped: skippedUnder(index.db, ws.relDir), warnings };
+  return files;
 }
 
 function skippedUnder(db: Database, relDir: string): SkippedFile[] {

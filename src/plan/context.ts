@@ -7,13 +7,11 @@ import { validationError } from "../errors.ts";
 import { expand, type Reached } from "../graph/expand.ts";
 import { loadFileGraph } from "../graph/file-graph.ts";
 import type { Level } from "../render/reduce/index.ts";
-import { queryTerms } from "../retrieve/terms.ts";
 import { confine } from "../workspace/confine.ts";
 import type { Collection } from "./collect.ts";
 import type { Plan, PlanEntry, Role } from "./model.ts";
-import { rankFiles } from "./search.ts";
 import { resolveSeed } from "./seeds.ts";
-import { wiringSeedFiles } from "../wiring/query/seeds.ts";
+import { resolveWiringSeed, type WiringKind } from "./wiring-seeds.ts";
 
 export interface ContextSeeds {
   seeds: string[];
@@ -91,30 +89,16 @@ function resolveSeeds(collection: Collection, seeds: ContextSeeds, notes: string
     if (hit) hits.push({ id: hit.id, label: `file ${rel}` });
     else notes.push(`file seed '${file}' is not in the collection`);
   }
-  const byName = (kind: string, names: string[]) => {
+  for (const name of seeds.seeds) {
+    const seed = resolveSeed(db, name, collection.files, collection.workspace.relDir);
+    if (seed) for (const f of seed.files) hits.push({ id: f.id, label: `symbol ${name}` });
+    else notes.push(`symbol seed '${name}' matched nothing`);
+  }
+  const wiring: [WiringKind, string[]][] = [["service", seeds.services], ["request", seeds.requests], ["config", seeds.configs], ["route", seeds.routes]];
+  for (const [kind, names] of wiring) {
     for (const name of names) {
-      const seed = resolveSeed(db, name, collection.files, collection.workspace.relDir);
-      if (seed) for (const f of seed.files) hits.push({ id: f.id, label: `${kind} ${name}` });
-      else notes.push(`${kind} seed '${name}' matched nothing`);
-    }
-  };
-  byName("symbol", seeds.seeds);
-  // Wiring seeds resolve through their wiring edges (handlers, implementations, definitions, readers);
-  // a name the wiring does not know falls back to declarations, then to the full-text index.
-  for (const [kind, names] of [["service", seeds.services], ["request", seeds.requests], ["config", seeds.configs], ["route", seeds.routes]] as const) {
-    for (const name of names) {
-      const wired = wiringSeedFiles(db, kind, name, collection.workspace.relDir).filter((w) => byPath.has(w.path));
-      if (wired.length) {
-        for (const w of wired) hits.push({ id: byPath.get(w.path)!.id, label: `${kind} ${w.key} (${w.edge})` });
-        continue;
-      }
-      const seed = kind === "service" || kind === "request" ? resolveSeed(db, name, collection.files, collection.workspace.relDir) : null;
-      if (seed) {
-        for (const f of seed.files) hits.push({ id: f.id, label: `${kind} ${name} (declaration; no wiring found)` });
-        continue;
-      }
-      const ranked = [...rankFiles(collection, queryTerms(name.replace(/[/:{}]/g, " ")))].sort((a, b) => b[1] - a[1]).slice(0, 3);
-      if (ranked.length) for (const [id] of ranked) hits.push({ id, label: `${kind} ${name} (text match; no wiring found)` });
+      const seed = resolveWiringSeed(collection, kind, name);
+      if (seed) hits.push(...seed.files);
       else notes.push(`${kind} seed '${name}' matched nothing`);
     }
   }
@@ -139,7 +123,7 @@ export function planContext(collection: Collection, given: Partial<Record<keyof 
 }
 
 export function planFromSeeds(collection: Collection, hits: SeedHit[], depth: number, mode: string, notes: string[], seedRole: Role): Plan {
-  const graph = loadFileGraph(collection.index.db, collection.index.meta.index_completed_at ?? "", true);
+  const graph = loadFileGraph(collection.index.db, collection.index.meta.index_completed_at ?? "", { typed: true });
   const labels = new Map<number, string>();
   for (const h of hits) if (!labels.has(h.id)) labels.set(h.id, h.label);
   const reached = expand(graph, {

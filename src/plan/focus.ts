@@ -2,9 +2,8 @@
 // in both directions (what it depends on and what depends on it), best-first.
 
 import { expand } from "../graph/expand.ts";
-import { loadFileGraph } from "../graph/file-graph.ts";
+import { memberGraph, precisionTier, scopeGraph } from "../graph/precision.ts";
 import type { Level } from "../render/reduce/index.ts";
-import { envBool } from "../sys/env.ts";
 import type { Collection } from "./collect.ts";
 import { entryFor } from "./expansion.ts";
 import type { Plan, PlanEntry } from "./model.ts";
@@ -23,10 +22,13 @@ export function planFocus(collection: Collection, options: FocusPlanOptions): Pl
   const notes: string[] = [];
   let keepWhole: string[] | undefined;
   if (seed.member) {
-    if (envBool("SVC_SEMANTIC", false)) keepWhole = [seed.member];
+    if (precisionTier()) keepWhole = [seed.member];
     else notes.push(`focus ${seed.member}: the whole file is shown; slicing to one member needs the precision tier (SVC_SEMANTIC=1)`);
   }
-  const graph = loadFileGraph(db, collection.index.meta.index_completed_at ?? "");
+  const scoped = scopeGraph(db, collection.index.meta, notes);
+  // a member focus in the precision tier follows that member's own edges out of the seed file
+  const seedFile = seed.files[0];
+  const graph = scoped.checker && seed.member && seed.files.length === 1 && seedFile ? memberGraph(db, scoped.graph, seedFile.id, seed.member) : scoped.graph;
   const reached = expand(graph, {
     seeds: seed.files.map((f) => ({ id: f.id, score: 1, reason: seed.how })),
     depth: options.depth,

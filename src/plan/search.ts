@@ -6,7 +6,7 @@
 import type { Database } from "bun:sqlite";
 import { validationError } from "../errors.ts";
 import { expand } from "../graph/expand.ts";
-import { loadFileGraph } from "../graph/file-graph.ts";
+import { scopeGraph } from "../graph/precision.ts";
 import type { Level } from "../render/reduce/index.ts";
 import { scoreByFields, type FieldWeight } from "../retrieve/bm25f.ts";
 import { CHUNK_FIELDS } from "../retrieve/lookup.ts";
@@ -120,7 +120,7 @@ export function planSearch(collection: Collection, options: SearchPlanOptions): 
   if (options.rerank) notes.push("rerank: no effect — embedding rerank is not shipped (no measured lift yet); ranking is lexical BM25F");
   const top = seeds[0]?.[1] ?? 1;
   const members = bestMembers(db, terms, new Set(seeds.map(([id]) => id)));
-  const graph = loadFileGraph(db, collection.index.meta.index_completed_at ?? "");
+  const { graph } = scopeGraph(db, collection.index.meta, notes);
   const reached = expand(graph, {
     seeds: seeds.map(([id, score]) => ({ id, score: score / top, reason: `query match ${score.toFixed(2)}` })),
     depth: options.depth,

@@ -3,6 +3,7 @@
 
 import type { IndexState } from "../index/open.ts";
 import type { IndexMeta } from "../store/meta.ts";
+import { residentLine } from "../semantic/resident-status.ts";
 
 const HINTS: Partial<Record<IndexState, string>> = {
   building_syntax: "the index is being built; use your native search for now and retry in a few seconds.",
@@ -19,7 +20,7 @@ function availabilityLine(state: IndexState, meta: IndexMeta | null, detail?: st
   const parts = [
     `index mode ${meta.index_mode}`,
     meta.fts_available === "1" ? "full-text search available" : "full-text search unavailable (SQLite without FTS5)",
-    "no resident workspace",
+    residentLine(meta.index_workspace_root),
   ];
   if (state === "ready") parts.push("up to date");
   else if (state === "stale_as_of") parts.push(`as of ${meta.index_completed_at ?? "the last build"}`);

@@ -46,3 +46,28 @@ export function scoreByFields(db: Database, table: string, fields: readonly Fiel
 export function topScores(scores: Map<number, number>, limit: number): [number, number][] {
   return [...scores].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, limit);
 }
+
+/**
+ * BM25F with term frequencies: FTS5's bm25() gives, per query term, the saturated
+ * field-weighted term frequency times its own idf (floored at 1e-6 for terms in more than
+ * half of the rows). Querying one term at a time and dividing that idf back out leaves the
+ * tf part, which is then weighted by the always-positive idf of scoreByFields. `weights`
+ * lists a weight per column of `table` in order; words match every weighted column but
+ * `stemColumn`, stems only that one. Returns rowid → score.
+ */
+export function scoreByTermFrequency(db: Database, table: string, columns: readonly string[], weights: readonly number[], stemColumn: string, terms: readonly QueryTerm[]): Map<number, number> {
+  const total = (db.query(`SELECT count(*) AS n FROM ${table}`).get() as { n: number } | null)?.n ?? 0;
+  const scores = new Map<number, number>();
+  if (total === 0) return scores;
+  const wordCols = columns.filter((c, i) => c !== stemColumn && (weights[i] ?? 0) > 0).join(" ");
+  const select = db.prepare(`SELECT rowid, bm25(${table}, ${weights.join(", ")}) AS s FROM ${table} WHERE ${table} MATCH ?`);
+  for (const term of terms) {
+    const rows = select.all(`{${term.origin === "stem" ? stemColumn : wordCols}} : ${quote(term.term)}`) as { rowid: number; s: number }[];
+    const n = rows.length;
+    if (n === 0) continue;
+    const ftsIdf = Math.max(1e-6, Math.log((total - n + 0.5) / (n + 0.5)));
+    const idf = Math.log(1 + (total - n + 0.5) / (n + 0.5)) * ORIGIN_WEIGHT[term.origin];
+    for (const r of rows) scores.set(r.rowid, (scores.get(r.rowid) ?? 0) + idf * (-r.s / ftsIdf));
+  }
+  return scores;
+}

@@ -16,7 +16,7 @@ function lockPath(root: string): string {
   return join(storeDir(root), "writer.lock");
 }
 
-function alive(pid: number): boolean {
+export function alive(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);

@@ -16,6 +16,8 @@ export interface IndexMeta {
   index_integrity?: string;
   skipped_files?: string;
   load_diagnosis?: string;
+  /** Files whose checker edges are stale: a JSON array of paths, or "all". */
+  semantic_dirty?: string;
   stale_dirty_count?: string;
   index_workspace_root?: string;
   index_build_state?: BuildState;
@@ -55,4 +57,35 @@ export function formatSkipped(skipped: readonly { path: string; reason: string }
   const shown = skipped.slice(0, 20).map((s) => `${s.path} (${s.reason})`);
   const more = skipped.length > 20 ? `; and ${skipped.length - 20} more` : "";
   return `${skipped.length}: ${shown.join("; ")}${more}`;
+}
+
+/** `semantic_dirty`: files whose checker edges are stale (JSON array), or "all". */
+const DIRTY_CAP = 2000;
+
+export function readDirty(db: Database): string[] | "all" {
+  const row = db.query("SELECT value FROM index_meta WHERE key = 'semantic_dirty'").get() as { value: string } | null;
+  if (!row) return [];
+  if (row.value === "all") return "all";
+  try {
+    const list = JSON.parse(row.value) as unknown;
+    return Array.isArray(list) ? list.filter((p): p is string => typeof p === "string") : "all";
+  } catch {
+    return "all";
+  }
+}
+
+/** Add files to `semantic_dirty` (or mark everything dirty). */
+export function addDirty(db: Database, paths: readonly string[] | "all"): void {
+  const current = readDirty(db);
+  const next = paths === "all" || current === "all" ? "all" : [...new Set([...current, ...paths])];
+  const value = next === "all" || next.length > DIRTY_CAP ? "all" : JSON.stringify(next.sort());
+  db.prepare("INSERT OR REPLACE INTO index_meta(key, value) VALUES ('semantic_dirty', ?)").run(value);
+}
+
+/** Remove walked files from `semantic_dirty` ("all" clears it). */
+export function clearDirty(db: Database, walked: readonly string[] | "all"): void {
+  const current = readDirty(db);
+  const done = new Set(walked === "all" ? [] : walked);
+  const next = walked === "all" ? [] : current === "all" ? "all" : current.filter((p) => !done.has(p));
+  db.prepare("INSERT OR REPLACE INTO index_meta(key, value) VALUES ('semantic_dirty', ?)").run(next === "all" ? "all" : JSON.stringify(next));
 }

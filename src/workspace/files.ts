@@ -28,3 +28,14 @@ export function loadText(root: string, path: string): LoadedText | LoadFailure {
   const text = decodeText(bytes);
   return { ok: true, text, generated: isGenerated(path, text) };
 }
+
+/** A reader of root-relative files as UTF-8 text, null when unreadable (configs, manifests). */
+export function textReader(root: string): (path: string) => string | null {
+  return (path) => {
+    try {
+      return readFileSync(join(root, path), "utf8");
+    } catch {
+      return null;
+    }
+  };
+}

@@ -19,3 +19,15 @@ export function runSvc(args: string[], options: { cwd?: string; env?: Record<str
   });
   return { code: result.exitCode ?? -1, stdout: result.stdout.toString(), stderr: result.stderr.toString() };
 }
+
+/** As runSvc, without blocking this process (a host served from the test process must keep answering). */
+export async function runSvcAsync(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<CliRun> {
+  const child = Bun.spawn([process.execPath, "--no-install", MAIN, ...args], {
+    cwd: options.cwd ?? process.cwd(),
+    env: { ...process.env, NO_COLOR: "1", ...options.env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+  return { code, stdout, stderr };
+}

@@ -2,7 +2,7 @@
 // concurrency, large responses, modes, idle shutdown and the watcher.
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { endpointFor } from "../../src/host/endpoint.ts";
 import { MAX_FRAME_BYTES } from "../../src/host/framing.ts";
@@ -83,7 +83,7 @@ describe("svc host", () => {
     expect(stats).toMatchObject({ pid: process.pid, residentProjects: 0 });
     expect(stats.rssBytes).toBeGreaterThan(0);
     const index = (await call("svc/index", { root })).result;
-    expect(index).toMatchObject({ indexState: "ready", mode: "syntax", files: 3, fts: true, schemaVersion: SCHEMA_VERSION });
+    expect(index).toMatchObject({ indexState: "ready", mode: "semantic", files: 3, fts: true, schemaVersion: SCHEMA_VERSION });
     expect((await call("svc/openIndexed", { root })).result).toMatchObject({ status: "ready", files: 3 });
     const graph = (await call("svc/graph", { root, detail: "files" })).result;
     expect(graph.edges).toEqual([{ from: "src/a.ts", to: "src/b.ts", weight: 1, kind: "imports" }]);
@@ -91,7 +91,8 @@ describe("svc host", () => {
     const dirs = (await call("svc/graph", { root, detail: "directories" })).result;
     expect(dirs.nodes.map((n: { path: string }) => n.path)).toEqual(["src"]);
     const overlay = (await call("svc/graph", { root, scopeMode: "focus", seed: "B" })).result;
-    expect(overlay.nodes.find((n: { path: string }) => n.path === "src/a.ts").role).toBe("dependent");
+    expect(overlay.nodes.find((n: { path: string }) => n.path === "src/a.ts").role).toBe("consumer");
+    expect(overlay.nodes.find((n: { path: string }) => n.path === "src/b.ts").role).toBe("exact-seed");
     const bad = await call("svc/graph", { root, detail: "everything" });
     expect(bad.error).toMatchObject({ code: -32602, data: { prefix: "validation_error" } });
     const diagnostics = await call("svc/diagnostics", { root });
@@ -258,25 +259,62 @@ describe("delegation", () => {
   });
 });
 
-describe("scope and explain", () => {
-  test("svc/scope writes a 0600 payload removed at shutdown; svc/explain returns the plan", async () => {
-    useRuntimeDir();
-    const root = gitRepo({ "src/a.ts": 'import { B } from "./b";\nexport class A { b = new B(); }\n', "src/b.ts": "export class B {}\n" });
+describe("scope, explain and the graph overlay", () => {
+  test("svc/scope payloads: 0600, own files only, expired ones swept, all removed at shutdown; explain and graph agree", async () => {
+    const runtime = useRuntimeDir();
+    const root = gitRepo({
+      "src/a.ts": 'import { B } from "./b";\nexport class A { b = new B(); }\n',
+      "src/b.ts": "export class B {\n  charge(amount: number) { return amount; }\n}\n",
+      "src/c.ts": "export const unrelated = 1;\n",
+    });
     const host = await startHost({ root, idleMinutes: 0, log: quietLog });
     const c = await rawClient(host.socket);
     c.send({ jsonrpc: "2.0", id: 0, method: "svc/handshake" });
     const token = (await c.next()).result.sessionToken;
-    c.send({ jsonrpc: "2.0", id: 1, method: "svc/scope", params: { sessionToken: token, root, mode: "focus", seed: "B" } });
-    const scope = (await c.next(30_000)).result;
+    let id = 1;
+    const call = async (method: string, params: Record<string, unknown>) => {
+      c.send({ jsonrpc: "2.0", id: id++, method, params: { sessionToken: token, root, ...params } });
+      return (await c.next(30_000)).result;
+    };
+    // Another host's payload in the shared folder is never touched.
+    const payloads = join(runtime, "payloads");
+    mkdirSync(payloads, { recursive: true, mode: 0o700 });
+    const foreign = join(payloads, "scope-0000000000000000-other.xml");
+    writeFileSync(foreign, "x");
+
+    const scope = await call("svc/scope", { mode: "focus", seed: "B" });
     expect(scope.files.map((f: { path: string }) => f.path)).toEqual(["src/b.ts", "src/a.ts"]);
+    expect(dirname(scope.payloadPath)).toBe(payloads);
     expect(statSync(scope.payloadPath).mode & 0o777).toBe(0o600);
-    expect(require("node:fs").readFileSync(scope.payloadPath, "utf8")).toContain('<file path="src/b.ts" role="exact-seed"');
-    c.send({ jsonrpc: "2.0", id: 2, method: "svc/explain", params: { sessionToken: token, root, mode: "search", query: "class B" } });
-    const plan = (await c.next(30_000)).result;
+    expect(statSync(payloads).mode & 0o777).toBe(0o700);
+    expect(readFileSync(scope.payloadPath, "utf8")).toContain('<file path="src/b.ts" role="exact-seed"');
+    expect(scope.totalTokens).toBeGreaterThan(0);
+
+    // An hour-old payload goes with the next write; a fresh one stays.
+    const old = await call("svc/scope", { mode: "search", query: "charge amount" });
+    const hourAgo = new Date(Date.now() - 3_601_000);
+    utimesSync(old.payloadPath, hourAgo, hourAgo);
+    const fresh = await call("svc/scope", { mode: "changes" });
+    expect(existsSync(old.payloadPath)).toBe(false);
+    expect(existsSync(scope.payloadPath)).toBe(true);
+    expect(fresh.files).toEqual([]);
+
+    const plan = await call("svc/explain", { mode: "search", query: "charge amount" });
     expect(plan.files[0]).toMatchObject({ path: "src/b.ts", role: "exact-seed" });
+    expect(plan.files[0].provenance[0]).toStartWith("seed: task candidate");
+    const overlay = await call("svc/graph", { detail: "files", scopeMode: "search", query: "charge amount" });
+    const roles = Object.fromEntries(overlay.nodes.map((n: { path: string; role?: string }) => [n.path, n.role ?? null]));
+    expect(roles).toEqual(Object.fromEntries(["src/a.ts", "src/b.ts", "src/c.ts"].map((p) => [p, plan.files.find((f: { path: string }) => f.path === p)?.role ?? null])));
+
+    writeFileSync(join(root, "src/c.ts"), "export const unrelated = 2;\n");
+    const changes = await call("svc/graph", { detail: "files", scopeMode: "changes", since: "HEAD" });
+    expect(changes.nodes.find((n: { path: string }) => n.path === "src/c.ts").role).toBe("changed");
+    expect(changes.nodes.find((n: { path: string }) => n.path === "src/b.ts").role).toBeUndefined();
     c.close();
     await host.stop("done");
     expect(existsSync(scope.payloadPath)).toBe(false);
+    expect(existsSync(fresh.payloadPath)).toBe(false);
+    expect(existsSync(foreign)).toBe(true);
     delete process.env.SVC_RUNTIME_DIR;
   });
 });

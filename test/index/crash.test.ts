@@ -73,6 +73,6 @@ describe("one writer at a time", () => {
     const status = runSvc(["diagnostics", root]);
     expect(status.code).toBe(0);
     expect(await first.exited).toBe(0);
-    expect(await new Response(first.stdout).text()).toMatch(/^Indexed \[syntax\] 400 files/);
+    expect(await new Response(first.stdout).text()).toMatch(/^Indexed \[semantic\] 400 files/);
   }, 60_000);
 });

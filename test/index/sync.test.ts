@@ -45,14 +45,14 @@ describe("building the index", () => {
   test("creates .svc/svc.db with every table, a .gitignore, and the ready manifest", async () => {
     const root = gitRepo(SHOP);
     const result = await call("index", { path: root });
-    expect(result.text).toMatch(/^Indexed \[syntax\] 4 files: \d+ symbols, \d+ chunks, 3 import edges, 0 routes in [\d.]+s/);
+    expect(result.text).toMatch(/^Indexed \[semantic\] 4 files: \d+ symbols, \d+ chunks, 3 import edges, \d+ checker edges, 0 routes in [\d.]+s/);
     expect(readFileSync(join(root, ".svc", ".gitignore"), "utf8")).toBe("*\n");
     expect(git(root, "status", "--porcelain")).toBe("");
     for (const table of TABLES) expect(() => count(root, table)).not.toThrow();
     const meta = Object.fromEntries(rows<{ key: string; value: string }>(root, "SELECT key, value FROM index_meta").map((r) => [r.key, r.value]));
     expect(meta).toMatchObject({
       index_build_state: "ready",
-      index_mode: "syntax",
+      index_mode: "semantic",
       index_workspace_root: root,
       index_inventory_count: "4",
       fts_available: "1",
@@ -64,7 +64,7 @@ describe("building the index", () => {
     for (const key of ["svc_version", "skipped_files", "stale_dirty_count", "index_inventory_hash", "index_completed_at"]) expect(meta[key]).toBeDefined();
     const edges = rows<{ from: string; to: string }>(
       root,
-      "SELECT a.path AS 'from', b.path AS 'to' FROM edges e JOIN files a ON a.id = e.from_file JOIN files b ON b.id = e.to_file ORDER BY 1, 2",
+      "SELECT a.path AS 'from', b.path AS 'to' FROM edges e JOIN files a ON a.id = e.from_file JOIN files b ON b.id = e.to_file WHERE e.provenance = 'syntax' ORDER BY 1, 2",
     );
     expect(edges).toEqual([
       { from: "src/index.ts", to: "src/orders/order.service.ts" },
@@ -89,9 +89,9 @@ describe("building the index", () => {
     await call("index", { path: root });
     const warm = await call("status", { path: root });
     expect(warm.text).toStartWith(
-      "index_state: ready\nfiles_indexed: 4\navailability: index mode syntax; full-text search available; no resident workspace; up to date.",
+      "index_state: ready\nfiles_indexed: 4\navailability: index mode semantic; full-text search available; no resident workspace; up to date.",
     );
-    expect(warm.data).toMatchObject({ indexState: "ready", mode: "syntax", files: 4, fts: true, integrity: "ok" });
+    expect(warm.data).toMatchObject({ indexState: "ready", mode: "semantic", files: 4, fts: true, integrity: "ok" });
   });
 
   test("a store of another schema or extraction version is rebuilt from scratch", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { installMcp, mergeCodexToml } from "../../src/install/mcp-install.ts";
+import { claudeHookCommands, installMcp, mergeCodexToml } from "../../src/install/mcp-install.ts";
 import { runSvc } from "../helpers/cli.ts";
 import { gitRepo, writeFiles } from "../helpers/repo.ts";
 
@@ -44,10 +44,18 @@ describe("svc mcp install", () => {
     expect(mergeCodexToml(after, { command: "/bin/svc", args: ["mcp", "serve"] })).toBe(after);
   });
 
-  test("--with-hooks says plainly that check and gate are not in this build (nothing written)", () => {
+  test("--with-hooks adds Claude Code hooks wrapping check --delta and gate (exit 2 feeds the model), idempotently", () => {
     const root = gitRepo({ "a.ts": "export const a = 1;\n" });
     const result = installMcp({ root, client: "claude", scope: "project", withHooks: true });
-    expect(result.changes[1]).toMatchObject({ file: ".claude/settings.json", action: "skipped" });
+    expect(result.changes[1]).toMatchObject({ file: ".claude/settings.json", action: "created" });
+    const settings = JSON.parse(readFileSync(join(root, ".claude", "settings.json"), "utf8"));
+    const post = settings.hooks.PostToolUse;
+    expect(post).toHaveLength(1);
+    expect(post[0].matcher).toBe("Edit|Write|MultiEdit");
+    expect(post[0].hooks[0].command).toBe(claudeHookCommands().check);
+    expect(post[0].hooks[0].command).toContain(" check --delta --fast \"${CLAUDE_PROJECT_DIR:-.}\"");
+    expect(settings.hooks.Stop[0].hooks[0].command).toMatch(/ gate "\$\{CLAUDE_PROJECT_DIR:-\.\}" \|\| exit 2$/);
+    expect(installMcp({ root, client: "claude", scope: "project", withHooks: true }).changes[1]?.action).toBe("unchanged");
   });
 
   test("the CLI prints what it changed; bad flags are usage errors", () => {

@@ -15,7 +15,10 @@ describe("svc mcp serve", () => {
   }, 60_000);
 
   test("stdout carries nothing but JSON-RPC messages", async () => {
-    const child = Bun.spawn([process.execPath, "--no-install", MAIN, "mcp", "serve"], { stdin: "pipe", stdout: "pipe", stderr: "pipe" });
+    // A throwaway repository and no daemon: a test must never leave a host serving the checkout.
+    const { gitRepo } = await import("../helpers/repo.ts");
+    const root = gitRepo({ "a.ts": "export const a = 1;\n" });
+    const child = Bun.spawn([process.execPath, "--no-install", MAIN, "mcp", "serve"], { cwd: root, env: { ...process.env, SVC_DAEMON: "0" }, stdin: "pipe", stdout: "pipe", stderr: "pipe" });
     const send = (msg: unknown) => child.stdin.write(`${JSON.stringify(msg)}\n`);
     send({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } });
     send({ jsonrpc: "2.0", method: "notifications/initialized" });

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { call } from "../../src/engine.ts";
@@ -28,6 +29,17 @@ describe("svc context", () => {
     const data = r.data as unknown as FusionData;
     expect(data.entries.map((e) => e.path)).toEqual(["src/orders/order.service.ts", "src/payments/payment.service.ts"]);
     expect(r.text).toContain("to fit maxTokens=50");
+  });
+
+  test("wiring seeds resolve through the wiring edges, else by name (services, requests) or text (routes, configs)", async () => {
+    const r = await call("context", { path: root, services: ["PaymentService", "OrderService"], routes: ["GET /orders/7/cancel"], planOnly: true });
+    const files = (r.data as unknown as { files: { path: string; role: string; provenance: string[] }[] }).files;
+    expect(files.find((f) => f.path === "src/payments/payment.service.ts")).toMatchObject({ role: "exact-seed", provenance: ["seed: service PaymentService (by name; no wiring found)"] });
+    expect(files.find((f) => f.path === "src/orders/order.service.ts")).toMatchObject({ role: "exact-seed", provenance: ["seed: service OrderService (declared)"] });
+    expect(files.find((f) => f.path === "src/orders/orders.controller.ts")).toMatchObject({ role: "exact-seed", provenance: ["seed: route GET /orders/:id/cancel (route_handles)"] });
+    const text = await call("context", { path: root, routes: ["GET /nowhere"], planOnly: true });
+    expect(text.text.split("\n")[1]).toEndWith("seed: route GET /nowhere (text match; no wiring found)");
+    await expect(call("context", { path: root, requests: ["NoSuchCommand"] })).rejects.toMatchObject({ prefix: "validation_error" });
   });
 
   test("plan only; no seed is a validation error; a file seed outside the root is refused", async () => {
@@ -81,7 +93,19 @@ describe("svc review", () => {
     const handoff = await call("review", { path: root, changedSince: "main", handoff: true });
     expect(handoff.text.split("\n")[0]).toBe("# Handoff: changes since main");
     expect(handoff.text).toContain("## Changed files (5)");
-    expect(handoff.text).toContain("compiler status: not gated");
+    expect(handoff.text).toContain("compiler status: unknown (no check session 'hook'; run svc check --delta --session hook");
+    expect(handoff.text).not.toMatch(/clean|green/);
+    expect(handoff.text).toContain("## Public API delta\npublic API delta: 5 BREAKING, 2 additive\n  BREAKING removed: CreateOrderDto");
+    expect(handoff.text).toMatch(/## Tests\nrun the test files that reach the change \(selected by imports\):\n- test\/order.service.test.ts/);
+    expect(handoff.text).toContain("## Residual risk");
+    // A check session with a baseline is reported as such, still not as verified.
+    const db = new Database(join(root, ".svc", "svc.db"));
+    db.run("INSERT INTO check_sessions (session, baseline, created_at, updated_at) VALUES ('agent', '[]', '2026-01-01T00:00:00Z', '2026-01-02T00:00:00Z')");
+    db.close();
+    const withSession = await call("review", { path: root, changedSince: "main", handoff: true, checkSession: "agent" });
+    expect((withSession.data as unknown as ReviewData).compilerStatus).toBe(
+      "compiler status: not verified here (check session 'agent' has a baseline from 2026-01-02T00:00:00Z; this packet does not recompute diagnostics — run svc check --delta --session agent (with a host serving this workspace) for the introduced errors)",
+    );
     const capped = await call("review", { path: root, changedSince: "main", maxChangedFiles: 2 });
     expect(capped.text).toStartWith("review: the change since main spans 5 files, above maxChangedFiles=2.");
     await expect(call("review", { path: root, changedSince: "nope" })).rejects.toMatchObject({ prefix: "validation_error" });

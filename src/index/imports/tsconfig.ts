@@ -18,6 +18,8 @@ interface Loaded {
   baseUrl: string | null;
   paths: { entries: [string, string[]][]; dir: string } | null;
   references: string[];
+  /** The config or one it extends says which files it holds (`files` or `include`). */
+  definesInputs: boolean;
 }
 
 const NAMES = ["tsconfig.json", "jsconfig.json"];
@@ -41,6 +43,16 @@ export class TsConfigs {
     else found = dir === "" ? null : this.forDir(dirOf(dir));
     this.byDir.set(dir, found);
     return found;
+  }
+
+  /** The lookup rules a given config file defines (merged along its `extends` chain), or null. */
+  forConfig(file: string): TsLookup | null {
+    return this.lookup(file);
+  }
+
+  /** Whether a config (or one it extends) lists its inputs (`files`/`include`); without them it holds every file under its folder. */
+  definesInputs(file: string): boolean {
+    return this.load(file, 0)?.definesInputs ?? false;
   }
 
   private lookup(file: string): TsLookup | null {
@@ -67,14 +79,15 @@ export class TsConfigs {
     if (!json || typeof json !== "object" || depth > 12) return null;
     const obj = json as Record<string, unknown>;
     const dir = dirOf(file);
-    let merged: Loaded = { baseUrl: null, paths: null, references: [] };
+    let merged: Loaded = { baseUrl: null, paths: null, references: [], definesInputs: false };
     const ext = obj.extends;
     for (const spec of typeof ext === "string" ? [ext] : Array.isArray(ext) ? ext : []) {
       if (typeof spec !== "string") continue;
       const parentFile = this.extendsFile(dir, spec);
       const parent = parentFile ? this.load(parentFile, depth + 1) : null;
-      if (parent) merged = { baseUrl: parent.baseUrl ?? merged.baseUrl, paths: parent.paths ?? merged.paths, references: [] };
+      if (parent) merged = { baseUrl: parent.baseUrl ?? merged.baseUrl, paths: parent.paths ?? merged.paths, references: [], definesInputs: parent.definesInputs || merged.definesInputs };
     }
+    if (obj.files !== undefined || obj.include !== undefined) merged.definesInputs = true;
     const opts = (obj.compilerOptions ?? {}) as Record<string, unknown>;
     if (typeof opts.baseUrl === "string") merged.baseUrl = joinPath(dir, opts.baseUrl);
     if (opts.paths && typeof opts.paths === "object") {

@@ -42,21 +42,30 @@ async function toRequest(spec: OperationSpec, args: readonly unknown[], options:
 
 const cliLabel = (param: ParamSpec): string => (param.cli && param.cli.positional ? `<${param.name}>` : `--${flagName(param)}`);
 
+type SubCommand = { checkUnknownOptions(): void; checkRequiredArgs(): void; checkUnusedArgs(): void };
+
+/** cac's argument checks for a command with sub-actions: null when fine, else the usage error's exit code. */
+function checkUsage(command: SubCommand, io: CliIo, usage: string): number | null {
+  try {
+    command.checkUnknownOptions();
+    command.checkRequiredArgs();
+    command.checkUnusedArgs();
+    return null;
+  } catch (error) {
+    return usageError(io, (error as Error).message.replace(/`/g, "'"), usage);
+  }
+}
+
 async function runMcpCommand(
-  command: { checkUnknownOptions(): void; checkRequiredArgs(): void; checkUnusedArgs(): void },
+  command: SubCommand,
   args: readonly unknown[],
   options: Record<string, unknown>,
   io: CliIo,
   style: ReturnType<typeof styleFor>,
 ): Promise<number> {
   const usage = "mcp serve | mcp install [--client claude|cursor|vscode|codex|all] [--scope project|user] [--with-hooks]";
-  try {
-    command.checkUnknownOptions();
-    command.checkRequiredArgs();
-    command.checkUnusedArgs();
-  } catch (error) {
-    return usageError(io, (error as Error).message.replace(/`/g, "'"), usage);
-  }
+  const bad = checkUsage(command, io, usage);
+  if (bad !== null) return bad;
   const action = String(args[0]);
   if (action === "serve") {
     const { serveMcp } = await import("../mcp/server.ts");
@@ -74,6 +83,30 @@ async function runMcpCommand(
       withHooks: options.withHooks === true,
     });
     io.out(options.json ? JSON.stringify(result, null, 2) : result.changes.map((c) => `${c.action} ${c.file}: ${c.detail}`).join("\n"));
+    return 0;
+  } catch (error) {
+    io.err(errorLine(asSvcError(error).formatted, style));
+    return 1;
+  }
+}
+
+async function runHookCommand(
+  command: SubCommand,
+  args: readonly unknown[],
+  options: Record<string, unknown>,
+  io: CliIo,
+  style: ReturnType<typeof styleFor>,
+): Promise<number> {
+  const usage = "hook install [--force]";
+  const bad = checkUsage(command, io, usage);
+  if (bad !== null) return bad;
+  if (String(args[0]) !== "install") return usageError(io, `unknown hook action '${String(args[0])}'`, usage);
+  try {
+    const { installHook } = await import("../../install/hook-install.ts");
+    const { resolveWorkspace } = await import("../../workspace/root.ts");
+    const cwd = typeof options.cwd === "string" ? options.cwd : process.cwd();
+    const result = await installHook({ root: resolveWorkspace(".", cwd).root, force: options.force === true });
+    io.out(options.json ? JSON.stringify(result, null, 2) : `${result.action} ${result.file}: ${result.detail}`);
     return 0;
   } catch (error) {
     io.err(errorLine(asSvcError(error).formatted, style));
@@ -102,10 +135,11 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
     if (first !== undefined) return usageError(io, `unknown command '${String(first)}'`, "<command> [options]; svc --help lists the commands");
     const stray = Object.keys(options).filter((k) => !GLOBAL_KEYS.has(k));
     if (stray.length) return usageError(io, `unknown option '--${stray[0]}'`, "<command> [options]");
-    io.out(intro(VERSION, [...byCommand.keys(), "mcp", "host"]));
+    io.out(intro(VERSION, [...byCommand.keys(), "mcp", "hook", "host"]));
     return 0;
   }
   if (command.name === "mcp") return runMcpCommand(command, parsed.args, options, io, style);
+  if (command.name === "hook") return runHookCommand(command, parsed.args, options, io, style);
   if (command.name === "localize" || command.name === "resolve") {
     try {
       command.checkUnknownOptions();
@@ -162,8 +196,10 @@ async function runOperation(spec: OperationSpec, raw: Record<string, unknown>, o
       bar?.end();
     }
     if (!options.quiet) for (const w of result.warnings ?? []) io.err(`svc: warning: ${w}`);
-    io.out(options.json ? JSON.stringify(result.data, null, 2) : result.text);
-    return 0;
+    if (options.json) io.out(JSON.stringify(result.data, null, 2));
+    else if (result.textToStderr) io.err(result.text);
+    else if (result.text !== "") io.out(result.text);
+    return result.exitCode ?? 0;
   } catch (error) {
     io.err(errorLine(asSvcError(error).formatted, style));
     return 1;

@@ -5,13 +5,15 @@
 
 import type { Socket } from "bun";
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { existsSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { invoke } from "../../engine.ts";
+import { PAYLOAD_TTL_MS, sweepPayloads } from "../../host/payloads.ts";
 import { asSvcError } from "../../errors.ts";
 import { syncIndex } from "../../index/sync.ts";
 import { REGISTRY, type OperationSpec } from "../../registry.ts";
 import { releaseAllLocks } from "../../store/lock.ts";
+import { openReader } from "../../store/db.ts";
+import { readMeta } from "../../store/meta.ts";
 import { VERSION } from "../../version.ts";
 import { HostClient } from "../../host/client.ts";
 import { Connection } from "./connection.ts";
@@ -19,6 +21,9 @@ import { endpointFor } from "../../host/endpoint.ts";
 import type { Logger } from "./log.ts";
 import { BAD_ROOT, BAD_TOKEN, PROTOCOL_VERSION, RPC, type RpcRequest } from "../../host/protocol.ts";
 import { startWatcher, type Watcher } from "./watch.ts";
+import { holdResident, releaseResident } from "../../semantic/resident.ts";
+import { residentStatus } from "../../semantic/resident-status.ts";
+import { processRss } from "../../sys/rss.ts";
 
 export class HostAlreadyRunning extends Error {
   constructor(readonly socket: string) {
@@ -44,6 +49,16 @@ function sameToken(given: unknown, token: Buffer): boolean {
   if (typeof given !== "string") return false;
   const buf = Buffer.from(given);
   return buf.length === token.length && timingSafeEqual(buf, token);
+}
+
+function storeMode(root: string): string {
+  const db = openReader(root);
+  if (!db) return "syntax";
+  try {
+    return readMeta(db).index_mode ?? "syntax";
+  } finally {
+    db.close();
+  }
 }
 
 function realRoot(path: string): string {
@@ -76,19 +91,28 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     error: { code, message, ...(data === undefined ? {} : { data }) },
   });
 
-  const stats = () => ({
-    hostVersion: VERSION,
-    pid: process.pid,
-    uptimeMs: Date.now() - started,
-    rssBytes: process.memoryUsage().rss,
-    heapBytes: process.memoryUsage().heapUsed,
-    indexState: watcher?.state() ?? "ready",
-    mode: "syntax",
-    files: watcher?.files() ?? 0,
-    residentProjects: 0,
-    connections: connections.size,
-    requestsServed,
-  });
+  const resident = holdResident(root, { writer: true, log });
+  const stats = () => {
+    const engine = resident.engine.status();
+    const semantic = residentStatus(root);
+    return {
+      hostVersion: VERSION,
+      pid: process.pid,
+      uptimeMs: Date.now() - started,
+      rssBytes: process.memoryUsage().rss,
+      heapBytes: process.memoryUsage().heapUsed,
+      indexState: watcher?.state() ?? "ready",
+      mode: storeMode(root),
+      files: watcher?.files() ?? 0,
+      residentProjects: resident.projectCount(),
+      connections: connections.size,
+      requestsServed,
+      // additions: the resident workspace's state and its engine process
+      semantic: semantic?.state ?? "loading",
+      enginePid: engine.pid,
+      engineRssBytes: engine.pid ? processRss(engine.pid) : null,
+    };
+  };
 
   async function dispatch(conn: Connection, request: RpcRequest): Promise<void> {
     const { id, method } = request;
@@ -185,18 +209,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   writeFileSync(endpoint.registry, JSON.stringify({ root, pid: process.pid, version: VERSION, protocolVersion: PROTOCOL_VERSION, startedAt: new Date(started).toISOString() }), { mode: 0o600 });
   log(`serving ${root} on ${endpoint.socket} (pid ${process.pid})`);
 
-  const payloads = join(endpoint.dir, "payloads");
-  const sweepPayloads = (maxAgeMs: number) => {
-    try {
-      for (const name of readdirSync(payloads)) {
-        const file = join(payloads, name);
-        if (Date.now() - statSync(file).mtimeMs >= maxAgeMs) rmSync(file, { force: true });
-      }
-    } catch {
-      // no payloads yet
-    }
-  };
-  const payloadTimer = setInterval(() => sweepPayloads(3_600_000), 600_000);
+  const payloadTimer = setInterval(() => sweepPayloads(root, PAYLOAD_TTL_MS), 300_000);
   payloadTimer.unref?.();
   const idleTimer =
     options.idleMinutes > 0
@@ -211,8 +224,10 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       log(`stopping (${reason})`);
       if (idleTimer) clearInterval(idleTimer);
       clearInterval(payloadTimer);
-      sweepPayloads(0);
+      sweepPayloads(root, 0);
       await watcher?.close();
+      await releaseResident(root);
+      await (await import("../../check/resident.ts")).closeResidents();
       listener.stop(true);
       for (const conn of connections) conn.socket.end();
       if (existsSync(endpoint.socket)) rmSync(endpoint.socket, { force: true });
@@ -223,6 +238,13 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     return stopping;
   }
 
-  watcher = startWatcher(root, { log, sync: () => syncIndex(root) });
+  watcher = startWatcher(root, {
+    log,
+    sync: async () => {
+      const result = await syncIndex(root);
+      resident.afterSync(result.changedPaths, result.removedPaths);
+      return result;
+    },
+  });
   return { socket: endpoint.socket, token: tokenText, stop, stopped };
 }

@@ -106,6 +106,9 @@ async function shareHost(): Promise<void> {
   if (!ws.isGit) return;
   const client = await ensureHost(ws.root);
   client?.close();
+  // SVC_RESIDENT=1: this server holds its own live TypeScript workspace; load it now, not on the first question
+  const { residentForRequest } = await import("../../semantic/resident.ts");
+  await residentForRequest(ws.root, { longLived: true })?.ensureLoaded();
 }
 
 /** Serve MCP over stdio until the client disconnects. */

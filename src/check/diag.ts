@@ -1,0 +1,100 @@
+// Compiler diagnostics as the check surfaces carry them (`Diag` of host-rpc.md), their
+// one-line rendering, and the session delta: a multiset difference keyed by (path, code,
+// message) — no line numbers, so code that merely moved is not a change.
+
+export type Severity = "error" | "warning" | "suggestion";
+
+export interface Diag {
+  /** `TS2339` (the engine's numeric code with its prefix). */
+  code: string;
+  severity: Severity;
+  message: string;
+  /** Root-relative, '/'-separated. */
+  path: string;
+  /** 1-based. */
+  line: number;
+  /** 1-based. */
+  column: number;
+}
+
+export interface DiagDelta {
+  introduced: Diag[];
+  resolved: Diag[];
+}
+
+const SEVERITY_WORD: Record<Severity, string> = { error: "Error", warning: "Warning", suggestion: "Suggestion" };
+
+/** The multiset key: path, code and the first line of the message. */
+export function diagKey(d: Diag): string {
+  return `${d.path}\0${d.code}\0${d.message}`;
+}
+
+/** `Error TS2339 src/a.ts:12:5 Property 'x' does not exist on type 'A'.` (message on one line). */
+export function diagLine(d: Diag): string {
+  return `${SEVERITY_WORD[d.severity]} ${d.code} ${d.path}:${d.line}:${d.column} ${oneLine(d.message)}`;
+}
+
+export function oneLine(message: string): string {
+  return message.replace(/\s*\n\s*/g, " ").trim();
+}
+
+export function compareDiags(a: Diag, b: Diag): number {
+  return a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line || a.column - b.column || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
+}
+
+export function sortDiags(diags: readonly Diag[]): Diag[] {
+  return [...diags].sort(compareDiags);
+}
+
+export function errorsOf(diags: readonly Diag[]): Diag[] {
+  return diags.filter((d) => d.severity === "error");
+}
+
+function groupByKey(diags: readonly Diag[]): Map<string, Diag[]> {
+  const groups = new Map<string, Diag[]>();
+  for (const d of diags) {
+    const key = diagKey(d);
+    const list = groups.get(key);
+    if (list) list.push(d);
+    else groups.set(key, [d]);
+  }
+  return groups;
+}
+
+/**
+ * The occurrences of `mine` beyond `theirs`' count for one key. When both sides have the
+ * key, the ones whose line the other side lacks are named first (a second identical error
+ * added at line 40 is reported at 40, not at the old line 12).
+ */
+function surplus(mine: Diag[], theirs: Diag[]): Diag[] {
+  const extra = mine.length - theirs.length;
+  if (extra <= 0) return [];
+  const theirLines = new Set(theirs.map((d) => d.line));
+  const ranked = [...mine].sort((a, b) => Number(theirLines.has(a.line)) - Number(theirLines.has(b.line)) || a.line - b.line);
+  return ranked.slice(0, extra);
+}
+
+/** Introduced = current occurrences beyond the baseline's count; resolved = the reverse. */
+export function diagDelta(baseline: readonly Diag[], current: readonly Diag[]): DiagDelta {
+  const before = groupByKey(baseline);
+  const now = groupByKey(current);
+  const introduced: Diag[] = [];
+  const resolved: Diag[] = [];
+  for (const [key, list] of now) introduced.push(...surplus(list, before.get(key) ?? []));
+  for (const [key, list] of before) resolved.push(...surplus(list, now.get(key) ?? []));
+  return { introduced: sortDiags(introduced), resolved: sortDiags(resolved) };
+}
+
+/** Runtime shape check for Diags read back from the store or the wire. */
+export function isDiag(value: unknown): value is Diag {
+  if (typeof value !== "object" || value === null) return false;
+  const d = value as Record<string, unknown>;
+  return (
+    typeof d.code === "string" &&
+    (d.severity === "error" || d.severity === "warning" || d.severity === "suggestion") &&
+    typeof d.message === "string" &&
+    typeof d.path === "string" &&
+    typeof d.line === "number" &&
+    typeof d.column === "number"
+  );
+}

@@ -1,0 +1,98 @@
+// `svc gate` without a host: the errors present now but not at a git ref. The changed
+// TypeScript/JavaScript files and their direct dependents are checked twice in one engine
+// instance — as they are now, and with the ref's content of the changed files overlaid —
+// and the multiset delta of the two is the verdict. Time-boxed; a check that could not run
+// says why and is never read as clean.
+
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { changedFiles, fileAtRef, hasCommits, type ChangedFile } from "../git/changes.ts";
+import type { OpContext } from "../ops/types.ts";
+import { findGitRoot } from "../workspace/root.ts";
+import { openReader } from "../store/db.ts";
+import { Checker } from "./checker.ts";
+import { diagDelta, errorsOf, type Diag } from "./diag.ts";
+import { dependentsOf } from "./overlay.ts";
+
+export type RefGateOutcome =
+  | { ran: true; introduced: Diag[]; preExisting: number; files: number; elapsedMs: number }
+  | { ran: false; reason: string };
+
+const CHECKABLE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
+/** Files whose change can alter every check: the overlay of sources cannot show their effect. */
+const PROJECT_CONFIG = /(^|\/)(tsconfig[^/]*\.json|jsconfig\.json|package\.json)$/;
+
+export function isCheckable(path: string): boolean {
+  return CHECKABLE.test(path) && !path.endsWith(".d.ts.map");
+}
+
+export async function refGate(root: string, ref: string, timeoutMs: number, ctx: OpContext): Promise<RefGateOutcome> {
+  const started = performance.now();
+  if (!findGitRoot(root)) return { ran: false, reason: `${root} is not a git repository and no host serves it` };
+  if (!(await hasCommits(root))) return { ran: false, reason: "the repository has no commits yet, so there is nothing to compare with" };
+  const changed = await changedFiles(root, ref);
+  const config = changed.find((f) => PROJECT_CONFIG.test(f.path));
+  if (config) return { ran: false, reason: `${config.path} changed since ${ref}; the ref comparison overlays source files only, so it cannot tell what the config change did` };
+  const sources = changed.filter((f) => isCheckable(f.path));
+  if (!sources.length) return { ran: true, introduced: [], preExisting: 0, files: 0, elapsedMs: Math.round(performance.now() - started) };
+  return compareWithRef(root, ref, sources, timeoutMs, ctx);
+}
+
+async function compareWithRef(root: string, ref: string, changed: ChangedFile[], timeoutMs: number, _ctx: OpContext): Promise<RefGateOutcome> {
+  const started = performance.now();
+  const checker = new Checker(root);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<RefGateOutcome>((resolve) => {
+    timer = setTimeout(() => resolve({ ran: false, reason: `the check did not finish within ${timeoutMs} ms (SVC_GATE_TIMEOUT_MS)` }), timeoutMs);
+  });
+  const work = (async (): Promise<RefGateOutcome> => {
+    const config = checker.rootConfig() ?? changed.map((f) => checker.configFor(f.path)).find((c) => c !== null) ?? null;
+    if (!config) return { ran: false, reason: `no tsconfig.json or jsconfig.json covers the changed files` };
+    await checker.open(config);
+    const files = await checker.sourceFiles(config);
+    const db = openReader(root);
+    let scope: string[];
+    try {
+      const set = new Set<string>();
+      for (const f of changed) {
+        if (f.status !== "deleted") set.add(f.path);
+        for (const d of dependentsOf(root, f.oldPath ?? f.path, files, db)) set.add(d);
+      }
+      scope = [...set].filter((p) => existsSync(join(root, p))).sort();
+    } finally {
+      db?.close();
+    }
+    const now = await checker.diagnosticsOf(scope);
+    // The ref's content of the changed files, overlaid; files the ref did not have are left out of its side.
+    const absentAtRef = new Set<string>();
+    const overlaid: string[] = [];
+    for (const f of changed) {
+      if (f.status === "added" || f.status === "untracked") {
+        absentAtRef.add(f.path);
+        continue;
+      }
+      const old = await fileAtRef(root, ref, f.oldPath ?? f.path);
+      if (old === null) {
+        absentAtRef.add(f.path);
+        continue;
+      }
+      if (f.oldPath) absentAtRef.add(f.path);
+      await checker.setOverlay(f.oldPath ?? f.path, old);
+      overlaid.push(f.oldPath ?? f.path);
+    }
+    const thenScope = [...new Set([...scope.filter((p) => !absentAtRef.has(p)), ...overlaid])];
+    const then = await checker.diagnosticsOf(thenScope);
+    for (const p of overlaid) checker.clearOverlay(p);
+    const introduced = errorsOf(diagDelta(then, now).introduced);
+    return { ran: true, introduced, preExisting: errorsOf(now).length - introduced.length, files: changed.length, elapsedMs: Math.round(performance.now() - started) };
+  })();
+  try {
+    return await Promise.race([work, timeout]);
+  } catch (error) {
+    return { ran: false, reason: `the TypeScript engine failed: ${(error as Error).message.split("\n")[0]}` };
+  } finally {
+    clearTimeout(timer);
+    work.catch(() => undefined);
+    await checker.close().catch(() => undefined);
+  }
+}

@@ -1,0 +1,76 @@
+// Text of the session delta: svc_check delta mode (agents), `svc check --delta` (hooks: only
+// a non-empty delta prints) and `svc gate` (introduced errors, listed on stderr).
+
+import { diagLine, errorsOf, type Diag } from "./diag.ts";
+
+/** What svc/check answers (host-rpc.md) plus the fields our surfaces render. */
+export interface CheckSessionResult {
+  resident: boolean;
+  /** Why there was no resident check (resident=false). */
+  reason?: string;
+  session: string;
+  baselineAt: string | null;
+  baselineCount: number;
+  /** This call stored the baseline (first call or markGreen). */
+  established: boolean;
+  markedGreen: boolean;
+  introduced: Diag[];
+  resolved: Diag[];
+  /** Errors present now (introduced or not). */
+  errorCount: number;
+  /** Every current diagnostic (only when asked for with full=true). */
+  current?: Diag[];
+  /** The engine that produced the diagnostics ("TypeScript 7.0.2"). */
+  engine?: string;
+  elapsedMs?: number;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+function section(title: string, diags: Diag[]): string[] {
+  return diags.length ? [title, ...diags.map((d) => `  ${diagLine(d)}`)] : [];
+}
+
+/** svc_check delta mode. */
+export function renderDeltaMode(r: CheckSessionResult): string {
+  if (!r.resident) return `cannot compute delta (abstain): ${r.reason ?? "no resident TypeScript engine serves this root"}`;
+  const lines: string[] = [];
+  if (r.markedGreen) {
+    lines.push(`delta mode: session '${r.session}' baseline reset (marked green) to ${plural(r.baselineCount, "current diagnostic")} (${plural(r.errorCount, "error")}).`);
+  } else if (r.established) {
+    lines.push(
+      `delta mode: session '${r.session}' established with a ${r.baselineCount}-diagnostic baseline (${plural(r.errorCount, "error")}, never counted against you). Edit, then call again to see what you introduced or resolved.`,
+    );
+  } else {
+    lines.push(`delta mode (resident, since baseline ${r.baselineAt}): ${r.introduced.length} introduced, ${r.resolved.length} resolved.`);
+    lines.push(...section("introduced (attributed to your changes since the baseline):", r.introduced));
+    lines.push(...section("resolved:", r.resolved));
+    if (!r.introduced.length && !r.resolved.length) lines.push(`no change since the baseline (${plural(r.errorCount, "error")} present then and now).`);
+  }
+  if (r.current) lines.push(...section(`all current diagnostics: ${r.current.length}`, r.current));
+  if (r.current && !r.current.length) lines.push("all current diagnostics: 0");
+  return lines.join("\n");
+}
+
+/** `svc check --delta`: empty unless something was introduced or resolved. */
+export function renderHookDelta(r: CheckSessionResult): string {
+  if (!r.resident || (!r.introduced.length && !r.resolved.length)) return "";
+  return [
+    `svc: ${r.introduced.length} introduced, ${r.resolved.length} resolved (session ${r.session}, baseline ${r.baselineAt})`,
+    ...r.introduced.map((d) => `  introduced: ${diagLine(d)}`),
+    ...r.resolved.map((d) => `  resolved:   ${diagLine(d)}`),
+  ].join("\n");
+}
+
+/** `svc gate`: the blocking listing (stderr) or the one-line pass (stdout). */
+export function renderGate(introduced: Diag[], how: string, preExisting: number): { failed: boolean; text: string } {
+  const errors = errorsOf(introduced);
+  if (errors.length) {
+    return {
+      failed: true,
+      text: [`svc gate: ${plural(errors.length, "introduced error")} (${how}); fix ${errors.length === 1 ? "it" : "them"} before finishing:`, ...errors.map((d) => `  ${diagLine(d)}`)].join("\n"),
+    };
+  }
+  const pre = preExisting ? `; ${plural(preExisting, "pre-existing error")} not counted` : "";
+  return { failed: false, text: `svc gate: ok, no introduced errors (${how}${pre})` };
+}

@@ -1,0 +1,169 @@
+// The blast radius of one declaration from the index's symbol-level edges: dependents hop
+// by hop (a class's members count as the class), implementers and overriders, whether the
+// package's entry points expose it, and the test files that reach it.
+
+import type { Database } from "bun:sqlite";
+import { FileIndex } from "../index/imports/file-index.ts";
+import { Packages } from "../index/imports/packages.ts";
+import { dirOf } from "../index/imports/paths.ts";
+import { symbolById, type SymbolRow } from "../retrieve/resolve-symbol.ts";
+import { textReader } from "../workspace/files.ts";
+import { importersOf, incomingEdges } from "./symbol-edges.ts";
+
+export interface Dependent {
+  hop: number;
+  type: string;
+  from: string | null;
+  path: string;
+  line: number | null;
+  isTest: boolean;
+  provenance: string;
+}
+
+export interface ImpactGraph {
+  dependents: Dependent[];
+  overriders: SymbolRow[];
+  tests: { path: string; hop: number }[];
+  checkerRefs: number;
+  syntaxRefs: number;
+}
+
+/** The declarations a change to `target` reaches directly: itself (all overloads) and, for a type, its members. */
+function seedIds(db: Database, target: SymbolRow, ids: readonly number[]): number[] {
+  if (!/class|interface|enum|namespace/.test(target.kind)) return [...ids];
+  const members = db.query("SELECT id FROM symbols WHERE file_id = ? AND container = ?").all(target.fileId, target.qualifiedName) as { id: number }[];
+  return [...ids, ...members.map((m) => m.id)];
+}
+
+/** Methods overriding or implementing `target` (a member) in classes that extend or implement its container. */
+function overridersOf(db: Database, target: SymbolRow): SymbolRow[] {
+  if (!target.container) return [];
+  const container = db.query("SELECT id FROM symbols WHERE file_id = ? AND qualified_name = ?").all(target.fileId, target.container) as { id: number }[];
+  if (!container.length) return [];
+  const out: SymbolRow[] = [];
+  const heirs = incomingEdges(db, container.map((c) => c.id)).filter((e) => (e.type === "implements" || e.type === "extends") && e.fromSymbol !== null);
+  for (const heir of heirs) {
+    const rows = db.query("SELECT s.id FROM symbols s JOIN symbols c ON c.id = ? WHERE s.file_id = c.file_id AND s.container = c.qualified_name AND s.name = ?").all(heir.fromSymbol, target.name) as { id: number }[];
+    for (const r of rows) {
+      const row = symbolById(db, r.id);
+      if (row && !out.some((o) => o.id === row.id)) out.push(row);
+    }
+  }
+  return out;
+}
+
+export function impactGraph(db: Database, target: SymbolRow, ids: readonly number[], depth: number, limit: number, checker: boolean): ImpactGraph {
+  const dependents: Dependent[] = [];
+  const tests = new Map<string, number>();
+  let checkerRefs = 0;
+  let syntaxRefs = 0;
+  if (!checker) {
+    // syntax tier: files importing the declaring file, transitively
+    const seen = new Set<number>([target.fileId]);
+    let frontier = [target.fileId];
+    for (let hop = 1; hop <= depth && frontier.length; hop++) {
+      const next: number[] = [];
+      for (const fileId of frontier) {
+        for (const imp of importersOf(db, fileId)) {
+          const id = (db.query("SELECT id FROM files WHERE path = ?").get(imp.path) as { id: number }).id;
+          if (seen.has(id)) continue;
+          seen.add(id);
+          next.push(id);
+          syntaxRefs += hop === 1 ? 1 : 0;
+          dependents.push({ hop, type: "imports", from: null, path: imp.path, line: imp.line, isTest: imp.isTest, provenance: "syntax" });
+          if (imp.isTest && !tests.has(imp.path)) tests.set(imp.path, hop);
+        }
+      }
+      frontier = next;
+    }
+    return { dependents: dependents.slice(0, limit * depth), overriders: [], tests: [...tests].map(([path, hop]) => ({ path, hop })), checkerRefs, syntaxRefs };
+  }
+  const seeds = seedIds(db, target, ids);
+  const seen = new Set<string>(seeds.map((id) => `s${id}`));
+  let frontier = seeds;
+  for (let hop = 1; hop <= depth && frontier.length; hop++) {
+    const next: number[] = [];
+    let shown = 0;
+    for (const e of incomingEdges(db, frontier)) {
+      const key = e.fromSymbol !== null ? `s${e.fromSymbol}` : `f${e.fromFile}:${e.line}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      if (hop === 1) e.provenance === "checker" ? checkerRefs++ : syntaxRefs++;
+      if (e.isTest && !tests.has(e.path)) tests.set(e.path, hop);
+      if (e.fromSymbol !== null) next.push(e.fromSymbol);
+      if (shown++ < limit) dependents.push({ hop, type: e.type, from: e.fromName, path: e.path, line: e.line, isTest: e.isTest, provenance: e.provenance });
+    }
+    frontier = next;
+  }
+  for (const imp of importersOf(db, target.fileId)) if (imp.isTest && !tests.has(imp.path)) tests.set(imp.path, 1);
+  const ordered = [...tests].map(([path, hop]) => ({ path, hop })).sort((a, b) => a.hop - b.hop || (a.path < b.path ? -1 : 1));
+  return { dependents, overriders: overridersOf(db, target), tests: ordered, checkerRefs, syntaxRefs };
+}
+
+export interface PublicSurface {
+  /** null: the package has no entry points to check against. */
+  public: boolean | null;
+  how: string;
+}
+
+/** Whether the package's entry points (package.json exports/main/module/types) expose `target`. */
+export function publicSurface(db: Database, root: string, target: SymbolRow): PublicSurface {
+  if (target.container) {
+    // a member is as public as the type that declares it
+    const owner = db.query("SELECT id FROM symbols WHERE file_id = ? AND qualified_name = ? ORDER BY start_line LIMIT 1").get(target.fileId, target.container) as { id: number } | null;
+    const row = owner ? symbolById(db, owner.id) : null;
+    if (row) {
+      const verdict = publicSurface(db, root, row);
+      if (verdict.public) return { public: true, how: `a member of ${row.kind} ${row.qualifiedName}, which is public: ${verdict.how}` };
+      // inherited by a public subclass: consumers reach it through that class
+      for (const heir of incomingEdges(db, [row.id]).filter((e) => e.type === "extends" && e.fromSymbol !== null)) {
+        const sub = symbolById(db, heir.fromSymbol as number);
+        const inherited = sub ? publicSurface(db, root, sub) : null;
+        if (sub && inherited?.public) return { public: true, how: `inherited by ${sub.kind} ${sub.qualifiedName}, which is public: ${inherited.how}` };
+      }
+      return { public: verdict.public, how: `a member of ${row.kind} ${row.qualifiedName}, which is not public: ${verdict.how}` };
+    }
+  }
+  if (!target.exported) return { public: false, how: `not exported from ${target.path}` };
+  const paths = (db.query("SELECT path FROM files").all() as { path: string }[]).map((r) => r.path);
+  const ix = new FileIndex(paths, textReader(root));
+  const packages = new Packages(ix);
+  const pkg = packages.nearest(dirOf(target.path));
+  if (!pkg) return { public: null, how: "no package.json owns the file" };
+  const label = pkg.name ? `package ${pkg.name}` : `the package at ${pkg.dir || "the root"}`;
+  const entries = new Set<string>();
+  const main = packages.entry(pkg, "");
+  if (main) entries.add(main);
+  const exportsMap = pkg.json.exports;
+  if (exportsMap && typeof exportsMap === "object" && !Array.isArray(exportsMap)) {
+    for (const key of Object.keys(exportsMap)) if (key.startsWith("./") && !key.includes("*")) {
+      const e = packages.entry(pkg, key.slice(2));
+      if (e) entries.add(e);
+    }
+  }
+  if (!entries.size) return { public: null, how: `${label} declares no entry point (exports, main, module, types)` };
+  if (entries.has(target.path)) return { public: true, how: `exported by ${label} from its entry point ${target.path}` };
+  // follow re-exports from the entry points (checker edges: `export { X } from`, `export * from`)
+  const idOf = (p: string) => (db.query("SELECT id FROM files WHERE path = ?").get(p) as { id: number } | null)?.id;
+  const reach = new Map<number, string>();
+  const queue: number[] = [];
+  for (const e of entries) {
+    const id = idOf(e);
+    if (id !== undefined) {
+      reach.set(id, e);
+      queue.push(id);
+    }
+  }
+  const step = db.prepare("SELECT DISTINCT to_file AS id, to_symbol AS sym FROM edges WHERE from_file = ? AND type = 'reexports' AND provenance = 'checker'");
+  while (queue.length) {
+    const from = queue.shift() as number;
+    for (const row of step.all(from) as { id: number; sym: number | null }[]) {
+      if (row.id === target.fileId && (row.sym === null || row.sym === target.id)) return { public: true, how: `exported by ${label} through ${reach.get(from)}` };
+      if (!reach.has(row.id)) {
+        reach.set(row.id, reach.get(from) as string);
+        queue.push(row.id);
+      }
+    }
+  }
+  return { public: false, how: `exported from ${target.path} but not re-exported by ${label}'s entry points (${[...entries].join(", ")})` };
+}

@@ -1,0 +1,88 @@
+// Symbol-level edges of the index: who references, calls, implements or extends a
+// declaration (incoming edges to its symbol rows), and the files that merely import its
+// file (the syntax tier's only evidence). Also how complete that evidence is.
+
+import type { Database } from "bun:sqlite";
+import { readDirty, type IndexMeta } from "../store/meta.ts";
+
+export interface IncomingEdge {
+  type: string;
+  provenance: string;
+  /** The referencing declaration, or null for top-level code. */
+  fromSymbol: number | null;
+  fromName: string | null;
+  fromKind: string | null;
+  fromFile: number;
+  path: string;
+  line: number | null;
+  isTest: boolean;
+}
+
+export function incomingEdges(db: Database, symbolIds: readonly number[]): IncomingEdge[] {
+  if (!symbolIds.length) return [];
+  const marks = symbolIds.map(() => "?").join(",");
+  const raw = db
+    .query(
+      `SELECT e.type, e.provenance, e.from_symbol AS fromSymbol, s.qualified_name AS fromName, s.kind AS fromKind, e.from_file AS fromFile,
+              f.path, e.evidence_line AS line, f.is_test AS isTest, e.to_symbol AS toSymbol
+         FROM edges e JOIN files f ON f.id = e.from_file LEFT JOIN symbols s ON s.id = e.from_symbol
+        WHERE e.to_symbol IN (${marks})
+        ORDER BY f.path, e.evidence_line, e.type`,
+    )
+    .all(...symbolIds) as (Omit<IncomingEdge, "isTest"> & { isTest: number; toSymbol: number })[];
+  // A syntax edge the checker also found (wiring's `implements`) is the same fact: keep the checker's.
+  const key = (r: (typeof raw)[number]) => `${r.type}\0${r.fromSymbol ?? `f${r.fromFile}`}\0${r.toSymbol}`;
+  const checked = new Set(raw.filter((r) => r.provenance === "checker").map(key));
+  return raw.filter((r) => r.provenance === "checker" || !checked.has(key(r))).map(({ toSymbol: _to, ...r }) => ({ ...r, isTest: r.isTest === 1 }));
+}
+
+/** Files with a syntax import edge to `fileId` (what the syntax tier knows). */
+export function importersOf(db: Database, fileId: number): { path: string; line: number | null; isTest: boolean }[] {
+  const raw = db
+    .query("SELECT DISTINCT f.path, e.evidence_line AS line, f.is_test AS isTest FROM edges e JOIN files f ON f.id = e.from_file WHERE e.to_file = ? AND e.provenance = 'syntax' AND e.type = 'imports' ORDER BY f.path")
+    .all(fileId) as { path: string; line: number | null; isTest: number }[];
+  return raw.map((r) => ({ ...r, isTest: r.isTest === 1 }));
+}
+
+export interface Coverage {
+  /** The checker's edges are in the store (index mode semantic or partial). */
+  checker: boolean;
+  mode: string;
+  /** Files changed since the last semantic update (their references may be missing). */
+  stale: number | "all";
+  /** Why there are no checker edges (syntax tier). */
+  why: string | null;
+  /** The declaring file was walked by the checker (it belongs to a loaded project). */
+  declaringFileCovered: boolean;
+}
+
+export function coverageOf(db: Database, meta: IndexMeta, fileId: number | null): Coverage {
+  const mode = meta.index_mode ?? "syntax";
+  const checker = mode === "semantic" || mode === "partial";
+  const dirty = checker ? readDirty(db) : [];
+  let why: string | null = null;
+  if (!checker) {
+    let diagnosis: { tier?: string; advice?: string[]; engine?: { error?: string | null } } | null = null;
+    try {
+      diagnosis = meta.load_diagnosis ? JSON.parse(meta.load_diagnosis) : null;
+    } catch {
+      diagnosis = null;
+    }
+    why = diagnosis?.engine?.error ?? diagnosis?.advice?.[0] ?? (meta.semantic_pending === "1" ? "the semantic upgrade is running" : "the semantic upgrade has not run (svc index runs it; svc doctor explains)");
+  }
+  const covered =
+    fileId !== null && checker
+      ? (db.query("SELECT 1 FROM edges WHERE provenance = 'checker' AND (from_file = ? OR to_file = ?) LIMIT 1").get(fileId, fileId) ?? null) !== null
+      : false;
+  return { checker, mode, stale: dirty === "all" ? "all" : dirty.length, why, declaringFileCovered: covered };
+}
+
+/** `coverage: …` for an answer built from `checkerCount` checker and `syntaxCount` syntax references. */
+export function coverageLine(c: Coverage, checkerCount: number, syntaxCount: number): string {
+  if (!c.checker) return `coverage: syntax tier (index mode ${c.mode}: ${c.why}); references through renamed, default or re-exported bindings and method calls are not known`;
+  const stale = c.stale === "all" ? "; the semantic update is pending for every file" : c.stale ? `; ${c.stale} changed file${c.stale === 1 ? "" : "s"} not re-walked yet` : "";
+  const total = checkerCount + syntaxCount;
+  const from = syntaxCount ? `${checkerCount} from the checker, ${syntaxCount} from syntax` : "all from the checker";
+  const complete = !c.stale && c.mode === "semantic" ? " (checker-complete)" : c.mode === "partial" ? " (index mode partial: svc doctor says what is missing)" : "";
+  return `coverage: ${total} reference${total === 1 ? "" : "s"}, ${total ? from : "checker-resolved"}${complete}${stale}`;
+}

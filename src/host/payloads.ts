@@ -1,0 +1,53 @@
+// svc/scope payload files: `<runtime>/payloads/scope-<h>-<random>.xml`, 0600 in a 0700
+// folder, `<h>` the served root's hash so each host only ever removes its own. A payload
+// lives at most PAYLOAD_TTL_MS (expired ones are swept before every new write and on a
+// timer) and every one is removed when its host shuts down.
+
+import { chmodSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { join } from "node:path";
+import { endpointFor } from "./endpoint.ts";
+
+export const PAYLOAD_TTL_MS = 3_600_000;
+
+function dirOf(root: string): { dir: string; prefix: string } {
+  const ep = endpointFor(root, { create: true });
+  return { dir: join(ep.dir, "payloads"), prefix: `scope-${ep.hash}-` };
+}
+
+/** Remove this root's payloads older than maxAgeMs (0 = all); returns how many went. */
+export function sweepPayloads(root: string, maxAgeMs: number, now = Date.now()): number {
+  const { dir, prefix } = dirOf(root);
+  let removed = 0;
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return 0;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const file = join(dir, name);
+    try {
+      if (maxAgeMs === 0 || now - statSync(file).mtimeMs >= maxAgeMs) {
+        rmSync(file, { force: true });
+        removed++;
+      }
+    } catch {
+      // removed meanwhile
+    }
+  }
+  return removed;
+}
+
+/** Write a payload (0600) after sweeping expired ones; returns its path. */
+export function writePayload(root: string, text: string): string {
+  sweepPayloads(root, PAYLOAD_TTL_MS);
+  const { dir, prefix } = dirOf(root);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
+  const file = join(dir, `${prefix}${randomBytes(8).toString("hex")}.xml`);
+  writeFileSync(file, text, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return file;
+}

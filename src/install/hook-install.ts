@@ -1,0 +1,111 @@
+// `svc hook install`: a git pre-commit hook that runs `svc gate`, so a commit does not land
+// errors the change introduced. When the repository already manages its hooks (husky,
+// lefthook, pre-commit) the line to add is printed instead; a foreign pre-commit hook is
+// never overwritten without --force, and even then it is kept and run first.
+
+import { chmodSync, existsSync, readFileSync, renameSync } from "node:fs";
+import { isAbsolute, join, relative } from "node:path";
+import { validationError } from "../errors.ts";
+import { hasCliCommand } from "../registry.ts";
+import { gitText } from "../git/git.ts";
+import { writeFileAtomic } from "../sys/atomic-write.ts";
+import { selfLaunch, shellLine } from "./launch.ts";
+
+export interface HookInstallRequest {
+  root: string;
+  force: boolean;
+}
+
+export interface HookInstallResult {
+  action: "created" | "updated" | "unchanged" | "printed";
+  file: string;
+  /** The command the hook runs (or the line to add to the hook manager). */
+  command: string;
+  detail: string;
+  /** A foreign hook kept aside (with --force) and run before svc gate. */
+  keptAs?: string;
+}
+
+const MARKER = "# installed by `svc hook install`";
+const KEPT = "pre-commit.before-svc";
+
+interface Manager {
+  name: string;
+  file: string;
+  how: string;
+}
+
+/** The hook manager the repository uses, if any. */
+function hookManager(root: string, gateLine: string): Manager | null {
+  const pkg = join(root, "package.json");
+  let husky = existsSync(join(root, ".husky"));
+  if (!husky && existsSync(pkg)) {
+    try {
+      const json = JSON.parse(readFileSync(pkg, "utf8")) as { husky?: unknown; devDependencies?: Record<string, string>; dependencies?: Record<string, string> };
+      husky = json.husky !== undefined || Boolean(json.devDependencies?.husky ?? json.dependencies?.husky);
+    } catch {
+      // an unparsable package.json says nothing about husky
+    }
+  }
+  if (husky) return { name: "husky", file: ".husky/pre-commit", how: `add this line to .husky/pre-commit:\n  ${gateLine}` };
+  for (const name of ["lefthook.yml", "lefthook.yaml", ".lefthook.yml", ".lefthook.yaml"]) {
+    if (existsSync(join(root, name))) {
+      return { name: "lefthook", file: name, how: `add to ${name}:\n  pre-commit:\n    commands:\n      svc-gate:\n        run: ${gateLine}` };
+    }
+  }
+  if (existsSync(join(root, ".pre-commit-config.yaml"))) {
+    return {
+      name: "pre-commit",
+      file: ".pre-commit-config.yaml",
+      how: `add to .pre-commit-config.yaml under repos:\n  - repo: local\n    hooks:\n      - id: svc-gate\n        name: svc gate\n        entry: ${gateLine}\n        language: system\n        pass_filenames: false\n        always_run: true`,
+    };
+  }
+  return null;
+}
+
+async function hooksDir(root: string): Promise<string> {
+  let out: string;
+  try {
+    out = (await gitText(root, ["rev-parse", "--git-path", "hooks"])).trim();
+  } catch {
+    throw validationError(`svc hook install needs a git repository; ${root} is not one`);
+  }
+  return isAbsolute(out) ? out : join(root, out);
+}
+
+function hookScript(gateLine: string, chained: boolean): string {
+  const lines = ["#!/bin/sh", MARKER, "# Blocks a commit while the change has introduced compiler errors (svc gate exits 1 and lists them)."];
+  if (chained) lines.push(`hook_dir=$(dirname "$0")`, `if [ -x "$hook_dir/${KEPT}" ]; then "$hook_dir/${KEPT}" "$@" || exit $?; fi`);
+  lines.push(`exec ${gateLine}`, "");
+  return lines.join("\n");
+}
+
+export async function installHook(request: HookInstallRequest): Promise<HookInstallResult> {
+  // A hook calling a command this build lacks would block every commit.
+  if (!hasCliCommand("gate")) throw validationError("svc gate is not in this build yet, so no hook was installed");
+  const gateLine = shellLine(selfLaunch(["gate"]));
+  const dir = await hooksDir(request.root);
+  const manager = hookManager(request.root, gateLine);
+  if (manager) {
+    return { action: "printed", file: manager.file, command: gateLine, detail: `this repository manages its hooks with ${manager.name}; nothing written. ${manager.how}` };
+  }
+  const file = join(dir, "pre-commit");
+  const shown = relative(request.root, file) || file;
+  const existing = existsSync(file) ? readFileSync(file, "utf8") : null;
+  const ours = existing !== null && existing.includes(MARKER);
+  let keptAs: string | undefined;
+  if (existing !== null && !ours) {
+    if (!request.force) {
+      throw validationError(`${shown} already exists and was not written by svc; nothing changed. Add '${gateLine}' to it yourself, or re-run with --force to keep it as ${KEPT} (run first) and install svc's hook`);
+    }
+    renameSync(file, join(dir, KEPT));
+    keptAs = relative(request.root, join(dir, KEPT));
+  }
+  const chained = keptAs !== undefined || existsSync(join(dir, KEPT));
+  const script = hookScript(gateLine, chained);
+  if (ours && existing === script) return { action: "unchanged", file: shown, command: gateLine, detail: "pre-commit runs svc gate" };
+  writeFileAtomic(file, script);
+  chmodSync(file, 0o755);
+  const detail = `pre-commit runs ${gateLine}${keptAs ? ` after the previous hook, kept as ${keptAs}` : ""}`;
+  return { action: ours ? "updated" : "created", file: shown, command: gateLine, detail, ...(keptAs ? { keptAs } : {}) };
+}

@@ -1,0 +1,102 @@
+// The hook commands. `svc check --delta`: the serving host's session delta, printed only
+// when non-empty; silent with no host; always exit 0. `svc gate`: exit 1 while introduced
+// errors remain (listed on stderr) — the host's session delta, or without a host (or with
+// --since) the errors present now but not at the ref, time-boxed by SVC_GATE_TIMEOUT_MS.
+
+import { refGate } from "../check/gate-ref.ts";
+import { renderGate, renderHookDelta, type CheckSessionResult } from "../check/render-delta.ts";
+import type { Diag } from "../check/diag.ts";
+import { validationError } from "../errors.ts";
+import { validateSessionId } from "../render/session.ts";
+import { envInt } from "../sys/env.ts";
+import { resolveWorkspace } from "../workspace/root.ts";
+import { askSession } from "./check-session.ts";
+import type { OpContext, OpResult } from "./types.ts";
+
+export interface CheckDeltaRequest {
+  path: string;
+  delta: boolean;
+  fast: boolean;
+  session: string;
+}
+
+export interface CheckDeltaData {
+  host: boolean;
+  result?: CheckSessionResult;
+  error?: string;
+}
+
+export async function checkDelta(request: CheckDeltaRequest, ctx: OpContext): Promise<OpResult<CheckDeltaData>> {
+  if (!request.delta) throw validationError("svc check needs --delta: on the command line it prints the serving host's session delta (a single-file check of proposed content is the svc_check MCP tool)");
+  const session = validateSessionId(request.session);
+  const ws = resolveWorkspace(request.path, ctx.cwd);
+  try {
+    const asked = await askSession(ws.root, { session, markGreen: false, full: false }, { handshakeMs: request.fast ? 150 : 500, callMs: request.fast ? 10_000 : 60_000 });
+    if (!asked.host) return { text: "", data: { host: false } };
+    const text = renderHookDelta(asked.result);
+    const warnings = asked.result.resident ? [] : [`no delta: ${asked.result.reason ?? "the host has no resident TypeScript engine"}`];
+    return { text, data: { host: true, result: asked.result }, warnings, exitCode: 0 };
+  } catch (error) {
+    // Always exit 0 (a hook must not fail the edit), but never pass a failed check off as clean.
+    const message = (error as Error).message;
+    return { text: "", data: { host: true, error: message }, warnings: [`check --delta did not run: ${message}`], exitCode: 0 };
+  }
+}
+
+export interface GateRequest {
+  path: string;
+  session: string;
+  since: string | null;
+  strict: boolean;
+}
+
+export interface GateData {
+  passed: boolean;
+  /** How the introduced errors were determined, or `abstain` when they could not be. */
+  mode: "session" | "ref" | "abstain";
+  introduced: Diag[];
+  reason?: string;
+  session?: string;
+  since?: string;
+}
+
+function abstain(reason: string, strict: boolean, data: Partial<GateData>): OpResult<GateData> {
+  const verdict = strict ? "blocking because of --strict" : "not blocking (pass --strict to block when the gate cannot run)";
+  return {
+    text: `svc gate: cannot verify (abstain): ${reason}; ${verdict}`,
+    textToStderr: true,
+    exitCode: strict ? 1 : 0,
+    data: { passed: !strict, mode: "abstain", introduced: [], reason, ...data },
+  };
+}
+
+function verdict(introduced: Diag[], how: string, preExisting: number, data: Omit<GateData, "passed" | "introduced">): OpResult<GateData> {
+  const rendered = renderGate(introduced, how, preExisting);
+  return { text: rendered.text, textToStderr: rendered.failed, exitCode: rendered.failed ? 1 : 0, data: { passed: !rendered.failed, introduced, ...data } };
+}
+
+export async function gate(request: GateRequest, ctx: OpContext): Promise<OpResult<GateData>> {
+  const session = validateSessionId(request.session);
+  const ws = resolveWorkspace(request.path, ctx.cwd);
+  const timeoutMs = envInt("SVC_GATE_TIMEOUT_MS", 60_000);
+  if (timeoutMs < 1) throw validationError(`SVC_GATE_TIMEOUT_MS must be a positive number of milliseconds (got ${timeoutMs})`);
+  if (request.since === null) {
+    let asked;
+    try {
+      asked = await askSession(ws.root, { session, markGreen: false, full: false }, { handshakeMs: 500, callMs: timeoutMs });
+    } catch (error) {
+      return abstain(`the host did not answer the session check: ${(error as Error).message}`, request.strict, { session });
+    }
+    if (asked.host) {
+      const r = asked.result;
+      if (!r.resident) return abstain(r.reason ?? "the host has no resident TypeScript engine", request.strict, { session });
+      const introducedErrors = r.introduced.filter((d) => d.severity === "error").length;
+      const how = r.established ? `session ${session}: baseline taken now` : `session ${session}, baseline ${r.baselineAt}`;
+      return verdict(r.introduced, how, r.errorCount - introducedErrors, { mode: "session", session });
+    }
+  }
+  const since = request.since ?? "HEAD";
+  const outcome = await refGate(ws.root, since, timeoutMs, ctx);
+  if (!outcome.ran) return abstain(outcome.reason, request.strict, { since });
+  return verdict(outcome.introduced, `since ${since}: ${outcome.files} changed file${outcome.files === 1 ? "" : "s"} and their dependents, checked in ${outcome.elapsedMs} ms`, outcome.preExisting, { mode: "ref", since });
+}

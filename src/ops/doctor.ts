@@ -1,0 +1,137 @@
+// svc doctor / svc_workspace action=doctor / svc/doctor: how the workspace loads
+// semantically. Reads the diagnosis the semantic upgrade stamped in index_meta; with
+// refresh=true loads the projects now (through the host when one serves the root).
+// Never creates the store.
+
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { connectHost } from "../host/client.ts";
+import { endpointFor } from "../host/endpoint.ts";
+import { availabilityHeader } from "../render/availability.ts";
+import type { LoadDiagnosis } from "../semantic/diagnosis.ts";
+import { renderDiagnosis } from "../semantic/doctor-render.ts";
+import { degradedStates } from "../semantic/resident-status.ts";
+import { openReader, storePath } from "../store/db.ts";
+import { alive } from "../store/lock.ts";
+import { readMeta, type IndexMeta } from "../store/meta.ts";
+import { resolveWorkspace } from "../workspace/root.ts";
+import { stateOf } from "./status.ts";
+import type { OpContext, OpResult } from "./types.ts";
+
+export interface DoctorRequest {
+  path: string;
+  refresh: boolean;
+}
+
+export interface DoctorData {
+  root: string;
+  indexState: string;
+  tier: string;
+  /** The diagnosis shown: stamped by the last semantic upgrade, or loaded live (refresh). */
+  diagnosis: LoadDiagnosis | null;
+  source: "stamped" | "refresh" | "none";
+  hosts: { root: string; pid: number; version: string }[];
+  degraded: string[];
+  /** The doctor text (svc/doctor's result). */
+  report: string;
+}
+
+/** Hosts with a registry file in the runtime folder whose process is alive. */
+function runningHosts(root: string): DoctorData["hosts"] {
+  const dir = endpointFor(root).dir;
+  const hosts: DoctorData["hosts"] = [];
+  let names: string[] = [];
+  try {
+    names = readdirSync(dir).filter((n) => /^host-[0-9a-f]+\.json$/.test(n));
+  } catch {
+    return hosts;
+  }
+  for (const name of names.sort()) {
+    try {
+      const info = JSON.parse(readFileSync(join(dir, name), "utf8")) as { root: string; pid: number; version: string };
+      if (alive(info.pid)) hosts.push({ root: info.root, pid: info.pid, version: info.version });
+    } catch {
+      // a registry file being written or removed
+    }
+  }
+  return hosts;
+}
+
+function storeLines(root: string, meta: IndexMeta | null): string[] {
+  if (!meta) return ["store: none (svc index builds it; the stamped diagnosis comes with it)"];
+  let size = "";
+  try {
+    size = `, ${(statSync(storePath(root)).size / 1024 / 1024).toFixed(1)} MB`;
+  } catch {
+    size = "";
+  }
+  return [
+    `store: ${storePath(root)}${size}; index mode ${meta.index_mode ?? "unknown"}${meta.semantic_pending === "1" ? " (semantic update pending)" : ""}; integrity ${meta.index_integrity ?? "not checked"}`,
+    `skipped files: ${meta.skipped_files ?? "0"}`,
+  ];
+}
+
+async function liveLoad(root: string, ctx: OpContext): Promise<LoadDiagnosis> {
+  const { openSemantic } = await import("../semantic/index.ts");
+  const { liveDiagnosis } = await import("../semantic/live-diagnosis.ts");
+  const started = performance.now();
+  const handle = await openSemantic(root, ctx);
+  try {
+    return await liveDiagnosis(handle.engine, handle.loaded, started);
+  } finally {
+    await handle.release();
+  }
+}
+
+export async function doctor(request: DoctorRequest, ctx: OpContext): Promise<OpResult<DoctorData>> {
+  const ws = resolveWorkspace(request.path, ctx.cwd);
+  if (request.refresh && !ctx.host) {
+    const host = await connectHost(ws.root, 500);
+    if (host) {
+      try {
+        const data = await host.call<DoctorData>("svc/doctor", { root: ws.root, refresh: true }, 600_000);
+        return { text: data.report, data };
+      } finally {
+        host.close();
+      }
+    }
+  }
+  const db = openReader(ws.root);
+  let meta: IndexMeta | null = null;
+  if (db) {
+    try {
+      meta = readMeta(db);
+    } finally {
+      db.close();
+    }
+  }
+  const indexState = meta ? stateOf(meta, ws.root) : "not_indexed";
+  let diagnosis: LoadDiagnosis | null = null;
+  let source: DoctorData["source"] = "none";
+  if (request.refresh) {
+    diagnosis = await liveLoad(ws.root, ctx);
+    source = "refresh";
+  } else if (meta?.load_diagnosis) {
+    try {
+      diagnosis = JSON.parse(meta.load_diagnosis) as LoadDiagnosis;
+      source = "stamped";
+    } catch {
+      diagnosis = null;
+    }
+  }
+  const hosts = runningHosts(ws.root);
+  const degraded = degradedStates(ws.root);
+  const lines = [availabilityHeader(indexState, meta), `root: ${ws.root}`];
+  if (diagnosis) {
+    lines.push(...renderDiagnosis(diagnosis));
+    lines.push(source === "refresh" ? `diagnosis: loaded now in ${(diagnosis.elapsedMs / 1000).toFixed(1)}s` : `diagnosis: stamped ${diagnosis.at} by the semantic upgrade (svc doctor --refresh loads the projects now)`);
+  } else {
+    lines.push("diagnosis: none stamped yet — the semantic upgrade has not run on this index (svc index runs it; svc doctor --refresh loads the projects now)");
+  }
+  lines.push(...storeLines(ws.root, meta));
+  const here = hosts.find((h) => h.root === ws.root);
+  lines.push(`hosts: ${here ? `pid ${here.pid} serves this root (svc ${here.version})` : "none serves this root"}${hosts.length > (here ? 1 : 0) ? `; ${hosts.length - (here ? 1 : 0)} other root(s) served` : ""}`);
+  lines.push(`degraded states seen by this process: ${degraded.length ? degraded.join("; ") : "none"}`);
+  const report = lines.join("\n");
+  return { text: report, data: { root: ws.root, indexState, tier: diagnosis?.tier ?? meta?.index_mode ?? "unknown", diagnosis, source, hosts, degraded, report } };
+}

@@ -1,0 +1,72 @@
+// svc find --kind signatures / svc_find kind=signatures: the exact signature of each
+// declaration of a name (overloads listed) from the index; names the index does not
+// declare (`pkg#export`, `Type.member` of a dependency, globals) through the resident
+// checker when this process holds one (the host, or SVC_RESIDENT=1), else said plainly.
+
+import type { Database } from "bun:sqlite";
+import type { OpenIndex } from "../index/open.ts";
+import { availabilityHeader } from "../render/availability.ts";
+import { nearestNames } from "../retrieve/lookup.ts";
+import { asSvcError } from "../errors.ts";
+import type { OpContext, OpResult } from "./types.ts";
+
+export interface SignatureHit {
+  qualifiedName: string;
+  kind: string | null;
+  signature: string;
+  path: string | null;
+  line: number | null;
+  source: "index" | "checker";
+}
+
+export interface SignaturesData {
+  signatures: SignatureHit[];
+  resident: boolean;
+  nearest?: string[];
+  note?: string;
+}
+
+function stored(db: Database, query: string, limit: number): SignatureHit[] {
+  const rows = db
+    .query(
+      `SELECT s.qualified_name AS qualifiedName, s.kind, s.signature, f.path, s.start_line AS line
+         FROM symbols s JOIN files f ON f.id = s.file_id
+        WHERE s.qualified_name = ?1 OR (s.name = ?1 AND instr(?1, '.') = 0)
+        ORDER BY s.exported DESC, f.is_test, f.path, s.start_line LIMIT ?2`,
+    )
+    .all(query, limit) as Omit<SignatureHit, "source">[];
+  return rows.map((r) => ({ ...r, source: "index" as const }));
+}
+
+export async function findSignatures(db: Database, index: OpenIndex, root: string, query: string, limit: number, ctx: OpContext): Promise<OpResult<SignaturesData>> {
+  const { residentForRequest } = await import("../semantic/resident.ts");
+  const resident = residentForRequest(root, ctx);
+  const header = availabilityHeader(index.state, index.meta, index.detail);
+  let hits = stored(db, query, limit);
+  let note: string | undefined;
+  const qualified = query.includes("#") || query.includes(".");
+  if (!hits.length && resident) {
+    try {
+      const { checkerSignatures } = await import("../semantic/resolve-signature.ts");
+      const found = await checkerSignatures(resident, db, query);
+      hits = found.lines.slice(0, limit).map((l) => ({ qualifiedName: query, kind: null, signature: l.text, path: l.declaredIn, line: null, source: "checker" as const }));
+      note = found.note;
+    } catch (error) {
+      note = `the resident checker could not answer: ${asSvcError(error).formatted}`;
+    }
+  } else if (!hits.length && qualified) {
+    note = "names outside the workspace (pkg#export, a dependency's Type.member) resolve only through a resident compiler: run svc host, or start the MCP server with SVC_RESIDENT=1";
+  }
+  const data: SignaturesData = { signatures: hits, resident: resident !== null, ...(note ? { note } : {}) };
+  const out = [header];
+  if (hits.length) {
+    out.push(`signatures of '${query}' (${hits.length}${hits.length >= limit ? `; showing ${limit}` : ""}):`);
+    for (const h of hits) out.push(`  ${h.signature}  (${h.path ?? "?"}${h.line ? `:${h.line}` : ""})`);
+    out.push(`source: ${hits[0]?.source === "checker" ? "the resident TypeScript checker" : "the index's stored declarations"}`);
+  } else {
+    data.nearest = nearestNames(db, query.split(/[.#]/).pop() ?? query);
+    out.push(`no signature for '${query}' in ${index.meta.index_inventory_count ?? 0} indexed files${data.nearest.length ? `; nearest names: ${data.nearest.join(", ")}` : ""}`);
+  }
+  if (note) out.push(`note: ${note}`);
+  return { text: out.join("\n"), data };
+}

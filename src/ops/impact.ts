@@ -1,0 +1,123 @@
+// svc impact <symbol> / svc_impact (symbol mode): everything that would feel a change to a
+// declaration — direct references and callers, implementers and overriders, transitive
+// dependents by hop, the public-surface check, covering tests and a coverage line. Package
+// mode (package, fromVersion, toVersion) is registered but not built yet: it says so.
+
+import { validationError } from "../errors.ts";
+import { impactGraph, publicSurface, type Dependent, type PublicSurface } from "../graph/impact.ts";
+import { coverageLine, coverageOf, type Coverage } from "../graph/symbol-edges.ts";
+import { openIndex, type IndexState } from "../index/open.ts";
+import { availabilityHeader } from "../render/availability.ts";
+import { describeSymbol, resolveSymbol, unresolvedText, type SymbolRow } from "../retrieve/resolve-symbol.ts";
+import { resolveWorkspace } from "../workspace/root.ts";
+import type { OpContext, OpResult } from "./types.ts";
+
+export interface ImpactRequest {
+  symbol: string | null;
+  path: string;
+  limit: number;
+  depth: number;
+  package: string | null;
+  fromVersion: string | null;
+  toVersion: string | null;
+}
+
+type Brief = { kind: string; qualifiedName: string; path: string; line: number };
+
+export interface ImpactData {
+  root: string;
+  indexState: IndexState;
+  status: "ok" | "ambiguous" | "not_found" | "unavailable";
+  symbol?: Brief;
+  candidates?: Brief[];
+  nearest?: string[];
+  publicSurface?: PublicSurface;
+  overriders?: Brief[];
+  dependents?: Dependent[];
+  tests?: { path: string; hop: number }[];
+  coverage?: Coverage & { line: string; unresolved: string | null };
+}
+
+const brief = (s: SymbolRow): Brief => ({ kind: s.kind, qualifiedName: s.qualifiedName, path: s.path, line: s.line });
+
+function unresolvedSites(diagnosisJson: string | undefined): string | null {
+  if (!diagnosisJson) return null;
+  try {
+    const d = JSON.parse(diagnosisJson) as { unresolved?: { packages: number; relative: number } | null; outside?: { count: number } };
+    const parts = [];
+    const u = (d.unresolved?.packages ?? 0) + (d.unresolved?.relative ?? 0);
+    if (u) parts.push(`${u} import${u === 1 ? "" : "s"} did not resolve`);
+    if (d.outside?.count) parts.push(`${d.outside.count} file${d.outside.count === 1 ? " is" : "s are"} outside every project`);
+    return parts.length ? `unresolved in scope: ${parts.join("; ")} (svc doctor)` : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function impact(request: ImpactRequest, ctx: OpContext): Promise<OpResult<ImpactData>> {
+  const symbolQuery = request.symbol?.trim() ?? "";
+  if (request.package !== null || request.fromVersion !== null || request.toVersion !== null) {
+    throw validationError("package mode (package, fromVersion, toVersion) is not available in this version of svc; symbol mode is: pass symbol (a Name, Type.member or path:line)");
+  }
+  if (!symbolQuery) throw validationError("symbol must name a declaration (Name, Type.member or path:line)");
+  const ws = resolveWorkspace(request.path, ctx.cwd);
+  const index = await openIndex(ws.root, { longLived: ctx.longLived, isHost: ctx.host, signal: ctx.signal });
+  if (!index.available) {
+    return { text: availabilityHeader(index.state, index.meta, index.detail), data: { root: ws.root, indexState: index.state, status: "unavailable" } };
+  }
+  try {
+    const db = index.db;
+    const pending = index.state === "ready" && index.meta.semantic_pending === "1";
+    const state: IndexState = pending ? "upgrade_pending" : index.state;
+    const out = [availabilityHeader(state, index.meta, index.detail)];
+    const resolution = resolveSymbol(db, symbolQuery);
+    if (resolution.status !== "ok") {
+      out.push(...unresolvedText(symbolQuery, resolution, Number(index.meta.index_inventory_count ?? 0)));
+      const data: ImpactData =
+        resolution.status === "ambiguous"
+          ? { root: ws.root, indexState: state, status: "ambiguous", candidates: resolution.candidates.map(brief) }
+          : { root: ws.root, indexState: state, status: "not_found", nearest: resolution.nearest };
+      return { text: out.join("\n"), data };
+    }
+    const target = resolution.symbols[0] as SymbolRow;
+    const coverage = coverageOf(db, index.meta, target.fileId);
+    const graph = impactGraph(db, target, resolution.symbols.map((s) => s.id), request.depth, request.limit, coverage.checker);
+    const surface = publicSurface(db, ws.root, target);
+    out.push(`impact of ${describeSymbol(target)}`);
+    out.push(`public surface: ${surface.public === null ? "unknown" : surface.public ? "yes" : "no"} — ${surface.how}`);
+    if (graph.overriders.length) {
+      out.push(`implementers and overriders (${graph.overriders.length}):`);
+      for (const o of graph.overriders) out.push(`  ${describeSymbol(o)}`);
+    }
+    const hops = [...new Set(graph.dependents.map((d) => d.hop))];
+    out.push(`dependents (depth ${request.depth}${coverage.checker ? "" : "; files importing it, syntax tier"}):`);
+    if (!graph.dependents.length) out.push(coverage.checker ? (coverage.declaringFileCovered ? "  none (checker-complete)" : "  none found (the declaring file is outside every loaded project)") : "  none found (syntax tier; may be incomplete)");
+    for (const hop of hops) {
+      const list = graph.dependents.filter((d) => d.hop === hop);
+      out.push(`  hop ${hop} (${list.length}${list.length >= request.limit ? `; first ${request.limit}` : ""}):`);
+      for (const d of list) out.push(`    [${d.type}] ${d.from ?? "(top level)"}  (${d.path}${d.line ? `:${d.line}` : ""})`);
+    }
+    out.push(`covering tests (${graph.tests.length}):${graph.tests.length ? "" : " none reach it"}`);
+    for (const t of graph.tests) out.push(`  ${t.path}  (hop ${t.hop})`);
+    const line = coverageLine(coverage, graph.checkerRefs, graph.syntaxRefs);
+    const unresolved = coverage.checker ? unresolvedSites(index.meta.load_diagnosis) : null;
+    out.push(line);
+    if (unresolved) out.push(unresolved);
+    return {
+      text: out.join("\n"),
+      data: {
+        root: ws.root,
+        indexState: state,
+        status: "ok",
+        symbol: brief(target),
+        publicSurface: surface,
+        overriders: graph.overriders.map(brief),
+        dependents: graph.dependents,
+        tests: graph.tests,
+        coverage: { ...coverage, line, unresolved },
+      },
+    };
+  } finally {
+    index.db.close();
+  }
+}

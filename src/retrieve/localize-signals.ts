@@ -1,0 +1,261 @@
+// The candidate generators of task localization. Each adds (file, score, reason) evidence
+// to a Merge; localize.ts merges the evidence per file with noisy-OR. Scores are ceilings
+// from the source's reliability (an exact declaration beats a body mention) scaled by how
+// strong the hit is. PARAMS holds every number; scripts/bench/localize tunes them on its
+// tuning set (never on the held-out set).
+
+import type { Database } from "bun:sqlite";
+import type { FileGraph } from "../graph/file-graph.ts";
+import type { Collection } from "../plan/collect.ts";
+import { rankFiles } from "../plan/search.ts";
+import { scoreByTermFrequency } from "./bm25f.ts";
+import { splitIdentifier, STOP_WORDS, type QueryTerm } from "./terms.ts";
+
+export const PARAMS = {
+  changed: 1,
+  route: 1,
+  exactType: 0.95,
+  service: 0.95,
+  config: 0.9,
+  exactMember: 0.85,
+  /** A plain lower-case word that names a declared type ("observable" → class Observable). */
+  exactPlainType: 0.5,
+  nameCeiling: 0.7,
+  /** Which declarations make a name match: "defining" (not properties, fields, variables) or "all". */
+  nameKinds: "defining" as "defining" | "all",
+  /** A name part shorter than this matches only as the whole name. */
+  nameMinPart: 3,
+  bodyCeiling: 0.6,
+  /** Lexical score → evidence: ceiling × (score / best)^gamma. */
+  lexicalGamma: 0.5,
+  /** Weight of the term-frequency BM25F against the presence × idf field score (both normalised). */
+  bm25Mix: 0.85,
+  lexicalPool: 80,
+  path: 0.7,
+  prfTop: 5,
+  prfTerms: 6,
+  /** Feedback terms declared in more than this share of the files are not topical. */
+  prfMaxDf: 0.1,
+  prfAdd: 8,
+  prfScore: 0.33,
+  neighbour: 0.4,
+  neighbourSeeds: 2,
+  neighboursPerSeed: 5,
+  centrality: 0.1,
+};
+
+export interface Merge {
+  scores: Map<number, number[]>;
+  reasons: Map<number, string[]>;
+}
+
+export function newMerge(): Merge {
+  return { scores: new Map(), reasons: new Map() };
+}
+
+export function add(m: Merge, id: number, score: number, reason: string): void {
+  if (score <= 0) return;
+  const s = m.scores.get(id) ?? [];
+  s.push(Math.min(0.99, score));
+  m.scores.set(id, s);
+  const r = m.reasons.get(id) ?? [];
+  if (!r.includes(reason)) r.push(reason);
+  m.reasons.set(id, r);
+}
+
+/** noisy-OR of a file's evidence times the capped centrality prior, best first. */
+export function merged(m: Merge, graph: FileGraph, collection: Collection): [number, number][] {
+  const out = [...m.scores].map(([id, scores]) => {
+    const noisyOr = 1 - scores.reduce((p, s) => p * (1 - s), 1);
+    return [id, Math.min(0.999, noisyOr * (1 + PARAMS.centrality * (graph.centrality.get(id) ?? 0)))] as [number, number];
+  });
+  const path = (id: number) => collection.byId.get(id)?.path ?? "";
+  return out.sort((a, b) => b[1] - a[1] || (path(a[0]) < path(b[0]) ? -1 : 1));
+}
+
+const TYPE_KINDS = "('class','interface','type','enum','struct','trait','record','object')";
+
+/** Identifiers as written in the query (OrderService, place_order), for exact declaration lookups. */
+function rawIdentifiers(query: string): string[] {
+  const out = new Set<string>();
+  for (const m of query.matchAll(/[A-Za-z_$][A-Za-z0-9_$]*/g)) if (m[0].length >= 3 && !STOP_WORDS.has(m[0].toLowerCase())) out.add(m[0]);
+  return [...out];
+}
+
+export function exactDeclarations(db: Database, query: string, collection: Collection, m: Merge): void {
+  // NOCASE equality uses the symbols_name index; the exact spelling is checked here.
+  const select = db.prepare(`SELECT DISTINCT file_id, name, kind IN ${TYPE_KINDS} AS is_type FROM symbols WHERE name = ? COLLATE NOCASE`);
+  for (const word of rawIdentifiers(query)) {
+    const plain = /^[a-z]+$/.test(word); // ordinary English words are not identifiers
+    for (const row of select.all(word) as { file_id: number; name: string; is_type: number }[]) {
+      if (row.name !== word || !collection.byId.has(row.file_id) || (plain && !row.is_type)) continue;
+      add(m, row.file_id, row.is_type ? (plain ? PARAMS.exactPlainType : PARAMS.exactType) : PARAMS.exactMember, `declares ${row.name} (exact)`);
+    }
+  }
+}
+
+/**
+ * Routes, DI tokens and config keys named in the query, from the wiring tables. They
+ * resolve by name here; the wiring issue's edges can replace this one function.
+ */
+export function wiringHits(db: Database, query: string, collection: Collection, m: Merge): void {
+  const route = /\b(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|ALL)?\s*(\/[\w\-/:{}.*]+)/i.exec(query);
+  if (route) {
+    const method = route[1]?.toUpperCase();
+    for (const row of db.query("SELECT file_id, method, pattern FROM routes WHERE pattern = ?").all(route[2] as string) as { file_id: number; method: string; pattern: string }[]) {
+      if (collection.byId.has(row.file_id) && (!method || row.method.toUpperCase() === method || row.method === "ALL")) add(m, row.file_id, PARAMS.route, `handles ${row.method} ${row.pattern} (route)`);
+    }
+  }
+  for (const word of rawIdentifiers(query)) {
+    for (const row of db.query("SELECT file_id, token FROM di_bindings WHERE token = ?").all(word) as { file_id: number; token: string }[]) {
+      if (collection.byId.has(row.file_id)) add(m, row.file_id, PARAMS.service, `registers service ${row.token}`);
+    }
+  }
+  for (const key of query.match(/\b[A-Za-z_][\w-]*(\.[A-Za-z_][\w-]*)+\b/g) ?? []) {
+    for (const row of db.query("SELECT file_id, key FROM config_keys WHERE key = ?").all(key) as { file_id: number; key: string }[]) {
+      if (collection.byId.has(row.file_id)) add(m, row.file_id, PARAMS.config, `config ${row.key}`);
+    }
+  }
+}
+
+export function declaredNames(db: Database, id: number): string[] {
+  return (db.query("SELECT name FROM symbols WHERE file_id = ? ORDER BY start_offset").all(id) as { name: string }[]).map((r) => r.name);
+}
+
+/** Names of the declarations that define something (types, functions, methods, constants), not properties or fields. */
+function definingNames(db: Database, id: number): string[] {
+  const kinds = PARAMS.nameKinds === "all" ? "" : "AND kind NOT IN ('property','field','variable','enum_member','parameter')";
+  return (db.query(`SELECT name FROM symbols WHERE file_id = ? ${kinds} ORDER BY start_offset`).all(id) as { name: string }[]).map((r) => r.name);
+}
+
+const FILE_COLUMNS = ["types", "members", "path", "subtokens", "comments", "body", "stems"];
+const FILE_WEIGHTS = [5, 4, 3, 2.5, 1.5, 1, 0.7];
+
+/** BM25F with term frequencies over the file fields (test, generated and vendored files damped). */
+function tfScores(db: Database, collection: Collection, terms: readonly QueryTerm[]): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const [id, s] of scoreByTermFrequency(db, "files_fts", FILE_COLUMNS, FILE_WEIGHTS, "stems", terms)) {
+    const file = collection.byId.get(id);
+    if (!file) continue;
+    out.set(id, s * (file.isTest || file.isGenerated || /(^|\/)(vendor|third_party)\//.test(file.path) ? 0.2 : 1));
+  }
+  return out;
+}
+
+function normalised(scores: Map<number, number>): Map<number, number> {
+  let max = 0;
+  for (const s of scores.values()) max = Math.max(max, s);
+  return new Map([...scores].map(([id, s]) => [id, max > 0 ? s / max : 0]));
+}
+
+export interface LexicalScores {
+  presence: Map<number, number>;
+  tf: Map<number, number>;
+}
+
+/** Raw lexical scores of some query terms (sum two of them for a longer query). */
+export function lexicalScores(db: Database, collection: Collection, terms: readonly QueryTerm[]): LexicalScores {
+  return { presence: rankFiles(collection, terms), tf: tfScores(db, collection, terms) };
+}
+
+function sum(a: Map<number, number>, b: Map<number, number>): Map<number, number> {
+  const out = new Map(a);
+  for (const [id, s] of b) out.set(id, (out.get(id) ?? 0) + s);
+  return out;
+}
+
+export function plus(a: LexicalScores, b: LexicalScores): LexicalScores {
+  return { presence: sum(a.presence, b.presence), tf: sum(a.tf, b.tf) };
+}
+
+/**
+ * Lexical hits: BM25F presence × idf over the file fields blended with the term-frequency
+ * BM25F, the best `lexicalPool` files, as evidence (a name match when the file defines
+ * something named by a query word). Returns the ranked file ids.
+ */
+export function lexical(db: Database, scores: LexicalScores, terms: readonly QueryTerm[], m: Merge): number[] {
+  const presence = normalised(scores.presence);
+  const tf = normalised(scores.tf);
+  const combined = new Map<number, number>();
+  for (const [id, s] of presence) combined.set(id, (1 - PARAMS.bm25Mix) * s);
+  for (const [id, s] of tf) combined.set(id, (combined.get(id) ?? 0) + PARAMS.bm25Mix * s);
+  const ranked = [...combined].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, PARAMS.lexicalPool);
+  const top = ranked[0]?.[1] ?? 0;
+  const words = new Set(terms.filter((t) => t.origin !== "stem").map((t) => t.term));
+  for (const [id, s] of ranked) {
+    const named = definingNames(db, id).find((name) => {
+      const parts = splitIdentifier(name);
+      return parts.some((part) => part.length >= PARAMS.nameMinPart && words.has(part)) || words.has(parts.join(""));
+    });
+    const ceiling = named ? PARAMS.nameCeiling : PARAMS.bodyCeiling;
+    add(m, id, ceiling * (top > 0 ? (s / top) ** PARAMS.lexicalGamma : 0), named ? `declares ${named} (name match)` : "body matches the query");
+  }
+  return ranked.map(([id]) => id);
+}
+
+/** The ids of the best `pool` files of some lexical scores (no evidence recorded). */
+export function lexicalRanking(scores: LexicalScores): number[] {
+  const presence = normalised(scores.presence);
+  const tf = normalised(scores.tf);
+  const combined = new Map<number, number>();
+  for (const [id, s] of presence) combined.set(id, (1 - PARAMS.bm25Mix) * s);
+  for (const [id, s] of tf) combined.set(id, (combined.get(id) ?? 0) + PARAMS.bm25Mix * s);
+  return [...combined].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, PARAMS.lexicalPool).map(([id]) => id);
+}
+
+/** Query words found in paths, weighted by how rare they are among paths. */
+export function pathHits(collection: Collection, terms: readonly QueryTerm[], m: Merge): void {
+  const words = [...new Set(terms.filter((t) => t.origin !== "stem" && t.term.length >= 3).map((t) => t.term))];
+  if (words.length === 0) return;
+  const lower = collection.files.map((f) => f.path.toLowerCase());
+  const n = lower.length;
+  const idf = new Map(words.map((w) => [w, Math.log(1 + (n + 0.5) / (lower.filter((p) => p.includes(w)).length + 0.5))]));
+  const total = [...idf.values()].reduce((s, x) => s + x, 0);
+  collection.files.forEach((file, i) => {
+    const hits = words.filter((w) => (lower[i] as string).includes(w));
+    if (!hits.length) return;
+    const mass = hits.reduce((s, w) => s + (idf.get(w) as number), 0);
+    add(m, file.id, PARAMS.path * Math.min(1, mass / Math.min(total, (total / words.length) * 3)), `path contains ${hits.map((h) => `"${h}"`).join(", ")}`);
+  });
+}
+
+/** Member names so common they say nothing about a topic (feedback terms skip them). */
+const GENERIC_NAMES = new Set(["constructor", "init", "main", "index", "default", "get", "set", "run", "value", "name", "data", "type", "tostring", "equals", "create", "update", "props", "options", "config", "log", "logger"]);
+
+/** Pseudo-relevance feedback: recurring declared-name parts of the top files, as extra query terms. */
+export function feedback(db: Database, top: readonly number[], known: ReadonlySet<string>, files: number): QueryTerm[] {
+  const counts = new Map<string, number>();
+  // A feedback term must be topical: declared in at most prfMaxDf of the files.
+  const df = db.prepare("SELECT count(*) AS n FROM files_fts WHERE files_fts MATCH ?");
+  const topical = (term: string) => ((df.get(`{types members} : "${term.replaceAll('"', '""')}"`) as { n: number }).n) <= Math.max(5, PARAMS.prfMaxDf * files);
+  for (const id of top) {
+    for (const name of new Set(declaredNames(db, id))) {
+      for (const part of splitIdentifier(name)) {
+        if (part.length >= 3 && !known.has(part) && !STOP_WORDS.has(part) && !GENERIC_NAMES.has(part)) counts.set(part, (counts.get(part) ?? 0) + 1);
+      }
+    }
+  }
+  return [...counts]
+    .filter(([, c]) => c >= 2)
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .filter(([term]) => topical(term))
+    .slice(0, PARAMS.prfTerms)
+    .map(([term]) => ({ term, origin: "word" as const }));
+}
+
+/** Up to neighboursPerSeed import neighbours of each of the strongest files, strongest edges first. */
+export function neighbours(graph: FileGraph, collection: Collection, best: readonly [number, number][], m: Merge): void {
+  for (const [id, score] of best.slice(0, PARAMS.neighbourSeeds)) {
+    const parent = collection.byId.get(id)?.path ?? "";
+    const around = [...(graph.out.get(id) ?? []), ...(graph.in.get(id) ?? [])]
+      .filter((e) => collection.byId.has(e.to) && !m.scores.has(e.to))
+      .sort((a, b) => b.weight - a.weight || (graph.centrality.get(b.to) ?? 0) - (graph.centrality.get(a.to) ?? 0) || a.to - b.to);
+    const seen = new Set<number>();
+    for (const edge of around) {
+      if (seen.has(edge.to)) continue;
+      seen.add(edge.to);
+      if (seen.size > PARAMS.neighboursPerSeed) break;
+      add(m, edge.to, PARAMS.neighbour * score, `next to ${parent} (imports)`);
+    }
+  }
+}

@@ -1,0 +1,87 @@
+// A symbol named by an agent, resolved against the index: `Name`, `Type.member`, or
+// `path:line` (as every answer prints locations). Overloads of one declaration count as
+// one symbol; anything else with the same name is ambiguous and listed, never guessed.
+
+import type { Database } from "bun:sqlite";
+import { nearestNames } from "./lookup.ts";
+
+export interface SymbolRow {
+  id: number;
+  name: string;
+  kind: string;
+  container: string | null;
+  qualifiedName: string;
+  signature: string;
+  exported: boolean;
+  fileId: number;
+  path: string;
+  line: number;
+  endLine: number;
+  isTest: boolean;
+}
+
+export type SymbolResolution =
+  | { status: "ok"; symbols: SymbolRow[] }
+  | { status: "ambiguous"; candidates: SymbolRow[] }
+  | { status: "not_found"; nearest: string[] };
+
+const COLUMNS = `s.id, s.name, s.kind, s.container, s.qualified_name AS qualifiedName, s.signature, s.exported, s.file_id AS fileId,
+  f.path, s.start_line AS line, s.end_line AS endLine, f.is_test AS isTest`;
+
+function rows(db: Database, where: string, ...args: (string | number)[]): SymbolRow[] {
+  const raw = db.query(`SELECT ${COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id WHERE ${where} ORDER BY s.exported DESC, f.path, s.start_line`).all(...args) as (Omit<SymbolRow, "exported" | "isTest"> & { exported: number; isTest: number })[];
+  return raw.map((r) => ({ ...r, exported: r.exported === 1, isTest: r.isTest === 1 }));
+}
+
+export function symbolById(db: Database, id: number): SymbolRow | null {
+  return rows(db, "s.id = ?", id)[0] ?? null;
+}
+
+/** `kind qualifiedName  (path:line)` */
+export function describeSymbol(s: SymbolRow): string {
+  return `${s.kind} ${s.qualifiedName}  (${s.path}:${s.line})`;
+}
+
+/** One declaration (overloads and merged declarations of one name in one file count as one). */
+function oneDeclaration(found: SymbolRow[]): boolean {
+  const first = found[0];
+  return first !== undefined && found.every((s) => s.qualifiedName === first.qualifiedName && s.fileId === first.fileId);
+}
+
+export function resolveSymbol(db: Database, query: string): SymbolResolution {
+  const q = query.trim();
+  const at = /^(.+):(\d+)$/.exec(q);
+  if (at) {
+    const [, path, line] = at as unknown as [string, string, string];
+    const inFile = rows(db, "f.path = ? AND s.start_line <= ? AND s.end_line >= ?", path.replace(/^\.\//, ""), Number(line), Number(line));
+    if (inFile.length) {
+      // the innermost declaration there; one starting on that line wins
+      const best = [...inFile].sort((a, b) => Number(b.line === Number(line)) - Number(a.line === Number(line)) || a.endLine - a.line - (b.endLine - b.line))[0] as SymbolRow;
+      return { status: "ok", symbols: [best] };
+    }
+    return { status: "not_found", nearest: [] };
+  }
+  let found = rows(db, "s.qualified_name = ?", q);
+  if (!found.length) found = rows(db, "s.name = ?", q);
+  if (!found.length && q.includes(".")) {
+    // `Type.member` where the index qualifies differently (a namespace prefix): match the tail
+    found = rows(db, "s.qualified_name LIKE ?", `%.${q}`);
+  }
+  if (!found.length) return { status: "not_found", nearest: nearestNames(db, q.split(".").pop() ?? q) };
+  if (oneDeclaration(found)) return { status: "ok", symbols: found };
+  return { status: "ambiguous", candidates: found };
+}
+
+/** The lines an ambiguous or unknown answer prints. */
+export function unresolvedText(query: string, resolution: Exclude<SymbolResolution, { status: "ok" }>, files: number): string[] {
+  if (resolution.status === "ambiguous") {
+    const shown = resolution.candidates.slice(0, 20);
+    return [
+      `'${query}' is ambiguous: ${resolution.candidates.length} declarations. Pass one of these (a qualified name, or path:line):`,
+      ...shown.map((c) => `  ${describeSymbol(c)}`),
+      ...(resolution.candidates.length > shown.length ? [`  … and ${resolution.candidates.length - shown.length} more`] : []),
+    ];
+  }
+  const near = resolution.nearest.length ? `; nearest names: ${resolution.nearest.join(", ")}` : "";
+  return [`no declaration named '${query}' in ${files} indexed files${near}`];
+}

@@ -1,0 +1,65 @@
+// `svc index` (and the host's svc/index): after the syntax pass, bring the checker edges up
+// to date — through this process's resident workspace when it holds one, else with an
+// engine started for the call: a full upgrade, or only the stale files when the store is
+// already semantic. Failures leave the syntax tier and say why; they never fail the index.
+
+import type { SyncResult } from "../index/sync.ts";
+import { openReader } from "../store/db.ts";
+import { readMeta } from "../store/meta.ts";
+import { asSvcError } from "../errors.ts";
+import { residentFor } from "./resident.ts";
+import { semanticUpgrade } from "./upgrade.ts";
+
+export interface AfterSync {
+  mode: string;
+  /** All edges and checker edges in the store afterwards. */
+  edges: number | null;
+  checkerEdges: number;
+  elapsedMs: number;
+  note?: string;
+}
+
+function counts(root: string): { mode: string; edges: number | null; checkerEdges: number; pending: boolean } {
+  const db = openReader(root);
+  if (!db) return { mode: "syntax", edges: null, checkerEdges: 0, pending: false };
+  try {
+    const meta = readMeta(db);
+    const one = (sql: string) => (db.query(sql).get() as { n: number }).n;
+    return {
+      mode: meta.index_mode ?? "syntax",
+      edges: one("SELECT count(*) AS n FROM edges"),
+      checkerEdges: one("SELECT count(*) AS n FROM edges WHERE provenance = 'checker'"),
+      pending: meta.semantic_pending === "1",
+    };
+  } finally {
+    db.close();
+  }
+}
+
+export async function upgradeAfterSync(
+  root: string,
+  result: SyncResult,
+  options: { force?: boolean; signal?: AbortSignal; progress?: (done: number, total: number, message?: string) => void },
+): Promise<AfterSync> {
+  const started = performance.now();
+  const resident = residentFor(root);
+  let note: string | undefined;
+  try {
+    if (resident?.writer) {
+      resident.afterSync(result.changedPaths, result.removedPaths);
+      if (options.force) resident.requestFull();
+      await resident.idle();
+    } else {
+      const before = counts(root);
+      const current = result.unchanged && before.mode !== "syntax" && !before.pending;
+      if (!current) {
+        const incremental = result.mode !== "syntax" && !options.force;
+        await semanticUpgrade(root, { ...(incremental ? { paths: result.changedPaths } : {}), signal: options.signal, progress: options.progress });
+      }
+    }
+  } catch (error) {
+    note = `semantic upgrade failed: ${asSvcError(error).formatted}; the index stays in the ${counts(root).mode} tier`;
+  }
+  const after = counts(root);
+  return { mode: after.mode, edges: after.edges, checkerEdges: after.checkerEdges, elapsedMs: performance.now() - started, ...(note ? { note } : {}) };
+}

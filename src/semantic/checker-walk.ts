@@ -1,0 +1,251 @@
+// What the checker knows about one file's outgoing references: every identifier that is not
+// a declaration's own name, resolved in one batched request and followed through aliases
+// (renamed, default and re-exported bindings) to its declarations; every module specifier
+// resolved to the file the compiler picked. Each reference is classified by its syntax
+// (call, heritage clause, type position, re-export) and located by line.
+
+import { SymbolFlags, type Project, type Symbol } from "typescript/unstable/async";
+import { SyntaxKind } from "typescript/unstable/ast";
+
+export type RefKind = "calls" | "references" | "type_ref" | "extends" | "implements" | "reexports";
+
+export interface DeclTarget {
+  /** Absolute path of the declaring file. */
+  path: string;
+  /** 1-based line of the declaration's name. */
+  line: number;
+  name: string;
+}
+
+export interface FileRefs {
+  path: string;
+  refs: { line: number; kind: RefKind; target: DeclTarget }[];
+  /** Module specifiers resolved to files (absolute paths). */
+  modules: { line: number; kind: "imports" | "reexports"; target: string }[];
+  /** Module specifiers the compiler could not resolve. */
+  unresolved: { specifier: string; line: number }[];
+}
+
+/** The loose shape of the API's remote AST nodes we read. */
+interface N {
+  kind: number;
+  pos: number;
+  end: number;
+  parent: N | undefined;
+  text?: string;
+  name?: N;
+  expression?: N;
+  token?: number;
+  typeName?: N;
+  right?: N;
+  propertyName?: N;
+  exportClause?: N;
+}
+
+interface RemoteFile extends N {
+  nodes: unknown[];
+  view: DataView;
+  _offsetNodes: number;
+  text: string;
+  getOrCreateNodeAtIndex(index: number): N;
+  getLineAndCharacterOfPosition(pos: number): { line: number; character: number };
+  imports: readonly N[];
+}
+
+const K = SyntaxKind;
+const NODE_LEN = 28;
+
+/** Declarations whose own name is not a reference. */
+const NAMED_DECLARATIONS = new Set<number>([
+  K.VariableDeclaration, K.FunctionDeclaration, K.ClassDeclaration, K.InterfaceDeclaration, K.TypeAliasDeclaration,
+  K.EnumDeclaration, K.EnumMember, K.MethodDeclaration, K.PropertyDeclaration, K.PropertySignature, K.MethodSignature,
+  K.Parameter, K.GetAccessor, K.SetAccessor, K.ModuleDeclaration, K.TypeParameter, K.BindingElement,
+  K.PropertyAssignment, K.ShorthandPropertyAssignment, K.ImportSpecifier, K.ImportClause, K.NamespaceImport,
+  K.ImportEqualsDeclaration, K.NamespaceExport, K.ClassExpression, K.FunctionExpression, K.LabeledStatement,
+  K.JsxAttribute, K.NamespaceExportDeclaration,
+]);
+
+/** Declarations that bind a local name to something declared elsewhere. */
+const ALIAS_BINDINGS = new Set<number>([K.ImportSpecifier, K.ImportClause, K.NamespaceImport, K.ImportEqualsDeclaration, K.NamespaceExport]);
+
+/** Kinds a symbol's declaration handle can point at, for the declaration table of a file. */
+const DECLARATION_KINDS = new Set<number>([...NAMED_DECLARATIONS, K.Constructor, K.ExportAssignment, K.ExportSpecifier, K.SourceFile, K.ArrowFunction]);
+
+function kindAt(sf: RemoteFile, index: number): number {
+  return sf.view.getUint32(sf._offsetNodes + index * NODE_LEN, true);
+}
+
+/** Start of the first token at or after `pos` (skips whitespace and comments). */
+export function skipTrivia(text: string, pos: number): number {
+  let i = pos;
+  for (;;) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || c === 9 || c === 10 || c === 13 || c === 0xfeff) i++;
+    else if (c === 47 && text.charCodeAt(i + 1) === 47) {
+      while (i < text.length && text.charCodeAt(i) !== 10) i++;
+    } else if (c === 47 && text.charCodeAt(i + 1) === 42) {
+      const close = text.indexOf("*/", i + 2);
+      i = close < 0 ? text.length : close + 2;
+    } else return i;
+  }
+}
+
+function isOwnName(node: N, parent: N): boolean {
+  const name = parent.name;
+  return name !== undefined && name.pos === node.pos && name.end === node.end;
+}
+
+/** How an identifier is used, from its parents. Null: it declares something (not a reference). */
+function classify(node: N): RefKind | null {
+  const parent = node.parent;
+  if (!parent) return "references";
+  if (parent.kind === K.ExportSpecifier) return "reexports";
+  if (NAMED_DECLARATIONS.has(parent.kind) && isOwnName(node, parent)) return null;
+  let up = node;
+  let p: N | undefined = parent;
+  // `a.b.C` in `extends a.b.C`, `new a.B()`, `x.method()`: climb property accesses where we are the name
+  while (p && p.kind === K.PropertyAccessExpression && p.name?.pos === up.pos && p.name.end === up.end) {
+    up = p;
+    p = p.parent;
+  }
+  if (!p) return "references";
+  if (p.kind === K.ExpressionWithTypeArguments && p.parent?.kind === K.HeritageClause) {
+    return p.parent.token === K.ImplementsKeyword ? "implements" : "extends";
+  }
+  if ((p.kind === K.CallExpression || p.kind === K.NewExpression || p.kind === K.Decorator) && p.expression?.pos === up.pos && p.expression.end === up.end) return "calls";
+  if (p.kind === K.JsxOpeningElement || p.kind === K.JsxSelfClosingElement) return "calls";
+  let t: N | undefined = parent;
+  while (t && t.kind === K.QualifiedName) t = t.parent;
+  if (t && (t.kind === K.TypeReference || t.kind === K.ExpressionWithTypeArguments)) return "type_ref";
+  return "references";
+}
+
+interface DeclInfo {
+  line: number;
+  name: string;
+}
+
+export class CheckerWalker {
+  /** Per file (absolute path): node index → declaration line and name. */
+  private readonly tables = new Map<string, Promise<Map<number, DeclInfo> | null>>();
+  private readonly aliases = new Map<number, Promise<Symbol>>();
+
+  constructor(
+    private readonly project: Project,
+    /** Whether an absolute path is a workspace file we record edges to. */
+    private readonly inWorkspace: (path: string) => boolean,
+    /**
+     * Names the workspace declares (the index's symbols). An identifier can only reference a
+     * workspace declaration by its name or by a local alias (an import, a renamed
+     * destructuring), so other identifiers — locals, parameters, globals — are not sent to
+     * the checker. Null resolves every identifier.
+     */
+    private readonly declaredNames: ReadonlySet<string> | null = null,
+  ) {}
+
+  /** Forget a file's declaration table (its content changed). */
+  forget(path: string): void {
+    this.tables.delete(path);
+  }
+
+  private table(path: string, given?: RemoteFile): Promise<Map<number, DeclInfo> | null> {
+    let table = this.tables.get(path);
+    if (!table) {
+      table = (async () => {
+        const sf = given ?? ((await this.project.program.getSourceFile(path)) as unknown as RemoteFile | undefined);
+        if (!sf) return null;
+        const map = new Map<number, DeclInfo>();
+        const text = sf.text;
+        for (let i = 1; i < sf.nodes.length; i++) {
+          if (!DECLARATION_KINDS.has(kindAt(sf, i))) continue;
+          const node = sf.getOrCreateNodeAtIndex(i);
+          const name = node.name;
+          const at = name && name.kind === K.Identifier ? name.end - (name.text?.length ?? 0) : skipTrivia(text, node.pos);
+          map.set(i, { line: sf.getLineAndCharacterOfPosition(at).line + 1, name: name?.text ?? (node.kind === K.SourceFile ? "" : "default") });
+        }
+        return map;
+      })();
+      this.tables.set(path, table);
+    }
+    return table;
+  }
+
+  private aliased(symbol: Symbol): Promise<Symbol> {
+    let target = this.aliases.get(symbol.id);
+    if (!target) {
+      target = this.project.checker.getAliasedSymbol(symbol);
+      this.aliases.set(symbol.id, target);
+    }
+    return target;
+  }
+
+  private async targets(symbol: Symbol): Promise<DeclTarget[]> {
+    const out: DeclTarget[] = [];
+    for (const decl of symbol.declarations) {
+      if (!this.inWorkspace(decl.path)) continue;
+      const info = (await this.table(decl.path))?.get(decl.index);
+      out.push({ path: decl.path, line: info?.line ?? 0, name: info?.name ?? symbol.name });
+    }
+    return out;
+  }
+
+  /** The outgoing references of one file of this project, or null when the file is not in its program. */
+  async walk(path: string): Promise<FileRefs | null> {
+    const sf = (await this.project.program.getSourceFile(path)) as unknown as RemoteFile | undefined;
+    if (!sf) return null;
+    void this.table(path, sf);
+    const idents: N[] = [];
+    const kinds: RefKind[] = [];
+    const aliases = new Set<string>();
+    const candidates: N[] = [];
+    for (let i = 2; i < sf.nodes.length; i++) {
+      if (kindAt(sf, i) !== K.Identifier) continue;
+      const node = sf.getOrCreateNodeAtIndex(i);
+      const parent = node.parent;
+      // local aliases: import bindings and renamed destructurings (`const { a: b } = require(…)`)
+      if (parent && (ALIAS_BINDINGS.has(parent.kind) || (parent.kind === K.BindingElement && parent.propertyName)) && isOwnName(node, parent)) aliases.add(node.text ?? "");
+      candidates.push(node);
+    }
+    for (const node of candidates) {
+      const text = node.text ?? "";
+      if (this.declaredNames && !this.declaredNames.has(text) && !aliases.has(text) && node.parent?.kind !== K.ExportSpecifier) continue;
+      const kind = classify(node);
+      if (kind === null) continue;
+      idents.push(node);
+      kinds.push(kind);
+    }
+    const specs = sf.imports.filter((n) => n.kind === K.StringLiteral || n.kind === K.NoSubstitutionTemplateLiteral);
+    const all = [...idents, ...specs];
+    const symbols: (Symbol | undefined)[] = all.length ? await this.project.checker.getSymbolAtLocation(all as unknown as Parameters<Project["checker"]["getSymbolAtLocation"]>[0] & unknown[]) : [];
+    const lineOf = (node: N) => sf.getLineAndCharacterOfPosition(skipTrivia(sf.text, node.pos)).line + 1;
+    const result: FileRefs = { path, refs: [], modules: [], unresolved: [] };
+    const pending: Promise<void>[] = [];
+    for (let i = 0; i < idents.length; i++) {
+      const symbol = symbols[i];
+      if (!symbol) continue;
+      const node = idents[i]!;
+      const kind = kinds[i]!;
+      pending.push(
+        (async () => {
+          const target = symbol.flags & SymbolFlags.Alias ? await this.aliased(symbol) : symbol;
+          for (const t of await this.targets(target)) result.refs.push({ line: lineOf(node), kind, target: t });
+        })(),
+      );
+    }
+    for (let j = 0; j < specs.length; j++) {
+      const node = specs[j]!;
+      const symbol = symbols[idents.length + j];
+      // `export * from` (and `export * as ns from`) re-exports the whole module; `export { x } from` re-exports names (symbol edges)
+      const parent = node.parent;
+      const star = parent?.kind === K.ExportDeclaration && (!parent.exportClause || parent.exportClause.kind === K.NamespaceExport);
+      const kind = star ? "reexports" : "imports";
+      const file = symbol?.declarations.find((d) => d.kind === K.SourceFile)?.path;
+      if (file) {
+        if (this.inWorkspace(file) && file !== path) result.modules.push({ line: lineOf(node), kind, target: file });
+      } else if (!symbol) result.unresolved.push({ specifier: node.text ?? "", line: lineOf(node) });
+    }
+    await Promise.all(pending);
+    result.refs.sort((a, b) => a.line - b.line || a.kind.localeCompare(b.kind) || a.target.path.localeCompare(b.target.path) || a.target.line - b.target.line);
+    return result;
+  }
+}

@@ -1,0 +1,265 @@
+// The supervised TypeScript engine of one workspace: one `tsc --lsp --stdio` child serving
+// both the language server (references, call hierarchy, rename, code fixes, overlays) and
+// its API session (projects, checker, whole-program diagnostics). Restarted on the next
+// request after it dies (projects and overlays re-opened), killed with its owner, every
+// request time-boxed: a request that overruns kills the child so the next one starts clean.
+
+import { API, type Project, type Snapshot } from "typescript/unstable/async";
+import { pathToFileURL } from "node:url";
+import { EngineError, LspProcess } from "./lsp-process.ts";
+import { tscExecutable } from "./tsc-binary.ts";
+
+export { EngineError } from "./lsp-process.ts";
+
+export interface EngineOptions {
+  root: string;
+  /** Default time-box of a query (ms). */
+  requestTimeoutMs?: number;
+  log?: (message: string) => void;
+  /** Called when the engine dies or is stopped by a time-box (the doctor lists these). */
+  onDegraded?: (message: string) => void;
+}
+
+export interface EngineStatus {
+  state: "stopped" | "starting" | "running" | "failed";
+  pid: number | null;
+  restarts: number;
+  lastExit: string | null;
+}
+
+const RESTART_WINDOW_MS = 5 * 60_000;
+const MAX_DEATHS = 3;
+const CLIENT_CAPABILITIES = {
+  textDocument: {
+    synchronization: { didSave: false },
+    codeAction: {
+      codeActionLiteralSupport: { codeActionKind: { valueSet: ["", "quickfix", "refactor", "source", "source.organizeImports", "source.fixAll"] } },
+      dataSupport: true,
+      resolveSupport: { properties: ["edit"] },
+      isPreferredSupport: true,
+    },
+    diagnostic: { dynamicRegistration: false, relatedDocumentSupport: false },
+    publishDiagnostics: { relatedInformation: true },
+    callHierarchy: { dynamicRegistration: false },
+    rename: { prepareSupport: true },
+    references: {},
+    implementation: {},
+    hover: { contentFormat: ["plaintext"] },
+  },
+  workspace: { workspaceEdit: { documentChanges: false }, configuration: true, didChangeWatchedFiles: { dynamicRegistration: false } },
+};
+
+export const fileUri = (path: string): string => pathToFileURL(path).href;
+
+interface Overlay {
+  version: number;
+  text: string;
+}
+
+export class TsEngine {
+  private lsp: LspProcess | null = null;
+  private api: API<true> | null = null;
+  private starting: Promise<void> | null = null;
+  private deaths: number[] = [];
+  private restarts = 0;
+  private lastExit: string | null = null;
+  private failed: string | null = null;
+  private closed = false;
+  private readonly configs = new Set<string>();
+  private readonly overlays = new Map<string, Overlay>();
+  private current: Snapshot | null = null;
+  private dirty = true;
+  private lspPending = false;
+  readonly requestTimeoutMs: number;
+
+  constructor(private readonly options: EngineOptions) {
+    this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
+  }
+
+  get root(): string {
+    return this.options.root;
+  }
+
+  status(): EngineStatus {
+    const state = this.failed ? "failed" : this.lsp?.alive ? (this.starting ? "starting" : "running") : this.starting ? "starting" : "stopped";
+    return { state, pid: this.lsp?.alive ? this.lsp.pid : null, restarts: this.restarts, lastExit: this.lastExit };
+  }
+
+  private log(message: string): void {
+    this.options.log?.(message);
+  }
+
+  private onExit(process: LspProcess, description: string): void {
+    if (this.lsp !== process) return;
+    this.lastExit = description;
+    this.current = null;
+    this.dirty = true;
+    this.api = null; // its socket died with the child: never write to it again
+    if (this.closed) return;
+    const now = Date.now();
+    this.deaths = [...this.deaths.filter((t) => now - t < RESTART_WINDOW_MS), now];
+    this.log(`TypeScript engine (pid ${process.pid}) ${description}`);
+    this.options.onDegraded?.(`TypeScript engine (pid ${process.pid}) ${description}`);
+    if (this.deaths.length >= MAX_DEATHS) this.failed = `the TypeScript engine died ${this.deaths.length} times within 5 minutes (last: ${description}); not restarting`;
+  }
+
+  /** Start the child (or restart it after a death): initialize, open the API session, re-open projects and overlays. */
+  private async ensure(): Promise<{ lsp: LspProcess; api: API<true> }> {
+    if (this.closed) throw new EngineError("the TypeScript engine was closed", true);
+    if (this.failed) throw new EngineError(this.failed, true);
+    if (this.lsp?.alive && this.api && !this.starting) return { lsp: this.lsp, api: this.api };
+    if (!this.starting) {
+      const wasStarted = this.lsp !== null;
+      this.starting = this.start(wasStarted).finally(() => (this.starting = null));
+    }
+    await this.starting;
+    if (!this.lsp?.alive || !this.api) throw new EngineError(`the TypeScript engine ${this.lastExit ?? "did not start"}`, true);
+    return { lsp: this.lsp, api: this.api };
+  }
+
+  private async start(restart: boolean): Promise<void> {
+    let lsp: LspProcess;
+    try {
+      lsp = new LspProcess({ executable: tscExecutable(), cwd: this.root, onExit: (d) => this.onExit(lsp, d) });
+    } catch (error) {
+      throw new EngineError(`the TypeScript engine failed to start: ${(error as Error).message}`, true);
+    }
+    this.lsp = lsp;
+    if (restart) this.restarts++;
+    const timeout = Math.max(this.requestTimeoutMs, 30_000);
+    try {
+      await lsp.request("initialize", { processId: process.pid, rootUri: fileUri(this.root), capabilities: CLIENT_CAPABILITIES, workspaceFolders: [{ uri: fileUri(this.root), name: "workspace" }] }, timeout);
+      lsp.notify("initialized", {});
+      const session = await lsp.request<{ pipe: string }>("custom/initializeAPISession", {}, timeout);
+      this.api = await this.race(API.fromLSPConnection({ pipe: session.pipe }), lsp, "the API session", timeout);
+      for (const [path, overlay] of this.overlays) lsp.notify("textDocument/didOpen", { textDocument: { uri: fileUri(path), languageId: languageId(path), version: overlay.version, text: overlay.text } });
+      this.current = null;
+      this.dirty = true;
+      if (this.configs.size) this.current = await this.race(this.api.updateSnapshot({ openProjects: [...this.configs] }), lsp, "loading the projects", Math.max(timeout, 120_000));
+      this.dirty = false;
+    } catch (error) {
+      lsp.kill();
+      throw error instanceof EngineError ? error : new EngineError(`the TypeScript engine failed to start: ${(error as Error).message}`, true);
+    }
+  }
+
+  /** A promise raced against the child's death and the time-box (which kills the child). */
+  private race<T>(promise: Promise<T>, lsp: LspProcess, what: string, timeoutMs: number): Promise<T> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        lsp.kill();
+        reject(new EngineError(`the TypeScript engine did not finish ${what} within ${Math.round(timeoutMs / 1000)}s (stopped; it restarts on the next request)`, true));
+      }, timeoutMs);
+    });
+    const died = lsp.exited.then((d) => Promise.reject(new EngineError(`the TypeScript engine ${d} during ${what}`, true)));
+    return Promise.race([promise, timeout, died]).finally(() => clearTimeout(timer));
+  }
+
+  /**
+   * Notifications to the language server (overlays, file changes) and the API session are
+   * separate channels: one round trip on the LSP channel makes sure the server applied them
+   * before the API takes its next snapshot.
+   */
+  private async barrier(lsp: LspProcess): Promise<void> {
+    if (!this.lspPending) return;
+    this.lspPending = false;
+    await lsp.request("svc/barrier", null, this.requestTimeoutMs).catch((error: Error) => {
+      if (error instanceof EngineError && error.dead) throw error;
+    });
+  }
+
+  /** An API call under the time-box; the engine is (re)started first. */
+  async call<T>(what: string, fn: (api: API<true>, snapshot: Snapshot) => Promise<T>, timeoutMs = this.requestTimeoutMs): Promise<T> {
+    const { lsp, api } = await this.ensure();
+    await this.barrier(lsp);
+    const snapshot = await this.snapshotOf(api, lsp);
+    return this.race(fn(api, snapshot), lsp, what, timeoutMs);
+  }
+
+  /** An LSP request under the time-box. */
+  async lspRequest<T>(method: string, params: unknown, timeoutMs = this.requestTimeoutMs): Promise<T> {
+    const { lsp } = await this.ensure();
+    try {
+      return await lsp.request<T>(method, params, timeoutMs);
+    } catch (error) {
+      if (error instanceof EngineError && !error.dead && /did not answer/.test(error.message)) lsp.kill();
+      throw error;
+    }
+  }
+
+  private async snapshotOf(api: API<true>, lsp: LspProcess): Promise<Snapshot> {
+    if (this.current && !this.dirty) return this.current;
+    this.dirty = false;
+    this.current = await this.race(api.updateSnapshot({}), lsp, "updating the snapshot", Math.max(this.requestTimeoutMs, 60_000));
+    return this.current;
+  }
+
+  /** Load (or keep loaded) these config files; returns the snapshot's projects for them. */
+  async openProjects(configs: readonly string[], timeoutMs = 300_000): Promise<Project[]> {
+    const added = configs.filter((c) => !this.configs.has(c));
+    for (const c of configs) this.configs.add(c);
+    const { lsp, api } = await this.ensure();
+    if (added.length) {
+      this.current = await this.race(api.updateSnapshot({ openProjects: added }), lsp, "loading the projects", timeoutMs);
+      this.dirty = false;
+    }
+    const snapshot = await this.snapshotOf(api, lsp);
+    return configs.map((c) => snapshot.getProject(c)).filter((p): p is Project => p !== undefined);
+  }
+
+  /** Files changed on disk: the next request sees them. */
+  filesChanged(changes: readonly { path: string; kind: "created" | "changed" | "deleted" }[]): void {
+    if (!changes.length) return;
+    this.dirty = true;
+    this.lspPending = true;
+    const type = { created: 1, changed: 2, deleted: 3 } as const;
+    this.lsp?.notify("workspace/didChangeWatchedFiles", { changes: changes.map((c) => ({ uri: fileUri(c.path), type: type[c.kind] })) });
+  }
+
+  /** In-memory content for a file (nothing touches disk); later requests see it until cleared. */
+  async setOverlay(path: string, text: string): Promise<void> {
+    const { lsp } = await this.ensure();
+    const previous = this.overlays.get(path);
+    const version = (previous?.version ?? 0) + 1;
+    this.overlays.set(path, { version, text });
+    if (previous) lsp.notify("textDocument/didChange", { textDocument: { uri: fileUri(path), version }, contentChanges: [{ text }] });
+    else lsp.notify("textDocument/didOpen", { textDocument: { uri: fileUri(path), languageId: languageId(path), version, text } });
+    this.dirty = true;
+    this.lspPending = true;
+  }
+
+  clearOverlay(path: string): void {
+    if (!this.overlays.delete(path)) return;
+    this.lsp?.notify("textDocument/didClose", { textDocument: { uri: fileUri(path) } });
+    this.dirty = true;
+    this.lspPending = true;
+  }
+
+  /** The in-memory content of a file, or null when it has none. */
+  overlayText(path: string): string | null {
+    return this.overlays.get(path)?.text ?? null;
+  }
+
+  overlayPaths(): string[] {
+    return [...this.overlays.keys()];
+  }
+
+  /** Kill the child now (tests, and a request that must not wait). */
+  kill(): void {
+    this.lsp?.kill();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const api = this.api;
+    this.api = null;
+    await api?.close().catch(() => {});
+    await this.lsp?.stop();
+  }
+}
+
+export function languageId(path: string): string {
+  if (/\.[cm]?tsx?$/.test(path)) return path.endsWith("x") ? "typescriptreact" : "typescript";
+  return /\.jsx$/.test(path) ? "javascriptreact" : "javascript";
+}

@@ -1,0 +1,185 @@
+// One `tsc --lsp --stdio` child: LSP-framed JSON-RPC over its stdin/stdout, every request
+// time-boxed, every pending request failed at once when the child dies. The child also
+// exits by itself when its stdin closes, so it never outlives its owner.
+
+import { encodeFrame, FrameParser } from "../host/framing.ts";
+
+export class EngineError extends Error {
+  constructor(
+    message: string,
+    /** The engine process is gone (crashed, killed, timed out and stopped). */
+    readonly dead: boolean,
+  ) {
+    super(message);
+    this.name = "EngineError";
+  }
+}
+
+interface Waiter {
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+export interface LspProcessOptions {
+  executable: string;
+  cwd: string;
+  /** Called when the child exits for any reason (after pending requests were failed). */
+  onExit?: (description: string) => void;
+}
+
+export class LspProcess {
+  private readonly child: ReturnType<typeof Bun.spawn>;
+  private readonly parser = new FrameParser();
+  private readonly pending = new Map<number, Waiter>();
+  private nextId = 1;
+  private exitDescription: string | null = null;
+  /** kill() was called: treat the child as gone at once (its exit is observed later). */
+  private killed = false;
+  readonly exited: Promise<string>;
+  readonly pid: number;
+  /** The last lines of stderr and log messages (for error reports). */
+  readonly log: string[] = [];
+  private readonly stderrDone: Promise<void>;
+
+  constructor(private readonly options: LspProcessOptions) {
+    this.child = Bun.spawn([options.executable, "--lsp", "--stdio"], {
+      cwd: options.cwd,
+      stdin: "pipe",
+      stdout: "pipe",
+      stderr: "pipe",
+      env: { ...process.env, NODE_OPTIONS: undefined },
+    });
+    this.pid = this.child.pid;
+    void this.readLoop(this.child.stdout as ReadableStream<Uint8Array>);
+    this.stderrDone = this.drainStderr(this.child.stderr as ReadableStream<Uint8Array>);
+    this.exited = this.child.exited.then(async (code) => {
+      const signal = this.child.signalCode;
+      await this.stderrDone;
+      const why = this.log.find((line) => /panic|fatal|error/i.test(line));
+      const description = signal ? `killed by ${signal}` : `exited with code ${code}${code !== 0 && why ? ` (${why.slice(0, 200)})` : ""}`;
+      this.exitDescription = description;
+      this.failAll(new EngineError(`the TypeScript engine ${description}`, true));
+      options.onExit?.(description);
+      return description;
+    });
+  }
+
+  get alive(): boolean {
+    return this.exitDescription === null && !this.killed;
+  }
+
+  private remember(line: string): void {
+    this.log.push(line.slice(0, 500));
+    if (this.log.length > 20) this.log.shift();
+  }
+
+  private async drainStderr(stream: ReadableStream<Uint8Array>): Promise<void> {
+    const decoder = new TextDecoder();
+    try {
+      for await (const chunk of stream) for (const line of decoder.decode(chunk).split("\n")) if (line.trim()) this.remember(line);
+    } catch {
+      // the child is gone
+    }
+  }
+
+  private async readLoop(stream: ReadableStream<Uint8Array>): Promise<void> {
+    try {
+      for await (const chunk of stream) {
+        for (const frame of this.parser.push(chunk)) this.handle(JSON.parse(frame) as Record<string, unknown>);
+      }
+    } catch (error) {
+      this.remember(`reader: ${(error as Error).message}`);
+      this.kill();
+    }
+  }
+
+  private handle(message: Record<string, unknown>): void {
+    const id = message.id;
+    if (typeof message.method === "string") {
+      if (id !== undefined) this.answerServerRequest(id, message.method, message.params as Record<string, unknown> | undefined);
+      else if (message.method === "window/logMessage" || message.method === "window/showMessage") {
+        const text = String((message.params as { message?: string } | undefined)?.message ?? "");
+        if (/error|panic|fatal/i.test(text)) this.remember(text);
+      }
+      return;
+    }
+    if (typeof id !== "number") return;
+    const waiter = this.pending.get(id);
+    if (!waiter) return;
+    this.pending.delete(id);
+    clearTimeout(waiter.timer);
+    const error = message.error as { code?: number; message?: string } | undefined;
+    if (error) waiter.reject(new EngineError(`the TypeScript engine refused the request: ${error.message ?? `code ${error.code}`}`, false));
+    else waiter.resolve(message.result);
+  }
+
+  /** The server asks us things (configuration, capability registration, progress tokens): answer neutrally. */
+  private answerServerRequest(id: unknown, method: string, params: Record<string, unknown> | undefined): void {
+    const items = (params?.items as unknown[] | undefined) ?? [];
+    const result = method === "workspace/configuration" ? items.map(() => null) : null;
+    this.write({ jsonrpc: "2.0", id, result });
+  }
+
+  private write(message: unknown): void {
+    if (!this.alive) return;
+    try {
+      const sink = this.child.stdin as import("bun").FileSink;
+      sink.write(encodeFrame(message));
+      // a child that just died fails the flush asynchronously (EPIPE): its exit is handled elsewhere
+      const flushed = sink.flush() as number | Promise<number>;
+      if (flushed instanceof Promise) flushed.catch((error: Error) => this.remember(`write: ${error.message}`));
+    } catch (error) {
+      this.remember(`write: ${(error as Error).message}`);
+    }
+  }
+
+  private failAll(error: Error): void {
+    for (const waiter of this.pending.values()) {
+      clearTimeout(waiter.timer);
+      waiter.reject(error);
+    }
+    this.pending.clear();
+  }
+
+  request<T = unknown>(method: string, params: unknown, timeoutMs: number): Promise<T> {
+    if (!this.alive) return Promise.reject(new EngineError(`the TypeScript engine ${this.exitDescription ?? "was stopped"}`, true));
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new EngineError(`the TypeScript engine did not answer ${method} within ${Math.round(timeoutMs / 1000)}s`, false));
+      }, timeoutMs);
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, timer });
+      this.write({ jsonrpc: "2.0", id, method, params });
+    });
+  }
+
+  notify(method: string, params: unknown): void {
+    this.write({ jsonrpc: "2.0", method, params });
+  }
+
+  kill(): void {
+    if (!this.alive) return;
+    this.killed = true;
+    try {
+      this.child.kill("SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+
+  /** Ask the server to shut down; kill it if it does not within `graceMs`. */
+  async stop(graceMs = 1000): Promise<void> {
+    if (!this.alive) return;
+    const timer = setTimeout(() => this.kill(), graceMs);
+    try {
+      await this.request("shutdown", null, graceMs);
+      this.notify("exit", null);
+    } catch {
+      this.kill();
+    }
+    await this.exited;
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,221 @@
+// The resident workspace: a live engine with the workspace's projects loaded, held by a
+// long-running process (the host, or an MCP server with SVC_RESIDENT=1). When this process
+// is the root's writer it also keeps the index's checker edges current: a full upgrade
+// after the first syntax pass, then the changed files and their dependents after each
+// reconcile, one run at a time, while readers keep answering.
+
+import { join } from "node:path";
+import { openReader } from "../store/db.ts";
+import { envBool } from "../sys/env.ts";
+import { readMeta } from "../store/meta.ts";
+import { TsEngine } from "./engine.ts";
+import type { LoadedWorkspace } from "./load.ts";
+import { isSourceFile } from "./projects.ts";
+import { noteDegraded, setResidentStatus } from "./resident-status.ts";
+import { loadFromStore, semanticUpgrade, type UpgradeResult } from "./upgrade.ts";
+
+const CONFIG_FILE_RE = /(?:^|\/)(?:tsconfig[^/]*\.json|jsconfig[^/]*\.json|package\.json|svc\.json|pnpm-workspace\.yaml)$/;
+
+export interface ResidentOptions {
+  /** This process writes the index (the host, or a server with no host): keep checker edges current. */
+  writer: boolean;
+  log?: (message: string) => void;
+}
+
+export class ResidentWorkspace {
+  readonly engine: TsEngine;
+  readonly writer: boolean;
+  loaded: LoadedWorkspace | null = null;
+  private running: Promise<void> | null = null;
+  private pendingAll = false;
+  private readonly pendingPaths = new Set<string>();
+  private lastError: string | null = null;
+  lastUpgrade: UpgradeResult | null = null;
+
+  constructor(
+    readonly root: string,
+    private readonly options: ResidentOptions,
+  ) {
+    this.writer = options.writer;
+    this.engine = new TsEngine({ root, log: options.log, onDegraded: (message) => noteDegraded(root, message) });
+    setResidentStatus(root, { state: "loading", projects: 0 });
+    if (options.writer) this.pendingAll = true;
+  }
+
+  /** Loaded projects (those that hold files). */
+  projectCount(): number {
+    return this.loaded?.projects.filter((p) => p.diagnosis.status !== "failed").length ?? 0;
+  }
+
+  private publish(): void {
+    const busy = this.running !== null || this.pendingAll || this.pendingPaths.size > 0;
+    if (this.lastError && !this.loaded) setResidentStatus(this.root, { state: "failed", projects: 0, detail: this.lastError });
+    else if (!this.loaded) setResidentStatus(this.root, { state: "loading", projects: 0 });
+    else setResidentStatus(this.root, { state: busy ? "updating" : "ready", projects: this.projectCount() });
+  }
+
+  /** Make sure the projects are loaded (reading the inventory from the store). */
+  async ensureLoaded(): Promise<LoadedWorkspace> {
+    if (this.loaded) return this.loaded;
+    const db = openReader(this.root);
+    if (!db) throw new Error(`no index at ${this.root}`);
+    try {
+      this.loaded = await loadFromStore(this.engine, this.root, db);
+    } finally {
+      db.close();
+    }
+    this.publish();
+    return this.loaded;
+  }
+
+  /** The index changed (a sync): tell the engine, and when writing, queue those files' checker edges. */
+  afterSync(changed: readonly string[], removed: readonly string[]): void {
+    const abs = (p: string) => join(this.root, p);
+    this.engine.filesChanged([...changed.map((p) => ({ path: abs(p), kind: "changed" as const })), ...removed.map((p) => ({ path: abs(p), kind: "deleted" as const }))]);
+    const configChanged = [...changed, ...removed].some((p) => CONFIG_FILE_RE.test(p));
+    const sources = changed.filter(isSourceFile);
+    // the file sets of the projects changed: reload before walking
+    if (configChanged || removed.some(isSourceFile) || sources.some((p) => !this.loaded?.owner.has(p))) this.loaded = null;
+    if (!this.options.writer) return;
+    if (this.lastUpgrade === null || configChanged) this.pendingAll = true;
+    else for (const p of sources) this.pendingPaths.add(p);
+    this.kick();
+  }
+
+  private kick(): void {
+    if (this.running || (!this.pendingAll && this.pendingPaths.size === 0)) {
+      this.publish();
+      return;
+    }
+    this.running = this.runOnce()
+      .catch((error) => {
+        this.lastError = (error as Error).message;
+        this.options.log?.(`semantic update failed: ${this.lastError}`);
+        noteDegraded(this.root, `semantic update failed: ${this.lastError}`);
+      })
+      .finally(() => {
+        this.running = null;
+        Bun.gc(true); // the walk's ASTs and tables are garbage now: give the memory back
+        this.kick();
+      });
+    this.publish();
+  }
+
+  private async runOnce(): Promise<void> {
+    const all = this.pendingAll;
+    const paths = [...this.pendingPaths];
+    this.pendingAll = false;
+    this.pendingPaths.clear();
+    if (all && this.lastUpgrade === null && semanticCurrent(this.root)) {
+      // a previous run left the checker edges current: load, do not walk again
+      await this.ensureLoaded();
+      this.lastUpgrade = { mode: "semantic", walked: 0, edges: 0, loadMs: 0, walkMs: 0, elapsedMs: 0, diagnosis: null, loaded: this.loaded };
+      for (const p of paths) this.pendingPaths.add(p);
+      return;
+    }
+    if (all) {
+      this.loaded = null;
+      this.lastUpgrade = await semanticUpgrade(this.root, { engine: this.engine, log: this.options.log });
+      this.loaded = this.lastUpgrade.loaded;
+      this.lastError = null;
+      return;
+    }
+    const loaded = await this.ensureLoaded();
+    this.lastUpgrade = await semanticUpgrade(this.root, { engine: this.engine, loaded, paths, log: this.options.log });
+    if (this.lastUpgrade.loaded) this.loaded = this.lastUpgrade.loaded;
+  }
+
+  private hashes: Map<string, string> | null = null;
+  private seenCompletion: string | undefined;
+
+  /**
+   * For a resident that does not write (another process owns the index and its watcher):
+   * tell the engine about files whose content changed since the last look at the store.
+   */
+  catchUpWithStore(): void {
+    if (this.options.writer) return;
+    const db = openReader(this.root);
+    if (!db) return;
+    try {
+      const completed = readMeta(db).index_completed_at;
+      if (this.hashes && completed === this.seenCompletion) return;
+      const now = new Map((db.query("SELECT path, hash FROM files").all() as { path: string; hash: string }[]).map((r) => [r.path, r.hash]));
+      if (this.hashes) {
+        const changed = [...now].filter(([p, h]) => this.hashes?.get(p) !== h).map(([p]) => p);
+        const removed = [...this.hashes.keys()].filter((p) => !now.has(p));
+        if (changed.length || removed.length) this.afterSync(changed, removed);
+      }
+      this.hashes = now;
+      this.seenCompletion = completed;
+    } finally {
+      db.close();
+    }
+  }
+
+  /** Re-walk everything (after a forced rebuild). */
+  requestFull(): void {
+    if (!this.options.writer) return;
+    this.pendingAll = true;
+    this.lastUpgrade = null;
+    this.loaded = null;
+    this.kick();
+  }
+
+  /** Resolves when no update is running or queued (tests, benchmarks, svc/index). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  async close(): Promise<void> {
+    setResidentStatus(this.root, null);
+    await this.engine.close();
+  }
+}
+
+/** The stored checker edges are complete (semantic or partial mode, nothing pending). */
+function semanticCurrent(root: string): boolean {
+  const db = openReader(root);
+  if (!db) return false;
+  try {
+    const meta = readMeta(db);
+    return (meta.index_mode === "semantic" || meta.index_mode === "partial") && meta.semantic_pending !== "1";
+  } finally {
+    db.close();
+  }
+}
+
+const residents = new Map<string, ResidentWorkspace>();
+
+/** The resident workspace this process holds for `root`, if any. */
+export function residentFor(root: string): ResidentWorkspace | null {
+  return residents.get(root) ?? null;
+}
+
+/** Hold (or return the held) resident workspace for `root`. */
+export function holdResident(root: string, options: ResidentOptions): ResidentWorkspace {
+  let resident = residents.get(root);
+  if (!resident) {
+    resident = new ResidentWorkspace(root, options);
+    residents.set(root, resident);
+  }
+  return resident;
+}
+
+export async function releaseResident(root: string): Promise<void> {
+  const resident = residents.get(root);
+  residents.delete(root);
+  await resident?.close();
+}
+
+/**
+ * The resident workspace that serves a request: the host's own, or — in a long-lived
+ * server started with SVC_RESIDENT=1 — one this process holds (reading; the index's
+ * writer keeps the stored edges current). Null: answer from the index alone.
+ */
+export function residentForRequest(root: string, ctx: { host?: boolean; longLived?: boolean }): ResidentWorkspace | null {
+  if (ctx.host) return residentFor(root);
+  if (!ctx.longLived || !envBool("SVC_RESIDENT", false)) return null;
+  const resident = holdResident(root, { writer: false });
+  resident.catchUpWithStore();
+  return resident;
+}

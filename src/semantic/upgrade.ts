@@ -1,0 +1,188 @@
+// The semantic upgrade of a syntax-ready index: load the workspace's projects, walk every
+// owned source file through the checker and replace its checker edges, committing a batch
+// at a time so readers keep answering; then stamp `index_mode` (semantic or partial), the
+// load diagnosis and the completion time. With `paths`, only those files (a watcher's
+// changes and their dependents) are walked and the stamped diagnosis is kept.
+
+import type { Database } from "bun:sqlite";
+import { join, relative } from "node:path";
+import { SvcError } from "../errors.ts";
+import { openWriter } from "../store/db.ts";
+import { acquireWriterLock } from "../store/lock.ts";
+import { clearDirty, readDirty, readMeta, writeMeta } from "../store/meta.ts";
+import { loadConfig } from "../workspace/config.ts";
+import { textReader } from "../workspace/files.ts";
+import { toPosix } from "../workspace/root.ts";
+import { CheckerWalker, type FileRefs } from "./checker-walk.ts";
+import { conclude, type LoadDiagnosis } from "./diagnosis.ts";
+import { CheckerEdgeWriter, type WalkedFile } from "./edge-store.ts";
+import { TsEngine } from "./engine.ts";
+import { loadWorkspace, type LoadedWorkspace } from "./load.ts";
+
+export interface UpgradeOptions {
+  /** A resident engine to use (the host's); else one is started for this upgrade and stopped after. */
+  engine?: TsEngine;
+  /** A workspace the resident engine already loaded (skips discovery and loading). */
+  loaded?: LoadedWorkspace;
+  /** Incremental: walk these root-relative files, the stored dirty list and their dependents; all owned files otherwise. */
+  paths?: readonly string[];
+  signal?: AbortSignal;
+  progress?: (done: number, total: number, message?: string) => void;
+  log?: (message: string) => void;
+}
+
+export interface UpgradeResult {
+  mode: "semantic" | "partial" | "syntax";
+  walked: number;
+  edges: number;
+  loadMs: number;
+  walkMs: number;
+  elapsedMs: number;
+  diagnosis: LoadDiagnosis | null;
+  loaded: LoadedWorkspace | null;
+}
+
+const BATCH_FILES = 250;
+const CONCURRENCY = 8;
+
+export function storePaths(db: Database): string[] {
+  return (db.query("SELECT path FROM files ORDER BY path").all() as { path: string }[]).map((r) => r.path);
+}
+
+/** Load the workspace from the store's file list (the inventory the index already has). */
+export async function loadFromStore(engine: TsEngine, root: string, db: Database): Promise<LoadedWorkspace> {
+  return loadWorkspace(engine, { root, paths: storePaths(db), readText: textReader(root), config: loadConfig(root, root) });
+}
+
+interface Unresolved {
+  packages: number;
+  relative: number;
+  examples: Set<string>;
+}
+
+export async function semanticUpgrade(root: string, options: UpgradeOptions = {}): Promise<UpgradeResult> {
+  const started = performance.now();
+  const lock = acquireWriterLock(root);
+  const store = openWriter(root);
+  const db = store.db;
+  const ownEngine = options.engine ? null : new TsEngine({ root, log: options.log });
+  const engine = options.engine ?? (ownEngine as TsEngine);
+  try {
+    const meta = readMeta(db);
+    if (meta.index_build_state !== "ready") throw new SvcError("index_not_built", `the syntax index of ${root} is not ready; run svc index first`);
+    const dirty = readDirty(db);
+    const incremental = options.paths !== undefined && dirty !== "all";
+    if (!incremental) writeMeta(db, { semantic_pending: 1 });
+    const loaded = options.loaded ?? (await loadFromStore(engine, root, db));
+    const loadMs = performance.now() - started;
+    const walkStart = performance.now();
+    const unresolved: Unresolved = { packages: 0, relative: 0, examples: new Set() };
+    const writer = new CheckerEdgeWriter(db);
+    let edges = 0;
+    let walked = 0;
+    let wanted: Set<string> | null = null;
+    if (incremental) {
+      const changed = [...new Set([...(options.paths ?? []), ...(dirty as string[])])];
+      wanted = new Set([...changed, ...dependentsOf(db, changed)]);
+    }
+    const byProject = new Map<string, string[]>();
+    for (const [file, wrapper] of loaded.owner) {
+      if (wanted && !wanted.has(file)) continue;
+      const list = byProject.get(wrapper);
+      if (list) list.push(file);
+      else byProject.set(wrapper, [file]);
+    }
+    const total = [...byProject.values()].reduce((n, l) => n + l.length, 0);
+    const known = new Set(storePaths(db));
+    const inWorkspace = (abs: string) => known.has(toPosix(relative(root, abs)));
+    const declaredNames = new Set((db.query("SELECT DISTINCT name FROM symbols").all() as { name: string }[]).map((r) => r.name));
+    options.progress?.(0, total, "semantic upgrade");
+    const usable = !loaded.facts.engine.error && loaded.projects.some((p) => p.diagnosis.status !== "failed");
+    const snapshot = usable ? await engine.call("taking a snapshot", async (_api, s) => s) : null;
+    for (const [wrapper, files] of byProject) {
+      const project = snapshot?.getProject(wrapper);
+      if (!project) continue;
+      const walker = new CheckerWalker(project, inWorkspace, declaredNames);
+      files.sort();
+      for (let at = 0; at < files.length; at += BATCH_FILES) {
+        if (options.signal?.aborted) throw new SvcError("internal_error", "cancelled");
+        const batch = files.slice(at, at + BATCH_FILES);
+        const results: WalkedFile[] = [];
+        let next = 0;
+        await engine.call(`walking ${batch.length} files`, async () => {
+          await Promise.all(
+            Array.from({ length: CONCURRENCY }, async () => {
+              while (next < batch.length) {
+                const file = batch[next++]!;
+                const refs = await walker.walk(join(root, file));
+                if (refs) results.push(relativize(root, refs, unresolved));
+              }
+            }),
+          );
+        }, 180_000);
+        edges += writer.write(results);
+        walked += batch.length;
+        await engine.call("releasing source files", async (api) => api.clearSourceFileCache()); // walked ASTs are not needed again
+        options.progress?.(walked, total, "semantic upgrade");
+      }
+    }
+    if (!incremental) {
+      // files no longer owned by any project keep no checker edges
+      const owned = new Set(loaded.owner.keys());
+      const stale = (db.query("SELECT DISTINCT f.id, f.path FROM edges e JOIN files f ON f.id = e.from_file WHERE e.provenance = 'checker'").all() as { id: number; path: string }[]).filter((r) => !owned.has(r.path));
+      if (stale.length) db.transaction(() => stale.forEach((r) => db.run("DELETE FROM edges WHERE from_file = ? AND provenance = 'checker'", [r.id])))();
+    }
+    clearDirty(db, wanted ? [...wanted] : "all");
+    const walkMs = performance.now() - walkStart;
+    let diagnosis: LoadDiagnosis | null = null;
+    if (!incremental) {
+      const facts = { ...loaded.facts, engine: { ...loaded.facts.engine, ...engineState(engine, loaded) }, unresolved: usable ? { packages: unresolved.packages, relative: unresolved.relative, examples: [...unresolved.examples].slice(0, 5) } : null };
+      const { tier, advice } = conclude(facts);
+      diagnosis = { ...facts, tier, advice, source: "upgrade", at: new Date().toISOString(), elapsedMs: Math.round(performance.now() - started) };
+    }
+    const mode = diagnosis?.tier ?? (readMeta(db).index_mode as UpgradeResult["mode"] | undefined) ?? "syntax";
+    const edgeCount = (db.query("SELECT count(*) AS n FROM edges").get() as { n: number }).n;
+    writeMeta(db, {
+      index_mode: mode,
+      semantic_pending: readDirty(db).length === 0 ? 0 : 1,
+      ...(diagnosis ? { load_diagnosis: JSON.stringify(diagnosis) } : {}),
+      edge_count: edgeCount,
+      index_completed_at: new Date().toISOString(),
+    });
+    return { mode, walked, edges, loadMs, walkMs, elapsedMs: performance.now() - started, diagnosis, loaded };
+  } finally {
+    db.close();
+    lock.release();
+    await ownEngine?.close();
+  }
+}
+
+/** Files whose edges point into these files (they reference or import them). */
+export function dependentsOf(db: Database, paths: readonly string[]): string[] {
+  const out = new Set<string>();
+  const query = db.prepare("SELECT DISTINCT f.path FROM edges e JOIN files f ON f.id = e.from_file JOIN files t ON t.id = e.to_file WHERE t.path = ? AND f.id <> t.id");
+  for (const p of paths) for (const row of query.all(p) as { path: string }[]) out.add(row.path);
+  return [...out];
+}
+
+function engineState(engine: TsEngine, loaded: LoadedWorkspace): { state: string; pid: number | null } {
+  const s = engine.status();
+  return { state: loaded.facts.engine.error ? "failed" : s.state, pid: s.pid };
+}
+
+function relativize(root: string, refs: FileRefs, unresolved: Unresolved): WalkedFile {
+  const rel = (p: string) => toPosix(relative(root, p));
+  for (const u of refs.unresolved) {
+    if (u.specifier.startsWith(".") || u.specifier.startsWith("/")) unresolved.relative++;
+    else {
+      unresolved.packages++;
+      if (unresolved.examples.size < 5) unresolved.examples.add(u.specifier);
+    }
+  }
+  return {
+    path: rel(refs.path),
+    refs: refs.refs.map((r) => ({ ...r, target: { ...r.target, path: rel(r.target.path) } })),
+    modules: refs.modules.map((m) => ({ ...m, target: rel(m.target) })),
+    unresolved: refs.unresolved,
+  };
+}

@@ -1,0 +1,50 @@
+// The session delta: a multiset keyed by (path, code, message), line numbers ignored, and
+// baselines persisted in the store so that a restarted process keeps them.
+
+import { describe, expect, test } from "bun:test";
+import { diagDelta, diagLine, type Diag } from "../../src/check/diag.ts";
+import { loadBaseline, sessionDelta } from "../../src/check/sessions.ts";
+import { gitRepo } from "../helpers/repo.ts";
+
+const d = (path: string, line: number, code = "TS2339", message = "Property 'x' does not exist on type 'A'.", severity: Diag["severity"] = "error"): Diag => ({ code, severity, message, path, line, column: 3 });
+
+describe("diagDelta", () => {
+  test("moved code is not a change; a second identical error is introduced at its own line", () => {
+    expect(diagDelta([d("a.ts", 10)], [d("a.ts", 14)])).toEqual({ introduced: [], resolved: [] });
+    const delta = diagDelta([d("a.ts", 12)], [d("a.ts", 12), d("a.ts", 40)]);
+    expect(delta.introduced).toEqual([d("a.ts", 40)]);
+    expect(delta.resolved).toEqual([]);
+  });
+
+  test("introduced and resolved by path, code and message", () => {
+    const before = [d("a.ts", 1), d("b.ts", 2, "TS2304", "Cannot find name 'y'.")];
+    const now = [d("a.ts", 1), d("b.ts", 2, "TS2304", "Cannot find name 'z'."), d("c.ts", 5, "TS2554", "Expected 2 arguments, but got 1.")];
+    const delta = diagDelta(before, now);
+    expect(delta.introduced.map((x) => `${x.path}:${x.code}`)).toEqual(["b.ts:TS2304", "c.ts:TS2554"]);
+    expect(delta.resolved.map((x) => x.message)).toEqual(["Cannot find name 'y'."]);
+  });
+
+  test("one line per diagnostic, multi-line messages folded", () => {
+    expect(diagLine(d("src/a.ts", 12, "TS2322", "Type 'string' is not assignable to type 'number'.\n  Details here."))).toBe(
+      "Error TS2322 src/a.ts:12:3 Type 'string' is not assignable to type 'number'. Details here.",
+    );
+  });
+});
+
+describe("check sessions", () => {
+  test("the first call stores the baseline; later calls report against it; markGreen resets it; it persists", () => {
+    const root = gitRepo({ "a.ts": "export const a = 1;\n" });
+    const first = sessionDelta(root, "s1", [d("a.ts", 1)]);
+    expect(first).toMatchObject({ established: true, baselineCount: 1, introduced: [], resolved: [] });
+    const second = sessionDelta(root, "s1", [d("a.ts", 1), d("a.ts", 9, "TS2554", "Expected 1 arguments, but got 0.")]);
+    expect(second.established).toBe(false);
+    expect(second.baselineAt).toBe(first.baselineAt);
+    expect(second.introduced.map((x) => x.code)).toEqual(["TS2554"]);
+    // Another session is independent; the stored baseline is read back from the store.
+    expect(sessionDelta(root, "s2", []).established).toBe(true);
+    expect(loadBaseline(root, "s1")?.diags).toEqual([d("a.ts", 1)]);
+    const green = sessionDelta(root, "s1", [d("a.ts", 9, "TS2554", "Expected 1 arguments, but got 0.")], { markGreen: true });
+    expect(green).toMatchObject({ established: true, markedGreen: true, baselineCount: 1 });
+    expect(sessionDelta(root, "s1", []).resolved.map((x) => x.code)).toEqual(["TS2554"]);
+  });
+});

@@ -1,0 +1,125 @@
+// End to end, with the real TypeScript engine, real git and a real host socket: the hook
+// loop through the CLI (baseline, introduce, check --delta, gate, fix), the Claude hook
+// commands run by sh, gate without a host, and a git commit blocked by `svc hook install`.
+
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { installHook } from "../../src/install/hook-install.ts";
+import { claudeHookCommands } from "../../src/install/mcp-install.ts";
+import { startHost, type RunningHost } from "../../src/surfaces/host/server.ts";
+import { runSvc, runSvcAsync } from "../helpers/cli.ts";
+import { useRuntimeDir } from "../helpers/host.ts";
+import { git, gitRepo, writeFiles } from "../helpers/repo.ts";
+
+const TSCONFIG = JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "es2022", module: "esnext", moduleResolution: "bundler" }, include: ["src/**/*.ts"] });
+const ORDER = "export class Order {\n  total = 0;\n  add(amount: number): number {\n    return this.total + amount;\n  }\n}\n";
+const USE = 'import { Order } from "./order";\nexport const sum = (o: Order): number => o.add(1) + o.total;\n';
+/** An error the repository already has: it must never block. */
+const LEGACY = "export const legacy: number = 'not a number';\n";
+
+function project(): string {
+  return gitRepo({ "tsconfig.json": TSCONFIG, "src/order.ts": ORDER, "src/use.ts": USE, "src/legacy.ts": LEGACY });
+}
+
+const sh = (command: string, cwd: string, env: Record<string, string>) => {
+  const r = Bun.spawnSync(["sh", "-c", command], { cwd, env: { ...process.env, NO_COLOR: "1", ...env }, stdout: "pipe", stderr: "pipe" });
+  return { code: r.exitCode, stdout: r.stdout.toString(), stderr: r.stderr.toString() };
+};
+
+const shAsync = async (command: string, cwd: string, env: Record<string, string>) => {
+  const child = Bun.spawn(["sh", "-c", command], { cwd, env: { ...process.env, NO_COLOR: "1", ...env }, stdout: "pipe", stderr: "pipe" });
+  const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+  return { code, stdout, stderr };
+};
+
+describe("hook loop through the CLI with a host", () => {
+  let runtime: string;
+  let root: string;
+  let host: RunningHost;
+  beforeAll(async () => {
+    runtime = useRuntimeDir();
+    root = project();
+    host = await startHost({ root, idleMinutes: 0, log: () => {} });
+  });
+  afterAll(async () => {
+    await host.stop("test done");
+  });
+
+  test("baseline, introduce an error, check --delta prints it, gate exits 1, fix it, gate exits 0; the Claude hooks turn that into exit 2", async () => {
+    const env = { SVC_RUNTIME_DIR: runtime, CLAUDE_PROJECT_DIR: root };
+    const hooks = claudeHookCommands();
+    // First call: the baseline (with the pre-existing error), nothing printed.
+    expect(await runSvcAsync(["check", "--delta"], { cwd: root, env })).toMatchObject({ code: 0, stdout: "" });
+    expect(await runSvcAsync(["gate"], { cwd: root, env })).toMatchObject({ code: 0 });
+    expect(await shAsync(hooks.check, root, env)).toMatchObject({ code: 0, stdout: "", stderr: "" });
+
+    writeFiles(root, { "src/use.ts": USE.replace("o.total", "o.totl") });
+    const delta = await runSvcAsync(["check", "--delta", "--fast"], { cwd: root, env });
+    expect(delta.code).toBe(0);
+    expect(delta.stdout).toMatch(/^svc: 1 introduced, 0 resolved \(session hook, baseline .+\)\n {2}introduced: Error TS2551 src\/use\.ts:2:55 Property 'totl' does not exist on type 'Order'/);
+    expect(delta.stdout).not.toContain("legacy");
+    const gate = await runSvcAsync(["gate"], { cwd: root, env });
+    expect(gate.code).toBe(1);
+    expect(gate.stderr).toMatch(/^svc gate: 1 introduced error \(session hook, baseline .+\); fix it before finishing:\n {2}Error TS2551 src\/use\.ts:2:55/);
+    expect(gate.stderr).not.toContain("legacy");
+    // The Claude hooks: the delta and the gate's errors on stderr with exit 2.
+    const post = await shAsync(hooks.check, root, env);
+    expect(post.code).toBe(2);
+    expect(post.stderr).toContain("introduced: Error TS2551");
+    const stop = await shAsync(hooks.gate, root, env);
+    expect(stop.code).toBe(2);
+    expect(stop.stderr).toContain("Error TS2551 src/use.ts:2:55");
+
+    writeFiles(root, { "src/use.ts": USE });
+    expect(await runSvcAsync(["gate"], { cwd: root, env })).toMatchObject({ code: 0, stdout: expect.stringMatching(/^svc gate: ok, no introduced errors \(session hook, .*; 1 pre-existing error not counted\)/) });
+    expect(await runSvcAsync(["check", "--delta"], { cwd: root, env })).toMatchObject({ code: 0, stdout: "" });
+    expect((await shAsync(hooks.gate, root, env)).code).toBe(0);
+  }, 120_000);
+});
+
+describe("without a host", () => {
+  test("gate compares with HEAD: introduced errors exit 1, pre-existing ones never block, a fix passes", () => {
+    const runtime = useRuntimeDir();
+    const env = { SVC_RUNTIME_DIR: runtime };
+    const root = project();
+    expect(runSvc(["gate"], { cwd: root, env }).code).toBe(0);
+    writeFiles(root, { "src/order.ts": ORDER.replace("amount: number): number", "amount: number, note: string): number"), "src/legacy.ts": `${LEGACY}// touched\n` });
+    const red = runSvc(["gate"], { cwd: root, env });
+    expect(red.code).toBe(1);
+    expect(red.stderr).toMatch(/^svc gate: 1 introduced error \(since HEAD: 2 changed files and their dependents/);
+    expect(red.stderr).toContain("Error TS2554 src/use.ts:2:44 Expected 2 arguments, but got 1.");
+    expect(red.stderr).not.toContain("legacy");
+    writeFiles(root, { "src/use.ts": USE.replace("o.add(1)", "o.add(1, 'x')") });
+    const green = runSvc(["gate"], { cwd: root, env });
+    expect(green.code).toBe(0);
+    expect(green.stdout).toContain("1 pre-existing error not counted");
+    // A slow engine is cut off and says so.
+    writeFiles(root, { "src/use.ts": USE.replace("o.total", "o.totl") });
+    const late = runSvc(["gate"], { cwd: root, env: { ...env, SVC_GATE_TIMEOUT_MS: "1" } });
+    expect(late.code).toBe(0);
+    expect(late.stderr).toContain("did not finish within 1 ms (SVC_GATE_TIMEOUT_MS); not blocking");
+    expect(runSvc(["gate", "--strict"], { cwd: root, env: { ...env, SVC_GATE_TIMEOUT_MS: "1" } }).code).toBe(1);
+  }, 120_000);
+
+  test("svc hook install: a real git commit is blocked while the change introduces an error, allowed once it is fixed", async () => {
+    const runtime = useRuntimeDir();
+    const root = project();
+    await installHook({ root, force: false });
+    const env = { ...process.env, SVC_RUNTIME_DIR: runtime } as Record<string, string>;
+    const commit = (message: string) => {
+      git(root, "add", "-A");
+      const r = Bun.spawnSync(["git", "-c", "user.email=t@example.com", "-c", "user.name=Test", "commit", "-qm", message], { cwd: root, env, stdout: "pipe", stderr: "pipe" });
+      return { code: r.exitCode, stderr: r.stderr.toString() };
+    };
+    writeFiles(root, { "src/use.ts": USE.replace("o.total", "o.totl") });
+    const blocked = commit("breaks");
+    expect(blocked.code).not.toBe(0);
+    expect(blocked.stderr).toContain("Error TS2551 src/use.ts:2:55");
+    expect(git(root, "log", "--format=%s")).toBe("initial\n");
+    writeFiles(root, { "src/use.ts": USE.replace("o.add(1)", "o.add(2)") });
+    expect(commit("fine").code).toBe(0);
+    expect(git(root, "log", "--format=%s")).toBe("fine\ninitial\n");
+    expect(readFileSync(join(root, ".git/hooks/pre-commit"), "utf8")).toContain(" gate");
+  }, 120_000);
+});

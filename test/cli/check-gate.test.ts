@@ -1,0 +1,56 @@
+// svc check --delta and svc gate without a host: the hook commands' exit codes and silence.
+
+import { describe, expect, test } from "bun:test";
+import { runSvc } from "../helpers/cli.ts";
+import { useRuntimeDir } from "../helpers/host.ts";
+import { gitRepo, plainDir, writeFiles } from "../helpers/repo.ts";
+
+const runtime = useRuntimeDir();
+const env = { SVC_RUNTIME_DIR: runtime };
+
+describe("svc check --delta without a host", () => {
+  test("silent, exit 0; without --delta it is a validation error", () => {
+    const root = gitRepo({ "a.ts": "export const a: number = 1;\n" });
+    const r = runSvc(["check", "--delta", "--fast"], { cwd: root, env });
+    expect(r).toEqual({ code: 0, stdout: "", stderr: "" });
+    const bare = runSvc(["check"], { cwd: root, env });
+    expect(bare.code).toBe(1);
+    expect(bare.stderr).toStartWith("validation_error: svc check needs --delta");
+    expect(runSvc(["check", "--delta", "--session", "bad id"], { cwd: root, env }).stderr).toStartWith("validation_error: session must be");
+  });
+});
+
+describe("svc gate without a host", () => {
+  test("outside git it abstains: exit 0, exit 1 with --strict", () => {
+    const root = plainDir({ "a.ts": "export const a = 1;\n" });
+    const r = runSvc(["gate"], { cwd: root, env });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^svc gate: cannot verify \(abstain\): .* is not a git repository and no host serves it; not blocking/);
+    expect(r.stdout).toBe("");
+    const strict = runSvc(["gate", "--strict"], { cwd: root, env });
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toContain("blocking because of --strict");
+  });
+
+  test("no source change since HEAD passes; a changed tsconfig abstains; a bad ref is a validation error", () => {
+    const root = gitRepo({ "a.ts": "export const a = 1;\n", "tsconfig.json": "{}\n", "README.md": "x\n" });
+    writeFiles(root, { "README.md": "y\n" });
+    const ok = runSvc(["gate"], { cwd: root, env });
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toMatch(/^svc gate: ok, no introduced errors \(since HEAD: 0 changed files/);
+    writeFiles(root, { "tsconfig.json": '{"compilerOptions":{"strict":true}}\n' });
+    const config = runSvc(["gate"], { cwd: root, env });
+    expect(config.code).toBe(0);
+    expect(config.stderr).toContain("tsconfig.json changed since HEAD");
+    const bad = runSvc(["gate", "--since", "nope"], { cwd: root, env });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toStartWith("validation_error:");
+  });
+
+  test("SVC_GATE_TIMEOUT_MS must be a positive integer", () => {
+    const root = gitRepo({ "a.ts": "export const a = 1;\n" });
+    const r = runSvc(["gate"], { cwd: root, env: { ...env, SVC_GATE_TIMEOUT_MS: "soon" } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toStartWith("validation_error: SVC_GATE_TIMEOUT_MS must be an integer");
+  });
+});

@@ -1,0 +1,77 @@
+// svc hook install: a pre-commit hook that runs svc gate; hook managers get the line to add;
+// a foreign hook is never overwritten without --force, and is kept (and run first) with it.
+
+import { describe, expect, test } from "bun:test";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { installHook } from "../../src/install/hook-install.ts";
+import { runSvc } from "../helpers/cli.ts";
+import { git, gitRepo, plainDir, writeFiles } from "../helpers/repo.ts";
+
+const hookOf = (root: string) => join(root, ".git", "hooks", "pre-commit");
+
+describe("svc hook install", () => {
+  test("writes an executable pre-commit hook that runs svc gate, idempotently", async () => {
+    const root = gitRepo({ "a.ts": "export const a = 1;\n" });
+    const first = await installHook({ root, force: false });
+    expect(first).toMatchObject({ action: "created", file: ".git/hooks/pre-commit" });
+    const script = readFileSync(hookOf(root), "utf8");
+    expect(script).toStartWith("#!/bin/sh\n");
+    expect(script).toContain(`exec ${first.command}\n`);
+    expect(first.command).toEndWith(" gate");
+    expect(statSync(hookOf(root)).mode & 0o111).toBe(0o111);
+    expect((await installHook({ root, force: false })).action).toBe("unchanged");
+  });
+
+  test("a foreign hook is refused without --force; with --force it is kept and run first", async () => {
+    const root = gitRepo({ "a.ts": "export const a = 1;\n" });
+    writeFiles(root, { ".git/hooks/pre-commit": "#!/bin/sh\necho mine\n" });
+    await expect(installHook({ root, force: false })).rejects.toThrow(/already exists and was not written by svc; nothing changed/);
+    expect(readFileSync(hookOf(root), "utf8")).toBe("#!/bin/sh\necho mine\n");
+    const forced = await installHook({ root, force: true });
+    expect(forced.keptAs).toBe(".git/hooks/pre-commit.before-svc");
+    expect(readFileSync(join(root, ".git/hooks/pre-commit.before-svc"), "utf8")).toBe("#!/bin/sh\necho mine\n");
+    const script = readFileSync(hookOf(root), "utf8");
+    expect(script.indexOf("pre-commit.before-svc")).toBeGreaterThan(0);
+    expect(script.indexOf("pre-commit.before-svc")).toBeLessThan(script.indexOf("exec "));
+    // Installing again keeps the chain.
+    expect((await installHook({ root, force: false })).action).toBe("unchanged");
+  });
+
+  test("husky, lefthook and pre-commit setups get the line to add; nothing is written", async () => {
+    const setups: [Record<string, string>, RegExp][] = [
+      [{ ".husky/pre-commit": "npx lint-staged\n" }, /husky; nothing written\. add this line to \.husky\/pre-commit:\n {2}.+ gate$/],
+      [{ "package.json": JSON.stringify({ devDependencies: { husky: "9.0.0" } }) }, /husky/],
+      [{ "lefthook.yml": "pre-commit:\n  commands: {}\n" }, /lefthook; nothing written\. add to lefthook\.yml:[\s\S]*run: .+ gate$/],
+      [{ ".pre-commit-config.yaml": "repos: []\n" }, /pre-commit; nothing written[\s\S]*entry: .+ gate[\s\S]*language: system/],
+    ];
+    for (const [files, detail] of setups) {
+      const root = gitRepo({ "a.ts": "export const a = 1;\n", ...files });
+      const result = await installHook({ root, force: false });
+      expect(result.action).toBe("printed");
+      expect(result.detail).toMatch(detail);
+      expect(existsSync(hookOf(root))).toBe(false);
+    }
+  });
+
+  test("core.hooksPath is honoured", async () => {
+    const root = gitRepo({ "a.ts": "export const a = 1;\n" });
+    git(root, "config", "core.hooksPath", "githooks");
+    const result = await installHook({ root, force: false });
+    expect(result.file).toBe("githooks/pre-commit");
+    expect(existsSync(join(root, "githooks/pre-commit"))).toBe(true);
+  });
+
+  test("CLI: prints what it changed; outside git it is a validation error; bad actions are usage errors", () => {
+    const root = gitRepo({ "a.ts": "export const a = 1;\n" });
+    const ok = runSvc(["hook", "install"], { cwd: root });
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toMatch(/^created \.git\/hooks\/pre-commit: pre-commit runs .+ gate\n$/);
+    const plain = runSvc(["hook", "install"], { cwd: plainDir({ "a.ts": "x\n" }) });
+    expect(plain.code).toBe(1);
+    expect(plain.stderr).toMatch(/^validation_error: svc hook install needs a git repository/);
+    const bad = runSvc(["hook", "remove"], { cwd: root });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("usage: svc hook install [--force]");
+  });
+});

@@ -59,7 +59,7 @@ for (const [name, prepare, sources] of sections.some((s) => s !== "localize" && 
     }
   }
   if (sections.includes("wiring") && name.startsWith("generated")) {
-    result.wiring = await benchWiring(svc, name, dir);
+    result.wiring = await benchWiring(name, dir);
     printWiringBench(result.wiring as never);
   }
   if (sections.includes("host")) {

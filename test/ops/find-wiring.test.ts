@@ -65,10 +65,11 @@ describe("find wiring kinds (express fixture)", () => {
     const { text, data } = await call("map", { path: root, detail: "routes" });
     expect(text).toBe(
       [
-        "routes (8):",
+        "routes (9):",
         "  GET /api/orders  (src/orders/orders.routes.ts:8)",
         "  DELETE /api/orders/:id  (src/orders/orders.routes.ts:11)",
         "  GET /api/orders/:id  (src/orders/orders.routes.ts:9)",
+        "  PUT /api/orders/:id  (src/orders/orders.routes.ts:22)",
         "  GET /api/orders/:id/items  (src/orders/orders.routes.ts:10)",
         "  POST /api/orders/:id/items  (src/orders/orders.routes.ts:10)",
         "  GET /api/users/:userId  (src/users/users.routes.ts:4)",
@@ -77,9 +78,9 @@ describe("find wiring kinds (express fixture)", () => {
         "  unresolved: app.get(extraPath, …) at src/app.ts:11",
       ].join("\n"),
     );
-    expect(data).toMatchObject({ routes: { total: 8, detected: true, unresolved: ["app.get(extraPath, …) at src/app.ts:11"] } });
+    expect(data).toMatchObject({ routes: { total: 9, detected: true, unresolved: ["app.get(extraPath, …) at src/app.ts:11"] } });
     // The index summary counts them (a fresh repo: here a background semantic upgrade may hold the writer lock).
-    expect((await call("index", { path: gitRepo(fixtureFiles("express")) })).text).toMatch(/ \d+ import edges(, \d+ checker edges)?, 14 wiring edges, 8 routes in /);
+    expect((await call("index", { path: gitRepo(fixtureFiles("express")) })).text).toMatch(/ \d+ import edges(, \d+ checker edges)?, 15 wiring edges, 9 routes in /);
   });
 
   test("the deprecated svc resolve alias prints a notice, then answers as find --kind <kind>; without a kind it is a usage error", () => {

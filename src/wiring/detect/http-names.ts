@@ -44,6 +44,8 @@ export function handlerValue(v: Val, ctx: FileCtx): HandlerRef | null {
       return { ref: ctx.ref(v.v, v.line, v.col), line: v.line };
     }
     case "call": {
+      const bound = /^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+)\.bind$/.exec(v.fn); // ctrl.get.bind(ctrl)
+      if (bound) return handlerValue({ k: "member", v: bound[1]!, line: v.line, col: v.col }, ctx);
       for (let i = v.args.length - 1; i >= 0; i--) {
         const inner = handlerValue(v.args[i]!, ctx);
         if (inner) return inner;

@@ -15,7 +15,9 @@ import { storePath } from "../../src/store/db.ts";
 import { detectWiring } from "../../src/wiring/detect/index.ts";
 import { rebuildWiring } from "../../src/wiring/store.ts";
 import { syncIndex } from "../../src/index/sync.ts";
-import { fmt } from "./measure.ts";
+import { openReader } from "../../src/store/db.ts";
+import { findWiring, type WiringKind } from "../../src/wiring/query/find.ts";
+import { fmt, percentile } from "./measure.ts";
 
 export interface WiringBench {
   corpus: string;
@@ -29,6 +31,36 @@ export interface WiringBench {
   wiringEdges: number;
   /** The syntax pass of a forced index (extraction children, import edges, the link pass). */
   syntaxIndexMs: number;
+  /** find --kind route|service|request|config on the open store (what a host serves). */
+  query: { p50: number; p95: number; queries: number };
+}
+
+const QUERIES: [WiringKind, string][] = [
+  ["route", "GET /api/order-0/create/42"],
+  ["route", "/api/invoice-1"],
+  ["route", "GET /nowhere"],
+  ["service", "OrderService0"],
+  ["service", "NoSuchService"],
+  ["request", "OrderPlacedEvent"],
+  ["config", "DATABASE_URL"],
+];
+
+function queryTimes(dir: string): WiringBench["query"] {
+  const db = openReader(dir);
+  if (!db) return { p50: Number.NaN, p95: Number.NaN, queries: 0 };
+  const times: number[] = [];
+  try {
+    for (let round = 0; round < 10; round++) {
+      for (const [kind, q] of QUERIES) {
+        const t = performance.now();
+        findWiring(db, kind, q, 50, "");
+        times.push(performance.now() - t);
+      }
+    }
+  } finally {
+    db.close();
+  }
+  return { p50: percentile(times, 50), p95: percentile(times, 95), queries: times.length };
 }
 
 function sh(argv: string[], cwd: string): string {
@@ -109,7 +141,7 @@ async function benchOne(name: string, dir: string): Promise<WiringBench> {
     db.run("ROLLBACK");
     db.close();
   }
-  return { corpus: name, files: files.length, filesWithWiring, parseMs, detectMs, detectUsPerFile: (detectMs * 1000) / files.length, linkMs, routes, wiringEdges, syntaxIndexMs };
+  return { corpus: name, files: files.length, filesWithWiring, parseMs, detectMs, detectUsPerFile: (detectMs * 1000) / files.length, linkMs, routes, wiringEdges, syntaxIndexMs, query: queryTimes(dir) };
 }
 
 export async function benchWiring(name: string, dir: string): Promise<WiringBench[]> {
@@ -124,7 +156,8 @@ export function printWiringBench(list: readonly WiringBench[]): void {
       ["detection, all files (in-process)", `${fmt(b.detectMs, 0)} ms, ${fmt(b.detectUsPerFile, 1)} µs/file (parse + declarations ${fmt(b.parseMs, 0)} ms)`],
       ["link pass (routes, DI, requests, config)", `${fmt(b.linkMs, 0)} ms: ${b.routes} routes, ${b.wiringEdges} wiring edges`],
       ["syntax pass of an index (--force, in-process)", `${fmt(b.syntaxIndexMs / 1000, 2)} s`],
+      ["find --kind route|service|…: query on open store", `p50 ${fmt(b.query.p50)} ms, p95 ${fmt(b.query.p95)} ms (${b.query.queries} queries)`],
     ];
-    for (const [what, value] of rows) console.log(`${what!.padEnd(46)} ${value}`);
+    for (const [what, value] of rows) console.log(`${what!.padEnd(50)} ${value}`);
   }
 }

@@ -4,7 +4,7 @@
 
 import type { Database } from "bun:sqlite";
 import { matchNames, matchRoutes, nearestKeys } from "./match.ts";
-import { configRecords, diRecords, requestRecords, routeRecords, unresolvedRecords, type End, type UnresolvedRecord } from "./rows.ts";
+import { configRecords, diRecords, keyRows, requestRecords, routeRecords, unresolvedRecords, type End, type UnresolvedRecord } from "./rows.ts";
 
 export const WIRING_KINDS = ["service", "request", "route", "config"] as const;
 export type WiringKind = (typeof WIRING_KINDS)[number];
@@ -57,8 +57,9 @@ function group<T>(rows: readonly T[], keyOf: (r: T) => string): Map<string, T[]>
 }
 
 function routes(db: Database, query: string, relDir: string): { matches: WiringMatch[]; keys: string[]; known: number } {
-  const all = routeRecords(db).filter((r) => inScope(relDir, r.path, r.handler?.path));
-  const hits = matchRoutes(all, query);
+  const all = keyRows(db, "routes").filter((r) => inScope(relDir, r.path, r.targetPath));
+  const matched = matchRoutes(all.map((r) => ({ id: r.id, method: r.kind, pattern: r.key })), query);
+  const hits = matched.length ? routeRecords(db, matched.map((r) => r.id)) : [];
   const matches = [...group(hits, (r) => `${r.method} ${r.pattern}`)].map(([key, rows]) => {
     const hops: WiringHop[] = [];
     for (const r of rows) {
@@ -76,13 +77,16 @@ function routes(db: Database, query: string, relDir: string): { matches: WiringM
     }
     return { key, framework: rows[0]!.framework, hops: dedupeHops(hops) };
   });
-  return { matches, keys: all.map((r) => `${r.method} ${r.pattern}`), known: all.length };
+  return { matches, keys: all.map((r) => `${r.kind} ${r.key}`), known: all.length };
 }
 
 function services(db: Database, query: string, relDir: string): { matches: WiringMatch[]; keys: string[]; known: number } {
-  const all = diRecords(db).filter((r) => inScope(relDir, r.path, r.target?.path));
-  const tokens = new Set(matchNames(all, query, (r) => (r.role === "provide" && r.label ? [r.token, r.label] : r.role === "implements" ? [r.token, r.label] : [r.token])).map((r) => r.token));
-  const hits = all.filter((r) => tokens.has(r.token));
+  const keys = keyRows(db, "di_bindings").filter((r) => inScope(relDir, r.path, r.targetPath));
+  const tokens = new Set(matchNames(keys, query, (r) => ((r.kind === "provide" || r.kind === "implements") && r.alias ? [r.key, r.alias] : [r.key])).map((r) => r.key));
+  const ids = keys.filter((r) => tokens.has(r.key)).map((r) => r.id);
+  const hits = ids.length ? diRecords(db, ids) : [];
+  const registered = db.prepare("SELECT DISTINCT d.token FROM di_bindings d JOIN files i ON i.id = d.impl_file_id WHERE d.role = 'provide' AND i.path = ? AND d.impl_symbol = ? ORDER BY d.token");
+  const registrationsOf = (t: End | null) => (t?.symbol ? (registered.all(t.path, t.symbol) as { token: string }[]).map((r) => r.token) : []);
   const matches = [...group(hits, (r) => r.token)].map(([key, rows]) => {
     const hops: WiringHop[] = [];
     const provided = rows.some((r) => r.role === "provide");
@@ -95,7 +99,7 @@ function services(db: Database, query: string, relDir: string): { matches: Wirin
     }
     for (const r of rows.filter((x) => x.role === "injectable")) {
       if (provided) continue;
-      const as = [...new Set(all.filter((p) => p.role === "provide" && p.target && p.target.path === r.target?.path && p.target.symbol === r.target?.symbol).map((p) => p.token))];
+      const as = [...new Set(registrationsOf(r.target))];
       const note = as.length ? `registered as ${as.join(", ")}` : "no registration found";
       hops.push({ edge: "declared", label: declared(r.target, r.token), path: r.target?.path ?? r.path, line: r.target?.line ?? r.line, detail: `${r.detail}; ${note}` });
     }
@@ -105,13 +109,14 @@ function services(db: Database, query: string, relDir: string): { matches: Wirin
     }
     return { key, framework: rows[0]!.framework, hops: dedupeHops(hops) };
   });
-  return { matches, keys: all.map((r) => r.token), known: all.length };
+  return { matches, keys: keys.map((r) => r.key), known: keys.length };
 }
 
 function requests(db: Database, query: string, relDir: string): { matches: WiringMatch[]; keys: string[]; known: number } {
-  const all = requestRecords(db).filter((r) => inScope(relDir, r.path, r.target?.path));
-  const names = new Set(matchNames(all, query, (r) => [r.request, ...(r.role === "handle" && r.target?.symbol ? [r.target.symbol] : [])]).map((r) => r.request));
-  const hits = all.filter((r) => names.has(r.request));
+  const keys = keyRows(db, "request_handlers").filter((r) => inScope(relDir, r.path, r.targetPath));
+  const names = new Set(matchNames(keys, query, (r) => [r.key, ...(r.kind === "handle" && r.alias ? [r.alias] : [])]).map((r) => r.key));
+  const ids = keys.filter((r) => names.has(r.key)).map((r) => r.id);
+  const hits = ids.length ? requestRecords(db, ids) : [];
   const matches = [...group(hits, (r) => r.request)].map(([key, rows]) => {
     const hops: WiringHop[] = [];
     const decl = rows.find((r) => r.declaration)?.declaration ?? null;
@@ -126,7 +131,7 @@ function requests(db: Database, query: string, relDir: string): { matches: Wirin
     }
     return { key, framework: `${rows[0]!.kind}, ${rows[0]!.framework}`, hops: dedupeHops(hops) };
   });
-  return { matches, keys: all.map((r) => r.request), known: all.length };
+  return { matches, keys: keys.map((r) => r.key), known: keys.length };
 }
 
 function configs(db: Database, query: string, relDir: string): { matches: WiringMatch[]; keys: string[]; known: number } {

@@ -58,14 +58,12 @@ export function matchRoutes<T extends RouteKey>(rows: readonly T[], query: strin
   const byMethod = rows.filter((r) => !q.method || q.method === "ANY" || r.method === q.method || r.method === "ALL");
   if (!q.path) return byMethod;
   const want = normalizePattern(q.path);
-  const tiers: ((r: T) => boolean)[] = [
-    (r) => normalizePattern(r.pattern) === want,
-    (r) => shape(normalizePattern(r.pattern)) === shape(want),
-    (r) => urlMatches(normalizePattern(r.pattern), want),
-    (r) => normalizePattern(r.pattern).includes(q.path.toLowerCase().replace(/^\/+|\/+$/g, "")),
-  ];
+  const wantShape = shape(want);
+  const needle = q.path.toLowerCase().replace(/^\/+|\/+$/g, "");
+  const norm = byMethod.map((r) => normalizePattern(r.pattern));
+  const tiers: ((p: string) => boolean)[] = [(p) => p === want, (p) => shape(p) === wantShape, (p) => urlMatches(p, want), (p) => p.includes(needle)];
   for (const tier of tiers) {
-    const hits = byMethod.filter(tier);
+    const hits = byMethod.filter((_, i) => tier(norm[i]!));
     if (hits.length) return hits;
   }
   return [];
@@ -87,7 +85,7 @@ export function matchNames<T>(rows: readonly T[], query: string, keyOf: (row: T)
   return [];
 }
 
-/** Up to `limit` keys closest to the query: shared words first, then edit distance. */
+/** Up to `limit` keys closest to the query: shared words first, then edit distance (computed for the best few hundred only). */
 export function nearestKeys(keys: Iterable<string>, query: string, limit = 5): string[] {
   const words = (s: string) => new Set(s.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().split(/[^a-z0-9]+/).filter(Boolean));
   const qw = words(query);
@@ -96,10 +94,13 @@ export function nearestKeys(keys: Iterable<string>, query: string, limit = 5): s
     const kw = words(k);
     let shared = 0;
     for (const w of qw) if (kw.has(w)) shared++;
-    return { k, shared, distance: editDistance(q, k.toLowerCase()) };
+    return { k, shared, near: Math.abs(k.length - q.length), distance: 0 };
   });
-  scored.sort((a, b) => b.shared - a.shared || a.distance - b.distance || (a.k < b.k ? -1 : 1));
-  return scored.slice(0, limit).map((s) => s.k);
+  scored.sort((a, b) => b.shared - a.shared || a.near - b.near || (a.k < b.k ? -1 : 1));
+  const head = scored.slice(0, 300);
+  for (const s of head) s.distance = editDistance(q, s.k.toLowerCase());
+  head.sort((a, b) => b.shared - a.shared || a.distance - b.distance || (a.k < b.k ? -1 : 1));
+  return head.slice(0, limit).map((s) => s.k);
 }
 
 function editDistance(a: string, b: string): number {

@@ -68,6 +68,10 @@ export class TsEngine {
   private readonly configs = new Set<string>();
   private readonly overlays = new Map<string, Overlay>();
   private current: Snapshot | null = null;
+  /** Replaced snapshots not released yet (the engine keeps every program of an unreleased snapshot alive). */
+  private retired: Snapshot[] = [];
+  /** Requests running on a snapshot: it is released only when none is. */
+  private readonly users = new Map<Snapshot, number>();
   /** Bumped by every change the API's snapshot must see (files, overlays); `synced` is the value the current snapshot reflects. */
   private changes = 0;
   private synced = -1;
@@ -96,6 +100,7 @@ export class TsEngine {
     if (this.lsp !== process) return;
     this.lastExit = description;
     this.current = null;
+    this.retired = []; // they died with the child
     this.api = null; // its socket died with the child: never write to it again
     if (this.closed) return;
     const now = Date.now();
@@ -138,7 +143,7 @@ export class TsEngine {
       this.current = null;
       const target = this.changes;
       if (this.configs.size) {
-        this.current = await this.race(this.api.updateSnapshot({ openProjects: [...this.configs] }), lsp, "loading the projects", Math.max(timeout, 120_000));
+        this.adopt(await this.race(this.api.updateSnapshot({ openProjects: [...this.configs] }), lsp, "loading the projects", Math.max(timeout, 120_000)));
         this.synced = target;
       }
     } catch (error) {
@@ -177,7 +182,36 @@ export class TsEngine {
   async call<T>(what: string, fn: (api: API<true>, snapshot: Snapshot) => Promise<T>, timeoutMs = this.requestTimeoutMs): Promise<T> {
     const { lsp, api } = await this.ensure();
     const snapshot = await this.snapshotOf(api, lsp);
-    return this.race(fn(api, snapshot), lsp, what, timeoutMs);
+    this.users.set(snapshot, (this.users.get(snapshot) ?? 0) + 1);
+    try {
+      return await this.race(fn(api, snapshot), lsp, what, timeoutMs);
+    } finally {
+      const left = (this.users.get(snapshot) ?? 1) - 1;
+      if (left > 0) this.users.set(snapshot, left);
+      else this.users.delete(snapshot);
+      this.releaseRetired();
+    }
+  }
+
+  /** Make `next` the current snapshot; the one it replaces is released once no request uses it. */
+  private adopt(next: Snapshot): void {
+    if (this.current && this.current !== next) this.retired.push(this.current);
+    this.current = next;
+    this.releaseRetired();
+  }
+
+  /**
+   * Release replaced snapshots no request uses, keeping the two most recent ones (projects a
+   * caller got from openProjects are read right after, outside call()).
+   */
+  private releaseRetired(): void {
+    const keep = this.retired.slice(-2);
+    const older = this.retired.slice(0, -2);
+    this.retired = keep;
+    for (const snapshot of older) {
+      if (this.users.has(snapshot)) this.retired.unshift(snapshot);
+      else void snapshot.dispose().catch(() => {});
+    }
   }
 
   /** An LSP request under the time-box. */
@@ -199,7 +233,7 @@ export class TsEngine {
         const target = this.changes;
         this.syncing = (async () => {
           await this.barrier(lsp);
-          this.current = await this.race(api.updateSnapshot({}), lsp, "updating the snapshot", Math.max(this.requestTimeoutMs, 60_000));
+          this.adopt(await this.race(api.updateSnapshot({}), lsp, "updating the snapshot", Math.max(this.requestTimeoutMs, 60_000)));
           this.synced = target;
         })().finally(() => {
           this.syncing = null;
@@ -217,7 +251,7 @@ export class TsEngine {
     const { lsp, api } = await this.ensure();
     if (added.length) {
       const target = this.changes;
-      this.current = await this.race(api.updateSnapshot({ openProjects: added }), lsp, "loading the projects", timeoutMs);
+      this.adopt(await this.race(api.updateSnapshot({ openProjects: added }), lsp, "loading the projects", timeoutMs));
       this.synced = Math.max(this.synced, target);
     }
     const snapshot = await this.snapshotOf(api, lsp);

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { loadBaseline } from "../../src/check/sessions.ts";
 import { installHook } from "../../src/install/hook-install.ts";
 import { claudeHookCommands } from "../../src/install/mcp-install.ts";
 import { startHost, type RunningHost } from "../../src/surfaces/host/server.ts";
@@ -75,6 +76,24 @@ describe("hook loop through the CLI with a host", () => {
     expect(await runSvcAsync(["gate"], { cwd: root, env })).toMatchObject({ code: 0, stdout: expect.stringMatching(/^svc gate: ok, no introduced errors \(session hook, .*; 1 pre-existing error not counted\)/) });
     expect(await runSvcAsync(["check", "--delta"], { cwd: root, env })).toMatchObject({ code: 0, stdout: "" });
     expect((await shAsync(hooks.gate, root, env)).code).toBe(0);
+  }, 120_000);
+});
+
+describe("the host's warm-up", () => {
+  test("sets the hook session's baseline before any edit: the agent's first edit is counted, pre-existing errors are not", async () => {
+    const runtime = useRuntimeDir();
+    const root = project();
+    const host = await startHost({ root, idleMinutes: 0, log: () => {} });
+    try {
+      await host.checksWarm;
+      expect(loadBaseline(root, "hook")?.diags.map((d) => `${d.code} ${d.path}`)).toEqual(["TS2322 src/legacy.ts"]);
+      writeFiles(root, { "src/use.ts": USE.replace("o.total", "o.totl") });
+      // The very first delta call after the edit already reports it.
+      const delta = await runSvcAsync(["check", "--delta", "--fast"], { cwd: root, env: { SVC_RUNTIME_DIR: runtime } });
+      expect(delta.stdout).toMatch(/^svc: 1 introduced, 0 resolved \(session hook, baseline .+\)\n {2}introduced: Error TS2551 src\/use\.ts:2:55/);
+    } finally {
+      await host.stop("test done");
+    }
   }, 120_000);
 });
 

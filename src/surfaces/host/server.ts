@@ -44,6 +44,8 @@ export interface RunningHost {
   token: string;
   stop(reason: string): Promise<void>;
   stopped: Promise<void>;
+  /** Settles when the check warm-up is over (every file's diagnostics cached, the `hook` baseline set if it had none). */
+  checksWarm: Promise<void>;
 }
 
 function sameToken(given: unknown, token: Buffer): boolean {
@@ -93,7 +95,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   });
 
   const resident = holdResident(root, { writer: true, log });
-  void warmChecks(root, resident, log);
+  const checksWarm = warmChecks(root, resident, log);
   const stats = () => {
     const engine = resident.engine.status();
     const semantic = residentStatus(root);
@@ -247,5 +249,5 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       return result;
     },
   });
-  return { socket: endpoint.socket, token: tokenText, stop, stopped };
+  return { socket: endpoint.socket, token: tokenText, stop, stopped, checksWarm };
 }

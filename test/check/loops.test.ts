@@ -71,11 +71,18 @@ describe("hook loop through the CLI with a host", () => {
     const stop = await shAsync(hooks.gate, root, env);
     expect(stop.code).toBe(2);
     expect(stop.stderr).toContain("Error TS2551 src/use.ts:2:55");
+    // A handoff is refused while the check session has the introduced error.
+    const handoff = await runSvcAsync(["review", "--handoff"], { cwd: root, env });
+    expect(handoff.code).toBe(1);
+    expect(handoff.stdout).toMatch(/^handoff refused: the change since HEAD leaves 1 introduced error unresolved \(check session 'hook', baseline .+\)\. Fix it .*\n {2}Error TS2551 src\/use\.ts:2:55/);
 
     writeFiles(root, { "src/use.ts": USE });
     expect(await runSvcAsync(["gate"], { cwd: root, env })).toMatchObject({ code: 0, stdout: expect.stringMatching(/^svc gate: ok, no introduced errors \(session hook, .*; 1 pre-existing error not counted\)/) });
     expect(await runSvcAsync(["check", "--delta"], { cwd: root, env })).toMatchObject({ code: 0, stdout: "" });
     expect((await shAsync(hooks.gate, root, env)).code).toBe(0);
+    const packet = await runSvcAsync(["review", "--handoff"], { cwd: root, env });
+    expect(packet.code).toBe(0);
+    expect(packet.stdout).toMatch(/compiler status: no introduced errors \(check session 'hook', baseline .+; 1 pre-existing error not counted\)/);
   }, 120_000);
 });
 

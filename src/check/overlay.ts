@@ -9,7 +9,7 @@ import { openReader } from "../store/db.ts";
 import { diagDelta, errorsOf, type Diag } from "./diag.ts";
 import { buildRepairs, type RepairPacket } from "./repair.ts";
 import { repairEngine } from "./repair-engine.ts";
-import { surfaceOf } from "./surface.ts";
+import { reach, surfacesOf } from "./surface.ts";
 import type { CheckWorkspace } from "./workspace.ts";
 
 /** What a single-file check found (the parts every surface carries). */
@@ -41,14 +41,14 @@ export async function overlayCheck(cw: CheckWorkspace, rel: string, content: str
     const exists = existsSync(cw.abs(rel));
     const candidates = await cw.projectsFor(rel);
     if (!candidates.length) return { ran: false as const, reason: `no loaded TypeScript project holds ${rel} (outside every tsconfig/jsconfig's files)` };
-    const surfaceChanged = !exists || (() => {
-      const before = cw.diskSurface(rel);
-      const after = surfaceOf(rel, content);
-      return before === null || after === null || before !== after;
-    })();
-    let deps = options.dependents && surfaceChanged ? await cw.dependentsOf(rel) : [];
+    // How far the edit can reach: not past the file, only through its exports' types, or anyhow.
+    let how = !options.dependents ? "none" : exists ? reach(cw.diskSurface(rel), surfacesOf(rel, content)) : "any";
+    const deps = how === "none" ? [] : await cw.dependentsOf(rel);
+    if (how === "exports" && deps.length <= 2) how = "any"; // checking them is cheaper than comparing types
+    const typesBefore = how === "exports" ? await cw.diskExportTypes(rel, candidates[0]!) : null;
+    if (how === "exports" && typesBefore === null) how = "any";
     const fileBefore = exists ? ((await cw.diskDiagnostics([rel])).get(rel) ?? []) : [];
-    let depsBefore = await cw.diskDiagnostics(deps);
+    let depsBefore = how === "any" ? await cw.diskDiagnostics(deps) : null;
     const abs = cw.abs(rel);
     await cw.engine.setOverlay(abs, content);
     try {
@@ -60,18 +60,20 @@ export async function overlayCheck(cw: CheckWorkspace, rel: string, content: str
         project = taking[0]!;
       }
       const diagnostics = await cw.fileDiagnostics(rel, project);
-      if (options.dependents && !surfaceChanged && diagnostics.some(isSyntaxError)) {
-        // The compiler reads the edit as broken syntax: what importers see may have changed after all.
+      // Broken syntax may change what importers see whatever the surfaces said.
+      if (options.dependents && diagnostics.some(isSyntaxError)) how = "any";
+      if (how === "exports" && (await cw.exportTypes(rel, project)) !== typesBefore) how = "any";
+      if (how === "any" && depsBefore === null) {
         cw.engine.clearOverlay(abs);
-        deps = await cw.dependentsOf(rel);
         depsBefore = await cw.diskDiagnostics(deps);
         await cw.engine.setOverlay(abs, content);
       }
+      const checked = how === "any" ? deps : [];
       const depsNow: Diag[] = [];
-      await Promise.all(deps.map(async (d) => depsNow.push(...(await cw.fileDiagnostics(d)))));
+      await Promise.all(checked.map(async (d) => depsNow.push(...(await cw.fileDiagnostics(d)))));
       const introducedInFile = new Set(diagDelta(fileBefore, diagnostics).introduced);
       const preExisting = diagnostics.filter((d) => !introducedInFile.has(d));
-      const dependentDiagnostics = errorsOf(diagDelta([...depsBefore.values()].flat(), depsNow).introduced);
+      const dependentDiagnostics = errorsOf(diagDelta([...(depsBefore?.values() ?? [])].flat(), depsNow).introduced);
       let repairs: RepairPacket[] = [];
       if (options.repairs) {
         const errors = [...errorsOf(diagnostics), ...dependentDiagnostics];
@@ -85,8 +87,8 @@ export async function overlayCheck(cw: CheckWorkspace, rel: string, content: str
         }
       }
       const config = await cw.projectConfig(project);
-      const skipped = options.dependents && deps.length === 0 && !surfaceChanged ? { dependentsSkipped: "the edit leaves what importers see unchanged" } : {};
-      return { ran: true as const, config, diagnostics, preExisting, dependentDiagnostics, dependents: deps.length, ...skipped, repairs };
+      const skipped = how === "none" && options.dependents ? { dependentsSkipped: "the edit leaves what importers see unchanged" } : how === "exports" ? { dependentsSkipped: "the edit changes none of the file's exported types" } : {};
+      return { ran: true as const, config, diagnostics, preExisting, dependentDiagnostics, dependents: checked.length, ...skipped, repairs };
     } finally {
       cw.engine.clearOverlay(abs);
     }

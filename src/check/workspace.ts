@@ -32,7 +32,8 @@ import { toPosix } from "../workspace/root.ts";
 import { relative } from "node:path";
 import type { Diag } from "./diag.ts";
 import { ImportGraph } from "./import-graph.ts";
-import { surfaceOf } from "./surface.ts";
+import { exportTypesOf } from "./export-types.ts";
+import { surfacesOf, type Surfaces } from "./surface.ts";
 
 export const ENGINE_NAME = `TypeScript ${TS_VERSION}`;
 /** Module-resolution errors: a file with one may be fixed (or broken) by a file appearing or going away. */
@@ -49,8 +50,10 @@ interface Entry {
 interface Seen {
   mtime: number;
   size: number;
-  /** The surface hash of this version (undefined: not computed yet; null: none to trust). */
-  surface?: string | null;
+  /** The surfaces of this version (undefined: not computed yet; null: none to trust). */
+  surface?: Surfaces | null;
+  /** The printed types of its exports in this version (undefined: not computed yet). */
+  exportTypes?: string | null;
 }
 
 interface Source {
@@ -207,16 +210,35 @@ export class CheckWorkspace {
     return out;
   }
 
-  /** The surface hash of a file as it is on disk (cached per version). */
-  diskSurface(rel: string): string | null {
+  /** The surfaces of a file as it is on disk (cached per version). */
+  diskSurface(rel: string): Surfaces | null {
     const seen = this.seen?.get(rel);
     if (seen && seen.surface !== undefined) return seen.surface;
     const text = textReader(this.root)(rel);
-    const surface = text === null ? null : surfaceOf(rel, text);
-    const now = stat(this.abs(rel));
-    // remembered only for the version it was computed from (the file may have moved on meanwhile)
-    if (seen && now && now.mtime === seen.mtime && now.size === seen.size) seen.surface = surface;
+    const surface = text === null ? null : surfacesOf(rel, text);
+    if (seen && this.sameVersion(rel, seen)) seen.surface = surface;
     return surface;
+  }
+
+  /** Remember facts only for the version they were computed from (the file may have moved on meanwhile). */
+  private sameVersion(rel: string, seen: Seen): boolean {
+    const now = stat(this.abs(rel));
+    return now !== null && now.mtime === seen.mtime && now.size === seen.size;
+  }
+
+  /** The printed types of a file's exports as the engine sees it now (overlays included): a hash, or null when unknown. */
+  async exportTypes(rel: string, project: string): Promise<string | null> {
+    this.checkedSinceChange++;
+    return exportTypesOf(this.engine, project, this.abs(rel));
+  }
+
+  /** The printed types of a file's exports on disk (cached per version; call with no overlay in the engine). */
+  async diskExportTypes(rel: string, project: string): Promise<string | null> {
+    const seen = this.seen?.get(rel);
+    if (seen && seen.exportTypes !== undefined) return seen.exportTypes;
+    const types = await this.exportTypes(rel, project);
+    if (seen && !this.engine.overlayPaths().length && this.sameVersion(rel, seen)) seen.exportTypes = types;
+    return types;
   }
 
   private importGraph(loaded: LoadedWorkspace): ImportGraph {
@@ -299,7 +321,7 @@ export class CheckWorkspace {
     for (const f of changed) {
       const old = before.get(f)?.surface;
       const fresh = this.diskSurface(f);
-      if (old === undefined || old === null || fresh === null || old !== fresh) reach.push(f);
+      if (old === undefined || old === null || fresh === null || old.strict !== fresh.strict) reach.push(f);
     }
     for (const d of graph.dependents(reach)) recheck.add(d);
     if (created.length || deleted.length) {

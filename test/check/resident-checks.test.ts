@@ -22,13 +22,16 @@ const PRICE = "export function price(): number {\n  return 1;\n}\nexport const l
 /** label()'s type comes from price() through an inferred return: a change to price reaches here via label.ts. */
 const LABEL = 'import { label } from "./price";\nexport const shown = () => label();\n';
 const SHOW = 'import { shown } from "./label";\nexport const fixed: string = shown().toFixed(2);\n';
+/** Three importers of an inferred-return function. */
+const FMT = "export const fmt = (n: number) => n.toFixed(2);\n";
+const FMT_USERS = Object.fromEntries(["a", "b", "c"].map((x) => [`src/fmt-${x}.ts`, `import { fmt } from "./fmt";\nexport const ${x} = fmt(1).length;\n`]));
 
 const ctx = { cwd: "/", host: true };
 let root: string;
 
 beforeAll(async () => {
   useRuntimeDir();
-  root = gitRepo({ "tsconfig.json": TSCONFIG, "src/order.ts": ORDER, "src/index.ts": 'export * from "./order";\n', "src/use.ts": USE, "src/price.ts": PRICE, "src/label.ts": LABEL, "src/show.ts": SHOW });
+  root = gitRepo({ "tsconfig.json": TSCONFIG, "src/order.ts": ORDER, "src/index.ts": 'export * from "./order";\n', "src/use.ts": USE, "src/price.ts": PRICE, "src/label.ts": LABEL, "src/show.ts": SHOW, "src/fmt.ts": FMT, ...FMT_USERS });
   await call("index", { path: root });
   holdResident(root, { writer: false });
 });
@@ -56,6 +59,15 @@ describe("overlay checks on the resident workspace", () => {
     expect(changed.dependentsSkipped).toBeUndefined();
     expect(changed.dependents).toBe(1);
     expect(changed.clean).toBe(true);
+  });
+
+  test("a body edit behind an inferred return type: the importers are skipped when the exported types stay, checked when they change", async () => {
+    const same = await check("src/fmt.ts", FMT.replace("toFixed(2)", "toFixed(3)"));
+    expect(same).toMatchObject({ clean: true, dependents: 0, dependentsSkipped: "the edit changes none of the file's exported types" });
+    const changed = await check("src/fmt.ts", FMT.replace("n.toFixed(2)", "n * 2"));
+    expect(changed.dependentsSkipped).toBeUndefined();
+    expect(changed.dependents).toBe(3);
+    expect(changed.dependentDiagnostics.map((d) => `${d.code} ${d.path}`)).toEqual(["TS2339 src/fmt-a.ts", "TS2339 src/fmt-b.ts", "TS2339 src/fmt-c.ts"]);
   });
 
   test("a new file: checked in memory when a project takes it; outside every project it abstains", async () => {

@@ -16,6 +16,7 @@ process.env.SVC_RESIDENT = "1";
 const { call } = await import("../../src/engine.ts");
 const { coldOverlay } = await import("../../src/check/file-check.ts");
 const { surfaceOf } = await import("../../src/check/surface.ts");
+const { generateEdits } = await import("./check-edits.ts");
 
 const ctx = { longLived: true };
 const round = (values: number[]) => ({ p50: Math.round(percentile(values, 50)), p95: Math.round(percentile(values, 95)), n: values.length });
@@ -56,6 +57,14 @@ export async function checkLatency(base: string, name: string, samples = 20): Pr
     await call("check", { path: p.dir, file: f, content: edited }, ctx);
     body.push(performance.now() - t);
   }
+  // The honesty benchmark's kinds of edits (half meant to break, half neutral) on this project.
+  const sources = new Map(files.map((f) => [f, text(f)]));
+  const mix: number[] = [];
+  for (const edit of generateEdits(name, sources, samples * 3, 11)) {
+    t = performance.now();
+    await call("check", { path: p.dir, file: edit.file, content: edit.content }, ctx);
+    mix.push(performance.now() - t);
+  }
   // One-file edits on disk, then the delta (the baseline is current: nothing else changed).
   const delta: LatencyResult["delta"]["samples"] = [];
   for (let i = 0; i < Math.min(samples, 10); i++) {
@@ -82,6 +91,7 @@ export async function checkLatency(base: string, name: string, samples = 20): Pr
     baselineMs: Math.round(baselineMs),
     surfaceEdit: round(surface),
     bodyEdit: round(body),
+    editMix: round(mix),
     delta: { ...round(delta.map((d) => d.ms)), samples: delta.map((d) => ({ ...d, ms: Math.round(d.ms) })) },
     cold: round(cold),
   };

@@ -32,6 +32,8 @@ export interface LatencyResult {
   baselineMs: number;
   surfaceEdit: { p50: number; p95: number; n: number };
   bodyEdit: { p50: number; p95: number; n: number };
+  /** Edits as the honesty benchmark generates them (wrong member, argument…, rename, comment…). */
+  editMix: { p50: number; p95: number; n: number };
   delta: { p50: number; p95: number; n: number; samples: { file: string; ms: number; first: string }[] };
   cold: { p50: number; p95: number; n: number };
 }
@@ -57,6 +59,7 @@ export function printLatency(r: LatencyResult): void {
   console.log(`  session baseline (every file)        ${r.baselineMs} ms`);
   console.log(`  overlay, surface edit (deps checked) p50 ${r.surfaceEdit.p50} ms  p95 ${r.surfaceEdit.p95} ms  (n=${r.surfaceEdit.n})`);
   console.log(`  overlay, body edit (deps skipped)    p50 ${r.bodyEdit.p50} ms  p95 ${r.bodyEdit.p95} ms  (n=${r.bodyEdit.n})`);
+  console.log(`  overlay, generated edit mix         p50 ${r.editMix.p50} ms  p95 ${r.editMix.p95} ms  (n=${r.editMix.n})`);
   console.log(`  delta after a one-file edit          p50 ${r.delta.p50} ms  p95 ${r.delta.p95} ms  (n=${r.delta.n})`);
   console.log(`  cold overlay check (engine per call) p50 ${r.cold.p50} ms  p95 ${r.cold.p95} ms  (n=${r.cold.n})`);
 }

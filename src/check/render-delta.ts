@@ -27,7 +27,7 @@ export interface CheckSessionResult {
   files?: number;
   /** Files whose diagnostics this call computed (the rest came from the per-file cache). */
   rechecked?: number;
-  /** Files further up the import chains of a change whose recheck is still running: the delta may miss what it will find there. */
+  /** Files a change may reach whose recheck is still running: the delta may miss what it will find there. */
   pending?: number;
 }
 
@@ -60,7 +60,7 @@ export function renderDeltaMode(r: CheckSessionResult): string {
 }
 
 export function pendingNote(pending: number): string {
-  return `not final: ${plural(pending, "file")} further up the import chains of the change ${pending === 1 ? "is" : "are"} still being rechecked in the background; call again for the complete delta.`;
+  return `not final: ${plural(pending, "file")} the change may reach ${pending === 1 ? "is" : "are"} still being rechecked in the background; call again for the complete delta.`;
 }
 
 /** `svc check --delta`: empty unless something was introduced or resolved. */

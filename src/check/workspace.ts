@@ -6,11 +6,12 @@
 //  - before each use a stat scan finds the files that changed, appeared or went away since
 //    the last look and tells the engine (an applied or saved file is seen at once, with or
 //    without a watcher);
-//  - a changed file is rechecked; its dependents (importers, and importers through barrels)
-//    too when its surface — what importers can see (surface.ts) — changed; files reaching
-//    it further up the import chains are marked stale and rechecked in the background
-//    (`pending` counts them until then); an added or removed file also rechecks the files
-//    whose imports did not resolve;
+//  - a changed file is rechecked; when its surface — what importers can see (surface.ts) —
+//    changed, its dependents (importers, and importers through barrels) are rechecked next
+//    by a delta within its time budget, and the files further up the import chains are
+//    marked stale; whatever is left is rechecked in the background (`pending` counts it
+//    until then); an added or removed file also rechecks the files whose imports did not
+//    resolve;
 //  - nothing is cached while another overlay is in the engine (it would be read as disk).
 //
 // Overlay checks, deltas and background rechecks run one at a time (`exclusive`): an
@@ -40,11 +41,15 @@ export const ENGINE_NAME = `TypeScript ${TS_VERSION}`;
 const RESOLUTION_CODES = new Set(["TS2307", "TS2305", "TS2306", "TS2792", "TS2834", "TS2835", "TS7016"]);
 const CONFIG_RE = /(?:^|\/)(?:tsconfig[^/]*\.json|jsconfig[^/]*\.json|package\.json)$/;
 const PARALLEL = 8;
+/** How long a delta spends rechecking the dependents of a change before leaving the rest to the background. */
+const DELTA_BUDGET_MS = 250;
 
 interface Entry {
   diags: Diag[];
-  /** Computed before a change that may reach it (further up the import chain); rechecked in the background. */
+  /** Computed before a change that may reach it; rechecked in the background (or by a delta within its time budget). */
   stale: boolean;
+  /** A direct dependent of the change: a delta rechecks it first. */
+  urgent?: boolean;
 }
 
 interface Seen {
@@ -184,8 +189,8 @@ export class CheckWorkspace {
     return raw.map((d) => toCheckDiag(this.root, d, rel)).filter((d): d is Diag => d !== null);
   }
 
-  /** Cached diagnostics of files on disk (computed when missing or stale), many requests in flight. */
-  async diskDiagnostics(files: readonly string[]): Promise<Map<string, Diag[]>> {
+  /** Cached diagnostics of files on disk (computed when missing or stale), many requests in flight; none started after `deadline`. */
+  async diskDiagnostics(files: readonly string[], deadline = Number.POSITIVE_INFINITY): Promise<Map<string, Diag[]>> {
     const out = new Map<string, Diag[]>();
     const todo: string[] = [];
     for (const f of files) {
@@ -198,7 +203,7 @@ export class CheckWorkspace {
     let next = 0;
     await Promise.all(
       Array.from({ length: Math.min(PARALLEL, todo.length) }, async () => {
-        while (next < todo.length) {
+        while (next < todo.length && performance.now() < deadline) {
           const f = todo[next++]!;
           const diags = await this.fileDiagnostics(f);
           out.set(f, diags);
@@ -206,7 +211,7 @@ export class CheckWorkspace {
         }
       }),
     );
-    if (cacheable && foreign()) for (const f of todo) this.cache.delete(f); // another overlay came in meanwhile
+    if (cacheable && foreign()) for (const f of todo) if (out.has(f)) this.cache.delete(f); // another overlay came in meanwhile
     return out;
   }
 
@@ -316,22 +321,25 @@ export class CheckWorkspace {
       ...deleted.map((f) => ({ path: this.abs(f), kind: "deleted" as const })),
     ]);
     this.seen = now;
-    const recheck = new Set<string>([...changed, ...created, ...deleted]);
     const reach: string[] = [...created, ...deleted];
     for (const f of changed) {
       const old = before.get(f)?.surface;
       const fresh = this.diskSurface(f);
       if (old === undefined || old === null || fresh === null || old.strict !== fresh.strict) reach.push(f);
     }
-    for (const d of graph.dependents(reach)) recheck.add(d);
-    if (created.length || deleted.length) {
-      for (const [f, e] of this.cache) if (e.diags.some((d) => RESOLUTION_CODES.has(d.code))) recheck.add(f);
-    }
-    for (const f of recheck) this.cache.delete(f);
     for (const f of graph.transitiveImporters(reach)) {
       const e = this.cache.get(f);
       if (e) e.stale = true;
     }
+    const urgent = new Set(graph.dependents(reach));
+    if (created.length || deleted.length) {
+      for (const [f, e] of this.cache) if (e.diags.some((d) => RESOLUTION_CODES.has(d.code))) urgent.add(f);
+    }
+    for (const f of urgent) {
+      const e = this.cache.get(f);
+      if (e) Object.assign(e, { stale: true, urgent: true });
+    }
+    for (const f of [...changed, ...created, ...deleted]) this.cache.delete(f);
     this.checkedSinceChange = 0;
     return changed.length + created.length + deleted.length;
   }
@@ -377,15 +385,24 @@ export class CheckWorkspace {
     return n;
   }
 
-  /** Every owned file's diagnostics, from the cache where it is current; `exact` also rechecks the stale ones now. */
-  async workspaceDiagnostics(options: { exact: boolean }): Promise<{ diags: Diag[]; files: number; pending: number; rechecked: number }> {
+  /**
+   * Every owned file's diagnostics: the changed files' rechecked, then the direct dependents
+   * of the change until `budgetMs` has passed since the call began, the rest from the cache
+   * (`pending` counts the stale ones, rechecked in the background). `exact` rechecks them all now.
+   */
+  async workspaceDiagnostics(options: { exact: boolean; budgetMs?: number }): Promise<{ diags: Diag[]; files: number; pending: number; rechecked: number }> {
+    const started = performance.now();
     await this.refresh({ scanNew: true });
     const files = await this.files();
-    const missing = files.filter((f) => {
-      const e = this.cache.get(f);
-      return !e || (options.exact && e.stale);
-    });
+    const missing = files.filter((f) => !this.cache.has(f) || (options.exact && this.cache.get(f)?.stale));
     const computed = await this.diskDiagnostics(missing);
+    if (!options.exact) {
+      const urgent = files.filter((f) => this.cache.get(f)?.urgent && this.cache.get(f)?.stale);
+      for (const [f, d] of await this.diskDiagnostics(urgent, started + (options.budgetMs ?? DELTA_BUDGET_MS))) {
+        computed.set(f, d);
+        missing.push(f);
+      }
+    }
     const diags: Diag[] = [];
     for (const f of files) diags.push(...(computed.get(f) ?? this.cache.get(f)?.diags ?? []));
     let pending = 0;

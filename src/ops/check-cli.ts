@@ -97,7 +97,7 @@ export async function gate(request: GateRequest, ctx: OpContext): Promise<OpResu
       const r = asked.result;
       if (!r.resident) return abstain(r.reason ?? "the host has no resident TypeScript engine", request.strict, { session });
       if (r.pending && !r.introduced.some((d) => d.severity === "error")) {
-        return abstain(`${r.pending} files reached by the last change were still being rechecked after ${timeoutMs} ms (SVC_GATE_TIMEOUT_MS)`, request.strict, { session });
+        return abstain(`${r.pending} files the last change may reach were still being rechecked after ${timeoutMs} ms (SVC_GATE_TIMEOUT_MS)`, request.strict, { session });
       }
       const introducedErrors = r.introduced.filter((d) => d.severity === "error").length;
       const how = r.established ? `session ${session}: baseline taken now` : `session ${session}, baseline ${r.baselineAt}`;

@@ -85,14 +85,15 @@ describe("the session delta on the resident workspace", () => {
     expect((await delta("chain")).data).toMatchObject({ established: true });
     writeFiles(root, { "src/price.ts": PRICE.replace("price(): number {\n  return 1;", 'price(): string {\n  return "1";') });
     const first = await delta("chain");
-    // price.ts and label.ts are rechecked at once; show.ts (two imports away) is stale until the sweep.
     const cw = await residentChecks(root, ctx);
     await cw?.sweep();
     const settled = await delta("chain");
     expect(settled.data).toMatchObject({ pending: 0 });
     expect((settled.data as { introduced: { path: string; code: string }[] }).introduced.map((d) => `${d.code} ${d.path}`)).toEqual(["TS2551 src/show.ts"]);
-    expect(first.data).toMatchObject({ pending: 1, introduced: [] });
-    expect(first.text).toContain("not final: 1 file further up the import chains of the change is still being rechecked in the background");
+    // show.ts (two imports away) is stale until the background recheck; label.ts too if the delta's time budget ran out first.
+    expect((first.data as { pending: number }).pending).toBeGreaterThanOrEqual(1);
+    expect(first.data).toMatchObject({ introduced: [] });
+    expect(first.text).toMatch(/not final: \d+ files? the change may reach (is|are) still being rechecked in the background/);
     writeFiles(root, { "src/price.ts": PRICE });
     await delta("chain");
     await cw?.sweep();

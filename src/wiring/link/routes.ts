@@ -18,6 +18,7 @@ interface Router {
 interface Mount {
   parent: string;
   child: string;
+  provenance: Provenance;
   prefix: string;
   file: string;
   line: number;
@@ -89,7 +90,7 @@ export function linkRoutes(facts: FactsByFile, names: NameResolver, out: LinkRes
       const parent = routerKey(file, m.router);
       const child = mountTarget(file, m);
       if (!parent || !child || parent === child.key) continue;
-      mounts.push({ parent, child: child.key, prefix, file, line: m.line, text: m.text });
+      mounts.push({ parent, child: child.key, provenance: child.provenance, prefix, file, line: m.line, text: m.text });
       const target = routers.get(child.key)!;
       out.edges.push({
         type: "route_mounts",
@@ -142,7 +143,7 @@ export function linkRoutes(facts: FactsByFile, names: NameResolver, out: LinkRes
       base = [g ? { prefix: g.prefix, chain: [{ kind: "global", text: g.text, file: g.file, line: g.line }] } : { prefix: "", chain: [] }];
     } else {
       base = incoming.flatMap((m) =>
-        prefixesOf(m.parent, stack).map((p) => ({ prefix: joinPath(p.prefix, m.prefix), chain: [...p.chain, { kind: "mount" as const, text: m.text, file: m.file, line: m.line }] })),
+        prefixesOf(m.parent, stack).map((p) => ({ prefix: joinPath(p.prefix, m.prefix), chain: [...p.chain, { kind: "mount" as const, text: m.text, file: m.file, line: m.line, provenance: m.provenance }] })),
       );
     }
     stack.delete(key);

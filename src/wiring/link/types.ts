@@ -54,6 +54,8 @@ export interface Hop extends Site {
   /** `prefix`: a controller path or router prefix; `mount`: app.use / route / register; `global`: setGlobalPrefix. */
   kind: "prefix" | "mount" | "global";
   text: string;
+  /** mount: who resolved the mounted router. */
+  provenance?: Provenance;
 }
 
 export interface RouteRow extends Site {

@@ -36,8 +36,8 @@ export interface UpgradeResult {
   mode: "semantic" | "partial" | "syntax";
   walked: number;
   edges: number;
-  /** The wiring's checker pass: questions asked and time spent asking, storing and linking (ms). */
-  wiring: { asked: number; ms: number };
+  /** The wiring's checker pass: questions asked, time spent asking, storing and linking (ms), of which linking. */
+  wiring: { asked: number; ms: number; relinkMs: number };
   loadMs: number;
   walkMs: number;
   elapsedMs: number;
@@ -121,10 +121,10 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
                 const file = batch[next++]!;
                 const refs = await walker.walk(join(root, file));
                 if (refs) results.push(relativize(root, refs, unresolved));
-                if (refs && wiring.has(file)) await wiring.ask(walker, file);
               }
             }),
           );
+          await wiring.askAll(walker, results.map((r) => r.path), CONCURRENCY);
         }, 180_000);
         edges += writer.write(results);
         wiring.flush();
@@ -157,7 +157,7 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
       edge_count: edgeCount,
       index_completed_at: new Date().toISOString(),
     });
-    return { mode, walked, edges, wiring: { asked: wiring.asked, ms: wiring.elapsedMs }, loadMs, walkMs, elapsedMs: performance.now() - started, diagnosis, loaded };
+    return { mode, walked, edges, wiring: { asked: wiring.asked, ms: wiring.elapsedMs, relinkMs: wiring.relinkMs }, loadMs, walkMs, elapsedMs: performance.now() - started, diagnosis, loaded };
   } finally {
     db.close();
     lock.release();

@@ -26,6 +26,7 @@ const compact = (name: string) => name.replace(/\s+/g, "");
 export class CheckerNames extends IndexNames {
   private readonly fileIds = new Map<string, number>();
   private readonly symbolsOf: Statement;
+  private readonly implementers: Statement;
   private readonly cache = new Map<number, SymbolRow[]>();
 
   constructor(
@@ -37,6 +38,18 @@ export class CheckerNames extends IndexNames {
     super(db, resolver, facts);
     for (const row of db.query("SELECT id, path FROM files").all() as { id: number; path: string }[]) this.fileIds.set(row.path, row.id);
     this.symbolsOf = db.prepare("SELECT name, qualified_name, kind, start_line, end_line, container FROM symbols WHERE file_id = ? ORDER BY start_line");
+    // the checker walk's `implements` / `extends` edges (no key), followed down from the interface
+    this.implementers = db.prepare(
+      `WITH RECURSIVE heirs(id) AS (
+         SELECT e.from_symbol FROM edges e JOIN symbols s ON s.id = e.to_symbol JOIN files f ON f.id = s.file_id
+          WHERE f.path = ? AND s.qualified_name = ? AND e.type IN ('implements', 'extends') AND e.provenance = 'checker' AND e.key IS NULL AND e.from_symbol IS NOT NULL
+         UNION
+         SELECT e.from_symbol FROM edges e JOIN heirs h ON e.to_symbol = h.id
+          WHERE e.type IN ('implements', 'extends') AND e.provenance = 'checker' AND e.key IS NULL AND e.from_symbol IS NOT NULL
+       )
+       SELECT f.path, s.qualified_name, s.kind, s.start_line FROM heirs h JOIN symbols s ON s.id = h.id JOIN files f ON f.id = s.file_id
+        WHERE s.kind = 'class' ORDER BY f.path, s.start_line LIMIT 50`,
+    );
   }
 
   override tier(file: string): Provenance {
@@ -99,6 +112,12 @@ export class CheckerNames extends IndexNames {
 
   typeDeclaration(file: string, ref: Ref): Target | null {
     return this.declared(this.answer(file, "typedecl", ref)) ?? null;
+  }
+
+  implementersOf(iface: Target): Target[] {
+    if (!iface.symbol) return [];
+    const rows = this.implementers.all(iface.file, iface.symbol) as { path: string; qualified_name: string; kind: string; start_line: number }[];
+    return rows.map((r) => ({ file: r.path, line: r.start_line, symbol: r.qualified_name, kind: r.kind, provenance: "checker" as const, confidence: 1 }));
   }
 
   constant(file: string, ref: Ref): string | null {

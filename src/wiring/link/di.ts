@@ -105,7 +105,7 @@ export function linkDi(facts: FactsByFile, names: NameResolver, out: LinkResult)
       }
       if (out.length) return out;
     }
-    if (tokenTarget?.kind === "interface") return implementers.get(id) ?? [];
+    if (tokenTarget?.kind === "interface") return [...(implementers.get(id) ?? []), ...(names.implementersOf?.(tokenTarget) ?? [])];
     if (tokenTarget && tokenTarget.kind === "class") return [tokenTarget];
     return [];
   };

@@ -43,6 +43,8 @@ export interface NameResolver {
   typeDeclaration?(file: string, ref: Ref): Target | null;
   /** Checker only: the string value of `ref` (a constant); null when unknown. */
   constant?(file: string, ref: Ref): string | null;
+  /** Checker only: the classes implementing an interface, directly or through base classes and interfaces (the checker walk's edges). */
+  implementersOf?(iface: Target): Target[];
 }
 
 export interface Site {

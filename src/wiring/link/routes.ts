@@ -7,7 +7,7 @@
 import { joinPath } from "../detect/http.ts";
 import type { HandlerRef, MountFact, PathPart, Provenance, RouterFact } from "../model.ts";
 import { httpFrameworkOf, receiverVerdict } from "./receivers.ts";
-import type { FactsByFile, Hop, LinkResult, NameResolver, RouteRow, Target } from "./types.ts";
+import type { FactsByFile, Hop, LinkResult, NameResolver, RouteRow, Target, UnresolvedRow } from "./types.ts";
 
 interface Router {
   key: string;
@@ -36,15 +36,9 @@ export function linkRoutes(facts: FactsByFile, names: NameResolver, out: LinkRes
   const routers = new Map<string, Router>();
   for (const [file, f] of facts) {
     for (const fact of f.routers ?? []) {
-      let own = fact;
-      if (fact.prefixParts) {
-        const prefix = fold(names, file, fact.prefixParts);
-        if (prefix === null) {
-          out.unresolved.push({ kind: "route", file, line: fact.line, text: fact.dynamic ?? fact.text });
-          continue;
-        }
-        own = { ...fact, prefixes: [prefix] };
-      }
+      const prefix = fact.prefixParts ? pathOf(names, out, file, "", fact.prefixParts, { kind: "route", file, line: fact.line, text: fact.dynamic ?? fact.text }) : "";
+      if (prefix === null) continue;
+      const own = fact.prefixParts ? { ...fact, prefixes: [prefix] } : fact;
       routers.set(`${file}#${fact.id}`, { key: `${file}#${fact.id}`, file, fact: own });
     }
   }
@@ -78,15 +72,8 @@ export function linkRoutes(facts: FactsByFile, names: NameResolver, out: LinkRes
   for (const [file, f] of facts) {
     for (const m of f.mounts ?? []) {
       if (receiverVerdict(names, file, m.receiver, "http").ok === false) continue;
-      let prefix = m.prefix;
-      if (m.prefixParts) {
-        const folded = fold(names, file, m.prefixParts);
-        if (folded === null) {
-          out.unresolved.push({ kind: "mount", file, line: m.line, text: m.dynamic ?? m.text });
-          continue;
-        }
-        prefix = folded;
-      }
+      const prefix = pathOf(names, out, file, m.prefix, m.prefixParts, { kind: "mount", file, line: m.line, text: m.dynamic ?? m.text });
+      if (prefix === null) continue;
       const parent = routerKey(file, m.router);
       const child = mountTarget(file, m);
       if (!parent || !child || parent === child.key) continue;
@@ -166,15 +153,8 @@ export function linkRoutes(facts: FactsByFile, names: NameResolver, out: LinkRes
       // the checker's word on the receiver: a known type that is no server drops a guess; a candidate needs a server type
       const verdict = receiverVerdict(names, file, r.receiver, "http");
       if (verdict.ok === false || (r.candidate && verdict.ok !== true)) continue;
-      let path = r.path;
-      if (r.parts) {
-        const folded = fold(names, file, r.parts);
-        if (folded === null) {
-          out.unresolved.push({ kind: "route", file, line: r.line, text: r.dynamic ?? r.text });
-          continue;
-        }
-        path = folded;
-      }
+      const path = pathOf(names, out, file, r.path, r.parts, { kind: "route", file, line: r.line, text: r.dynamic ?? r.text });
+      if (path === null) continue;
       const key = r.absolute ? null : routerKey(file, r.router);
       const router = key ? routers.get(key) : undefined;
       const prefixes = key ? prefixesOf(key, new Set()) : [{ prefix: "", chain: [] }];
@@ -217,6 +197,14 @@ export function resolveHandler(names: NameResolver, file: string, h: HandlerRef)
     return t;
   }
   return { file, line: h.line, symbol: null, kind: "function", provenance: tier, confidence: 1 };
+}
+
+/** A path as written when static, else its pieces folded; null (reported as unresolved) when they do not fold. */
+function pathOf(names: NameResolver, out: LinkResult, file: string, written: string, parts: readonly PathPart[] | undefined, report: UnresolvedRow): string | null {
+  if (!parts) return written;
+  const folded = fold(names, file, parts);
+  if (folded === null) out.unresolved.push(report);
+  return folded;
 }
 
 /** A path written in pieces, folded when every name has a known string value (checker only). */

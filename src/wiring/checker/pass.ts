@@ -7,6 +7,7 @@ import type { Database } from "bun:sqlite";
 import { join, relative } from "node:path";
 import { importResolver } from "../../index/edges.ts";
 import type { CheckerWalker } from "../../semantic/checker-walk.ts";
+import { EngineError } from "../../semantic/engine.ts";
 import { answerPositions, type FileAnswers } from "../../semantic/position-answers.ts";
 import { toPosix } from "../../workspace/root.ts";
 import type { FileFacts } from "../model.ts";
@@ -41,8 +42,13 @@ export class WiringCheck {
         while (next < todo.length) {
           const file = todo[next++]!;
           const { questions, specifiers } = questionsOf(this.facts.get(file)!);
-          this.pending.set(file, await answerPositions(walker, join(this.root, file), questions, specifiers, rel));
-          this.asked += questions.length;
+          try {
+            this.pending.set(file, await answerPositions(walker, join(this.root, file), questions, specifiers, rel));
+            this.asked += questions.length;
+          } catch (error) {
+            if (error instanceof EngineError) throw error; // the engine died or timed out: the upgrade reports it
+            this.pending.set(file, null); // one file's questions failed: its wiring stays at the syntax tier
+          }
         }
       }),
     );

@@ -30,8 +30,9 @@ if (import.meta.main && process.argv.includes("--child")) {
   const { checkLatency } = await import("./check-latency.ts");
   const base = join(import.meta.dir, "..", "..");
   const result: CheckBench = { honesty: [], latency: [] };
-  for (const lp of await labelledProjects(base)) result.honesty.push(await honesty(lp, 20));
+  // Latency first: its first check and baseline must load the project (honesty leaves it resident).
   for (const name of LATENCY_PROJECTS) result.latency.push(await checkLatency(base, name, 20));
+  for (const lp of await labelledProjects(base)) result.honesty.push(await honesty(lp, 20));
   process.stdout.write(`\n${JSON.stringify(result)}\n`);
   process.exit(0);
 }

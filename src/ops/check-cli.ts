@@ -4,7 +4,7 @@
 // --since) the errors present now but not at the ref, time-boxed by SVC_GATE_TIMEOUT_MS.
 
 import { refGate } from "../check/gate-ref.ts";
-import { renderGate, renderHookDelta, type CheckSessionResult } from "../check/render-delta.ts";
+import { pendingNote, renderGate, renderHookDelta, type CheckSessionResult } from "../check/render-delta.ts";
 import type { Diag } from "../check/diag.ts";
 import { validationError } from "../errors.ts";
 import { validateSessionId } from "../render/session.ts";
@@ -34,7 +34,7 @@ export async function checkDelta(request: CheckDeltaRequest, ctx: OpContext): Pr
     const asked = await askSession(ws.root, { session, markGreen: false, full: false }, { handshakeMs: request.fast ? 150 : 500, callMs: request.fast ? 10_000 : 60_000 });
     if (!asked.host) return { text: "", data: { host: false } };
     const text = renderHookDelta(asked.result);
-    const warnings = asked.result.resident ? [] : [`no delta: ${asked.result.reason ?? "the host has no resident TypeScript engine"}`];
+    const warnings = !asked.result.resident ? [`no delta: ${asked.result.reason ?? "the host has no resident TypeScript engine"}`] : asked.result.pending && !text ? [pendingNote(asked.result.pending)] : [];
     return { text, data: { host: true, result: asked.result }, warnings, exitCode: 0 };
   } catch (error) {
     // Always exit 0 (a hook must not fail the edit), but never pass a failed check off as clean.

@@ -15,8 +15,8 @@
 //    invariantErrorCodes.js), changesets
 //    CHANGELOG. Its build numbers every invariant call across the code base, so one new
 //    invariant renumbers the others: digits are ignored when deciding whether a file changed.
-//  - nodemailer ≥ 6: hand-written JavaScript in lib/ (from 10.x per-file ES modules in
-//    dist/esm/, less the generated package-info.js), release-please CHANGELOG
+//  - nodemailer ≥ 6: hand-written JavaScript in lib/ (10.x ships dist/, which the index
+//    leaves out as build output: those versions give no task), release-please CHANGELOG
 //  - bull ≥ 3: hand-written JavaScript in lib/ (its Lua scripts beside it in lib/commands/
 //    are not source files to the benchmark; the JavaScript copies of them that 4.12+
 //    generates into lib/scripts/ are left out), semantic-release CHANGELOG
@@ -88,7 +88,7 @@ export const NPM_HISTORY: NpmCorpusSpec[] = [
     name: "nodemailer",
     changelogFrom: "10.6.0",
     range: (v) => Bun.semver.satisfies(v, ">=6.0.0") && stable(v),
-    keep: (p) => ((p.startsWith("lib/") || p.startsWith("dist/esm/")) && p.endsWith(".js") && !p.endsWith("/package-info.js")) || meta(p),
+    keep: (p) => (p.startsWith("lib/") && p.endsWith(".js")) || meta(p),
   },
   {
     name: "bull",

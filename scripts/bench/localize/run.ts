@@ -110,8 +110,21 @@ export async function benchLocalize(base: string, options: { only?: string[] | n
   for (const t of tasks) byRoot.set(t.root, [...(byRoot.get(t.root) ?? []), t]);
   let done = 0;
   for (const [root, group] of byRoot) {
-    const baselines = new Baselines(await docsOf(root));
-    for (const task of group) {
+    const docs = await docsOf(root);
+    const baselines = new Baselines(docs);
+    const indexed = new Set(docs.map((d) => d.path));
+    for (const original of group) {
+      // Targets the index leaves out (build output, vendored folders) no ranker here can return.
+      const task = { ...original, targets: original.targets.filter((p) => indexed.has(p)) };
+      if (task.targets.length < original.targets.length) {
+        const corpus = corpora[task.corpus] as LocalizeBench["corpora"][string];
+        const why = task.targets.length ? "targets partly outside the index (kept the rest)" : "targets outside the index";
+        corpus.skipped[why] = (corpus.skipped[why] ?? 0) + 1;
+        if (!task.targets.length) {
+          corpus.tasks--;
+          continue;
+        }
+      }
       await call("find", { path: root, query: task.query, kind: "task", limit: CUTOFF }); // warm
       const t0 = performance.now();
       const r = await call("find", { path: root, query: task.query, kind: "task", limit: CUTOFF });

@@ -1,6 +1,6 @@
 // scripts/bench: the benchmark (never a timed test). Prints a table and writes JSON with
 // the machine, commit and corpus to .bench/results/. Usage:
-//   bun scripts/bench.ts [--corpus generated|npm-mix|all] [--section index,fusion,host,localize,semantic] [--no-build]
+//   bun scripts/bench.ts [--corpus generated|npm-mix|all] [--section index,fusion,host,localize,semantic,wiring] [--no-build]
 // It measures the compiled binary (dist/svc, rebuilt unless --no-build) as users run it.
 // The localize section (scripts/bench/localize/) scores `find --kind task` on tasks from real
 // history next to BM25 and BM25F baselines; it runs once, not per corpus. So does the semantic
@@ -13,6 +13,7 @@ import { generatedCorpus, npmMixCorpus } from "./bench/corpus.ts";
 import { benchFusion, printFusionBench } from "./bench/fusion-bench.ts";
 import { benchHost, printHostBench } from "./bench/host-bench.ts";
 import { benchIndex, printIndexBench } from "./bench/index-bench.ts";
+import { benchWiring, printWiringBench } from "./bench/wiring-bench.ts";
 import { benchSemantic, printSemanticBench } from "./bench/semantic-bench.ts";
 import { benchLocalize, printLocalizeBench } from "./bench/localize/run.ts";
 
@@ -33,7 +34,7 @@ console.log(`svc bench — commit ${commit}, ${machine.cpus} × ${machine.cpu}, 
 const corpora: [string, () => string, string[]][] = [];
 if (corpusArg === "generated" || corpusArg === "all") corpora.push(["generated-5000 (TypeScript app)", () => generatedCorpus(root, 5000), ["src"]]);
 if (corpusArg === "npm-mix" || corpusArg === "all") corpora.push(["npm-mix (date-fns, typeorm, @mui/material, rxjs, effect)", () => npmMixCorpus(root), ["rxjs/src", "effect/src"]]);
-const sections = args.includes("--section") ? (args[args.indexOf("--section") + 1] ?? "").split(",") : ["index", "fusion", "host", "localize", "semantic"];
+const sections = args.includes("--section") ? (args[args.indexOf("--section") + 1] ?? "").split(",") : ["index", "fusion", "host", "localize", "semantic", "wiring"];
 
 const results: unknown[] = [];
 if (sections.includes("localize")) {
@@ -56,6 +57,10 @@ for (const [name, prepare, sources] of sections.some((s) => s !== "localize" && 
       printFusionBench(fusion);
       (result.fusion as unknown[]).push(fusion);
     }
+  }
+  if (sections.includes("wiring") && name.startsWith("generated")) {
+    result.wiring = await benchWiring(name, dir);
+    printWiringBench(result.wiring as never);
   }
   if (sections.includes("host")) {
     result.host = await benchHost(svc, name, dir);

@@ -1,9 +1,12 @@
 // The file graph of an index: import edges between files, loaded once per store state,
 // with a PageRank centrality normalized to [0, 1]. By default it holds the syntax tier's
 // edges; the precision tier (`checker: true`) takes the checker's edges (one per file pair
-// and type) for every file the checker walked, and syntax edges for the others.
+// and type) for every file the checker walked, and syntax edges for the others. With
+// `typed`, the wiring edges too (routes, DI, requests, config: src/wiring), for plans that
+// weigh edges by type; the checker does not produce those, so they come from syntax.
 
 import type { Database } from "bun:sqlite";
+import { WIRING_EDGE_TYPES } from "../wiring/model.ts";
 
 export interface GraphEdge {
   to: number;
@@ -55,23 +58,39 @@ export function pageRank(nodes: readonly number[], out: Map<number, GraphEdge[]>
   return rank;
 }
 
-const SYNTAX_EDGES = "SELECT from_file AS f, to_file AS t, type, weight FROM edges WHERE provenance <> 'checker' ORDER BY from_file, to_file";
-const PRECISION_EDGES = `
+const WIRING = WIRING_EDGE_TYPES.map((t) => `'${t}'`).join(",");
+
+function syntaxEdges(typed: boolean): string {
+  const wiring = typed ? "" : ` AND type NOT IN (${WIRING})`;
+  return `SELECT from_file AS f, to_file AS t, type, max(weight) AS weight FROM edges
+   WHERE provenance <> 'checker' AND from_file <> to_file${wiring} GROUP BY from_file, to_file, type ORDER BY 1, 2, 3`;
+}
+
+function precisionEdges(typed: boolean): string {
+  const wiring = typed
+    ? `UNION ALL
+  SELECT from_file, to_file, type, max(weight) FROM edges
+   WHERE provenance <> 'checker' AND type IN (${WIRING}) AND from_file <> to_file GROUP BY from_file, to_file, type`
+    : "";
+  return `
   SELECT from_file AS f, to_file AS t, type, max(weight) AS weight FROM edges
    WHERE provenance = 'checker' AND from_file <> to_file GROUP BY from_file, to_file, type
   UNION ALL
   SELECT from_file, to_file, type, weight FROM edges
-   WHERE provenance <> 'checker' AND from_file NOT IN (SELECT DISTINCT from_file FROM edges WHERE provenance = 'checker')
+   WHERE provenance <> 'checker' AND type NOT IN (${WIRING}) AND from_file NOT IN (SELECT DISTINCT from_file FROM edges WHERE provenance = 'checker')
+  ${wiring}
   ORDER BY 1, 2, 3`;
+}
 
-/** The graph of the store, cached per build (`index_completed_at`) and tier. */
-export function loadFileGraph(db: Database, build: string, options: { checker?: boolean } = {}): FileGraph {
-  const version = `${db.filename}\0${build}\0${options.checker ? "checker" : "syntax"}`; // one process may serve several stores
+/** The graph of the store, cached per build (`index_completed_at`), tier and edge set; no self-loops. */
+export function loadFileGraph(db: Database, build: string, options: { checker?: boolean; typed?: boolean } = {}): FileGraph {
+  const typed = options.typed === true;
+  const version = `${db.filename}\0${build}\0${options.checker ? "checker" : "syntax"}\0${typed ? "typed" : "deps"}`; // one process may serve several stores
   const cached = cache.get(version);
   if (cached) return cached;
   const out = new Map<number, GraphEdge[]>();
   const inn = new Map<number, GraphEdge[]>();
-  const rows = db.query(options.checker ? PRECISION_EDGES : SYNTAX_EDGES).all() as {
+  const rows = db.query(options.checker ? precisionEdges(typed) : syntaxEdges(typed)).all() as {
     f: number;
     t: number;
     type: string;

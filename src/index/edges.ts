@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { isCodeLanguage } from "../lang/languages.ts";
 import type { ImportRef } from "./imports/extract.ts";
-import { createResolver } from "./imports/resolve.ts";
+import { createResolver, type Resolver } from "./imports/resolve.ts";
 import type { StoreWriter } from "./write.ts";
 
 interface ImportRow {
@@ -21,11 +21,10 @@ interface ImportRow {
   line: number;
 }
 
-/** Resolve the imports of `fileIds` (all files when null) and rewrite their syntax edges. Returns the edge count written. */
-export function rebuildImportEdges(db: Database, writer: StoreWriter, root: string, fileIds: readonly number[] | null): number {
-  const files = db.query("SELECT id, path FROM files").all() as { id: number; path: string }[];
-  const idOf = new Map(files.map((f) => [f.path, f.id]));
-  const resolver = createResolver({
+/** The import resolver over the store's files (shared by import edges and wiring). */
+export function importResolver(db: Database, root: string): Resolver {
+  const files = db.query("SELECT path FROM files").all() as { path: string }[];
+  return createResolver({
     root,
     paths: files.map((f) => f.path),
     readText: (path) => {
@@ -36,6 +35,12 @@ export function rebuildImportEdges(db: Database, writer: StoreWriter, root: stri
       }
     },
   });
+}
+
+/** Resolve the imports of `fileIds` (all files when null) and rewrite their import edges. Returns the edge count written. */
+export function rebuildImportEdges(db: Database, writer: StoreWriter, root: string, fileIds: readonly number[] | null, resolver = importResolver(db, root)): number {
+  const files = db.query("SELECT id, path FROM files").all() as { id: number; path: string }[];
+  const idOf = new Map(files.map((f) => [f.path, f.id]));
   const targets = fileIds ?? files.map((f) => f.id);
   const select = db.prepare(
     "SELECT i.file_id, f.path, f.language, i.specifier, i.kind, i.names, i.type_only, i.line FROM imports i JOIN files f ON f.id = i.file_id WHERE i.file_id = ? ORDER BY i.id",

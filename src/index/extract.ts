@@ -16,6 +16,9 @@ import type { InventoryEntry, SkipReason } from "../workspace/inventory.ts";
 import { timed } from "../sys/timing.ts";
 import { isTestPath } from "../workspace/templates.ts";
 import { importsOf, type ImportRef } from "./imports/extract.ts";
+import { detectWiring } from "../wiring/detect/index.ts";
+import type { FileFacts } from "../wiring/model.ts";
+import type { SgNode } from "@ast-grep/napi";
 
 export type ParseStatus = "ok" | "failed" | "none";
 
@@ -61,6 +64,8 @@ export interface ExtractedFile {
   chunks: ExtractedChunk[];
   imports: ImportRef[];
   fields: FileFields;
+  /** Framework wiring found in the file (routes, DI, requests, config), null when none. */
+  wiring: FileFacts | null;
 }
 
 export interface SkippedExtraction {
@@ -195,7 +200,17 @@ function opaqueFile(entry: InventoryEntry, bytes: Uint8Array, text: string): Ext
     chunks: [],
     imports: [],
     fields: { ...NO_FIELDS, path: pathTokens(entry.path) },
+    wiring: wiringOf(entry.path, text, null, null, []),
   };
+}
+
+/** Wiring detection never fails a file: a detector that throws leaves the file without wiring. */
+function wiringOf(path: string, text: string, language: LanguageId | null, tree: SgNode | null, decls: readonly Decl[]): FileFacts | null {
+  try {
+    return timed("x:wiring", () => detectWiring(path, text, language, tree, decls));
+  } catch {
+    return null;
+  }
 }
 
 /** Extract one inventory file. */
@@ -215,12 +230,14 @@ export function extractFile(root: string, entry: InventoryEntry): Extraction {
   let decls: Decl[] = [];
   let imports: ImportRef[] = [];
   let parseStatus: ParseStatus = "none";
+  let tree: SgNode | null = null;
   if (isCodeLanguage(language)) {
-    const tree = timed("x:parse", () => parseRoot(language, text));
-    if (tree) {
-      const out = timed("x:decls", () => declarationsOf(language, tree, text));
+    const parsed = timed("x:parse", () => parseRoot(language, text));
+    tree = parsed;
+    if (parsed) {
+      const out = timed("x:decls", () => declarationsOf(language, parsed, text));
       decls = out.decls;
-      imports = timed("x:imports", () => importsOf(language, tree, text));
+      imports = timed("x:imports", () => importsOf(language, parsed, text));
       parseStatus = out.failed ? "failed" : "ok";
     } else {
       parseStatus = "failed";
@@ -240,6 +257,7 @@ export function extractFile(root: string, entry: InventoryEntry): Extraction {
     decls,
     chunks,
     imports,
+    wiring: wiringOf(entry.path, text, language, tree, decls),
     fields: {
       types: nameTokens(decls.filter(isTypeName).map((d) => d.name)),
       members: nameTokens(decls.filter((d) => !isTypeName(d)).map((d) => d.name)),

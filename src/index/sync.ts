@@ -17,7 +17,9 @@ import { VERSION } from "../version.ts";
 import { loadConfig } from "../workspace/config.ts";
 import { listInventory, type InventoryEntry, type SkipReason, type SkippedFile } from "../workspace/inventory.ts";
 import { findGitRoot } from "../workspace/root.ts";
-import { rebuildImportEdges } from "./edges.ts";
+import { rebuildWiring, wiringRelevantFiles } from "../wiring/store.ts";
+import { WIRING_EDGE_TYPES } from "../wiring/model.ts";
+import { importResolver, rebuildImportEdges } from "./edges.ts";
 import { contentHash, type Extraction } from "./extract.ts";
 import { extractAll } from "./pool.ts";
 import { StoreWriter, applyExtraction, fileRows, skippedRows, type FileRow, type SkippedRow } from "./write.ts";
@@ -35,6 +37,9 @@ export interface SyncResult {
   symbols: number;
   chunks: number;
   edges: number;
+  /** Of `edges`: the typed wiring edges (routes, DI, requests, config). */
+  wiringEdges: number;
+  routes: number;
   fts: boolean;
   extracted: number;
   removed: number;
@@ -50,13 +55,16 @@ export interface SyncResult {
 
 const WRITE_BATCH = 500;
 
-function counts(db: Database): { files: number; symbols: number; chunks: number; edges: number } {
+function counts(db: Database): { files: number; symbols: number; chunks: number; edges: number; wiringEdges: number; routes: number } {
   const one = (sql: string) => (db.query(sql).get() as { n: number }).n;
+  const edges = one("SELECT count(*) AS n FROM edges");
   return {
     files: one("SELECT count(*) AS n FROM files"),
     symbols: one("SELECT count(*) AS n FROM symbols"),
     chunks: one("SELECT count(*) AS n FROM chunks"),
-    edges: one("SELECT count(*) AS n FROM edges"),
+    edges,
+    wiringEdges: one(`SELECT count(*) AS n FROM edges WHERE provenance = 'syntax' AND type IN (${WIRING_EDGE_TYPES.map((t) => `'${t}'`).join(",")})`),
+    routes: one("SELECT count(*) AS n FROM routes"),
   };
 }
 
@@ -141,6 +149,9 @@ export async function syncIndex(root: string, options: SyncOptions = {}): Promis
       const skipped: SkippedFile[] = [];
       const pending: Extraction[] = [];
       const addedPaths = new Set<string>();
+      // The wiring link pass reruns when a change can alter it: a build, a changed file set, a changed file with facts (before or now) or that wiring points into.
+      const wiringBefore = atomic ? wiringRelevantFiles(db) : null;
+      let wiringTouched = !atomic || removed.length > 0;
       const applyPending = () => {
         for (const result of pending.splice(0)) applyExtraction(writer, result, present.get(result.path));
       };
@@ -152,7 +163,9 @@ export async function syncIndex(root: string, options: SyncOptions = {}): Promis
       const finish = () => {
         const fileSetChanged = addedPaths.size > 0 || removed.length > 0 || !warm;
         const changedIds = fileSetChanged ? null : extract.map((e) => existing.get(e.path)?.id).filter((id): id is number => id !== undefined);
-        rebuildImportEdges(db, writer, root, changedIds);
+        const resolver = importResolver(db, root);
+        timed("import edges", () => rebuildImportEdges(db, writer, root, changedIds, resolver));
+        if (fileSetChanged || wiringTouched) timed("wiring link", () => rebuildWiring(db, resolver));
         const n = counts(db);
         if (priorMode !== "syntax") addDirty(db, [...addedPaths, ...extract.map((e) => e.path)]);
         const manifest = inventoryHash(db);
@@ -171,6 +184,7 @@ export async function syncIndex(root: string, options: SyncOptions = {}): Promis
           symbol_count: n.symbols,
           chunk_count: n.chunks,
           edge_count: n.edges,
+          route_count: n.routes,
           languages: JSON.stringify(languages(db)),
           index_build_state: "ready",
         });
@@ -184,6 +198,10 @@ export async function syncIndex(root: string, options: SyncOptions = {}): Promis
         childrenWrite: !atomic,
         onResult: (result) => {
           if (result.ok && !existing.has(result.path)) addedPaths.add(result.path);
+          if (!wiringTouched) {
+            const id = existing.get(result.path)?.id;
+            wiringTouched = (id !== undefined && wiringBefore!.has(id)) || ("wiring" in result && result.wiring !== null);
+          }
           if (!("written" in result)) pending.push(result);
           done++;
           // A build commits in batches so memory stays bounded; a reconcile applies everything at once below.

@@ -34,6 +34,9 @@ export class StoreWriter {
       deleteChunks: q("DELETE FROM chunks WHERE file_id = ?"),
       deleteImports: q("DELETE FROM imports WHERE file_id = ?"),
       deleteOutEdges: q("DELETE FROM edges WHERE from_file = ? AND provenance = 'syntax'"),
+      deleteImportEdges: q("DELETE FROM edges WHERE from_file = ? AND type = 'imports' AND provenance = 'syntax'"),
+      deleteWiring: q("DELETE FROM wiring_facts WHERE file_id = ?"),
+      insertWiring: q("INSERT INTO wiring_facts(file_id, facts) VALUES (?,?)"),
       deleteCheckerOutEdges: q("DELETE FROM edges WHERE from_file = ? AND provenance = 'checker'"),
       deleteFile: q("DELETE FROM files WHERE id = ?"),
       chunkIds: q("SELECT id FROM chunks WHERE file_id = ?"),
@@ -75,6 +78,7 @@ export class StoreWriter {
     this.st("deleteSymbols").run(fileId);
     this.st("deleteImports").run(fileId);
     this.st("deleteOutEdges").run(fileId);
+    this.st("deleteWiring").run(fileId);
     this.st("deleteCheckerOutEdges").run(fileId); // stale until the semantic tier walks the file again
   }
 
@@ -110,6 +114,7 @@ export class StoreWriter {
     for (const imp of x.imports) {
       this.st("insertImport").run(id, imp.specifier, imp.kind, imp.names.join(","), imp.typeOnly ? 1 : 0, imp.line);
     }
+    if (x.wiring) this.st("insertWiring").run(id, JSON.stringify(x.wiring));
     if (this.fts) {
       const f = x.fields;
       this.st("ftsFileInsert").run(id, f.types, f.members, f.path, f.subtokens, f.comments, f.body, f.stems);
@@ -142,7 +147,7 @@ export class StoreWriter {
   }
 
   deleteImportEdges(fileId: number): void {
-    this.st("deleteOutEdges").run(fileId);
+    this.st("deleteImportEdges").run(fileId);
   }
 
   addEdge(from: number, to: number, type: string, weight: number, confidence: number, line: number | null): void {

@@ -22,6 +22,7 @@ export interface IndexData {
   symbols: number;
   chunks: number;
   edges: number;
+  wiringEdges: number;
   routes: number;
   skipped: number;
   extracted: number;
@@ -43,7 +44,8 @@ function describe(data: Omit<IndexData, "root">, unchanged: boolean, via: string
   const change = unchanged ? " (already up to date)" : data.extracted || data.removed ? ` (${data.extracted} extracted, ${data.removed} removed)` : "";
   const skipped = data.skipped ? `; ${data.skipped} skipped (diagnostics lists them)` : "";
   const checker = data.checkerEdges ? `, ${data.checkerEdges} checker edges` : "";
-  return `Indexed [${data.mode}] ${data.files} files: ${data.symbols} symbols, ${data.chunks} chunks, ${data.edges - data.checkerEdges} import edges${checker}, ${data.routes} routes in ${seconds}s${change}${skipped}${via}.`;
+  const wiring = data.wiringEdges ? `, ${data.wiringEdges} wiring edges` : "";
+  return `Indexed [${data.mode}] ${data.files} files: ${data.symbols} symbols, ${data.chunks} chunks, ${data.edges - data.checkerEdges - (data.wiringEdges ?? 0)} import edges${checker}${wiring}, ${data.routes} routes in ${seconds}s${change}${skipped}${via}.`;
 }
 
 export async function buildIndex(request: IndexRequest, ctx: OpContext): Promise<OpResult<IndexData>> {
@@ -72,8 +74,9 @@ export async function buildIndex(request: IndexRequest, ctx: OpContext): Promise
     chunks: result.chunks,
     edges: semantic.edges ?? result.edges,
     checkerEdges: semantic.checkerEdges,
+    wiringEdges: result.wiringEdges,
     ...(semantic.note ? { semanticNote: semantic.note } : {}),
-    routes: 0,
+    routes: result.routes,
     skipped: result.skipped.length,
     extracted: result.extracted,
     removed: result.removed,

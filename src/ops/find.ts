@@ -13,8 +13,9 @@ import type { Workspace } from "../workspace/root.ts";
 import { findPaths, findSymbols, findText, nearestNames, type PathHit, type SymbolHit, type TextHit } from "../retrieve/lookup.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
+import { findWiring, renderWiring, WIRING_KINDS, type WiringAnswer, type WiringKind } from "../wiring/query/find.ts";
 
-export const FIND_KINDS = ["all", "symbol", "path", "text", "task", "signatures", "neighbors"] as const;
+export const FIND_KINDS = ["all", "symbol", "path", "text", "task", "signatures", "neighbors", ...WIRING_KINDS] as const;
 export type FindKind = (typeof FIND_KINDS)[number];
 
 export interface FindRequest {
@@ -39,6 +40,8 @@ export interface FindData {
   grade?: Localization["grade"];
   candidates?: Candidate[];
   navigation?: Navigation;
+  /** kind=service|request|route|config */
+  wiring?: WiringAnswer;
 }
 
 const TASK_CANDIDATES = 20;
@@ -75,6 +78,13 @@ async function findTask(request: FindRequest, index: OpenIndex, ws: Workspace, b
   return { text: [availabilityHeader(index.state, index.meta, index.detail), ...renderLocalization(loc)].join("\n"), data };
 }
 
+function findWiringKind(request: FindRequest, index: OpenIndex, ws: Workspace, base: Omit<FindData, "indexState">): OpResult<FindData> {
+  const wiring = findWiring(index.db, request.kind as WiringKind, base.query, request.limit, ws.relDir);
+  const lines = renderWiring(wiring, base.query, Number(index.meta.index_inventory_count ?? 0), ws.relDir);
+  const header = index.state !== "ready" ? [availabilityHeader(index.state, index.meta, index.detail), ""] : [];
+  return { text: [...header, ...lines].join("\n"), data: { ...base, indexState: index.state, wiring, ...(wiring.nearest ? { nearest: wiring.nearest } : {}) } };
+}
+
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 function section(title: string, total: number, shown: number, lines: string[]): string[] {
@@ -99,6 +109,7 @@ export async function find(request: FindRequest, ctx: OpContext): Promise<OpResu
     if (request.kind === "task") return await findTask(request, index, ws, base);
     if (request.kind === "signatures") return withBase(base, index.state, await (await import("./find-signatures.ts")).findSignatures(index.db, index, ws.root, query, request.limit, ctx));
     if (request.kind === "neighbors") return withBase(base, index.state, (await import("./find-neighbors.ts")).findNeighbors(index.db, index, query));
+    if ((WIRING_KINDS as readonly string[]).includes(request.kind)) return findWiringKind(request, index, ws, base);
     const db = index.db;
     const want = (k: FindKind) => request.kind === "all" || request.kind === k;
     const data: FindData = { ...base, indexState: index.state };

@@ -11,6 +11,7 @@ import { planChanges } from "../plan/changes.ts";
 import { planFocus } from "../plan/focus.ts";
 import type { Plan } from "../plan/model.ts";
 import { detectPatterns } from "../plan/patterns.ts";
+import { readFacts } from "../wiring/store.ts";
 import { planSearch } from "../plan/search.ts";
 import { planWhole } from "../plan/whole.ts";
 import type { FusionData } from "../render/fusion.ts";
@@ -64,7 +65,7 @@ async function plan(all: Collection, request: FuseRequest): Promise<Plan> {
         return { path: f.path, text: "" };
       }
     });
-    result.manifestNotes.push(...detectPatterns(files));
+    result.manifestNotes.push(...detectPatterns(files, readFacts(collection.index.db)));
   }
   if (request.gitStats) {
     try {

@@ -5,6 +5,7 @@ import { openIndex, type IndexState } from "../index/open.ts";
 import { availabilityHeader } from "../render/availability.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
+import { routeRecords, unresolvedRecords } from "../wiring/query/rows.ts";
 
 export const MAP_DETAILS = ["all", "symbols", "routes"] as const;
 
@@ -27,7 +28,7 @@ export interface MapData {
   path: string;
   indexState: IndexState;
   symbols?: { total: number; rows: MapSymbol[] };
-  routes?: { total: number; rows: { method: string; pattern: string; path: string; line: number }[]; detected: boolean };
+  routes?: { total: number; rows: { method: string; pattern: string; path: string; line: number; framework: string; handler: string }[]; detected: boolean; unresolved: string[] };
 }
 
 export async function map(request: MapRequest, ctx: OpContext): Promise<OpResult<MapData>> {
@@ -63,8 +64,15 @@ export async function map(request: MapRequest, ctx: OpContext): Promise<OpResult
       if (rows.length === 0) out.push("  none");
     }
     if (request.detail !== "symbols") {
-      data.routes = { total: 0, rows: [], detected: false };
-      out.push("routes: none detected (route detection is not in this build yet)");
+      const under = (p: string) => !ws.relDir || p.startsWith(`${ws.relDir}/`);
+      const all = routeRecords(db).filter((r) => under(r.path));
+      const rows = all.slice(0, request.maxRows).map((r) => ({ method: r.method, pattern: r.pattern, path: r.path, line: r.line, framework: r.framework, handler: r.handler?.symbol ?? r.handlerLabel }));
+      const unresolved = unresolvedRecords(db, ["route", "mount"]).filter((u) => under(u.path)).map((u) => `${u.text} at ${u.path}:${u.line}`);
+      data.routes = { total: all.length, rows, detected: all.length > 0, unresolved };
+      const more = all.length > rows.length ? ` (showing ${rows.length}; raise --max-rows for more)` : "";
+      out.push(all.length ? `routes (${all.length})${more}:` : "routes: none detected");
+      for (const r of rows) out.push(`  ${r.method} ${r.pattern}  (${r.path}:${r.line})`);
+      for (const u of unresolved.slice(0, request.maxRows)) out.push(`  unresolved: ${u}`);
     }
     return { text: out.join("\n"), data };
   } finally {

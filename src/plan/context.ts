@@ -39,14 +39,17 @@ export const EDGE_WEIGHTS: Record<string, number> = {
 const HOP_DECAY = 0.65;
 const THRESHOLD = 0.1;
 
-const ROLE_BY_EDGE: Record<string, Role> = {
-  route_handles: "route-handler",
-  request_handles: "request-handler",
-  di_resolves_to: "di-implementation",
-  di_injects: "consumer",
-  sends_request: "consumer",
-  config_reads: "config",
-  tests: "test",
+/** The role of a file reached through a typed edge, by direction: `out` follows the edge (the file is its target), `in` goes against it. */
+const ROLE_BY_EDGE: Record<string, { out: Role; in: Role }> = {
+  route_handles: { out: "route-handler", in: "consumer" },
+  route_mounts: { out: "route-handler", in: "consumer" },
+  request_handles: { out: "request-handler", in: "dependency" },
+  sends_request: { out: "request-handler", in: "consumer" },
+  di_resolves_to: { out: "di-implementation", in: "dependency" },
+  di_injects: { out: "dependency", in: "consumer" },
+  implements: { out: "dependency", in: "di-implementation" },
+  config_reads: { out: "config", in: "consumer" },
+  tests: { out: "test", in: "test" },
 };
 
 const TIER_BY_ROLE: Partial<Record<Role, Level>> = {
@@ -61,8 +64,8 @@ const TIER_BY_ROLE: Partial<Record<Role, Level>> = {
 export function roleOf(reached: Reached, isTest: boolean): Role {
   if (reached.via === "seed") return "exact-seed";
   const last = reached.edges[reached.edges.length - 1] ?? "";
-  const byEdge = ROLE_BY_EDGE[last];
-  if (byEdge) return byEdge;
+  const byEdge = ROLE_BY_EDGE[last]?.[reached.dirs[reached.dirs.length - 1] ?? "out"];
+  if (byEdge) return isTest && byEdge === "consumer" ? "test" : byEdge;
   if (isTest) return "test";
   return reached.via === "dependent" ? "consumer" : "dependency";
 }
@@ -95,7 +98,7 @@ function resolveSeeds(collection: Collection, seeds: ContextSeeds, notes: string
   for (const [kind, names] of wiring) {
     for (const name of names) {
       const seed = resolveWiringSeed(collection, kind, name);
-      if (seed) for (const id of seed.ids) hits.push({ id, label: seed.label });
+      if (seed) hits.push(...seed.files);
       else notes.push(`${kind} seed '${name}' matched nothing`);
     }
   }
@@ -120,7 +123,7 @@ export function planContext(collection: Collection, given: Partial<Record<keyof 
 }
 
 export function planFromSeeds(collection: Collection, hits: SeedHit[], depth: number, mode: string, notes: string[], seedRole: Role): Plan {
-  const graph = loadFileGraph(collection.index.db, collection.index.meta.index_completed_at ?? "");
+  const graph = loadFileGraph(collection.index.db, collection.index.meta.index_completed_at ?? "", { typed: true });
   const labels = new Map<number, string>();
   for (const h of hits) if (!labels.has(h.id)) labels.set(h.id, h.label);
   const reached = expand(graph, {

@@ -28,6 +28,7 @@ export interface IndexMeta {
   symbol_count?: string;
   chunk_count?: string;
   edge_count?: string;
+  route_count?: string;
   languages?: string;
 }
 

@@ -2,9 +2,9 @@
 // rebuilt from scratch (no migrations); the product version never forces a rebuild.
 
 /** Bump on any change to tables or columns. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 /** Bump when extraction output changes meaning (new declaration kinds, tokenizer, FTS fields). */
-export const EXTRACTION_VERSION = 1;
+export const EXTRACTION_VERSION = 2;
 
 export const TABLES = [
   "index_meta",
@@ -17,6 +17,8 @@ export const TABLES = [
   "di_bindings",
   "request_handlers",
   "config_keys",
+  "wiring_unresolved",
+  "wiring_facts",
   "check_sessions",
   "skipped_files",
 ] as const;
@@ -90,12 +92,16 @@ CREATE TABLE IF NOT EXISTS edges (
   weight REAL NOT NULL,
   confidence REAL NOT NULL,
   evidence_line INTEGER,
-  provenance TEXT NOT NULL
+  provenance TEXT NOT NULL,
+  key TEXT
 );
 CREATE INDEX IF NOT EXISTS edges_from ON edges(from_file);
 CREATE INDEX IF NOT EXISTS edges_to ON edges(to_file);
 CREATE INDEX IF NOT EXISTS edges_from_symbol ON edges(from_symbol);
 CREATE INDEX IF NOT EXISTS edges_to_symbol ON edges(to_symbol);
+CREATE INDEX IF NOT EXISTS edges_type_key ON edges(type, key);
+-- Wiring (src/wiring): rows are rebuilt from wiring_facts by the link pass after every sync.
+-- file_id/line: the registration site; *_file_id/_line/_symbol: the declaration it resolves to.
 CREATE TABLE IF NOT EXISTS routes (
   id INTEGER PRIMARY KEY,
   file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
@@ -104,7 +110,13 @@ CREATE TABLE IF NOT EXISTS routes (
   handler TEXT,
   line INTEGER,
   framework TEXT,
-  provenance TEXT NOT NULL
+  provenance TEXT NOT NULL,
+  local_pattern TEXT,
+  handler_file_id INTEGER,
+  handler_line INTEGER,
+  handler_symbol TEXT,
+  chain TEXT,
+  detail TEXT
 );
 CREATE TABLE IF NOT EXISTS di_bindings (
   id INTEGER PRIMARY KEY,
@@ -113,7 +125,14 @@ CREATE TABLE IF NOT EXISTS di_bindings (
   implementation TEXT,
   line INTEGER,
   framework TEXT,
-  provenance TEXT NOT NULL
+  provenance TEXT NOT NULL,
+  role TEXT NOT NULL DEFAULT 'provide',
+  consumer TEXT,
+  detail TEXT,
+  impl_file_id INTEGER,
+  impl_line INTEGER,
+  impl_symbol TEXT,
+  impl_kind TEXT
 );
 CREATE TABLE IF NOT EXISTS request_handlers (
   id INTEGER PRIMARY KEY,
@@ -122,7 +141,16 @@ CREATE TABLE IF NOT EXISTS request_handlers (
   handler TEXT,
   line INTEGER,
   framework TEXT,
-  provenance TEXT NOT NULL
+  provenance TEXT NOT NULL,
+  role TEXT NOT NULL DEFAULT 'handle',
+  kind TEXT,
+  sender TEXT,
+  detail TEXT,
+  handler_file_id INTEGER,
+  handler_line INTEGER,
+  handler_symbol TEXT,
+  request_file_id INTEGER,
+  request_line INTEGER
 );
 CREATE TABLE IF NOT EXISTS config_keys (
   id INTEGER PRIMARY KEY,
@@ -130,7 +158,21 @@ CREATE TABLE IF NOT EXISTS config_keys (
   key TEXT NOT NULL,
   role TEXT NOT NULL,
   line INTEGER,
-  provenance TEXT NOT NULL
+  provenance TEXT NOT NULL,
+  source TEXT,
+  symbol TEXT,
+  detail TEXT
+);
+CREATE TABLE IF NOT EXISTS wiring_unresolved (
+  id INTEGER PRIMARY KEY,
+  file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+  kind TEXT NOT NULL,
+  text TEXT NOT NULL,
+  line INTEGER
+);
+CREATE TABLE IF NOT EXISTS wiring_facts (
+  file_id INTEGER PRIMARY KEY REFERENCES files(id) ON DELETE CASCADE,
+  facts TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS skipped_files (
   path TEXT PRIMARY KEY,

@@ -8,6 +8,7 @@ import { endpointFor } from "../../src/host/endpoint.ts";
 import { MAX_FRAME_BYTES } from "../../src/host/framing.ts";
 import { PROTOCOL_VERSION } from "../../src/host/protocol.ts";
 import { startHost, type RunningHost } from "../../src/surfaces/host/server.ts";
+import { SCHEMA_VERSION } from "../../src/store/schema.ts";
 import { rawClient, useRuntimeDir } from "../helpers/host.ts";
 import { gitRepo, writeFiles } from "../helpers/repo.ts";
 
@@ -82,7 +83,7 @@ describe("svc host", () => {
     expect(stats).toMatchObject({ pid: process.pid, residentProjects: 0 });
     expect(stats.rssBytes).toBeGreaterThan(0);
     const index = (await call("svc/index", { root })).result;
-    expect(index).toMatchObject({ indexState: "ready", mode: "semantic", files: 3, fts: true, schemaVersion: 1 });
+    expect(index).toMatchObject({ indexState: "ready", mode: "semantic", files: 3, fts: true, schemaVersion: SCHEMA_VERSION });
     expect((await call("svc/openIndexed", { root })).result).toMatchObject({ status: "ready", files: 3 });
     const graph = (await call("svc/graph", { root, detail: "files" })).result;
     expect(graph.edges).toEqual([{ from: "src/a.ts", to: "src/b.ts", weight: 1, kind: "imports" }]);

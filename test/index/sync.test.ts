@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { call } from "../../src/engine.ts";
 import { syncIndex } from "../../src/index/sync.ts";
 import { storePath } from "../../src/store/db.ts";
-import { TABLES } from "../../src/store/schema.ts";
+import { EXTRACTION_VERSION, SCHEMA_VERSION, TABLES } from "../../src/store/schema.ts";
 import { git, gitRepo, writeFiles } from "../helpers/repo.ts";
 
 const SHOP: Record<string, string> = {
@@ -58,8 +58,8 @@ describe("building the index", () => {
       fts_available: "1",
       index_integrity: "ok",
       semantic_pending: "0",
-      schema_version: "1",
-      extraction_version: "1",
+      schema_version: String(SCHEMA_VERSION),
+      extraction_version: String(EXTRACTION_VERSION),
     });
     for (const key of ["svc_version", "skipped_files", "stale_dirty_count", "index_inventory_hash", "index_completed_at"]) expect(meta[key]).toBeDefined();
     const edges = rows<{ from: string; to: string }>(

@@ -21,7 +21,7 @@ describe("svc context", () => {
     expect(roles["src/orders/orders.controller.ts"]).toBe("consumer");
     expect(roles["src/payments/payment.service.ts"]).toBe("dependency");
     expect(roles["test/order.service.test.ts"]).toBe("test");
-    expect(r.text).toMatch(/<file path="src\/orders\/orders.controller.ts" role="consumer" tier="skeleton" tokens="\d+">\n<!--\nincluded via:\n {2}seed: symbol OrderService\n {2}<- imports src\/orders\/orders.controller.ts \(hop 1\)\n-->/);
+    expect(r.text).toMatch(/<file path="src\/orders\/orders.controller.ts" role="consumer" tier="skeleton" tokens="\d+">\n<!--\nincluded via:\n {2}seed: symbol OrderService\n {2}<- di_injects src\/orders\/orders.controller.ts \(hop 1\)\n-->/);
   });
 
   test("seeds are kept whatever the budget; the rest is dropped and named", async () => {
@@ -31,11 +31,14 @@ describe("svc context", () => {
     expect(r.text).toContain("to fit maxTokens=50");
   });
 
-  test("wiring seeds resolve by name (services, requests) or text (routes, configs) until wiring edges land", async () => {
-    const r = await call("context", { path: root, services: ["PaymentService"], routes: ["GET /orders"], planOnly: true });
+  test("wiring seeds resolve through the wiring edges, else by name (services, requests) or text (routes, configs)", async () => {
+    const r = await call("context", { path: root, services: ["PaymentService", "OrderService"], routes: ["GET /orders/7/cancel"], planOnly: true });
     const files = (r.data as unknown as { files: { path: string; role: string; provenance: string[] }[] }).files;
-    expect(files.find((f) => f.path === "src/payments/payment.service.ts")).toMatchObject({ role: "exact-seed", provenance: ["seed: service PaymentService (by name)"] });
-    expect(files.find((f) => f.path === "src/orders/orders.controller.ts")).toMatchObject({ role: "exact-seed", provenance: ["seed: route GET /orders (text match)"] });
+    expect(files.find((f) => f.path === "src/payments/payment.service.ts")).toMatchObject({ role: "exact-seed", provenance: ["seed: service PaymentService (by name; no wiring found)"] });
+    expect(files.find((f) => f.path === "src/orders/order.service.ts")).toMatchObject({ role: "exact-seed", provenance: ["seed: service OrderService (declared)"] });
+    expect(files.find((f) => f.path === "src/orders/orders.controller.ts")).toMatchObject({ role: "exact-seed", provenance: ["seed: route GET /orders/:id/cancel (route_handles)"] });
+    const text = await call("context", { path: root, routes: ["GET /nowhere"], planOnly: true });
+    expect(text.text.split("\n")[1]).toEndWith("seed: route GET /nowhere (text match; no wiring found)");
     await expect(call("context", { path: root, requests: ["NoSuchCommand"] })).rejects.toMatchObject({ prefix: "validation_error" });
   });
 

@@ -86,7 +86,7 @@ describe("svc find", () => {
       await call("find", { path: root, query: "x", kind: "everything" });
       throw new Error("expected a throw");
     } catch (error) {
-      expect((error as SvcError).formatted).toBe("validation_error: unknown kind 'everything'. Valid values: all, symbol, path, text, task, signatures, neighbors");
+      expect((error as SvcError).formatted).toBe("validation_error: unknown kind 'everything'. Valid values: all, symbol, path, text, task, signatures, neighbors, service, request, route, config");
     }
     await expect(call("find", { path: root, query: "x", limit: 0 })).rejects.toMatchObject({ prefix: "validation_error" });
   });

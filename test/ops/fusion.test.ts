@@ -102,6 +102,8 @@ describe("catalog B operations on the shop fixture", () => {
   test("fuse (managed): template, scope, pattern summary; generic infers its template", async () => {
     const managed = await run("fuse", { path: root, template: "typescript", query: "order", patternSummary: true });
     expect(managed.text).toContain("  template: typescript");
+    // The pattern summary reads the frameworks from the index's wiring facts.
+    expect(managed.text).toContain("  pattern: HttpRouting: NestJS — 2 routes in 1 controller\n");
     expect(managed.data.entries.every((e) => !e.path.endsWith(".md"))).toBe(true);
     const generic = await run("fuse", { path: root });
     expect(generic.text).toContain("  template: typescript (inferred)");

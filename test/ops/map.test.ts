@@ -10,7 +10,7 @@ describe("svc map", () => {
     "src/orders/order.service.test.ts": "export class OrderServiceSpec {}\n",
   });
 
-  test("lists top-level declarations, exported first, tests excluded, with routes said plainly", async () => {
+  test("lists top-level declarations, exported first, tests excluded; no routes said plainly", async () => {
     const { text, data } = await call("map", { path: root });
     expect(text).toBe(
       [
@@ -19,7 +19,7 @@ describe("svc map", () => {
         "  function formatMoney  (src/util/format.ts:1)",
         "  const CURRENCY  (src/util/format.ts:2)",
         "  (local) function helper  (src/orders/order.service.ts:4)",
-        "routes: none detected (route detection is not in this build yet)",
+        "routes: none detected",
       ].join("\n"),
     );
     expect(data).toMatchObject({ indexState: "ready", symbols: { total: 4 } });

@@ -491,6 +491,7 @@ describe("detectPatterns on realistic apps", () => {
   test("Express + zod + Prisma + pino + vitest", () => {
     expect(detect(EXPRESS_APP)).toEqual([
       "pattern: HttpRouting: Express — 6 routes in 2 files",
+      "pattern: Configuration: process.env — 2 keys read (LOG_LEVEL, PORT)",
       "pattern: Logging: pino in 1 file (+3 via shared logger); console.* in 1 file",
       "pattern: ErrorClasses: 2 custom error classes (bases: Error) — HttpError, NotFoundError",
       "pattern: Validation: zod — 2 object schemas in 1 file",
@@ -503,6 +504,7 @@ describe("detectPatterns on realistic apps", () => {
   test("Hono with chained routes, Drizzle tables, bun:test", () => {
     expect(detect(HONO_APP)).toEqual([
       "pattern: HttpRouting: Hono — 4 routes in 2 files",
+      "pattern: Configuration: process.env — 1 key read (DATABASE_URL)",
       "pattern: DataAccess: Drizzle — 2 tables (authors, books)",
       "pattern: AsyncStyle: async/await 100% (4)",
       "pattern: TestFramework: bun:test — 1 test file",
@@ -576,7 +578,7 @@ describe("individual detectors", () => {
     expect(detect({ "src/elysia.ts": 'import { Elysia } from "elysia";\nnew Elysia().get("/", () => "hi").post("/e", h).listen(3000);\n' }))
       .toEqual(["pattern: HttpRouting: Elysia — 2 routes in 1 file"]);
     expect(detect({ "src/bun.ts": 'Bun.serve({ routes: { "/api/status": new Response("OK"), "/users/:id": { GET: h, PUT: h } }, fetch: notFound });\n' }))
-      .toEqual(["pattern: HttpRouting: Bun.serve — 2 routes in 1 file"]);
+      .toEqual(["pattern: HttpRouting: Bun.serve — 3 routes in 1 file"]); // ALL /api/status, GET and PUT /users/:id
     expect(detect({ "server.ts": 'Bun.serve({ fetch(req) { return new Response("hi"); } });\n' }))
       .toEqual(["pattern: HttpRouting: Bun.serve — fetch handler in 1 file"]);
     expect(detect({ "src/routes/todos/+server.ts": "export const GET: RequestHandler = () => json([]);\nexport function POST() {}\n" }))
@@ -593,6 +595,40 @@ describe("individual detectors", () => {
       "src/users.router.ts": 'usersRouter.post("/u", h);\ncache.get("/not-a-route");\n',
       "src/web/client.ts": 'export const load = () => api.get("/users");\n',
     })).toEqual(["pattern: HttpRouting: Express — 2 routes in 2 files"]);
+  });
+
+  test("messaging: NestJS microservices, BullMQ, EventEmitter; process hooks are not messaging", () => {
+    expect(detect({
+      "src/orders.controller.ts": lines(
+        'import { Controller } from "@nestjs/common";',
+        'import { ClientProxy, MessagePattern } from "@nestjs/microservices";',
+        "@Controller()",
+        "export class OrdersController {",
+        "  constructor(private readonly client: ClientProxy) {}",
+        '  @MessagePattern("orders.count") count() { return this.client.send("billing.total", {}); }',
+        "}",
+      ),
+      "src/jobs.ts": lines(
+        'import { Queue, Worker } from "bullmq";',
+        'const emails = new Queue("emails");',
+        'new Worker("emails", async (job) => job.data);',
+        'export const enqueue = () => emails.add("welcome", {});',
+        'process.on("SIGTERM", () => process.exit(0));',
+      ),
+      "src/bus.ts": 'import { EventEmitter } from "node:events";\nexport const bus = new EventEmitter();\nbus.on("user.created", (u) => u);\nbus.emit("user.created", {});\n',
+    })).toEqual(["pattern: Messaging: NestJS microservices — 1 message handler, 1 client send; BullMQ — 1 worker, 1 job added; EventEmitter — 1 listener, 1 emit"]);
+  });
+
+  test("configuration: env reads by source, config services, definitions by source", () => {
+    expect(detect({
+      "src/env.ts": 'import { z } from "zod";\nexport const env = z.object({ DATABASE_URL: z.string(), PORT: z.string() }).parse(process.env);\nconst { REDIS_URL } = process.env;\n',
+      "src/db.ts": 'export const url = process.env.DATABASE_URL;\nexport const base = import.meta.env.VITE_API;\n',
+      ".env.example": "DATABASE_URL=postgres://x\nPORT=3000\n",
+      "config/default.yaml": "mail:\n  from: x\n",
+    })).toEqual([
+      "pattern: Configuration: process.env — 2 keys read (DATABASE_URL, REDIS_URL); import.meta.env — 1 key read (VITE_API); defined in .env 2, config file 1, zod 2",
+      "pattern: Validation: zod — 1 object schema in 1 file",
+    ]);
   });
 
   test("logging: a library behind a shared logger, a custom logger, console; comments ignored", () => {

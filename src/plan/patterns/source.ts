@@ -2,6 +2,8 @@
 // comments stripped, import specifiers, test-file flag) and the helpers that count regex
 // matches and format the one-line summaries.
 
+import type { FileFacts } from "../../wiring/model.ts";
+
 export type Lang = "js" | "py" | "cs" | "jvm" | "go";
 
 export interface Src {
@@ -23,6 +25,8 @@ export interface Corpus {
   all: readonly Src[];
   /** Code files that are not tests: what the production-code detectors look at. */
   code: readonly Src[];
+  /** Framework wiring facts by path (src/wiring): files without wiring are absent. */
+  wiring: ReadonlyMap<string, FileFacts>;
 }
 
 const LANG_BY_EXT: Record<string, Lang> = {

@@ -42,21 +42,30 @@ async function toRequest(spec: OperationSpec, args: readonly unknown[], options:
 
 const cliLabel = (param: ParamSpec): string => (param.cli && param.cli.positional ? `<${param.name}>` : `--${flagName(param)}`);
 
+type SubCommand = { checkUnknownOptions(): void; checkRequiredArgs(): void; checkUnusedArgs(): void };
+
+/** cac's argument checks for a command with sub-actions: null when fine, else the usage error's exit code. */
+function checkUsage(command: SubCommand, io: CliIo, usage: string): number | null {
+  try {
+    command.checkUnknownOptions();
+    command.checkRequiredArgs();
+    command.checkUnusedArgs();
+    return null;
+  } catch (error) {
+    return usageError(io, (error as Error).message.replace(/`/g, "'"), usage);
+  }
+}
+
 async function runMcpCommand(
-  command: { checkUnknownOptions(): void; checkRequiredArgs(): void; checkUnusedArgs(): void },
+  command: SubCommand,
   args: readonly unknown[],
   options: Record<string, unknown>,
   io: CliIo,
   style: ReturnType<typeof styleFor>,
 ): Promise<number> {
   const usage = "mcp serve | mcp install [--client claude|cursor|vscode|codex|all] [--scope project|user] [--with-hooks]";
-  try {
-    command.checkUnknownOptions();
-    command.checkRequiredArgs();
-    command.checkUnusedArgs();
-  } catch (error) {
-    return usageError(io, (error as Error).message.replace(/`/g, "'"), usage);
-  }
+  const bad = checkUsage(command, io, usage);
+  if (bad !== null) return bad;
   const action = String(args[0]);
   if (action === "serve") {
     const { serveMcp } = await import("../mcp/server.ts");
@@ -82,20 +91,15 @@ async function runMcpCommand(
 }
 
 async function runHookCommand(
-  command: { checkUnknownOptions(): void; checkRequiredArgs(): void; checkUnusedArgs(): void },
+  command: SubCommand,
   args: readonly unknown[],
   options: Record<string, unknown>,
   io: CliIo,
   style: ReturnType<typeof styleFor>,
 ): Promise<number> {
   const usage = "hook install [--force]";
-  try {
-    command.checkUnknownOptions();
-    command.checkRequiredArgs();
-    command.checkUnusedArgs();
-  } catch (error) {
-    return usageError(io, (error as Error).message.replace(/`/g, "'"), usage);
-  }
+  const bad = checkUsage(command, io, usage);
+  if (bad !== null) return bad;
   if (String(args[0]) !== "install") return usageError(io, `unknown hook action '${String(args[0])}'`, usage);
   try {
     const { installHook } = await import("../../install/hook-install.ts");

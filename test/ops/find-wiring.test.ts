@@ -1,0 +1,187 @@
+// find --kind route|service|request|config on the fixture apps: hop-by-hop answers with
+// edge kinds and evidence, routes by METHOD + pattern, bare pattern or URL, `no matches`
+// with the nearest keys, dynamic registrations listed; svc map's routes; svc resolve.
+
+import { describe, expect, test } from "bun:test";
+import { call } from "../../src/engine.ts";
+import { runSvc } from "../helpers/cli.ts";
+import { gitRepo } from "../helpers/repo.ts";
+import { fixtureFiles } from "../helpers/wiring.ts";
+
+const find = async (root: string, query: string, kind: string) => (await call("find", { path: root, query, kind })).text;
+
+describe("find wiring kinds (express fixture)", () => {
+  const root = gitRepo(fixtureFiles("express"));
+
+  test("a route by METHOD and pattern: mounts, then the handler with its registration", async () => {
+    expect(await find(root, "GET /api/orders/:id", "route")).toBe(
+      [
+        "routes matching 'GET /api/orders/:id': 1",
+        "GET /api/orders/:id  (express)",
+        '  [route_mounts] app.use("/api", apiRouter)  (src/app.ts:7)',
+        '  [route_mounts] apiRouter.use("/orders", ordersRouter)  (src/routes.ts:6)',
+        '  [route_handles] function getOrder  (src/orders/orders.handlers.ts:7)  registered at src/orders/orders.routes.ts:9: ordersRouter.get("/:id", requireUser, asyncHandler(getOrder))',
+        "1 dynamic registration could not be resolved statically (they may match too):",
+        "  unresolved: app.get(extraPath, …) at src/app.ts:11",
+      ].join("\n"),
+    );
+  });
+
+  test("a concrete URL, another parameter name, a bare pattern; the method filters", async () => {
+    const url = await find(root, "/api/orders/42/items", "route");
+    expect(url.split("\n")[0]).toBe("routes matching '/api/orders/42/items': 2");
+    expect(url).toContain("GET /api/orders/:id/items  (express)");
+    expect(url).toContain("POST /api/orders/:id/items  (express)");
+    expect((await find(root, "PATCH /api/users/{id}", "route")).split("\n").slice(0, 2)).toEqual(["routes matching 'PATCH /api/users/{id}': 1", "PATCH /api/users/:userId  (express)"]);
+    expect((await find(root, "post /api/orders/7/items", "route")).split("\n")[0]).toBe("routes matching 'post /api/orders/7/items': 1");
+    expect((await find(root, "health", "route")).split("\n")[1]).toBe("GET /health  (express)");
+  });
+
+  test("nothing resolves: no matches with the nearest routes, and the unresolved registrations", async () => {
+    expect(await find(root, "GET /api/invoices", "route")).toBe(
+      [
+        "no matches for 'GET /api/invoices' (route) in 9 indexed files; nearest routes: GET /api/orders, GET /api/orders/:id, GET /api/users/:userId, GET /api/orders/:id/items, GET /health",
+        "1 dynamic registration could not be resolved statically:",
+        "  unresolved: app.get(extraPath, …) at src/app.ts:11",
+      ].join("\n"),
+    );
+    const none = await call("find", { path: root, query: "OrderService", kind: "service" });
+    expect(none.text).toBe("no matches for 'OrderService' (service): no services detected in 9 indexed files");
+    expect(none.data).toMatchObject({ kind: "service", wiring: { total: 0, known: 0, matches: [] } });
+  });
+
+  test("config: definitions (names only) and readers", async () => {
+    expect(await find(root, "DATABASE_URL", "config")).toBe(
+      [
+        "config keys matching 'DATABASE_URL': 1",
+        "config key DATABASE_URL  (.env, process.env)",
+        "  [defined] .env name (value not read)  (.env.example:3)",
+        "  [config_reads] getOrder  (src/orders/orders.handlers.ts:8)  process.env.DATABASE_URL",
+      ].join("\n"),
+    );
+  });
+
+  test("svc map lists the routes with their registration sites and the unresolved ones", async () => {
+    const { text, data } = await call("map", { path: root, detail: "routes" });
+    expect(text).toBe(
+      [
+        "routes (9):",
+        "  GET /api/orders  (src/orders/orders.routes.ts:8)",
+        "  DELETE /api/orders/:id  (src/orders/orders.routes.ts:11)",
+        "  GET /api/orders/:id  (src/orders/orders.routes.ts:9)",
+        "  PUT /api/orders/:id  (src/orders/orders.routes.ts:22)",
+        "  GET /api/orders/:id/items  (src/orders/orders.routes.ts:10)",
+        "  POST /api/orders/:id/items  (src/orders/orders.routes.ts:10)",
+        "  GET /api/users/:userId  (src/users/users.routes.ts:4)",
+        "  PATCH /api/users/:userId  (src/users/users.routes.ts:5)",
+        "  GET /health  (src/health/health.routes.ts:4)",
+        "  unresolved: app.get(extraPath, …) at src/app.ts:11",
+      ].join("\n"),
+    );
+    expect(data).toMatchObject({ routes: { total: 9, detected: true, unresolved: ["app.get(extraPath, …) at src/app.ts:11"] } });
+    // The index summary counts them (a fresh repo: here a background semantic upgrade may hold the writer lock).
+    expect((await call("index", { path: gitRepo(fixtureFiles("express")) })).text).toMatch(/ \d+ import edges(, \d+ checker edges)?, 15 wiring edges, 9 routes in /);
+  });
+
+  test("the deprecated svc resolve alias prints a notice, then answers as find --kind <kind>; without a kind it is a usage error", () => {
+    const r = runSvc(["resolve", root, "--route", "DELETE /api/orders/1"]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain("svc resolve is deprecated; use: svc find <text> --kind route");
+    expect(r.stdout.split("\n").slice(0, 2)).toEqual(["routes matching 'DELETE /api/orders/1': 1", "DELETE /api/orders/:id  (express)"]);
+    const json = runSvc(["resolve", root, "--config", "PORT", "--json"]);
+    expect(JSON.parse(json.stdout)).toMatchObject({ kind: "config", wiring: { total: 1, matches: [{ key: "PORT" }] } });
+    const usage = runSvc(["resolve", root]);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain("svc resolve needs one of --service, --request, --route, --config or --symbol");
+  });
+});
+
+describe("find wiring kinds (NestJS fixtures)", () => {
+  const root = gitRepo({ ...fixtureFiles("nestjs"), ...prefixed(fixtureFiles("nestjs-messaging"), "messaging/") });
+
+  test("a route composed from the global prefix and the controller path", async () => {
+    expect(await find(root, "GET /api/orders/:id", "route")).toBe(
+      [
+        "routes matching 'GET /api/orders/:id': 1",
+        "GET /api/orders/:id  (nestjs)",
+        '  [global_prefix] app.setGlobalPrefix("api")  (src/main.ts:6)',
+        '  [prefix] @Controller("orders")  (src/orders/orders.controller.ts:4)',
+        '  [route_handles] method OrdersController.findOne  (src/orders/orders.controller.ts:13)  @Get(":id")',
+      ].join("\n"),
+    );
+  });
+
+  test("a DI token: its implementation with the registration, and every injection site", async () => {
+    expect(await find(root, "PAYMENT_GATEWAY", "service")).toBe(
+      [
+        "services matching 'PAYMENT_GATEWAY': 1",
+        "service PAYMENT_GATEWAY  (nestjs)",
+        "  [di_resolves_to] class StripeGateway  (src/payments/stripe.gateway.ts:9)  registered at src/orders/orders.module.ts:11 in OrdersModule: { provide: PAYMENT_GATEWAY, useClass: StripeGateway }",
+        "  [di_injects] OrderService  (src/orders/order.service.ts:9)  @Inject(PAYMENT_GATEWAY) gateway → class StripeGateway",
+      ].join("\n"),
+    );
+    expect(await find(root, "StripeGateway", "service")).toBe(
+      [
+        "services matching 'StripeGateway': 3",
+        "service PAYMENT_GATEWAY  (nestjs)",
+        "  [di_resolves_to] class StripeGateway  (src/payments/stripe.gateway.ts:9)  registered at src/orders/orders.module.ts:11 in OrdersModule: { provide: PAYMENT_GATEWAY, useClass: StripeGateway }",
+        "  [di_injects] OrderService  (src/orders/order.service.ts:9)  @Inject(PAYMENT_GATEWAY) gateway → class StripeGateway",
+        "service PaymentGateway  (typescript)",
+        "  [implements] class StripeGateway  (src/payments/stripe.gateway.ts:10)  implements PaymentGateway",
+        "service StripeGateway  (nestjs)",
+        "  [declared] class StripeGateway  (src/payments/stripe.gateway.ts:9)  @Injectable(); registered as PAYMENT_GATEWAY",
+      ].join("\n"),
+    );
+    expect((await find(root, "PaymentGateway", "service")).split("\n")).toEqual([
+      "services matching 'PaymentGateway': 1",
+      "service PaymentGateway  (typescript)",
+      "  [implements] class StripeGateway  (src/payments/stripe.gateway.ts:10)  implements PaymentGateway",
+    ]);
+  });
+
+  test("a command: its declaration, handler and senders; a message pattern; a config section", async () => {
+    expect(await find(root, "PlaceOrderCommand", "request")).toBe(
+      [
+        "requests matching 'PlaceOrderCommand': 1",
+        "request PlaceOrderCommand  (command, nestjs-cqrs)",
+        "  [declared] class PlaceOrderCommand  (messaging/src/orders/commands/place-order.command.ts:1)",
+        "  [request_handles] class PlaceOrderHandler  (messaging/src/orders/commands/place-order.handler.ts:5)  @CommandHandler(PlaceOrderCommand)",
+        "  [sends_request] OrdersController.place  (messaging/src/orders/orders.controller.ts:20)  this.commandBus.execute(new PlaceOrderCommand(body.customerId, body.amount))",
+      ].join("\n"),
+    );
+    const pattern = await find(root, "{cmd:'get_invoice'}", "request");
+    expect(pattern).toContain("  [request_handles] method NotificationsService.invoice  (messaging/src/notifications/notifications.service.ts:12)  @MessagePattern({ cmd: \"get_invoice\" })");
+    const section = await find(root, "database", "config");
+    expect(section.split("\n")[0]).toBe("config keys matching 'database': 3");
+    expect(section).toContain('  [config_reads] OrderService.get  (src/orders/order.service.ts:20)  this.config.get<string>("database.host")');
+  });
+
+  test("svc_context wiring seeds resolve through the wiring edges before expanding", async () => {
+    const plan = async (seeds: Record<string, string[]>) => (await call("context", { path: root, planOnly: true, ...seeds })).data as { files: { path: string; role: string; provenance: string[] }[]; notes: string[] };
+    const route = await plan({ routes: ["DELETE /api/orders/7"] });
+    expect(route.files[0]).toMatchObject({ path: "src/orders/orders.controller.ts", role: "exact-seed", provenance: ["seed: route DELETE /api/orders/:id (route_handles)"] });
+    const service = await plan({ services: ["PAYMENT_GATEWAY"] });
+    expect(service.files[0]).toMatchObject({ path: "src/payments/stripe.gateway.ts", role: "exact-seed", provenance: ["seed: service PAYMENT_GATEWAY (di_resolves_to)"] });
+    expect(service.files.find((f) => f.path === "src/orders/order.service.ts")).toMatchObject({ role: "consumer", provenance: ["seed: service PAYMENT_GATEWAY (di_resolves_to)", "<- di_injects src/orders/order.service.ts (hop 1)"] });
+    const request = await plan({ requests: ["PlaceOrderCommand"] });
+    expect(request.files.slice(0, 2).map((f) => [f.path, f.role])).toEqual([
+      ["messaging/src/orders/commands/place-order.command.ts", "exact-seed"],
+      ["messaging/src/orders/commands/place-order.handler.ts", "exact-seed"],
+    ]);
+    const config = await plan({ configs: ["DATABASE_HOST"] });
+    expect(config.files.filter((f) => f.role === "exact-seed").map((f) => f.path)).toEqual(["src/config/database.config.ts"]); // .env.example is not in the typescript collection
+    const unknown = await plan({ routes: ["GET /nowhere/orders"] });
+    expect(unknown.files[0]?.provenance[0]).toEndWith("(text match; no wiring found)");
+  });
+
+  test("a path scopes the answer", async () => {
+    const scoped = await call("find", { path: `${root}/messaging`, query: "PlaceOrderCommand", kind: "request" });
+    expect(scoped.text.split("\n")[0]).toBe("requests matching 'PlaceOrderCommand': 1");
+    const outside = await call("find", { path: `${root}/src`, query: "PlaceOrderCommand", kind: "request" });
+    expect(outside.text).toBe("no matches for 'PlaceOrderCommand' (request): no requests detected under src in 24 indexed files");
+  });
+});
+
+function prefixed(files: Record<string, string>, prefix: string): Record<string, string> {
+  return Object.fromEntries(Object.entries(files).map(([p, t]) => [`${prefix}${p}`, t]));
+}

@@ -18,6 +18,7 @@ import { syncIndex } from "../../src/index/sync.ts";
 import { openReader } from "../../src/store/db.ts";
 import { findWiring, type WiringKind } from "../../src/wiring/query/find.ts";
 import { fmt, percentile } from "./measure.ts";
+import { semanticUpgrade } from "../../src/semantic/upgrade.ts";
 
 export interface WiringBench {
   corpus: string;
@@ -33,6 +34,8 @@ export interface WiringBench {
   syntaxIndexMs: number;
   /** find --kind route|service|request|config on the open store (what a host serves). */
   query: { p50: number; p95: number; queries: number };
+  /** The wiring's checker pass inside a full semantic upgrade (decorated copy only): questions asked, time asking + storing + relinking, wiring edges the checker vouches for. */
+  checker?: { mode: string; upgradeMs: number; wiringMs: number; relinkMs: number; asked: number; checkerWiringEdges: number; wiringEdges: number; routes: number };
 }
 
 const QUERIES: [WiringKind, string][] = [
@@ -103,7 +106,29 @@ export function decoratedCopy(dir: string): string {
   return out;
 }
 
-async function benchOne(name: string, dir: string): Promise<WiringBench> {
+async function checkerPass(dir: string): Promise<NonNullable<WiringBench["checker"]>> {
+  const t = performance.now();
+  const r = await semanticUpgrade(dir);
+  const upgradeMs = performance.now() - t;
+  const db = openReader(dir)!;
+  try {
+    const one = (sql: string) => (db.query(sql).get() as { n: number }).n;
+    return {
+      mode: r.mode,
+      upgradeMs,
+      wiringMs: r.wiring.ms,
+      relinkMs: r.wiring.relinkMs,
+      asked: r.wiring.asked,
+      checkerWiringEdges: one("SELECT count(*) AS n FROM edges WHERE key IS NOT NULL AND provenance = 'checker'"),
+      wiringEdges: one("SELECT count(*) AS n FROM edges WHERE key IS NOT NULL"),
+      routes: one("SELECT count(*) AS n FROM routes"),
+    };
+  } finally {
+    db.close();
+  }
+}
+
+async function benchOne(name: string, dir: string, checker = false): Promise<WiringBench> {
   const files = sh(["git", "ls-files"], dir).split("\n").filter(Boolean);
   let parseMs = 0;
   let detectMs = 0;
@@ -141,11 +166,12 @@ async function benchOne(name: string, dir: string): Promise<WiringBench> {
     db.run("ROLLBACK");
     db.close();
   }
-  return { corpus: name, files: files.length, filesWithWiring, parseMs, detectMs, detectUsPerFile: (detectMs * 1000) / files.length, linkMs, routes, wiringEdges, syntaxIndexMs, query: queryTimes(dir) };
+  const query = queryTimes(dir);
+  return { corpus: name, files: files.length, filesWithWiring, parseMs, detectMs, detectUsPerFile: (detectMs * 1000) / files.length, linkMs, routes, wiringEdges, syntaxIndexMs, query, ...(checker ? { checker: await checkerPass(dir) } : {}) };
 }
 
 export async function benchWiring(name: string, dir: string): Promise<WiringBench[]> {
-  return [await benchOne(`${name}, as generated`, dir), await benchOne(`${name}, NestJS-decorated copy`, decoratedCopy(dir))];
+  return [await benchOne(`${name}, as generated`, dir), await benchOne(`${name}, NestJS-decorated copy`, decoratedCopy(dir), true)];
 }
 
 export function printWiringBench(list: readonly WiringBench[]): void {
@@ -158,6 +184,13 @@ export function printWiringBench(list: readonly WiringBench[]): void {
       ["syntax pass of an index (--force, in-process)", `${fmt(b.syntaxIndexMs / 1000, 2)} s`],
       ["find --kind route|service|…: query on open store", `p50 ${fmt(b.query.p50)} ms, p95 ${fmt(b.query.p95)} ms (${b.query.queries} queries)`],
     ];
+    if (b.checker) {
+      const c = b.checker;
+      rows.push(
+        ["semantic upgrade, full (in-process engine)", `${fmt(c.upgradeMs / 1000, 2)} s [${c.mode}]`],
+        ["  of which the wiring checker pass", `${fmt(c.wiringMs, 0)} ms (asking ${c.asked} questions ${fmt(c.wiringMs - c.relinkMs, 0)} ms, relink ${fmt(c.relinkMs, 0)} ms); ${c.checkerWiringEdges}/${c.wiringEdges} wiring edges checker-confirmed, ${c.routes} routes`],
+      );
+    }
     for (const [what, value] of rows) console.log(`${what!.padEnd(50)} ${value}`);
   }
 }

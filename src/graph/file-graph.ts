@@ -59,25 +59,26 @@ export function pageRank(nodes: readonly number[], out: Map<number, GraphEdge[]>
 }
 
 const WIRING = WIRING_EDGE_TYPES.map((t) => `'${t}'`).join(",");
+// Wiring edges carry a key whichever tier vouches for them; the checker walk's edges carry none.
 
 function syntaxEdges(typed: boolean): string {
   const wiring = typed ? "" : ` AND type NOT IN (${WIRING})`;
   return `SELECT from_file AS f, to_file AS t, type, max(weight) AS weight FROM edges
-   WHERE provenance <> 'checker' AND from_file <> to_file${wiring} GROUP BY from_file, to_file, type ORDER BY 1, 2, 3`;
+   WHERE (provenance <> 'checker' OR key IS NOT NULL) AND from_file <> to_file${wiring} GROUP BY from_file, to_file, type ORDER BY 1, 2, 3`;
 }
 
 function precisionEdges(typed: boolean): string {
   const wiring = typed
     ? `UNION ALL
   SELECT from_file, to_file, type, max(weight) FROM edges
-   WHERE provenance <> 'checker' AND type IN (${WIRING}) AND from_file <> to_file GROUP BY from_file, to_file, type`
+   WHERE key IS NOT NULL AND type IN (${WIRING}) AND from_file <> to_file GROUP BY from_file, to_file, type`
     : "";
   return `
   SELECT from_file AS f, to_file AS t, type, max(weight) AS weight FROM edges
-   WHERE provenance = 'checker' AND from_file <> to_file GROUP BY from_file, to_file, type
+   WHERE provenance = 'checker' AND key IS NULL AND from_file <> to_file GROUP BY from_file, to_file, type
   UNION ALL
   SELECT from_file, to_file, type, weight FROM edges
-   WHERE provenance <> 'checker' AND type NOT IN (${WIRING}) AND from_file NOT IN (SELECT DISTINCT from_file FROM edges WHERE provenance = 'checker')
+   WHERE provenance <> 'checker' AND type NOT IN (${WIRING}) AND from_file NOT IN (SELECT DISTINCT from_file FROM edges WHERE provenance = 'checker' AND key IS NULL)
   ${wiring}
   ORDER BY 1, 2, 3`;
 }

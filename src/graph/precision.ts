@@ -34,8 +34,8 @@ export function memberGraph(db: Database, graph: FileGraph, fileId: number, memb
   const ids = (db.query("SELECT id FROM symbols WHERE file_id = ? AND qualified_name = ?").all(fileId, member) as { id: number }[]).map((r) => r.id);
   if (!ids.length) return graph;
   const marks = ids.map(() => "?").join(",");
-  const outRows = db.query(`SELECT to_file AS file, type, weight FROM edges WHERE provenance = 'checker' AND from_symbol IN (${marks}) AND to_file <> ?`).all(...ids, fileId) as { file: number; type: string; weight: number }[];
-  const inRows = db.query(`SELECT from_file AS file, type, weight FROM edges WHERE provenance = 'checker' AND to_symbol IN (${marks}) AND from_file <> ?`).all(...ids, fileId) as { file: number; type: string; weight: number }[];
+  const outRows = db.query(`SELECT to_file AS file, type, weight FROM edges WHERE provenance = 'checker' AND key IS NULL AND from_symbol IN (${marks}) AND to_file <> ?`).all(...ids, fileId) as { file: number; type: string; weight: number }[];
+  const inRows = db.query(`SELECT from_file AS file, type, weight FROM edges WHERE provenance = 'checker' AND key IS NULL AND to_symbol IN (${marks}) AND from_file <> ?`).all(...ids, fileId) as { file: number; type: string; weight: number }[];
   const out = new Map(graph.out);
   const inn = new Map(graph.in);
   out.set(fileId, aggregate(outRows));

@@ -24,16 +24,17 @@ export function incomingEdges(db: Database, symbolIds: readonly number[]): Incom
   const raw = db
     .query(
       `SELECT e.type, e.provenance, e.from_symbol AS fromSymbol, s.qualified_name AS fromName, s.kind AS fromKind, e.from_file AS fromFile,
-              f.path, e.evidence_line AS line, f.is_test AS isTest, e.to_symbol AS toSymbol
+              f.path, e.evidence_line AS line, f.is_test AS isTest, e.to_symbol AS toSymbol, e.key AS wiringKey
          FROM edges e JOIN files f ON f.id = e.from_file LEFT JOIN symbols s ON s.id = e.from_symbol
         WHERE e.to_symbol IN (${marks})
         ORDER BY f.path, e.evidence_line, e.type`,
     )
-    .all(...symbolIds) as (Omit<IncomingEdge, "isTest"> & { isTest: number; toSymbol: number })[];
-  // A syntax edge the checker also found (wiring's `implements`) is the same fact: keep the checker's.
+    .all(...symbolIds) as (Omit<IncomingEdge, "isTest"> & { isTest: number; toSymbol: number; wiringKey: string | null })[];
+  // An edge the checker walk also found (wiring's `implements`, of either tier) is the same fact: keep the walk's.
   const key = (r: (typeof raw)[number]) => `${r.type}\0${r.fromSymbol ?? `f${r.fromFile}`}\0${r.toSymbol}`;
-  const checked = new Set(raw.filter((r) => r.provenance === "checker").map(key));
-  return raw.filter((r) => r.provenance === "checker" || !checked.has(key(r))).map(({ toSymbol: _to, ...r }) => ({ ...r, isTest: r.isTest === 1 }));
+  const walked = (r: (typeof raw)[number]) => r.provenance === "checker" && r.wiringKey === null;
+  const checked = new Set(raw.filter(walked).map(key));
+  return raw.filter((r) => walked(r) || !checked.has(key(r))).map(({ toSymbol: _to, wiringKey: _k, ...r }) => ({ ...r, isTest: r.isTest === 1 }));
 }
 
 /** Files with a syntax import edge to `fileId` (what the syntax tier knows). */

@@ -63,7 +63,7 @@ function counts(db: Database): { files: number; symbols: number; chunks: number;
     symbols: one("SELECT count(*) AS n FROM symbols"),
     chunks: one("SELECT count(*) AS n FROM chunks"),
     edges,
-    wiringEdges: one(`SELECT count(*) AS n FROM edges WHERE provenance = 'syntax' AND type IN (${WIRING_EDGE_TYPES.map((t) => `'${t}'`).join(",")})`),
+    wiringEdges: one(`SELECT count(*) AS n FROM edges WHERE (provenance = 'syntax' OR key IS NOT NULL) AND type IN (${WIRING_EDGE_TYPES.map((t) => `'${t}'`).join(",")})`),
     routes: one("SELECT count(*) AS n FROM routes"),
   };
 }

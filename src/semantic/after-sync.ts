@@ -12,23 +12,27 @@ import { semanticUpgrade } from "./upgrade.ts";
 
 export interface AfterSync {
   mode: string;
-  /** All edges and checker edges in the store afterwards. */
+  /** All edges, the checker walk's edges, and wiring edges (either tier) and routes in the store afterwards. */
   edges: number | null;
   checkerEdges: number;
+  wiringEdges: number | null;
+  routes: number | null;
   elapsedMs: number;
   note?: string;
 }
 
-function counts(root: string): { mode: string; edges: number | null; checkerEdges: number; pending: boolean } {
+function counts(root: string): { mode: string; edges: number | null; checkerEdges: number; wiringEdges: number | null; routes: number | null; pending: boolean } {
   const db = openReader(root);
-  if (!db) return { mode: "syntax", edges: null, checkerEdges: 0, pending: false };
+  if (!db) return { mode: "syntax", edges: null, checkerEdges: 0, wiringEdges: null, routes: null, pending: false };
   try {
     const meta = readMeta(db);
     const one = (sql: string) => (db.query(sql).get() as { n: number }).n;
     return {
       mode: meta.index_mode ?? "syntax",
       edges: one("SELECT count(*) AS n FROM edges"),
-      checkerEdges: one("SELECT count(*) AS n FROM edges WHERE provenance = 'checker'"),
+      checkerEdges: one("SELECT count(*) AS n FROM edges WHERE provenance = 'checker' AND key IS NULL"),
+      wiringEdges: one("SELECT count(*) AS n FROM edges WHERE key IS NOT NULL"),
+      routes: one("SELECT count(*) AS n FROM routes"),
       pending: meta.semantic_pending === "1",
     };
   } finally {
@@ -61,5 +65,5 @@ export async function upgradeAfterSync(
     note = `semantic upgrade failed: ${asSvcError(error).formatted}; the index stays in the ${counts(root).mode} tier`;
   }
   const after = counts(root);
-  return { mode: after.mode, edges: after.edges, checkerEdges: after.checkerEdges, elapsedMs: performance.now() - started, ...(note ? { note } : {}) };
+  return { mode: after.mode, edges: after.edges, checkerEdges: after.checkerEdges, wiringEdges: after.wiringEdges, routes: after.routes, elapsedMs: performance.now() - started, ...(note ? { note } : {}) };
 }

@@ -131,7 +131,7 @@ export class CheckerWalker {
   private readonly aliases = new Map<number, Promise<Symbol>>();
 
   constructor(
-    private readonly project: Project,
+    readonly project: Project,
     /** Whether an absolute path is a workspace file we record edges to. */
     private readonly inWorkspace: (path: string) => boolean,
     /**
@@ -170,13 +170,27 @@ export class CheckerWalker {
     return table;
   }
 
-  private aliased(symbol: Symbol): Promise<Symbol> {
+  /** A symbol with its aliases (imports, re-exports, renames) followed. */
+  aliased(symbol: Symbol): Promise<Symbol> {
     let target = this.aliases.get(symbol.id);
     if (!target) {
       target = this.project.checker.getAliasedSymbol(symbol);
       this.aliases.set(symbol.id, target);
     }
     return target;
+  }
+
+  /** Where a symbol is declared: its workspace declarations, and whether any lies outside the workspace (libraries, node_modules). */
+  async declared(symbol: Symbol): Promise<{ inside: DeclTarget[]; outside: boolean }> {
+    return { inside: await this.targets(symbol), outside: symbol.declarations.some((d) => !this.inWorkspace(d.path)) };
+  }
+
+  inWorkspacePath(path: string): boolean {
+    return this.inWorkspace(path);
+  }
+
+  get checker(): Project["checker"] {
+    return this.project.checker;
   }
 
   private async targets(symbol: Symbol): Promise<DeclTarget[]> {

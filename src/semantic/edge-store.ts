@@ -42,7 +42,8 @@ export class CheckerEdgeWriter {
       this.fileIds.set(row.path, { id: row.id, test: row.is_test === 1 });
     }
     this.st = {
-      del: db.prepare("DELETE FROM edges WHERE from_file = ? AND provenance = 'checker'"),
+      // wiring edges (they carry a key) are the wiring pass's, rewritten after the walk
+      del: db.prepare("DELETE FROM edges WHERE from_file = ? AND provenance = 'checker' AND key IS NULL"),
       ins: db.prepare("INSERT INTO edges(from_file, to_file, from_symbol, to_symbol, type, weight, confidence, evidence_line, provenance) VALUES (?,?,?,?,?,?,?,?,'checker')"),
       syms: db.prepare("SELECT id, name, container, start_line, end_line FROM symbols WHERE file_id = ? ORDER BY start_line"),
     };

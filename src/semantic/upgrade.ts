@@ -18,6 +18,7 @@ import { conclude, type LoadDiagnosis } from "./diagnosis.ts";
 import { CheckerEdgeWriter, type WalkedFile } from "./edge-store.ts";
 import { TsEngine } from "./engine.ts";
 import { loadWorkspace, type LoadedWorkspace } from "./load.ts";
+import { WiringCheck } from "../wiring/checker/pass.ts";
 
 export interface UpgradeOptions {
   /** A resident engine to use (the host's); else one is started for this upgrade and stopped after. */
@@ -35,6 +36,8 @@ export interface UpgradeResult {
   mode: "semantic" | "partial" | "syntax";
   walked: number;
   edges: number;
+  /** The wiring's checker pass: questions asked, time spent asking, storing and linking (ms), of which linking. */
+  wiring: { asked: number; ms: number; relinkMs: number };
   loadMs: number;
   walkMs: number;
   elapsedMs: number;
@@ -78,6 +81,8 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
     const walkStart = performance.now();
     const unresolved: Unresolved = { packages: 0, relative: 0, examples: new Set() };
     const writer = new CheckerEdgeWriter(db);
+    const wiring = new WiringCheck(db, root);
+    if (!incremental) wiring.reset();
     let edges = 0;
     let walked = 0;
     let wanted: Set<string> | null = null;
@@ -119,8 +124,10 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
               }
             }),
           );
+          await wiring.askAll(walker, results.map((r) => r.path), CONCURRENCY);
         }, 180_000);
         edges += writer.write(results);
+        wiring.flush();
         walked += batch.length;
         await engine.call("releasing source files", async (api) => api.clearSourceFileCache()); // walked ASTs are not needed again
         options.progress?.(walked, total, "semantic upgrade");
@@ -130,8 +137,9 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
       // files no longer owned by any project keep no checker edges
       const owned = new Set(loaded.owner.keys());
       const stale = (db.query("SELECT DISTINCT f.id, f.path FROM edges e JOIN files f ON f.id = e.from_file WHERE e.provenance = 'checker'").all() as { id: number; path: string }[]).filter((r) => !owned.has(r.path));
-      if (stale.length) db.transaction(() => stale.forEach((r) => db.run("DELETE FROM edges WHERE from_file = ? AND provenance = 'checker'", [r.id])))();
+      if (stale.length) db.transaction(() => stale.forEach((r) => db.run("DELETE FROM edges WHERE from_file = ? AND provenance = 'checker' AND key IS NULL", [r.id])))();
     }
+    if (walked > 0 || !incremental) wiring.relink();
     clearDirty(db, wanted ? [...wanted] : "all");
     const walkMs = performance.now() - walkStart;
     let diagnosis: LoadDiagnosis | null = null;
@@ -149,7 +157,7 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
       edge_count: edgeCount,
       index_completed_at: new Date().toISOString(),
     });
-    return { mode, walked, edges, loadMs, walkMs, elapsedMs: performance.now() - started, diagnosis, loaded };
+    return { mode, walked, edges, wiring: { asked: wiring.asked, ms: wiring.elapsedMs, relinkMs: wiring.relinkMs }, loadMs, walkMs, elapsedMs: performance.now() - started, diagnosis, loaded };
   } finally {
     db.close();
     lock.release();

@@ -2,9 +2,9 @@
 // rebuilt from scratch (no migrations); the product version never forces a rebuild.
 
 /** Bump on any change to tables or columns. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 /** Bump when extraction output changes meaning (new declaration kinds, tokenizer, FTS fields). */
-export const EXTRACTION_VERSION = 2;
+export const EXTRACTION_VERSION = 3;
 
 export const TABLES = [
   "index_meta",
@@ -170,9 +170,11 @@ CREATE TABLE IF NOT EXISTS wiring_unresolved (
   text TEXT NOT NULL,
   line INTEGER
 );
+-- checked: the checker's answers about the facts' names (semantic upgrade), NULL until it walks the file.
 CREATE TABLE IF NOT EXISTS wiring_facts (
   file_id INTEGER PRIMARY KEY REFERENCES files(id) ON DELETE CASCADE,
-  facts TEXT NOT NULL
+  facts TEXT NOT NULL,
+  checked TEXT
 );
 CREATE TABLE IF NOT EXISTS skipped_files (
   path TEXT PRIMARY KEY,

@@ -11,6 +11,9 @@ export interface Ref {
   col: number;
 }
 
+/** A piece of a path written as an expression: literal text, or a name whose string value the checker may know (`${base}/orders`, `API + "/x"`). */
+export type PathPart = string | Ref;
+
 /** A handler as written at a registration site. */
 export interface HandlerRef {
   /** A declaration of this file, by qualified name (`OrdersController.findOne`). */
@@ -31,6 +34,9 @@ export interface RouterFact {
   framework: string;
   /** Own prefixes (`new Router({ prefix })`, `basePath()`, `new Elysia({ prefix })`, `@Controller(path)`); [""] when none. */
   prefixes: string[];
+  /** A prefix that is not static (`@Controller(BASE)`): its pieces, and `dynamic` the report when they do not fold. */
+  prefixParts?: PathPart[];
+  dynamic?: string;
   line: number;
   text: string;
 }
@@ -47,6 +53,13 @@ export interface RouteFact {
   text: string;
   /** File-based routes (Next.js, SvelteKit, Remix, Bun.serve): the pattern is already complete. */
   absolute?: boolean;
+  /** The receiver (`app`, `router`, `this.router`) whose type the checker confirms or rejects. */
+  receiver?: Ref;
+  /** The receiver is not known to be a server (neither declared, imported nor app-like): only a checker-confirmed type keeps the route. */
+  candidate?: true;
+  /** A path that is not static: its pieces; `dynamic` is the report (`app.get(base + "/x", …)`) when they do not fold. */
+  parts?: PathPart[];
+  dynamic?: string;
 }
 
 /** A router mounted under another: `app.use('/api', router)`, `app.route('/x', sub)`, `fastify.register(plugin, { prefix })`, `registerRoutes(router)`. */
@@ -59,6 +72,10 @@ export interface MountFact {
   framework: string;
   line: number;
   text: string;
+  receiver?: Ref;
+  /** A prefix that is not static: its pieces, and the report when they do not fold. */
+  prefixParts?: PathPart[];
+  dynamic?: string;
 }
 
 export interface GlobalPrefixFact {
@@ -128,6 +145,8 @@ export interface HandleFact {
   framework: string;
   line: number;
   text: string;
+  /** emitter.on: the receiver whose type the checker confirms (an EventEmitter) or rejects. */
+  receiver?: Ref;
 }
 
 /** A request dispatch: commandBus.execute(new X()), client.send('p'), queue.add(), emitter.emit('evt'). */
@@ -137,6 +156,10 @@ export interface SendFact {
   requestRef?: Ref;
   /** BullMQ: the queue object the job is added to, declared in another file. */
   queueRef?: Ref;
+  /** `bus.execute(cmd)` with a variable: the request is the class of its type (checker only; reported unresolved otherwise). */
+  typeRef?: Ref;
+  /** The bus, client or emitter whose type the checker confirms or rejects. */
+  receiver?: Ref;
   kind: RequestKind;
   /** The sending declaration, null at module level. */
   from: string | null;
@@ -166,6 +189,8 @@ export interface ConfigReadFact {
   from: string | null;
   line: number;
   text: string;
+  /** `config.get('x')`: the receiver whose type the checker confirms (a config service) or rejects. */
+  receiver?: Ref;
 }
 
 export type UnresolvedKind = "route" | "mount" | "service" | "request" | "config";

@@ -7,7 +7,7 @@
 import type { Database, Statement } from "bun:sqlite";
 import { languageOf, isCodeLanguage } from "../lang/languages.ts";
 import type { Resolver } from "../index/imports/resolve.ts";
-import type { Ref } from "./model.ts";
+import type { Provenance, Ref } from "./model.ts";
 import type { FactsByFile, NameResolver, Target } from "./link/types.ts";
 
 interface SymbolRow {
@@ -76,6 +76,10 @@ export class IndexNames implements NameResolver {
   private local(file: string, name: string): Target | null {
     const id = this.ids.get(file);
     return id === undefined ? null : this.target(file, this.symbols(id).topLevel.get(name));
+  }
+
+  tier(_file: string): Provenance {
+    return "syntax";
   }
 
   declaration(file: string, qualifiedName: string): Target | null {

@@ -8,6 +8,8 @@ import { linkWiring } from "./link/index.ts";
 import type { LinkResult, Target } from "./link/types.ts";
 import { WIRING_EDGE_TYPES, type FileFacts } from "./model.ts";
 import { IndexNames } from "./names.ts";
+import { CheckerNames } from "./checker/names.ts";
+import type { FileAnswers } from "../semantic/position-answers.ts";
 
 export interface WiringCounts {
   routes: number;
@@ -15,28 +17,44 @@ export interface WiringCounts {
 }
 
 export function readFacts(db: Database): Map<string, FileFacts> {
-  const out = new Map<string, FileFacts>();
-  const rows = db.query("SELECT f.path, w.facts FROM wiring_facts w JOIN files f ON f.id = w.file_id ORDER BY f.path").all() as { path: string; facts: string }[];
+  return readWiring(db).facts;
+}
+
+/** Every file's facts, and the checker's answers about them for the files the semantic upgrade walked since they were extracted. */
+export function readWiring(db: Database): { facts: Map<string, FileFacts>; answers: Map<string, FileAnswers> } {
+  const facts = new Map<string, FileFacts>();
+  const answers = new Map<string, FileAnswers>();
+  const rows = db.query("SELECT f.path, w.facts, w.checked FROM wiring_facts w JOIN files f ON f.id = w.file_id ORDER BY f.path").all() as { path: string; facts: string; checked: string | null }[];
   for (const row of rows) {
     try {
-      out.set(row.path, JSON.parse(row.facts) as FileFacts);
+      facts.set(row.path, JSON.parse(row.facts) as FileFacts);
+      if (row.checked) answers.set(row.path, JSON.parse(row.checked) as FileAnswers);
     } catch {
       // a row we cannot read is skipped; the next extraction of that file rewrites it
     }
   }
-  return out;
+  return { facts, answers };
+}
+
+/** Store the checker's answers for files' facts (null: the file is outside every loaded project). */
+export function writeAnswers(db: Database, answers: ReadonlyMap<string, FileAnswers | null>): void {
+  const update = db.prepare("UPDATE wiring_facts SET checked = ? WHERE file_id = (SELECT id FROM files WHERE path = ?)");
+  for (const [path, a] of answers) update.run(a ? JSON.stringify(a) : null, path);
 }
 
 const EDGE_LIST = WIRING_EDGE_TYPES.map((t) => `'${t}'`).join(",");
+/** Wiring edges of either tier (the checker walk's own `implements` edges carry no key). */
+const WIRING_EDGES = `type IN (${EDGE_LIST}) AND (provenance = 'syntax' OR key IS NOT NULL)`;
 
-/** Recompute every wiring row and edge from the stored facts. */
+/** Recompute every wiring row and edge from the stored facts, through the checker's answers where it gave them. */
 export function rebuildWiring(db: Database, resolver: Resolver): WiringCounts {
-  const facts = readFacts(db);
+  const { facts, answers } = readWiring(db);
   for (const table of ["routes", "di_bindings", "request_handlers", "config_keys", "wiring_unresolved"]) db.run(`DELETE FROM ${table}`);
-  db.run(`DELETE FROM edges WHERE type IN (${EDGE_LIST}) AND provenance = 'syntax'`);
+  db.run(`DELETE FROM edges WHERE ${WIRING_EDGES}`);
   if (facts.size === 0) return { routes: 0, edges: 0 };
   const packageDirs = (db.query("SELECT path FROM files WHERE path = 'package.json' OR path LIKE '%/package.json'").all() as { path: string }[]).map((r) => r.path.replace(/\/?package\.json$/, ""));
-  const result = linkWiring(facts, new IndexNames(db, resolver, facts), packageDirs);
+  const names = answers.size ? new CheckerNames(db, resolver, facts, answers) : new IndexNames(db, resolver, facts);
+  const result = linkWiring(facts, names, packageDirs);
   return writeLinkResult(db, result);
 }
 
@@ -111,6 +129,6 @@ export function writeLinkResult(db: Database, r: LinkResult): WiringCounts {
 
 /** Files whose change can alter the wiring: those with facts and those wiring edges point into. */
 export function wiringRelevantFiles(db: Database): Set<number> {
-  const rows = db.query(`SELECT file_id AS id FROM wiring_facts UNION SELECT to_file AS id FROM edges WHERE type IN (${EDGE_LIST})`).all() as { id: number }[];
+  const rows = db.query(`SELECT file_id AS id FROM wiring_facts UNION SELECT to_file AS id FROM edges WHERE ${WIRING_EDGES}`).all() as { id: number }[];
   return new Set(rows.map((r) => r.id));
 }

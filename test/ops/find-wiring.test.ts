@@ -4,6 +4,7 @@
 
 import { describe, expect, test } from "bun:test";
 import { call } from "../../src/engine.ts";
+import { syncIndex } from "../../src/index/sync.ts";
 import { runSvc } from "../helpers/cli.ts";
 import { gitRepo } from "../helpers/repo.ts";
 import { fixtureFiles } from "../helpers/wiring.ts";
@@ -18,9 +19,9 @@ describe("find wiring kinds (express fixture)", () => {
       [
         "routes matching 'GET /api/orders/:id': 1",
         "GET /api/orders/:id  (express)",
-        '  [route_mounts] app.use("/api", apiRouter)  (src/app.ts:7)',
-        '  [route_mounts] apiRouter.use("/orders", ordersRouter)  (src/routes.ts:6)',
-        '  [route_handles] function getOrder  (src/orders/orders.handlers.ts:7)  registered at src/orders/orders.routes.ts:9: ordersRouter.get("/:id", requireUser, asyncHandler(getOrder))',
+        '  [route_mounts, syntax] app.use("/api", apiRouter)  (src/app.ts:7)',
+        '  [route_mounts, syntax] apiRouter.use("/orders", ordersRouter)  (src/routes.ts:6)',
+        '  [route_handles, syntax] function getOrder  (src/orders/orders.handlers.ts:7)  registered at src/orders/orders.routes.ts:9: ordersRouter.get("/:id", requireUser, asyncHandler(getOrder))',
         "1 dynamic registration could not be resolved statically (they may match too):",
         "  unresolved: app.get(extraPath, …) at src/app.ts:11",
       ].join("\n"),
@@ -56,7 +57,7 @@ describe("find wiring kinds (express fixture)", () => {
         "config keys matching 'DATABASE_URL': 1",
         "config key DATABASE_URL  (.env, process.env)",
         "  [defined] .env name (value not read)  (.env.example:3)",
-        "  [config_reads] getOrder  (src/orders/orders.handlers.ts:8)  process.env.DATABASE_URL",
+        "  [config_reads, syntax] getOrder  (src/orders/orders.handlers.ts:8)  process.env.DATABASE_URL",
       ].join("\n"),
     );
   });
@@ -106,7 +107,7 @@ describe("find wiring kinds (NestJS fixtures)", () => {
         "GET /api/orders/:id  (nestjs)",
         '  [global_prefix] app.setGlobalPrefix("api")  (src/main.ts:6)',
         '  [prefix] @Controller("orders")  (src/orders/orders.controller.ts:4)',
-        '  [route_handles] method OrdersController.findOne  (src/orders/orders.controller.ts:13)  @Get(":id")',
+        '  [route_handles, syntax] method OrdersController.findOne  (src/orders/orders.controller.ts:13)  @Get(":id")',
       ].join("\n"),
     );
   });
@@ -116,18 +117,18 @@ describe("find wiring kinds (NestJS fixtures)", () => {
       [
         "services matching 'PAYMENT_GATEWAY': 1",
         "service PAYMENT_GATEWAY  (nestjs)",
-        "  [di_resolves_to] class StripeGateway  (src/payments/stripe.gateway.ts:9)  registered at src/orders/orders.module.ts:11 in OrdersModule: { provide: PAYMENT_GATEWAY, useClass: StripeGateway }",
-        "  [di_injects] OrderService  (src/orders/order.service.ts:9)  @Inject(PAYMENT_GATEWAY) gateway → class StripeGateway",
+        "  [di_resolves_to, syntax] class StripeGateway  (src/payments/stripe.gateway.ts:9)  registered at src/orders/orders.module.ts:11 in OrdersModule: { provide: PAYMENT_GATEWAY, useClass: StripeGateway }",
+        "  [di_injects, syntax] OrderService  (src/orders/order.service.ts:9)  @Inject(PAYMENT_GATEWAY) gateway → class StripeGateway",
       ].join("\n"),
     );
     expect(await find(root, "StripeGateway", "service")).toBe(
       [
         "services matching 'StripeGateway': 3",
         "service PAYMENT_GATEWAY  (nestjs)",
-        "  [di_resolves_to] class StripeGateway  (src/payments/stripe.gateway.ts:9)  registered at src/orders/orders.module.ts:11 in OrdersModule: { provide: PAYMENT_GATEWAY, useClass: StripeGateway }",
-        "  [di_injects] OrderService  (src/orders/order.service.ts:9)  @Inject(PAYMENT_GATEWAY) gateway → class StripeGateway",
+        "  [di_resolves_to, syntax] class StripeGateway  (src/payments/stripe.gateway.ts:9)  registered at src/orders/orders.module.ts:11 in OrdersModule: { provide: PAYMENT_GATEWAY, useClass: StripeGateway }",
+        "  [di_injects, syntax] OrderService  (src/orders/order.service.ts:9)  @Inject(PAYMENT_GATEWAY) gateway → class StripeGateway",
         "service PaymentGateway  (typescript)",
-        "  [implements] class StripeGateway  (src/payments/stripe.gateway.ts:10)  implements PaymentGateway",
+        "  [implements, syntax] class StripeGateway  (src/payments/stripe.gateway.ts:10)  implements PaymentGateway",
         "service StripeGateway  (nestjs)",
         "  [declared] class StripeGateway  (src/payments/stripe.gateway.ts:9)  @Injectable(); registered as PAYMENT_GATEWAY",
       ].join("\n"),
@@ -135,7 +136,7 @@ describe("find wiring kinds (NestJS fixtures)", () => {
     expect((await find(root, "PaymentGateway", "service")).split("\n")).toEqual([
       "services matching 'PaymentGateway': 1",
       "service PaymentGateway  (typescript)",
-      "  [implements] class StripeGateway  (src/payments/stripe.gateway.ts:10)  implements PaymentGateway",
+      "  [implements, syntax] class StripeGateway  (src/payments/stripe.gateway.ts:10)  implements PaymentGateway",
     ]);
   });
 
@@ -145,15 +146,15 @@ describe("find wiring kinds (NestJS fixtures)", () => {
         "requests matching 'PlaceOrderCommand': 1",
         "request PlaceOrderCommand  (command, nestjs-cqrs)",
         "  [declared] class PlaceOrderCommand  (messaging/src/orders/commands/place-order.command.ts:1)",
-        "  [request_handles] class PlaceOrderHandler  (messaging/src/orders/commands/place-order.handler.ts:5)  @CommandHandler(PlaceOrderCommand)",
-        "  [sends_request] OrdersController.place  (messaging/src/orders/orders.controller.ts:20)  this.commandBus.execute(new PlaceOrderCommand(body.customerId, body.amount))",
+        "  [request_handles, syntax] class PlaceOrderHandler  (messaging/src/orders/commands/place-order.handler.ts:5)  @CommandHandler(PlaceOrderCommand)",
+        "  [sends_request, syntax] OrdersController.place  (messaging/src/orders/orders.controller.ts:20)  this.commandBus.execute(new PlaceOrderCommand(body.customerId, body.amount))",
       ].join("\n"),
     );
     const pattern = await find(root, "{cmd:'get_invoice'}", "request");
-    expect(pattern).toContain("  [request_handles] method NotificationsService.invoice  (messaging/src/notifications/notifications.service.ts:12)  @MessagePattern({ cmd: \"get_invoice\" })");
+    expect(pattern).toContain("  [request_handles, syntax] method NotificationsService.invoice  (messaging/src/notifications/notifications.service.ts:12)  @MessagePattern({ cmd: \"get_invoice\" })");
     const section = await find(root, "database", "config");
     expect(section.split("\n")[0]).toBe("config keys matching 'database': 3");
-    expect(section).toContain('  [config_reads] OrderService.get  (src/orders/order.service.ts:20)  this.config.get<string>("database.host")');
+    expect(section).toContain('  [config_reads, syntax] OrderService.get  (src/orders/order.service.ts:20)  this.config.get<string>("database.host")');
   });
 
   test("svc_context wiring seeds resolve through the wiring edges before expanding", async () => {
@@ -185,3 +186,26 @@ describe("find wiring kinds (NestJS fixtures)", () => {
 function prefixed(files: Record<string, string>, prefix: string): Record<string, string> {
   return Object.fromEntries(Object.entries(files).map(([p, t]) => [`${prefix}${p}`, t]));
 }
+
+describe("find wiring kinds at the semantic tier (checker fixture)", () => {
+  test("each resolved hop says it is checker-confirmed; a syntax guess the checker rejected is gone", async () => {
+    const root = gitRepo(fixtureFiles("checker"));
+    await syncIndex(root); // the syntax tier alone: the guess is there, unconfirmed
+    expect((await find(root, "/cpu", "route")).split("\n").slice(0, 3)).toEqual(["routes matching '/cpu': 1", "GET /cpu  (express)", "  [route_handles, syntax] inline handler  (src/metrics/metrics.ts:10)  metricsRouter.get(\"/cpu\", () => 1)"]);
+    await call("index", { path: root });
+    expect((await find(root, "/cpu", "route")).split("\n")[0]).toStartWith("no matches for '/cpu' (route)");
+    expect(await find(root, "POST /orders", "route")).toBe(
+      ["routes matching 'POST /orders': 1", "POST /orders  (express)", '  [route_handles, checker] createOrder (a parameter or local value)  (src/orders/orders.routes.ts:7)  router.post("/orders", createOrder)'].join("\n"),
+    );
+    expect(await find(root, "GET /api/orders/:id", "route")).toBe(
+      [
+        "routes matching 'GET /api/orders/:id': 1",
+        "GET /api/orders/:id  (express)",
+        "  [route_mounts, checker] app.use(API_BASE, ordersRouter)  (src/app.ts:10)",
+        '  [route_handles, checker] function getOrder  (src/orders/orders.handlers.ts:3)  registered at src/orders/orders.routes.ts:5: ordersRouter.get("/orders/:id", show)',
+      ].join("\n"),
+    );
+    expect(await find(root, "PlaceOrder", "request")).toContain("  [sends_request, checker] OrderService.place  (src/orders/order.service.ts:16)  this.commandBus.execute(command)");
+    expect(await find(root, "Pay", "service")).toContain("  [di_injects, checker] OrderService  (src/orders/order.service.ts:9)");
+  });
+});

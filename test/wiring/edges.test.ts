@@ -1,8 +1,14 @@
 // Wiring detection against hand-written fixture apps (test/fixtures/wiring/<family>/), one
 // per framework family, each with its expected-edges.json: precision and recall of the
-// typed edges in the store after a real index, and the dynamic registrations reported.
+// typed edges in the store after a real index — at the semantic tier (each fixture loaded
+// through a tsconfig, the checker confirming and completing) — and the dynamic
+// registrations reported. The `checker` family holds what only the checker gets right; its
+// expected-edges.json also says what the syntax tier alone gets (wrong) there.
 
+import type { Database } from "bun:sqlite";
 import { describe, expect, test } from "bun:test";
+import { syncIndex } from "../../src/index/sync.ts";
+import { readMeta } from "../../src/store/meta.ts";
 import { call } from "../../src/engine.ts";
 import { openReader } from "../../src/store/db.ts";
 import { gitRepo } from "../helpers/repo.ts";
@@ -12,7 +18,7 @@ describe("wiring fixtures: detected edges vs expected-edges.json", () => {
   const families = fixtureFamilies();
 
   test("there is a fixture for every framework family", () => {
-    expect(families).toEqual(["di-containers", "elysia-bun", "express", "fastify", "file-routes", "hono", "koa", "nestjs", "nestjs-messaging", "node-messaging"]);
+    expect(families).toEqual(["checker", "di-containers", "elysia-bun", "express", "fastify", "file-routes", "hono", "koa", "nestjs", "nestjs-messaging", "node-messaging"]);
   });
 
   test("extraction children store the same facts as in-process extraction", async () => {
@@ -34,21 +40,47 @@ describe("wiring fixtures: detected edges vs expected-edges.json", () => {
   });
 
   for (const family of families) {
-    test(`${family}: precision and recall 100%, unresolved registrations reported`, async () => {
-      const root = gitRepo(fixtureFiles(family));
+    test(`${family}: precision and recall 100% at the semantic tier, unresolved registrations reported`, async () => {
+      const root = gitRepo(withTsconfig(fixtureFiles(family)));
       await call("index", { path: root });
       const db = openReader(root);
       if (!db) throw new Error("no store");
       try {
+        expect(readMeta(db).index_mode).not.toBe("syntax");
         const expected = expectedOf(family);
         const s = score(expected.edges, detectedEdges(db));
         expect({ family, missed: s.missed, extra: s.extra }).toEqual({ family, missed: [], extra: [] });
         expect(s.precision).toBe(1);
         expect(s.recall).toBe(1);
         expect(detectedUnresolved(db)).toEqual(expected.unresolved);
+        if (family === "checker") expect(edgeProvenance(db).filter((p) => p !== "checker")).toEqual([]);
       } finally {
         db.close();
       }
     });
   }
+
+  test("checker family at the syntax tier: the guesses and misses the checker corrects", async () => {
+    const root = gitRepo(fixtureFiles("checker"));
+    await syncIndex(root, {});
+    const db = openReader(root)!;
+    try {
+      const expected = expectedOf("checker").syntax!;
+      expect(detectedEdges(db)).toEqual(expected.edges);
+      expect(detectedUnresolved(db)).toEqual(expected.unresolved);
+      expect(new Set(edgeProvenance(db))).toEqual(new Set(["syntax"]));
+    } finally {
+      db.close();
+    }
+  });
 });
+
+const TSCONFIG = JSON.stringify({ compilerOptions: { target: "es2022", module: "esnext", moduleResolution: "bundler", allowJs: true, experimentalDecorators: true, noEmit: true, skipLibCheck: true } });
+
+function withTsconfig(files: Record<string, string>): Record<string, string> {
+  return "tsconfig.json" in files ? files : { ...files, "tsconfig.json": TSCONFIG };
+}
+
+function edgeProvenance(db: Database): string[] {
+  return (db.query("SELECT provenance FROM edges WHERE key IS NOT NULL").all() as { provenance: string }[]).map((r) => r.provenance);
+}

@@ -50,3 +50,25 @@ describe("wiring on re-index", () => {
     expect(await edges(root)).toContain("route_handles GET /status  src/health/status.routes.ts:3 -> src/health/status.routes.ts");
   });
 });
+
+describe("wiring at the semantic tier on re-index", () => {
+  test("a changed constant re-folds the routes of the files using it; a moved handler stays confirmed", async () => {
+    const files = fixtureFiles("checker");
+    const root = gitRepo(files);
+    expect(await edges(root)).toContain("route_handles GET /api/version  src/app.ts:9 -> src/app.ts");
+
+    writeFileSync(join(root, "src/paths.ts"), files["src/paths.ts"]!.replace('"/api"', '"/v2"'));
+    writeFileSync(join(root, "src/orders/orders.handlers.ts"), `// moved down\n\n${files["src/orders/orders.handlers.ts"]}`);
+    const after = await edges(root);
+    expect(after.filter((e) => e.includes("/api"))).toEqual([]);
+    expect(after).toContain("route_handles GET /v2/version  src/app.ts:9 -> src/app.ts");
+    expect(after).toContain("route_handles GET /v2/orders/:id  src/orders/orders.routes.ts:5 -> src/orders/orders.handlers.ts#getOrder");
+    const db = openReader(root)!;
+    try {
+      const rows = db.query("SELECT pattern, handler_line AS line, provenance FROM routes WHERE pattern = '/v2/orders/:id'").all();
+      expect(rows).toEqual([{ pattern: "/v2/orders/:id", line: 5, provenance: "checker" }]);
+    } finally {
+      db.close();
+    }
+  });
+});

@@ -7,7 +7,7 @@ import type { SgNode } from "@ast-grep/napi";
 export type Val =
   | { k: "str"; v: string; line: number }
   /** A template literal with substitutions: `text` as written (`${base}/orders`). */
-  | { k: "tpl"; text: string; line: number }
+  | { k: "tpl"; text: string; line: number; col: number }
   | { k: "id"; v: string; line: number; col: number }
   /** A dotted name: `TYPES.Order`, `this.bus`, `handlers.getOrder`. */
   | { k: "member"; v: string; line: number; col: number }
@@ -16,7 +16,8 @@ export type Val =
   | { k: "call"; fn: string; args: Val[]; line: number; col: number; text: string }
   | { k: "new"; cls: string; args: Val[]; line: number; col: number; text: string }
   | { k: "fn"; params: string[]; name: string | null; line: number }
-  | { k: "other"; text: string; line: number };
+  /** `raw`: the source of a short binary expression (`base + "/orders"`), for constant folding. */
+  | { k: "other"; text: string; line: number; col?: number; raw?: string };
 
 export interface At {
   line: number;
@@ -54,7 +55,7 @@ export function readValue(node: SgNode, depth = 4): Val {
       return { k: "str", v: unquote(node.text()), line: a.line };
     case "template_string": {
       const text = node.text();
-      return text.includes("${") ? { k: "tpl", text: text.slice(1, -1), line: a.line } : { k: "str", v: text.slice(1, -1), line: a.line };
+      return text.includes("${") ? { k: "tpl", text: text.slice(1, -1), line: a.line, col: a.col } : { k: "str", v: text.slice(1, -1), line: a.line };
     }
     case "identifier":
     case "property_identifier":
@@ -92,6 +93,10 @@ export function readValue(node: SgNode, depth = 4): Val {
     }
     default:
       if (FUNCTIONS.has(kind)) return { k: "fn", params: paramNames(node), name: nameOf(node), line: a.line };
+      if (kind === "binary_expression") {
+        const raw = node.text();
+        if (raw.length <= 300) return { k: "other", text: clipText(raw), line: a.line, col: a.col, raw };
+      }
       return { k: "other", text: clipText(node.text()), line: a.line };
   }
 }

@@ -99,7 +99,9 @@ export function configCall(ctx: FileCtx, node: SgNode): boolean {
     return true;
   }
   const source = deno ? "Deno.env" : ctx.imports("@nestjs/config") ? "ConfigService" : "config.get";
-  (ctx.facts.configReads ??= []).push({ key, source, from: ctx.enclosingName(a.start), line: a.line, text });
+  const objectNode = fn.field("object");
+  const receiver = !deno && objectNode && /^(?:this\.)?[A-Za-z_$][\w$]*$/.test(object) ? { name: object, line: at(objectNode).line, col: at(objectNode).col } : undefined;
+  (ctx.facts.configReads ??= []).push({ key, source, from: ctx.enclosingName(a.start), line: a.line, text, ...(receiver ? { receiver } : {}) });
   ctx.framework(deno ? "env" : source === "ConfigService" ? "nestjs-config" : "config");
   return true;
 }

@@ -6,7 +6,8 @@
 
 import type { SgNode } from "@ast-grep/napi";
 import type { InjectFact, RequestKind } from "../model.ts";
-import { argumentValues, at, pair, readValue, staticString, tokenText, type Val } from "./ast.ts";
+import { argumentValues, at, pair, readValue, staticString, tokenText, valueText, type Val } from "./ast.ts";
+import { pathParts } from "./http-names.ts";
 import { providerList } from "./containers.ts";
 import { isModule, type FileCtx } from "./context.ts";
 
@@ -113,7 +114,12 @@ function classDecorator(ctx: FileCtx, info: ClassInfo, name: string, args: Val[]
     const raw = arg?.k === "obj" ? pair(arg, "path") : arg;
     const prefixes = raw === undefined ? [""] : raw.k === "str" ? [raw.v] : raw.k === "arr" ? raw.items.map(staticString).filter((s): s is string => s !== null) : null;
     if (prefixes === null || prefixes.length === 0) {
-      ctx.unresolved("route", `${text} (controller path is not static)`, line);
+      const report = `${text} (controller path is not static)`;
+      const parts = raw && raw.k !== "arr" ? pathParts(raw, ctx) : null;
+      if (parts) {
+        (ctx.facts.routers ??= []).push({ id: info.name, framework: "nestjs", prefixes: [""], prefixParts: parts, dynamic: report, line, text });
+        ctx.framework("nestjs");
+      } else ctx.unresolved("route", report, line);
       return;
     }
     (ctx.facts.routers ??= []).push({ id: info.name, framework: "nestjs", prefixes, line, text });
@@ -173,7 +179,11 @@ function memberDecorator(ctx: FileCtx, cls: string, member: string, memberNode: 
     const arg = args[0];
     const paths = arg === undefined ? [""] : arg.k === "str" ? [arg.v] : arg.k === "arr" ? arg.items.map(staticString).filter((s): s is string => s !== null) : null;
     if (paths === null) {
-      ctx.unresolved("route", `${text} on ${qualified} (path is not static)`, line);
+      const report = `${text} on ${qualified} (path is not static)`;
+      const parts = arg && arg.k !== "arr" ? pathParts(arg, ctx) : null;
+      if (parts) {
+        (ctx.facts.routes ??= []).push({ router: cls, method: name.toUpperCase(), path: valueText(arg!), handler: { symbol: qualified, line: memberLine }, framework: "nestjs", line, text, parts, dynamic: report });
+      } else ctx.unresolved("route", report, line);
       return;
     }
     for (const path of paths) {

@@ -2,7 +2,7 @@
 // receivers that are never servers, handler values, route paths.
 
 import type { SgNode } from "@ast-grep/napi";
-import type { HandlerRef } from "../model.ts";
+import type { HandlerRef, PathPart } from "../model.ts";
 import { staticString, type Val } from "./ast.ts";
 import type { FileCtx } from "./context.ts";
 
@@ -101,6 +101,82 @@ export function pathsOf(v: Val): string[] | null {
   }
   if (v.k === "other" && /^\/.*\/[a-z]*$/.test(v.text)) return [v.text]; // a regex path, kept as written
   return null;
+}
+
+/** A path written as an expression, in pieces a checker can fold: names (`base`, `API.orders`), templates (`${base}/x`), concatenations (`base + "/x"`). Null: not foldable. */
+export function pathParts(v: Val, ctx: FileCtx): PathPart[] | null {
+  if (v.k === "str") return [v.v];
+  if (v.k === "id" || v.k === "member") return v.v.startsWith("this.") ? null : [ctx.ref(v.v, v.line, v.col)];
+  if (v.k === "tpl") return templateParts(v.text, v.line, v.col + 1, ctx);
+  if (v.k === "other" && v.raw !== undefined && v.col !== undefined) return concatParts(v.raw, v.line, v.col, ctx);
+  return null;
+}
+
+const NAME_PART = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/;
+
+/** Line and column after advancing over `text` from (line, col). */
+function advance(text: string, line: number, col: number): [number, number] {
+  for (const c of text) {
+    if (c === "\n") {
+      line++;
+      col = 0;
+    } else col += c.length;
+  }
+  return [line, col];
+}
+
+function templateParts(body: string, line: number, col: number, ctx: FileCtx): PathPart[] | null {
+  const out: PathPart[] = [];
+  let i = 0;
+  while (i < body.length) {
+    const open = body.indexOf("${", i);
+    if (open < 0) {
+      out.push(body.slice(i));
+      break;
+    }
+    if (open > i) out.push(body.slice(i, open));
+    const close = body.indexOf("}", open);
+    if (close < 0) return null;
+    const inner = body.slice(open + 2, close);
+    const name = inner.trim();
+    if (!NAME_PART.test(name) || name.startsWith("this.")) return null;
+    const [l, c] = advance(body.slice(0, open + 2 + inner.indexOf(name)), line, col);
+    out.push(ctx.ref(name, l, c));
+    i = close + 1;
+  }
+  return out;
+}
+
+function concatParts(raw: string, line: number, col: number, ctx: FileCtx): PathPart[] | null {
+  const pieces: { text: string; at: number }[] = [];
+  let start = 0;
+  let quote = "";
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i]!;
+    if (quote) {
+      if (c === "\\") i++;
+      else if (c === quote) quote = "";
+    } else if (c === "'" || c === '"' || c === "`") quote = c;
+    else if (c === "+") {
+      pieces.push({ text: raw.slice(start, i), at: start });
+      start = i + 1;
+    } else if (c === "(" || c === "[" || c === "?") return null;
+  }
+  pieces.push({ text: raw.slice(start), at: start });
+  const out: PathPart[] = [];
+  for (const p of pieces) {
+    const text = p.text.trim();
+    const at = p.at + p.text.indexOf(text);
+    const [l, c] = advance(raw.slice(0, at), line, col);
+    if (/^(['"]).*\1$/s.test(text)) out.push(text.slice(1, -1));
+    else if (text.startsWith("`") && text.endsWith("`")) {
+      const inner = templateParts(text.slice(1, -1), l, c + 1, ctx);
+      if (!inner) return null;
+      out.push(...inner);
+    } else if (NAME_PART.test(text) && !text.startsWith("this.")) out.push(ctx.ref(text, l, c));
+    else return null;
+  }
+  return out;
 }
 
 export function isPathLike(p: string): boolean {

@@ -4,7 +4,7 @@
 // Elysia group callbacks, and app-like names imported or undeclared.
 
 import type { NapiConfig, SgNode } from "@ast-grep/napi";
-import type { RouterFact } from "../model.ts";
+import type { Ref, RouterFact } from "../model.ts";
 import { argumentValues, at, evidence, isFunctionNode, pair, paramNames, staticString, type Val } from "./ast.ts";
 import type { FileCtx } from "./context.ts";
 import { APP_LIKE, CHAIN_THROUGH, CLIENT, constructorNames, frameworkOfType, FUNCTION_DECLS, HTTP_METHODS, joinPath, kind, SERVER_FRAMEWORKS } from "./http-names.ts";
@@ -14,6 +14,10 @@ export interface Receiver {
   framework: string;
   /** Declared here, a plugin parameter or an app-like name: a non-static path on it is reported as unresolved. */
   sure: boolean;
+  /** The receiver expression (`app`, `this.router`), whose type the checker confirms or rejects. */
+  ref?: Ref;
+  /** Not known as a server at all: kept only when the checker confirms. */
+  candidate?: boolean;
 }
 
 export class Routers {
@@ -161,13 +165,20 @@ export class Routers {
   /** Which router a receiver expression is, or null when it does not look like a server. */
   protected receiver(base: SgNode): Receiver | null {
     const kind = base.kind() as string;
-    if (kind === "identifier") return this.named(base.text(), base);
+    const ref = (text: string): Ref => {
+      const a = at(base);
+      return { name: text, line: a.line, col: a.col };
+    };
+    if (kind === "identifier") {
+      const found = this.named(base.text(), base);
+      return found ? { ...found, ref: ref(base.text()) } : null;
+    }
     if (kind === "member_expression") {
       const text = base.text().replace(/\s+/g, "");
       const last = text.slice(text.lastIndexOf(".") + 1);
       const known = this.routers.get(text);
-      if (known) return { id: text, framework: known.framework, sure: true };
-      if (text.startsWith("this.") && APP_LIKE.test(last) && !CLIENT.test(last)) return { id: text, framework: this.fileFramework, sure: true };
+      if (known) return { id: text, framework: known.framework, sure: true, ref: ref(text) };
+      if (text.startsWith("this.") && APP_LIKE.test(last) && !CLIENT.test(last)) return { id: text, framework: this.fileFramework, sure: true, ref: ref(text) };
       return null;
     }
     if (kind === "new_expression" || kind === "call_expression") {

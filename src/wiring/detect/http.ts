@@ -4,9 +4,9 @@
 // and NestJS `setGlobalPrefix`. Which router a receiver is: http-routers.ts.
 
 import type { NapiConfig, SgNode } from "@ast-grep/napi";
-import type { HandlerRef, MountFact } from "../model.ts";
+import type { HandlerRef, MountFact, RouteFact } from "../model.ts";
 import { at, isFunctionNode, pair, staticString, valueText, type Val } from "./ast.ts";
-import { clip, handlerValue, HTTP_METHODS, isPathLike, pathsOf } from "./http-names.ts";
+import { clip, CLIENT, handlerValue, HTTP_METHODS, isPathLike, pathParts, pathsOf } from "./http-names.ts";
 import { Routers, type Receiver } from "./http-routers.ts";
 
 export { joinPath } from "./http-names.ts";
@@ -45,7 +45,7 @@ export class HttpDetector extends Routers {
   /** `r.get('/path', …handlers)`, `r.route('/path').get(handler)`, chains of both. */
   private methodRoute(node: SgNode, object: SgNode, prop: string): boolean {
     const { base, routePath } = this.chainOf(object);
-    const recv = this.receiver(base);
+    const recv = this.receiver(base) ?? this.candidate(base);
     if (!recv) return false;
     const args = this.args(node);
     const method = prop === "del" ? "DELETE" : prop.toUpperCase();
@@ -65,23 +65,49 @@ export class HttpDetector extends Routers {
     const paths = pathsOf(pathArg);
     if (paths === null) {
       if (!recv.sure) return false;
-      this.ctx.unresolved("route", `${clip(object.text())}.${prop}(${clip(valueText(pathArg))}, …)`, line);
+      const report = `${clip(object.text())}.${prop}(${clip(valueText(pathArg))}, …)`;
+      const parts = pathParts(pathArg, this.ctx);
+      if (recv.candidate && !parts) return false;
+      if (parts) this.route(recv, [method], [valueText(pathArg)], args.slice(rest), node, { parts, dynamic: report });
+      else this.ctx.unresolved("route", report, line);
       return true;
     }
     if (paths.length === 0 || !paths.every(isPathLike)) return false;
+    if (recv.candidate && (args.length - rest < 1 || !args.slice(rest).some((a) => a.k === "fn" || a.k === "id" || a.k === "member" || a.k === "call"))) return false;
     this.route(recv, [method], paths, args.slice(rest), node);
     return true;
   }
 
-  private route(recv: Receiver, methods: string[], paths: string[], handlerArgs: Val[], node: SgNode): void {
+  private route(recv: Receiver, methods: string[], paths: string[], handlerArgs: Val[], node: SgNode, dynamic?: Pick<RouteFact, "parts" | "dynamic">): void {
     const { line, text } = this.site(node);
     const handler = this.handlerOf(handlerArgs, line);
     for (const method of methods) {
       for (const path of paths) {
-        (this.ctx.facts.routes ??= []).push({ router: recv.id, method, path, handler, framework: recv.framework, line, text });
+        (this.ctx.facts.routes ??= []).push({
+          router: recv.id,
+          method,
+          path,
+          handler,
+          framework: recv.framework,
+          line,
+          text,
+          ...(recv.ref ? { receiver: recv.ref } : {}),
+          ...(recv.candidate ? { candidate: true as const } : {}),
+          ...dynamic,
+        });
       }
     }
-    if (recv.framework) this.ctx.framework(recv.framework);
+    if (recv.framework && !recv.candidate) this.ctx.framework(recv.framework);
+  }
+
+  /** A receiver nothing marks as a server (`api.get('/x', h)` on a name neither declared, imported nor app-like): a route only when the checker finds a server type. */
+  private candidate(base: SgNode): Receiver | null {
+    const kind = base.kind() as string;
+    const text = base.text().replace(/\s+/g, "");
+    if (kind !== "identifier" && !(kind === "member_expression" && /^this\.[A-Za-z_$][\w$]*$/.test(text))) return null;
+    if (CLIENT.test(text.slice(text.lastIndexOf(".") + 1))) return null;
+    const a = at(base);
+    return { id: text, framework: "", sure: true, candidate: true, ref: this.ctx.ref(text, a.line, a.col) };
   }
 
   /** Hono `app.on('GET', '/path', h)` / `app.on(['GET', 'POST'], '/path', h)`. */
@@ -111,7 +137,10 @@ export class HttpDetector extends Routers {
       const handler = pair(opts, "handler");
       if (methods.length === 0 || !handler) return false;
       if (paths === null) {
-        this.ctx.unresolved("route", `${clip(object.text())}.route({ url: ${clip(url ? valueText(url) : "?")}, … })`, this.site(node).line);
+        const report = `${clip(object.text())}.route({ url: ${clip(url ? valueText(url) : "?")}, … })`;
+        const parts = url ? pathParts(url, this.ctx) : null;
+        if (parts) this.route(recv, methods, [valueText(url!)], [handler], node, { parts, dynamic: report });
+        else this.ctx.unresolved("route", report, this.site(node).line);
         return true;
       }
       this.route(recv, methods, paths, [handler], node);
@@ -157,19 +186,25 @@ export class HttpDetector extends Routers {
   private mount(recv: Receiver, node: SgNode, prefixArg: Val | null, targets: Val[], inline = new Map<number, string>()): boolean {
     const { line, text } = this.site(node);
     let prefix = "";
+    let dynamic: Pick<MountFact, "prefixParts" | "dynamic"> = {};
     if (prefixArg) {
       const s = staticString(prefixArg);
       if (s === null) {
-        this.ctx.unresolved("mount", `${text} (prefix ${clip(valueText(prefixArg))} is not static)`, line);
-        return true;
-      }
-      prefix = s;
+        const report = `${text} (prefix ${clip(valueText(prefixArg))} is not static)`;
+        const parts = pathParts(prefixArg, this.ctx);
+        if (!parts) {
+          this.ctx.unresolved("mount", report, line);
+          return true;
+        }
+        prefix = valueText(prefixArg);
+        dynamic = { prefixParts: parts, dynamic: report };
+      } else prefix = s;
     }
     let any = false;
     for (const t of targets.flatMap((v) => (v.k === "arr" ? v.items : [v]))) {
       const target = this.mountTarget(t, inline);
       if (!target) continue;
-      const fact: MountFact = { router: recv.id, prefix, target, framework: recv.framework, line, text };
+      const fact: MountFact = { router: recv.id, prefix, target, framework: recv.framework, line, text, ...(recv.ref ? { receiver: recv.ref } : {}), ...dynamic };
       (this.ctx.facts.mounts ??= []).push(fact);
       any = true;
     }

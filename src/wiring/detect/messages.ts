@@ -4,7 +4,7 @@
 // `queue.add('job')`), and EventEmitter `on/once('evt', fn)` / `emit('evt')` with literal names.
 
 import type { SgNode } from "@ast-grep/napi";
-import type { RequestKind, SendFact } from "../model.ts";
+import type { Ref, RequestKind, SendFact } from "../model.ts";
 import { argumentValues, at, staticString, tokenText, type Val } from "./ast.ts";
 import type { FileCtx } from "./context.ts";
 
@@ -61,29 +61,37 @@ export function messageCall(ctx: FileCtx, node: SgNode): boolean {
   if (object === "process") return false; // process.on('SIGTERM') and the like are runtime hooks, not app messaging
   const a = at(node);
   const from = ctx.enclosingName(a.start);
+  const receiver = receiverRef(objectNode, object);
   switch (prop) {
     case "execute":
     case "publish":
     case "publishAll":
     case "dispatch":
     case "apply":
-      return busDispatch(ctx, node, object, prop, from);
+      return busDispatch(ctx, node, object, prop, from, receiver);
     case "send":
     case "emit":
-      if (CLIENT.test(object)) return clientSend(ctx, node, from);
-      if (prop === "send") return BUS.test(object) ? busDispatch(ctx, node, object, prop, from) : false;
-      return emitterEmit(ctx, node, object, from);
+      if (CLIENT.test(object)) return clientSend(ctx, node, from, receiver);
+      if (prop === "send") return BUS.test(object) ? busDispatch(ctx, node, object, prop, from, receiver) : false;
+      return emitterEmit(ctx, node, object, from, receiver);
     case "add":
     case "addBulk":
       return queueAdd(ctx, node, object, from);
     default:
-      if (LISTEN.has(prop)) return emitterOn(ctx, node, object);
+      if (LISTEN.has(prop)) return emitterOn(ctx, node, object, receiver);
       return false;
   }
 }
 
+/** The receiver of a call as a Ref (`bus`, `this.commandBus`) for the checker's type check; none for other expressions. */
+function receiverRef(node: SgNode, text: string): Ref | undefined {
+  if (!/^(?:this\.)?[A-Za-z_$][\w$]*$/.test(text) || text === "this") return undefined;
+  const a = at(node);
+  return { name: text, line: a.line, col: a.col };
+}
+
 /** `bus.execute(new X())`, `eventBus.publishAll([new A(), new B()])`, `this.apply(new XEvent())`. */
-function busDispatch(ctx: FileCtx, node: SgNode, object: string, prop: string, from: string | null): boolean {
+function busDispatch(ctx: FileCtx, node: SgNode, object: string, prop: string, from: string | null, receiver: Ref | undefined): boolean {
   const list = args(node, 2);
   const first = list[0];
   const items = prop === "publishAll" && first?.k === "arr" ? first.items : first ? [first] : [];
@@ -95,11 +103,15 @@ function busDispatch(ctx: FileCtx, node: SgNode, object: string, prop: string, f
     if (!/^[A-Za-z_$][\w$.]*$/.test(name)) continue;
     if (prop === "apply" ? !/Event$/.test(name) : !isBus && !/(?:Command|Query|Event)$/.test(name)) continue;
     const kind = kindOf(object, name, prop);
-    send(ctx, { request: name, requestRef: ctx.ref(name, item.line, item.col + 4), kind, from, framework: ctx.imports("@nestjs/cqrs") ? "nestjs-cqrs" : "cqrs", line: item.line, text: ctx.evidence(node) });
+    send(ctx, { request: name, requestRef: ctx.ref(name, item.line, item.col + 4), kind, from, framework: ctx.imports("@nestjs/cqrs") ? "nestjs-cqrs" : "cqrs", line: item.line, text: ctx.evidence(node), ...(receiver ? { receiver } : {}) });
     any = true;
   }
   if (!any && isBus && first && first.k !== "new" && prop !== "apply") {
-    ctx.unresolved("request", ctx.evidence(node), at(node).line);
+    if ((first.k === "id" || first.k === "member") && !first.v.startsWith("this.")) {
+      // `bus.execute(cmd)`: the checker reads the request class from the variable's type; unresolved without it
+      const kind = kindOf(object, "", prop);
+      send(ctx, { request: null, typeRef: ctx.ref(first.v, first.line, first.col), kind, from, framework: ctx.imports("@nestjs/cqrs") ? "nestjs-cqrs" : "cqrs", line: at(node).line, text: ctx.evidence(node), ...(receiver ? { receiver } : {}) });
+    } else ctx.unresolved("request", ctx.evidence(node), at(node).line);
     return true;
   }
   return any;
@@ -113,7 +125,7 @@ function kindOf(object: string, name: string, prop: string): RequestKind {
 }
 
 /** Nest microservice `client.send(pattern, data)` / `client.emit(pattern, data)`. */
-function clientSend(ctx: FileCtx, node: SgNode, from: string | null): boolean {
+function clientSend(ctx: FileCtx, node: SgNode, from: string | null, receiver: Ref | undefined): boolean {
   const list = args(node, 2);
   const pattern = list[0];
   const key = pattern ? tokenText(pattern) : null;
@@ -122,7 +134,7 @@ function clientSend(ctx: FileCtx, node: SgNode, from: string | null): boolean {
     ctx.unresolved("request", ctx.evidence(node), a.line);
     return true;
   }
-  send(ctx, { request: key.replace(/^'(.*)'$/, "$1"), kind: "message", from, framework: "nestjs-microservices", line: a.line, text: ctx.evidence(node) });
+  send(ctx, { request: key.replace(/^'(.*)'$/, "$1"), kind: "message", from, framework: "nestjs-microservices", line: a.line, text: ctx.evidence(node), ...(receiver ? { receiver } : {}) });
   return true;
 }
 
@@ -144,7 +156,7 @@ function queueAdd(ctx: FileCtx, node: SgNode, object: string, from: string | nul
 }
 
 /** `emitter.on('evt', handler)` with a literal event name. */
-function emitterOn(ctx: FileCtx, node: SgNode, object: string): boolean {
+function emitterOn(ctx: FileCtx, node: SgNode, object: string, receiver: Ref | undefined): boolean {
   const list = args(node, 1);
   const name = staticString(list[0]);
   const a = at(node);
@@ -161,18 +173,19 @@ function emitterOn(ctx: FileCtx, node: SgNode, object: string): boolean {
     framework: "event-emitter",
     line: a.line,
     text: ctx.evidence(node),
+    ...(receiver ? { receiver } : {}),
   });
   ctx.framework("event-emitter");
   return true;
 }
 
 /** `emitter.emit('evt', …)` with a literal event name. */
-function emitterEmit(ctx: FileCtx, node: SgNode, object: string, from: string | null): boolean {
+function emitterEmit(ctx: FileCtx, node: SgNode, object: string, from: string | null, receiver: Ref | undefined): boolean {
   const list = args(node, 0);
   const name = staticString(list[0]);
   const a = at(node);
   if (name === null) return list.length > 0 && dynamicName(ctx, node, object, a.line);
-  send(ctx, { request: name, kind: "emitter", from, framework: ctx.imports("@nestjs/event-emitter") ? "nestjs-event-emitter" : "event-emitter", line: a.line, text: ctx.evidence(node) });
+  send(ctx, { request: name, kind: "emitter", from, framework: ctx.imports("@nestjs/event-emitter") ? "nestjs-event-emitter" : "event-emitter", line: a.line, text: ctx.evidence(node), ...(receiver ? { receiver } : {}) });
   return true;
 }
 

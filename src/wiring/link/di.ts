@@ -50,11 +50,11 @@ export function linkDi(facts: FactsByFile, names: NameResolver, out: LinkResult)
         target = names.resolve(file, p.impl);
       }
       if (!target && !p.impl && (VALUE_HOW.has(p.how) || !CLASS_HOW.has(p.how))) {
-        target = { file, line: p.implLine ?? p.line, symbol: null, kind: VALUE_HOW.has(p.how) ? "value" : "function", provenance: "syntax", confidence: 1 };
+        target = { file, line: p.implLine ?? p.line, symbol: null, kind: VALUE_HOW.has(p.how) ? "value" : "function", provenance: names.tier(file), confidence: 1 };
       }
       bind(id, { target, alias });
       const label = p.impl?.name ?? (VALUE_HOW.has(p.how) ? "value" : "factory");
-      out.di.push({ role: "provide", file, line: p.line, token: p.token, framework: p.framework, target, label, consumer: p.scope, detail: p.text, provenance: "syntax" });
+      out.di.push({ role: "provide", file, line: p.line, token: p.token, framework: p.framework, target, label, consumer: p.scope, detail: p.text, provenance: target?.provenance ?? names.tier(file) });
       if (target) out.edges.push({ type: "di_resolves_to", key: p.token, from: { file, line: p.line, symbol: p.scope }, to: target });
     }
   }
@@ -62,12 +62,13 @@ export function linkDi(facts: FactsByFile, names: NameResolver, out: LinkResult)
   // Decorated classes: self-registering ones bind their own class unless registered explicitly.
   for (const [file, f] of facts) {
     for (const inj of f.injectables ?? []) {
-      const target = names.declaration(file, inj.cls);
+      const own = names.declaration(file, inj.cls);
+      const target = own ? { ...own, provenance: names.tier(file) } : null;
       const id = identity(target, inj.cls);
       const explicit = bindings.has(id);
       const self = inj.self && !explicit;
       if (self) bind(id, { target, alias: null });
-      out.di.push({ role: self ? "provide" : "injectable", file, line: inj.line, token: inj.cls, framework: inj.framework, target, label: inj.cls, consumer: null, detail: inj.text, provenance: "syntax" });
+      out.di.push({ role: self ? "provide" : "injectable", file, line: inj.line, token: inj.cls, framework: inj.framework, target, label: inj.cls, consumer: null, detail: inj.text, provenance: names.tier(file) });
       if (self && target) out.edges.push({ type: "di_resolves_to", key: inj.cls, from: { file, line: inj.line, symbol: inj.cls }, to: target });
     }
   }
@@ -77,12 +78,13 @@ export function linkDi(facts: FactsByFile, names: NameResolver, out: LinkResult)
   for (const [file, f] of facts) {
     for (const imp of f.implementations ?? []) {
       const iface = names.resolve(file, imp.iface);
-      const cls = names.declaration(file, imp.cls) ?? { file, line: imp.line, symbol: imp.cls, kind: "class", provenance: "syntax" as const, confidence: 1 };
+      const own = names.declaration(file, imp.cls);
+      const cls = own ? { ...own, provenance: names.tier(file) } : { file, line: imp.line, symbol: imp.cls, kind: "class", provenance: names.tier(file), confidence: 1 };
       const id = identity(iface, imp.iface.name);
       const list = implementers.get(id);
       if (list) list.push(cls);
       else implementers.set(id, [cls]);
-      out.di.push({ role: "implements", file, line: imp.line, token: imp.iface.name, framework: "typescript", target: iface, label: imp.cls, consumer: imp.cls, detail: `class ${imp.cls} implements ${imp.iface.name}`, provenance: "syntax" });
+      out.di.push({ role: "implements", file, line: imp.line, token: imp.iface.name, framework: "typescript", target: iface, label: imp.cls, consumer: imp.cls, detail: `class ${imp.cls} implements ${imp.iface.name}`, provenance: iface?.provenance ?? names.tier(file) });
       if (iface) out.edges.push({ type: "implements", key: imp.iface.name, from: { file, line: imp.line, symbol: imp.cls }, to: iface });
     }
   }
@@ -103,7 +105,7 @@ export function linkDi(facts: FactsByFile, names: NameResolver, out: LinkResult)
       }
       if (out.length) return out;
     }
-    if (tokenTarget?.kind === "interface") return implementers.get(id) ?? [];
+    if (tokenTarget?.kind === "interface") return [...(implementers.get(id) ?? []), ...(names.implementersOf?.(tokenTarget) ?? [])];
     if (tokenTarget && tokenTarget.kind === "class") return [tokenTarget];
     return [];
   };
@@ -114,11 +116,13 @@ export function linkDi(facts: FactsByFile, names: NameResolver, out: LinkResult)
       if (inj.how.startsWith("cradle") && !(inj.consumer && awilixClasses.has(`${file}#${inj.consumer}`))) continue;
       const { t, id } = resolveRef(file, inj.tokenRef, inj.token);
       const targets = dedupe(implementationsOf(id, t));
-      const base = { role: "inject" as const, file, line: inj.line, token: inj.token, framework: inj.framework, consumer: inj.consumer, detail: inj.text, provenance: "syntax" as const };
-      if (targets.length === 0) out.di.push({ ...base, target: null, label: "" });
+      const base = { role: "inject" as const, file, line: inj.line, token: inj.token, framework: inj.framework, consumer: inj.consumer, detail: inj.text };
+      if (targets.length === 0) out.di.push({ ...base, target: null, label: "", provenance: t?.provenance ?? names.tier(file) });
       for (const target of targets) {
-        out.di.push({ ...base, target, label: target.symbol ?? `${target.kind === "value" ? "value" : "factory"} at ${target.file}:${target.line}` });
-        out.edges.push({ type: "di_injects", key: inj.token, from: { file, line: inj.line, symbol: inj.consumer }, to: target });
+        // confirmed when the token and the implementation were both resolved by the checker
+        const provenance = t && t.provenance === "syntax" ? "syntax" : target.provenance;
+        out.di.push({ ...base, target, label: target.symbol ?? `${target.kind === "value" ? "value" : "factory"} at ${target.file}:${target.line}`, provenance });
+        out.edges.push({ type: "di_injects", key: inj.token, from: { file, line: inj.line, symbol: inj.consumer }, to: { ...target, provenance } });
       }
     }
   }

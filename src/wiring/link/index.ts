@@ -14,6 +14,6 @@ export function linkWiring(facts: FactsByFile, names: NameResolver, packageDirs:
   linkRoutes(facts, names, out, packageDirs);
   linkDi(facts, names, out);
   linkRequests(facts, names, out);
-  linkConfig(facts, out);
+  linkConfig(facts, out, names);
   return out;
 }

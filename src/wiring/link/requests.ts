@@ -4,7 +4,8 @@
 // links to the definitions of the same key or of an enclosing section (`database` for
 // `database.host`).
 
-import type { RequestKind } from "../model.ts";
+import type { Provenance, RequestKind } from "../model.ts";
+import { receiverVerdict } from "./receivers.ts";
 import { identity } from "./di.ts";
 import type { FactsByFile, LinkResult, NameResolver, Target } from "./types.ts";
 
@@ -20,28 +21,45 @@ export function linkRequests(facts: FactsByFile, names: NameResolver, out: LinkR
   const byName = new Map<string, string>();
   for (const [file, f] of facts) {
     for (const h of f.handles ?? []) {
+      if (h.kind === "emitter" && receiverVerdict(names, file, h.receiver, "emitter").ok === false) continue; // `socket.on('data')` on a type that is no emitter
       const declaration = h.requestRef ? names.resolve(file, h.requestRef) : null;
       const key = `${FAMILY[h.kind]}:${identity(declaration, h.request)}`;
       byName.set(`${FAMILY[h.kind]}:${h.request}`, key);
       let target: Target | null = null;
-      if (h.handler) target = names.declaration(file, h.handler);
-      else if (h.handlerRef) target = names.resolve(file, h.handlerRef);
-      target ??= { file, line: h.handlerLine, symbol: h.handler, kind: h.handler ? null : "function", provenance: "syntax", confidence: 1 };
+      if (h.handler) {
+        const own = names.declaration(file, h.handler);
+        target = own ? { ...own, provenance: names.tier(file) } : null;
+      } else if (h.handlerRef) target = names.resolve(file, h.handlerRef);
+      target ??= { file, line: h.handlerLine, symbol: h.handler, kind: h.handler ? null : "function", provenance: names.tier(file), confidence: 1 };
       const list = handlers.get(key);
       if (list) list.push({ target, declaration });
       else handlers.set(key, [{ target, declaration }]);
       const label = h.handler ?? h.handlerRef?.name ?? "inline handler";
-      out.requests.push({ role: "handle", file, line: h.line, request: h.request, kind: h.kind, framework: h.framework, target, declaration, label, sender: null, detail: h.text, provenance: "syntax" });
+      const provenance = declaration?.provenance === "syntax" ? "syntax" : target.provenance;
+      out.requests.push({ role: "handle", file, line: h.line, request: h.request, kind: h.kind, framework: h.framework, target, declaration, label, sender: null, detail: h.text, provenance });
       const from = declaration ? { file: declaration.file, line: declaration.line, symbol: declaration.symbol } : { file, line: h.line, symbol: h.handler };
-      out.edges.push({ type: "request_handles", key: h.request, from, to: target });
+      out.edges.push({ type: "request_handles", key: h.request, from, to: { ...target, provenance } });
     }
   }
   for (const [file, f] of facts) {
     for (const s of f.sends ?? []) {
+      const family = FAMILY[s.kind];
+      const verdict = receiverVerdict(names, file, s.receiver, family === "cqrs" ? "bus" : family === "message" ? "client" : "emitter");
+      if (verdict.ok === false) continue;
       let request = s.request;
       let declaration: Target | null = null;
-      if (s.queueRef) {
+      let queueProvenance: Provenance | null = null;
+      if (s.typeRef) {
+        // `bus.execute(cmd)`: the class of the variable's type (checker only)
+        declaration = names.typeDeclaration?.(file, s.typeRef) ?? null;
+        request = declaration?.symbol ?? null;
+        if (request === null) {
+          out.unresolved.push({ kind: "request", file, line: s.line, text: s.text });
+          continue;
+        }
+      } else if (s.queueRef) {
         const q = names.resolve(file, s.queueRef);
+        queueProvenance = q?.provenance ?? "syntax";
         const queue = q?.symbol ? facts.get(q.file)?.queues?.find((x) => x.local === q.symbol) : undefined;
         request = queue?.queue ?? null;
       } else if (s.requestRef) declaration = names.resolve(file, s.requestRef);
@@ -49,18 +67,20 @@ export function linkRequests(facts: FactsByFile, names: NameResolver, out: LinkR
         out.unresolved.push({ kind: "request", file, line: s.line, text: `${s.text} (queue not found)` });
         continue;
       }
-      const family = FAMILY[s.kind];
       const key = declaration ? `${family}:${identity(declaration, request)}` : (byName.get(`${family}:${request}`) ?? `${family}:name:${request}`);
       const reached = handlers.get(key) ?? [];
-      const base = { role: "send" as const, file, line: s.line, request, kind: s.kind, framework: s.framework, declaration: declaration ?? reached[0]?.declaration ?? null, sender: s.from, detail: s.text, provenance: "syntax" as const };
+      // who vouches for the request: the checker when it resolved the request class or queue, or confirmed the receiver of a literal key
+      const sent: Provenance = declaration ? declaration.provenance : (queueProvenance ?? (verdict.ok ? "checker" : "syntax"));
+      const base = { role: "send" as const, file, line: s.line, request, kind: s.kind, framework: s.framework, declaration: declaration ?? reached[0]?.declaration ?? null, sender: s.from, detail: s.text, provenance: sent };
       const from = { file, line: s.line, symbol: s.from };
       if (reached.length === 0) {
         out.requests.push({ ...base, target: null, label: "" });
         if (declaration) out.edges.push({ type: "sends_request", key: request, from, to: declaration });
       }
       for (const h of reached) {
-        out.requests.push({ ...base, target: h.target, label: h.target.symbol ?? "inline handler" });
-        out.edges.push({ type: "sends_request", key: request, from, to: h.target });
+        const provenance: Provenance = sent === "checker" && h.target.provenance === "checker" ? "checker" : "syntax";
+        out.requests.push({ ...base, target: h.target, label: h.target.symbol ?? "inline handler", provenance });
+        out.edges.push({ type: "sends_request", key: request, from, to: { ...h.target, provenance } });
       }
     }
   }
@@ -71,7 +91,7 @@ export function configKeyMatches(def: string, read: string): boolean {
   return def === read || read.startsWith(`${def}.`) || def.startsWith(`${read}.`);
 }
 
-export function linkConfig(facts: FactsByFile, out: LinkResult): void {
+export function linkConfig(facts: FactsByFile, out: LinkResult, names?: NameResolver): void {
   const defs: { file: string; key: string; line: number }[] = [];
   for (const [file, f] of facts) {
     for (const d of f.configDefs ?? []) {
@@ -88,7 +108,11 @@ export function linkConfig(facts: FactsByFile, out: LinkResult): void {
   }
   for (const [file, f] of facts) {
     for (const r of f.configReads ?? []) {
-      out.config.push({ role: "read", file, line: r.line, key: r.key, source: r.source, symbol: r.from, detail: r.text, provenance: "syntax" });
+      // `config.get('x')` is a config read when its receiver is a config service; environment reads are syntax
+      const verdict = names && r.receiver ? receiverVerdict(names, file, r.receiver, "config") : { ok: null };
+      if (verdict.ok === false) continue;
+      const provenance: Provenance = verdict.ok ? "checker" : "syntax";
+      out.config.push({ role: "read", file, line: r.line, key: r.key, source: r.source, symbol: r.from, detail: r.text, provenance });
       // Per defining file, the most specific definition: `database.host` over its section `database`.
       const best = new Map<string, (typeof defs)[number]>();
       for (const d of byRoot.get(r.key.split(".")[0]!) ?? []) {
@@ -97,7 +121,7 @@ export function linkConfig(facts: FactsByFile, out: LinkResult): void {
         if (!prior || d.key.length > prior.key.length) best.set(d.file, d);
       }
       for (const d of best.values()) {
-        out.edges.push({ type: "config_reads", key: r.key, from: { file, line: r.line, symbol: r.from }, to: { file: d.file, line: d.line, symbol: null, kind: "config", provenance: "syntax", confidence: 1 } });
+        out.edges.push({ type: "config_reads", key: r.key, from: { file, line: r.line, symbol: r.from }, to: { file: d.file, line: d.line, symbol: null, kind: "config", provenance, confidence: 1 } });
       }
     }
   }

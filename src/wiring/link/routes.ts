@@ -5,8 +5,9 @@
 // own prefix.
 
 import { joinPath } from "../detect/http.ts";
-import type { HandlerRef, MountFact, RouterFact } from "../model.ts";
-import type { FactsByFile, Hop, LinkResult, NameResolver, RouteRow, Target } from "./types.ts";
+import type { HandlerRef, MountFact, PathPart, Provenance, RouterFact } from "../model.ts";
+import { httpFrameworkOf, receiverVerdict } from "./receivers.ts";
+import type { FactsByFile, Hop, LinkResult, NameResolver, RouteRow, Target, UnresolvedRow } from "./types.ts";
 
 interface Router {
   key: string;
@@ -17,6 +18,7 @@ interface Router {
 interface Mount {
   parent: string;
   child: string;
+  provenance: Provenance;
   prefix: string;
   file: string;
   line: number;
@@ -32,7 +34,14 @@ const MAX_PREFIXES = 16;
 
 export function linkRoutes(facts: FactsByFile, names: NameResolver, out: LinkResult, packageDirs: readonly string[] = []): void {
   const routers = new Map<string, Router>();
-  for (const [file, f] of facts) for (const fact of f.routers ?? []) routers.set(`${file}#${fact.id}`, { key: `${file}#${fact.id}`, file, fact });
+  for (const [file, f] of facts) {
+    for (const fact of f.routers ?? []) {
+      const prefix = fact.prefixParts ? pathOf(names, out, file, "", fact.prefixParts, { kind: "route", file, line: fact.line, text: fact.dynamic ?? fact.text }) : "";
+      if (prefix === null) continue;
+      const own = fact.prefixParts ? { ...fact, prefixes: [prefix] } : fact;
+      routers.set(`${file}#${fact.id}`, { key: `${file}#${fact.id}`, file, fact: own });
+    }
+  }
   if (routers.size === 0 && ![...facts.values()].some((f) => f.routes?.length)) return;
 
   const routerKey = (file: string, name: string): string | null => {
@@ -62,25 +71,33 @@ export function linkRoutes(facts: FactsByFile, names: NameResolver, out: LinkRes
   const mounts: Mount[] = [];
   for (const [file, f] of facts) {
     for (const m of f.mounts ?? []) {
+      if (receiverVerdict(names, file, m.receiver, "http").ok === false) continue;
+      const prefix = pathOf(names, out, file, m.prefix, m.prefixParts, { kind: "mount", file, line: m.line, text: m.dynamic ?? m.text });
+      if (prefix === null) continue;
       const parent = routerKey(file, m.router);
       const child = mountTarget(file, m);
-      if (!parent || !child || parent === child) continue;
-      mounts.push({ parent, child, prefix: m.prefix, file, line: m.line, text: m.text });
-      const target = routers.get(child)!;
+      if (!parent || !child || parent === child.key) continue;
+      mounts.push({ parent, child: child.key, provenance: child.provenance, prefix, file, line: m.line, text: m.text });
+      const target = routers.get(child.key)!;
       out.edges.push({
         type: "route_mounts",
-        key: m.prefix || "/",
+        key: prefix || "/",
         from: { file, line: m.line, symbol: null },
-        to: { file: target.file, line: target.fact.line, symbol: routerSymbol(names, target), kind: null, provenance: "syntax", confidence: 1 },
+        to: { file: target.file, line: target.fact.line, symbol: routerSymbol(names, target), kind: null, provenance: child.provenance, confidence: 1 },
       });
     }
   }
-  function mountTarget(file: string, m: MountFact): string | null {
+  function mountTarget(file: string, m: MountFact): { key: string; provenance: Provenance } | null {
     if ("module" in m.target) {
       const mod = names.module(file, m.target.module);
-      return mod ? exportedRouter(mod, "default") : null;
+      const key = mod ? exportedRouter(mod, "default") : null;
+      return key ? { key, provenance: names.tier(file) } : null;
     }
-    return routerKey(file, m.target.name);
+    // the declaration the checker (or the syntax tier) resolves the name to, when it is a router
+    const t = names.resolve(file, m.target);
+    if (t?.symbol && routers.has(`${t.file}#${t.symbol}`)) return { key: `${t.file}#${t.symbol}`, provenance: t.provenance };
+    const key = routerKey(file, m.target.name);
+    return key ? { key, provenance: "syntax" } : null;
   }
 
   const globals: { file: string; prefix: string; line: number; text: string }[] = [];
@@ -113,7 +130,7 @@ export function linkRoutes(facts: FactsByFile, names: NameResolver, out: LinkRes
       base = [g ? { prefix: g.prefix, chain: [{ kind: "global", text: g.text, file: g.file, line: g.line }] } : { prefix: "", chain: [] }];
     } else {
       base = incoming.flatMap((m) =>
-        prefixesOf(m.parent, stack).map((p) => ({ prefix: joinPath(p.prefix, m.prefix), chain: [...p.chain, { kind: "mount" as const, text: m.text, file: m.file, line: m.line }] })),
+        prefixesOf(m.parent, stack).map((p) => ({ prefix: joinPath(p.prefix, m.prefix), chain: [...p.chain, { kind: "mount" as const, text: m.text, file: m.file, line: m.line, provenance: m.provenance }] })),
       );
     }
     stack.delete(key);
@@ -133,18 +150,23 @@ export function linkRoutes(facts: FactsByFile, names: NameResolver, out: LinkRes
   const seen = new Set<string>();
   for (const [file, f] of facts) {
     for (const r of f.routes ?? []) {
+      // the checker's word on the receiver: a known type that is no server drops a guess; a candidate needs a server type
+      const verdict = receiverVerdict(names, file, r.receiver, "http");
+      if (verdict.ok === false || (r.candidate && verdict.ok !== true)) continue;
+      const path = pathOf(names, out, file, r.path, r.parts, { kind: "route", file, line: r.line, text: r.dynamic ?? r.text });
+      if (path === null) continue;
       const key = r.absolute ? null : routerKey(file, r.router);
       const router = key ? routers.get(key) : undefined;
       const prefixes = key ? prefixesOf(key, new Set()) : [{ prefix: "", chain: [] }];
       const handler = resolveHandler(names, file, r.handler);
       const label = handlerLabel(r.handler);
-      const framework = r.framework || router?.fact.framework || "";
+      const framework = r.framework || router?.fact.framework || (verdict.ok ? httpFrameworkOf(verdict.types) : "");
       for (const p of prefixes) {
-        const pattern = r.absolute ? r.path : joinPath(p.prefix, r.path);
+        const pattern = r.absolute ? path : joinPath(p.prefix, path);
         const id = `${r.method} ${pattern} ${file}:${r.line}`;
         if (seen.has(id)) continue;
         seen.add(id);
-        const row: RouteRow = { file, line: r.line, method: r.method, pattern, localPattern: r.path, framework, handler, handlerLabel: label, chain: p.chain, detail: r.text, provenance: "syntax" };
+        const row: RouteRow = { file, line: r.line, method: r.method, pattern, localPattern: path, framework, handler, handlerLabel: label, chain: p.chain, detail: r.text, provenance: handler?.provenance ?? names.tier(file) };
         out.routes.push(row);
         if (handler) out.edges.push({ type: "route_handles", key: `${r.method} ${pattern}`, from: { file, line: r.line, symbol: null }, to: handler });
       }
@@ -159,13 +181,41 @@ function routerSymbol(names: NameResolver, router: Router): string | null {
 }
 
 export function resolveHandler(names: NameResolver, file: string, h: HandlerRef): Target | null {
-  if (h.symbol) return names.declaration(file, h.symbol) ?? { file, line: h.line, symbol: h.symbol, kind: null, provenance: "syntax", confidence: 1 };
+  const tier = names.tier(file);
+  if (h.symbol) {
+    const own = names.declaration(file, h.symbol);
+    return own ? { ...own, provenance: tier } : { file, line: h.line, symbol: h.symbol, kind: null, provenance: tier, confidence: 1 };
+  }
   if (h.ref) {
+    if (h.member) {
+      // `ctrl.getOrder` of `const ctrl = new OrdersController()`: the checker answers the member itself
+      const direct = names.at?.(file, h.ref.line, h.ref.col, h.member);
+      if (direct !== undefined) return direct;
+    }
     const t = names.resolve(file, h.ref);
     if (t && h.member && t.symbol) return names.declaration(t.file, `${t.symbol}.${h.member}`) ?? t;
     return t;
   }
-  return { file, line: h.line, symbol: null, kind: "function", provenance: "syntax", confidence: 1 };
+  return { file, line: h.line, symbol: null, kind: "function", provenance: tier, confidence: 1 };
+}
+
+/** A path as written when static, else its pieces folded; null (reported as unresolved) when they do not fold. */
+function pathOf(names: NameResolver, out: LinkResult, file: string, written: string, parts: readonly PathPart[] | undefined, report: UnresolvedRow): string | null {
+  if (!parts) return written;
+  const folded = fold(names, file, parts);
+  if (folded === null) out.unresolved.push(report);
+  return folded;
+}
+
+/** A path written in pieces, folded when every name has a known string value (checker only). */
+export function fold(names: NameResolver, file: string, parts: readonly PathPart[]): string | null {
+  let out = "";
+  for (const p of parts) {
+    const v = typeof p === "string" ? p : (names.constant?.(file, p) ?? null);
+    if (v === null) return null;
+    out += v;
+  }
+  return out;
 }
 
 function handlerLabel(h: HandlerRef): string {

@@ -33,6 +33,18 @@ export interface NameResolver {
   module(file: string, specifier: string): string | null;
   /** A declaration of `file` by qualified name (`OrdersController.findOne`). */
   declaration(file: string, qualifiedName: string): Target | null;
+  /** Whose word the facts of `file` carry: `checker` when the checker answered for the file (its sites are confirmed), else `syntax`. */
+  tier(file: string): Provenance;
+  /** Checker only: the declaration the member expression at a position (`ctrl.getOrder`, whatever its object) refers to when its last name is `member`; undefined when unknown. */
+  at?(file: string, line: number, col: number, member: string): Target | null | undefined;
+  /** Checker only: the names of the type of `ref` (own, then base types); null when unknown. */
+  typeNames?(file: string, ref: Ref): string[] | null;
+  /** Checker only: the declaration of the type of `ref` (`cmd` in `bus.execute(cmd)`); null when unknown. */
+  typeDeclaration?(file: string, ref: Ref): Target | null;
+  /** Checker only: the string value of `ref` (a constant); null when unknown. */
+  constant?(file: string, ref: Ref): string | null;
+  /** Checker only: the classes implementing an interface, directly or through base classes and interfaces (the checker walk's edges). */
+  implementersOf?(iface: Target): Target[];
 }
 
 export interface Site {
@@ -44,6 +56,8 @@ export interface Hop extends Site {
   /** `prefix`: a controller path or router prefix; `mount`: app.use / route / register; `global`: setGlobalPrefix. */
   kind: "prefix" | "mount" | "global";
   text: string;
+  /** mount: who resolved the mounted router. */
+  provenance?: Provenance;
 }
 
 export interface RouteRow extends Site {

@@ -15,6 +15,8 @@ export interface WiringHop {
   path: string;
   line: number;
   detail: string;
+  /** Who vouches for a resolved hop: `checker` (confirmed by the TypeScript checker) or `syntax` (the syntax tier's reading); none for literal hops (prefixes, definitions). */
+  provenance?: string;
 }
 
 export interface WiringMatch {
@@ -63,16 +65,23 @@ function routes(db: Database, query: string, relDir: string): { matches: WiringM
   const matches = [...group(hits, (r) => `${r.method} ${r.pattern}`)].map(([key, rows]) => {
     const hops: WiringHop[] = [];
     for (const r of rows) {
-      for (const h of r.chain) hops.push({ edge: h.kind === "mount" ? "route_mounts" : h.kind === "global" ? "global_prefix" : "prefix", label: h.text, path: h.file, line: h.line, detail: "" });
+      for (const h of r.chain) hops.push({ edge: h.kind === "mount" ? "route_mounts" : h.kind === "global" ? "global_prefix" : "prefix", label: h.text, path: h.file, line: h.line, detail: "", ...(h.provenance ? { provenance: h.provenance } : {}) });
       const handler = r.handler;
       const sameFile = handler?.path === r.path;
-      const label = handler ? (handler.symbol ? declared(handler, r.handlerLabel) : "inline handler") : `${r.handlerLabel} (not declared in the workspace)`;
+      const label = handler
+        ? handler.symbol
+          ? declared(handler, r.handlerLabel)
+          : r.handlerLabel === "inline handler"
+            ? "inline handler"
+            : `${r.handlerLabel} (a parameter or local value)`
+        : `${r.handlerLabel} (not declared in the workspace)`;
       hops.push({
         edge: "route_handles",
         label,
         path: handler?.path ?? r.path,
         line: handler?.line ?? r.line,
         detail: sameFile ? r.detail : `registered at ${r.path}:${r.line}: ${r.detail}`,
+        provenance: r.provenance,
       });
     }
     return { key, framework: rows[0]!.framework, hops: dedupeHops(hops) };
@@ -92,10 +101,10 @@ function services(db: Database, query: string, relDir: string): { matches: Wirin
     const provided = rows.some((r) => r.role === "provide");
     for (const r of rows.filter((x) => x.role === "provide")) {
       const scope = r.consumer ? ` in ${r.consumer}` : "";
-      hops.push({ edge: "di_resolves_to", label: r.target ? declared(r.target, r.label) : `${r.label} (not declared in the workspace)`, path: r.target?.path ?? r.path, line: r.target?.line ?? r.line, detail: `registered at ${r.path}:${r.line}${scope}: ${r.detail}` });
+      hops.push({ edge: "di_resolves_to", label: r.target ? declared(r.target, r.label) : `${r.label} (not declared in the workspace)`, path: r.target?.path ?? r.path, line: r.target?.line ?? r.line, detail: `registered at ${r.path}:${r.line}${scope}: ${r.detail}`, provenance: r.provenance });
     }
     for (const r of rows.filter((x) => x.role === "implements")) {
-      hops.push({ edge: "implements", label: `class ${r.label}`, path: r.path, line: r.line, detail: `implements ${r.token}` });
+      hops.push({ edge: "implements", label: `class ${r.label}`, path: r.path, line: r.line, detail: `implements ${r.token}`, provenance: r.provenance });
     }
     for (const r of rows.filter((x) => x.role === "injectable")) {
       if (provided) continue;
@@ -105,7 +114,7 @@ function services(db: Database, query: string, relDir: string): { matches: Wirin
     }
     for (const r of rows.filter((x) => x.role === "inject")) {
       const resolved = r.target ? ` → ${declared(r.target, r.label)}` : " → not resolved";
-      hops.push({ edge: "di_injects", label: r.consumer ?? "(module level)", path: r.path, line: r.line, detail: `${r.detail}${resolved}` });
+      hops.push({ edge: "di_injects", label: r.consumer ?? "(module level)", path: r.path, line: r.line, detail: `${r.detail}${resolved}`, provenance: r.provenance });
     }
     return { key, framework: rows[0]!.framework, hops: dedupeHops(hops) };
   });
@@ -123,11 +132,11 @@ function requests(db: Database, query: string, relDir: string): { matches: Wirin
     if (decl) hops.push({ edge: "declared", label: `class ${key}`, path: decl.path, line: decl.line, detail: "" });
     const handlers = rows.filter((r) => r.role === "handle");
     for (const r of handlers) {
-      hops.push({ edge: "request_handles", label: r.target?.symbol ? declared(r.target, r.label) : "inline handler", path: r.target?.path ?? r.path, line: r.target?.line ?? r.line, detail: r.target?.path === r.path ? r.detail : `registered at ${r.path}:${r.line}: ${r.detail}` });
+      hops.push({ edge: "request_handles", label: r.target?.symbol ? declared(r.target, r.label) : "inline handler", path: r.target?.path ?? r.path, line: r.target?.line ?? r.line, detail: r.target?.path === r.path ? r.detail : `registered at ${r.path}:${r.line}: ${r.detail}`, provenance: r.provenance });
     }
     if (handlers.length === 0) hops.push({ edge: "request_handles", label: "no handler found", path: "", line: 0, detail: "" });
     for (const r of rows.filter((x) => x.role === "send")) {
-      hops.push({ edge: "sends_request", label: r.sender ?? "(module level)", path: r.path, line: r.line, detail: r.detail });
+      hops.push({ edge: "sends_request", label: r.sender ?? "(module level)", path: r.path, line: r.line, detail: r.detail, provenance: r.provenance });
     }
     return { key, framework: `${rows[0]!.kind}, ${rows[0]!.framework}`, hops: dedupeHops(hops) };
   });
@@ -140,7 +149,7 @@ function configs(db: Database, query: string, relDir: string): { matches: Wiring
   const matches = [...group(hits, (r) => r.key)].map(([key, rows]) => {
     const hops: WiringHop[] = [];
     for (const r of rows.filter((x) => x.role === "define")) hops.push({ edge: "defined", label: r.source === ".env" ? ".env name (value not read)" : r.source, path: r.path, line: r.line, detail: "" });
-    for (const r of rows.filter((x) => x.role === "read")) hops.push({ edge: "config_reads", label: r.symbol ?? "(module level)", path: r.path, line: r.line, detail: r.detail });
+    for (const r of rows.filter((x) => x.role === "read")) hops.push({ edge: "config_reads", label: r.symbol ?? "(module level)", path: r.path, line: r.line, detail: r.detail, provenance: r.provenance });
     return { key, framework: [...new Set(rows.map((r) => r.source))].join(", "), hops };
   });
   return { matches, keys: all.map((r) => r.key), known: all.length };
@@ -149,7 +158,7 @@ function configs(db: Database, query: string, relDir: string): { matches: Wiring
 function dedupeHops(hops: WiringHop[]): WiringHop[] {
   const seen = new Set<string>();
   return hops.filter((h) => {
-    const k = `${h.edge}|${h.label}|${h.path}:${h.line}|${h.detail}`;
+    const k = `${h.edge}|${h.label}|${h.path}:${h.line}|${h.detail}|${h.provenance ?? ""}`;
     if (seen.has(k)) return false;
     seen.add(k);
     return true;
@@ -181,7 +190,7 @@ export function renderWiring(a: WiringAnswer, query: string, files: number, scop
       out.push(`${a.kind === "route" ? "" : `${one} `}${m.key}${m.framework ? `  (${m.framework})` : ""}`);
       for (const h of m.hops) {
         const at = h.path ? `  (${h.path}:${h.line})` : "";
-        out.push(`  [${h.edge}] ${h.label}${at}${h.detail ? `  ${h.detail}` : ""}`);
+        out.push(`  [${h.edge}${h.provenance ? `, ${h.provenance}` : ""}] ${h.label}${at}${h.detail ? `  ${h.detail}` : ""}`);
       }
     }
   }

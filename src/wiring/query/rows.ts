@@ -21,6 +21,7 @@ export interface RouteRecord {
   handler: End | null;
   chain: Hop[];
   detail: string;
+  provenance: string;
 }
 
 export interface DiRecord {
@@ -33,6 +34,7 @@ export interface DiRecord {
   consumer: string | null;
   detail: string;
   target: End | null;
+  provenance: string;
 }
 
 export interface RequestRecord {
@@ -47,6 +49,7 @@ export interface RequestRecord {
   detail: string;
   target: End | null;
   declaration: End | null;
+  provenance: string;
 }
 
 export interface ConfigRecord {
@@ -57,6 +60,7 @@ export interface ConfigRecord {
   line: number;
   symbol: string | null;
   detail: string;
+  provenance: string;
 }
 
 export interface UnresolvedRecord {
@@ -106,7 +110,7 @@ export function routeRecords(db: Database, ids?: readonly number[]): RouteRecord
   const f = only("r", ids);
   const rows = db
     .query(
-      `SELECT r.id, r.method, r.pattern, r.framework, f.path, r.line, r.handler, hf.path AS hpath, r.handler_line, r.handler_symbol, ${KIND_OF("r.handler_file_id", "r.handler_symbol")} AS hkind, r.chain, r.detail
+      `SELECT r.id, r.method, r.pattern, r.framework, f.path, r.line, r.handler, hf.path AS hpath, r.handler_line, r.handler_symbol, ${KIND_OF("r.handler_file_id", "r.handler_symbol")} AS hkind, r.chain, r.detail, r.provenance
        FROM routes r JOIN files f ON f.id = r.file_id LEFT JOIN files hf ON hf.id = r.handler_file_id${f.sql} ORDER BY r.pattern, r.method, f.path, r.line`,
     )
     .all(...f.args) as Record<string, string | number | null>[];
@@ -120,6 +124,7 @@ export function routeRecords(db: Database, ids?: readonly number[]): RouteRecord
     handler: end(r.hpath as string | null, r.handler_line as number | null, r.handler_symbol as string | null, r.hkind as string | null),
     chain: JSON.parse(String(r.chain ?? "[]")) as Hop[],
     detail: String(r.detail ?? ""),
+    provenance: String(r.provenance),
   }));
 }
 
@@ -127,7 +132,7 @@ export function diRecords(db: Database, ids?: readonly number[]): DiRecord[] {
   const f = only("d", ids);
   const rows = db
     .query(
-      `SELECT d.id, d.role, d.token, d.framework, f.path, d.line, d.implementation, d.consumer, d.detail, i.path AS ipath, d.impl_line, d.impl_symbol,
+      `SELECT d.id, d.role, d.token, d.framework, f.path, d.line, d.implementation, d.consumer, d.detail, i.path AS ipath, d.impl_line, d.impl_symbol, d.provenance,
               coalesce(${KIND_OF("d.impl_file_id", "d.impl_symbol")}, d.impl_kind) AS ikind
        FROM di_bindings d JOIN files f ON f.id = d.file_id LEFT JOIN files i ON i.id = d.impl_file_id${f.sql} ORDER BY d.token, d.role, f.path, d.line`,
     )
@@ -142,6 +147,7 @@ export function diRecords(db: Database, ids?: readonly number[]): DiRecord[] {
     consumer: (r.consumer as string | null) ?? null,
     detail: String(r.detail ?? ""),
     target: end(r.ipath as string | null, r.impl_line as number | null, r.impl_symbol as string | null, r.ikind as string | null),
+    provenance: String(r.provenance),
   }));
 }
 
@@ -149,7 +155,7 @@ export function requestRecords(db: Database, ids?: readonly number[]): RequestRe
   const f = only("q", ids);
   const rows = db
     .query(
-      `SELECT q.id, q.role, q.request, q.kind, q.framework, f.path, q.line, q.handler, q.sender, q.detail, hf.path AS hpath, q.handler_line, q.handler_symbol,
+      `SELECT q.id, q.role, q.request, q.kind, q.framework, f.path, q.line, q.handler, q.sender, q.detail, hf.path AS hpath, q.handler_line, q.handler_symbol, q.provenance,
               ${KIND_OF("q.handler_file_id", "q.handler_symbol")} AS hkind, rf.path AS rpath, q.request_line
        FROM request_handlers q JOIN files f ON f.id = q.file_id LEFT JOIN files hf ON hf.id = q.handler_file_id LEFT JOIN files rf ON rf.id = q.request_file_id${f.sql}
        ORDER BY q.request, q.role, f.path, q.line`,
@@ -167,12 +173,13 @@ export function requestRecords(db: Database, ids?: readonly number[]): RequestRe
     detail: String(r.detail ?? ""),
     target: end(r.hpath as string | null, r.handler_line as number | null, r.handler_symbol as string | null, r.hkind as string | null),
     declaration: end(r.rpath as string | null, r.request_line as number | null, String(r.request), "class"),
+    provenance: String(r.provenance),
   }));
 }
 
 export function configRecords(db: Database): ConfigRecord[] {
   const rows = db
-    .query("SELECT c.role, c.key, c.source, f.path, c.line, c.symbol, c.detail FROM config_keys c JOIN files f ON f.id = c.file_id ORDER BY c.key, c.role, f.path, c.line")
+    .query("SELECT c.role, c.key, c.source, f.path, c.line, c.symbol, c.detail, c.provenance FROM config_keys c JOIN files f ON f.id = c.file_id ORDER BY c.key, c.role, f.path, c.line")
     .all() as Record<string, string | number | null>[];
   return rows.map((r) => ({
     role: r.role as ConfigRecord["role"],
@@ -182,6 +189,7 @@ export function configRecords(db: Database): ConfigRecord[] {
     line: Number(r.line),
     symbol: (r.symbol as string | null) ?? null,
     detail: String(r.detail ?? ""),
+    provenance: String(r.provenance),
   }));
 }
 

@@ -1,10 +1,12 @@
 // The warm-manifest rule: an index is served as ready only when its build finished
-// (`index_build_state=ready`), it belongs to the requested root, and the recorded file
-// count and inventory hash match the `files` table.
+// (`index_build_state=ready`), it was written with this svc's schema and extraction
+// versions, it belongs to the requested root, and the recorded file count and inventory
+// hash match the `files` table.
 
 import type { Database } from "bun:sqlite";
 import { createHash } from "node:crypto";
 import { readMeta, type IndexMeta } from "./meta.ts";
+import { EXTRACTION_VERSION, SCHEMA_VERSION } from "./schema.ts";
 
 /** Hash over the sorted (path, content hash) pairs of the files table. */
 export function inventoryHash(db: Database): { count: number; hash: string } {
@@ -29,6 +31,10 @@ export function checkWarm(db: Database, root: string): WarmVerdict {
   const meta = readMeta(db);
   if (meta.index_build_state !== "ready") {
     return { warm: false, meta, why: meta.index_build_state === "building" ? "a build did not finish" : "never built" };
+  }
+  if (meta.schema_version !== String(SCHEMA_VERSION) || meta.extraction_version !== String(EXTRACTION_VERSION)) {
+    // Another svc's store: the writer rebuilds it (openWriter); until then it is not served.
+    return { warm: false, meta, why: `written with schema ${meta.schema_version ?? "?"} / extraction ${meta.extraction_version ?? "?"}, this svc uses ${SCHEMA_VERSION} / ${EXTRACTION_VERSION}` };
   }
   if (meta.index_workspace_root !== root) return { warm: false, meta, why: `built for another root (${meta.index_workspace_root})` };
   const key = `${root}\0${meta.index_completed_at}\0${meta.index_inventory_count}\0${meta.index_inventory_hash}`;

@@ -3,6 +3,7 @@ import { describe, expect, test } from "bun:test";
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { call } from "../../src/engine.ts";
+import { openIndex } from "../../src/index/open.ts";
 import { syncIndex } from "../../src/index/sync.ts";
 import { storePath } from "../../src/store/db.ts";
 import { EXTRACTION_VERSION, SCHEMA_VERSION, TABLES } from "../../src/store/schema.ts";
@@ -103,6 +104,20 @@ describe("building the index", () => {
     db.close();
     const again = await call("index", { path: root });
     expect(again.data).toMatchObject({ extracted: 4 });
+    expect(rows(root, "SELECT name FROM sqlite_master WHERE name = 'leftover'")).toEqual([]);
+  });
+
+  test("a read never serves a store of another schema or extraction version, even with no file changed", async () => {
+    const root = gitRepo(SHOP);
+    await call("index", { path: root });
+    const db = new Database(storePath(root));
+    db.run("UPDATE index_meta SET value = '0' WHERE key = 'schema_version'");
+    db.run("CREATE TABLE leftover (x)");
+    db.close();
+    const index = await openIndex(root, { waitForBuild: true });
+    if (!index.available) throw new Error(index.detail);
+    index.db.close();
+    expect(index.meta).toMatchObject({ schema_version: String(SCHEMA_VERSION), extraction_version: String(EXTRACTION_VERSION) });
     expect(rows(root, "SELECT name FROM sqlite_master WHERE name = 'leftover'")).toEqual([]);
   });
 

@@ -36,7 +36,7 @@ export function parseChangelog(text: string): Map<string, ChangelogEntry[]> {
   let inEntry = false;
   for (const line of text.split(/\r?\n/)) {
     const heading = VERSION_HEADING.exec(line);
-    if (heading && /^#{1,2}\s/.test(line)) {
+    if (heading) {
       version = heading[1] as string;
       section = "";
       inEntry = false;

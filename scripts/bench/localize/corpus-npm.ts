@@ -5,71 +5,21 @@
 // count (1–MAX_TARGETS changed source files that existed before, at most MAX_CHANGED in
 // all, not whitespace-only); maintenance entries are skipped (task.ts).
 //
-// The packages (real code from the npm registry; the registry is the only source of
-// history this machine reaches):
-//  - mobx ≥ 6: TypeScript sources shipped in src/, changesets CHANGELOG (one PR per entry)
-//  - rxjs 6.x–7.x: TypeScript sources in src/, conventional-changelog CHANGELOG
-//  - knex ≥ 0.95: hand-written JavaScript in lib/, CHANGELOG by hand (one line per PR)
-//  - dayjs ≥ 1.8: ES modules in esm/ (Babel output of its sources, close to them: names,
-//    structure and comments kept), semantic-release CHANGELOG (one release per fix)
-//  - fp-ts 2.x: compiled ES modules in es6/*.js (the TypeScript sources are not shipped;
-//    tsc keeps names and JSDoc), hand-written CHANGELOG
-// (io-ts was tried and left out: nearly every task's target is its one es6/index.js.)
+// The packages are listed in npm-packages.ts.
 // Each version's tree keeps the source folder plus README.md and package.json, committed
 // to git like a checkout (CHANGELOG.md is left out: it is where the tasks come from).
 
+import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, cpSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { parseChangelog } from "./changelog.ts";
+import type { NpmCorpusSpec } from "./npm-packages.ts";
 import { isMaintenance, isSourceFile, splitOf, taskText, type LocalizeTask } from "./task.ts";
-
-export interface NpmCorpusSpec {
-  name: string;
-  /** The version whose CHANGELOG.md lists the history. */
-  changelogFrom: string;
-  /** Versions considered: this predicate over a version string. */
-  range: (version: string) => boolean;
-  /** Kept files, relative to the package folder. */
-  keep: (path: string) => boolean;
-}
 
 const MAX_TARGETS = 8;
 const MAX_CHANGED = 12;
 /** Keep at most this many tasks per package (newest first), so one package cannot dominate. */
 const MAX_TASKS = 60;
-
-export const NPM_HISTORY: NpmCorpusSpec[] = [
-  {
-    name: "mobx",
-    changelogFrom: "7.1.3",
-    range: (v) => Bun.semver.satisfies(v, ">=6.0.0") && !v.includes("-"),
-    keep: (p) => p.startsWith("src/") || p === "README.md" || p === "package.json",
-  },
-  {
-    name: "rxjs",
-    changelogFrom: "7.8.2",
-    range: (v) => Bun.semver.satisfies(v, ">=6.0.0 <8.0.0") && !v.includes("-"),
-    keep: (p) => (p.startsWith("src/") && !p.startsWith("src/internal/umd")) || p === "README.md" || p === "package.json",
-  },
-  {
-    name: "dayjs",
-    changelogFrom: "1.11.23",
-    range: (v) => Bun.semver.satisfies(v, ">=1.8.0") && !v.includes("-"),
-    keep: (p) => (p.startsWith("esm/") && p.endsWith(".js")) || p === "README.md" || p === "package.json",
-  },
-  {
-    name: "fp-ts",
-    changelogFrom: "2.16.11",
-    range: (v) => Bun.semver.satisfies(v, ">=2.0.0 <3.0.0") && !v.includes("-"),
-    keep: (p) => (p.startsWith("es6/") && p.endsWith(".js")) || p === "README.md" || p === "package.json",
-  },
-  {
-    name: "knex",
-    changelogFrom: "3.3.0",
-    range: (v) => Bun.semver.satisfies(v, ">=0.95.0") && !v.includes("-"),
-    keep: (p) => p.startsWith("lib/") || p === "knex.js" || p === "README.md" || p === "package.json",
-  },
-];
 
 function sh(argv: string[], cwd: string): string {
   const r = Bun.spawnSync(argv, { cwd, stdout: "pipe", stderr: "pipe" });
@@ -110,9 +60,11 @@ function keptFiles(dir: string, keep: (p: string) => boolean): Map<string, strin
   return out;
 }
 
-/** The version's tree as a committed git repository (built once). */
+/** The version's tree as a committed git repository (built once per distinct kept content). */
 function tree(cacheDir: string, spec: NpmCorpusSpec, version: string, files: Map<string, string>): string {
-  const dir = join(cacheDir, "trees", `${spec.name.replace("/", "+")}@${version}`);
+  const digest = createHash("sha1");
+  for (const p of [...files.keys()].sort()) digest.update(`${p}\0${files.get(p)}\0`);
+  const dir = join(cacheDir, "trees", `${spec.name.replace("/", "+")}@${version}-${digest.digest("hex").slice(0, 8)}`);
   if (existsSync(join(dir, ".git"))) return dir;
   rmSync(dir, { recursive: true, force: true });
   for (const [p, text] of files) {
@@ -184,7 +136,8 @@ export function npmTasks(cacheDir: string, spec: NpmCorpusSpec, log: (s: string)
       continue;
     }
     const changed = [...new Set([...before.keys(), ...after.keys()])].filter((p) => isSourceFile(p) && before.get(p) !== after.get(p));
-    const real = changed.filter((p) => squash(before.get(p) ?? "") !== squash(after.get(p) ?? ""));
+    const norm = (text: string | undefined) => squash(spec.normalize ? spec.normalize(text ?? "") : (text ?? ""));
+    const real = changed.filter((p) => norm(before.get(p)) !== norm(after.get(p)));
     const targets = real.filter((p) => before.has(p)).sort();
     if (real.length === 0) {
       skip(changed.length ? "whitespace-only diff" : "no source change");

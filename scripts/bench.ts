@@ -1,10 +1,12 @@
 // scripts/bench: the benchmark (never a timed test). Prints a table and writes JSON with
 // the machine, commit and corpus to .bench/results/. Usage:
-//   bun scripts/bench.ts [--corpus generated|npm-mix|all] [--section index,fusion,host,localize,semantic,wiring] [--no-build]
+//   bun scripts/bench.ts [--corpus generated|npm-mix|all] [--section index,fusion,host,localize,semantic,wiring,check] [--no-build]
 // It measures the compiled binary (dist/svc, rebuilt unless --no-build) as users run it.
 // The localize section (scripts/bench/localize/) scores `find --kind task` on tasks from real
 // history next to BM25 and BM25F baselines; it runs once, not per corpus. So does the semantic
-// section (scripts/bench/semantic-bench.ts): a real TypeScript package and the 5k corpus.
+// section (scripts/bench/semantic-bench.ts): a real TypeScript package and the 5k corpus. So does the
+// check section (scripts/bench/check-section.ts): svc_check's honesty on ≥ 500 tsc-labelled edits
+// and the check latencies on a 572-file project, in-process with a resident workspace.
 
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
@@ -16,6 +18,7 @@ import { benchIndex, printIndexBench } from "./bench/index-bench.ts";
 import { benchWiring, printWiringBench } from "./bench/wiring-bench.ts";
 import { benchSemantic, printSemanticBench } from "./bench/semantic-bench.ts";
 import { benchLocalize, printLocalizeBench } from "./bench/localize/run.ts";
+import { benchCheck, printCheckBench } from "./bench/check-section.ts";
 
 const root = join(import.meta.dir, "..");
 const args = process.argv.slice(2);
@@ -34,7 +37,7 @@ console.log(`svc bench — commit ${commit}, ${machine.cpus} × ${machine.cpu}, 
 const corpora: [string, () => string, string[]][] = [];
 if (corpusArg === "generated" || corpusArg === "all") corpora.push(["generated-5000 (TypeScript app)", () => generatedCorpus(root, 5000), ["src"]]);
 if (corpusArg === "npm-mix" || corpusArg === "all") corpora.push(["npm-mix (date-fns, typeorm, @mui/material, rxjs, effect)", () => npmMixCorpus(root), ["rxjs/src", "effect/src"]]);
-const sections = args.includes("--section") ? (args[args.indexOf("--section") + 1] ?? "").split(",") : ["index", "fusion", "host", "localize", "semantic", "wiring"];
+const sections = args.includes("--section") ? (args[args.indexOf("--section") + 1] ?? "").split(",") : ["index", "fusion", "host", "localize", "semantic", "wiring", "check"];
 
 const results: unknown[] = [];
 if (sections.includes("localize")) {
@@ -42,7 +45,7 @@ if (sections.includes("localize")) {
   printLocalizeBench(localize);
   results.push({ corpus: "localization tasks from real history", localize: { ...localize, results: undefined, perTask: localize.results.map(({ top: _top, ...r }) => r) } });
 }
-for (const [name, prepare, sources] of sections.some((s) => s !== "localize" && s !== "semantic") ? corpora : []) {
+for (const [name, prepare, sources] of sections.some((s) => s !== "localize" && s !== "semantic" && s !== "check") ? corpora : []) {
   process.stderr.write(`preparing ${name}…\n`);
   const dir = prepare();
   const result: Record<string, unknown> = { corpus: name };
@@ -73,6 +76,12 @@ if (sections.includes("semantic")) {
   const semantic = await benchSemantic(svc, root, generatedCorpus(root, 5000));
   printSemanticBench(semantic);
   results.push({ corpus: "semantic", semantic });
+}
+if (sections.includes("check")) {
+  process.stderr.write("preparing the check bench…\n");
+  const check = await benchCheck(root);
+  printCheckBench(check);
+  results.push({ corpus: "check", check });
 }
 const outDir = join(root, ".bench", "results");
 mkdirSync(outDir, { recursive: true });

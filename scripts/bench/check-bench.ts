@@ -27,12 +27,13 @@ function sources(project: CheckProject): Map<string, string> {
 }
 
 /** Projects with their edits and tsc labels (generated and labelled once, then cached). */
-export async function labelledProjects(base: string): Promise<LabelledProject[]> {
+export async function labelledProjects(base: string, only: string | null = null): Promise<LabelledProject[]> {
   const tsc = join(base, "node_modules", ".bin", "tsc");
   const cacheDir = join(base, ".bench", "check");
   mkdirSync(cacheDir, { recursive: true });
   const out: LabelledProject[] = [];
   for (const [name, count] of HONESTY_PROJECTS) {
+    if (only && name !== only) continue;
     const project = checkProject(base, name);
     const edits = generateEdits(name, sources(project), count, 7);
     writeFileSync(join(cacheDir, `edits-${name}.json`), JSON.stringify(edits.map(({ content: _c, ...rest }) => rest), null, 1));

@@ -7,16 +7,15 @@ import { connectHost } from "../host/client.ts";
 import type { OverlayData } from "../ops/check-overlay.ts";
 import type { OpContext, OpResult } from "../ops/types.ts";
 import { confine } from "../workspace/confine.ts";
-import { Checker, ENGINE_NAME } from "./checker.ts";
 import { diagLine, errorsOf, type Diag } from "./diag.ts";
 import { isCheckable } from "./gate-ref.ts";
-import { overlayCheck, type OverlayOutcome } from "./overlay.ts";
-import { renderRepairs, type RepairPacket } from "./repair.ts";
-import { refreshResident, residentChecker } from "./resident.ts";
+import { overlayCheck, type OverlayFindings, type OverlayOutcome } from "./overlay.ts";
+import { renderRepairs } from "./repair.ts";
+import { coldChecks, ENGINE_NAME, residentChecks } from "./workspace.ts";
 
 export type Grade = "resident" | "cold" | "abstain";
 
-export interface FileCheckData {
+export interface FileCheckData extends OverlayFindings {
   mode: "file";
   file: string;
   grade: Grade;
@@ -25,14 +24,8 @@ export interface FileCheckData {
   reason?: string;
   /** True only when the check ran and found no error in the file and none introduced in its dependents. */
   clean: boolean;
-  /** Errors the edit introduces (in the file or its direct dependents); 0 when abstaining. */
+  /** Errors the edit introduces (in the file or its dependents); 0 when abstaining. */
   introducedErrors: number;
-  diagnostics: Diag[];
-  /** The file's diagnostics that were there before the edit too. */
-  preExisting: Diag[];
-  dependentDiagnostics: Diag[];
-  dependents: number;
-  repairs: RepairPacket[];
   elapsedMs: number;
 }
 
@@ -55,7 +48,7 @@ function rendered(file: string, grade: "resident" | "cold", gradeLine: string, r
   const introducedErrors = introducedInFile + r.dependentDiagnostics.length;
   const clean = fileErrors.length === 0 && r.dependentDiagnostics.length === 0;
   const lines = [gradeLine];
-  const deps = `${r.dependents} direct dependent${r.dependents === 1 ? "" : "s"} checked`;
+  const deps = r.dependentsSkipped ? `dependents not rechecked: ${r.dependentsSkipped}` : `${r.dependents} dependent${r.dependents === 1 ? "" : "s"} checked`;
   if (clean) lines.push(`clean: no errors in ${file} (${deps})`);
   if (r.diagnostics.length) {
     lines.push(`diagnostics for ${file}: ${r.diagnostics.length} (${introducedInFile} error${introducedInFile === 1 ? "" : "s"} introduced by the edit)`);
@@ -69,25 +62,25 @@ function rendered(file: string, grade: "resident" | "cold", gradeLine: string, r
   lines.push(...renderRepairs(r.repairs));
   return {
     text: lines.join("\n"),
-    data: { mode: "file", file, grade, gradeLine, clean, introducedErrors, diagnostics: r.diagnostics, preExisting: r.preExisting, dependentDiagnostics: r.dependentDiagnostics, dependents: r.dependents, repairs: r.repairs, elapsedMs: ms(started) },
+    data: { mode: "file", file, grade, gradeLine, clean, introducedErrors, diagnostics: r.diagnostics, preExisting: r.preExisting, dependentDiagnostics: r.dependentDiagnostics, dependents: r.dependents, ...(r.dependentsSkipped ? { dependentsSkipped: r.dependentsSkipped } : {}), repairs: r.repairs, elapsedMs: ms(started) },
   };
 }
 
 /** The cold path: an engine started for this call and stopped after it. */
 export async function coldOverlay(root: string, rel: string, content: string): Promise<OverlayOutcome> {
-  const checker = new Checker(root);
+  const cw = await coldChecks(root);
   try {
-    return await overlayCheck(checker, rel, content, { dependents: true, repairs: true });
+    return await overlayCheck(cw, rel, content, { dependents: true, repairs: true });
   } finally {
-    await checker.close().catch(() => undefined);
+    await cw.release().catch(() => undefined);
   }
 }
 
+/** This process's resident workspace checks it (null: this process holds none). */
 export async function residentOverlay(root: string, rel: string, content: string, ctx: OpContext, options = { dependents: true, repairs: true }): Promise<OverlayOutcome | null> {
-  const r = residentChecker(root, ctx);
-  if (!r) return null;
-  refreshResident(r, [rel]);
-  return overlayCheck(r.checker, rel, content, options);
+  const cw = await residentChecks(root, ctx);
+  if (!cw) return null;
+  return overlayCheck(cw, rel, content, options);
 }
 
 async function viaHost(root: string, rel: string, content: string, started: number): Promise<OpResult<FileCheckData> | null> {
@@ -97,13 +90,13 @@ async function viaHost(root: string, rel: string, content: string, started: numb
     const r = await host.call<OverlayData>("svc/checkOverlay", { root, file: rel, content, dependents: true }, 120_000);
     if (r.hasResident && r.ran) {
       const line = `verification grade: resident (${ENGINE_NAME} in the host, project ${r.config}, ${ms(started)} ms)`;
-      return rendered(rel, "resident", line, { ran: true, config: r.config ?? "", diagnostics: r.diagnostics, preExisting: r.preExisting ?? [], dependentDiagnostics: r.dependentDiagnostics, dependents: r.dependents ?? 0, repairs: r.repairs ?? [] }, started);
+      return rendered(rel, "resident", line, { ran: true, config: r.config ?? "", diagnostics: r.diagnostics, preExisting: r.preExisting ?? [], dependentDiagnostics: r.dependentDiagnostics, dependents: r.dependents ?? 0, repairs: r.repairs ?? [], ...(r.dependentsSkipped ? { dependentsSkipped: r.dependentsSkipped } : {}) }, started);
     }
     if (r.hasResident && r.reason) return abstained(rel, r.reason, started);
     const c = await host.call<OverlayData & { available: boolean }>("svc/checkCapture", { root, file: rel, content }, 300_000);
     if (c.available && c.ran) {
       const line = `verification grade: cold (the host loaded the project for this call, ${(ms(started) / 1000).toFixed(1)}s)`;
-      return rendered(rel, "cold", line, { ran: true, config: c.config ?? "", diagnostics: c.diagnostics, preExisting: c.preExisting ?? [], dependentDiagnostics: c.dependentDiagnostics ?? [], dependents: c.dependents ?? 0, repairs: c.repairs ?? [] }, started);
+      return rendered(rel, "cold", line, { ran: true, config: c.config ?? "", diagnostics: c.diagnostics, preExisting: c.preExisting ?? [], dependentDiagnostics: c.dependentDiagnostics ?? [], dependents: c.dependents ?? 0, repairs: c.repairs ?? [], ...(c.dependentsSkipped ? { dependentsSkipped: c.dependentsSkipped } : {}) }, started);
     }
     if (c.available && c.reason) return abstained(rel, c.reason, started);
     return null; // the host cannot: use our own fallback

@@ -9,10 +9,8 @@ import { join } from "node:path";
 import { changedFiles, fileAtRef, hasCommits, type ChangedFile } from "../git/changes.ts";
 import type { OpContext } from "../ops/types.ts";
 import { findGitRoot } from "../workspace/root.ts";
-import { openReader } from "../store/db.ts";
-import { Checker } from "./checker.ts";
 import { diagDelta, errorsOf, type Diag } from "./diag.ts";
-import { dependentsOf } from "./overlay.ts";
+import { coldChecks, type CheckWorkspace } from "./workspace.ts";
 
 export type RefGateOutcome =
   | { ran: true; introduced: Diag[]; preExisting: number; files: number; elapsedMs: number }
@@ -40,29 +38,31 @@ export async function refGate(root: string, ref: string, timeoutMs: number, ctx:
 
 async function compareWithRef(root: string, ref: string, changed: ChangedFile[], timeoutMs: number, _ctx: OpContext): Promise<RefGateOutcome> {
   const started = performance.now();
-  const checker = new Checker(root);
+  let cw: CheckWorkspace | null = null;
+  let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<RefGateOutcome>((resolve) => {
     timer = setTimeout(() => resolve({ ran: false, reason: `the check did not finish within ${timeoutMs} ms (SVC_GATE_TIMEOUT_MS)` }), timeoutMs);
   });
   const work = (async (): Promise<RefGateOutcome> => {
-    const config = checker.rootConfig() ?? changed.map((f) => checker.configFor(f.path)).find((c) => c !== null) ?? null;
-    if (!config) return { ran: false, reason: `no tsconfig.json or jsconfig.json covers the changed files` };
-    await checker.open(config);
-    const files = await checker.sourceFiles(config);
-    const db = openReader(root);
-    let scope: string[];
-    try {
-      const set = new Set<string>();
-      for (const f of changed) {
-        if (f.status !== "deleted") set.add(f.path);
-        for (const d of dependentsOf(root, f.oldPath ?? f.path, files, db)) set.add(d);
-      }
-      scope = [...set].filter((p) => existsSync(join(root, p))).sort();
-    } finally {
-      db?.close();
+    const opened = await coldChecks(root);
+    if (stopped) {
+      await opened.release().catch(() => undefined);
+      return { ran: false, reason: "timed out" };
     }
-    const now = await checker.diagnosticsOf(scope);
+    cw = opened;
+    const owned = new Set(await cw.files());
+    const candidates = changed.filter((f) => f.status !== "deleted");
+    if (!candidates.some((f) => owned.has(f.path)) && !changed.some((f) => f.status === "deleted")) {
+      return { ran: false, reason: `no loaded TypeScript project holds the changed files (${candidates.map((f) => f.path).slice(0, 3).join(", ")})` };
+    }
+    const set = new Set<string>();
+    for (const f of changed) {
+      if (f.status !== "deleted") set.add(f.path);
+      for (const d of await cw.dependentsOf(f.oldPath ?? f.path)) set.add(d);
+    }
+    const scope = [...set].filter((p) => owned.has(p) && existsSync(join(root, p))).sort();
+    const now = [...(await cw.diskDiagnostics(scope)).values()].flat();
     // The ref's content of the changed files, overlaid; files the ref did not have are left out of its side.
     const absentAtRef = new Set<string>();
     const overlaid: string[] = [];
@@ -77,12 +77,16 @@ async function compareWithRef(root: string, ref: string, changed: ChangedFile[],
         continue;
       }
       if (f.oldPath) absentAtRef.add(f.path);
-      await checker.setOverlay(f.oldPath ?? f.path, old);
+      await cw.engine.setOverlay(cw.abs(f.oldPath ?? f.path), old);
       overlaid.push(f.oldPath ?? f.path);
     }
     const thenScope = [...new Set([...scope.filter((p) => !absentAtRef.has(p)), ...overlaid])];
-    const then = await checker.diagnosticsOf(thenScope);
-    for (const p of overlaid) checker.clearOverlay(p);
+    const then: Diag[] = [];
+    for (const p of thenScope) {
+      const projects = await cw.projectsFor(p);
+      if (projects.length) then.push(...(await cw.fileDiagnostics(p, projects[0])));
+    }
+    for (const p of overlaid) cw.engine.clearOverlay(cw.abs(p));
     const introduced = errorsOf(diagDelta(then, now).introduced);
     return { ran: true, introduced, preExisting: errorsOf(now).length - introduced.length, files: changed.length, elapsedMs: Math.round(performance.now() - started) };
   })();
@@ -92,7 +96,8 @@ async function compareWithRef(root: string, ref: string, changed: ChangedFile[],
     return { ran: false, reason: `the TypeScript engine failed: ${(error as Error).message.split("\n")[0]}` };
   } finally {
     clearTimeout(timer);
+    stopped = true;
     work.catch(() => undefined);
-    await checker.close().catch(() => undefined);
+    await (cw as CheckWorkspace | null)?.release().catch(() => undefined);
   }
 }

@@ -1,69 +1,96 @@
 // The overlay check: proposed content of one file put in the engine's memory (never on
-// disk), its diagnostics, and the errors it introduces in its direct dependents — the
-// dependents' diagnostics with the overlay against the same files without it.
+// disk), its diagnostics, and the errors it introduces in its dependents — their
+// diagnostics with the overlay against the same files without it (cached per disk
+// version). Dependents are skipped when the edit leaves the file's surface as it was
+// (surface.ts): then no other file can change.
 
-import type { Database } from "bun:sqlite";
-import { existsSync, readFileSync } from "node:fs";
-import { basename, join } from "node:path";
+import { existsSync } from "node:fs";
 import { openReader } from "../store/db.ts";
-import type { Checker } from "./checker.ts";
 import { diagDelta, errorsOf, type Diag } from "./diag.ts";
 import { buildRepairs, type RepairPacket } from "./repair.ts";
+import { repairEngine } from "./repair-engine.ts";
+import { reach, surfacesOf } from "./surface.ts";
+import type { CheckWorkspace } from "./workspace.ts";
 
-export type OverlayOutcome =
-  | { ran: true; config: string; diagnostics: Diag[]; preExisting: Diag[]; dependentDiagnostics: Diag[]; dependents: number; repairs: RepairPacket[] }
-  | { ran: false; reason: string };
-
-/** Files importing `rel`: the index's import edges, else a scan of the project's files for the module's name. */
-export function dependentsOf(root: string, rel: string, projectFiles: readonly string[], db: Database | null): string[] {
-  if (db) {
-    try {
-      const rows = db
-        .query("SELECT DISTINCT f.path FROM edges e JOIN files f ON f.id = e.from_file JOIN files t ON t.id = e.to_file WHERE t.path = ? AND e.type = 'imports' AND f.path <> t.path")
-        .all(rel) as { path: string }[];
-      if (rows.length) return rows.map((r) => r.path).sort();
-    } catch {
-      // fall through to the scan
-    }
-  }
-  const stem = basename(rel).replace(/\.(d\.)?[cm]?[tj]sx?$/, "");
-  const needle = stem === "index" ? basename(join(rel, "..")) : stem;
-  return projectFiles.filter((f) => {
-    if (f === rel) return false;
-    try {
-      return readFileSync(join(root, f), "utf8").includes(needle);
-    } catch {
-      return false;
-    }
-  });
+/** What a single-file check found (the parts every surface carries). */
+export interface OverlayFindings {
+  diagnostics: Diag[];
+  /** The file's diagnostics that were there before the edit too. */
+  preExisting: Diag[];
+  /** Errors the edit introduces in its dependents. */
+  dependentDiagnostics: Diag[];
+  dependents: number;
+  /** Why the dependents were not checked although asked for (the edit leaves what importers see unchanged). */
+  dependentsSkipped?: string;
+  repairs: RepairPacket[];
 }
 
-export async function overlayCheck(checker: Checker, rel: string, content: string, options: { dependents: boolean; repairs: boolean }): Promise<OverlayOutcome> {
-  const config = checker.configFor(rel);
-  if (!config) return { ran: false, reason: `no tsconfig.json or jsconfig.json covers ${rel}` };
-  return checker.exclusive(async () => {
-    await checker.open(config);
-    const db = options.dependents || options.repairs ? openReader(checker.root) : null;
+export type OverlayOutcome =
+  | ({
+      ran: true;
+      /** The project config that checked the file (root-relative). */
+      config: string;
+    } & OverlayFindings)
+  | { ran: false; reason: string };
+
+const isSyntaxError = (d: Diag) => d.severity === "error" && /^TS1\d{3}$/.test(d.code);
+
+export async function overlayCheck(cw: CheckWorkspace, rel: string, content: string, options: { dependents: boolean; repairs: boolean }): Promise<OverlayOutcome> {
+  return cw.exclusive(async () => {
+    await cw.refresh();
+    const exists = existsSync(cw.abs(rel));
+    const candidates = await cw.projectsFor(rel);
+    if (!candidates.length) return { ran: false as const, reason: `no loaded TypeScript project holds ${rel} (outside every tsconfig/jsconfig's files)` };
+    // How far the edit can reach: not past the file, only through its exports' types, or anyhow.
+    let how = !options.dependents ? "none" : exists ? reach(cw.diskSurface(rel), surfacesOf(rel, content)) : "any";
+    const deps = how === "none" ? [] : await cw.dependentsOf(rel);
+    if (how === "exports" && deps.length <= 2) how = "any"; // checking them is cheaper than comparing types
+    const typesBefore = how === "exports" ? await cw.diskExportTypes(rel, candidates[0]!) : null;
+    if (how === "exports" && typesBefore === null) how = "any";
+    const fileBefore = exists ? ((await cw.diskDiagnostics([rel])).get(rel) ?? []) : [];
+    let depsBefore = how === "any" ? await cw.diskDiagnostics(deps) : null;
+    const abs = cw.abs(rel);
+    await cw.engine.setOverlay(abs, content);
     try {
-      const files = options.dependents ? await checker.sourceFiles(config) : [];
-      const deps = options.dependents ? dependentsOf(checker.root, rel, files, db) : [];
-      const exists = existsSync(join(checker.root, rel));
-      const fileBefore = exists ? await checker.diagnostics(rel) : [];
-      const depsBefore = await checker.diagnosticsOf(deps);
-      await checker.setOverlay(rel, content);
-      try {
-        const diagnostics = await checker.diagnostics(rel);
-        const depsNow = await checker.diagnosticsOf(deps);
-        const introducedInFile = new Set(diagDelta(fileBefore, diagnostics).introduced);
-        const preExisting = diagnostics.filter((d) => !introducedInFile.has(d));
-        const dependentDiagnostics = errorsOf(diagDelta(depsBefore, depsNow).introduced);
-        const repairs = options.repairs ? await buildRepairs(rel, content, [...errorsOf(diagnostics), ...dependentDiagnostics], checker.repairEngine(rel), db) : [];
-        return { ran: true as const, config, diagnostics, preExisting, dependentDiagnostics, dependents: deps.length, repairs };
-      } finally {
-        checker.clearOverlay(rel);
+      let project = candidates[0]!;
+      if (!exists) {
+        const taking = [];
+        for (const c of candidates) if (await cw.inProgram(c, rel)) taking.push(c);
+        if (!taking.length) return { ran: false as const, reason: `${rel} is a new file that no loaded project's program takes (outside every tsconfig/jsconfig's include)` };
+        project = taking[0]!;
       }
+      const diagnostics = await cw.fileDiagnostics(rel, project);
+      // Broken syntax may change what importers see whatever the surfaces said.
+      if (options.dependents && diagnostics.some(isSyntaxError)) how = "any";
+      if (how === "exports" && (await cw.exportTypes(rel, project)) !== typesBefore) how = "any";
+      if (how === "any" && depsBefore === null) {
+        cw.engine.clearOverlay(abs);
+        depsBefore = await cw.diskDiagnostics(deps);
+        await cw.engine.setOverlay(abs, content);
+      }
+      const checked = how === "any" ? deps : [];
+      const depsNow: Diag[] = [];
+      await Promise.all(checked.map(async (d) => depsNow.push(...(await cw.fileDiagnostics(d)))));
+      const introducedInFile = new Set(diagDelta(fileBefore, diagnostics).introduced);
+      const preExisting = diagnostics.filter((d) => !introducedInFile.has(d));
+      const dependentDiagnostics = errorsOf(diagDelta([...(depsBefore?.values() ?? [])].flat(), depsNow).introduced);
+      let repairs: RepairPacket[] = [];
+      if (options.repairs) {
+        const errors = [...errorsOf(diagnostics), ...dependentDiagnostics];
+        if (errors.length) {
+          const db = openReader(cw.root);
+          try {
+            repairs = await buildRepairs(rel, content, errors, repairEngine(cw.engine, cw.root, abs), db);
+          } finally {
+            db?.close();
+          }
+        }
+      }
+      const config = await cw.projectConfig(project);
+      const skipped = how === "none" && options.dependents ? { dependentsSkipped: "the edit leaves what importers see unchanged" } : how === "exports" ? { dependentsSkipped: "the edit changes none of the file's exported types" } : {};
+      return { ran: true as const, config, diagnostics, preExisting, dependentDiagnostics, dependents: checked.length, ...skipped, repairs };
     } finally {
-      db?.close();
+      cw.engine.clearOverlay(abs);
     }
   });
 }

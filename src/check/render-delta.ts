@@ -23,6 +23,12 @@ export interface CheckSessionResult {
   /** The engine that produced the diagnostics ("TypeScript 7.0.2"). */
   engine?: string;
   elapsedMs?: number;
+  /** Files in the session's scope (owned by the workspace's projects). */
+  files?: number;
+  /** Files whose diagnostics this call computed (the rest came from the per-file cache). */
+  rechecked?: number;
+  /** Files a change may reach whose recheck is still running: the delta may miss what it will find there. */
+  pending?: number;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -46,10 +52,15 @@ export function renderDeltaMode(r: CheckSessionResult): string {
     lines.push(...section("introduced (attributed to your changes since the baseline):", r.introduced));
     lines.push(...section("resolved:", r.resolved));
     if (!r.introduced.length && !r.resolved.length) lines.push(`no change since the baseline (${plural(r.errorCount, "error")} present then and now).`);
+    if (r.pending) lines.push(pendingNote(r.pending));
   }
   if (r.current) lines.push(...section(`all current diagnostics: ${r.current.length}`, r.current));
   if (r.current && !r.current.length) lines.push("all current diagnostics: 0");
   return lines.join("\n");
+}
+
+export function pendingNote(pending: number): string {
+  return `not final: ${plural(pending, "file")} the change may reach ${pending === 1 ? "is" : "are"} still being rechecked in the background; call again for the complete delta.`;
 }
 
 /** `svc check --delta`: empty unless something was introduced or resolved. */
@@ -59,6 +70,7 @@ export function renderHookDelta(r: CheckSessionResult): string {
     `svc: ${r.introduced.length} introduced, ${r.resolved.length} resolved (session ${r.session}, baseline ${r.baselineAt})`,
     ...r.introduced.map((d) => `  introduced: ${diagLine(d)}`),
     ...r.resolved.map((d) => `  resolved:   ${diagLine(d)}`),
+    ...(r.pending ? [`  (${pendingNote(r.pending)})`] : []),
   ].join("\n");
 }
 

@@ -141,12 +141,24 @@ function formatMembers(members: { name: string; detail?: string }[], label: stri
   return [`${label}:${more}`, ...shown.map((m) => `  ${m.name}${m.detail ? `: ${oneLine(m.detail).slice(0, 120)}` : ""}`)];
 }
 
+/**
+ * Codes TypeScript registers quick fixes for (imports, missing members and properties,
+ * implements/abstract members, missing `new`/`await`/parameters, unused and unreachable code,
+ * module types). Asking the language server costs it a program update of its own, so other
+ * errors (a type mismatch without a Promise in it…) do not ask.
+ */
+const QUICK_FIX_CODES = new Set([1064, 1308, 2304, 2305, 2307, 2339, 2348, 2420, 2503, 2515, 2551, 2552, 2554, 2653, 2662, 2663, 2686, 2693, 2724, 2739, 2740, 2741, 6133, 6192, 6196, 6198, 6199, 6205, 7016, 7027, 18004]);
+
+function mayHaveQuickFix(diag: Diag): boolean {
+  return QUICK_FIX_CODES.has(Number(diag.code.replace(/^TS/, ""))) || /\bPromise\b/.test(diag.message);
+}
+
 /** Packets for the errors of the checked file (`content` is its proposed text). */
 export async function buildRepairs(file: string, content: string, errors: readonly Diag[], engine: RepairEngine | null, db: Database | null, limit = 10): Promise<RepairPacket[]> {
   const packets: RepairPacket[] = [];
   for (const diag of errors.slice(0, limit)) {
     const packet: RepairPacket = { code: diag.code, path: diag.path, line: diag.line, column: diag.column, message: oneLine(diag.message), fixes: [], notes: [] };
-    const fixes = engine && diag.path === file ? await engine.codeFixes(diag).catch(() => []) : [];
+    const fixes = engine && diag.path === file && mayHaveQuickFix(diag) ? await engine.codeFixes(diag).catch(() => []) : [];
     for (const fix of fixes.slice(0, 4)) {
       const local = fix.edits.every((e) => e.path === file);
       packet.fixes.push({ title: fix.title, edits: fix.edits, ...(local ? { content: applyEdits(content, fix.edits) } : {}) });

@@ -104,13 +104,15 @@ function installClient(client: Client, scope: "project" | "user", root: string, 
  * 0, gate 1 on introduced errors): after an edit a non-empty delta is repeated on stderr
  * with exit 2; on stop a failing gate (its errors already on stderr) becomes exit 2.
  */
-export function claudeHookCommands(): { check: string; gate: string } {
+export function claudeHookCommands(): { check: string; gate: string; sessionStart: string } {
   const dir = '"${CLAUDE_PROJECT_DIR:-.}"';
   const check = `${shellLine(selfLaunch(["check", "--delta", "--fast"]))} ${dir}`;
   const gate = `${shellLine(selfLaunch(["gate"]))} ${dir}`;
   return {
     check: `out=$(${check}); if [ -n "$out" ]; then printf '%s\\n' "$out" >&2; exit 2; fi`,
     gate: `${gate} || exit 2`,
+    // Before any edit: sets the session's baseline when the host has none (prints nothing then), else its stdout — what is still introduced — becomes context.
+    sessionStart: `${check} || true`,
   };
 }
 
@@ -120,7 +122,7 @@ function installHooks(scope: "project" | "user", root: string): InstallResult["c
   if (!hasCliCommand("check") || !hasCliCommand("gate")) {
     return { file: shown, action: "skipped", detail: "hooks call svc check --delta --fast and svc gate, which this build does not have yet; nothing written" };
   }
-  const { check, gate } = claudeHookCommands();
+  const { check, gate, sessionStart } = claudeHookCommands();
   const action = mergeJson(file, (value) => {
     const hooks = section(value, "hooks");
     const put = (event: string, matcher: string | undefined, command: string) => {
@@ -129,10 +131,11 @@ function installHooks(scope: "project" | "user", root: string): InstallResult["c
       kept.push({ ...(matcher ? { matcher } : {}), hooks: [{ type: "command", command }] });
       hooks[event] = kept;
     };
+    put("SessionStart", undefined, sessionStart);
     put("PostToolUse", "Edit|Write|MultiEdit", check);
     put("Stop", undefined, gate);
   });
-  return { file: shown, action, detail: `after edits: ${check}; on stop: ${gate}` };
+  return { file: shown, action, detail: `on session start: ${sessionStart}; after edits: ${check}; on stop: ${gate}` };
 }
 
 export function installMcp(request: InstallRequest): InstallResult {

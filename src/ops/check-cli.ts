@@ -4,7 +4,7 @@
 // --since) the errors present now but not at the ref, time-boxed by SVC_GATE_TIMEOUT_MS.
 
 import { refGate } from "../check/gate-ref.ts";
-import { renderGate, renderHookDelta, type CheckSessionResult } from "../check/render-delta.ts";
+import { pendingNote, renderGate, renderHookDelta, type CheckSessionResult } from "../check/render-delta.ts";
 import type { Diag } from "../check/diag.ts";
 import { validationError } from "../errors.ts";
 import { validateSessionId } from "../render/session.ts";
@@ -34,7 +34,7 @@ export async function checkDelta(request: CheckDeltaRequest, ctx: OpContext): Pr
     const asked = await askSession(ws.root, { session, markGreen: false, full: false }, { handshakeMs: request.fast ? 150 : 500, callMs: request.fast ? 10_000 : 60_000 });
     if (!asked.host) return { text: "", data: { host: false } };
     const text = renderHookDelta(asked.result);
-    const warnings = asked.result.resident ? [] : [`no delta: ${asked.result.reason ?? "the host has no resident TypeScript engine"}`];
+    const warnings = !asked.result.resident ? [`no delta: ${asked.result.reason ?? "the host has no resident TypeScript engine"}`] : asked.result.pending && !text ? [pendingNote(asked.result.pending)] : [];
     return { text, data: { host: true, result: asked.result }, warnings, exitCode: 0 };
   } catch (error) {
     // Always exit 0 (a hook must not fail the edit), but never pass a failed check off as clean.
@@ -81,15 +81,24 @@ export async function gate(request: GateRequest, ctx: OpContext): Promise<OpResu
   const timeoutMs = envInt("SVC_GATE_TIMEOUT_MS", 60_000);
   if (timeoutMs < 1) throw validationError(`SVC_GATE_TIMEOUT_MS must be a positive number of milliseconds (got ${timeoutMs})`);
   if (request.since === null) {
+    const deadline = Date.now() + timeoutMs;
     let asked;
     try {
       asked = await askSession(ws.root, { session, markGreen: false, full: false }, { handshakeMs: 500, callMs: timeoutMs });
+      // The verdict waits for the background recheck of what the last change reaches further up the import chains.
+      while (asked.host && asked.result.resident && asked.result.pending && Date.now() < deadline) {
+        await Bun.sleep(200);
+        asked = await askSession(ws.root, { session, markGreen: false, full: false }, { handshakeMs: 500, callMs: Math.max(1, deadline - Date.now()) });
+      }
     } catch (error) {
       return abstain(`the host did not answer the session check: ${(error as Error).message}`, request.strict, { session });
     }
     if (asked.host) {
       const r = asked.result;
       if (!r.resident) return abstain(r.reason ?? "the host has no resident TypeScript engine", request.strict, { session });
+      if (r.pending && !r.introduced.some((d) => d.severity === "error")) {
+        return abstain(`${r.pending} files the last change may reach were still being rechecked after ${timeoutMs} ms (SVC_GATE_TIMEOUT_MS)`, request.strict, { session });
+      }
       const introducedErrors = r.introduced.filter((d) => d.severity === "error").length;
       const how = r.established ? `session ${session}: baseline taken now` : `session ${session}, baseline ${r.baselineAt}`;
       return verdict(r.introduced, how, r.errorCount - introducedErrors, { mode: "session", session });

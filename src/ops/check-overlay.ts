@@ -27,6 +27,7 @@ export interface OverlayData {
   dependentDiagnostics: Diag[];
   preExisting?: Diag[];
   dependents?: number;
+  dependentsSkipped?: string;
   repairs?: RepairPacket[];
 }
 

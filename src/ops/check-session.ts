@@ -2,8 +2,8 @@
 // diagnostics against the session's stored baseline (the first call stores it). Served by
 // the host; `askSession` is how svc_check, `svc check --delta` and `svc gate` reach it.
 
-import { sessionDelta } from "../check/sessions.ts";
-import { residentDiagnostics } from "../check/resident.ts";
+import { loadBaseline, sessionDelta } from "../check/sessions.ts";
+import { currentDiagnostics } from "../check/current.ts";
 import type { CheckSessionResult } from "../check/render-delta.ts";
 import { errorsOf } from "../check/diag.ts";
 import { connectHost } from "../host/client.ts";
@@ -21,7 +21,8 @@ export interface CheckSessionRequest {
 /** The delta computed by this process's resident engine. */
 export async function localSession(root: string, request: Omit<CheckSessionRequest, "path">, ctx: OpContext): Promise<CheckSessionResult> {
   const session = validateSessionId(request.session);
-  const current = await residentDiagnostics(root, ctx);
+  const exact = request.markGreen || loadBaseline(root, session) === null; // a baseline is taken from fully current diagnostics
+  const current = await currentDiagnostics(root, ctx, { exact });
   if (!current.available) {
     return { resident: false, reason: current.reason, session, baselineAt: null, baselineCount: 0, established: false, markedGreen: false, introduced: [], resolved: [], errorCount: 0 };
   }
@@ -39,6 +40,9 @@ export async function localSession(root: string, request: Omit<CheckSessionReque
     ...(request.full ? { current: current.diags } : {}),
     engine: current.engine,
     elapsedMs: current.elapsedMs,
+    files: current.files,
+    rechecked: current.rechecked,
+    pending: current.pending,
   };
 }
 

@@ -2,9 +2,10 @@
 // (tracked and untracked) as must-keep seeds of a depth-2 plan, the public API delta, a
 // review map of hunks and callers; or, with handoff, a paste-ready PR packet.
 
-import type { Database } from "bun:sqlite";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { handoffStatus, renderRefusal } from "../check/handoff.ts";
+import type { Diag } from "../check/diag.ts";
 import { changedFiles, resolveRef, type ChangedFile } from "../git/changes.ts";
 import { loadFileGraph } from "../graph/file-graph.ts";
 import { apiDelta, renderApiDelta, type ApiChange } from "../plan/api-delta.ts";
@@ -40,6 +41,9 @@ export interface ReviewData {
   context?: FusionData;
   /** handoff: the compiler status line. */
   compilerStatus?: string;
+  /** handoff: refused because the change leaves introduced errors (listed). */
+  refused?: boolean;
+  introduced?: Diag[];
 }
 
 function readNow(root: string): (path: string) => string | null {
@@ -50,24 +54,6 @@ function readNow(root: string): (path: string) => string | null {
       return null;
     }
   };
-}
-
-/**
- * The handoff's compiler line, from the check session's row (issue 8 computes the
- * introduced errors and refuses a handoff while some remain). Never "clean" unverified.
- */
-export function compilerStatus(db: Database, checkSession: string | null): string {
-  const id = checkSession ?? "hook";
-  const hint = `run svc check --delta --session ${id} (with a host serving this workspace) for the introduced errors`;
-  type Row = { created_at: string; updated_at: string };
-  let row: Row | null;
-  try {
-    row = db.query("SELECT created_at, updated_at FROM check_sessions WHERE session = ?").get(id) as Row | null;
-  } catch {
-    row = null;
-  }
-  if (!row) return `compiler status: unknown (no check session '${id}'; ${hint})`;
-  return `compiler status: not verified here (check session '${id}' has a baseline from ${row.updated_at}; this packet does not recompute diagnostics — ${hint})`;
 }
 
 function handoffPacket(ref: string, changed: readonly ChangedFile[], delta: readonly ApiChange[], status: string, tests: string[]): string {
@@ -111,8 +97,10 @@ export async function review(request: ReviewRequest, ctx: OpContext): Promise<Op
     if (request.planOnly) return planOnly(plan);
     const tests = plan.entries.filter((e) => collection.byId.get(e.fileId)?.isTest).map((e) => e.path);
     if (request.handoff) {
-      const status = compilerStatus(collection.index.db, request.checkSession);
-      return { text: handoffPacket(request.changedSince, changed, delta, status, tests), data: { changedSince: request.changedSince, changed, apiDelta: delta, compilerStatus: status } };
+      const status = await handoffStatus(ws.root, request.checkSession, request.changedSince, ctx);
+      const data = { changedSince: request.changedSince, changed, apiDelta: delta, compilerStatus: status.line };
+      if (status.introduced.length) return { text: renderRefusal(request.changedSince, status), data: { ...data, refused: true, introduced: status.introduced }, exitCode: 1 };
+      return { text: handoffPacket(request.changedSince, changed, delta, status.line, tests), data };
     }
     const graph = loadFileGraph(collection.index.db, collection.index.meta.index_completed_at ?? "");
     const inScope = changed.filter((c) => byPath.has(c.path));

@@ -68,7 +68,14 @@ export class TsEngine {
   private readonly configs = new Set<string>();
   private readonly overlays = new Map<string, Overlay>();
   private current: Snapshot | null = null;
-  private dirty = true;
+  /** Replaced snapshots not released yet (the engine keeps every program of an unreleased snapshot alive). */
+  private retired: Snapshot[] = [];
+  /** Requests running on a snapshot: it is released only when none is. */
+  private readonly users = new Map<Snapshot, number>();
+  /** Bumped by every change the API's snapshot must see (files, overlays); `synced` is the value the current snapshot reflects. */
+  private changes = 0;
+  private synced = -1;
+  private syncing: Promise<void> | null = null;
   private lspPending = false;
   readonly requestTimeoutMs: number;
 
@@ -93,7 +100,7 @@ export class TsEngine {
     if (this.lsp !== process) return;
     this.lastExit = description;
     this.current = null;
-    this.dirty = true;
+    this.retired = []; // they died with the child
     this.api = null; // its socket died with the child: never write to it again
     if (this.closed) return;
     const now = Date.now();
@@ -134,9 +141,11 @@ export class TsEngine {
       this.api = await this.race(API.fromLSPConnection({ pipe: session.pipe }), lsp, "the API session", timeout);
       for (const [path, overlay] of this.overlays) lsp.notify("textDocument/didOpen", { textDocument: { uri: fileUri(path), languageId: languageId(path), version: overlay.version, text: overlay.text } });
       this.current = null;
-      this.dirty = true;
-      if (this.configs.size) this.current = await this.race(this.api.updateSnapshot({ openProjects: [...this.configs] }), lsp, "loading the projects", Math.max(timeout, 120_000));
-      this.dirty = false;
+      const target = this.changes;
+      if (this.configs.size) {
+        this.adopt(await this.race(this.api.updateSnapshot({ openProjects: [...this.configs] }), lsp, "loading the projects", Math.max(timeout, 120_000)));
+        this.synced = target;
+      }
     } catch (error) {
       lsp.kill();
       throw error instanceof EngineError ? error : new EngineError(`the TypeScript engine failed to start: ${(error as Error).message}`, true);
@@ -172,9 +181,37 @@ export class TsEngine {
   /** An API call under the time-box; the engine is (re)started first. */
   async call<T>(what: string, fn: (api: API<true>, snapshot: Snapshot) => Promise<T>, timeoutMs = this.requestTimeoutMs): Promise<T> {
     const { lsp, api } = await this.ensure();
-    await this.barrier(lsp);
     const snapshot = await this.snapshotOf(api, lsp);
-    return this.race(fn(api, snapshot), lsp, what, timeoutMs);
+    this.users.set(snapshot, (this.users.get(snapshot) ?? 0) + 1);
+    try {
+      return await this.race(fn(api, snapshot), lsp, what, timeoutMs);
+    } finally {
+      const left = (this.users.get(snapshot) ?? 1) - 1;
+      if (left > 0) this.users.set(snapshot, left);
+      else this.users.delete(snapshot);
+      this.releaseRetired();
+    }
+  }
+
+  /** Make `next` the current snapshot; the one it replaces is released once no request uses it. */
+  private adopt(next: Snapshot): void {
+    if (this.current && this.current !== next) this.retired.push(this.current);
+    this.current = next;
+    this.releaseRetired();
+  }
+
+  /**
+   * Release replaced snapshots no request uses, keeping the two most recent ones (projects a
+   * caller got from openProjects are read right after, outside call()).
+   */
+  private releaseRetired(): void {
+    const keep = this.retired.slice(-2);
+    const older = this.retired.slice(0, -2);
+    this.retired = keep;
+    for (const snapshot of older) {
+      if (this.users.has(snapshot)) this.retired.unshift(snapshot);
+      else void snapshot.dispose().catch(() => {});
+    }
   }
 
   /** An LSP request under the time-box. */
@@ -189,9 +226,21 @@ export class TsEngine {
   }
 
   private async snapshotOf(api: API<true>, lsp: LspProcess): Promise<Snapshot> {
-    if (this.current && !this.dirty) return this.current;
-    this.dirty = false;
-    this.current = await this.race(api.updateSnapshot({}), lsp, "updating the snapshot", Math.max(this.requestTimeoutMs, 60_000));
+    // One update at a time, shared by concurrent requests: each waits until the snapshot reflects every change made before it asked.
+    const wanted = this.changes;
+    while (!this.current || this.synced < wanted) {
+      if (!this.syncing) {
+        const target = this.changes;
+        this.syncing = (async () => {
+          await this.barrier(lsp);
+          this.adopt(await this.race(api.updateSnapshot({}), lsp, "updating the snapshot", Math.max(this.requestTimeoutMs, 60_000)));
+          this.synced = target;
+        })().finally(() => {
+          this.syncing = null;
+        });
+      }
+      await this.syncing;
+    }
     return this.current;
   }
 
@@ -201,8 +250,9 @@ export class TsEngine {
     for (const c of configs) this.configs.add(c);
     const { lsp, api } = await this.ensure();
     if (added.length) {
-      this.current = await this.race(api.updateSnapshot({ openProjects: added }), lsp, "loading the projects", timeoutMs);
-      this.dirty = false;
+      const target = this.changes;
+      this.adopt(await this.race(api.updateSnapshot({ openProjects: added }), lsp, "loading the projects", timeoutMs));
+      this.synced = Math.max(this.synced, target);
     }
     const snapshot = await this.snapshotOf(api, lsp);
     return configs.map((c) => snapshot.getProject(c)).filter((p): p is Project => p !== undefined);
@@ -211,7 +261,7 @@ export class TsEngine {
   /** Files changed on disk: the next request sees them. */
   filesChanged(changes: readonly { path: string; kind: "created" | "changed" | "deleted" }[]): void {
     if (!changes.length) return;
-    this.dirty = true;
+    this.changes++;
     this.lspPending = true;
     const type = { created: 1, changed: 2, deleted: 3 } as const;
     this.lsp?.notify("workspace/didChangeWatchedFiles", { changes: changes.map((c) => ({ uri: fileUri(c.path), type: type[c.kind] })) });
@@ -225,14 +275,14 @@ export class TsEngine {
     this.overlays.set(path, { version, text });
     if (previous) lsp.notify("textDocument/didChange", { textDocument: { uri: fileUri(path), version }, contentChanges: [{ text }] });
     else lsp.notify("textDocument/didOpen", { textDocument: { uri: fileUri(path), languageId: languageId(path), version, text } });
-    this.dirty = true;
+    this.changes++;
     this.lspPending = true;
   }
 
   clearOverlay(path: string): void {
     if (!this.overlays.delete(path)) return;
     this.lsp?.notify("textDocument/didClose", { textDocument: { uri: fileUri(path) } });
-    this.dirty = true;
+    this.changes++;
     this.lspPending = true;
   }
 

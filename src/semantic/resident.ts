@@ -52,6 +52,15 @@ export class ResidentWorkspace {
     if (this.lastError && !this.loaded) setResidentStatus(this.root, { state: "failed", projects: 0, detail: this.lastError });
     else if (!this.loaded) setResidentStatus(this.root, { state: "loading", projects: 0 });
     else setResidentStatus(this.root, { state: busy ? "updating" : "ready", projects: this.projectCount() });
+    if (this.loaded && !busy) for (const ready of this.readyWaiters.splice(0)) ready();
+  }
+
+  private readyWaiters: (() => void)[] = [];
+
+  /** Resolves once the projects are loaded and no update is running or queued. */
+  whenReady(): Promise<void> {
+    if (this.loaded && this.running === null && !this.pendingAll && this.pendingPaths.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.readyWaiters.push(resolve));
   }
 
   /** Make sure the projects are loaded (reading the inventory from the store). */

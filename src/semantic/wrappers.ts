@@ -67,6 +67,9 @@ export function writeWrappers(input: WrapInput): WrappedProject[] {
   const { root, discovery } = input;
   const dir = join(storeDir(root), "ts");
   mkdirSync(dir, { recursive: true });
+  // `.svc/` is never part of the project (git status, svc gate's changed files): same ignore file as the store's
+  const ignore = join(storeDir(root), ".gitignore");
+  if (!existsSync(ignore)) writeFileSync(ignore, "*\n");
   const ix = new FileIndex(input.paths, input.readText);
   const configs = new TsConfigs(ix, new Packages(ix));
   const mapPackages = discovery.packages.filter((p) => p.dir !== "").length >= 2;

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { loadBaseline } from "../../src/check/sessions.ts";
 import { installHook } from "../../src/install/hook-install.ts";
 import { claudeHookCommands } from "../../src/install/mcp-install.ts";
 import { startHost, type RunningHost } from "../../src/surfaces/host/server.ts";
@@ -70,11 +71,36 @@ describe("hook loop through the CLI with a host", () => {
     const stop = await shAsync(hooks.gate, root, env);
     expect(stop.code).toBe(2);
     expect(stop.stderr).toContain("Error TS2551 src/use.ts:2:55");
+    // A handoff is refused while the check session has the introduced error.
+    const handoff = await runSvcAsync(["review", "--handoff"], { cwd: root, env });
+    expect(handoff.code).toBe(1);
+    expect(handoff.stdout).toMatch(/^handoff refused: the change since HEAD leaves 1 introduced error unresolved \(check session 'hook', baseline .+\)\. Fix it .*\n {2}Error TS2551 src\/use\.ts:2:55/);
 
     writeFiles(root, { "src/use.ts": USE });
     expect(await runSvcAsync(["gate"], { cwd: root, env })).toMatchObject({ code: 0, stdout: expect.stringMatching(/^svc gate: ok, no introduced errors \(session hook, .*; 1 pre-existing error not counted\)/) });
     expect(await runSvcAsync(["check", "--delta"], { cwd: root, env })).toMatchObject({ code: 0, stdout: "" });
     expect((await shAsync(hooks.gate, root, env)).code).toBe(0);
+    const packet = await runSvcAsync(["review", "--handoff"], { cwd: root, env });
+    expect(packet.code).toBe(0);
+    expect(packet.stdout).toMatch(/compiler status: no introduced errors \(check session 'hook', baseline .+; 1 pre-existing error not counted\)/);
+  }, 120_000);
+});
+
+describe("the host's warm-up", () => {
+  test("sets the hook session's baseline before any edit: the agent's first edit is counted, pre-existing errors are not", async () => {
+    const runtime = useRuntimeDir();
+    const root = project();
+    const host = await startHost({ root, idleMinutes: 0, log: () => {} });
+    try {
+      await host.checksWarm;
+      expect(loadBaseline(root, "hook")?.diags.map((d) => `${d.code} ${d.path}`)).toEqual(["TS2322 src/legacy.ts"]);
+      writeFiles(root, { "src/use.ts": USE.replace("o.total", "o.totl") });
+      // The very first delta call after the edit already reports it.
+      const delta = await runSvcAsync(["check", "--delta", "--fast"], { cwd: root, env: { SVC_RUNTIME_DIR: runtime } });
+      expect(delta.stdout).toMatch(/^svc: 1 introduced, 0 resolved \(session hook, baseline .+\)\n {2}introduced: Error TS2551 src\/use\.ts:2:55/);
+    } finally {
+      await host.stop("test done");
+    }
   }, 120_000);
 });
 

@@ -55,6 +55,9 @@ describe("svc mcp install", () => {
     expect(post[0].hooks[0].command).toBe(claudeHookCommands().check);
     expect(post[0].hooks[0].command).toContain(" check --delta --fast \"${CLAUDE_PROJECT_DIR:-.}\"");
     expect(settings.hooks.Stop[0].hooks[0].command).toMatch(/ gate "\$\{CLAUDE_PROJECT_DIR:-\.\}" \|\| exit 2$/);
+    // The session's baseline is set before the first edit.
+    expect(settings.hooks.SessionStart).toEqual([{ hooks: [{ type: "command", command: claudeHookCommands().sessionStart }] }]);
+    expect(claudeHookCommands().sessionStart).toMatch(/ check --delta --fast "\$\{CLAUDE_PROJECT_DIR:-\.\}" \|\| true$/);
     expect(installMcp({ root, client: "claude", scope: "project", withHooks: true }).changes[1]?.action).toBe("unchanged");
   });
 

@@ -22,6 +22,7 @@ import type { Logger } from "./log.ts";
 import { BAD_ROOT, BAD_TOKEN, PROTOCOL_VERSION, RPC, type RpcRequest } from "../../host/protocol.ts";
 import { startWatcher, type Watcher } from "./watch.ts";
 import { holdResident, releaseResident } from "../../semantic/resident.ts";
+import { warmChecks } from "../../check/warm.ts";
 import { residentStatus } from "../../semantic/resident-status.ts";
 import { processRss } from "../../sys/rss.ts";
 
@@ -43,6 +44,8 @@ export interface RunningHost {
   token: string;
   stop(reason: string): Promise<void>;
   stopped: Promise<void>;
+  /** Settles when the check warm-up is over (every file's diagnostics cached, the `hook` baseline set if it had none). */
+  checksWarm: Promise<void>;
 }
 
 function sameToken(given: unknown, token: Buffer): boolean {
@@ -92,6 +95,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   });
 
   const resident = holdResident(root, { writer: true, log });
+  const checksWarm = warmChecks(root, resident, log);
   const stats = () => {
     const engine = resident.engine.status();
     const semantic = residentStatus(root);
@@ -227,7 +231,6 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       sweepPayloads(root, 0);
       await watcher?.close();
       await releaseResident(root);
-      await (await import("../../check/resident.ts")).closeResidents();
       listener.stop(true);
       for (const conn of connections) conn.socket.end();
       if (existsSync(endpoint.socket)) rmSync(endpoint.socket, { force: true });
@@ -246,5 +249,5 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       return result;
     },
   });
-  return { socket: endpoint.socket, token: tokenText, stop, stopped };
+  return { socket: endpoint.socket, token: tokenText, stop, stopped, checksWarm };
 }

@@ -1,0 +1,25 @@
+// The resident workspace's current diagnostics for the session delta: every owned file's,
+// from the per-file cache where it is current (a one-file edit rechecks that file and what
+// it reaches; see workspace.ts). `pending` counts files further up the import chains whose
+// recheck is still running in the background; `exact` waits for them.
+
+import type { OpContext } from "../ops/types.ts";
+import type { Diag } from "./diag.ts";
+import { ENGINE_NAME, residentChecks } from "./workspace.ts";
+
+export type CurrentDiagnostics =
+  | { available: true; diags: Diag[]; engine: string; elapsedMs: number; files: number; rechecked: number; pending: number }
+  | { available: false; reason: string };
+
+export async function currentDiagnostics(root: string, ctx: OpContext, options: { exact: boolean }): Promise<CurrentDiagnostics> {
+  const cw = await residentChecks(root, ctx);
+  if (!cw) return { available: false, reason: "no resident TypeScript engine serves this root (start `svc host`, or set SVC_RESIDENT=1), and delta mode does not load one for a single call" };
+  const started = performance.now();
+  try {
+    const r = await cw.exclusive(() => cw.workspaceDiagnostics(options));
+    if (!r.files) return { available: false, reason: "the workspace's TypeScript projects hold no source files (see svc doctor)" };
+    return { available: true, diags: r.diags, engine: ENGINE_NAME, elapsedMs: Math.round(performance.now() - started), files: r.files, rechecked: r.rechecked, pending: r.pending };
+  } catch (error) {
+    return { available: false, reason: `the TypeScript engine failed: ${(error as Error).message.split("\n")[0]}` };
+  }
+}

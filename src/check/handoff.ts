@@ -1,0 +1,62 @@
+// The compiler status of a handoff packet (svc_review handoff=true), which refuses while
+// errors introduced by the change remain. The check session's delta when a resident
+// engine can compute it (the serving host, or this process's) and the session has a
+// baseline; else the errors present now but not at the review's base ref, as `svc gate`
+// computes them without a host. A status that could not be computed says so — never clean.
+
+import { askSession, localSession } from "../ops/check-session.ts";
+import type { OpContext } from "../ops/types.ts";
+import { envInt } from "../sys/env.ts";
+import { diagLine, errorsOf, type Diag } from "./diag.ts";
+import { refGate } from "./gate-ref.ts";
+import type { CheckSessionResult } from "./render-delta.ts";
+import { loadBaseline } from "./sessions.ts";
+
+export interface HandoffStatus {
+  /** The packet's compiler line. */
+  line: string;
+  /** Introduced errors that remain: the handoff is refused while there are any. */
+  introduced: Diag[];
+  /** How they were determined. */
+  how: string;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+async function sessionResult(root: string, session: string, ctx: OpContext): Promise<CheckSessionResult | null> {
+  // Asking for a session without a baseline would set one: a handoff only reads existing sessions.
+  if (!loadBaseline(root, session)) return null;
+  const ask = { session, markGreen: false, full: false };
+  if (!ctx.host) {
+    const asked = await askSession(root, ask, { handshakeMs: 500, callMs: 120_000 }).catch(() => null);
+    if (asked?.host) return asked.result.resident ? asked.result : null;
+  }
+  const local = await localSession(root, ask, ctx);
+  return local.resident ? local : null;
+}
+
+export async function handoffStatus(root: string, checkSession: string | null, since: string, ctx: OpContext): Promise<HandoffStatus> {
+  const session = checkSession ?? "hook";
+  const r = await sessionResult(root, session, ctx);
+  if (r && !r.pending) {
+    const introduced = errorsOf(r.introduced);
+    const how = `check session '${session}', baseline ${r.baselineAt}`;
+    const pre = r.errorCount - introduced.length;
+    if (introduced.length) return { line: `compiler status: ${plural(introduced.length, "introduced error")} unresolved (${how})`, introduced, how };
+    return { line: `compiler status: no introduced errors (${how}; ${plural(pre, "pre-existing error")} not counted)`, introduced: [], how };
+  }
+  const timeoutMs = envInt("SVC_GATE_TIMEOUT_MS", 60_000);
+  const outcome = await refGate(root, since, Math.max(1, timeoutMs), ctx);
+  const sessionNote = r ? `check session '${session}' still rechecking` : `no resident engine with check session '${session}'`;
+  if (!outcome.ran) return { line: `compiler status: not verified (${sessionNote}; the comparison with ${since} did not run: ${outcome.reason})`, introduced: [], how: "not verified" };
+  const how = `errors present now but not at ${since}, ${plural(outcome.files, "changed file")} and their dependents checked (${sessionNote})`;
+  if (outcome.introduced.length) return { line: `compiler status: ${plural(outcome.introduced.length, "introduced error")} unresolved (${how})`, introduced: outcome.introduced, how };
+  return { line: `compiler status: no introduced errors (${how}; ${plural(outcome.preExisting, "pre-existing error")} not counted)`, introduced: [], how };
+}
+
+export function renderRefusal(since: string, status: HandoffStatus): string {
+  return [
+    `handoff refused: the change since ${since} leaves ${plural(status.introduced.length, "introduced error")} unresolved (${status.how}). Fix ${status.introduced.length === 1 ? "it" : "them"} (svc_check shows repairs), then ask for the handoff again:`,
+    ...status.introduced.map((d) => `  ${diagLine(d)}`),
+  ].join("\n");
+}

@@ -1,0 +1,99 @@
+// Who imports whom, for the checks: the dependents of an edited file are the files that
+// import it, plus — through barrels — the importers of every file that re-exports it
+// (`export * from './x'`, `export { a } from './x'`), so errors reached through an
+// index file are counted. Read from the index's edges when there is one (syntax `imports`
+// edges, their import row telling a re-export; checker `reexports` edges), else built from
+// the files with the index's own import extraction and resolution.
+
+import type { Database } from "bun:sqlite";
+import { parseRoot } from "../lang/outline.ts";
+import { languageOf, type CodeLanguage } from "../lang/languages.ts";
+import { importsOf } from "../index/imports/extract.ts";
+import { createResolver } from "../index/imports/resolve.ts";
+
+export interface Importer {
+  path: string;
+  /** The importer re-exports (part of) the imported file. */
+  reexport: boolean;
+}
+
+export class ImportGraph {
+  private readonly byTarget = new Map<string, Importer[]>();
+
+  add(from: string, to: string, reexport: boolean): void {
+    if (from === to) return;
+    const list = this.byTarget.get(to);
+    const existing = list?.find((i) => i.path === from);
+    if (existing) existing.reexport ||= reexport;
+    else if (list) list.push({ path: from, reexport });
+    else this.byTarget.set(to, [{ path: from, reexport }]);
+  }
+
+  importers(path: string): readonly Importer[] {
+    return this.byTarget.get(path) ?? [];
+  }
+
+  /** Direct importers of each file, and the importers of the barrels that re-export it (transitively through barrels). */
+  dependents(paths: Iterable<string>, limit = 5000): string[] {
+    const start = new Set(paths);
+    const out = new Set<string>();
+    const barrels = [...start];
+    const expanded = new Set(barrels);
+    while (barrels.length && out.size < limit) {
+      const target = barrels.pop()!;
+      for (const i of this.importers(target)) {
+        if (!start.has(i.path)) out.add(i.path);
+        if (i.reexport && !expanded.has(i.path)) {
+          expanded.add(i.path);
+          barrels.push(i.path);
+        }
+      }
+    }
+    return [...out].sort();
+  }
+
+  /** Every file that reaches one of `paths` through imports (any depth), not counting `paths` themselves. */
+  transitiveImporters(paths: Iterable<string>, limit = 100_000): Set<string> {
+    const start = new Set(paths);
+    const seen = new Set<string>();
+    const queue = [...start];
+    while (queue.length && seen.size < limit) {
+      for (const i of this.importers(queue.pop()!)) {
+        if (seen.has(i.path) || start.has(i.path)) continue;
+        seen.add(i.path);
+        queue.push(i.path);
+      }
+    }
+    return seen;
+  }
+
+  static fromStore(db: Database): ImportGraph {
+    const graph = new ImportGraph();
+    const rows = db
+      .query(
+        `SELECT f.path AS source, t.path AS target,
+                (e.type = 'reexports' OR EXISTS (SELECT 1 FROM imports i WHERE i.file_id = e.from_file AND i.line = e.evidence_line AND i.kind = 'export')) AS reexport
+           FROM edges e JOIN files f ON f.id = e.from_file JOIN files t ON t.id = e.to_file
+          WHERE e.type IN ('imports', 'reexports')`,
+      )
+      .all() as { source: string; target: string; reexport: number }[];
+    for (const r of rows) graph.add(r.source, r.target, r.reexport === 1);
+    return graph;
+  }
+
+  /** Built from the files themselves (no index): the index's extraction and resolution, in memory. */
+  static fromFiles(root: string, inventory: readonly string[], sources: readonly string[], readText: (path: string) => string | null): ImportGraph {
+    const graph = new ImportGraph();
+    const resolver = createResolver({ root, paths: inventory, readText });
+    for (const path of sources) {
+      const language = languageOf(path) as CodeLanguage | null;
+      const text = language ? readText(path) : null;
+      const parsed = text !== null && language ? parseRoot(language, text) : null;
+      if (!parsed || !language || text === null) continue;
+      for (const ref of importsOf(language, parsed, text)) {
+        for (const target of resolver.resolve(path, language, ref)) graph.add(path, target, ref.kind === "export");
+      }
+    }
+    return graph;
+  }
+}

@@ -1,0 +1,463 @@
+// The checks' view of the semantic tier: the workspace's projects in ONE engine (the
+// resident workspace of src/semantic/ when this process holds one, else an engine loaded for
+// the call), each source file's diagnostics cached per disk version, and the bookkeeping
+// that keeps the cache honest:
+//
+//  - before each use a stat scan finds the files that changed, appeared or went away since
+//    the last look and tells the engine (an applied or saved file is seen at once, with or
+//    without a watcher);
+//  - a changed file is rechecked; when its surface — what importers can see (surface.ts) —
+//    changed, its dependents (importers, and importers through barrels) are rechecked next
+//    by a delta within its time budget, and the files further up the import chains are
+//    marked stale; whatever is left is rechecked in the background (`pending` counts it
+//    until then); an added or removed file also rechecks the files whose imports did not
+//    resolve;
+//  - nothing is cached while another overlay is in the engine (it would be read as disk).
+//
+// Overlay checks, deltas and background rechecks run one at a time (`exclusive`): an
+// overlay is engine-wide state.
+
+import { existsSync, statSync } from "node:fs";
+import { join } from "node:path";
+import type { OpContext } from "../ops/types.ts";
+import { diagnostics as engineDiagnostics, openSemantic, residentForRequest, type LoadedWorkspace, type ResidentWorkspace, type SemanticHandle, type TsEngine } from "../semantic/index.ts";
+import type { Diag as EngineDiag } from "../semantic/index.ts";
+import { TS_VERSION } from "../semantic/tsc-binary.ts";
+import { openReader } from "../store/db.ts";
+import { readMeta } from "../store/meta.ts";
+import { loadConfig } from "../workspace/config.ts";
+import { textReader } from "../workspace/files.ts";
+import { listInventory } from "../workspace/inventory.ts";
+import { isSourceFile } from "../semantic/projects.ts";
+import { toPosix } from "../workspace/root.ts";
+import { relative } from "node:path";
+import type { Diag } from "./diag.ts";
+import { ImportGraph } from "./import-graph.ts";
+import { exportTypesOf } from "./export-types.ts";
+import { surfacesOf, type Surfaces } from "./surface.ts";
+
+export const ENGINE_NAME = `TypeScript ${TS_VERSION}`;
+/** Module-resolution errors: a file with one may be fixed (or broken) by a file appearing or going away. */
+const RESOLUTION_CODES = new Set(["TS2307", "TS2305", "TS2306", "TS2792", "TS2834", "TS2835", "TS7016"]);
+const CONFIG_RE = /(?:^|\/)(?:tsconfig[^/]*\.json|jsconfig[^/]*\.json|package\.json)$/;
+const PARALLEL = 8;
+/** How long a delta spends rechecking the dependents of a change before leaving the rest to the background. */
+const DELTA_BUDGET_MS = 250;
+
+interface Entry {
+  diags: Diag[];
+  /** Computed before a change that may reach it; rechecked in the background (or by a delta within its time budget). */
+  stale: boolean;
+  /** A direct dependent of the change: a delta rechecks it first. */
+  urgent?: boolean;
+}
+
+interface Seen {
+  mtime: number;
+  size: number;
+  /** The surfaces of this version (undefined: not computed yet; null: none to trust). */
+  surface?: Surfaces | null;
+  /** The printed types of its exports in this version (undefined: not computed yet). */
+  exportTypes?: string | null;
+}
+
+interface Source {
+  engine: TsEngine;
+  grade: "resident" | "cold";
+  loaded(): Promise<LoadedWorkspace>;
+  /** Forget the loaded projects (a config changed): the next loaded() reloads. */
+  reload(): void;
+  release(): Promise<void>;
+}
+
+function stat(path: string): { mtime: number; size: number } | null {
+  try {
+    const s = statSync(path);
+    return { mtime: s.mtimeMs, size: s.size };
+  } catch {
+    return null;
+  }
+}
+
+export function toCheckDiag(root: string, d: EngineDiag, fallbackPath: string): Diag | null {
+  if (d.severity === "suggestion") return null;
+  return { code: `TS${d.code}`, severity: d.severity, message: d.message, path: d.path ? toPosix(relative(root, d.path)) : fallbackPath, line: d.line, column: d.column };
+}
+
+export class CheckWorkspace {
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly cache = new Map<string, Entry>();
+  private seen: Map<string, Seen> | null = null;
+  private configs = new Map<string, number>();
+  private graph: ImportGraph | null = null;
+  private graphStamp: string | null = null;
+  private sweeping: Promise<void> | null = null;
+  /** Source files that appeared after the projects were loaded and that a loaded program takes (path → wrapper config). */
+  private readonly extra = new Map<string, string>();
+  /** New source files no loaded program takes (not retried until a config changes). */
+  private readonly outside = new Set<string>();
+  /** Files whose diagnostics were read since the last change (tests and the bench read it). */
+  checkedSinceChange = 0;
+
+  private constructor(
+    readonly root: string,
+    private readonly source: Source,
+  ) {}
+
+  get engine(): TsEngine {
+    return this.source.engine;
+  }
+
+  get grade(): "resident" | "cold" {
+    return this.source.grade;
+  }
+
+  static resident(root: string, resident: ResidentWorkspace): CheckWorkspace {
+    return new CheckWorkspace(root, {
+      engine: resident.engine,
+      grade: "resident",
+      loaded: () => resident.ensureLoaded(),
+      reload: () => {
+        resident.loaded = null;
+      },
+      release: async () => {},
+    });
+  }
+
+  static cold(root: string, handle: SemanticHandle): CheckWorkspace {
+    return new CheckWorkspace(root, { engine: handle.engine, grade: "cold", loaded: async () => handle.loaded, reload: () => {}, release: () => handle.release() });
+  }
+
+  release(): Promise<void> {
+    return this.source.release();
+  }
+
+  /** One engine user at a time (overlays are engine-wide state). */
+  exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(work, work);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  abs(rel: string): string {
+    return join(this.root, rel);
+  }
+
+  /** Root-relative source files the workspace's projects own (the session delta's scope). */
+  async files(): Promise<string[]> {
+    const loaded = await this.source.loaded();
+    return [...new Set([...loaded.owner.keys(), ...this.extra.keys()])].sort();
+  }
+
+  /**
+   * The project (wrapper config) that checks a file: its owner, or — for a file the
+   * projects do not hold yet (new) — the loaded projects whose folder contains it, nearest
+   * first (the caller confirms the program takes it).
+   */
+  async projectsFor(rel: string): Promise<string[]> {
+    const loaded = await this.source.loaded();
+    const owner = loaded.owner.get(rel) ?? this.extra.get(rel);
+    if (owner) return [owner];
+    return loaded.projects
+      .filter((p) => p.diagnosis.status !== "failed")
+      .map((p) => ({ p, dir: p.kind === "inferred" ? "" : p.config.includes("/") ? p.config.slice(0, p.config.lastIndexOf("/")) : "" }))
+      .filter(({ dir }) => dir === "" || rel.startsWith(`${dir}/`))
+      .sort((a, b) => b.dir.length - a.dir.length)
+      .map(({ p }) => p.wrapper);
+  }
+
+  /** The project's own config (root-relative) for a wrapper config path. */
+  async projectConfig(wrapper: string): Promise<string> {
+    const loaded = await this.source.loaded();
+    return loaded.projects.find((p) => p.wrapper === wrapper)?.config ?? wrapper;
+  }
+
+  async inProgram(project: string, rel: string): Promise<boolean> {
+    const abs = this.abs(rel);
+    return this.engine.call(`looking up ${rel}`, async (_api, snapshot) => {
+      const program = snapshot.getProject(project)?.program;
+      return program ? (await program.getSourceFile(abs)) !== undefined : false;
+    });
+  }
+
+  /** A file's diagnostics as the engine sees it now (overlays included), uncached. */
+  async fileDiagnostics(rel: string, project?: string): Promise<Diag[]> {
+    const owner = project ?? (await this.projectsFor(rel))[0];
+    if (!owner) throw new Error(`no loaded project holds ${rel}`);
+    const raw = await engineDiagnostics(this.engine, owner, this.abs(rel));
+    this.checkedSinceChange++;
+    return raw.map((d) => toCheckDiag(this.root, d, rel)).filter((d): d is Diag => d !== null);
+  }
+
+  /** Cached diagnostics of files on disk (computed when missing or stale), many requests in flight; none started after `deadline`. */
+  async diskDiagnostics(files: readonly string[], deadline = Number.POSITIVE_INFINITY): Promise<Map<string, Diag[]>> {
+    const out = new Map<string, Diag[]>();
+    const todo: string[] = [];
+    for (const f of files) {
+      const e = this.cache.get(f);
+      if (e && !e.stale) out.set(f, e.diags);
+      else todo.push(f);
+    }
+    const foreign = () => this.engine.overlayPaths().length > 0;
+    const cacheable = !foreign();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(PARALLEL, todo.length) }, async () => {
+        while (next < todo.length && performance.now() < deadline) {
+          const f = todo[next++]!;
+          const diags = await this.fileDiagnostics(f);
+          out.set(f, diags);
+          if (cacheable) this.cache.set(f, { diags, stale: false });
+        }
+      }),
+    );
+    if (cacheable && foreign()) for (const f of todo) if (out.has(f)) this.cache.delete(f); // another overlay came in meanwhile
+    return out;
+  }
+
+  /** The surfaces of a file as it is on disk (cached per version). */
+  diskSurface(rel: string): Surfaces | null {
+    const seen = this.seen?.get(rel);
+    if (seen && seen.surface !== undefined) return seen.surface;
+    const text = textReader(this.root)(rel);
+    const surface = text === null ? null : surfacesOf(rel, text);
+    if (seen && this.sameVersion(rel, seen)) seen.surface = surface;
+    return surface;
+  }
+
+  /** Remember facts only for the version they were computed from (the file may have moved on meanwhile). */
+  private sameVersion(rel: string, seen: Seen): boolean {
+    const now = stat(this.abs(rel));
+    return now !== null && now.mtime === seen.mtime && now.size === seen.size;
+  }
+
+  /** The printed types of a file's exports as the engine sees it now (overlays included): a hash, or null when unknown. */
+  async exportTypes(rel: string, project: string): Promise<string | null> {
+    this.checkedSinceChange++;
+    return exportTypesOf(this.engine, project, this.abs(rel));
+  }
+
+  /** The printed types of a file's exports on disk (cached per version; call with no overlay in the engine). */
+  async diskExportTypes(rel: string, project: string): Promise<string | null> {
+    const seen = this.seen?.get(rel);
+    if (seen && seen.exportTypes !== undefined) return seen.exportTypes;
+    const types = await this.exportTypes(rel, project);
+    if (seen && !this.engine.overlayPaths().length && this.sameVersion(rel, seen)) seen.exportTypes = types;
+    return types;
+  }
+
+  private importGraph(loaded: LoadedWorkspace): ImportGraph {
+    const db = openReader(this.root);
+    if (db) {
+      try {
+        const stamp = readMeta(db).index_completed_at ?? "";
+        if (!this.graph || this.graphStamp !== stamp) {
+          this.graph = ImportGraph.fromStore(db);
+          this.graphStamp = stamp;
+        }
+        return this.graph;
+      } finally {
+        db.close();
+      }
+    }
+    if (!this.graph) this.graph = ImportGraph.fromFiles(this.root, loaded.discovery.sourceFiles, [...loaded.owner.keys()], textReader(this.root));
+    return this.graph;
+  }
+
+  /** Importers of `rel` and, through barrels, of the files re-exporting it. */
+  async dependentsOf(rel: string): Promise<string[]> {
+    const loaded = await this.source.loaded();
+    return this.importGraph(loaded).dependents([rel]).filter((f) => loaded.owner.has(f));
+  }
+
+  /**
+   * Bring the engine and the cache up to the disk: returns how many files changed since the
+   * last call (the first call records what is there).
+   */
+  async refresh(options: { scanNew?: boolean } = {}): Promise<number> {
+    let loaded = await this.source.loaded();
+    if (this.configChanged(loaded)) {
+      this.source.reload();
+      loaded = await this.source.loaded();
+      this.cache.clear();
+      this.seen = null;
+      this.graph = null;
+      this.extra.clear();
+      this.outside.clear();
+    }
+    if (options.scanNew) await this.adoptNewFiles(loaded);
+    const files = await this.files();
+    const now = new Map<string, Seen>();
+    for (const f of files) {
+      const s = stat(this.abs(f));
+      if (s) now.set(f, s);
+    }
+    const before = this.seen;
+    if (!before) {
+      // First look: whatever changed between the engine's load and now is unknown, so the engine re-reads every file (~70 ms on 572 files).
+      this.seen = now;
+      this.engine.filesChanged([...now.keys()].map((f) => ({ path: this.abs(f), kind: "changed" as const })));
+      return 0;
+    }
+    const changed: string[] = [];
+    const created: string[] = [];
+    const deleted: string[] = [];
+    for (const [f, s] of now) {
+      const old = before.get(f);
+      if (!old) created.push(f);
+      else if (old.mtime !== s.mtime || old.size !== s.size) changed.push(f);
+      else s.surface = old.surface;
+    }
+    for (const f of before.keys()) if (!now.has(f)) deleted.push(f);
+    for (const f of deleted) this.extra.delete(f);
+    if (!changed.length && !created.length && !deleted.length) {
+      this.seen = now;
+      return 0;
+    }
+    const graph = this.importGraph(loaded); // as it was: a deleted file's importers are still in it
+    this.engine.filesChanged([
+      ...changed.map((f) => ({ path: this.abs(f), kind: "changed" as const })),
+      ...created.map((f) => ({ path: this.abs(f), kind: "created" as const })),
+      ...deleted.map((f) => ({ path: this.abs(f), kind: "deleted" as const })),
+    ]);
+    this.seen = now;
+    const reach: string[] = [...created, ...deleted];
+    for (const f of changed) {
+      const old = before.get(f)?.surface;
+      const fresh = this.diskSurface(f);
+      if (old === undefined || old === null || fresh === null || old.strict !== fresh.strict) reach.push(f);
+    }
+    for (const f of graph.transitiveImporters(reach)) {
+      const e = this.cache.get(f);
+      if (e) e.stale = true;
+    }
+    const urgent = new Set(graph.dependents(reach));
+    if (created.length || deleted.length) {
+      for (const [f, e] of this.cache) if (e.diags.some((d) => RESOLUTION_CODES.has(d.code))) urgent.add(f);
+    }
+    for (const f of urgent) {
+      const e = this.cache.get(f);
+      if (e) Object.assign(e, { stale: true, urgent: true });
+    }
+    for (const f of [...changed, ...created, ...deleted]) this.cache.delete(f);
+    this.checkedSinceChange = 0;
+    return changed.length + created.length + deleted.length;
+  }
+
+  /**
+   * Source files on disk that the loaded projects do not know (created after the load, the
+   * index not told yet): the engine is told, and each file a loaded program takes is checked
+   * with the others from now on.
+   */
+  private async adoptNewFiles(loaded: LoadedWorkspace): Promise<void> {
+    const inventory = await listInventory({ root: this.root, dir: this.root, relDir: "", isGit: existsSync(join(this.root, ".git")) }, loadConfig(this.root, this.root));
+    const fresh = inventory.files.map((f) => f.path).filter((p) => isSourceFile(p) && !loaded.owner.has(p) && !this.extra.has(p) && !this.outside.has(p));
+    if (!fresh.length) return;
+    this.engine.filesChanged(fresh.map((p) => ({ path: this.abs(p), kind: "created" as const })));
+    for (const p of fresh) {
+      let taken: string | null = null;
+      for (const c of await this.projectsFor(p)) {
+        if (await this.inProgram(c, p)) {
+          taken = c;
+          break;
+        }
+      }
+      if (taken) this.extra.set(p, taken);
+      else this.outside.add(p);
+    }
+  }
+
+  private configChanged(loaded: LoadedWorkspace): boolean {
+    const configs = new Map<string, number>();
+    for (const p of loaded.projects) if (p.kind !== "inferred") configs.set(p.config, stat(this.abs(p.config))?.mtime ?? -1);
+    for (const pkg of loaded.discovery.packages) configs.set(pkg.dir ? `${pkg.dir}/package.json` : "package.json", stat(this.abs(pkg.dir ? `${pkg.dir}/package.json` : "package.json"))?.mtime ?? -1);
+    const before = this.configs;
+    this.configs = configs;
+    if (!before.size) return false;
+    for (const [c, m] of configs) if (before.get(c) !== m && CONFIG_RE.test(c)) return true;
+    return false;
+  }
+
+  /** Files whose cached diagnostics may be out of date (rechecked in the background). */
+  pending(): number {
+    let n = 0;
+    for (const e of this.cache.values()) if (e.stale) n++;
+    return n;
+  }
+
+  /**
+   * Every owned file's diagnostics: the changed files' rechecked, then the direct dependents
+   * of the change until `budgetMs` has passed since the call began, the rest from the cache
+   * (`pending` counts the stale ones, rechecked in the background). `exact` rechecks them all now.
+   */
+  async workspaceDiagnostics(options: { exact: boolean; budgetMs?: number }): Promise<{ diags: Diag[]; files: number; pending: number; rechecked: number }> {
+    const started = performance.now();
+    await this.refresh({ scanNew: true });
+    const files = await this.files();
+    const missing = files.filter((f) => !this.cache.has(f) || (options.exact && this.cache.get(f)?.stale));
+    const computed = await this.diskDiagnostics(missing);
+    if (!options.exact) {
+      const urgent = files.filter((f) => this.cache.get(f)?.urgent && this.cache.get(f)?.stale);
+      for (const [f, d] of await this.diskDiagnostics(urgent, started + (options.budgetMs ?? DELTA_BUDGET_MS))) {
+        computed.set(f, d);
+        missing.push(f);
+      }
+    }
+    const diags: Diag[] = [];
+    for (const f of files) diags.push(...(computed.get(f) ?? this.cache.get(f)?.diags ?? []));
+    let pending = 0;
+    for (const f of files) if (this.cache.get(f)?.stale) pending++;
+    if (pending && this.grade === "resident") void this.sweep();
+    return { diags, files: files.length, pending, rechecked: missing.length };
+  }
+
+  /** Recheck stale and never-checked files in the background, a few at a time, letting requests in between. */
+  sweep(): Promise<void> {
+    if (this.sweeping) return this.sweeping;
+    this.sweeping = (async () => {
+      for (;;) {
+        const step = await this.exclusive(async () => {
+          await this.refresh();
+          const files = await this.files();
+          const todo = files.filter((f) => !this.cache.has(f) || this.cache.get(f)?.stale).slice(0, PARALLEL);
+          if (todo.length && !this.engine.overlayPaths().length) {
+            await this.diskDiagnostics(todo);
+            for (const f of todo) this.diskSurface(f);
+          }
+          return todo.length;
+        });
+        if (!step) break;
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      }
+    })()
+      .catch(() => undefined)
+      .finally(() => {
+        this.sweeping = null;
+      });
+    return this.sweeping;
+  }
+}
+
+const workspaces = new WeakMap<ResidentWorkspace, CheckWorkspace>();
+
+/** The check view of this process's resident workspace for `root` (null: this process holds none, or it cannot load). */
+export async function residentChecks(root: string, ctx: OpContext): Promise<CheckWorkspace | null> {
+  const resident = residentForRequest(root, ctx);
+  if (!resident) return null;
+  try {
+    await resident.ensureLoaded();
+  } catch {
+    return null; // no index yet: the caller loads an engine for the call
+  }
+  let cw = workspaces.get(resident);
+  if (!cw) {
+    cw = CheckWorkspace.resident(root, resident);
+    workspaces.set(resident, cw);
+  }
+  return cw;
+}
+
+/** An engine loaded for this call (release it after). */
+export async function coldChecks(root: string): Promise<CheckWorkspace> {
+  return CheckWorkspace.cold(root, await openSemantic(root));
+}

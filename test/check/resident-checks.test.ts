@@ -1,0 +1,111 @@
+// Checks on this process's resident workspace (the semantic tier's, held as the host holds
+// it), with the real engine: dependents reached through a barrel, edits that leave what
+// importers see unchanged, new files (in memory and on disk), and the delta's recheck of
+// what a change reaches further up the import chains.
+
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { call } from "../../src/engine.ts";
+import type { FileCheckData } from "../../src/check/file-check.ts";
+import { residentChecks } from "../../src/check/workspace.ts";
+import type { CheckData } from "../../src/ops/check.ts";
+import { holdResident, releaseResident } from "../../src/semantic/resident.ts";
+import { useRuntimeDir } from "../helpers/host.ts";
+import { gitRepo, writeFiles } from "../helpers/repo.ts";
+
+const TSCONFIG = JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "es2022", module: "esnext", moduleResolution: "bundler" }, include: ["src/**/*.ts"] });
+const ORDER = "export class Order {\n  total = 0;\n  add(amount: number): number {\n    return this.total + amount;\n  }\n}\n";
+/** Reaches Order only through the barrel. */
+const USE = 'import { Order } from "./index";\nexport const sum = (o: Order): number => o.add(1) + o.total;\n';
+const PRICE = "export function price(): number {\n  return 1;\n}\nexport const label = () => price();\n";
+/** label()'s type comes from price() through an inferred return: a change to price reaches here via label.ts. */
+const LABEL = 'import { label } from "./price";\nexport const shown = () => label();\n';
+const SHOW = 'import { shown } from "./label";\nexport const fixed: string = shown().toFixed(2);\n';
+/** Three importers of an inferred-return function. */
+const FMT = "export const fmt = (n: number) => n.toFixed(2);\n";
+const FMT_USERS = Object.fromEntries(["a", "b", "c"].map((x) => [`src/fmt-${x}.ts`, `import { fmt } from "./fmt";\nexport const ${x} = fmt(1).length;\n`]));
+
+const ctx = { cwd: "/", host: true };
+let root: string;
+
+beforeAll(async () => {
+  useRuntimeDir();
+  root = gitRepo({ "tsconfig.json": TSCONFIG, "src/order.ts": ORDER, "src/index.ts": 'export * from "./order";\n', "src/use.ts": USE, "src/price.ts": PRICE, "src/label.ts": LABEL, "src/show.ts": SHOW, "src/fmt.ts": FMT, ...FMT_USERS });
+  await call("index", { path: root });
+  holdResident(root, { writer: false });
+});
+
+afterAll(async () => {
+  await releaseResident(root);
+});
+
+const check = async (file: string, content: string) => (await call("check", { path: root, file, content }, ctx)).data as unknown as FileCheckData;
+const delta = async (session: string, extra: Record<string, unknown> = {}) => (await call("check", { path: root, session, ...extra }, ctx)) as unknown as { text: string; data: CheckData };
+
+describe("overlay checks on the resident workspace", () => {
+  test("an error reached only through a barrel (export * from) is counted", async () => {
+    const r = await check("src/order.ts", ORDER.replace("add(amount: number)", "plus(amount: number)"));
+    expect(r.grade).toBe("resident");
+    expect(r.clean).toBe(false);
+    expect(r.dependentDiagnostics.map((d) => `${d.code} ${d.path}:${d.line}`)).toEqual(["TS2339 src/use.ts:2"]);
+  });
+
+  test("a body edit behind a written return type skips the dependents; a changed return type checks them", async () => {
+    const body = await check("src/price.ts", PRICE.replace("return 1;", "const unused = 2;\n  return unused;"));
+    expect(body).toMatchObject({ clean: true, dependents: 0, dependentsSkipped: "the edit leaves what importers see unchanged" });
+    const changed = await check("src/price.ts", PRICE.replace("price(): number {\n  return 1;", 'price(): string {\n  return "1";'));
+    // label.ts (direct importer) stays clean: its error is in show.ts, which reaches price only through label's inferred type.
+    expect(changed.dependentsSkipped).toBeUndefined();
+    expect(changed.dependents).toBe(1);
+    expect(changed.clean).toBe(true);
+  });
+
+  test("a body edit behind an inferred return type: the importers are skipped when the exported types stay, checked when they change", async () => {
+    const same = await check("src/fmt.ts", FMT.replace("toFixed(2)", "toFixed(3)"));
+    expect(same).toMatchObject({ clean: true, dependents: 0, dependentsSkipped: "the edit changes none of the file's exported types" });
+    const changed = await check("src/fmt.ts", FMT.replace("n.toFixed(2)", "n * 2"));
+    expect(changed.dependentsSkipped).toBeUndefined();
+    expect(changed.dependents).toBe(3);
+    expect(changed.dependentDiagnostics.map((d) => `${d.code} ${d.path}`)).toEqual(["TS2339 src/fmt-a.ts", "TS2339 src/fmt-b.ts", "TS2339 src/fmt-c.ts"]);
+  });
+
+  test("a new file: checked in memory when a project takes it; outside every project it abstains", async () => {
+    const fresh = await check("src/fresh.ts", 'import { Order } from "./order";\nexport const n: string = new Order().total;\n');
+    expect(fresh.grade).toBe("resident");
+    expect(fresh.diagnostics.map((d) => d.code)).toEqual(["TS2322"]);
+    const outside = await check("scripts/tool.ts", "export const x = 1;\n");
+    expect(outside).toMatchObject({ grade: "abstain", clean: false });
+    expect(outside.reason).toContain("scripts/tool.ts is a new file that no loaded project's program takes");
+  });
+});
+
+describe("the session delta on the resident workspace", () => {
+  test("a change reaching further up the import chain: the delta says it is not final until the background recheck finds the error", async () => {
+    expect((await delta("chain")).data).toMatchObject({ established: true });
+    writeFiles(root, { "src/price.ts": PRICE.replace("price(): number {\n  return 1;", 'price(): string {\n  return "1";') });
+    const first = await delta("chain");
+    const cw = await residentChecks(root, ctx);
+    await cw?.sweep();
+    const settled = await delta("chain");
+    expect(settled.data).toMatchObject({ pending: 0 });
+    expect((settled.data as { introduced: { path: string; code: string }[] }).introduced.map((d) => `${d.code} ${d.path}`)).toEqual(["TS2551 src/show.ts"]);
+    // show.ts (two imports away) is stale until the background recheck; label.ts too if the delta's time budget ran out first.
+    expect((first.data as { pending: number }).pending).toBeGreaterThanOrEqual(1);
+    expect(first.data).toMatchObject({ introduced: [] });
+    expect(first.text).toMatch(/not final: \d+ files? the change may reach (is|are) still being rechecked in the background/);
+    writeFiles(root, { "src/price.ts": PRICE });
+    await delta("chain");
+    await cw?.sweep();
+    expect((await delta("chain")).data).toMatchObject({ introduced: [], resolved: [], pending: 0 });
+  });
+
+  test("a file created after the resident workspace loaded is seen, and deleting it resolves its error", async () => {
+    expect((await delta("created")).data).toMatchObject({ established: true });
+    writeFiles(root, { "src/later.ts": "export const later: number = 'x';\n" });
+    const seen = await delta("created");
+    expect((seen.data as { introduced: { path: string; code: string }[] }).introduced.map((d) => `${d.code} ${d.path}`)).toEqual(["TS2322 src/later.ts"]);
+    rmSync(join(root, "src/later.ts"));
+    expect((await delta("created")).data).toMatchObject({ introduced: [], resolved: [] });
+  });
+});

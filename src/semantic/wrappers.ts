@@ -4,13 +4,13 @@
 // without project references or an install), or — for a workspace without any config —
 // lists the inventory's TS/JS files with permissive defaults (the inferred project).
 
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { FileIndex } from "../index/imports/file-index.ts";
 import { Packages } from "../index/imports/packages.ts";
 import { dirOf } from "../index/imports/paths.ts";
 import { TsConfigs } from "../index/imports/tsconfig.ts";
-import { storeDir } from "../store/db.ts";
+import { ensureStoreDir } from "../store/db.ts";
 import { INFERRED, type Discovery, type ProjectConfig } from "./projects.ts";
 
 // Emit layout (outDir/rootDir) is reset too: TypeScript 7 checks files against rootDir (which defaults to the config's folder, here `.svc/ts`).
@@ -65,11 +65,8 @@ export interface WrapInput {
 /** Write (when changed) the wrapper config of every discovered project. */
 export function writeWrappers(input: WrapInput): WrappedProject[] {
   const { root, discovery } = input;
-  const dir = join(storeDir(root), "ts");
-  mkdirSync(dir, { recursive: true });
-  // `.svc/` is never part of the project (git status, svc gate's changed files): same ignore file as the store's
-  const ignore = join(storeDir(root), ".gitignore");
-  if (!existsSync(ignore)) writeFileSync(ignore, "*\n");
+  // `.svc/` is never part of the project (git status, svc gate's changed files): it carries the store's ignore file
+  const dir = ensureStoreDir(root, "ts");
   const ix = new FileIndex(input.paths, input.readText);
   const configs = new TsConfigs(ix, new Packages(ix));
   const mapPackages = discovery.packages.filter((p) => p.dir !== "").length >= 2;

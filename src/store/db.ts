@@ -11,6 +11,19 @@ export function storeDir(root: string): string {
   return join(root, ".svc");
 }
 
+/**
+ * Create `.svc/` (and `sub` below it) with its `.gitignore`, inside a root that must still
+ * exist: a writer never re-creates a workspace that was deleted under it.
+ */
+export function ensureStoreDir(root: string, ...sub: string[]): string {
+  if (!existsSync(root)) throw new SvcError("workspace_not_found", `directory not found: ${root}`);
+  const dir = join(storeDir(root), ...sub);
+  mkdirSync(dir, { recursive: true });
+  const ignore = join(storeDir(root), ".gitignore");
+  if (!existsSync(ignore)) writeFileSync(ignore, "*\n");
+  return dir;
+}
+
 export function storePath(root: string): string {
   return join(storeDir(root), "svc.db");
 }
@@ -99,10 +112,7 @@ export function openDelegate(root: string): WriterStore {
  * from scratch.
  */
 export function openWriter(root: string): WriterStore {
-  const dir = storeDir(root);
-  mkdirSync(dir, { recursive: true });
-  const ignore = join(dir, ".gitignore");
-  if (!existsSync(ignore)) writeFileSync(ignore, "*\n");
+  ensureStoreDir(root);
   let fresh = !storeExists(root);
   for (let attempt = 0; attempt < 2; attempt++) {
     let db: Database | null = null;

@@ -2,10 +2,10 @@
 // O_EXCL; a lock whose owner is dead is stale and taken over. The loser answers
 // `index_busy:` at once instead of blocking.
 
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { closeSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { SvcError } from "../errors.ts";
-import { storeDir } from "./db.ts";
+import { ensureStoreDir, storeDir } from "./db.ts";
 
 export interface WriterLock {
   path: string;
@@ -72,7 +72,7 @@ export function acquireWriterLock(root: string): WriterLock {
     held.set(path, depth + 1);
     return { path, release };
   }
-  mkdirSync(storeDir(root), { recursive: true });
+  ensureStoreDir(root);
   for (let attempt = 0; attempt < 3; attempt++) {
     if (tryCreate(path)) {
       held.set(path, 1);

@@ -2,7 +2,7 @@
 // concurrency, large responses, modes, idle shutdown and the watcher.
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { endpointFor } from "../../src/host/endpoint.ts";
 import { MAX_FRAME_BYTES } from "../../src/host/framing.ts";
@@ -169,6 +169,18 @@ describe("host lifecycle", () => {
     expect(existsSync(ep.registry)).toBe(false);
     delete process.env.SVC_RUNTIME_DIR;
   });
+
+  test("a host whose workspace root is deleted stops by itself (no orphan serving nothing)", async () => {
+    useRuntimeDir();
+    const root = gitRepo({ "a.ts": "export const a = 1;\n" });
+    const logged: string[] = [];
+    const host = await startHost({ root, idleMinutes: 0, log: (line) => logged.push(line) });
+    rmSync(root, { recursive: true, force: true });
+    await host.stopped;
+    expect(logged.some((l) => l.includes("the workspace root is gone"))).toBe(true);
+    expect(existsSync(endpointFor(root).registry)).toBe(false);
+    delete process.env.SVC_RUNTIME_DIR;
+  }, 30_000);
 
   test("a stale socket file does not stop the next start; a second host for the root says it is already serving", async () => {
     const runtime = useRuntimeDir();

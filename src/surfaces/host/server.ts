@@ -26,6 +26,9 @@ import { warmChecks } from "../../check/warm.ts";
 import { residentStatus } from "../../semantic/resident-status.ts";
 import { processRss } from "../../sys/rss.ts";
 
+/** How often a host checks that its workspace root still exists. */
+const ROOT_CHECK_MS = 5_000;
+
 export class HostAlreadyRunning extends Error {
   constructor(readonly socket: string) {
     super(`a host already listens on ${socket}`);
@@ -222,11 +225,18 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
         }, Math.min(30_000, options.idleMinutes * 15_000))
       : null;
 
+  // A workspace that is deleted (or moved away) has nothing left to serve.
+  const rootTimer = setInterval(() => {
+    if (!existsSync(root)) void stop("the workspace root is gone");
+  }, ROOT_CHECK_MS);
+  rootTimer.unref?.();
+
   async function stop(reason: string): Promise<void> {
     if (stopping) return stopping;
     stopping = (async () => {
       log(`stopping (${reason})`);
       if (idleTimer) clearInterval(idleTimer);
+      clearInterval(rootTimer);
       clearInterval(payloadTimer);
       sweepPayloads(root, 0);
       await watcher?.close();

@@ -13,6 +13,9 @@ import { fmt, measureRun, percentile } from "./measure.ts";
 export interface HostBench {
   corpus: string;
   startToReadyMs: number;
+  /** Host start until its resident workspace is current (semantic upgrade done) and every file's diagnostics are cached, and the workspace's state. */
+  startToSemanticMs: number;
+  semanticState: string;
   roundTripInProcessMs: { p50: number; p95: number };
   oneShotDiagnosticsMs: { p50: number; p95: number };
   findThroughHostMs: Record<string, { p50: number; p95: number }>;
@@ -45,6 +48,19 @@ export async function benchHost(svc: string, corpusName: string, root: string): 
     ready = status?.status === "ready";
   }
   const startToReadyMs = performance.now() - t0;
+  // Warm means the whole host is settled: its semantic upgrade (and check warm-up) would
+  // otherwise compete with the queries for the two cores.
+  let semanticState = "loading";
+  while (performance.now() - t0 < 300_000) {
+    const c = await connectHost(root, 1000);
+    const stats = c ? await c.call<{ semantic?: string; checksWarm?: boolean }>("svc/stats", {}, 5_000).catch(() => null) : null;
+    c?.close();
+    semanticState = stats?.semantic ?? "none";
+    if (stats?.checksWarm !== false && (semanticState === "ready" || semanticState === "failed" || semanticState === "none")) break;
+    await Bun.sleep(200);
+  }
+  const startToSemanticMs = performance.now() - t0;
+  await Bun.sleep(1000);
 
   const rt: number[] = [];
   for (let i = 0; i < 30; i++) {
@@ -111,6 +127,8 @@ export async function benchHost(svc: string, corpusName: string, root: string): 
   return {
     corpus: corpusName,
     startToReadyMs,
+    startToSemanticMs,
+    semanticState,
     roundTripInProcessMs: { p50: percentile(rt, 50), p95: percentile(rt, 95) },
     oneShotDiagnosticsMs: { p50: percentile(oneShot, 50), p95: percentile(oneShot, 95) },
     findThroughHostMs,
@@ -124,6 +142,7 @@ export function printHostBench(b: HostBench): void {
   console.log(`\n## host — ${b.corpus}`);
   const row = (what: string, value: string, budget = "") => console.log(`${what.padEnd(44)} ${value.padEnd(30)} ${budget}`);
   row("host start → index ready", `${fmt(b.startToReadyMs / 1000, 2)} s`);
+  row("host start → resident + checks warm", `${fmt(b.startToSemanticMs / 1000, 2)} s (${b.semanticState})`);
   row("connect + handshake + call (in-process)", `p50 ${fmt(b.roundTripInProcessMs.p50, 2)} ms, p95 ${fmt(b.roundTripInProcessMs.p95, 2)} ms`);
   row("one-shot `svc diagnostics` (asks the host)", `p50 ${fmt(b.oneShotDiagnosticsMs.p50, 0)} ms, p95 ${fmt(b.oneShotDiagnosticsMs.p95, 0)} ms`, "≤ 150 ms");
   for (const [kind, s] of Object.entries(b.findThroughHostMs)) row(`find kind=${kind} with the host watching`, `p50 ${fmt(s.p50)} ms, p95 ${fmt(s.p95)} ms`, "p50 ≤ 10 ms, p95 ≤ 50 ms");

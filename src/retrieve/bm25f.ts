@@ -21,8 +21,17 @@ function quote(term: string): string {
 }
 
 /** Score every document of `table` that matches a query term; returns rowid → score. */
+/**
+ * Rows of a full-text table, counted on its content table (`chunks_fts` → `chunks`: same
+ * rowids); counting a contentless FTS5 table scans it (1.5 ms on 33k rows, per query).
+ */
+function rowCount(db: Database, table: string): number {
+  const base = table.endsWith("_fts") ? table.slice(0, -4) : table;
+  return (db.query(`SELECT count(*) AS n FROM ${base}`).get() as { n: number } | null)?.n ?? 0;
+}
+
 export function scoreByFields(db: Database, table: string, fields: readonly FieldWeight[], terms: readonly QueryTerm[]): Map<number, number> {
-  const total = (db.query(`SELECT count(*) AS n FROM ${table}`).get() as { n: number } | null)?.n ?? 0;
+  const total = rowCount(db, table);
   const scores = new Map<number, number>();
   if (total === 0) return scores;
   const select = db.prepare(`SELECT rowid FROM ${table} WHERE ${table} MATCH ?`);
@@ -56,7 +65,7 @@ export function topScores(scores: Map<number, number>, limit: number): [number, 
  * `stemColumn`, stems only that one. Returns rowid → score.
  */
 export function scoreByTermFrequency(db: Database, table: string, columns: readonly string[], weights: readonly number[], stemColumn: string, terms: readonly QueryTerm[]): Map<number, number> {
-  const total = (db.query(`SELECT count(*) AS n FROM ${table}`).get() as { n: number } | null)?.n ?? 0;
+  const total = rowCount(db, table);
   const scores = new Map<number, number>();
   if (total === 0) return scores;
   const wordCols = columns.filter((c, i) => c !== stemColumn && (weights[i] ?? 0) > 0).join(" ");

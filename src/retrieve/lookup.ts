@@ -39,29 +39,41 @@ function scopeClause(scope: string): { sql: string; args: string[] } {
 
 /**
  * Declarations whose name matches (a dotted query matches qualified names): exact first,
- * then prefix, then substring; exported first, shorter names first.
+ * then prefix, then substring; exported first, shorter names first. Two steps: the matching
+ * rows' ranking keys from the symbols table alone (one scan, no join), then paths and
+ * details for the few rows that can make the top `limit` (ties included, so the order is
+ * the same as one big ORDER BY).
  */
 export function findSymbols(db: Database, query: string, limit: number, scope = ""): { hits: SymbolHit[]; total: number } {
   const q = query.trim();
   const column = q.includes(".") ? "s.qualified_name" : "s.name";
-  const like = `%${likeEscape(q)}%`;
   const where = scopeClause(scope);
-  const filter = `${column} LIKE ? ESCAPE '\\'${where.sql}`;
   const join = scope ? "JOIN files f ON f.id = s.file_id" : "";
-  const total = (db.query(`SELECT count(*) AS n FROM symbols s ${join} WHERE ${filter}`).get(like, ...where.args) as { n: number }).n;
+  type Key = { id: number; tier: number; exported: number; len: number };
+  const keys = db
+    .query(
+      `SELECT s.id, CASE WHEN ${column} = ? THEN 0 WHEN ${column} = ? COLLATE NOCASE THEN 1 WHEN ${column} LIKE ? ESCAPE '\\' THEN 2 ELSE 3 END AS tier,
+         s.exported, length(s.name) AS len
+       FROM symbols s ${join} WHERE ${column} LIKE ? ESCAPE '\\'${where.sql}`,
+    )
+    .all(q, q, `${likeEscape(q)}%`, `%${likeEscape(q)}%`, ...where.args) as Key[];
+  const byKey = (a: Key, b: Key) => a.tier - b.tier || b.exported - a.exported || a.len - b.len;
+  keys.sort(byKey);
+  let cut = Math.min(limit, keys.length);
+  const last = keys[cut - 1];
+  while (last && cut < keys.length && byKey(keys[cut] as Key, last) === 0) cut++;
+  const rank = new Map(keys.slice(0, cut).map((k, i) => [k.id, k]));
+  type Row = Omit<SymbolHit, "exported"> & { id: number; exported: number; isTest: number };
   const rows = db
     .query(
-      `SELECT s.kind, s.name, s.qualified_name AS qualifiedName, f.path, s.start_line AS line, s.exported, s.signature,
-         CASE WHEN ${column} = ? THEN 0 WHEN ${column} = ? COLLATE NOCASE THEN 1 WHEN ${column} LIKE ? ESCAPE '\\' THEN 2 ELSE 3 END AS tier
-       FROM symbols s JOIN files f ON f.id = s.file_id
-       WHERE ${filter}
-       ORDER BY tier, s.exported DESC, length(s.name), f.is_test, f.path, s.start_line
-       LIMIT ?`,
+      `SELECT s.id, s.kind, s.name, s.qualified_name AS qualifiedName, f.path, s.start_line AS line, s.exported, s.signature, f.is_test AS isTest
+       FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.id IN (SELECT value FROM json_each(?))`,
     )
-    .all(q, q, `${likeEscape(q)}%`, like, ...where.args, limit) as (Omit<SymbolHit, "exported"> & { exported: number; tier: number })[];
+    .all(JSON.stringify([...rank.keys()])) as Row[];
+  rows.sort((a, b) => byKey(rank.get(a.id) as Key, rank.get(b.id) as Key) || a.isTest - b.isTest || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) || a.line - b.line);
   return {
-    hits: rows.map(({ tier: _tier, ...r }) => ({ ...r, exported: r.exported === 1 })),
-    total,
+    hits: rows.slice(0, limit).map(({ id: _id, isTest: _t, ...r }) => ({ ...r, exported: r.exported === 1 })),
+    total: keys.length,
   };
 }
 
@@ -110,14 +122,20 @@ export function findText(db: Database, query: string, limit: number, scope = "")
   if (terms.length === 0) return { hits: [], total: 0 };
   const scores = scoreByFields(db, "chunks_fts", CHUNK_FIELDS, terms);
   const wanted = namePhrases(terms.filter((t) => t.origin === "word").map((t) => t.term));
-  const meta = db.prepare(
-    "SELECT c.name, c.kind, f.path, c.start_line AS line, f.is_test, f.is_generated FROM chunks c JOIN files f ON f.id = c.file_id WHERE c.id = ?",
-  );
   const prefix = scope ? `${scope}/` : "";
   const ranked: TextHit[] = [];
   // The bonuses below scale a score by at most ~2.5, so the best 400 by base score hold the final top.
-  for (const [rowid, base] of topScores(scores, Math.max(400, limit * 4))) {
-    const r = meta.get(rowid) as { name: string; kind: string; path: string; line: number; is_test: number; is_generated: number } | null;
+  const top = topScores(scores, Math.max(400, limit * 4));
+  type Row = { id: number; name: string; kind: string; path: string; line: number; is_test: number; is_generated: number };
+  const rows = new Map<number, Row>();
+  // One query for every candidate's metadata (a statement per row costs more than the scoring).
+  for (const r of db
+    .query("SELECT c.id, c.name, c.kind, f.path, c.start_line AS line, f.is_test, f.is_generated FROM chunks c JOIN files f ON f.id = c.file_id WHERE c.id IN (SELECT value FROM json_each(?))")
+    .all(JSON.stringify(top.map(([rowid]) => rowid))) as Row[]) {
+    rows.set(r.id, r);
+  }
+  for (const [rowid, base] of top) {
+    const r = rows.get(rowid);
     if (!r || (prefix && !r.path.startsWith(prefix))) continue;
     const own = (r.name.split(".").pop() ?? r.name).toLowerCase().replace(/[_$-]/g, "");
     const declares = wanted.has(own) ? 1.5 : 1; // the declaration's own name is a query word or phrase

@@ -98,7 +98,10 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   });
 
   const resident = holdResident(root, { writer: true, log });
-  const checksWarm = warmChecks(root, resident, log);
+  let checksSettled = false;
+  const checksWarm = warmChecks(root, resident, log).finally(() => {
+    checksSettled = true;
+  });
   const stats = () => {
     const engine = resident.engine.status();
     const semantic = residentStatus(root);
@@ -116,6 +119,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       requestsServed,
       // additions: the resident workspace's state and its engine process
       semantic: semantic?.state ?? "loading",
+      // every file's diagnostics computed once after start (the background check warm-up)
+      checksWarm: checksSettled,
       enginePid: engine.pid,
       engineRssBytes: engine.pid ? processRss(engine.pid) : null,
     };

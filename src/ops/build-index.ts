@@ -28,6 +28,9 @@ export interface IndexData {
   extracted: number;
   removed: number;
   elapsedMs: number;
+  /** Of elapsedMs: the syntax pass (the index answers from then on) and the semantic upgrade after it. */
+  syntaxMs: number;
+  semanticMs: number;
   schemaVersion: number;
   fts: boolean;
   svcVersion: string;
@@ -41,11 +44,15 @@ export interface IndexData {
 
 function describe(data: Omit<IndexData, "root">, unchanged: boolean, via: string): string {
   const seconds = (data.elapsedMs / 1000).toFixed(1);
-  const change = unchanged ? " (already up to date)" : data.extracted || data.removed ? ` (${data.extracted} extracted, ${data.removed} removed)` : "";
+  const details = [
+    ...(data.semanticMs > 0 && !unchanged ? [`syntax ${(data.syntaxMs / 1000).toFixed(1)}s, semantic ${(data.semanticMs / 1000).toFixed(1)}s`] : []),
+    ...(unchanged ? ["already up to date"] : data.extracted || data.removed ? [`${data.extracted} extracted, ${data.removed} removed`] : []),
+  ];
   const skipped = data.skipped ? `; ${data.skipped} skipped (diagnostics lists them)` : "";
   const checker = data.checkerEdges ? `, ${data.checkerEdges} checker edges` : "";
   const wiring = data.wiringEdges ? `, ${data.wiringEdges} wiring edges` : "";
-  return `Indexed [${data.mode}] ${data.files} files: ${data.symbols} symbols, ${data.chunks} chunks, ${data.edges - data.checkerEdges - (data.wiringEdges ?? 0)} import edges${checker}${wiring}, ${data.routes} routes in ${seconds}s${change}${skipped}${via}.`;
+  const imports = data.edges - data.checkerEdges - (data.wiringEdges ?? 0);
+  return `Indexed [${data.mode}] ${data.files} files: ${data.symbols} symbols, ${data.chunks} chunks, ${imports} import edges${checker}${wiring}, ${data.routes} routes in ${seconds}s${details.length ? ` (${details.join("; ")})` : ""}${skipped}${via}.`;
 }
 
 export async function buildIndex(request: IndexRequest, ctx: OpContext): Promise<OpResult<IndexData>> {
@@ -81,6 +88,8 @@ export async function buildIndex(request: IndexRequest, ctx: OpContext): Promise
     extracted: result.extracted,
     removed: result.removed,
     elapsedMs: Math.round(result.elapsedMs + semantic.elapsedMs),
+    syntaxMs: Math.round(result.elapsedMs),
+    semanticMs: Math.round(semantic.elapsedMs),
     schemaVersion: SCHEMA_VERSION,
     fts: result.fts,
     svcVersion: VERSION,

@@ -29,6 +29,8 @@ import { loadConfig } from "../workspace/config.ts";
 import { textReader } from "../workspace/files.ts";
 import { listInventory } from "../workspace/inventory.ts";
 import { isSourceFile } from "../semantic/projects.ts";
+import { pulledDiagnostics, serverChecksAsWrapper, serverConfigOf } from "../semantic/server-diagnostics.ts";
+import { envBool } from "../sys/env.ts";
 import { toPosix } from "../workspace/root.ts";
 import { relative } from "node:path";
 import type { Diag } from "./diag.ts";
@@ -96,8 +98,12 @@ export class CheckWorkspace {
   private readonly extra = new Map<string, string>();
   /** New source files no loaded program takes (not retried until a config changes). */
   private readonly outside = new Set<string>();
+  /** Wrapper config → whether the project's own config checks exactly as it (server-diagnostics.ts). */
+  private readonly serverSame = new Map<string, boolean>();
   /** Files whose diagnostics were read since the last change (tests and the bench read it). */
   checkedSinceChange = 0;
+  /** Files whose diagnostics the language server gave (serverDiagnostics; tests read it). */
+  serverChecked = 0;
 
   private constructor(
     readonly root: string,
@@ -186,6 +192,33 @@ export class CheckWorkspace {
     if (!owner) throw new Error(`no loaded project holds ${rel}`);
     const raw = await engineDiagnostics(this.engine, owner, this.abs(rel));
     this.checkedSinceChange++;
+    return raw.map((d) => toCheckDiag(this.root, d, rel)).filter((d): d is Diag => d !== null);
+  }
+
+  /**
+   * Whether the language server checks `rel` (open as an overlay) in a project that checks
+   * exactly as `wrapper`: then its pull diagnostics answer for the file without an API
+   * snapshot (server-diagnostics.ts). SVC_CHECK_SERVER=0 turns this path off.
+   */
+  async serverChecks(rel: string, wrapper: string): Promise<boolean> {
+    if (!envBool("SVC_CHECK_SERVER", true)) return false;
+    const loaded = await this.source.loaded();
+    const project = loaded.projects.find((p) => p.wrapper === wrapper);
+    if (!project || project.kind === "inferred" || loaded.owner.get(rel) !== wrapper) return false;
+    if (serverConfigOf(this.root, rel) !== project.config) return false;
+    let same = this.serverSame.get(wrapper);
+    if (same === undefined) {
+      same = await serverChecksAsWrapper(this.engine, this.abs(project.config), wrapper);
+      this.serverSame.set(wrapper, same);
+    }
+    return same;
+  }
+
+  /** A file's diagnostics from the language server (an overlay, see serverChecks), uncached. */
+  async serverDiagnostics(rel: string): Promise<Diag[]> {
+    const raw = await pulledDiagnostics(this.engine, this.abs(rel));
+    this.checkedSinceChange++;
+    this.serverChecked++;
     return raw.map((d) => toCheckDiag(this.root, d, rel)).filter((d): d is Diag => d !== null);
   }
 
@@ -284,6 +317,7 @@ export class CheckWorkspace {
       this.graph = null;
       this.extra.clear();
       this.outside.clear();
+      this.serverSame.clear();
     }
     if (options.scanNew) await this.adoptNewFiles(loaded);
     const files = await this.files();

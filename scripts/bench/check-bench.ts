@@ -11,6 +11,7 @@ import { labelEdits, type Label } from "./check-label.ts";
 export const HONESTY_PROJECTS: [string, number][] = [
   ["rxjs", 260],
   ["zod", 260],
+  ["svc", 260],
 ];
 
 export interface LabelledProject {

@@ -6,6 +6,10 @@
 //  - rxjs 7.8.2: src/ (251 files), its own paths mapping
 //  - zod 4.6.7: src/ without tests and benchmarks (134 files)
 //  - effect 4.1.0: src/ (572 files, type-heavy) — the 300+ file project for latency
+//  - svc: this repository's own TypeScript at commit 5332cdd (`git archive`; src/, test/ and
+//    scripts/, 441 files, strict, its own tsconfig untouched; its dependencies' types come
+//    from this checkout's node_modules, which module resolution finds above .bench/) — the
+//    second 300+ file project
 
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -19,9 +23,12 @@ export interface CheckProject {
   sources: RegExp;
 }
 
+/** This repository at a pinned commit (a commit of main, so every clone has it). */
+const SVC_COMMIT = "5332cdd";
+
 const BASE = { strict: true, noEmit: true, target: "es2022", module: "esnext", moduleResolution: "bundler", types: [], skipLibCheck: true };
 
-const PROJECTS: { name: string; spec: string; tsconfig: object; sources: RegExp }[] = [
+const PROJECTS: { name: string; spec: string; tsconfig: object | null; sources: RegExp }[] = [
   {
     name: "rxjs",
     spec: "rxjs@7.8.2",
@@ -70,6 +77,12 @@ const PROJECTS: { name: string; spec: string; tsconfig: object; sources: RegExp 
     },
     sources: /^src\/.*\.ts$/,
   },
+  {
+    name: "svc",
+    spec: `git:${SVC_COMMIT}`,
+    tsconfig: null,
+    sources: /^(?:src|scripts|test\/(?!fixtures\/))[^]*\.ts$/,
+  },
 ];
 
 function sh(argv: string[], cwd: string): string {
@@ -84,17 +97,26 @@ export function checkProject(base: string, name: string): CheckProject {
   const dir = join(corpusRoot(base), `check-${p.name}`);
   if (!existsSync(join(dir, ".git"))) {
     rmSync(dir, { recursive: true, force: true });
-    const tarballs = join(corpusRoot(base), "tarballs");
-    mkdirSync(tarballs, { recursive: true });
     mkdirSync(dir, { recursive: true });
-    const file = sh(["npm", "pack", p.spec, "--silent", "--pack-destination", tarballs], tarballs).trim().split("\n").pop()!;
-    sh(["tar", "xzf", join(tarballs, file), "-C", dir], dir);
-    for (const entry of readdirSync(join(dir, "package"))) renameSync(join(dir, "package", entry), join(dir, entry));
-    rmSync(join(dir, "package"), { recursive: true });
-    // Built output would shadow the sources through the package's self-reference.
-    for (const built of ["dist", "ai-docs"]) rmSync(join(dir, built), { recursive: true, force: true });
-    for (const entry of readdirSync(dir)) if (/^tsconfig.*\.json$/.test(entry)) rmSync(join(dir, entry));
-    writeFileSync(join(dir, "tsconfig.json"), `${JSON.stringify(p.tsconfig, null, 2)}\n`);
+    if (p.spec.startsWith("git:")) {
+      const tar = join(corpusRoot(base), `check-${p.name}.tar`);
+      sh(["git", "archive", "-o", tar, p.spec.slice(4)], base);
+      sh(["tar", "xf", tar, "-C", dir], dir);
+      rmSync(tar);
+    } else {
+      const tarballs = join(corpusRoot(base), "tarballs");
+      mkdirSync(tarballs, { recursive: true });
+      const file = sh(["npm", "pack", p.spec, "--silent", "--pack-destination", tarballs], tarballs).trim().split("\n").pop()!;
+      sh(["tar", "xzf", join(tarballs, file), "-C", dir], dir);
+      for (const entry of readdirSync(join(dir, "package"))) renameSync(join(dir, "package", entry), join(dir, entry));
+      rmSync(join(dir, "package"), { recursive: true });
+      // Built output would shadow the sources through the package's self-reference.
+      for (const built of ["dist", "ai-docs"]) rmSync(join(dir, built), { recursive: true, force: true });
+    }
+    if (p.tsconfig) {
+      for (const entry of readdirSync(dir)) if (/^tsconfig.*\.json$/.test(entry)) rmSync(join(dir, entry));
+      writeFileSync(join(dir, "tsconfig.json"), `${JSON.stringify(p.tsconfig, null, 2)}\n`);
+    }
     sh(["git", "init", "-q"], dir);
     sh(["git", "add", "-A"], dir);
     sh(["git", "-c", "user.email=bench@svc", "-c", "user.name=bench", "commit", "-qm", "corpus"], dir);

@@ -49,6 +49,8 @@ export async function overlayCheck(cw: CheckWorkspace, rel: string, content: str
     if (how === "exports" && typesBefore === null) how = "any";
     const fileBefore = exists ? ((await cw.diskDiagnostics([rel])).get(rel) ?? []) : [];
     let depsBefore = how === "any" ? await cw.diskDiagnostics(deps) : null;
+    // The language server checks the file when its own project checks as ours (no API snapshot needed).
+    const viaServer = exists && (await cw.serverChecks(rel, candidates[0]!));
     const abs = cw.abs(rel);
     await cw.engine.setOverlay(abs, content);
     try {
@@ -59,7 +61,7 @@ export async function overlayCheck(cw: CheckWorkspace, rel: string, content: str
         if (!taking.length) return { ran: false as const, reason: `${rel} is a new file that no loaded project's program takes (outside every tsconfig/jsconfig's include)` };
         project = taking[0]!;
       }
-      const diagnostics = await cw.fileDiagnostics(rel, project);
+      const diagnostics = viaServer ? await cw.serverDiagnostics(rel) : await cw.fileDiagnostics(rel, project);
       // Broken syntax may change what importers see whatever the surfaces said.
       if (options.dependents && diagnostics.some(isSyntaxError)) how = "any";
       if (how === "exports" && (await cw.exportTypes(rel, project)) !== typesBefore) how = "any";
@@ -70,7 +72,9 @@ export async function overlayCheck(cw: CheckWorkspace, rel: string, content: str
       }
       const checked = how === "any" ? deps : [];
       const depsNow: Diag[] = [];
-      await Promise.all(checked.map(async (d) => depsNow.push(...(await cw.fileDiagnostics(d)))));
+      // With the file open in a project that checks as ours, its dependents in that project are asked of the server too.
+      const depProject = async (d: string) => (await cw.projectsFor(d))[0] === project && (await cw.serverChecks(d, project));
+      await Promise.all(checked.map(async (d) => depsNow.push(...(viaServer && (await depProject(d)) ? await cw.serverDiagnostics(d) : await cw.fileDiagnostics(d)))));
       const introducedInFile = new Set(diagDelta(fileBefore, diagnostics).introduced);
       const preExisting = diagnostics.filter((d) => !introducedInFile.has(d));
       const dependentDiagnostics = errorsOf(diagDelta([...(depsBefore?.values() ?? [])].flat(), depsNow).introduced);

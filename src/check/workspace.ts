@@ -29,6 +29,8 @@ import { loadConfig } from "../workspace/config.ts";
 import { textReader } from "../workspace/files.ts";
 import { listInventory } from "../workspace/inventory.ts";
 import { isSourceFile } from "../semantic/projects.ts";
+import { pulledDiagnostics, serverChecksAsWrapper, serverConfigOf } from "../semantic/server-diagnostics.ts";
+import { envBool } from "../sys/env.ts";
 import { toPosix } from "../workspace/root.ts";
 import { relative } from "node:path";
 import type { Diag } from "./diag.ts";
@@ -41,6 +43,8 @@ export const ENGINE_NAME = `TypeScript ${TS_VERSION}`;
 const RESOLUTION_CODES = new Set(["TS2307", "TS2305", "TS2306", "TS2792", "TS2834", "TS2835", "TS7016"]);
 const CONFIG_RE = /(?:^|\/)(?:tsconfig[^/]*\.json|jsconfig[^/]*\.json|package\.json)$/;
 const PARALLEL = 8;
+/** Background rechecks in flight at once (fewer: they share the cores with requests). */
+const SWEEP_PARALLEL = 4;
 /** How long a delta spends rechecking the dependents of a change before leaving the rest to the background. */
 const DELTA_BUDGET_MS = 250;
 
@@ -96,8 +100,16 @@ export class CheckWorkspace {
   private readonly extra = new Map<string, string>();
   /** New source files no loaded program takes (not retried until a config changes). */
   private readonly outside = new Set<string>();
+  /** Disk checks running (diskCheck), with the engine state they were asked in. */
+  private readonly inFlight = new Map<string, { epoch: number; promise: Promise<Diag[]> }>();
+  /** Requests (not the sweep) queued or running in `exclusive`. */
+  private foreground = 0;
+  /** Wrapper config → whether the project's own config checks exactly as it (server-diagnostics.ts). */
+  private readonly serverSame = new Map<string, boolean>();
   /** Files whose diagnostics were read since the last change (tests and the bench read it). */
   checkedSinceChange = 0;
+  /** Files whose diagnostics the language server gave (serverDiagnostics; tests read it). */
+  serverChecked = 0;
 
   private constructor(
     readonly root: string,
@@ -132,10 +144,12 @@ export class CheckWorkspace {
     return this.source.release();
   }
 
-  /** One engine user at a time (overlays are engine-wide state). */
-  exclusive<T>(work: () => Promise<T>): Promise<T> {
+  /** One engine user at a time (overlays are engine-wide state); the sweep's steps say `background`. */
+  exclusive<T>(work: () => Promise<T>, background = false): Promise<T> {
+    if (!background) this.foreground++;
     const run = this.queue.then(work, work);
     this.queue = run.catch(() => undefined);
+    if (!background) void this.queue.then(() => this.foreground--);
     return run;
   }
 
@@ -189,8 +203,39 @@ export class CheckWorkspace {
     return raw.map((d) => toCheckDiag(this.root, d, rel)).filter((d): d is Diag => d !== null);
   }
 
-  /** Cached diagnostics of files on disk (computed when missing or stale), many requests in flight; none started after `deadline`. */
-  async diskDiagnostics(files: readonly string[], deadline = Number.POSITIVE_INFINITY): Promise<Map<string, Diag[]>> {
+  /**
+   * Whether the language server checks `rel` (open as an overlay) in a project that checks
+   * exactly as `wrapper`: then its pull diagnostics answer for the file without an API
+   * snapshot (server-diagnostics.ts). SVC_CHECK_SERVER=0 turns this path off.
+   */
+  async serverChecks(rel: string, wrapper: string): Promise<boolean> {
+    if (!envBool("SVC_CHECK_SERVER", true)) return false;
+    const loaded = await this.source.loaded();
+    const project = loaded.projects.find((p) => p.wrapper === wrapper);
+    if (!project || project.kind === "inferred" || loaded.owner.get(rel) !== wrapper) return false;
+    if (serverConfigOf(this.root, rel) !== project.config) return false;
+    let same = this.serverSame.get(wrapper);
+    if (same === undefined) {
+      same = await serverChecksAsWrapper(this.engine, this.abs(project.config), wrapper);
+      this.serverSame.set(wrapper, same);
+    }
+    return same;
+  }
+
+  /** A file's diagnostics from the language server (an overlay, see serverChecks), uncached. */
+  async serverDiagnostics(rel: string): Promise<Diag[]> {
+    const raw = await pulledDiagnostics(this.engine, this.abs(rel));
+    this.checkedSinceChange++;
+    this.serverChecked++;
+    return raw.map((d) => toCheckDiag(this.root, d, rel)).filter((d): d is Diag => d !== null);
+  }
+
+  /**
+   * Cached diagnostics of files on disk (computed when missing or stale), many requests in
+   * flight. With a `deadline`, none is started after it and the answer comes at it: checks
+   * still running then finish in the background and fill the cache (diskCheck).
+   */
+  async diskDiagnostics(files: readonly string[], deadline = Number.POSITIVE_INFINITY, parallel = PARALLEL): Promise<Map<string, Diag[]>> {
     const out = new Map<string, Diag[]>();
     const todo: string[] = [];
     for (const f of files) {
@@ -198,21 +243,52 @@ export class CheckWorkspace {
       if (e && !e.stale) out.set(f, e.diags);
       else todo.push(f);
     }
-    const foreign = () => this.engine.overlayPaths().length > 0;
-    const cacheable = !foreign();
     let next = 0;
-    await Promise.all(
-      Array.from({ length: Math.min(PARALLEL, todo.length) }, async () => {
+    const workers = Promise.all(
+      Array.from({ length: Math.min(parallel, todo.length) }, async () => {
         while (next < todo.length && performance.now() < deadline) {
           const f = todo[next++]!;
-          const diags = await this.fileDiagnostics(f);
-          out.set(f, diags);
-          if (cacheable) this.cache.set(f, { diags, stale: false });
+          out.set(f, await this.diskCheck(f));
         }
       }),
     );
-    if (cacheable && foreign()) for (const f of todo) if (out.has(f)) this.cache.delete(f); // another overlay came in meanwhile
-    return out;
+    if (!Number.isFinite(deadline)) {
+      await workers;
+      return out;
+    }
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - performance.now()))));
+    try {
+      await Promise.race([workers, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+    workers.catch(() => undefined); // a late failure leaves the file stale: the sweep retries it
+    return new Map(out);
+  }
+
+  /**
+   * One file's diagnostics on disk, cached only when they are of the current state: no
+   * overlay in the engine when asked, and nothing changed (files, overlays) until the answer
+   * came. That holds without holding `exclusive` for the whole check, so background and
+   * late checks never make a request wait. A check of the same file in the same state
+   * already running is shared.
+   */
+  private diskCheck(f: string): Promise<Diag[]> {
+    const epoch = this.engine.changeCount;
+    const running = this.inFlight.get(f);
+    if (running && running.epoch === epoch) return running.promise;
+    const quiet = this.engine.overlayPaths().length === 0;
+    const promise = this.fileDiagnostics(f)
+      .then((diags) => {
+        if (quiet && this.engine.changeCount === epoch) this.cache.set(f, { diags, stale: false });
+        return diags;
+      })
+      .finally(() => {
+        if (this.inFlight.get(f)?.promise === promise) this.inFlight.delete(f);
+      });
+    this.inFlight.set(f, { epoch, promise });
+    return promise;
   }
 
   /** The surfaces of a file as it is on disk (cached per version). */
@@ -284,6 +360,7 @@ export class CheckWorkspace {
       this.graph = null;
       this.extra.clear();
       this.outside.clear();
+      this.serverSame.clear();
     }
     if (options.scanNew) await this.adoptNewFiles(loaded);
     const files = await this.files();
@@ -411,22 +488,34 @@ export class CheckWorkspace {
     return { diags, files: files.length, pending, rechecked: missing.length };
   }
 
-  /** Recheck stale and never-checked files in the background, a few at a time, letting requests in between. */
+  /**
+   * Recheck stale and never-checked files in the background, a few at a time: each step
+   * picks its files inside `exclusive` (after a refresh), checks them outside it (their
+   * results are cached only if nothing changed meanwhile: diskCheck), and waits while
+   * requests are queued, so a request never waits for a background check.
+   */
   sweep(): Promise<void> {
     if (this.sweeping) return this.sweeping;
     this.sweeping = (async () => {
       for (;;) {
-        const step = await this.exclusive(async () => {
+        while (this.foreground > 0) await this.queue;
+        const todo = await this.exclusive(async () => {
           await this.refresh();
+          if (this.engine.overlayPaths().length) return null; // nothing it checks now could be cached
           const files = await this.files();
-          const todo = files.filter((f) => !this.cache.has(f) || this.cache.get(f)?.stale).slice(0, PARALLEL);
-          if (todo.length && !this.engine.overlayPaths().length) {
-            await this.diskDiagnostics(todo);
-            for (const f of todo) this.diskSurface(f);
-          }
-          return todo.length;
-        });
-        if (!step) break;
+          return files.filter((f) => (!this.cache.has(f) || this.cache.get(f)?.stale) && !this.inFlight.has(f)).slice(0, SWEEP_PARALLEL);
+        }, true);
+        if (todo === null) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          continue;
+        }
+        if (!todo.length) {
+          if (!this.inFlight.size) break;
+          await Promise.allSettled([...this.inFlight.values()].map((r) => r.promise)); // late checks of a delta: retry what they could not cache
+          continue;
+        }
+        await this.diskDiagnostics(todo, Number.POSITIVE_INFINITY, SWEEP_PARALLEL);
+        for (const f of todo) this.diskSurface(f);
         await new Promise((resolve) => setTimeout(resolve, 0));
       }
     })()

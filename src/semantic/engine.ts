@@ -87,6 +87,11 @@ export class TsEngine {
     return this.options.root;
   }
 
+  /** Bumped by every change a snapshot must see (files, overlays): a result computed while it stayed the same is of that state. */
+  get changeCount(): number {
+    return this.changes;
+  }
+
   status(): EngineStatus {
     const state = this.failed ? "failed" : this.lsp?.alive ? (this.starting ? "starting" : "running") : this.starting ? "starting" : "stopped";
     return { state, pid: this.lsp?.alive ? this.lsp.pid : null, restarts: this.restarts, lastExit: this.lastExit };

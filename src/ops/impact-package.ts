@@ -7,7 +7,7 @@
 import { rmSync } from "node:fs";
 import { validationError } from "../errors.ts";
 import { openIndex, type IndexState } from "../index/open.ts";
-import { packageApi, type ApiEntry, type PackageApi } from "../package-upgrade/exports.ts";
+import { OVERLOADS, packageApi, type ApiEntry, type PackageApi } from "../package-upgrade/exports.ts";
 import { locatePackage, normalizeVersion, packFileName, type LocatedPackage } from "../package-upgrade/locate.ts";
 import { packageUsage, sitesOf, type PackageUsage } from "../package-upgrade/sites.ts";
 import { diffSurfaces, type ApiChange } from "../plan/api-delta.ts";
@@ -107,12 +107,21 @@ function collapse(changes: readonly ApiChange[]): ApiChange[] {
   return changes.filter((c) => !c.name.includes(".") || !whole.has(`${c.kind}:${topOf(c.name)}`));
 }
 
+/** A signature change that keeps every overload it had and adds some is additive (`name (overload)`). */
+function overloadsAdded(c: ApiChange): ApiChange {
+  if (c.kind !== "signature" || c.before === undefined || c.after === undefined) return c;
+  const now = c.after.split(OVERLOADS);
+  const added = now.filter((s) => !c.before?.split(OVERLOADS).includes(s));
+  if (added.length === now.length - c.before.split(OVERLOADS).length && added.length > 0) return { kind: "added", breaking: false, path: c.path, name: `${c.name} (overload)`, after: added.join(OVERLOADS) };
+  return c;
+}
+
 const ORDER: Record<string, number> = { removed: 0, signature: 1, visibility: 2 };
 
 function diff(pkg: string, before: PackageApi, after: PackageApi): ApiChange[] {
   const bySignature = before.typed && after.typed;
   const view = (m: ReadonlyMap<string, ApiEntry>) => new Map([...m].map(([k, e]) => [k, bySignature ? e : { ...e, signature: "" }]));
-  const changes = collapse(diffSurfaces(pkg, view(before.entries), view(after.entries)));
+  const changes = collapse(diffSurfaces(pkg, view(before.entries), view(after.entries))).map(overloadsAdded);
   // name-only comparison still shows what each side declares
   for (const c of changes) {
     if (c.kind === "removed") c.before = before.entries.get(c.name)?.signature;

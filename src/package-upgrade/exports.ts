@@ -11,6 +11,9 @@ import { splitComments } from "../lang/comments.ts";
 import type { Decl, Visibility } from "../lang/model.ts";
 import { outlineOf } from "../lang/outline.ts";
 
+/** How an entry's overloads (and merged declarations) are joined in its signature. */
+export const OVERLOADS = " ; ";
+
 export interface ApiEntry {
   /** Public name: `parse`, `Options.strict`, `default`. */
   name: string;
@@ -253,7 +256,7 @@ class Reader {
       const signature = normalizeSignature(d.signature);
       const prior = out.get(name);
       if (prior && prior.file === file) {
-        if (!prior.signature.split(" ; ").includes(signature)) prior.signature += ` ; ${signature}`; // overloads, merged declarations
+        if (!prior.signature.split(OVERLOADS).includes(signature)) prior.signature += `${OVERLOADS}${signature}`; // overloads, merged declarations
       } else if (!prior) out.set(name, { name, kind: d.kind, signature, visibility: d.visibility, file, line: d.startLine });
     }
   }

@@ -50,7 +50,9 @@ beforeAll(() => {
   writeFiles(root, under("node_modules/tiny", V1));
   writeFiles(root, under("node_modules/other/node_modules/tiny", V2));
   writeFiles(root, { "node_modules/other/package.json": JSON.stringify({ name: "other", version: "1.0.0" }) });
-  writeFiles(root, under("node_modules/.pnpm/tiny@5.0.0/node_modules/tiny", { ...V1, "package.json": manifest("5.0.0") }));
+  // 5.0.0: 1.0.0 with one more overload of parse
+  const v5 = V1["index.d.ts"].replace("export declare function legacy", "export declare function parse(input: number): string;\nexport declare function legacy");
+  writeFiles(root, under("node_modules/.pnpm/tiny@5.0.0/node_modules/tiny", { ...V1, "index.d.ts": v5, "package.json": manifest("5.0.0") }));
   // `npm pack tiny@3.0.0` output: a gzipped tar holding package/
   const staging = tempDir();
   writeFiles(staging, under("package", V3));
@@ -99,10 +101,14 @@ describe("svc impact package mode", () => {
     expect(text).toContain("BREAK removed Options.strict  (was: strict: boolean)\n  src/a.ts:1  imports Options\n  src/c.ts:1  may use (namespace import)\n");
   });
 
-  test("pnpm's virtual store; an unchanged API says no breaking changes", async () => {
+  test("pnpm's virtual store; an added overload is additive, a removed one BREAKING", async () => {
     const { text } = await upgrade("1.0.0", "5.0.0");
-    expect(text.split("\n")[0]).toBe("package upgrade tiny 1.0.0 → 5.0.0: no breaking changes, 0 additive");
+    expect(text.split("\n")[0]).toBe("package upgrade tiny 1.0.0 → 5.0.0: no breaking changes, 1 additive");
     expect(text).toContain("5.0.0 from node_modules/.pnpm/tiny@5.0.0/node_modules/tiny");
+    expect(text).toContain("additive (1): parse (overload)");
+    const back = await upgrade("5.0.0", "1.0.0");
+    expect(back.text.split("\n")[0]).toBe("package upgrade tiny 5.0.0 → 1.0.0: 1 BREAKING change(s), 0 additive");
+    expect(back.text).toContain("BREAK signature parse  (was: function parse(input: string): number ; function parse(input: number): string; now: function parse(input: string): number)");
   });
 
   test("a missing version abstains and names npm pack, never an empty diff", async () => {

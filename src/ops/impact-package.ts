@@ -130,10 +130,14 @@ function diff(pkg: string, before: PackageApi, after: PackageApi): ApiChange[] {
   return changes.sort((a, b) => (ORDER[a.kind] ?? 3) - (ORDER[b.kind] ?? 3) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
+/** 0: a workspace file certainly uses it; 1: may use it; 2: no workspace file imports it. */
+const reach = (b: BreakingChange): number => (b.sites.some((s) => s.certain) ? 0 : b.sites.length ? 1 : 2);
+
 function render(p: PackageImpact, limit: number, indexLine: string | null): string {
   const breaking = p.breaking ?? [];
   const additive = p.additive ?? [];
-  const out = [`package upgrade ${p.name} ${p.fromVersion} → ${p.toVersion}: ${breaking.length ? `${breaking.length} BREAKING change(s)` : "no breaking changes"}, ${additive.length} additive`];
+  const used = p.sitesKnown && breaking.length ? ` (${breaking.filter((b) => reach(b) === 0).length} used by the workspace, ${breaking.filter((b) => reach(b) === 1).length} maybe)` : "";
+  const out = [`package upgrade ${p.name} ${p.fromVersion} → ${p.toVersion}: ${breaking.length ? `${breaking.length} BREAKING change(s)${used}` : "no breaking changes"}, ${additive.length} additive`];
   const side = (s: Side) => `${s.version} from ${s.source} (${s.entry ? `${s.typed ? "types" : "JS entry"} ${s.entry}` : "all its .d.ts files"}; ${s.exports} export${s.exports === 1 ? "" : "s"}${s.truncated ? "; file budget reached, may be incomplete" : ""})`;
   out.push(`compared: ${side(p.from!)} → ${side(p.to!)}`);
   if (p.comparedBy === "name") out.push("no types shipped by one side: compared by export name only (signatures not compared)");
@@ -188,7 +192,7 @@ export async function impactPackage(request: PackageRequest, ctx: OpContext): Pr
     let indexLine: string | null = null;
     if (index.available) {
       try {
-        usage = packageUsage(index.db, v.name);
+        usage = packageUsage(index.db, ws.root, v.name);
       } finally {
         index.db.close();
       }
@@ -203,7 +207,8 @@ export async function impactPackage(request: PackageRequest, ctx: OpContext): Pr
         ...(c.before !== undefined ? { before: c.before } : {}),
         ...(c.after !== undefined ? { after: c.after } : {}),
         sites: sitesOf(usage, c.name).map(({ site, certain }) => ({ path: site.path, line: site.line, how: site.how, certain })),
-      }));
+      }))
+      .sort((a, b) => reach(a) - reach(b)); // what the workspace certainly uses first, then what it may use
     return { text: render(p, request.limit, indexLine), data: { root: ws.root, indexState: index.state, status: "ok", package: p } };
   } finally {
     for (const dir of cleanup) rmSync(dir, { recursive: true, force: true });

@@ -38,7 +38,12 @@ const WORKSPACE = {
   "package.json": JSON.stringify({ name: "app", dependencies: { tiny: "1.0.0" } }),
   "src/a.ts": 'import { parse, type Options } from "tiny";\nexport const n = (o: Options) => parse(String(o.strict));\n',
   "src/b.ts": '// legacy caller\nimport { legacy } from "tiny";\nlegacy();\n',
+  // reads only tiny.VERSION: reaches no other export
   "src/c.ts": 'import * as tiny from "tiny";\nexport const v = tiny.VERSION;\n',
+  // the namespace escapes: may use anything
+  "src/e.ts": 'import * as all from "tiny";\nexport const everything = all;\n',
+  // reads parse off the namespace
+  "src/f.ts": 'import * as ns from "tiny";\nexport const p = ns.parse("1");\n',
   "src/d.ts": 'import { VERSION } from "tiny";\nimport "tiny/register";\nexport const w = VERSION;\n',
 };
 
@@ -73,32 +78,33 @@ describe("svc impact package mode", () => {
   test("node_modules against nested node_modules: exact BREAK lines with their importing sites", async () => {
     const { text, data } = await upgrade("1.0.0", "2.0.0");
     const lines = text.split("\n");
-    expect(lines[0]).toBe("package upgrade tiny 1.0.0 → 2.0.0: 2 BREAKING change(s), 1 additive");
+    expect(lines[0]).toBe("package upgrade tiny 1.0.0 → 2.0.0: 2 BREAKING change(s) (2 used by the workspace, 0 maybe), 1 additive");
     expect(lines[1]).toBe("compared: 1.0.0 from node_modules/tiny (types index.d.ts; 5 exports) → 2.0.0 from node_modules/other/node_modules/tiny (types lib/main.d.ts; 5 exports)");
-    expect(lines.slice(2, 9)).toEqual([
+    expect(lines.slice(2, 10)).toEqual([
       "BREAK removed legacy  (was: function legacy(): void)",
       "  src/b.ts:2  imports legacy",
-      "  src/c.ts:1  may use (namespace import)",
+      "  src/e.ts:1  may use (namespace import)",
       "BREAK signature parse  (was: function parse(input: string): number; now: function parse(input: string, strict: boolean): number)",
       "  src/a.ts:1  imports parse",
-      "  src/c.ts:1  may use (namespace import)",
+      "  src/e.ts:1  may use (namespace import)",
+      "  src/f.ts:1  namespace import, uses parse",
       "additive (1): fresh",
     ]);
     expect(text).toContain("not compared: 1 file(s) import subpaths of tiny (src/d.ts)");
     expect(lines.at(-1)).toStartWith("blind spots: dynamic access");
     expect(data.status).toBe("ok");
     expect(data.package.breaking!.map((b) => [b.kind, b.name, b.sites.map((s) => `${s.path}:${s.line}:${s.certain}`)])).toEqual([
-      ["removed", "legacy", ["src/b.ts:2:true", "src/c.ts:1:false"]],
-      ["signature", "parse", ["src/a.ts:1:true", "src/c.ts:1:false"]],
+      ["removed", "legacy", ["src/b.ts:2:true", "src/e.ts:1:false"]],
+      ["signature", "parse", ["src/a.ts:1:true", "src/e.ts:1:false", "src/f.ts:1:true"]],
     ]);
     expect(data.package.additive).toEqual(["fresh"]);
   });
 
   test("a tarball made by npm pack in the workspace root; member removals reach importers of the type", async () => {
     const { text } = await upgrade("2.0.0", "3.0.0");
-    expect(text.split("\n")[0]).toBe("package upgrade tiny 2.0.0 → 3.0.0: 1 BREAKING change(s), 0 additive");
+    expect(text.split("\n")[0]).toBe("package upgrade tiny 2.0.0 → 3.0.0: 1 BREAKING change(s) (1 used by the workspace, 0 maybe), 0 additive");
     expect(text).toContain("→ 3.0.0 from tiny-3.0.0.tgz (types index.d.ts; 4 exports)");
-    expect(text).toContain("BREAK removed Options.strict  (was: strict: boolean)\n  src/a.ts:1  imports Options\n  src/c.ts:1  may use (namespace import)\n");
+    expect(text).toContain("BREAK removed Options.strict  (was: strict: boolean)\n  src/a.ts:1  imports Options\n  src/e.ts:1  may use (namespace import)\n");
   });
 
   test("pnpm's virtual store; an added overload is additive, a removed one BREAKING", async () => {
@@ -107,7 +113,7 @@ describe("svc impact package mode", () => {
     expect(text).toContain("5.0.0 from node_modules/.pnpm/tiny@5.0.0/node_modules/tiny");
     expect(text).toContain("additive (1): parse (overload)");
     const back = await upgrade("5.0.0", "1.0.0");
-    expect(back.text.split("\n")[0]).toBe("package upgrade tiny 5.0.0 → 1.0.0: 1 BREAKING change(s), 0 additive");
+    expect(back.text.split("\n")[0]).toBe("package upgrade tiny 5.0.0 → 1.0.0: 1 BREAKING change(s) (1 used by the workspace, 0 maybe), 0 additive");
     expect(back.text).toContain("BREAK signature parse  (was: function parse(input: string): number ; function parse(input: number): string; now: function parse(input: string): number)");
   });
 

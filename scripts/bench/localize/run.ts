@@ -7,26 +7,30 @@
 // (also `bun scripts/bench.ts --section localize --no-build`). --detail prints per-task
 // ranks for the tuning set only: the held-out set is looked at in aggregate.
 //
-// Corpus (289 tasks when measured at 9658ac1; svc's own history grows with HEAD): svc 33,
+// Corpus (310 tasks when measured at f36077f; svc's own history grows with HEAD): svc 54,
 // mobx 32, rxjs 2, dayjs 11, fp-ts 20, knex 6, @apollo/client 43, nodemailer 39, bull 43,
-// react-i18next 60 (npm-packages.ts); tuning 131, held-out 158. PARAMS of
+// react-i18next 60 (npm-packages.ts); tuning 142, held-out 168. PARAMS of
 // localize-signals.ts were chosen on an earlier tuning set of 37 tasks and left as they
 // were (bm25Mix 0.85, lexicalGamma 0.5, name/body ceilings 0.7/0.6, feedback terms
 // declared in ≤ 10% of files):
 //
-//   tuning set (131)         Acc@1  R@5    R@10   MRR@20
-//   find --kind task         0.550  0.763  0.863  0.690
-//   BM25F (path,names,body)  0.458  0.722  0.830  0.616
-//   BM25 (whole file)        0.450  0.711  0.826  0.603
-//   held-out set (158)
-//   find --kind task         0.557  0.708  0.779  0.676
-//   BM25F (path,names,body)  0.468  0.697  0.794  0.617
-//   BM25 (whole file)        0.456  0.699  0.793  0.610
+//   tuning set (142)         Acc@1  R@5    R@10   MRR@20
+//   find --kind task         0.549  0.752  0.856  0.689
+//   BM25F (path,names,body)  0.465  0.704  0.815  0.616
+//   BM25 (whole file)        0.451  0.689  0.810  0.599
+//   held-out set (168)
+//   find --kind task         0.542  0.702  0.779  0.668
+//   BM25F (path,names,body)  0.476  0.686  0.789  0.621
+//   BM25 (whole file)        0.464  0.688  0.787  0.614
 //
-// Held-out, find − BM25F (paired bootstrap 95%): Acc@1 +0.089 (0.000 … 0.165), MRR +0.059
-// (0.005 … 0.110), Recall@10 −0.015 (−0.050 … 0.015; 10 tasks better, 11 worse). find
+// Held-out, find − BM25F (paired bootstrap 95%): Acc@1 +0.065 (−0.018 … 0.155), MRR +0.047
+// (−0.006 … 0.102), Recall@10 −0.010 (−0.041 … 0.019; 12 tasks better, 11 worse). find
 // ranks the first right file higher; it does not find more of a multi-file change's files
-// in its first ten (on the tuning set it does: +0.033, −0.001 … 0.068).
+// in its first ten (on the tuning set it does: +0.041, 0.009 … 0.076, 18 better, 2 worse;
+// most of that margin is svc's own history — at 9d41fa2, svc tuning R@10 0.802 against
+// 0.653, the npm corpora 0.868 against 0.851). Issue 9's Recall@10 bar is not met on the
+// held-out set.
+//
 // Tried on the tuning set and left out, none raising its Recall@10: support for files
 // already found that import or are imported by the best 1–5 files, plain or fan-out damped
 // (0.81–0.84 against 0.846 then); support for files in the best files' folders (0.77–0.82
@@ -35,6 +39,32 @@
 // files matching query words the files above them do not (0.860 against 0.866). The
 // support evidence could lift a file level with the seed it came from, never past it, so
 // Acc@1 held; the files it lifted were seldom the other changed files.
+// Then, on the 138-task tuning set of 9d41fa2 (find R@10 0.857, MRR 0.690; BM25F 0.817,
+// 0.616), also left out:
+//  - files with no lexical evidence (feedback-only or graph-only) never displacing a lexical
+//    hit from the first ten: 0.851 (feedback-only ones last 0.844, graph-only ones last
+//    0.856). In the first ten, feedback-only files are right 3 times in 108, but lexical
+//    files at ranks 11–20 only 17 in 996, so demoting the former loses more than it gains;
+//  - the lexical ranking's best 3 / 5 / 7 / 10 files kept in the first ten: 0.855 / 0.851 /
+//    0.836 / 0.830;
+//  - evidence saturating per file (the strongest piece counts whole, the rest at 0.75 /
+//    0.5 / 0.25 of their noisy-OR): 0.856 / 0.855 / 0.851;
+//  - BM25F-strength hits the generator might drop: none. Every target BM25F ranks in its
+//    first ten is within the lexical pool's first 20 (lexicalPool 150: 0.855);
+//  - change words (add, fix, now, more, use, make… outside backticks) dropped from the
+//    query as the BM25F baseline drops them: 0.852, MRR 0.681 ("Semiring declares add" goes,
+//    but "fix …" matches the fix's own code as often);
+//  - feedback terms from the best files of all evidence, not only the lexical ones: 0.856;
+//    feedback evidence for files already in the lexical pool: 0.835;
+//  - name matches only by topical words (declared in ≤ 10% of files): 0.857, R@5 lower;
+//  - bm25Mix 0.5 / 0.7: 0.859 / 0.854 (noise; left at 0.85);
+//  - path hits only as whole path words (a segment or an identifier part of one; "add" no
+//    longer inside padding.ts): tuning R@10 0.864, Acc@1 0.558, MRR 0.694, R@5 0.738
+//    (−0.014); held-out, looked at once in aggregate: R@10 0.775, Acc@1 0.539, MRR 0.664,
+//    all below the same code without it at 9d41fa2 (0.778, 0.545, 0.669), so left out.
+// Tuning tasks where BM25F has a target in its first ten and find does not are few (5 of
+// 138; --detail lists them), which is why the tuning set offers little to fix; the held-out
+// gap (12 better, 11 worse) is inside the bootstrap interval of no difference.
 
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -224,6 +254,9 @@ export function printLocalizeBench(b: LocalizeBench, detail = false): void {
     const rank = (s: System) => (r.scores[s].rr ? String(Math.round(1 / r.scores[s].rr)) : "-");
     console.log(`  ${rank("find --kind task").padStart(2)} ${rank("BM25F (path, names, body)").padStart(2)} ${rank("BM25 (whole file)").padStart(2)}  [${r.grade}] ${r.id}: ${r.query.slice(0, 90)}`);
     console.log(`        targets ${r.targets.join(" ")}; find top ${r.top["find --kind task"].slice(0, 3).join(" ")}`);
+    const findTop = r.top["find --kind task"];
+    const lost = r.targets.filter((p) => r.top["BM25F (path, names, body)"].slice(0, 10).includes(p) && !findTop.slice(0, 10).includes(p));
+    if (lost.length) console.log(`        in BM25F's first ten, not find's: ${lost.map((p) => `${p} (find ${findTop.indexOf(p) < 0 ? "-" : `#${findTop.indexOf(p) + 1}`})`).join(" ")}`);
   }
 }
 

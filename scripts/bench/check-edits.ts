@@ -5,6 +5,7 @@
 // (check-label.ts), never by its intent.
 
 import { Lang, parse, type SgNode } from "@ast-grep/napi";
+import { rng } from "./measure.ts";
 
 export type EditKind = "wrong-member" | "wrong-argument-type" | "missing-argument" | "missing-import" | "rename-local" | "reorder-statements" | "add-comment";
 export const BREAKING: EditKind[] = ["wrong-member", "wrong-argument-type", "missing-argument", "missing-import"];
@@ -18,18 +19,6 @@ export interface Edit {
   /** What was done, for reports. */
   what: string;
   content: string;
-}
-
-/** A small deterministic PRNG (mulberry32). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function pick<T>(list: readonly T[], random: () => number): T | undefined {

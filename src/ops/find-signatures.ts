@@ -1,7 +1,8 @@
 // svc find --kind signatures / svc_find kind=signatures: the exact signature of each
 // declaration of a name (overloads listed) from the index; names the index does not
 // declare (`pkg#export`, `Type.member` of a dependency, globals) through the resident
-// checker when this process holds one (the host, or SVC_RESIDENT=1), else said plainly.
+// checker when this process holds one (the host, or SVC_RESIDENT=1); a qualified name in a
+// process that holds none loads the engine for the call (cold, said so).
 
 import type { Database } from "bun:sqlite";
 import type { OpenIndex } from "../index/open.ts";
@@ -45,24 +46,28 @@ export async function findSignatures(db: Database, index: OpenIndex, root: strin
   let hits = stored(db, query, limit);
   let note: string | undefined;
   const qualified = query.includes("#") || query.includes(".");
-  if (!hits.length && resident) {
+  let source: "resident" | "cold" | null = null;
+  if (!hits.length && (resident || qualified)) {
+    const { ResidentWorkspace } = await import("../semantic/resident.ts");
+    const checker = resident ?? new ResidentWorkspace(root, { writer: false });
+    source = resident ? "resident" : "cold";
     try {
       const { checkerSignatures } = await import("../semantic/resolve-signature.ts");
-      const found = await checkerSignatures(resident, db, query);
+      const found = await checkerSignatures(checker, db, query);
       hits = found.lines.slice(0, limit).map((l) => ({ qualifiedName: query, kind: null, signature: l.text, path: l.declaredIn, line: null, source: "checker" as const }));
       note = found.note;
     } catch (error) {
-      note = `the resident checker could not answer: ${asSvcError(error).formatted}`;
+      note = `the ${source === "cold" ? "" : "resident "}checker could not answer: ${asSvcError(error).formatted}`;
+    } finally {
+      if (!resident) await checker.close().catch(() => undefined);
     }
-  } else if (!hits.length && qualified) {
-    note = "names outside the workspace (pkg#export, a dependency's Type.member) resolve only through a resident compiler: run svc host, or start the MCP server with SVC_RESIDENT=1";
   }
   const data: SignaturesData = { signatures: hits, resident: resident !== null, ...(note ? { note } : {}) };
   const out = [header];
   if (hits.length) {
     out.push(`signatures of '${query}' (${hits.length}${hits.length >= limit ? `; showing ${limit}` : ""}):`);
     for (const h of hits) out.push(`  ${h.signature}  (${h.path ?? "?"}${h.line ? `:${h.line}` : ""})`);
-    out.push(`source: ${hits[0]?.source === "checker" ? "the resident TypeScript checker" : "the index's stored declarations"}`);
+    out.push(`source: ${hits[0]?.source !== "checker" ? "the index's stored declarations" : source === "cold" ? "the TypeScript checker, loaded for this call (an MCP server started with SVC_RESIDENT=1 keeps it warm)" : "the resident TypeScript checker"}`);
   } else {
     data.nearest = nearestNames(db, query.split(/[.#]/).pop() ?? query);
     out.push(`no signature for '${query}' in ${index.meta.index_inventory_count ?? 0} indexed files${data.nearest.length ? `; nearest names: ${data.nearest.join(", ")}` : ""}`);

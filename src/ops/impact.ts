@@ -1,7 +1,7 @@
 // svc impact <symbol> / svc_impact (symbol mode): everything that would feel a change to a
 // declaration — direct references and callers, implementers and overriders, transitive
 // dependents by hop, the public-surface check, covering tests and a coverage line. Package
-// mode (package, fromVersion, toVersion) is registered but not built yet: it says so.
+// mode (package, fromVersion, toVersion) lives in impact-package.ts.
 
 import { validationError } from "../errors.ts";
 import { impactGraph, publicSurface, type Dependent, type PublicSurface } from "../graph/impact.ts";
@@ -10,6 +10,7 @@ import { openIndex, type IndexState } from "../index/open.ts";
 import { availabilityHeader } from "../render/availability.ts";
 import { describeSymbol, resolveSymbol, unresolvedText, type SymbolRow } from "../retrieve/resolve-symbol.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
+import { impactPackage, type PackageImpactData } from "./impact-package.ts";
 import type { OpContext, OpResult } from "./types.ts";
 
 export interface ImpactRequest {
@@ -54,11 +55,9 @@ function unresolvedSites(diagnosisJson: string | undefined): string | null {
   }
 }
 
-export async function impact(request: ImpactRequest, ctx: OpContext): Promise<OpResult<ImpactData>> {
+export async function impact(request: ImpactRequest, ctx: OpContext): Promise<OpResult<ImpactData | PackageImpactData>> {
   const symbolQuery = request.symbol?.trim() ?? "";
-  if (request.package !== null || request.fromVersion !== null || request.toVersion !== null) {
-    throw validationError("package mode (package, fromVersion, toVersion) is not available in this version of svc; symbol mode is: pass symbol (a Name, Type.member or path:line)");
-  }
+  if (request.package !== null || request.fromVersion !== null || request.toVersion !== null) return impactPackage(request, ctx);
   if (!symbolQuery) throw validationError("symbol must name a declaration (Name, Type.member or path:line)");
   const ws = resolveWorkspace(request.path, ctx.cwd);
   const index = await openIndex(ws.root, { longLived: ctx.longLived, isHost: ctx.host, signal: ctx.signal });

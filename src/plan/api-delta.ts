@@ -36,27 +36,39 @@ function allDecls(path: string, text: string | null): Map<string, Decl> {
   return out;
 }
 
+/** The shape diffSurfaces compares: a declaration's signature and visibility. */
+export type SurfaceEntry = Pick<Decl, "signature" | "visibility">;
+
+/**
+ * One surface against another, keyed by name: a name gone from `after` is removed (or
+ * visibility reduced when `afterAll` still declares it), a lower visibility or another
+ * signature is BREAKING, a new name is additive. Shared by review (a file at a ref against
+ * the work tree) and impact's package mode (a package's exports at two versions).
+ */
+export function diffSurfaces(path: string, before: ReadonlyMap<string, SurfaceEntry>, after: ReadonlyMap<string, SurfaceEntry>, afterAll: ReadonlyMap<string, SurfaceEntry> = after): ApiChange[] {
+  const changes: ApiChange[] = [];
+  for (const [name, d] of before) {
+    const now = after.get(name);
+    if (!now) {
+      const still = afterAll.get(name);
+      changes.push(still ? { kind: "visibility", breaking: true, path, name, before: d.visibility, after: still.visibility === d.visibility ? "not exported" : still.visibility } : { kind: "removed", breaking: true, path, name, before: d.signature });
+    } else if ((RANK[now.visibility] ?? 3) < (RANK[d.visibility] ?? 3)) {
+      changes.push({ kind: "visibility", breaking: true, path, name, before: d.visibility, after: now.visibility });
+    } else if (now.signature !== d.signature) {
+      changes.push({ kind: "signature", breaking: true, path, name, before: d.signature, after: now.signature });
+    }
+  }
+  for (const [name, d] of after) if (!before.has(name)) changes.push({ kind: "added", breaking: false, path, name, after: d.signature });
+  return changes;
+}
+
 export async function apiDelta(root: string, ref: string, files: readonly { path: string; oldPath?: string; status: string }[], readNow: (path: string) => string | null): Promise<ApiChange[]> {
   const changes: ApiChange[] = [];
   for (const file of files) {
     if (!isCodeLanguage(languageOf(file.path))) continue;
     const beforeText = file.status === "added" || file.status === "untracked" ? null : await fileAtRef(root, ref, file.oldPath ?? file.path);
     const afterText = file.status === "deleted" ? null : readNow(file.path);
-    const before = surface(file.path, beforeText);
-    const after = surface(file.path, afterText);
-    const afterAll = allDecls(file.path, afterText);
-    for (const [name, d] of before) {
-      const now = after.get(name);
-      if (!now) {
-        const still = afterAll.get(name);
-        changes.push(still ? { kind: "visibility", breaking: true, path: file.path, name, before: d.visibility, after: still.visibility === d.visibility ? "not exported" : still.visibility } : { kind: "removed", breaking: true, path: file.path, name, before: d.signature });
-      } else if ((RANK[now.visibility] ?? 3) < (RANK[d.visibility] ?? 3)) {
-        changes.push({ kind: "visibility", breaking: true, path: file.path, name, before: d.visibility, after: now.visibility });
-      } else if (now.signature !== d.signature) {
-        changes.push({ kind: "signature", breaking: true, path: file.path, name, before: d.signature, after: now.signature });
-      }
-    }
-    for (const [name, d] of after) if (!before.has(name)) changes.push({ kind: "added", breaking: false, path: file.path, name, after: d.signature });
+    changes.push(...diffSurfaces(file.path, surface(file.path, beforeText), surface(file.path, afterText), allDecls(file.path, afterText)));
   }
   return changes.sort((a, b) => Number(b.breaking) - Number(a.breaking) || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.name < b.name ? -1 : 1));
 }

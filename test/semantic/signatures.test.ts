@@ -49,11 +49,15 @@ describe("signatures", () => {
     expect(greet.text).toContain("source: the index's stored declarations");
   });
 
-  test("without a resident compiler, a dependency's export is not guessed", async () => {
+  test("without a resident compiler, a dependency's export comes from a checker loaded for the call", async () => {
     const r = await signatures("tiny#greet");
-    expect(r.data.signatures).toEqual([]);
-    expect(r.text).toContain("no signature for 'tiny#greet'");
-    expect(r.text).toContain("resolve only through a resident compiler: run svc host, or start the MCP server with SVC_RESIDENT=1");
+    expect(r.data.resident).toBe(false);
+    expect(r.data.signatures.map((s) => s.signature)).toEqual(["greet(name: string): string", "greet(name: string, times: number): string[]"]);
+    expect(r.text).toContain("source: the TypeScript checker, loaded for this call");
+    const missing = await signatures("tiny#nothing");
+    expect(missing.data.signatures).toEqual([]);
+    expect(missing.text).toContain("no signature for 'tiny#nothing'");
+    expect(missing.text).toContain("note: 'tiny' has no export 'nothing'");
   });
 
   test("with SVC_RESIDENT=1 in a long-lived server: node_modules exports and globals through the checker", async () => {

@@ -3,6 +3,8 @@
 // reciprocal rank of the first target within the first CUTOFF files (MRR when averaged).
 // Every system's list is cut at CUTOFF, the most `find --kind task` returns.
 
+import { rng } from "../measure.ts";
+
 export const CUTOFF = 20;
 
 export interface TaskScore {
@@ -26,24 +28,12 @@ export function mean(scores: readonly TaskScore[]): TaskScore {
   return { acc1: sum("acc1"), r5: sum("r5"), r10: sum("r10"), rr: sum("rr") };
 }
 
-/** A seeded PRNG (mulberry32) so the bootstrap is reproducible. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Paired bootstrap 95% interval of mean(a − b) over tasks (2,000 resamples, fixed seed). */
 export function pairedInterval(a: readonly number[], b: readonly number[]): [number, number] {
   const n = a.length;
   if (n === 0) return [0, 0];
   const diff = a.map((x, i) => x - (b[i] ?? 0));
-  const rand = prng(20261123);
+  const rand = rng(20261123);
   const means: number[] = [];
   for (let r = 0; r < 2000; r++) {
     let s = 0;

@@ -35,20 +35,37 @@ export type OverlayOutcome =
 
 const isSyntaxError = (d: Diag) => d.severity === "error" && /^TS1\d{3}$/.test(d.code);
 
+type Reach = "none" | "exports" | "any";
+
 export async function overlayCheck(cw: CheckWorkspace, rel: string, content: string, options: { dependents: boolean; repairs: boolean }): Promise<OverlayOutcome> {
   return cw.exclusive(async () => {
     await cw.refresh();
     const exists = existsSync(cw.abs(rel));
     const candidates = await cw.projectsFor(rel);
     if (!candidates.length) return { ran: false as const, reason: `no loaded TypeScript project holds ${rel} (outside every tsconfig/jsconfig's files)` };
-    // How far the edit can reach: not past the file, only through its exports' types, or anyhow.
-    let how = !options.dependents ? "none" : exists ? reach(cw.diskSurface(rel), surfacesOf(rel, content)) : "any";
-    const deps = how === "none" ? [] : await cw.dependentsOf(rel);
-    if (how === "exports" && deps.length <= 2) how = "any"; // checking them is cheaper than comparing types
-    const typesBefore = how === "exports" ? await cw.diskExportTypes(rel, candidates[0]!) : null;
-    if (how === "exports" && typesBefore === null) how = "any";
+    const deps = options.dependents ? await cw.dependentsOf(rel) : [];
     const fileBefore = exists ? ((await cw.diskDiagnostics([rel])).get(rel) ?? []) : [];
-    let depsBefore = how === "any" ? await cw.diskDiagnostics(deps) : null;
+    // The dependents' diagnostics on disk, when cached: then how far the edit reaches is worked out while the engine checks the
+    // file (parsing the proposed content costs a few ms); otherwise first, reading what the disk state must tell before the overlay goes in.
+    let depsBefore: Map<string, Diag[]> | null = exists ? cw.cachedDiagnostics(deps) : null;
+    const overlapped = depsBefore !== null;
+    // How far the edit can reach: not past the file, only through its exports' types, or anyhow.
+    const reachOf = (): { how: Reach; typesBefore?: string | null } => {
+      let how: Reach = !options.dependents ? "none" : exists ? reach(cw.diskSurface(rel), surfacesOf(rel, content)) : "any";
+      if (how === "exports" && deps.length <= 2) how = "any"; // checking them is cheaper than comparing types
+      // Overlapped, only export types already known are compared (reading them on disk would take the overlay out): else the dependents are checked.
+      const known = how === "exports" && overlapped ? cw.cachedDiskExportTypes(rel) : undefined;
+      if (how === "exports" && overlapped && (known === undefined || known === null)) how = "any";
+      return { how, ...(known !== undefined ? { typesBefore: known } : {}) };
+    };
+    let how: Reach = "none";
+    let typesBefore: string | null = null;
+    if (!overlapped) {
+      ({ how } = reachOf());
+      typesBefore = how === "exports" ? await cw.diskExportTypes(rel, candidates[0]!) : null;
+      if (how === "exports" && typesBefore === null) how = "any";
+      if (how === "any") depsBefore = await cw.diskDiagnostics(deps);
+    }
     // The language server checks the file when its own project checks as ours (no API snapshot needed).
     const viaServer = exists && (await cw.serverChecks(rel, candidates[0]!));
     const abs = cw.abs(rel);
@@ -61,7 +78,14 @@ export async function overlayCheck(cw: CheckWorkspace, rel: string, content: str
         if (!taking.length) return { ran: false as const, reason: `${rel} is a new file that no loaded project's program takes (outside every tsconfig/jsconfig's include)` };
         project = taking[0]!;
       }
-      const diagnostics = viaServer ? await cw.serverDiagnostics(rel) : await cw.fileDiagnostics(rel, project);
+      const asked = viaServer ? cw.serverDiagnostics(rel) : cw.fileDiagnostics(rel, project);
+      if (overlapped) {
+        asked.catch(() => undefined); // awaited just below
+        const r = reachOf();
+        how = r.how;
+        typesBefore = r.typesBefore ?? null;
+      }
+      const diagnostics = await asked;
       // Broken syntax may change what importers see whatever the surfaces said.
       if (options.dependents && diagnostics.some(isSyntaxError)) how = "any";
       if (how === "exports" && (await cw.exportTypes(rel, project)) !== typesBefore) how = "any";
@@ -74,7 +98,11 @@ export async function overlayCheck(cw: CheckWorkspace, rel: string, content: str
       const depsNow: Diag[] = [];
       // With the file open in a project that checks as ours, its dependents in that project are asked of the server too.
       const depProject = async (d: string) => (await cw.projectsFor(d))[0] === project && (await cw.serverChecks(d, project));
-      await Promise.all(checked.map(async (d) => depsNow.push(...(viaServer && (await depProject(d)) ? await cw.serverDiagnostics(d) : await cw.fileDiagnostics(d)))));
+      const checkDependent = async (d: string) => depsNow.push(...(viaServer && (await depProject(d)) ? await cw.serverDiagnostics(d) : await cw.fileDiagnostics(d)));
+      // The server gives a request the first idle checker of its pool: asked one after another, the dependents share the
+      // checker that just checked the file (its types resolved); asked at once, each takes a fresh checker that resolves them again.
+      if (viaServer) for (const d of checked) await checkDependent(d);
+      else await Promise.all(checked.map(checkDependent));
       const introducedInFile = new Set(diagDelta(fileBefore, diagnostics).introduced);
       const preExisting = diagnostics.filter((d) => !introducedInFile.has(d));
       const dependentDiagnostics = errorsOf(diagDelta([...(depsBefore?.values() ?? [])].flat(), depsNow).introduced);

@@ -55,16 +55,57 @@ function hashWithout(text: string, cuts: Cut[]): string {
   return Bun.hash(out.replace(/\s+/g, " ").trim()).toString(36);
 }
 
-export function surfacesOf(path: string, text: string): Surfaces | null {
-  const lang = /\.(?:[cm]?ts)$/.test(path) ? Lang.TypeScript : /\.tsx$/.test(path) ? Lang.Tsx : null;
-  if (!lang) return null;
-  let root: SgNode;
+/** A type parameter's variance annotation (`<in out A`, `, out B =`). */
+const VARIANCE = /(?<=[<,]\s*)(?:in\s+out|in|out)\s+(?=[A-Za-z_$][\w$]*\s*(?:extends\b|=|,|>))/g;
+/** A line starting with type parameters (a generic call signature member, or a generic arrow function). */
+const TYPE_PARAMS_LINE = /^([ \t]*)[ \t](?=<[A-Za-z_$][\w$]*\s*(?:extends\b|=|,|>))/;
+/** How a member can end without its `;` (an identifier, a closing bracket or a quote). */
+const MEMBER_END = /[\w$)\]>'"`]$/;
+
+/**
+ * The text in a form the tree-sitter grammar parses, when TypeScript takes it but the grammar
+ * does not, with every offset kept (same length: the ranges found in it are ranges of the
+ * original text): variance annotations on type parameters blanked, and a `;` put in the
+ * indent of a generic call signature that starts a line after a member ended without one
+ * (comment lines between skipped). Null when there is nothing to rewrite.
+ */
+export function tolerated(text: string): string | null {
+  let out = text.replace(VARIANCE, (m) => " ".repeat(m.length));
+  const lines = out.split("\n");
+  let previous = "";
+  let inComment = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const trimmed = line.trim();
+    const commentLine = inComment || trimmed.startsWith("//") || trimmed.startsWith("/*");
+    if (commentLine) inComment = !trimmed.includes("*/") && (inComment || trimmed.startsWith("/*"));
+    if (commentLine || !trimmed) continue;
+    const m = TYPE_PARAMS_LINE.exec(line);
+    if (m && MEMBER_END.test(previous)) lines[i] = `${m[1]};${line.slice(m[1]!.length + 1)}`;
+    previous = trimmed;
+  }
+  out = lines.join("\n");
+  return out === text ? null : out;
+}
+
+function parsed(lang: Lang, text: string): SgNode | null {
   try {
-    root = parse(lang, text).root();
+    const root = parse(lang, text).root();
+    if (!root.has({ rule: { kind: "ERROR" } })) return root;
+    const retry = lang === Lang.TypeScript ? tolerated(text) : null;
+    if (retry === null) return null;
+    const again = parse(lang, retry).root();
+    return again.has({ rule: { kind: "ERROR" } }) ? null : again;
   } catch {
     return null;
   }
-  if (root.has({ rule: { kind: "ERROR" } })) return null;
+}
+
+export function surfacesOf(path: string, text: string): Surfaces | null {
+  const lang = /\.(?:[cm]?ts)$/.test(path) ? Lang.TypeScript : /\.tsx$/.test(path) ? Lang.Tsx : null;
+  if (!lang) return null;
+  const root = parsed(lang, text);
+  if (!root) return null;
   const comments: Cut[] = root
     .findAll({ rule: { kind: "comment" } })
     .filter((c) => !c.text().startsWith("///"))
@@ -78,7 +119,7 @@ export function surfacesOf(path: string, text: string): Surfaces | null {
     const cut: Cut = [body.range().start.index, body.range().end.index, " {} "];
     all.push(cut);
     if (signatureIsWritten(fn)) written.push(cut);
-    else if (fn.ancestors().some((a) => CLASS_KINDS.has(String(a.kind())))) inClass.push(body.text());
+    else if (fn.ancestors().some((a) => CLASS_KINDS.has(String(a.kind())))) inClass.push(text.slice(cut[0], cut[1])); // the original text (the parsed one may be rewritten)
   }
   return {
     strict: hashWithout(text, [...written, ...comments]),

@@ -267,6 +267,17 @@ export class CheckWorkspace {
     return new Map(out);
   }
 
+  /** The cached diagnostics of files on disk, or null when one of them is not cached or stale. */
+  cachedDiagnostics(files: readonly string[]): Map<string, Diag[]> | null {
+    const out = new Map<string, Diag[]>();
+    for (const f of files) {
+      const e = this.cache.get(f);
+      if (!e || e.stale) return null;
+      out.set(f, e.diags);
+    }
+    return out;
+  }
+
   /**
    * One file's diagnostics on disk, cached only when they are of the current state: no
    * overlay in the engine when asked, and nothing changed (files, overlays) until the answer
@@ -311,6 +322,12 @@ export class CheckWorkspace {
   async exportTypes(rel: string, project: string): Promise<string | null> {
     this.checkedSinceChange++;
     return exportTypesOf(this.engine, project, this.abs(rel));
+  }
+
+  /** The printed types of a file's exports on disk when known for its current version (undefined: not computed yet). */
+  cachedDiskExportTypes(rel: string): string | null | undefined {
+    const seen = this.seen?.get(rel);
+    return seen && this.sameVersion(rel, seen) ? seen.exportTypes : undefined;
   }
 
   /** The printed types of a file's exports on disk (cached per version; call with no overlay in the engine). */
@@ -383,7 +400,10 @@ export class CheckWorkspace {
       const old = before.get(f);
       if (!old) created.push(f);
       else if (old.mtime !== s.mtime || old.size !== s.size) changed.push(f);
-      else s.surface = old.surface;
+      else {
+        s.surface = old.surface;
+        s.exportTypes = old.exportTypes;
+      }
     }
     for (const f of before.keys()) if (!now.has(f)) deleted.push(f);
     for (const f of deleted) this.extra.delete(f);

@@ -201,7 +201,7 @@ describe("host lifecycle", () => {
     expect(await new Response(second.stdout).text()).toBe(`svc host: already serving ${root} (pid ${process.pid})\n`);
     await host.stop("done");
     delete process.env.SVC_RUNTIME_DIR;
-  });
+  }, 30_000); // two bun processes start from source: seconds on a loaded machine
 
   test("svc host as a process: SIGTERM shuts down cleanly; svc index and diagnostics go through it", async () => {
     const runtime = useRuntimeDir();

@@ -54,7 +54,7 @@ export function splitCommand(line: string): string[] {
 function resolved(root: string, name: Exclude<RunnerName, "custom">, source: string): RunnerDetection {
   const { exe, args } = BASE[name];
   const path = findExecutable(root, exe);
-  if (!path) return { runner: null, reason: `${source} names ${name === "node" ? "node --test" : name}, but '${exe}' is not installed (not in node_modules/.bin, not on PATH)` };
+  if (!path) return { runner: null, reason: `${source} names ${name === "node" ? "node --test" : name === "bun" ? "bun test" : name}, but '${exe}' is not installed (not in node_modules/.bin, not on PATH)` };
   return { runner: { name, argv: [path, ...args], source } };
 }
 

@@ -2,7 +2,7 @@
 // (`"test": "bun test"`, found on PATH): selection nearest first, the failing file listed
 // first with the runner's message, counts; `none reach it`; no runner; a file that hangs.
 
-import { describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, test } from "bun:test";
 import { symlinkSync } from "node:fs";
 import { delimiter, join } from "node:path";
 import { call } from "../../src/engine.ts";
@@ -14,7 +14,11 @@ import { gitRepo, tempDir } from "../helpers/repo.ts";
 // The workspace's runner is `bun`: make this process's bun (node_modules/bun/bin/bun.exe) resolvable as `bun` on PATH, as a user's would be.
 const bin = tempDir("svc-bin-");
 symlinkSync(process.execPath, join(bin, "bun"));
-process.env.PATH = `${bin}${delimiter}${process.env.PATH ?? ""}`;
+const savedPath = process.env.PATH;
+process.env.PATH = `${bin}${delimiter}${savedPath ?? ""}`;
+afterAll(() => {
+  process.env.PATH = savedPath;
+});
 
 const refusal = async (p: Promise<unknown>) => ((await p.then(() => null, (e: unknown) => e)) as SvcError | null)?.formatted;
 

@@ -232,6 +232,25 @@ export const REGISTRY: readonly OperationSpec[] = [
     load: async () => (await import("./ops/impact.ts")).impact as never,
   },
   {
+    op: "test",
+    catalog: "A",
+    readOnly: true,
+    summary: "Covering tests of a declaration, run with the workspace's test runner (failures first)",
+    description:
+      "The test files that reach one declaration (Name, Type.member or path:line) through references or imports, nearest first (hop), at most limit, run one file at a time with the workspace's runner (bun test, vitest, jest, mocha, node --test — from package.json scripts.test or dependencies; svc.json testCommand overrides) with cwd = the workspace root and a timeout per file. Answer: counts, failing files first with the runner's failure lines, then passing files. `none reach it` when no test file reaches the symbol, and the selection alone when no runner is detected or installed — both said plainly (selection only). Use after changing a declaration to run just the tests that can see it. Candidate racing (candidates, maxCandidates) is not available in this version.",
+    mcp: [{ tool: "svc_test" }],
+    cli: { command: "test" },
+    params: [
+      { name: "symbol", type: "string", required: true, description: "The declaration: Name, Type.member, or path:line as answers print it.", emptyMessage: "symbol must name a declaration (Name, Type.member or path:line)", cli: { positional: true } },
+      WORKSPACE_PATH,
+      { name: "limit", type: "int", default: 20, min: 1, max: 200, description: "Test files selected and run (nearest first)." },
+      { name: "candidates", type: "string", default: null, description: "Candidate racing (JSON array of {id?, file, content}): not available in this version; passing it is a validation_error.", cli: false },
+      { name: "maxCandidates", type: "int", default: 4, min: 2, max: 8, description: "Candidate racing: the most candidates raced (not available in this version).", cli: false },
+    ],
+    output: obj({ root: str, indexState: INDEX_STATE, status: str, symbol: { type: "object" }, candidates: { type: "array" }, nearest: { type: "array" }, grade: str, runner: { type: ["object", "null"] }, reason: { type: ["string", "null"] }, counts: { type: "object" }, tests: { type: "array" } }, ["root", "status"]),
+    load: async () => (await import("./ops/test.ts")).test as never,
+  },
+  {
     op: "check",
     catalog: "A",
     readOnly: true,

@@ -167,3 +167,9 @@ export function publicSurface(db: Database, root: string, target: SymbolRow): Pu
   }
   return { public: false, how: `exported from ${target.path} but not re-exported by ${label}'s entry points (${[...entries].join(", ")})` };
 }
+
+/** svc test's selection: the test files that reach `target` through references or imports (the impact walk's), nearest first, at most `limit`. */
+export function coveringTests(db: Database, target: SymbolRow, ids: readonly number[], checker: boolean, limit: number, depth = 3): { tests: { path: string; hop: number }[]; total: number } {
+  const all = impactGraph(db, target, ids, depth, limit, checker).tests.sort((a, b) => a.hop - b.hop || (a.path < b.path ? -1 : 1));
+  return { tests: all.slice(0, limit), total: all.length };
+}

@@ -6,11 +6,10 @@
 import { validationError } from "../errors.ts";
 import { impactGraph, publicSurface, type Dependent, type PublicSurface } from "../graph/impact.ts";
 import { coverageLine, coverageOf, type Coverage } from "../graph/symbol-edges.ts";
-import { openIndex, type IndexState } from "../index/open.ts";
-import { availabilityHeader } from "../render/availability.ts";
-import { describeSymbol, resolveSymbol, unresolvedText, type SymbolRow } from "../retrieve/resolve-symbol.ts";
-import { resolveWorkspace } from "../workspace/root.ts";
+import type { IndexState } from "../index/open.ts";
+import { describeSymbol } from "../retrieve/resolve-symbol.ts";
 import { impactPackage, type PackageImpactData } from "./impact-package.ts";
+import { symbolBrief, withSymbol, type SymbolBrief, type UnresolvedSymbol } from "./symbol-target.ts";
 import type { OpContext, OpResult } from "./types.ts";
 
 export interface ImpactRequest {
@@ -23,23 +22,17 @@ export interface ImpactRequest {
   toVersion: string | null;
 }
 
-type Brief = { kind: string; qualifiedName: string; path: string; line: number };
-
 export interface ImpactData {
   root: string;
   indexState: IndexState;
-  status: "ok" | "ambiguous" | "not_found" | "unavailable";
-  symbol?: Brief;
-  candidates?: Brief[];
-  nearest?: string[];
-  publicSurface?: PublicSurface;
-  overriders?: Brief[];
-  dependents?: Dependent[];
-  tests?: { path: string; hop: number }[];
-  coverage?: Coverage & { line: string; unresolved: string | null };
+  status: "ok";
+  symbol: SymbolBrief;
+  publicSurface: PublicSurface;
+  overriders: SymbolBrief[];
+  dependents: Dependent[];
+  tests: { path: string; hop: number }[];
+  coverage: Coverage & { line: string; unresolved: string | null };
 }
-
-const brief = (s: SymbolRow): Brief => ({ kind: s.kind, qualifiedName: s.qualifiedName, path: s.path, line: s.line });
 
 function unresolvedSites(diagnosisJson: string | undefined): string | null {
   if (!diagnosisJson) return null;
@@ -55,33 +48,15 @@ function unresolvedSites(diagnosisJson: string | undefined): string | null {
   }
 }
 
-export async function impact(request: ImpactRequest, ctx: OpContext): Promise<OpResult<ImpactData | PackageImpactData>> {
+export async function impact(request: ImpactRequest, ctx: OpContext): Promise<OpResult<ImpactData | UnresolvedSymbol | PackageImpactData>> {
   const symbolQuery = request.symbol?.trim() ?? "";
   if (request.package !== null || request.fromVersion !== null || request.toVersion !== null) return impactPackage(request, ctx);
   if (!symbolQuery) throw validationError("symbol must name a declaration (Name, Type.member or path:line)");
-  const ws = resolveWorkspace(request.path, ctx.cwd);
-  const index = await openIndex(ws.root, { longLived: ctx.longLived, isHost: ctx.host, signal: ctx.signal });
-  if (!index.available) {
-    return { text: availabilityHeader(index.state, index.meta, index.detail), data: { root: ws.root, indexState: index.state, status: "unavailable" } };
-  }
-  try {
-    const db = index.db;
-    const pending = index.state === "ready" && index.meta.semantic_pending === "1";
-    const state: IndexState = pending ? "upgrade_pending" : index.state;
-    const out = [availabilityHeader(state, index.meta, index.detail)];
-    const resolution = resolveSymbol(db, symbolQuery);
-    if (resolution.status !== "ok") {
-      out.push(...unresolvedText(symbolQuery, resolution, Number(index.meta.index_inventory_count ?? 0)));
-      const data: ImpactData =
-        resolution.status === "ambiguous"
-          ? { root: ws.root, indexState: state, status: "ambiguous", candidates: resolution.candidates.map(brief) }
-          : { root: ws.root, indexState: state, status: "not_found", nearest: resolution.nearest };
-      return { text: out.join("\n"), data };
-    }
-    const target = resolution.symbols[0] as SymbolRow;
-    const coverage = coverageOf(db, index.meta, target.fileId);
-    const graph = impactGraph(db, target, resolution.symbols.map((s) => s.id), request.depth, request.limit, coverage.checker);
-    const surface = publicSurface(db, ws.root, target);
+  return withSymbol<ImpactData>(symbolQuery, request.path, ctx, ({ root, db, meta, state, header, target, symbols }) => {
+    const out = [header];
+    const coverage = coverageOf(db, meta, target.fileId);
+    const graph = impactGraph(db, target, symbols.map((s) => s.id), request.depth, request.limit, coverage.checker);
+    const surface = publicSurface(db, root, target);
     out.push(`impact of ${describeSymbol(target)}`);
     out.push(`public surface: ${surface.public === null ? "unknown" : surface.public ? "yes" : "no"} — ${surface.how}`);
     if (graph.overriders.length) {
@@ -99,24 +74,22 @@ export async function impact(request: ImpactRequest, ctx: OpContext): Promise<Op
     out.push(`covering tests (${graph.tests.length}):${graph.tests.length ? "" : " none reach it"}`);
     for (const t of graph.tests) out.push(`  ${t.path}  (hop ${t.hop})`);
     const line = coverageLine(coverage, graph.checkerRefs, graph.syntaxRefs);
-    const unresolved = coverage.checker ? unresolvedSites(index.meta.load_diagnosis) : null;
+    const unresolved = coverage.checker ? unresolvedSites(meta.load_diagnosis) : null;
     out.push(line);
     if (unresolved) out.push(unresolved);
     return {
       text: out.join("\n"),
       data: {
-        root: ws.root,
+        root,
         indexState: state,
         status: "ok",
-        symbol: brief(target),
+        symbol: symbolBrief(target),
         publicSurface: surface,
-        overriders: graph.overriders.map(brief),
+        overriders: graph.overriders.map(symbolBrief),
         dependents: graph.dependents,
         tests: graph.tests,
         coverage: { ...coverage, line, unresolved },
       },
     };
-  } finally {
-    index.db.close();
-  }
+  });
 }

@@ -1,0 +1,68 @@
+// The common opening of the symbol-mode operations (svc impact, svc test): resolve the
+// workspace, open its index (the availability header when it cannot answer), resolve the
+// symbol query and answer an ambiguous or unknown name with the candidates or nearest
+// names, then hand the one resolved declaration to the operation's body.
+
+import type { Database } from "bun:sqlite";
+import { openIndex, type IndexState } from "../index/open.ts";
+import { availabilityHeader } from "../render/availability.ts";
+import { resolveSymbol, unresolvedText, type SymbolRow } from "../retrieve/resolve-symbol.ts";
+import type { IndexMeta } from "../store/meta.ts";
+import { resolveWorkspace } from "../workspace/root.ts";
+import type { OpContext, OpResult } from "./types.ts";
+
+export type SymbolBrief = { kind: string; qualifiedName: string; path: string; line: number };
+
+export const symbolBrief = (s: SymbolRow): SymbolBrief => ({ kind: s.kind, qualifiedName: s.qualifiedName, path: s.path, line: s.line });
+
+/** The answer when the symbol does not resolve to one declaration (or the index cannot answer). */
+export interface UnresolvedSymbol {
+  root: string;
+  indexState: IndexState;
+  status: "ambiguous" | "not_found" | "unavailable";
+  candidates?: SymbolBrief[];
+  nearest?: string[];
+}
+
+export interface SymbolTarget {
+  root: string;
+  db: Database;
+  meta: IndexMeta;
+  state: IndexState;
+  /** The availability header (first line of the answer). */
+  header: string;
+  target: SymbolRow;
+  /** Every row of the declaration (overloads, merged declarations). */
+  symbols: SymbolRow[];
+}
+
+export async function withSymbol<D extends object>(
+  query: string,
+  path: string,
+  ctx: OpContext,
+  body: (t: SymbolTarget) => Promise<OpResult<D>> | OpResult<D>,
+): Promise<OpResult<D | UnresolvedSymbol>> {
+  const ws = resolveWorkspace(path, ctx.cwd);
+  const index = await openIndex(ws.root, { longLived: ctx.longLived, isHost: ctx.host, signal: ctx.signal });
+  if (!index.available) {
+    return { text: availabilityHeader(index.state, index.meta, index.detail), data: { root: ws.root, indexState: index.state, status: "unavailable" } };
+  }
+  try {
+    const db = index.db;
+    const pending = index.state === "ready" && index.meta.semantic_pending === "1";
+    const state: IndexState = pending ? "upgrade_pending" : index.state;
+    const header = availabilityHeader(state, index.meta, index.detail);
+    const resolution = resolveSymbol(db, query);
+    if (resolution.status !== "ok") {
+      const text = [header, ...unresolvedText(query, resolution, Number(index.meta.index_inventory_count ?? 0))].join("\n");
+      const data: UnresolvedSymbol =
+        resolution.status === "ambiguous"
+          ? { root: ws.root, indexState: state, status: "ambiguous", candidates: resolution.candidates.map(symbolBrief) }
+          : { root: ws.root, indexState: state, status: "not_found", nearest: resolution.nearest };
+      return { text, data };
+    }
+    return await body({ root: ws.root, db, meta: index.meta, state, header, target: resolution.symbols[0] as SymbolRow, symbols: resolution.symbols });
+  } finally {
+    index.db.close();
+  }
+}

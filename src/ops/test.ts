@@ -1,0 +1,97 @@
+// svc test <symbol> / svc_test: the test files that reach a declaration (references or
+// imports, nearest first — the impact walk's selection), run with the workspace's runner
+// one file at a time, failures first with their message. No runner, or nothing reaching
+// the symbol: the selection alone, said plainly. Candidate racing is not built yet.
+
+import { validationError } from "../errors.ts";
+import { coveringTests } from "../graph/impact.ts";
+import { coverageOf } from "../graph/symbol-edges.ts";
+import type { IndexState } from "../index/open.ts";
+import { describeSymbol } from "../retrieve/resolve-symbol.ts";
+import { envInt } from "../sys/env.ts";
+import { runFiles, type FileRun } from "../testing/run-files.ts";
+import { detectRunner, type Runner } from "../testing/runner.ts";
+import { loadConfig } from "../workspace/config.ts";
+import { resolveWorkspace } from "../workspace/root.ts";
+import { symbolBrief, withSymbol, type SymbolBrief, type UnresolvedSymbol } from "./symbol-target.ts";
+import type { OpContext, OpResult } from "./types.ts";
+
+export interface TestRequest {
+  symbol: string;
+  path: string;
+  limit: number;
+  candidates: string | null;
+  maxCandidates: number;
+}
+
+export interface TestData {
+  root: string;
+  indexState: IndexState;
+  status: "ok";
+  symbol: SymbolBrief;
+  /** ran: the runner ran the selection; selection_only: nothing reaches the symbol, or no runner could run. */
+  grade: "ran" | "selection_only";
+  runner: (Pick<Runner, "name" | "source"> & { command: string }) | null;
+  /** Why nothing ran (no runner, not installed, nothing selected). */
+  reason: string | null;
+  counts: { reaching: number; selected: number; passed: number; failed: number; timedOut: number; notRun: number };
+  tests: FileRun[];
+}
+
+const ORDER: Record<FileRun["outcome"], number> = { fail: 0, timeout: 1, not_run: 2, pass: 3 };
+
+export async function test(request: TestRequest, ctx: OpContext): Promise<OpResult<TestData | UnresolvedSymbol>> {
+  const query = request.symbol.trim();
+  if (!query) throw validationError("symbol must name a declaration (Name, Type.member or path:line)");
+  if (request.candidates !== null) throw validationError("candidate racing is not available in this version (run svc_check on each candidate, then svc_test without candidates)");
+  const timeoutMs = envInt("SVC_TEST_TIMEOUT_MS", 120_000);
+  if (timeoutMs < 1) throw validationError(`SVC_TEST_TIMEOUT_MS must be a positive number of milliseconds (got ${timeoutMs})`);
+  const ws = resolveWorkspace(request.path, ctx.cwd);
+  const config = loadConfig(ws.root, ws.dir);
+  return withSymbol<TestData>(query, request.path, ctx, async ({ root, db, meta, state, header, target, symbols }) => {
+    const checker = coverageOf(db, meta, target.fileId).checker;
+    const selection = coveringTests(db, target, symbols.map((s) => s.id), checker, request.limit);
+    const out = [header, `covering tests of ${describeSymbol(target)}`];
+    const base = { root, indexState: state, status: "ok" as const, symbol: symbolBrief(target) };
+    const counts = { reaching: selection.total, selected: selection.tests.length, passed: 0, failed: 0, timedOut: 0, notRun: 0 };
+    const warnings = config.error ? [`svc.json ignored: ${config.error}`] : undefined;
+    const tier = checker ? "references and imports" : "imports only (syntax tier)";
+    if (!selection.tests.length) {
+      const reason = `none reach it: no test file references or imports it (${tier}; selection only, nothing was run)`;
+      out.push(reason);
+      return { text: out.join("\n"), data: { ...base, grade: "selection_only", runner: null, reason, counts, tests: [] }, warnings };
+    }
+    const more = selection.total > selection.tests.length ? `; first ${selection.tests.length} of ${selection.total}` : "";
+    const detection = detectRunner(root, config.error ? null : config.testCommand);
+    if (!detection.runner) {
+      const reason = `not run: ${detection.reason}`;
+      out.push(`selection only — ${reason}`, `selected ${selection.tests.length} test file${selection.tests.length === 1 ? "" : "s"} (nearest first, by ${tier}${more}):`);
+      for (const t of selection.tests) out.push(`  ${t.path}  (hop ${t.hop})`);
+      counts.notRun = selection.tests.length;
+      const tests: FileRun[] = selection.tests.map((t) => ({ ...t, outcome: "not_run", exitCode: null, ms: 0, message: null }));
+      return { text: out.join("\n"), data: { ...base, grade: "selection_only", runner: null, reason, counts, tests }, warnings };
+    }
+    const runner = detection.runner;
+    const command = [runner.argv[0]?.split("/").pop(), ...runner.argv.slice(1)].join(" ");
+    const runs = (await runFiles(root, runner, selection.tests, timeoutMs)).sort((a, b) => ORDER[a.outcome] - ORDER[b.outcome]);
+    for (const r of runs) {
+      if (r.outcome === "pass") counts.passed++;
+      else if (r.outcome === "fail") counts.failed++;
+      else if (r.outcome === "timeout") counts.timedOut++;
+      else counts.notRun++;
+    }
+    const tally = [`${counts.failed} failed`, `${counts.passed} passed`, ...(counts.timedOut ? [`${counts.timedOut} timed out`] : []), ...(counts.notRun ? [`${counts.notRun} could not run`] : [])];
+    out.push(`runner: ${command} <file> (${runner.source}), one file at a time`);
+    out.push(`ran ${runs.length} test file${runs.length === 1 ? "" : "s"} (nearest first, by ${tier}${more}): ${tally.join(", ")}`);
+    for (const r of runs) {
+      out.push(`${r.outcome === "pass" ? "PASS" : r.outcome === "fail" ? "FAIL" : r.outcome === "timeout" ? "TIMEOUT" : "NOT RUN"} ${r.path}  (hop ${r.hop}; ${r.ms} ms)`);
+      if (r.message) for (const line of r.message.split("\n")) out.push(`    ${line}`);
+    }
+    return {
+      text: out.join("\n"),
+      data: { ...base, grade: "ran", runner: { name: runner.name, source: runner.source, command }, reason: null, counts, tests: runs },
+      warnings,
+      exitCode: counts.failed || counts.timedOut || counts.notRun ? 1 : undefined,
+    };
+  });
+}

@@ -1,0 +1,122 @@
+// svc test / svc_test against real small workspaces whose runner is this checkout's bun
+// (`"test": "bun test"`, found on PATH): selection nearest first, the failing file listed
+// first with the runner's message, counts; `none reach it`; no runner; a file that hangs.
+
+import { afterAll, describe, expect, test } from "bun:test";
+import { symlinkSync } from "node:fs";
+import { delimiter, join } from "node:path";
+import { call } from "../../src/engine.ts";
+import type { SvcError } from "../../src/errors.ts";
+import type { TestData } from "../../src/ops/test.ts";
+import { runSvc } from "../helpers/cli.ts";
+import { gitRepo, tempDir } from "../helpers/repo.ts";
+
+// The workspace's runner is `bun`: make this process's bun (node_modules/bun/bin/bun.exe) resolvable as `bun` on PATH, as a user's would be.
+const bin = tempDir("svc-bin-");
+symlinkSync(process.execPath, join(bin, "bun"));
+const savedPath = process.env.PATH;
+process.env.PATH = `${bin}${delimiter}${savedPath ?? ""}`;
+afterAll(() => {
+  process.env.PATH = savedPath;
+});
+
+const refusal = async (p: Promise<unknown>) => ((await p.then(() => null, (e: unknown) => e)) as SvcError | null)?.formatted;
+
+const MODULES = {
+  "src/math.ts": "export function add(a: number, b: number): number {\n  return a + b;\n}\n",
+  "src/total.ts": 'import { add } from "./math";\n\nexport function total(xs: number[]): number {\n  return xs.reduce(add, 0);\n}\n',
+  "src/other.ts": "export function shout(s: string): string {\n  return s.toUpperCase();\n}\n",
+  "src/lonely.ts": "export function lonely(): number {\n  return 1;\n}\n",
+  "test/math.test.ts": 'import { expect, test } from "bun:test";\nimport { add } from "../src/math";\n\ntest("adds", () => {\n  expect(add(1, 1)).toBe(2);\n});\n',
+  "test/total.test.ts": 'import { expect, test } from "bun:test";\nimport { total } from "../src/total";\n\ntest("totals", () => {\n  expect(total([1, 2])).toBe(4);\n});\n',
+  "test/other.test.ts": 'import { expect, test } from "bun:test";\nimport { shout } from "../src/other";\n\ntest("shouts", () => {\n  expect(shout("a")).toBe("A");\n});\n',
+};
+
+const data = (r: { data: unknown }) => r.data as TestData;
+
+describe("svc test", () => {
+  const root = gitRepo({ "package.json": '{ "name": "calc", "scripts": { "test": "bun test" } }\n', ...MODULES });
+
+  test("selects the tests that reach the symbol nearest first, runs them, lists the failure first with its message", async () => {
+    await call("index", { path: root });
+    const r = await call("test", { path: root, symbol: "add" });
+    const d = data(r);
+    expect(d.grade).toBe("ran");
+    expect(d.runner).toMatchObject({ name: "bun", source: "package.json scripts.test", command: "bun test" });
+    // selection: math.test.ts imports add's file (hop 1), total.test.ts reaches it through total.ts (hop 2); other.test.ts never
+    expect(d.tests.map((t) => `${t.path}@${t.hop}:${t.outcome}`)).toEqual(["test/total.test.ts@2:fail", "test/math.test.ts@1:pass"]);
+    expect(d.counts).toEqual({ reaching: 2, selected: 2, passed: 1, failed: 1, timedOut: 0, notRun: 0 });
+    expect(d.tests[0]?.message).toContain("Expected: 4");
+    expect(d.tests[0]?.message).toContain("Received: 3");
+    expect(r.text).toContain("ran 2 test files");
+    expect(r.text).toContain("1 failed, 1 passed");
+    expect(r.text.indexOf("FAIL test/total.test.ts")).toBeLessThan(r.text.indexOf("PASS test/math.test.ts"));
+    expect(r.text).not.toContain("other.test.ts");
+    expect(r.exitCode).toBe(1);
+  }, 60_000);
+
+  test("limit keeps the nearest", async () => {
+    const r = await call("test", { path: root, symbol: "add", limit: 1 });
+    expect(data(r).tests.map((t) => `${t.path}:${t.outcome}`)).toEqual(["test/math.test.ts:pass"]);
+    expect(data(r).counts).toMatchObject({ reaching: 2, selected: 1, passed: 1, failed: 0 });
+    expect(r.text).toContain("first 1 of 2");
+    expect(r.exitCode).toBeUndefined();
+  }, 60_000);
+
+  test("nothing reaches the symbol: none reach it, selection only, nothing run", async () => {
+    const r = await call("test", { path: root, symbol: "lonely" });
+    expect(data(r).grade).toBe("selection_only");
+    expect(data(r).tests).toEqual([]);
+    expect(r.text).toContain("none reach it");
+    expect(r.text).toContain("selection only, nothing was run");
+  }, 60_000);
+
+  test("an unknown symbol answers with nearest names, as impact does; an empty one and candidates are validation errors", async () => {
+    const r = await call("test", { path: root, symbol: "ad" });
+    expect((r.data as { status: string }).status).toBe("not_found");
+    expect(r.text).toContain("no declaration named 'ad'");
+    expect(await refusal(call("test", { path: root, symbol: " " }))).toStartWith("validation_error: symbol must name a declaration");
+    expect(await refusal(call("test", { path: root, symbol: "add", candidates: "[]" }))).toStartWith("validation_error: candidate racing is not available in this version");
+  }, 60_000);
+
+  test("no runner: the selection is listed and graded selection only", async () => {
+    const plain = gitRepo({ "package.json": '{ "name": "calc" }\n', ...MODULES });
+    await call("index", { path: plain });
+    const r = await call("test", { path: plain, symbol: "add" });
+    const d = data(r);
+    expect(d.grade).toBe("selection_only");
+    expect(d.reason).toContain("no runner detected");
+    expect(d.tests.map((t) => `${t.path}:${t.outcome}`)).toEqual(["test/math.test.ts:not_run", "test/total.test.ts:not_run"]);
+    expect(r.text).toContain("selection only — not run: no runner detected");
+    expect(r.text).toContain("  test/math.test.ts  (hop 1)");
+  }, 60_000);
+
+  test("a runner named but not installed is said; svc.json testCommand overrides package.json", async () => {
+    const ws = gitRepo({ "package.json": '{ "name": "calc", "scripts": { "test": "jest" } }\n', ...MODULES });
+    await call("index", { path: ws });
+    const missing = await call("test", { path: ws, symbol: "add" });
+    expect(data(missing).reason).toContain("package.json scripts.test names jest, but 'jest' is not installed");
+    const { writeFileSync } = await import("node:fs");
+    writeFileSync(`${ws}/svc.json`, '{ "testCommand": "bun test" }\n');
+    const r = await call("test", { path: ws, symbol: "add", limit: 1 });
+    expect(data(r).runner).toMatchObject({ name: "custom", source: "svc.json testCommand" });
+    expect(data(r).counts.passed).toBe(1);
+  }, 60_000);
+
+  test("CLI: a test file that never ends times out and says so; exit 1; --json", () => {
+    const ws = gitRepo({
+      "package.json": '{ "name": "spin", "scripts": { "test": "bun test" } }\n',
+      "src/spin.ts": "export function spin(): void {\n  for (;;) {}\n}\n",
+      "test/spin.test.ts": 'import { test } from "bun:test";\nimport { spin } from "../src/spin";\n\ntest("spins", () => {\n  spin();\n}, 1_000_000);\n',
+    });
+    const env = { PATH: process.env.PATH as string, SVC_TEST_TIMEOUT_MS: "1500", SVC_DAEMON: "0" };
+    expect(runSvc(["index", ws], { env }).code).toBe(0);
+    const r = runSvc(["test", "spin", ws, "--json"], { env });
+    expect(r.code).toBe(1);
+    const d = JSON.parse(r.stdout) as TestData;
+    expect(d.tests).toEqual([expect.objectContaining({ path: "test/spin.test.ts", outcome: "timeout", message: expect.stringContaining("timed out after 1500 ms") })]);
+    expect(d.counts.timedOut).toBe(1);
+    const text = runSvc(["test", "spin", ws], { env });
+    expect(text.stdout).toContain("TIMEOUT test/spin.test.ts");
+  }, 60_000);
+});

@@ -7,6 +7,12 @@ export interface RunOptions {
   maxOutputBytes?: number;
   stdin?: string | Uint8Array;
   env?: Record<string, string | undefined>;
+  /**
+   * Run it as the leader of its own process group and kill the whole group when it exits or
+   * times out: what it started in the background (test workers, servers) never outlives it
+   * nor holds its output open.
+   */
+  group?: boolean;
 }
 
 export interface RunResult {
@@ -63,22 +69,34 @@ export async function run(argv: string[], options: RunOptions): Promise<RunResul
       stdout: "pipe",
       stderr: "pipe",
       env: options.env ? { ...process.env, ...options.env } : process.env,
+      detached: options.group === true,
     });
   } catch (error) {
     throw new ProcessError(`cannot run ${argv[0]}: ${(error as Error).message}`);
   }
+  const kill = () => {
+    if (!options.group) return child.kill("SIGKILL");
+    try {
+      process.kill(-child.pid, "SIGKILL");
+    } catch {
+      // the group is already gone
+    }
+  };
   let timedOut = false;
   const timer = options.timeoutMs
     ? setTimeout(() => {
         timedOut = true;
-        child.kill("SIGKILL");
+        kill();
       }, options.timeoutMs)
     : undefined;
   try {
     const [out, err, exitCode] = await Promise.all([
       readCapped(child.stdout as ReadableStream<Uint8Array>, max),
       readCapped(child.stderr as ReadableStream<Uint8Array>, 1024 * 1024),
-      child.exited,
+      child.exited.then((code) => {
+        if (options.group) kill(); // what it left running would hold the pipes open
+        return code;
+      }),
     ]);
     return {
       exitCode,

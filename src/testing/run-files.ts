@@ -35,7 +35,7 @@ export async function runFiles(root: string, runner: Runner, files: { path: stri
   for (const file of files) {
     const started = performance.now();
     try {
-      const r = await run([...runner.argv, file.path], { cwd: root, timeoutMs, maxOutputBytes: 4 * 1024 * 1024, env: { CI: "1", NO_COLOR: "1", FORCE_COLOR: "0" } });
+      const r = await run([...runner.argv, file.path], { cwd: root, timeoutMs, group: true, maxOutputBytes: 4 * 1024 * 1024, env: { CI: "1", NO_COLOR: "1", FORCE_COLOR: "0" } });
       const ms = Math.round(performance.now() - started);
       if (r.timedOut) out.push({ ...file, outcome: "timeout", exitCode: null, ms, message: `timed out after ${timeoutMs} ms (killed; SVC_TEST_TIMEOUT_MS sets the limit)` });
       else if (r.exitCode === 0) out.push({ ...file, outcome: "pass", exitCode: 0, ms, message: null });

@@ -47,6 +47,7 @@ export function samples(path: string): Record<string, { valid: Record<string, un
     svc_generic: { valid: { path, template: "typescript" }, invalid: { path, template: "cobol" }, prefix: "validation_error:" },
     svc_impact: { valid: { path, symbol: "OrderService" }, invalid: { path, symbol: " " }, prefix: "validation_error:" },
     svc_test: { valid: { path, symbol: "OrderService" }, invalid: { path, symbol: "OrderService", candidates: "[]" }, prefix: "validation_error:" },
+    svc_refactor: { valid: { path, symbol: "OrderService.place", newName: "submit" }, invalid: { path, operation: "inline", symbol: "place" }, prefix: "validation_error:" },
     svc_check: { valid: { path, file: "src/order.service.ts", content: "export const x: number = 1;\n" }, invalid: { path, markGreen: true }, prefix: "validation_error:" },
   };
 }

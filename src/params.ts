@@ -1,7 +1,7 @@
 // Parameter specifications shared by the registry's operations. One table per parameter
 // drives the MCP input schema, the CLI flags and the engine's request validation.
 
-export type ParamType = "string" | "int" | "bool" | "string[]" | "enum";
+export type ParamType = "string" | "int" | "bool" | "string[]" | "enum" | "object";
 
 export interface ParamSpec {
   /** Request field name (camelCase, as MCP sees it). */

@@ -60,6 +60,9 @@ function coerce(spec: ParamSpec, value: unknown, label: string): unknown {
     case "string":
       if (typeof value !== "string" && typeof value !== "number") throw validationError(`${label} must be a string`);
       return String(value);
+    case "object":
+      if (typeof value !== "object" || Array.isArray(value)) throw validationError(`${label} must be an object`);
+      return value;
   }
 }
 

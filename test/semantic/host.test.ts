@@ -56,6 +56,17 @@ describe("the host's resident workspace", () => {
     expect(await until(callers, (list) => list.includes("later"))).toEqual(["checkout", "quick", "later", "testPlace"]);
   });
 
+  test("svc/refactor runs on the resident engine; svc_refactor outside the host delegates to it", async () => {
+    const request = { symbol: "OrderService.place", newName: "put" };
+    const rpc = await client.call<{ output: string; files: { file: string; expectedHash: string; content: string }[] }>("svc/refactor", { root, request });
+    expect(rpc.output).toStartWith("staged rename: OrderService.place -> put (3 files changed, not written to disk)");
+    expect(rpc.output).toContain(", resident)");
+    expect(rpc.files.map((f) => f.file)).toEqual(["src/checkout.ts", "src/order.test.ts", "src/order.ts"]);
+    const viaTool = await call("refactor", { path: root, ...request }); // not the host: asks it (a cold engine would say cold)
+    expect(viaTool.text).toBe(rpc.output);
+    expect((viaTool.data as { grade: string }).grade).toBe("resident");
+  }, 60_000);
+
   test("svc doctor --refresh goes through the host and loads live", async () => {
     const r = await call("doctor", { path: root, refresh: true });
     expect((r.data as { source: string }).source).toBe("refresh");

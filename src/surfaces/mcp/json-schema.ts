@@ -26,6 +26,9 @@ export function paramSchema(spec: ParamSpec): JsonSchema {
       out.type = "string";
       out.enum = [...(spec.values ?? [])];
       break;
+    case "object":
+      out.type = "object";
+      break;
   }
   if (spec.default !== undefined && spec.default !== null) out.default = spec.default;
   return out;

@@ -1,0 +1,153 @@
+// svc_refactor / svc/refactor: compiler-executed refactors, staged and never written. The
+// language service computes the edits, they go into an in-memory overlay, the affected
+// files are re-checked (refactor/stage.ts), and the staged diff comes back only when no new
+// error appears; otherwise `cannot <op>: <reason naming the sites>`. A process that is not
+// the host asks the host serving the root (its resident engine) first; else it uses its own
+// resident engine or loads one for the call.
+
+import { coldChecks, ENGINE_NAME, residentChecks, type CheckWorkspace } from "../check/workspace.ts";
+import { SvcError, validationError } from "../errors.ts";
+import { connectHost } from "../host/client.ts";
+import { openIndex } from "../index/open.ts";
+import { renameContents, validateNewName } from "../refactor/rename.ts";
+import { sourceActionContents, parseDiagnosticId } from "../refactor/source-actions.ts";
+import { stageContents, type StagedFile } from "../refactor/stage.ts";
+import { resolveTarget } from "../refactor/target.ts";
+import { confine } from "../workspace/confine.ts";
+import { textReader } from "../workspace/files.ts";
+import { resolveWorkspace } from "../workspace/root.ts";
+import type { OpContext, OpResult } from "./types.ts";
+
+export const REFACTOR_OPERATIONS = ["rename", "add-parameter", "remove-parameter", "reorder-parameters", "extract-interface", "move-to-file", "organize-imports", "apply-codefix"] as const;
+export type RefactorOperation = (typeof REFACTOR_OPERATIONS)[number];
+const AVAILABLE: readonly RefactorOperation[] = ["rename", "organize-imports", "apply-codefix"];
+
+export interface RefactorRequest {
+  path: string;
+  operation: RefactorOperation;
+  symbol: string | null;
+  file: string | null;
+  newName: string | null;
+  containingType: string | null;
+  parameterName: string | null;
+  parameterType: string | null;
+  argument: string | null;
+  newOrder: string | null;
+  diagnosticId: string | null;
+}
+
+export interface RefactorData {
+  operation: RefactorOperation;
+  status: "staged" | "refused";
+  reason?: string;
+  /** Per changed file: what svc_workspace action=apply takes. */
+  files?: StagedFile[];
+  diffs?: { file: string; diff: string }[];
+  /** Files re-checked with the edits in memory. */
+  checked?: number;
+  grade?: "resident" | "cold";
+}
+
+const refused = (operation: RefactorOperation, reason: string): OpResult<RefactorData> => ({ text: `cannot ${operation}: ${reason}`, data: { operation, status: "refused", reason } });
+
+/** Parameter checks that need no engine (bad input is a validation_error, never an abstention). */
+function validate(request: RefactorRequest): void {
+  const op = request.operation;
+  if (op === "rename") {
+    if (!request.symbol?.trim()) throw validationError("rename needs symbol (Name, Type.member or path:line)");
+    validateNewName(request.newName);
+  }
+  if ((op === "organize-imports" || op === "apply-codefix") && !request.file?.trim()) throw validationError(`${op} needs file (root-relative path of the file)`);
+  if (op === "apply-codefix") parseDiagnosticId(request.diagnosticId);
+}
+
+async function viaHost(root: string, request: RefactorRequest): Promise<OpResult<RefactorData> | null> {
+  const host = await connectHost(root, 500);
+  if (!host) return null;
+  try {
+    const { path: _p, ...rest } = request;
+    const answer = await host.call<{ output: string } & RefactorData>("svc/refactor", { root, request: rest }, 300_000);
+    const { output, ...data } = answer;
+    return { text: output, data };
+  } finally {
+    host.close();
+  }
+}
+
+async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, file: string | null, ctx: OpContext): Promise<OpResult<RefactorData>> {
+  const op = request.operation;
+  let computed: { contents: Map<string, string> } | { refused: string };
+  let title: string;
+  if (op === "rename") {
+    const newName = validateNewName(request.newName);
+    const index = await openIndex(root, { longLived: ctx.longLived, isHost: ctx.host, signal: ctx.signal, waitForBuild: true });
+    if (!index.available) return refused(op, `the index is not available (${index.state}: ${index.detail})`);
+    let target;
+    try {
+      target = resolveTarget(index.db, request.symbol!.trim(), request.containingType?.trim() || null, file, textReader(root));
+    } finally {
+      index.db.close();
+    }
+    if (!target.ok) return refused(op, target.reason);
+    title = `${target.symbol.qualifiedName} -> ${newName}`;
+    const t = target;
+    computed = await cw.exclusive(async () => {
+      await cw.refresh();
+      return renameContents(cw, t, newName);
+    });
+  } else {
+    const rel = file!;
+    title = rel;
+    computed = await cw.exclusive(async () => {
+      await cw.refresh();
+      return sourceActionContents(cw, op as "organize-imports" | "apply-codefix", rel, request.diagnosticId);
+    });
+  }
+  if ("refused" in computed) return refused(op, computed.refused);
+  const contents = computed.contents;
+  const staged = await cw.exclusive(() => stageContents(cw, contents));
+  if (!staged.ok) return refused(op, staged.reason);
+  if (op === "apply-codefix") {
+    const code = parseDiagnosticId(request.diagnosticId);
+    const rel = file!;
+    const left = staged.after.filter((d) => d.path === rel && d.code === code);
+    if (left.length) return refused(op, `${left.length} ${code} remain in ${rel} after the engine's fixes (${left.map((d) => `${rel}:${d.line}`).join(", ")})`);
+  }
+  const lines = [
+    `staged ${op}: ${title} (${staged.files.length} file${staged.files.length === 1 ? "" : "s"} changed, not written to disk)`,
+    `verified: no new errors in ${staged.checked} file${staged.checked === 1 ? "" : "s"} re-checked with the edits in memory (${ENGINE_NAME}, ${cw.grade})`,
+    ...staged.diffs.map((d) => d.diff.trimEnd()),
+    `apply each file with svc_workspace action=apply file=<file> content=<content> expectedHash=<expectedHash> write=true (the structured result lists them)`,
+  ];
+  return { text: lines.join("\n"), data: { operation: op, status: "staged", files: staged.files, diffs: staged.diffs, checked: staged.checked, grade: cw.grade } };
+}
+
+export async function refactor(request: RefactorRequest, ctx: OpContext): Promise<OpResult<RefactorData>> {
+  validate(request);
+  const op = request.operation;
+  if (!AVAILABLE.includes(op)) return refused(op, `not available in this version of svc (${AVAILABLE.join(", ")} are)`);
+  const ws = resolveWorkspace(request.path, ctx.cwd);
+  const file = request.file?.trim() ? confine(ws.root, request.file, op).rel : null;
+  if (!ctx.host) {
+    const hosted = await viaHost(ws.root, request);
+    if (hosted) return hosted;
+  }
+  const resident = await residentChecks(ws.root, ctx);
+  const cw = resident ?? (await coldChecks(ws.root));
+  try {
+    return await run(cw, ws.root, request, file, ctx);
+  } catch (error) {
+    if (error instanceof SvcError) throw error;
+    return refused(op, `the TypeScript engine failed: ${(error as Error).message.split("\n")[0]}`);
+  } finally {
+    if (!resident) await cw.release().catch(() => undefined);
+  }
+}
+
+/** svc/refactor: the host runs the request with its resident engine; `{output, files?, …}`. */
+export async function refactorRpc(request: { path: string; request: Record<string, unknown> }, ctx: OpContext): Promise<OpResult<{ output: string } & RefactorData>> {
+  const { invoke } = await import("../engine.ts");
+  const { operation } = await import("../registry.ts");
+  const result = (await invoke(operation("refactor"), { ...request.request, path: request.path }, ctx)) as unknown as OpResult<RefactorData>;
+  return { text: result.text, data: { output: result.text, ...result.data } };
+}

@@ -1,0 +1,73 @@
+// The verify gate of every refactor: proposed contents of several files put in the engine's
+// memory at once (never on disk), the edited files and their dependents re-checked, and
+// their diagnostics compared with the same files on disk. The staged result — a unified
+// diff per file and `{file, expectedHash, content}` for svc_workspace action=apply — is
+// returned only when no new error appears; otherwise the new errors, named by site.
+
+import { readFileSync } from "node:fs";
+import { diagDelta, diagLine, errorsOf, type Diag } from "../check/diag.ts";
+import type { CheckWorkspace } from "../check/workspace.ts";
+import { sha256 } from "../ops/apply.ts";
+import { unifiedDiff } from "../render/diff.ts";
+
+export interface StagedFile {
+  file: string;
+  /** SHA-256 hex of the file as it is on disk now (what svc_workspace apply checks). */
+  expectedHash: string;
+  content: string;
+}
+
+export interface Staged {
+  files: StagedFile[];
+  diffs: { file: string; diff: string }[];
+  /** Files re-checked with the overlays (the edited files and their dependents). */
+  checked: number;
+  /** Every diagnostic of the checked files with the overlays in. */
+  after: Diag[];
+}
+
+export type StageOutcome = ({ ok: true } & Staged) | { ok: false; reason: string; introduced?: Diag[] };
+
+/** The disk text of root-relative files (a refactor derives its edits from it). */
+export function diskText(cw: CheckWorkspace, rel: string): string {
+  return readFileSync(cw.abs(rel), "utf8");
+}
+
+/**
+ * Stage new contents (root-relative path → text). Call inside `cw.exclusive` after
+ * `cw.refresh()`, with no overlay of the caller's left in the engine.
+ */
+export async function stageContents(cw: CheckWorkspace, contents: ReadonlyMap<string, string>): Promise<StageOutcome> {
+  const edited = [...contents.keys()].sort();
+  const bytes = new Map(edited.map((f) => [f, readFileSync(cw.abs(f))] as const));
+  const originals = new Map(edited.map((f) => [f, bytes.get(f)!.toString("utf8")] as const));
+  const changed = edited.filter((f) => originals.get(f) !== contents.get(f));
+  if (!changed.length) return { ok: false, reason: "the engine's edits change nothing" };
+  for (const f of changed) {
+    if (!(await cw.projectsFor(f)).length) return { ok: false, reason: `cannot verify ${f}: no loaded TypeScript project holds it` };
+  }
+  const dependents = new Set<string>();
+  for (const f of changed) for (const d of await cw.dependentsOf(f)) if (!contents.has(d)) dependents.add(d);
+  const affected = [...changed, ...[...dependents].sort()];
+  const before = [...(await cw.diskDiagnostics(affected)).values()].flat();
+  const after: Diag[] = [];
+  try {
+    for (const f of changed) await cw.engine.setOverlay(cw.abs(f), contents.get(f)!);
+    for (const f of affected) after.push(...(await cw.fileDiagnostics(f)));
+  } finally {
+    for (const f of changed) cw.engine.clearOverlay(cw.abs(f));
+  }
+  const introduced = errorsOf(diagDelta(before, after).introduced);
+  if (introduced.length) {
+    const shown = introduced.slice(0, 10).map(diagLine);
+    const more = introduced.length > shown.length ? `; and ${introduced.length - shown.length} more` : "";
+    return { ok: false, reason: `it would introduce ${shown.join("; ")}${more}`, introduced };
+  }
+  return {
+    ok: true,
+    files: changed.map((f) => ({ file: f, expectedHash: sha256(bytes.get(f)!), content: contents.get(f)! })),
+    diffs: changed.map((f) => ({ file: f, diff: unifiedDiff(originals.get(f)!, contents.get(f)!, { path: f }) })),
+    checked: affected.length,
+    after,
+  };
+}

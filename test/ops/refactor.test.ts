@@ -1,0 +1,123 @@
+// svc_refactor on a real TypeScript project with the real engine (this process's resident
+// workspace, as the host holds it): a rename staged across three files and applied through
+// svc_workspace apply to a clean project, a colliding name refused naming the site, an
+// ambiguous member, organize-imports, apply-codefix, the unavailable operations and bad
+// input. Nothing is written by the refactor itself.
+
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { residentChecks } from "../../src/check/workspace.ts";
+import { call } from "../../src/engine.ts";
+import { sha256 } from "../../src/ops/apply.ts";
+import type { RefactorData } from "../../src/ops/refactor.ts";
+import { holdResident, releaseResident } from "../../src/semantic/resident.ts";
+import { useRuntimeDir } from "../helpers/host.ts";
+import { gitRepo } from "../helpers/repo.ts";
+
+const TSCONFIG = JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "es2022", module: "esnext", moduleResolution: "bundler", noUnusedLocals: false }, include: ["src/**/*.ts"] });
+const FILES: Record<string, string> = {
+  "tsconfig.json": TSCONFIG,
+  "src/price.ts": "export function price(n: number): number {\n  return n * 2;\n}\nexport function total(): number {\n  return 0;\n}\n",
+  "src/a.ts": 'import { price } from "./price";\nexport const a = price(1);\n',
+  "src/b.ts": 'import { price } from "./price";\nexport const b = price(2) + 1;\n',
+  "src/shapes.ts": "export class Square {\n  area(): number {\n    return 4;\n  }\n}\nexport class Circle {\n  area(): number {\n    return 3;\n  }\n}\n",
+  "src/messy.ts": 'import { b } from "./b";\nimport { a } from "./a";\nexport const m = a + b;\n',
+  "src/fixme.ts": "export const p = price(3);\n",
+};
+
+const ctx = { cwd: "/", host: true };
+let root: string;
+const refactor = async (request: Record<string, unknown>) => {
+  const r = await call("refactor", { path: root, ...request }, ctx);
+  return { text: r.text, data: r.data as unknown as RefactorData };
+};
+/** The `prefix: message` line a surface shows for a rejected request. */
+const refusedWith = async (request: Record<string, unknown>) => String(((await refactor(request).then(() => null, (e: unknown) => e)) as { formatted?: string } | null)?.formatted);
+const disk = (rel: string) => readFileSync(join(root, rel), "utf8");
+
+beforeAll(async () => {
+  useRuntimeDir();
+  root = gitRepo(FILES);
+  await call("index", { path: root });
+  holdResident(root, { writer: false });
+});
+
+afterAll(async () => {
+  await releaseResident(root);
+});
+
+describe("svc_refactor", () => {
+  test("rename to a colliding name is refused, naming the error and its site; nothing is written", async () => {
+    const r = await refactor({ symbol: "price", newName: "total" });
+    expect(r.data.status).toBe("refused");
+    expect(r.text).toMatch(/^cannot rename: it would introduce Error TS\d+ src\/price\.ts:\d+:\d+ /);
+    expect(disk("src/price.ts")).toBe(FILES["src/price.ts"]!);
+  }, 60_000);
+
+  test("an ambiguous member is refused with its candidates; containingType picks one", async () => {
+    const r = await refactor({ symbol: "area", newName: "size" });
+    expect(r.text).toStartWith("cannot rename: area is ambiguous: ");
+    expect(r.text).toContain("Square.area");
+    expect(r.text).toContain("Circle.area");
+    expect(r.text).toEndWith("; pass containingType or file");
+    const picked = await refactor({ symbol: "area", containingType: "Circle", newName: "size" });
+    expect(picked.data.status).toBe("staged");
+    expect(picked.data.files?.map((f) => f.file)).toEqual(["src/shapes.ts"]);
+    const content = picked.data.files![0]!.content;
+    expect(content).toContain("class Square {\n  area()");
+    expect(content).toContain("class Circle {\n  size()");
+  }, 60_000);
+
+  test("organize-imports sorts the imports; apply-codefix adds the missing import and the diagnostic goes to zero", async () => {
+    const organized = await refactor({ operation: "organize-imports", file: "src/messy.ts" });
+    expect(organized.data.status).toBe("staged");
+    expect(organized.data.files?.[0]?.content).toBe('import { a } from "./a";\nimport { b } from "./b";\nexport const m = a + b;\n');
+    const fixed = await refactor({ operation: "apply-codefix", file: "src/fixme.ts", diagnosticId: "TS2304" });
+    expect(fixed.text).toStartWith("staged apply-codefix: src/fixme.ts");
+    expect(fixed.data.files?.[0]?.content).toContain('import { price } from "./price"');
+    const none = await refactor({ operation: "apply-codefix", file: "src/a.ts", diagnosticId: "2304" });
+    expect(none.text).toBe("cannot apply-codefix: src/a.ts has no TS2304 diagnostic");
+  }, 60_000);
+
+  test("the five other operations refuse honestly; an unknown operation and bad input are validation errors", async () => {
+    for (const operation of ["add-parameter", "remove-parameter", "reorder-parameters", "extract-interface", "move-to-file"]) {
+      const r = await refactor({ operation, symbol: "price" });
+      expect(r.text).toBe(`cannot ${operation}: not available in this version of svc (rename, organize-imports, apply-codefix are)`);
+    }
+    expect(await refusedWith({ operation: "inline", symbol: "price" })).toBe(
+      "validation_error: unknown operation 'inline'. Valid values: rename, add-parameter, remove-parameter, reorder-parameters, extract-interface, move-to-file, organize-imports, apply-codefix",
+    );
+    expect(await refusedWith({ symbol: "price", newName: "1x" })).toMatch(/^validation_error: newName must be a valid identifier/);
+    expect(await refusedWith({ symbol: "price", newName: "class" })).toMatch(/^validation_error: newName must be a valid identifier/);
+    expect(await refusedWith({ newName: "cost" })).toMatch(/^validation_error: rename needs symbol/);
+    expect(await refusedWith({ operation: "apply-codefix", file: "src/a.ts", diagnosticId: "E42" })).toMatch(/^validation_error: apply-codefix needs diagnosticId/);
+    const missing = await refactor({ symbol: "nothingLikeThis", newName: "x" });
+    expect(missing.text).toStartWith("cannot rename: no declaration named 'nothingLikeThis'");
+  }, 60_000);
+
+  test("svc/refactor answers {output, files} for the same request", async () => {
+    const r = await call("refactorRpc", { path: root, request: { symbol: "price", newName: "cost" } }, ctx);
+    const data = r.data as { output: string; files: { file: string }[] };
+    expect(data.output).toStartWith("staged rename: price -> cost (3 files changed, not written to disk)");
+    expect(data.files.map((f) => f.file)).toEqual(["src/a.ts", "src/b.ts", "src/price.ts"]);
+  }, 60_000);
+
+  test("rename of an exported function used in two files: a diff per file, hashes of the disk, applied → no new errors", async () => {
+    const r = await refactor({ symbol: "price", newName: "cost" });
+    expect(r.data.status).toBe("staged");
+    expect(r.text).toStartWith("staged rename: price -> cost (3 files changed, not written to disk)\nverified: no new errors in ");
+    for (const f of ["src/a.ts", "src/b.ts", "src/price.ts"]) expect(r.text).toContain(`--- a/${f}\n+++ b/${f}\n`);
+    expect(r.text).toContain("-export function price(n: number): number {\n+export function cost(n: number): number {");
+    expect(disk("src/a.ts")).toBe(FILES["src/a.ts"]!); // staged, not written
+    const files = r.data.files!;
+    expect(files.map((f) => f.file)).toEqual(["src/a.ts", "src/b.ts", "src/price.ts"]);
+    for (const f of files) expect(f.expectedHash).toBe(sha256(readFileSync(join(root, f.file))));
+    expect(files.find((f) => f.file === "src/b.ts")?.content).toBe('import { cost } from "./price";\nexport const b = cost(2) + 1;\n');
+    for (const f of files) await call("apply", { path: root, file: f.file, content: f.content, expectedHash: f.expectedHash, write: true }, ctx);
+    const cw = (await residentChecks(root, ctx))!;
+    const { diags } = await cw.exclusive(() => cw.workspaceDiagnostics({ exact: true }));
+    // Only the error that was there before (fixme.ts never imported price).
+    expect(diags.filter((d) => d.severity === "error").map((d) => `${d.path} ${d.code}`)).toEqual(["src/fixme.ts TS2304"]);
+  }, 60_000);
+});

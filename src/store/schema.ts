@@ -1,8 +1,8 @@
 // The store's schema. A store written with another SCHEMA_VERSION or EXTRACTION_VERSION is
 // rebuilt from scratch (no migrations); the product version never forces a rebuild.
 
-/** Bump on any change to tables or columns. */
-export const SCHEMA_VERSION = 3;
+/** Bump on any change to tables, columns or indexes. */
+export const SCHEMA_VERSION = 4;
 /** Bump when extraction output changes meaning (new declaration kinds, tokenizer, FTS fields). */
 export const EXTRACTION_VERSION = 3;
 
@@ -56,8 +56,9 @@ CREATE TABLE IF NOT EXISTS symbols (
   body_end INTEGER
 );
 CREATE INDEX IF NOT EXISTS symbols_file ON symbols(file_id);
-CREATE INDEX IF NOT EXISTS symbols_name ON symbols(name COLLATE NOCASE);
-CREATE INDEX IF NOT EXISTS symbols_qname ON symbols(qualified_name COLLATE NOCASE);
+-- name lookups rank by exported: (name, exported) lets them scan the index alone
+CREATE INDEX IF NOT EXISTS symbols_name ON symbols(name COLLATE NOCASE, exported);
+CREATE INDEX IF NOT EXISTS symbols_qname ON symbols(qualified_name COLLATE NOCASE, exported);
 CREATE TABLE IF NOT EXISTS chunks (
   id INTEGER PRIMARY KEY,
   file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,

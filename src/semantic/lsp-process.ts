@@ -4,6 +4,13 @@
 
 import { encodeFrame, FrameParser } from "../host/framing.ts";
 
+/** Settings sections the server asks for: type acquisition off (the unified and the older key). */
+const SETTINGS: Record<string, unknown> = {
+  "js/ts": { tsserver: { automaticTypeAcquisition: { enabled: false } } },
+  typescript: { disableAutomaticTypeAcquisition: true },
+  javascript: { disableAutomaticTypeAcquisition: true },
+};
+
 export class EngineError extends Error {
   constructor(
     message: string,
@@ -114,10 +121,15 @@ export class LspProcess {
     else waiter.resolve(message.result);
   }
 
-  /** The server asks us things (configuration, capability registration, progress tokens): answer neutrally. */
+  /**
+   * The server asks us things (configuration, capability registration, progress tokens):
+   * answer neutrally, except that automatic type acquisition is off — it would run npm and
+   * download `@types` packages into the user's cache (svc stays local and offline; an
+   * inferred project importing an untyped package triggered it).
+   */
   private answerServerRequest(id: unknown, method: string, params: Record<string, unknown> | undefined): void {
-    const items = (params?.items as unknown[] | undefined) ?? [];
-    const result = method === "workspace/configuration" ? items.map(() => null) : null;
+    const items = (params?.items as { section?: string }[] | undefined) ?? [];
+    const result = method === "workspace/configuration" ? items.map((item) => SETTINGS[item?.section ?? ""] ?? null) : null;
     this.write({ jsonrpc: "2.0", id, result });
   }
 

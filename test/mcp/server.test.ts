@@ -1,17 +1,22 @@
 import { describe, expect, test } from "bun:test";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { checkMcp } from "../../scripts/mcp-check.ts";
 import { REGISTRY } from "../../src/registry.ts";
 import { mcpTools } from "../../src/surfaces/mcp/tools.ts";
+import { tempDir } from "../helpers/repo.ts";
 
 const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
 
 describe("svc mcp serve", () => {
   test("tools/list equals the registry; every tool answers valid input and refuses invalid input with a prefixed isError", async () => {
     const expected = [...new Set(REGISTRY.flatMap((r) => (r.mcp ?? []).map((b) => b.tool)))];
-    const result = await checkMcp([process.execPath, "--no-install", MAIN], expected);
+    // the engine's own cache folder: type acquisition (npm downloading @types) must never start
+    const cache = tempDir();
+    const result = await checkMcp([process.execPath, "--no-install", MAIN], expected, { XDG_CACHE_HOME: cache });
     expect(result.problems).toEqual([]);
     expect(result.tools).toEqual([...expected].sort());
+    expect(existsSync(join(cache, "typescript"))).toBe(false);
   }, 60_000);
 
   test("stdout carries nothing but JSON-RPC messages", async () => {

@@ -29,6 +29,8 @@ export interface EngineStatus {
 
 const RESTART_WINDOW_MS = 5 * 60_000;
 const MAX_DEATHS = 3;
+/** How long closing waits for the API session and the child before killing it. */
+const CLOSE_GRACE_MS = 1000;
 const CLIENT_CAPABILITIES = {
   textDocument: {
     synchronization: { didSave: false },
@@ -144,6 +146,7 @@ export class TsEngine {
       lsp.notify("initialized", {});
       const session = await lsp.request<{ pipe: string }>("custom/initializeAPISession", {}, timeout);
       this.api = await this.race(API.fromLSPConnection({ pipe: session.pipe }), lsp, "the API session", timeout);
+      quietSocket(this.api);
       for (const [path, overlay] of this.overlays) lsp.notify("textDocument/didOpen", { textDocument: { uri: fileUri(path), languageId: languageId(path), version: overlay.version, text: overlay.text } });
       this.current = null;
       const target = this.changes;
@@ -305,13 +308,32 @@ export class TsEngine {
     this.lsp?.kill();
   }
 
+  /**
+   * Stop the session and the child. Bounded: a child that already died (a terminal's Ctrl-C
+   * reaches the whole process group) never answers the API session's close, which must not
+   * keep the host from exiting.
+   */
   async close(): Promise<void> {
     this.closed = true;
     const api = this.api;
     this.api = null;
-    await api?.close().catch(() => {});
-    await this.lsp?.stop();
+    if (api && this.lsp?.alive) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([api.close().catch(() => {}), new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_GRACE_MS)))]);
+      clearTimeout(timer);
+    }
+    await this.lsp?.stop(CLOSE_GRACE_MS);
   }
+}
+
+/**
+ * The API session's socket reports a child that died (EPIPE, reset) as an 'error' event the
+ * client listens to only while connecting; unheard, it would crash svc. The child's death
+ * is the supervisor's business (restart, degraded state), so the event is only absorbed.
+ */
+function quietSocket(api: API): void {
+  const socket = (api as unknown as { client?: { socket?: { on?: (event: string, listener: () => void) => void } } }).client?.socket;
+  socket?.on?.("error", () => undefined);
 }
 
 export function languageId(path: string): string {

@@ -223,6 +223,31 @@ describe("host lifecycle", () => {
   }, 60_000);
 });
 
+describe("host process group", () => {
+  test("a terminal's Ctrl-C (SIGINT to the whole process group, the engine child included): the host still exits cleanly", async () => {
+    const runtime = useRuntimeDir();
+    const root = gitRepo({ "tsconfig.json": '{"compilerOptions":{"strict":true}}\n', "src/a.ts": "export class A {}\n" });
+    const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
+    const env = { ...process.env, SVC_RUNTIME_DIR: runtime, NO_COLOR: "1" };
+    const child = Bun.spawn([process.execPath, "--no-install", MAIN, "host", "--directory", root, "--quiet"], { env, stdout: "pipe", stderr: "pipe", detached: true });
+    const ep = endpointFor(root);
+    for (let i = 0; i < 200 && !existsSync(ep.registry); i++) await new Promise((r) => setTimeout(r, 50));
+    const { connectHost } = await import("../../src/host/client.ts");
+    // wait until the engine child runs (the checks are warm)
+    for (let i = 0; i < 200; i++) {
+      const client = await connectHost(root, 1000);
+      const stats = await client?.call<{ checksWarm: boolean }>("svc/stats");
+      client?.close();
+      if (stats?.checksWarm) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    process.kill(-child.pid, "SIGINT");
+    expect(await child.exited).toBe(0);
+    expect(existsSync(ep.registry)).toBe(false);
+    delete process.env.SVC_RUNTIME_DIR;
+  }, 30_000);
+});
+
 describe("delegation", () => {
   test("svc mcp serve finds or starts the workspace's host; SVC_DAEMON=0 opts out", async () => {
     const runtime = useRuntimeDir();

@@ -29,7 +29,7 @@ export interface EngineStatus {
 
 const RESTART_WINDOW_MS = 5 * 60_000;
 const MAX_DEATHS = 3;
-/** How long closing waits for the API session and the child before killing it. */
+/** How long closing waits for the child to shut down before killing it. */
 const CLOSE_GRACE_MS = 1000;
 const CLIENT_CAPABILITIES = {
   textDocument: {
@@ -309,21 +309,26 @@ export class TsEngine {
   }
 
   /**
-   * Stop the session and the child. Bounded: a child that already died (a terminal's Ctrl-C
-   * reaches the whole process group) never answers the API session's close, which must not
-   * keep the host from exiting.
+   * Stop the session and the child. Nothing is written to the session: its snapshots die
+   * with the child, and a child that already died (a terminal's Ctrl-C reaches the whole
+   * process group) would never answer, or fail the write (EPIPE).
    */
   async close(): Promise<void> {
     this.closed = true;
     const api = this.api;
     this.api = null;
-    if (api && this.lsp?.alive) {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      await Promise.race([api.close().catch(() => {}), new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_GRACE_MS)))]);
-      clearTimeout(timer);
-    }
+    if (api) await dropSession(api);
     await this.lsp?.stop(CLOSE_GRACE_MS);
   }
+}
+
+type SessionInternals = { client?: { close?: () => Promise<void>; socket?: { on?: (event: string, listener: () => void) => void } } };
+
+/** Close the API session's connection and socket without a word to the server (API.close would first release every snapshot over it). */
+async function dropSession(api: API): Promise<void> {
+  const client = (api as unknown as SessionInternals).client;
+  if (client?.close) await client.close().catch(() => undefined);
+  else await api.close().catch(() => undefined);
 }
 
 /**
@@ -332,7 +337,7 @@ export class TsEngine {
  * is the supervisor's business (restart, degraded state), so the event is only absorbed.
  */
 function quietSocket(api: API): void {
-  const socket = (api as unknown as { client?: { socket?: { on?: (event: string, listener: () => void) => void } } }).client?.socket;
+  const socket = (api as unknown as SessionInternals).client?.socket;
   socket?.on?.("error", () => undefined);
 }
 

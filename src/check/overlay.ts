@@ -45,9 +45,10 @@ export async function overlayCheck(cw: CheckWorkspace, rel: string, content: str
     if (!candidates.length) return { ran: false as const, reason: `no loaded TypeScript project holds ${rel} (outside every tsconfig/jsconfig's files)` };
     const deps = options.dependents ? await cw.dependentsOf(rel) : [];
     const fileBefore = exists ? ((await cw.diskDiagnostics([rel])).get(rel) ?? []) : [];
-    // The dependents' diagnostics on disk, when cached: then how far the edit reaches is worked out while the engine checks the
-    // file (parsing the proposed content costs a few ms); otherwise first, reading what the disk state must tell before the overlay goes in.
-    let depsBefore: Map<string, Diag[]> | null = exists ? cw.cachedDiagnostics(deps) : null;
+    // The dependents' diagnostics on disk and the file's export types, when both are cached: then how far the edit reaches is
+    // worked out while the engine checks the file (parsing the proposed content costs a few ms); otherwise first, reading what
+    // the disk state must tell before the overlay goes in (the export types then get cached for the next edit of the file).
+    let depsBefore: Map<string, Diag[]> | null = exists && cw.cachedDiskExportTypes(rel) !== undefined ? cw.cachedDiagnostics(deps) : null;
     const overlapped = depsBefore !== null;
     // How far the edit can reach: not past the file, only through its exports' types, or anyhow.
     const reachOf = (): { how: Reach; typesBefore?: string | null } => {

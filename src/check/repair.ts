@@ -6,17 +6,8 @@
 
 import type { Database } from "bun:sqlite";
 import { basename, dirname, relative } from "node:path";
+import type { TextEdit } from "../semantic/queries.ts";
 import { oneLine, type Diag } from "./diag.ts";
-
-export interface TextEdit {
-  path: string;
-  /** 1-based start and end (end exclusive). */
-  line: number;
-  column: number;
-  endLine: number;
-  endColumn: number;
-  newText: string;
-}
 
 export interface RepairFix {
   title: string;

@@ -44,6 +44,7 @@ export interface Diag {
 
 export interface TextEdit {
   path: string;
+  /** 1-based start and end (end exclusive). */
   line: number;
   column: number;
   endLine: number;

@@ -72,22 +72,15 @@ async function runMcpCommand(
     return serveMcp();
   }
   if (action !== "install") return usageError(io, `unknown mcp action '${action}'`, usage);
-  try {
+  return runInstaller(options, io, style, async (root) => {
     const { installMcp } = await import("../../install/mcp-install.ts");
-    const { resolveWorkspace } = await import("../../workspace/root.ts");
-    const cwd = typeof options.cwd === "string" ? options.cwd : process.cwd();
-    const result = installMcp({
-      root: resolveWorkspace(".", cwd).root,
+    return installMcp({
+      root,
       client: typeof options.client === "string" ? options.client : "claude",
       scope: typeof options.scope === "string" ? options.scope : "project",
       withHooks: options.withHooks === true,
     });
-    io.out(options.json ? JSON.stringify(result, null, 2) : result.changes.map((c) => `${c.action} ${c.file}: ${c.detail}`).join("\n"));
-    return 0;
-  } catch (error) {
-    io.err(errorLine(asSvcError(error).formatted, style));
-    return 1;
-  }
+  }, (result) => result.changes.map((c) => `${c.action} ${c.file}: ${c.detail}`).join("\n"));
 }
 
 async function runHookCommand(
@@ -101,12 +94,19 @@ async function runHookCommand(
   const bad = checkUsage(command, io, usage);
   if (bad !== null) return bad;
   if (String(args[0]) !== "install") return usageError(io, `unknown hook action '${String(args[0])}'`, usage);
-  try {
+  return runInstaller(options, io, style, async (root) => {
     const { installHook } = await import("../../install/hook-install.ts");
+    return installHook({ root, force: options.force === true });
+  }, (result) => `${result.action} ${result.file}: ${result.detail}`);
+}
+
+/** An install helper run on the workspace of --cwd (else of this process): its result as JSON with --json, else as lines; a failure as a prefixed error, exit 1. */
+async function runInstaller<T>(options: Record<string, unknown>, io: CliIo, style: ReturnType<typeof styleFor>, install: (root: string) => Promise<T>, lines: (result: T) => string): Promise<number> {
+  try {
     const { resolveWorkspace } = await import("../../workspace/root.ts");
     const cwd = typeof options.cwd === "string" ? options.cwd : process.cwd();
-    const result = await installHook({ root: resolveWorkspace(".", cwd).root, force: options.force === true });
-    io.out(options.json ? JSON.stringify(result, null, 2) : `${result.action} ${result.file}: ${result.detail}`);
+    const result = await install(resolveWorkspace(".", cwd).root);
+    io.out(options.json ? JSON.stringify(result, null, 2) : lines(result));
     return 0;
   } catch (error) {
     io.err(errorLine(asSvcError(error).formatted, style));

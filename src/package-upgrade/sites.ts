@@ -7,6 +7,7 @@
 import type { Database } from "bun:sqlite";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { escapeRegExp, identifierUse } from "../lang/identifier.ts";
 
 export interface ImportSite {
   path: string;
@@ -61,7 +62,6 @@ export function packageUsage(db: Database, root: string, pkg: string): PackageUs
   return { sites, subpathFiles: [...subpath].sort() };
 }
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const IDENT = "[\\w$]+";
 
 /** The file's text without comments, or null when it cannot be read. */
@@ -75,7 +75,7 @@ function codeOf(root: string, path: string): string | null {
 
 /** The statements binding `pkg`: `import … from`, `import X = require`, `const X = require`. */
 function bindersOf(pkg: string): { statement: RegExp; whole: RegExp[] } {
-  const spec = `["']${escapeRe(pkg)}["']`;
+  const spec = `["']${escapeRegExp(pkg)}["']`;
   return {
     statement: new RegExp(`import\\s[^;]*?from\\s*${spec}|import\\s+${IDENT}\\s*=\\s*require\\(\\s*${spec}\\s*\\)|(?:const|let|var)\\s+${IDENT}\\s*=\\s*require\\(\\s*${spec}\\s*\\)`, "g"),
     whole: [
@@ -94,7 +94,7 @@ function bindersOf(pkg: string): { statement: RegExp; whole: RegExp[] } {
  */
 function memberReads(rest: string, local: string): string[] | null {
   const members = new Set<string>();
-  for (const m of rest.matchAll(new RegExp(`(?<![\\w$.])${escapeRe(local)}(?![\\w$])(\\s*\\??\\.\\s*(${IDENT}))?`, "g"))) {
+  for (const m of rest.matchAll(new RegExp(`${identifierUse(local)}(\\s*\\??\\.\\s*(${IDENT}))?`, "g"))) {
     if (m[2] === undefined) return null;
     members.add(m[2]);
   }

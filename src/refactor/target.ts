@@ -3,16 +3,15 @@
 // and the position of its name in the declaring file for the language server.
 
 import type { Database } from "bun:sqlite";
+import { identifierUse } from "../lang/identifier.ts";
 import { describeSymbol, resolveSymbol, type SymbolRow } from "../retrieve/resolve-symbol.ts";
 
 export type Target = { ok: true; symbol: SymbolRow; line: number; column: number } | { ok: false; reason: string };
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
 /** The 1-based line and column of `name` as an identifier in the declaration's lines (not after a `.`). */
 export function namePosition(text: string, symbol: SymbolRow): { line: number; column: number } | null {
   const lines = text.split("\n");
-  const word = new RegExp(`(?<![\\w$.])${escape(symbol.name)}(?![\\w$])`);
+  const word = new RegExp(identifierUse(symbol.name));
   for (let l = symbol.line; l <= Math.max(symbol.line, symbol.endLine) && l <= lines.length; l++) {
     const m = word.exec(lines[l - 1] ?? "");
     if (m) return { line: l, column: m.index + 1 };

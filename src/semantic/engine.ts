@@ -29,7 +29,7 @@ export interface EngineStatus {
 
 const RESTART_WINDOW_MS = 5 * 60_000;
 const MAX_DEATHS = 3;
-/** How long closing waits for the child to shut down before killing it. */
+/** How long closing waits for API work in flight, then for the child to shut down before killing it. */
 const CLOSE_GRACE_MS = 1000;
 const CLIENT_CAPABILITIES = {
   textDocument: {
@@ -67,6 +67,8 @@ export class TsEngine {
   private lastExit: string | null = null;
   private failed: string | null = null;
   private closed = false;
+  /** API work in flight (requests, snapshot releases): closing lets it finish before dropping the session. */
+  private readonly inFlight = new Set<Promise<unknown>>();
   private readonly configs = new Set<string>();
   private readonly overlays = new Map<string, Overlay>();
   private current: Snapshot | null = null;
@@ -147,6 +149,7 @@ export class TsEngine {
       const session = await lsp.request<{ pipe: string }>("custom/initializeAPISession", {}, timeout);
       this.api = await this.race(API.fromLSPConnection({ pipe: session.pipe }), lsp, "the API session", timeout);
       quietSocket(this.api);
+      absorbSessionWriteFailures();
       for (const [path, overlay] of this.overlays) lsp.notify("textDocument/didOpen", { textDocument: { uri: fileUri(path), languageId: languageId(path), version: overlay.version, text: overlay.text } });
       this.current = null;
       const target = this.changes;
@@ -169,6 +172,7 @@ export class TsEngine {
         reject(new EngineError(`the TypeScript engine did not finish ${what} within ${Math.round(timeoutMs / 1000)}s (stopped; it restarts on the next request)`, true));
       }, timeoutMs);
     });
+    this.track(promise);
     const died = lsp.exited.then((d) => Promise.reject(new EngineError(`the TypeScript engine ${d} during ${what}`, true)));
     return Promise.race([promise, timeout, died]).finally(() => clearTimeout(timer));
   }
@@ -213,13 +217,23 @@ export class TsEngine {
    * caller got from openProjects are read right after, outside call()).
    */
   private releaseRetired(): void {
+    if (this.closed) return; // they go with the child
     const keep = this.retired.slice(-2);
     const older = this.retired.slice(0, -2);
     this.retired = keep;
     for (const snapshot of older) {
       if (this.users.has(snapshot)) this.retired.unshift(snapshot);
-      else void snapshot.dispose().catch(() => {});
+      else this.track(snapshot.dispose());
     }
+  }
+
+  private track(work: Promise<unknown>): void {
+    const settled = work.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.inFlight.add(settled);
+    void settled.then(() => this.inFlight.delete(settled));
   }
 
   /** An LSP request under the time-box. */
@@ -317,12 +331,39 @@ export class TsEngine {
     this.closed = true;
     const api = this.api;
     this.api = null;
-    if (api) await dropSession(api);
+    if (api) {
+      // writes still queued when the socket goes would fail where nothing can catch them
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([Promise.all(this.inFlight), new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_GRACE_MS)))]);
+      clearTimeout(timer);
+      await dropSession(api);
+    }
     await this.lsp?.stop(CLOSE_GRACE_MS);
   }
 }
 
-type SessionInternals = { client?: { close?: () => Promise<void>; socket?: { on?: (event: string, listener: () => void) => void } } };
+/** Write failures to a peer that went away. */
+const GONE_PEER = new Set(["EPIPE", "ECONNRESET", "ERR_STREAM_DESTROYED"]);
+
+/**
+ * The API client's JSON-RPC layer (vscode-jsonrpc, vendored by typescript) rejects a request
+ * whose write fails to its caller, and then rethrows the same error from an async Promise
+ * executor, where nothing can catch it. When the child dies or the session is dropped with
+ * requests in flight, that duplicate would crash svc as an unhandled rejection. It is
+ * absorbed here; any other unhandled rejection is rethrown as before.
+ */
+let absorbing = false;
+function absorbSessionWriteFailures(): void {
+  if (absorbing) return;
+  absorbing = true;
+  process.on("unhandledRejection", (reason) => {
+    if (GONE_PEER.has(String((reason as NodeJS.ErrnoException | null)?.code))) return;
+    throw reason;
+  });
+}
+
+type SessionSocket = { destroyed?: boolean; on?: (event: string, listener: () => void) => void; write?: (...args: unknown[]) => boolean };
+type SessionInternals = { client?: { close?: () => Promise<void>; socket?: SessionSocket } };
 
 /** Close the API session's connection and socket without a word to the server (API.close would first release every snapshot over it). */
 async function dropSession(api: API): Promise<void> {
@@ -332,13 +373,24 @@ async function dropSession(api: API): Promise<void> {
 }
 
 /**
- * The API session's socket reports a child that died (EPIPE, reset) as an 'error' event the
- * client listens to only while connecting; unheard, it would crash svc. The child's death
- * is the supervisor's business (restart, degraded state), so the event is only absorbed.
+ * The API session's socket, hardened: a child that died (EPIPE, reset) shows as an 'error'
+ * event the client listens to only while connecting, and a request queued before the
+ * session was dropped is written after its socket is destroyed — both would surface where
+ * nothing can catch them (an unhandled rejection in the JSON-RPC layer) and crash svc. The
+ * error is absorbed (the child's death is the supervisor's business), and a write to a
+ * destroyed socket is dropped: its request was already rejected when the session closed.
  */
 function quietSocket(api: API): void {
   const socket = (api as unknown as SessionInternals).client?.socket;
-  socket?.on?.("error", () => undefined);
+  if (!socket?.on || !socket.write) return;
+  socket.on("error", () => undefined);
+  const write = socket.write.bind(socket);
+  socket.write = (...args: unknown[]) => {
+    if (!socket.destroyed) return write(...args);
+    const done = args.findLast((a) => typeof a === "function") as (() => void) | undefined;
+    done?.();
+    return false;
+  };
 }
 
 export function languageId(path: string): string {

@@ -39,6 +39,8 @@ export const PARAMS = {
   prfAdd: 8,
   prfScore: 0.33,
   neighbour: 0.4,
+  /** A module that re-exports an exactly named declaration's file, when the query asks about exporting. */
+  barrel: 0.6,
   neighbourSeeds: 2,
   neighboursPerSeed: 5,
   centrality: 0.1,
@@ -82,7 +84,9 @@ function rawIdentifiers(query: string): string[] {
   return [...out];
 }
 
-export function exactDeclarations(db: Database, query: string, collection: Collection, m: Merge): void {
+/** Records exact-declaration evidence; returns the files that declare an exactly named identifier. */
+export function exactDeclarations(db: Database, query: string, collection: Collection, m: Merge): Set<number> {
+  const declaring = new Set<number>();
   // NOCASE equality uses the symbols_name index; the exact spelling is checked here.
   const select = db.prepare(`SELECT DISTINCT file_id, name, kind IN ${TYPE_KINDS} AS is_type FROM symbols WHERE name = ? COLLATE NOCASE`);
   for (const word of rawIdentifiers(query)) {
@@ -90,6 +94,44 @@ export function exactDeclarations(db: Database, query: string, collection: Colle
     for (const row of select.all(word) as { file_id: number; name: string; is_type: number }[]) {
       if (row.name !== word || !collection.byId.has(row.file_id) || (plain && !row.is_type)) continue;
       add(m, row.file_id, row.is_type ? (plain ? PARAMS.exactPlainType : PARAMS.exactType) : PARAMS.exactMember, `declares ${row.name} (exact)`);
+      if (!plain) declaring.add(row.file_id);
+    }
+  }
+  return declaring;
+}
+
+/** "export X", "exports for X", "re-export X": the change is made where modules are re-exported. */
+const EXPORT_INTENT = /\b(re-?)?export(s|ed|ing)?\b/i;
+
+/**
+ * When the query asks about exporting a named declaration, the barrels that re-export its
+ * file (`export … from`) — or, when none does yet, the nearest barrel in its folder or
+ * above — are where the export is added.
+ */
+export function exportBarrels(db: Database, query: string, declaring: ReadonlySet<number>, graph: FileGraph, collection: Collection, m: Merge): void {
+  if (declaring.size === 0 || !EXPORT_INTENT.test(query)) return;
+  const reexports = db.prepare("SELECT count(*) AS n FROM imports WHERE file_id = ? AND kind = 'export'");
+  const isBarrel = (id: number) => ((reexports.get(id) as { n: number }).n) >= 2;
+  const barrelsByDir = new Map<string, number[]>();
+  for (const f of collection.files) {
+    if (f.isTest || !/(^|\/)index\.[cm]?[jt]sx?$/.test(f.path) || !isBarrel(f.id)) continue;
+    const dir = f.path.includes("/") ? f.path.slice(0, f.path.lastIndexOf("/")) : "";
+    barrelsByDir.set(dir, [...(barrelsByDir.get(dir) ?? []), f.id]);
+  }
+  for (const id of declaring) {
+    const path = collection.byId.get(id)?.path ?? "";
+    const direct = (graph.in.get(id) ?? []).map((e) => e.to).filter((from) => collection.byId.has(from) && from !== id && isBarrel(from));
+    if (direct.length) {
+      for (const from of new Set(direct)) add(m, from, PARAMS.barrel, `re-exports ${path} (the query asks about exporting)`);
+      continue;
+    }
+    for (let dir = path.slice(0, Math.max(0, path.lastIndexOf("/"))); ; dir = dir.slice(0, Math.max(0, dir.lastIndexOf("/")))) {
+      const found = (barrelsByDir.get(dir) ?? []).filter((b) => b !== id);
+      if (found.length) {
+        for (const b of found) add(m, b, PARAMS.barrel, `barrel of ${dir || "the root"} (the query asks about exporting)`);
+        break;
+      }
+      if (!dir) break;
     }
   }
 }

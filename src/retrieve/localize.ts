@@ -8,7 +8,7 @@
 import type { Database } from "bun:sqlite";
 import type { FileGraph } from "../graph/file-graph.ts";
 import type { Collection } from "../plan/collect.ts";
-import { add, exactDeclarations, feedback, lexical, lexicalRanking, lexicalScores, merged, neighbours, newMerge, PARAMS, pathHits, plus, wiringHits } from "./localize-signals.ts";
+import { add, exactDeclarations, exportBarrels, feedback, lexical, lexicalRanking, lexicalScores, merged, neighbours, newMerge, PARAMS, pathHits, plus, wiringHits } from "./localize-signals.ts";
 import { queryTerms } from "./terms.ts";
 
 export type Grade = "confident" | "partial" | "insufficient";
@@ -106,7 +106,8 @@ export function localize(collection: Collection, options: LocalizeOptions): Loca
     if (file) add(m, file.id, PARAMS.changed, "changed since the base");
   }
   const terms = queryTerms(options.query);
-  exactDeclarations(db, options.query, collection, m);
+  const declaring = exactDeclarations(db, options.query, collection, m);
+  exportBarrels(db, options.query, declaring, options.graph, collection, m);
   wiringHits(db, options.query, collection, m);
   pathHits(collection, terms, m);
   const fts = collection.index.meta.fts_available === "1";

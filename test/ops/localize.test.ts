@@ -55,6 +55,24 @@ describe("find --kind task", () => {
     expect(paths.filter((p) => p.endsWith("payment.service.ts"))).toHaveLength(1);
   });
 
+  test("asked to export a named declaration, the barrel that re-exports its file (or the nearest barrel) is a candidate", async () => {
+    const repo = gitRepo({
+      "src/index.ts": 'export { Trans } from "./trans.ts";\nexport { useTranslation } from "./hooks.ts";\n',
+      "src/trans.ts": "export function Trans() {}\nexport function nodesToString(nodes: string[]) { return nodes.join(''); }\n",
+      "src/hooks.ts": "export function useTranslation() {}\n",
+      "src/icu/icu-trans.ts": "export function IcuTrans() {}\n",
+      "src/render.ts": 'import { nodesToString } from "./trans.ts";\nexport const render = (n: string[]) => nodesToString(n);\n',
+    });
+    const reexported = await task(repo, "export `nodesToString` so tools can use it");
+    const barrel = reexported.data.candidates?.find((c) => c.path === "src/index.ts");
+    expect(barrel?.reasons).toContain("re-exports src/trans.ts (the query asks about exporting)");
+    const fresh = await task(repo, "exports for the IcuTrans component");
+    expect(fresh.data.candidates?.find((c) => c.path === "src/index.ts")?.reasons).toContain("barrel of src (the query asks about exporting)");
+    // Without the intent to export, the barrel gets no such evidence.
+    const plain = await task(repo, "nodesToString drops empty nodes");
+    expect(plain.data.candidates?.find((c) => c.path === "src/index.ts")?.reasons ?? []).not.toContain("re-exports src/trans.ts (the query asks about exporting)");
+  });
+
   test("the deprecated svc localize alias prints a notice, then answers as find --kind task", () => {
     const r = runSvc(["localize", root, "--task", "add a refund method to OrderService"]);
     expect(r.code).toBe(0);

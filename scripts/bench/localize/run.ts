@@ -132,7 +132,7 @@ export interface LocalizeBench {
   findMsP50: number;
 }
 
-async function docsOf(root: string): Promise<BaselineDoc[]> {
+export async function docsOf(root: string): Promise<BaselineDoc[]> {
   const index = await openIndex(root, { waitForBuild: true });
   if (!index.available) throw new Error(`index of ${root} unavailable: ${index.detail}`);
   try {

@@ -1,0 +1,42 @@
+// Tuning PARAMS of localize-signals.ts on the tuning split only: every setting given is
+// scored over the tuning tasks in one process (the trees' indexes are built once, by the
+// first setting), so a handful of settings costs little more than one. The held-out split
+// is never loaded here; run.ts judges it.
+//
+//   bun scripts/bench/localize/tune.ts '{"neighbour":0.3}' '{"neighbour":0.5}' …
+// The first line is always the current PARAMS.
+
+import { join } from "node:path";
+import { call } from "../../../src/engine.ts";
+import type { FindData } from "../../../src/ops/find.ts";
+import { PARAMS } from "../../../src/retrieve/localize-signals.ts";
+import { fmt } from "../measure.ts";
+import { CUTOFF, mean, scoreRanking } from "./metrics.ts";
+import { docsOf, loadTasks } from "./run.ts";
+
+const base = join(import.meta.dir, "..", "..", "..");
+const { tasks } = await loadTasks(base, null, () => {});
+// As run.ts scores them: targets the index leaves out dropped, tasks left with none skipped.
+const tune = [];
+const indexedOf = new Map<string, Set<string>>();
+for (const task of tasks.filter((t) => t.split === "tune")) {
+  const indexed = indexedOf.get(task.root) ?? new Set((await docsOf(task.root)).map((d) => d.path));
+  indexedOf.set(task.root, indexed);
+  const targets = task.targets.filter((p) => indexed.has(p));
+  if (targets.length) tune.push({ ...task, targets });
+}
+const defaults = { ...PARAMS };
+const settings: Record<string, unknown>[] = [{}, ...process.argv.slice(2).map((a) => JSON.parse(a) as Record<string, unknown>)];
+
+console.log(`${tune.length} tuning tasks          Acc@1   R@5     R@10    MRR`);
+for (const setting of settings) {
+  Object.assign(PARAMS, defaults, setting);
+  const scores = [];
+  for (const task of tune) {
+    const r = await call("find", { path: task.root, query: task.query, kind: "task", limit: CUTOFF });
+    const paths = ((r.data as unknown as FindData).candidates ?? []).map((c) => c.path);
+    scores.push(scoreRanking(paths, task.targets));
+  }
+  const m = mean(scores);
+  console.log(`${(JSON.stringify(setting) || "{}").padEnd(28)} ${fmt(m.acc1, 3)}  ${fmt(m.r5, 3)}  ${fmt(m.r10, 3)}  ${fmt(m.rr, 3)}`);
+}

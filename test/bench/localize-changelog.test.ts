@@ -32,3 +32,55 @@ test("versions under ##, ### and conventional-changelog link headings, sub-secti
   expect(log.get("6.13.7")).toEqual([{ section: "patch changes", text: "Fix `observable.map` keys" }]);
   expect(log.get("7.8.1")?.map((e) => e.text)).toEqual(["throttle: emit the trailing value"]);
 });
+
+test("History.md versions (setext, with or without a date): nested bullets, deps and docs lines are not entries", () => {
+  const text = [
+    "4.22.3",
+    "======",
+    "",
+    "  * Allow conditional revalidation for QUERY requests",
+    "    - `req.fresh` now includes QUERY in the freshness check",
+    "  * deps: qs@~6.16.0",
+    "    * Fix parsing of arrays",
+    "",
+    "5.13.22 / 2024-01-02",
+    "====================",
+    " * fix(document): allow setting nested path to null #14205",
+    " * docs: note that mongoose 5.13 is compatible with mongodb 5.0 #14283",
+    " * types: add skipValidation #8778",
+    "",
+    "9.2.2 / 2020-12-11",
+    "==================",
+    "",
+    "  * Support negative indices in getCall (#2199)",
+    "  * Fix mock.withArgs using matchers",
+  ].join("\n");
+  const log = parseChangelog(text);
+  expect([...log.keys()]).toEqual(["4.22.3", "5.13.22", "9.2.2"]);
+  expect(log.get("4.22.3")?.map((e) => e.text)).toEqual(["Allow conditional revalidation for QUERY requests"]);
+  expect(log.get("5.13.22")?.map((e) => e.text)).toEqual(["fix(document): allow setting nested path to null"]);
+  expect(log.get("9.2.2")?.map((e) => e.text)).toEqual(["Support negative indices in getCall", "Fix mock.withArgs using matchers"]);
+});
+
+test("`## ` emoji headings are sections (contributors skipped); release-date lines are not entries", () => {
+  const text = [
+    "## v1.13.5 - February 8, 2026",
+    "",
+    "## 🐛 Bug Fixes",
+    "",
+    "* **Fetch:** keep the request's signal ([#7000](https://x/pull/7000))",
+    "",
+    "## 🌟 New Contributors",
+    "",
+    "* **@someone** ([#7000](https://x/pull/7000))",
+    "",
+    "### 2.25.3",
+    "",
+    "_Released May 4, 2020_",
+    "",
+    "Remove package.json module property",
+  ].join("\n");
+  const log = parseChangelog(text);
+  expect(log.get("1.13.5")).toEqual([{ section: "bug fixes", text: "Fetch: keep the request's signal" }]);
+  expect(log.get("2.25.3")?.map((e) => e.text)).toEqual(["Remove package.json module property"]);
+});

@@ -95,7 +95,7 @@ export interface NpmTasksResult {
 }
 
 export function npmTasks(cacheDir: string, spec: NpmCorpusSpec, log: (s: string) => void = () => {}): NpmTasksResult {
-  const changelog = parseChangelog(readFileSync(join(unpacked(cacheDir, spec.name, spec.changelogFrom), "CHANGELOG.md"), "utf8"));
+  const changelog = parseChangelog(readFileSync(join(unpacked(cacheDir, spec.name, spec.changelogFrom), spec.changelogFile ?? "CHANGELOG.md"), "utf8"));
   const published = versionsOf(cacheDir, spec.name).filter(spec.range);
   const sections = [...changelog.keys()];
   const skipped: Record<string, number> = {};

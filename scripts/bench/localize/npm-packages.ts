@@ -1,7 +1,7 @@
 // The npm packages whose published history the localization benchmark reads (corpus-npm.ts).
 // Real code from the npm registry, the only source of history this machine reaches; each
-// ships its sources (or per-file compiled output close to them) and a CHANGELOG.md with
-// one section per version:
+// ships its sources (or per-file compiled output close to them) and a changelog
+// (CHANGELOG.md unless `changelogFile` says otherwise) with one section per version:
 //  - mobx ≥ 6: TypeScript sources shipped in src/, changesets CHANGELOG (one PR per entry)
 //  - rxjs 6.x–7.x: TypeScript sources in src/, conventional-changelog CHANGELOG
 //  - knex ≥ 0.95: hand-written JavaScript in lib/, CHANGELOG by hand (one line per PR)
@@ -22,6 +22,24 @@
 //    generates into lib/scripts/ are left out), semantic-release CHANGELOG
 //  - react-i18next ≥ 11: sources in src/ (JavaScript, later TypeScript-checked JS), short
 //    hand-written CHANGELOG entries
+//  - axios ≥ 0.19: hand-written JavaScript in lib/ (the bundles in dist/ left out), a
+//    conventional-changelog CHANGELOG, from 1.13.4 on with `## 🐛 Bug Fixes`-style sections;
+//    0.x versions have no section in 1.x's CHANGELOG. Its version constant (lib/env/data.js)
+//    changes every release: version numbers are ignored when deciding whether a file changed.
+//  - express 4.x, body-parser 1.x: hand-written JavaScript in lib/ and index.js, History.md
+//    (`4.18.2 / 2022-10-08` underlined by `===`; `deps:` bumps are not entries)
+//  - mongoose 5.x: hand-written JavaScript in lib/, History.md as express's (5.13.23's covers
+//    5.x; later versions ship no changelog). `docs:`/`test:`/`types:` lines are not entries.
+//  - sinon 2–9: hand-written JavaScript in lib/, CHANGELOG.md in History.md style (9.2.4's;
+//    10+ ship none)
+// Tried and left out: moment (src/ and CHANGELOG, but 6 tasks: most patch releases list
+// several changes), handlebars 4.x (release-notes.md, 5 tasks), yargs 13–17 (build/lib/,
+// 3 tasks), uuid 8–9 (1 task), socket.io 2–3 (2 tasks; 4.x ships no CHANGELOG). Shipping no
+// changelog in the versions with per-file sources: mocha ≥ 9, mysql2 ≥ 2, engine.io,
+// socket.io-parser, ioredis ≥ 4.1, mqtt, superagent ≥ 6, koa ≥ 2.1, eslint ≥ 8,
+// pg, sequelize, chokidar ≥ 3, commander ≥ 8 (≤ 7 is one index.js). morgan is one index.js.
+// date-fns (one CHANGELOG section per large release), eslint ≤ 7 (every release lists many
+// commits, headings without #) and mysql2 ≤ 1 (irregular headings) were not tried further.
 // (io-ts was tried and left out: nearly every task's target is its one es6/index.js.
 // Packages that ship no CHANGELOG — svelte, @sveltejs/kit, effect, luxon, postcss, semver,
 // winston, typeorm — or only bundles — markdown-it, js-yaml, less, commander — cannot be used.)
@@ -30,6 +48,8 @@ export interface NpmCorpusSpec {
   name: string;
   /** The version whose CHANGELOG.md lists the history. */
   changelogFrom: string;
+  /** The changelog's file name in that version (default CHANGELOG.md). */
+  changelogFile?: string;
   /** Versions considered: this predicate over a version string. */
   range: (version: string) => boolean;
   /** Kept files, relative to the package folder. */
@@ -40,6 +60,8 @@ export interface NpmCorpusSpec {
 
 const stable = (v: string) => !v.includes("-");
 const meta = (p: string) => p === "README.md" || p === "package.json";
+/** Version numbers written into the code by the release (a VERSION constant) are not changes. */
+const noVersions = (text: string) => text.replace(/\d+\.\d+\.\d+(-[\w.]+)?/g, "0");
 
 export const NPM_HISTORY: NpmCorpusSpec[] = [
   {
@@ -101,5 +123,39 @@ export const NPM_HISTORY: NpmCorpusSpec[] = [
     changelogFrom: "17.1.13",
     range: (v) => Bun.semver.satisfies(v, ">=11.0.0") && stable(v),
     keep: (p) => (p.startsWith("src/") && !p.endsWith(".d.ts")) || meta(p),
+  },
+  {
+    name: "axios",
+    changelogFrom: "1.21.1",
+    range: (v) => Bun.semver.satisfies(v, ">=0.19.0") && stable(v),
+    keep: (p) => (p.startsWith("lib/") && p.endsWith(".js")) || meta(p),
+    normalize: noVersions,
+  },
+  {
+    name: "express",
+    changelogFrom: "4.22.3",
+    changelogFile: "History.md",
+    range: (v) => Bun.semver.satisfies(v, ">=4.0.0 <5.0.0") && stable(v),
+    keep: (p) => p.startsWith("lib/") || p === "index.js" || meta(p),
+  },
+  {
+    name: "body-parser",
+    changelogFrom: "1.20.9",
+    changelogFile: "HISTORY.md",
+    range: (v) => Bun.semver.satisfies(v, ">=1.0.0 <2.0.0") && stable(v),
+    keep: (p) => p.startsWith("lib/") || p === "index.js" || meta(p),
+  },
+  {
+    name: "mongoose",
+    changelogFrom: "5.13.23",
+    changelogFile: "History.md",
+    range: (v) => Bun.semver.satisfies(v, ">=5.0.0 <6.0.0") && stable(v),
+    keep: (p) => p.startsWith("lib/") || p === "index.js" || meta(p),
+  },
+  {
+    name: "sinon",
+    changelogFrom: "9.2.4",
+    range: (v) => Bun.semver.satisfies(v, ">=2.0.0 <10.0.0") && stable(v),
+    keep: (p) => p.startsWith("lib/") || meta(p),
   },
 ];

@@ -2,6 +2,7 @@
 // timeout; a missing, stale or incompatible host is treated as absent, silently unless
 // SVC_HOOK_VERBOSE=1), then call methods with the session token.
 
+import { existsSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import { SvcError, type ErrorPrefix } from "../errors.ts";
 import { endpointFor } from "./endpoint.ts";
@@ -112,6 +113,11 @@ function verbose(message: string): void {
 /** The host serving `root`, handshaken, or null when none answers (or it speaks another protocol version). */
 export async function connectHost(root: string, timeoutMs = 500): Promise<HostClient | null> {
   const { socket } = endpointFor(root);
+  // No socket file, no host: answer before node:net's first connect (about 10 ms in a one-shot).
+  if (!existsSync(socket)) {
+    verbose(`no host for ${root}: no socket at ${socket}`);
+    return null;
+  }
   let client: HostClient;
   try {
     client = await HostClient.open(socket, timeoutMs);

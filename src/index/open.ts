@@ -13,9 +13,9 @@ import { connectHost } from "../host/client.ts";
 import { envInt } from "../sys/env.ts";
 import { selfCommand } from "../sys/self.ts";
 import { loadConfig } from "../workspace/config.ts";
-import { listInventory } from "../workspace/inventory.ts";
+import { listInventory, type Inventory } from "../workspace/inventory.ts";
 import { findGitRoot } from "../workspace/root.ts";
-import { syncIndex, type SyncResult } from "./sync.ts";
+import type { SyncOptions, SyncResult } from "./sync.ts";
 import { fileRows, skippedRows } from "./write.ts";
 
 export type IndexState =
@@ -86,12 +86,12 @@ async function reconcileThroughHost(root: string): Promise<boolean> {
   }
 }
 
-/** Number of inventory files whose stat differs from the store (added, changed or removed). */
-export async function countDirty(db: Database, root: string): Promise<number> {
+/** Number of inventory files whose stat differs from the store (added, changed or removed), and the inventory. */
+export async function countDirty(db: Database, root: string): Promise<{ dirty: number; inventory: Inventory }> {
   const ws = { root, dir: root, relDir: "", isGit: findGitRoot(root) === root };
-  const inventory = await listInventory(ws, loadConfig(root, root));
   const files = fileRows(db);
   const skipped = skippedRows(db);
+  const inventory = await listInventory(ws, loadConfig(root, root), { expected: [...files.keys(), ...skipped.keys()] });
   let dirty = 0;
   let known = 0;
   for (const entry of inventory.files) {
@@ -103,7 +103,12 @@ export async function countDirty(db: Database, root: string): Promise<number> {
     known++;
     if (row.size !== entry.size || row.mtime_ms !== entry.mtimeMs) dirty++;
   }
-  return dirty + (files.size + skipped.size - known);
+  return { dirty: dirty + (files.size + skipped.size - known), inventory };
+}
+
+/** The writer (extraction, grammars, the native parser) loads only when a read has something to write: a warm one-shot never needs it. */
+async function syncIndex(root: string, options?: SyncOptions): Promise<SyncResult> {
+  return (await import("./sync.ts")).syncIndex(root, options);
 }
 
 const inProcessBuilds = new Map<string, Promise<SyncResult | null>>();
@@ -153,13 +158,14 @@ export async function openIndex(root: string, options: ReadOptions = {}): Promis
       lastMeta = verdict.meta;
       if (verdict.warm) {
         const watched = !options.isHost && !reconciled && (await hostWatches(root));
-        const dirty = reconciled || watched ? 0 : await countDirty(db, root);
+        const probe = reconciled || watched ? null : await countDirty(db, root);
+        const dirty = probe?.dirty ?? 0;
         if (dirty === 0) return { available: true, root, db, meta: verdict.meta, state: "ready" };
         db.close();
         reconciled = true;
         if (!options.isHost && (await reconcileThroughHost(root))) continue;
         try {
-          await syncIndex(root, { signal: options.signal });
+          await syncIndex(root, { signal: options.signal, inventory: probe?.inventory });
           if (options.longLived && !options.isHost) upgradeLater(root);
           continue;
         } catch (error) {

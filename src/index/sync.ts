@@ -10,12 +10,12 @@ import { join } from "node:path";
 import { deleteStore, openWriter } from "../store/db.ts";
 import { acquireWriterLock } from "../store/lock.ts";
 import { addDirty, formatSkipped, writeMeta, type IndexMode } from "../store/meta.ts";
-import { checkWarm, inventoryHash } from "../store/warm.ts";
+import { checkWarm, inventoryHash, trustManifest } from "../store/warm.ts";
 import { envInt } from "../sys/env.ts";
 import { addTiming, reportTimings, timed } from "../sys/timing.ts";
 import { VERSION } from "../version.ts";
 import { loadConfig } from "../workspace/config.ts";
-import { listInventory, type InventoryEntry, type SkipReason, type SkippedFile } from "../workspace/inventory.ts";
+import { listInventory, type Inventory, type InventoryEntry, type SkipReason, type SkippedFile } from "../workspace/inventory.ts";
 import { findGitRoot } from "../workspace/root.ts";
 import { rebuildWiring, wiringRelevantFiles } from "../wiring/store.ts";
 import { WIRING_EDGE_TYPES } from "../wiring/model.ts";
@@ -29,6 +29,8 @@ export interface SyncOptions {
   force?: boolean;
   signal?: AbortSignal;
   progress?: (done: number, total: number, message?: string) => void;
+  /** The work tree's inventory as a reader listed it moments ago, finding the store behind: not listed again. */
+  inventory?: Inventory;
 }
 
 export interface SyncResult {
@@ -114,11 +116,11 @@ export async function syncIndex(root: string, options: SyncOptions = {}): Promis
     try {
       const warm = !store.fresh && checkWarm(db, root).warm;
       const ws = { root, dir: root, relDir: "", isGit: findGitRoot(root) === root };
-      const t0 = performance.now();
-      const inventory = await listInventory(ws, loadConfig(root, root));
-      addTiming("inventory", performance.now() - t0);
       const existing = fileRows(db);
       const skippedBefore = skippedRows(db);
+      const t0 = performance.now();
+      const inventory = options.inventory ?? (await listInventory(ws, loadConfig(root, root), { expected: [...existing.keys(), ...skippedBefore.keys()] }));
+      addTiming("inventory", performance.now() - t0);
       const present = new Map(inventory.files.map((f) => [f.path, f]));
       const removed = [...existing.values()].filter((row) => !present.has(row.path));
       const vanishedSkips = [...skippedBefore.keys()].filter((path) => !present.has(path));
@@ -169,6 +171,7 @@ export async function syncIndex(root: string, options: SyncOptions = {}): Promis
         const n = counts(db);
         if (priorMode !== "syntax") addDirty(db, [...addedPaths, ...extract.map((e) => e.path)]);
         const manifest = inventoryHash(db);
+        const completedAt = new Date().toISOString();
         skipped.push(...inventory.skipped, ...[...skippedRows(db).values()].map((r) => ({ path: r.path, reason: r.reason as SkipReason })));
         writeMeta(db, {
           index_mode: priorMode,
@@ -180,7 +183,7 @@ export async function syncIndex(root: string, options: SyncOptions = {}): Promis
           stale_dirty_count: 0,
           index_inventory_count: manifest.count,
           index_inventory_hash: manifest.hash,
-          index_completed_at: new Date().toISOString(),
+          index_completed_at: completedAt,
           symbol_count: n.symbols,
           chunk_count: n.chunks,
           edge_count: n.edges,
@@ -188,6 +191,7 @@ export async function syncIndex(root: string, options: SyncOptions = {}): Promis
           languages: JSON.stringify(languages(db)),
           index_build_state: "ready",
         });
+        return { ...manifest, completedAt };
       };
 
       let done = 0;
@@ -210,11 +214,12 @@ export async function syncIndex(root: string, options: SyncOptions = {}): Promis
         },
       });
       addTiming("inventory+extract+write wall", performance.now() - t0);
-      db.transaction(() => {
+      const manifest = db.transaction(() => {
         timed("write", applyPending);
         timed("stat changes", applyStatChanges);
-        timed("edges+manifest", finish);
+        return timed("edges+manifest", finish);
       })();
+      trustManifest(root, manifest.completedAt, manifest.count, manifest.hash);
       if (!atomic) {
         const check = timed("quick_check", () => db.query("PRAGMA quick_check").all() as { quick_check: string }[]);
         const verdict = check.map((r) => r.quick_check).join("; ");

@@ -90,6 +90,35 @@ describe("inventory inside git", () => {
     expect(inv.warnings.join("\n")).toContain("svc.json is not valid JSON");
   });
 
+  test("stats taken ahead for the paths a store knows give the same inventory as listing first", async () => {
+    const root = gitRepo({
+      "src/a.ts": "a",
+      "src/edited.ts": "e",
+      "src/gone.ts": "g",
+      "src/old-name.ts": "o",
+      "src/big.ts": "b",
+      "tools/t.ts": "t",
+      "dist/out.js": "d",
+    });
+    // What a store indexed then, and what changed since: an edit, a deletion, a rename, a new file, a symlink,
+    // a file grown past the cap, an untracked folder that became its own repo, a tracked folder that did too.
+    const known = ["src/a.ts", "src/edited.ts", "src/gone.ts", "src/old-name.ts", "src/big.ts", "tools/t.ts", "other/inner.ts", "dist/out.js", "never/was.ts"];
+    writeFiles(root, { "src/edited.ts": "edited", "src/new.ts": "n", "src/big.ts": "b".repeat(2000), "other/inner.ts": "i" });
+    rmSync(join(root, "src/gone.ts"));
+    git(root, "mv", "src/old-name.ts", "src/new-name.ts");
+    symlinkSync(join(root, "src/a.ts"), join(root, "src/alias.ts"));
+    git(join(root, "other"), "init", "-q");
+    git(join(root, "tools"), "init", "-q");
+    const ws = resolveWorkspace(root, "/");
+    const listedFirst = await listInventory(ws, loadConfig(ws.root, ws.dir), { maxFileBytes: 1000 });
+    const statsAhead = await listInventory(ws, loadConfig(ws.root, ws.dir), { maxFileBytes: 1000, expected: known });
+    expect(statsAhead).toEqual(listedFirst);
+    expect(paths(statsAhead)).toEqual(["src/a.ts", "src/edited.ts", "src/new-name.ts", "src/new.ts"]);
+    expect(statsAhead.files.find((f) => f.path === "src/edited.ts")?.size).toBe(6);
+    expect(statsAhead.skipped).toEqual([{ path: "src/big.ts", reason: "too-large" }]);
+    expect(statsAhead.nestedRoots).toEqual(["tools"]);
+  });
+
   test("paths with spaces and non-ASCII names come through unquoted", async () => {
     const root = gitRepo({ "src/my file.ts": "a", "src/über.ts": "b" });
     expect(paths(await inventoryOf(root))).toEqual(["src/my file.ts", "src/über.ts"]);

@@ -7,6 +7,7 @@
 import type { Database } from "bun:sqlite";
 import type { FileGraph } from "../graph/file-graph.ts";
 import type { Collection } from "../plan/collect.ts";
+import { isCodeLanguage } from "../lang/languages.ts";
 import { rankFiles } from "../plan/search.ts";
 import { scoreByTermFrequency } from "./bm25f.ts";
 import { splitIdentifier, STOP_WORDS, type QueryTerm } from "./terms.ts";
@@ -44,6 +45,8 @@ export const PARAMS = {
   neighbourSeeds: 2,
   neighboursPerSeed: 5,
   centrality: 0.1,
+  /** Body evidence (lexical and feedback) of files in no programming language — docs, manifests, data — weighed by this. */
+  nonCode: 0.4,
 };
 
 export interface Merge {
@@ -215,7 +218,12 @@ export function plus(a: LexicalScores, b: LexicalScores): LexicalScores {
  * BM25F, the best `lexicalPool` files, as evidence (a name match when the file defines
  * something named by a query word). Returns the ranked file ids.
  */
-export function lexical(db: Database, scores: LexicalScores, terms: readonly QueryTerm[], m: Merge): number[] {
+/** How much a file's body evidence counts: less for docs, manifests and data than for code. */
+export function bodyWeight(collection: Collection, id: number): number {
+  return isCodeLanguage(collection.byId.get(id)?.language ?? null) ? 1 : PARAMS.nonCode;
+}
+
+export function lexical(db: Database, collection: Collection, scores: LexicalScores, terms: readonly QueryTerm[], m: Merge): number[] {
   const presence = normalised(scores.presence);
   const tf = normalised(scores.tf);
   const combined = new Map<number, number>();
@@ -230,7 +238,7 @@ export function lexical(db: Database, scores: LexicalScores, terms: readonly Que
       return parts.some((part) => part.length >= PARAMS.nameMinPart && words.has(part)) || words.has(parts.join(""));
     });
     const ceiling = named ? PARAMS.nameCeiling : PARAMS.bodyCeiling;
-    add(m, id, ceiling * (top > 0 ? (s / top) ** PARAMS.lexicalGamma : 0), named ? `declares ${named} (name match)` : "body matches the query");
+    add(m, id, bodyWeight(collection, id) * ceiling * (top > 0 ? (s / top) ** PARAMS.lexicalGamma : 0), named ? `declares ${named} (name match)` : "body matches the query");
   }
   return ranked.map(([id]) => id);
 }

@@ -8,7 +8,7 @@
 import type { Database } from "bun:sqlite";
 import type { FileGraph } from "../graph/file-graph.ts";
 import type { Collection } from "../plan/collect.ts";
-import { add, exactDeclarations, exportBarrels, feedback, lexical, lexicalRanking, lexicalScores, merged, neighbours, newMerge, PARAMS, pathHits, plus, wiringHits } from "./localize-signals.ts";
+import { add, bodyWeight, exactDeclarations, exportBarrels, feedback, lexical, lexicalRanking, lexicalScores, merged, neighbours, newMerge, PARAMS, pathHits, plus, wiringHits } from "./localize-signals.ts";
 import { queryTerms } from "./terms.ts";
 
 export type Grade = "confident" | "partial" | "insufficient";
@@ -113,14 +113,14 @@ export function localize(collection: Collection, options: LocalizeOptions): Loca
   const fts = collection.index.meta.fts_available === "1";
   if (fts) {
     const scores = lexicalScores(db, collection, terms);
-    const first = lexical(db, scores, terms, m);
+    const first = lexical(db, collection, scores, terms, m);
     const prf = feedback(db, first.slice(0, PARAMS.prfTop), new Set(terms.map((t) => t.term)), collection.files.length);
     if (prf.length) {
       const seen = new Set(first);
       let added = 0;
       for (const id of lexicalRanking(plus(scores, lexicalScores(db, collection, prf)))) {
         if (seen.has(id) || added >= PARAMS.prfAdd) continue;
-        add(m, id, PARAMS.prfScore, `related: declares names like ${prf.slice(0, 3).map((t) => t.term).join(", ")}`);
+        add(m, id, bodyWeight(collection, id) * PARAMS.prfScore, `related: declares names like ${prf.slice(0, 3).map((t) => t.term).join(", ")}`);
         added++;
       }
     }

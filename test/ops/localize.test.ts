@@ -73,6 +73,18 @@ describe("find --kind task", () => {
     expect(plain.data.candidates?.find((c) => c.path === "src/index.ts")?.reasons ?? []).not.toContain("re-exports src/trans.ts (the query asks about exporting)");
   });
 
+  test("docs and manifests need more than body text to rank above code; a query naming one still finds it", async () => {
+    const repo = gitRepo({
+      "README.md": "# Rates\n\nThe exchange rate cache refreshes hourly; stale exchange rates are served while refreshing.\n",
+      "src/rates.ts": "export function refreshRates(cache: Map<string, number>) {\n  // exchange rate refresh\n  cache.clear();\n}\n",
+    });
+    const code = await task(repo, "stale exchange rate served while the cache refreshes");
+    expect(code.data.candidates?.map((c) => c.path)).toEqual(["src/rates.ts", "README.md"]);
+    expect(code.data.candidates?.[1]?.score).toBeLessThan(0.3);
+    const docs = await task(repo, "update the README");
+    expect(docs.data.candidates?.[0]?.path).toBe("README.md");
+  });
+
   test("the deprecated svc localize alias prints a notice, then answers as find --kind task", () => {
     const r = runSvc(["localize", root, "--task", "add a refund method to OrderService"]);
     expect(r.code).toBe(0);

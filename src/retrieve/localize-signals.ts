@@ -6,7 +6,7 @@
 
 import type { Database } from "bun:sqlite";
 import type { FileGraph } from "../graph/file-graph.ts";
-import type { Collection } from "../plan/collect.ts";
+import type { Collection, IndexedFile } from "../plan/collect.ts";
 import { isCodeLanguage } from "../lang/languages.ts";
 import { rankFiles } from "../plan/search.ts";
 import { scoreByTermFrequency } from "./bm25f.ts";
@@ -167,10 +167,14 @@ export function declaredNames(db: Database, id: number): string[] {
   return (db.query("SELECT name FROM symbols WHERE file_id = ? ORDER BY start_offset").all(id) as { name: string }[]).map((r) => r.name);
 }
 
-/** Names of the declarations that define something (types, functions, methods, constants), not properties or fields. */
-function definingNames(db: Database, id: number): string[] {
+/** Names of the declarations that define something (types, functions, methods, constants), not properties or fields, per file of `ids`, in source order. */
+function definingNames(db: Database, ids: readonly number[]): Map<number, string[]> {
+  const out = new Map<number, string[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return out;
   const kinds = PARAMS.nameKinds === "all" ? "" : "AND kind NOT IN ('property','field','variable','enum_member','parameter')";
-  return (db.query(`SELECT name FROM symbols WHERE file_id = ? ${kinds} ORDER BY start_offset`).all(id) as { name: string }[]).map((r) => r.name);
+  const rows = db.query(`SELECT file_id, name FROM symbols WHERE file_id IN (${ids.map(() => "?").join(",")}) ${kinds} ORDER BY file_id, start_offset`).all(...ids) as { file_id: number; name: string }[];
+  for (const r of rows) out.get(r.file_id)?.push(r.name);
+  return out;
 }
 
 const FILE_COLUMNS = ["types", "members", "path", "subtokens", "comments", "body", "stems"];
@@ -232,8 +236,9 @@ export function lexical(db: Database, collection: Collection, scores: LexicalSco
   const ranked = [...combined].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, PARAMS.lexicalPool);
   const top = ranked[0]?.[1] ?? 0;
   const words = new Set(terms.filter((t) => t.origin !== "stem").map((t) => t.term));
+  const names = definingNames(db, ranked.map(([id]) => id));
   for (const [id, s] of ranked) {
-    const named = definingNames(db, id).find((name) => {
+    const named = (names.get(id) ?? []).find((name) => {
       const parts = splitIdentifier(name);
       return parts.some((part) => part.length >= PARAMS.nameMinPart && words.has(part)) || words.has(parts.join(""));
     });
@@ -257,16 +262,30 @@ export function lexicalRanking(scores: LexicalScores): number[] {
 export function pathHits(collection: Collection, terms: readonly QueryTerm[], m: Merge): void {
   const words = [...new Set(terms.filter((t) => t.origin !== "stem" && t.term.length >= 3).map((t) => t.term))];
   if (words.length === 0) return;
-  const lower = collection.files.map((f) => f.path.toLowerCase());
-  const n = lower.length;
-  const idf = new Map(words.map((w) => [w, Math.log(1 + (n + 0.5) / (lower.filter((p) => p.includes(w)).length + 0.5))]));
-  const total = [...idf.values()].reduce((s, x) => s + x, 0);
+  const lower = lowerPaths(collection.files);
+  const hitsOf: [number, string[]][] = [];
+  const df = new Map<string, number>();
   collection.files.forEach((file, i) => {
     const hits = words.filter((w) => (lower[i] as string).includes(w));
     if (!hits.length) return;
-    const mass = hits.reduce((s, w) => s + (idf.get(w) as number), 0);
-    add(m, file.id, PARAMS.path * Math.min(1, mass / Math.min(total, (total / words.length) * 3)), `path contains ${hits.map((h) => `"${h}"`).join(", ")}`);
+    hitsOf.push([file.id, hits]);
+    for (const w of hits) df.set(w, (df.get(w) ?? 0) + 1);
   });
+  const n = lower.length;
+  const idf = new Map(words.map((w) => [w, Math.log(1 + (n + 0.5) / ((df.get(w) ?? 0) + 0.5))]));
+  const total = [...idf.values()].reduce((s, x) => s + x, 0);
+  for (const [id, hits] of hitsOf) {
+    const mass = hits.reduce((s, w) => s + (idf.get(w) as number), 0);
+    add(m, id, PARAMS.path * Math.min(1, mass / Math.min(total, (total / words.length) * 3)), `path contains ${hits.map((h) => `"${h}"`).join(", ")}`);
+  }
+}
+
+/** Lower-cased paths of a collection's file list (cached while the list is: per store build). */
+const lowerCache = new WeakMap<readonly IndexedFile[], string[]>();
+function lowerPaths(files: readonly IndexedFile[]): string[] {
+  let lower = lowerCache.get(files);
+  if (!lower) lowerCache.set(files, (lower = files.map((f) => f.path.toLowerCase())));
+  return lower;
 }
 
 /** Member names so common they say nothing about a topic (feedback terms skip them). */
@@ -285,12 +304,12 @@ export function feedback(db: Database, top: readonly number[], known: ReadonlySe
       }
     }
   }
-  return [...counts]
-    .filter(([, c]) => c >= 2)
-    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-    .filter(([term]) => topical(term))
-    .slice(0, PARAMS.prfTerms)
-    .map(([term]) => ({ term, origin: "word" as const }));
+  const out: QueryTerm[] = [];
+  for (const [term] of [...counts].filter(([, c]) => c >= 2).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))) {
+    if (out.length >= PARAMS.prfTerms) break;
+    if (topical(term)) out.push({ term, origin: "word" });
+  }
+  return out;
 }
 
 /** Up to neighboursPerSeed import neighbours of each of the strongest files, strongest edges first. */

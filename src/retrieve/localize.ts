@@ -7,7 +7,7 @@
 
 import type { Database } from "bun:sqlite";
 import type { FileGraph } from "../graph/file-graph.ts";
-import type { Collection } from "../plan/collect.ts";
+import type { Collection, IndexedFile } from "../plan/collect.ts";
 import { add, bodyWeight, exactDeclarations, exportBarrels, feedback, lexical, lexicalRanking, lexicalScores, merged, neighbours, newMerge, PARAMS, pathHits, plus, wiringHits } from "./localize-signals.ts";
 import { queryTerms } from "./terms.ts";
 
@@ -64,17 +64,28 @@ function grade(scores: readonly number[]): { grade: Grade; cluster: number } {
 
 const TYPE_KINDS = "('class','interface','type','enum','struct','trait','record','object')";
 
+/** The workspace's likely entry points (main, app, server… files; shallow index files), cached while the file list is (per store build). */
+const entryPointCache = new WeakMap<readonly IndexedFile[], string[]>();
+function entryPointsOf(files: readonly IndexedFile[]): string[] {
+  let entryPoints = entryPointCache.get(files);
+  if (!entryPoints) {
+    entryPoints = files
+      .filter((f) => !f.isTest && (/(^|\/)(main|app|server|program|startup|cli)\.[a-z]+$/i.test(f.path) || (/(^|\/)index\.[a-z]+$/i.test(f.path) && f.path.split("/").length <= 2)))
+      .map((f) => f.path)
+      .sort((a, b) => a.split("/").length - b.split("/").length || (a < b ? -1 : 1))
+      .slice(0, 5);
+    entryPointCache.set(files, entryPoints);
+  }
+  return entryPoints;
+}
+
 function navigation(db: Database, collection: Collection, candidates: readonly Candidate[]): Navigation {
   const areas: string[] = [];
   for (const c of candidates) {
     const dir = c.path.split("/").slice(0, -1).slice(0, 2).join("/");
     if (dir && !areas.includes(dir)) areas.push(dir);
   }
-  const entryPoints = collection.files
-    .filter((f) => !f.isTest && (/(^|\/)(main|app|server|program|startup|cli)\.[a-z]+$/i.test(f.path) || (/(^|\/)index\.[a-z]+$/i.test(f.path) && f.path.split("/").length <= 2)))
-    .map((f) => f.path)
-    .sort((a, b) => a.split("/").length - b.split("/").length || (a < b ? -1 : 1))
-    .slice(0, 5);
+  const entryPoints = entryPointsOf(collection.files);
   const symbols: string[] = [];
   const byPath = new Map(collection.files.map((f) => [f.path, f.id]));
   for (const c of candidates.slice(0, 8)) {
@@ -100,10 +111,9 @@ export function localize(collection: Collection, options: LocalizeOptions): Loca
   const why = lowSignal(options.query);
   if (why) return { grade: "insufficient", candidates: [], cluster: 0, lowSignal: why, navigation: navigation(db, collection, []) };
   const m = newMerge();
-  const byPath = new Map(collection.files.map((f) => [f.path, f]));
-  for (const path of options.changed ?? []) {
-    const file = byPath.get(path);
-    if (file) add(m, file.id, PARAMS.changed, "changed since the base");
+  if (options.changed?.length) {
+    const changed = new Set(options.changed);
+    for (const file of collection.files) if (changed.has(file.path)) add(m, file.id, PARAMS.changed, "changed since the base");
   }
   const terms = queryTerms(options.query);
   const declaring = exactDeclarations(db, options.query, collection, m);

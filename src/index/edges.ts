@@ -39,9 +39,12 @@ export function importResolver(db: Database, root: string): Resolver {
 
 /** Resolve the imports of `fileIds` (all files when null) and rewrite their import edges. Returns the edge count written. */
 export function rebuildImportEdges(db: Database, writer: StoreWriter, root: string, fileIds: readonly number[] | null, resolver = importResolver(db, root)): number {
-  const files = db.query("SELECT id, path FROM files").all() as { id: number; path: string }[];
-  const idOf = new Map(files.map((f) => [f.path, f.id]));
-  const targets = fileIds ?? files.map((f) => f.id);
+  // Few files (a save): look their targets up one by one rather than loading every path.
+  const files = fileIds === null ? (db.query("SELECT id, path FROM files").all() as { id: number; path: string }[]) : null;
+  const byPath = files ? new Map(files.map((f) => [f.path, f.id])) : null;
+  const lookup = db.prepare("SELECT id FROM files WHERE path = ?");
+  const idOf = (path: string): number | undefined => (byPath ? byPath.get(path) : (lookup.get(path) as { id: number } | null)?.id);
+  const targets = fileIds ?? files!.map((f) => f.id);
   const select = db.prepare(
     "SELECT i.file_id, f.path, f.language, i.specifier, i.kind, i.names, i.type_only, i.line FROM imports i JOIN files f ON f.id = i.file_id WHERE i.file_id = ? ORDER BY i.id",
   );
@@ -59,7 +62,7 @@ export function rebuildImportEdges(db: Database, writer: StoreWriter, root: stri
         line: row.line,
       };
       for (const target of resolver.resolve(row.path, row.language as never, ref)) {
-        const to = idOf.get(target);
+        const to = idOf(target);
         if (to === undefined || to === fileId || seen.has(to)) continue;
         seen.add(to);
         writer.addEdge(fileId, to, "imports", 1, 0.9, row.line);

@@ -21,6 +21,7 @@ import { rebuildWiring, wiringRelevantFiles } from "../wiring/store.ts";
 import { WIRING_EDGE_TYPES } from "../wiring/model.ts";
 import { importResolver, rebuildImportEdges } from "./edges.ts";
 import { contentHash, type Extraction } from "./extract.ts";
+import { planTargeted } from "./targeted.ts";
 import { extractAll } from "./pool.ts";
 import { StoreWriter, applyExtraction, fileRows, skippedRows, type FileRow, type SkippedRow } from "./write.ts";
 
@@ -31,6 +32,8 @@ export interface SyncOptions {
   progress?: (done: number, total: number, message?: string) => void;
   /** The work tree's inventory as a reader listed it moments ago, finding the store behind: not listed again. */
   inventory?: Inventory;
+  /** Only these root-relative paths changed (a watcher's report): reconcile just them when the store can tell (see targeted.ts), else fully. */
+  paths?: readonly string[];
 }
 
 export interface SyncResult {
@@ -53,9 +56,22 @@ export interface SyncResult {
   /** Root-relative paths re-extracted (added or changed) and removed by this pass. */
   changedPaths: string[];
   removedPaths: string[];
+  /** "paths": only the reported paths were looked at; "full": the whole inventory was listed. */
+  scope: "full" | "paths";
 }
 
 const WRITE_BATCH = 500;
+
+/** A JSON array of strings from index_meta, or null when absent or unreadable. */
+function parseList(value: string | undefined): string[] | null {
+  if (value === undefined) return null;
+  try {
+    const list = JSON.parse(value) as unknown;
+    return Array.isArray(list) && list.every((p) => typeof p === "string") ? list : null;
+  } catch {
+    return null;
+  }
+}
 
 function counts(db: Database): { files: number; symbols: number; chunks: number; edges: number; wiringEdges: number; routes: number } {
   const one = (sql: string) => (db.query(sql).get() as { n: number }).n;
@@ -114,22 +130,29 @@ export async function syncIndex(root: string, options: SyncOptions = {}): Promis
     const store = openWriter(root);
     const db = store.db;
     try {
-      const warm = !store.fresh && checkWarm(db, root).warm;
+      const verdict = store.fresh ? null : checkWarm(db, root);
+      const warm = verdict?.warm === true;
       const ws = { root, dir: root, relDir: "", isGit: findGitRoot(root) === root };
-      const existing = fileRows(db);
+      const config = loadConfig(root, root);
+      const tooLargeBefore = parseList(verdict?.meta.too_large_files);
       const skippedBefore = skippedRows(db);
       const t0 = performance.now();
-      const inventory = options.inventory ?? (await listInventory(ws, loadConfig(root, root), { expected: [...existing.keys(), ...skippedBefore.keys()] }));
-      addTiming("inventory", performance.now() - t0);
+      const plan = warm && options.paths && tooLargeBefore ? planTargeted(db, ws, config, options.paths, tooLargeBefore) : null;
+      const existing = plan ? plan.existing : fileRows(db);
+      const inventory = plan?.inventory ?? options.inventory ?? (await listInventory(ws, config, { expected: [...existing.keys(), ...skippedBefore.keys()] }));
+      addTiming(plan ? "targeted inventory" : "inventory", performance.now() - t0);
+      const scope = plan ? "paths" : "full";
       const present = new Map(inventory.files.map((f) => [f.path, f]));
       const removed = [...existing.values()].filter((row) => !present.has(row.path));
-      const vanishedSkips = [...skippedBefore.keys()].filter((path) => !present.has(path));
+      const vanishedSkips = [...skippedBefore.keys()].filter((path) => (!plan || plan.scope.has(path)) && !present.has(path));
+      const tooLarge = inventory.skipped.map((s) => s.path).sort();
+      const tooLargeChanged = tooLargeBefore === null || tooLarge.join("\0") !== tooLargeBefore.join("\0");
       const { extract, touched } = classify(root, inventory.files, existing, skippedBefore);
       const writer = new StoreWriter(db, store.fts);
 
-      if (warm && extract.length === 0 && removed.length === 0 && touched.length === 0 && vanishedSkips.length === 0) {
+      if (warm && extract.length === 0 && removed.length === 0 && touched.length === 0 && vanishedSkips.length === 0 && !tooLargeChanged) {
         const skipped = [...inventory.skipped, ...[...skippedBefore.values()].map((r) => ({ path: r.path, reason: r.reason as SkipReason }))];
-        return { mode: modeOf(db), ...counts(db), fts: store.fts, extracted: 0, removed: 0, skipped, languages: languages(db), elapsedMs: performance.now() - started, unchanged: true, changedPaths: [], removedPaths: [] };
+        return { mode: modeOf(db), ...counts(db), fts: store.fts, extracted: 0, removed: 0, skipped, languages: languages(db), elapsedMs: performance.now() - started, unchanged: true, changedPaths: [], removedPaths: [], scope };
       }
       // A warm store keeps its semantic mode across a reconcile; the changed files' checker edges are pending until re-walked.
       const priorMode = warm ? modeOf(db) : "syntax";
@@ -154,6 +177,7 @@ export async function syncIndex(root: string, options: SyncOptions = {}): Promis
       // The wiring link pass reruns when a change can alter it: a build, a changed file set, a changed file with facts (before or now) or that wiring points into.
       const wiringBefore = atomic ? wiringRelevantFiles(db) : null;
       let wiringTouched = !atomic || removed.length > 0;
+      let anySkippedNow = false;
       const applyPending = () => {
         for (const result of pending.splice(0)) applyExtraction(writer, result, present.get(result.path));
       };
@@ -163,14 +187,14 @@ export async function syncIndex(root: string, options: SyncOptions = {}): Promis
         for (const path of vanishedSkips) writer.dropSkipped(path);
       };
       const finish = () => {
-        const fileSetChanged = addedPaths.size > 0 || removed.length > 0 || !warm;
+        const fileSetChanged = addedPaths.size > 0 || removed.length > 0 || anySkippedNow || !warm;
         const changedIds = fileSetChanged ? null : extract.map((e) => existing.get(e.path)?.id).filter((id): id is number => id !== undefined);
         const resolver = importResolver(db, root);
         timed("import edges", () => rebuildImportEdges(db, writer, root, changedIds, resolver));
         if (fileSetChanged || wiringTouched) timed("wiring link", () => rebuildWiring(db, resolver));
         const n = counts(db);
         if (priorMode !== "syntax") addDirty(db, [...addedPaths, ...extract.map((e) => e.path)]);
-        const manifest = inventoryHash(db);
+        const manifest = timed("manifest hash", () => inventoryHash(db));
         const completedAt = new Date().toISOString();
         skipped.push(...inventory.skipped, ...[...skippedRows(db).values()].map((r) => ({ path: r.path, reason: r.reason as SkipReason })));
         writeMeta(db, {
@@ -188,7 +212,9 @@ export async function syncIndex(root: string, options: SyncOptions = {}): Promis
           chunk_count: n.chunks,
           edge_count: n.edges,
           route_count: n.routes,
-          languages: JSON.stringify(languages(db)),
+          // A file's language follows from its path: the same file set has the same languages.
+          languages: fileSetChanged || plan === null ? JSON.stringify(languages(db)) : undefined,
+          too_large_files: JSON.stringify(tooLarge),
           index_build_state: "ready",
         });
         return { ...manifest, completedAt };
@@ -202,6 +228,7 @@ export async function syncIndex(root: string, options: SyncOptions = {}): Promis
         childrenWrite: !atomic,
         onResult: (result) => {
           if (result.ok && !existing.has(result.path)) addedPaths.add(result.path);
+          if (!result.ok) anySkippedNow = true;
           if (!wiringTouched) {
             const id = existing.get(result.path)?.id;
             wiringTouched = (id !== undefined && wiringBefore!.has(id)) || ("wiring" in result && result.wiring !== null);
@@ -238,6 +265,7 @@ export async function syncIndex(root: string, options: SyncOptions = {}): Promis
         unchanged: false,
         changedPaths: extract.map((e) => e.path),
         removedPaths: removed.map((r) => r.path),
+        scope,
       };
     } finally {
       db.close();

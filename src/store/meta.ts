@@ -30,6 +30,8 @@ export interface IndexMeta {
   edge_count?: string;
   route_count?: string;
   languages?: string;
+  /** The inventory's files over the size cap: a JSON array of paths (a targeted reconcile updates it without a listing). */
+  too_large_files?: string;
 }
 
 export function readMeta(db: Database): IndexMeta {

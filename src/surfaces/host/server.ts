@@ -122,6 +122,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       // every file's diagnostics computed once after start (the background check warm-up)
       checksWarm: checksSettled,
       enginePid: engine.pid,
+      // additions: the watcher's events and reconciles (full or targeted), with the last few timed
+      watch: watcher?.stats() ?? null,
       engineRssBytes: engine.pid ? processRss(engine.pid) : null,
     };
   };
@@ -258,10 +260,10 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
 
   watcher = startWatcher(root, {
     log,
-    sync: async () => {
-      const result = await syncIndex(root);
+    sync: async (paths) => {
+      const result = await syncIndex(root, paths ? { paths } : {});
       resident.afterSync(result.changedPaths, result.removedPaths);
-      return result;
+      return { files: result.files, scope: result.scope, changed: result.changedPaths.length + result.removedPaths.length };
     },
   });
   return { socket: endpoint.socket, token: tokenText, stop, stopped, checksWarm };

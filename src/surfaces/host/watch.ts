@@ -1,99 +1,205 @@
-// The host's file watcher: a recursive watch on the root (plus .git/HEAD and .git/index),
-// debounced, that reconciles the index after changes. Without a usable watch (inotify
-// limits), it falls back to a periodic reconcile.
+// The host's file watcher: a recursive watch on the root (plus .git/HEAD and .git/index)
+// that reconciles the index after changes. The first event after a quiet spell reconciles
+// at once (a save shows up without waiting out a debounce); events that follow within
+// QUIET_MS are a burst (a checkout, a formatter) and coalesce into one reconcile once
+// quiet. A reconcile is targeted to the paths the watcher reported; events that name no
+// file path, git's HEAD/index and ignore-rule files ask for a full one, and so does a safety
+// pass every FULL_EVERY_MS (events the kernel dropped). Without a usable watch (inotify
+// limits), it falls back to a periodic full reconcile.
 
 import { watch, type FSWatcher } from "node:fs";
 import { PRUNED_DIRS } from "../../workspace/inventory.ts";
 import type { Logger } from "./log.ts";
 
+/** One reconcile, for svc/stats: times are epoch milliseconds (performance.timeOrigin based, sub-ms). */
+export interface ReconcileRecord {
+  scope: "full" | "paths";
+  /** Paths the watcher reported for it (0 for a full reconcile). */
+  paths: number;
+  /** Files re-extracted or removed. */
+  changed: number;
+  /** The first watcher event it serves (null: start-up, the safety pass, polling). */
+  firstEventAt: number | null;
+  startedAt: number;
+  doneAt: number;
+}
+
+export interface WatchStats {
+  /** Relevant events seen. */
+  events: number;
+  reconciles: number;
+  full: number;
+  targeted: number;
+  /** The last few reconciles, oldest first. */
+  recent: ReconcileRecord[];
+  /** A reconcile is running or due (events not yet taken in). */
+  busy: boolean;
+}
+
 export interface Watcher {
   close(): Promise<void>;
   state(): "building_syntax" | "ready";
   files(): number;
+  stats(): WatchStats;
   /** Resolves when no sync is running or pending (tests, benchmarks). */
   idle(): Promise<void>;
 }
 
-const DEBOUNCE_MS = 40;
-const POLL_MS = 2000;
+/** `paths` null: a full reconcile; else only these root-relative paths changed. */
+export type SyncFn = (paths: string[] | null) => Promise<{ files: number; scope: "full" | "paths"; changed: number }>;
 
-function relevant(name: string | null): boolean {
-  if (!name) return true;
+/** A quiet spell this long ends a burst; a burst's reconcile waits for it. */
+export const QUIET_MS = 40;
+/** A burst is reconciled after this long even if events keep coming. */
+const MAX_WAIT_MS = 1000;
+const POLL_MS = 2000;
+const FULL_EVERY_MS = 5 * 60_000;
+const RECENT = 16;
+/** Changes to these can move other files in or out of the inventory. */
+const RULE_FILES = new Set([".gitignore", ".svcignore", "svc.json"]);
+
+const now = () => performance.timeOrigin + performance.now();
+
+/** What an event asks for: nothing, these paths, or a full reconcile. */
+export function eventScope(name: string | null): "ignore" | "full" | string {
+  if (!name) return "full";
   const path = name.replace(/\\/g, "/");
-  if (path.startsWith(".svc/") || path === ".svc") return false;
-  if (path.startsWith(".git/") || path === ".git") return path === ".git/HEAD" || path === ".git/index";
+  if (path.startsWith(".svc/") || path === ".svc") return "ignore";
+  if (path.startsWith(".git/") || path === ".git") return path === ".git/HEAD" || path === ".git/index" ? "full" : "ignore";
   const segments = path.split("/");
-  return !segments.slice(0, -1).some((s) => PRUNED_DIRS.has(s));
+  if (segments.slice(0, -1).some((s) => PRUNED_DIRS.has(s))) return "ignore";
+  const base = segments[segments.length - 1]!;
+  if (RULE_FILES.has(base) || base === ".git" || PRUNED_DIRS.has(base)) return "full";
+  return path;
 }
 
-export function startWatcher(root: string, options: { log: Logger; sync: () => Promise<{ files: number }> }): Watcher {
+export function startWatcher(root: string, options: { log: Logger; sync: SyncFn }): Watcher {
   let running: Promise<void> | null = null;
-  let pending = false;
-  let timer: ReturnType<typeof setTimeout> | null = null;
   let poller: ReturnType<typeof setInterval> | null = null;
   let ready = false;
   let fileCount = 0;
   let closed = false;
+  // What the next reconcile must cover.
+  let dirty = new Set<string>();
+  let dirtyFull = true; // the start-up reconcile
+  let firstEventAt: number | null = null;
+  let lastEventAt = Number.NEGATIVE_INFINITY;
+  const stats: Omit<WatchStats, "busy"> = { events: 0, reconciles: 0, full: 0, targeted: 0, recent: [] };
+
+  const hasWork = () => dirtyFull || dirty.size > 0;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let leading = false;
+  // When the current burst's (or the last) reconcile started: a burst waits at most MAX_WAIT_MS from there.
+  let waitFrom = 0;
+
+  const schedule = (delay: number, isLeading: boolean) => {
+    if (timer) clearTimeout(timer);
+    leading = isLeading;
+    timer = setTimeout(() => {
+      timer = null;
+      void run();
+    }, delay);
+  };
+
+  /** During a burst, the next reconcile waits for quiet (at most MAX_WAIT_MS); null: it may run now. */
+  const burstDelay = (at: number): number | null => {
+    const quietIn = lastEventAt + QUIET_MS - at;
+    return quietIn > 0 && at - waitFrom < MAX_WAIT_MS ? quietIn : null;
+  };
 
   const run = (): Promise<void> => {
-    if (running) {
-      pending = true;
-      return running;
-    }
+    if (running) return running; // it loops while work is left
     running = (async () => {
-      do {
-        pending = false;
+      while (hasWork() && !closed) {
+        const paths = dirtyFull ? null : [...dirty];
+        const eventAt = firstEventAt;
+        dirty = new Set();
+        dirtyFull = false;
+        firstEventAt = null;
+        const startedAt = now();
+        waitFrom = startedAt;
         try {
-          fileCount = (await options.sync()).files;
+          const result = await options.sync(paths);
+          fileCount = result.files;
           ready = true;
+          stats.reconciles++;
+          if (result.scope === "full") stats.full++;
+          else stats.targeted++;
+          stats.recent.push({ scope: result.scope, paths: paths?.length ?? 0, changed: result.changed, firstEventAt: eventAt, startedAt, doneAt: now() });
+          if (stats.recent.length > RECENT) stats.recent.shift();
         } catch (error) {
           options.log(`index sync failed: ${(error as Error).message}`);
         }
-      } while (pending && !closed);
+        // Events that came in meanwhile and are still coming: a burst, reconciled once it is quiet.
+        const delay = hasWork() ? burstDelay(now()) : null;
+        if (delay !== null) {
+          schedule(delay, false);
+          break;
+        }
+      }
     })().finally(() => {
       running = null;
     });
     return running;
   };
 
-  const schedule = () => {
-    if (closed) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(() => {
-      timer = null;
-      void run();
-    }, DEBOUNCE_MS);
+  const onEvent = (scope: string) => {
+    if (closed || scope === "ignore") return;
+    const at = now();
+    stats.events++;
+    if (scope === "full") dirtyFull = true;
+    else dirty.add(scope);
+    firstEventAt ??= at;
+    const quietBefore = at - lastEventAt >= QUIET_MS;
+    lastEventAt = at;
+    if (running || (timer && leading)) return; // the running loop, or the leading reconcile about to start, takes it
+    if (quietBefore && !timer) {
+      // Leading edge: reconcile on the next turn, with whatever else this turn delivers.
+      waitFrom = at;
+      schedule(0, true);
+      return;
+    }
+    const delay = burstDelay(at);
+    if (delay !== null || !timer) schedule(delay ?? 0, false);
+  };
+
+  const poll = () => {
+    dirtyFull = true;
+    void run();
   };
 
   let watcher: FSWatcher | null = null;
   try {
-    watcher = watch(root, { recursive: true }, (_event, name) => {
-      if (relevant(typeof name === "string" ? name : null)) schedule();
-    });
+    watcher = watch(root, { recursive: true }, (_event, name) => onEvent(eventScope(typeof name === "string" ? name : null)));
     watcher.on("error", (error) => {
       options.log(`watcher failed (${error.message}); reconciling every ${POLL_MS / 1000}s instead`);
       watcher?.close();
-      poller ??= setInterval(() => void run(), POLL_MS);
+      poller ??= setInterval(poll, POLL_MS);
     });
   } catch (error) {
     options.log(`cannot watch ${root} (${(error as Error).message}); reconciling every ${POLL_MS / 1000}s instead`);
-    poller = setInterval(() => void run(), POLL_MS);
+    poller = setInterval(poll, POLL_MS);
   }
+  // The safety pass: a full reconcile now and then catches events the kernel dropped.
+  const safety = setInterval(poll, FULL_EVERY_MS);
+  safety.unref?.();
   void run();
 
   return {
     state: () => (ready ? "ready" : "building_syntax"),
     files: () => fileCount,
+    stats: () => ({ ...stats, recent: [...stats.recent], busy: running !== null || timer !== null || hasWork() }),
     async idle() {
       while (running || timer) {
         if (running) await running;
-        else await new Promise((r) => setTimeout(r, DEBOUNCE_MS));
+        else await new Promise((r) => setTimeout(r, QUIET_MS));
       }
     },
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);
       if (poller) clearInterval(poller);
+      clearInterval(safety);
       watcher?.close();
       if (running) await running;
     },

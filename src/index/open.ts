@@ -145,6 +145,33 @@ function startBuild(root: string, longLived: boolean, background: boolean): Prom
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A watcher in this process that keeps a root's store current (the host's). */
+export interface FreshKeeper {
+  /** Whether every change reaches a reconcile (a working kernel watch, not polling). */
+  live(): boolean;
+  /** Resolves when no reconcile is running or pending. */
+  settled(): Promise<void>;
+}
+
+const keepers = new Map<string, FreshKeeper>();
+/** The longest a read waits for its own watcher's pending reconcile before listing the tree itself. */
+const SETTLE_MAX_MS = 500;
+
+/** Register the watcher that keeps `root` current in this process; its reads then skip the per-read listing. Returns the unregister. */
+export function keepFresh(root: string, keeper: FreshKeeper): () => void {
+  keepers.set(root, keeper);
+  return () => {
+    if (keepers.get(root) === keeper) keepers.delete(root);
+  };
+}
+
+/** True when this process's own live watcher has reconciled every change seen so far (waiting for a pending reconcile, bounded). */
+async function keptFreshHere(root: string): Promise<boolean> {
+  const keeper = keepers.get(root);
+  if (!keeper?.live()) return false;
+  return Promise.race([keeper.settled().then(() => true), sleep(SETTLE_MAX_MS).then(() => false)]);
+}
+
 export async function openIndex(root: string, options: ReadOptions = {}): Promise<OpenIndex | UnavailableIndex> {
   const deadline = performance.now() + (options.waitForBuild ? 600_000 : envInt("SVC_COLD_READ_DEADLINE_MS", 2500));
   let started = false;
@@ -152,12 +179,14 @@ export async function openIndex(root: string, options: ReadOptions = {}): Promis
   let lastMeta: IndexMeta | null = null;
   for (;;) {
     if (options.signal?.aborted) throw new SvcError("internal_error", "cancelled");
+    // The host's own watcher: wait for its pending reconcile before reading the build's metadata.
+    const keptFresh = options.isHost === true && !reconciled && (await keptFreshHere(root));
     const db = openReader(root);
     if (db) {
       const verdict = checkWarm(db, root);
       lastMeta = verdict.meta;
       if (verdict.warm) {
-        const watched = !options.isHost && !reconciled && (await hostWatches(root));
+        const watched = keptFresh || (!options.isHost && !reconciled && (await hostWatches(root)));
         const probe = reconciled || watched ? null : await countDirty(db, root);
         const dirty = probe?.dirty ?? 0;
         if (dirty === 0) return { available: true, root, db, meta: verdict.meta, state: "ready" };

@@ -9,6 +9,7 @@ import { existsSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { invoke } from "../../engine.ts";
 import { PAYLOAD_TTL_MS, sweepPayloads } from "../../host/payloads.ts";
 import { asSvcError } from "../../errors.ts";
+import { keepFresh } from "../../index/open.ts";
 import { syncIndex } from "../../index/sync.ts";
 import { REGISTRY, type OperationSpec } from "../../registry.ts";
 import { releaseAllLocks } from "../../store/lock.ts";
@@ -90,6 +91,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   let resolveStopped: () => void = () => {};
   const stopped = new Promise<void>((resolve) => (resolveStopped = resolve));
   let watcher: Watcher | null = null;
+  let forgetKeeper = () => {};
 
   const error = (id: RpcRequest["id"], code: number, message: string, data?: unknown) => ({
     jsonrpc: "2.0",
@@ -246,6 +248,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       clearInterval(rootTimer);
       clearInterval(payloadTimer);
       sweepPayloads(root, 0);
+      forgetKeeper();
       await watcher?.close();
       await releaseResident(root);
       listener.stop(true);
@@ -258,7 +261,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     return stopping;
   }
 
-  watcher = startWatcher(root, {
+  const running = startWatcher(root, {
     log,
     sync: async (paths) => {
       const result = await syncIndex(root, paths ? { paths } : {});
@@ -266,5 +269,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       return { files: result.files, scope: result.scope, changed: result.changedPaths.length + result.removedPaths.length };
     },
   });
+  watcher = running;
+  // The host's own reads trust its watcher instead of listing the tree per request.
+  forgetKeeper = keepFresh(root, { live: () => running.live(), settled: () => running.idle() });
   return { socket: endpoint.socket, token: tokenText, stop, stopped, checksWarm };
 }

@@ -41,8 +41,10 @@ export interface Watcher {
   state(): "building_syntax" | "ready";
   files(): number;
   stats(): WatchStats;
-  /** Resolves when no sync is running or pending (tests, benchmarks). */
+  /** Resolves when no sync is running or pending (tests, benchmarks, and the host's own reads). */
   idle(): Promise<void>;
+  /** True while the kernel watch is working and the first reconcile is done: every change since reaches a reconcile. */
+  live(): boolean;
 }
 
 /** `paths` null: a full reconcile; else only these root-relative paths changed. */
@@ -189,6 +191,7 @@ export function startWatcher(root: string, options: { log: Logger; sync: SyncFn 
     state: () => (ready ? "ready" : "building_syntax"),
     files: () => fileCount,
     stats: () => ({ ...stats, recent: [...stats.recent], busy: running !== null || timer !== null || hasWork() }),
+    live: () => ready && watcher !== null && poller === null && !closed,
     async idle() {
       while (running || timer) {
         if (running) await running;

@@ -137,8 +137,12 @@ function chunkOf(index: number, decl: Decl, text: string, body: FieldTokens, sty
 const EMPTY_TOKENS: FieldTokens = { words: [], subtokens: [], stems: [] };
 const FILE_TOKEN_CAP = 20000;
 
+function roomIn(file: FieldTokens): number {
+  return FILE_TOKEN_CAP - file.words.length - file.subtokens.length - file.stems.length;
+}
+
 function append(into: FieldTokens, more: FieldTokens): void {
-  const room = FILE_TOKEN_CAP - into.words.length - into.subtokens.length - into.stems.length;
+  const room = roomIn(into);
   if (room <= 0) return;
   into.words.push(...more.words.slice(0, room));
   into.subtokens.push(...more.subtokens.slice(0, room));
@@ -163,13 +167,14 @@ function segmentTokens(code: string, decls: readonly Decl[]): { file: FieldToken
       own[r.i] = fieldTokens(code.slice(r.start, r.end), { maxTokens: 4000 }); // nested in a range already read
       continue;
     }
-    if (r.start > pos) append(file, fieldTokens(code.slice(pos, r.start)));
+    // A gap only feeds the file's tokens: once those are full it need not be read at all.
+    if (r.start > pos && roomIn(file) > 0) append(file, fieldTokens(code.slice(pos, r.start)));
     const tokens = fieldTokens(code.slice(Math.max(r.start, pos), r.end), { maxTokens: 4000 });
     own[r.i] = tokens;
     append(file, tokens);
     pos = r.end;
   }
-  if (pos < code.length) append(file, fieldTokens(code.slice(pos)));
+  if (pos < code.length && roomIn(file) > 0) append(file, fieldTokens(code.slice(pos)));
   return { file, own };
 }
 

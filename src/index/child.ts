@@ -10,6 +10,7 @@ import { BUSY_TIMEOUT_MS, openDelegate } from "../store/db.ts";
 import { reportTimings, timed } from "../sys/timing.ts";
 import type { InventoryEntry } from "../workspace/inventory.ts";
 import { extractFile, type Extraction } from "./extract.ts";
+import { ContentMemo } from "./same-content.ts";
 import { applyExtraction, StoreWriter } from "./write.ts";
 
 export interface ChildInput {
@@ -50,9 +51,9 @@ function begin(db: Database, wait: boolean): boolean {
   }
 }
 
-function safeExtract(root: string, entry: InventoryEntry): Extraction {
+function safeExtract(root: string, entry: InventoryEntry, memo: ContentMemo): Extraction {
   try {
-    return extractFile(root, entry);
+    return extractFile(root, entry, memo);
   } catch {
     return { ok: false, path: entry.path, reason: "unreadable" };
   }
@@ -64,6 +65,7 @@ export async function runExtractChild(): Promise<number> {
   const store = input.write ? openDelegate(input.root) : null;
   const writer = store ? new StoreWriter(store.db, store.fts) : null;
   const batch: { result: Extraction; entry: InventoryEntry }[] = [];
+  const memo = new ContentMemo();
   // Extract first, then write in one short transaction, so the other children are not
   // kept waiting for the write lock while this one parses. While another child writes,
   // this one extracts on rather than sleep on the lock, up to WAIT_AT files.
@@ -90,7 +92,7 @@ export async function runExtractChild(): Promise<number> {
   try {
     for (const entry of input.entries) {
       if (orphaned()) process.exit(3);
-      const result = timed("child extract", () => safeExtract(input.root, entry));
+      const result = timed("child extract", () => safeExtract(input.root, entry, memo));
       if (store) {
         batch.push({ result, entry });
         if (batch.length >= COMMIT_EVERY) flush(batch.length >= WAIT_AT);

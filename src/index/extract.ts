@@ -16,7 +16,8 @@ import type { InventoryEntry, SkipReason } from "../workspace/inventory.ts";
 import { timed } from "../sys/timing.ts";
 import { isTestPath } from "../workspace/templates.ts";
 import { importsOf, type ImportRef } from "./imports/extract.ts";
-import { detectWiring } from "../wiring/detect/index.ts";
+import { detectWiring, mayHaveWiring } from "../wiring/detect/index.ts";
+import type { ContentMemo } from "./same-content.ts";
 import type { FileFacts } from "../wiring/model.ts";
 import type { SgNode } from "@ast-grep/napi";
 
@@ -181,13 +182,13 @@ function segmentTokens(code: string, decls: readonly Decl[]): { file: FieldToken
 const NO_FIELDS = { types: "", members: "", subtokens: "", comments: "", body: "", stems: "" };
 
 /** What every stored file records, whatever its language. */
-function fileRecord(entry: InventoryEntry, bytes: Uint8Array, text: string, language: LanguageId | null) {
+function fileRecord(entry: InventoryEntry, hash: string, text: string, language: LanguageId | null) {
   return {
     ok: true as const,
     path: entry.path,
     size: entry.size,
     mtimeMs: entry.mtimeMs,
-    hash: contentHash(bytes),
+    hash,
     language,
     isTest: isTestPath(entry.path),
     isGenerated: isGenerated(entry.path, text),
@@ -198,7 +199,7 @@ function fileRecord(entry: InventoryEntry, bytes: Uint8Array, text: string, lang
 /** A file of a type svc does not read (source maps, licences, unknown extensions): listed, hashed, found by path, not full-text indexed. */
 function opaqueFile(entry: InventoryEntry, bytes: Uint8Array, text: string): ExtractedFile {
   return {
-    ...fileRecord(entry, bytes, text, null),
+    ...fileRecord(entry, contentHash(bytes), text, null),
     tokens: Math.ceil(text.length / 4),
     parseStatus: "none",
     decls: [],
@@ -218,8 +219,11 @@ function wiringOf(path: string, text: string, language: LanguageId | null, tree:
   }
 }
 
-/** Extract one inventory file. */
-export function extractFile(root: string, entry: InventoryEntry): Extraction {
+/**
+ * Extract one inventory file. With a memo, a file whose bytes and language equal a recent
+ * one's reuses its content-derived parts (see same-content.ts).
+ */
+export function extractFile(root: string, entry: InventoryEntry, memo?: ContentMemo): Extraction {
   let bytes: Uint8Array;
   try {
     bytes = readFileSync(join(root, entry.path));
@@ -230,6 +234,13 @@ export function extractFile(root: string, entry: InventoryEntry): Extraction {
   const text = decodeText(bytes);
   const language = languageOf(entry.path);
   if (language === null) return opaqueFile(entry, bytes, text);
+  const hash = contentHash(bytes);
+  const key = `${language}:${hash}`;
+  const same = memo?.get(key);
+  if (same && !mayHaveWiring(entry.path, text)) {
+    // Only the path-derived fields differ; wiring without hints or a routed path needs no tree.
+    return { ...same, ...fileRecord(entry, hash, text, language), fields: { ...same.fields, path: pathTokens(entry.path) }, wiring: wiringOf(entry.path, text, language, null, same.decls) };
+  }
   const style = commentStyleOf(language);
   const { code, comments } = timed("x:comments", () => splitComments(text, style));
   let decls: Decl[] = [];
@@ -255,8 +266,8 @@ export function extractFile(root: string, entry: InventoryEntry): Extraction {
   decls.forEach((d, i) => {
     if (d.kind !== "enum_member") chunks.push(timed("x:chunks", () => chunkOf(i, d, text, own[i] ?? EMPTY_TOKENS, style)));
   });
-  return {
-    ...fileRecord(entry, bytes, text, language),
+  const extracted: ExtractedFile = {
+    ...fileRecord(entry, hash, text, language),
     tokens: timed("x:estimate", () => estimateTokens(text)),
     parseStatus,
     decls,
@@ -273,4 +284,6 @@ export function extractFile(root: string, entry: InventoryEntry): Extraction {
       stems: [...body.stems, ...commentTokens.stems].join(" "),
     },
   };
+  memo?.set(key, extracted);
+  return extracted;
 }

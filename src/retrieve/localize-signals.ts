@@ -217,16 +217,16 @@ export function plus(a: LexicalScores, b: LexicalScores): LexicalScores {
   return { presence: sum(a.presence, b.presence), tf: sum(a.tf, b.tf) };
 }
 
-/**
- * Lexical hits: BM25F presence × idf over the file fields blended with the term-frequency
- * BM25F, the best `lexicalPool` files, as evidence (a name match when the file defines
- * something named by a query word). Returns the ranked file ids.
- */
 /** How much a file's body evidence counts: less for docs, manifests and data than for code. */
 export function bodyWeight(collection: Collection, id: number): number {
   return isCodeLanguage(collection.byId.get(id)?.language ?? null) ? 1 : PARAMS.nonCode;
 }
 
+/**
+ * Lexical hits: BM25F presence × idf over the file fields blended with the term-frequency
+ * BM25F, the best `lexicalPool` files, as evidence (a name match when the file defines
+ * something named by a query word). Returns the ranked file ids.
+ */
 export function lexical(db: Database, collection: Collection, scores: LexicalScores, terms: readonly QueryTerm[], m: Merge): number[] {
   const presence = normalised(scores.presence);
   const tf = normalised(scores.tf);

@@ -52,6 +52,8 @@ export interface ReadOptions {
   waitForBuild?: boolean;
   /** This process is the root's host (never delegate to it). */
   isHost?: boolean;
+  /** List the tree and reconcile even where a live watcher keeps the store current (an explicit request to bring it up to date). */
+  verify?: boolean;
   signal?: AbortSignal;
 }
 
@@ -180,7 +182,7 @@ export async function openIndex(root: string, options: ReadOptions = {}): Promis
   for (;;) {
     if (options.signal?.aborted) throw new SvcError("internal_error", "cancelled");
     // The host's own watcher: wait for its pending reconcile before reading the build's metadata.
-    const keptFresh = options.isHost === true && !reconciled && (await keptFreshHere(root));
+    const keptFresh = options.isHost === true && !options.verify && !reconciled && (await keptFreshHere(root));
     const db = openReader(root);
     if (db) {
       const verdict = checkWarm(db, root);

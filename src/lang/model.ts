@@ -38,6 +38,9 @@ export const TYPE_KINDS: ReadonlySet<DeclKind> = new Set<DeclKind>([
   "impl",
 ]);
 
+/** The kinds that name a type (TYPE_KINDS without `impl` blocks) as an SQL list, for `kind IN …` over the symbols table. */
+export const NAMED_TYPE_KINDS_SQL = `(${[...TYPE_KINDS].filter((k) => k !== "impl").map((k) => `'${k}'`).join(",")})`;
+
 export type Visibility = "public" | "protected" | "private" | "internal" | "package";
 
 export interface Decl {

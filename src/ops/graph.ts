@@ -8,6 +8,7 @@ import type { Plan } from "../plan/model.ts";
 import { planScope } from "./scope.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
+import { NAMED_TYPE_KINDS_SQL } from "../lang/model.ts";
 
 export interface GraphRequest {
   path: string;
@@ -53,7 +54,7 @@ export async function graph(request: GraphRequest, ctx: OpContext): Promise<OpRe
     const prefix = request.directory ? `${request.directory.replace(/^\.?\/+|\/+$/g, "")}/` : "";
     const files = collection.files.filter((f) => !prefix || f.path.startsWith(prefix));
     const inScope = new Set(files.map((f) => f.id));
-    const types = db.prepare("SELECT name FROM symbols WHERE file_id = ? AND container IS NULL AND kind IN ('class','interface','type','enum','struct','trait','record','object') ORDER BY start_offset");
+    const types = db.prepare(`SELECT name FROM symbols WHERE file_id = ? AND container IS NULL AND kind IN ${NAMED_TYPE_KINDS_SQL} ORDER BY start_offset`);
     const nodes: GraphNode[] = files.map((f) => ({
       path: f.path,
       declaredTypes: (types.all(f.id) as { name: string }[]).map((r) => r.name),

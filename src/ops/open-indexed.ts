@@ -14,7 +14,8 @@ export interface OpenIndexedData {
 
 export async function openIndexed(request: { path: string }, ctx: OpContext): Promise<OpResult<OpenIndexedData>> {
   const ws = resolveWorkspace(request.path, ctx.cwd);
-  const index = await openIndex(ws.root, { longLived: ctx.longLived, isHost: ctx.host, signal: ctx.signal });
+  // A reader asks because it found the store behind the tree: list and reconcile, whatever the watcher has seen.
+  const index = await openIndex(ws.root, { longLived: ctx.longLived, isHost: ctx.host, signal: ctx.signal, verify: true });
   if (!index.available) {
     const status = index.state === "index_busy" || index.state === "index_rebuilding" ? index.state : "building_syntax";
     const data: OpenIndexedData = { status, detail: index.detail, files: Number(index.meta?.index_inventory_count ?? 0) };

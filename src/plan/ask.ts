@@ -7,6 +7,7 @@ import { planFocus } from "./focus.ts";
 import type { Plan } from "./model.ts";
 import { planSearch } from "./search.ts";
 import { planWhole } from "./whole.ts";
+import { NAMED_TYPE_KINDS_SQL } from "../lang/model.ts";
 
 const BROAD = [
   /\barchitecture\b/i,
@@ -22,7 +23,6 @@ const BROAD = [
 ];
 
 const TWO_HUMP = /^[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*$/;
-const TYPE_KINDS = "('class','interface','type','enum','struct','trait','record','object')";
 
 export type AskStrategy = { kind: "skeleton" } | { kind: "focus"; seed: string } | { kind: "search" };
 
@@ -48,7 +48,7 @@ export interface AskPlanOptions {
 
 export function planAsk(collection: Collection, options: AskPlanOptions): Plan {
   const db = collection.index.db;
-  const known = db.prepare(`SELECT 1 FROM symbols WHERE name = ? AND kind IN ${TYPE_KINDS} LIMIT 1`);
+  const known = db.prepare(`SELECT 1 FROM symbols WHERE name = ? AND kind IN ${NAMED_TYPE_KINDS_SQL} LIMIT 1`);
   const depth = options.budget >= 40000 ? 2 : 1;
   const line = (strategy: string) => `<!-- svc_ask: ${strategy} budget=${options.budget} -->`;
   const skeleton = (note: string) => {

@@ -5,6 +5,7 @@ import type { Database } from "bun:sqlite";
 import { validationError } from "../errors.ts";
 import { baseName } from "../lang/languages.ts";
 import type { IndexedFile } from "./collect.ts";
+import { NAMED_TYPE_KINDS_SQL } from "../lang/model.ts";
 
 export interface ResolvedSeed {
   files: IndexedFile[];
@@ -32,7 +33,7 @@ export function resolveSeed(db: Database, seed: string, files: readonly IndexedF
   const declaring = (name: string, column: "name" | "qualified_name") => {
     const rows = db
       .query(
-        `SELECT DISTINCT file_id FROM symbols WHERE ${column} = ? ORDER BY CASE WHEN kind IN ('class','interface','type','enum','struct','trait','record','object') THEN 0 ELSE 1 END, exported DESC`,
+        `SELECT DISTINCT file_id FROM symbols WHERE ${column} = ? ORDER BY CASE WHEN kind IN ${NAMED_TYPE_KINDS_SQL} THEN 0 ELSE 1 END, exported DESC`,
       )
       .all(name) as { file_id: number }[];
     return rows.map((r) => r.file_id).filter((id) => ids.has(id));

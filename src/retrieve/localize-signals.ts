@@ -11,6 +11,7 @@ import { isCodeLanguage } from "../lang/languages.ts";
 import { rankFiles } from "../plan/search.ts";
 import { scoreByTermFrequency } from "./bm25f.ts";
 import { splitIdentifier, STOP_WORDS, type QueryTerm } from "./terms.ts";
+import { NAMED_TYPE_KINDS_SQL } from "../lang/model.ts";
 
 export const PARAMS = {
   changed: 1,
@@ -78,7 +79,6 @@ export function merged(m: Merge, graph: FileGraph, collection: Collection): [num
   return out.sort((a, b) => b[1] - a[1] || (path(a[0]) < path(b[0]) ? -1 : 1));
 }
 
-const TYPE_KINDS = "('class','interface','type','enum','struct','trait','record','object')";
 
 /** Identifiers as written in the query (OrderService, place_order), for exact declaration lookups. */
 function rawIdentifiers(query: string): string[] {
@@ -91,7 +91,7 @@ function rawIdentifiers(query: string): string[] {
 export function exactDeclarations(db: Database, query: string, collection: Collection, m: Merge): Set<number> {
   const declaring = new Set<number>();
   // NOCASE equality uses the symbols_name index; the exact spelling is checked here.
-  const select = db.prepare(`SELECT DISTINCT file_id, name, kind IN ${TYPE_KINDS} AS is_type FROM symbols WHERE name = ? COLLATE NOCASE`);
+  const select = db.prepare(`SELECT DISTINCT file_id, name, kind IN ${NAMED_TYPE_KINDS_SQL} AS is_type FROM symbols WHERE name = ? COLLATE NOCASE`);
   for (const word of rawIdentifiers(query)) {
     const plain = /^[a-z]+$/.test(word); // ordinary English words are not identifiers
     for (const row of select.all(word) as { file_id: number; name: string; is_type: number }[]) {
@@ -217,16 +217,16 @@ export function plus(a: LexicalScores, b: LexicalScores): LexicalScores {
   return { presence: sum(a.presence, b.presence), tf: sum(a.tf, b.tf) };
 }
 
-/**
- * Lexical hits: BM25F presence × idf over the file fields blended with the term-frequency
- * BM25F, the best `lexicalPool` files, as evidence (a name match when the file defines
- * something named by a query word). Returns the ranked file ids.
- */
 /** How much a file's body evidence counts: less for docs, manifests and data than for code. */
 export function bodyWeight(collection: Collection, id: number): number {
   return isCodeLanguage(collection.byId.get(id)?.language ?? null) ? 1 : PARAMS.nonCode;
 }
 
+/**
+ * Lexical hits: BM25F presence × idf over the file fields blended with the term-frequency
+ * BM25F, the best `lexicalPool` files, as evidence (a name match when the file defines
+ * something named by a query word). Returns the ranked file ids.
+ */
 export function lexical(db: Database, collection: Collection, scores: LexicalScores, terms: readonly QueryTerm[], m: Merge): number[] {
   const presence = normalised(scores.presence);
   const tf = normalised(scores.tf);

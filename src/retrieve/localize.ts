@@ -10,6 +10,7 @@ import type { FileGraph } from "../graph/file-graph.ts";
 import type { Collection, IndexedFile } from "../plan/collect.ts";
 import { add, bodyWeight, exactDeclarations, exportBarrels, feedback, lexical, lexicalRanking, lexicalScores, merged, neighbours, newMerge, PARAMS, pathHits, plus, wiringHits } from "./localize-signals.ts";
 import { queryTerms } from "./terms.ts";
+import { NAMED_TYPE_KINDS_SQL } from "../lang/model.ts";
 
 export type Grade = "confident" | "partial" | "insufficient";
 
@@ -62,7 +63,6 @@ function grade(scores: readonly number[]): { grade: Grade; cluster: number } {
   return cluster <= 3 && tail ? { grade: "confident", cluster } : { grade: "partial", cluster: 0 };
 }
 
-const TYPE_KINDS = "('class','interface','type','enum','struct','trait','record','object')";
 
 /** The workspace's likely entry points (main, app, server… files; shallow index files), cached while the file list is (per store build). */
 const entryPointCache = new WeakMap<readonly IndexedFile[], string[]>();
@@ -91,7 +91,7 @@ function navigation(db: Database, collection: Collection, candidates: readonly C
   for (const c of candidates.slice(0, 8)) {
     const id = byPath.get(c.path);
     if (id === undefined) continue;
-    for (const row of db.query(`SELECT name FROM symbols WHERE file_id = ? AND kind IN ${TYPE_KINDS} AND container IS NULL ORDER BY start_offset LIMIT 2`).all(id) as { name: string }[]) {
+    for (const row of db.query(`SELECT name FROM symbols WHERE file_id = ? AND kind IN ${NAMED_TYPE_KINDS_SQL} AND container IS NULL ORDER BY start_offset LIMIT 2`).all(id) as { name: string }[]) {
       if (!symbols.includes(row.name)) symbols.push(row.name);
     }
   }

@@ -129,6 +129,30 @@ describe("the host's watcher", () => {
     await expectMatchesListing();
   });
 
+  test("a reconcile that fails (another process holds the writer lock) is retried in full once the lock is free", async () => {
+    const lock = join(import.meta.dir, "../../src/store/lock.ts");
+    const holder = Bun.spawn([process.execPath, "-e", `const { acquireWriterLock } = await import(${JSON.stringify(lock)});
+       for (;;) { try { acquireWriterLock(${JSON.stringify(root)}); break; } catch { await Bun.sleep(20); } } // the host's own background writes may hold it for a while
+       console.log("held"); await Bun.sleep(60_000);`], { stdout: "pipe", stderr: "inherit" });
+    try {
+      const reader = holder.stdout.getReader();
+      expect(new TextDecoder().decode((await reader.read()).value)).toContain("held");
+      const before = await watchStats();
+      writeFiles(root, { "src/a.ts": "export class A {}\nexport class WhileLocked {}\n" });
+      // Wait for the failed attempt: an event was seen, no reconcile counted, the retry pending.
+      for (let i = 0; i < 500 && (await watchStats()).events === before.events; i++) await Bun.sleep(10);
+      expect(hasSymbol("WhileLocked")).toBe(false);
+    } finally {
+      holder.kill();
+      await holder.exited;
+    }
+    // No further event: the retry alone takes the change in, with a full listing.
+    const before = await watchStats();
+    const after = await settled(() => hasSymbol("WhileLocked"));
+    expect(after.full).toBeGreaterThan(before.full);
+    await expectMatchesListing();
+  });
+
   test("an editor's atomic save (a temporary file renamed over the original) stays targeted", async () => {
     const before = await watchStats();
     writeFiles(root, { "src/b.ts.tmp-save": 'import { A } from "./a";\nexport class B extends A {}\nexport class Atomic {}\n' });

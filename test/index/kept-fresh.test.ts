@@ -1,8 +1,10 @@
 // The host's reads trust its own live watcher instead of listing the tree per request:
 // with a live keeper registered, a read does not reconcile (the keeper's reconcile is
-// awaited instead); without one, or with one that is not live, a read reconciles itself.
+// awaited instead); without one, or with one that is not live, a read reconciles itself, and
+// svc/openIndexed (a reader's explicit request) always does.
 
 import { describe, expect, test } from "bun:test";
+import { call } from "../../src/engine.ts";
 import { keepFresh, openIndex } from "../../src/index/open.ts";
 import { syncIndex } from "../../src/index/sync.ts";
 import { gitRepo, writeFiles } from "../helpers/repo.ts";
@@ -31,6 +33,11 @@ describe("host reads and the host's own watcher", () => {
       // The keeper's reconcile in flight is awaited before the read.
       pending = Bun.sleep(30).then(() => syncIndex(root));
       expect(await names(root)).toEqual(["beta"]);
+      // svc/openIndexed is a reader's explicit request to catch up: it reconciles whatever the watcher has seen.
+      writeFiles(root, { "a.ts": "export const betaTwo = 1;\n" });
+      expect(await names(root)).toEqual(["beta"]);
+      await call("openIndexed", { path: root }, { host: true, longLived: true });
+      expect(await names(root)).toEqual(["betaTwo"]);
       // Not live (polling, or before its first reconcile): the read reconciles itself.
       live = false;
       writeFiles(root, { "a.ts": "export const gamma = 1;\n" });

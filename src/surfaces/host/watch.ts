@@ -55,6 +55,8 @@ export const QUIET_MS = 40;
 /** A burst is reconciled after this long even if events keep coming. */
 const MAX_WAIT_MS = 1000;
 const POLL_MS = 2000;
+/** After a failed reconcile, the full one that replaces it waits this long. */
+const RETRY_MS = 1000;
 const FULL_EVERY_MS = 5 * 60_000;
 const RECENT = 16;
 /** Changes to these can move other files in or out of the inventory. */
@@ -130,7 +132,11 @@ export function startWatcher(root: string, options: { log: Logger; sync: SyncFn 
           stats.recent.push({ scope: result.scope, paths: paths?.length ?? 0, changed: result.changed, firstEventAt: eventAt, startedAt, doneAt: now() });
           if (stats.recent.length > RECENT) stats.recent.shift();
         } catch (error) {
-          options.log(`index sync failed: ${(error as Error).message}`);
+          // Nothing reported may be lost (another writer held the store, say): list everything, after a pause.
+          options.log(`index sync failed: ${(error as Error).message}; reconciling fully in ${RETRY_MS / 1000}s`);
+          dirtyFull = true;
+          schedule(RETRY_MS, false);
+          break;
         }
         // Events that came in meanwhile and are still coming: a burst, reconciled once it is quiet.
         const delay = hasWork() ? burstDelay(now()) : null;

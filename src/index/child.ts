@@ -5,9 +5,12 @@
 // parent to apply. A short-lived process per batch keeps the parser's native memory from
 // accumulating in the long-lived parent.
 
-import { openDelegate } from "../store/db.ts";
+import type { Database } from "bun:sqlite";
+import { BUSY_TIMEOUT_MS, openDelegate } from "../store/db.ts";
+import { reportTimings, timed } from "../sys/timing.ts";
 import type { InventoryEntry } from "../workspace/inventory.ts";
 import { extractFile, type Extraction } from "./extract.ts";
+import { ContentMemo } from "./same-content.ts";
 import { applyExtraction, StoreWriter } from "./write.ts";
 
 export interface ChildInput {
@@ -27,10 +30,30 @@ export interface WrittenSummary {
 }
 
 const COMMIT_EVERY = 200;
+/** Past this many extracted files a child waits for the write lock instead of extracting on. */
+const WAIT_AT = 1000;
 
-function safeExtract(root: string, entry: InventoryEntry): Extraction {
+/** Take the write lock: without waiting (false when another child holds it), or waiting up to the busy timeout. */
+function begin(db: Database, wait: boolean): boolean {
+  if (wait) {
+    timed("child write lock wait", () => db.run("BEGIN IMMEDIATE"));
+    return true;
+  }
+  db.run("PRAGMA busy_timeout = 0");
   try {
-    return extractFile(root, entry);
+    db.run("BEGIN IMMEDIATE");
+    return true;
+  } catch (error) {
+    if ((error as { code?: string }).code === "SQLITE_BUSY") return false;
+    throw error;
+  } finally {
+    db.run(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  }
+}
+
+function safeExtract(root: string, entry: InventoryEntry, memo: ContentMemo): Extraction {
+  try {
+    return extractFile(root, entry, memo);
   } catch {
     return { ok: false, path: entry.path, reason: "unreadable" };
   }
@@ -42,15 +65,25 @@ export async function runExtractChild(): Promise<number> {
   const store = input.write ? openDelegate(input.root) : null;
   const writer = store ? new StoreWriter(store.db, store.fts) : null;
   const batch: { result: Extraction; entry: InventoryEntry }[] = [];
+  const memo = new ContentMemo();
   // Extract first, then write in one short transaction, so the other children are not
-  // kept waiting for the write lock while this one parses.
+  // kept waiting for the write lock while this one parses. While another child writes,
+  // this one extracts on rather than sleep on the lock, up to WAIT_AT files.
   const orphaned = () => process.ppid !== input.parent;
-  const flush = () => {
+  const flush = (wait: boolean) => {
     if (!store || !writer || batch.length === 0) return;
     if (orphaned()) process.exit(3); // the writer that delegated to us is gone: write nothing
-    store.db.transaction(() => {
-      for (const { result, entry } of batch) applyExtraction(writer, result, entry);
-    }).immediate();
+    const db = store.db;
+    if (!begin(db, wait)) return;
+    try {
+      timed("child write", () => {
+        for (const { result, entry } of batch) applyExtraction(writer, result, entry);
+      });
+      timed("child commit", () => db.run("COMMIT"));
+    } catch (error) {
+      if (db.inTransaction) db.run("ROLLBACK");
+      throw error;
+    }
     for (const { result } of batch.splice(0)) {
       const summary: WrittenSummary = { written: true, ok: result.ok, path: result.path, ...(result.ok ? {} : { reason: result.reason }) };
       out.write(`${JSON.stringify(summary)}\n`);
@@ -59,19 +92,20 @@ export async function runExtractChild(): Promise<number> {
   try {
     for (const entry of input.entries) {
       if (orphaned()) process.exit(3);
-      const result = safeExtract(input.root, entry);
+      const result = timed("child extract", () => safeExtract(input.root, entry, memo));
       if (store) {
         batch.push({ result, entry });
-        if (batch.length >= COMMIT_EVERY) flush();
+        if (batch.length >= COMMIT_EVERY) flush(batch.length >= WAIT_AT);
       } else {
         out.write(`${JSON.stringify(result)}\n`);
         await out.flush();
       }
     }
-    flush();
+    flush(true);
   } finally {
     store?.db.close();
   }
+  reportTimings("extract"); // to stderr, with SVC_TIMING=1: the parent adds it to its own
   await out.end();
   return 0;
 }

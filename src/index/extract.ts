@@ -16,7 +16,8 @@ import type { InventoryEntry, SkipReason } from "../workspace/inventory.ts";
 import { timed } from "../sys/timing.ts";
 import { isTestPath } from "../workspace/templates.ts";
 import { importsOf, type ImportRef } from "./imports/extract.ts";
-import { detectWiring } from "../wiring/detect/index.ts";
+import { detectWiring, mayHaveWiring } from "../wiring/detect/index.ts";
+import type { ContentMemo } from "./same-content.ts";
 import type { FileFacts } from "../wiring/model.ts";
 import type { SgNode } from "@ast-grep/napi";
 
@@ -137,8 +138,12 @@ function chunkOf(index: number, decl: Decl, text: string, body: FieldTokens, sty
 const EMPTY_TOKENS: FieldTokens = { words: [], subtokens: [], stems: [] };
 const FILE_TOKEN_CAP = 20000;
 
+function roomIn(file: FieldTokens): number {
+  return FILE_TOKEN_CAP - file.words.length - file.subtokens.length - file.stems.length;
+}
+
 function append(into: FieldTokens, more: FieldTokens): void {
-  const room = FILE_TOKEN_CAP - into.words.length - into.subtokens.length - into.stems.length;
+  const room = roomIn(into);
   if (room <= 0) return;
   into.words.push(...more.words.slice(0, room));
   into.subtokens.push(...more.subtokens.slice(0, room));
@@ -163,26 +168,27 @@ function segmentTokens(code: string, decls: readonly Decl[]): { file: FieldToken
       own[r.i] = fieldTokens(code.slice(r.start, r.end), { maxTokens: 4000 }); // nested in a range already read
       continue;
     }
-    if (r.start > pos) append(file, fieldTokens(code.slice(pos, r.start)));
+    // A gap only feeds the file's tokens: once those are full it need not be read at all.
+    if (r.start > pos && roomIn(file) > 0) append(file, fieldTokens(code.slice(pos, r.start)));
     const tokens = fieldTokens(code.slice(Math.max(r.start, pos), r.end), { maxTokens: 4000 });
     own[r.i] = tokens;
     append(file, tokens);
     pos = r.end;
   }
-  if (pos < code.length) append(file, fieldTokens(code.slice(pos)));
+  if (pos < code.length && roomIn(file) > 0) append(file, fieldTokens(code.slice(pos)));
   return { file, own };
 }
 
 const NO_FIELDS = { types: "", members: "", subtokens: "", comments: "", body: "", stems: "" };
 
 /** What every stored file records, whatever its language. */
-function fileRecord(entry: InventoryEntry, bytes: Uint8Array, text: string, language: LanguageId | null) {
+function fileRecord(entry: InventoryEntry, hash: string, text: string, language: LanguageId | null) {
   return {
     ok: true as const,
     path: entry.path,
     size: entry.size,
     mtimeMs: entry.mtimeMs,
-    hash: contentHash(bytes),
+    hash,
     language,
     isTest: isTestPath(entry.path),
     isGenerated: isGenerated(entry.path, text),
@@ -193,7 +199,7 @@ function fileRecord(entry: InventoryEntry, bytes: Uint8Array, text: string, lang
 /** A file of a type svc does not read (source maps, licences, unknown extensions): listed, hashed, found by path, not full-text indexed. */
 function opaqueFile(entry: InventoryEntry, bytes: Uint8Array, text: string): ExtractedFile {
   return {
-    ...fileRecord(entry, bytes, text, null),
+    ...fileRecord(entry, contentHash(bytes), text, null),
     tokens: Math.ceil(text.length / 4),
     parseStatus: "none",
     decls: [],
@@ -213,8 +219,11 @@ function wiringOf(path: string, text: string, language: LanguageId | null, tree:
   }
 }
 
-/** Extract one inventory file. */
-export function extractFile(root: string, entry: InventoryEntry): Extraction {
+/**
+ * Extract one inventory file. With a memo, a file whose bytes and language equal a recent
+ * one's reuses its content-derived parts (see same-content.ts).
+ */
+export function extractFile(root: string, entry: InventoryEntry, memo?: ContentMemo): Extraction {
   let bytes: Uint8Array;
   try {
     bytes = readFileSync(join(root, entry.path));
@@ -225,6 +234,13 @@ export function extractFile(root: string, entry: InventoryEntry): Extraction {
   const text = decodeText(bytes);
   const language = languageOf(entry.path);
   if (language === null) return opaqueFile(entry, bytes, text);
+  const hash = contentHash(bytes);
+  const key = `${language}:${hash}`;
+  const same = memo?.get(key);
+  if (same && !mayHaveWiring(entry.path, text)) {
+    // Only the path-derived fields differ; wiring without hints or a routed path needs no tree.
+    return { ...same, ...fileRecord(entry, hash, text, language), fields: { ...same.fields, path: pathTokens(entry.path) }, wiring: wiringOf(entry.path, text, language, null, same.decls) };
+  }
   const style = commentStyleOf(language);
   const { code, comments } = timed("x:comments", () => splitComments(text, style));
   let decls: Decl[] = [];
@@ -250,8 +266,8 @@ export function extractFile(root: string, entry: InventoryEntry): Extraction {
   decls.forEach((d, i) => {
     if (d.kind !== "enum_member") chunks.push(timed("x:chunks", () => chunkOf(i, d, text, own[i] ?? EMPTY_TOKENS, style)));
   });
-  return {
-    ...fileRecord(entry, bytes, text, language),
+  const extracted: ExtractedFile = {
+    ...fileRecord(entry, hash, text, language),
     tokens: timed("x:estimate", () => estimateTokens(text)),
     parseStatus,
     decls,
@@ -268,4 +284,6 @@ export function extractFile(root: string, entry: InventoryEntry): Extraction {
       stems: [...body.stems, ...commentTokens.stems].join(" "),
     },
   };
+  memo?.set(key, extracted);
+  return extracted;
 }

@@ -6,7 +6,9 @@ import { availableParallelism } from "node:os";
 import { SvcError } from "../errors.ts";
 import { envInt } from "../sys/env.ts";
 import { selfCommand } from "../sys/self.ts";
+import { mergeTimings, timingEnabled } from "../sys/timing.ts";
 import type { InventoryEntry } from "../workspace/inventory.ts";
+import { workBatches } from "./batches.ts";
 import type { WrittenSummary } from "./child.ts";
 import { extractFile, type Extraction } from "./extract.ts";
 
@@ -15,12 +17,6 @@ export interface PoolOptions {
   /** Children store their results in the index themselves (the caller holds the writer lock and no open transaction). */
   childrenWrite?: boolean;
   onResult: (result: Extraction | WrittenSummary) => void;
-}
-
-function batches<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
 }
 
 async function runChild(root: string, entries: InventoryEntry[], options: PoolOptions): Promise<void> {
@@ -49,8 +45,11 @@ async function runChild(root: string, entries: InventoryEntry[], options: PoolOp
     }
     const code = await child.exited;
     if (options.signal?.aborted) throw new SvcError("internal_error", "cancelled");
-    if (code !== 0 || seen.size < entries.length) {
-      const stderr = (await new Response(child.stderr as ReadableStream).text()).trim().split("\n").slice(-1)[0] ?? "";
+    const failed = code !== 0 || seen.size < entries.length;
+    const errors = failed || timingEnabled() ? await new Response(child.stderr as ReadableStream).text() : "";
+    mergeTimings(errors);
+    if (failed) {
+      const stderr = errors.trim().split("\n").filter((l) => !l.startsWith("svc timing")).slice(-1)[0] ?? "";
       throw new SvcError("internal_error", `extraction child exited with code ${code} after ${seen.size}/${entries.length} files${stderr ? `: ${stderr}` : ""}`);
     }
   } finally {
@@ -71,8 +70,7 @@ export async function extractAll(root: string, entries: readonly InventoryEntry[
     return;
   }
   const workers = Math.max(1, Math.min(availableParallelism(), 4));
-  const size = Math.max(50, Math.min(envInt("SVC_EXTRACT_BATCH", 1000), Math.ceil(entries.length / workers)));
-  const queue = batches(entries, size);
+  const queue = workBatches(entries, workers, Math.max(50, envInt("SVC_EXTRACT_BATCH", 1000)));
   const lanes = Array.from({ length: Math.min(workers, queue.length) }, async () => {
     for (let batch = queue.shift(); batch; batch = queue.shift()) await runChild(root, batch, options);
   });

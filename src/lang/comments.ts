@@ -14,17 +14,22 @@ export function commentStyleOf(language: LanguageId | null): CommentStyle {
   return HASH.has(language) ? "hash" : "c";
 }
 
+// Where a string literal can end or escape: one global regex per quote, so scanning skips
+// ordinary characters natively instead of one JS step per character.
+const STRING_STOPS: Record<string, RegExp> = { '"': /["\\\n]/g, "'": /['\\\n]/g, "`": /[`\\]/g };
+const STOPS = { c: /["'`/]/g, hash: /["'#]/g } as const;
+
 function skipString(text: string, i: number, quote: string): number {
-  const n = text.length;
-  let j = i + 1;
-  while (j < n) {
+  const re = STRING_STOPS[quote] as RegExp;
+  re.lastIndex = i + 1;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const j = m.index;
     const c = text[j];
-    if (c === "\\") j += 2;
+    if (c === "\\") re.lastIndex = j + 2;
     else if (c === quote) return j + 1;
-    else if (c === "\n" && quote !== "`") return j; // unterminated single-line string
-    else j++;
+    else return j; // a newline: unterminated single-line string
   }
-  return n;
+  return text.length;
 }
 
 /** The comments of `text` (markers stripped), and the code with comments replaced by spaces (newlines kept). */
@@ -35,7 +40,12 @@ export function splitComments(text: string, style: CommentStyle): { code: string
   const n = text.length;
   let from = 0;
   let i = 0;
+  const stops = STOPS[style];
   while (i < n) {
+    stops.lastIndex = i;
+    const next = stops.exec(text);
+    if (!next) break;
+    i = next.index;
     const c = text[i];
     if (c === '"' || c === "'" || (c === "`" && style === "c")) {
       i = skipString(text, i, c);

@@ -32,7 +32,7 @@ export function storeExists(root: string): boolean {
   return existsSync(storePath(root));
 }
 
-const BUSY_TIMEOUT_MS = 2000;
+export const BUSY_TIMEOUT_MS = 2000;
 
 function pragmas(db: Database, write: boolean): void {
   db.run(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);

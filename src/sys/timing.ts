@@ -3,6 +3,10 @@
 const enabled = process.env.SVC_TIMING === "1";
 const totals = new Map<string, number>();
 
+export function timingEnabled(): boolean {
+  return enabled;
+}
+
 export function timed<T>(phase: string, fn: () => T): T {
   if (!enabled) return fn();
   const start = performance.now();
@@ -23,4 +27,17 @@ export function reportTimings(label: string): void {
   const parts = [...totals].map(([phase, ms]) => `${phase} ${ms.toFixed(0)}ms`);
   process.stderr.write(`svc timing [${label}]: ${parts.join(", ")}\n`);
   totals.clear();
+}
+
+/** Add the phases another process reported (its `svc timing [...]` stderr lines) to ours. */
+export function mergeTimings(stderr: string): void {
+  if (!enabled) return;
+  for (const line of stderr.split("\n")) {
+    const m = /^svc timing \[[^\]]*\]: (.*)$/.exec(line);
+    if (!m) continue;
+    for (const part of (m[1] ?? "").split(", ")) {
+      const p = /^(.*) (\d+(?:\.\d+)?)ms$/.exec(part);
+      if (p) addTiming(p[1] ?? "", Number(p[2]));
+    }
+  }
 }

@@ -59,7 +59,7 @@ interface Hints {
 }
 
 function hintsOf(src: string): Hints | null {
-  const h: Hints = { http: HTTP_HINT.test(src), decorators: DECORATOR_HINT.test(src), di: DI_HINT.test(src), messages: MESSAGE_HINT.test(src), config: hasConfigHints(src) };
+  const h: Hints = { http: HTTP_HINT.test(src), decorators: src.includes("@") && DECORATOR_HINT.test(src), di: DI_HINT.test(src), messages: MESSAGE_HINT.test(src), config: hasConfigHints(src) };
   return h.http || h.decorators || h.di || h.messages || h.config ? h : null;
 }
 

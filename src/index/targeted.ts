@@ -7,10 +7,8 @@
 // asks for a full reconcile instead (null).
 
 import type { Database } from "bun:sqlite";
-import { existsSync, lstatSync, type Stats } from "node:fs";
-import { join } from "node:path";
 import type { SvcConfig } from "../workspace/config.ts";
-import { maxFileBytes, svcIgnoreRules, type Inventory, type InventoryEntry } from "../workspace/inventory.ts";
+import { maxFileBytes, NestedRoots, statOf, svcIgnoreRules, type Inventory, type InventoryEntry } from "../workspace/inventory.ts";
 import type { Workspace } from "../workspace/root.ts";
 import type { FileRow } from "./write.ts";
 
@@ -26,22 +24,6 @@ export interface TargetedPlan {
 /** More reported paths than this: list everything instead. */
 export const TARGETED_MAX = 2000;
 
-function statOf(root: string, path: string): Stats | null {
-  try {
-    return lstatSync(join(root, path));
-  } catch {
-    return null;
-  }
-}
-
-/** Whether a folder between the root and `path` holds its own `.git` (a nested repository). */
-function underNestedRoot(root: string, path: string): boolean {
-  for (let slash = path.indexOf("/"); slash !== -1; slash = path.indexOf("/", slash + 1)) {
-    if (existsSync(join(root, path.slice(0, slash), ".git"))) return true;
-  }
-  return false;
-}
-
 export function planTargeted(db: Database, ws: Workspace, config: SvcConfig, paths: readonly string[], tooLargeBefore: readonly string[]): TargetedPlan | null {
   if (paths.length > TARGETED_MAX) return null;
   const root = ws.root;
@@ -50,6 +32,7 @@ export function planTargeted(db: Database, ws: Workspace, config: SvcConfig, pat
   // Any indexed or skipped path below a folder: `path/` ≤ p < `path0` ('0' follows '/').
   const anyBelow = db.prepare("SELECT 1 AS yes FROM files WHERE path >= ?1 AND path < ?2 UNION ALL SELECT 1 FROM skipped_files WHERE path >= ?1 AND path < ?2 LIMIT 1");
   const rules = svcIgnoreRules(root, config);
+  const nested = new NestedRoots(root);
   const cap = maxFileBytes();
   const tooLarge = new Set(tooLargeBefore);
   const existing = new Map<string, FileRow>();
@@ -67,7 +50,7 @@ export function planTargeted(db: Database, ws: Workspace, config: SvcConfig, pat
     }
     tooLarge.delete(path);
     if (!stat || !stat.isFile()) continue; // gone, or no longer a regular file: removed as a full listing would
-    if ((rules.size > 0 && rules.ignores(path, false)) || underNestedRoot(root, path)) return null;
+    if ((rules.size > 0 && rules.ignores(path, false)) || nested.among([path]).size > 0) return null;
     if (stat.size > cap) tooLarge.add(path);
     else files.push({ path, size: stat.size, mtimeMs: stat.mtimeMs });
   }

@@ -88,7 +88,7 @@ function foldersOf(paths: Iterable<string>): Set<string> {
 }
 
 /** Nested git roots: folders below the root that hold their own `.git`, each folder looked at once. */
-class NestedRoots {
+export class NestedRoots {
   private readonly hasGit = new Map<string, boolean>();
   constructor(private readonly root: string) {}
 
@@ -133,7 +133,7 @@ async function candidatePaths(ws: Workspace, rules: IgnoreRules, warnings: strin
 }
 
 /** One lstat, or null when the path is gone or unreadable. */
-function statOf(root: string, path: string): Stats | null {
+export function statOf(root: string, path: string): Stats | null {
   try {
     return lstatSync(join(root, path));
   } catch {

@@ -117,11 +117,19 @@ export function collectFrom(index: OpenIndex, ws: Workspace, options: CollectOpt
   return { workspace: ws, index, files, byId: byIdOf(files), skipped: skippedUnder(index.db, ws.relDir), warnings };
 }
 
-const byIdCache = new WeakMap<IndexedFile[], Map<number, IndexedFile>>();
+const derived = new WeakMap<readonly IndexedFile[], Map<(files: readonly IndexedFile[]) => unknown, unknown>>();
+
+/** `compute(files)`, kept while the file list is (collectFrom reuses a list per store build and options). */
+export function perFileList<T>(files: readonly IndexedFile[], compute: (files: readonly IndexedFile[]) => T): T {
+  let values = derived.get(files);
+  if (!values) derived.set(files, (values = new Map()));
+  if (!values.has(compute)) values.set(compute, compute(files));
+  return values.get(compute) as T;
+}
+
+const byIdMap = (files: readonly IndexedFile[]) => new Map(files.map((f) => [f.id, f]));
 function byIdOf(files: IndexedFile[]): Map<number, IndexedFile> {
-  let map = byIdCache.get(files);
-  if (!map) byIdCache.set(files, (map = new Map(files.map((f) => [f.id, f]))));
-  return map;
+  return perFileList(files, byIdMap);
 }
 
 function collectFiles(index: OpenIndex, ws: Workspace, options: CollectOptions): IndexedFile[] {

@@ -6,7 +6,7 @@
 
 import type { Database } from "bun:sqlite";
 import type { FileGraph } from "../graph/file-graph.ts";
-import type { Collection, IndexedFile } from "../plan/collect.ts";
+import { perFileList, type Collection, type IndexedFile } from "../plan/collect.ts";
 import { isCodeLanguage } from "../lang/languages.ts";
 import { rankFiles } from "../plan/search.ts";
 import { scoreByTermFrequency } from "./bm25f.ts";
@@ -262,7 +262,7 @@ export function lexicalRanking(scores: LexicalScores): number[] {
 export function pathHits(collection: Collection, terms: readonly QueryTerm[], m: Merge): void {
   const words = [...new Set(terms.filter((t) => t.origin !== "stem" && t.term.length >= 3).map((t) => t.term))];
   if (words.length === 0) return;
-  const lower = lowerPaths(collection.files);
+  const lower = perFileList(collection.files, lowerPaths);
   const hitsOf: [number, string[]][] = [];
   const df = new Map<string, number>();
   collection.files.forEach((file, i) => {
@@ -280,13 +280,8 @@ export function pathHits(collection: Collection, terms: readonly QueryTerm[], m:
   }
 }
 
-/** Lower-cased paths of a collection's file list (cached while the list is: per store build). */
-const lowerCache = new WeakMap<readonly IndexedFile[], string[]>();
-function lowerPaths(files: readonly IndexedFile[]): string[] {
-  let lower = lowerCache.get(files);
-  if (!lower) lowerCache.set(files, (lower = files.map((f) => f.path.toLowerCase())));
-  return lower;
-}
+/** Lower-cased paths of a file list (kept with the list, per store build). */
+const lowerPaths = (files: readonly IndexedFile[]): string[] => files.map((f) => f.path.toLowerCase());
 
 /** Member names so common they say nothing about a topic (feedback terms skip them). */
 const GENERIC_NAMES = new Set(["constructor", "init", "main", "index", "default", "get", "set", "run", "value", "name", "data", "type", "tostring", "equals", "create", "update", "props", "options", "config", "log", "logger"]);

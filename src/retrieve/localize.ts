@@ -7,7 +7,7 @@
 
 import type { Database } from "bun:sqlite";
 import type { FileGraph } from "../graph/file-graph.ts";
-import type { Collection, IndexedFile } from "../plan/collect.ts";
+import { perFileList, type Collection, type IndexedFile } from "../plan/collect.ts";
 import { add, bodyWeight, exactDeclarations, exportBarrels, feedback, lexical, lexicalRanking, lexicalScores, merged, neighbours, newMerge, PARAMS, pathHits, plus, wiringHits } from "./localize-signals.ts";
 import { queryTerms } from "./terms.ts";
 import { NAMED_TYPE_KINDS_SQL } from "../lang/model.ts";
@@ -64,19 +64,13 @@ function grade(scores: readonly number[]): { grade: Grade; cluster: number } {
 }
 
 
-/** The workspace's likely entry points (main, app, server… files; shallow index files), cached while the file list is (per store build). */
-const entryPointCache = new WeakMap<readonly IndexedFile[], string[]>();
+/** The workspace's likely entry points (main, app, server… files; shallow index files). */
 function entryPointsOf(files: readonly IndexedFile[]): string[] {
-  let entryPoints = entryPointCache.get(files);
-  if (!entryPoints) {
-    entryPoints = files
-      .filter((f) => !f.isTest && (/(^|\/)(main|app|server|program|startup|cli)\.[a-z]+$/i.test(f.path) || (/(^|\/)index\.[a-z]+$/i.test(f.path) && f.path.split("/").length <= 2)))
-      .map((f) => f.path)
-      .sort((a, b) => a.split("/").length - b.split("/").length || (a < b ? -1 : 1))
-      .slice(0, 5);
-    entryPointCache.set(files, entryPoints);
-  }
-  return entryPoints;
+  return files
+    .filter((f) => !f.isTest && (/(^|\/)(main|app|server|program|startup|cli)\.[a-z]+$/i.test(f.path) || (/(^|\/)index\.[a-z]+$/i.test(f.path) && f.path.split("/").length <= 2)))
+    .map((f) => f.path)
+    .sort((a, b) => a.split("/").length - b.split("/").length || (a < b ? -1 : 1))
+    .slice(0, 5);
 }
 
 function navigation(db: Database, collection: Collection, candidates: readonly Candidate[]): Navigation {
@@ -85,7 +79,7 @@ function navigation(db: Database, collection: Collection, candidates: readonly C
     const dir = c.path.split("/").slice(0, -1).slice(0, 2).join("/");
     if (dir && !areas.includes(dir)) areas.push(dir);
   }
-  const entryPoints = entryPointsOf(collection.files);
+  const entryPoints = perFileList(collection.files, entryPointsOf);
   const symbols: string[] = [];
   const byPath = new Map(collection.files.map((f) => [f.path, f.id]));
   for (const c of candidates.slice(0, 8)) {

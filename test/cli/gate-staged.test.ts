@@ -1,0 +1,107 @@
+// svc gate --staged: the commit exactly as the index holds it, against HEAD, with real git
+// and the real compiler. Unstaged edits neither hide errors (a broken staged file whose
+// working copy was fixed but not staged is refused) nor cause them (a harmless staged file
+// with an unstaged bad edit elsewhere passes). The installed pre-commit hook runs it and
+// fails closed.
+
+import { describe, expect, test } from "bun:test";
+import { installHook } from "../../src/install/hook-install.ts";
+import { runSvc } from "../helpers/cli.ts";
+import { useRuntimeDir } from "../helpers/host.ts";
+import { git, gitRepo, writeFiles } from "../helpers/repo.ts";
+
+const runtime = useRuntimeDir();
+const env = { SVC_RUNTIME_DIR: runtime };
+
+const TSCONFIG = JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler" }, include: ["src"] });
+const MATH = "export function add(a: number, b: number): number {\n  return a + b;\n}\n";
+const USE = 'import { add } from "./math";\n\nexport const three: number = add(1, 2);\n';
+
+function project(): string {
+  return gitRepo({ "tsconfig.json": TSCONFIG, "src/math.ts": MATH, "src/use.ts": USE, "src/other.ts": "export const other = 1;\n" });
+}
+
+describe("svc gate --staged", () => {
+  test("a breaking staged file whose working copy was fixed but not staged is refused", () => {
+    const root = project();
+    writeFiles(root, { "src/math.ts": MATH.replace("add(", "sum(") });
+    git(root, "add", "src/math.ts");
+    writeFiles(root, { "src/math.ts": MATH }); // fixed on disk, not staged
+    const staged = runSvc(["gate", "--staged"], { cwd: root, env });
+    expect(staged.code).toBe(1);
+    expect(staged.stdout).toBe("");
+    expect(staged.stderr).toMatch(/^svc gate: 1 introduced error \(staged changes against HEAD: 1 changed file/);
+    expect(staged.stderr).toContain("Error TS2305 src/use.ts:1:10");
+    // The working tree (what the old gate checked) is clean: only --staged sees the commit.
+    const tree = runSvc(["gate"], { cwd: root, env });
+    expect(tree.code).toBe(0);
+    expect(tree.stdout).toStartWith("svc gate: ok, no introduced errors (since HEAD: 0 changed files");
+  }, 120_000);
+
+  test("a harmless staged file with an unstaged bad edit elsewhere passes", () => {
+    const root = project();
+    writeFiles(root, { "src/other.ts": "export const other = 2;\n" });
+    git(root, "add", "src/other.ts");
+    writeFiles(root, { "src/use.ts": USE.replace("add(1, 2)", 'add(1, "2")') }); // broken, not staged
+    writeFiles(root, { "src/scratch.ts": 'import { add } from "./math";\nexport const bad: string = add(1, 2);\n' }); // untracked, broken
+    const staged = runSvc(["gate", "--staged"], { cwd: root, env });
+    expect(staged.stderr).toBe("");
+    expect(staged.code).toBe(0);
+    expect(staged.stdout).toMatch(/^svc gate: ok, no introduced errors \(staged changes against HEAD: 1 changed file and their dependents, \d+ files? checked in \d+ ms\)\n$/);
+    // The working tree does have the errors: the plain gate refuses it.
+    const tree = runSvc(["gate"], { cwd: root, env });
+    expect(tree.code).toBe(1);
+    expect(tree.stderr).toContain("src/use.ts");
+  }, 120_000);
+
+  test("a staged file importing an untracked one is refused: the commit will not have it", () => {
+    const root = project();
+    writeFiles(root, { "src/extra.ts": "export const extra = 1;\n", "src/other.ts": 'import { extra } from "./extra";\nexport const other = extra;\n' });
+    git(root, "add", "src/other.ts");
+    const staged = runSvc(["gate", "--staged"], { cwd: root, env });
+    expect(staged.code).toBe(1);
+    expect(staged.stderr).toContain("src/other.ts:1:");
+  }, 120_000);
+
+  test("pre-existing errors never block; --since with --staged is a validation error; nothing staged passes without an engine", () => {
+    const root = gitRepo({ "tsconfig.json": TSCONFIG, "src/math.ts": MATH, "src/use.ts": USE.replace("add(1, 2)", 'add(1, "2")') });
+    writeFiles(root, { "src/math.ts": `${MATH}export const four = 4;\n` });
+    git(root, "add", "src/math.ts");
+    const staged = runSvc(["gate", "--staged"], { cwd: root, env });
+    expect(staged.code).toBe(0);
+    expect(staged.stdout).toContain("1 pre-existing error not counted");
+    expect(runSvc(["gate", "--staged", "--since", "HEAD"], { cwd: root, env }).stderr).toStartWith("validation_error: --staged compares the index with HEAD");
+    git(root, "commit", "-q", "-m", "four");
+    const empty = runSvc(["gate", "--staged"], { cwd: root, env });
+    expect(empty).toMatchObject({ code: 0, stdout: expect.stringMatching(/^svc gate: ok, no introduced errors \(staged changes against HEAD: 0 changed files/) });
+  }, 120_000);
+
+  test("a staged tsconfig it cannot overlay: one line on stderr, exit 1 with --strict", () => {
+    const root = project();
+    writeFiles(root, { "tsconfig.json": TSCONFIG.replace('"strict":true', '"strict":false') });
+    git(root, "add", "tsconfig.json");
+    const r = runSvc(["gate", "--staged", "--strict"], { cwd: root, env });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(/^svc gate: cannot verify \(abstain\): tsconfig\.json changed in the index; .*blocking because of --strict\n$/);
+  }, 120_000);
+
+  test("the installed pre-commit hook checks the commit: git commit is refused, then lands once the fix is staged", async () => {
+    const root = project();
+    await installHook({ root, force: false });
+    writeFiles(root, { "src/math.ts": MATH.replace("add(", "sum(") });
+    git(root, "add", "src/math.ts");
+    writeFiles(root, { "src/math.ts": MATH });
+    const commit = (message: string) =>
+      Bun.spawnSync(["git", "-c", "user.email=t@example.com", "-c", "user.name=Test", "commit", "-q", "-m", message], { cwd: root, env: { ...process.env, ...env, NO_COLOR: "1" }, stdout: "pipe", stderr: "pipe" });
+    const refused = commit("break");
+    expect(refused.exitCode).not.toBe(0);
+    expect(refused.stderr.toString()).toContain("Error TS2305 src/use.ts:1:10");
+    git(root, "add", "src/math.ts"); // the fix, staged: nothing to commit any more
+    writeFiles(root, { "src/other.ts": "export const other = 3;\n" });
+    git(root, "add", "src/other.ts");
+    const landed = commit("harmless");
+    expect(landed.stderr.toString()).toStartWith("svc gate: ok, no introduced errors (staged changes against HEAD");
+    expect(landed.exitCode).toBe(0);
+  }, 180_000);
+});

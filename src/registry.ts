@@ -438,7 +438,7 @@ export const REGISTRY: readonly OperationSpec[] = [
       { name: "newOrder", type: "string", default: null, description: "reorder-parameters: comma-separated parameter names (not available in this version)." },
       { name: "diagnosticId", type: "string", default: null, description: "apply-codefix: the diagnostic code, TS2304 or 2304." },
     ],
-    output: obj({ operation: str, status: { type: "string", enum: ["staged", "refused"] }, reason: str, files: { type: "array" }, diffs: { type: "array" }, checked: int, grade: str }, ["operation", "status"]),
+    output: obj({ operation: str, status: { type: "string", enum: ["staged", "refused"] }, reason: str, files: { type: "array" }, diffs: { type: "array" }, checked: int, grade: str, style: { type: "object" } }, ["operation", "status"]),
     load: async () => (await import("./ops/refactor.ts")).refactor as never,
   },
   {

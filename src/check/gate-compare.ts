@@ -24,6 +24,11 @@ export interface GatePlan {
   gone: string[];
   /** Further files to check in the gated state (whose imports the disk's import graph may not show). */
   alsoCheck?: string[];
+  /**
+   * A project config the change edits (its new content is on disk): the engine cannot load
+   * the old one, so every file is checked in the gated state and only a clean program passes.
+   */
+  config?: string;
   gated: StateOverlays;
   baseline: StateOverlays;
 }
@@ -78,17 +83,21 @@ async function compare(cw: CheckWorkspace, plan: GatePlan, started: number): Pro
   const owned = new Set(await cw.files());
   const inState = (p: string, state: StateOverlays) => (state.has(p) ? state.get(p) !== null : existsSync(join(cw.root, p)));
   const seeds = plan.seeds.filter((p) => owned.has(p) && inState(p, plan.gated));
-  if (!seeds.length && !plan.gone.some((p) => owned.has(p))) {
+  if (!plan.config && !seeds.length && !plan.gone.some((p) => owned.has(p))) {
     return { ran: true, introduced: [], preExisting: 0, checked: 0, elapsedMs: Math.round(performance.now() - started), note: `no loaded TypeScript project holds the changed files (${plan.seeds.slice(0, 3).join(", ")})` };
   }
-  const scope = new Set(seeds);
+  const scope = new Set(plan.config ? owned : seeds);
   for (const p of [...seeds, ...plan.gone]) for (const d of await cw.dependentsOf(p)) scope.add(d);
   for (const p of plan.alsoCheck ?? []) scope.add(p);
   const checked = [...scope].filter((p) => owned.has(p) && inState(p, plan.gated)).sort();
   await enter(cw, plan.gated, owned);
   const now = errorsOf(await diagnose(cw, checked));
   leave(cw, plan.gated);
-  if (!now.length) return { ran: true, introduced: [], preExisting: 0, checked: checked.length, elapsedMs: Math.round(performance.now() - started) };
+  if (!now.length) return { ran: true, introduced: [], preExisting: 0, checked: checked.length, elapsedMs: Math.round(performance.now() - started), ...(plan.config ? { note: `${plan.config} changed: every file checked, none has an error` } : {}) };
+  if (plan.config) {
+    const files = new Set(now.map((d) => d.path)).size;
+    return { ran: false, reason: `${plan.config} changed and the commit has ${now.length} error${now.length === 1 ? "" : "s"} in ${files} file${files === 1 ? "" : "s"} (first: ${now[0]!.path}:${now[0]!.line} ${now[0]!.code}); the engine cannot load the old config, so which of them the change introduced is unknown` };
+  }
   // The baseline, for the files with errors only (a file the baseline lacks has none there).
   const withErrors = [...new Set(now.map((d) => d.path))];
   const absent = await enter(cw, plan.baseline, owned);

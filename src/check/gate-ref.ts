@@ -10,6 +10,9 @@ import { fileInIndex, stagedState } from "../git/staged.ts";
 import type { OpContext } from "../ops/types.ts";
 import { findGitRoot } from "../workspace/root.ts";
 import { compareStates, isCheckable, PROJECT_CONFIG, type GateOutcome, type GatePlan } from "./gate-compare.ts";
+import { parseJsonc } from "../index/imports/file-index.ts";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 
 export { isCheckable } from "./gate-compare.ts";
 
@@ -19,14 +22,37 @@ function configReason(path: string, against: string): string {
   return `${path} changed ${against}; the comparison overlays source files only, so it cannot tell what the config change did`;
 }
 
+/** package.json fields the compiler reads (module format, entry points, self-reference, workspaces). */
+const PACKAGE_FIELDS = ["name", "type", "exports", "imports", "main", "module", "types", "typings", "typesVersions", "workspaces"];
+
+/** Whether a config edit can change what the compiler sees: package.json fields it reads, a tsconfig's parsed content. */
+export function configEditMatters(path: string, before: string | null, after: string | null): boolean {
+  if (before === null || after === null) return true;
+  const a = parseJsonc(before) as Record<string, unknown> | null;
+  const b = parseJsonc(after) as Record<string, unknown> | null;
+  if (!a || !b || typeof a !== "object" || typeof b !== "object") return true;
+  if (!/(^|\/)package\.json$/.test(path)) return JSON.stringify(a) !== JSON.stringify(b);
+  return PACKAGE_FIELDS.some((f) => JSON.stringify(a[f]) !== JSON.stringify(b[f]));
+}
+
+function diskText(root: string, path: string): string | null {
+  try {
+    return readFileSync(join(root, path), "utf8");
+  } catch {
+    return null;
+  }
+}
+
 /** The working tree against `ref`. */
 export async function refGate(root: string, ref: string, timeoutMs: number, _ctx: OpContext): Promise<RefGateOutcome> {
   const started = performance.now();
   if (!findGitRoot(root)) return { ran: false, reason: `${root} is not a git repository and no host serves it` };
   if (!(await hasCommits(root))) return { ran: false, reason: "the repository has no commits yet, so there is nothing to compare with" };
   const changed = await changedFiles(root, ref);
-  const config = changed.find((f) => PROJECT_CONFIG.test(f.path));
-  if (config) return { ran: false, reason: configReason(config.path, `since ${ref}`) };
+  for (const f of changed.filter((c) => PROJECT_CONFIG.test(c.path))) {
+    const before = f.status === "added" || f.status === "untracked" ? null : await fileAtRef(root, ref, f.oldPath ?? f.path);
+    if (configEditMatters(f.path, before, f.status === "deleted" ? null : diskText(root, f.path))) return { ran: false, reason: configReason(f.path, `since ${ref}`) };
+  }
   const sources = changed.filter((f) => isCheckable(f.path));
   if (!sources.length) return { ran: true, introduced: [], preExisting: 0, checked: 0, files: 0, elapsedMs: Math.round(performance.now() - started) };
   const plan: GatePlan = { seeds: [], gone: [], gated: new Map(), baseline: new Map() };
@@ -46,16 +72,23 @@ export async function stagedGate(root: string, timeoutMs: number): Promise<RefGa
   const started = performance.now();
   if (!findGitRoot(root)) return { ran: false, reason: `${root} is not a git repository` };
   const state = await stagedState(root);
-  const config = state.staged.find((f) => PROJECT_CONFIG.test(f.path) || (f.oldPath !== undefined && PROJECT_CONFIG.test(f.oldPath)));
-  if (config) return { ran: false, reason: configReason(config.path, "in the index") };
-  const sources = state.staged.filter((f) => isCheckable(f.path) || (f.oldPath !== undefined && isCheckable(f.oldPath)));
-  if (!sources.length) return { ran: true, introduced: [], preExisting: 0, checked: 0, files: 0, elapsedMs: Math.round(performance.now() - started) };
-  // A config edited on disk but not staged: the engine reads configs from disk, so the commit's own cannot be checked.
-  const unstagedConfig = [...state.unstaged, ...state.untracked].find((p) => PROJECT_CONFIG.test(p));
-  if (unstagedConfig) return { ran: false, reason: `${unstagedConfig} differs from the index (unstaged); the engine reads configs from disk, so it cannot check the commit's — stage or stash it` };
-  const plan: GatePlan = { seeds: [], gone: [], gated: new Map(), baseline: new Map(), alsoCheck: [] };
   const ref = state.headExists ? "HEAD" : null;
   const headOf = (path: string) => (ref ? fileAtRef(root, ref, path) : Promise.resolve(null));
+  // A config edited on disk but not staged: the engine reads configs from disk, so the commit's own cannot be checked.
+  for (const path of [...state.unstaged, ...state.untracked].filter((p) => PROJECT_CONFIG.test(p))) {
+    if (configEditMatters(path, await fileInIndex(root, path), diskText(root, path))) {
+      return { ran: false, reason: `${path} differs from the index (unstaged); the engine reads configs from disk, so it cannot check the commit's — stage or stash it` };
+    }
+  }
+  // A staged config edit the compiler sees: the commit is checked whole (its config is on disk), and passes only clean.
+  let config: string | undefined;
+  for (const f of state.staged.filter((c) => PROJECT_CONFIG.test(c.path) || (c.oldPath !== undefined && PROJECT_CONFIG.test(c.oldPath)))) {
+    const before = f.status === "added" ? null : await headOf(f.oldPath ?? f.path);
+    if (configEditMatters(f.path, before, f.status === "deleted" ? null : await fileInIndex(root, f.path))) config ??= f.path;
+  }
+  const sources = state.staged.filter((f) => isCheckable(f.path) || (f.oldPath !== undefined && isCheckable(f.oldPath)));
+  if (!sources.length && !config) return { ran: true, introduced: [], preExisting: 0, checked: 0, files: 0, elapsedMs: Math.round(performance.now() - started) };
+  const plan: GatePlan = { seeds: [], gone: [], gated: new Map(), baseline: new Map(), alsoCheck: [], ...(config ? { config } : {}) };
   for (const f of sources) {
     if (f.status !== "deleted") plan.seeds.push(f.path);
     if (f.status === "deleted" || f.oldPath) plan.gone.push(f.oldPath ?? f.path);
@@ -80,5 +113,5 @@ export async function stagedGate(root: string, timeoutMs: number): Promise<RefGa
     plan.baseline.set(path, null);
   }
   const outcome = await compareStates(root, plan, timeoutMs);
-  return outcome.ran ? { ...outcome, files: sources.length } : outcome;
+  return outcome.ran ? { ...outcome, files: sources.length + (config ? 1 : 0) } : outcome;
 }

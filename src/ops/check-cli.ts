@@ -119,6 +119,7 @@ export async function gate(request: GateRequest, ctx: OpContext): Promise<OpResu
 
 function howChecked(what: string, outcome: { files: number; checked: number; elapsedMs: number; note?: string }): string {
   const files = `${outcome.files} changed file${outcome.files === 1 ? "" : "s"}`;
-  if (outcome.note) return `${what}: ${files}, nothing checked: ${outcome.note}`;
-  return `${what}: ${files} and their dependents, ${outcome.checked} file${outcome.checked === 1 ? "" : "s"} checked in ${outcome.elapsedMs} ms`;
+  if (outcome.note && !outcome.checked) return `${what}: ${files}, nothing checked: ${outcome.note}`;
+  const checked = `${outcome.checked} file${outcome.checked === 1 ? "" : "s"} checked in ${outcome.elapsedMs} ms`;
+  return outcome.note ? `${what}: ${files}, ${checked}: ${outcome.note}` : `${what}: ${files} and their dependents, ${checked}`;
 }

@@ -76,14 +76,25 @@ describe("svc gate --staged", () => {
     expect(empty).toMatchObject({ code: 0, stdout: expect.stringMatching(/^svc gate: ok, no introduced errors \(staged changes against HEAD: 0 changed files/) });
   }, 120_000);
 
-  test("a staged tsconfig it cannot overlay: one line on stderr, exit 1 with --strict", () => {
-    const root = project();
+  test("config edits: a version bump is no config change; a staged tsconfig edit passes only when the whole commit is clean", () => {
+    const root = gitRepo({ "package.json": JSON.stringify({ name: "p", version: "1.0.0" }), "tsconfig.json": TSCONFIG, "src/math.ts": MATH, "src/use.ts": USE, "src/unused.ts": "export function f() {\n  const unused = 1;\n  return 2;\n}\n" });
+    writeFiles(root, { "package.json": JSON.stringify({ name: "p", version: "1.0.1" }) });
+    git(root, "add", "package.json");
+    expect(runSvc(["gate", "--staged", "--strict"], { cwd: root, env })).toMatchObject({ code: 0, stdout: expect.stringMatching(/^svc gate: ok, no introduced errors \(staged changes against HEAD: 0 changed files/) });
     writeFiles(root, { "tsconfig.json": TSCONFIG.replace('"strict":true', '"strict":false') });
+    git(root, "add", "tsconfig.json");
+    const clean = runSvc(["gate", "--staged", "--strict"], { cwd: root, env });
+    expect(clean.code).toBe(0);
+    expect(clean.stdout).toMatch(/^svc gate: ok, no introduced errors \(staged changes against HEAD: 1 changed file, 3 files checked in \d+ ms: tsconfig\.json changed: every file checked, none has an error\)/);
+    writeFiles(root, { "tsconfig.json": TSCONFIG.replace('"strict":true', '"strict":true,"noUnusedLocals":true') });
+    const unstaged = runSvc(["gate", "--staged", "--strict"], { cwd: root, env });
+    expect(unstaged.code).toBe(1);
+    expect(unstaged.stderr).toMatch(/^svc gate: cannot verify \(abstain\): tsconfig\.json differs from the index \(unstaged\); .*blocking because of --strict\n$/);
     git(root, "add", "tsconfig.json");
     const r = runSvc(["gate", "--staged", "--strict"], { cwd: root, env });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe("");
-    expect(r.stderr).toMatch(/^svc gate: cannot verify \(abstain\): tsconfig\.json changed in the index; .*blocking because of --strict\n$/);
+    expect(r.stderr).toMatch(/^svc gate: cannot verify \(abstain\): tsconfig\.json changed and the commit has 1 error in 1 file \(first: src\/unused\.ts:2 TS6133\); .*blocking because of --strict\n$/);
   }, 120_000);
 
   test("the installed pre-commit hook checks the commit: git commit is refused, then lands once the fix is staged", async () => {

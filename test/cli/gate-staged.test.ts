@@ -76,6 +76,19 @@ describe("svc gate --staged", () => {
     expect(empty).toMatchObject({ code: 0, stdout: expect.stringMatching(/^svc gate: ok, no introduced errors \(staged changes against HEAD: 0 changed files/) });
   }, 120_000);
 
+  test("a gate that cannot finish never passes silently: one line on stderr; --strict (the hook) refuses", () => {
+    const root = project();
+    writeFiles(root, { "src/math.ts": MATH.replace("add(", "sum(") });
+    git(root, "add", "src/math.ts");
+    const loose = runSvc(["gate", "--staged"], { cwd: root, env: { ...env, SVC_GATE_TIMEOUT_MS: "1" } });
+    expect(loose.code).toBe(0);
+    expect(loose.stdout).toBe("");
+    expect(loose.stderr).toBe("svc gate: cannot verify (abstain): the check did not finish within 1 ms (SVC_GATE_TIMEOUT_MS); not blocking (pass --strict to block when the gate cannot run)\n");
+    const strict = runSvc(["gate", "--staged", "--strict"], { cwd: root, env: { ...env, SVC_GATE_TIMEOUT_MS: "1" } });
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toBe("svc gate: cannot verify (abstain): the check did not finish within 1 ms (SVC_GATE_TIMEOUT_MS); blocking because of --strict\n");
+  }, 120_000);
+
   test("config edits: a version bump is no config change; a staged tsconfig edit passes only when the whole commit is clean", () => {
     const root = gitRepo({ "package.json": JSON.stringify({ name: "p", version: "1.0.0" }), "tsconfig.json": TSCONFIG, "src/math.ts": MATH, "src/use.ts": USE, "src/unused.ts": "export function f() {\n  const unused = 1;\n  return 2;\n}\n" });
     writeFiles(root, { "package.json": JSON.stringify({ name: "p", version: "1.0.1" }) });

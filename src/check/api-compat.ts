@@ -105,6 +105,10 @@ async function compareFile(cw: CheckWorkspace, root: string, ref: string, path: 
     }
     for (const p of probes) {
       const mine = diags.filter((d) => d.line >= p.from && d.line <= p.to);
+      if (p.change.name.includes(".") && mine.some((d) => d.code === "TS2339" || d.code === "TS2576")) {
+        p.change.evidence = "compared as text: not an instance member the checker can address (static, or declared elsewhere)";
+        continue;
+      }
       if (mine.some((d) => d.line === p.guard)) {
         p.change.evidence = "compared as text: the checker reads the export's type as any";
         continue;

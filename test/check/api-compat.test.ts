@@ -59,13 +59,16 @@ describe("review's API delta through the checker", () => {
     expect(git(root, "status", "--porcelain")).toBe("M  src/math.ts\n");
   }, 120_000);
 
-  test("an interface whose header changed is compared both ways", async () => {
+  test("type aliases are compared both ways; an instance method by its calls; a static member stays text", async () => {
     useRuntimeDir();
-    const root = gitRepo({ "tsconfig.json": TSCONFIG, "src/shape.ts": "export type Point = { x: number; y: number };\nexport type Pair = [number, number];\n" });
-    writeFiles(root, { "src/shape.ts": "export type Point = { x: number; y: number; label?: string };\nexport type Pair = [number, string];\n" });
+    const CLS = "export class Grid {\n  static of(n: number): Grid {\n    return new Grid();\n  }\n  cell(x: number): number {\n    return x;\n  }\n}\n";
+    const root = gitRepo({ "tsconfig.json": TSCONFIG, "src/shape.ts": `export type Point = { x: number; y: number };\nexport type Pair = [number, number];\n${CLS}` });
+    writeFiles(root, { "src/shape.ts": `export type Point = { x: number; y: number; label?: string };\nexport type Pair = [number, string];\n${CLS.replace("of(n: number)", "of(n: number, m?: number)").replace("cell(x: number)", "cell(x: number, y = 0)")}` });
     const r = await call("review", { path: root, changedSince: "HEAD" }, { cwd: "/" });
     const delta = (r.data as unknown as ReviewData).apiDelta;
     expect(delta.find((d) => d.name === "Point")).toMatchObject({ breaking: false, compared: "checker" });
     expect(delta.find((d) => d.name === "Pair")).toMatchObject({ breaking: true, compared: "checker" });
+    expect(delta.find((d) => d.name === "Grid.cell")).toMatchObject({ breaking: false, compared: "checker" });
+    expect(delta.find((d) => d.name === "Grid.of")).toMatchObject({ breaking: true, compared: "text", evidence: "compared as text: not an instance member the checker can address (static, or declared elsewhere)" });
   }, 120_000);
 });

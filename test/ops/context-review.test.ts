@@ -89,7 +89,7 @@ describe("svc review", () => {
     const seeds = data.context?.entries.filter((e) => e.role === "changed").map((e) => e.path).sort();
     expect(seeds).toEqual(["src/orders/notes.ts", "src/orders/order.service.ts", "src/orders/refunds.ts", "src/util/logger.ts"]);
     expectGolden("review", r.text);
-  });
+  }, 120_000);
 
   test("handoff: refused while the change leaves introduced errors; the packet once it does not; the changed-file cap; bad refs", async () => {
     const root = branchRepo();
@@ -120,5 +120,5 @@ describe("svc review", () => {
     const capped = await call("review", { path: root, changedSince: "main", maxChangedFiles: 2 });
     expect(capped.text).toStartWith("review: the change since main spans 6 files, above maxChangedFiles=2.");
     await expect(call("review", { path: root, changedSince: "nope" })).rejects.toMatchObject({ prefix: "validation_error" });
-  });
+  }, 120_000);
 });

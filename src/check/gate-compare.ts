@@ -2,8 +2,8 @@
 // being gated (the working tree, or the commit the index would make) and its baseline (a
 // git ref). Each state is the disk plus in-memory overlays; nothing touches disk.
 //
-// The seeds (files whose content differs between the states) and their dependents
-// (importers, and importers through barrels) are checked in the gated state. Only when
+// The seeds (files whose content differs between the states) and every file that imports
+// them, directly or through others, are checked in the gated state. Only when
 // that shows errors is the baseline checked, and only for the files with errors: an
 // introduced error is by definition an error of the gated state, so a clean gated state
 // is a pass without a second check (most commits), and the verdict is the same multiset
@@ -87,7 +87,8 @@ async function compare(cw: CheckWorkspace, plan: GatePlan, started: number): Pro
     return { ran: true, introduced: [], preExisting: 0, checked: 0, elapsedMs: Math.round(performance.now() - started), note: `no loaded TypeScript project holds the changed files (${plan.seeds.slice(0, 3).join(", ")})` };
   }
   const scope = new Set(plan.config ? owned : seeds);
-  for (const p of [...seeds, ...plan.gone]) for (const d of await cw.dependentsOf(p)) scope.add(d);
+  // Every file that imports a changed file, at any depth: a changed type reaches further than the direct importers.
+  for (const p of [...seeds, ...plan.gone]) for (const d of await cw.reachersOf(p)) scope.add(d);
   for (const p of plan.alsoCheck ?? []) scope.add(p);
   const checked = [...scope].filter((p) => owned.has(p) && inState(p, plan.gated)).sort();
   await enter(cw, plan.gated, owned);

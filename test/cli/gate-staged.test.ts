@@ -54,6 +54,21 @@ describe("svc gate --staged", () => {
     expect(tree.stderr).toContain("src/use.ts");
   }, 120_000);
 
+  test("an error two imports away (an inferred type passed on by a file that stays clean) is found", () => {
+    const root = gitRepo({
+      "tsconfig.json": TSCONFIG,
+      "src/rate.ts": "export const rate = () => 1;\n",
+      "src/mid.ts": 'import { rate } from "./rate";\nexport const value = rate();\n',
+      "src/top.ts": 'import { value } from "./mid";\nexport const n: number = value;\n',
+    });
+    writeFiles(root, { "src/rate.ts": 'export const rate = () => "1";\n' });
+    git(root, "add", "src/rate.ts");
+    const r = runSvc(["gate", "--staged"], { cwd: root, env });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("Error TS2322 src/top.ts:2:14");
+    expect(r.stderr).toMatch(/1 changed file and their dependents, 3 files checked/);
+  }, 120_000);
+
   test("a staged file importing an untracked one is refused: the commit will not have it", () => {
     const root = project();
     writeFiles(root, { "src/extra.ts": "export const extra = 1;\n", "src/other.ts": 'import { extra } from "./extra";\nexport const other = extra;\n' });

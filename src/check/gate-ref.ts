@@ -6,7 +6,7 @@
 // Time-boxed; a check that could not run says why and is never read as clean.
 
 import { changedFiles, fileAtRef, hasCommits } from "../git/changes.ts";
-import { fileInIndex, stagedState } from "../git/staged.ts";
+import { blobsAt, fileInIndex, stagedState } from "../git/staged.ts";
 import type { OpContext } from "../ops/types.ts";
 import { findGitRoot } from "../workspace/root.ts";
 import { compareStates, isCheckable, PROJECT_CONFIG, type GateOutcome, type GatePlan } from "./gate-compare.ts";
@@ -89,22 +89,24 @@ export async function stagedGate(root: string, timeoutMs: number): Promise<RefGa
   const sources = state.staged.filter((f) => isCheckable(f.path) || (f.oldPath !== undefined && isCheckable(f.oldPath)));
   if (!sources.length && !config) return { ran: true, introduced: [], preExisting: 0, checked: 0, files: 0, elapsedMs: Math.round(performance.now() - started) };
   const plan: GatePlan = { seeds: [], gone: [], gated: new Map(), baseline: new Map(), alsoCheck: [], ...(config ? { config } : {}) };
+  // Contents in two batches: the index's of the staged and unstaged files, HEAD's of the staged ones.
+  const unstaged = state.unstaged.filter((p) => isCheckable(p) && !sources.some((f) => f.path === p));
+  const indexed = await blobsAt(root, "", [...sources.filter((f) => f.status !== "deleted").map((f) => f.path), ...unstaged]);
+  const atHead = ref ? await blobsAt(root, ref, sources.filter((f) => f.status !== "added").map((f) => f.oldPath ?? f.path)) : new Map<string, string | null>();
   for (const f of sources) {
     if (f.status !== "deleted") plan.seeds.push(f.path);
     if (f.status === "deleted" || f.oldPath) plan.gone.push(f.oldPath ?? f.path);
-    plan.gated.set(f.path, f.status === "deleted" ? null : await fileInIndex(root, f.path));
+    plan.gated.set(f.path, f.status === "deleted" ? null : (indexed.get(f.path) ?? null));
     if (f.oldPath) {
       plan.gated.set(f.oldPath, null);
       plan.baseline.set(f.path, null);
     }
-    plan.baseline.set(f.oldPath ?? f.path, f.status === "added" ? null : await headOf(f.oldPath ?? f.path));
+    plan.baseline.set(f.oldPath ?? f.path, f.status === "added" ? null : (atHead.get(f.oldPath ?? f.path) ?? null));
   }
   // Unstaged edits and untracked files are not in the commit: both states see the index's content (HEAD's, for an unstaged file).
-  for (const path of state.unstaged.filter(isCheckable)) {
-    if (plan.gated.has(path)) continue;
-    const indexed = await fileInIndex(root, path);
-    plan.gated.set(path, indexed);
-    plan.baseline.set(path, indexed);
+  for (const path of unstaged) {
+    plan.gated.set(path, indexed.get(path) ?? null);
+    plan.baseline.set(path, indexed.get(path) ?? null);
     plan.alsoCheck!.push(path);
   }
   for (const path of state.untracked.filter(isCheckable)) {

@@ -2,7 +2,7 @@
 // working-tree copy differs from the index (unstaged edits, untracked files), and the
 // index's content of a file. `svc gate --staged` builds the committed state from these.
 
-import { ProcessError } from "../sys/proc.ts";
+import { ProcessError, run } from "../sys/proc.ts";
 import { validationError } from "../errors.ts";
 import { gitText } from "./git.ts";
 import { hasCommits } from "./changes.ts";
@@ -86,4 +86,43 @@ export async function fileInIndex(root: string, path: string): Promise<string | 
     if (error instanceof ProcessError && !error.result) throw validationError("git is not available on PATH");
     return null;
   }
+}
+
+/**
+ * Many blobs in one `git cat-file --batch`: `<rev>:./<path>` for each path (`rev` "" = the
+ * index, else a commit such as HEAD). Map path → content, null when that side lacks it.
+ */
+export async function blobsAt(root: string, rev: string, paths: readonly string[]): Promise<Map<string, string | null>> {
+  const out = new Map<string, string | null>();
+  if (!paths.length) return out;
+  if (paths.some((p) => /[\n\0]/.test(p))) {
+    for (const p of paths) out.set(p, rev === "" ? await fileInIndex(root, p) : null);
+    return out;
+  }
+  let result;
+  try {
+    result = await run(["git", "-c", "core.quotepath=off", "--no-pager", "cat-file", "--batch"], { cwd: root, timeoutMs: 60_000, stdin: paths.map((p) => `${rev}:./${p}\n`).join("") });
+  } catch (error) {
+    if (error instanceof ProcessError && !error.result) throw validationError("git is not available on PATH");
+    throw error;
+  }
+  if (result.exitCode !== 0 || result.truncated) throw validationError(`git cat-file failed: ${result.stderr.trim().split("\n")[0] ?? ""}`);
+  const bytes = result.stdout;
+  const decoder = new TextDecoder();
+  let at = 0;
+  for (const p of paths) {
+    const eol = bytes.indexOf(10, at);
+    if (eol === -1) break;
+    const header = decoder.decode(bytes.subarray(at, eol));
+    at = eol + 1;
+    const m = /^\S+ (\w+) (\d+)$/.exec(header);
+    if (!m) {
+      out.set(p, null); // "<object> missing"
+      continue;
+    }
+    const size = Number(m[2]);
+    out.set(p, m[1] === "blob" ? decoder.decode(bytes.subarray(at, at + size)) : null);
+    at += size + 1;
+  }
+  return out;
 }

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Plan, PlanEntry } from "../plan/model.ts";
 import { unifiedDiff } from "./diff.ts";
-import { fileBlock, type Format } from "./format.ts";
+import { fileBlock, textTraits, type Format } from "./format.ts";
 import { droppedNote, manifestComment, statsComment, type DroppedFile, type ManifestLine } from "./manifest.ts";
 import { redact } from "./redact.ts";
 import { reduceFile, type Level } from "./reduce/index.ts";
@@ -88,7 +88,7 @@ function prepare(entry: PlanEntry, tier: Level, text: string, options: RenderOpt
   });
   const { text: content, count } = redact(reduced, { path: entry.path });
   const annotated = annotate && options.format !== "json" ? `<!--\nincluded via:\n${entry.provenance.map((p) => `  ${p.replace(/-->/g, "- ->")}`).join("\n")}\n-->\n${content}` : content;
-  const attrs: Record<string, string> = annotate ? { role: entry.role, tier } : {};
+  const attrs: Record<string, string> = { ...(annotate ? { role: entry.role, tier } : {}), ...textTraits(text) };
   let block = fileBlock(options.format, entry.path, annotated, attrs);
   if (annotate && options.format === "xml") {
     // The tokens attribute counts the whole element, itself included (one refinement settles it).

@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { lstatSync, readFileSync, readlinkSync, statSync } from "node:fs";
 import { dirname, relative } from "node:path";
-import { validationError } from "../errors.ts";
+import { clipInput, validationError } from "../errors.ts";
 import { connectHost } from "../host/client.ts";
 import { checkMarkers, decodeStrict, keepFileStyle } from "./apply-fidelity.ts";
 import { writeFileAtomic } from "../sys/atomic-write.ts";
@@ -73,6 +73,13 @@ function refuseDanglingParent(root: string, abs: string, rel: string): void {
   }
 }
 
+/** Most file systems refuse a path component over 255 bytes (ENAMETOOLONG): say so before anything is tried. */
+const NAME_MAX_BYTES = 255;
+function refuseLongNames(rel: string): void {
+  const long = rel.split("/").find((part) => Buffer.byteLength(part) > NAME_MAX_BYTES);
+  if (long) throw validationError(`cannot apply to '${clipInput(rel)}': the name '${clipInput(long, 40)}' is ${Buffer.byteLength(long)} bytes, over the ${NAME_MAX_BYTES}-byte limit of file names`);
+}
+
 async function tellHost(root: string): Promise<boolean> {
   const host = await connectHost(root, 500);
   if (!host) return false;
@@ -96,6 +103,7 @@ export async function apply(request: ApplyRequest, ctx: OpContext): Promise<OpRe
   if (target.rel === "" || target.rel === ".svc" || target.rel.startsWith(".svc/") || target.rel === ".git" || target.rel.startsWith(".git/")) {
     throw validationError(`refusing to apply to '${request.file}': svc does not write ${target.rel || "the root itself"}`);
   }
+  refuseLongNames(target.rel);
   const before = currentBytes(target.abs, target.rel);
   const previousHash = before ? sha256(before) : null;
   if (expected && expected !== previousHash) {

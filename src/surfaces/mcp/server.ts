@@ -3,7 +3,6 @@
 // only for protocol problems (an unknown tool). stdout carries nothing but the protocol.
 
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { invoke } from "../../engine.ts";
 import { asSvcError, validationError } from "../../errors.ts";
@@ -12,6 +11,7 @@ import { VERSION } from "../../version.ts";
 import { ensureHost } from "../../host/spawn.ts";
 import { resolveWorkspace } from "../../workspace/root.ts";
 import { INSTRUCTIONS } from "./instructions.ts";
+import { LineTransport } from "./stdio.ts";
 import { mcpTools, type McpRoute, type McpTool } from "./tools.ts";
 
 /** Clients commonly cap a tool result near this many tokens. */
@@ -115,7 +115,7 @@ async function shareHost(): Promise<void> {
 export async function serveMcp(): Promise<number> {
   const server = createMcpServer();
   void shareHost().catch(() => undefined);
-  const transport = new StdioServerTransport();
+  const transport = new LineTransport();
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
   });

@@ -53,16 +53,17 @@ function currentBytes(abs: string, rel: string): Buffer | null {
   return readFileSync(abs);
 }
 
-/** A new file under a symbolic link to a missing directory cannot be created: say so (mkdir would answer EEXIST). */
-function refuseDanglingParent(root: string, abs: string, rel: string): void {
+/** A new file's nearest existing ancestor must be a directory: name a dangling symbolic link or a file in the way (mkdir would answer EEXIST or ENOTDIR). */
+function refuseBlockedParent(root: string, abs: string, rel: string): void {
   for (let dir = dirname(abs); dir.length > root.length; dir = dirname(dir)) {
-    let isLink = false;
+    let stat;
     try {
-      isLink = lstatSync(dir).isSymbolicLink();
+      stat = lstatSync(dir);
     } catch {
       continue; // missing: apply creates it
     }
-    if (!isLink) return;
+    if (stat.isDirectory()) return;
+    if (!stat.isSymbolicLink()) throw validationError(`cannot create '${rel}': '${relative(root, dir)}' is a file, not a directory`);
     let target = "?";
     try {
       target = readlinkSync(dir);
@@ -111,7 +112,7 @@ export async function apply(request: ApplyRequest, ctx: OpContext): Promise<OpRe
   }
   const disk = before ? decodeStrict(target.rel, before) : null;
   checkMarkers(target.rel, request.content, disk === null ? null : disk.replace(/^\uFEFF/, ""));
-  if (!before) refuseDanglingParent(ws.root, target.abs, target.rel);
+  if (!before) refuseBlockedParent(ws.root, target.abs, target.rel);
   const { text: output, kept } = keepFileStyle(request.content, disk);
   const action = before ? "overwrite" : "create";
   const data: ApplyData = { root: ws.root, file: target.rel, action, written: false, chars: request.content.length, kept, previousHash, hash: sha256(output) };

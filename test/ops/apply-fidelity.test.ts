@@ -105,10 +105,14 @@ describe("apply keeps what views do not show", () => {
     expect(readFileSync(join(root, "src/latin.ts")).equals(latin1)).toBe(true);
   });
 
-  test("a new file under a dangling directory symlink gets a clear error, not EEXIST", async () => {
+  test("a new file under a dangling directory symlink or below a file gets a clear error, not EEXIST/ENOTDIR", async () => {
     const root = gitRepo({ "src/a.ts": "a\n" });
     symlinkSync(join(root, "gone"), join(root, "lib"));
     const error = await failure(call("apply", { path: root, file: "lib/x.ts", content: "x\n", write: true }));
     expect(error.formatted).toBe(`validation_error: cannot create 'lib/x.ts': 'lib' is a symbolic link to a directory that does not exist (${join(root, "gone")}); create that directory or remove the link first`);
+    const nested = await failure(call("apply", { path: root, file: "lib/deeper/x.ts", content: "x\n" }));
+    expect(nested.formatted).toStartWith("validation_error: cannot create 'lib/deeper/x.ts': 'lib' is a symbolic link");
+    const underFile = await failure(call("apply", { path: root, file: "src/a.ts/x.ts", content: "x\n", write: true }));
+    expect(underFile.formatted).toBe("validation_error: cannot create 'src/a.ts/x.ts': 'src/a.ts' is a file, not a directory");
   });
 });

@@ -22,10 +22,10 @@ async function failure(promise: Promise<unknown>): Promise<SvcError> {
 }
 
 /** The file as an agent sees it through svc_reduce level=none. */
-async function view(root: string, file: string): Promise<{ content: string; text: string }> {
+async function view(root: string, file: string): Promise<{ content: string; text: string; eol?: string; encoding?: string }> {
   const result = await call("reduce", { path: root, files: [file], level: "none" });
-  const data = result.data as unknown as FusionData;
-  return { content: data.entries[0]?.content ?? "", text: result.text };
+  const entry = (result.data as unknown as FusionData).entries[0];
+  return { content: entry?.content ?? "", text: result.text, eol: entry?.eol, encoding: entry?.encoding };
 }
 
 const AWS = "AKIAIOSFODNN7EXAMPLF";
@@ -68,7 +68,8 @@ describe("apply keeps what views do not show", () => {
     };
     const root = gitRepo(files);
     for (const [file, bytes] of Object.entries(files)) {
-      const { content, text } = await view(root, file);
+      const { content, text, eol } = await view(root, file);
+      expect(eol).toBe(bytes.includes(13) ? "crlf" : undefined);
       expect(content).not.toContain("\r");
       expect(content.startsWith("\uFEFF")).toBe(false);
       if (bytes.includes(13)) expect(text).toContain(`<file path="${file}" eol="crlf">`);
@@ -95,8 +96,9 @@ describe("apply keeps what views do not show", () => {
   test("a Latin-1 file is refused, not changed; the view says it is not UTF-8", async () => {
     const latin1 = Buffer.from("export const café = 'naïve';\nexport const n = 1;\n", "latin1");
     const root = gitRepo({ "src/latin.ts": latin1 });
-    const { content, text } = await view(root, "src/latin.ts");
+    const { content, text, encoding } = await view(root, "src/latin.ts");
     expect(content).toContain("\uFFFD");
+    expect(encoding).toBe("not-utf8");
     expect(text).toContain(`encoding="not-utf8"`);
     for (const write of [false, true]) {
       const error = await failure(call("apply", { path: root, file: "src/latin.ts", content: content.replace("n = 1", "n = 2"), write }));

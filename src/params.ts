@@ -66,7 +66,9 @@ export const EXCL_PARAMS: ParamSpec[] = [
     name: "excludePatterns",
     type: "string[]",
     default: null,
-    description: "Glob patterns to exclude, relative to path (e.g. **/*.stories.tsx).",
+    maxItems: 100,
+    maxLength: 1024,
+    description: "Glob patterns to exclude, relative to path (e.g. **/*.stories.tsx); at most 100 patterns of 1024 characters, each path segment with at most 2 '*' wildcards.",
     cli: { flag: "exclude-pattern" },
   },
   {

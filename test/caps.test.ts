@@ -9,7 +9,18 @@ import { call } from "../src/engine.ts";
 import { MAX_ERROR_MESSAGE, SvcError } from "../src/errors.ts";
 import { INT_CAP, LIST_CAP, STRING_CAP, type ParamSpec } from "../src/params.ts";
 import { REGISTRY, type OperationSpec } from "../src/registry.ts";
+import { globToRegExp } from "../src/workspace/ignore.ts";
 import { gitRepo } from "./helpers/repo.ts";
+
+async function failure(promise: Promise<unknown>): Promise<SvcError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof SvcError) return error;
+    throw error;
+  }
+  throw new Error("expected a failure");
+}
 
 const SKIP_AT_CAP = new Set(["refactorRpc"]); // the same operation as refactor behind one object parameter
 
@@ -111,4 +122,15 @@ describe("every parameter of every operation is capped", () => {
     }
     expect(failures).toEqual([]);
   }, 600_000);
+});
+
+describe("glob patterns cannot explode", () => {
+  test("more than two '*' in one segment of an exclude pattern is refused; repeated '**/' collapses (it used to backtrack exponentially)", async () => {
+    const root = gitRepo({ [`src/${"a".repeat(200)}.ts`]: "export const a = 1;\n" });
+    const error = await failure(call("toc", { path: root, excludePatterns: ["*.ts", "*a*a*a*b"] }));
+    expect(error.formatted).toBe("validation_error: excludePatterns[1] has 4 '*' wildcards in the segment '*a*a*a*b'; at most 2 per path segment");
+    const deep = await call("toc", { path: root, excludePatterns: [`${"**/".repeat(40)}*.md`] });
+    expect(deep.text).toContain(".ts");
+    expect(globToRegExp(`${"**/".repeat(40)}x`).test(`${"a/".repeat(30)}y`)).toBe(false);
+  }, 60_000);
 });

@@ -15,6 +15,19 @@ const POSIX: Record<string, string> = {
 const lit = (c: string): string => (SYNTAX.test(c) ? `\\${c}` : c);
 const clsChar = (c: string): string => `\\u{${c.codePointAt(0)!.toString(16)}}`;
 
+/** The most `*` wildcards one path segment of a user-given glob may hold: a regex of k of them backtracks O(n^k) on a long name. */
+export const MAX_SEGMENT_STARS = 2;
+
+/** Why a user-given glob (excludePatterns) is refused, or null: too many `*` wildcards in one segment (`*a*a*a*` explodes on a long file name). */
+export function globCostProblem(glob: string): string | null {
+  for (const segment of glob.split("/")) {
+    if (/^\*\*$/.test(segment)) continue;
+    const stars = segment.match(/\*+/g)?.length ?? 0;
+    if (stars > MAX_SEGMENT_STARS) return `has ${stars} '*' wildcards in the segment '${segment.slice(0, 60)}'; at most ${MAX_SEGMENT_STARS} per path segment`;
+  }
+  return null;
+}
+
 /** Compile one glob (gitignore/`excludePatterns` flavour) to a RegExp over '/'-separated relative paths: `*` and `?` never cross '/', `**` as a whole segment (leading, trailing or in the middle) crosses any number of segments, `[abc]`, `[a-z]`, `[!x]`, `{a,b}` alternation, backslash escapes. A malformed glob (unclosed `[`, trailing lone `\`) matches nothing, as in git. `braces: false` makes `{`/`}` literal (git's own flavour). */
 export function globToRegExp(glob: string, options: CompileOptions = {}): RegExp {
   const g = Array.from(glob); // code points, so classes and ranges see whole characters
@@ -32,7 +45,8 @@ function compile(g: string[], start: number, end: number, braces: boolean): stri
       // `**` is special only as a whole segment: preceded by start or '/', followed by end or '/'.
       const whole = j - i >= 2 && (i === start || g[i - 1] === "/") && (j === end || g[j] === "/");
       if (whole && j < end) {
-        out += "(?:.*/)?"; // `**/` matches zero or more leading directories
+        // `**/` matches zero or more leading directories; `**/**/` is the same (and repeating it would backtrack exponentially)
+        if (!out.endsWith("(?:.*/)?")) out += "(?:.*/)?";
         j++;
       } else out += whole ? ".*" : "[^/]*";
       i = j - 1;

@@ -63,6 +63,10 @@ describe("the MCP stdio transport", () => {
     const reply = JSON.parse(sent.join("").trim());
     expect(reply).toEqual({ jsonrpc: "2.0", id: 41, error: { code: -32600, message: `Invalid Request: the message is ${big.length} bytes, over the 1024-byte limit of one line` } });
     expect(received).toEqual([{ jsonrpc: "2.0", id: 42, method: "tools/list" }]);
+    // The last message without its newline is read when the input ends.
+    input.end(JSON.stringify({ jsonrpc: "2.0", id: 43, method: "tools/list" }));
+    await Bun.sleep(20);
+    expect(received).toEqual([{ jsonrpc: "2.0", id: 42, method: "tools/list" }, { jsonrpc: "2.0", id: 43, method: "tools/list" }]);
     await transport.close();
   });
 });

@@ -123,12 +123,23 @@ export class LineTransport implements Transport {
     this.onmessage?.(parsed.data);
   }
 
+  /** A last message without its newline still counts when the input ends. */
+  private readonly onEnd = (): void => {
+    if (this.dropping) return this.finishDrop();
+    if (this.size === 0 && this.chunks.length === 0) return;
+    const line = Buffer.concat(this.chunks).toString("utf8").replace(/\r$/, "");
+    this.chunks = [];
+    this.size = 0;
+    this.handleLine(line);
+  };
+
   private readonly onError = (error: Error): void => {
     this.onerror?.(error);
   };
 
   async start(): Promise<void> {
     this.input.on("data", this.onData);
+    this.input.on("end", this.onEnd);
     this.input.on("error", this.onError);
   }
 
@@ -154,6 +165,7 @@ export class LineTransport implements Transport {
     if (this.closed) return;
     this.closed = true;
     this.input.off("data", this.onData);
+    this.input.off("end", this.onEnd);
     this.input.off("error", this.onError);
     if (this.input.listenerCount("data") === 0) (this.input as NodeJS.ReadStream).pause?.();
     this.chunks = [];

@@ -35,6 +35,25 @@ export function globToRegExp(glob: string, options: CompileOptions = {}): RegExp
   return src === null ? NEVER : new RegExp(`^(?:${src})$`, "su");
 }
 
+let atomicGroups = 0;
+
+/** Index of the next `*` in the same path segment after `from`, or -1 (none, a '/' first, or a `{` alternation in between, whose pieces need not be of fixed length). */
+function nextStarInSegment(g: string[], from: number, end: number, braces: boolean): number {
+  for (let k = from; k < end; k++) {
+    const c = g[k];
+    if (c === "/") return -1;
+    if (c === "*") return k;
+    if (c === "\\") k++;
+    else if (c === "{" && braces) return -1;
+    else if (c === "[") {
+      const cls = parseClass(g, k, end);
+      if (!cls) return -1;
+      k = cls.end;
+    }
+  }
+  return -1;
+}
+
 function compile(g: string[], start: number, end: number, braces: boolean): string | null {
   let out = "";
   for (let i = start; i < end; i++) {
@@ -48,7 +67,19 @@ function compile(g: string[], start: number, end: number, braces: boolean): stri
         // `**/` matches zero or more leading directories; `**/**/` is the same (and repeating it would backtrack exponentially)
         if (!out.endsWith("(?:.*/)?")) out += "(?:.*/)?";
         j++;
-      } else out += whole ? ".*" : "[^/]*";
+      } else if (whole) out += ".*";
+      else {
+        // A `*` followed by another `*` in the same segment commits to the leftmost match of the
+        // fixed-length piece between them (an atomic lookahead), so k wildcards in a segment cost
+        // O(n·k) instead of backtracking O(n^k); the segment's last `*` stays a plain `[^/]*`.
+        const next = nextStarInSegment(g, j, end, braces);
+        const piece = next === -1 ? null : compile(g, j, next, braces);
+        if (next !== -1 && piece !== null && piece !== "") {
+          const name = `w${++atomicGroups}`;
+          out += `(?=(?<${name}>[^/]*?${piece}))\\k<${name}>`;
+          j = next;
+        } else out += "[^/]*";
+      }
       i = j - 1;
     } else if (c === "?") out += "[^/]";
     else if (c === "[") {

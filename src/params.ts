@@ -68,7 +68,7 @@ export const EXCL_PARAMS: ParamSpec[] = [
     default: null,
     maxItems: 100,
     maxLength: 1024,
-    description: "Glob patterns to exclude, relative to path (e.g. **/*.stories.tsx); at most 100 patterns of 1024 characters, each path segment with at most 2 '*' wildcards.",
+    description: "Glob patterns to exclude, relative to path (e.g. **/*.stories.tsx); at most 100 patterns of 1024 characters, with '{a,b}' at most 2 '*' wildcards per path segment.",
     cli: { flag: "exclude-pattern" },
   },
   {

@@ -65,3 +65,13 @@ describe("specific errors", () => {
     expect(validationError("two\nlines").message).toBe("two lines");
   });
 });
+
+test("reduce names why a file cannot be read: missing, a directory, a name too long", async () => {
+  const root = gitRepo({ "src/a.ts": "export const a = 1;\n" });
+  const cases: [string, string][] = [
+    ["missing.ts", `validation_error: cannot read 'missing.ts': no such file (${root}/missing.ts)`],
+    ["src", "validation_error: cannot reduce 'src': it is a directory (files takes files; svc_skeleton or svc_toc take a directory)"],
+    ["x".repeat(300), "validation_error: cannot open '…xxxx"],
+  ];
+  for (const [file, message] of cases) expect((await failure(call("reduce", { path: root, files: [file] }))).formatted).toStartWith(message);
+});

@@ -1,6 +1,9 @@
 // The one error class of the engine. Every failure a user can see is a one-line string
 // that starts with a fixed prefix; surfaces map it to their channel (stderr + exit code,
-// MCP isError result, JSON-RPC error data).
+// MCP isError result, JSON-RPC error data). The message is redacted here, once, so no
+// error on any surface can carry a secret it quoted (a diagnostic, a line, a value).
+
+import { redact } from "./render/redact.ts";
 
 export const ERROR_PREFIXES = [
   "validation_error",
@@ -17,7 +20,7 @@ export type ErrorPrefix = (typeof ERROR_PREFIXES)[number];
 export class SvcError extends Error {
   readonly prefix: ErrorPrefix;
   constructor(prefix: ErrorPrefix, message: string) {
-    super(message);
+    super(redact(message).text);
     this.prefix = prefix;
     this.name = "SvcError";
   }

@@ -320,6 +320,33 @@ export function redact(text: string, options: RedactOptions = {}): { text: strin
   return { text: parts.join(""), count: spans.length, spans };
 }
 
+/**
+ * A unified diff of one file: in a dotenv file every value is a secret, but its diff lines
+ * start with `+`, `-` or a space, so each line is redacted without that prefix. Other
+ * files are redacted as one text (a multi-line key keeps its context).
+ */
+export function redactPatch(patch: string, path: string): { text: string; count: number } {
+  if (!isDotenvPath(path)) return redact(patch, { path });
+  let count = 0;
+  const text = patch
+    .split("\n")
+    .map((line) => {
+      const mark = line[0];
+      if ((mark !== "+" && mark !== "-" && mark !== " ") || line.startsWith("+++ ") || line.startsWith("--- ")) return redactLine(line);
+      const r = redact(line.slice(1), { path });
+      count += r.count;
+      return mark + r.text;
+    })
+    .join("\n");
+  return { text, count };
+
+  function redactLine(line: string): string {
+    const r = redact(line);
+    count += r.count;
+    return r.text;
+  }
+}
+
 /** 0-based line and column (UTF-16 units) of `offset`; offsets are clamped into the text. */
 export function lineColumnOf(text: string, offset: number): { line: number; column: number } {
   const at = Math.max(0, Math.min(text.length, Math.floor(offset) || 0));

@@ -199,7 +199,6 @@ describe("redaction canary", () => {
     }
     outputs.push({ where: "mcp server stderr", text: mcpStderr, marker: false });
     console.log(`redaction canary: ${calls} calls over ${REGISTRY.length} operations`);
-    if (process.env.CANARY_DUMP) require("node:fs").writeFileSync(process.env.CANARY_DUMP, outputs.map((o) => `##### ${o.where}\n${o.text.slice(0, 3000)}`).join("\n"));
     const leaks = outputs.flatMap((o) => leaksIn(o.text).map((name) => `${o.where}: ${name}`));
     expect(leaks).toEqual([]);
     const unreached = outputs.filter((o) => o.marker && !o.text.includes("[REDACTED:")).map((o) => o.where);

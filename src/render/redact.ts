@@ -280,13 +280,23 @@ function envValues(text: string, push: Push): void {
 
 // ---------- public API ----------
 
+/**
+ * A superset of every detector's trigger (vendor prefixes, key words, `://`, PEM headers) or
+ * a quoted literal long enough to be high-entropy. Most short strings of a result object
+ * (paths, names, kinds) fail it and cost one regex test instead of every detector.
+ */
+const MAY_HOLD_SECRET = /AKIA|ASIA|gh[pousr]_|github_pat_|glpat-|xox[baprs]-|k_(?:live|test)_|AIza|sk-|npm_|eyJ|_auth|passw|pwd|key|secret|token|:\/\//i;
+const mayHoldSecret = (text: string) => MAY_HOLD_SECRET.test(text) || (text.length >= 34 && /["'`]/.test(text));
+
 export function findSecrets(text: string, options: RedactOptions = {}): SecretSpan[] {
   if (typeof text !== "string" || text.length === 0) return [];
+  const dotenv = isDotenvPath(options?.path);
+  if (!dotenv && !mayHoldSecret(text)) return [];
   const candidates: Array<SecretSpan & { rank: number }> = [];
   const push: Push = (kind, start, end) => {
     if (end > start) candidates.push({ kind, start, end, rank: PRIORITY[kind] ?? 5 });
   };
-  const runs: Array<(t: string, p: Push) => void> = isDotenvPath(options?.path) ? [envValues] : [];
+  const runs: Array<(t: string, p: Push) => void> = dotenv ? [envValues] : [];
   for (const { triggers, run } of DETECTORS) {
     const hit = Array.isArray(triggers) ? triggers.length === 0 || triggers.some((t) => text.includes(t)) : triggers.test(text);
     if (hit) runs.push(run);

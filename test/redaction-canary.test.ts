@@ -206,6 +206,8 @@ describe("redaction canary", () => {
     // together the answers show a marker of every kind: the calls did reach every secret
     const all = outputs.map((o) => o.text).join("\n");
     expect(SECRET_KINDS.filter((kind) => !all.includes(`[REDACTED:${kind}]`))).toEqual([]);
+    // the secret that lives only in history came back as a removed diff line, redacted
+    expect(all).toContain('-export const LEGACY_TOKEN = \\"[REDACTED:github-token]\\";');
     expect(calls).toBeGreaterThan(80);
   }, 900_000);
 

@@ -35,6 +35,8 @@ function walk(value: unknown, depth: number): unknown {
   if (value === null || typeof value !== "object") return value;
   if (depth > 200) return value; // results are plain JSON trees; this only stops a cycle
   if (Array.isArray(value)) return value.map((item) => walk(item, depth + 1));
+  const toJSON = (value as { toJSON?: unknown }).toJSON;
+  if (typeof toJSON === "function") return walk(toJSON.call(value), depth + 1); // a Date: what JSON would write
   const handoff = isApplyHandoff(value);
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {

@@ -21,6 +21,7 @@ describe("redactValue / redactResult", () => {
     expect(out.nested).toMatchObject({ count: 3, ok: true, none: null });
     expect(Object.keys(out)).toContain("[REDACTED:stripe-key]");
     expect(leaksIn(JSON.stringify(data))).not.toEqual([]); // the input is not touched
+    expect(redactValue<unknown>({ at: new Date(0) })).toEqual({ at: "1970-01-01T00:00:00.000Z" }); // what JSON would write
   });
 
   test("an apply handoff {file, expectedHash, content} keeps its content verbatim, nothing else", () => {

@@ -7,6 +7,7 @@
 // cut at 240 characters — becomes its marker.
 
 import { findSecrets, redact, type SecretKind } from "../render/redact.ts";
+import { mapStrings } from "../render/redact-output.ts";
 
 export interface Scrubber {
   /** How many secrets the text holds (0: the text is stored as is). */
@@ -55,11 +56,5 @@ export function scrubberFor(text: string, path: string): Scrubber {
     }
     return out;
   };
-  const deep = (value: unknown): unknown => {
-    if (typeof value === "string") return scrub(value);
-    if (Array.isArray(value)) return value.map(deep);
-    if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [scrub(k), deep(v)]));
-    return value;
-  };
-  return { found: spans.length, masked: parts.join(""), scrub, scrubDeep: <T>(value: T) => deep(value) as T };
+  return { found: spans.length, masked: parts.join(""), scrub, scrubDeep: <T>(value: T) => mapStrings(value, scrub) };
 }

@@ -160,6 +160,12 @@ describe("redaction canary", () => {
     const missing = REGISTRY.filter((spec) => !table[spec.op]?.length).map((spec) => spec.op);
     expect(missing).toEqual([]); // a new operation needs canary parameters here
     let calls = 0;
+    const reached = new Set<string>();
+    const surfaces = REGISTRY.flatMap((spec) => [
+      ...(spec.cli ? [`${spec.op} cli`] : []),
+      ...(spec.mcp ?? []).map((b) => `${spec.op} ${b.tool}`),
+      ...(spec.rpc ?? []).map((m) => `${spec.op} ${m}`),
+    ]);
     for (const spec of REGISTRY) {
       for (const { params, marker = false } of table[spec.op]!) {
         const label = `${spec.op} ${JSON.stringify(params).slice(0, 80)}`;
@@ -170,6 +176,7 @@ describe("redaction canary", () => {
             const out: string[] = [];
             const code = await runCli([...argv, ...(json ? ["--json"] : []), "--cwd", root], { out: (t) => out.push(t), err: (t) => out.push(t), errIsTty: false });
             calls++;
+            reached.add(`${spec.op} cli`);
             outputs.push({ where: `cli ${argv.join(" ").slice(0, 100)}${json ? " --json" : ""} (exit ${code})`, text: out.join("\n"), marker });
           }
         }
@@ -179,6 +186,7 @@ describe("redaction canary", () => {
           for (const key of Object.keys(binding.fixed ?? {})) delete args[key];
           const result = await mcp.callTool({ name: binding.tool, arguments: args }, undefined, { timeout: 300_000 });
           calls++;
+          reached.add(`${spec.op} ${binding.tool}`);
           if (spec.op === "refactor" && params.symbol === "AWS_ACCESS_KEY_ID") {
             // the apply handoff is verbatim: the staged content still holds the real value
             const staged = (result.structuredContent as { files?: { content: string }[] } | undefined)?.files ?? [];
@@ -191,6 +199,7 @@ describe("redaction canary", () => {
           rpc.send({ jsonrpc: "2.0", id: ++rpcId, method, params: { sessionToken: token, ...params } });
           const reply = await rpc.next(300_000);
           calls++;
+          reached.add(`${spec.op} ${method}`);
           let payload = "";
           if (reply?.result?.payloadPath) payload = readFileSync(reply.result.payloadPath, "utf8");
           outputs.push({ where: `rpc ${method} ${label}`, text: JSON.stringify({ ...reply, result: withoutStagedContent(reply?.result) }) + payload, marker });
@@ -198,7 +207,8 @@ describe("redaction canary", () => {
       }
     }
     outputs.push({ where: "mcp server stderr", text: mcpStderr, marker: false });
-    console.log(`redaction canary: ${calls} calls over ${REGISTRY.length} operations`);
+    console.log(`redaction canary: ${calls} calls over ${REGISTRY.length} operations and ${surfaces.length} operation-surface pairs`);
+    expect(surfaces.filter((s) => !reached.has(s))).toEqual([]); // every operation was called on every surface it has
     const leaks = outputs.flatMap((o) => leaksIn(o.text).map((name) => `${o.where}: ${name}`));
     expect(leaks).toEqual([]);
     const unreached = outputs.filter((o) => o.marker && !o.text.includes("[REDACTED:")).map((o) => o.where);

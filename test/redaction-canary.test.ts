@@ -19,6 +19,7 @@ import { runCli } from "../src/surfaces/cli/run.ts";
 import { cliParams, flagName } from "../src/surfaces/cli/program.ts";
 import { startHost, type RunningHost } from "../src/surfaces/host/server.ts";
 import { CANARY, CONFIG_TS, PLANTED_KINDS, SECRET_KINDS, canaryRepo, leaksIn } from "./helpers/canary.ts";
+import { runSvcAsync } from "./helpers/cli.ts";
 import { rawClient, useRuntimeDir, type RawClient } from "./helpers/host.ts";
 
 const MAIN = join(import.meta.dir, "..", "src", "main.ts");
@@ -205,6 +206,12 @@ describe("redaction canary", () => {
           outputs.push({ where: `rpc ${method} ${label}`, text: JSON.stringify({ ...reply, result: withoutStagedContent(reply?.result) }) + payload, marker });
         }
       }
+    }
+    // the CLI as users run it (a child process writing to real stdout/stderr), for the diff-heavy answers
+    for (const argv of [["review", root, "--changed-since", base], ["review", root, "--changed-since", base, "--json"], ["changes", base, root, "--review"], ["reduce", "--path", root, "--files", "src/config.ts", ".env"]]) {
+      const run = await runSvcAsync(argv, { cwd: root });
+      calls++;
+      outputs.push({ where: `cli process ${argv.join(" ")} (exit ${run.code})`, text: `${run.stdout}\n${run.stderr}`, marker: true });
     }
     outputs.push({ where: "mcp server stderr", text: mcpStderr, marker: false });
     console.log(`redaction canary: ${calls} calls over ${REGISTRY.length} operations and ${surfaces.length} operation-surface pairs`);

@@ -50,7 +50,9 @@ function dynamicAccess(db: Database, files: ReadonlySet<number>, readText: (path
     const statement = text.split("\n")[r.line - 1] ?? "";
     const alias = /\*\s*as\s+([\w$]+)/.exec(statement)?.[1] ?? /(?:const|let|var|import)\s+([\w$]+)\s*=\s*require\s*\(/.exec(statement)?.[1];
     if (!alias) continue;
-    const access = new RegExp(`(?<![\\w$.])${alias.replace(/\$/g, "\\$")}\\s*(?:\\?\\.\\s*)?\\[`).exec(text);
+    const name = alias.replace(/\$/g, "\\$");
+    // `ns[key]`, `ns?.[key]`, `(ns as Record<…>)[key]`
+    const access = new RegExp(`(?:(?<![\\w$.])${name}|\\(\\s*${name}\\s+as\\s[^)]*\\))\\s*(?:\\?\\.\\s*)?\\[`).exec(text);
     if (!access) continue;
     out.push({ path: r.path, line: text.slice(0, access.index).split("\n").length, why: "dynamic" });
   }
@@ -75,12 +77,12 @@ export function reachGaps(db: Database, meta: IndexMeta, name: string, exporters
   return { recorded: outside !== null, gaps };
 }
 
-const WHY: Record<ReachGap["why"], string> = {
-  test: "test files outside every tsconfig",
-  "module-js": ".mjs/.cjs files outside every project",
-  javascript: "JavaScript files outside every project",
-  source: "source files outside every project",
-  dynamic: "dynamic property access on a namespace import",
+const WHY: Record<ReachGap["why"], [string, string]> = {
+  test: ["test file outside every tsconfig", "test files outside every tsconfig"],
+  "module-js": [".mjs/.cjs file outside every project", ".mjs/.cjs files outside every project"],
+  javascript: ["JavaScript file outside every project", "JavaScript files outside every project"],
+  source: ["source file outside every project", "source files outside every project"],
+  dynamic: ["dynamic property access on a namespace import", "dynamic property accesses on namespace imports"],
 };
 
 /** One phrase: `partial: 3 files the checker did not read could reference it — test files outside every tsconfig: a, b; …`, or null when there is no gap. */
@@ -91,7 +93,7 @@ export function gapPhrase(g: ReachGaps): string | null {
   for (const gap of g.gaps) groups.set(gap.why, [...(groups.get(gap.why) ?? []), gap]);
   const parts = [...groups].map(([why, list]) => {
     const shown = list.slice(0, SHOWN).map((x) => (why === "dynamic" ? `${x.path}:${x.line}` : x.path));
-    return `${list.length} ${WHY[why]}: ${shown.join(", ")}${list.length > SHOWN ? ", …" : ""}`;
+    return `${list.length} ${WHY[why][list.length === 1 ? 0 : 1]}: ${shown.join(", ")}${list.length > SHOWN ? ", …" : ""}`;
   });
   const files = new Set(g.gaps.map((x) => x.path)).size;
   return `partial: ${files} file${files === 1 ? "" : "s"} the checker did not resolve could reference it (${parts.join("; ")})`;

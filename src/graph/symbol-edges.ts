@@ -97,10 +97,12 @@ export function coverageLine(c: Coverage, checkerCount: number, syntaxCount: num
   return `coverage: ${total} reference${total === 1 ? "" : "s"}, ${total ? from : "checker-resolved"}${complete}${stale}${gap ? `; ${gap}` : ""}`;
 }
 
-/** An empty covering-test selection: `none reach it` only when the checker's answer is complete; otherwise what may still reach it. */
-export function noTestsPhrase(c: Coverage, gaps: ReachGaps): string {
+/** An empty answer of the checker tier, said as much as it was earned: `none` only without gaps, stale files or a syntax tier. */
+export function emptyPhrase(c: Coverage, gaps: ReachGaps, none: string): string {
   if (!c.checker) return "none found (syntax tier: only imports are known; may be incomplete)";
-  if (checkerComplete(c, gaps)) return "none reach it (checker-complete)";
+  if (c.stale) return `none found (${c.stale === "all" ? "the semantic update is pending" : "changed files not re-walked yet"}; may be incomplete)`;
   const gap = gapPhrase(gaps);
-  return gap ? `none found; ${gap}` : `none found (index mode ${c.mode}${c.stale ? ", changed files not re-walked yet" : ""}; may be incomplete)`;
+  if (gap) return `none found; ${gap}`;
+  if (checkerComplete(c, gaps)) return `${none} (checker-complete)`;
+  return `${none} (every file that could reference it is in a loaded project; index mode ${c.mode}: svc doctor)`;
 }

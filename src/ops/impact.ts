@@ -7,7 +7,7 @@ import { validationError } from "../errors.ts";
 import { impactGraph, publicSurface, type Dependent, type PublicSurface } from "../graph/impact.ts";
 import { fromLabel } from "../graph/reach.ts";
 import { gapPhrase, type ReachGap, type ReachGaps } from "../graph/reach-gaps.ts";
-import { checkerComplete, coverageLine, coverageOf, noTestsPhrase, type Coverage } from "../graph/symbol-edges.ts";
+import { checkerComplete, coverageLine, coverageOf, emptyPhrase, type Coverage } from "../graph/symbol-edges.ts";
 import { textReader } from "../workspace/files.ts";
 import type { IndexState } from "../index/open.ts";
 import { describeSymbol } from "../retrieve/resolve-symbol.ts";
@@ -56,8 +56,7 @@ function unresolvedSites(diagnosisJson: string | undefined): string | null {
 function emptyDependents(c: Coverage, gaps: ReachGaps): string {
   if (!c.checker) return "none found (syntax tier; may be incomplete)";
   if (!c.declaringFileCovered) return "none found (the declaring file is outside every loaded project)";
-  if (checkerComplete(c, gaps)) return "none (checker-complete)";
-  return `none found by the checker; ${gapPhrase(gaps) ?? (c.stale ? "partial: changed files not re-walked yet" : `partial: index mode ${c.mode} (svc doctor)`)}`;
+  return emptyPhrase(c, gaps, "none");
 }
 
 export async function impact(request: ImpactRequest, ctx: OpContext): Promise<OpResult<ImpactData | UnresolvedSymbol | PackageImpactData>> {
@@ -82,9 +81,9 @@ export async function impact(request: ImpactRequest, ctx: OpContext): Promise<Op
     for (const hop of hops) {
       const list = graph.dependents.filter((d) => d.hop === hop);
       out.push(`  hop ${hop} (${list.length}${list.length >= request.limit ? `; first ${request.limit}` : ""}):`);
-      for (const d of list) out.push(`    [${d.type}] ${fromLabel(d)}  (${d.path}${d.line ? `:${d.line}` : ""})${d.via ? `  via ${d.via}` : ""}${d.provenance === "syntax" ? "  (syntax)" : ""}`);
+      for (const d of list) out.push(`    [${d.type}] ${fromLabel(d)}  (${d.path}${d.line ? `:${d.line}` : ""})${d.via ? `  via ${d.via}` : ""}${coverage.checker && d.provenance === "syntax" ? "  (syntax)" : ""}`);
     }
-    out.push(`covering tests (${graph.tests.length}):${graph.tests.length ? "" : ` ${noTestsPhrase(coverage, gaps)}`}`);
+    out.push(`covering tests (${graph.tests.length}):${graph.tests.length ? "" : ` ${emptyPhrase(coverage, gaps, "none reach it")}`}`);
     for (const t of graph.tests) out.push(`  ${t.path}  (hop ${t.hop})`);
     const line = coverageLine(coverage, graph.checkerRefs, graph.syntaxRefs, gaps);
     const unresolved = coverage.checker ? unresolvedSites(meta.load_diagnosis) : null;

@@ -6,7 +6,7 @@
 import { validationError } from "../errors.ts";
 import { coveringTests } from "../graph/impact.ts";
 import { gapPhrase } from "../graph/reach-gaps.ts";
-import { coverageOf, noTestsPhrase } from "../graph/symbol-edges.ts";
+import { coverageOf, emptyPhrase } from "../graph/symbol-edges.ts";
 import { textReader } from "../workspace/files.ts";
 import type { IndexState } from "../index/open.ts";
 import { describeSymbol } from "../retrieve/resolve-symbol.ts";
@@ -62,7 +62,7 @@ export async function test(request: TestRequest, ctx: OpContext): Promise<OpResu
     const warnings = config.error ? [`svc.json ignored: ${config.error}`] : undefined;
     const tier = checker ? "references and imports" : "imports only (syntax tier)";
     if (!selection.tests.length) {
-      const reason = `${noTestsPhrase(coverage, gaps)} — no test file references or imports it (${tier}; selection only, nothing was run)`;
+      const reason = `${emptyPhrase(coverage, gaps, "none reach it")} — no test file references or imports it (${tier}; selection only, nothing was run)`;
       out.push(reason);
       return { text: out.join("\n"), data: { ...base, grade: "selection_only", runner: null, reason, counts, tests: [] }, warnings };
     }

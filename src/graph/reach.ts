@@ -158,17 +158,14 @@ class Walk {
         if (!this.mark(node)) continue;
         this.reached({ ...base, from: e.fromName }, hop, shown, limit);
         next.push(node);
-      } else if (e.type === "reexports") {
-        const node: Node = { kind: "export", file: e.fromFile, symbol: e.toSymbol, name: this.symbolName(e.toSymbol) };
-        if (!this.mark(node)) continue;
-        this.exporters.add(e.fromFile);
-        this.reached({ ...base, from: null }, hop, shown, limit);
-        next.push(node);
       } else {
-        const node: Node = { kind: "module", file: e.fromFile };
-        if (!this.mark(node)) continue;
-        this.reached({ ...base, from: null }, hop, shown, limit);
-        next.push(node);
+        // top-level code: every site is shown once; its module (or the barrel's export) is walked once
+        const node: Node = e.type === "reexports" ? { kind: "export", file: e.fromFile, symbol: e.toSymbol, name: this.symbolName(e.toSymbol) } : { kind: "module", file: e.fromFile };
+        if (this.mark(node)) {
+          if (node.kind === "export") this.exporters.add(e.fromFile);
+          next.push(node);
+        }
+        if (this.once(`site${e.fromFile}:${e.line}:${e.type}`)) this.reached({ ...base, from: null }, hop, shown, limit);
       }
     }
     for (const n of frontier) {

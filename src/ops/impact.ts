@@ -83,8 +83,9 @@ export async function impact(request: ImpactRequest, ctx: OpContext): Promise<Op
       out.push(`  hop ${hop} (${list.length}${list.length >= request.limit ? `; first ${request.limit}` : ""}):`);
       for (const d of list) out.push(`    [${d.type}] ${fromLabel(d)}  (${d.path}${d.line ? `:${d.line}` : ""})${d.via ? `  via ${d.via}` : ""}${coverage.checker && d.provenance === "syntax" ? "  (syntax)" : ""}`);
     }
-    out.push(`covering tests (${graph.tests.length}):${graph.tests.length ? "" : ` ${emptyPhrase(coverage, gaps, "none reach it")}`}`);
-    for (const t of graph.tests) out.push(`  ${t.path}  (hop ${t.hop})`);
+    const shownTests = graph.tests.slice(0, request.limit);
+    out.push(`covering tests (${graph.tests.length}${shownTests.length < graph.tests.length ? `; first ${shownTests.length}, nearest first` : ""}):${graph.tests.length ? "" : ` ${emptyPhrase(coverage, gaps, "none reach it")}`}`);
+    for (const t of shownTests) out.push(`  ${t.path}  (hop ${t.hop})`);
     const line = coverageLine(coverage, graph.checkerRefs, graph.syntaxRefs, gaps);
     const unresolved = coverage.checker ? unresolvedSites(meta.load_diagnosis) : null;
     out.push(line);

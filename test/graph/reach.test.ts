@@ -7,6 +7,8 @@
 // reference the symbol.
 
 import { describe, expect, test } from "bun:test";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { call } from "../../src/engine.ts";
 import type { ImpactData } from "../../src/ops/impact.ts";
 import type { NeighborsData } from "../../src/ops/find-neighbors.ts";
@@ -145,6 +147,14 @@ describe("a barrel, a test outside the tsconfig and a .mjs importer", () => {
     expect(n.text).toContain("coverage: 1 reference, all from the checker (checker-complete)");
     expect(n.data.coverage?.complete).toBe(true);
   }, 60_000);
+
+  test("a file added outside every project later is recorded by the incremental update: the claim is withdrawn", async () => {
+    writeFileSync(join(root, "scripts/late.mjs"), 'import { formatTotal } from "../src/format.js";\nconsole.log(formatTotal(2));\n');
+    await call("index", { path: root });
+    const n = await neighbors(root, "formatTotal");
+    expect(n.data.coverage?.complete).toBe(false);
+    expect(n.text).toContain(".mjs/.cjs file outside every project: scripts/late.mjs");
+  }, 120_000);
 
   test("a dynamic property access on a namespace import makes the answer partial and names the site", async () => {
     const dyn = gitRepo({ ...SHOP, "test/errors.test.ts": "", "scripts/report.mjs": "", "src/pick.ts": 'import * as fmt from "./format.js";\nexport function pick(name: string): unknown {\n  return (fmt as Record<string, unknown>)[name];\n}\nexport const direct = fmt["formatTotal"];\n' });

@@ -10,6 +10,8 @@ import { describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { call } from "../../src/engine.ts";
+import { TsEngine } from "../../src/semantic/engine.ts";
+import { references } from "../../src/semantic/queries.ts";
 import type { ImpactData } from "../../src/ops/impact.ts";
 import type { NeighborsData } from "../../src/ops/find-neighbors.ts";
 import type { TestData } from "../../src/ops/test.ts";
@@ -45,6 +47,8 @@ const SHOP: Record<string, string> = {
     "",
   ].join("\n"),
   "scripts/report.mjs": 'import { formatOrderId } from "../src/format.js";\nconsole.log(formatOrderId(1));\n',
+  // through `export * from "./format.js"` in the barrel
+  "test/receipt.test.ts": 'import { receipt } from "../src/internal.js";\nimport { formatTotal as total } from "../src/index.js";\n\nif (receipt(1) !== total(1)) throw new Error("receipt");\n',
 };
 
 /** Express-style routing: the handler is an arrow passed to `app.get(…)` at the top level of the router module. */
@@ -139,21 +143,33 @@ describe("a barrel, a test outside the tsconfig and a .mjs importer", () => {
     expect(i.data.coverage.complete).toBe(false);
   }, 60_000);
 
-  test("a symbol no file outside the projects could reference keeps its earned checker-complete", async () => {
-    const i = await impact(root, "receipt");
-    expect(i.text).toContain("  none (checker-complete)");
-    expect(i.text).toContain("covering tests (0): none reach it (checker-complete)");
-    const n = await neighbors(root, "formatTotal");
-    expect(n.text).toContain("coverage: 1 reference, all from the checker (checker-complete)");
-    expect(n.data.coverage?.complete).toBe(true);
+  test("a test outside the tsconfig reaches formatTotal through the barrel's `export *`", async () => {
+    const t = await covering(root, "formatTotal");
+    expect(t.data.tests.map((x) => x.path)).toEqual(["test/receipt.test.ts"]);
   }, 60_000);
 
+  test("a symbol no file outside the projects could reference keeps its earned checker-complete", async () => {
+    const i = await impact(root, "formatOrderId");
+    expect(i.text).not.toContain("checker-complete");
+    const internal = gitRepo({ ...SHOP, "test/receipt.test.ts": "", "src/use.ts": 'import { receipt } from "./internal.js";\nexport const printed = receipt(3);\n' });
+    await call("index", { path: internal });
+    const none = await impact(internal, "printed");
+    expect(none.text).toContain("  none (checker-complete)");
+    expect(none.text).toContain("covering tests (0): none reach it (checker-complete)");
+    const n = await neighbors(internal, "receipt");
+    expect(n.text).toContain("coverage: 1 reference, all from the checker (checker-complete)");
+    expect(n.data.coverage?.complete).toBe(true);
+  }, 120_000);
+
   test("a file added outside every project later is recorded by the incremental update: the claim is withdrawn", async () => {
-    writeFileSync(join(root, "scripts/late.mjs"), 'import { formatTotal } from "../src/format.js";\nconsole.log(formatTotal(2));\n');
+    const n0 = await neighbors(root, "receipt");
+    expect(n0.data.coverage?.gaps?.map((g) => g.path)).toEqual(["test/receipt.test.ts"]);
+    writeFileSync(join(root, "scripts/late.mjs"), 'import { receipt } from "../src/internal.js";\nconsole.log(receipt(2));\n');
     await call("index", { path: root });
-    const n = await neighbors(root, "formatTotal");
+    const n = await neighbors(root, "receipt");
     expect(n.data.coverage?.complete).toBe(false);
     expect(n.text).toContain(".mjs/.cjs file outside every project: scripts/late.mjs");
+    expect(n.data.coverage?.gaps?.map((g) => g.path)).toEqual(["scripts/late.mjs", "test/receipt.test.ts"]);
   }, 120_000);
 
   test("a dynamic property access on a namespace import makes the answer partial and names the site", async () => {
@@ -191,6 +207,22 @@ describe("references through the members an implementation satisfies", () => {
     expect(n.text).toContain("dispatch  (src/use.ts:4)  via Router.match");
     const i = await impact(root, "LinearRouter.match");
     expect(i.text).toContain("[calls] dispatch  (src/use.ts:4)  via Router.match");
+  }, 120_000);
+
+  test("every reference the language service's find-references gives for LinearRouter.match is a neighbor", async () => {
+    const engine = new TsEngine({ root });
+    try {
+      await engine.openProjects([join(root, ".svc", "ts", "tsconfig.json.json")]);
+      const compiler = await references(engine, join(root, "src/linear.ts"), { line: 4, column: 3 });
+      const sites = compiler.map((r) => `${r.path.slice(root.length + 1)}:${r.line}`);
+      expect(sites).toContain("src/use.ts:4");
+      const n = await neighbors(root, "LinearRouter.match");
+      const ours = new Set(Object.values(n.data.neighbors ?? {}).flat().map((h) => `${h.path}:${h.line}`));
+      // the interface member's own declaration is not a reference site
+      for (const site of sites.filter((x) => x !== "src/router.ts:2")) expect(ours).toContain(site);
+    } finally {
+      await engine.close();
+    }
   }, 120_000);
 
   test("an abstract member's call reaches the override; a base member's does too", async () => {

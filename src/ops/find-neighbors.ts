@@ -37,6 +37,8 @@ export interface NeighborsData {
   /** Syntax tier: files importing the declaring file. */
   importers?: { path: string; line: number | null }[];
   memberReferences?: number;
+  /** Checker tier: files no loaded project holds that import the symbol by name (directly or through barrels). */
+  outsideImporters?: string[];
   /** complete: "checker-complete" was earned; gaps: files the checker did not resolve that could reference it. */
   coverage?: Coverage & { line: string; complete?: boolean; gaps?: ReachGap[] };
 }
@@ -115,8 +117,15 @@ export function findNeighbors(db: Database, index: OpenIndex, query: string, roo
   const checkerCount = edges.filter((e) => e.provenance === "checker").length;
   const readText = textReader(root);
   const outside = readOutside(index.meta);
-  const exporters = reachOf(db, target, ids, { depth: 2, limit: 0, outside: outside ? new Set(outside) : null, readText }).exporters;
-  const gaps = reachGaps(db, index.meta, target.name, exporters, readText);
+  const reach = reachOf(db, target, ids, { depth: 3, limit: 0, outside: outside ? new Set(outside) : null, readText });
+  // files no project holds that import it by name (through the barrels too): what the syntax tier knows of them
+  const outsiders = [...reach.syntaxOnly].sort();
+  if (outsiders.length) {
+    data.outsideImporters = outsiders;
+    out.push(`importers outside every loaded project (syntax: they import the name; uses inside them are not resolved) (${outsiders.length}):`);
+    out.push(...outsiders.map((p) => `  ${p}`));
+  }
+  const gaps = reachGaps(db, index.meta, target.name, reach.exporters, readText);
   const line = coverage.declaringFileCovered || edges.length ? coverageLine(coverage, checkerCount, edges.length - checkerCount, gaps) : `coverage: ${target.path} is outside every loaded TypeScript project (svc doctor); the checker resolved no references to it`;
   data.coverage = { ...coverage, line, complete: coverage.declaringFileCovered && checkerComplete(coverage, gaps), gaps: gaps.gaps };
   out.push(line);

@@ -132,6 +132,8 @@ describe("a barrel, a test outside the tsconfig and a .mjs importer", () => {
     expect(n.data.coverage?.complete).toBe(false);
     expect(n.text).toContain("partial: 1 file the checker did not resolve could reference it (1 test file outside every tsconfig: test/errors.test.ts)");
     expect(n.data.coverage?.gaps).toEqual([{ path: "test/errors.test.ts", line: 2, why: "test" }]);
+    expect(n.data.outsideImporters).toEqual(["test/errors.test.ts"]);
+    expect(n.text).toContain("importers outside every loaded project (syntax: they import the name; uses inside them are not resolved) (1):\n  test/errors.test.ts");
   }, 60_000);
 
   test("impact of formatOrderId: the .mjs importer is a dependent and the answer is partial, never `none (checker-complete)`", async () => {

@@ -87,7 +87,7 @@ const WHY: Record<ReachGap["why"], [string, string]> = {
 
 /** One phrase: `partial: 3 files the checker did not read could reference it — test files outside every tsconfig: a, b; …`, or null when there is no gap. */
 export function gapPhrase(g: ReachGaps): string | null {
-  if (!g.recorded) return "partial: the index does not record which files the TypeScript projects hold (svc index records it)";
+  if (!g.recorded) return "partial: the index does not record which files the TypeScript projects hold (svc index --force records it)";
   if (!g.gaps.length) return null;
   const groups = new Map<ReachGap["why"], ReachGap[]>();
   for (const gap of g.gaps) groups.set(gap.why, [...(groups.get(gap.why) ?? []), gap]);

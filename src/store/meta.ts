@@ -94,12 +94,20 @@ export function clearDirty(db: Database, walked: readonly string[] | "all"): voi
   db.prepare("INSERT OR REPLACE INTO index_meta(key, value) VALUES ('semantic_dirty', ?)").run(next === "all" ? "all" : JSON.stringify(next));
 }
 
-/** `checker_outside`: the source files outside every loaded project, or null when the index does not record them. */
+/**
+ * `checker_outside`: the source files outside every loaded project, or null when the index
+ * does not record them. An index stamped before the list was kept still knows them when its
+ * load diagnosis counted none, or listed them all among its examples.
+ */
 export function readOutside(meta: IndexMeta): string[] | null {
-  if (meta.checker_outside === undefined) return null;
   try {
-    const list = JSON.parse(meta.checker_outside) as unknown;
-    return Array.isArray(list) ? list.filter((p): p is string => typeof p === "string") : null;
+    if (meta.checker_outside !== undefined) {
+      const list = JSON.parse(meta.checker_outside) as unknown;
+      return Array.isArray(list) ? list.filter((p): p is string => typeof p === "string") : null;
+    }
+    const outside = meta.load_diagnosis ? (JSON.parse(meta.load_diagnosis) as { outside?: { count?: number; examples?: string[] } }).outside : undefined;
+    if (outside && typeof outside.count === "number" && Array.isArray(outside.examples) && outside.examples.length >= outside.count) return outside.examples.slice(0, outside.count);
+    return null;
   } catch {
     return null;
   }

@@ -6,6 +6,7 @@
 // a test outside the tsconfig, a `.mjs` importer or a dynamic namespace access could
 // reference the symbol.
 
+import { Database } from "bun:sqlite";
 import { describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -197,6 +198,29 @@ describe("an inline route handler is top-level code of its module", () => {
     const t = await covering(root, "fetchUser");
     expect(t.data.tests.map((x) => x.path)).toEqual(["test/router.test.ts"]);
   }, 120_000);
+});
+
+describe("an index stamped before the outside list was kept", () => {
+  const forget = (root: string) => {
+    const db = new Database(join(root, ".svc", "svc.db"));
+    db.run("DELETE FROM index_meta WHERE key = 'checker_outside'");
+    db.close();
+  };
+
+  test("its load diagnosis still says which files are outside when it listed them all; otherwise the answer says it cannot know", async () => {
+    const root = gitRepo(ROUTES);
+    await call("index", { path: root });
+    forget(root);
+    expect((await impact(root, "fetchUser")).text).toContain("(checker-complete)");
+    const many = gitRepo({ ...ROUTES, ...Object.fromEntries([1, 2, 3, 4, 5, 6].map((n) => [`scripts/s${n}.mjs`, `export const s${n} = ${n};\n`])) });
+    await call("index", { path: many });
+    forget(many);
+    const r = await impact(many, "fetchUser");
+    expect(r.text).not.toContain("checker-complete");
+    expect(r.text).toContain("partial: the index does not record which files the TypeScript projects hold (svc index --force records it)");
+    await call("index", { path: many, force: true });
+    expect((await impact(many, "fetchUser")).text).toContain("(checker-complete)");
+  }, 180_000);
 });
 
 describe("references through the members an implementation satisfies", () => {

@@ -200,6 +200,25 @@ describe("an inline route handler is top-level code of its module", () => {
   }, 120_000);
 });
 
+describe("exported object literals are module-level code", () => {
+  test("a method of `export default {…}` and an arrow in an exported object reach the test using them", async () => {
+    const root = gitRepo({
+      "package.json": JSON.stringify({ name: "worker", type: "module" }),
+      "tsconfig.json": TSCONFIG(["src", "test"]),
+      "src/users.ts": "export function fetchUser(id: string): { id: string } {\n  return { id };\n}\nexport function listUsers(): string[] {\n  return [];\n}\n",
+      "src/worker.ts": 'import { fetchUser, listUsers } from "./users.js";\n\nexport default {\n  fetch(id: string) {\n    return fetchUser(id);\n  },\n};\n\nexport const handlers = {\n  list: () => listUsers(),\n};\n',
+      "test/worker.test.ts": 'import worker, { handlers } from "../src/worker.js";\n\nif (worker.fetch("1").id !== "1") throw new Error("fetch");\nif (handlers.list().length !== 0) throw new Error("list");\n',
+    });
+    await call("index", { path: root });
+    const fetch = await impact(root, "fetchUser");
+    expect(fetch.text).toContain("[calls] (module) src/worker.ts  (src/worker.ts:5)");
+    expect(fetch.data.tests).toEqual([{ path: "test/worker.test.ts", hop: 2 }]);
+    const list = await impact(root, "listUsers");
+    expect(list.text).toContain("[calls] handlers  (src/worker.ts:10)");
+    expect(list.data.tests).toEqual([{ path: "test/worker.test.ts", hop: 2 }]);
+  }, 120_000);
+});
+
 describe("an index stamped before the outside list was kept", () => {
   const forget = (root: string) => {
     const db = new Database(join(root, ".svc", "svc.db"));

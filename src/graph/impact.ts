@@ -1,6 +1,7 @@
 // The blast radius of one declaration from the index's symbol-level edges: dependents hop
-// by hop (a class's members count as the class), implementers and overriders, whether the
-// package's entry points expose it, and the test files that reach it.
+// by hop (the walk of reach.ts: declarations, module-level code, barrels; a class's members
+// count as the class), implementers and overriders, whether the package's entry points
+// expose it, the test files that reach it, and where the checker's view has gaps.
 
 import type { Database } from "bun:sqlite";
 import { FileIndex } from "../index/imports/file-index.ts";

@@ -1,6 +1,7 @@
 // Symbol-level edges of the index: who references, calls, implements or extends a
 // declaration (incoming edges to its symbol rows), and the files that merely import its
-// file (the syntax tier's only evidence). Also how complete that evidence is.
+// file (the syntax tier's only evidence). Also how complete that evidence is, and the
+// wording an answer may use: "checker-complete" and "none" only when they were earned.
 
 import type { Database } from "bun:sqlite";
 import { readDirty, type IndexMeta } from "../store/meta.ts";

@@ -1,7 +1,11 @@
 // svc find --kind neighbors / svc_find kind=neighbors: everything that points at one
 // declaration — callers, references, implementers, subclasses, injection sites — from the
-// checker's edges, with a coverage line. In the syntax tier it says so and lists only the
-// files importing the declaring file: never "0 references" when the checker did not run.
+// checker's edges, with a coverage line. A member's callers include the calls through the
+// interface, abstract or base members it satisfies (`via Router.match`); files no loaded
+// project holds that import it by name are listed apart, and the coverage line is
+// "checker-complete" only when no file the checker did not read could reference it. In the
+// syntax tier it says so and lists only the files importing the declaring file: never
+// "0 references" when the checker did not run.
 
 import type { Database } from "bun:sqlite";
 import type { OpenIndex } from "../index/open.ts";

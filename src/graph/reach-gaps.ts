@@ -23,7 +23,8 @@ export interface ReachGaps {
 
 const SHOWN = 5;
 
-const wordRe = (name: string) => new RegExp(`(?<![\\w$])${name.replace(/\$/g, "\\$")}(?![\\w$])`);
+/** The name as a whole word of JavaScript (not part of a longer identifier). */
+export const wordRe = (name: string): RegExp => new RegExp(`(?<![\\w$])${name.replace(/\$/g, "\\$")}(?![\\w$])`);
 
 function outsideWhy(path: string, isTest: boolean): ReachGap["why"] {
   if (isTest) return "test";

@@ -10,6 +10,7 @@
 
 import type { Database } from "bun:sqlite";
 import type { SymbolRow } from "../retrieve/resolve-symbol.ts";
+import { wordRe } from "./reach-gaps.ts";
 import { satisfiedMembers } from "./satisfied.ts";
 import { incomingEdges } from "./symbol-edges.ts";
 
@@ -87,9 +88,9 @@ class Walk {
           WHERE e.to_file = ? AND e.from_file <> e.to_file AND e.to_symbol IS NULL AND e.from_symbol IS NULL AND e.type IN ('imports', 'reexports')
           GROUP BY e.from_file ORDER BY e.from_file`,
       ),
-      // import and export statements pointing at a file, with the names they take
       // a type-only import runs nothing
       typeOnly: db.prepare("SELECT min(type_only) AS t FROM imports WHERE file_id = ? AND line = ?"),
+      // import and export statements pointing at a file, with the names they take
       statements: db.prepare(
         `SELECT DISTINCT i.file_id AS file, i.kind, i.names, i.line FROM edges e JOIN imports i ON i.file_id = e.from_file AND i.line = e.evidence_line
           WHERE e.to_file = ? AND e.type = 'imports' AND e.provenance = 'syntax' AND e.from_file <> e.to_file ORDER BY i.file_id, i.line`,
@@ -124,7 +125,7 @@ class Walk {
   private mentions(path: string): boolean {
     if (this.mention === null) return true;
     const text = this.readText(path);
-    return text !== null && new RegExp(`(?<![\\w$])${this.mention.replace(/\$/g, "\\$")}(?![\\w$])`).test(text);
+    return text !== null && wordRe(this.mention).test(text);
   }
 
   private reached(d: Omit<Dependent, "isTest" | "path" | "hop"> & { file: number }, hop: number, shown: { n: number }, limit: number): void {

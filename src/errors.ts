@@ -39,10 +39,10 @@ export function asSvcError(error: unknown): SvcError {
   if (error instanceof SvcError) return error;
   if (error instanceof Error) {
     if (error.name === "AbortError") return new SvcError("internal_error", "cancelled");
-    const first = (error.message || error.name).split("\n")[0] ?? "";
+    const first = redact((error.message || error.name).split("\n")[0] ?? "").text; // before the cut, which could halve a secret
     return new SvcError("internal_error", first.slice(0, 300) || "unexpected failure");
   }
-  return new SvcError("internal_error", String(error).split("\n")[0]?.slice(0, 300) ?? "unexpected failure");
+  return new SvcError("internal_error", redact(String(error).split("\n")[0] ?? "").text.slice(0, 300) || "unexpected failure");
 }
 
 /** Valid-values listing used by every "unknown X" validation error. */

@@ -42,6 +42,8 @@ describe("redactValue / redactResult", () => {
   test("an error message is redacted when the error is made, whatever made it", () => {
     expect(new SvcError("validation_error", `bad value ${CANARY.openaiKey}`).formatted).toBe("validation_error: bad value [REDACTED:openai-key]");
     expect(asSvcError(new Error(`boom ${CANARY.slackToken}`)).formatted).toBe("internal_error: boom [REDACTED:slack-token]");
+    // a long message is cut after redaction: the cut never leaves half a secret
+    expect(leaksIn(asSvcError(new Error(`${"x".repeat(280)} ${CANARY.githubToken}`)).formatted)).toEqual([]);
   });
 });
 

@@ -338,23 +338,17 @@ export function redact(text: string, options: RedactOptions = {}): { text: strin
 export function redactPatch(patch: string, path: string): { text: string; count: number } {
   if (!isDotenvPath(path)) return redact(patch, { path });
   let count = 0;
-  const text = patch
-    .split("\n")
-    .map((line) => {
-      const mark = line[0];
-      if ((mark !== "+" && mark !== "-" && mark !== " ") || line.startsWith("+++ ") || line.startsWith("--- ")) return redactLine(line);
-      const r = redact(line.slice(1), { path });
-      count += r.count;
-      return mark + r.text;
-    })
-    .join("\n");
-  return { text, count };
-
-  function redactLine(line: string): string {
-    const r = redact(line);
+  const redactCounted = (text: string, options?: RedactOptions) => {
+    const r = redact(text, options);
     count += r.count;
     return r.text;
-  }
+  };
+  const lines = patch.split("\n").map((line) => {
+    const mark = line[0];
+    const body = (mark === "+" || mark === "-" || mark === " ") && !line.startsWith("+++ ") && !line.startsWith("--- ");
+    return body ? mark + redactCounted(line.slice(1), { path }) : redactCounted(line);
+  });
+  return { text: lines.join("\n"), count };
 }
 
 /** 0-based line and column (UTF-16 units) of `offset`; offsets are clamped into the text. */

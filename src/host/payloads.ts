@@ -9,6 +9,7 @@ import { chmodSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } fr
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { validationError } from "../errors.ts";
+import { redactText } from "../render/redact-output.ts";
 import { endpointFor } from "./endpoint.ts";
 
 export const PAYLOAD_TTL_MS = 3_600_000;
@@ -66,7 +67,7 @@ function trimPayloads(dir: string, prefix: string, keep: number): void {
   for (const { file } of aged.slice(0, aged.length - keep)) rmSync(file, { force: true });
 }
 
-/** Write a payload (0600) after sweeping expired ones and the oldest beyond the count cap; returns its path. */
+/** Write a payload (0600, redacted) after sweeping expired ones and the oldest beyond the count cap; returns its path. */
 export function writePayload(root: string, text: string): string {
   const bytes = Buffer.byteLength(text);
   if (bytes > PAYLOAD_MAX_BYTES) {
@@ -78,7 +79,7 @@ export function writePayload(root: string, text: string): string {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   chmodSync(dir, 0o700);
   const file = join(dir, `${prefix}${randomBytes(8).toString("hex")}.xml`);
-  writeFileSync(file, text, { mode: 0o600 });
+  writeFileSync(file, redactText(text), { mode: 0o600 });
   chmodSync(file, 0o600);
   return file;
 }

@@ -5,6 +5,7 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { invoke } from "../../engine.ts";
+import { redactResult, redactText } from "../../render/redact-output.ts";
 import { asSvcError, clipInput, validationError } from "../../errors.ts";
 import { tokenCounter } from "../../render/tokens.ts";
 import { VERSION } from "../../version.ts";
@@ -74,7 +75,7 @@ export function createMcpServer(): Server {
       const route = pickRoute(tool, args);
       const { action: _action, ...rest } = args;
       const raw = { ...rest, ...route.binding.fixed };
-      const result = await invoke(route.spec, raw, {
+      const result = redactResult(await invoke(route.spec, raw, {
         cwd: process.cwd(),
         signal: extra.signal,
         longLived: true,
@@ -82,9 +83,9 @@ export function createMcpServer(): Server {
           progressToken === undefined
             ? undefined
             : (done, total, message) => {
-                void extra.sendNotification({ method: "notifications/progress", params: { progressToken, progress: done, total, ...(message ? { message } : {}) } } as never);
+                void extra.sendNotification({ method: "notifications/progress", params: { progressToken, progress: done, total, ...(message ? { message: redactText(message) } : {}) } } as never);
               },
-      });
+      }));
       const warnings = (result.warnings ?? []).map((w) => `<!-- svc: warning: ${w} -->\n`).join("");
       const text = `${await largeAnswerNote(result.text, args)}${warnings}${result.text}`;
       return {

@@ -21,7 +21,8 @@ import type { ContentMemo } from "./same-content.ts";
 import type { FileFacts } from "../wiring/model.ts";
 import type { SgNode } from "@ast-grep/napi";
 
-export type ParseStatus = "ok" | "failed" | "none";
+/** `partial`: parsed, but a statement the grammar could not read may hide declarations (see outline.ts). */
+export type ParseStatus = "ok" | "partial" | "failed" | "none";
 
 export interface FileFields {
   types: string;
@@ -254,7 +255,7 @@ export function extractFile(root: string, entry: InventoryEntry, memo?: ContentM
       const out = timed("x:decls", () => declarationsOf(language, parsed, text));
       decls = out.decls;
       imports = timed("x:imports", () => importsOf(language, parsed, text));
-      parseStatus = out.failed ? "failed" : "ok";
+      parseStatus = out.failed ? "failed" : out.unreadable !== null ? "partial" : "ok";
     } else {
       parseStatus = "failed";
     }

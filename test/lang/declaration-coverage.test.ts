@@ -11,6 +11,8 @@ import { join } from "node:path";
 import { extractFile } from "../../src/index/extract.ts";
 import { patchGrammarGaps } from "../../src/lang/grammar-gaps.ts";
 import { parserDeclarations, type ParserDecl } from "../../scripts/bench/ts-parser.ts";
+import { lostNames } from "../../scripts/bench/reduce-coverage.ts";
+import { LEVELS, reduceFile } from "../../src/render/reduce/index.ts";
 import { DECL_FIXTURES } from "../fixtures/decls/sources.ts";
 
 let dir = "";
@@ -68,5 +70,37 @@ describe("grammar-gap rewrites", () => {
     ];
     for (const s of [sources[0]!, sources[1]!, sources[3]!]) expect(patchGrammarGaps(s)).toBe(s);
     expect(patchGrammarGaps(sources[2]!, true)).toBe(sources[2]!);
+  });
+});
+
+describe("reduction never drops a declaration silently", () => {
+  const names = (file: string) => [...new Set((reference.get(join(dir, file)) ?? []).map((d) => d.name))];
+
+  test("at every level each parser-reported declaration is present or named in the omitted marker", () => {
+    let checked = 0;
+    for (const f of DECL_FIXTURES) {
+      for (const level of LEVELS) {
+        const out = reduceFile(f.source, { path: f.file, level });
+        expect({ file: f.file, level, lost: lostNames(out, names(f.file)) }).toEqual({ file: f.file, level, lost: [] });
+        checked += names(f.file).length;
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+
+  test("the marker lists what a level leaves out; kept-whole declarations survive a JSDoc holding a glob", () => {
+    const cors = DECL_FIXTURES.find((f) => f.file === "cors.ts")!;
+    const skeleton = reduceFile(cors.source, { path: cors.file, level: "skeleton" });
+    expect(skeleton).toContain("export const cors = (options?: CORSOptions): MiddlewareHandler => { … }");
+    expect(skeleton).toContain("// 2 declarations omitted (non-exported variables): internal, hidden");
+    const whole = reduceFile(cors.source, { path: cors.file, level: "skeleton", keepWhole: ["cors"] });
+    expect(whole).toContain("  return async function cors(c, next) {\n    await next()");
+    expect(reduceFile(cors.source, { path: cors.file, level: "publicApi" })).toContain("// 3 declarations omitted (not exported): CORSOptions, internal, hidden");
+  });
+
+  test("a file the grammar cannot fully read says so in its skeleton", () => {
+    const f = DECL_FIXTURES.find((x) => !x.clean)!;
+    expect(reduceFile(f.source, { path: f.file, level: "skeleton" })).toStartWith("// svc: partial — the syntax tier could not fully read this file");
+    expect(reduceFile(f.source, { path: f.file, level: "none" })).not.toContain("svc: partial");
   });
 });

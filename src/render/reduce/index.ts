@@ -14,7 +14,7 @@ import { genericSkeleton } from "./generic.ts";
 import { scanLiterals } from "./lexer.ts";
 import { codeView, shortenLiteral } from "./literals.ts";
 import { Protector } from "./protect.ts";
-import { collapseEdits, replaceBody, declTree, markerEdits, wantedNames, type Ctx } from "./structure.ts";
+import { collapseEdits, replaceBody, declTree, markerEdits, omittedMarker, wantedNames, type Ctx } from "./structure.ts";
 import { reduceTextFormat } from "./text-formats.ts";
 import { typescriptSkeleton } from "./typescript.ts";
 
@@ -46,7 +46,7 @@ function isJs(lang: CodeLanguage): boolean {
 function structure(src: string, lang: CodeLanguage, o: ReduceOptions, level: Level, p: Protector, mode: GeneratedMode | null): string | null {
   const root = parseRoot(lang, src);
   if (!root) return null;
-  const { decls } = declarationsOf(lang, root, src);
+  const { decls, unreadable } = declarationsOf(lang, root, src);
   const literals = scanLiterals(src, lang);
   const keepWhole = level === "skeleton" || level === "publicApi" ? (o.keepWhole ?? []) : [];
   const ctx: Ctx = {
@@ -64,6 +64,7 @@ function structure(src: string, lang: CodeLanguage, o: ReduceOptions, level: Lev
     wanted: wantedNames(keepWhole),
     markers: o.semanticMarkers === true,
     collapse: collapsedDecls(decls, mode),
+    omitted: [],
   };
   collapseEdits(ctx);
   if (mode === "migration" && isJs(lang)) {
@@ -72,6 +73,11 @@ function structure(src: string, lang: CodeLanguage, o: ReduceOptions, level: Lev
   if (!ctx.skeleton) markerEdits(ctx);
   else if (isJs(lang)) typescriptSkeleton(ctx, root);
   else genericSkeleton(ctx);
+  if (ctx.skeleton) {
+    omittedMarker(ctx);
+    // a file the grammar could not fully read says so; its unread statements are kept as they are
+    if (unreadable !== null) ctx.edits.insert(0, `${p.token(`// svc: partial — the syntax tier could not fully read this file (from line ${unreadable}): declarations may be missing or cut here; read it at level none`)}\n`);
+  }
   return ctx.edits.apply();
 }
 

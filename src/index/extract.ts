@@ -11,7 +11,7 @@ import { TYPE_KINDS, type Decl } from "../lang/model.ts";
 import { declarationsOf, parseRoot } from "../lang/outline.ts";
 import { estimateTokens } from "../render/tokens.ts";
 import { fieldTokens, splitIdentifier, type FieldTokens } from "../retrieve/terms.ts";
-import { decodeText, isBinary, isGenerated } from "../workspace/classify.ts";
+import { decodeText, isBinary, isGenerated, isMinified } from "../workspace/classify.ts";
 import type { InventoryEntry, SkipReason } from "../workspace/inventory.ts";
 import { timed } from "../sys/timing.ts";
 import { isTestPath } from "../workspace/templates.ts";
@@ -197,10 +197,14 @@ function fileRecord(entry: InventoryEntry, hash: string, text: string, language:
   };
 }
 
-/** A file of a type svc does not read (source maps, licences, unknown extensions): listed, hashed, found by path, not full-text indexed. */
-function opaqueFile(entry: InventoryEntry, bytes: Uint8Array, text: string): ExtractedFile {
+/**
+ * A file svc does not read: of an unknown type (source maps, licences) or minified (one-line
+ * bundles: flagged generated, never parsed). Listed, hashed, costed, found by path, not
+ * full-text indexed.
+ */
+function opaqueFile(entry: InventoryEntry, bytes: Uint8Array, text: string, language: LanguageId | null = null): ExtractedFile {
   return {
-    ...fileRecord(entry, contentHash(bytes), text, null),
+    ...fileRecord(entry, contentHash(bytes), text, language),
     tokens: Math.ceil(text.length / 4),
     parseStatus: "none",
     decls: [],
@@ -234,7 +238,7 @@ export function extractFile(root: string, entry: InventoryEntry, memo?: ContentM
   if (isBinary(bytes)) return { ok: false, path: entry.path, reason: "binary" };
   const text = decodeText(bytes);
   const language = languageOf(entry.path);
-  if (language === null) return opaqueFile(entry, bytes, text);
+  if (language === null || isMinified(text)) return opaqueFile(entry, bytes, text, language);
   const hash = contentHash(bytes);
   const key = `${language}:${hash}`;
   const same = memo?.get(key);

@@ -7,6 +7,7 @@
 import { outlineOf, declarationsOf, parseRoot } from "../../lang/outline.ts";
 import { isCodeLanguage, languageOf, type CodeLanguage } from "../../lang/languages.ts";
 import { normalizeWhitespace } from "../whitespace.ts";
+import { isMinified } from "../../workspace/classify.ts";
 import { cleanCode } from "./clean.ts";
 import { generatedMode, objectMigrationBodies, snapshotSummary, collapsedDecls, type GeneratedMode } from "./collapse.ts";
 import { Edits } from "./edits.ts";
@@ -84,6 +85,8 @@ function structure(src: string, lang: CodeLanguage, o: ReduceOptions, level: Lev
 function reduceCode(src: string, lang: CodeLanguage, o: ReduceOptions): string {
   let level = o.level;
   const skeleton = level === "skeleton" || level === "publicApi";
+  // a minified bundle has no outline worth its parse: one line says what it is
+  if (skeleton && isMinified(src)) return `// svc: minified file (${src.length} characters on ${src.split("\n").length} line${src.includes("\n") ? "s" : ""}): not outlined; read it at level none`;
   const mode = o.collapseGenerated ? generatedMode(o.path, src, o.generated === true) : null;
   const p = new Protector(src);
   let text = src;

@@ -1,6 +1,8 @@
 // Bounded work on a minified bundle (issue 15, deliverable 6): a copy of a real project
 // with and without a generated 2.3 MB one-line minified bundle; times `svc toc` and
-// `svc skeleton` (cold: index built by the call) on both and prints the ratio (target ≤ 2×).
+// `svc skeleton` on both, cold (the call builds the index) and warm (run again), and prints
+// the ratios (target ≤ 2×). The bundle is named like hand-written code (vendor-bundle.js):
+// only its content says it is minified.
 // Usage: bun scripts/bench/minified-bench.ts [project-dir]   (default /work/repos/hono)
 
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -8,7 +10,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
 const source = process.argv[2] ?? "/work/repos/hono";
-const svc = [process.execPath, resolve(import.meta.dir, "../../src/main.ts")];
+// SVC_MAIN=<path to another checkout's src/main.ts> measures that build instead (a baseline)
+const svc = [process.execPath, process.env.SVC_MAIN ?? resolve(import.meta.dir, "../../src/main.ts")];
 
 /** ~2.3 MB of minified-looking JavaScript on one line (deterministic). */
 export function minifiedBundle(bytes = 2_300_000): string {
@@ -32,7 +35,7 @@ function copyRepo(withBundle: boolean): string {
   const dir = mkdtempSync(join(tmpdir(), "svc-minified-"));
   cpSync(source, dir, { recursive: true, filter: (p) => !p.includes("/.svc") && !p.includes("/node_modules") });
   if (withBundle) {
-    writeFileSync(join(dir, "src", "vendor-bundle.min.js"), minifiedBundle());
+    writeFileSync(join(dir, "src", "vendor-bundle.js"), minifiedBundle());
     sh(["git", "add", "-A"], dir);
     sh(["git", "-c", "user.email=bench@svc", "-c", "user.name=bench", "commit", "-qm", "bundle"], dir);
   }
@@ -49,16 +52,19 @@ async function timeCommand(args: string[], cwd: string): Promise<number> {
 async function main(): Promise<void> {
   const rows: string[] = [];
   for (const command of [["toc", "."], ["skeleton", "."]]) {
-    const ms: number[] = [];
+    const cold: number[] = [];
+    const warm: number[] = [];
     for (const withBundle of [false, true]) {
       const dir = copyRepo(withBundle);
       try {
-        ms.push(await timeCommand(command, dir));
+        cold.push(await timeCommand(command, dir));
+        warm.push(await timeCommand(command, dir));
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
     }
-    rows.push(`svc ${command[0]} (cold, index built by the call): without bundle ${(ms[0]! / 1000).toFixed(1)} s, with a 2.3 MB one-line bundle ${(ms[1]! / 1000).toFixed(1)} s — ${(ms[1]! / ms[0]!).toFixed(2)}×`);
+    const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+    rows.push(`svc ${command[0]}: cold ${s(cold[0]!)} without the bundle, ${s(cold[1]!)} with it (${(cold[1]! / cold[0]!).toFixed(2)}×); warm ${s(warm[0]!)} → ${s(warm[1]!)} (${(warm[1]! / warm[0]!).toFixed(2)}×)`);
   }
   console.log(rows.join("\n"));
 }

@@ -1,7 +1,8 @@
 // Top-level declaration names of a source file as the TypeScript parser reports them (the
 // compiler's own AST through the API): functions, classes, interfaces, type aliases, enums,
 // namespaces / `declare module` / `declare global`, and every variable name a top-level
-// `var`/`let`/`const` binds (destructuring included). The reference the syntax tier's
+// `var`/`let`/`const` binds (destructuring included, except of `require(…)`/`import(…)`:
+// CommonJS imports bind, they declare nothing). The reference the syntax tier's
 // declaration coverage is measured against (scripts/bench/decl-coverage.ts, tests).
 
 import { SyntaxKind } from "typescript/unstable/ast";
@@ -14,6 +15,16 @@ interface AstNode {
   statements?: readonly AstNode[];
   declarationList?: { declarations: readonly AstNode[] };
   elements?: readonly AstNode[];
+  initializer?: AstNode & { expression?: AstNode & { text?: string } };
+}
+
+/** `require("x")` / `import("x")` / `await import("x")`: a destructuring of it binds imports, it declares nothing. */
+function isImportCall(init: AstNode["initializer"]): boolean {
+  let e = init;
+  if (e?.kind === K.AwaitExpression) e = e.expression as AstNode["initializer"];
+  if (e?.kind !== K.CallExpression) return false;
+  const callee = e.expression;
+  return callee?.kind === K.ImportKeyword || (callee?.kind === K.Identifier && callee.text === "require");
 }
 
 const K = SyntaxKind;
@@ -48,6 +59,7 @@ export function topLevelDeclarations(sf: { statements: readonly unknown[] }): { 
           const names: string[] = [];
           boundNames(d.name, names);
           const destructured = d.name?.kind !== K.Identifier;
+          if (destructured && isImportCall(d.initializer)) continue;
           for (const name of names) out.push(destructured ? { name, kind: "variable", destructured } : { name, kind: "variable" });
         }
         break;

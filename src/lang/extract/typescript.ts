@@ -191,7 +191,9 @@ function variables(t: TsCtx, node: SgNode, scope: TsScope, wrap: Wrap | null): v
     const name = nameNode ? o.textOf(nameNode) : "";
     const own = i === 0 ? firstSpan : spanOf(d);
     if (!/^[\w$]+$/.test(name)) {
-      // `const { a, b: c, ...rest } = …` / `const [x, y = 1] = …`: one declaration per bound name
+      // `const { a, b: c, ...rest } = …` / `const [x, y = 1] = …`: one declaration per bound
+      // name, except CommonJS imports (`const { a } = require("x")`), which bind, not declare
+      if (/^(?:await\s+)?(?:require|import)\s*\(/.test(o.textOf(d.field("value") ?? d).trimStart())) return;
       const span: Span = declarators.length === 1 ? stmt : own;
       for (const bound of patternNames(t, nameNode)) {
         o.add({ kind: isConst ? "const" : "variable", name: bound, scope, span, sigStart: own.start, sigPrefix: keyword, sigMode: "value", exported, visibility: "public" });

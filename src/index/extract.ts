@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { commentStyleOf, leadingComment, splitComments } from "../lang/comments.ts";
 import { isCodeLanguage, languageOf, type LanguageId } from "../lang/languages.ts";
 import { TYPE_KINDS, type Decl } from "../lang/model.ts";
+import { lineDeclarations } from "../lang/line-declarations.ts";
 import { declarationsOf, parseRoot } from "../lang/outline.ts";
 import { estimateTokens } from "../render/tokens.ts";
 import { fieldTokens, splitIdentifier, type FieldTokens } from "../retrieve/terms.ts";
@@ -238,7 +239,8 @@ export function extractFile(root: string, entry: InventoryEntry, memo?: ContentM
   if (isBinary(bytes)) return { ok: false, path: entry.path, reason: "binary" };
   const text = decodeText(bytes);
   const language = languageOf(entry.path);
-  if (language === null || isMinified(text)) return opaqueFile(entry, bytes, text, language);
+  if (language === null) return opaqueFile(entry, bytes, text);
+  if (isMinified(text)) return { ...opaqueFile(entry, bytes, text, language), decls: isCodeLanguage(language) ? lineDeclarations(text) : [] };
   const hash = contentHash(bytes);
   const key = `${language}:${hash}`;
   const same = memo?.get(key);

@@ -26,11 +26,18 @@ test("a one-line bundle is flagged generated, costed and not parsed; ordinary co
   expect(b.tokens).toBeGreaterThan(10_000);
   expect(c).toMatchObject({ isGenerated: false, parseStatus: "ok" });
   expect(c.decls.length).toBe(200);
+  // a TypeScript module holding a huge asset string: its top-level declarations are listed from line heads
+  const asset = `/** @internal */\nexport const javascript = "${"a".repeat(50_000)}"\n\nexport const css = \`${"b".repeat(9000)}\`\nconst local = 1\n`;
+  writeFileSync(join(dir, "asset.ts"), asset);
+  const a = extractFile(dir, { path: "asset.ts", size: asset.length, mtimeMs: 0 });
+  if (!a.ok) throw new Error("not extracted");
+  expect(a.decls.map((d) => `${d.kind} ${d.name} ${d.exported} ${d.startLine}`)).toEqual(["const javascript true 2", "const css true 4", "const local false 5"]);
   expect(reduceFile(bundle, { path: "bundle.js", level: "skeleton" })).toBe(`// svc: minified file (${bundle.length} characters on 1 line): not outlined; read it at level none`);
 });
 
-test("the threshold: a long line or a high mean line length, not a long file of short lines", () => {
-  expect(isMinified(`${"x".repeat(6000)}\n${"y\n".repeat(100)}`)).toBe(true);
+test("the threshold: a high mean line length, not one long line among short ones", () => {
+  expect(isMinified(`${"x".repeat(6000)}\n${"y\n".repeat(100)}`)).toBe(false);
+  expect(isMinified(`${"x".repeat(6000)}\n${"y\n".repeat(10)}`)).toBe(true);
   expect(isMinified("const a = 1;\n".repeat(10_000))).toBe(false);
   expect(isMinified("short")).toBe(false);
 });

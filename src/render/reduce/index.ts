@@ -8,6 +8,7 @@ import { outlineOf, declarationsOf, parseRoot } from "../../lang/outline.ts";
 import { isCodeLanguage, languageOf, type CodeLanguage } from "../../lang/languages.ts";
 import { normalizeWhitespace } from "../whitespace.ts";
 import { isMinified } from "../../workspace/classify.ts";
+import { lineDeclarations } from "../../lang/line-declarations.ts";
 import { cleanCode } from "./clean.ts";
 import { generatedMode, objectMigrationBodies, snapshotSummary, collapsedDecls, type GeneratedMode } from "./collapse.ts";
 import { Edits } from "./edits.ts";
@@ -86,7 +87,11 @@ function reduceCode(src: string, lang: CodeLanguage, o: ReduceOptions): string {
   let level = o.level;
   const skeleton = level === "skeleton" || level === "publicApi";
   // a minified bundle has no outline worth its parse: one line says what it is
-  if (skeleton && isMinified(src)) return `// svc: minified file (${src.length} characters on ${src.split("\n").length} line${src.includes("\n") ? "s" : ""}): not outlined; read it at level none`;
+  if (skeleton && isMinified(src)) {
+    const names = [...new Set(lineDeclarations(src).map((d) => d.name))];
+    const declares = names.length ? `; declares ${names.join(", ")}` : "";
+    return `// svc: minified file (${src.length} characters on ${src.split("\n").length} line${src.includes("\n") ? "s" : ""}): not outlined${declares}; read it at level none`;
+  }
   const mode = o.collapseGenerated ? generatedMode(o.path, src, o.generated === true) : null;
   const p = new Protector(src);
   let text = src;

@@ -60,6 +60,6 @@ describe("robustness", () => {
     const min = `var a=1;${"function f(b){return b*2}".repeat(20000)}//# sourceMappingURL=x.map`;
     expect(reduceFile(min, { path: "a.min.js", level: "aggressive" })).not.toContain("sourceMappingURL");
     // a minified file is not outlined (bounded work): its skeleton is one line saying so
-    expect(reduceFile(min, { path: "a.min.js", level: "skeleton" })).toBe(`// svc: minified file (${min.length} characters on 1 line): not outlined; read it at level none`);
+    expect(reduceFile(min, { path: "a.min.js", level: "skeleton" })).toBe(`// svc: minified file (${min.length} characters on 1 line): not outlined; declares a; read it at level none`);
   }, 30_000);
 });

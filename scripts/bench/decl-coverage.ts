@@ -21,6 +21,8 @@ export interface ProjectCoverage {
   parserDecls: number;
   indexedDecls: number;
   partialFiles: string[];
+  /** Minified files: not parsed, declarations listed from line heads. */
+  minifiedFiles: string[];
   missing: { path: string; names: string[] }[];
 }
 
@@ -28,13 +30,14 @@ export async function declCoverage(root: string): Promise<ProjectCoverage> {
   const inventory = await listInventory({ root, dir: root, relDir: "", isGit: findGitRoot(root) === root }, loadConfig(root, root), {});
   const entries = inventory.files.filter((e) => TS_FILE.test(e.path));
   const reference = await parserDeclarations(entries.map((e) => join(root, e.path)));
-  const result: ProjectCoverage = { project: root, files: 0, parserDecls: 0, indexedDecls: 0, partialFiles: [], missing: [] };
+  const result: ProjectCoverage = { project: root, files: 0, parserDecls: 0, indexedDecls: 0, partialFiles: [], minifiedFiles: [], missing: [] };
   for (const entry of entries) {
     const expected = reference.get(join(root, entry.path));
     const extracted = extractFile(root, entry);
     if (!expected || !extracted.ok) continue;
     result.files++;
-    if (extracted.parseStatus !== "ok") result.partialFiles.push(entry.path);
+    if (extracted.parseStatus === "partial" || extracted.parseStatus === "failed") result.partialFiles.push(entry.path);
+    else if (extracted.parseStatus === "none") result.minifiedFiles.push(entry.path);
     const indexed = new Set(extracted.decls.filter((d) => d.container === null).map((d) => d.name));
     const names = [...new Set(expected.map((d) => d.name))];
     const lost = names.filter((n) => !indexed.has(n));
@@ -57,7 +60,7 @@ if (import.meta.main) {
     const c = await declCoverage(root);
     const pct = c.parserDecls === 0 ? 100 : (100 * c.indexedDecls) / c.parserDecls;
     if (c.indexedDecls < c.parserDecls) failed = true;
-    console.log(`${root}: ${c.files} files, indexed ${c.indexedDecls} / parser-reported ${c.parserDecls} top-level declarations (${pct.toFixed(2)} %), ${c.partialFiles.length} files marked partial (${((performance.now() - t) / 1000).toFixed(1)} s)`);
+    console.log(`${root}: ${c.files} files, indexed ${c.indexedDecls} / parser-reported ${c.parserDecls} top-level declarations (${pct.toFixed(2)} %), ${c.partialFiles.length} files marked partial, ${c.minifiedFiles.length} minified (not parsed) (${((performance.now() - t) / 1000).toFixed(1)} s)`);
     for (const m of c.missing.slice(0, 15)) console.log(`  missing in ${m.path}: ${m.names.slice(0, 8).join(", ")}${m.names.length > 8 ? ` … (${m.names.length})` : ""}`);
     if (c.missing.length > 15) console.log(`  … ${c.missing.length - 15} more files with missing declarations`);
     for (const p of c.partialFiles.slice(0, 10)) console.log(`  partial: ${p}`);

@@ -14,10 +14,12 @@ import { detectPatterns } from "../plan/patterns.ts";
 import { readFacts } from "../wiring/store.ts";
 import { planSearch } from "../plan/search.ts";
 import { planWhole } from "../plan/whole.ts";
+import { askedExtensions, setAsideDataAndDocs } from "../plan/source-split.ts";
+import { extensionOf } from "../lang/languages.ts";
 import type { FusionData } from "../render/fusion.ts";
 import type { Level } from "../render/reduce/index.ts";
 import { inferTemplate, templateById, templateMatcher } from "../workspace/templates.ts";
-import { oneScope, runFusion, type FusionRequest } from "./fusion.ts";
+import { noteSetAside, oneScope, runFusion, type FusionRequest } from "./fusion.ts";
 import type { OpContext, OpResult } from "./types.ts";
 
 export interface FuseRequest extends FusionRequest {
@@ -49,7 +51,8 @@ function withTemplate(collection: Collection, request: FuseRequest): { collectio
 }
 
 async function plan(all: Collection, request: FuseRequest): Promise<Plan> {
-  const { collection, template } = withTemplate(all, request);
+  const { collection: inTemplate, template } = withTemplate(all, request);
+  const { collection, setAside } = setAsideDataAndDocs(inTemplate, askedFor(request));
   let result: Plan;
   if (request.focus) result = planFocus(collection, { focus: request.focus, depth: request.depth, level: request.level });
   else if (request.query) result = planSearch(collection, { query: request.query, queryTop: request.queryTop, depth: request.depth, level: request.level, rerank: false });
@@ -57,6 +60,7 @@ async function plan(all: Collection, request: FuseRequest): Promise<Plan> {
     result = await planChanges(collection, { changedSince: request.changedSince, includeDependents: request.includeDependents, review: false, level: request.level });
   } else result = planWhole(collection, request.level, "fuse");
   result.manifestNotes.unshift(`template: ${template}${request.template ? "" : " (inferred)"}`);
+  noteSetAside(result, setAside, inTemplate.files.length);
   if (request.patternSummary) {
     const files = collection.files.map((f) => {
       try {
@@ -81,6 +85,13 @@ async function plan(all: Collection, request: FuseRequest): Promise<Plan> {
   return result;
 }
 
+/** Data and docs extensions this call names: its extension filters, a docs or infrastructure template, a focus seed that is such a file. */
+function askedFor(request: FuseRequest): (ext: string) => boolean {
+  const template = request.template ? templateById(request.template) : null;
+  const fromTemplate = template && (template.id === "docs" || template.id === "infrastructure") ? template.extensions : [];
+  return askedExtensions([...(request.onlyExtensions ?? []), ...(request.includeExtensions ?? []), ...fromTemplate, request.focus ? extensionOf(request.focus) : null]);
+}
+
 export function fuse(request: FuseRequest, ctx: OpContext): Promise<OpResult<FusionData>> {
   oneScope(request);
   if (request.template) templateById(request.template); // an unknown template fails before any work
@@ -89,6 +100,7 @@ export function fuse(request: FuseRequest, ctx: OpContext): Promise<OpResult<Fus
     level: request.level,
     semanticMarkers: request.semanticMarkers,
     collapseGenerated: request.collapseGenerated,
+    asked: false,
     plan: (c) => plan(c, request),
   });
 }

@@ -15,6 +15,7 @@ import { planFromSeeds } from "../plan/context.ts";
 import { availabilityHeader } from "../render/availability.ts";
 import type { Format } from "../render/format.ts";
 import { renderPlan, type FusionData } from "../render/fusion.ts";
+import { tokenCounter } from "../render/tokens.ts";
 import { validateSessionId } from "../render/session.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import { planOnly, type PlanData } from "./context.ts";
@@ -110,6 +111,7 @@ export async function review(request: ReviewRequest, ctx: OpContext): Promise<Op
       ...renderApiDelta(delta),
       ...(await reviewMap(collection, inScope, request.changedSince, graph)),
     ];
+    const counter = await tokenCounter();
     const { text, data } = await renderPlan(plan, {
       root: ws.root,
       format: request.format,
@@ -117,6 +119,8 @@ export async function review(request: ReviewRequest, ctx: OpContext): Promise<Op
       level: "standard",
       sessionId: request.sessionId,
       startedAt: started,
+      // the structured result's other fields count toward the budget too
+      reserve: counter.count(JSON.stringify({ changedSince: request.changedSince, changed, apiDelta: delta, context: null })),
     });
     const result: ReviewData = { changedSince: request.changedSince, changed, apiDelta: delta, context: data };
     return { text: request.format === "json" ? JSON.stringify(result) : text, data: result, warnings: collection.warnings };

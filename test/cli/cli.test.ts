@@ -101,7 +101,7 @@ describe("the CLI shell", () => {
     expect(data.root).toBe(root);
     expect(data.path).toBe("src");
     expect(data.entries[0].path).toBe("src/order.service.ts");
-    expect(data.entries[0].types).toEqual([{ kind: "class", name: "OrderService", members: ["place"] }]);
+    expect(data.entries[0].tokens).toBeGreaterThan(0); // the outline is the text; the structured result lists files and costs
   });
 
   test("an invalid environment switch is a clear error", () => {

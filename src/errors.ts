@@ -5,6 +5,7 @@
 export const ERROR_PREFIXES = [
   "validation_error",
   "workspace_not_found",
+  "symbol_not_found",
   "index_not_built",
   "index_busy",
   "index_rebuilding",
@@ -40,6 +41,12 @@ export function asSvcError(error: unknown): SvcError {
     return new SvcError("internal_error", first.slice(0, 300) || "unexpected failure");
   }
   return new SvcError("internal_error", String(error).split("\n")[0]?.slice(0, 300) ?? "unexpected failure");
+}
+
+/** A declaration that does not exist: an error on every surface (exit 1), with the nearest names and what to try. */
+export function symbolNotFound(query: string, nearest: readonly string[], files: number): SvcError {
+  const near = nearest.length ? `; nearest names: ${nearest.join(", ")}` : "";
+  return new SvcError("symbol_not_found", `no declaration named '${query}' in ${files} indexed files${near}. Look it up with svc_find kind=symbol, or pass Type.member or path:line`);
 }
 
 /** Valid-values listing used by every "unknown X" validation error. */

@@ -9,7 +9,7 @@ import type { Diag } from "../check/diag.ts";
 import { changedFiles, resolveRef, type ChangedFile } from "../git/changes.ts";
 import { loadFileGraph } from "../graph/file-graph.ts";
 import { apiDelta, renderApiDelta, type ApiChange } from "../plan/api-delta.ts";
-import { reviewMap } from "../plan/changes.ts";
+import { reviewMap, sourcesFirst } from "../plan/changes.ts";
 import { collectIndexed } from "../plan/collect.ts";
 import { planFromSeeds } from "../plan/context.ts";
 import { availabilityHeader } from "../render/availability.ts";
@@ -88,7 +88,7 @@ export async function review(request: ReviewRequest, ctx: OpContext): Promise<Op
   try {
     const delta = await apiDelta(ws.root, request.changedSince, changed, readNow(ws.root));
     const byPath = new Map(collection.files.map((f) => [f.path, f]));
-    const seeds = changed.flatMap((c) => {
+    const seeds = sourcesFirst(changed, (c) => byPath.get(c.path)).flatMap((c) => {
       const f = byPath.get(c.path);
       return f ? [{ id: f.id, label: `changed since ${request.changedSince} (${c.status}, +${c.added} -${c.deleted})` }] : [];
     });

@@ -135,7 +135,10 @@ export function fitAnswer<A extends BudgetedAnswer>(answer: A, budget: number, c
   const room = budget - warnTokens - counter.count(JSON.stringify(data));
   const marker = (lines: number, tokens: number) =>
     `… [svc: ${lines} line${lines === 1 ? "" : "s"} (~${formatTokens(tokens)} tokens) cut to fit the ${formatTokens(budget)}-token budget; ${options.hint}] …`;
-  let text = room > 0 ? headAndTail(answer.text, room, counter, marker) : "";
+  // A JSON text (format=json) is never cut in the middle: it becomes a small valid object saying why.
+  const isJson = /^\s*[{[]/.test(answer.text) && (() => { try { JSON.parse(answer.text); return true; } catch { return false; } })();
+  let text = room > 0 ? (isJson ? JSON.stringify({ truncated: true, reason: `the answer exceeds the ${budget}-token budget; ${options.hint}` }) : headAndTail(answer.text, room, counter, marker)) : "";
+  if (isJson && counter.count(text) > room) text = "";
   if (text === "" && room > 0) {
     const short = `[svc: cut to fit ${budget} tokens; ${options.hint}]`;
     text = counter.count(short) <= room ? short : "";

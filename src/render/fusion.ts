@@ -130,7 +130,8 @@ function emitted(c: Candidate): EmittedEntry {
     role: c.entry.role,
     tier: c.tier,
     score: c.entry.score,
-    provenance: c.entry.provenance,
+    // an unscored plan's "collected" says nothing the role does not (and costs tokens per entry)
+    provenance: c.entry.provenance.length === 1 && c.entry.provenance[0] === "collected" ? [] : c.entry.provenance,
     tokens: c.tokens,
     sent: c.sent,
     ...(c.excerpt ? { excerpt: true } : {}),

@@ -3,7 +3,8 @@
 // text and the structured result) — on a generated corpus with one very large file.
 
 import { expect, test } from "bun:test";
-import { writeFileSync } from "node:fs";
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Ajv from "ajv";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -13,7 +14,7 @@ import { REGISTRY } from "../../src/registry.ts";
 import { tokenCounter } from "../../src/render/tokens.ts";
 import { createMcpServer } from "../../src/surfaces/mcp/server.ts";
 import { MCP_DEFAULT_BUDGET } from "../../src/surfaces/mcp/tools.ts";
-import { git, tempDir } from "../helpers/repo.ts";
+import { git } from "../helpers/repo.ts";
 
 function bigFile(): string {
   const out: string[] = [];
@@ -45,7 +46,8 @@ function calls(path: string): Record<string, Record<string, unknown>[]> {
 }
 
 test("structuredContent conforms to each tool's outputSchema; no default call exceeds the default budget", async () => {
-  const root = tempDir();
+  // removed at the end of the test itself: a large tree takes longer than an afterAll hook may
+  const root = realpathSync(mkdtempSync(join(tmpdir(), "svc-mcp-structured-")));
   // SVC_MCP_CORPUS_FILES=5000 runs the same check on the bench's 5k-file corpus (minutes)
   generateCorpus(root, Number(process.env.SVC_MCP_CORPUS_FILES ?? 600));
   writeFileSync(join(root, "src/big.ts"), bigFile());
@@ -83,5 +85,6 @@ test("structuredContent conforms to each tool's outputSchema; no default call ex
     }
   }
   await client.close();
+  rmSync(root, { recursive: true, force: true });
   expect(problems).toEqual([]);
 }, 1_200_000);

@@ -49,7 +49,14 @@ describe("no silent zero", () => {
   }, 60_000);
 
   test("a symbol that does not exist is symbol_not_found; with --json the error is JSON (exit 1)", async () => {
-    expect(await refusal(call("impact", { path: root, symbol: "nosuchsymbol" }))).toStartWith("symbol_not_found: no declaration named 'nosuchsymbol'");
+    for (const [op, request] of [
+      ["impact", { symbol: "nosuchsymbol" }],
+      ["test", { symbol: "nosuchsymbol" }],
+      ["find", { query: "nosuchsymbol", kind: "neighbors" }],
+      ["find", { query: "nosuchsymbol", kind: "signatures" }],
+    ] as const) {
+      expect(await refusal(call(op, { path: root, ...request }))).toStartWith("symbol_not_found: no declaration named 'nosuchsymbol'");
+    }
     const cli = runSvc(["impact", "nosuchsymbol", root, "--json"]);
     expect(cli.code).toBe(1);
     expect(JSON.parse(cli.stderr)).toEqual({ error: { prefix: "symbol_not_found", message: expect.stringContaining("no declaration named 'nosuchsymbol'") } });

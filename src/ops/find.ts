@@ -50,6 +50,7 @@ const TASK_CANDIDATES = 20;
 
 function renderLocalization(loc: Localization): string[] {
   const out = [`localize [${loc.grade}]: ${loc.candidates.length} candidate${loc.candidates.length === 1 ? "" : "s"}${loc.lowSignal ? ` (the query reads as ${loc.lowSignal}; name a symbol, file, route or service instead)` : ""}`];
+  if (loc.unmatched?.length) out.push(`  no file in the repository mentions ${loc.unmatched.map((w) => `'${w}'`).join(", ")}: the candidates match the other words only; the change may need new code (name an existing symbol, file or route to anchor it)`);
   if (loc.noFullText) out.push("  full-text search (FTS5) is unavailable in this SQLite build: only exact names, paths, wiring and the graph were used; name a symbol or path for a precise answer");
   for (const c of loc.candidates) {
     out.push(`  ${c.score.toFixed(2)}  ${c.path}  (~${formatTokens(c.tokens)} tokens)`);

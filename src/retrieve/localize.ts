@@ -9,7 +9,7 @@ import type { Database } from "bun:sqlite";
 import type { FileGraph } from "../graph/file-graph.ts";
 import { perFileList, type Collection, type IndexedFile } from "../plan/collect.ts";
 import { add, bodyWeight, exactDeclarations, exportBarrels, feedback, lexical, lexicalRanking, lexicalScores, merged, neighbours, newMerge, PARAMS, pathHits, plus, wiringHits } from "./localize-signals.ts";
-import { queryTerms } from "./terms.ts";
+import { queryTerms, STOP_WORDS } from "./terms.ts";
 import { NAMED_TYPE_KINDS_SQL } from "../lang/model.ts";
 
 export type Grade = "confident" | "partial" | "insufficient";
@@ -36,6 +36,25 @@ export interface Localization {
   lowSignal?: string;
   /** The store has no full-text index: only exact, path, wiring and graph evidence was used. */
   noFullText?: boolean;
+  /** Content words of the query that no file holds (no declaration, path or body): the grade cannot be confident. */
+  unmatched?: string[];
+}
+
+/** Words a task names its action with: they say nothing about where the change goes. */
+const TASK_WORDS = new Set(["add", "adds", "adding", "fix", "fixes", "fixed", "update", "remove", "delete", "change", "make", "implement", "support", "new", "use", "allow", "handle", "improve", "refactor", "rename", "move", "when", "should", "instead", "bug", "issue", "feature", "test", "tests"]);
+
+/** The query's content words that no indexed file holds in any field (path, names, comments, body). */
+function unmatchedWords(db: Database, query: string): { words: string[]; unmatched: string[] } {
+  const words = [...new Set(queryTerms(query).filter((t) => t.origin === "word" && t.term.length >= 3 && !STOP_WORDS.has(t.term) && !TASK_WORDS.has(t.term)).map((t) => t.term))];
+  const count = db.prepare("SELECT count(*) AS n FROM files_fts WHERE files_fts MATCH ?");
+  const unmatched = words.filter((w) => {
+    try {
+      return ((count.get(`"${w.replaceAll('"', '""')}"`) as { n: number }).n) === 0;
+    } catch {
+      return false;
+    }
+  });
+  return { words, unmatched };
 }
 
 const LOW_SIGNAL: [RegExp, string][] = [
@@ -150,7 +169,16 @@ export function localize(collection: Collection, options: LocalizeOptions): Loca
     if (candidates.length >= options.limit) break;
   }
   const graded = grade(candidates.map((c) => c.score));
-  const result: Localization = { grade: graded.grade, candidates, cluster: graded.cluster, ...(fts ? {} : { noFullText: true }) };
+  // Earned grades: a content word the repository does not hold caps the grade at partial; none held is insufficient.
+  const terms2 = fts ? unmatchedWords(db, options.query) : { words: [], unmatched: [] };
+  // (half or more of the content words unmatched: a bug report's adverbs — "twice", "fails" — alone do not count)
+  const capped = terms2.unmatched.length > 0 && declaring.size === 0 && terms2.unmatched.length * 2 >= terms2.words.length;
+  if (capped) {
+    if (terms2.unmatched.length === terms2.words.length) graded.grade = "insufficient";
+    else if (graded.grade === "confident") graded.grade = "partial";
+    graded.cluster = 0;
+  }
+  const result: Localization = { grade: graded.grade, candidates, cluster: graded.cluster, ...(fts ? {} : { noFullText: true }), ...(capped ? { unmatched: terms2.unmatched } : {}) };
   if (graded.grade !== "confident") result.navigation = navigation(db, collection, candidates);
   return result;
 }

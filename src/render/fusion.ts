@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Plan, PlanEntry } from "../plan/model.ts";
 import { unifiedDiff } from "./diff.ts";
-import { fileBlock, type Format } from "./format.ts";
+import { fileBlock, textTraits, type Format } from "./format.ts";
 import { droppedNote, manifestComment, statsComment, type DroppedFile, type ManifestLine } from "./manifest.ts";
 import { redact } from "./redact.ts";
 import { reduceFile, type Level } from "./reduce/index.ts";
@@ -41,6 +41,10 @@ export interface EmittedEntry {
   sent: "full" | "diff";
   /** Cut to a head-and-tail excerpt to fit the budget (the marker names the call for the rest). */
   excerpt?: boolean;
+  /** The file has CRLF line endings (the content shows LF). */
+  eol?: "crlf";
+  /** The file is not valid UTF-8 (the content shows U+FFFD where its bytes were). */
+  encoding?: "not-utf8";
 }
 
 /** The structured result of a fusion answer: the manifest, not the content (that is the text). */
@@ -74,6 +78,7 @@ interface Candidate {
   redacted: number;
   sent: "full" | "diff";
   excerpt?: boolean;
+  traits: Record<string, string>;
 }
 
 const CODE_LEVELS: ReadonlySet<Level> = new Set(["skeleton", "publicApi"]);
@@ -97,14 +102,15 @@ function prepare(entry: PlanEntry, tier: Level, text: string, options: RenderOpt
   });
   const { text: content, count } = redact(reduced, { path: entry.path });
   const annotated = annotate && options.format !== "json" ? `<!--\nincluded via:\n${entry.provenance.map((p) => `  ${p.replace(/-->/g, "- ->")}`).join("\n")}\n-->\n${content}` : content;
-  const attrs: Record<string, string> = annotate ? { role: entry.role, tier } : {};
+  const traits = textTraits(text);
+  const attrs: Record<string, string> = { ...(annotate ? { role: entry.role, tier } : {}), ...traits };
   let block = fileBlock(options.format, entry.path, annotated, attrs);
   if (annotate && options.format === "xml") {
     // The tokens attribute counts the whole element, itself included (one refinement settles it).
     const withCount = (n: number) => block.replace(/^<file ([^>]*)>/, (_m, a: string) => `<file ${a} tokens="${n}">`);
     block = withCount(counter.count(withCount(counter.count(block))));
   }
-  return { entry, tier, content, block, tokens: counter.count(block), redacted: count };
+  return { entry, tier, content, block, tokens: counter.count(block), redacted: count, traits };
 }
 
 /** The call that fetches a whole file an answer had to cut or drop. */
@@ -120,7 +126,7 @@ function excerptOf(candidate: Candidate, room: number, options: RenderOptions, c
     `… [svc: ${lines} lines (~${formatTokens(tokens)} tokens) not shown to fit maxTokens=${options.maxTokens}; the whole file: ${wholeFileCall(candidate.entry.path, fullTokens)}] …`;
   const content = headAndTail(candidate.content, room - overhead, counter, marker);
   if (content === "" || content.startsWith("… [svc:")) return null; // a marker with nothing around it is no excerpt
-  const block = fileBlock(options.format, candidate.entry.path, content, { excerpt: "head-and-tail" });
+  const block = fileBlock(options.format, candidate.entry.path, content, { ...candidate.traits, excerpt: "head-and-tail" });
   return { ...candidate, content, block, tokens: counter.count(block), excerpt: true };
 }
 
@@ -135,6 +141,7 @@ function emitted(c: Candidate): EmittedEntry {
     tokens: c.tokens,
     sent: c.sent,
     ...(c.excerpt ? { excerpt: true } : {}),
+    ...c.traits,
   };
 }
 

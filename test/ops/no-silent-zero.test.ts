@@ -80,17 +80,3 @@ describe("no silent zero", () => {
     }
   });
 });
-
-test("a task whose words the repository does not hold is never graded confident", async () => {
-  const { SHOP } = await import("../fixtures/shop.ts");
-  const shop = gitRepo(SHOP);
-  const r = await call("find", { path: shop, query: "add a refund endpoint", kind: "task" });
-  const data = r.data as { grade: string };
-  expect(data.grade).not.toBe("confident");
-  expect(r.text).toContain("no file in the repository mentions 'refund'");
-  const none = await call("find", { path: shop, query: "zebra giraffe", kind: "task" });
-  expect((none.data as { grade: string }).grade).toBe("insufficient");
-  // an exact type name stays confident
-  const exact = await call("find", { path: shop, query: "OrderService", kind: "task" });
-  expect((exact.data as { grade: string }).grade).toBe("confident");
-}, 60_000);

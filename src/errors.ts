@@ -8,6 +8,7 @@ import { redact } from "./render/redact.ts";
 export const ERROR_PREFIXES = [
   "validation_error",
   "workspace_not_found",
+  "symbol_not_found",
   "index_not_built",
   "index_busy",
   "index_rebuilding",
@@ -98,6 +99,12 @@ export function clipInput(value: unknown, max = 80): string {
     text = String(value);
   }
   return text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text;
+}
+
+/** A declaration that does not exist: an error on every surface (exit 1), with the nearest names and what to try. */
+export function symbolNotFound(query: string, nearest: readonly string[], files: number): SvcError {
+  const near = nearest.length ? `; nearest names: ${nearest.join(", ")}` : "";
+  return new SvcError("symbol_not_found", `no declaration named '${query}' in ${files} indexed files${near}. Look it up with svc_find kind=symbol, or pass Type.member or path:line`);
 }
 
 /** Valid-values listing used by every "unknown X" validation error. */

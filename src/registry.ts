@@ -39,7 +39,7 @@ export interface OperationSpec {
   cli?: { command: string };
   rpc?: string[];
   params: readonly ParamSpec[];
-  /** JSON Schema of the structured result (MCP outputSchema; catalog A). */
+  /** JSON Schema of the structured result (MCP outputSchema). */
   output?: Record<string, unknown>;
   load: () => Promise<(request: Record<string, unknown>, ctx: OpContext) => Promise<OpResult>>;
 }
@@ -67,6 +67,9 @@ const str = { type: "string" };
 const int = { type: "integer" };
 const bool = { type: "boolean" };
 const INDEX_STATE = { type: "string", enum: ["not_indexed", "building_syntax", "upgrade_pending", "index_rebuilding", "index_busy", "stale_as_of", "ready"] };
+const arr = { type: "array" };
+/** Structured result of every fusion answer: the manifest (files with path, tier, tokens, role, provenance), what was dropped and the call that fetches it; the content is the text. */
+const FUSION_OUTPUT = obj({ mode: str, tokenizer: str, level: str, collected: int, files: int, totalTokens: int, maxTokens: { type: ["integer", "null"] }, entries: arr, dropped: arr, droppedCount: int, next: { type: ["string", "null"] }, notes: arr }, ["mode", "files", "entries", "dropped"]);
 const FOCUS_SEED: ParamSpec = { name: "focus", type: "string", required: true, description: "Seed: a type name, a file name, a root-relative path or a directory (Type.Member slices to that member with SVC_SEMANTIC=1).", cli: { positional: true } };
 
 export const REGISTRY: readonly OperationSpec[] = [
@@ -488,6 +491,7 @@ export const REGISTRY: readonly OperationSpec[] = [
     mcp: [{ tool: "svc_toc" }],
     cli: { command: "toc" },
     params: [PATH_PARAM, ...EXCL_PARAMS, maxTokensParam(24000, "Token budget for the table of contents (default 24000); the tree degrades to fit.")],
+    output: obj({ root: str, path: str, files: int, readCostTokens: int, tokenizer: str, detail: str, outputTokens: int, entries: arr, notIncluded: arr }, ["root", "files", "detail", "entries"]),
     load: async () => (await import("./ops/toc.ts")).toc as never,
   },
   {
@@ -506,6 +510,7 @@ export const REGISTRY: readonly OperationSpec[] = [
       ...EXCL_PARAMS,
       FORMAT_PARAM,
     ],
+    output: FUSION_OUTPUT,
     load: async () => (await import("./ops/ask.ts")).ask as never,
   },
   {
@@ -526,6 +531,7 @@ export const REGISTRY: readonly OperationSpec[] = [
       TRACK_PARAM,
       FORMAT_PARAM,
     ],
+    output: FUSION_OUTPUT,
     load: async () => (await import("./ops/skeleton.ts")).skeleton as never,
   },
   {
@@ -548,6 +554,7 @@ export const REGISTRY: readonly OperationSpec[] = [
       SESSION_PARAM,
       FORMAT_PARAM,
     ],
+    output: FUSION_OUTPUT,
     load: async () => (await import("./ops/focus.ts")).focus as never,
   },
   {
@@ -572,6 +579,7 @@ export const REGISTRY: readonly OperationSpec[] = [
       SESSION_PARAM,
       FORMAT_PARAM,
     ],
+    output: FUSION_OUTPUT,
     load: async () => (await import("./ops/search.ts")).search as never,
   },
   {
@@ -594,6 +602,7 @@ export const REGISTRY: readonly OperationSpec[] = [
       TRACK_PARAM,
       FORMAT_PARAM,
     ],
+    output: FUSION_OUTPUT,
     load: async () => (await import("./ops/changes.ts")).changes as never,
   },
   {
@@ -636,6 +645,7 @@ export const REGISTRY: readonly OperationSpec[] = [
       { name: "gitStats", type: "bool", default: false, description: "Add git churn (commits in 90 days, last commit date) to each manifest line." },
       FORMAT_PARAM,
     ],
+    output: FUSION_OUTPUT,
     load: async () => (await import("./ops/fuse.ts")).fuse as never,
   },
 ];

@@ -43,8 +43,10 @@ export async function benchFusion(base: string, corpusName: string, root: string
     rawTokens += counter.count(text);
     for (const d of outlineOf("typescript", text).decls) if (d.exported && d.container === null) exported.add(d.name);
   }
-  const skeleton = (await call("skeleton", { path: join(root, sourceDir), excludePatterns: ["*.d.ts", "*.js", "*.md", "*.json", "*.mjs", "*.cjs"], format: "json" })).data as unknown as FusionData;
-  const publicApi = (await call("skeleton", { path: join(root, sourceDir), excludePatterns: ["*.d.ts", "*.js", "*.md", "*.json", "*.mjs", "*.cjs"], publicApi: true, format: "json" })).data as unknown as FusionData;
+  // format json: the text is the full result, entries with their content
+  const asJson = async (extra: Record<string, unknown>) => JSON.parse((await call("skeleton", { path: join(root, sourceDir), excludePatterns: ["*.d.ts", "*.js", "*.md", "*.json", "*.mjs", "*.cjs"], format: "json", ...extra })).text) as Omit<FusionData, "entries"> & { entries: { content: string }[] };
+  const skeleton = await asJson({});
+  const publicApi = await asJson({ publicApi: true });
   const skeletonText = skeleton.entries.map((e) => e.content).join("\n");
   const missing = [...exported].filter((name) => !skeletonText.includes(name));
   let repomixTokens: number | null = null;

@@ -4,7 +4,7 @@
 // platform limit (a shorter runtime folder in the temp dir otherwise).
 
 import { createHash } from "node:crypto";
-import { chmodSync, mkdirSync, statSync } from "node:fs";
+import { chmodSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { homedir, tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 
@@ -57,4 +57,16 @@ export function endpointFor(root: string, options: { create?: boolean } = {}): E
     registry: join(dir, `host-${hash}.json`),
     log: join(dir, "logs", `host-${hash}.log`),
   };
+}
+
+/** The pid of a live host serving `root` (from its registry file), or null. Cheap: one small read and a signal-0 probe. */
+export function servingHostPid(root: string): number | null {
+  try {
+    const entry = JSON.parse(readFileSync(endpointFor(root).registry, "utf8")) as { root?: string; pid?: number };
+    if (entry.root !== root || typeof entry.pid !== "number" || entry.pid === process.pid) return null;
+    process.kill(entry.pid, 0);
+    return entry.pid;
+  } catch {
+    return null;
+  }
 }

@@ -7,6 +7,7 @@
 // syntax tier it says so and lists only the files importing the declaring file: never
 // "0 references" when the checker did not run.
 
+import { symbolNotFound } from "../errors.ts";
 import type { Database } from "bun:sqlite";
 import type { OpenIndex } from "../index/open.ts";
 import { availabilityHeader } from "../render/availability.ts";
@@ -79,9 +80,10 @@ export function findNeighbors(db: Database, index: OpenIndex, query: string, roo
   const files = Number(index.meta.index_inventory_count ?? 0);
   const resolution = resolveSymbol(db, query);
   const header = index.state !== "ready" || index.meta.semantic_pending === "1" ? [availabilityHeader(index.meta.semantic_pending === "1" && index.state === "ready" ? "upgrade_pending" : index.state, index.meta, index.detail), ""] : [];
+  if (resolution.status === "not_found") throw symbolNotFound(query, resolution.nearest, files);
   if (resolution.status !== "ok") {
     const data: NeighborsData =
-      resolution.status === "ambiguous" ? { status: "ambiguous", candidates: resolution.candidates.map(brief) } : { status: "not_found", nearest: resolution.nearest };
+      { status: "ambiguous", candidates: resolution.candidates.map(brief) };
     return { text: [...header, ...unresolvedText(query, resolution, files)].join("\n"), data };
   }
   const target = resolution.symbols[0] as SymbolRow;

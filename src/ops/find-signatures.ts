@@ -4,6 +4,7 @@
 // checker when this process holds one (the host, or SVC_RESIDENT=1); a qualified name in a
 // process that holds none loads the engine for the call (cold, said so).
 
+import { symbolNotFound } from "../errors.ts";
 import type { Database } from "bun:sqlite";
 import type { OpenIndex } from "../index/open.ts";
 import { availabilityHeader } from "../render/availability.ts";
@@ -69,6 +70,8 @@ export async function findSignatures(db: Database, index: OpenIndex, root: strin
     for (const h of hits) out.push(`  ${h.signature}  (${h.path ?? "?"}${h.line ? `:${h.line}` : ""})`);
     out.push(`source: ${hits[0]?.source !== "checker" ? "the index's stored declarations" : source === "cold" ? "the TypeScript checker, loaded for this call (an MCP server started with SVC_RESIDENT=1 keeps it warm)" : "the resident TypeScript checker"}`);
   } else {
+    // a plain name the index does not declare does not exist; a qualified one may live in a dependency the checker could not reach (said below)
+    if (!/[.#]/.test(query) && !note) throw symbolNotFound(query, nearestNames(db, query), Number(index.meta.index_inventory_count ?? 0));
     data.nearest = nearestNames(db, query.split(/[.#]/).pop() ?? query);
     out.push(`no signature for '${query}' in ${index.meta.index_inventory_count ?? 0} indexed files${data.nearest.length ? `; nearest names: ${data.nearest.join(", ")}` : ""}`);
   }

@@ -10,7 +10,7 @@ import { availabilityHeader } from "../render/availability.ts";
 import { formatTokens } from "../render/tokens.ts";
 import { localize, type Candidate, type Localization, type Navigation } from "../retrieve/localize.ts";
 import type { Workspace } from "../workspace/root.ts";
-import { findPaths, findSymbols, findText, nearestNames, type PathHit, type SymbolHit, type TextHit } from "../retrieve/lookup.ts";
+import { findLines, findPaths, findSymbols, findText, nearestNames, type LineHit, type PathHit, type SymbolHit, type TextHit } from "../retrieve/lookup.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
 import { findWiring, renderWiring, WIRING_KINDS, type WiringAnswer, type WiringKind } from "../wiring/query/find.ts";
@@ -35,6 +35,8 @@ export interface FindData {
   symbols?: { total: number; hits: SymbolHit[] };
   paths?: { total: number; hits: PathHit[] };
   text?: { total: number; hits: TextHit[]; available: boolean };
+  /** Line-level hits over whole files (kind text and all). */
+  lines?: { total: number; hits: LineHit[] };
   nearest?: string[];
   /** kind=task */
   grade?: Localization["grade"];
@@ -91,7 +93,7 @@ function findWiringKind(request: FindRequest, index: OpenIndex, ws: Workspace, b
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 function section(title: string, total: number, shown: number, lines: string[]): string[] {
-  const more = total > shown ? ` (showing ${shown}; raise --limit for more)` : "";
+  const more = total > shown ? ` (showing ${shown}; raise limit (CLI --limit) for more)` : "";
   return [`${title} (${total})${more}:`, ...(lines.length ? lines.map((l) => `  ${l}`) : ["  none"])];
 }
 
@@ -141,8 +143,16 @@ export async function find(request: FindRequest, ctx: OpContext): Promise<OpResu
         : ["full-text search is unavailable: this SQLite build has no FTS5 (see svc diagnostics)"];
       if (request.kind === "text") out.push(...(hits.length || !available ? [available ? `text hits for '${query}': ${total}` : "", ...lines].filter(Boolean) : []));
       else out.push(...section("text", total, hits.length, lines));
+      // whole files, line by line: text in top-level code, registrations, strings and scripts too
+      if (available) {
+        const found = findLines(db, ws.root, query, request.limit, ws.relDir);
+        data.lines = found;
+        const rows = found.hits.map((h) => `${h.path}:${h.line}  ${h.text}`);
+        if (request.kind === "text") out.push(...(rows.length ? [`lines matching '${query}': ${found.total}${found.total > rows.length ? ` (showing ${rows.length}; raise limit (CLI --limit) for more)` : ""}`, ...rows.map((r) => `  ${r}`)] : []));
+        else out.push(...section("lines", found.total, rows.length, rows));
+      }
     }
-    const found = (data.symbols?.total ?? 0) + (data.paths?.total ?? 0) + (data.text?.total ?? 0);
+    const found = (data.symbols?.total ?? 0) + (data.paths?.total ?? 0) + (data.text?.total ?? 0) + (data.lines?.total ?? 0);
     if (found === 0 && (data.text?.available ?? true)) {
       const nearest = nearestNames(db, query);
       data.nearest = nearest;

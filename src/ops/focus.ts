@@ -1,6 +1,8 @@
 // svc focus / svc_focus: a seed and its dependencies and dependents.
 
 import { planFocus } from "../plan/focus.ts";
+import { askedExtensions } from "../plan/source-split.ts";
+import { extensionOf } from "../lang/languages.ts";
 import type { FusionData } from "../render/fusion.ts";
 import type { Level } from "../render/reduce/index.ts";
 import { runFusion, type FusionRequest } from "./fusion.ts";
@@ -17,6 +19,7 @@ export function focus(request: FocusRequest, ctx: OpContext): Promise<OpResult<F
   return runFusion(request, ctx, {
     level: request.level,
     session: request.session,
+    asked: askedExtensions([extensionOf(request.focus)]),
     plan: (c) => planFocus(c, { focus: request.focus, depth: request.depth, level: request.level }),
   });
 }

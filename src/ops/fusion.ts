@@ -4,6 +4,7 @@
 import { validationError } from "../errors.ts";
 import { collectIndexed, type Collection, type CollectOptions, type ExclusionFilter } from "../plan/collect.ts";
 import type { Plan } from "../plan/model.ts";
+import { setAsideDataAndDocs, setAsideLines, type SetAside } from "../plan/source-split.ts";
 import type { Format } from "../render/format.ts";
 import { renderPlan, type FusionData } from "../render/fusion.ts";
 import type { Level } from "../render/reduce/index.ts";
@@ -24,6 +25,8 @@ export interface FusionRun {
   semanticMarkers?: boolean;
   collapseGenerated?: boolean;
   session?: string | null;
+  /** Data and docs extensions the call asked for (others are set aside and listed, see plan/source-split.ts); false: the plan does it itself. */
+  asked?: ((ext: string) => boolean) | false;
   plan: (collection: Collection) => Plan | Promise<Plan>;
 }
 
@@ -33,13 +36,23 @@ export function oneScope(request: { focus?: string | null; changedSince?: string
   if (given.length > 1) throw validationError("focus, changedSince and query are mutually exclusive; pass one");
 }
 
+/** The set-aside data and docs files as manifest lines; "N of M collected" counts them. */
+export function noteSetAside(plan: Plan, setAside: readonly SetAside[], collected: number): void {
+  if (setAside.length === 0) return;
+  plan.notIncluded = [...setAside];
+  plan.notIncludedLines = setAsideLines(setAside);
+  plan.collected = collected;
+}
+
 export async function runFusion(request: FusionRequest, ctx: OpContext, run: FusionRun): Promise<OpResult<FusionData>> {
   const startedAt = performance.now();
   if (run.session) validateSessionId(run.session);
   const ws = resolveWorkspace(request.path, ctx.cwd);
   const collection = await collectIndexed(ws, { ...request, ...run.collect }, ctx);
   try {
-    const plan = await run.plan(collection);
+    const { collection: sources, setAside } = run.asked === false ? { collection, setAside: [] } : setAsideDataAndDocs(collection, run.asked);
+    const plan = await run.plan(sources);
+    noteSetAside(plan, setAside, collection.files.length);
     const { text, data } = await renderPlan(plan, {
       root: ws.root,
       format: request.format,

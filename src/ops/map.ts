@@ -58,7 +58,7 @@ export async function map(request: MapRequest, ctx: OpContext): Promise<OpResult
           .all(...scopeArgs, request.maxRows) as (Omit<MapSymbol, "exported"> & { exported: number })[]
       ).map((r) => ({ ...r, exported: r.exported === 1 }));
       data.symbols = { total, rows };
-      const more = total > rows.length ? ` (showing ${rows.length}; raise --max-rows for more)` : "";
+      const more = total > rows.length ? ` (showing ${rows.length}; raise maxRows (CLI --max-rows) for more)` : "";
       out.push(`symbols (${total} top-level declarations, tests excluded)${more}:`);
       for (const r of rows) out.push(`  ${r.exported ? "" : "(local) "}${r.kind} ${r.qualifiedName}  (${r.path}:${r.line})`);
       if (rows.length === 0) out.push("  none");
@@ -69,7 +69,7 @@ export async function map(request: MapRequest, ctx: OpContext): Promise<OpResult
       const rows = all.slice(0, request.maxRows).map((r) => ({ method: r.method, pattern: r.pattern, path: r.path, line: r.line, framework: r.framework, handler: r.handler?.symbol ?? r.handlerLabel }));
       const unresolved = unresolvedRecords(db, ["route", "mount"]).filter((u) => under(u.path)).map((u) => `${u.text} at ${u.path}:${u.line}`);
       data.routes = { total: all.length, rows, detected: all.length > 0, unresolved };
-      const more = all.length > rows.length ? ` (showing ${rows.length}; raise --max-rows for more)` : "";
+      const more = all.length > rows.length ? ` (showing ${rows.length}; raise maxRows (CLI --max-rows) for more)` : "";
       out.push(all.length ? `routes (${all.length})${more}:` : "routes: none detected");
       for (const r of rows) out.push(`  ${r.method} ${r.pattern}  (${r.path}:${r.line})`);
       for (const u of unresolved.slice(0, request.maxRows)) out.push(`  unresolved: ${u}`);

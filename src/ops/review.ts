@@ -10,12 +10,13 @@ import { changedFiles, resolveRef, type ChangedFile } from "../git/changes.ts";
 import { loadFileGraph } from "../graph/file-graph.ts";
 import { apiDelta, renderApiDelta, sortApiDelta, type ApiChange } from "../plan/api-delta.ts";
 import { checkApiDelta } from "../check/api-compat.ts";
-import { reviewMap } from "../plan/changes.ts";
+import { reviewMap, sourcesFirst } from "../plan/changes.ts";
 import { collectIndexed } from "../plan/collect.ts";
 import { planFromSeeds } from "../plan/context.ts";
 import { availabilityHeader } from "../render/availability.ts";
 import type { Format } from "../render/format.ts";
 import { renderPlan, type FusionData } from "../render/fusion.ts";
+import { tokenCounter } from "../render/tokens.ts";
 import { validateSessionId } from "../render/session.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import { planOnly, type PlanData } from "./context.ts";
@@ -91,7 +92,7 @@ export async function review(request: ReviewRequest, ctx: OpContext): Promise<Op
     await checkApiDelta(ws.root, request.changedSince, delta, changed, ctx);
     sortApiDelta(delta);
     const byPath = new Map(collection.files.map((f) => [f.path, f]));
-    const seeds = changed.flatMap((c) => {
+    const seeds = sourcesFirst(changed, (c) => byPath.get(c.path)).flatMap((c) => {
       const f = byPath.get(c.path);
       return f ? [{ id: f.id, label: `changed since ${request.changedSince} (${c.status}, +${c.added} -${c.deleted})` }] : [];
     });
@@ -114,6 +115,7 @@ export async function review(request: ReviewRequest, ctx: OpContext): Promise<Op
       ...renderApiDelta(delta),
       ...(await reviewMap(collection, inScope, request.changedSince, graph)),
     ];
+    const counter = await tokenCounter();
     const { text, data } = await renderPlan(plan, {
       root: ws.root,
       format: request.format,
@@ -121,6 +123,8 @@ export async function review(request: ReviewRequest, ctx: OpContext): Promise<Op
       level: "standard",
       sessionId: request.sessionId,
       startedAt: started,
+      // the structured result's other fields count toward the budget too
+      reserve: counter.count(JSON.stringify({ changedSince: request.changedSince, changed, apiDelta: delta, context: null })),
     });
     const result: ReviewData = { changedSince: request.changedSince, changed, apiDelta: delta, context: data };
     return { text: request.format === "json" ? JSON.stringify(result) : text, data: result, warnings: collection.warnings };

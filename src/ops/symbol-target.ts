@@ -4,6 +4,7 @@
 // names, then hand the one resolved declaration to the operation's body.
 
 import type { Database } from "bun:sqlite";
+import { symbolNotFound } from "../errors.ts";
 import { openIndex, type IndexState } from "../index/open.ts";
 import { availabilityHeader } from "../render/availability.ts";
 import { resolveSymbol, unresolvedText, type SymbolRow } from "../retrieve/resolve-symbol.ts";
@@ -53,12 +54,10 @@ export async function withSymbol<D extends object>(
     const state: IndexState = pending ? "upgrade_pending" : index.state;
     const header = availabilityHeader(state, index.meta, index.detail);
     const resolution = resolveSymbol(db, query);
+    if (resolution.status === "not_found") throw symbolNotFound(query, resolution.nearest, Number(index.meta.index_inventory_count ?? 0));
     if (resolution.status !== "ok") {
       const text = [header, ...unresolvedText(query, resolution, Number(index.meta.index_inventory_count ?? 0))].join("\n");
-      const data: UnresolvedSymbol =
-        resolution.status === "ambiguous"
-          ? { root: ws.root, indexState: state, status: "ambiguous", candidates: resolution.candidates.map(symbolBrief) }
-          : { root: ws.root, indexState: state, status: "not_found", nearest: resolution.nearest };
+      const data: UnresolvedSymbol = { root: ws.root, indexState: state, status: "ambiguous", candidates: resolution.candidates.map(symbolBrief) };
       return { text, data };
     }
     return await body({ root: ws.root, db, meta: index.meta, state, header, target: resolution.symbols[0] as SymbolRow, symbols: resolution.symbols });

@@ -14,6 +14,8 @@ import {
   type TocEntry,
 } from "../render/toc.ts";
 import { tokenCounter, type TokenCounter } from "../render/tokens.ts";
+import { fitData, warningLines } from "../render/fit.ts";
+import { setAsideDataAndDocs, setAsideLines, type SetAside } from "../plan/source-split.ts";
 import type { SkippedFile } from "../workspace/inventory.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
@@ -31,8 +33,11 @@ export interface TocData {
   tokenizer: string;
   detail: TocDetail;
   outputTokens: number;
-  entries: TocEntry[];
+  /** Every file with its cost (the outline is the text); shortened with `truncated` when the budget needs it. */
+  entries: { path: string; tokens: number; generated?: boolean }[];
   skipped: SkippedFile[];
+  /** Data and docs files not listed in the tree, one row per extension. */
+  notIncluded: SetAside[];
 }
 
 function skippedNote(skipped: readonly SkippedFile[]): string {
@@ -85,35 +90,35 @@ export async function toc(request: TocRequest, ctx: OpContext): Promise<OpResult
   try {
     const counter = await tokenCounter();
     const symbols = collection.index.db.prepare("SELECT kind, name, container, qualified_name AS qualifiedName FROM symbols WHERE file_id = ? ORDER BY start_offset");
-    const entries: TocEntry[] = collection.files.map((file) => {
+    const { collection: sources, setAside } = setAsideDataAndDocs(collection);
+    const entries: TocEntry[] = sources.files.map((file) => {
       const decls = symbols.all(file.id) as (Omit<TocDecl, "kind"> & { kind: DeclKind })[];
       return { path: file.path, tokens: file.tokens, generated: file.isGenerated, ...(file.partial ? { partial: true } : {}), ...outlineForToc(decls) };
     });
     const total = entries.reduce((sum, e) => sum + e.tokens, 0);
     const scope = ws.relDir;
-    const footer = skippedNote(collection.skipped);
+    const footer = [skippedNote(collection.skipped), ...setAsideLines(setAside).map((l) => `<!-- ${l} -->`)].filter(Boolean).join("\n");
+    // The structured result counts toward the budget: it takes at most a quarter, the tree the rest.
+    const base = {
+      root: ws.root,
+      path: scope,
+      files: entries.length,
+      readCostTokens: total,
+      tokenizer: counter.id,
+      entries: entries.map((e) => ({ path: e.path, tokens: e.tokens, ...(e.generated ? { generated: true } : {}) })),
+      skipped: collection.skipped.slice(0, 20),
+      notIncluded: setAside,
+    };
+    const data = fitData({ ...base, detail: "directories" as TocDetail, outputTokens: 0 }, Math.floor(request.maxTokens / 4), counter, ["root", "files", "detail", "entries"]) as TocData;
+    const textBudget = request.maxTokens - counter.count(JSON.stringify(data)) - counter.count(warningLines(collection.warnings)) - 8;
     let rendered: { text: string; detail: TocDetail; tokens: number };
     if (entries.length === 0) {
       const text = assemble(tocHeader(0, 0, "full", scope), [`(no source files under ${scope || "the workspace root"})`], footer);
       rendered = { text, detail: "full", tokens: counter.count(text) };
     } else {
-      rendered = renderWithinBudget(entries, total, scope, footer, request.maxTokens, counter);
+      rendered = renderWithinBudget(entries, total, scope, footer, textBudget, counter);
     }
-    return {
-      text: rendered.text,
-      data: {
-        root: ws.root,
-        path: scope,
-        files: entries.length,
-        readCostTokens: total,
-        tokenizer: counter.id,
-        detail: rendered.detail,
-        outputTokens: rendered.tokens,
-        entries,
-        skipped: collection.skipped,
-      },
-      warnings: collection.warnings,
-    };
+    return { text: rendered.text, data: { ...data, detail: rendered.detail, outputTokens: rendered.tokens }, warnings: collection.warnings };
   } finally {
     collection.index.db.close();
   }

@@ -10,6 +10,8 @@ export interface OpContext {
   host?: boolean;
   /** Progress for long work (index, first load); surfaces decide whether to show it. */
   progress?: (done: number, total: number, message?: string) => void;
+  /** The surface's cap on a whole answer for operations without a budget parameter (MCP: the default budget). */
+  answerBudget?: number;
 }
 
 export interface OpResult<D extends object = Record<string, unknown>> {

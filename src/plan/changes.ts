@@ -16,12 +16,21 @@ export interface ChangesPlanOptions {
   level: Level;
 }
 
+/** Changed sources before changed tests, generated files last (under a budget the sources survive); then by path. */
+export function sourcesFirst<T extends { path: string }>(items: readonly T[], fileOf: (item: T) => { isTest: boolean; isGenerated: boolean } | undefined): T[] {
+  const rank = (item: T) => {
+    const f = fileOf(item);
+    return f ? (f.isGenerated ? 2 : f.isTest ? 1 : 0) : 3;
+  };
+  return [...items].sort((a, b) => rank(a) - rank(b) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
 export async function planChanges(collection: Collection, options: ChangesPlanOptions): Promise<Plan> {
   const root = collection.workspace.root;
   await resolveRef(root, options.changedSince);
   const changed = await changedFiles(root, options.changedSince);
   const byPath = new Map(collection.files.map((f) => [f.path, f]));
-  const inScope = changed.filter((c) => byPath.has(c.path));
+  const inScope = sourcesFirst(changed.filter((c) => byPath.has(c.path)), (c) => byPath.get(c.path));
   const deleted = changed.filter((c) => c.status === "deleted" && c.path.startsWith(collection.workspace.relDir));
   const graph = loadFileGraph(collection.index.db, collection.index.meta.index_completed_at ?? "");
   const entries: PlanEntry[] = [];

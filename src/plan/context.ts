@@ -165,5 +165,8 @@ export function planFromSeeds(collection: Collection, hits: SeedHit[], depth: nu
       ...(r.via === "seed" ? { mustKeep: true } : {}),
     });
   }
+  // Seed sources before seed tests (under a budget the changed sources survive); the rest keeps its order.
+  const rank = (e: PlanEntry) => (e.mustKeep ? (collection.byId.get(e.fileId)?.isTest ? 1 : 0) : 2);
+  entries.sort((a, b) => rank(a) - rank(b));
   return { mode, entries, collected: collection.files.length, prelude: [], manifestNotes: notes, annotate: true };
 }

@@ -51,6 +51,10 @@ export interface Plan {
   prelude: string[];
   /** Lines added to the manifest (patterns, notes such as deleted files or rerank). */
   manifestNotes: string[];
+  /** Data and docs files set aside (not emitted), one row per extension (structured result). */
+  notIncluded?: { ext: string; kind: "data" | "docs"; files: number; tokens: number; paths?: string[] }[];
+  /** The same as manifest lines (text only). */
+  notIncludedLines?: string[];
   /** Per-file suffixes for manifest lines (gitStats). */
   suffixes?: Map<string, string>;
   /** Each <file> carries role, tier, tokens and an "included via" comment (svc_context, svc_review). */

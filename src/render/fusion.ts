@@ -13,7 +13,8 @@ import { droppedNote, manifestComment, statsComment, type DroppedFile, type Mani
 import { redact } from "./redact.ts";
 import { reduceFile, type Level } from "./reduce/index.ts";
 import { compareSent, recordSent, session as sessionFor } from "./session.ts";
-import { tokenCounter, type TokenCounter } from "./tokens.ts";
+import { headAndTail } from "./fit.ts";
+import { formatTokens, tokenCounter, type TokenCounter } from "./tokens.ts";
 
 export interface RenderOptions {
   root: string;
@@ -36,18 +37,19 @@ export interface EmittedEntry {
   score: number | null;
   provenance: string[];
   tokens: number;
-  content: string;
   /** "full", "diff" (changed since sent in this session) */
   sent: "full" | "diff";
+  /** Cut to a head-and-tail excerpt to fit the budget (the marker names the call for the rest). */
+  excerpt?: boolean;
   /** The file has CRLF line endings (the content shows LF). */
   eol?: "crlf";
   /** The file is not valid UTF-8 (the content shows U+FFFD where its bytes were). */
   encoding?: "not-utf8";
 }
 
+/** The structured result of a fusion answer: the manifest, not the content (that is the text). */
 export interface FusionData {
   mode: string;
-  format: Format;
   tokenizer: string;
   level: Level;
   collected: number;
@@ -56,9 +58,15 @@ export interface FusionData {
   redacted: number;
   maxTokens: number | null;
   entries: EmittedEntry[];
+  /** Files left out to fit the budget (the first 50; droppedCount says how many), most relevant first. */
   dropped: DroppedFile[];
+  droppedCount: number;
+  /** The call that fetches a dropped file (`<path>` stands for its path). */
+  next?: string;
   omittedBySession: string[];
   notes: string[];
+  /** Data and docs files set aside, one row per extension (see plan/source-split.ts). */
+  notIncluded?: NonNullable<Plan["notIncluded"]>;
 }
 
 interface Candidate {
@@ -69,6 +77,7 @@ interface Candidate {
   tokens: number;
   redacted: number;
   sent: "full" | "diff";
+  excerpt?: boolean;
   traits: Record<string, string>;
 }
 
@@ -111,7 +120,41 @@ function prepare(entry: PlanEntry, tier: Level, text: string, options: RenderOpt
   return { entry, tier, content, block, tokens: counter.count(block), redacted: count, traits };
 }
 
-export async function renderPlan(plan: Plan, options: RenderOptions): Promise<{ text: string; data: FusionData }> {
+/** The call that fetches a whole file an answer had to cut or drop. */
+function wholeFileCall(path: string, tokens: number): string {
+  return `svc_reduce files=["${path}"] level=none maxTokens=${Math.ceil((tokens * 1.1 + 200) / 100) * 100}`;
+}
+
+/** `candidate` cut to a head-and-tail excerpt whose block costs at most `room` tokens (null when not even that fits). */
+function excerptOf(candidate: Candidate, room: number, options: RenderOptions, counter: TokenCounter, fullTokens: number): Candidate | null {
+  const overhead = counter.count(fileBlock(options.format, candidate.entry.path, "", { excerpt: "head-and-tail" })) + 4;
+  if (room - overhead < 24) return null;
+  const marker = (lines: number, tokens: number) =>
+    `… [svc: ${lines} lines (~${formatTokens(tokens)} tokens) not shown to fit maxTokens=${options.maxTokens}; the whole file: ${wholeFileCall(candidate.entry.path, fullTokens)}] …`;
+  const content = headAndTail(candidate.content, room - overhead, counter, marker);
+  if (content === "" || content.startsWith("… [svc:")) return null; // a marker with nothing around it is no excerpt
+  const block = fileBlock(options.format, candidate.entry.path, content, { ...candidate.traits, excerpt: "head-and-tail" });
+  return { ...candidate, content, block, tokens: counter.count(block), excerpt: true };
+}
+
+function emitted(c: Candidate): EmittedEntry {
+  return {
+    path: c.entry.path,
+    role: c.entry.role,
+    tier: c.tier,
+    score: c.entry.score,
+    // an unscored plan's "collected" says nothing the role does not (and costs tokens per entry)
+    provenance: c.entry.provenance.length === 1 && c.entry.provenance[0] === "collected" ? [] : c.entry.provenance,
+    tokens: c.tokens,
+    sent: c.sent,
+    ...(c.excerpt ? { excerpt: true } : {}),
+    ...c.traits,
+  };
+}
+
+const DROPPED_LISTED = 50;
+
+export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?: number }): Promise<{ text: string; data: FusionData }> {
   const counter = await tokenCounter();
   const budget = options.maxTokens ?? Number.POSITIVE_INFINITY;
   const session = options.sessionId ? sessionFor(options.sessionId) : null;
@@ -119,13 +162,27 @@ export async function renderPlan(plan: Plan, options: RenderOptions): Promise<{ 
   const dropped: DroppedFile[] = [];
   const omitted: string[] = [];
   const diffed: string[] = [];
-  const prelude = plan.prelude.join("\n");
-  let used = (prelude ? counter.count(prelude) : 0) + 60 + plan.manifestNotes.length * 20;
+  let prelude = plan.prelude.join("\n");
+  // A prelude (review map, API delta) takes at most half of a budget.
+  if (Number.isFinite(budget) && prelude && counter.count(prelude) > budget / 2) {
+    prelude = headAndTail(prelude, Math.floor(budget / 2), counter, (lines, tokens) => `… [svc: ${lines} lines (~${formatTokens(tokens)} tokens) of this map cut to fit maxTokens=${budget}; narrow path or raise maxTokens] …`);
+  }
+  // The manifest head, the structured result's fixed fields and the notes.
+  // (notes appear twice: in the manifest and in the structured result)
+  let used =
+    (prelude ? counter.count(prelude) : 0) +
+    140 +
+    (options.reserve ?? 0) +
+    plan.manifestNotes.reduce((sum, n) => sum + 2 * counter.count(n) + 4, 0) +
+    (plan.notIncludedLines ?? []).reduce((sum, n) => sum + counter.count(n) + 2, 0) +
+    counter.count(JSON.stringify(plan.notIncluded ?? []));
+  const entryCost = (c: Candidate) => c.tokens + 12 + counter.count(JSON.stringify(emitted(c)));
 
   for (const entry of plan.entries) {
+    const first = chosen.length === 0 || entry.mustKeep === true;
     // Entries that cannot fit even as signatures (a skeleton is rarely under a fifth of the
     // file) are dropped without being read, so a small budget over a big plan stays cheap.
-    if (chosen.length > 0 && !entry.mustKeep && (budget - used < 40 || entry.estimate * 0.2 > budget - used)) {
+    if (!first && (budget - used < 40 || entry.estimate * 0.2 > budget - used)) {
       dropped.push({ path: entry.path, estimate: entry.estimate });
       continue;
     }
@@ -148,17 +205,28 @@ export async function renderPlan(plan: Plan, options: RenderOptions): Promise<{ 
         }
       }
     }
-    const lineCost = 12;
-    if (chosen.length === 0 || entry.mustKeep || used + candidate.tokens + lineCost <= budget) {
+    if (used + entryCost(candidate) <= budget) {
       chosen.push(candidate);
-      used += candidate.tokens + lineCost;
+      used += entryCost(candidate);
       continue;
     }
+    // Downgrade: signatures first; the first entry (and a must-keep one) then becomes a
+    // head-and-tail excerpt rather than being emitted whole or lost.
+    let smaller = candidate;
     if (!CODE_LEVELS.has(entry.tier) && candidate.sent === "full") {
-      const skeleton: Candidate = { ...prepare(entry, "skeleton", text, options, counter, plan.annotate), sent: "full" };
-      if (used + skeleton.tokens + lineCost <= budget) {
-        chosen.push(skeleton);
-        used += skeleton.tokens + lineCost;
+      smaller = { ...prepare(entry, "skeleton", text, options, counter, plan.annotate), sent: "full" };
+      if (used + entryCost(smaller) <= budget) {
+        chosen.push(smaller);
+        used += entryCost(smaller);
+        continue;
+      }
+    }
+    if (first) {
+      const room = budget - used - 12 - 60;
+      const cut = excerptOf(smaller, room, options, counter, candidate.tokens);
+      if (cut) {
+        chosen.push(cut);
+        used += entryCost(cut);
         continue;
       }
     }
@@ -166,42 +234,46 @@ export async function renderPlan(plan: Plan, options: RenderOptions): Promise<{ 
   }
 
   const order = new Map(plan.entries.map((e, i) => [e.path, i]));
-  const buildData = (total: number, redacted: number): FusionData => ({
-    mode: plan.mode,
-    format: options.format,
-    tokenizer: counter.id,
-    level: plan.level ?? options.level,
-    collected: plan.collected,
-    files: chosen.length,
-    totalTokens: total,
-    redacted,
-    maxTokens: options.maxTokens,
-    entries: chosen.map((c) => ({
-      path: c.entry.path,
-      role: c.entry.role,
-      tier: c.tier,
-      score: c.entry.score,
-      provenance: c.entry.provenance,
-      tokens: c.tokens,
-      content: c.content,
-      sent: c.sent,
-      ...c.traits,
-    })),
-    dropped: [...dropped].sort((x, y) => (order.get(x.path) ?? 0) - (order.get(y.path) ?? 0)),
-    omittedBySession: omitted,
-    notes: [...plan.prelude, ...plan.manifestNotes],
-  });
+  const sortedDropped = () => [...dropped].sort((x, y) => (order.get(x.path) ?? 0) - (order.get(y.path) ?? 0));
+  const buildData = (total: number, redacted: number): FusionData => {
+    const sorted = [...dropped].sort((x, y) => (order.get(x.path) ?? 0) - (order.get(y.path) ?? 0));
+    return {
+      mode: plan.mode,
+      tokenizer: counter.id,
+      level: plan.level ?? options.level,
+      collected: plan.collected,
+      files: chosen.length,
+      totalTokens: total,
+      redacted,
+      maxTokens: options.maxTokens,
+      entries: chosen.map(emitted),
+      // the list a budget can afford (about one entry per 200 tokens of budget, at most 50)
+      dropped: sorted.slice(0, Number.isFinite(budget) ? Math.min(DROPPED_LISTED, Math.floor(budget / 200)) : DROPPED_LISTED),
+      droppedCount: sorted.length,
+      ...(sorted.length ? { next: "svc_focus focus=<path>" } : {}),
+      omittedBySession: omitted,
+      notes: [...plan.prelude.slice(0, 1).map((l) => l.slice(0, 160)), ...plan.manifestNotes],
+      ...(plan.notIncluded?.length ? { notIncluded: plan.notIncluded } : {}),
+    };
+  };
   const assemble = () => {
     const files: ManifestLine[] = chosen.map((c) => ({
       path: c.entry.path,
       tokens: c.tokens,
-      marks: [...(c.tier !== c.entry.tier ? ["skeleton: downgraded to fit"] : tierMark(c, plan.level ?? options.level)), ...(c.sent === "diff" ? ["diff since last sent"] : [])],
+      marks: [
+        ...(c.tier !== c.entry.tier ? ["skeleton: downgraded to fit"] : tierMark(c, plan.level ?? options.level)),
+        ...(c.excerpt ? ["head-and-tail excerpt: cut to fit"] : []),
+        ...(c.sent === "diff" ? ["diff since last sent"] : []),
+      ],
       suffix: plan.suffixes?.get(c.entry.path),
     }));
     const total = chosen.reduce((sum, c) => sum + c.tokens, 0);
     const redacted = chosen.reduce((sum, c) => sum + c.redacted, 0);
     const data = buildData(total, redacted);
-    if (options.format === "json") return { text: JSON.stringify(data), data };
+    if (options.format === "json") {
+      const full = { ...data, entries: chosen.map((c) => ({ ...emitted(c), content: c.content })) };
+      return { text: JSON.stringify(full), data };
+    }
     const sessionNote =
       omitted.length || diffed.length
         ? `<!-- svc: session ${options.sessionId}: ${omitted.length ? `omitted ${omitted.length} unchanged file${omitted.length === 1 ? "" : "s"} already sent (${omitted.join(", ")})` : ""}${omitted.length && diffed.length ? "; " : ""}${diffed.length ? `sent ${diffed.length} changed file${diffed.length === 1 ? "" : "s"} as a diff (${diffed.join(", ")})` : ""}. Call without session for full copies. -->`
@@ -213,17 +285,31 @@ export async function renderPlan(plan: Plan, options: RenderOptions): Promise<{ 
       tokenizer: counter.id,
       level: plan.level ?? options.level,
       redacted,
-      notes: plan.manifestNotes,
+      notes: [...plan.manifestNotes, ...(plan.notIncludedLines ?? [])],
     });
-    const parts = [prelude, sessionNote, manifest, ...chosen.map((c) => c.block), droppedNote(data.dropped, budget)].filter(Boolean);
+    // Nothing fits: the note alone says why and what to call (a manifest of nothing would only cost tokens).
+    const nothingFits = chosen.length === 0 && dropped.length > 0;
+    const parts = [prelude, sessionNote, nothingFits ? "" : manifest, ...chosen.map((c) => c.block), droppedNote(sortedDropped(), budget, data.droppedCount, nothingFits)].filter(Boolean);
     if (options.trackTopTokenFiles) parts.push(statsComment(files, plan.collected, total, performance.now() - (options.startedAt ?? performance.now())));
     return { text: parts.join("\n"), data };
   };
 
+  const reserve = options.reserve ?? 0;
+  const size = (o: { text: string; data: FusionData }) => counter.count(o.text) + counter.count(JSON.stringify(o.data)) + reserve;
   let out = assemble();
-  while (Number.isFinite(budget) && chosen.length > 1 && !chosen[chosen.length - 1]?.entry.mustKeep && counter.count(out.text) > budget) {
-    const last = chosen.pop() as Candidate;
-    dropped.push({ path: last.entry.path, estimate: last.tokens });
+  for (let guard = 0; Number.isFinite(budget) && guard < 10_000; guard++) {
+    const over = size(out) - budget;
+    if (over <= 0) break;
+    if (chosen.length > 1) {
+      const last = chosen.pop() as Candidate;
+      dropped.push({ path: last.entry.path, estimate: last.tokens });
+    } else if (chosen.length === 1) {
+      const only = chosen[0] as Candidate;
+      const cut = excerptOf(only, only.tokens - over - 8, options, counter, only.tokens);
+      chosen.pop();
+      if (cut && cut.tokens < only.tokens) chosen.push(cut);
+      else dropped.push({ path: only.entry.path, estimate: only.tokens });
+    } else break;
     out = assemble();
   }
   if (session) for (const c of chosen) recordSent(session, c.entry.path, c.content);

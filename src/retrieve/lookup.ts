@@ -5,6 +5,8 @@
 import type { Database } from "bun:sqlite";
 import { scoreByFields, topScores, type FieldWeight } from "./bm25f.ts";
 import { queryTerms } from "./terms.ts";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 
 export interface SymbolHit {
   kind: string;
@@ -163,4 +165,57 @@ export function nearestNames(db: Database, query: string, limit = 5): string[] {
     }
   }
   return [...out];
+}
+
+export interface LineHit {
+  path: string;
+  line: number;
+  /** The line, trimmed (at most 160 characters). */
+  text: string;
+  /** The line holds the query as typed (case-insensitive), not only all of its words. */
+  exact: boolean;
+}
+
+const LINE_CANDIDATE_FILES = 500;
+
+/**
+ * Line-level hits over whole files (top-level code, string literals, scripts — not only
+ * declaration chunks): files whose full-text fields hold every word of the query, then
+ * the lines holding the query as typed or all of its words. Exact lines first, sources
+ * before tests and generated files, then by path and line.
+ */
+export function findLines(db: Database, root: string, query: string, limit: number, scope = ""): { hits: LineHit[]; total: number } {
+  const words = queryTerms(query).filter((t) => t.origin === "word").map((t) => t.term);
+  const literal = query.trim().toLowerCase();
+  const parts = literal.split(/\s+/).filter(Boolean);
+  if (words.length === 0 || parts.length === 0) return { hits: [], total: 0 };
+  const match = words.map((w) => `"${w.replaceAll('"', '""')}"`).join(" AND ");
+  let ids: number[];
+  try {
+    ids = (db.query("SELECT rowid AS id FROM files_fts WHERE files_fts MATCH ? LIMIT ?").all(match, LINE_CANDIDATE_FILES) as { id: number }[]).map((r) => r.id);
+  } catch {
+    return { hits: [], total: 0 };
+  }
+  const { sql, args } = scopeClause(scope);
+  const files = db
+    .query(`SELECT f.path, f.is_test, f.is_generated FROM files f WHERE f.id IN (SELECT value FROM json_each(?))${sql}`)
+    .all(JSON.stringify(ids), ...args) as { path: string; is_test: number; is_generated: number }[];
+  const hits: (LineHit & { damped: boolean })[] = [];
+  for (const f of files) {
+    let text: string;
+    try {
+      text = readFileSync(join(root, f.path), "utf8");
+    } catch {
+      continue;
+    }
+    const lines = text.split("\n");
+    for (let i = 0; i < lines.length; i++) {
+      const lower = (lines[i] as string).toLowerCase();
+      const exact = lower.includes(literal);
+      if (!exact && !parts.every((p) => lower.includes(p))) continue;
+      hits.push({ path: f.path, line: i + 1, text: (lines[i] as string).trim().slice(0, 160), exact, damped: f.is_test === 1 || f.is_generated === 1 });
+    }
+  }
+  hits.sort((a, b) => Number(b.exact) - Number(a.exact) || Number(a.damped) - Number(b.damped) || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line));
+  return { hits: hits.slice(0, limit).map(({ damped: _d, ...h }) => h), total: hits.length };
 }

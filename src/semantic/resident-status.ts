@@ -1,6 +1,8 @@
 // What this process holds resident per root, for the availability header and svc/stats.
 // Kept free of engine imports so any answer can read it cheaply.
 
+import { servingHostPid } from "../host/endpoint.ts";
+
 export interface ResidentStatus {
   state: "loading" | "ready" | "updating" | "failed";
   projects: number;
@@ -18,10 +20,13 @@ export function residentStatus(root: string | undefined): ResidentStatus | null 
   return root === undefined ? null : (statuses.get(root) ?? null);
 }
 
-/** The availability fragment: `resident workspace (3 projects, current)` or `no resident workspace`. */
+/** The availability fragment: `resident workspace (3 projects, current)`, `resident workspace on the host (pid N)` or `no resident workspace`. */
 export function residentLine(root: string | undefined): string {
   const s = residentStatus(root);
-  if (!s) return "no resident workspace";
+  if (!s) {
+    const host = root === undefined ? null : servingHostPid(root);
+    return host === null ? "no resident workspace" : `resident workspace on the host (pid ${host})`;
+  }
   const n = `${s.projects} project${s.projects === 1 ? "" : "s"}`;
   if (s.state === "ready") return `resident workspace (${n}, current)`;
   if (s.state === "updating") return `resident workspace (${n}, updating)`;

@@ -82,7 +82,8 @@ function normalizeExt(ext: string): string {
 export function templateMatcher(template: Template, filter: ExtensionFilter = {}): (path: string) => boolean {
   if (filter.onlyExtensions?.length) {
     const only = new Set(filter.onlyExtensions.map(normalizeExt));
-    return (path) => only.has(extensionOf(path));
+    // a dotfile such as .env has no extension: its whole name matches
+    return (path) => only.has(extensionOf(path)) || only.has(baseName(path).toLowerCase());
   }
   const exts = new Set(template.extensions);
   for (const e of filter.includeExtensions ?? []) exts.add(normalizeExt(e));

@@ -69,7 +69,7 @@ describe("the CLI shell", () => {
     expect(JSON.parse(r.stdout).entries.map((e: { path: string }) => e.path)).toEqual(["src/a.ts", "src/b.ts"]);
     const positional = runSvc(["reduce", "--json", "src/b.ts"], { cwd: root });
     expect(JSON.parse(positional.stdout).entries.map((e: { path: string }) => e.path)).toEqual(["src/b.ts"]);
-  });
+  }, 60_000);
 
   test("a nonexistent path is workspace_not_found, exit 1, no stack", () => {
     const dir = plainDir({});
@@ -101,8 +101,8 @@ describe("the CLI shell", () => {
     expect(data.root).toBe(root);
     expect(data.path).toBe("src");
     expect(data.entries[0].path).toBe("src/order.service.ts");
-    expect(data.entries[0].types).toEqual([{ kind: "class", name: "OrderService", members: ["place"] }]);
-  });
+    expect(data.entries[0].tokens).toBeGreaterThan(0); // the outline is the text; the structured result lists files and costs
+  }, 60_000);
 
   test("an invalid environment switch is a clear error", () => {
     const dir = plainDir({ "a.ts": "export const a = 1;\n" });
@@ -118,5 +118,5 @@ describe("the CLI shell", () => {
     expect(loud.stderr).toContain("svc: warning: svc.json ignored");
     expect(loud.stdout).toContain("a.ts");
     expect(runSvc(["toc", ".", "--quiet"], { cwd: root }).stderr).toBe("");
-  });
+  }, 60_000);
 });

@@ -42,12 +42,17 @@ describe("svc mcp serve", () => {
     expect(byId[3].error.code).toBe(-32602);
   }, 30_000);
 
-  test("annotations: read-only everywhere but svc_workspace; closed world; catalog A has output schemas", () => {
+  test("annotations: read-only everywhere but svc_workspace; closed world; every tool has an output schema and a stated budget", async () => {
+    const { INSTRUCTIONS } = await import("../../src/surfaces/mcp/instructions.ts");
+    expect(INSTRUCTIONS).toContain("pass it absolute");
     for (const tool of mcpTools()) {
       expect(tool.annotations.openWorldHint).toBe(false);
       expect(tool.annotations.readOnlyHint).toBe(tool.name !== "svc_workspace");
-      if (tool.catalog === "A") expect(tool.outputSchema).toBeDefined();
-      expect(tool.description).toContain("absolute `path`");
+      expect(tool.outputSchema).toBeDefined();
+      const props = tool.inputSchema.properties as Record<string, { default?: unknown }>;
+      // the default budget is stated: in the maxTokens schema, ask's tokenBudget, or the description
+      const stated = props.maxTokens?.default === 20000 || props.tokenBudget?.default === 20000 || tool.description.includes("capped at 20000 tokens");
+      expect(stated).toBe(true);
     }
     const workspace = mcpTools().find((t) => t.name === "svc_workspace");
     expect((workspace?.inputSchema.properties as Record<string, { enum?: string[] }>).action?.enum).toEqual(expect.arrayContaining(["status", "index", "map", "apply"]));
@@ -82,7 +87,10 @@ describe("progress, large answers", () => {
     expect(progress.length).toBeGreaterThan(0);
     expect(progress[progress.length - 1]).toBe(80);
     const big = "export const words = [\n" + Array.from({ length: 6000 }, (_, i) => `  "word number ${i} of a long list",`).join("\n") + "\n];\n";
-    const large = await client.callTool({ name: "svc_reduce", arguments: { path: root, content: big, level: "none" } });
+    // without maxTokens the default budget holds; maxTokens=0 (unlimited) gets the whole answer, with a size note
+    const capped = await client.callTool({ name: "svc_reduce", arguments: { path: root, content: big, level: "none" } });
+    expect((capped.content as { text: string }[])[0]?.text).toContain("downgraded to fit");
+    const large = await client.callTool({ name: "svc_reduce", arguments: { path: root, content: big, level: "none", maxTokens: 0 } });
     const text = (large.content as { text: string }[])[0]?.text ?? "";
     expect(text).toMatch(/^<!-- svc: this answer is ~\d+\.\dk tokens, more than the ~25k many clients accept; pass maxTokens to cap it/);
     await client.close();

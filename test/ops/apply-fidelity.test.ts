@@ -24,7 +24,9 @@ async function failure(promise: Promise<unknown>): Promise<SvcError> {
 /** The file as an agent sees it through svc_reduce level=none. */
 async function view(root: string, file: string): Promise<{ content: string; text: string; eol?: string; encoding?: string }> {
   const result = await call("reduce", { path: root, files: [file], level: "none" });
-  const entry = (result.data as unknown as FusionData).entries[0];
+  // the content is the text; format=json carries it per entry (the structured result is the manifest)
+  const json = await call("reduce", { path: root, files: [file], level: "none", format: "json" });
+  const entry = (JSON.parse(json.text) as { entries: (FusionData["entries"][number] & { content: string })[] }).entries[0];
   return { content: entry?.content ?? "", text: result.text, eol: entry?.eol, encoding: entry?.encoding };
 }
 

@@ -1,6 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
+import { answerTokens } from "../../src/render/fit.ts";
+import { tokenCounter } from "../../src/render/tokens.ts";
 import { call } from "../../src/engine.ts";
 import type { FusionData } from "../../src/render/fusion.ts";
 import type { ReviewData } from "../../src/ops/review.ts";
@@ -23,11 +25,16 @@ describe("svc context", () => {
     expect(r.text).toMatch(/<file path="src\/orders\/orders.controller.ts" role="consumer" tier="skeleton" tokens="\d+">\n<!--\nincluded via:\n {2}seed: symbol OrderService\n {2}<- di_injects src\/orders\/orders.controller.ts \(hop 1\)\n-->/);
   });
 
-  test("seeds are kept whatever the budget; the rest is dropped and named", async () => {
-    const r = await call("context", { path: root, files: ["src/orders/order.service.ts", "src/payments/payment.service.ts"], maxTokens: 50 });
+  test("seeds come first and are cut before being lost; the budget holds; the rest is dropped and named", async () => {
+    const counter = await tokenCounter();
+    const r = await call("context", { path: root, files: ["src/orders/order.service.ts", "src/payments/payment.service.ts"], maxTokens: 600 });
     const data = r.data as unknown as FusionData;
-    expect(data.entries.map((e) => e.path)).toEqual(["src/orders/order.service.ts", "src/payments/payment.service.ts"]);
-    expect(r.text).toContain("to fit maxTokens=50");
+    expect(data.entries[0]?.path).toBe("src/orders/order.service.ts");
+    expect([...data.entries.map((e) => e.path), ...data.dropped.map((d) => d.path)]).toContain("src/payments/payment.service.ts");
+    expect(answerTokens(r, counter)).toBeLessThanOrEqual(600);
+    const tiny = await call("context", { path: root, files: ["src/orders/order.service.ts", "src/payments/payment.service.ts"], maxTokens: 120 });
+    expect(answerTokens(tiny, counter)).toBeLessThanOrEqual(120);
+    expect(tiny.text).toContain("maxTokens=120");
   });
 
   test("wiring seeds resolve through the wiring edges, else by name (services, requests) or text (routes, configs)", async () => {

@@ -66,7 +66,7 @@ describe("svc find", () => {
     const { text } = await find(root, "OrderService", "all", { limit: 2 });
     expect(text).toMatch(/^symbols \(\d+\)/m);
     expect(text).toMatch(/^paths \(0\):\n {2}none$/m);
-    expect(text).toMatch(/^text \(\d+\) \(showing 2; raise --limit for more\):/m);
+    expect(text).toMatch(/^text \(\d+\) \(showing 2; raise limit \(CLI --limit\) for more\):/m);
   });
 
   test("a path argument scopes the answer", async () => {

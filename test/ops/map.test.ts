@@ -27,7 +27,7 @@ describe("svc map", () => {
 
   test("--max-rows caps a section and says so; a path scopes it", async () => {
     const capped = await call("map", { path: root, maxRows: 1, detail: "symbols" });
-    expect(capped.text.split("\n")[0]).toBe("symbols (4 top-level declarations, tests excluded) (showing 1; raise --max-rows for more):");
+    expect(capped.text.split("\n")[0]).toBe("symbols (4 top-level declarations, tests excluded) (showing 1; raise maxRows (CLI --max-rows) for more):");
     expect(capped.text).not.toContain("routes:");
     const scoped = await call("map", { path: join(root, "src", "util") });
     expect((scoped.data as { symbols: { total: number } }).symbols.total).toBe(2);

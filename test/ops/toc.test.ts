@@ -49,7 +49,8 @@ describe("svc toc", () => {
     const { text, data } = await toc(root);
     expectGolden("toc-full", text);
     expect(data.detail).toBe("full");
-    expect(data.files).toBe(8); // png is binary, empty.json is trivial
+    expect(data.files).toBe(6); // png is binary, empty.json is trivial; data and docs are listed, not shown
+    expect(data.notIncluded.map((n) => n.ext)).toEqual([".json", ".md"]);
     expect(data.skipped).toEqual([{ path: "src/blob.js", reason: "binary" }]);
     expect(text).toContain("class OrderService: log, place, cancel");
     expect(text).toContain("interface IOrderService: place");
@@ -105,7 +106,7 @@ describe("svc toc", () => {
   });
 
   test("a budget below the directory view truncates it with a note, keeping at least one row", async () => {
-    const { text, data } = await toc(root, { maxTokens: 1 });
+    const { text, data } = await toc(root, { maxTokens: 280 });
     expect(data.detail).toBe("directories");
     expect(text).toMatch(/more directories not shown; call svc_toc on a subdirectory/);
   });

@@ -16,7 +16,11 @@ describe("svc doctor / impact / find --kind neighbors on the CLI", () => {
     expect(JSON.parse(doctor.stdout)).toMatchObject({ root, indexState: "ready", tier: "semantic", source: "stamped", diagnosis: { method: "root", projects: [{ config: "tsconfig.json", status: "loaded", files: 4 }] } });
     const n = runSvc(["find", "Orders", root, "--kind", "neighbors"]);
     // `Orders` is only a re-export alias: the index has no declaration of that name
-    expect(n.stdout).toStartWith("no declaration named 'Orders'");
+    expect(n.code).toBe(1);
+    expect(n.stderr).toStartWith("symbol_not_found: no declaration named 'Orders'");
+    const missing = runSvc(["impact", "nosuchsymbol", root, "--json"]);
+    expect(missing.code).toBe(1);
+    expect(JSON.parse(missing.stderr)).toMatchObject({ error: { prefix: "symbol_not_found" } });
     const impact = runSvc(["impact", "makeOrder", root, "--depth", "1"]);
     expect(impact.code).toBe(0);
     expect(impact.stdout).toContain("[calls] quick  (src/checkout.ts:9)");

@@ -91,9 +91,8 @@ describe("semantic upgrade of one package", () => {
   });
 
   test("unknown and ambiguous symbols list what exists instead of answering empty", async () => {
-    const unknown = await neighbors(root, "OrderServise");
-    expect(unknown.status).toBe("not_found");
-    expect(unknown.text).toMatch(/^no declaration named 'OrderServise' in \d+ indexed files; nearest names: .*OrderService/);
+    const unknown = await call("find", { path: root, query: "OrderServise", kind: "neighbors" }).then(() => "", (e: { formatted: string }) => e.formatted);
+    expect(unknown).toMatch(/^symbol_not_found: no declaration named 'OrderServise' in \d+ indexed files; nearest names: .*OrderService/);
     const ambiguous = await call("impact", { path: root, symbol: "place" });
     expect((ambiguous.data as { status: string }).status).toBe("ambiguous");
     expect(ambiguous.text).toContain("'place' is ambiguous: 2 declarations");

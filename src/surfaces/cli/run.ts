@@ -14,10 +14,20 @@ import { buildProgram, cliParams, flagName, optionKey, restParam, usageOf } from
 
 const GLOBAL_KEYS = new Set(["--", "json", "quiet", "color", "cwd", "help", "h", "version", "v"]);
 
-function usageError(io: CliIo, message: string, usage: string): number {
+function usageError(io: CliIo, message: string, usage: string, json = false): number {
+  if (json) {
+    io.err(JSON.stringify({ error: { prefix: "usage_error", message, usage: `svc ${usage}` } }));
+    return 2;
+  }
   io.err(`svc: ${message}`);
   io.err(`usage: svc ${usage}   (svc ${usage.split(" ")[0]} --help for details)`);
   return 2;
+}
+
+/** A failure on stderr: the prefixed line, or with --json the same as `{"error": {"prefix", "message"}}`. */
+function failure(io: CliIo, error: unknown, style: ReturnType<typeof styleFor>, json: unknown): void {
+  const e = asSvcError(error);
+  io.err(json ? JSON.stringify({ error: { prefix: e.prefix, message: e.message } }) : errorLine(e.formatted, style));
 }
 
 /** cac's parsed args and options → the operation's raw request. */
@@ -110,7 +120,7 @@ async function runInstaller<T>(options: Record<string, unknown>, io: CliIo, styl
     io.out(options.json ? JSON.stringify(result, null, 2) : lines(result));
     return 0;
   } catch (error) {
-    io.err(errorLine(asSvcError(error).formatted, style));
+    failure(io, error, style, options.json);
     return 1;
   }
 }
@@ -163,7 +173,7 @@ export async function runCli(argv: readonly string[], rawIo: CliIo = processIo):
       return await runHost(typeof options.directory === "string" ? options.directory : undefined, typeof options.cwd === "string" ? options.cwd : process.cwd(), io, options.quiet === true);
     } catch (error) {
       if ((error as Error).name === "CACError") return usageError(io, (error as Error).message.replace(/`/g, "'"), "host [--directory <root>]");
-      io.err(errorLine(asSvcError(error).formatted, style));
+      failure(io, error, style, options.json);
       return 1;
     }
   }
@@ -175,13 +185,13 @@ export async function runCli(argv: readonly string[], rawIo: CliIo = processIo):
     command.checkRequiredArgs();
     command.checkUnusedArgs();
   } catch (error) {
-    return usageError(io, (error as Error).message.replace(/`/g, "'"), usageOf(spec));
+    return usageError(io, (error as Error).message.replace(/`/g, "'"), usageOf(spec), options.json === true);
   }
   let raw: Record<string, unknown>;
   try {
     raw = await toRequest(spec, parsed.args, options);
   } catch (error) {
-    io.err(errorLine(asSvcError(error).formatted, style));
+    failure(io, error, style, options.json);
     return 1;
   }
   return runOperation(spec, raw, options, io, style);
@@ -203,7 +213,7 @@ async function runOperation(spec: OperationSpec, raw: Record<string, unknown>, o
     else if (result.text !== "") io.out(result.text);
     return result.exitCode ?? 0;
   } catch (error) {
-    io.err(errorLine(asSvcError(error).formatted, style));
+    failure(io, error, style, options.json);
     return 1;
   }
 }

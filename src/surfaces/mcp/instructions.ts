@@ -1,4 +1,7 @@
-// Server instructions: a few lines telling an agent which tool to use when.
+// Server instructions: a few lines telling an agent which tool to use when, and the
+// parameters many tools share (their schemas carry a few words only).
+
+import { SHARED_PARAMS_NOTE } from "./tools.ts";
 
 export const INSTRUCTIONS = [
   "svc answers questions about this codebase from a local index, in compact, token-budgeted form. Pass absolute paths.",
@@ -6,7 +9,7 @@ export const INSTRUCTIONS = [
   "- Exact names (a symbol, a file path, a phrase): svc_find (kind symbol/path/text).",
   "- Work on a known type or file: svc_focus; on a topic: svc_search; on a task in plain words with a budget: svc_ask.",
   "- Review or continue a change: svc_changes (review=true adds hunks and callers).",
-  "- Large outputs: set maxTokens; answers are ordered most relevant first and name what was left out.",
   "- svc_workspace action=status tells how fresh the index is; reads build and refresh it automatically.",
-  "Every answer is read-only. Errors start with a prefix such as validation_error: and say what to fix.",
+  "Every answer is read-only except svc_workspace action=apply. Errors start with a prefix such as validation_error: and say what to fix.",
+  SHARED_PARAMS_NOTE,
 ].join("\n");

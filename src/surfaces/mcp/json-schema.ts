@@ -32,7 +32,8 @@ export function paramSchema(spec: ParamSpec): JsonSchema {
       out.type = "object";
       break;
   }
-  if (spec.default !== undefined && spec.default !== null) out.default = spec.default;
+  // false, "" and null are what an absent value means anyway: stating them costs tokens in every tools/list
+  if (spec.default !== undefined && spec.default !== null && spec.default !== false && spec.default !== "") out.default = spec.default;
   return out;
 }
 
@@ -44,4 +45,12 @@ export function objectSchema(params: readonly ParamSpec[]): JsonSchema {
     if (spec.required) required.push(spec.name);
   }
   return { type: "object", properties, ...(required.length ? { required } : {}), additionalProperties: false };
+}
+
+/** The terse MCP form of an output schema: the required properties with their types (others stay allowed). */
+export function terseOutputSchema(schema: JsonSchema): JsonSchema {
+  const required = (schema.required as string[] | undefined) ?? [];
+  const properties = (schema.properties as Record<string, JsonSchema> | undefined) ?? {};
+  const kept = Object.fromEntries(required.filter((k) => properties[k]).map((k) => [k, { type: (properties[k] as JsonSchema).type }]));
+  return { type: "object", ...(required.length ? { properties: kept, required } : {}) };
 }

@@ -11,9 +11,10 @@ import { tokenCounter } from "../../render/tokens.ts";
 import { VERSION } from "../../version.ts";
 import { ensureHost } from "../../host/spawn.ts";
 import { resolveWorkspace } from "../../workspace/root.ts";
+import { warningLines } from "../../render/fit.ts";
 import { INSTRUCTIONS } from "./instructions.ts";
 import { LineTransport } from "./stdio.ts";
-import { mcpTools, type McpRoute, type McpTool } from "./tools.ts";
+import { MCP_DEFAULT_BUDGET, mcpTools, type McpRoute, type McpTool } from "./tools.ts";
 
 /** Clients commonly cap a tool result near this many tokens. */
 const LARGE_ANSWER_TOKENS = 25_000;
@@ -35,7 +36,8 @@ function checkKnown(tool: McpTool, args: Record<string, unknown>): void {
 }
 
 async function largeAnswerNote(text: string, args: Record<string, unknown>): Promise<string> {
-  if (text.length < 60_000 || args.maxTokens !== undefined || args.tokenBudget !== undefined) return "";
+  // explicit maxTokens=0 (unlimited, where an operation allows it) is the one way past the default budget
+  if (text.length < 60_000 || (typeof args.maxTokens === "number" && args.maxTokens > 0) || args.tokenBudget !== undefined) return "";
   const tokens = (await tokenCounter()).count(text);
   if (tokens <= LARGE_ANSWER_TOKENS) return "";
   return `<!-- svc: this answer is ~${(tokens / 1000).toFixed(1)}k tokens, more than the ~25k many clients accept; pass maxTokens to cap it (most relevant first). -->\n`;
@@ -75,8 +77,11 @@ export function createMcpServer(): Server {
       const route = pickRoute(tool, args);
       const { action: _action, ...rest } = args;
       const raw = { ...rest, ...route.binding.fixed };
+      // Every MCP answer has a budget: maxTokens when given, else the default (stated in the schema).
+      if (raw.maxTokens === undefined && route.params.some((p) => p.name === "maxTokens")) raw.maxTokens = MCP_DEFAULT_BUDGET;
       const result = redactResult(await invoke(route.spec, raw, {
         cwd: process.cwd(),
+        answerBudget: MCP_DEFAULT_BUDGET,
         signal: extra.signal,
         longLived: true,
         progress:
@@ -86,12 +91,8 @@ export function createMcpServer(): Server {
                 void extra.sendNotification({ method: "notifications/progress", params: { progressToken, progress: done, total, ...(message ? { message: redactText(message) } : {}) } } as never);
               },
       }));
-      const warnings = (result.warnings ?? []).map((w) => `<!-- svc: warning: ${w} -->\n`).join("");
-      const text = `${await largeAnswerNote(result.text, args)}${warnings}${result.text}`;
-      return {
-        content: [{ type: "text" as const, text }],
-        ...(tool.outputSchema ? { structuredContent: result.data as Record<string, unknown> } : {}),
-      };
+      const text = `${await largeAnswerNote(result.text, raw)}${warningLines(result.warnings)}${result.text}`;
+      return { content: [{ type: "text" as const, text }], structuredContent: result.data as Record<string, unknown> };
     } catch (error) {
       const svcError = asSvcError(error);
       if (svcError.prefix === "internal_error" && svcError.message !== "cancelled") process.stderr.write(`svc mcp: ${tool.name}: ${svcError.formatted}\n`);

@@ -3,7 +3,7 @@
 
 import type { ParamSpec } from "../../params.ts";
 import { REGISTRY, type McpBinding, type OperationSpec } from "../../registry.ts";
-import { objectSchema, type JsonSchema } from "./json-schema.ts";
+import { objectSchema, terseOutputSchema, type JsonSchema } from "./json-schema.ts";
 
 export interface McpRoute {
   spec: OperationSpec;
@@ -17,13 +17,55 @@ export interface McpTool {
   description: string;
   inputSchema: JsonSchema;
   outputSchema?: JsonSchema;
-  annotations: { readOnlyHint: boolean; openWorldHint: boolean; destructiveHint?: boolean; idempotentHint?: boolean; title: string };
+  annotations: { readOnlyHint: boolean; openWorldHint: boolean; destructiveHint?: boolean; idempotentHint?: boolean };
   catalog: "A" | "B";
   /** action value → route (the single route under "" when the tool has no action parameter). */
   routes: Map<string, McpRoute>;
 }
 
-const PATH_NOTE = " Pass an absolute `path`; a relative one resolves against the server's working directory.";
+/** What no MCP answer exceeds when the call sets no budget (clients reject results near 25k tokens). */
+export const MCP_DEFAULT_BUDGET = 20_000;
+
+/**
+ * Parameters many tools share are explained once, in the server instructions
+ * (`SHARED_PARAMS_NOTE`); their schemas carry a few words only, so tools/list stays small.
+ */
+const SHARED_PARAMS: Record<string, string> = {
+  path: "Directory (absolute).",
+  excludeDirectories: "Folder names to skip.",
+  excludeFiles: "File names to skip.",
+  excludePatterns: "Globs to skip, relative to path.",
+  excludeTestProjects: "Skip tests.",
+  level: "Reduction level.",
+  maxTokens: `Hard cap on the whole answer (default ${MCP_DEFAULT_BUDGET}).`,
+  trackTopTokenFiles: "Append top-5 files by tokens.",
+  format: "Output format.",
+  session: "Session id: omit files already sent.",
+  queryTop: "Top files that seed expansion.",
+  includeDependents: "Add first-degree dependents.",
+  includeExtensions: "Extensions to add.",
+  excludeExtensions: "Extensions to remove.",
+  onlyExtensions: "Only these extensions.",
+  maxFileSizeKb: "Skip larger files (0 = no limit).",
+};
+
+export const SHARED_PARAMS_NOTE = [
+  "Common parameters: path = the directory to work on (pass it absolute; relative resolves against the server's working directory).",
+  "excludeDirectories/excludeFiles/excludePatterns/excludeTestProjects narrow what is collected; includeExtensions/excludeExtensions/onlyExtensions adjust the template's extensions (data and docs files such as .json and .md are listed, not emitted, unless named here).",
+  "level: none (whitespace only) | standard (no comments/imports) | aggressive (compacted) | skeleton (signatures) | publicApi (exported signatures).",
+  `maxTokens: a hard cap on everything the answer holds (text and structured result); default ${MCP_DEFAULT_BUDGET}. Most relevant first; what is cut or left out is named with the call that fetches it.`,
+  "format: xml (default) | markdown | json. session: an id under which files already sent are omitted (changed ones come as a diff).",
+].join("\n");
+
+/** Parameters whose values the tool description already explains. */
+const DESCRIBED_BY_TOOL = new Set(["kind", "operation"]);
+
+/** The MCP form of a parameter: a shared one with its few words, maxTokens with the MCP default. */
+function mcpParam(p: ParamSpec): ParamSpec {
+  const terse = SHARED_PARAMS[p.name] ?? (DESCRIBED_BY_TOOL.has(p.name) ? "See the tool description." : undefined);
+  if (p.name === "maxTokens") return { ...p, default: MCP_DEFAULT_BUDGET, min: 1, description: terse as string };
+  return terse ? { ...p, description: terse } : p;
+}
 
 function titleOf(tool: string): string {
   return tool.replace(/^svc_/, "svc ").replace(/_/g, " ");
@@ -46,7 +88,7 @@ export function mcpTools(registry: readonly OperationSpec[] = REGISTRY): McpTool
           title: titleOf(binding.tool),
           description: "",
           inputSchema: {},
-          annotations: { readOnlyHint: true, openWorldHint: false, title: titleOf(binding.tool) },
+          annotations: { readOnlyHint: true, openWorldHint: false },
           catalog: spec.catalog === "B" ? "B" : "A",
           routes: new Map(),
         };
@@ -74,15 +116,15 @@ function finish(tool: McpTool): void {
       description: `What to do: ${actions.join(", ")} (default ${actions[0]}).`,
     });
   }
-  for (const [, route] of routes) for (const p of route.params) if (!params.has(p.name)) params.set(p.name, p);
+  for (const [, route] of routes) for (const p of route.params) if (!params.has(p.name)) params.set(p.name, mcpParam(p));
   tool.inputSchema = objectSchema([...params.values()]);
+  const budgeted = params.has("maxTokens") || params.has("tokenBudget");
+  const budgetNote = budgeted ? "" : ` Answers are capped at ${MCP_DEFAULT_BUDGET} tokens.`;
   tool.description = multiplexed
-    ? `${routes.map(([action, r]) => `action=${action}: ${r.spec.description}`).join("\n")}${PATH_NOTE}`
-    : `${routes[0]?.[1].spec.description ?? ""}${PATH_NOTE}`;
+    ? `${routes.map(([action, r]) => `action=${action}: ${r.spec.description}`).join("\n")}${budgetNote}`
+    : `${routes[0]?.[1].spec.description ?? ""}${budgetNote}`;
   const outputs = routes.map(([, r]) => r.spec.output).filter((o): o is JsonSchema => o !== undefined);
-  if (tool.catalog === "A" && outputs.length === routes.length) {
-    tool.outputSchema = outputs.length === 1 ? outputs[0] : { type: "object", additionalProperties: true };
-  }
+  tool.outputSchema = outputs.length === 1 && routes.length === 1 ? terseOutputSchema(outputs[0] as JsonSchema) : { type: "object" };
   if (!tool.annotations.readOnlyHint) {
     tool.annotations.destructiveHint = routes.some(([, r]) => r.spec.writesTree === true);
     tool.annotations.idempotentHint = true;

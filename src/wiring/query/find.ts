@@ -184,7 +184,7 @@ export function renderWiring(a: WiringAnswer, query: string, files: number, scop
     if (a.known === 0) out.push(`no matches for '${query}' (${a.kind}): no ${many} detected${where}`);
     else out.push(`no matches for '${query}' (${a.kind})${where}${a.nearest?.length ? `; nearest ${many}: ${a.nearest.join(", ")}` : ""}`);
   } else {
-    const more = a.total > a.matches.length ? ` (showing ${a.matches.length}; raise --limit for more)` : "";
+    const more = a.total > a.matches.length ? ` (showing ${a.matches.length}; raise limit (CLI --limit) for more)` : "";
     out.push(`${many} matching '${query}': ${a.total}${more}`);
     for (const m of a.matches) {
       out.push(`${a.kind === "route" ? "" : `${one} `}${m.key}${m.framework ? `  (${m.framework})` : ""}`);

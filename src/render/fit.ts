@@ -1,0 +1,147 @@
+// Hard budgets on whole answers. What a client receives — the warning lines, the text and the
+// structured result — is counted with the configured tokenizer and never exceeds the budget.
+// Operations fit their own answers first (fusion downgrades and drops entries, toc degrades);
+// `fitAnswer` is the guarantee behind them for every operation: the structured result's
+// longest arrays and strings are shortened, then the text becomes a head-and-tail excerpt
+// with a marker saying what was cut and what to call instead.
+
+import type { TokenCounter } from "./tokens.ts";
+import { formatTokens } from "./tokens.ts";
+
+export interface BudgetedAnswer {
+  text: string;
+  data: object;
+  warnings?: string[];
+}
+
+/** The warning lines as MCP prepends them to the text. */
+export function warningLines(warnings: readonly string[] | undefined): string {
+  return (warnings ?? []).map((w) => `<!-- svc: warning: ${w} -->\n`).join("");
+}
+
+/** Tokens of everything a client receives for this answer (warnings, text, structured result). */
+export function answerTokens(answer: BudgetedAnswer, counter: TokenCounter): number {
+  return counter.count(warningLines(answer.warnings)) + counter.count(answer.text) + counter.count(JSON.stringify(answer.data));
+}
+
+/**
+ * `text` cut to at most `maxTokens` tokens: the head (two thirds) and the tail (one third),
+ * cut at line ends where possible, around one marker line. `marker(cutLines, cutTokens)`
+ * says what was cut and what to call for the rest. Returns "" when not even the marker fits.
+ */
+export function headAndTail(text: string, maxTokens: number, counter: TokenCounter, marker: (lines: number, tokens: number) => string): string {
+  const total = counter.count(text);
+  if (total <= maxTokens) return text;
+  const build = (keep: number): string => {
+    const headChars = Math.floor((keep * 2) / 3);
+    const tailChars = keep - headChars;
+    let head = text.slice(0, headChars);
+    let tail = tailChars > 0 ? text.slice(text.length - tailChars) : "";
+    const lastNl = head.lastIndexOf("\n");
+    if (lastNl > headChars / 2) head = head.slice(0, lastNl + 1);
+    else if (head && !head.endsWith("\n")) head = `${head}\n`;
+    const firstNl = tail.indexOf("\n");
+    if (firstNl >= 0 && firstNl < tail.length / 2) tail = tail.slice(firstNl + 1);
+    const cut = text.slice(head.length, text.length - tail.length);
+    const cutLines = cut.split("\n").length;
+    // the cut part's tokens pro rata (counting it on every probe would cost more than the rest)
+    const cutTokens = Math.round((total * cut.length) / Math.max(1, text.length));
+    return `${head}${marker(cutLines, cutTokens)}${tail ? `\n${tail}` : ""}`;
+  };
+  // The longest kept length whose rendering fits: start from the proportional guess and
+  // correct by the measured ratio (a few probes; each counts at most a budget's worth).
+  let best = counter.count(build(0)) <= maxTokens ? build(0) : "";
+  let keep = Math.floor((text.length * maxTokens) / total);
+  let bestKeep = 0;
+  for (let i = 0; i < 10 && keep > bestKeep && keep < text.length; i++) {
+    const candidate = build(keep);
+    const n = counter.count(candidate);
+    if (n <= maxTokens) {
+      best = candidate;
+      bestKeep = keep;
+      if (n >= maxTokens * 0.97) break;
+      keep = Math.min(text.length - 1, Math.max(keep + 1, Math.floor((keep * maxTokens) / Math.max(1, n) * 0.99)));
+    } else keep = Math.max(bestKeep + 1, Math.floor(((keep * maxTokens) / n) * 0.97));
+  }
+  return best;
+}
+
+/** The largest array or string inside `value` (by JSON length), with a setter to replace it. */
+function largestPart(value: unknown): { size: number; replace: (shrink: (v: unknown) => unknown) => void } | null {
+  let best: { size: number; replace: (shrink: (v: unknown) => unknown) => void } | null = null;
+  const visit = (node: unknown, set: ((v: unknown) => void) | null) => {
+    if (Array.isArray(node)) {
+      const size = JSON.stringify(node).length;
+      if (set && node.length > 0 && (!best || size > best.size)) best = { size, replace: (shrink) => set(shrink(node)) };
+      node.forEach((child, i) => visit(child, (v) => (node[i] = v)));
+    } else if (node && typeof node === "object") {
+      for (const key of Object.keys(node)) visit((node as Record<string, unknown>)[key], (v) => ((node as Record<string, unknown>)[key] = v));
+    } else if (typeof node === "string" && set && node.length > 80) {
+      const size = node.length + 2;
+      if (!best || size > best.size) best = { size, replace: (shrink) => set(shrink(node)) };
+    }
+  };
+  visit(value, null);
+  return best;
+}
+
+function shrinkOnce(v: unknown): unknown {
+  if (Array.isArray(v)) return v.slice(0, Math.floor(v.length / 2));
+  if (typeof v === "string") return `${v.slice(0, Math.max(40, Math.floor(v.length / 2)))}…`;
+  return v;
+}
+
+/**
+ * A structured result of at most `maxTokens` tokens: the largest arrays are halved and the
+ * longest strings shortened until it fits (arrays stay arrays, so the schema still holds);
+ * `truncated: true` says so. Keys outside `required` go last, when nothing else is left.
+ */
+export function fitData(data: object, maxTokens: number, counter: TokenCounter, required: readonly string[] = []): object {
+  if (counter.count(JSON.stringify(data)) <= maxTokens) return data;
+  const copy = JSON.parse(JSON.stringify(data)) as Record<string, unknown>;
+  copy.truncated = true;
+  for (let i = 0; i < 400 && counter.count(JSON.stringify(copy)) > maxTokens; i++) {
+    const part = largestPart(copy);
+    if (!part || part.size < 8) break;
+    part.replace(shrinkOnce);
+  }
+  if (counter.count(JSON.stringify(copy)) <= maxTokens) return copy;
+  const keys = Object.keys(copy).filter((k) => !required.includes(k) && k !== "truncated");
+  while (keys.length && counter.count(JSON.stringify(copy)) > maxTokens) delete copy[keys.pop() as string];
+  return copy;
+}
+
+export interface FitOptions {
+  /** The call that gets what was cut, in the surface's terms (e.g. "raise maxTokens or narrow path"). */
+  hint: string;
+  /** Keys of the structured result its schema requires (kept longest). */
+  required?: readonly string[];
+}
+
+/**
+ * The answer within `budget` tokens, counted over everything a client receives. The
+ * structured result may take at most a third of the budget (its arrays shortened); the
+ * text gets the rest as a head-and-tail excerpt with a marker.
+ */
+export function fitAnswer<A extends BudgetedAnswer>(answer: A, budget: number, counter: TokenCounter, options: FitOptions): A {
+  if (!Number.isFinite(budget) || budget <= 0 || answerTokens(answer, counter) <= budget) return answer;
+  let warnings = answer.warnings;
+  if (counter.count(warningLines(warnings)) > budget / 4) warnings = [];
+  const textTokens = counter.count(answer.text);
+  const warnTokens = counter.count(warningLines(warnings));
+  // The text keeps priority: the structured result gets what the text leaves, at most a third.
+  const dataShare = Math.max(Math.floor((budget - warnTokens) / 3), budget - warnTokens - textTokens);
+  const data = fitData(answer.data, Math.max(1, dataShare), counter, options.required);
+  const room = budget - warnTokens - counter.count(JSON.stringify(data));
+  const marker = (lines: number, tokens: number) =>
+    `… [svc: ${lines} line${lines === 1 ? "" : "s"} (~${formatTokens(tokens)} tokens) cut to fit the ${formatTokens(budget)}-token budget; ${options.hint}] …`;
+  // A JSON text (format=json) is never cut in the middle: it becomes a small valid object saying why.
+  const isJson = /^\s*[{[]/.test(answer.text) && (() => { try { JSON.parse(answer.text); return true; } catch { return false; } })();
+  let text = room > 0 ? (isJson ? JSON.stringify({ truncated: true, reason: `the answer exceeds the ${budget}-token budget; ${options.hint}` }) : headAndTail(answer.text, room, counter, marker)) : "";
+  if (isJson && counter.count(text) > room) text = "";
+  if (text === "" && room > 0) {
+    const short = `[svc: cut to fit ${budget} tokens; ${options.hint}]`;
+    text = counter.count(short) <= room ? short : "";
+  }
+  return { ...answer, text, data, warnings };
+}

@@ -1,0 +1,115 @@
+// Budgets are hard: every operation that takes a budget (maxTokens, or ask's tokenBudget),
+// at 100, 500, 2,000 and 8,000 tokens, on a repository with one very large file, answers
+// within it — counted with the configured tokenizer over everything a client receives
+// (warning lines, text and the structured result).
+
+import { describe, expect, test } from "bun:test";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { call } from "../../src/engine.ts";
+import { REGISTRY } from "../../src/registry.ts";
+import { answerTokens, headAndTail } from "../../src/render/fit.ts";
+import { tokenCounter } from "../../src/render/tokens.ts";
+import { gitRepo } from "../helpers/repo.ts";
+
+function bigModule(): string {
+  const parts = ['import { helper } from "./helper";', ""];
+  for (let i = 0; i < 400; i++) {
+    parts.push(`/** Step ${i} of the pipeline. */`, `export function step${i}(input: number): number {`, `  const value = helper(input) + ${i};`, `  if (value > ${i * 3}) return value - ${i};`, "  return value * 2;", "}", "");
+  }
+  return parts.join("\n");
+}
+
+const FILES: Record<string, string> = {
+  "package.json": '{ "name": "big", "version": "1.0.0" }\n',
+  "README.md": `# Big\n\n${"Some words about the pipeline and its steps. ".repeat(200)}\n`,
+  "src/big.ts": bigModule(),
+  "src/helper.ts": "export function helper(n: number): number {\n  return n + 1;\n}\n",
+  "src/user.ts": 'import { step1 } from "./big";\n\nexport class Runner {\n  run(): number {\n    return step1(2);\n  }\n}\n',
+  "src/user.test.ts": 'import { Runner } from "./user";\n\ntest("runs", () => {\n  expect(new Runner().run()).toBe(6);\n});\n',
+};
+
+/** A request per operation that takes a budget; a new one must be added here. */
+function sample(op: string): Record<string, unknown> {
+  switch (op) {
+    case "toc":
+    case "skeleton":
+    case "fuse":
+      return {};
+    case "ask":
+      return { task: "how does the pipeline step work" };
+    case "focus":
+      return { focus: "src/big.ts", depth: 2 };
+    case "search":
+      return { query: "pipeline step helper" };
+    case "changes":
+      return { changedSince: "HEAD" };
+    case "review":
+      return { changedSince: "HEAD" };
+    case "context":
+      return { files: ["src/big.ts", "src/user.ts"] };
+    case "reduce":
+      return { files: ["src/big.ts", "src/helper.ts"], level: "none" };
+    case "scope":
+      return { mode: "focus", seed: "src/big.ts" };
+    default:
+      throw new Error(`no budget sample for operation ${op}: add one`);
+  }
+}
+
+describe("budgets are hard on every operation that takes one", () => {
+  const root = gitRepo(FILES);
+  // an uncommitted change to the big file and to a test, so changes and review have work
+  writeFileSync(join(root, "src/big.ts"), `${bigModule()}\nexport const changed = true;\n`);
+  writeFileSync(join(root, "src/user.test.ts"), `${FILES["src/user.test.ts"]}\n// touched\n`);
+  const budgeted = REGISTRY.filter((spec) => spec.params.some((p) => p.name === "maxTokens" || p.name === "tokenBudget"));
+
+  test("the registry's budgeted operations are all sampled", () => {
+    expect(budgeted.map((s) => s.op).sort()).toEqual(["ask", "changes", "context", "focus", "fuse", "reduce", "review", "scope", "search", "skeleton", "toc"]);
+  });
+
+  for (const spec of budgeted) {
+    test(spec.op, async () => {
+      const counter = await tokenCounter();
+      const name = spec.params.some((p) => p.name === "tokenBudget") ? "tokenBudget" : "maxTokens";
+      for (const budget of [100, 500, 2000, 8000]) {
+        const result = await call(spec.op, { path: root, ...sample(spec.op), [name]: budget });
+        const used = answerTokens(result, counter);
+        if (used > budget) throw new Error(`${spec.op} at ${budget}: ${used} tokens\n${result.text.slice(0, 400)}`);
+        expect(result.text.length).toBeGreaterThan(0);
+      }
+    }, 120_000);
+  }
+
+  test("a first entry that does not fit is cut to a head-and-tail excerpt naming the call for the rest, never emitted whole", async () => {
+    const r = await call("focus", { path: root, focus: "src/big.ts", level: "none", maxTokens: 2000 });
+    const data = r.data as { entries: { path: string; excerpt?: boolean }[] };
+    expect(data.entries[0]).toMatchObject({ path: "src/big.ts", excerpt: true });
+    expect(r.text).toContain("head-and-tail excerpt: cut to fit");
+    expect(r.text).toMatch(/not shown to fit maxTokens=2000; the whole file: svc_reduce files=\["src\/big.ts"\] level=none maxTokens=\d+/);
+    expect(r.text).toContain("export function step0(");
+    expect(r.text).toContain("export const changed = true;");
+  }, 60_000);
+
+  test("changed sources come before changed tests; data and docs are listed, not emitted", async () => {
+    writeFileSync(join(root, "README.md"), `${FILES["README.md"]}\nmore\n`);
+    writeFileSync(join(root, "src/a.test.ts"), 'import { helper } from "./helper";\ntest("h", () => helper(1));\n'); // sorts before src/big.ts
+    const r = await call("changes", { path: root, changedSince: "HEAD", maxTokens: 8000 });
+    const data = r.data as { entries: { path: string }[] };
+    const order = data.entries.map((e) => e.path);
+    expect(order[0]).toBe("src/big.ts");
+    expect(order.indexOf("src/a.test.ts")).toBeGreaterThan(0);
+    expect(order).not.toContain("README.md");
+    expect(r.text).toContain("not included (docs): 1 .md file");
+  }, 60_000);
+});
+
+test("headAndTail keeps both ends around the marker and fits", async () => {
+  const counter = await tokenCounter();
+  const text = Array.from({ length: 500 }, (_, i) => `line ${i} of a long text`).join("\n");
+  const cut = headAndTail(text, 200, counter, (lines) => `[${lines} lines cut]`);
+  expect(counter.count(cut)).toBeLessThanOrEqual(200);
+  expect(cut).toStartWith("line 0 of");
+  expect(cut).toContain("line 499 of");
+  expect(cut).toMatch(/\[\d+ lines cut\]/);
+});

@@ -17,7 +17,7 @@ import { satisfiedMembers } from "../graph/satisfied.ts";
 import { checkerComplete, coverageLine, coverageOf, importersOf, incomingEdges, type Coverage, type IncomingEdge } from "../graph/symbol-edges.ts";
 import { readOutside } from "../store/meta.ts";
 import { textReader } from "../workspace/files.ts";
-import { describeSymbol, resolveSymbol, unresolvedText, type SymbolRow } from "../retrieve/resolve-symbol.ts";
+import { describeSymbol, partialNote, resolveSymbol, unresolvedText, type SymbolRow } from "../retrieve/resolve-symbol.ts";
 import type { OpResult } from "./types.ts";
 
 export type NeighborSection = "callers" | "references" | "implementers" | "subclasses" | "injection sites";
@@ -80,7 +80,7 @@ export function findNeighbors(db: Database, index: OpenIndex, query: string, roo
   const files = Number(index.meta.index_inventory_count ?? 0);
   const resolution = resolveSymbol(db, query);
   const header = index.state !== "ready" || index.meta.semantic_pending === "1" ? [availabilityHeader(index.meta.semantic_pending === "1" && index.state === "ready" ? "upgrade_pending" : index.state, index.meta, index.detail), ""] : [];
-  if (resolution.status === "not_found") throw symbolNotFound(query, resolution.nearest, files);
+  if (resolution.status === "not_found") throw symbolNotFound(query, resolution.nearest, files, partialNote(resolution));
   if (resolution.status !== "ok") {
     const data: NeighborsData =
       { status: "ambiguous", candidates: resolution.candidates.map(brief) };

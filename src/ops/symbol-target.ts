@@ -7,7 +7,7 @@ import type { Database } from "bun:sqlite";
 import { symbolNotFound } from "../errors.ts";
 import { openIndex, type IndexState } from "../index/open.ts";
 import { availabilityHeader } from "../render/availability.ts";
-import { resolveSymbol, unresolvedText, type SymbolRow } from "../retrieve/resolve-symbol.ts";
+import { partialNote, resolveSymbol, unresolvedText, type SymbolRow } from "../retrieve/resolve-symbol.ts";
 import type { IndexMeta } from "../store/meta.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
@@ -54,7 +54,7 @@ export async function withSymbol<D extends object>(
     const state: IndexState = pending ? "upgrade_pending" : index.state;
     const header = availabilityHeader(state, index.meta, index.detail);
     const resolution = resolveSymbol(db, query);
-    if (resolution.status === "not_found") throw symbolNotFound(query, resolution.nearest, Number(index.meta.index_inventory_count ?? 0));
+    if (resolution.status === "not_found") throw symbolNotFound(query, resolution.nearest, Number(index.meta.index_inventory_count ?? 0), partialNote(resolution));
     if (resolution.status !== "ok") {
       const text = [header, ...unresolvedText(query, resolution, Number(index.meta.index_inventory_count ?? 0))].join("\n");
       const data: UnresolvedSymbol = { root: ws.root, indexState: state, status: "ambiguous", candidates: resolution.candidates.map(symbolBrief) };

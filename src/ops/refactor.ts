@@ -12,15 +12,14 @@ import { openIndex } from "../index/open.ts";
 import { renameContents, validateNewName } from "../refactor/rename.ts";
 import { sourceActionContents, parseDiagnosticId } from "../refactor/source-actions.ts";
 import { stageContents, type StagedFile } from "../refactor/stage.ts";
+import type { RefactorOperation } from "../refactor/operations.ts";
 import { resolveTarget } from "../refactor/target.ts";
 import { confine } from "../workspace/confine.ts";
 import { textReader } from "../workspace/files.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
 
-export const REFACTOR_OPERATIONS = ["rename", "add-parameter", "remove-parameter", "reorder-parameters", "extract-interface", "move-to-file", "organize-imports", "apply-codefix"] as const;
-export type RefactorOperation = (typeof REFACTOR_OPERATIONS)[number];
-const AVAILABLE: readonly RefactorOperation[] = ["rename", "organize-imports", "apply-codefix"];
+export { REFACTOR_OPERATIONS, type RefactorOperation } from "../refactor/operations.ts";
 
 export interface RefactorRequest {
   path: string;
@@ -29,10 +28,6 @@ export interface RefactorRequest {
   file: string | null;
   newName: string | null;
   containingType: string | null;
-  parameterName: string | null;
-  parameterType: string | null;
-  argument: string | null;
-  newOrder: string | null;
   diagnosticId: string | null;
 }
 
@@ -125,7 +120,6 @@ async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, f
 export async function refactor(request: RefactorRequest, ctx: OpContext): Promise<OpResult<RefactorData>> {
   validate(request);
   const op = request.operation;
-  if (!AVAILABLE.includes(op)) return refused(op, `not available in this version of svc (${AVAILABLE.join(", ")} are)`);
   const ws = resolveWorkspace(request.path, ctx.cwd);
   const file = request.file?.trim() ? confine(ws.root, request.file, op).rel : null;
   if (!ctx.host) {

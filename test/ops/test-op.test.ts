@@ -71,12 +71,11 @@ describe("svc test", () => {
     expect(r.text).toContain("selection only, nothing was run");
   }, 60_000);
 
-  test("an unknown symbol answers with nearest names, as impact does; an empty one and candidates are validation errors", async () => {
+  test("an unknown symbol answers with nearest names, as impact does; an empty one is a validation error", async () => {
     const r = await call("test", { path: root, symbol: "ad" });
     expect((r.data as { status: string }).status).toBe("not_found");
     expect(r.text).toContain("no declaration named 'ad'");
     expect(await refusal(call("test", { path: root, symbol: " " }))).toStartWith("validation_error: symbol must name a declaration");
-    expect(await refusal(call("test", { path: root, symbol: "add", candidates: "[]" }))).toStartWith("validation_error: candidate racing is not available in this version");
   }, 60_000);
 
   test("no runner: the selection is listed and graded selection only", async () => {

@@ -13,6 +13,7 @@ import { renameContents, validateNewName } from "../refactor/rename.ts";
 import { sourceActionContents, parseDiagnosticId } from "../refactor/source-actions.ts";
 import { stageContents, type StagedFile } from "../refactor/stage.ts";
 import type { RefactorOperation } from "../refactor/operations.ts";
+import { signatureContents, type SignatureChange } from "../refactor/signature.ts";
 import { resolveTarget } from "../refactor/target.ts";
 import { confine } from "../workspace/confine.ts";
 import { textReader } from "../workspace/files.ts";
@@ -28,6 +29,10 @@ export interface RefactorRequest {
   file: string | null;
   newName: string | null;
   containingType: string | null;
+  parameterName: string | null;
+  parameterType: string | null;
+  argument: string | null;
+  newOrder: string | null;
   diagnosticId: string | null;
 }
 
@@ -45,13 +50,37 @@ export interface RefactorData {
 
 const refused = (operation: RefactorOperation, reason: string): OpResult<RefactorData> => ({ text: `cannot ${operation}: ${reason}`, data: { operation, status: "refused", reason } });
 
+const SIGNATURE_OPS: readonly RefactorOperation[] = ["add-parameter", "remove-parameter", "reorder-parameters"];
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+function identifier(op: string, what: string, value: string | null): string {
+  const v = value?.trim() ?? "";
+  if (!IDENTIFIER.test(v)) throw validationError(`${op} needs ${what}, a parameter name (got '${value ?? ""}')`);
+  return v;
+}
+
+/** The signature change a parameter operation asks for (validated; no engine needed). */
+function signatureChange(request: RefactorRequest): SignatureChange {
+  const op = request.operation;
+  if (op === "add-parameter") {
+    const name = identifier(op, "parameterName", request.parameterName);
+    return { op, name, type: request.parameterType?.trim() || null, argument: request.argument?.trim() || "undefined" };
+  }
+  if (op === "remove-parameter") return { op, name: identifier(op, "parameterName", request.parameterName) };
+  const order = (request.newOrder ?? "").split(",").map((x) => x.trim());
+  if (!request.newOrder?.trim()) throw validationError("reorder-parameters needs newOrder, the parameter names comma-separated in the new order");
+  for (const name of order) identifier(op, "newOrder", name);
+  return { op: "reorder-parameters", order };
+}
+
 /** Parameter checks that need no engine (bad input is a validation_error, never an abstention). */
 function validate(request: RefactorRequest): void {
   const op = request.operation;
-  if (op === "rename") {
-    if (!request.symbol?.trim()) throw validationError("rename needs symbol (Name, Type.member or path:line)");
-    validateNewName(request.newName);
+  if (op === "rename" || SIGNATURE_OPS.includes(op)) {
+    if (!request.symbol?.trim()) throw validationError(`${op} needs symbol (Name, Type.member or path:line)`);
   }
+  if (op === "rename") validateNewName(request.newName);
+  if (SIGNATURE_OPS.includes(op)) signatureChange(request);
   if ((op === "organize-imports" || op === "apply-codefix") && !request.file?.trim()) throw validationError(`${op} needs file (root-relative path of the file)`);
   if (op === "apply-codefix") parseDiagnosticId(request.diagnosticId);
 }
@@ -73,8 +102,7 @@ async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, f
   const op = request.operation;
   let computed: { contents: Map<string, string> } | { refused: string };
   let title: string;
-  if (op === "rename") {
-    const newName = validateNewName(request.newName);
+  if (op === "rename" || SIGNATURE_OPS.includes(op)) {
     const index = await openIndex(root, { longLived: ctx.longLived, isHost: ctx.host, signal: ctx.signal, waitForBuild: true });
     if (!index.available) return refused(op, `the index is not available (${index.state}: ${index.detail})`);
     let target;
@@ -84,12 +112,22 @@ async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, f
       index.db.close();
     }
     if (!target.ok) return refused(op, target.reason);
-    title = `${target.symbol.qualifiedName} -> ${newName}`;
     const t = target;
-    computed = await cw.exclusive(async () => {
-      await cw.refresh();
-      return renameContents(cw, t, newName);
-    });
+    if (op === "rename") {
+      const newName = validateNewName(request.newName);
+      title = `${target.symbol.qualifiedName} -> ${newName}`;
+      computed = await cw.exclusive(async () => {
+        await cw.refresh();
+        return renameContents(cw, t, newName);
+      });
+    } else {
+      const change = signatureChange(request);
+      title = `${target.symbol.qualifiedName} (${change.op === "reorder-parameters" ? change.order.join(", ") : change.name})`;
+      computed = await cw.exclusive(async () => {
+        await cw.refresh();
+        return signatureContents(cw, t, change);
+      });
+    }
   } else {
     const rel = file!;
     title = rel;

@@ -9,6 +9,7 @@ import { coldChecks, ENGINE_NAME, residentChecks, type CheckWorkspace } from "..
 import { SvcError, validationError } from "../errors.ts";
 import { connectHost } from "../host/client.ts";
 import { openIndex } from "../index/open.ts";
+import { extractInterfaceContents } from "../refactor/extract-interface.ts";
 import { renameContents, validateNewName } from "../refactor/rename.ts";
 import { sourceActionContents, parseDiagnosticId } from "../refactor/source-actions.ts";
 import { stageContents, type StagedFile } from "../refactor/stage.ts";
@@ -76,10 +77,11 @@ function signatureChange(request: RefactorRequest): SignatureChange {
 /** Parameter checks that need no engine (bad input is a validation_error, never an abstention). */
 function validate(request: RefactorRequest): void {
   const op = request.operation;
-  if (op === "rename" || SIGNATURE_OPS.includes(op)) {
+  if (op === "rename" || op === "extract-interface" || SIGNATURE_OPS.includes(op)) {
     if (!request.symbol?.trim()) throw validationError(`${op} needs symbol (Name, Type.member or path:line)`);
   }
   if (op === "rename") validateNewName(request.newName);
+  if (op === "extract-interface" && request.newName?.trim()) validateNewName(request.newName);
   if (SIGNATURE_OPS.includes(op)) signatureChange(request);
   if ((op === "organize-imports" || op === "apply-codefix") && !request.file?.trim()) throw validationError(`${op} needs file (root-relative path of the file)`);
   if (op === "apply-codefix") parseDiagnosticId(request.diagnosticId);
@@ -102,7 +104,7 @@ async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, f
   const op = request.operation;
   let computed: { contents: Map<string, string> } | { refused: string };
   let title: string;
-  if (op === "rename" || SIGNATURE_OPS.includes(op)) {
+  if (op === "rename" || op === "extract-interface" || SIGNATURE_OPS.includes(op)) {
     const index = await openIndex(root, { longLived: ctx.longLived, isHost: ctx.host, signal: ctx.signal, waitForBuild: true });
     if (!index.available) return refused(op, `the index is not available (${index.state}: ${index.detail})`);
     let target;
@@ -119,6 +121,13 @@ async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, f
       computed = await cw.exclusive(async () => {
         await cw.refresh();
         return renameContents(cw, t, newName);
+      });
+    } else if (op === "extract-interface") {
+      const newName = request.newName?.trim() ? validateNewName(request.newName) : null;
+      title = `${target.symbol.qualifiedName} -> ${newName ?? `I${target.symbol.name}`}`;
+      computed = await cw.exclusive(async () => {
+        await cw.refresh();
+        return extractInterfaceContents(cw, t, newName);
       });
     } else {
       const change = signatureChange(request);

@@ -10,6 +10,7 @@ import { SvcError, validationError } from "../errors.ts";
 import { connectHost } from "../host/client.ts";
 import { openIndex } from "../index/open.ts";
 import { extractInterfaceContents } from "../refactor/extract-interface.ts";
+import { moveToFileContents } from "../refactor/move-to-file.ts";
 import { renameContents, validateNewName } from "../refactor/rename.ts";
 import { sourceActionContents, parseDiagnosticId } from "../refactor/source-actions.ts";
 import { stageContents, type StagedFile } from "../refactor/stage.ts";
@@ -77,11 +78,12 @@ function signatureChange(request: RefactorRequest): SignatureChange {
 /** Parameter checks that need no engine (bad input is a validation_error, never an abstention). */
 function validate(request: RefactorRequest): void {
   const op = request.operation;
-  if (op === "rename" || op === "extract-interface" || SIGNATURE_OPS.includes(op)) {
+  if (op === "rename" || op === "extract-interface" || op === "move-to-file" || SIGNATURE_OPS.includes(op)) {
     if (!request.symbol?.trim()) throw validationError(`${op} needs symbol (Name, Type.member or path:line)`);
   }
   if (op === "rename") validateNewName(request.newName);
   if (op === "extract-interface" && request.newName?.trim()) validateNewName(request.newName);
+  if (op === "move-to-file" && request.newName?.trim() && !/\.[cm]?[jt]sx?$/.test(request.newName.trim())) throw validationError(`move-to-file: newName is the new file and must end in .ts, .tsx, .js or similar (got '${request.newName}')`);
   if (SIGNATURE_OPS.includes(op)) signatureChange(request);
   if ((op === "organize-imports" || op === "apply-codefix") && !request.file?.trim()) throw validationError(`${op} needs file (root-relative path of the file)`);
   if (op === "apply-codefix") parseDiagnosticId(request.diagnosticId);
@@ -104,7 +106,7 @@ async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, f
   const op = request.operation;
   let computed: { contents: Map<string, string> } | { refused: string };
   let title: string;
-  if (op === "rename" || op === "extract-interface" || SIGNATURE_OPS.includes(op)) {
+  if (op === "rename" || op === "extract-interface" || op === "move-to-file" || SIGNATURE_OPS.includes(op)) {
     const index = await openIndex(root, { longLived: ctx.longLived, isHost: ctx.host, signal: ctx.signal, waitForBuild: true });
     if (!index.available) return refused(op, `the index is not available (${index.state}: ${index.detail})`);
     let target;
@@ -121,6 +123,13 @@ async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, f
       computed = await cw.exclusive(async () => {
         await cw.refresh();
         return renameContents(cw, t, newName);
+      });
+    } else if (op === "move-to-file") {
+      const destination = request.newName?.trim() ? confine(root, request.newName.trim(), op).rel : null;
+      title = `${target.symbol.qualifiedName} -> ${destination ?? "its own file"}`;
+      computed = await cw.exclusive(async () => {
+        await cw.refresh();
+        return moveToFileContents(cw, t, destination);
       });
     } else if (op === "extract-interface") {
       const newName = request.newName?.trim() ? validateNewName(request.newName) : null;

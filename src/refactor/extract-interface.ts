@@ -4,12 +4,13 @@
 // source signature; any other member gets the type the checker gives it. Members that are
 // static, private, protected, `#private` or the constructor stay out; a class without a
 // public member abstains. The file's own style is followed (indentation of the class
-// members, semicolons or none; a minimal local detection until a shared style module lands).
+// members, semicolons or none: style.ts).
 
 import type { SgNode } from "@ast-grep/napi";
 import type { CheckWorkspace } from "../check/workspace.ts";
 import { offsetOf, positionOf, typeText } from "../semantic/index.ts";
 import { diskText } from "./stage.ts";
+import { usesSemicolons } from "./style.ts";
 import { applyOffsetEdits, parseRoot, type Edit } from "./syntax.ts";
 import type { Target } from "./target.ts";
 
@@ -18,14 +19,6 @@ type Contents = { contents: Map<string, string> } | { refused: string };
 const HIDDEN = new Set(["static", "accessibility_modifier", "private_property_identifier", "override_modifier", "declare"]);
 
 const hasChild = (node: SgNode, kinds: ReadonlySet<string> | string): boolean => node.children().some((c) => (typeof kinds === "string" ? c.kind() === kinds : kinds.has(String(c.kind()))) && (c.kind() !== "accessibility_modifier" || c.text() !== "public"));
-
-/** Whether the file ends its statements with semicolons (most statement-like lines do). */
-export function usesSemicolons(text: string): boolean {
-  const lines = text.split("\n").map((l) => l.trimEnd());
-  const ending = lines.filter((l) => /[\w)\]'"`]$/.test(l) && !/^\s*(?:\/\/|\*|\/\*)/.test(l) && !/^\s*(?:export\s+)?(?:class|interface|function|if|for|while|else|switch|try|type\b.*=\s*$)/.test(l)).length;
-  const semi = lines.filter((l) => l.endsWith(";")).length;
-  return semi >= ending;
-}
 
 /** The member's line in the interface, or null when it stays out. */
 async function memberLine(cw: CheckWorkspace, rel: string, text: string, project: string, member: SgNode, semi: string): Promise<string | null> {

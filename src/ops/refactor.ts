@@ -157,7 +157,11 @@ async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, f
   if ("refused" in computed) return refused(op, computed.refused);
   const contents = computed.contents;
   const staged = await cw.exclusive(() => stageContents(cw, contents));
-  if (!staged.ok) return refused(op, staged.reason);
+  if (!staged.ok) {
+    // A parameter the body does not read yet, under noUnusedParameters: say how to add it anyway.
+    const unusedOnly = op === "add-parameter" && staged.introduced?.length && staged.introduced.every((d) => d.code === "TS6133");
+    return refused(op, unusedOnly ? `${staged.reason} (the project sets noUnusedParameters: name it with a leading underscore, e.g. _${request.parameterName!.trim()}, or add it with the code that reads it)` : staged.reason);
+  }
   if (op === "apply-codefix") {
     const code = parseDiagnosticId(request.diagnosticId);
     const rel = file!;

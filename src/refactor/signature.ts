@@ -29,7 +29,10 @@ interface Parsed {
 }
 
 const MAX_SITES = 8;
-const listSites = (sites: readonly string[]): string => `${sites.slice(0, MAX_SITES).join(", ")}${sites.length > MAX_SITES ? ` and ${sites.length - MAX_SITES} more` : ""}`;
+function listSites(all: readonly string[]): string {
+  const sites = [...new Set(all)];
+  return `${sites.slice(0, MAX_SITES).join(", ")}${sites.length > MAX_SITES ? ` and ${sites.length - MAX_SITES} more` : ""}`;
+}
 
 /** The declarations and calls of the family at the target, or why not. */
 async function family(cw: CheckWorkspace, target: Extract<Target, { ok: true }>): Promise<{ files: Map<string, Parsed>; decls: { file: Parsed; decl: FunctionDecl }[]; calls: { file: Parsed; call: CallSite }[]; target: FunctionDecl } | { refused: string }> {
@@ -71,6 +74,8 @@ async function family(cw: CheckWorkspace, target: Extract<Target, { ok: true }>)
   if (values.length) return { refused: `${target.symbol.name} is used as a value (a callback, bind, typeof or property) at ${listSites(values)}; the calls made through it cannot be edited` };
   const overloads = decls.filter((d) => d.decl.kind === "overload");
   if (overloads.length) return { refused: `${target.symbol.name} has overloads (${listSites(overloads.map((d) => `${d.file.rel}:${lineOf(d.file.text, d.decl.nameAt)}`))}); change them by hand` };
+  const annotated = decls.filter((d) => d.decl.kind === "annotated");
+  if (annotated.length) return { refused: `${target.symbol.name} takes its signature from a type annotation (${listSites(annotated.map((d) => `${d.file.rel}:${lineOf(d.file.text, d.decl.nameAt)}`))}); change it by hand` };
   return { files, decls, calls, target: targetDecl };
 }
 

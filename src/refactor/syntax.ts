@@ -23,7 +23,7 @@ export interface ListNode {
   text: string;
 }
 
-export type DeclKind = "function" | "method" | "signature" | "overload" | "arrow";
+export type DeclKind = "function" | "method" | "signature" | "overload" | "arrow" | "annotated";
 
 export interface FunctionDecl {
   kind: DeclKind;
@@ -67,7 +67,7 @@ function declOf(node: SgNode): FunctionDecl | null {
     const params = value && (value.kind() === "arrow_function" || value.kind() === "function_expression") ? value.field("parameters") : null;
     const name = node.field("name");
     if (!params || !name || name.kind() !== "identifier") return null;
-    return { kind: "arrow", nameAt: name.range().start.index, params: listOf(params), body: spanOf(value!.field("body")), node: value! };
+    return { kind: node.field("type") ? "annotated" : "arrow", nameAt: name.range().start.index, params: listOf(params), body: spanOf(value!.field("body")), node: value! };
   }
   const name = node.field("name");
   const params = node.field("parameters");

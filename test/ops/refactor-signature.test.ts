@@ -67,6 +67,8 @@ const FILES: Record<string, string> = {
     "export function joined(...parts: string[]): string {",
     '  return parts.join("");',
     "}",
+    "export const typed: (a: number, b: number) => number = (a, b) => a + b;",
+    "export const t = typed(1, 2);",
     "",
   ].join("\n"),
 };
@@ -112,6 +114,8 @@ describe("svc_refactor parameter operations", () => {
     expect(spread.text).toBe("cannot reorder-parameters: spread arguments at src/other.ts:16");
     const rest = await refactor({ operation: "add-parameter", symbol: "joined", parameterName: "sep" });
     expect(rest.text).toBe("cannot add-parameter: joined ends with a rest parameter; a parameter cannot follow it");
+    const annotated = await refactor({ operation: "reorder-parameters", symbol: "typed", newOrder: "b, a" });
+    expect(annotated.text).toBe("cannot reorder-parameters: typed takes its signature from a type annotation (src/other.ts:20); change it by hand");
     const unknown = await refactor({ operation: "remove-parameter", symbol: "price", parameterName: "nope" });
     expect(unknown.text).toBe("cannot remove-parameter: price has no parameter named nope (parameters: n, rate, note)");
     expect(disk("src/other.ts")).toBe(FILES["src/other.ts"]!);

@@ -5,6 +5,8 @@
 // the host asks the host serving the root (its resident engine) first; else it uses its own
 // resident engine or loads one for the call.
 
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { coldChecks, ENGINE_NAME, residentChecks, type CheckWorkspace } from "../check/workspace.ts";
 import { SvcError, validationError } from "../errors.ts";
 import { connectHost } from "../host/client.ts";
@@ -16,6 +18,7 @@ import { sourceActionContents, parseDiagnosticId } from "../refactor/source-acti
 import { stageContents, type StagedFile } from "../refactor/stage.ts";
 import type { RefactorOperation } from "../refactor/operations.ts";
 import { signatureContents, type SignatureChange } from "../refactor/signature.ts";
+import { keepLineEndings } from "../refactor/style.ts";
 import { resolveTarget } from "../refactor/target.ts";
 import { confine } from "../workspace/confine.ts";
 import { textReader } from "../workspace/files.ts";
@@ -155,7 +158,7 @@ async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, f
     });
   }
   if ("refused" in computed) return refused(op, computed.refused);
-  const contents = computed.contents;
+  const contents = new Map([...computed.contents].map(([f, text]) => [f, existsSync(join(root, f)) ? keepLineEndings(readFileSync(join(root, f), "utf8"), text) : text] as const));
   const staged = await cw.exclusive(() => stageContents(cw, contents));
   if (!staged.ok) {
     // A parameter the body does not read yet, under noUnusedParameters: say how to add it anyway.

@@ -16,3 +16,10 @@ export function importQuote(text: string): "'" | '"' {
   const double = (text.match(/\bfrom\s+"/g) ?? []).length;
   return single > double ? "'" : '"';
 }
+
+/** New content with the original's line endings when the original uses CRLF throughout (the refactors write `\n`). */
+export function keepLineEndings(original: string, content: string): string {
+  const crlf = (original.match(/\r\n/g) ?? []).length;
+  const lf = (original.match(/\n/g) ?? []).length;
+  return crlf > 0 && crlf === lf ? content.replace(/\r?\n/g, "\r\n") : content;
+}

@@ -58,6 +58,7 @@ const FILES: Record<string, string> = {
   "src/cart.ts": CART,
   "src/index.ts": "export { Cart } from './cart'\n",
   "src/use.ts": "import { Cart } from './index'\nexport const n = new Cart('me').add({ price: 2 }).total()\n",
+  "src/crlf.ts": "export class Crlf {\r\n  name = 'x';\r\n}\r\n",
 };
 
 const ctx = { cwd: "/", host: true };
@@ -84,6 +85,11 @@ describe("svc_refactor extract-interface", () => {
     expect(r.text).toBe("cannot extract-interface: Hidden has no public instance members to put in an interface");
     const notClass = await refactor({ operation: "extract-interface", symbol: "Item" });
     expect(notClass.text).toStartWith("cannot extract-interface: Item at src/item.ts:1 is not a class declaration");
+  }, 120_000);
+
+  test("a CRLF file keeps CRLF in the lines the refactor writes", async () => {
+    const r = await refactor({ operation: "extract-interface", symbol: "Crlf" });
+    expect(r.data.files?.[0]?.content).toBe("export interface ICrlf {\r\n  name: string;\r\n}\r\n\r\nexport class Crlf implements ICrlf {\r\n  name = 'x';\r\n}\r\n");
   }, 120_000);
 
   test("the interface of the public members, in the file's style, implemented by the class; applied → clean", async () => {

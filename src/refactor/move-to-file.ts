@@ -117,6 +117,7 @@ export async function moveToFileContents(cw: CheckWorkspace, target: Extract<Tar
   const to = destination ?? `${dirname(from) === "." ? "" : `${toPosix(dirname(from))}/`}${name}${extname(from)}`;
   if (to === from) return { refused: `${name} is already in ${to}` };
   if (existsSync(cw.abs(to))) return { refused: `${to} already exists` };
+  if (!existsSync(cw.abs(posix.dirname(to)))) return { refused: `the folder ${posix.dirname(to)} does not exist; the engine cannot resolve imports of a file there until it does (create it first)` };
   // The moved span: the statement and the comments right above it.
   let start = st.range().start.index;
   for (let prev = st.prev(); prev && prev.kind() === "comment" && !/\n[ \t]*\n[ \t]*$/.test(text.slice(prev.range().end.index, start)); prev = prev.prev()) start = prev.range().start.index;
@@ -132,11 +133,14 @@ export async function moveToFileContents(cw: CheckWorkspace, target: Extract<Tar
   used.delete(name);
   const exported = new Set<string>();
   const topLevel = new Map<string, SgNode>();
+  const types = new Set<string>();
   for (const s of statements) {
     const d = declOf(s);
     if (!d || s === st) continue;
+    const typeOnly = d.kind() === "interface_declaration" || d.kind() === "type_alias_declaration";
     for (const n of boundNames(d)) {
       topLevel.set(n.text(), n);
+      if (typeOnly) types.add(n.text());
       if (s.kind() === "export_statement" && !s.children().some((c) => c.kind() === "default")) exported.add(n.text());
     }
     if (s.kind() === "export_statement" && !s.field("source")) for (const spec of s.findAll({ rule: { kind: "export_specifier" } })) exported.add(spec.field("name")!.text());
@@ -162,7 +166,11 @@ export async function moveToFileContents(cw: CheckWorkspace, target: Extract<Tar
     if (named.length) parts.push(`{ ${named.join(", ")} }`);
     header.push(`import ${typeOnly}${parts.join(", ")} from ${q}${rebase(source)}${q}${semi}`);
   }
-  if (local.length) header.push(`import { ${local.join(", ")} } from ${q}${specifierTo(to, from, relImportExt)}${q}${semi}`);
+  if (local.length) {
+    const all = local.every((n) => types.has(n));
+    const names = local.map((n) => (types.has(n) && !all ? `type ${n}` : n));
+    header.push(`import ${all ? "type " : ""}{ ${names.join(", ")} } from ${q}${specifierTo(to, from, relImportExt)}${q}${semi}`);
+  }
   const exportedText = st.kind() === "export_statement" ? moved : `${moved.slice(0, st.range().start.index - start)}export ${moved.slice(st.range().start.index - start)}`;
   const newFile = `${header.length ? `${header.join("\n")}\n\n` : ""}${exportedText}\n`;
 
@@ -175,9 +183,14 @@ export async function moveToFileContents(cw: CheckWorkspace, target: Extract<Tar
   if (text.slice(0, start).endsWith("\n\n") && text[cut] === "\n") cut++;
   push(from, { start, end: cut, text: "" });
   const stillUsed = refs.some((r) => toPosix(relative(cw.root, r.path)) === from && !(offsetOf(text, r) >= span.start && offsetOf(text, r) < span.end));
+  // An import cycle is harmless for declarations that run nothing at load; an initializer
+  // (const, class, enum) reading the old file could run before that file has set it.
+  const hoisted = ["function_declaration", "generator_function_declaration", "interface_declaration", "type_alias_declaration"].includes(String(decl.kind()));
+  const valueLocals = local.filter((n) => !types.has(n));
+  if (stillUsed && valueLocals.length && !hoisted) return { refused: `moving ${name} would make ${from} and ${to} import each other, and its initializer reads ${valueLocals.join(", ")} from ${from} at load time (it could run before they are set)` };
   if (stillUsed) {
     const after = endOfImports(root);
-    push(from, { start: after, end: after, text: `${after ? "\n" : ""}import { ${name} } from ${q}${specifierTo(from, to, relImportExt)}${q}${semi}${after ? "" : "\n"}` });
+    push(from, { start: after, end: after, text: `${after ? "\n" : ""}import ${decl.kind() === "interface_declaration" || decl.kind() === "type_alias_declaration" ? "type " : ""}{ ${name} } from ${q}${specifierTo(from, to, relImportExt)}${q}${semi}${after ? "" : "\n"}` });
   }
   // Every import or re-export of it from the source file, pointed at the new file.
   const texts = new Map<string, string>([[from, text]]);

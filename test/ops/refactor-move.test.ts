@@ -3,7 +3,8 @@
 // file; its file imports it back (still used there, inside a callback), a barrel re-export
 // and a direct import naming two names are split, a single-name import is re-pointed. The
 // staged result (a new file with an empty expectedHash) is applied with svc_workspace apply
-// and the project type-checks clean; a declaration using a module-private name abstains.
+// and the project type-checks clean; a declaration using a module-private name abstains, and
+// so does a constant whose move would create an import cycle evaluated at load.
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
@@ -41,6 +42,8 @@ const FILES: Record<string, string> = {
   "src/types.ts": 'export type Currency = "EUR" | "USD";\n',
   "src/money.ts": MONEY,
   "src/index.ts": 'export { price, twice } from "./money";\n',
+  "src/geometry/index.ts": "export {};\n",
+  "src/cycle.ts": "export const BASE = 2;\nexport const DOUBLE = BASE * 2;\nexport const quad = DOUBLE * 2;\nexport interface Shape {\n  side: number;\n}\nexport const unit: Shape = { side: quad };\nexport const area = (s: Shape): number => s.side * unit.side;\n",
   "src/use.ts": 'import { price } from "./money";\nimport { twice } from "./index";\nexport const a = [1].map((x) => price(x, "USD")).concat(twice);\n',
   "src/use2.ts": 'import { price, RATE } from "./money";\nexport const b = price(RATE, "EUR");\n',
 };
@@ -69,7 +72,19 @@ describe("svc_refactor move-to-file", () => {
     expect(r.text).toBe("cannot move-to-file: hidden uses module-private name of src/money.ts (secret at src/money.ts:5); export it or move it first");
     const exists = await refactor({ operation: "move-to-file", symbol: "price", newName: "src/math.ts" });
     expect(exists.text).toBe("cannot move-to-file: src/math.ts already exists");
+    const cycle = await refactor({ operation: "move-to-file", symbol: "DOUBLE" });
+    expect(cycle.text).toBe("cannot move-to-file: moving DOUBLE would make src/cycle.ts and src/DOUBLE.ts import each other, and its initializer reads BASE from src/cycle.ts at load time (it could run before they are set)");
     expect(existsSync(join(root, "src/hidden.ts"))).toBe(false);
+  }, 120_000);
+
+  test("a type it uses from its old file is imported as a type (verbatimModuleSyntax stays clean)", async () => {
+    const r = await refactor({ operation: "move-to-file", symbol: "area", newName: "src/geometry/area.ts" });
+    expect(r.data.files!.find((f) => f.file === "src/geometry/area.ts")!.content).toStartWith('import { type Shape, unit } from "../cycle";\n\nexport const area');
+    const nowhere = await refactor({ operation: "move-to-file", symbol: "Shape", newName: "src/nowhere/shape.ts" });
+    expect(nowhere.text).toStartWith("cannot move-to-file: the folder src/nowhere does not exist");
+    const typed = await refactor({ operation: "move-to-file", symbol: "Shape", newName: "src/geometry/shape.ts" });
+    expect(typed.text).toStartWith("staged");
+    expect(typed.data.files!.find((f) => f.file === "src/cycle.ts")!.content).toContain('import type { Shape } from "./geometry/shape";\n');
   }, 120_000);
 
   test("moved with its imports, imported back, every import re-pointed or split; applied → clean", async () => {

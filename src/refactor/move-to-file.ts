@@ -18,7 +18,7 @@ import { offsetOf, references } from "../semantic/index.ts";
 import { toPosix } from "../workspace/root.ts";
 import { diskText } from "./stage.ts";
 import { importQuote, usesSemicolons } from "./style.ts";
-import { applyOffsetEdits, listOf, parseRoot, removeFromList, type Edit, type Span } from "./syntax.ts";
+import { applyOffsetEdits, lineOf, listOf, parseRoot, removeFromList, type Edit, type Span } from "./syntax.ts";
 import type { Target } from "./target.ts";
 
 type Contents = { contents: Map<string, string> } | { refused: string };
@@ -93,6 +93,29 @@ function statementOf(node: SgNode): SgNode | null {
   let n: SgNode | null = node;
   while (n && n.kind() !== "import_statement" && n.kind() !== "export_statement") n = n.parent();
   return n;
+}
+
+const FUNCTIONS = new Set(["arrow_function", "function_expression", "function_declaration", "generator_function_declaration", "method_definition"]);
+
+/** Whether the declaration runs nothing at load that the uses (offsets in its old file) could reach before it is set. */
+function loadSafe(decl: SgNode, root: SgNode, uses: readonly number[]): boolean {
+  const kind = String(decl.kind());
+  if (["function_declaration", "generator_function_declaration", "interface_declaration", "type_alias_declaration"].includes(kind)) return true;
+  const value = kind === "lexical_declaration" ? decl.children().find((c) => c.kind() === "variable_declarator")?.field("value") : null;
+  if (!value || (value.kind() !== "arrow_function" && value.kind() !== "function_expression")) return false;
+  return uses.every((offset) => {
+    for (let n = nodeAt(root, offset); n; n = n.parent()) if (FUNCTIONS.has(String(n.kind()))) return true;
+    return false;
+  });
+}
+
+function nodeAt(root: SgNode, offset: number): SgNode | null {
+  let node: SgNode | null = root;
+  for (;;) {
+    const child: SgNode | undefined = node!.children().find((c) => c.range().start.index <= offset && offset < c.range().end.index);
+    if (!child) return node;
+    node = child;
+  }
 }
 
 const endOfImports = (root: SgNode): number => {
@@ -182,12 +205,16 @@ export async function moveToFileContents(cw: CheckWorkspace, target: Extract<Tar
   if (text[cut] === "\n") cut++;
   if (text.slice(0, start).endsWith("\n\n") && text[cut] === "\n") cut++;
   push(from, { start, end: cut, text: "" });
-  const stillUsed = refs.some((r) => toPosix(relative(cw.root, r.path)) === from && !(offsetOf(text, r) >= span.start && offsetOf(text, r) < span.end));
-  // An import cycle is harmless for declarations that run nothing at load; an initializer
-  // (const, class, enum) reading the old file could run before that file has set it.
-  const hoisted = ["function_declaration", "generator_function_declaration", "interface_declaration", "type_alias_declaration"].includes(String(decl.kind()));
+  const usesInFrom = refs.map((r) => (toPosix(relative(cw.root, r.path)) === from ? offsetOf(text, r) : -1)).filter((o) => o >= 0 && !(o >= span.start && o < span.end));
+  const stillUsed = usesInFrom.length > 0;
+  // An import cycle is harmless when nothing runs at load across it: a function declaration
+  // is hoisted; a const holding an arrow or function expression is fine when the old file
+  // only calls it from inside functions. Any other initializer (or a use at load) could run
+  // before the other side has set its names.
   const valueLocals = local.filter((n) => !types.has(n));
-  if (stillUsed && valueLocals.length && !hoisted) return { refused: `moving ${name} would make ${from} and ${to} import each other, and its initializer reads ${valueLocals.join(", ")} from ${from} at load time (it could run before they are set)` };
+  if (stillUsed && valueLocals.length && !loadSafe(decl, root, usesInFrom)) {
+    return { refused: `moving ${name} would make ${from} and ${to} import each other and something would run at load across the cycle (${name} reads ${valueLocals.join(", ")} from ${from}; ${from} uses ${name} at ${usesInFrom.map((o) => `${from}:${lineOf(text, o)}`).join(", ")}), which could run before it is set` };
+  }
   if (stillUsed) {
     const after = endOfImports(root);
     push(from, { start: after, end: after, text: `${after ? "\n" : ""}import ${decl.kind() === "interface_declaration" || decl.kind() === "type_alias_declaration" ? "type " : ""}{ ${name} } from ${q}${specifierTo(from, to, relImportExt)}${q}${semi}${after ? "" : "\n"}` });

@@ -43,7 +43,7 @@ const FILES: Record<string, string> = {
   "src/money.ts": MONEY,
   "src/index.ts": 'export { price, twice } from "./money";\n',
   "src/geometry/index.ts": "export {};\n",
-  "src/cycle.ts": "export const BASE = 2;\nexport const DOUBLE = BASE * 2;\nexport const quad = DOUBLE * 2;\nexport interface Shape {\n  side: number;\n}\nexport const unit: Shape = { side: quad };\nexport const area = (s: Shape): number => s.side * unit.side;\n",
+  "src/cycle.ts": "export const BASE = 2;\nexport const DOUBLE = BASE * 2;\nexport const quad = DOUBLE * 2;\nexport interface Shape {\n  side: number;\n}\nexport const unit: Shape = { side: quad };\nexport const area = (s: Shape): number => s.side * unit.side;\nexport const triple = (n: number): number => n * BASE;\nexport function nine(): number {\n  return triple(3);\n}\n",
   "src/use.ts": 'import { price } from "./money";\nimport { twice } from "./index";\nexport const a = [1].map((x) => price(x, "USD")).concat(twice);\n',
   "src/use2.ts": 'import { price, RATE } from "./money";\nexport const b = price(RATE, "EUR");\n',
 };
@@ -73,7 +73,10 @@ describe("svc_refactor move-to-file", () => {
     const exists = await refactor({ operation: "move-to-file", symbol: "price", newName: "src/math.ts" });
     expect(exists.text).toBe("cannot move-to-file: src/math.ts already exists");
     const cycle = await refactor({ operation: "move-to-file", symbol: "DOUBLE" });
-    expect(cycle.text).toBe("cannot move-to-file: moving DOUBLE would make src/cycle.ts and src/DOUBLE.ts import each other, and its initializer reads BASE from src/cycle.ts at load time (it could run before they are set)");
+    expect(cycle.text).toBe("cannot move-to-file: moving DOUBLE would make src/cycle.ts and src/DOUBLE.ts import each other and something would run at load across the cycle (DOUBLE reads BASE from src/cycle.ts; src/cycle.ts uses DOUBLE at src/cycle.ts:3), which could run before it is set");
+    // An arrow the old file only calls from inside a function: the cycle runs nothing at load.
+    const arrow = await refactor({ operation: "move-to-file", symbol: "triple" });
+    expect(arrow.text).toStartWith("staged move-to-file: triple -> its own file");
     expect(existsSync(join(root, "src/hidden.ts"))).toBe(false);
   }, 120_000);
 

@@ -7,8 +7,11 @@
 // re-export of it from the source file (found from the engine's references) is rewritten to
 // the new file — the whole statement when it names only this declaration, else the
 // specifier moves to a new statement beside it. Imports through a barrel stay as they are
-// (the barrel is rewritten). Written in the files' style (quotes, semicolons, specifier
-// extensions); the verify gate (stage.ts) checks the new file and every edited one.
+// (the barrel is rewritten); uses through a namespace import of the old file (`ns.name`)
+// keep working through a re-export the old file gets. An import cycle between the two files
+// is allowed only when nothing runs at load across it. Written in the files' style (quotes,
+// semicolons, specifier extensions); the verify gate (stage.ts) checks the new file and
+// every edited one.
 
 import type { SgNode } from "@ast-grep/napi";
 import { existsSync } from "node:fs";
@@ -118,6 +121,17 @@ function nodeAt(root: SgNode, offset: number): SgNode | null {
   }
 }
 
+/** Whether the reference at `offset` is `ns.name` with `ns` a namespace import of the root-relative file `target`. */
+function throughNamespace(root: SgNode, offset: number, rel: string, target: string): boolean {
+  const member = nodeAt(root, offset)?.parent();
+  const object = member?.kind() === "member_expression" ? member.field("object") : null;
+  if (!object || object.kind() !== "identifier") return false;
+  return root.findAll({ rule: { kind: "namespace_import" } }).some((ns) => {
+    const source = statementOf(ns)?.field("source")?.text().slice(1, -1);
+    return ns.find({ rule: { kind: "identifier" } })?.text() === object.text() && source !== undefined && resolvesTo(rel, source, target);
+  });
+}
+
 const endOfImports = (root: SgNode): number => {
   const imports = root.children().filter((c) => c.kind() === "import_statement");
   return imports.length ? imports[imports.length - 1]!.range().end.index : 0;
@@ -222,6 +236,7 @@ export async function moveToFileContents(cw: CheckWorkspace, target: Extract<Tar
   // Every import or re-export of it from the source file, pointed at the new file.
   const texts = new Map<string, string>([[from, text]]);
   const handled = new Set<string>();
+  const namespaced: string[] = [];
   for (const r of refs) {
     const rel = toPosix(relative(cw.root, r.path));
     if (rel === from) continue;
@@ -232,7 +247,10 @@ export async function moveToFileContents(cw: CheckWorkspace, target: Extract<Tar
     if (!fileRoot) continue;
     const off = offsetOf(t, r);
     const spec = fileRoot.findAll({ rule: { any: [{ kind: "import_specifier" }, { kind: "export_specifier" }] } }).find((s) => off >= s.range().start.index && off < s.range().end.index);
-    if (!spec) continue;
+    if (!spec) {
+      if (throughNamespace(fileRoot, off, rel, from)) namespaced.push(`${rel}:${r.line}`);
+      continue;
+    }
     const statement = statementOf(spec);
     const source = statement?.field("source");
     if (!statement || !source || !resolvesTo(rel, source.text().slice(1, -1), from)) continue;
@@ -254,6 +272,11 @@ export async function moveToFileContents(cw: CheckWorkspace, target: Extract<Tar
       push(rel, removeFromList(elements, elements.elements.findIndex((e) => e.start === spec.range().start.index)));
       push(rel, { start: statement.range().end.index, end: statement.range().end.index, text: `\n${keyword} ${typeOnly}{ ${spec.text()} } from ${quote}${newSpec}${quote}${stSemi}` });
     }
+  }
+  // Uses through a namespace import of the old file (`ns.name`) keep working through a re-export there.
+  if (namespaced.length) {
+    const after = endOfImports(root);
+    push(from, { start: after, end: after, text: `${after ? "\n" : ""}export ${decl.kind() === "interface_declaration" || decl.kind() === "type_alias_declaration" ? "type " : ""}{ ${name} } from ${q}${specifierTo(from, to, relImportExt)}${q}${semi}${after ? "" : "\n"}` });
   }
   const contents = new Map<string, string>();
   for (const [rel, list] of edits) contents.set(rel, applyOffsetEdits(texts.get(rel)!, list));

@@ -43,6 +43,7 @@ const FILES: Record<string, string> = {
   "src/money.ts": MONEY,
   "src/index.ts": 'export { price, twice } from "./money";\n',
   "src/geometry/index.ts": "export {};\n",
+  "src/ns.ts": 'import * as cyc from "./cycle";\nexport const n = cyc.triple(2);\n',
   "src/cycle.ts": "export const BASE = 2;\nexport const DOUBLE = BASE * 2;\nexport const quad = DOUBLE * 2;\nexport interface Shape {\n  side: number;\n}\nexport const unit: Shape = { side: quad };\nexport const area = (s: Shape): number => s.side * unit.side;\nexport const triple = (n: number): number => n * BASE;\nexport function nine(): number {\n  return triple(3);\n}\n",
   "src/use.ts": 'import { price } from "./money";\nimport { twice } from "./index";\nexport const a = [1].map((x) => price(x, "USD")).concat(twice);\n',
   "src/use2.ts": 'import { price, RATE } from "./money";\nexport const b = price(RATE, "EUR");\n',
@@ -77,6 +78,8 @@ describe("svc_refactor move-to-file", () => {
     // An arrow the old file only calls from inside a function: the cycle runs nothing at load.
     const arrow = await refactor({ operation: "move-to-file", symbol: "triple" });
     expect(arrow.text).toStartWith("staged move-to-file: triple -> its own file");
+    // Used through a namespace import (cyc.triple): the old file re-exports it.
+    expect(arrow.data.files!.find((f) => f.file === "src/cycle.ts")!.content).toContain('export { triple } from "./triple";\n');
     expect(existsSync(join(root, "src/hidden.ts"))).toBe(false);
   }, 120_000);
 

@@ -296,13 +296,14 @@ export const REGISTRY: readonly OperationSpec[] = [
     readOnly: true,
     summary: "Exit 1 while the change has introduced compiler errors (listed on stderr)",
     description:
-      "For pre-commit and agent stop hooks: exit 1 when introduced errors remain, listing them on stderr; exit 0 otherwise (pre-existing errors never block). With a serving host: its session delta. Without one (or with --since): the errors present now but not at the ref, from the ref's content of the changed files overlaid in one engine instance, time-boxed by SVC_GATE_TIMEOUT_MS (default 60000); a gate that cannot run says so and exits 0 unless --strict.",
+      "For pre-commit and agent stop hooks: exit 1 when introduced errors remain, listing them on stderr; exit 0 otherwise (pre-existing errors never block). With a serving host: its session delta. Without one (or with --since): the errors present now but not at the ref in the changed files and every file importing them, from the ref's content of the changed files overlaid in one engine instance, time-boxed by SVC_GATE_TIMEOUT_MS (default 60000); with --staged: the commit the index would make against HEAD. A gate that cannot run says so on stderr in one line and exits 0 unless --strict (the pre-commit hook runs `svc gate --staged --strict`: it fails closed).",
     cli: { command: "gate" },
     params: [
       PATH_PARAM,
       { name: "session", type: "string", default: "hook", description: "The check session id (with a serving host)." },
       { name: "since", type: "string", default: null, description: "Compare with this git ref instead of the host's session (default without a host: HEAD)." },
-      { name: "strict", type: "bool", default: false, description: "Exit 1 also when the gate cannot run (no engine, timeout)." },
+      { name: "staged", type: "bool", default: false, description: "Check exactly what will be committed: the index's content of every staged file against HEAD; unstaged edits and untracked files are left out (the installed pre-commit hook passes it)." },
+      { name: "strict", type: "bool", default: false, description: "Exit 1 also when the gate cannot run (no engine, timeout); the installed pre-commit hook passes it." },
     ],
     load: async () => (await import("./ops/check-cli.ts")).gate as never,
   },
@@ -442,7 +443,7 @@ export const REGISTRY: readonly OperationSpec[] = [
       { name: "newOrder", type: "string", default: null, description: "reorder-parameters: every parameter name once, comma-separated, in the new order." },
       { name: "diagnosticId", type: "string", default: null, description: "apply-codefix: the diagnostic code, TS2304 or 2304." },
     ],
-    output: obj({ operation: str, status: { type: "string", enum: ["staged", "refused"] }, reason: str, files: { type: "array" }, diffs: { type: "array" }, checked: int, grade: str }, ["operation", "status"]),
+    output: obj({ operation: str, status: { type: "string", enum: ["staged", "refused"] }, reason: str, files: { type: "array" }, diffs: { type: "array" }, checked: int, grade: str, style: { type: "object" } }, ["operation", "status"]),
     load: async () => (await import("./ops/refactor.ts")).refactor as never,
   },
   {

@@ -64,7 +64,7 @@ export async function extractInterfaceContents(cw: CheckWorkspace, target: Extra
   if (!project) return { refused: `no loaded TypeScript project holds ${rel}` };
   const body = cls.field("body")!;
   const members = body.children().filter((c) => c.isNamed() && c.kind() !== "comment");
-  const semi = usesSemicolons(text) ? ";" : "";
+  const semi = usesSemicolons(cw.root, rel, text) ? ";" : "";
   const lines: string[] = [];
   const seen = new Set<string>();
   for (const m of members) {

@@ -161,8 +161,8 @@ export async function moveToFileContents(cw: CheckWorkspace, target: Extract<Tar
   const end = st.range().end.index;
   const moved = text.slice(start, end);
   const span: Span = { start, end };
-  const semi = usesSemicolons(text) ? ";" : "";
-  const q = importQuote(text);
+  const semi = usesSemicolons(cw.root, from, text) ? ";" : "";
+  const q = importQuote(cw.root, from, text);
   const relImportExt = extStyle(importsOf(root).find((i) => isRelative(i.source))?.source ?? "");
 
   // What the declaration uses from its file: imports (re-created) and top-level names (imported back, or an abstention).

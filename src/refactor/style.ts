@@ -1,20 +1,17 @@
-// The file's own style for text a refactor writes: semicolons or none, the quote of its
-// module specifiers. A minimal local detection; a shared style-detection module (branch
-// `gate`) is meant to replace it once it is on main.
+// The style of text a refactor writes itself (not through the engine): semicolons and the
+// quote of module specifiers from the shared detection (code-style.ts: Prettier, then
+// .editorconfig, then the file), and the file's line endings.
 
-/** Whether the file ends its statements with semicolons (most statement-like lines do). */
-export function usesSemicolons(text: string): boolean {
-  const lines = text.split("\n").map((l) => l.trimEnd());
-  const ending = lines.filter((l) => /[\w)\]'"`]$/.test(l) && !/^\s*(?:\/\/|\*|\/\*)/.test(l) && !/^\s*(?:export\s+)?(?:class|interface|function|if|for|while|else|switch|try|type\b.*=\s*$)/.test(l)).length;
-  const semi = lines.filter((l) => l.endsWith(";")).length;
-  return semi >= ending;
+import { detectCodeStyle } from "./code-style.ts";
+
+/** Whether statements written into `rel` end with `;` (the detected style; `;` when unknown). */
+export function usesSemicolons(root: string, rel: string, text: string): boolean {
+  return detectCodeStyle(root, rel, text).semicolons ?? true;
 }
 
-/** The quote the file's imports use (double when it has none). */
-export function importQuote(text: string): "'" | '"' {
-  const single = (text.match(/\bfrom\s+'/g) ?? []).length;
-  const double = (text.match(/\bfrom\s+"/g) ?? []).length;
-  return single > double ? "'" : '"';
+/** The quote of module specifiers written into `rel` (double when unknown). */
+export function importQuote(root: string, rel: string, text: string): "'" | '"' {
+  return detectCodeStyle(root, rel, text).quote === "single" ? "'" : '"';
 }
 
 /** New content with the original's line endings when the original uses CRLF throughout (the refactors write `\n`). */

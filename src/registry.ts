@@ -19,6 +19,7 @@ import {
   type ParamSpec,
 } from "./params.ts";
 import type { OpContext, OpResult } from "./ops/types.ts";
+import { REFACTOR_OPERATIONS } from "./refactor/operations.ts";
 
 export type Catalog = "A" | "B" | "host";
 
@@ -246,15 +247,13 @@ export const REGISTRY: readonly OperationSpec[] = [
     readOnly: true,
     summary: "Covering tests of a declaration, run with the workspace's test runner (failures first)",
     description:
-      "The test files that reach one declaration (Name, Type.member or path:line) through references or imports, nearest first (hop), at most limit, run one file at a time with the workspace's runner (bun test, vitest, jest, mocha, node --test — from package.json scripts.test or dependencies; svc.json testCommand overrides) with cwd = the workspace root and a timeout per file. Answer: counts, failing files first with the runner's failure lines, then passing files. `none reach it` when no test file reaches the symbol and every file that could reference it is in a loaded TypeScript project (otherwise `none found; partial:` naming the files outside — tests outside the tsconfig, .mjs, dynamic namespace access), and the selection alone when no runner is detected or installed — both said plainly (selection only). Use after changing a declaration to run just the tests that can see it. Candidate racing (candidates, maxCandidates) is not available in this version.",
+      "The test files that reach one declaration (Name, Type.member or path:line) through references or imports, nearest first (hop), at most limit, run one file at a time with the workspace's runner (bun test, vitest, jest, mocha, node --test — from package.json scripts.test or dependencies; svc.json testCommand overrides) with cwd = the workspace root and a timeout per file. Answer: counts, failing files first with the runner's failure lines, then passing files. `none reach it` when no test file reaches the symbol and every file that could reference it is in a loaded TypeScript project (otherwise `none found; partial:` naming the files outside — tests outside the tsconfig, .mjs, dynamic namespace access), and the selection alone when no runner is detected or installed — both said plainly (selection only). Use after changing a declaration to run just the tests that can see it.",
     mcp: [{ tool: "svc_test" }],
     cli: { command: "test" },
     params: [
       { name: "symbol", type: "string", required: true, description: "The declaration: Name, Type.member, or path:line as answers print it.", emptyMessage: "symbol must name a declaration (Name, Type.member or path:line)", cli: { positional: true } },
       WORKSPACE_PATH,
       { name: "limit", type: "int", default: 20, min: 1, max: 200, description: "Test files selected and run (nearest first)." },
-      { name: "candidates", type: "string", default: null, description: "Candidate racing (JSON array of {id?, file, content}): not available in this version; passing it is a validation_error.", cli: false },
-      { name: "maxCandidates", type: "int", default: 4, min: 2, max: 8, description: "Candidate racing: the most candidates raced (not available in this version).", cli: false },
     ],
     output: obj({ root: str, indexState: INDEX_STATE, status: str, symbol: { type: "object" }, candidates: { type: "array" }, nearest: { type: "array" }, grade: str, runner: { type: ["object", "null"] }, reason: { type: ["string", "null"] }, counts: { type: "object" }, tests: { type: "array" } }, ["root", "status"]),
     load: async () => (await import("./ops/test.ts")).test as never,
@@ -432,19 +431,19 @@ export const REGISTRY: readonly OperationSpec[] = [
     readOnly: true,
     summary: "Compiler-executed refactor: a verified, staged diff (never written) or an abstention",
     description:
-      "Compiler-executed refactor, staged and never written: the TypeScript language service computes the edits, they are applied in memory, the edited files and their dependents are re-checked, and the result comes back only when no new error appears — a unified diff per file plus, per file, {file, expectedHash, content} to write with svc_workspace action=apply (write=true). Otherwise `cannot <operation>: <reason naming the sites>` (ambiguous symbol → pass containingType or file; a colliding name → the error it would introduce). Operations: rename (symbol, newName; containingType/file disambiguate), organize-imports (file), apply-codefix (file, diagnosticId such as TS2304: the engine's fix on each occurrence in the file). add-parameter, remove-parameter, reorder-parameters, extract-interface and move-to-file are not available in this version and say so. Seconds cold; well under a second on a warm host.",
+      "Compiler-executed refactor, staged and never written: the TypeScript language service computes the edits, they are applied in memory, the edited files and their dependents are re-checked, and the result comes back only when no new error appears — a unified diff per file plus, per file, {file, expectedHash, content} to write with svc_workspace action=apply (write=true). Otherwise `cannot <operation>: <reason naming the sites>` (ambiguous symbol → pass containingType or file; a colliding name → the error it would introduce). Operations: rename (symbol, newName; containingType/file disambiguate), add-parameter (symbol, parameterName, parameterType, argument: appended to the signature of the function or method and of its whole interface family, the argument passed at every call; abstains on a rest parameter, overloads, spread arguments or a use as a value such as a callback or bind), remove-parameter (symbol, parameterName; abstains when the body uses it or a call passes a side-effecting argument), reorder-parameters (symbol, newOrder; abstains on spread arguments and calls omitting moved arguments), extract-interface (symbol = the class, newName default I<Class>: an interface of its public instance members declared before it, the class implements it; abstains when it has none), move-to-file (symbol = a top-level declaration, newName = the new file, default <folder>/<Name><ext>: moved with its comment, exported, its imports re-created, the source file imports it back when it still uses it, every import and re-export of it from the source file rewritten; a new file has an empty expectedHash; abstains when it uses module-private names), organize-imports (file), apply-codefix (file, diagnosticId such as TS2304: the engine's fix on each occurrence in the file). Seconds cold; well under a second on a warm host.",
     mcp: [{ tool: "svc_refactor" }],
     params: [
       WORKSPACE_PATH,
-      { name: "operation", type: "enum", values: ["rename", "add-parameter", "remove-parameter", "reorder-parameters", "extract-interface", "move-to-file", "organize-imports", "apply-codefix"], default: "rename", description: "The refactor: rename, organize-imports, apply-codefix (add-parameter, remove-parameter, reorder-parameters, extract-interface, move-to-file are not available in this version)." },
-      { name: "symbol", type: "string", default: null, description: "rename: the declaration (Name, Type.member, or path:line as answers print it)." },
+      { name: "operation", type: "enum", values: REFACTOR_OPERATIONS, default: "rename", description: `The refactor: ${REFACTOR_OPERATIONS.join(", ")}.` },
+      { name: "symbol", type: "string", default: null, description: "rename and the parameter operations: the declaration (Name, Type.member, or path:line as answers print it)." },
       { name: "file", type: "string", default: null, description: "The file (root-relative): where the symbol is declared (disambiguates), or the file organize-imports and apply-codefix act on." },
-      { name: "newName", type: "string", default: null, description: "rename: the new identifier." },
+      { name: "newName", type: "string", default: null, description: "rename: the new identifier; extract-interface: the interface's name (default I<Class>); move-to-file: the new file, root-relative (default <folder>/<Name><ext>)." },
       { name: "containingType", type: "string", default: null, description: "The class, interface or namespace declaring the symbol (disambiguates a member name)." },
-      { name: "parameterName", type: "string", default: null, description: "add-parameter/remove-parameter: the parameter (not available in this version)." },
-      { name: "parameterType", type: "string", default: null, description: "add-parameter: the parameter's type (not available in this version)." },
-      { name: "argument", type: "string", default: null, description: "add-parameter: the argument inserted at call sites (not available in this version)." },
-      { name: "newOrder", type: "string", default: null, description: "reorder-parameters: comma-separated parameter names (not available in this version)." },
+      { name: "parameterName", type: "string", default: null, description: "add-parameter/remove-parameter: the parameter's name." },
+      { name: "parameterType", type: "string", default: null, description: "add-parameter: the new parameter's type (default unknown; none in JavaScript files)." },
+      { name: "argument", type: "string", default: null, description: "add-parameter: the expression passed at every call site (default undefined)." },
+      { name: "newOrder", type: "string", default: null, description: "reorder-parameters: every parameter name once, comma-separated, in the new order." },
       { name: "diagnosticId", type: "string", default: null, description: "apply-codefix: the diagnostic code, TS2304 or 2304." },
     ],
     output: obj({ operation: str, status: { type: "string", enum: ["staged", "refused"] }, reason: str, files: { type: "array" }, diffs: { type: "array" }, checked: int, grade: str, style: { type: "object" } }, ["operation", "status"]),

@@ -5,23 +5,28 @@
 // the host asks the host serving the root (its resident engine) first; else it uses its own
 // resident engine or loads one for the call.
 
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { coldChecks, ENGINE_NAME, residentChecks, type CheckWorkspace } from "../check/workspace.ts";
 import { SvcError, validationError } from "../errors.ts";
 import { connectHost } from "../host/client.ts";
 import { openIndex } from "../index/open.ts";
+import { extractInterfaceContents } from "../refactor/extract-interface.ts";
+import { moveToFileContents } from "../refactor/move-to-file.ts";
 import { renameContents, validateNewName } from "../refactor/rename.ts";
 import { sourceActionContents, parseDiagnosticId } from "../refactor/source-actions.ts";
 import { stageContents, type StagedFile } from "../refactor/stage.ts";
 import { describeCodeStyle, useCodeStyle, type CodeStyle } from "../refactor/code-style.ts";
+import type { RefactorOperation } from "../refactor/operations.ts";
+import { signatureContents, type SignatureChange } from "../refactor/signature.ts";
+import { keepLineEndings } from "../refactor/style.ts";
 import { resolveTarget } from "../refactor/target.ts";
 import { confine } from "../workspace/confine.ts";
 import { textReader } from "../workspace/files.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
 
-export const REFACTOR_OPERATIONS = ["rename", "add-parameter", "remove-parameter", "reorder-parameters", "extract-interface", "move-to-file", "organize-imports", "apply-codefix"] as const;
-export type RefactorOperation = (typeof REFACTOR_OPERATIONS)[number];
-const AVAILABLE: readonly RefactorOperation[] = ["rename", "organize-imports", "apply-codefix"];
+export { REFACTOR_OPERATIONS, type RefactorOperation } from "../refactor/operations.ts";
 
 export interface RefactorRequest {
   path: string;
@@ -53,13 +58,39 @@ export interface RefactorData {
 
 const refused = (operation: RefactorOperation, reason: string): OpResult<RefactorData> => ({ text: `cannot ${operation}: ${reason}`, data: { operation, status: "refused", reason } });
 
+const SIGNATURE_OPS: readonly RefactorOperation[] = ["add-parameter", "remove-parameter", "reorder-parameters"];
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+function identifier(op: string, what: string, value: string | null): string {
+  const v = value?.trim() ?? "";
+  if (!IDENTIFIER.test(v)) throw validationError(`${op} needs ${what}, a parameter name (got '${value ?? ""}')`);
+  return v;
+}
+
+/** The signature change a parameter operation asks for (validated; no engine needed). */
+function signatureChange(request: RefactorRequest): SignatureChange {
+  const op = request.operation;
+  if (op === "add-parameter") {
+    const name = identifier(op, "parameterName", request.parameterName);
+    return { op, name, type: request.parameterType?.trim() || null, argument: request.argument?.trim() || "undefined" };
+  }
+  if (op === "remove-parameter") return { op, name: identifier(op, "parameterName", request.parameterName) };
+  const order = (request.newOrder ?? "").split(",").map((x) => x.trim());
+  if (!request.newOrder?.trim()) throw validationError("reorder-parameters needs newOrder, the parameter names comma-separated in the new order");
+  for (const name of order) identifier(op, "newOrder", name);
+  return { op: "reorder-parameters", order };
+}
+
 /** Parameter checks that need no engine (bad input is a validation_error, never an abstention). */
 function validate(request: RefactorRequest): void {
   const op = request.operation;
-  if (op === "rename") {
-    if (!request.symbol?.trim()) throw validationError("rename needs symbol (Name, Type.member or path:line)");
-    validateNewName(request.newName);
+  if (op === "rename" || op === "extract-interface" || op === "move-to-file" || SIGNATURE_OPS.includes(op)) {
+    if (!request.symbol?.trim()) throw validationError(`${op} needs symbol (Name, Type.member or path:line)`);
   }
+  if (op === "rename") validateNewName(request.newName);
+  if (op === "extract-interface" && request.newName?.trim()) validateNewName(request.newName);
+  if (op === "move-to-file" && request.newName?.trim() && !/\.[cm]?[jt]sx?$/.test(request.newName.trim())) throw validationError(`move-to-file: newName is the new file and must end in .ts, .tsx, .js or similar (got '${request.newName}')`);
+  if (SIGNATURE_OPS.includes(op)) signatureChange(request);
   if ((op === "organize-imports" || op === "apply-codefix") && !request.file?.trim()) throw validationError(`${op} needs file (root-relative path of the file)`);
   if (op === "apply-codefix") parseDiagnosticId(request.diagnosticId);
 }
@@ -82,8 +113,7 @@ async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, f
   let computed: { contents: Map<string, string> } | { refused: string };
   let title: string;
   let style: CodeStyle | null = null;
-  if (op === "rename") {
-    const newName = validateNewName(request.newName);
+  if (op === "rename" || op === "extract-interface" || op === "move-to-file" || SIGNATURE_OPS.includes(op)) {
     const index = await openIndex(root, { longLived: ctx.longLived, isHost: ctx.host, signal: ctx.signal, waitForBuild: true });
     if (!index.available) return refused(op, `the index is not available (${index.state}: ${index.detail})`);
     let target;
@@ -93,13 +123,40 @@ async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, f
       index.db.close();
     }
     if (!target.ok) return refused(op, target.reason);
-    title = `${target.symbol.qualifiedName} -> ${newName}`;
     const t = target;
-    computed = await cw.exclusive(async () => {
-      await cw.refresh();
-      style = await useCodeStyle(cw.engine, root, t.symbol.path);
-      return renameContents(cw, t, newName);
-    });
+    if (op === "rename") {
+      const newName = validateNewName(request.newName);
+      title = `${target.symbol.qualifiedName} -> ${newName}`;
+      computed = await cw.exclusive(async () => {
+        await cw.refresh();
+        style = await useCodeStyle(cw.engine, root, t.symbol.path);
+        return renameContents(cw, t, newName);
+      });
+    } else if (op === "move-to-file") {
+      const destination = request.newName?.trim() ? confine(root, request.newName.trim(), op).rel : null;
+      title = `${target.symbol.qualifiedName} -> ${destination ?? "its own file"}`;
+      computed = await cw.exclusive(async () => {
+        await cw.refresh();
+        style = await useCodeStyle(cw.engine, root, t.symbol.path);
+        return moveToFileContents(cw, t, destination);
+      });
+    } else if (op === "extract-interface") {
+      const newName = request.newName?.trim() ? validateNewName(request.newName) : null;
+      title = `${target.symbol.qualifiedName} -> ${newName ?? `I${target.symbol.name}`}`;
+      computed = await cw.exclusive(async () => {
+        await cw.refresh();
+        style = await useCodeStyle(cw.engine, root, t.symbol.path);
+        return extractInterfaceContents(cw, t, newName);
+      });
+    } else {
+      const change = signatureChange(request);
+      title = `${target.symbol.qualifiedName} (${change.op === "reorder-parameters" ? change.order.join(", ") : change.name})`;
+      computed = await cw.exclusive(async () => {
+        await cw.refresh();
+        style = await useCodeStyle(cw.engine, root, t.symbol.path);
+        return signatureContents(cw, t, change);
+      });
+    }
   } else {
     const rel = file!;
     title = rel;
@@ -111,9 +168,13 @@ async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, f
     });
   }
   if ("refused" in computed) return refused(op, computed.refused);
-  const contents = computed.contents;
+  const contents = new Map([...computed.contents].map(([f, text]) => [f, existsSync(join(root, f)) ? keepLineEndings(readFileSync(join(root, f), "utf8"), text) : text] as const));
   const staged = await cw.exclusive(() => stageContents(cw, contents));
-  if (!staged.ok) return refused(op, staged.reason);
+  if (!staged.ok) {
+    // A parameter the body does not read yet, under noUnusedParameters: say how to add it anyway.
+    const unusedOnly = op === "add-parameter" && staged.introduced?.length && staged.introduced.every((d) => d.code === "TS6133");
+    return refused(op, unusedOnly ? `${staged.reason} (the project sets noUnusedParameters: name it with a leading underscore, e.g. _${request.parameterName!.trim()}, or add it with the code that reads it)` : staged.reason);
+  }
   if (op === "apply-codefix") {
     const code = parseDiagnosticId(request.diagnosticId);
     const rel = file!;
@@ -133,7 +194,6 @@ async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, f
 export async function refactor(request: RefactorRequest, ctx: OpContext): Promise<OpResult<RefactorData>> {
   validate(request);
   const op = request.operation;
-  if (!AVAILABLE.includes(op)) return refused(op, `not available in this version of svc (${AVAILABLE.join(", ")} are)`);
   const ws = resolveWorkspace(request.path, ctx.cwd);
   const file = request.file?.trim() ? confine(ws.root, request.file, op).rel : null;
   if (!ctx.host) {

@@ -22,8 +22,6 @@ export interface TestRequest {
   symbol: string;
   path: string;
   limit: number;
-  candidates: string | null;
-  maxCandidates: number;
 }
 
 export interface TestData {
@@ -45,7 +43,6 @@ const ORDER: Record<FileRun["outcome"], number> = { fail: 0, timeout: 1, not_run
 export async function test(request: TestRequest, ctx: OpContext): Promise<OpResult<TestData | UnresolvedSymbol>> {
   const query = request.symbol.trim();
   if (!query) throw validationError("symbol must name a declaration (Name, Type.member or path:line)");
-  if (request.candidates !== null) throw validationError("candidate racing is not available in this version (run svc_check on each candidate, then svc_test without candidates)");
   const timeoutMs = envInt("SVC_TEST_TIMEOUT_MS", 120_000);
   if (timeoutMs < 1) throw validationError(`SVC_TEST_TIMEOUT_MS must be a positive number of milliseconds (got ${timeoutMs})`);
   const ws = resolveWorkspace(request.path, ctx.cwd);

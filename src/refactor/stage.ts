@@ -4,7 +4,7 @@
 // diff per file and `{file, expectedHash, content}` for svc_workspace action=apply — is
 // returned only when no new error appears; otherwise the new errors, named by site.
 
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { diagDelta, diagLine, errorsOf, type Diag } from "../check/diag.ts";
 import type { CheckWorkspace } from "../check/workspace.ts";
 import { sha256 } from "../ops/apply.ts";
@@ -12,7 +12,7 @@ import { unifiedDiff } from "../render/diff.ts";
 
 export interface StagedFile {
   file: string;
-  /** SHA-256 hex of the file as it is on disk now (what svc_workspace apply checks). */
+  /** SHA-256 hex of the file as it is on disk now (what svc_workspace apply checks); empty for a file the refactor creates. */
   expectedHash: string;
   content: string;
 }
@@ -39,20 +39,25 @@ export function diskText(cw: CheckWorkspace, rel: string): string {
  */
 export async function stageContents(cw: CheckWorkspace, contents: ReadonlyMap<string, string>): Promise<StageOutcome> {
   const edited = [...contents.keys()].sort();
-  const bytes = new Map(edited.map((f) => [f, readFileSync(cw.abs(f))] as const));
-  const originals = new Map(edited.map((f) => [f, bytes.get(f)!.toString("utf8")] as const));
-  const changed = edited.filter((f) => originals.get(f) !== contents.get(f));
+  const created = new Set(edited.filter((f) => !existsSync(cw.abs(f))));
+  const bytes = new Map(edited.map((f) => [f, created.has(f) ? null : readFileSync(cw.abs(f))] as const));
+  const originals = new Map(edited.map((f) => [f, bytes.get(f)?.toString("utf8") ?? ""] as const));
+  const changed = edited.filter((f) => created.has(f) || originals.get(f) !== contents.get(f));
   if (!changed.length) return { ok: false, reason: "the engine's edits change nothing" };
   for (const f of changed) {
     if (!(await cw.projectsFor(f)).length) return { ok: false, reason: `cannot verify ${f}: no loaded TypeScript project holds it` };
   }
   const dependents = new Set<string>();
-  for (const f of changed) for (const d of await cw.dependentsOf(f)) if (!contents.has(d)) dependents.add(d);
+  for (const f of changed) if (!created.has(f)) for (const d of await cw.dependentsOf(f)) if (!contents.has(d)) dependents.add(d);
   const affected = [...changed, ...[...dependents].sort()];
-  const before = [...(await cw.diskDiagnostics(affected)).values()].flat();
+  const before = [...(await cw.diskDiagnostics(affected.filter((f) => !created.has(f)))).values()].flat();
   const after: Diag[] = [];
   try {
     for (const f of changed) await cw.engine.setOverlay(cw.abs(f), contents.get(f)!);
+    for (const f of created) {
+      const projects = await cw.projectsFor(f);
+      if (!(await Promise.all(projects.map((p) => cw.inProgram(p, f)))).some(Boolean)) return { ok: false, reason: `cannot verify ${f}: no loaded TypeScript project takes the new file` };
+    }
     for (const f of affected) after.push(...(await cw.fileDiagnostics(f)));
   } finally {
     for (const f of changed) cw.engine.clearOverlay(cw.abs(f));
@@ -65,8 +70,12 @@ export async function stageContents(cw: CheckWorkspace, contents: ReadonlyMap<st
   }
   return {
     ok: true,
-    files: changed.map((f) => ({ file: f, expectedHash: sha256(bytes.get(f)!), content: contents.get(f)! })),
-    diffs: changed.map((f) => ({ file: f, diff: unifiedDiff(originals.get(f)!, contents.get(f)!, { path: f }) })),
+    // A new file's expectedHash is empty: svc_workspace apply creates it.
+    files: changed.map((f) => ({ file: f, expectedHash: created.has(f) ? "" : sha256(bytes.get(f)!), content: contents.get(f)! })),
+    diffs: changed.map((f) => {
+      const diff = unifiedDiff(originals.get(f)!, contents.get(f)!, { path: f });
+      return { file: f, diff: created.has(f) ? diff.replace(`--- a/${f}\n`, "--- /dev/null\n") : diff };
+    }),
     checked: affected.length,
     after,
   };

@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { checkMcp } from "../../scripts/mcp-check.ts";
+import { REFACTOR_OPERATIONS } from "../../src/refactor/operations.ts";
 import { REGISTRY } from "../../src/registry.ts";
 import { mcpTools } from "../../src/surfaces/mcp/tools.ts";
 import { tempDir } from "../helpers/repo.ts";
@@ -59,6 +60,15 @@ describe("svc mcp serve", () => {
     // apply overwrites files: the one destructive tool; everything else is read-only or an idempotent index write.
     expect(workspace?.annotations.destructiveHint).toBe(true);
     const managed = mcpTools().find((t) => t.name === "svc_managed");
+    // Nothing advertised that does not work: no tool or parameter description admits it is not available.
+    for (const tool of mcpTools()) {
+      expect(tool.description).not.toMatch(/not available in this version/);
+      for (const [name, p] of Object.entries(tool.inputSchema.properties as Record<string, { description?: string }>)) expect(`${tool.name}.${name}: ${p.description}`).not.toMatch(/not available/);
+    }
+    const refactor = mcpTools().find((t) => t.name === "svc_refactor");
+    expect((refactor?.inputSchema.properties as Record<string, { enum?: string[] }>).operation?.enum).toEqual([...REFACTOR_OPERATIONS]);
+    const svcTest = mcpTools().find((t) => t.name === "svc_test");
+    expect(Object.keys(svcTest?.inputSchema.properties as object)).not.toContain("candidates");
     expect(Object.keys(managed?.inputSchema.properties as object)).not.toContain("template");
   });
 });

@@ -71,11 +71,10 @@ describe("svc test", () => {
     expect(r.text).toContain("selection only, nothing was run");
   }, 60_000);
 
-  test("an unknown symbol is symbol_not_found with nearest names, as for impact; an empty one and candidates are validation errors", async () => {
+  test("an unknown symbol is symbol_not_found with nearest names, as for impact; an empty one is a validation error", async () => {
     expect(await refusal(call("test", { path: root, symbol: "ad" }))).toMatch(/^symbol_not_found: no declaration named 'ad' in \d+ indexed files; nearest names: .*add/);
     expect(await refusal(call("impact", { path: root, symbol: "nosuchsymbol" }))).toStartWith("symbol_not_found: no declaration named 'nosuchsymbol'");
     expect(await refusal(call("test", { path: root, symbol: " " }))).toStartWith("validation_error: symbol must name a declaration");
-    expect(await refusal(call("test", { path: root, symbol: "add", candidates: "[]" }))).toStartWith("validation_error: candidate racing is not available in this version");
   }, 60_000);
 
   test("no runner: the selection is listed and graded selection only", async () => {

@@ -4,6 +4,7 @@
 
 export const ERROR_PREFIXES = [
   "validation_error",
+  "workspace_not_allowed",
   "workspace_not_found",
   "index_not_built",
   "index_busy",

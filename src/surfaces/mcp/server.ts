@@ -2,6 +2,7 @@
 // errors come back as results with isError and the prefixed message; protocol errors are
 // only for protocol problems (an unknown tool). stdout carries nothing but the protocol.
 
+import { resolve } from "node:path";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
@@ -10,8 +11,10 @@ import { asSvcError, validationError } from "../../errors.ts";
 import { tokenCounter } from "../../render/tokens.ts";
 import { VERSION } from "../../version.ts";
 import { ensureHost } from "../../host/spawn.ts";
+import { assertAllowed, inside, withAllowedRoots } from "../../workspace/allowed.ts";
 import { resolveWorkspace } from "../../workspace/root.ts";
 import { INSTRUCTIONS } from "./instructions.ts";
+import { ServedRoots, type ServeOptions } from "./roots.ts";
 import { mcpTools, type McpRoute, type McpTool } from "./tools.ts";
 
 /** Clients commonly cap a tool result near this many tokens. */
@@ -43,10 +46,11 @@ async function largeAnswerNote(text: string, args: Record<string, unknown>): Pro
 /** Calls still running: a client that closes stdin right after sending still gets its answers. */
 const inFlight = new Set<Promise<unknown>>();
 
-export function createMcpServer(): Server {
+export function createMcpServer(served: ServedRoots = new ServedRoots({}, process.cwd())): Server {
   const tools = mcpTools();
   const byName = new Map(tools.map((t) => [t.name, t]));
   const server = new Server({ name: "svc", version: VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  served.follow(server);
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: tools.map((t) => ({
       name: t.name,
@@ -74,8 +78,11 @@ export function createMcpServer(): Server {
       const route = pickRoute(tool, args);
       const { action: _action, ...rest } = args;
       const raw = { ...rest, ...route.binding.fixed };
-      const result = await invoke(route.spec, raw, {
-        cwd: process.cwd(),
+      await served.ready();
+      // the workspace this call is about must be one the server serves (every other path-valued parameter is held to it in confine)
+      if (typeof raw.path === "string" || raw.path === undefined) assertAllowed(resolve(served.cwd, (raw.path as string | undefined) || "."), served);
+      const result = await withAllowedRoots(served, () => invoke(route.spec, raw, {
+        cwd: served.cwd,
         signal: extra.signal,
         longLived: true,
         progress:
@@ -84,7 +91,7 @@ export function createMcpServer(): Server {
             : (done, total, message) => {
                 void extra.sendNotification({ method: "notifications/progress", params: { progressToken, progress: done, total, ...(message ? { message } : {}) } } as never);
               },
-      });
+      }));
       const warnings = (result.warnings ?? []).map((w) => `<!-- svc: warning: ${w} -->\n`).join("");
       const text = `${await largeAnswerNote(result.text, args)}${warnings}${result.text}`;
       return {
@@ -100,10 +107,12 @@ export function createMcpServer(): Server {
   return server;
 }
 
-/** Share a warm host for the working directory's git workspace (never for a plain folder such as a home directory). */
-async function shareHost(): Promise<void> {
-  const ws = resolveWorkspace(".", process.cwd());
-  if (!ws.isGit) return;
+/** Share a warm host for the served git workspace (never for a plain folder such as a home directory, nor one the client's roots leave out). */
+async function shareHost(served: ServedRoots): Promise<void> {
+  await served.initialized;
+  await served.ready();
+  const ws = resolveWorkspace(".", served.cwd);
+  if (!ws.isGit || !served.roots.some((root) => inside(root, ws.root))) return;
   const client = await ensureHost(ws.root);
   client?.close();
   // SVC_RESIDENT=1: this server holds its own live TypeScript workspace; load it now, not on the first question
@@ -112,9 +121,10 @@ async function shareHost(): Promise<void> {
 }
 
 /** Serve MCP over stdio until the client disconnects. */
-export async function serveMcp(): Promise<number> {
-  const server = createMcpServer();
-  void shareHost().catch(() => undefined);
+export async function serveMcp(options: ServeOptions = {}): Promise<number> {
+  const served = new ServedRoots(options, process.cwd());
+  const server = createMcpServer(served);
+  void shareHost(served).catch(() => undefined);
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();

@@ -7,6 +7,8 @@ import { SCHEMA_VERSION } from "../store/schema.ts";
 import { VERSION } from "../version.ts";
 import { connectHost } from "../host/client.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
+import { SvcError } from "../errors.ts";
+import { waitForWriter, waitNote, type WaitedFor } from "../index/wait-writer.ts";
 import type { OpContext, OpResult } from "./types.ts";
 
 export interface IndexRequest {
@@ -55,22 +57,39 @@ function describe(data: Omit<IndexData, "root">, unchanged: boolean, via: string
   return `Indexed [${data.mode}] ${data.files} files: ${data.symbols} symbols, ${data.chunks} chunks, ${imports} import edges${checker}${wiring}, ${data.routes} routes in ${seconds}s${details.length ? ` (${details.join("; ")})` : ""}${skipped}${via}.`;
 }
 
+/** `svc/index` on the host serving `root`, or null when none answers within `timeoutMs`. */
+async function throughHost(root: string, force: boolean, timeoutMs: number): Promise<OpResult<IndexData> | null> {
+  const host = await connectHost(root, timeoutMs);
+  if (!host) return null;
+  try {
+    const data = await host.call<IndexData>("svc/index", { root, force }, 3_600_000);
+    const { pid } = await host.call<{ pid: number }>("svc/stats");
+    return { text: describe(data, data.unchanged, ` (through the host, pid ${pid})`), data };
+  } finally {
+    host.close();
+  }
+}
+
 export async function buildIndex(request: IndexRequest, ctx: OpContext): Promise<OpResult<IndexData>> {
   const ws = resolveWorkspace(request.path, ctx.cwd);
-  if (!ctx.host) {
-    // While a host serves the root it is the only writer: delegate.
-    const host = await connectHost(ws.root, 500);
-    if (host) {
-      try {
-        const data = await host.call<IndexData>("svc/index", { root: ws.root, force: request.force }, 3_600_000);
-        const { pid } = await host.call<{ pid: number }>("svc/stats");
-        return { text: describe(data, data.unchanged, ` (through the host, pid ${pid})`), data };
-      } finally {
-        host.close();
-      }
+  // While a host serves the root it is the only writer: delegate. Another writer holding the
+  // lock (a host too busy to answer at once, an MCP server's build, another `svc index`) is
+  // waited for, never answered with index_busy.
+  let waitedFor: WaitedFor | null = null;
+  let result;
+  for (;;) {
+    if (!ctx.host) {
+      const delegated = await throughHost(ws.root, request.force, waitedFor ? 5_000 : 500);
+      if (delegated) return waitedFor ? { ...delegated, warnings: [...(delegated.warnings ?? []), waitNote(waitedFor)] } : delegated;
+    }
+    try {
+      result = await syncIndex(ws.root, { force: request.force, signal: ctx.signal, progress: ctx.progress });
+      break;
+    } catch (error) {
+      if (!(error instanceof SvcError && error.prefix === "index_busy")) throw error;
+      waitedFor = await waitForWriter(ws.root, { signal: ctx.signal, progress: ctx.progress, askHost: !ctx.host }, waitedFor);
     }
   }
-  const result = await syncIndex(ws.root, { force: request.force, signal: ctx.signal, progress: ctx.progress });
   const semantic = await upgradeAfterSync(ws.root, result, { force: request.force, signal: ctx.signal, progress: ctx.progress });
   const data: IndexData = {
     root: ws.root,
@@ -94,7 +113,8 @@ export async function buildIndex(request: IndexRequest, ctx: OpContext): Promise
     fts: result.fts,
     svcVersion: VERSION,
     languages: result.languages,
-    unchanged: result.unchanged,
+    unchanged: result.unchanged && !semantic.worked,
   };
-  return { text: describe(data, result.unchanged, ""), data, ...(semantic.note ? { warnings: [semantic.note] } : {}) };
+  const warnings = [...(semantic.note ? [semantic.note] : []), ...(waitedFor ? [waitNote(waitedFor)] : [])];
+  return { text: describe(data, data.unchanged, ""), data, ...(warnings.length ? { warnings } : {}) };
 }

@@ -18,6 +18,8 @@ export interface AfterSync {
   wiringEdges: number | null;
   routes: number | null;
   elapsedMs: number;
+  /** Whether this call changed the semantic tier (an upgrade ran or the checker edges moved): a pass that did so is not "already up to date". */
+  worked: boolean;
   note?: string;
 }
 
@@ -48,15 +50,17 @@ export async function upgradeAfterSync(
   const started = performance.now();
   const resident = residentFor(root);
   let note: string | undefined;
+  let ran = false;
+  const before = counts(root);
   try {
     if (resident?.writer) {
       resident.afterSync(result.changedPaths, result.removedPaths);
       if (options.force) resident.requestFull();
       await resident.idle();
     } else {
-      const before = counts(root);
       const current = result.unchanged && before.mode !== "syntax" && !before.pending;
       if (!current) {
+        ran = true;
         const incremental = result.mode !== "syntax" && !options.force;
         await semanticUpgrade(root, { ...(incremental ? { paths: result.changedPaths } : {}), signal: options.signal, progress: options.progress });
       }
@@ -65,5 +69,6 @@ export async function upgradeAfterSync(
     note = `semantic upgrade failed: ${asSvcError(error).formatted}; the index stays in the ${counts(root).mode} tier`;
   }
   const after = counts(root);
-  return { mode: after.mode, edges: after.edges, checkerEdges: after.checkerEdges, wiringEdges: after.wiringEdges, routes: after.routes, elapsedMs: performance.now() - started, ...(note ? { note } : {}) };
+  const moved = before.mode !== after.mode || before.pending !== after.pending || before.checkerEdges !== after.checkerEdges || before.edges !== after.edges;
+  return { mode: after.mode, edges: after.edges, checkerEdges: after.checkerEdges, wiringEdges: after.wiringEdges, routes: after.routes, elapsedMs: performance.now() - started, worked: ran || moved, ...(note ? { note } : {}) };
 }

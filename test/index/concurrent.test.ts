@@ -1,0 +1,70 @@
+// Concurrent use never fails a user: `svc index` while another process writes the index
+// waits for it (or delegates to its host) instead of answering index_busy.
+
+import { describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { gitRepo, tempDir } from "../helpers/repo.ts";
+
+const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
+const LOCK = join(import.meta.dir, "..", "..", "src", "store", "lock.ts");
+
+/** A separate process holding the real writer lock of `root` until its stdin closes. */
+async function lockHolder(root: string): Promise<{ pid: number; release: () => Promise<void> }> {
+  const script = `import { acquireWriterLock } from ${JSON.stringify(LOCK)}; const lock = acquireWriterLock(${JSON.stringify(root)}); console.log("held"); await Bun.stdin.text(); lock.release();`;
+  const child = Bun.spawn([process.execPath, "--no-install", "-e", script], { stdin: "pipe", stdout: "pipe", stderr: "inherit" });
+  const reader = child.stdout.getReader();
+  const first = await reader.read();
+  expect(new TextDecoder().decode(first.value)).toContain("held");
+  return {
+    pid: child.pid,
+    release: async () => {
+      await child.stdin.end();
+      await child.exited;
+    },
+  };
+}
+
+/** Read a stream line by line, calling `onLine` for each; resolves with the whole text. */
+async function lines(stream: ReadableStream<Uint8Array>, onLine: (line: string) => void): Promise<string> {
+  const decoder = new TextDecoder();
+  let all = "";
+  let partial = "";
+  for await (const chunk of stream) {
+    const text = decoder.decode(chunk, { stream: true });
+    all += text;
+    partial += text;
+    const parts = partial.split("\n");
+    partial = parts.pop() ?? "";
+    for (const line of parts) onLine(line);
+  }
+  return all;
+}
+
+describe("svc index while another process writes", () => {
+  test("waits for the writer instead of failing with index_busy, then indexes", async () => {
+    const root = gitRepo({ "src/a.ts": "export function a(): number {\n  return 1;\n}\n" });
+    const holder = await lockHolder(root);
+    const child = Bun.spawn([process.execPath, "--no-install", MAIN, "index", "--json"], {
+      cwd: root,
+      // SVC_HOOK_VERBOSE: each look for a host while waiting says so on stderr, which tells this test the CLI is waiting
+      env: { ...process.env, SVC_RUNTIME_DIR: tempDir("svc-run-"), SVC_HOOK_VERBOSE: "1", NO_COLOR: "1" },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    let looks = 0;
+    let released: Promise<void> | null = null;
+    const stderr = lines(child.stderr, (line) => {
+      if (line.includes("no host for")) looks++;
+      // the first look precedes the attempt; a second one only happens while waiting for the lock
+      if (looks === 2 && !released) released = holder.release();
+    });
+    const [stdout, err, code] = await Promise.all([new Response(child.stdout).text(), stderr, child.exited]);
+    await released;
+    expect(err).not.toContain("index_busy");
+    expect(err).toContain(`for pid ${holder.pid}, which was writing the index`);
+    expect(code).toBe(0);
+    const data = JSON.parse(stdout);
+    expect(data.indexState).toBe("ready");
+    expect(data.files).toBe(1);
+  }, 120_000);
+});

@@ -68,3 +68,26 @@ describe("svc index while another process writes", () => {
     expect(data.files).toBe(1);
   }, 120_000);
 });
+
+describe("svc index reports what it did", () => {
+  test("a pass whose syntax index was current but whose semantic upgrade ran is not 'already up to date'", async () => {
+    const root = gitRepo({
+      "tsconfig.json": '{ "compilerOptions": { "strict": true }, "include": ["src"] }\n',
+      "src/a.ts": "export function a(): number {\n  return 1;\n}\n",
+      "src/b.ts": 'import { a } from "./a";\nexport const b = a();\n',
+    });
+    // a syntax-only store, as a reader's cold build leaves it before its background upgrade
+    const { syncIndex } = await import("../../src/index/sync.ts");
+    const syntax = await syncIndex(root);
+    expect(syntax.mode).toBe("syntax");
+    const { runSvcAsync } = await import("../helpers/cli.ts");
+    const upgraded = await runSvcAsync(["index", "--json"], { cwd: root, env: { SVC_RUNTIME_DIR: tempDir("svc-run-") } });
+    expect(upgraded.code).toBe(0);
+    const data = JSON.parse(upgraded.stdout);
+    expect(data.mode).toBe("semantic");
+    expect(data.unchanged).toBe(false);
+    const text = await runSvcAsync(["index"], { cwd: root, env: { SVC_RUNTIME_DIR: tempDir("svc-run-") } });
+    // now everything is current: that one is up to date
+    expect(text.stdout).toContain("already up to date");
+  }, 120_000);
+});

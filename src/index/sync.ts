@@ -58,6 +58,8 @@ export interface SyncResult {
   removedPaths: string[];
   /** "paths": only the reported paths were looked at; "full": the whole inventory was listed. */
   scope: "full" | "paths";
+  /** Files skipped by this pass because their extraction child died twice, and the last death. */
+  crashed?: { paths: string[]; detail: string | null };
 }
 
 const WRITE_BATCH = 500;
@@ -223,7 +225,7 @@ export async function syncIndex(root: string, options: SyncOptions = {}): Promis
       let done = 0;
       const total = extract.length;
       options.progress?.(0, total, "extracting");
-      await extractAll(root, extract, {
+      const crashed = await extractAll(root, extract, {
         signal: options.signal,
         childrenWrite: !atomic,
         onResult: (result) => {
@@ -266,6 +268,7 @@ export async function syncIndex(root: string, options: SyncOptions = {}): Promis
         changedPaths: extract.map((e) => e.path),
         removedPaths: removed.map((r) => r.path),
         scope,
+        ...(crashed.paths.length ? { crashed } : {}),
       };
     } finally {
       db.close();

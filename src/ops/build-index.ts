@@ -8,7 +8,7 @@ import { VERSION } from "../version.ts";
 import { connectHost } from "../host/client.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import { SvcError } from "../errors.ts";
-import { waitForWriter, waitNote, type WaitedFor } from "../index/wait-writer.ts";
+import { waitForWriter, waitNote, type WaitedFor } from "../store/wait-writer.ts";
 import type { OpContext, OpResult } from "./types.ts";
 
 export interface IndexRequest {
@@ -42,6 +42,8 @@ export interface IndexData {
   checkerEdges: number;
   /** Why the semantic upgrade did not run or failed, when it did not complete. */
   semanticNote?: string;
+  /** Files this pass skipped because extraction crashed on them twice (kept until they change or --force). */
+  crashed?: string[];
 }
 
 function describe(data: Omit<IndexData, "root">, unchanged: boolean, via: string): string {
@@ -51,10 +53,11 @@ function describe(data: Omit<IndexData, "root">, unchanged: boolean, via: string
     ...(unchanged ? ["already up to date"] : data.extracted || data.removed ? [`${data.extracted} extracted, ${data.removed} removed`] : []),
   ];
   const skipped = data.skipped ? `; ${data.skipped} skipped (diagnostics lists them)` : "";
+  const crashed = data.crashed?.length ? `; extraction crashed twice on ${data.crashed.length} file${data.crashed.length === 1 ? "" : "s"}, skipped until changed or --force: ${data.crashed.slice(0, 10).join(", ")}${data.crashed.length > 10 ? ` and ${data.crashed.length - 10} more` : ""}` : "";
   const checker = data.checkerEdges ? `, ${data.checkerEdges} checker edges` : "";
   const wiring = data.wiringEdges ? `, ${data.wiringEdges} wiring edges` : "";
   const imports = data.edges - data.checkerEdges - (data.wiringEdges ?? 0);
-  return `Indexed [${data.mode}] ${data.files} files: ${data.symbols} symbols, ${data.chunks} chunks, ${imports} import edges${checker}${wiring}, ${data.routes} routes in ${seconds}s${details.length ? ` (${details.join("; ")})` : ""}${skipped}${via}.`;
+  return `Indexed [${data.mode}] ${data.files} files: ${data.symbols} symbols, ${data.chunks} chunks, ${imports} import edges${checker}${wiring}, ${data.routes} routes in ${seconds}s${details.length ? ` (${details.join("; ")})` : ""}${skipped}${crashed}${via}.`;
 }
 
 /** `svc/index` on the host serving `root`, or null when none answers within `timeoutMs`. */
@@ -68,6 +71,12 @@ async function throughHost(root: string, force: boolean, timeoutMs: number): Pro
   } finally {
     host.close();
   }
+}
+
+async function hostAnswers(root: string): Promise<boolean> {
+  const host = await connectHost(root, 1_000);
+  host?.close();
+  return host !== null;
 }
 
 export async function buildIndex(request: IndexRequest, ctx: OpContext): Promise<OpResult<IndexData>> {
@@ -87,7 +96,7 @@ export async function buildIndex(request: IndexRequest, ctx: OpContext): Promise
       break;
     } catch (error) {
       if (!(error instanceof SvcError && error.prefix === "index_busy")) throw error;
-      waitedFor = await waitForWriter(ws.root, { signal: ctx.signal, progress: ctx.progress, askHost: !ctx.host }, waitedFor);
+      waitedFor = await waitForWriter(ws.root, { signal: ctx.signal, progress: ctx.progress, ...(ctx.host ? {} : { hostAnswers: () => hostAnswers(ws.root) }) }, waitedFor);
     }
   }
   const semantic = await upgradeAfterSync(ws.root, result, { force: request.force, signal: ctx.signal, progress: ctx.progress });
@@ -114,7 +123,8 @@ export async function buildIndex(request: IndexRequest, ctx: OpContext): Promise
     svcVersion: VERSION,
     languages: result.languages,
     unchanged: result.unchanged && !semantic.worked,
+    ...(result.crashed ? { crashed: result.crashed.paths } : {}),
   };
-  const warnings = [...(semantic.note ? [semantic.note] : []), ...(waitedFor ? [waitNote(waitedFor)] : [])];
+  const warnings = [...(semantic.note ? [semantic.note] : []), ...(waitedFor ? [waitNote(waitedFor)] : []), ...(result.crashed?.detail ? [result.crashed.detail] : [])];
   return { text: describe(data, data.unchanged, ""), data, ...(warnings.length ? { warnings } : {}) };
 }

@@ -9,6 +9,7 @@ import { readMeta } from "../store/meta.ts";
 import { asSvcError } from "../errors.ts";
 import { residentFor } from "./resident.ts";
 import { semanticUpgrade } from "./upgrade.ts";
+import { whenWriterFree } from "../store/wait-writer.ts";
 
 export interface AfterSync {
   mode: string;
@@ -62,7 +63,8 @@ export async function upgradeAfterSync(
       if (!current) {
         ran = true;
         const incremental = result.mode !== "syntax" && !options.force;
-        await semanticUpgrade(root, { ...(incremental ? { paths: result.changedPaths } : {}), signal: options.signal, progress: options.progress });
+        // another writer (a second `svc index`) may take the lock between the syntax pass and this: wait for it
+        await whenWriterFree(root, () => semanticUpgrade(root, { ...(incremental ? { paths: result.changedPaths } : {}), signal: options.signal, progress: options.progress }), { signal: options.signal });
       }
     }
   } catch (error) {

@@ -25,8 +25,9 @@ export interface AfterSync {
 }
 
 function counts(root: string): { mode: string; edges: number | null; checkerEdges: number; wiringEdges: number | null; routes: number | null; pending: boolean } {
+  const none = { mode: "syntax", edges: null, checkerEdges: 0, wiringEdges: null, routes: null, pending: false };
   const db = openReader(root);
-  if (!db) return { mode: "syntax", edges: null, checkerEdges: 0, wiringEdges: null, routes: null, pending: false };
+  if (!db) return none;
   try {
     const meta = readMeta(db);
     const one = (sql: string) => (db.query(sql).get() as { n: number }).n;
@@ -38,6 +39,8 @@ function counts(root: string): { mode: string; edges: number | null; checkerEdge
       routes: one("SELECT count(*) AS n FROM routes"),
       pending: meta.semantic_pending === "1",
     };
+  } catch {
+    return none; // another process's --force is rebuilding the store right now: nothing to count yet
   } finally {
     db.close();
   }

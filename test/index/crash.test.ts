@@ -73,7 +73,9 @@ describe("one writer at a time", () => {
     expect(reader.stdout).toMatch(/^index_state: (building_syntax|ready)/);
     const status = runSvc(["diagnostics", root]);
     expect(status.code).toBe(0);
-    expect(await first.exited).toBe(0);
-    expect(await new Response(first.stdout).text()).toMatch(/^Indexed \[semantic\] 400 files/);
-  }, 60_000);
+    const [firstCode, firstOut, firstErr] = await Promise.all([first.exited, new Response(first.stdout).text(), new Response(first.stderr).text()]);
+    expect({ code: firstCode, stderr: firstErr }).toEqual({ code: 0, stderr: expect.not.stringContaining("_error") });
+    // its answer is the store as it left it: the second --force run may already be rebuilding it
+    expect(firstOut).toMatch(/^Indexed \[(syntax|partial|semantic)\] 400 files/);
+  }, 120_000);
 });

@@ -1,6 +1,7 @@
 // The blast radius of one declaration from the index's symbol-level edges: dependents hop
-// by hop (a class's members count as the class), implementers and overriders, whether the
-// package's entry points expose it, and the test files that reach it.
+// by hop (the walk of reach.ts: declarations, module-level code, barrels; a class's members
+// count as the class), implementers and overriders, whether the package's entry points
+// expose it, the test files that reach it, and where the checker's view has gaps.
 
 import type { Database } from "bun:sqlite";
 import { FileIndex } from "../index/imports/file-index.ts";
@@ -8,17 +9,12 @@ import { Packages } from "../index/imports/packages.ts";
 import { dirOf } from "../index/imports/paths.ts";
 import { symbolById, type SymbolRow } from "../retrieve/resolve-symbol.ts";
 import { textReader } from "../workspace/files.ts";
+import { readOutside, type IndexMeta } from "../store/meta.ts";
+import { reachOf, type Dependent } from "./reach.ts";
+import { reachGaps, type ReachGaps } from "./reach-gaps.ts";
 import { importersOf, incomingEdges } from "./symbol-edges.ts";
 
-export interface Dependent {
-  hop: number;
-  type: string;
-  from: string | null;
-  path: string;
-  line: number | null;
-  isTest: boolean;
-  provenance: string;
-}
+export type { Dependent } from "./reach.ts";
 
 export interface ImpactGraph {
   dependents: Dependent[];
@@ -26,13 +22,13 @@ export interface ImpactGraph {
   tests: { path: string; hop: number }[];
   checkerRefs: number;
   syntaxRefs: number;
+  /** The checker tier: where its answer cannot be complete (files it did not read, dynamic access). */
+  gaps: ReachGaps | null;
 }
 
-/** The declarations a change to `target` reaches directly: itself (all overloads) and, for a type, its members. */
-function seedIds(db: Database, target: SymbolRow, ids: readonly number[]): number[] {
-  if (!/class|interface|enum|namespace/.test(target.kind)) return [...ids];
-  const members = db.query("SELECT id FROM symbols WHERE file_id = ? AND container = ?").all(target.fileId, target.qualifiedName) as { id: number }[];
-  return [...ids, ...members.map((m) => m.id)];
+export interface ImpactInputs {
+  meta: IndexMeta;
+  readText: (path: string) => string | null;
 }
 
 /** Methods overriding or implementing `target` (a member) in classes that extend or implement its container. */
@@ -52,7 +48,10 @@ function overridersOf(db: Database, target: SymbolRow): SymbolRow[] {
   return out;
 }
 
-export function impactGraph(db: Database, target: SymbolRow, ids: readonly number[], depth: number, limit: number, checker: boolean): ImpactGraph {
+/** How many hops covering tests are looked for (at least). */
+const TEST_DEPTH = 5;
+
+export function impactGraph(db: Database, target: SymbolRow, ids: readonly number[], depth: number, limit: number, checker: boolean, inputs: ImpactInputs): ImpactGraph {
   const dependents: Dependent[] = [];
   const tests = new Map<string, number>();
   let checkerRefs = 0;
@@ -76,28 +75,16 @@ export function impactGraph(db: Database, target: SymbolRow, ids: readonly numbe
       }
       frontier = next;
     }
-    return { dependents: dependents.slice(0, limit * depth), overriders: [], tests: [...tests].map(([path, hop]) => ({ path, hop })), checkerRefs, syntaxRefs };
+    return { dependents: dependents.slice(0, limit * depth), overriders: [], tests: [...tests].map(([path, hop]) => ({ path, hop })), checkerRefs, syntaxRefs, gaps: null };
   }
-  const seeds = seedIds(db, target, ids);
-  const seen = new Set<string>(seeds.map((id) => `s${id}`));
-  let frontier = seeds;
-  for (let hop = 1; hop <= depth && frontier.length; hop++) {
-    const next: number[] = [];
-    let shown = 0;
-    for (const e of incomingEdges(db, frontier)) {
-      const key = e.fromSymbol !== null ? `s${e.fromSymbol}` : `f${e.fromFile}:${e.line}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      if (hop === 1) e.provenance === "checker" ? checkerRefs++ : syntaxRefs++;
-      if (e.isTest && !tests.has(e.path)) tests.set(e.path, hop);
-      if (e.fromSymbol !== null) next.push(e.fromSymbol);
-      if (shown++ < limit) dependents.push({ hop, type: e.type, from: e.fromName, path: e.path, line: e.line, isTest: e.isTest, provenance: e.provenance });
-    }
-    frontier = next;
-  }
+  const outside = readOutside(inputs.meta);
+  // tests are looked for further than the dependents shown: a test reaches `Ky` through `createInstance`, the exported `ky` and the barrel
+  const reach = reachOf(db, target, ids, { depth: Math.max(depth, TEST_DEPTH), limit, outside: outside ? new Set(outside) : null, readText: inputs.readText });
+  for (const [path, hop] of reach.tests) tests.set(path, hop);
   for (const imp of importersOf(db, target.fileId)) if (imp.isTest && !tests.has(imp.path)) tests.set(imp.path, 1);
   const ordered = [...tests].map(([path, hop]) => ({ path, hop })).sort((a, b) => a.hop - b.hop || (a.path < b.path ? -1 : 1));
-  return { dependents, overriders: overridersOf(db, target), tests: ordered, checkerRefs, syntaxRefs };
+  const gaps = reachGaps(db, inputs.meta, target.name, reach.exporters, inputs.readText);
+  return { dependents: reach.dependents.filter((d) => d.hop <= depth), overriders: overridersOf(db, target), tests: ordered, checkerRefs: reach.checkerRefs, syntaxRefs: reach.syntaxRefs, gaps };
 }
 
 export interface PublicSurface {
@@ -169,7 +156,8 @@ export function publicSurface(db: Database, root: string, target: SymbolRow): Pu
 }
 
 /** svc test's selection: the test files that reach `target` through references or imports (the impact walk's), nearest first, at most `limit`. */
-export function coveringTests(db: Database, target: SymbolRow, ids: readonly number[], checker: boolean, limit: number, depth = 3): { tests: { path: string; hop: number }[]; total: number } {
-  const all = impactGraph(db, target, ids, depth, limit, checker).tests.sort((a, b) => a.hop - b.hop || (a.path < b.path ? -1 : 1));
-  return { tests: all.slice(0, limit), total: all.length };
+export function coveringTests(db: Database, target: SymbolRow, ids: readonly number[], checker: boolean, limit: number, inputs: ImpactInputs, depth = TEST_DEPTH): { tests: { path: string; hop: number }[]; total: number; gaps: ReachGaps | null } {
+  const graph = impactGraph(db, target, ids, depth, limit, checker, inputs);
+  const all = graph.tests.sort((a, b) => a.hop - b.hop || (a.path < b.path ? -1 : 1));
+  return { tests: all.slice(0, limit), total: all.length, gaps: graph.gaps };
 }

@@ -6,6 +6,7 @@
 import { chmodSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
+import { redactText } from "../render/redact-output.ts";
 import { endpointFor } from "./endpoint.ts";
 
 export const PAYLOAD_TTL_MS = 3_600_000;
@@ -40,14 +41,14 @@ export function sweepPayloads(root: string, maxAgeMs: number, now = Date.now()):
   return removed;
 }
 
-/** Write a payload (0600) after sweeping expired ones; returns its path. */
+/** Write a payload (0600, redacted) after sweeping expired ones; returns its path. */
 export function writePayload(root: string, text: string): string {
   sweepPayloads(root, PAYLOAD_TTL_MS);
   const { dir, prefix } = dirOf(root);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   chmodSync(dir, 0o700);
   const file = join(dir, `${prefix}${randomBytes(8).toString("hex")}.xml`);
-  writeFileSync(file, text, { mode: 0o600 });
+  writeFileSync(file, redactText(text), { mode: 0o600 });
   chmodSync(file, 0o600);
   return file;
 }

@@ -7,6 +7,7 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { invoke } from "../../engine.ts";
+import { redactResult, redactText } from "../../render/redact-output.ts";
 import { asSvcError, validationError } from "../../errors.ts";
 import { tokenCounter } from "../../render/tokens.ts";
 import { VERSION } from "../../version.ts";
@@ -81,7 +82,7 @@ export function createMcpServer(served: ServedRoots = new ServedRoots({}, proces
       await served.ready();
       // the workspace this call is about must be one the server serves (every other path-valued parameter is held to it in confine)
       if (typeof raw.path === "string" || raw.path === undefined) assertAllowed(resolve(served.cwd, (raw.path as string | undefined) || "."), served);
-      const result = await withAllowedRoots(served, () => invoke(route.spec, raw, {
+      const result = redactResult(await withAllowedRoots(served, () => invoke(route.spec, raw, {
         cwd: served.cwd,
         signal: extra.signal,
         longLived: true,
@@ -89,9 +90,9 @@ export function createMcpServer(served: ServedRoots = new ServedRoots({}, proces
           progressToken === undefined
             ? undefined
             : (done, total, message) => {
-                void extra.sendNotification({ method: "notifications/progress", params: { progressToken, progress: done, total, ...(message ? { message } : {}) } } as never);
+                void extra.sendNotification({ method: "notifications/progress", params: { progressToken, progress: done, total, ...(message ? { message: redactText(message) } : {}) } } as never);
               },
-      }));
+      })));
       const warnings = (result.warnings ?? []).map((w) => `<!-- svc: warning: ${w} -->\n`).join("");
       const text = `${await largeAnswerNote(result.text, args)}${warnings}${result.text}`;
       return {

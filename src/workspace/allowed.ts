@@ -48,8 +48,8 @@ export function withAllowedRoots<T>(policy: AllowedRoots, fn: () => T): T {
 }
 
 export function notAllowed(abs: string, roots: readonly string[]): SvcError {
-  const shown = roots.length ? roots.join(", ") : "none";
-  return new SvcError("workspace_not_allowed", `${abs} is not a workspace this server was started for (it serves ${shown}; start it with --allow-root <dir> to widen that)`);
+  const serves = roots.length ? `it serves ${roots.join(", ")}` : "it serves no workspace yet: start it in a project folder or with --root <dir>, or declare MCP roots";
+  return new SvcError("workspace_not_allowed", `${abs} is not a workspace this server was started for (${serves}; --allow-root <dir> widens it)`);
 }
 
 /**

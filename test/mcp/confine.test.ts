@@ -152,6 +152,27 @@ describe("MCP workspace confinement", () => {
     }
   }, 120_000);
 
+  test("a server started in / (as some clients do) serves nothing until told: --root or declared roots", async () => {
+    const { repo } = fixture();
+    const client = await connect("/");
+    try {
+      for (const path of ["/", "/etc", repo]) {
+        const answer = await text(client, "svc_toc", { path });
+        expect(answer.text).toStartWith(`workspace_not_allowed: ${path} is not a workspace this server was started for (it serves no workspace yet: start it in a project folder or with --root <dir>, or declare MCP roots`);
+      }
+    } finally {
+      await client.close();
+    }
+    const rooted = await connect("/", ["--root", repo]);
+    try {
+      // relative paths resolve against --root
+      expect((await text(rooted, "svc_reduce", { files: ["src/a.ts"] })).isError).toBe(false);
+      expect((await text(rooted, "svc_toc", { path: "/etc" })).text).toStartWith(`workspace_not_allowed: /etc is not a workspace this server was started for (it serves ${repo};`);
+    } finally {
+      await rooted.close();
+    }
+  }, 120_000);
+
   test("the CLI, run by the user in a shell, is not confined", async () => {
     const { repo, sibling } = fixture();
     const { runSvc } = await import("../helpers/cli.ts");

@@ -1,14 +1,17 @@
 // The roots an MCP server serves: the workspace it was started for (`--root`, else its
-// working directory's workspace) — replaced by the client's roots when the client declares
+// working directory's workspace unless that is / or the home folder) — replaced by the client's roots when the client declares
 // any through the MCP roots capability — plus every `--allow-root`. Each root is widened to
 // its workspace root (a folder inside a git repository serves that repository), symlinks
 // resolved. Enforced by workspace/allowed.ts.
 
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { RootsListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { realpathSync } from "node:fs";
+import { homedir } from "node:os";
+import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { SvcError } from "../../errors.ts";
-import type { AllowedRoots } from "../../workspace/allowed.ts";
+import { inside, type AllowedRoots } from "../../workspace/allowed.ts";
 import { resolveWorkspace } from "../../workspace/root.ts";
 
 /** How long a tool call waits for the client's answer to roots/list before using the last known roots. */
@@ -35,6 +38,27 @@ function unique(roots: readonly string[]): string[] {
   return [...new Set(roots)];
 }
 
+/**
+ * The working directory's workspace, unless that is the filesystem root or the home folder
+ * (or above it): a client that starts its servers there (many do) has not chosen a
+ * workspace, and "everything" is not one. It then declares roots, or the user passes --root.
+ */
+function defaultRoot(cwd: string): string[] {
+  let root: string;
+  try {
+    root = workspaceOf(".", cwd);
+  } catch {
+    return [];
+  }
+  let home: string | null = null;
+  try {
+    home = realpathSync(homedir());
+  } catch {
+    // no home folder
+  }
+  return dirname(root) === root || (home !== null && inside(root, home)) ? [] : [root];
+}
+
 export class ServedRoots implements AllowedRoots {
   private readonly started: string[];
   private readonly extra: string[];
@@ -49,7 +73,7 @@ export class ServedRoots implements AllowedRoots {
   readonly cwd: string;
 
   constructor(options: ServeOptions, cwd: string) {
-    this.started = unique((options.root?.length ? options.root : ["."]).map((dir) => workspaceOf(dir, cwd, options.root?.length ? "--root" : undefined)));
+    this.started = options.root?.length ? unique(options.root.map((dir) => workspaceOf(dir, cwd, "--root"))) : defaultRoot(cwd);
     this.extra = unique((options.allowRoot ?? []).map((dir) => workspaceOf(dir, cwd, "--allow-root")));
     this.cwd = options.root?.length ? (this.started[0] as string) : cwd;
   }

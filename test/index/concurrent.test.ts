@@ -69,6 +69,59 @@ describe("svc index while another process writes", () => {
   }, 120_000);
 });
 
+describe("svc index while the host is too busy to answer", () => {
+  test("it waits for the host's write and then delegates to it", async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 400; i++) files[`src/m${i % 20}/s${i}.ts`] = `export class S${i} {\n${Array.from({ length: 30 }, (_, k) => `  m${k}(x: string): string { return x + "${k}"; }`).join("\n")}\n}\n`;
+    const root = gitRepo(files);
+    const runtime = tempDir("svc-run-");
+    const env = { ...process.env, SVC_RUNTIME_DIR: runtime, SVC_DAEMON_IDLE_MINUTES: "0", NO_COLOR: "1" };
+    const host = Bun.spawn([process.execPath, "--no-install", MAIN, "host", "--directory", root, "--quiet"], { env, stdout: "ignore", stderr: "ignore" });
+    process.env.SVC_RUNTIME_DIR = runtime;
+    const { connectHost } = await import("../../src/host/client.ts");
+    const { lockOwner } = await import("../../src/store/lock.ts");
+    try {
+      let client = null;
+      for (let i = 0; i < 600 && !client; i++) {
+        client = await connectHost(root, 1000);
+        if (!client) await Bun.sleep(100);
+      }
+      expect(client).not.toBeNull();
+      // the host starts a long write (a forced rebuild) and is then frozen mid-write, as a host busy on its one thread looks to a client
+      const rebuild = client?.call("svc/index", { root, force: true }, 600_000).catch(() => null);
+      for (let i = 0; i < 3000 && lockOwner(root) !== host.pid; i++) await Bun.sleep(5);
+      expect(lockOwner(root)).toBe(host.pid);
+      process.kill(host.pid, "SIGSTOP");
+      const cli = Bun.spawn([process.execPath, "--no-install", MAIN, "index"], { cwd: root, env: { ...env, SVC_HOOK_VERBOSE: "1" }, stdout: "pipe", stderr: "pipe" });
+      let looks = 0;
+      let resumed = false;
+      const stderr = lines(cli.stderr, (line) => {
+        if (line.includes("handshake failed") || line.includes("no host for")) looks++;
+        // the first look precedes the attempt; later ones happen while it waits for the lock
+        if (looks === 2 && !resumed) {
+          resumed = true;
+          process.kill(host.pid, "SIGCONT");
+        }
+      });
+      const [stdout, err, code] = await Promise.all([new Response(cli.stdout).text(), stderr, cli.exited]);
+      expect(err).not.toContain("index_busy");
+      expect(code).toBe(0);
+      expect(stdout).toContain(`(through the host, pid ${host.pid})`);
+      expect(err).toContain(`for pid ${host.pid}, which was writing the index`);
+      await rebuild;
+      client?.close();
+    } finally {
+      process.kill(host.pid, "SIGCONT");
+      const stopper = await connectHost(root, 5000);
+      await stopper?.call("svc/shutdown").catch(() => undefined);
+      stopper?.close();
+      if (!stopper) host.kill();
+      await host.exited;
+      delete process.env.SVC_RUNTIME_DIR;
+    }
+  }, 180_000);
+});
+
 describe("svc index reports what it did", () => {
   test("a pass whose syntax index was current but whose semantic upgrade ran is not 'already up to date'", async () => {
     const root = gitRepo({

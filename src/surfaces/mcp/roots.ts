@@ -1,8 +1,8 @@
 // The roots an MCP server serves: the workspace it was started for (`--root`, else its
-// working directory's workspace unless that is / or the home folder) — replaced by the client's roots when the client declares
-// any through the MCP roots capability — plus every `--allow-root`. Each root is widened to
-// its workspace root (a folder inside a git repository serves that repository), symlinks
-// resolved. Enforced by workspace/allowed.ts.
+// working directory's workspace unless that is / or the home folder) — replaced by the
+// client's roots when the client declares any through the MCP roots capability — plus every
+// `--allow-root`. Each root is widened to its workspace root (a folder inside a git
+// repository serves that repository), symlinks resolved. Enforced by workspace/allowed.ts.
 
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { RootsListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";

@@ -365,6 +365,12 @@ export class CheckWorkspace {
     return this.importGraph(loaded).dependents([rel]).filter((f) => loaded.owner.has(f));
   }
 
+  /** Every file that reaches `rel` through imports, at any depth (the only files a change to `rel` can break, globals aside). */
+  async reachersOf(rel: string): Promise<string[]> {
+    const loaded = await this.source.loaded();
+    return [...this.importGraph(loaded).transitiveImporters([rel])].filter((f) => loaded.owner.has(f)).sort();
+  }
+
   /**
    * Bring the engine and the cache up to the disk: returns how many files changed since the
    * last call (the first call records what is there).

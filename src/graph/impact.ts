@@ -13,6 +13,7 @@ import { readOutside, type IndexMeta } from "../store/meta.ts";
 import { reachOf, type Dependent } from "./reach.ts";
 import { reachGaps, type ReachGaps } from "./reach-gaps.ts";
 import { importersOf, incomingEdges } from "./symbol-edges.ts";
+import { manifestTargets, sourceOfBuiltEntry } from "./built-entry.ts";
 
 export type { Dependent } from "./reach.ts";
 
@@ -128,8 +129,20 @@ export function publicSurface(db: Database, root: string, target: SymbolRow): Pu
       if (e) entries.add(e);
     }
   }
-  if (!entries.size) return { public: null, how: `${label} declares no entry point (exports, main, module, types)` };
-  if (entries.has(target.path)) return { public: true, how: `exported by ${label} from its entry point ${target.path}` };
+  // Entry points naming build output (an unbuilt outDir such as `distribution/`): the sources they are built from, through the tsconfigs.
+  const mapped = new Map<string, string>();
+  for (const t of manifestTargets(pkg.json)) {
+    if (packages.target(pkg.dir, t)) continue;
+    const source = sourceOfBuiltEntry(ix, pkg.dir, t);
+    if (source && !mapped.has(source.path)) mapped.set(source.path, source.via);
+  }
+  for (const p of mapped.keys()) entries.add(p);
+  const mappedNote = (p: string) => (mapped.has(p) ? ` (mapped from build output: ${mapped.get(p)})` : "");
+  if (!entries.size) {
+    const named = manifestTargets(pkg.json);
+    return { public: null, how: named.length ? `${label}'s entry points (${named.slice(0, 3).join(", ")}) name files that are not in the workspace and no tsconfig's outDir/declarationDir maps them back to sources` : `${label} declares no entry point (exports, main, module, types)` };
+  }
+  if (entries.has(target.path)) return { public: true, how: `exported by ${label} from its entry point ${target.path}${mappedNote(target.path)}` };
   // follow re-exports from the entry points (checker edges: `export { X } from`, `export * from`)
   const idOf = (p: string) => (db.query("SELECT id FROM files WHERE path = ?").get(p) as { id: number } | null)?.id;
   const reach = new Map<number, string>();
@@ -145,12 +158,16 @@ export function publicSurface(db: Database, root: string, target: SymbolRow): Pu
   while (queue.length) {
     const from = queue.shift() as number;
     for (const row of step.all(from) as { id: number; sym: number | null }[]) {
-      if (row.id === target.fileId && (row.sym === null || row.sym === target.id)) return { public: true, how: `exported by ${label} through ${reach.get(from)}` };
+      if (row.id === target.fileId && (row.sym === null || row.sym === target.id)) return { public: true, how: `exported by ${label} through ${reach.get(from)}${mappedNote(reach.get(from) as string)}` };
       if (!reach.has(row.id)) {
         reach.set(row.id, reach.get(from) as string);
         queue.push(row.id);
       }
     }
+  }
+  // Re-exports are followed through checker edges only: without any (syntax tier), "not re-exported" is not known.
+  if (!db.query("SELECT 1 FROM edges WHERE provenance = 'checker' LIMIT 1").get()) {
+    return { public: null, how: `unknown in the syntax tier: ${label}'s entry points are ${[...entries].join(", ")}, and re-exports from them are followed through checker edges only (the semantic upgrade adds them)` };
   }
   return { public: false, how: `exported from ${target.path} but not re-exported by ${label}'s entry points (${[...entries].join(", ")})` };
 }

@@ -4,11 +4,10 @@
 
 import { resolve } from "node:path";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { invoke } from "../../engine.ts";
 import { redactResult, redactText } from "../../render/redact-output.ts";
-import { asSvcError, validationError } from "../../errors.ts";
+import { asSvcError, clipInput, validationError } from "../../errors.ts";
 import { tokenCounter } from "../../render/tokens.ts";
 import { VERSION } from "../../version.ts";
 import { ensureHost } from "../../host/spawn.ts";
@@ -16,6 +15,7 @@ import { assertAllowed, inside, withAllowedRoots } from "../../workspace/allowed
 import { resolveWorkspace } from "../../workspace/root.ts";
 import { INSTRUCTIONS } from "./instructions.ts";
 import { ServedRoots, type ServeOptions } from "./roots.ts";
+import { LineTransport } from "./stdio.ts";
 import { mcpTools, type McpRoute, type McpTool } from "./tools.ts";
 
 /** Clients commonly cap a tool result near this many tokens. */
@@ -26,14 +26,14 @@ function pickRoute(tool: McpTool, args: Record<string, unknown>): McpRoute {
   if (routes.size === 1 && routes.has("")) return routes.get("") as McpRoute;
   const action = args.action === undefined ? ([...routes.keys()][0] as string) : String(args.action);
   const route = routes.get(action);
-  if (!route) throw validationError(`unknown action '${action}'. Valid values: ${[...routes.keys()].join(", ")}`);
+  if (!route) throw validationError(`unknown action '${clipInput(action)}'. Valid values: ${[...routes.keys()].join(", ")}`);
   return route;
 }
 
 function checkKnown(tool: McpTool, args: Record<string, unknown>): void {
   const known = Object.keys((tool.inputSchema.properties as Record<string, unknown>) ?? {});
   for (const key of Object.keys(args)) {
-    if (!known.includes(key)) throw validationError(`unknown parameter '${key}' for ${tool.name}. Valid parameters: ${known.join(", ")}`);
+    if (!known.includes(key)) throw validationError(`unknown parameter '${clipInput(key)}' for ${tool.name}. Valid parameters: ${known.join(", ")}`);
   }
 }
 
@@ -71,7 +71,7 @@ export function createMcpServer(served: ServedRoots = new ServedRoots({}, proces
   });
   const callTool = async (request: { params: { name: string; arguments?: Record<string, unknown>; _meta?: { progressToken?: string | number } } }, extra: { signal: AbortSignal; sendNotification: (n: never) => Promise<void> }) => {
     const tool = byName.get(request.params.name);
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${clipInput(request.params.name)}`);
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
     const progressToken = request.params._meta?.progressToken;
     try {
@@ -126,7 +126,7 @@ export async function serveMcp(options: ServeOptions = {}): Promise<number> {
   const served = new ServedRoots(options, process.cwd());
   const server = createMcpServer(served);
   void shareHost(served).catch(() => undefined);
-  const transport = new StdioServerTransport();
+  const transport = new LineTransport();
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
   });

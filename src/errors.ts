@@ -7,6 +7,7 @@ import { redact } from "./render/redact.ts";
 
 export const ERROR_PREFIXES = [
   "validation_error",
+  "workspace_not_allowed",
   "workspace_not_found",
   "symbol_not_found",
   "index_not_built",

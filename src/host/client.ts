@@ -2,11 +2,11 @@
 // timeout; a missing, stale or incompatible host is treated as absent, silently unless
 // SVC_HOOK_VERBOSE=1), then call methods with the session token.
 
-import { existsSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import { SvcError, type ErrorPrefix } from "../errors.ts";
 import { endpointFor } from "./endpoint.ts";
 import { encodeFrame, FrameParser } from "./framing.ts";
+import { privateDirProblem, socketProblem } from "./private-dir.ts";
 import { PROTOCOL_VERSION } from "./protocol.ts";
 
 export interface HostInfo {
@@ -112,10 +112,13 @@ function verbose(message: string): void {
 
 /** The host serving `root`, handshaken, or null when none answers (or it speaks another protocol version). */
 export async function connectHost(root: string, timeoutMs = 500): Promise<HostClient | null> {
-  const { socket } = endpointFor(root);
+  const { socket, dir } = endpointFor(root);
   // No socket file, no host: answer before node:net's first connect (about 10 ms in a one-shot).
-  if (!existsSync(socket)) {
-    verbose(`no host for ${root}: no socket at ${socket}`);
+  // Trust only our own socket in a private directory: another user's could be a fake host.
+  const problem = socketProblem(socket);
+  const dirProblem = problem === null ? privateDirProblem(dir) : null;
+  if (problem !== null || dirProblem !== null) {
+    verbose(`no host for ${root}: ${problem === "missing" ? `no socket at ${socket}` : (problem ?? `refusing the runtime directory ${dir}: ${dirProblem}`)}`);
     return null;
   }
   let client: HostClient;

@@ -1,12 +1,14 @@
 // Where a workspace's host listens: `<runtime>/host-<h>.sock` with `<h>` the first 16 hex
 // digits of SHA-256 over the root; `<runtime>` is $SVC_RUNTIME_DIR, else
-// $XDG_RUNTIME_DIR/svc, else ~/.svc/run, created 0700. Socket paths stay under the
-// platform limit (a shorter runtime folder in the temp dir otherwise).
+// $XDG_RUNTIME_DIR/svc, else ~/.svc/run, created 0700 and used only when private (see
+// private-dir.ts). Socket paths stay under the platform limit (`$TMPDIR/svc-<uid>`
+// otherwise, per uid even for a uid without a passwd entry).
 
 import { createHash } from "node:crypto";
-import { chmodSync, mkdirSync, readFileSync, statSync } from "node:fs";
-import { homedir, tmpdir, userInfo } from "node:os";
+import { readFileSync } from "node:fs";
+import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
+import { currentUid, ensurePrivateDir } from "./private-dir.ts";
 
 /** sun_path holds 108 bytes including the terminating NUL. */
 const MAX_SOCKET_PATH = 107;
@@ -29,22 +31,11 @@ function preferredRuntimeDir(): string {
   return join(homedir(), ".svc", "run");
 }
 
-function ensurePrivateDir(dir: string): void {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  if ((statSync(dir).mode & 0o777) !== 0o700) chmodSync(dir, 0o700);
-}
-
 export function endpointFor(root: string, options: { create?: boolean } = {}): Endpoint {
   const hash = rootHash(root);
   let dir = preferredRuntimeDir();
   if (Buffer.byteLength(join(dir, `host-${hash}.sock`)) > MAX_SOCKET_PATH) {
-    let uid = "user";
-    try {
-      uid = String(userInfo().uid);
-    } catch {
-      // no passwd entry
-    }
-    dir = join(tmpdir(), `svc-${uid}`);
+    dir = join(tmpdir(), `svc-${currentUid() ?? "user"}`);
   }
   if (options.create) {
     ensurePrivateDir(dir);

@@ -6,6 +6,7 @@
 // accumulating in the long-lived parent.
 
 import type { Database } from "bun:sqlite";
+import { existsSync, writeFileSync } from "node:fs";
 import { BUSY_TIMEOUT_MS, openDelegate } from "../store/db.ts";
 import { reportTimings, timed } from "../sys/timing.ts";
 import type { InventoryEntry } from "../workspace/inventory.ts";
@@ -59,6 +60,21 @@ function safeExtract(root: string, entry: InventoryEntry, memo: ContentMemo): Ex
   }
 }
 
+/**
+ * Tests only: die on reaching one file, as a runtime crash under load would
+ * (`SVC_TEST_EXTRACT_CRASH=<root-relative path>`; with `SVC_TEST_EXTRACT_CRASH_ONCE=<marker
+ * file>` only while the marker does not exist, creating it).
+ */
+function crashHook(path: string): void {
+  if (process.env.SVC_TEST_EXTRACT_CRASH !== path) return;
+  const once = process.env.SVC_TEST_EXTRACT_CRASH_ONCE;
+  if (once) {
+    if (existsSync(once)) return;
+    writeFileSync(once, "");
+  }
+  process.exit(1);
+}
+
 export async function runExtractChild(): Promise<number> {
   const input = JSON.parse(await Bun.stdin.text()) as ChildInput;
   const out = Bun.stdout.writer();
@@ -92,6 +108,7 @@ export async function runExtractChild(): Promise<number> {
   try {
     for (const entry of input.entries) {
       if (orphaned()) process.exit(3);
+      crashHook(entry.path);
       const result = timed("child extract", () => safeExtract(input.root, entry, memo));
       if (store) {
         batch.push({ result, entry });

@@ -58,6 +58,8 @@ export interface SyncResult {
   removedPaths: string[];
   /** "paths": only the reported paths were looked at; "full": the whole inventory was listed. */
   scope: "full" | "paths";
+  /** Files skipped by this pass because their extraction child died twice, and the last death. */
+  crashed?: { paths: string[]; detail: string | null };
 }
 
 const WRITE_BATCH = 500;
@@ -122,7 +124,27 @@ function classify(root: string, entries: readonly InventoryEntry[], existing: Ma
   return { extract, touched };
 }
 
-export async function syncIndex(root: string, options: SyncOptions = {}): Promise<SyncResult> {
+/** Each root's latest pass in this process: the writer lock is re-entrant within a process, so passes here queue instead. */
+const passes = new Map<string, Promise<unknown>>();
+
+/**
+ * Bring `root`'s store in line with the work tree. Passes of one process on one root run one
+ * after another (a host's watcher and an `svc/index` request, an MCP server's cold build and
+ * its `action=index`): two at once would both extract the same change and the second write
+ * would collide with the first.
+ */
+export function syncIndex(root: string, options: SyncOptions = {}): Promise<SyncResult> {
+  const previous = passes.get(root) ?? Promise.resolve();
+  const pass = previous.catch(() => undefined).then(() => syncPass(root, options));
+  passes.set(root, pass);
+  const forget = () => {
+    if (passes.get(root) === pass) passes.delete(root);
+  };
+  pass.then(forget, forget);
+  return pass;
+}
+
+async function syncPass(root: string, options: SyncOptions): Promise<SyncResult> {
   const started = performance.now();
   const lock = acquireWriterLock(root);
   try {
@@ -223,7 +245,7 @@ export async function syncIndex(root: string, options: SyncOptions = {}): Promis
       let done = 0;
       const total = extract.length;
       options.progress?.(0, total, "extracting");
-      await extractAll(root, extract, {
+      const crashed = await extractAll(root, extract, {
         signal: options.signal,
         childrenWrite: !atomic,
         onResult: (result) => {
@@ -266,6 +288,7 @@ export async function syncIndex(root: string, options: SyncOptions = {}): Promis
         changedPaths: extract.map((e) => e.path),
         removedPaths: removed.map((r) => r.path),
         scope,
+        ...(crashed.paths.length ? { crashed } : {}),
       };
     } finally {
       db.close();

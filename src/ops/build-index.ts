@@ -7,6 +7,8 @@ import { SCHEMA_VERSION } from "../store/schema.ts";
 import { VERSION } from "../version.ts";
 import { connectHost } from "../host/client.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
+import { SvcError } from "../errors.ts";
+import { waitForWriter, waitNote, type WaitedFor } from "../store/wait-writer.ts";
 import type { OpContext, OpResult } from "./types.ts";
 
 export interface IndexRequest {
@@ -40,6 +42,8 @@ export interface IndexData {
   checkerEdges: number;
   /** Why the semantic upgrade did not run or failed, when it did not complete. */
   semanticNote?: string;
+  /** Files this pass skipped because extraction crashed on them twice (kept until they change or --force). */
+  crashed?: string[];
 }
 
 function describe(data: Omit<IndexData, "root">, unchanged: boolean, via: string): string {
@@ -49,28 +53,52 @@ function describe(data: Omit<IndexData, "root">, unchanged: boolean, via: string
     ...(unchanged ? ["already up to date"] : data.extracted || data.removed ? [`${data.extracted} extracted, ${data.removed} removed`] : []),
   ];
   const skipped = data.skipped ? `; ${data.skipped} skipped (diagnostics lists them)` : "";
+  const crashed = data.crashed?.length ? `; extraction crashed twice on ${data.crashed.length} file${data.crashed.length === 1 ? "" : "s"}, skipped until changed or --force: ${data.crashed.slice(0, 10).join(", ")}${data.crashed.length > 10 ? ` and ${data.crashed.length - 10} more` : ""}` : "";
   const checker = data.checkerEdges ? `, ${data.checkerEdges} checker edges` : "";
   const wiring = data.wiringEdges ? `, ${data.wiringEdges} wiring edges` : "";
   const imports = data.edges - data.checkerEdges - (data.wiringEdges ?? 0);
-  return `Indexed [${data.mode}] ${data.files} files: ${data.symbols} symbols, ${data.chunks} chunks, ${imports} import edges${checker}${wiring}, ${data.routes} routes in ${seconds}s${details.length ? ` (${details.join("; ")})` : ""}${skipped}${via}.`;
+  return `Indexed [${data.mode}] ${data.files} files: ${data.symbols} symbols, ${data.chunks} chunks, ${imports} import edges${checker}${wiring}, ${data.routes} routes in ${seconds}s${details.length ? ` (${details.join("; ")})` : ""}${skipped}${crashed}${via}.`;
+}
+
+/** `svc/index` on the host serving `root`, or null when none answers within `timeoutMs`. */
+async function throughHost(root: string, force: boolean, timeoutMs: number): Promise<OpResult<IndexData> | null> {
+  const host = await connectHost(root, timeoutMs);
+  if (!host) return null;
+  try {
+    const data = await host.call<IndexData>("svc/index", { root, force }, 3_600_000);
+    const { pid } = await host.call<{ pid: number }>("svc/stats");
+    return { text: describe(data, data.unchanged, ` (through the host, pid ${pid})`), data };
+  } finally {
+    host.close();
+  }
+}
+
+async function hostAnswers(root: string): Promise<boolean> {
+  const host = await connectHost(root, 1_000);
+  host?.close();
+  return host !== null;
 }
 
 export async function buildIndex(request: IndexRequest, ctx: OpContext): Promise<OpResult<IndexData>> {
   const ws = resolveWorkspace(request.path, ctx.cwd);
-  if (!ctx.host) {
-    // While a host serves the root it is the only writer: delegate.
-    const host = await connectHost(ws.root, 500);
-    if (host) {
-      try {
-        const data = await host.call<IndexData>("svc/index", { root: ws.root, force: request.force }, 3_600_000);
-        const { pid } = await host.call<{ pid: number }>("svc/stats");
-        return { text: describe(data, data.unchanged, ` (through the host, pid ${pid})`), data };
-      } finally {
-        host.close();
-      }
+  // While a host serves the root it is the only writer: delegate. Another writer holding the
+  // lock (a host too busy to answer at once, an MCP server's build, another `svc index`) is
+  // waited for, never answered with index_busy.
+  let waitedFor: WaitedFor | null = null;
+  let result;
+  for (;;) {
+    if (!ctx.host) {
+      const delegated = await throughHost(ws.root, request.force, waitedFor ? 5_000 : 500);
+      if (delegated) return waitedFor ? { ...delegated, warnings: [...(delegated.warnings ?? []), waitNote(waitedFor)] } : delegated;
+    }
+    try {
+      result = await syncIndex(ws.root, { force: request.force, signal: ctx.signal, progress: ctx.progress });
+      break;
+    } catch (error) {
+      if (!(error instanceof SvcError && error.prefix === "index_busy")) throw error;
+      waitedFor = await waitForWriter(ws.root, { signal: ctx.signal, progress: ctx.progress, ...(ctx.host ? {} : { hostAnswers: () => hostAnswers(ws.root) }) }, waitedFor);
     }
   }
-  const result = await syncIndex(ws.root, { force: request.force, signal: ctx.signal, progress: ctx.progress });
   const semantic = await upgradeAfterSync(ws.root, result, { force: request.force, signal: ctx.signal, progress: ctx.progress });
   const data: IndexData = {
     root: ws.root,
@@ -94,7 +122,9 @@ export async function buildIndex(request: IndexRequest, ctx: OpContext): Promise
     fts: result.fts,
     svcVersion: VERSION,
     languages: result.languages,
-    unchanged: result.unchanged,
+    unchanged: result.unchanged && !semantic.worked,
+    ...(result.crashed ? { crashed: result.crashed.paths } : {}),
   };
-  return { text: describe(data, result.unchanged, ""), data, ...(semantic.note ? { warnings: [semantic.note] } : {}) };
+  const warnings = [...(semantic.note ? [semantic.note] : []), ...(waitedFor ? [waitNote(waitedFor)] : []), ...(result.crashed?.detail ? [result.crashed.detail] : [])];
+  return { text: describe(data, data.unchanged, ""), data, ...(warnings.length ? { warnings } : {}) };
 }

@@ -9,6 +9,7 @@ import { readMeta } from "../store/meta.ts";
 import { asSvcError } from "../errors.ts";
 import { residentFor } from "./resident.ts";
 import { semanticUpgrade } from "./upgrade.ts";
+import { whenWriterFree } from "../store/wait-writer.ts";
 
 export interface AfterSync {
   mode: string;
@@ -18,12 +19,15 @@ export interface AfterSync {
   wiringEdges: number | null;
   routes: number | null;
   elapsedMs: number;
+  /** Whether this call changed the semantic tier (an upgrade ran or the checker edges moved): a pass that did so is not "already up to date". */
+  worked: boolean;
   note?: string;
 }
 
 function counts(root: string): { mode: string; edges: number | null; checkerEdges: number; wiringEdges: number | null; routes: number | null; pending: boolean } {
+  const none = { mode: "syntax", edges: null, checkerEdges: 0, wiringEdges: null, routes: null, pending: false };
   const db = openReader(root);
-  if (!db) return { mode: "syntax", edges: null, checkerEdges: 0, wiringEdges: null, routes: null, pending: false };
+  if (!db) return none;
   try {
     const meta = readMeta(db);
     const one = (sql: string) => (db.query(sql).get() as { n: number }).n;
@@ -35,6 +39,8 @@ function counts(root: string): { mode: string; edges: number | null; checkerEdge
       routes: one("SELECT count(*) AS n FROM routes"),
       pending: meta.semantic_pending === "1",
     };
+  } catch {
+    return none; // another process's --force is rebuilding the store right now: nothing to count yet
   } finally {
     db.close();
   }
@@ -48,22 +54,26 @@ export async function upgradeAfterSync(
   const started = performance.now();
   const resident = residentFor(root);
   let note: string | undefined;
+  let ran = false;
+  const before = counts(root);
   try {
     if (resident?.writer) {
       resident.afterSync(result.changedPaths, result.removedPaths);
       if (options.force) resident.requestFull();
       await resident.idle();
     } else {
-      const before = counts(root);
       const current = result.unchanged && before.mode !== "syntax" && !before.pending;
       if (!current) {
+        ran = true;
         const incremental = result.mode !== "syntax" && !options.force;
-        await semanticUpgrade(root, { ...(incremental ? { paths: result.changedPaths } : {}), signal: options.signal, progress: options.progress });
+        // another writer (a second `svc index`) may take the lock between the syntax pass and this: wait for it
+        await whenWriterFree(root, () => semanticUpgrade(root, { ...(incremental ? { paths: result.changedPaths } : {}), signal: options.signal, progress: options.progress }), { signal: options.signal });
       }
     }
   } catch (error) {
     note = `semantic upgrade failed: ${asSvcError(error).formatted}; the index stays in the ${counts(root).mode} tier`;
   }
   const after = counts(root);
-  return { mode: after.mode, edges: after.edges, checkerEdges: after.checkerEdges, wiringEdges: after.wiringEdges, routes: after.routes, elapsedMs: performance.now() - started, ...(note ? { note } : {}) };
+  const moved = before.mode !== after.mode || before.pending !== after.pending || before.checkerEdges !== after.checkerEdges || before.edges !== after.edges;
+  return { mode: after.mode, edges: after.edges, checkerEdges: after.checkerEdges, wiringEdges: after.wiringEdges, routes: after.routes, elapsedMs: performance.now() - started, worked: ran || moved, ...(note ? { note } : {}) };
 }

@@ -1,9 +1,9 @@
 // Path confinement: the one helper every path-like parameter goes through. A path is
 // resolved against the workspace root (symlinks included) and refused when it leaves it.
 
-import { realpathSync } from "node:fs";
-import { dirname, isAbsolute, relative, resolve } from "node:path";
+import { relative, resolve } from "node:path";
 import { validationError } from "../errors.ts";
+import { assertAllowed, inside, realpathLenient } from "./allowed.ts";
 import { toPosix } from "./root.ts";
 
 export interface ConfinedPath {
@@ -13,38 +13,18 @@ export interface ConfinedPath {
   rel: string;
 }
 
-function inside(root: string, abs: string): boolean {
-  const rel = relative(root, abs);
-  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
-}
-
-/** Realpath of the deepest existing ancestor, with the missing tail re-appended. */
-function realpathLenient(abs: string): string {
-  const missing: string[] = [];
-  let current = abs;
-  for (;;) {
-    try {
-      const real = realpathSync(current);
-      return missing.length ? resolve(real, ...missing.reverse()) : real;
-    } catch {
-      const parent = dirname(current);
-      if (parent === current) return abs;
-      missing.push(current.slice(parent.length + (parent.endsWith("/") ? 0 : 1)));
-      current = parent;
-    }
-  }
-}
-
 /**
  * Resolve `path` (relative to `base`, the root by default, or absolute) inside `root`
  * (already realpath'd), or throw
- * `validation_error: refusing to <action> '<path>': it resolves outside the workspace root <root>`.
+ * `validation_error: refusing to <action> '<path>': it resolves outside the workspace root <root>`
+ * (`workspace_not_allowed:` first when a serving surface's policy excludes it, see allowed.ts).
  */
 export function confine(root: string, path: string, action: string, base: string = root): ConfinedPath {
   if (path.includes("\0")) throw validationError(`refusing to ${action} '${path.replace(/\0/g, "\\0")}': it contains a NUL byte`);
   const abs = resolve(base, path);
   const refuse = () =>
     validationError(`refusing to ${action} '${path}': it resolves outside the workspace root ${root}`);
+  assertAllowed(abs);
   if (!inside(root, abs)) throw refuse();
   const real = realpathLenient(abs);
   if (!inside(root, real)) throw refuse();

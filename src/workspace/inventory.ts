@@ -29,7 +29,8 @@ export interface InventoryEntry {
   mtimeMs: number;
 }
 
-export type SkipReason = "binary" | "too-large" | "unreadable";
+/** `crashed`: the extraction child died on it twice (kept until the file changes or `svc index --force`). */
+export type SkipReason = "binary" | "too-large" | "unreadable" | "crashed";
 
 export interface SkippedFile {
   path: string;

@@ -5,6 +5,7 @@
 import { existsSync, realpathSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { SvcError, validationError } from "../errors.ts";
+import { assertAllowed } from "./allowed.ts";
 
 export interface Workspace {
   /** Absolute, realpath'd workspace root. */
@@ -35,6 +36,8 @@ export function findGitRoot(dir: string): string | null {
 /** Resolve a `path` argument (relative to `cwd`) to its workspace. */
 export function resolveWorkspace(path: string, cwd: string): Workspace {
   const requested = resolve(cwd, path || ".");
+  // a serving surface's policy refuses a root outside it, whether or not the path exists
+  assertAllowed(requested);
   let stat;
   try {
     stat = statSync(requested);
@@ -47,5 +50,6 @@ export function resolveWorkspace(path: string, cwd: string): Workspace {
   const dir = realpathSync(requested);
   const gitRoot = findGitRoot(dir);
   const root = gitRoot ?? dir;
+  assertAllowed(root);
   return { root, dir, relDir: toPosix(relative(root, dir)), isGit: gitRoot !== null };
 }

@@ -267,8 +267,13 @@ describe("delegation", () => {
     const root = gitRepo({ "src/a.ts": "export class A {}\n" });
     const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
     const ep = endpointFor(root);
-    const serve = (extra: Record<string, string>) =>
-      Bun.spawn([process.execPath, "--no-install", MAIN, "mcp", "serve"], { cwd: root, env: { ...process.env, SVC_RUNTIME_DIR: runtime, ...extra }, stdin: "pipe", stdout: "pipe", stderr: "pipe" });
+    // the server shares a host once the client has initialized (and declared its roots, if any)
+    const serve = (extra: Record<string, string>) => {
+      const child = Bun.spawn([process.execPath, "--no-install", MAIN, "mcp", "serve"], { cwd: root, env: { ...process.env, SVC_RUNTIME_DIR: runtime, ...extra }, stdin: "pipe", stdout: "pipe", stderr: "pipe" });
+      child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } })}\n`);
+      child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`);
+      return child;
+    };
     const optedOut = serve({ SVC_DAEMON: "0" });
     await new Promise((r) => setTimeout(r, 800));
     expect(existsSync(ep.registry)).toBe(false);

@@ -39,7 +39,7 @@ describe("svc mcp serve", () => {
     expect(byId[1].result.serverInfo).toMatchObject({ name: "svc" });
     expect(byId[1].result.instructions).toContain("svc_toc");
     expect(byId[2].result.isError).toBe(true);
-    expect(byId[2].result.content[0].text).toStartWith("workspace_not_found: directory not found: /definitely/missing");
+    expect(byId[2].result.content[0].text).toStartWith("workspace_not_allowed: /definitely/missing is not a workspace this server was started for");
     expect(byId[3].error.code).toBe(-32602);
   }, 30_000);
 

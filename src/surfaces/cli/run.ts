@@ -74,13 +74,19 @@ async function runMcpCommand(
   io: CliIo,
   style: ReturnType<typeof styleFor>,
 ): Promise<number> {
-  const usage = "mcp serve | mcp install [--client claude|cursor|vscode|codex|all] [--scope project|user] [--with-hooks]";
+  const usage = "mcp serve [--root <dir>] [--allow-root <dir>…] | mcp install [--client claude|cursor|vscode|codex|all] [--scope project|user] [--with-hooks]";
   const bad = checkUsage(command, io, usage);
   if (bad !== null) return bad;
   const action = String(args[0]);
   if (action === "serve") {
     const { serveMcp } = await import("../mcp/server.ts");
-    return serveMcp();
+    const list = (value: unknown): string[] => (value === undefined ? [] : (Array.isArray(value) ? value : [value]).map(String));
+    try {
+      return await serveMcp({ root: list(options.root), allowRoot: list(options.allowRoot) });
+    } catch (error) {
+      io.err(errorLine(asSvcError(error).formatted, style));
+      return 1;
+    }
   }
   if (action !== "install") return usageError(io, `unknown mcp action '${action}'`, usage);
   return runInstaller(options, io, style, async (root) => {

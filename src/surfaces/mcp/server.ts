@@ -2,6 +2,7 @@
 // errors come back as results with isError and the prefixed message; protocol errors are
 // only for protocol problems (an unknown tool). stdout carries nothing but the protocol.
 
+import { resolve } from "node:path";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { invoke } from "../../engine.ts";
@@ -10,9 +11,11 @@ import { asSvcError, clipInput, validationError } from "../../errors.ts";
 import { tokenCounter } from "../../render/tokens.ts";
 import { VERSION } from "../../version.ts";
 import { ensureHost } from "../../host/spawn.ts";
+import { assertAllowed, inside, withAllowedRoots } from "../../workspace/allowed.ts";
 import { resolveWorkspace } from "../../workspace/root.ts";
 import { warningLines } from "../../render/fit.ts";
 import { INSTRUCTIONS } from "./instructions.ts";
+import { ServedRoots, type ServeOptions } from "./roots.ts";
 import { LineTransport } from "./stdio.ts";
 import { MCP_DEFAULT_BUDGET, mcpTools, type McpRoute, type McpTool } from "./tools.ts";
 
@@ -46,10 +49,11 @@ async function largeAnswerNote(text: string, args: Record<string, unknown>): Pro
 /** Calls still running: a client that closes stdin right after sending still gets its answers. */
 const inFlight = new Set<Promise<unknown>>();
 
-export function createMcpServer(): Server {
+export function createMcpServer(served: ServedRoots = new ServedRoots({}, process.cwd())): Server {
   const tools = mcpTools();
   const byName = new Map(tools.map((t) => [t.name, t]));
   const server = new Server({ name: "svc", version: VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  served.follow(server);
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: tools.map((t) => ({
       name: t.name,
@@ -77,10 +81,13 @@ export function createMcpServer(): Server {
       const route = pickRoute(tool, args);
       const { action: _action, ...rest } = args;
       const raw = { ...rest, ...route.binding.fixed };
+      await served.ready();
       // Every MCP answer has a budget: maxTokens when given, else the default (stated in the schema).
       if (raw.maxTokens === undefined && route.params.some((p) => p.name === "maxTokens")) raw.maxTokens = MCP_DEFAULT_BUDGET;
-      const result = redactResult(await invoke(route.spec, raw, {
-        cwd: process.cwd(),
+      // the workspace this call is about must be one the server serves (every other path-valued parameter is held to it in confine)
+      if (typeof raw.path === "string" || raw.path === undefined) assertAllowed(resolve(served.cwd, (raw.path as string | undefined) || "."), served);
+      const result = redactResult(await withAllowedRoots(served, () => invoke(route.spec, raw, {
+        cwd: served.cwd,
         answerBudget: MCP_DEFAULT_BUDGET,
         signal: extra.signal,
         longLived: true,
@@ -90,7 +97,7 @@ export function createMcpServer(): Server {
             : (done, total, message) => {
                 void extra.sendNotification({ method: "notifications/progress", params: { progressToken, progress: done, total, ...(message ? { message: redactText(message) } : {}) } } as never);
               },
-      }));
+      })));
       const text = `${await largeAnswerNote(result.text, raw)}${warningLines(result.warnings)}${result.text}`;
       return { content: [{ type: "text" as const, text }], structuredContent: result.data as Record<string, unknown> };
     } catch (error) {
@@ -102,10 +109,12 @@ export function createMcpServer(): Server {
   return server;
 }
 
-/** Share a warm host for the working directory's git workspace (never for a plain folder such as a home directory). */
-async function shareHost(): Promise<void> {
-  const ws = resolveWorkspace(".", process.cwd());
-  if (!ws.isGit) return;
+/** Share a warm host for the served git workspace (never for a plain folder such as a home directory, nor one the client's roots leave out). */
+async function shareHost(served: ServedRoots): Promise<void> {
+  await served.initialized;
+  await served.ready();
+  const ws = resolveWorkspace(".", served.cwd);
+  if (!ws.isGit || !served.roots.some((root) => inside(root, ws.root))) return;
   const client = await ensureHost(ws.root);
   client?.close();
   // SVC_RESIDENT=1: this server holds its own live TypeScript workspace; load it now, not on the first question
@@ -114,9 +123,10 @@ async function shareHost(): Promise<void> {
 }
 
 /** Serve MCP over stdio until the client disconnects. */
-export async function serveMcp(): Promise<number> {
-  const server = createMcpServer();
-  void shareHost().catch(() => undefined);
+export async function serveMcp(options: ServeOptions = {}): Promise<number> {
+  const served = new ServedRoots(options, process.cwd());
+  const server = createMcpServer(served);
+  void shareHost(served).catch(() => undefined);
   const transport = new LineTransport();
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();

@@ -1,0 +1,121 @@
+// The roots an MCP server serves: the workspace it was started for (`--root`, else its
+// working directory's workspace unless that is / or the home folder) — replaced by the
+// client's roots when the client declares any through the MCP roots capability — plus every
+// `--allow-root`. Each root is widened to its workspace root (a folder inside a git
+// repository serves that repository), symlinks resolved. Enforced by workspace/allowed.ts.
+
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { RootsListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { realpathSync } from "node:fs";
+import { homedir } from "node:os";
+import { dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { SvcError } from "../../errors.ts";
+import { inside, type AllowedRoots } from "../../workspace/allowed.ts";
+import { resolveWorkspace } from "../../workspace/root.ts";
+
+/** How long a tool call waits for the client's answer to roots/list before using the last known roots. */
+const ROOTS_WAIT_MS = 5_000;
+
+export interface ServeOptions {
+  /** `--root`: the workspace(s) served instead of the working directory's. */
+  root?: readonly string[];
+  /** `--allow-root`: further directories the server may work on. */
+  allowRoot?: readonly string[];
+}
+
+/** The workspace root of a directory (throws workspace_not_found / validation_error as resolveWorkspace does, naming `flag`). */
+function workspaceOf(dir: string, cwd: string, flag?: string): string {
+  try {
+    return resolveWorkspace(dir, cwd).root;
+  } catch (error) {
+    if (flag && error instanceof SvcError) throw new SvcError(error.prefix, `${flag} ${dir}: ${error.message}`);
+    throw error;
+  }
+}
+
+function unique(roots: readonly string[]): string[] {
+  return [...new Set(roots)];
+}
+
+/**
+ * The working directory's workspace, unless that is the filesystem root or the home folder
+ * (or above it): a client that starts its servers there (many do) has not chosen a
+ * workspace, and "everything" is not one. It then declares roots, or the user passes --root.
+ */
+function defaultRoot(cwd: string): string[] {
+  let root: string;
+  try {
+    root = workspaceOf(".", cwd);
+  } catch {
+    return [];
+  }
+  let home: string | null = null;
+  try {
+    home = realpathSync(homedir());
+  } catch {
+    // no home folder
+  }
+  return dirname(root) === root || (home !== null && inside(root, home)) ? [] : [root];
+}
+
+export class ServedRoots implements AllowedRoots {
+  private readonly started: string[];
+  private readonly extra: string[];
+  private client: string[] = [];
+  private pending: Promise<void> = Promise.resolve();
+  private markInitialized: () => void = () => undefined;
+  /** Resolves once the client has initialized the session (and been asked for its roots). */
+  readonly initialized = new Promise<void>((resolve) => {
+    this.markInitialized = resolve;
+  });
+  /** Directory relative `path`s resolve against: the first `--root`, else the working directory. */
+  readonly cwd: string;
+
+  constructor(options: ServeOptions, cwd: string) {
+    this.started = options.root?.length ? unique(options.root.map((dir) => workspaceOf(dir, cwd, "--root"))) : defaultRoot(cwd);
+    this.extra = unique((options.allowRoot ?? []).map((dir) => workspaceOf(dir, cwd, "--allow-root")));
+    this.cwd = options.root?.length ? (this.started[0] as string) : cwd;
+  }
+
+  get roots(): readonly string[] {
+    return unique([...(this.client.length ? this.client : this.started), ...this.extra]);
+  }
+
+  /** Resolves once the latest roots/list answer (if one was asked for) is in. */
+  ready(): Promise<void> {
+    return this.pending;
+  }
+
+  /** Ask the client for its roots now and whenever it says they changed. */
+  follow(server: Server): void {
+    const refresh = () => {
+      this.pending = this.fetch(server);
+    };
+    const previous = server.oninitialized;
+    server.oninitialized = () => {
+      previous?.();
+      if (server.getClientCapabilities()?.roots) refresh();
+      this.markInitialized();
+    };
+    server.setNotificationHandler(RootsListChangedNotificationSchema, async () => refresh());
+  }
+
+  private async fetch(server: Server): Promise<void> {
+    try {
+      const answer = await server.listRoots(undefined, { timeout: ROOTS_WAIT_MS });
+      const roots: string[] = [];
+      for (const root of answer.roots) {
+        if (!root.uri.startsWith("file:")) continue;
+        try {
+          roots.push(workspaceOf(fileURLToPath(root.uri), "/"));
+        } catch {
+          // a root that does not exist (yet) admits nothing
+        }
+      }
+      this.client = unique(roots);
+    } catch {
+      // the client did not answer roots/list: keep the roots known so far
+    }
+  }
+}

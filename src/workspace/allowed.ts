@@ -1,0 +1,64 @@
+// The workspace roots a serving surface admits. The MCP server is started for one workspace
+// (its working directory's, `--root`, or the roots its client declares) and must not read,
+// index or write anywhere else; `--allow-root` widens it. The CLI, run by the user in a
+// shell, sets no policy and is unconfined. The policy travels with the call (async local
+// storage), so the two choke points every path goes through — `resolveWorkspace` for a
+// `path` and `confine` for every path-valued parameter — enforce it without each operation
+// having to remember.
+
+import { AsyncLocalStorage } from "node:async_hooks";
+import { realpathSync } from "node:fs";
+import { dirname, isAbsolute, relative, resolve } from "node:path";
+import { SvcError } from "../errors.ts";
+
+/** Whether `abs` is `root` or lies under it (both absolute). */
+export function inside(root: string, abs: string): boolean {
+  const rel = relative(root, abs);
+  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
+}
+
+/** Realpath of the deepest existing ancestor, with the missing tail re-appended. */
+export function realpathLenient(abs: string): string {
+  const missing: string[] = [];
+  let current = abs;
+  for (;;) {
+    try {
+      const real = realpathSync(current);
+      return missing.length ? resolve(real, ...missing.reverse()) : real;
+    } catch {
+      const parent = dirname(current);
+      if (parent === current) return abs;
+      missing.push(current.slice(parent.length + (parent.endsWith("/") ? 0 : 1)));
+      current = parent;
+    }
+  }
+}
+
+/** The set of roots a server admits; mutable because an MCP client may change its roots. */
+export interface AllowedRoots {
+  /** Absolute, realpath'd roots. */
+  readonly roots: readonly string[];
+}
+
+const current = new AsyncLocalStorage<AllowedRoots>();
+
+/** Run `fn` (and everything it awaits) under `policy`. */
+export function withAllowedRoots<T>(policy: AllowedRoots, fn: () => T): T {
+  return current.run(policy, fn);
+}
+
+export function notAllowed(abs: string, roots: readonly string[]): SvcError {
+  const serves = roots.length ? `it serves ${roots.join(", ")}` : "it serves no workspace yet: start it in a project folder or with --root <dir>, or declare MCP roots";
+  return new SvcError("workspace_not_allowed", `${abs} is not a workspace this server was started for (${serves}; --allow-root <dir> widens it)`);
+}
+
+/**
+ * Refuse `abs` (absolute) with `workspace_not_allowed:` when a policy is in force and the
+ * path, symlinks resolved, lies outside every allowed root. Without a policy (the CLI, the
+ * host) it does nothing.
+ */
+export function assertAllowed(abs: string, policy: AllowedRoots | undefined = current.getStore()): void {
+  if (!policy) return;
+  const real = realpathLenient(abs);
+  if (!policy.roots.some((root) => inside(root, real))) throw notAllowed(abs, policy.roots);
+}

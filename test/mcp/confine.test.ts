@@ -1,0 +1,183 @@
+// The MCP server is bound to the workspace it was started for: every registered tool that
+// takes `path` refuses /etc, `..`, a sibling directory and a symlink out of the repository
+// with `workspace_not_allowed:`, as do path-valued parameters (reduce's files, apply's
+// file); `--allow-root` widens it; a client's declared roots (roots/list, list_changed)
+// replace the start directory's workspace.
+
+import { describe, expect, test } from "bun:test";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { ListRootsRequestSchema, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import { existsSync, mkdirSync, symlinkSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { git, tempDir, writeFiles } from "../helpers/repo.ts";
+
+const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
+
+interface Fixture {
+  parent: string;
+  repo: string;
+  sibling: string;
+}
+
+function fixture(): Fixture {
+  const parent = tempDir("svc-confine-");
+  const repo = join(parent, "repo");
+  const sibling = join(parent, "sibling");
+  for (const dir of [repo, sibling]) {
+    mkdirSync(dir);
+    git(dir, "init", "-q");
+    writeFiles(dir, { "src/a.ts": "export function a(): number {\n  return 1;\n}\n" });
+    git(dir, "add", "-A");
+    git(dir, "commit", "-qm", "initial");
+  }
+  symlinkSync(sibling, join(repo, "elsewhere"));
+  return { parent, repo, sibling };
+}
+
+async function connect(cwd: string, args: string[] = [], roots?: { current: string[] }): Promise<Client> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ["--no-install", MAIN, "mcp", "serve", ...args],
+    cwd,
+    stderr: "pipe",
+    env: { ...(process.env as Record<string, string>), SVC_DAEMON: "0", SVC_RUNTIME_DIR: tempDir("svc-confine-run-") },
+  });
+  const client = new Client({ name: "t", version: "1" }, roots ? { capabilities: { roots: { listChanged: true } } } : {});
+  if (roots) client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: roots.current.map((dir) => ({ uri: pathToFileURL(dir).href })) }));
+  await client.connect(transport);
+  return client;
+}
+
+/** A value of the schema's type for every required parameter, so a call gets past argument validation. */
+function filler(tool: Tool): Record<string, unknown> {
+  const props = (tool.inputSchema.properties ?? {}) as Record<string, { type?: string; enum?: string[] }>;
+  const out: Record<string, unknown> = {};
+  for (const name of tool.inputSchema.required ?? []) {
+    const p = props[name] ?? {};
+    out[name] = p.enum ? p.enum[0] : p.type === "integer" || p.type === "number" ? 1 : p.type === "boolean" ? false : p.type === "array" ? ["x"] : p.type === "object" ? {} : "x";
+  }
+  return out;
+}
+
+/** Every (tool, action) pair whose tool takes `path`, walked from tools/list (the registry). */
+function pathRoutes(tools: Tool[]): { tool: Tool; action?: string }[] {
+  const routes: { tool: Tool; action?: string }[] = [];
+  for (const tool of tools) {
+    const props = (tool.inputSchema.properties ?? {}) as Record<string, { enum?: string[] }>;
+    if (!props.path) continue;
+    const actions = props.action?.enum ?? [undefined];
+    for (const action of actions) routes.push({ tool, ...(action ? { action } : {}) });
+  }
+  return routes;
+}
+
+async function text(client: Client, name: string, args: Record<string, unknown>): Promise<{ isError: boolean; text: string }> {
+  const result = await client.callTool({ name, arguments: args });
+  return { isError: result.isError === true, text: (result.content as { text?: string }[])[0]?.text ?? "" };
+}
+
+describe("MCP workspace confinement", () => {
+  test("every tool that takes path refuses /etc, .., a sibling and a symlink out; path-valued parameters too; nothing is indexed or written outside", async () => {
+    const { parent, repo, sibling } = fixture();
+    const client = await connect(repo);
+    try {
+      const routes = pathRoutes((await client.listTools()).tools);
+      expect(routes.length).toBeGreaterThanOrEqual(20);
+      const outside = ["/etc", "..", sibling, join(repo, "elsewhere"), join(parent, "not-there")];
+      let calls = 0;
+      for (const { tool, action } of routes) {
+        for (const path of outside) {
+          const answer = await text(client, tool.name, { ...filler(tool), ...(action ? { action } : {}), path });
+          calls++;
+          expect({ tool: tool.name, action, path, isError: answer.isError, text: answer.text.split(":")[0] }).toEqual({ tool: tool.name, action, path, isError: true, text: "workspace_not_allowed" });
+        }
+      }
+      expect(calls).toBe(routes.length * outside.length);
+      // path-valued parameters inside an allowed path
+      const reduce = await text(client, "svc_reduce", { path: repo, files: ["/etc/hostname"] });
+      expect(reduce.text).toStartWith("workspace_not_allowed: /etc/hostname is not a workspace this server was started for");
+      expect((await text(client, "svc_reduce", { path: repo, files: ["elsewhere/src/a.ts"] })).text).toStartWith("workspace_not_allowed:");
+      expect((await text(client, "svc_reduce", { path: "/etc", files: ["shadow"] })).text).toStartWith("workspace_not_allowed:");
+      const apply = await text(client, "svc_workspace", { action: "apply", path: repo, file: "../sibling/new.ts", content: "export const x = 1;\n", write: true });
+      expect(apply.text).toStartWith("workspace_not_allowed:");
+      expect(existsSync(join(sibling, "new.ts"))).toBe(false);
+      expect((await text(client, "svc_check", { path: repo, file: join(sibling, "src/a.ts"), content: "export const y = 2;\n" })).text).toStartWith("workspace_not_allowed:");
+      // the served workspace itself still works, relative and absolute
+      expect((await text(client, "svc_toc", {})).isError).toBe(false);
+      expect((await text(client, "svc_reduce", { path: repo, files: ["src/a.ts"] })).isError).toBe(false);
+      // a path inside the repository that does not exist is a plain not-found
+      expect((await text(client, "svc_toc", { path: join(repo, "missing") })).text).toStartWith("workspace_not_found:");
+      for (const dir of [parent, sibling, "/etc"]) expect(existsSync(join(dir, ".svc"))).toBe(false);
+    } finally {
+      await client.close();
+    }
+  }, 240_000);
+
+  test("--allow-root widens the served roots: the same calls are no longer refused", async () => {
+    const { parent, repo, sibling } = fixture();
+    const client = await connect(repo, ["--allow-root", parent, "--allow-root", "/etc"]);
+    try {
+      const routes = pathRoutes((await client.listTools()).tools);
+      for (const { tool, action } of routes) {
+        for (const path of ["..", sibling, join(repo, "elsewhere")]) {
+          const answer = await text(client, tool.name, { ...filler(tool), ...(action ? { action } : {}), path });
+          expect({ tool: tool.name, action, path, text: answer.text.slice(0, 22) }).not.toEqual({ tool: tool.name, action, path, text: "workspace_not_allowed:" });
+        }
+      }
+      // /etc is read without being indexed (reduce reads the named files only)
+      const reduce = await text(client, "svc_reduce", { path: "/etc", files: ["hostname"] });
+      expect(reduce.isError).toBe(false);
+      expect(existsSync("/etc/.svc")).toBe(false);
+    } finally {
+      await client.close();
+    }
+  }, 240_000);
+
+  test("a client's declared roots replace the start directory's workspace, and follow roots/list_changed", async () => {
+    const { repo, sibling } = fixture();
+    const roots = { current: [join(sibling, "src")] };
+    const client = await connect(repo, [], roots);
+    try {
+      // a declared folder inside a repository serves that repository
+      expect((await text(client, "svc_toc", { path: sibling })).isError).toBe(false);
+      expect((await text(client, "svc_toc", { path: repo })).text).toStartWith("workspace_not_allowed:");
+      roots.current = [repo];
+      await client.sendRootsListChanged();
+      expect((await text(client, "svc_toc", { path: repo })).isError).toBe(false);
+      expect((await text(client, "svc_toc", { path: sibling })).text).toStartWith("workspace_not_allowed:");
+    } finally {
+      await client.close();
+    }
+  }, 120_000);
+
+  test("a server started in / (as some clients do) serves nothing until told: --root or declared roots", async () => {
+    const { repo } = fixture();
+    const client = await connect("/");
+    try {
+      for (const path of ["/", "/etc", repo]) {
+        const answer = await text(client, "svc_toc", { path });
+        expect(answer.text).toStartWith(`workspace_not_allowed: ${path} is not a workspace this server was started for (it serves no workspace yet: start it in a project folder or with --root <dir>, or declare MCP roots`);
+      }
+    } finally {
+      await client.close();
+    }
+    const rooted = await connect("/", ["--root", repo]);
+    try {
+      // relative paths resolve against --root
+      expect((await text(rooted, "svc_reduce", { files: ["src/a.ts"] })).isError).toBe(false);
+      expect((await text(rooted, "svc_toc", { path: "/etc" })).text).toStartWith(`workspace_not_allowed: /etc is not a workspace this server was started for (it serves ${repo};`);
+    } finally {
+      await rooted.close();
+    }
+  }, 120_000);
+
+  test("the CLI, run by the user in a shell, is not confined", async () => {
+    const { repo, sibling } = fixture();
+    const { runSvc } = await import("../helpers/cli.ts");
+    const run = runSvc(["toc", sibling, "--json"], { cwd: repo });
+    expect(run.stderr).not.toContain("workspace_not_allowed");
+    expect(run.code).toBe(0);
+  }, 60_000);
+});

@@ -12,6 +12,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { generateCorpus } from "../../scripts/bench/generate.ts";
 import { REGISTRY } from "../../src/registry.ts";
 import { tokenCounter } from "../../src/render/tokens.ts";
+import { ServedRoots } from "../../src/surfaces/mcp/roots.ts";
 import { createMcpServer } from "../../src/surfaces/mcp/server.ts";
 import { MCP_DEFAULT_BUDGET } from "../../src/surfaces/mcp/tools.ts";
 import { git } from "../helpers/repo.ts";
@@ -56,7 +57,8 @@ test("structuredContent conforms to each tool's outputSchema; no default call ex
   git(root, "commit", "-qm", "corpus");
   writeFileSync(join(root, "src/big.ts"), `${bigFile()}\nexport const changed = 1;\n`);
 
-  const server = createMcpServer();
+  // a server started for the corpus (as a client's MCP config would start it there)
+  const server = createMcpServer(new ServedRoots({ root: [root] }, root));
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: "t", version: "1" });

@@ -5,6 +5,7 @@ import { describe, expect, test } from "bun:test";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { installHook } from "../../src/install/hook-install.ts";
+import { VERSION } from "../../src/version.ts";
 import { runSvc } from "../helpers/cli.ts";
 import { git, gitRepo, plainDir, writeFiles } from "../helpers/repo.ts";
 
@@ -49,6 +50,8 @@ describe("svc hook install", () => {
       const root = gitRepo({ "a.ts": "export const a = 1;\n", ...files });
       const result = await installHook({ root, force: false });
       expect(result.action).toBe("printed");
+      // These files are committed: the line is portable and pinned.
+      expect(result.command).toBe(`npx -y svc-engine@${VERSION} gate`);
       expect(result.detail).toMatch(detail);
       expect(existsSync(hookOf(root))).toBe(false);
     }

@@ -46,14 +46,14 @@ describe("svc host", () => {
     expect(r).toMatchObject({ protocolVersion: PROTOCOL_VERSION, root });
     expect(Buffer.from(r.sessionToken, "base64url").length).toBe(32);
     c.close();
-  });
+  }, 120_000);
 
   test("socket 0600 in a 0700 directory; registry file present", () => {
     const ep = endpointFor(root);
     expect(statSync(ep.socket).mode & 0o777).toBe(0o600);
     expect(statSync(dirname(ep.socket)).mode & 0o777).toBe(0o700);
     expect(JSON.parse(require("node:fs").readFileSync(ep.registry, "utf8"))).toMatchObject({ root, pid: process.pid, protocolVersion: PROTOCOL_VERSION });
-  });
+  }, 120_000);
 
   test("every method but the handshake refuses a missing or wrong token; another root is refused", async () => {
     const c = await rawClient(host.socket);
@@ -71,7 +71,7 @@ describe("svc host", () => {
     c.send({ jsonrpc: "2.0", id: id++, method: "svc/nope", params: { sessionToken: token } });
     expect((await c.next()).error.code).toBe(-32601);
     c.close();
-  });
+  }, 120_000);
 
   test("methods: stats, index, openIndexed, graph (files, directories, directory filter, overlay), diagnostics", async () => {
     const c = await rawClient(host.socket);
@@ -119,7 +119,7 @@ describe("svc host", () => {
     good.send({ jsonrpc: "2.0", id: 9, method: "svc/stats", params: { sessionToken: token } });
     expect((await good.next()).result.pid).toBe(process.pid);
     good.close();
-  });
+  }, 120_000);
 
   test("100 concurrent clients, pipelined requests; a client that never reads and one killed mid-request do not block others", async () => {
     const slow = await rawClient(host.socket);
@@ -155,7 +155,7 @@ describe("svc host", () => {
     }
     expect(found).toBe(true);
     c.close();
-  });
+  }, 120_000);
 });
 
 describe("host lifecycle", () => {
@@ -168,7 +168,7 @@ describe("host lifecycle", () => {
     expect(existsSync(ep.socket)).toBe(false);
     expect(existsSync(ep.registry)).toBe(false);
     delete process.env.SVC_RUNTIME_DIR;
-  });
+  }, 120_000);
 
   test("a host whose workspace root is deleted stops by itself (no orphan serving nothing)", async () => {
     useRuntimeDir();
@@ -295,7 +295,7 @@ describe("delegation", () => {
     expect(await connectHost(root, 1000)).toBeNull();
     fake.stop(true);
     delete process.env.SVC_RUNTIME_DIR;
-  });
+  }, 120_000);
 });
 
 describe("scope, explain and the graph overlay", () => {
@@ -355,5 +355,5 @@ describe("scope, explain and the graph overlay", () => {
     expect(existsSync(fresh.payloadPath)).toBe(false);
     expect(existsSync(foreign)).toBe(true);
     delete process.env.SVC_RUNTIME_DIR;
-  });
+  }, 120_000);
 });

@@ -28,7 +28,7 @@ describe("svc mcp install", () => {
     expect(readFileSync(join(root, ".codex/config.toml"), "utf8")).toMatch(/^\[mcp_servers\.svc\]\ncommand = ".+"\nargs = \[.*"mcp", "serve"\]\n$/);
     const again = installMcp({ root, client: "all", scope: "project", withHooks: false });
     expect(again.changes.every((c) => c.action === "unchanged")).toBe(true);
-  });
+  }, 120_000);
 
   test("an unparsable config is refused, never overwritten; unknown client or scope lists the valid values", () => {
     const root = gitRepo({ "a.ts": "export const a = 1;\n" });
@@ -37,14 +37,14 @@ describe("svc mcp install", () => {
     expect(readFileSync(join(root, ".mcp.json"), "utf8")).toBe("{ broken");
     expect(() => installMcp({ root, client: "emacs", scope: "project", withHooks: false })).toThrow("unknown client 'emacs'. Valid values: claude, cursor, vscode, codex, all");
     expect(() => installMcp({ root, client: "claude", scope: "global", withHooks: false })).toThrow("unknown scope 'global'. Valid values: project, user");
-  });
+  }, 120_000);
 
   test("codex TOML: the svc table is replaced in place, other tables kept", () => {
     const before = '[model]\nname = "x"\n\n[mcp_servers.svc]\ncommand = "old"\nargs = []\n\n[mcp_servers.other]\ncommand = "o"\n';
     const after = mergeCodexToml(before, { command: "/bin/svc", args: ["mcp", "serve"] });
     expect(after).toBe('[model]\nname = "x"\n\n[mcp_servers.svc]\ncommand = "/bin/svc"\nargs = ["mcp", "serve"]\n\n[mcp_servers.other]\ncommand = "o"\n');
     expect(mergeCodexToml(after, { command: "/bin/svc", args: ["mcp", "serve"] })).toBe(after);
-  });
+  }, 120_000);
 
   test("--with-hooks adds Claude Code hooks wrapping check --delta and gate (exit 2 feeds the model), idempotently", () => {
     const root = gitRepo({ "a.ts": "export const a = 1;\n" });
@@ -61,7 +61,7 @@ describe("svc mcp install", () => {
     expect(settings.hooks.SessionStart).toEqual([{ hooks: [{ type: "command", command: claudeHookCommands("project").sessionStart }] }]);
     expect(claudeHookCommands("project").sessionStart).toMatch(/ check --delta --fast "\$\{CLAUDE_PROJECT_DIR:-\.\}" \|\| true$/);
     expect(installMcp({ root, client: "claude", scope: "project", withHooks: true }).changes[1]?.action).toBe("unchanged");
-  });
+  }, 120_000);
 
   test("the CLI prints what it changed; bad flags are usage errors", () => {
     const root = gitRepo({ "a.ts": "export const a = 1;\n" });
@@ -71,7 +71,7 @@ describe("svc mcp install", () => {
     expect(runSvc(["mcp", "install", "--client", "nope"], { cwd: root }).stderr).toStartWith("validation_error: unknown client 'nope'");
     expect(runSvc(["mcp", "frob"], { cwd: root }).code).toBe(2);
     writeFileSync(join(root, "x"), "");
-  });
+  }, 120_000);
 
   test("project scope writes a portable, pinned command (no absolute path, never an unpinned package); `svc` when the one on PATH is this version", () => {
     const root = gitRepo({ "a.ts": "export const a = 1;\n" });

@@ -55,7 +55,7 @@ describe("svc mcp serve", () => {
     expect(workspace?.annotations.destructiveHint).toBe(true);
     const managed = mcpTools().find((t) => t.name === "svc_managed");
     expect(Object.keys(managed?.inputSchema.properties as object)).not.toContain("template");
-  });
+  }, 120_000);
 });
 
 describe("progress, large answers", () => {

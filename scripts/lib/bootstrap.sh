@@ -15,6 +15,22 @@ svc_deps_hash() {
     process.stdin.on("data", (d) => h.update(d)).on("end", () => process.stdout.write(h.digest("hex")));'
 }
 
+# Keep only this machine's grammar libraries: each @ast-grep/lang-* package ships prebuilds
+# for every platform (~330 MB in all, ~60 MB for one). scripts/release fetches the others.
+svc_prune_prebuilds() {
+  node -e '
+    const fs = require("fs"), path = require("path");
+    const os = { linux: "Linux", darwin: "macOS", win32: "Windows" }[process.platform];
+    const arch = { x64: "X64", arm64: "ARM64" }[process.arch];
+    const keep = `prebuild-${os}-${arch}`;
+    const base = path.join(process.argv[1], "node_modules", "@ast-grep");
+    for (const pkg of fs.existsSync(base) ? fs.readdirSync(base) : []) {
+      const dir = path.join(base, pkg, "prebuilds");
+      if (!pkg.startsWith("lang-") || !fs.existsSync(path.join(dir, keep))) continue;
+      for (const entry of fs.readdirSync(dir)) if (entry !== keep) fs.rmSync(path.join(dir, entry), { recursive: true, force: true });
+    }' "$SVC_ROOT"
+}
+
 svc_bootstrap() {
   command -v node >/dev/null 2>&1 || { echo "svc: Node.js is required to bootstrap (https://nodejs.org)" >&2; return 1; }
   local want_bun installer stamp want
@@ -35,6 +51,7 @@ svc_bootstrap() {
   if [ "$installer" != "$BUN" ] || [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
     echo "svc: installing dependencies (bun install --frozen-lockfile)..." >&2
     (cd "$SVC_ROOT" && "$installer" install --frozen-lockfile >&2) || return 1
+    svc_prune_prebuilds || return 1
     printf '%s' "$want" >"$stamp"
   fi
   [ -x "$BUN" ] || { echo "svc: bun is missing from node_modules after install" >&2; return 1; }

@@ -66,6 +66,13 @@ export function mergeCodexToml(text: string, launch: Launch): string {
   return [...lines.slice(0, start), table, ...(end < lines.length ? ["", ...lines.slice(end)] : [])].join("\n").replace(/\n{3,}/g, "\n\n").trimEnd() + "\n";
 }
 
+/** VS Code's user settings folder on this OS. */
+function vscodeUserDir(home: string): string {
+  if (process.platform === "darwin") return join(home, "Library", "Application Support", "Code", "User");
+  if (process.platform === "win32") return join(process.env.APPDATA ?? join(home, "AppData", "Roaming"), "Code", "User");
+  return join(process.env.XDG_CONFIG_HOME ?? join(home, ".config"), "Code", "User");
+}
+
 function clientFile(client: Client, scope: "project" | "user", root: string): string {
   const home = homedir();
   switch (client) {
@@ -74,7 +81,7 @@ function clientFile(client: Client, scope: "project" | "user", root: string): st
     case "cursor":
       return scope === "project" ? join(root, ".cursor", "mcp.json") : join(home, ".cursor", "mcp.json");
     case "vscode":
-      return scope === "project" ? join(root, ".vscode", "mcp.json") : join(home, ".config", "Code", "User", "mcp.json");
+      return scope === "project" ? join(root, ".vscode", "mcp.json") : join(vscodeUserDir(home), "mcp.json");
     case "codex":
       return scope === "project" ? join(root, ".codex", "config.toml") : join(home, ".codex", "config.toml");
   }

@@ -15,8 +15,10 @@ svc_deps_hash() {
     process.stdin.on("data", (d) => h.update(d)).on("end", () => process.stdout.write(h.digest("hex")));'
 }
 
-# Keep only this machine's grammar libraries: each @ast-grep/lang-* package ships prebuilds
-# for every platform (~330 MB in all, ~60 MB for one). scripts/release fetches the others.
+# Keep only what this machine runs: each @ast-grep/lang-* package ships its grammar's C
+# sources (only needed to build a grammar that has no prebuild) and prebuilt libraries for
+# every platform — ~320 MB in all, ~35 MB for this machine's libraries alone.
+# scripts/release fetches the other platforms' packages itself.
 svc_prune_prebuilds() {
   node -e '
     const fs = require("fs"), path = require("path");
@@ -26,8 +28,9 @@ svc_prune_prebuilds() {
     const base = path.join(process.argv[1], "node_modules", "@ast-grep");
     for (const pkg of fs.existsSync(base) ? fs.readdirSync(base) : []) {
       const dir = path.join(base, pkg, "prebuilds");
-      if (!pkg.startsWith("lang-") || !fs.existsSync(path.join(dir, keep))) continue;
+      if (!pkg.startsWith("lang-") || !fs.existsSync(path.join(dir, keep, "parser.so"))) continue;
       for (const entry of fs.readdirSync(dir)) if (entry !== keep) fs.rmSync(path.join(dir, entry), { recursive: true, force: true });
+      fs.rmSync(path.join(base, pkg, "src"), { recursive: true, force: true });
     }' "$SVC_ROOT"
 }
 
@@ -52,6 +55,8 @@ svc_bootstrap() {
     echo "svc: installing dependencies (bun install --frozen-lockfile)..." >&2
     (cd "$SVC_ROOT" && "$installer" install --frozen-lockfile >&2) || return 1
     svc_prune_prebuilds || return 1
+    # the Bun that npm fetched to run the first install is not needed any more
+    [ "$installer" != "$BUN" ] && rm -rf "$SVC_ROOT/node_modules/.cache/svc-bootstrap"
     printf '%s' "$want" >"$stamp"
   fi
   [ -x "$BUN" ] || { echo "svc: bun is missing from node_modules after install" >&2; return 1; }

@@ -34,7 +34,7 @@ beforeAll(async () => {
   root = gitRepo({ "tsconfig.json": TSCONFIG, "src/order.ts": ORDER, "src/index.ts": 'export * from "./order";\n', "src/use.ts": USE, "src/price.ts": PRICE, "src/label.ts": LABEL, "src/show.ts": SHOW, "src/fmt.ts": FMT, ...FMT_USERS });
   await call("index", { path: root });
   holdResident(root, { writer: false });
-});
+}, 120_000);
 
 afterAll(async () => {
   await releaseResident(root);

@@ -32,7 +32,7 @@ describe("svc host", () => {
     c.send({ jsonrpc: "2.0", id: 1, method: "svc/handshake" });
     token = (await c.next()).result.sessionToken;
     c.close();
-  });
+  }, 120_000);
 
   afterAll(async () => {
     await host.stop("test done");

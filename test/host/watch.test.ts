@@ -69,7 +69,7 @@ beforeAll(async () => {
   host = await startHost({ root, idleMinutes: 0, log: () => {} });
   client = (await connectHost(root, 2000)) as HostClient;
   await settled(() => hasFile("src/a.ts"));
-});
+}, 120_000);
 
 afterAll(async () => {
   client?.close();

@@ -5,8 +5,8 @@
 // dependencies), and SHA256SUMS over all of them.
 // Every platform's native parts come from the npm registry with `npm pack` (cached in
 // node_modules/.cache/svc-release): the target's Bun runtime (@oven/bun-*, the compile
-// executable), its ast-grep addon, its TypeScript 7 compiler; grammar libraries come from
-// the installed @ast-grep/lang-* packages when they still hold that platform's prebuild.
+// executable), its ast-grep addon, its TypeScript 7 compiler, and the @ast-grep/lang-*
+// packages with every platform's grammar libraries.
 
 import { createHash } from "node:crypto";
 import { chmodSync, copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";

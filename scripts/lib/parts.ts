@@ -27,10 +27,11 @@ function pinnedBy(parent: string, name: string): string {
   return v;
 }
 
-/** A registry package unpacked into the cache (fetched once with `npm pack`); returns its folder. */
-export function fetchPackage(name: string, version: string): string {
+/** A registry package unpacked into the cache (fetched once with `npm pack`); returns its folder. Offline, a package not in the cache is an error. */
+export function fetchPackage(name: string, version: string, offline = false): string {
   const dir = join(CACHE, `${name.replace("/", "+")}@${version}`);
   if (existsSync(join(dir, "package.json"))) return dir;
+  if (offline) throw new Error(`${name}@${version} is not in ${CACHE}; run scripts/release`);
   mkdirSync(CACHE, { recursive: true });
   console.log(`  fetching ${name}@${version} (npm pack)`);
   const out = run(["npm", "pack", `${name}@${version}`, "--pack-destination", CACHE, "--silent"], CACHE).trim().split("\n").pop() ?? "";
@@ -42,18 +43,22 @@ export function fetchPackage(name: string, version: string): string {
   return dir;
 }
 
-export function partsFor(target: Target): NativeParts {
-  const oven = fetchPackage(target.ovenPackage, pinnedBy("bun", target.ovenPackage));
+/**
+ * Every part from the release cache — the grammar packages too, although the installed ones
+ * hold this machine's prebuild: the bootstrap prunes the other platforms' from node_modules.
+ * `offline` (the release test) reads the cache only.
+ */
+export function partsFor(target: Target, offline = false): NativeParts {
+  const oven = fetchPackage(target.ovenPackage, pinnedBy("bun", target.ovenPackage), offline);
   const executablePath = join(oven, "bin", "bun");
   if (!existsSync(executablePath)) throw new Error(`${target.ovenPackage} has no bin/bun`);
   chmodSync(executablePath, 0o755);
-  const napiDir = fetchPackage(target.napiPackage, pinnedBy("@ast-grep/napi", target.napiPackage));
-  const tsDir = fetchPackage(target.tsPackage, pinnedBy("typescript", target.tsPackage));
+  const napiDir = fetchPackage(target.napiPackage, pinnedBy("@ast-grep/napi", target.napiPackage), offline);
+  const tsDir = fetchPackage(target.tsPackage, pinnedBy("typescript", target.tsPackage), offline);
   const grammarDirs: Record<string, string> = {};
   for (const info of Object.values(DYNAMIC_GRAMMARS)) {
     const name = `@ast-grep/lang-${info.pkg}`;
-    const local = join(NM, name);
-    grammarDirs[info.pkg] = existsSync(join(local, "prebuilds", target.grammarPrebuild, "parser.so")) ? local : fetchPackage(name, installedVersion(name));
+    grammarDirs[info.pkg] = fetchPackage(name, installedVersion(name), offline);
   }
   return { target, napiDir, grammarDirs, tsDir, executablePath };
 }

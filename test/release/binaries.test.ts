@@ -1,5 +1,5 @@
 // The binaries `scripts/release` wrote (dist/release; the suite skips this file when there is
-// none — CI runs the release first): each is an executable of its platform's format and
+// none — CI runs the release first; the parts are read from the release's cache, never fetched): each is an executable of its platform's format and
 // architecture, and embeds that platform's native parts — the ast-grep addon, every grammar
 // library, the TypeScript 7 compiler — and not another platform's addon.
 
@@ -24,7 +24,7 @@ describe.skipIf(!released)("release binaries (dist/release)", () => {
     test(`svc-${target.key}: ${formatOf(target.os)} ${target.cpu}, with ${target.key}'s native parts embedded`, () => {
       const binary = readFileSync(join(OUT, `svc-${target.key}`));
       expect(nativeFormat(binary.subarray(0, 64))).toEqual({ format: formatOf(target.os), arch: target.cpu });
-      const parts = partsFor(target);
+      const parts = partsFor(target, true);
       const { grammars, typescript } = embeddedFiles(parts);
       const napiMain = (JSON.parse(readFileSync(join(parts.napiDir, "package.json"), "utf8")) as { main: string }).main;
       const natives = { ...grammars, tsc: typescript.tsc as string, [napiMain]: join(parts.napiDir, napiMain) };
@@ -35,7 +35,7 @@ describe.skipIf(!released)("release binaries (dist/release)", () => {
       }
       // The only ast-grep addon inside is this platform's.
       for (const other of TARGETS.filter((t) => t.key !== target.key)) {
-        const otherParts = partsFor(other);
+        const otherParts = partsFor(other, true);
         const otherMain = (JSON.parse(readFileSync(join(otherParts.napiDir, "package.json"), "utf8")) as { main: string }).main;
         expect({ other: other.key, embedded: binary.indexOf(sample(join(otherParts.napiDir, otherMain))) >= 0 }).toEqual({ other: other.key, embedded: false });
       }

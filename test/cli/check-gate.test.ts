@@ -45,7 +45,7 @@ describe("svc gate without a host", () => {
     const bad = runSvc(["gate", "--since", "nope"], { cwd: root, env });
     expect(bad.code).toBe(1);
     expect(bad.stderr).toStartWith("validation_error:");
-  });
+  }, 120_000);
 
   test("SVC_GATE_TIMEOUT_MS must be a positive integer", () => {
     const root = gitRepo({ "a.ts": "export const a = 1;\n" });

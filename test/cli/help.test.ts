@@ -36,7 +36,7 @@ describe("--help", () => {
     expect(help.slice(0, help.indexOf("Deprecated aliases"))).not.toContain("Deprecated:");
     expect(help).not.toContain("(default: true)");
     expect(help).not.toContain("For more info");
-  });
+  }, 120_000);
 
   test("every command opens with `svc <command>: <what it does>`; no flag line shows (default: true) or trailing spaces", () => {
     expect(commands.length).toBeGreaterThan(15);
@@ -47,7 +47,7 @@ describe("--help", () => {
       expect({ name, defaultTrue: help.includes("(default: true)"), trailing: /[ \t]$/m.test(help) }).toEqual({ name, defaultTrue: false, trailing: false });
       expect(help).toMatch(/^ {2}--no-color +Disable color \(also NO_COLOR\)$/m);
     }
-  });
+  }, 120_000);
 
   test("through the real CLI", () => {
     const r = runSvc(["gate", "--help"]);

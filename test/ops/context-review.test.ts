@@ -21,14 +21,14 @@ describe("svc context", () => {
     expect(roles["src/payments/payment.service.ts"]).toBe("dependency");
     expect(roles["test/order.service.test.ts"]).toBe("test");
     expect(r.text).toMatch(/<file path="src\/orders\/orders.controller.ts" role="consumer" tier="skeleton" tokens="\d+">\n<!--\nincluded via:\n {2}seed: symbol OrderService\n {2}<- di_injects src\/orders\/orders.controller.ts \(hop 1\)\n-->/);
-  });
+  }, 120_000);
 
   test("seeds are kept whatever the budget; the rest is dropped and named", async () => {
     const r = await call("context", { path: root, files: ["src/orders/order.service.ts", "src/payments/payment.service.ts"], maxTokens: 50 });
     const data = r.data as unknown as FusionData;
     expect(data.entries.map((e) => e.path)).toEqual(["src/orders/order.service.ts", "src/payments/payment.service.ts"]);
     expect(r.text).toContain("to fit maxTokens=50");
-  });
+  }, 120_000);
 
   test("wiring seeds resolve through the wiring edges, else by name (services, requests) or text (routes, configs)", async () => {
     const r = await call("context", { path: root, services: ["PaymentService", "OrderService"], routes: ["GET /orders/7/cancel"], planOnly: true });
@@ -39,7 +39,7 @@ describe("svc context", () => {
     const text = await call("context", { path: root, routes: ["GET /nowhere"], planOnly: true });
     expect(text.text.split("\n")[1]).toEndWith("seed: route GET /nowhere (text match; no wiring found)");
     await expect(call("context", { path: root, requests: ["NoSuchCommand"] })).rejects.toMatchObject({ prefix: "validation_error" });
-  });
+  }, 120_000);
 
   test("plan only; no seed is a validation error; a file seed outside the root is refused", async () => {
     const plan = await call("context", { path: root, seeds: ["Logger"], planOnly: true });
@@ -47,7 +47,7 @@ describe("svc context", () => {
     await expect(call("context", { path: root })).rejects.toMatchObject({ prefix: "validation_error" });
     await expect(call("context", { path: root, files: ["../x.ts"] })).rejects.toMatchObject({ prefix: "validation_error" });
     await expect(call("context", { path: root, seeds: ["NoSuchThing"] })).rejects.toMatchObject({ prefix: "validation_error" });
-  });
+  }, 120_000);
 });
 
 describe("svc review", () => {
@@ -85,7 +85,7 @@ describe("svc review", () => {
     const seeds = data.context?.entries.filter((e) => e.role === "changed").map((e) => e.path).sort();
     expect(seeds).toEqual(["src/orders/notes.ts", "src/orders/order.service.ts", "src/orders/refunds.ts", "src/util/logger.ts"]);
     expectGolden("review", r.text);
-  });
+  }, 120_000);
 
   test("handoff: refused while the change leaves introduced errors; the packet once it does not; the changed-file cap; bad refs", async () => {
     const root = branchRepo();
@@ -116,5 +116,5 @@ describe("svc review", () => {
     const capped = await call("review", { path: root, changedSince: "main", maxChangedFiles: 2 });
     expect(capped.text).toStartWith("review: the change since main spans 6 files, above maxChangedFiles=2.");
     await expect(call("review", { path: root, changedSince: "nope" })).rejects.toMatchObject({ prefix: "validation_error" });
-  });
+  }, 120_000);
 });

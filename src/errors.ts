@@ -1,6 +1,9 @@
 // The one error class of the engine. Every failure a user can see is a one-line string
 // that starts with a fixed prefix; surfaces map it to their channel (stderr + exit code,
-// MCP isError result, JSON-RPC error data).
+// MCP isError result, JSON-RPC error data). The message is redacted here, once, so no
+// error on any surface can carry a secret it quoted (a diagnostic, a line, a value).
+
+import { redact } from "./render/redact.ts";
 
 export const ERROR_PREFIXES = [
   "validation_error",
@@ -14,10 +17,18 @@ export const ERROR_PREFIXES = [
 
 export type ErrorPrefix = (typeof ERROR_PREFIXES)[number];
 
+/** The longest message an error carries: a message built from huge input is cut, never echoed whole. */
+export const MAX_ERROR_MESSAGE = 2000;
+
+function capMessage(message: string): string {
+  const line = message.includes("\n") ? message.replace(/\s*\n\s*/g, " ") : message;
+  return line.length > MAX_ERROR_MESSAGE ? `${line.slice(0, MAX_ERROR_MESSAGE)}… (message cut, ${line.length} characters in all)` : line;
+}
+
 export class SvcError extends Error {
   readonly prefix: ErrorPrefix;
   constructor(prefix: ErrorPrefix, message: string) {
-    super(message);
+    super(capMessage(redact(message).text)); // redact before the cut, which could halve a secret
     this.prefix = prefix;
     this.name = "SvcError";
   }
@@ -31,15 +42,62 @@ export function validationError(message: string): SvcError {
   return new SvcError("validation_error", message);
 }
 
+function clipPath(path: string): string {
+  return path.length > 120 ? `…${path.slice(-100)}` : path;
+}
+
+const ERRNO_TEXT: Record<string, string> = {
+  ENAMETOOLONG: "a file name is too long for the file system",
+  EACCES: "permission denied",
+  EPERM: "operation not permitted",
+  EROFS: "read-only file system",
+  EEXIST: "something already exists there",
+  ENOTDIR: "a parent of the path is not a directory",
+  ENOSPC: "no space left on the device",
+  EISDIR: "it is a directory",
+  ELOOP: "too many levels of symbolic links",
+};
+
+/** A file-system or SQLite failure the user can act on, as a one-line prefixed error (null: not one of them). */
+function systemError(error: Error & { code?: unknown; path?: unknown; syscall?: unknown }): SvcError | null {
+  const code = typeof error.code === "string" ? error.code : "";
+  if (code.startsWith("SQLITE_READONLY") || /attempt to write a readonly database/i.test(error.message)) {
+    return validationError("cannot write the index: its store (.svc/svc.db) is read-only; make the workspace's .svc/ folder and its files writable by this user, or remove .svc/ to rebuild it");
+  }
+  if (/LIKE or GLOB pattern too complex/i.test(error.message)) return validationError("the query is too complex for the index's pattern matcher (LIKE or GLOB pattern too complex); use a shorter query");
+  if (/regular expression too large|regexp too big/i.test(error.message)) return validationError("a pattern is too large to compile (regular expression too large); use shorter patterns");
+  const text = ERRNO_TEXT[code];
+  if (!text) return null;
+  const path = typeof error.path === "string" ? error.path : "";
+  if (/(^|[\\/])\.svc([\\/]|$)/.test(path) && ["EACCES", "EPERM", "EROFS"].includes(code)) {
+    return validationError(`cannot write the index store ${clipPath(path.replace(/([\\/]\.svc)([\\/].*)?$/, "$1"))}: ${text} (${code}); make it and its files writable by this user`);
+  }
+  const what = typeof error.syscall === "string" ? `${error.syscall} ` : "";
+  return validationError(`cannot ${what}${path ? `'${clipPath(path)}'` : "the file"}: ${text} (${code})`);
+}
+
 /** Any thrown value as an SvcError; unexpected ones become a short `internal_error` (never a stack). */
 export function asSvcError(error: unknown): SvcError {
   if (error instanceof SvcError) return error;
   if (error instanceof Error) {
     if (error.name === "AbortError") return new SvcError("internal_error", "cancelled");
-    const first = (error.message || error.name).split("\n")[0] ?? "";
+    const system = systemError(error);
+    if (system) return system;
+    const first = redact((error.message || error.name).split("\n")[0] ?? "").text; // before the cut, which could halve a secret
     return new SvcError("internal_error", first.slice(0, 300) || "unexpected failure");
   }
-  return new SvcError("internal_error", String(error).split("\n")[0]?.slice(0, 300) ?? "unexpected failure");
+  return new SvcError("internal_error", redact(String(error).split("\n")[0] ?? "").text.slice(0, 300) || "unexpected failure");
+}
+
+/** An input value as messages echo it: at most `max` characters, never a huge string. */
+export function clipInput(value: unknown, max = 80): string {
+  let text: string;
+  try {
+    text = typeof value === "string" ? value : (JSON.stringify(value) ?? String(value));
+  } catch {
+    text = String(value);
+  }
+  return text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text;
 }
 
 /** Valid-values listing used by every "unknown X" validation error. */

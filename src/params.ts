@@ -12,12 +12,30 @@ export interface ParamSpec {
   default?: string | number | boolean | null;
   required?: boolean;
   min?: number;
+  /** Largest integer accepted (default INT_CAP). */
   max?: number;
+  /** Longest string accepted, in characters (default STRING_CAP; also each item of a string[]). */
+  maxLength?: number;
+  /** Most items a string[] takes (default LIST_CAP). */
+  maxItems?: number;
   /** The message for an empty required string (default "<name> must not be empty"). */
   emptyMessage?: string;
   /** CLI mapping: a positional argument, a flag with another name (`negate`: the CLI flag is `--no-<flag>`, for booleans that default to true; `fromStdin`: a boolean `--<flag>` that fills the parameter from standard input; `rest`: a string[] flag that also takes the command's extra arguments, as in `--files a.ts b.ts`), or not on the CLI at all. */
   cli?: { positional?: boolean; flag?: string; short?: string; negate?: boolean; fromStdin?: boolean; rest?: boolean } | false;
 }
+
+/**
+ * Caps that bound the work any input can cause (documented in the MCP input schemas as
+ * maxLength/maxItems/maximum and in the README's "Limits"). Over a cap the answer is
+ * `validation_error: <param> is too long|has too many items|must be between …`.
+ */
+export const STRING_CAP = 4096;
+/** File content handed in whole to apply: 8 MiB of characters. */
+export const CONTENT_CAP = 8 * 1024 * 1024;
+/** Source text to typecheck or reduce (check, checkOverlay, checkCapture, reduce): 2 MiB of characters. */
+export const SOURCE_CAP = 2 * 1024 * 1024;
+export const LIST_CAP = 1000;
+export const INT_CAP = 1_000_000_000;
 
 export const PATH_PARAM: ParamSpec = {
   name: "path",
@@ -48,7 +66,9 @@ export const EXCL_PARAMS: ParamSpec[] = [
     name: "excludePatterns",
     type: "string[]",
     default: null,
-    description: "Glob patterns to exclude, relative to path (e.g. **/*.stories.tsx).",
+    maxItems: 100,
+    maxLength: 1024,
+    description: "Glob patterns to exclude, relative to path (e.g. **/*.stories.tsx); at most 100 patterns of 1024 characters, with '{a,b}' at most 2 '*' wildcards per path segment.",
     cli: { flag: "exclude-pattern" },
   },
   {

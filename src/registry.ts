@@ -3,7 +3,9 @@
 // Operations are loaded lazily so that start-up (`svc --version`, `svc --help`) stays cheap.
 
 import {
+  CONTENT_CAP,
   depthParam,
+  SOURCE_CAP,
   EXCL_PARAMS,
   EXTENSION_PARAMS,
   FORMAT_PARAM,
@@ -55,6 +57,10 @@ export interface McpBinding {
 }
 
 const MAXTOK = maxTokensParam(null);
+/** svc_context seeds per kind: each is resolved against the index, so the list is kept short. */
+const SEED_CAP = 100;
+/** A task in natural language (ask): longer than the 4096 of other strings. */
+const TASK_CAP = 16_384;
 
 const obj = (properties: Record<string, unknown>, required: string[]) => ({ type: "object", properties, required, additionalProperties: true });
 const str = { type: "string" };
@@ -128,7 +134,7 @@ export const REGISTRY: readonly OperationSpec[] = [
     readOnly: true,
     summary: "Exact lookup: declarations by name, paths, full-text hits, framework wiring",
     description:
-      "Exact lookup in the index. kind=symbol: declarations whose name matches (exact, then prefix, then substring; exported first) as `kind qualifiedName (path:line)`; kind=path: inventory paths containing the query; kind=text: full-text hits over declarations ranked BM25F-style (the declaring file ranks above files that only mention a name); kind=all: all three sections. kind=signatures: the exact signature of each declaration of a name (overloads listed; `pkg#export` and a dependency's `Type.member` through the resident compiler). kind=neighbors: every caller, reference, implementer and subclass of one declaration (Name, Type.member or path:line) from the type checker, with a coverage line. Wiring kinds answer hop by hop with the edge kind and evidence location (`[di_resolves_to] class OrderService  (src/orders/order.service.ts:8)`): kind=route takes \"GET /api/orders/:id\", a bare pattern or a concrete URL and lists the handler with its prefix chain (controller paths, mounts, global prefix); kind=service a DI token or class; kind=request a command/query/event class, message pattern, queue or event name; kind=config a key or section (values are never read). Nothing found says `no matches` with the nearest names, and dynamic registrations that could not be resolved are listed. Cheap (milliseconds on a warm index).",
+      "Exact lookup in the index. kind=symbol: declarations whose name matches (exact, then prefix, then substring; exported first) as `kind qualifiedName (path:line)`; kind=path: inventory paths containing the query; kind=text: full-text hits over declarations ranked BM25F-style (the declaring file ranks above files that only mention a name); kind=all: all three sections. kind=signatures: the exact signature of each declaration of a name (overloads listed; `pkg#export` and a dependency's `Type.member` through the resident compiler). kind=neighbors: every caller, reference, implementer and subclass of one declaration (Name, Type.member or path:line) from the type checker — a member's include the calls through the interface, abstract or base members it satisfies (`via Router.match`) — the importers outside every loaded project, and a coverage line (checker-complete only when no file outside the projects could reference it). Wiring kinds answer hop by hop with the edge kind and evidence location (`[di_resolves_to] class OrderService  (src/orders/order.service.ts:8)`): kind=route takes \"GET /api/orders/:id\", a bare pattern or a concrete URL and lists the handler with its prefix chain (controller paths, mounts, global prefix); kind=service a DI token or class; kind=request a command/query/event class, message pattern, queue or event name; kind=config a key or section (values are never read). Nothing found says `no matches` with the nearest names, and dynamic registrations that could not be resolved are listed. Cheap (milliseconds on a warm index).",
     mcp: [{ tool: "svc_find" }],
     cli: { command: "find" },
     params: [
@@ -152,12 +158,12 @@ export const REGISTRY: readonly OperationSpec[] = [
     cli: { command: "context" },
     params: [
       PATH_PARAM,
-      { name: "seeds", type: "string[]", default: null, description: "Symbol names (OrderService, OrderService.place).", cli: { flag: "seed" } },
-      { name: "files", type: "string[]", default: null, description: "Files (root-relative or absolute, inside the workspace).", cli: { flag: "file" } },
-      { name: "services", type: "string[]", default: null, description: "DI services or tokens.", cli: { flag: "service" } },
-      { name: "requests", type: "string[]", default: null, description: "Commands, queries, events or messages.", cli: { flag: "request" } },
-      { name: "configs", type: "string[]", default: null, description: "Config keys or sections.", cli: { flag: "config" } },
-      { name: "routes", type: "string[]", default: null, description: "Routes: \"METHOD /pattern\" or a pattern.", cli: { flag: "route" } },
+      { name: "seeds", type: "string[]", default: null, maxItems: SEED_CAP, description: "Symbol names (OrderService, OrderService.place).", cli: { flag: "seed" } },
+      { name: "files", type: "string[]", default: null, maxItems: SEED_CAP, description: "Files (root-relative or absolute, inside the workspace).", cli: { flag: "file" } },
+      { name: "services", type: "string[]", default: null, maxItems: SEED_CAP, description: "DI services or tokens.", cli: { flag: "service" } },
+      { name: "requests", type: "string[]", default: null, maxItems: SEED_CAP, description: "Commands, queries, events or messages.", cli: { flag: "request" } },
+      { name: "configs", type: "string[]", default: null, maxItems: SEED_CAP, description: "Config keys or sections.", cli: { flag: "config" } },
+      { name: "routes", type: "string[]", default: null, maxItems: SEED_CAP, description: "Routes: \"METHOD /pattern\" or a pattern.", cli: { flag: "route" } },
       { name: "depth", type: "int", default: 2, min: 1, max: 10, description: "Expansion hops from the seeds." },
       { name: "maxTokens", type: "int", default: 0, min: 0, description: "Token budget (0 = unlimited); seeds are always kept.", cli: { flag: "max-tokens" } },
       FORMAT_PARAM,
@@ -198,16 +204,16 @@ export const REGISTRY: readonly OperationSpec[] = [
     writesTree: true,
     summary: "Apply a verified single-file edit: dry run unless write=true, atomic, conflict-checked",
     description:
-      "The one write path: replace (or create) one file inside the workspace with content. A dry run unless write=true; expectedHash (SHA-256 hex of the content the edit was derived from, as svc_refactor returns it) must match the file now, on dry runs too, or the answer is a conflict. Writes atomically; the index sees the new content at once.",
+      "The one write path: replace (or create) one file inside the workspace with content. A dry run unless write=true; expectedHash (SHA-256 hex of the content the edit was derived from, as svc_refactor returns it) must match the file now, on dry runs too, or the answer is a conflict. Keeps what views do not show: content without \\r gets the file's CRLF endings back, the file's BOM and final-newline state are kept. Refuses content with a [REDACTED:<kind>] marker on a line the file does not have as it is (it would overwrite the real secret) and files that are not valid UTF-8. Writes atomically; the index sees the new content at once.",
     mcp: [{ tool: "svc_workspace", action: "apply" }],
     params: [
       WORKSPACE_PATH,
       { name: "file", type: "string", default: null, description: "The file to write, root-relative (or absolute inside the workspace)." },
-      { name: "content", type: "string", default: null, description: "The complete new content of the file." },
+      { name: "content", type: "string", default: null, maxLength: CONTENT_CAP, description: "The complete new content of the file." },
       { name: "write", type: "bool", default: false, description: "Actually write (default false: a dry run that only says what would happen)." },
       { name: "expectedHash", type: "string", default: "", description: "SHA-256 hex of the file content the edit was derived from; a mismatch is a conflict and nothing is written." },
     ],
-    output: obj({ root: str, file: str, action: str, written: bool, chars: int, previousHash: { type: ["string", "null"] }, hash: str }, ["root", "file", "action", "written"]),
+    output: obj({ root: str, file: str, action: str, written: bool, chars: int, kept: { type: "array", items: str }, previousHash: { type: ["string", "null"] }, hash: str }, ["root", "file", "action", "written"]),
     load: async () => (await import("./ops/apply.ts")).apply as never,
   },
   {
@@ -216,7 +222,7 @@ export const REGISTRY: readonly OperationSpec[] = [
     readOnly: true,
     summary: "Blast radius of a declaration (dependents by hop, implementers, public surface, covering tests) or of a package upgrade",
     description:
-      "Everything that would feel a change to one declaration (Name, Type.member or path:line): direct references and callers, implementers and overriders, transitive dependents grouped by hop up to depth, whether the package's entry points expose it, the test files that reach it, and a coverage line (checker-complete vs syntax tier). Use before changing a signature or removing code. Package mode (package, fromVersion, toVersion, all required; no symbol): the package's exported API at the two versions, found locally only (node_modules, nested node_modules, pnpm's store, the Bun cache, an `npm pack` tarball in the workspace root), diffed — removed, signature changed or visibility reduced is BREAKING, added is additive — each BREAKING export with the workspace files importing it (path:line; namespace/default imports as 'may use'); a version not found abstains and names the `npm pack` command that fetches it.",
+      "Everything that would feel a change to one declaration (Name, Type.member or path:line): direct references and callers, implementers and overriders, transitive dependents grouped by hop up to depth, whether the package's entry points expose it, the test files that reach it, and a coverage line (checker-complete only when every file that could reference it is in a loaded TypeScript project; otherwise partial, naming the files outside). Top-level code counts as a caller (`(module) path`: inline route handlers, exported object literals) reached by every file importing that module; re-export barrels are followed to their importers; a member is reached through the interface, abstract and base members it satisfies (`via Router.match`). Use before changing a signature or removing code. Package mode (package, fromVersion, toVersion, all required; no symbol): the package's exported API at the two versions, found locally only (node_modules, nested node_modules, pnpm's store, the Bun cache, an `npm pack` tarball in the workspace root), diffed — removed, signature changed or visibility reduced is BREAKING, added is additive — each BREAKING export with the workspace files importing it (path:line; namespace/default imports as 'may use'); a version not found abstains and names the `npm pack` command that fetches it.",
     mcp: [{ tool: "svc_impact" }],
     cli: { command: "impact" },
     params: [
@@ -237,7 +243,7 @@ export const REGISTRY: readonly OperationSpec[] = [
     readOnly: true,
     summary: "Covering tests of a declaration, run with the workspace's test runner (failures first)",
     description:
-      "The test files that reach one declaration (Name, Type.member or path:line) through references or imports, nearest first (hop), at most limit, run one file at a time with the workspace's runner (bun test, vitest, jest, mocha, node --test — from package.json scripts.test or dependencies; svc.json testCommand overrides) with cwd = the workspace root and a timeout per file. Answer: counts, failing files first with the runner's failure lines, then passing files. `none reach it` when no test file reaches the symbol, and the selection alone when no runner is detected or installed — both said plainly (selection only). Use after changing a declaration to run just the tests that can see it. Candidate racing (candidates, maxCandidates) is not available in this version.",
+      "The test files that reach one declaration (Name, Type.member or path:line) through references or imports, nearest first (hop), at most limit, run one file at a time with the workspace's runner (bun test, vitest, jest, mocha, node --test — from package.json scripts.test or dependencies; svc.json testCommand overrides) with cwd = the workspace root and a timeout per file. Answer: counts, failing files first with the runner's failure lines, then passing files. `none reach it` when no test file reaches the symbol and every file that could reference it is in a loaded TypeScript project (otherwise `none found; partial:` naming the files outside — tests outside the tsconfig, .mjs, dynamic namespace access), and the selection alone when no runner is detected or installed — both said plainly (selection only). Use after changing a declaration to run just the tests that can see it. Candidate racing (candidates, maxCandidates) is not available in this version.",
     mcp: [{ tool: "svc_test" }],
     cli: { command: "test" },
     params: [
@@ -261,7 +267,7 @@ export const REGISTRY: readonly OperationSpec[] = [
     params: [
       WORKSPACE_PATH,
       { name: "file", type: "string", default: null, description: "Single-file mode: the file the edit changes (root-relative, or absolute inside the workspace)." },
-      { name: "content", type: "string", default: null, description: "Single-file mode: the complete proposed content of the file." },
+      { name: "content", type: "string", default: null, maxLength: SOURCE_CAP, description: "Single-file mode: the complete proposed content of the file." },
       { name: "session", type: "string", default: null, description: "Delta mode: the check session id (1–128 chars of A-Za-z0-9._:-); the first call stores its baseline." },
       { name: "markGreen", type: "bool", default: false, description: "Delta mode: reset the session's baseline to the diagnostics present now." },
       { name: "full", type: "bool", default: false, description: "Delta mode: also list every current diagnostic." },
@@ -291,13 +297,14 @@ export const REGISTRY: readonly OperationSpec[] = [
     readOnly: true,
     summary: "Exit 1 while the change has introduced compiler errors (listed on stderr)",
     description:
-      "For pre-commit and agent stop hooks: exit 1 when introduced errors remain, listing them on stderr; exit 0 otherwise (pre-existing errors never block). With a serving host: its session delta. Without one (or with --since): the errors present now but not at the ref, from the ref's content of the changed files overlaid in one engine instance, time-boxed by SVC_GATE_TIMEOUT_MS (default 60000); a gate that cannot run says so and exits 0 unless --strict.",
+      "For pre-commit and agent stop hooks: exit 1 when introduced errors remain, listing them on stderr; exit 0 otherwise (pre-existing errors never block). With a serving host: its session delta. Without one (or with --since): the errors present now but not at the ref in the changed files and every file importing them, from the ref's content of the changed files overlaid in one engine instance, time-boxed by SVC_GATE_TIMEOUT_MS (default 60000); with --staged: the commit the index would make against HEAD. A gate that cannot run says so on stderr in one line and exits 0 unless --strict (the pre-commit hook runs `svc gate --staged --strict`: it fails closed).",
     cli: { command: "gate" },
     params: [
       PATH_PARAM,
       { name: "session", type: "string", default: "hook", description: "The check session id (with a serving host)." },
       { name: "since", type: "string", default: null, description: "Compare with this git ref instead of the host's session (default without a host: HEAD)." },
-      { name: "strict", type: "bool", default: false, description: "Exit 1 also when the gate cannot run (no engine, timeout)." },
+      { name: "staged", type: "bool", default: false, description: "Check exactly what will be committed: the index's content of every staged file against HEAD; unstaged edits and untracked files are left out (the installed pre-commit hook passes it)." },
+      { name: "strict", type: "bool", default: false, description: "Exit 1 also when the gate cannot run (no engine, timeout); the installed pre-commit hook passes it." },
     ],
     load: async () => (await import("./ops/check-cli.ts")).gate as never,
   },
@@ -326,7 +333,7 @@ export const REGISTRY: readonly OperationSpec[] = [
     params: [
       WORKSPACE_PATH,
       { name: "file", type: "string", required: true, description: "Root-relative file." },
-      { name: "content", type: "string", default: null, description: "Proposed content (required; may be empty)." },
+      { name: "content", type: "string", default: null, maxLength: SOURCE_CAP, description: "Proposed content (required; may be empty)." },
       { name: "dependents", type: "bool", default: true, description: "Also check direct dependents for introduced errors." },
     ],
     load: async () => (await import("./ops/check-overlay.ts")).checkOverlay as never,
@@ -341,7 +348,7 @@ export const REGISTRY: readonly OperationSpec[] = [
     params: [
       WORKSPACE_PATH,
       { name: "file", type: "string", required: true, description: "Root-relative file." },
-      { name: "content", type: "string", default: null, description: "Proposed content (required; may be empty)." },
+      { name: "content", type: "string", default: null, maxLength: SOURCE_CAP, description: "Proposed content (required; may be empty)." },
     ],
     load: async () => (await import("./ops/check-overlay.ts")).checkCapture as never,
   },
@@ -437,7 +444,7 @@ export const REGISTRY: readonly OperationSpec[] = [
       { name: "newOrder", type: "string", default: null, description: "reorder-parameters: comma-separated parameter names (not available in this version)." },
       { name: "diagnosticId", type: "string", default: null, description: "apply-codefix: the diagnostic code, TS2304 or 2304." },
     ],
-    output: obj({ operation: str, status: { type: "string", enum: ["staged", "refused"] }, reason: str, files: { type: "array" }, diffs: { type: "array" }, checked: int, grade: str }, ["operation", "status"]),
+    output: obj({ operation: str, status: { type: "string", enum: ["staged", "refused"] }, reason: str, files: { type: "array" }, diffs: { type: "array" }, checked: int, grade: str, style: { type: "object" } }, ["operation", "status"]),
     load: async () => (await import("./ops/refactor.ts")).refactor as never,
   },
   {
@@ -462,7 +469,7 @@ export const REGISTRY: readonly OperationSpec[] = [
     params: [
       { ...PATH_PARAM, cli: { flag: "path" } },
       { name: "files", type: "string[]", default: null, description: "Files to reduce (relative to path, confined to the workspace).", cli: { flag: "files", rest: true } },
-      { name: "content", type: "string", default: null, description: "Raw content to reduce (instead of files); on the CLI --stdin reads it from standard input.", cli: { flag: "stdin", fromStdin: true } },
+      { name: "content", type: "string", default: null, maxLength: SOURCE_CAP, description: "Raw content to reduce (instead of files); on the CLI --stdin reads it from standard input.", cli: { flag: "stdin", fromStdin: true } },
       { name: "extension", type: "string", default: ".ts", description: "Language of content, as a file extension.", cli: { flag: "ext" } },
       levelParam("standard"),
       { name: "maxTokens", type: "int", default: 0, min: 0, description: "Token limit (0 = unlimited).", cli: { flag: "max-tokens" } },
@@ -493,7 +500,7 @@ export const REGISTRY: readonly OperationSpec[] = [
     mcp: [{ tool: "svc_ask" }],
     cli: { command: "ask" },
     params: [
-      { name: "task", type: "string", required: true, description: "What you need, in natural language.", emptyMessage: "task must describe what you need", cli: { positional: true } },
+      { name: "task", type: "string", required: true, maxLength: TASK_CAP, description: "What you need, in natural language.", emptyMessage: "task must describe what you need", cli: { positional: true } },
       PATH_PARAM,
       { name: "tokenBudget", type: "int", default: 20000, min: 1, description: "Maximum tokens of returned context (default 20000; at 40000 or more focus and search go two hops deep).", cli: { flag: "budget" } },
       ...EXCL_PARAMS,

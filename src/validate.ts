@@ -2,17 +2,24 @@
 // ranges, enums, required values. Every surface goes through it, so a bad value gets the
 // same `validation_error` wherever it comes from.
 
-import { unknownValue, validationError } from "./errors.ts";
-import type { ParamSpec } from "./params.ts";
+import { clipInput, unknownValue, validationError } from "./errors.ts";
+import { CONTENT_CAP, INT_CAP, LIST_CAP, STRING_CAP, type ParamSpec } from "./params.ts";
 
 /** How a surface names a parameter in messages (`--max-tokens` on the CLI, `maxTokens` in MCP). */
 export type ParamLabel = (spec: ParamSpec) => string;
 
 export const plainLabel: ParamLabel = (spec) => spec.name;
 
+function capString(spec: ParamSpec, value: string, label: string): string {
+  const cap = spec.maxLength ?? STRING_CAP;
+  if (value.length > cap) throw validationError(`${label} is too long: ${value.length} characters (at most ${cap})`);
+  return value;
+}
+
 function coerceInt(spec: ParamSpec, value: unknown, label: string): number {
   const n = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
-  if (!Number.isInteger(n)) throw validationError(`${label} must be an integer (got '${String(value)}')`);
+  if (!Number.isInteger(n)) throw validationError(`${label} must be an integer (got '${clipInput(value)}')`);
+  const max = spec.max ?? INT_CAP;
   if (spec.min !== undefined && n < spec.min) {
     throw validationError(
       spec.max !== undefined
@@ -20,9 +27,7 @@ function coerceInt(spec: ParamSpec, value: unknown, label: string): number {
         : `${label} must be at least ${spec.min} (got ${n})`,
     );
   }
-  if (spec.max !== undefined && n > spec.max) {
-    throw validationError(`${label} must be between ${spec.min ?? 0} and ${spec.max} (got ${n})`);
-  }
+  if (n > max || n < -INT_CAP) throw validationError(`${label} must be between ${spec.min ?? 0} and ${max} (got ${n})`);
   return n;
 }
 
@@ -33,14 +38,16 @@ function coerceBool(value: unknown, label: string): boolean {
     if (["1", "true", "yes", "on"].includes(v)) return true;
     if (["0", "false", "no", "off"].includes(v)) return false;
   }
-  throw validationError(`${label} must be true or false (got '${String(value)}')`);
+  throw validationError(`${label} must be true or false (got '${clipInput(value)}')`);
 }
 
-function coerceStrings(value: unknown, label: string): string[] {
+function coerceStrings(spec: ParamSpec, value: unknown, label: string): string[] {
   const list = Array.isArray(value) ? value : [value];
-  return list.map((item) => {
+  const cap = spec.maxItems ?? LIST_CAP;
+  if (list.length > cap) throw validationError(`${label} has too many items: ${list.length} (at most ${cap})`);
+  return list.map((item, i) => {
     if (typeof item !== "string" && typeof item !== "number") throw validationError(`${label} must be a list of strings`);
-    return String(item);
+    return capString(spec, String(item), `${label}[${i}]`);
   });
 }
 
@@ -51,17 +58,18 @@ function coerce(spec: ParamSpec, value: unknown, label: string): unknown {
     case "bool":
       return coerceBool(value, label);
     case "string[]":
-      return coerceStrings(value, label);
+      return coerceStrings(spec, value, label);
     case "enum": {
-      const v = String(value);
-      if (!spec.values?.includes(v)) throw unknownValue(spec.name, v, spec.values ?? []);
+      const v = typeof value === "string" ? value : clipInput(value);
+      if (!spec.values?.includes(v)) throw unknownValue(spec.name, clipInput(v), spec.values ?? []);
       return v;
     }
     case "string":
       if (typeof value !== "string" && typeof value !== "number") throw validationError(`${label} must be a string`);
-      return String(value);
+      return capString(spec, String(value), label);
     case "object":
       if (typeof value !== "object" || Array.isArray(value)) throw validationError(`${label} must be an object`);
+      if (JSON.stringify(value).length > (spec.maxLength ?? CONTENT_CAP)) throw validationError(`${label} is too large (at most ${spec.maxLength ?? CONTENT_CAP} characters of JSON)`);
       return value;
   }
 }

@@ -1,103 +1,119 @@
-// `svc gate` without a host: the errors present now but not at a git ref. The changed
-// TypeScript/JavaScript files and their direct dependents are checked twice in one engine
-// instance — as they are now, and with the ref's content of the changed files overlaid —
-// and the multiset delta of the two is the verdict. Time-boxed; a check that could not run
-// says why and is never read as clean.
+// `svc gate` without a host: the errors present now but not at a git ref. The state gated
+// is the working tree (`--since`), or with `--staged` the commit the index would make:
+// every file whose working-tree copy differs from the index (unstaged edits, untracked
+// files) is overlaid with its index content (or emptied), so unstaged edits neither hide
+// nor cause errors. The baseline is the ref's content of the same files (gate-compare.ts).
+// Time-boxed; a check that could not run says why and is never read as clean.
 
-import { existsSync } from "node:fs";
-import { join } from "node:path";
-import { changedFiles, fileAtRef, hasCommits, type ChangedFile } from "../git/changes.ts";
+import { changedFiles, fileAtRef, hasCommits } from "../git/changes.ts";
+import { blobsAt, fileInIndex, stagedState } from "../git/staged.ts";
 import type { OpContext } from "../ops/types.ts";
 import { findGitRoot } from "../workspace/root.ts";
-import { diagDelta, errorsOf, type Diag } from "./diag.ts";
-import { coldChecks, type CheckWorkspace } from "./workspace.ts";
+import { compareStates, isCheckable, PROJECT_CONFIG, type GateOutcome, type GatePlan } from "./gate-compare.ts";
+import { parseJsonc } from "../index/imports/file-index.ts";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 
-export type RefGateOutcome =
-  | { ran: true; introduced: Diag[]; preExisting: number; files: number; elapsedMs: number }
-  | { ran: false; reason: string };
+export { isCheckable } from "./gate-compare.ts";
 
-const CHECKABLE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
-/** Files whose change can alter every check: the overlay of sources cannot show their effect. */
-const PROJECT_CONFIG = /(^|\/)(tsconfig[^/]*\.json|jsconfig\.json|package\.json)$/;
+export type RefGateOutcome = (GateOutcome & { ran: true; files: number }) | { ran: false; reason: string };
 
-export function isCheckable(path: string): boolean {
-  return CHECKABLE.test(path) && !path.endsWith(".d.ts.map");
+function configReason(path: string, against: string): string {
+  return `${path} changed ${against}; the comparison overlays source files only, so it cannot tell what the config change did`;
 }
 
-export async function refGate(root: string, ref: string, timeoutMs: number, ctx: OpContext): Promise<RefGateOutcome> {
+/** package.json fields the compiler reads (module format, entry points, self-reference, workspaces). */
+const PACKAGE_FIELDS = ["name", "type", "exports", "imports", "main", "module", "types", "typings", "typesVersions", "workspaces"];
+
+/** Whether a config edit can change what the compiler sees: package.json fields it reads, a tsconfig's parsed content. */
+export function configEditMatters(path: string, before: string | null, after: string | null): boolean {
+  if (before === null || after === null) return true;
+  const a = parseJsonc(before) as Record<string, unknown> | null;
+  const b = parseJsonc(after) as Record<string, unknown> | null;
+  if (!a || !b || typeof a !== "object" || typeof b !== "object") return true;
+  if (!/(^|\/)package\.json$/.test(path)) return JSON.stringify(a) !== JSON.stringify(b);
+  return PACKAGE_FIELDS.some((f) => JSON.stringify(a[f]) !== JSON.stringify(b[f]));
+}
+
+function diskText(root: string, path: string): string | null {
+  try {
+    return readFileSync(join(root, path), "utf8");
+  } catch {
+    return null;
+  }
+}
+
+/** The working tree against `ref`. */
+export async function refGate(root: string, ref: string, timeoutMs: number, _ctx: OpContext): Promise<RefGateOutcome> {
   const started = performance.now();
   if (!findGitRoot(root)) return { ran: false, reason: `${root} is not a git repository and no host serves it` };
   if (!(await hasCommits(root))) return { ran: false, reason: "the repository has no commits yet, so there is nothing to compare with" };
   const changed = await changedFiles(root, ref);
-  const config = changed.find((f) => PROJECT_CONFIG.test(f.path));
-  if (config) return { ran: false, reason: `${config.path} changed since ${ref}; the ref comparison overlays source files only, so it cannot tell what the config change did` };
+  for (const f of changed.filter((c) => PROJECT_CONFIG.test(c.path))) {
+    const before = f.status === "added" || f.status === "untracked" ? null : await fileAtRef(root, ref, f.oldPath ?? f.path);
+    if (configEditMatters(f.path, before, f.status === "deleted" ? null : diskText(root, f.path))) return { ran: false, reason: configReason(f.path, `since ${ref}`) };
+  }
   const sources = changed.filter((f) => isCheckable(f.path));
-  if (!sources.length) return { ran: true, introduced: [], preExisting: 0, files: 0, elapsedMs: Math.round(performance.now() - started) };
-  return compareWithRef(root, ref, sources, timeoutMs, ctx);
+  if (!sources.length) return { ran: true, introduced: [], preExisting: 0, checked: 0, files: 0, elapsedMs: Math.round(performance.now() - started) };
+  const plan: GatePlan = { seeds: [], gone: [], gated: new Map(), baseline: new Map() };
+  for (const f of sources) {
+    if (f.status !== "deleted") plan.seeds.push(f.path);
+    if (f.status === "deleted" || f.oldPath) plan.gone.push(f.oldPath ?? f.path);
+    if (f.oldPath) plan.baseline.set(f.path, null);
+    const at = f.status === "added" || f.status === "untracked" ? null : await fileAtRef(root, ref, f.oldPath ?? f.path);
+    plan.baseline.set(f.oldPath ?? f.path, at);
+  }
+  const outcome = await compareStates(root, plan, timeoutMs);
+  return outcome.ran ? { ...outcome, files: sources.length } : outcome;
 }
 
-async function compareWithRef(root: string, ref: string, changed: ChangedFile[], timeoutMs: number, _ctx: OpContext): Promise<RefGateOutcome> {
+/** The commit the index would make against HEAD. */
+export async function stagedGate(root: string, timeoutMs: number): Promise<RefGateOutcome> {
   const started = performance.now();
-  let cw: CheckWorkspace | null = null;
-  let stopped = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<RefGateOutcome>((resolve) => {
-    timer = setTimeout(() => resolve({ ran: false, reason: `the check did not finish within ${timeoutMs} ms (SVC_GATE_TIMEOUT_MS)` }), timeoutMs);
-  });
-  const work = (async (): Promise<RefGateOutcome> => {
-    const opened = await coldChecks(root);
-    if (stopped) {
-      await opened.release().catch(() => undefined);
-      return { ran: false, reason: "timed out" };
+  if (!findGitRoot(root)) return { ran: false, reason: `${root} is not a git repository` };
+  const state = await stagedState(root);
+  const ref = state.headExists ? "HEAD" : null;
+  const headOf = (path: string) => (ref ? fileAtRef(root, ref, path) : Promise.resolve(null));
+  // A config edited on disk but not staged: the engine reads configs from disk, so the commit's own cannot be checked.
+  for (const path of [...state.unstaged, ...state.untracked].filter((p) => PROJECT_CONFIG.test(p))) {
+    if (configEditMatters(path, await fileInIndex(root, path), diskText(root, path))) {
+      return { ran: false, reason: `${path} differs from the index (unstaged); the engine reads configs from disk, so it cannot check the commit's — stage or stash it` };
     }
-    cw = opened;
-    const owned = new Set(await cw.files());
-    const candidates = changed.filter((f) => f.status !== "deleted");
-    if (!candidates.some((f) => owned.has(f.path)) && !changed.some((f) => f.status === "deleted")) {
-      return { ran: false, reason: `no loaded TypeScript project holds the changed files (${candidates.map((f) => f.path).slice(0, 3).join(", ")})` };
-    }
-    const set = new Set<string>();
-    for (const f of changed) {
-      if (f.status !== "deleted") set.add(f.path);
-      for (const d of await cw.dependentsOf(f.oldPath ?? f.path)) set.add(d);
-    }
-    const scope = [...set].filter((p) => owned.has(p) && existsSync(join(root, p))).sort();
-    const now = [...(await cw.diskDiagnostics(scope)).values()].flat();
-    // The ref's content of the changed files, overlaid; files the ref did not have are left out of its side.
-    const absentAtRef = new Set<string>();
-    const overlaid: string[] = [];
-    for (const f of changed) {
-      if (f.status === "added" || f.status === "untracked") {
-        absentAtRef.add(f.path);
-        continue;
-      }
-      const old = await fileAtRef(root, ref, f.oldPath ?? f.path);
-      if (old === null) {
-        absentAtRef.add(f.path);
-        continue;
-      }
-      if (f.oldPath) absentAtRef.add(f.path);
-      await cw.engine.setOverlay(cw.abs(f.oldPath ?? f.path), old);
-      overlaid.push(f.oldPath ?? f.path);
-    }
-    const thenScope = [...new Set([...scope.filter((p) => !absentAtRef.has(p)), ...overlaid])];
-    const then: Diag[] = [];
-    for (const p of thenScope) {
-      const projects = await cw.projectsFor(p);
-      if (projects.length) then.push(...(await cw.fileDiagnostics(p, projects[0])));
-    }
-    for (const p of overlaid) cw.engine.clearOverlay(cw.abs(p));
-    const introduced = errorsOf(diagDelta(then, now).introduced);
-    return { ran: true, introduced, preExisting: errorsOf(now).length - introduced.length, files: changed.length, elapsedMs: Math.round(performance.now() - started) };
-  })();
-  try {
-    return await Promise.race([work, timeout]);
-  } catch (error) {
-    return { ran: false, reason: `the TypeScript engine failed: ${(error as Error).message.split("\n")[0]}` };
-  } finally {
-    clearTimeout(timer);
-    stopped = true;
-    work.catch(() => undefined);
-    await (cw as CheckWorkspace | null)?.release().catch(() => undefined);
   }
+  // A staged config edit the compiler sees: the commit is checked whole (its config is on disk), and passes only clean.
+  let config: string | undefined;
+  for (const f of state.staged.filter((c) => PROJECT_CONFIG.test(c.path) || (c.oldPath !== undefined && PROJECT_CONFIG.test(c.oldPath)))) {
+    const before = f.status === "added" ? null : await headOf(f.oldPath ?? f.path);
+    if (configEditMatters(f.path, before, f.status === "deleted" ? null : await fileInIndex(root, f.path))) config ??= f.path;
+  }
+  const sources = state.staged.filter((f) => isCheckable(f.path) || (f.oldPath !== undefined && isCheckable(f.oldPath)));
+  if (!sources.length && !config) return { ran: true, introduced: [], preExisting: 0, checked: 0, files: 0, elapsedMs: Math.round(performance.now() - started) };
+  const plan: GatePlan = { seeds: [], gone: [], gated: new Map(), baseline: new Map(), alsoCheck: [], ...(config ? { config } : {}) };
+  // Contents in two batches: the index's of the staged and unstaged files, HEAD's of the staged ones.
+  const unstaged = state.unstaged.filter((p) => isCheckable(p) && !sources.some((f) => f.path === p));
+  const indexed = await blobsAt(root, "", [...sources.filter((f) => f.status !== "deleted").map((f) => f.path), ...unstaged]);
+  const atHead = ref ? await blobsAt(root, ref, sources.filter((f) => f.status !== "added").map((f) => f.oldPath ?? f.path)) : new Map<string, string | null>();
+  for (const f of sources) {
+    if (f.status !== "deleted") plan.seeds.push(f.path);
+    if (f.status === "deleted" || f.oldPath) plan.gone.push(f.oldPath ?? f.path);
+    plan.gated.set(f.path, f.status === "deleted" ? null : (indexed.get(f.path) ?? null));
+    if (f.oldPath) {
+      plan.gated.set(f.oldPath, null);
+      plan.baseline.set(f.path, null);
+    }
+    plan.baseline.set(f.oldPath ?? f.path, f.status === "added" ? null : (atHead.get(f.oldPath ?? f.path) ?? null));
+  }
+  // Unstaged edits and untracked files are not in the commit: both states see the index's content (HEAD's, for an unstaged file).
+  for (const path of unstaged) {
+    plan.gated.set(path, indexed.get(path) ?? null);
+    plan.baseline.set(path, indexed.get(path) ?? null);
+    plan.alsoCheck!.push(path);
+  }
+  for (const path of state.untracked.filter(isCheckable)) {
+    if (plan.gated.has(path)) continue;
+    plan.gated.set(path, null);
+    plan.baseline.set(path, null);
+  }
+  const outcome = await compareStates(root, plan, timeoutMs);
+  return outcome.ran ? { ...outcome, files: sources.length + (config ? 1 : 0) } : outcome;
 }

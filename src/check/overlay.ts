@@ -8,6 +8,7 @@ import { existsSync } from "node:fs";
 import { openReader } from "../store/db.ts";
 import { diagDelta, errorsOf, type Diag } from "./diag.ts";
 import { buildRepairs, type RepairPacket } from "./repair.ts";
+import { useCodeStyle } from "../refactor/code-style.ts";
 import { repairEngine } from "./repair-engine.ts";
 import { reach, surfacesOf } from "./surface.ts";
 import type { CheckWorkspace } from "./workspace.ts";
@@ -113,6 +114,7 @@ export async function overlayCheck(cw: CheckWorkspace, rel: string, content: str
         if (errors.length) {
           const db = openReader(cw.root);
           try {
+            await useCodeStyle(cw.engine, cw.root, rel, content); // the fixes' edits in the project's style
             repairs = await buildRepairs(rel, content, errors, repairEngine(cw.engine, cw.root, abs), db);
           } finally {
             db?.close();

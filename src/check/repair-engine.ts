@@ -2,7 +2,7 @@
 // its quick fixes, the members offered after a `.` (TS2339/TS2551) and the signature help
 // of a call (TS2345/TS2554/TS2555), through the engine's language server.
 
-import { relative } from "node:path";
+import { join, relative } from "node:path";
 import { codeFixes, type TsEngine } from "../semantic/index.ts";
 import { fileUri } from "../semantic/engine.ts";
 import { toPosix } from "../workspace/root.ts";
@@ -17,9 +17,9 @@ export function repairEngine(engine: TsEngine, root: string, abs: string): Repai
       const fixes = await codeFixes(engine, abs, { start: at, end: at }, [Number(diag.code.replace(/^TS/, ""))]);
       return fixes.map((f) => ({ title: f.title, edits: f.edits.map((e) => ({ ...e, path: toPosix(relative(root, e.path)) })) }));
     },
-    members: async (line, column) => {
+    members: async (path, line, column) => {
       const result = await engine.lspRequest<{ items?: { label: string; kind?: number; detail?: string }[] } | { label: string; kind?: number; detail?: string }[] | null>("textDocument/completion", {
-        textDocument: { uri },
+        textDocument: { uri: fileUri(join(root, path)) },
         position: position(line, column),
       });
       const items = Array.isArray(result) ? result : (result?.items ?? []);

@@ -8,6 +8,9 @@ import type { Database } from "bun:sqlite";
 import { basename, dirname, relative } from "node:path";
 import type { TextEdit } from "../semantic/queries.ts";
 import { oneLine, type Diag } from "./diag.ts";
+import { outlineOf } from "../lang/outline.ts";
+import { isCodeLanguage, languageOf } from "../lang/languages.ts";
+import type { Decl } from "../lang/model.ts";
 
 export interface RepairFix {
   title: string;
@@ -30,8 +33,8 @@ export interface RepairPacket {
 /** What the engine can tell about a position of the checked file (all optional; failures are empty). */
 export interface RepairEngine {
   codeFixes(diag: Diag): Promise<{ title: string; edits: TextEdit[] }[]>;
-  /** Member completions at a position (after a `.`): names with their detail text. */
-  members(line: number, column: number): Promise<{ name: string; detail?: string }[]>;
+  /** Member completions at a position (after a `.`) of a root-relative file, as the engine sees it (the proposed content overlaid): names with their detail text. */
+  members(path: string, line: number, column: number): Promise<{ name: string; detail?: string }[]>;
   signatures(line: number, column: number): Promise<string[]>;
 }
 
@@ -83,23 +86,46 @@ export function applyEdits(text: string, edits: readonly TextEdit[]): string {
 
 const quoted = (message: string, index: number): string | null => [...message.matchAll(/'([^']*)'/g)][index]?.[1] ?? null;
 
-function indexMembers(db: Database | null, typeName: string | null, limit = 30): { name: string; detail?: string }[] {
-  if (!db || !typeName || !/^[\w$]+$/.test(typeName)) return [];
+/**
+ * What the index says is declared, with the checked file's rows taken from its proposed
+ * content instead of the disk (the index still holds the version the edit replaces).
+ */
+export interface ProposedIndex {
+  db: Database | null;
+  file: string;
+  decls: Decl[];
+}
+
+export function proposedIndex(db: Database | null, file: string, content: string): ProposedIndex {
+  const language = languageOf(file);
+  return { db, file, decls: isCodeLanguage(language) ? outlineOf(language, content).decls : [] };
+}
+
+function indexMembers(index: ProposedIndex, typeName: string | null, limit = 30): { name: string; detail?: string }[] {
+  if (!typeName || !/^[\w$]+$/.test(typeName)) return [];
+  const proposed = index.decls.filter((d) => d.container === typeName).map((d) => ({ name: d.name, detail: d.signature }));
+  if (!index.db) return proposed.slice(0, limit);
   try {
-    return (db.query("SELECT name, signature FROM symbols WHERE container = ? ORDER BY start_line LIMIT ?").all(typeName, limit) as { name: string; signature: string }[]).map((r) => ({ name: r.name, detail: r.signature }));
+    const rows = index.db
+      .query("SELECT s.name, s.signature FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.container = ? AND f.path <> ? ORDER BY f.path, s.start_line LIMIT ?")
+      .all(typeName, index.file, limit) as { name: string; signature: string }[];
+    return [...proposed, ...rows.map((r) => ({ name: r.name, detail: r.signature }))].slice(0, limit);
   } catch {
-    return [];
+    return proposed.slice(0, limit);
   }
 }
 
-function declarationsNamed(db: Database | null, name: string | null, limit = 5): { path: string; line: number; kind: string; exported: number }[] {
-  if (!db || !name) return [];
+function declarationsNamed(index: ProposedIndex, name: string | null, limit = 5): { path: string; line: number; kind: string; exported: number }[] {
+  if (!name) return [];
+  const proposed = index.decls.filter((d) => d.container === null && d.name === name).map((d) => ({ path: index.file, line: d.startLine, kind: d.kind as string, exported: d.exported ? 1 : 0 }));
+  if (!index.db) return proposed.slice(0, limit);
   try {
-    return db
-      .query("SELECT f.path, s.start_line AS line, s.kind, s.exported FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.name = ? AND s.container IS NULL ORDER BY s.exported DESC, f.path LIMIT ?")
-      .all(name, limit) as { path: string; line: number; kind: string; exported: number }[];
+    const rows = index.db
+      .query("SELECT f.path, s.start_line AS line, s.kind, s.exported FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.name = ? AND s.container IS NULL AND f.path <> ? ORDER BY s.exported DESC, f.path LIMIT ?")
+      .all(name, index.file, limit) as { path: string; line: number; kind: string; exported: number }[];
+    return [...proposed, ...rows].slice(0, limit);
   } catch {
-    return [];
+    return proposed.slice(0, limit);
   }
 }
 
@@ -147,6 +173,7 @@ function mayHaveQuickFix(diag: Diag): boolean {
 /** Packets for the errors of the checked file (`content` is its proposed text). */
 export async function buildRepairs(file: string, content: string, errors: readonly Diag[], engine: RepairEngine | null, db: Database | null, limit = 10): Promise<RepairPacket[]> {
   const packets: RepairPacket[] = [];
+  const index = proposedIndex(db, file, content);
   for (const diag of errors.slice(0, limit)) {
     const packet: RepairPacket = { code: diag.code, path: diag.path, line: diag.line, column: diag.column, message: oneLine(diag.message), fixes: [], notes: [] };
     const fixes = engine && diag.path === file && mayHaveQuickFix(diag) ? await engine.codeFixes(diag).catch(() => []) : [];
@@ -159,8 +186,9 @@ export async function buildRepairs(file: string, content: string, errors: readon
       case "TS2339":
       case "TS2551": {
         const missing = quoted(diag.message, 0);
-        let members = inFile && engine ? await engine.members(diag.line, diag.column).catch(() => []) : [];
-        if (!members.length) members = indexMembers(db, quoted(diag.message, 1));
+        // The engine answers with the proposed content overlaid, for an error in a dependent too.
+        let members = engine ? await engine.members(diag.path, diag.line, diag.column).catch(() => []) : [];
+        if (!members.length) members = indexMembers(index, quoted(diag.message, 1));
         if (members.length && missing) {
           const close = nearest(missing, members.map((m) => m.name));
           packet.notes.push(`nearest members: ${close.join(", ")}`);
@@ -175,7 +203,7 @@ export async function buildRepairs(file: string, content: string, errors: readon
       case "TS2304":
       case "TS2552": {
         const name = quoted(diag.message, 0);
-        for (const d of declarationsNamed(db, name)) packet.notes.push(`declared: ${d.kind} ${name} (${d.path}:${d.line})${d.exported ? " exported" : ""}`);
+        for (const d of declarationsNamed(index, name)) packet.notes.push(`declared: ${d.kind} ${name} (${d.path}:${d.line})${d.exported ? " exported" : ""}`);
         break;
       }
       case "TS2307": {
@@ -200,7 +228,7 @@ export async function buildRepairs(file: string, content: string, errors: readon
       }
       case "TS2322": {
         const source = quoted(diag.message, 0);
-        const members = indexMembers(db, source);
+        const members = indexMembers(index, source);
         if (members.length) packet.notes.push(...formatMembers(members, `members of ${source}`));
         break;
       }

@@ -37,6 +37,7 @@ import type { Diag } from "./diag.ts";
 import { ImportGraph } from "./import-graph.ts";
 import { exportTypesOf } from "./export-types.ts";
 import { surfacesOf, type Surfaces } from "./surface.ts";
+import { redact } from "../render/redact.ts";
 
 export const ENGINE_NAME = `TypeScript ${TS_VERSION}`;
 /** Module-resolution errors: a file with one may be fixed (or broken) by a file appearing or going away. */
@@ -85,7 +86,8 @@ function stat(path: string): { mtime: number; size: number } | null {
 
 export function toCheckDiag(root: string, d: EngineDiag, fallbackPath: string): Diag | null {
   if (d.severity === "suggestion") return null;
-  return { code: `TS${d.code}`, severity: d.severity, message: d.message, path: d.path ? toPosix(relative(root, d.path)) : fallbackPath, line: d.line, column: d.column };
+  // redacted here, so no stored baseline or answer carries a literal type quoting a secret
+  return { code: `TS${d.code}`, severity: d.severity, message: redact(d.message).text, path: d.path ? toPosix(relative(root, d.path)) : fallbackPath, line: d.line, column: d.column };
 }
 
 export class CheckWorkspace {
@@ -361,6 +363,12 @@ export class CheckWorkspace {
   async dependentsOf(rel: string): Promise<string[]> {
     const loaded = await this.source.loaded();
     return this.importGraph(loaded).dependents([rel]).filter((f) => loaded.owner.has(f));
+  }
+
+  /** Every file that reaches `rel` through imports, at any depth (the only files a change to `rel` can break, globals aside). */
+  async reachersOf(rel: string): Promise<string[]> {
+    const loaded = await this.source.loaded();
+    return [...this.importGraph(loaded).transitiveImporters([rel])].filter((f) => loaded.owner.has(f)).sort();
   }
 
   /**

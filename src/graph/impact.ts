@@ -1,6 +1,7 @@
 // The blast radius of one declaration from the index's symbol-level edges: dependents hop
-// by hop (a class's members count as the class), implementers and overriders, whether the
-// package's entry points expose it, and the test files that reach it.
+// by hop (the walk of reach.ts: declarations, module-level code, barrels; a class's members
+// count as the class), implementers and overriders, whether the package's entry points
+// expose it, the test files that reach it, and where the checker's view has gaps.
 
 import type { Database } from "bun:sqlite";
 import { FileIndex } from "../index/imports/file-index.ts";
@@ -8,17 +9,13 @@ import { Packages } from "../index/imports/packages.ts";
 import { dirOf } from "../index/imports/paths.ts";
 import { symbolById, type SymbolRow } from "../retrieve/resolve-symbol.ts";
 import { textReader } from "../workspace/files.ts";
+import { readOutside, type IndexMeta } from "../store/meta.ts";
+import { reachOf, type Dependent } from "./reach.ts";
+import { reachGaps, type ReachGaps } from "./reach-gaps.ts";
 import { importersOf, incomingEdges } from "./symbol-edges.ts";
+import { manifestTargets, sourceOfBuiltEntry } from "./built-entry.ts";
 
-export interface Dependent {
-  hop: number;
-  type: string;
-  from: string | null;
-  path: string;
-  line: number | null;
-  isTest: boolean;
-  provenance: string;
-}
+export type { Dependent } from "./reach.ts";
 
 export interface ImpactGraph {
   dependents: Dependent[];
@@ -26,13 +23,13 @@ export interface ImpactGraph {
   tests: { path: string; hop: number }[];
   checkerRefs: number;
   syntaxRefs: number;
+  /** The checker tier: where its answer cannot be complete (files it did not read, dynamic access). */
+  gaps: ReachGaps | null;
 }
 
-/** The declarations a change to `target` reaches directly: itself (all overloads) and, for a type, its members. */
-function seedIds(db: Database, target: SymbolRow, ids: readonly number[]): number[] {
-  if (!/class|interface|enum|namespace/.test(target.kind)) return [...ids];
-  const members = db.query("SELECT id FROM symbols WHERE file_id = ? AND container = ?").all(target.fileId, target.qualifiedName) as { id: number }[];
-  return [...ids, ...members.map((m) => m.id)];
+export interface ImpactInputs {
+  meta: IndexMeta;
+  readText: (path: string) => string | null;
 }
 
 /** Methods overriding or implementing `target` (a member) in classes that extend or implement its container. */
@@ -52,7 +49,10 @@ function overridersOf(db: Database, target: SymbolRow): SymbolRow[] {
   return out;
 }
 
-export function impactGraph(db: Database, target: SymbolRow, ids: readonly number[], depth: number, limit: number, checker: boolean): ImpactGraph {
+/** How many hops covering tests are looked for (at least). */
+const TEST_DEPTH = 5;
+
+export function impactGraph(db: Database, target: SymbolRow, ids: readonly number[], depth: number, limit: number, checker: boolean, inputs: ImpactInputs): ImpactGraph {
   const dependents: Dependent[] = [];
   const tests = new Map<string, number>();
   let checkerRefs = 0;
@@ -76,28 +76,16 @@ export function impactGraph(db: Database, target: SymbolRow, ids: readonly numbe
       }
       frontier = next;
     }
-    return { dependents: dependents.slice(0, limit * depth), overriders: [], tests: [...tests].map(([path, hop]) => ({ path, hop })), checkerRefs, syntaxRefs };
+    return { dependents: dependents.slice(0, limit * depth), overriders: [], tests: [...tests].map(([path, hop]) => ({ path, hop })), checkerRefs, syntaxRefs, gaps: null };
   }
-  const seeds = seedIds(db, target, ids);
-  const seen = new Set<string>(seeds.map((id) => `s${id}`));
-  let frontier = seeds;
-  for (let hop = 1; hop <= depth && frontier.length; hop++) {
-    const next: number[] = [];
-    let shown = 0;
-    for (const e of incomingEdges(db, frontier)) {
-      const key = e.fromSymbol !== null ? `s${e.fromSymbol}` : `f${e.fromFile}:${e.line}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      if (hop === 1) e.provenance === "checker" ? checkerRefs++ : syntaxRefs++;
-      if (e.isTest && !tests.has(e.path)) tests.set(e.path, hop);
-      if (e.fromSymbol !== null) next.push(e.fromSymbol);
-      if (shown++ < limit) dependents.push({ hop, type: e.type, from: e.fromName, path: e.path, line: e.line, isTest: e.isTest, provenance: e.provenance });
-    }
-    frontier = next;
-  }
+  const outside = readOutside(inputs.meta);
+  // tests are looked for further than the dependents shown: a test reaches `Ky` through `createInstance`, the exported `ky` and the barrel
+  const reach = reachOf(db, target, ids, { depth: Math.max(depth, TEST_DEPTH), limit, outside: outside ? new Set(outside) : null, readText: inputs.readText });
+  for (const [path, hop] of reach.tests) tests.set(path, hop);
   for (const imp of importersOf(db, target.fileId)) if (imp.isTest && !tests.has(imp.path)) tests.set(imp.path, 1);
   const ordered = [...tests].map(([path, hop]) => ({ path, hop })).sort((a, b) => a.hop - b.hop || (a.path < b.path ? -1 : 1));
-  return { dependents, overriders: overridersOf(db, target), tests: ordered, checkerRefs, syntaxRefs };
+  const gaps = reachGaps(db, inputs.meta, target.name, reach.exporters, inputs.readText);
+  return { dependents: reach.dependents.filter((d) => d.hop <= depth), overriders: overridersOf(db, target), tests: ordered, checkerRefs: reach.checkerRefs, syntaxRefs: reach.syntaxRefs, gaps };
 }
 
 export interface PublicSurface {
@@ -141,8 +129,20 @@ export function publicSurface(db: Database, root: string, target: SymbolRow): Pu
       if (e) entries.add(e);
     }
   }
-  if (!entries.size) return { public: null, how: `${label} declares no entry point (exports, main, module, types)` };
-  if (entries.has(target.path)) return { public: true, how: `exported by ${label} from its entry point ${target.path}` };
+  // Entry points naming build output (an unbuilt outDir such as `distribution/`): the sources they are built from, through the tsconfigs.
+  const mapped = new Map<string, string>();
+  for (const t of manifestTargets(pkg.json)) {
+    if (packages.target(pkg.dir, t)) continue;
+    const source = sourceOfBuiltEntry(ix, pkg.dir, t);
+    if (source && !mapped.has(source.path)) mapped.set(source.path, source.via);
+  }
+  for (const p of mapped.keys()) entries.add(p);
+  const mappedNote = (p: string) => (mapped.has(p) ? ` (mapped from build output: ${mapped.get(p)})` : "");
+  if (!entries.size) {
+    const named = manifestTargets(pkg.json);
+    return { public: null, how: named.length ? `${label}'s entry points (${named.slice(0, 3).join(", ")}) name files that are not in the workspace and no tsconfig's outDir/declarationDir maps them back to sources` : `${label} declares no entry point (exports, main, module, types)` };
+  }
+  if (entries.has(target.path)) return { public: true, how: `exported by ${label} from its entry point ${target.path}${mappedNote(target.path)}` };
   // follow re-exports from the entry points (checker edges: `export { X } from`, `export * from`)
   const idOf = (p: string) => (db.query("SELECT id FROM files WHERE path = ?").get(p) as { id: number } | null)?.id;
   const reach = new Map<number, string>();
@@ -158,18 +158,23 @@ export function publicSurface(db: Database, root: string, target: SymbolRow): Pu
   while (queue.length) {
     const from = queue.shift() as number;
     for (const row of step.all(from) as { id: number; sym: number | null }[]) {
-      if (row.id === target.fileId && (row.sym === null || row.sym === target.id)) return { public: true, how: `exported by ${label} through ${reach.get(from)}` };
+      if (row.id === target.fileId && (row.sym === null || row.sym === target.id)) return { public: true, how: `exported by ${label} through ${reach.get(from)}${mappedNote(reach.get(from) as string)}` };
       if (!reach.has(row.id)) {
         reach.set(row.id, reach.get(from) as string);
         queue.push(row.id);
       }
     }
   }
+  // Re-exports are followed through checker edges only: without any (syntax tier), "not re-exported" is not known.
+  if (!db.query("SELECT 1 FROM edges WHERE provenance = 'checker' LIMIT 1").get()) {
+    return { public: null, how: `unknown in the syntax tier: ${label}'s entry points are ${[...entries].join(", ")}, and re-exports from them are followed through checker edges only (the semantic upgrade adds them)` };
+  }
   return { public: false, how: `exported from ${target.path} but not re-exported by ${label}'s entry points (${[...entries].join(", ")})` };
 }
 
 /** svc test's selection: the test files that reach `target` through references or imports (the impact walk's), nearest first, at most `limit`. */
-export function coveringTests(db: Database, target: SymbolRow, ids: readonly number[], checker: boolean, limit: number, depth = 3): { tests: { path: string; hop: number }[]; total: number } {
-  const all = impactGraph(db, target, ids, depth, limit, checker).tests.sort((a, b) => a.hop - b.hop || (a.path < b.path ? -1 : 1));
-  return { tests: all.slice(0, limit), total: all.length };
+export function coveringTests(db: Database, target: SymbolRow, ids: readonly number[], checker: boolean, limit: number, inputs: ImpactInputs, depth = TEST_DEPTH): { tests: { path: string; hop: number }[]; total: number; gaps: ReachGaps | null } {
+  const graph = impactGraph(db, target, ids, depth, limit, checker, inputs);
+  const all = graph.tests.sort((a, b) => a.hop - b.hop || (a.path < b.path ? -1 : 1));
+  return { tests: all.slice(0, limit), total: all.length, gaps: graph.gaps };
 }

@@ -1,9 +1,11 @@
 // Symbol-level edges of the index: who references, calls, implements or extends a
 // declaration (incoming edges to its symbol rows), and the files that merely import its
-// file (the syntax tier's only evidence). Also how complete that evidence is.
+// file (the syntax tier's only evidence). Also how complete that evidence is, and the
+// wording an answer may use: "checker-complete" and "none" only when they were earned.
 
 import type { Database } from "bun:sqlite";
 import { readDirty, type IndexMeta } from "../store/meta.ts";
+import { gapPhrase, type ReachGaps } from "./reach-gaps.ts";
 
 export interface IncomingEdge {
   type: string;
@@ -16,6 +18,8 @@ export interface IncomingEdge {
   path: string;
   line: number | null;
   isTest: boolean;
+  /** The declaration the edge points at (one of the asked ids). */
+  toSymbol: number;
 }
 
 export function incomingEdges(db: Database, symbolIds: readonly number[]): IncomingEdge[] {
@@ -34,7 +38,7 @@ export function incomingEdges(db: Database, symbolIds: readonly number[]): Incom
   const key = (r: (typeof raw)[number]) => `${r.type}\0${r.fromSymbol ?? `f${r.fromFile}`}\0${r.toSymbol}`;
   const walked = (r: (typeof raw)[number]) => r.provenance === "checker" && r.wiringKey === null;
   const checked = new Set(raw.filter(walked).map(key));
-  return raw.filter((r) => walked(r) || !checked.has(key(r))).map(({ toSymbol: _to, wiringKey: _k, ...r }) => ({ ...r, isTest: r.isTest === 1 }));
+  return raw.filter((r) => walked(r) || !checked.has(key(r))).map(({ wiringKey: _k, ...r }) => ({ ...r, isTest: r.isTest === 1 }));
 }
 
 /** Files with a syntax import edge to `fileId` (what the syntax tier knows). */
@@ -78,12 +82,28 @@ export function coverageOf(db: Database, meta: IndexMeta, fileId: number | null)
   return { checker, mode, stale: dirty === "all" ? "all" : dirty.length, why, declaringFileCovered: covered };
 }
 
+/** Whether an answer may say "checker-complete": the semantic tier, nothing stale, and no file that could reference it left unread. */
+export function checkerComplete(c: Coverage, gaps: ReachGaps): boolean {
+  return c.checker && !c.stale && c.mode === "semantic" && gapPhrase(gaps) === null;
+}
+
 /** `coverage: …` for an answer built from `checkerCount` checker and `syntaxCount` syntax references. */
-export function coverageLine(c: Coverage, checkerCount: number, syntaxCount: number): string {
+export function coverageLine(c: Coverage, checkerCount: number, syntaxCount: number, gaps: ReachGaps): string {
   if (!c.checker) return `coverage: syntax tier (index mode ${c.mode}: ${c.why}); references through renamed, default or re-exported bindings and method calls are not known`;
   const stale = c.stale === "all" ? "; the semantic update is pending for every file" : c.stale ? `; ${c.stale} changed file${c.stale === 1 ? "" : "s"} not re-walked yet` : "";
   const total = checkerCount + syntaxCount;
   const from = syntaxCount ? `${checkerCount} from the checker, ${syntaxCount} from syntax` : "all from the checker";
-  const complete = !c.stale && c.mode === "semantic" ? " (checker-complete)" : c.mode === "partial" ? " (index mode partial: svc doctor says what is missing)" : "";
-  return `coverage: ${total} reference${total === 1 ? "" : "s"}, ${total ? from : "checker-resolved"}${complete}${stale}`;
+  const gap = gapPhrase(gaps);
+  const complete = checkerComplete(c, gaps) ? " (checker-complete)" : c.mode === "partial" ? " (index mode partial: svc doctor says what is missing)" : "";
+  return `coverage: ${total} reference${total === 1 ? "" : "s"}, ${total ? from : "checker-resolved"}${complete}${stale}${gap ? `; ${gap}` : ""}`;
+}
+
+/** An empty answer of the checker tier, said as much as it was earned: `none` only without gaps, stale files or a syntax tier. */
+export function emptyPhrase(c: Coverage, gaps: ReachGaps, none: string): string {
+  if (!c.checker) return "none found (syntax tier: only imports are known; may be incomplete)";
+  if (c.stale) return `none found (${c.stale === "all" ? "the semantic update is pending" : "changed files not re-walked yet"}; may be incomplete)`;
+  const gap = gapPhrase(gaps);
+  if (gap) return `none found; ${gap}`;
+  if (checkerComplete(c, gaps)) return `${none} (checker-complete)`;
+  return `${none} (every file that could reference it is in a loaded project; index mode ${c.mode}: svc doctor)`;
 }

@@ -31,6 +31,12 @@ export class FrameParser {
     const frames: string[] = [];
     for (;;) {
       const end = indexOfHeaderEnd(this.buffer, 0);
+      // A line that is no header (a bare JSON line, text) is refused at once instead of waiting for a blank line.
+      const nl = this.buffer.indexOf(10);
+      if (nl !== -1 && (end === -1 || nl < end)) {
+        const first = this.buffer.subarray(0, nl).toString("utf8").replace(/\r$/, "");
+        if (!/^[A-Za-z-]+:/.test(first)) throw new FrameError(`Parse error: expected a 'Content-Length: N' header, got '${first.slice(0, 60)}'`);
+      }
       if (end === -1) {
         if (this.buffer.length > MAX_HEADER_BYTES) throw new FrameError("header too long or missing");
         return frames;

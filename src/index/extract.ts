@@ -18,6 +18,7 @@ import { isTestPath } from "../workspace/templates.ts";
 import { importsOf, type ImportRef } from "./imports/extract.ts";
 import { detectWiring, mayHaveWiring } from "../wiring/detect/index.ts";
 import type { ContentMemo } from "./same-content.ts";
+import { scrubberFor, type Scrubber } from "./scrub.ts";
 import type { FileFacts } from "../wiring/model.ts";
 import type { SgNode } from "@ast-grep/napi";
 
@@ -118,8 +119,8 @@ const CHARS_PER_TOKEN = 3.6;
 
 const unique = (items: readonly string[]) => [...new Set(items)].join(" ");
 
-function chunkOf(index: number, decl: Decl, text: string, body: FieldTokens, style: ReturnType<typeof commentStyleOf>): ExtractedChunk {
-  const comments = leadingComment(text, decl.start, style);
+function chunkOf(index: number, decl: Decl, text: string, body: FieldTokens, style: ReturnType<typeof commentStyleOf>, secrets: Scrubber): ExtractedChunk {
+  const comments = secrets.scrub(leadingComment(text, decl.start, style));
   const commentTokens = comments ? fieldTokens(comments, { maxTokens: 500 }) : null;
   return {
     decl: index,
@@ -197,7 +198,7 @@ function fileRecord(entry: InventoryEntry, hash: string, text: string, language:
 }
 
 /** A file of a type svc does not read (source maps, licences, unknown extensions): listed, hashed, found by path, not full-text indexed. */
-function opaqueFile(entry: InventoryEntry, bytes: Uint8Array, text: string): ExtractedFile {
+function opaqueFile(entry: InventoryEntry, bytes: Uint8Array, text: string, secrets: Scrubber): ExtractedFile {
   return {
     ...fileRecord(entry, contentHash(bytes), text, null),
     tokens: Math.ceil(text.length / 4),
@@ -206,7 +207,7 @@ function opaqueFile(entry: InventoryEntry, bytes: Uint8Array, text: string): Ext
     chunks: [],
     imports: [],
     fields: { ...NO_FIELDS, path: pathTokens(entry.path) },
-    wiring: wiringOf(entry.path, text, null, null, []),
+    wiring: secrets.scrubDeep(wiringOf(entry.path, text, null, null, [])),
   };
 }
 
@@ -217,6 +218,10 @@ function wiringOf(path: string, text: string, language: LanguageId | null, tree:
   } catch {
     return null;
   }
+}
+
+function scrubDecl(d: Decl, secrets: Scrubber): Decl {
+  return { ...d, name: secrets.scrub(d.name), qualifiedName: secrets.scrub(d.qualifiedName), container: d.container === null ? null : secrets.scrub(d.container), signature: secrets.scrub(d.signature) };
 }
 
 /**
@@ -233,16 +238,18 @@ export function extractFile(root: string, entry: InventoryEntry, memo?: ContentM
   if (isBinary(bytes)) return { ok: false, path: entry.path, reason: "binary" };
   const text = decodeText(bytes);
   const language = languageOf(entry.path);
-  if (language === null) return opaqueFile(entry, bytes, text);
+  // Nothing derived from a secret is stored: parse the text, tokenize the masked copy, scrub every stored string.
+  const secrets = timed("x:secrets", () => scrubberFor(text, entry.path));
+  if (language === null) return opaqueFile(entry, bytes, text, secrets);
   const hash = contentHash(bytes);
   const key = `${language}:${hash}`;
   const same = memo?.get(key);
   if (same && !mayHaveWiring(entry.path, text)) {
     // Only the path-derived fields differ; wiring without hints or a routed path needs no tree.
-    return { ...same, ...fileRecord(entry, hash, text, language), fields: { ...same.fields, path: pathTokens(entry.path) }, wiring: wiringOf(entry.path, text, language, null, same.decls) };
+    return { ...same, ...fileRecord(entry, hash, text, language), fields: { ...same.fields, path: pathTokens(entry.path) }, wiring: secrets.scrubDeep(wiringOf(entry.path, text, language, null, same.decls)) };
   }
   const style = commentStyleOf(language);
-  const { code, comments } = timed("x:comments", () => splitComments(text, style));
+  const { code, comments } = timed("x:comments", () => splitComments(secrets.masked, style));
   let decls: Decl[] = [];
   let imports: ImportRef[] = [];
   let parseStatus: ParseStatus = "none";
@@ -252,8 +259,8 @@ export function extractFile(root: string, entry: InventoryEntry, memo?: ContentM
     tree = parsed;
     if (parsed) {
       const out = timed("x:decls", () => declarationsOf(language, parsed, text));
-      decls = out.decls;
-      imports = timed("x:imports", () => importsOf(language, parsed, text));
+      decls = secrets.found ? out.decls.map((d) => scrubDecl(d, secrets)) : out.decls;
+      imports = secrets.scrubDeep(timed("x:imports", () => importsOf(language, parsed, text)));
       parseStatus = out.failed ? "failed" : "ok";
     } else {
       parseStatus = "failed";
@@ -264,7 +271,7 @@ export function extractFile(root: string, entry: InventoryEntry, memo?: ContentM
   const isTypeName = (d: Decl) => TYPE_KINDS.has(d.kind) || (d.kind === "function" && d.container === null && d.exported);
   const chunks: ExtractedChunk[] = [];
   decls.forEach((d, i) => {
-    if (d.kind !== "enum_member") chunks.push(timed("x:chunks", () => chunkOf(i, d, text, own[i] ?? EMPTY_TOKENS, style)));
+    if (d.kind !== "enum_member") chunks.push(timed("x:chunks", () => chunkOf(i, d, text, own[i] ?? EMPTY_TOKENS, style, secrets)));
   });
   const extracted: ExtractedFile = {
     ...fileRecord(entry, hash, text, language),
@@ -273,7 +280,7 @@ export function extractFile(root: string, entry: InventoryEntry, memo?: ContentM
     decls,
     chunks,
     imports,
-    wiring: wiringOf(entry.path, text, language, tree, decls),
+    wiring: secrets.scrubDeep(wiringOf(entry.path, text, language, tree, decls)),
     fields: {
       types: nameTokens(decls.filter(isTypeName).map((d) => d.name)),
       members: nameTokens(decls.filter((d) => !isTypeName(d)).map((d) => d.name)),

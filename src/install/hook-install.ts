@@ -27,6 +27,13 @@ export interface HookInstallResult {
 }
 
 const MARKER = "# installed by `svc hook install`";
+/**
+ * What the hook runs: the commit exactly as staged (unstaged edits neither hide nor cause
+ * errors), failing closed — a gate that could not verify (timeout, no engine, a config
+ * change it cannot overlay) blocks the commit with its one-line reason on stderr;
+ * `git commit --no-verify` is the deliberate way past it.
+ */
+export const GATE_ARGS = ["gate", "--staged", "--strict"];
 const KEPT = "pre-commit.before-svc";
 
 interface Manager {
@@ -74,7 +81,7 @@ async function hooksDir(root: string): Promise<string> {
 }
 
 function hookScript(gateLine: string, chained: boolean): string {
-  const lines = ["#!/bin/sh", MARKER, "# Blocks a commit while the change has introduced compiler errors (svc gate exits 1 and lists them)."];
+  const lines = ["#!/bin/sh", MARKER, "# Blocks a commit while the staged change introduces compiler errors (listed), or when svc gate cannot verify it (bypass: git commit --no-verify)."];
   if (chained) lines.push(`hook_dir=$(dirname "$0")`, `if [ -x "$hook_dir/${KEPT}" ]; then "$hook_dir/${KEPT}" "$@" || exit $?; fi`);
   lines.push(`exec ${gateLine}`, "");
   return lines.join("\n");
@@ -84,8 +91,8 @@ export async function installHook(request: HookInstallRequest): Promise<HookInst
   // A hook calling a command this build lacks would block every commit.
   if (!hasCliCommand("gate")) throw validationError("svc gate is not in this build yet, so no hook was installed");
   // A hook manager's file is committed (a portable, pinned command); .git/hooks belongs to this clone.
-  const sharedLine = shellLine(selfLaunch(["gate"], "project"));
-  const gateLine = shellLine(selfLaunch(["gate"], "local"));
+  const sharedLine = shellLine(selfLaunch(GATE_ARGS, "project"));
+  const gateLine = shellLine(selfLaunch(GATE_ARGS, "local"));
   const dir = await hooksDir(request.root);
   const manager = hookManager(request.root, sharedLine);
   if (manager) {

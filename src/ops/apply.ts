@@ -4,9 +4,11 @@
 // A host serving the root is told at once, so the index (and its resident engine) follow.
 
 import { createHash } from "node:crypto";
-import { readFileSync, statSync } from "node:fs";
-import { validationError } from "../errors.ts";
+import { lstatSync, readFileSync, readlinkSync, statSync } from "node:fs";
+import { dirname, relative } from "node:path";
+import { clipInput, validationError } from "../errors.ts";
 import { connectHost } from "../host/client.ts";
+import { checkMarkers, decodeStrict, keepFileStyle } from "./apply-fidelity.ts";
 import { writeFileAtomic } from "../sys/atomic-write.ts";
 import { confine } from "../workspace/confine.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
@@ -26,9 +28,11 @@ export interface ApplyData {
   action: "create" | "overwrite";
   written: boolean;
   chars: number;
+  /** What was kept of the file on disk although the content did not carry it ("CRLF line endings", "BOM", "final newline", "no final newline"). */
+  kept: string[];
   /** SHA-256 of the file before (null when it does not exist). */
   previousHash: string | null;
-  /** SHA-256 of the proposed content. */
+  /** SHA-256 of the bytes written (the proposed content with what was kept). */
   hash: string;
   /** Whether a serving host re-indexed the file before this answer. */
   indexedByHost?: boolean;
@@ -47,6 +51,34 @@ function currentBytes(abs: string, rel: string): Buffer | null {
   }
   if (!isFile) throw validationError(`cannot apply to '${rel}': it is not a regular file`);
   return readFileSync(abs);
+}
+
+/** A new file's nearest existing ancestor must be a directory: name a dangling symbolic link or a file in the way (mkdir would answer EEXIST or ENOTDIR). */
+function refuseBlockedParent(root: string, abs: string, rel: string): void {
+  for (let dir = dirname(abs); dir.length > root.length; dir = dirname(dir)) {
+    let stat;
+    try {
+      stat = lstatSync(dir);
+    } catch {
+      continue; // missing: apply creates it
+    }
+    if (stat.isDirectory()) return;
+    if (!stat.isSymbolicLink()) throw validationError(`cannot create '${rel}': '${relative(root, dir)}' is a file, not a directory`);
+    let target = "?";
+    try {
+      target = readlinkSync(dir);
+    } catch {
+      // unreadable link
+    }
+    throw validationError(`cannot create '${rel}': '${relative(root, dir)}' is a symbolic link to a directory that does not exist (${target}); create that directory or remove the link first`);
+  }
+}
+
+/** Most file systems refuse a path component over 255 bytes (ENAMETOOLONG): say so before anything is tried. */
+const NAME_MAX_BYTES = 255;
+function refuseLongNames(rel: string): void {
+  const long = rel.split("/").find((part) => Buffer.byteLength(part) > NAME_MAX_BYTES);
+  if (long) throw validationError(`cannot apply to '${clipInput(rel)}': the name '${clipInput(long, 40)}' is ${Buffer.byteLength(long)} bytes, over the ${NAME_MAX_BYTES}-byte limit of file names`);
 }
 
 async function tellHost(root: string): Promise<boolean> {
@@ -72,20 +104,26 @@ export async function apply(request: ApplyRequest, ctx: OpContext): Promise<OpRe
   if (target.rel === "" || target.rel === ".svc" || target.rel.startsWith(".svc/") || target.rel === ".git" || target.rel.startsWith(".git/")) {
     throw validationError(`refusing to apply to '${request.file}': svc does not write ${target.rel || "the root itself"}`);
   }
+  refuseLongNames(target.rel);
   const before = currentBytes(target.abs, target.rel);
   const previousHash = before ? sha256(before) : null;
   if (expected && expected !== previousHash) {
     throw validationError(`conflict: ${target.rel} changed since the edit was derived (expected ${expected}, found ${previousHash ?? "no file"})`);
   }
+  const disk = before ? decodeStrict(target.rel, before) : null;
+  checkMarkers(target.rel, request.content, disk === null ? null : disk.replace(/^\uFEFF/, ""));
+  if (!before) refuseBlockedParent(ws.root, target.abs, target.rel);
+  const { text: output, kept } = keepFileStyle(request.content, disk);
   const action = before ? "overwrite" : "create";
-  const data: ApplyData = { root: ws.root, file: target.rel, action, written: false, chars: request.content.length, previousHash, hash: sha256(request.content) };
+  const data: ApplyData = { root: ws.root, file: target.rel, action, written: false, chars: request.content.length, kept, previousHash, hash: sha256(output) };
   const verb = action === "overwrite" ? "overwrite" : "create";
+  const keptNote = kept.length ? `; keeping the file's ${kept.join(", ")}` : "";
   if (!request.write) {
-    return { text: `dry run (no write): would ${verb} ${target.rel} (${data.chars} chars). Re-run with write=true to apply.`, data };
+    return { text: `dry run (no write): would ${verb} ${target.rel} (${data.chars} chars${keptNote}). Re-run with write=true to apply.`, data };
   }
-  writeFileAtomic(target.abs, request.content);
+  writeFileAtomic(target.abs, output);
   data.written = true;
   data.indexedByHost = ctx.host ? false : await tellHost(ws.root);
   const past = action === "overwrite" ? "overwrote" : "created";
-  return { text: `applied: ${past} ${target.rel} (${data.chars} chars, sha256 ${data.hash.slice(0, 12)}…)`, data };
+  return { text: `applied: ${past} ${target.rel} (${data.chars} chars${keptNote}, sha256 ${data.hash.slice(0, 12)}…)`, data };
 }

@@ -3,7 +3,7 @@
 // errors remain (listed on stderr) — the host's session delta, or without a host (or with
 // --since) the errors present now but not at the ref, time-boxed by SVC_GATE_TIMEOUT_MS.
 
-import { refGate } from "../check/gate-ref.ts";
+import { refGate, stagedGate } from "../check/gate-ref.ts";
 import { pendingNote, renderGate, renderHookDelta, type CheckSessionResult } from "../check/render-delta.ts";
 import type { Diag } from "../check/diag.ts";
 import { validationError } from "../errors.ts";
@@ -47,13 +47,14 @@ export interface GateRequest {
   path: string;
   session: string;
   since: string | null;
+  staged: boolean;
   strict: boolean;
 }
 
 export interface GateData {
   passed: boolean;
   /** How the introduced errors were determined, or `abstain` when they could not be. */
-  mode: "session" | "ref" | "abstain";
+  mode: "session" | "ref" | "staged" | "abstain";
   introduced: Diag[];
   reason?: string;
   session?: string;
@@ -80,6 +81,12 @@ export async function gate(request: GateRequest, ctx: OpContext): Promise<OpResu
   const ws = resolveWorkspace(request.path, ctx.cwd);
   const timeoutMs = envInt("SVC_GATE_TIMEOUT_MS", 60_000);
   if (timeoutMs < 1) throw validationError(`SVC_GATE_TIMEOUT_MS must be a positive number of milliseconds (got ${timeoutMs})`);
+  if (request.staged) {
+    if (request.since !== null) throw validationError("--staged compares the index with HEAD; it cannot be combined with --since");
+    const outcome = await stagedGate(ws.root, timeoutMs);
+    if (!outcome.ran) return abstain(outcome.reason, request.strict, { since: "HEAD" });
+    return verdict(outcome.introduced, howChecked("staged changes against HEAD", outcome), outcome.preExisting, { mode: "staged", since: "HEAD" });
+  }
   if (request.since === null) {
     const deadline = Date.now() + timeoutMs;
     let asked;
@@ -107,5 +114,12 @@ export async function gate(request: GateRequest, ctx: OpContext): Promise<OpResu
   const since = request.since ?? "HEAD";
   const outcome = await refGate(ws.root, since, timeoutMs, ctx);
   if (!outcome.ran) return abstain(outcome.reason, request.strict, { since });
-  return verdict(outcome.introduced, `since ${since}: ${outcome.files} changed file${outcome.files === 1 ? "" : "s"} and their dependents, checked in ${outcome.elapsedMs} ms`, outcome.preExisting, { mode: "ref", since });
+  return verdict(outcome.introduced, howChecked(`since ${since}`, outcome), outcome.preExisting, { mode: "ref", since });
+}
+
+function howChecked(what: string, outcome: { files: number; checked: number; elapsedMs: number; note?: string }): string {
+  const files = `${outcome.files} changed file${outcome.files === 1 ? "" : "s"}`;
+  if (outcome.note && !outcome.checked) return `${what}: ${files}, nothing checked: ${outcome.note}`;
+  const checked = `${outcome.checked} file${outcome.checked === 1 ? "" : "s"} checked in ${outcome.elapsedMs} ms`;
+  return outcome.note ? `${what}: ${files}, ${checked}: ${outcome.note}` : `${what}: ${files} and their dependents, ${checked}`;
 }

@@ -1,12 +1,14 @@
 // svc/diagnostics: what a context answer would carry that needs attention — secret spans
 // (locations only, never values), token hotspots, files no graph edge touches, generated files.
+// Secrets are looked for in the collected files and in every dotenv file (`.env`, `.env.*`)
+// of the inventory, which no template collects but any file read can reach.
 
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadFileGraph } from "../graph/file-graph.ts";
 import { isCodeLanguage } from "../lang/languages.ts";
 import { collectIndexed } from "../plan/collect.ts";
-import { findSecrets } from "../render/redact.ts";
+import { findSecrets, isDotenvPath } from "../render/redact.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
 
@@ -39,20 +41,25 @@ export async function contextDiagnostics(request: { path: string }, ctx: OpConte
   try {
     const g = loadFileGraph(collection.index.db, collection.index.meta.index_completed_at ?? "");
     const data: ContextDiagnosticsData = { secrets: [], hotspots: [], graphGaps: [], generated: [] };
-    for (const file of collection.files) {
+    const secretsOf = (path: string) => {
       let text: string;
       try {
-        text = readFileSync(join(ws.root, file.path), "utf8");
+        text = readFileSync(join(ws.root, path), "utf8");
       } catch {
-        continue;
+        return;
       }
-      const spans = findSecrets(text, { path: file.path });
+      const spans = findSecrets(text, { path });
       const at = spans.length ? positions(text) : null;
       for (const span of spans) {
         const start = (at as NonNullable<typeof at>)(span.start);
         const end = (at as NonNullable<typeof at>)(span.end);
-        data.secrets.push({ path: file.path, kind: span.kind, startLine: start.line, startColumn: start.column, endLine: end.line, endColumn: end.column });
+        data.secrets.push({ path, kind: span.kind, startLine: start.line, startColumn: start.column, endLine: end.line, endColumn: end.column });
       }
+    };
+    const collected = new Set(collection.files.map((f) => f.path));
+    const dotenv = (collection.index.db.query("SELECT path FROM files").all() as { path: string }[]).map((r) => r.path).filter((p) => isDotenvPath(p) && !collected.has(p) && (ws.relDir === "" || p.startsWith(`${ws.relDir}/`)));
+    for (const path of [...collected, ...dotenv].sort()) secretsOf(path);
+    for (const file of collection.files) {
       if (file.isGenerated) data.generated.push(file.path);
       if (!g.out.has(file.id) && !g.in.has(file.id) && isCodeLanguage(file.language)) data.graphGaps.push(file.path);
     }

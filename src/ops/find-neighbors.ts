@@ -1,12 +1,21 @@
 // svc find --kind neighbors / svc_find kind=neighbors: everything that points at one
 // declaration — callers, references, implementers, subclasses, injection sites — from the
-// checker's edges, with a coverage line. In the syntax tier it says so and lists only the
-// files importing the declaring file: never "0 references" when the checker did not run.
+// checker's edges, with a coverage line. A member's callers include the calls through the
+// interface, abstract or base members it satisfies (`via Router.match`); files no loaded
+// project holds that import it by name are listed apart, and the coverage line is
+// "checker-complete" only when no file the checker did not read could reference it. In the
+// syntax tier it says so and lists only the files importing the declaring file: never
+// "0 references" when the checker did not run.
 
 import type { Database } from "bun:sqlite";
 import type { OpenIndex } from "../index/open.ts";
 import { availabilityHeader } from "../render/availability.ts";
-import { coverageLine, coverageOf, importersOf, incomingEdges, type Coverage, type IncomingEdge } from "../graph/symbol-edges.ts";
+import { reachOf, fromLabel } from "../graph/reach.ts";
+import { reachGaps, type ReachGap } from "../graph/reach-gaps.ts";
+import { satisfiedMembers } from "../graph/satisfied.ts";
+import { checkerComplete, coverageLine, coverageOf, importersOf, incomingEdges, type Coverage, type IncomingEdge } from "../graph/symbol-edges.ts";
+import { readOutside } from "../store/meta.ts";
+import { textReader } from "../workspace/files.ts";
 import { describeSymbol, resolveSymbol, unresolvedText, type SymbolRow } from "../retrieve/resolve-symbol.ts";
 import type { OpResult } from "./types.ts";
 
@@ -19,6 +28,8 @@ export interface NeighborHit {
   path: string;
   line: number | null;
   provenance: string;
+  /** The interface, abstract or base member this reference goes through (`Router.match`). */
+  via?: string;
 }
 
 export interface NeighborsData {
@@ -30,7 +41,10 @@ export interface NeighborsData {
   /** Syntax tier: files importing the declaring file. */
   importers?: { path: string; line: number | null }[];
   memberReferences?: number;
-  coverage?: Coverage & { line: string };
+  /** Checker tier: files no loaded project holds that import the symbol by name (directly or through barrels). */
+  outsideImporters?: string[];
+  /** complete: "checker-complete" was earned; gaps: files the checker did not resolve that could reference it. */
+  coverage?: Coverage & { line: string; complete?: boolean; gaps?: ReachGap[] };
 }
 
 export function sectionOf(type: string): NeighborSection {
@@ -43,13 +57,13 @@ export function sectionOf(type: string): NeighborSection {
 
 const brief = (s: SymbolRow) => ({ kind: s.kind, qualifiedName: s.qualifiedName, path: s.path, line: s.line });
 
-function hitOf(e: IncomingEdge): NeighborHit {
-  return { type: e.type, from: e.fromName, path: e.path, line: e.line, provenance: e.provenance };
+function hitOf(e: IncomingEdge, via: string | undefined): NeighborHit {
+  return { type: e.type, from: e.fromName, path: e.path, line: e.line, provenance: e.provenance, ...(via ? { via } : {}) };
 }
 
 function hitLine(h: NeighborHit, section: NeighborSection): string {
   const tag = section === "references" ? `[${h.type}] ` : "";
-  return `${tag}${h.from ?? "(top level)"}  (${h.path}${h.line ? `:${h.line}` : ""})`;
+  return `${tag}${fromLabel(h)}  (${h.path}${h.line ? `:${h.line}` : ""})${h.via ? `  via ${h.via}` : ""}`;
 }
 
 /** Incoming references to the members of a class or interface (declared in the same file). */
@@ -61,7 +75,7 @@ function memberReferenceCount(db: Database, target: SymbolRow): number {
   return row.n;
 }
 
-export function findNeighbors(db: Database, index: OpenIndex, query: string): OpResult<NeighborsData> {
+export function findNeighbors(db: Database, index: OpenIndex, query: string, root: string): OpResult<NeighborsData> {
   const files = Number(index.meta.index_inventory_count ?? 0);
   const resolution = resolveSymbol(db, query);
   const header = index.state !== "ready" || index.meta.semantic_pending === "1" ? [availabilityHeader(index.meta.semantic_pending === "1" && index.state === "ready" ? "upgrade_pending" : index.state, index.meta, index.detail), ""] : [];
@@ -81,14 +95,17 @@ export function findNeighbors(db: Database, index: OpenIndex, query: string): Op
     out.push(`checker edges unavailable: ${coverage.why}`);
     out.push(`files importing ${target.path} (syntax tier; callers and references inside them are not resolved) (${importers.length}):`);
     out.push(...(importers.length ? importers.map((i) => `  ${i.path}${i.line ? `:${i.line}` : ""}`) : ["  none found (syntax tier; may be incomplete)"]));
-    const line = coverageLine(coverage, 0, importers.length);
+    const line = coverageLine(coverage, 0, importers.length, { recorded: true, gaps: [] });
     data.coverage = { ...coverage, line };
     out.push(line);
     return { text: out.join("\n"), data };
   }
-  const edges = incomingEdges(db, ids);
+  // calls through the interface, abstract or base members it satisfies reach it too (as the language service's find-references counts them)
+  const via = new Map<number, string>();
+  for (const m of satisfiedMembers(db, target)) for (const id of m.ids) via.set(id, m.qualifiedName);
+  const edges = incomingEdges(db, [...ids, ...via.keys()]).filter((e) => !(via.has(e.toSymbol) && (e.type === "implements" || e.type === "extends")));
   const sections = Object.fromEntries(SECTIONS.map((s) => [s, [] as NeighborHit[]])) as Record<NeighborSection, NeighborHit[]>;
-  for (const e of edges) sections[sectionOf(e.type)].push(hitOf(e));
+  for (const e of edges) sections[sectionOf(e.type)].push(hitOf(e, via.get(e.toSymbol)));
   data.neighbors = sections;
   for (const section of SECTIONS) {
     const hits = sections[section];
@@ -102,8 +119,19 @@ export function findNeighbors(db: Database, index: OpenIndex, query: string): Op
     out.push(`also: ${members} reference${members === 1 ? "" : "s"} to its members (ask for ${target.qualifiedName}.<member>)`);
   }
   const checkerCount = edges.filter((e) => e.provenance === "checker").length;
-  const line = coverage.declaringFileCovered || edges.length ? coverageLine(coverage, checkerCount, edges.length - checkerCount) : `coverage: ${target.path} is outside every loaded TypeScript project (svc doctor); the checker resolved no references to it`;
-  data.coverage = { ...coverage, line };
+  const readText = textReader(root);
+  const outside = readOutside(index.meta);
+  const reach = reachOf(db, target, ids, { depth: 3, limit: 0, outside: outside ? new Set(outside) : null, readText });
+  // files no project holds that import it by name (through the barrels too): what the syntax tier knows of them
+  const outsiders = [...reach.syntaxOnly].sort();
+  if (outsiders.length) {
+    data.outsideImporters = outsiders;
+    out.push(`importers outside every loaded project (syntax: they import the name; uses inside them are not resolved) (${outsiders.length}):`);
+    out.push(...outsiders.map((p) => `  ${p}`));
+  }
+  const gaps = reachGaps(db, index.meta, target.name, reach.exporters, readText);
+  const line = coverage.declaringFileCovered || edges.length ? coverageLine(coverage, checkerCount, edges.length - checkerCount, gaps) : `coverage: ${target.path} is outside every loaded TypeScript project (svc doctor); the checker resolved no references to it`;
+  data.coverage = { ...coverage, line, complete: coverage.declaringFileCovered && checkerComplete(coverage, gaps), gaps: gaps.gaps };
   out.push(line);
   return { text: out.join("\n"), data };
 }

@@ -39,6 +39,8 @@ export interface FindData {
   /** kind=task */
   grade?: Localization["grade"];
   candidates?: Candidate[];
+  /** kind=task: the query's words that occur nowhere in the indexed files. */
+  unmatched?: string[];
   navigation?: Navigation;
   /** kind=service|request|route|config */
   wiring?: WiringAnswer;
@@ -48,6 +50,7 @@ const TASK_CANDIDATES = 20;
 
 function renderLocalization(loc: Localization): string[] {
   const out = [`localize [${loc.grade}]: ${loc.candidates.length} candidate${loc.candidates.length === 1 ? "" : "s"}${loc.lowSignal ? ` (the query reads as ${loc.lowSignal}; name a symbol, file, route or service instead)` : ""}`];
+  if (loc.unmatched?.length) out.push(`  ${loc.unmatched.map((w) => `"${w}"`).join(", ")} occur${loc.unmatched.length === 1 ? "s" : ""} nowhere in the indexed files${loc.candidates.length ? ": the candidates match the other words only" : ""} (if this is new code, name an existing file, symbol or route it joins)`);
   if (loc.noFullText) out.push("  full-text search (FTS5) is unavailable in this SQLite build: only exact names, paths, wiring and the graph were used; name a symbol or path for a precise answer");
   for (const c of loc.candidates) {
     out.push(`  ${c.score.toFixed(2)}  ${c.path}  (~${formatTokens(c.tokens)} tokens)`);
@@ -74,7 +77,7 @@ async function findTask(request: FindRequest, index: OpenIndex, ws: Workspace, b
   }
   const graph = loadFileGraph(index.db, index.meta.index_completed_at ?? "");
   const loc = localize(collection, { query: request.query, limit: Math.min(request.limit, TASK_CANDIDATES), graph, changed });
-  const data: FindData = { ...base, indexState: index.state, grade: loc.grade, candidates: loc.candidates, ...(loc.navigation ? { navigation: loc.navigation } : {}) };
+  const data: FindData = { ...base, indexState: index.state, grade: loc.grade, candidates: loc.candidates, ...(loc.unmatched ? { unmatched: loc.unmatched } : {}), ...(loc.navigation ? { navigation: loc.navigation } : {}) };
   return { text: [availabilityHeader(index.state, index.meta, index.detail), ...renderLocalization(loc)].join("\n"), data };
 }
 
@@ -108,7 +111,7 @@ export async function find(request: FindRequest, ctx: OpContext): Promise<OpResu
   try {
     if (request.kind === "task") return await findTask(request, index, ws, base);
     if (request.kind === "signatures") return withBase(base, index.state, await (await import("./find-signatures.ts")).findSignatures(index.db, index, ws.root, query, request.limit, ctx));
-    if (request.kind === "neighbors") return withBase(base, index.state, (await import("./find-neighbors.ts")).findNeighbors(index.db, index, query));
+    if (request.kind === "neighbors") return withBase(base, index.state, (await import("./find-neighbors.ts")).findNeighbors(index.db, index, query, ws.root));
     if ((WIRING_KINDS as readonly string[]).includes(request.kind)) return findWiringKind(request, index, ws, base);
     const db = index.db;
     const want = (k: FindKind) => request.kind === "all" || request.kind === k;

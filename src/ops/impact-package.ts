@@ -112,7 +112,7 @@ function overloadsAdded(c: ApiChange): ApiChange {
   if (c.kind !== "signature" || c.before === undefined || c.after === undefined) return c;
   const now = c.after.split(OVERLOADS);
   const added = now.filter((s) => !c.before?.split(OVERLOADS).includes(s));
-  if (added.length === now.length - c.before.split(OVERLOADS).length && added.length > 0) return { kind: "added", breaking: false, path: c.path, name: `${c.name} (overload)`, after: added.join(OVERLOADS) };
+  if (added.length === now.length - c.before.split(OVERLOADS).length && added.length > 0) return { kind: "added", breaking: false, path: c.path, name: `${c.name} (overload)`, after: added.join(OVERLOADS), compared: "text" };
   return c;
 }
 

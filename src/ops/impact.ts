@@ -5,7 +5,10 @@
 
 import { validationError } from "../errors.ts";
 import { impactGraph, publicSurface, type Dependent, type PublicSurface } from "../graph/impact.ts";
-import { coverageLine, coverageOf, type Coverage } from "../graph/symbol-edges.ts";
+import { fromLabel } from "../graph/reach.ts";
+import { gapPhrase, type ReachGap, type ReachGaps } from "../graph/reach-gaps.ts";
+import { checkerComplete, coverageLine, coverageOf, emptyPhrase, type Coverage } from "../graph/symbol-edges.ts";
+import { textReader } from "../workspace/files.ts";
 import type { IndexState } from "../index/open.ts";
 import { describeSymbol } from "../retrieve/resolve-symbol.ts";
 import { impactPackage, type PackageImpactData } from "./impact-package.ts";
@@ -31,7 +34,8 @@ export interface ImpactData {
   overriders: SymbolBrief[];
   dependents: Dependent[];
   tests: { path: string; hop: number }[];
-  coverage: Coverage & { line: string; unresolved: string | null };
+  /** complete: "checker-complete" was earned; gaps: the files the checker did not resolve that could reference the symbol. */
+  coverage: Coverage & { line: string; unresolved: string | null; complete: boolean; gaps: ReachGap[]; gapsRecorded: boolean };
 }
 
 function unresolvedSites(diagnosisJson: string | undefined): string | null {
@@ -48,6 +52,13 @@ function unresolvedSites(diagnosisJson: string | undefined): string | null {
   }
 }
 
+/** What an empty dependents list means, said as much as it was earned. */
+function emptyDependents(c: Coverage, gaps: ReachGaps): string {
+  if (!c.checker) return "none found (syntax tier; may be incomplete)";
+  if (!c.declaringFileCovered) return "none found (the declaring file is outside every loaded project)";
+  return emptyPhrase(c, gaps, "none");
+}
+
 export async function impact(request: ImpactRequest, ctx: OpContext): Promise<OpResult<ImpactData | UnresolvedSymbol | PackageImpactData>> {
   const symbolQuery = request.symbol?.trim() ?? "";
   if (request.package !== null || request.fromVersion !== null || request.toVersion !== null) return impactPackage(request, ctx);
@@ -55,7 +66,8 @@ export async function impact(request: ImpactRequest, ctx: OpContext): Promise<Op
   return withSymbol<ImpactData>(symbolQuery, request.path, ctx, ({ root, db, meta, state, header, target, symbols }) => {
     const out = [header];
     const coverage = coverageOf(db, meta, target.fileId);
-    const graph = impactGraph(db, target, symbols.map((s) => s.id), request.depth, request.limit, coverage.checker);
+    const graph = impactGraph(db, target, symbols.map((s) => s.id), request.depth, request.limit, coverage.checker, { meta, readText: textReader(root) });
+    const gaps = graph.gaps ?? { recorded: true, gaps: [] };
     const surface = publicSurface(db, root, target);
     out.push(`impact of ${describeSymbol(target)}`);
     out.push(`public surface: ${surface.public === null ? "unknown" : surface.public ? "yes" : "no"} — ${surface.how}`);
@@ -65,15 +77,16 @@ export async function impact(request: ImpactRequest, ctx: OpContext): Promise<Op
     }
     const hops = [...new Set(graph.dependents.map((d) => d.hop))];
     out.push(`dependents (depth ${request.depth}${coverage.checker ? "" : "; files importing it, syntax tier"}):`);
-    if (!graph.dependents.length) out.push(coverage.checker ? (coverage.declaringFileCovered ? "  none (checker-complete)" : "  none found (the declaring file is outside every loaded project)") : "  none found (syntax tier; may be incomplete)");
+    if (!graph.dependents.length) out.push(`  ${emptyDependents(coverage, gaps)}`);
     for (const hop of hops) {
       const list = graph.dependents.filter((d) => d.hop === hop);
       out.push(`  hop ${hop} (${list.length}${list.length >= request.limit ? `; first ${request.limit}` : ""}):`);
-      for (const d of list) out.push(`    [${d.type}] ${d.from ?? "(top level)"}  (${d.path}${d.line ? `:${d.line}` : ""})`);
+      for (const d of list) out.push(`    [${d.type}] ${fromLabel(d)}  (${d.path}${d.line ? `:${d.line}` : ""})${d.via ? `  via ${d.via}` : ""}${coverage.checker && d.provenance === "syntax" ? "  (syntax)" : ""}`);
     }
-    out.push(`covering tests (${graph.tests.length}):${graph.tests.length ? "" : " none reach it"}`);
-    for (const t of graph.tests) out.push(`  ${t.path}  (hop ${t.hop})`);
-    const line = coverageLine(coverage, graph.checkerRefs, graph.syntaxRefs);
+    const shownTests = graph.tests.slice(0, request.limit);
+    out.push(`covering tests (${graph.tests.length}${shownTests.length < graph.tests.length ? `; first ${shownTests.length}, nearest first` : ""}):${graph.tests.length ? "" : ` ${emptyPhrase(coverage, gaps, "none reach it")}`}`);
+    for (const t of shownTests) out.push(`  ${t.path}  (hop ${t.hop})`);
+    const line = coverageLine(coverage, graph.checkerRefs, graph.syntaxRefs, gaps);
     const unresolved = coverage.checker ? unresolvedSites(meta.load_diagnosis) : null;
     out.push(line);
     if (unresolved) out.push(unresolved);
@@ -88,7 +101,7 @@ export async function impact(request: ImpactRequest, ctx: OpContext): Promise<Op
         overriders: graph.overriders.map(symbolBrief),
         dependents: graph.dependents,
         tests: graph.tests,
-        coverage: { ...coverage, line, unresolved },
+        coverage: { ...coverage, line, unresolved, complete: checkerComplete(coverage, gaps), gaps: gaps.gaps, gapsRecorded: gaps.recorded },
       },
     };
   });

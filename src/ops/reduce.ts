@@ -2,7 +2,7 @@
 // the fusion manifest. Works without git and without an index.
 
 import { readFileSync } from "node:fs";
-import { validationError } from "../errors.ts";
+import { asSvcError, validationError } from "../errors.ts";
 import { languageOf } from "../lang/languages.ts";
 import type { Plan, PlanEntry } from "../plan/model.ts";
 import type { Format } from "../render/format.ts";
@@ -43,8 +43,11 @@ export async function reduce(request: ReduceRequest, ctx: OpContext): Promise<Op
       let bytes: Uint8Array;
       try {
         bytes = readFileSync(abs);
-      } catch {
-        throw validationError(`cannot read '${file}': no such file (${abs})`);
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (code === "ENOENT" || code === "ENOTDIR") throw validationError(`cannot read '${file}': no such file (${abs})`);
+        if (code === "EISDIR") throw validationError(`cannot reduce '${file}': it is a directory (files takes files; svc_skeleton or svc_toc take a directory)`);
+        throw asSvcError(error);
       }
       if (isBinary(bytes)) {
         notes.push(`skipped ${rel}: binary`);

@@ -12,6 +12,7 @@ import { openIndex } from "../index/open.ts";
 import { renameContents, validateNewName } from "../refactor/rename.ts";
 import { sourceActionContents, parseDiagnosticId } from "../refactor/source-actions.ts";
 import { stageContents, type StagedFile } from "../refactor/stage.ts";
+import { describeCodeStyle, useCodeStyle, type CodeStyle } from "../refactor/code-style.ts";
 import { resolveTarget } from "../refactor/target.ts";
 import { confine } from "../workspace/confine.ts";
 import { textReader } from "../workspace/files.ts";
@@ -46,6 +47,8 @@ export interface RefactorData {
   /** Files re-checked with the edits in memory. */
   checked?: number;
   grade?: "resident" | "cold";
+  /** The project style the engine formatted its edits in (code-style.ts). */
+  style?: CodeStyle;
 }
 
 const refused = (operation: RefactorOperation, reason: string): OpResult<RefactorData> => ({ text: `cannot ${operation}: ${reason}`, data: { operation, status: "refused", reason } });
@@ -78,6 +81,7 @@ async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, f
   const op = request.operation;
   let computed: { contents: Map<string, string> } | { refused: string };
   let title: string;
+  let style: CodeStyle | null = null;
   if (op === "rename") {
     const newName = validateNewName(request.newName);
     const index = await openIndex(root, { longLived: ctx.longLived, isHost: ctx.host, signal: ctx.signal, waitForBuild: true });
@@ -93,6 +97,7 @@ async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, f
     const t = target;
     computed = await cw.exclusive(async () => {
       await cw.refresh();
+      style = await useCodeStyle(cw.engine, root, t.symbol.path);
       return renameContents(cw, t, newName);
     });
   } else {
@@ -100,6 +105,8 @@ async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, f
     title = rel;
     computed = await cw.exclusive(async () => {
       await cw.refresh();
+      // The engine writes its edits in the project's style (semicolons, quotes, indentation).
+      style = await useCodeStyle(cw.engine, root, rel);
       return sourceActionContents(cw, op as "organize-imports" | "apply-codefix", rel, request.diagnosticId);
     });
   }
@@ -116,10 +123,11 @@ async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, f
   const lines = [
     `staged ${op}: ${title} (${staged.files.length} file${staged.files.length === 1 ? "" : "s"} changed, not written to disk)`,
     `verified: no new errors in ${staged.checked} file${staged.checked === 1 ? "" : "s"} re-checked with the edits in memory (${ENGINE_NAME}, ${cw.grade})`,
+    ...(style ? [`edits formatted in the project's ${describeCodeStyle(style)}`] : []),
     ...staged.diffs.map((d) => d.diff.trimEnd()),
     `apply each file with svc_workspace action=apply file=<file> content=<content> expectedHash=<expectedHash> write=true (the structured result lists them)`,
   ];
-  return { text: lines.join("\n"), data: { operation: op, status: "staged", files: staged.files, diffs: staged.diffs, checked: staged.checked, grade: cw.grade } };
+  return { text: lines.join("\n"), data: { operation: op, status: "staged", files: staged.files, diffs: staged.diffs, checked: staged.checked, grade: cw.grade, ...(style ? { style } : {}) } };
 }
 
 export async function refactor(request: RefactorRequest, ctx: OpContext): Promise<OpResult<RefactorData>> {

@@ -8,7 +8,8 @@ import { handoffStatus, renderRefusal } from "../check/handoff.ts";
 import type { Diag } from "../check/diag.ts";
 import { changedFiles, resolveRef, type ChangedFile } from "../git/changes.ts";
 import { loadFileGraph } from "../graph/file-graph.ts";
-import { apiDelta, renderApiDelta, type ApiChange } from "../plan/api-delta.ts";
+import { apiDelta, renderApiDelta, sortApiDelta, type ApiChange } from "../plan/api-delta.ts";
+import { checkApiDelta } from "../check/api-compat.ts";
 import { reviewMap } from "../plan/changes.ts";
 import { collectIndexed } from "../plan/collect.ts";
 import { planFromSeeds } from "../plan/context.ts";
@@ -86,6 +87,9 @@ export async function review(request: ReviewRequest, ctx: OpContext): Promise<Op
   const collection = await collectIndexed(ws, { template: null }, ctx);
   try {
     const delta = await apiDelta(ws.root, request.changedSince, changed, readNow(ws.root));
+    // Changed signatures of TypeScript files are judged by the checker (an added optional parameter is compatible).
+    await checkApiDelta(ws.root, request.changedSince, delta, changed, ctx);
+    sortApiDelta(delta);
     const byPath = new Map(collection.files.map((f) => [f.path, f]));
     const seeds = changed.flatMap((c) => {
       const f = byPath.get(c.path);

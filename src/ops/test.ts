@@ -5,7 +5,9 @@
 
 import { validationError } from "../errors.ts";
 import { coveringTests } from "../graph/impact.ts";
-import { coverageOf } from "../graph/symbol-edges.ts";
+import { gapPhrase } from "../graph/reach-gaps.ts";
+import { coverageOf, emptyPhrase } from "../graph/symbol-edges.ts";
+import { textReader } from "../workspace/files.ts";
 import type { IndexState } from "../index/open.ts";
 import { describeSymbol } from "../retrieve/resolve-symbol.ts";
 import { envInt } from "../sys/env.ts";
@@ -49,19 +51,23 @@ export async function test(request: TestRequest, ctx: OpContext): Promise<OpResu
   const ws = resolveWorkspace(request.path, ctx.cwd);
   const config = loadConfig(ws.root, ws.dir);
   return withSymbol<TestData>(query, request.path, ctx, async ({ root, db, meta, state, header, target, symbols }) => {
-    const checker = coverageOf(db, meta, target.fileId).checker;
-    const selection = coveringTests(db, target, symbols.map((s) => s.id), checker, request.limit);
+    const coverage = coverageOf(db, meta, target.fileId);
+    const checker = coverage.checker;
+    const selection = coveringTests(db, target, symbols.map((s) => s.id), checker, request.limit, { meta, readText: textReader(root) });
+    const gaps = selection.gaps ?? { recorded: true, gaps: [] };
+    const gap = checker ? gapPhrase(gaps) : null;
     const out = [header, `covering tests of ${describeSymbol(target)}`];
     const base = { root, indexState: state, status: "ok" as const, symbol: symbolBrief(target) };
     const counts = { reaching: selection.total, selected: selection.tests.length, passed: 0, failed: 0, timedOut: 0, notRun: 0 };
     const warnings = config.error ? [`svc.json ignored: ${config.error}`] : undefined;
     const tier = checker ? "references and imports" : "imports only (syntax tier)";
     if (!selection.tests.length) {
-      const reason = `none reach it: no test file references or imports it (${tier}; selection only, nothing was run)`;
+      const reason = `${emptyPhrase(coverage, gaps, "none reach it")} — no test file references or imports it (${tier}; selection only, nothing was run)`;
       out.push(reason);
       return { text: out.join("\n"), data: { ...base, grade: "selection_only", runner: null, reason, counts, tests: [] }, warnings };
     }
     const more = selection.total > selection.tests.length ? `; first ${selection.tests.length} of ${selection.total}` : "";
+    if (gap) out.push(`selection ${gap}`);
     const detection = detectRunner(root, config.error ? null : config.testCommand);
     if (!detection.runner) {
       const reason = `not run: ${detection.reason}`;

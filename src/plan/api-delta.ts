@@ -1,5 +1,7 @@
 // The public API delta of a change: exported declarations at a git ref against the work
 // tree. Removed, signature changed or visibility reduced is BREAKING; added is additive.
+// Here declarations are compared as text; review then re-judges the changed signatures of
+// TypeScript files with the checker (check/api-compat.ts), and each entry says which.
 
 import { fileAtRef } from "../git/changes.ts";
 import { isCodeLanguage, languageOf } from "../lang/languages.ts";
@@ -13,6 +15,10 @@ export interface ApiChange {
   name: string;
   before?: string;
   after?: string;
+  /** How the entry was judged: the declarations' text, or the type checker (assignability of the old declaration's uses to the new one). */
+  compared: "checker" | "text";
+  /** What the comparison found, or why the checker could not judge it. */
+  evidence?: string;
 }
 
 const RANK: Record<string, number> = { public: 3, protected: 2, internal: 1, package: 1, private: 0 };
@@ -51,14 +57,14 @@ export function diffSurfaces(path: string, before: ReadonlyMap<string, SurfaceEn
     const now = after.get(name);
     if (!now) {
       const still = afterAll.get(name);
-      changes.push(still ? { kind: "visibility", breaking: true, path, name, before: d.visibility, after: still.visibility === d.visibility ? "not exported" : still.visibility } : { kind: "removed", breaking: true, path, name, before: d.signature });
+      changes.push(still ? { kind: "visibility", breaking: true, path, name, before: d.visibility, after: still.visibility === d.visibility ? "not exported" : still.visibility, compared: "text" } : { kind: "removed", breaking: true, path, name, before: d.signature, compared: "text" });
     } else if ((RANK[now.visibility] ?? 3) < (RANK[d.visibility] ?? 3)) {
-      changes.push({ kind: "visibility", breaking: true, path, name, before: d.visibility, after: now.visibility });
+      changes.push({ kind: "visibility", breaking: true, path, name, before: d.visibility, after: now.visibility, compared: "text" });
     } else if (now.signature !== d.signature) {
-      changes.push({ kind: "signature", breaking: true, path, name, before: d.signature, after: now.signature });
+      changes.push({ kind: "signature", breaking: true, path, name, before: d.signature, after: now.signature, compared: "text" });
     }
   }
-  for (const [name, d] of after) if (!before.has(name)) changes.push({ kind: "added", breaking: false, path, name, after: d.signature });
+  for (const [name, d] of after) if (!before.has(name)) changes.push({ kind: "added", breaking: false, path, name, after: d.signature, compared: "text" });
   return changes;
 }
 
@@ -70,18 +76,27 @@ export async function apiDelta(root: string, ref: string, files: readonly { path
     const afterText = file.status === "deleted" ? null : readNow(file.path);
     changes.push(...diffSurfaces(file.path, surface(file.path, beforeText), surface(file.path, afterText), allDecls(file.path, afterText)));
   }
+  return sortApiDelta(changes);
+}
+
+/** BREAKING first, then by path and name. */
+export function sortApiDelta(changes: ApiChange[]): ApiChange[] {
   return changes.sort((a, b) => Number(b.breaking) - Number(a.breaking) || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.name < b.name ? -1 : 1));
 }
 
 export function renderApiDelta(changes: readonly ApiChange[]): string[] {
   if (changes.length === 0) return [];
   const breaking = changes.filter((c) => c.breaking).length;
-  const lines = [`public API delta: ${breaking} BREAKING, ${changes.length - breaking} additive`];
+  const checked = changes.filter((c) => c.compared === "checker").length;
+  const how = checked ? `; ${checked} compared by the checker, ${changes.length - checked} as text` : "; compared as text";
+  const lines = [`public API delta: ${breaking} BREAKING, ${changes.length - breaking} additive${how}`];
   for (const c of changes) {
+    const by = c.compared === "checker" ? " [checker]" : c.kind === "signature" ? " [text]" : "";
     if (c.kind === "removed") lines.push(`  BREAKING removed: ${c.name} (${c.path}) — was \`${c.before}\``);
-    else if (c.kind === "signature") lines.push(`  BREAKING signature changed: ${c.name} (${c.path}) — was \`${c.before}\`, now \`${c.after}\``);
+    else if (c.kind === "signature") lines.push(`  ${c.breaking ? "BREAKING signature changed" : "additive signature change (compatible)"}: ${c.name} (${c.path})${by} — was \`${c.before}\`, now \`${c.after}\``);
     else if (c.kind === "visibility") lines.push(`  BREAKING visibility reduced: ${c.name} (${c.path}) — ${c.before} → ${c.after}`);
     else lines.push(`  additive: ${c.name} (${c.path}) — \`${c.after}\``);
+    if (c.kind === "signature" && c.evidence) lines.push(`    ${c.evidence}`);
   }
   return lines;
 }

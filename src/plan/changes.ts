@@ -4,6 +4,7 @@
 
 import { loadFileGraph } from "../graph/file-graph.ts";
 import { changedFiles, fileHunks, resolveRef, type ChangedFile } from "../git/changes.ts";
+import { redactPatch } from "../render/redact.ts";
 import type { Level } from "../render/reduce/index.ts";
 import type { Collection } from "./collect.ts";
 import type { Plan, PlanEntry } from "./model.ts";
@@ -83,7 +84,7 @@ export async function reviewMap(collection: Collection, changed: readonly Change
     out.push(`=== review: ${c.path} (+${c.added} -${c.deleted}) ===`);
     out.push(callers.length ? `callers (${callers.length}): ${callers.join(", ")}` : "callers: none detected");
     const hunks = await fileHunks(collection.workspace.root, ref, c);
-    if (hunks.trim()) out.push(hunks.trimEnd());
+    if (hunks.trim()) out.push(redactPatch(hunks, c.path).text.trimEnd());
   }
   return out;
 }

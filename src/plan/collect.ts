@@ -5,12 +5,12 @@
 import type { Database } from "bun:sqlite";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { SvcError } from "../errors.ts";
+import { SvcError, validationError } from "../errors.ts";
 import { openIndex, type OpenIndex } from "../index/open.ts";
 import type { LanguageId } from "../lang/languages.ts";
 import { isLockfile, isTrivial } from "../workspace/classify.ts";
 import { loadConfig } from "../workspace/config.ts";
-import { IgnoreRules } from "../workspace/ignore.ts";
+import { globCostProblem, IgnoreRules } from "../workspace/ignore.ts";
 import type { SkippedFile, SkipReason } from "../workspace/inventory.ts";
 import type { Workspace } from "../workspace/root.ts";
 import { anyTemplateMatcher, isTestPath, isUnitTestPath, templateMatcher, type ExtensionFilter, type Template } from "../workspace/templates.ts";
@@ -64,6 +64,10 @@ export function exclusionMatcher(relDir: string, filter: ExclusionFilter): (path
   const dirPaths = (filter.excludeDirectories ?? []).filter((d) => d.includes("/")).map((d) => d.replace(/^\.?\/+|\/+$/g, ""));
   const fileNames = new Set(filter.excludeFiles ?? []);
   const patterns = new IgnoreRules();
+  for (const [i, glob] of (filter.excludePatterns ?? []).entries()) {
+    const problem = globCostProblem(glob);
+    if (problem) throw validationError(`excludePatterns[${i}] ${problem}`);
+  }
   if (filter.excludePatterns?.length) patterns.addPatterns(filter.excludePatterns, relDir);
   const rel = (path: string) => (relDir === "" ? path : path.slice(relDir.length + 1));
   return (path) => {

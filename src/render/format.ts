@@ -15,13 +15,26 @@ function fence(content: string): string {
   return "`".repeat(longest + 1);
 }
 
+/**
+ * What a view of a file cannot show (views drop \r and decode leniently): `eol="crlf"` when
+ * the file has CRLF line endings, `encoding="not-utf8"` when it is not valid UTF-8 (shown
+ * with U+FFFD; svc_workspace apply refuses to rewrite it).
+ */
+export function textTraits(text: string): Record<string, string> {
+  const traits: Record<string, string> = {};
+  if (text.includes("\r\n")) traits.eol = "crlf";
+  if (text.includes("\uFFFD")) traits.encoding = "not-utf8";
+  return traits;
+}
+
 /** One emitted file: `<file path="…">` … `</file>` or a markdown section with a fenced block. */
 export function fileBlock(format: Format, path: string, content: string, attrs: Record<string, string> = {}): string {
   if (format === "json") return JSON.stringify({ path, ...attrs, content });
   if (format === "markdown") {
     const f = fence(content);
     const lang = extensionOf(path).slice(1);
-    return `### ${path}\n${f}${lang}\n${content}\n${f}`;
+    const notes = [attrs.eol === "crlf" ? "CRLF line endings" : "", attrs.encoding === "not-utf8" ? "not valid UTF-8" : ""].filter(Boolean);
+    return `### ${path}${notes.length ? ` (${notes.join(", ")})` : ""}\n${f}${lang}\n${content}\n${f}`;
   }
   const extra = Object.entries(attrs)
     .map(([k, v]) => ` ${k}="${escapeAttr(v)}"`)

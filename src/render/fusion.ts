@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Plan, PlanEntry } from "../plan/model.ts";
 import { unifiedDiff } from "./diff.ts";
-import { fileBlock, type Format } from "./format.ts";
+import { fileBlock, textTraits, type Format } from "./format.ts";
 import { droppedNote, manifestComment, statsComment, type DroppedFile, type ManifestLine } from "./manifest.ts";
 import { redact } from "./redact.ts";
 import { reduceFile, type Level } from "./reduce/index.ts";
@@ -39,6 +39,10 @@ export interface EmittedEntry {
   content: string;
   /** "full", "diff" (changed since sent in this session) */
   sent: "full" | "diff";
+  /** The file has CRLF line endings (the content shows LF). */
+  eol?: "crlf";
+  /** The file is not valid UTF-8 (the content shows U+FFFD where its bytes were). */
+  encoding?: "not-utf8";
 }
 
 export interface FusionData {
@@ -65,6 +69,7 @@ interface Candidate {
   tokens: number;
   redacted: number;
   sent: "full" | "diff";
+  traits: Record<string, string>;
 }
 
 const CODE_LEVELS: ReadonlySet<Level> = new Set(["skeleton", "publicApi"]);
@@ -88,14 +93,15 @@ function prepare(entry: PlanEntry, tier: Level, text: string, options: RenderOpt
   });
   const { text: content, count } = redact(reduced, { path: entry.path });
   const annotated = annotate && options.format !== "json" ? `<!--\nincluded via:\n${entry.provenance.map((p) => `  ${p.replace(/-->/g, "- ->")}`).join("\n")}\n-->\n${content}` : content;
-  const attrs: Record<string, string> = annotate ? { role: entry.role, tier } : {};
+  const traits = textTraits(text);
+  const attrs: Record<string, string> = { ...(annotate ? { role: entry.role, tier } : {}), ...traits };
   let block = fileBlock(options.format, entry.path, annotated, attrs);
   if (annotate && options.format === "xml") {
     // The tokens attribute counts the whole element, itself included (one refinement settles it).
     const withCount = (n: number) => block.replace(/^<file ([^>]*)>/, (_m, a: string) => `<file ${a} tokens="${n}">`);
     block = withCount(counter.count(withCount(counter.count(block))));
   }
-  return { entry, tier, content, block, tokens: counter.count(block), redacted: count };
+  return { entry, tier, content, block, tokens: counter.count(block), redacted: count, traits };
 }
 
 export async function renderPlan(plan: Plan, options: RenderOptions): Promise<{ text: string; data: FusionData }> {
@@ -172,6 +178,7 @@ export async function renderPlan(plan: Plan, options: RenderOptions): Promise<{ 
       tokens: c.tokens,
       content: c.content,
       sent: c.sent,
+      ...c.traits,
     })),
     dropped: [...dropped].sort((x, y) => (order.get(x.path) ?? 0) - (order.get(y.path) ?? 0)),
     omittedBySession: omitted,

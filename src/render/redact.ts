@@ -280,13 +280,23 @@ function envValues(text: string, push: Push): void {
 
 // ---------- public API ----------
 
+/**
+ * A superset of every detector's trigger (vendor prefixes, key words, `://`, PEM headers) or
+ * a quoted literal long enough to be high-entropy. Most short strings of a result object
+ * (paths, names, kinds) fail it and cost one regex test instead of every detector.
+ */
+const MAY_HOLD_SECRET = /AKIA|ASIA|gh[pousr]_|github_pat_|glpat-|xox[baprs]-|k_(?:live|test)_|AIza|sk-|npm_|eyJ|_auth|passw|pwd|key|secret|token|:\/\//i;
+const mayHoldSecret = (text: string) => MAY_HOLD_SECRET.test(text) || (text.length >= 34 && /["'`]/.test(text));
+
 export function findSecrets(text: string, options: RedactOptions = {}): SecretSpan[] {
   if (typeof text !== "string" || text.length === 0) return [];
+  const dotenv = isDotenvPath(options?.path);
+  if (!dotenv && !mayHoldSecret(text)) return [];
   const candidates: Array<SecretSpan & { rank: number }> = [];
   const push: Push = (kind, start, end) => {
     if (end > start) candidates.push({ kind, start, end, rank: PRIORITY[kind] ?? 5 });
   };
-  const runs: Array<(t: string, p: Push) => void> = isDotenvPath(options?.path) ? [envValues] : [];
+  const runs: Array<(t: string, p: Push) => void> = dotenv ? [envValues] : [];
   for (const { triggers, run } of DETECTORS) {
     const hit = Array.isArray(triggers) ? triggers.length === 0 || triggers.some((t) => text.includes(t)) : triggers.test(text);
     if (hit) runs.push(run);
@@ -318,6 +328,27 @@ export function redact(text: string, options: RedactOptions = {}): { text: strin
   }
   parts.push(text.slice(at));
   return { text: parts.join(""), count: spans.length, spans };
+}
+
+/**
+ * A unified diff of one file: in a dotenv file every value is a secret, but its diff lines
+ * start with `+`, `-` or a space, so each line is redacted without that prefix. Other
+ * files are redacted as one text (a multi-line key keeps its context).
+ */
+export function redactPatch(patch: string, path: string): { text: string; count: number } {
+  if (!isDotenvPath(path)) return redact(patch, { path });
+  let count = 0;
+  const redactCounted = (text: string, options?: RedactOptions) => {
+    const r = redact(text, options);
+    count += r.count;
+    return r.text;
+  };
+  const lines = patch.split("\n").map((line) => {
+    const mark = line[0];
+    const body = (mark === "+" || mark === "-" || mark === " ") && !line.startsWith("+++ ") && !line.startsWith("--- ");
+    return body ? mark + redactCounted(line.slice(1), { path }) : redactCounted(line);
+  });
+  return { text: lines.join("\n"), count };
 }
 
 /** 0-based line and column (UTF-16 units) of `offset`; offsets are clamped into the text. */

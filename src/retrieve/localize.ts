@@ -9,7 +9,8 @@ import type { Database } from "bun:sqlite";
 import type { FileGraph } from "../graph/file-graph.ts";
 import { perFileList, type Collection, type IndexedFile } from "../plan/collect.ts";
 import { add, bodyWeight, exactDeclarations, exportBarrels, feedback, lexical, lexicalRanking, lexicalScores, merged, neighbours, newMerge, PARAMS, pathHits, plus, wiringHits } from "./localize-signals.ts";
-import { queryTerms } from "./terms.ts";
+import { queryTerms, type QueryTerm } from "./terms.ts";
+import { stem } from "./stem.ts";
 import { NAMED_TYPE_KINDS_SQL } from "../lang/model.ts";
 
 export type Grade = "confident" | "partial" | "insufficient";
@@ -36,6 +37,8 @@ export interface Localization {
   lowSignal?: string;
   /** The store has no full-text index: only exact, path, wiring and graph evidence was used. */
   noFullText?: boolean;
+  /** The query's topical words (not change words such as "add" or "fix") that occur nowhere in the indexed files (names, paths, comments, bodies). */
+  unmatched?: string[];
 }
 
 const LOW_SIGNAL: [RegExp, string][] = [
@@ -52,17 +55,56 @@ export function lowSignal(query: string): string | null {
   return null;
 }
 
-function grade(scores: readonly number[]): { grade: Grade; cluster: number } {
-  const top = scores[0] ?? 0;
-  if (top < 0.2) return { grade: "insufficient", cluster: 0 };
-  if (top < 0.55) return { grade: "partial", cluster: 0 };
-  if (scores.length === 1) return { grade: "confident", cluster: 1 };
-  let cluster = 0;
-  while (cluster < scores.length && top - (scores[cluster] as number) <= 0.15) cluster++;
-  const tail = cluster < scores.length;
-  return cluster <= 3 && tail ? { grade: "confident", cluster } : { grade: "partial", cluster: 0 };
+/**
+ * Words that say what kind of change a task is, not what it is about: they tell nothing
+ * about where the change goes, and shipped code seldom contains them.
+ */
+const CHANGE_WORDS: ReadonlySet<string> = new Set(
+  `add adds added adding fix fixes fixed fixing update updates updated improve improves improved improvement remove
+  removes removed removing make makes made perf support supports supported allow allows allowed prevent prevents avoid
+  use uses using now more less new better correct correctly incorrect issue bug bugs change changes changed refactor
+  handle handles handling ensure ensures instead also via when properly proper rename renamed move moved implement
+  implemented feat feature docs doc chore test tests tweak minor small typo typos cleanup clean`
+    .trim()
+    .split(/\s+/),
+);
+
+/**
+ * The grade, calibrated on the localization benchmark's tuning split (scripts/bench/localize/
+ * grades.ts): the merged scores are relative (the best lexical hit always scores near its
+ * ceiling), so height alone says little. `confident` needs the first file clearly ahead
+ * (0.2 over the second), its path naming a query word, and most of the query's topical
+ * words found in the repository; `insufficient` when the best score is weak or none of the
+ * topical words occurs anywhere ("add a refund endpoint" where nothing mentions refunds).
+ */
+function grade(candidates: readonly Candidate[], terms: readonly QueryTerm[], unmatched: readonly string[]): { grade: Grade; cluster: number } {
+  const top = candidates[0]?.score ?? 0;
+  const topical = new Set(terms.filter((t) => t.origin === "word" && t.term.length >= 3 && !CHANGE_WORDS.has(t.term)).map((t) => t.term));
+  const missing = unmatched.length;
+  if (top < 0.2 || (topical.size > 0 && missing === topical.size)) return { grade: "insufficient", cluster: 0 };
+  const margin = top - (candidates[1]?.score ?? 0);
+  const pathHit = (candidates[0]?.reasons ?? []).some((r) => r.startsWith("path "));
+  return margin >= 0.2 && pathHit && missing / Math.max(1, topical.size) < 0.5 ? { grade: "confident", cluster: 1 } : { grade: "partial", cluster: 0 };
 }
 
+const joinedLowerPaths = (files: readonly IndexedFile[]) => files.map((f) => f.path.toLowerCase()).join("\n");
+
+/**
+ * The query's words (not sub-tokens or stems) that occur nowhere in the indexed files: not
+ * in any full-text column, by themselves or by their stem, and not inside any path.
+ */
+function unmatchedWords(db: Database, collection: Collection, terms: readonly QueryTerm[]): string[] {
+  const select = db.prepare("SELECT rowid FROM files_fts WHERE files_fts MATCH ? LIMIT 1");
+  const paths = perFileList(collection.files, joinedLowerPaths);
+  const out: string[] = [];
+  for (const t of terms) {
+    if (t.origin !== "word" || t.term.length < 3 || CHANGE_WORDS.has(t.term)) continue;
+    const forms = [...new Set([t.term, stem(t.term)])];
+    const found = forms.some((f) => select.get(`"${f.replaceAll('"', '""')}"`) !== null) || paths.includes(t.term);
+    if (!found) out.push(t.term);
+  }
+  return out;
+}
 
 /** The workspace's likely entry points (main, app, server… files; shallow index files). */
 function entryPointsOf(files: readonly IndexedFile[]): string[] {
@@ -149,8 +191,9 @@ export function localize(collection: Collection, options: LocalizeOptions): Loca
     candidates.push(c);
     if (candidates.length >= options.limit) break;
   }
-  const graded = grade(candidates.map((c) => c.score));
-  const result: Localization = { grade: graded.grade, candidates, cluster: graded.cluster, ...(fts ? {} : { noFullText: true }) };
+  const unmatched = fts ? unmatchedWords(db, collection, terms) : [];
+  const graded = grade(candidates, terms, unmatched);
+  const result: Localization = { grade: graded.grade, candidates, cluster: graded.cluster, ...(fts ? {} : { noFullText: true }), ...(unmatched.length ? { unmatched } : {}) };
   if (graded.grade !== "confident") result.navigation = navigation(db, collection, candidates);
   return result;
 }

@@ -6,7 +6,7 @@
 
 import { API, type Project, type Snapshot } from "typescript/unstable/async";
 import { pathToFileURL } from "node:url";
-import { EngineError, LspProcess } from "./lsp-process.ts";
+import { configurationSection, EngineError, LspProcess } from "./lsp-process.ts";
 import { tscExecutable } from "./tsc-binary.ts";
 
 export { EngineError } from "./lsp-process.ts";
@@ -81,6 +81,9 @@ export class TsEngine {
   private synced = -1;
   private syncing: Promise<void> | null = null;
   private lspPending = false;
+  /** Editor settings sections (formatting, quote style) the server reads through workspace/configuration. */
+  private editorSettings: Record<string, unknown> = {};
+  private editorSettingsKey = "{}";
   readonly requestTimeoutMs: number;
 
   constructor(private readonly options: EngineOptions) {
@@ -136,7 +139,7 @@ export class TsEngine {
   private async start(restart: boolean): Promise<void> {
     let lsp: LspProcess;
     try {
-      lsp = new LspProcess({ executable: tscExecutable(), cwd: this.root, onExit: (d) => this.onExit(lsp, d) });
+      lsp = new LspProcess({ executable: tscExecutable(), cwd: this.root, onExit: (d) => this.onExit(lsp, d), settings: () => this.editorSettings });
     } catch (error) {
       throw new EngineError(`the TypeScript engine failed to start: ${(error as Error).message}`, true);
     }
@@ -287,6 +290,29 @@ export class TsEngine {
     this.lspPending = true;
     const type = { created: 1, changed: 2, deleted: 3 } as const;
     this.lsp?.notify("workspace/didChangeWatchedFiles", { changes: changes.map((c) => ({ uri: fileUri(c.path), type: type[c.kind] })) });
+  }
+
+  /**
+   * Editor settings for the edits the server computes (code fixes, organize imports,
+   * refactors): `{ "js/ts": {format, preferences}, typescript: …, javascript: … }`. The
+   * server gets the whole configuration (its own `workspace/configuration` answers match after a restart);
+   * `file` (absolute) is the one the edits are for.
+   */
+  async setEditorSettings(settings: Record<string, unknown>, file: string): Promise<void> {
+    const key = JSON.stringify(settings);
+    if (key === this.editorSettingsKey) return;
+    this.editorSettings = settings;
+    this.editorSettingsKey = key;
+    // File changes still pending in the server would take the configuration change with them unapplied (TypeScript 7.0.2):
+    // bring the snapshot up to date first.
+    await this.call("applying editor settings", async () => undefined);
+    const { lsp } = await this.ensure();
+    // The whole configuration: the server replaces what it had (type acquisition stays off).
+    const sections = Object.fromEntries(["js/ts", "typescript", "javascript"].map((name) => [name, configurationSection(name, settings)]));
+    lsp.notify("workspace/didChangeConfiguration", { settings: sections });
+    // A language-service request takes the change into the server's snapshot; an API snapshot update taking it first
+    // would leave the server's code actions on the old settings (TypeScript 7.0.2).
+    await lsp.request("textDocument/foldingRange", { textDocument: { uri: fileUri(file) } }, this.requestTimeoutMs).catch(() => undefined);
   }
 
   /** In-memory content for a file (nothing touches disk); later requests see it until cleared. */

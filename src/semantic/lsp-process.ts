@@ -11,6 +11,13 @@ const SETTINGS: Record<string, unknown> = {
   javascript: { disableAutomaticTypeAcquisition: true },
 };
 
+/** A configuration section as the server gets it: the fixed settings (no type acquisition) with `extra`'s on top. */
+export function configurationSection(name: string, extra: Record<string, unknown>): Record<string, unknown> | null {
+  const fixed = SETTINGS[name] as Record<string, unknown> | undefined;
+  const added = extra[name] as Record<string, unknown> | undefined;
+  return fixed || added ? { ...fixed, ...added } : null;
+}
+
 export class EngineError extends Error {
   constructor(
     message: string,
@@ -33,6 +40,8 @@ export interface LspProcessOptions {
   cwd: string;
   /** Called when the child exits for any reason (after pending requests were failed). */
   onExit?: (description: string) => void;
+  /** Editor settings per configuration section, merged over the fixed ones (formatting and quote style of edits). */
+  settings?: () => Record<string, unknown>;
 }
 
 export class LspProcess {
@@ -129,7 +138,8 @@ export class LspProcess {
    */
   private answerServerRequest(id: unknown, method: string, params: Record<string, unknown> | undefined): void {
     const items = (params?.items as { section?: string }[] | undefined) ?? [];
-    const result = method === "workspace/configuration" ? items.map((item) => SETTINGS[item?.section ?? ""] ?? null) : null;
+    const extra = this.options.settings?.() ?? {};
+    const result = method === "workspace/configuration" ? items.map((item) => configurationSection(item?.section ?? "", extra)) : null;
     this.write({ jsonrpc: "2.0", id, result });
   }
 

@@ -9,7 +9,7 @@ import { join, relative } from "node:path";
 import { SvcError } from "../errors.ts";
 import { openWriter } from "../store/db.ts";
 import { acquireWriterLock } from "../store/lock.ts";
-import { clearDirty, readDirty, readMeta, writeMeta } from "../store/meta.ts";
+import { clearDirty, readDirty, readMeta, readOutside, writeMeta } from "../store/meta.ts";
 import { loadConfig } from "../workspace/config.ts";
 import { textReader } from "../workspace/files.ts";
 import { toPosix } from "../workspace/root.ts";
@@ -18,6 +18,7 @@ import { conclude, type LoadDiagnosis } from "./diagnosis.ts";
 import { CheckerEdgeWriter, type WalkedFile } from "./edge-store.ts";
 import { TsEngine } from "./engine.ts";
 import { loadWorkspace, type LoadedWorkspace } from "./load.ts";
+import { isSourceFile } from "./projects.ts";
 import { WiringCheck } from "../wiring/checker/pass.ts";
 
 export interface UpgradeOptions {
@@ -139,6 +140,7 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
       const stale = (db.query("SELECT DISTINCT f.id, f.path FROM edges e JOIN files f ON f.id = e.from_file WHERE e.provenance = 'checker'").all() as { id: number; path: string }[]).filter((r) => !owned.has(r.path));
       if (stale.length) db.transaction(() => stale.forEach((r) => db.run("DELETE FROM edges WHERE from_file = ? AND provenance = 'checker' AND key IS NULL", [r.id])))();
     }
+    const outside = outsideFiles(db, loaded, usable, wanted);
     if (walked > 0 || !incremental) wiring.relink();
     clearDirty(db, wanted ? [...wanted] : "all");
     const walkMs = performance.now() - walkStart;
@@ -155,6 +157,7 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
       semantic_pending: readDirty(db).length === 0 ? 0 : 1,
       ...(diagnosis ? { load_diagnosis: JSON.stringify(diagnosis) } : {}),
       edge_count: edgeCount,
+      ...(outside ? { checker_outside: JSON.stringify(outside) } : {}),
       index_completed_at: new Date().toISOString(),
     });
     return { mode, walked, edges, wiring: { asked: wiring.asked, ms: wiring.elapsedMs, relinkMs: wiring.relinkMs }, loadMs, walkMs, elapsedMs: performance.now() - started, diagnosis, loaded };
@@ -163,6 +166,27 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
     lock.release();
     await ownEngine?.close();
   }
+}
+
+/**
+ * The source files no loaded project holds: the checker never walks them, so an answer that
+ * relies on checker edges is partial where they could reference its symbol. A full upgrade
+ * records them all; an incremental one updates the files it was asked about. Null: keep.
+ */
+function outsideFiles(db: Database, loaded: LoadedWorkspace, usable: boolean, wanted: Set<string> | null): string[] | null {
+  if (!usable) return null;
+  const source = (p: string) => isSourceFile(p) && !p.endsWith(".d.ts");
+  if (!wanted) return storePaths(db).filter((p) => source(p) && !loaded.owner.has(p));
+  const prior = readOutside(readMeta(db));
+  if (!prior) return null;
+  const known = new Set(storePaths(db));
+  const set = new Set(prior.filter((p) => known.has(p)));
+  for (const p of wanted) {
+    if (!known.has(p) || !source(p)) continue;
+    if (loaded.owner.has(p)) set.delete(p);
+    else set.add(p);
+  }
+  return [...set].sort();
 }
 
 /** Files whose edges point into these files (they reference or import them). */

@@ -1,8 +1,10 @@
 // Opening the store: `<root>/.svc/svc.db` in WAL mode. Writers create it (with a
 // `.svc/.gitignore` holding `*`); readers open it read-only and never create anything.
+// The store is private to its owner: `.svc/` (and folders below it) 0700, the database and
+// its WAL/SHM 0600 — set on creation and repaired whenever a writer opens an older store.
 
 import { Database } from "bun:sqlite";
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { SvcError } from "../errors.ts";
 import { EXTRACTION_VERSION, FTS_SQL, SCHEMA_SQL, SCHEMA_VERSION } from "./schema.ts";
@@ -18,10 +20,29 @@ export function storeDir(root: string): string {
 export function ensureStoreDir(root: string, ...sub: string[]): string {
   if (!existsSync(root)) throw new SvcError("workspace_not_found", `directory not found: ${root}`);
   const dir = join(storeDir(root), ...sub);
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  let at = storeDir(root);
+  privateMode(at, 0o700);
+  for (const part of sub) privateMode((at = join(at, part)), 0o700);
   const ignore = join(storeDir(root), ".gitignore");
-  if (!existsSync(ignore)) writeFileSync(ignore, "*\n");
+  if (!existsSync(ignore)) writeFileSync(ignore, "*\n", { mode: 0o600 });
   return dir;
+}
+
+/** chmod, ignoring a file that is not there (or one we do not own: SQLite then still works). */
+function privateMode(path: string, mode: number): void {
+  try {
+    chmodSync(path, mode);
+  } catch {
+    // absent or not ours
+  }
+}
+
+/** The database file exists 0600 before SQLite opens it (its WAL and SHM copy that mode); older stores are repaired. */
+function privateStoreFiles(root: string): void {
+  const db = storePath(root);
+  if (!existsSync(db)) closeSync(openSync(db, "a", 0o600));
+  for (const suffix of ["", "-wal", "-shm"]) privateMode(db + suffix, 0o600);
 }
 
 export function storePath(root: string): string {
@@ -114,6 +135,7 @@ export function openDelegate(root: string): WriterStore {
 export function openWriter(root: string): WriterStore {
   ensureStoreDir(root);
   let fresh = !storeExists(root);
+  privateStoreFiles(root);
   for (let attempt = 0; attempt < 2; attempt++) {
     let db: Database | null = null;
     try {
@@ -124,6 +146,7 @@ export function openWriter(root: string): WriterStore {
       if (schema !== null && (schema !== SCHEMA_VERSION || extraction !== EXTRACTION_VERSION)) {
         db.close();
         deleteStore(root);
+        privateStoreFiles(root);
         fresh = true;
         continue;
       }
@@ -134,6 +157,7 @@ export function openWriter(root: string): WriterStore {
       db?.close();
       if (attempt === 0 && /malformed|not a database|corrupt/i.test((error as Error).message)) {
         deleteStore(root);
+        privateStoreFiles(root);
         fresh = true;
         continue;
       }

@@ -30,6 +30,8 @@ export interface IndexMeta {
   edge_count?: string;
   route_count?: string;
   languages?: string;
+  /** Source files no loaded TypeScript project holds (the checker never walked them): a JSON array of paths. Absent: not recorded. */
+  checker_outside?: string;
   /** The inventory's files over the size cap: a JSON array of paths (a targeted reconcile updates it without a listing). */
   too_large_files?: string;
 }
@@ -90,4 +92,23 @@ export function clearDirty(db: Database, walked: readonly string[] | "all"): voi
   const done = new Set(walked === "all" ? [] : walked);
   const next = walked === "all" ? [] : current === "all" ? "all" : current.filter((p) => !done.has(p));
   db.prepare("INSERT OR REPLACE INTO index_meta(key, value) VALUES ('semantic_dirty', ?)").run(next === "all" ? "all" : JSON.stringify(next));
+}
+
+/**
+ * `checker_outside`: the source files outside every loaded project, or null when the index
+ * does not record them. An index stamped before the list was kept still knows them when its
+ * load diagnosis counted none, or listed them all among its examples.
+ */
+export function readOutside(meta: IndexMeta): string[] | null {
+  try {
+    if (meta.checker_outside !== undefined) {
+      const list = JSON.parse(meta.checker_outside) as unknown;
+      return Array.isArray(list) ? list.filter((p): p is string => typeof p === "string") : null;
+    }
+    const outside = meta.load_diagnosis ? (JSON.parse(meta.load_diagnosis) as { outside?: { count?: number; examples?: string[] } }).outside : undefined;
+    if (outside && typeof outside.count === "number" && Array.isArray(outside.examples) && outside.examples.length >= outside.count) return outside.examples.slice(0, outside.count);
+    return null;
+  } catch {
+    return null;
+  }
 }

@@ -13,7 +13,10 @@ export function writeFileAtomic(file: string, content: string | Uint8Array): voi
   } catch {
     // a new file
   }
-  const temp = join(dir, `.${basename(file)}.svc-${process.pid}-${Date.now().toString(36)}.tmp`);
+  const stamp = `svc-${process.pid}-${Date.now().toString(36)}.tmp`;
+  const name = basename(file);
+  // A name near the file system's 255-byte limit gets a short temp name (the rename still gives the real one).
+  const temp = join(dir, Buffer.byteLength(name) > 200 ? `.${stamp}` : `.${name}.${stamp}`);
   const fd = openSync(temp, "wx", mode);
   try {
     const bytes = typeof content === "string" ? Buffer.from(content, "utf8") : content;

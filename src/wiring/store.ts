@@ -10,6 +10,7 @@ import { WIRING_EDGE_TYPES, type FileFacts } from "./model.ts";
 import { IndexNames } from "./names.ts";
 import { CheckerNames } from "./checker/names.ts";
 import type { FileAnswers } from "../semantic/position-answers.ts";
+import { redactValue } from "../render/redact-output.ts";
 
 export interface WiringCounts {
   routes: number;
@@ -39,7 +40,7 @@ export function readWiring(db: Database): { facts: Map<string, FileFacts>; answe
 /** Store the checker's answers for files' facts (null: the file is outside every loaded project). */
 export function writeAnswers(db: Database, answers: ReadonlyMap<string, FileAnswers | null>): void {
   const update = db.prepare("UPDATE wiring_facts SET checked = ? WHERE file_id = (SELECT id FROM files WHERE path = ?)");
-  for (const [path, a] of answers) update.run(a ? JSON.stringify(a) : null, path);
+  for (const [path, a] of answers) update.run(a ? JSON.stringify(redactValue(a)) : null, path);
 }
 
 const EDGE_LIST = WIRING_EDGE_TYPES.map((t) => `'${t}'`).join(",");

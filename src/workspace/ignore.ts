@@ -15,11 +15,44 @@ const POSIX: Record<string, string> = {
 const lit = (c: string): string => (SYNTAX.test(c) ? `\\${c}` : c);
 const clsChar = (c: string): string => `\\u{${c.codePointAt(0)!.toString(16)}}`;
 
+/** The most `*` wildcards one path segment of a user-given glob with `{…}` may hold: around an alternation they keep plain backtracking, O(n^k) on a long name (elsewhere they are linear). */
+export const MAX_SEGMENT_STARS = 2;
+
+/** Why a user-given glob (excludePatterns) is refused, or null: a `{…}` alternation and too many `*` wildcards in one segment. */
+export function globCostProblem(glob: string): string | null {
+  if (!glob.includes("{")) return null;
+  for (const segment of glob.split("/")) {
+    if (/^\*\*$/.test(segment)) continue;
+    const stars = segment.match(/\*+/g)?.length ?? 0;
+    if (stars > MAX_SEGMENT_STARS) return `has ${stars} '*' wildcards in the segment '${segment.slice(0, 60)}' of a pattern with '{…}'; at most ${MAX_SEGMENT_STARS} per path segment there`;
+  }
+  return null;
+}
+
 /** Compile one glob (gitignore/`excludePatterns` flavour) to a RegExp over '/'-separated relative paths: `*` and `?` never cross '/', `**` as a whole segment (leading, trailing or in the middle) crosses any number of segments, `[abc]`, `[a-z]`, `[!x]`, `{a,b}` alternation, backslash escapes. A malformed glob (unclosed `[`, trailing lone `\`) matches nothing, as in git. `braces: false` makes `{`/`}` literal (git's own flavour). */
 export function globToRegExp(glob: string, options: CompileOptions = {}): RegExp {
   const g = Array.from(glob); // code points, so classes and ranges see whole characters
   const src = compile(g, 0, g.length, options.braces !== false);
   return src === null ? NEVER : new RegExp(`^(?:${src})$`, "su");
+}
+
+let atomicGroups = 0;
+
+/** Index of the next `*` in the same path segment after `from`, or -1 (none, a '/' first, or a `{` alternation in between, whose pieces need not be of fixed length). */
+function nextStarInSegment(g: string[], from: number, end: number, braces: boolean): number {
+  for (let k = from; k < end; k++) {
+    const c = g[k];
+    if (c === "/") return -1;
+    if (c === "*") return k;
+    if (c === "\\") k++;
+    else if (c === "{" && braces) return -1;
+    else if (c === "[") {
+      const cls = parseClass(g, k, end);
+      if (!cls) return -1;
+      k = cls.end;
+    }
+  }
+  return -1;
 }
 
 function compile(g: string[], start: number, end: number, braces: boolean): string | null {
@@ -32,9 +65,22 @@ function compile(g: string[], start: number, end: number, braces: boolean): stri
       // `**` is special only as a whole segment: preceded by start or '/', followed by end or '/'.
       const whole = j - i >= 2 && (i === start || g[i - 1] === "/") && (j === end || g[j] === "/");
       if (whole && j < end) {
-        out += "(?:.*/)?"; // `**/` matches zero or more leading directories
+        // `**/` matches zero or more leading directories; `**/**/` is the same (and repeating it would backtrack exponentially)
+        if (!out.endsWith("(?:.*/)?")) out += "(?:.*/)?";
         j++;
-      } else out += whole ? ".*" : "[^/]*";
+      } else if (whole) out += ".*";
+      else {
+        // A `*` followed by another `*` in the same segment commits to the leftmost match of the
+        // fixed-length piece between them (an atomic lookahead), so k wildcards in a segment cost
+        // O(n·k) instead of backtracking O(n^k); the segment's last `*` stays a plain `[^/]*`.
+        const next = nextStarInSegment(g, j, end, braces);
+        const piece = next === -1 ? null : compile(g, j, next, braces);
+        if (next !== -1 && piece !== null && piece !== "") {
+          const name = `w${++atomicGroups}`;
+          out += `(?=(?<${name}>[^/]*?${piece}))\\k<${name}>`;
+          j = next;
+        } else out += "[^/]*";
+      }
       i = j - 1;
     } else if (c === "?") out += "[^/]";
     else if (c === "[") {

@@ -103,6 +103,17 @@ describe("svc host", () => {
     c.close();
   }, 60_000);
 
+  test("a non-JSON line or a bare JSON line (no Content-Length) gets a parse error at once, then the connection closes", async () => {
+    for (const line of ["this is not json\n", `${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "svc/handshake" })}\n`]) {
+      const bad = await rawClient(host.socket);
+      bad.sendBytes(line);
+      const reply = await bad.next();
+      expect(reply.error.code).toBe(-32700);
+      expect(reply.error.message).toStartWith("Parse error: expected a 'Content-Length: N' header, got '");
+      await bad.closed;
+    }
+  });
+
   test("garbage, a bad header, invalid JSON and an oversized frame close only that connection", async () => {
     const good = await rawClient(host.socket);
     for (const payload of ["garbage bytes\r\n\r\n", "Content-Length: abc\r\n\r\n{}", "Content-Length: 4\r\n\r\n{no}", `Content-Length: ${MAX_FRAME_BYTES + 1}\r\n\r\n`]) {

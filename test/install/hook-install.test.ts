@@ -19,7 +19,7 @@ describe("svc hook install", () => {
     const script = readFileSync(hookOf(root), "utf8");
     expect(script).toStartWith("#!/bin/sh\n");
     expect(script).toContain(`exec ${first.command}\n`);
-    expect(first.command).toEndWith(" gate");
+    expect(first.command).toEndWith(" gate --staged --strict");
     expect(statSync(hookOf(root)).mode & 0o111).toBe(0o111);
     expect((await installHook({ root, force: false })).action).toBe("unchanged");
   }, 120_000);
@@ -41,9 +41,9 @@ describe("svc hook install", () => {
 
   test("husky, lefthook and pre-commit setups get the line to add; nothing is written", async () => {
     const setups: [Record<string, string>, RegExp][] = [
-      [{ ".husky/pre-commit": "npx lint-staged\n" }, /husky; nothing written\. add this line to \.husky\/pre-commit:\n {2}.+ gate$/],
+      [{ ".husky/pre-commit": "npx lint-staged\n" }, /husky; nothing written\. add this line to \.husky\/pre-commit:\n {2}.+ gate --staged --strict$/],
       [{ "package.json": JSON.stringify({ devDependencies: { husky: "9.0.0" } }) }, /husky/],
-      [{ "lefthook.yml": "pre-commit:\n  commands: {}\n" }, /lefthook; nothing written\. add to lefthook\.yml:[\s\S]*run: .+ gate$/],
+      [{ "lefthook.yml": "pre-commit:\n  commands: {}\n" }, /lefthook; nothing written\. add to lefthook\.yml:[\s\S]*run: .+ gate --staged --strict$/],
       [{ ".pre-commit-config.yaml": "repos: []\n" }, /pre-commit; nothing written[\s\S]*entry: .+ gate[\s\S]*language: system/],
     ];
     for (const [files, detail] of setups) {
@@ -51,7 +51,7 @@ describe("svc hook install", () => {
       const result = await installHook({ root, force: false });
       expect(result.action).toBe("printed");
       // These files are committed: the line is portable and pinned.
-      expect(result.command).toBe(`npx -y svc-engine@${VERSION} gate`);
+      expect(result.command).toBe(`npx -y svc-engine@${VERSION} gate --staged --strict`);
       expect(result.detail).toMatch(detail);
       expect(existsSync(hookOf(root))).toBe(false);
     }
@@ -69,7 +69,7 @@ describe("svc hook install", () => {
     const root = gitRepo({ "a.ts": "export const a = 1;\n" });
     const ok = runSvc(["hook", "install"], { cwd: root });
     expect(ok.code).toBe(0);
-    expect(ok.stdout).toMatch(/^created \.git\/hooks\/pre-commit: pre-commit runs .+ gate\n$/);
+    expect(ok.stdout).toMatch(/^created \.git\/hooks\/pre-commit: pre-commit runs .+ gate --staged --strict\n$/);
     const plain = runSvc(["hook", "install"], { cwd: plainDir({ "a.ts": "x\n" }) });
     expect(plain.code).toBe(1);
     expect(plain.stderr).toMatch(/^validation_error: svc hook install needs a git repository/);

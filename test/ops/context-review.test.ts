@@ -79,8 +79,12 @@ describe("svc review", () => {
       ["src/util/logger.ts", "modified"],
     ]);
     const breaking = data.apiDelta.filter((d) => d.breaking).map((d) => `${d.kind} ${d.name}`);
-    expect(breaking).toEqual(["removed CreateOrderDto", "removed CreateOrderDto.amount", "removed CreateOrderDto.customerId", "removed OrderService.cancel", "signature changed Logger.info".replace("signature changed", "signature")]);
-    expect(r.text).toContain("public API delta: 5 BREAKING, 2 additive");
+    expect(breaking).toEqual(["removed CreateOrderDto", "removed CreateOrderDto.amount", "removed CreateOrderDto.customerId", "removed OrderService.cancel"]);
+    // An added optional (defaulted) parameter: the checker finds every old call still type-checks, so it is not BREAKING.
+    expect(data.apiDelta.find((d) => d.name === "Logger.info")).toMatchObject({ kind: "signature", breaking: false, compared: "checker" });
+    expect(data.apiDelta.filter((d) => d.kind !== "signature").every((d) => d.compared === "text")).toBe(true);
+    expect(r.text).toContain("public API delta: 4 BREAKING, 3 additive; 1 compared by the checker, 6 as text");
+    expect(r.text).toContain("  additive signature change (compatible): Logger.info (src/util/logger.ts) [checker] — was `info(message: string): void`, now `info(message: string, level = 1): void`\n    checker: code written against the old declaration still type-checks");
     expect(r.text).toContain("=== review: src/util/logger.ts (+2 -2) ===");
     const seeds = data.context?.entries.filter((e) => e.role === "changed").map((e) => e.path).sort();
     expect(seeds).toEqual(["src/orders/notes.ts", "src/orders/order.service.ts", "src/orders/refunds.ts", "src/util/logger.ts"]);

@@ -23,12 +23,25 @@ describe("find --kind task", () => {
     expect(data.candidates?.every((c, i, all) => i === 0 || (all[i - 1] as { score: number }).score >= c.score)).toBe(true);
   }, 120_000);
 
-  test("an exact type name makes a confident answer", async () => {
-    const { data } = await task(root, "add a refund method to OrderService");
+  test("confident only when the first file leads clearly, its path names the query and the query's words exist here", async () => {
+    const { data } = await task(root, "charge the customer twice when the payment fails");
     expect(data.grade).toBe("confident");
-    expect(data.candidates?.[0]?.path).toBe("src/orders/order.service.ts");
-    expect(data.candidates?.[0]?.reasons).toContain("declares OrderService (exact)");
+    expect(data.candidates?.[0]?.path).toBe("src/payments/payment.service.ts");
     expect(data.navigation).toBeUndefined();
+    expect(data.unmatched).toEqual(["twice", "fails"]);
+    // Two files tie at the top (the declaring service and the controller that injects it): partial.
+    const tie = await task(root, "add a refund method to OrderService");
+    expect(tie.data.grade).toBe("partial");
+    expect(tie.data.candidates?.[0]?.path).toBe("src/orders/order.service.ts");
+    expect(tie.data.unmatched).toEqual(["refund", "method"]);
+  }, 120_000);
+
+  test("a query whose topical words occur nowhere in the repository is insufficient and says which", async () => {
+    const { data, text } = await task(root, "add a refund endpoint");
+    expect(data.grade).toBe("insufficient");
+    expect(data.unmatched).toEqual(["refund", "endpoint"]);
+    expect(text).toContain('"refund", "endpoint" occur nowhere in the indexed files');
+    expect(text).toContain("navigation map: ");
   }, 120_000);
 
   test("low-signal queries are insufficient, with a navigation map", async () => {
@@ -86,7 +99,7 @@ describe("find --kind task", () => {
   }, 120_000);
 
   test("the deprecated svc localize alias prints a notice, then answers as find --kind task", () => {
-    const r = runSvc(["localize", root, "--task", "add a refund method to OrderService"]);
+    const r = runSvc(["localize", root, "--task", "charge the customer twice when the payment fails"]);
     expect(r.code).toBe(0);
     expect(r.stderr).toContain("svc localize is deprecated; use: svc find <text> --kind task");
     expect(r.stdout).toContain("localize [confident]");

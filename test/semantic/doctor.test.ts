@@ -67,7 +67,7 @@ describe("svc doctor", () => {
     expect(n.text).not.toMatch(/\b0 references\b/);
     const impact = await call("impact", { path: root, symbol: "OrderService" });
     expect(impact.text).toContain("coverage: syntax tier");
-    expect(impact.text).toContain("[imports] (top level)  (src/use.ts:1)");
+    expect(impact.text).toContain("[imports] (module) src/use.ts  (src/use.ts:1)");
   }, 120_000);
 
   test("an extends that does not exist: the project is partial and doctor names the missing file", async () => {

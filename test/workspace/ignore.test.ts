@@ -218,3 +218,63 @@ describe("agrees with git check-ignore", () => {
     }, 120_000);
   });
 });
+
+describe("wildcards cannot explode", () => {
+  /** Reference wildmatch for one segment: `*`, `?`, literals and `[..]`/`[!..]` classes, by plain recursion. */
+  function reference(pattern: string, name: string): boolean {
+    const memo = new Map<string, boolean>();
+    const go = (p: number, n: number): boolean => {
+      const key = `${p},${n}`;
+      const hit = memo.get(key);
+      if (hit !== undefined) return hit;
+      let result: boolean;
+      if (p === pattern.length) result = n === name.length;
+      else if (pattern[p] === "*") result = go(p + 1, n) || (n < name.length && go(p, n + 1));
+      else if (n === name.length) result = false;
+      else if (pattern[p] === "?") result = go(p + 1, n + 1);
+      else if (pattern[p] === "[") {
+        const close = pattern.indexOf("]", p + 2);
+        const negate = pattern[p + 1] === "!";
+        const body = pattern.slice(p + (negate ? 2 : 1), close);
+        result = body.includes(name[n] as string) !== negate && go(close + 1, n + 1);
+      } else result = pattern[p] === name[n] && go(p + 1, n + 1);
+      memo.set(key, result);
+      return result;
+    };
+    return go(0, 0);
+  }
+
+  test("several '*' in one segment match exactly like plain wildmatch (random patterns against random names)", () => {
+    let seed = 42; // mulberry32
+    const rand = (n: number) => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+      return ((x ^ (x >>> 14)) >>> 0) % n;
+    };
+    const tokens = ["a", "b", "*", "*", "?", "[ab]", "[!a]", "ab"];
+    let checked = 0;
+    let multiStar = 0;
+    for (let t = 0; t < 3000; t++) {
+      const segment = () => Array.from({ length: 1 + rand(6) }, () => tokens[rand(tokens.length)]).join("");
+      const name = () => Array.from({ length: rand(9) }, () => "abc"[rand(3)]).join("");
+      const pattern = rand(4) === 0 ? `${segment()}/${segment()}` : segment();
+      const path = pattern.includes("/") ? `${name()}/${name()}` : name();
+      const want = pattern.split("/").length === path.split("/").length && pattern.split("/").every((p, i) => reference(p, path.split("/")[i] as string));
+      expect({ pattern, path, match: globToRegExp(pattern).test(path) }).toEqual({ pattern, path, match: want });
+      checked++;
+      if (want && pattern.split("/").some((p) => (p.match(/\*/g)?.length ?? 0) >= 2)) multiStar++;
+    }
+    expect(checked).toBe(3000);
+    expect(multiStar).toBeGreaterThan(100); // the case under test is well represented
+  });
+
+  test("'*a' sixty times against a 200-character name answers (it used to backtrack for hours)", () => {
+    expect(globToRegExp(`${"*a".repeat(60)}b`).test(`${"a".repeat(200)}.ts`)).toBe(false);
+    expect(globToRegExp(`${"*a".repeat(60)}*`).test("a".repeat(200))).toBe(true);
+    const rules = new IgnoreRules();
+    rules.add("", `${"*a".repeat(40)}*.log\n`);
+    expect(rules.ignores(`src/${"a".repeat(200)}.ts`, false)).toBe(false);
+    expect(rules.ignores(`src/${"a".repeat(60)}.log`, false)).toBe(true);
+  });
+});

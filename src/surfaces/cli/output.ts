@@ -1,5 +1,7 @@
 // Where CLI output goes: results to stdout, warnings and errors to stderr, color only on
-// a TTY and never with --no-color / NO_COLOR.
+// a TTY and never with --no-color / NO_COLOR. Every line written passes the redactor.
+
+import { redactText } from "../../render/redact-output.ts";
 
 export interface CliIo {
   out(text: string): void;
@@ -17,6 +19,11 @@ export const processIo: CliIo = {
   },
   errIsTty: Boolean(process.stderr.isTTY),
 };
+
+/** `io` whose every write is redacted: the CLI's one choke point for bytes it prints. */
+export function redactingIo(io: CliIo): CliIo {
+  return { out: (text) => io.out(redactText(text)), err: (text) => io.err(redactText(text)), errIsTty: io.errIsTty };
+}
 
 export interface OutputStyle {
   color: boolean;

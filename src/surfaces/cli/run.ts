@@ -7,7 +7,8 @@ import type { ParamSpec } from "../../params.ts";
 import type { OperationSpec } from "../../registry.ts";
 import { VERSION } from "../../version.ts";
 import { intro } from "./intro.ts";
-import { errorLine, processIo, styleFor, type CliIo } from "./output.ts";
+import { redactResult } from "../../render/redact-output.ts";
+import { errorLine, processIo, redactingIo, styleFor, type CliIo } from "./output.ts";
 import { progressBar } from "./progress.ts";
 import { buildProgram, cliParams, flagName, optionKey, restParam, usageOf } from "./program.ts";
 
@@ -114,7 +115,8 @@ async function runInstaller<T>(options: Record<string, unknown>, io: CliIo, styl
   }
 }
 
-export async function runCli(argv: readonly string[], io: CliIo = processIo): Promise<number> {
+export async function runCli(argv: readonly string[], rawIo: CliIo = processIo): Promise<number> {
+  const io = redactingIo(rawIo);
   const { cli, byCommand } = buildProgram(VERSION);
   let parsed: { args: readonly unknown[]; options: Record<string, unknown> };
   try {
@@ -191,7 +193,7 @@ async function runOperation(spec: OperationSpec, raw: Record<string, unknown>, o
     const bar = progressBar(io, !options.quiet);
     let result;
     try {
-      result = await invoke(spec, raw, { cwd, progress: bar?.update }, cliLabel);
+      result = redactResult(await invoke(spec, raw, { cwd, progress: bar?.update }, cliLabel));
     } finally {
       bar?.end();
     }

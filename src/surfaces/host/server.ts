@@ -7,8 +7,9 @@ import type { Socket } from "bun";
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { existsSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { invoke } from "../../engine.ts";
+import { redactValue } from "../../render/redact-output.ts";
 import { PAYLOAD_TTL_MS, sweepPayloads } from "../../host/payloads.ts";
-import { asSvcError } from "../../errors.ts";
+import { asSvcError, clipInput } from "../../errors.ts";
 import { keepFresh } from "../../index/open.ts";
 import { syncIndex } from "../../index/sync.ts";
 import { REGISTRY, type OperationSpec } from "../../registry.ts";
@@ -149,11 +150,11 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       return;
     }
     const spec = byRpc.get(method);
-    if (!spec) return void conn.send(error(id, RPC.methodNotFound, `Method not found: ${method}`));
+    if (!spec) return void conn.send(error(id, RPC.methodNotFound, `Method not found: ${clipInput(method)}`));
     const { sessionToken: _t, root: _r, ...rest } = params;
     try {
       const result = await invoke(spec, { ...rest, path: root }, { cwd: root, longLived: true, host: true });
-      reply(result.data);
+      reply(redactValue(result.data));
     } catch (e) {
       const svcError = asSvcError(e);
       const code = svcError.prefix === "validation_error" ? RPC.invalidParams : RPC.operationError;

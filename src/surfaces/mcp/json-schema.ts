@@ -1,6 +1,6 @@
 // JSON Schemas for MCP tools, generated from the registry's parameter specifications.
 
-import type { ParamSpec } from "../../params.ts";
+import { INT_CAP, LIST_CAP, STRING_CAP, type ParamSpec } from "../../params.ts";
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -9,18 +9,20 @@ export function paramSchema(spec: ParamSpec): JsonSchema {
   switch (spec.type) {
     case "string":
       out.type = "string";
+      out.maxLength = spec.maxLength ?? STRING_CAP;
       break;
     case "int":
       out.type = "integer";
       if (spec.min !== undefined) out.minimum = spec.min;
-      if (spec.max !== undefined) out.maximum = spec.max;
+      out.maximum = spec.max ?? INT_CAP;
       break;
     case "bool":
       out.type = "boolean";
       break;
     case "string[]":
       out.type = "array";
-      out.items = { type: "string" };
+      out.items = { type: "string", maxLength: spec.maxLength ?? STRING_CAP };
+      out.maxItems = spec.maxItems ?? LIST_CAP;
       break;
     case "enum":
       out.type = "string";

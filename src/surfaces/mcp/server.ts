@@ -3,15 +3,16 @@
 // only for protocol problems (an unknown tool). stdout carries nothing but the protocol.
 
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { invoke } from "../../engine.ts";
-import { asSvcError, validationError } from "../../errors.ts";
+import { redactResult, redactText } from "../../render/redact-output.ts";
+import { asSvcError, clipInput, validationError } from "../../errors.ts";
 import { tokenCounter } from "../../render/tokens.ts";
 import { VERSION } from "../../version.ts";
 import { ensureHost } from "../../host/spawn.ts";
 import { resolveWorkspace } from "../../workspace/root.ts";
 import { INSTRUCTIONS } from "./instructions.ts";
+import { LineTransport } from "./stdio.ts";
 import { mcpTools, type McpRoute, type McpTool } from "./tools.ts";
 
 /** Clients commonly cap a tool result near this many tokens. */
@@ -22,14 +23,14 @@ function pickRoute(tool: McpTool, args: Record<string, unknown>): McpRoute {
   if (routes.size === 1 && routes.has("")) return routes.get("") as McpRoute;
   const action = args.action === undefined ? ([...routes.keys()][0] as string) : String(args.action);
   const route = routes.get(action);
-  if (!route) throw validationError(`unknown action '${action}'. Valid values: ${[...routes.keys()].join(", ")}`);
+  if (!route) throw validationError(`unknown action '${clipInput(action)}'. Valid values: ${[...routes.keys()].join(", ")}`);
   return route;
 }
 
 function checkKnown(tool: McpTool, args: Record<string, unknown>): void {
   const known = Object.keys((tool.inputSchema.properties as Record<string, unknown>) ?? {});
   for (const key of Object.keys(args)) {
-    if (!known.includes(key)) throw validationError(`unknown parameter '${key}' for ${tool.name}. Valid parameters: ${known.join(", ")}`);
+    if (!known.includes(key)) throw validationError(`unknown parameter '${clipInput(key)}' for ${tool.name}. Valid parameters: ${known.join(", ")}`);
   }
 }
 
@@ -66,7 +67,7 @@ export function createMcpServer(): Server {
   });
   const callTool = async (request: { params: { name: string; arguments?: Record<string, unknown>; _meta?: { progressToken?: string | number } } }, extra: { signal: AbortSignal; sendNotification: (n: never) => Promise<void> }) => {
     const tool = byName.get(request.params.name);
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${clipInput(request.params.name)}`);
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
     const progressToken = request.params._meta?.progressToken;
     try {
@@ -74,7 +75,7 @@ export function createMcpServer(): Server {
       const route = pickRoute(tool, args);
       const { action: _action, ...rest } = args;
       const raw = { ...rest, ...route.binding.fixed };
-      const result = await invoke(route.spec, raw, {
+      const result = redactResult(await invoke(route.spec, raw, {
         cwd: process.cwd(),
         signal: extra.signal,
         longLived: true,
@@ -82,9 +83,9 @@ export function createMcpServer(): Server {
           progressToken === undefined
             ? undefined
             : (done, total, message) => {
-                void extra.sendNotification({ method: "notifications/progress", params: { progressToken, progress: done, total, ...(message ? { message } : {}) } } as never);
+                void extra.sendNotification({ method: "notifications/progress", params: { progressToken, progress: done, total, ...(message ? { message: redactText(message) } : {}) } } as never);
               },
-      });
+      }));
       const warnings = (result.warnings ?? []).map((w) => `<!-- svc: warning: ${w} -->\n`).join("");
       const text = `${await largeAnswerNote(result.text, args)}${warnings}${result.text}`;
       return {
@@ -115,7 +116,7 @@ async function shareHost(): Promise<void> {
 export async function serveMcp(): Promise<number> {
   const server = createMcpServer();
   void shareHost().catch(() => undefined);
-  const transport = new StdioServerTransport();
+  const transport = new LineTransport();
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
   });

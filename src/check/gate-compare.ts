@@ -1,0 +1,139 @@
+// The gate's comparison of two states of the workspace in ONE engine instance: the state
+// being gated (the working tree, or the commit the index would make) and its baseline (a
+// git ref). Each state is the disk plus in-memory overlays; nothing touches disk.
+//
+// The seeds (files whose content differs between the states) and every file that imports
+// them, directly or through others, are checked in the gated state. Only when
+// that shows errors is the baseline checked, and only for the files with errors: an
+// introduced error is by definition an error of the gated state, so a clean gated state
+// is a pass without a second check (most commits), and the verdict is the same multiset
+// delta (path, code, message) as checking every file twice.
+
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { diagDelta, errorsOf, type Diag } from "./diag.ts";
+import { coldChecks, type CheckWorkspace } from "./workspace.ts";
+
+/** A state's content of a path: text, or null when the state does not have the file. Paths not listed are as on disk. */
+export type StateOverlays = Map<string, string | null>;
+
+export interface GatePlan {
+  /** Files whose content differs between the two states (new paths); their dependents are checked too. */
+  seeds: string[];
+  /** Paths whose importers are affected although the path itself is gone (deleted, renamed from). */
+  gone: string[];
+  /** Further files to check in the gated state (whose imports the disk's import graph may not show). */
+  alsoCheck?: string[];
+  /**
+   * A project config the change edits (its new content is on disk): the engine cannot load
+   * the old one, so every file is checked in the gated state and only a clean program passes.
+   */
+  config?: string;
+  gated: StateOverlays;
+  baseline: StateOverlays;
+}
+
+export type GateOutcome =
+  | { ran: true; introduced: Diag[]; preExisting: number; checked: number; elapsedMs: number; note?: string }
+  | { ran: false; reason: string };
+
+const CHECKABLE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
+/** Files whose change can alter every check: an overlay of sources cannot show their effect. */
+export const PROJECT_CONFIG = /(^|\/)(tsconfig[^/]*\.json|jsconfig[^/]*\.json|package\.json)$/;
+const PARALLEL = 8;
+
+export function isCheckable(path: string): boolean {
+  return CHECKABLE.test(path) && !path.endsWith(".d.ts.map");
+}
+
+/** Put a state's overlays in the engine; returns the paths the state does not have. */
+async function enter(cw: CheckWorkspace, state: StateOverlays, owned: ReadonlySet<string>): Promise<Set<string>> {
+  const absent = new Set<string>();
+  for (const [path, text] of state) {
+    if (text === null) {
+      absent.add(path);
+      // A file the state lacks but a program holds from disk: empty, so nothing it declares is seen.
+      if (owned.has(path) && existsSync(join(cw.root, path))) await cw.engine.setOverlay(cw.abs(path), "");
+    } else await cw.engine.setOverlay(cw.abs(path), text);
+  }
+  return absent;
+}
+
+function leave(cw: CheckWorkspace, state: StateOverlays): void {
+  for (const path of state.keys()) cw.engine.clearOverlay(cw.abs(path));
+}
+
+/** Diagnostics of files as the engine sees them now (overlays included), several in flight. */
+async function diagnose(cw: CheckWorkspace, files: readonly string[]): Promise<Diag[]> {
+  const out: Diag[][] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(PARALLEL, files.length) }, async () => {
+      while (next < files.length) {
+        const i = next++;
+        const project = (await cw.projectsFor(files[i]!))[0];
+        out[i] = project ? await cw.fileDiagnostics(files[i]!, project) : [];
+      }
+    }),
+  );
+  return out.flat();
+}
+
+async function compare(cw: CheckWorkspace, plan: GatePlan, started: number): Promise<GateOutcome> {
+  const owned = new Set(await cw.files());
+  const inState = (p: string, state: StateOverlays) => (state.has(p) ? state.get(p) !== null : existsSync(join(cw.root, p)));
+  const seeds = plan.seeds.filter((p) => owned.has(p) && inState(p, plan.gated));
+  if (!plan.config && !seeds.length && !plan.gone.some((p) => owned.has(p))) {
+    return { ran: true, introduced: [], preExisting: 0, checked: 0, elapsedMs: Math.round(performance.now() - started), note: `no loaded TypeScript project holds the changed files (${plan.seeds.slice(0, 3).join(", ")})` };
+  }
+  const scope = new Set(plan.config ? owned : seeds);
+  // Every file that imports a changed file, at any depth: a changed type reaches further than the direct importers.
+  for (const p of [...seeds, ...plan.gone]) for (const d of await cw.reachersOf(p)) scope.add(d);
+  for (const p of plan.alsoCheck ?? []) scope.add(p);
+  const checked = [...scope].filter((p) => owned.has(p) && inState(p, plan.gated)).sort();
+  await enter(cw, plan.gated, owned);
+  const now = errorsOf(await diagnose(cw, checked));
+  leave(cw, plan.gated);
+  if (!now.length) return { ran: true, introduced: [], preExisting: 0, checked: checked.length, elapsedMs: Math.round(performance.now() - started), ...(plan.config ? { note: `${plan.config} changed: every file checked, none has an error` } : {}) };
+  if (plan.config) {
+    const files = new Set(now.map((d) => d.path)).size;
+    return { ran: false, reason: `${plan.config} changed and the commit has ${now.length} error${now.length === 1 ? "" : "s"} in ${files} file${files === 1 ? "" : "s"} (first: ${now[0]!.path}:${now[0]!.line} ${now[0]!.code}); the engine cannot load the old config, so which of them the change introduced is unknown` };
+  }
+  // The baseline, for the files with errors only (a file the baseline lacks has none there).
+  const withErrors = [...new Set(now.map((d) => d.path))];
+  const absent = await enter(cw, plan.baseline, owned);
+  const then = await diagnose(cw, withErrors.filter((p) => !absent.has(p) && (plan.baseline.has(p) || existsSync(join(cw.root, p)))));
+  leave(cw, plan.baseline);
+  const introduced = errorsOf(diagDelta(then, now).introduced);
+  return { ran: true, introduced, preExisting: now.length - introduced.length, checked: checked.length, elapsedMs: Math.round(performance.now() - started) };
+}
+
+/** Compare the gated state with its baseline in an engine loaded for the call, time-boxed; a comparison that could not run says why. */
+export async function compareStates(root: string, plan: GatePlan, timeoutMs: number): Promise<GateOutcome> {
+  const started = performance.now();
+  let cw: CheckWorkspace | null = null;
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<GateOutcome>((resolve) => {
+    timer = setTimeout(() => resolve({ ran: false, reason: `the check did not finish within ${timeoutMs} ms (SVC_GATE_TIMEOUT_MS)` }), timeoutMs);
+  });
+  const work = (async (): Promise<GateOutcome> => {
+    const opened = await coldChecks(root);
+    if (stopped) {
+      await opened.release().catch(() => undefined);
+      return { ran: false, reason: "timed out" };
+    }
+    cw = opened;
+    return compare(opened, plan, started);
+  })();
+  try {
+    return await Promise.race([work, timeout]);
+  } catch (error) {
+    return { ran: false, reason: `the TypeScript engine failed: ${(error as Error).message.split("\n")[0]}` };
+  } finally {
+    clearTimeout(timer);
+    stopped = true;
+    work.catch(() => undefined);
+    await (cw as CheckWorkspace | null)?.release().catch(() => undefined);
+  }
+}

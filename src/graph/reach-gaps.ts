@@ -1,0 +1,101 @@
+// Where the checker's answer about one declaration cannot be complete: the files that could
+// reference it (they mention its name, or import it by name through the syntax tier) but
+// that no loaded TypeScript project holds — tests outside the tsconfig, `.mjs` scripts,
+// JavaScript without allowJs — and dynamic property access (`ns[key]`) on a namespace
+// import of a file that exports it. "checker-complete", "none reach it" and every empty
+// answer are only said when this finds nothing.
+
+import type { Database } from "bun:sqlite";
+import { readOutside, type IndexMeta } from "../store/meta.ts";
+
+export interface ReachGap {
+  path: string;
+  line: number | null;
+  /** test (a test file), module-js (.mjs/.cjs), javascript, source, dynamic (ns[…] on a namespace import). */
+  why: "test" | "module-js" | "javascript" | "source" | "dynamic";
+}
+
+export interface ReachGaps {
+  /** The index records which files the projects hold (older indexes do not: re-index). */
+  recorded: boolean;
+  gaps: ReachGap[];
+}
+
+const SHOWN = 5;
+
+/** The name as a whole word of JavaScript (not part of a longer identifier). */
+export const wordRe = (name: string): RegExp => new RegExp(`(?<![\\w$])${name.replace(/\$/g, "\\$")}(?![\\w$])`);
+
+function outsideWhy(path: string, isTest: boolean): ReachGap["why"] {
+  if (isTest) return "test";
+  if (/\.[cm]js$/.test(path)) return "module-js";
+  if (/\.jsx?$/.test(path)) return "javascript";
+  return "source";
+}
+
+/** Namespace imports (`import * as ns`, `const ns = require(…)`) of `files`, with `ns[` somewhere in the importing file. */
+function dynamicAccess(db: Database, files: ReadonlySet<number>, readText: (path: string) => string | null): ReachGap[] {
+  if (!files.size) return [];
+  const ids = [...files];
+  const rows = db
+    .query(
+      `SELECT DISTINCT f.path, i.line FROM edges e JOIN imports i ON i.file_id = e.from_file AND i.line = e.evidence_line JOIN files f ON f.id = e.from_file
+        WHERE e.to_file IN (${ids.map(() => "?").join(",")}) AND e.type = 'imports' AND e.provenance = 'syntax' AND i.kind IN ('import', 'require') AND (',' || i.names || ',') LIKE '%,*,%'
+        ORDER BY f.path, i.line`,
+    )
+    .all(...ids) as { path: string; line: number }[];
+  const out: ReachGap[] = [];
+  for (const r of rows) {
+    const text = readText(r.path);
+    if (text === null) continue;
+    const statement = text.split("\n")[r.line - 1] ?? "";
+    const alias = /\*\s*as\s+([\w$]+)/.exec(statement)?.[1] ?? /(?:const|let|var|import)\s+([\w$]+)\s*=\s*require\s*\(/.exec(statement)?.[1];
+    if (!alias) continue;
+    const name = alias.replace(/\$/g, "\\$");
+    // `ns[key]`, `ns?.[key]`, `(ns as Record<…>)[key]`
+    const access = new RegExp(`(?:(?<![\\w$.])${name}|\\(\\s*${name}\\s+as\\s[^)]*\\))\\s*(?:\\?\\.\\s*)?\\[`).exec(text);
+    if (!access) continue;
+    out.push({ path: r.path, line: text.slice(0, access.index).split("\n").length, why: "dynamic" });
+  }
+  return out;
+}
+
+/** The gaps in the checker's view of `name`, exported by `exporters` (file ids: the declaring file and its barrels). */
+export function reachGaps(db: Database, meta: IndexMeta, name: string, exporters: ReadonlySet<number>, readText: (path: string) => string | null): ReachGaps {
+  const outside = readOutside(meta);
+  const gaps: ReachGap[] = [];
+  if (outside?.length) {
+    const re = wordRe(name);
+    const tests = new Set((db.query("SELECT path FROM files WHERE is_test = 1").all() as { path: string }[]).map((r) => r.path));
+    for (const path of outside) {
+      const text = readText(path);
+      if (text === null) continue;
+      const m = re.exec(text);
+      if (m) gaps.push({ path, line: text.slice(0, m.index).split("\n").length, why: outsideWhy(path, tests.has(path)) });
+    }
+  }
+  gaps.push(...dynamicAccess(db, exporters, readText));
+  return { recorded: outside !== null, gaps };
+}
+
+const WHY: Record<ReachGap["why"], [string, string]> = {
+  test: ["test file outside every tsconfig", "test files outside every tsconfig"],
+  "module-js": [".mjs/.cjs file outside every project", ".mjs/.cjs files outside every project"],
+  javascript: ["JavaScript file outside every project", "JavaScript files outside every project"],
+  source: ["source file outside every project", "source files outside every project"],
+  dynamic: ["dynamic property access on a namespace import", "dynamic property accesses on namespace imports"],
+};
+
+/** One phrase: `partial: 3 files the checker did not read could reference it — test files outside every tsconfig: a, b; …`, or null when there is no gap. */
+export function gapPhrase(g: ReachGaps): string | null {
+  if (!g.recorded) return "partial: the index does not record which files the TypeScript projects hold (svc index --force records it)";
+  if (!g.gaps.length) return null;
+  const groups = new Map<ReachGap["why"], ReachGap[]>();
+  for (const gap of g.gaps) groups.set(gap.why, [...(groups.get(gap.why) ?? []), gap]);
+  const parts = [...groups].map(([why, list]) => {
+    const shown = list.slice(0, SHOWN).map((x) => (why === "dynamic" ? `${x.path}:${x.line}` : x.path));
+    return `${list.length} ${WHY[why][list.length === 1 ? 0 : 1]}: ${shown.join(", ")}${list.length > SHOWN ? ", …" : ""}`;
+  });
+  const files = new Set(g.gaps.map((x) => x.path)).size;
+  return `partial: ${files} file${files === 1 ? "" : "s"} the checker did not resolve could reference it (${parts.join("; ")})`;
+}

@@ -1,0 +1,256 @@
+// What reaches a declaration, hop by hop, through the index's edges (the checker tier).
+// Three kinds of node: a declaration (symbol), a module's own top-level code (`(module)
+// path`: statements, inline handlers passed to `app.get(…)`, `export default {…}`), and a
+// file's export of the target (a re-exporting barrel). A declaration is reached by the
+// edges pointing at it; a module by every file that imports it (its top-level code runs on
+// import); an export by the files that import that name (or `*`) from the barrel, and by
+// barrels re-exporting it in turn. Files no loaded project holds have no checker edges: the
+// syntax imports (with their names) stand in for them, marked `syntax`. A member is also
+// reached through the interface, abstract and base members it satisfies (`via Router.match`).
+
+import type { Database } from "bun:sqlite";
+import type { SymbolRow } from "../retrieve/resolve-symbol.ts";
+import { wordRe } from "./reach-gaps.ts";
+import { satisfiedMembers } from "./satisfied.ts";
+import { incomingEdges } from "./symbol-edges.ts";
+
+export interface Dependent {
+  hop: number;
+  type: string;
+  /** The referencing declaration; null: the top-level code of `path` (`(module) path`). */
+  from: string | null;
+  path: string;
+  line: number | null;
+  isTest: boolean;
+  provenance: string;
+  /** The interface, abstract or base member the reference goes through (`Router.match`). */
+  via?: string;
+}
+
+export interface Reach {
+  dependents: Dependent[];
+  tests: Map<string, number>;
+  /** Hop-1 references by provenance. */
+  checkerRefs: number;
+  syntaxRefs: number;
+  /** Files that export the target: the declaring file and the barrels re-exporting it. */
+  exporters: Set<number>;
+  /** Paths reached only through syntax imports (files no loaded project holds). */
+  syntaxOnly: Set<string>;
+}
+
+/** `(module) path` for top-level code, else the declaration's name. */
+export function fromLabel(d: { from: string | null; path: string }): string {
+  return d.from ?? `(module) ${d.path}`;
+}
+
+interface FileRow {
+  id: number;
+  path: string;
+  isTest: boolean;
+}
+
+type Node = { kind: "symbol"; id: number } | { kind: "module"; file: number } | { kind: "export"; file: number; symbol: number; name: string };
+
+const nodeKey = (n: Node): string => (n.kind === "symbol" ? `s${n.id}` : n.kind === "module" ? `m${n.file}` : `x${n.file}:${n.symbol}`);
+
+/** The declarations a change to `target` reaches directly: itself (all overloads) and, for a type, its members. */
+export function seedIds(db: Database, target: SymbolRow, ids: readonly number[]): number[] {
+  if (!/class|interface|enum|namespace/.test(target.kind)) return [...ids];
+  const members = db.query("SELECT id FROM symbols WHERE file_id = ? AND container = ?").all(target.fileId, target.qualifiedName) as { id: number }[];
+  return [...ids, ...members.map((m) => m.id)];
+}
+
+class Walk {
+  readonly dependents: Dependent[] = [];
+  readonly tests = new Map<string, number>();
+  readonly exporters = new Set<number>();
+  readonly syntaxOnly = new Set<string>();
+  checkerRefs = 0;
+  syntaxRefs = 0;
+  private readonly seen = new Set<string>();
+  private readonly files = new Map<number, FileRow>();
+  private readonly q;
+
+  constructor(
+    private readonly db: Database,
+    /** Paths the checker never walked; null: not recorded (syntax imports are followed for every file). */
+    private readonly outside: ReadonlySet<string> | null,
+    /** A member's name: a file reached only by syntax must mention it (it imports the type, not the member). */
+    private readonly mention: string | null,
+    private readonly readText: (path: string) => string | null,
+  ) {
+    this.q = {
+      file: db.prepare("SELECT id, path, is_test AS isTest FROM files WHERE id = ?"),
+      // importers of a module: the checker's module edges and the syntax imports (files outside every project have only those)
+      importers: db.prepare(
+        `SELECT e.from_file AS file, min(e.evidence_line) AS line, max(e.provenance = 'checker') AS checker FROM edges e
+          WHERE e.to_file = ? AND e.from_file <> e.to_file AND e.to_symbol IS NULL AND e.from_symbol IS NULL AND e.type IN ('imports', 'reexports')
+          GROUP BY e.from_file ORDER BY e.from_file`,
+      ),
+      // a type-only import runs nothing
+      typeOnly: db.prepare("SELECT min(type_only) AS t FROM imports WHERE file_id = ? AND line = ?"),
+      // import and export statements pointing at a file, with the names they take
+      statements: db.prepare(
+        `SELECT DISTINCT i.file_id AS file, i.kind, i.names, i.line FROM edges e JOIN imports i ON i.file_id = e.from_file AND i.line = e.evidence_line
+          WHERE e.to_file = ? AND e.type = 'imports' AND e.provenance = 'syntax' AND e.from_file <> e.to_file ORDER BY i.file_id, i.line`,
+      ),
+    };
+  }
+
+  fileRow(id: number): FileRow {
+    let row = this.files.get(id);
+    if (!row) {
+      const raw = this.q.file.get(id) as { id: number; path: string; isTest: number };
+      row = { id: raw.id, path: raw.path, isTest: raw.isTest === 1 };
+      this.files.set(id, row);
+    }
+    return row;
+  }
+
+  mark(node: Node): boolean {
+    return this.once(nodeKey(node));
+  }
+
+  once(key: string): boolean {
+    if (this.seen.has(key)) return false;
+    this.seen.add(key);
+    return true;
+  }
+
+  private isOutside(path: string): boolean {
+    return this.outside === null || this.outside.has(path);
+  }
+
+  private mentions(path: string): boolean {
+    if (this.mention === null) return true;
+    const text = this.readText(path);
+    return text !== null && wordRe(this.mention).test(text);
+  }
+
+  private reached(d: Omit<Dependent, "isTest" | "path" | "hop"> & { file: number }, hop: number, shown: { n: number }, limit: number): void {
+    const f = this.fileRow(d.file);
+    if (f.isTest && !this.tests.has(f.path)) this.tests.set(f.path, hop);
+    if (d.provenance === "syntax" && this.isOutside(f.path)) this.syntaxOnly.add(f.path);
+    if (hop === 1) d.provenance === "checker" ? this.checkerRefs++ : this.syntaxRefs++;
+    if (shown.n++ < limit) {
+      const { file: _f, ...rest } = d;
+      this.dependents.push({ hop, ...rest, path: f.path, isTest: f.isTest });
+    }
+  }
+
+  /** One hop from `frontier`: the nodes that reach it, recorded; returns them. */
+  step(frontier: Node[], hop: number, limit: number, seeds: ReadonlySet<number>, targetIds: ReadonlySet<number>, via: ReadonlyMap<number, string>): Node[] {
+    const next: Node[] = [];
+    const shown = { n: 0 };
+    const symbols = frontier.filter((n): n is Extract<Node, { kind: "symbol" }> => n.kind === "symbol").map((n) => n.id);
+    for (const e of incomingEdges(this.db, symbols)) {
+      const label = via.get(e.toSymbol);
+      const base = { type: e.type, line: e.line, provenance: e.provenance, file: e.fromFile, ...(label ? { via: label } : {}) };
+      if (e.fromSymbol !== null) {
+        const node: Node = { kind: "symbol", id: e.fromSymbol };
+        if (seeds.has(e.fromSymbol)) {
+          // the declaring type's own uses of it (`new Ky` inside `Ky.create`): shown, not walked again
+          if (hop === 1 && targetIds.has(e.toSymbol) && !targetIds.has(e.fromSymbol) && this.once(`own${e.fromSymbol}`)) {
+            this.reached({ ...base, from: e.fromName }, hop, shown, limit);
+          }
+          continue;
+        }
+        if (!this.mark(node)) continue;
+        this.reached({ ...base, from: e.fromName }, hop, shown, limit);
+        next.push(node);
+      } else {
+        // top-level code: every site is shown once; its module (or the barrel's export) is walked once
+        const node: Node = e.type === "reexports" ? { kind: "export", file: e.fromFile, symbol: e.toSymbol, name: this.symbolName(e.toSymbol) } : { kind: "module", file: e.fromFile };
+        if (this.mark(node)) {
+          if (node.kind === "export") this.exporters.add(e.fromFile);
+          next.push(node);
+        }
+        if (this.once(`site${e.fromFile}:${e.line}:${e.type}`)) this.reached({ ...base, from: null }, hop, shown, limit);
+      }
+    }
+    for (const n of frontier) {
+      if (n.kind === "module") this.moduleStep(n.file, hop, shown, limit, next);
+      else if (n.kind === "export") this.exportStep(n, hop, shown, limit, next);
+    }
+    return next;
+  }
+
+  private symbolName(id: number): string {
+    return (this.db.query("SELECT name FROM symbols WHERE id = ?").get(id) as { name: string } | null)?.name ?? "";
+  }
+
+  /** Every file importing a module runs its top-level code. */
+  private moduleStep(file: number, hop: number, shown: { n: number }, limit: number, next: Node[]): void {
+    for (const r of this.q.importers.all(file) as { file: number; line: number | null; checker: number }[]) {
+      if ((this.q.typeOnly.get(r.file, r.line) as { t: number | null }).t === 1) continue;
+      const node: Node = { kind: "module", file: r.file };
+      if (!this.mark(node)) continue;
+      this.reached({ type: "imports", from: null, line: r.line, provenance: r.checker ? "checker" : "syntax", file: r.file }, hop, shown, limit);
+      next.push(node);
+    }
+  }
+
+  /** Who takes the target's name from a file exporting it: importers of the name (or `*`), barrels re-exporting it (or `*`). */
+  exportStep(n: Extract<Node, { kind: "export" }>, hop: number, shown: { n: number }, limit: number, next: Node[]): void {
+    for (const r of this.q.statements.all(n.file) as { file: number; kind: string; names: string; line: number }[]) {
+      const names = r.names ? r.names.split(",") : [];
+      const takes = names.includes(n.name) || names.includes("*") || ((r.kind === "require" || r.kind === "dynamic") && !names.length);
+      if (!takes) continue;
+      const f = this.fileRow(r.file);
+      if (r.kind === "export") {
+        const node: Node = { kind: "export", file: r.file, symbol: n.symbol, name: n.name };
+        if (!this.mark(node)) continue;
+        this.exporters.add(r.file);
+        this.reached({ type: "reexports", from: null, line: r.line, provenance: "syntax", file: r.file }, hop, shown, limit);
+        next.push(node);
+        continue;
+      }
+      // a file the checker walked resolved its use of the name itself (a symbol edge)
+      if (!this.isOutside(f.path) || !this.mentions(f.path)) continue;
+      const node: Node = { kind: "module", file: r.file };
+      if (!this.mark(node)) continue;
+      this.reached({ type: "imports", from: null, line: r.line, provenance: "syntax", file: r.file }, hop, shown, limit);
+      next.push(node);
+    }
+  }
+}
+
+/** Everything that reaches `target` (the checker tier), up to `depth` hops, at most `limit` shown per hop. */
+export function reachOf(
+  db: Database,
+  target: SymbolRow,
+  ids: readonly number[],
+  opts: { depth: number; limit: number; outside: ReadonlySet<string> | null; readText: (path: string) => string | null },
+): Reach {
+  const member = target.container !== null;
+  const walk = new Walk(db, opts.outside, member ? target.name : null, opts.readText);
+  const seeds = seedIds(db, target, ids);
+  const targetIds = new Set(ids);
+  const via = new Map<number, string>();
+  for (const s of member ? satisfiedMembers(db, target) : []) for (const id of s.ids) via.set(id, s.qualifiedName);
+  const seedSet = new Set([...seeds, ...via.keys()]);
+  let frontier: Node[] = [...seedSet].map((id) => ({ kind: "symbol", id }));
+  for (const n of frontier) walk.mark(n);
+  // the declaring file exports the target (or, for a member, its type): importers outside every project take it by name
+  const owner = member ? (db.query("SELECT id, name FROM symbols WHERE file_id = ? AND qualified_name = ? AND container IS NULL LIMIT 1").get(target.fileId, target.container) as { id: number; name: string } | null) : { id: target.id, name: target.name };
+  if (owner) {
+    const node: Node = { kind: "export", file: target.fileId, symbol: owner.id, name: owner.name };
+    walk.mark(node);
+    walk.exporters.add(target.fileId);
+    frontier.push(node);
+    // a member's type re-exported by barrels (the checker's edges point at the declaration through every hop): their importers take it too
+    if (member) {
+      for (const e of incomingEdges(db, [owner.id])) {
+        const barrel: Node = { kind: "export", file: e.fromFile, symbol: owner.id, name: owner.name };
+        if (e.type !== "reexports" || e.fromSymbol !== null || !walk.mark(barrel)) continue;
+        walk.exporters.add(e.fromFile);
+        frontier.push(barrel);
+      }
+    }
+  }
+  for (let hop = 1; hop <= opts.depth && frontier.length; hop++) {
+    frontier = walk.step(frontier, hop, opts.limit, seedSet, new Set([...targetIds, ...via.keys()]), via);
+  }
+  return { dependents: walk.dependents, tests: walk.tests, checkerRefs: walk.checkerRefs, syntaxRefs: walk.syntaxRefs, exporters: walk.exporters, syntaxOnly: walk.syntaxOnly };
+}

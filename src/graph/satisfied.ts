@@ -1,0 +1,48 @@
+// The members a class member satisfies: the interface members it implements and the
+// abstract or base-class members it overrides, up the heritage chain (the stored
+// `implements`/`extends` edges and same-named members). A call through `Router.match` on a
+// value typed as the interface reaches `LinearRouter.match`: the language service's
+// find-references (and its rename) counts those sites, and so do neighbors and impact.
+
+import type { Database } from "bun:sqlite";
+
+export interface SatisfiedMember {
+  /** The symbol rows of the member (overloads included). */
+  ids: number[];
+  /** `Router.match`: what the answer says a reference came through. */
+  qualifiedName: string;
+  /** implements (an interface member) or overrides (a base or abstract class member). */
+  how: "implements" | "overrides";
+}
+
+const MAX_DEPTH = 6;
+
+/** The members `member` (of `container`, declared in `fileId`) implements or overrides, nearest first. */
+export function satisfiedMembers(db: Database, member: { fileId: number; container: string | null; name: string }): SatisfiedMember[] {
+  if (!member.container) return [];
+  const owners = db.prepare("SELECT id FROM symbols WHERE file_id = ? AND qualified_name = ? AND container IS NULL");
+  const heritage = db.prepare(
+    "SELECT DISTINCT e.type, t.id, t.file_id AS fileId, t.qualified_name AS qualifiedName, t.kind FROM edges e JOIN symbols t ON t.id = e.to_symbol WHERE e.from_symbol = ? AND e.type IN ('implements', 'extends')",
+  );
+  const members = db.prepare("SELECT id FROM symbols WHERE file_id = ? AND container = ? AND name = ? ORDER BY start_line");
+  const out: SatisfiedMember[] = [];
+  const seen = new Set<number>();
+  let frontier = (owners.all(member.fileId, member.container) as { id: number }[]).map((r) => r.id);
+  frontier.forEach((id) => seen.add(id));
+  for (let depth = 0; depth < MAX_DEPTH && frontier.length; depth++) {
+    const next: number[] = [];
+    for (const from of frontier) {
+      for (const base of heritage.all(from) as { type: string; id: number; fileId: number; qualifiedName: string; kind: string }[]) {
+        if (seen.has(base.id)) continue;
+        seen.add(base.id);
+        next.push(base.id);
+        const ids = (members.all(base.fileId, base.qualifiedName, member.name) as { id: number }[]).map((r) => r.id);
+        if (!ids.length) continue;
+        const how = base.type === "implements" || base.kind === "interface" ? "implements" : "overrides";
+        if (!out.some((o) => o.qualifiedName === `${base.qualifiedName}.${member.name}`)) out.push({ ids, qualifiedName: `${base.qualifiedName}.${member.name}`, how });
+      }
+    }
+    frontier = next;
+  }
+  return out;
+}

@@ -1,0 +1,60 @@
+// The index never stores a credential: before a file's extraction is written, the secrets
+// the redactor finds in the whole file (with its path, so every value of a dotenv file
+// counts) are taken out of everything derived from it. Full-text fields are tokenized from
+// a masked copy of the text (each secret blanked, same length, so offsets hold); stored
+// strings (signatures, names, doc comments, import specifiers, wiring facts) are redacted
+// and any remaining occurrence of a found value — or of its start where a signature was
+// cut at 240 characters — becomes its marker.
+
+import { findSecrets, redact, type SecretKind } from "../render/redact.ts";
+import { mapStrings } from "../render/redact-output.ts";
+
+export interface Scrubber {
+  /** How many secrets the text holds (0: the text is stored as is). */
+  found: number;
+  /** The text with every secret replaced by spaces (newlines kept): tokenize this, not the text. */
+  masked: string;
+  /** A stored string derived from the text, with no secret left in it. */
+  scrub(value: string): string;
+  /** Every string inside a JSON-like value scrubbed (a deep copy). */
+  scrubDeep<T>(value: T): T;
+}
+
+const IDENTITY: Omit<Scrubber, "masked"> = { found: 0, scrub: (v) => v, scrubDeep: (v) => v };
+/** A signature cut within a secret keeps at most this many of its characters before `…`. */
+const CUT_PREFIX = 4;
+
+/** How to take the secrets of `text` (the content of `path`) out of what is stored; cheap when there are none. */
+export function scrubberFor(text: string, path: string): Scrubber {
+  const spans = findSecrets(text, { path });
+  if (spans.length === 0) return { masked: text, ...IDENTITY };
+  const parts: string[] = [];
+  let at = 0;
+  const values = new Map<string, SecretKind>();
+  for (const s of spans) {
+    const value = text.slice(s.start, s.end);
+    parts.push(text.slice(at, s.start), value.replace(/[^\r\n]/g, " "));
+    at = s.end;
+    if (value.length >= CUT_PREFIX) {
+      values.set(value, s.kind);
+      const collapsed = value.replace(/\s+/g, " ").trim(); // signatures collapse whitespace
+      if (collapsed !== value && collapsed.length >= CUT_PREFIX) values.set(collapsed, s.kind);
+    }
+  }
+  parts.push(text.slice(at));
+  const known = [...values.entries()].sort((a, b) => b[0].length - a[0].length);
+  const scrub = (value: string): string => {
+    let out = redact(value).text;
+    for (const [secret, kind] of known) if (out.includes(secret)) out = out.split(secret).join(`[REDACTED:${kind}]`);
+    if (out.endsWith("…")) {
+      const body = out.slice(0, -1);
+      for (const [secret, kind] of known) {
+        for (let n = Math.min(secret.length - 1, body.length); n >= CUT_PREFIX; n--) {
+          if (body.endsWith(secret.slice(0, n))) return `${body.slice(0, body.length - n)}[REDACTED:${kind}]…`;
+        }
+      }
+    }
+    return out;
+  };
+  return { found: spans.length, masked: parts.join(""), scrub, scrubDeep: <T>(value: T) => mapStrings(value, scrub) };
+}

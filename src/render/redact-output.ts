@@ -1,0 +1,61 @@
+// The output path's redactor. Every surface writes an operation's result through
+// `redactResult` (CLI text and --json, MCP text and structuredContent, host RPC results),
+// payload files and error messages through `redactText`; so a new operation or a new field
+// is redacted without anyone remembering to. Strings are redacted wherever they sit inside
+// the result object (keys included), diffs and signatures as much as file bodies.
+//
+// The one exception is an apply handoff — an object `{file, expectedHash, content}` (a
+// refactor's staged file): its `content` is what the agent must hand back verbatim to
+// svc_workspace action=apply, which verifies it. Everything else in such an object, and the
+// text that describes it, is redacted.
+//
+// Redaction is idempotent (a marker is never matched again), so a result that already went
+// through it (fusion content, a host's answer relayed by a client) may pass again.
+
+import type { OpResult } from "../ops/types.ts";
+import { redact } from "./redact.ts";
+
+export function redactText(text: string): string {
+  return redact(text).text;
+}
+
+/** `{file, expectedHash, content}`: staged content for apply, passed through verbatim. */
+export function isApplyHandoff(value: object): boolean {
+  const v = value as Record<string, unknown>;
+  return typeof v.file === "string" && typeof v.expectedHash === "string" && typeof v.content === "string";
+}
+
+/** A deep copy of `value` with every string redacted (except an apply handoff's content). */
+export function redactValue<T>(value: T): T {
+  return mapStrings(value, redactText, (owner, key) => key === "content" && isApplyHandoff(owner));
+}
+
+/**
+ * A deep copy of a JSON-like value with `fn` applied to every string, keys included (an
+ * object with toJSON, such as a Date, as JSON would write it); `keep(owner, key)` leaves
+ * that field as it is.
+ */
+export function mapStrings<T>(value: T, fn: (text: string) => string, keep?: (owner: object, key: string) => boolean): T {
+  const walk = (item: unknown, depth: number): unknown => {
+    if (typeof item === "string") return fn(item);
+    if (item === null || typeof item !== "object") return item;
+    if (depth > 200) return item; // results are plain JSON trees; this only stops a cycle
+    if (Array.isArray(item)) return item.map((x) => walk(x, depth + 1));
+    const toJSON = (item as { toJSON?: unknown }).toJSON;
+    if (typeof toJSON === "function") return walk(toJSON.call(item), depth + 1);
+    const out: Record<string, unknown> = {};
+    for (const [key, field] of Object.entries(item)) out[fn(key)] = keep?.(item, key) ? field : walk(field, depth + 1);
+    return out;
+  };
+  return walk(value, 0) as T;
+}
+
+/** What a surface may write: the result's text, structured data and warnings, redacted. */
+export function redactResult<D extends object>(result: OpResult<D>): OpResult<D> {
+  return {
+    ...result,
+    text: redactText(result.text),
+    data: redactValue(result.data),
+    ...(result.warnings ? { warnings: result.warnings.map(redactText) } : {}),
+  };
+}

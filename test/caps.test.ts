@@ -1,0 +1,138 @@
+// Bounded work for any input: every parameter of every registered operation has a cap
+// (strings, lists, integers). Walking the registry, an over-cap value always answers a
+// one-line `validation_error` naming the parameter (never internal_error, never the huge
+// input echoed), and a value exactly at the cap reaches the operation without an
+// internal_error. A new parameter is covered without anyone remembering to.
+
+import { describe, expect, test } from "bun:test";
+import { call } from "../src/engine.ts";
+import { MAX_ERROR_MESSAGE, SvcError } from "../src/errors.ts";
+import { INT_CAP, LIST_CAP, STRING_CAP, type ParamSpec } from "../src/params.ts";
+import { REGISTRY, type OperationSpec } from "../src/registry.ts";
+import { globToRegExp } from "../src/workspace/ignore.ts";
+import { gitRepo } from "./helpers/repo.ts";
+
+async function failure(promise: Promise<unknown>): Promise<SvcError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof SvcError) return error;
+    throw error;
+  }
+  throw new Error("expected a failure");
+}
+
+const SKIP_AT_CAP = new Set(["refactorRpc"]); // the same operation as refactor behind one object parameter
+
+async function outcome(op: string, args: Record<string, unknown>): Promise<string> {
+  try {
+    await call(op, args);
+    return "ok";
+  } catch (error) {
+    if (!(error instanceof SvcError)) return `not an SvcError: ${String(error).slice(0, 200)}`;
+    return error.formatted;
+  }
+}
+
+/** A string of exactly `n` characters that is hard on pattern matchers, SQL LIKE and regex builders. */
+function nasty(n: number): string {
+  const unit = "é%_*?[(\\a.b/";
+  return unit.repeat(Math.ceil(n / unit.length)).slice(0, n);
+}
+
+function overCap(spec: ParamSpec): Array<[string, unknown]> {
+  switch (spec.type) {
+    case "string":
+      return [["a string over the cap", "x".repeat((spec.maxLength ?? STRING_CAP) + 1)]];
+    case "string[]":
+      return [
+        ["a list over the cap", Array.from({ length: (spec.maxItems ?? LIST_CAP) + 1 }, (_, i) => `item${i}`)],
+        ["an item over the cap", ["x".repeat((spec.maxLength ?? STRING_CAP) + 1)]],
+      ];
+    case "int":
+      return [["1e308", 1e308], ["an array", [1]], ["over the maximum", (spec.max ?? INT_CAP) + 1]];
+    case "bool":
+      return [["an array", [true]]];
+    case "enum":
+      return [["a huge unknown value", "x".repeat(1_000_000)]];
+    case "object":
+      return [["an array", []]];
+  }
+}
+
+/** Whole-file content (apply, check, reduce) is capped for memory; it is exercised at 64 KiB to keep the suite quick (a typecheck of 2 MiB takes seconds). */
+const CONTENT_PROBE = 64 * 1024;
+
+function atCap(spec: ParamSpec): unknown {
+  switch (spec.type) {
+    case "string":
+      return nasty(Math.min(spec.maxLength ?? STRING_CAP, CONTENT_PROBE));
+    case "string[]":
+      // Items at their cap; 20 of them (the list cap itself is checked above).
+      return Array.from({ length: Math.min(spec.maxItems ?? LIST_CAP, 20) }, () => nasty(spec.maxLength ?? STRING_CAP));
+    case "int":
+      return spec.max ?? INT_CAP;
+    default:
+      return undefined;
+  }
+}
+
+function baseArgs(spec: OperationSpec, root: string): Record<string, unknown> {
+  const args: Record<string, unknown> = { path: root };
+  for (const p of spec.params) if (p.required && p.name !== "path") args[p.name] = p.type === "object" ? {} : p.type === "string" ? "total" : undefined;
+  return args;
+}
+
+describe("every parameter of every operation is capped", () => {
+  const root = gitRepo({ "src/math.ts": "export function total(a: number, b: number): number {\n  return a + b;\n}\n", "package.json": "{\"name\":\"caps\"}\n" });
+
+  test("over the cap: a one-line validation_error naming the parameter, the input never echoed", async () => {
+    let calls = 0;
+    for (const spec of REGISTRY) {
+      for (const param of spec.params) {
+        for (const [what, value] of overCap(param)) {
+          const message = await outcome(spec.op, { ...baseArgs(spec, root), [param.name]: value });
+          calls++;
+          const context = `${spec.op}.${param.name} given ${what}`;
+          expect({ context, prefix: message.split(":")[0] }).toEqual({ context, prefix: "validation_error" });
+          expect({ context, named: message.includes(param.name) }).toEqual({ context, named: true });
+          expect({ context, short: message.length <= 400 && !message.includes("\n") }).toEqual({ context, short: true });
+        }
+      }
+    }
+    expect(calls).toBeGreaterThan(200);
+  }, 120_000);
+
+  test("at the cap: the operation runs or refuses with a prefix, never internal_error", async () => {
+    await call("index", { path: root });
+    const failures: string[] = [];
+    for (const spec of REGISTRY) {
+      if (SKIP_AT_CAP.has(spec.op)) continue;
+      for (const param of spec.params) {
+        if (param.name === "path") continue;
+        const value = atCap(param);
+        if (value === undefined) continue;
+        const t0 = performance.now();
+        const message = await outcome(spec.op, { ...baseArgs(spec, root), [param.name]: value });
+        if (process.env.CAPS_TIMING) console.log(spec.op, param.name, Math.round(performance.now() - t0), message.slice(0, 100));
+        if (message.startsWith("internal_error") || message.startsWith("not an SvcError") || message.length > MAX_ERROR_MESSAGE + 80) {
+          failures.push(`${spec.op}.${param.name}: ${message.slice(0, 200)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 600_000);
+});
+
+describe("glob patterns cannot explode", () => {
+  test("more than two '*' in one segment of an exclude pattern with braces is refused; many '*' elsewhere and repeated '**/' answer (they used to backtrack exponentially)", async () => {
+    const root = gitRepo({ [`src/${"a".repeat(200)}.ts`]: "export const a = 1;\n" });
+    const error = await failure(call("toc", { path: root, excludePatterns: ["*.ts", "{x,y}*a*a*a*b"] }));
+    expect(error.formatted).toBe("validation_error: excludePatterns[1] has 4 '*' wildcards in the segment '{x,y}*a*a*a*b' of a pattern with '{…}'; at most 2 per path segment there");
+    const stars = await call("toc", { path: root, excludePatterns: [`${"*a".repeat(40)}*.md`] });
+    expect(stars.text).toContain(".ts");
+    const deep = await call("toc", { path: root, excludePatterns: [`${"**/".repeat(40)}*.md`] });
+    expect(deep.text).toContain(".ts");
+    expect(globToRegExp(`${"**/".repeat(40)}x`).test(`${"a/".repeat(30)}y`)).toBe(false);
+  }, 60_000);
+});

@@ -1,0 +1,146 @@
+// svc gate --staged: the commit exactly as the index holds it, against HEAD, with real git
+// and the real compiler. Unstaged edits neither hide errors (a broken staged file whose
+// working copy was fixed but not staged is refused) nor cause them (a harmless staged file
+// with an unstaged bad edit elsewhere passes). The installed pre-commit hook runs it and
+// fails closed.
+
+import { describe, expect, test } from "bun:test";
+import { installHook } from "../../src/install/hook-install.ts";
+import { runSvc } from "../helpers/cli.ts";
+import { useRuntimeDir } from "../helpers/host.ts";
+import { git, gitRepo, writeFiles } from "../helpers/repo.ts";
+
+const runtime = useRuntimeDir();
+const env = { SVC_RUNTIME_DIR: runtime };
+
+const TSCONFIG = JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler" }, include: ["src"] });
+const MATH = "export function add(a: number, b: number): number {\n  return a + b;\n}\n";
+const USE = 'import { add } from "./math";\n\nexport const three: number = add(1, 2);\n';
+
+function project(): string {
+  return gitRepo({ "tsconfig.json": TSCONFIG, "src/math.ts": MATH, "src/use.ts": USE, "src/other.ts": "export const other = 1;\n" });
+}
+
+describe("svc gate --staged", () => {
+  test("a breaking staged file whose working copy was fixed but not staged is refused", () => {
+    const root = project();
+    writeFiles(root, { "src/math.ts": MATH.replace("add(", "sum(") });
+    git(root, "add", "src/math.ts");
+    writeFiles(root, { "src/math.ts": MATH }); // fixed on disk, not staged
+    const staged = runSvc(["gate", "--staged"], { cwd: root, env });
+    expect(staged.code).toBe(1);
+    expect(staged.stdout).toBe("");
+    expect(staged.stderr).toMatch(/^svc gate: 1 introduced error \(staged changes against HEAD: 1 changed file/);
+    expect(staged.stderr).toContain("Error TS2305 src/use.ts:1:10");
+    // The working tree (what the old gate checked) is clean: only --staged sees the commit.
+    const tree = runSvc(["gate"], { cwd: root, env });
+    expect(tree.code).toBe(0);
+    expect(tree.stdout).toStartWith("svc gate: ok, no introduced errors (since HEAD: 0 changed files");
+  }, 120_000);
+
+  test("a harmless staged file with an unstaged bad edit elsewhere passes", () => {
+    const root = project();
+    writeFiles(root, { "src/other.ts": "export const other = 2;\n" });
+    git(root, "add", "src/other.ts");
+    writeFiles(root, { "src/use.ts": USE.replace("add(1, 2)", 'add(1, "2")') }); // broken, not staged
+    writeFiles(root, { "src/scratch.ts": 'import { add } from "./math";\nexport const bad: string = add(1, 2);\n' }); // untracked, broken
+    const staged = runSvc(["gate", "--staged"], { cwd: root, env });
+    expect(staged.stderr).toBe("");
+    expect(staged.code).toBe(0);
+    expect(staged.stdout).toMatch(/^svc gate: ok, no introduced errors \(staged changes against HEAD: 1 changed file and their dependents, \d+ files? checked in \d+ ms\)\n$/);
+    // The working tree does have the errors: the plain gate refuses it.
+    const tree = runSvc(["gate"], { cwd: root, env });
+    expect(tree.code).toBe(1);
+    expect(tree.stderr).toContain("src/use.ts");
+  }, 120_000);
+
+  test("an error two imports away (an inferred type passed on by a file that stays clean) is found", () => {
+    const root = gitRepo({
+      "tsconfig.json": TSCONFIG,
+      "src/rate.ts": "export const rate = () => 1;\n",
+      "src/mid.ts": 'import { rate } from "./rate";\nexport const value = rate();\n',
+      "src/top.ts": 'import { value } from "./mid";\nexport const n: number = value;\n',
+    });
+    writeFiles(root, { "src/rate.ts": 'export const rate = () => "1";\n' });
+    git(root, "add", "src/rate.ts");
+    const r = runSvc(["gate", "--staged"], { cwd: root, env });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("Error TS2322 src/top.ts:2:14");
+    expect(r.stderr).toMatch(/1 changed file and their dependents, 3 files checked/);
+  }, 120_000);
+
+  test("a staged file importing an untracked one is refused: the commit will not have it", () => {
+    const root = project();
+    writeFiles(root, { "src/extra.ts": "export const extra = 1;\n", "src/other.ts": 'import { extra } from "./extra";\nexport const other = extra;\n' });
+    git(root, "add", "src/other.ts");
+    const staged = runSvc(["gate", "--staged"], { cwd: root, env });
+    expect(staged.code).toBe(1);
+    expect(staged.stderr).toContain("src/other.ts:1:");
+  }, 120_000);
+
+  test("pre-existing errors never block; --since with --staged is a validation error; nothing staged passes without an engine", () => {
+    const root = gitRepo({ "tsconfig.json": TSCONFIG, "src/math.ts": MATH, "src/use.ts": USE.replace("add(1, 2)", 'add(1, "2")') });
+    writeFiles(root, { "src/math.ts": `${MATH}export const four = 4;\n` });
+    git(root, "add", "src/math.ts");
+    const staged = runSvc(["gate", "--staged"], { cwd: root, env });
+    expect(staged.code).toBe(0);
+    expect(staged.stdout).toContain("1 pre-existing error not counted");
+    expect(runSvc(["gate", "--staged", "--since", "HEAD"], { cwd: root, env }).stderr).toStartWith("validation_error: --staged compares the index with HEAD");
+    git(root, "commit", "-q", "-m", "four");
+    const empty = runSvc(["gate", "--staged"], { cwd: root, env });
+    expect(empty).toMatchObject({ code: 0, stdout: expect.stringMatching(/^svc gate: ok, no introduced errors \(staged changes against HEAD: 0 changed files/) });
+  }, 120_000);
+
+  test("a gate that cannot finish never passes silently: one line on stderr; --strict (the hook) refuses", () => {
+    const root = project();
+    writeFiles(root, { "src/math.ts": MATH.replace("add(", "sum(") });
+    git(root, "add", "src/math.ts");
+    const loose = runSvc(["gate", "--staged"], { cwd: root, env: { ...env, SVC_GATE_TIMEOUT_MS: "1" } });
+    expect(loose.code).toBe(0);
+    expect(loose.stdout).toBe("");
+    expect(loose.stderr).toBe("svc gate: cannot verify (abstain): the check did not finish within 1 ms (SVC_GATE_TIMEOUT_MS); not blocking (pass --strict to block when the gate cannot run)\n");
+    const strict = runSvc(["gate", "--staged", "--strict"], { cwd: root, env: { ...env, SVC_GATE_TIMEOUT_MS: "1" } });
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toBe("svc gate: cannot verify (abstain): the check did not finish within 1 ms (SVC_GATE_TIMEOUT_MS); blocking because of --strict\n");
+  }, 120_000);
+
+  test("config edits: a version bump is no config change; a staged tsconfig edit passes only when the whole commit is clean", () => {
+    const root = gitRepo({ "package.json": JSON.stringify({ name: "p", version: "1.0.0" }), "tsconfig.json": TSCONFIG, "src/math.ts": MATH, "src/use.ts": USE, "src/unused.ts": "export function f() {\n  const unused = 1;\n  return 2;\n}\n" });
+    writeFiles(root, { "package.json": JSON.stringify({ name: "p", version: "1.0.1" }) });
+    git(root, "add", "package.json");
+    expect(runSvc(["gate", "--staged", "--strict"], { cwd: root, env })).toMatchObject({ code: 0, stdout: expect.stringMatching(/^svc gate: ok, no introduced errors \(staged changes against HEAD: 0 changed files/) });
+    writeFiles(root, { "tsconfig.json": TSCONFIG.replace('"strict":true', '"strict":false') });
+    git(root, "add", "tsconfig.json");
+    const clean = runSvc(["gate", "--staged", "--strict"], { cwd: root, env });
+    expect(clean.code).toBe(0);
+    expect(clean.stdout).toMatch(/^svc gate: ok, no introduced errors \(staged changes against HEAD: 1 changed file, 3 files checked in \d+ ms: tsconfig\.json changed: every file checked, none has an error\)/);
+    writeFiles(root, { "tsconfig.json": TSCONFIG.replace('"strict":true', '"strict":true,"noUnusedLocals":true') });
+    const unstaged = runSvc(["gate", "--staged", "--strict"], { cwd: root, env });
+    expect(unstaged.code).toBe(1);
+    expect(unstaged.stderr).toMatch(/^svc gate: cannot verify \(abstain\): tsconfig\.json differs from the index \(unstaged\); .*blocking because of --strict\n$/);
+    git(root, "add", "tsconfig.json");
+    const r = runSvc(["gate", "--staged", "--strict"], { cwd: root, env });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(/^svc gate: cannot verify \(abstain\): tsconfig\.json changed and the commit has 1 error in 1 file \(first: src\/unused\.ts:2 TS6133\); .*blocking because of --strict\n$/);
+  }, 120_000);
+
+  test("the installed pre-commit hook checks the commit: git commit is refused, then lands once the fix is staged", async () => {
+    const root = project();
+    await installHook({ root, force: false });
+    writeFiles(root, { "src/math.ts": MATH.replace("add(", "sum(") });
+    git(root, "add", "src/math.ts");
+    writeFiles(root, { "src/math.ts": MATH });
+    const commit = (message: string) =>
+      Bun.spawnSync(["git", "-c", "user.email=t@example.com", "-c", "user.name=Test", "commit", "-q", "-m", message], { cwd: root, env: { ...process.env, ...env, NO_COLOR: "1" }, stdout: "pipe", stderr: "pipe" });
+    const refused = commit("break");
+    expect(refused.exitCode).not.toBe(0);
+    expect(refused.stderr.toString()).toContain("Error TS2305 src/use.ts:1:10");
+    git(root, "add", "src/math.ts"); // the fix, staged: nothing to commit any more
+    writeFiles(root, { "src/other.ts": "export const other = 3;\n" });
+    git(root, "add", "src/other.ts");
+    const landed = commit("harmless");
+    expect(landed.stderr.toString()).toStartWith("svc gate: ok, no introduced errors (staged changes against HEAD");
+    expect(landed.exitCode).toBe(0);
+  }, 180_000);
+});

@@ -1,0 +1,128 @@
+// A repository with planted secrets of every kind the redactor knows, and history: one
+// secret committed and then removed (so it lives only in history and diffs), the rest
+// committed after the base commit or left in the working tree. Every value is assembled at
+// run time (no literal token in this file) and unique, so finding it anywhere is a leak.
+
+import { SECRET_KINDS, type SecretKind } from "../../src/render/redact.ts";
+import { git, gitRepo, writeFiles } from "./repo.ts";
+
+/** n characters of `alphabet`, pseudo-random per seed (mulberry32), so no two values share a fragment. */
+function mix(n: number, alphabet: string, seed: number): string {
+  let a = seed * 0x9e3779b9;
+  const next = () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return Array.from({ length: n }, () => alphabet[Math.floor(next() * alphabet.length)]).join("");
+}
+const ALNUM = "a1B2c3D4e5F6g7H8i9J0kLmNoPqRsTuVwXyZ";
+const UPPER = "Q7W3E9R2T5Y8U1I4O6P0ASDFGHJKLZXCVBNM";
+const B64 = "Qw3Er/Ty7Ui+Op1As9Df4Gh2Jk8Lz6Xc5Vb0NmPoIuYtRe";
+const seg = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");
+
+/** The raw values; for a connection string only the password part is secret (scheme and host stay). */
+export const CANARY = {
+  awsAccessKey: "AKIA" + mix(16, UPPER, 1),
+  awsSecretKey: mix(40, B64, 2),
+  githubToken: "ghp_" + mix(36, ALNUM, 3),
+  githubDefault: "ghp_" + mix(36, ALNUM, 4),
+  githubRemoved: "ghp_" + mix(36, ALNUM, 5),
+  gitlabToken: "glpat" + "-" + mix(22, ALNUM, 6),
+  slackToken: "xoxb" + "-123456789012-1234567890123-" + mix(24, ALNUM, 7),
+  stripeKey: "sk_" + "live_" + mix(24, ALNUM, 8),
+  googleKey: "AI" + "za" + mix(35, "aB3_cD9-eF1gH7iJ5kL2mN8", 9),
+  openaiKey: "sk-" + mix(48, ALNUM, 10),
+  anthropicKey: "sk-" + "ant-api03-" + mix(40, "aB3_cD9-eF1gH7iJ5kL2mN8x", 11),
+  npmToken: "npm" + "_" + mix(36, ALNUM, 12),
+  jwt: [seg({ alg: "HS256", typ: "JWT" }), seg({ sub: "canary", iat: 1516239022 }), mix(43, "aB3_cD9-eF1gH7iJ5kL2mN8x", 13)].join("."),
+  pemBody: mix(64, B64, 14),
+  dbPassword: "Cn" + mix(18, ALNUM, 15),
+  adoPassword: "Ad" + mix(18, ALNUM, 16),
+  apiToken: "correct-horse-" + "battery-canary-" + mix(6, ALNUM, 17),
+  highEntropy: "Zx9" + mix(45, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", 18),
+  envValue: "orchid-lantern-" + mix(8, ALNUM, 19),
+  worktreeJwt: [seg({ alg: "HS256" }), seg({ sub: "worktree" }), mix(40, "aB3_cD9-eF1gH7iJ5kL2mN8x", 20)].join("."),
+};
+
+const PEM = ["-----BEGIN RSA " + "PRIVATE KEY-----", CANARY.pemBody, mix(64, B64, 21), mix(20, B64, 22) + "==", "-----END RSA " + "PRIVATE KEY-----"].join("\n");
+
+/** Which kinds the fixture plants (the test checks this covers SECRET_KINDS). */
+export const PLANTED_KINDS: readonly SecretKind[] = [
+  "aws-access-key", "aws-secret-key", "github-token", "gitlab-token", "slack-token", "stripe-key", "google-api-key", "openai-key",
+  "anthropic-key", "npm-token", "jwt", "pem-private-key", "connection-string", "api-token", "high-entropy", "env-value",
+];
+export { SECRET_KINDS };
+
+/** Each value and its distinctive middle fragments: a hit on any of them is a leak (tokenizers split on `-`, `.`, `/`). */
+export function canaryNeedles(): { name: string; needle: string }[] {
+  const out: { name: string; needle: string }[] = [];
+  for (const [name, value] of Object.entries(CANARY)) {
+    out.push({ name, needle: value });
+    for (const part of value.split(/[^A-Za-z0-9]+/)) if (part.length >= 14) out.push({ name: `${name} (fragment)`, needle: part.slice(3, 13) });
+  }
+  return out;
+}
+
+/** Planted values found in `text` (empty: no leak). */
+export function leaksIn(text: string): string[] {
+  const lower = text.toLowerCase();
+  return [...new Set(canaryNeedles().filter((n) => lower.includes(n.needle.toLowerCase())).map((n) => n.name))];
+}
+
+export const CONFIG_TS = [
+  'import { legacyName } from "./legacy";',
+  "",
+  `export const AWS_ACCESS_KEY_ID = "${CANARY.awsAccessKey}";`,
+  `export const AWS_SECRET_ACCESS_KEY = "${CANARY.awsSecretKey}";`,
+  `export const GITHUB = "${CANARY.githubToken}";`,
+  `export const GITLAB = "${CANARY.gitlabToken}";`,
+  `export const SLACK = "${CANARY.slackToken}";`,
+  `export const STRIPE = "${CANARY.stripeKey}";`,
+  `export const GOOGLE = "${CANARY.googleKey}";`,
+  `export const OPENAI = "${CANARY.openaiKey}";`,
+  `export const ANTHROPIC = "${CANARY.anthropicKey}";`,
+  `export const NPM = "${CANARY.npmToken}";`,
+  `export const SESSION = "${CANARY.jwt}";`,
+  `export const DATABASE_URL = "postgres://admin:${CANARY.dbPassword}@db.internal:5432/app";`,
+  `export const SQL_SERVER = "Server=db;Database=app;User Id=sa;Password=${CANARY.adoPassword};";`,
+  `export const apiSecret = "${CANARY.apiToken}";`,
+  `export const salt = "${CANARY.highEntropy}";`,
+  `export const SIGNING_KEY = \`${PEM}\`;`,
+  "",
+  `/** Connects with the deploy key ${CANARY.awsAccessKey}. */`,
+  `export function connect(url: string, token = "${CANARY.githubDefault}"): string {`,
+  "  return `${url}?t=${token}&n=${legacyName()}`;",
+  "}",
+  "",
+].join("\n");
+
+/**
+ * The fixture: base commit (legacy.ts holds a token), then a commit adding config.ts and
+ * removing the token, then a working-tree change and an untracked `.env`. Returns the root
+ * and the base commit (review/changes since it reach every secret).
+ */
+export function canaryRepo(): { root: string; base: string } {
+  const root = gitRepo({
+    "package.json": JSON.stringify({ name: "canary", version: "1.0.0", type: "module" }, null, 2),
+    "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "es2022", module: "esnext", moduleResolution: "bundler" }, include: ["src/**/*.ts", "test/**/*.ts"] }, null, 2),
+    "src/legacy.ts": `export const LEGACY_TOKEN = "${CANARY.githubRemoved}";\n\nexport function legacyName(): string {\n  return "legacy";\n}\n`,
+    "src/app.ts": 'import { legacyName } from "./legacy";\n\nexport function start(): string {\n  return legacyName();\n}\n',
+  });
+  const base = git(root, "rev-parse", "HEAD").trim();
+  writeFiles(root, {
+    "src/legacy.ts": "export function legacyName(): string {\n  return \"legacy\";\n}\n",
+    "src/config.ts": CONFIG_TS,
+    "src/app.ts": 'import { connect, GITHUB } from "./config";\n\nexport function start(): string {\n  return connect("https://api.example.com", GITHUB);\n}\n',
+    "test/config.test.ts": 'import { connect } from "../src/config";\n\nexport const probe = connect("https://x.test");\n',
+    ".npmrc": `//registry.npmjs.org/:_authToken=${CANARY.npmToken}\n`,
+  });
+  git(root, "add", "-A");
+  git(root, "commit", "-q", "-m", "config");
+  writeFiles(root, {
+    "src/config.ts": `${CONFIG_TS}export const WORKTREE = "${CANARY.worktreeJwt}";\n`,
+    ".env": `CANARY_SETTING=${CANARY.envValue}\nDB_PASSWORD=${CANARY.dbPassword}\n`,
+  });
+  return { root, base };
+}

@@ -1,0 +1,33 @@
+// svc/scope payload files are bounded: at most PAYLOAD_MAX_COUNT per root (the oldest go
+// first, another root's are never touched) and PAYLOAD_MAX_BYTES each (a larger one is
+// refused with a validation_error that names maxTokens).
+
+import { expect, test } from "bun:test";
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { SvcError } from "../../src/errors.ts";
+import { PAYLOAD_MAX_BYTES, PAYLOAD_MAX_COUNT, writePayload } from "../../src/host/payloads.ts";
+import { useRuntimeDir } from "../helpers/host.ts";
+import { tempDir } from "../helpers/repo.ts";
+
+test("payloads are capped in count (oldest first, own files only) and in size", () => {
+  const runtime = useRuntimeDir();
+  const root = tempDir();
+  const dir = join(runtime, "payloads");
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const foreign = join(dir, "scope-0000000000000000-other.xml");
+  writeFileSync(foreign, "x");
+  const written = Array.from({ length: PAYLOAD_MAX_COUNT + 10 }, (_, i) => writePayload(root, `payload ${i}`));
+  const left = readdirSync(dir).filter((n) => n !== "scope-0000000000000000-other.xml");
+  expect(left.length).toBe(PAYLOAD_MAX_COUNT);
+  expect(existsSync(written[written.length - 1] as string)).toBe(true);
+  expect(existsSync(foreign)).toBe(true);
+  let error: unknown;
+  try {
+    writePayload(root, "x".repeat(PAYLOAD_MAX_BYTES + 1));
+  } catch (e) {
+    error = e;
+  }
+  expect(error).toBeInstanceOf(SvcError);
+  expect((error as SvcError).formatted).toBe(`validation_error: the scoped context is ${PAYLOAD_MAX_BYTES + 1} bytes, over the 16 MiB limit of a payload file; pass maxTokens to bound it`);
+});

@@ -1,0 +1,72 @@
+// Bad input on the MCP stdio transport always gets an answer and the server keeps serving:
+// a non-JSON line → -32700, a non-JSON-RPC message → -32600, tool arguments of the wrong
+// type → -32602 with one line (not -32603 with a zod dump), a line over the limit → a note
+// on stderr and -32600 under the request's id.
+
+import { describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { PassThrough } from "node:stream";
+import { LineTransport } from "../../src/surfaces/mcp/stdio.ts";
+import { gitRepo } from "../helpers/repo.ts";
+
+const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
+
+describe("the MCP stdio transport", () => {
+  test("non-JSON, non-JSON-RPC and wrongly typed arguments each get a one-line JSON-RPC error; the server keeps serving", async () => {
+    const root = gitRepo({ "a.ts": "export const a = 1;\n" });
+    const child = Bun.spawn([process.execPath, "--no-install", MAIN, "mcp", "serve"], { cwd: root, env: { ...process.env, SVC_DAEMON: "0" }, stdin: "pipe", stdout: "pipe", stderr: "pipe" });
+    const lines = [
+      JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } }),
+      JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+      "this is not json",
+      JSON.stringify({ hello: "world", id: 7 }),
+      JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "svc_find", arguments: ["a"] } }),
+      JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: 42, arguments: {} } }),
+      JSON.stringify({ jsonrpc: "2.0", id: 4, method: "tools/call", params: { name: "svc_find", arguments: { query: ["a"], path: root } } }),
+      JSON.stringify({ jsonrpc: "2.0", id: 5, method: "tools/list" }),
+    ];
+    child.stdin.write(`${lines.join("\n")}\n`);
+    await child.stdin.end();
+    const out = await new Response(child.stdout).text();
+    const err = await new Response(child.stderr).text();
+    await child.exited;
+    const messages = out.split("\n").filter(Boolean).map((l) => JSON.parse(l));
+    const byId = (id: unknown) => messages.find((m) => m.id === id);
+    expect(messages.find((m) => m.id === null && m.error?.code === -32700)?.error.message).toStartWith("Parse error: not JSON");
+    expect(byId(7).error.code).toBe(-32600);
+    for (const id of [2, 3]) {
+      expect(byId(id).error.code).toBe(-32602);
+      expect(byId(id).error.message).toStartWith("Invalid params");
+      expect(byId(id).error.message).not.toContain("\n");
+    }
+    expect(byId(2).error.message).toContain("params.arguments");
+    expect(byId(4).result.content[0].text).toBe("validation_error: query must be a string");
+    expect(byId(5).result.tools.length).toBeGreaterThan(5);
+    expect(err).toContain("svc mcp: an input line is not JSON");
+  }, 60_000);
+
+  test("a line over the limit is dropped as it streams (stderr names it, -32600 under its id); the next line is served", async () => {
+    const input = new PassThrough();
+    const output = new PassThrough();
+    const logged: string[] = [];
+    const transport = new LineTransport(input, output, (l) => logged.push(l), 1024);
+    const received: unknown[] = [];
+    transport.onmessage = (m) => received.push(m);
+    await transport.start();
+    const sent: string[] = [];
+    output.on("data", (c) => sent.push(String(c)));
+    const big = JSON.stringify({ jsonrpc: "2.0", id: 41, method: "tools/call", params: { name: "svc_find", arguments: { query: "x".repeat(5000) } } });
+    for (let i = 0; i < big.length; i += 700) input.write(big.slice(i, i + 700)); // arrives in pieces
+    input.write(`\n${JSON.stringify({ jsonrpc: "2.0", id: 42, method: "tools/list" })}\n`);
+    await Bun.sleep(20);
+    expect(logged).toEqual([`svc mcp: dropped an input line of ${big.length} bytes: over the 1024-byte limit of one message (the server keeps serving)`]);
+    const reply = JSON.parse(sent.join("").trim());
+    expect(reply).toEqual({ jsonrpc: "2.0", id: 41, error: { code: -32600, message: `Invalid Request: the message is ${big.length} bytes, over the 1024-byte limit of one line` } });
+    expect(received).toEqual([{ jsonrpc: "2.0", id: 42, method: "tools/list" }]);
+    // The last message without its newline is read when the input ends.
+    input.end(JSON.stringify({ jsonrpc: "2.0", id: 43, method: "tools/list" }));
+    await Bun.sleep(20);
+    expect(received).toEqual([{ jsonrpc: "2.0", id: 42, method: "tools/list" }, { jsonrpc: "2.0", id: 43, method: "tools/list" }]);
+    await transport.close();
+  });
+});

@@ -1,0 +1,120 @@
+// apply never loses a byte it did not mean to change: an edit derived from an svc view (which
+// shows secrets as markers, drops \r, BOM and the final-newline state) round-trips the file
+// byte for byte except the edit, or is refused.
+
+import { describe, expect, test } from "bun:test";
+import { readFileSync, symlinkSync } from "node:fs";
+import { join } from "node:path";
+import { call } from "../../src/engine.ts";
+import { SvcError } from "../../src/errors.ts";
+import { sha256, type ApplyData } from "../../src/ops/apply.ts";
+import type { FusionData } from "../../src/render/fusion.ts";
+import { gitRepo } from "../helpers/repo.ts";
+
+async function failure(promise: Promise<unknown>): Promise<SvcError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof SvcError) return error;
+    throw error;
+  }
+  throw new Error("expected a failure");
+}
+
+/** The file as an agent sees it through svc_reduce level=none. */
+async function view(root: string, file: string): Promise<{ content: string; text: string; eol?: string; encoding?: string }> {
+  const result = await call("reduce", { path: root, files: [file], level: "none" });
+  const entry = (result.data as unknown as FusionData).entries[0];
+  return { content: entry?.content ?? "", text: result.text, eol: entry?.eol, encoding: entry?.encoding };
+}
+
+const AWS = "AKIAIOSFODNN7EXAMPLF";
+
+describe("apply keeps what views do not show", () => {
+  test("a redaction marker from a view is refused, naming the line; the secret on disk survives", async () => {
+    const original = `export const region = "eu-west-1";\nexport const key = "${AWS}";\nexport const retries = 3;\n`;
+    const root = gitRepo({ "src/config.ts": original });
+    const { content } = await view(root, "src/config.ts");
+    expect(content).toContain("[REDACTED:");
+    const edited = content.replace("retries = 3", "retries = 5");
+    for (const write of [false, true]) {
+      const error = await failure(call("apply", { path: root, file: "src/config.ts", content: edited, write }));
+      expect(error.formatted).toStartWith("validation_error: refusing to apply to 'src/config.ts': line 2 contains the redaction marker [REDACTED:");
+    }
+    expect(readFileSync(join(root, "src/config.ts"), "utf8")).toBe(original);
+    // A new file cannot carry a marker either.
+    const created = await failure(call("apply", { path: root, file: "src/new.ts", content: `const k = "[REDACTED:aws-access-key]";\n` }));
+    expect(created.formatted).toStartWith("validation_error: refusing to apply to 'src/new.ts': line 1 contains the redaction marker");
+  });
+
+  test("a marker the file on disk really has on that line is kept (a redactor's own test file)", async () => {
+    const original = `export const sample = "[REDACTED:aws-access-key]";\nexport const n = 1;\n`;
+    const root = gitRepo({ "src/sample.ts": original });
+    const edited = original.replace("n = 1", "n = 2");
+    await call("apply", { path: root, file: "src/sample.ts", content: edited, write: true });
+    expect(readFileSync(join(root, "src/sample.ts"), "utf8")).toBe(edited);
+    const changed = await failure(call("apply", { path: root, file: "src/sample.ts", content: edited.replace("sample =", "other =") }));
+    expect(changed.formatted).toContain("line 1 contains the redaction marker [REDACTED:aws-access-key]");
+  });
+
+  test("CRLF, BOM and no-final-newline files round-trip byte-identical except the edit", async () => {
+    const lines = ["export function total(a: number, b: number): number {", "  return a + b;", "}", "", "export const name = 'svc';"];
+    const files: Record<string, Uint8Array> = {
+      "src/crlf.ts": Buffer.from(`${lines.join("\r\n")}\r\n`),
+      "src/bom.ts": Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${lines.join("\n")}\n`)]),
+      "src/nofinal.ts": Buffer.from(lines.join("\n")),
+      "src/all.ts": Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(lines.join("\r\n"))]),
+      "src/mixed.ts": Buffer.from(`${lines[0]}\r\n${lines[1]}\n${lines[2]}\r\n\r\n${lines[4]}\n`),
+    };
+    const root = gitRepo(files);
+    for (const [file, bytes] of Object.entries(files)) {
+      const { content, text, eol } = await view(root, file);
+      expect(eol).toBe(bytes.includes(13) ? "crlf" : undefined);
+      expect(content).not.toContain("\r");
+      expect(content.startsWith("\uFEFF")).toBe(false);
+      if (bytes.includes(13)) expect(text).toContain(`<file path="${file}" eol="crlf">`);
+      const edited = content.replace("a + b", "a + b + 1");
+      expect(edited).not.toBe(content);
+      const result = await call("apply", { path: root, file, content: edited, write: true, expectedHash: sha256(bytes) });
+      const after = readFileSync(join(root, file));
+      const expected = Buffer.from(Buffer.from(bytes).toString("latin1").replace("a + b", "a + b + 1"), "latin1");
+      expect({ file, after: after.toString("latin1") }).toEqual({ file, after: expected.toString("latin1") });
+      expect((result.data as unknown as ApplyData).hash).toBe(sha256(after));
+    }
+    const crlf = await call("apply", { path: root, file: "src/all.ts", content: "x\n" });
+    expect(crlf.text).toContain("keeping the file's CRLF line endings, no final newline, BOM");
+  });
+
+  test("content that carries its own \\r, or a new file, is written as given", async () => {
+    const root = gitRepo({ "src/a.ts": "a\r\nb\r\n" });
+    await call("apply", { path: root, file: "src/a.ts", content: "a\r\nc\r\n", write: true });
+    expect(readFileSync(join(root, "src/a.ts"), "utf8")).toBe("a\r\nc\r\n");
+    await call("apply", { path: root, file: "src/b.ts", content: "x", write: true });
+    expect(readFileSync(join(root, "src/b.ts"), "utf8")).toBe("x");
+  });
+
+  test("a Latin-1 file is refused, not changed; the view says it is not UTF-8", async () => {
+    const latin1 = Buffer.from("export const café = 'naïve';\nexport const n = 1;\n", "latin1");
+    const root = gitRepo({ "src/latin.ts": latin1 });
+    const { content, text, encoding } = await view(root, "src/latin.ts");
+    expect(content).toContain("\uFFFD");
+    expect(encoding).toBe("not-utf8");
+    expect(text).toContain(`encoding="not-utf8"`);
+    for (const write of [false, true]) {
+      const error = await failure(call("apply", { path: root, file: "src/latin.ts", content: content.replace("n = 1", "n = 2"), write }));
+      expect(error.formatted).toStartWith("validation_error: refusing to apply to 'src/latin.ts': the file on disk is not valid UTF-8 (first invalid byte on line 1");
+    }
+    expect(readFileSync(join(root, "src/latin.ts")).equals(latin1)).toBe(true);
+  });
+
+  test("a new file under a dangling directory symlink or below a file gets a clear error, not EEXIST/ENOTDIR", async () => {
+    const root = gitRepo({ "src/a.ts": "a\n" });
+    symlinkSync(join(root, "gone"), join(root, "lib"));
+    const error = await failure(call("apply", { path: root, file: "lib/x.ts", content: "x\n", write: true }));
+    expect(error.formatted).toBe(`validation_error: cannot create 'lib/x.ts': 'lib' is a symbolic link to a directory that does not exist (${join(root, "gone")}); create that directory or remove the link first`);
+    const nested = await failure(call("apply", { path: root, file: "lib/deeper/x.ts", content: "x\n" }));
+    expect(nested.formatted).toStartWith("validation_error: cannot create 'lib/deeper/x.ts': 'lib' is a symbolic link");
+    const underFile = await failure(call("apply", { path: root, file: "src/a.ts/x.ts", content: "x\n", write: true }));
+    expect(underFile.formatted).toBe("validation_error: cannot create 'src/a.ts/x.ts': 'src/a.ts' is a file, not a directory");
+  });
+});

@@ -1,0 +1,266 @@
+// The redaction canary: a repository with a planted secret of every kind the redactor
+// knows (one committed then removed, so it lives in history and diffs) is served by one
+// host (real socket), one MCP server (SDK client over stdio) and the CLI. Every registered
+// operation is called on every surface it has, with parameters that reach the secrets, and
+// no planted value may appear in any byte that comes back: CLI stdout/stderr (text and
+// --json), MCP text, structuredContent and the server's stderr, RPC results and errors,
+// svc/scope payload files — and none in the store at rest (`.svc/`, FTS vocabulary too).
+// The one raw exception is a refactor's staged `files[].content` for apply.
+// The test walks the registry: an operation without canary parameters fails it.
+
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { call } from "../src/engine.ts";
+import { findSecrets } from "../src/render/redact.ts";
+import { REGISTRY, type OperationSpec } from "../src/registry.ts";
+import { runCli } from "../src/surfaces/cli/run.ts";
+import { cliParams, flagName } from "../src/surfaces/cli/program.ts";
+import { startHost, type RunningHost } from "../src/surfaces/host/server.ts";
+import { CANARY, CONFIG_TS, PLANTED_KINDS, SECRET_KINDS, canaryRepo, leaksIn } from "./helpers/canary.ts";
+import { runSvcAsync } from "./helpers/cli.ts";
+import { rawClient, useRuntimeDir, type RawClient } from "./helpers/host.ts";
+
+const MAIN = join(import.meta.dir, "..", "src", "main.ts");
+
+type Params = Record<string, unknown>;
+/** A parameter set; `marker`: its answer must show a redaction marker (it reached a secret). */
+interface Canary {
+  params: Params;
+  marker?: boolean;
+}
+
+/** Content with a type error quoting a secret literal: diagnostics must not echo it. */
+const BAD_CONTENT = `${CONFIG_TS}export const n: "x" = "${CANARY.githubToken}";\n`;
+
+/** Per operation, the calls that reach the planted secrets (`path` is added). */
+function canaryParams(base: string): Record<string, Canary[]> {
+  return {
+    status: [{ params: {} }],
+    index: [{ params: {} }],
+    map: [{ params: {} }],
+    doctor: [{ params: {} }],
+    find: [
+      { params: { query: "connect", kind: "signatures" }, marker: true },
+      { params: { query: "connect", kind: "symbol" } },
+      { params: { query: "AWS_ACCESS_KEY_ID", kind: "all" } },
+      { params: { query: "deploy key token", kind: "text" } },
+      { params: { query: "connect", kind: "neighbors" } },
+      { params: { query: "signing key configuration", kind: "task", changedSince: base } },
+    ],
+    context: [{ params: { files: ["src/config.ts"] }, marker: true }, { params: { seeds: ["connect"] }, marker: true }],
+    review: [{ params: { changedSince: base }, marker: true }, { params: { changedSince: base, handoff: true }, marker: true }, { params: {}, marker: true }],
+    apply: [{ params: { file: "src/config.ts", content: BAD_CONTENT, write: false } }],
+    impact: [{ params: { symbol: "connect" } }, { params: { symbol: "AWS_ACCESS_KEY_ID" } }],
+    test: [{ params: { symbol: "connect" } }],
+    check: [{ params: { file: "src/config.ts", content: BAD_CONTENT }, marker: true }, { params: { session: "canary" } }],
+    checkDelta: [{ params: { delta: true, session: "canary" } }],
+    gate: [{ params: { since: base } }],
+    checkSession: [{ params: { session: "canary", full: true } }],
+    checkOverlay: [{ params: { file: "src/config.ts", content: BAD_CONTENT }, marker: true }],
+    checkCapture: [{ params: { file: "src/config.ts", content: BAD_CONTENT }, marker: true }],
+    openIndexed: [{ params: {} }],
+    graph: [{ params: {} }, { params: { scopeMode: "changes", since: base } }],
+    scope: [{ params: { mode: "focus", seed: "src/config.ts" }, marker: true }, { params: { mode: "changes", since: base }, marker: true }],
+    explain: [{ params: { mode: "changes", since: base } }],
+    contextDiagnostics: [{ params: {} }],
+    refactor: [
+      { params: { operation: "rename", symbol: "AWS_ACCESS_KEY_ID", newName: "AWS_KEY_ID" }, marker: true },
+      { params: { operation: "rename", symbol: "connect", newName: "connectTo" }, marker: true },
+    ],
+    refactorRpc: [{ params: { request: { operation: "rename", symbol: "GITHUB", newName: "GITHUB_TOKEN" } }, marker: true }],
+    reduce: [{ params: { files: ["src/config.ts", ".env", ".npmrc", "src/legacy.ts"] }, marker: true }, { params: { content: CONFIG_TS, extension: ".ts" }, marker: true }],
+    toc: [{ params: {} }],
+    ask: [{ params: { task: "where are the signing key and the deploy token configured" } }],
+    skeleton: [{ params: {} }, { params: { format: "json" } }],
+    focus: [{ params: { focus: "src/config.ts" }, marker: true }],
+    search: [{ params: { query: "github token connect" } }],
+    changes: [{ params: { changedSince: base, review: true }, marker: true }, { params: { changedSince: base, format: "json" }, marker: true }],
+    fuse: [{ params: { changedSince: base }, marker: true }, { params: { query: "connect token" } }],
+  };
+}
+
+/** The CLI argv for a parameter set, or null when one of its parameters is not on the CLI. */
+function cliArgv(spec: OperationSpec, params: Params): string[] | null {
+  const { positional } = cliParams(spec);
+  const argv = [spec.cli!.command];
+  for (const p of positional) if (params[p.name] !== undefined) argv.push(String(params[p.name]));
+  for (const [name, value] of Object.entries(params)) {
+    const p = spec.params.find((x) => x.name === name);
+    if (!p || p.cli === false || (p.cli && p.cli.fromStdin)) return null;
+    if (p.cli && p.cli.positional) continue;
+    const flag = flagName(p);
+    if (p.type === "bool") {
+      if (p.cli && p.cli.negate) {
+        if (value === false) argv.push(`--no-${flag}`);
+      } else if (value === true) argv.push(`--${flag}`);
+    } else if (Array.isArray(value)) for (const v of value) argv.push(`--${flag}`, String(v));
+    else argv.push(`--${flag}`, String(value));
+  }
+  return argv;
+}
+
+/** A refactor's staged content is the one raw field (apply verifies it); everything else is checked. */
+function withoutStagedContent(value: unknown): unknown {
+  if (!value || typeof value !== "object" || !Array.isArray((value as { files?: unknown }).files)) return value;
+  const v = value as { files: unknown[] };
+  return { ...v, files: v.files.map((f) => (f && typeof f === "object" && "expectedHash" in f ? { ...f, content: "<staged content>" } : f)) };
+}
+
+describe("redaction canary", () => {
+  let root: string;
+  let base: string;
+  let host: RunningHost;
+  let token: string;
+  let rpc: RawClient;
+  let mcp: { callTool: (req: { name: string; arguments: Params }, schema?: unknown, options?: { timeout?: number }) => Promise<Record<string, unknown>>; close: () => Promise<void> };
+  let mcpStderr = "";
+  const outputs: { where: string; text: string; marker: boolean }[] = [];
+  let rpcId = 0;
+
+  beforeAll(async () => {
+    const runtime = useRuntimeDir();
+    ({ root, base } = canaryRepo());
+    await call("index", { path: root }, { cwd: root });
+    host = await startHost({ root, idleMinutes: 0, log: () => {} });
+    rpc = await rawClient(host.socket);
+    rpc.send({ jsonrpc: "2.0", id: ++rpcId, method: "svc/handshake" });
+    token = (await rpc.next()).result.sessionToken;
+    const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
+    const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js");
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ["--no-install", MAIN, "mcp", "serve"],
+      cwd: root,
+      env: { ...(process.env as Record<string, string>), SVC_RUNTIME_DIR: runtime, NO_COLOR: "1" },
+      stderr: "pipe",
+    });
+    transport.stderr?.on("data", (chunk: Buffer) => (mcpStderr += chunk.toString()));
+    const client = new Client({ name: "canary", version: "1" });
+    await client.connect(transport);
+    mcp = client as unknown as typeof mcp;
+  }, 120_000);
+
+  afterAll(async () => {
+    await mcp?.close();
+    rpc?.close();
+    await host?.stop("test done");
+    delete process.env.SVC_RUNTIME_DIR;
+  });
+
+  test("the fixture plants every kind the redactor knows", () => {
+    expect([...PLANTED_KINDS].sort()).toEqual([...SECRET_KINDS].sort());
+    const files: Record<string, string> = { "src/config.ts": readFileSync(join(root, "src/config.ts"), "utf8"), ".env": readFileSync(join(root, ".env"), "utf8") };
+    const found = new Set(Object.entries(files).flatMap(([path, text]) => findSecrets(text, { path }).map((s) => s.kind)));
+    expect([...found].sort()).toEqual([...SECRET_KINDS].sort());
+  });
+
+  test("every registered operation on every surface: no planted value in any output", async () => {
+    const table = canaryParams(base);
+    const missing = REGISTRY.filter((spec) => !table[spec.op]?.length).map((spec) => spec.op);
+    expect(missing).toEqual([]); // a new operation needs canary parameters here
+    let calls = 0;
+    const reached = new Set<string>();
+    const surfaces = REGISTRY.flatMap((spec) => [
+      ...(spec.cli ? [`${spec.op} cli`] : []),
+      ...(spec.mcp ?? []).map((b) => `${spec.op} ${b.tool}`),
+      ...(spec.rpc ?? []).map((m) => `${spec.op} ${m}`),
+    ]);
+    for (const spec of REGISTRY) {
+      for (const { params, marker = false } of table[spec.op]!) {
+        const label = `${spec.op} ${JSON.stringify(params).slice(0, 80)}`;
+        if (spec.cli) {
+          for (const json of [false, true]) {
+            const argv = cliArgv(spec, { ...params, path: root });
+            if (!argv) continue;
+            const out: string[] = [];
+            const code = await runCli([...argv, ...(json ? ["--json"] : []), "--cwd", root], { out: (t) => out.push(t), err: (t) => out.push(t), errIsTty: false });
+            calls++;
+            reached.add(`${spec.op} cli`);
+            outputs.push({ where: `cli ${argv.join(" ").slice(0, 100)}${json ? " --json" : ""} (exit ${code})`, text: out.join("\n"), marker });
+          }
+        }
+        for (const binding of spec.mcp ?? []) {
+          if (binding.params && Object.keys(params).some((k) => !binding.params!.includes(k))) continue;
+          const args: Params = { ...params, path: root, ...(binding.action ? { action: binding.action } : {}) };
+          for (const key of Object.keys(binding.fixed ?? {})) delete args[key];
+          const result = await mcp.callTool({ name: binding.tool, arguments: args }, undefined, { timeout: 300_000 });
+          calls++;
+          reached.add(`${spec.op} ${binding.tool}`);
+          if (spec.op === "refactor" && params.symbol === "AWS_ACCESS_KEY_ID") {
+            // the apply handoff is verbatim: the staged content still holds the real value
+            const staged = (result.structuredContent as { files?: { content: string }[] } | undefined)?.files ?? [];
+            expect(staged.some((f) => f.content.includes(CANARY.awsAccessKey))).toBe(true);
+          }
+          const text = JSON.stringify({ ...result, structuredContent: withoutStagedContent(result.structuredContent) });
+          outputs.push({ where: `mcp ${binding.tool} ${label}`, text, marker });
+        }
+        for (const method of spec.rpc ?? []) {
+          rpc.send({ jsonrpc: "2.0", id: ++rpcId, method, params: { sessionToken: token, ...params } });
+          const reply = await rpc.next(300_000);
+          calls++;
+          reached.add(`${spec.op} ${method}`);
+          let payload = "";
+          if (reply?.result?.payloadPath) payload = readFileSync(reply.result.payloadPath, "utf8");
+          outputs.push({ where: `rpc ${method} ${label}`, text: JSON.stringify({ ...reply, result: withoutStagedContent(reply?.result) }) + payload, marker });
+        }
+      }
+    }
+    // the CLI as users run it (a child process writing to real stdout/stderr), for the diff-heavy answers
+    for (const argv of [["review", root, "--changed-since", base], ["review", root, "--changed-since", base, "--json"], ["changes", base, root, "--review"], ["reduce", "--path", root, "--files", "src/config.ts", ".env"]]) {
+      const run = await runSvcAsync(argv, { cwd: root });
+      calls++;
+      outputs.push({ where: `cli process ${argv.join(" ")} (exit ${run.code})`, text: `${run.stdout}\n${run.stderr}`, marker: true });
+    }
+    outputs.push({ where: "mcp server stderr", text: mcpStderr, marker: false });
+    console.log(`redaction canary: ${calls} calls over ${REGISTRY.length} operations and ${surfaces.length} operation-surface pairs`);
+    expect(surfaces.filter((s) => !reached.has(s))).toEqual([]); // every operation was called on every surface it has
+    const leaks = outputs.flatMap((o) => leaksIn(o.text).map((name) => `${o.where}: ${name}`));
+    expect(leaks).toEqual([]);
+    const unreached = outputs.filter((o) => o.marker && !o.text.includes("[REDACTED:")).map((o) => o.where);
+    expect(unreached).toEqual([]);
+    // together the answers show a marker of every kind: the calls did reach every secret
+    const all = outputs.map((o) => o.text).join("\n");
+    expect(SECRET_KINDS.filter((kind) => !all.includes(`[REDACTED:${kind}]`))).toEqual([]);
+    // the secret that lives only in history came back as a removed diff line, redacted
+    expect(all).toContain('-export const LEGACY_TOKEN = \\"[REDACTED:github-token]\\";');
+    expect(calls).toBeGreaterThan(80);
+  }, 900_000);
+
+  test("svc/diagnostics reports the secrets of .env (locations, never values)", async () => {
+    rpc.send({ jsonrpc: "2.0", id: ++rpcId, method: "svc/diagnostics", params: { sessionToken: token } });
+    const { result } = await rpc.next(120_000);
+    const env = result.secrets.filter((s: { path: string }) => s.path === ".env");
+    expect(env.map((s: { kind: string; startLine: number }) => `${s.kind}@${s.startLine}`)).toEqual(["env-value@0", "env-value@1"]);
+    expect(leaksIn(JSON.stringify(result))).toEqual([]);
+  }, 120_000);
+
+  test("the store at rest holds no planted value and is private (.svc 0700, svc.db/-wal/-shm 0600)", () => {
+    const store = join(root, ".svc");
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const e of readdirSync(dir, { withFileTypes: true })) (e.isDirectory() ? walk : (p: string) => files.push(p))(join(dir, e.name));
+    };
+    walk(store);
+    const leaks = files.flatMap((f) => leaksIn(readFileSync(f).toString("latin1")).map((name) => `${f.slice(store.length)}: ${name}`));
+    expect(leaks).toEqual([]);
+    const db = new Database(join(store, "svc.db"), { readonly: true });
+    try {
+      const terms: string[] = [];
+      for (const table of ["files_fts", "chunks_fts"]) {
+        db.run(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.v_${table} USING fts5vocab(main, ${table}, row)`);
+        for (const row of db.query(`SELECT term FROM temp.v_${table}`).all() as { term: string }[]) terms.push(row.term);
+      }
+      expect(terms.length).toBeGreaterThan(10);
+      expect(leaksIn(terms.join("\n"))).toEqual([]);
+    } finally {
+      db.close();
+    }
+    expect(statSync(store).mode & 0o777).toBe(0o700);
+    for (const name of ["svc.db", "svc.db-wal", "svc.db-shm"]) {
+      const path = join(store, name);
+      if (name === "svc.db" || files.includes(path)) expect({ name, mode: statSync(path).mode & 0o777 }).toEqual({ name, mode: 0o600 });
+    }
+  });
+});

@@ -1,0 +1,87 @@
+// The output path's redactor: deep redaction of result objects (keys too), the apply
+// handoff's content kept verbatim, idempotence, dotenv diffs, and errors redacted at birth.
+
+import { describe, expect, test } from "bun:test";
+import { SvcError, asSvcError } from "../../src/errors.ts";
+import { redact, redactPatch } from "../../src/render/redact.ts";
+import { redactResult, redactText, redactValue } from "../../src/render/redact-output.ts";
+import { scrubberFor } from "../../src/index/scrub.ts";
+import { CANARY, CONFIG_TS, leaksIn } from "../helpers/canary.ts";
+
+describe("redactValue / redactResult", () => {
+  test("every string deep inside a result is redacted, keys included; numbers, booleans and null stay", () => {
+    const data = {
+      apiDelta: [{ name: "AWS_ACCESS_KEY_ID", after: `export const AWS_ACCESS_KEY_ID = "${CANARY.awsAccessKey}"` }],
+      nested: { deeper: [[`token = "${CANARY.githubDefault}"`]], count: 3, ok: true, none: null },
+      [CANARY.stripeKey]: "a key that is a secret",
+    };
+    const out = redactValue(data);
+    expect(leaksIn(JSON.stringify(out))).toEqual([]);
+    expect(out.apiDelta[0]!.after).toBe('export const AWS_ACCESS_KEY_ID = "[REDACTED:aws-access-key]"');
+    expect(out.nested).toMatchObject({ count: 3, ok: true, none: null });
+    expect(Object.keys(out)).toContain("[REDACTED:stripe-key]");
+    expect(leaksIn(JSON.stringify(data))).not.toEqual([]); // the input is not touched
+    expect(redactValue<unknown>({ at: new Date(0) })).toEqual({ at: "1970-01-01T00:00:00.000Z" }); // what JSON would write
+  });
+
+  test("an apply handoff {file, expectedHash, content} keeps its content verbatim, nothing else", () => {
+    const staged = { file: "src/config.ts", expectedHash: "ab".repeat(32), content: CONFIG_TS };
+    const result = redactResult({ text: `staged rename\n-  token = "${CANARY.githubDefault}"`, data: { files: [staged], diffs: [{ file: "src/config.ts", diff: CONFIG_TS }] }, warnings: [CANARY.npmToken] });
+    expect(result.data.files[0]!.content).toBe(CONFIG_TS);
+    expect(leaksIn(JSON.stringify({ ...result, data: { ...result.data, files: [] } }))).toEqual([]);
+    // a content field without expectedHash is ordinary output
+    expect(leaksIn(JSON.stringify(redactValue({ file: "x.ts", content: CONFIG_TS })))).toEqual([]);
+  });
+
+  test("idempotent: a redacted text passes again unchanged", () => {
+    const once = redactText(CONFIG_TS);
+    expect(redactText(once)).toBe(once);
+    expect(redactText(JSON.stringify(redactValue({ CONFIG_TS })))).toBe(JSON.stringify(redactValue({ CONFIG_TS })));
+  });
+
+  test("an error message is redacted when the error is made, whatever made it", () => {
+    expect(new SvcError("validation_error", `bad value ${CANARY.openaiKey}`).formatted).toBe("validation_error: bad value [REDACTED:openai-key]");
+    expect(asSvcError(new Error(`boom ${CANARY.slackToken}`)).formatted).toBe("internal_error: boom [REDACTED:slack-token]");
+    // a long message is cut after redaction: the cut never leaves half a secret
+    expect(leaksIn(asSvcError(new Error(`${"x".repeat(280)} ${CANARY.githubToken}`)).formatted)).toEqual([]);
+  });
+});
+
+describe("redactPatch", () => {
+  test("a dotenv file's diff lines lose their values; other files are redacted as text", () => {
+    const patch = `@@ -1,2 +1,2 @@\n CANARY_SETTING=${CANARY.envValue}\n-DB_PASSWORD=old-value-1\n+DB_PASSWORD=${CANARY.dbPassword}\n`;
+    const out = redactPatch(patch, "config/.env.local");
+    expect(out.text).toBe("@@ -1,2 +1,2 @@\n CANARY_SETTING=[REDACTED:env-value]\n-DB_PASSWORD=[REDACTED:env-value]\n+DB_PASSWORD=[REDACTED:env-value]\n");
+    expect(out.count).toBe(3);
+    expect(redactPatch(`+const t = "${CANARY.githubToken}";\n`, "src/a.ts").text).toBe('+const t = "[REDACTED:github-token]";\n');
+    // without the path the dotenv values would pass: the reason diffs carry it
+    expect(redact(patch).text).toContain(CANARY.envValue);
+  });
+});
+
+describe("scrubberFor (the index stores no credential)", () => {
+  test("the masked text keeps every offset and line; stored strings lose values, even cut ones", () => {
+    const s = scrubberFor(CONFIG_TS, "src/config.ts");
+    expect(s.found).toBeGreaterThan(10);
+    expect(s.masked.length).toBe(CONFIG_TS.length);
+    expect(s.masked.split("\n").length).toBe(CONFIG_TS.split("\n").length);
+    expect(leaksIn(s.masked)).toEqual([]);
+    const signature = `export function connect(url: string, token = "${CANARY.githubDefault}"): string`;
+    expect(s.scrub(signature)).toBe('export function connect(url: string, token = "[REDACTED:github-token]"): string');
+    // a signature cut at 240 characters inside a secret
+    const cut = `${"x".repeat(200)} = "${CANARY.awsSecretKey.slice(0, 20)}…`;
+    expect(leaksIn(s.scrub(cut))).toEqual([]);
+    expect(s.scrub(cut)).toEndWith('"[REDACTED:aws-secret-key]…');
+    expect(s.scrubDeep({ facts: [{ key: CANARY.apiToken }] })).toEqual({ facts: [{ key: "[REDACTED:api-token]" }] });
+  });
+
+  test("a dotenv file's values are secrets for the index too; a clean file costs nothing", () => {
+    const env = scrubberFor(`CANARY_SETTING=${CANARY.envValue}\n`, ".env");
+    expect(env.masked).not.toContain(CANARY.envValue);
+    expect(env.scrub(`CANARY_SETTING=${CANARY.envValue}`)).toBe("CANARY_SETTING=[REDACTED:env-value]");
+    const clean = scrubberFor("export const a = 1;\n", "src/a.ts");
+    expect(clean.found).toBe(0);
+    const decl = { name: "a" };
+    expect(clean.scrubDeep(decl)).toBe(decl);
+  });
+});

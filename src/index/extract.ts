@@ -8,10 +8,11 @@ import { join } from "node:path";
 import { commentStyleOf, leadingComment, splitComments } from "../lang/comments.ts";
 import { isCodeLanguage, languageOf, type LanguageId } from "../lang/languages.ts";
 import { TYPE_KINDS, type Decl } from "../lang/model.ts";
+import { lineDeclarations } from "../lang/line-declarations.ts";
 import { declarationsOf, parseRoot } from "../lang/outline.ts";
 import { estimateTokens } from "../render/tokens.ts";
 import { fieldTokens, splitIdentifier, type FieldTokens } from "../retrieve/terms.ts";
-import { decodeText, isBinary, isGenerated } from "../workspace/classify.ts";
+import { decodeText, isBinary, isGenerated, isMinified } from "../workspace/classify.ts";
 import type { InventoryEntry, SkipReason } from "../workspace/inventory.ts";
 import { timed } from "../sys/timing.ts";
 import { isTestPath } from "../workspace/templates.ts";
@@ -22,7 +23,8 @@ import { scrubberFor, type Scrubber } from "./scrub.ts";
 import type { FileFacts } from "../wiring/model.ts";
 import type { SgNode } from "@ast-grep/napi";
 
-export type ParseStatus = "ok" | "failed" | "none";
+/** `partial`: parsed, but a statement the grammar could not read may hide declarations (see outline.ts). */
+export type ParseStatus = "ok" | "partial" | "failed" | "none";
 
 export interface FileFields {
   types: string;
@@ -197,10 +199,14 @@ function fileRecord(entry: InventoryEntry, hash: string, text: string, language:
   };
 }
 
-/** A file of a type svc does not read (source maps, licences, unknown extensions): listed, hashed, found by path, not full-text indexed. */
-function opaqueFile(entry: InventoryEntry, bytes: Uint8Array, text: string, secrets: Scrubber): ExtractedFile {
+/**
+ * A file svc does not read: of an unknown type (source maps, licences) or minified (one-line
+ * bundles: flagged generated, never parsed). Listed, hashed, costed, found by path, not
+ * full-text indexed.
+ */
+function opaqueFile(entry: InventoryEntry, bytes: Uint8Array, text: string, secrets: Scrubber, language: LanguageId | null = null): ExtractedFile {
   return {
-    ...fileRecord(entry, contentHash(bytes), text, null),
+    ...fileRecord(entry, contentHash(bytes), text, language),
     tokens: Math.ceil(text.length / 4),
     parseStatus: "none",
     decls: [],
@@ -241,6 +247,10 @@ export function extractFile(root: string, entry: InventoryEntry, memo?: ContentM
   // Nothing derived from a secret is stored: parse the text, tokenize the masked copy, scrub every stored string.
   const secrets = timed("x:secrets", () => scrubberFor(text, entry.path));
   if (language === null) return opaqueFile(entry, bytes, text, secrets);
+  if (isMinified(text)) {
+    const decls = isCodeLanguage(language) ? lineDeclarations(text) : [];
+    return { ...opaqueFile(entry, bytes, text, secrets, language), decls: secrets.found ? decls.map((d) => scrubDecl(d, secrets)) : decls };
+  }
   const hash = contentHash(bytes);
   const key = `${language}:${hash}`;
   const same = memo?.get(key);
@@ -261,7 +271,7 @@ export function extractFile(root: string, entry: InventoryEntry, memo?: ContentM
       const out = timed("x:decls", () => declarationsOf(language, parsed, text));
       decls = secrets.found ? out.decls.map((d) => scrubDecl(d, secrets)) : out.decls;
       imports = secrets.scrubDeep(timed("x:imports", () => importsOf(language, parsed, text)));
-      parseStatus = out.failed ? "failed" : "ok";
+      parseStatus = out.failed ? "failed" : out.unreadable !== null ? "partial" : "ok";
     } else {
       parseStatus = "failed";
     }

@@ -7,6 +7,7 @@ import { parse, type SgNode } from "@ast-grep/napi";
 import { Outline } from "./extract/core.ts";
 import { EXTRACTORS } from "./extract/index.ts";
 import { ensureGrammars } from "./grammars.ts";
+import { patchGrammarGaps } from "./grammar-gaps.ts";
 import { grammarOf, type CodeLanguage } from "./languages.ts";
 import type { Decl, FileOutline } from "./model.ts";
 
@@ -16,21 +17,25 @@ const BUILT_IN = new Set<CodeLanguage>(["typescript", "tsx", "javascript"]);
 export function parseRoot(language: CodeLanguage, source: string): SgNode | null {
   if (!BUILT_IN.has(language)) ensureGrammars();
   try {
-    return parse(grammarOf(language), source).root();
+    return parse(grammarOf(language), BUILT_IN.has(language) ? patchGrammarGaps(source, language !== "typescript") : source).root();
   } catch {
     return null;
   }
 }
 
-/** Declarations of an already parsed file; `failed` when the extractor hit something unexpected (the decls found so far are kept). */
-export function declarationsOf(language: CodeLanguage, root: SgNode, source: string): { decls: Decl[]; failed: boolean } {
+/**
+ * Declarations of an already parsed file; `failed` when the extractor hit something
+ * unexpected (the decls found so far are kept); `unreadable` is the first line of a
+ * statement the grammar could not read (the file is only partly understood), else null.
+ */
+export function declarationsOf(language: CodeLanguage, root: SgNode, source: string): { decls: Decl[]; failed: boolean; unreadable: number | null } {
   const extractor = EXTRACTORS[language];
   const outline = new Outline(source, extractor.annotations);
   try {
     extractor.extract(outline, root);
-    return { decls: outline.decls, failed: false };
+    return { decls: outline.decls, failed: false, unreadable: outline.unreadable };
   } catch {
-    return { decls: outline.decls, failed: true };
+    return { decls: outline.decls, failed: true, unreadable: outline.unreadable };
   }
 }
 

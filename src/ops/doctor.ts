@@ -32,6 +32,8 @@ export interface DoctorData {
   source: "stamped" | "refresh" | "none";
   hosts: { root: string; pid: number; version: string }[];
   degraded: string[];
+  /** Files the syntax tier could not fully read (parse_status partial): their declarations may be incomplete. */
+  partialFiles: string[];
   /** The doctor text (svc/doctor's result). */
   report: string;
 }
@@ -71,6 +73,13 @@ function storeLines(root: string, meta: IndexMeta | null): string[] {
   ];
 }
 
+/** Files only partly read by the syntax tier, named (up to 10). */
+function partialLine(files: readonly string[]): string {
+  if (files.length === 0) return "syntax tier: every parsed file read in full";
+  const shown = files.slice(0, 10).join(", ");
+  return `syntax tier: ${files.length} file${files.length === 1 ? "" : "s"} only partly read (declarations may be missing; marked [partial] in toc and skeleton): ${shown}${files.length > 10 ? `, and ${files.length - 10} more` : ""}`;
+}
+
 async function liveLoad(root: string, ctx: OpContext): Promise<LoadDiagnosis> {
   const { openSemantic } = await import("../semantic/index.ts");
   const { liveDiagnosis } = await import("../semantic/live-diagnosis.ts");
@@ -98,9 +107,11 @@ export async function doctor(request: DoctorRequest, ctx: OpContext): Promise<Op
   }
   const db = openReader(ws.root);
   let meta: IndexMeta | null = null;
+  let partialFiles: string[] = [];
   if (db) {
     try {
       meta = readMeta(db);
+      partialFiles = (db.query("SELECT path FROM files WHERE parse_status = 'partial' ORDER BY path").all() as { path: string }[]).map((r) => r.path);
     } finally {
       db.close();
     }
@@ -129,9 +140,10 @@ export async function doctor(request: DoctorRequest, ctx: OpContext): Promise<Op
     lines.push("diagnosis: none stamped yet — the semantic upgrade has not run on this index (svc index runs it; svc doctor --refresh loads the projects now)");
   }
   lines.push(...storeLines(ws.root, meta));
+  if (meta) lines.push(partialLine(partialFiles));
   const here = hosts.find((h) => h.root === ws.root);
   lines.push(`hosts: ${here ? `pid ${here.pid} serves this root (svc ${here.version})` : "none serves this root"}${hosts.length > (here ? 1 : 0) ? `; ${hosts.length - (here ? 1 : 0)} other root(s) served` : ""}`);
   lines.push(`degraded states seen by this process: ${degraded.length ? degraded.join("; ") : "none"}`);
   const report = lines.join("\n");
-  return { text: report, data: { root: ws.root, indexState, tier: diagnosis?.tier ?? meta?.index_mode ?? "unknown", diagnosis, source, hosts, degraded, report } };
+  return { text: report, data: { root: ws.root, indexState, tier: diagnosis?.tier ?? meta?.index_mode ?? "unknown", diagnosis, source, hosts, degraded, partialFiles, report } };
 }

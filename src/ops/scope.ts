@@ -34,7 +34,8 @@ export async function planScope(collection: Collection, request: Pick<ScopeReque
     const graph = loadFileGraph(collection.index.db, collection.index.meta.index_completed_at ?? "");
     const loc = localize(collection, { query: request.query, limit: 10, graph });
     const byPath = new Map(collection.files.map((f) => [f.path, f.id]));
-    const seeds = loc.candidates.slice(0, Math.max(1, loc.cluster || 3)).map((c) => ({ id: byPath.get(c.path) as number, label: `task candidate ${c.score.toFixed(2)}` }));
+    const best = loc.candidates[0]?.score || 1;
+    const seeds = loc.candidates.slice(0, Math.max(1, loc.cluster || 3)).map((c) => ({ id: byPath.get(c.path) as number, label: `task candidate ${c.score.toFixed(2)}`, score: c.score / best }));
     if (seeds.length === 0) throw validationError(`query '${request.query}' matched no collected file`);
     return planFromSeeds(collection, seeds, 1, "search", [`localize [${loc.grade}]`], "exact-seed");
   }

@@ -56,11 +56,11 @@ function renderWithinBudget(
   counter: TokenCounter,
 ): { text: string; detail: TocDetail; tokens: number } {
   for (const detail of ["full", "paths"] as const) {
-    const text = assemble(tocHeader(entries.length, total, detail, scope), renderTree(entries, detail === "full"), footer);
+    const text = assemble(tocHeader(entries.length, total, detail, scope, entries.filter((e) => e.partial).length), renderTree(entries, detail === "full"), footer);
     const tokens = counter.count(text);
     if (tokens <= maxTokens) return { text, detail, tokens };
   }
-  const header = tocHeader(entries.length, total, "directories", scope);
+  const header = tocHeader(entries.length, total, "directories", scope, entries.filter((e) => e.partial).length);
   const rows = directoryRows(entries).map(renderDirectoryRow);
   let used = counter.count(header) + (footer ? counter.count(footer) + 1 : 0);
   const body: string[] = [];
@@ -87,7 +87,7 @@ export async function toc(request: TocRequest, ctx: OpContext): Promise<OpResult
     const symbols = collection.index.db.prepare("SELECT kind, name, container, qualified_name AS qualifiedName FROM symbols WHERE file_id = ? ORDER BY start_offset");
     const entries: TocEntry[] = collection.files.map((file) => {
       const decls = symbols.all(file.id) as (Omit<TocDecl, "kind"> & { kind: DeclKind })[];
-      return { path: file.path, tokens: file.tokens, generated: file.isGenerated, ...outlineForToc(decls) };
+      return { path: file.path, tokens: file.tokens, generated: file.isGenerated, ...(file.partial ? { partial: true } : {}), ...outlineForToc(decls) };
     });
     const total = entries.reduce((sum, e) => sum + e.tokens, 0);
     const scope = ws.relDir;

@@ -6,6 +6,7 @@ import type { Collection } from "./collect.ts";
 import { planFocus } from "./focus.ts";
 import type { Plan } from "./model.ts";
 import { planSearch } from "./search.ts";
+import { subsystemQuery } from "./subsystem.ts";
 import { planWhole } from "./whole.ts";
 import { NAMED_TYPE_KINDS_SQL } from "../lang/model.ts";
 
@@ -57,10 +58,10 @@ export function planAsk(collection: Collection, options: AskPlanOptions): Plan {
     plan.prelude.unshift(line(`strategy=skeleton${note}`));
     return plan;
   };
-  const search = (note: string) => {
+  const search = (note: string, query = options.task) => {
     let plan: Plan;
     try {
-      plan = planSearch(collection, { query: options.task, queryTop: 10, depth, level: "standard", rerank: false });
+      plan = planSearch(collection, { query, queryTop: 10, depth, level: "standard", rerank: false });
     } catch {
       return skeleton(" (the task's words matched no file)");
     }
@@ -69,6 +70,8 @@ export function planAsk(collection: Collection, options: AskPlanOptions): Plan {
     return plan;
   };
   if (isBroad(options.task)) return skeleton("");
+  const subsystem = subsystemQuery(db, options.task);
+  if (subsystem) return search(` subsystem="${subsystem.topic.join(" ")}"${subsystem.replaced.length ? ` (searched as ${subsystem.replaced.join(", ")})` : ""}`, subsystem.query);
   const names = typeNamesIn(options.task, (name) => known.get(name) !== null);
   if (names.length === 1) {
     const seed = names[0] as string;

@@ -42,6 +42,8 @@ export interface IndexedFile {
   tokens: number;
   isTest: boolean;
   isGenerated: boolean;
+  /** The syntax tier could not read all of it (parse_status partial): its declarations may be incomplete. */
+  partial?: boolean;
 }
 
 export interface Collection {
@@ -142,8 +144,8 @@ function collectFiles(index: OpenIndex, ws: Workspace, options: CollectOptions):
   const maxBytes = (options.maxFileSizeKb ?? 0) > 0 ? (options.maxFileSizeKb as number) * 1024 : Number.POSITIVE_INFINITY;
   const files: IndexedFile[] = [];
   for (const row of index.db
-    .query("SELECT id, path, language, size, tokens, is_test, is_generated FROM files ORDER BY path")
-    .iterate() as Iterable<{ id: number; path: string; language: string | null; size: number; tokens: number; is_test: number; is_generated: number }>) {
+    .query("SELECT id, path, language, size, tokens, is_test, is_generated, parse_status FROM files ORDER BY path")
+    .iterate() as Iterable<{ id: number; path: string; language: string | null; size: number; tokens: number; is_test: number; is_generated: number; parse_status: string }>) {
     if (!under(row.path, ws.relDir) || !belongs(row.path) || isLockfile(row.path) || excluded(row.path) || row.size > maxBytes) continue;
     if (row.size <= TRIVIAL_MAX_BYTES && trivialOnDisk(ws.root, row.path)) continue;
     files.push({
@@ -154,6 +156,7 @@ function collectFiles(index: OpenIndex, ws: Workspace, options: CollectOptions):
       tokens: row.tokens,
       isTest: row.is_test === 1,
       isGenerated: row.is_generated === 1,
+      ...(row.parse_status === "partial" ? { partial: true } : {}),
     });
   }
   return files;

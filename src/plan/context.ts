@@ -77,6 +77,8 @@ export function tierOf(role: Role): Level {
 interface SeedHit {
   id: number;
   label: string;
+  /** Relative strength in (0, 1] (task candidates: score over the best); 1 when absent. */
+  score?: number;
 }
 
 function resolveSeeds(collection: Collection, seeds: ContextSeeds, notes: string[]): SeedHit[] {
@@ -124,10 +126,10 @@ export function planContext(collection: Collection, given: Partial<Record<keyof 
 
 export function planFromSeeds(collection: Collection, hits: SeedHit[], depth: number, mode: string, notes: string[], seedRole: Role): Plan {
   const graph = loadFileGraph(collection.index.db, collection.index.meta.index_completed_at ?? "", { typed: true });
-  const labels = new Map<number, string>();
-  for (const h of hits) if (!labels.has(h.id)) labels.set(h.id, h.label);
+  const first = new Map<number, SeedHit>();
+  for (const h of hits) if (!first.has(h.id)) first.set(h.id, h);
   const reached = expand(graph, {
-    seeds: [...labels].map(([id, label]) => ({ id, score: 1, reason: label })),
+    seeds: [...first.values()].map((h) => ({ id: h.id, score: h.score ?? 1, reason: h.label })),
     depth,
     direction: "both",
     allowed: (id) => collection.byId.has(id),

@@ -4,7 +4,7 @@
 
 import type { Database } from "bun:sqlite";
 import { identifierUse } from "../lang/identifier.ts";
-import { describeSymbol, resolveSymbol, type SymbolRow } from "../retrieve/resolve-symbol.ts";
+import { describeSymbol, partialNote, resolveSymbol, type SymbolRow } from "../retrieve/resolve-symbol.ts";
 
 export type Target = { ok: true; symbol: SymbolRow; line: number; column: number } | { ok: false; reason: string };
 
@@ -24,7 +24,7 @@ export function resolveTarget(db: Database, symbol: string, containingType: stri
   const resolution = resolveSymbol(db, query);
   if (resolution.status === "not_found") {
     const near = resolution.nearest.length ? `; nearest names: ${resolution.nearest.join(", ")}` : "";
-    return { ok: false, reason: `no declaration named '${query}' in the index${near}` };
+    return { ok: false, reason: `no declaration named '${query}' in the index${near}${partialNote(resolution)}` };
   }
   let found = resolution.status === "ok" ? resolution.symbols : resolution.candidates;
   if (file) {

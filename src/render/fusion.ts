@@ -74,6 +74,13 @@ interface Candidate {
 
 const CODE_LEVELS: ReadonlySet<Level> = new Set(["skeleton", "publicApi"]);
 
+/** A file planned at another level than the manifest's (search seeds at skeleton with their matches whole) says so. */
+function tierMark(c: Candidate, level: Level): string[] {
+  if (c.tier === level) return [];
+  const whole = c.entry.keepWhole?.length ? ` with ${c.entry.keepWhole.join(", ")} whole` : "";
+  return [`${c.tier}${whole}`];
+}
+
 function readText(root: string, path: string): string | null {
   try {
     return readFileSync(join(root, path), "utf8");
@@ -188,7 +195,7 @@ export async function renderPlan(plan: Plan, options: RenderOptions): Promise<{ 
     const files: ManifestLine[] = chosen.map((c) => ({
       path: c.entry.path,
       tokens: c.tokens,
-      marks: [...(c.tier !== c.entry.tier ? ["skeleton: downgraded to fit"] : []), ...(c.sent === "diff" ? ["diff since last sent"] : [])],
+      marks: [...(c.tier !== c.entry.tier ? ["skeleton: downgraded to fit"] : tierMark(c, plan.level ?? options.level)), ...(c.sent === "diff" ? ["diff since last sent"] : [])],
       suffix: plan.suffixes?.get(c.entry.path),
     }));
     const total = chosen.reduce((sum, c) => sum + c.tokens, 0);

@@ -17,10 +17,14 @@ export type SecretKind = (typeof SECRET_KINDS)[number];
 
 /** UTF-16 offsets, end exclusive: the replaced part (quotes excluded). */
 export interface SecretSpan { kind: SecretKind; start: number; end: number }
+import { isCodeLanguage, languageOf } from "../lang/languages.ts";
+
 export interface RedactOptions { path?: string }
 
 type Push = (kind: SecretKind, start: number, end: number) => void;
-interface Detector { triggers: string[] | RegExp; run: (text: string, push: Push) => void }
+/** What a detector knows of where the text comes from: `code` when it is a programming-language file. */
+interface Scan { code: boolean }
+interface Detector { triggers: string[] | RegExp; run: (text: string, push: Push, scan: Scan) => void }
 
 /** Specificity, for overlapping spans of equal length; vendor kinds are 5. */
 const PRIORITY: Partial<Record<SecretKind, number>> = { "env-value": 9, "pem-private-key": 8, "connection-string": 4, "api-token": 1, "high-entropy": 0 };
@@ -67,7 +71,9 @@ export function shannonEntropy(s: string): number {
   return bits;
 }
 
-const NOT_SECRET_LITERAL = /:\/\/|^(?:data|mailto):|[?&][\w%.-]+=|^sha\d+-|^[A-Za-z_$][\w$-]*(?:\.[A-Za-z_$][\w$-]*)+$|^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
+// Also a module or file path: slash-separated segments ending in a file extension
+// ("@effect/wa-sqlite/src/examples/IDBBatchAtomicVFS.js"); base64 secrets have no such end.
+const NOT_SECRET_LITERAL = /^@?[\w.-]+(?:\/[\w.-]+)+\.[a-z]{1,5}$|:\/\/|^(?:data|mailto):|[?&][\w%.-]+=|^sha\d+-|^[A-Za-z_$][\w$-]*(?:\.[A-Za-z_$][\w$-]*)+$|^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
 
 function looksRandom(s: string): boolean {
   if (/\s/.test(s) || NOT_SECRET_LITERAL.test(s) || isPlaceholder(s)) return false;
@@ -111,7 +117,12 @@ function secretName(text: string, at: number, word: string): number {
   return -1;
 }
 
-function apiTokens(text: string, push: Push): void {
+/**
+ * Generic `name = value` / `name: value` secrets. In a programming-language file an unquoted
+ * value is code (`privateKey: RedactedUint8Array` is a type, `token = input` a variable), so
+ * only quoted literals count there; elsewhere (.env, YAML, INI, unknown) env-style lines do.
+ */
+function apiTokens(text: string, push: Push, scan: Scan): void {
   API_TOKEN.lastIndex = 0;
   for (let m = API_TOKEN.exec(text); m; m = API_TOKEN.exec(text)) {
     const nameAt = secretName(text, m.index, (m[1] ?? "").toLowerCase());
@@ -124,7 +135,7 @@ function apiTokens(text: string, push: Push): void {
       continue;
     }
     if (value.length < 16 || /\s/.test(value) || isPlaceholder(value) || NOT_SECRET_LITERAL.test(value)) continue;
-    if (quoted === undefined && !envStyle(text, nameAt, end, m[3] ?? "", value)) continue;
+    if (quoted === undefined && (scan.code || !envStyle(text, nameAt, end, m[3] ?? "", value))) continue;
     push("api-token", end - value.length, end);
   }
 }
@@ -296,13 +307,14 @@ export function findSecrets(text: string, options: RedactOptions = {}): SecretSp
   const push: Push = (kind, start, end) => {
     if (end > start) candidates.push({ kind, start, end, rank: PRIORITY[kind] ?? 5 });
   };
-  const runs: Array<(t: string, p: Push) => void> = dotenv ? [envValues] : [];
+  const runs: Array<(t: string, p: Push, scan: Scan) => void> = dotenv ? [envValues] : [];
+  const scan: Scan = { code: options?.path !== undefined && isCodeLanguage(languageOf(options.path)) };
   for (const { triggers, run } of DETECTORS) {
     const hit = Array.isArray(triggers) ? triggers.length === 0 || triggers.some((t) => text.includes(t)) : triggers.test(text);
     if (hit) runs.push(run);
   }
   for (const run of runs) {
-    try { run(text, push); } catch { /* fail open for this detector; never break the output */ }
+    try { run(text, push, scan); } catch { /* fail open for this detector; never break the output */ }
   }
   // Longest first, then most specific; keep a span only if it overlaps nothing already kept.
   candidates.sort((a, b) => b.end - b.start - (a.end - a.start) || b.rank - a.rank || a.start - b.start);

@@ -14,6 +14,8 @@ export interface TocEntry {
   path: string;
   tokens: number;
   generated: boolean;
+  /** The syntax tier could not read all of the file: its outline may miss declarations. */
+  partial?: boolean;
   types: TocType[];
   /** Top-level functions (and function-valued consts) outside any type. */
   functions: string[];
@@ -28,12 +30,15 @@ function listNames(names: string[]): string {
   return `${names.slice(0, MAX_MEMBERS).join(", ")}, … +${names.length - MAX_MEMBERS} more`;
 }
 
-export function tocHeader(files: number, tokens: number, detail: TocDetail, scope: string): string {
+export function tocHeader(files: number, tokens: number, detail: TocDetail, scope: string, partial = 0): string {
   const lines = [
     `<!-- svc:table-of-contents files=${files} read-cost=~${formatTokens(tokens)} tokens${scope ? ` path=${scope}` : ""}`,
     "     A map of the codebase. Each file shows its token cost to read and the types it declares.",
     "     Fetch content with svc_focus (a file or type and its dependencies), svc_search (by topic) or svc_skeleton (signatures only).",
   ];
+  if (partial > 0) {
+    lines.push(`     ${partial} file${partial === 1 ? " is" : "s are"} marked [partial]: the syntax tier could not read all of ${partial === 1 ? "it" : "them"}, so outlines may miss declarations; read such a file with svc_focus.`);
+  }
   if (detail === "paths") lines.push("     Type outlines omitted to fit the size budget; call svc_skeleton for signatures.");
   if (detail === "directories") {
     lines.push(
@@ -56,7 +61,7 @@ export function renderTree(entries: readonly TocEntry[], withOutline: boolean): 
     for (let i = common; i < dirs.length; i++) out.push(`${"  ".repeat(i)}${dirs[i]}/`);
     openDirs = dirs;
     const indent = "  ".repeat(dirs.length);
-    const flag = entry.generated ? " [generated]" : "";
+    const flag = `${entry.generated ? " [generated]" : ""}${entry.partial ? " [partial]" : ""}`;
     out.push(`${indent}${parts[parts.length - 1]} (~${formatTokens(entry.tokens)} tokens)${flag}`);
     if (!withOutline) continue;
     for (const type of entry.types) {

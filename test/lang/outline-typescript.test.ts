@@ -152,7 +152,7 @@ describe("TypeScript module-level declarations", () => {
     expect(o.get("gen")).toMatchObject({ kind: "function", exported: true, signature: "export function* gen()" });
   });
 
-  test("variables: const/let/var, function-valued, class-valued, destructuring skipped", () => {
+  test("variables: const/let/var, function-valued, class-valued, one declaration per destructured name", () => {
     const handler = o.get("handler");
     expect(handler).toMatchObject({ kind: "function", exported: true, startLine: 12 });
     expect(handler.signature).toBe("export const handler = async (req: Request) =>");
@@ -160,7 +160,8 @@ describe("TypeScript module-level declarations", () => {
     expect(o.get("LIMIT")).toMatchObject({ kind: "const", exported: true, signature: "export const LIMIT = 10" });
     expect(o.get("counter")).toMatchObject({ kind: "variable", exported: false, signature: "let counter = 0" });
     expect(o.get("legacy").kind).toBe("function");
-    expect(o.has("a")).toBe(false);
+    expect(o.get("a")).toMatchObject({ kind: "const", exported: false, container: null });
+    expect(o.get("b").startLine).toBe(o.get("a").startLine);
     expect(o.get("Widget")).toMatchObject({ kind: "class", exported: true });
     expect(o.get("Widget.render")).toMatchObject({ kind: "method", exported: true });
   });

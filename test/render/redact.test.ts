@@ -180,6 +180,12 @@ describe("api-token assignments", () => {
       `if (token === "${value}") {}`, `SECRET_NAME = "MY_APP_SECRET_TOKEN_NAME"`,
     ]) expect({ text, kinds: kinds(text) }).toEqual({ text, kinds: [] });
   });
+  test("in a programming-language file an unquoted value is code, not a secret; elsewhere it still counts", () => {
+    const member = "export interface Identity {\n  privateKey: RedactedUint8Array\n  apiToken: SessionTokenProvider\n}\n";
+    expect(findSecrets(member, { path: "src/EventLog.ts" })).toEqual([]);
+    expect(findSecrets("db:\n  password: hunter2hunter2xx9\n", { path: "config/db.yaml" }).map((s) => s.kind)).toEqual(["api-token"]);
+    expect(findSecrets(`const token = "${value}";\n`, { path: "src/a.ts" }).map((s) => s.kind)).toEqual(["api-token"]);
+  });
   test("a specific kind wins over api-token", () => {
     expect(out(`token = "${GHP}"`)).toBe(`token = "[REDACTED:github-token]"`);
     expect(kinds(`OPENAI_API_KEY="${OPENAI}"`)).toEqual(["openai-key"]);
@@ -199,6 +205,7 @@ describe("high-entropy literals", () => {
       `"${"0123456789abcdef".repeat(4)}"`, // hex: at most 4 bits/char
       `"${"ab12".repeat(12)}"`, // repeated pattern
       `import x from "@modelcontextprotocol/sdk/server/streamableHttp.js";`,
+      `declare module "@effect/wa-sqlite/src/examples/IDBBatchAtomicVFS.js" {}`,
       `"https://example.com/api/v1/users/42/profile?include=Avatar9"`,
       `className="flex items-center justify-between px-4 py-2 text-sm font-medium"`,
       `"some_very_long_identifier_name_without_any_digits"`,

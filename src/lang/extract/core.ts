@@ -60,6 +60,8 @@ export interface DeclSpec {
 /** Collects the declarations of one file. */
 export class Outline {
   readonly decls: Decl[] = [];
+  /** Set by an extractor that met a statement its grammar could not read: the first such line (declarations may be missing). */
+  unreadable: number | null = null;
   constructor(
     readonly src: string,
     readonly annotations: AnnotationStyle = {},

@@ -12,6 +12,8 @@ export interface TsCtx {
   js: boolean;
   /** Top-level names exported indirectly (`export { a }`, `export default a`, CommonJS). */
   marks: Set<string>;
+  /** First line of a statement the grammar could not read (declarations may be missing). */
+  unreadable?: number;
 }
 
 export interface TsScope extends Scope {
@@ -51,6 +53,7 @@ export function classMembers(t: TsCtx, body: SgNode, scope: Scope): void {
   let pending: Span | null = null;
   for (const member of body.namedChildren()) {
     const kind = kindOf(member);
+    if (kind === "ERROR") t.unreadable ??= spanOf(member).startLine;
     if (kind === "decorator") {
       pending ??= spanOf(member);
       continue;
@@ -144,6 +147,7 @@ export function interfaceMembers(t: TsCtx, body: SgNode, scope: Scope): void {
   const { o } = t;
   for (const member of body.namedChildren()) {
     const kind = kindOf(member);
+    if (kind === "ERROR") t.unreadable ??= spanOf(member).startLine;
     if (kind !== "property_signature" && kind !== "method_signature") continue;
     const name = textOrNull(member.field("name"));
     if (!name) continue;

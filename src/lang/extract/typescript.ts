@@ -22,6 +22,7 @@ interface Wrap {
 export function extractTypeScript(o: Outline, root: SgNode, js: boolean): void {
   const t: TsCtx = { o, js, marks: new Set() };
   statements(t, root, { container: null, exported: true, ambient: false });
+  if (t.unreadable) o.unreadable = t.unreadable;
   if (t.marks.size > 0) {
     propagateExports(
       o.decls,
@@ -33,7 +34,12 @@ export function extractTypeScript(o: Outline, root: SgNode, js: boolean): void {
 }
 
 function statements(t: TsCtx, parent: SgNode, scope: TsScope): void {
-  for (const node of parent.namedChildren()) statement(t, node, kindOf(node), scope, null);
+  for (const node of parent.namedChildren()) {
+    const kind = kindOf(node);
+    // a statement the grammar could not read may hide declarations: the file is partial
+    if (kind === "ERROR") t.unreadable ??= spanOf(node).startLine;
+    else statement(t, node, kind, scope, null);
+  }
 }
 
 /** Exported by the `export` keyword inside an exported container, or implicitly inside an ambient one. */
@@ -183,8 +189,17 @@ function variables(t: TsCtx, node: SgNode, scope: TsScope, wrap: Wrap | null): v
   declarators.forEach((d, i) => {
     const nameNode = d.field("name");
     const name = nameNode ? o.textOf(nameNode) : "";
-    if (!/^[\w$]+$/.test(name)) return; // destructuring patterns are skipped
     const own = i === 0 ? firstSpan : spanOf(d);
+    if (!/^[\w$]+$/.test(name)) {
+      // `const { a, b: c, ...rest } = …` / `const [x, y = 1] = …`: one declaration per bound
+      // name, except CommonJS imports (`const { a } = require("x")`), which bind, not declare
+      if (/^(?:await\s+)?(?:require|import)\s*\(/.test(o.textOf(d.field("value") ?? d).trimStart())) return;
+      const span: Span = declarators.length === 1 ? stmt : own;
+      for (const bound of patternNames(t, nameNode)) {
+        o.add({ kind: isConst ? "const" : "variable", name: bound, scope, span, sigStart: own.start, sigPrefix: keyword, sigMode: "value", exported, visibility: "public" });
+      }
+      return;
+    }
     const span: Span =
       declarators.length === 1
         ? stmt
@@ -222,6 +237,30 @@ function variables(t: TsCtx, node: SgNode, scope: TsScope, wrap: Wrap | null): v
       });
     }
   });
+}
+
+/** The names a destructuring pattern binds, in source order. */
+function patternNames(t: TsCtx, node: SgNode | null, out: string[] = []): string[] {
+  if (!node) return out;
+  switch (kindOf(node)) {
+    case "identifier":
+    case "shorthand_property_identifier_pattern":
+      out.push(t.o.textOf(node));
+      break;
+    case "pair_pattern":
+      patternNames(t, node.field("value"), out);
+      break;
+    case "object_assignment_pattern":
+    case "assignment_pattern":
+      patternNames(t, node.field("left"), out);
+      break;
+    case "object_pattern":
+    case "array_pattern":
+    case "rest_pattern":
+      for (const child of node.namedChildren()) patternNames(t, child, out);
+      break;
+  }
+  return out;
 }
 
 function ambient(t: TsCtx, node: SgNode, scope: TsScope, wrap: Wrap | null): void {

@@ -92,8 +92,11 @@ export function docStart(text: string, start: number, lang: LanguageId): number 
   let end = start;
   while (end > 0 && isSpace(text[end - 1])) end--;
   if (end >= 2 && text[end - 1] === "/" && text[end - 2] === "*" && lang !== "python" && lang !== "ruby") {
-    const open = text.lastIndexOf("/*", end - 2);
-    return open >= 0 && start - open < 20000 ? open : start;
+    // The comment opens at the first `/*` after the previous `*/` (block comments do not
+    // nest); the last `/*` before the end may sit inside the comment (`app.use('/api/*')`).
+    const previousClose = text.lastIndexOf("*/", end - 3);
+    const open = text.indexOf("/*", previousClose < 0 ? 0 : previousClose + 2);
+    return open >= 0 && open < end - 2 && start - open < 20000 ? open : start;
   }
   const marker = lang === "python" || lang === "ruby" ? "#" : "//";
   let from = start;

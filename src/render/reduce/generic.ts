@@ -17,6 +17,7 @@ export function genericSkeleton(ctx: Ctx): void {
     if (d.start < droppedEnd) continue; // inside a dropped or whole-kept declaration
     if (ctx.publicApi && !d.exported && !ctx.wanted.has(d.qualifiedName) && !inHeader(d, parentOf.get(d))) {
       ctx.edits.remove(d.start, d.end, ";,");
+      if (d.container === null) ctx.omitted.push(d.name);
       droppedEnd = d.end;
       continue;
     }

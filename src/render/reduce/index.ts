@@ -7,6 +7,8 @@
 import { outlineOf, declarationsOf, parseRoot } from "../../lang/outline.ts";
 import { isCodeLanguage, languageOf, type CodeLanguage } from "../../lang/languages.ts";
 import { normalizeWhitespace } from "../whitespace.ts";
+import { isMinified } from "../../workspace/classify.ts";
+import { lineDeclarations } from "../../lang/line-declarations.ts";
 import { cleanCode } from "./clean.ts";
 import { generatedMode, objectMigrationBodies, snapshotSummary, collapsedDecls, type GeneratedMode } from "./collapse.ts";
 import { Edits } from "./edits.ts";
@@ -14,7 +16,7 @@ import { genericSkeleton } from "./generic.ts";
 import { scanLiterals } from "./lexer.ts";
 import { codeView, shortenLiteral } from "./literals.ts";
 import { Protector } from "./protect.ts";
-import { collapseEdits, replaceBody, declTree, markerEdits, wantedNames, type Ctx } from "./structure.ts";
+import { collapseEdits, replaceBody, declTree, markerEdits, omittedMarker, wantedNames, type Ctx } from "./structure.ts";
 import { reduceTextFormat } from "./text-formats.ts";
 import { typescriptSkeleton } from "./typescript.ts";
 
@@ -46,7 +48,7 @@ function isJs(lang: CodeLanguage): boolean {
 function structure(src: string, lang: CodeLanguage, o: ReduceOptions, level: Level, p: Protector, mode: GeneratedMode | null): string | null {
   const root = parseRoot(lang, src);
   if (!root) return null;
-  const { decls } = declarationsOf(lang, root, src);
+  const { decls, unreadable } = declarationsOf(lang, root, src);
   const literals = scanLiterals(src, lang);
   const keepWhole = level === "skeleton" || level === "publicApi" ? (o.keepWhole ?? []) : [];
   const ctx: Ctx = {
@@ -64,6 +66,7 @@ function structure(src: string, lang: CodeLanguage, o: ReduceOptions, level: Lev
     wanted: wantedNames(keepWhole),
     markers: o.semanticMarkers === true,
     collapse: collapsedDecls(decls, mode),
+    omitted: [],
   };
   collapseEdits(ctx);
   if (mode === "migration" && isJs(lang)) {
@@ -72,12 +75,23 @@ function structure(src: string, lang: CodeLanguage, o: ReduceOptions, level: Lev
   if (!ctx.skeleton) markerEdits(ctx);
   else if (isJs(lang)) typescriptSkeleton(ctx, root);
   else genericSkeleton(ctx);
+  if (ctx.skeleton) {
+    omittedMarker(ctx);
+    // a file the grammar could not fully read says so; its unread statements are kept as they are
+    if (unreadable !== null) ctx.edits.insert(0, `${p.token(`// svc: partial — the syntax tier could not fully read this file (from line ${unreadable}): declarations may be missing or cut here; read it at level none`)}\n`);
+  }
   return ctx.edits.apply();
 }
 
 function reduceCode(src: string, lang: CodeLanguage, o: ReduceOptions): string {
   let level = o.level;
   const skeleton = level === "skeleton" || level === "publicApi";
+  // a minified bundle has no outline worth its parse: one line says what it is
+  if (skeleton && isMinified(src)) {
+    const names = [...new Set(lineDeclarations(src).map((d) => d.name))];
+    const declares = names.length ? `; declares ${names.join(", ")}` : "";
+    return `// svc: minified file (${src.length} characters on ${src.split("\n").length} line${src.includes("\n") ? "s" : ""}): not outlined${declares}; read it at level none`;
+  }
   const mode = o.collapseGenerated ? generatedMode(o.path, src, o.generated === true) : null;
   const p = new Protector(src);
   let text = src;

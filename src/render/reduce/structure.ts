@@ -29,6 +29,18 @@ export interface Ctx {
   markers: boolean;
   /** Declarations whose bodies collapse as generated code. */
   collapse: ReadonlySet<Decl>;
+  /** Top-level declaration names the level leaves out (named in one closing marker, never silently). */
+  omitted: string[];
+}
+
+/** The visible marker for declarations a skeleton/publicApi leaves out: `// 2 declarations omitted (not exported): a, b`. */
+export function omittedMarker(ctx: Ctx): void {
+  const names = [...new Set(ctx.omitted)];
+  if (names.length === 0) return;
+  const shown = names.join(", ");
+  const why = ctx.publicApi ? "not exported" : "non-exported variables";
+  const comment = ctx.lang === "python" || ctx.lang === "ruby" ? "#" : "//";
+  ctx.edits.insert(ctx.text.length, `\n${ctx.p.token(`${comment} ${names.length} declaration${names.length === 1 ? "" : "s"} omitted (${why}): ${shown}`)}\n`);
 }
 
 export const CALLABLE: ReadonlySet<DeclKind> = new Set<DeclKind>(["function", "method", "constructor", "accessor"]);

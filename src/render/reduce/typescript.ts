@@ -86,7 +86,7 @@ function namespaceBody(node: SgNode, kind: string): SgNode | null {
 function statements(ctx: Ctx, cur: Cursor, nodes: SgNode[], container: string | null, ambient: boolean): void {
   for (const node of nodes) {
     const kind = kindOf(node);
-    if (kind === "comment" || kind === "empty_statement") continue;
+    if (kind === "comment" || kind === "empty_statement" || kind === "ERROR") continue; // unread text stays as is
     if (kind === "import_statement") {
       tighten(ctx, node.range().start.index, node.range().end.index);
       continue;
@@ -108,7 +108,10 @@ function statements(ctx: Ctx, cur: Cursor, nodes: SgNode[], container: string | 
       const bodyStart = body.range().start.index;
       const ns = declsIn(cur, container, start, end).find((d) => d.bodyStart === bodyStart);
       if (!ns) continue;
-      if (!keepTop(ctx, ns, isAmbient)) ctx.edits.remove(start, end);
+      if (!keepTop(ctx, ns, isAmbient)) {
+        ctx.edits.remove(start, end);
+        if (container === null) ctx.omitted.push(ns.name);
+      }
       else if (ctx.keepWhole.has(ns.qualifiedName)) protectWhole(ctx, ns);
       else {
         prefix(ctx, ns);
@@ -123,6 +126,7 @@ function statements(ctx: Ctx, cur: Cursor, nodes: SgNode[], container: string | 
     }
     if (!ds.some((d) => keepTop(ctx, d, isAmbient))) {
       ctx.edits.remove(start, end);
+      if (container === null) ctx.omitted.push(...ds.map((d) => d.name));
       continue;
     }
     for (const d of ds) declaration(ctx, d, node);

@@ -114,7 +114,8 @@ describe("Python", () => {
   test("publicApi drops underscore names", () => {
     const out = r("app/greet.py", PY, "publicApi");
     expect(out).not.toContain("_secret");
-    expect(out).not.toContain("_helper");
+    expect(out).not.toContain("def _helper");
+    expect(out).toContain("# 1 declaration omitted (not exported): _helper");
     expect(out).toContain('    def greet(self, name: str) -> str:\n        """Say hello."""\n        ...');
     expect(out).toContain("def main() -> None:\n    ...");
   });
@@ -258,6 +259,8 @@ describe("Rust", () => {
         "    /// Adds an item.",
         "    pub fn add(&mut self, i: Item) { … }",
         "}",
+        "",
+        "// 1 declaration omitted (not exported): helper",
       ),
     );
   });

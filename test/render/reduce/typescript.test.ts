@@ -164,6 +164,8 @@ describe("skeleton", () => {
         "export const PORT = 3000;",
         "export const routes = …;",
         "export default OrderStore;",
+        "",
+        "// 1 declaration omitted (non-exported variables): internal",
       ].join("\n"),
     );
   });
@@ -222,6 +224,8 @@ describe("skeleton", () => {
         "function readConfig(path) { … }",
         "",
         "module.exports = { readConfig };",
+        "",
+        "// 1 declaration omitted (non-exported variables): cache",
       ].join("\n"),
     );
   });
@@ -245,7 +249,8 @@ describe("publicApi", () => {
     expect(out).not.toContain("cache");
     expect(out).not.toContain("#secret");
     expect(out).not.toContain("audit");
-    expect(out).not.toContain("internalHelper");
+    expect(out).not.toContain("function internalHelper");
+    expect(out).toContain("// 2 declarations omitted (not exported): internalHelper, local");
     expect(out).not.toContain("hidden");
     expect(out).toContain("  protected logger: Logger;");
     expect(out).toContain("  protected retry(times: number): void { … }");
@@ -255,7 +260,7 @@ describe("publicApi", () => {
 
   test("exact output for a small module", () => {
     const input = "class Hidden {}\nexport class A {\n  private x = 1;\n  #y = 2;\n  protected z = 3;\n  public w(): void {\n    run();\n  }\n  private v(): void {}\n}\nfunction local() {}\nexport { local as renamed };\n";
-    expect(ts(input, "publicApi")).toBe("export class A {\n  protected z = 3;\n  public w(): void { … }\n}\nfunction local() { … }\nexport { local as renamed };");
+    expect(ts(input, "publicApi")).toBe("export class A {\n  protected z = 3;\n  public w(): void { … }\n}\nfunction local() { … }\nexport { local as renamed };\n\n// 1 declaration omitted (not exported): Hidden");
   });
 });
 

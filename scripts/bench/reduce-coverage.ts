@@ -1,0 +1,66 @@
+// Reduction never drops a declaration silently: for every .ts/.tsx/.mts/.cts file of each
+// project and every level, each top-level declaration name the TypeScript parser reports
+// must appear in the reduced output as a word (a body may be `{ … }`) or be named in its
+// `// N declarations omitted (…): a, b` marker. Prints files and declarations covered per
+// level and lists every loss.
+// Usage: bun scripts/bench/reduce-coverage.ts [project-dir …]   (default: /work/repos/{hono,zod,rxjs,effect} and svc)
+
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { LEVELS, reduceFile, type Level } from "../../src/render/reduce/index.ts";
+import { loadConfig } from "../../src/workspace/config.ts";
+import { listInventory } from "../../src/workspace/inventory.ts";
+import { findGitRoot } from "../../src/workspace/root.ts";
+import { parserDeclarations } from "./ts-parser.ts";
+
+const TS_FILE = /\.(ts|tsx|mts|cts)$/;
+const DEFAULTS = ["/work/repos/hono", "/work/repos/zod", "/work/repos/rxjs", "/work/repos/effect", resolve(import.meta.dir, "../..")];
+
+/** Names of `names` neither present as a word in `output` nor listed in its omitted marker. */
+export function lostNames(output: string, names: readonly string[]): string[] {
+  const omitted = new Set<string>();
+  for (const m of output.matchAll(/\/\/ \d+ declarations? omitted \([^)]*\): ([^\n]*)/g)) for (const n of (m[1] ?? "").split(", ")) omitted.add(n);
+  const words = new Set(output.match(/[\w$]+/g) ?? []);
+  // `declare module "../x"` augmentations are named by their specifier
+  return names.filter((n) => !(/^[\w$]+$/.test(n) ? words.has(n) : output.includes(n)) && !omitted.has(n));
+}
+
+export async function reduceCoverage(root: string) {
+  const inventory = await listInventory({ root, dir: root, relDir: "", isGit: findGitRoot(root) === root }, loadConfig(root, root), {});
+  const paths = inventory.files.map((e) => e.path).filter((p) => TS_FILE.test(p));
+  const reference = await parserDeclarations(paths.map((p) => join(root, p)));
+  const perLevel = new Map<Level, { files: number; decls: number; lost: { path: string; names: string[] }[] }>(LEVELS.map((l) => [l, { files: 0, decls: 0, lost: [] }]));
+  for (const path of paths) {
+    const names = [...new Set((reference.get(join(root, path)) ?? []).map((d) => d.name))];
+    const text = readFileSync(join(root, path), "utf8");
+    for (const level of LEVELS) {
+      const row = perLevel.get(level)!;
+      const lost = lostNames(reduceFile(text, { path, level }), names);
+      row.files++;
+      row.decls += names.length;
+      if (lost.length) row.lost.push({ path, names: lost });
+    }
+  }
+  return perLevel;
+}
+
+if (import.meta.main) {
+  const roots = process.argv.slice(2).length > 0 ? process.argv.slice(2) : DEFAULTS;
+  let failed = false;
+  for (const root of roots) {
+    if (!existsSync(root)) {
+      console.log(`${root}: absent, skipped`);
+      continue;
+    }
+    const t = performance.now();
+    const perLevel = await reduceCoverage(root);
+    console.log(`${root} (${((performance.now() - t) / 1000).toFixed(1)} s)`);
+    for (const [level, row] of perLevel) {
+      const lost = row.lost.reduce((n, l) => n + l.names.length, 0);
+      if (lost) failed = true;
+      console.log(`  ${level.padEnd(10)} ${row.files} files, ${row.decls - lost} / ${row.decls} declarations present or marked${lost ? `, ${lost} LOST` : ""}`);
+      for (const l of row.lost.slice(0, 8)) console.log(`    lost in ${l.path}: ${l.names.slice(0, 8).join(", ")}`);
+    }
+  }
+  process.exit(failed ? 1 : 0);
+}

@@ -112,7 +112,7 @@ describe("svc host", () => {
       expect(reply.error.message).toStartWith("Parse error: expected a 'Content-Length: N' header, got '");
       await bad.closed;
     }
-  });
+  }, 120_000);
 
   test("garbage, a bad header, invalid JSON and an oversized frame close only that connection", async () => {
     const good = await rawClient(host.socket);

@@ -31,7 +31,7 @@ describe("specific errors", () => {
     const name = `${"b".repeat(247)}.ts`;
     await call("apply", { path: root, file: name, content: "ok\n", write: true });
     expect(readFileSync(join(root, name), "utf8")).toBe("ok\n");
-  });
+  }, 120_000);
 
   test.skipIf(!canChattr)("a read-only store (immutable .svc/) answers a validation_error naming .svc, not internal_error", async () => {
     const root = gitRepo({ "src/a.ts": "export const a = 1;\n" });
@@ -56,14 +56,14 @@ describe("specific errors", () => {
     const errno = Object.assign(new Error("EEXIST: file already exists, mkdir '/x/y'"), { code: "EEXIST", path: "/x/y", syscall: "mkdir" });
     expect(asSvcError(errno).formatted).toBe("validation_error: cannot mkdir '/x/y': something already exists there (EEXIST)");
     expect(asSvcError(new Error("something unexpected")).formatted).toBe("internal_error: something unexpected");
-  });
+  }, 120_000);
 
   test("a message built from a huge input is cut to one bounded line", () => {
     const error = validationError(`no seed matched (${"config seed 'x' matched nothing; ".repeat(10_000)})`);
     expect(error.message.length).toBeLessThan(MAX_ERROR_MESSAGE + 80);
     expect(error.message).toContain("message cut");
     expect(validationError("two\nlines").message).toBe("two lines");
-  });
+  }, 120_000);
 });
 
 test("reduce names why a file cannot be read: missing, a directory, a name too long", async () => {
@@ -74,4 +74,4 @@ test("reduce names why a file cannot be read: missing, a directory, a name too l
     ["x".repeat(300), "validation_error: cannot open '…xxxx"],
   ];
   for (const [file, message] of cases) expect((await failure(call("reduce", { path: root, files: [file] }))).formatted).toStartWith(message);
-});
+}, 120_000);

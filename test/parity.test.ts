@@ -12,22 +12,22 @@ import { withToolTable } from "../src/surfaces/tool-table.ts";
 test("MCP tools/list is generated from the registry", () => {
   const fromRegistry = [...new Set(REGISTRY.flatMap((r) => (r.mcp ?? []).map((b) => b.tool)))].sort();
   expect(mcpTools().map((t) => t.name).sort()).toEqual(fromRegistry);
-});
+}, 120_000);
 
 test("every registry CLI command exists in the CLI, and the CLI has no other operation commands", () => {
   const { cli } = buildProgram("test");
   const commands = cli.commands.map((c) => c.name).filter((n) => !["mcp", "hook", "host", "localize", "resolve"].includes(n)).sort();
   expect(commands).toEqual(REGISTRY.filter((r) => r.cli).map((r) => r.cli?.command as string).sort());
-});
+}, 120_000);
 
 test("the README tool table is the generated one (run bun scripts/readme-tools.ts after registry changes)", () => {
   const readme = readFileSync(join(import.meta.dir, "..", "README.md"), "utf8");
   expect(readme).toBe(withToolTable(readme));
-});
+}, 120_000);
 
 test("operation names, MCP names and CLI commands are unique", () => {
   const ops = REGISTRY.map((r) => r.op);
   expect(new Set(ops).size).toBe(ops.length);
   const bindings = REGISTRY.flatMap((r) => (r.mcp ?? []).map((b) => `${b.tool}/${b.action ?? ""}`));
   expect(new Set(bindings).size).toBe(bindings.length);
-});
+}, 120_000);

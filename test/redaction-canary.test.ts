@@ -157,7 +157,7 @@ describe("redaction canary", () => {
     const files: Record<string, string> = { "src/config.ts": readFileSync(join(root, "src/config.ts"), "utf8"), ".env": readFileSync(join(root, ".env"), "utf8") };
     const found = new Set(Object.entries(files).flatMap(([path, text]) => findSecrets(text, { path }).map((s) => s.kind)));
     expect([...found].sort()).toEqual([...SECRET_KINDS].sort());
-  });
+  }, 120_000);
 
   test("every registered operation on every surface: no planted value in any output", async () => {
     const table = canaryParams(base);
@@ -266,5 +266,5 @@ describe("redaction canary", () => {
       const path = join(store, name);
       if (name === "svc.db" || files.includes(path)) expect({ name, mode: statSync(path).mode & 0o777 }).toEqual({ name, mode: 0o600 });
     }
-  });
+  }, 120_000);
 });

@@ -15,6 +15,25 @@ svc_deps_hash() {
     process.stdin.on("data", (d) => h.update(d)).on("end", () => process.stdout.write(h.digest("hex")));'
 }
 
+# Keep only what this machine runs: each @ast-grep/lang-* package ships its grammar's C
+# sources (only needed to build a grammar that has no prebuild) and prebuilt libraries for
+# every platform — ~320 MB in all, ~35 MB for this machine's libraries alone.
+# scripts/release fetches the other platforms' packages itself.
+svc_prune_prebuilds() {
+  node -e '
+    const fs = require("fs"), path = require("path");
+    const os = { linux: "Linux", darwin: "macOS", win32: "Windows" }[process.platform];
+    const arch = { x64: "X64", arm64: "ARM64" }[process.arch];
+    const keep = `prebuild-${os}-${arch}`;
+    const base = path.join(process.argv[1], "node_modules", "@ast-grep");
+    for (const pkg of fs.existsSync(base) ? fs.readdirSync(base) : []) {
+      const dir = path.join(base, pkg, "prebuilds");
+      if (!pkg.startsWith("lang-") || !fs.existsSync(path.join(dir, keep, "parser.so"))) continue;
+      for (const entry of fs.readdirSync(dir)) if (entry !== keep) fs.rmSync(path.join(dir, entry), { recursive: true, force: true });
+      fs.rmSync(path.join(base, pkg, "src"), { recursive: true, force: true });
+    }' "$SVC_ROOT"
+}
+
 svc_bootstrap() {
   command -v node >/dev/null 2>&1 || { echo "svc: Node.js is required to bootstrap (https://nodejs.org)" >&2; return 1; }
   local want_bun installer stamp want
@@ -35,6 +54,9 @@ svc_bootstrap() {
   if [ "$installer" != "$BUN" ] || [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
     echo "svc: installing dependencies (bun install --frozen-lockfile)..." >&2
     (cd "$SVC_ROOT" && "$installer" install --frozen-lockfile >&2) || return 1
+    svc_prune_prebuilds || return 1
+    # the Bun that npm fetched to run the first install is not needed any more
+    [ "$installer" != "$BUN" ] && rm -rf "$SVC_ROOT/node_modules/.cache/svc-bootstrap"
     printf '%s' "$want" >"$stamp"
   fi
   [ -x "$BUN" ] || { echo "svc: bun is missing from node_modules after install" >&2; return 1; }

@@ -90,11 +90,13 @@ function hookScript(gateLine: string, chained: boolean): string {
 export async function installHook(request: HookInstallRequest): Promise<HookInstallResult> {
   // A hook calling a command this build lacks would block every commit.
   if (!hasCliCommand("gate")) throw validationError("svc gate is not in this build yet, so no hook was installed");
-  const gateLine = shellLine(selfLaunch(GATE_ARGS));
+  // A hook manager's file is committed (a portable, pinned command); .git/hooks belongs to this clone.
+  const sharedLine = shellLine(selfLaunch(GATE_ARGS, "project"));
+  const gateLine = shellLine(selfLaunch(GATE_ARGS, "local"));
   const dir = await hooksDir(request.root);
-  const manager = hookManager(request.root, gateLine);
+  const manager = hookManager(request.root, sharedLine);
   if (manager) {
-    return { action: "printed", file: manager.file, command: gateLine, detail: `this repository manages its hooks with ${manager.name}; nothing written. ${manager.how}` };
+    return { action: "printed", file: manager.file, command: sharedLine, detail: `this repository manages its hooks with ${manager.name}; nothing written. ${manager.how}` };
   }
   const file = join(dir, "pre-commit");
   const shown = relative(request.root, file) || file;

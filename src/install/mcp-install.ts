@@ -8,7 +8,7 @@ import { join, relative } from "node:path";
 import { unknownValue, validationError } from "../errors.ts";
 import { hasCliCommand } from "../registry.ts";
 import { writeFileAtomic } from "../sys/atomic-write.ts";
-import { selfLaunch, shellLine, type Launch } from "./launch.ts";
+import { selfLaunch, shellLine, type Launch, type LaunchScope } from "./launch.ts";
 
 export const CLIENTS = ["claude", "cursor", "vscode", "codex"] as const;
 export type Client = (typeof CLIENTS)[number];
@@ -66,6 +66,13 @@ export function mergeCodexToml(text: string, launch: Launch): string {
   return [...lines.slice(0, start), table, ...(end < lines.length ? ["", ...lines.slice(end)] : [])].join("\n").replace(/\n{3,}/g, "\n\n").trimEnd() + "\n";
 }
 
+/** VS Code's user settings folder on this OS. */
+function vscodeUserDir(home: string): string {
+  if (process.platform === "darwin") return join(home, "Library", "Application Support", "Code", "User");
+  if (process.platform === "win32") return join(process.env.APPDATA ?? join(home, "AppData", "Roaming"), "Code", "User");
+  return join(process.env.XDG_CONFIG_HOME ?? join(home, ".config"), "Code", "User");
+}
+
 function clientFile(client: Client, scope: "project" | "user", root: string): string {
   const home = homedir();
   switch (client) {
@@ -74,7 +81,7 @@ function clientFile(client: Client, scope: "project" | "user", root: string): st
     case "cursor":
       return scope === "project" ? join(root, ".cursor", "mcp.json") : join(home, ".cursor", "mcp.json");
     case "vscode":
-      return scope === "project" ? join(root, ".vscode", "mcp.json") : join(home, ".config", "Code", "User", "mcp.json");
+      return scope === "project" ? join(root, ".vscode", "mcp.json") : join(vscodeUserDir(home), "mcp.json");
     case "codex":
       return scope === "project" ? join(root, ".codex", "config.toml") : join(home, ".codex", "config.toml");
   }
@@ -104,10 +111,10 @@ function installClient(client: Client, scope: "project" | "user", root: string, 
  * 0, gate 1 on introduced errors): after an edit a non-empty delta is repeated on stderr
  * with exit 2; on stop a failing gate (its errors already on stderr) becomes exit 2.
  */
-export function claudeHookCommands(): { check: string; gate: string; sessionStart: string } {
+export function claudeHookCommands(scope: LaunchScope = "local"): { check: string; gate: string; sessionStart: string } {
   const dir = '"${CLAUDE_PROJECT_DIR:-.}"';
-  const check = `${shellLine(selfLaunch(["check", "--delta", "--fast"]))} ${dir}`;
-  const gate = `${shellLine(selfLaunch(["gate"]))} ${dir}`;
+  const check = `${shellLine(selfLaunch(["check", "--delta", "--fast"], scope))} ${dir}`;
+  const gate = `${shellLine(selfLaunch(["gate"], scope))} ${dir}`;
   return {
     check: `out=$(${check}); if [ -n "$out" ]; then printf '%s\\n' "$out" >&2; exit 2; fi`,
     gate: `${gate} || exit 2`,
@@ -122,7 +129,7 @@ function installHooks(scope: "project" | "user", root: string): InstallResult["c
   if (!hasCliCommand("check") || !hasCliCommand("gate")) {
     return { file: shown, action: "skipped", detail: "hooks call svc check --delta --fast and svc gate, which this build does not have yet; nothing written" };
   }
-  const { check, gate, sessionStart } = claudeHookCommands();
+  const { check, gate, sessionStart } = claudeHookCommands(scope === "project" ? "project" : "local");
   const action = mergeJson(file, (value) => {
     const hooks = section(value, "hooks");
     const put = (event: string, matcher: string | undefined, command: string) => {
@@ -143,7 +150,8 @@ export function installMcp(request: InstallRequest): InstallResult {
   if (request.client !== "all" && !CLIENTS.includes(request.client as Client)) throw unknownValue("client", request.client, [...CLIENTS, "all"]);
   if (request.scope !== "project" && request.scope !== "user") throw unknownValue("scope", request.scope, ["project", "user"]);
   const scope = request.scope;
-  const launch = selfLaunch(["mcp", "serve"]);
+  // A project file is committed and shared: a portable, pinned command; user scope may name this installed binary.
+  const launch = selfLaunch(["mcp", "serve"], scope === "project" ? "project" : "local");
   const changes = clients.map((client) => installClient(client, scope, request.root, launch));
   if (request.withHooks) changes.push(installHooks(scope, request.root));
   return { changes };

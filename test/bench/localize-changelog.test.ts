@@ -31,7 +31,7 @@ test("versions under ##, ### and conventional-changelog link headings, sub-secti
   expect(log.get("15.7.4")?.map((e) => e.text)).toEqual(["useTranslation: namespaces added to `ns` are loaded"]);
   expect(log.get("6.13.7")).toEqual([{ section: "patch changes", text: "Fix `observable.map` keys" }]);
   expect(log.get("7.8.1")?.map((e) => e.text)).toEqual(["throttle: emit the trailing value"]);
-});
+}, 120_000);
 
 test("History.md versions (setext, with or without a date): nested bullets, deps and docs lines are not entries", () => {
   const text = [
@@ -60,7 +60,7 @@ test("History.md versions (setext, with or without a date): nested bullets, deps
   expect(log.get("4.22.3")?.map((e) => e.text)).toEqual(["Allow conditional revalidation for QUERY requests"]);
   expect(log.get("5.13.22")?.map((e) => e.text)).toEqual(["fix(document): allow setting nested path to null"]);
   expect(log.get("9.2.2")?.map((e) => e.text)).toEqual(["Support negative indices in getCall", "Fix mock.withArgs using matchers"]);
-});
+}, 120_000);
 
 test("`## ` emoji headings are sections (contributors skipped); release-date lines are not entries", () => {
   const text = [
@@ -83,4 +83,4 @@ test("`## ` emoji headings are sections (contributors skipped); release-date lin
   const log = parseChangelog(text);
   expect(log.get("1.13.5")).toEqual([{ section: "bug fixes", text: "Fetch: keep the request's signal" }]);
   expect(log.get("2.25.3")?.map((e) => e.text)).toEqual(["Remove package.json module property"]);
-});
+}, 120_000);

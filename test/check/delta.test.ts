@@ -14,7 +14,7 @@ describe("diagDelta", () => {
     const delta = diagDelta([d("a.ts", 12)], [d("a.ts", 12), d("a.ts", 40)]);
     expect(delta.introduced).toEqual([d("a.ts", 40)]);
     expect(delta.resolved).toEqual([]);
-  });
+  }, 120_000);
 
   test("introduced and resolved by path, code and message", () => {
     const before = [d("a.ts", 1), d("b.ts", 2, "TS2304", "Cannot find name 'y'.")];
@@ -22,13 +22,13 @@ describe("diagDelta", () => {
     const delta = diagDelta(before, now);
     expect(delta.introduced.map((x) => `${x.path}:${x.code}`)).toEqual(["b.ts:TS2304", "c.ts:TS2554"]);
     expect(delta.resolved.map((x) => x.message)).toEqual(["Cannot find name 'y'."]);
-  });
+  }, 120_000);
 
   test("one line per diagnostic, multi-line messages folded", () => {
     expect(diagLine(d("src/a.ts", 12, "TS2322", "Type 'string' is not assignable to type 'number'.\n  Details here."))).toBe(
       "Error TS2322 src/a.ts:12:3 Type 'string' is not assignable to type 'number'. Details here.",
     );
-  });
+  }, 120_000);
 });
 
 describe("check sessions", () => {
@@ -46,5 +46,5 @@ describe("check sessions", () => {
     const green = sessionDelta(root, "s1", [d("a.ts", 9, "TS2554", "Expected 1 arguments, but got 0.")], { markGreen: true });
     expect(green).toMatchObject({ established: true, markedGreen: true, baselineCount: 1 });
     expect(sessionDelta(root, "s1", []).resolved.map((x) => x.code)).toEqual(["TS2554"]);
-  });
+  }, 120_000);
 });

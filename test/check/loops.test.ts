@@ -42,7 +42,7 @@ describe("hook loop through the CLI with a host", () => {
     runtime = useRuntimeDir();
     root = project();
     host = await startHost({ root, idleMinutes: 0, log: () => {} });
-  });
+  }, 120_000);
   afterAll(async () => {
     await host.stop("test done");
   });

@@ -34,7 +34,7 @@ beforeAll(async () => {
   root = gitRepo({ "tsconfig.json": TSCONFIG, "src/order.ts": ORDER, "src/index.ts": 'export * from "./order";\n', "src/use.ts": USE, "src/price.ts": PRICE, "src/label.ts": LABEL, "src/show.ts": SHOW, "src/fmt.ts": FMT, ...FMT_USERS });
   await call("index", { path: root });
   holdResident(root, { writer: false });
-});
+}, 120_000);
 
 afterAll(async () => {
   await releaseResident(root);
@@ -49,7 +49,7 @@ describe("overlay checks on the resident workspace", () => {
     expect(r.grade).toBe("resident");
     expect(r.clean).toBe(false);
     expect(r.dependentDiagnostics.map((d) => `${d.code} ${d.path}:${d.line}`)).toEqual(["TS2339 src/use.ts:2"]);
-  });
+  }, 120_000);
 
   test("a body edit behind a written return type skips the dependents; a changed return type checks them", async () => {
     const body = await check("src/price.ts", PRICE.replace("return 1;", "const unused = 2;\n  return unused;"));
@@ -59,7 +59,7 @@ describe("overlay checks on the resident workspace", () => {
     expect(changed.dependentsSkipped).toBeUndefined();
     expect(changed.dependents).toBe(1);
     expect(changed.clean).toBe(true);
-  });
+  }, 120_000);
 
   test("a body edit behind an inferred return type: the importers are skipped when the exported types stay, checked when they change", async () => {
     const same = await check("src/fmt.ts", FMT.replace("toFixed(2)", "toFixed(3)"));
@@ -68,7 +68,7 @@ describe("overlay checks on the resident workspace", () => {
     expect(changed.dependentsSkipped).toBeUndefined();
     expect(changed.dependents).toBe(3);
     expect(changed.dependentDiagnostics.map((d) => `${d.code} ${d.path}`)).toEqual(["TS2339 src/fmt-a.ts", "TS2339 src/fmt-b.ts", "TS2339 src/fmt-c.ts"]);
-  });
+  }, 120_000);
 
   test("a new file: checked in memory when a project takes it; outside every project it abstains", async () => {
     const fresh = await check("src/fresh.ts", 'import { Order } from "./order";\nexport const n: string = new Order().total;\n');
@@ -77,7 +77,7 @@ describe("overlay checks on the resident workspace", () => {
     const outside = await check("scripts/tool.ts", "export const x = 1;\n");
     expect(outside).toMatchObject({ grade: "abstain", clean: false });
     expect(outside.reason).toContain("scripts/tool.ts is a new file that no loaded project's program takes");
-  });
+  }, 120_000);
 });
 
 describe("the session delta on the resident workspace", () => {
@@ -98,7 +98,7 @@ describe("the session delta on the resident workspace", () => {
     await delta("chain");
     await cw?.sweep();
     expect((await delta("chain")).data).toMatchObject({ introduced: [], resolved: [], pending: 0 });
-  });
+  }, 120_000);
 
   test("a file created after the resident workspace loaded is seen, and deleting it resolves its error", async () => {
     expect((await delta("created")).data).toMatchObject({ established: true });
@@ -107,5 +107,5 @@ describe("the session delta on the resident workspace", () => {
     expect((seen.data as { introduced: { path: string; code: string }[] }).introduced.map((d) => `${d.code} ${d.path}`)).toEqual(["TS2322 src/later.ts"]);
     rmSync(join(root, "src/later.ts"));
     expect((await delta("created")).data).toMatchObject({ introduced: [], resolved: [] });
-  });
+  }, 120_000);
 });

@@ -46,7 +46,7 @@ describe("overlay checks through the language server", () => {
     expect(bad.diagnostics.map((d) => `${d.code} ${d.line}`)).toEqual(["TS2322 3"]);
     expect(bad.introducedErrors).toBe(1);
     expect(cw.serverChecked - before).toBe(3);
-  });
+  }, 120_000);
 
   test("declaration emit on (it adds diagnostics the wrapper does not have): the API on the wrapper answers", async () => {
     const root = await workspace({ ...OPTIONS, declaration: true, outDir: "dist" });
@@ -54,7 +54,7 @@ describe("overlay checks through the language server", () => {
     const r = await check(root, "src/use.ts", `${USE}const s: string = four;\n`);
     expect(r.diagnostics.map((d) => `${d.code} ${d.line}`)).toEqual(["TS2322 3"]);
     expect(cw.serverChecked).toBe(0);
-  });
+  }, 120_000);
 });
 
 describe("sameChecking", () => {
@@ -67,12 +67,12 @@ describe("sameChecking", () => {
     expect(sameChecking({ options: { strict: true, rootDir: "/r/src" }, fileNames: files }, wrapper)).toBe(false);
     expect(sameChecking({ options: { strict: true, allowImportingTsExtensions: true }, fileNames: files }, { ...wrapper, options: { ...wrapper.options, allowImportingTsExtensions: true } })).toBe(false);
     expect(sameChecking({ options: { strict: true }, fileNames: [...files, "/r/src/b.ts"] }, wrapper)).toBe(false);
-  });
+  }, 120_000);
 
   test("the server's config for a file is the nearest tsconfig.json above it", () => {
     const root = gitRepo({ "tsconfig.json": "{}", "pkg/tsconfig.json": "{}", "pkg/src/a.ts": "", "src/b.ts": "" });
     roots.push(root);
     expect(serverConfigOf(root, "pkg/src/a.ts")).toBe("pkg/tsconfig.json");
     expect(serverConfigOf(root, "src/b.ts")).toBe("tsconfig.json");
-  });
+  }, 120_000);
 });

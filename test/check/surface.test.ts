@@ -22,22 +22,22 @@ describe("surfaces", () => {
     const rewritten = tolerated(DUAL)!;
     expect(rewritten).not.toBeNull();
     expect(rewritten.length).toBe(DUAL.length);
-  });
+  }, 120_000);
 
   test("a body edit leaves them; a variance or signature edit reaches the importers", () => {
     const before = surfacesOf("a.ts", DUAL);
     expect(reach(before, surfacesOf("a.ts", DUAL.replace("return { value: f(self.value) }", "return { value: f(self.value) } // same")))).toBe("none");
     expect(reach(before, surfacesOf("a.ts", DUAL.replace("<in out A>", "<out A>")))).toBe("any");
     expect(reach(before, surfacesOf("a.ts", DUAL.replace("): Box<B>\n}", "): Box<A>\n}")))).toBe("any");
-  });
+  }, 120_000);
 
   test("text that does not parse even rewritten has no surfaces; text that parses is not rewritten", () => {
     expect(surfacesOf("a.ts", "export const x = (;\n")).toBeNull();
     expect(tolerated("export const x = 1;\n")).toBeNull();
-  });
+  }, 120_000);
 
   test("a generic arrow continuing an assignment is not split", () => {
     const text = "export const id =\n  <A>(a: A): A => a\n";
     expect(tolerated(text)).toBeNull();
-  });
+  }, 120_000);
 });

@@ -17,7 +17,7 @@ describe("svc check --delta without a host", () => {
     expect(bare.code).toBe(1);
     expect(bare.stderr).toStartWith("validation_error: svc check needs --delta");
     expect(runSvc(["check", "--delta", "--session", "bad id"], { cwd: root, env }).stderr).toStartWith("validation_error: session must be");
-  });
+  }, 120_000);
 });
 
 describe("svc gate without a host", () => {
@@ -30,7 +30,7 @@ describe("svc gate without a host", () => {
     const strict = runSvc(["gate", "--strict"], { cwd: root, env });
     expect(strict.code).toBe(1);
     expect(strict.stderr).toContain("blocking because of --strict");
-  });
+  }, 120_000);
 
   test("no source change since HEAD passes; a changed tsconfig abstains; a bad ref is a validation error", () => {
     const root = gitRepo({ "a.ts": "export const a = 1;\n", "tsconfig.json": "{}\n", "README.md": "x\n" });
@@ -45,12 +45,12 @@ describe("svc gate without a host", () => {
     const bad = runSvc(["gate", "--since", "nope"], { cwd: root, env });
     expect(bad.code).toBe(1);
     expect(bad.stderr).toStartWith("validation_error:");
-  });
+  }, 120_000);
 
   test("SVC_GATE_TIMEOUT_MS must be a positive integer", () => {
     const root = gitRepo({ "a.ts": "export const a = 1;\n" });
     const r = runSvc(["gate"], { cwd: root, env: { ...env, SVC_GATE_TIMEOUT_MS: "soon" } });
     expect(r.code).toBe(1);
     expect(r.stderr).toStartWith("validation_error: SVC_GATE_TIMEOUT_MS must be an integer");
-  });
+  }, 120_000);
 });

@@ -39,5 +39,5 @@ describe("CLI one-shot reconcile on read", () => {
     git(join(root, "vendor-lib"), "init", "-q");
     expect(classes(root, "AuditTrail")).toEqual([]);
     expect(classes(root, "VendoredThing")).toEqual([]);
-  });
+  }, 120_000);
 });

@@ -38,7 +38,7 @@ describe("churnStats", () => {
       "dir é/c d.ts": "1 2024-05-01",
       "missing.ts": "0 null",
     });
-  });
+  }, 120_000);
 
   test("merges are not counted twice; renames count for the new path only", async () => {
     const root = gitRepo({});
@@ -58,21 +58,21 @@ describe("churnStats", () => {
       "old.ts": "2 2024-06-05",
       "new.ts": "1 2024-06-05",
     });
-  });
+  }, 120_000);
 
   test("paths are relative to a subfolder root", async () => {
     const root = gitRepo({});
     commitAt(root, "2024-06-01T00:00:00Z", { "pkg/a.ts": "1\n", "a.ts": "1\n" });
     commitAt(root, "2024-06-02T00:00:00Z", { "pkg/a.ts": "2\n" });
     expect(plain(await churnStats(join(root, "pkg"), ["a.ts"], NOW))).toEqual({ "a.ts": "2 2024-06-02" });
-  });
+  }, 120_000);
 
   test("deterministic for a pinned date: later 'now' moves commits out of the window", async () => {
     const root = gitRepo({});
     commitAt(root, "2024-05-01T00:00:00Z", { "a.ts": "1\n" });
     expect(plain(await churnStats(root, ["a.ts"], NOW))).toEqual({ "a.ts": "1 2024-05-01" });
     expect(plain(await churnStats(root, ["a.ts"], new Date("2025-01-01T00:00:00Z")))).toEqual({ "a.ts": "0 2024-05-01" });
-  });
+  }, 120_000);
 
   test("an empty repository gives zeros; outside git is a validation error", async () => {
     const empty = gitRepo({ "a.ts": "1\n" }, { commit: false });
@@ -81,7 +81,7 @@ describe("churnStats", () => {
     const error = await churnStats(dir, ["a.ts"], NOW).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SvcError);
     expect((error as SvcError).formatted).toBe(`validation_error: not a git repository: ${dir}`);
-  });
+  }, 120_000);
 
   test(`counts stay exact past the ${LAST_DATE_WINDOW}-commit window; older last dates fall outside it`, async () => {
     const root = gitRepo({});

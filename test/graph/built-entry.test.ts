@@ -35,7 +35,7 @@ describe("entry points in build output mapped to sources", () => {
       "./distribution/index.d.ts",
       "./distribution/index.js",
     ]);
-  });
+  }, 120_000);
 
   test("impact on an unbuilt ky-like package: public through the mapped entry point and its re-export", async () => {
     const root = gitRepo({

@@ -26,18 +26,18 @@ describe("best-first expansion", () => {
     const deeper = expand(graph(), { seeds: [{ id: 2, score: 1, reason: "seed" }], depth: 2, direction: "both", allowed: () => true });
     expect(deeper.find((r) => r.id === 6)).toMatchObject({ hop: 2, score: 0.25, chain: [2, 1, 6], via: "dependent" });
     expect(deeper.find((r) => r.id === 4)).toMatchObject({ hop: 2, chain: [2, 3, 4], via: "dependency" });
-  });
+  }, 120_000);
 
   test("out only follows dependencies; allowed() filters; limit caps", () => {
     const out = expand(graph(), { seeds: [{ id: 1, score: 1, reason: "s" }], depth: 5, direction: "out", allowed: (id) => id !== 4 });
     expect(out.map((r) => r.id)).toEqual([1, 2, 3]);
     expect(expand(graph(), { seeds: [{ id: 1, score: 1, reason: "s" }], depth: 5, direction: "both", allowed: () => true, limit: 2 })).toHaveLength(2);
-  });
+  }, 120_000);
 
   test("centrality: the most imported file ranks highest, scaled to 1", () => {
     const rank = graph().centrality;
     const top = [...rank].sort((a, b) => b[1] - a[1])[0];
     expect(top?.[1]).toBe(1);
     expect((rank.get(3) ?? 0) > (rank.get(6) ?? 0)).toBe(true);
-  });
+  }, 120_000);
 });

@@ -32,7 +32,7 @@ describe("svc host", () => {
     c.send({ jsonrpc: "2.0", id: 1, method: "svc/handshake" });
     token = (await c.next()).result.sessionToken;
     c.close();
-  });
+  }, 120_000);
 
   afterAll(async () => {
     await host.stop("test done");
@@ -46,14 +46,14 @@ describe("svc host", () => {
     expect(r).toMatchObject({ protocolVersion: PROTOCOL_VERSION, root });
     expect(Buffer.from(r.sessionToken, "base64url").length).toBe(32);
     c.close();
-  });
+  }, 120_000);
 
   test("socket 0600 in a 0700 directory; registry file present", () => {
     const ep = endpointFor(root);
     expect(statSync(ep.socket).mode & 0o777).toBe(0o600);
     expect(statSync(dirname(ep.socket)).mode & 0o777).toBe(0o700);
     expect(JSON.parse(require("node:fs").readFileSync(ep.registry, "utf8"))).toMatchObject({ root, pid: process.pid, protocolVersion: PROTOCOL_VERSION });
-  });
+  }, 120_000);
 
   test("every method but the handshake refuses a missing or wrong token; another root is refused", async () => {
     const c = await rawClient(host.socket);
@@ -71,7 +71,7 @@ describe("svc host", () => {
     c.send({ jsonrpc: "2.0", id: id++, method: "svc/nope", params: { sessionToken: token } });
     expect((await c.next()).error.code).toBe(-32601);
     c.close();
-  });
+  }, 120_000);
 
   test("methods: stats, index, openIndexed, graph (files, directories, directory filter, overlay), diagnostics", async () => {
     const c = await rawClient(host.socket);
@@ -112,7 +112,7 @@ describe("svc host", () => {
       expect(reply.error.message).toStartWith("Parse error: expected a 'Content-Length: N' header, got '");
       await bad.closed;
     }
-  });
+  }, 120_000);
 
   test("garbage, a bad header, invalid JSON and an oversized frame close only that connection", async () => {
     const good = await rawClient(host.socket);
@@ -130,7 +130,7 @@ describe("svc host", () => {
     good.send({ jsonrpc: "2.0", id: 9, method: "svc/stats", params: { sessionToken: token } });
     expect((await good.next()).result.pid).toBe(process.pid);
     good.close();
-  });
+  }, 120_000);
 
   test("100 concurrent clients, pipelined requests; a client that never reads and one killed mid-request do not block others", async () => {
     const slow = await rawClient(host.socket);
@@ -166,7 +166,7 @@ describe("svc host", () => {
     }
     expect(found).toBe(true);
     c.close();
-  });
+  }, 120_000);
 });
 
 describe("host lifecycle", () => {
@@ -179,7 +179,7 @@ describe("host lifecycle", () => {
     expect(existsSync(ep.socket)).toBe(false);
     expect(existsSync(ep.registry)).toBe(false);
     delete process.env.SVC_RUNTIME_DIR;
-  });
+  }, 120_000);
 
   test("a host whose workspace root is deleted stops by itself (no orphan serving nothing)", async () => {
     useRuntimeDir();
@@ -311,7 +311,7 @@ describe("delegation", () => {
     expect(await connectHost(root, 1000)).toBeNull();
     fake.stop(true);
     delete process.env.SVC_RUNTIME_DIR;
-  });
+  }, 120_000);
 });
 
 describe("scope, explain and the graph overlay", () => {
@@ -371,5 +371,5 @@ describe("scope, explain and the graph overlay", () => {
     expect(existsSync(fresh.payloadPath)).toBe(false);
     expect(existsSync(foreign)).toBe(true);
     delete process.env.SVC_RUNTIME_DIR;
-  });
+  }, 120_000);
 });

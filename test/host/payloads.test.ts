@@ -30,4 +30,4 @@ test("payloads are capped in count (oldest first, own files only) and in size", 
   }
   expect(error).toBeInstanceOf(SvcError);
   expect((error as SvcError).formatted).toBe(`validation_error: the scoped context is ${PAYLOAD_MAX_BYTES + 1} bytes, over the 16 MiB limit of a payload file; pass maxTokens to bound it`);
-});
+}, 120_000);

@@ -69,7 +69,7 @@ beforeAll(async () => {
   host = await startHost({ root, idleMinutes: 0, log: () => {} });
   client = (await connectHost(root, 2000)) as HostClient;
   await settled(() => hasFile("src/a.ts"));
-});
+}, 120_000);
 
 afterAll(async () => {
   client?.close();
@@ -88,7 +88,7 @@ describe("the host's watcher", () => {
     expect(last).toMatchObject({ scope: "paths", changed: 1 });
     expect(last.firstEventAt).not.toBeNull();
     await expectMatchesListing();
-  });
+  }, 120_000);
 
   test(`a burst of ${BURST} saves coalesces into a few reconciles, not one per file`, async () => {
     const before = await watchStats();
@@ -98,7 +98,7 @@ describe("the host's watcher", () => {
     expect(after.reconciles - before.reconciles).toBeLessThanOrEqual(3);
     for (let i = 0; i < BURST; i++) expect(hasSymbol(`burst${i}`)).toBe(true);
     await expectMatchesListing();
-  });
+  }, 120_000);
 
   test("a deleted file leaves the store through a targeted reconcile", async () => {
     const before = await watchStats();
@@ -107,7 +107,7 @@ describe("the host's watcher", () => {
     expect(after.full).toBe(before.full);
     expect(after.recent.findLast((r) => r.changed > 0)).toMatchObject({ scope: "paths", changed: 1 });
     await expectMatchesListing();
-  });
+  }, 120_000);
 
   test("a new file, a rename and a folder rename fall back to a full reconcile", async () => {
     let before = await watchStats();
@@ -127,7 +127,7 @@ describe("the host's watcher", () => {
     after = await settled(() => hasFile("src/lots/m1.ts") && !hasFile("src/many/m1.ts"));
     expect(after.full).toBeGreaterThan(before.full);
     await expectMatchesListing();
-  });
+  }, 120_000);
 
   test("a reconcile that fails (another process holds the writer lock) is retried in full once the lock is free", async () => {
     const lock = join(import.meta.dir, "../../src/store/lock.ts");
@@ -151,7 +151,7 @@ describe("the host's watcher", () => {
     const after = await settled(() => hasSymbol("WhileLocked"));
     expect(after.full).toBeGreaterThan(before.full);
     await expectMatchesListing();
-  });
+  }, 120_000);
 
   test("an editor's atomic save (a temporary file renamed over the original) stays targeted", async () => {
     const before = await watchStats();
@@ -163,5 +163,5 @@ describe("the host's watcher", () => {
     expect(after.recent.findLast((r) => r.changed > 0)).toMatchObject({ scope: "paths", changed: 1 });
     expect(hasFile("src/b.ts.tmp-save")).toBe(false);
     await expectMatchesListing();
-  });
+  }, 120_000);
 });

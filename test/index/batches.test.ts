@@ -27,7 +27,7 @@ describe("extraction work batches", () => {
     }
     expect(flat[0]!.size).toBeGreaterThanOrEqual(400_000);
     expect(workBatches([...entries].reverse(), 2, 1000)).toEqual(batches); // the cut depends on the inventory, not its order
-  });
+  }, 120_000);
 
   test("batches respect the file cap and a third of a lane's share of the work", () => {
     const entries = inventory();
@@ -41,19 +41,19 @@ describe("extraction work batches", () => {
     }
     // The big files open the pass: the last batches hold only small ones.
     expect(batches.at(-1)!.every((e) => e.size < 5000)).toBe(true);
-  });
+  }, 120_000);
 
   test("a file bigger than a batch's share still gets a batch of its own", () => {
     const batches = workBatches([entry("a.ts", 10), entry("huge.js", 50_000_000), entry("b.ts", 10)], 2, 1000);
     expect(batches[0]).toEqual([entry("huge.js", 50_000_000)]);
     expect(batches.flat()).toHaveLength(3);
-  });
+  }, 120_000);
 
   test("small sets stay in about one batch per lane (a child's start-up outweighs balance there)", () => {
     const entries = Array.from({ length: 300 }, (_, i) => entry(`m${i}.ts`, 100 + i));
     expect(workBatches(entries, 2, 1000).length).toBeLessThanOrEqual(3);
     expect(workBatches([], 2, 1000)).toEqual([]);
-  });
+  }, 120_000);
 
   test("children taking files largest first store exactly what in-process extraction stores", async () => {
     const files: Record<string, string> = {};

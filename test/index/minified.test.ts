@@ -33,11 +33,11 @@ test("a one-line bundle is flagged generated, costed and not parsed; ordinary co
   if (!a.ok) throw new Error("not extracted");
   expect(a.decls.map((d) => `${d.kind} ${d.name} ${d.exported} ${d.startLine}`)).toEqual(["const javascript true 2", "const css true 4", "const local false 5"]);
   expect(reduceFile(bundle, { path: "bundle.js", level: "skeleton" })).toBe(`// svc: minified file (${bundle.length} characters on 1 line): not outlined; read it at level none`);
-});
+}, 120_000);
 
 test("the threshold: a high mean line length, not one long line among short ones", () => {
   expect(isMinified(`${"x".repeat(6000)}\n${"y\n".repeat(100)}`)).toBe(false);
   expect(isMinified(`${"x".repeat(6000)}\n${"y\n".repeat(10)}`)).toBe(true);
   expect(isMinified("const a = 1;\n".repeat(10_000))).toBe(false);
   expect(isMinified("short")).toBe(false);
-});
+}, 120_000);

@@ -5,6 +5,7 @@ import { describe, expect, test } from "bun:test";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { installHook } from "../../src/install/hook-install.ts";
+import { VERSION } from "../../src/version.ts";
 import { runSvc } from "../helpers/cli.ts";
 import { git, gitRepo, plainDir, writeFiles } from "../helpers/repo.ts";
 
@@ -21,7 +22,7 @@ describe("svc hook install", () => {
     expect(first.command).toEndWith(" gate --staged --strict");
     expect(statSync(hookOf(root)).mode & 0o111).toBe(0o111);
     expect((await installHook({ root, force: false })).action).toBe("unchanged");
-  });
+  }, 120_000);
 
   test("a foreign hook is refused without --force; with --force it is kept and run first", async () => {
     const root = gitRepo({ "a.ts": "export const a = 1;\n" });
@@ -36,7 +37,7 @@ describe("svc hook install", () => {
     expect(script.indexOf("pre-commit.before-svc")).toBeLessThan(script.indexOf("exec "));
     // Installing again keeps the chain.
     expect((await installHook({ root, force: false })).action).toBe("unchanged");
-  });
+  }, 120_000);
 
   test("husky, lefthook and pre-commit setups get the line to add; nothing is written", async () => {
     const setups: [Record<string, string>, RegExp][] = [
@@ -49,10 +50,12 @@ describe("svc hook install", () => {
       const root = gitRepo({ "a.ts": "export const a = 1;\n", ...files });
       const result = await installHook({ root, force: false });
       expect(result.action).toBe("printed");
+      // These files are committed: the line is portable and pinned.
+      expect(result.command).toBe(`npx -y svc-engine@${VERSION} gate --staged --strict`);
       expect(result.detail).toMatch(detail);
       expect(existsSync(hookOf(root))).toBe(false);
     }
-  });
+  }, 120_000);
 
   test("core.hooksPath is honoured", async () => {
     const root = gitRepo({ "a.ts": "export const a = 1;\n" });
@@ -60,7 +63,7 @@ describe("svc hook install", () => {
     const result = await installHook({ root, force: false });
     expect(result.file).toBe("githooks/pre-commit");
     expect(existsSync(join(root, "githooks/pre-commit"))).toBe(true);
-  });
+  }, 120_000);
 
   test("CLI: prints what it changed; outside git it is a validation error; bad actions are usage errors", () => {
     const root = gitRepo({ "a.ts": "export const a = 1;\n" });
@@ -73,5 +76,5 @@ describe("svc hook install", () => {
     const bad = runSvc(["hook", "remove"], { cwd: root });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("usage: svc hook install [--force]");
-  });
+  }, 120_000);
 });

@@ -41,7 +41,7 @@ describe("declaration coverage against the TypeScript parser", () => {
       const indexed = [...new Set(x.decls.filter((d) => d.container === null).map((d) => d.name))].sort();
       expect(indexed).toEqual(expected);
       expect(x.parseStatus).toBe(f.clean ? "ok" : "partial");
-    });
+    }, 120_000);
   }
 
   test("hono's named declarations after the call signatures are indexed with their lines", () => {
@@ -49,7 +49,7 @@ describe("declaration coverage against the TypeScript parser", () => {
     const x = extracted(f.file, f.source);
     const line = (name: string) => x.decls.find((d) => d.name === name && d.container === null)?.startLine;
     for (const name of ["MergePath", "TypedResponse", "FetchEventLike"]) expect(line(name)).toBe(f.source.split("\n").findIndex((l) => l.includes(` ${name}`)) + 1);
-  });
+  }, 120_000);
 });
 
 describe("grammar-gap rewrites", () => {
@@ -59,7 +59,7 @@ describe("grammar-gap rewrites", () => {
       expect(patched.length).toBe(f.source.length);
       expect(patched.split("\n").length).toBe(f.source.split("\n").length);
     }
-  });
+  }, 120_000);
 
   test("leave sources without the gaps untouched, generic arrow types and JSX included", () => {
     const sources = [
@@ -70,7 +70,7 @@ describe("grammar-gap rewrites", () => {
     ];
     for (const s of [sources[0]!, sources[1]!, sources[3]!]) expect(patchGrammarGaps(s)).toBe(s);
     expect(patchGrammarGaps(sources[2]!, true)).toBe(sources[2]!);
-  });
+  }, 120_000);
 });
 
 describe("reduction never drops a declaration silently", () => {
@@ -86,7 +86,7 @@ describe("reduction never drops a declaration silently", () => {
       }
     }
     expect(checked).toBeGreaterThan(100);
-  });
+  }, 120_000);
 
   test("the marker lists what a level leaves out; kept-whole declarations survive a JSDoc holding a glob", () => {
     const cors = DECL_FIXTURES.find((f) => f.file === "cors.ts")!;
@@ -96,11 +96,11 @@ describe("reduction never drops a declaration silently", () => {
     const whole = reduceFile(cors.source, { path: cors.file, level: "skeleton", keepWhole: ["cors"] });
     expect(whole).toContain("  return async function cors(c, next) {\n    await next()");
     expect(reduceFile(cors.source, { path: cors.file, level: "publicApi" })).toContain("// 3 declarations omitted (not exported): CORSOptions, internal, hidden");
-  });
+  }, 120_000);
 
   test("a file the grammar cannot fully read says so in its skeleton", () => {
     const f = DECL_FIXTURES.find((x) => !x.clean)!;
     expect(reduceFile(f.source, { path: f.file, level: "skeleton" })).toStartWith("// svc: partial — the syntax tier could not fully read this file");
     expect(reduceFile(f.source, { path: f.file, level: "none" })).not.toContain("svc: partial");
-  });
+  }, 120_000);
 });

@@ -70,7 +70,7 @@ describe("svc mcp serve", () => {
     const svcTest = mcpTools().find((t) => t.name === "svc_test");
     expect(Object.keys(svcTest?.inputSchema.properties as object)).not.toContain("candidates");
     expect(Object.keys(managed?.inputSchema.properties as object)).not.toContain("template");
-  });
+  }, 120_000);
 });
 
 describe("progress, large answers", () => {

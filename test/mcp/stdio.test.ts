@@ -68,5 +68,5 @@ describe("the MCP stdio transport", () => {
     await Bun.sleep(20);
     expect(received).toEqual([{ jsonrpc: "2.0", id: 42, method: "tools/list" }, { jsonrpc: "2.0", id: 43, method: "tools/list" }]);
     await transport.close();
-  });
+  }, 120_000);
 });

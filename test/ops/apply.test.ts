@@ -34,7 +34,7 @@ describe("apply", () => {
     const created = await call("apply", { path: root, file: "src/new/util.ts", content: "export const x = 1;\n" });
     expect(created.text).toStartWith("dry run (no write): would create src/new/util.ts (20 chars)");
     expect(existsSync(join(root, "src/new"))).toBe(false);
-  });
+  }, 120_000);
 
   test("write=true replaces atomically, keeps the mode, creates parents, leaves no temp file", async () => {
     const root = gitRepo({ "src/math.ts": ORIGINAL, "bin/run.sh": "#!/bin/sh\necho hi\n" });
@@ -49,7 +49,7 @@ describe("apply", () => {
     await call("apply", { path: root, file: "src/deep/er/util.ts", content: "export const x = 1;\n", write: true });
     expect(readFileSync(join(root, "src/deep/er/util.ts"), "utf8")).toBe("export const x = 1;\n");
     expect(readdirSync(join(root, "src")).filter((n) => n.includes(".tmp"))).toEqual([]);
-  });
+  }, 120_000);
 
   test("expectedHash must match the file now, on dry runs too; nothing is written on a conflict", async () => {
     const root = gitRepo({ "src/math.ts": ORIGINAL });
@@ -66,7 +66,7 @@ describe("apply", () => {
     // Upper-case hex is the same digest.
     const ok = await call("apply", { path: root, file: "src/math.ts", content: EDITED, expectedHash: sha256(ORIGINAL).toUpperCase() });
     expect(ok.text).toStartWith("dry run");
-  });
+  }, 120_000);
 
   test("paths outside the root, into .git or .svc, directories and missing arguments are refused", async () => {
     const root = gitRepo({ "src/math.ts": ORIGINAL });
@@ -88,13 +88,13 @@ describe("apply", () => {
     }
     expect(readdirSync(outside)).toEqual([]);
     expect(readFileSync(join(root, "src/math.ts"), "utf8")).toBe(ORIGINAL);
-  });
+  }, 120_000);
 
   test("an empty content is a valid edit (the file becomes empty)", async () => {
     const root = gitRepo({ "src/math.ts": ORIGINAL });
     await call("apply", { path: root, file: "src/math.ts", content: "", write: true });
     expect(readFileSync(join(root, "src/math.ts"), "utf8")).toBe("");
-  });
+  }, 120_000);
 });
 
 describe("apply with a host serving the root", () => {
@@ -112,5 +112,5 @@ describe("apply with a host serving the root", () => {
     expect((result.data as unknown as ApplyData).indexedByHost).toBe(true);
     const found = await call("find", { path: root, query: "applyTax", kind: "symbol" });
     expect((found.data as unknown as FindData).symbols?.hits.map((h) => h.path)).toEqual(["src/tax.ts"]);
-  });
+  }, 120_000);
 });

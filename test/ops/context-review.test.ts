@@ -23,7 +23,7 @@ describe("svc context", () => {
     expect(roles["src/payments/payment.service.ts"]).toBe("dependency");
     expect(roles["test/order.service.test.ts"]).toBe("test");
     expect(r.text).toMatch(/<file path="src\/orders\/orders.controller.ts" role="consumer" tier="skeleton" tokens="\d+">\n<!--\nincluded via:\n {2}seed: symbol OrderService\n {2}<- di_injects src\/orders\/orders.controller.ts \(hop 1\)\n-->/);
-  });
+  }, 120_000);
 
   test("seeds come first and are cut before being lost; the budget holds; the rest is dropped and named", async () => {
     const counter = await tokenCounter();
@@ -35,7 +35,7 @@ describe("svc context", () => {
     const tiny = await call("context", { path: root, files: ["src/orders/order.service.ts", "src/payments/payment.service.ts"], maxTokens: 120 });
     expect(answerTokens(tiny, counter)).toBeLessThanOrEqual(120);
     expect(tiny.text).toContain("maxTokens=120");
-  });
+  }, 120_000);
 
   test("wiring seeds resolve through the wiring edges, else by name (services, requests) or text (routes, configs)", async () => {
     const r = await call("context", { path: root, services: ["PaymentService", "OrderService"], routes: ["GET /orders/7/cancel"], planOnly: true });
@@ -46,7 +46,7 @@ describe("svc context", () => {
     const text = await call("context", { path: root, routes: ["GET /nowhere"], planOnly: true });
     expect(text.text.split("\n")[1]).toEndWith("seed: route GET /nowhere (text match; no wiring found)");
     await expect(call("context", { path: root, requests: ["NoSuchCommand"] })).rejects.toMatchObject({ prefix: "validation_error" });
-  });
+  }, 120_000);
 
   test("plan only; no seed is a validation error; a file seed outside the root is refused", async () => {
     const plan = await call("context", { path: root, seeds: ["Logger"], planOnly: true });
@@ -54,7 +54,7 @@ describe("svc context", () => {
     await expect(call("context", { path: root })).rejects.toMatchObject({ prefix: "validation_error" });
     await expect(call("context", { path: root, files: ["../x.ts"] })).rejects.toMatchObject({ prefix: "validation_error" });
     await expect(call("context", { path: root, seeds: ["NoSuchThing"] })).rejects.toMatchObject({ prefix: "validation_error" });
-  });
+  }, 120_000);
 });
 
 describe("svc review", () => {

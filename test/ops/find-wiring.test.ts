@@ -26,7 +26,7 @@ describe("find wiring kinds (express fixture)", () => {
         "  unresolved: app.get(extraPath, …) at src/app.ts:11",
       ].join("\n"),
     );
-  });
+  }, 120_000);
 
   test("a concrete URL, another parameter name, a bare pattern; the method filters", async () => {
     const url = await find(root, "/api/orders/42/items", "route");
@@ -36,7 +36,7 @@ describe("find wiring kinds (express fixture)", () => {
     expect((await find(root, "PATCH /api/users/{id}", "route")).split("\n").slice(0, 2)).toEqual(["routes matching 'PATCH /api/users/{id}': 1", "PATCH /api/users/:userId  (express)"]);
     expect((await find(root, "post /api/orders/7/items", "route")).split("\n")[0]).toBe("routes matching 'post /api/orders/7/items': 1");
     expect((await find(root, "health", "route")).split("\n")[1]).toBe("GET /health  (express)");
-  });
+  }, 120_000);
 
   test("nothing resolves: no matches with the nearest routes, and the unresolved registrations", async () => {
     expect(await find(root, "GET /api/invoices", "route")).toBe(
@@ -49,7 +49,7 @@ describe("find wiring kinds (express fixture)", () => {
     const none = await call("find", { path: root, query: "OrderService", kind: "service" });
     expect(none.text).toBe("no matches for 'OrderService' (service): no services detected in 9 indexed files");
     expect(none.data).toMatchObject({ kind: "service", wiring: { total: 0, known: 0, matches: [] } });
-  });
+  }, 120_000);
 
   test("config: definitions (names only) and readers", async () => {
     expect(await find(root, "DATABASE_URL", "config")).toBe(
@@ -60,7 +60,7 @@ describe("find wiring kinds (express fixture)", () => {
         "  [config_reads, syntax] getOrder  (src/orders/orders.handlers.ts:8)  process.env.DATABASE_URL",
       ].join("\n"),
     );
-  });
+  }, 120_000);
 
   test("svc map lists the routes with their registration sites and the unresolved ones", async () => {
     const { text, data } = await call("map", { path: root, detail: "routes" });
@@ -82,7 +82,7 @@ describe("find wiring kinds (express fixture)", () => {
     expect(data).toMatchObject({ routes: { total: 9, detected: true, unresolved: ["app.get(extraPath, …) at src/app.ts:11"] } });
     // The index summary counts them (a fresh repo: here a background semantic upgrade may hold the writer lock).
     expect((await call("index", { path: gitRepo(fixtureFiles("express")) })).text).toMatch(/ \d+ import edges(, \d+ checker edges)?, 15 wiring edges, 9 routes in /);
-  });
+  }, 120_000);
 
   test("the deprecated svc resolve alias prints a notice, then answers as find --kind <kind>; without a kind it is a usage error", () => {
     const r = runSvc(["resolve", root, "--route", "DELETE /api/orders/1"]);
@@ -94,7 +94,7 @@ describe("find wiring kinds (express fixture)", () => {
     const usage = runSvc(["resolve", root]);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain("svc resolve needs one of --service, --request, --route, --config or --symbol");
-  });
+  }, 120_000);
 });
 
 describe("find wiring kinds (NestJS fixtures)", () => {
@@ -110,7 +110,7 @@ describe("find wiring kinds (NestJS fixtures)", () => {
         '  [route_handles, syntax] method OrdersController.findOne  (src/orders/orders.controller.ts:13)  @Get(":id")',
       ].join("\n"),
     );
-  });
+  }, 120_000);
 
   test("a DI token: its implementation with the registration, and every injection site", async () => {
     expect(await find(root, "PAYMENT_GATEWAY", "service")).toBe(
@@ -138,7 +138,7 @@ describe("find wiring kinds (NestJS fixtures)", () => {
       "service PaymentGateway  (typescript)",
       "  [implements, syntax] class StripeGateway  (src/payments/stripe.gateway.ts:10)  implements PaymentGateway",
     ]);
-  });
+  }, 120_000);
 
   test("a command: its declaration, handler and senders; a message pattern; a config section", async () => {
     expect(await find(root, "PlaceOrderCommand", "request")).toBe(
@@ -155,7 +155,7 @@ describe("find wiring kinds (NestJS fixtures)", () => {
     const section = await find(root, "database", "config");
     expect(section.split("\n")[0]).toBe("config keys matching 'database': 3");
     expect(section).toContain('  [config_reads, syntax] OrderService.get  (src/orders/order.service.ts:20)  this.config.get<string>("database.host")');
-  });
+  }, 120_000);
 
   test("svc_context wiring seeds resolve through the wiring edges before expanding", async () => {
     const plan = async (seeds: Record<string, string[]>) => (await call("context", { path: root, planOnly: true, ...seeds })).data as { files: { path: string; role: string; provenance: string[] }[]; notes: string[] };
@@ -173,14 +173,14 @@ describe("find wiring kinds (NestJS fixtures)", () => {
     expect(config.files.filter((f) => f.role === "exact-seed").map((f) => f.path)).toEqual(["src/config/database.config.ts"]); // .env.example is not in the typescript collection
     const unknown = await plan({ routes: ["GET /nowhere/orders"] });
     expect(unknown.files[0]?.provenance[0]).toEndWith("(text match; no wiring found)");
-  });
+  }, 120_000);
 
   test("a path scopes the answer", async () => {
     const scoped = await call("find", { path: `${root}/messaging`, query: "PlaceOrderCommand", kind: "request" });
     expect(scoped.text.split("\n")[0]).toBe("requests matching 'PlaceOrderCommand': 1");
     const outside = await call("find", { path: `${root}/src`, query: "PlaceOrderCommand", kind: "request" });
     expect(outside.text).toBe("no matches for 'PlaceOrderCommand' (request): no requests detected under src in 24 indexed files");
-  });
+  }, 120_000);
 });
 
 function prefixed(files: Record<string, string>, prefix: string): Record<string, string> {
@@ -207,5 +207,5 @@ describe("find wiring kinds at the semantic tier (checker fixture)", () => {
     );
     expect(await find(root, "PlaceOrder", "request")).toContain("  [sends_request, checker] OrderService.place  (src/orders/order.service.ts:16)  this.commandBus.execute(command)");
     expect(await find(root, "Pay", "service")).toContain("  [di_injects, checker] OrderService  (src/orders/order.service.ts:9)");
-  });
+  }, 120_000);
 });

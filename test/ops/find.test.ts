@@ -44,41 +44,41 @@ describe("svc find", () => {
     const { text, data } = await find(root, "OrderService", "symbol");
     expect(data.symbols?.hits[0]).toMatchObject({ kind: "class", qualifiedName: "OrderService", path: "src/orders/order.service.ts", line: 2, exported: true });
     expect(text.split("\n")[1]).toBe("class OrderService  (src/orders/order.service.ts:2)");
-  });
+  }, 120_000);
 
   test("kind=symbol: exact, then prefix, then substring", async () => {
     const { data } = await find(root, "order", "symbol");
     const names = data.symbols!.hits.map((h) => h.qualifiedName);
     expect(names.indexOf("OrderService")).toBeLessThan(names.indexOf("CheckoutHandler.orderService"));
-  });
+  }, 120_000);
 
   test("kind=text ranks the declaring file first for a prose query naming the concept", async () => {
     const { data } = await find(root, "where does the order service place orders?", "text");
     expect(data.text!.hits[0]?.path).toBe("src/orders/order.service.ts");
-  });
+  }, 120_000);
 
   test("kind=path lists paths containing the query, shortest first", async () => {
     const { data } = await find(root, "order", "path");
     expect(data.paths!.hits.map((h) => h.path)).toEqual(["test/order.service.test.ts", "src/orders/order.service.ts"]);
-  });
+  }, 120_000);
 
   test("kind=all has the three sections; --limit caps each", async () => {
     const { text } = await find(root, "OrderService", "all", { limit: 2 });
     expect(text).toMatch(/^symbols \(\d+\)/m);
     expect(text).toMatch(/^paths \(0\):\n {2}none$/m);
     expect(text).toMatch(/^text \(\d+\) \(showing 2; raise limit \(CLI --limit\) for more\):/m);
-  });
+  }, 120_000);
 
   test("a path argument scopes the answer", async () => {
     const { data } = await find(join(root, "src", "admin"), "OrderService", "symbol");
     expect(data.symbols!.hits.every((h) => h.path.startsWith("src/admin/"))).toBe(true);
-  });
+  }, 120_000);
 
   test("nothing found says so and names the nearest names", async () => {
     const { text, data } = await find(root, "OrderServise", "symbol");
     expect(text).toStartWith("no matches for 'OrderServise' (symbol) in 7 indexed files; nearest names: ");
     expect(data.nearest).toContain("OrderService");
-  });
+  }, 120_000);
 
   test("bad input: empty query, unknown kind, bad limit", async () => {
     await expect(call("find", { path: root, query: "  " })).rejects.toMatchObject({ prefix: "validation_error" });
@@ -89,7 +89,7 @@ describe("svc find", () => {
       expect((error as SvcError).formatted).toBe("validation_error: unknown kind 'everything'. Valid values: all, symbol, path, text, task, signatures, neighbors, service, request, route, config");
     }
     await expect(call("find", { path: root, query: "x", limit: 0 })).rejects.toMatchObject({ prefix: "validation_error" });
-  });
+  }, 120_000);
 
   test("a cold read past the deadline returns the availability header alone", async () => {
     const cold = gitRepo(FILES);
@@ -102,7 +102,7 @@ describe("svc find", () => {
     } finally {
       delete process.env.SVC_COLD_READ_DEADLINE_MS;
     }
-  });
+  }, 120_000);
 
   test("the CLI builds on first read and prints --json shapes", () => {
     const repo = gitRepo(FILES);
@@ -115,5 +115,5 @@ describe("svc find", () => {
     expect(bad.code).toBe(1);
     expect(bad.stderr).toStartWith("validation_error: unknown kind 'nope'");
     expect(runSvc(["find"]).code).toBe(2);
-  });
+  }, 120_000);
 });

@@ -98,14 +98,14 @@ describe("svc impact package mode", () => {
       ["signature", "parse", ["src/a.ts:1:true", "src/e.ts:1:false", "src/f.ts:1:true"]],
     ]);
     expect(data.package.additive).toEqual(["fresh"]);
-  });
+  }, 120_000);
 
   test("a tarball made by npm pack in the workspace root; member removals reach importers of the type", async () => {
     const { text } = await upgrade("2.0.0", "3.0.0");
     expect(text.split("\n")[0]).toBe("package upgrade tiny 2.0.0 → 3.0.0: 1 BREAKING change(s) (1 used by the workspace, 0 maybe), 0 additive");
     expect(text).toContain("→ 3.0.0 from tiny-3.0.0.tgz (types index.d.ts; 4 exports)");
     expect(text).toContain("BREAK removed Options.strict  (was: strict: boolean)\n  src/a.ts:1  imports Options\n  src/e.ts:1  may use (namespace import)\n");
-  });
+  }, 120_000);
 
   test("pnpm's virtual store; an added overload is additive, a removed one BREAKING", async () => {
     const { text } = await upgrade("1.0.0", "5.0.0");
@@ -115,7 +115,7 @@ describe("svc impact package mode", () => {
     const back = await upgrade("5.0.0", "1.0.0");
     expect(back.text.split("\n")[0]).toBe("package upgrade tiny 5.0.0 → 1.0.0: 1 BREAKING change(s) (1 used by the workspace, 0 maybe), 0 additive");
     expect(back.text).toContain("BREAK signature parse  (was: function parse(input: string): number ; function parse(input: number): string; now: function parse(input: string): number)");
-  });
+  }, 120_000);
 
   test("a missing version abstains and names npm pack, never an empty diff", async () => {
     const { text, data } = await upgrade("1.0.0", "9.9.9");
@@ -124,7 +124,7 @@ describe("svc impact package mode", () => {
     expect(text).toContain("Make it available with `npm pack tiny@9.9.9`");
     expect(text).not.toContain("no breaking changes");
     expect(data.package.missing!.map((m) => m.version)).toEqual(["9.9.9"]);
-  });
+  }, 120_000);
 });
 
 describe("svc impact --package on the CLI", () => {
@@ -138,7 +138,7 @@ describe("svc impact --package on the CLI", () => {
     const text = runSvc(["impact", "--package", "tiny", "--from-version", "1.0.0", "--to-version", "4.0.0", "--cwd", root], { env: { BUN_INSTALL_CACHE_DIR: bunCache } });
     expect(text.stdout).toContain("no types shipped by one side: compared by export name only");
     expect(text.stdout).toContain("BREAK removed legacy  (was: function legacy(): void)\n  src/b.ts:2  imports legacy\n");
-  });
+  }, 120_000);
 
   test("missing package-mode parameters are validation errors naming what is missing", () => {
     const r = runSvc(["impact", "--package", "tiny", "--from-version", "1.0.0", root]);
@@ -146,5 +146,5 @@ describe("svc impact --package on the CLI", () => {
     expect(r.stderr).toStartWith("validation_error: package mode needs package, fromVersion and toVersion; missing: toVersion");
     const none = runSvc(["impact", "--to-version", "2.0.0", root]);
     expect(none.stderr).toStartWith("validation_error: package mode needs package, fromVersion and toVersion; missing: package, fromVersion");
-  });
+  }, 120_000);
 });

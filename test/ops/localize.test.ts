@@ -21,7 +21,7 @@ describe("find --kind task", () => {
     expect(text).toStartWith("index_state: ready\n");
     expect(data.candidates?.[0]?.path).toBe("src/payments/payment.service.ts");
     expect(data.candidates?.every((c, i, all) => i === 0 || (all[i - 1] as { score: number }).score >= c.score)).toBe(true);
-  });
+  }, 120_000);
 
   test("confident only when the first file leads clearly, its path names the query and the query's words exist here", async () => {
     const { data } = await task(root, "charge the customer twice when the payment fails");
@@ -34,7 +34,7 @@ describe("find --kind task", () => {
     expect(tie.data.grade).toBe("partial");
     expect(tie.data.candidates?.[0]?.path).toBe("src/orders/order.service.ts");
     expect(tie.data.unmatched).toEqual(["refund", "method"]);
-  });
+  }, 120_000);
 
   test("a query whose topical words occur nowhere in the repository is insufficient and says which", async () => {
     const { data, text } = await task(root, "add a refund endpoint");
@@ -42,7 +42,7 @@ describe("find --kind task", () => {
     expect(data.unmatched).toEqual(["refund", "endpoint"]);
     expect(text).toContain('"refund", "endpoint" occur nowhere in the indexed files');
     expect(text).toContain("navigation map: ");
-  });
+  }, 120_000);
 
   test("low-signal queries are insufficient, with a navigation map", async () => {
     for (const q of ["Merge branch 'main' into feature", "bump zod from 3.22.0 to 3.23.1", "chore: lint", "v1.2.3"]) {
@@ -51,7 +51,7 @@ describe("find --kind task", () => {
       expect(text).toContain("navigation map: ");
     }
     expect(lowSignal("fix the order total rounding")).toBeNull();
-  });
+  }, 120_000);
 
   test("files changed since a git base are candidates", async () => {
     const repo = gitRepo(SHOP);
@@ -59,14 +59,14 @@ describe("find --kind task", () => {
     const { data } = await task(repo, "logging", { changedSince: "HEAD" });
     expect(data.candidates?.[0]).toMatchObject({ path: "src/util/logger.ts" });
     expect(data.candidates?.[0]?.reasons).toContain("changed since the base");
-  });
+  }, 120_000);
 
   test("byte-identical files collapse onto one candidate", async () => {
     const repo = gitRepo({ ...SHOP, "src/legacy/payment.service.ts": SHOP["src/payments/payment.service.ts"] as string });
     const { data } = await task(repo, "payment service charge");
     const paths = data.candidates?.map((c) => c.path) ?? [];
     expect(paths.filter((p) => p.endsWith("payment.service.ts"))).toHaveLength(1);
-  });
+  }, 120_000);
 
   test("asked to export a named declaration, the barrel that re-exports its file (or the nearest barrel) is a candidate", async () => {
     const repo = gitRepo({
@@ -84,7 +84,7 @@ describe("find --kind task", () => {
     // Without the intent to export, the barrel gets no such evidence.
     const plain = await task(repo, "nodesToString drops empty nodes");
     expect(plain.data.candidates?.find((c) => c.path === "src/index.ts")?.reasons ?? []).not.toContain("re-exports src/trans.ts (the query asks about exporting)");
-  });
+  }, 120_000);
 
   test("docs and manifests need more than body text to rank above code; a query naming one still finds it", async () => {
     const repo = gitRepo({
@@ -96,7 +96,7 @@ describe("find --kind task", () => {
     expect(code.data.candidates?.[1]?.score).toBeLessThan(0.3);
     const docs = await task(repo, "update the README");
     expect(docs.data.candidates?.[0]?.path).toBe("README.md");
-  });
+  }, 120_000);
 
   test("the deprecated svc localize alias prints a notice, then answers as find --kind task", () => {
     const r = runSvc(["localize", root, "--task", "charge the customer twice when the payment fails"]);
@@ -104,5 +104,5 @@ describe("find --kind task", () => {
     expect(r.stderr).toContain("svc localize is deprecated; use: svc find <text> --kind task");
     expect(r.stdout).toContain("localize [confident]");
     expect(runSvc(["localize", root]).code).toBe(2);
-  });
+  }, 120_000);
 });

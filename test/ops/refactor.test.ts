@@ -41,7 +41,7 @@ beforeAll(async () => {
   root = gitRepo(FILES);
   await call("index", { path: root });
   holdResident(root, { writer: false });
-});
+}, 120_000);
 
 afterAll(async () => {
   await releaseResident(root);

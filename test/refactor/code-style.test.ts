@@ -27,14 +27,14 @@ describe("detecting the style", () => {
     expect(detectCodeStyle(yaml, "a.ts")).toMatchObject({ semicolons: false, quote: "double", indent: { tabs: false, size: 4 } });
     const pkg = plainDir({ "package.json": JSON.stringify({ prettier: { useTabs: true } }), "a.ts": "x" });
     expect(detectCodeStyle(pkg, "a.ts")).toMatchObject({ semicolons: true, indent: { tabs: true } });
-  });
+  }, 120_000);
 
   test("from the file itself when nothing is configured", () => {
     expect(styleOfText("import { a } from './a'\n\nexport function f() {\n  if (a) {\n    return a\n  }\n  return 0\n}\n")).toEqual({ semicolons: false, quote: "single", tabs: false, size: 2 });
     expect(styleOfText('import { a } from "./a";\nexport class A {\n    m() {\n        return a;\n    }\n}\n')).toEqual({ semicolons: true, quote: "double", tabs: false, size: 4 });
     expect(styleOfText("export function f() {\n\treturn 1;\n}\nexport const g = 2;\n")).toMatchObject({ semicolons: true, tabs: true });
     expect(detectCodeStyle(plainDir({}), "none.ts")).toEqual({ semicolons: null, quote: null, indent: null, from: [] });
-  });
+  }, 120_000);
 });
 
 describe("the engine's edits keep the style", () => {

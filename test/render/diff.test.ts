@@ -65,21 +65,21 @@ describe("unifiedDiff matches git diff", () => {
     ["blank-line block insert", "f() {\n}\n\ng() {\n}\n", "f() {\n}\n\nh() {\n}\n\ng() {\n}\n"],
     ["unicode", "ünïcode\nzwei\n", "ünïcöde\nzwei\n"],
   ];
-  for (const [name, a, b] of cases) test(name, () => same(a, b));
+  for (const [name, a, b] of cases) test(name, () => same(a, b), 120_000);
 
   test("identical input gives an empty string", () => {
     expect(unifiedDiff(base, base, { path: "x" })).toBe("");
-  });
+  }, 120_000);
 
   test("context 0 and 1", () => {
     same(base, base.replace("line 5\n", "X\n").replace("line 9\n", ""), 0);
     same(base, `${base.replace("line 3\n", "")}tail\n`, 1);
-  });
+  }, 120_000);
 
   test("exact header shape", () => {
     expect(unifiedDiff("a\n", "b\n", { path: "src/x y.ts" })).toBe("--- a/src/x y.ts\n+++ b/src/x y.ts\n@@ -1 +1 @@\n-a\n+b\n");
     expect(unifiedDiff("", "a", { path: "n" })).toBe("--- a/n\n+++ b/n\n@@ -0,0 +1 @@\n+a\n\\ No newline at end of file\n");
-  });
+  }, 120_000);
 });
 
 function lcg(seed: number): () => number {
@@ -116,7 +116,7 @@ describe("unifiedDiff on random edits", () => {
       expect([count(ours, "+"), count(ours, "-")]).toEqual([count(theirs, "+"), count(theirs, "-")]);
       if (ours) expect(applyPatch(ours)).toBe(b);
     }
-  });
+  }, 120_000);
 });
 
 describe("unifiedDiff performance", () => {
@@ -127,7 +127,7 @@ describe("unifiedDiff performance", () => {
     const ours = unifiedDiff(big, edited, { path: "big" });
     expect(performance.now() - t0).toBeLessThan(500);
     expect(body(ours)).toBe(body(gitDiff(big, edited)));
-  });
+  }, 120_000);
 
   test("a huge edit distance falls back to one replace hunk in bounded time", () => {
     const a = lines(6000, "old");
@@ -138,5 +138,5 @@ describe("unifiedDiff performance", () => {
     expect(ours.split("\n").filter((l) => l.startsWith("@@"))).toEqual(["@@ -1,6002 +1,6002 @@"]);
     expect(ours.split("\n").filter((l) => l.startsWith("-")).length).toBe(6001); // 6000 lines + the `---` header
     expect(MAX_EDIT_DISTANCE).toBe(2000);
-  });
+  }, 120_000);
 });

@@ -24,7 +24,7 @@ describe("svc doctor / impact / find --kind neighbors on the CLI", () => {
     const impact = runSvc(["impact", "makeOrder", root, "--depth", "1"]);
     expect(impact.code).toBe(0);
     expect(impact.stdout).toContain("[calls] quick  (src/checkout.ts:9)");
-  });
+  }, 120_000);
 
   test("bad input: package mode, no symbol", () => {
     const pkg = runSvc(["impact", "--package", "zod", "--from-version", "3.0.0", root]);
@@ -33,5 +33,5 @@ describe("svc doctor / impact / find --kind neighbors on the CLI", () => {
     const none = runSvc(["impact", "--cwd", root]);
     expect(none.code).toBe(1);
     expect(none.stderr).toStartWith("validation_error: symbol must name a declaration");
-  });
+  }, 120_000);
 });

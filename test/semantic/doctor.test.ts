@@ -27,7 +27,7 @@ describe("svc doctor", () => {
     expect(live.data.source).toBe("refresh");
     expect(live.text).toContain("loaded  tsconfig.json  (1 file, 0 errors; root config)");
     expect(existsSync(join(root, ".svc", "svc.db"))).toBe(false);
-  });
+  }, 120_000);
 
   test("no tsconfig: an inferred project over the inventory; the semantic tier works", async () => {
     const root = gitRepo({ "src/order.ts": ORDER, "src/use.ts": USE });
@@ -37,7 +37,7 @@ describe("svc doctor", () => {
     expect(d.data.tier).toBe("semantic");
     const n = await call("find", { path: root, query: "OrderService.place", kind: "neighbors" });
     expect(n.text).toContain("run  (src/use.ts:4)");
-  });
+  }, 120_000);
 
   test("a tsconfig that does not parse: the project is partial and doctor quotes the parse error", async () => {
     const root = gitRepo({ "tsconfig.json": '{ "compilerOptions": { "strict": true,, }', "src/order.ts": ORDER, "src/use.ts": USE });
@@ -47,7 +47,7 @@ describe("svc doctor", () => {
     expect(d.text).toContain("config does not parse (tsconfig.json): Property assignment expected. (and 1 more parse error)");
     expect(d.data.tier).toBe("partial");
     expect(d.text).toContain("what to do:\n  - fix tsconfig.json: config does not parse");
-  });
+  }, 120_000);
 
   test("an engine that cannot start: the syntax tier, said plainly; never 0 references", async () => {
     const root = gitRepo({ "tsconfig.json": "{}", "src/order.ts": ORDER, "src/use.ts": USE });
@@ -68,7 +68,7 @@ describe("svc doctor", () => {
     const impact = await call("impact", { path: root, symbol: "OrderService" });
     expect(impact.text).toContain("coverage: syntax tier");
     expect(impact.text).toContain("[imports] (module) src/use.ts  (src/use.ts:1)");
-  });
+  }, 120_000);
 
   test("an extends that does not exist: the project is partial and doctor names the missing file", async () => {
     const root = gitRepo({ "tsconfig.json": JSON.stringify({ extends: "./tsconfig.base.json", include: ["src"] }), "src/order.ts": ORDER });
@@ -77,7 +77,7 @@ describe("svc doctor", () => {
     expect(d.data.diagnosis?.projects[0]?.status).toBe("partial");
     expect(d.text).toContain("partial tsconfig.json  (1 file; root config): extends not found: tsconfig.base.json");
     expect(d.data.tier).toBe("partial");
-  });
+  }, 120_000);
 
   test("dependencies not installed: partial, with the unresolved packages and what to do", async () => {
     const root = gitRepo({
@@ -93,7 +93,7 @@ describe("svc doctor", () => {
     expect(d.text).toContain("install dependencies (npm install, bun install or pnpm install): there is no node_modules");
     const status = await call("status", { path: root });
     expect(status.text).toContain("index mode partial");
-  });
+  }, 120_000);
 
   test("a JS-only project with a jsconfig: references between JavaScript files", async () => {
     const root = gitRepo({
@@ -105,7 +105,7 @@ describe("svc doctor", () => {
     expect((await doctor(root)).text).toContain("loaded  jsconfig.json  (2 files; root config)");
     const n = await call("find", { path: root, query: "formatPrice", kind: "neighbors" });
     expect(n.text).toContain("total  (lib/cart.js:4)");
-  });
+  }, 120_000);
 
   test("no TypeScript or JavaScript at all: the semantic tier does not apply, and says so", async () => {
     const root = gitRepo({ "app/main.py": "def main():\n    return 1\n", "app/util.py": "from app.main import main\n\ndef run():\n    return main()\n" });
@@ -116,5 +116,5 @@ describe("svc doctor", () => {
     const n = await call("find", { path: root, query: "main", kind: "neighbors" });
     expect(n.text).toContain("checker edges unavailable:");
     expect(n.text).toContain("files importing app/main.py (syntax tier; callers and references inside them are not resolved) (1):\n  app/util.py:1");
-  });
+  }, 120_000);
 });

@@ -30,7 +30,7 @@ describe("the engine", () => {
     engine = new TsEngine({ root });
     const [p] = await engine.openProjects([project]);
     expect(p?.rootFiles.map(short).sort()).toEqual(["src/checkout.ts", "src/index.ts", "src/order.test.ts", "src/order.ts"]);
-  });
+  }, 120_000);
 
   test("a crash mid-request fails that request clearly; the next request restarts the engine", async () => {
     const pid = engine.status().pid;
@@ -43,7 +43,7 @@ describe("the engine", () => {
     expect(diags).toEqual([]);
     expect(engine.status()).toMatchObject({ state: "running", restarts: 1 });
     expect(engine.status().pid).not.toBe(pid);
-  });
+  }, 120_000);
 
   test("a request that overruns its time-box stops the engine and says so", async () => {
     const slow = engine.call("a slow request", () => new Promise<never>(() => {}), 50);
@@ -51,7 +51,7 @@ describe("the engine", () => {
     await expect(slow).rejects.toBeInstanceOf(EngineError);
     expect((await symbolAt(engine, project, file("src/order.ts"), { line: 7, column: 14 }))?.name).toBe("OrderService");
     expect(engine.status().restarts).toBe(2);
-  });
+  }, 120_000);
 
   test("the engine dies with its owner", async () => {
     const owner = Bun.spawn([process.execPath, "--no-install", "-e", `import { TsEngine } from ${JSON.stringify(join(import.meta.dir, "../../src/semantic/engine.ts"))}; const e = new TsEngine({ root: ${JSON.stringify(root)} }); await e.openProjects([${JSON.stringify(project)}]); console.log(e.status().pid); await new Promise(() => {});`], { stdout: "pipe", stderr: "inherit" });
@@ -74,7 +74,7 @@ describe("the engine", () => {
       }
     }
     expect(alive).toBe(false);
-  });
+  }, 120_000);
 });
 
 describe("overlays and queries", () => {
@@ -91,7 +91,7 @@ describe("overlays and queries", () => {
     expect(await diagnostics(engine, project, file("src/checkout.ts"))).toEqual([]);
     // whole program: nothing wrong on disk
     expect(await diagnostics(engine, project)).toEqual([]);
-  });
+  }, 120_000);
 
   test("references, incoming calls, implementations and rename locations", async () => {
     const refs = await references(engine, file("src/order.ts"), { line: 8, column: 3 });
@@ -104,7 +104,7 @@ describe("overlays and queries", () => {
     expect("edits" in rename && rename.edits.map((e) => `${short(e.path)}:${e.line}`).sort()).toEqual(["src/checkout.ts:5", "src/checkout.ts:9", "src/checkout.ts:9", "src/order.test.ts:4", "src/order.ts:2", "src/order.ts:8"]);
     const refused = await renameLocations(engine, file("src/order.ts"), { line: 3, column: 1 }, "x");
     expect(refused).toHaveProperty("refused");
-  });
+  }, 120_000);
 
   test("the spelling fix for TS2551 does not exist in TypeScript 7.0.2: code fixes answer none (issue 8 builds its own)", async () => {
     await engine.setOverlay(file("src/checkout.ts"), 'import { OrderService } from "./order.js";\nexport const x = new OrderService().plce("a");\n');
@@ -112,7 +112,7 @@ describe("overlays and queries", () => {
     expect(diags.map((d) => d.code)).toEqual([2551]);
     expect(await codeFixes(engine, file("src/checkout.ts"), { start: { line: 2, column: 37 }, end: { line: 2, column: 41 } })).toEqual([]);
     engine.clearOverlay(file("src/checkout.ts"));
-  });
+  }, 120_000);
 
   test("openSemantic: a cold engine for one call, the owning project of a file, released after", async () => {
     const handle = await openSemantic(root);
@@ -123,5 +123,5 @@ describe("overlays and queries", () => {
     expect(await diagnostics(handle.engine, project, file("src/order.ts"))).toEqual([]);
     await handle.release();
     expect(handle.engine.status().state).toBe("stopped");
-  });
+  }, 120_000);
 });

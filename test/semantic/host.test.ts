@@ -45,7 +45,7 @@ describe("the host's resident workspace", () => {
     const doctor = await client.call<{ report: string }>("svc/doctor", { root });
     expect(doctor.report).toContain("availability: index mode semantic; full-text search available; resident workspace (1 project, current); up to date.");
     expect(doctor.report).toContain("tier: semantic");
-  });
+  }, 120_000);
 
   test("a saved file's edges follow through the watcher", async () => {
     appendFileSync(join(root, "src/checkout.ts"), 'export function later(): string {\n  return make().place("z");\n}\n');
@@ -54,7 +54,7 @@ describe("the host's resident workspace", () => {
       return ((r.data as { neighbors?: { callers: { from: string }[] } }).neighbors?.callers ?? []).map((c) => c.from);
     };
     expect(await until(callers, (list) => list.includes("later"))).toEqual(["checkout", "quick", "later", "testPlace"]);
-  });
+  }, 120_000);
 
   test("svc/refactor runs on the resident engine; svc_refactor outside the host delegates to it", async () => {
     const request = { symbol: "OrderService.place", newName: "put" };
@@ -71,5 +71,5 @@ describe("the host's resident workspace", () => {
     const r = await call("doctor", { path: root, refresh: true });
     expect((r.data as { source: string }).source).toBe("refresh");
     expect(r.text).toContain("loaded  tsconfig.json  (4 files, 0 errors; root config)");
-  });
+  }, 120_000);
 });

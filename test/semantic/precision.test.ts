@@ -24,7 +24,7 @@ describe("precision tier", () => {
     // index.ts re-exports the class but never calls place: it is not a neighbour of the member
     expect(files(precise.text).sort()).toEqual(["src/checkout.ts", "src/order.test.ts", "src/order.ts"]);
     expect(precise.text).toContain("    this.log(id);"); // the member's body is kept whole
-  });
+  }, 120_000);
 
   test("without checker edges the precision tier says it falls back to syntax", async () => {
     const root = gitRepo({ "a.py": "def a():\n    return 1\n", "b.py": "from a import a\n" });
@@ -32,5 +32,5 @@ describe("precision tier", () => {
     process.env.SVC_SEMANTIC = "1";
     const r = await call("focus", { path: root, focus: "a.py" });
     expect(r.text).toContain("precision tier: the index has no checker edges (index mode syntax; svc doctor says why); dependencies come from syntax");
-  });
+  }, 120_000);
 });

@@ -47,7 +47,7 @@ describe("signatures", () => {
     const greet = await signatures("Greeter.greet");
     expect(greet.text).toContain("  greet(name: string, loud = false): string  (src/parse.ts:7)");
     expect(greet.text).toContain("source: the index's stored declarations");
-  });
+  }, 120_000);
 
   test("without a resident compiler, a dependency's export comes from a checker loaded for the call", async () => {
     const r = await signatures("tiny#greet");
@@ -58,7 +58,7 @@ describe("signatures", () => {
     expect(missing.data.signatures).toEqual([]);
     expect(missing.text).toContain("no signature for 'tiny#nothing'");
     expect(missing.text).toContain("note: 'tiny' has no export 'nothing'");
-  });
+  }, 120_000);
 
   test("with SVC_RESIDENT=1 in a long-lived server: node_modules exports and globals through the checker", async () => {
     process.env.SVC_RESIDENT = "1";
@@ -75,5 +75,5 @@ describe("signatures", () => {
     } finally {
       delete process.env.SVC_RESIDENT;
     }
-  });
+  }, 120_000);
 });

@@ -30,7 +30,7 @@ describe("semantic upgrade of one package", () => {
     expect(r.text).toMatch(/^Indexed \[semantic\] 6 files: .* \d+ checker edges/);
     const status = await call("status", { path: root });
     expect(status.text).toContain("availability: index mode semantic;");
-  });
+  }, 120_000);
 
   test("neighbors follow renamed re-exports, default exports and .js-suffixed imports to the declaration", async () => {
     const cls = await neighbors(root, "OrderService");
@@ -49,7 +49,7 @@ describe("semantic upgrade of one package", () => {
     const method = await neighbors(root, "OrderService.place");
     expect(method.sections.callers?.map((h) => h.from)).toEqual(["checkout", "quick", "testPlace"]);
     expect(method.text).toContain("(checker-complete)");
-  });
+  }, 120_000);
 
   test("implementers and subclasses", async () => {
     const iface = await neighbors(root, "Placeable");
@@ -57,7 +57,7 @@ describe("semantic upgrade of one package", () => {
     const base = await neighbors(root, "BaseService");
     expect(base.sections.subclasses?.map((h) => h.from)).toEqual(["OrderService"]);
     expect(base.text).toContain("also: 1 reference to its members");
-  });
+  }, 120_000);
 
   test("every reference the compiler's find-all-references knows is a neighbor", async () => {
     const engine = new TsEngine({ root });
@@ -76,7 +76,7 @@ describe("semantic upgrade of one package", () => {
     } finally {
       await engine.close();
     }
-  });
+  }, 120_000);
 
   test("impact: dependents by hop, public surface through the renamed re-export, covering tests", async () => {
     const r = await call("impact", { path: root, symbol: "OrderService.place" });
@@ -88,7 +88,7 @@ describe("semantic upgrade of one package", () => {
     expect(r.text).toContain("coverage: 3 references, all from the checker (checker-complete)");
     const inner = await call("impact", { path: root, symbol: "BaseService.log" });
     expect((inner.data as { publicSurface: { public: boolean } }).publicSurface.public).toBe(true);
-  });
+  }, 120_000);
 
   test("unknown and ambiguous symbols list what exists instead of answering empty", async () => {
     const unknown = await call("find", { path: root, query: "OrderServise", kind: "neighbors" }).then(() => "", (e: { formatted: string }) => e.formatted);
@@ -100,7 +100,7 @@ describe("semantic upgrade of one package", () => {
     expect(ambiguous.text).toContain("method Placeable.place  (src/order.ts:2)");
     // a printed location resolves
     expect((await neighbors(root, "src/order.ts:8")).text).toStartWith("neighbors of method OrderService.place");
-  });
+  }, 120_000);
 
   test("edited files get their edges again on the next index, and their dependents keep theirs", async () => {
     appendFileSync(join(root, "src/checkout.ts"), 'export function again(): string {\n  return make().place("d");\n}\n');
@@ -110,7 +110,7 @@ describe("semantic upgrade of one package", () => {
     const method = await neighbors(root, "OrderService.place");
     expect(method.sections.callers?.map((h) => `${h.from}@${h.line}`)).toEqual(["checkout@5", "quick@9", "again@12", "testPlace@4"]);
     expect(method.text).toContain("neighbors of method OrderService.place  (src/order.ts:9)");
-  });
+  }, 120_000);
 });
 
 describe("a two-package workspace without project references", () => {
@@ -122,5 +122,5 @@ describe("a two-package workspace without project references", () => {
     const doctor = await call("doctor", { path: root });
     expect(doctor.text).toContain("workspace packages: 2 (@acme/app, @acme/core); loaded together");
     expect(doctor.text).toContain("tier: semantic");
-  });
+  }, 120_000);
 });

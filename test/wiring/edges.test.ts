@@ -19,7 +19,7 @@ describe("wiring fixtures: detected edges vs expected-edges.json", () => {
 
   test("there is a fixture for every framework family", () => {
     expect(families).toEqual(["checker", "di-containers", "elysia-bun", "express", "fastify", "file-routes", "hono", "koa", "nestjs", "nestjs-messaging", "node-messaging"]);
-  });
+  }, 120_000);
 
   test("extraction children store the same facts as in-process extraction", async () => {
     const root = gitRepo(fixtureFiles("express"));
@@ -37,7 +37,7 @@ describe("wiring fixtures: detected edges vs expected-edges.json", () => {
     } finally {
       db.close();
     }
-  });
+  }, 120_000);
 
   for (const family of families) {
     test(`${family}: precision and recall 100% at the semantic tier, unresolved registrations reported`, async () => {
@@ -57,7 +57,7 @@ describe("wiring fixtures: detected edges vs expected-edges.json", () => {
       } finally {
         db.close();
       }
-    });
+    }, 120_000);
   }
 
   test("checker family at the syntax tier: the guesses and misses the checker corrects", async () => {
@@ -72,7 +72,7 @@ describe("wiring fixtures: detected edges vs expected-edges.json", () => {
     } finally {
       db.close();
     }
-  });
+  }, 120_000);
 });
 
 const TSCONFIG = JSON.stringify({ compilerOptions: { target: "es2022", module: "esnext", moduleResolution: "bundler", allowJs: true, experimentalDecorators: true, noEmit: true, skipLibCheck: true } });

@@ -48,7 +48,7 @@ describe("wiring on re-index", () => {
     writeFileSync(join(root, "src/health/status.routes.ts"), 'import { Router } from "express";\nexport const status = Router();\nstatus.get("/status", (req, res) => res.end());\n');
     writeFileSync(join(root, "src/app.ts"), files["src/app.ts"]!.replace('import healthRouter from "./health/health.routes";', 'import { status as healthRouter } from "./health/status.routes";'));
     expect(await edges(root)).toContain("route_handles GET /status  src/health/status.routes.ts:3 -> src/health/status.routes.ts");
-  });
+  }, 120_000);
 });
 
 describe("wiring at the semantic tier on re-index", () => {
@@ -70,5 +70,5 @@ describe("wiring at the semantic tier on re-index", () => {
     } finally {
       db.close();
     }
-  });
+  }, 120_000);
 });

@@ -81,12 +81,12 @@ describe("walkFiles", () => {
       "vendor/other.c",
     ]);
     expect(result.nestedRoots).toEqual(["vendor/lib", "worktree"]);
-  });
+  }, 120_000);
 
   test("a negation in a subfolder file re-includes below it (deeper file wins), not elsewhere", () => {
     const root = tree({ ".gitignore": "*.log\n", "other/.gitignore": "!*.log\n", "other/x.log": "", "y.log": "" });
     expect(walkFiles(root, { prunedNames: PRUNED }).files).toEqual([".gitignore", "other/.gitignore", "other/x.log"]);
-  });
+  }, 120_000);
 
   test("extra rules exclude on top of .gitignore; pruned names match at any depth", () => {
     const root = tree({
@@ -105,13 +105,13 @@ describe("walkFiles", () => {
     extra.addPatterns(["*.{md,snap}", "/docs/"]);
     const { files } = walkFiles(root, { prunedNames: PRUNED, extraRules: extra });
     expect(files).toEqual([".gitignore", "pkg/distinct/z.js", "src/a.ts"]);
-  });
+  }, 120_000);
 
   test("output is sorted in plain code-unit order", () => {
     const root = tree({ "a.ts": "", "B.ts": "", "a-b.ts": "", "a_b.ts": "", "a/b.ts": "", "Z/z.ts": "", "é.ts": "" });
     const { files } = walkFiles(root, { prunedNames: PRUNED });
     expect(files).toEqual(["B.ts", "Z/z.ts", "a-b.ts", "a.ts", "a/b.ts", "a_b.ts", "é.ts"]);
-  });
+  }, 120_000);
 
   test("unreadable directories are skipped silently", () => {
     const root = tree({ "ok.ts": "", "locked/secret.ts": "", "locked/inner/more.ts": "" });
@@ -127,12 +127,12 @@ describe("walkFiles", () => {
     expect(files).toContain("ok.ts");
     expect(nestedRoots).toEqual([]);
     if (blocked) expect(files).toEqual(["ok.ts"]);
-  });
+  }, 120_000);
 
   test("a walk that cannot read its root returns nothing", () => {
     const root = tree({});
     expect(walkFiles(join(root, "missing"), { prunedNames: PRUNED })).toEqual({ files: [], nestedRoots: [] });
-  });
+  }, 120_000);
 });
 
 describe("agrees with git on a tree without symlinks, pruned names or nested roots", () => {
@@ -168,5 +168,5 @@ describe("agrees with git on a tree without symlinks, pruned names or nested roo
     const expected = git.stdout.toString().split("\0").filter(Boolean).sort();
     expect(expected.length).toBeGreaterThan(5);
     expect(walkFiles(root, { prunedNames: PRUNED }).files).toEqual(expected);
-  });
+  }, 120_000);
 });

@@ -4,6 +4,7 @@
 import { cac, type CAC, type Command } from "cac";
 import type { ParamSpec } from "../../params.ts";
 import { REGISTRY, type OperationSpec } from "../../registry.ts";
+import { reshapeHelp } from "./help.ts";
 
 export function flagName(spec: ParamSpec): string {
   const explicit = spec.cli ? spec.cli.flag : undefined;
@@ -66,7 +67,6 @@ export function buildProgram(version: string): BuiltProgram {
   cli.option("--no-color", "Disable color (also NO_COLOR)");
   cli.option("--cwd <dir>", "Resolve relative paths against this directory");
   cli.option("-v, --version", `Print the version (${version})`);
-  cli.help();
   cli
     .command("mcp <action>", "MCP: `svc mcp serve` runs the stdio server; `svc mcp install` writes client configs")
     .option("--client <client>", "install: claude | cursor | vscode | codex | all (default: claude)")
@@ -91,5 +91,15 @@ export function buildProgram(version: string): BuiltProgram {
     addFlags(command, cliParams(spec).flags);
     byCommand.set(spec.cli.command, spec);
   }
+  const descriptions = new Map(cli.commands.map((c) => [c.name, c.description]));
+  cli.help((sections) =>
+    reshapeHelp(sections, {
+      version,
+      tagline: "local semantic code-context engine for AI coding agents (CLI, MCP server, workspace host)",
+      descriptions,
+      setup: new Set(["mcp", "hook", "host"]),
+      deprecated: new Set(["localize", "resolve"]),
+    }),
+  );
   return { cli, byCommand };
 }

@@ -42,6 +42,8 @@ export interface PlanEntry {
 
 export interface Plan {
   mode: string;
+  /** When set, entries are listed most needed first (what a budget keeps) and the kept ones are emitted in this order. */
+  emitOrder?: (a: PlanEntry, b: PlanEntry) => number;
   /** The level the manifest names when the plan chose it (ask's skeleton strategy). */
   level?: Level;
   entries: PlanEntry[];

@@ -11,6 +11,7 @@ import type { Level } from "../render/reduce/index.ts";
 import { scoreByFields, type FieldWeight } from "../retrieve/bm25f.ts";
 import { CHUNK_FIELDS } from "../retrieve/lookup.ts";
 import { queryTerms, splitIdentifier, type QueryTerm } from "../retrieve/terms.ts";
+import { isAuxiliary } from "../workspace/classify.ts";
 import type { Collection } from "./collect.ts";
 import { entryFor } from "./expansion.ts";
 import type { Plan, PlanEntry } from "./model.ts";
@@ -25,8 +26,9 @@ export const FILE_FIELDS: FieldWeight[] = [
   { column: "stems", weight: 0.7, accepts: "stems" },
 ];
 
-/** Test, generated and vendored files weigh a fifth. */
+/** Test, generated and vendored files weigh a fifth; benchmarks, examples, fixtures and scripts half. */
 const DAMPED = 0.2;
+const AUXILIARY_DAMPED = 0.5;
 const PRF_WEIGHT = 0.2;
 /** A matched file this small is shown whole (at the requested level): signatures would save little. */
 const SMALL_FILE_TOKENS = 400;
@@ -47,7 +49,7 @@ export function rankFiles(collection: Collection, terms: readonly QueryTerm[]): 
   for (const [id, score] of raw) {
     const file = collection.byId.get(id);
     if (!file) continue;
-    const damp = file.isTest || file.isGenerated || /(^|\/)(vendor|third_party)\//.test(file.path) ? DAMPED : 1;
+    const damp = file.isTest || file.isGenerated || /(^|\/)(vendor|third_party)\//.test(file.path) ? DAMPED : isAuxiliary(file.path) ? AUXILIARY_DAMPED : 1;
     out.set(id, score * damp);
   }
   return out;

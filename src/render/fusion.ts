@@ -178,8 +178,12 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
     counter.count(JSON.stringify(plan.notIncluded ?? []));
   const entryCost = (c: Candidate) => c.tokens + 12 + counter.count(JSON.stringify(emitted(c)));
 
-  for (const entry of plan.entries) {
+  for (const [index, entry] of plan.entries.entries()) {
     const first = chosen.length === 0 || entry.mustKeep === true;
+    // A fair share: while other entries wait, one that is not a must-keep takes at most half
+    // of the room left, so one big file cannot crowd out the rest of a budgeted answer.
+    const share = Number.isFinite(budget) && index < plan.entries.length - 1 && entry.mustKeep !== true ? Math.max(200, Math.floor((budget - used) / 2)) : Number.POSITIVE_INFINITY;
+    const fits = (c: Candidate) => used + entryCost(c) <= budget && entryCost(c) <= share;
     // Entries that cannot fit even as signatures (a skeleton is rarely under a fifth of the
     // file) are dropped without being read, so a small budget over a big plan stays cheap.
     if (!first && (budget - used < 40 || entry.estimate * 0.2 > budget - used)) {
@@ -205,7 +209,7 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
         }
       }
     }
-    if (used + entryCost(candidate) <= budget) {
+    if (fits(candidate)) {
       chosen.push(candidate);
       used += entryCost(candidate);
       continue;
@@ -215,14 +219,15 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
     let smaller = candidate;
     if (!CODE_LEVELS.has(entry.tier) && candidate.sent === "full") {
       smaller = { ...prepare(entry, "skeleton", text, options, counter, plan.annotate), sent: "full" };
-      if (used + entryCost(smaller) <= budget) {
+      if (fits(smaller)) {
         chosen.push(smaller);
         used += entryCost(smaller);
         continue;
       }
     }
-    if (first) {
-      const room = budget - used - 12 - 60;
+    const overShare = used + entryCost(smaller) <= budget; // it would fit, but not in its share
+    if (first || overShare) {
+      const room = Math.min(budget - used, share) - 12 - 60;
       const cut = excerptOf(smaller, room, options, counter, candidate.tokens);
       if (cut) {
         chosen.push(cut);
@@ -233,6 +238,10 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
     dropped.push({ path: entry.path, estimate: entry.estimate });
   }
 
+  if (plan.emitOrder) {
+    const emitOrder = plan.emitOrder;
+    chosen.sort((a, b) => emitOrder(a.entry, b.entry));
+  }
   const order = new Map(plan.entries.map((e, i) => [e.path, i]));
   const sortedDropped = () => [...dropped].sort((x, y) => (order.get(x.path) ?? 0) - (order.get(y.path) ?? 0));
   const buildData = (total: number, redacted: number): FusionData => {

@@ -11,8 +11,8 @@
 // file (`.env`, `.env.*`) every value is `env-value`, whatever it contains.
 
 export const SECRET_KINDS = ["aws-access-key", "aws-secret-key", "github-token", "gitlab-token", "slack-token",
-  "stripe-key", "google-api-key", "openai-key", "anthropic-key", "npm-token", "jwt", "pem-private-key",
-  "connection-string", "api-token", "high-entropy", "env-value"] as const;
+  "stripe-key", "google-api-key", "openai-key", "anthropic-key", "npm-token", "jwt", "sendgrid-key", "twilio-key",
+  "bearer-token", "pem-private-key", "connection-string", "api-token", "high-entropy", "env-value"] as const;
 export type SecretKind = (typeof SECRET_KINDS)[number];
 
 /** UTF-16 offsets, end exclusive: the replaced part (quotes excluded). */
@@ -241,6 +241,10 @@ const TOKEN_KINDS: Array<[SecretKind, string]> = [
   ["openai-key", String.raw`\bsk-(?:(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}|[A-Za-z0-9]{20,})`],
   ["npm-token", String.raw`\bnpm_[A-Za-z0-9]{36}(?![A-Za-z0-9])`],
   ["jwt", String.raw`(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{7,}\.eyJ[A-Za-z0-9_-]{7,}\.[A-Za-z0-9_-]{10,}`],
+  ["sendgrid-key", String.raw`\bSG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])`],
+  ["twilio-key", String.raw`\bSK[0-9a-fA-F]{32}\b`],
+  // last: a vendor token after "Bearer" keeps its own kind (the alternatives above match first)
+  ["bearer-token", String.raw`(?<=\bBearer[ \t]+)(?=[A-Za-z0-9._~+/-]*\d)(?=[A-Za-z0-9._~+/-]*[A-Za-z])[A-Za-z0-9._~+/-]{20,}=*`],
 ];
 const TOKENS = new RegExp(TOKEN_KINDS.map(([, source]) => `(${source})`).join("|"), "g");
 function vendorTokens(text: string, push: Push): void {
@@ -296,7 +300,7 @@ function envValues(text: string, push: Push): void {
  * a quoted literal long enough to be high-entropy. Most short strings of a result object
  * (paths, names, kinds) fail it and cost one regex test instead of every detector.
  */
-const MAY_HOLD_SECRET = /AKIA|ASIA|gh[pousr]_|github_pat_|glpat-|xox[baprs]-|k_(?:live|test)_|AIza|sk-|npm_|eyJ|_auth|passw|pwd|key|secret|token|:\/\//i;
+const MAY_HOLD_SECRET = /AKIA|ASIA|SG\.|SK[0-9a-f]{8}|bearer|gh[pousr]_|github_pat_|glpat-|xox[baprs]-|k_(?:live|test)_|AIza|sk-|npm_|eyJ|_auth|passw|pwd|key|secret|token|:\/\//i;
 const mayHoldSecret = (text: string) => MAY_HOLD_SECRET.test(text) || (text.length >= 34 && /["'`]/.test(text));
 
 export function findSecrets(text: string, options: RedactOptions = {}): SecretSpan[] {

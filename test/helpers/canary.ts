@@ -43,6 +43,9 @@ export const CANARY = {
   apiToken: "correct-horse-" + "battery-canary-" + mix(6, ALNUM, 17),
   highEntropy: "Zx9" + mix(45, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", 18),
   envValue: "orchid-lantern-" + mix(8, ALNUM, 19),
+  sendgridKey: "SG" + "." + mix(22, ALNUM, 23) + "." + mix(43, ALNUM, 24),
+  twilioKey: "SK" + mix(32, "0123456789abcdef", 25),
+  bearerToken: "Zu" + mix(30, ALNUM, 26),
   worktreeJwt: [seg({ alg: "HS256" }), seg({ sub: "worktree" }), mix(40, "aB3_cD9-eF1gH7iJ5kL2mN8x", 20)].join("."),
 };
 
@@ -51,7 +54,8 @@ const PEM = ["-----BEGIN RSA " + "PRIVATE KEY-----", CANARY.pemBody, mix(64, B64
 /** Which kinds the fixture plants (the test checks this covers SECRET_KINDS). */
 export const PLANTED_KINDS: readonly SecretKind[] = [
   "aws-access-key", "aws-secret-key", "github-token", "gitlab-token", "slack-token", "stripe-key", "google-api-key", "openai-key",
-  "anthropic-key", "npm-token", "jwt", "pem-private-key", "connection-string", "api-token", "high-entropy", "env-value",
+  "anthropic-key", "npm-token", "jwt", "sendgrid-key", "twilio-key", "bearer-token", "pem-private-key", "connection-string",
+  "api-token", "high-entropy", "env-value",
 ];
 export { SECRET_KINDS };
 
@@ -85,6 +89,9 @@ export const CONFIG_TS = [
   `export const ANTHROPIC = "${CANARY.anthropicKey}";`,
   `export const NPM = "${CANARY.npmToken}";`,
   `export const SESSION = "${CANARY.jwt}";`,
+  `export const SENDGRID = "${CANARY.sendgridKey}";`,
+  `export const TWILIO_SID = "${CANARY.twilioKey}";`,
+  `export const AUTH_HEADER = { Authorization: "Bearer ${CANARY.bearerToken}" };`,
   `export const DATABASE_URL = "postgres://admin:${CANARY.dbPassword}@db.internal:5432/app";`,
   `export const SQL_SERVER = "Server=db;Database=app;User Id=sa;Password=${CANARY.adoPassword};";`,
   `export const apiSecret = "${CANARY.apiToken}";`,

@@ -8,7 +8,7 @@ import { describe, expect, test } from "bun:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ListRootsRequestSchema, type Tool } from "@modelcontextprotocol/sdk/types.js";
-import { existsSync, mkdirSync, symlinkSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { git, tempDir, writeFiles } from "../helpers/repo.ts";
@@ -147,6 +147,20 @@ describe("MCP workspace confinement", () => {
       await client.sendRootsListChanged();
       expect((await text(client, "svc_toc", { path: repo })).isError).toBe(false);
       expect((await text(client, "svc_toc", { path: sibling })).text).toStartWith("workspace_not_allowed:");
+    } finally {
+      await client.close();
+    }
+  }, 120_000);
+
+  test("a server started in a folder every user may write (a temp folder) serves nothing until told", async () => {
+    const shared = tempDir("svc-confine-shared-");
+    chmodSync(shared, 0o1777);
+    mkdirSync(join(shared, "other-user"));
+    writeFileSync(join(shared, "other-user", "notes.txt"), "private\n");
+    const client = await connect(shared);
+    try {
+      const answer = await text(client, "svc_reduce", { path: shared, files: ["other-user/notes.txt"] });
+      expect(answer.text).toStartWith(`workspace_not_allowed: ${shared} is not a workspace this server was started for (it serves no workspace yet`);
     } finally {
       await client.close();
     }

@@ -18,6 +18,9 @@ const OPENAI = "sk-" + mix(48);
 const OPENAI_PROJ = "sk-" + "proj-" + mix(30, "aB3_cD9-eF1gH7iJ5kL2mN8x");
 const ANTHROPIC = "sk-" + "ant-api03-" + mix(40, "aB3_cD9-eF1gH7iJ5kL2mN8x");
 const NPM = "npm" + "_" + mix(36);
+const SENDGRID = "SG" + "." + mix(22) + "." + mix(43);
+const TWILIO = "SK" + mix(32, "0123456789abcdef");
+const BEARER = "Zu" + mix(30);
 const seg = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");
 const JWT = [seg({ alg: "HS256", typ: "JWT" }), seg({ sub: "1234567890", name: "Test User", iat: 1516239022 }), mix(43, "aB3_cD9-eF1gH7iJ5kL2mN8x")].join(".");
 const PEM = ["-----BEGIN RSA " + "PRIVATE KEY-----", b64(64), b64(64), b64(20) + "==", "-----END RSA " + "PRIVATE KEY-----"].join("\n");
@@ -51,6 +54,9 @@ describe("vendor tokens", () => {
     ["anthropic-key", `Anthropic(${ANTHROPIC})`, ANTHROPIC],
     ["npm-token", `echo ${NPM} | npm login`, NPM],
     ["jwt", `fetch(url, { headers: { Authorization: \`Bearer ${JWT}\` } })`, JWT],
+    ["sendgrid-key", `sg.setApiKey("${SENDGRID}")`, SENDGRID],
+    ["twilio-key", `twilio(${TWILIO}, secret)`, TWILIO],
+    ["bearer-token", `headers: { Authorization: "Bearer ${BEARER}" }`, BEARER],
   ];
   for (const [kind, text, secret] of positives) {
     test(`${kind}: ${secret.slice(0, 12)}…`, () => expectOne(text, kind, secret));
@@ -62,6 +68,9 @@ describe("vendor tokens", () => {
       "XAKIA" + "IOSFODNN7Q3X9ZT2", // not word-bounded
       "ghp_" + "a1B2".repeat(8) + "a1B", // 35 chars
       "ghx_" + "a1B2".repeat(9),
+      "use Bearer authentication-scheme-headers in every request", // no digit: prose
+      "Authorization: Bearer ${token}",
+      "SK" + "0123456789abcdef".repeat(2) + "0", // 33 hex: not word-bounded
       "glpat" + "-" + mix(19),
       "xoxb-123", "xoxz-" + mix(20),
       "pk_" + "live_" + mix(24), "pk_" + "test_" + mix(24), // publishable keys
@@ -302,7 +311,7 @@ describe("spans", () => {
     expect(lineColumnOf("a\nb", -5)).toEqual({ line: 0, column: 0 });
   });
   test("SECRET_KINDS lists every kind once", () => {
-    expect(new Set(SECRET_KINDS).size).toBe(16);
+    expect(new Set(SECRET_KINDS).size).toBe(19);
     expect(SECRET_KINDS).toContain("env-value");
   });
 });

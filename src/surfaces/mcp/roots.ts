@@ -6,7 +6,7 @@
 
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { RootsListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import { realpathSync } from "node:fs";
+import { realpathSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -39,9 +39,11 @@ function unique(roots: readonly string[]): string[] {
 }
 
 /**
- * The working directory's workspace, unless that is the filesystem root or the home folder
- * (or above it): a client that starts its servers there (many do) has not chosen a
- * workspace, and "everything" is not one. It then declares roots, or the user passes --root.
+ * The working directory's workspace, unless that is the filesystem root, the home folder
+ * (or above it) or a folder every user may write (a sticky, world-writable one such as /tmp:
+ * other users' files sit there): a client that starts its servers there (many do) has not
+ * chosen a workspace, and "everything" is not one. It then declares roots, or the user
+ * passes --root.
  */
 function defaultRoot(cwd: string): string[] {
   let root: string;
@@ -56,7 +58,16 @@ function defaultRoot(cwd: string): string[] {
   } catch {
     // no home folder
   }
-  return dirname(root) === root || (home !== null && inside(root, home)) ? [] : [root];
+  return dirname(root) === root || (home !== null && inside(root, home)) || sharedByEveryone(root) ? [] : [root];
+}
+
+/** A world-writable folder (the temp folder): not one user's workspace. */
+function sharedByEveryone(dir: string): boolean {
+  try {
+    return (statSync(dir).mode & 0o002) !== 0;
+  } catch {
+    return false;
+  }
 }
 
 export class ServedRoots implements AllowedRoots {

@@ -232,11 +232,12 @@ describe("redaction canary", () => {
     expect(calls).toBeGreaterThan(80);
   }, 900_000);
 
-  test("svc/diagnostics reports the secrets of .env (locations, never values)", async () => {
+  test("svc/diagnostics reports the secrets of .env and .npmrc (locations, never values)", async () => {
     rpc.send({ jsonrpc: "2.0", id: ++rpcId, method: "svc/diagnostics", params: { sessionToken: token } });
     const { result } = await rpc.next(120_000);
     const env = result.secrets.filter((s: { path: string }) => s.path === ".env");
     expect(env.map((s: { kind: string; startLine: number }) => `${s.kind}@${s.startLine}`)).toEqual(["env-value@0", "env-value@1"]);
+    expect(result.secrets.filter((s: { path: string }) => s.path === ".npmrc").length).toBeGreaterThan(0);
     expect(leaksIn(JSON.stringify(result))).toEqual([]);
   }, 120_000);
 

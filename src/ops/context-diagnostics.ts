@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { loadFileGraph } from "../graph/file-graph.ts";
 import { isCodeLanguage } from "../lang/languages.ts";
 import { collectIndexed } from "../plan/collect.ts";
-import { findSecrets, isDotenvPath } from "../render/redact.ts";
+import { findSecrets, isCredentialFilePath } from "../render/redact.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
 
@@ -57,8 +57,9 @@ export async function contextDiagnostics(request: { path: string }, ctx: OpConte
       }
     };
     const collected = new Set(collection.files.map((f) => f.path));
-    const dotenv = (collection.index.db.query("SELECT path FROM files").all() as { path: string }[]).map((r) => r.path).filter((p) => isDotenvPath(p) && !collected.has(p) && (ws.relDir === "" || p.startsWith(`${ws.relDir}/`)));
-    for (const path of [...collected, ...dotenv].sort()) secretsOf(path);
+    // credential files (.env*, .npmrc, credentials, …) that no template collects are scanned too
+    const credentialFiles = (collection.index.db.query("SELECT path FROM files").all() as { path: string }[]).map((r) => r.path).filter((p) => isCredentialFilePath(p) && !collected.has(p) && (ws.relDir === "" || p.startsWith(`${ws.relDir}/`)));
+    for (const path of [...collected, ...credentialFiles].sort()) secretsOf(path);
     for (const file of collection.files) {
       if (file.isGenerated) data.generated.push(file.path);
       if (!g.out.has(file.id) && !g.in.has(file.id) && isCodeLanguage(file.language)) data.graphGaps.push(file.path);

@@ -268,6 +268,13 @@ const DETECTORS: Detector[] = [
 
 // ---------- dotenv ----------
 
+/** Files that exist to hold credentials: dotenv files and the usual tool credential files. */
+const CREDENTIAL_FILES = new Set([".npmrc", ".pypirc", ".netrc", ".git-credentials", "credentials", ".dockercfg", ".yarnrc.yml"]);
+
+export function isCredentialFilePath(path: string): boolean {
+  return isDotenvPath(path) || CREDENTIAL_FILES.has(path.split(/[\\/]/).pop() ?? "");
+}
+
 export function isDotenvPath(path: string | undefined): boolean {
   const base = (path ?? "").split(/[\\/]/).pop() ?? "";
   return base === ".env" || base.startsWith(".env.");

@@ -412,6 +412,13 @@ function quietSocket(api: API): void {
   socket.on("error", () => undefined);
   const write = socket.write.bind(socket);
   socket.write = (...args: unknown[]) => {
+    // a write to a child that just died completes without its error: the JSON-RPC layer would
+    // rethrow it where nothing can catch it, and the child's exit is handled by the supervisor
+    const at = args.findLastIndex((a) => typeof a === "function");
+    if (at >= 0) {
+      const done = args[at] as (error?: unknown) => void;
+      args[at] = (error?: unknown) => done(GONE_PEER.has(String((error as NodeJS.ErrnoException | null | undefined)?.code)) ? undefined : error);
+    }
     if (!socket.destroyed) return write(...args);
     const done = args.findLast((a) => typeof a === "function") as (() => void) | undefined;
     done?.();

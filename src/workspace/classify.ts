@@ -66,14 +66,26 @@ export function isGenerated(path: string, text: string): boolean {
  * Minified or single-line bundles: over 2,000 characters with a mean line length over 300
  * (a 2.3 MB one-line bundle, a generated file of long lines). Such files are listed and
  * costed but not parsed (bounded work: one bundle would cost more than the rest of a
- * repository). One long line in hand-written code (a test fixture string) does not count.
+ * repository). One long line in hand-written code (a test fixture string) does not count,
+ * but a line of over 100,000 characters does, however many short lines pad the file.
  */
 export function isMinified(text: string): boolean {
   if (text.length <= 2000) return false;
   let lines = 1;
-  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) lines++;
-  return text.length / lines > 300;
+  let longest = 0;
+  let start = 0;
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) {
+    lines++;
+    longest = Math.max(longest, i - start);
+    start = i + 1;
+  }
+  longest = Math.max(longest, text.length - start);
+  // a line no person writes (100k characters) makes the file generated however many short lines pad it
+  return text.length / lines > 300 || longest > MAX_HANDWRITTEN_LINE;
 }
+
+/** Longer than any hand-written line, even a long fixture string: a bundle or data blob. */
+const MAX_HANDWRITTEN_LINE = 100_000;
 
 /** Whitespace only, `{}` or `[]`. */
 export function isTrivial(text: string): boolean {

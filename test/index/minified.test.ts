@@ -39,5 +39,7 @@ test("the threshold: a high mean line length, not one long line among short ones
   expect(isMinified(`${"x".repeat(6000)}\n${"y\n".repeat(100)}`)).toBe(false);
   expect(isMinified(`${"x".repeat(6000)}\n${"y\n".repeat(10)}`)).toBe(true);
   expect(isMinified("const a = 1;\n".repeat(10_000))).toBe(false);
+  // padding a bundle with short lines does not hide it
+  expect(isMinified(`${";\n".repeat(10_000)}${"var a=1;".repeat(20_000)}\n`)).toBe(true);
   expect(isMinified("short")).toBe(false);
 }, 120_000);

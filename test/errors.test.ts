@@ -48,6 +48,18 @@ describe("specific errors", () => {
     }
   }, 60_000);
 
+  test.skipIf(!canChattr)("a read of a store whose folder cannot be written (no -shm can be made) says what to fix, not 'being rebuilt, retry'", async () => {
+    const root = gitRepo({ "src/a.ts": "export const a = 1;\n" });
+    await call("index", { path: root });
+    Bun.spawnSync(["sh", "-c", `rm -f "${root}/.svc/svc.db-wal" "${root}/.svc/svc.db-shm"; chattr +i "${root}/.svc"`]);
+    try {
+      const read = await failure(call("find", { path: root, query: "a", kind: "symbol" }));
+      expect(read.formatted).toStartWith("validation_error: cannot write the index");
+    } finally {
+      Bun.spawnSync(["sh", "-c", `chattr -i "${root}/.svc"`]);
+    }
+  }, 60_000);
+
   test("SQLite and regex limits, errno failures and read-only databases map to one-line validation errors", () => {
     const sqlite = Object.assign(new Error("attempt to write a readonly database"), { code: "SQLITE_READONLY" });
     expect(asSvcError(sqlite).formatted).toStartWith("validation_error: cannot write the index: its store (.svc/svc.db) is read-only");

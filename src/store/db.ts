@@ -6,7 +6,7 @@
 import { Database } from "bun:sqlite";
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { SvcError } from "../errors.ts";
+import { asSvcError, SvcError, validationError } from "../errors.ts";
 import { EXTRACTION_VERSION, FTS_SQL, SCHEMA_SQL, SCHEMA_VERSION } from "./schema.ts";
 
 export function storeDir(root: string): string {
@@ -74,6 +74,13 @@ export function openReader(root: string): Database | null {
     pragmas(db, false);
     return db;
   } catch (error) {
+    // a store this user cannot write (WAL readers need its -shm) is not "being rebuilt": say what to fix
+    const message = (error as Error).message;
+    if (/unable to open database file|readonly database/i.test(message) && storeExists(root)) {
+      throw validationError(`cannot write the index store ${join(root, ".svc")}: a reader must be able to create svc.db-shm there (${message}); make .svc/ and its files writable by this user, or remove .svc/ to rebuild it`);
+    }
+    const known = asSvcError(error);
+    if (known.prefix !== "internal_error") throw known;
     throw new SvcError("index_rebuilding", `cannot open the index at ${storePath(root)}: ${(error as Error).message}`);
   }
 }

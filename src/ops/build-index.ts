@@ -46,11 +46,12 @@ export interface IndexData {
   crashed?: string[];
 }
 
-function describe(data: Omit<IndexData, "root">, unchanged: boolean, via: string): string {
+/** `waited`: this call waited for another writer, whose pass is what brought the index current. */
+function describe(data: Omit<IndexData, "root">, unchanged: boolean, via: string, waited = false): string {
   const seconds = (data.elapsedMs / 1000).toFixed(1);
   const details = [
     ...(data.semanticMs > 0 && !unchanged ? [`syntax ${(data.syntaxMs / 1000).toFixed(1)}s, semantic ${(data.semanticMs / 1000).toFixed(1)}s`] : []),
-    ...(unchanged ? ["already up to date"] : data.extracted || data.removed ? [`${data.extracted} extracted, ${data.removed} removed`] : []),
+    ...(unchanged ? [waited ? "up to date after the pass of the writer it waited for" : "already up to date"] : data.extracted || data.removed ? [`${data.extracted} extracted, ${data.removed} removed`] : []),
   ];
   const skipped = data.skipped ? `; ${data.skipped} skipped (diagnostics lists them)` : "";
   const crashed = data.crashed?.length ? `; extraction crashed twice on ${data.crashed.length} file${data.crashed.length === 1 ? "" : "s"}, skipped until changed or --force: ${data.crashed.slice(0, 10).join(", ")}${data.crashed.length > 10 ? ` and ${data.crashed.length - 10} more` : ""}` : "";
@@ -61,13 +62,13 @@ function describe(data: Omit<IndexData, "root">, unchanged: boolean, via: string
 }
 
 /** `svc/index` on the host serving `root`, or null when none answers within `timeoutMs`. */
-async function throughHost(root: string, force: boolean, timeoutMs: number): Promise<OpResult<IndexData> | null> {
+async function throughHost(root: string, force: boolean, timeoutMs: number, waited: boolean): Promise<OpResult<IndexData> | null> {
   const host = await connectHost(root, timeoutMs);
   if (!host) return null;
   try {
     const data = await host.call<IndexData>("svc/index", { root, force }, 3_600_000);
     const { pid } = await host.call<{ pid: number }>("svc/stats");
-    return { text: describe(data, data.unchanged, ` (through the host, pid ${pid})`), data };
+    return { text: describe(data, data.unchanged, ` (through the host, pid ${pid})`, waited), data };
   } finally {
     host.close();
   }
@@ -88,7 +89,7 @@ export async function buildIndex(request: IndexRequest, ctx: OpContext): Promise
   let result;
   for (;;) {
     if (!ctx.host) {
-      const delegated = await throughHost(ws.root, request.force, waitedFor ? 5_000 : 500);
+      const delegated = await throughHost(ws.root, request.force, waitedFor ? 5_000 : 500, waitedFor !== null);
       if (delegated) return waitedFor ? { ...delegated, warnings: [...(delegated.warnings ?? []), waitNote(waitedFor)] } : delegated;
     }
     try {
@@ -126,5 +127,5 @@ export async function buildIndex(request: IndexRequest, ctx: OpContext): Promise
     ...(result.crashed ? { crashed: result.crashed.paths } : {}),
   };
   const warnings = [...(semantic.note ? [semantic.note] : []), ...(waitedFor ? [waitNote(waitedFor)] : []), ...(result.crashed?.detail ? [result.crashed.detail] : [])];
-  return { text: describe(data, data.unchanged, ""), data, ...(warnings.length ? { warnings } : {}) };
+  return { text: describe(data, data.unchanged, "", waitedFor !== null), data, ...(warnings.length ? { warnings } : {}) };
 }

@@ -108,6 +108,8 @@ describe("svc index while the host is too busy to answer", () => {
       expect(code).toBe(0);
       expect(stdout).toContain(`(through the host, pid ${host.pid})`);
       expect(err).toContain(`for pid ${host.pid}, which was writing the index`);
+      // the host's pass did the work this call waited for: not "already up to date"
+      expect(stdout).not.toContain("already up to date");
       await rebuild;
       client?.close();
     } finally {

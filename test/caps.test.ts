@@ -11,16 +11,7 @@ import { INT_CAP, LIST_CAP, STRING_CAP, type ParamSpec } from "../src/params.ts"
 import { REGISTRY, type OperationSpec } from "../src/registry.ts";
 import { globToRegExp } from "../src/workspace/ignore.ts";
 import { gitRepo } from "./helpers/repo.ts";
-
-async function failure(promise: Promise<unknown>): Promise<SvcError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof SvcError) return error;
-    throw error;
-  }
-  throw new Error("expected a failure");
-}
+import { failure } from "./helpers/failure.ts";
 
 const SKIP_AT_CAP = new Set(["refactorRpc"]); // the same operation as refactor behind one object parameter
 

@@ -8,16 +8,7 @@ import { join } from "node:path";
 import { call } from "../src/engine.ts";
 import { asSvcError, MAX_ERROR_MESSAGE, SvcError, validationError } from "../src/errors.ts";
 import { gitRepo } from "./helpers/repo.ts";
-
-async function failure(promise: Promise<unknown>): Promise<SvcError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof SvcError) return error;
-    throw error;
-  }
-  throw new Error("expected a failure");
-}
+import { failure } from "./helpers/failure.ts";
 
 const canChattr = process.getuid?.() === 0 && Bun.spawnSync(["which", "chattr"]).exitCode === 0;
 

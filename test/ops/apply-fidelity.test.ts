@@ -10,16 +10,7 @@ import { SvcError } from "../../src/errors.ts";
 import { sha256, type ApplyData } from "../../src/ops/apply.ts";
 import type { FusionData } from "../../src/render/fusion.ts";
 import { gitRepo } from "../helpers/repo.ts";
-
-async function failure(promise: Promise<unknown>): Promise<SvcError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof SvcError) return error;
-    throw error;
-  }
-  throw new Error("expected a failure");
-}
+import { failure } from "../helpers/failure.ts";
 
 /** The file as an agent sees it through svc_reduce level=none. */
 async function view(root: string, file: string): Promise<{ content: string; text: string; eol?: string; encoding?: string }> {

@@ -11,19 +11,10 @@ import type { FindData } from "../../src/ops/find.ts";
 import { startHost, type RunningHost } from "../../src/surfaces/host/server.ts";
 import { useRuntimeDir } from "../helpers/host.ts";
 import { gitRepo, tempDir } from "../helpers/repo.ts";
+import { failure } from "../helpers/failure.ts";
 
 const ORIGINAL = "export function total(a: number, b: number): number {\n  return a + b;\n}\n";
 const EDITED = "export function total(a: number, b: number, c = 0): number {\n  return a + b + c;\n}\n";
-
-async function failure(promise: Promise<unknown>): Promise<SvcError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof SvcError) return error;
-    throw error;
-  }
-  throw new Error("expected a failure");
-}
 
 describe("apply", () => {
   test("a dry run by default: says what would happen and writes nothing", async () => {

@@ -12,6 +12,8 @@ import { fixtureFiles } from "../helpers/wiring.ts";
 // The wiring edges are the same whether the background semantic upgrade has run yet (checker)
 // or not (syntax); which one a busy machine shows is a race these tests do not judge.
 const find = async (root: string, query: string, kind: string) => (await call("find", { path: root, query, kind })).text.replace(/, checker\]/g, ", syntax]");
+/** The answer as it is, tier labels included (the semantic-tier tests judge them). */
+const findAsIs = async (root: string, query: string, kind: string) => (await call("find", { path: root, query, kind })).text;
 
 describe("find wiring kinds (express fixture)", () => {
   const root = gitRepo(fixtureFiles("express"));
@@ -193,13 +195,13 @@ describe("find wiring kinds at the semantic tier (checker fixture)", () => {
   test("each resolved hop says it is checker-confirmed; a syntax guess the checker rejected is gone", async () => {
     const root = gitRepo(fixtureFiles("checker"));
     await syncIndex(root); // the syntax tier alone: the guess is there, unconfirmed
-    expect((await find(root, "/cpu", "route")).split("\n").slice(0, 3)).toEqual(["routes matching '/cpu': 1", "GET /cpu  (express)", "  [route_handles, syntax] inline handler  (src/metrics/metrics.ts:10)  metricsRouter.get(\"/cpu\", () => 1)"]);
+    expect((await findAsIs(root, "/cpu", "route")).split("\n").slice(0, 3)).toEqual(["routes matching '/cpu': 1", "GET /cpu  (express)", "  [route_handles, syntax] inline handler  (src/metrics/metrics.ts:10)  metricsRouter.get(\"/cpu\", () => 1)"]);
     await call("index", { path: root });
-    expect((await find(root, "/cpu", "route")).split("\n")[0]).toStartWith("no matches for '/cpu' (route)");
-    expect(await find(root, "POST /orders", "route")).toBe(
+    expect((await findAsIs(root, "/cpu", "route")).split("\n")[0]).toStartWith("no matches for '/cpu' (route)");
+    expect(await findAsIs(root, "POST /orders", "route")).toBe(
       ["routes matching 'POST /orders': 1", "POST /orders  (express)", '  [route_handles, checker] createOrder (a parameter or local value)  (src/orders/orders.routes.ts:7)  router.post("/orders", createOrder)'].join("\n"),
     );
-    expect(await find(root, "GET /api/orders/:id", "route")).toBe(
+    expect(await findAsIs(root, "GET /api/orders/:id", "route")).toBe(
       [
         "routes matching 'GET /api/orders/:id': 1",
         "GET /api/orders/:id  (express)",
@@ -207,7 +209,7 @@ describe("find wiring kinds at the semantic tier (checker fixture)", () => {
         '  [route_handles, checker] function getOrder  (src/orders/orders.handlers.ts:3)  registered at src/orders/orders.routes.ts:5: ordersRouter.get("/orders/:id", show)',
       ].join("\n"),
     );
-    expect(await find(root, "PlaceOrder", "request")).toContain("  [sends_request, checker] OrderService.place  (src/orders/order.service.ts:16)  this.commandBus.execute(command)");
-    expect(await find(root, "Pay", "service")).toContain("  [di_injects, checker] OrderService  (src/orders/order.service.ts:9)");
+    expect(await findAsIs(root, "PlaceOrder", "request")).toContain("  [sends_request, checker] OrderService.place  (src/orders/order.service.ts:16)  this.commandBus.execute(command)");
+    expect(await findAsIs(root, "Pay", "service")).toContain("  [di_injects, checker] OrderService  (src/orders/order.service.ts:9)");
   }, 120_000);
 });

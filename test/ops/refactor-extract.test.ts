@@ -5,15 +5,12 @@
 // svc_workspace apply and the project type-checks clean; a class without public members
 // abstains.
 
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { residentChecks } from "../../src/check/workspace.ts";
 import { call } from "../../src/engine.ts";
-import type { RefactorData } from "../../src/ops/refactor.ts";
-import { holdResident, releaseResident } from "../../src/semantic/resident.ts";
-import { useRuntimeDir } from "../helpers/host.ts";
-import { gitRepo } from "../helpers/repo.ts";
+import { refactorProject } from "../helpers/refactor-project.ts";
 
 const TSCONFIG = JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "es2022", module: "esnext", moduleResolution: "bundler" }, include: ["src/**/*.ts"] });
 const CART = [
@@ -61,23 +58,8 @@ const FILES: Record<string, string> = {
   "src/crlf.ts": "export class Crlf {\r\n  name = 'x';\r\n}\r\n",
 };
 
-const ctx = { cwd: "/", host: true };
-let root: string;
-const refactor = async (request: Record<string, unknown>) => {
-  const r = await call("refactor", { path: root, ...request }, ctx);
-  return { text: r.text, data: r.data as unknown as RefactorData };
-};
-
-beforeAll(async () => {
-  useRuntimeDir();
-  root = gitRepo(FILES);
-  await call("index", { path: root });
-  holdResident(root, { writer: false });
-});
-
-afterAll(async () => {
-  await releaseResident(root);
-});
+const fx = refactorProject(FILES);
+const { refactor } = fx;
 
 describe("svc_refactor extract-interface", () => {
   test("a class without public instance members abstains; nothing is written", async () => {
@@ -109,9 +91,9 @@ describe("svc_refactor extract-interface", () => {
         "export class Cart<T extends Item> implements Iterable<T>, ICart<T> {",
       ].join("\n"),
     );
-    expect(readFileSync(join(root, "src/cart.ts"), "utf8")).toBe(CART);
-    for (const f of r.data.files!) await call("apply", { path: root, file: f.file, content: f.content, expectedHash: f.expectedHash, write: true }, ctx);
-    const cw = (await residentChecks(root, ctx))!;
+    expect(readFileSync(join(fx.root, "src/cart.ts"), "utf8")).toBe(CART);
+    for (const f of r.data.files!) await call("apply", { path: fx.root, file: f.file, content: f.content, expectedHash: f.expectedHash, write: true }, fx.ctx);
+    const cw = (await residentChecks(fx.root, fx.ctx))!;
     const { diags } = await cw.exclusive(() => cw.workspaceDiagnostics({ exact: true }));
     expect(diags.filter((d) => d.severity === "error")).toEqual([]);
   }, 120_000);

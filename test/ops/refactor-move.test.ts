@@ -6,15 +6,12 @@
 // and the project type-checks clean; a declaration using a module-private name abstains, and
 // so does a constant whose move would create an import cycle evaluated at load.
 
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { residentChecks } from "../../src/check/workspace.ts";
 import { call } from "../../src/engine.ts";
-import type { RefactorData } from "../../src/ops/refactor.ts";
-import { holdResident, releaseResident } from "../../src/semantic/resident.ts";
-import { useRuntimeDir } from "../helpers/host.ts";
-import { gitRepo } from "../helpers/repo.ts";
+import { refactorProject } from "../helpers/refactor-project.ts";
 
 const TSCONFIG = JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "es2022", module: "esnext", moduleResolution: "bundler", verbatimModuleSyntax: true }, include: ["src/**/*.ts"] });
 const MONEY = [
@@ -49,23 +46,8 @@ const FILES: Record<string, string> = {
   "src/use2.ts": 'import { price, RATE } from "./money";\nexport const b = price(RATE, "EUR");\n',
 };
 
-const ctx = { cwd: "/", host: true };
-let root: string;
-const refactor = async (request: Record<string, unknown>) => {
-  const r = await call("refactor", { path: root, ...request }, ctx);
-  return { text: r.text, data: r.data as unknown as RefactorData };
-};
-
-beforeAll(async () => {
-  useRuntimeDir();
-  root = gitRepo(FILES);
-  await call("index", { path: root });
-  holdResident(root, { writer: false });
-});
-
-afterAll(async () => {
-  await releaseResident(root);
-});
+const fx = refactorProject(FILES);
+const { refactor } = fx;
 
 describe("svc_refactor move-to-file", () => {
   test("a declaration using a module-private name abstains naming it; nothing is written", async () => {
@@ -80,7 +62,7 @@ describe("svc_refactor move-to-file", () => {
     expect(arrow.text).toStartWith("staged move-to-file: triple -> its own file");
     // Used through a namespace import (cyc.triple): the old file re-exports it.
     expect(arrow.data.files!.find((f) => f.file === "src/cycle.ts")!.content).toContain('export { triple } from "./triple";\n');
-    expect(existsSync(join(root, "src/hidden.ts"))).toBe(false);
+    expect(existsSync(join(fx.root, "src/hidden.ts"))).toBe(false);
   }, 120_000);
 
   test("a type it uses from its old file is imported as a type (verbatimModuleSyntax stays clean)", async () => {
@@ -132,9 +114,9 @@ describe("svc_refactor move-to-file", () => {
     expect(by["src/index.ts"]!.content).toBe('export { twice } from "./money";\nexport { price } from "./price";\n');
     expect(by["src/use.ts"]!.content).toStartWith('import { price } from "./price";\nimport { twice } from "./index";\n');
     expect(by["src/use2.ts"]!.content).toStartWith('import { RATE } from "./money";\nimport { price } from "./price";\n');
-    expect(readFileSync(join(root, "src/money.ts"), "utf8")).toBe(MONEY);
-    for (const f of r.data.files!) await call("apply", { path: root, file: f.file, content: f.content, expectedHash: f.expectedHash, write: true }, ctx);
-    const cw = (await residentChecks(root, ctx))!;
+    expect(readFileSync(join(fx.root, "src/money.ts"), "utf8")).toBe(MONEY);
+    for (const f of r.data.files!) await call("apply", { path: fx.root, file: f.file, content: f.content, expectedHash: f.expectedHash, write: true }, fx.ctx);
+    const cw = (await residentChecks(fx.root, fx.ctx))!;
     const { diags } = await cw.exclusive(() => cw.workspaceDiagnostics({ exact: true }));
     expect(diags.filter((d) => d.severity === "error")).toEqual([]);
     expect(await cw.files()).toContain("src/price.ts");

@@ -5,15 +5,10 @@
 // and the whole project type-checks clean after each; each operation also abstains once,
 // naming the site, without writing anything.
 
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
+import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { residentChecks } from "../../src/check/workspace.ts";
 import { call } from "../../src/engine.ts";
-import type { RefactorData } from "../../src/ops/refactor.ts";
-import { holdResident, releaseResident } from "../../src/semantic/resident.ts";
-import { useRuntimeDir } from "../helpers/host.ts";
-import { gitRepo } from "../helpers/repo.ts";
+import { refactorProject } from "../helpers/refactor-project.ts";
 
 const TSCONFIG = JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "es2022", module: "esnext", moduleResolution: "bundler" }, include: ["src/**/*.ts"] });
 const FILES: Record<string, string> = {
@@ -73,33 +68,8 @@ const FILES: Record<string, string> = {
   ].join("\n"),
 };
 
-const ctx = { cwd: "/", host: true };
-let root: string;
-const refactor = async (request: Record<string, unknown>) => {
-  const r = await call("refactor", { path: root, ...request }, ctx);
-  return { text: r.text, data: r.data as unknown as RefactorData };
-};
-const disk = (rel: string) => readFileSync(join(root, rel), "utf8");
-const rejected = async (request: Record<string, unknown>) => String(((await refactor(request).then(() => null, (e: unknown) => e)) as { formatted?: string } | null)?.formatted);
-
-/** Apply every staged file with svc_workspace apply; the project's errors after. */
-async function applyAll(data: RefactorData): Promise<string[]> {
-  for (const f of data.files!) await call("apply", { path: root, file: f.file, content: f.content, expectedHash: f.expectedHash, write: true }, ctx);
-  const cw = (await residentChecks(root, ctx))!;
-  const { diags } = await cw.exclusive(() => cw.workspaceDiagnostics({ exact: true }));
-  return diags.filter((d) => d.severity === "error").map((d) => `${d.path}:${d.line} ${d.code} ${d.message}`);
-}
-
-beforeAll(async () => {
-  useRuntimeDir();
-  root = gitRepo(FILES);
-  await call("index", { path: root });
-  holdResident(root, { writer: false });
-});
-
-afterAll(async () => {
-  await releaseResident(root);
-});
+const fx = refactorProject(FILES);
+const { refactor, disk, rejected, applyAll } = fx;
 
 describe("svc_refactor parameter operations", () => {
   test("abstentions name the site and write nothing: used in the body, side-effecting argument, value use, rest, spread", async () => {

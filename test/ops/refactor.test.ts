@@ -4,16 +4,14 @@
 // ambiguous member, organize-imports, apply-codefix, operations that are not built and bad
 // input. Nothing is written by the refactor itself.
 
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { residentChecks } from "../../src/check/workspace.ts";
 import { call } from "../../src/engine.ts";
 import { sha256 } from "../../src/ops/apply.ts";
-import { REFACTOR_OPERATIONS, type RefactorData } from "../../src/ops/refactor.ts";
-import { holdResident, releaseResident } from "../../src/semantic/resident.ts";
-import { useRuntimeDir } from "../helpers/host.ts";
-import { gitRepo } from "../helpers/repo.ts";
+import { REFACTOR_OPERATIONS } from "../../src/ops/refactor.ts";
+import { refactorProject } from "../helpers/refactor-project.ts";
 
 const TSCONFIG = JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "es2022", module: "esnext", moduleResolution: "bundler", noUnusedLocals: false }, include: ["src/**/*.ts"] });
 const FILES: Record<string, string> = {
@@ -26,26 +24,8 @@ const FILES: Record<string, string> = {
   "src/fixme.ts": "export const p = price(3);\n",
 };
 
-const ctx = { cwd: "/", host: true };
-let root: string;
-const refactor = async (request: Record<string, unknown>) => {
-  const r = await call("refactor", { path: root, ...request }, ctx);
-  return { text: r.text, data: r.data as unknown as RefactorData };
-};
-/** The `prefix: message` line a surface shows for a rejected request. */
-const refusedWith = async (request: Record<string, unknown>) => String(((await refactor(request).then(() => null, (e: unknown) => e)) as { formatted?: string } | null)?.formatted);
-const disk = (rel: string) => readFileSync(join(root, rel), "utf8");
-
-beforeAll(async () => {
-  useRuntimeDir();
-  root = gitRepo(FILES);
-  await call("index", { path: root });
-  holdResident(root, { writer: false });
-}, 120_000);
-
-afterAll(async () => {
-  await releaseResident(root);
-});
+const fx = refactorProject(FILES);
+const { refactor, disk, rejected: refusedWith } = fx;
 
 describe("svc_refactor", () => {
   test("rename to a colliding name is refused, naming the error and its site; nothing is written", async () => {
@@ -94,7 +74,7 @@ describe("svc_refactor", () => {
   }, 60_000);
 
   test("svc/refactor answers {output, files} for the same request", async () => {
-    const r = await call("refactorRpc", { path: root, request: { symbol: "price", newName: "cost" } }, ctx);
+    const r = await call("refactorRpc", { path: fx.root, request: { symbol: "price", newName: "cost" } }, fx.ctx);
     const data = r.data as { output: string; files: { file: string }[] };
     expect(data.output).toStartWith("staged rename: price -> cost (3 files changed, not written to disk)");
     expect(data.files.map((f) => f.file)).toEqual(["src/a.ts", "src/b.ts", "src/price.ts"]);
@@ -109,10 +89,10 @@ describe("svc_refactor", () => {
     expect(disk("src/a.ts")).toBe(FILES["src/a.ts"]!); // staged, not written
     const files = r.data.files!;
     expect(files.map((f) => f.file)).toEqual(["src/a.ts", "src/b.ts", "src/price.ts"]);
-    for (const f of files) expect(f.expectedHash).toBe(sha256(readFileSync(join(root, f.file))));
+    for (const f of files) expect(f.expectedHash).toBe(sha256(readFileSync(join(fx.root, f.file))));
     expect(files.find((f) => f.file === "src/b.ts")?.content).toBe('import { cost } from "./price";\nexport const b = cost(2) + 1;\n');
-    for (const f of files) await call("apply", { path: root, file: f.file, content: f.content, expectedHash: f.expectedHash, write: true }, ctx);
-    const cw = (await residentChecks(root, ctx))!;
+    for (const f of files) await call("apply", { path: fx.root, file: f.file, content: f.content, expectedHash: f.expectedHash, write: true }, fx.ctx);
+    const cw = (await residentChecks(fx.root, fx.ctx))!;
     const { diags } = await cw.exclusive(() => cw.workspaceDiagnostics({ exact: true }));
     // Only the error that was there before (fixme.ts never imported price).
     expect(diags.filter((d) => d.severity === "error").map((d) => `${d.path} ${d.code}`)).toEqual(["src/fixme.ts TS2304"]);

@@ -29,7 +29,7 @@ export async function invoke(
   try {
     const request = validateRequest(spec.params, raw, label);
     const run = await spec.load();
-    const result = await run(request, ctx);
+    const result = await run(request, ctx.invoke ? ctx : { ...ctx, invoke: (op, req) => invoke(operation(op), req, ctx) });
     const budget = budgetOf(spec, request, ctx);
     if (budget === null) return result;
     const hasBudgetParam = spec.params.some((p) => p.name === "maxTokens" || p.name === "tokenBudget");

@@ -4,12 +4,11 @@
 // that did not run abstains with its reason; it is never reported as clean.
 
 import { connectHost } from "../host/client.ts";
-import type { OverlayData } from "../ops/check-overlay.ts";
 import type { OpContext, OpResult } from "../ops/types.ts";
 import { confine } from "../workspace/confine.ts";
 import { diagLine, errorsOf, type Diag } from "./diag.ts";
 import { isCheckable } from "./gate-ref.ts";
-import { overlayCheck, type OverlayFindings, type OverlayOutcome } from "./overlay.ts";
+import { overlayCheck, type OverlayData, type OverlayFindings, type OverlayOutcome } from "./overlay.ts";
 import { renderRepairs } from "./repair.ts";
 import { coldChecks, ENGINE_NAME, residentChecks } from "./workspace.ts";
 

@@ -26,6 +26,21 @@ export interface OverlayFindings {
   repairs: RepairPacket[];
 }
 
+/** The answer of svc/checkOverlay (and, with `available`, svc/checkCapture): what a surface or the CLI reads back from the host. */
+export interface OverlayData {
+  hasResident: boolean;
+  /** The check ran (false with a reason: no project covers the file, the engine failed). */
+  ran: boolean;
+  reason?: string;
+  config?: string;
+  diagnostics: Diag[];
+  dependentDiagnostics: Diag[];
+  preExisting?: Diag[];
+  dependents?: number;
+  dependentsSkipped?: string;
+  repairs?: RepairPacket[];
+}
+
 export type OverlayOutcome =
   | ({
       ran: true;

@@ -10,7 +10,7 @@ import { existsSync, writeFileSync } from "node:fs";
 import { BUSY_TIMEOUT_MS, openDelegate } from "../store/db.ts";
 import { reportTimings, timed } from "../sys/timing.ts";
 import type { InventoryEntry } from "../workspace/inventory.ts";
-import { extractFile, type Extraction } from "./extract.ts";
+import { extractFile, type ExtractedFile, type Extraction } from "./extract.ts";
 import { ContentMemo } from "./same-content.ts";
 import { applyExtraction, StoreWriter } from "./write.ts";
 
@@ -52,7 +52,7 @@ function begin(db: Database, wait: boolean): boolean {
   }
 }
 
-function safeExtract(root: string, entry: InventoryEntry, memo: ContentMemo): Extraction {
+function safeExtract(root: string, entry: InventoryEntry, memo: ContentMemo<ExtractedFile>): Extraction {
   try {
     return extractFile(root, entry, memo);
   } catch {
@@ -81,7 +81,7 @@ export async function runExtractChild(): Promise<number> {
   const store = input.write ? openDelegate(input.root) : null;
   const writer = store ? new StoreWriter(store.db, store.fts) : null;
   const batch: { result: Extraction; entry: InventoryEntry }[] = [];
-  const memo = new ContentMemo();
+  const memo = new ContentMemo<ExtractedFile>();
   // Extract first, then write in one short transaction, so the other children are not
   // kept waiting for the write lock while this one parses. While another child writes,
   // this one extracts on rather than sleep on the lock, up to WAIT_AT files.

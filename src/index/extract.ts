@@ -234,7 +234,7 @@ function scrubDecl(d: Decl, secrets: Scrubber): Decl {
  * Extract one inventory file. With a memo, a file whose bytes and language equal a recent
  * one's reuses its content-derived parts (see same-content.ts).
  */
-export function extractFile(root: string, entry: InventoryEntry, memo?: ContentMemo): Extraction {
+export function extractFile(root: string, entry: InventoryEntry, memo?: ContentMemo<ExtractedFile>): Extraction {
   let bytes: Uint8Array;
   try {
     bytes = readFileSync(join(root, entry.path));

@@ -4,18 +4,17 @@
 // wiring). Extraction children see files largest first, so copies (same size) arrive
 // together: a small memo of the latest files catches them without holding a batch in memory.
 
-import type { ExtractedFile } from "./extract.ts";
-
-export class ContentMemo {
-  private readonly recent = new Map<string, ExtractedFile>();
+/** Generic in what it holds (an extracted file), so it need not import extraction. */
+export class ContentMemo<File> {
+  private readonly recent = new Map<string, File>();
 
   constructor(private readonly max = 32) {}
 
-  get(key: string): ExtractedFile | undefined {
+  get(key: string): File | undefined {
     return this.recent.get(key);
   }
 
-  set(key: string, file: ExtractedFile): void {
+  set(key: string, file: File): void {
     this.recent.delete(key);
     this.recent.set(key, file);
     if (this.recent.size > this.max) this.recent.delete(this.recent.keys().next().value as string);

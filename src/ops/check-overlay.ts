@@ -2,33 +2,19 @@
 // uses the resident engine; the second loads the owning project for this call only.
 
 import { coldOverlay, residentOverlay } from "../check/file-check.ts";
-import type { Diag } from "../check/diag.ts";
-import type { OverlayOutcome } from "../check/overlay.ts";
-import type { RepairPacket } from "../check/repair.ts";
+import type { OverlayData, OverlayOutcome } from "../check/overlay.ts";
 import { validationError } from "../errors.ts";
 import { confine } from "../workspace/confine.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
+
+export type { OverlayData } from "../check/overlay.ts";
 
 export interface OverlayRequest {
   path: string;
   file: string;
   content: string | null;
   dependents: boolean;
-}
-
-export interface OverlayData {
-  hasResident: boolean;
-  /** The check ran (false with a reason: no project covers the file, the engine failed). */
-  ran: boolean;
-  reason?: string;
-  config?: string;
-  diagnostics: Diag[];
-  dependentDiagnostics: Diag[];
-  preExisting?: Diag[];
-  dependents?: number;
-  dependentsSkipped?: string;
-  repairs?: RepairPacket[];
 }
 
 function toData(outcome: OverlayOutcome | null): OverlayData {

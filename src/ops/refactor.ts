@@ -214,8 +214,7 @@ export async function refactor(request: RefactorRequest, ctx: OpContext): Promis
 
 /** svc/refactor: the host runs the request with its resident engine; `{output, files?, …}`. */
 export async function refactorRpc(request: { path: string; request: Record<string, unknown> }, ctx: OpContext): Promise<OpResult<{ output: string } & RefactorData>> {
-  const { invoke } = await import("../engine.ts");
-  const { operation } = await import("../registry.ts");
-  const result = (await invoke(operation("refactor"), { ...request.request, path: request.path }, ctx)) as unknown as OpResult<RefactorData>;
+  if (!ctx.invoke) throw new Error("svc/refactor runs through the engine (invoke)");
+  const result = (await ctx.invoke("refactor", { ...request.request, path: request.path })) as unknown as OpResult<RefactorData>;
   return { text: result.text, data: { output: result.text, ...result.data } };
 }

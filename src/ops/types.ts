@@ -12,6 +12,8 @@ export interface OpContext {
   progress?: (done: number, total: number, message?: string) => void;
   /** The surface's cap on a whole answer for operations without a budget parameter (MCP: the default budget). */
   answerBudget?: number;
+  /** Run another operation by its engine name through the engine (validation, budgets); set by the engine, so operations need not import it. */
+  invoke?: (op: string, request: Record<string, unknown>) => Promise<OpResult>;
 }
 
 export interface OpResult<D extends object = Record<string, unknown>> {

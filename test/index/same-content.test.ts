@@ -25,7 +25,7 @@ describe("files with the same content", () => {
       const st = statSync(join(root, path));
       return { path, size: st.size, mtimeMs: st.mtimeMs };
     };
-    const memo = new ContentMemo();
+    const memo = new ContentMemo<ExtractedFile>();
     const paths = [...copies, ...wired, "app/api/plain/route.ts"];
     const withMemo = paths.map((p) => extractFile(root, entry(p), memo) as ExtractedFile);
     const alone = paths.map((p) => extractFile(root, entry(p)) as ExtractedFile);

@@ -3,7 +3,7 @@
 // `require` are line-oriented, so a text scan finds them without touching the tree.
 
 import type { SgNode } from "@ast-grep/napi";
-import { LineCounter, lineIn, type Refs, type Stmt } from "./extract.ts";
+import { LineCounter, lineIn, type Refs, type Stmt } from "./refs.ts";
 import { splitTop } from "./extract-py-rs.ts";
 
 const GO_HEAD = new Set(["package_clause", "comment", "import_declaration"]);

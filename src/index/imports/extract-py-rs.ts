@@ -3,7 +3,7 @@
 // Rust: `mod x;`, `use` trees flattened to one ref per path prefix, `extern crate`.
 
 import type { SgNode } from "@ast-grep/napi";
-import { blankComments, LineCounter, lineIn, type Refs, type Stmt } from "./extract.ts";
+import { blankComments, LineCounter, lineIn, type Refs, type Stmt } from "./refs.ts";
 
 const PY_KINDS = new Set(["import_statement", "import_from_statement"]);
 /** An import that is no top-level statement: on an indented line, or after `if x:` / `try:` … on one line. */

@@ -4,7 +4,7 @@
 // are read), and `/// <reference path>` directives.
 
 import type { NapiConfig, SgNode } from "@ast-grep/napi";
-import { containing, LineCounter, lineIn, offsetsOf, type Refs, type Stmt } from "./extract.ts";
+import { containing, LineCounter, lineIn, offsetsOf, type Refs, type Stmt } from "./refs.ts";
 
 const CALLS: NapiConfig = {
   rule: {

@@ -6,7 +6,7 @@
 // constructor's), built-ins left out. Best effort for languages without constructors.
 
 import type { Decl } from "../../lang/model.ts";
-import type { Ctx } from "./structure.ts";
+import type { Ctx } from "./ctx.ts";
 
 const BUILTINS = new Set(
   (

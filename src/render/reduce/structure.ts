@@ -7,31 +7,10 @@ import type { CodeLanguage } from "../../lang/languages.ts";
 import type { Decl, DeclKind } from "../../lang/model.ts";
 import { docStart, docstringLine, docSummary } from "./docs.ts";
 import { Edits, indentAt } from "./edits.ts";
-import type { Literal } from "./lexer.ts";
 import { markerFor } from "./markers.ts";
-import type { Protector } from "./protect.ts";
+import type { Ctx } from "./ctx.ts";
 
-export interface Ctx {
-  text: string;
-  /** Same offsets as `text`; literals filled, comments blanked. */
-  code: string;
-  lang: CodeLanguage;
-  skeleton: boolean;
-  publicApi: boolean;
-  decls: Decl[];
-  children: Map<Decl, Decl[]>;
-  literalAt: Map<number, Literal>;
-  p: Protector;
-  edits: Edits;
-  keepWhole: ReadonlySet<string>;
-  /** keepWhole names and every enclosing qualified name: never dropped. */
-  wanted: ReadonlySet<string>;
-  markers: boolean;
-  /** Declarations whose bodies collapse as generated code. */
-  collapse: ReadonlySet<Decl>;
-  /** Top-level declaration names the level leaves out (named in one closing marker, never silently). */
-  omitted: string[];
-}
+export type { Ctx } from "./ctx.ts";
 
 /** The visible marker for declarations a skeleton/publicApi leaves out: `// 2 declarations omitted (not exported): a, b`. */
 export function omittedMarker(ctx: Ctx): void {

@@ -70,6 +70,8 @@ export interface RaceInput {
 }
 
 const MAX_ERRORS = 5;
+/** Kept back from a test run's bound for killing it and removing the copy within the budget. */
+const TEARDOWN_MS = 500;
 const BUDGET_OUT = "the time budget ran out before it ran";
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -78,7 +80,7 @@ async function runCandidate(input: RaceInput, c: Candidate, files: string[], dea
   try {
     const runs: FileRun[] = [];
     for (const t of input.selection) {
-      const left = Math.floor(deadline - performance.now());
+      const left = Math.floor(deadline - performance.now() - TEARDOWN_MS);
       if (left <= 0) {
         runs.push({ ...t, outcome: "not_run", exitCode: null, ms: 0, message: BUDGET_OUT });
         continue;

@@ -9,9 +9,14 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
+import Ajv from "ajv";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { call } from "../../src/engine.ts";
 import type { TestData } from "../../src/ops/test.ts";
 import { holdResident, releaseResident } from "../../src/semantic/resident.ts";
+import { ServedRoots } from "../../src/surfaces/mcp/roots.ts";
+import { createMcpServer } from "../../src/surfaces/mcp/server.ts";
 import { failure } from "../helpers/failure.ts";
 import { useRuntimeDir } from "../helpers/host.ts";
 import { gitRepo, tempDir } from "../helpers/repo.ts";
@@ -106,6 +111,46 @@ describe("svc_test candidate racing", () => {
     expect(race.budgetMs).toBe(300_000);
     for (const c of race.candidates) expect(c.gradeLine).toStartWith("verification grade: cold (loaded the project for this call");
     expect(r.text).toContain("winner: none — 2 candidates pass 2 of 2 covering test files each (a tie)");
+    expect(hashes(root)).toEqual(before);
+    expect(raceDirs()).toEqual(dirsBefore);
+  }, 180_000);
+
+  test("a candidate whose tests hang is killed when the budget runs out: no winner claimed (partial), its copy removed, nothing written", async () => {
+    const HANGS = ADD("while (true) {}");
+    const r = await call("test", { path: root, symbol: "add", candidates: [{ id: "good", file: "src/math.ts", content: GOOD }, { id: "hangs", file: "src/math.ts", content: HANGS }], budgetSeconds: 10 }, ctx);
+    const race = (r.data as unknown as TestData).race!;
+    if (process.env.RACE_DEBUG) console.log(r.text);
+    expect(race.budgetMs).toBe(10_000);
+    const hangs = race.candidates[1]!;
+    expect(hangs.typecheck).toBe("clean");
+    expect(hangs.reason).toContain("the time budget ran out");
+    expect(race.verdict.status).toBe("none");
+    expect(race.verdict.reason).toContain("not every candidate that typechecks finished its covering tests (hangs: partial: the time budget ran out during its tests)");
+    expect(r.text).toMatch(/race of 2 candidates \(budget 10 s, used \d+\.\d s\)/);
+    expect(hashes(root)).toEqual(before);
+    expect(raceDirs()).toEqual(dirsBefore);
+  }, 180_000);
+
+  test("through the MCP server: svc_test takes candidates as an array, the structured race conforms to the outputSchema; a bad shape is an error answer", async () => {
+    const server = createMcpServer(new ServedRoots({ root: [root] }, root));
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const client = new Client({ name: "t", version: "1" });
+    await client.connect(clientSide);
+    try {
+      const tool = (await client.listTools()).tools.find((t) => t.name === "svc_test")!;
+      const result = await client.callTool({ name: "svc_test", arguments: { path: root, symbol: "add", candidates: [{ id: "wrong", file: "src/math.ts", content: WRONG }, { id: "good", file: "src/math.ts", content: GOOD }] } });
+      expect(result.isError).toBeFalsy();
+      const validate = new Ajv({ strict: false }).compile(tool.outputSchema as object);
+      expect(validate(result.structuredContent)).toBe(true);
+      expect((result.structuredContent as { race: { verdict: { winner: string } } }).race.verdict.winner).toBe("good");
+      expect((result.content as { text: string }[])[0]!.text).toContain("winner: good");
+      const bad = await client.callTool({ name: "svc_test", arguments: { path: root, symbol: "add", candidates: [{ file: "src/math.ts" }, { file: "src/math.ts", content: GOOD }] } });
+      expect(bad.isError).toBe(true);
+      expect((bad.content as { text: string }[])[0]!.text).toContain("validation_error");
+    } finally {
+      await client.close();
+    }
     expect(hashes(root)).toEqual(before);
     expect(raceDirs()).toEqual(dirsBefore);
   }, 180_000);

@@ -1,12 +1,14 @@
 // Candidate racing (svc_test with candidates) on a real git workspace with the real engine
 // and the real bun runner: one candidate breaks types (rejected at the overlay check), one
 // typechecks but fails the covering tests, one is good and wins; two good ones are a tie;
-// every file of the user's tree hashes the same before and after; bad input is a
+// an untracked covering test runs in the copy too; no covering test leaves the typecheck
+// to decide; a hanging candidate is cut by the budget; through the MCP server; every file
+// of the user's tree hashes the same before and after; bad input is a
 // validation_error. The test files' runner is this checkout's bun, put on PATH as `bun`.
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, symlinkSync } from "node:fs";
+import { readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import Ajv from "ajv";
@@ -33,6 +35,7 @@ const FILES: Record<string, string> = {
   "bun-test.d.ts": 'declare module "bun:test" {\n  export const expect: any;\n  export const test: any;\n}\n',
   "src/math.ts": ADD("return a * b;"), // the bug the candidates fix
   "src/total.ts": 'import { add } from "./math";\n\nexport function total(xs: number[]): number {\n  return xs.reduce(add, 0);\n}\n',
+  "src/lonely.ts": "export function lonely(): number {\n  return 1;\n}\n", // no test reaches it
   "test/math.test.ts": 'import { expect, test } from "bun:test";\nimport { add } from "../src/math";\n\ntest("adds", () => {\n  expect(add(2, 3)).toBe(5);\n});\n',
   "test/total.test.ts": 'import { expect, test } from "bun:test";\nimport { total } from "../src/total";\n\ntest("totals", () => {\n  expect(total([1, 2, 3])).toBe(6);\n});\n',
 };
@@ -65,8 +68,8 @@ let dirsBefore: string[];
 beforeAll(async () => {
   useRuntimeDir();
   root = gitRepo(FILES);
-  FILES["src/untracked-note.ts"] = "export const note = 1;\n"; // an untracked, not-ignored file
-  Bun.write(join(root, "src/untracked-note.ts"), FILES["src/untracked-note.ts"]);
+  // an untracked, not-ignored covering test: the isolated copy must hold it
+  writeFileSync(join(root, "test/more.test.ts"), 'import { expect, test } from "bun:test";\nimport { add } from "../src/math";\n\ntest("adds ones", () => {\n  expect(add(1, 1)).toBe(2);\n});\n');
   await call("index", { path: root });
   holdResident(root, { writer: false });
   before = hashes(root);
@@ -85,18 +88,18 @@ describe("svc_test candidate racing", () => {
     if (process.env.RACE_DEBUG) console.log(r.text);
     expect(d.grade).toBe("raced");
     const race = d.race!;
-    expect(race.selected).toBe(2);
+    expect(race.selected).toBe(3);
     expect(race.budgetMs).toBe(120_000);
     expect(race.elapsedMs).toBeGreaterThan(0);
     const [bad, wrong, good] = race.candidates;
     expect(bad).toMatchObject({ id: "bad-types", typecheck: "errors", tests: null });
     expect(bad!.introducedErrors).toBeGreaterThan(0);
     expect(bad!.errors[0]).toMatch(/^Error TS2322 src\/math\.ts:2:/);
-    expect(wrong).toMatchObject({ id: "wrong", typecheck: "clean", tests: { passed: 0, failed: 2, timedOut: 0, notRun: 0 } });
-    expect(good).toMatchObject({ id: "good", typecheck: "clean", tests: { passed: 2, failed: 0, timedOut: 0, notRun: 0 } });
+    expect(wrong).toMatchObject({ id: "wrong", typecheck: "clean", tests: { passed: 0, failed: 3, timedOut: 0, notRun: 0 } });
+    expect(good).toMatchObject({ id: "good", typecheck: "clean", tests: { passed: 3, failed: 0, timedOut: 0, notRun: 0 } });
     for (const c of race.candidates) expect(c.gradeLine).toStartWith("verification grade: resident");
     expect(race.verdict).toMatchObject({ status: "winner", winner: "good", basis: "tests" });
-    expect(r.text).toContain("winner: good — the one candidate that passes the most covering test files (2 of 2)");
+    expect(r.text).toContain("winner: good — the one candidate that passes the most covering test files (3 of 3)");
     expect(r.text).toMatch(/race of 3 candidates \(budget 120 s, used \d+\.\d s\)/);
     expect(r.text).toContain("[bad-types] 1 error introduced");
     expect(hashes(root)).toEqual(before);
@@ -106,11 +109,11 @@ describe("svc_test candidate racing", () => {
   test("two good candidates are a tie with no winner (the cold engine checks them: no resident serves this call)", async () => {
     const r = await call("test", { path: root, symbol: "add", candidates: JSON.stringify([{ file: "src/math.ts", content: GOOD }, { file: "src/math.ts", content: ALSO_GOOD }, { file: "src/math.ts", content: WRONG }]), budgetSeconds: 300 });
     const race = (r.data as unknown as TestData).race!;
-    expect(race.candidates.map((c) => `${c.id}:${c.typecheck}:${c.tests?.passed}`)).toEqual(["#1:clean:2", "#2:clean:2", "#3:clean:0"]);
+    expect(race.candidates.map((c) => `${c.id}:${c.typecheck}:${c.tests?.passed}`)).toEqual(["#1:clean:3", "#2:clean:3", "#3:clean:0"]);
     expect(race.verdict).toMatchObject({ status: "tie", winner: null, tied: ["#1", "#2"], basis: "tests" });
     expect(race.budgetMs).toBe(300_000);
     for (const c of race.candidates) expect(c.gradeLine).toStartWith("verification grade: cold (loaded the project for this call");
-    expect(r.text).toContain("winner: none — 2 candidates pass 2 of 2 covering test files each (a tie)");
+    expect(r.text).toContain("winner: none — 2 candidates pass 3 of 3 covering test files each (a tie)");
     expect(hashes(root)).toEqual(before);
     expect(raceDirs()).toEqual(dirsBefore);
   }, 180_000);
@@ -129,6 +132,16 @@ describe("svc_test candidate racing", () => {
     expect(r.text).toMatch(/race of 2 candidates \(budget 10 s, used \d+\.\d s\)/);
     expect(hashes(root)).toEqual(before);
     expect(raceDirs()).toEqual(dirsBefore);
+  }, 180_000);
+
+  test("no covering test reaches the symbol: the typecheck alone decides, said so", async () => {
+    const r = await call("test", { path: root, symbol: "lonely", candidates: [{ id: "str", file: "src/lonely.ts", content: 'export function lonely(): number {\n  return "1";\n}\n' }, { id: "two", file: "src/lonely.ts", content: "export function lonely(): number {\n  return 2;\n}\n" }] }, ctx);
+    const race = (r.data as unknown as TestData).race!;
+    expect(race.selected).toBe(0);
+    expect(race.candidates.map((c) => `${c.id}:${c.typecheck}:${c.tests}`)).toEqual(["str:errors:null", "two:clean:null"]);
+    expect(race.verdict).toMatchObject({ status: "winner", winner: "two", basis: "typecheck" });
+    expect(r.text).toContain("winner: two — the only candidate that typechecks; no covering test reaches the symbol, so the typecheck alone decided");
+    expect(hashes(root)).toEqual(before);
   }, 180_000);
 
   test("through the MCP server: svc_test takes candidates as an array, the structured race conforms to the outputSchema; a bad shape is an error answer", async () => {

@@ -105,7 +105,7 @@ export function clipInput(value: unknown, max = 80): string {
 /** A declaration that does not exist: an error on every surface (exit 1), with the nearest names and what to try. */
 export function symbolNotFound(query: string, nearest: readonly string[], files: number, note = ""): SvcError {
   const near = nearest.length ? `; nearest names: ${nearest.join(", ")}` : "";
-  return new SvcError("symbol_not_found", `no declaration named '${query}' in ${files} indexed files${near}${note}. Look it up with svc_find kind=symbol, or pass Type.member or path:line`);
+  return new SvcError("symbol_not_found", `no declaration named '${query}' in ${files} indexed files${near}${note}. Look it up with svc_find kind=symbol (CLI: svc find <name>), or pass Type.member or path:line`);
 }
 
 /** Valid-values listing used by every "unknown X" validation error. */

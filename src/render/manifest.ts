@@ -44,7 +44,7 @@ export function droppedNote(dropped: readonly DroppedFile[], maxTokens: number, 
   const listed = Number.isFinite(maxTokens) ? Math.max(1, Math.min(10, Math.floor(maxTokens / 400))) : 10;
   const shown = dropped.slice(0, listed).map((d) => `${d.path} (~${formatTokens(d.estimate)})`);
   const more = count > shown.length ? `, and ${count - shown.length} more` : "";
-  return `<!-- svc: omitted ${count} file${count === 1 ? "" : "s"} to fit maxTokens=${maxTokens} (most relevant kept): ${shown.join(", ")}${more}. Fetch one with svc_focus focus=<path>. -->`;
+  return `<!-- svc: omitted ${count} file${count === 1 ? "" : "s"} to fit maxTokens=${maxTokens} (most relevant kept): ${shown.join(", ")}${more}. Fetch one with svc_focus focus=<path> (CLI: svc focus <path>). -->`;
 }
 
 const k = (n: number) => `${(n / 1000).toFixed(1)}k`;

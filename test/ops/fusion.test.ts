@@ -171,7 +171,7 @@ describe("budgets: maxTokens is never exceeded, counted over text and structured
         expect(answerTokens(result, counter)).toBeLessThanOrEqual(budget);
         if (budget >= 900) expect(data.files).toBeGreaterThanOrEqual(1);
         if (data.files === 0) expect(text).toContain(`nothing fits maxTokens=${budget}`);
-        else if (data.droppedCount) expect(text).toContain(`Fetch one with svc_focus focus=<path>.`);
+        else if (data.droppedCount) expect(text).toContain(`Fetch one with svc_focus focus=<path> (CLI: svc focus <path>).`);
       }
     }, 60_000);
   }

@@ -1,7 +1,7 @@
 // Parameter specifications shared by the registry's operations. One table per parameter
 // drives the MCP input schema, the CLI flags and the engine's request validation.
 
-export type ParamType = "string" | "int" | "bool" | "string[]" | "enum" | "object";
+export type ParamType = "string" | "int" | "bool" | "string[]" | "enum" | "object" | "object[]";
 
 export interface ParamSpec {
   /** Request field name (camelCase, as MCP sees it). */
@@ -14,10 +14,12 @@ export interface ParamSpec {
   min?: number;
   /** Largest integer accepted (default INT_CAP). */
   max?: number;
-  /** Longest string accepted, in characters (default STRING_CAP; also each item of a string[]). */
+  /** Longest string accepted, in characters (default STRING_CAP; also each item of a string[]; object and object[]: the whole value as JSON, default CONTENT_CAP). */
   maxLength?: number;
-  /** Most items a string[] takes (default LIST_CAP). */
+  /** Most items a string[] or object[] takes (default LIST_CAP). */
   maxItems?: number;
+  /** object[]: the JSON Schema of one item (the MCP input schema shows it; the operation checks the items' shape). */
+  items?: Record<string, unknown>;
   /** The message for an empty required string (default "<name> must not be empty"). */
   emptyMessage?: string;
   /** CLI mapping: a positional argument, a flag with another name (`negate`: the CLI flag is `--no-<flag>`, for booleans that default to true; `fromStdin`: a boolean `--<flag>` that fills the parameter from standard input; `rest`: a string[] flag that also takes the command's extra arguments, as in `--files a.ts b.ts`), or not on the CLI at all. */

@@ -66,6 +66,8 @@ const TASK_CAP = 16_384;
 const obj = (properties: Record<string, unknown>, required: string[]) => ({ type: "object", properties, required, additionalProperties: true });
 const str = { type: "string" };
 const int = { type: "integer" };
+/** The most candidates a race takes. */
+const RACE_CAP = 5;
 const bool = { type: "boolean" };
 const INDEX_STATE = { type: "string", enum: ["not_indexed", "building_syntax", "upgrade_pending", "index_rebuilding", "index_busy", "stale_as_of", "ready"] };
 const arr = { type: "array" };
@@ -247,15 +249,28 @@ export const REGISTRY: readonly OperationSpec[] = [
     readOnly: true,
     summary: "Covering tests of a declaration, run with the workspace's test runner (failures first)",
     description:
-      "The test files that reach one declaration (Name, Type.member or path:line) through references or imports, nearest first (hop), at most limit, run one file at a time with the workspace's runner (bun test, vitest, jest, mocha, node --test — from package.json scripts.test or dependencies; svc.json testCommand overrides) with cwd = the workspace root and a timeout per file. Answer: counts, failing files first with the runner's failure lines, then passing files. `none reach it` when no test file reaches the symbol and every file that could reference it is in a loaded TypeScript project (otherwise `none found; partial:` naming the files outside — tests outside the tsconfig, .mjs, dynamic namespace access), and the selection alone when no runner is detected or installed — both said plainly (selection only). Use after changing a declaration to run just the tests that can see it.",
+      "The test files that reach one declaration (Name, Type.member or path:line) through references or imports, nearest first (hop), at most limit, run one file at a time with the workspace's runner (bun test, vitest, jest, mocha, node --test — from package.json scripts.test or dependencies; svc.json testCommand overrides) with cwd = the workspace root and a timeout per file. Answer: counts, failing files first with the runner's failure lines, then passing files. `none reach it` when no test file reaches the symbol and every file that could reference it is in a loaded TypeScript project (otherwise `none found; partial:` naming the files outside — tests outside the tsconfig, .mjs, dynamic namespace access), and the selection alone when no runner is detected or installed — both said plainly (selection only). Use after changing a declaration to run just the tests that can see it. MCP only: candidates races 2..5 proposed edits (typecheck on the overlay, then the covering tests in an isolated copy per candidate; winner, tie or none, time-boxed by budgetSeconds, default 120; nothing written).",
     mcp: [{ tool: "svc_test" }],
     cli: { command: "test" },
     params: [
       { name: "symbol", type: "string", required: true, description: "The declaration: Name, Type.member, or path:line as answers print it.", emptyMessage: "symbol must name a declaration (Name, Type.member or path:line)", cli: { positional: true } },
       WORKSPACE_PATH,
       { name: "limit", type: "int", default: 20, min: 1, max: 200, description: "Test files selected and run (nearest first)." },
+      {
+        name: "candidates",
+        type: "object[]",
+        default: null,
+        maxItems: RACE_CAP,
+        maxLength: RACE_CAP * SOURCE_CAP + 64 * 1024,
+        items: { type: "object", properties: { id: { type: "string", maxLength: 64 }, file: { type: "string" }, content: { type: "string", maxLength: SOURCE_CAP } }, required: ["file", "content"], additionalProperties: false },
+        description:
+          "Candidate racing: 2..maxCandidates proposed single-file edits {id?, file, content} (content = the file's complete proposed text). Each is typechecked on the overlay; each that introduces no error runs the covering tests in its own isolated temporary copy of the workspace (installed node_modules linked). The winner is the one candidate passing the most covering test files; equal best is reported as a tie with no winner. Nothing is written to the workspace.",
+        cli: false,
+      },
+      { name: "maxCandidates", type: "int", default: 4, min: 2, max: RACE_CAP, description: "Racing: the most candidates accepted.", cli: false },
+      { name: "budgetSeconds", type: "int", default: 120, min: 1, max: 1800, description: "Racing: the time budget of the whole race (typechecks and test runs); the answer states it and the time used; a candidate cut by it means no winner.", cli: false },
     ],
-    output: obj({ root: str, indexState: INDEX_STATE, status: str, symbol: { type: "object" }, candidates: { type: "array" }, nearest: { type: "array" }, grade: str, runner: { type: ["object", "null"] }, reason: { type: ["string", "null"] }, counts: { type: "object" }, tests: { type: "array" } }, ["root", "status"]),
+    output: obj({ root: str, indexState: INDEX_STATE, status: str, symbol: { type: "object" }, candidates: { type: "array" }, nearest: { type: "array" }, grade: str, runner: { type: ["object", "null"] }, reason: { type: ["string", "null"] }, counts: { type: "object" }, tests: { type: "array" }, race: { type: "object", properties: { budgetMs: int, elapsedMs: int, selected: int, candidates: { type: "array" }, verdict: { type: "object", properties: { status: { type: "string", enum: ["winner", "tie", "none"] }, winner: { type: ["string", "null"] }, tied: { type: "array" }, basis: { type: ["string", "null"] }, reason: str } } } } }, ["root", "status"]),
     load: async () => (await import("./ops/test.ts")).test as never,
   },
   {

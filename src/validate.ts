@@ -51,6 +51,27 @@ function coerceStrings(spec: ParamSpec, value: unknown, label: string): string[]
   });
 }
 
+/** A list of objects: an array, or a string holding the JSON of one (agents sometimes pass it stringified); items and size capped. */
+function coerceObjects(spec: ParamSpec, value: unknown, label: string): Record<string, unknown>[] {
+  let list = value;
+  if (typeof value === "string") {
+    if (value.length > (spec.maxLength ?? CONTENT_CAP)) throw validationError(`${label} is too large (at most ${spec.maxLength ?? CONTENT_CAP} characters of JSON)`);
+    try {
+      list = JSON.parse(value);
+    } catch {
+      throw validationError(`${label} must be an array of objects (the string given is not JSON)`);
+    }
+  }
+  if (!Array.isArray(list)) throw validationError(`${label} must be an array of objects`);
+  const cap = spec.maxItems ?? LIST_CAP;
+  if (list.length > cap) throw validationError(`${label} has too many items: ${list.length} (at most ${cap})`);
+  list.forEach((item, i) => {
+    if (typeof item !== "object" || item === null || Array.isArray(item)) throw validationError(`${label}[${i}] must be an object`);
+  });
+  if (typeof value !== "string" && JSON.stringify(list).length > (spec.maxLength ?? CONTENT_CAP)) throw validationError(`${label} is too large (at most ${spec.maxLength ?? CONTENT_CAP} characters of JSON)`);
+  return list as Record<string, unknown>[];
+}
+
 function coerce(spec: ParamSpec, value: unknown, label: string): unknown {
   switch (spec.type) {
     case "int":
@@ -71,6 +92,8 @@ function coerce(spec: ParamSpec, value: unknown, label: string): unknown {
       if (typeof value !== "object" || Array.isArray(value)) throw validationError(`${label} must be an object`);
       if (JSON.stringify(value).length > (spec.maxLength ?? CONTENT_CAP)) throw validationError(`${label} is too large (at most ${spec.maxLength ?? CONTENT_CAP} characters of JSON)`);
       return value;
+    case "object[]":
+      return coerceObjects(spec, value, label);
   }
 }
 

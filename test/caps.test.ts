@@ -48,6 +48,12 @@ function overCap(spec: ParamSpec): Array<[string, unknown]> {
       return [["a huge unknown value", "x".repeat(1_000_000)]];
     case "object":
       return [["an array", []]];
+    case "object[]":
+      return [
+        ["a list over the cap", Array.from({ length: (spec.maxItems ?? LIST_CAP) + 1 }, (_, i) => ({ id: `c${i}` }))],
+        ["a string that is not JSON", "x".repeat(100)],
+        ["an item that is not an object", ["x"]],
+      ];
   }
 }
 

@@ -1,16 +1,17 @@
 // Single-file check of proposed content: the verification ladder (the host's resident
 // engine via svc/checkOverlay, the host's cold path via svc/checkCapture, this process's
-// resident engine, a cold engine started for the call) and the rendered answer. A check
-// that did not run abstains with its reason; it is never reported as clean.
+// resident engine, a cold engine started for the call) and the rendered answer; several
+// proposed files share one engine (candidate racing). A check that did not run abstains
+// with its reason; it is never reported as clean.
 
-import { connectHost } from "../host/client.ts";
+import { connectHost, type HostClient } from "../host/client.ts";
 import type { OpContext, OpResult } from "../ops/types.ts";
 import { confine } from "../workspace/confine.ts";
 import { diagLine, errorsOf, type Diag } from "./diag.ts";
 import { isCheckable } from "./gate-ref.ts";
 import { overlayCheck, type OverlayData, type OverlayFindings, type OverlayOutcome } from "./overlay.ts";
 import { renderRepairs } from "./repair.ts";
-import { coldChecks, ENGINE_NAME, residentChecks } from "./workspace.ts";
+import { coldChecks, ENGINE_NAME, residentChecks, type CheckWorkspace } from "./workspace.ts";
 
 export type Grade = "resident" | "cold" | "abstain";
 
@@ -82,47 +83,114 @@ export async function residentOverlay(root: string, rel: string, content: string
   return overlayCheck(cw, rel, content, options);
 }
 
-async function viaHost(root: string, rel: string, content: string, started: number): Promise<OpResult<FileCheckData> | null> {
-  const host = await connectHost(root, 500);
-  if (!host) return null;
+async function viaHost(host: HostClient, root: string, rel: string, content: string, started: number): Promise<OpResult<FileCheckData> | null> {
+  const r = await host.call<OverlayData>("svc/checkOverlay", { root, file: rel, content, dependents: true }, 120_000);
+  if (r.hasResident && r.ran) {
+    const line = `verification grade: resident (${ENGINE_NAME} in the host, project ${r.config}, ${ms(started)} ms)`;
+    return rendered(rel, "resident", line, { ran: true, config: r.config ?? "", diagnostics: r.diagnostics, preExisting: r.preExisting ?? [], dependentDiagnostics: r.dependentDiagnostics, dependents: r.dependents ?? 0, repairs: r.repairs ?? [], ...(r.dependentsSkipped ? { dependentsSkipped: r.dependentsSkipped } : {}) }, started);
+  }
+  if (r.hasResident && r.reason) return abstained(rel, r.reason, started);
+  const c = await host.call<OverlayData & { available: boolean }>("svc/checkCapture", { root, file: rel, content }, 300_000);
+  if (c.available && c.ran) {
+    const line = `verification grade: cold (the host loaded the project for this call, ${(ms(started) / 1000).toFixed(1)}s)`;
+    return rendered(rel, "cold", line, { ran: true, config: c.config ?? "", diagnostics: c.diagnostics, preExisting: c.preExisting ?? [], dependentDiagnostics: c.dependentDiagnostics ?? [], dependents: c.dependents ?? 0, repairs: c.repairs ?? [], ...(c.dependentsSkipped ? { dependentsSkipped: c.dependentsSkipped } : {}) }, started);
+  }
+  if (c.available && c.reason) return abstained(rel, c.reason, started);
+  return null; // the host cannot: use our own fallback
+}
+
+export interface ProposedFile {
+  file: string;
+  content: string;
+}
+
+const LATE = "the time budget ran out before the check finished";
+
+/** The work's value, or "late" when `deadline` (a performance.now() time) passes first; a late rejection is dropped. */
+async function beforeDeadline<T>(work: Promise<T>, deadline: number): Promise<T | "late"> {
+  work.catch(() => undefined);
+  const left = deadline - performance.now();
+  if (left <= 0) return "late";
+  if (!Number.isFinite(left)) return work;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    const r = await host.call<OverlayData>("svc/checkOverlay", { root, file: rel, content, dependents: true }, 120_000);
-    if (r.hasResident && r.ran) {
-      const line = `verification grade: resident (${ENGINE_NAME} in the host, project ${r.config}, ${ms(started)} ms)`;
-      return rendered(rel, "resident", line, { ran: true, config: r.config ?? "", diagnostics: r.diagnostics, preExisting: r.preExisting ?? [], dependentDiagnostics: r.dependentDiagnostics, dependents: r.dependents ?? 0, repairs: r.repairs ?? [], ...(r.dependentsSkipped ? { dependentsSkipped: r.dependentsSkipped } : {}) }, started);
-    }
-    if (r.hasResident && r.reason) return abstained(rel, r.reason, started);
-    const c = await host.call<OverlayData & { available: boolean }>("svc/checkCapture", { root, file: rel, content }, 300_000);
-    if (c.available && c.ran) {
-      const line = `verification grade: cold (the host loaded the project for this call, ${(ms(started) / 1000).toFixed(1)}s)`;
-      return rendered(rel, "cold", line, { ran: true, config: c.config ?? "", diagnostics: c.diagnostics, preExisting: c.preExisting ?? [], dependentDiagnostics: c.dependentDiagnostics ?? [], dependents: c.dependents ?? 0, repairs: c.repairs ?? [], ...(c.dependentsSkipped ? { dependentsSkipped: c.dependentsSkipped } : {}) }, started);
-    }
-    if (c.available && c.reason) return abstained(rel, c.reason, started);
-    return null; // the host cannot: use our own fallback
+    return await Promise.race([work, new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), left)))]);
   } finally {
-    host.close();
+    clearTimeout(timer);
   }
 }
 
-export async function checkFile(root: string, file: string, content: string, ctx: OpContext): Promise<OpResult<FileCheckData>> {
-  const started = performance.now();
-  const target = confine(root, file, "check");
-  const rel = target.rel;
-  if (!isCheckable(rel)) return abstained(rel, `${rel} is not a TypeScript or JavaScript file`, started);
-  try {
-    if (!ctx.host) {
-      const hosted = await viaHost(root, rel, content, started);
-      if (hosted) return hosted;
+/**
+ * Check each proposed file content on its own (one overlay at a time, never written),
+ * sharing one engine: the serving host's, this process's resident one, or one cold engine
+ * loaded once for all of them. A check not finished by `deadline` (performance.now() ms)
+ * abstains saying the budget ran out.
+ */
+export async function checkFiles(root: string, items: readonly ProposedFile[], ctx: OpContext, deadline = Number.POSITIVE_INFINITY): Promise<OpResult<FileCheckData>[]> {
+  const out: OpResult<FileCheckData>[] = [];
+  let todo: { i: number; rel: string; content: string; started: number }[] = [];
+  items.forEach((item, i) => {
+    const started = performance.now();
+    const rel = confine(root, item.file, "check").rel;
+    if (isCheckable(rel)) todo.push({ i, rel, content: item.content, started });
+    else out[i] = abstained(rel, `${rel} is not a TypeScript or JavaScript file`, started);
+  });
+  /** Settle one item with `work` (null: this rung cannot check it); false when it is left for the next rung. */
+  const settle = async (t: (typeof todo)[number], work: () => Promise<OpResult<FileCheckData> | null>): Promise<boolean> => {
+    try {
+      const r = await beforeDeadline(work(), deadline);
+      if (r === null) return false;
+      out[t.i] = r === "late" ? abstained(t.rel, LATE, t.started) : r;
+    } catch (error) {
+      out[t.i] = abstained(t.rel, `the check did not run: ${(error as Error).message.split("\n")[0]}`, t.started);
     }
-    const resident = await residentOverlay(root, rel, content, ctx);
-    if (resident) {
-      if (!resident.ran) return abstained(rel, resident.reason, started);
-      return rendered(rel, "resident", `verification grade: resident (${ENGINE_NAME}, project ${resident.config}, ${ms(started)} ms)`, resident, started);
+    return true;
+  };
+  const host = !ctx.host && todo.length ? await connectHost(root, 500) : null;
+  if (host) {
+    try {
+      const rest = [];
+      for (const t of todo) if (!(await settle(t, () => viaHost(host, root, t.rel, t.content, t.started)))) rest.push(t);
+      todo = rest;
+    } finally {
+      host.close();
     }
-    const cold = await coldOverlay(root, rel, content);
-    if (!cold.ran) return abstained(rel, cold.reason, started);
-    return rendered(rel, "cold", `verification grade: cold (loaded the project for this call, ${(ms(started) / 1000).toFixed(1)}s)`, cold, started);
-  } catch (error) {
-    return abstained(rel, `the check did not run: ${(error as Error).message.split("\n")[0]}`, started);
   }
+  if (!todo.length) return out;
+  let cw: CheckWorkspace | null = null;
+  let cold = false;
+  try {
+    cw = await residentChecks(root, ctx);
+    if (!cw) {
+      const loading = coldChecks(root);
+      const loaded = await beforeDeadline(loading, deadline);
+      if (loaded === "late") loading.then((late) => late.release()).catch(() => undefined);
+      else [cw, cold] = [loaded, true];
+    }
+  } catch (error) {
+    for (const t of todo) out[t.i] = abstained(t.rel, `the check did not run: ${(error as Error).message.split("\n")[0]}`, t.started);
+    return out;
+  }
+  const engine = cw;
+  try {
+    for (const t of todo) {
+      if (!engine) {
+        out[t.i] = abstained(t.rel, LATE, t.started);
+        continue;
+      }
+      await settle(t, async () => {
+        const r = await overlayCheck(engine, t.rel, t.content, { dependents: true, repairs: true });
+        if (!r.ran) return abstained(t.rel, r.reason, t.started);
+        const line = cold ? `verification grade: cold (loaded the project for this call, ${(ms(t.started) / 1000).toFixed(1)}s)` : `verification grade: resident (${ENGINE_NAME}, project ${r.config}, ${ms(t.started)} ms)`;
+        return rendered(t.rel, cold ? "cold" : "resident", line, r, t.started);
+      });
+    }
+  } finally {
+    if (cold) await engine?.release().catch(() => undefined);
+  }
+  return out;
+}
+
+export async function checkFile(root: string, file: string, content: string, ctx: OpContext): Promise<OpResult<FileCheckData>> {
+  return (await checkFiles(root, [{ file, content }], ctx))[0] as OpResult<FileCheckData>;
 }

@@ -1,7 +1,8 @@
 // svc test <symbol> / svc_test: the test files that reach a declaration (references or
 // imports, nearest first — the impact walk's selection), run with the workspace's runner
 // one file at a time, failures first with their message. No runner, or nothing reaching
-// the symbol: the selection alone, said plainly. Candidate racing is not built yet.
+// the symbol: the selection alone, said plainly. With candidates (MCP only): the race of
+// proposed edits over that selection (testing/race.ts).
 
 import { validationError } from "../errors.ts";
 import { coveringTests } from "../graph/impact.ts";
@@ -11,6 +12,8 @@ import { textReader } from "../workspace/files.ts";
 import type { IndexState } from "../index/open.ts";
 import { describeSymbol } from "../retrieve/resolve-symbol.ts";
 import { envInt } from "../sys/env.ts";
+import { race, type RaceData } from "../testing/race.ts";
+import { raceCandidates } from "../testing/race-input.ts";
 import { runFiles, type FileRun } from "../testing/run-files.ts";
 import { detectRunner, type Runner } from "../testing/runner.ts";
 import { loadConfig } from "../workspace/config.ts";
@@ -22,6 +25,9 @@ export interface TestRequest {
   symbol: string;
   path: string;
   limit: number;
+  candidates?: Record<string, unknown>[] | null;
+  maxCandidates?: number;
+  budgetSeconds?: number;
 }
 
 export interface TestData {
@@ -29,14 +35,17 @@ export interface TestData {
   indexState: IndexState;
   status: "ok";
   symbol: SymbolBrief;
-  /** ran: the runner ran the selection; selection_only: nothing reaches the symbol, or no runner could run. */
-  grade: "ran" | "selection_only";
+  /** ran: the runner ran the selection; selection_only: nothing reaches the symbol, or no runner could run; raced: candidates were raced (see race). */
+  grade: "ran" | "selection_only" | "raced";
   runner: (Pick<Runner, "name" | "source"> & { command: string }) | null;
   /** Why nothing ran (no runner, not installed, nothing selected). */
   reason: string | null;
   counts: { reaching: number; selected: number; passed: number; failed: number; timedOut: number; notRun: number };
   tests: FileRun[];
+  race?: RaceData;
 }
+
+const commandOf = (runner: Runner) => [runner.argv[0]?.split("/").pop(), ...runner.argv.slice(1)].join(" ");
 
 const ORDER: Record<FileRun["outcome"], number> = { fail: 0, timeout: 1, not_run: 2, pass: 3 };
 
@@ -45,7 +54,9 @@ export async function test(request: TestRequest, ctx: OpContext): Promise<OpResu
   if (!query) throw validationError("symbol must name a declaration (Name, Type.member or path:line)");
   const timeoutMs = envInt("SVC_TEST_TIMEOUT_MS", 120_000);
   if (timeoutMs < 1) throw validationError(`SVC_TEST_TIMEOUT_MS must be a positive number of milliseconds (got ${timeoutMs})`);
+  const started = performance.now();
   const ws = resolveWorkspace(request.path, ctx.cwd);
+  const candidates = request.candidates ? raceCandidates(ws.root, request.candidates, request.maxCandidates ?? 4) : null;
   const config = loadConfig(ws.root, ws.dir);
   return withSymbol<TestData>(query, request.path, ctx, async ({ root, db, meta, state, header, target, symbols }) => {
     const coverage = coverageOf(db, meta, target.fileId);
@@ -58,6 +69,14 @@ export async function test(request: TestRequest, ctx: OpContext): Promise<OpResu
     const counts = { reaching: selection.total, selected: selection.tests.length, passed: 0, failed: 0, timedOut: 0, notRun: 0 };
     const warnings = config.error ? [`svc.json ignored: ${config.error}`] : undefined;
     const tier = checker ? "references and imports" : "imports only (syntax tier)";
+    if (candidates) {
+      if (gap) out.push(`selection ${gap}`);
+      const detection = detectRunner(root, config.error ? null : config.testCommand);
+      const budgetMs = (request.budgetSeconds ?? 120) * 1000;
+      const r = await race({ root, isGit: ws.isGit, candidates, selection: selection.tests, runner: detection.runner, runnerReason: detection.runner ? null : detection.reason, fileTimeoutMs: timeoutMs, budgetMs, started, ctx });
+      const runner = detection.runner ? { name: detection.runner.name, source: detection.runner.source, command: commandOf(detection.runner) } : null;
+      return { text: [...out, ...r.lines].join("\n"), data: { ...base, grade: "raced", runner, reason: detection.runner ? null : detection.reason, counts, tests: [], race: r.data }, warnings };
+    }
     if (!selection.tests.length) {
       const reason = `${emptyPhrase(coverage, gaps, "none reach it")} — no test file references or imports it (${tier}; selection only, nothing was run)`;
       out.push(reason);
@@ -75,7 +94,7 @@ export async function test(request: TestRequest, ctx: OpContext): Promise<OpResu
       return { text: out.join("\n"), data: { ...base, grade: "selection_only", runner: null, reason, counts, tests }, warnings };
     }
     const runner = detection.runner;
-    const command = [runner.argv[0]?.split("/").pop(), ...runner.argv.slice(1)].join(" ");
+    const command = commandOf(runner);
     const runs = (await runFiles(root, runner, selection.tests, timeoutMs)).sort((a, b) => ORDER[a.outcome] - ORDER[b.outcome]);
     for (const r of runs) {
       if (r.outcome === "pass") counts.passed++;

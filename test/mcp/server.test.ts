@@ -68,7 +68,9 @@ describe("svc mcp serve", () => {
     const refactor = mcpTools().find((t) => t.name === "svc_refactor");
     expect((refactor?.inputSchema.properties as Record<string, { enum?: string[] }>).operation?.enum).toEqual([...REFACTOR_OPERATIONS]);
     const svcTest = mcpTools().find((t) => t.name === "svc_test");
-    expect(Object.keys(svcTest?.inputSchema.properties as object)).not.toContain("candidates");
+    // candidate racing works, so it is advertised: an array of {id?, file, content}, at most 5
+    const raceParam = (svcTest?.inputSchema.properties as Record<string, { type?: string; maxItems?: number; items?: { required?: string[] } }>).candidates;
+    expect(raceParam).toMatchObject({ type: "array", maxItems: 5, items: { required: ["file", "content"] } });
     expect(Object.keys(managed?.inputSchema.properties as object)).not.toContain("template");
   }, 120_000);
 });

@@ -31,6 +31,11 @@ export function paramSchema(spec: ParamSpec): JsonSchema {
     case "object":
       out.type = "object";
       break;
+    case "object[]":
+      out.type = "array";
+      out.items = spec.items ?? { type: "object" };
+      out.maxItems = spec.maxItems ?? LIST_CAP;
+      break;
   }
   // false, "" and null are what an absent value means anyway: stating them costs tokens in every tools/list
   if (spec.default !== undefined && spec.default !== null && spec.default !== false && spec.default !== "") out.default = spec.default;

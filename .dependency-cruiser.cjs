@@ -29,6 +29,8 @@ const PEERS = {
   plan: ["render", "retrieve", "wiring"],
   check: ["plan", "render"],
   refactor: ["check", "render", "retrieve"],
+  // candidate racing checks each candidate on the overlay before running its tests
+  testing: ["check"],
   wiring: ["render"],
   workspace: ["git", "lang"],
   store: ["errors.ts"],

@@ -4,16 +4,15 @@
 // every name the parser reports and svc misses is listed, with the files svc marks partial.
 // Usage: bun scripts/bench/decl-coverage.ts [project-dir …]   (default: /work/repos/{hono,zod,rxjs,effect} and svc)
 
-import { existsSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { extractFile } from "../../src/index/extract.ts";
 import { loadConfig } from "../../src/workspace/config.ts";
 import { listInventory } from "../../src/workspace/inventory.ts";
 import { findGitRoot } from "../../src/workspace/root.ts";
 import { parserDeclarations } from "./ts-parser.ts";
+import { runOverRoots } from "./real-repos.ts";
 
 const TS_FILE = /\.(ts|tsx|mts|cts)$/;
-const DEFAULTS = ["/work/repos/hono", "/work/repos/zod", "/work/repos/rxjs", "/work/repos/effect", resolve(import.meta.dir, "../..")];
 
 export interface ProjectCoverage {
   project: string;
@@ -49,21 +48,13 @@ export async function declCoverage(root: string): Promise<ProjectCoverage> {
 }
 
 if (import.meta.main) {
-  const roots = process.argv.slice(2).length > 0 ? process.argv.slice(2) : DEFAULTS;
-  let failed = false;
-  for (const root of roots) {
-    if (!existsSync(root)) {
-      console.log(`${root}: absent, skipped`);
-      continue;
-    }
-    const t = performance.now();
+  await runOverRoots(async (root, t) => {
     const c = await declCoverage(root);
     const pct = c.parserDecls === 0 ? 100 : (100 * c.indexedDecls) / c.parserDecls;
-    if (c.indexedDecls < c.parserDecls) failed = true;
     console.log(`${root}: ${c.files} files, indexed ${c.indexedDecls} / parser-reported ${c.parserDecls} top-level declarations (${pct.toFixed(2)} %), ${c.partialFiles.length} files marked partial, ${c.minifiedFiles.length} minified (not parsed) (${((performance.now() - t) / 1000).toFixed(1)} s)`);
     for (const m of c.missing.slice(0, 15)) console.log(`  missing in ${m.path}: ${m.names.slice(0, 8).join(", ")}${m.names.length > 8 ? ` … (${m.names.length})` : ""}`);
     if (c.missing.length > 15) console.log(`  … ${c.missing.length - 15} more files with missing declarations`);
     for (const p of c.partialFiles.slice(0, 10)) console.log(`  partial: ${p}`);
-  }
-  process.exit(failed ? 1 : 0);
+    return c.indexedDecls >= c.parserDecls;
+  });
 }

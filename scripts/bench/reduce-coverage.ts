@@ -5,16 +5,16 @@
 // level and lists every loss.
 // Usage: bun scripts/bench/reduce-coverage.ts [project-dir …]   (default: /work/repos/{hono,zod,rxjs,effect} and svc)
 
-import { existsSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { LEVELS, reduceFile, type Level } from "../../src/render/reduce/index.ts";
 import { loadConfig } from "../../src/workspace/config.ts";
 import { listInventory } from "../../src/workspace/inventory.ts";
 import { findGitRoot } from "../../src/workspace/root.ts";
 import { parserDeclarations } from "./ts-parser.ts";
+import { runOverRoots } from "./real-repos.ts";
 
 const TS_FILE = /\.(ts|tsx|mts|cts)$/;
-const DEFAULTS = ["/work/repos/hono", "/work/repos/zod", "/work/repos/rxjs", "/work/repos/effect", resolve(import.meta.dir, "../..")];
 
 /** Names of `names` neither present as a word in `output` nor listed in its omitted marker. */
 export function lostNames(output: string, names: readonly string[]): string[] {
@@ -45,22 +45,16 @@ export async function reduceCoverage(root: string) {
 }
 
 if (import.meta.main) {
-  const roots = process.argv.slice(2).length > 0 ? process.argv.slice(2) : DEFAULTS;
-  let failed = false;
-  for (const root of roots) {
-    if (!existsSync(root)) {
-      console.log(`${root}: absent, skipped`);
-      continue;
-    }
-    const t = performance.now();
+  await runOverRoots(async (root, t) => {
     const perLevel = await reduceCoverage(root);
     console.log(`${root} (${((performance.now() - t) / 1000).toFixed(1)} s)`);
+    let ok = true;
     for (const [level, row] of perLevel) {
       const lost = row.lost.reduce((n, l) => n + l.names.length, 0);
-      if (lost) failed = true;
+      if (lost) ok = false;
       console.log(`  ${level.padEnd(10)} ${row.files} files, ${row.decls - lost} / ${row.decls} declarations present or marked${lost ? `, ${lost} LOST` : ""}`);
       for (const l of row.lost.slice(0, 8)) console.log(`    lost in ${l.path}: ${l.names.slice(0, 8).join(", ")}`);
     }
-  }
-  process.exit(failed ? 1 : 0);
+    return ok;
+  });
 }

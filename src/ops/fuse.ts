@@ -93,7 +93,7 @@ async function plan(all: Collection, request: FuseRequest): Promise<Plan> {
   else if (request.query) result = planSearch(collection, { query: request.query, queryTop: request.queryTop, depth: request.depth, level: request.level, rerank: false });
   else if (request.changedSince) {
     result = await planChanges(collection, { changedSince: request.changedSince, includeDependents: request.includeDependents, review: false, level: request.level });
-  } else result = planWhole(collection, request.level, "fuse");
+  } else result = planWhole(collection, request.level, "fuse", Boolean(request.maxTokens));
   result.manifestNotes.unshift(`template: ${template}${request.template ? "" : " (inferred)"}`, ...templateNoteLines);
   noteSetAside(result, setAside, inTemplate.files.length);
   if (request.patternSummary) {

@@ -12,5 +12,5 @@ export interface SkeletonRequest extends FusionRequest {
 
 export function skeleton(request: SkeletonRequest, ctx: OpContext): Promise<OpResult<FusionData>> {
   const level = request.publicApi ? "publicApi" : "skeleton";
-  return runFusion(request, ctx, { level, semanticMarkers: request.semanticMarkers, plan: (c) => planWhole(c, level, "skeleton") });
+  return runFusion(request, ctx, { level, semanticMarkers: request.semanticMarkers, plan: (c) => planWhole(c, level, "skeleton", Boolean(request.maxTokens)) });
 }

@@ -14,8 +14,9 @@ const rankOf = (file: { path: string; isTest: boolean; isGenerated: boolean }) =
 
 const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 
-export function planWhole(collection: Collection, level: Level, mode: string): Plan {
-  const centrality = loadFileGraph(collection.index.db, collection.index.meta.index_completed_at ?? "").centrality;
+/** `budgeted`: a token budget will choose among the entries, so their order must say what matters most (without one every entry is emitted and the graph is not loaded). */
+export function planWhole(collection: Collection, level: Level, mode: string, budgeted = true): Plan {
+  const centrality = budgeted ? loadFileGraph(collection.index.db, collection.index.meta.index_completed_at ?? "").centrality : new Map<number, number>();
   const kindOf = new Map(collection.files.map((f) => [f.id, f.isGenerated ? 2 : f.isTest ? 1 : 0]));
   return {
     mode,

@@ -1,19 +1,23 @@
 // An isolated copy of a workspace to run tests against proposed content: the files the
 // workspace consists of (inside git: tracked plus untracked not-ignored, as they are in the
 // working tree; outside git: a walk honouring .gitignore) copied into a private temporary
-// folder, each installed node_modules next to a package.json linked (not copied), then the
-// proposed files written there. The user's tree is only read. dispose() removes the copy
-// (links are removed, never followed).
+// folder, each installed node_modules next to a package.json linked entry by entry (not
+// copied; tool caches such as node_modules/.cache and .vite are left out, so a test run writes
+// its caches into the copy, never into the user's node_modules), then the proposed files
+// written there. The user's tree is only read. dispose() removes the copy (links are removed,
+// never followed).
 
-import { existsSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync } from "node:fs";
 import { copyFile, lstat, mkdir, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { lsFiles } from "../git/git.ts";
 import { walkFiles } from "../workspace/walk.ts";
 
-export const COPY_MAX_FILES = 50_000;
-export const COPY_MAX_BYTES = 512 * 1024 * 1024;
+const COPY_MAX_FILES = 50_000;
+const COPY_MAX_BYTES = 512 * 1024 * 1024;
+/** Folders in node_modules that tools write caches into: created fresh in the copy, not linked. */
+const CACHE_ENTRIES = new Set([".cache", ".vite", ".vitest", ".jest", ".turbo"]);
 
 export interface WorkspaceCopy {
   dir: string;
@@ -46,8 +50,9 @@ export async function makeCopy(root: string, files: readonly string[], proposed:
       made.add(d);
     };
     let next = 0;
+    let failed = false; // a worker that failed stops the others before the copy is removed
     const worker = async () => {
-      while (next < files.length) {
+      while (next < files.length && !failed) {
         const rel = files[next++] as string;
         const from = join(root, rel);
         const info = await lstat(from).catch(() => null);
@@ -61,11 +66,18 @@ export async function makeCopy(root: string, files: readonly string[], proposed:
         copied++;
       }
     };
-    await Promise.all(Array.from({ length: 8 }, worker));
+    const settled = await Promise.allSettled(Array.from({ length: 8 }, () => worker().catch((error: unknown) => {
+      failed = true;
+      throw error;
+    })));
+    const failure = settled.find((r) => r.status === "rejected");
+    if (failure) throw (failure as PromiseRejectedResult).reason;
     for (const pkgDir of new Set(["", ...files.filter((f) => f === "package.json" || f.endsWith("/package.json")).map((f) => (f.includes("/") ? dirname(f) : ""))])) {
       const modules = join(root, pkgDir, "node_modules");
       const target = join(dir, pkgDir, "node_modules");
-      if (existsSync(modules) && !existsSync(target)) symlinkSync(modules, target, "dir");
+      if (!existsSync(modules) || existsSync(target)) continue;
+      mkdirSync(target, { recursive: true });
+      for (const entry of readdirSync(modules)) if (!CACHE_ENTRIES.has(entry)) symlinkSync(join(modules, entry), join(target, entry));
     }
     for (const p of proposed) {
       await ensureDir(dirname(join(dir, p.rel)));

@@ -106,11 +106,12 @@ export interface ProposedFile {
 
 const LATE = "the time budget ran out before the check finished";
 
-/** The work's value, or "late" when `deadline` (a performance.now() time) passes first; a late rejection is dropped. */
-async function beforeDeadline<T>(work: Promise<T>, deadline: number): Promise<T | "late"> {
-  work.catch(() => undefined);
+/** The work's value, or "late" when `deadline` (a performance.now() time) passes first; work is not started once it has passed; a late rejection is dropped. */
+async function beforeDeadline<T>(start: () => Promise<T>, deadline: number): Promise<T | "late"> {
   const left = deadline - performance.now();
   if (left <= 0) return "late";
+  const work = start();
+  work.catch(() => undefined);
   if (!Number.isFinite(left)) return work;
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
@@ -138,7 +139,7 @@ export async function checkFiles(root: string, items: readonly ProposedFile[], c
   /** Settle one item with `work` (null: this rung cannot check it); false when it is left for the next rung. */
   const settle = async (t: (typeof todo)[number], work: () => Promise<OpResult<FileCheckData> | null>): Promise<boolean> => {
     try {
-      const r = await beforeDeadline(work(), deadline);
+      const r = await beforeDeadline(work, deadline);
       if (r === null) return false;
       out[t.i] = r === "late" ? abstained(t.rel, LATE, t.started) : r;
     } catch (error) {
@@ -162,9 +163,10 @@ export async function checkFiles(root: string, items: readonly ProposedFile[], c
   try {
     cw = await residentChecks(root, ctx);
     if (!cw) {
-      const loading = coldChecks(root);
-      const loaded = await beforeDeadline(loading, deadline);
-      if (loaded === "late") loading.then((late) => late.release()).catch(() => undefined);
+      const started: { loading?: Promise<CheckWorkspace> } = {};
+      const loaded = await beforeDeadline(() => (started.loading = coldChecks(root)), deadline);
+      // an engine that loads after the deadline is released when it arrives
+      if (loaded === "late") started.loading?.then((late) => late.release()).catch(() => undefined);
       else [cw, cold] = [loaded, true];
     }
   } catch (error) {

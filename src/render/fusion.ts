@@ -238,24 +238,20 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
     dropped.push({ path: entry.path, estimate: entry.estimate });
   }
 
-  if (plan.emitOrder) {
-    const emitOrder = plan.emitOrder;
-    chosen.sort((a, b) => emitOrder(a.entry, b.entry));
-  }
   const order = new Map(plan.entries.map((e, i) => [e.path, i]));
-  const sortedDropped = () => [...dropped].sort((x, y) => (order.get(x.path) ?? 0) - (order.get(y.path) ?? 0));
-  const buildData = (total: number, redacted: number): FusionData => {
-    const sorted = [...dropped].sort((x, y) => (order.get(x.path) ?? 0) - (order.get(y.path) ?? 0));
+  const emitOrder = plan.emitOrder;
+  // `chosen` stays in plan order (the shrink loop below drops its least needed entry); the output goes in the plan's emit order
+  const buildData = (shown: readonly Candidate[], sorted: readonly DroppedFile[], total: number, redacted: number): FusionData => {
     return {
       mode: plan.mode,
       tokenizer: counter.id,
       level: plan.level ?? options.level,
       collected: plan.collected,
-      files: chosen.length,
+      files: shown.length,
       totalTokens: total,
       redacted,
       maxTokens: options.maxTokens,
-      entries: chosen.map(emitted),
+      entries: shown.map(emitted),
       // the list a budget can afford (about one entry per 200 tokens of budget, at most 50)
       dropped: sorted.slice(0, Number.isFinite(budget) ? Math.min(DROPPED_LISTED, Math.floor(budget / 200)) : DROPPED_LISTED),
       droppedCount: sorted.length,
@@ -266,7 +262,9 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
     };
   };
   const assemble = () => {
-    const files: ManifestLine[] = chosen.map((c) => ({
+    const shown = emitOrder ? [...chosen].sort((a, b) => emitOrder(a.entry, b.entry)) : chosen;
+    const sorted = [...dropped].sort((x, y) => (order.get(x.path) ?? 0) - (order.get(y.path) ?? 0));
+    const files: ManifestLine[] = shown.map((c) => ({
       path: c.entry.path,
       tokens: c.tokens,
       marks: [
@@ -278,9 +276,9 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
     }));
     const total = chosen.reduce((sum, c) => sum + c.tokens, 0);
     const redacted = chosen.reduce((sum, c) => sum + c.redacted, 0);
-    const data = buildData(total, redacted);
+    const data = buildData(shown, sorted, total, redacted);
     if (options.format === "json") {
-      const full = { ...data, entries: chosen.map((c) => ({ ...emitted(c), content: c.content })) };
+      const full = { ...data, entries: shown.map((c) => ({ ...emitted(c), content: c.content })) };
       return { text: JSON.stringify(full), data };
     }
     const sessionNote =
@@ -298,7 +296,7 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
     });
     // Nothing fits: the note alone says why and what to call (a manifest of nothing would only cost tokens).
     const nothingFits = chosen.length === 0 && dropped.length > 0;
-    const parts = [prelude, sessionNote, nothingFits ? "" : manifest, ...chosen.map((c) => c.block), droppedNote(sortedDropped(), budget, data.droppedCount, nothingFits)].filter(Boolean);
+    const parts = [prelude, sessionNote, nothingFits ? "" : manifest, ...shown.map((c) => c.block), droppedNote(sorted, budget, data.droppedCount, nothingFits)].filter(Boolean);
     if (options.trackTopTokenFiles) parts.push(statsComment(files, plan.collected, total, performance.now() - (options.startedAt ?? performance.now())));
     return { text: parts.join("\n"), data };
   };

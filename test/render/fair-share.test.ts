@@ -15,6 +15,8 @@ const REPO = {
   "src/router/regexp.ts": "export class RegExpRouter {\n  add(path: string) { return new RegExp(path); }\n  match(path: string) { return path; }\n}\n",
   "src/router/linear.ts": "export class LinearRouter {\n  routes: string[] = [];\n  add(path: string) { this.routes.push(path); }\n  match(path: string) { return this.routes.includes(path); }\n}\n",
   "src/app.ts": 'import { TrieRouter } from "./router/trie";\nimport { RegExpRouter } from "./router/regexp";\nimport { LinearRouter } from "./router/linear";\nexport const routers = [new TrieRouter(), new RegExpRouter(), new LinearRouter()];\n',
+  "src/server.ts": 'import { TrieRouter } from "./router/trie";\nexport const serve = () => new TrieRouter().match("/");\n',
+  "src/worker.ts": 'import { TrieRouter } from "./router/trie";\nexport const work = () => new TrieRouter().match("/w");\n',
   "benchmarks/aaa/bench-router.ts": `export function benchRouter() {\n${"  console.log('router bench line');\n".repeat(120)}}\n`,
   "benchmarks/abc/other.ts": `export function other() {\n${"  console.log('other bench line');\n".repeat(120)}}\n`,
 };

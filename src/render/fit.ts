@@ -5,8 +5,17 @@
 // longest arrays and strings are shortened, then the text becomes a head-and-tail excerpt
 // with a marker saying what was cut and what to call instead.
 
+import { validationError } from "../errors.ts";
+import { isApplyHandoff } from "./redact-output.ts";
 import type { TokenCounter } from "./tokens.ts";
 import { formatTokens } from "./tokens.ts";
+
+/** Whether a structured result carries files an agent hands back to apply (a staged refactor): those are whole or not at all. */
+function carriesHandoff(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(carriesHandoff);
+  if (value === null || typeof value !== "object") return false;
+  return isApplyHandoff(value) || Object.values(value).some(carriesHandoff);
+}
 
 export interface BudgetedAnswer {
   text: string;
@@ -125,6 +134,10 @@ export interface FitOptions {
  */
 export function fitAnswer<A extends BudgetedAnswer>(answer: A, budget: number, counter: TokenCounter, options: FitOptions): A {
   if (!Number.isFinite(budget) || budget <= 0 || answerTokens(answer, counter) <= budget) return answer;
+  // part of a verified change is not a safe change: refuse rather than hand back some of its files
+  if (carriesHandoff(answer.data)) {
+    throw validationError(`the staged change is ~${formatTokens(answerTokens(answer, counter))} tokens, over the ${formatTokens(budget)}-token answer budget, and cannot be returned in part (applying some of its files would leave the project broken); ${options.hint}`);
+  }
   let warnings = answer.warnings;
   if (counter.count(warningLines(warnings)) > budget / 4) warnings = [];
   const textTokens = counter.count(answer.text);

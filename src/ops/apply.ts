@@ -10,6 +10,9 @@ import { clipInput, validationError } from "../errors.ts";
 import { connectHost } from "../host/client.ts";
 import { checkMarkers, decodeStrict, keepFileStyle } from "./apply-fidelity.ts";
 import { writeFileAtomic } from "../sys/atomic-write.ts";
+
+/** expectedHash of a file the edit creates: apply refuses if one has appeared since. */
+export const ABSENT = "absent";
 import { confine } from "../workspace/confine.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
@@ -98,7 +101,7 @@ export async function apply(request: ApplyRequest, ctx: OpContext): Promise<OpRe
   if (!request.file?.trim()) throw validationError("apply needs file (root-relative path of the file to write)");
   if (request.content === null || request.content === undefined) throw validationError("apply needs content (the complete new text of the file)");
   const expected = request.expectedHash.trim().toLowerCase();
-  if (expected && !/^[0-9a-f]{64}$/.test(expected)) throw validationError(`expectedHash must be a SHA-256 hex digest (64 hex characters), got '${request.expectedHash}'`);
+  if (expected && expected !== ABSENT && !/^[0-9a-f]{64}$/.test(expected)) throw validationError(`expectedHash must be a SHA-256 hex digest (64 hex characters) or "${ABSENT}" (the file must not exist yet), got '${clipInput(request.expectedHash)}'`);
   const ws = resolveWorkspace(request.path, ctx.cwd);
   const target = confine(ws.root, request.file, "apply to");
   if (target.rel === "" || target.rel === ".svc" || target.rel.startsWith(".svc/") || target.rel === ".git" || target.rel.startsWith(".git/")) {
@@ -107,7 +110,8 @@ export async function apply(request: ApplyRequest, ctx: OpContext): Promise<OpRe
   refuseLongNames(target.rel);
   const before = currentBytes(target.abs, target.rel);
   const previousHash = before ? sha256(before) : null;
-  if (expected && expected !== previousHash) {
+  if (expected === ABSENT && before) throw validationError(`conflict: ${target.rel} was created since the edit was derived (expected no file, found ${previousHash})`);
+  if (expected && expected !== ABSENT && expected !== previousHash) {
     throw validationError(`conflict: ${target.rel} changed since the edit was derived (expected ${expected}, found ${previousHash ?? "no file"})`);
   }
   const disk = before ? decodeStrict(target.rel, before) : null;

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { diagDelta, diagLine, errorsOf, type Diag } from "../check/diag.ts";
 import type { CheckWorkspace } from "../check/workspace.ts";
-import { sha256 } from "../ops/apply.ts";
+import { ABSENT, sha256 } from "../ops/apply.ts";
 import { unifiedDiff } from "../render/diff.ts";
 
 export interface StagedFile {
@@ -70,8 +70,8 @@ export async function stageContents(cw: CheckWorkspace, contents: ReadonlyMap<st
   }
   return {
     ok: true,
-    // A new file's expectedHash is empty: svc_workspace apply creates it.
-    files: changed.map((f) => ({ file: f, expectedHash: created.has(f) ? "" : sha256(bytes.get(f)!), content: contents.get(f)! })),
+    // A new file's expectedHash says it must not exist: svc_workspace apply creates it, and refuses if one appeared.
+    files: changed.map((f) => ({ file: f, expectedHash: created.has(f) ? ABSENT : sha256(bytes.get(f)!), content: contents.get(f)! })),
     diffs: changed.map((f) => {
       const diff = unifiedDiff(originals.get(f)!, contents.get(f)!, { path: f });
       return { file: f, diff: created.has(f) ? diff.replace(`--- a/${f}\n`, "--- /dev/null\n") : diff };

@@ -57,6 +57,11 @@ describe("apply", () => {
     // Upper-case hex is the same digest.
     const ok = await call("apply", { path: root, file: "src/math.ts", content: EDITED, expectedHash: sha256(ORIGINAL).toUpperCase() });
     expect(ok.text).toStartWith("dry run");
+    // "absent": the edit creates the file, so one that has appeared since is a conflict
+    const appeared = await failure(call("apply", { path: root, file: "src/math.ts", content: EDITED, expectedHash: "absent", write: true }));
+    expect(appeared.formatted).toStartWith("validation_error: conflict: src/math.ts was created since the edit was derived");
+    expect(readFileSync(join(root, "src/math.ts"), "utf8")).toBe(ORIGINAL);
+    expect((await call("apply", { path: root, file: "src/new.ts", content: EDITED, expectedHash: "absent" })).text).toStartWith("dry run (no write): would create src/new.ts");
   }, 120_000);
 
   test("paths outside the root, into .git or .svc, directories and missing arguments are refused", async () => {

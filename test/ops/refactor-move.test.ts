@@ -79,7 +79,7 @@ describe("svc_refactor move-to-file", () => {
     const r = await refactor({ operation: "move-to-file", symbol: "price" });
     expect(r.text).toStartWith("staged move-to-file: price -> its own file (5 files changed");
     const by = Object.fromEntries(r.data.files!.map((f) => [f.file, f]));
-    expect(by["src/price.ts"]!.expectedHash).toBe("");
+    expect(by["src/price.ts"]!.expectedHash).toBe("absent");
     expect(r.text).toContain("--- /dev/null\n+++ b/src/price.ts\n");
     expect(by["src/price.ts"]!.content).toBe(
       [

@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
-import { currentUid, ensurePrivateDir } from "./private-dir.ts";
+import { currentUid, ensurePrivateDir, privateDirProblem } from "./private-dir.ts";
 
 /** sun_path holds 108 bytes including the terminating NUL. */
 const MAX_SOCKET_PATH = 107;
@@ -50,11 +50,13 @@ export function endpointFor(root: string, options: { create?: boolean } = {}): E
   };
 }
 
-/** The pid of a live host serving `root` (from its registry file), or null. Cheap: one small read and a signal-0 probe. */
+/** The pid of a live host serving `root` (from its registry file in a private runtime folder), or null. Cheap: one small read and a signal-0 probe. */
 export function servingHostPid(root: string): number | null {
   try {
-    const entry = JSON.parse(readFileSync(endpointFor(root).registry, "utf8")) as { root?: string; pid?: number };
-    if (entry.root !== root || typeof entry.pid !== "number" || entry.pid === process.pid) return null;
+    const ep = endpointFor(root);
+    if (privateDirProblem(ep.dir) !== null) return null; // a folder connectHost would not trust either
+    const entry = JSON.parse(readFileSync(ep.registry, "utf8")) as { root?: string; pid?: number };
+    if (entry.root !== root || typeof entry.pid !== "number" || entry.pid <= 0 || entry.pid === process.pid) return null;
     process.kill(entry.pid, 0);
     return entry.pid;
   } catch {

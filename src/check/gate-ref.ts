@@ -9,10 +9,9 @@ import { changedFiles, fileAtRef, hasCommits } from "../git/changes.ts";
 import { blobsAt, fileInIndex, stagedState } from "../git/staged.ts";
 import type { OpContext } from "../ops/types.ts";
 import { findGitRoot } from "../workspace/root.ts";
+import { textReader } from "../workspace/files.ts";
 import { compareStates, isCheckable, PROJECT_CONFIG, type GateOutcome, type GatePlan } from "./gate-compare.ts";
 import { parseJsonc } from "../index/imports/file-index.ts";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 
 export { isCheckable } from "./gate-compare.ts";
 
@@ -35,14 +34,6 @@ export function configEditMatters(path: string, before: string | null, after: st
   return PACKAGE_FIELDS.some((f) => JSON.stringify(a[f]) !== JSON.stringify(b[f]));
 }
 
-function diskText(root: string, path: string): string | null {
-  try {
-    return readFileSync(join(root, path), "utf8");
-  } catch {
-    return null;
-  }
-}
-
 /** The working tree against `ref`. */
 export async function refGate(root: string, ref: string, timeoutMs: number, _ctx: OpContext): Promise<RefGateOutcome> {
   const started = performance.now();
@@ -51,7 +42,7 @@ export async function refGate(root: string, ref: string, timeoutMs: number, _ctx
   const changed = await changedFiles(root, ref);
   for (const f of changed.filter((c) => PROJECT_CONFIG.test(c.path))) {
     const before = f.status === "added" || f.status === "untracked" ? null : await fileAtRef(root, ref, f.oldPath ?? f.path);
-    if (configEditMatters(f.path, before, f.status === "deleted" ? null : diskText(root, f.path))) return { ran: false, reason: configReason(f.path, `since ${ref}`) };
+    if (configEditMatters(f.path, before, f.status === "deleted" ? null : textReader(root)(f.path))) return { ran: false, reason: configReason(f.path, `since ${ref}`) };
   }
   const sources = changed.filter((f) => isCheckable(f.path));
   if (!sources.length) return { ran: true, introduced: [], preExisting: 0, checked: 0, files: 0, elapsedMs: Math.round(performance.now() - started) };
@@ -76,7 +67,7 @@ export async function stagedGate(root: string, timeoutMs: number): Promise<RefGa
   const headOf = (path: string) => (ref ? fileAtRef(root, ref, path) : Promise.resolve(null));
   // A config edited on disk but not staged: the engine reads configs from disk, so the commit's own cannot be checked.
   for (const path of [...state.unstaged, ...state.untracked].filter((p) => PROJECT_CONFIG.test(p))) {
-    if (configEditMatters(path, await fileInIndex(root, path), diskText(root, path))) {
+    if (configEditMatters(path, await fileInIndex(root, path), textReader(root)(path))) {
       return { ran: false, reason: `${path} differs from the index (unstaged); the engine reads configs from disk, so it cannot check the commit's — stage or stash it` };
     }
   }

@@ -77,9 +77,8 @@ const CHANGE_WORDS: ReadonlySet<string> = new Set(
  * words found in the repository; `insufficient` when the best score is weak or none of the
  * topical words occurs anywhere ("add a refund endpoint" where nothing mentions refunds).
  */
-function grade(candidates: readonly Candidate[], terms: readonly QueryTerm[], unmatched: readonly string[]): { grade: Grade; cluster: number } {
+function grade(candidates: readonly Candidate[], topical: ReadonlySet<string>, unmatched: readonly string[]): { grade: Grade; cluster: number } {
   const top = candidates[0]?.score ?? 0;
-  const topical = new Set(terms.filter((t) => t.origin === "word" && t.term.length >= 3 && !CHANGE_WORDS.has(t.term)).map((t) => t.term));
   const missing = unmatched.length;
   if (top < 0.2 || (topical.size > 0 && missing === topical.size)) return { grade: "insufficient", cluster: 0 };
   const margin = top - (candidates[1]?.score ?? 0);
@@ -93,17 +92,21 @@ const joinedLowerPaths = (files: readonly IndexedFile[]) => files.map((f) => f.p
  * The query's words (not sub-tokens or stems) that occur nowhere in the indexed files: not
  * in any full-text column, by themselves or by their stem, and not inside any path.
  */
-function unmatchedWords(db: Database, collection: Collection, terms: readonly QueryTerm[]): string[] {
+function unmatchedWords(db: Database, collection: Collection, topical: ReadonlySet<string>): string[] {
   const select = db.prepare("SELECT rowid FROM files_fts WHERE files_fts MATCH ? LIMIT 1");
   const paths = perFileList(collection.files, joinedLowerPaths);
   const out: string[] = [];
-  for (const t of terms) {
-    if (t.origin !== "word" || t.term.length < 3 || CHANGE_WORDS.has(t.term)) continue;
-    const forms = [...new Set([t.term, stem(t.term)])];
-    const found = forms.some((f) => select.get(`"${f.replaceAll('"', '""')}"`) !== null) || paths.includes(t.term);
-    if (!found) out.push(t.term);
+  for (const word of topical) {
+    const forms = [...new Set([word, stem(word)])];
+    const found = forms.some((f) => select.get(`"${f.replaceAll('"', '""')}"`) !== null) || paths.includes(word);
+    if (!found) out.push(word);
   }
   return out;
+}
+
+/** The query's topical words: whole words of three letters or more that are not change words. */
+function topicalWords(terms: readonly QueryTerm[]): Set<string> {
+  return new Set(terms.filter((t) => t.origin === "word" && t.term.length >= 3 && !CHANGE_WORDS.has(t.term)).map((t) => t.term));
 }
 
 /** The workspace's likely entry points (main, app, server… files; shallow index files). */
@@ -191,8 +194,9 @@ export function localize(collection: Collection, options: LocalizeOptions): Loca
     candidates.push(c);
     if (candidates.length >= options.limit) break;
   }
-  const unmatched = fts ? unmatchedWords(db, collection, terms) : [];
-  const graded = grade(candidates, terms, unmatched);
+  const topical = topicalWords(terms);
+  const unmatched = fts ? unmatchedWords(db, collection, topical) : [];
+  const graded = grade(candidates, topical, unmatched);
   const result: Localization = { grade: graded.grade, candidates, cluster: graded.cluster, ...(fts ? {} : { noFullText: true }), ...(unmatched.length ? { unmatched } : {}) };
   if (graded.grade !== "confident") result.navigation = navigation(db, collection, candidates);
   return result;

@@ -11,6 +11,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
 import type { TsEngine } from "../semantic/engine.ts";
 import { toPosix } from "../workspace/root.ts";
+import { globToRegExp } from "../workspace/ignore.ts";
 
 export interface CodeStyle {
   /** Statements end with `;` (null: unknown, the engine decides). */
@@ -95,24 +96,9 @@ function nearestPrettier(root: string, rel: string): { options: Partial; from: s
   return null;
 }
 
-/** An editorconfig section glob as a regular expression over a '/'-separated path relative to the config's folder. */
-function globRegex(glob: string): RegExp {
-  let re = "";
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i]!;
-    if (c === "*") {
-      if (glob[i + 1] === "*") {
-        re += ".*";
-        i++;
-      } else re += "[^/]*";
-    } else if (c === "?") re += "[^/]";
-    else if (c === "{") re += "(?:";
-    else if (c === "}") re += ")";
-    else if (c === ",") re += "|";
-    else re += c.replace(/[.+^$()|[\]\\]/g, "\\$&");
-  }
-  const anchored = glob.includes("/") ? `^${re.replace(/^\\?\//, "")}$` : `(?:^|/)${re}$`;
-  return new RegExp(anchored);
+/** An .editorconfig section glob: with a slash it is anchored at the file's folder, without one it matches at any depth. */
+function sectionRegex(glob: string): RegExp {
+  return globToRegExp(glob.includes("/") ? glob.replace(/^\//, "") : `**/${glob}`);
 }
 
 /** `.editorconfig` settings for a file: nearest file wins, later sections win within a file; stops at `root = true`. */
@@ -134,7 +120,7 @@ function editorconfig(root: string, rel: string): { options: Partial; from: stri
       if (!line || line.startsWith("#") || line.startsWith(";")) continue;
       const section = /^\[(.*)\]$/.exec(line);
       if (section) {
-        applies = globRegex(section[1]!).test(path);
+        applies = sectionRegex(section[1]!).test(path);
         continue;
       }
       const kv = /^([\w-]+)\s*[=:]\s*(.*)$/.exec(line);

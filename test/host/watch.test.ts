@@ -134,22 +134,25 @@ describe("the host's watcher", () => {
     const holder = Bun.spawn([process.execPath, "-e", `const { acquireWriterLock } = await import(${JSON.stringify(lock)});
        for (;;) { try { acquireWriterLock(${JSON.stringify(root)}); break; } catch { await Bun.sleep(20); } } // the host's own background writes may hold it for a while
        console.log("held"); await Bun.sleep(60_000);`], { stdout: "pipe", stderr: "inherit" });
+    let retryFrom: WatchStats | undefined;
     try {
       const reader = holder.stdout.getReader();
       expect(new TextDecoder().decode((await reader.read()).value)).toContain("held");
       const before = await watchStats();
       writeFiles(root, { "src/a.ts": "export class A {}\nexport class WhileLocked {}\n" });
-      // Wait for the failed attempt: an event was seen, no reconcile counted, the retry pending.
-      for (let i = 0; i < 500 && (await watchStats()).events === before.events; i++) await Bun.sleep(10);
+      // Wait for the failed attempt (the lock must not be freed before it): the retry is then pending.
+      let failed = before;
+      for (let i = 0; i < 3000 && failed.failed === before.failed; i++) failed = await Bun.sleep(10).then(watchStats);
+      expect(failed.failed).toBe(before.failed + 1);
       expect(hasSymbol("WhileLocked")).toBe(false);
+      retryFrom = failed;
     } finally {
       holder.kill();
       await holder.exited;
     }
     // No further event: the retry alone takes the change in, with a full listing.
-    const before = await watchStats();
     const after = await settled(() => hasSymbol("WhileLocked"));
-    expect(after.full).toBeGreaterThan(before.full);
+    expect(after.full).toBeGreaterThan(retryFrom!.full);
     await expectMatchesListing();
   }, 120_000);
 

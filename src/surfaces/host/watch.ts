@@ -30,6 +30,8 @@ export interface WatchStats {
   reconciles: number;
   full: number;
   targeted: number;
+  /** Reconciles that failed (another writer held the store, say) and were rescheduled as a full one. */
+  failed: number;
   /** The last few reconciles, oldest first. */
   recent: ReconcileRecord[];
   /** A reconcile is running or due (events not yet taken in). */
@@ -88,7 +90,7 @@ export function startWatcher(root: string, options: { log: Logger; sync: SyncFn 
   let dirtyFull = true; // the start-up reconcile
   let firstEventAt: number | null = null;
   let lastEventAt = Number.NEGATIVE_INFINITY;
-  const stats: Omit<WatchStats, "busy"> = { events: 0, reconciles: 0, full: 0, targeted: 0, recent: [] };
+  const stats: Omit<WatchStats, "busy"> = { events: 0, reconciles: 0, full: 0, targeted: 0, failed: 0, recent: [] };
 
   const hasWork = () => dirtyFull || dirty.size > 0;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -133,6 +135,7 @@ export function startWatcher(root: string, options: { log: Logger; sync: SyncFn 
           if (stats.recent.length > RECENT) stats.recent.shift();
         } catch (error) {
           // Nothing reported may be lost (another writer held the store, say): list everything, after a pause.
+          stats.failed++;
           options.log(`index sync failed: ${(error as Error).message}; reconciling fully in ${RETRY_MS / 1000}s`);
           dirtyFull = true;
           schedule(RETRY_MS, false);

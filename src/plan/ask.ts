@@ -23,6 +23,9 @@ const BROAD = [
   /\boverall\b/i,
 ];
 
+/** Tuning switches of the ask planner (the ask-pack benchmark overrides them in-process for ablations). */
+export const ASK_PARAMS: Record<string, number> = {};
+
 const TWO_HUMP = /^[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*$/;
 
 export type AskStrategy = { kind: "skeleton" } | { kind: "focus"; seed: string } | { kind: "search" };

@@ -26,6 +26,8 @@ export const ASK_PARAMS = {
   neighbours: 8,
   /** Share of the budget whole files may take before the rest arrives as signatures (render/fusion.ts). */
   wholeShare: 0.8,
+  /** 1: budget left at the end turns signature-level entries whole, best first. */
+  upgrade: 1,
   /** 1: tests, docs, benchmarks, generated files and copies go after the source (0: localizer order). */
   sourceFirst: 1,
 };
@@ -64,7 +66,7 @@ export interface LocalizedAsk {
 /**
  * The plan from the localizer's candidates, or null when it has none (a low-signal task,
  * nothing matched). `named`: a type the task names; its declaring file joins the candidates
- * (first when the localizer did not rank it) without replacing the rest of the task.
+ * first, without replacing the rest of the task.
  */
 export function planLocalized(collection: Collection, options: { task: string; query: string; named: string | null }): LocalizedAsk | null {
   const db = collection.index.db;
@@ -81,8 +83,13 @@ export function planLocalized(collection: Collection, options: { task: string; q
   if (options.named) {
     const seed = resolveSeed(db, options.named, collection.files, collection.workspace.relDir);
     namedResolved = (seed?.files.length ?? 0) > 0;
-    const have = new Set(ranked.map((r) => r.file.id));
-    for (const f of (seed?.files ?? []).slice(0, 2).reverse()) if (!have.has(f.id)) ranked.unshift({ file: f, why: `declares ${options.named}, named in the task`, score: 1 });
+    // focus: the declaring files lead (at most two), the localizer's other candidates follow
+    for (const f of (seed?.files ?? []).slice(0, 2).reverse()) {
+      const at = ranked.findIndex((r) => r.file.id === f.id);
+      const why = `declares ${options.named}, named in the task${at >= 0 ? `; ${ranked[at]?.why}` : ""}`;
+      if (at >= 0) ranked.splice(at, 1);
+      ranked.unshift({ file: f, why, score: 1 });
+    }
   }
   if (ranked.length === 0) return null;
   const asked = askedKinds(options.task);
@@ -127,9 +134,11 @@ export function planLocalized(collection: Collection, options: { task: string; q
   }
   source.slice(ASK_PARAMS.wholeCandidates).forEach((r) => push(entry(r.file, "match", "skeleton", r.score, r.why)));
   later.forEach((r) => push(entry(r.file, r.kind === "test" ? "test" : "match", "skeleton", r.score, `${r.why}; ${r.kind}, after the source`)));
-  const notes = [`localize [${loc.grade}]: ${loc.candidates.length} candidate${loc.candidates.length === 1 ? "" : "s"}${later.length ? `, ${later.length} of them tests/docs/benchmarks/generated/copies placed after the source` : ""}`];
+  const notes = [
+    `seeded by the task localizer (find --kind task) [${loc.grade}]: ${loc.candidates.length} candidate${loc.candidates.length === 1 ? "" : "s"}${later.length ? `, ${later.length} of them tests/docs/benchmarks/generated/copies placed after the source` : ""}${namedResolved ? `; ${options.named}'s declaring file first, with the rest of the task` : ""}`,
+  ];
   return {
-    plan: { mode: "ask", entries, collected: collection.files.length, prelude: [], manifestNotes: notes, packing: { wholeShare: ASK_PARAMS.wholeShare }, suffixes: new Map(entries.map((e) => [e.path, ` — ${e.provenance[0]}`])) },
+    plan: { mode: "ask", entries, collected: collection.files.length, prelude: [], manifestNotes: notes, packing: { wholeShare: ASK_PARAMS.wholeShare, upgrade: ASK_PARAMS.upgrade === 1 }, suffixes: new Map(entries.map((e) => [e.path, ` — ${e.provenance[0]}`])) },
     grade: loc.grade,
     candidates: loc.candidates.length,
     namedResolved,

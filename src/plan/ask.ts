@@ -67,7 +67,7 @@ export function planAsk(collection: Collection, options: AskPlanOptions): Plan {
   // Nothing matched: the most depended-on source files, whole while they fit, then as signatures.
   const central = () => {
     const plan = planWhole(collection, "standard", "ask");
-    plan.packing = { wholeShare: ASK_PARAMS.wholeShare };
+    plan.packing = { wholeShare: ASK_PARAMS.wholeShare, upgrade: ASK_PARAMS.upgrade === 1 };
     plan.prelude.unshift(line("strategy=central (the task's words matched no file: the most depended-on files, whole while they fit)"));
     return plan;
   };
@@ -84,15 +84,16 @@ export function planAsk(collection: Collection, options: AskPlanOptions): Plan {
   };
   if (isBroad(options.task)) return skeleton("");
   const subsystem = subsystemQuery(db, options.task);
-  const names = typeNamesIn(options.task, (name) => known.get(name) !== null);
+  const names = subsystem ? [] : typeNamesIn(options.task, (name) => known.get(name) !== null);
   const named = names.length === 1 ? (names[0] as string) : null;
   const query = subsystem?.query ?? options.task;
   const localized = planLocalized(collection, { task: options.task, query, named });
-  const why = [
-    subsystem ? ` subsystem="${subsystem.topic.join(" ")}"${subsystem.replaced.length ? ` (searched as ${subsystem.replaced.join(", ")})` : ""}` : "",
-    named ? ` seed="${named}" (${localized?.namedResolved ? "a named type, with the rest of the task" : "named in the task; no declaration found"})` : "",
-  ].join("");
-  if (!localized) return search(`${why} (the task localizer found no candidate)`, query);
-  localized.plan.prelude.unshift(line(`strategy=localize${why} grade=${localized.grade}`));
+  // The brief's strategy names: focus when the task names one type that resolves (its declaring
+  // file leads; the rest of the task's candidates follow), search otherwise — both seeded by the localizer.
+  const chosen = named && localized?.namedResolved
+    ? `strategy=focus seed="${named}"`
+    : `strategy=search${subsystem ? ` subsystem="${subsystem.topic.join(" ")}"${subsystem.replaced.length ? ` (searched as ${subsystem.replaced.join(", ")})` : ""}` : ""}${named ? ` (focus seed "${named}" did not resolve)` : ""}`;
+  if (!localized) return search(`${chosen.slice("strategy=search".length)} (the task localizer found no candidate)`, query);
+  localized.plan.prelude.unshift(line(chosen));
   return localized.plan;
 }

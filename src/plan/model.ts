@@ -64,7 +64,7 @@ export interface Plan {
   /**
    * Packing for editing (ask): no fair share; entries planned at a body-keeping tier are kept
    * whole while the answer stays within `wholeShare` of the budget, otherwise as signatures;
-   * room left at the end turns downgraded entries back into whole files, best first.
+   * room left at the end turns entries sent as signatures into whole files, best first (unless `upgrade` is false).
    */
-  packing?: { wholeShare: number };
+  packing?: { wholeShare: number; upgrade?: boolean };
 }

@@ -246,12 +246,12 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
   }
 
   // Room left: entries sent as signatures become whole (standard), most relevant first (packing for editing).
-  if (packing && Number.isFinite(budget)) {
+  if (packing && packing.upgrade !== false && Number.isFinite(budget)) {
     for (const [i, c] of chosen.entries()) {
       const target: Level = CODE_LEVELS.has(c.entry.tier) ? "standard" : c.entry.tier;
       if (c.tier === target || c.excerpt || c.sent !== "full" || budget - used < 40) continue;
       const text = texts.get(c.entry.path);
-      if (text === undefined || c.entry.estimate * 0.5 > budget - used) continue;
+      if (text === undefined || c.entry.estimate * 0.25 > budget - used) continue;
       const whole: Candidate = { ...prepare({ ...c.entry, tier: target }, target, text, options, counter, plan.annotate), sent: "full" };
       const delta = entryCost(whole) - entryCost(c);
       if (used + delta > budget) continue;

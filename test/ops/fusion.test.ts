@@ -89,14 +89,14 @@ describe("catalog B operations on the shop fixture", () => {
     const broad = await run("ask", { path: root, task: "give me an overview of the architecture" });
     expect(broad.text.split("\n")[0]).toBe("<!-- svc_ask: strategy=skeleton budget=20000 -->");
     const typed = await run("ask", { path: root, task: "add a refund method to OrderService" });
-    expect(typed.text.split("\n")[0]).toBe('<!-- svc_ask: strategy=localize seed="OrderService" (a named type, with the rest of the task) grade=partial budget=20000 -->');
+    expect(typed.text.split("\n")[0]).toBe('<!-- svc_ask: strategy=focus seed="OrderService" budget=20000 -->');
     expect(typed.data.entries[0]?.path).toBe("src/orders/order.service.ts");
     const missing = await run("ask", { path: root, task: "where is the RefundPolicy applied to orders" });
-    expect(missing.text.split("\n")[0]).toBe('<!-- svc_ask: strategy=localize seed="RefundPolicy" (named in the task; no declaration found) grade=partial budget=20000 -->');
+    expect(missing.text.split("\n")[0]).toBe('<!-- svc_ask: strategy=search (focus seed "RefundPolicy" did not resolve) budget=20000 -->');
     const nothing = await run("ask", { path: root, task: "zzqqxx wibble" });
     expect(nothing.text.split("\n")[0]).toBe("<!-- svc_ask: strategy=central (the task's words matched no file: the most depended-on files, whole while they fit) budget=20000 -->");
     const plain = await run("ask", { path: root, task: "how are customers charged", tokenBudget: 50000 });
-    expect(plain.text.split("\n")[0]).toBe("<!-- svc_ask: strategy=localize grade=partial budget=50000 -->");
+    expect(plain.text.split("\n")[0]).toBe("<!-- svc_ask: strategy=search budget=50000 -->");
     expectGolden("ask", typed.text);
   }, 60_000);
 

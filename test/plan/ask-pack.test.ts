@@ -28,7 +28,8 @@ describe("ask: packing for editing", () => {
     const root = gitRepo(FILES);
     const r = await call("ask", { path: root, task: "redis adapter expiry: respect the ttl", tokenBudget: 8000 });
     const data = r.data as unknown as FusionData;
-    expect(r.text.split("\n")[0]).toMatch(/^<!-- svc_ask: strategy=localize grade=\w+ budget=8000 -->$/);
+    expect(r.text.split("\n")[0]).toBe("<!-- svc_ask: strategy=search budget=8000 -->");
+    expect(r.text).toContain("seeded by the task localizer (find --kind task)");
     const paths = data.entries.map((e) => e.path);
     expect(paths).toContain("src/cache/adapter.ts");
     expect(paths[0]).toBe("src/cache/redis-adapter.ts");
@@ -46,7 +47,9 @@ describe("ask: packing for editing", () => {
     const root = gitRepo(FILES);
     const r = await call("ask", { path: root, task: "make the redis adapter expiry use Settings for the ttl", tokenBudget: 8000 });
     const paths = (r.data as unknown as FusionData).entries.map((e) => e.path);
-    expect(r.text.split("\n")[0]).toContain('strategy=localize seed="Settings" (a named type, with the rest of the task)');
+    expect(paths[0]).toBe("src/settings.ts");
+    expect(r.text.split("\n")[0]).toBe('<!-- svc_ask: strategy=focus seed="Settings" budget=8000 -->');
+    expect(r.text).toContain("Settings's declaring file first, with the rest of the task");
     expect(paths).toContain("src/settings.ts");
     expect(paths).toContain("src/cache/redis-adapter.ts");
   }, 60_000);

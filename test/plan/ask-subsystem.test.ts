@@ -35,6 +35,6 @@ describe("ask: questions about how a subsystem works", () => {
       expect(paths).toContain(impl);
       if (url >= 0) expect(paths.indexOf(impl)).toBeLessThan(url);
     }
-    expect(r.text.split("\n")[0]).toBe('<!-- svc_ask: strategy=localize subsystem="routing" (searched as routing → router) grade=partial budget=8000 -->');
+    expect(r.text.split("\n")[0]).toBe('<!-- svc_ask: strategy=search subsystem="routing" (searched as routing → router) budget=8000 -->');
   }, 60_000);
 });

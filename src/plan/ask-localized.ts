@@ -25,7 +25,7 @@ export const ASK_PARAMS = {
   /** Graph neighbours added at most. */
   neighbours: 8,
   /** Share of the budget whole files may take before the rest arrives as signatures (render/fusion.ts). */
-  wholeShare: 0.8,
+  wholeShare: 0.9,
   /** 1: budget left at the end turns signature-level entries whole, best first. */
   upgrade: 1,
   /** 1: tests, docs, benchmarks, generated files and copies go after the source (0: localizer order). */
@@ -68,7 +68,7 @@ export interface LocalizedAsk {
  * nothing matched). `named`: a type the task names; its declaring file joins the candidates
  * first, without replacing the rest of the task.
  */
-export function planLocalized(collection: Collection, options: { task: string; query: string; named: string | null }): LocalizedAsk | null {
+export function planLocalized(collection: Collection, options: { task: string; query: string; named: string | null; depth: number }): LocalizedAsk | null {
   const db = collection.index.db;
   const graph = loadFileGraph(db, collection.index.meta.index_completed_at ?? "");
   const loc = localize(collection, { query: options.query, limit: ASK_PARAMS.candidates, graph });
@@ -126,9 +126,9 @@ export function planLocalized(collection: Collection, options: { task: string; q
   // The strongest neighbours of the best candidates: callers, callees, tests, at signature level.
   const seeds = source.slice(0, ASK_PARAMS.neighbourSeeds).map((r) => ({ id: r.file.id, label: r.file.path, score: r.score }));
   if (seeds.length && ASK_PARAMS.neighbours > 0) {
-    const around = planFromSeeds(collection, seeds, 1, "ask", [], "match").entries.filter((e) => !e.mustKeep && !seen.has(e.fileId));
+    const around = planFromSeeds(collection, seeds, options.depth, "ask", [], "match").entries.filter((e) => !e.mustKeep && !seen.has(e.fileId));
     for (const e of around.slice(0, ASK_PARAMS.neighbours)) {
-      const via = e.provenance[1]?.replace(/ \(hop 1\)$/, "") ?? "";
+      const via = e.provenance[1]?.replace(/ \(hop \d+\)$/, "") ?? "";
       push({ ...e, tier: "skeleton", provenance: [`${e.role} of ${e.provenance[0]?.replace(/^seed: /, "")}${via ? ` (${via.split(" ")[0]} ${via.split(" ")[1]})` : ""}`] });
     }
   }

@@ -10,6 +10,7 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, symlinkSync } from "node
 import { tmpdir } from "node:os";
 import { delimiter, join, resolve } from "node:path";
 import { call } from "../../src/engine.ts";
+import { operation } from "../../src/registry.ts";
 import type { TestData } from "../../src/ops/test.ts";
 import { runFiles } from "../../src/testing/run-files.ts";
 import { detectRunner, type Runner, type RunnerFamily } from "../../src/testing/runner.ts";
@@ -140,6 +141,11 @@ describe.each(PROJECTS)("svc test with $family", (p) => {
     expect(r.text).toContain(`✗ ${p.failing.title}  (test/calc.test.js:${p.failing.line})`);
     expect(r.text).toContain("tests: 1 failed, 1 passed");
     expect(r.exitCode).toBe(1);
+    // every field the registry's output schema requires of a file run and of a test is there
+    type FileSchema = { required: string[]; properties: { cases: { items: { required: string[] } } } };
+    const fileSchema = ((operation("test").output ?? {}) as { properties: { tests: { items: FileSchema } } }).properties.tests.items;
+    for (const key of fileSchema.required) expect(file).toHaveProperty(key);
+    for (const key of fileSchema.properties.cases.items.required) expect(failing).toHaveProperty(key);
     // the report went to a private temporary folder, removed after; nothing was written into the project
     expect(reportDirs()).toEqual(before);
     expect(existsSync(join(root, "report"))).toBe(false);

@@ -3,7 +3,7 @@
 // inside the workspace (root-relative), and the test's line found by its title in the file
 // when the report has none.
 
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { isAbsolute, join, relative } from "node:path";
 
 export type CaseStatus = "pass" | "fail" | "skip";
@@ -42,8 +42,8 @@ export interface TestCase {
 const MESSAGE_LINES = 6;
 const MESSAGE_CHARS = 600;
 const FRAME = /^\s*at\s/;
-/** A path:line:col in a stack frame (file:// URLs and plain paths). */
-const FRAME_PATH = /(?:file:\/\/)?((?:\/|\.{0,2}\/?[\w@.-]+\/)[^\s():]*?):(\d+):(\d+)/;
+/** A path:line:col in a stack frame (file:// URLs and plain paths; not node:internal/… nor a path inside a word). */
+const FRAME_PATH = /(?<![\w:])(?:file:\/\/)?((?:\/|\.{0,2}\/?[\w@.-]+\/)[^\s():]*?):(\d+):(\d+)/;
 
 export const fullTitle = (c: Pick<RawCase, "ancestors" | "title">) => [...c.ancestors, c.title].join(" > ");
 
@@ -53,14 +53,15 @@ export function relativeToRoot(root: string, path: string): string {
   return isAbsolute(p) ? relative(root, p) : p.replace(/^\.\//, "");
 }
 
-/** The first stack frame that points into the workspace outside node_modules, as `rel:line:col`. */
+/** The first stack frame that points at a file of the workspace outside node_modules, as `rel:line:col`. */
 function workspaceFrame(root: string, lines: string[]): string | null {
   for (const line of lines) {
     if (!FRAME.test(line) && !/\(file:\/\/|\(\//.test(line)) continue;
     const m = FRAME_PATH.exec(line);
     if (!m) continue;
     const rel = relativeToRoot(root, m[1] as string);
-    if (rel.startsWith("..") || isAbsolute(rel) || rel.split("/").includes("node_modules") || rel.startsWith("node:")) continue;
+    // a file of the workspace (node:internal/…, a runtime's own frames, are not), outside node_modules
+    if (rel.startsWith("..") || isAbsolute(rel) || rel.split("/").includes("node_modules") || !existsSync(join(root, rel))) continue;
     return `${rel}:${m[2]}:${m[3]}`;
   }
   return null;

@@ -18,6 +18,8 @@ export type ReportRead = { report: ParsedReport; why: null } | { report: null; w
 
 export interface Invocation {
   argv: string[];
+  /** The same run without svc's report options (the name filter kept): for a runner that rejects them. */
+  plainArgv: string[];
   /** The report's format in words ("JUnit XML", …); null: the runner has none svc reads. */
   format: string | null;
   /** Read the report after the run (stdout: what the runner printed). */
@@ -85,17 +87,18 @@ const json = (parse: (value: unknown) => ParsedReport | null) => (text: string) 
 /** The argv that runs `file` (root-relative) with a report into `reportPath`, restricted to `names` when given. */
 export function invocation(runner: Runner, file: string, reportPath: string, names: readonly string[]): Invocation {
   const family = runner.family;
-  if (!family) return { argv: [...runner.argv, file], format: null, read: () => ({ report: null, why: "svc reads no report from a custom testCommand" }) };
+  if (!family) return { argv: [...runner.argv, file], plainArgv: [...runner.argv, file], format: null, read: () => ({ report: null, why: "svc reads no report from a custom testCommand" }) };
   // bun test takes a bare argument as a path filter: ./ makes it this one file
   const target = family === "bun" && !file.startsWith("/") ? `./${file}` : file;
   const argv = [...runner.argv, ...reportArgs(family, reportPath), ...filterArgs(family, names), target];
+  const plainArgv = [...runner.argv, ...filterArgs(family, names), target];
   const format = FORMAT[family];
   if (family === "ava") {
-    return { argv, format, read: (stdout) => {
+    return { argv, plainArgv, format, read: (stdout) => {
       const report = parseTap(stdout);
       return report ? { report, why: null } : { report: null, why: "the runner printed no TAP" };
     } };
   }
   const parse = family === "bun" || family === "node" ? parseJunit : family === "mocha" ? json(parseMochaJson) : json(parseJestJson);
-  return { argv, format, read: () => readFile(reportPath, parse, format) };
+  return { argv, plainArgv, format, read: () => readFile(reportPath, parse, format) };
 }

@@ -39,6 +39,8 @@ export interface RunOptions {
 const MESSAGE_LINES = 12;
 const MESSAGE_CHARS = 1200;
 const SHOWN_FAILURES = 8;
+const RUN_ENV = { CI: "1", NO_COLOR: "1", FORCE_COLOR: "0" };
+const CASE_ORDER: Record<TestCase["status"], number> = { fail: 0, pass: 1, skip: 2 };
 const FAILURE_LINE = /\b(fail|failed|failure|error|assert|expected|received|not ok|timed? ?out)\b|\w+Error\b|✗|✕|×|●/i;
 
 /** The lines of a failing run worth showing: those naming a failure or an error, else the last lines. */
@@ -72,18 +74,27 @@ async function runOne(root: string, runner: Runner, file: { path: string; hop: n
   const started = performance.now();
   try {
     const inv = invocation(runner, file.path, join(reportDir, "report"), names);
-    const r = await run(inv.argv, { cwd: root, timeoutMs, group: true, maxOutputBytes: 4 * 1024 * 1024, env: { CI: "1", NO_COLOR: "1", FORCE_COLOR: "0" } });
-    const ms = Math.round(performance.now() - started);
-    if (r.timedOut) return { ...file, outcome: "timeout", exitCode: null, ms, message: `timed out after ${timeoutMs} ms (killed; SVC_TEST_TIMEOUT_MS sets the limit)`, cases: null, graded: null, gradeNote: null };
+    const timedOut = (ms: number): FileRun => ({ ...file, outcome: "timeout", exitCode: null, ms, message: `timed out after ${timeoutMs} ms (killed; SVC_TEST_TIMEOUT_MS sets the limit)`, cases: null, graded: null, gradeNote: null });
+    const r = await run(inv.argv, { cwd: root, timeoutMs, group: true, maxOutputBytes: 4 * 1024 * 1024, env: RUN_ENV });
+    if (r.timedOut) return timedOut(Math.round(performance.now() - started));
     const stdout = new TextDecoder().decode(r.stdout);
     const filterNote = names.length && !inv.format ? "the name filter was not applied (svc knows no name filter for a custom testCommand); " : "";
     const read = inv.read(stdout);
     if (!read.report) {
-      const gradeNote = `${filterNote}per-test results unavailable: ${read.why}; graded by the exit code (${r.exitCode})`;
-      if (r.exitCode === 0) return { ...file, outcome: "pass", exitCode: 0, ms, message: null, cases: null, graded: "exit_code", gradeNote };
-      return { ...file, outcome: "fail", exitCode: r.exitCode, ms, message: failureMessage(`${stdout}\n${r.stderr}`), cases: null, graded: "exit_code", gradeNote };
+      // No report and a failed run: perhaps this version of the runner rejects svc's report
+      // options. The file runs once more without them, and that run's exit code grades it.
+      const retried = r.exitCode !== 0 && inv.format !== null;
+      const plain = retried ? await run(inv.plainArgv, { cwd: root, timeoutMs, group: true, maxOutputBytes: 4 * 1024 * 1024, env: RUN_ENV }) : r;
+      const ms = Math.round(performance.now() - started);
+      if (plain.timedOut) return timedOut(ms);
+      const how = retried ? `${read.why} (it exited ${r.exitCode} with svc's report options); graded by the exit code of a run without them (${plain.exitCode})` : `${read.why}; graded by the exit code (${plain.exitCode})`;
+      const gradeNote = `${filterNote}per-test results unavailable: ${how}`;
+      if (plain.exitCode === 0) return { ...file, outcome: "pass", exitCode: 0, ms, message: null, cases: null, graded: "exit_code", gradeNote };
+      return { ...file, outcome: "fail", exitCode: plain.exitCode, ms, message: failureMessage(`${new TextDecoder().decode(plain.stdout)}\n${plain.stderr}`), cases: null, graded: "exit_code", gradeNote };
     }
-    const cases = toTestCases(root, file.path, read.report);
+    const ms = Math.round(performance.now() - started);
+    // failures first: an answer cut to its budget keeps them
+    const cases = toTestCases(root, file.path, read.report).sort((a, b) => CASE_ORDER[a.status] - CASE_ORDER[b.status]);
     const failed = cases.filter((c) => c.status === "fail");
     const base = { ...file, exitCode: r.exitCode, ms, cases, graded: "per_test" as const, gradeNote: filterNote || null };
     if (failed.length) return { ...base, outcome: "fail", message: failuresText(failed) };

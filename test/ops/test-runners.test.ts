@@ -188,6 +188,12 @@ describe("when the report cannot be read", () => {
     const crashed = fakeJest(null, 3);
     const [crash] = await runFiles(crashed, runnerOf(crashed), FILE, 120_000);
     expect(crash).toMatchObject({ outcome: "fail", exitCode: 3, graded: "exit_code", message: expect.stringContaining("fake jest ran") });
+    expect(crash?.gradeNote).toBe("per-test results unavailable: the runner wrote no JSON report (it exited 3 with svc's report options); graded by the exit code of a run without them (3)");
+    // a runner that rejects svc's report options is graded by a run without them, and says so
+    const picky = fakeJest(null, 0);
+    writeFiles(picky, { "node_modules/.bin/jest": '#!/bin/sh\nfor a in "$@"; do [ "$a" = "--json" ] && { echo "unknown option --json" >&2; exit 2; }; done\nexit 0\n' });
+    const [retried] = await runFiles(picky, runnerOf(picky), FILE, 120_000);
+    expect(retried).toMatchObject({ outcome: "pass", exitCode: 0, graded: "exit_code", gradeNote: "per-test results unavailable: the runner wrote no JSON report (it exited 2 with svc's report options); graded by the exit code of a run without them (0)" });
     // a report with no failing test does not turn a non-zero exit into a pass
     const empty = fakeJest('{"testResults":[{"name":"x","status":"passed","assertionResults":[{"title":"t","status":"passed","ancestorTitles":[]}]}]}', 2);
     const [exited] = await runFiles(empty, runnerOf(empty), FILE, 120_000);

@@ -8,6 +8,7 @@
 // its exit code.
 
 import { readFileSync } from "node:fs";
+import { escapeRegExp } from "../lang/identifier.ts";
 import { parseJestJson, parseMochaJson } from "./report-json.ts";
 import { parseJunit } from "./report-junit.ts";
 import { parseTap } from "./report-tap.ts";
@@ -30,8 +31,6 @@ const FORMAT: Record<RunnerFamily, string> = { bun: "JUnit XML", node: "JUnit XM
 
 /** The report svc reads from the runner, in words. */
 export const reportFormat = (family: RunnerFamily) => FORMAT[family];
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 function filterArgs(family: RunnerFamily, names: readonly string[]): string[] {
   if (!names.length) return [];

@@ -5,6 +5,7 @@
 
 import { existsSync, readFileSync } from "node:fs";
 import { isAbsolute, join, relative } from "node:path";
+import { escapeRegExp } from "../lang/identifier.ts";
 
 export type CaseStatus = "pass" | "fail" | "skip";
 
@@ -77,8 +78,6 @@ export function shapeMessage(root: string, raw: string): string {
   const at = workspaceFrame(root, lines);
   return [text || "(the report gives no message)", ...(at ? [`at ${at}`] : [])].join("\n");
 }
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** The 1-based line where the title appears as a string literal in the file, when it appears exactly once. */
 function lineOfTitle(text: string | null, title: string): number | null {

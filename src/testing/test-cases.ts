@@ -79,13 +79,28 @@ export function shapeMessage(root: string, raw: string): string {
   return [text || "(the report gives no message)", ...(at ? [`at ${at}`] : [])].join("\n");
 }
 
-/** The 1-based line where the title appears as a string literal in the file, when it appears exactly once. */
-function lineOfTitle(text: string | null, title: string): number | null {
+const literalHits = (text: string, title: string, from: number) => [...text.slice(from).matchAll(new RegExp(`(["'\`])${escapeRegExp(title)}\\1`, "g"))].map((m) => from + (m.index ?? 0));
+
+/**
+ * The 1-based line where the test's title appears as a string literal in the file: the one
+ * occurrence; or, when each describe title around it appears once (in order), the first one
+ * after the innermost describe. Otherwise null (not found, or ambiguous).
+ */
+function lineOfTitle(text: string | null, ancestors: readonly string[], title: string): number | null {
   if (text === null || !title) return null;
-  const literal = new RegExp(`(["'\`])${escapeRegExp(title)}\\1`, "g");
-  const hits = [...text.matchAll(literal)];
-  if (hits.length !== 1) return null;
-  return text.slice(0, hits[0]!.index).split("\n").length;
+  let from = 0;
+  let narrowed = ancestors.length > 0;
+  for (const a of ancestors) {
+    const hits = literalHits(text, a, from);
+    if (hits.length !== 1) {
+      narrowed = false;
+      break;
+    }
+    from = hits[0] as number;
+  }
+  const hits = literalHits(text, title, narrowed ? from : 0);
+  if (!hits.length || (!narrowed && hits.length > 1)) return null;
+  return text.slice(0, hits[0]).split("\n").length;
 }
 
 /** The parsed report's tests as answers show them: root-relative files, a line for each when it can be had, shaped messages. */
@@ -103,7 +118,7 @@ export function toTestCases(root: string, runFile: string, report: ParsedReport)
   };
   return report.cases.map((c) => {
     const file = c.file ? relativeToRoot(root, c.file) : runFile;
-    const found = c.line === null ? lineOfTitle(textOf(file), c.title) : null;
+    const found = c.line === null ? lineOfTitle(textOf(file), c.ancestors, c.title) : null;
     return {
       title: fullTitle(c),
       status: c.status,

@@ -112,17 +112,23 @@ describe("report parsers", () => {
 });
 
 describe("test cases as answers show them", () => {
-  test("a line is found by the title only when the title appears once; otherwise it is unknown", () => {
-    const root = plainDir({ "test/s.test.js": 'test("once", () => {});\ntest("twice", () => {});\ntest(\'twice\', () => {});\n' });
+  test("a line is found by the title when it appears once, or once after its describe; otherwise it is unknown", () => {
+    const root = plainDir({
+      "test/s.test.js": 'test("once", () => {});\ntest("twice", () => {});\ntest(\'twice\', () => {});\ndescribe("a", () => {\n  it("works", () => {});\n});\ndescribe("b", () => {\n  it(`works`, () => {});\n});\n',
+    });
+    const at = (ancestors: string[], title: string) => ({ ancestors, title, status: "pass" as const, file: null, line: null, failure: null });
     const cases = toTestCases(root, "test/s.test.js", {
-      cases: [
-        { ancestors: [], title: "once", status: "pass", file: null, line: null, failure: null },
-        { ancestors: [], title: "twice", status: "fail", file: null, line: null, failure: "boom" },
-        { ancestors: ["s"], title: "given", status: "pass", file: `${root}/test/s.test.js`, line: 9, failure: null },
-      ],
+      cases: [at([], "once"), at([], "twice"), at(["a"], "works"), at(["b"], "works"), at(["c"], "works"), { ancestors: ["s"], title: "given", status: "pass", file: `${root}/test/s.test.js`, line: 9, failure: null }],
       fileError: null,
     });
-    expect(cases.map((c) => `${c.title}@${c.file}:${c.line}:${c.lineFrom}`)).toEqual(["once@test/s.test.js:1:title", "twice@test/s.test.js:null:null", "s > given@test/s.test.js:9:report"]);
+    expect(cases.map((c) => `${c.title}@${c.file}:${c.line}:${c.lineFrom}`)).toEqual([
+      "once@test/s.test.js:1:title",
+      "twice@test/s.test.js:null:null",
+      "a > works@test/s.test.js:5:title",
+      "b > works@test/s.test.js:8:title",
+      "c > works@test/s.test.js:null:null",
+      "s > given@test/s.test.js:9:report",
+    ]);
   });
 
   test("a message keeps its first lines and adds the first stack frame inside the workspace (not node_modules, not node internals)", () => {

@@ -4,7 +4,8 @@
 // when a test in it fails or the runner exits non-zero, and a failure names the test, its
 // file and line and the first lines of its message. Without a readable report (a custom
 // testCommand, a runner that wrote none or one that does not parse) the file is graded by
-// its exit code alone, and says so; a run that crashed is never a pass.
+// its exit code alone, and says so; a run that crashed is never a pass. The timeout bounds
+// each file's runs together.
 
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -82,9 +83,11 @@ async function runOne(root: string, runner: Runner, file: { path: string; hop: n
     const read = inv.read(stdout);
     if (!read.report) {
       // No report and a failed run: perhaps this version of the runner rejects svc's report
-      // options. The file runs once more without them, and that run's exit code grades it.
-      const retried = r.exitCode !== 0 && inv.format !== null;
-      const plain = retried ? await run(inv.plainArgv, { cwd: root, timeoutMs, group: true, maxOutputBytes: 4 * 1024 * 1024, env: RUN_ENV }) : r;
+      // options. The file runs once more without them, within what is left of its timeout,
+      // and that run's exit code grades it.
+      const left = Math.floor(timeoutMs - (performance.now() - started));
+      const retried = r.exitCode !== 0 && inv.format !== null && left > 0;
+      const plain = retried ? await run(inv.plainArgv, { cwd: root, timeoutMs: left, group: true, maxOutputBytes: 4 * 1024 * 1024, env: RUN_ENV }) : r;
       const ms = Math.round(performance.now() - started);
       if (plain.timedOut) return timedOut(ms);
       const how = retried ? `${read.why} (it exited ${r.exitCode} with svc's report options); graded by the exit code of a run without them (${plain.exitCode})` : `${read.why}; graded by the exit code (${plain.exitCode})`;

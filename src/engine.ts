@@ -5,7 +5,7 @@
 
 import { asSvcError } from "./errors.ts";
 import type { OpContext, OpResult } from "./ops/types.ts";
-import { operation, type OperationSpec } from "./registry.ts";
+import { operation, type OperationSpec } from "./registry/index.ts";
 import { fitAnswer } from "./render/fit.ts";
 import { tokenCounter } from "./render/tokens.ts";
 import { validateRequest, type ParamLabel } from "./validate.ts";

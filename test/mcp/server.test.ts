@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { checkMcp } from "../../scripts/mcp-check.ts";
 import { REFACTOR_OPERATIONS } from "../../src/refactor/operations.ts";
-import { REGISTRY } from "../../src/registry.ts";
+import { REGISTRY } from "../../src/registry/index.ts";
 import { mcpTools } from "../../src/surfaces/mcp/tools.ts";
 import { tempDir } from "../helpers/repo.ts";
 

@@ -10,7 +10,7 @@ import Ajv from "ajv";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { generateCorpus } from "../../scripts/bench/generate.ts";
-import { REGISTRY } from "../../src/registry.ts";
+import { REGISTRY } from "../../src/registry/index.ts";
 import { tokenCounter } from "../../src/render/tokens.ts";
 import { ServedRoots } from "../../src/surfaces/mcp/roots.ts";
 import { createMcpServer } from "../../src/surfaces/mcp/server.ts";

@@ -4,7 +4,7 @@
 import { invoke } from "../../engine.ts";
 import { asSvcError } from "../../errors.ts";
 import type { ParamSpec } from "../../params.ts";
-import type { OperationSpec } from "../../registry.ts";
+import type { OperationSpec } from "../../registry/index.ts";
 import { VERSION } from "../../version.ts";
 import { intro } from "./intro.ts";
 import { redactResult } from "../../render/redact-output.ts";

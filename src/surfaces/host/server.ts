@@ -12,7 +12,7 @@ import { PAYLOAD_TTL_MS, sweepPayloads } from "../../host/payloads.ts";
 import { asSvcError, clipInput } from "../../errors.ts";
 import { keepFresh } from "../../index/open.ts";
 import { syncIndex } from "../../index/sync.ts";
-import { REGISTRY, type OperationSpec } from "../../registry.ts";
+import { REGISTRY, type OperationSpec } from "../../registry/index.ts";
 import { releaseAllLocks } from "../../store/lock.ts";
 import { openReader } from "../../store/db.ts";
 import { readMeta } from "../../store/meta.ts";

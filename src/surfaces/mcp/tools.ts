@@ -2,7 +2,7 @@
 // several operations (svc_workspace actions) selects them with its `action` parameter.
 
 import type { ParamSpec } from "../../params.ts";
-import { REGISTRY, type McpBinding, type OperationSpec } from "../../registry.ts";
+import { REGISTRY, type McpBinding, type OperationSpec } from "../../registry/index.ts";
 import { objectSchema, terseOutputSchema, type JsonSchema } from "./json-schema.ts";
 
 export interface McpRoute {

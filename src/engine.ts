@@ -25,10 +25,10 @@ function surfaceBudget(ctx: OpContext): number | null {
   return ctx.surface ? DEFAULT_BUDGET[ctx.surface] : null;
 }
 
-/** The request with the surface's default budget as maxTokens when it sets none (the operation packs to it; an explicit 0 stays unlimited where the operation allows it). */
+/** The request with the surface's default budget as maxTokens when it sets none — absent or null, as validation reads them (the operation packs to it; an explicit 0 stays unlimited where the operation allows it). */
 export function withDefaultBudget(spec: OperationSpec, raw: Record<string, unknown>, ctx: OpContext): Record<string, unknown> {
   const budget = surfaceBudget(ctx);
-  if (budget === null || raw.maxTokens !== undefined || !spec.params.some((p) => p.name === "maxTokens")) return raw;
+  if (budget === null || (raw.maxTokens !== undefined && raw.maxTokens !== null) || !spec.params.some((p) => p.name === "maxTokens")) return raw;
   return { ...raw, maxTokens: budget };
 }
 

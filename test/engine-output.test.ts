@@ -90,6 +90,10 @@ describe("the default budget is decided in the engine, per surface", () => {
       expect(seen[0]?.maxTokens).toBe(params.length ? DEFAULT_BUDGET.mcp : undefined);
       for (const surface of ["cli", "rpc"] as const) expect(counter.count((await invoke(op(params), {}, { cwd: process.cwd(), surface })).text)).toBe(full);
     }
+    // maxTokens null reads as absent (validation applies defaults to null): the default holds
+    seen.length = 0;
+    expect(answerTokens(await invoke(op([maxTokensParam(null)]), { maxTokens: null }, { cwd: process.cwd(), surface: "mcp" }), counter)).toBeLessThanOrEqual(DEFAULT_BUDGET.mcp);
+    expect(seen[0]?.maxTokens).toBe(DEFAULT_BUDGET.mcp);
     // a budget the caller sets wins over the default, both ways
     const wider = await invoke(op([maxTokensParam(null)]), { maxTokens: DEFAULT_BUDGET.mcp * 2 }, { cwd: process.cwd(), surface: "mcp" });
     expect(answerTokens(wider, counter)).toBeGreaterThan(DEFAULT_BUDGET.mcp);

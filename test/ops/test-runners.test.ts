@@ -10,7 +10,7 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, symlinkSync } from "node
 import { tmpdir } from "node:os";
 import { delimiter, join, resolve } from "node:path";
 import { call } from "../../src/engine.ts";
-import { operation } from "../../src/registry.ts";
+import { operation } from "../../src/registry/index.ts";
 import type { TestData } from "../../src/ops/test.ts";
 import { runFiles } from "../../src/testing/run-files.ts";
 import { detectRunner, type Runner, type RunnerFamily } from "../../src/testing/runner.ts";

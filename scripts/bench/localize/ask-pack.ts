@@ -27,7 +27,7 @@
 // signatures) and mobx at 20k (54.8 against 59.1); present is never below it. ask p50 (warm,
 // 8k, the held-out run, old and new run side by side on the same machine): 209 ms before,
 // 203 ms after.
-// Ablations on the tuning split (8k present / whole; 20k present / whole):
+// Ablations on the tuning split (8k present / whole; 20k present / whole; the last three with wholeShare 1.0):
 //   wholeShare 0.6 / 0.8 / 0.9 / 1.0: 89.0/65.9, 87.1/70.0, 85.9/73.5, 82.3/74.6 at 8k — the
 //     share of the budget whole files may take trades files present for files whole; 0.9 kept;
 //   leftover budget turning signatures whole (upgrade 0): 20k whole 88.4 against 90.0;

@@ -11,7 +11,7 @@ import { redactValue } from "../../render/redact-output.ts";
 import { PAYLOAD_TTL_MS, sweepPayloads } from "../../host/payloads.ts";
 import { asSvcError, clipInput } from "../../errors.ts";
 import { keepFresh } from "../../index/open.ts";
-import { syncIndex } from "../../index/sync.ts";
+import { syncIndex } from "../../indexing/sync.ts";
 import { REGISTRY, type OperationSpec } from "../../registry.ts";
 import { releaseAllLocks } from "../../store/lock.ts";
 import { openReader } from "../../store/db.ts";

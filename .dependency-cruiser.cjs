@@ -20,7 +20,7 @@ const LAYERS = [
   ["plan", "render", "wiring", "check", "retrieve", "refactor", "testing", "package-upgrade", "indexing"],
   ["semantic", "graph"],
   ["index"],
-  ["workspace", "lang", "git", "host"],
+  ["workspace", "lang", "git", "host", "text"],
   ["store", "sys", "errors.ts", "version.ts", "params.ts", "validate.ts", "ops/types.ts"],
 ];
 
@@ -35,25 +35,23 @@ const PEERS = {
   testing: ["check"],
   wiring: ["render"],
   workspace: ["git", "lang"],
+  // the secret detector asks which files are code
+  text: ["lang"],
   store: ["errors.ts"],
   sys: ["errors.ts", "version.ts"],
   "validate.ts": ["errors.ts", "params.ts"],
 };
 
 /** Surfaces may import these areas (besides src/surfaces itself) ... */
-const SURFACE_ALLOWED = ["engine.ts", "registry.ts", "render", "errors.ts", "params.ts", "version.ts", "sys", "host", "install", "ops/types.ts"];
+const SURFACE_ALLOWED = ["engine.ts", "registry.ts", "render", "text", "errors.ts", "params.ts", "version.ts", "sys", "host", "install", "ops/types.ts"];
 /** ... and these files: choosing the workspace a request acts on (root, MCP roots). */
 const SURFACE_ALLOWED_FILES = ["src/workspace/root.ts", "src/workspace/allowed.ts"];
 
 /** [importing file, imported file]: today's imports against the rules, to fix later. */
 const KNOWN_VIOLATIONS = [
   // upward between layers
-  ["src/errors.ts", "src/render/redact.ts"],
+  ["src/errors.ts", "src/text/redact.ts"],
   ["src/host/payloads.ts", "src/render/redact-output.ts"],
-  ["src/index/scrub.ts", "src/render/redact.ts"],
-  ["src/index/scrub.ts", "src/render/redact-output.ts"],
-  ["src/index/extract.ts", "src/render/tokens.ts"],
-  ["src/index/extract.ts", "src/retrieve/terms.ts"],
   ["src/graph/reach.ts", "src/retrieve/resolve-symbol.ts"],
   ["src/graph/impact.ts", "src/retrieve/resolve-symbol.ts"],
   ["src/semantic/upgrade.ts", "src/wiring/checker/pass.ts"],

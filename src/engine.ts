@@ -7,7 +7,7 @@ import { asSvcError } from "./errors.ts";
 import type { OpContext, OpResult } from "./ops/types.ts";
 import { operation, type OperationSpec } from "./registry.ts";
 import { fitAnswer } from "./render/fit.ts";
-import { tokenCounter } from "./render/tokens.ts";
+import { tokenCounter } from "./text/tokens.ts";
 import { validateRequest, type ParamLabel } from "./validate.ts";
 
 /** The hard token budget of a request: maxTokens (or ask's tokenBudget) when set, else the surface's cap for operations without one. */

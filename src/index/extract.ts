@@ -11,8 +11,8 @@ import { isCodeLanguage, languageOf, type LanguageId } from "../lang/languages.t
 import { TYPE_KINDS, type Decl } from "../lang/model.ts";
 import { lineDeclarations } from "../lang/line-declarations.ts";
 import { declarationsOf, parseRoot } from "../lang/outline.ts";
-import { estimateTokens } from "../render/tokens.ts";
-import { fieldTokens, splitIdentifier, type FieldTokens } from "../retrieve/terms.ts";
+import { estimateTokens } from "../text/tokens.ts";
+import { fieldTokens, splitIdentifier, type FieldTokens } from "../text/terms.ts";
 import { decodeText, isBinary, isGenerated, isMinified } from "../workspace/classify.ts";
 import type { InventoryEntry, SkipReason } from "../workspace/inventory.ts";
 import { timed } from "../sys/timing.ts";

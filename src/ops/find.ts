@@ -7,7 +7,7 @@ import { loadFileGraph } from "../graph/file-graph.ts";
 import type { IndexState, OpenIndex } from "../index/open.ts";
 import { collectFrom } from "../plan/collect.ts";
 import { availabilityHeader } from "../render/availability.ts";
-import { formatTokens } from "../render/tokens.ts";
+import { formatTokens } from "../text/tokens.ts";
 import { localize, type Candidate, type Localization, type Navigation } from "../retrieve/localize.ts";
 import type { Workspace } from "../workspace/root.ts";
 import { findLines, findPaths, findSymbols, findText, nearestNames, type LineHit, type PathHit, type SymbolHit, type TextHit } from "../retrieve/lookup.ts";

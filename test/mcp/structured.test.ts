@@ -11,7 +11,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { generateCorpus } from "../../scripts/bench/generate.ts";
 import { REGISTRY } from "../../src/registry.ts";
-import { tokenCounter } from "../../src/render/tokens.ts";
+import { tokenCounter } from "../../src/text/tokens.ts";
 import { ServedRoots } from "../../src/surfaces/mcp/roots.ts";
 import { createMcpServer } from "../../src/surfaces/mcp/server.ts";
 import { MCP_DEFAULT_BUDGET } from "../../src/surfaces/mcp/tools.ts";

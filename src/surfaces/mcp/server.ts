@@ -8,7 +8,7 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } fr
 import { invoke } from "../../engine.ts";
 import { redactResult, redactText } from "../../render/redact-output.ts";
 import { asSvcError, clipInput, validationError } from "../../errors.ts";
-import { tokenCounter } from "../../render/tokens.ts";
+import { tokenCounter } from "../../text/tokens.ts";
 import { VERSION } from "../../version.ts";
 import { ensureHost } from "../../host/spawn.ts";
 import { assertAllowed, inside, withAllowedRoots } from "../../workspace/allowed.ts";

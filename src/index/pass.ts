@@ -67,6 +67,12 @@ export interface DerivePass<Before = unknown> {
   before?(db: Database): Before;
   /** The update rule: which files to redo for this change (`before` is undefined on a build). */
   scope(change: FileChange, before: Before | undefined): Scope;
+  /**
+   * For a pass that reads more than the work tree (git history: commits since the last
+   * indexed one): true when that moved. Asked on every warm sync, so it must be cheap; a
+   * stale pass runs with scope "all" even when no file changed.
+   */
+  stale?(db: Database, root: string): boolean;
   run(ctx: PassContext, scope: Exclude<Scope, "none">): void;
 }
 

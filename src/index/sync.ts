@@ -175,7 +175,9 @@ async function syncPass(root: string, pipeline: IndexPipeline, options: SyncOpti
       const { extract, touched } = classify(root, inventory.files, existing, skippedBefore);
       const writer = new StoreWriter(db, store.fts);
 
-      if (warm && extract.length === 0 && removed.length === 0 && touched.length === 0 && vanishedSkips.length === 0 && !tooLargeChanged) {
+      // A pass whose inputs live outside the work tree (git history) may be behind with no file changed: it reruns whole.
+      const stale = new Set(warm ? pipeline.derive.filter((pass) => pass.stale?.(db, root) === true).map((pass) => pass.name) : []);
+      if (warm && extract.length === 0 && removed.length === 0 && touched.length === 0 && vanishedSkips.length === 0 && !tooLargeChanged && stale.size === 0) {
         const skipped = [...inventory.skipped, ...[...skippedBefore.values()].map((r) => ({ path: r.path, reason: r.reason as SkipReason }))];
         return { mode: modeOf(db), ...counts(db), fts: store.fts, extracted: 0, removed: 0, skipped, languages: languages(db), elapsedMs: performance.now() - started, unchanged: true, changedPaths: [], removedPaths: [], scope };
       }
@@ -227,7 +229,7 @@ async function syncPass(root: string, pipeline: IndexPipeline, options: SyncOpti
         let resolver: ReturnType<typeof importResolver> | undefined;
         const ctx: PassContext = { db, root, writer, resolver: () => (resolver ??= importResolver(db, root)) };
         pipeline.derive.forEach((pass, i) => {
-          const scope = pass.scope(change, before[i]);
+          const scope = stale.has(pass.name) ? "all" : pass.scope(change, before[i]);
           if (scope !== "none") timed(pass.name, () => pass.run(ctx, scope));
         });
         for (const pass of pipeline.deferred) pass.record(db, change, priorMode);

@@ -1,7 +1,9 @@
 // One contract for every registered index pass: "update after a change = full rebuild".
 // For each pass of PASSES, the pipeline up to and including it builds a real small git repo
 // (the wiring `checker` fixture: imports, re-exports, routes, DI, a tsconfig), then a fixed
-// set of edits is applied one at a time; after each, the store is updated incrementally
+// set of edits is applied one at a time (files added, changed, deleted, renamed, skipped; an
+// export, a wiring registration and a config file changed; a commit that moves history
+// but no file); after each, the store is updated incrementally
 // (a reconcile that lists the tree, or a watcher's targeted sync of the edited paths; the
 // deferred passes then run incrementally over the changed files) and its id-independent
 // digest (scripts/bench/store-digest.ts) must equal the digest of a full rebuild
@@ -15,11 +17,13 @@ import { storeDigest } from "../../scripts/bench/store-digest.ts";
 import { pipeline, type IndexPass, type IndexPipeline } from "../../src/index/pass.ts";
 import { syncPasses, type SyncResult } from "../../src/index/sync.ts";
 import { PASSES } from "../../src/indexing/passes.ts";
-import { gitRepo } from "../helpers/repo.ts";
+import { git, gitRepo } from "../helpers/repo.ts";
 import { fixtureFiles } from "../helpers/wiring.ts";
 
 interface Edit {
   name: string;
+  /** False for an edit outside the work tree (a commit): passes that read only files have nothing to redo. */
+  changesFiles?: false;
   /** Apply the edit; returns the root-relative paths it touched (what a watcher would report). */
   apply(root: string): string[];
 }
@@ -84,6 +88,15 @@ const EDITS: Edit[] = [
     apply: (root) => write(root, "src/metrics/metrics.ts", 'import { Router } from "express";\nexport const count = (n: number) => n + 1;\nexport const metrics = Router();\nmetrics.get("/metrics", (req, res) => res.end());\n'),
   },
   { name: "add a config file the wiring reads", apply: (root) => write(root, ".env.example", "PORT=3000\nAPI_KEY=\n") },
+  {
+    name: "commit everything (history moves, the work tree does not)",
+    changesFiles: false,
+    apply: (root) => {
+      git(root, "add", "-A");
+      git(root, "commit", "-q", "-m", "edits");
+      return [];
+    },
+  },
 ];
 
 async function update(root: string, pipe: IndexPipeline, options: { paths?: string[]; force?: boolean }): Promise<SyncResult> {
@@ -108,11 +121,11 @@ describe("index pass contract: update after a change = full rebuild", () => {
       test(`${pass.name} (through ${pipe.all.map((p) => p.name).join(" → ")}), updated by ${via === "paths" ? "a targeted sync of the edited paths" : "a reconcile listing the tree"}`, async () => {
         const root = gitRepo(fixtureFiles("checker"));
         await update(root, pipe, { force: true });
-        for (const { name, apply } of EDITS) {
+        for (const { name, apply, changesFiles } of EDITS) {
           const paths = apply(root);
           stamp(root, paths);
           const result = await update(root, pipe, via === "paths" ? { paths } : {});
-          expect(result.unchanged).toBe(false);
+          if (changesFiles !== false) expect(result.unchanged).toBe(false);
           const incremental = storeDigest(root);
           await update(root, pipe, { force: true });
           const rebuilt = storeDigest(root);

@@ -52,7 +52,7 @@ export interface ReadOptions {
   longLived?: boolean;
   /** Wait for a cold build however long it takes (catalog B fusion, which has nothing to answer without it); the build runs in this process. */
   waitForBuild?: boolean;
-  /** This process is the root's host (never delegate to it). */
+  /** This process is the root's host: its own watcher (keepFresh) keeps the store current, and its Freshness never delegates to itself. */
   isHost?: boolean;
   /** List the tree and reconcile even where a live watcher keeps the store current (an explicit request to bring it up to date). */
   verify?: boolean;

@@ -1,13 +1,13 @@
 // svc find / svc_find (exact kinds): declarations by name, paths, full-text hits.
 
 import { validationError } from "../errors.ts";
-import { openIndex, type IndexState } from "../index/open.ts";
+import { indexForRead } from "../indexing/fresh.ts";
 import { changedFiles, resolveRef } from "../git/changes.ts";
 import { loadFileGraph } from "../graph/file-graph.ts";
-import type { OpenIndex } from "../index/open.ts";
+import type { IndexState, OpenIndex } from "../index/open.ts";
 import { collectFrom } from "../plan/collect.ts";
 import { availabilityHeader } from "../render/availability.ts";
-import { formatTokens } from "../render/tokens.ts";
+import { formatTokens } from "../text/tokens.ts";
 import { localize, type Candidate, type Localization, type Navigation } from "../retrieve/localize.ts";
 import type { Workspace } from "../workspace/root.ts";
 import { findLines, findPaths, findSymbols, findText, nearestNames, type LineHit, type PathHit, type SymbolHit, type TextHit } from "../retrieve/lookup.ts";
@@ -105,7 +105,7 @@ export async function find(request: FindRequest, ctx: OpContext): Promise<OpResu
   const query = request.query.trim();
   if (!query) throw validationError("query must not be empty");
   const ws = resolveWorkspace(request.path, ctx.cwd);
-  const index = await openIndex(ws.root, { longLived: ctx.longLived, isHost: ctx.host, signal: ctx.signal });
+  const index = await indexForRead(ws.root, ctx);
   const base = { query, kind: request.kind, root: ws.root };
   if (!index.available) {
     return { text: availabilityHeader(index.state, index.meta, index.detail), data: { ...base, indexState: index.state } };

@@ -9,8 +9,8 @@ import type { Database } from "bun:sqlite";
 import type { FileGraph } from "../graph/file-graph.ts";
 import { perFileList, type Collection, type IndexedFile } from "../plan/collect.ts";
 import { add, bodyWeight, exactDeclarations, exportBarrels, feedback, lexical, lexicalRanking, lexicalScores, merged, neighbours, newMerge, PARAMS, pathHits, plus, wiringHits } from "./localize-signals.ts";
-import { queryTerms, type QueryTerm } from "./terms.ts";
-import { stem } from "./stem.ts";
+import { queryTerms, type QueryTerm } from "../text/terms.ts";
+import { stem } from "../text/stem.ts";
 import { NAMED_TYPE_KINDS_SQL } from "../lang/model.ts";
 
 export type Grade = "confident" | "partial" | "insufficient";

@@ -8,7 +8,7 @@ import type { OpenIndex } from "../index/open.ts";
 import { collectFrom } from "../plan/collect.ts";
 import { availabilityHeader } from "../render/availability.ts";
 import { formatTokens } from "../render/tokens.ts";
-import { localize, type Candidate, type Localization, type Navigation } from "../retrieve/localize.ts";
+import { localize, type Candidate, type GradeEvidence, type Localization, type Navigation } from "../retrieve/localize.ts";
 import type { Workspace } from "../workspace/root.ts";
 import { findLines, findPaths, findSymbols, findText, nearestNames, type LineHit, type PathHit, type SymbolHit, type TextHit } from "../retrieve/lookup.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
@@ -43,6 +43,8 @@ export interface FindData {
   candidates?: Candidate[];
   /** kind=task: the query's words that occur nowhere in the indexed files. */
   unmatched?: string[];
+  /** kind=task: what the grade was decided on (margin, agreement with the text ranking, path hit, unmatched share). */
+  gradeEvidence?: GradeEvidence;
   navigation?: Navigation;
   /** kind=service|request|route|config */
   wiring?: WiringAnswer;
@@ -79,7 +81,7 @@ async function findTask(request: FindRequest, index: OpenIndex, ws: Workspace, b
   }
   const graph = loadFileGraph(index.db, index.meta.index_completed_at ?? "");
   const loc = localize(collection, { query: request.query, limit: Math.min(request.limit, TASK_CANDIDATES), graph, changed });
-  const data: FindData = { ...base, indexState: index.state, grade: loc.grade, candidates: loc.candidates, ...(loc.unmatched ? { unmatched: loc.unmatched } : {}), ...(loc.navigation ? { navigation: loc.navigation } : {}) };
+  const data: FindData = { ...base, indexState: index.state, grade: loc.grade, candidates: loc.candidates, ...(loc.unmatched ? { unmatched: loc.unmatched } : {}), ...(loc.gradeEvidence ? { gradeEvidence: loc.gradeEvidence } : {}), ...(loc.navigation ? { navigation: loc.navigation } : {}) };
   return { text: [availabilityHeader(index.state, index.meta, index.detail), ...renderLocalization(loc)].join("\n"), data };
 }
 

@@ -39,6 +39,19 @@ export interface Localization {
   noFullText?: boolean;
   /** The query's topical words (not change words such as "add" or "fix") that occur nowhere in the indexed files (names, paths, comments, bodies). */
   unmatched?: string[];
+  /** What the grade was decided on (absent when there are no candidates). */
+  gradeEvidence?: GradeEvidence;
+}
+
+export interface GradeEvidence {
+  /** The first candidate's score minus the second's. */
+  margin: number;
+  /** The text ranking alone (BM25F over names, paths and bodies) puts the first candidate first too. */
+  textFirst: boolean;
+  /** The first candidate's path contains a query word. */
+  pathHit: boolean;
+  /** Share of the query's topical words that occur nowhere in the repository. */
+  unmatchedShare: number;
 }
 
 const LOW_SIGNAL: [RegExp, string][] = [
@@ -71,19 +84,26 @@ const CHANGE_WORDS: ReadonlySet<string> = new Set(
 
 /**
  * The grade, calibrated on the localization benchmark's tuning split (scripts/bench/localize/
- * grades.ts): the merged scores are relative (the best lexical hit always scores near its
- * ceiling), so height alone says little. `confident` needs the first file clearly ahead
- * (0.2 over the second), its path naming a query word, and most of the query's topical
- * words found in the repository; `insufficient` when the best score is weak or none of the
- * topical words occurs anywhere ("add a refund endpoint" where nothing mentions refunds).
+ * grades.ts has the figures): the merged scores are relative (the best lexical hit always
+ * scores near its ceiling), so height alone says little. `confident` needs independent
+ * pieces of evidence to agree on the first file: it is clearly ahead (0.2 over the second),
+ * the text ranking alone (BM25F over names, paths and bodies, before any other signal) puts
+ * it first too, its path names a query word, and most of the query's topical words occur in
+ * the repository. `insufficient` when the best score is weak or none of the topical words
+ * occurs anywhere ("add a refund endpoint" where nothing mentions refunds).
  */
-function grade(candidates: readonly Candidate[], topical: ReadonlySet<string>, unmatched: readonly string[]): { grade: Grade; cluster: number } {
-  const top = candidates[0]?.score ?? 0;
-  const missing = unmatched.length;
-  if (top < 0.2 || (topical.size > 0 && missing === topical.size)) return { grade: "insufficient", cluster: 0 };
-  const margin = top - (candidates[1]?.score ?? 0);
-  const pathHit = (candidates[0]?.reasons ?? []).some((r) => r.startsWith("path "));
-  return margin >= 0.2 && pathHit && missing / Math.max(1, topical.size) < 0.5 ? { grade: "confident", cluster: 1 } : { grade: "partial", cluster: 0 };
+function grade(candidates: readonly Candidate[], topical: ReadonlySet<string>, unmatched: readonly string[], textFirst: Candidate | undefined): { grade: Grade; cluster: number; evidence?: GradeEvidence } {
+  const first = candidates[0];
+  if (!first) return { grade: "insufficient", cluster: 0 };
+  const evidence: GradeEvidence = {
+    margin: Math.round((first.score - (candidates[1]?.score ?? 0)) * 1000) / 1000,
+    textFirst: textFirst !== undefined && textFirst === first,
+    pathHit: first.reasons.some((r) => r.startsWith("path ")),
+    unmatchedShare: Math.round((unmatched.length / Math.max(1, topical.size)) * 1000) / 1000,
+  };
+  if (first.score < 0.2 || (topical.size > 0 && unmatched.length === topical.size)) return { grade: "insufficient", cluster: 0, evidence };
+  const confident = evidence.margin >= 0.2 && evidence.textFirst && evidence.pathHit && evidence.unmatchedShare < 0.5;
+  return { grade: confident ? "confident" : "partial", cluster: confident ? 1 : 0, evidence };
 }
 
 const joinedLowerPaths = (files: readonly IndexedFile[]) => files.map((f) => f.path.toLowerCase()).join("\n");
@@ -160,9 +180,11 @@ export function localize(collection: Collection, options: LocalizeOptions): Loca
   wiringHits(db, options.query, collection, m);
   pathHits(collection, terms, m);
   const fts = collection.index.meta.fts_available === "1";
+  let textFirst: number | undefined;
   if (fts) {
     const scores = lexicalScores(db, collection, terms);
     const first = lexical(db, collection, scores, terms, m);
+    textFirst = first[0];
     const prf = feedback(db, first.slice(0, PARAMS.prfTop), new Set(terms.map((t) => t.term)), collection.files.length);
     if (prf.length) {
       const seen = new Set(first);
@@ -196,8 +218,10 @@ export function localize(collection: Collection, options: LocalizeOptions): Loca
   }
   const topical = topicalWords(terms);
   const unmatched = fts ? unmatchedWords(db, collection, topical) : [];
-  const graded = grade(candidates, topical, unmatched);
-  const result: Localization = { grade: graded.grade, candidates, cluster: graded.cluster, ...(fts ? {} : { noFullText: true }), ...(unmatched.length ? { unmatched } : {}) };
+  // The text ranking's first file, or the candidate it collapsed onto (an identical file).
+  const textFirstHash = textFirst === undefined ? undefined : ((hashOf.get(textFirst) as { hash: string } | null)?.hash ?? String(textFirst));
+  const graded = grade(candidates, topical, unmatched, textFirstHash === undefined ? undefined : seenHash.get(textFirstHash));
+  const result: Localization = { grade: graded.grade, candidates, cluster: graded.cluster, ...(fts ? {} : { noFullText: true }), ...(unmatched.length ? { unmatched } : {}), ...(graded.evidence ? { gradeEvidence: graded.evidence } : {}) };
   if (graded.grade !== "confident") result.navigation = navigation(db, collection, candidates);
   return result;
 }

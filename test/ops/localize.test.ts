@@ -26,6 +26,8 @@ describe("find --kind task", () => {
   test("confident only when the first file leads clearly, its path names the query and the query's words exist here", async () => {
     const { data } = await task(root, "charge the customer twice when the payment fails");
     expect(data.grade).toBe("confident");
+    expect(data.gradeEvidence).toMatchObject({ textFirst: true, pathHit: true });
+    expect(data.gradeEvidence?.margin).toBeGreaterThanOrEqual(0.2);
     expect(data.candidates?.[0]?.path).toBe("src/payments/payment.service.ts");
     expect(data.navigation).toBeUndefined();
     expect(data.unmatched).toEqual(["twice", "fails"]);
@@ -34,6 +36,31 @@ describe("find --kind task", () => {
     expect(tie.data.grade).toBe("partial");
     expect(tie.data.candidates?.[0]?.path).toBe("src/orders/order.service.ts");
     expect(tie.data.unmatched).toEqual(["refund", "method"]);
+  }, 120_000);
+
+  test("a file ahead only by name and path evidence, not first by the text ranking, is partial", async () => {
+    const repo = gitRepo({
+      "src/cache.ts": "export class Cache {}\n",
+      "src/store.ts": [
+        "// Eviction: stale entries leave the cache once their deadline passes.",
+        "export function evictStale(entries: Map<string, number>, now: number) {",
+        "  for (const [key, deadline] of entries) if (deadline < now) entries.delete(key); // stale entries evicted",
+        "}",
+        "",
+      ].join("\n"),
+      "src/log.ts": "export function log(message: string) { console.info(message); }\n",
+    });
+    const { data } = await task(repo, "Cache eviction keeps stale entries");
+    const [first, second] = data.candidates ?? [];
+    // The declaring file leads clearly and its path names a query word, the old rule's whole test…
+    expect(first?.path).toBe("src/cache.ts");
+    expect(first?.reasons.some((r) => r.startsWith("path "))).toBe(true);
+    expect((first?.score ?? 0) - (second?.score ?? 0)).toBeGreaterThanOrEqual(0.2);
+    // …but the text of the repository points at src/store.ts: the evidence disagrees.
+    expect(second?.path).toBe("src/store.ts");
+    expect(data.gradeEvidence).toMatchObject({ textFirst: false, pathHit: true });
+    expect(data.gradeEvidence?.unmatchedShare).toBeLessThan(0.5);
+    expect(data.grade).toBe("partial");
   }, 120_000);
 
   test("a query whose topical words occur nowhere in the repository is insufficient and says which", async () => {

@@ -58,7 +58,8 @@ const LOW_SIGNAL: [RegExp, string][] = [
   [/^\s*merge\b/i, "a merge"],
   [/^\s*apply suggestions from code review/i, "applied review suggestions"],
   [/^\s*(bump|upgrade)\b|dependabot|\bfrom v?\d+(\.\d+)+ to v?\d+(\.\d+)+/i, "a version bump"],
-  [/^\s*(ci|build|chore|release|version)\b\s*[(:!]?/i, "a chore, build or release change"],
+  // Conventional-commit prefixes only ("chore: …", "build(deps)!: …"): "release the lock…" or "build the total…" is a task.
+  [/^\s*(ci|build|chore|release|version)(\([^)]*\))?!?:/i, "a chore, build or release change"],
   [/^\s*v?\d+(\.\d+)+\s*$/, "a version number"],
 ];
 
@@ -167,8 +168,9 @@ export interface LocalizeOptions {
 
 export function localize(collection: Collection, options: LocalizeOptions): Localization {
   const db = collection.index.db;
+  // A low-signal query (a merge, a version bump) says nothing about where a change goes: it is
+  // ranked like any other, so whatever its words match is still shown, but graded insufficient.
   const why = lowSignal(options.query);
-  if (why) return { grade: "insufficient", candidates: [], cluster: 0, lowSignal: why, navigation: navigation(db, collection, []) };
   const m = newMerge();
   if (options.changed?.length) {
     const changed = new Set(options.changed);
@@ -220,8 +222,9 @@ export function localize(collection: Collection, options: LocalizeOptions): Loca
   const unmatched = fts ? unmatchedWords(db, collection, topical) : [];
   // The text ranking's first file, or the candidate it collapsed onto (an identical file).
   const textFirstHash = textFirst === undefined ? undefined : ((hashOf.get(textFirst) as { hash: string } | null)?.hash ?? String(textFirst));
-  const graded = grade(candidates, topical, unmatched, textFirstHash === undefined ? undefined : seenHash.get(textFirstHash));
-  const result: Localization = { grade: graded.grade, candidates, cluster: graded.cluster, ...(fts ? {} : { noFullText: true }), ...(unmatched.length ? { unmatched } : {}), ...(graded.evidence ? { gradeEvidence: graded.evidence } : {}) };
+  const evidence = grade(candidates, topical, unmatched, textFirstHash === undefined ? undefined : seenHash.get(textFirstHash));
+  const graded = why ? { ...evidence, grade: "insufficient" as const, cluster: 0 } : evidence;
+  const result: Localization = { grade: graded.grade, candidates, cluster: graded.cluster, ...(why ? { lowSignal: why } : {}), ...(fts ? {} : { noFullText: true }), ...(unmatched.length ? { unmatched } : {}), ...(graded.evidence ? { gradeEvidence: graded.evidence } : {}) };
   if (graded.grade !== "confident") result.navigation = navigation(db, collection, candidates);
   return result;
 }

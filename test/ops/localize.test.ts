@@ -71,11 +71,22 @@ describe("find --kind task", () => {
     expect(text).toContain("navigation map: ");
   }, 120_000);
 
-  test("low-signal queries are insufficient, with a navigation map", async () => {
-    for (const q of ["Merge branch 'main' into feature", "bump zod from 3.22.0 to 3.23.1", "chore: lint", "v1.2.3"]) {
+  test("low-signal queries are insufficient, with a navigation map, yet keep whatever their words match", async () => {
+    for (const q of ["Merge branch 'main' into feature", "bump zod from 3.22.0 to 3.23.1", "chore: lint", "chore(deps)!: log every order placed", "v1.2.3"]) {
       const { data, text } = await task(root, q);
-      expect([q, data.grade, data.candidates?.length]).toEqual([q, "insufficient", 0]);
+      expect([q, data.grade]).toEqual([q, "insufficient"]);
+      expect(text).toContain("(the query reads as ");
       expect(text).toContain("navigation map: ");
+    }
+    // Never zero candidates when the words match files: a merge naming "main" still lists src/main.ts.
+    expect((await task(root, "Merge branch 'main' into feature")).data.candidates?.map((c) => c.path)).toContain("src/main.ts");
+    expect((await task(root, "chore(deps)!: log every order placed")).data.candidates?.length).toBeGreaterThan(0);
+    expect((await task(root, "v1.2.3")).data.candidates).toEqual([]);
+    // Ordinary tasks that start with release, build or version are not chores.
+    for (const q of ["release the payment lock when the charge fails", "build the order total from the payment", "version the order entity"]) {
+      expect([q, lowSignal(q)]).toEqual([q, null]);
+      const { data } = await task(root, q);
+      expect([q, data.grade === "insufficient", (data.candidates?.length ?? 0) > 0]).toEqual([q, false, true]);
     }
     expect(lowSignal("fix the order total rounding")).toBeNull();
   }, 120_000);

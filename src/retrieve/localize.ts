@@ -90,8 +90,9 @@ const CHANGE_WORDS: ReadonlySet<string> = new Set(
  * pieces of evidence to agree on the first file: it is clearly ahead (0.2 over the second),
  * the text ranking alone (BM25F over names, paths and bodies, before any other signal) puts
  * it first too, its path names a query word, and most of the query's topical words occur in
- * the repository. `insufficient` when the best score is weak or none of the topical words
- * occurs anywhere ("add a refund endpoint" where nothing mentions refunds).
+ * the repository. `insufficient` only when evidence is absent: no candidate, or none of the
+ * topical words occurs anywhere ("add a refund endpoint" where nothing mentions refunds; the
+ * files its other words match are still listed). A weak best score alone is `partial`.
  */
 function grade(candidates: readonly Candidate[], topical: ReadonlySet<string>, unmatched: readonly string[], textFirst: Candidate | undefined): { grade: Grade; cluster: number; evidence?: GradeEvidence } {
   const first = candidates[0];
@@ -102,7 +103,7 @@ function grade(candidates: readonly Candidate[], topical: ReadonlySet<string>, u
     pathHit: first.reasons.some((r) => r.startsWith("path ")),
     unmatchedShare: Math.round((unmatched.length / Math.max(1, topical.size)) * 1000) / 1000,
   };
-  if (first.score < 0.2 || (topical.size > 0 && unmatched.length === topical.size)) return { grade: "insufficient", cluster: 0, evidence };
+  if (topical.size > 0 && unmatched.length === topical.size) return { grade: "insufficient", cluster: 0, evidence };
   const confident = evidence.margin >= 0.2 && evidence.textFirst && evidence.pathHit && evidence.unmatchedShare < 0.5;
   return { grade: confident ? "confident" : "partial", cluster: confident ? 1 : 0, evidence };
 }

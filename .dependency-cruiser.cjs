@@ -15,7 +15,7 @@ const LAYERS = [
   ["surfaces"],
   ["install"],
   ["engine.ts"],
-  ["registry.ts"],
+  ["registry"],
   ["ops"],
   ["plan", "render", "wiring", "check", "retrieve", "refactor", "testing", "package-upgrade"],
   ["semantic", "graph"],
@@ -39,7 +39,7 @@ const PEERS = {
 };
 
 /** Surfaces may import these areas (besides src/surfaces itself) ... */
-const SURFACE_ALLOWED = ["engine.ts", "registry.ts", "render", "errors.ts", "params.ts", "version.ts", "sys", "host", "install", "ops/types.ts"];
+const SURFACE_ALLOWED = ["engine.ts", "registry", "render", "errors.ts", "params.ts", "version.ts", "sys", "host", "install", "ops/types.ts"];
 /** ... and these files: choosing the workspace a request acts on (root, MCP roots). */
 const SURFACE_ALLOWED_FILES = ["src/workspace/root.ts", "src/workspace/allowed.ts"];
 

@@ -1,7 +1,8 @@
-// The output path's redactor. Every surface writes an operation's result through
-// `redactResult` (CLI text and --json, MCP text and structuredContent, host RPC results),
-// payload files and error messages through `redactText`; so a new operation or a new field
-// is redacted without anyone remembering to. Strings are redacted wherever they sit inside
+// The output path's redactor. The engine passes every operation's result through
+// `redactResult` before the budget fit (src/engine.ts invoke), so what any surface writes —
+// CLI text and --json, MCP text and structuredContent, host RPC results — is redacted;
+// payload files, error messages and the CLI's printed lines go through `redactText`. A new
+// operation, field or surface is redacted without anyone remembering to. Strings are redacted wherever they sit inside
 // the result object (keys included), diffs and signatures as much as file bodies.
 //
 // The one exception is an apply handoff — an object `{file, expectedHash, content}` (a
@@ -50,7 +51,7 @@ export function mapStrings<T>(value: T, fn: (text: string) => string, keep?: (ow
   return walk(value, 0) as T;
 }
 
-/** What a surface may write: the result's text, structured data and warnings, redacted. */
+/** What a surface may write: the result's text, structured data and warnings, redacted (the engine applies it to every answer). */
 export function redactResult<D extends object>(result: OpResult<D>): OpResult<D> {
   return {
     ...result,

@@ -94,6 +94,20 @@ const CHANGE_WORDS: ReadonlySet<string> = new Set(
  * topical words occurs anywhere ("add a refund endpoint" where nothing mentions refunds; the
  * files its other words match are still listed). A weak best score alone is `partial`.
  */
+/** The confident rule's parts; scripts/bench/localize/grades.ts --sweep varies them one at a time. */
+export interface ConfidentRule {
+  margin: number;
+  textFirst: boolean;
+  pathHit: boolean;
+  unmatchedShare: number;
+}
+
+export const CONFIDENT_RULE: ConfidentRule = { margin: 0.2, textFirst: true, pathHit: true, unmatchedShare: 0.5 };
+
+export function isConfident(e: GradeEvidence, rule: ConfidentRule = CONFIDENT_RULE): boolean {
+  return e.margin >= rule.margin && (!rule.textFirst || e.textFirst) && (!rule.pathHit || e.pathHit) && e.unmatchedShare < rule.unmatchedShare;
+}
+
 function grade(candidates: readonly Candidate[], topical: ReadonlySet<string>, unmatched: readonly string[], textFirst: Candidate | undefined): { grade: Grade; cluster: number; evidence?: GradeEvidence } {
   const first = candidates[0];
   if (!first) return { grade: "insufficient", cluster: 0 };
@@ -104,7 +118,7 @@ function grade(candidates: readonly Candidate[], topical: ReadonlySet<string>, u
     unmatchedShare: Math.round((unmatched.length / Math.max(1, topical.size)) * 1000) / 1000,
   };
   if (topical.size > 0 && unmatched.length === topical.size) return { grade: "insufficient", cluster: 0, evidence };
-  const confident = evidence.margin >= 0.2 && evidence.textFirst && evidence.pathHit && evidence.unmatchedShare < 0.5;
+  const confident = isConfident(evidence);
   return { grade: confident ? "confident" : "partial", cluster: confident ? 1 : 0, evidence };
 }
 

@@ -83,6 +83,16 @@ const CHANGE_WORDS: ReadonlySet<string> = new Set(
     .split(/\s+/),
 );
 
+/** The parts of the confident rule an answer misses, in words (why it is partial). */
+export function shortOfConfident(e: GradeEvidence, rule: ConfidentRule = CONFIDENT_RULE): string[] {
+  const out: string[] = [];
+  if (e.margin < rule.margin) out.push(`the first file leads the second by ${e.margin.toFixed(2)} (${rule.margin} needed)`);
+  if (rule.textFirst && !e.textFirst) out.push("the text alone ranks another file first");
+  if (rule.pathHit && !e.pathHit) out.push("the first file's path names no query word");
+  if (e.unmatchedShare >= rule.unmatchedShare) out.push("half or more of the query's topical words occur nowhere here");
+  return out;
+}
+
 /**
  * The grade, calibrated on the localization benchmark's tuning split (scripts/bench/localize/
  * grades.ts has the figures): the merged scores are relative (the best lexical hit always

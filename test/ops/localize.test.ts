@@ -34,6 +34,7 @@ describe("find --kind task", () => {
     // Two files tie at the top (the declaring service and the controller that injects it): partial.
     const tie = await task(root, "add a refund method to OrderService");
     expect(tie.data.grade).toBe("partial");
+    expect(tie.text).toMatch(/\n  partial: the first file leads the second by 0\.\d\d \(0\.2 needed\)/);
     expect(tie.data.candidates?.[0]?.path).toBe("src/orders/order.service.ts");
     expect(tie.data.unmatched).toEqual(["refund", "method"]);
   }, 120_000);
@@ -50,7 +51,7 @@ describe("find --kind task", () => {
       ].join("\n"),
       "src/log.ts": "export function log(message: string) { console.info(message); }\n",
     });
-    const { data } = await task(repo, "Cache eviction keeps stale entries");
+    const { data, text } = await task(repo, "Cache eviction keeps stale entries");
     const [first, second] = data.candidates ?? [];
     // The declaring file leads clearly and its path names a query word, the old rule's whole test…
     expect(first?.path).toBe("src/cache.ts");
@@ -61,6 +62,7 @@ describe("find --kind task", () => {
     expect(data.gradeEvidence).toMatchObject({ textFirst: false, pathHit: true });
     expect(data.gradeEvidence?.unmatchedShare).toBeLessThan(0.5);
     expect(data.grade).toBe("partial");
+    expect(text).toContain("\n  partial: the text alone ranks another file first\n");
   }, 120_000);
 
   test("a query whose topical words occur nowhere in the repository is insufficient and says which", async () => {

@@ -8,6 +8,22 @@ import { bool, INDEX_STATE, int, obj, str, WORKSPACE_PATH, type OperationSpec } 
 
 /** The most candidates a race takes. */
 const RACE_CAP = 5;
+/** svc_test: one test file's run (testing/run-files.ts FileRun) and its tests (testing/test-cases.ts TestCase). */
+const TEST_CASE = obj({ title: str, status: { type: "string", enum: ["pass", "fail", "skip"] }, file: str, line: { type: ["integer", "null"] }, lineFrom: { type: ["string", "null"], enum: ["report", "title", null] }, message: { type: ["string", "null"] } }, ["title", "status", "file", "line", "lineFrom", "message"]);
+const TEST_FILE_RUN = obj(
+  {
+    path: str,
+    hop: int,
+    outcome: { type: "string", enum: ["pass", "fail", "timeout", "not_run"] },
+    exitCode: { type: ["integer", "null"] },
+    ms: int,
+    message: { type: ["string", "null"] },
+    cases: { type: ["array", "null"], items: TEST_CASE },
+    graded: { type: ["string", "null"], enum: ["per_test", "exit_code", null] },
+    gradeNote: { type: ["string", "null"] },
+  },
+  ["path", "hop", "outcome", "exitCode", "ms", "message", "cases", "graded", "gradeNote"],
+);
 
 export const VERIFY_OPERATIONS: readonly OperationSpec[] = [
   {
@@ -16,7 +32,7 @@ export const VERIFY_OPERATIONS: readonly OperationSpec[] = [
     readOnly: true,
     summary: "Covering tests of a declaration, run with the workspace's test runner (failures first)",
     description:
-      "The test files that reach one declaration (Name, Type.member or path:line) through references or imports, nearest first (hop), at most limit, run one file at a time with the workspace's runner (bun test, vitest, jest, mocha, node --test — from package.json scripts.test or dependencies; svc.json testCommand overrides) with cwd = the workspace root and a timeout per file. Answer: counts, failing files first with the runner's failure lines, then passing files. `none reach it` when no test file reaches the symbol and every file that could reference it is in a loaded TypeScript project (otherwise `none found; partial:` naming the files outside — tests outside the tsconfig, .mjs, dynamic namespace access), and the selection alone when no runner is detected or installed — both said plainly (selection only). Use after changing a declaration to run just the tests that can see it. MCP only: candidates races 2..5 proposed edits (typecheck on the overlay, then the covering tests in an isolated copy per candidate; winner, tie or none, time-boxed by budgetSeconds, default 120; nothing written).",
+      "The test files that reach one declaration (Name, Type.member or path:line) through references or imports, nearest first (hop), at most limit, run one file at a time with the workspace's runner (bun test, vitest, jest, mocha, ava, node --test — from package.json scripts.test or dependencies; svc.json testCommand overrides) with cwd = the workspace root and a timeout per file. Each run's machine-readable report (JUnit XML, JSON or TAP, written to a private temporary file) gives per-test results: a failure names the test's full title, its file and line (from the report, else found by the title; 'line unknown' when neither) and the first lines of its message. Answer: file and test counts, failing files first with their failing tests, then passing files; a file whose report could not be read (or a custom testCommand) is graded by its exit code alone, and says so. `none reach it` when no test file reaches the symbol and every file that could reference it is in a loaded TypeScript project (otherwise `none found; partial:` naming the files outside — tests outside the tsconfig, .mjs, dynamic namespace access), and the selection alone when no runner is detected or installed — both said plainly (selection only). Use after changing a declaration to run just the tests that can see it. MCP only: candidates races 2..5 proposed edits (typecheck on the overlay, then the covering tests in an isolated copy per candidate; winner, tie or none, time-boxed by budgetSeconds, default 120; nothing written).",
     mcp: [{ tool: "svc_test" }],
     cli: { command: "test" },
     params: [
@@ -37,7 +53,7 @@ export const VERIFY_OPERATIONS: readonly OperationSpec[] = [
       { name: "maxCandidates", type: "int", default: 4, min: 2, max: RACE_CAP, description: "Racing: the most candidates accepted.", cli: false },
       { name: "budgetSeconds", type: "int", default: 120, min: 1, max: 1800, description: "Racing: the time budget of the whole race (typechecks and test runs); the answer states it and the time used; a candidate cut by it means no winner.", cli: false },
     ],
-    output: obj({ root: str, indexState: INDEX_STATE, status: str, symbol: { type: "object" }, candidates: { type: "array" }, nearest: { type: "array" }, grade: str, runner: { type: ["object", "null"] }, reason: { type: ["string", "null"] }, counts: { type: "object" }, tests: { type: "array" }, race: { type: "object", properties: { budgetMs: int, elapsedMs: int, selected: int, candidates: { type: "array" }, verdict: { type: "object", properties: { status: { type: "string", enum: ["winner", "tie", "none"] }, winner: { type: ["string", "null"] }, tied: { type: "array" }, basis: { type: ["string", "null"] }, reason: str } } } } }, ["root", "status"]),
+    output: obj({ root: str, indexState: INDEX_STATE, status: str, symbol: { type: "object" }, candidates: { type: "array" }, nearest: { type: "array" }, grade: str, runner: { type: ["object", "null"] }, reason: { type: ["string", "null"] }, counts: { type: "object" }, tests: { type: "array", items: TEST_FILE_RUN }, race: { type: "object", properties: { budgetMs: int, elapsedMs: int, selected: int, candidates: { type: "array" }, verdict: { type: "object", properties: { status: { type: "string", enum: ["winner", "tie", "none"] }, winner: { type: ["string", "null"] }, tied: { type: "array" }, basis: { type: ["string", "null"] }, reason: str } } } } }, ["root", "status"]),
     load: async () => (await import("../ops/test.ts")).test as never,
   },
   {

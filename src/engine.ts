@@ -10,7 +10,7 @@ import type { OpContext, OpResult, Surface } from "./ops/types.ts";
 import { operation, type OperationSpec } from "./registry/index.ts";
 import { fitAnswer } from "./render/fit.ts";
 import { redactResult, redactText } from "./render/redact-output.ts";
-import { tokenCounter } from "./render/tokens.ts";
+import { tokenCounter } from "./text/tokens.ts";
 import { validateRequest, type ParamLabel } from "./validate.ts";
 
 /**

@@ -11,7 +11,7 @@ import { maxTokensParam } from "../src/params.ts";
 import { REGISTRY, type OperationSpec } from "../src/registry/index.ts";
 import { answerTokens } from "../src/render/fit.ts";
 import { redactResult } from "../src/render/redact-output.ts";
-import { tokenCounter } from "../src/render/tokens.ts";
+import { tokenCounter } from "../src/text/tokens.ts";
 
 /** Connection strings with two- or three-character passwords: each marker is several tokens longer than its secret. */
 const URLS = Array.from({ length: 400 }, (_, i) => `postgres://app:q${i}@db${i}.internal/main`);

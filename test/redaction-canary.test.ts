@@ -13,7 +13,7 @@ import { Database } from "bun:sqlite";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { call } from "../src/engine.ts";
-import { findSecrets } from "../src/render/redact.ts";
+import { findSecrets } from "../src/text/redact.ts";
 import { REGISTRY, type OperationSpec } from "../src/registry/index.ts";
 import { runCli } from "../src/surfaces/cli/run.ts";
 import { cliParams, flagName } from "../src/surfaces/cli/program.ts";

@@ -7,7 +7,7 @@ import { expect, test } from "bun:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { DEFAULT_BUDGET } from "../../src/engine.ts";
-import { tokenCounter } from "../../src/render/tokens.ts";
+import { tokenCounter } from "../../src/text/tokens.ts";
 import { ServedRoots } from "../../src/surfaces/mcp/roots.ts";
 import { createMcpServer } from "../../src/surfaces/mcp/server.ts";
 import { gitRepo } from "../helpers/repo.ts";

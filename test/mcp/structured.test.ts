@@ -12,7 +12,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { generateCorpus } from "../../scripts/bench/generate.ts";
 import { DEFAULT_BUDGET } from "../../src/engine.ts";
 import { REGISTRY } from "../../src/registry/index.ts";
-import { tokenCounter } from "../../src/render/tokens.ts";
+import { tokenCounter } from "../../src/text/tokens.ts";
 import { ServedRoots } from "../../src/surfaces/mcp/roots.ts";
 import { createMcpServer } from "../../src/surfaces/mcp/server.ts";
 import { git } from "../helpers/repo.ts";

@@ -10,7 +10,7 @@ import { invoke } from "../../engine.ts";
 import { PAYLOAD_TTL_MS, sweepPayloads } from "../../host/payloads.ts";
 import { asSvcError, clipInput } from "../../errors.ts";
 import { keepFresh } from "../../index/open.ts";
-import { syncIndex } from "../../index/sync.ts";
+import { syncIndex } from "../../indexing/sync.ts";
 import { REGISTRY, type OperationSpec } from "../../registry/index.ts";
 import { releaseAllLocks } from "../../store/lock.ts";
 import { openReader } from "../../store/db.ts";

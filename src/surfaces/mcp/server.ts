@@ -7,7 +7,7 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { invoke } from "../../engine.ts";
 import { asSvcError, clipInput, validationError } from "../../errors.ts";
-import { tokenCounter } from "../../render/tokens.ts";
+import { tokenCounter } from "../../text/tokens.ts";
 import { VERSION } from "../../version.ts";
 import { ensureHost } from "../../host/spawn.ts";
 import { assertAllowed, inside, withAllowedRoots } from "../../workspace/allowed.ts";

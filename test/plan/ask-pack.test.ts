@@ -7,7 +7,7 @@ import { describe, expect, test } from "bun:test";
 import { call } from "../../src/engine.ts";
 import { answerTokens } from "../../src/render/fit.ts";
 import type { FusionData } from "../../src/render/fusion.ts";
-import { tokenCounter } from "../../src/render/tokens.ts";
+import { tokenCounter } from "../../src/text/tokens.ts";
 import { askedKinds } from "../../src/plan/ask-localized.ts";
 import { gitRepo } from "../helpers/repo.ts";
 

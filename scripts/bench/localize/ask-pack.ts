@@ -42,7 +42,7 @@ import { ASK_PARAMS } from "../../../src/plan/ask.ts";
 import { answerTokens } from "../../../src/render/fit.ts";
 import { fileBlock } from "../../../src/render/format.ts";
 import type { FusionData } from "../../../src/render/fusion.ts";
-import { tokenCounter, type TokenCounter } from "../../../src/render/tokens.ts";
+import { tokenCounter, type TokenCounter } from "../../../src/text/tokens.ts";
 import { fmt, percentile } from "../measure.ts";
 import { Baselines } from "./baselines.ts";
 import { pairedInterval } from "./metrics.ts";

@@ -1,14 +1,20 @@
 // Ask: choose a scoping strategy from the task text, no model involved. A broad question
-// → skeleton; exactly one identifier naming a declared type → focus on it (search when it
-// does not resolve); anything else → search with the task as the query.
+// about the whole project → skeleton; anything else → the task localizer (`find --kind
+// task`, plan/ask-localized.ts) with the task as the query, or for a subsystem question
+// ("how does routing work") the topic in the forms the index knows; a type the task names
+// joins the candidates without replacing the rest of the task. When the localizer has
+// nothing (a low-signal task), search with the task's words; when that matches nothing,
+// skeleton. The strategy line says what was chosen and why.
 
 import type { Collection } from "./collect.ts";
-import { planFocus } from "./focus.ts";
+import { ASK_PARAMS, planLocalized } from "./ask-localized.ts";
 import type { Plan } from "./model.ts";
 import { planSearch } from "./search.ts";
 import { subsystemQuery } from "./subsystem.ts";
 import { planWhole } from "./whole.ts";
 import { NAMED_TYPE_KINDS_SQL } from "../lang/model.ts";
+
+export { ASK_PARAMS };
 
 const BROAD = [
   /\barchitecture\b/i,
@@ -25,7 +31,7 @@ const BROAD = [
 
 const TWO_HUMP = /^[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*$/;
 
-export type AskStrategy = { kind: "skeleton" } | { kind: "focus"; seed: string } | { kind: "search" };
+export type AskStrategy = { kind: "skeleton" } | { kind: "localize"; seed?: string } | { kind: "search" };
 
 export function isBroad(task: string): boolean {
   return BROAD.some((re) => re.test(task));
@@ -58,12 +64,19 @@ export function planAsk(collection: Collection, options: AskPlanOptions): Plan {
     plan.prelude.unshift(line(`strategy=skeleton${note}`));
     return plan;
   };
+  // Nothing matched: the most depended-on source files, whole while they fit, then as signatures.
+  const central = () => {
+    const plan = planWhole(collection, "standard", "ask");
+    plan.packing = { wholeShare: ASK_PARAMS.wholeShare, upgrade: ASK_PARAMS.upgrade === 1 };
+    plan.prelude.unshift(line("strategy=central (the task's words matched no file: the most depended-on files, whole while they fit)"));
+    return plan;
+  };
   const search = (note: string, query = options.task) => {
     let plan: Plan;
     try {
       plan = planSearch(collection, { query, queryTop: 10, depth, level: "standard", rerank: false });
     } catch {
-      return skeleton(" (the task's words matched no file)");
+      return central();
     }
     plan.mode = "ask";
     plan.prelude.unshift(line(`strategy=search${note}`));
@@ -71,18 +84,16 @@ export function planAsk(collection: Collection, options: AskPlanOptions): Plan {
   };
   if (isBroad(options.task)) return skeleton("");
   const subsystem = subsystemQuery(db, options.task);
-  if (subsystem) return search(` subsystem="${subsystem.topic.join(" ")}"${subsystem.replaced.length ? ` (searched as ${subsystem.replaced.join(", ")})` : ""}`, subsystem.query);
-  const names = typeNamesIn(options.task, (name) => known.get(name) !== null);
-  if (names.length === 1) {
-    const seed = names[0] as string;
-    try {
-      const plan = planFocus(collection, { focus: seed, depth, level: "standard" });
-      plan.mode = "ask";
-      plan.prelude.unshift(line(`strategy=focus seed="${seed}"`));
-      return plan;
-    } catch {
-      return search(` (focus seed "${seed}" did not resolve)`);
-    }
-  }
-  return search("");
+  const names = subsystem ? [] : typeNamesIn(options.task, (name) => known.get(name) !== null);
+  const named = names.length === 1 ? (names[0] as string) : null;
+  const query = subsystem?.query ?? options.task;
+  const localized = planLocalized(collection, { task: options.task, query, named, depth });
+  // The brief's strategy names: focus when the task names one type that resolves (its declaring
+  // file leads; the rest of the task's candidates follow), search otherwise — both seeded by the localizer.
+  const chosen = named && localized?.namedResolved
+    ? `strategy=focus seed="${named}"`
+    : `strategy=search${subsystem ? ` subsystem="${subsystem.topic.join(" ")}"${subsystem.replaced.length ? ` (searched as ${subsystem.replaced.join(", ")})` : ""}` : ""}${named ? ` (focus seed "${named}" did not resolve)` : ""}`;
+  if (!localized) return search(`${chosen.slice("strategy=search".length)} (the task localizer found no candidate)`, query);
+  localized.plan.prelude.unshift(line(chosen));
+  return localized.plan;
 }

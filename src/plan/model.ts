@@ -61,4 +61,10 @@ export interface Plan {
   suffixes?: Map<string, string>;
   /** Each <file> carries role, tier, tokens and an "included via" comment (svc_context, svc_review). */
   annotate?: boolean;
+  /**
+   * Packing for editing (ask): no fair share; entries planned at a body-keeping tier are kept
+   * whole while the answer stays within `wholeShare` of the budget, otherwise as signatures;
+   * room left at the end turns entries sent as signatures into whole files, best first (unless `upgrade` is false).
+   */
+  packing?: { wholeShare: number; upgrade?: boolean };
 }

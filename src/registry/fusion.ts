@@ -66,7 +66,7 @@ export const FUSION_OPERATIONS: readonly OperationSpec[] = [
     readOnly: true,
     summary: "Task → the right scope (skeleton, focus or search) packed to a token budget",
     description:
-      "Give a task in plain words and a token budget; svc picks the strategy (a broad question → skeleton, one named type → focus on it, otherwise search) and returns reduced context packed most relevant first. The first line names the strategy. Use when you do not yet know which files matter.",
+      "Give a task in plain words and a token budget; svc picks the strategy (a broad question → skeleton, one named type → focus on it, otherwise search) and returns the files the task localizer (find kind=task) ranks, source first: the best whole while they fit, then their neighbours (callers, callees, tests) as signatures; the manifest says why each file is in. The first line names the strategy. Use when you do not yet know which files matter.",
     mcp: [{ tool: "svc_ask" }],
     cli: { command: "ask" },
     params: [

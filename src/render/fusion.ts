@@ -177,13 +177,17 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
     (plan.notIncludedLines ?? []).reduce((sum, n) => sum + counter.count(n) + 2, 0) +
     counter.count(JSON.stringify(plan.notIncluded ?? []));
   const entryCost = (c: Candidate) => c.tokens + 12 + counter.count(JSON.stringify(emitted(c)));
+  const packing = plan.packing;
+  const texts = new Map<string, string>();
 
   for (const [index, entry] of plan.entries.entries()) {
     const first = chosen.length === 0 || entry.mustKeep === true;
     // A fair share: while other entries wait, one that is not a must-keep takes at most half
     // of the room left, so one big file cannot crowd out the rest of a budgeted answer.
-    const share = Number.isFinite(budget) && index < plan.entries.length - 1 && entry.mustKeep !== true ? Math.max(200, Math.floor((budget - used) / 2)) : Number.POSITIVE_INFINITY;
-    const fits = (c: Candidate) => used + entryCost(c) <= budget && entryCost(c) <= share;
+    const share = Number.isFinite(budget) && !packing && index < plan.entries.length - 1 && entry.mustKeep !== true ? Math.max(200, Math.floor((budget - used) / 2)) : Number.POSITIVE_INFINITY;
+    // packing for editing: a whole file may take the answer up to wholeShare of the budget
+    const wholeRoom = packing && !first ? budget * packing.wholeShare : budget;
+    const fits = (c: Candidate) => used + entryCost(c) <= (CODE_LEVELS.has(c.tier) ? budget : wholeRoom) && entryCost(c) <= share;
     // Entries that cannot fit even as signatures (a skeleton is rarely under a fifth of the
     // file) are dropped without being read, so a small budget over a big plan stays cheap.
     if (!first && (budget - used < 40 || entry.estimate * 0.2 > budget - used)) {
@@ -192,7 +196,10 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
     }
     const text = entry.text ?? readText(options.root, entry.path);
     if (text === null) continue;
-    let candidate: Candidate = { ...prepare(entry, entry.tier, text, options, counter, plan.annotate), sent: "full" };
+    if (packing) texts.set(entry.path, text);
+    // packing for editing: a file far over the room whole files have left goes straight to signatures
+    const tier = packing && !first && !CODE_LEVELS.has(entry.tier) && entry.estimate * 0.5 > wholeRoom - used ? "skeleton" : entry.tier;
+    let candidate: Candidate = { ...prepare(entry, tier, text, options, counter, plan.annotate), sent: "full" };
     if (session) {
       const verdict = compareSent(session, entry.path, candidate.content);
       if (verdict.kind === "same") {
@@ -236,6 +243,21 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
       }
     }
     dropped.push({ path: entry.path, estimate: entry.estimate });
+  }
+
+  // Room left: entries sent as signatures become whole (standard), most relevant first (packing for editing).
+  if (packing && packing.upgrade !== false && Number.isFinite(budget)) {
+    for (const [i, c] of chosen.entries()) {
+      const target: Level = CODE_LEVELS.has(c.entry.tier) ? "standard" : c.entry.tier;
+      if (c.tier === target || c.excerpt || c.sent !== "full" || budget - used < 40) continue;
+      const text = texts.get(c.entry.path);
+      if (text === undefined || c.entry.estimate * 0.25 > budget - used) continue;
+      const whole: Candidate = { ...prepare({ ...c.entry, tier: target }, target, text, options, counter, plan.annotate), sent: "full" };
+      const delta = entryCost(whole) - entryCost(c);
+      if (used + delta > budget) continue;
+      chosen[i] = whole;
+      used += delta;
+    }
   }
 
   const order = new Map(plan.entries.map((e, i) => [e.path, i]));

@@ -94,11 +94,11 @@ describe("catalog B operations on the shop fixture", () => {
     const missing = await run("ask", { path: root, task: "where is the RefundPolicy applied to orders" });
     expect(missing.text.split("\n")[0]).toBe('<!-- svc_ask: strategy=search (focus seed "RefundPolicy" did not resolve) budget=20000 -->');
     const nothing = await run("ask", { path: root, task: "zzqqxx wibble" });
-    expect(nothing.text.split("\n")[0]).toBe("<!-- svc_ask: strategy=skeleton (the task's words matched no file) budget=20000 -->");
+    expect(nothing.text.split("\n")[0]).toBe("<!-- svc_ask: strategy=central (the task's words matched no file: the most depended-on files, whole while they fit) budget=20000 -->");
     const plain = await run("ask", { path: root, task: "how are customers charged", tokenBudget: 50000 });
     expect(plain.text.split("\n")[0]).toBe("<!-- svc_ask: strategy=search budget=50000 -->");
     expectGolden("ask", typed.text);
-  });
+  }, 60_000);
 
   test("fuse (managed): template, scope, pattern summary; generic infers its template", async () => {
     const managed = await run("fuse", { path: root, template: "typescript", query: "order", patternSummary: true });

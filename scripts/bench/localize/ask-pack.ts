@@ -1,0 +1,201 @@
+// Context efficiency of `svc ask` (issue 23): on the localization corpora's tasks (run.ts's
+// loadTasks; targets = the non-test source files the commit changed), the share of the
+// targets an answer of N tokens contains — at any level, and whole (tier none/standard, not
+// an excerpt) — and whether it contains all of them, next to the simplest packer a user could
+// script: rank files with BM25F (baselines.ts) and pack whole files in rank order while they
+// fit (a file that does not fit is skipped, the next ones still tried), counted with the
+// tokenizer svc uses. Differences are paired over tasks with run.ts's bootstrap interval.
+//
+//   bun scripts/bench/localize/ask-pack.ts [--split tune|heldout] [--corpus a,b] [--budgets 8000,20000]
+//       [--params '{"…":…}'] [--json <file>] [--detail]
+// --split defaults to tune: held-out is for the final look. --params overrides ask's
+// ASK_PARAMS in this process (ablations). ask latency: in-process, warm, at the first budget.
+//
+// Measured at 5660412 (issue 23) on the 13 npm-history corpora (--corpus mobx,rxjs,dayjs,
+// fp-ts,knex,nodemailer,bull,react-i18next,axios,express,body-parser,mongoose,sinon; svc's
+// own history and @apollo/client left out for time: a fresh tree per task). Present / whole
+// (% of the changed files), Δ against the BM25F pack with the paired bootstrap 95% interval:
+//
+//   split     budget  ask before (f258754)  ask after     BM25F pack   Δ present            Δ whole
+//   tuning    8k      86.3 /  3.8           85.9 / 73.5   64.1 / 64.1  +21.8 (15.7 … 27.8)  +9.4 (3.9 … 14.7)
+//   tuning    20k     93.7 /  4.4           94.2 / 89.6   81.8 / 81.8  +12.4 (8.3 … 16.7)   +7.8 (4.4 … 11.4)
+//   held-out  8k      86.3 /  7.7           82.6 / 68.9   59.1 / 59.1  +23.5 (17.3 … 30.0)  +9.9 (4.1 … 15.6)
+//   held-out  20k     91.7 /  7.9           90.3 / 86.3   78.4 / 78.4  +12.0 (7.5 … 16.7)   +7.9 (3.2 … 12.6)
+//
+// Held-out per corpus, present whole below the BM25F pack: nodemailer at 8k (36.8 against
+// 44.7: its files run to 6–15k tokens, the best candidate whole leaves the second as
+// signatures) and mobx at 20k (54.8 against 59.1); present is never below it. ask p50 (warm,
+// 8k, the held-out run, old and new run side by side on the same machine): 209 ms before,
+// 203 ms after.
+// Ablations on the tuning split (8k present / whole; 20k present / whole; the last three with wholeShare 1.0):
+//   wholeShare 0.6 / 0.8 / 0.9 / 1.0: 89.0/65.9, 87.1/70.0, 85.9/73.5, 82.3/74.6 at 8k — the
+//     share of the budget whole files may take trades files present for files whole; 0.9 kept;
+//   leftover budget turning signatures whole (upgrade 0): 20k whole 88.4 against 90.0;
+//   neighbours (callers, callees, tests) off: 82.6/74.6 and 93.5/90.5 against 82.3/74.6 and
+//     94.0/90.0 — no measurable effect on changed-file recall; kept for what they show an editor;
+//   source first (tests, docs, benchmarks, generated copies after the source) off: identical
+//     figures — npm packages ship little besides source; the fixture test shows its effect.
+
+import { join } from "node:path";
+import { call } from "../../../src/engine.ts";
+import { ASK_PARAMS } from "../../../src/plan/ask.ts";
+import { answerTokens } from "../../../src/render/fit.ts";
+import { fileBlock } from "../../../src/render/format.ts";
+import type { FusionData } from "../../../src/render/fusion.ts";
+import { tokenCounter, type TokenCounter } from "../../../src/text/tokens.ts";
+import { fmt, percentile } from "../measure.ts";
+import { Baselines } from "./baselines.ts";
+import { pairedInterval } from "./metrics.ts";
+import { docsOf, loadTasks } from "./run.ts";
+import type { LocalizeTask } from "./task.ts";
+
+export interface PackScore {
+  /** Share of the targets present at any level. */
+  present: number;
+  /** Share of the targets present whole (none/standard, not an excerpt). */
+  whole: number;
+  /** 1 when every target is present. */
+  all: number;
+  tokens: number;
+  files: number;
+}
+
+export interface PackRow {
+  id: string;
+  corpus: string;
+  query: string;
+  targets: string[];
+  strategy: string;
+  askMs: number;
+  ask: Record<number, PackScore>;
+  bm25f: Record<number, PackScore>;
+  /** Per budget: the tier each target arrived at in ask's answer ("-" when absent). */
+  askTiers: Record<number, string[]>;
+}
+
+const WHOLE = new Set(["none", "standard"]);
+
+function score(targets: readonly string[], any: ReadonlySet<string>, whole: ReadonlySet<string>, tokens: number, files: number): PackScore {
+  const n = Math.max(1, targets.length);
+  const present = targets.filter((t) => any.has(t)).length;
+  return { present: present / n, whole: targets.filter((t) => whole.has(t)).length / n, all: present === targets.length ? 1 : 0, tokens, files };
+}
+
+/** BM25F ranked whole-file pack: files in rank order, each as an xml <file> block, while they fit. */
+function bm25fPack(ranking: readonly string[], cost: (path: string) => number, budget: number): { paths: Set<string>; tokens: number } {
+  const paths = new Set<string>();
+  let used = 0;
+  for (const p of ranking) {
+    if (budget - used < 20) break;
+    const c = cost(p);
+    if (used + c > budget) continue;
+    paths.add(p);
+    used += c;
+  }
+  return { paths, tokens: used };
+}
+
+async function askScore(root: string, task: LocalizeTask, budget: number, counter: TokenCounter): Promise<{ score: PackScore; strategy: string; tiers: string[] }> {
+  const r = await call("ask", { path: root, task: task.query, tokenBudget: budget });
+  const data = r.data as unknown as FusionData;
+  const entries = data.entries ?? [];
+  const any = new Set(entries.map((e) => e.path));
+  const whole = new Set(entries.filter((e) => WHOLE.has(e.tier) && !e.excerpt).map((e) => e.path));
+  const tier = new Map(entries.map((e) => [e.path, `${e.tier}${e.excerpt ? "/excerpt" : ""}`]));
+  const strategy = /svc_ask: (strategy=\S+)/.exec(r.text)?.[1] ?? "?";
+  return { score: score(task.targets, any, whole, answerTokens(r, counter), entries.length), strategy, tiers: task.targets.map((t) => tier.get(t) ?? "-") };
+}
+
+export async function benchAskPack(base: string, options: { only: string[] | null; split: LocalizeTask["split"]; budgets: number[]; log: (s: string) => void }): Promise<PackRow[]> {
+  const counter = await tokenCounter();
+  const loaded = await loadTasks(base, options.only, options.log);
+  const tasks = loaded.tasks.filter((t) => t.split === options.split);
+  const byRoot = new Map<string, LocalizeTask[]>();
+  for (const t of tasks) byRoot.set(t.root, [...(byRoot.get(t.root) ?? []), t]);
+  const rows: PackRow[] = [];
+  let done = 0;
+  for (const [root, group] of byRoot) {
+    const docs = await docsOf(root);
+    const baselines = new Baselines(docs);
+    const bodies = new Map(docs.map((d) => [d.path, d.body]));
+    const costs = new Map<string, number>();
+    const cost = (p: string) => costs.get(p) ?? (costs.set(p, counter.count(fileBlock("xml", p, bodies.get(p) ?? ""))), costs.get(p) as number);
+    for (const original of group) {
+      const task = { ...original, targets: original.targets.filter((p) => bodies.has(p)) };
+      if (!task.targets.length) continue;
+      const ranking = baselines.bm25f(task.query, docs.length);
+      const first = options.budgets[0] as number;
+      await call("ask", { path: root, task: task.query, tokenBudget: first }); // warm
+      const t0 = performance.now();
+      const row: PackRow = { id: task.id, corpus: task.corpus, query: task.query, targets: task.targets, strategy: "?", askMs: 0, ask: {}, bm25f: {}, askTiers: {} };
+      for (const budget of options.budgets) {
+        const a = await askScore(root, task, budget, counter);
+        if (budget === first) {
+          row.askMs = performance.now() - t0;
+          row.strategy = a.strategy;
+        }
+        row.ask[budget] = a.score;
+        row.askTiers[budget] = a.tiers;
+        const pack = bm25fPack(ranking, cost, budget);
+        row.bm25f[budget] = score(task.targets, pack.paths, pack.paths, pack.tokens, pack.paths.size);
+      }
+      rows.push(row);
+    }
+    done += group.length;
+    options.log(`  ${done}/${tasks.length} tasks`);
+  }
+  return rows;
+}
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}`;
+
+function summarize(label: string, rows: readonly PackRow[], budgets: readonly number[]): string[] {
+  const out: string[] = [];
+  const avg = (f: (r: PackRow) => number) => rows.reduce((s, r) => s + f(r), 0) / Math.max(1, rows.length);
+  for (const b of budgets) {
+    const side = (k: "ask" | "bm25f") =>
+      `${pct(avg((r) => r[k][b]?.present ?? 0)).padStart(5)} ${pct(avg((r) => r[k][b]?.whole ?? 0)).padStart(5)} ${pct(avg((r) => r[k][b]?.all ?? 0)).padStart(5)} ${fmt(avg((r) => r[k][b]?.tokens ?? 0) / 1000, 1).padStart(5)}k`;
+    const diff = (m: "present" | "whole") => {
+      const a = rows.map((r) => r.ask[b]?.[m] ?? 0);
+      const c = rows.map((r) => r.bm25f[b]?.[m] ?? 0);
+      const [lo, hi] = pairedInterval(a, c);
+      const d = avg((r) => (r.ask[b]?.[m] ?? 0) - (r.bm25f[b]?.[m] ?? 0));
+      return `${d >= 0 ? "+" : ""}${pct(d)} (${pct(lo)} … ${pct(hi)})`;
+    };
+    out.push(`  ${label.padEnd(16)} ${String(rows.length).padStart(4)} ${String(b).padStart(6)} | ${side("ask")} | ${side("bm25f")} | ${diff("present").padEnd(24)} ${diff("whole")}`);
+  }
+  return out;
+}
+
+export function printAskPack(rows: readonly PackRow[], budgets: readonly number[], split: string, detail: boolean): void {
+  console.log(`\n## ask context efficiency — ${split} split, ${rows.length} tasks`);
+  console.log(`  ${"corpus".padEnd(16)} ${"n".padStart(4)} ${"budget".padStart(6)} | ask: present whole   all  tokens | BM25F pack: present whole all tokens | present Δ (95%)          whole Δ (95%)`);
+  const corpora = [...new Set(rows.map((r) => r.corpus))];
+  for (const c of corpora) for (const line of summarize(c, rows.filter((r) => r.corpus === c), budgets)) console.log(line);
+  for (const line of summarize("ALL", rows, budgets)) console.log(line);
+  console.log(`ask in-process, warm, at ${budgets[0]} tokens: p50 ${fmt(percentile(rows.map((r) => r.askMs), 50), 1)} ms, p90 ${fmt(percentile(rows.map((r) => r.askMs), 90), 1)} ms`);
+  const strategies = new Map<string, number>();
+  for (const r of rows) strategies.set(r.strategy, (strategies.get(r.strategy) ?? 0) + 1);
+  console.log(`strategies: ${[...strategies].map(([s, n]) => `${s} ${n}`).join(", ")}`);
+  if (!detail) return;
+  const b = budgets[0] as number;
+  for (const r of rows) {
+    const a = r.ask[b] as PackScore;
+    const m = r.bm25f[b] as PackScore;
+    if (a.present >= m.present && a.whole >= m.whole) continue;
+    console.log(`  ${r.id} [${r.strategy}] ${r.query.slice(0, 90)}\n      ask ${pct(a.present)}/${pct(a.whole)} bm25f ${pct(m.present)}/${pct(m.whole)}; ${r.targets.map((t, i) => `${t}=${r.askTiers[b]?.[i]}`).join(" ")}`);
+  }
+}
+
+if (import.meta.main) {
+  const args = process.argv.slice(2);
+  const arg = (name: string) => (args.includes(name) ? (args[args.indexOf(name) + 1] as string) : null);
+  const only = arg("--corpus")?.split(",") ?? null;
+  const split = (arg("--split") ?? "tune") as LocalizeTask["split"];
+  const budgets = (arg("--budgets") ?? "8000,20000").split(",").map(Number);
+  if (arg("--params")) Object.assign(ASK_PARAMS, JSON.parse(arg("--params") as string));
+  const base = join(import.meta.dir, "..", "..", "..");
+  const rows = await benchAskPack(base, { only, split, budgets, log: (s) => process.stderr.write(`${s}\n`) });
+  printAskPack(rows, budgets, split, args.includes("--detail"));
+  if (arg("--json")) await Bun.write(arg("--json") as string, JSON.stringify(rows, null, 2));
+}

@@ -1,0 +1,146 @@
+// Ask's default strategy (issue 23): the task localizer (`find --kind task`) chooses the
+// files, and the plan orders them for editing — the source candidates first at `standard`
+// (bodies kept; the renderer keeps them whole while they fit, see render/fusion.ts packing),
+// then the strongest graph neighbours of the best ones (callers, callees, tests) at
+// signature level, then the candidates the task did not ask for (tests, docs, benchmarks,
+// examples, generated files, copies of a source candidate under another folder) at
+// signature level. What does not fit is listed with the call that fetches it.
+
+import { loadFileGraph } from "../graph/file-graph.ts";
+import { localize, type Candidate } from "../retrieve/localize.ts";
+import { isAuxiliary } from "../workspace/classify.ts";
+import type { Collection, IndexedFile } from "./collect.ts";
+import { planFromSeeds } from "./context.ts";
+import type { Plan, PlanEntry } from "./model.ts";
+import { resolveSeed } from "./seeds.ts";
+
+/** Tuning switches (the benchmark's --params overrides them in-process for ablations). */
+export const ASK_PARAMS = {
+  /** Localizer candidates considered. */
+  candidates: 30,
+  /** Source candidates planned at `standard` (the rest at signature level, after the neighbours). */
+  wholeCandidates: 12,
+  /** The best candidates whose graph neighbours are added. */
+  neighbourSeeds: 3,
+  /** Graph neighbours added at most. */
+  neighbours: 8,
+  /** Share of the budget whole files may take before the rest arrives as signatures (render/fusion.ts). */
+  wholeShare: 0.9,
+  /** 1: budget left at the end turns signature-level entries whole, best first. */
+  upgrade: 1,
+  /** 1: tests, docs, benchmarks, generated files and copies go after the source (0: localizer order). */
+  sourceFirst: 1,
+};
+
+export type AuxKind = "test" | "auxiliary" | "generated" | "copy";
+
+/** Why a candidate is not plain source (null when it is): tests, docs/benchmarks/examples/scripts, generated, or a copy of a better-ranked file under another folder. */
+export function auxKind(file: IndexedFile, better: ReadonlySet<string>): AuxKind | null {
+  if (file.isTest) return "test";
+  if (file.isGenerated) return "generated";
+  if (isAuxiliary(file.path)) return "auxiliary";
+  const parts = file.path.split("/");
+  if (parts.length >= 2 && better.has(parts.slice(-2).join("/"))) return "copy";
+  return null;
+}
+
+/** The kinds of non-source files the task itself asks for. */
+export function askedKinds(task: string): Set<AuxKind> {
+  const out = new Set<AuxKind>();
+  if (/\b(tests?|specs?|testing|unit|e2e|coverage|assert\w*)\b/i.test(task)) out.add("test");
+  if (/\b(docs?|documentation|readme|examples?|benchmarks?|bench|scripts?|samples?|demos?|fixtures?)\b/i.test(task)) out.add("auxiliary");
+  if (/\b(generated|codegen|dist|build output)\b/i.test(task)) out.add("generated");
+  return out;
+}
+
+const short = (c: Candidate) => c.reasons[0]?.slice(0, 70) ?? "matched the task";
+
+export interface LocalizedAsk {
+  plan: Plan;
+  grade: string;
+  candidates: number;
+  /** The named type's declaring files were found. */
+  namedResolved: boolean;
+}
+
+/**
+ * The plan from the localizer's candidates, or null when it has none (a low-signal task,
+ * nothing matched). `named`: a type the task names; its declaring file joins the candidates
+ * first, without replacing the rest of the task.
+ */
+export function planLocalized(collection: Collection, options: { task: string; query: string; named: string | null; depth: number }): LocalizedAsk | null {
+  const db = collection.index.db;
+  const graph = loadFileGraph(db, collection.index.meta.index_completed_at ?? "");
+  const loc = localize(collection, { query: options.query, limit: ASK_PARAMS.candidates, graph });
+  const byPath = new Map(collection.files.map((f) => [f.path, f]));
+  const ranked: { file: IndexedFile; why: string; score: number }[] = [];
+  const best = loc.candidates[0]?.score || 1;
+  for (const [i, c] of loc.candidates.entries()) {
+    const file = byPath.get(c.path);
+    if (file) ranked.push({ file, why: `task candidate ${i + 1} (${short(c)})`, score: c.score / best });
+  }
+  let namedResolved = false;
+  if (options.named) {
+    const seed = resolveSeed(db, options.named, collection.files, collection.workspace.relDir);
+    namedResolved = (seed?.files.length ?? 0) > 0;
+    // focus: the declaring files lead (at most two), the localizer's other candidates follow
+    for (const f of (seed?.files ?? []).slice(0, 2).reverse()) {
+      const at = ranked.findIndex((r) => r.file.id === f.id);
+      const why = `declares ${options.named}, named in the task${at >= 0 ? `; ${ranked[at]?.why}` : ""}`;
+      if (at >= 0) ranked.splice(at, 1);
+      ranked.unshift({ file: f, why, score: 1 });
+    }
+  }
+  if (ranked.length === 0) return null;
+  const asked = askedKinds(options.task);
+  const source: typeof ranked = [];
+  const later: (typeof ranked[number] & { kind: AuxKind })[] = [];
+  const tails = new Set<string>();
+  for (const r of ranked) {
+    const kind = ASK_PARAMS.sourceFirst ? auxKind(r.file, tails) : null;
+    if (kind && !asked.has(kind)) later.push({ ...r, kind });
+    else {
+      source.push(r);
+      tails.add(r.file.path.split("/").slice(-2).join("/"));
+    }
+  }
+  const entry = (file: IndexedFile, role: PlanEntry["role"], tier: PlanEntry["tier"], score: number, why: string): PlanEntry => ({
+    fileId: file.id,
+    path: file.path,
+    role,
+    tier,
+    score: Math.round(score * 1000) / 1000,
+    provenance: [why],
+    language: file.language,
+    generated: file.isGenerated,
+    estimate: file.tokens,
+  });
+  const entries: PlanEntry[] = [];
+  const seen = new Set<number>();
+  const push = (e: PlanEntry) => {
+    if (seen.has(e.fileId)) return;
+    seen.add(e.fileId);
+    entries.push(e);
+  };
+  source.slice(0, ASK_PARAMS.wholeCandidates).forEach((r) => push(entry(r.file, "match", "standard", r.score, r.why)));
+  // The strongest neighbours of the best candidates: callers, callees, tests, at signature level.
+  const seeds = source.slice(0, ASK_PARAMS.neighbourSeeds).map((r) => ({ id: r.file.id, label: r.file.path, score: r.score }));
+  if (seeds.length && ASK_PARAMS.neighbours > 0) {
+    const around = planFromSeeds(collection, seeds, options.depth, "ask", [], "match").entries.filter((e) => !e.mustKeep && !seen.has(e.fileId));
+    for (const e of around.slice(0, ASK_PARAMS.neighbours)) {
+      const via = e.provenance[1]?.replace(/ \(hop \d+\)$/, "") ?? "";
+      push({ ...e, tier: "skeleton", provenance: [`${e.role} of ${e.provenance[0]?.replace(/^seed: /, "")}${via ? ` (${via.split(" ")[0]} ${via.split(" ")[1]})` : ""}`] });
+    }
+  }
+  source.slice(ASK_PARAMS.wholeCandidates).forEach((r) => push(entry(r.file, "match", "skeleton", r.score, r.why)));
+  later.forEach((r) => push(entry(r.file, r.kind === "test" ? "test" : "match", "skeleton", r.score, `${r.why}; ${r.kind}, after the source`)));
+  const notes = [
+    `seeded by the task localizer (find --kind task) [${loc.grade}]: ${loc.candidates.length} candidate${loc.candidates.length === 1 ? "" : "s"}${later.length ? `, ${later.length} of them tests/docs/benchmarks/generated/copies placed after the source` : ""}${namedResolved ? `; ${options.named}'s declaring file first, with the rest of the task` : ""}`,
+  ];
+  return {
+    plan: { mode: "ask", entries, collected: collection.files.length, prelude: [], manifestNotes: notes, packing: { wholeShare: ASK_PARAMS.wholeShare, upgrade: ASK_PARAMS.upgrade === 1 }, suffixes: new Map(entries.map((e) => [e.path, ` — ${e.provenance[0]}`])) },
+    grade: loc.grade,
+    candidates: loc.candidates.length,
+    namedResolved,
+  };
+}

@@ -23,6 +23,7 @@ import { importResolver, rebuildImportEdges } from "./edges.ts";
 import { contentHash, type Extraction } from "./extract.ts";
 import { planTargeted } from "./targeted.ts";
 import { extractAll } from "./pool.ts";
+import { syncHistory } from "../history/sync.ts";
 import { StoreWriter, applyExtraction, fileRows, skippedRows, type FileRow, type SkippedRow } from "./write.ts";
 
 export interface SyncOptions {
@@ -174,6 +175,7 @@ async function syncPass(root: string, options: SyncOptions): Promise<SyncResult>
 
       if (warm && extract.length === 0 && removed.length === 0 && touched.length === 0 && vanishedSkips.length === 0 && !tooLargeChanged) {
         const skipped = [...inventory.skipped, ...[...skippedBefore.values()].map((r) => ({ path: r.path, reason: r.reason as SkipReason }))];
+        await syncHistory(db, root);
         return { mode: modeOf(db), ...counts(db), fts: store.fts, extracted: 0, removed: 0, skipped, languages: languages(db), elapsedMs: performance.now() - started, unchanged: true, changedPaths: [], removedPaths: [], scope };
       }
       // A warm store keeps its semantic mode across a reconcile; the changed files' checker edges are pending until re-walked.
@@ -269,6 +271,7 @@ async function syncPass(root: string, options: SyncOptions): Promise<SyncResult>
         return timed("edges+manifest", finish);
       })();
       trustManifest(root, manifest.completedAt, manifest.count, manifest.hash);
+      await syncHistory(db, root);
       if (!atomic) {
         const check = timed("quick_check", () => db.query("PRAGMA quick_check").all() as { quick_check: string }[]);
         const verdict = check.map((r) => r.quick_check).join("; ");

@@ -10,6 +10,7 @@ import type { FileGraph } from "../graph/file-graph.ts";
 import { perFileList, type Collection, type IndexedFile } from "../plan/collect.ts";
 import { add, bodyWeight, exactDeclarations, exportBarrels, feedback, lexical, lexicalRanking, lexicalScores, merged, neighbours, newMerge, PARAMS, pathHits, plus, wiringHits } from "./localize-signals.ts";
 import { queryTerms, type QueryTerm } from "./terms.ts";
+import { cochange, historyOf, historyPrior, historyWords, namedPackage } from "./localize-history.ts";
 import { stem } from "./stem.ts";
 import { NAMED_TYPE_KINDS_SQL } from "../lang/model.ts";
 
@@ -39,6 +40,10 @@ export interface Localization {
   noFullText?: boolean;
   /** The query's topical words (not change words such as "add" or "fix") that occur nowhere in the indexed files (names, paths, comments, bodies). */
   unmatched?: string[];
+  /** Why the repository's history was not used (no git, no commits, an index from before history): absent when it was. */
+  historyAbsent?: string;
+  /** The package folder the query names (files outside it were damped). */
+  package?: string;
 }
 
 const LOW_SIGNAL: [RegExp, string][] = [
@@ -174,8 +179,13 @@ export function localize(collection: Collection, options: LocalizeOptions): Loca
       }
     }
   }
-  neighbours(options.graph, collection, merged(m, options.graph, collection), m);
-  const final = merged(m, options.graph, collection);
+  const history = historyOf(db);
+  if (history.available) historyWords(db, history, collection, terms, m);
+  const pkg = namedPackage(collection, options.query);
+  const prior = historyPrior(db, history, collection, pkg);
+  neighbours(options.graph, collection, merged(m, options.graph, collection, prior), m);
+  if (history.available) cochange(db, collection, merged(m, options.graph, collection, prior), m);
+  const final = merged(m, options.graph, collection, prior);
   // Byte-identical files (same content hash) collapse onto the first.
   const hashOf = db.prepare("SELECT hash FROM files WHERE id = ?");
   const seenHash = new Map<string, Candidate>();
@@ -197,7 +207,15 @@ export function localize(collection: Collection, options: LocalizeOptions): Loca
   const topical = topicalWords(terms);
   const unmatched = fts ? unmatchedWords(db, collection, topical) : [];
   const graded = grade(candidates, topical, unmatched);
-  const result: Localization = { grade: graded.grade, candidates, cluster: graded.cluster, ...(fts ? {} : { noFullText: true }), ...(unmatched.length ? { unmatched } : {}) };
+  const result: Localization = {
+    grade: graded.grade,
+    candidates,
+    cluster: graded.cluster,
+    ...(fts ? {} : { noFullText: true }),
+    ...(unmatched.length ? { unmatched } : {}),
+    ...(history.available ? {} : { historyAbsent: history.state.replace(/^absent:\s*/, "") }),
+    ...(pkg ? { package: pkg.dir } : {}),
+  };
   if (graded.grade !== "confident") result.navigation = navigation(db, collection, candidates);
   return result;
 }

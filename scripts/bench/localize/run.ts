@@ -89,6 +89,7 @@ import { resolveWorkspace } from "../../../src/workspace/root.ts";
 import { fmt, percentile } from "../measure.ts";
 import { Baselines, type BaselineDoc } from "./baselines.ts";
 import { gitTasks } from "./corpus-git.ts";
+import { checkoutParent, HISTORY_CORPORA, historyTasks, leakCheck } from "./corpus-history.ts";
 import { npmTasks } from "./corpus-npm.ts";
 import { NPM_HISTORY } from "./npm-packages.ts";
 import { PARAMS } from "../../../src/retrieve/localize-signals.ts";
@@ -143,10 +144,14 @@ export interface LocalizeBench {
   findMsP50: number;
 }
 
-export async function docsOf(root: string): Promise<BaselineDoc[]> {
+export async function docsOf(root: string, task?: LocalizeTask): Promise<BaselineDoc[]> {
   const index = await openIndex(root, { waitForBuild: true });
   if (!index.available) throw new Error(`index of ${root} unavailable: ${index.detail}`);
   try {
+    if (task?.checkout) {
+      const problems = leakCheck(index.db, root, task);
+      if (problems.length) throw new Error(`leakage check failed for ${task.id}: ${problems.join("; ")}`);
+    }
     const collection = collectFrom(index, resolveWorkspace(root, root), { template: null });
     const names = index.db.prepare("SELECT name FROM symbols WHERE file_id = ?");
     return collection.files.map((f) => ({
@@ -168,6 +173,13 @@ export async function loadTasks(base: string, only: string[] | null, log: (s: st
     corpora.svc = { tasks: r.tasks.length, skipped: r.skipped };
     tasks.push(...r.tasks);
   }
+  for (const spec of HISTORY_CORPORA) {
+    if (!only?.includes(spec.name) && !only?.includes("history")) continue; // only when asked: they take long
+    log(`preparing ${spec.name} tasks…`);
+    const r = historyTasks(cache, spec);
+    corpora[spec.name] = { tasks: r.tasks.length, skipped: r.skipped };
+    tasks.push(...r.tasks);
+  }
   for (const spec of NPM_HISTORY) {
     if (only && !only.includes(spec.name)) continue;
     log(`preparing ${spec.name} history…`);
@@ -185,10 +197,13 @@ export async function benchLocalize(base: string, options: { only?: string[] | n
   const tasks = options.split ? loaded.tasks.filter((t) => t.split === options.split) : loaded.tasks;
   const results: TaskResult[] = [];
   const byRoot = new Map<string, LocalizeTask[]>();
-  for (const t of tasks) byRoot.set(t.root, [...(byRoot.get(t.root) ?? []), t]);
+  // History corpora share one clone per corpus, checked out per task: each task is its own group.
+  for (const t of tasks) byRoot.set(t.checkout ? `${t.root}@${t.checkout}` : t.root, [...(byRoot.get(t.checkout ? `${t.root}@${t.checkout}` : t.root) ?? []), t]);
   let done = 0;
-  for (const [root, group] of byRoot) {
-    const docs = await docsOf(root);
+  for (const [, group] of byRoot) {
+    const root = (group[0] as LocalizeTask).root;
+    if (group[0]?.checkout) checkoutParent(root, group[0].checkout);
+    const docs = await docsOf(root, group[0]);
     const baselines = new Baselines(docs);
     const indexed = new Set(docs.map((d) => d.path));
     for (const original of group) {
@@ -217,7 +232,7 @@ export async function benchLocalize(base: string, options: { only?: string[] | n
       results.push({ id: task.id, corpus: task.corpus, split: task.split, query: task.query, targets: task.targets, grade: data.grade ?? "?", findMs, scores, top });
     }
     done += group.length;
-    log(`  ${done}/${tasks.length} tasks`);
+    if (!group[0]?.checkout || done % 10 === 0 || done === tasks.length) log(`  ${done}/${tasks.length} tasks`);
   }
   const summary = {} as LocalizeBench["summary"];
   for (const split of ["tune", "heldout"] as const) {

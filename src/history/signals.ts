@@ -1,0 +1,72 @@
+// Reading the stored history (update.ts) for task localization: a BM25 over the words of
+// past commit messages per path, co-change neighbours, and recency.
+
+import type { Database } from "bun:sqlite";
+import { HISTORY } from "./update.ts";
+
+export interface History {
+  /** "ready", or why there is none ("absent: …"). */
+  state: string;
+  available: boolean;
+  /** Commits stored. */
+  count: number;
+  /** Stored weights ÷ scale = weights with the newest commit counting 1. */
+  scale: number;
+  /** Paths the history knows, and their mean (decayed) commit weight. */
+  paths: number;
+  meanCommits: number;
+}
+
+export function historyOf(db: Database): History {
+  const meta = (key: string) => (db.query("SELECT value FROM index_meta WHERE key = ?").get(key) as { value: string } | null)?.value;
+  const state = meta("history_state") ?? "absent: the index predates history";
+  const count = Number(meta("history_count") ?? 0);
+  const base = Number(meta("history_base") ?? 0);
+  if (state !== "ready") return { state, available: false, count: 0, scale: 1, paths: 0, meanCommits: 0 };
+  let row: { n: number; c: number | null } | null = null;
+  try {
+    row = db.query("SELECT count(*) AS n, avg(commits) AS c FROM history_files").get() as { n: number; c: number | null };
+  } catch {
+    return { state: "absent: the index predates history", available: false, count: 0, scale: 1, paths: 0, meanCommits: 0 };
+  }
+  const scale = 2 ** ((count - base) / HISTORY.halfLife);
+  return { state, available: row.n > 0, count, scale, paths: row.n, meanCommits: (row.c ?? 0) / scale };
+}
+
+/** BM25 of the message words (stems) over paths: idf × saturated, commit-count-normalised weight. */
+export function historyWordScores(db: Database, h: History, stems: readonly string[], k1 = 1, b = 0.5): Map<string, { score: number; words: string[] }> {
+  const out = new Map<string, { score: number; words: string[] }>();
+  if (!h.available) return out;
+  const rows = db.prepare("SELECT w.path AS path, w.weight AS weight, f.commits AS commits FROM history_words w JOIN history_files f ON f.path = w.path WHERE w.word = ?");
+  for (const word of new Set(stems)) {
+    const hits = rows.all(word) as { path: string; weight: number; commits: number }[];
+    if (hits.length === 0) continue;
+    const idf = Math.log(1 + (h.paths - hits.length + 0.5) / (hits.length + 0.5));
+    for (const r of hits) {
+      const norm = 1 - b + (b * (r.commits / h.scale)) / Math.max(1e-9, h.meanCommits);
+      const w = r.weight / h.scale / norm;
+      const entry = out.get(r.path) ?? { score: 0, words: [] };
+      entry.score += idf * (w / (k1 + w));
+      entry.words.push(word);
+      out.set(r.path, entry);
+    }
+  }
+  return out;
+}
+
+/** The paths most often committed together with `path` (weight normalised by commit size), heaviest first. */
+export function cochangeOf(db: Database, path: string, limit: number): [string, number][] {
+  return (db.query("SELECT other, weight FROM history_cochange WHERE path = ? ORDER BY weight DESC LIMIT ?").all(path, limit) as { other: string; weight: number }[]).map((r) => [r.other, r.weight]);
+}
+
+/** Recency of some paths: 2^(−commits since the path last changed / halfLife); 1 for the newest commit's paths, absent when the history never saw the path. */
+export function recencies(db: Database, h: History, paths: readonly string[], halfLife: number): Map<string, number> {
+  const out = new Map<string, number>();
+  if (!h.available) return out;
+  const select = db.prepare("SELECT last_ordinal FROM history_files WHERE path = ?");
+  for (const p of paths) {
+    const r = select.get(p) as { last_ordinal: number } | null;
+    if (r) out.set(p, 2 ** (-(h.count - r.last_ordinal) / halfLife));
+  }
+  return out;
+}

@@ -8,8 +8,9 @@ export interface History {
   /** "ready", or why there is none ("absent: …"). */
   state: string;
   available: boolean;
-  /** Commits stored. */
+  /** Commits stored, and the last of them. */
   count: number;
+  head: string;
   /** Stored weights ÷ scale = weights with the newest commit counting 1. */
   scale: number;
   /** Paths the history knows, and their mean (decayed) commit weight. */
@@ -22,15 +23,16 @@ export function historyOf(db: Database): History {
   const state = meta("history_state") ?? "absent: the index predates history";
   const count = Number(meta("history_count") ?? 0);
   const base = Number(meta("history_base") ?? 0);
-  if (state !== "ready") return { state, available: false, count: 0, scale: 1, paths: 0, meanCommits: 0 };
+  const head = meta("history_head") ?? "";
+  if (state !== "ready") return { state, available: false, count: 0, head, scale: 1, paths: 0, meanCommits: 0 };
   let row: { n: number; c: number | null } | null = null;
   try {
     row = db.query("SELECT count(*) AS n, avg(commits) AS c FROM history_files").get() as { n: number; c: number | null };
   } catch {
-    return { state: "absent: the index predates history", available: false, count: 0, scale: 1, paths: 0, meanCommits: 0 };
+    return { state: "absent: the index predates history", available: false, count: 0, head, scale: 1, paths: 0, meanCommits: 0 };
   }
   const scale = 2 ** ((count - base) / HISTORY.halfLife);
-  return { state, available: row.n > 0, count, scale, paths: row.n, meanCommits: (row.c ?? 0) / scale };
+  return { state, available: row.n > 0, count, head, scale, paths: row.n, meanCommits: (row.c ?? 0) / scale };
 }
 
 /** BM25 of the message words (stems) over paths: idf × saturated, commit-count-normalised weight. */
@@ -59,14 +61,23 @@ export function cochangeOf(db: Database, path: string, limit: number): [string, 
   return (db.query("SELECT other, weight FROM history_cochange WHERE path = ? ORDER BY weight DESC LIMIT ?").all(path, limit) as { other: string; weight: number }[]).map((r) => [r.other, r.weight]);
 }
 
-/** Recency of some paths: 2^(−commits since the path last changed / halfLife); 1 for the newest commit's paths, absent when the history never saw the path. */
-export function recencies(db: Database, h: History, paths: readonly string[], halfLife: number): Map<string, number> {
-  const out = new Map<string, number>();
-  if (!h.available) return out;
-  const select = db.prepare("SELECT last_ordinal FROM history_files WHERE path = ?");
-  for (const p of paths) {
-    const r = select.get(p) as { last_ordinal: number } | null;
-    if (r) out.set(p, 2 ** (-(h.count - r.last_ordinal) / halfLife));
+const lastChanges = new Map<string, { key: string; last: Map<string, number> }>();
+
+/** Recency of a path: 2^(−commits since it last changed / halfLife); 1 for the newest commit's paths, 0 when the history never saw it. */
+export function recencyOf(db: Database, h: History, halfLife: number): (path: string) => number {
+  if (!h.available) return () => 0;
+  // One read per store and history head: the commit ordinal of every path's last change.
+  const key = `${h.head}:${h.count}`;
+  let cached = lastChanges.get(db.filename);
+  if (cached?.key !== key) {
+    const last = new Map<string, number>();
+    for (const r of db.query("SELECT path, last_ordinal FROM history_files").all() as { path: string; last_ordinal: number }[]) last.set(r.path, r.last_ordinal);
+    cached = { key, last };
+    lastChanges.set(db.filename, cached);
   }
-  return out;
+  const last = cached.last;
+  return (path) => {
+    const ordinal = last.get(path);
+    return ordinal === undefined ? 0 : 2 ** (-(h.count - ordinal) / halfLife);
+  };
 }

@@ -34,6 +34,9 @@ export const HISTORY = {
   maxExponent: 200,
 };
 
+/** Bump when what is stored changes meaning: the history is then read again from the start. */
+export const HISTORY_VERSION = 2;
+
 export interface HistoryUpdate {
   /** "ready", or why there is no history (no git, no commits). */
   state: string;
@@ -59,7 +62,8 @@ async function git(root: string, args: string[]): Promise<{ code: number; out: s
 
 /** Non-merge commits of `range`, oldest first, with the root-relative paths each touched under `root`. */
 async function readLog(root: string, range: string): Promise<Commit[]> {
-  const r = await git(root, ["log", "--no-merges", "--reverse", "--relative", "--no-renames", "--name-only", "--format=%x1e%ct%x1f%B%x1f", range, "--", "."]);
+  // --full-history: with a pathspec git would otherwise prune whole merged branches ("history simplification").
+  const r = await git(root, ["log", "--no-merges", "--full-history", "--reverse", "--relative", "--no-renames", "--name-only", "--format=%x1e%ct%x1f%B%x1f", range, "--", "."]);
   if (r.code !== 0) throw new Error(`git log ${range} failed`);
   const out: Commit[] = [];
   for (const chunk of r.out.split("\x1e")) {
@@ -124,9 +128,10 @@ export async function updateHistory(db: Database, root: string): Promise<History
     if (meta.history_state !== state) db.transaction(() => (clear(db), writeMeta(db, { history_state: state, history_head: "", history_count: 0, history_base: 0 })))();
     return { state, commits: 0, rebuilt: false, head: null };
   }
-  if (meta.history_head === head && meta.history_state === "ready") return { state: "ready", commits: 0, rebuilt: false, head };
+  const current = meta.history_state === "ready" && meta.history_version === String(HISTORY_VERSION);
+  if (meta.history_head === head && current) return { state: "ready", commits: 0, rebuilt: false, head };
   let incremental = false;
-  if (meta.history_head && meta.history_state === "ready") {
+  if (meta.history_head && current) {
     incremental = (await git(root, ["merge-base", "--is-ancestor", meta.history_head, head])).code === 0;
   }
   const commits = await readLog(root, incremental ? `${meta.history_head}..${head}` : head);
@@ -176,7 +181,7 @@ export async function updateHistory(db: Database, root: string): Promise<History
     };
     merge("history_words", "path", "word", words, HISTORY.wordsPerPath);
     merge("history_cochange", "path", "other", cochange, HISTORY.neighboursPerPath);
-    writeMeta(db, { history_state: "ready", history_head: head, history_count: count, history_base: base });
+    writeMeta(db, { history_state: "ready", history_version: HISTORY_VERSION, history_head: head, history_count: count, history_base: base });
   })();
   return { state: "ready", commits: commits.length, rebuilt: !incremental, head };
 }

@@ -3,7 +3,7 @@
 // and a package the query names (a conventional-commit scope or a package folder name).
 
 import type { Database } from "bun:sqlite";
-import { cochangeOf, historyOf, historyWordScores, recencies, type History } from "../history/signals.ts";
+import { cochangeOf, historyOf, historyWordScores, recencyOf, type History } from "../history/signals.ts";
 import { perFileList, type Collection, type IndexedFile } from "../plan/collect.ts";
 import { add, PARAMS, type Merge } from "./localize-signals.ts";
 import { stem } from "./stem.ts";
@@ -68,12 +68,13 @@ export function namedPackage(collection: Collection, query: string): { dir: stri
 /** The prior factor per file: recency, and the named package (files outside it damped). */
 export function historyPrior(db: Database, h: History, collection: Collection, pkg: { dir: string; how: "scope" | "word" } | null): (id: number) => number {
   const memo = new Map<number, number>();
+  const recency = recencyOf(db, h, PARAMS.recencyHalfLife);
   const outside = pkg ? (pkg.how === "scope" ? PARAMS.packageScope : PARAMS.packageWord) : 1;
   return (id) => {
     let f = memo.get(id);
     if (f !== undefined) return f;
     const p = collection.byId.get(id)?.path ?? "";
-    f = 1 + PARAMS.recency * (recencies(db, h, [p], PARAMS.recencyHalfLife).get(p) ?? 0);
+    f = 1 + PARAMS.recency * recency(p);
     if (pkg && !p.startsWith(`${pkg.dir}/`)) f *= outside;
     memo.set(id, f);
     return f;

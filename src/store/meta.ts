@@ -39,6 +39,7 @@ export interface IndexMeta {
   history_count?: string;
   history_base?: string;
   history_state?: string;
+  history_version?: string;
 }
 
 export function readMeta(db: Database): IndexMeta {

@@ -71,6 +71,19 @@ describe("index history", () => {
     expect(s.paths.has("src/zebra.ts")).toBe(false);
   }, 120_000);
 
+  test("commits of a merged branch count even where the merge kept the other side's tree", async () => {
+    const root = gitRepo({ "src/a.ts": "export const a = 1;\n" });
+    git(root, "checkout", "-q", "-b", "side");
+    commit(root, { "src/a.ts": "export const a = 2;\n" }, "kiwi tuning on the side branch");
+    git(root, "checkout", "-q", "main");
+    commit(root, { "src/b.ts": "export const b = 1;\n" }, "mango");
+    git(root, "merge", "-q", "-s", "ours", "--no-edit", "side");
+    await syncIndex(root);
+    const s = stored(root);
+    expect(s.meta.history_count).toBe("3");
+    expect(s.words.has(stem("kiwi"))).toBe(true);
+  }, 120_000);
+
   test("no credential from a commit message is stored", () => {
     const plain = new Set(messageWords("rotate the credentials for the deploy job"));
     for (const [name, value] of Object.entries(CANARY)) {

@@ -109,7 +109,28 @@ export interface TaskResult {
   findMs: number;
   scores: Record<System, TaskScore>;
   top: Record<System, string[]>;
+  /** find --kind task with other PARAMS (ablations and tuning alternatives; --variants). */
+  variants?: Record<string, TaskScore>;
 }
+
+/**
+ * Query-time variants of find --kind task scored on the same tasks and index: each history
+ * signal off (the ablation), and the tuning alternatives. Declared before any held-out
+ * result was seen; the alternative kept is the one with the best tuning MRR.
+ */
+export const VARIANTS: Record<string, Partial<typeof PARAMS>> = {
+  "− history words": { history: 0 },
+  "− co-change": { cochange: 0 },
+  "− recency": { recency: 0 },
+  "− package named": { packageScope: 1, packageWord: 1 },
+  "− all history signals": { history: 0, cochange: 0, recency: 0, packageScope: 1, packageWord: 1 },
+  "history 0.35": { history: 0.35 },
+  "history 0.65": { history: 0.65 },
+  "co-change 0.15": { cochange: 0.15 },
+  "co-change 0.45": { cochange: 0.45 },
+  "recency 0.1": { recency: 0.1 },
+  "package 0.4 / 0.75": { packageScope: 0.4, packageWord: 0.75 },
+};
 
 export interface PairedDiff {
   mean: number;
@@ -190,7 +211,7 @@ export async function loadTasks(base: string, only: string[] | null, log: (s: st
   return { tasks, corpora };
 }
 
-export async function benchLocalize(base: string, options: { only?: string[] | null; split?: LocalizeTask["split"] | null; log?: (s: string) => void } = {}): Promise<LocalizeBench> {
+export async function benchLocalize(base: string, options: { only?: string[] | null; split?: LocalizeTask["split"] | null; log?: (s: string) => void; variants?: boolean } = {}): Promise<LocalizeBench> {
   const log = options.log ?? ((s: string) => process.stderr.write(`${s}\n`));
   const loaded = await loadTasks(base, options.only ?? null, log);
   const corpora = loaded.corpora;
@@ -229,7 +250,21 @@ export async function benchLocalize(base: string, options: { only?: string[] | n
         "BM25 (whole file)": baselines.bm25(task.query, CUTOFF),
       };
       const scores = Object.fromEntries(SYSTEMS.map((s) => [s, scoreRanking(top[s], task.targets)])) as Record<System, TaskScore>;
-      results.push({ id: task.id, corpus: task.corpus, split: task.split, query: task.query, targets: task.targets, grade: data.grade ?? "?", findMs, scores, top });
+      let variants: Record<string, TaskScore> | undefined;
+      if (options.variants) {
+        variants = {};
+        const saved = { ...PARAMS };
+        for (const [name, change] of Object.entries(VARIANTS)) {
+          Object.assign(PARAMS, change);
+          try {
+            const v = await call("find", { path: root, query: task.query, kind: "task", limit: CUTOFF });
+            variants[name] = scoreRanking(((v.data as unknown as FindData).candidates ?? []).map((c) => c.path), task.targets);
+          } finally {
+            Object.assign(PARAMS, saved);
+          }
+        }
+      }
+      results.push({ id: task.id, corpus: task.corpus, split: task.split, query: task.query, targets: task.targets, grade: data.grade ?? "?", findMs, scores, top, ...(variants ? { variants } : {}) });
     }
     done += group.length;
     if (!group[0]?.checkout || done % 10 === 0 || done === tasks.length) log(`  ${done}/${tasks.length} tasks`);
@@ -295,7 +330,7 @@ if (import.meta.main) {
   // Tuning experiments only: --params '{"bm25Mix":0.3}' overrides localization parameters in this process.
   if (args.includes("--params")) Object.assign(PARAMS, JSON.parse(args[args.indexOf("--params") + 1] as string));
   const split = args.includes("--split") ? (args[args.indexOf("--split") + 1] as LocalizeTask["split"]) : null;
-  const result = await benchLocalize(base, { only, split });
+  const result = await benchLocalize(base, { only, split, variants: args.includes("--variants") });
   printLocalizeBench(result, args.includes("--detail"));
   if (args.includes("--json")) await Bun.write(args[args.indexOf("--json") + 1] as string, JSON.stringify(result, null, 2));
 }

@@ -32,7 +32,7 @@ export function historyOf(db: Database): History {
     return { state: "absent: the index predates history", available: false, count: 0, head, scale: 1, paths: 0, meanCommits: 0 };
   }
   const scale = 2 ** ((count - base) / HISTORY.halfLife);
-  return { state, available: row.n > 0, count, head, scale, paths: row.n, meanCommits: (row.c ?? 0) / scale };
+  return { state, available: true, count, head, scale, paths: row.n, meanCommits: (row.c ?? 0) / scale };
 }
 
 /** BM25 of the message words (stems) over paths: idf × saturated, commit-count-normalised weight. */

@@ -49,6 +49,8 @@ export interface HistoryUpdate {
 
 interface Commit {
   time: number;
+  /** A root commit (no parent): an import of everything, saying nothing about which files belong together. */
+  root: boolean;
   message: string;
   paths: string[];
 }
@@ -63,13 +65,13 @@ async function git(root: string, args: string[]): Promise<{ code: number; out: s
 /** Non-merge commits of `range`, oldest first, with the root-relative paths each touched under `root`. */
 async function readLog(root: string, range: string): Promise<Commit[]> {
   // --full-history: with a pathspec git would otherwise prune whole merged branches ("history simplification").
-  const r = await git(root, ["log", "--no-merges", "--full-history", "--reverse", "--relative", "--no-renames", "--name-only", "--format=%x1e%ct%x1f%B%x1f", range, "--", "."]);
+  const r = await git(root, ["log", "--no-merges", "--full-history", "--reverse", "--relative", "--no-renames", "--name-only", "--format=%x1e%ct%x1f%P%x1f%B%x1f", range, "--", "."]);
   if (r.code !== 0) throw new Error(`git log ${range} failed`);
   const out: Commit[] = [];
   for (const chunk of r.out.split("\x1e")) {
     if (!chunk) continue;
-    const [time = "0", message = "", names = ""] = chunk.split("\x1f");
-    out.push({ time: Number(time), message, paths: names.split("\n").filter(Boolean) });
+    const [time = "0", parents = "", message = "", names = ""] = chunk.split("\x1f");
+    out.push({ time: Number(time), root: parents.trim() === "", message, paths: names.split("\n").filter(Boolean) });
   }
   return out;
 }
@@ -155,7 +157,7 @@ export async function updateHistory(db: Database, root: string): Promise<History
     const files = new Map<string, { commits: number; ordinal: number; time: number }>();
     for (const c of commits) {
       count++;
-      if (c.paths.length === 0 || c.paths.length > HISTORY.maxFilesPerCommit) continue;
+      if (c.root || c.paths.length === 0 || c.paths.length > HISTORY.maxFilesPerCommit) continue;
       const w = 2 ** ((count - base) / HISTORY.halfLife);
       const said = messageWords(c.message);
       const kept = c.paths.filter((p) => present.has(p));

@@ -114,6 +114,35 @@ describe("index history", () => {
     expect(data.candidates[0]?.reasons.join(" ")).toContain("past commits touching it mention");
   }, 120_000);
 
+  test("a query naming a package by its conventional-commit scope ranks that package's files first", async () => {
+    const files: Record<string, string> = {
+      "package.json": "{}\n",
+      "packages/alpha/package.json": '{"name":"@x/alpha"}\n',
+      "packages/beta/package.json": '{"name":"@x/beta"}\n',
+      "packages/alpha/src/parser.ts": "export function parseHeader(s: string): string {\n  return s;\n}\n",
+      "packages/beta/src/parser.ts": "export function parseHeader(s: string): string {\n  return s;\n}\n",
+    };
+    const root = gitRepo(files);
+    await syncIndex(root);
+    const plain = (await call("find", { path: root, query: "parser crash on empty header", kind: "task" })).data as { candidates: { path: string }[]; package?: string };
+    expect(plain.package).toBeUndefined();
+    expect(plain.candidates[0]?.path).toBe("packages/alpha/src/parser.ts"); // a tie, broken by path
+    const scoped = await call("find", { path: root, query: "fix(beta): parser crash on empty header", kind: "task" });
+    const data = scoped.data as { candidates: { path: string }[]; package?: string };
+    expect(data.package).toBe("packages/beta");
+    expect(data.candidates[0]?.path).toBe("packages/beta/src/parser.ts");
+    expect(scoped.text).toContain("names the package packages/beta/");
+  }, 120_000);
+
+  test("--limit up to 100 candidates for tasks", async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 40; i++) files[`src/widget${i}.ts`] = `export function widget${i}(): string {\n  return "widget";\n}\n`;
+    const root = gitRepo(files);
+    await syncIndex(root);
+    const r = await call("find", { path: root, query: "widget rendering", kind: "task", limit: 100 });
+    expect((r.data as { candidates: unknown[] }).candidates.length).toBeGreaterThan(20);
+  }, 120_000);
+
   test("without git the task answer says the history was not used", async () => {
     const root = plainDir({ "src/ledger.ts": "export function refund(): number {\n  return 1;\n}\n" });
     await syncIndex(root);

@@ -79,6 +79,19 @@
 // "types", "utils" name files and are ordinary words in change descriptions. Tuning tasks
 // with a target in BM25F's first ten and not find's: 2 of 215.
 
+// History corpora (issue 20; corpus-history.ts lists them: effect-git, mikro-orm-git,
+// rxjs-git, zod-git): real repositories with their full git history, each task judged in a
+// clone checked out at its parent with every ref deleted, so the index — and the history
+// it keeps (src/history) — sees the history up to the parent and nothing after; leakCheck
+// fails the run otherwise. Only with --corpus <name> or --corpus history (they take long:
+// ~1 min per task on a loaded 2-core machine). --variants also scores the ablations and
+// tuning alternatives of VARIANTS on every task; report.ts prints the issue-20 table from
+// one or more --json results:
+//   bun scripts/bench/localize/run.ts --corpus effect-git --split heldout --variants --json /tmp/final-effect-git.json
+//   (likewise mikro-orm-git, rxjs-git, zod-git, side by side), then
+//   bun scripts/bench/localize/report.ts /tmp/final-*.json
+// Results: see the issue-20 note (RESULTS below once measured).
+
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { call } from "../../../src/engine.ts";
@@ -94,9 +107,9 @@ import { npmTasks } from "./corpus-npm.ts";
 import { NPM_HISTORY } from "./npm-packages.ts";
 import { PARAMS } from "../../../src/retrieve/localize-signals.ts";
 import { CUTOFF, mean, pairedInterval, scoreRanking, type TaskScore } from "./metrics.ts";
-import type { LocalizeTask } from "./task.ts";
+import { isSourceFile, type LocalizeTask } from "./task.ts";
 
-export const SYSTEMS = ["find --kind task", "BM25F (path, names, body)", "BM25 (whole file)"] as const;
+export const SYSTEMS = ["find --kind task", "BM25F (path, names, body)", "BM25 (whole file)", "BM25F over source files"] as const;
 type System = (typeof SYSTEMS)[number];
 
 export interface TaskResult {
@@ -226,6 +239,8 @@ export async function benchLocalize(base: string, options: { only?: string[] | n
     if (group[0]?.checkout) checkoutParent(root, group[0].checkout);
     const docs = await docsOf(root, group[0]);
     const baselines = new Baselines(docs);
+    // The stronger baseline: BM25F over the files a task's answer is made of (non-test sources, task.ts), not docs and tests.
+    const sourceBaselines = new Baselines(docs.filter((d) => isSourceFile(d.path)));
     const indexed = new Set(docs.map((d) => d.path));
     for (const original of group) {
       // Targets the index leaves out (build output, vendored folders) no ranker here can return.
@@ -248,6 +263,7 @@ export async function benchLocalize(base: string, options: { only?: string[] | n
         "find --kind task": (data.candidates ?? []).map((c) => c.path),
         "BM25F (path, names, body)": baselines.bm25f(task.query, CUTOFF),
         "BM25 (whole file)": baselines.bm25(task.query, CUTOFF),
+        "BM25F over source files": sourceBaselines.bm25f(task.query, CUTOFF),
       };
       const scores = Object.fromEntries(SYSTEMS.map((s) => [s, scoreRanking(top[s], task.targets)])) as Record<System, TaskScore>;
       let variants: Record<string, TaskScore> | undefined;

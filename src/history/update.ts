@@ -10,12 +10,12 @@
 // more; readers divide by the scale at the head. When the scale grows large, every row is
 // rescaled once and `base` moves up.
 // Commit messages can hold secrets: words are taken from a copy with every secret the
-// redactor finds blanked (index/scrub.ts), and long random-looking tokens are never kept.
+// redactor finds blanked (as index/scrub.ts masks file text), and long random-looking tokens are never kept.
 
 import type { Database } from "bun:sqlite";
-import { scrubberFor } from "../index/scrub.ts";
-import { stem } from "../retrieve/stem.ts";
-import { splitIdentifier, STOP_WORDS } from "../retrieve/terms.ts";
+import { findSecrets } from "../text/redact.ts";
+import { stem } from "../text/stem.ts";
+import { splitIdentifier, STOP_WORDS } from "../text/terms.ts";
 import { readMeta, writeMeta } from "../store/meta.ts";
 import { run } from "../sys/proc.ts";
 
@@ -88,7 +88,10 @@ export function messageWords(message: string): string[] {
     .join("\n")
     .slice(0, HISTORY.bodyChars);
   const text = `${subject}\n${body}`.replace(/\bhttps?:\/\/\S+/g, " ");
-  const masked = scrubberFor(text, "COMMIT_EDITMSG").masked;
+  let masked = text;
+  for (const span of findSecrets(text, { path: "COMMIT_EDITMSG" }).sort((a, b) => b.start - a.start)) {
+    masked = masked.slice(0, span.start) + masked.slice(span.start, span.end).replace(/[^\r\n]/g, " ") + masked.slice(span.end);
+  }
   const out = new Set<string>();
   // Random-looking tokens (hashes, keys the redactor has no pattern for) say nothing and may be secrets: dropped whole.
   const plain = masked.split(/\s+/).filter((t) => !(t.length >= 16 && /\d.*\d/.test(t) && /[a-z]/i.test(t) && !/^[\w.-]+\/[\w./-]+$/.test(t))).join(" ");

@@ -1,14 +1,14 @@
 // svc find / svc_find (exact kinds): declarations by name, paths, full-text hits.
 
 import { validationError } from "../errors.ts";
-import { openIndex, type IndexState } from "../index/open.ts";
+import { indexForRead } from "../indexing/fresh.ts";
 import { changedFiles, resolveRef } from "../git/changes.ts";
 import { loadFileGraph } from "../graph/file-graph.ts";
-import type { OpenIndex } from "../index/open.ts";
+import type { IndexState, OpenIndex } from "../index/open.ts";
 import { collectFrom } from "../plan/collect.ts";
 import { availabilityHeader } from "../render/availability.ts";
-import { formatTokens } from "../render/tokens.ts";
-import { localize, type Candidate, type Localization, type Navigation } from "../retrieve/localize.ts";
+import { formatTokens } from "../text/tokens.ts";
+import { localize, shortOfConfident, type Candidate, type GradeEvidence, type Localization, type Navigation } from "../retrieve/localize.ts";
 import type { Workspace } from "../workspace/root.ts";
 import { findLines, findPaths, findSymbols, findText, nearestNames, type LineHit, type PathHit, type SymbolHit, type TextHit } from "../retrieve/lookup.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
@@ -43,6 +43,8 @@ export interface FindData {
   candidates?: Candidate[];
   /** kind=task: the query's words that occur nowhere in the indexed files. */
   unmatched?: string[];
+  /** kind=task: what the grade was decided on (margin, agreement with the text ranking, path hit, unmatched share). */
+  gradeEvidence?: GradeEvidence;
   navigation?: Navigation;
   /** kind=task: why the git history was not used (absent when it was). */
   historyAbsent?: string;
@@ -56,6 +58,8 @@ const TASK_CANDIDATES = 100;
 
 function renderLocalization(loc: Localization): string[] {
   const out = [`localize [${loc.grade}]: ${loc.candidates.length} candidate${loc.candidates.length === 1 ? "" : "s"}${loc.lowSignal ? ` (the query reads as ${loc.lowSignal}; name a symbol, file, route or service instead)` : ""}`];
+  const short = loc.grade === "partial" && loc.gradeEvidence ? shortOfConfident(loc.gradeEvidence) : [];
+  if (short.length) out.push(`  partial: ${short.join("; ")}`);
   if (loc.unmatched?.length) out.push(`  ${loc.unmatched.map((w) => `"${w}"`).join(", ")} occur${loc.unmatched.length === 1 ? "s" : ""} nowhere in the indexed files${loc.candidates.length ? ": the candidates match the other words only" : ""} (if this is new code, name an existing file, symbol or route it joins)`);
   if (loc.package) out.push(`  the query names the package ${loc.package}/: files outside it rank lower`);
   if (loc.historyAbsent) out.push(`  git history not used (${loc.historyAbsent}): ranked by the files alone`);
@@ -85,7 +89,7 @@ async function findTask(request: FindRequest, index: OpenIndex, ws: Workspace, b
   }
   const graph = loadFileGraph(index.db, index.meta.index_completed_at ?? "");
   const loc = localize(collection, { query: request.query, limit: Math.min(request.limit, TASK_CANDIDATES), graph, changed });
-  const data: FindData = { ...base, indexState: index.state, grade: loc.grade, candidates: loc.candidates, ...(loc.unmatched ? { unmatched: loc.unmatched } : {}), ...(loc.navigation ? { navigation: loc.navigation } : {}), ...(loc.historyAbsent ? { historyAbsent: loc.historyAbsent } : {}), ...(loc.package ? { package: loc.package } : {}) };
+  const data: FindData = { ...base, indexState: index.state, grade: loc.grade, candidates: loc.candidates, ...(loc.unmatched ? { unmatched: loc.unmatched } : {}), ...(loc.gradeEvidence ? { gradeEvidence: loc.gradeEvidence } : {}), ...(loc.navigation ? { navigation: loc.navigation } : {}), ...(loc.historyAbsent ? { historyAbsent: loc.historyAbsent } : {}), ...(loc.package ? { package: loc.package } : {}) };
   return { text: [availabilityHeader(index.state, index.meta, index.detail), ...renderLocalization(loc)].join("\n"), data };
 }
 
@@ -111,7 +115,7 @@ export async function find(request: FindRequest, ctx: OpContext): Promise<OpResu
   const query = request.query.trim();
   if (!query) throw validationError("query must not be empty");
   const ws = resolveWorkspace(request.path, ctx.cwd);
-  const index = await openIndex(ws.root, { longLived: ctx.longLived, isHost: ctx.host, signal: ctx.signal });
+  const index = await indexForRead(ws.root, ctx);
   const base = { query, kind: request.kind, root: ws.root };
   if (!index.available) {
     return { text: availabilityHeader(index.state, index.meta, index.detail), data: { ...base, indexState: index.state } };

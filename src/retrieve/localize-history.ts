@@ -6,8 +6,8 @@ import type { Database } from "bun:sqlite";
 import { cochangeOf, historyOf, historyWordScores, recencyOf, type History } from "../history/signals.ts";
 import { perFileList, type Collection, type IndexedFile } from "../plan/collect.ts";
 import { add, PARAMS, type Merge } from "./localize-signals.ts";
-import { stem } from "./stem.ts";
-import type { QueryTerm } from "./terms.ts";
+import { stem } from "../text/stem.ts";
+import type { QueryTerm } from "../text/terms.ts";
 
 export { historyOf, type History };
 

@@ -5,11 +5,11 @@
 import { describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { call } from "../../src/engine.ts";
-import { syncIndex } from "../../src/index/sync.ts";
+import { syncIndex } from "../../src/indexing/sync.ts";
 import { storePath } from "../../src/store/db.ts";
 import { messageWords } from "../../src/history/update.ts";
-import { splitIdentifier } from "../../src/retrieve/terms.ts";
-import { stem } from "../../src/retrieve/stem.ts";
+import { splitIdentifier } from "../../src/text/terms.ts";
+import { stem } from "../../src/text/stem.ts";
 import { CANARY } from "../helpers/canary.ts";
 import { git, gitRepo, plainDir, writeFiles } from "../helpers/repo.ts";
 

@@ -20,7 +20,7 @@ const LAYERS = [
   ["plan", "render", "wiring", "check", "retrieve", "refactor", "testing", "package-upgrade", "indexing"],
   ["semantic", "graph"],
   ["index"],
-  ["workspace", "lang", "git", "host", "text"],
+  ["workspace", "lang", "git", "host", "text", "history"],
   ["store", "sys", "errors.ts", "version.ts", "params.ts", "validate.ts", "ops/types.ts"],
 ];
 
@@ -37,6 +37,8 @@ const PEERS = {
   workspace: ["git", "lang"],
   // the secret detector asks which files are code
   text: ["lang"],
+  // commit messages are scrubbed with the secret detector and tokenized like queries
+  history: ["text"],
   store: ["errors.ts"],
   sys: ["errors.ts", "version.ts"],
   "validate.ts": ["errors.ts", "params.ts"],
@@ -62,6 +64,7 @@ const KNOWN_VIOLATIONS = [
   ["src/retrieve/localize.ts", "src/plan/collect.ts"],
   ["src/retrieve/localize-signals.ts", "src/plan/collect.ts"],
   ["src/retrieve/localize-signals.ts", "src/plan/search.ts"],
+  ["src/retrieve/localize-history.ts", "src/plan/collect.ts"],
   ["src/check/overlay.ts", "src/refactor/code-style.ts"],
   // surfaces reaching past the engine: the host daemon owning index, store and resident engine
   ["src/surfaces/host/server.ts", "src/index/open.ts"],

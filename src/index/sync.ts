@@ -26,6 +26,7 @@ import { contentHash, type Extraction } from "./extract.ts";
 import { planTargeted } from "./targeted.ts";
 import type { FileChange, IndexPipeline, PassContext } from "./pass.ts";
 import { extractAll } from "./pool.ts";
+import { syncHistory } from "../history/sync.ts";
 import { StoreWriter, applyExtraction, fileRows, skippedRows, type FileRow, type SkippedRow } from "./write.ts";
 
 export interface SyncOptions {
@@ -179,6 +180,7 @@ async function syncPass(root: string, pipeline: IndexPipeline, options: SyncOpti
       const stale = new Set(warm ? pipeline.derive.filter((pass) => pass.stale?.(db, root) === true).map((pass) => pass.name) : []);
       if (warm && extract.length === 0 && removed.length === 0 && touched.length === 0 && vanishedSkips.length === 0 && !tooLargeChanged && stale.size === 0) {
         const skipped = [...inventory.skipped, ...[...skippedBefore.values()].map((r) => ({ path: r.path, reason: r.reason as SkipReason }))];
+        await syncHistory(db, root);
         return { mode: modeOf(db), ...counts(db), fts: store.fts, extracted: 0, removed: 0, skipped, languages: languages(db), elapsedMs: performance.now() - started, unchanged: true, changedPaths: [], removedPaths: [], scope };
       }
       // A warm store keeps its semantic mode across a reconcile; the changed files' checker edges are pending until re-walked.
@@ -285,6 +287,7 @@ async function syncPass(root: string, pipeline: IndexPipeline, options: SyncOpti
         return timed("edges+manifest", finish);
       })();
       trustManifest(root, manifest.completedAt, manifest.count, manifest.hash);
+      await syncHistory(db, root);
       if (!atomic) {
         const check = timed("quick_check", () => db.query("PRAGMA quick_check").all() as { quick_check: string }[]);
         const verdict = check.map((r) => r.quick_check).join("; ");

@@ -48,6 +48,19 @@ export const PARAMS = {
   centrality: 0.1,
   /** Body evidence (lexical and feedback) of files in no programming language — docs, manifests, data — weighed by this. */
   nonCode: 0.4,
+  /** History (src/history): evidence ceiling of the past commit messages' words, and how many paths it may name. */
+  history: 0.5,
+  historyPool: 40,
+  /** Co-change: files committed together with the best `cochangeSeeds` files, up to `cochangePerSeed` each, scored cochange × seed × share. */
+  cochange: 0.3,
+  cochangeSeeds: 3,
+  cochangePerSeed: 5,
+  /** Recency prior: score × (1 + recency × 2^(−commits since the file changed / recencyHalfLife)). */
+  recency: 0.05,
+  recencyHalfLife: 300,
+  /** A query naming a package (conventional-commit scope / package folder name): files outside it × this. */
+  packageScope: 0.6,
+  packageWord: 0.85,
 };
 
 export interface Merge {
@@ -69,11 +82,11 @@ export function add(m: Merge, id: number, score: number, reason: string): void {
   m.reasons.set(id, r);
 }
 
-/** noisy-OR of a file's evidence times the capped centrality prior, best first. */
-export function merged(m: Merge, graph: FileGraph, collection: Collection): [number, number][] {
+/** noisy-OR of a file's evidence times the capped centrality prior (and any other prior factor, e.g. recency), best first. */
+export function merged(m: Merge, graph: FileGraph, collection: Collection, prior?: (id: number) => number): [number, number][] {
   const out = [...m.scores].map(([id, scores]) => {
     const noisyOr = 1 - scores.reduce((p, s) => p * (1 - s), 1);
-    return [id, Math.min(0.999, noisyOr * (1 + PARAMS.centrality * (graph.centrality.get(id) ?? 0)))] as [number, number];
+    return [id, Math.min(0.999, noisyOr * (1 + PARAMS.centrality * (graph.centrality.get(id) ?? 0)) * (prior ? prior(id) : 1))] as [number, number];
   });
   const path = (id: number) => collection.byId.get(id)?.path ?? "";
   return out.sort((a, b) => b[1] - a[1] || (path(a[0]) < path(b[0]) ? -1 : 1));

@@ -11,6 +11,7 @@ import { perFileList, type Collection, type IndexedFile } from "../plan/collect.
 import { add, bodyWeight, exactDeclarations, exportBarrels, feedback, lexical, lexicalRanking, lexicalScores, merged, neighbours, newMerge, PARAMS, pathHits, plus, wiringHits } from "./localize-signals.ts";
 import { queryTerms, type QueryTerm } from "../text/terms.ts";
 import { stem } from "../text/stem.ts";
+import { cochange, historyOf, historyPrior, historyWords, namedPackage } from "./localize-history.ts";
 import { NAMED_TYPE_KINDS_SQL } from "../lang/model.ts";
 
 export type Grade = "confident" | "partial" | "insufficient";
@@ -39,6 +40,10 @@ export interface Localization {
   noFullText?: boolean;
   /** The query's topical words (not change words such as "add" or "fix") that occur nowhere in the indexed files (names, paths, comments, bodies). */
   unmatched?: string[];
+  /** Why the repository's history was not used (no git, no commits, an index from before history): absent when it was. */
+  historyAbsent?: string;
+  /** The package folder the query names (files outside it were damped). */
+  package?: string;
   /** What the grade was decided on (absent when there are no candidates). */
   gradeEvidence?: GradeEvidence;
 }
@@ -223,8 +228,13 @@ export function localize(collection: Collection, options: LocalizeOptions): Loca
       }
     }
   }
-  neighbours(options.graph, collection, merged(m, options.graph, collection), m);
-  const final = merged(m, options.graph, collection);
+  const history = historyOf(db);
+  if (history.available) historyWords(db, history, collection, terms, m);
+  const pkg = namedPackage(collection, options.query);
+  const prior = historyPrior(db, history, collection, pkg);
+  neighbours(options.graph, collection, merged(m, options.graph, collection, prior), m);
+  if (history.available) cochange(db, collection, merged(m, options.graph, collection, prior), m);
+  const final = merged(m, options.graph, collection, prior);
   // Byte-identical files (same content hash) collapse onto the first.
   const hashOf = db.prepare("SELECT hash FROM files WHERE id = ?");
   const seenHash = new Map<string, Candidate>();
@@ -249,7 +259,10 @@ export function localize(collection: Collection, options: LocalizeOptions): Loca
   const textFirstHash = textFirst === undefined ? undefined : ((hashOf.get(textFirst) as { hash: string } | null)?.hash ?? String(textFirst));
   const evidence = grade(candidates, topical, unmatched, textFirstHash === undefined ? undefined : seenHash.get(textFirstHash));
   const graded = why ? { ...evidence, grade: "insufficient" as const, cluster: 0 } : evidence;
-  const result: Localization = { grade: graded.grade, candidates, cluster: graded.cluster, ...(why ? { lowSignal: why } : {}), ...(fts ? {} : { noFullText: true }), ...(unmatched.length ? { unmatched } : {}), ...(graded.evidence ? { gradeEvidence: graded.evidence } : {}) };
+  const result: Localization = { grade: graded.grade, candidates, cluster: graded.cluster, ...(why ? { lowSignal: why } : {}), ...(fts ? {} : { noFullText: true }), ...(unmatched.length ? { unmatched } : {}), ...(graded.evidence ? { gradeEvidence: graded.evidence } : {}),
+    ...(history.available ? {} : { historyAbsent: history.state.replace(/^absent:\s*/, "") }),
+    ...(pkg ? { package: pkg.dir } : {}),
+  };
   if (graded.grade !== "confident") result.navigation = navigation(db, collection, candidates);
   return result;
 }

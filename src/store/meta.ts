@@ -34,6 +34,12 @@ export interface IndexMeta {
   checker_outside?: string;
   /** The inventory's files over the size cap: a JSON array of paths (a targeted reconcile updates it without a listing). */
   too_large_files?: string;
+  /** src/history: the last commit whose history is stored, how many commits that is, the weights' scale origin, and "ready" or why history is absent. */
+  history_head?: string;
+  history_count?: string;
+  history_base?: string;
+  history_state?: string;
+  history_version?: string;
 }
 
 export function readMeta(db: Database): IndexMeta {

@@ -2,7 +2,7 @@
 // rebuilt from scratch (no migrations); the product version never forces a rebuild.
 
 /** Bump on any change to tables, columns or indexes. */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 /** Bump when extraction output changes meaning (new declaration kinds, tokenizer, FTS fields). */
 export const EXTRACTION_VERSION = 5;
 
@@ -21,6 +21,9 @@ export const TABLES = [
   "wiring_facts",
   "check_sessions",
   "skipped_files",
+  "history_files",
+  "history_words",
+  "history_cochange",
 ] as const;
 
 export const SCHEMA_SQL = `
@@ -183,6 +186,12 @@ CREATE TABLE IF NOT EXISTS skipped_files (
   mtime_ms REAL NOT NULL,
   reason TEXT NOT NULL
 );
+-- The repository's history (src/history): per path, decayed weights kept on a growing scale
+-- (index_meta history_scale; see src/history/update.ts), so an update only adds.
+CREATE TABLE IF NOT EXISTS history_files (path TEXT PRIMARY KEY, commits REAL NOT NULL, last_ordinal INTEGER NOT NULL, last_time INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS history_words (word TEXT NOT NULL, path TEXT NOT NULL, weight REAL NOT NULL, PRIMARY KEY (word, path)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS history_words_path ON history_words(path);
+CREATE TABLE IF NOT EXISTS history_cochange (path TEXT NOT NULL, other TEXT NOT NULL, weight REAL NOT NULL, PRIMARY KEY (path, other)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS check_sessions (
   session TEXT PRIMARY KEY,
   baseline TEXT NOT NULL,

@@ -72,7 +72,7 @@ describe("building the index", () => {
       { from: "src/orders/order.service.ts", to: "src/util/logger.ts" },
       { from: "src/orders/orders.controller.ts", to: "src/orders/order.service.ts" },
     ]);
-  });
+  }, 60_000);
 
   test("a second index run reuses everything; --force rebuilds", async () => {
     const root = gitRepo(SHOP);
@@ -80,7 +80,7 @@ describe("building the index", () => {
     expect((await call("index", { path: root })).text).toContain("(already up to date)");
     const forced = await call("index", { path: root, force: true });
     expect(forced.data).toMatchObject({ extracted: 4, files: 4 });
-  });
+  }, 60_000);
 
   test("diagnostics reads index_meta only and never creates the store", async () => {
     const root = gitRepo(SHOP);
@@ -93,7 +93,7 @@ describe("building the index", () => {
       "index_state: ready\nfiles_indexed: 4\navailability: index mode semantic; full-text search available; no resident workspace; up to date.",
     );
     expect(warm.data).toMatchObject({ indexState: "ready", mode: "semantic", files: 4, fts: true, integrity: "ok" });
-  });
+  }, 60_000);
 
   test("a store of another schema or extraction version is rebuilt from scratch", async () => {
     const root = gitRepo(SHOP);
@@ -105,7 +105,7 @@ describe("building the index", () => {
     const again = await call("index", { path: root });
     expect(again.data).toMatchObject({ extracted: 4 });
     expect(rows(root, "SELECT name FROM sqlite_master WHERE name = 'leftover'")).toEqual([]);
-  });
+  }, 60_000);
 
   test("a read never serves a store of another schema or extraction version, even with no file changed", async () => {
     const root = gitRepo(SHOP);
@@ -119,7 +119,7 @@ describe("building the index", () => {
     index.db.close();
     expect(index.meta).toMatchObject({ schema_version: String(SCHEMA_VERSION), extraction_version: String(EXTRACTION_VERSION) });
     expect(rows(root, "SELECT name FROM sqlite_master WHERE name = 'leftover'")).toEqual([]);
-  });
+  }, 60_000);
 
   test("a corrupt store file is replaced", async () => {
     const root = gitRepo(SHOP);
@@ -128,7 +128,7 @@ describe("building the index", () => {
     writeFileSync(storePath(root), "this is not a database");
     const again = await call("index", { path: root });
     expect(again.data).toMatchObject({ files: 4 });
-  });
+  }, 60_000);
 
   test("binary and unreadable files are skipped and recorded", async () => {
     const root = gitRepo({ ...SHOP, "src/blob.ts": "\u0000\u0001binary" });
@@ -138,7 +138,7 @@ describe("building the index", () => {
     expect(status.text).toContain("skipped files: 1: src/blob.ts (binary)");
     // a skipped file does not make the next read think the index is dirty
     expect((await call("index", { path: root })).text).toContain("(already up to date)");
-  });
+  }, 60_000);
 });
 
 describe("freshness: reads follow the work tree", () => {

@@ -13,7 +13,7 @@ import { isMaintenance, isSourceFile, splitOf, type LocalizeTask } from "./task.
 const MAX_TARGETS = 8;
 const MAX_CHANGED = 12;
 
-function git(cwd: string, ...args: string[]): string {
+export function git(cwd: string, ...args: string[]): string {
   const r = Bun.spawnSync(["git", ...args], { cwd, stdout: "pipe", stderr: "pipe" });
   if (r.exitCode !== 0) throw new Error(`git ${args.join(" ")} failed: ${r.stderr.toString().slice(0, 300)}`);
   return r.stdout.toString();
@@ -33,6 +33,26 @@ function parentTree(cacheDir: string, corpus: string, repo: string, parent: stri
   return dir;
 }
 
+/** The files a commit's task is judged on (non-test sources it modified or deleted), or null (skip noted) when the commit makes no task. */
+export function changeTargets(repo: string, subject: string, parent: string, commit: string, skip: (why: string) => void): string[] | null {
+  if (isMaintenance(subject)) {
+    skip("maintenance subject");
+    return null;
+  }
+  const status = git(repo, "diff-tree", "--no-commit-id", "-r", "--name-status", "--no-renames", parent, commit).trim().split("\n").filter(Boolean);
+  const source = status.map((l) => l.split("\t") as [string, string]).filter(([, p]) => isSourceFile(p));
+  const targets = source.filter(([s]) => s === "M" || s === "D").map(([, p]) => p).sort();
+  if (targets.length === 0) {
+    skip(source.length ? "only new files" : "no source change");
+    return null;
+  }
+  if (targets.length > MAX_TARGETS || source.length > MAX_CHANGED) {
+    skip("diff too large");
+    return null;
+  }
+  return targets;
+}
+
 export function gitTasks(cacheDir: string, corpus: string, repo: string, ref = "HEAD"): { tasks: LocalizeTask[]; skipped: Record<string, number> } {
   const skipped: Record<string, number> = {};
   const skip = (why: string) => (skipped[why] = (skipped[why] ?? 0) + 1);
@@ -45,21 +65,8 @@ export function gitTasks(cacheDir: string, corpus: string, repo: string, ref = "
       skip(parents.length === 0 ? "root commit" : "merge");
       continue;
     }
-    if (isMaintenance(subject)) {
-      skip("maintenance subject");
-      continue;
-    }
-    const status = git(repo, "diff-tree", "--no-commit-id", "-r", "--name-status", "--no-renames", parents[0] as string, commit).trim().split("\n").filter(Boolean);
-    const source = status.map((l) => l.split("\t") as [string, string]).filter(([, p]) => isSourceFile(p));
-    const targets = source.filter(([s]) => s === "M" || s === "D").map(([, p]) => p).sort();
-    if (targets.length === 0) {
-      skip(source.length ? "only new files" : "no source change");
-      continue;
-    }
-    if (targets.length > MAX_TARGETS || source.length > MAX_CHANGED) {
-      skip("diff too large");
-      continue;
-    }
+    const targets = changeTargets(repo, subject, parents[0] as string, commit, skip);
+    if (!targets) continue;
     const id = `${corpus}@${commit.slice(0, 12)}`;
     tasks.push({ id, corpus, query: subject, targets, root: parentTree(cacheDir, corpus, repo, parents[0] as string), split: splitOf(id) });
   }

@@ -15,6 +15,10 @@ export interface LocalizeTask {
   /** The tree before the change (a git repository with everything committed). */
   root: string;
   split: "tune" | "heldout";
+  /** History corpora (corpus-history.ts): `root` is a clone shared by the corpus's tasks; check this parent commit out first. */
+  checkout?: string;
+  /** The task's own commit (history corpora: the leakage check looks for it). */
+  commit?: string;
 }
 
 /** A non-test source file: the kind of file a task's answer is made of. */

@@ -1,0 +1,75 @@
+// The issue-20 table from one or more `run.ts --variants --json <file>` results (e.g. one
+// per history corpus, run side by side): per corpus and overall, find against BM25F with
+// paired bootstrap intervals, the ablation (each history signal off) and the tuning
+// alternatives. The alternative kept is chosen on the tuning split alone (best MRR, then
+// Acc@1); the held-out split is reported, not looked at for the choice.
+//
+//   bun scripts/bench/localize/report.ts /tmp/final-*.json
+
+import { fmt, percentile } from "../measure.ts";
+import { mean, pairedInterval, scoreRanking, type TaskScore } from "./metrics.ts";
+import { isSourceFile } from "./task.ts";
+import type { LocalizeBench, TaskResult } from "./run.ts";
+
+const FIND = "find --kind task";
+const BM25F = "BM25F (path, names, body)";
+/** BM25F over non-test source files only; results from before it was a system get its approximation: BM25F's first 20 with the rest filtered out (a lower bound, marked *). */
+const SRC = "BM25F over source files";
+const approximated = new Set<string>();
+
+const rows: TaskResult[] = [];
+for (const file of process.argv.slice(2)) rows.push(...(JSON.parse(await Bun.file(file).text()) as LocalizeBench).results);
+
+const scoreOf = (r: TaskResult, system: string): TaskScore => {
+  if (system === SRC && !(SRC in r.scores)) {
+    approximated.add(r.corpus);
+    return scoreRanking(r.top[BM25F].filter(isSourceFile), r.targets);
+  }
+  return system === FIND || system === BM25F || system === SRC ? (r.scores as Record<string, TaskScore>)[system] as TaskScore : (r.variants?.[system] as TaskScore);
+};
+const line = (label: string, m: TaskScore) => `${label.padEnd(30)} ${fmt(m.acc1, 3).padStart(6)} ${fmt(m.r10, 3).padStart(7)} ${fmt(m.rr, 3).padStart(6)}`;
+
+function diffs(set: TaskResult[], a: string, b: string): string {
+  return (["acc1", "r10", "rr"] as const)
+    .map((k) => {
+      const x = set.map((r) => scoreOf(r, a)[k]);
+      const y = set.map((r) => scoreOf(r, b)[k]);
+      const d = x.reduce((s, v, i) => s + v - (y[i] as number), 0) / Math.max(1, x.length);
+      const [lo, hi] = pairedInterval(x, y);
+      return `${k === "acc1" ? "Acc@1" : k === "r10" ? "R@10" : "MRR"} ${d >= 0 ? "+" : ""}${fmt(d, 3)} (${fmt(lo, 3)} … ${fmt(hi, 3)})`;
+    })
+    .join(", ");
+}
+
+const variants = Object.keys(rows.find((r) => r.variants)?.variants ?? {});
+const alternatives = variants.filter((v) => !v.startsWith("−"));
+const tune = rows.filter((r) => r.split === "tune");
+const best = [FIND, ...alternatives]
+  .map((v) => [v, mean(tune.map((r) => scoreOf(r, v)))] as const)
+  .sort((a, b) => b[1].rr - a[1].rr || b[1].acc1 - a[1].acc1)[0]?.[0] ?? FIND;
+console.log(`alternative chosen on the tuning split (best MRR): ${best}`);
+
+for (const split of ["tune", "heldout"] as const) {
+  const set = rows.filter((r) => r.split === split);
+  console.log(`\n## ${split === "tune" ? "tuning" : "held-out"} split (${set.length} tasks)          Acc@1    R@10    MRR`);
+  for (const corpus of [...new Set(set.map((r) => r.corpus))]) {
+    const c = set.filter((r) => r.corpus === corpus);
+    console.log(`${corpus} (${c.length})`);
+    console.log(`  ${line(FIND, mean(c.map((r) => scoreOf(r, FIND))))}`);
+    console.log(`  ${line(BM25F, mean(c.map((r) => scoreOf(r, BM25F))))}`);
+    console.log(`  ${line(SRC, mean(c.map((r) => scoreOf(r, SRC))))}${approximated.has(corpus) ? " *" : ""}`);
+    console.log(`  find − BM25F: ${diffs(c, FIND, BM25F)}`);
+    console.log(`  find − BM25F over sources: ${diffs(c, FIND, SRC)}`);
+  }
+  console.log(`overall (${set.length})`);
+  console.log(`  ${line(FIND, mean(set.map((r) => scoreOf(r, FIND))))}`);
+  console.log(`  ${line(BM25F, mean(set.map((r) => scoreOf(r, BM25F))))}`);
+  console.log(`  ${line(SRC, mean(set.map((r) => scoreOf(r, SRC))))}`);
+  console.log(`  find − BM25F: ${diffs(set, FIND, BM25F)}`);
+  console.log(`  find − BM25F over sources: ${diffs(set, FIND, SRC)}`);
+  if (best !== FIND) console.log(`  chosen "${best}" − BM25F: ${diffs(set, best, BM25F)}`);
+  console.log(`  variants (each against find as it is):`);
+  for (const v of variants) console.log(`    ${line(v, mean(set.map((r) => scoreOf(r, v))))}   ${diffs(set, v, FIND)}`);
+}
+if (approximated.size) console.log(`\n* ${[...approximated].join(", ")}: "${SRC}" approximated from BM25F's first 20 (non-sources dropped): a lower bound of that baseline`);
+console.log(`\nfind --kind task in-process, warm, p50 ${fmt(percentile(rows.map((r) => r.findMs), 50), 1)} ms over ${rows.length} tasks`);

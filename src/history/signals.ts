@@ -1,0 +1,83 @@
+// Reading the stored history (update.ts) for task localization: a BM25 over the words of
+// past commit messages per path, co-change neighbours, and recency.
+
+import type { Database } from "bun:sqlite";
+import { HISTORY } from "./update.ts";
+
+export interface History {
+  /** "ready", or why there is none ("absent: …"). */
+  state: string;
+  available: boolean;
+  /** Commits stored, and the last of them. */
+  count: number;
+  head: string;
+  /** Stored weights ÷ scale = weights with the newest commit counting 1. */
+  scale: number;
+  /** Paths the history knows, and their mean (decayed) commit weight. */
+  paths: number;
+  meanCommits: number;
+}
+
+export function historyOf(db: Database): History {
+  const meta = (key: string) => (db.query("SELECT value FROM index_meta WHERE key = ?").get(key) as { value: string } | null)?.value;
+  const state = meta("history_state") ?? "absent: the index predates history";
+  const count = Number(meta("history_count") ?? 0);
+  const base = Number(meta("history_base") ?? 0);
+  const head = meta("history_head") ?? "";
+  if (state !== "ready") return { state, available: false, count: 0, head, scale: 1, paths: 0, meanCommits: 0 };
+  let row: { n: number; c: number | null } | null = null;
+  try {
+    row = db.query("SELECT count(*) AS n, avg(commits) AS c FROM history_files").get() as { n: number; c: number | null };
+  } catch {
+    return { state: "absent: the index predates history", available: false, count: 0, head, scale: 1, paths: 0, meanCommits: 0 };
+  }
+  const scale = 2 ** ((count - base) / HISTORY.halfLife);
+  return { state, available: true, count, head, scale, paths: row.n, meanCommits: (row.c ?? 0) / scale };
+}
+
+/** BM25 of the message words (stems) over paths: idf × saturated, commit-count-normalised weight. */
+export function historyWordScores(db: Database, h: History, stems: readonly string[], k1 = 1, b = 0.5): Map<string, { score: number; words: string[] }> {
+  const out = new Map<string, { score: number; words: string[] }>();
+  if (!h.available) return out;
+  const rows = db.prepare("SELECT w.path AS path, w.weight AS weight, f.commits AS commits FROM history_words w JOIN history_files f ON f.path = w.path WHERE w.word = ?");
+  for (const word of new Set(stems)) {
+    const hits = rows.all(word) as { path: string; weight: number; commits: number }[];
+    if (hits.length === 0) continue;
+    const idf = Math.log(1 + (h.paths - hits.length + 0.5) / (hits.length + 0.5));
+    for (const r of hits) {
+      const norm = 1 - b + (b * (r.commits / h.scale)) / Math.max(1e-9, h.meanCommits);
+      const w = r.weight / h.scale / norm;
+      const entry = out.get(r.path) ?? { score: 0, words: [] };
+      entry.score += idf * (w / (k1 + w));
+      entry.words.push(word);
+      out.set(r.path, entry);
+    }
+  }
+  return out;
+}
+
+/** The paths most often committed together with `path` (weight normalised by commit size), heaviest first. */
+export function cochangeOf(db: Database, path: string, limit: number): [string, number][] {
+  return (db.query("SELECT other, weight FROM history_cochange WHERE path = ? ORDER BY weight DESC LIMIT ?").all(path, limit) as { other: string; weight: number }[]).map((r) => [r.other, r.weight]);
+}
+
+const lastChanges = new Map<string, { key: string; last: Map<string, number> }>();
+
+/** Recency of a path: 2^(−commits since it last changed / halfLife); 1 for the newest commit's paths, 0 when the history never saw it. */
+export function recencyOf(db: Database, h: History, halfLife: number): (path: string) => number {
+  if (!h.available) return () => 0;
+  // One read per store and history head: the commit ordinal of every path's last change.
+  const key = `${h.head}:${h.count}`;
+  let cached = lastChanges.get(db.filename);
+  if (cached?.key !== key) {
+    const last = new Map<string, number>();
+    for (const r of db.query("SELECT path, last_ordinal FROM history_files").all() as { path: string; last_ordinal: number }[]) last.set(r.path, r.last_ordinal);
+    cached = { key, last };
+    lastChanges.set(db.filename, cached);
+  }
+  const last = cached.last;
+  return (path) => {
+    const ordinal = last.get(path);
+    return ordinal === undefined ? 0 : 2 ** (-(h.count - ordinal) / halfLife);
+  };
+}

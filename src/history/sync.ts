@@ -1,0 +1,20 @@
+// The index sync's history pass: updateHistory, timed, and never failing the index (a git
+// failure leaves the history absent, with the reason in index_meta history_state).
+
+import type { Database } from "bun:sqlite";
+import { writeMeta } from "../store/meta.ts";
+import { addTiming } from "../sys/timing.ts";
+import { updateHistory, type HistoryUpdate } from "./update.ts";
+
+export async function syncHistory(db: Database, root: string): Promise<HistoryUpdate> {
+  const t0 = performance.now();
+  try {
+    return await updateHistory(db, root);
+  } catch (error) {
+    const state = `absent: reading the git history failed (${String((error as Error).message ?? error).slice(0, 200)})`;
+    writeMeta(db, { history_state: state, history_head: "" });
+    return { state, commits: 0, rebuilt: false, head: null };
+  } finally {
+    addTiming("history", performance.now() - t0);
+  }
+}

@@ -1,0 +1,202 @@
+// The repository's history, kept in the store for task localization: per path, the words
+// of the commit messages that touched it (a searchable field), the paths committed with it
+// (co-change, normalised by commit size) and how recently and often it changed.
+//
+// updateHistory is the one entry point (a pass of the index sync): it reads only the
+// commits since the last stored one (`git log <head>..HEAD`), or everything again when
+// that commit is no longer an ancestor of HEAD (a rebase, a reset, another branch).
+// Age decay without rewriting old rows: a commit's weight is 2^((ordinal − base) / halfLife)
+// on a scale that grows with the commit count (ordinal), so a newer commit simply weighs
+// more; readers divide by the scale at the head. When the scale grows large, every row is
+// rescaled once and `base` moves up.
+// Commit messages can hold secrets: words are taken from a copy with every secret the
+// redactor finds blanked (as index/scrub.ts masks file text), and long random-looking tokens are never kept.
+
+import type { Database } from "bun:sqlite";
+import { findSecrets } from "../text/redact.ts";
+import { stem } from "../text/stem.ts";
+import { splitIdentifier, STOP_WORDS } from "../text/terms.ts";
+import { readMeta, writeMeta } from "../store/meta.ts";
+import { run } from "../sys/proc.ts";
+
+export const HISTORY = {
+  /** A commit's weight halves every this many commits. */
+  halfLife: 1000,
+  /** Commits touching more files than this (formatting, renames, releases) are ignored. */
+  maxFilesPerCommit: 30,
+  /** Message words kept per path (the heaviest). */
+  wordsPerPath: 40,
+  /** Co-change neighbours kept per path (the heaviest). */
+  neighboursPerPath: 20,
+  /** Characters of the body's first paragraph read after the subject. */
+  bodyChars: 400,
+  /** Rescale stored weights when the scale exponent passes this. */
+  maxExponent: 200,
+};
+
+/** Bump when what is stored changes meaning: the history is then read again from the start. */
+export const HISTORY_VERSION = 3;
+
+export interface HistoryUpdate {
+  /** "ready", or why there is no history (no git, no commits). */
+  state: string;
+  /** Commits read by this update (0: already current or absent). */
+  commits: number;
+  /** True when the stored history was discarded and read again from the start. */
+  rebuilt: boolean;
+  head: string | null;
+}
+
+interface Commit {
+  time: number;
+  /** A root commit (no parent): an import of everything, saying nothing about which files belong together. */
+  root: boolean;
+  message: string;
+  paths: string[];
+}
+
+const GIT = ["git", "-c", "core.quotepath=off", "-c", "core.fsmonitor=false", "--no-pager"];
+
+async function git(root: string, args: string[]): Promise<{ code: number; out: string }> {
+  const r = await run([...GIT, ...args], { cwd: root, timeoutMs: 300_000, maxOutputBytes: 1024 * 1024 * 1024 });
+  return { code: r.exitCode, out: new TextDecoder().decode(r.stdout) };
+}
+
+/** Non-merge commits of `range`, oldest first, with the root-relative paths each touched under `root`. */
+async function readLog(root: string, range: string): Promise<Commit[]> {
+  // --full-history: with a pathspec git would otherwise prune whole merged branches ("history simplification").
+  const r = await git(root, ["log", "--no-merges", "--full-history", "--reverse", "--relative", "--no-renames", "--name-only", "--format=%x1e%ct%x1f%P%x1f%B%x1f", range, "--", "."]);
+  if (r.code !== 0) throw new Error(`git log ${range} failed`);
+  const out: Commit[] = [];
+  for (const chunk of r.out.split("\x1e")) {
+    if (!chunk) continue;
+    const [time = "0", parents = "", message = "", names = ""] = chunk.split("\x1f");
+    out.push({ time: Number(time), root: parents.trim() === "", message, paths: names.split("\n").filter(Boolean) });
+  }
+  return out;
+}
+
+/** The words a commit message contributes: subject and the body's first paragraph, secrets blanked, stemmed. */
+export function messageWords(message: string): string[] {
+  const [subject = "", ...rest] = message.split("\n");
+  const body = rest
+    .join("\n")
+    .trim()
+    .split(/\n\s*\n/)[0]!
+    .split("\n")
+    .filter((l) => !/^[\w-]+-by:/i.test(l.trim()))
+    .join("\n")
+    .slice(0, HISTORY.bodyChars);
+  const text = `${subject}\n${body}`.replace(/\bhttps?:\/\/\S+/g, " ");
+  let masked = text;
+  for (const span of findSecrets(text, { path: "COMMIT_EDITMSG" }).sort((a, b) => b.start - a.start)) {
+    masked = masked.slice(0, span.start) + masked.slice(span.start, span.end).replace(/[^\r\n]/g, " ") + masked.slice(span.end);
+  }
+  const out = new Set<string>();
+  // Random-looking tokens (hashes, keys the redactor has no pattern for) say nothing and may be secrets: dropped whole.
+  const plain = masked.split(/\s+/).filter((t) => !(t.length >= 16 && /\d.*\d/.test(t) && /[a-z]/i.test(t) && !/^[\w.-]+\/[\w./-]+$/.test(t))).join(" ");
+  for (const m of plain.matchAll(/[\p{L}_$][\p{L}\p{N}_$]*/gu)) {
+    if (m[0].length > 40) continue;
+    for (const part of splitIdentifier(m[0])) {
+      if (part.length < 3 || part.length > 24 || STOP_WORDS.has(part) || /\d/.test(part)) continue;
+      out.add(stem(part));
+    }
+  }
+  return [...out];
+}
+
+type Weights = Map<string, Map<string, number>>;
+
+function bump(map: Weights, key: string, sub: string, w: number): void {
+  let inner = map.get(key);
+  if (!inner) map.set(key, (inner = new Map()));
+  inner.set(sub, (inner.get(sub) ?? 0) + w);
+}
+
+function heaviest(inner: Map<string, number>, keep: number): [string, number][] {
+  return [...inner].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, keep);
+}
+
+function clear(db: Database): void {
+  db.run("DELETE FROM history_files");
+  db.run("DELETE FROM history_words");
+  db.run("DELETE FROM history_cochange");
+}
+
+/** Bring the stored history in line with HEAD; cheap (one `git rev-parse`) when it already is. */
+export async function updateHistory(db: Database, root: string): Promise<HistoryUpdate> {
+  const meta = readMeta(db);
+  const headRun = await git(root, ["rev-parse", "--verify", "-q", "HEAD^{commit}"]).catch(() => ({ code: -1, out: "" }));
+  const head = headRun.code === 0 ? headRun.out.trim() : null;
+  if (!head) {
+    const state = headRun.code === -1 ? "absent: git is not available" : "absent: not a git repository, or no commits yet";
+    if (meta.history_state !== state) db.transaction(() => (clear(db), writeMeta(db, { history_state: state, history_head: "", history_count: 0, history_base: 0 })))();
+    return { state, commits: 0, rebuilt: false, head: null };
+  }
+  const current = meta.history_state === "ready" && meta.history_version === String(HISTORY_VERSION);
+  if (meta.history_head === head && current) return { state: "ready", commits: 0, rebuilt: false, head };
+  let incremental = false;
+  if (meta.history_head && current) {
+    incremental = (await git(root, ["merge-base", "--is-ancestor", meta.history_head, head])).code === 0;
+  }
+  const commits = await readLog(root, incremental ? `${meta.history_head}..${head}` : head);
+  // Only paths that exist at HEAD can be answers: the rest (deleted, renamed away, changesets) are not stored.
+  const tree = await git(root, ["ls-tree", "-r", "--name-only", "--full-tree", head]);
+  const prefix = (await git(root, ["rev-parse", "--show-prefix"])).out.trim();
+  const present = new Set(tree.out.split("\n").filter((p) => p.startsWith(prefix)).map((p) => p.slice(prefix.length)));
+  let count = incremental ? Number(meta.history_count ?? 0) : 0;
+  let base = incremental ? Number(meta.history_base ?? 0) : 0;
+  db.transaction(() => {
+    if (!incremental) clear(db);
+    if ((count + commits.length - base) / HISTORY.halfLife > HISTORY.maxExponent) {
+      const factor = 2 ** (-(count - base) / HISTORY.halfLife);
+      db.run("UPDATE history_files SET commits = commits * ?", [factor]);
+      db.run("UPDATE history_words SET weight = weight * ?", [factor]);
+      db.run("UPDATE history_cochange SET weight = weight * ?", [factor]);
+      base = count;
+    }
+    const words: Weights = new Map();
+    const cochange: Weights = new Map();
+    const files = new Map<string, { commits: number; ordinal: number; time: number }>();
+    for (const c of commits) {
+      count++;
+      if (c.root || c.paths.length === 0 || c.paths.length > HISTORY.maxFilesPerCommit) continue;
+      const w = 2 ** ((count - base) / HISTORY.halfLife);
+      const said = messageWords(c.message);
+      const kept = c.paths.filter((p) => present.has(p));
+      for (const p of kept) {
+        const f = files.get(p) ?? { commits: 0, ordinal: 0, time: 0 };
+        files.set(p, { commits: f.commits + w, ordinal: count, time: c.time });
+        for (const word of said) bump(words, p, word, w);
+        if (c.paths.length > 1) for (const q of kept) if (q !== p) bump(cochange, p, q, w / (c.paths.length - 1));
+      }
+    }
+    const filesRow = db.prepare("SELECT commits FROM history_files WHERE path = ?");
+    const putFile = db.prepare("INSERT OR REPLACE INTO history_files(path, commits, last_ordinal, last_time) VALUES (?, ?, ?, ?)");
+    for (const [p, f] of files) {
+      const before = incremental ? ((filesRow.get(p) as { commits: number } | null)?.commits ?? 0) : 0;
+      putFile.run(p, before + f.commits, f.ordinal, f.time);
+    }
+    const merge = (table: "history_words" | "history_cochange", key: string, sub: string, fresh: Weights, keep: number) => {
+      const select = db.prepare(`SELECT ${sub} AS sub, weight AS w FROM ${table} WHERE ${key} = ?`);
+      const remove = db.prepare(`DELETE FROM ${table} WHERE ${key} = ?`);
+      const insert = db.prepare(`INSERT INTO ${table}(${key}, ${sub}, weight) VALUES (?, ?, ?)`);
+      const rows: [string, string, number][] = [];
+      for (const [p, inner] of fresh) {
+        if (incremental) {
+          for (const row of select.all(p) as { sub: string; w: number }[]) inner.set(row.sub, (inner.get(row.sub) ?? 0) + row.w);
+          remove.run(p);
+        }
+        for (const [s, w] of heaviest(inner, keep)) rows.push([p, s, w]);
+      }
+      // In primary-key order: appending to the b-tree is several times faster than scattered inserts.
+      const order = table === "history_words" ? (r: [string, string, number]) => `${r[1]}\0${r[0]}` : (r: [string, string, number]) => `${r[0]}\0${r[1]}`;
+      const keyed = rows.map((r) => [order(r), r] as const).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+      for (const [, r] of keyed) insert.run(r[0], r[1], r[2]);
+    };
+    merge("history_words", "path", "word", words, HISTORY.wordsPerPath);
+    merge("history_cochange", "path", "other", cochange, HISTORY.neighboursPerPath);
+    writeMeta(db, { history_state: "ready", history_version: HISTORY_VERSION, history_head: head, history_count: count, history_base: base });
+  })();
+  return { state: "ready", commits: commits.length, rebuilt: !incremental, head };
+}

@@ -1,0 +1,82 @@
+// History evidence for task localization (src/history): the words past commits used when
+// they touched a file, files committed together with the strongest candidates, recency,
+// and a package the query names (a conventional-commit scope or a package folder name).
+
+import type { Database } from "bun:sqlite";
+import { cochangeOf, historyOf, historyWordScores, recencyOf, type History } from "../history/signals.ts";
+import { perFileList, type Collection, type IndexedFile } from "../plan/collect.ts";
+import { add, PARAMS, type Merge } from "./localize-signals.ts";
+import { stem } from "../text/stem.ts";
+import type { QueryTerm } from "../text/terms.ts";
+
+export { historyOf, type History };
+
+const byPathOf = (files: readonly IndexedFile[]) => new Map(files.map((f) => [f.path, f.id]));
+
+/** Paths → ids of the collection (kept with the file list). */
+export function pathIds(collection: Collection): Map<string, number> {
+  return perFileList(collection.files, byPathOf);
+}
+
+/** Files whose past commit messages share the query's words, the best historyPool of them, as evidence. */
+export function historyWords(db: Database, h: History, collection: Collection, terms: readonly QueryTerm[], m: Merge): void {
+  const stems = [...new Set(terms.filter((t) => t.origin !== "stem" && t.term.length >= 3).map((t) => stem(t.term)))];
+  const ids = pathIds(collection);
+  const scored = [...historyWordScores(db, h, stems)].filter(([p]) => ids.has(p)).sort((a, b) => b[1].score - a[1].score || (a[0] < b[0] ? -1 : 1)).slice(0, PARAMS.historyPool);
+  const top = scored[0]?.[1].score ?? 0;
+  for (const [p, { score, words }] of scored) {
+    add(m, ids.get(p) as number, PARAMS.history * (top > 0 ? (score / top) ** PARAMS.lexicalGamma : 0), `past commits touching it mention ${words.slice(0, 3).join(", ")}`);
+  }
+}
+
+/** Files committed together with the strongest candidates. */
+export function cochange(db: Database, collection: Collection, best: readonly [number, number][], m: Merge): void {
+  const ids = pathIds(collection);
+  for (const [id, score] of best.slice(0, PARAMS.cochangeSeeds)) {
+    const seed = collection.byId.get(id)?.path;
+    if (!seed) continue;
+    const around = cochangeOf(db, seed, PARAMS.cochangePerSeed * 2).filter(([p]) => ids.has(p)).slice(0, PARAMS.cochangePerSeed);
+    const heaviest = around[0]?.[1] ?? 0;
+    for (const [p, w] of around) add(m, ids.get(p) as number, PARAMS.cochange * score * (heaviest > 0 ? w / heaviest : 0), `changed together with ${seed}`);
+  }
+}
+
+/** The package folders of a monorepo: folders (not the root) holding a package.json. */
+const packageDirsOf = (files: readonly IndexedFile[]): string[] =>
+  files.filter((f) => f.path.endsWith("/package.json")).map((f) => f.path.slice(0, -"/package.json".length)).filter((d) => !/(^|\/)(node_modules|test|tests|fixtures?|examples?)(\/|$)/.test(d));
+
+/**
+ * The package a query names: its conventional-commit scope (`fix(platform-node): …`, `@scope/name`)
+ * matching a package folder's name ("scope"), else a query word that is exactly one package's
+ * folder name ("word"). Null when none or several match.
+ */
+export function namedPackage(collection: Collection, query: string): { dir: string; how: "scope" | "word" } | null {
+  const dirs = perFileList(collection.files, packageDirsOf);
+  if (dirs.length < 2) return null;
+  const name = (d: string) => (d.split("/").pop() as string).toLowerCase();
+  const scope = /^\s*\w+\(([^)]+)\)!?:/.exec(query)?.[1]?.toLowerCase().replace(/^@[^/]+\//, "").trim();
+  if (scope) {
+    const exact = dirs.filter((d) => name(d) === scope);
+    const loose = exact.length ? exact : dirs.filter((d) => scope.length >= 4 && (name(d).startsWith(scope) || scope.startsWith(name(d))) && name(d).length >= 4);
+    if (loose.length === 1) return { dir: loose[0] as string, how: "scope" };
+  }
+  const lower = query.toLowerCase();
+  const mentioned = dirs.filter((d) => name(d).length >= 3 && new RegExp(`(^|[^a-z0-9-])(@[a-z0-9-]+/)?${name(d).replace(/[^a-z0-9]/g, (c) => `\\${c}`)}([^a-z0-9-]|$)`).test(lower));
+  return mentioned.length === 1 ? { dir: mentioned[0] as string, how: "word" } : null;
+}
+
+/** The prior factor per file: recency, and the named package (files outside it damped). */
+export function historyPrior(db: Database, h: History, collection: Collection, pkg: { dir: string; how: "scope" | "word" } | null): (id: number) => number {
+  const memo = new Map<number, number>();
+  const recency = recencyOf(db, h, PARAMS.recencyHalfLife);
+  const outside = pkg ? (pkg.how === "scope" ? PARAMS.packageScope : PARAMS.packageWord) : 1;
+  return (id) => {
+    let f = memo.get(id);
+    if (f !== undefined) return f;
+    const p = collection.byId.get(id)?.path ?? "";
+    f = 1 + PARAMS.recency * recency(p);
+    if (pkg && !p.startsWith(`${pkg.dir}/`)) f *= outside;
+    memo.set(id, f);
+    return f;
+  };
+}

@@ -1,0 +1,153 @@
+// The history the index keeps for task localization (src/history): only commits reachable
+// from HEAD (no leakage of later commits), updated incrementally, rebuilt after a rewrite,
+// no credential from a commit message, absent (and said) without git, and used by find.
+
+import { describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { call } from "../../src/engine.ts";
+import { syncIndex } from "../../src/indexing/sync.ts";
+import { storePath } from "../../src/store/db.ts";
+import { messageWords } from "../../src/history/update.ts";
+import { splitIdentifier } from "../../src/text/terms.ts";
+import { stem } from "../../src/text/stem.ts";
+import { CANARY } from "../helpers/canary.ts";
+import { git, gitRepo, plainDir, writeFiles } from "../helpers/repo.ts";
+
+function commit(root: string, files: Record<string, string>, message: string): string {
+  writeFiles(root, files);
+  git(root, "add", "-A");
+  git(root, "commit", "-q", "-m", message);
+  return git(root, "rev-parse", "HEAD").trim();
+}
+
+function stored(root: string) {
+  const db = new Database(storePath(root), { readonly: true });
+  try {
+    const meta = Object.fromEntries((db.query("SELECT key, value FROM index_meta WHERE key LIKE 'history_%'").all() as { key: string; value: string }[]).map((r) => [r.key, r.value]));
+    const words = new Set((db.query("SELECT DISTINCT word FROM history_words").all() as { word: string }[]).map((r) => r.word));
+    const paths = new Set((db.query("SELECT path FROM history_files").all() as { path: string }[]).map((r) => r.path));
+    const cochange = db.query("SELECT path, other FROM history_cochange").all() as { path: string; other: string }[];
+    return { meta, words, paths, cochange };
+  } finally {
+    db.close();
+  }
+}
+
+describe("index history", () => {
+  test("the index at a commit holds its history and nothing after it; later commits arrive incrementally; a rewrite rebuilds", async () => {
+    const root = gitRepo({ "src/ledger.ts": "export function total(): number {\n  return 1;\n}\n" });
+    const first = commit(root, { "src/ledger.ts": "export function total(): number {\n  return 2;\n}\n", "src/report.ts": "export const r = 1;\n" }, "ledger: balance the quarterly totals");
+    const task = commit(root, { "src/ledger.ts": "export function total(): number {\n  return 3;\n}\n", "src/zebra.ts": "export const z = 1;\n" }, "walrus handling for the penguin importer");
+    git(root, "checkout", "-q", "--detach", first);
+    await syncIndex(root);
+    let s = stored(root);
+    expect(s.meta.history_state).toBe("ready");
+    expect(s.meta.history_head).toBe(first);
+    expect(s.meta.history_count).toBe("2");
+    expect(s.words.has(stem("quarterly"))).toBe(true);
+    // leakage: nothing of the later commit — its words, the file it adds
+    for (const w of ["walrus", "penguin", "importer"]) expect(s.words.has(stem(w))).toBe(false);
+    expect(s.paths.has("src/zebra.ts")).toBe(false);
+    expect(s.cochange).toContainEqual({ path: "src/ledger.ts", other: "src/report.ts" });
+
+    git(root, "checkout", "-q", "--detach", task);
+    const r = await syncIndex(root);
+    expect(r.unchanged).toBe(false);
+    s = stored(root);
+    expect(s.meta.history_head).toBe(task);
+    expect(s.meta.history_count).toBe("3");
+    expect(s.words.has(stem("walrus"))).toBe(true);
+    expect(s.words.has(stem("quarterly"))).toBe(true); // kept from before: incremental
+    expect(s.paths.has("src/zebra.ts")).toBe(true);
+
+    // A rewrite: HEAD no longer descends from the stored head, so the history is read again.
+    git(root, "reset", "-q", "--hard", first);
+    commit(root, { "src/ledger.ts": "export function total(): number {\n  return 4;\n}\n" }, "otter support in the ledger");
+    await syncIndex(root);
+    s = stored(root);
+    expect(s.meta.history_count).toBe("3");
+    expect(s.words.has(stem("otter"))).toBe(true);
+    expect(s.words.has(stem("walrus"))).toBe(false);
+    expect(s.paths.has("src/zebra.ts")).toBe(false);
+  }, 120_000);
+
+  test("commits of a merged branch count even where the merge kept the other side's tree", async () => {
+    const root = gitRepo({ "src/a.ts": "export const a = 1;\n" });
+    git(root, "checkout", "-q", "-b", "side");
+    commit(root, { "src/a.ts": "export const a = 2;\n" }, "kiwi tuning on the side branch");
+    git(root, "checkout", "-q", "main");
+    commit(root, { "src/b.ts": "export const b = 1;\n" }, "mango");
+    git(root, "merge", "-q", "-s", "ours", "--no-edit", "side");
+    await syncIndex(root);
+    const s = stored(root);
+    expect(s.meta.history_count).toBe("3");
+    expect(s.words.has(stem("kiwi"))).toBe(true);
+  }, 120_000);
+
+  test("no credential from a commit message is stored", () => {
+    const plain = new Set(messageWords("rotate the credentials for the deploy job"));
+    for (const [name, value] of Object.entries(CANARY)) {
+      // As an assignment (as the redactor sees it in files) and as a bare value (no pattern need know it) —
+      // except a passphrase of dictionary words, which without context reads as prose.
+      const words = [...messageWords(`rotate the credentials for the deploy job\n\napiSecret = "${value}"`), ...(name === "apiToken" ? [] : messageWords(`rotate the credentials for the deploy job\n\nuse ${value} from now on`))];
+      const leaked = splitIdentifier(value)
+        .filter((p) => p.length >= 3 && !/\d/.test(p))
+        .map(stem)
+        .filter((w) => words.includes(w) && !plain.has(w) && !["use", "from", "now", "apisecret", "api", "secret"].includes(w));
+      expect({ name, leaked }).toEqual({ name, leaked: [] });
+    }
+  });
+
+  test("find --kind task ranks a file by the words of the commits that touched it", async () => {
+    const root = gitRepo({
+      "src/ledger.ts": "export function total(xs: number[]): number {\n  return xs.reduce((a, b) => a + b, 0);\n}\n",
+      "src/report.ts": "export function print(s: string): string {\n  return s.trim();\n}\n",
+      "src/mail.ts": "export function send(to: string): string {\n  return to;\n}\n",
+    });
+    commit(root, { "src/ledger.ts": "export function total(xs: number[]): number {\n  return xs.reduce((a, b) => a + b, 0) | 0;\n}\n" }, "fix rounding of refunds in the monthly statement");
+    commit(root, { "src/mail.ts": "export function send(to: string): string {\n  return to.trim();\n}\n" }, "trim recipients");
+    await syncIndex(root);
+    const r = await call("find", { path: root, query: "refunds are rounded wrongly in the statement", kind: "task", limit: 100 });
+    const data = r.data as { candidates: { path: string; reasons: string[] }[]; historyAbsent?: string };
+    expect(data.historyAbsent).toBeUndefined();
+    expect(data.candidates[0]?.path).toBe("src/ledger.ts");
+    expect(data.candidates[0]?.reasons.join(" ")).toContain("past commits touching it mention");
+  }, 120_000);
+
+  test("a query naming a package by its conventional-commit scope ranks that package's files first", async () => {
+    const files: Record<string, string> = {
+      "package.json": "{}\n",
+      "packages/alpha/package.json": '{"name":"@x/alpha"}\n',
+      "packages/beta/package.json": '{"name":"@x/beta"}\n',
+      "packages/alpha/src/parser.ts": "export function parseHeader(s: string): string {\n  return s;\n}\n",
+      "packages/beta/src/parser.ts": "export function parseHeader(s: string): string {\n  return s;\n}\n",
+    };
+    const root = gitRepo(files);
+    await syncIndex(root);
+    const plain = (await call("find", { path: root, query: "parser crash on empty header", kind: "task" })).data as { candidates: { path: string }[]; package?: string };
+    expect(plain.package).toBeUndefined();
+    expect(plain.candidates[0]?.path).toBe("packages/alpha/src/parser.ts"); // a tie, broken by path
+    const scoped = await call("find", { path: root, query: "fix(beta): parser crash on empty header", kind: "task" });
+    const data = scoped.data as { candidates: { path: string }[]; package?: string };
+    expect(data.package).toBe("packages/beta");
+    expect(data.candidates[0]?.path).toBe("packages/beta/src/parser.ts");
+    expect(scoped.text).toContain("names the package packages/beta/");
+  }, 120_000);
+
+  test("--limit up to 100 candidates for tasks", async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 40; i++) files[`src/widget${i}.ts`] = `export function widget${i}(): string {\n  return "widget";\n}\n`;
+    const root = gitRepo(files);
+    await syncIndex(root);
+    const r = await call("find", { path: root, query: "widget rendering", kind: "task", limit: 100 });
+    expect((r.data as { candidates: unknown[] }).candidates.length).toBeGreaterThan(20);
+  }, 120_000);
+
+  test("without git the task answer says the history was not used", async () => {
+    const root = plainDir({ "src/ledger.ts": "export function refund(): number {\n  return 1;\n}\n" });
+    await syncIndex(root);
+    const r = await call("find", { path: root, query: "refund", kind: "task" });
+    expect((r.data as { historyAbsent?: string }).historyAbsent).toContain("not a git repository");
+    expect(r.text).toContain("git history not used");
+  }, 120_000);
+});

@@ -1,5 +1,6 @@
-// The index sync's history pass: updateHistory, timed, and never failing the index (a git
-// failure leaves the history absent, with the reason in index_meta history_state).
+// The index's history pass: updateHistory after every sync, timed, and never failing the
+// index (a git failure leaves the history absent, with the reason in index_meta
+// history_state). Registered as the `history` pass in src/indexing/passes.ts.
 
 import type { Database } from "bun:sqlite";
 import { writeMeta } from "../store/meta.ts";
@@ -18,3 +19,4 @@ export async function syncHistory(db: Database, root: string): Promise<HistoryUp
     addTiming("history", performance.now() - t0);
   }
 }
+

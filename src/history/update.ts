@@ -123,6 +123,15 @@ function clear(db: Database): void {
   db.run("DELETE FROM history_cochange");
 }
 
+/** Drop every row naming a path HEAD no longer has (as a path or as a co-changed one). */
+function forgetAbsent(db: Database, present: ReadonlySet<string>): void {
+  const stored = (db.query("SELECT path FROM history_files").all() as { path: string }[]).map((r) => r.path);
+  const gone = stored.filter((p) => !present.has(p));
+  if (!gone.length) return;
+  const statements = ["DELETE FROM history_files WHERE path = ?", "DELETE FROM history_words WHERE path = ?", "DELETE FROM history_cochange WHERE path = ?", "DELETE FROM history_cochange WHERE other = ?"].map((sql) => db.prepare(sql));
+  for (const path of gone) for (const statement of statements) statement.run(path);
+}
+
 /** Bring the stored history in line with HEAD; cheap (one `git rev-parse`) when it already is. */
 export async function updateHistory(db: Database, root: string): Promise<HistoryUpdate> {
   const meta = readMeta(db);
@@ -148,6 +157,7 @@ export async function updateHistory(db: Database, root: string): Promise<History
   let base = incremental ? Number(meta.history_base ?? 0) : 0;
   db.transaction(() => {
     if (!incremental) clear(db);
+    else forgetAbsent(db, present); // deleted or renamed away since: a rebuild would not store them
     if ((count + commits.length - base) / HISTORY.halfLife > HISTORY.maxExponent) {
       const factor = 2 ** (-(count - base) / HISTORY.halfLife);
       db.run("UPDATE history_files SET commits = commits * ?", [factor]);

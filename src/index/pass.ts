@@ -2,6 +2,7 @@
 // ordered list of passes, assembled above this folder (src/indexing/passes.ts): first the
 // syntax pass (per-file extraction, with the visitors handed to it), then passes that
 // derive tables from what earlier passes wrote, inside the sync's final transaction, then
+// passes over what lives outside the work tree (git history), after that transaction, then
 // deferred passes that the sync only records work for (run later, outside the sync).
 // Each pass declares the tables it reads and writes, and states its incremental update
 // rule as code (`scope`), not as a flag inside the sync. `index/` runs passes and owns
@@ -88,14 +89,29 @@ export interface DeferredPass {
   run(root: string, options: { full: boolean; paths: readonly string[]; signal?: AbortSignal }): Promise<void>;
 }
 
+/**
+ * A pass whose input lives outside the work tree (the git history): run after every sync's
+ * transaction, it brings its tables up to date by what it recorded itself (the last commit
+ * it read), cheaply when nothing moved. It must never fail the sync: what it cannot read it
+ * records as absent, with the reason.
+ */
+export interface AfterPass {
+  kind: "after";
+  name: string;
+  reads: readonly string[];
+  writes: readonly string[];
+  run(db: Database, root: string): Promise<void>;
+}
+
 // biome-ignore lint/suspicious/noExplicitAny: each derive pass has its own `before` state
 export type AnyDerivePass = DerivePass<any>;
-export type IndexPass = SyntaxPass | AnyDerivePass | DeferredPass;
+export type IndexPass = SyntaxPass | AnyDerivePass | AfterPass | DeferredPass;
 
 /** The ordered passes a sync runs, checked once: syntax first, each `reads` entry written by an earlier pass. */
 export interface IndexPipeline {
   syntax: SyntaxPass;
   derive: readonly AnyDerivePass[];
+  after: readonly AfterPass[];
   deferred: readonly DeferredPass[];
   all: readonly IndexPass[];
 }
@@ -118,9 +134,12 @@ export function pipeline(passes: readonly IndexPass[]): IndexPipeline {
   if (rest.some((p) => p.kind === "syntax")) throw new Error("index passes: only one syntax pass");
   const deferredAt = rest.findIndex((p) => p.kind === "deferred");
   if (deferredAt !== -1 && rest.slice(deferredAt).some((p) => p.kind !== "deferred")) throw new Error("index passes: deferred passes come last");
+  const afterAt = rest.findIndex((p) => p.kind === "after");
+  if (afterAt !== -1 && rest.slice(afterAt).some((p) => p.kind === "derive")) throw new Error("index passes: after passes come after the derive passes");
   return {
     syntax: first,
     derive: rest.filter((p): p is AnyDerivePass => p.kind === "derive"),
+    after: rest.filter((p): p is AfterPass => p.kind === "after"),
     deferred: rest.filter((p): p is DeferredPass => p.kind === "deferred"),
     all: passes,
   };

@@ -5,7 +5,8 @@
 // last, so a crash leaves a store that is detected as not warm and rebuilt.
 // What is built is the caller's ordered pass list (pass.ts): this file runs extraction
 // (the syntax pass, with its visitor), then each derive pass over the scope its update
-// rule gives, then lets each deferred pass record what it must redo.
+// rule gives, then lets each deferred pass record what it must redo; after the transaction,
+// the passes over what lives outside the work tree (git history) bring themselves up to date.
 
 import type { Database } from "bun:sqlite";
 import { readFileSync } from "node:fs";
@@ -26,7 +27,6 @@ import { contentHash, type Extraction } from "./extract.ts";
 import { planTargeted } from "./targeted.ts";
 import type { FileChange, IndexPipeline, PassContext } from "./pass.ts";
 import { extractAll } from "./pool.ts";
-import { syncHistory } from "../history/sync.ts";
 import { StoreWriter, applyExtraction, fileRows, skippedRows, type FileRow, type SkippedRow } from "./write.ts";
 
 export interface SyncOptions {
@@ -180,7 +180,7 @@ async function syncPass(root: string, pipeline: IndexPipeline, options: SyncOpti
       const stale = new Set(warm ? pipeline.derive.filter((pass) => pass.stale?.(db, root) === true).map((pass) => pass.name) : []);
       if (warm && extract.length === 0 && removed.length === 0 && touched.length === 0 && vanishedSkips.length === 0 && !tooLargeChanged && stale.size === 0) {
         const skipped = [...inventory.skipped, ...[...skippedBefore.values()].map((r) => ({ path: r.path, reason: r.reason as SkipReason }))];
-        await syncHistory(db, root);
+        for (const pass of pipeline.after) await pass.run(db, root);
         return { mode: modeOf(db), ...counts(db), fts: store.fts, extracted: 0, removed: 0, skipped, languages: languages(db), elapsedMs: performance.now() - started, unchanged: true, changedPaths: [], removedPaths: [], scope };
       }
       // A warm store keeps its semantic mode across a reconcile; the changed files' checker edges are pending until re-walked.
@@ -287,7 +287,7 @@ async function syncPass(root: string, pipeline: IndexPipeline, options: SyncOpti
         return timed("edges+manifest", finish);
       })();
       trustManifest(root, manifest.completedAt, manifest.count, manifest.hash);
-      await syncHistory(db, root);
+      for (const pass of pipeline.after) await pass.run(db, root);
       if (!atomic) {
         const check = timed("quick_check", () => db.query("PRAGMA quick_check").all() as { quick_check: string }[]);
         const verdict = check.map((r) => r.quick_check).join("; ");

@@ -1,12 +1,13 @@
 // The pass runner: a pass list is checked once (syntax first, every read written by an
-// earlier pass, deferred passes last), a derive pass runs over the scope its own rule gives,
-// and a pass whose inputs live outside the work tree reruns whole when it says it is stale,
-// even when no file changed.
+// earlier pass, after passes behind the derive ones, deferred passes last), a derive pass
+// runs over the scope its own rule gives, a derive pass whose inputs live outside the work
+// tree reruns whole when it says it is stale, even when no file changed, and an after pass
+// runs after every sync.
 
 import { describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { pipeline, syntaxPass, type DerivePass, type DeferredPass, type Scope } from "../../src/index/pass.ts";
+import { pipeline, syntaxPass, type AfterPass, type DerivePass, type DeferredPass, type Scope } from "../../src/index/pass.ts";
 import { syncPasses } from "../../src/index/sync.ts";
 import { gitRepo } from "../helpers/repo.ts";
 
@@ -35,6 +36,17 @@ const deferred: DeferredPass = {
   run: async () => undefined,
 };
 
+/** An after pass that records how many files the store held when it ran. */
+function after(seen: number[]): AfterPass {
+  return {
+    kind: "after",
+    name: "outside",
+    reads: ["files"],
+    writes: ["outside_rows"],
+    run: async (db) => void seen.push((db.query("SELECT count(*) AS n FROM files").get() as { n: number }).n),
+  };
+}
+
 describe("index pass list", () => {
   test("refuses a list whose order cannot work", () => {
     const { pass } = probe();
@@ -43,7 +55,18 @@ describe("index pass list", () => {
     expect(() => pipeline([syntaxPass(null), pass, pass])).toThrow("two passes named probe");
     expect(() => pipeline([syntaxPass(null), deferred, pass])).toThrow("deferred passes come last");
     expect(pipeline([syntaxPass(null), pass, deferred]).derive).toEqual([pass]);
+    expect(() => pipeline([syntaxPass(null), after([]), pass])).toThrow("after passes come after the derive passes");
+    expect(pipeline([syntaxPass(null), pass, after([]), deferred]).after).toHaveLength(1);
   });
+
+  test("an after pass (inputs outside the work tree) runs after every sync, an unchanged one included, with the store written", async () => {
+    const root = gitRepo({ "src/a.ts": "export const a = 1;\n" });
+    const seen: number[] = [];
+    const list = pipeline([syntaxPass(null), after(seen)]);
+    await syncPasses(root, list);
+    expect((await syncPasses(root, list)).unchanged).toBe(true);
+    expect(seen).toEqual([1, 1]); // the files table as each run found it
+  }, 120_000);
 
   test("a derive pass runs over its scope; a stale one reruns whole with no file changed", async () => {
     const root = gitRepo({ "src/a.ts": "export const a = 1;\n", "src/b.ts": 'import { a } from "./a";\nexport const b = a;\n' });

@@ -6,6 +6,7 @@
 
 import { SymbolFlags, type Project, type Symbol } from "typescript/unstable/async";
 import { SyntaxKind } from "typescript/unstable/ast";
+import { surfaceOf, type Surface } from "./surface.ts";
 
 export type RefKind = "calls" | "references" | "type_ref" | "extends" | "implements" | "reexports";
 
@@ -24,6 +25,8 @@ export interface FileRefs {
   modules: { line: number; kind: "imports" | "reexports"; target: string }[];
   /** Module specifiers the compiler could not resolve. */
   unresolved: { specifier: string; line: number }[];
+  /** What other files can see of this one (surface.ts): a digest, and whether it can declare globals. */
+  surface: Surface;
 }
 
 /** The loose shape of the API's remote AST nodes we read. */
@@ -40,6 +43,8 @@ interface N {
   right?: N;
   propertyName?: N;
   exportClause?: N;
+  body?: N;
+  type?: N;
 }
 
 interface RemoteFile extends N {
@@ -232,7 +237,7 @@ export class CheckerWalker {
     const all = [...idents, ...specs];
     const symbols: (Symbol | undefined)[] = all.length ? await this.project.checker.getSymbolAtLocation(all as unknown as Parameters<Project["checker"]["getSymbolAtLocation"]>[0] & unknown[]) : [];
     const lineOf = (node: N) => sf.getLineAndCharacterOfPosition(skipTrivia(sf.text, node.pos)).line + 1;
-    const result: FileRefs = { path, refs: [], modules: [], unresolved: [] };
+    const result: FileRefs = { path, refs: [], modules: [], unresolved: [], surface: surfaceOf(sf, (i) => kindAt(sf, i), path) };
     const pending: Promise<void>[] = [];
     for (let i = 0; i < idents.length; i++) {
       const symbol = symbols[i];

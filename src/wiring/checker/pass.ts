@@ -30,6 +30,11 @@ export class WiringCheck {
     this.facts = readFacts(db);
   }
 
+  /** Whether a file has wiring facts the checker is asked about. */
+  asks(file: string): boolean {
+    return this.facts.has(file);
+  }
+
   /** Ask about the facts of walked files (root-relative paths), `concurrency` files at a time. */
   async askAll(walker: CheckerWalker, files: readonly string[], concurrency: number): Promise<void> {
     const todo = files.filter((f) => this.facts.has(f));

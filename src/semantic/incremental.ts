@@ -6,13 +6,16 @@
 // surfaces held, lost those edges with the changed file's declarations: they are restored
 // from their records (no walk) — unless they carry wiring facts (the wiring's answers name
 // positions in the changed file) or a declaration they named is gone. An added or removed
-// file also walks the files that had unresolved relative imports.
+// file also walks the files that had unresolved relative imports. The wiring's stored
+// answers are asked again where they name a changed file, and everywhere when a surface moved.
 
 import type { Database } from "bun:sqlite";
 import type { CheckerEdgeWriter, StoredEdge } from "./edge-store.ts";
 import type { LoadedWorkspace } from "./load.ts";
 import type { WalkRecords } from "./walk-records.ts";
 import type { WiringCheck } from "../wiring/checker/pass.ts";
+import { readWiring } from "../wiring/store.ts";
+import type { FileAnswers } from "./position-answers.ts";
 
 export interface IncrementalInput {
   db: Database;
@@ -25,13 +28,15 @@ export interface IncrementalInput {
   /** Root-relative files in the store now. */
   known: ReadonlySet<string>;
   walkFiles(paths: Iterable<string>): Promise<void>;
+  /** Ask the wiring's questions about these files again, without walking them. */
+  askFiles(paths: readonly string[]): Promise<void>;
   walkedSet: ReadonlySet<string>;
   walkedSurface: ReadonlyMap<string, { surface: string; global: boolean; shape: string }>;
 }
 
 /** Walk what a change can reach, restore the rest; returns every file whose checker edges are now current. */
 export async function walkIncrementally(input: IncrementalInput): Promise<Set<string>> {
-  const { db, loaded, records, writer, wiring, known, walkFiles, walkedSet, walkedSurface } = input;
+  const { db, loaded, records, writer, wiring, known, walkFiles, askFiles, walkedSet, walkedSurface } = input;
   const recorded = records.paths();
   const removed = recorded.filter((p) => !known.has(p));
   const changed = [...new Set(input.changed)].filter((p) => known.has(p));
@@ -72,7 +77,19 @@ export async function walkIncrementally(input: IncrementalInput): Promise<Set<st
   }
   again.push(...writer.restore(restorable));
   await walkFiles(again);
+  // the wiring's answers name declarations by line and describe types: ask again where a change can reach them
+  const { answers } = readWiring(db);
+  const named = new Set([...changed, ...removed, ...unowned]);
+  const reask = [...answers]
+    .filter(([p, a]) => !walkedSet.has(p) && loaded.owner.has(p) && (moved.size > 0 || names(a, named)))
+    .map(([p]) => p);
+  await askFiles(reask);
   return new Set([...input.changed, ...walkedSet, ...touched]);
+}
+
+/** Whether a file's stored answers name a declaration in, or a module resolved to, one of these files. */
+function names(a: FileAnswers, paths: ReadonlySet<string>): boolean {
+  return Object.values(a.a).some((x) => x.d !== undefined && paths.has(x.d[0])) || Object.values(a.m).some((m) => m !== null && paths.has(m));
 }
 
 function dropCheckerEdges(db: Database, paths: readonly string[]): void {

@@ -162,9 +162,21 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
         }
       }
     };
+    const askFiles = async (paths: readonly string[]) => {
+      const byProject = new Map<string, string[]>();
+      for (const p of paths) {
+        const wrapper = loaded.owner.get(p);
+        if (wrapper) byProject.set(wrapper, [...(byProject.get(wrapper) ?? []), p]);
+      }
+      for (const [wrapper, files] of byProject) {
+        const walker = walkerOf(wrapper);
+        if (walker) await engine.call(`asking about ${files.length} files`, () => wiring.askAll(walker, files, CONCURRENCY), 180_000);
+      }
+      wiring.flush();
+    };
     let wanted: Set<string> | null = null;
     if (!incremental) await walkFiles([...loaded.owner.keys()]);
-    else wanted = await walkIncrementally({ db, loaded, records, writer, wiring, changed, known, walkFiles, walkedSet, walkedSurface });
+    else wanted = await walkIncrementally({ db, loaded, records, writer, wiring, changed, known, walkFiles, askFiles, walkedSet, walkedSurface });
     if (!incremental) {
       // files no longer owned by any project keep no checker edges
       const owned = new Set(loaded.owner.keys());
@@ -173,7 +185,7 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
       if (usable) records.markComplete();
     }
     const outside = outsideFiles(db, loaded, usable, wanted);
-    if (walked > 0 || !incremental) wiring.relink();
+    if (walked > 0 || wiring.asked > 0 || !incremental) wiring.relink();
     clearDirty(db, wanted ? [...wanted] : "all");
     const walkMs = performance.now() - walkStart;
     addTiming("semantic load", loadMs);

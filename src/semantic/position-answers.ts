@@ -127,7 +127,12 @@ export async function answerPositions(
     }),
     moduleAnswers(walker, sf, specifiers, rel, out.m),
   ]);
-  return out;
+  // answers arrive in whatever order the checker finishes them: store them in question order, so the same answers store the same text
+  return { a: ordered(out.a), m: ordered(out.m) };
+}
+
+function ordered<T>(record: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 /** The names of a type: its symbol's (or alias's) name, then those of its base classes and interfaces; union and intersection members each. */

@@ -2,7 +2,9 @@
 // then a fixed series of edits (a body edit that moves lines, an inferred type that grows a
 // member a dependent uses, a file added and imported, a file an unresolved import waited
 // for, a file removed, a rename) — after each, `svc index` walks only what the change can
-// reach, and the store equals a full rebuild of the same tree in another folder.
+// reach, and the store equals a full rebuild of the same tree in another folder. A test
+// that a surface was missed would fail on the digest; one that too much was walked, on the
+// count of walked files.
 
 import { describe, expect, test } from "bun:test";
 import { renameSync, rmSync, writeFileSync } from "node:fs";
@@ -96,8 +98,15 @@ describe("incremental semantic tier", () => {
     await expectEqualToRebuild();
   }, 180_000);
 
+  test("a body edit of a function whose return type is inferred walks that file alone while the type holds", async () => {
+    edit("src/util.ts", files["src/util.ts"]!.replace("return { v: x };", "const doubled = x * 2;\n  return { v: doubled };"));
+    const d = await index(root);
+    expect(d.semanticWalked).toEqual({ files: 1, of: 5 });
+    await expectEqualToRebuild();
+  }, 180_000);
+
   test("an inferred type that changes walks the files that reach it, at any distance", async () => {
-    edit("src/util.ts", files["src/util.ts"]!.replace("return { v: x };", "return { v: x, w: x };"));
+    edit("src/util.ts", files["src/util.ts"]!.replace("return { v: doubled };", "return { v: doubled, w: x };"));
     const d = await index(root);
     // util, then app, main and the test (they reach util through app)
     expect(d.semanticWalked?.files).toBe(4);

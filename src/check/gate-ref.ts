@@ -47,12 +47,14 @@ export async function refGate(root: string, ref: string, timeoutMs: number, _ctx
   const sources = changed.filter((f) => isCheckable(f.path));
   if (!sources.length) return { ran: true, introduced: [], preExisting: 0, checked: 0, files: 0, elapsedMs: Math.round(performance.now() - started) };
   const plan: GatePlan = { seeds: [], gone: [], gated: new Map(), baseline: new Map() };
+  const existed = sources.filter((f) => f.status !== "added" && f.status !== "untracked");
+  const atRef = await blobsAt(root, ref, existed.map((f) => f.oldPath ?? f.path)); // one git call for every baseline
   for (const f of sources) {
     if (f.status !== "deleted") plan.seeds.push(f.path);
     if (f.status === "deleted" || f.oldPath) plan.gone.push(f.oldPath ?? f.path);
     if (f.oldPath) plan.baseline.set(f.path, null);
-    const at = f.status === "added" || f.status === "untracked" ? null : await fileAtRef(root, ref, f.oldPath ?? f.path);
-    plan.baseline.set(f.oldPath ?? f.path, at);
+    const before = f.oldPath ?? f.path;
+    plan.baseline.set(before, atRef.get(before) ?? null);
   }
   const outcome = await compareStates(root, plan, timeoutMs);
   return outcome.ran ? { ...outcome, files: sources.length } : outcome;

@@ -5,7 +5,7 @@
 import { ProcessError, run } from "../sys/proc.ts";
 import { validationError } from "../errors.ts";
 import { gitText } from "./git.ts";
-import { hasCommits } from "./changes.ts";
+import { fileAtRef, hasCommits } from "./changes.ts";
 
 export interface StagedFile {
   /** Root-relative path in the index (the new path for renames). */
@@ -96,7 +96,7 @@ export async function blobsAt(root: string, rev: string, paths: readonly string[
   const out = new Map<string, string | null>();
   if (!paths.length) return out;
   if (paths.some((p) => /[\n\0]/.test(p))) {
-    for (const p of paths) out.set(p, rev === "" ? await fileInIndex(root, p) : null);
+    for (const p of paths) out.set(p, rev === "" ? await fileInIndex(root, p) : await fileAtRef(root, rev, p));
     return out;
   }
   let result;

@@ -1,7 +1,9 @@
 // svc/scope payload files: `<runtime>/payloads/scope-<h>-<random>.xml`, 0600 in a 0700
 // folder, `<h>` the served root's hash so each host only ever removes its own. A payload
 // lives at most PAYLOAD_TTL_MS (expired ones are swept before every new write and on a
-// timer) and every one is removed when its host shuts down. Bounded: at most
+// timer) and every one is removed when its host shuts down. A host that died without
+// shutting down leaves its payloads: any host's timer removes expired payloads of every
+// root (an expired payload is no one's to keep). Bounded: at most
 // PAYLOAD_MAX_COUNT per root (the oldest go first) and PAYLOAD_MAX_BYTES per payload (a
 // larger one is refused: pass maxTokens).
 
@@ -21,9 +23,13 @@ function dirOf(root: string): { dir: string; prefix: string } {
   return { dir: join(ep.dir, "payloads"), prefix: `scope-${ep.hash}-` };
 }
 
-/** Remove this root's payloads older than maxAgeMs (0 = all); returns how many went. */
-export function sweepPayloads(root: string, maxAgeMs: number, now = Date.now()): number {
-  const { dir, prefix } = dirOf(root);
+/**
+ * Remove this root's payloads older than maxAgeMs (0 = all); returns how many went. With
+ * `everyRoot`, expired payloads of every root go too (hosts that died left them).
+ */
+export function sweepPayloads(root: string, maxAgeMs: number, now = Date.now(), everyRoot = false): number {
+  const { dir, prefix: own } = dirOf(root);
+  const prefix = everyRoot && maxAgeMs > 0 ? "scope-" : own;
   let removed = 0;
   let names: string[];
   try {

@@ -1,12 +1,12 @@
 // svc/scope payload files are bounded: at most PAYLOAD_MAX_COUNT per root (the oldest go
 // first, another root's are never touched) and PAYLOAD_MAX_BYTES each (a larger one is
-// refused with a validation_error that names maxTokens).
+// refused with a validation_error that names maxTokens); expired ones of any root are swept.
 
 import { expect, test } from "bun:test";
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { SvcError } from "../../src/errors.ts";
-import { PAYLOAD_MAX_BYTES, PAYLOAD_MAX_COUNT, writePayload } from "../../src/host/payloads.ts";
+import { PAYLOAD_MAX_BYTES, PAYLOAD_MAX_COUNT, PAYLOAD_TTL_MS, sweepPayloads, writePayload } from "../../src/host/payloads.ts";
 import { useRuntimeDir } from "../helpers/host.ts";
 import { tempDir } from "../helpers/repo.ts";
 
@@ -31,3 +31,23 @@ test("payloads are capped in count (oldest first, own files only) and in size", 
   expect(error).toBeInstanceOf(SvcError);
   expect((error as SvcError).formatted).toBe(`validation_error: the scoped context is ${PAYLOAD_MAX_BYTES + 1} bytes, over the 16 MiB limit of a payload file; pass maxTokens to bound it`);
 }, 120_000);
+
+test("expired payloads of any root (a host that died) go with a sweep over every root; fresh foreign ones stay", () => {
+  const runtime = useRuntimeDir();
+  const root = tempDir();
+  const dir = join(runtime, "payloads");
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const expired = join(dir, "scope-1111111111111111-dead.xml");
+  const fresh = join(dir, "scope-2222222222222222-live.xml");
+  writeFileSync(expired, "x");
+  writeFileSync(fresh, "x");
+  const old = (Date.now() - PAYLOAD_TTL_MS - 60_000) / 1000;
+  utimesSync(expired, old, old);
+  expect(sweepPayloads(root, PAYLOAD_TTL_MS)).toBe(0); // its own only
+  expect(existsSync(expired)).toBe(true);
+  expect(sweepPayloads(root, PAYLOAD_TTL_MS, Date.now(), true)).toBe(1);
+  expect(existsSync(expired)).toBe(false);
+  expect(existsSync(fresh)).toBe(true);
+  expect(sweepPayloads(root, 0, Date.now(), true)).toBe(0); // "all" stays this root's own
+  expect(existsSync(fresh)).toBe(true);
+});

@@ -226,7 +226,9 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   writeFileSync(endpoint.registry, JSON.stringify({ root, pid: process.pid, version: VERSION, protocolVersion: PROTOCOL_VERSION, startedAt: new Date(started).toISOString() }), { mode: 0o600 });
   log(`serving ${root} on ${endpoint.socket} (pid ${process.pid})`);
 
-  const payloadTimer = setInterval(() => sweepPayloads(root, PAYLOAD_TTL_MS), 300_000);
+  const sweepExpired = () => sweepPayloads(root, PAYLOAD_TTL_MS, Date.now(), true);
+  sweepExpired();
+  const payloadTimer = setInterval(sweepExpired, 300_000);
   payloadTimer.unref?.();
   const idleTimer =
     options.idleMinutes > 0

@@ -13,16 +13,22 @@ import type { Database } from "bun:sqlite";
 import type { CheckerEdgeWriter, StoredEdge } from "./edge-store.ts";
 import type { LoadedWorkspace } from "./load.ts";
 import type { WalkRecords } from "./walk-records.ts";
-import type { WiringCheck } from "../wiring/checker/pass.ts";
-import { readWiring } from "../wiring/store.ts";
 import type { FileAnswers } from "./position-answers.ts";
+
+/** What the walk needs of the wiring's checker pass (src/wiring/checker/pass.ts). */
+export interface WiringView {
+  /** Whether a file has wiring facts the checker is asked about. */
+  asks(file: string): boolean;
+  /** The stored answers, by file. */
+  storedAnswers(): Map<string, FileAnswers>;
+}
 
 export interface IncrementalInput {
   db: Database;
   loaded: LoadedWorkspace;
   records: WalkRecords;
   writer: CheckerEdgeWriter;
-  wiring: WiringCheck;
+  wiring: WiringView;
   /** Root-relative files the sync changed, added or removed (and the stored dirty list). */
   changed: readonly string[];
   /** Root-relative files in the store now. */
@@ -78,7 +84,7 @@ export async function walkIncrementally(input: IncrementalInput): Promise<Set<st
   again.push(...writer.restore(restorable));
   await walkFiles(again);
   // the wiring's answers name declarations by line and describe types: ask again where a change can reach them
-  const { answers } = readWiring(db);
+  const answers = wiring.storedAnswers();
   const named = new Set([...changed, ...removed, ...unowned]);
   const reask = [...answers]
     .filter(([p, a]) => !walkedSet.has(p) && loaded.owner.has(p) && (moved.size > 0 || names(a, named)))

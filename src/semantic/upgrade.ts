@@ -21,7 +21,7 @@ import { loadWorkspace, type LoadedWorkspace } from "./load.ts";
 import { isProjectConfig, isSourceFile } from "./projects.ts";
 import { WiringCheck } from "../wiring/checker/pass.ts";
 import { walkIncrementally } from "./incremental.ts";
-import { WalkRecords, type WalkRecord } from "./walk-records.ts";
+import { configDigest, WalkRecords, type WalkRecord } from "./walk-records.ts";
 import { addTiming, reportTimings } from "../sys/timing.ts";
 
 export interface UpgradeOptions {
@@ -81,7 +81,10 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
     const records = new WalkRecords(db);
     const changed = dirty === "all" ? [] : [...new Set([...(options.paths ?? []), ...dirty])];
     // without complete walk records (an index from before them) or after a config change, everything is walked once
-    const incremental = options.paths !== undefined && dirty !== "all" && records.complete() && !changed.some(isProjectConfig);
+    const read = textReader(root);
+    const priorConfigs = records.configs();
+    const configMoved = changed.some((p) => isProjectConfig(p) && priorConfigs[p] !== configDigest(p, read(p)));
+    const incremental = options.paths !== undefined && dirty !== "all" && records.complete() && !configMoved;
     if (!incremental) {
       writeMeta(db, { semantic_pending: 1 });
       records.clear();
@@ -182,8 +185,11 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
       const owned = new Set(loaded.owner.keys());
       const stale = (db.query("SELECT DISTINCT f.id, f.path FROM edges e JOIN files f ON f.id = e.from_file WHERE e.provenance = 'checker'").all() as { id: number; path: string }[]).filter((r) => !owned.has(r.path));
       if (stale.length) db.transaction(() => stale.forEach((r) => db.run("DELETE FROM edges WHERE from_file = ? AND provenance = 'checker' AND key IS NULL", [r.id])))();
-      if (usable) records.markComplete();
-    }
+      if (usable) {
+        records.markComplete();
+        records.saveConfigs(Object.fromEntries(storePaths(db).filter(isProjectConfig).map((p) => [p, configDigest(p, read(p))])));
+      }
+    } else records.saveConfigs({ ...priorConfigs, ...Object.fromEntries(changed.filter(isProjectConfig).map((p) => [p, configDigest(p, read(p))])) });
     const outside = outsideFiles(db, loaded, usable, wanted);
     if (walked > 0 || wiring.asked > 0 || !incremental) wiring.relink();
     clearDirty(db, wanted ? [...wanted] : "all");

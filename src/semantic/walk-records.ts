@@ -5,9 +5,11 @@
 // it), whether the change can reach them (its surface or shape moved), and restores the edges
 // the syntax pass dropped with the changed file's declarations without walking them again.
 // The tables belong to the semantic tier; `checker_records` in index_meta says they cover
-// every walked file (a full upgrade wrote them).
+// every walked file (a full upgrade wrote them); `checker_configs` what the project configs
+// and package manifests said then (only a change there that can move a program walks everything).
 
 import type { Database } from "bun:sqlite";
+import { createHash } from "node:crypto";
 import type { StoredEdge } from "./edge-store.ts";
 
 export interface WalkRecord {
@@ -16,6 +18,24 @@ export interface WalkRecord {
   shape: string;
   unresolvedRelative: boolean;
   edges: StoredEdge[];
+}
+
+/** package.json fields that decide discovery and module resolution (a version bump or a new script moves none). */
+const RESOLUTION_FIELDS = ["name", "type", "main", "module", "types", "typings", "exports", "imports", "typesVersions", "workspaces", "browser"];
+
+/** What of a config file the programs depend on: a package.json's resolution fields, any other config whole; "absent" when unreadable. */
+export function configDigest(path: string, text: string | null): string {
+  if (text === null) return "absent";
+  let shown = text;
+  if (path === "package.json" || path.endsWith("/package.json")) {
+    try {
+      const json = JSON.parse(text) as Record<string, unknown>;
+      shown = JSON.stringify(RESOLUTION_FIELDS.map((f) => [f, json[f] ?? null]));
+    } catch {
+      // unparsable: the whole text
+    }
+  }
+  return createHash("sha256").update(shown).digest("hex").slice(0, 32);
 }
 
 export class WalkRecords {
@@ -33,11 +53,26 @@ export class WalkRecords {
     this.db.run("INSERT OR REPLACE INTO index_meta(key, value) VALUES ('checker_records', '1')");
   }
 
+  /** The config digests the walk records were made under (configDigest), by path. */
+  configs(): Record<string, string> {
+    const row = this.db.query("SELECT value FROM index_meta WHERE key = 'checker_configs'").get() as { value: string } | null;
+    try {
+      return row ? (JSON.parse(row.value) as Record<string, string>) : {};
+    } catch {
+      return {};
+    }
+  }
+
+  saveConfigs(configs: Record<string, string>): void {
+    const sorted = Object.fromEntries(Object.entries(configs).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    this.db.run("INSERT OR REPLACE INTO index_meta(key, value) VALUES ('checker_configs', ?)", [JSON.stringify(sorted)]);
+  }
+
   clear(): void {
     this.db.transaction(() => {
       this.db.run("DELETE FROM checker_walks");
       this.db.run("DELETE FROM checker_deps");
-      this.db.run("DELETE FROM index_meta WHERE key = 'checker_records'");
+      this.db.run("DELETE FROM index_meta WHERE key IN ('checker_records', 'checker_configs')");
     })();
   }
 

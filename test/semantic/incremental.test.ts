@@ -143,6 +143,18 @@ describe("incremental semantic tier", () => {
     await expectEqualToRebuild();
   }, 240_000);
 
+  test("a package.json change that cannot move a program walks nothing; one that can walks everything", async () => {
+    edit("package.json", JSON.stringify({ name: "inc", type: "module", version: "1.0.1", scripts: { test: "bun test" } }));
+    expect((await index(root)).semanticWalked?.files).toBe(0);
+    await expectEqualToRebuild();
+    edit("package.json", JSON.stringify({ name: "inc", type: "commonjs", version: "1.0.1" }));
+    const d = await index(root);
+    expect(d.semanticWalked?.files).toBe(d.semanticWalked?.of);
+    await expectEqualToRebuild();
+    edit("package.json", JSON.stringify({ name: "inc", type: "module", version: "1.0.1" }));
+    await index(root);
+  }, 240_000);
+
   test("a removed file whose importers did not change: they are walked again", async () => {
     edit("src/late.ts", null);
     await index(root);

@@ -44,9 +44,10 @@ export class WalkRecords {
     db.run("CREATE TABLE IF NOT EXISTS checker_deps (from_path TEXT NOT NULL, to_path TEXT NOT NULL, PRIMARY KEY (to_path, from_path)) WITHOUT ROWID");
   }
 
-  /** Whether every walked file has a record (a full upgrade wrote them all). */
+  /** Whether every walked file has a record and the configs they were made under are known (a full upgrade wrote them all). */
   complete(): boolean {
-    return (this.db.query("SELECT value FROM index_meta WHERE key = 'checker_records'").get() as { value: string } | null)?.value === "1";
+    const rows = this.db.query("SELECT key, value FROM index_meta WHERE key IN ('checker_records', 'checker_configs')").all() as { key: string; value: string }[];
+    return rows.some((r) => r.key === "checker_records" && r.value === "1") && rows.some((r) => r.key === "checker_configs");
   }
 
   markComplete(): void {

@@ -15,49 +15,43 @@ const LAYERS = [
   ["surfaces"],
   ["install"],
   ["engine.ts"],
-  ["registry.ts"],
+  ["registry"],
   ["ops"],
-  ["plan", "render", "wiring", "check", "retrieve", "refactor", "testing", "package-upgrade"],
+  ["plan", "render", "wiring", "check", "retrieve", "refactor", "testing", "package-upgrade", "indexing"],
   ["semantic", "graph"],
   ["index"],
-  ["workspace", "lang", "git", "host"],
+  ["workspace", "lang", "git", "host", "text"],
   ["store", "sys", "errors.ts", "version.ts", "params.ts", "validate.ts", "ops/types.ts"],
 ];
 
 /** Imports allowed inside one layer (one direction each; the reverse is a violation). */
 const PEERS = {
-  plan: ["render", "retrieve", "wiring"],
+  plan: ["render", "retrieve", "wiring", "indexing"],
+  // the pass list registers the wiring's visitor and link pass
+  indexing: ["wiring"],
   check: ["plan", "render"],
   refactor: ["check", "render", "retrieve"],
   // candidate racing checks each candidate on the overlay before running its tests
   testing: ["check"],
   wiring: ["render"],
   workspace: ["git", "lang"],
+  // the secret detector asks which files are code
+  text: ["lang"],
   store: ["errors.ts"],
   sys: ["errors.ts", "version.ts"],
   "validate.ts": ["errors.ts", "params.ts"],
 };
 
 /** Surfaces may import these areas (besides src/surfaces itself) ... */
-const SURFACE_ALLOWED = ["engine.ts", "registry.ts", "render", "errors.ts", "params.ts", "version.ts", "sys", "host", "install", "ops/types.ts"];
+const SURFACE_ALLOWED = ["engine.ts", "registry", "render", "text", "errors.ts", "params.ts", "version.ts", "sys", "host", "install", "ops/types.ts"];
 /** ... and these files: choosing the workspace a request acts on (root, MCP roots). */
 const SURFACE_ALLOWED_FILES = ["src/workspace/root.ts", "src/workspace/allowed.ts"];
 
 /** [importing file, imported file]: today's imports against the rules, to fix later. */
 const KNOWN_VIOLATIONS = [
   // upward between layers
-  ["src/errors.ts", "src/render/redact.ts"],
+  ["src/errors.ts", "src/text/redact.ts"],
   ["src/host/payloads.ts", "src/render/redact-output.ts"],
-  ["src/index/scrub.ts", "src/render/redact.ts"],
-  ["src/index/scrub.ts", "src/render/redact-output.ts"],
-  ["src/index/extract.ts", "src/render/tokens.ts"],
-  ["src/index/extract.ts", "src/retrieve/terms.ts"],
-  ["src/index/extract.ts", "src/wiring/model.ts"],
-  ["src/index/extract.ts", "src/wiring/detect/index.ts"],
-  ["src/index/sync.ts", "src/wiring/model.ts"],
-  ["src/index/sync.ts", "src/wiring/store.ts"],
-  ["src/index/open.ts", "src/semantic/background.ts"],
-  ["src/graph/file-graph.ts", "src/wiring/model.ts"],
   ["src/graph/reach.ts", "src/retrieve/resolve-symbol.ts"],
   ["src/graph/impact.ts", "src/retrieve/resolve-symbol.ts"],
   ["src/semantic/upgrade.ts", "src/wiring/checker/pass.ts"],
@@ -71,7 +65,7 @@ const KNOWN_VIOLATIONS = [
   ["src/check/overlay.ts", "src/refactor/code-style.ts"],
   // surfaces reaching past the engine: the host daemon owning index, store and resident engine
   ["src/surfaces/host/server.ts", "src/index/open.ts"],
-  ["src/surfaces/host/server.ts", "src/index/sync.ts"],
+  ["src/surfaces/host/server.ts", "src/indexing/sync.ts"],
   ["src/surfaces/host/server.ts", "src/store/lock.ts"],
   ["src/surfaces/host/server.ts", "src/store/db.ts"],
   ["src/surfaces/host/server.ts", "src/store/meta.ts"],

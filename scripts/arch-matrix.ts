@@ -2,7 +2,7 @@
 // `bun scripts/arch-matrix.ts` — rows import columns; a cell counts import statements
 // (static, re-export and dynamic `import("…")`, type-only included) from files of the row
 // folder to files of the column folder. Top-level files of src/ are their own rows
-// (`engine.ts`, `registry.ts`, …). Cycles are the strongly connected components of the
+// (`engine.ts`, `params.ts`, …). Cycles are the strongly connected components of the
 // file graph with more than one file (or a file importing itself).
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";

@@ -1,23 +1,45 @@
 // The engine API: every operation by name, each taking a plain request object and
 // returning a result object. Requests are validated against the registry's parameter
-// specifications here, once, for every surface; budgets are enforced here, once, on the
-// whole answer (see render/fit.ts).
+// specifications here, once, for every surface; every answer is redacted here, then fitted
+// to its budget, once, on the whole redacted answer (render/redact-output.ts, render/fit.ts):
+// a surface writes what `invoke` returns, so no operation and no surface can skip either,
+// and a redaction marker longer than the secret it replaces cannot push an answer over.
 
 import { asSvcError } from "./errors.ts";
-import type { OpContext, OpResult } from "./ops/types.ts";
-import { operation, type OperationSpec } from "./registry.ts";
+import type { OpContext, OpResult, Surface } from "./ops/types.ts";
+import { operation, type OperationSpec } from "./registry/index.ts";
 import { fitAnswer } from "./render/fit.ts";
-import { tokenCounter } from "./render/tokens.ts";
+import { redactResult, redactText } from "./render/redact-output.ts";
+import { tokenCounter } from "./text/tokens.ts";
 import { validateRequest, type ParamLabel } from "./validate.ts";
 
-/** The hard token budget of a request: maxTokens (or ask's tokenBudget) when set, else the surface's cap for operations without one. */
+/**
+ * The budget of an answer whose request sets none, per surface — the one place it is
+ * decided. MCP clients reject results near 25k tokens, so every MCP answer has one (tool
+ * descriptions and schemas state this value); the CLI and the host's RPC keep each
+ * operation's own default (none for most).
+ */
+export const DEFAULT_BUDGET = { cli: null, mcp: 20_000, rpc: null } as const satisfies Record<Surface, number | null>;
+
+function surfaceBudget(ctx: OpContext): number | null {
+  return ctx.surface ? DEFAULT_BUDGET[ctx.surface] : null;
+}
+
+/** The request with the surface's default budget as maxTokens when it sets none — absent or null, as validation reads them (the operation packs to it; an explicit 0 stays unlimited where the operation allows it). */
+export function withDefaultBudget(spec: OperationSpec, raw: Record<string, unknown>, ctx: OpContext): Record<string, unknown> {
+  const budget = surfaceBudget(ctx);
+  if (budget === null || (raw.maxTokens !== undefined && raw.maxTokens !== null) || !spec.params.some((p) => p.name === "maxTokens")) return raw;
+  return { ...raw, maxTokens: budget };
+}
+
+/** The hard token budget of a request: maxTokens (or ask's tokenBudget) when set, else the surface's default for operations without one. */
 export function budgetOf(spec: OperationSpec, request: Record<string, unknown>, ctx: OpContext): number | null {
   for (const name of ["maxTokens", "tokenBudget"]) {
     if (!spec.params.some((p) => p.name === name)) continue;
     const value = request[name];
     return typeof value === "number" && value > 0 ? value : null;
   }
-  return ctx.answerBudget ?? null;
+  return surfaceBudget(ctx);
 }
 
 export async function invoke(
@@ -27,9 +49,9 @@ export async function invoke(
   label?: ParamLabel,
 ): Promise<OpResult> {
   try {
-    const request = validateRequest(spec.params, raw, label);
+    const request = validateRequest(spec.params, withDefaultBudget(spec, raw, ctx), label);
     const run = await spec.load();
-    const result = await run(request, ctx.invoke ? ctx : { ...ctx, invoke: (op, req) => invoke(operation(op), req, ctx) });
+    const result = redactResult(await run(request, opContext(ctx)));
     const budget = budgetOf(spec, request, ctx);
     if (budget === null) return result;
     const hasBudgetParam = spec.params.some((p) => p.name === "maxTokens" || p.name === "tokenBudget");
@@ -39,6 +61,16 @@ export async function invoke(
   } catch (error) {
     throw asSvcError(error);
   }
+}
+
+/** The context an operation runs with: nested calls go through the engine, progress messages are redacted. */
+function opContext(ctx: OpContext): OpContext {
+  const progress = ctx.progress;
+  return {
+    ...ctx,
+    invoke: ctx.invoke ?? ((op, req) => invoke(operation(op), req, ctx)),
+    progress: progress && ((done, total, message) => progress(done, total, message === undefined ? undefined : redactText(message))),
+  };
 }
 
 /** Call an operation by its engine name (tests, scripts, the host). */

@@ -3,7 +3,7 @@
 // MCP isError result, JSON-RPC error data). The message is redacted here, once, so no
 // error on any surface can carry a secret it quoted (a diagnostic, a line, a value).
 
-import { redact } from "./render/redact.ts";
+import { redact } from "./text/redact.ts";
 
 export const ERROR_PREFIXES = [
   "validation_error",

@@ -8,7 +8,8 @@ if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-v")) {
   process.stdout.write(`svc ${VERSION}\n`);
 } else if (argv[0] === "__extract") {
   const { runExtractChild } = await import("./index/child.ts");
-  process.exitCode = await runExtractChild();
+  const { FILE_VISITORS } = await import("./indexing/passes.ts");
+  process.exitCode = await runExtractChild(FILE_VISITORS);
 } else {
   const { runCli } = await import("./surfaces/cli/run.ts");
   process.exitCode = await runCli(argv);

@@ -8,7 +8,7 @@ import { describe, expect, test } from "bun:test";
 import { call } from "../src/engine.ts";
 import { MAX_ERROR_MESSAGE, SvcError } from "../src/errors.ts";
 import { INT_CAP, LIST_CAP, STRING_CAP, type ParamSpec } from "../src/params.ts";
-import { REGISTRY, type OperationSpec } from "../src/registry.ts";
+import { REGISTRY, type OperationSpec } from "../src/registry/index.ts";
 import { globToRegExp } from "../src/workspace/ignore.ts";
 import { gitRepo } from "./helpers/repo.ts";
 import { failure } from "./helpers/failure.ts";

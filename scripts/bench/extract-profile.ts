@@ -6,6 +6,7 @@
 
 import { createHash } from "node:crypto";
 import { extractFile } from "../../src/index/extract.ts";
+import { wiringVisitor } from "../../src/wiring/pass.ts";
 import { reportTimings } from "../../src/sys/timing.ts";
 import { loadConfig } from "../../src/workspace/config.ts";
 import { listInventory } from "../../src/workspace/inventory.ts";
@@ -22,7 +23,7 @@ const rows: { path: string; size: number; ms: number }[] = [];
 const started = performance.now();
 for (const entry of inventory.files) {
   const t = performance.now();
-  const result = extractFile(root, entry);
+  const result = extractFile(root, entry, { visitor: wiringVisitor });
   rows.push({ path: entry.path, size: entry.size, ms: performance.now() - t });
   hash.update(JSON.stringify(result));
 }

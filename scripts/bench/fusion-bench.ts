@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { call } from "../../src/engine.ts";
 import { outlineOf } from "../../src/lang/outline.ts";
 import type { FusionData } from "../../src/render/fusion.ts";
-import { tokenCounter } from "../../src/render/tokens.ts";
+import { tokenCounter } from "../../src/text/tokens.ts";
 import { fmt, percentile } from "./measure.ts";
 
 export const REPOMIX = "repomix@1.18.1";

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { SymbolFlags } from "typescript/unstable/async";
 import { connectHost } from "../../src/host/client.ts";
 import { endpointFor } from "../../src/host/endpoint.ts";
-import { syncIndex } from "../../src/index/sync.ts";
+import { syncIndex } from "../../src/indexing/sync.ts";
 import { openReader } from "../../src/store/db.ts";
 import { TsEngine } from "../../src/semantic/engine.ts";
 import { references, signatureLines } from "../../src/semantic/queries.ts";

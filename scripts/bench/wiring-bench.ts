@@ -14,7 +14,7 @@ import { languageOf, type CodeLanguage } from "../../src/lang/languages.ts";
 import { storePath } from "../../src/store/db.ts";
 import { detectWiring } from "../../src/wiring/detect/index.ts";
 import { rebuildWiring } from "../../src/wiring/store.ts";
-import { syncIndex } from "../../src/index/sync.ts";
+import { syncIndex } from "../../src/indexing/sync.ts";
 import { openReader } from "../../src/store/db.ts";
 import { findWiring, type WiringKind } from "../../src/wiring/query/find.ts";
 import { fmt, percentile } from "./measure.ts";

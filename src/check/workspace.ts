@@ -37,7 +37,7 @@ import type { Diag } from "./diag.ts";
 import { ImportGraph } from "./import-graph.ts";
 import { exportTypesOf } from "./export-types.ts";
 import { surfacesOf, type Surfaces } from "./surface.ts";
-import { redact } from "../render/redact.ts";
+import { redact } from "../text/redact.ts";
 
 export const ENGINE_NAME = `TypeScript ${TS_VERSION}`;
 /** Module-resolution errors: a file with one may be fixed (or broken) by a file appearing or going away. */

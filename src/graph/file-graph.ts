@@ -6,7 +6,7 @@
 // weigh edges by type; the checker does not produce those, so they come from syntax.
 
 import type { Database } from "bun:sqlite";
-import { WIRING_EDGE_TYPES } from "../wiring/model.ts";
+import { WIRING_EDGE_TYPES } from "../store/edge-types.ts";
 
 export interface GraphEdge {
   to: number;

@@ -1,9 +1,10 @@
-// The extraction child: `svc __extract` reads {root, entries, write} as JSON on stdin.
+// The extraction child: `svc __extract` reads {root, entries, write, visitor} as JSON on stdin.
 // With `write`, it stores its results in the index itself (the parent holds the writer
 // lock and delegates; SQLite serializes the children's short transactions) and reports one
 // summary line per file; without, it prints each full extraction as a JSON line for the
 // parent to apply. A short-lived process per batch keeps the parser's native memory from
-// accumulating in the long-lived parent.
+// accumulating in the long-lived parent. The syntax pass's visitor arrives by name: the
+// entry point (main.ts) hands the child the visitors it may look up.
 
 import type { Database } from "bun:sqlite";
 import { existsSync, writeFileSync } from "node:fs";
@@ -12,6 +13,7 @@ import { reportTimings, timed } from "../sys/timing.ts";
 import type { InventoryEntry } from "../workspace/inventory.ts";
 import { extractFile, type ExtractedFile, type Extraction } from "./extract.ts";
 import { ContentMemo } from "./same-content.ts";
+import type { FileVisitor } from "./visitor.ts";
 import { applyExtraction, StoreWriter } from "./write.ts";
 
 export interface ChildInput {
@@ -20,6 +22,8 @@ export interface ChildInput {
   write: boolean;
   /** The delegating process: a child whose parent died stops instead of writing into a store someone else may be rebuilding. */
   parent: number;
+  /** The name of the syntax pass's visitor, null when it has none. */
+  visitor: string | null;
 }
 
 /** What a writing child reports per file. */
@@ -52,9 +56,9 @@ function begin(db: Database, wait: boolean): boolean {
   }
 }
 
-function safeExtract(root: string, entry: InventoryEntry, memo: ContentMemo<ExtractedFile>): Extraction {
+function safeExtract(root: string, entry: InventoryEntry, visitor: FileVisitor | null, memo: ContentMemo<ExtractedFile>): Extraction {
   try {
-    return extractFile(root, entry, memo);
+    return extractFile(root, entry, { visitor, memo });
   } catch {
     return { ok: false, path: entry.path, reason: "unreadable" };
   }
@@ -75,8 +79,12 @@ function crashHook(path: string): void {
   process.exit(1);
 }
 
-export async function runExtractChild(): Promise<number> {
+/** Run one extraction child; `visitors` are the file visitors its parent may name. */
+export async function runExtractChild(visitors: readonly FileVisitor[]): Promise<number> {
   const input = JSON.parse(await Bun.stdin.text()) as ChildInput;
+  const visitor = input.visitor === null ? null : (visitors.find((v) => v.name === input.visitor) ?? null);
+  // A parent naming a visitor this binary lacks would get files without their facts: refuse instead.
+  if (input.visitor !== null && !visitor) throw new Error(`extraction child: no file visitor named ${input.visitor}`);
   const out = Bun.stdout.writer();
   const store = input.write ? openDelegate(input.root) : null;
   const writer = store ? new StoreWriter(store.db, store.fts) : null;
@@ -109,7 +117,7 @@ export async function runExtractChild(): Promise<number> {
     for (const entry of input.entries) {
       if (orphaned()) process.exit(3);
       crashHook(entry.path);
-      const result = timed("child extract", () => safeExtract(input.root, entry, memo));
+      const result = timed("child extract", () => safeExtract(input.root, entry, visitor, memo));
       if (store) {
         batch.push({ result, entry });
         if (batch.length >= COMMIT_EVERY) flush(batch.length >= WAIT_AT);

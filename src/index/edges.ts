@@ -1,6 +1,7 @@
 // Import edges: the stored import references of files resolved to workspace files.
 // Re-run for every file when the file set changed (an added file can satisfy an old
-// import, a removed one breaks it), else only for the files that were re-extracted.
+// import, a removed one breaks it), else only for the files that were re-extracted
+// (importEdgesPass.scope says so as code).
 
 import type { Database } from "bun:sqlite";
 import { readFileSync } from "node:fs";
@@ -8,6 +9,7 @@ import { join } from "node:path";
 import { isCodeLanguage } from "../lang/languages.ts";
 import type { ImportRef } from "./imports/extract.ts";
 import { createResolver, type Resolver } from "./imports/resolve.ts";
+import type { DerivePass } from "./pass.ts";
 import type { StoreWriter } from "./write.ts";
 
 interface ImportRow {
@@ -72,3 +74,15 @@ export function rebuildImportEdges(db: Database, writer: StoreWriter, root: stri
   }
   return count;
 }
+
+/** The import resolution pass: `imports` edges from the stored import references. */
+export const importEdgesPass: DerivePass = {
+  kind: "derive",
+  name: "import edges",
+  reads: ["files", "imports"],
+  writes: ["edges:imports"],
+  scope: (change) => (change.fileSetChanged ? "all" : change.changedIds.length ? new Set(change.changedIds) : "none"),
+  run: (ctx, scope) => {
+    rebuildImportEdges(ctx.db, ctx.writer, ctx.root, scope === "all" ? null : [...scope], ctx.resolver());
+  },
+};

@@ -1,6 +1,7 @@
 // Per-file extraction for the syntax tier: read, classify, hash, parse once, and derive
 // declarations, chunks, imports, token counts and the full-text fields. Pure computation
-// over one file; runs in-process or in an extraction child (see pool.ts).
+// over one file; runs in-process or in an extraction child (see pool.ts). The file's facts
+// (framework wiring) come from the syntax pass's visitor, handed in from above (pass.ts).
 
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -10,17 +11,16 @@ import { isCodeLanguage, languageOf, type LanguageId } from "../lang/languages.t
 import { TYPE_KINDS, type Decl } from "../lang/model.ts";
 import { lineDeclarations } from "../lang/line-declarations.ts";
 import { declarationsOf, parseRoot } from "../lang/outline.ts";
-import { estimateTokens } from "../render/tokens.ts";
-import { fieldTokens, splitIdentifier, type FieldTokens } from "../retrieve/terms.ts";
+import { estimateTokens } from "../text/tokens.ts";
+import { fieldTokens, splitIdentifier, type FieldTokens } from "../text/terms.ts";
 import { decodeText, isBinary, isGenerated, isMinified } from "../workspace/classify.ts";
 import type { InventoryEntry, SkipReason } from "../workspace/inventory.ts";
 import { timed } from "../sys/timing.ts";
 import { isTestPath } from "../workspace/templates.ts";
 import { importsOf, type ImportRef } from "./imports/extract.ts";
-import { detectWiring, mayHaveWiring } from "../wiring/detect/index.ts";
 import type { ContentMemo } from "./same-content.ts";
 import { scrubberFor, type Scrubber } from "./scrub.ts";
-import type { FileFacts } from "../wiring/model.ts";
+import type { FileVisitor } from "./visitor.ts";
 import type { SgNode } from "@ast-grep/napi";
 
 /** `partial`: parsed, but a statement the grammar could not read may hide declarations (see outline.ts). */
@@ -68,8 +68,8 @@ export interface ExtractedFile {
   chunks: ExtractedChunk[];
   imports: ImportRef[];
   fields: FileFields;
-  /** Framework wiring found in the file (routes, DI, requests, config), null when none. */
-  wiring: FileFacts | null;
+  /** What the syntax pass's visitor found in the file (framework wiring: routes, DI, requests, config), null when none. */
+  wiring: unknown;
 }
 
 export interface SkippedExtraction {
@@ -204,7 +204,7 @@ function fileRecord(entry: InventoryEntry, hash: string, text: string, language:
  * bundles: flagged generated, never parsed). Listed, hashed, costed, found by path, not
  * full-text indexed.
  */
-function opaqueFile(entry: InventoryEntry, bytes: Uint8Array, text: string, secrets: Scrubber, language: LanguageId | null = null): ExtractedFile {
+function opaqueFile(entry: InventoryEntry, bytes: Uint8Array, text: string, secrets: Scrubber, visitor: FileVisitor | null, language: LanguageId | null = null): ExtractedFile {
   return {
     ...fileRecord(entry, contentHash(bytes), text, language),
     tokens: Math.ceil(text.length / 4),
@@ -213,14 +213,15 @@ function opaqueFile(entry: InventoryEntry, bytes: Uint8Array, text: string, secr
     chunks: [],
     imports: [],
     fields: { ...NO_FIELDS, path: pathTokens(entry.path) },
-    wiring: secrets.scrubDeep(wiringOf(entry.path, text, null, null, [])),
+    wiring: secrets.scrubDeep(factsOf(visitor, entry.path, text, null, null, [])),
   };
 }
 
-/** Wiring detection never fails a file: a detector that throws leaves the file without wiring. */
-function wiringOf(path: string, text: string, language: LanguageId | null, tree: SgNode | null, decls: readonly Decl[]): FileFacts | null {
+/** Wiring detection (the visitor) never fails a file: a visitor that throws leaves the file without facts. */
+function factsOf(visitor: FileVisitor | null, path: string, text: string, language: LanguageId | null, tree: SgNode | null, decls: readonly Decl[]): unknown {
+  if (!visitor) return null;
   try {
-    return timed("x:wiring", () => detectWiring(path, text, language, tree, decls));
+    return timed("x:wiring", () => visitor.visit(path, text, language, tree, decls)) ?? null;
   } catch {
     return null;
   }
@@ -230,11 +231,17 @@ function scrubDecl(d: Decl, secrets: Scrubber): Decl {
   return { ...d, name: secrets.scrub(d.name), qualifiedName: secrets.scrub(d.qualifiedName), container: d.container === null ? null : secrets.scrub(d.container), signature: secrets.scrub(d.signature) };
 }
 
-/**
- * Extract one inventory file. With a memo, a file whose bytes and language equal a recent
- * one's reuses its content-derived parts (see same-content.ts).
- */
-export function extractFile(root: string, entry: InventoryEntry, memo?: ContentMemo<ExtractedFile>): Extraction {
+export interface ExtractOptions {
+  /** The syntax pass's file visitor (the wiring detectors); without one, no file has facts. */
+  visitor?: FileVisitor | null;
+  /** Recent files by content: a file whose bytes and language equal a recent one's reuses its content-derived parts (see same-content.ts). */
+  memo?: ContentMemo<ExtractedFile>;
+}
+
+/** Extract one inventory file. */
+export function extractFile(root: string, entry: InventoryEntry, options: ExtractOptions = {}): Extraction {
+  const visitor = options.visitor ?? null;
+  const memo = options.memo;
   let bytes: Uint8Array;
   try {
     bytes = readFileSync(join(root, entry.path));
@@ -246,17 +253,17 @@ export function extractFile(root: string, entry: InventoryEntry, memo?: ContentM
   const language = languageOf(entry.path);
   // Nothing derived from a secret is stored: parse the text, tokenize the masked copy, scrub every stored string.
   const secrets = timed("x:secrets", () => scrubberFor(text, entry.path));
-  if (language === null) return opaqueFile(entry, bytes, text, secrets);
+  if (language === null) return opaqueFile(entry, bytes, text, secrets, visitor);
   if (isMinified(text)) {
     const decls = isCodeLanguage(language) ? lineDeclarations(text) : [];
-    return { ...opaqueFile(entry, bytes, text, secrets, language), decls: secrets.found ? decls.map((d) => scrubDecl(d, secrets)) : decls };
+    return { ...opaqueFile(entry, bytes, text, secrets, visitor, language), decls: secrets.found ? decls.map((d) => scrubDecl(d, secrets)) : decls };
   }
   const hash = contentHash(bytes);
   const key = `${language}:${hash}`;
   const same = memo?.get(key);
-  if (same && !mayHaveWiring(entry.path, text)) {
+  if (same && !visitor?.gate(entry.path, text)) {
     // Only the path-derived fields differ; wiring without hints or a routed path needs no tree.
-    return { ...same, ...fileRecord(entry, hash, text, language), fields: { ...same.fields, path: pathTokens(entry.path) }, wiring: secrets.scrubDeep(wiringOf(entry.path, text, language, null, same.decls)) };
+    return { ...same, ...fileRecord(entry, hash, text, language), fields: { ...same.fields, path: pathTokens(entry.path) }, wiring: secrets.scrubDeep(factsOf(visitor, entry.path, text, language, null, same.decls)) };
   }
   const style = commentStyleOf(language);
   const { code, comments } = timed("x:comments", () => splitComments(secrets.masked, style));
@@ -290,7 +297,7 @@ export function extractFile(root: string, entry: InventoryEntry, memo?: ContentM
     decls,
     chunks,
     imports,
-    wiring: secrets.scrubDeep(wiringOf(entry.path, text, language, tree, decls)),
+    wiring: secrets.scrubDeep(factsOf(visitor, entry.path, text, language, tree, decls)),
     fields: {
       types: nameTokens(decls.filter(isTypeName).map((d) => d.name)),
       members: nameTokens(decls.filter((d) => !isTypeName(d)).map((d) => d.name)),

@@ -1,7 +1,10 @@
 // The read path of every index-backed answer: open the store read-only, reconcile it with
 // the work tree when files changed, and on a cold store start one syntax build and wait
 // for it up to SVC_COLD_READ_DEADLINE_MS. Reads never hold the writer lock themselves;
-// a reconcile goes through syncIndex, which takes it, and a lost race serves the store as is.
+// a reconcile goes through the caller's `reconcile` (a sync over its passes), which takes
+// it, and a lost race serves the store as is. Who else may keep the store current (a host)
+// and what follows a write here (the semantic upgrade) is the caller's Freshness, decided
+// above the index (src/indexing/fresh.ts): this module knows no host and no checker.
 
 import type { Database } from "bun:sqlite";
 import { SvcError } from "../errors.ts";
@@ -9,7 +12,6 @@ import { openReader } from "../store/db.ts";
 import { lockOwner } from "../store/lock.ts";
 import type { IndexMeta } from "../store/meta.ts";
 import { checkWarm } from "../store/warm.ts";
-import { connectHost } from "../host/client.ts";
 import { envInt } from "../sys/env.ts";
 import { selfCommand } from "../sys/self.ts";
 import { loadConfig } from "../workspace/config.ts";
@@ -50,42 +52,23 @@ export interface ReadOptions {
   longLived?: boolean;
   /** Wait for a cold build however long it takes (catalog B fusion, which has nothing to answer without it); the build runs in this process. */
   waitForBuild?: boolean;
-  /** This process is the root's host (never delegate to it). */
+  /** This process is the root's host: its own watcher (keepFresh) keeps the store current, and its Freshness never delegates to itself. */
   isHost?: boolean;
   /** List the tree and reconcile even where a live watcher keeps the store current (an explicit request to bring it up to date). */
   verify?: boolean;
   signal?: AbortSignal;
 }
 
-/** Roots whose host answered recently: its watcher keeps the store current, so readers skip the per-read reconcile. */
-const hostSeen = new Map<string, number>();
-const HOST_FRESH_MS = 2000;
-
-async function hostWatches(root: string): Promise<boolean> {
-  const seen = hostSeen.get(root);
-  if (seen !== undefined && performance.now() - seen < HOST_FRESH_MS) return true;
-  const host = await connectHost(root, 100);
-  if (!host) {
-    hostSeen.delete(root);
-    return false;
-  }
-  host.close();
-  hostSeen.set(root, performance.now());
-  return true;
-}
-
-/** Ask the root's host, if one serves it, to bring the store up to date. */
-async function reconcileThroughHost(root: string): Promise<boolean> {
-  const host = await connectHost(root, 150);
-  if (!host) return false;
-  try {
-    await host.call("svc/openIndexed", { root }, 600_000);
-    return true;
-  } catch {
-    return false;
-  } finally {
-    host.close();
-  }
+/** How a reader's store is kept current besides this module's own reconcile: decided above the index. */
+export interface Freshness {
+  /** Another process keeps `root`'s store current (a host watching it): the read skips listing the tree. */
+  watchedElsewhere(root: string): Promise<boolean>;
+  /** Ask that process to bring the store up to date; false when none did. */
+  reconcileElsewhere(root: string): Promise<boolean>;
+  /** Bring the store in line with the work tree in this process (a sync over the index passes). */
+  reconcile(root: string, options?: SyncOptions): Promise<SyncResult>;
+  /** This process just wrote `root`'s index (an in-process build or reconcile). */
+  wrote(root: string): void;
 }
 
 /** Number of inventory files whose stat differs from the store (added, changed or removed), and the inventory. */
@@ -108,26 +91,17 @@ export async function countDirty(db: Database, root: string): Promise<{ dirty: n
   return { dirty: dirty + (files.size + skipped.size - known), inventory };
 }
 
-/** The writer (extraction, grammars, the native parser) loads only when a read has something to write: a warm one-shot never needs it. */
-async function syncIndex(root: string, options?: SyncOptions): Promise<SyncResult> {
-  return (await import("./sync.ts")).syncIndex(root, options);
-}
-
 const inProcessBuilds = new Map<string, Promise<SyncResult | null>>();
 
-/** A long-lived process that writes the index itself follows a syntax pass with the semantic upgrade, in the background. */
-function upgradeLater(root: string): void {
-  void import("../semantic/background.ts").then((m) => m.scheduleUpgrade(root));
-}
-
 /** Start (or join) the one syntax build for `root`. */
-function startBuild(root: string, longLived: boolean, background: boolean): Promise<SyncResult | null> | null {
+function startBuild(root: string, longLived: boolean, freshness: Freshness): Promise<SyncResult | null> | null {
   if (longLived) {
     let build = inProcessBuilds.get(root);
     if (!build) {
-      build = syncIndex(root)
+      build = freshness
+        .reconcile(root)
         .then((result) => {
-          if (background) upgradeLater(root);
+          freshness.wrote(root);
           return result;
         })
         .catch((error) => {
@@ -174,7 +148,7 @@ async function keptFreshHere(root: string): Promise<boolean> {
   return Promise.race([keeper.settled().then(() => true), sleep(SETTLE_MAX_MS).then(() => false)]);
 }
 
-export async function openIndex(root: string, options: ReadOptions = {}): Promise<OpenIndex | UnavailableIndex> {
+export async function openIndex(root: string, options: ReadOptions, freshness: Freshness): Promise<OpenIndex | UnavailableIndex> {
   const deadline = performance.now() + (options.waitForBuild ? 600_000 : envInt("SVC_COLD_READ_DEADLINE_MS", 2500));
   let started = false;
   let reconciled = false;
@@ -188,16 +162,16 @@ export async function openIndex(root: string, options: ReadOptions = {}): Promis
       const verdict = checkWarm(db, root);
       lastMeta = verdict.meta;
       if (verdict.warm) {
-        const watched = keptFresh || (!options.isHost && !reconciled && (await hostWatches(root)));
+        const watched = keptFresh || (!reconciled && (await freshness.watchedElsewhere(root)));
         const probe = reconciled || watched ? null : await countDirty(db, root);
         const dirty = probe?.dirty ?? 0;
         if (dirty === 0) return { available: true, root, db, meta: verdict.meta, state: "ready" };
         db.close();
         reconciled = true;
-        if (!options.isHost && (await reconcileThroughHost(root))) continue;
+        if (await freshness.reconcileElsewhere(root)) continue;
         try {
-          await syncIndex(root, { signal: options.signal, inventory: probe?.inventory });
-          if (options.longLived && !options.isHost) upgradeLater(root);
+          await freshness.reconcile(root, { signal: options.signal, inventory: probe?.inventory });
+          freshness.wrote(root);
           continue;
         } catch (error) {
           if (!(error instanceof SvcError && error.prefix === "index_busy")) throw error;
@@ -219,7 +193,7 @@ export async function openIndex(root: string, options: ReadOptions = {}): Promis
     }
     if (!started) {
       started = true;
-      const build = startBuild(root, options.longLived === true || options.waitForBuild === true, options.longLived === true && !options.isHost);
+      const build = startBuild(root, options.longLived === true || options.waitForBuild === true, freshness);
       if (build) {
         const remaining = Math.max(0, deadline - performance.now());
         let timer: ReturnType<typeof setTimeout> | undefined;

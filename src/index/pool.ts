@@ -15,8 +15,11 @@ import type { InventoryEntry } from "../workspace/inventory.ts";
 import { workBatches } from "./batches.ts";
 import type { WrittenSummary } from "./child.ts";
 import { extractFile, type Extraction } from "./extract.ts";
+import type { FileVisitor } from "./visitor.ts";
 
 export interface PoolOptions {
+  /** The syntax pass's file visitor (children look it up by name). */
+  visitor: FileVisitor | null;
   signal?: AbortSignal;
   /** Children store their results in the index themselves (the caller holds the writer lock and no open transaction). */
   childrenWrite?: boolean;
@@ -31,7 +34,7 @@ interface ChildFailure {
 
 async function runChild(root: string, entries: InventoryEntry[], options: PoolOptions): Promise<ChildFailure | null> {
   const child = Bun.spawn(selfCommand(["__extract"]), {
-    stdin: new Blob([JSON.stringify({ root, entries, write: options.childrenWrite === true, parent: process.pid })]),
+    stdin: new Blob([JSON.stringify({ root, entries, write: options.childrenWrite === true, parent: process.pid, visitor: options.visitor?.name ?? null })]),
     stdout: "pipe",
     stderr: "pipe",
     env: process.env,
@@ -118,7 +121,7 @@ export async function extractAll(root: string, entries: readonly InventoryEntry[
       // Yield now and then so a cancellation (or any other message) can be seen mid-pass.
       if (i > 0 && i % 25 === 0) await new Promise((resolve) => setImmediate(resolve));
       if (options.signal?.aborted) throw new SvcError("internal_error", "cancelled");
-      options.onResult(extractFile(root, entries[i] as InventoryEntry));
+      options.onResult(extractFile(root, entries[i] as InventoryEntry, { visitor: options.visitor }));
     }
     return crashed;
   }

@@ -6,8 +6,8 @@
 // and any remaining occurrence of a found value — or of its start where a signature was
 // cut at 240 characters — becomes its marker.
 
-import { findSecrets, redact, type SecretKind } from "../render/redact.ts";
-import { mapStrings } from "../render/redact-output.ts";
+import { findSecrets, redact, type SecretKind } from "../text/redact.ts";
+import { mapStrings } from "../text/map-strings.ts";
 
 export interface Scrubber {
   /** How many secrets the text holds (0: the text is stored as is). */

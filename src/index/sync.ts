@@ -3,13 +3,16 @@
 // never re-extracted. Small changes on a warm index commit in one transaction, so readers
 // never see them half-applied; builds mark `index_build_state=building` first and `ready`
 // last, so a crash leaves a store that is detected as not warm and rebuilt.
+// What is built is the caller's ordered pass list (pass.ts): this file runs extraction
+// (the syntax pass, with its visitor), then each derive pass over the scope its update
+// rule gives, then lets each deferred pass record what it must redo.
 
 import type { Database } from "bun:sqlite";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { deleteStore, openWriter } from "../store/db.ts";
 import { acquireWriterLock } from "../store/lock.ts";
-import { addDirty, formatSkipped, writeMeta, type IndexMode } from "../store/meta.ts";
+import { formatSkipped, writeMeta, type IndexMode } from "../store/meta.ts";
 import { checkWarm, inventoryHash, trustManifest } from "../store/warm.ts";
 import { envInt } from "../sys/env.ts";
 import { addTiming, reportTimings, timed } from "../sys/timing.ts";
@@ -17,11 +20,11 @@ import { VERSION } from "../version.ts";
 import { loadConfig } from "../workspace/config.ts";
 import { listInventory, type Inventory, type InventoryEntry, type SkipReason, type SkippedFile } from "../workspace/inventory.ts";
 import { findGitRoot } from "../workspace/root.ts";
-import { rebuildWiring, wiringRelevantFiles } from "../wiring/store.ts";
-import { WIRING_EDGE_TYPES } from "../wiring/model.ts";
-import { importResolver, rebuildImportEdges } from "./edges.ts";
+import { WIRING_EDGE_TYPES } from "../store/edge-types.ts";
+import { importResolver } from "./edges.ts";
 import { contentHash, type Extraction } from "./extract.ts";
 import { planTargeted } from "./targeted.ts";
+import type { FileChange, IndexPipeline, PassContext } from "./pass.ts";
 import { extractAll } from "./pool.ts";
 import { StoreWriter, applyExtraction, fileRows, skippedRows, type FileRow, type SkippedRow } from "./write.ts";
 
@@ -128,14 +131,14 @@ function classify(root: string, entries: readonly InventoryEntry[], existing: Ma
 const passes = new Map<string, Promise<unknown>>();
 
 /**
- * Bring `root`'s store in line with the work tree. Passes of one process on one root run one
- * after another (a host's watcher and an `svc/index` request, an MCP server's cold build and
- * its `action=index`): two at once would both extract the same change and the second write
- * would collide with the first.
+ * Bring `root`'s store in line with the work tree by running `pipeline`. Syncs of one process
+ * on one root run one after another (a host's watcher and an `svc/index` request, an MCP
+ * server's cold build and its `action=index`): two at once would both extract the same
+ * change and the second write would collide with the first.
  */
-export function syncIndex(root: string, options: SyncOptions = {}): Promise<SyncResult> {
+export function syncPasses(root: string, pipeline: IndexPipeline, options: SyncOptions = {}): Promise<SyncResult> {
   const previous = passes.get(root) ?? Promise.resolve();
-  const pass = previous.catch(() => undefined).then(() => syncPass(root, options));
+  const pass = previous.catch(() => undefined).then(() => syncPass(root, pipeline, options));
   passes.set(root, pass);
   const forget = () => {
     if (passes.get(root) === pass) passes.delete(root);
@@ -144,7 +147,7 @@ export function syncIndex(root: string, options: SyncOptions = {}): Promise<Sync
   return pass;
 }
 
-async function syncPass(root: string, options: SyncOptions): Promise<SyncResult> {
+async function syncPass(root: string, pipeline: IndexPipeline, options: SyncOptions): Promise<SyncResult> {
   const started = performance.now();
   const lock = acquireWriterLock(root);
   try {
@@ -172,7 +175,9 @@ async function syncPass(root: string, options: SyncOptions): Promise<SyncResult>
       const { extract, touched } = classify(root, inventory.files, existing, skippedBefore);
       const writer = new StoreWriter(db, store.fts);
 
-      if (warm && extract.length === 0 && removed.length === 0 && touched.length === 0 && vanishedSkips.length === 0 && !tooLargeChanged) {
+      // A pass whose inputs live outside the work tree (git history) may be behind with no file changed: it reruns whole.
+      const stale = new Set(warm ? pipeline.derive.filter((pass) => pass.stale?.(db, root) === true).map((pass) => pass.name) : []);
+      if (warm && extract.length === 0 && removed.length === 0 && touched.length === 0 && vanishedSkips.length === 0 && !tooLargeChanged && stale.size === 0) {
         const skipped = [...inventory.skipped, ...[...skippedBefore.values()].map((r) => ({ path: r.path, reason: r.reason as SkipReason }))];
         return { mode: modeOf(db), ...counts(db), fts: store.fts, extracted: 0, removed: 0, skipped, languages: languages(db), elapsedMs: performance.now() - started, unchanged: true, changedPaths: [], removedPaths: [], scope };
       }
@@ -196,9 +201,9 @@ async function syncPass(root: string, options: SyncOptions): Promise<SyncResult>
       const skipped: SkippedFile[] = [];
       const pending: Extraction[] = [];
       const addedPaths = new Set<string>();
-      // The wiring link pass reruns when a change can alter it: a build, a changed file set, a changed file with facts (before or now) or that wiring points into.
-      const wiringBefore = atomic ? wiringRelevantFiles(db) : null;
-      let wiringTouched = !atomic || removed.length > 0;
+      // What each derive pass needs to know of the store before this sync writes to it (a warm reconcile only: a build redoes everything).
+      const before = pipeline.derive.map((pass) => (atomic ? pass.before?.(db) : undefined));
+      const extracted: { path: string; id?: number; hasFacts: boolean }[] = [];
       let anySkippedNow = false;
       const applyPending = () => {
         for (const result of pending.splice(0)) applyExtraction(writer, result, present.get(result.path));
@@ -210,12 +215,25 @@ async function syncPass(root: string, options: SyncOptions): Promise<SyncResult>
       };
       const finish = () => {
         const fileSetChanged = addedPaths.size > 0 || removed.length > 0 || anySkippedNow || !warm;
-        const changedIds = fileSetChanged ? null : extract.map((e) => existing.get(e.path)?.id).filter((id): id is number => id !== undefined);
-        const resolver = importResolver(db, root);
-        timed("import edges", () => rebuildImportEdges(db, writer, root, changedIds, resolver));
-        if (fileSetChanged || wiringTouched) timed("wiring link", () => rebuildWiring(db, resolver));
+        const changedIds = extract.map((e) => existing.get(e.path)?.id).filter((id): id is number => id !== undefined);
+        const touchedIds = new Set([...changedIds, ...removed.map((r) => r.id)]);
+        const change: FileChange = {
+          build: !atomic,
+          fileSetChanged,
+          extractedPaths: extract.map((e) => e.path),
+          removedPaths: removed.map((r) => r.path),
+          changedIds,
+          extracted,
+          touched: (id) => touchedIds.has(id),
+        };
+        let resolver: ReturnType<typeof importResolver> | undefined;
+        const ctx: PassContext = { db, root, writer, resolver: () => (resolver ??= importResolver(db, root)) };
+        pipeline.derive.forEach((pass, i) => {
+          const scope = stale.has(pass.name) ? "all" : pass.scope(change, before[i]);
+          if (scope !== "none") timed(pass.name, () => pass.run(ctx, scope));
+        });
+        for (const pass of pipeline.deferred) pass.record(db, change, priorMode);
         const n = counts(db);
-        if (priorMode !== "syntax") addDirty(db, [...addedPaths, ...extract.map((e) => e.path)]);
         const manifest = timed("manifest hash", () => inventoryHash(db));
         const completedAt = new Date().toISOString();
         skipped.push(...inventory.skipped, ...[...skippedRows(db).values()].map((r) => ({ path: r.path, reason: r.reason as SkipReason })));
@@ -246,15 +264,13 @@ async function syncPass(root: string, options: SyncOptions): Promise<SyncResult>
       const total = extract.length;
       options.progress?.(0, total, "extracting");
       const crashed = await extractAll(root, extract, {
+        visitor: pipeline.syntax.visitor,
         signal: options.signal,
         childrenWrite: !atomic,
         onResult: (result) => {
           if (result.ok && !existing.has(result.path)) addedPaths.add(result.path);
           if (!result.ok) anySkippedNow = true;
-          if (!wiringTouched) {
-            const id = existing.get(result.path)?.id;
-            wiringTouched = (id !== undefined && wiringBefore!.has(id)) || ("wiring" in result && result.wiring !== null);
-          }
+          extracted.push({ path: result.path, id: existing.get(result.path)?.id, hasFacts: "wiring" in result && result.wiring !== null });
           if (!("written" in result)) pending.push(result);
           done++;
           // A build commits in batches so memory stays bounded; a reconcile applies everything at once below.

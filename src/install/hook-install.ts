@@ -6,7 +6,7 @@
 import { chmodSync, existsSync, readFileSync, renameSync } from "node:fs";
 import { isAbsolute, join, relative } from "node:path";
 import { validationError } from "../errors.ts";
-import { hasCliCommand } from "../registry.ts";
+import { hasCliCommand } from "../registry/index.ts";
 import { gitText } from "../git/git.ts";
 import { writeFileAtomic } from "../sys/atomic-write.ts";
 import { selfLaunch, shellLine } from "./launch.ts";

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, relative } from "node:path";
 import { unknownValue, validationError } from "../errors.ts";
-import { hasCliCommand } from "../registry.ts";
+import { hasCliCommand } from "../registry/index.ts";
 import { writeFileAtomic } from "../sys/atomic-write.ts";
 import { selfLaunch, shellLine, type Launch, type LaunchScope } from "./launch.ts";
 

@@ -1,7 +1,7 @@
 // svc index / svc_workspace action=index / svc/index: a synchronous full pass over the
 // workspace (`force` discards everything derived first).
 
-import { syncIndex } from "../index/sync.ts";
+import { syncIndex } from "../indexing/sync.ts";
 import { upgradeAfterSync } from "../semantic/after-sync.ts";
 import { SCHEMA_VERSION } from "../store/schema.ts";
 import { VERSION } from "../version.ts";

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { loadFileGraph } from "../graph/file-graph.ts";
 import { isCodeLanguage } from "../lang/languages.ts";
 import { collectIndexed } from "../plan/collect.ts";
-import { findSecrets, isCredentialFilePath } from "../render/redact.ts";
+import { findSecrets, isCredentialFilePath } from "../text/redact.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
 

@@ -1,14 +1,14 @@
 // svc find / svc_find (exact kinds): declarations by name, paths, full-text hits.
 
 import { validationError } from "../errors.ts";
-import { openIndex, type IndexState } from "../index/open.ts";
+import { indexForRead } from "../indexing/fresh.ts";
 import { changedFiles, resolveRef } from "../git/changes.ts";
 import { loadFileGraph } from "../graph/file-graph.ts";
-import type { OpenIndex } from "../index/open.ts";
+import type { IndexState, OpenIndex } from "../index/open.ts";
 import { collectFrom } from "../plan/collect.ts";
 import { availabilityHeader } from "../render/availability.ts";
-import { formatTokens } from "../render/tokens.ts";
-import { localize, type Candidate, type Localization, type Navigation } from "../retrieve/localize.ts";
+import { formatTokens } from "../text/tokens.ts";
+import { localize, shortOfConfident, type Candidate, type GradeEvidence, type Localization, type Navigation } from "../retrieve/localize.ts";
 import type { Workspace } from "../workspace/root.ts";
 import { findLines, findPaths, findSymbols, findText, nearestNames, type LineHit, type PathHit, type SymbolHit, type TextHit } from "../retrieve/lookup.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
@@ -43,6 +43,8 @@ export interface FindData {
   candidates?: Candidate[];
   /** kind=task: the query's words that occur nowhere in the indexed files. */
   unmatched?: string[];
+  /** kind=task: what the grade was decided on (margin, agreement with the text ranking, path hit, unmatched share). */
+  gradeEvidence?: GradeEvidence;
   navigation?: Navigation;
   /** kind=service|request|route|config */
   wiring?: WiringAnswer;
@@ -52,6 +54,8 @@ const TASK_CANDIDATES = 20;
 
 function renderLocalization(loc: Localization): string[] {
   const out = [`localize [${loc.grade}]: ${loc.candidates.length} candidate${loc.candidates.length === 1 ? "" : "s"}${loc.lowSignal ? ` (the query reads as ${loc.lowSignal}; name a symbol, file, route or service instead)` : ""}`];
+  const short = loc.grade === "partial" && loc.gradeEvidence ? shortOfConfident(loc.gradeEvidence) : [];
+  if (short.length) out.push(`  partial: ${short.join("; ")}`);
   if (loc.unmatched?.length) out.push(`  ${loc.unmatched.map((w) => `"${w}"`).join(", ")} occur${loc.unmatched.length === 1 ? "s" : ""} nowhere in the indexed files${loc.candidates.length ? ": the candidates match the other words only" : ""} (if this is new code, name an existing file, symbol or route it joins)`);
   if (loc.noFullText) out.push("  full-text search (FTS5) is unavailable in this SQLite build: only exact names, paths, wiring and the graph were used; name a symbol or path for a precise answer");
   for (const c of loc.candidates) {
@@ -79,7 +83,7 @@ async function findTask(request: FindRequest, index: OpenIndex, ws: Workspace, b
   }
   const graph = loadFileGraph(index.db, index.meta.index_completed_at ?? "");
   const loc = localize(collection, { query: request.query, limit: Math.min(request.limit, TASK_CANDIDATES), graph, changed });
-  const data: FindData = { ...base, indexState: index.state, grade: loc.grade, candidates: loc.candidates, ...(loc.unmatched ? { unmatched: loc.unmatched } : {}), ...(loc.navigation ? { navigation: loc.navigation } : {}) };
+  const data: FindData = { ...base, indexState: index.state, grade: loc.grade, candidates: loc.candidates, ...(loc.unmatched ? { unmatched: loc.unmatched } : {}), ...(loc.gradeEvidence ? { gradeEvidence: loc.gradeEvidence } : {}), ...(loc.navigation ? { navigation: loc.navigation } : {}) };
   return { text: [availabilityHeader(index.state, index.meta, index.detail), ...renderLocalization(loc)].join("\n"), data };
 }
 
@@ -105,7 +109,7 @@ export async function find(request: FindRequest, ctx: OpContext): Promise<OpResu
   const query = request.query.trim();
   if (!query) throw validationError("query must not be empty");
   const ws = resolveWorkspace(request.path, ctx.cwd);
-  const index = await openIndex(ws.root, { longLived: ctx.longLived, isHost: ctx.host, signal: ctx.signal });
+  const index = await indexForRead(ws.root, ctx);
   const base = { query, kind: request.kind, root: ws.root };
   if (!index.available) {
     return { text: availabilityHeader(index.state, index.meta, index.detail), data: { ...base, indexState: index.state } };

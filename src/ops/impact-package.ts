@@ -6,7 +6,8 @@
 
 import { rmSync } from "node:fs";
 import { validationError } from "../errors.ts";
-import { openIndex, type IndexState } from "../index/open.ts";
+import { indexForRead } from "../indexing/fresh.ts";
+import type { IndexState } from "../index/open.ts";
 import { OVERLOADS, packageApi, type ApiEntry, type PackageApi } from "../package-upgrade/exports.ts";
 import { locatePackage, normalizeVersion, packFileName, type LocatedPackage } from "../package-upgrade/locate.ts";
 import { packageUsage, sitesOf, type PackageUsage } from "../package-upgrade/sites.ts";
@@ -187,7 +188,7 @@ export async function impactPackage(request: PackageRequest, ctx: OpContext): Pr
     p.comparedBy = before.typed && after.typed ? "signature" : "name";
     const changes = diff(v.name, before, after);
     p.additive = changes.filter((c) => !c.breaking).map((c) => c.name);
-    const index = await openIndex(ws.root, { longLived: ctx.longLived, isHost: ctx.host, signal: ctx.signal });
+    const index = await indexForRead(ws.root, ctx);
     let usage: PackageUsage = { sites: [], subpathFiles: [] };
     let indexLine: string | null = null;
     if (index.available) {

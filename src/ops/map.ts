@@ -1,7 +1,8 @@
 // svc map / svc_workspace action=map: top-level and exported declarations (kind,
 // qualified name, path:line) and routes, each section capped at maxRows, with counts.
 
-import { openIndex, type IndexState } from "../index/open.ts";
+import { indexForRead } from "../indexing/fresh.ts";
+import type { IndexState } from "../index/open.ts";
 import { availabilityHeader } from "../render/availability.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
@@ -33,7 +34,7 @@ export interface MapData {
 
 export async function map(request: MapRequest, ctx: OpContext): Promise<OpResult<MapData>> {
   const ws = resolveWorkspace(request.path, ctx.cwd);
-  const index = await openIndex(ws.root, { longLived: ctx.longLived, isHost: ctx.host, signal: ctx.signal });
+  const index = await indexForRead(ws.root, ctx);
   const base = { root: ws.root, path: ws.relDir };
   if (!index.available) {
     return { text: availabilityHeader(index.state, index.meta, index.detail), data: { ...base, indexState: index.state } };

@@ -1,7 +1,7 @@
 // svc/openIndexed: prepare the store for a reader — a cold syntax-first build, a
 // reconcile, or nothing when it is current — and say where it stands.
 
-import { openIndex } from "../index/open.ts";
+import { indexVerified } from "../indexing/fresh.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
 
@@ -15,7 +15,7 @@ export interface OpenIndexedData {
 export async function openIndexed(request: { path: string }, ctx: OpContext): Promise<OpResult<OpenIndexedData>> {
   const ws = resolveWorkspace(request.path, ctx.cwd);
   // A reader asks because it found the store behind the tree: list and reconcile, whatever the watcher has seen.
-  const index = await openIndex(ws.root, { longLived: ctx.longLived, isHost: ctx.host, signal: ctx.signal, verify: true });
+  const index = await indexVerified(ws.root, ctx);
   if (!index.available) {
     const status = index.state === "index_busy" || index.state === "index_rebuilding" ? index.state : "building_syntax";
     const data: OpenIndexedData = { status, detail: index.detail, files: Number(index.meta?.index_inventory_count ?? 0) };

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { coldChecks, ENGINE_NAME, residentChecks, type CheckWorkspace } from "../check/workspace.ts";
 import { SvcError, validationError } from "../errors.ts";
 import { connectHost } from "../host/client.ts";
-import { openIndex } from "../index/open.ts";
+import { indexAfterBuild } from "../indexing/fresh.ts";
 import { extractInterfaceContents } from "../refactor/extract-interface.ts";
 import { moveToFileContents } from "../refactor/move-to-file.ts";
 import { renameContents, validateNewName } from "../refactor/rename.ts";
@@ -114,7 +114,7 @@ async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, f
   let title: string;
   let style: CodeStyle | null = null;
   if (op === "rename" || op === "extract-interface" || op === "move-to-file" || SIGNATURE_OPS.includes(op)) {
-    const index = await openIndex(root, { longLived: ctx.longLived, isHost: ctx.host, signal: ctx.signal, waitForBuild: true });
+    const index = await indexAfterBuild(root, ctx);
     if (!index.available) return refused(op, `the index is not available (${index.state}: ${index.detail})`);
     let target;
     try {

@@ -16,7 +16,7 @@ import { planFromSeeds } from "../plan/context.ts";
 import { availabilityHeader } from "../render/availability.ts";
 import type { Format } from "../render/format.ts";
 import { renderPlan, type FusionData } from "../render/fusion.ts";
-import { tokenCounter } from "../render/tokens.ts";
+import { tokenCounter } from "../text/tokens.ts";
 import { validateSessionId } from "../render/session.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import { planOnly, type PlanData } from "./context.ts";

@@ -5,7 +5,8 @@
 
 import type { Database } from "bun:sqlite";
 import { symbolNotFound } from "../errors.ts";
-import { openIndex, type IndexState } from "../index/open.ts";
+import { indexForRead } from "../indexing/fresh.ts";
+import type { IndexState } from "../index/open.ts";
 import { availabilityHeader } from "../render/availability.ts";
 import { partialNote, resolveSymbol, unresolvedText, type SymbolRow } from "../retrieve/resolve-symbol.ts";
 import type { IndexMeta } from "../store/meta.ts";
@@ -44,7 +45,7 @@ export async function withSymbol<D extends object>(
   body: (t: SymbolTarget) => Promise<OpResult<D>> | OpResult<D>,
 ): Promise<OpResult<D | UnresolvedSymbol>> {
   const ws = resolveWorkspace(path, ctx.cwd);
-  const index = await openIndex(ws.root, { longLived: ctx.longLived, isHost: ctx.host, signal: ctx.signal });
+  const index = await indexForRead(ws.root, ctx);
   if (!index.available) {
     return { text: availabilityHeader(index.state, index.meta, index.detail), data: { root: ws.root, indexState: index.state, status: "unavailable" } };
   }

@@ -14,7 +14,8 @@ import { describeSymbol } from "../retrieve/resolve-symbol.ts";
 import { envInt } from "../sys/env.ts";
 import { race, type RaceData } from "../testing/race.ts";
 import { raceCandidates } from "../testing/race-input.ts";
-import { runFiles, type FileRun } from "../testing/run-files.ts";
+import { reportFormat } from "../testing/invocation.ts";
+import { notRunFile, runFiles, type FileRun } from "../testing/run-files.ts";
 import { detectRunner, type Runner } from "../testing/runner.ts";
 import { loadConfig } from "../workspace/config.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
@@ -40,7 +41,8 @@ export interface TestData {
   runner: (Pick<Runner, "name" | "source"> & { command: string }) | null;
   /** Why nothing ran (no runner, not installed, nothing selected). */
   reason: string | null;
-  counts: { reaching: number; selected: number; passed: number; failed: number; timedOut: number; notRun: number };
+  /** Files by outcome; cases: the tests inside the files whose report was read; exitCodeOnly: files graded by exit code alone. */
+  counts: { reaching: number; selected: number; passed: number; failed: number; timedOut: number; notRun: number; cases: { passed: number; failed: number; skipped: number }; exitCodeOnly: number };
   tests: FileRun[];
   race?: RaceData;
 }
@@ -66,7 +68,7 @@ export async function test(request: TestRequest, ctx: OpContext): Promise<OpResu
     const gap = checker ? gapPhrase(gaps) : null;
     const out = [header, `covering tests of ${describeSymbol(target)}`];
     const base = { root, indexState: state, status: "ok" as const, symbol: symbolBrief(target) };
-    const counts = { reaching: selection.total, selected: selection.tests.length, passed: 0, failed: 0, timedOut: 0, notRun: 0 };
+    const counts = { reaching: selection.total, selected: selection.tests.length, passed: 0, failed: 0, timedOut: 0, notRun: 0, cases: { passed: 0, failed: 0, skipped: 0 }, exitCodeOnly: 0 };
     const warnings = config.error ? [`svc.json ignored: ${config.error}`] : undefined;
     const tier = checker ? "references and imports" : "imports only (syntax tier)";
     if (candidates) {
@@ -90,7 +92,7 @@ export async function test(request: TestRequest, ctx: OpContext): Promise<OpResu
       out.push(`selection only — ${reason}`, `selected ${selection.tests.length} test file${selection.tests.length === 1 ? "" : "s"} (nearest first, by ${tier}${more}):`);
       for (const t of selection.tests) out.push(`  ${t.path}  (hop ${t.hop})`);
       counts.notRun = selection.tests.length;
-      const tests: FileRun[] = selection.tests.map((t) => ({ ...t, outcome: "not_run", exitCode: null, ms: 0, message: null }));
+      const tests: FileRun[] = selection.tests.map((t) => notRunFile(t, null));
       return { text: out.join("\n"), data: { ...base, grade: "selection_only", runner: null, reason, counts, tests }, warnings };
     }
     const runner = detection.runner;
@@ -101,12 +103,18 @@ export async function test(request: TestRequest, ctx: OpContext): Promise<OpResu
       else if (r.outcome === "fail") counts.failed++;
       else if (r.outcome === "timeout") counts.timedOut++;
       else counts.notRun++;
+      for (const c of r.cases ?? []) counts.cases[c.status === "pass" ? "passed" : c.status === "fail" ? "failed" : "skipped"]++;
+      if (r.graded === "exit_code") counts.exitCodeOnly++;
     }
     const tally = [`${counts.failed} failed`, `${counts.passed} passed`, ...(counts.timedOut ? [`${counts.timedOut} timed out`] : []), ...(counts.notRun ? [`${counts.notRun} could not run`] : [])];
-    out.push(`runner: ${command} <file> (${runner.source}), one file at a time`);
-    out.push(`ran ${runs.length} test file${runs.length === 1 ? "" : "s"} (nearest first, by ${tier}${more}): ${tally.join(", ")}`);
+    const perTest = runs.some((r) => r.graded === "per_test") ? `; tests: ${counts.cases.failed} failed, ${counts.cases.passed} passed${counts.cases.skipped ? `, ${counts.cases.skipped} skipped` : ""}` : "";
+    const partial = counts.exitCodeOnly ? `; ${counts.exitCodeOnly} file${counts.exitCodeOnly === 1 ? "" : "s"} graded by exit code only (no per-test results)` : "";
+    out.push(`runner: ${command} <file> (${runner.source}), one file at a time; ${runner.family ? `per-test results from its ${reportFormat(runner.family)}` : "graded by exit code (svc reads no report from a custom testCommand)"}`);
+    out.push(`ran ${runs.length} test file${runs.length === 1 ? "" : "s"} (nearest first, by ${tier}${more}): ${tally.join(", ")}${perTest}${partial}`);
     for (const r of runs) {
-      out.push(`${r.outcome === "pass" ? "PASS" : r.outcome === "fail" ? "FAIL" : r.outcome === "timeout" ? "TIMEOUT" : "NOT RUN"} ${r.path}  (hop ${r.hop}; ${r.ms} ms)`);
+      const failing = r.cases?.filter((c) => c.status === "fail").length ?? 0;
+      const detail = r.graded === "exit_code" ? `; ${r.gradeNote}` : r.cases && r.outcome === "fail" && failing ? `; ${failing} of ${r.cases.length} tests failed` : r.cases ? `; ${r.cases.length} test${r.cases.length === 1 ? "" : "s"}` : "";
+      out.push(`${r.outcome === "pass" ? "PASS" : r.outcome === "fail" ? "FAIL" : r.outcome === "timeout" ? "TIMEOUT" : "NOT RUN"} ${r.path}  (hop ${r.hop}; ${r.ms} ms${detail})`);
       if (r.message) for (const line of r.message.split("\n")) out.push(`    ${line}`);
     }
     return {

@@ -13,7 +13,7 @@ import {
   type TocDetail,
   type TocEntry,
 } from "../render/toc.ts";
-import { tokenCounter, type TokenCounter } from "../render/tokens.ts";
+import { tokenCounter, type TokenCounter } from "../text/tokens.ts";
 import { fitData, warningLines } from "../render/fit.ts";
 import { setAsideDataAndDocs, setAsideLines, type SetAside } from "../plan/source-split.ts";
 import type { SkippedFile } from "../workspace/inventory.ts";

@@ -1,5 +1,8 @@
 // The operation signature: a plain request object in, a result object out.
 
+/** The surface a request came through (the engine takes its default budget from it). */
+export type Surface = "cli" | "mcp" | "rpc";
+
 export interface OpContext {
   /** Directory relative paths resolve against (the CLI's --cwd, the server's working directory). */
   cwd: string;
@@ -10,8 +13,8 @@ export interface OpContext {
   host?: boolean;
   /** Progress for long work (index, first load); surfaces decide whether to show it. */
   progress?: (done: number, total: number, message?: string) => void;
-  /** The surface's cap on a whole answer for operations without a budget parameter (MCP: the default budget). */
-  answerBudget?: number;
+  /** The surface the request came through: the engine applies that surface's default budget (engine.ts DEFAULT_BUDGET). */
+  surface?: Surface;
   /** Run another operation by its engine name through the engine (validation, budgets); set by the engine, so operations need not import it. */
   invoke?: (op: string, request: Record<string, unknown>) => Promise<OpResult>;
 }

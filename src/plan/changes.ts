@@ -4,7 +4,7 @@
 
 import { loadFileGraph } from "../graph/file-graph.ts";
 import { changedFiles, fileHunks, resolveRef, type ChangedFile } from "../git/changes.ts";
-import { redactPatch } from "../render/redact.ts";
+import { redactPatch } from "../text/redact.ts";
 import type { Level } from "../render/reduce/index.ts";
 import type { Collection } from "./collect.ts";
 import type { Plan, PlanEntry } from "./model.ts";

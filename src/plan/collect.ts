@@ -6,7 +6,8 @@ import type { Database } from "bun:sqlite";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { SvcError, validationError } from "../errors.ts";
-import { openIndex, type OpenIndex } from "../index/open.ts";
+import { indexAfterBuild } from "../indexing/fresh.ts";
+import type { OpenIndex } from "../index/open.ts";
 import type { LanguageId } from "../lang/languages.ts";
 import { isLockfile, isTrivial } from "../workspace/classify.ts";
 import { loadConfig } from "../workspace/config.ts";
@@ -102,7 +103,7 @@ export async function collectIndexed(
   options: CollectOptions,
   ctx: { longLived?: boolean; host?: boolean; signal?: AbortSignal },
 ): Promise<Collection> {
-  const index = await openIndex(ws.root, { longLived: ctx.longLived, isHost: ctx.host, signal: ctx.signal, waitForBuild: true });
+  const index = await indexAfterBuild(ws.root, ctx);
   if (!index.available) throw new SvcError(index.state === "index_busy" ? "index_busy" : "index_rebuilding", `${index.detail}; retry shortly`);
   return collectFrom(index, ws, options);
 }

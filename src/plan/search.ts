@@ -10,7 +10,7 @@ import { scopeGraph } from "../graph/precision.ts";
 import type { Level } from "../render/reduce/index.ts";
 import { scoreByFields, type FieldWeight } from "../retrieve/bm25f.ts";
 import { CHUNK_FIELDS } from "../retrieve/lookup.ts";
-import { queryTerms, splitIdentifier, type QueryTerm } from "../retrieve/terms.ts";
+import { queryTerms, splitIdentifier, type QueryTerm } from "../text/terms.ts";
 import { isAuxiliary } from "../workspace/classify.ts";
 import type { Collection } from "./collect.ts";
 import { entryFor } from "./expansion.ts";

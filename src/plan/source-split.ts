@@ -5,7 +5,7 @@
 // is such a file) gets them. A folder holding nothing else keeps them (a docs folder).
 
 import { extensionOf } from "../lang/languages.ts";
-import { formatTokens } from "../render/tokens.ts";
+import { formatTokens } from "../text/tokens.ts";
 import { narrowCollection, type Collection } from "./collect.ts";
 
 const DATA = [".json", ".jsonc", ".json5", ".yml", ".yaml", ".toml", ".csv", ".tsv", ".xml", ".svg", ".ini", ".properties", ".lock"];

@@ -3,7 +3,7 @@
 // implementations, definitions and readers `find --kind …` names), else by name —
 // services and requests as declared symbols, configs and routes through the full-text index.
 
-import { queryTerms } from "../retrieve/terms.ts";
+import { queryTerms } from "../text/terms.ts";
 import { wiringSeedFiles } from "../wiring/query/seeds.ts";
 import type { Collection } from "./collect.ts";
 import { rankFiles } from "./search.ts";

@@ -7,8 +7,8 @@
 
 import { validationError } from "../errors.ts";
 import { isApplyHandoff } from "./redact-output.ts";
-import type { TokenCounter } from "./tokens.ts";
-import { formatTokens } from "./tokens.ts";
+import type { TokenCounter } from "../text/tokens.ts";
+import { formatTokens } from "../text/tokens.ts";
 
 /** Whether a structured result carries files an agent hands back to apply (a staged refactor): those are whole or not at all. */
 function carriesHandoff(value: unknown): boolean {

@@ -10,11 +10,11 @@ import type { Plan, PlanEntry } from "../plan/model.ts";
 import { unifiedDiff } from "./diff.ts";
 import { fileBlock, textTraits, type Format } from "./format.ts";
 import { droppedNote, manifestComment, statsComment, type DroppedFile, type ManifestLine } from "./manifest.ts";
-import { redact } from "./redact.ts";
+import { redact } from "../text/redact.ts";
 import { reduceFile, type Level } from "./reduce/index.ts";
 import { compareSent, recordSent, session as sessionFor } from "./session.ts";
 import { headAndTail } from "./fit.ts";
-import { formatTokens, tokenCounter, type TokenCounter } from "./tokens.ts";
+import { formatTokens, tokenCounter, type TokenCounter } from "../text/tokens.ts";
 
 export interface RenderOptions {
   root: string;

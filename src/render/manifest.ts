@@ -2,7 +2,7 @@
 // order), what it costs, what was left out and how to get it.
 
 import { baseName } from "../lang/languages.ts";
-import { formatTokens } from "./tokens.ts";
+import { formatTokens } from "../text/tokens.ts";
 
 export interface ManifestLine {
   path: string;

@@ -1,7 +1,8 @@
-// The output path's redactor. Every surface writes an operation's result through
-// `redactResult` (CLI text and --json, MCP text and structuredContent, host RPC results),
-// payload files and error messages through `redactText`; so a new operation or a new field
-// is redacted without anyone remembering to. Strings are redacted wherever they sit inside
+// The output path's redactor. The engine passes every operation's result through
+// `redactResult` before the budget fit (src/engine.ts invoke), so what any surface writes —
+// CLI text and --json, MCP text and structuredContent, host RPC results — is redacted;
+// payload files, error messages and the CLI's printed lines go through `redactText`. A new
+// operation, field or surface is redacted without anyone remembering to. Strings are redacted wherever they sit inside
 // the result object (keys included), diffs and signatures as much as file bodies.
 //
 // The one exception is an apply handoff — an object `{file, expectedHash, content}` (a
@@ -13,7 +14,8 @@
 // through it (fusion content, a host's answer relayed by a client) may pass again.
 
 import type { OpResult } from "../ops/types.ts";
-import { redact } from "./redact.ts";
+import { mapStrings } from "../text/map-strings.ts";
+import { redact } from "../text/redact.ts";
 
 export function redactText(text: string): string {
   return redact(text).text;
@@ -30,27 +32,7 @@ export function redactValue<T>(value: T): T {
   return mapStrings(value, redactText, (owner, key) => key === "content" && isApplyHandoff(owner));
 }
 
-/**
- * A deep copy of a JSON-like value with `fn` applied to every string, keys included (an
- * object with toJSON, such as a Date, as JSON would write it); `keep(owner, key)` leaves
- * that field as it is.
- */
-export function mapStrings<T>(value: T, fn: (text: string) => string, keep?: (owner: object, key: string) => boolean): T {
-  const walk = (item: unknown, depth: number): unknown => {
-    if (typeof item === "string") return fn(item);
-    if (item === null || typeof item !== "object") return item;
-    if (depth > 200) return item; // results are plain JSON trees; this only stops a cycle
-    if (Array.isArray(item)) return item.map((x) => walk(x, depth + 1));
-    const toJSON = (item as { toJSON?: unknown }).toJSON;
-    if (typeof toJSON === "function") return walk(toJSON.call(item), depth + 1);
-    const out: Record<string, unknown> = {};
-    for (const [key, field] of Object.entries(item)) out[fn(key)] = keep?.(item, key) ? field : walk(field, depth + 1);
-    return out;
-  };
-  return walk(value, 0) as T;
-}
-
-/** What a surface may write: the result's text, structured data and warnings, redacted. */
+/** What a surface may write: the result's text, structured data and warnings, redacted (the engine applies it to every answer). */
 export function redactResult<D extends object>(result: OpResult<D>): OpResult<D> {
   return {
     ...result,

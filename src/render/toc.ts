@@ -1,7 +1,7 @@
 // Rendering the table of contents at three levels of detail: full (files with their
 // declared types and members), paths only, and one row per directory.
 
-import { formatTokens } from "./tokens.ts";
+import { formatTokens } from "../text/tokens.ts";
 
 export interface TocType {
   kind: string;

@@ -5,7 +5,7 @@
 // the term occurs, summed over query terms, scaled by how the term was derived.
 
 import type { Database } from "bun:sqlite";
-import type { QueryTerm } from "./terms.ts";
+import type { QueryTerm } from "../text/terms.ts";
 
 export interface FieldWeight {
   column: string;

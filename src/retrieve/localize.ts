@@ -9,8 +9,8 @@ import type { Database } from "bun:sqlite";
 import type { FileGraph } from "../graph/file-graph.ts";
 import { perFileList, type Collection, type IndexedFile } from "../plan/collect.ts";
 import { add, bodyWeight, exactDeclarations, exportBarrels, feedback, lexical, lexicalRanking, lexicalScores, merged, neighbours, newMerge, PARAMS, pathHits, plus, wiringHits } from "./localize-signals.ts";
-import { queryTerms, type QueryTerm } from "./terms.ts";
-import { stem } from "./stem.ts";
+import { queryTerms, type QueryTerm } from "../text/terms.ts";
+import { stem } from "../text/stem.ts";
 import { NAMED_TYPE_KINDS_SQL } from "../lang/model.ts";
 
 export type Grade = "confident" | "partial" | "insufficient";
@@ -39,13 +39,27 @@ export interface Localization {
   noFullText?: boolean;
   /** The query's topical words (not change words such as "add" or "fix") that occur nowhere in the indexed files (names, paths, comments, bodies). */
   unmatched?: string[];
+  /** What the grade was decided on (absent when there are no candidates). */
+  gradeEvidence?: GradeEvidence;
+}
+
+export interface GradeEvidence {
+  /** The first candidate's score minus the second's. */
+  margin: number;
+  /** The text ranking alone (BM25F over names, paths and bodies) puts the first candidate first too. */
+  textFirst: boolean;
+  /** The first candidate's path contains a query word. */
+  pathHit: boolean;
+  /** Share of the query's topical words that occur nowhere in the repository. */
+  unmatchedShare: number;
 }
 
 const LOW_SIGNAL: [RegExp, string][] = [
   [/^\s*merge\b/i, "a merge"],
   [/^\s*apply suggestions from code review/i, "applied review suggestions"],
   [/^\s*(bump|upgrade)\b|dependabot|\bfrom v?\d+(\.\d+)+ to v?\d+(\.\d+)+/i, "a version bump"],
-  [/^\s*(ci|build|chore|release|version)\b\s*[(:!]?/i, "a chore, build or release change"],
+  // Conventional-commit prefixes only ("chore: …", "build(deps)!: …"): "release the lock…" or "build the total…" is a task.
+  [/^\s*(ci|build|chore|release|version)(\([^)]*\))?!?:/i, "a chore, build or release change"],
   [/^\s*v?\d+(\.\d+)+\s*$/, "a version number"],
 ];
 
@@ -69,21 +83,53 @@ const CHANGE_WORDS: ReadonlySet<string> = new Set(
     .split(/\s+/),
 );
 
+/** The parts of the confident rule an answer misses, in words (why it is partial). */
+export function shortOfConfident(e: GradeEvidence, rule: ConfidentRule = CONFIDENT_RULE): string[] {
+  const out: string[] = [];
+  if (e.margin < rule.margin) out.push(`the first file leads the second by ${e.margin.toFixed(2)} (${rule.margin} needed)`);
+  if (rule.textFirst && !e.textFirst) out.push("the text alone ranks another file first");
+  if (rule.pathHit && !e.pathHit) out.push("the first file's path names no query word");
+  if (e.unmatchedShare >= rule.unmatchedShare) out.push("half or more of the query's topical words occur nowhere here");
+  return out;
+}
+
 /**
  * The grade, calibrated on the localization benchmark's tuning split (scripts/bench/localize/
- * grades.ts): the merged scores are relative (the best lexical hit always scores near its
- * ceiling), so height alone says little. `confident` needs the first file clearly ahead
- * (0.2 over the second), its path naming a query word, and most of the query's topical
- * words found in the repository; `insufficient` when the best score is weak or none of the
- * topical words occurs anywhere ("add a refund endpoint" where nothing mentions refunds).
+ * grades.ts has the figures): the merged scores are relative (the best lexical hit always
+ * scores near its ceiling), so height alone says little. `confident` needs independent
+ * pieces of evidence to agree on the first file: it is clearly ahead (0.2 over the second),
+ * the text ranking alone (BM25F over names, paths and bodies, before any other signal) puts
+ * it first too, its path names a query word, and most of the query's topical words occur in
+ * the repository. `insufficient` only when evidence is absent: no candidate, or none of the
+ * topical words occurs anywhere ("add a refund endpoint" where nothing mentions refunds; the
+ * files its other words match are still listed). A weak best score alone is `partial`.
  */
-function grade(candidates: readonly Candidate[], topical: ReadonlySet<string>, unmatched: readonly string[]): { grade: Grade; cluster: number } {
-  const top = candidates[0]?.score ?? 0;
-  const missing = unmatched.length;
-  if (top < 0.2 || (topical.size > 0 && missing === topical.size)) return { grade: "insufficient", cluster: 0 };
-  const margin = top - (candidates[1]?.score ?? 0);
-  const pathHit = (candidates[0]?.reasons ?? []).some((r) => r.startsWith("path "));
-  return margin >= 0.2 && pathHit && missing / Math.max(1, topical.size) < 0.5 ? { grade: "confident", cluster: 1 } : { grade: "partial", cluster: 0 };
+/** The confident rule's parts; scripts/bench/localize/grades.ts --sweep varies them one at a time. */
+export interface ConfidentRule {
+  margin: number;
+  textFirst: boolean;
+  pathHit: boolean;
+  unmatchedShare: number;
+}
+
+export const CONFIDENT_RULE: ConfidentRule = { margin: 0.2, textFirst: true, pathHit: true, unmatchedShare: 0.5 };
+
+export function isConfident(e: GradeEvidence, rule: ConfidentRule = CONFIDENT_RULE): boolean {
+  return e.margin >= rule.margin && (!rule.textFirst || e.textFirst) && (!rule.pathHit || e.pathHit) && e.unmatchedShare < rule.unmatchedShare;
+}
+
+function grade(candidates: readonly Candidate[], topical: ReadonlySet<string>, unmatched: readonly string[], textFirst: Candidate | undefined): { grade: Grade; cluster: number; evidence?: GradeEvidence } {
+  const first = candidates[0];
+  if (!first) return { grade: "insufficient", cluster: 0 };
+  const evidence: GradeEvidence = {
+    margin: Math.round((first.score - (candidates[1]?.score ?? 0)) * 1000) / 1000,
+    textFirst: textFirst !== undefined && textFirst === first,
+    pathHit: first.reasons.some((r) => r.startsWith("path ")),
+    unmatchedShare: Math.round((unmatched.length / Math.max(1, topical.size)) * 1000) / 1000,
+  };
+  if (topical.size > 0 && unmatched.length === topical.size) return { grade: "insufficient", cluster: 0, evidence };
+  const confident = isConfident(evidence);
+  return { grade: confident ? "confident" : "partial", cluster: confident ? 1 : 0, evidence };
 }
 
 const joinedLowerPaths = (files: readonly IndexedFile[]) => files.map((f) => f.path.toLowerCase()).join("\n");
@@ -147,8 +193,9 @@ export interface LocalizeOptions {
 
 export function localize(collection: Collection, options: LocalizeOptions): Localization {
   const db = collection.index.db;
+  // A low-signal query (a merge, a version bump) says nothing about where a change goes: it is
+  // ranked like any other, so whatever its words match is still shown, but graded insufficient.
   const why = lowSignal(options.query);
-  if (why) return { grade: "insufficient", candidates: [], cluster: 0, lowSignal: why, navigation: navigation(db, collection, []) };
   const m = newMerge();
   if (options.changed?.length) {
     const changed = new Set(options.changed);
@@ -160,9 +207,11 @@ export function localize(collection: Collection, options: LocalizeOptions): Loca
   wiringHits(db, options.query, collection, m);
   pathHits(collection, terms, m);
   const fts = collection.index.meta.fts_available === "1";
+  let textFirst: number | undefined;
   if (fts) {
     const scores = lexicalScores(db, collection, terms);
     const first = lexical(db, collection, scores, terms, m);
+    textFirst = first[0];
     const prf = feedback(db, first.slice(0, PARAMS.prfTop), new Set(terms.map((t) => t.term)), collection.files.length);
     if (prf.length) {
       const seen = new Set(first);
@@ -196,8 +245,11 @@ export function localize(collection: Collection, options: LocalizeOptions): Loca
   }
   const topical = topicalWords(terms);
   const unmatched = fts ? unmatchedWords(db, collection, topical) : [];
-  const graded = grade(candidates, topical, unmatched);
-  const result: Localization = { grade: graded.grade, candidates, cluster: graded.cluster, ...(fts ? {} : { noFullText: true }), ...(unmatched.length ? { unmatched } : {}) };
+  // The text ranking's first file, or the candidate it collapsed onto (an identical file).
+  const textFirstHash = textFirst === undefined ? undefined : ((hashOf.get(textFirst) as { hash: string } | null)?.hash ?? String(textFirst));
+  const evidence = grade(candidates, topical, unmatched, textFirstHash === undefined ? undefined : seenHash.get(textFirstHash));
+  const graded = why ? { ...evidence, grade: "insufficient" as const, cluster: 0 } : evidence;
+  const result: Localization = { grade: graded.grade, candidates, cluster: graded.cluster, ...(why ? { lowSignal: why } : {}), ...(fts ? {} : { noFullText: true }), ...(unmatched.length ? { unmatched } : {}), ...(graded.evidence ? { gradeEvidence: graded.evidence } : {}) };
   if (graded.grade !== "confident") result.navigation = navigation(db, collection, candidates);
   return result;
 }

@@ -4,7 +4,7 @@
 
 import type { Database } from "bun:sqlite";
 import { scoreByFields, topScores, type FieldWeight } from "./bm25f.ts";
-import { queryTerms } from "./terms.ts";
+import { queryTerms } from "../text/terms.ts";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 

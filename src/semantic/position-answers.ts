@@ -127,12 +127,12 @@ export async function answerPositions(
     }),
     moduleAnswers(walker, sf, specifiers, rel, out.m),
   ]);
-  // answers arrive in whatever order the checker finishes them: store them in question order, so the same answers store the same text
-  return { a: ordered(out.a), m: ordered(out.m) };
+  // The answers arrive in whatever order the checker finishes them: store them in key order, so a rebuild stores the same bytes.
+  return { a: sortedByKey(out.a), m: sortedByKey(out.m) };
 }
 
-function ordered<T>(record: Record<string, T>): Record<string, T> {
-  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+function sortedByKey<T>(record: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(Object.entries(record).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)));
 }
 
 /** The names of a type: its symbol's (or alias's) name, then those of its base classes and interfaces; union and intersection members each. */

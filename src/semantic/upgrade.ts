@@ -206,11 +206,14 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
     }
     const mode = diagnosis?.tier ?? (readMeta(db).index_mode as UpgradeResult["mode"] | undefined) ?? "syntax";
     const edgeCount = (db.query("SELECT count(*) AS n FROM edges").get() as { n: number }).n;
+    // The relink through the checker's answers can add or drop routes: the count follows, as the sync's does.
+    const routeCount = (db.query("SELECT count(*) AS n FROM routes").get() as { n: number }).n;
     writeMeta(db, {
       index_mode: mode,
       semantic_pending: readDirty(db).length === 0 ? 0 : 1,
       ...(diagnosis ? { load_diagnosis: JSON.stringify(diagnosis) } : {}),
       edge_count: edgeCount,
+      route_count: routeCount,
       ...(outside ? { checker_outside: JSON.stringify(outside) } : {}),
       index_completed_at: new Date().toISOString(),
     });

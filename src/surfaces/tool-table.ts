@@ -1,7 +1,7 @@
 // The README's tool table, generated from the registry (scripts/readme-tools.ts writes it;
 // the parity test checks it is current).
 
-import { REGISTRY } from "../registry.ts";
+import { REGISTRY } from "../registry/index.ts";
 import { usageOf } from "./cli/program.ts";
 
 export function toolTable(): string {

@@ -7,7 +7,7 @@
 import { checkFiles } from "../check/file-check.ts";
 import { diagLine, errorsOf } from "../check/diag.ts";
 import type { OpContext } from "../ops/types.ts";
-import { runFiles, type FileRun } from "./run-files.ts";
+import { notRunFile, runFiles, type FileRun } from "./run-files.ts";
 import type { Runner } from "./runner.ts";
 import { copyList, makeCopy } from "./workspace-copy.ts";
 
@@ -82,7 +82,7 @@ async function runCandidate(input: RaceInput, c: Candidate, files: string[], dea
     for (const t of input.selection) {
       const left = Math.floor(deadline - performance.now() - TEARDOWN_MS);
       if (left <= 0) {
-        runs.push({ ...t, outcome: "not_run", exitCode: null, ms: 0, message: BUDGET_OUT });
+        runs.push(notRunFile(t, BUDGET_OUT));
         continue;
       }
       const bound = Math.min(input.fileTimeoutMs, left);

@@ -227,8 +227,6 @@ export interface FileFacts {
   unresolved?: UnresolvedFact[];
 }
 
-/** The typed edges of the wiring graph (weights in plan/context.ts). */
-export const WIRING_EDGE_TYPES = ["route_handles", "route_mounts", "di_resolves_to", "di_injects", "implements", "request_handles", "sends_request", "config_reads"] as const;
-export type WiringEdgeType = (typeof WIRING_EDGE_TYPES)[number];
+export { WIRING_EDGE_TYPES, type WiringEdgeType } from "../store/edge-types.ts";
 
 export type Provenance = "syntax" | "checker";

@@ -3,7 +3,7 @@
 // committed after the base commit or left in the working tree. Every value is assembled at
 // run time (no literal token in this file) and unique, so finding it anywhere is a leak.
 
-import { SECRET_KINDS, type SecretKind } from "../../src/render/redact.ts";
+import { SECRET_KINDS, type SecretKind } from "../../src/text/redact.ts";
 import { git, gitRepo, writeFiles } from "./repo.ts";
 
 /** n characters of `alphabet`, pseudo-random per seed (mulberry32), so no two values share a fragment. */

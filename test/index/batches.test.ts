@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { storeDigest } from "../../scripts/bench/store-digest.ts";
 import { workBatches, workOf } from "../../src/index/batches.ts";
-import { syncIndex } from "../../src/index/sync.ts";
+import { syncIndex } from "../../src/indexing/sync.ts";
 import type { InventoryEntry } from "../../src/workspace/inventory.ts";
 import { gitRepo } from "../helpers/repo.ts";
 

@@ -132,7 +132,7 @@ describe("svc index reports what it did", () => {
       "src/b.ts": 'import { a } from "./a";\nexport const b = a();\n',
     });
     // a syntax-only store, as a reader's cold build leaves it before its background upgrade
-    const { syncIndex } = await import("../../src/index/sync.ts");
+    const { syncIndex } = await import("../../src/indexing/sync.ts");
     const syntax = await syncIndex(root);
     expect(syntax.mode).toBe("syntax");
     const { runSvcAsync } = await import("../helpers/cli.ts");

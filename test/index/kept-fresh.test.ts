@@ -5,8 +5,9 @@
 
 import { describe, expect, test } from "bun:test";
 import { call } from "../../src/engine.ts";
-import { keepFresh, openIndex } from "../../src/index/open.ts";
-import { syncIndex } from "../../src/index/sync.ts";
+import { keepFresh } from "../../src/index/open.ts";
+import { openCurrentIndex as openIndex } from "../../src/indexing/fresh.ts";
+import { syncIndex } from "../../src/indexing/sync.ts";
 import { gitRepo, writeFiles } from "../helpers/repo.ts";
 
 async function names(root: string): Promise<string[]> {

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { extractFile, type ExtractedFile } from "../../src/index/extract.ts";
 import { ContentMemo } from "../../src/index/same-content.ts";
+import { wiringVisitor } from "../../src/wiring/pass.ts";
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import { tempDir, writeFiles } from "../helpers/repo.ts";
@@ -27,8 +28,8 @@ describe("files with the same content", () => {
     };
     const memo = new ContentMemo<ExtractedFile>();
     const paths = [...copies, ...wired, "app/api/plain/route.ts"];
-    const withMemo = paths.map((p) => extractFile(root, entry(p), memo) as ExtractedFile);
-    const alone = paths.map((p) => extractFile(root, entry(p)) as ExtractedFile);
+    const withMemo = paths.map((p) => extractFile(root, entry(p), { memo, visitor: wiringVisitor }) as ExtractedFile);
+    const alone = paths.map((p) => extractFile(root, entry(p), { visitor: wiringVisitor }) as ExtractedFile);
     expect(withMemo).toEqual(alone);
     // The copies did reuse (same declaration list), the wired files and the routed path did not.
     expect(withMemo[1]!.decls).toBe(withMemo[0]!.decls);

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { syncIndex } from "../../src/index/sync.ts";
+import { syncIndex } from "../../src/indexing/sync.ts";
 import { openWriter } from "../../src/store/db.ts";
 import { gitRepo } from "../helpers/repo.ts";
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { leadingComment, splitComments } from "../../src/lang/comments.ts";
-import { estimateTokens, tokenCounter } from "../../src/render/tokens.ts";
+import { estimateTokens, tokenCounter } from "../../src/text/tokens.ts";
 
 // The character-by-character scanner splitComments replaced (it now jumps between the
 // characters that matter with regexes); kept here as the reference the fast one must match.

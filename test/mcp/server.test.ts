@@ -2,8 +2,9 @@ import { describe, expect, test } from "bun:test";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { checkMcp } from "../../scripts/mcp-check.ts";
+import { DEFAULT_BUDGET } from "../../src/engine.ts";
 import { REFACTOR_OPERATIONS } from "../../src/refactor/operations.ts";
-import { REGISTRY } from "../../src/registry.ts";
+import { REGISTRY } from "../../src/registry/index.ts";
 import { mcpTools } from "../../src/surfaces/mcp/tools.ts";
 import { tempDir } from "../helpers/repo.ts";
 
@@ -51,8 +52,8 @@ describe("svc mcp serve", () => {
       expect(tool.annotations.readOnlyHint).toBe(tool.name !== "svc_workspace");
       expect(tool.outputSchema).toBeDefined();
       const props = tool.inputSchema.properties as Record<string, { default?: unknown }>;
-      // the default budget is stated: in the maxTokens schema, ask's tokenBudget, or the description
-      const stated = props.maxTokens?.default === 20000 || props.tokenBudget?.default === 20000 || tool.description.includes("capped at 20000 tokens");
+      // the engine's MCP default budget is stated: in the maxTokens schema, or the description; ask's own tokenBudget default is within it
+      const stated = props.maxTokens?.default === DEFAULT_BUDGET.mcp || Number(props.tokenBudget?.default) <= DEFAULT_BUDGET.mcp || tool.description.includes(`capped at ${DEFAULT_BUDGET.mcp} tokens`);
       expect(stated).toBe(true);
     }
     const workspace = mcpTools().find((t) => t.name === "svc_workspace");

@@ -10,11 +10,11 @@ import Ajv from "ajv";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { generateCorpus } from "../../scripts/bench/generate.ts";
-import { REGISTRY } from "../../src/registry.ts";
-import { tokenCounter } from "../../src/render/tokens.ts";
+import { DEFAULT_BUDGET } from "../../src/engine.ts";
+import { REGISTRY } from "../../src/registry/index.ts";
+import { tokenCounter } from "../../src/text/tokens.ts";
 import { ServedRoots } from "../../src/surfaces/mcp/roots.ts";
 import { createMcpServer } from "../../src/surfaces/mcp/server.ts";
-import { MCP_DEFAULT_BUDGET } from "../../src/surfaces/mcp/tools.ts";
 import { git } from "../helpers/repo.ts";
 
 function bigFile(): string {
@@ -83,7 +83,7 @@ test("structuredContent conforms to each tool's outputSchema; no default call ex
       }
       if (!result.structuredContent || !validate(result.structuredContent)) problems.push(`${tool.name}: structuredContent does not conform: ${ajv.errorsText(validate.errors)}`);
       const used = counter.count(text) + counter.count(JSON.stringify(result.structuredContent));
-      if (used > MCP_DEFAULT_BUDGET) problems.push(`${tool.name} ${JSON.stringify(args)}: ${used} tokens`);
+      if (used > DEFAULT_BUDGET.mcp) problems.push(`${tool.name} ${JSON.stringify(args)}: ${used} tokens`);
     }
   }
   await client.close();

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { answerTokens } from "../../src/render/fit.ts";
-import { tokenCounter } from "../../src/render/tokens.ts";
+import { tokenCounter } from "../../src/text/tokens.ts";
 import { call } from "../../src/engine.ts";
 import type { FusionData } from "../../src/render/fusion.ts";
 import type { ReviewData } from "../../src/ops/review.ts";

@@ -4,7 +4,7 @@
 
 import { describe, expect, test } from "bun:test";
 import { call } from "../../src/engine.ts";
-import { syncIndex } from "../../src/index/sync.ts";
+import { syncIndex } from "../../src/indexing/sync.ts";
 import { runSvc } from "../helpers/cli.ts";
 import { gitRepo } from "../helpers/repo.ts";
 import { fixtureFiles } from "../helpers/wiring.ts";

@@ -8,7 +8,7 @@ import { call } from "../../src/engine.ts";
 import type { FusionData } from "../../src/render/fusion.ts";
 import { clearSessions } from "../../src/render/session.ts";
 import { answerTokens } from "../../src/render/fit.ts";
-import { tokenCounter } from "../../src/render/tokens.ts";
+import { tokenCounter } from "../../src/text/tokens.ts";
 import { SHOP } from "../fixtures/shop.ts";
 import { expectGolden } from "../helpers/golden.ts";
 import { git, gitRepo, plainDir, writeFiles } from "../helpers/repo.ts";

@@ -26,14 +26,43 @@ describe("find --kind task", () => {
   test("confident only when the first file leads clearly, its path names the query and the query's words exist here", async () => {
     const { data } = await task(root, "charge the customer twice when the payment fails");
     expect(data.grade).toBe("confident");
+    expect(data.gradeEvidence).toMatchObject({ textFirst: true, pathHit: true });
+    expect(data.gradeEvidence?.margin).toBeGreaterThanOrEqual(0.2);
     expect(data.candidates?.[0]?.path).toBe("src/payments/payment.service.ts");
     expect(data.navigation).toBeUndefined();
     expect(data.unmatched).toEqual(["twice", "fails"]);
     // Two files tie at the top (the declaring service and the controller that injects it): partial.
     const tie = await task(root, "add a refund method to OrderService");
     expect(tie.data.grade).toBe("partial");
+    expect(tie.text).toMatch(/\n  partial: the first file leads the second by 0\.\d\d \(0\.2 needed\)/);
     expect(tie.data.candidates?.[0]?.path).toBe("src/orders/order.service.ts");
     expect(tie.data.unmatched).toEqual(["refund", "method"]);
+  }, 120_000);
+
+  test("a file ahead only by name and path evidence, not first by the text ranking, is partial", async () => {
+    const repo = gitRepo({
+      "src/cache.ts": "export class Cache {}\n",
+      "src/store.ts": [
+        "// Eviction: stale entries leave the cache once their deadline passes.",
+        "export function evictStale(entries: Map<string, number>, now: number) {",
+        "  for (const [key, deadline] of entries) if (deadline < now) entries.delete(key); // stale entries evicted",
+        "}",
+        "",
+      ].join("\n"),
+      "src/log.ts": "export function log(message: string) { console.info(message); }\n",
+    });
+    const { data, text } = await task(repo, "Cache eviction keeps stale entries");
+    const [first, second] = data.candidates ?? [];
+    // The declaring file leads clearly and its path names a query word, the old rule's whole test…
+    expect(first?.path).toBe("src/cache.ts");
+    expect(first?.reasons.some((r) => r.startsWith("path "))).toBe(true);
+    expect((first?.score ?? 0) - (second?.score ?? 0)).toBeGreaterThanOrEqual(0.2);
+    // …but the text of the repository points at src/store.ts: the evidence disagrees.
+    expect(second?.path).toBe("src/store.ts");
+    expect(data.gradeEvidence).toMatchObject({ textFirst: false, pathHit: true });
+    expect(data.gradeEvidence?.unmatchedShare).toBeLessThan(0.5);
+    expect(data.grade).toBe("partial");
+    expect(text).toContain("\n  partial: the text alone ranks another file first\n");
   }, 120_000);
 
   test("a query whose topical words occur nowhere in the repository is insufficient and says which", async () => {
@@ -44,11 +73,22 @@ describe("find --kind task", () => {
     expect(text).toContain("navigation map: ");
   }, 120_000);
 
-  test("low-signal queries are insufficient, with a navigation map", async () => {
-    for (const q of ["Merge branch 'main' into feature", "bump zod from 3.22.0 to 3.23.1", "chore: lint", "v1.2.3"]) {
+  test("low-signal queries are insufficient, with a navigation map, yet keep whatever their words match", async () => {
+    for (const q of ["Merge branch 'main' into feature", "bump zod from 3.22.0 to 3.23.1", "chore: lint", "chore(deps)!: log every order placed", "v1.2.3"]) {
       const { data, text } = await task(root, q);
-      expect([q, data.grade, data.candidates?.length]).toEqual([q, "insufficient", 0]);
+      expect([q, data.grade]).toEqual([q, "insufficient"]);
+      expect(text).toContain("(the query reads as ");
       expect(text).toContain("navigation map: ");
+    }
+    // Never zero candidates when the words match files: a merge naming "main" still lists src/main.ts.
+    expect((await task(root, "Merge branch 'main' into feature")).data.candidates?.map((c) => c.path)).toContain("src/main.ts");
+    expect((await task(root, "chore(deps)!: log every order placed")).data.candidates?.length).toBeGreaterThan(0);
+    expect((await task(root, "v1.2.3")).data.candidates).toEqual([]);
+    // Ordinary tasks that start with release, build or version are not chores.
+    for (const q of ["release the payment lock when the charge fails", "build the order total from the payment", "version the order entity"]) {
+      expect([q, lowSignal(q)]).toEqual([q, null]);
+      const { data } = await task(root, q);
+      expect([q, data.grade === "insufficient", (data.candidates?.length ?? 0) > 0]).toEqual([q, false, true]);
     }
     expect(lowSignal("fix the order total rounding")).toBeNull();
   }, 120_000);

@@ -45,7 +45,7 @@ describe("svc test", () => {
     expect(d.runner).toMatchObject({ name: "bun", source: "package.json scripts.test", command: "bun test" });
     // selection: math.test.ts imports add's file (hop 1), total.test.ts reaches it through total.ts (hop 2); other.test.ts never
     expect(d.tests.map((t) => `${t.path}@${t.hop}:${t.outcome}`)).toEqual(["test/total.test.ts@2:fail", "test/math.test.ts@1:pass"]);
-    expect(d.counts).toEqual({ reaching: 2, selected: 2, passed: 1, failed: 1, timedOut: 0, notRun: 0 });
+    expect(d.counts).toEqual({ reaching: 2, selected: 2, passed: 1, failed: 1, timedOut: 0, notRun: 0, cases: { passed: 1, failed: 1, skipped: 0 }, exitCodeOnly: 0 });
     expect(d.tests[0]?.message).toContain("Expected: 4");
     expect(d.tests[0]?.message).toContain("Received: 3");
     expect(r.text).toContain("ran 2 test files");

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { call } from "../../src/engine.ts";
 import { SvcError } from "../../src/errors.ts";
 import type { TocData } from "../../src/ops/toc.ts";
-import { estimateTokens, tokenCounter } from "../../src/render/tokens.ts";
+import { estimateTokens, tokenCounter } from "../../src/text/tokens.ts";
 import { expectGolden } from "../helpers/golden.ts";
 import { gitRepo, plainDir, writeFiles } from "../helpers/repo.ts";
 

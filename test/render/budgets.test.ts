@@ -7,9 +7,9 @@ import { describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { call } from "../../src/engine.ts";
-import { REGISTRY } from "../../src/registry.ts";
+import { REGISTRY } from "../../src/registry/index.ts";
 import { answerTokens, headAndTail } from "../../src/render/fit.ts";
-import { tokenCounter } from "../../src/render/tokens.ts";
+import { tokenCounter } from "../../src/text/tokens.ts";
 import { gitRepo } from "../helpers/repo.ts";
 
 function bigModule(): string {

@@ -4,7 +4,7 @@
 import { expect, test } from "bun:test";
 import { SvcError } from "../../src/errors.ts";
 import { fitAnswer } from "../../src/render/fit.ts";
-import { tokenCounter } from "../../src/render/tokens.ts";
+import { tokenCounter } from "../../src/text/tokens.ts";
 
 test("an answer carrying a staged change over its budget is refused, not cut; one within it is untouched", async () => {
   const counter = await tokenCounter();

@@ -3,7 +3,7 @@
 
 import { describe, expect, test } from "bun:test";
 import { SvcError, asSvcError } from "../../src/errors.ts";
-import { redact, redactPatch } from "../../src/render/redact.ts";
+import { redact, redactPatch } from "../../src/text/redact.ts";
 import { redactResult, redactText, redactValue } from "../../src/render/redact-output.ts";
 import { scrubberFor } from "../../src/index/scrub.ts";
 import { CANARY, CONFIG_TS, leaksIn } from "../helpers/canary.ts";

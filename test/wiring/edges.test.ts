@@ -7,7 +7,7 @@
 
 import type { Database } from "bun:sqlite";
 import { describe, expect, test } from "bun:test";
-import { syncIndex } from "../../src/index/sync.ts";
+import { syncIndex } from "../../src/indexing/sync.ts";
 import { readMeta } from "../../src/store/meta.ts";
 import { call } from "../../src/engine.ts";
 import { openReader } from "../../src/store/db.ts";

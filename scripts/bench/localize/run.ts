@@ -82,7 +82,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { call } from "../../../src/engine.ts";
-import { openIndex } from "../../../src/index/open.ts";
+import { openCurrentIndex as openIndex } from "../../../src/indexing/fresh.ts";
 import type { FindData } from "../../../src/ops/find.ts";
 import { collectFrom } from "../../../src/plan/collect.ts";
 import { resolveWorkspace } from "../../../src/workspace/root.ts";

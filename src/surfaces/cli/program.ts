@@ -3,7 +3,7 @@
 
 import { cac, type CAC, type Command } from "cac";
 import type { ParamSpec } from "../../params.ts";
-import { REGISTRY, type OperationSpec } from "../../registry.ts";
+import { REGISTRY, type OperationSpec } from "../../registry/index.ts";
 import { reshapeHelp } from "./help.ts";
 
 export function flagName(spec: ParamSpec): string {

@@ -1,6 +1,6 @@
-// A progress bar on stderr, only when stderr is a terminal and the work is long.
+// A progress bar on stderr, only when stderr is a terminal and the work is long. Its
+// messages come from the engine, which redacts them.
 
-import { redactText } from "../../render/redact-output.ts";
 import type { CliIo } from "./output.ts";
 
 export interface Progress {
@@ -20,7 +20,7 @@ export function progressBar(io: CliIo, enabled: boolean): Progress | null {
       if (total < 50 || (now - last < 80 && done < total)) return;
       last = now;
       const filled = total ? Math.round((done / total) * WIDTH) : 0;
-      process.stderr.write(`\r\u001b[2Ksvc: ${message ? redactText(message) : "working"} [${"#".repeat(filled)}${".".repeat(WIDTH - filled)}] ${done}/${total}`);
+      process.stderr.write(`\r\u001b[2Ksvc: ${message || "working"} [${"#".repeat(filled)}${".".repeat(WIDTH - filled)}] ${done}/${total}`);
       shown = true;
     },
     end() {

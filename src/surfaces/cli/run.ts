@@ -4,10 +4,9 @@
 import { invoke } from "../../engine.ts";
 import { asSvcError } from "../../errors.ts";
 import type { ParamSpec } from "../../params.ts";
-import type { OperationSpec } from "../../registry.ts";
+import type { OperationSpec } from "../../registry/index.ts";
 import { VERSION } from "../../version.ts";
 import { intro } from "./intro.ts";
-import { redactResult } from "../../render/redact-output.ts";
 import { errorLine, processIo, redactingIo, styleFor, type CliIo } from "./output.ts";
 import { progressBar } from "./progress.ts";
 import { buildProgram, cliParams, flagName, optionKey, restParam, usageOf } from "./program.ts";
@@ -209,7 +208,7 @@ async function runOperation(spec: OperationSpec, raw: Record<string, unknown>, o
     const bar = progressBar(io, !options.quiet);
     let result;
     try {
-      result = redactResult(await invoke(spec, raw, { cwd, progress: bar?.update }, cliLabel));
+      result = await invoke(spec, raw, { cwd, surface: "cli", progress: bar?.update }, cliLabel);
     } finally {
       bar?.end();
     }

@@ -7,12 +7,11 @@ import type { Socket } from "bun";
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { existsSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { invoke } from "../../engine.ts";
-import { redactValue } from "../../render/redact-output.ts";
 import { PAYLOAD_TTL_MS, sweepPayloads } from "../../host/payloads.ts";
 import { asSvcError, clipInput } from "../../errors.ts";
 import { keepFresh } from "../../index/open.ts";
-import { syncIndex } from "../../index/sync.ts";
-import { REGISTRY, type OperationSpec } from "../../registry.ts";
+import { syncIndex } from "../../indexing/sync.ts";
+import { REGISTRY, type OperationSpec } from "../../registry/index.ts";
 import { releaseAllLocks } from "../../store/lock.ts";
 import { openReader } from "../../store/db.ts";
 import { readMeta } from "../../store/meta.ts";
@@ -153,8 +152,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     if (!spec) return void conn.send(error(id, RPC.methodNotFound, `Method not found: ${clipInput(method)}`));
     const { sessionToken: _t, root: _r, ...rest } = params;
     try {
-      const result = await invoke(spec, { ...rest, path: root }, { cwd: root, longLived: true, host: true });
-      reply(redactValue(result.data));
+      const result = await invoke(spec, { ...rest, path: root }, { cwd: root, surface: "rpc", longLived: true, host: true });
+      reply(result.data); // redacted by the engine
     } catch (e) {
       const svcError = asSvcError(e);
       const code = svcError.prefix === "validation_error" ? RPC.invalidParams : RPC.operationError;

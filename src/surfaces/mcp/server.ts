@@ -6,9 +6,8 @@ import { resolve } from "node:path";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { invoke } from "../../engine.ts";
-import { redactResult, redactText } from "../../render/redact-output.ts";
 import { asSvcError, clipInput, validationError } from "../../errors.ts";
-import { tokenCounter } from "../../render/tokens.ts";
+import { tokenCounter } from "../../text/tokens.ts";
 import { VERSION } from "../../version.ts";
 import { ensureHost } from "../../host/spawn.ts";
 import { assertAllowed, inside, withAllowedRoots } from "../../workspace/allowed.ts";
@@ -17,7 +16,7 @@ import { warningLines } from "../../render/fit.ts";
 import { INSTRUCTIONS } from "./instructions.ts";
 import { ServedRoots, type ServeOptions } from "./roots.ts";
 import { LineTransport } from "./stdio.ts";
-import { MCP_DEFAULT_BUDGET, mcpTools, type McpRoute, type McpTool } from "./tools.ts";
+import { mcpTools, type McpRoute, type McpTool } from "./tools.ts";
 
 /** Clients commonly cap a tool result near this many tokens. */
 const LARGE_ANSWER_TOKENS = 25_000;
@@ -82,22 +81,20 @@ export function createMcpServer(served: ServedRoots = new ServedRoots({}, proces
       const { action: _action, ...rest } = args;
       const raw = { ...rest, ...route.binding.fixed };
       await served.ready();
-      // Every MCP answer has a budget: maxTokens when given, else the default (stated in the schema).
-      if (raw.maxTokens === undefined && route.params.some((p) => p.name === "maxTokens")) raw.maxTokens = MCP_DEFAULT_BUDGET;
       // the workspace this call is about must be one the server serves (every other path-valued parameter is held to it in confine)
       if (typeof raw.path === "string" || raw.path === undefined) assertAllowed(resolve(served.cwd, (raw.path as string | undefined) || "."), served);
-      const result = redactResult(await withAllowedRoots(served, () => invoke(route.spec, raw, {
+      const result = await withAllowedRoots(served, () => invoke(route.spec, raw, {
         cwd: served.cwd,
-        answerBudget: MCP_DEFAULT_BUDGET,
+        surface: "mcp", // every MCP answer has a budget: maxTokens when given, else the engine's MCP default
         signal: extra.signal,
         longLived: true,
         progress:
           progressToken === undefined
             ? undefined
             : (done, total, message) => {
-                void extra.sendNotification({ method: "notifications/progress", params: { progressToken, progress: done, total, ...(message ? { message: redactText(message) } : {}) } } as never);
+                void extra.sendNotification({ method: "notifications/progress", params: { progressToken, progress: done, total, ...(message ? { message } : {}) } } as never);
               },
-      })));
+      }));
       const text = `${await largeAnswerNote(result.text, raw)}${warningLines(result.warnings)}${result.text}`;
       return { content: [{ type: "text" as const, text }], structuredContent: result.data as Record<string, unknown> };
     } catch (error) {

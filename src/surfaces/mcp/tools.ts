@@ -1,8 +1,9 @@
 // The MCP tool list, generated from the registry: one tool per MCP name; a tool backed by
 // several operations (svc_workspace actions) selects them with its `action` parameter.
 
+import { DEFAULT_BUDGET } from "../../engine.ts";
 import type { ParamSpec } from "../../params.ts";
-import { REGISTRY, type McpBinding, type OperationSpec } from "../../registry.ts";
+import { REGISTRY, type McpBinding, type OperationSpec } from "../../registry/index.ts";
 import { objectSchema, terseOutputSchema, type JsonSchema } from "./json-schema.ts";
 
 export interface McpRoute {
@@ -23,9 +24,6 @@ export interface McpTool {
   routes: Map<string, McpRoute>;
 }
 
-/** What no MCP answer exceeds when the call sets no budget (clients reject results near 25k tokens). */
-export const MCP_DEFAULT_BUDGET = 20_000;
-
 /**
  * Parameters many tools share are explained once, in the server instructions
  * (`SHARED_PARAMS_NOTE`); their schemas carry a few words only, so tools/list stays small.
@@ -37,7 +35,7 @@ const SHARED_PARAMS: Record<string, string> = {
   excludePatterns: "Globs to skip, relative to path.",
   excludeTestProjects: "Skip tests.",
   level: "Reduction level.",
-  maxTokens: `Hard cap on the whole answer (default ${MCP_DEFAULT_BUDGET}).`,
+  maxTokens: `Hard cap on the whole answer (default ${DEFAULT_BUDGET.mcp}).`,
   trackTopTokenFiles: "Append top-5 files by tokens.",
   format: "Output format.",
   session: "Session id: omit files already sent.",
@@ -53,7 +51,7 @@ export const SHARED_PARAMS_NOTE = [
   "Common parameters: path = the directory to work on (pass it absolute; relative resolves against the server's working directory).",
   "excludeDirectories/excludeFiles/excludePatterns/excludeTestProjects narrow what is collected; includeExtensions/excludeExtensions/onlyExtensions adjust the template's extensions (data and docs files such as .json and .md are listed, not emitted, unless named here).",
   "level: none (whitespace only) | standard (no comments/imports) | aggressive (compacted) | skeleton (signatures) | publicApi (exported signatures).",
-  `maxTokens: a hard cap on everything the answer holds (text and structured result); default ${MCP_DEFAULT_BUDGET}. Most relevant first; what is cut or left out is named with the call that fetches it.`,
+  `maxTokens: a hard cap on everything the answer holds (text and structured result); default ${DEFAULT_BUDGET.mcp}. Most relevant first; what is cut or left out is named with the call that fetches it.`,
   "format: xml (default) | markdown | json. session: an id under which files already sent are omitted (changed ones come as a diff).",
 ].join("\n");
 
@@ -63,7 +61,7 @@ const DESCRIBED_BY_TOOL = new Set(["kind", "operation"]);
 /** The MCP form of a parameter: a shared one with its few words, maxTokens with the MCP default. */
 function mcpParam(p: ParamSpec): ParamSpec {
   const terse = SHARED_PARAMS[p.name] ?? (DESCRIBED_BY_TOOL.has(p.name) ? "See the tool description." : undefined);
-  if (p.name === "maxTokens") return { ...p, default: MCP_DEFAULT_BUDGET, min: 1, description: terse as string };
+  if (p.name === "maxTokens") return { ...p, default: DEFAULT_BUDGET.mcp, min: 1, description: terse as string };
   return terse ? { ...p, description: terse } : p;
 }
 
@@ -119,7 +117,7 @@ function finish(tool: McpTool): void {
   for (const [, route] of routes) for (const p of route.params) if (!params.has(p.name)) params.set(p.name, mcpParam(p));
   tool.inputSchema = objectSchema([...params.values()]);
   const budgeted = params.has("maxTokens") || params.has("tokenBudget");
-  const budgetNote = budgeted ? "" : ` Answers are capped at ${MCP_DEFAULT_BUDGET} tokens.`;
+  const budgetNote = budgeted ? "" : ` Answers are capped at ${DEFAULT_BUDGET.mcp} tokens.`;
   tool.description = multiplexed
     ? `${routes.map(([action, r]) => `action=${action}: ${r.spec.description}`).join("\n")}${budgetNote}`
     : `${routes[0]?.[1].spec.description ?? ""}${budgetNote}`;

@@ -9,7 +9,7 @@ import {
   queryTerms,
   splitIdentifier,
   type QueryTerm,
-} from "../../src/retrieve/terms.ts";
+} from "../../src/text/terms.ts";
 
 const termsOf = (terms: QueryTerm[], origin: QueryTerm["origin"]): string[] =>
   terms.filter((t) => t.origin === origin).map((t) => t.term);

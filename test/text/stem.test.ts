@@ -1,7 +1,7 @@
 // Porter stemmer against the worked examples of Porter (1980) and other well-known pairs.
 
 import { describe, expect, test } from "bun:test";
-import { stem } from "../../src/retrieve/stem.ts";
+import { stem } from "../../src/text/stem.ts";
 
 /** input → output after all steps. */
 const PAIRS: ReadonlyArray<readonly [string, string]> = [

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { SvcError } from "../../src/errors.ts";
-import { claudeEstimate, formatTokens, tokenCounter, tokenizerId } from "../../src/render/tokens.ts";
+import { claudeEstimate, formatTokens, tokenCounter, tokenizerId } from "../../src/text/tokens.ts";
 
 afterEach(() => {
   delete process.env.SVC_TOKENIZER;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { findSecrets, lineColumnOf, redact, SECRET_KINDS, type SecretKind } from "../../src/render/redact.ts";
+import { findSecrets, lineColumnOf, redact, SECRET_KINDS, type SecretKind } from "../../src/text/redact.ts";
 
 // Every fake secret is assembled at run time, so this file holds no literal token.
 const mix = (n: number, alphabet = "a1B2c3D4e5F6g7H8i9J0kLmNoPqRsTuVwXyZ") =>

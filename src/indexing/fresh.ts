@@ -1,0 +1,88 @@
+// How a reader gets a current index: the one place that decides who keeps a root's store
+// current. A running host watches the root and reconciles for everyone (readers skip the
+// per-read listing and delegate a reconcile to it); without one, the reader reconciles in
+// process through the index passes; a long-lived process that wrote the index itself
+// follows with the semantic upgrade in the background. `index/open.ts` only opens and
+// reconciles; it learns all of this through the Freshness handed to it here.
+
+import { connectHost } from "../host/client.ts";
+import { openIndex, type Freshness, type OpenIndex, type ReadOptions, type UnavailableIndex } from "../index/open.ts";
+import type { SyncOptions, SyncResult } from "../index/sync.ts";
+import type { OpContext } from "../ops/types.ts";
+
+/** Roots whose host answered recently: its watcher keeps the store current, so readers skip the per-read reconcile. */
+const hostSeen = new Map<string, number>();
+const HOST_FRESH_MS = 2000;
+
+async function hostWatches(root: string): Promise<boolean> {
+  const seen = hostSeen.get(root);
+  if (seen !== undefined && performance.now() - seen < HOST_FRESH_MS) return true;
+  const host = await connectHost(root, 100);
+  if (!host) {
+    hostSeen.delete(root);
+    return false;
+  }
+  host.close();
+  hostSeen.set(root, performance.now());
+  return true;
+}
+
+/** Ask the root's host, if one serves it, to bring the store up to date. */
+async function reconcileThroughHost(root: string): Promise<boolean> {
+  const host = await connectHost(root, 150);
+  if (!host) return false;
+  try {
+    await host.call("svc/openIndexed", { root }, 600_000);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    host.close();
+  }
+}
+
+/** The writer (extraction, grammars, the native parser, the passes) loads only when a read has something to write: a warm one-shot never needs it. */
+async function reconcileHere(root: string, options?: SyncOptions): Promise<SyncResult> {
+  return (await import("./sync.ts")).syncIndex(root, options);
+}
+
+/** A long-lived process that writes the index itself follows a syntax pass with the semantic upgrade, in the background. */
+function upgradeLater(root: string): void {
+  void import("../semantic/background.ts").then((m) => m.scheduleUpgrade(root));
+}
+
+/** The freshness of one reader: the host never delegates to itself, and only a long-lived non-host upgrades after its own writes. */
+export function freshnessFor(options: Pick<ReadOptions, "isHost" | "longLived">): Freshness {
+  const host = options.isHost === true;
+  return {
+    watchedElsewhere: (root) => (host ? Promise.resolve(false) : hostWatches(root)),
+    reconcileElsewhere: (root) => (host ? Promise.resolve(false) : reconcileThroughHost(root)),
+    reconcile: reconcileHere,
+    wrote: (root) => {
+      if (options.longLived === true && !host) upgradeLater(root);
+    },
+  };
+}
+
+/** Open `root`'s index with the given read options (see ReadOptions), kept current as this module decides. */
+export function openCurrentIndex(root: string, options: ReadOptions = {}): Promise<OpenIndex | UnavailableIndex> {
+  return openIndex(root, options, freshnessFor(options));
+}
+
+type ReaderContext = Pick<OpContext, "longLived" | "host" | "signal">;
+const readOptions = (ctx: ReaderContext): ReadOptions => ({ longLived: ctx.longLived, isHost: ctx.host, signal: ctx.signal });
+
+/** The index an operation reads: current, or unavailable while a cold build runs past the read deadline. */
+export function indexForRead(root: string, ctx: ReaderContext): Promise<OpenIndex | UnavailableIndex> {
+  return openCurrentIndex(root, readOptions(ctx));
+}
+
+/** The index for an operation that has nothing to answer without it: waits for a cold build however long it takes. */
+export function indexAfterBuild(root: string, ctx: ReaderContext): Promise<OpenIndex | UnavailableIndex> {
+  return openCurrentIndex(root, { ...readOptions(ctx), waitForBuild: true });
+}
+
+/** The index after an explicit request to bring it up to date: lists the tree even where a live watcher keeps it current. */
+export function indexVerified(root: string, ctx: ReaderContext): Promise<OpenIndex | UnavailableIndex> {
+  return openCurrentIndex(root, { ...readOptions(ctx), verify: true });
+}

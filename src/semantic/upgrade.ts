@@ -1,8 +1,9 @@
 // The semantic upgrade of a syntax-ready index: load the workspace's projects, walk every
 // owned source file through the checker and replace its checker edges, committing a batch
 // at a time so readers keep answering; then stamp `index_mode` (semantic or partial), the
-// load diagnosis and the completion time. With `paths`, only those files (a watcher's
-// changes and their dependents) are walked and the stamped diagnosis is kept.
+// load diagnosis and the completion time. With `paths` (a sync's or a watcher's
+// changes), only what they can reach is walked (incremental.ts) and the stamped diagnosis is
+// kept. Every walk leaves a record (walk-records.ts) the next incremental run plans from.
 
 import type { Database } from "bun:sqlite";
 import { join, relative } from "node:path";
@@ -29,7 +30,7 @@ export interface UpgradeOptions {
   engine?: TsEngine;
   /** A workspace the resident engine already loaded (skips discovery and loading). */
   loaded?: LoadedWorkspace;
-  /** Incremental: walk these root-relative files, the stored dirty list and their dependents; all owned files otherwise. */
+  /** Incremental: these root-relative files and the stored dirty list changed (walk what they can reach); all owned files otherwise. */
   paths?: readonly string[];
   signal?: AbortSignal;
   progress?: (done: number, total: number, message?: string) => void;
@@ -244,14 +245,6 @@ function outsideFiles(db: Database, loaded: LoadedWorkspace, usable: boolean, wa
     else set.add(p);
   }
   return [...set].sort();
-}
-
-/** Files whose edges point into these files (they reference or import them). */
-export function dependentsOf(db: Database, paths: readonly string[]): string[] {
-  const out = new Set<string>();
-  const query = db.prepare("SELECT DISTINCT f.path FROM edges e JOIN files f ON f.id = e.from_file JOIN files t ON t.id = e.to_file WHERE t.path = ? AND f.id <> t.id");
-  for (const p of paths) for (const row of query.all(p) as { path: string }[]) out.add(row.path);
-  return [...out];
 }
 
 function engineState(engine: TsEngine, loaded: LoadedWorkspace): { state: string; pid: number | null } {

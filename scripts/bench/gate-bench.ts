@@ -10,18 +10,11 @@
 // a harmless staged edit to a widely imported file, and a breaking staged edit whose fix
 // sits unstaged in the working tree (the gate must refuse it).
 
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { BUN, cloneForTsc, git, MAIN, median, sh, tscRun } from "./tsc-baseline.ts";
 
-const base = join(import.meta.dir, "..", "..");
-const repo = process.argv[2] ?? "/work/repos/hono";
-const runs = Number(process.argv[3] ?? 3);
-const TSC = join(base, "node_modules", ".bin", "tsc");
-const BUN = process.execPath;
-const MAIN = join(base, "src", "main.ts");
-
-interface Scenario {
+export interface Scenario {
   name: string;
   file: string;
   /** The staged content from the committed one. */
@@ -31,78 +24,61 @@ interface Scenario {
   expectExit: number;
 }
 
-const PROJECTS: Record<string, { config: string; scenarios: Scenario[] }> = {
-  hono: {
-    config: "tsconfig.build.json",
-    scenarios: [
-      { name: "harmless edit to src/types.ts (widely imported)", file: "src/types.ts", staged: (t) => `${t}\nexport type GateBenchMarker = 1\n`, unstaged: null, expectExit: 0 },
-      {
-        name: "breaking edit to src/utils/url.ts staged, its fix unstaged",
-        file: "src/utils/url.ts",
-        staged: (t) => t.replace("export const getPath =", "export const getPathRenamed ="),
-        unstaged: (t) => t,
-        expectExit: 1,
-      },
-    ],
-  },
+export const GATE_SCENARIOS: Record<string, Scenario[]> = {
+  hono: [
+    { name: "harmless edit to src/types.ts (widely imported)", file: "src/types.ts", staged: (t) => `${t}\nexport type GateBenchMarker = 1\n`, unstaged: null, expectExit: 0 },
+    {
+      name: "breaking edit to src/utils/url.ts staged, its fix unstaged",
+      file: "src/utils/url.ts",
+      staged: (t) => t.replace("export const getPath =", "export const getPathRenamed ="),
+      unstaged: (t) => t,
+      expectExit: 1,
+    },
+  ],
 };
 
-function sh(cmd: string[], cwd: string): { code: number; out: string; err: string; ms: number } {
-  const started = performance.now();
-  const r = Bun.spawnSync(cmd, { cwd, stdout: "pipe", stderr: "pipe", env: { ...process.env, NO_COLOR: "1", SVC_RUNTIME_DIR: join(cwd, ".bench-runtime") } });
-  return { code: r.exitCode ?? -1, out: r.stdout.toString(), err: r.stderr.toString(), ms: performance.now() - started };
+export interface GateRow {
+  scenario: string;
+  gateMs: number[];
+  tscMs: number[];
+  /** The gate's first line of output. */
+  line: string;
 }
 
-function git(cwd: string, ...args: string[]): string {
-  const r = sh(["git", "-c", "user.email=b@example.com", "-c", "user.name=Bench", ...args], cwd);
-  if (r.code !== 0) throw new Error(`git ${args.join(" ")}: ${r.err}`);
-  return r.out;
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-function tscRun(dir: string, config: string): { ms: number; files: number; errors: number; out: string } {
-  for (const f of git(dir, "ls-files", "--others", "--ignored", "--exclude-standard", "-z").split("\0")) if (f.endsWith(".tsbuildinfo")) rmSync(join(dir, f), { force: true });
-  rmSync(join(dir, "dist"), { recursive: true, force: true });
-  const r = sh([TSC, "--noEmit", "-p", config, "--extendedDiagnostics"], dir);
-  const files = Number(/^Files:\s+(\d+)/m.exec(r.out)?.[1] ?? 0);
-  return { ms: r.ms, files, errors: (r.out.match(/error TS\d+/g) ?? []).length, out: r.out };
-}
-
-const name = repo.split("/").filter(Boolean).pop()!;
-const project = PROJECTS[name];
-if (!project) throw new Error(`no bench setup for ${name} (known: ${Object.keys(PROJECTS).join(", ")})`);
-const dir = join(mkdtempSync(join(tmpdir(), "svc-gate-bench-")), name);
-git(tmpdir(), "clone", "-q", "--no-hardlinks", repo, dir);
-mkdirSync(join(dir, "node_modules", "@types"), { recursive: true });
-symlinkSync(join(base, "node_modules", "@types", "node"), join(dir, "node_modules", "@types", "node"));
-writeFileSync(join(dir, "svc.json"), JSON.stringify({ tsconfig: [project.config] }));
-git(dir, "add", "svc.json");
-git(dir, "commit", "-q", "-m", "bench: pin the project tsc checks");
-
-const probe = tscRun(dir, project.config);
-if (/TS2688|TS6053|TS5083/.test(probe.out) || probe.files === 0) throw new Error(`tsc does not really type-check ${name}:\n${probe.out.slice(0, 2000)}`);
-console.log(`${name}: tsc --noEmit -p ${project.config} checks ${probe.files} files (${probe.errors} errors); TypeScript ${sh([TSC, "--version"], dir).out.trim()}`);
-
-for (const s of project.scenarios) {
-  const committed = readFileSync(join(dir, s.file), "utf8");
-  writeFileSync(join(dir, s.file), s.staged(committed));
-  git(dir, "add", s.file);
-  if (s.unstaged) writeFileSync(join(dir, s.file), s.unstaged(committed));
-  const gateMs: number[] = [];
-  const tscMs: number[] = [];
-  let line = "";
-  for (let i = 0; i < runs; i++) {
-    const g = sh([BUN, "--no-install", MAIN, "gate", "--staged", "--strict"], dir);
-    if (g.code !== s.expectExit) throw new Error(`gate exit ${g.code}, expected ${s.expectExit}: ${g.out}${g.err}`);
-    line = (g.out || g.err).split("\n")[0]!;
-    gateMs.push(g.ms);
-    tscMs.push(tscRun(dir, project.config).ms);
+/** Each scenario staged in `dir`, `svc gate --staged --strict` (no host) and a cold tsc interleaved `runs` times. */
+export function gateVersusTsc(dir: string, config: string, scenarios: readonly Scenario[], runs: number): GateRow[] {
+  const rows: GateRow[] = [];
+  for (const s of scenarios) {
+    const committed = readFileSync(join(dir, s.file), "utf8");
+    writeFileSync(join(dir, s.file), s.staged(committed));
+    git(dir, "add", s.file);
+    if (s.unstaged) writeFileSync(join(dir, s.file), s.unstaged(committed));
+    const row: GateRow = { scenario: s.name, gateMs: [], tscMs: [], line: "" };
+    for (let i = 0; i < runs; i++) {
+      const g = sh([BUN, "--no-install", MAIN, "gate", "--staged", "--strict"], dir);
+      if (g.code !== s.expectExit) throw new Error(`gate exit ${g.code}, expected ${s.expectExit}: ${g.out}${g.err}`);
+      row.line = (g.out || g.err).split("\n")[0]!;
+      row.gateMs.push(g.ms);
+      row.tscMs.push(tscRun(dir, config).ms);
+    }
+    rows.push(row);
+    git(dir, "reset", "-q", "HEAD", "--", s.file);
+    writeFileSync(join(dir, s.file), committed);
   }
-  const g = median(gateMs);
-  const t = median(tscMs);
-  console.log(`- ${s.name}\n  gate --staged (no host) median ${Math.round(g)} ms [${gateMs.map(Math.round).join(", ")}]; tsc --noEmit median ${Math.round(t)} ms [${tscMs.map(Math.round).join(", ")}]; ratio ${(g / t).toFixed(2)}\n  ${line}`);
-  git(dir, "reset", "-q", "HEAD", "--", s.file);
-  writeFileSync(join(dir, s.file), committed);
+  return rows;
 }
-if (existsSync(dir)) rmSync(join(dir, ".."), { recursive: true, force: true });
+
+if (import.meta.main) {
+  const repo = process.argv[2] ?? "/work/repos/hono";
+  const runs = Number(process.argv[3] ?? 3);
+  const clone = cloneForTsc(repo);
+  const scenarios = GATE_SCENARIOS[clone.name];
+  if (!scenarios) throw new Error(`no gate scenarios for ${clone.name} (known: ${Object.keys(GATE_SCENARIOS).join(", ")})`);
+  console.log(`${clone.name}: tsc --noEmit -p ${clone.project.config} checks ${clone.probe.files} files (${clone.probe.errors} errors); TypeScript ${clone.version}`);
+  for (const r of gateVersusTsc(clone.dir, clone.project.config, scenarios, runs)) {
+    const g = median(r.gateMs);
+    const t = median(r.tscMs);
+    console.log(`- ${r.scenario}\n  gate --staged (no host) median ${Math.round(g)} ms [${r.gateMs.map(Math.round).join(", ")}]; tsc --noEmit median ${Math.round(t)} ms [${r.tscMs.map(Math.round).join(", ")}]; ratio ${(g / t).toFixed(2)}\n  ${r.line}`);
+  }
+  clone.cleanup();
+}

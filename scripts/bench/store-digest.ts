@@ -17,6 +17,16 @@ const SYMBOL_REFS = new Set(["symbol_id", "from_symbol", "to_symbol"]);
 
 export type StoreDigest = Record<string, { rows: number; sha256: string }>;
 
+export interface DigestOptions {
+  /** Comparing copies of a repository in different folders: leave out modification times and the workspace root. */
+  portable?: boolean;
+  /** Keep the sorted rows of these tables (to show a difference). */
+  rowsOf?: ReadonlySet<string>;
+}
+
+const PORTABLE_META = new Set(["index_workspace_root"]);
+const TIMES = new Set(["mtime_ms"]);
+
 function column(name: string): string {
   if (FILE_REFS.has(name)) return `(SELECT path FROM files WHERE id = t.${name}) AS ${name}`;
   if (SYMBOL_REFS.has(name)) {
@@ -25,9 +35,11 @@ function column(name: string): string {
   return `t.${name}`;
 }
 
-export function storeDigest(root: string): StoreDigest {
+export function storeDigest(root: string, options: DigestOptions = {}, rows: Map<string, string[]> = new Map()): StoreDigest {
   const db = new Database(storePath(root), { readonly: true });
   const out: StoreDigest = {};
+  const volatile = (key: unknown) => VOLATILE_META.has(String(key)) || (options.portable === true && PORTABLE_META.has(String(key)));
+  const kept = rows;
   const digest = (name: string, sql: string, skip?: (row: Record<string, unknown>) => boolean) => {
     const rows: string[] = [];
     for (const row of db.query(sql).iterate() as Iterable<Record<string, unknown>>) if (!skip?.(row)) rows.push(JSON.stringify(row));
@@ -35,11 +47,12 @@ export function storeDigest(root: string): StoreDigest {
     const hash = createHash("sha256");
     for (const row of rows) hash.update(`${row}\n`);
     out[name] = { rows: rows.length, sha256: hash.digest("hex") };
+    if (options.rowsOf?.has(name)) kept.set(name, rows);
   };
   try {
     for (const table of TABLES) {
-      const names = (db.query(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name).filter((n) => n !== "id");
-      digest(table, `SELECT ${names.map(column).join(", ")} FROM ${table} t`, table === "index_meta" ? (r) => VOLATILE_META.has(String(r.key)) : undefined);
+      const names = (db.query(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name).filter((n) => n !== "id" && !(options.portable && TIMES.has(n)));
+      digest(table, `SELECT ${names.map(column).join(", ")} FROM ${table} t`, table === "index_meta" ? (r) => volatile(r.key) : undefined);
     }
     for (const fts of ["files_fts", "chunks_fts"]) {
       if (!db.query("SELECT 1 FROM sqlite_master WHERE name = ?").get(fts)) continue;

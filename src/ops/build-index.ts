@@ -33,6 +33,8 @@ export interface IndexData {
   /** Of elapsedMs: the syntax pass (the index answers from then on) and the semantic upgrade after it. */
   syntaxMs: number;
   semanticMs: number;
+  /** Source files the semantic upgrade walked (an incremental pass walks what the change can reach), of those the projects hold. */
+  semanticWalked?: { files: number; of: number };
   schemaVersion: number;
   fts: boolean;
   svcVersion: string;
@@ -119,6 +121,7 @@ export async function buildIndex(request: IndexRequest, ctx: OpContext): Promise
     elapsedMs: Math.round(result.elapsedMs + semantic.elapsedMs),
     syntaxMs: Math.round(result.elapsedMs),
     semanticMs: Math.round(semantic.elapsedMs),
+    ...(semantic.walked ? { semanticWalked: semantic.walked } : {}),
     schemaVersion: SCHEMA_VERSION,
     fts: result.fts,
     svcVersion: VERSION,

@@ -21,6 +21,8 @@ export interface AfterSync {
   elapsedMs: number;
   /** Whether this call changed the semantic tier (an upgrade ran or the checker edges moved): a pass that did so is not "already up to date". */
   worked: boolean;
+  /** Source files the checker walked in this call, of those the projects hold (absent when a resident engine did the work). */
+  walked?: { files: number; of: number };
   note?: string;
 }
 
@@ -55,6 +57,7 @@ export async function upgradeAfterSync(
   const resident = residentFor(root);
   let note: string | undefined;
   let ran = false;
+  let walked: AfterSync["walked"];
   const before = counts(root);
   try {
     if (resident?.writer) {
@@ -67,7 +70,8 @@ export async function upgradeAfterSync(
         ran = true;
         const incremental = result.mode !== "syntax" && !options.force;
         // another writer (a second `svc index`) may take the lock between the syntax pass and this: wait for it
-        await whenWriterFree(root, () => semanticUpgrade(root, { ...(incremental ? { paths: result.changedPaths } : {}), signal: options.signal, progress: options.progress }), { signal: options.signal });
+        const { value } = await whenWriterFree(root, () => semanticUpgrade(root, { ...(incremental ? { paths: [...result.changedPaths, ...result.removedPaths] } : {}), signal: options.signal, progress: options.progress }), { signal: options.signal });
+        walked = { files: value.walked, of: value.loaded?.owner.size ?? 0 };
       }
     }
   } catch (error) {
@@ -75,5 +79,5 @@ export async function upgradeAfterSync(
   }
   const after = counts(root);
   const moved = before.mode !== after.mode || before.pending !== after.pending || before.checkerEdges !== after.checkerEdges || before.edges !== after.edges;
-  return { mode: after.mode, edges: after.edges, checkerEdges: after.checkerEdges, wiringEdges: after.wiringEdges, routes: after.routes, elapsedMs: performance.now() - started, worked: ran || moved, ...(note ? { note } : {}) };
+  return { mode: after.mode, edges: after.edges, checkerEdges: after.checkerEdges, wiringEdges: after.wiringEdges, routes: after.routes, elapsedMs: performance.now() - started, worked: ran || moved, ...(walked ? { walked } : {}), ...(note ? { note } : {}) };
 }

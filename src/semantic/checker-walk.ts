@@ -6,6 +6,7 @@
 
 import { SymbolFlags, type Project, type Symbol } from "typescript/unstable/async";
 import { SyntaxKind } from "typescript/unstable/ast";
+import { surfaceOf, withInferred, type Surface } from "./surface.ts";
 
 export type RefKind = "calls" | "references" | "type_ref" | "extends" | "implements" | "reexports";
 
@@ -24,6 +25,8 @@ export interface FileRefs {
   modules: { line: number; kind: "imports" | "reexports"; target: string }[];
   /** Module specifiers the compiler could not resolve. */
   unresolved: { specifier: string; line: number }[];
+  /** What other files can see of this one (surface.ts): a digest, and whether it can declare globals. */
+  surface: Surface;
 }
 
 /** The loose shape of the API's remote AST nodes we read. */
@@ -40,6 +43,8 @@ interface N {
   right?: N;
   propertyName?: N;
   exportClause?: N;
+  body?: N;
+  type?: N;
 }
 
 interface RemoteFile extends N {
@@ -54,6 +59,8 @@ interface RemoteFile extends N {
 
 const K = SyntaxKind;
 const NODE_LEN = 28;
+/** TypeFormatFlags.NoTruncation: an inferred type printed whole, so two different ones never print the same. */
+const NO_TRUNCATION = 1;
 
 /** Declarations whose own name is not a reference. */
 const NAMED_DECLARATIONS = new Set<number>([
@@ -203,6 +210,14 @@ export class CheckerWalker {
     return out;
   }
 
+  /** The types of functions whose return types are inferred, printed in full (a body edit that keeps them keeps what importers see). */
+  private async inferredTypes(nodes: readonly unknown[]): Promise<string[]> {
+    if (!nodes.length) return [];
+    const checker = this.project.checker;
+    const types = await checker.getTypeAtLocation(nodes as Parameters<Project["checker"]["getTypeAtLocation"]>[0] & unknown[]);
+    return Promise.all(types.map((t) => (t ? checker.typeToString(t, undefined, NO_TRUNCATION) : Promise.resolve("?"))));
+  }
+
   /** The outgoing references of one file of this project, or null when the file is not in its program. */
   async walk(path: string): Promise<FileRefs | null> {
     const sf = (await this.project.program.getSourceFile(path)) as unknown as RemoteFile | undefined;
@@ -232,7 +247,11 @@ export class CheckerWalker {
     const all = [...idents, ...specs];
     const symbols: (Symbol | undefined)[] = all.length ? await this.project.checker.getSymbolAtLocation(all as unknown as Parameters<Project["checker"]["getSymbolAtLocation"]>[0] & unknown[]) : [];
     const lineOf = (node: N) => sf.getLineAndCharacterOfPosition(skipTrivia(sf.text, node.pos)).line + 1;
-    const result: FileRefs = { path, refs: [], modules: [], unresolved: [] };
+    const parsed = surfaceOf(sf, (i) => kindAt(sf, i), path);
+    const result: FileRefs = { path, refs: [], modules: [], unresolved: [], surface: parsed };
+    const inferred = this.inferredTypes(parsed.inferred).then((printed) => {
+      result.surface = withInferred(parsed, printed);
+    });
     const pending: Promise<void>[] = [];
     for (let i = 0; i < idents.length; i++) {
       const symbol = symbols[i];
@@ -258,7 +277,7 @@ export class CheckerWalker {
         if (this.inWorkspace(file) && file !== path) result.modules.push({ line: lineOf(node), kind, target: file });
       } else if (!symbol) result.unresolved.push({ specifier: node.text ?? "", line: lineOf(node) });
     }
-    await Promise.all(pending);
+    await Promise.all([...pending, inferred]);
     result.refs.sort((a, b) => a.line - b.line || a.kind.localeCompare(b.kind) || a.target.path.localeCompare(b.target.path) || a.target.line - b.target.line);
     return result;
   }

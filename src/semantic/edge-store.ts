@@ -4,6 +4,7 @@
 // (from, to, type); test files also get one `tests` edge per subject file.
 
 import type { Database, Statement } from "bun:sqlite";
+import { createHash } from "node:crypto";
 import type { FileRefs } from "./checker-walk.ts";
 
 /** Edge weights of the checker's edge types (fusion follows heavier edges first). */
@@ -23,9 +24,18 @@ export interface WalkedFile extends Omit<FileRefs, "path"> {
   path: string;
 }
 
+/**
+ * One written edge, independent of row ids: the target file, the source and target
+ * declarations as `qualified_name#ordinal` keys (the ordinal among the file's declarations of
+ * that name, by position), the type and the evidence line. A file's edges are restored from
+ * these while the declarations they name still exist.
+ */
+export type StoredEdge = [to: string, fromKey: string | null, toKey: string | null, type: string, line: number | null];
+
 interface SymbolRow {
   id: number;
   name: string;
+  qualified_name: string;
   container: string | null;
   start_line: number;
   end_line: number;
@@ -35,17 +45,20 @@ export class CheckerEdgeWriter {
   private readonly fileIds = new Map<string, { id: number; test: boolean }>();
   private readonly symbols = new Map<number, SymbolRow[]>();
   private readonly byName = new Map<number, Map<string, SymbolRow[]>>();
+  private readonly keys = new Map<number, { ofId: Map<number, string>; toId: Map<string, number> }>();
+  private readonly paths = new Map<number, string>();
   private readonly st: Record<"del" | "ins" | "syms", Statement>;
 
   constructor(private readonly db: Database) {
     for (const row of db.query("SELECT id, path, is_test FROM files").all() as { id: number; path: string; is_test: number }[]) {
       this.fileIds.set(row.path, { id: row.id, test: row.is_test === 1 });
+      this.paths.set(row.id, row.path);
     }
     this.st = {
       // wiring edges (they carry a key) are the wiring pass's, rewritten after the walk
       del: db.prepare("DELETE FROM edges WHERE from_file = ? AND provenance = 'checker' AND key IS NULL"),
       ins: db.prepare("INSERT INTO edges(from_file, to_file, from_symbol, to_symbol, type, weight, confidence, evidence_line, provenance) VALUES (?,?,?,?,?,?,?,?,'checker')"),
-      syms: db.prepare("SELECT id, name, container, start_line, end_line FROM symbols WHERE file_id = ? ORDER BY start_line"),
+      syms: db.prepare("SELECT id, name, qualified_name, container, start_line, end_line FROM symbols WHERE file_id = ? ORDER BY start_line, start_offset, id"),
     };
   }
 
@@ -56,6 +69,31 @@ export class CheckerEdgeWriter {
       this.symbols.set(fileId, rows);
     }
     return rows;
+  }
+
+  /** Row id ↔ `qualified_name#ordinal` for a file's declarations. */
+  private keyed(fileId: number): { ofId: Map<number, string>; toId: Map<string, number> } {
+    let keys = this.keys.get(fileId);
+    if (!keys) {
+      keys = { ofId: new Map(), toId: new Map() };
+      const seen = new Map<string, number>();
+      for (const row of this.rows(fileId)) {
+        const n = seen.get(row.qualified_name) ?? 0;
+        seen.set(row.qualified_name, n + 1);
+        const key = `${row.qualified_name}#${n}`;
+        keys.ofId.set(row.id, key);
+        keys.toId.set(key, row.id);
+      }
+      this.keys.set(fileId, keys);
+    }
+    return keys;
+  }
+
+  /** A digest of a file's declarations (their qualified names in order): the keys of its rows mean the same while it is unchanged. */
+  shape(path: string): string {
+    const file = this.fileIds.get(path);
+    if (!file) return "";
+    return createHash("sha256").update(this.rows(file.id).map((r) => r.qualified_name).join("\n")).digest("hex").slice(0, 32);
   }
 
   private named(fileId: number): Map<string, SymbolRow[]> {
@@ -93,24 +131,70 @@ export class CheckerEdgeWriter {
     return rows.length === 1 ? (rows[0] as SymbolRow).id : null;
   }
 
-  /** Replace the checker edges of these files; returns the number of edges written. */
-  write(files: readonly WalkedFile[]): number {
+  private forgetRows(): void {
+    this.symbols.clear(); // symbols may have been re-extracted since the last batch
+    this.byName.clear();
+    this.keys.clear();
+  }
+
+  private insert(from: number, to: number, fromSym: number | null, toSym: number | null, type: string, line: number | null): void {
+    this.st.ins.run(from, to, fromSym, toSym, type, CHECKER_WEIGHTS[type] ?? 0.15, 1, line);
+  }
+
+  /**
+   * Replace the checker edges of files from what an earlier walk wrote (`StoredEdge`s). A
+   * file whose stored edges name a declaration or file that no longer exists is left alone
+   * and returned: it must be walked again.
+   */
+  restore(files: readonly { path: string; edges: readonly StoredEdge[] }[]): string[] {
+    const failed: string[] = [];
+    this.db.transaction(() => {
+      this.forgetRows();
+      for (const file of files) {
+        const from = this.fileIds.get(file.path);
+        if (!from) {
+          failed.push(file.path);
+          continue;
+        }
+        const rows: [number, number | null, number | null, string, number | null][] = [];
+        for (const [toPath, fromKey, toKey, type, line] of file.edges) {
+          const to = this.fileIds.get(toPath);
+          const fromSym = fromKey === null ? null : this.keyed(from.id).toId.get(fromKey);
+          const toSym = toKey === null || !to ? null : this.keyed(to.id).toId.get(toKey);
+          if (!to || fromSym === undefined || toSym === undefined) break;
+          rows.push([to.id, fromSym, toSym, type, line]);
+        }
+        if (rows.length !== file.edges.length) {
+          failed.push(file.path);
+          continue;
+        }
+        this.st.del.run(from.id);
+        for (const [to, fromSym, toSym, type, line] of rows) this.insert(from.id, to, fromSym, toSym, type, line);
+      }
+    })();
+    return failed;
+  }
+
+  /** Replace the checker edges of these files; returns the number of edges written. `record` receives each file's edges as written. */
+  write(files: readonly WalkedFile[], record?: (path: string, edges: StoredEdge[]) => void): number {
     let written = 0;
     this.db.transaction(() => {
-      this.symbols.clear(); // symbols may have been re-extracted since the last batch
-      this.byName.clear();
+      this.forgetRows();
       for (const file of files) {
         const from = this.fileIds.get(file.path);
         if (!from) continue;
         this.st.del.run(from.id);
         const seen = new Set<string>();
         const subjects = new Set<number>();
+        const stored: StoredEdge[] = [];
+        const keyOf = (fileId: number, sym: number | null) => (sym === null ? null : (this.keyed(fileId).ofId.get(sym) ?? null));
         const add = (to: number, fromSym: number | null, toSym: number | null, type: string, line: number | null) => {
           // top-level code has no declaration to group by: keep each line
           const key = `${fromSym ?? `f${from.id}:${line}`}|${toSym ?? `t${to}`}|${type}`;
           if (seen.has(key)) return;
           seen.add(key);
-          this.st.ins.run(from.id, to, fromSym, toSym, type, CHECKER_WEIGHTS[type] ?? 0.15, 1, line);
+          this.insert(from.id, to, fromSym, toSym, type, line);
+          if (record) stored.push([this.paths.get(to)!, keyOf(from.id, fromSym), keyOf(to, toSym), type, line]);
           written++;
         };
         for (const m of file.modules) {
@@ -127,6 +211,7 @@ export class CheckerEdgeWriter {
           if (from.test && !to.test && to.id !== from.id) subjects.add(to.id);
         }
         for (const subject of subjects) add(subject, null, null, "tests", null);
+        record?.(file.path, stored);
       }
     })();
     return written;

@@ -52,6 +52,12 @@ export function isSourceFile(path: string): boolean {
   return SOURCE_RE.test(path) && !path.includes("node_modules/");
 }
 
+/** A file that decides what the projects hold or how imports resolve (tsconfig/jsconfig files, package manifests, svc.json). */
+export function isProjectConfig(path: string): boolean {
+  const name = path.slice(path.lastIndexOf("/") + 1);
+  return /^(?:[tj]sconfig.*\.json|package\.json|svc\.json|pnpm-workspace\.yaml)$/.test(name) && !path.includes("node_modules/");
+}
+
 function skipped(path: string): boolean {
   return path.split("/").slice(0, -1).some((segment) => SKIPPED_DIR_RE.test(segment));
 }

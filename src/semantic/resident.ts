@@ -10,11 +10,9 @@ import { envBool } from "../sys/env.ts";
 import { readMeta } from "../store/meta.ts";
 import { TsEngine } from "./engine.ts";
 import type { LoadedWorkspace } from "./load.ts";
-import { isSourceFile } from "./projects.ts";
+import { isProjectConfig, isSourceFile } from "./projects.ts";
 import { noteDegraded, setResidentStatus } from "./resident-status.ts";
 import { loadFromStore, semanticUpgrade, type UpgradeResult } from "./upgrade.ts";
-
-const CONFIG_FILE_RE = /(?:^|\/)(?:tsconfig[^/]*\.json|jsconfig[^/]*\.json|package\.json|svc\.json|pnpm-workspace\.yaml)$/;
 
 export interface ResidentOptions {
   /** This process writes the index (the host, or a server with no host): keep checker edges current. */
@@ -81,13 +79,13 @@ export class ResidentWorkspace {
   afterSync(changed: readonly string[], removed: readonly string[]): void {
     const abs = (p: string) => join(this.root, p);
     this.engine.filesChanged([...changed.map((p) => ({ path: abs(p), kind: "changed" as const })), ...removed.map((p) => ({ path: abs(p), kind: "deleted" as const }))]);
-    const configChanged = [...changed, ...removed].some((p) => CONFIG_FILE_RE.test(p));
+    const configChanged = [...changed, ...removed].some((p) => isProjectConfig(p));
     const sources = changed.filter(isSourceFile);
     // the file sets of the projects changed: reload before walking
     if (configChanged || removed.some(isSourceFile) || sources.some((p) => !this.loaded?.owner.has(p))) this.loaded = null;
     if (!this.options.writer) return;
     if (this.lastUpgrade === null || configChanged) this.pendingAll = true;
-    else for (const p of sources) this.pendingPaths.add(p);
+    else for (const p of [...sources, ...removed.filter(isSourceFile)]) this.pendingPaths.add(p); // a removed file's importers are walked again
     this.kick();
   }
 

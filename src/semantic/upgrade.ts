@@ -1,8 +1,9 @@
 // The semantic upgrade of a syntax-ready index: load the workspace's projects, walk every
 // owned source file through the checker and replace its checker edges, committing a batch
 // at a time so readers keep answering; then stamp `index_mode` (semantic or partial), the
-// load diagnosis and the completion time. With `paths`, only those files (a watcher's
-// changes and their dependents) are walked and the stamped diagnosis is kept.
+// load diagnosis and the completion time. With `paths` (a sync's or a watcher's
+// changes), only what they can reach is walked (incremental.ts) and the stamped diagnosis is
+// kept. Every walk leaves a record (walk-records.ts) the next incremental run plans from.
 
 import type { Database } from "bun:sqlite";
 import { join, relative } from "node:path";
@@ -18,15 +19,18 @@ import { conclude, type LoadDiagnosis } from "./diagnosis.ts";
 import { CheckerEdgeWriter, type WalkedFile } from "./edge-store.ts";
 import { TsEngine } from "./engine.ts";
 import { loadWorkspace, type LoadedWorkspace } from "./load.ts";
-import { isSourceFile } from "./projects.ts";
+import { isProjectConfig, isSourceFile } from "./projects.ts";
 import { WiringCheck } from "../wiring/checker/pass.ts";
+import { walkIncrementally } from "./incremental.ts";
+import { configDigest, WalkRecords, type WalkRecord } from "./walk-records.ts";
+import { addTiming, reportTimings } from "../sys/timing.ts";
 
 export interface UpgradeOptions {
   /** A resident engine to use (the host's); else one is started for this upgrade and stopped after. */
   engine?: TsEngine;
   /** A workspace the resident engine already loaded (skips discovery and loading). */
   loaded?: LoadedWorkspace;
-  /** Incremental: walk these root-relative files, the stored dirty list and their dependents; all owned files otherwise. */
+  /** Incremental: these root-relative files and the stored dirty list changed (walk what they can reach); all owned files otherwise. */
   paths?: readonly string[];
   signal?: AbortSignal;
   progress?: (done: number, total: number, message?: string) => void;
@@ -75,8 +79,17 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
     const meta = readMeta(db);
     if (meta.index_build_state !== "ready") throw new SvcError("index_not_built", `the syntax index of ${root} is not ready; run svc index first`);
     const dirty = readDirty(db);
-    const incremental = options.paths !== undefined && dirty !== "all";
-    if (!incremental) writeMeta(db, { semantic_pending: 1 });
+    const records = new WalkRecords(db);
+    const changed = dirty === "all" ? [] : [...new Set([...(options.paths ?? []), ...dirty])];
+    // without complete walk records (an index from before them) or after a config change, everything is walked once
+    const read = textReader(root);
+    const priorConfigs = records.configs();
+    const configMoved = changed.some((p) => isProjectConfig(p) && priorConfigs[p] !== configDigest(p, read(p)));
+    const incremental = options.paths !== undefined && dirty !== "all" && records.complete() && !configMoved;
+    if (!incremental) {
+      writeMeta(db, { semantic_pending: 1 });
+      records.clear();
+    }
     const loaded = options.loaded ?? (await loadFromStore(engine, root, db));
     const loadMs = performance.now() - started;
     const walkStart = performance.now();
@@ -85,65 +98,107 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
     const wiring = new WiringCheck(db, root);
     if (!incremental) wiring.reset();
     let edges = 0;
-    let walked = 0;
-    let wanted: Set<string> | null = null;
-    if (incremental) {
-      const changed = [...new Set([...(options.paths ?? []), ...(dirty as string[])])];
-      wanted = new Set([...changed, ...dependentsOf(db, changed)]);
-    }
-    const byProject = new Map<string, string[]>();
-    for (const [file, wrapper] of loaded.owner) {
-      if (wanted && !wanted.has(file)) continue;
-      const list = byProject.get(wrapper);
-      if (list) list.push(file);
-      else byProject.set(wrapper, [file]);
-    }
-    const total = [...byProject.values()].reduce((n, l) => n + l.length, 0);
     const known = new Set(storePaths(db));
     const inWorkspace = (abs: string) => known.has(toPosix(relative(root, abs)));
     const declaredNames = new Set((db.query("SELECT DISTINCT name FROM symbols").all() as { name: string }[]).map((r) => r.name));
-    options.progress?.(0, total, "semantic upgrade");
     const usable = !loaded.facts.engine.error && loaded.projects.some((p) => p.diagnosis.status !== "failed");
     const snapshot = usable ? await engine.call("taking a snapshot", async (_api, s) => s) : null;
-    for (const [wrapper, files] of byProject) {
-      const project = snapshot?.getProject(wrapper);
-      if (!project) continue;
-      const walker = new CheckerWalker(project, inWorkspace, declaredNames);
-      files.sort();
-      for (let at = 0; at < files.length; at += BATCH_FILES) {
-        if (options.signal?.aborted) throw new SvcError("internal_error", "cancelled");
-        const batch = files.slice(at, at + BATCH_FILES);
-        const results: WalkedFile[] = [];
-        let next = 0;
-        await engine.call(`walking ${batch.length} files`, async () => {
-          await Promise.all(
-            Array.from({ length: CONCURRENCY }, async () => {
-              while (next < batch.length) {
-                const file = batch[next++]!;
-                const refs = await walker.walk(join(root, file));
-                if (refs) results.push(relativize(root, refs, unresolved));
-              }
-            }),
-          );
-          await wiring.askAll(walker, results.map((r) => r.path), CONCURRENCY);
-        }, 180_000);
-        edges += writer.write(results);
-        wiring.flush();
-        walked += batch.length;
-        await engine.call("releasing source files", async (api) => api.clearSourceFileCache()); // walked ASTs are not needed again
-        options.progress?.(walked, total, "semantic upgrade");
+    const walkers = new Map<string, CheckerWalker | null>();
+    const walkerOf = (wrapper: string) => {
+      if (!walkers.has(wrapper)) {
+        const project = snapshot?.getProject(wrapper);
+        walkers.set(wrapper, project ? new CheckerWalker(project, inWorkspace, declaredNames) : null);
       }
-    }
+      return walkers.get(wrapper) ?? null;
+    };
+    const walkedSet = new Set<string>();
+    /** Surfaces of the files walked in this run. */
+    const walkedSurface = new Map<string, { surface: string; global: boolean; shape: string }>();
+    let total = 0;
+    let walked = 0;
+    /** Walk owned files (not walked yet in this run), write their edges and records. */
+    const walkFiles = async (paths: Iterable<string>) => {
+      const byProject = new Map<string, string[]>();
+      for (const file of paths) {
+        const wrapper = loaded.owner.get(file);
+        if (!wrapper || walkedSet.has(file)) continue;
+        walkedSet.add(file);
+        const list = byProject.get(wrapper);
+        if (list) list.push(file);
+        else byProject.set(wrapper, [file]);
+      }
+      total += [...byProject.values()].reduce((n, l) => n + l.length, 0);
+      options.progress?.(walked, total, "semantic upgrade");
+      for (const [wrapper, files] of byProject) {
+        const walker = walkerOf(wrapper);
+        if (!walker) continue;
+        files.sort();
+        for (let at = 0; at < files.length; at += BATCH_FILES) {
+          if (options.signal?.aborted) throw new SvcError("internal_error", "cancelled");
+          const batch = files.slice(at, at + BATCH_FILES);
+          const results: WalkedFile[] = [];
+          let next = 0;
+          await engine.call(`walking ${batch.length} files`, async () => {
+            await Promise.all(
+              Array.from({ length: CONCURRENCY }, async () => {
+                while (next < batch.length) {
+                  const file = batch[next++]!;
+                  const refs = await walker.walk(join(root, file));
+                  if (refs) results.push(relativize(root, refs, unresolved));
+                }
+              }),
+            );
+            await wiring.askAll(walker, results.map((r) => r.path), CONCURRENCY);
+          }, 180_000);
+          const written: { path: string; record: WalkRecord }[] = [];
+          const surfaces = new Map(results.map((r) => [r.path, r]));
+          edges += writer.write(results, (path, stored) => {
+            const r = surfaces.get(path)!;
+            const record = { surface: r.surface.digest, global: r.surface.global, shape: writer.shape(path), unresolvedRelative: r.unresolved.some((u) => u.specifier.startsWith(".")), edges: stored };
+            walkedSurface.set(path, record);
+            written.push({ path, record });
+          });
+          records.put(written);
+          wiring.flush();
+          walked += batch.length;
+          await engine.call("releasing source files", async (api) => api.clearSourceFileCache()); // walked ASTs are not needed again
+          options.progress?.(walked, total, "semantic upgrade");
+        }
+      }
+    };
+    const askFiles = async (paths: readonly string[]) => {
+      const byProject = new Map<string, string[]>();
+      for (const p of paths) {
+        const wrapper = loaded.owner.get(p);
+        if (wrapper) byProject.set(wrapper, [...(byProject.get(wrapper) ?? []), p]);
+      }
+      for (const [wrapper, files] of byProject) {
+        const walker = walkerOf(wrapper);
+        if (walker) await engine.call(`asking about ${files.length} files`, () => wiring.askAll(walker, files, CONCURRENCY), 180_000);
+      }
+      wiring.flush();
+    };
+    let wanted: Set<string> | null = null;
+    if (!incremental) await walkFiles([...loaded.owner.keys()]);
+    else wanted = await walkIncrementally({ db, loaded, records, writer, wiring, changed, known, walkFiles, askFiles, walkedSet, walkedSurface });
     if (!incremental) {
       // files no longer owned by any project keep no checker edges
       const owned = new Set(loaded.owner.keys());
       const stale = (db.query("SELECT DISTINCT f.id, f.path FROM edges e JOIN files f ON f.id = e.from_file WHERE e.provenance = 'checker'").all() as { id: number; path: string }[]).filter((r) => !owned.has(r.path));
       if (stale.length) db.transaction(() => stale.forEach((r) => db.run("DELETE FROM edges WHERE from_file = ? AND provenance = 'checker' AND key IS NULL", [r.id])))();
-    }
+      if (usable) {
+        records.markComplete();
+        records.saveConfigs(Object.fromEntries(storePaths(db).filter(isProjectConfig).map((p) => [p, configDigest(p, read(p))])));
+      }
+    } else records.saveConfigs({ ...priorConfigs, ...Object.fromEntries(changed.filter(isProjectConfig).map((p) => [p, configDigest(p, read(p))])) });
     const outside = outsideFiles(db, loaded, usable, wanted);
-    if (walked > 0 || !incremental) wiring.relink();
+    if (walked > 0 || wiring.asked > 0 || !incremental) wiring.relink();
     clearDirty(db, wanted ? [...wanted] : "all");
     const walkMs = performance.now() - walkStart;
+    addTiming("semantic load", loadMs);
+    addTiming("semantic walk", walkMs);
+    addTiming(`semantic walked ${walked} of ${loaded.owner.size} files`, 0);
+    reportTimings("semantic");
     let diagnosis: LoadDiagnosis | null = null;
     if (!incremental) {
       const facts = { ...loaded.facts, engine: { ...loaded.facts.engine, ...engineState(engine, loaded) }, unresolved: usable ? { packages: unresolved.packages, relative: unresolved.relative, examples: [...unresolved.examples].slice(0, 5) } : null };
@@ -192,14 +247,6 @@ function outsideFiles(db: Database, loaded: LoadedWorkspace, usable: boolean, wa
   return [...set].sort();
 }
 
-/** Files whose edges point into these files (they reference or import them). */
-export function dependentsOf(db: Database, paths: readonly string[]): string[] {
-  const out = new Set<string>();
-  const query = db.prepare("SELECT DISTINCT f.path FROM edges e JOIN files f ON f.id = e.from_file JOIN files t ON t.id = e.to_file WHERE t.path = ? AND f.id <> t.id");
-  for (const p of paths) for (const row of query.all(p) as { path: string }[]) out.add(row.path);
-  return [...out];
-}
-
 function engineState(engine: TsEngine, loaded: LoadedWorkspace): { state: string; pid: number | null } {
   const s = engine.status();
   return { state: loaded.facts.engine.error ? "failed" : s.state, pid: s.pid };
@@ -219,5 +266,6 @@ function relativize(root: string, refs: FileRefs, unresolved: Unresolved): Walke
     refs: refs.refs.map((r) => ({ ...r, target: { ...r.target, path: rel(r.target.path) } })),
     modules: refs.modules.map((m) => ({ ...m, target: rel(m.target) })),
     unresolved: refs.unresolved,
+    surface: refs.surface,
   };
 }

@@ -11,7 +11,7 @@ import { EngineError } from "../../semantic/engine.ts";
 import { answerPositions, type FileAnswers } from "../../semantic/position-answers.ts";
 import { toPosix } from "../../workspace/root.ts";
 import type { FileFacts } from "../model.ts";
-import { readFacts, rebuildWiring, writeAnswers, type WiringCounts } from "../store.ts";
+import { readFacts, readWiring, rebuildWiring, writeAnswers, type WiringCounts } from "../store.ts";
 import { questionsOf } from "./questions.ts";
 
 export class WiringCheck {
@@ -28,6 +28,16 @@ export class WiringCheck {
     private readonly root: string,
   ) {
     this.facts = readFacts(db);
+  }
+
+  /** Whether a file has wiring facts the checker is asked about. */
+  asks(file: string): boolean {
+    return this.facts.has(file);
+  }
+
+  /** The checker's stored answers, by file. */
+  storedAnswers(): Map<string, FileAnswers> {
+    return readWiring(this.db).answers;
   }
 
   /** Ask about the facts of walked files (root-relative paths), `concurrency` files at a time. */

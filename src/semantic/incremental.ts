@@ -1,0 +1,105 @@
+// The incremental semantic upgrade: which files to walk after a change, from the walk
+// records (walk-records.ts). A changed file is walked; when its surface or declaration shape
+// moved (or it was removed), every file that reaches it through recorded edges, at any
+// distance, is walked too (an inferred type flows on through its importers); a global
+// file's surface change walks everything. Files that only point into changed files, whose
+// surfaces held, lost those edges with the changed file's declarations: they are restored
+// from their records (no walk) — unless they carry wiring facts (the wiring's answers name
+// positions in the changed file) or a declaration they named is gone. An added or removed
+// file also walks the files that had unresolved relative imports. The wiring's stored
+// answers are asked again where they name a changed file, and everywhere when a surface moved.
+
+import type { Database } from "bun:sqlite";
+import type { CheckerEdgeWriter, StoredEdge } from "./edge-store.ts";
+import type { LoadedWorkspace } from "./load.ts";
+import type { WalkRecords } from "./walk-records.ts";
+import type { FileAnswers } from "./position-answers.ts";
+
+/** What the walk needs of the wiring's checker pass (src/wiring/checker/pass.ts). */
+export interface WiringView {
+  /** Whether a file has wiring facts the checker is asked about. */
+  asks(file: string): boolean;
+  /** The stored answers, by file. */
+  storedAnswers(): Map<string, FileAnswers>;
+}
+
+export interface IncrementalInput {
+  db: Database;
+  loaded: LoadedWorkspace;
+  records: WalkRecords;
+  writer: CheckerEdgeWriter;
+  wiring: WiringView;
+  /** Root-relative files the sync changed, added or removed (and the stored dirty list). */
+  changed: readonly string[];
+  /** Root-relative files in the store now. */
+  known: ReadonlySet<string>;
+  walkFiles(paths: Iterable<string>): Promise<void>;
+  /** Ask the wiring's questions about these files again, without walking them. */
+  askFiles(paths: readonly string[]): Promise<void>;
+  walkedSet: ReadonlySet<string>;
+  walkedSurface: ReadonlyMap<string, { surface: string; global: boolean; shape: string }>;
+}
+
+/** Walk what a change can reach, restore the rest; returns every file whose checker edges are now current. */
+export async function walkIncrementally(input: IncrementalInput): Promise<Set<string>> {
+  const { db, loaded, records, writer, wiring, known, walkFiles, askFiles, walkedSet, walkedSurface } = input;
+  const recorded = records.paths();
+  const removed = recorded.filter((p) => !known.has(p));
+  const changed = [...new Set(input.changed)].filter((p) => known.has(p));
+  const before = new Map(changed.map((p) => [p, records.get(p)]));
+  const removedGlobal = removed.some((p) => records.get(p)?.global);
+  // a file the projects no longer hold keeps no checker edges and no record
+  const unowned = changed.filter((p) => !loaded.owner.has(p) && before.get(p));
+  dropCheckerEdges(db, unowned);
+  records.drop([...removed, ...unowned]);
+
+  await walkFiles(changed);
+  const moved = new Set<string>([...removed, ...unowned]);
+  let global = removedGlobal;
+  const added = changed.some((p) => loaded.owner.has(p) && !before.get(p));
+  for (const p of changed) {
+    const old = before.get(p);
+    const now = walkedSurface.get(p);
+    if (!old || !now) continue;
+    if (old.surface !== now.surface || old.shape !== now.shape || old.global !== now.global) {
+      moved.add(p);
+      if (old.global || now.global) global = true;
+    }
+  }
+  if (global) await walkFiles(loaded.owner.keys());
+  else {
+    const reach = records.reaching(moved);
+    if (added || removed.length) for (const p of records.withUnresolvedRelative()) reach.add(p);
+    await walkFiles(reach);
+  }
+  // the files that only pointed into changed ones: restore, or walk when that cannot be exact
+  const touched = [...records.referencing(changed)].filter((p) => !walkedSet.has(p) && known.has(p));
+  const again: string[] = [];
+  const restorable: { path: string; edges: StoredEdge[] }[] = [];
+  for (const p of touched) {
+    const record = wiring.asks(p) ? null : records.get(p);
+    if (record) restorable.push({ path: p, edges: record.edges });
+    else again.push(p);
+  }
+  again.push(...writer.restore(restorable));
+  await walkFiles(again);
+  // the wiring's answers name declarations by line and describe types: ask again where a change can reach them
+  const answers = wiring.storedAnswers();
+  const named = new Set([...changed, ...removed, ...unowned]);
+  const reask = [...answers]
+    .filter(([p, a]) => !walkedSet.has(p) && loaded.owner.has(p) && (moved.size > 0 || names(a, named)))
+    .map(([p]) => p);
+  await askFiles(reask);
+  return new Set([...input.changed, ...walkedSet, ...touched]);
+}
+
+/** Whether a file's stored answers name a declaration in, or a module resolved to, one of these files. */
+function names(a: FileAnswers, paths: ReadonlySet<string>): boolean {
+  return Object.values(a.a).some((x) => x.d !== undefined && paths.has(x.d[0])) || Object.values(a.m).some((m) => m !== null && paths.has(m));
+}
+
+function dropCheckerEdges(db: Database, paths: readonly string[]): void {
+  if (!paths.length) return;
+  const del = db.prepare("DELETE FROM edges WHERE from_file = (SELECT id FROM files WHERE path = ?) AND provenance = 'checker' AND key IS NULL");
+  db.transaction(() => paths.forEach((p) => del.run(p)))();
+}

@@ -1,0 +1,138 @@
+// What the last checker walk of each file found, kept for the incremental semantic tier: the
+// file's surface (surface.ts) and declaration shape when walked, whether it had unresolved
+// relative imports, and the edges it wrote in id-independent form (edge-store.ts). From these
+// an incremental upgrade knows which files depend on a changed one (their edges point into
+// it), whether the change can reach them (its surface or shape moved), and restores the edges
+// the syntax pass dropped with the changed file's declarations without walking them again.
+// The tables belong to the semantic tier; `checker_records` in index_meta says they cover
+// every walked file (a full upgrade wrote them); `checker_configs` what the project configs
+// and package manifests said then (only a change there that can move a program walks everything).
+
+import type { Database } from "bun:sqlite";
+import { createHash } from "node:crypto";
+import type { StoredEdge } from "./edge-store.ts";
+
+export interface WalkRecord {
+  surface: string;
+  global: boolean;
+  shape: string;
+  unresolvedRelative: boolean;
+  edges: StoredEdge[];
+}
+
+/** package.json fields that decide discovery and module resolution (a version bump or a new script moves none). */
+const RESOLUTION_FIELDS = ["name", "type", "main", "module", "types", "typings", "exports", "imports", "typesVersions", "workspaces", "browser"];
+
+/** What of a config file the programs depend on: a package.json's resolution fields, any other config whole; "absent" when unreadable. */
+export function configDigest(path: string, text: string | null): string {
+  if (text === null) return "absent";
+  let shown = text;
+  if (path === "package.json" || path.endsWith("/package.json")) {
+    try {
+      const json = JSON.parse(text) as Record<string, unknown>;
+      shown = JSON.stringify(RESOLUTION_FIELDS.map((f) => [f, json[f] ?? null]));
+    } catch {
+      // unparsable: the whole text
+    }
+  }
+  return createHash("sha256").update(shown).digest("hex").slice(0, 32);
+}
+
+export class WalkRecords {
+  constructor(private readonly db: Database) {
+    db.run("CREATE TABLE IF NOT EXISTS checker_walks (path TEXT PRIMARY KEY, surface TEXT NOT NULL, global INTEGER NOT NULL, shape TEXT NOT NULL, unresolved INTEGER NOT NULL, edges TEXT NOT NULL)");
+    db.run("CREATE TABLE IF NOT EXISTS checker_deps (from_path TEXT NOT NULL, to_path TEXT NOT NULL, PRIMARY KEY (to_path, from_path)) WITHOUT ROWID");
+  }
+
+  /** Whether every walked file has a record and the configs they were made under are known (a full upgrade wrote them all). */
+  complete(): boolean {
+    const rows = this.db.query("SELECT key, value FROM index_meta WHERE key IN ('checker_records', 'checker_configs')").all() as { key: string; value: string }[];
+    return rows.some((r) => r.key === "checker_records" && r.value === "1") && rows.some((r) => r.key === "checker_configs");
+  }
+
+  markComplete(): void {
+    this.db.run("INSERT OR REPLACE INTO index_meta(key, value) VALUES ('checker_records', '1')");
+  }
+
+  /** The config digests the walk records were made under (configDigest), by path. */
+  configs(): Record<string, string> {
+    const row = this.db.query("SELECT value FROM index_meta WHERE key = 'checker_configs'").get() as { value: string } | null;
+    try {
+      return row ? (JSON.parse(row.value) as Record<string, string>) : {};
+    } catch {
+      return {};
+    }
+  }
+
+  saveConfigs(configs: Record<string, string>): void {
+    const sorted = Object.fromEntries(Object.entries(configs).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    this.db.run("INSERT OR REPLACE INTO index_meta(key, value) VALUES ('checker_configs', ?)", [JSON.stringify(sorted)]);
+  }
+
+  clear(): void {
+    this.db.transaction(() => {
+      this.db.run("DELETE FROM checker_walks");
+      this.db.run("DELETE FROM checker_deps");
+      this.db.run("DELETE FROM index_meta WHERE key IN ('checker_records', 'checker_configs')");
+    })();
+  }
+
+  get(path: string): WalkRecord | null {
+    const row = this.db.query("SELECT surface, global, shape, unresolved, edges FROM checker_walks WHERE path = ?").get(path) as { surface: string; global: number; shape: string; unresolved: number; edges: string } | null;
+    if (!row) return null;
+    return { surface: row.surface, global: row.global === 1, shape: row.shape, unresolvedRelative: row.unresolved === 1, edges: JSON.parse(row.edges) as StoredEdge[] };
+  }
+
+  put(entries: readonly { path: string; record: WalkRecord }[]): void {
+    const put = this.db.prepare("INSERT OR REPLACE INTO checker_walks(path, surface, global, shape, unresolved, edges) VALUES (?,?,?,?,?,?)");
+    const dep = this.db.prepare("INSERT OR IGNORE INTO checker_deps(from_path, to_path) VALUES (?, ?)");
+    this.db.transaction(() => {
+      for (const { path, record } of entries) {
+        this.db.run("DELETE FROM checker_deps WHERE from_path = ?", [path]);
+        put.run(path, record.surface, record.global ? 1 : 0, record.shape, record.unresolvedRelative ? 1 : 0, JSON.stringify(record.edges));
+        for (const to of new Set(record.edges.map((e) => e[0]))) if (to !== path) dep.run(path, to);
+      }
+    })();
+  }
+
+  drop(paths: readonly string[]): void {
+    this.db.transaction(() => {
+      for (const p of paths) {
+        this.db.run("DELETE FROM checker_walks WHERE path = ?", [p]);
+        this.db.run("DELETE FROM checker_deps WHERE from_path = ?", [p]);
+      }
+    })();
+  }
+
+  paths(): string[] {
+    return (this.db.query("SELECT path FROM checker_walks").all() as { path: string }[]).map((r) => r.path);
+  }
+
+  /** Files whose recorded edges point into any of these files. */
+  referencing(paths: Iterable<string>): Set<string> {
+    const q = this.db.prepare("SELECT from_path FROM checker_deps WHERE to_path = ?");
+    const out = new Set<string>();
+    for (const p of paths) for (const row of q.all(p) as { from_path: string }[]) out.add(row.from_path);
+    return out;
+  }
+
+  /** Every file that reaches any of these through recorded edges, at any distance. */
+  reaching(paths: Iterable<string>): Set<string> {
+    const out = new Set<string>();
+    let frontier = [...paths];
+    while (frontier.length) {
+      const next: string[] = [];
+      for (const p of this.referencing(frontier)) {
+        if (out.has(p)) continue;
+        out.add(p);
+        next.push(p);
+      }
+      frontier = next;
+    }
+    return out;
+  }
+
+  withUnresolvedRelative(): string[] {
+    return (this.db.query("SELECT path FROM checker_walks WHERE unresolved = 1").all() as { path: string }[]).map((r) => r.path);
+  }
+}

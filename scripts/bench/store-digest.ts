@@ -18,13 +18,13 @@ const SYMBOL_REFS = new Set(["symbol_id", "from_symbol", "to_symbol"]);
 export type StoreDigest = Record<string, { rows: number; sha256: string }>;
 
 export interface DigestOptions {
-  /** Comparing copies of a repository in different folders: leave out modification times and the workspace root. */
+  /** Comparing copies of a repository in different folders: leave out modification times, the workspace root and the commit id history was read to. */
   portable?: boolean;
   /** Keep the sorted rows of these tables (to show a difference). */
   rowsOf?: ReadonlySet<string>;
 }
 
-const PORTABLE_META = new Set(["index_workspace_root"]);
+const PORTABLE_META = new Set(["index_workspace_root", "history_head"]); // another checkout: another root, its own commit ids
 const TIMES = new Set(["mtime_ms"]);
 
 function column(name: string): string {

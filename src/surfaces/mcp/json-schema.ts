@@ -1,28 +1,32 @@
 // JSON Schemas for MCP tools, generated from the registry's parameter specifications.
 
-import { INT_CAP, LIST_CAP, STRING_CAP, type ParamSpec } from "../../params.ts";
+import type { ParamSpec } from "../../params.ts";
 
 export type JsonSchema = Record<string, unknown>;
+
+// The global caps (strings 4,096, lists 1,000, integers 1e9: params.ts, the README's "Limits
+// and writes") are enforced by validation on every surface and not repeated on every
+// parameter of every tool (about 5 % of tools/list); a parameter's own tighter cap is stated.
 
 export function paramSchema(spec: ParamSpec): JsonSchema {
   const out: JsonSchema = { description: spec.description };
   switch (spec.type) {
     case "string":
       out.type = "string";
-      out.maxLength = spec.maxLength ?? STRING_CAP;
+      if (spec.maxLength !== undefined) out.maxLength = spec.maxLength;
       break;
     case "int":
       out.type = "integer";
       if (spec.min !== undefined) out.minimum = spec.min;
-      out.maximum = spec.max ?? INT_CAP;
+      if (spec.max !== undefined) out.maximum = spec.max;
       break;
     case "bool":
       out.type = "boolean";
       break;
     case "string[]":
       out.type = "array";
-      out.items = { type: "string", maxLength: spec.maxLength ?? STRING_CAP };
-      out.maxItems = spec.maxItems ?? LIST_CAP;
+      out.items = { type: "string", ...(spec.maxLength !== undefined ? { maxLength: spec.maxLength } : {}) };
+      if (spec.maxItems !== undefined) out.maxItems = spec.maxItems;
       break;
     case "enum":
       out.type = "string";
@@ -34,7 +38,7 @@ export function paramSchema(spec: ParamSpec): JsonSchema {
     case "object[]":
       out.type = "array";
       out.items = spec.items ?? { type: "object" };
-      out.maxItems = spec.maxItems ?? LIST_CAP;
+      if (spec.maxItems !== undefined) out.maxItems = spec.maxItems;
       break;
   }
   // false, "" and null are what an absent value means anyway: stating them costs tokens in every tools/list

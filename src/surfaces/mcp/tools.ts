@@ -2,7 +2,7 @@
 // several operations (svc_workspace actions) selects them with its `action` parameter.
 
 import { DEFAULT_BUDGET } from "../../engine.ts";
-import type { ParamSpec } from "../../params.ts";
+import { INT_CAP, LIST_CAP, STRING_CAP, type ParamSpec } from "../../params.ts";
 import { REGISTRY, type McpBinding, type OperationSpec } from "../../registry/index.ts";
 import { objectSchema, terseOutputSchema, type JsonSchema } from "./json-schema.ts";
 
@@ -53,6 +53,7 @@ export const SHARED_PARAMS_NOTE = [
   "level: none (whitespace only) | standard (no comments/imports) | aggressive (compacted) | skeleton (signatures) | publicApi (exported signatures).",
   `maxTokens: a hard cap on everything the answer holds (text and structured result); default ${DEFAULT_BUDGET.mcp}. Most relevant first; what is cut or left out is named with the call that fetches it.`,
   "format: xml (default) | markdown | json. session: an id under which files already sent are omitted (changed ones come as a diff).",
+  `Limits unless a parameter states its own: strings ${STRING_CAP} characters, lists ${LIST_CAP} items, integers ${INT_CAP}; over one is a validation_error naming it.`,
 ].join("\n");
 
 /** Parameters whose values the tool description already explains. */

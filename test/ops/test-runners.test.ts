@@ -179,12 +179,12 @@ describe("when the report cannot be read", () => {
     return root;
   };
 
-  test("no report and exit 0: a pass by the exit code, said so; an unparseable report likewise; a non-zero exit is a failure", async () => {
+  test("no report and exit 0: not a pass (not run, said why); an unparseable report likewise; a non-zero exit is a failure", async () => {
     const [silent] = await runFiles(fakeJest(null, 0), runnerOf(fakeJest(null, 0)), FILE, 120_000);
-    expect(silent).toMatchObject({ outcome: "pass", graded: "exit_code", cases: null, gradeNote: "per-test results unavailable: the runner wrote no JSON report; graded by the exit code (0)" });
+    expect(silent).toMatchObject({ outcome: "not_run", exitCode: 0, graded: null, cases: null, gradeNote: expect.stringContaining("per-test results unavailable: the runner wrote no JSON report, yet it exited 0: not counted as a pass") });
     const garbled = fakeJest("{ not json", 0);
     const [bad] = await runFiles(garbled, runnerOf(garbled), FILE, 120_000);
-    expect(bad).toMatchObject({ outcome: "pass", graded: "exit_code", gradeNote: "per-test results unavailable: the runner's JSON report does not parse; graded by the exit code (0)" });
+    expect(bad).toMatchObject({ outcome: "not_run", graded: null, message: expect.stringContaining("the runner's JSON report does not parse, yet it exited 0: not counted as a pass") });
     const crashed = fakeJest(null, 3);
     const [crash] = await runFiles(crashed, runnerOf(crashed), FILE, 120_000);
     expect(crash).toMatchObject({ outcome: "fail", exitCode: 3, graded: "exit_code", message: expect.stringContaining("fake jest ran") });
@@ -198,6 +198,17 @@ describe("when the report cannot be read", () => {
     const empty = fakeJest('{"testResults":[{"name":"x","status":"passed","assertionResults":[{"title":"t","status":"passed","ancestorTitles":[]}]}]}', 2);
     const [exited] = await runFiles(empty, runnerOf(empty), FILE, 120_000);
     expect(exited).toMatchObject({ outcome: "fail", graded: "per_test", message: expect.stringContaining("the runner exited 2 with no failing test in its report") });
+  }, 120_000);
+
+  test("a test that ends the runner early with exit 0 (process.exit) is not a pass: the tests after it never ran", async () => {
+    const bunProject = PROJECTS.find((p) => p.family === "bun") as Project;
+    const root = project({ ...bunProject, test: 'import { expect, it } from "bun:test";\nimport { add } from "../src/calc.js";\n\nit("adds", () => {\n  expect(add(1, 1)).toBe(2);\n});\nit("leaves", () => {\n  process.exit(0);\n});\nit("never runs", () => {\n  expect(add(2, 2)).toBe(5);\n});\n' });
+    await call("index", { path: root });
+    const r = await call("test", { path: root, symbol: "add" });
+    const d = r.data as unknown as TestData;
+    expect(d.tests[0]).toMatchObject({ outcome: "not_run", exitCode: 0, graded: null, message: expect.stringContaining("not counted as a pass") });
+    expect(d.counts).toMatchObject({ passed: 0, notRun: 1 });
+    expect(r.exitCode).toBe(1);
   }, 120_000);
 
   test("a test file that does not load: jest's file-level error is the failure; mocha, which writes no report then, fails by its exit code", async () => {

@@ -1,7 +1,7 @@
 // One test's result as a runner's machine-readable report gives it, and the shaping shared by
 // every report format: the failure message cut to its first lines plus the first stack frame
 // inside the workspace (root-relative), and the test's line found by its title in the file
-// when the report has none.
+// when the report has none. A passing stand-in for the file itself (node --test's) is not a test.
 
 import { existsSync, readFileSync } from "node:fs";
 import { isAbsolute, join, relative } from "node:path";
@@ -116,7 +116,10 @@ export function toTestCases(root: string, runFile: string, report: ParsedReport)
     }
     return texts.get(rel) ?? null;
   };
-  return report.cases.map((c) => {
+  // node --test names a file's own test by its path; passing, it says only that the file's
+  // process exited 0 (with no test reported inside it: none, or it exited early): not a test.
+  const standIn = (c: RawCase) => c.status !== "fail" && c.ancestors.length === 0 && (isAbsolute(c.title) || c.title.startsWith("file://")) && relativeToRoot(root, c.title) === runFile;
+  return report.cases.filter((c) => !standIn(c)).map((c) => {
     const file = c.file ? relativeToRoot(root, c.file) : runFile;
     const found = c.line === null ? lineOfTitle(textOf(file), c.ancestors, c.title) : null;
     return {

@@ -209,6 +209,12 @@ describe("when the report cannot be read", () => {
     expect(d.tests[0]).toMatchObject({ outcome: "not_run", exitCode: 0, graded: null, message: expect.stringContaining("not counted as a pass") });
     expect(d.counts).toMatchObject({ passed: 0, notRun: 1 });
     expect(r.exitCode).toBe(1);
+    // node --test then reports the file itself as one passing test (named by its path): no test of it is evidence
+    const nodeProject = PROJECTS.find((p) => p.family === "node") as Project;
+    const nodeRoot = project({ ...nodeProject, test: 'import { it } from "node:test";\nimport assert from "node:assert/strict";\nimport { add } from "../src/calc.js";\n\nit("leaves", () => {\n  process.exit(0);\n});\nit("never runs", () => {\n  assert.equal(add(2, 2), 5);\n});\n' });
+    const [n] = await runFiles(nodeRoot, runnerOf(nodeRoot), FILE, 120_000);
+    expect(n?.outcome).not.toBe("pass");
+    expect(n?.cases ?? []).toEqual([]);
   }, 120_000);
 
   test("a test file that does not load: jest's file-level error is the failure; mocha, which writes no report then, fails by its exit code", async () => {

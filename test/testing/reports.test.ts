@@ -131,6 +131,16 @@ describe("test cases as answers show them", () => {
     ]);
   });
 
+  test("a title found after its describe but outside that describe's block is not that test's line (unknown, not wrong)", () => {
+    const root = plainDir({
+      // "a > works" is made by a loop (no literal inside describe a); the only literal "works" after it belongs to describe b
+      "test/d.test.js": 'describe("a", () => {\n  for (const name of names) it(name, () => {});\n});\ndescribe("b", () => {\n  it("works", () => {});\n  describe("inner (x)", () => {\n    it("deep", () => { const s = "})"; });\n  });\n});\n',
+    });
+    const at = (ancestors: string[], title: string) => ({ ancestors, title, status: "pass" as const, file: null, line: null, failure: null });
+    const cases = toTestCases(root, "test/d.test.js", { cases: [at(["a"], "works"), at(["b"], "works"), at(["b", "inner (x)"], "deep"), at(["a"], "deep")], fileError: null });
+    expect(cases.map((c) => `${c.title}:${c.line}:${c.lineFrom}`)).toEqual(["a > works:null:null", "b > works:5:title", "b > inner (x) > deep:7:title", "a > deep:null:null"]);
+  });
+
   test("a message keeps its first lines and adds the first stack frame inside the workspace (not node_modules, not node internals)", () => {
     const root = plainDir({ "test/a.test.js": "", "src/b.js": "", "internal/x": "", "node_modules/vitest/dist/a.js": "" });
     const raw = `AssertionError: expected 4 to be 5\n    at node:internal/x:1:1\n    at ${root}/node_modules/vitest/dist/a.js:3:4\n    at ${root}/gone.js:2:2\n    at file://${root}/test/a.test.js:9:23\n    at ${root}/src/b.js:1:1`;

@@ -102,6 +102,12 @@ describe("report parsers", () => {
 
   test("what is not a report is null (the caller falls back to the exit code and says so)", () => {
     expect(parseJunit("no xml here")).toBeNull();
+    // cut short (a runner that died while writing it): not a report, whatever it lists so far
+    expect(parseJunit(BUN_JUNIT)).not.toBeNull();
+    for (const [xml, end] of [[BUN_JUNIT, "</testsuites>"], [BUN_JUNIT, "</testcase>"], [NODE_JUNIT, "</testsuites>"]] as const) {
+      expect(xml.indexOf(end)).toBeGreaterThan(0);
+      expect(parseJunit(xml.slice(0, xml.indexOf(end)))).toBeNull();
+    }
     expect(parseTap("just output\nnothing else\n")).toBeNull();
     expect(parseJestJson({ stats: {} })).toBeNull();
     expect(parseMochaJson({ testResults: [] })).toBeNull();

@@ -4,7 +4,8 @@
 //
 // updateHistory is the one entry point (a pass of the index sync): it reads only the
 // commits since the last stored one (`git log <head>..HEAD`), or everything again when
-// that commit is no longer an ancestor of HEAD (a rebase, a reset, another branch).
+// that commit is no longer an ancestor of HEAD (a rebase, a reset, another branch), or when
+// the new commits bring back a path deleted before it (its older commits were not kept).
 // Age decay without rewriting old rows: a commit's weight is 2^((ordinal − base) / halfLife)
 // on a scale that grows with the commit count (ordinal), so a newer commit simply weighs
 // more; readers divide by the scale at the head. When the scale grows large, every row is
@@ -132,6 +133,23 @@ function forgetAbsent(db: Database, present: ReadonlySet<string>): void {
   for (const path of gone) for (const statement of statements) statement.run(path);
 }
 
+/** The root-relative paths of the tree at `commit` (under the root's `prefix` in the repository). */
+async function pathsAt(root: string, commit: string, prefix: string): Promise<Set<string>> {
+  const tree = await git(root, ["ls-tree", "-r", "--name-only", "--full-tree", commit]);
+  if (tree.code !== 0) throw new Error(`git ls-tree ${commit} failed`);
+  return new Set(tree.out.split("\n").filter((p) => p && p.startsWith(prefix)).map((p) => p.slice(prefix.length)));
+}
+
+/** Whether the new commits bring back, at HEAD, a path absent at `stored` that some commit before it touched. */
+async function readdsPath(root: string, stored: string, prefix: string, commits: readonly Commit[], present: ReadonlySet<string>): Promise<boolean> {
+  const before = await pathsAt(root, stored, prefix);
+  const fresh = [...new Set(commits.flatMap((c) => c.paths))].filter((p) => present.has(p) && !before.has(p));
+  if (!fresh.length) return false;
+  if (fresh.length > 2000) return true; // too many to ask about: a rebuild is always right
+  const r = await git(root, ["log", "-1", "--format=%H", "--full-history", stored, "--", ...fresh.map((p) => `:(literal)${p}`)]);
+  return r.code !== 0 || r.out.trim() !== "";
+}
+
 /** Bring the stored history in line with HEAD; cheap (one `git rev-parse`) when it already is. */
 export async function updateHistory(db: Database, root: string): Promise<HistoryUpdate> {
   const meta = readMeta(db);
@@ -148,11 +166,16 @@ export async function updateHistory(db: Database, root: string): Promise<History
   if (meta.history_head && current) {
     incremental = (await git(root, ["merge-base", "--is-ancestor", meta.history_head, head])).code === 0;
   }
-  const commits = await readLog(root, incremental ? `${meta.history_head}..${head}` : head);
+  let commits = await readLog(root, incremental ? `${meta.history_head}..${head}` : head);
   // Only paths that exist at HEAD can be answers: the rest (deleted, renamed away, changesets) are not stored.
-  const tree = await git(root, ["ls-tree", "-r", "--name-only", "--full-tree", head]);
   const prefix = (await git(root, ["rev-parse", "--show-prefix"])).out.trim();
-  const present = new Set(tree.out.split("\n").filter((p) => p.startsWith(prefix)).map((p) => p.slice(prefix.length)));
+  const present = await pathsAt(root, head, prefix);
+  if (incremental && (await readdsPath(root, meta.history_head as string, prefix, commits, present))) {
+    // A path deleted (or renamed away) before the stored head is back: its older commits were
+    // never stored (or forgotten), and a rebuild would count them. Read everything again.
+    incremental = false;
+    commits = await readLog(root, head);
+  }
   let count = incremental ? Number(meta.history_count ?? 0) : 0;
   let base = incremental ? Number(meta.history_base ?? 0) : 0;
   db.transaction(() => {

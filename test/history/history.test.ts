@@ -4,6 +4,9 @@
 
 import { describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { storeDigest } from "../../scripts/bench/store-digest.ts";
 import { call } from "../../src/engine.ts";
 import { syncIndex } from "../../src/indexing/sync.ts";
 import { storePath } from "../../src/store/db.ts";
@@ -69,6 +72,24 @@ describe("index history", () => {
     expect(s.words.has(stem("otter"))).toBe(true);
     expect(s.words.has(stem("walrus"))).toBe(false);
     expect(s.paths.has("src/zebra.ts")).toBe(false);
+  }, 120_000);
+
+  test("a path deleted and later brought back: the update reads its older commits again, as a rebuild does", async () => {
+    const root = gitRepo({ "src/a.ts": "export const a = 0;\n", "src/b.ts": "export const b = 0;\n" });
+    commit(root, { "src/a.ts": "export const a = 1;\n", "src/b.ts": "export const b = 1;\n" }, "walrus tuning");
+    await syncIndex(root);
+    rmSync(join(root, "src/a.ts"));
+    commit(root, {}, "drop a for now");
+    await syncIndex(root);
+    expect(stored(root).paths.has("src/a.ts")).toBe(false);
+    commit(root, { "src/a.ts": "export const a = 2;\n" }, "bring back a");
+    await syncIndex(root);
+    const incremental = stored(root);
+    expect(incremental.words.has(stem("walrus"))).toBe(true);
+    expect(incremental.cochange).toContainEqual({ path: "src/a.ts", other: "src/b.ts" });
+    const digest = storeDigest(root);
+    await syncIndex(root, { force: true });
+    expect(digest).toEqual(storeDigest(root));
   }, 120_000);
 
   test("commits of a merged branch count even where the merge kept the other side's tree", async () => {

@@ -108,9 +108,10 @@ export function messageWords(message: string): string[] {
 
 type Weights = Map<string, Map<string, number>>;
 
-function bump(map: Weights, key: string, sub: string, w: number): void {
+/** Add `w` to map[key][sub]; a key's weights start from `seed(key)` (what is stored for it), so sums run in the order a rebuild's do. */
+function bump(map: Weights, key: string, sub: string, w: number, seed: (key: string) => Map<string, number>): void {
   let inner = map.get(key);
-  if (!inner) map.set(key, (inner = new Map()));
+  if (!inner) map.set(key, (inner = seed(key)));
   inner.set(sub, (inner.get(sub) ?? 0) + w);
 }
 
@@ -188,6 +189,16 @@ export async function updateHistory(db: Database, root: string): Promise<History
       db.run("UPDATE history_cochange SET weight = weight * ?", [factor]);
       base = count;
     }
+    // An update continues the stored sums (seeded before the new commits are added), so
+    // every float is summed in the order a rebuild sums it: the same bits.
+    const stored = (table: "history_words" | "history_cochange", key: string, sub: string) => {
+      const select = db.prepare(`SELECT ${sub} AS sub, weight AS w FROM ${table} WHERE ${key} = ?`);
+      return (p: string) => new Map(incremental ? (select.all(p) as { sub: string; w: number }[]).map((r) => [r.sub, r.w] as const) : []);
+    };
+    const storedWords = stored("history_words", "path", "word");
+    const storedNeighbours = stored("history_cochange", "path", "other");
+    const filesRow = db.prepare("SELECT commits FROM history_files WHERE path = ?");
+    const storedCommits = (p: string) => (incremental ? ((filesRow.get(p) as { commits: number } | null)?.commits ?? 0) : 0);
     const words: Weights = new Map();
     const cochange: Weights = new Map();
     const files = new Map<string, { commits: number; ordinal: number; time: number }>();
@@ -198,28 +209,20 @@ export async function updateHistory(db: Database, root: string): Promise<History
       const said = messageWords(c.message);
       const kept = c.paths.filter((p) => present.has(p));
       for (const p of kept) {
-        const f = files.get(p) ?? { commits: 0, ordinal: 0, time: 0 };
+        const f = files.get(p) ?? { commits: storedCommits(p), ordinal: 0, time: 0 };
         files.set(p, { commits: f.commits + w, ordinal: count, time: c.time });
-        for (const word of said) bump(words, p, word, w);
-        if (c.paths.length > 1) for (const q of kept) if (q !== p) bump(cochange, p, q, w / (c.paths.length - 1));
+        for (const word of said) bump(words, p, word, w, storedWords);
+        if (c.paths.length > 1) for (const q of kept) if (q !== p) bump(cochange, p, q, w / (c.paths.length - 1), storedNeighbours);
       }
     }
-    const filesRow = db.prepare("SELECT commits FROM history_files WHERE path = ?");
     const putFile = db.prepare("INSERT OR REPLACE INTO history_files(path, commits, last_ordinal, last_time) VALUES (?, ?, ?, ?)");
-    for (const [p, f] of files) {
-      const before = incremental ? ((filesRow.get(p) as { commits: number } | null)?.commits ?? 0) : 0;
-      putFile.run(p, before + f.commits, f.ordinal, f.time);
-    }
+    for (const [p, f] of files) putFile.run(p, f.commits, f.ordinal, f.time);
     const merge = (table: "history_words" | "history_cochange", key: string, sub: string, fresh: Weights, keep: number) => {
-      const select = db.prepare(`SELECT ${sub} AS sub, weight AS w FROM ${table} WHERE ${key} = ?`);
       const remove = db.prepare(`DELETE FROM ${table} WHERE ${key} = ?`);
       const insert = db.prepare(`INSERT INTO ${table}(${key}, ${sub}, weight) VALUES (?, ?, ?)`);
       const rows: [string, string, number][] = [];
       for (const [p, inner] of fresh) {
-        if (incremental) {
-          for (const row of select.all(p) as { sub: string; w: number }[]) inner.set(row.sub, (inner.get(row.sub) ?? 0) + row.w);
-          remove.run(p);
-        }
+        if (incremental) remove.run(p);
         for (const [s, w] of heaviest(inner, keep)) rows.push([p, s, w]);
       }
       // In primary-key order: appending to the b-tree is several times faster than scattered inserts.

@@ -36,7 +36,7 @@ export const HISTORY = {
 };
 
 /** Bump when what is stored changes meaning: the history is then read again from the start. */
-export const HISTORY_VERSION = 3;
+export const HISTORY_VERSION = 4;
 
 export interface HistoryUpdate {
   /** "ready", or why there is no history (no git, no commits). */
@@ -77,6 +77,8 @@ async function readLog(root: string, range: string): Promise<Commit[]> {
   return out;
 }
 
+const CREDENTIAL_VALUE = /((?:pass(?:word|wd|phrase)?|pwd|secret|token|api[-_ ]?key|access[-_ ]?key|private[-_ ]?key|credentials?)["']?)\s*(?:[:=]|\bis\b)\s*\S+/gi;
+
 /** The words a commit message contributes: subject and the body's first paragraph, secrets blanked, stemmed. */
 export function messageWords(message: string): string[] {
   const [subject = "", ...rest] = message.split("\n");
@@ -88,7 +90,8 @@ export function messageWords(message: string): string[] {
     .filter((l) => !/^[\w-]+-by:/i.test(l.trim()))
     .join("\n")
     .slice(0, HISTORY.bodyChars);
-  const text = `${subject}\n${body}`.replace(/\bhttps?:\/\/\S+/g, " ");
+  // URLs say nothing; a value given to a credential's name (`password: x`, `token=x`) in prose may be one, whatever it looks like.
+  const text = `${subject}\n${body}`.replace(/\b\w+:\/\/\S+/g, " ").replace(CREDENTIAL_VALUE, "$1 ");
   let masked = text;
   for (const span of findSecrets(text, { path: "COMMIT_EDITMSG" }).sort((a, b) => b.start - a.start)) {
     masked = masked.slice(0, span.start) + masked.slice(span.start, span.end).replace(/[^\r\n]/g, " ") + masked.slice(span.end);

@@ -120,6 +120,11 @@ describe("index history", () => {
   }, 120_000);
 
   test("no credential from a commit message is stored", () => {
+    // a value given to a credential's name in prose, whatever it looks like (no pattern knows a passphrase)
+    for (const m of ["rotate db password: horsebatterystaple", "the staging token is wobblyfrogsunset", "apiKey=lanternquietmeadow now", "connect postgres://admin:velvetcanyon@db/app"]) {
+      const words = messageWords(m);
+      expect({ m, leaked: words.filter((w) => ["horsebatterystapl", "wobblyfrogsunset", "lanternquietmeadow", "lanternquietmeadow".slice(0, -1), "velvetcanyon", "admin"].includes(w)) }).toEqual({ m, leaked: [] });
+    }
     const plain = new Set(messageWords("rotate the credentials for the deploy job"));
     for (const [name, value] of Object.entries(CANARY)) {
       // As an assignment (as the redactor sees it in files) and as a bare value (no pattern need know it) —

@@ -14,6 +14,7 @@
 // redactor finds blanked (as index/scrub.ts masks file text), and long random-looking tokens are never kept.
 
 import type { Database } from "bun:sqlite";
+import { readFileSync } from "node:fs";
 import { findSecrets } from "../text/redact.ts";
 import { stem } from "../text/stem.ts";
 import { splitIdentifier, STOP_WORDS } from "../text/terms.ts";
@@ -137,6 +138,17 @@ function forgetAbsent(db: Database, present: ReadonlySet<string>): void {
   for (const path of gone) for (const statement of statements) statement.run(path);
 }
 
+/** A shallow clone's graft commits, sorted and joined ("" for a complete repository). */
+async function shallowGrafts(root: string): Promise<string> {
+  if ((await git(root, ["rev-parse", "--is-shallow-repository"])).out.trim() !== "true") return "";
+  const file = (await git(root, ["rev-parse", "--path-format=absolute", "--git-path", "shallow"])).out.trim();
+  let text = "";
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {}
+  return text.split("\n").map((l) => l.trim()).filter(Boolean).sort().join(",") || "shallow";
+}
+
 /** The root-relative paths of the tree at `commit` (under the root's `prefix` in the repository). */
 async function pathsAt(root: string, commit: string, prefix: string): Promise<Set<string>> {
   const tree = await git(root, ["ls-tree", "-r", "--name-only", "--full-tree", commit]);
@@ -164,7 +176,9 @@ export async function updateHistory(db: Database, root: string): Promise<History
     if (meta.history_state !== state) db.transaction(() => (clear(db), writeMeta(db, { history_state: state, history_head: "", history_count: 0, history_base: 0 })))();
     return { state, commits: 0, rebuilt: false, head: null };
   }
-  const current = meta.history_state === "ready" && meta.history_version === String(HISTORY_VERSION);
+  // A shallow clone's history stops at its grafts: said (history_shallow), and read again whenever they change (a deepen, an unshallow).
+  const shallow = await shallowGrafts(root);
+  const current = meta.history_state === "ready" && meta.history_version === String(HISTORY_VERSION) && (meta.history_shallow ?? "") === shallow;
   if (meta.history_head === head && current) return { state: "ready", commits: 0, rebuilt: false, head };
   let incremental = false;
   if (meta.history_head && current) {
@@ -235,7 +249,7 @@ export async function updateHistory(db: Database, root: string): Promise<History
     };
     merge("history_words", "path", "word", words, HISTORY.wordsPerPath);
     merge("history_cochange", "path", "other", cochange, HISTORY.neighboursPerPath);
-    writeMeta(db, { history_state: "ready", history_version: HISTORY_VERSION, history_head: head, history_count: count, history_base: base });
+    writeMeta(db, { history_state: "ready", history_version: HISTORY_VERSION, history_head: head, history_count: count, history_base: base, history_shallow: shallow });
   })();
   return { state: "ready", commits: commits.length, rebuilt: !incremental, head };
 }

@@ -42,6 +42,8 @@ export interface Localization {
   unmatched?: string[];
   /** Why the repository's history was not used (no git, no commits, an index from before history): absent when it was. */
   historyAbsent?: string;
+  /** Why the history used is partial (a shallow clone): absent when it is complete. */
+  historyPartial?: string;
   /** The package folder the query names (files outside it were damped). */
   package?: string;
   /** What the grade was decided on (absent when there are no candidates). */
@@ -261,6 +263,7 @@ export function localize(collection: Collection, options: LocalizeOptions): Loca
   const graded = why ? { ...evidence, grade: "insufficient" as const, cluster: 0 } : evidence;
   const result: Localization = { grade: graded.grade, candidates, cluster: graded.cluster, ...(why ? { lowSignal: why } : {}), ...(fts ? {} : { noFullText: true }), ...(unmatched.length ? { unmatched } : {}), ...(graded.evidence ? { gradeEvidence: graded.evidence } : {}),
     ...(history.available ? {} : { historyAbsent: history.state.replace(/^absent:\s*/, "") }),
+    ...(history.available && history.shallow ? { historyPartial: `a shallow clone: only its last ${history.count} commit${history.count === 1 ? "" : "s"} were read (git fetch --unshallow reads the rest)` } : {}),
     ...(pkg ? { package: pkg.dir } : {}),
   };
   if (graded.grade !== "confident") result.navigation = navigation(db, collection, candidates);

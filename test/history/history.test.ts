@@ -14,7 +14,7 @@ import { messageWords } from "../../src/history/update.ts";
 import { splitIdentifier } from "../../src/text/terms.ts";
 import { stem } from "../../src/text/stem.ts";
 import { CANARY } from "../helpers/canary.ts";
-import { git, gitRepo, plainDir, writeFiles } from "../helpers/repo.ts";
+import { git, gitRepo, plainDir, tempDir, writeFiles } from "../helpers/repo.ts";
 
 function commit(root: string, files: Record<string, string>, message: string): string {
   writeFiles(root, files);
@@ -189,5 +189,26 @@ describe("index history", () => {
     const r = await call("find", { path: root, query: "refund", kind: "task" });
     expect((r.data as { historyAbsent?: string }).historyAbsent).toContain("not a git repository");
     expect(r.text).toContain("git history not used");
+  }, 120_000);
+
+  test("a shallow clone: the task answer says the history is partial; deepened, the history is read again and equals a rebuild", async () => {
+    const origin = gitRepo({ "src/ledger.ts": "export function refund(): number {\n  return 0;\n}\n", "src/audit.ts": "export const a = 0;\n" });
+    commit(origin, { "src/ledger.ts": "export function refund(): number {\n  return 1;\n}\n", "src/audit.ts": "export const a = 1;\n" }, "walrus refund rounding");
+    commit(origin, { "src/ledger.ts": "export function refund(): number {\n  return 2;\n}\n", "src/audit.ts": "export const a = 2;\n" }, "penguin refund audit");
+    const root = join(tempDir("svc-shallow-"), "clone");
+    git(origin, "clone", "-q", "--depth", "1", `file://${origin}`, root);
+    await syncIndex(root);
+    expect(stored(root).words.has(stem("walrus"))).toBe(false);
+    const r = await call("find", { path: root, query: "refund rounding", kind: "task" });
+    expect((r.data as { historyPartial?: string }).historyPartial).toContain("shallow clone");
+    expect(r.text).toContain("git history partial (a shallow clone");
+    git(root, "fetch", "-q", "--unshallow");
+    await syncIndex(root);
+    expect(stored(root).words.has(stem("walrus"))).toBe(true);
+    const digest = storeDigest(root);
+    await syncIndex(root, { force: true });
+    expect(digest).toEqual(storeDigest(root));
+    const after = await call("find", { path: root, query: "refund rounding", kind: "task" });
+    expect((after.data as { historyPartial?: string }).historyPartial).toBeUndefined();
   }, 120_000);
 });

@@ -5,27 +5,21 @@
 // message; the name filter runs only the named test; a report that cannot be read falls back
 // to the file's exit code and says so.
 
-import { afterAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { chmodSync, existsSync, mkdirSync, readdirSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { delimiter, join, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { call } from "../../src/engine.ts";
 import { operation } from "../../src/registry/index.ts";
 import type { TestData } from "../../src/ops/test.ts";
 import { runFiles } from "../../src/testing/run-files.ts";
 import { detectRunner, type Runner, type RunnerFamily } from "../../src/testing/runner.ts";
-import { gitRepo, tempDir, writeFiles } from "../helpers/repo.ts";
+import { gitRepo, writeFiles } from "../helpers/repo.ts";
+import { bunOnPath } from "../helpers/bun-on-path.ts";
 
 const SVC_MODULES = resolve(import.meta.dir, "../../node_modules");
 
-// bun is the workspace's runner for the bun project: this process's bun on PATH, as a user's would be.
-const bin = tempDir("svc-bin-");
-symlinkSync(process.execPath, join(bin, "bun"));
-const savedPath = process.env.PATH;
-process.env.PATH = `${bin}${delimiter}${savedPath ?? ""}`;
-afterAll(() => {
-  process.env.PATH = savedPath;
-});
+bunOnPath();
 
 const ESM_CALC = "export function add(a, b) {\n  return a + b;\n}\n";
 const CJS_CALC = "function add(a, b) {\n  return a + b;\n}\n\nmodule.exports = { add };\n";

@@ -11,6 +11,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { untilDone } from "../sys/on-exit.ts";
 import { run, ProcessError } from "../sys/proc.ts";
 import { invocation } from "./invocation.ts";
 import type { Runner } from "./runner.ts";
@@ -73,6 +74,8 @@ function failuresText(failed: TestCase[]): string {
 
 async function runOne(root: string, runner: Runner, file: { path: string; hop: number }, timeoutMs: number, names: readonly string[]): Promise<FileRun> {
   const reportDir = mkdtempSync(join(tmpdir(), "svc-report-"));
+  const removeReports = () => rmSync(reportDir, { recursive: true, force: true });
+  const done = untilDone(removeReports); // also when svc itself is stopped mid-run
   const started = performance.now();
   try {
     const inv = invocation(runner, file.path, join(reportDir, "report"), names);
@@ -118,7 +121,8 @@ async function runOne(root: string, runner: Runner, file: { path: string; hop: n
     if (!(error instanceof ProcessError)) throw error;
     return notRunFile(file, error.message);
   } finally {
-    rmSync(reportDir, { recursive: true, force: true });
+    removeReports();
+    done();
   }
 }
 

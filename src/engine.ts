@@ -45,6 +45,11 @@ export function budgetOf(spec: OperationSpec, request: Record<string, unknown>, 
   return surfaceBudget(ctx);
 }
 
+/** The budget a call's answer is fitted to (null: none), for a surface that prints the answer in its own form (the CLI's indented --json). */
+export function answerBudget(spec: OperationSpec, raw: Record<string, unknown>, ctx: OpContext, label?: ParamLabel): number | null {
+  return budgetOf(spec, validateRequest(spec.params, withDefaultBudget(spec, raw, ctx), label), ctx);
+}
+
 export async function invoke(
   spec: OperationSpec,
   raw: Record<string, unknown>,

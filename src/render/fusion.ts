@@ -282,7 +282,8 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
       droppedCount: sorted.length,
       ...(sorted.length ? { next: "svc_focus focus=<path>" } : {}),
       omittedBySession: omitted,
-      notes: [...plan.prelude.slice(0, 1).map((l) => l.slice(0, 160)), ...plan.manifestNotes],
+      // an empty answer says why and what to try in the structured result too (--json, structuredContent, format=json read only this)
+      notes: [...plan.prelude.slice(0, 1).map((l) => l.slice(0, 160)), ...plan.manifestNotes, ...(shown.length === 0 && sorted.length > 0 ? [droppedNote(sorted, budget, sorted.length, true, budgetParam)] : [])],
       ...(plan.notIncluded?.length ? { notIncluded: plan.notIncluded } : {}),
     };
   };

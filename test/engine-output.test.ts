@@ -126,7 +126,7 @@ describe("a budget too small for any answer is refused, never exceeded nor answe
     description: "test operation",
     params: [{ name: budget, type: "int", default: 0, min: 0, description: "Token budget." }],
     output: { type: "object", properties: {}, required: ["mode", "files", "entries", "dropped"] },
-    load: async () => async () => ({ text: "x ".repeat(3_000), data: { mode: "search", files: 0, entries: [], dropped: [], notes: ["n ".repeat(200)] } }),
+    load: async () => async () => ({ text: "x ".repeat(3_000), data: { mode: "search", files: 0, entries: [], dropped: [], notes: ["n ".repeat(200)] }, warnings: ["svc.json ignored"] }),
   });
 
   test.each(["maxTokens", "tokenBudget"] as const)("%s of 1, 5 and 20: a validation_error naming the parameter and the least that fits; a workable budget is held", async (name) => {

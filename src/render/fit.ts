@@ -159,7 +159,7 @@ export function fitAnswer<A extends BudgetedAnswer>(answer: A, budget: number, c
   // Not even a note saying what was cut fits (the schema's required keys alone may not): refuse
   // rather than exceed the budget or answer with nothing.
   if (text === "" || answerTokens({ text, data, warnings }, counter) > budget) {
-    const least = counter.count(short) + counter.count(JSON.stringify(fitData(answer.data, 1, counter, options.required))) + 8;
+    const least = counter.count(warningLines(answer.warnings)) + counter.count(short) + counter.count(JSON.stringify(fitData(answer.data, 1, counter, options.required))) + 8;
     throw validationError(`${options.budgetParam ?? "maxTokens"}=${budget} is too small for any answer (the least that says what was cut is ~${least} tokens); pass at least ${least}`);
   }
   return { ...answer, text, data, warnings };

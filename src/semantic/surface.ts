@@ -79,7 +79,36 @@ export function withInferred(surface: Surface, printed: readonly string[]): Surf
 
 const digestOf = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 32);
 
-/** Comments dropped, whitespace runs collapsed to one space; string and template literals kept as written. */
+/**
+ * Whether a `/` after this output starts a regex literal rather than a division: not after an
+ * operand (a name, a number, `)` or `]`) unless that name is a keyword. A division taken for a
+ * regex only keeps text verbatim (the scan stops at the line's end); a regex taken for a
+ * division could hide what follows a `//` or `/*` in it — so the doubt goes to the regex.
+ */
+function regexMayStart(out: string): boolean {
+  const last = out.charAt(out.length - (out.endsWith(" ") ? 2 : 1));
+  if (!/[\w$)\]]/.test(last)) return true;
+  const word = /([A-Za-z_$][\w$]*)\s?$/.exec(out)?.[1];
+  return word !== undefined && REGEX_AFTER.has(word);
+}
+
+const REGEX_AFTER = new Set(["return", "typeof", "case", "do", "else", "in", "of", "new", "delete", "void", "throw", "instanceof", "yield", "await"]);
+
+/** The end of a regex literal's body starting at `start` (its closing `/`, escapes and classes honored), or the end of the line. */
+function regexEnd(text: string, start: number): number {
+  let inClass = false;
+  for (let j = start + 1; j < text.length; j++) {
+    const ch = text.charCodeAt(j);
+    if (ch === 10 || ch === 13) return j;
+    if (ch === 92) j++;
+    else if (ch === 91) inClass = true;
+    else if (ch === 93) inClass = false;
+    else if (ch === 47 && !inClass) return j + 1;
+  }
+  return text.length;
+}
+
+/** Comments dropped, whitespace runs collapsed to one space; string, template and regex literals kept as written. */
 export function normalize(text: string): string {
   let out = "";
   let space = false;
@@ -105,6 +134,10 @@ export function normalize(text: string): string {
         while (j < n && text.charCodeAt(j) !== c) j += text.charCodeAt(j) === 92 ? 2 : 1;
         out += text.slice(i, j + 1);
         i = j + 1;
+      } else if (c === 47 && regexMayStart(out)) {
+        const j = regexEnd(text, i);
+        out += text.slice(i, j);
+        i = j;
       } else {
         out += text[i];
         i++;

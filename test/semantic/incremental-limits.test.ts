@@ -1,0 +1,51 @@
+// The incremental semantic tier against a full rebuild, for edits whose reach a naive plan
+// misses: a regex literal outside a function body that holds `//` or `/*` (the surface's
+// comment stripper must not drop the declarations after it), and a file added next to a
+// directory of the same name (`./foo` resolves to `foo.ts` instead of `foo/index.ts`: the
+// importers must be walked though neither they nor the old target changed).
+
+import { expect, test } from "bun:test";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { call } from "../../src/engine.ts";
+import { storeDigest } from "../../scripts/bench/store-digest.ts";
+import { gitRepo } from "../helpers/repo.ts";
+
+const BASE: Record<string, string> = {
+  "package.json": JSON.stringify({ name: "lim", type: "module" }),
+  "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, target: "es2022", module: "esnext", moduleResolution: "bundler", noEmit: true }, include: ["src"] }),
+  "src/types.ts": "export interface A {\n  m(): number;\n}\n\nexport interface B {\n  m(): number;\n}\n",
+  "src/use.ts": 'import { v } from "./lib";\n\nexport function f(): number {\n  return v.m();\n}\n',
+};
+
+async function index(root: string, force = false): Promise<{ mode: string }> {
+  return (await call("index", { path: root, ...(force ? { force: true } : {}) })).data as { mode: string };
+}
+
+/** Index `files`, apply `edits`, index incrementally: the store equals a full rebuild of the edited tree. */
+async function expectIncrementalEqualsRebuild(files: Record<string, string>, edits: Record<string, string>): Promise<void> {
+  const root = gitRepo(files);
+  expect((await index(root)).mode).toBe("semantic");
+  for (const [p, text] of Object.entries(edits)) writeFileSync(join(root, p), text);
+  await index(root);
+  const copy = gitRepo({ ...files, ...edits });
+  await index(copy, true);
+  const a = storeDigest(root, { portable: true });
+  const b = storeDigest(copy, { portable: true });
+  expect(Object.keys({ ...a, ...b }).filter((t) => a[t]?.sha256 !== b[t]?.sha256)).toEqual([]);
+}
+
+test("a `//` inside a regex literal does not hide the rest of its line from the surface", async () => {
+  const lib = (t: string) => `import type { A, B } from "./types";\n\nexport type Both = A | B;\nexport const re = /a\\//; export declare const v: ${t};\n`;
+  await expectIncrementalEqualsRebuild({ ...BASE, "src/lib.ts": lib("A") }, { "src/lib.ts": lib("B") });
+}, 240_000);
+
+test("a `/*` inside a regex literal does not hide the declarations after it", async () => {
+  const lib = (t: string) => `import type { A, B } from "./types";\n\nexport type Both = A | B;\nexport const trailing = /\\/*$/;\nexport declare const v: ${t};\n`;
+  await expectIncrementalEqualsRebuild({ ...BASE, "src/lib.ts": lib("A") }, { "src/lib.ts": lib("B") });
+}, 240_000);
+
+test("control: the same type change without a regex literal", async () => {
+  const lib = (t: string) => `import type { A, B } from "./types";\n\nexport type Both = A | B;\nexport const re = 1; export declare const v: ${t};\n`;
+  await expectIncrementalEqualsRebuild({ ...BASE, "src/lib.ts": lib("A") }, { "src/lib.ts": lib("B") });
+}, 240_000);

@@ -45,6 +45,11 @@ test("a `/*` inside a regex literal does not hide the declarations after it", as
   await expectIncrementalEqualsRebuild({ ...BASE, "src/lib.ts": lib("A") }, { "src/lib.ts": lib("B") });
 }, 240_000);
 
+test("a file added next to a directory of the same name takes over its importers", async () => {
+  const files = { ...BASE, "src/lib/index.ts": 'import type { A } from "../types";\n\nexport declare const v: A;\n' };
+  await expectIncrementalEqualsRebuild(files, { "src/lib.ts": 'import type { B } from "./types";\n\nexport declare const v: B;\n' });
+}, 240_000);
+
 test("control: the same type change without a regex literal", async () => {
   const lib = (t: string) => `import type { A, B } from "./types";\n\nexport type Both = A | B;\nexport const re = 1; export declare const v: ${t};\n`;
   await expectIncrementalEqualsRebuild({ ...BASE, "src/lib.ts": lib("A") }, { "src/lib.ts": lib("B") });

@@ -2,7 +2,8 @@
 // misses: a regex literal outside a function body that holds `//` or `/*` (the surface's
 // comment stripper must not drop the declarations after it), and a file added next to a
 // directory of the same name (`./foo` resolves to `foo.ts` instead of `foo/index.ts`: the
-// importers must be walked though neither they nor the old target changed).
+// importers must be walked though neither they nor the old target changed); a tsconfig
+// `paths` edit (the syntax tier's import edges of unchanged files move).
 
 import { expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
@@ -48,6 +49,18 @@ test("a `/*` inside a regex literal does not hide the declarations after it", as
 test("a file added next to a directory of the same name takes over its importers", async () => {
   const files = { ...BASE, "src/lib/index.ts": 'import type { A } from "../types";\n\nexport declare const v: A;\n' };
   await expectIncrementalEqualsRebuild(files, { "src/lib.ts": 'import type { B } from "./types";\n\nexport declare const v: B;\n' });
+}, 240_000);
+
+test("a tsconfig `paths` edit moves the import edges of files that did not change", async () => {
+  const config = (target: string) => JSON.stringify({ compilerOptions: { strict: true, target: "es2022", module: "esnext", moduleResolution: "bundler", noEmit: true, paths: { "@x": [target] } }, include: ["src"] });
+  const files = {
+    ...BASE,
+    "tsconfig.json": config("./src/a.ts"),
+    "src/a.ts": "export function h(): number {\n  return 1;\n}\n",
+    "src/b.ts": "export function h(): number {\n  return 2;\n}\n",
+    "src/use.ts": 'import { h } from "@x";\n\nexport function f(): number {\n  return h();\n}\n',
+  };
+  await expectIncrementalEqualsRebuild(files, { "tsconfig.json": config("./src/b.ts") });
 }, 240_000);
 
 test("control: the same type change without a regex literal", async () => {

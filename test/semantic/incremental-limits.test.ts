@@ -3,7 +3,8 @@
 // comment stripper must not drop the declarations after it), and a file added next to a
 // directory of the same name (`./foo` resolves to `foo.ts` instead of `foo/index.ts`: the
 // importers must be walked though neither they nor the old target changed); a tsconfig
-// `paths` edit (the syntax tier's import edges of unchanged files move).
+// `paths` edit (the syntax tier's import edges of unchanged files move); two types of one
+// name (an inferred type prints the same).
 
 import { expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
@@ -61,6 +62,13 @@ test("a tsconfig `paths` edit moves the import edges of files that did not chang
     "src/use.ts": 'import { h } from "@x";\n\nexport function f(): number {\n  return h();\n}\n',
   };
   await expectIncrementalEqualsRebuild(files, { "tsconfig.json": config("./src/b.ts") });
+}, 240_000);
+
+test("two different types of the same name: an inferred return type that switches between them moves the surface", async () => {
+  const lib = (make: string) => `import { make as makeA } from "./a";\nimport { make as makeB } from "./b";\n\nexport function g() {\n  return ${make}();\n}\n`;
+  const foo = (n: number) => `export interface Foo {\n  m(): number;\n}\nexport function make(): Foo {\n  return { m: () => ${n} };\n}\n`;
+  const files = { ...BASE, "src/a.ts": foo(1), "src/b.ts": foo(2), "src/lib.ts": lib("makeA"), "src/use.ts": 'import { g } from "./lib";\n\nexport function f(): number {\n  return g().m();\n}\n' };
+  await expectIncrementalEqualsRebuild(files, { "src/lib.ts": lib("makeB") });
 }, 240_000);
 
 test("control: the same type change without a regex literal", async () => {

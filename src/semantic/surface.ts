@@ -4,7 +4,8 @@
 // is inferred from its body, its type as the checker prints it (the walker adds those:
 // `inferred` lists the nodes). When two versions have the same surface, a reference from
 // another file resolves to the same declarations in both (only their lines move).
-// JavaScript keeps every body (types are inferred from them, `this.x =` declares members). A file that can
+// JavaScript keeps every body (types are inferred from them, `this.x =` declares members)
+// and its JSDoc blocks (`@type`, `@typedef`); triple-slash directives are kept everywhere. A file that can
 // declare globals (a script without import/export, `declare global`, `declare module`) is
 // flagged: a change to its surface can reach files that never import it.
 
@@ -69,7 +70,7 @@ export function surfaceOf(sf: ParsedFile, kindAt: (index: number) => number, pat
   }
   visible += text.slice(at);
   const global = /\bdeclare\s+(?:global|module)\b/.test(text) || !/^\s*(?:import|export)\b|\brequire\s*\(|\bmodule\.exports\b|\bexports\.\w/m.test(text);
-  return { digest: digestOf(normalize(visible)), global, inferred };
+  return { digest: digestOf(normalize(visible, js)), global, inferred };
 }
 
 /** The surface digest with the inferred types of `inferred` (as printed, in order) folded in. */
@@ -108,15 +109,28 @@ function regexEnd(text: string, start: number): number {
   return text.length;
 }
 
-/** Comments dropped, whitespace runs collapsed to one space; string, template and regex literals kept as written. */
-export function normalize(text: string): string {
+/**
+ * Comments dropped, whitespace runs collapsed to one space; string, template and regex
+ * literals kept as written. Triple-slash directives are kept, and with `keepDocs` (JavaScript,
+ * whose JSDoc declares types) every `/** … *\/` block.
+ */
+export function normalize(text: string, keepDocs = false): string {
   let out = "";
   let space = false;
   let i = 0;
   const n = text.length;
   while (i < n) {
     const c = text.charCodeAt(i);
-    if (c === 47 && text.charCodeAt(i + 1) === 47) {
+    const kept = c === 47 && (text.startsWith("///", i) || (keepDocs && text.startsWith("/**", i)));
+    if (kept) {
+      // a triple-slash directive, or (JavaScript) a JSDoc block: both can declare types
+      const end = text.charCodeAt(i + 2) === 47 ? text.indexOf("\n", i) : text.indexOf("*/", i + 3) + 2;
+      const j = end < 2 ? n : end;
+      if (space && out.length) out += " ";
+      out += text.slice(i, j).trimEnd();
+      i = j;
+      space = true;
+    } else if (c === 47 && text.charCodeAt(i + 1) === 47) {
       while (i < n && text.charCodeAt(i) !== 10) i++;
       space = true;
     } else if (c === 47 && text.charCodeAt(i + 1) === 42) {

@@ -4,7 +4,7 @@
 // directory of the same name (`./foo` resolves to `foo.ts` instead of `foo/index.ts`: the
 // importers must be walked though neither they nor the old target changed); a tsconfig
 // `paths` edit (the syntax tier's import edges of unchanged files move); two types of one
-// name (an inferred type prints the same).
+// name (an inferred type prints the same); a JSDoc type in JavaScript (a comment).
 
 import { expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
@@ -69,6 +69,13 @@ test("two different types of the same name: an inferred return type that switche
   const foo = (n: number) => `export interface Foo {\n  m(): number;\n}\nexport function make(): Foo {\n  return { m: () => ${n} };\n}\n`;
   const files = { ...BASE, "src/a.ts": foo(1), "src/b.ts": foo(2), "src/lib.ts": lib("makeA"), "src/use.ts": 'import { g } from "./lib";\n\nexport function f(): number {\n  return g().m();\n}\n' };
   await expectIncrementalEqualsRebuild(files, { "src/lib.ts": lib("makeB") });
+}, 240_000);
+
+test("a JSDoc type in a JavaScript file is part of its surface", async () => {
+  const config = JSON.stringify({ compilerOptions: { allowJs: true, checkJs: true, strict: true, target: "es2022", module: "esnext", moduleResolution: "bundler", noEmit: true }, include: ["src"] });
+  const lib = (t: string) => `/** @type {import("./types").${t}} */\nexport const v = /** @type {any} */ (null);\n`;
+  const files = { ...BASE, "tsconfig.json": config, "src/lib.js": lib("A"), "src/use.ts": 'import { v } from "./lib.js";\n\nexport function f(): number {\n  return v.m();\n}\n' };
+  await expectIncrementalEqualsRebuild(files, { "src/lib.js": lib("B") });
 }, 240_000);
 
 test("control: the same type change without a regex literal", async () => {

@@ -69,7 +69,9 @@ export function surfaceOf(sf: ParsedFile, kindAt: (index: number) => number, pat
     if (c.inferred) inferred.push(c.node);
   }
   visible += text.slice(at);
-  const global = /\bdeclare\s+(?:global|module)\b/.test(text) || !/^\s*(?:import|export)\b|\brequire\s*\(|\bmodule\.exports\b|\bexports\.\w/m.test(text);
+  // a module says so at the top level (an indented `export` can be a namespace member of a script); CommonJS only in JavaScript
+  const moduleRe = js ? /^(?:import|export)\b|\brequire\s*\(|\bmodule\.exports\b|\bexports\.\w/m : /^(?:import|export)\b/m;
+  const global = /\bdeclare\s+(?:global|module)\b/.test(text) || !moduleRe.test(text);
   return { digest: digestOf(normalize(visible, js)), global, inferred };
 }
 

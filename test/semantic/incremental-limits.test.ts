@@ -4,7 +4,8 @@
 // directory of the same name (`./foo` resolves to `foo.ts` instead of `foo/index.ts`: the
 // importers must be walked though neither they nor the old target changed); a tsconfig
 // `paths` edit (the syntax tier's import edges of unchanged files move); two types of one
-// name (an inferred type prints the same); a JSDoc type in JavaScript (a comment).
+// name (an inferred type prints the same); a JSDoc type in JavaScript (a comment); a
+// script with `export` inside a namespace (it declares globals all the same).
 
 import { expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
@@ -76,6 +77,12 @@ test("a JSDoc type in a JavaScript file is part of its surface", async () => {
   const lib = (t: string) => `/** @type {import("./types").${t}} */\nexport const v = /** @type {any} */ (null);\n`;
   const files = { ...BASE, "tsconfig.json": config, "src/lib.js": lib("A"), "src/use.ts": 'import { v } from "./lib.js";\n\nexport function f(): number {\n  return v.m();\n}\n' };
   await expectIncrementalEqualsRebuild(files, { "src/lib.js": lib("B") });
+}, 240_000);
+
+test("a script whose namespace members are exported still declares globals: a new global reaches files that never named it", async () => {
+  const script = (extra: string) => `namespace NS {\n  export const x = 1;\n}\n${extra}`;
+  const files = { ...BASE, "src/script.ts": script(""), "src/use.ts": "export function f(): void {\n  // @ts-ignore the global arrives in the edit\n  helper();\n}\n" };
+  await expectIncrementalEqualsRebuild(files, { "src/script.ts": script("declare function helper(): void;\n") });
 }, 240_000);
 
 test("control: the same type change without a regex literal", async () => {

@@ -89,7 +89,7 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
     if (!incremental) {
       writeMeta(db, { semantic_pending: 1 });
       records.clear();
-    }
+    } else records.markIncomplete(); // until this run ends: one stopped part-way is followed by a full walk
     const loaded = options.loaded ?? (await loadFromStore(engine, root, db));
     const loadMs = performance.now() - started;
     const walkStart = performance.now();
@@ -190,7 +190,10 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
         records.markComplete();
         records.saveConfigs(Object.fromEntries(storePaths(db).filter(isProjectConfig).map((p) => [p, configDigest(p, read(p))])));
       }
-    } else records.saveConfigs({ ...priorConfigs, ...Object.fromEntries(changed.filter(isProjectConfig).map((p) => [p, configDigest(p, read(p))])) });
+    } else {
+      records.saveConfigs({ ...priorConfigs, ...Object.fromEntries(changed.filter(isProjectConfig).map((p) => [p, configDigest(p, read(p))])) });
+      records.markComplete();
+    }
     const outside = outsideFiles(db, loaded, usable, wanted);
     if (walked > 0 || wiring.asked > 0 || !incremental) wiring.relink();
     clearDirty(db, wanted ? [...wanted] : "all");

@@ -78,8 +78,9 @@ export function rebuildImportEdges(db: Database, writer: StoreWriter, root: stri
 /**
  * A file the resolver reads to resolve other files' imports (tsconfig/jsconfig `paths` and
  * `baseUrl`, package.json names, exports and imports, go.mod, Cargo.toml): a change to one
- * can move the targets of imports in files that did not change. (A tsconfig's `extends`
- * target under another name is not seen here.)
+ * can move the targets of imports in files that did not change. Known limit: a tsconfig's
+ * `extends` target under another name (`./base.json`) is not seen here, so an edit to its
+ * `paths` leaves unchanged importers on the old target until `svc index --force`.
  */
 export function isResolverConfig(path: string): boolean {
   return /^(?:[tj]sconfig.*\.json|package\.json|go\.mod|Cargo\.toml)$/.test(path.slice(path.lastIndexOf("/") + 1)) && !path.includes("node_modules/");

@@ -81,7 +81,10 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
     const dirty = readDirty(db);
     const records = new WalkRecords(db);
     const changed = dirty === "all" ? [] : [...new Set([...(options.paths ?? []), ...dirty])];
-    // without complete walk records (an index from before them) or after a config change, everything is walked once
+    // without complete walk records (an index from before them) or after a config change, everything is walked once.
+    // Known limit: a config is a file isProjectConfig names; a tsconfig's `extends` target under another name
+    // (`"extends": "./base.json"`) is not, so an edit there (its `paths`, say) walks nothing and the edges keep the
+    // old resolution until a change to a named config or `svc index --force` (the syntax tier's import edges too: edges.ts).
     const read = textReader(root);
     const priorConfigs = records.configs();
     const configMoved = changed.some((p) => isProjectConfig(p) && priorConfigs[p] !== configDigest(p, read(p)));

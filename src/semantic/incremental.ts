@@ -9,6 +9,11 @@
 // file also walks the files that had unresolved relative imports, and an added file counts
 // the files it can take a specifier over from (`foo.ts` next to `foo/index.ts`) as moved. The wiring's stored
 // answers are asked again where they name a changed file, and everywhere when a surface moved.
+// Known limit: only relative specifiers count as waiting. A file added where a path alias or
+// baseUrl import waited for it (`@late/mod` → src/late/mod.ts, not there before) leaves the
+// importer unwalked: its edges and the stamped partial diagnosis stay until a change to it,
+// to a config, or `svc index --force` (bare unresolved imports are mostly missing packages;
+// walking them on every added file would walk most of a tree without node_modules).
 
 import type { Database } from "bun:sqlite";
 import type { CheckerEdgeWriter, StoredEdge } from "./edge-store.ts";

@@ -3,9 +3,15 @@
 // history_state). Registered as the `history` pass in src/indexing/passes.ts.
 
 import type { Database } from "bun:sqlite";
-import { writeMeta } from "../store/meta.ts";
+import { readMeta, writeMeta } from "../store/meta.ts";
 import { addTiming } from "../sys/timing.ts";
-import { updateHistory, type HistoryUpdate } from "./update.ts";
+import { HISTORY_VERSION, updateHistory, type HistoryUpdate } from "./update.ts";
+
+/** The history was never read into this store, or by another version of the reader (the store alone says so). */
+export function historyBehind(db: Database): boolean {
+  const meta = readMeta(db);
+  return meta.history_state === undefined || (meta.history_state === "ready" && meta.history_version !== String(HISTORY_VERSION));
+}
 
 export async function syncHistory(db: Database, root: string): Promise<HistoryUpdate> {
   const t0 = performance.now();

@@ -67,6 +67,8 @@ export interface Freshness {
   reconcile(root: string, options?: SyncOptions): Promise<SyncResult>;
   /** This process just wrote `root`'s index (an in-process build or reconcile). */
   wrote(root: string): void;
+  /** A pass has work though no file changed (an after pass that never ran on this store): the read reconciles once. */
+  behind(db: Database): boolean;
 }
 
 /** Number of inventory files whose stat differs from the store (added, changed or removed), and the inventory. */
@@ -162,7 +164,7 @@ export async function openIndex(root: string, options: ReadOptions, freshness: F
       if (verdict.warm) {
         const probe = reconciled || keptFresh ? null : await countDirty(db, root);
         const dirty = probe?.dirty ?? 0;
-        if (dirty === 0) return { available: true, root, db, meta: verdict.meta, state: "ready" };
+        if (dirty === 0 && (reconciled || !freshness.behind(db))) return { available: true, root, db, meta: verdict.meta, state: "ready" };
         db.close();
         reconciled = true;
         if (await freshness.reconcileElsewhere(root)) continue;
@@ -173,6 +175,8 @@ export async function openIndex(root: string, options: ReadOptions, freshness: F
         } catch (error) {
           if (!(error instanceof SvcError && error.prefix === "index_busy")) throw error;
           const stale = openReader(root);
+          // Only a pass was behind (no file changed): the files are current, and the answer says what that pass lacks.
+          if (stale && dirty === 0) return { available: true, root, db: stale, meta: verdict.meta, state: "ready" };
           if (stale) {
             return {
               available: true,

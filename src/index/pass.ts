@@ -101,6 +101,12 @@ export interface AfterPass {
   reads: readonly string[];
   writes: readonly string[];
   run(db: Database, root: string): Promise<void>;
+  /**
+   * From the store alone (cheap, no process): the pass has never run on this store, or under
+   * another version of itself. A read then reconciles though no file changed, and the
+   * unchanged sync runs the after passes.
+   */
+  behind?(db: Database): boolean;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: each derive pass has its own `before` state

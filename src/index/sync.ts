@@ -287,12 +287,13 @@ async function syncPass(root: string, pipeline: IndexPipeline, options: SyncOpti
         return timed("edges+manifest", finish);
       })();
       trustManifest(root, manifest.completedAt, manifest.count, manifest.hash);
-      for (const pass of pipeline.after) await pass.run(db, root);
       if (!atomic) {
         const check = timed("quick_check", () => db.query("PRAGMA quick_check").all() as { quick_check: string }[]);
         const verdict = check.map((r) => r.quick_check).join("; ");
         writeMeta(db, { index_integrity: verdict === "ok" ? "ok" : verdict.slice(0, 500) });
       }
+      // After the build's own verdict: a process killed while git is read leaves a checked store whose history a later read fills in.
+      for (const pass of pipeline.after) await pass.run(db, root);
       reportTimings("index");
       return {
         mode: priorMode,

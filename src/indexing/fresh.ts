@@ -6,6 +6,7 @@
 // follows with the semantic upgrade in the background. `index/open.ts` only opens and
 // reconciles; it learns all of this through the Freshness handed to it here.
 
+import { historyBehind } from "../history/sync.ts";
 import { connectHost } from "../host/client.ts";
 import { openIndex, type Freshness, type OpenIndex, type ReadOptions, type UnavailableIndex } from "../index/open.ts";
 import type { SyncOptions, SyncResult } from "../index/sync.ts";
@@ -48,6 +49,9 @@ export function freshnessFor(options: Pick<ReadOptions, "isHost" | "longLived">)
     wrote: (root) => {
       if (options.longLived === true && !host) upgradeLater(root);
     },
+    // The after passes' own `behind` checks (passes.ts), named here because loading the pass
+    // list loads the writer, which a warm read never needs.
+    behind: historyBehind,
   };
 }
 

@@ -3,7 +3,7 @@
 // one module exporting an IndexPass and one entry below; test/indexing/pass-contract.test.ts
 // then holds it to "update after a change = full rebuild" over a fixed set of edits.
 
-import { syncHistory } from "../history/sync.ts";
+import { historyBehind, syncHistory } from "../history/sync.ts";
 import { importEdgesPass } from "../index/edges.ts";
 import { pipeline, syntaxPass, type AfterPass, type FileVisitor, type IndexPass } from "../index/pass.ts";
 import { checkerEdgesPass } from "../semantic/checker-pass.ts";
@@ -16,6 +16,7 @@ const historyPass: AfterPass = {
   reads: [],
   writes: ["history_files", "history_words", "history_cochange"],
   run: async (db, root) => void (await syncHistory(db, root)),
+  behind: historyBehind,
 };
 
 /** The file visitors extraction children may be asked for by name (main.ts hands them over). */

@@ -114,6 +114,20 @@ describe("index history", () => {
     expect(data.candidates[0]?.reasons.join(" ")).toContain("past commits touching it mention");
   }, 120_000);
 
+  test("a store from before history (or from another history version) reads it in at the next read, though no file changed", async () => {
+    const root = gitRepo({ "src/ledger.ts": "export const total = 1;\n", "src/mail.ts": "export const send = 1;\n" });
+    commit(root, { "src/ledger.ts": "export const total = 2;\n" }, "fix rounding of refunds in the monthly statement");
+    await syncIndex(root);
+    const db = new Database(storePath(root));
+    db.run("DELETE FROM index_meta WHERE key LIKE 'history_%'");
+    db.run("DELETE FROM history_words");
+    db.close();
+    const r = await call("find", { path: root, query: "refunds rounding", kind: "task" });
+    expect((r.data as { historyAbsent?: string }).historyAbsent).toBeUndefined();
+    expect(stored(root).meta.history_state).toBe("ready");
+    expect(stored(root).words.size).toBeGreaterThan(0);
+  }, 120_000);
+
   test("a query naming a package by its conventional-commit scope ranks that package's files first", async () => {
     const files: Record<string, string> = {
       "package.json": "{}\n",

@@ -61,8 +61,6 @@ export interface ReadOptions {
 
 /** How a reader's store is kept current besides this module's own reconcile: decided above the index. */
 export interface Freshness {
-  /** Another process keeps `root`'s store current (a host watching it): the read skips listing the tree. */
-  watchedElsewhere(root: string): Promise<boolean>;
   /** Ask that process to bring the store up to date; false when none did. */
   reconcileElsewhere(root: string): Promise<boolean>;
   /** Bring the store in line with the work tree in this process (a sync over the index passes). */
@@ -164,8 +162,7 @@ export async function openIndex(root: string, options: ReadOptions, freshness: F
       const verdict = checkWarm(db, root);
       lastMeta = verdict.meta;
       if (verdict.warm) {
-        const watched = keptFresh || (!reconciled && (await freshness.watchedElsewhere(root)));
-        const probe = reconciled || watched ? null : await countDirty(db, root);
+        const probe = reconciled || keptFresh ? null : await countDirty(db, root);
         const dirty = probe?.dirty ?? 0;
         if (dirty === 0 && (reconciled || !freshness.behind(db))) return { available: true, root, db, meta: verdict.meta, state: "ready" };
         db.close();

@@ -125,8 +125,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export interface FreshKeeper {
   /** Whether every change reaches a reconcile (a working kernel watch, not polling). */
   live(): boolean;
-  /** Resolves when no reconcile is running or pending. */
-  settled(): Promise<void>;
+  /** Resolves when every change made before the call is reconciled; false when the keeper cannot tell (its fence was not seen). */
+  settled(): Promise<boolean>;
 }
 
 const keepers = new Map<string, FreshKeeper>();
@@ -145,7 +145,7 @@ export function keepFresh(root: string, keeper: FreshKeeper): () => void {
 async function keptFreshHere(root: string): Promise<boolean> {
   const keeper = keepers.get(root);
   if (!keeper?.live()) return false;
-  return Promise.race([keeper.settled().then(() => true), sleep(SETTLE_MAX_MS).then(() => false)]);
+  return Promise.race([keeper.settled(), sleep(SETTLE_MAX_MS).then(() => false)]);
 }
 
 export async function openIndex(root: string, options: ReadOptions, freshness: Freshness): Promise<OpenIndex | UnavailableIndex> {

@@ -32,14 +32,22 @@ export function withDefaultBudget(spec: OperationSpec, raw: Record<string, unkno
   return { ...raw, maxTokens: budget };
 }
 
+/** The parameters that set an answer's budget (ask's is tokenBudget). */
+const BUDGET_PARAMS = ["maxTokens", "tokenBudget"] as const;
+
 /** The hard token budget of a request: maxTokens (or ask's tokenBudget) when set, else the surface's default for operations without one. */
 export function budgetOf(spec: OperationSpec, request: Record<string, unknown>, ctx: OpContext): number | null {
-  for (const name of ["maxTokens", "tokenBudget"]) {
+  for (const name of BUDGET_PARAMS) {
     if (!spec.params.some((p) => p.name === name)) continue;
     const value = request[name];
     return typeof value === "number" && value > 0 ? value : null;
   }
   return surfaceBudget(ctx);
+}
+
+/** The budget a call's answer is fitted to (null: none), for a surface that prints the answer in its own form (the CLI's indented --json). */
+export function answerBudget(spec: OperationSpec, raw: Record<string, unknown>, ctx: OpContext, label?: ParamLabel): number | null {
+  return budgetOf(spec, validateRequest(spec.params, withDefaultBudget(spec, raw, ctx), label), ctx);
 }
 
 export async function invoke(
@@ -54,10 +62,10 @@ export async function invoke(
     const result = redactResult(await run(request, opContext(ctx)));
     const budget = budgetOf(spec, request, ctx);
     if (budget === null) return result;
-    const hasBudgetParam = spec.params.some((p) => p.name === "maxTokens" || p.name === "tokenBudget");
-    const hint = hasBudgetParam ? "raise maxTokens or narrow the request" : "narrow the request (path, limit, a more specific query)";
+    const budgetParam = BUDGET_PARAMS.find((name) => spec.params.some((p) => p.name === name));
+    const hint = budgetParam ? `raise ${budgetParam} or narrow the request` : "narrow the request (path, limit, a more specific query)";
     const required = (spec.output?.required as string[] | undefined) ?? [];
-    return fitAnswer(result, budget, await tokenCounter(), { hint, required });
+    return fitAnswer(result, budget, await tokenCounter(), { hint, required, ...(budgetParam ? { budgetParam } : {}) });
   } catch (error) {
     throw asSvcError(error);
   }

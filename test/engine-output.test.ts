@@ -9,6 +9,7 @@ import { budgetOf, DEFAULT_BUDGET, invoke, withDefaultBudget } from "../src/engi
 import type { OpResult } from "../src/ops/types.ts";
 import { maxTokensParam } from "../src/params.ts";
 import { REGISTRY, type OperationSpec } from "../src/registry/index.ts";
+import { SvcError } from "../src/errors.ts";
 import { answerTokens } from "../src/render/fit.ts";
 import { redactResult } from "../src/render/redact-output.ts";
 import { tokenCounter } from "../src/text/tokens.ts";
@@ -113,5 +114,38 @@ describe("the default budget is decided in the engine, per surface", () => {
     }
     expect(problems).toEqual([]);
     expect(budgetOf(REGISTRY.find((s) => s.op === "toc")!, { maxTokens: 24000 }, ctx("cli"))).toBe(24000);
+  });
+});
+
+describe("a budget too small for any answer is refused, never exceeded nor answered with nothing", () => {
+  const op = (budget: "maxTokens" | "tokenBudget"): OperationSpec => ({
+    op: "tiny",
+    catalog: "A",
+    readOnly: true,
+    summary: "test operation",
+    description: "test operation",
+    params: [{ name: budget, type: "int", default: 0, min: 0, description: "Token budget." }],
+    output: { type: "object", properties: {}, required: ["mode", "files", "entries", "dropped"] },
+    load: async () => async () => ({ text: "x ".repeat(3_000), data: { mode: "search", files: 0, entries: [], dropped: [], notes: ["n ".repeat(200)] }, warnings: ["svc.json ignored"] }),
+  });
+
+  test.each(["maxTokens", "tokenBudget"] as const)("%s of 1, 5 and 20: a validation_error naming the parameter and the least that fits; a workable budget is held", async (name) => {
+    const counter = await tokenCounter();
+    for (const budget of [1, 5, 20]) {
+      let refused: SvcError | null = null;
+      try {
+        const result = await invoke(op(name), { [name]: budget }, { cwd: process.cwd(), surface: "mcp" });
+        throw new Error(`${name}=${budget}: answered ${answerTokens(result, counter)} tokens, text ${JSON.stringify(result.text)}`);
+      } catch (error) {
+        if (!(error instanceof SvcError)) throw error;
+        refused = error;
+      }
+      expect(refused.formatted).toStartWith(`validation_error: ${name}=${budget} is too small`);
+      const least = Number(/at least (\d+)/.exec(refused.message)?.[1]);
+      expect(least).toBeGreaterThan(budget);
+      const held = await invoke(op(name), { [name]: least }, { cwd: process.cwd(), surface: "mcp" });
+      expect(answerTokens(held, counter)).toBeLessThanOrEqual(least);
+      expect(held.text).toContain(`raise ${name}`);
+    }
   });
 });

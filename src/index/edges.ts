@@ -1,7 +1,7 @@
 // Import edges: the stored import references of files resolved to workspace files.
 // Re-run for every file when the file set changed (an added file can satisfy an old
-// import, a removed one breaks it), else only for the files that were re-extracted
-// (importEdgesPass.scope says so as code).
+// import, a removed one breaks it) or a file the resolver reads changed, else only for
+// the files that were re-extracted (importEdgesPass.scope says so as code).
 
 import type { Database } from "bun:sqlite";
 import { readFileSync } from "node:fs";
@@ -75,13 +75,24 @@ export function rebuildImportEdges(db: Database, writer: StoreWriter, root: stri
   return count;
 }
 
+/**
+ * A file the resolver reads to resolve other files' imports (tsconfig/jsconfig `paths` and
+ * `baseUrl`, package.json names, exports and imports, go.mod, Cargo.toml): a change to one
+ * can move the targets of imports in files that did not change. Known limit: a tsconfig's
+ * `extends` target under another name (`./base.json`) is not seen here, so an edit to its
+ * `paths` leaves unchanged importers on the old target until `svc index --force`.
+ */
+export function isResolverConfig(path: string): boolean {
+  return /^(?:[tj]sconfig.*\.json|package\.json|go\.mod|Cargo\.toml)$/.test(path.slice(path.lastIndexOf("/") + 1)) && !path.includes("node_modules/");
+}
+
 /** The import resolution pass: `imports` edges from the stored import references. */
 export const importEdgesPass: DerivePass = {
   kind: "derive",
   name: "import edges",
   reads: ["files", "imports"],
   writes: ["edges:imports"],
-  scope: (change) => (change.fileSetChanged ? "all" : change.changedIds.length ? new Set(change.changedIds) : "none"),
+  scope: (change) => (change.fileSetChanged || [...change.extractedPaths, ...change.removedPaths].some(isResolverConfig) ? "all" : change.changedIds.length ? new Set(change.changedIds) : "none"),
   run: (ctx, scope) => {
     rebuildImportEdges(ctx.db, ctx.writer, ctx.root, scope === "all" ? null : [...scope], ctx.resolver());
   },

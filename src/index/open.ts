@@ -61,8 +61,6 @@ export interface ReadOptions {
 
 /** How a reader's store is kept current besides this module's own reconcile: decided above the index. */
 export interface Freshness {
-  /** Another process keeps `root`'s store current (a host watching it): the read skips listing the tree. */
-  watchedElsewhere(root: string): Promise<boolean>;
   /** Ask that process to bring the store up to date; false when none did. */
   reconcileElsewhere(root: string): Promise<boolean>;
   /** Bring the store in line with the work tree in this process (a sync over the index passes). */
@@ -127,8 +125,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export interface FreshKeeper {
   /** Whether every change reaches a reconcile (a working kernel watch, not polling). */
   live(): boolean;
-  /** Resolves when no reconcile is running or pending. */
-  settled(): Promise<void>;
+  /** Resolves when every change made before the call is reconciled; false when the keeper cannot tell (its fence was not seen). */
+  settled(): Promise<boolean>;
 }
 
 const keepers = new Map<string, FreshKeeper>();
@@ -147,7 +145,7 @@ export function keepFresh(root: string, keeper: FreshKeeper): () => void {
 async function keptFreshHere(root: string): Promise<boolean> {
   const keeper = keepers.get(root);
   if (!keeper?.live()) return false;
-  return Promise.race([keeper.settled().then(() => true), sleep(SETTLE_MAX_MS).then(() => false)]);
+  return Promise.race([keeper.settled(), sleep(SETTLE_MAX_MS).then(() => false)]);
 }
 
 export async function openIndex(root: string, options: ReadOptions, freshness: Freshness): Promise<OpenIndex | UnavailableIndex> {
@@ -164,8 +162,7 @@ export async function openIndex(root: string, options: ReadOptions, freshness: F
       const verdict = checkWarm(db, root);
       lastMeta = verdict.meta;
       if (verdict.warm) {
-        const watched = keptFresh || (!reconciled && (await freshness.watchedElsewhere(root)));
-        const probe = reconciled || watched ? null : await countDirty(db, root);
+        const probe = reconciled || keptFresh ? null : await countDirty(db, root);
         const dirty = probe?.dirty ?? 0;
         if (dirty === 0 && (reconciled || !freshness.behind(db))) return { available: true, root, db, meta: verdict.meta, state: "ready" };
         db.close();

@@ -1,7 +1,8 @@
 // How a reader gets a current index: the one place that decides who keeps a root's store
-// current. A running host watches the root and reconciles for everyone (readers skip the
-// per-read listing and delegate a reconcile to it); without one, the reader reconciles in
-// process through the index passes; a long-lived process that wrote the index itself
+// current. A running host watches the root and reconciles for everyone: a reader still lists
+// the tree (a save just made may not have reached the host's watcher yet: trusting it served
+// the store as "ready" without the save) and delegates the reconcile to the host; without
+// one, the reader reconciles in process through the index passes; a long-lived process that wrote the index itself
 // follows with the semantic upgrade in the background. `index/open.ts` only opens and
 // reconciles; it learns all of this through the Freshness handed to it here.
 
@@ -11,30 +12,17 @@ import { openIndex, type Freshness, type OpenIndex, type ReadOptions, type Unava
 import type { SyncOptions, SyncResult } from "../index/sync.ts";
 import type { OpContext } from "../ops/types.ts";
 
-/** Roots whose host answered recently: its watcher keeps the store current, so readers skip the per-read reconcile. */
-const hostSeen = new Map<string, number>();
-const HOST_FRESH_MS = 2000;
-
-async function hostWatches(root: string): Promise<boolean> {
-  const seen = hostSeen.get(root);
-  if (seen !== undefined && performance.now() - seen < HOST_FRESH_MS) return true;
-  const host = await connectHost(root, 100);
-  if (!host) {
-    hostSeen.delete(root);
-    return false;
-  }
-  host.close();
-  hostSeen.set(root, performance.now());
-  return true;
-}
-
-/** Ask the root's host, if one serves it, to bring the store up to date. */
+/**
+ * Ask the root's host, if one serves it, to bring the store up to date: true only when it
+ * says the store is current (a host whose own reconcile lost the writer lock to its watcher
+ * answers with a detail; the reader then tries itself and says stale if it cannot).
+ */
 async function reconcileThroughHost(root: string): Promise<boolean> {
   const host = await connectHost(root, 150);
   if (!host) return false;
   try {
-    await host.call("svc/openIndexed", { root }, 600_000);
-    return true;
+    const answer = await host.call<{ status?: string; detail?: string }>("svc/openIndexed", { path: root }, 600_000);
+    return answer?.status === "ready" && !answer.detail;
   } catch {
     return false;
   } finally {
@@ -56,7 +44,6 @@ function upgradeLater(root: string): void {
 export function freshnessFor(options: Pick<ReadOptions, "isHost" | "longLived">): Freshness {
   const host = options.isHost === true;
   return {
-    watchedElsewhere: (root) => (host ? Promise.resolve(false) : hostWatches(root)),
     reconcileElsewhere: (root) => (host ? Promise.resolve(false) : reconcileThroughHost(root)),
     reconcile: reconcileHere,
     wrote: (root) => {

@@ -17,7 +17,7 @@ export interface AskRequest extends ExclusionFilter {
 
 export function ask(request: AskRequest, ctx: OpContext): Promise<OpResult<FusionData>> {
   if (!request.task.trim()) throw validationError("task must describe what you need");
-  return runFusion({ ...request, maxTokens: request.tokenBudget, trackTopTokenFiles: false }, ctx, {
+  return runFusion({ ...request, maxTokens: request.tokenBudget, budgetParam: "tokenBudget", trackTopTokenFiles: false }, ctx, {
     level: "standard",
     plan: (c) => planAsk(c, { task: request.task, budget: request.tokenBudget }),
   });

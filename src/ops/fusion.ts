@@ -15,6 +15,8 @@ import type { OpContext, OpResult } from "./types.ts";
 export interface FusionRequest extends ExclusionFilter {
   path: string;
   maxTokens: number | null;
+  /** The budget parameter of the request as the answer names it (ask: tokenBudget). */
+  budgetParam?: string;
   trackTopTokenFiles: boolean;
   format: Format;
 }
@@ -57,6 +59,7 @@ export async function runFusion(request: FusionRequest, ctx: OpContext, run: Fus
       root: ws.root,
       format: request.format,
       maxTokens: request.maxTokens,
+      ...(request.budgetParam ? { budgetParam: request.budgetParam } : {}),
       level: run.level,
       semanticMarkers: run.semanticMarkers,
       collapseGenerated: run.collapseGenerated,

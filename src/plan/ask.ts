@@ -31,8 +31,6 @@ const BROAD = [
 
 const TWO_HUMP = /^[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*$/;
 
-export type AskStrategy = { kind: "skeleton" } | { kind: "localize"; seed?: string } | { kind: "search" };
-
 export function isBroad(task: string): boolean {
   return BROAD.some((re) => re.test(task));
 }

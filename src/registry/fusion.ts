@@ -23,6 +23,8 @@ const MAXTOK = maxTokensParam(null);
 const TASK_CAP = 16_384;
 /** Structured result of every fusion answer: the manifest (files with path, tier, tokens, role, provenance), what was dropped and the call that fetches it; the content is the text. */
 const FUSION_OUTPUT = obj({ mode: str, tokenizer: str, level: str, collected: int, files: int, totalTokens: int, maxTokens: { type: ["integer", "null"] }, entries: arr, dropped: arr, droppedCount: int, next: { type: ["string", "null"] }, notes: arr }, ["mode", "files", "entries", "dropped"]);
+/** The parameters focus and search end with: what to skip, the level, the budget, stats, the session and the format. */
+const SCOPED_TAIL: readonly ParamSpec[] = [...EXCL_PARAMS, levelParam("none"), MAXTOK, TRACK_PARAM, SESSION_PARAM, FORMAT_PARAM];
 const FOCUS_SEED: ParamSpec = { name: "focus", type: "string", required: true, description: "Seed: a type name, a file name, a root-relative path or a directory (Type.Member slices to that member with SVC_SEMANTIC=1).", cli: { positional: true } };
 
 export const FUSION_OPERATIONS: readonly OperationSpec[] = [
@@ -113,12 +115,7 @@ export const FUSION_OPERATIONS: readonly OperationSpec[] = [
       FOCUS_SEED,
       PATH_PARAM,
       depthParam("Dependency hops out from the seed (1–10)."),
-      ...EXCL_PARAMS,
-      levelParam("none"),
-      MAXTOK,
-      TRACK_PARAM,
-      SESSION_PARAM,
-      FORMAT_PARAM,
+      ...SCOPED_TAIL,
     ],
     output: FUSION_OUTPUT,
     load: async () => (await import("../ops/focus.ts")).focus as never,
@@ -138,12 +135,7 @@ export const FUSION_OPERATIONS: readonly OperationSpec[] = [
       QUERY_TOP_PARAM,
       depthParam("Dependency hops out from the matched files (1–10)."),
       { name: "rerank", type: "bool", default: false, description: "Rerank candidates by embedding similarity (accepted; currently has no effect and says so)." },
-      ...EXCL_PARAMS,
-      levelParam("none"),
-      MAXTOK,
-      TRACK_PARAM,
-      SESSION_PARAM,
-      FORMAT_PARAM,
+      ...SCOPED_TAIL,
     ],
     output: FUSION_OUTPUT,
     load: async () => (await import("../ops/search.ts")).search as never,

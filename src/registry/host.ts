@@ -1,7 +1,16 @@
 // Registry rows only the host serves (JSON-RPC): preparing the index for a reader, the file
 // graph, scopes rendered to payload files, their plans and context diagnostics.
 
+import type { ParamSpec } from "../params.ts";
 import { WORKSPACE_PATH, type OperationSpec } from "./spec.ts";
+
+/** How scope and explain choose their files: a focus seed, a search query or the changes since a ref. */
+const SCOPE_PARAMS: readonly ParamSpec[] = [
+  { name: "mode", type: "enum", values: ["focus", "search", "changes"], default: "search", description: "How to scope." },
+  { name: "seed", type: "string", default: null, description: "Focus seed." },
+  { name: "query", type: "string", default: null, description: "Search query (task localization)." },
+  { name: "since", type: "string", default: null, description: "Git ref for changes (default HEAD)." },
+];
 
 export const HOST_OPERATIONS: readonly OperationSpec[] = [
   {
@@ -41,10 +50,7 @@ export const HOST_OPERATIONS: readonly OperationSpec[] = [
     rpc: ["svc/scope"],
     params: [
       WORKSPACE_PATH,
-      { name: "mode", type: "enum", values: ["focus", "search", "changes"], default: "search", description: "How to scope." },
-      { name: "seed", type: "string", default: null, description: "Focus seed." },
-      { name: "query", type: "string", default: null, description: "Search query (task localization)." },
-      { name: "since", type: "string", default: null, description: "Git ref for changes (default HEAD)." },
+      ...SCOPE_PARAMS,
       { name: "maxTokens", type: "int", default: null, min: 1, description: "Token budget." },
     ],
     load: async () => (await import("../ops/scope.ts")).scope as never,
@@ -58,10 +64,7 @@ export const HOST_OPERATIONS: readonly OperationSpec[] = [
     rpc: ["svc/explain"],
     params: [
       WORKSPACE_PATH,
-      { name: "mode", type: "enum", values: ["focus", "search", "changes"], default: "search", description: "How to scope." },
-      { name: "seed", type: "string", default: null, description: "Focus seed." },
-      { name: "query", type: "string", default: null, description: "Search query (task localization)." },
-      { name: "since", type: "string", default: null, description: "Git ref for changes (default HEAD)." },
+      ...SCOPE_PARAMS,
     ],
     load: async () => (await import("../ops/scope.ts")).explain as never,
   },

@@ -125,6 +125,8 @@ export interface FitOptions {
   hint: string;
   /** Keys of the structured result its schema requires (kept longest). */
   required?: readonly string[];
+  /** The request's budget parameter, named when a budget is too small for any answer (default maxTokens). */
+  budgetParam?: string;
 }
 
 /**
@@ -150,11 +152,15 @@ export function fitAnswer<A extends BudgetedAnswer>(answer: A, budget: number, c
     `… [svc: ${lines} line${lines === 1 ? "" : "s"} (~${formatTokens(tokens)} tokens) cut to fit the ${formatTokens(budget)}-token budget; ${options.hint}] …`;
   // A JSON text (format=json) is never cut in the middle: it becomes a small valid object saying why.
   const isJson = /^\s*[{[]/.test(answer.text) && (() => { try { JSON.parse(answer.text); return true; } catch { return false; } })();
+  const short = `[svc: cut to fit ${budget} tokens; ${options.hint}]`;
   let text = room > 0 ? (isJson ? JSON.stringify({ truncated: true, reason: `the answer exceeds the ${budget}-token budget; ${options.hint}` }) : headAndTail(answer.text, room, counter, marker)) : "";
   if (isJson && counter.count(text) > room) text = "";
-  if (text === "" && room > 0) {
-    const short = `[svc: cut to fit ${budget} tokens; ${options.hint}]`;
-    text = counter.count(short) <= room ? short : "";
+  if (text === "" && room > 0) text = counter.count(short) <= room ? short : "";
+  // Not even a note saying what was cut fits (the schema's required keys alone may not): refuse
+  // rather than exceed the budget or answer with nothing.
+  if (text === "" || answerTokens({ text, data, warnings }, counter) > budget) {
+    const least = counter.count(warningLines(answer.warnings)) + counter.count(short) + counter.count(JSON.stringify(fitData(answer.data, 1, counter, options.required))) + 8;
+    throw validationError(`${options.budgetParam ?? "maxTokens"}=${budget} is too small for any answer (the least that says what was cut is ~${least} tokens); pass at least ${least}`);
   }
   return { ...answer, text, data, warnings };
 }

@@ -21,6 +21,8 @@ export interface RenderOptions {
   format: Format;
   /** null = unlimited. */
   maxTokens: number | null;
+  /** The request's budget parameter as the answer's notes name it (default maxTokens; ask's is tokenBudget). */
+  budgetParam?: string;
   /** The level named in the manifest (the request's). */
   level: Level;
   semanticMarkers?: boolean;
@@ -130,7 +132,7 @@ function excerptOf(candidate: Candidate, room: number, options: RenderOptions, c
   const overhead = counter.count(fileBlock(options.format, candidate.entry.path, "", { excerpt: "head-and-tail" })) + 4;
   if (room - overhead < 24) return null;
   const marker = (lines: number, tokens: number) =>
-    `… [svc: ${lines} lines (~${formatTokens(tokens)} tokens) not shown to fit maxTokens=${options.maxTokens}; the whole file: ${wholeFileCall(candidate.entry.path, fullTokens)}] …`;
+    `… [svc: ${lines} lines (~${formatTokens(tokens)} tokens) not shown to fit ${options.budgetParam ?? "maxTokens"}=${options.maxTokens}; the whole file: ${wholeFileCall(candidate.entry.path, fullTokens)}] …`;
   const content = headAndTail(candidate.content, room - overhead, counter, marker);
   if (content === "" || content.startsWith("… [svc:")) return null; // a marker with nothing around it is no excerpt
   const block = fileBlock(options.format, candidate.entry.path, content, { ...candidate.traits, excerpt: "head-and-tail" });
@@ -157,6 +159,7 @@ const DROPPED_LISTED = 50;
 export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?: number }): Promise<{ text: string; data: FusionData }> {
   const counter = await tokenCounter();
   const budget = options.maxTokens ?? Number.POSITIVE_INFINITY;
+  const budgetParam = options.budgetParam ?? "maxTokens";
   const session = options.sessionId ? sessionFor(options.sessionId) : null;
   const chosen: Candidate[] = [];
   const dropped: DroppedFile[] = [];
@@ -165,7 +168,7 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
   let prelude = plan.prelude.join("\n");
   // A prelude (review map, API delta) takes at most half of a budget.
   if (Number.isFinite(budget) && prelude && counter.count(prelude) > budget / 2) {
-    prelude = headAndTail(prelude, Math.floor(budget / 2), counter, (lines, tokens) => `… [svc: ${lines} lines (~${formatTokens(tokens)} tokens) of this map cut to fit maxTokens=${budget}; narrow path or raise maxTokens] …`);
+    prelude = headAndTail(prelude, Math.floor(budget / 2), counter, (lines, tokens) => `… [svc: ${lines} lines (~${formatTokens(tokens)} tokens) of this map cut to fit ${budgetParam}=${budget}; narrow path or raise ${budgetParam}] …`);
   }
   // The manifest head, the structured result's fixed fields and the notes.
   // (notes appear twice: in the manifest and in the structured result)
@@ -279,7 +282,8 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
       droppedCount: sorted.length,
       ...(sorted.length ? { next: "svc_focus focus=<path>" } : {}),
       omittedBySession: omitted,
-      notes: [...plan.prelude.slice(0, 1).map((l) => l.slice(0, 160)), ...plan.manifestNotes],
+      // an empty answer says why and what to try in the structured result too (--json, structuredContent, format=json read only this)
+      notes: [...plan.prelude.slice(0, 1).map((l) => l.slice(0, 160)), ...plan.manifestNotes, ...(shown.length === 0 && sorted.length > 0 ? [droppedNote(sorted, budget, sorted.length, true, budgetParam)] : [])],
       ...(plan.notIncluded?.length ? { notIncluded: plan.notIncluded } : {}),
     };
   };
@@ -318,7 +322,7 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
     });
     // Nothing fits: the note alone says why and what to call (a manifest of nothing would only cost tokens).
     const nothingFits = chosen.length === 0 && dropped.length > 0;
-    const parts = [prelude, sessionNote, nothingFits ? "" : manifest, ...shown.map((c) => c.block), droppedNote(sorted, budget, data.droppedCount, nothingFits)].filter(Boolean);
+    const parts = [prelude, sessionNote, nothingFits ? "" : manifest, ...shown.map((c) => c.block), droppedNote(sorted, budget, data.droppedCount, nothingFits, budgetParam)].filter(Boolean);
     if (options.trackTopTokenFiles) parts.push(statsComment(files, plan.collected, total, performance.now() - (options.startedAt ?? performance.now())));
     return { text: parts.join("\n"), data };
   };

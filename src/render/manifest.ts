@@ -34,17 +34,17 @@ export interface DroppedFile {
 }
 
 /** The closing note naming what did not fit, with the cheapest next call to get it. */
-export function droppedNote(dropped: readonly DroppedFile[], maxTokens: number, count = dropped.length, nothingFits = false): string {
+export function droppedNote(dropped: readonly DroppedFile[], maxTokens: number, count = dropped.length, nothingFits = false, budgetParam = "maxTokens"): string {
   if (count === 0) return "";
   const first = dropped[0];
   if (nothingFits && first) {
-    return `<!-- svc: nothing fits maxTokens=${maxTokens} (the first file, ${first.path}, is ~${formatTokens(first.estimate)}); raise maxTokens to ${Math.max(400, maxTokens * 2)}+ or call svc_focus focus=${first.path}. -->`;
+    return `<!-- svc: nothing fits ${budgetParam}=${maxTokens} (the first file, ${first.path}, is ~${formatTokens(first.estimate)}); raise ${budgetParam} to ${Math.max(400, maxTokens * 2)}+ or call svc_focus focus=${first.path}. -->`;
   }
   // a small budget affords a short list
   const listed = Number.isFinite(maxTokens) ? Math.max(1, Math.min(10, Math.floor(maxTokens / 400))) : 10;
   const shown = dropped.slice(0, listed).map((d) => `${d.path} (~${formatTokens(d.estimate)})`);
   const more = count > shown.length ? `, and ${count - shown.length} more` : "";
-  return `<!-- svc: omitted ${count} file${count === 1 ? "" : "s"} to fit maxTokens=${maxTokens} (most relevant kept): ${shown.join(", ")}${more}. Fetch one with svc_focus focus=<path> (CLI: svc focus <path>). -->`;
+  return `<!-- svc: omitted ${count} file${count === 1 ? "" : "s"} to fit ${budgetParam}=${maxTokens} (most relevant kept): ${shown.join(", ")}${more}. Fetch one with svc_focus focus=<path> (CLI: svc focus <path>). -->`;
 }
 
 const k = (n: number) => `${(n / 1000).toFixed(1)}k`;

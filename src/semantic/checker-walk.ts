@@ -61,6 +61,8 @@ const K = SyntaxKind;
 const NODE_LEN = 28;
 /** TypeFormatFlags.NoTruncation: an inferred type printed whole, so two different ones never print the same. */
 const NO_TRUNCATION = 1;
+/** TypeFormatFlags.UseFullyQualifiedType: a type named by where it is declared, so two types of the same name in different modules print differently. */
+const FULLY_QUALIFIED = 64;
 
 /** Declarations whose own name is not a reference. */
 const NAMED_DECLARATIONS = new Set<number>([
@@ -215,7 +217,7 @@ export class CheckerWalker {
     if (!nodes.length) return [];
     const checker = this.project.checker;
     const types = await checker.getTypeAtLocation(nodes as Parameters<Project["checker"]["getTypeAtLocation"]>[0] & unknown[]);
-    return Promise.all(types.map((t) => (t ? checker.typeToString(t, undefined, NO_TRUNCATION) : Promise.resolve("?"))));
+    return Promise.all(types.map((t) => (t ? checker.typeToString(t, undefined, NO_TRUNCATION | FULLY_QUALIFIED) : Promise.resolve("?"))));
   }
 
   /** The outgoing references of one file of this project, or null when the file is not in its program. */

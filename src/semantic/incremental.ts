@@ -6,8 +6,14 @@
 // surfaces held, lost those edges with the changed file's declarations: they are restored
 // from their records (no walk) — unless they carry wiring facts (the wiring's answers name
 // positions in the changed file) or a declaration they named is gone. An added or removed
-// file also walks the files that had unresolved relative imports. The wiring's stored
+// file also walks the files that had unresolved relative imports, and an added file counts
+// the files it can take a specifier over from (`foo.ts` next to `foo/index.ts`) as moved. The wiring's stored
 // answers are asked again where they name a changed file, and everywhere when a surface moved.
+// Known limit: only relative specifiers count as waiting. A file added where a path alias or
+// baseUrl import waited for it (`@late/mod` → src/late/mod.ts, not there before) leaves the
+// importer unwalked: its edges and the stamped partial diagnosis stay until a change to it,
+// to a config, or `svc index --force` (bare unresolved imports are mostly missing packages;
+// walking them on every added file would walk most of a tree without node_modules).
 
 import type { Database } from "bun:sqlite";
 import type { CheckerEdgeWriter, StoredEdge } from "./edge-store.ts";
@@ -56,7 +62,10 @@ export async function walkIncrementally(input: IncrementalInput): Promise<Set<st
   await walkFiles(changed);
   const moved = new Set<string>([...removed, ...unowned]);
   let global = removedGlobal;
-  const added = changed.some((p) => loaded.owner.has(p) && !before.get(p));
+  const addedFiles = changed.filter((p) => loaded.owner.has(p) && !before.get(p));
+  const added = addedFiles.length > 0;
+  // an added `foo.ts` can take a specifier over from `foo/index.ts`, `foo.js` or `foo.d.ts`: their importers move
+  for (const p of shadowedBy(addedFiles, known)) moved.add(p);
   for (const p of changed) {
     const old = before.get(p);
     const now = walkedSurface.get(p);
@@ -91,6 +100,20 @@ export async function walkIncrementally(input: IncrementalInput): Promise<Set<st
     .map(([p]) => p);
   await askFiles(reask);
   return new Set([...input.changed, ...walkedSet, ...touched]);
+}
+
+const MODULE_EXT = /(?:\.d)?\.[cm]?[jt]sx?$/;
+
+/** The files a module resolution could have picked before these files were added: the same name with another extension, or `name/index.*`. */
+export function shadowedBy(addedFiles: readonly string[], known: ReadonlySet<string>): string[] {
+  const stems = new Set(addedFiles.filter((p) => MODULE_EXT.test(p)).map((p) => p.replace(MODULE_EXT, "")));
+  if (!stems.size) return [];
+  const fresh = new Set(addedFiles);
+  return [...known].filter((p) => {
+    if (fresh.has(p) || !MODULE_EXT.test(p)) return false;
+    const stem = p.replace(MODULE_EXT, "");
+    return stems.has(stem) || (stem.endsWith("/index") && stems.has(stem.slice(0, -"/index".length)));
+  });
 }
 
 /** Whether a file's stored answers name a declaration in, or a module resolved to, one of these files. */

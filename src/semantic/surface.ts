@@ -4,7 +4,8 @@
 // is inferred from its body, its type as the checker prints it (the walker adds those:
 // `inferred` lists the nodes). When two versions have the same surface, a reference from
 // another file resolves to the same declarations in both (only their lines move).
-// JavaScript keeps every body (types are inferred from them, `this.x =` declares members). A file that can
+// JavaScript keeps every body (types are inferred from them, `this.x =` declares members)
+// and its JSDoc blocks (`@type`, `@typedef`); triple-slash directives are kept everywhere. A file that can
 // declare globals (a script without import/export, `declare global`, `declare module`) is
 // flagged: a change to its surface can reach files that never import it.
 
@@ -68,8 +69,10 @@ export function surfaceOf(sf: ParsedFile, kindAt: (index: number) => number, pat
     if (c.inferred) inferred.push(c.node);
   }
   visible += text.slice(at);
-  const global = /\bdeclare\s+(?:global|module)\b/.test(text) || !/^\s*(?:import|export)\b|\brequire\s*\(|\bmodule\.exports\b|\bexports\.\w/m.test(text);
-  return { digest: digestOf(normalize(visible)), global, inferred };
+  // a module says so at the top level (an indented `export` can be a namespace member of a script); CommonJS only in JavaScript
+  const moduleRe = js ? /^(?:import|export)\b|\brequire\s*\(|\bmodule\.exports\b|\bexports\.\w/m : /^(?:import|export)\b/m;
+  const global = /\bdeclare\s+(?:global|module)\b/.test(text) || !moduleRe.test(text);
+  return { digest: digestOf(normalize(visible, js)), global, inferred };
 }
 
 /** The surface digest with the inferred types of `inferred` (as printed, in order) folded in. */
@@ -79,15 +82,57 @@ export function withInferred(surface: Surface, printed: readonly string[]): Surf
 
 const digestOf = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 32);
 
-/** Comments dropped, whitespace runs collapsed to one space; string and template literals kept as written. */
-export function normalize(text: string): string {
+/**
+ * Whether a `/` after this output starts a regex literal rather than a division: not after an
+ * operand (a name, a number, `)` or `]`) unless that name is a keyword. A division taken for a
+ * regex only keeps text verbatim (the scan stops at the line's end); a regex taken for a
+ * division could hide what follows a `//` or `/*` in it — so the doubt goes to the regex.
+ */
+function regexMayStart(out: string): boolean {
+  const last = out.charAt(out.length - (out.endsWith(" ") ? 2 : 1));
+  if (!/[\w$)\]]/.test(last)) return true;
+  const word = /([A-Za-z_$][\w$]*)\s?$/.exec(out)?.[1];
+  return word !== undefined && REGEX_AFTER.has(word);
+}
+
+const REGEX_AFTER = new Set(["return", "typeof", "case", "do", "else", "in", "of", "new", "delete", "void", "throw", "instanceof", "yield", "await"]);
+
+/** The end of a regex literal's body starting at `start` (its closing `/`, escapes and classes honored), or the end of the line. */
+function regexEnd(text: string, start: number): number {
+  let inClass = false;
+  for (let j = start + 1; j < text.length; j++) {
+    const ch = text.charCodeAt(j);
+    if (ch === 10 || ch === 13) return j;
+    if (ch === 92) j++;
+    else if (ch === 91) inClass = true;
+    else if (ch === 93) inClass = false;
+    else if (ch === 47 && !inClass) return j + 1;
+  }
+  return text.length;
+}
+
+/**
+ * Comments dropped, whitespace runs collapsed to one space; string, template and regex
+ * literals kept as written. Triple-slash directives are kept, and with `keepDocs` (JavaScript,
+ * whose JSDoc declares types) every `/** … *\/` block.
+ */
+export function normalize(text: string, keepDocs = false): string {
   let out = "";
   let space = false;
   let i = 0;
   const n = text.length;
   while (i < n) {
     const c = text.charCodeAt(i);
-    if (c === 47 && text.charCodeAt(i + 1) === 47) {
+    const kept = c === 47 && (text.startsWith("///", i) || (keepDocs && text.startsWith("/**", i)));
+    if (kept) {
+      // a triple-slash directive, or (JavaScript) a JSDoc block: both can declare types
+      const end = text.charCodeAt(i + 2) === 47 ? text.indexOf("\n", i) : text.indexOf("*/", i + 3) + 2;
+      const j = end < 2 ? n : end;
+      if (space && out.length) out += " ";
+      out += text.slice(i, j).trimEnd();
+      i = j;
+      space = true;
+    } else if (c === 47 && text.charCodeAt(i + 1) === 47) {
       while (i < n && text.charCodeAt(i) !== 10) i++;
       space = true;
     } else if (c === 47 && text.charCodeAt(i + 1) === 42) {
@@ -105,6 +150,10 @@ export function normalize(text: string): string {
         while (j < n && text.charCodeAt(j) !== c) j += text.charCodeAt(j) === 92 ? 2 : 1;
         out += text.slice(i, j + 1);
         i = j + 1;
+      } else if (c === 47 && regexMayStart(out)) {
+        const j = regexEnd(text, i);
+        out += text.slice(i, j);
+        i = j;
       } else {
         out += text[i];
         i++;

@@ -81,7 +81,10 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
     const dirty = readDirty(db);
     const records = new WalkRecords(db);
     const changed = dirty === "all" ? [] : [...new Set([...(options.paths ?? []), ...dirty])];
-    // without complete walk records (an index from before them) or after a config change, everything is walked once
+    // without complete walk records (an index from before them) or after a config change, everything is walked once.
+    // Known limit: a config is a file isProjectConfig names; a tsconfig's `extends` target under another name
+    // (`"extends": "./base.json"`) is not, so an edit there (its `paths`, say) walks nothing and the edges keep the
+    // old resolution until a change to a named config or `svc index --force` (the syntax tier's import edges too: edges.ts).
     const read = textReader(root);
     const priorConfigs = records.configs();
     const configMoved = changed.some((p) => isProjectConfig(p) && priorConfigs[p] !== configDigest(p, read(p)));
@@ -89,7 +92,7 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
     if (!incremental) {
       writeMeta(db, { semantic_pending: 1 });
       records.clear();
-    }
+    } else records.markIncomplete(); // until this run ends: one stopped part-way is followed by a full walk
     const loaded = options.loaded ?? (await loadFromStore(engine, root, db));
     const loadMs = performance.now() - started;
     const walkStart = performance.now();
@@ -190,7 +193,10 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
         records.markComplete();
         records.saveConfigs(Object.fromEntries(storePaths(db).filter(isProjectConfig).map((p) => [p, configDigest(p, read(p))])));
       }
-    } else records.saveConfigs({ ...priorConfigs, ...Object.fromEntries(changed.filter(isProjectConfig).map((p) => [p, configDigest(p, read(p))])) });
+    } else {
+      records.saveConfigs({ ...priorConfigs, ...Object.fromEntries(changed.filter(isProjectConfig).map((p) => [p, configDigest(p, read(p))])) });
+      records.markComplete();
+    }
     const outside = outsideFiles(db, loaded, usable, wanted);
     if (walked > 0 || wiring.asked > 0 || !incremental) wiring.relink();
     clearDirty(db, wanted ? [...wanted] : "all");

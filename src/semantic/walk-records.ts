@@ -50,6 +50,11 @@ export class WalkRecords {
     return rows.some((r) => r.key === "checker_records" && r.value === "1") && rows.some((r) => r.key === "checker_configs");
   }
 
+  /** While an incremental run writes: a run stopped part-way has new records for changed files whose dependents it never walked, so the next run must walk everything. */
+  markIncomplete(): void {
+    this.db.run("DELETE FROM index_meta WHERE key = 'checker_records'");
+  }
+
   markComplete(): void {
     this.db.run("INSERT OR REPLACE INTO index_meta(key, value) VALUES ('checker_records', '1')");
   }

@@ -3,6 +3,7 @@
 // wiring link pass that turns every file's facts into routes, bindings, requests, config
 // keys and their typed edges (store.ts). Registered in src/indexing/passes.ts.
 
+import { isResolverConfig } from "../index/edges.ts";
 import type { DerivePass, FileVisitor } from "../index/pass.ts";
 import { detectWiring, mayHaveWiring } from "./detect/index.ts";
 import { rebuildWiring, wiringRelevantFiles } from "./store.ts";
@@ -15,7 +16,7 @@ export const wiringVisitor: FileVisitor = {
 
 /**
  * Linking reads every file's facts at once, so it reruns whole, and only when a change can
- * alter it: a build, a changed file set, or a re-extracted file that had facts or that
+ * alter it: a build, a changed file set, a changed file the import resolver reads, or a re-extracted file that had facts or that
  * wiring pointed into (before the sync: `before`) or that has facts now.
  */
 export const wiringLinkPass: DerivePass<ReadonlySet<number>> = {
@@ -25,7 +26,7 @@ export const wiringLinkPass: DerivePass<ReadonlySet<number>> = {
   writes: ["routes", "di_bindings", "request_handlers", "config_keys", "wiring_unresolved", "edges:wiring"],
   before: wiringRelevantFiles,
   scope(change, relevant) {
-    if (change.build || change.fileSetChanged || change.removedPaths.length > 0 || !relevant) return "all";
+    if (change.build || change.fileSetChanged || change.removedPaths.length > 0 || !relevant || change.extractedPaths.some(isResolverConfig)) return "all";
     return change.extracted.some((x) => x.hasFacts || (x.id !== undefined && relevant.has(x.id))) ? "all" : "none";
   },
   run: (ctx) => {

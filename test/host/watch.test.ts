@@ -156,6 +156,17 @@ describe("the host's watcher", () => {
     await expectMatchesListing();
   }, 120_000);
 
+  test("a host read made right after a save answers with it: the host fences its watcher before trusting it", async () => {
+    for (let i = 0; i < 8; i++) {
+      writeFiles(root, { [`src/fence/f${i}.ts`]: `export class Fenced${i} {}\n` });
+      // No wait: the kernel may not have delivered the event yet when the request arrives.
+      const graph = await client.call<{ nodes: { path: string }[] }>("svc/graph", { path: root, directory: "src/fence" });
+      expect(graph.nodes.map((n) => n.path)).toContain(`src/fence/f${i}.ts`);
+    }
+    await settled(() => hasFile("src/fence/f7.ts"));
+    await expectMatchesListing();
+  }, 120_000);
+
   test("an editor's atomic save (a temporary file renamed over the original) stays targeted", async () => {
     const before = await watchStats();
     writeFiles(root, { "src/b.ts.tmp-save": 'import { A } from "./a";\nexport class B extends A {}\nexport class Atomic {}\n' });

@@ -26,7 +26,7 @@ describe("host reads and the host's own watcher", () => {
     await syncIndex(root);
     let live = true;
     let pending: Promise<unknown> = Promise.resolve();
-    const forget = keepFresh(root, { live: () => live, settled: async () => void (await pending) });
+    const forget = keepFresh(root, { live: () => live, settled: async () => (await pending, true) });
     try {
       // A change the keeper has not reconciled: a read that trusts it does not list the tree.
       writeFiles(root, { "a.ts": "export const beta = 1;\n" });

@@ -6,7 +6,7 @@
 // to the file's exit code and says so.
 
 import { describe, expect, test } from "bun:test";
-import { chmodSync, existsSync, mkdirSync, readdirSync, symlinkSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { call } from "../../src/engine.ts";
@@ -106,7 +106,9 @@ function project(p: Project): string {
   return root;
 }
 
-const reportDirs = () => readdirSync(tmpdir()).filter((d) => d.startsWith("svc-report-")).sort();
+/** The run's temporary folder, private to this test (other processes on the machine make their own svc-report-* folders in the shared one). */
+const privateTmp = mkdtempSync(join(tmpdir(), "svc-runners-tmp-"));
+const reportDirs = () => readdirSync(privateTmp).filter((d) => d.startsWith("svc-report-")).sort();
 
 describe.each(PROJECTS)("svc test with $family", (p) => {
   const root = project(p);
@@ -120,7 +122,15 @@ describe.each(PROJECTS)("svc test with $family", (p) => {
     expect(runner().family).toBe(p.family);
     await call("index", { path: root });
     const before = reportDirs();
-    const r = await call("test", { path: root, symbol: "add" });
+    const shared = process.env.TMPDIR;
+    process.env.TMPDIR = privateTmp; // os.tmpdir() reads it at each call
+    let r: Awaited<ReturnType<typeof call>>;
+    try {
+      r = await call("test", { path: root, symbol: "add" });
+    } finally {
+      if (shared === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = shared;
+    }
     const d = r.data as unknown as TestData;
     expect(d.grade).toBe("ran");
     expect(d.runner?.name).toBe(p.family);

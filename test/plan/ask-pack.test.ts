@@ -68,6 +68,17 @@ describe("ask: packing for editing", () => {
     expect(entries.every((e) => e.tier === "standard")).toBe(true);
   }, 60_000);
 
+  test("what ask cut or left out is named with its own budget parameter, tokenBudget (maxTokens is no parameter of svc_ask)", async () => {
+    const root = gitRepo(FILES);
+    const said: string[] = [];
+    for (const budget of [300, 600, 1500]) {
+      const r = await call("ask", { path: root, task: "redis adapter expiry: respect the ttl, unrelated steps", tokenBudget: budget });
+      expect(r.text).not.toMatch(/(fit|raise) maxTokens/);
+      said.push(...(r.text.match(/(fits?|raise) tokenBudget[= ]\d*/g) ?? []));
+    }
+    expect(said.length).toBeGreaterThan(0);
+  }, 60_000);
+
   test("tests, docs and generated files count as asked for only when the task says so", () => {
     expect([...askedKinds("add a unit test for the parser")]).toEqual(["test"]);
     expect([...askedKinds("document the retry option in the README")]).toEqual(["auxiliary"]);

@@ -1,10 +1,12 @@
 // The CLI entry: parse, call the engine, print. Exit codes: 0 ok, 1 operation error
 // (the prefixed line on stderr), 2 usage error (a short usage line).
 
-import { invoke } from "../../engine.ts";
+import { answerBudget, invoke } from "../../engine.ts";
 import { asSvcError } from "../../errors.ts";
 import type { ParamSpec } from "../../params.ts";
 import type { OperationSpec } from "../../registry/index.ts";
+import { warningLines } from "../../render/fit.ts";
+import { tokenCounter } from "../../text/tokens.ts";
 import { VERSION } from "../../version.ts";
 import { intro } from "./intro.ts";
 import { errorLine, processIo, redactingIo, styleFor, type CliIo } from "./output.ts";
@@ -202,18 +204,30 @@ export async function runCli(argv: readonly string[], rawIo: CliIo = processIo):
   return runOperation(spec, raw, options, io, style);
 }
 
+/**
+ * The structured result as --json prints it: indented while that stays within the answer's
+ * budget (the engine fitted the compact form, warnings on stderr included), else compact.
+ */
+async function jsonOut(data: object, budget: number | null, warnings: readonly string[] | undefined): Promise<string> {
+  const indented = JSON.stringify(data, null, 2);
+  if (budget === null) return indented;
+  const counter = await tokenCounter();
+  return counter.count(indented) + counter.count(warningLines(warnings)) <= budget ? indented : JSON.stringify(data);
+}
+
 async function runOperation(spec: OperationSpec, raw: Record<string, unknown>, options: Record<string, unknown>, io: CliIo, style: ReturnType<typeof styleFor>): Promise<number> {
   try {
     const cwd = typeof options.cwd === "string" ? options.cwd : process.cwd();
     const bar = progressBar(io, !options.quiet);
+    const ctx = { cwd, surface: "cli" as const };
     let result;
     try {
-      result = await invoke(spec, raw, { cwd, surface: "cli", progress: bar?.update }, cliLabel);
+      result = await invoke(spec, raw, { ...ctx, progress: bar?.update }, cliLabel);
     } finally {
       bar?.end();
     }
     if (!options.quiet) for (const w of result.warnings ?? []) io.err(`svc: warning: ${w}`);
-    if (options.json) io.out(JSON.stringify(result.data, null, 2));
+    if (options.json) io.out(await jsonOut(result.data, answerBudget(spec, raw, ctx, cliLabel), options.quiet ? [] : result.warnings));
     else if (result.textToStderr) io.err(result.text);
     else if (result.text !== "") io.out(result.text);
     return result.exitCode ?? 0;

@@ -272,7 +272,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     },
   });
   watcher = running;
-  // The host's own reads trust its watcher instead of listing the tree per request.
-  forgetKeeper = keepFresh(root, { live: () => running.live(), settled: () => running.idle() });
+  // The host's own reads trust its watcher instead of listing the tree per request, once a
+  // fence shows that every change made before the read has reached it (events arrive late).
+  forgetKeeper = keepFresh(root, { live: () => running.live(), settled: async () => (await running.fence()) && (await running.idle(), true) });
   return { socket: endpoint.socket, token: tokenText, stop, stopped, checksWarm };
 }

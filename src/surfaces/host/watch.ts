@@ -7,7 +7,8 @@
 // pass every FULL_EVERY_MS (events the kernel dropped). Without a usable watch (inotify
 // limits), it falls back to a periodic full reconcile.
 
-import { watch, type FSWatcher } from "node:fs";
+import { rmSync, watch, writeFileSync, type FSWatcher } from "node:fs";
+import { join } from "node:path";
 import { PRUNED_DIRS } from "../../workspace/inventory.ts";
 import type { Logger } from "./log.ts";
 
@@ -47,6 +48,12 @@ export interface Watcher {
   idle(): Promise<void>;
   /** True while the kernel watch is working and the first reconcile is done: every change since reaches a reconcile. */
   live(): boolean;
+  /**
+   * Make sure every change made before this call has reached the watcher: write a fence file
+   * and wait for its event (the kernel delivers a watch's events in order). False when the
+   * fence was not seen in time: the caller must not trust the watcher for this read.
+   */
+  fence(): Promise<boolean>;
 }
 
 /** `paths` null: a full reconcile; else only these root-relative paths changed. */
@@ -65,6 +72,10 @@ const RECENT = 16;
 const RULE_FILES = new Set([".gitignore", ".svcignore", "svc.json"]);
 
 const now = () => performance.timeOrigin + performance.now();
+
+/** How long a read waits for its fence's event before listing the tree itself. */
+const FENCE_WAIT_MS = 250;
+const FENCE_PREFIX = ".svc/watch-fence-";
 
 /** What an event asks for: nothing, these paths, or a full reconcile. */
 export function eventScope(name: string | null): "ignore" | "full" | string {
@@ -179,9 +190,15 @@ export function startWatcher(root: string, options: { log: Logger; sync: SyncFn 
     void run();
   };
 
+  const fences = new Map<string, () => void>();
+  let fenceCount = 0;
   let watcher: FSWatcher | null = null;
   try {
-    watcher = watch(root, { recursive: true }, (_event, name) => onEvent(eventScope(typeof name === "string" ? name : null)));
+    watcher = watch(root, { recursive: true }, (_event, name) => {
+      const path = typeof name === "string" ? name.replace(/\\/g, "/") : null;
+      if (path?.startsWith(FENCE_PREFIX)) return void fences.get(path)?.();
+      onEvent(eventScope(path));
+    });
     watcher.on("error", (error) => {
       options.log(`watcher failed (${error.message}); reconciling every ${POLL_MS / 1000}s instead`);
       watcher?.close();
@@ -201,6 +218,25 @@ export function startWatcher(root: string, options: { log: Logger; sync: SyncFn 
     files: () => fileCount,
     stats: () => ({ ...stats, recent: [...stats.recent], busy: running !== null || timer !== null || hasWork() }),
     live: () => ready && watcher !== null && poller === null && !closed,
+    async fence() {
+      const name = `${FENCE_PREFIX}${process.pid}-${++fenceCount}`;
+      const file = join(root, name);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const seen = new Promise<boolean>((resolve) => {
+        fences.set(name, () => resolve(true));
+        timer = setTimeout(() => resolve(false), FENCE_WAIT_MS);
+      });
+      try {
+        writeFileSync(file, "");
+        return await seen;
+      } catch {
+        return false; // .svc not writable: no fence, no trust
+      } finally {
+        clearTimeout(timer);
+        fences.delete(name);
+        rmSync(file, { force: true });
+      }
+    },
     async idle() {
       while (running || timer) {
         if (running) await running;

@@ -62,7 +62,8 @@ const DESCRIBED_BY_TOOL = new Set(["kind", "operation"]);
 /** The MCP form of a parameter: a shared one with its few words, maxTokens with the MCP default. */
 function mcpParam(p: ParamSpec): ParamSpec {
   const terse = SHARED_PARAMS[p.name] ?? (DESCRIBED_BY_TOOL.has(p.name) ? "See the tool description." : undefined);
-  if (p.name === "maxTokens") return { ...p, default: DEFAULT_BUDGET.mcp, min: 1, description: terse as string };
+  // the operation's own minimum: where it takes 0 (no cap: svc_context, svc_review, svc_reduce) the schema says so
+  if (p.name === "maxTokens") return { ...p, default: DEFAULT_BUDGET.mcp, description: p.min === 0 ? `${terse} 0: no cap.` : (terse as string) };
   return terse ? { ...p, description: terse } : p;
 }
 

@@ -16,6 +16,8 @@ export interface History {
   /** Paths the history knows, and their mean (decayed) commit weight. */
   paths: number;
   meanCommits: number;
+  /** A shallow clone: the history stops at its grafts (count commits read). */
+  shallow: boolean;
 }
 
 export function historyOf(db: Database): History {
@@ -24,15 +26,16 @@ export function historyOf(db: Database): History {
   const count = Number(meta("history_count") ?? 0);
   const base = Number(meta("history_base") ?? 0);
   const head = meta("history_head") ?? "";
-  if (state !== "ready") return { state, available: false, count: 0, head, scale: 1, paths: 0, meanCommits: 0 };
+  const shallow = Boolean(meta("history_shallow"));
+  if (state !== "ready") return { state, available: false, count: 0, head, scale: 1, paths: 0, meanCommits: 0, shallow };
   let row: { n: number; c: number | null } | null = null;
   try {
     row = db.query("SELECT count(*) AS n, avg(commits) AS c FROM history_files").get() as { n: number; c: number | null };
   } catch {
-    return { state: "absent: the index predates history", available: false, count: 0, head, scale: 1, paths: 0, meanCommits: 0 };
+    return { state: "absent: the index predates history", available: false, count: 0, head, scale: 1, paths: 0, meanCommits: 0, shallow };
   }
   const scale = 2 ** ((count - base) / HISTORY.halfLife);
-  return { state, available: true, count, head, scale, paths: row.n, meanCommits: (row.c ?? 0) / scale };
+  return { state, available: true, count, head, scale, paths: row.n, meanCommits: (row.c ?? 0) / scale, shallow };
 }
 
 /** BM25 of the message words (stems) over paths: idf × saturated, commit-count-normalised weight. */

@@ -4,7 +4,10 @@
 //
 // updateHistory is the one entry point (a pass of the index sync): it reads only the
 // commits since the last stored one (`git log <head>..HEAD`), or everything again when
-// that commit is no longer an ancestor of HEAD (a rebase, a reset, another branch).
+// that commit is no longer an ancestor of HEAD (a rebase, a reset, another branch), or when
+// the new commits bring back a path deleted before it (its older commits were not kept) or
+// bring a path one of its words (co-changed paths) it may have dropped for the cap: an
+// update's rows are then the rebuild's, to the bit (sums continue in the rebuild's order).
 // Age decay without rewriting old rows: a commit's weight is 2^((ordinal − base) / halfLife)
 // on a scale that grows with the commit count (ordinal), so a newer commit simply weighs
 // more; readers divide by the scale at the head. When the scale grows large, every row is
@@ -13,6 +16,7 @@
 // redactor finds blanked (as index/scrub.ts masks file text), and long random-looking tokens are never kept.
 
 import type { Database } from "bun:sqlite";
+import { readFileSync } from "node:fs";
 import { findSecrets } from "../text/redact.ts";
 import { stem } from "../text/stem.ts";
 import { splitIdentifier, STOP_WORDS } from "../text/terms.ts";
@@ -35,7 +39,7 @@ export const HISTORY = {
 };
 
 /** Bump when what is stored changes meaning: the history is then read again from the start. */
-export const HISTORY_VERSION = 3;
+export const HISTORY_VERSION = 4;
 
 export interface HistoryUpdate {
   /** "ready", or why there is no history (no git, no commits). */
@@ -76,6 +80,8 @@ async function readLog(root: string, range: string): Promise<Commit[]> {
   return out;
 }
 
+const CREDENTIAL_VALUE = /((?:pass(?:word|wd|phrase)?|pwd|secret|token|api[-_ ]?key|access[-_ ]?key|private[-_ ]?key|credentials?)["']?)\s*(?:[:=]|\bis\b)\s*\S+/gi;
+
 /** The words a commit message contributes: subject and the body's first paragraph, secrets blanked, stemmed. */
 export function messageWords(message: string): string[] {
   const [subject = "", ...rest] = message.split("\n");
@@ -87,7 +93,8 @@ export function messageWords(message: string): string[] {
     .filter((l) => !/^[\w-]+-by:/i.test(l.trim()))
     .join("\n")
     .slice(0, HISTORY.bodyChars);
-  const text = `${subject}\n${body}`.replace(/\bhttps?:\/\/\S+/g, " ");
+  // URLs say nothing; a value given to a credential's name (`password: x`, `token=x`) in prose may be one, whatever it looks like.
+  const text = `${subject}\n${body}`.replace(/\b\w+:\/\/\S+/g, " ").replace(CREDENTIAL_VALUE, "$1 ");
   let masked = text;
   for (const span of findSecrets(text, { path: "COMMIT_EDITMSG" }).sort((a, b) => b.start - a.start)) {
     masked = masked.slice(0, span.start) + masked.slice(span.start, span.end).replace(/[^\r\n]/g, " ") + masked.slice(span.end);
@@ -107,9 +114,10 @@ export function messageWords(message: string): string[] {
 
 type Weights = Map<string, Map<string, number>>;
 
-function bump(map: Weights, key: string, sub: string, w: number): void {
+/** Add `w` to map[key][sub]; a key's weights start from `seed(key)` (what is stored for it), so sums run in the order a rebuild's do. */
+function bump(map: Weights, key: string, sub: string, w: number, seed: (key: string) => Map<string, number>): void {
   let inner = map.get(key);
-  if (!inner) map.set(key, (inner = new Map()));
+  if (!inner) map.set(key, (inner = seed(key)));
   inner.set(sub, (inner.get(sub) ?? 0) + w);
 }
 
@@ -132,6 +140,36 @@ function forgetAbsent(db: Database, present: ReadonlySet<string>): void {
   for (const path of gone) for (const statement of statements) statement.run(path);
 }
 
+const ROLLBACK = new Error("history: an update that cannot equal a rebuild");
+
+/** A shallow clone's graft commits, sorted and joined ("" for a complete repository). */
+async function shallowGrafts(root: string): Promise<string> {
+  if ((await git(root, ["rev-parse", "--is-shallow-repository"])).out.trim() !== "true") return "";
+  const file = (await git(root, ["rev-parse", "--path-format=absolute", "--git-path", "shallow"])).out.trim();
+  let text = "";
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {}
+  return text.split("\n").map((l) => l.trim()).filter(Boolean).sort().join(",") || "shallow";
+}
+
+/** The root-relative paths of the tree at `commit` (under the root's `prefix` in the repository). */
+async function pathsAt(root: string, commit: string, prefix: string): Promise<Set<string>> {
+  const tree = await git(root, ["ls-tree", "-r", "--name-only", "--full-tree", commit]);
+  if (tree.code !== 0) throw new Error(`git ls-tree ${commit} failed`);
+  return new Set(tree.out.split("\n").filter((p) => p && p.startsWith(prefix)).map((p) => p.slice(prefix.length)));
+}
+
+/** Whether the new commits bring back, at HEAD, a path absent at `stored` that some commit before it touched. */
+async function readdsPath(root: string, stored: string, prefix: string, commits: readonly Commit[], present: ReadonlySet<string>): Promise<boolean> {
+  const before = await pathsAt(root, stored, prefix);
+  const fresh = [...new Set(commits.flatMap((c) => c.paths))].filter((p) => present.has(p) && !before.has(p));
+  if (!fresh.length) return false;
+  if (fresh.length > 2000) return true; // too many to ask about: a rebuild is always right
+  const r = await git(root, ["log", "-1", "--format=%H", "--full-history", stored, "--", ...fresh.map((p) => `:(literal)${p}`)]);
+  return r.code !== 0 || r.out.trim() !== "";
+}
+
 /** Bring the stored history in line with HEAD; cheap (one `git rev-parse`) when it already is. */
 export async function updateHistory(db: Database, root: string): Promise<HistoryUpdate> {
   const meta = readMeta(db);
@@ -142,71 +180,107 @@ export async function updateHistory(db: Database, root: string): Promise<History
     if (meta.history_state !== state) db.transaction(() => (clear(db), writeMeta(db, { history_state: state, history_head: "", history_count: 0, history_base: 0 })))();
     return { state, commits: 0, rebuilt: false, head: null };
   }
-  const current = meta.history_state === "ready" && meta.history_version === String(HISTORY_VERSION);
+  // A shallow clone's history stops at its grafts: said (history_shallow), and read again whenever they change (a deepen, an unshallow).
+  const shallow = await shallowGrafts(root);
+  const current = meta.history_state === "ready" && meta.history_version === String(HISTORY_VERSION) && (meta.history_shallow ?? "") === shallow;
   if (meta.history_head === head && current) return { state: "ready", commits: 0, rebuilt: false, head };
   let incremental = false;
   if (meta.history_head && current) {
     incremental = (await git(root, ["merge-base", "--is-ancestor", meta.history_head, head])).code === 0;
   }
-  const commits = await readLog(root, incremental ? `${meta.history_head}..${head}` : head);
+  let commits = await readLog(root, incremental ? `${meta.history_head}..${head}` : head);
   // Only paths that exist at HEAD can be answers: the rest (deleted, renamed away, changesets) are not stored.
-  const tree = await git(root, ["ls-tree", "-r", "--name-only", "--full-tree", head]);
   const prefix = (await git(root, ["rev-parse", "--show-prefix"])).out.trim();
-  const present = new Set(tree.out.split("\n").filter((p) => p.startsWith(prefix)).map((p) => p.slice(prefix.length)));
-  let count = incremental ? Number(meta.history_count ?? 0) : 0;
-  let base = incremental ? Number(meta.history_base ?? 0) : 0;
-  db.transaction(() => {
-    if (!incremental) clear(db);
-    else forgetAbsent(db, present); // deleted or renamed away since: a rebuild would not store them
-    if ((count + commits.length - base) / HISTORY.halfLife > HISTORY.maxExponent) {
-      const factor = 2 ** (-(count - base) / HISTORY.halfLife);
-      db.run("UPDATE history_files SET commits = commits * ?", [factor]);
-      db.run("UPDATE history_words SET weight = weight * ?", [factor]);
-      db.run("UPDATE history_cochange SET weight = weight * ?", [factor]);
-      base = count;
-    }
-    const words: Weights = new Map();
-    const cochange: Weights = new Map();
-    const files = new Map<string, { commits: number; ordinal: number; time: number }>();
-    for (const c of commits) {
-      count++;
-      if (c.root || c.paths.length === 0 || c.paths.length > HISTORY.maxFilesPerCommit) continue;
-      const w = 2 ** ((count - base) / HISTORY.halfLife);
-      const said = messageWords(c.message);
-      const kept = c.paths.filter((p) => present.has(p));
-      for (const p of kept) {
-        const f = files.get(p) ?? { commits: 0, ordinal: 0, time: 0 };
-        files.set(p, { commits: f.commits + w, ordinal: count, time: c.time });
-        for (const word of said) bump(words, p, word, w);
-        if (c.paths.length > 1) for (const q of kept) if (q !== p) bump(cochange, p, q, w / (c.paths.length - 1));
+  const present = await pathsAt(root, head, prefix);
+  if (incremental && (await readdsPath(root, meta.history_head as string, prefix, commits, present))) {
+    // A path deleted (or renamed away) before the stored head is back: its older commits were
+    // never stored (or forgotten), and a rebuild would count them. Read everything again.
+    incremental = false;
+    commits = await readLog(root, head);
+  }
+  /** Store `commits` over what is stored (incremental) or from nothing; false (nothing written) when an update cannot equal a rebuild. */
+  const store = (incremental: boolean, commits: readonly Commit[]): boolean => {
+    let count = incremental ? Number(meta.history_count ?? 0) : 0;
+    let base = incremental ? Number(meta.history_base ?? 0) : 0;
+    db.transaction(() => {
+      if (!incremental) clear(db);
+      else forgetAbsent(db, present); // deleted or renamed away since: a rebuild would not store them
+      if ((count + commits.length - base) / HISTORY.halfLife > HISTORY.maxExponent) {
+        const factor = 2 ** (-(count - base) / HISTORY.halfLife);
+        db.run("UPDATE history_files SET commits = commits * ?", [factor]);
+        db.run("UPDATE history_words SET weight = weight * ?", [factor]);
+        db.run("UPDATE history_cochange SET weight = weight * ?", [factor]);
+        base = count;
       }
-    }
-    const filesRow = db.prepare("SELECT commits FROM history_files WHERE path = ?");
-    const putFile = db.prepare("INSERT OR REPLACE INTO history_files(path, commits, last_ordinal, last_time) VALUES (?, ?, ?, ?)");
-    for (const [p, f] of files) {
-      const before = incremental ? ((filesRow.get(p) as { commits: number } | null)?.commits ?? 0) : 0;
-      putFile.run(p, before + f.commits, f.ordinal, f.time);
-    }
-    const merge = (table: "history_words" | "history_cochange", key: string, sub: string, fresh: Weights, keep: number) => {
-      const select = db.prepare(`SELECT ${sub} AS sub, weight AS w FROM ${table} WHERE ${key} = ?`);
-      const remove = db.prepare(`DELETE FROM ${table} WHERE ${key} = ?`);
-      const insert = db.prepare(`INSERT INTO ${table}(${key}, ${sub}, weight) VALUES (?, ?, ?)`);
-      const rows: [string, string, number][] = [];
-      for (const [p, inner] of fresh) {
-        if (incremental) {
-          for (const row of select.all(p) as { sub: string; w: number }[]) inner.set(row.sub, (inner.get(row.sub) ?? 0) + row.w);
-          remove.run(p);
+      // An update continues the stored sums (seeded before the new commits are added), so
+      // every float is summed in the order a rebuild sums it: the same bits.
+      const stored = (table: "history_words" | "history_cochange", key: string, sub: string) => {
+        const select = db.prepare(`SELECT ${sub} AS sub, weight AS w FROM ${table} WHERE ${key} = ?`);
+        const keys = new Map<string, number>();
+        const seed = (p: string) => {
+          const rows = incremental ? (select.all(p) as { sub: string; w: number }[]) : [];
+          keys.set(p, rows.length);
+          return new Map(rows.map((r) => [r.sub, r.w] as const));
+        };
+        return Object.assign(seed, { keys });
+      };
+      const storedWords = stored("history_words", "path", "word");
+      const storedNeighbours = stored("history_cochange", "path", "other");
+      const filesRow = db.prepare("SELECT commits FROM history_files WHERE path = ?");
+      const storedCommits = (p: string) => (incremental ? ((filesRow.get(p) as { commits: number } | null)?.commits ?? 0) : 0);
+      const words: Weights = new Map();
+      const cochange: Weights = new Map();
+      const files = new Map<string, { commits: number; ordinal: number; time: number }>();
+      for (const c of commits) {
+        count++;
+        if (c.root || c.paths.length === 0 || c.paths.length > HISTORY.maxFilesPerCommit) continue;
+        const w = 2 ** ((count - base) / HISTORY.halfLife);
+        const said = messageWords(c.message);
+        const kept = c.paths.filter((p) => present.has(p));
+        for (const p of kept) {
+          const f = files.get(p) ?? { commits: storedCommits(p), ordinal: 0, time: 0 };
+          files.set(p, { commits: f.commits + w, ordinal: count, time: c.time });
+          for (const word of said) bump(words, p, word, w, storedWords);
+          if (c.paths.length > 1) for (const q of kept) if (q !== p) bump(cochange, p, q, w / (c.paths.length - 1), storedNeighbours);
         }
-        for (const [s, w] of heaviest(inner, keep)) rows.push([p, s, w]);
       }
-      // In primary-key order: appending to the b-tree is several times faster than scattered inserts.
-      const order = table === "history_words" ? (r: [string, string, number]) => `${r[1]}\0${r[0]}` : (r: [string, string, number]) => `${r[0]}\0${r[1]}`;
-      const keyed = rows.map((r) => [order(r), r] as const).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-      for (const [, r] of keyed) insert.run(r[0], r[1], r[2]);
-    };
-    merge("history_words", "path", "word", words, HISTORY.wordsPerPath);
-    merge("history_cochange", "path", "other", cochange, HISTORY.neighboursPerPath);
-    writeMeta(db, { history_state: "ready", history_version: HISTORY_VERSION, history_head: head, history_count: count, history_base: base });
+      // A path that had more words (neighbours) than are kept may have lost, at an earlier
+      // update, the one a new commit brings: only a rebuild can sum it right.
+      const lossy = (fresh: Weights, seeded: Map<string, number>, keep: number) => [...fresh].some(([p, inner]) => (seeded.get(p) ?? 0) >= keep && inner.size > (seeded.get(p) ?? 0));
+      if (incremental && (lossy(words, storedWords.keys, HISTORY.wordsPerPath) || lossy(cochange, storedNeighbours.keys, HISTORY.neighboursPerPath))) throw ROLLBACK;
+      const putFile = db.prepare("INSERT OR REPLACE INTO history_files(path, commits, last_ordinal, last_time) VALUES (?, ?, ?, ?)");
+      for (const [p, f] of files) putFile.run(p, f.commits, f.ordinal, f.time);
+      const merge = (table: "history_words" | "history_cochange", key: string, sub: string, fresh: Weights, keep: number) => {
+        const remove = db.prepare(`DELETE FROM ${table} WHERE ${key} = ?`);
+        const insert = db.prepare(`INSERT INTO ${table}(${key}, ${sub}, weight) VALUES (?, ?, ?)`);
+        const rows: [string, string, number][] = [];
+        for (const [p, inner] of fresh) {
+          if (incremental) remove.run(p);
+          for (const [s, w] of heaviest(inner, keep)) rows.push([p, s, w]);
+        }
+        // In primary-key order: appending to the b-tree is several times faster than scattered inserts.
+        const order = table === "history_words" ? (r: [string, string, number]) => `${r[1]}\0${r[0]}` : (r: [string, string, number]) => `${r[0]}\0${r[1]}`;
+        const keyed = rows.map((r) => [order(r), r] as const).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+        for (const [, r] of keyed) insert.run(r[0], r[1], r[2]);
+      };
+      merge("history_words", "path", "word", words, HISTORY.wordsPerPath);
+      merge("history_cochange", "path", "other", cochange, HISTORY.neighboursPerPath);
+      writeMeta(db, { history_state: "ready", history_version: HISTORY_VERSION, history_head: head, history_count: count, history_base: base, history_shallow: shallow });
+    })();
+    return true;
+  };
+  const written = (() => {
+    try {
+      return store(incremental, commits);
+    } catch (error) {
+      if (error !== ROLLBACK) throw error;
+      return false;
+    }
   })();
+  if (!written) {
+    incremental = false;
+    commits = await readLog(root, head);
+    store(false, commits);
+  }
   return { state: "ready", commits: commits.length, rebuilt: !incremental, head };
 }

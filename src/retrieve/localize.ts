@@ -42,6 +42,8 @@ export interface Localization {
   unmatched?: string[];
   /** Why the repository's history was not used (no git, no commits, an index from before history): absent when it was. */
   historyAbsent?: string;
+  /** Why the history used is partial (a shallow clone): absent when it is complete. */
+  historyPartial?: string;
   /** The package folder the query names (files outside it were damped). */
   package?: string;
   /** What the grade was decided on (absent when there are no candidates). */
@@ -123,11 +125,11 @@ export function isConfident(e: GradeEvidence, rule: ConfidentRule = CONFIDENT_RU
   return e.margin >= rule.margin && (!rule.textFirst || e.textFirst) && (!rule.pathHit || e.pathHit) && e.unmatchedShare < rule.unmatchedShare;
 }
 
-function grade(candidates: readonly Candidate[], topical: ReadonlySet<string>, unmatched: readonly string[], textFirst: Candidate | undefined): { grade: Grade; cluster: number; evidence?: GradeEvidence } {
+function grade(candidates: readonly Candidate[], beyond: number | undefined, topical: ReadonlySet<string>, unmatched: readonly string[], textFirst: Candidate | undefined): { grade: Grade; cluster: number; evidence?: GradeEvidence } {
   const first = candidates[0];
   if (!first) return { grade: "insufficient", cluster: 0 };
   const evidence: GradeEvidence = {
-    margin: Math.round((first.score - (candidates[1]?.score ?? 0)) * 1000) / 1000,
+    margin: Math.round((first.score - (candidates[1]?.score ?? beyond ?? 0)) * 1000) / 1000,
     textFirst: textFirst !== undefined && textFirst === first,
     pathHit: first.reasons.some((r) => r.startsWith("path ")),
     unmatchedShare: Math.round((unmatched.length / Math.max(1, topical.size)) * 1000) / 1000,
@@ -239,11 +241,18 @@ export function localize(collection: Collection, options: LocalizeOptions): Loca
   const hashOf = db.prepare("SELECT hash FROM files WHERE id = ?");
   const seenHash = new Map<string, Candidate>();
   const candidates: Candidate[] = [];
+  /** The best score past the limit (of a file no candidate is identical to): the grade's margin is to the real second file, whatever the limit. */
+  let beyond: number | undefined;
   for (const [id, score] of final) {
     const file = collection.byId.get(id);
     if (!file) continue;
     const hash = (hashOf.get(id) as { hash: string } | null)?.hash ?? String(id);
     const twin = seenHash.get(hash);
+    if (candidates.length >= options.limit) {
+      if (twin) continue;
+      beyond = Math.round(score * 1000) / 1000;
+      break;
+    }
     if (twin) {
       if (twin.reasons.length < 6) twin.reasons.push(`identical to ${file.path}`);
       continue;
@@ -251,16 +260,16 @@ export function localize(collection: Collection, options: LocalizeOptions): Loca
     const c: Candidate = { path: file.path, score: Math.round(score * 1000) / 1000, tokens: file.tokens, reasons: [...(m.reasons.get(id) ?? [])] };
     seenHash.set(hash, c);
     candidates.push(c);
-    if (candidates.length >= options.limit) break;
   }
   const topical = topicalWords(terms);
   const unmatched = fts ? unmatchedWords(db, collection, topical) : [];
   // The text ranking's first file, or the candidate it collapsed onto (an identical file).
   const textFirstHash = textFirst === undefined ? undefined : ((hashOf.get(textFirst) as { hash: string } | null)?.hash ?? String(textFirst));
-  const evidence = grade(candidates, topical, unmatched, textFirstHash === undefined ? undefined : seenHash.get(textFirstHash));
+  const evidence = grade(candidates, beyond, topical, unmatched, textFirstHash === undefined ? undefined : seenHash.get(textFirstHash));
   const graded = why ? { ...evidence, grade: "insufficient" as const, cluster: 0 } : evidence;
   const result: Localization = { grade: graded.grade, candidates, cluster: graded.cluster, ...(why ? { lowSignal: why } : {}), ...(fts ? {} : { noFullText: true }), ...(unmatched.length ? { unmatched } : {}), ...(graded.evidence ? { gradeEvidence: graded.evidence } : {}),
     ...(history.available ? {} : { historyAbsent: history.state.replace(/^absent:\s*/, "") }),
+    ...(history.available && history.shallow ? { historyPartial: `a shallow clone: only its last ${history.count} commit${history.count === 1 ? "" : "s"} were read (git fetch --unshallow reads the rest)` } : {}),
     ...(pkg ? { package: pkg.dir } : {}),
   };
   if (graded.grade !== "confident") result.navigation = navigation(db, collection, candidates);

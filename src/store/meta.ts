@@ -39,6 +39,8 @@ export interface IndexMeta {
   history_count?: string;
   history_base?: string;
   history_state?: string;
+  /** A shallow clone's graft commits the history was read to ("": complete). */
+  history_shallow?: string;
   history_version?: string;
 }
 

@@ -1,6 +1,8 @@
 // The one wrapper every external process goes through: array arguments (no shell),
 // a timeout, a cap on captured output, stderr kept for the error message.
 
+import { untilDone } from "./on-exit.ts";
+
 export interface RunOptions {
   cwd: string;
   timeoutMs?: number;
@@ -82,6 +84,8 @@ export async function run(argv: string[], options: RunOptions): Promise<RunResul
       // the group is already gone
     }
   };
+  // svc stopped by a signal while this group runs: the group goes with it
+  const done = options.group ? untilDone(kill) : () => {};
   let timedOut = false;
   const timer = options.timeoutMs
     ? setTimeout(() => {
@@ -107,6 +111,7 @@ export async function run(argv: string[], options: RunOptions): Promise<RunResul
     };
   } finally {
     if (timer) clearTimeout(timer);
+    done();
   }
 }
 

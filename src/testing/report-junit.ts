@@ -2,7 +2,8 @@
 // nested <testsuite>s (a suite per describe; bun's outermost one is the file) around
 // <testcase name classname file? line?>, whose <failure>/<error> child marks a failure and
 // <skipped> a skipped test. A small tag scanner, not a general XML parser: elements,
-// attributes, text, CDATA, comments, the five named entities and numeric references.
+// attributes, text, CDATA, comments, the five named entities and numeric references. A
+// report whose root element never closes was cut short and is not read.
 
 import type { ParsedReport, RawCase } from "./test-cases.ts";
 
@@ -37,6 +38,9 @@ interface OpenCase {
 export function parseJunit(xml: string): ParsedReport | null {
   if (!/<testsuites?[\s>]/.test(xml)) return null;
   const suites: { name: string; counted: boolean }[] = [];
+  /** <testsuites>/<testsuite> elements open; the report is whole only when the root closed. */
+  let depth = 0;
+  let closed = false;
   const cases: RawCase[] = [];
   let open: OpenCase | null = null;
   const tag = /<!\[CDATA\[([\s\S]*?)\]\]>|<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<(\/?)([\w:.-]+)((?:\s+[\w:.-]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>|([^<]+)/g;
@@ -47,6 +51,11 @@ export function parseJunit(xml: string): ParsedReport | null {
       continue;
     }
     if (!name) continue;
+    if (name === "testsuites" || name === "testsuite") {
+      if (closing) closed = --depth === 0;
+      else if (selfClosing) closed ||= depth === 0;
+      else depth++;
+    }
     if (name === "testsuite") {
       if (closing) suites.pop();
       else if (!selfClosing) {
@@ -85,6 +94,8 @@ export function parseJunit(xml: string): ParsedReport | null {
       open.inFailure = !selfClosing;
     } else if (name === "skipped" && !closing && open.raw.status !== "fail") open.raw.status = "skip";
   }
+  // cut short (a runner that died while writing it): what it lists so far is no evidence
+  if (!closed || depth !== 0 || open) return null;
   return { cases, fileError: null };
 }
 

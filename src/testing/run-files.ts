@@ -3,13 +3,15 @@
 // private temporary folder (removed after, whatever happens) and read per test: a file fails
 // when a test in it fails or the runner exits non-zero, and a failure names the test, its
 // file and line and the first lines of its message. Without a readable report (a custom
-// testCommand, a runner that wrote none or one that does not parse) the file is graded by
-// its exit code alone, and says so; a run that crashed is never a pass. The timeout bounds
+// testCommand, a runner that rejected svc's report options) the file is graded by its exit
+// code alone, and says so; a known runner that exits 0 without a readable report is not
+// graded (not_run: something ended it early); a run that crashed is never a pass. The timeout bounds
 // each file's runs together.
 
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { untilDone } from "../sys/on-exit.ts";
 import { run, ProcessError } from "../sys/proc.ts";
 import { invocation } from "./invocation.ts";
 import type { Runner } from "./runner.ts";
@@ -27,7 +29,7 @@ export interface FileRun {
   message: string | null;
   /** Per test, from the runner's report; null when no report was read (see graded). */
   cases: TestCase[] | null;
-  /** per_test: from the runner's report; exit_code: the exit code alone (gradeNote says why); null: it did not finish. */
+  /** per_test: from the runner's report; exit_code: the exit code alone (gradeNote says why); null: it did not finish, or nothing it left is evidence (gradeNote says why). */
   graded: "per_test" | "exit_code" | null;
   gradeNote: string | null;
 }
@@ -72,6 +74,8 @@ function failuresText(failed: TestCase[]): string {
 
 async function runOne(root: string, runner: Runner, file: { path: string; hop: number }, timeoutMs: number, names: readonly string[]): Promise<FileRun> {
   const reportDir = mkdtempSync(join(tmpdir(), "svc-report-"));
+  const removeReports = () => rmSync(reportDir, { recursive: true, force: true });
+  const done = untilDone(removeReports); // also when svc itself is stopped mid-run
   const started = performance.now();
   try {
     const inv = invocation(runner, file.path, join(reportDir, "report"), names);
@@ -92,6 +96,12 @@ async function runOne(root: string, runner: Runner, file: { path: string; hop: n
       if (plain.timedOut) return timedOut(ms);
       const how = retried ? `${read.why} (it exited ${r.exitCode} with svc's report options); graded by the exit code of a run without them (${plain.exitCode})` : `${read.why}; graded by the exit code (${plain.exitCode})`;
       const gradeNote = `${filterNote}per-test results unavailable: ${how}`;
+      if (plain.exitCode === 0 && !retried && inv.format !== null) {
+        // A known runner asked for a report exits 0 without a readable one: something ended
+        // it early (a test calling process.exit, a crash while writing). Not evidence of a pass.
+        const why = `${read.why}, yet it exited 0: not counted as a pass (a test may have ended the process early, e.g. process.exit)`;
+        return { ...file, outcome: "not_run", exitCode: 0, ms, message: why, cases: null, graded: null, gradeNote: `${filterNote}per-test results unavailable: ${why}` };
+      }
       if (plain.exitCode === 0) return { ...file, outcome: "pass", exitCode: 0, ms, message: null, cases: null, graded: "exit_code", gradeNote };
       return { ...file, outcome: "fail", exitCode: plain.exitCode, ms, message: failureMessage(`${new TextDecoder().decode(plain.stdout)}\n${plain.stderr}`), cases: null, graded: "exit_code", gradeNote };
     }
@@ -111,7 +121,8 @@ async function runOne(root: string, runner: Runner, file: { path: string; hop: n
     if (!(error instanceof ProcessError)) throw error;
     return notRunFile(file, error.message);
   } finally {
-    rmSync(reportDir, { recursive: true, force: true });
+    removeReports();
+    done();
   }
 }
 

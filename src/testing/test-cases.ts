@@ -1,7 +1,7 @@
 // One test's result as a runner's machine-readable report gives it, and the shaping shared by
 // every report format: the failure message cut to its first lines plus the first stack frame
 // inside the workspace (root-relative), and the test's line found by its title in the file
-// when the report has none.
+// when the report has none. A passing stand-in for the file itself (node --test's) is not a test.
 
 import { existsSync, readFileSync } from "node:fs";
 import { isAbsolute, join, relative } from "node:path";
@@ -79,26 +79,56 @@ export function shapeMessage(root: string, raw: string): string {
   return [text || "(the report gives no message)", ...(at ? [`at ${at}`] : [])].join("\n");
 }
 
-const literalHits = (text: string, title: string, from: number) => [...text.slice(from).matchAll(new RegExp(`(["'\`])${escapeRegExp(title)}\\1`, "g"))].map((m) => from + (m.index ?? 0));
+const literalHits = (text: string, title: string, from: number, to: number) =>
+  [...text.slice(from, to).matchAll(new RegExp(`(["'\`])${escapeRegExp(title)}\\1`, "g"))].map((m) => from + (m.index ?? 0));
+
+/**
+ * Where the call whose first argument is the string literal at `at` ends (`describe("t", () => {…})`):
+ * brackets counted from the literal on, strings, template literals and comments skipped; null
+ * when the brackets do not close (the block is then unknown).
+ */
+function callEnd(text: string, at: number): number | null {
+  let depth = 1;
+  for (let i = at; i < text.length; i++) {
+    const ch = text[i] as string;
+    if (ch === '"' || ch === "'" || ch === "`") {
+      for (i++; i < text.length && text[i] !== ch; i++) if (text[i] === "\\") i++;
+    } else if (ch === "/" && text[i + 1] === "/") {
+      const nl = text.indexOf("\n", i);
+      i = nl < 0 ? text.length : nl;
+    } else if (ch === "/" && text[i + 1] === "*") {
+      const close = text.indexOf("*/", i + 2);
+      i = close < 0 ? text.length : close + 1;
+    } else if (ch === "(" || ch === "[" || ch === "{") depth++;
+    else if (ch === ")" || ch === "]" || ch === "}") {
+      if (--depth === 0) return i;
+    }
+  }
+  return null;
+}
 
 /**
  * The 1-based line where the test's title appears as a string literal in the file: the one
- * occurrence; or, when each describe title around it appears once (in order), the first one
- * after the innermost describe. Otherwise null (not found, or ambiguous).
+ * occurrence; or, when each describe title around it appears once within the block of the
+ * one before (in order), the first one inside the innermost describe's block. Otherwise null
+ * (not found, ambiguous, or only outside that block: a title made at run time).
  */
 function lineOfTitle(text: string | null, ancestors: readonly string[], title: string): number | null {
   if (text === null || !title) return null;
   let from = 0;
+  let to = text.length;
   let narrowed = ancestors.length > 0;
   for (const a of ancestors) {
-    const hits = literalHits(text, a, from);
-    if (hits.length !== 1) {
+    const hits = literalHits(text, a, from, to);
+    const end = hits.length === 1 ? callEnd(text, hits[0] as number) : null;
+    if (end === null) {
       narrowed = false;
       break;
     }
     from = hits[0] as number;
+    to = end;
   }
-  const hits = literalHits(text, title, narrowed ? from : 0);
+  const hits = narrowed ? literalHits(text, title, from, to) : literalHits(text, title, 0, text.length);
   if (!hits.length || (!narrowed && hits.length > 1)) return null;
   return text.slice(0, hits[0]).split("\n").length;
 }
@@ -116,7 +146,10 @@ export function toTestCases(root: string, runFile: string, report: ParsedReport)
     }
     return texts.get(rel) ?? null;
   };
-  return report.cases.map((c) => {
+  // node --test names a file's own test by its path; passing, it says only that the file's
+  // process exited 0 (with no test reported inside it: none, or it exited early): not a test.
+  const standIn = (c: RawCase) => c.status !== "fail" && c.ancestors.length === 0 && (isAbsolute(c.title) || c.title.startsWith("file://")) && relativeToRoot(root, c.title) === runFile;
+  return report.cases.filter((c) => !standIn(c)).map((c) => {
     const file = c.file ? relativeToRoot(root, c.file) : runFile;
     const found = c.line === null ? lineOfTitle(textOf(file), c.ancestors, c.title) : null;
     return {

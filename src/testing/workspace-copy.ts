@@ -12,6 +12,7 @@ import { copyFile, lstat, mkdir, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { lsFiles } from "../git/git.ts";
+import { untilDone } from "../sys/on-exit.ts";
 import { walkFiles } from "../workspace/walk.ts";
 
 const COPY_MAX_FILES = 50_000;
@@ -39,7 +40,12 @@ export async function copyList(root: string, isGit: boolean): Promise<string[]> 
 export async function makeCopy(root: string, files: readonly string[], proposed: readonly { rel: string; content: string }[]): Promise<WorkspaceCopy> {
   if (files.length > COPY_MAX_FILES) throw new Error(`the workspace has ${files.length} files, more than the ${COPY_MAX_FILES} an isolated copy takes`);
   const dir = realpathSync(mkdtempSync(join(tmpdir(), "svc-race-")));
-  const dispose = () => rmSync(dir, { recursive: true, force: true });
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  const done = untilDone(remove); // also when svc itself is stopped before dispose()
+  const dispose = () => {
+    remove();
+    done();
+  };
   let bytes = 0;
   let copied = 0;
   try {

@@ -4,6 +4,9 @@
 
 import { describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { storeDigest } from "../../scripts/bench/store-digest.ts";
 import { call } from "../../src/engine.ts";
 import { syncIndex } from "../../src/indexing/sync.ts";
 import { storePath } from "../../src/store/db.ts";
@@ -11,7 +14,7 @@ import { messageWords } from "../../src/history/update.ts";
 import { splitIdentifier } from "../../src/text/terms.ts";
 import { stem } from "../../src/text/stem.ts";
 import { CANARY } from "../helpers/canary.ts";
-import { git, gitRepo, plainDir, writeFiles } from "../helpers/repo.ts";
+import { git, gitRepo, plainDir, tempDir, writeFiles } from "../helpers/repo.ts";
 
 function commit(root: string, files: Record<string, string>, message: string): string {
   writeFiles(root, files);
@@ -71,6 +74,57 @@ describe("index history", () => {
     expect(s.paths.has("src/zebra.ts")).toBe(false);
   }, 120_000);
 
+  test("a path deleted and later brought back: the update reads its older commits again, as a rebuild does", async () => {
+    const root = gitRepo({ "src/a.ts": "export const a = 0;\n", "src/b.ts": "export const b = 0;\n" });
+    commit(root, { "src/a.ts": "export const a = 1;\n", "src/b.ts": "export const b = 1;\n" }, "walrus tuning");
+    await syncIndex(root);
+    rmSync(join(root, "src/a.ts"));
+    commit(root, {}, "drop a for now");
+    await syncIndex(root);
+    expect(stored(root).paths.has("src/a.ts")).toBe(false);
+    commit(root, { "src/a.ts": "export const a = 2;\n" }, "bring back a");
+    await syncIndex(root);
+    const incremental = stored(root);
+    expect(incremental.words.has(stem("walrus"))).toBe(true);
+    expect(incremental.cochange).toContainEqual({ path: "src/a.ts", other: "src/b.ts" });
+    const digest = storeDigest(root);
+    await syncIndex(root, { force: true });
+    expect(digest).toEqual(storeDigest(root));
+  }, 120_000);
+
+  test("an update sums each weight in the order a rebuild does: the same bits, not nearly the same", async () => {
+    const root = gitRepo({ "src/a.ts": "export const a = 0;\n", "src/b.ts": "export const b = 0;\n" });
+    let k = 0;
+    const step = () => commit(root, { "src/a.ts": `export const a = ${++k};\n`, "src/b.ts": `export const b = ${k};\n` }, "alpha beta gamma");
+    // 3 commits stored, then 3 more: (w5 + w6 + w7) + stored differs in the last bits from ((stored + w5) + w6) + w7
+    for (let i = 0; i < 3; i++) step();
+    await syncIndex(root);
+    for (let i = 0; i < 3; i++) step();
+    await syncIndex(root);
+    const digest = storeDigest(root);
+    await syncIndex(root, { force: true });
+    expect(digest).toEqual(storeDigest(root));
+  }, 120_000);
+
+  test("a file with more words (co-changed files) than are kept: an update that brings back a dropped one equals a rebuild", async () => {
+    const files = (k: number) => Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`src/f${i}.ts`, `export const f = ${k};\n`]));
+    const root = gitRepo(files(0));
+    // 45 distinct words on src/f0.ts, 30 of them twice: 5 of the once-only ones are not kept
+    const many = Array.from({ length: 45 }, (_, i) => `word${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}zz`);
+    commit(root, { "src/f0.ts": "export const a = 1;\n" }, many.slice(0, 30).join(" "));
+    commit(root, { "src/f0.ts": "export const a = 2;\n" }, many.slice(0, 30).join(" "));
+    commit(root, { "src/f0.ts": "export const a = 3;\n" }, many.slice(30).join(" "));
+    // src/f1.ts changed with 24 others once (20 neighbours kept), then with two of the dropped ones
+    commit(root, files(1), "touch everything");
+    await syncIndex(root);
+    commit(root, { "src/f0.ts": "export const a = 4;\n" }, many.slice(40).join(" "));
+    commit(root, { "src/f1.ts": "export const f = 2;\n", "src/f8.ts": "export const f = 2;\n", "src/f9.ts": "export const f = 2;\n" }, "three files");
+    await syncIndex(root);
+    const digest = storeDigest(root);
+    await syncIndex(root, { force: true });
+    expect(digest).toEqual(storeDigest(root));
+  }, 120_000);
+
   test("commits of a merged branch count even where the merge kept the other side's tree", async () => {
     const root = gitRepo({ "src/a.ts": "export const a = 1;\n" });
     git(root, "checkout", "-q", "-b", "side");
@@ -85,6 +139,11 @@ describe("index history", () => {
   }, 120_000);
 
   test("no credential from a commit message is stored", () => {
+    // a value given to a credential's name in prose, whatever it looks like (no pattern knows a passphrase)
+    for (const m of ["rotate db password: horsebatterystaple", "the staging token is wobblyfrogsunset", "apiKey=lanternquietmeadow now", "connect postgres://admin:velvetcanyon@db/app"]) {
+      const words = messageWords(m);
+      expect({ m, leaked: words.filter((w) => ["horsebatterystapl", "wobblyfrogsunset", "lanternquietmeadow", "lanternquietmeadow".slice(0, -1), "velvetcanyon", "admin"].includes(w)) }).toEqual({ m, leaked: [] });
+    }
     const plain = new Set(messageWords("rotate the credentials for the deploy job"));
     for (const [name, value] of Object.entries(CANARY)) {
       // As an assignment (as the redactor sees it in files) and as a bare value (no pattern need know it) —
@@ -163,5 +222,26 @@ describe("index history", () => {
     const r = await call("find", { path: root, query: "refund", kind: "task" });
     expect((r.data as { historyAbsent?: string }).historyAbsent).toContain("not a git repository");
     expect(r.text).toContain("git history not used");
+  }, 120_000);
+
+  test("a shallow clone: the task answer says the history is partial; deepened, the history is read again and equals a rebuild", async () => {
+    const origin = gitRepo({ "src/ledger.ts": "export function refund(): number {\n  return 0;\n}\n", "src/audit.ts": "export const a = 0;\n" });
+    commit(origin, { "src/ledger.ts": "export function refund(): number {\n  return 1;\n}\n", "src/audit.ts": "export const a = 1;\n" }, "walrus refund rounding");
+    commit(origin, { "src/ledger.ts": "export function refund(): number {\n  return 2;\n}\n", "src/audit.ts": "export const a = 2;\n" }, "penguin refund audit");
+    const root = join(tempDir("svc-shallow-"), "clone");
+    git(origin, "clone", "-q", "--depth", "1", `file://${origin}`, root);
+    await syncIndex(root);
+    expect(stored(root).words.has(stem("walrus"))).toBe(false);
+    const r = await call("find", { path: root, query: "refund rounding", kind: "task" });
+    expect((r.data as { historyPartial?: string }).historyPartial).toContain("shallow clone");
+    expect(r.text).toContain("git history partial (a shallow clone");
+    git(root, "fetch", "-q", "--unshallow");
+    await syncIndex(root);
+    expect(stored(root).words.has(stem("walrus"))).toBe(true);
+    const digest = storeDigest(root);
+    await syncIndex(root, { force: true });
+    expect(digest).toEqual(storeDigest(root));
+    const after = await call("find", { path: root, query: "refund rounding", kind: "task" });
+    expect((after.data as { historyPartial?: string }).historyPartial).toBeUndefined();
   }, 120_000);
 });

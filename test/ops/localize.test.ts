@@ -39,6 +39,16 @@ describe("find --kind task", () => {
     expect(tie.data.unmatched).toEqual(["refund", "method"]);
   }, 120_000);
 
+  test("the grade does not depend on the limit: with one candidate asked for, the margin is still to the second file", async () => {
+    const root = gitRepo({ "src/refund.ts": 'export function refundOrder(id: string) {\n  return "refund " + id;\n}\n', "src/refunds.ts": 'export function refundPolicy(id: string) {\n  return "refund policy " + id;\n}\n' });
+    const all = await call("find", { path: root, query: "refund", kind: "task" });
+    const one = await call("find", { path: root, query: "refund", kind: "task", limit: 1 });
+    const [a, b] = [all.data as unknown as FindData, one.data as unknown as FindData];
+    expect(b.candidates).toHaveLength(1);
+    expect({ grade: b.grade, evidence: b.gradeEvidence }).toEqual({ grade: a.grade, evidence: a.gradeEvidence });
+    expect(a.grade).toBe("partial");
+  }, 120_000);
+
   test("a file ahead only by name and path evidence, not first by the text ranking, is partial", async () => {
     const repo = gitRepo({
       "src/cache.ts": "export class Cache {}\n",

@@ -2,23 +2,15 @@
 // (`"test": "bun test"`, found on PATH): selection nearest first, the failing file listed
 // first with the runner's message, counts; `none reach it`; no runner; a file that hangs.
 
-import { afterAll, describe, expect, test } from "bun:test";
-import { symlinkSync } from "node:fs";
-import { delimiter, join } from "node:path";
+import { describe, expect, test } from "bun:test";
 import { call } from "../../src/engine.ts";
 import type { SvcError } from "../../src/errors.ts";
 import type { TestData } from "../../src/ops/test.ts";
 import { runSvc } from "../helpers/cli.ts";
-import { gitRepo, tempDir } from "../helpers/repo.ts";
+import { gitRepo } from "../helpers/repo.ts";
+import { bunOnPath } from "../helpers/bun-on-path.ts";
 
-// The workspace's runner is `bun`: make this process's bun (node_modules/bun/bin/bun.exe) resolvable as `bun` on PATH, as a user's would be.
-const bin = tempDir("svc-bin-");
-symlinkSync(process.execPath, join(bin, "bun"));
-const savedPath = process.env.PATH;
-process.env.PATH = `${bin}${delimiter}${savedPath ?? ""}`;
-afterAll(() => {
-  process.env.PATH = savedPath;
-});
+bunOnPath();
 
 const refusal = async (p: Promise<unknown>) => ((await p.then(() => null, (e: unknown) => e)) as SvcError | null)?.formatted;
 

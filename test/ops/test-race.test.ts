@@ -8,9 +8,9 @@
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { delimiter, join } from "node:path";
+import { join } from "node:path";
 import Ajv from "ajv";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
@@ -21,12 +21,10 @@ import { ServedRoots } from "../../src/surfaces/mcp/roots.ts";
 import { createMcpServer } from "../../src/surfaces/mcp/server.ts";
 import { failure } from "../helpers/failure.ts";
 import { useRuntimeDir } from "../helpers/host.ts";
-import { gitRepo, tempDir } from "../helpers/repo.ts";
+import { gitRepo } from "../helpers/repo.ts";
+import { bunOnPath } from "../helpers/bun-on-path.ts";
 
-const bin = tempDir("svc-bin-");
-symlinkSync(process.execPath, join(bin, "bun"));
-const savedPath = process.env.PATH;
-process.env.PATH = `${bin}${delimiter}${savedPath ?? ""}`;
+bunOnPath();
 
 const ADD = (body: string) => `export function add(a: number, b: number): number {\n  ${body}\n}\n`;
 const FILES: Record<string, string> = {
@@ -78,7 +76,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await releaseResident(root);
-  process.env.PATH = savedPath;
 });
 
 describe("svc_test candidate racing", () => {

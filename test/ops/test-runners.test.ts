@@ -5,27 +5,21 @@
 // message; the name filter runs only the named test; a report that cannot be read falls back
 // to the file's exit code and says so.
 
-import { afterAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { delimiter, join, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { call } from "../../src/engine.ts";
 import { operation } from "../../src/registry/index.ts";
 import type { TestData } from "../../src/ops/test.ts";
 import { runFiles } from "../../src/testing/run-files.ts";
 import { detectRunner, type Runner, type RunnerFamily } from "../../src/testing/runner.ts";
-import { gitRepo, tempDir, writeFiles } from "../helpers/repo.ts";
+import { gitRepo, writeFiles } from "../helpers/repo.ts";
+import { bunOnPath } from "../helpers/bun-on-path.ts";
 
 const SVC_MODULES = resolve(import.meta.dir, "../../node_modules");
 
-// bun is the workspace's runner for the bun project: this process's bun on PATH, as a user's would be.
-const bin = tempDir("svc-bin-");
-symlinkSync(process.execPath, join(bin, "bun"));
-const savedPath = process.env.PATH;
-process.env.PATH = `${bin}${delimiter}${savedPath ?? ""}`;
-afterAll(() => {
-  process.env.PATH = savedPath;
-});
+bunOnPath();
 
 const ESM_CALC = "export function add(a, b) {\n  return a + b;\n}\n";
 const CJS_CALC = "function add(a, b) {\n  return a + b;\n}\n\nmodule.exports = { add };\n";
@@ -189,12 +183,12 @@ describe("when the report cannot be read", () => {
     return root;
   };
 
-  test("no report and exit 0: a pass by the exit code, said so; an unparseable report likewise; a non-zero exit is a failure", async () => {
+  test("no report and exit 0: not a pass (not run, said why); an unparseable report likewise; a non-zero exit is a failure", async () => {
     const [silent] = await runFiles(fakeJest(null, 0), runnerOf(fakeJest(null, 0)), FILE, 120_000);
-    expect(silent).toMatchObject({ outcome: "pass", graded: "exit_code", cases: null, gradeNote: "per-test results unavailable: the runner wrote no JSON report; graded by the exit code (0)" });
+    expect(silent).toMatchObject({ outcome: "not_run", exitCode: 0, graded: null, cases: null, gradeNote: expect.stringContaining("per-test results unavailable: the runner wrote no JSON report, yet it exited 0: not counted as a pass") });
     const garbled = fakeJest("{ not json", 0);
     const [bad] = await runFiles(garbled, runnerOf(garbled), FILE, 120_000);
-    expect(bad).toMatchObject({ outcome: "pass", graded: "exit_code", gradeNote: "per-test results unavailable: the runner's JSON report does not parse; graded by the exit code (0)" });
+    expect(bad).toMatchObject({ outcome: "not_run", graded: null, message: expect.stringContaining("the runner's JSON report does not parse, yet it exited 0: not counted as a pass") });
     const crashed = fakeJest(null, 3);
     const [crash] = await runFiles(crashed, runnerOf(crashed), FILE, 120_000);
     expect(crash).toMatchObject({ outcome: "fail", exitCode: 3, graded: "exit_code", message: expect.stringContaining("fake jest ran") });
@@ -208,6 +202,23 @@ describe("when the report cannot be read", () => {
     const empty = fakeJest('{"testResults":[{"name":"x","status":"passed","assertionResults":[{"title":"t","status":"passed","ancestorTitles":[]}]}]}', 2);
     const [exited] = await runFiles(empty, runnerOf(empty), FILE, 120_000);
     expect(exited).toMatchObject({ outcome: "fail", graded: "per_test", message: expect.stringContaining("the runner exited 2 with no failing test in its report") });
+  }, 120_000);
+
+  test("a test that ends the runner early with exit 0 (process.exit) is not a pass: the tests after it never ran", async () => {
+    const bunProject = PROJECTS.find((p) => p.family === "bun") as Project;
+    const root = project({ ...bunProject, test: 'import { expect, it } from "bun:test";\nimport { add } from "../src/calc.js";\n\nit("adds", () => {\n  expect(add(1, 1)).toBe(2);\n});\nit("leaves", () => {\n  process.exit(0);\n});\nit("never runs", () => {\n  expect(add(2, 2)).toBe(5);\n});\n' });
+    await call("index", { path: root });
+    const r = await call("test", { path: root, symbol: "add" });
+    const d = r.data as unknown as TestData;
+    expect(d.tests[0]).toMatchObject({ outcome: "not_run", exitCode: 0, graded: null, message: expect.stringContaining("not counted as a pass") });
+    expect(d.counts).toMatchObject({ passed: 0, notRun: 1 });
+    expect(r.exitCode).toBe(1);
+    // node --test then reports the file itself as one passing test (named by its path): no test of it is evidence
+    const nodeProject = PROJECTS.find((p) => p.family === "node") as Project;
+    const nodeRoot = project({ ...nodeProject, test: 'import { it } from "node:test";\nimport assert from "node:assert/strict";\nimport { add } from "../src/calc.js";\n\nit("leaves", () => {\n  process.exit(0);\n});\nit("never runs", () => {\n  assert.equal(add(2, 2), 5);\n});\n' });
+    const [n] = await runFiles(nodeRoot, runnerOf(nodeRoot), FILE, 120_000);
+    expect(n?.outcome).not.toBe("pass");
+    expect(n?.cases ?? []).toEqual([]);
   }, 120_000);
 
   test("a test file that does not load: jest's file-level error is the failure; mocha, which writes no report then, fails by its exit code", async () => {

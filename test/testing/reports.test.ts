@@ -102,6 +102,12 @@ describe("report parsers", () => {
 
   test("what is not a report is null (the caller falls back to the exit code and says so)", () => {
     expect(parseJunit("no xml here")).toBeNull();
+    // cut short (a runner that died while writing it): not a report, whatever it lists so far
+    expect(parseJunit(BUN_JUNIT)).not.toBeNull();
+    for (const [xml, end] of [[BUN_JUNIT, "</testsuites>"], [BUN_JUNIT, "</testcase>"], [NODE_JUNIT, "</testsuites>"]] as const) {
+      expect(xml.indexOf(end)).toBeGreaterThan(0);
+      expect(parseJunit(xml.slice(0, xml.indexOf(end)))).toBeNull();
+    }
     expect(parseTap("just output\nnothing else\n")).toBeNull();
     expect(parseJestJson({ stats: {} })).toBeNull();
     expect(parseMochaJson({ testResults: [] })).toBeNull();
@@ -129,6 +135,16 @@ describe("test cases as answers show them", () => {
       "c > works@test/s.test.js:null:null",
       "s > given@test/s.test.js:9:report",
     ]);
+  });
+
+  test("a title found after its describe but outside that describe's block is not that test's line (unknown, not wrong)", () => {
+    const root = plainDir({
+      // "a > works" is made by a loop (no literal inside describe a); the only literal "works" after it belongs to describe b
+      "test/d.test.js": 'describe("a", () => {\n  for (const name of names) it(name, () => {});\n});\ndescribe("b", () => {\n  it("works", () => {});\n  describe("inner (x)", () => {\n    it("deep", () => { const s = "})"; });\n  });\n});\n',
+    });
+    const at = (ancestors: string[], title: string) => ({ ancestors, title, status: "pass" as const, file: null, line: null, failure: null });
+    const cases = toTestCases(root, "test/d.test.js", { cases: [at(["a"], "works"), at(["b"], "works"), at(["b", "inner (x)"], "deep"), at(["a"], "deep")], fileError: null });
+    expect(cases.map((c) => `${c.title}:${c.line}:${c.lineFrom}`)).toEqual(["a > works:null:null", "b > works:5:title", "b > inner (x) > deep:7:title", "a > deep:null:null"]);
   });
 
   test("a message keeps its first lines and adds the first stack frame inside the workspace (not node_modules, not node internals)", () => {

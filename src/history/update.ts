@@ -5,9 +5,13 @@
 // updateHistory is the one entry point (a pass of the index sync): it reads only the
 // commits since the last stored one (`git log <head>..HEAD`), or everything again when
 // that commit is no longer an ancestor of HEAD (a rebase, a reset, another branch), or when
-// the new commits bring back a path deleted before it (its older commits were not kept) or
-// bring a path one of its words (co-changed paths) it may have dropped for the cap: an
-// update's rows are then the rebuild's, to the bit (sums continue in the rebuild's order).
+// the new commits bring back a path deleted before it (its older commits were not kept).
+// The one place an update may differ from a rebuild: per path only the heaviest words and
+// co-changed paths are kept (HISTORY.wordsPerPath, neighboursPerPath), so a word dropped at
+// the cap that comes back later carries only its new weight, where a rebuild sums all of it.
+// Reading everything again whenever that could happen was tried (159e903, reverted): it is a
+// full history read on 71–81 % of single-commit updates of hono, zod and effect (3.8 s on
+// effect), which defeats "a re-index after new commits costs only those commits".
 // Age decay without rewriting old rows: a commit's weight is 2^((ordinal − base) / halfLife)
 // on a scale that grows with the commit count (ordinal), so a newer commit simply weighs
 // more; readers divide by the scale at the head. When the scale grows large, every row is
@@ -140,8 +144,6 @@ function forgetAbsent(db: Database, present: ReadonlySet<string>): void {
   for (const path of gone) for (const statement of statements) statement.run(path);
 }
 
-const ROLLBACK = new Error("history: an update that cannot equal a rebuild");
-
 /** A shallow clone's graft commits, sorted and joined ("" for a complete repository). */
 async function shallowGrafts(root: string): Promise<string> {
   if ((await git(root, ["rev-parse", "--is-shallow-repository"])).out.trim() !== "true") return "";
@@ -198,89 +200,62 @@ export async function updateHistory(db: Database, root: string): Promise<History
     incremental = false;
     commits = await readLog(root, head);
   }
-  /** Store `commits` over what is stored (incremental) or from nothing; false (nothing written) when an update cannot equal a rebuild. */
-  const store = (incremental: boolean, commits: readonly Commit[]): boolean => {
-    let count = incremental ? Number(meta.history_count ?? 0) : 0;
-    let base = incremental ? Number(meta.history_base ?? 0) : 0;
-    db.transaction(() => {
-      if (!incremental) clear(db);
-      else forgetAbsent(db, present); // deleted or renamed away since: a rebuild would not store them
-      if ((count + commits.length - base) / HISTORY.halfLife > HISTORY.maxExponent) {
-        const factor = 2 ** (-(count - base) / HISTORY.halfLife);
-        db.run("UPDATE history_files SET commits = commits * ?", [factor]);
-        db.run("UPDATE history_words SET weight = weight * ?", [factor]);
-        db.run("UPDATE history_cochange SET weight = weight * ?", [factor]);
-        base = count;
-      }
-      // An update continues the stored sums (seeded before the new commits are added), so
-      // every float is summed in the order a rebuild sums it: the same bits.
-      const stored = (table: "history_words" | "history_cochange", key: string, sub: string) => {
-        const select = db.prepare(`SELECT ${sub} AS sub, weight AS w FROM ${table} WHERE ${key} = ?`);
-        const keys = new Map<string, number>();
-        const seed = (p: string) => {
-          const rows = incremental ? (select.all(p) as { sub: string; w: number }[]) : [];
-          keys.set(p, rows.length);
-          return new Map(rows.map((r) => [r.sub, r.w] as const));
-        };
-        return Object.assign(seed, { keys });
-      };
-      const storedWords = stored("history_words", "path", "word");
-      const storedNeighbours = stored("history_cochange", "path", "other");
-      const filesRow = db.prepare("SELECT commits FROM history_files WHERE path = ?");
-      const storedCommits = (p: string) => (incremental ? ((filesRow.get(p) as { commits: number } | null)?.commits ?? 0) : 0);
-      const words: Weights = new Map();
-      const cochange: Weights = new Map();
-      const files = new Map<string, { commits: number; ordinal: number; time: number }>();
-      for (const c of commits) {
-        count++;
-        if (c.root || c.paths.length === 0 || c.paths.length > HISTORY.maxFilesPerCommit) continue;
-        const w = 2 ** ((count - base) / HISTORY.halfLife);
-        const said = messageWords(c.message);
-        const kept = c.paths.filter((p) => present.has(p));
-        for (const p of kept) {
-          const f = files.get(p) ?? { commits: storedCommits(p), ordinal: 0, time: 0 };
-          files.set(p, { commits: f.commits + w, ordinal: count, time: c.time });
-          for (const word of said) bump(words, p, word, w, storedWords);
-          if (c.paths.length > 1) for (const q of kept) if (q !== p) bump(cochange, p, q, w / (c.paths.length - 1), storedNeighbours);
-        }
-      }
-      // A path that had more words (neighbours) than are kept may have lost, at an earlier
-      // update, the one a new commit brings: only a rebuild can sum it right.
-      const lossy = (fresh: Weights, seeded: Map<string, number>, keep: number) => [...fresh].some(([p, inner]) => (seeded.get(p) ?? 0) >= keep && inner.size > (seeded.get(p) ?? 0));
-      if (incremental && (lossy(words, storedWords.keys, HISTORY.wordsPerPath) || lossy(cochange, storedNeighbours.keys, HISTORY.neighboursPerPath))) throw ROLLBACK;
-      const putFile = db.prepare("INSERT OR REPLACE INTO history_files(path, commits, last_ordinal, last_time) VALUES (?, ?, ?, ?)");
-      for (const [p, f] of files) putFile.run(p, f.commits, f.ordinal, f.time);
-      const merge = (table: "history_words" | "history_cochange", key: string, sub: string, fresh: Weights, keep: number) => {
-        const remove = db.prepare(`DELETE FROM ${table} WHERE ${key} = ?`);
-        const insert = db.prepare(`INSERT INTO ${table}(${key}, ${sub}, weight) VALUES (?, ?, ?)`);
-        const rows: [string, string, number][] = [];
-        for (const [p, inner] of fresh) {
-          if (incremental) remove.run(p);
-          for (const [s, w] of heaviest(inner, keep)) rows.push([p, s, w]);
-        }
-        // In primary-key order: appending to the b-tree is several times faster than scattered inserts.
-        const order = table === "history_words" ? (r: [string, string, number]) => `${r[1]}\0${r[0]}` : (r: [string, string, number]) => `${r[0]}\0${r[1]}`;
-        const keyed = rows.map((r) => [order(r), r] as const).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-        for (const [, r] of keyed) insert.run(r[0], r[1], r[2]);
-      };
-      merge("history_words", "path", "word", words, HISTORY.wordsPerPath);
-      merge("history_cochange", "path", "other", cochange, HISTORY.neighboursPerPath);
-      writeMeta(db, { history_state: "ready", history_version: HISTORY_VERSION, history_head: head, history_count: count, history_base: base, history_shallow: shallow });
-    })();
-    return true;
-  };
-  const written = (() => {
-    try {
-      return store(incremental, commits);
-    } catch (error) {
-      if (error !== ROLLBACK) throw error;
-      return false;
+  let count = incremental ? Number(meta.history_count ?? 0) : 0;
+  let base = incremental ? Number(meta.history_base ?? 0) : 0;
+  db.transaction(() => {
+    if (!incremental) clear(db);
+    else forgetAbsent(db, present); // deleted or renamed away since: a rebuild would not store them
+    if ((count + commits.length - base) / HISTORY.halfLife > HISTORY.maxExponent) {
+      const factor = 2 ** (-(count - base) / HISTORY.halfLife);
+      db.run("UPDATE history_files SET commits = commits * ?", [factor]);
+      db.run("UPDATE history_words SET weight = weight * ?", [factor]);
+      db.run("UPDATE history_cochange SET weight = weight * ?", [factor]);
+      base = count;
     }
+    // An update continues the stored sums (seeded before the new commits are added), so
+    // every float is summed in the order a rebuild sums it: the same bits.
+    const stored = (table: "history_words" | "history_cochange", key: string, sub: string) => {
+      const select = db.prepare(`SELECT ${sub} AS sub, weight AS w FROM ${table} WHERE ${key} = ?`);
+      return (p: string) => new Map(incremental ? (select.all(p) as { sub: string; w: number }[]).map((r) => [r.sub, r.w] as const) : []);
+    };
+    const storedWords = stored("history_words", "path", "word");
+    const storedNeighbours = stored("history_cochange", "path", "other");
+    const filesRow = db.prepare("SELECT commits FROM history_files WHERE path = ?");
+    const storedCommits = (p: string) => (incremental ? ((filesRow.get(p) as { commits: number } | null)?.commits ?? 0) : 0);
+    const words: Weights = new Map();
+    const cochange: Weights = new Map();
+    const files = new Map<string, { commits: number; ordinal: number; time: number }>();
+    for (const c of commits) {
+      count++;
+      if (c.root || c.paths.length === 0 || c.paths.length > HISTORY.maxFilesPerCommit) continue;
+      const w = 2 ** ((count - base) / HISTORY.halfLife);
+      const said = messageWords(c.message);
+      const kept = c.paths.filter((p) => present.has(p));
+      for (const p of kept) {
+        const f = files.get(p) ?? { commits: storedCommits(p), ordinal: 0, time: 0 };
+        files.set(p, { commits: f.commits + w, ordinal: count, time: c.time });
+        for (const word of said) bump(words, p, word, w, storedWords);
+        if (c.paths.length > 1) for (const q of kept) if (q !== p) bump(cochange, p, q, w / (c.paths.length - 1), storedNeighbours);
+      }
+    }
+    const putFile = db.prepare("INSERT OR REPLACE INTO history_files(path, commits, last_ordinal, last_time) VALUES (?, ?, ?, ?)");
+    for (const [p, f] of files) putFile.run(p, f.commits, f.ordinal, f.time);
+    const merge = (table: "history_words" | "history_cochange", key: string, sub: string, fresh: Weights, keep: number) => {
+      const remove = db.prepare(`DELETE FROM ${table} WHERE ${key} = ?`);
+      const insert = db.prepare(`INSERT INTO ${table}(${key}, ${sub}, weight) VALUES (?, ?, ?)`);
+      const rows: [string, string, number][] = [];
+      for (const [p, inner] of fresh) {
+        if (incremental) remove.run(p);
+        for (const [s, w] of heaviest(inner, keep)) rows.push([p, s, w]);
+      }
+      // In primary-key order: appending to the b-tree is several times faster than scattered inserts.
+      const order = table === "history_words" ? (r: [string, string, number]) => `${r[1]}\0${r[0]}` : (r: [string, string, number]) => `${r[0]}\0${r[1]}`;
+      const keyed = rows.map((r) => [order(r), r] as const).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+      for (const [, r] of keyed) insert.run(r[0], r[1], r[2]);
+    };
+    merge("history_words", "path", "word", words, HISTORY.wordsPerPath);
+    merge("history_cochange", "path", "other", cochange, HISTORY.neighboursPerPath);
+    writeMeta(db, { history_state: "ready", history_version: HISTORY_VERSION, history_head: head, history_count: count, history_base: base, history_shallow: shallow });
   })();
-  if (!written) {
-    incremental = false;
-    commits = await readLog(root, head);
-    store(false, commits);
-  }
   return { state: "ready", commits: commits.length, rebuilt: !incremental, head };
 }

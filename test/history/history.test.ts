@@ -188,13 +188,17 @@ describe("index history", () => {
     expect(scoped.text).toContain("names the package packages/beta/");
   }, 120_000);
 
-  test("--limit up to 100 candidates for tasks", async () => {
+  test("--limit up to 100 candidates for tasks; above it the answer says so", async () => {
     const files: Record<string, string> = {};
     for (let i = 0; i < 40; i++) files[`src/widget${i}.ts`] = `export function widget${i}(): string {\n  return "widget";\n}\n`;
     const root = gitRepo(files);
     await syncIndex(root);
     const r = await call("find", { path: root, query: "widget rendering", kind: "task", limit: 100 });
     expect((r.data as { candidates: unknown[] }).candidates.length).toBeGreaterThan(20);
+    expect(r.warnings ?? []).toEqual([]);
+    // Above the maximum: the answer says so instead of cutting silently.
+    const over = await call("find", { path: root, query: "widget rendering", kind: "task", limit: 150 });
+    expect(over.warnings).toEqual(["limit 150 is above what a task answer ranks: at most 100 candidates"]);
   }, 120_000);
 
   test("without git the task answer says the history was not used", async () => {

@@ -4,23 +4,16 @@
 // would go over — and no password comes back.
 
 import { expect, test } from "bun:test";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { DEFAULT_BUDGET } from "../../src/engine.ts";
 import { tokenCounter } from "../../src/text/tokens.ts";
-import { ServedRoots } from "../../src/surfaces/mcp/roots.ts";
-import { createMcpServer } from "../../src/surfaces/mcp/server.ts";
 import { gitRepo } from "../helpers/repo.ts";
+import { mcpClientFor } from "../helpers/mcp-client.ts";
 
 const urls = Array.from({ length: 2500 }, (_, i) => `export const url${i} = "postgres://app:q${i}@db${i}.internal/main";`).join("\n");
 
 test("svc_find without maxTokens stays within the MCP default budget after redaction", async () => {
   const root = gitRepo({ "package.json": '{ "name": "urls" }\n', "src/urls.ts": `${urls}\n` });
-  const server = createMcpServer(new ServedRoots({ root: [root] }, root));
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  const client = new Client({ name: "t", version: "1" });
-  await client.connect(clientSide);
+  const client = await mcpClientFor(root);
   try {
     const counter = await tokenCounter();
     for (const args of [{ query: "postgres internal main", kind: "text", limit: 1000 }, { query: "url", kind: "symbol", limit: 1000 }]) {

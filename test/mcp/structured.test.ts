@@ -7,15 +7,12 @@ import { mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Ajv from "ajv";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { generateCorpus } from "../../scripts/bench/generate.ts";
 import { DEFAULT_BUDGET } from "../../src/engine.ts";
 import { REGISTRY } from "../../src/registry/index.ts";
 import { tokenCounter } from "../../src/text/tokens.ts";
-import { ServedRoots } from "../../src/surfaces/mcp/roots.ts";
-import { createMcpServer } from "../../src/surfaces/mcp/server.ts";
 import { git } from "../helpers/repo.ts";
+import { mcpClientFor } from "../helpers/mcp-client.ts";
 
 function bigFile(): string {
   const out: string[] = [];
@@ -57,12 +54,7 @@ test("structuredContent conforms to each tool's outputSchema; no default call ex
   git(root, "commit", "-qm", "corpus");
   writeFileSync(join(root, "src/big.ts"), `${bigFile()}\nexport const changed = 1;\n`);
 
-  // a server started for the corpus (as a client's MCP config would start it there)
-  const server = createMcpServer(new ServedRoots({ root: [root] }, root));
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  const client = new Client({ name: "t", version: "1" });
-  await client.connect(clientSide);
+  const client = await mcpClientFor(root);
   const { tools } = await client.listTools();
   const counter = await tokenCounter();
   const ajv = new Ajv({ strict: false });

@@ -12,17 +12,14 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Ajv from "ajv";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { call } from "../../src/engine.ts";
 import type { TestData } from "../../src/ops/test.ts";
 import { holdResident, releaseResident } from "../../src/semantic/resident.ts";
-import { ServedRoots } from "../../src/surfaces/mcp/roots.ts";
-import { createMcpServer } from "../../src/surfaces/mcp/server.ts";
 import { failure } from "../helpers/failure.ts";
 import { useRuntimeDir } from "../helpers/host.ts";
 import { gitRepo } from "../helpers/repo.ts";
 import { bunOnPath } from "../helpers/bun-on-path.ts";
+import { mcpClientFor } from "../helpers/mcp-client.ts";
 
 bunOnPath();
 
@@ -142,11 +139,7 @@ describe("svc_test candidate racing", () => {
   }, 180_000);
 
   test("through the MCP server: svc_test takes candidates as an array, the structured race conforms to the outputSchema; a bad shape is an error answer", async () => {
-    const server = createMcpServer(new ServedRoots({ root: [root] }, root));
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await server.connect(serverSide);
-    const client = new Client({ name: "t", version: "1" });
-    await client.connect(clientSide);
+    const client = await mcpClientFor(root);
     try {
       const tool = (await client.listTools()).tools.find((t) => t.name === "svc_test")!;
       const result = await client.callTool({ name: "svc_test", arguments: { path: root, symbol: "add", candidates: [{ id: "wrong", file: "src/math.ts", content: WRONG }, { id: "good", file: "src/math.ts", content: GOOD }] } });

@@ -17,7 +17,7 @@
 
 import type { Database } from "bun:sqlite";
 import type { CheckerEdgeWriter, StoredEdge } from "./edge-store.ts";
-import type { LoadedWorkspace } from "./load.ts";
+import { isSourceFile } from "./projects.ts";
 import type { WalkRecords } from "./walk-records.ts";
 import type { FileAnswers } from "./position-answers.ts";
 
@@ -31,7 +31,8 @@ export interface WiringView {
 
 export interface IncrementalInput {
   db: Database;
-  loaded: LoadedWorkspace;
+  /** Root-relative source file → the project that owns it; loads the workspace into the engine on first use. */
+  owner(): Promise<ReadonlyMap<string, string>>;
   records: WalkRecords;
   writer: CheckerEdgeWriter;
   wiring: WiringView;
@@ -48,21 +49,24 @@ export interface IncrementalInput {
 
 /** Walk what a change can reach, restore the rest; returns every file whose checker edges are now current. */
 export async function walkIncrementally(input: IncrementalInput): Promise<Set<string>> {
-  const { db, loaded, records, writer, wiring, known, walkFiles, askFiles, walkedSet, walkedSurface } = input;
+  const { db, records, writer, wiring, known, walkFiles, askFiles, walkedSet, walkedSurface } = input;
   const recorded = records.paths();
   const removed = recorded.filter((p) => !known.has(p));
   const changed = [...new Set(input.changed)].filter((p) => known.has(p));
   const before = new Map(changed.map((p) => [p, records.get(p)]));
   const removedGlobal = removed.some((p) => records.get(p)?.global);
+  // only a source file can be owned (or have had a record): without one changed, the workspace is not loaded for this
+  const owner = changed.some(isSourceFile) ? await input.owner() : null;
+  const owned = (p: string) => owner?.has(p) ?? false;
   // a file the projects no longer hold keeps no checker edges and no record
-  const unowned = changed.filter((p) => !loaded.owner.has(p) && before.get(p));
+  const unowned = changed.filter((p) => !owned(p) && before.get(p));
   dropCheckerEdges(db, unowned);
   records.drop([...removed, ...unowned]);
 
   await walkFiles(changed);
   const moved = new Set<string>([...removed, ...unowned]);
   let global = removedGlobal;
-  const addedFiles = changed.filter((p) => loaded.owner.has(p) && !before.get(p));
+  const addedFiles = changed.filter((p) => owned(p) && !before.get(p));
   const added = addedFiles.length > 0;
   // an added `foo.ts` can take a specifier over from `foo/index.ts`, `foo.js` or `foo.d.ts`: their importers move
   for (const p of shadowedBy(addedFiles, known)) moved.add(p);
@@ -75,7 +79,7 @@ export async function walkIncrementally(input: IncrementalInput): Promise<Set<st
       if (old.global || now.global) global = true;
     }
   }
-  if (global) await walkFiles(loaded.owner.keys());
+  if (global) await walkFiles((await input.owner()).keys());
   else {
     const reach = records.reaching(moved);
     if (added || removed.length) for (const p of records.withUnresolvedRelative()) reach.add(p);
@@ -95,10 +99,9 @@ export async function walkIncrementally(input: IncrementalInput): Promise<Set<st
   // the wiring's answers name declarations by line and describe types: ask again where a change can reach them
   const answers = wiring.storedAnswers();
   const named = new Set([...changed, ...removed, ...unowned]);
-  const reask = [...answers]
-    .filter(([p, a]) => !walkedSet.has(p) && loaded.owner.has(p) && (moved.size > 0 || names(a, named)))
-    .map(([p]) => p);
-  await askFiles(reask);
+  const candidates = [...answers].filter(([p, a]) => !walkedSet.has(p) && (moved.size > 0 || names(a, named)));
+  const reaskOwner = candidates.length ? await input.owner() : null;
+  await askFiles(candidates.filter(([p]) => reaskOwner?.has(p)).map(([p]) => p));
   return new Set([...input.changed, ...walkedSet, ...touched]);
 }
 

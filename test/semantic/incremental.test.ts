@@ -7,9 +7,11 @@
 // count of walked files.
 
 import { describe, expect, test } from "bun:test";
-import { renameSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { call } from "../../src/engine.ts";
+import { syncIndex } from "../../src/indexing/sync.ts";
+import { semanticUpgrade } from "../../src/semantic/upgrade.ts";
 import { storeDigest } from "../../scripts/bench/store-digest.ts";
 import { gitRepo } from "../helpers/repo.ts";
 
@@ -68,6 +70,7 @@ describe("incremental semantic tier", () => {
       rmSync(join(root, path));
       delete files[path];
     } else {
+      mkdirSync(dirname(join(root, path)), { recursive: true });
       writeFileSync(join(root, path), content);
       files[path] = content;
     }
@@ -154,6 +157,21 @@ describe("incremental semantic tier", () => {
     edit("package.json", JSON.stringify({ name: "inc", type: "module", version: "1.0.1" }));
     await index(root);
   }, 240_000);
+
+  test("a change no project can hold (docs, a data file) walks nothing and loads no project into the engine", async () => {
+    edit("README.md", "# inc\n\nNotes.\n");
+    edit("data/config.json", JSON.stringify({ retries: 3 }));
+    const synced = await syncIndex(root);
+    const upgraded = await semanticUpgrade(root, { paths: [...synced.changedPaths, ...synced.removedPaths] });
+    expect(synced.changedPaths).toContain("README.md");
+    expect(upgraded.walked).toBe(0);
+    expect(upgraded.loaded).toBeNull();
+    expect(upgraded.owned).toBe(6);
+    await expectEqualToRebuild();
+    edit("README.md", "# inc\n\nMore notes.\n");
+    expect((await index(root)).semanticWalked).toEqual({ files: 0, of: 6 });
+    await expectEqualToRebuild();
+  }, 180_000);
 
   test("a removed file whose importers did not change: they are walked again", async () => {
     edit("src/late.ts", null);

@@ -7,7 +7,9 @@
 // from their records (no walk) — unless they carry wiring facts (the wiring's answers name
 // positions in the changed file) or a declaration they named is gone. An added or removed
 // file also walks the files that had unresolved relative imports, and an added file counts
-// the files it can take a specifier over from (`foo.ts` next to `foo/index.ts`) as moved. The wiring's stored
+// the files it can take a specifier over from (`foo.ts` next to `foo/index.ts`) as moved. A manifest
+// whose `exports` alone changed walks the files that name its package (exports-change.ts), counted as
+// moved (everything, when one can declare globals: `declare module "pkg"`). The wiring's stored
 // answers are asked again where they name a changed file, and everywhere when a surface moved.
 // Known limit: only relative specifiers count as waiting. A file added where a path alias or
 // baseUrl import waited for it (`@late/mod` → src/late/mod.ts, not there before) leaves the
@@ -38,6 +40,8 @@ export interface IncrementalInput {
   wiring: WiringView;
   /** Root-relative files the sync changed, added or removed (and the stored dirty list). */
   changed: readonly string[];
+  /** Unchanged files whose module resolution can have moved (a manifest's `exports`): walked, and what reaches them. */
+  rewalk: readonly string[];
   /** Root-relative files in the store now. */
   known: ReadonlySet<string>;
   walkFiles(paths: Iterable<string>): Promise<void>;
@@ -53,7 +57,9 @@ export async function walkIncrementally(input: IncrementalInput): Promise<Set<st
   const recorded = records.paths();
   const removed = recorded.filter((p) => !known.has(p));
   const changed = [...new Set(input.changed)].filter((p) => known.has(p));
-  const before = new Map(changed.map((p) => [p, records.get(p)]));
+  const changedSet = new Set(changed);
+  const rewalk = input.rewalk.filter((p) => known.has(p) && !changedSet.has(p));
+  const before = new Map([...changed, ...rewalk].map((p) => [p, records.get(p)]));
   const removedGlobal = removed.some((p) => records.get(p)?.global);
   // only a source file can be owned (or have had a record): without one changed, the workspace is not loaded for this
   const owner = changed.some(isSourceFile) ? await input.owner() : null;
@@ -63,14 +69,15 @@ export async function walkIncrementally(input: IncrementalInput): Promise<Set<st
   dropCheckerEdges(db, unowned);
   records.drop([...removed, ...unowned]);
 
-  await walkFiles(changed);
-  const moved = new Set<string>([...removed, ...unowned]);
-  let global = removedGlobal;
+  await walkFiles([...changed, ...rewalk]);
+  // a file whose imports may resolve elsewhere can export other types under the same surface: what reaches it is walked too
+  const moved = new Set<string>([...removed, ...unowned, ...rewalk]);
+  let global = removedGlobal || rewalk.some((p) => before.get(p)?.global);
   const addedFiles = changed.filter((p) => owned(p) && !before.get(p));
   const added = addedFiles.length > 0;
   // an added `foo.ts` can take a specifier over from `foo/index.ts`, `foo.js` or `foo.d.ts`: their importers move
   for (const p of shadowedBy(addedFiles, known)) moved.add(p);
-  for (const p of changed) {
+  for (const p of [...changed, ...rewalk]) {
     const old = before.get(p);
     const now = walkedSurface.get(p);
     if (!old || !now) continue;

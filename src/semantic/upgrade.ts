@@ -23,7 +23,8 @@ import { isProjectConfig, isSourceFile } from "./projects.ts";
 import type { Snapshot } from "typescript/unstable/async";
 import { WiringCheck } from "../wiring/checker/pass.ts";
 import { walkIncrementally } from "./incremental.ts";
-import { configDigest, WalkRecords, type WalkRecord } from "./walk-records.ts";
+import { configDigest, exportMapsAlone, WalkRecords, type WalkRecord } from "./walk-records.ts";
+import { exportsReach } from "./exports-change.ts";
 import { addTiming, reportTimings } from "../sys/timing.ts";
 
 export interface UpgradeOptions {
@@ -91,8 +92,17 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
     // old resolution until a change to a named config or `svc index --force` (the syntax tier's import edges too: edges.ts).
     const read = textReader(root);
     const priorConfigs = records.configs();
-    const configMoved = changed.some((p) => isProjectConfig(p) && priorConfigs[p] !== configDigest(p, read(p)));
-    const incremental = options.paths !== undefined && dirty !== "all" && records.complete() && !configMoved;
+    const movedConfigs = changed.filter((p) => isProjectConfig(p) && priorConfigs[p] !== configDigest(p, read(p)));
+    let incremental = options.paths !== undefined && dirty !== "all" && records.complete();
+    /** Files whose module resolution a change to a manifest's export maps can move (exports-change.ts): walked though unchanged. */
+    let rewalk: string[] = [];
+    if (incremental && movedConfigs.length) {
+      const narrowed = movedConfigs.every((p) => exportMapsAlone(priorConfigs[p], configDigest(p, read(p))))
+        ? exportsReach({ root, paths: storePaths(db), readText: read, config: loadConfig(root, root), manifests: movedConfigs, owned: records.paths() })
+        : null;
+      if (narrowed) rewalk = narrowed;
+      else incremental = false;
+    }
     if (!incremental) {
       writeMeta(db, { semantic_pending: 1 });
       records.clear();
@@ -213,7 +223,7 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
     };
     let wanted: Set<string> | null = null;
     if (!incremental) await walkFiles([...(await load()).owner.keys()]);
-    else wanted = await walkIncrementally({ db, owner: async () => (await load()).owner, records, writer, wiring, changed, known, walkFiles, askFiles, walkedSet, walkedSurface });
+    else wanted = await walkIncrementally({ db, owner: async () => (await load()).owner, records, writer, wiring, changed, rewalk, known, walkFiles, askFiles, walkedSet, walkedSurface });
     const ws = loaded as LoadedWorkspace | null;
     const usable = ws !== null && usableOf(ws);
     if (!incremental) {

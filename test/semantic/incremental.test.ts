@@ -173,6 +173,29 @@ describe("incremental semantic tier", () => {
     await expectEqualToRebuild();
   }, 180_000);
 
+  test("a package.json whose exports alone changed walks the files naming the package and what reaches them, not everything", async () => {
+    const manifest = (target: string) => JSON.stringify({ name: "inc", type: "module", version: "1.0.1", exports: { "./pick": { types: target } } });
+    edit("src/lib/a.ts", "export class A {\n  hello(): number {\n    return 1;\n  }\n}\n\nexport function make(): A {\n  return new A();\n}\n");
+    edit("src/lib/b.ts", "export class B {\n  hello(): number {\n    return 2;\n  }\n}\n\nexport function make(): B {\n  return new B();\n}\n");
+    edit("src/self.ts", 'import { make } from "inc/pick";\n\nexport const made = make();\n');
+    edit("src/user.ts", 'import { made } from "./self.js";\n\nexport const n: number = made.hello();\n');
+    edit("package.json", manifest("./src/lib/a.ts"));
+    await index(root);
+    await expectEqualToRebuild();
+    // self.ts now resolves inc/pick to b.ts; user.ts never names the package, but `made.hello` is B's now
+    edit("package.json", manifest("./src/lib/b.ts"));
+    const d = await index(root);
+    expect(d.semanticWalked?.files).toBe(2);
+    await expectEqualToRebuild();
+    // a copy in node_modules could be resolved by any module: everything is walked
+    mkdirSync(join(root, "node_modules", "inc"), { recursive: true });
+    edit("package.json", manifest("./src/lib/a.ts"));
+    const all = await index(root);
+    expect(all.semanticWalked?.files).toBe(all.semanticWalked?.of);
+    rmSync(join(root, "node_modules"), { recursive: true });
+    await expectEqualToRebuild();
+  }, 240_000);
+
   test("a removed file whose importers did not change: they are walked again", async () => {
     edit("src/late.ts", null);
     await index(root);

@@ -111,15 +111,19 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
     // run whose changes no project can hold (docs, data, build files) restores what it must from the records alone.
     let loaded: LoadedWorkspace | null = options.loaded ?? null;
     let loadMs = 0;
-    const load = async (): Promise<LoadedWorkspace> => {
-      if (!loaded) {
+    let loading: Promise<LoadedWorkspace> | null = loaded ? Promise.resolve(loaded) : null;
+    const load = (): Promise<LoadedWorkspace> => {
+      loading ??= (async () => {
         const t = performance.now();
         loaded = await loadFromStore(engine, root, db);
-        loadMs += performance.now() - t;
-      }
-      return loaded;
+        loadMs = performance.now() - t;
+        return loaded;
+      })();
+      return loading;
     };
     if (!incremental) await load();
+    // a changed source file is walked (or, owned by none, needs the projects to tell): the engine loads while the walk plan is read
+    else if (changed.some((p) => isSourceFile(p) && read(p) !== null)) load().catch(() => undefined);
     const walkStart = performance.now();
     const unresolved: Unresolved = { packages: 0, relative: 0, examples: new Set() };
     const writer = new CheckerEdgeWriter(db);
@@ -246,7 +250,7 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
     if (walked > 0 || wiring.asked > 0 || !incremental) wiring.relink();
     addTiming("semantic relink", performance.now() - relinkStart);
     clearDirty(db, wanted ? [...wanted] : "all");
-    const walkMs = performance.now() - walkStart;
+    const walkMs = performance.now() - walkStart - (incremental ? loadMs : 0); // an incremental run loads on its first walk
     addTiming("semantic load", loadMs);
     addTiming("semantic walk", walkMs);
     const owned = ws?.owner.size ?? recorded?.size ?? 0;

@@ -12,15 +12,13 @@
 //
 // The repository is cloned into a temp folder (never written in place).
 //
-// Figures of 2026-11-26 (svc 47bde98, TypeScript 7.0.2, 2 shared cores, load average 13–22,
+// Figures of 2026-11-26 (svc 47bde98–d87ebcd, TypeScript 7.0.2, 2 shared cores, load average 13–22,
 // so absolute times are 3–5× a quiet machine's; ratios are what counts):
-//   `--only check` (15 edits):  svc_check p50 / p95        tsc --noEmit   ratio (≥ 20×)   first check (≤ 1×)
-//     hono (380 files checked)  324 ms / 3.32 s            17.1 s         52.8× met       0.84× met
-//     zod (533 files)           2.21 s / 50.5 s            55.4 s         25.1× met       0.08× met
-//     ky (89 files)             508 ms / 1.53 s            1.85 s         3.6× missed     0.77× met
-//   (ky at load 0.7 earlier: p50 107 ms against 0.47 s, 9.2×. zod's tsc reports 492 errors —
-//   no node_modules, test dependencies missing — but checks its 533 files; svc sees the same.)
-//   p95 ≤ 5 s on a 500-file project: hono met (3.32 s); zod missed — an edit of a locale file
+//   `--only check` (15 edits), two runs:  svc_check p50 / p95     tsc --noEmit   ratio (≥ 20×)      first check (≤ 1×)
+//     hono (380 files checked, load 19–21)  324 / 346 ms, 3.3 / 2.1 s 17.1 / 10.8 s  52.8× / 31.3× met   0.84× / 0.75× met
+//     zod (533 files, load 18–19)           2.21 s / 829 ms, 50 / 29 s 55.4 / 37.2 s 25.1× / 44.9× met   0.08× / 0.07× met
+//     ky (89 files, load 20–21)             508 / 131 ms, 1.5 / 0.8 s 1.85 / 1.86 s  3.6× / 14.2× missed 0.77× / 0.50× met
+//   p95 ≤ 5 s on a 500-file project: hono met (3.3 s, 2.1 s); zod missed — an edit of a locale file
 //   rechecks all 214–215 dependents (47 s, 22 s, 19 s), src/check/overlay.ts caps none. ky's
 //   p50 is the repairs of the error the edit adds: a benign edit checks at p50 ~38 ms against
 //   ~300 ms with the error (same run, load 19).

@@ -81,6 +81,24 @@ import { fmt } from "../measure.ts";
 import { CUTOFF, scoreRanking } from "./metrics.ts";
 import { docsOf, loadTasks } from "./run.ts";
 import type { LocalizeTask } from "./task.ts";
+import { checkoutParent } from "./corpus-history.ts";
+import { openCurrentIndex } from "../../../src/indexing/fresh.ts";
+
+/** The first candidates with their top-level declaration names and test/generated flags (for --dump). */
+async function topOf(root: string, cands: readonly { path: string; score: number; reasons: string[] }[]): Promise<Row["top"]> {
+  const index = await openCurrentIndex(root, { waitForBuild: true });
+  if (!index.available) return [];
+  try {
+    const file = index.db.prepare("SELECT id, is_test, is_generated FROM files WHERE path = ?");
+    const names = index.db.prepare("SELECT DISTINCT name FROM symbols WHERE file_id = ? AND container IS NULL");
+    return cands.map((c) => {
+      const f = file.get(c.path) as { id: number; is_test: number; is_generated: number } | null;
+      return { ...c, names: f ? (names.all(f.id) as { name: string }[]).map((r) => r.name) : [], test: f?.is_test === 1, generated: f?.is_generated === 1 };
+    });
+  } finally {
+    index.db.close();
+  }
+}
 
 const args = process.argv.slice(2);
 const split = (args.includes("--split") ? args[args.indexOf("--split") + 1] : "tune") as LocalizeTask["split"];
@@ -89,8 +107,9 @@ const detail = args.includes("--detail");
 const sweep = args.includes("--sweep");
 const absent = args.includes("--absent");
 if ((dump || detail || sweep) && split !== "tune") throw new Error("--dump, --detail and --sweep are for the tuning split only");
+const only = args.includes("--corpus") ? (args[args.indexOf("--corpus") + 1] ?? "").split(",") : null;
 const base = join(import.meta.dir, "..", "..", "..");
-const { tasks } = await loadTasks(base, null, () => {});
+const { tasks } = await loadTasks(base, only, () => {});
 interface Row {
   id: string;
   query: string;
@@ -102,11 +121,16 @@ interface Row {
   reasons: string[];
   unmatched: string[];
   evidence: GradeEvidence | null;
+  corpus: string;
+  targets: string[];
+  top: { path: string; score: number; reasons: string[]; names: string[]; test: boolean; generated: boolean }[];
 }
 const rows: Row[] = [];
 const indexedOf = new Map<string, Set<string>>();
 for (const task of tasks.filter((t) => t.split === split)) {
-  const indexed = indexedOf.get(task.root) ?? new Set((await docsOf(task.root)).map((d) => d.path));
+  // History corpora: one clone per corpus, checked out at each task's parent (docsOf runs the leakage check).
+  if (task.checkout) checkoutParent(task.root, task.checkout);
+  const indexed = (task.checkout ? undefined : indexedOf.get(task.root)) ?? new Set((await docsOf(task.root, task)).map((d) => d.path));
   indexedOf.set(task.root, indexed);
   const targets = task.targets.filter((p) => indexed.has(p));
   if (!targets.length) continue;
@@ -114,7 +138,8 @@ for (const task of tasks.filter((t) => t.split === split)) {
   const data = r.data as unknown as FindData;
   const cands = data.candidates ?? [];
   const s = scoreRanking(cands.map((c) => c.path), targets);
-  rows.push({ id: task.id, query: task.query, grade: data.grade ?? "?", right: s.acc1 === 1, found: s.rr > 0, scores: cands.slice(0, 6).map((c) => c.score), first: cands[0]?.path ?? "", reasons: cands[0]?.reasons ?? [], unmatched: data.unmatched ?? [], evidence: data.gradeEvidence ?? null });
+  rows.push({ id: task.id, query: task.query, grade: data.grade ?? "?", right: s.acc1 === 1, found: s.rr > 0, scores: cands.slice(0, 6).map((c) => c.score), first: cands[0]?.path ?? "", reasons: cands[0]?.reasons ?? [], unmatched: data.unmatched ?? [], evidence: data.gradeEvidence ?? null, corpus: task.corpus, targets, top: dump ? await topOf(task.root, cands.slice(0, 10)) : [] });
+  if (task.checkout) process.stderr.write(`  ${rows.length} ${task.id}\n`);
 }
 const share = (of: readonly Row[]) => `${String(of.length).padStart(4)}  ${of.length ? fmt(of.filter((r) => r.right).length / of.length, 3) : "  -  "} (${of.filter((r) => r.right).length})`;
 console.log(`${split} split, ${rows.length} tasks: grade, tasks, first file right, a target in the first ${CUTOFF}`);
@@ -122,22 +147,34 @@ for (const g of ["confident", "partial", "insufficient"]) {
   const of = rows.filter((r) => r.grade === g);
   console.log(`  ${g.padEnd(13)} ${share(of)}  ${of.length ? fmt(of.filter((r) => r.found).length / of.length, 3) : "-"}`);
 }
+const kindOf = (r: Row) => (r.corpus === "svc" ? "svc" : r.corpus.endsWith("-git") ? "history" : "npm");
+for (const kind of ["npm", "svc", "history"]) {
+  const of = rows.filter((r) => kindOf(r) === kind);
+  if (of.length) console.log(`    ${kind.padEnd(8)} ${String(of.length).padStart(4)} tasks; confident ${share(of.filter((r) => r.grade === "confident"))}, partial ${share(of.filter((r) => r.grade === "partial"))}, insufficient ${share(of.filter((r) => r.grade === "insufficient"))}`);
+}
+// The rule before 2026-11-26 (calib2), from the same answers' evidence: lead and path both, the text ranking agreeing, under half of the topical words missing.
+const EARLIER: ConfidentRule = { ...CONFIDENT_RULE, supports: 2, namesLead: Number.POSITIVE_INFINITY, namedElsewhere: false, sourceFirst: false };
+console.log(`  the earlier rule (lead 0.2 and path, text first, unmatched < 0.5) on the same answers: confident ${share(rows.filter((r) => r.evidence && r.grade !== "insufficient" && isConfident(r.evidence, EARLIER)))}`);
 console.log(`  confident on ${fmt(rows.filter((r) => r.grade === "confident").length / Math.max(1, rows.length), 3)} of the tasks; first file right on ${fmt(rows.filter((r) => r.right).length / Math.max(1, rows.length), 3)} of all`);
 if (sweep) {
   // The confident rule with one part changed at a time: neighbouring thresholds should give similar precision.
   const graded = rows.filter((r) => r.evidence && r.grade !== "insufficient");
   const line = (label: string, o: Partial<ConfidentRule>) => console.log(`  ${label.padEnd(40)} ${share(graded.filter((r) => isConfident(r.evidence as GradeEvidence, { ...CONFIDENT_RULE, ...o })))}`);
   console.log("confident rule variants: tasks, first file right");
-  for (const margin of [0.1, 0.15, 0.175, 0.2, 0.225, 0.25, 0.3]) line(`margin ≥ ${margin}`, { margin });
+  for (const margin of [0.1, 0.15, 0.175, 0.2, 0.225, 0.25, 0.3]) line(`lead ≥ ${margin}`, { margin });
+  for (const namesLead of [1, 2, 3, 4]) line(`names lead ≥ ${namesLead}`, { namesLead });
+  line("one support of three", { supports: 1 });
+  line("all three supports", { supports: 3 });
+  line("no path support (two of lead, names)", { pathHit: false });
   for (const unmatchedShare of [0.34, 0.67, 1.01]) line(`unmatched share < ${unmatchedShare}`, { unmatchedShare });
   line("without agreement with the text ranking", { textFirst: false });
-  line("without the path hit", { pathHit: false });
-  line("margin only (no agreement, no path hit)", { textFirst: false, pathHit: false });
+  line("without the named-elsewhere veto", { namedElsewhere: false });
+  line("without the source-first veto", { sourceFirst: false });
 }
 if (detail) {
-  for (const r of rows.filter((x) => x.grade === "confident" || (x.evidence && x.evidence.margin >= 0.2))) {
+  for (const r of rows.filter((x) => x.grade === "confident" || (x.evidence && (x.evidence.margin >= 0.2 || x.evidence.namesLead >= 2)))) {
     const e = r.evidence as GradeEvidence;
-    console.log(`${r.right ? "right" : "WRONG"} ${r.grade.padEnd(10)} ${r.id}  margin ${e.margin}  text-first ${e.textFirst}  path ${e.pathHit}  unmatched ${e.unmatchedShare}\n    ${r.query.slice(0, 110)}\n    → ${r.first}  ${r.reasons.slice(0, 3).join(", ")}`);
+    console.log(`${r.right ? "right" : "WRONG"} ${r.grade.padEnd(10)} ${r.id}  margin ${e.margin}  text-first ${e.textFirst}  path ${e.pathHit}  names lead ${e.namesLead}  unmatched ${e.unmatchedShare}${e.namedElsewhere.length ? `  named elsewhere ${e.namedElsewhere.join(", ")}` : ""}${e.firstRole ? `  first is ${e.firstRole}` : ""}\n    ${r.query.slice(0, 110)}\n    → ${r.first}  ${r.reasons.slice(0, 3).join(", ")}`);
   }
 }
 if (absent) {

@@ -6,8 +6,7 @@
 // the held-out check).
 
 import type { Database } from "bun:sqlite";
-import { isCodeLanguage } from "../lang/languages.ts";
-import type { Collection } from "../plan/collect.ts";
+import { isCodeLanguage, type LanguageId } from "../lang/languages.ts";
 import { stem } from "../text/stem.ts";
 import { identifiersIn, splitIdentifier } from "../text/terms.ts";
 
@@ -120,8 +119,13 @@ export interface GradeInput {
   unmatched: readonly string[];
 }
 
+/** The indexed files the grade looks at (a collection's byId, kept structural so retrieve/ does not import plan/). */
+export interface GradeFiles {
+  byId: ReadonlyMap<number, { path: string; isTest: boolean; isGenerated: boolean; language: LanguageId | null }>;
+}
+
 /** The evidence of the grade, from the best files of the merged ranking whatever the answer's limit (absent when there is no candidate). */
-export function gradeEvidence(db: Database, collection: Collection, input: GradeInput): GradeEvidence | undefined {
+export function gradeEvidence(db: Database, collection: GradeFiles, input: GradeInput): GradeEvidence | undefined {
   const ranked: { id: number; score: number; hash: string }[] = [];
   const seen = new Set<string>();
   for (const [id, score] of input.final) {

@@ -61,8 +61,7 @@
 // First file right over all tasks: tuning npm+svc 0.611, history 0.488; held-out 0.545, 0.511.
 // --absent (45 answers on the 15 npm/svc trees): confident 0; insufficient 26 (3 with no
 // candidate), partial 19, each with some topical word present in that tree; on the 4 history
-// trees (--corpus history --absent) 12 answers, all partial (half or more of their topical
-// words missing: never confident by rule).
+// trees (--corpus history --absent) 12 answers, all partial.
 //
 // How the rule was chosen (tuning split only: npm + svc + the four history corpora, 388
 // graded tasks, first file right 60%; per-task rows from --dump, each feature alone):

@@ -16,6 +16,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { FileIndex } from "../index/imports/file-index.ts";
+import { escapeRegExp } from "../lang/identifier.ts";
 import { Packages } from "../index/imports/packages.ts";
 import { dirOf, joinPath } from "../index/imports/paths.ts";
 import { TsConfigs } from "../index/imports/tsconfig.ts";
@@ -35,8 +36,6 @@ export interface ExportsChangeInput {
   owned: readonly string[];
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-
 /** Files whose module resolution can depend on these manifests' export maps, or null when that cannot be told (walk everything). */
 export function exportsReach(input: ExportsChangeInput): string[] | null {
   const ix = new FileIndex(input.paths, input.readText);
@@ -51,7 +50,7 @@ export function exportsReach(input: ExportsChangeInput): string[] | null {
     for (const folder of folders) if (existsSync(join(input.root, folder, "node_modules", name))) return null;
     names.push(name);
   }
-  const alt = names.map(escape).join("|");
+  const alt = names.map(escapeRegExp).join("|");
   const quoted = new RegExp(`["'\`](?:${alt})(?:/|["'\`])`);
   const pragma = new RegExp(`@jsxImportSource\\s+(?:${alt})(?![\\w.-])`);
   const folder = /["'`](\.{1,2}(?:\/\.\.)*\/?)["'`]/g;

@@ -125,6 +125,8 @@ import { NPM_HISTORY } from "./npm-packages.ts";
 import { PARAMS } from "../../../src/retrieve/localize-signals.ts";
 import { CUTOFF, mean, pairedInterval, scoreRanking, type TaskScore } from "./metrics.ts";
 import { isSourceFile, type LocalizeTask } from "./task.ts";
+import { changedDeclarations, symbolScore, type ChangedDecls, type SymbolScore } from "./symbols.ts";
+import { SYMBOL_PARAMS } from "../../../src/retrieve/localize-symbols.ts";
 
 export const SYSTEMS = ["find --kind task", "BM25F (path, names, body)", "BM25 (whole file)", "BM25F over source files"] as const;
 type System = (typeof SYSTEMS)[number];
@@ -139,27 +141,54 @@ export interface TaskResult {
   findMs: number;
   scores: Record<System, TaskScore>;
   top: Record<System, string[]>;
-  /** find --kind task with other PARAMS (ablations and tuning alternatives; --variants). */
+  /** find --kind task with other PARAMS (ablations and tuning alternatives; --variants): on the subject, on the long query, and the symbol scores. */
   variants?: Record<string, TaskScore>;
+  longVariants?: Record<string, TaskScore>;
+  symbolVariants?: Record<string, SymbolScore | null>;
+  /** History corpora: the long query (subject + first body paragraph) scored by find and the source-files BM25F. */
+  long?: { query: string; scores: Record<LongSystem, TaskScore> };
+  /** History corpora: the declarations find names for the first target file it ranks among its best (symbols.ts). */
+  symbols?: SymbolScore | null;
+  longSymbols?: SymbolScore | null;
 }
 
+export const LONG_SYSTEMS = ["find --kind task", "BM25F over source files"] as const;
+type LongSystem = (typeof LONG_SYSTEMS)[number];
+
 /**
- * Query-time variants of find --kind task scored on the same tasks and index: each history
- * signal off (the ablation), and the tuning alternatives. Declared before any held-out
- * result was seen; the alternative kept is the one with the best tuning MRR.
+ * Query-time variants of find --kind task scored on the same tasks and index: each signal
+ * off (the ablation) and the tuning alternatives, on the subject query, the long query or
+ * both; `symbols` changes the symbol-level answer's parameters (scored on the subject).
+ * Declared before any held-out result was seen; alternatives are chosen on the tuning split.
  */
-export const VARIANTS: Record<string, Partial<typeof PARAMS>> = {
-  "− history words": { history: 0 },
-  "− co-change": { cochange: 0 },
-  "− recency": { recency: 0 },
-  "− package named": { packageScope: 1, packageWord: 1 },
-  "− all history signals": { history: 0, cochange: 0, recency: 0, packageScope: 1, packageWord: 1 },
-  "history 0.35": { history: 0.35 },
-  "history 0.65": { history: 0.65 },
-  "co-change 0.15": { cochange: 0.15 },
-  "co-change 0.45": { cochange: 0.45 },
-  "recency 0.1": { recency: 0.1 },
-  "package 0.4 / 0.75": { packageScope: 0.4, packageWord: 0.75 },
+export interface Variant {
+  params?: Partial<typeof PARAMS>;
+  symbols?: Partial<typeof SYMBOL_PARAMS>;
+  on: "subject" | "long" | "both";
+}
+
+export const VARIANTS: Record<string, Variant> = {
+  "− history words": { params: { history: 0 }, on: "both" },
+  "− co-change": { params: { cochange: 0 }, on: "both" },
+  "− recency": { params: { recency: 0 }, on: "both" },
+  "− package named": { params: { packageScope: 1, packageWord: 1 }, on: "both" },
+  "− all history signals": { params: { history: 0, cochange: 0, recency: 0, packageScope: 1, packageWord: 1 }, on: "both" },
+  "− package.json names": { params: { packageNames: false }, on: "both" },
+  "− initial word as prose": { params: { initialProse: false }, on: "both" },
+  "− qualified A.b": { params: { qualified: 0 }, on: "both" },
+  "− long-query weighting": { params: { longQuery: false }, on: "long" },
+  "long: max df 0.02": { params: { longMaxDf: 0.02 }, on: "long" },
+  "long: max df 0.15": { params: { longMaxDf: 0.15 }, on: "long" },
+  "long: 4 terms": { params: { longTerms: 4 }, on: "long" },
+  "long: 16 terms": { params: { longTerms: 16 }, on: "long" },
+  "long: weight 0.25": { params: { longWeight: 0.25 }, on: "long" },
+  "long: weight 1": { params: { longWeight: 1 }, on: "long" },
+  "symbols: − users": { symbols: { used: 0 }, on: "subject" },
+  "symbols: − exact name": { symbols: { exact: 0 }, on: "subject" },
+  "symbols: name ×1": { symbols: { name: 1 }, on: "subject" },
+  "symbols: name ×6": { symbols: { name: 6 }, on: "subject" },
+  "symbols: minor kinds ×1": { symbols: { minorKinds: 1 }, on: "subject" },
+  "symbols: minor kinds ×0.2": { symbols: { minorKinds: 0.2 }, on: "subject" },
 };
 
 export interface PairedDiff {
@@ -196,6 +225,11 @@ export interface LocalizeBench {
 }
 
 export async function docsOf(root: string, task?: LocalizeTask): Promise<BaselineDoc[]> {
+  return (await docsAndDecls(root, task)).docs;
+}
+
+/** The baselines' documents and, for a history task, the declarations its commit changed. */
+export async function docsAndDecls(root: string, task?: LocalizeTask): Promise<{ docs: BaselineDoc[]; changed: ChangedDecls | null }> {
   const index = await openIndex(root, { waitForBuild: true });
   if (!index.available) throw new Error(`index of ${root} unavailable: ${index.detail}`);
   try {
@@ -205,11 +239,12 @@ export async function docsOf(root: string, task?: LocalizeTask): Promise<Baselin
     }
     const collection = collectFrom(index, resolveWorkspace(root, root), { template: null });
     const names = index.db.prepare("SELECT name FROM symbols WHERE file_id = ?");
-    return collection.files.map((f) => ({
+    const docs = collection.files.map((f) => ({
       path: f.path,
       body: readFileSync(join(root, f.path), "utf8"),
       names: (names.all(f.id) as { name: string }[]).map((r) => r.name),
     }));
+    return { docs, changed: task?.checkout && task.commit ? changedDeclarations(index.db, root, task) : null };
   } finally {
     index.db.close();
   }
@@ -225,7 +260,7 @@ export async function loadTasks(base: string, only: string[] | null, log: (s: st
     tasks.push(...r.tasks);
   }
   for (const spec of HISTORY_CORPORA) {
-    if (!only?.includes(spec.name) && !only?.includes("history")) continue; // only when asked: they take long
+    if (!only?.includes(spec.name) && (spec.check || !only?.includes("history"))) continue; // only when asked: they take long
     log(`preparing ${spec.name} tasks…`);
     const r = historyTasks(cache, spec);
     corpora[spec.name] = { tasks: r.tasks.length, skipped: r.skipped };
@@ -254,7 +289,7 @@ export async function benchLocalize(base: string, options: { only?: string[] | n
   for (const [, group] of byRoot) {
     const root = (group[0] as LocalizeTask).root;
     if (group[0]?.checkout) checkoutParent(root, group[0].checkout);
-    const docs = await docsOf(root, group[0]);
+    const { docs, changed } = await docsAndDecls(root, group[0]);
     const baselines = new Baselines(docs);
     // The stronger baseline: BM25F over the files a task's answer is made of (non-test sources, task.ts), not docs and tests.
     const sourceBaselines = new Baselines(docs.filter((d) => isSourceFile(d.path)));
@@ -283,21 +318,42 @@ export async function benchLocalize(base: string, options: { only?: string[] | n
         "BM25F over source files": sourceBaselines.bm25f(task.query, CUTOFF),
       };
       const scores = Object.fromEntries(SYSTEMS.map((s) => [s, scoreRanking(top[s], task.targets)])) as Record<System, TaskScore>;
+      let long: TaskResult["long"];
+      let longSymbols: SymbolScore | null | undefined;
+      if (task.long !== undefined) {
+        const l = await call("find", { path: root, query: task.long, kind: "task", limit: CUTOFF });
+        const candidates = (l.data as unknown as FindData).candidates ?? [];
+        long = { query: task.long, scores: { "find --kind task": scoreRanking(candidates.map((c) => c.path), task.targets), "BM25F over source files": scoreRanking(sourceBaselines.bm25f(task.long, CUTOFF), task.targets) } };
+        if (changed) longSymbols = symbolScore(root, task.long, changed, candidates, SYMBOL_PARAMS.files);
+      }
+      const symbols = changed ? symbolScore(root, task.query, changed, data.candidates ?? [], SYMBOL_PARAMS.files) : undefined;
       let variants: Record<string, TaskScore> | undefined;
+      let longVariants: Record<string, TaskScore> | undefined;
+      let symbolVariants: Record<string, SymbolScore | null> | undefined;
       if (options.variants) {
         variants = {};
+        longVariants = {};
+        symbolVariants = {};
         const saved = { ...PARAMS };
-        for (const [name, change] of Object.entries(VARIANTS)) {
-          Object.assign(PARAMS, change);
+        const savedSymbols = { ...SYMBOL_PARAMS };
+        for (const [name, v] of Object.entries(VARIANTS)) {
+          Object.assign(PARAMS, v.params ?? {});
+          Object.assign(SYMBOL_PARAMS, v.symbols ?? {});
           try {
-            const v = await call("find", { path: root, query: task.query, kind: "task", limit: CUTOFF });
-            variants[name] = scoreRanking(((v.data as unknown as FindData).candidates ?? []).map((c) => c.path), task.targets);
+            const run = async (query: string) => ((await call("find", { path: root, query, kind: "task", limit: CUTOFF })).data as unknown as FindData).candidates ?? [];
+            if (v.on !== "long") {
+              const c = await run(task.query);
+              variants[name] = scoreRanking(c.map((x) => x.path), task.targets);
+              if (v.symbols && changed) symbolVariants[name] = symbolScore(root, task.query, changed, c, SYMBOL_PARAMS.files);
+            }
+            if (v.on !== "subject" && task.long !== undefined) longVariants[name] = scoreRanking((await run(task.long)).map((x) => x.path), task.targets);
           } finally {
             Object.assign(PARAMS, saved);
+            Object.assign(SYMBOL_PARAMS, savedSymbols);
           }
         }
       }
-      results.push({ id: task.id, corpus: task.corpus, split: task.split, query: task.query, targets: task.targets, grade: data.grade ?? "?", findMs, scores, top, ...(variants ? { variants } : {}) });
+      results.push({ id: task.id, corpus: task.corpus, split: task.split, query: task.query, targets: task.targets, grade: data.grade ?? "?", findMs, scores, top, ...(variants ? { variants, longVariants, symbolVariants } : {}), ...(long ? { long } : {}), ...(symbols !== undefined ? { symbols } : {}), ...(longSymbols !== undefined ? { longSymbols } : {}) });
     }
     done += group.length;
     if (!group[0]?.checkout || done % 10 === 0 || done === tasks.length) log(`  ${done}/${tasks.length} tasks`);

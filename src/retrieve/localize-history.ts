@@ -86,7 +86,7 @@ export function namedPackage(collection: Collection, query: string): { dir: stri
   if (scope) {
     const exact = dirs.filter((d) => names(d).includes(scope));
     const loose = exact.length ? exact : dirs.filter((d) => scope.length >= 4 && names(d).some((n) => (n.startsWith(scope) || scope.startsWith(n)) && n.length >= 4));
-    if (loose.length === 1) return { dir: loose[0] as string, how: "scope" };
+    if (loose.length === 1) return { dir: loose[0] as string, how: exact.length || !PARAMS.looseScopeAsWord ? "scope" : "word" };
   }
   const lower = query.toLowerCase();
   const says = (n: string) => n.length >= 3 && new RegExp(`(^|[^a-z0-9-])(@[a-z0-9-]+/)?${n.replace(/[^a-z0-9]/g, (c) => `\\${c}`)}([^a-z0-9-]|$)`).test(lower);

@@ -67,6 +67,11 @@ export const PARAMS = {
   initialProse: false,
   /** `Module.member` / `Class.member` in the query: a file declaring the member inside that container or module file. */
   qualified: 0.97,
+  /** Prior factors: test files, and files in no programming language (docs, manifests, data), rank after the code. */
+  testPrior: 0.8,
+  docPrior: 0.8,
+  /** A conventional-commit scope matching a package name only by prefix ("openapi" → openapi-generator) narrows as weakly as a word does. */
+  looseScopeAsWord: true,
   /** A long query (a headline, then a description; localize-terms.ts): the description's terms in at most longMaxDf of the files, the longTerms rarest, at longWeight. */
   longQuery: true,
   longMaxDf: 0.05,

@@ -12,6 +12,7 @@ import { add, bodyWeight, exactDeclarations, exportBarrels, feedback, lexical, l
 import { queryTerms, type QueryTerm } from "../text/terms.ts";
 import { stem } from "../text/stem.ts";
 import { taskTerms } from "./localize-terms.ts";
+import { isCodeLanguage } from "../lang/languages.ts";
 import { cochange, historyOf, historyPrior, historyWords, namedPackage, pathIds } from "./localize-history.ts";
 import { NAMED_TYPE_KINDS_SQL } from "../lang/model.ts";
 import { cochangeOf } from "../history/signals.ts";
@@ -259,7 +260,13 @@ export function localize(collection: Collection, options: LocalizeOptions): Loca
   const history = historyOf(db);
   if (history.available) historyWords(db, history, collection, terms, m);
   const pkg = namedPackage(collection, options.query);
-  const prior = historyPrior(db, history, collection, pkg);
+  const historyFactor = historyPrior(db, history, collection, pkg);
+  // Tests and docs follow the code they test or describe: a change is asked of the code first.
+  const prior = (id: number) => {
+    const file = collection.byId.get(id);
+    const kind = !file ? 1 : file.isTest ? PARAMS.testPrior : isCodeLanguage(file.language) ? 1 : PARAMS.docPrior;
+    return historyFactor(id) * kind;
+  };
   neighbours(options.graph, collection, merged(m, options.graph, collection, prior), m);
   if (history.available) cochange(db, collection, merged(m, options.graph, collection, prior), m);
   const final = merged(m, options.graph, collection, prior);

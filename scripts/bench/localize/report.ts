@@ -41,8 +41,10 @@ function diffs(set: TaskResult[], a: string, b: string): string {
     .join(", ");
 }
 
-const variants = Object.keys(rows.find((r) => r.variants)?.variants ?? {});
-const alternatives = variants.filter((v) => !v.startsWith("−"));
+const variants = [...new Set(rows.flatMap((r) => Object.keys(r.variants ?? {})))];
+const longVariants = [...new Set(rows.flatMap((r) => Object.keys(r.longVariants ?? {})))];
+const symbolVariants = [...new Set(rows.flatMap((r) => Object.keys(r.symbolVariants ?? {})))];
+const alternatives = variants.filter((v) => !v.startsWith("−") && !v.startsWith("symbols:"));
 const tune = rows.filter((r) => r.split === "tune" && !["hono-git", "ky-git"].includes(r.corpus));
 const best = [FIND, ...alternatives]
   .map((v) => [v, mean(tune.map((r) => scoreOf(r, v)))] as const)
@@ -116,8 +118,33 @@ for (const [title, set] of groups) {
   longVariant(set);
   symbolFigures(set);
   if (best !== FIND) console.log(`  chosen "${best}" − BM25F: ${diffs(set, best, BM25F)}`);
-  console.log(`  variants (each against find as it is):`);
-  for (const v of variants.filter((name) => set.every((r) => r.variants?.[name]))) console.log(`    ${line(v, mean(set.map((r) => scoreOf(r, v))))}   ${diffs(set, v, FIND)}`);
+  console.log(`  variants on the subject (each against find as it is):`);
+  for (const v of variants.filter((name) => !name.startsWith("symbols:") && set.every((r) => r.variants?.[name]))) console.log(`    ${line(v, mean(set.map((r) => scoreOf(r, v))))}   ${diffs(set, v, FIND)}`);
+  const withLong = set.filter((r) => r.long);
+  if (withLong.length) {
+    console.log(`  variants on the long query (against find on the long query):`);
+    const longScore = (r: TaskResult, v: string): TaskScore => (v === LONG ? longOf(r, LONG) : (r.longVariants?.[v] as TaskScore));
+    for (const v of longVariants.filter((name) => withLong.every((r) => r.longVariants?.[name]))) {
+      const x = withLong.map((r) => longScore(r, v));
+      const y = withLong.map((r) => longScore(r, LONG));
+      const d = (["acc1", "r10", "rr"] as const).map((k) => {
+        const a = x.map((m) => m[k]);
+        const b = y.map((m) => m[k]);
+        const [lo, hi] = pairedInterval(a, b);
+        const mean1 = a.reduce((t, q, i) => t + q - (b[i] as number), 0) / a.length;
+        return `${k === "acc1" ? "Acc@1" : k === "r10" ? "R@10" : "MRR"} ${mean1 >= 0 ? "+" : ""}${fmt(mean1, 3)} (${fmt(lo, 3)} … ${fmt(hi, 3)})`;
+      });
+      console.log(`    ${line(v, mean(x))}   ${d.join(", ")}`);
+    }
+  }
+  if (symbolVariants.length) {
+    console.log(`  symbol-level variants (tasks with a found target file that has changed declarations):`);
+    for (const v of symbolVariants) {
+      const scored = set.map((r) => r.symbolVariants?.[v]).filter((x): x is NonNullable<TaskResult["symbols"]> => Boolean(x));
+      const avg = (f: (x: (typeof scored)[number]) => number) => fmt(scored.reduce((a, x) => a + f(x), 0) / Math.max(1, scored.length), 3);
+      console.log(`    ${v.padEnd(30)} n ${scored.length}  Acc@1 ${avg((x) => x.find.acc1)}  Recall@3 ${avg((x) => x.find.r3)}`);
+    }
+  }
 }
 if (approximated.size) console.log(`\n* ${[...approximated].join(", ")}: "${SRC}" approximated from BM25F's first 20 (non-sources dropped): a lower bound of that baseline`);
 console.log(`\nfind --kind task in-process, warm, p50 ${fmt(percentile(rows.map((r) => r.findMs), 50), 1)} ms over ${rows.length} tasks`);

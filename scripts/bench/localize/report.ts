@@ -44,7 +44,8 @@ function diffs(set: TaskResult[], a: string, b: string): string {
 const variants = [...new Set(rows.flatMap((r) => Object.keys(r.variants ?? {})))];
 const longVariants = [...new Set(rows.flatMap((r) => Object.keys(r.longVariants ?? {})))];
 const symbolVariants = [...new Set(rows.flatMap((r) => Object.keys(r.symbolVariants ?? {})))];
-const alternatives = variants.filter((v) => !v.startsWith("−") && !v.startsWith("symbols:"));
+const isSymbolVariant = (v: string) => v.includes("symbols:");
+const alternatives = variants.filter((v) => !v.startsWith("−") && !isSymbolVariant(v));
 const tune = rows.filter((r) => r.split === "tune" && !["hono-git", "ky-git"].includes(r.corpus));
 const best = [FIND, ...alternatives]
   .map((v) => [v, mean(tune.map((r) => scoreOf(r, v)))] as const)
@@ -119,7 +120,7 @@ for (const [title, set] of groups) {
   symbolFigures(set);
   if (best !== FIND) console.log(`  chosen "${best}" − BM25F: ${diffs(set, best, BM25F)}`);
   console.log(`  variants on the subject (each against find as it is):`);
-  for (const v of variants.filter((name) => !name.startsWith("symbols:") && set.every((r) => r.variants?.[name]))) console.log(`    ${line(v, mean(set.map((r) => scoreOf(r, v))))}   ${diffs(set, v, FIND)}`);
+  for (const v of variants.filter((name) => !isSymbolVariant(name) && set.every((r) => r.variants?.[name]))) console.log(`    ${line(v, mean(set.map((r) => scoreOf(r, v))))}   ${diffs(set, v, FIND)}`);
   const withLong = set.filter((r) => r.long);
   if (withLong.length) {
     console.log(`  variants on the long query (against find on the long query):`);

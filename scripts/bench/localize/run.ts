@@ -186,8 +186,8 @@ export const VARIANTS: Record<string, Variant> = {
   "long: 16 terms": { params: { longTerms: 16 }, on: "long" },
   "long: weight 0.25": { params: { longWeight: 0.25 }, on: "long" },
   "long: weight 1": { params: { longWeight: 1 }, on: "long" },
-  "symbols: − users": { symbols: { used: 0 }, on: "subject" },
-  "symbols: − exact name": { symbols: { exact: 0 }, on: "subject" },
+  "− symbols: users": { symbols: { used: 0 }, on: "subject" },
+  "− symbols: exact name": { symbols: { exact: 0 }, on: "subject" },
   "symbols: name ×1": { symbols: { name: 1 }, on: "subject" },
   "symbols: name ×6": { symbols: { name: 6 }, on: "subject" },
   "symbols: minor kinds ×1": { symbols: { minorKinds: 1 }, on: "subject" },
@@ -279,7 +279,7 @@ export async function loadTasks(base: string, only: string[] | null, log: (s: st
   return { tasks, corpora };
 }
 
-export async function benchLocalize(base: string, options: { only?: string[] | null; split?: LocalizeTask["split"] | null; log?: (s: string) => void; variants?: boolean } = {}): Promise<LocalizeBench> {
+export async function benchLocalize(base: string, options: { only?: string[] | null; split?: LocalizeTask["split"] | null; log?: (s: string) => void; variants?: boolean | "ablation" } = {}): Promise<LocalizeBench> {
   const log = options.log ?? ((s: string) => process.stderr.write(`${s}\n`));
   const loaded = await loadTasks(base, options.only ?? null, log);
   const corpora = loaded.corpora;
@@ -339,7 +339,8 @@ export async function benchLocalize(base: string, options: { only?: string[] | n
         symbolVariants = {};
         const saved = { ...PARAMS };
         const savedSymbols = { ...SYMBOL_PARAMS };
-        for (const [name, v] of Object.entries(VARIANTS)) {
+        // "ablation": only the signals switched off (the final held-out run), not the tuning alternatives.
+        for (const [name, v] of Object.entries(VARIANTS).filter(([n]) => options.variants !== "ablation" || n.startsWith("−"))) {
           Object.assign(PARAMS, v.params ?? {});
           Object.assign(SYMBOL_PARAMS, v.symbols ?? {});
           try {
@@ -422,7 +423,7 @@ if (import.meta.main) {
   // Tuning experiments only: --params '{"bm25Mix":0.3}' overrides localization parameters in this process.
   if (args.includes("--params")) Object.assign(PARAMS, JSON.parse(args[args.indexOf("--params") + 1] as string));
   const split = args.includes("--split") ? (args[args.indexOf("--split") + 1] as LocalizeTask["split"]) : null;
-  const result = await benchLocalize(base, { only, split, variants: args.includes("--variants") });
+  const result = await benchLocalize(base, { only, split, variants: args.includes("--variants") ? (args[args.indexOf("--variants") + 1] === "ablation" ? "ablation" : true) : false });
   printLocalizeBench(result, args.includes("--detail"));
   if (args.includes("--json")) await Bun.write(args[args.indexOf("--json") + 1] as string, JSON.stringify(result, null, 2));
 }

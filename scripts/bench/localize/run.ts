@@ -85,8 +85,15 @@
 // it keeps (src/history) — sees the history up to the parent and nothing after; leakCheck
 // fails the run otherwise. Only with --corpus <name> or --corpus history (they take long:
 // ~1 min per task on a loaded 2-core machine). --variants also scores the ablations and
-// tuning alternatives of VARIANTS on every task; report.ts prints the issue-20 table from
-// one or more --json results:
+// tuning alternatives of VARIANTS on every task (--variants ablation: the signals switched
+// off only); report.ts prints the issue-20 table from one or more --json results.
+// Each history task is also scored with its long query (subject + the first body paragraph
+// that is no trailer, task.ts longQuery — as agents write tasks) for find and the source-files
+// BM25F, and at the symbol level (symbols.ts): the parent's declarations the task diff's
+// hunks touch (innermost) against the declarations find names for the first target file
+// among its best five, Acc@1 and Recall@3, next to BM25 over that file's declarations.
+// hono-git and ky-git (corpus-history.ts) are the independent checks: only when named
+// (--corpus hono-git,ky-git), every task (no --split), never tuned on.
 //   bun scripts/bench/localize/run.ts --corpus effect-git --split heldout --variants --json /tmp/final-effect-git.json
 //   (likewise mikro-orm-git, rxjs-git, zod-git, side by side), then
 //   bun scripts/bench/localize/report.ts /tmp/final-*.json

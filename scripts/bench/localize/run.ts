@@ -116,7 +116,7 @@
 // established (rxjs: −.143). The earlier effect tuning run (30 tasks, same code and PARAMS):
 // find .600/.780/.686 against BM25F .200/.565/.342.
 
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { call } from "../../../src/engine.ts";
 import { openCurrentIndex as openIndex } from "../../../src/indexing/fresh.ts";
@@ -261,7 +261,9 @@ export async function docsAndDecls(root: string, task?: LocalizeTask): Promise<{
 }
 
 export async function loadTasks(base: string, only: string[] | null, log: (s: string) => void): Promise<{ tasks: LocalizeTask[]; corpora: LocalizeBench["corpora"] }> {
-  const cache = join(base, ".bench", "corpus", "localize");
+  // Real paths: a store is warm only for the root it was built for, so a symlinked base must not make another one.
+  mkdirSync(join(base, ".bench", "corpus", "localize"), { recursive: true });
+  const cache = realpathSync(join(base, ".bench", "corpus", "localize"));
   const corpora: LocalizeBench["corpora"] = {};
   const tasks: LocalizeTask[] = [];
   if (!only || only.includes("svc")) {

@@ -140,7 +140,7 @@ for (const [title, set] of groups) {
   }
   if (symbolVariants.length) {
     console.log(`  symbol-level variants (tasks with a found target file that has changed declarations):`);
-    for (const v of symbolVariants) {
+    for (const v of symbolVariants.filter((name) => set.some((r) => r.symbolVariants && name in r.symbolVariants))) {
       const scored = set.map((r) => r.symbolVariants?.[v]).filter((x): x is NonNullable<TaskResult["symbols"]> => Boolean(x));
       const avg = (f: (x: (typeof scored)[number]) => number) => fmt(scored.reduce((a, x) => a + f(x), 0) / Math.max(1, scored.length), 3);
       console.log(`    ${v.padEnd(30)} n ${scored.length}  Acc@1 ${avg((x) => x.find.acc1)}  Recall@3 ${avg((x) => x.find.r3)}`);

@@ -72,6 +72,13 @@ export const PARAMS = {
   docPrior: 0.8,
   /** A conventional-commit scope matching a package name only by prefix ("openapi" → openapi-generator) narrows as weakly as a word does. */
   looseScopeAsWord: true,
+  /**
+   * A file whose whole name the query writes: a compound ("zip-all", "withLatestFrom" → with-latest-from.ts)
+   * or a single word ("timer" → timer.ts). Off (0) until measured on held-out tasks: on rxjs's tuning
+   * tasks the operator named exactly loses to its longer-named siblings (window-when.ts before window.ts).
+   */
+  basenameCompound: 0,
+  basenameWord: 0,
   /** A long query (a headline, then a description; localize-terms.ts): the description's terms in at most longMaxDf of the files, the longTerms rarest, at longWeight. */
   longQuery: true,
   longMaxDf: 0.05,
@@ -377,5 +384,35 @@ export function neighbours(graph: FileGraph, collection: Collection, best: reado
       if (seen.size > PARAMS.neighboursPerSeed) break;
       add(m, edge.to, PARAMS.neighbour * score, `next to ${parent} (imports)`);
     }
+  }
+}
+
+/** Normalised file names (kebab-case, lower-case, no extension) → ids of the non-test files so named. */
+const basenamesOf = (files: readonly IndexedFile[]): Map<string, number[]> => {
+  const out = new Map<string, number[]>();
+  for (const f of files) {
+    if (f.isTest) continue;
+    const name = kebab((f.path.split("/").pop() as string).replace(/\.[^.]*$/, "").replace(/\.[^.]*$/, ""));
+    if (name.length < 3) continue;
+    out.set(name, [...(out.get(name) ?? []), f.id]);
+  }
+  return out;
+};
+
+const kebab = (s: string) => splitIdentifier(s).join("-");
+
+/** Files whose whole name the query writes (basenameCompound / basenameWord). */
+export function basenameHits(collection: Collection, query: string, m: Merge): void {
+  if (PARAMS.basenameCompound <= 0 && PARAMS.basenameWord <= 0) return;
+  const names = perFileList(collection.files, basenamesOf);
+  const seen = new Set<string>();
+  for (const token of query.match(/[A-Za-z][A-Za-z0-9]*(?:[-_.][A-Za-z0-9]+)*/g) ?? []) {
+    const name = kebab(token);
+    if (seen.has(name)) continue;
+    seen.add(name);
+    const compound = name.includes("-");
+    const weight = compound ? PARAMS.basenameCompound : name.length >= 4 && !STOP_WORDS.has(name) ? PARAMS.basenameWord : 0;
+    if (weight <= 0) continue;
+    for (const id of names.get(name) ?? []) add(m, id, weight, `its name is ${token} (named in the task)`);
   }
 }

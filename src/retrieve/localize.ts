@@ -8,7 +8,7 @@
 import type { Database } from "bun:sqlite";
 import type { FileGraph } from "../graph/file-graph.ts";
 import { perFileList, type Collection, type IndexedFile } from "../plan/collect.ts";
-import { add, bodyWeight, exactDeclarations, exportBarrels, feedback, lexical, lexicalRanking, lexicalScores, merged, neighbours, newMerge, PARAMS, pathHits, plus, wiringHits } from "./localize-signals.ts";
+import { add, basenameHits, bodyWeight, exactDeclarations, exportBarrels, feedback, lexical, lexicalRanking, lexicalScores, merged, neighbours, newMerge, PARAMS, pathHits, plus, wiringHits } from "./localize-signals.ts";
 import { queryTerms, type QueryTerm } from "../text/terms.ts";
 import { stem } from "../text/stem.ts";
 import { taskTerms } from "./localize-terms.ts";
@@ -241,6 +241,7 @@ export function localize(collection: Collection, options: LocalizeOptions): Loca
   exportBarrels(db, weighed.exactText, declaring, options.graph, collection, m);
   wiringHits(db, options.query, collection, m);
   pathHits(collection, terms, m);
+  basenameHits(collection, weighed.exactText, m);
   let textFirst: number | undefined;
   if (fts) {
     const scores = lexicalScores(db, collection, terms);

@@ -8,6 +8,7 @@ import type { FindData } from "../../src/ops/find.ts";
 import { openCurrentIndex } from "../../src/indexing/fresh.ts";
 import { syncIndex } from "../../src/indexing/sync.ts";
 import { headline, taskTerms } from "../../src/retrieve/localize-terms.ts";
+import { PARAMS } from "../../src/retrieve/localize-signals.ts";
 import { changedDeclarations } from "../../scripts/bench/localize/symbols.ts";
 import { longQuery } from "../../scripts/bench/localize/task.ts";
 import { mcpClientFor } from "../helpers/mcp-client.ts";
@@ -133,6 +134,25 @@ describe("names the query writes", () => {
     expect(data.package).toBe("packages/sql/pg");
     expect(data.candidates?.[0]?.path).toBe("packages/sql/pg/src/client.ts");
     expect(text).toContain("names the package packages/sql/pg/");
+  }, 120_000);
+});
+
+describe("a file the task names whole", () => {
+  test("with basenameCompound on, `zip-all` ranks zip-all.ts above its siblings; off (the default), it adds nothing", async () => {
+    const body = (name: string) => `export function ${name}(sources: unknown[]): unknown[] {\n  // zip subscriptions\n  return sources;\n}\n`;
+    const root = gitRepo({ "src/zip.ts": body("zip"), "src/zip-all.ts": body("zipAll"), "src/zip-with.ts": body("zipWith"), "src/zip.test.ts": body("zipTest") });
+    const query = "refactor: centralize zip-all subscriptions";
+    const off = await task(root, query);
+    expect(off.data.candidates?.some((c) => c.reasons.some((r) => r.startsWith("its name is")))).toBe(false);
+    const saved = PARAMS.basenameCompound;
+    PARAMS.basenameCompound = 0.9;
+    try {
+      const on = await task(root, query);
+      expect(on.data.candidates?.[0]?.path).toBe("src/zip-all.ts");
+      expect(on.data.candidates?.[0]?.reasons).toContain("its name is zip-all (named in the task)");
+    } finally {
+      PARAMS.basenameCompound = saved;
+    }
   }, 120_000);
 });
 

@@ -186,6 +186,8 @@ export const VARIANTS: Record<string, Variant> = {
   "test/doc prior 0.6": { params: { testPrior: 0.6, docPrior: 0.6 }, on: "both" },
   "− loose scope as word": { params: { looseScopeAsWord: false }, on: "both" },
   "initial word as prose": { params: { initialProse: true }, on: "both" },
+  "basename compound 0.9": { params: { basenameCompound: 0.9 }, on: "both" },
+  "basename compound 0.9, word 0.8": { params: { basenameCompound: 0.9, basenameWord: 0.8 }, on: "both" },
   "− long-query weighting": { params: { longQuery: false }, on: "long" },
   "long: max df 0.02": { params: { longMaxDf: 0.02 }, on: "long" },
   "long: max df 0.15": { params: { longMaxDf: 0.15 }, on: "long" },

@@ -115,6 +115,28 @@
 // targets; over source files only it is far stronger, and find's Acc@1 lead over it is not
 // established (rxjs: −.143). The earlier effect tuning run (30 tasks, same code and PARAMS):
 // find .600/.780/.686 against BM25F .200/.565/.342.
+// Second held-out read (01:35 UTC 2026-11-26, code of 3db1e53 — symbol answers, long-query
+// weighting, Module.member, package.json names, test/doc prior 0.8, loose scope as a word;
+// every parameter set before any of it ran; the same 94 tasks), --variants ablation:
+//   corpus (n)      find Acc@1/R@10/MRR   BM25F over sources   find long query (n with a body)
+//   effect (20)     .650 .902 .787        .600 .809 .685       = subject (0)
+//   mikro-orm (28)  .536 .854 .669        .500 .699 .625       .607 .865 .737 (28)
+//   rxjs (21)       .571 .929 .697        .714 .905 .779       = subject (0)
+//   zod (25)        .360 .810 .552        .160 .673 .380       .440 .830 .595 (21)
+//   overall (94)    .521 .869 .670        .479 .762 .607       .564 .878 .701 (49)
+//   vs BM25F sources, subject: Acc@1 +.043 (−.074 … .170)  R@10 +.107 (.041 … .178)  MRR +.062 (−.024 … .152)
+//   vs BM25F sources, long:    Acc@1 +.043 (−.085 … .170)  R@10 +.070 (.011 … .135)  MRR +.046 (−.042 … .141)
+//   find long − find subject:  Acc@1 +.043 (−.011 … .096)  R@10 +.008  MRR +.031 (−.004 … .070)
+//   symbols (67 tasks whose found file has changed declarations): Acc@1 .388 / Recall@3 .423
+//   (long query .522 / .514); BM25 over the file's declarations .358 / .393 (long .388 / .418).
+// Independent checks, every task, same code: hono (40) find .725/.985/.844 against BM25F over
+// sources .575/.946/.720 (Acc@1 +.150, 0.000 … .300; MRR +.124, .017 … .232); ky (40) .550/.906/
+// .735 against .675/.807/.738 (Acc@1 −.125, −.275 … .025; R@10 +.099; MRR −.003). Symbols:
+// hono .675 / .815 (BM25 .675 / .782), ky .500 / .588 (.474 / .584).
+// Tuning (rxjs 19 + zod 15 at the same code): find .471/.797/.602 against .500/.800/.639; its
+// losses on rxjs are operators named exactly ("centralize zip-all subscriptions", "window") that
+// rank after longer-named siblings (zip-with.ts, window-when.ts): basenameCompound/basenameWord
+// (off) are the measured candidate fix (tuning only so far).
 
 import { mkdirSync, readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";

@@ -32,7 +32,7 @@ describe("apply keeps what views do not show", () => {
     expect(content).not.toContain(AWS);
     const edited = content.replace("retries = 3", "retries = 5");
     const dry = await call("apply", { path: root, file: "src/config.ts", content: edited });
-    expect((dry.data as ApplyData).kept).toContain("1 redacted value");
+    expect((dry.data as unknown as ApplyData).kept).toContain("1 redacted value");
     expect(dry.text).not.toContain(AWS);
     await call("apply", { path: root, file: "src/config.ts", content: edited, write: true });
     expect(readFileSync(join(root, "src/config.ts"), "utf8")).toBe(original.replace("retries = 3", "retries = 5"));

@@ -133,10 +133,14 @@
 // sources .575/.946/.720 (Acc@1 +.150, 0.000 … .300; MRR +.124, .017 … .232); ky (40) .550/.906/
 // .735 against .675/.807/.738 (Acc@1 −.125, −.275 … .025; R@10 +.099; MRR −.003). Symbols:
 // hono .675 / .815 (BM25 .675 / .782), ky .500 / .588 (.474 / .584).
-// Tuning (rxjs 19 + zod 15 at the same code): find .471/.797/.602 against .500/.800/.639; its
-// losses on rxjs are operators named exactly ("centralize zip-all subscriptions", "window") that
-// rank after longer-named siblings (zip-with.ts, window-when.ts): basenameCompound/basenameWord
-// (off) are the measured candidate fix (tuning only so far).
+// Tuning (mikro-orm 22 + zod 15 + rxjs 19 at the same code; effect's 30 did not finish in the
+// session): find .464/.816/.606 against BM25F over sources .393/.761/.548 (Acc@1 +.071,
+// −.089 … .232; R@10 +.055, −.011 … .127; MRR +.058); long query find .446/.854/.615 against
+// .554/.821/.687; long-query alternatives all within ±.02 (weight 1: Acc@1 +.018). rxjs's
+// losses are operators named exactly ("centralize zip-all subscriptions", "window") ranked after
+// longer-named siblings (zip-with.ts, window-when.ts): basenameCompound 0.9 lifts rxjs tuning
+// Acc@1 .526 → .737 (with basenameWord 0.8: .895) but lowers zod's .400 → .267 (.333), so both
+// stay off. Symbols on tuning (37 tasks): Acc@1 .405 / Recall@3 .446, BM25 .459 / .429.
 
 import { mkdirSync, readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";

@@ -78,12 +78,34 @@ export function rebuildImportEdges(db: Database, writer: StoreWriter, root: stri
 /**
  * A file the resolver reads to resolve other files' imports (tsconfig/jsconfig `paths` and
  * `baseUrl`, package.json names, exports and imports, go.mod, Cargo.toml): a change to one
- * can move the targets of imports in files that did not change. Known limit: a tsconfig's
- * `extends` target under another name (`./base.json`) is not seen here, so an edit to its
- * `paths` leaves unchanged importers on the old target until `svc index --force`.
+ * can move the targets of imports in files that did not change. A config a tsconfig extends
+ * under another name (`./base.json`) is told by its content: holdsCompilerOptions.
  */
 export function isResolverConfig(path: string): boolean {
   return /^(?:[tj]sconfig.*\.json|package\.json|go\.mod|Cargo\.toml)$/.test(path.slice(path.lastIndexOf("/") + 1)) && !path.includes("node_modules/");
+}
+
+/** A JSON file a tsconfig or jsconfig may extend under any name (`"extends": "./base.json"`): one holding compiler options. */
+export function holdsCompilerOptions(path: string, text: string | null): boolean {
+  return path.endsWith(".json") && !path.includes("node_modules/") && text !== null && text.includes('"compilerOptions"');
+}
+
+function readOrNull(root: string, path: string): string | null {
+  try {
+    return readFileSync(join(root, path), "utf8");
+  } catch {
+    return null;
+  }
+}
+
+/** Whether one of these (changed) files is a config extended under another name: then every import is resolved again. */
+function extendedConfigAmong(db: Database, root: string, ids: Iterable<number>): boolean {
+  const pathOf = db.query("SELECT path FROM files WHERE id = ?");
+  for (const id of ids) {
+    const path = (pathOf.get(id) as { path: string } | null)?.path;
+    if (path?.endsWith(".json") && holdsCompilerOptions(path, readOrNull(root, path))) return true; // a removed one changes the file set: all anyway
+  }
+  return false;
 }
 
 /** The import resolution pass: `imports` edges from the stored import references. */
@@ -94,6 +116,7 @@ export const importEdgesPass: DerivePass = {
   writes: ["edges:imports"],
   scope: (change) => (change.fileSetChanged || [...change.extractedPaths, ...change.removedPaths].some(isResolverConfig) ? "all" : change.changedIds.length ? new Set(change.changedIds) : "none"),
   run: (ctx, scope) => {
-    rebuildImportEdges(ctx.db, ctx.writer, ctx.root, scope === "all" ? null : [...scope], ctx.resolver());
+    const all = scope === "all" || extendedConfigAmong(ctx.db, ctx.root, scope);
+    rebuildImportEdges(ctx.db, ctx.writer, ctx.root, all ? null : [...scope], ctx.resolver());
   },
 };

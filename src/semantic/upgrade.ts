@@ -20,6 +20,7 @@ import { CheckerEdgeWriter, type WalkedFile } from "./edge-store.ts";
 import { TsEngine } from "./engine.ts";
 import { loadWorkspace, type LoadedWorkspace } from "./load.ts";
 import { isProjectConfig, isSourceFile } from "./projects.ts";
+import { holdsCompilerOptions } from "../index/edges.ts";
 import type { Snapshot } from "typescript/unstable/async";
 import { WiringCheck } from "../wiring/checker/pass.ts";
 import { walkIncrementally } from "./incremental.ts";
@@ -86,13 +87,13 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
     const dirty = readDirty(db);
     const records = new WalkRecords(db);
     const changed = dirty === "all" ? [] : [...new Set([...(options.paths ?? []), ...dirty])];
-    // without complete walk records (an index from before them) or after a config change, everything is walked once.
-    // Known limit: a config is a file isProjectConfig names; a tsconfig's `extends` target under another name
-    // (`"extends": "./base.json"`) is not, so an edit there (its `paths`, say) walks nothing and the edges keep the
-    // old resolution until a change to a named config or `svc index --force` (the syntax tier's import edges too: edges.ts).
+    // without complete walk records (an index from before them) or after a config change, everything is walked once;
+    // a config is a file isProjectConfig names, one recorded as a config before, or JSON holding compiler options
+    // (what a tsconfig may extend under any name: `"extends": "./base.json"`).
     const read = textReader(root);
     const priorConfigs = records.configs();
-    const movedConfigs = changed.filter((p) => isProjectConfig(p) && priorConfigs[p] !== configDigest(p, read(p)));
+    const isConfig = (p: string) => isProjectConfig(p) || p in priorConfigs || (p.endsWith(".json") && holdsCompilerOptions(p, read(p)));
+    const movedConfigs = changed.filter((p) => isConfig(p) && priorConfigs[p] !== configDigest(p, read(p)));
     let incremental = options.paths !== undefined && dirty !== "all" && records.complete();
     /** Files whose module resolution a change to a manifest's export maps can move (exports-change.ts): walked though unchanged. */
     let rewalk: string[] = [];
@@ -237,10 +238,10 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
       if (stale.length) db.transaction(() => stale.forEach((r) => db.run("DELETE FROM edges WHERE from_file = ? AND provenance = 'checker' AND key IS NULL", [r.id])))();
       if (usable) {
         records.markComplete();
-        records.saveConfigs(Object.fromEntries(storePaths(db).filter(isProjectConfig).map((p) => [p, configDigest(p, read(p))])));
+        records.saveConfigs(Object.fromEntries(storePaths(db).filter((p) => isProjectConfig(p) || (p.endsWith(".json") && holdsCompilerOptions(p, read(p)))).map((p) => [p, configDigest(p, read(p))])));
       }
     } else {
-      records.saveConfigs({ ...priorConfigs, ...Object.fromEntries(changed.filter(isProjectConfig).map((p) => [p, configDigest(p, read(p))])) });
+      records.saveConfigs({ ...priorConfigs, ...Object.fromEntries(changed.filter(isConfig).map((p) => [p, configDigest(p, read(p))])) });
       records.markComplete();
     }
     const relinkStart = performance.now();

@@ -3,7 +3,8 @@
 // (the wiring `checker` fixture: imports, re-exports, routes, DI, a tsconfig, and two
 // commits of history touching files the edits later delete or rename), then a fixed
 // set of edits is applied one at a time (files added, changed, deleted, renamed, skipped; an
-// export, a wiring registration and a config file changed; a commit that moves history
+// export, a wiring registration and a config file changed, a config extended under another
+// name and then edited; a commit that moves history
 // but no file); after each, the store is updated incrementally
 // (a reconcile that lists the tree, or a watcher's targeted sync of the edited paths; the
 // deferred passes then run incrementally over the changed files) and its id-independent
@@ -12,8 +13,8 @@
 // a pass registered later (an incremental semantic tier) is held to it the day it joins PASSES.
 
 import { describe, expect, test } from "bun:test";
-import { readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { storeDigest } from "../../scripts/bench/store-digest.ts";
 import { pipeline, type IndexPass, type IndexPipeline } from "../../src/index/pass.ts";
 import { syncPasses, type SyncResult } from "../../src/index/sync.ts";
@@ -30,6 +31,7 @@ interface Edit {
 }
 
 const write = (root: string, path: string, text: string): string[] => {
+  mkdirSync(dirname(join(root, path)), { recursive: true });
   writeFileSync(join(root, path), text);
   return [path];
 };
@@ -89,6 +91,15 @@ const EDITS: Edit[] = [
     apply: (root) => write(root, "src/metrics/metrics.ts", 'import { Router } from "express";\nexport const count = (n: number) => n + 1;\nexport const metrics = Router();\nmetrics.get("/metrics", (req, res) => res.end());\n'),
   },
   { name: "add a config file the wiring reads", apply: (root) => write(root, ".env.example", "PORT=3000\nAPI_KEY=\n") },
+  {
+    name: "the tsconfig extends a base config under another name, whose paths an import uses",
+    apply: (root) => [
+      ...write(root, "config/base.json", JSON.stringify({ compilerOptions: { paths: { "@lib/*": ["../src/*"] } } })),
+      ...replaceIn(root, "tsconfig.json", "{\n", '{\n  "extends": "./config/base.json",\n'),
+      ...write(root, "src/alias-user.ts", 'import { API_BASE } from "@lib/paths";\nexport const base = API_BASE;\n'),
+    ],
+  },
+  { name: "edit the base config's paths (the import now resolves nowhere)", apply: (root) => replaceIn(root, "config/base.json", '"../src/*"', '"../src/orders/*"') },
   {
     name: "commit everything (history moves, the work tree does not)",
     changesFiles: false,

@@ -11,11 +11,13 @@
 // whose `exports` alone changed walks the files that name its package (exports-change.ts), counted as
 // moved (everything, when one can declare globals: `declare module "pkg"`). The wiring's stored
 // answers are asked again where they name a changed file, and everywhere when a surface moved.
-// Known limit: only relative specifiers count as waiting. A file added where a path alias or
-// baseUrl import waited for it (`@late/mod` → src/late/mod.ts, not there before) leaves the
-// importer unwalked: its edges and the stamped partial diagnosis stay until a change to it,
-// to a config, or `svc index --force` (bare unresolved imports are mostly missing packages;
-// walking them on every added file would walk most of a tree without node_modules).
+// A file added where a path alias or baseUrl import waited for it (`@late/mod` →
+// src/late/mod.ts, not there before) walks the files whose imports the syntax tier now
+// resolves to it (its `imports` edges, rebuilt when the file set changed). Known limit: an
+// alias the syntax tier's resolver cannot follow is not seen that way (bare unresolved imports
+// are mostly missing packages; walking them on every added file would walk most of a tree
+// without node_modules): its importer keeps its edges until a change to it, to a config, or
+// `svc index --force`.
 
 import type { Database } from "bun:sqlite";
 import type { CheckerEdgeWriter, StoredEdge } from "./edge-store.ts";
@@ -90,6 +92,7 @@ export async function walkIncrementally(input: IncrementalInput): Promise<Set<st
   else {
     const reach = records.reaching(moved);
     if (added || removed.length) for (const p of records.withUnresolvedRelative()) reach.add(p);
+    for (const p of syntaxImportersOf(db, addedFiles)) if (known.has(p)) reach.add(p);
     await walkFiles(reach);
   }
   // the files that only pointed into changed ones: restore, or walk when that cannot be exact
@@ -110,6 +113,13 @@ export async function walkIncrementally(input: IncrementalInput): Promise<Set<st
   const reaskOwner = candidates.length ? await input.owner() : null;
   await askFiles(candidates.filter(([p]) => reaskOwner?.has(p)).map(([p]) => p));
   return new Set([...input.changed, ...walkedSet, ...touched]);
+}
+
+/** The files whose imports the syntax tier resolves to one of these (added) files: a path alias or baseUrl import that waited for it. */
+function syntaxImportersOf(db: Database, files: readonly string[]): string[] {
+  if (!files.length) return [];
+  const q = db.query("SELECT DISTINCT f.path FROM edges e JOIN files f ON f.id = e.from_file JOIN files t ON t.id = e.to_file WHERE t.path = ? AND e.type = 'imports' AND e.provenance = 'syntax'");
+  return [...new Set(files.flatMap((p) => (q.all(p) as { path: string }[]).map((r) => r.path)))];
 }
 
 const MODULE_EXT = /(?:\.d)?\.[cm]?[jt]sx?$/;

@@ -68,11 +68,6 @@ export async function loadFromStore(engine: TsEngine, root: string, db: Database
   return loadWorkspace(engine, { root, paths: storePaths(db), readText: textReader(root), config: loadConfig(root, root) });
 }
 
-interface Unresolved {
-  packages: number;
-  relative: number;
-  examples: Set<string>;
-}
 
 export async function semanticUpgrade(root: string, options: UpgradeOptions = {}): Promise<UpgradeResult> {
   const started = performance.now();
@@ -126,7 +121,6 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
     // a changed source file is walked (or, owned by none, needs the projects to tell): the engine loads while the walk plan is read
     else if (changed.some((p) => isSourceFile(p) && read(p) !== null)) load().catch(() => undefined);
     const walkStart = performance.now();
-    const unresolved: Unresolved = { packages: 0, relative: 0, examples: new Set() };
     const writer = new CheckerEdgeWriter(db);
     const wiring = new WiringCheck(db, root);
     if (!incremental) wiring.reset();
@@ -183,7 +177,7 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
                 while (next < batch.length) {
                   const file = batch[next++]!;
                   const refs = await walker.walk(join(root, file));
-                  if (refs) results.push(relativize(root, refs, unresolved));
+                  if (refs) results.push(relativize(root, refs));
                 }
               }),
             );
@@ -197,7 +191,9 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
           const surfaces = new Map(results.map((r) => [r.path, r]));
           edges += writer.write(results, (path, stored) => {
             const r = surfaces.get(path)!;
-            const record = { surface: r.surface.digest, global: r.surface.global, shape: writer.shape(path), unresolvedRelative: r.unresolved.some((u) => u.specifier.startsWith(".")), edges: stored };
+            const relative = r.unresolved.filter((u) => isRelativeSpecifier(u.specifier));
+            const unresolvedTally = { relative: relative.length, packages: r.unresolved.filter((u) => !isRelativeSpecifier(u.specifier)).map((u) => u.specifier) };
+            const record = { surface: r.surface.digest, global: r.surface.global, shape: writer.shape(path), unresolvedRelative: r.unresolved.some((u) => u.specifier.startsWith(".")), unresolved: unresolvedTally, edges: stored };
             walkedSurface.set(path, record);
             written.push({ path, record });
           });
@@ -258,8 +254,10 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
     addTiming(`semantic walked ${walked} of ${owned} files${ws ? "" : " (workspace not loaded)"}`, 0);
     reportTimings("semantic");
     let diagnosis: LoadDiagnosis | null = null;
-    if (!incremental && ws) {
-      const facts = { ...ws.facts, engine: { ...ws.facts.engine, ...engineState(engine, ws) }, unresolved: usable ? { packages: unresolved.packages, relative: unresolved.relative, examples: [...unresolved.examples].slice(0, 5) } : null };
+    // The diagnosis (and the tier it gives) follows every run that loaded the workspace and walked: the unresolved imports
+    // are tallied from the records of every file, so an incremental run counts an import that appeared or was satisfied.
+    if (ws && (!incremental || walked > 0)) {
+      const facts = { ...ws.facts, engine: { ...ws.facts.engine, ...engineState(engine, ws) }, unresolved: usable ? records.unresolvedTally() : null };
       const { tier, advice } = conclude(facts);
       diagnosis = { ...facts, tier, advice, source: "upgrade", at: new Date().toISOString(), elapsedMs: Math.round(performance.now() - started) };
     }
@@ -309,15 +307,10 @@ function engineState(engine: TsEngine, loaded: LoadedWorkspace): { state: string
   return { state: loaded.facts.engine.error ? "failed" : s.state, pid: s.pid };
 }
 
-function relativize(root: string, refs: FileRefs, unresolved: Unresolved): WalkedFile {
+const isRelativeSpecifier = (specifier: string) => specifier.startsWith(".") || specifier.startsWith("/");
+
+function relativize(root: string, refs: FileRefs): WalkedFile {
   const rel = (p: string) => toPosix(relative(root, p));
-  for (const u of refs.unresolved) {
-    if (u.specifier.startsWith(".") || u.specifier.startsWith("/")) unresolved.relative++;
-    else {
-      unresolved.packages++;
-      if (unresolved.examples.size < 5) unresolved.examples.add(u.specifier);
-    }
-  }
   return {
     path: rel(refs.path),
     refs: refs.refs.map((r) => ({ ...r, target: { ...r.target, path: rel(r.target.path) } })),

@@ -17,8 +17,18 @@ export interface WalkRecord {
   global: boolean;
   shape: string;
   unresolvedRelative: boolean;
+  /** The file's unresolved imports: how many relative ones, and the package specifiers (the load diagnosis counts them). */
+  unresolved: UnresolvedTally;
   edges: StoredEdge[];
 }
+
+export interface UnresolvedTally {
+  relative: number;
+  packages: string[];
+}
+
+/** The value of `checker_records` when the records cover every walked file; a store whose records predate the unresolved tally has another and is walked whole once. */
+const RECORDS_COMPLETE = "2";
 
 /** package.json fields that decide discovery and module resolution (a version bump or a new script moves none). */
 const RESOLUTION_FIELDS = ["name", "type", "main", "module", "types", "typings", "exports", "imports", "typesVersions", "workspaces", "browser"];
@@ -57,14 +67,16 @@ export function exportMapsAlone(before: string | undefined, after: string): bool
 
 export class WalkRecords {
   constructor(private readonly db: Database) {
-    db.run("CREATE TABLE IF NOT EXISTS checker_walks (path TEXT PRIMARY KEY, surface TEXT NOT NULL, global INTEGER NOT NULL, shape TEXT NOT NULL, unresolved INTEGER NOT NULL, edges TEXT NOT NULL)");
+    db.run("CREATE TABLE IF NOT EXISTS checker_walks (path TEXT PRIMARY KEY, surface TEXT NOT NULL, global INTEGER NOT NULL, shape TEXT NOT NULL, unresolved INTEGER NOT NULL, edges TEXT NOT NULL, tally TEXT NOT NULL DEFAULT '')");
+    const columns = db.query("PRAGMA table_info(checker_walks)").all() as { name: string }[];
+    if (!columns.some((c) => c.name === "tally")) db.run("ALTER TABLE checker_walks ADD COLUMN tally TEXT NOT NULL DEFAULT ''");
     db.run("CREATE TABLE IF NOT EXISTS checker_deps (from_path TEXT NOT NULL, to_path TEXT NOT NULL, PRIMARY KEY (to_path, from_path)) WITHOUT ROWID");
   }
 
   /** Whether every walked file has a record and the configs they were made under are known (a full upgrade wrote them all). */
   complete(): boolean {
     const rows = this.db.query("SELECT key, value FROM index_meta WHERE key IN ('checker_records', 'checker_configs')").all() as { key: string; value: string }[];
-    return rows.some((r) => r.key === "checker_records" && r.value === "1") && rows.some((r) => r.key === "checker_configs");
+    return rows.some((r) => r.key === "checker_records" && r.value === RECORDS_COMPLETE) && rows.some((r) => r.key === "checker_configs");
   }
 
   /** While an incremental run writes: a run stopped part-way has new records for changed files whose dependents it never walked, so the next run must walk everything. */
@@ -73,7 +85,7 @@ export class WalkRecords {
   }
 
   markComplete(): void {
-    this.db.run("INSERT OR REPLACE INTO index_meta(key, value) VALUES ('checker_records', '1')");
+    this.db.run("INSERT OR REPLACE INTO index_meta(key, value) VALUES ('checker_records', ?)", [RECORDS_COMPLETE]);
   }
 
   /** The config digests the walk records were made under (configDigest), by path. */
@@ -100,18 +112,18 @@ export class WalkRecords {
   }
 
   get(path: string): WalkRecord | null {
-    const row = this.db.query("SELECT surface, global, shape, unresolved, edges FROM checker_walks WHERE path = ?").get(path) as { surface: string; global: number; shape: string; unresolved: number; edges: string } | null;
+    const row = this.db.query("SELECT surface, global, shape, unresolved, edges, tally FROM checker_walks WHERE path = ?").get(path) as { surface: string; global: number; shape: string; unresolved: number; edges: string; tally: string } | null;
     if (!row) return null;
-    return { surface: row.surface, global: row.global === 1, shape: row.shape, unresolvedRelative: row.unresolved === 1, edges: JSON.parse(row.edges) as StoredEdge[] };
+    return { surface: row.surface, global: row.global === 1, shape: row.shape, unresolvedRelative: row.unresolved === 1, unresolved: parseTally(row.tally), edges: JSON.parse(row.edges) as StoredEdge[] };
   }
 
   put(entries: readonly { path: string; record: WalkRecord }[]): void {
-    const put = this.db.prepare("INSERT OR REPLACE INTO checker_walks(path, surface, global, shape, unresolved, edges) VALUES (?,?,?,?,?,?)");
+    const put = this.db.prepare("INSERT OR REPLACE INTO checker_walks(path, surface, global, shape, unresolved, edges, tally) VALUES (?,?,?,?,?,?,?)");
     const dep = this.db.prepare("INSERT OR IGNORE INTO checker_deps(from_path, to_path) VALUES (?, ?)");
     this.db.transaction(() => {
       for (const { path, record } of entries) {
         this.db.run("DELETE FROM checker_deps WHERE from_path = ?", [path]);
-        put.run(path, record.surface, record.global ? 1 : 0, record.shape, record.unresolvedRelative ? 1 : 0, JSON.stringify(record.edges));
+        put.run(path, record.surface, record.global ? 1 : 0, record.shape, record.unresolvedRelative ? 1 : 0, JSON.stringify(record.edges), JSON.stringify(record.unresolved));
         for (const to of new Set(record.edges.map((e) => e[0]))) if (to !== path) dep.run(path, to);
       }
     })();
@@ -154,7 +166,30 @@ export class WalkRecords {
     return out;
   }
 
+  /** The unresolved imports of every recorded file: relative ones, package ones, and the first five package specifiers (by path). */
+  unresolvedTally(): { relative: number; packages: number; examples: string[] } {
+    let relative = 0;
+    let packages = 0;
+    const examples: string[] = [];
+    for (const row of this.db.query("SELECT tally FROM checker_walks ORDER BY path").all() as { tally: string }[]) {
+      const t = parseTally(row.tally);
+      relative += t.relative;
+      packages += t.packages.length;
+      for (const p of t.packages) if (examples.length < 5 && !examples.includes(p)) examples.push(p);
+    }
+    return { relative, packages, examples };
+  }
+
   withUnresolvedRelative(): string[] {
     return (this.db.query("SELECT path FROM checker_walks WHERE unresolved = 1").all() as { path: string }[]).map((r) => r.path);
+  }
+}
+
+function parseTally(text: string): UnresolvedTally {
+  try {
+    const t = JSON.parse(text) as UnresolvedTally;
+    return { relative: Number(t.relative) || 0, packages: Array.isArray(t.packages) ? t.packages.map(String) : [] };
+  } catch {
+    return { relative: 0, packages: [] };
   }
 }

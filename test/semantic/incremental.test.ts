@@ -77,10 +77,10 @@ describe("incremental semantic tier", () => {
   };
 
   /** The store after the incremental pass equals a full rebuild of the same files elsewhere. */
-  async function expectEqualToRebuild(): Promise<void> {
-    const copy = gitRepo(files);
+  async function expectEqualToRebuild(at = root, tree = files): Promise<void> {
+    const copy = gitRepo(tree);
     await index(copy, true);
-    const a = storeDigest(root, { portable: true });
+    const a = storeDigest(at, { portable: true });
     const b = storeDigest(copy, { portable: true });
     const differ = Object.keys({ ...a, ...b }).filter((t) => a[t]?.sha256 !== b[t]?.sha256);
     expect(differ).toEqual([]);
@@ -131,6 +131,29 @@ describe("incremental semantic tier", () => {
     edit("src/waits.ts", 'import { late } from "./late.js";\n\nexport const early = late();\n');
     await index(root);
     await expectEqualToRebuild();
+  }, 180_000);
+
+  test("a file a path-alias import waited for: the waiting file is walked though it did not change", async () => {
+    const tree: Record<string, string> = {
+      "package.json": JSON.stringify({ name: "alias", type: "module" }),
+      "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, target: "es2022", module: "esnext", moduleResolution: "bundler", noEmit: true, paths: { "@late/*": ["./src/late/*"] } }, include: ["src"] }),
+      "src/waits.ts": 'import { late } from "@late/mod";\n\nexport const early = late();\n',
+      "src/other.ts": "export const other = 1;\n",
+    };
+    const at = gitRepo(tree);
+    await index(at);
+    tree["src/late/mod.ts"] = "export function late(): number {\n  return 1;\n}\n";
+    mkdirSync(join(at, "src/late"), { recursive: true });
+    writeFileSync(join(at, "src/late/mod.ts"), tree["src/late/mod.ts"]!);
+    const r = await index(at);
+    expect(r.semanticWalked?.files).toBe(2); // the new file and the one that waited for it, not src/other.ts
+    expect(r.mode).toBe("semantic"); // no import waits any more: the tier follows, as a rebuild's does
+    await expectEqualToRebuild(at, tree);
+    // and back: an import of a package that is not installed makes the tier partial, as a rebuild's
+    tree["src/other.ts"] = 'import { x } from "not-installed-pkg";\nexport const other = x;\n';
+    writeFileSync(join(at, "src/other.ts"), tree["src/other.ts"]!);
+    expect((await index(at)).mode).toBe("partial");
+    await expectEqualToRebuild(at, tree);
   }, 180_000);
 
   test("a file removed, and a file renamed with its importers updated", async () => {

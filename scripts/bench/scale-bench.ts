@@ -12,7 +12,7 @@
 // Every figure is printed with the machine's load average when it was taken: other
 // engineers bench on the same 2 cores.
 //
-//   bun scripts/bench/scale-bench.ts [--corpus medusa,typeorm,generated-50000,npm-mix] [--section index,host] [--no-build] [--cold-limit-min 40]
+//   bun scripts/bench/scale-bench.ts [--corpus medusa,typeorm,generated-50000,npm-mix] [--section index,cpu,host] [--no-build] [--cold-limit-min 40] [--settle-limit-min 30]
 // (--section host alone needs the corpus indexed by an earlier run)
 //
 // Real repositories are cloned from the mirrors under /work/.mirror into .bench/corpus (the
@@ -135,13 +135,17 @@ interface Row {
   what: string;
   value: string;
   load: string;
+  /** The target in quality.md / issue terms, and whether this figure meets it (empty: no target). */
   target: string;
 }
 
 const rows: Row[] = [];
-const row = (what: string, value: string, target = "", load = loadAverage()) => {
-  rows.push({ what, value, load, target });
-  process.stderr.write(`  ${what}: ${value} [load ${load}] ${target}\n`);
+/** One figure, with the load average it was taken at; `met` judges it against `target` (a miss on a loaded machine says so). */
+const row = (what: string, value: string, target = "", met?: boolean) => {
+  const load = loadAverage();
+  const verdict = met === undefined ? "" : met ? "met: " : `MISSED${Number(load.split(" ")[0]) > 4 ? " (at this load)" : ""}: `;
+  rows.push({ what, value, load, target: target ? `${verdict}${target}` : "" });
+  process.stderr.write(`  ${what}: ${value} [load ${load}] ${verdict}${target}\n`);
 };
 const s = (ms: number) => (ms >= 1000 ? `${fmt(ms / 1000, 1)} s` : `${fmt(ms, ms < 10 ? 1 : 0)} ms`);
 const mb = (n: number) => `${fmt(n, 0)} MB`;
@@ -154,6 +158,8 @@ interface IndexRun {
   mode: string;
   walked: string;
   historyMs: number | null;
+  /** The semantic tier's program load and checker walk (SVC_TIMING), when it ran here. */
+  semanticSplit: string;
   peakRssMb: number;
   peakTreeRssMb: number;
   note?: string;
@@ -175,6 +181,8 @@ async function svcIndex(svc: string, dir: string, force: boolean, limitMs: numbe
   if (code !== 0) return { failed: wallMs >= limitMs ? `stopped after the ${s(limitMs)} limit` : `exit ${code}: ${err.split("\n").filter(Boolean).slice(-2).join(" ")}` };
   const d = JSON.parse(out) as { files: number; mode: string; syntaxMs: number; semanticMs: number; semanticWalked?: { files: number; of: number }; semanticNote?: string };
   const history = /history (\d+)ms/.exec(err);
+  const load = /semantic load (\d+)ms/.exec(err);
+  const walk = /semantic walk (\d+)ms/.exec(err);
   return {
     wallMs,
     syntaxMs: d.syntaxMs,
@@ -183,6 +191,7 @@ async function svcIndex(svc: string, dir: string, force: boolean, limitMs: numbe
     mode: d.mode,
     walked: d.semanticWalked ? `${d.semanticWalked.files}/${d.semanticWalked.of}` : "—",
     historyMs: history ? Number(history[1]) : null,
+    semanticSplit: load && walk ? `load ${s(Number(load[1]))} + walk ${s(Number(walk[1]))}` : "",
     ...peaks,
     ...(d.semanticNote ? { note: d.semanticNote } : {}),
   };
@@ -211,6 +220,8 @@ async function benchCorpus(svc: string, key: string, limitMs: number, sections: 
 
   if (sections.has("index")) await indexSection(svc, corpus, dir, limitMs);
   if (sections.has("host") && corpus.host) await hostSection(svc, corpus, dir, limitMs);
+  // last: it rebuilds the syntax tier alone (the next run's cold index starts with --force anyway)
+  if (sections.has("cpu")) syntaxCpu(dir);
 }
 
 async function indexSection(svc: string, corpus: Corpus, dir: string, limitMs: number): Promise<void> {
@@ -219,9 +230,9 @@ async function indexSection(svc: string, corpus: Corpus, dir: string, limitMs: n
   if ("failed" in cold) row("cold svc index --force", `not measured: ${cold.failed}`);
   else {
     const fps = cold.files / (cold.syntaxMs / 1000);
-    row("cold index: syntax tier", `${s(cold.syntaxMs)}, ${fmt(fps, 0)} files/s (${cold.files} files)`, "≥ 1,500 files/s");
-    if (cold.historyMs !== null) row("  of it: history pass (issue 20)", `${s(cold.historyMs)} = ${fmt((100 * cold.historyMs) / (cold.syntaxMs + cold.semanticMs), 1)} % of the cold index`, "≤ 20 % (10k commits)");
-    row("cold index: semantic tier", `${s(cold.semanticMs)} [${cold.mode}, walked ${cold.walked}]${cold.note ? ` — ${cold.note}` : ""}`);
+    row("cold index: syntax tier", `${s(cold.syntaxMs)}, ${fmt(fps, 0)} files/s (${cold.files} files)`, "≥ 1,500 files/s", fps >= 1500);
+    if (cold.historyMs !== null) row("  of it: history pass (issue 20)", `${s(cold.historyMs)} = ${fmt((100 * cold.historyMs) / (cold.syntaxMs + cold.semanticMs), 1)} % of the cold index`, "history ≤ 20 % of a cold index (issue 20)", cold.historyMs <= 0.2 * (cold.syntaxMs + cold.semanticMs));
+    row("cold index: semantic tier", `${s(cold.semanticMs)} [${cold.mode}, walked ${cold.walked}${cold.semanticSplit ? `; ${cold.semanticSplit}` : ""}]${cold.note ? ` — ${cold.note}` : ""}`);
     row("cold index: whole command wall", s(cold.wallMs));
     row("one-shot engine peak RSS (alone / with children)", `${mb(cold.peakRssMb)} / ${mb(cold.peakTreeRssMb)}`);
   }
@@ -246,20 +257,22 @@ async function indexSection(svc: string, corpus: Corpus, dir: string, limitMs: n
       apply();
       const again = await svcIndex(svc, dir, false, limitMs);
       if ("failed" in again) row(`re-index after ${label}`, `not measured: ${again.failed}`);
-      else row(`re-index after ${label}`, `${s(again.wallMs)} (syntax ${s(again.syntaxMs)}, semantic ${s(again.semanticMs)}, walked ${again.walked}; peak RSS ${mb(again.peakTreeRssMb)})`, "seconds, not 70");
-      if (tscConfig) row(`  tsc --noEmit right after`, tscOnce(dir, tscConfig));
+      else row(`re-index after ${label}`, `${s(again.wallMs)} (syntax ${s(again.syntaxMs)}, semantic ${s(again.semanticMs)}, walked ${again.walked}${again.semanticSplit ? ` = ${again.semanticSplit}` : ""}; peak RSS ${mb(again.peakTreeRssMb)})`, "seconds, not 70 (read: < 10 s)", again.wallMs < 10_000);
+      if (tscConfig && label === steps[0]![0]) row(`  tsc --noEmit right after`, tscOnce(dir, tscConfig));
     }
   }
 
 }
 
 async function hostSection(svc: string, corpus: Corpus, dir: string, limitMs: number): Promise<void> {
-  const host = await startHost(svc, dir, { readyMs: limitMs, settledMs: limitMs });
+  const host = await startHost(svc, dir, { readyMs: limitMs, settledMs: settleLimitMs });
   row("host start → index ready / → settled", `${s(host.startToReadyMs)} / ${s(host.startToSemanticMs)} (semantic ${host.semanticState})`);
   const found = await findThroughHost(dir, corpus.queries(dir), 4);
   for (const [kind, f] of Object.entries(found)) {
-    const budget = kind === "task" ? "p50 ≤ 50 ms (issue 20, 5k files); quality.md: p50 ≤ 20 ms at 50k" : "p50 ≤ 20 ms at 50k (quality.md); ≤ 10 ms at 5k";
-    row(`warm find --kind ${kind} through the host (n=${f.n})`, `p50 ${s(f.p50)}, p95 ${s(f.p95)}`, budget);
+    const limit = kind === "task" ? 50 : 20;
+    const budget = kind === "task" ? "p50 ≤ 50 ms (issue 20: 5,000+ files)" : "p50 ≤ 20 ms (quality.md: 50,000-file monorepo)";
+    const settling = host.semanticState === "ready" || host.semanticState === "none" ? "" : ` (host not settled: semantic ${host.semanticState})`;
+    row(`warm find --kind ${kind} through the host (n=${f.n})`, `p50 ${s(f.p50)}, p95 ${s(f.p95)}${settling}`, budget, f.p50 <= limit);
   }
   const rgMs: number[] = [];
   for (const q of corpus.queries(dir).text ?? []) rgMs.push(sh(["rg", "-n", "-i", "--fixed-strings", q], dir).ms);
@@ -286,14 +299,42 @@ async function hostSection(svc: string, corpus: Corpus, dir: string, limitMs: nu
   const hwm = hwmMb(host.pid);
   const peaks = host.peaks();
   const { rssMb } = await host.stop();
-  row("host RSS: peak VmHWM / sampled peak with its engine / svc/stats at the end", `${mb(hwm)} / ${mb(peaks.peakTreeRssMb)} / ${mb(rssMb)}`, "host ≤ 1 GB at 50k files; ≤ 500 MB at 5k TS files");
+  row("host RSS: peak VmHWM / sampled peak with its engine / svc/stats at the end", `${mb(hwm)} / ${mb(peaks.peakTreeRssMb)} / ${mb(rssMb)}`, "host ≤ 1 GB RSS (quality.md: 50,000-file monorepo; the host process)", hwm <= 1024);
+}
+
+/** CPU seconds (user + system) of this process and its waited-for children, from /proc/self/stat. */
+function cpuSeconds(): number {
+  const f = readFileSync("/proc/self/stat", "utf8").split(") ")[1]!.split(" ");
+  return [11, 12, 13, 14].reduce((t, i) => t + Number(f[i]), 0) / 100; // utime stime cutime cstime, in clock ticks
+}
+
+if (process.argv[2] === "--syntax-cpu") {
+  // The syntax pass alone (no semantic tier) in this process, with its CPU time: a figure the
+  // other engineers' load does not inflate, unlike the wall time.
+  const { syncIndex } = await import("../../src/indexing/sync.ts");
+  const before = cpuSeconds();
+  const started = performance.now();
+  const r = await syncIndex(process.argv[3]!, { force: true });
+  process.stdout.write(`${JSON.stringify({ files: r.files, wallMs: performance.now() - started, cpuS: cpuSeconds() - before })}\n`);
+  process.exit(0);
+}
+
+/** Files per CPU-second of the syntax pass, and what that makes on two idle cores (its extraction runs in parallel workers). */
+function syntaxCpu(dir: string): void {
+  const r = sh([process.execPath, import.meta.path, "--syntax-cpu", dir], dir, { SVC_RUNTIME_DIR: join(dir, "..", `.run-cpu-${Date.now()}`) });
+  if (r.code !== 0) return row("syntax pass CPU time", `not measured: ${r.err.split("\n").filter(Boolean).slice(-1)[0]}`);
+  const d = JSON.parse(r.out.trim().split("\n").pop()!) as { files: number; wallMs: number; cpuS: number };
+  const perCpu = d.files / d.cpuS;
+  row("syntax pass alone (in-process syncIndex --force): CPU", `${fmt(d.cpuS, 1)} CPU-s for ${d.files} files = ${fmt(perCpu, 0)} files/CPU-s; 2 idle cores at best ${fmt(2 * perCpu, 0)} files/s (wall here ${s(d.wallMs)})`, "≥ 1,500 files/s on 2 cores", 2 * perCpu >= 1500);
 }
 
 const args = process.argv.slice(2);
 const pick = (flag: string) => (args.includes(flag) ? args[args.indexOf(flag) + 1] : undefined);
 const keys = (pick("--corpus") ?? "medusa,generated-50000,npm-mix").split(",");
-const sections = new Set((pick("--section") ?? "index,host").split(","));
+const sections = new Set((pick("--section") ?? "index,cpu,host").split(","));
 const limitMs = Number(pick("--cold-limit-min") ?? 40) * 60_000;
+/** How long the host may take to settle (resident TypeScript program loaded, checks warm) before the queries run anyway; the row names the state it was in. */
+const settleLimitMs = Number(pick("--settle-limit-min") ?? 30) * 60_000;
 for (const k of keys) if (!CORPORA[k]) throw new Error(`unknown corpus ${k} (known: ${Object.keys(CORPORA).join(", ")})`);
 if (!args.includes("--no-build")) {
   const build = Bun.spawnSync([process.execPath, "run", "build"], { cwd: base, stdout: "ignore", stderr: "inherit" });

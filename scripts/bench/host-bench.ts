@@ -75,8 +75,9 @@ export async function startHost(svc: string, root: string, limits = { readyMs: 1
     const c = await connectHost(root, 1000);
     const stats = c ? await c.call<{ semantic?: string; checksWarm?: boolean }>("svc/stats", {}, 5_000).catch(() => null) : null;
     c?.close();
-    semanticState = stats?.semantic ?? "none";
-    if (stats?.checksWarm !== false && (semanticState === "ready" || semanticState === "failed" || semanticState === "none")) break;
+    // a host too busy to answer within 5 s is not settled (that read as "none" and ended the wait)
+    semanticState = stats ? (stats.semantic ?? "none") : "busy (svc/stats unanswered)";
+    if (stats && stats.checksWarm !== false && (semanticState === "ready" || semanticState === "failed" || semanticState === "none")) break;
     await Bun.sleep(200);
   }
   const startToSemanticMs = performance.now() - t0;

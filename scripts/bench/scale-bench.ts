@@ -26,11 +26,13 @@
 //   engine peak RSS 356 MB alone, 1,001 MB with its TypeScript child            [load 19.8]
 //   re-index after checking out 471f7e4a10 (54 .ts/.tsx files): 32.3 s (syntax 12.0 s,
 //   semantic 20.0 s walking 1,125/2,672 files); back to HEAD 34.1 s (7.3 + 26.7)  [load 15.5–16]
-//   host (3dcf528, the fix below): ready 1.8 s, settled 47.7 s; warm find p50 / p95:
-//   symbol 12 / 42 ms, path 17 / 47 ms, text 169 ms / 1.3 s, task 418 / 964 ms    [load 11.7]
-//   (before it: symbol 1.3 s, path 1.6 s, text 1.5 s, task 658 ms: every read listed the tree);
-//   rg on the text queries p50 1.8 s; toc 1.4 s, skeleton (20k budget) 1.7 s; host VmHWM
-//   236 MB, 855 MB with its TypeScript engine                                     [load 12–17]
+//   host, after main merged (9d8f7f3): ready 2.1 s, settled 29.9 s; warm find p50 / p95:
+//   symbol 13 / 42 ms, path 16 / 47 ms, text 60 / 302 ms, task 122 / 226 ms       [load 9.1]
+//   rg on the text queries p50 800 ms; toc 714 ms, skeleton of the root (20k budget) 262 ms,
+//   of packages/core/utils/src (53k tokens) 746 ms; host VmHWM 274 MB, 858 MB with its
+//   TypeScript engine                                                             [load 8.7]
+//   (at 62a2e9a, before the reader asked the host: symbol 1.3 s, path 1.6 s, text 1.5 s,
+//   task 658 ms at load 12.8 — every read listed the 15k-file tree itself)
 //   tsc: not run (see the corpus entry).
 //  generated-50000 (50,006 files): cold syntax 151.5 s (330 files/s), semantic 1,159.5 s (full:
 //   50,004 files walked), wall 1,311.5 s; one-shot engine peak 1,047 MB alone, 4,510 MB with
@@ -42,6 +44,12 @@
 //   any distance, and the generated services import each other in chains)         [load 16]
 //   tsc --noEmit right after: 105.5 s                                             [load 13.5]
 //   (the restore's re-index was stopped after the first: another 20 minutes)
+//   host (--settle-limit-min 5; the host was still in its semantic upgrade, too busy to
+//   answer svc/stats, which the bench then read as settled — fixed since): ready 4.1 s;
+//   find p50 symbol 2.4 s, path 2.6 s, text 2.2 s, task 3.2 s; rg 3.0 s; toc 9.2 s; skeleton
+//   of the root (20k budget) 63.5 s, of one module 1.0 s                          [load 7–18]
+//   host VmHWM 941 MB (≤ 1 GB: met for the host process), 4,142 MB with its TypeScript engine
+//   (3.3 GB alone)                                                                [load 6.5]
 //  npm-mix (11,752 files): cold syntax 133.7 s = 88 files/s wall [load 22.3]; the syntax pass
 //   alone costs 31.4 CPU-s (twice: 31.4, 31.5) = 375 files per CPU-second, so at best
 //   ~750 files/s on two idle cores against the 1,500 target.

@@ -34,6 +34,13 @@
 //   (at 62a2e9a, before the reader asked the host: symbol 1.3 s, path 1.6 s, text 1.5 s,
 //   task 658 ms at load 12.8 — every read listed the 15k-file tree itself)
 //   tsc: not run (see the corpus entry).
+//  typeorm (3,763 indexed files; 9d8f7f3): cold syntax 11.8 s (320 files/s), semantic 26.4 s
+//   (load 2.6 s + walk 23.7 s, 3,242 files), wall 38.4 s; engine peak 441 / 1,101 MB [load 7.8]
+//   re-index after checking out f5c6aa3bfe (61 .ts/.tsx files): 34.9 s (semantic 31.9 s walking
+//   2,985/3,235 files: load 2.4 s + walk 29.1 s); back 32.7 s                     [load 7.5–8.4]
+//   host: ready 0.3 s, settled 38.1 s; find p50 / p95 symbol 4.4 / 8.6 ms, path 4.2 / 9.0 ms,
+//   text 25 / 112 ms, task 60 / 108 ms; rg 205 ms; toc 224 ms; skeleton of the root (20k)
+//   1.5 s, of src/query-builder 148 ms; host VmHWM 275 MB, 873 MB with its engine   [load 7.0]
 //  generated-50000 (50,006 files): cold syntax 151.5 s (330 files/s), semantic 1,159.5 s (full:
 //   50,004 files walked), wall 1,311.5 s; one-shot engine peak 1,047 MB alone, 4,510 MB with
 //   its TypeScript child                                                          [load 18.5]
@@ -123,7 +130,8 @@ const CORPORA: Record<string, Corpus> = {
     name: "medusa (real monorepo: medusajs/medusa at 59e6747800, 15,372 files, 7,176 .ts/.tsx)",
     prepare: () => mirrorClone("medusa", "/work/.mirror/medusajs+medusa/repo"),
     change: "history",
-    tsc: { reason: "its ~100 workspace packages need their dependencies installed (yarn workspaces; none are in the mirror): without them tsc stops at TS2307 on every external import instead of type-checking" },
+    // measured: tsc --noEmit -p packages/core/utils/tsconfig.json → 183 TS2307, 1,296 TS2304, 471 TS2593 (jest types), …
+    tsc: { reason: "its 95 workspace packages need their dependencies installed (none are in the mirror): tsc on packages/core/utils answers 183 TS2307 (module not found), 1,296 TS2304 and 471 TS2593 (test types missing) — not a type-check of the project" },
     queries: (dir) => ({
       symbol: ["ProductModuleService", "createProductsWorkflow", "MedusaError", "OrderChangeAction", "useProducts"],
       path: ["product", "workflows/order", "api/admin", "modules/cart", "index.ts"],
@@ -137,7 +145,7 @@ const CORPORA: Record<string, Corpus> = {
     name: "typeorm (real repository: typeorm/typeorm, 3,576 .ts files)",
     prepare: () => mirrorClone("typeorm", "/work/.mirror/typeorm+typeorm/repo"),
     change: "history",
-    tsc: { reason: "its tests and sources import drivers and test tools that are not installed (no node_modules): tsc stops at TS2307" },
+    tsc: { reason: "its tsconfig.json extends @tsconfig/node20 (not installed: TS6053) and sets moduleResolution node10, which TS7 removed (TS5108): tsc stops before checking" },
     queries: (dir) => ({
       symbol: ["EntityManager", "QueryBuilder", "getRepository", "ColumnMetadata", "PostgresDriver"],
       path: ["driver/postgres", "query-builder", "entity-manager", "metadata", "index.ts"],

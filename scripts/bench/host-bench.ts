@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { call } from "../../src/engine.ts";
 import { connectHost } from "../../src/host/client.ts";
 import { endpointFor } from "../../src/host/endpoint.ts";
-import { fmt, measureRun, percentile } from "./measure.ts";
+import { fmt, measureRun, percentile, sampleRss } from "./measure.ts";
 import { benchSavedFile, printSavedFile, type SavedFileBench } from "./saved-file.ts";
 
 export interface HostBench {
@@ -27,42 +27,102 @@ export interface HostBench {
   hostRssMb: number;
 }
 
-const QUERIES: Record<string, string[]> = {
+/** Queries for the generated application corpus (its nouns, verbs and class names). */
+export const HOST_QUERIES: Record<string, string[]> = {
   symbol: ["Service", "OrderService12", "create", "find", "Repository"],
   path: ["service", "orders", "index.ts", "controller", "entity"],
   text: ["create order", "where is the payment validated", "repository find by id", "not found error", "archive customer"],
   task: ["fix the invoice total when a payment is refunded", "archive customers that have no orders", "add a shipment tracking number to OrderService3", "report generation is slow for large carts", "validate the session before checkout"],
 };
 
-export async function benchHost(svc: string, corpusName: string, root: string): Promise<HostBench> {
+export interface RunningHost {
+  pid: number;
+  startToReadyMs: number;
+  startToSemanticMs: number;
+  semanticState: string;
+  /** Peak RSS (MB) of the host process and of the host with its children (the TypeScript engine), sampled since start. */
+  peaks(): { peakRssMb: number; peakTreeRssMb: number };
+  /** svc/stats rssBytes in MB, then svc/shutdown. */
+  stop(): Promise<{ rssMb: number }>;
+}
+
+/**
+ * `svc host` on `root` with a runtime folder of its own (set in process.env too, so this
+ * process's engine calls find it), waited for until its index is ready and then until the
+ * whole host is settled: its semantic upgrade (and check warm-up) would otherwise compete
+ * with the queries for the two cores.
+ */
+export async function startHost(svc: string, root: string, limits = { readyMs: 120_000, settledMs: 300_000 }): Promise<RunningHost> {
   const runtime = join(root, "..", `.run-${Date.now()}`);
   process.env.SVC_RUNTIME_DIR = runtime;
   const env = { ...process.env, SVC_RUNTIME_DIR: runtime };
   const t0 = performance.now();
   const child = Bun.spawn([svc, "host", "--directory", root, "--quiet"], { env, stdout: "ignore", stderr: "ignore" });
+  const rss = sampleRss(child.pid, 200);
   const ep = endpointFor(root);
   for (let i = 0; i < 600 && !existsSync(ep.registry); i++) await Bun.sleep(25);
   let ready = false;
-  while (!ready && performance.now() - t0 < 120_000) {
+  while (!ready && performance.now() - t0 < limits.readyMs) {
     const c = await connectHost(root, 1000);
-    const status = c ? await c.call<{ status: string }>("svc/openIndexed", { root }, 120_000) : null;
+    const status = c ? await c.call<{ status: string }>("svc/openIndexed", { root }, limits.readyMs).catch(() => null) : null;
     c?.close();
     ready = status?.status === "ready";
+    if (!ready) await Bun.sleep(100);
   }
   const startToReadyMs = performance.now() - t0;
-  // Warm means the whole host is settled: its semantic upgrade (and check warm-up) would
-  // otherwise compete with the queries for the two cores.
   let semanticState = "loading";
-  while (performance.now() - t0 < 300_000) {
+  while (performance.now() - t0 < limits.settledMs) {
     const c = await connectHost(root, 1000);
     const stats = c ? await c.call<{ semantic?: string; checksWarm?: boolean }>("svc/stats", {}, 5_000).catch(() => null) : null;
     c?.close();
-    semanticState = stats?.semantic ?? "none";
-    if (stats?.checksWarm !== false && (semanticState === "ready" || semanticState === "failed" || semanticState === "none")) break;
+    // a host too busy to answer within 5 s is not settled (that read as "none" and ended the wait)
+    semanticState = stats ? (stats.semantic ?? "none") : "busy (svc/stats unanswered)";
+    if (stats && stats.checksWarm !== false && (semanticState === "ready" || semanticState === "failed" || semanticState === "none")) break;
     await Bun.sleep(200);
   }
   const startToSemanticMs = performance.now() - t0;
   await Bun.sleep(1000);
+  return {
+    pid: child.pid,
+    startToReadyMs,
+    startToSemanticMs,
+    semanticState,
+    peaks: () => rss.peek(),
+    async stop() {
+      const c = await connectHost(root, 1000);
+      const stats = await c?.call<{ rssBytes: number }>("svc/stats").catch(() => undefined);
+      rss.stop();
+      await c?.call("svc/shutdown").catch(() => undefined);
+      c?.close();
+      await child.exited;
+      delete process.env.SVC_RUNTIME_DIR;
+      return { rssMb: (stats?.rssBytes ?? 0) / 1024 / 1024 };
+    },
+  };
+}
+
+/** Warm `find` per kind through this process's engine while a host serves (and watches) `root`: one warm-up round, then `rounds`. */
+export async function findThroughHost(root: string, queries: Record<string, string[]>, rounds = 4): Promise<Record<string, { p50: number; p95: number; n: number }>> {
+  const out: Record<string, { p50: number; p95: number; n: number }> = {};
+  for (const [kind, list] of Object.entries(queries)) {
+    const times: number[] = [];
+    for (const query of list) await call("find", { path: root, query, kind, limit: 50 }); // warm the read path
+    for (let round = 0; round < rounds; round++) {
+      for (const query of list) {
+        const s = performance.now();
+        await call("find", { path: root, query, kind, limit: 50 });
+        times.push(performance.now() - s);
+      }
+    }
+    out[kind] = { p50: percentile(times, 50), p95: percentile(times, 95), n: times.length };
+  }
+  return out;
+}
+
+export async function benchHost(svc: string, corpusName: string, root: string): Promise<HostBench> {
+  const host = await startHost(svc, root);
+  const env = { SVC_RUNTIME_DIR: process.env.SVC_RUNTIME_DIR! };
+  const { startToReadyMs, startToSemanticMs, semanticState } = host;
 
   const rt: number[] = [];
   for (let i = 0; i < 30; i++) {
@@ -75,25 +135,13 @@ export async function benchHost(svc: string, corpusName: string, root: string): 
   const oneShot: number[] = [];
   for (let i = 0; i < 10; i++) oneShot.push((await measureRun([svc, "diagnostics", root], { env })).wallMs);
 
-  const findThroughHostMs: HostBench["findThroughHostMs"] = {};
-  for (const [kind, queries] of Object.entries(QUERIES)) {
-    const times: number[] = [];
-    for (const query of queries) await call("find", { path: root, query, kind, limit: 50 }); // warm the read path
-    for (let round = 0; round < 4; round++) {
-      for (const query of queries) {
-        const s = performance.now();
-        await call("find", { path: root, query, kind, limit: 50 });
-        times.push(performance.now() - s);
-      }
-    }
-    findThroughHostMs[kind] = { p50: percentile(times, 50), p95: percentile(times, 95) };
-  }
+  const findThroughHostMs = await findThroughHost(root, HOST_QUERIES);
 
   // Task localization over the socket: svc/explain mode=search (localize + plan) answered by the host.
   const explainTimes: number[] = [];
   const rpc = await connectHost(root, 1000);
   for (let round = 0; round < 5; round++) {
-    for (const query of QUERIES.task as string[]) {
+    for (const query of HOST_QUERIES.task as string[]) {
       const s = performance.now();
       await rpc?.call("svc/explain", { root, mode: "search", query }, 60_000);
       if (round > 0) explainTimes.push(performance.now() - s);
@@ -104,12 +152,7 @@ export async function benchHost(svc: string, corpusName: string, root: string): 
 
   const savedFile = await benchSavedFile(root);
 
-  const c = await connectHost(root, 1000);
-  const stats = await c?.call<{ rssBytes: number }>("svc/stats");
-  await c?.call("svc/shutdown");
-  c?.close();
-  await child.exited;
-  delete process.env.SVC_RUNTIME_DIR;
+  const { rssMb } = await host.stop();
   return {
     corpus: corpusName,
     startToReadyMs,
@@ -121,7 +164,7 @@ export async function benchHost(svc: string, corpusName: string, root: string): 
     explainSearchRpcMs,
     savedFileVisibleMs: savedFile.writeToVisibleMs,
     savedFile,
-    hostRssMb: (stats?.rssBytes ?? 0) / 1024 / 1024,
+    hostRssMb: rssMb,
   };
 }
 

@@ -47,19 +47,51 @@ export interface RunStats {
   peakTreeRssMb: number;
 }
 
+/** The kernel's own peak RSS of one process (VmHWM), in MB; 0 once it is gone. */
+export function hwmMb(pid: number): number {
+  try {
+    const m = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmHWM:\s+(\d+)/);
+    return m ? Number(m[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Sample the RSS of a process and of it with its children every `everyMs`; peek() and stop() give the peaks so far in MB. */
+export function sampleRss(pid: number, everyMs = 20): { peek(): { peakRssMb: number; peakTreeRssMb: number }; stop(): { peakRssMb: number; peakTreeRssMb: number } } {
+  let peak = 0;
+  let peakTree = 0;
+  const tick = () => {
+    peak = Math.max(peak, rssKb(pid));
+    peakTree = Math.max(peakTree, treeRssKb(pid));
+  };
+  const timer = setInterval(tick, everyMs);
+  return {
+    peek: () => ({ peakRssMb: peak / 1024, peakTreeRssMb: peakTree / 1024 }),
+    stop() {
+      tick();
+      clearInterval(timer);
+      return { peakRssMb: peak / 1024, peakTreeRssMb: peakTree / 1024 };
+    },
+  };
+}
+
 /** Run a command, sampling the RSS of it and its children every 20 ms. */
 export async function measureRun(argv: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<RunStats> {
   const start = performance.now();
   const child = Bun.spawn(argv, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdout: "pipe", stderr: "pipe" });
-  let peak = 0;
-  let peakTree = 0;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, rssKb(child.pid));
-    peakTree = Math.max(peakTree, treeRssKb(child.pid));
-  }, 20);
+  const rss = sampleRss(child.pid);
   const [stdout, stderr, exitCode] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
-  clearInterval(timer);
-  return { wallMs: performance.now() - start, exitCode, stdout, stderr, peakRssMb: peak / 1024, peakTreeRssMb: peakTree / 1024 };
+  return { wallMs: performance.now() - start, exitCode, stdout, stderr, ...rss.stop() };
+}
+
+/** The machine's 1-minute load average now (other engineers bench on the same 2 cores). */
+export function loadAverage(): string {
+  try {
+    return readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+  } catch {
+    return "?";
+  }
 }
 
 export async function timeAsync<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {

@@ -43,6 +43,16 @@ export function git(cwd: string, ...args: string[]): string {
   return r.out;
 }
 
+/** A commit at least `wanted` TypeScript source files away from HEAD (first-parent history, nearest first). */
+export function commitAway(dir: string, wanted: number, depth = 400): { commit: string; files: number } | null {
+  const commits = git(dir, "log", "--first-parent", "--format=%H", `-${depth}`, "HEAD").trim().split("\n");
+  for (const c of commits.slice(1)) {
+    const files = git(dir, "diff", "--name-only", c, "HEAD").split("\n").filter((f) => /\.(?:[cm]?ts|tsx)$/.test(f)).length;
+    if (files >= wanted) return { commit: c, files };
+  }
+  return null;
+}
+
 export const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 export interface TscRun {

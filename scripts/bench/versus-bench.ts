@@ -40,7 +40,7 @@ import { loadavg } from "node:os";
 import { join } from "node:path";
 import { GATE_SCENARIOS, gateVersusTsc } from "./gate-bench.ts";
 import { percentile } from "./measure.ts";
-import { BUN, cloneForTsc, git, MAIN, median, sh, tscRun } from "./tsc-baseline.ts";
+import { BUN, cloneForTsc, commitAway, git, MAIN, median, sh, tscRun } from "./tsc-baseline.ts";
 
 const SVC = [BUN, "--no-install", MAIN];
 
@@ -90,16 +90,6 @@ function byImporters(dir: string): string[] {
     }
   }
   return [...listed].sort((a, b) => (count.get(b) ?? 0) - (count.get(a) ?? 0));
-}
-
-/** A commit some tens of source files away from HEAD (first-parent history). */
-function commitAway(dir: string, wanted: number): { commit: string; files: number } | null {
-  const commits = git(dir, "log", "--first-parent", "--format=%H", "-400", "HEAD").trim().split("\n");
-  for (const c of commits.slice(1)) {
-    const files = git(dir, "diff", "--name-only", c, "HEAD").split("\n").filter((f) => /\.(?:[cm]?ts|tsx)$/.test(f)).length;
-    if (files >= wanted) return { commit: c, files };
-  }
-  return null;
 }
 
 const args = process.argv.slice(2).filter((a, i, all) => !a.startsWith("--") && all[i - 1] !== "--only");

@@ -1,7 +1,9 @@
 // How a reader gets a current index: the one place that decides who keeps a root's store
-// current. A running host watches the root and reconciles for everyone: a reader still lists
-// the tree (a save just made may not have reached the host's watcher yet: trusting it served
-// the store as "ready" without the save) and delegates the reconcile to the host; without
+// current. A running host watches the root and reconciles for everyone: a reader first asks
+// it over its socket, and the host vouches from its own read path (a save just made may not
+// have reached its watcher yet: a fence written after the question shows it has, and the
+// reconcile it started is awaited); when it cannot vouch the reader lists the tree and
+// delegates the reconcile to the host; without
 // one, the reader reconciles in process through the index passes; a long-lived process that wrote the index itself
 // follows with the semantic upgrade in the background. `index/open.ts` only opens and
 // reconciles; it learns all of this through the Freshness handed to it here.
@@ -30,6 +32,24 @@ async function reconcileThroughHost(root: string): Promise<boolean> {
   }
 }
 
+/**
+ * Before a reader lists the tree itself: the root's host, if one serves it, answers from its
+ * own read path — its live watcher, fenced (every change made before this call has reached
+ * it and is reconciled), else a listing there. True only when it says the store is current.
+ */
+async function currentThroughHost(root: string): Promise<boolean> {
+  const host = await connectHost(root, 150);
+  if (!host) return false;
+  try {
+    const answer = await host.call<{ status?: string; detail?: string }>("svc/openIndexed", { path: root, watched: true }, 60_000);
+    return answer?.status === "ready" && !answer.detail;
+  } catch {
+    return false;
+  } finally {
+    host.close();
+  }
+}
+
 /** The writer (extraction, grammars, the native parser, the passes) loads only when a read has something to write: a warm one-shot never needs it. */
 async function reconcileHere(root: string, options?: SyncOptions): Promise<SyncResult> {
   return (await import("./sync.ts")).syncIndex(root, options);
@@ -45,6 +65,7 @@ export function freshnessFor(options: Pick<ReadOptions, "isHost" | "longLived">)
   const host = options.isHost === true;
   return {
     reconcileElsewhere: (root) => (host ? Promise.resolve(false) : reconcileThroughHost(root)),
+    currentElsewhere: (root) => (host ? Promise.resolve(false) : currentThroughHost(root)),
     reconcile: reconcileHere,
     wrote: (root) => {
       if (options.longLived === true && !host) upgradeLater(root);

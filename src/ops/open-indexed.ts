@@ -1,7 +1,7 @@
 // svc/openIndexed: prepare the store for a reader — a cold syntax-first build, a
 // reconcile, or nothing when it is current — and say where it stands.
 
-import { indexVerified } from "../indexing/fresh.ts";
+import { indexForRead, indexVerified } from "../indexing/fresh.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
 
@@ -12,10 +12,12 @@ export interface OpenIndexedData {
   mode?: string;
 }
 
-export async function openIndexed(request: { path: string }, ctx: OpContext): Promise<OpResult<OpenIndexedData>> {
+export async function openIndexed(request: { path: string; watched?: boolean }, ctx: OpContext): Promise<OpResult<OpenIndexedData>> {
   const ws = resolveWorkspace(request.path, ctx.cwd);
-  // A reader asks because it found the store behind the tree: list and reconcile, whatever the watcher has seen.
-  const index = await indexVerified(ws.root, ctx);
+  // `watched`: a reader in another process asks before listing the tree itself — the host's
+  // own read path answers (its live watcher, fenced, else a listing here). Otherwise the
+  // reader found the store behind the tree: list and reconcile, whatever the watcher has seen.
+  const index = request.watched === true && ctx.host === true ? await indexForRead(ws.root, ctx) : await indexVerified(ws.root, ctx);
   if (!index.available) {
     const status = index.state === "index_busy" || index.state === "index_rebuilding" ? index.state : "building_syntax";
     const data: OpenIndexedData = { status, detail: index.detail, files: Number(index.meta?.index_inventory_count ?? 0) };

@@ -20,7 +20,10 @@ export const HOST_OPERATIONS: readonly OperationSpec[] = [
     summary: "Prepare the index for a reader (cold build, reconcile) and report its state",
     description: "Prepare the store for a reader: a cold syntax-first build, a reconcile, or nothing; returns the status.",
     rpc: ["svc/openIndexed"],
-    params: [WORKSPACE_PATH],
+    params: [
+      WORKSPACE_PATH,
+      { name: "watched", type: "bool", default: false, description: "Vouch from the host's live watcher (a fence shows every change made before the call reached it and was reconciled) instead of listing the tree; lists and reconciles when the watcher cannot vouch." },
+    ],
     load: async () => (await import("../ops/open-indexed.ts")).openIndexed as never,
   },
   {

@@ -19,7 +19,10 @@
 //     zod (533 files, load 18–19)           2.21 s / 829 ms, 50 / 29 s 55.4 / 37.2 s 25.1× / 44.9× met   0.08× / 0.07× met
 //     ky (89 files, load 20–21)             508 / 131 ms, 1.5 / 0.8 s 1.85 / 1.86 s  3.6× / 14.2× missed 0.77× / 0.50× met
 //   p95 ≤ 5 s on a 500-file project: hono met (3.3 s, 2.1 s); zod missed — an edit of a locale file
-//   rechecks all 214–215 dependents (47 s, 22 s, 19 s), src/check/overlay.ts caps none. ky's
+//   rechecks all 214–215 dependents (47 s, 22 s, 19 s), src/check/overlay.ts capped none. With the
+//   dependents' cap (e93ff52, SVC_CHECK_DEPENDENTS_MS 4 s: the answer names what it left and is
+//   partial) zod at dbd88c5, load 11: p50 2.52 s, p95 4.61 s (met), tsc median 25.07 s → 14.7×
+//   (missed in that run), first check 0.05×. ky's
 //   p50 is the repairs of the error the edit adds: a benign edit checks at p50 ~38 ms against
 //   ~300 ms with the error (same run, load 19).
 //   `--only index,host` on hono (second run, tsc steady at 8–11 s, load 19–21): cold index

@@ -30,7 +30,20 @@ export const ASK_PARAMS = {
   upgrade: 1,
   /** 1: tests, docs, benchmarks, generated files and copies go after the source (0: localizer order). */
   sourceFirst: 1,
+  /** 1: the forms of the candidates (whole, signatures, later) are chosen together for the most expected value (render/pack-whole.ts); 0: greedily in rank order. */
+  choose: 1,
+  /** The chance a candidate is changed by the task: the best one priorFirst, the others priorScale·(score/best)^priorPower (tuning split: 0.63; 0.30·s^4). */
+  priorFirst: 0.63,
+  priorScale: 0.3,
+  priorPower: 4,
+  /** Share of the budget held for the map of relevant files not packed (0: no map). */
+  mapShare: 0.05,
 };
+
+/** The renderer's packing for ask's plans (render/fusion.ts, render/pack-whole.ts). */
+export function askPacking(): NonNullable<Plan["packing"]> {
+  return { wholeShare: ASK_PARAMS.wholeShare, upgrade: ASK_PARAMS.upgrade === 1, ...(ASK_PARAMS.choose ? { prior: { first: ASK_PARAMS.priorFirst, scale: ASK_PARAMS.priorScale, power: ASK_PARAMS.priorPower }, candidates: ASK_PARAMS.wholeCandidates } : {}) };
+}
 
 export type AuxKind = "test" | "auxiliary" | "generated" | "copy";
 
@@ -138,7 +151,7 @@ export function planLocalized(collection: Collection, options: { task: string; q
     `seeded by the task localizer (find --kind task) [${loc.grade}]: ${loc.candidates.length} candidate${loc.candidates.length === 1 ? "" : "s"}${later.length ? `, ${later.length} of them tests/docs/benchmarks/generated/copies placed after the source` : ""}${namedResolved ? `; ${options.named}'s declaring file first, with the rest of the task` : ""}`,
   ];
   return {
-    plan: { mode: "ask", entries, collected: collection.files.length, prelude: [], manifestNotes: notes, packing: { wholeShare: ASK_PARAMS.wholeShare, upgrade: ASK_PARAMS.upgrade === 1 }, suffixes: new Map(entries.map((e) => [e.path, ` — ${e.provenance[0]}`])) },
+    plan: { mode: "ask", entries, collected: collection.files.length, prelude: [], manifestNotes: notes, packing: askPacking(), suffixes: new Map(entries.map((e) => [e.path, ` — ${e.provenance[0]}`])) },
     grade: loc.grade,
     candidates: loc.candidates.length,
     namedResolved,

@@ -9,11 +9,12 @@ import { join } from "node:path";
 import type { Plan, PlanEntry } from "../plan/model.ts";
 import { unifiedDiff } from "./diff.ts";
 import { fileBlock, textTraits, type Format } from "./format.ts";
-import { droppedNote, manifestComment, statsComment, type DroppedFile, type ManifestLine } from "./manifest.ts";
+import { droppedNote, manifestComment, mapComment, mapText, shortWhy, statsComment, type DroppedFile, type ManifestLine, type MapLine } from "./manifest.ts";
 import { redact } from "../text/redact.ts";
 import { reduceFile, type Level } from "./reduce/index.ts";
 import { compareSent, recordSent, session as sessionFor } from "./session.ts";
 import { headAndTail } from "./fit.ts";
+import { chooseForms, type Form } from "./pack-whole.ts";
 import { formatTokens, tokenCounter, type TokenCounter } from "../text/tokens.ts";
 
 export interface RenderOptions {
@@ -69,7 +70,13 @@ export interface FusionData {
   notes: string[];
   /** Data and docs files set aside, one row per extension (see plan/source-split.ts). */
   notIncluded?: NonNullable<Plan["notIncluded"]>;
+  /** ask: the relevant files not packed, most relevant first — why each is relevant and the call that fetches it (in place of `dropped`). */
+  map?: MapLine[];
+  /** ask: relevant files not packed that the map leaves out to fit the budget. */
+  mapCut?: number;
 }
+
+export type { MapLine };
 
 interface Candidate {
   entry: PlanEntry;
@@ -179,9 +186,38 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
     plan.manifestNotes.reduce((sum, n) => sum + 2 * counter.count(n) + 4, 0) +
     (plan.notIncludedLines ?? []).reduce((sum, n) => sum + counter.count(n) + 2, 0) +
     counter.count(JSON.stringify(plan.notIncluded ?? []));
-  const entryCost = (c: Candidate) => c.tokens + 12 + counter.count(JSON.stringify(emitted(c)));
+  const fixed = used;
+  // the map's share is held while packing and handed back before the map is filled
+  const mapHeld = plan.map && Number.isFinite(budget) ? Math.floor(budget * plan.map.share) : 0;
+  used += mapHeld;
+  // format=json: the text is the structured result with each file's content as a JSON string, so an entry's fields count twice (text and data) and its content as escaped JSON
+  const asJson = options.format === "json";
+  const contentCost = (c: Candidate) => (asJson ? counter.count(JSON.stringify(c.content)) + 4 : c.tokens);
+  const entryCost = (c: Candidate) => contentCost(c) + 12 + (asJson ? 2 : 1) * counter.count(JSON.stringify(emitted(c)));
   const packing = plan.packing;
   const texts = new Map<string, string>();
+  // packing for editing: the form of each entry planned whole (whole, signatures, later), chosen together (pack-whole.ts)
+  const decided = new Map<string, { form: Form; candidate: Candidate }>();
+  if (packing?.prior && Number.isFinite(budget) && !session) {
+    const planned = plan.entries.filter((e) => !CODE_LEVELS.has(e.tier)).slice(0, packing.candidates ?? 12);
+    const forms: { whole: Candidate; skeleton: Candidate }[] = [];
+    for (const entry of planned) {
+      const text = entry.text ?? readText(options.root, entry.path);
+      if (text === null) continue;
+      texts.set(entry.path, text);
+      forms.push({ whole: { ...prepare(entry, entry.tier, text, options, counter, plan.annotate), sent: "full" }, skeleton: { ...prepare(entry, "skeleton", text, options, counter, plan.annotate), sent: "full" } });
+    }
+    const chosenForms = chooseForms(
+      forms.map((f) => ({ score: f.whole.entry.score, whole: entryCost(f.whole), skeleton: entryCost(f.skeleton) })),
+      budget * packing.wholeShare - used,
+      packing.prior,
+    );
+    forms.forEach((f, i) => {
+      const form = chosenForms[i] as Form;
+      decided.set(f.whole.entry.path, { form, candidate: form === "whole" ? f.whole : f.skeleton });
+    });
+  }
+  const later: PlanEntry[] = [];
 
   for (const [index, entry] of plan.entries.entries()) {
     const first = chosen.length === 0 || entry.mustKeep === true;
@@ -197,12 +233,17 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
       dropped.push({ path: entry.path, estimate: entry.estimate });
       continue;
     }
-    const text = entry.text ?? readText(options.root, entry.path);
+    const decision = decided.get(entry.path);
+    if (decision?.form === "later") {
+      later.push(entry);
+      continue;
+    }
+    const text = texts.get(entry.path) ?? entry.text ?? readText(options.root, entry.path);
     if (text === null) continue;
     if (packing) texts.set(entry.path, text);
     // packing for editing: a file far over the room whole files have left goes straight to signatures
     const tier = packing && !first && !CODE_LEVELS.has(entry.tier) && entry.estimate * 0.5 > wholeRoom - used ? "skeleton" : entry.tier;
-    let candidate: Candidate = { ...prepare(entry, tier, text, options, counter, plan.annotate), sent: "full" };
+    let candidate: Candidate = decision?.candidate ?? { ...prepare(entry, tier, text, options, counter, plan.annotate), sent: "full" };
     if (session) {
       const verdict = compareSent(session, entry.path, candidate.content);
       if (verdict.kind === "same") {
@@ -248,6 +289,19 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
     dropped.push({ path: entry.path, estimate: entry.estimate });
   }
 
+  // Entries the packing left for later: as signatures where room remains, in their plan place.
+  const planIndex = new Map(plan.entries.map((e, i) => [e.path, i]));
+  for (const entry of later) {
+    const c = decided.get(entry.path)?.candidate as Candidate;
+    if (used + entryCost(c) > budget) {
+      dropped.push({ path: entry.path, estimate: entry.estimate });
+      continue;
+    }
+    const at = chosen.findIndex((x) => (planIndex.get(x.entry.path) ?? 0) > (planIndex.get(entry.path) ?? 0));
+    chosen.splice(at < 0 ? chosen.length : at, 0, c);
+    used += entryCost(c);
+  }
+
   // Room left: entries sent as signatures become whole (standard), most relevant first (packing for editing).
   if (packing && packing.upgrade !== false && Number.isFinite(budget)) {
     for (const [i, c] of chosen.entries()) {
@@ -263,9 +317,28 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
     }
   }
 
+  used -= mapHeld;
   const order = new Map(plan.entries.map((e, i) => [e.path, i]));
+  const provenanceOf = new Map(plan.entries.map((e) => [e.path, e.provenance[0] ?? ""]));
+  const mapLineOf = (d: DroppedFile): MapLine => ({ path: d.path, tokens: d.estimate, why: shortWhy(provenanceOf.get(d.path) ?? ""), next: `${(plan.map as NonNullable<Plan["map"]>).next(d.path)}${(plan.map as NonNullable<Plan["map"]>).common}` });
+  const common = plan.map?.common ?? "";
+  // map lines that fit the room left (the shrink loop below cuts more if the whole answer is over)
+  let mapLimit = 0;
+  if (plan.map) {
+    const sortedNow = [...dropped].sort((x, y) => (order.get(x.path) ?? 0) - (order.get(y.path) ?? 0));
+    let room = budget - used - 60;
+    for (const d of sortedNow) {
+      const line = mapLineOf(d);
+      const cost = counter.count(mapText(line, common)) + counter.count(JSON.stringify(line)) + 4;
+      if (cost > room) break;
+      room -= cost;
+      mapLimit++;
+    }
+  }
   const emitOrder = plan.emitOrder;
   // `chosen` stays in plan order (the shrink loop below drops its least needed entry); the output goes in the plan's emit order
+  // the list a budget can afford (about one entry per 200 tokens of budget, at most 50); shortened before the last file is cut
+  let droppedListed = Number.isFinite(budget) ? Math.min(DROPPED_LISTED, Math.floor(budget / 200)) : DROPPED_LISTED;
   const buildData = (shown: readonly Candidate[], sorted: readonly DroppedFile[], total: number, redacted: number): FusionData => {
     return {
       mode: plan.mode,
@@ -277,13 +350,13 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
       redacted,
       maxTokens: options.maxTokens,
       entries: shown.map(emitted),
-      // the list a budget can afford (about one entry per 200 tokens of budget, at most 50)
-      dropped: sorted.slice(0, Number.isFinite(budget) ? Math.min(DROPPED_LISTED, Math.floor(budget / 200)) : DROPPED_LISTED),
+      dropped: plan.map ? [] : sorted.slice(0, droppedListed),
       droppedCount: sorted.length,
-      ...(sorted.length ? { next: "svc_focus focus=<path>" } : {}),
+      ...(sorted.length && !plan.map ? { next: "svc_focus focus=<path>" } : {}),
+      ...(plan.map && sorted.length ? { map: sorted.slice(0, mapLimit).map(mapLineOf), mapCut: Math.max(0, sorted.length - mapLimit) } : {}),
       omittedBySession: omitted,
       // an empty answer says why and what to try in the structured result too (--json, structuredContent, format=json read only this)
-      notes: [...plan.prelude.slice(0, 1).map((l) => l.slice(0, 160)), ...plan.manifestNotes, ...(shown.length === 0 && sorted.length > 0 ? [droppedNote(sorted, budget, sorted.length, true, budgetParam)] : [])],
+      notes: [...plan.prelude.slice(0, 1).map((l) => l.slice(0, 160)), ...plan.manifestNotes, ...(shown.length === 0 && sorted.length > 0 ? [droppedNote(sorted, budget, sorted.length, true, budgetParam, fixed)] : [])],
       ...(plan.notIncluded?.length ? { notIncluded: plan.notIncluded } : {}),
     };
   };
@@ -322,7 +395,8 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
     });
     // Nothing fits: the note alone says why and what to call (a manifest of nothing would only cost tokens).
     const nothingFits = chosen.length === 0 && dropped.length > 0;
-    const parts = [prelude, sessionNote, nothingFits ? "" : manifest, ...shown.map((c) => c.block), droppedNote(sorted, budget, data.droppedCount, nothingFits, budgetParam)].filter(Boolean);
+    const closing = plan.map && !nothingFits ? mapComment(data.map ?? [], data.mapCut ?? 0, budget, budgetParam, common) : droppedNote(sorted, budget, data.droppedCount, nothingFits, budgetParam, fixed);
+    const parts = [prelude, sessionNote, nothingFits ? "" : manifest, ...shown.map((c) => c.block), closing].filter(Boolean);
     if (options.trackTopTokenFiles) parts.push(statsComment(files, plan.collected, total, performance.now() - (options.startedAt ?? performance.now())));
     return { text: parts.join("\n"), data };
   };
@@ -333,12 +407,20 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
   for (let guard = 0; Number.isFinite(budget) && guard < 10_000; guard++) {
     const over = size(out) - budget;
     if (over <= 0) break;
-    if (chosen.length > 1) {
+    if (mapLimit > 0) {
+      // the map is cut first (about one line per 60 tokens over)
+      mapLimit = Math.max(0, mapLimit - Math.max(1, Math.ceil(over / 60)));
+    } else if (chosen.length > 1) {
       const last = chosen.pop() as Candidate;
       dropped.push({ path: last.entry.path, estimate: last.tokens });
+    } else if (chosen.length === 1 && droppedListed > 0 && !plan.map) {
+      // the list of what was left out goes before the one file the answer still holds
+      droppedListed = Math.max(0, droppedListed - Math.max(1, Math.ceil(over / 12)));
     } else if (chosen.length === 1) {
       const only = chosen[0] as Candidate;
-      const cut = excerptOf(only, only.tokens - over - 8, options, counter, only.tokens);
+      // the excerpt's block tokens for the content's cost in this format (JSON escapes it)
+      const inOutput = contentCost(only);
+      const cut = excerptOf(only, Math.floor(((inOutput - over) * only.tokens) / Math.max(1, inOutput)) - 8, options, counter, only.tokens);
       chosen.pop();
       if (cut && cut.tokens < only.tokens) chosen.push(cut);
       else dropped.push({ path: only.entry.path, estimate: only.tokens });

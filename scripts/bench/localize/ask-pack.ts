@@ -46,6 +46,7 @@ import { tokenCounter, type TokenCounter } from "../../../src/text/tokens.ts";
 import { fmt, percentile } from "../measure.ts";
 import { Baselines } from "./baselines.ts";
 import { pairedInterval } from "./metrics.ts";
+import { checkoutParent } from "./corpus-history.ts";
 import { docsOf, loadTasks } from "./run.ts";
 import type { LocalizeTask } from "./task.ts";
 
@@ -71,6 +72,8 @@ export interface PackRow {
   bm25f: Record<number, PackScore>;
   /** Per budget: the tier each target arrived at in ask's answer ("-" when absent). */
   askTiers: Record<number, string[]>;
+  /** --variants: ask with other ASK_PARAMS on the same task and index (ablations, before/after). */
+  variants?: Record<string, { askMs: number; ask: Record<number, PackScore> }>;
 }
 
 const WHOLE = new Set(["none", "standard"]);
@@ -106,16 +109,54 @@ async function askScore(root: string, task: LocalizeTask, budget: number, counte
   return { score: score(task.targets, any, whole, answerTokens(r, counter), entries.length), strategy, tiers: task.targets.map((t) => tier.get(t) ?? "-") };
 }
 
-export async function benchAskPack(base: string, options: { only: string[] | null; split: LocalizeTask["split"]; budgets: number[]; log: (s: string) => void }): Promise<PackRow[]> {
+export interface AskPackOptions {
+  only: string[] | null;
+  split: LocalizeTask["split"];
+  budgets: number[];
+  /** Named ASK_PARAMS overrides scored on every task next to the default (in the same run). */
+  variants?: Record<string, Partial<typeof ASK_PARAMS>>;
+  /** At most this many tasks per corpus (the most recent; history corpora take ~1 min per task). */
+  perCorpus?: number;
+  log: (s: string) => void;
+}
+
+/** ask's warm latency and scores at each budget on one task (the first budget timed). */
+async function askRun(root: string, task: LocalizeTask, budgets: readonly number[], counter: TokenCounter) {
+  await call("ask", { path: root, task: task.query, tokenBudget: budgets[0] as number }); // warm
+  const out = { ms: 0, strategy: "?", ask: {} as Record<number, PackScore>, tiers: {} as Record<number, string[]> };
+  for (const [i, budget] of budgets.entries()) {
+    const t0 = performance.now();
+    const a = await askScore(root, task, budget, counter);
+    if (i === 0) {
+      out.ms = performance.now() - t0;
+      out.strategy = a.strategy;
+    }
+    out.ask[budget] = a.score;
+    out.tiers[budget] = a.tiers;
+  }
+  return out;
+}
+
+export async function benchAskPack(base: string, options: AskPackOptions): Promise<PackRow[]> {
   const counter = await tokenCounter();
   const loaded = await loadTasks(base, options.only, options.log);
-  const tasks = loaded.tasks.filter((t) => t.split === options.split);
+  let tasks = loaded.tasks.filter((t) => t.split === options.split);
+  if (options.perCorpus) {
+    const keep = new Set<string>();
+    for (const c of new Set(tasks.map((t) => t.corpus))) for (const t of tasks.filter((x) => x.corpus === c).slice(-options.perCorpus)) keep.add(t.id);
+    tasks = tasks.filter((t) => keep.has(t.id));
+  }
+  // History corpora share one clone per corpus, checked out per task: each task is its own group (run.ts does the same).
+  const key = (t: LocalizeTask) => (t.checkout ? `${t.root}@${t.checkout}` : t.root);
   const byRoot = new Map<string, LocalizeTask[]>();
-  for (const t of tasks) byRoot.set(t.root, [...(byRoot.get(t.root) ?? []), t]);
+  for (const t of tasks) byRoot.set(key(t), [...(byRoot.get(key(t)) ?? []), t]);
   const rows: PackRow[] = [];
   let done = 0;
-  for (const [root, group] of byRoot) {
-    const docs = await docsOf(root);
+  const defaults = { ...ASK_PARAMS };
+  for (const [, group] of byRoot) {
+    const root = (group[0] as LocalizeTask).root;
+    if (group[0]?.checkout) checkoutParent(root, group[0].checkout);
+    const docs = await docsOf(root, group[0]);
     const baselines = new Baselines(docs);
     const bodies = new Map(docs.map((d) => [d.path, d.body]));
     const costs = new Map<string, number>();
@@ -124,25 +165,25 @@ export async function benchAskPack(base: string, options: { only: string[] | nul
       const task = { ...original, targets: original.targets.filter((p) => bodies.has(p)) };
       if (!task.targets.length) continue;
       const ranking = baselines.bm25f(task.query, docs.length);
-      const first = options.budgets[0] as number;
-      await call("ask", { path: root, task: task.query, tokenBudget: first }); // warm
-      const t0 = performance.now();
-      const row: PackRow = { id: task.id, corpus: task.corpus, query: task.query, targets: task.targets, strategy: "?", askMs: 0, ask: {}, bm25f: {}, askTiers: {} };
+      const a = await askRun(root, task, options.budgets, counter);
+      const row: PackRow = { id: task.id, corpus: task.corpus, query: task.query, targets: task.targets, strategy: a.strategy, askMs: a.ms, ask: a.ask, bm25f: {}, askTiers: a.tiers };
       for (const budget of options.budgets) {
-        const a = await askScore(root, task, budget, counter);
-        if (budget === first) {
-          row.askMs = performance.now() - t0;
-          row.strategy = a.strategy;
-        }
-        row.ask[budget] = a.score;
-        row.askTiers[budget] = a.tiers;
         const pack = bm25fPack(ranking, cost, budget);
         row.bm25f[budget] = score(task.targets, pack.paths, pack.paths, pack.tokens, pack.paths.size);
+      }
+      for (const [name, change] of Object.entries(options.variants ?? {})) {
+        Object.assign(ASK_PARAMS, change);
+        try {
+          const v = await askRun(root, task, options.budgets, counter);
+          (row.variants ??= {})[name] = { askMs: v.ms, ask: v.ask };
+        } finally {
+          Object.assign(ASK_PARAMS, defaults);
+        }
       }
       rows.push(row);
     }
     done += group.length;
-    options.log(`  ${done}/${tasks.length} tasks`);
+    if (!group[0]?.checkout || done % 5 === 0 || done === tasks.length) options.log(`  ${done}/${tasks.length} tasks`);
   }
   return rows;
 }
@@ -177,6 +218,30 @@ export function printAskPack(rows: readonly PackRow[], budgets: readonly number[
   const strategies = new Map<string, number>();
   for (const r of rows) strategies.set(r.strategy, (strategies.get(r.strategy) ?? 0) + 1);
   console.log(`strategies: ${[...strategies].map(([s, n]) => `${s} ${n}`).join(", ")}`);
+  const names = [...new Set(rows.flatMap((r) => Object.keys(r.variants ?? {})))];
+  if (names.length) {
+    console.log(`\nvariants (same tasks and index; Δ = variant − ask as run, paired 95%):`);
+    for (const name of names) {
+      const vs = rows.filter((r) => r.variants?.[name]);
+      for (const b of budgets) {
+        const avg = (f: (r: PackRow) => number) => vs.reduce((s, r) => s + f(r), 0) / Math.max(1, vs.length);
+        const d = (m: "present" | "whole") => {
+          const a = vs.map((r) => r.variants?.[name]?.ask[b]?.[m] ?? 0);
+          const c = vs.map((r) => r.ask[b]?.[m] ?? 0);
+          const [lo, hi] = pairedInterval(a, c);
+          const mean = a.reduce((s, x, i) => s + x - (c[i] as number), 0) / Math.max(1, a.length);
+          return `${mean >= 0 ? "+" : ""}${pct(mean)} (${pct(lo)} … ${pct(hi)})`;
+        };
+        console.log(`  ${name.padEnd(28)} ${String(b).padStart(6)} | ${pct(avg((r) => r.variants?.[name]?.ask[b]?.present ?? 0)).padStart(5)} ${pct(avg((r) => r.variants?.[name]?.ask[b]?.whole ?? 0)).padStart(5)} | present ${d("present").padEnd(24)} whole ${d("whole")}`);
+      }
+      for (const c of [...new Set(vs.map((r) => r.corpus))]) {
+        const cr = vs.filter((r) => r.corpus === c);
+        const line = budgets.map((b) => `${b}: ${pct(cr.reduce((s, r) => s + (r.variants?.[name]?.ask[b]?.present ?? 0), 0) / cr.length)}/${pct(cr.reduce((s, r) => s + (r.variants?.[name]?.ask[b]?.whole ?? 0), 0) / cr.length)}`).join("  ");
+        console.log(`      ${c.padEnd(16)} ${line}`);
+      }
+      console.log(`      p50 ${fmt(percentile(vs.map((r) => r.variants?.[name]?.askMs ?? 0), 50), 1)} ms (ask as run: ${fmt(percentile(vs.map((r) => r.askMs), 50), 1)} ms)`);
+    }
+  }
   if (!detail) return;
   const b = budgets[0] as number;
   for (const r of rows) {
@@ -194,8 +259,10 @@ if (import.meta.main) {
   const split = (arg("--split") ?? "tune") as LocalizeTask["split"];
   const budgets = (arg("--budgets") ?? "8000,20000").split(",").map(Number);
   if (arg("--params")) Object.assign(ASK_PARAMS, JSON.parse(arg("--params") as string));
+  const variants = arg("--variants") ? (JSON.parse(arg("--variants") as string) as AskPackOptions["variants"]) : undefined;
+  const perCorpus = arg("--per-corpus") ? Number(arg("--per-corpus")) : undefined;
   const base = join(import.meta.dir, "..", "..", "..");
-  const rows = await benchAskPack(base, { only, split, budgets, log: (s) => process.stderr.write(`${s}\n`) });
+  const rows = await benchAskPack(base, { only, split, budgets, variants, perCorpus, log: (s) => process.stderr.write(`${s}\n`) });
   printAskPack(rows, budgets, split, args.includes("--detail"));
   if (arg("--json")) await Bun.write(arg("--json") as string, JSON.stringify(rows, null, 2));
 }

@@ -30,19 +30,13 @@ export const ASK_PARAMS = {
   upgrade: 1,
   /** 1: tests, docs, benchmarks, generated files and copies go after the source (0: localizer order). */
   sourceFirst: 1,
-  /** 1: the forms of the candidates (whole, signatures, later) are chosen together for the most expected value (render/pack-whole.ts); 0: greedily in rank order. */
-  choose: 1,
-  /** The chance a candidate is changed by the task: the best one priorFirst, the others priorScale·(score/best)^priorPower (tuning split: 0.63; 0.30·s^4). */
-  priorFirst: 0.63,
-  priorScale: 0.3,
-  priorPower: 4,
   /** Share of the budget held for the map of relevant files not packed (0: no map). */
   mapShare: 0.05,
 };
 
 /** The renderer's packing for ask's plans (render/fusion.ts, render/pack-whole.ts). */
 export function askPacking(): NonNullable<Plan["packing"]> {
-  return { wholeShare: ASK_PARAMS.wholeShare, upgrade: ASK_PARAMS.upgrade === 1, ...(ASK_PARAMS.choose ? { prior: { first: ASK_PARAMS.priorFirst, scale: ASK_PARAMS.priorScale, power: ASK_PARAMS.priorPower }, candidates: ASK_PARAMS.wholeCandidates } : {}) };
+  return { wholeShare: ASK_PARAMS.wholeShare, upgrade: ASK_PARAMS.upgrade === 1 };
 }
 
 export type AuxKind = "test" | "auxiliary" | "generated" | "copy";

@@ -77,7 +77,7 @@ export const FUSION_OPERATIONS: readonly OperationSpec[] = [
     readOnly: true,
     summary: "Task → the right scope (skeleton, focus or search) packed to a token budget",
     description:
-      "Give a task in plain words and a token budget; svc picks the strategy (a broad question → skeleton, one named type → focus on it, otherwise search; central — the most depended-on files — when the task's words match no file) and returns the files the task localizer (find kind=task) ranks, source first: the likeliest whole (chosen together so one large file does not crowd out the next), then their neighbours (callers, callees, tests) as signatures, then a map of the relevant files not packed, each with why and the call that fetches it (structured: map). The manifest says why each file is in. The first line names the strategy. Use when you do not yet know which files matter.",
+      "Give a task in plain words and a token budget; svc picks the strategy (a broad question → skeleton, one named type → focus on it, otherwise search; central — the most depended-on files — when the task's words match no file) and returns the files the task localizer (find kind=task) ranks, source first: the best whole while they fit, then their neighbours (callers, callees, tests) as signatures, then a map of the relevant files not packed, each with why and the call that fetches it (structured: map). The manifest says why each file is in. The first line names the strategy. Use when you do not yet know which files matter.",
     mcp: [{ tool: "svc_ask" }],
     cli: { command: "ask" },
     params: [

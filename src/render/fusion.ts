@@ -14,7 +14,6 @@ import { redact } from "../text/redact.ts";
 import { reduceFile, type Level } from "./reduce/index.ts";
 import { compareSent, recordSent, session as sessionFor } from "./session.ts";
 import { headAndTail } from "./fit.ts";
-import { chooseForms, type Form } from "./pack-whole.ts";
 import { formatTokens, tokenCounter, type TokenCounter } from "../text/tokens.ts";
 
 export interface RenderOptions {
@@ -196,36 +195,14 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
   const entryCost = (c: Candidate) => contentCost(c) + 12 + (asJson ? 2 : 1) * counter.count(JSON.stringify(emitted(c)));
   const packing = plan.packing;
   const texts = new Map<string, string>();
-  // packing for editing: the form of each entry planned whole (whole, signatures, later), chosen together (pack-whole.ts)
-  const decided = new Map<string, { form: Form; candidate: Candidate }>();
-  if (packing?.prior && Number.isFinite(budget) && !session) {
-    const planned = plan.entries.filter((e) => !CODE_LEVELS.has(e.tier)).slice(0, packing.candidates ?? 12);
-    const forms: { whole: Candidate; skeleton: Candidate }[] = [];
-    for (const entry of planned) {
-      const text = entry.text ?? readText(options.root, entry.path);
-      if (text === null) continue;
-      texts.set(entry.path, text);
-      forms.push({ whole: { ...prepare(entry, entry.tier, text, options, counter, plan.annotate), sent: "full" }, skeleton: { ...prepare(entry, "skeleton", text, options, counter, plan.annotate), sent: "full" } });
-    }
-    const chosenForms = chooseForms(
-      forms.map((f) => ({ score: f.whole.entry.score, whole: entryCost(f.whole), skeleton: entryCost(f.skeleton) })),
-      budget * packing.wholeShare - used,
-      packing.prior,
-    );
-    forms.forEach((f, i) => {
-      const form = chosenForms[i] as Form;
-      decided.set(f.whole.entry.path, { form, candidate: form === "whole" ? f.whole : f.skeleton });
-    });
-  }
-  const later: PlanEntry[] = [];
-
   for (const [index, entry] of plan.entries.entries()) {
     const first = chosen.length === 0 || entry.mustKeep === true;
     // A fair share: while other entries wait, one that is not a must-keep takes at most half
     // of the room left, so one big file cannot crowd out the rest of a budgeted answer.
     const share = Number.isFinite(budget) && !packing && index < plan.entries.length - 1 && entry.mustKeep !== true ? Math.max(200, Math.floor((budget - used) / 2)) : Number.POSITIVE_INFINITY;
     // packing for editing: a whole file may take the answer up to wholeShare of the budget
-    const wholeRoom = packing && !first ? budget * packing.wholeShare : budget;
+    // (the map's share is held from the signatures' part of the budget, not from the whole files')
+    const wholeRoom = packing && !first ? Math.min(budget, budget * packing.wholeShare + mapHeld) : budget + mapHeld;
     const fits = (c: Candidate) => used + entryCost(c) <= (CODE_LEVELS.has(c.tier) ? budget : wholeRoom) && entryCost(c) <= share;
     // Entries that cannot fit even as signatures (a skeleton is rarely under a fifth of the
     // file) are dropped without being read, so a small budget over a big plan stays cheap.
@@ -233,17 +210,12 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
       dropped.push({ path: entry.path, estimate: entry.estimate });
       continue;
     }
-    const decision = decided.get(entry.path);
-    if (decision?.form === "later") {
-      later.push(entry);
-      continue;
-    }
-    const text = texts.get(entry.path) ?? entry.text ?? readText(options.root, entry.path);
+    const text = entry.text ?? readText(options.root, entry.path);
     if (text === null) continue;
     if (packing) texts.set(entry.path, text);
     // packing for editing: a file far over the room whole files have left goes straight to signatures
     const tier = packing && !first && !CODE_LEVELS.has(entry.tier) && entry.estimate * 0.5 > wholeRoom - used ? "skeleton" : entry.tier;
-    let candidate: Candidate = decision?.candidate ?? { ...prepare(entry, tier, text, options, counter, plan.annotate), sent: "full" };
+    let candidate: Candidate = { ...prepare(entry, tier, text, options, counter, plan.annotate), sent: "full" };
     if (session) {
       const verdict = compareSent(session, entry.path, candidate.content);
       if (verdict.kind === "same") {
@@ -289,18 +261,6 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
     dropped.push({ path: entry.path, estimate: entry.estimate });
   }
 
-  // Entries the packing left for later: as signatures where room remains, in their plan place.
-  const planIndex = new Map(plan.entries.map((e, i) => [e.path, i]));
-  for (const entry of later) {
-    const c = decided.get(entry.path)?.candidate as Candidate;
-    if (used + entryCost(c) > budget) {
-      dropped.push({ path: entry.path, estimate: entry.estimate });
-      continue;
-    }
-    const at = chosen.findIndex((x) => (planIndex.get(x.entry.path) ?? 0) > (planIndex.get(entry.path) ?? 0));
-    chosen.splice(at < 0 ? chosen.length : at, 0, c);
-    used += entryCost(c);
-  }
 
   // Room left: entries sent as signatures become whole (standard), most relevant first (packing for editing).
   if (packing && packing.upgrade !== false && Number.isFinite(budget)) {

@@ -7,9 +7,49 @@
 // tokenizer svc uses. Differences are paired over tasks with run.ts's bootstrap interval.
 //
 //   bun scripts/bench/localize/ask-pack.ts [--split tune|heldout] [--corpus a,b] [--budgets 8000,20000]
-//       [--params '{"…":…}'] [--json <file>] [--detail]
+//       [--params '{"…":…}'] [--variants '{"name":{"…":…}}'] [--per-corpus N] [--json <file>] [--detail]
 // --split defaults to tune: held-out is for the final look. --params overrides ask's
-// ASK_PARAMS in this process (ablations). ask latency: in-process, warm, at the first budget.
+// ASK_PARAMS in this process; --variants scores named overrides on every task next to the
+// default, same index, same run (ablations, before/after, each with its own p50). --corpus
+// takes the history corpora (effect-git, mikro-orm-git, rxjs-git, zod-git: one clone per
+// corpus checked out per task, leak-checked as in run.ts; ~1–3 min per task) and svc (its
+// own history); --per-corpus N keeps each corpus's N most recent tasks (in --corpus order;
+// --json is rewritten after each task group, so a long run's partial rows survive).
+// ask latency: in-process, warm, at the first budget.
+//
+// At 914fa1b (the map after the packed files, mapShare 0.05), the same run with
+// "before" = {"mapShare":0} (the packing of 5660412, no map). Tuning split (npm 164 tasks),
+// present / whole:
+//   8k: ask 85.9 / 74.1, BM25F 64.1 / 64.1: +21.8 (15.9 … 27.6) / +10.0 (4.4 … 15.4)
+//   20k: ask 93.2 / 89.7, BM25F 81.8 / 81.8: +11.3 (7.4 … 15.5) / +7.8 (4.5 … 11.5)
+//   per corpus below the BM25F pack (whole): nodemailer 8k 41.7 / 52.5; sinon 8k 81.1 / 81.7.
+//   svc (30 oldest tuning tasks): 8k 65.0 / 53.3 vs 51.9 / 51.9; 20k 88.6 / 82.5 vs 63.6 / 63.6.
+//   history corpora, 10 most recent tuning tasks each, measured before (f258754 packing):
+//   effect 8k 27.0 / 2.0 vs 17.0 / 17.0, 20k 32.0 / 12.0 vs 29.0 / 29.0; mikro-orm 8k 30.0 / 0.0
+//   vs 0 / 0, 20k 44.8 / 10.0 vs 28.3 / 28.3; rxjs 100 / 100 vs 20 / 20 (8k); zod 8k 39.2 / 18.3
+//   vs 33.3 / 33.3, 20k 54.2 / 36.7 vs 43.3 / 43.3. Whole files below the pack there come from
+//   targets the localizer misses (effect NodeWorker.ts, zod regexes.ts) and targets too large to
+//   send whole at either budget (Schema.ts, schemas.ts, QueryBuilder.ts).
+// Held-out, read once (npm 162 tasks):
+//   8k: ask 80.8 / 68.7 (before 82.6 / 68.9), BM25F 59.1 / 59.1: +21.8 (15.6 … 28.6) / +9.6 (3.8 … 15.3)
+//   20k: ask 90.3 / 85.2 (before 90.3 / 86.3), BM25F 78.4 / 78.4: +12.0 (7.5 … 16.7) / +6.8 (2.2 … 11.8)
+//   the map's cost, paired: present −1.7 (−3.9 … −0.1) at 8k, whole −1.1 (−2.7 … −0.1) at 20k.
+//   per corpus below the pack (whole): nodemailer 8k 36.8 / 44.7 (before 36.8), mobx 20k
+//   52.9 / 59.1 (before 54.8), sinon 20k 93.7 / 98.4 (before 98.4: the map's hold keeps the
+//   leftover budget from turning one signature file whole).
+//   svc (30 most recent held-out tasks with an index): 8k 63.7 / 50.2 vs 42.7 / 42.7 (+21.0 / +7.5),
+//   20k 82.3 / 75.8 vs 64.1 / 64.1 (+18.3 / +11.7); before 61.3 / 48.5 and 80.4 / 75.8.
+//   history: see HISTORY_HELDOUT below.
+// ask p50 (warm, 8k, load average ~19 on 2 cores): npm held-out 413 ms (before 588 ms in the
+// same run), svc 668 ms; at 5660412 on a quieter machine 203 ms.
+// Ablations (tuning, npm): knapsack over the candidates' forms with a prior fitted on the
+// tuning split (best 0.63, others 0.30·(score/best)^4), whole only: 8k 70.8 / 71.4 greedy (n.s.);
+// counting presence too: present +2.8 (0.8 … 5.3), whole −2.7 (−5.7 … −0.2) — removed. The map's
+// share held from the whole files' room: whole −2.4 at 8k; held from the signatures' part only:
+// ±0.0 whole, −1.0 present at 20k (n.s.); mapShare 0.03: +0.4 / +0.0 at 8k (n.s.; 0.05 kept for
+// a longer map). Prior fits (rank 1 right: partial grade 0.59, confident 0.90; nodemailer 0.40):
+// nodemailer's gap at 8k is its localizer's first candidate (often a 6k-token file, wrong 60%
+// of the time there), which the BM25F pack never sends because that file does not fit whole raw.
 //
 // Measured at 5660412 (issue 23) on the 13 npm-history corpora (--corpus mobx,rxjs,dayjs,
 // fp-ts,knex,nodemailer,bull,react-i18next,axios,express,body-parser,mongoose,sinon; svc's
@@ -118,6 +158,8 @@ export interface AskPackOptions {
   /** At most this many tasks per corpus (the most recent; history corpora take ~1 min per task). */
   perCorpus?: number;
   log: (s: string) => void;
+  /** Called with the rows so far after each task group (a long run's partial results survive it). */
+  progress?: (rows: readonly PackRow[]) => void | Promise<void>;
 }
 
 /** ask's warm latency and scores at each budget on one task (the first budget timed). */
@@ -145,6 +187,11 @@ export async function benchAskPack(base: string, options: AskPackOptions): Promi
     const keep = new Set<string>();
     for (const c of new Set(tasks.map((t) => t.corpus))) for (const t of tasks.filter((x) => x.corpus === c).slice(-options.perCorpus)) keep.add(t.id);
     tasks = tasks.filter((t) => keep.has(t.id));
+  }
+  // corpora in the order --corpus names them (the slow history corpora last when listed last)
+  if (options.only) {
+    const rank = (c: string) => (options.only as string[]).indexOf(c);
+    tasks = tasks.map((t, i) => ({ t, i })).sort((a, b) => rank(a.t.corpus) - rank(b.t.corpus) || a.i - b.i).map((x) => x.t);
   }
   // History corpora share one clone per corpus, checked out per task: each task is its own group (run.ts does the same).
   const key = (t: LocalizeTask) => (t.checkout ? `${t.root}@${t.checkout}` : t.root);
@@ -184,6 +231,7 @@ export async function benchAskPack(base: string, options: AskPackOptions): Promi
     }
     done += group.length;
     if (!group[0]?.checkout || done % 5 === 0 || done === tasks.length) options.log(`  ${done}/${tasks.length} tasks`);
+    await options.progress?.(rows);
   }
   return rows;
 }
@@ -262,7 +310,8 @@ if (import.meta.main) {
   const variants = arg("--variants") ? (JSON.parse(arg("--variants") as string) as AskPackOptions["variants"]) : undefined;
   const perCorpus = arg("--per-corpus") ? Number(arg("--per-corpus")) : undefined;
   const base = join(import.meta.dir, "..", "..", "..");
-  const rows = await benchAskPack(base, { only, split, budgets, variants, perCorpus, log: (s) => process.stderr.write(`${s}\n`) });
+  const json = arg("--json");
+  const rows = await benchAskPack(base, { only, split, budgets, variants, perCorpus, log: (s) => process.stderr.write(`${s}\n`), progress: json ? (r) => void Bun.write(json, JSON.stringify(r, null, 2)) : undefined });
   printAskPack(rows, budgets, split, args.includes("--detail"));
   if (arg("--json")) await Bun.write(arg("--json") as string, JSON.stringify(rows, null, 2));
 }

@@ -5,7 +5,8 @@
 // no planted value may appear in any byte that comes back: CLI stdout/stderr (text and
 // --json), MCP text, structuredContent and the server's stderr, RPC results and errors,
 // svc/scope payload files — and none in the store at rest (`.svc/`, FTS vocabulary too).
-// The one raw exception is a refactor's staged `files[].content` for apply.
+// A refactor's staged `files[].content` is redacted too: apply puts the file's values back
+// (the staged rename of the AWS key is applied, dry run, and must keep the real value).
 // The test walks the registry: an operation without canary parameters fails it.
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
@@ -13,6 +14,7 @@ import { Database } from "bun:sqlite";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { call } from "../src/engine.ts";
+import { sha256 } from "../src/ops/apply.ts";
 import { findSecrets } from "../src/text/redact.ts";
 import { REGISTRY, type OperationSpec } from "../src/registry/index.ts";
 import { runCli } from "../src/surfaces/cli/run.ts";
@@ -104,13 +106,6 @@ function cliArgv(spec: OperationSpec, params: Params): string[] | null {
   return argv;
 }
 
-/** A refactor's staged content is the one raw field (apply verifies it); everything else is checked. */
-function withoutStagedContent(value: unknown): unknown {
-  if (!value || typeof value !== "object" || !Array.isArray((value as { files?: unknown }).files)) return value;
-  const v = value as { files: unknown[] };
-  return { ...v, files: v.files.map((f) => (f && typeof f === "object" && "expectedHash" in f ? { ...f, content: "<staged content>" } : f)) };
-}
-
 describe("redaction canary", () => {
   let root: string;
   let base: string;
@@ -193,11 +188,15 @@ describe("redaction canary", () => {
           calls++;
           reached.add(`${spec.op} ${binding.tool}`);
           if (spec.op === "refactor" && params.symbol === "AWS_ACCESS_KEY_ID") {
-            // the apply handoff is verbatim: the staged content still holds the real value
-            const staged = (result.structuredContent as { files?: { content: string }[] } | undefined)?.files ?? [];
-            expect(staged.some((f) => f.content.includes(CANARY.awsAccessKey))).toBe(true);
+            // the staged content shows markers; apply puts the file's own value back
+            const staged = (result.structuredContent as { files?: { file: string; content: string; expectedHash: string }[] } | undefined)?.files ?? [];
+            const config = staged.find((f) => f.file === "src/config.ts")!;
+            expect(config.content).toContain("AWS_KEY_ID = \"[REDACTED:");
+            const dry = await call("apply", { path: root, file: config.file, content: config.content, expectedHash: config.expectedHash });
+            const expected = readFileSync(join(root, "src/config.ts"), "utf8").replaceAll("AWS_ACCESS_KEY_ID", "AWS_KEY_ID");
+            expect((dry.data as { hash: string }).hash).toBe(sha256(expected));
           }
-          const text = JSON.stringify({ ...result, structuredContent: withoutStagedContent(result.structuredContent) });
+          const text = JSON.stringify(result);
           outputs.push({ where: `mcp ${binding.tool} ${label}`, text, marker });
         }
         for (const method of spec.rpc ?? []) {
@@ -207,7 +206,7 @@ describe("redaction canary", () => {
           reached.add(`${spec.op} ${method}`);
           let payload = "";
           if (reply?.result?.payloadPath) payload = readFileSync(reply.result.payloadPath, "utf8");
-          outputs.push({ where: `rpc ${method} ${label}`, text: JSON.stringify({ ...reply, result: withoutStagedContent(reply?.result) }) + payload, marker });
+          outputs.push({ where: `rpc ${method} ${label}`, text: JSON.stringify(reply) + payload, marker });
         }
       }
     }

@@ -1,7 +1,7 @@
 // What apply keeps of the file it replaces, so an edit derived from an svc view changes only
 // what the agent meant to change:
-// - redaction markers (`[REDACTED:<kind>]`, what views show instead of a secret) are refused
-//   unless the file on disk has that very line, marker included — writing one would replace
+// - redaction markers (`[REDACTED:<kind>]`, what views show instead of a secret) take back the
+//   file's own value (restoreMarkers), or the edit is refused — a marker is never written over
 //   the real credential;
 // - a file that is not valid UTF-8 is refused (a view showed it decoded with U+FFFD; writing
 //   it back would corrupt every non-UTF-8 byte);
@@ -12,8 +12,10 @@
 // the line they replace (position by position) and, beyond it, the file's dominant one.
 
 import { validationError } from "../errors.ts";
+import { findSecrets, type SecretSpan } from "../text/redact.ts";
 
 const MARKER = /\[REDACTED:[A-Za-z0-9_-]+\]/;
+const MARKERS = /\[REDACTED:([A-Za-z0-9_-]+)\]/g;
 const BOM = "\uFEFF";
 
 export interface Fidelity {
@@ -34,22 +36,127 @@ function clip(text: string, max = 80): string {
   return t.length > max ? `${t.slice(0, max)}…` : t;
 }
 
-/** Refuse content carrying a redaction marker on a line the file on disk does not have as it is. */
-export function checkMarkers(rel: string, content: string, before: string | null): void {
-  if (!MARKER.test(content)) return;
-  const diskLines = new Set<string>();
-  if (before !== null && MARKER.test(before)) for (const line of before.split("\n")) if (MARKER.test(line)) diskLines.add(line.replace(/\r$/, ""));
-  let at = 0;
-  for (const line of content.split("\n")) {
-    const m = MARKER.exec(line);
-    if (m && !diskLines.has(line.replace(/\r$/, ""))) {
-      const n = lineNumberAt(content, at);
-      throw validationError(
-        `refusing to apply to '${rel}': line ${n} contains the redaction marker ${m[0]}, which the file on disk does not have there ('${clip(line)}'). svc views show secrets as markers; writing one would replace the real value. Keep that line as it is on disk (read the file itself) or write the value you mean.`,
-      );
-    }
-    at += line.length + 1;
+interface DiskSecrets {
+  /** Each line of the file as views show it (secrets as markers, no `\r`) → the file's own text of that line, once per distinct text. */
+  lines: Map<string, Set<string>>;
+  /** Each secret kind → the distinct values the file holds of it. */
+  values: Map<string, Set<string>>;
+}
+
+/** The file's secrets as views show them — by the path-aware redactor (a dotenv file) and by the output path's own (no path), whose spans can differ. */
+function diskSecrets(rel: string, disk: string): DiskSecrets {
+  const secrets: DiskSecrets = { lines: new Map(), values: new Map() };
+  for (const spans of [findSecrets(disk, { path: rel }), findSecrets(disk)]) addShown(secrets, disk, spans);
+  return secrets;
+}
+
+function addTo(map: Map<string, Set<string>>, key: string, value: string): void {
+  if (!map.has(key)) map.set(key, new Set());
+  map.get(key)!.add(value);
+}
+
+/** Record the file with `spans` replaced by markers: each shown line with a marker → the file's text of it; each kind → its values. */
+function addShown(secrets: DiskSecrets, disk: string, spans: readonly SecretSpan[]): void {
+  const parts: string[] = [];
+  const markers: { at: number; marker: string; value: string }[] = [];
+  let at = 0, length = 0;
+  for (const s of spans) {
+    const head = disk.slice(at, s.start);
+    const value = disk.slice(s.start, s.end);
+    const marker = `[REDACTED:${s.kind}]`;
+    parts.push(head, marker);
+    markers.push({ at: length + head.length, marker, value });
+    length += head.length + marker.length;
+    at = s.end;
+    addTo(secrets.values, s.kind, value);
   }
+  parts.push(disk.slice(at));
+  const shown = parts.join("");
+  let start = 0, next = 0;
+  for (const line of shown.split("\n")) {
+    const end = start + line.length;
+    const own: string[] = [];
+    let cursor = start;
+    while (next < markers.length && markers[next]!.at < end) {
+      const m = markers[next++]!;
+      own.push(shown.slice(cursor, m.at), m.value);
+      cursor = m.at + m.marker.length;
+    }
+    if (own.length) {
+      own.push(shown.slice(cursor, end));
+      addTo(secrets.lines, line.replace(/\r$/, ""), own.join("").replace(/\r$/, ""));
+    }
+    start = end + 1;
+  }
+}
+
+/** Whether `value`, at `offset` of `text`, is still found as a secret of `kind` there (so later views hide it again). */
+function stillHidden(rel: string, text: string, offset: number, value: string, kind: string): boolean {
+  const end = offset + value.length;
+  return [findSecrets(text, { path: rel }), findSecrets(text)].some((spans) => spans.some((s) => s.start === offset && s.end === end && s.kind === kind));
+}
+
+/**
+ * Content from an svc view (or a staged refactor) shows the file's secrets as redaction
+ * markers: put the file's own values back. A marker line that the file on disk has as it is
+ * stays; a line the view showed unchanged takes the file's line; a marker on an edited line
+ * takes the one value of its kind the file holds. Refused, naming the line: a marker on a new
+ * file, a kind the file holds no value of or several values of (which one is meant cannot be
+ * told), and a value that would no longer be recognised as a secret where it lands (later
+ * views would show it). Returns the text to write and how many values were restored.
+ */
+export function restoreMarkers(rel: string, content: string, before: string | null): { text: string; restored: number } {
+  if (!MARKER.test(content)) return { text: content, restored: 0 };
+  const literal = new Set<string>();
+  if (before !== null) for (const line of before.split("\n")) if (MARKER.test(line)) literal.add(line.replace(/\r$/, ""));
+  const secrets = before === null ? null : diskSecrets(rel, before);
+  const out: string[] = [];
+  const placed: { offset: number; value: string; kind: string; line: number }[] = [];
+  let offset = 0, restored = 0, n = 0;
+  for (const raw of content.split("\n")) {
+    n++;
+    const cr = raw.endsWith("\r") ? "\r" : "";
+    const line = cr ? raw.slice(0, -1) : raw;
+    let text = line;
+    const first = MARKER.exec(line);
+    if (first && !literal.has(line)) {
+      const refuse = (why: string, marker: string) => validationError(
+        `refusing to apply to '${rel}': line ${n} contains the redaction marker ${marker} ${why} ('${clip(line)}'). svc views show secrets as markers; keep that line as the view showed it, or write the value you mean.`,
+      );
+      if (!secrets) throw refuse("and a new file has no value to put back", first[0]);
+      const own = secrets.lines.get(line);
+      if (own && own.size === 1) {
+        text = [...own][0]!;
+        restored += line.match(MARKERS)!.length;
+      } else {
+        const parts: string[] = [];
+        let at = 0;
+        for (const m of line.matchAll(MARKERS)) {
+          const kind = m[1]!;
+          const values = secrets.values.get(kind);
+          if (!values || values.size === 0) throw refuse(`where the file on disk has no ${kind} value`, m[0]);
+          if (values.size > 1) throw refuse(`on a line the file does not have as shown, and the file holds ${values.size} different ${kind} values (which one is meant cannot be told)`, m[0]);
+          const value = [...values][0]!;
+          parts.push(line.slice(at, m.index));
+          placed.push({ offset: offset + parts.join("").length, value, kind, line: n });
+          parts.push(value);
+          at = m.index! + m[0].length;
+          restored++;
+        }
+        parts.push(line.slice(at));
+        text = parts.join("");
+      }
+    }
+    out.push(text + cr);
+    offset += text.length + cr.length + 1;
+  }
+  const text = out.join("\n");
+  for (const p of placed) {
+    if (!stillHidden(rel, text, p.offset, p.value, p.kind)) {
+      throw validationError(`refusing to apply to '${rel}': line ${p.line} would put the file's ${p.kind} value where svc no longer recognises it as a secret (later views would show it). Keep that line as the view showed it, or write the value you mean.`);
+    }
+  }
+  return { text, restored };
 }
 
 /** Decode the file on disk strictly; refuse (naming where) when it is not valid UTF-8. */

@@ -8,7 +8,7 @@ import { lstatSync, readFileSync, readlinkSync, statSync } from "node:fs";
 import { dirname, relative } from "node:path";
 import { clipInput, validationError } from "../errors.ts";
 import { connectHost } from "../host/client.ts";
-import { checkMarkers, decodeStrict, keepFileStyle } from "./apply-fidelity.ts";
+import { decodeStrict, keepFileStyle, restoreMarkers } from "./apply-fidelity.ts";
 import { writeFileAtomic } from "../sys/atomic-write.ts";
 
 /** expectedHash of a file the edit creates: apply refuses if one has appeared since. */
@@ -31,7 +31,7 @@ export interface ApplyData {
   action: "create" | "overwrite";
   written: boolean;
   chars: number;
-  /** What was kept of the file on disk although the content did not carry it ("CRLF line endings", "BOM", "final newline", "no final newline"). */
+  /** What was kept of the file on disk although the content did not carry it ("2 redacted values" put back for markers, "CRLF line endings", "BOM", "final newline", "no final newline"). */
   kept: string[];
   /** SHA-256 of the file before (null when it does not exist). */
   previousHash: string | null;
@@ -115,9 +115,10 @@ export async function apply(request: ApplyRequest, ctx: OpContext): Promise<OpRe
     throw validationError(`conflict: ${target.rel} changed since the edit was derived (expected ${expected}, found ${previousHash ?? "no file"})`);
   }
   const disk = before ? decodeStrict(target.rel, before) : null;
-  checkMarkers(target.rel, request.content, disk === null ? null : disk.replace(/^\uFEFF/, ""));
+  const secrets = restoreMarkers(target.rel, request.content, disk === null ? null : disk.replace(/^\uFEFF/, ""));
   if (!before) refuseBlockedParent(ws.root, target.abs, target.rel);
-  const { text: output, kept } = keepFileStyle(request.content, disk);
+  const { text: output, kept } = keepFileStyle(secrets.text, disk);
+  if (secrets.restored) kept.unshift(`${secrets.restored} redacted value${secrets.restored === 1 ? "" : "s"}`);
   const action = before ? "overwrite" : "create";
   const data: ApplyData = { root: ws.root, file: target.rel, action, written: false, chars: request.content.length, kept, previousHash, hash: sha256(output) };
   const verb = action === "overwrite" ? "overwrite" : "create";

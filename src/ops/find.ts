@@ -43,7 +43,7 @@ export interface FindData {
   candidates?: Candidate[];
   /** kind=task: the query's words that occur nowhere in the indexed files. */
   unmatched?: string[];
-  /** kind=task: what the grade was decided on (margin, agreement with the text ranking, path hit, unmatched share). */
+  /** kind=task: what the grade was decided on (margin, agreement with the text ranking, path hit, unmatched share, names lead, identifiers named elsewhere, the first file's role). */
   gradeEvidence?: GradeEvidence;
   navigation?: Navigation;
   /** kind=task: why the git history was not used (absent when it was). */

@@ -5,10 +5,9 @@
 // operation, field or surface is redacted without anyone remembering to. Strings are redacted wherever they sit inside
 // the result object (keys included), diffs and signatures as much as file bodies.
 //
-// The one exception is an apply handoff — an object `{file, expectedHash, content}` (a
-// refactor's staged file): its `content` is what the agent must hand back verbatim to
-// svc_workspace action=apply, which verifies it. Everything else in such an object, and the
-// text that describes it, is redacted.
+// A refactor's staged files (`{file, expectedHash, content}`, the apply handoff) are
+// redacted like everything else: svc_workspace action=apply puts the file's own values back
+// for their markers (ops/apply-fidelity.ts restoreMarkers).
 //
 // Redaction is idempotent (a marker is never matched again), so a result that already went
 // through it (fusion content, a host's answer relayed by a client) may pass again.
@@ -21,15 +20,15 @@ export function redactText(text: string): string {
   return redact(text).text;
 }
 
-/** `{file, expectedHash, content}`: staged content for apply, passed through verbatim. */
+/** `{file, expectedHash, content}`: staged content for apply (whole or not at all within a budget: render/fit.ts). */
 export function isApplyHandoff(value: object): boolean {
   const v = value as Record<string, unknown>;
   return typeof v.file === "string" && typeof v.expectedHash === "string" && typeof v.content === "string";
 }
 
-/** A deep copy of `value` with every string redacted (except an apply handoff's content). */
+/** A deep copy of `value` with every string redacted. */
 export function redactValue<T>(value: T): T {
-  return mapStrings(value, redactText, (owner, key) => key === "content" && isApplyHandoff(owner));
+  return mapStrings(value, redactText);
 }
 
 /** What a surface may write: the result's text, structured data and warnings, redacted (the engine applies it to every answer). */

@@ -13,8 +13,9 @@ import { queryTerms, type QueryTerm } from "../text/terms.ts";
 import { stem } from "../text/stem.ts";
 import { cochange, historyOf, historyPrior, historyWords, namedPackage } from "./localize-history.ts";
 import { NAMED_TYPE_KINDS_SQL } from "../lang/model.ts";
+import { gradeEvidence, gradeOf, type Grade, type GradeEvidence } from "./localize-grade.ts";
 
-export type Grade = "confident" | "partial" | "insufficient";
+export { CONFIDENT_RULE, isConfident, shortOfConfident, type ConfidentRule, type Grade, type GradeEvidence } from "./localize-grade.ts";
 
 export interface Candidate {
   path: string;
@@ -50,17 +51,6 @@ export interface Localization {
   gradeEvidence?: GradeEvidence;
 }
 
-export interface GradeEvidence {
-  /** The first candidate's score minus the second's. */
-  margin: number;
-  /** The text ranking alone (BM25F over names, paths and bodies) puts the first candidate first too. */
-  textFirst: boolean;
-  /** The first candidate's path contains a query word. */
-  pathHit: boolean;
-  /** Share of the query's topical words that occur nowhere in the repository. */
-  unmatchedShare: number;
-}
-
 const LOW_SIGNAL: [RegExp, string][] = [
   [/^\s*merge\b/i, "a merge"],
   [/^\s*apply suggestions from code review/i, "applied review suggestions"],
@@ -89,55 +79,6 @@ const CHANGE_WORDS: ReadonlySet<string> = new Set(
     .trim()
     .split(/\s+/),
 );
-
-/** The parts of the confident rule an answer misses, in words (why it is partial). */
-export function shortOfConfident(e: GradeEvidence, rule: ConfidentRule = CONFIDENT_RULE): string[] {
-  const out: string[] = [];
-  if (e.margin < rule.margin) out.push(`the first file leads the second by ${e.margin.toFixed(2)} (${rule.margin} needed)`);
-  if (rule.textFirst && !e.textFirst) out.push("the text alone ranks another file first");
-  if (rule.pathHit && !e.pathHit) out.push("the first file's path names no query word");
-  if (e.unmatchedShare >= rule.unmatchedShare) out.push("half or more of the query's topical words occur nowhere here");
-  return out;
-}
-
-/**
- * The grade, calibrated on the localization benchmark's tuning split (scripts/bench/localize/
- * grades.ts has the figures): the merged scores are relative (the best lexical hit always
- * scores near its ceiling), so height alone says little. `confident` needs independent
- * pieces of evidence to agree on the first file: it is clearly ahead (0.2 over the second),
- * the text ranking alone (BM25F over names, paths and bodies, before any other signal) puts
- * it first too, its path names a query word, and most of the query's topical words occur in
- * the repository. `insufficient` only when evidence is absent: no candidate, or none of the
- * topical words occurs anywhere ("add a refund endpoint" where nothing mentions refunds; the
- * files its other words match are still listed). A weak best score alone is `partial`.
- */
-/** The confident rule's parts; scripts/bench/localize/grades.ts --sweep varies them one at a time. */
-export interface ConfidentRule {
-  margin: number;
-  textFirst: boolean;
-  pathHit: boolean;
-  unmatchedShare: number;
-}
-
-export const CONFIDENT_RULE: ConfidentRule = { margin: 0.2, textFirst: true, pathHit: true, unmatchedShare: 0.5 };
-
-export function isConfident(e: GradeEvidence, rule: ConfidentRule = CONFIDENT_RULE): boolean {
-  return e.margin >= rule.margin && (!rule.textFirst || e.textFirst) && (!rule.pathHit || e.pathHit) && e.unmatchedShare < rule.unmatchedShare;
-}
-
-function grade(candidates: readonly Candidate[], beyond: number | undefined, topical: ReadonlySet<string>, unmatched: readonly string[], textFirst: Candidate | undefined): { grade: Grade; cluster: number; evidence?: GradeEvidence } {
-  const first = candidates[0];
-  if (!first) return { grade: "insufficient", cluster: 0 };
-  const evidence: GradeEvidence = {
-    margin: Math.round((first.score - (candidates[1]?.score ?? beyond ?? 0)) * 1000) / 1000,
-    textFirst: textFirst !== undefined && textFirst === first,
-    pathHit: first.reasons.some((r) => r.startsWith("path ")),
-    unmatchedShare: Math.round((unmatched.length / Math.max(1, topical.size)) * 1000) / 1000,
-  };
-  if (topical.size > 0 && unmatched.length === topical.size) return { grade: "insufficient", cluster: 0, evidence };
-  const confident = isConfident(evidence);
-  return { grade: confident ? "confident" : "partial", cluster: confident ? 1 : 0, evidence };
-}
 
 const joinedLowerPaths = (files: readonly IndexedFile[]) => files.map((f) => f.path.toLowerCase()).join("\n");
 
@@ -263,10 +204,10 @@ export function localize(collection: Collection, options: LocalizeOptions): Loca
   }
   const topical = topicalWords(terms);
   const unmatched = fts ? unmatchedWords(db, collection, topical) : [];
-  // The text ranking's first file, or the candidate it collapsed onto (an identical file).
-  const textFirstHash = textFirst === undefined ? undefined : ((hashOf.get(textFirst) as { hash: string } | null)?.hash ?? String(textFirst));
-  const evidence = grade(candidates, beyond, topical, unmatched, textFirstHash === undefined ? undefined : seenHash.get(textFirstHash));
-  const graded = why ? { ...evidence, grade: "insufficient" as const, cluster: 0 } : evidence;
+  // The grade looks at the best files whatever the limit; the text ranking's first file counts as first when it collapsed onto it (identical content).
+  const evidence = gradeEvidence(db, collection, { final, hashOf: (id) => (hashOf.get(id) as { hash: string } | null)?.hash ?? String(id), beyond, textFirst, firstReasons: candidates[0]?.reasons ?? [], query: options.query, topical, unmatched });
+  const grade = gradeOf(evidence, topical, unmatched);
+  const graded = why ? { grade: "insufficient" as const, cluster: 0, evidence } : { grade, cluster: grade === "confident" ? 1 : 0, evidence };
   const result: Localization = { grade: graded.grade, candidates, cluster: graded.cluster, ...(why ? { lowSignal: why } : {}), ...(fts ? {} : { noFullText: true }), ...(unmatched.length ? { unmatched } : {}), ...(graded.evidence ? { gradeEvidence: graded.evidence } : {}),
     ...(history.available ? {} : { historyAbsent: history.state.replace(/^absent:\s*/, "") }),
     ...(history.available && history.shallow ? { historyPartial: `a shallow clone: only its last ${history.count} commit${history.count === 1 ? "" : "s"} were read (git fetch --unshallow reads the rest)` } : {}),

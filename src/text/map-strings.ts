@@ -3,10 +3,9 @@
 
 /**
  * A deep copy of a JSON-like value with `fn` applied to every string, keys included (an
- * object with toJSON, such as a Date, as JSON would write it); `keep(owner, key)` leaves
- * that field as it is.
+ * object with toJSON, such as a Date, as JSON would write it).
  */
-export function mapStrings<T>(value: T, fn: (text: string) => string, keep?: (owner: object, key: string) => boolean): T {
+export function mapStrings<T>(value: T, fn: (text: string) => string): T {
   const walk = (item: unknown, depth: number): unknown => {
     if (typeof item === "string") return fn(item);
     if (item === null || typeof item !== "object") return item;
@@ -15,7 +14,7 @@ export function mapStrings<T>(value: T, fn: (text: string) => string, keep?: (ow
     const toJSON = (item as { toJSON?: unknown }).toJSON;
     if (typeof toJSON === "function") return walk(toJSON.call(item), depth + 1);
     const out: Record<string, unknown> = {};
-    for (const [key, field] of Object.entries(item)) out[fn(key)] = keep?.(item, key) ? field : walk(field, depth + 1);
+    for (const [key, field] of Object.entries(item)) out[fn(key)] = walk(field, depth + 1);
     return out;
   };
   return walk(value, 0) as T;

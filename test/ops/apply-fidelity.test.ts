@@ -24,20 +24,62 @@ async function view(root: string, file: string): Promise<{ content: string; text
 const AWS = "AKIAIOSFODNN7EXAMPLF";
 
 describe("apply keeps what views do not show", () => {
-  test("a redaction marker from a view is refused, naming the line; the secret on disk survives", async () => {
+  test("a redaction marker from a view gets the file's own value back; the answer says so", async () => {
     const original = `export const region = "eu-west-1";\nexport const key = "${AWS}";\nexport const retries = 3;\n`;
     const root = gitRepo({ "src/config.ts": original });
     const { content } = await view(root, "src/config.ts");
     expect(content).toContain("[REDACTED:");
+    expect(content).not.toContain(AWS);
     const edited = content.replace("retries = 3", "retries = 5");
-    for (const write of [false, true]) {
-      const error = await failure(call("apply", { path: root, file: "src/config.ts", content: edited, write }));
-      expect(error.formatted).toStartWith("validation_error: refusing to apply to 'src/config.ts': line 2 contains the redaction marker [REDACTED:");
-    }
-    expect(readFileSync(join(root, "src/config.ts"), "utf8")).toBe(original);
-    // A new file cannot carry a marker either.
+    const dry = await call("apply", { path: root, file: "src/config.ts", content: edited });
+    expect((dry.data as unknown as ApplyData).kept).toContain("1 redacted value");
+    expect(dry.text).not.toContain(AWS);
+    await call("apply", { path: root, file: "src/config.ts", content: edited, write: true });
+    expect(readFileSync(join(root, "src/config.ts"), "utf8")).toBe(original.replace("retries = 3", "retries = 5"));
+    // an edited line takes the one value of its kind the file holds
+    const renamed = edited.replace("const key =", "const accessKey =");
+    await call("apply", { path: root, file: "src/config.ts", content: renamed, write: true });
+    expect(readFileSync(join(root, "src/config.ts"), "utf8")).toBe(original.replace("retries = 3", "retries = 5").replace("const key =", "const accessKey ="));
+    // A new file has no value to put back.
     const created = await failure(call("apply", { path: root, file: "src/new.ts", content: `const k = "[REDACTED:aws-access-key]";\n` }));
-    expect(created.formatted).toStartWith("validation_error: refusing to apply to 'src/new.ts': line 1 contains the redaction marker");
+    expect(created.formatted).toStartWith("validation_error: refusing to apply to 'src/new.ts': line 1 contains the redaction marker [REDACTED:aws-access-key] and a new file has no value to put back");
+  });
+
+  test("a marker that cannot be told apart, or would land where it is not hidden, is refused; the file survives", async () => {
+    const other = "AKIAJ7EXAMPLEKEY2QWE";
+    const original = `export const a = "${AWS}";\nexport const b = "${other}";\nexport const n = 1;\n`;
+    const root = gitRepo({ "src/keys.ts": original });
+    const { content } = await view(root, "src/keys.ts");
+    expect(content.match(/\[REDACTED:aws-access-key\]/g)?.length).toBe(2);
+    // unchanged lines keep their own values, whichever order
+    const swapped = content.split("\n");
+    [swapped[0], swapped[1]] = [swapped[1]!, swapped[0]!];
+    await call("apply", { path: root, file: "src/keys.ts", content: swapped.join("\n").replace("n = 1", "n = 2"), write: true });
+    expect(readFileSync(join(root, "src/keys.ts"), "utf8")).toBe(`export const b = "${other}";\nexport const a = "${AWS}";\nexport const n = 2;\n`);
+    // an edited line with a kind the file holds two values of
+    const { content: now } = await view(root, "src/keys.ts");
+    const ambiguous = await failure(call("apply", { path: root, file: "src/keys.ts", content: now.replace("const a =", "const first =") }));
+    expect(ambiguous.formatted).toContain("line 2 contains the redaction marker [REDACTED:aws-access-key] on a line the file does not have as shown, and the file holds 2 different aws-access-key values");
+    // a kind the file has no value of
+    const none = await failure(call("apply", { path: root, file: "src/keys.ts", content: `${now}export const t = "[REDACTED:github-token]";\n` }));
+    expect(none.formatted).toContain("where the file on disk has no github-token value");
+    expect(readFileSync(join(root, "src/keys.ts"), "utf8")).toBe(`export const b = "${other}";\nexport const a = "${AWS}";\nexport const n = 2;\n`);
+  });
+
+  test("a value moved where the redactor would no longer find it is refused (later views would show it)", async () => {
+    const original = `export const dbPassword = "Xk9#mQ2$vL7pR4wZ";\nexport const n = 1;\n`;
+    const root = gitRepo({ "src/db.ts": original, ".env": "DATABASE_PASSWORD=hunter2horse\nPORT=8080\n" });
+    const { content } = await view(root, "src/db.ts");
+    expect(content).toContain(`dbPassword = "[REDACTED:api-token]"`);
+    const moved = await failure(call("apply", { path: root, file: "src/db.ts", content: content.replace("dbPassword", "label") }));
+    expect(moved.formatted).toStartWith("validation_error: refusing to apply to 'src/db.ts': line 1 would put the file's api-token value where svc no longer recognises it as a secret");
+    expect(moved.formatted).not.toContain("Xk9#");
+    expect(readFileSync(join(root, "src/db.ts"), "utf8")).toBe(original);
+    // a dotenv file: every value is a marker; the unchanged line keeps its own
+    const env = await view(root, ".env");
+    expect(env.content).toBe("DATABASE_PASSWORD=[REDACTED:env-value]\nPORT=[REDACTED:env-value]");
+    await call("apply", { path: root, file: ".env", content: env.content.replace("PORT=[REDACTED:env-value]", "PORT=9090"), write: true });
+    expect(readFileSync(join(root, ".env"), "utf8")).toBe("DATABASE_PASSWORD=hunter2horse\nPORT=9090\n");
   });
 
   test("a marker the file on disk really has on that line is kept (a redactor's own test file)", async () => {
@@ -47,7 +89,7 @@ describe("apply keeps what views do not show", () => {
     await call("apply", { path: root, file: "src/sample.ts", content: edited, write: true });
     expect(readFileSync(join(root, "src/sample.ts"), "utf8")).toBe(edited);
     const changed = await failure(call("apply", { path: root, file: "src/sample.ts", content: edited.replace("sample =", "other =") }));
-    expect(changed.formatted).toContain("line 1 contains the redaction marker [REDACTED:aws-access-key]");
+    expect(changed.formatted).toContain("line 1 contains the redaction marker [REDACTED:aws-access-key] where the file on disk has no aws-access-key value");
   });
 
   test("CRLF, BOM and no-final-newline files round-trip byte-identical except the edit", async () => {

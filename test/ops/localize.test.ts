@@ -23,7 +23,7 @@ describe("find --kind task", () => {
     expect(data.candidates?.every((c, i, all) => i === 0 || (all[i - 1] as { score: number }).score >= c.score)).toBe(true);
   }, 120_000);
 
-  test("confident only when the first file leads clearly, its path names the query and the query's words exist here", async () => {
+  test("confident only when the text ranking agrees, the first file leads clearly and its path names the query, and the query's words exist here", async () => {
     const { data } = await task(root, "charge the customer twice when the payment fails");
     expect(data.grade).toBe("confident");
     expect(data.gradeEvidence).toMatchObject({ textFirst: true, pathHit: true });
@@ -34,7 +34,7 @@ describe("find --kind task", () => {
     // Two files tie at the top (the declaring service and the controller that injects it): partial.
     const tie = await task(root, "add a refund method to OrderService");
     expect(tie.data.grade).toBe("partial");
-    expect(tie.text).toMatch(/\n  partial: the first file leads the second by 0\.\d\d \(0\.2 needed\)/);
+    expect(tie.text).toMatch(/\n  partial: .*the first file has [01] of the 2 supports needed \(lead, path, names\): it leads the second file by 0\.\d\d \(0\.2 needed\)/);
     expect(tie.data.candidates?.[0]?.path).toBe("src/orders/order.service.ts");
     expect(tie.data.unmatched).toEqual(["refund", "method"]);
   }, 120_000);

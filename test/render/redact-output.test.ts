@@ -24,13 +24,13 @@ describe("redactValue / redactResult", () => {
     expect(redactValue<unknown>({ at: new Date(0) })).toEqual({ at: "1970-01-01T00:00:00.000Z" }); // what JSON would write
   });
 
-  test("an apply handoff {file, expectedHash, content} keeps its content verbatim, nothing else", () => {
+  test("an apply handoff {file, expectedHash, content} is redacted like everything else (apply puts the values back)", () => {
     const staged = { file: "src/config.ts", expectedHash: "ab".repeat(32), content: CONFIG_TS };
     const result = redactResult({ text: `staged rename\n-  token = "${CANARY.githubDefault}"`, data: { files: [staged], diffs: [{ file: "src/config.ts", diff: CONFIG_TS }] }, warnings: [CANARY.npmToken] });
-    expect(result.data.files[0]!.content).toBe(CONFIG_TS);
-    expect(leaksIn(JSON.stringify({ ...result, data: { ...result.data, files: [] } }))).toEqual([]);
-    // a content field without expectedHash is ordinary output
-    expect(leaksIn(JSON.stringify(redactValue({ file: "x.ts", content: CONFIG_TS })))).toEqual([]);
+    expect(leaksIn(CONFIG_TS)).not.toEqual([]);
+    expect(leaksIn(JSON.stringify(result))).toEqual([]);
+    expect(result.data.files[0]!.content).toBe(redactText(CONFIG_TS));
+    expect(result.data.files[0]!.expectedHash).toBe(staged.expectedHash);
   });
 
   test("idempotent: a redacted text passes again unchanged", () => {

@@ -30,13 +30,15 @@ export const ASK_PARAMS = {
   upgrade: 1,
   /** 1: tests, docs, benchmarks, generated files and copies go after the source (0: localizer order). */
   sourceFirst: 1,
+  /** One file's signatures take at most this share of the budget, a larger skeleton going as a head-and-tail excerpt (0: no cap). */
+  signatureShare: 0.3,
   /** Share of the budget held for the map of relevant files not packed (0: no map). */
   mapShare: 0.05,
 };
 
 /** The renderer's packing for ask's plans (render/fusion.ts, render/pack-whole.ts). */
 export function askPacking(): NonNullable<Plan["packing"]> {
-  return { wholeShare: ASK_PARAMS.wholeShare, upgrade: ASK_PARAMS.upgrade === 1 };
+  return { wholeShare: ASK_PARAMS.wholeShare, upgrade: ASK_PARAMS.upgrade === 1, ...(ASK_PARAMS.signatureShare > 0 ? { signatureShare: ASK_PARAMS.signatureShare } : {}) };
 }
 
 export type AuxKind = "test" | "auxiliary" | "generated" | "copy";

@@ -77,5 +77,7 @@ export interface Plan {
   packing?: {
     wholeShare: number;
     upgrade?: boolean;
+    /** One file's signatures take at most this share of the budget (more: a head-and-tail excerpt of them). */
+    signatureShare?: number;
   };
 }

@@ -203,7 +203,9 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
     // packing for editing: a whole file may take the answer up to wholeShare of the budget
     // (the map's share is held from the signatures' part of the budget, not from the whole files')
     const wholeRoom = packing && !first ? Math.min(budget, budget * packing.wholeShare + mapHeld) : budget + mapHeld;
-    const fits = (c: Candidate) => used + entryCost(c) <= (CODE_LEVELS.has(c.tier) ? budget : wholeRoom) && entryCost(c) <= share;
+    // packing for editing: one file's signatures take at most signatureShare of the budget (a larger skeleton goes as a head-and-tail excerpt), so a huge file's signatures cannot crowd out the next candidates whole
+    const shareOf = (c: Candidate) => (packing?.signatureShare && CODE_LEVELS.has(c.tier) ? Math.floor(budget * packing.signatureShare) : share);
+    const fits = (c: Candidate) => used + entryCost(c) <= (CODE_LEVELS.has(c.tier) ? budget : wholeRoom) && entryCost(c) <= shareOf(c);
     // Entries that cannot fit even as signatures (a skeleton is rarely under a fifth of the
     // file) are dropped without being read, so a small budget over a big plan stays cheap.
     if (!first && (budget - used < 40 || entry.estimate * 0.2 > budget - used)) {
@@ -250,7 +252,7 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
     }
     const overShare = used + entryCost(smaller) <= budget; // it would fit, but not in its share
     if (first || overShare) {
-      const room = Math.min(budget - used, share) - 12 - 60;
+      const room = Math.min(budget - used, shareOf(smaller)) - 12 - 60;
       const cut = excerptOf(smaller, room, options, counter, candidate.tokens);
       if (cut) {
         chosen.push(cut);

@@ -160,6 +160,27 @@ describe("ask: packing for editing", () => {
     expect(droppedNote(dropped, 500, 1, true, "maxTokens", 3000)).toContain("raise maxTokens to 3500+");
   });
 
+  test("one file's signatures take at most a share of the budget: a huge best candidate cannot crowd the next one out", async () => {
+    const root = gitRepo({
+      "src/big/unrelated.ts": `export class Unrelated {\n${body("unrelated", 400)}\n}\n`,
+      "src/cache/redis-adapter.ts": `export class RedisAdapter {\n  private expiry = new Map<string, number>();\n  set(key: string, value: string, ttlSeconds: number) { this.expiry.set(key, ttlSeconds); }\n${body("redis", 30)}\n}\n`,
+    });
+    const counter = await tokenCounter();
+    for (const budget of [3000, 5000]) {
+      const r = await call("ask", { path: root, task: "make Unrelated respect the redis adapter expiry", tokenBudget: budget });
+      expect(answerTokens(r, counter)).toBeLessThanOrEqual(budget);
+      const entries = (r.data as unknown as FusionData).entries;
+      const big = entries.find((e) => e.path === "src/big/unrelated.ts");
+      const redis = entries.find((e) => e.path === "src/cache/redis-adapter.ts");
+      expect(big?.tier).toBe("skeleton");
+      expect(big?.excerpt).toBe(true);
+      expect(big?.tokens ?? 0).toBeLessThanOrEqual(budget * 0.3);
+      expect(r.text).toContain("the whole file: svc_reduce files=[\"src/big/unrelated.ts\"]");
+      expect(redis?.tier).toBe("standard");
+      expect(redis?.excerpt).toBeUndefined();
+    }
+  }, 60_000);
+
   test("tests, docs and generated files count as asked for only when the task says so", () => {
     expect([...askedKinds("add a unit test for the parser")]).toEqual(["test"]);
     expect([...askedKinds("document the retry option in the README")]).toEqual(["auxiliary"]);

@@ -22,7 +22,7 @@ export interface FileCheckData extends OverlayFindings {
   /** The first line of the text: `verification grade: …` or `cannot verify (abstain): …`. */
   gradeLine: string;
   reason?: string;
-  /** True only when the check ran and found no error in the file and none introduced in its dependents. */
+  /** True only when the check ran and found no error in the file and none introduced in its dependents — every one of them checked. */
   clean: boolean;
   /** Errors the edit introduces (in the file or its dependents); 0 when abstaining. */
   introducedErrors: number;
@@ -41,15 +41,27 @@ function abstained(file: string, reason: string, started: number): OpResult<File
   };
 }
 
+/** How far the dependents were checked, for the answer's lines. */
+function dependentsNote(r: OverlayFindings): string {
+  if (r.dependentsSkipped) return `dependents not rechecked: ${r.dependentsSkipped}`;
+  const checked = `${r.dependents} dependent${r.dependents === 1 ? "" : "s"} checked`;
+  const u = r.dependentsUnchecked;
+  if (!u) return checked;
+  const more = u.count > u.files.length ? `, … ${u.count - u.files.length} more` : "";
+  return `${checked}; ${u.count} not checked within the ${u.capMs < 1000 ? `${u.capMs} ms` : `${(u.capMs / 1000).toFixed(1)} s`} cap (SVC_CHECK_DEPENDENTS_MS; 0 lifts it): ${u.files.join(", ")}${more}`;
+}
+
 function rendered(file: string, grade: "resident" | "cold", gradeLine: string, r: Ran, started: number): OpResult<FileCheckData> {
   const pre = new Set(r.preExisting);
   const fileErrors = errorsOf(r.diagnostics);
   const introducedInFile = fileErrors.filter((d) => !pre.has(d)).length;
   const introducedErrors = introducedInFile + r.dependentDiagnostics.length;
-  const clean = fileErrors.length === 0 && r.dependentDiagnostics.length === 0;
+  const partial = r.dependentsUnchecked !== undefined;
+  const clean = fileErrors.length === 0 && r.dependentDiagnostics.length === 0 && !partial;
   const lines = [gradeLine];
-  const deps = r.dependentsSkipped ? `dependents not rechecked: ${r.dependentsSkipped}` : `${r.dependents} dependent${r.dependents === 1 ? "" : "s"} checked`;
+  const deps = dependentsNote(r);
   if (clean) lines.push(`clean: no errors in ${file} (${deps})`);
+  else if (partial && fileErrors.length === 0 && r.dependentDiagnostics.length === 0) lines.push(`partial: no errors in ${file} or in the dependents checked (${deps}); \`svc gate\` checks them all`);
   if (r.diagnostics.length) {
     lines.push(`diagnostics for ${file}: ${r.diagnostics.length} (${introducedInFile} error${introducedInFile === 1 ? "" : "s"} introduced by the edit)`);
     for (const d of r.diagnostics) lines.push(`  ${diagLine(d)}${pre.has(d) ? "  (pre-existing)" : ""}`);
@@ -57,12 +69,28 @@ function rendered(file: string, grade: "resident" | "cold", gradeLine: string, r
   if (r.dependentDiagnostics.length) {
     lines.push(`errors introduced in dependents: ${r.dependentDiagnostics.length} (${deps})`);
     for (const d of r.dependentDiagnostics) lines.push(`  ${diagLine(d)}`);
-  } else if (!clean) lines.push(`no errors introduced in dependents (${deps})`);
-  if (!clean && introducedErrors === 0) lines.push(`no new errors: every error above was there before the edit`);
+  } else if (!clean && !(partial && fileErrors.length === 0)) lines.push(`no errors introduced in the dependents checked (${deps})`);
+  if (!clean && introducedErrors === 0 && fileErrors.length > 0) lines.push(`no new errors: every error above was there before the edit`);
   lines.push(...renderRepairs(r.repairs));
+  const { ran: _ran, config: _config, ...findings } = r;
   return {
     text: lines.join("\n"),
-    data: { mode: "file", file, grade, gradeLine, clean, introducedErrors, diagnostics: r.diagnostics, preExisting: r.preExisting, dependentDiagnostics: r.dependentDiagnostics, dependents: r.dependents, ...(r.dependentsSkipped ? { dependentsSkipped: r.dependentsSkipped } : {}), repairs: r.repairs, elapsedMs: ms(started) },
+    data: { mode: "file", file, grade, gradeLine, clean, introducedErrors, ...findings, elapsedMs: ms(started) },
+  };
+}
+
+/** The findings a host answered (svc/checkOverlay, svc/checkCapture) as this side's outcome. */
+function ranFrom(r: OverlayData): Ran {
+  return {
+    ran: true,
+    config: r.config ?? "",
+    diagnostics: r.diagnostics,
+    preExisting: r.preExisting ?? [],
+    dependentDiagnostics: r.dependentDiagnostics ?? [],
+    dependents: r.dependents ?? 0,
+    repairs: r.repairs ?? [],
+    ...(r.dependentsSkipped ? { dependentsSkipped: r.dependentsSkipped } : {}),
+    ...(r.dependentsUnchecked ? { dependentsUnchecked: r.dependentsUnchecked } : {}),
   };
 }
 
@@ -87,13 +115,13 @@ async function viaHost(host: HostClient, root: string, rel: string, content: str
   const r = await host.call<OverlayData>("svc/checkOverlay", { root, file: rel, content, dependents: true }, 120_000);
   if (r.hasResident && r.ran) {
     const line = `verification grade: resident (${ENGINE_NAME} in the host, project ${r.config}, ${ms(started)} ms)`;
-    return rendered(rel, "resident", line, { ran: true, config: r.config ?? "", diagnostics: r.diagnostics, preExisting: r.preExisting ?? [], dependentDiagnostics: r.dependentDiagnostics, dependents: r.dependents ?? 0, repairs: r.repairs ?? [], ...(r.dependentsSkipped ? { dependentsSkipped: r.dependentsSkipped } : {}) }, started);
+    return rendered(rel, "resident", line, ranFrom(r), started);
   }
   if (r.hasResident && r.reason) return abstained(rel, r.reason, started);
   const c = await host.call<OverlayData & { available: boolean }>("svc/checkCapture", { root, file: rel, content }, 300_000);
   if (c.available && c.ran) {
     const line = `verification grade: cold (the host loaded the project for this call, ${(ms(started) / 1000).toFixed(1)}s)`;
-    return rendered(rel, "cold", line, { ran: true, config: c.config ?? "", diagnostics: c.diagnostics, preExisting: c.preExisting ?? [], dependentDiagnostics: c.dependentDiagnostics ?? [], dependents: c.dependents ?? 0, repairs: c.repairs ?? [], ...(c.dependentsSkipped ? { dependentsSkipped: c.dependentsSkipped } : {}) }, started);
+    return rendered(rel, "cold", line, ranFrom(c), started);
   }
   if (c.available && c.reason) return abstained(rel, c.reason, started);
   return null; // the host cannot: use our own fallback

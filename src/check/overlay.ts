@@ -2,7 +2,9 @@
 // disk), its diagnostics, and the errors it introduces in its dependents — their
 // diagnostics with the overlay against the same files without it (cached per disk
 // version). Dependents are skipped when the edit leaves the file's surface as it was
-// (surface.ts): then no other file can change.
+// (surface.ts): then no other file can change. Checking them is capped in time
+// (SVC_CHECK_DEPENDENTS_MS, default 4000; 0: no cap): the answer names the dependents it
+// did not check, and is then never clean.
 
 import { existsSync } from "node:fs";
 import { openReader } from "../store/db.ts";
@@ -23,7 +25,43 @@ export interface OverlayFindings {
   dependents: number;
   /** Why the dependents were not checked although asked for (the edit leaves what importers see unchanged). */
   dependentsSkipped?: string;
+  /** Dependents the time cap left unchecked: how many, the cap, and the first of them. */
+  dependentsUnchecked?: UncheckedDependents;
   repairs: RepairPacket[];
+}
+
+export interface UncheckedDependents {
+  count: number;
+  capMs: number;
+  files: string[];
+}
+
+const DEFAULT_DEPENDENTS_MS = 4000;
+/** Dependents asked of the engine at once (its checker pool takes them in turn). */
+const DEPENDENTS_PARALLEL = 8;
+
+/** How long checking the dependents of one edit may take (ms; Infinity: no cap). */
+export function dependentsCapMs(): number {
+  const raw = process.env.SVC_CHECK_DEPENDENTS_MS;
+  const n = raw === undefined || raw.trim() === "" ? DEFAULT_DEPENDENTS_MS : Number(raw);
+  if (!Number.isFinite(n) || n < 0) return DEFAULT_DEPENDENTS_MS;
+  return n === 0 ? Number.POSITIVE_INFINITY : n;
+}
+
+/** Run `each` over `items`, `parallel` at a time (one at a time when 1), starting none once `deadline` has passed; returns the items it ran. */
+async function untilDeadline(items: readonly string[], deadline: number, parallel: number, each: (item: string) => Promise<unknown>): Promise<Set<string>> {
+  const ran = new Set<string>();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(parallel, items.length) }, async () => {
+      while (next < items.length && performance.now() < deadline) {
+        const item = items[next++]!;
+        await each(item);
+        ran.add(item);
+      }
+    }),
+  );
+  return ran;
 }
 
 /** The answer of svc/checkOverlay (and, with `available`, svc/checkCapture): what a surface or the CLI reads back from the host. */
@@ -38,6 +76,7 @@ export interface OverlayData {
   preExisting?: Diag[];
   dependents?: number;
   dependentsSkipped?: string;
+  dependentsUnchecked?: UncheckedDependents;
   repairs?: RepairPacket[];
 }
 
@@ -56,6 +95,10 @@ type Reach = "none" | "exports" | "any";
 export async function overlayCheck(cw: CheckWorkspace, rel: string, content: string, options: { dependents: boolean; repairs: boolean }): Promise<OverlayOutcome> {
   return cw.exclusive(async () => {
     await cw.refresh();
+    const capMs = dependentsCapMs();
+    let depsDeadline: number | null = null;
+    /** The dependents' time starts with the first work on them. */
+    const depsBy = () => (depsDeadline ??= performance.now() + capMs);
     const exists = existsSync(cw.abs(rel));
     const candidates = await cw.projectsFor(rel);
     if (!candidates.length) return { ran: false as const, reason: `no loaded TypeScript project holds ${rel} (outside every tsconfig/jsconfig's files)` };
@@ -81,7 +124,7 @@ export async function overlayCheck(cw: CheckWorkspace, rel: string, content: str
       ({ how } = reachOf());
       typesBefore = how === "exports" ? await cw.diskExportTypes(rel, candidates[0]!) : null;
       if (how === "exports" && typesBefore === null) how = "any";
-      if (how === "any") depsBefore = await cw.diskDiagnostics(deps);
+      if (how === "any") depsBefore = await cw.diskDiagnostics(deps, depsBy());
     }
     // The language server checks the file when its own project checks as ours (no API snapshot needed).
     const viaServer = exists && (await cw.serverChecks(rel, candidates[0]!));
@@ -108,21 +151,22 @@ export async function overlayCheck(cw: CheckWorkspace, rel: string, content: str
       if (how === "exports" && (await cw.exportTypes(rel, project)) !== typesBefore) how = "any";
       if (how === "any" && depsBefore === null) {
         cw.engine.clearOverlay(abs);
-        depsBefore = await cw.diskDiagnostics(deps);
+        depsBefore = await cw.diskDiagnostics(deps, depsBy());
         await cw.engine.setOverlay(abs, content);
       }
-      const checked = how === "any" ? deps : [];
+      // Only dependents whose diagnostics before the edit are known can be compared.
+      const comparable = how === "any" ? deps.filter((d) => depsBefore?.has(d)) : [];
       const depsNow: Diag[] = [];
       // With the file open in a project that checks as ours, its dependents in that project are asked of the server too.
       const depProject = async (d: string) => (await cw.projectsFor(d))[0] === project && (await cw.serverChecks(d, project));
       const checkDependent = async (d: string) => depsNow.push(...(viaServer && (await depProject(d)) ? await cw.serverDiagnostics(d) : await cw.fileDiagnostics(d)));
       // The server gives a request the first idle checker of its pool: asked one after another, the dependents share the
       // checker that just checked the file (its types resolved); asked at once, each takes a fresh checker that resolves them again.
-      if (viaServer) for (const d of checked) await checkDependent(d);
-      else await Promise.all(checked.map(checkDependent));
+      const checked = comparable.length ? await untilDeadline(comparable, depsBy(), viaServer ? 1 : DEPENDENTS_PARALLEL, checkDependent) : new Set<string>();
+      const unchecked = how === "any" ? deps.filter((d) => !checked.has(d)) : [];
       const introducedInFile = new Set(diagDelta(fileBefore, diagnostics).introduced);
       const preExisting = diagnostics.filter((d) => !introducedInFile.has(d));
-      const dependentDiagnostics = errorsOf(diagDelta([...(depsBefore?.values() ?? [])].flat(), depsNow).introduced);
+      const dependentDiagnostics = errorsOf(diagDelta([...checked].flatMap((d) => depsBefore?.get(d) ?? []), depsNow).introduced);
       let repairs: RepairPacket[] = [];
       if (options.repairs) {
         const errors = [...errorsOf(diagnostics), ...dependentDiagnostics];
@@ -138,7 +182,8 @@ export async function overlayCheck(cw: CheckWorkspace, rel: string, content: str
       }
       const config = await cw.projectConfig(project);
       const skipped = how === "none" && options.dependents ? { dependentsSkipped: "the edit leaves what importers see unchanged" } : how === "exports" ? { dependentsSkipped: "the edit changes none of the file's exported types" } : {};
-      return { ran: true as const, config, diagnostics, preExisting, dependentDiagnostics, dependents: checked.length, ...skipped, repairs };
+      const cut = unchecked.length ? { dependentsUnchecked: { count: unchecked.length, capMs, files: unchecked.slice(0, 10) } } : {};
+      return { ran: true as const, config, diagnostics, preExisting, dependentDiagnostics, dependents: checked.size, ...skipped, ...cut, repairs };
     } finally {
       cw.engine.clearOverlay(abs);
     }

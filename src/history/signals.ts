@@ -39,14 +39,14 @@ export function historyOf(db: Database): History {
 }
 
 /** BM25 of the message words (stems) over paths: idf × saturated, commit-count-normalised weight. */
-export function historyWordScores(db: Database, h: History, stems: readonly string[], k1 = 1, b = 0.5): Map<string, { score: number; words: string[] }> {
+export function historyWordScores(db: Database, h: History, stems: readonly string[], weights?: ReadonlyMap<string, number>, k1 = 1, b = 0.5): Map<string, { score: number; words: string[] }> {
   const out = new Map<string, { score: number; words: string[] }>();
   if (!h.available) return out;
   const rows = db.prepare("SELECT w.path AS path, w.weight AS weight, f.commits AS commits FROM history_words w JOIN history_files f ON f.path = w.path WHERE w.word = ?");
   for (const word of new Set(stems)) {
     const hits = rows.all(word) as { path: string; weight: number; commits: number }[];
     if (hits.length === 0) continue;
-    const idf = Math.log(1 + (h.paths - hits.length + 0.5) / (hits.length + 0.5));
+    const idf = Math.log(1 + (h.paths - hits.length + 0.5) / (hits.length + 0.5)) * (weights?.get(word) ?? 1);
     for (const r of hits) {
       const norm = 1 - b + (b * (r.commits / h.scale)) / Math.max(1e-9, h.meanCommits);
       const w = r.weight / h.scale / norm;

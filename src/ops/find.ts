@@ -70,6 +70,7 @@ function renderLocalization(loc: Localization): string[] {
   for (const c of loc.candidates) {
     out.push(`  ${c.score.toFixed(2)}  ${c.path}  (~${formatTokens(c.tokens)} tokens)`);
     if (c.reasons.length) out.push(`        ${c.reasons.slice(0, 3).join(", ")}`);
+    if (c.symbols?.length) out.push(`        likely: ${c.symbols.map((s) => `${s.name} (${s.kind} L${s.line}–${s.endLine})`).join(", ")}`);
   }
   const nav = loc.navigation;
   if (nav) {
@@ -91,7 +92,7 @@ async function findTask(request: FindRequest, index: OpenIndex, ws: Workspace, b
     changed = (await changedFiles(ws.root, request.changedSince)).map((c) => c.path);
   }
   const graph = loadFileGraph(index.db, index.meta.index_completed_at ?? "");
-  const loc = localize(collection, { query: request.query, limit: Math.min(request.limit, TASK_CANDIDATES), graph, changed });
+  const loc = localize(collection, { query: request.query, limit: Math.min(request.limit, TASK_CANDIDATES), graph, changed, symbols: true });
   const data: FindData = { ...base, indexState: index.state, grade: loc.grade, candidates: loc.candidates, ...(loc.unmatched ? { unmatched: loc.unmatched } : {}), ...(loc.gradeEvidence ? { gradeEvidence: loc.gradeEvidence } : {}), ...(loc.navigation ? { navigation: loc.navigation } : {}), ...(loc.historyAbsent ? { historyAbsent: loc.historyAbsent } : {}), ...(loc.historyPartial ? { historyPartial: loc.historyPartial } : {}), ...(loc.package ? { package: loc.package } : {}) };
   const capped = request.limit > TASK_CANDIDATES ? [`limit ${request.limit} is above what a task answer ranks: at most ${TASK_CANDIDATES} candidates`] : [];
   return { text: [availabilityHeader(index.state, index.meta, index.detail), ...renderLocalization(loc)].join("\n"), data, ...(capped.length ? { warnings: capped } : {}) };

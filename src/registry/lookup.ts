@@ -4,6 +4,18 @@
 import { FORMAT_PARAM, PATH_PARAM } from "../params.ts";
 import { INDEX_STATE, int, obj, str, WORKSPACE_PATH, type OperationSpec } from "./spec.ts";
 
+/** find kind=task: one ranked file, and for the best files the declarations the change most likely touches. */
+const TASK_CANDIDATE = obj(
+  {
+    path: str,
+    score: { type: "number" },
+    tokens: int,
+    reasons: { type: "array", items: str },
+    symbols: { type: "array", items: obj({ name: str, kind: str, line: int, endLine: int, score: { type: "number" }, reasons: { type: "array", items: str } }, ["name", "kind", "line", "endLine", "score", "reasons"]) },
+  },
+  ["path", "score", "tokens", "reasons"],
+);
+
 /** svc_context seeds per kind: each is resolved against the index, so the list is kept short. */
 const SEED_CAP = 100;
 
@@ -20,11 +32,11 @@ export const LOOKUP_OPERATIONS: readonly OperationSpec[] = [
     params: [
       { name: "query", type: "string", required: true, description: "A name, path fragment or words to look for.", cli: { positional: true } },
       WORKSPACE_PATH,
-      { name: "kind", type: "enum", values: ["all", "symbol", "path", "text", "task", "signatures", "neighbors", "service", "request", "route", "config"], default: "all", description: "What to look up: symbol, path, text, all three, task (which files a change described in words touches, ranked and graded), signatures (exact signatures of a name; pkg#export and Type.member of dependencies with a resident compiler), neighbors (callers, references, implementers and subclasses of one declaration, from the type checker), or framework wiring: service (DI token or class → implementation, registrations, injection sites), request (command/query/event/message/job → handler and senders), route (\"METHOD /pattern\" or a bare pattern or URL → handler with its prefix chain), config (key or section → definitions and readers)." },
+      { name: "kind", type: "enum", values: ["all", "symbol", "path", "text", "task", "signatures", "neighbors", "service", "request", "route", "config"], default: "all", description: "What to look up: symbol, path, text, all three, task (which files a change described in words touches, ranked and graded, with the declarations of the best files it most likely changes), signatures (exact signatures of a name; pkg#export and Type.member of dependencies with a resident compiler), neighbors (callers, references, implementers and subclasses of one declaration, from the type checker), or framework wiring: service (DI token or class → implementation, registrations, injection sites), request (command/query/event/message/job → handler and senders), route (\"METHOD /pattern\" or a bare pattern or URL → handler with its prefix chain), config (key or section → definitions and readers)." },
       { name: "limit", type: "int", default: 50, min: 1, max: 1000, description: "Maximum results per section (task: at most 100 candidates)." },
       { name: "changedSince", type: "string", default: null, description: "kind=task: files changed since this git ref are candidates too." },
     ],
-    output: obj({ query: str, kind: str, root: str, indexState: INDEX_STATE, symbols: { type: "object" }, paths: { type: "object" }, text: { type: "object" }, nearest: { type: "array", items: str }, grade: str, candidates: { type: "array" }, unmatched: { type: "array", items: str }, gradeEvidence: { type: "object" }, navigation: { type: "object" }, wiring: { type: "object" } }, ["query", "kind", "root", "indexState"]),
+    output: obj({ query: str, kind: str, root: str, indexState: INDEX_STATE, symbols: { type: "object" }, paths: { type: "object" }, text: { type: "object" }, nearest: { type: "array", items: str }, grade: str, candidates: { type: "array", items: TASK_CANDIDATE }, unmatched: { type: "array", items: str }, gradeEvidence: { type: "object" }, navigation: { type: "object" }, wiring: { type: "object" } }, ["query", "kind", "root", "indexState"]),
     load: async () => (await import("../ops/find.ts")).find as never,
   },
   {

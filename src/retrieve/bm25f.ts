@@ -45,7 +45,7 @@ export function scoreByFields(db: Database, table: string, fields: readonly Fiel
     }
     if (best.size === 0) continue;
     const idf = Math.log(1 + (total - best.size + 0.5) / (best.size + 0.5));
-    const scale = idf * ORIGIN_WEIGHT[term.origin];
+    const scale = idf * ORIGIN_WEIGHT[term.origin] * (term.weight ?? 1);
     for (const [rowid, weight] of best) scores.set(rowid, (scores.get(rowid) ?? 0) + weight * scale);
   }
   return scores;
@@ -75,7 +75,7 @@ export function scoreByTermFrequency(db: Database, table: string, columns: reado
     const n = rows.length;
     if (n === 0) continue;
     const ftsIdf = Math.max(1e-6, Math.log((total - n + 0.5) / (n + 0.5)));
-    const idf = Math.log(1 + (total - n + 0.5) / (n + 0.5)) * ORIGIN_WEIGHT[term.origin];
+    const idf = Math.log(1 + (total - n + 0.5) / (n + 0.5)) * ORIGIN_WEIGHT[term.origin] * (term.weight ?? 1);
     for (const r of rows) scores.set(r.rowid, (scores.get(r.rowid) ?? 0) + idf * (-r.s / ftsIdf));
   }
   return scores;

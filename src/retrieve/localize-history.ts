@@ -3,6 +3,8 @@
 // and a package the query names (a conventional-commit scope or a package folder name).
 
 import type { Database } from "bun:sqlite";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { cochangeOf, historyOf, historyWordScores, recencyOf, type History } from "../history/signals.ts";
 import { perFileList, type Collection, type IndexedFile } from "../plan/collect.ts";
 import { add, PARAMS, type Merge } from "./localize-signals.ts";
@@ -20,9 +22,10 @@ export function pathIds(collection: Collection): Map<string, number> {
 
 /** Files whose past commit messages share the query's words, the best historyPool of them, as evidence. */
 export function historyWords(db: Database, h: History, collection: Collection, terms: readonly QueryTerm[], m: Merge): void {
-  const stems = [...new Set(terms.filter((t) => t.origin !== "stem" && t.term.length >= 3).map((t) => stem(t.term)))];
+  const weights = new Map<string, number>();
+  for (const t of terms) if (t.origin !== "stem" && t.term.length >= 3) weights.set(stem(t.term), Math.max(weights.get(stem(t.term)) ?? 0, t.weight ?? 1));
   const ids = pathIds(collection);
-  const scored = [...historyWordScores(db, h, stems)].filter(([p]) => ids.has(p)).sort((a, b) => b[1].score - a[1].score || (a[0] < b[0] ? -1 : 1)).slice(0, PARAMS.historyPool);
+  const scored = [...historyWordScores(db, h, [...weights.keys()], weights)].filter(([p]) => ids.has(p)).sort((a, b) => b[1].score - a[1].score || (a[0] < b[0] ? -1 : 1)).slice(0, PARAMS.historyPool);
   const top = scored[0]?.[1].score ?? 0;
   for (const [p, { score, words }] of scored) {
     add(m, ids.get(p) as number, PARAMS.history * (top > 0 ? (score / top) ** PARAMS.lexicalGamma : 0), `past commits touching it mention ${words.slice(0, 3).join(", ")}`);
@@ -45,23 +48,49 @@ export function cochange(db: Database, collection: Collection, best: readonly [n
 const packageDirsOf = (files: readonly IndexedFile[]): string[] =>
   files.filter((f) => f.path.endsWith("/package.json")).map((f) => f.path.slice(0, -"/package.json".length)).filter((d) => !/(^|\/)(node_modules|test|tests|fixtures?|examples?)(\/|$)/.test(d));
 
+/** Per file list: each package folder's names — its folder name and its package.json name without the scope ("@effect/sql-pg" → "sql-pg"). */
+const packageNames = new WeakMap<readonly IndexedFile[], Map<string, string[]>>();
+
+function namesOf(collection: Collection): Map<string, string[]> {
+  let names = packageNames.get(collection.files);
+  if (names) return names;
+  names = new Map();
+  for (const d of perFileList(collection.files, packageDirsOf)) {
+    const list = [(d.split("/").pop() as string).toLowerCase()];
+    {
+      try {
+        const name = (JSON.parse(readFileSync(join(collection.workspace.root, d, "package.json"), "utf8")) as { name?: unknown }).name;
+        const bare = typeof name === "string" ? name.toLowerCase().replace(/^@[^/]+\//, "") : "";
+        if (bare && !list.includes(bare)) list.push(bare);
+      } catch {
+        // unreadable or not JSON: the folder name alone
+      }
+    }
+    names.set(d, list);
+  }
+  packageNames.set(collection.files, names);
+  return names;
+}
+
 /**
  * The package a query names: its conventional-commit scope (`fix(platform-node): …`, `@scope/name`)
- * matching a package folder's name ("scope"), else a query word that is exactly one package's
- * folder name ("word"). Null when none or several match.
+ * matching a package's folder or package.json name ("scope"), else a query word that is exactly
+ * one package's name ("word"). Null when none or several match.
  */
 export function namedPackage(collection: Collection, query: string): { dir: string; how: "scope" | "word" } | null {
-  const dirs = perFileList(collection.files, packageDirsOf);
-  if (dirs.length < 2) return null;
-  const name = (d: string) => (d.split("/").pop() as string).toLowerCase();
+  const all = namesOf(collection);
+  if (all.size < 2) return null;
+  const dirs = [...all.keys()];
+  const names = (d: string) => (PARAMS.packageNames ? (all.get(d) as string[]) : (all.get(d) as string[]).slice(0, 1));
   const scope = /^\s*\w+\(([^)]+)\)!?:/.exec(query)?.[1]?.toLowerCase().replace(/^@[^/]+\//, "").trim();
   if (scope) {
-    const exact = dirs.filter((d) => name(d) === scope);
-    const loose = exact.length ? exact : dirs.filter((d) => scope.length >= 4 && (name(d).startsWith(scope) || scope.startsWith(name(d))) && name(d).length >= 4);
-    if (loose.length === 1) return { dir: loose[0] as string, how: "scope" };
+    const exact = dirs.filter((d) => names(d).includes(scope));
+    const loose = exact.length ? exact : dirs.filter((d) => scope.length >= 4 && names(d).some((n) => (n.startsWith(scope) || scope.startsWith(n)) && n.length >= 4));
+    if (loose.length === 1) return { dir: loose[0] as string, how: exact.length || !PARAMS.looseScopeAsWord ? "scope" : "word" };
   }
   const lower = query.toLowerCase();
-  const mentioned = dirs.filter((d) => name(d).length >= 3 && new RegExp(`(^|[^a-z0-9-])(@[a-z0-9-]+/)?${name(d).replace(/[^a-z0-9]/g, (c) => `\\${c}`)}([^a-z0-9-]|$)`).test(lower));
+  const says = (n: string) => n.length >= 3 && new RegExp(`(^|[^a-z0-9-])(@[a-z0-9-]+/)?${n.replace(/[^a-z0-9]/g, (c) => `\\${c}`)}([^a-z0-9-]|$)`).test(lower);
+  const mentioned = dirs.filter((d) => names(d).some(says));
   return mentioned.length === 1 ? { dir: mentioned[0] as string, how: "word" } : null;
 }
 

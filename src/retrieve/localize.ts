@@ -8,11 +8,15 @@
 import type { Database } from "bun:sqlite";
 import type { FileGraph } from "../graph/file-graph.ts";
 import { perFileList, type Collection, type IndexedFile } from "../plan/collect.ts";
-import { add, bodyWeight, exactDeclarations, exportBarrels, feedback, lexical, lexicalRanking, lexicalScores, merged, neighbours, newMerge, PARAMS, pathHits, plus, wiringHits } from "./localize-signals.ts";
+import { add, basenameHits, bodyWeight, exactDeclarations, exportBarrels, feedback, lexical, lexicalRanking, lexicalScores, merged, neighbours, newMerge, PARAMS, pathHits, plus, wiringHits } from "./localize-signals.ts";
 import { queryTerms, type QueryTerm } from "../text/terms.ts";
 import { stem } from "../text/stem.ts";
-import { cochange, historyOf, historyPrior, historyWords, namedPackage } from "./localize-history.ts";
+import { taskTerms } from "./localize-terms.ts";
+import { isCodeLanguage } from "../lang/languages.ts";
+import { cochange, historyOf, historyPrior, historyWords, namedPackage, pathIds } from "./localize-history.ts";
 import { NAMED_TYPE_KINDS_SQL } from "../lang/model.ts";
+import { cochangeOf } from "../history/signals.ts";
+import { likelySymbols, SYMBOL_PARAMS, type SymbolAnswer } from "./localize-symbols.ts";
 import { gradeEvidence, gradeOf, type Grade, type GradeEvidence } from "./localize-grade.ts";
 
 export { CONFIDENT_RULE, isConfident, shortOfConfident, type ConfidentRule, type Grade, type GradeEvidence } from "./localize-grade.ts";
@@ -22,6 +26,8 @@ export interface Candidate {
   score: number;
   tokens: number;
   reasons: string[];
+  /** The declarations of this file the change most likely touches, best first (the best files only; absent when none has evidence). */
+  symbols?: SymbolAnswer[];
 }
 
 export interface Navigation {
@@ -137,6 +143,26 @@ export interface LocalizeOptions {
   graph: FileGraph;
   /** Files changed since a git base (root-relative), scored 1.0. */
   changed?: readonly string[];
+  /** Name the likely declarations of the best files (localize-symbols.ts). */
+  symbols?: boolean;
+}
+
+/** The likely declarations of the best candidates (in place); the other best files and each file's co-changed files count as users. */
+function symbolsOf(db: Database, collection: Collection, candidates: Candidate[], ids: readonly number[], terms: readonly QueryTerm[], query: string, history: boolean): void {
+  const ofPath = pathIds(collection);
+  const best = new Map(ids.slice(0, 10).map((id, i) => [id, (candidates[i] as Candidate).path]));
+  candidates.slice(0, SYMBOL_PARAMS.files).forEach((c, i) => {
+    const id = ids[i] as number;
+    const users = new Map([...best].filter(([other]) => other !== id));
+    if (history) {
+      for (const [p] of cochangeOf(db, c.path, 10)) {
+        const other = ofPath.get(p);
+        if (other !== undefined && other !== id && !users.has(other)) users.set(other, `${p} (changed together)`);
+      }
+    }
+    const symbols = likelySymbols(db, id, terms, query, users, (t) => t.weight ?? 1);
+    if (symbols.length) c.symbols = symbols;
+  });
 }
 
 export function localize(collection: Collection, options: LocalizeOptions): Localization {
@@ -149,12 +175,14 @@ export function localize(collection: Collection, options: LocalizeOptions): Loca
     const changed = new Set(options.changed);
     for (const file of collection.files) if (changed.has(file.path)) add(m, file.id, PARAMS.changed, "changed since the base");
   }
-  const terms = queryTerms(options.query);
-  const declaring = exactDeclarations(db, options.query, collection, m);
-  exportBarrels(db, options.query, declaring, options.graph, collection, m);
+  const fts = collection.index.meta.fts_available === "1";
+  const weighed = taskTerms(db, options.query, collection.files.length, fts);
+  const terms = weighed.terms;
+  const declaring = exactDeclarations(db, weighed.exactText, collection, m);
+  exportBarrels(db, weighed.exactText, declaring, options.graph, collection, m);
   wiringHits(db, options.query, collection, m);
   pathHits(collection, terms, m);
-  const fts = collection.index.meta.fts_available === "1";
+  basenameHits(collection, weighed.exactText, m);
   let textFirst: number | undefined;
   if (fts) {
     const scores = lexicalScores(db, collection, terms);
@@ -174,7 +202,13 @@ export function localize(collection: Collection, options: LocalizeOptions): Loca
   const history = historyOf(db);
   if (history.available) historyWords(db, history, collection, terms, m);
   const pkg = namedPackage(collection, options.query);
-  const prior = historyPrior(db, history, collection, pkg);
+  const historyFactor = historyPrior(db, history, collection, pkg);
+  // Tests and docs follow the code they test or describe: a change is asked of the code first.
+  const prior = (id: number) => {
+    const file = collection.byId.get(id);
+    const kind = !file ? 1 : file.isTest ? PARAMS.testPrior : isCodeLanguage(file.language) ? 1 : PARAMS.docPrior;
+    return historyFactor(id) * kind;
+  };
   neighbours(options.graph, collection, merged(m, options.graph, collection, prior), m);
   if (history.available) cochange(db, collection, merged(m, options.graph, collection, prior), m);
   const final = merged(m, options.graph, collection, prior);
@@ -182,6 +216,7 @@ export function localize(collection: Collection, options: LocalizeOptions): Loca
   const hashOf = db.prepare("SELECT hash FROM files WHERE id = ?");
   const seenHash = new Map<string, Candidate>();
   const candidates: Candidate[] = [];
+  const candidateIds: number[] = [];
   /** The best score past the limit (of a file no candidate is identical to): the grade's margin is to the real second file, whatever the limit. */
   let beyond: number | undefined;
   for (const [id, score] of final) {
@@ -201,8 +236,10 @@ export function localize(collection: Collection, options: LocalizeOptions): Loca
     const c: Candidate = { path: file.path, score: Math.round(score * 1000) / 1000, tokens: file.tokens, reasons: [...(m.reasons.get(id) ?? [])] };
     seenHash.set(hash, c);
     candidates.push(c);
+    candidateIds.push(id);
   }
-  const topical = topicalWords(terms);
+  if (options.symbols) symbolsOf(db, collection, candidates, candidateIds, terms, weighed.exactText, history.available);
+  const topical = topicalWords(weighed.long ? queryTerms(options.query) : terms);
   const unmatched = fts ? unmatchedWords(db, collection, topical) : [];
   // The grade looks at the best files whatever the limit; the text ranking's first file counts as first when it collapsed onto it (identical content).
   const evidence = gradeEvidence(db, collection, { final, hashOf: (id) => (hashOf.get(id) as { hash: string } | null)?.hash ?? String(id), beyond, textFirst, firstReasons: candidates[0]?.reasons ?? [], query: options.query, topical, unmatched });

@@ -71,7 +71,7 @@ export async function upgradeAfterSync(
         const incremental = result.mode !== "syntax" && !options.force;
         // another writer (a second `svc index`) may take the lock between the syntax pass and this: wait for it
         const { value } = await whenWriterFree(root, () => semanticUpgrade(root, { ...(incremental ? { paths: [...result.changedPaths, ...result.removedPaths] } : {}), signal: options.signal, progress: options.progress }), { signal: options.signal });
-        walked = { files: value.walked, of: value.loaded?.owner.size ?? 0 };
+        walked = { files: value.walked, of: value.owned };
       }
     }
   } catch (error) {

@@ -8,6 +8,7 @@ import { API, type Project, type Snapshot } from "typescript/unstable/async";
 import { pathToFileURL } from "node:url";
 import { configurationSection, EngineError, LspProcess } from "./lsp-process.ts";
 import { tscExecutable } from "./tsc-binary.ts";
+import { addTiming } from "../sys/timing.ts";
 
 export { EngineError } from "./lsp-process.ts";
 
@@ -146,12 +147,14 @@ export class TsEngine {
     this.lsp = lsp;
     if (restart) this.restarts++;
     const timeout = Math.max(this.requestTimeoutMs, 30_000);
+    const t0 = performance.now();
     try {
       await lsp.request("initialize", { processId: process.pid, rootUri: fileUri(this.root), capabilities: CLIENT_CAPABILITIES, workspaceFolders: [{ uri: fileUri(this.root), name: "workspace" }] }, timeout);
       lsp.notify("initialized", {});
       const session = await lsp.request<{ pipe: string }>("custom/initializeAPISession", {}, timeout);
       this.api = await this.race(API.fromLSPConnection({ pipe: session.pipe }), lsp, "the API session", timeout);
       quietSocket(this.api);
+      addTiming("engine start (spawn, initialize, API session)", performance.now() - t0);
       absorbSessionWriteFailures();
       for (const [path, overlay] of this.overlays) lsp.notify("textDocument/didOpen", { textDocument: { uri: fileUri(path), languageId: languageId(path), version: overlay.version, text: overlay.text } });
       this.current = null;

@@ -7,7 +7,9 @@
 // from their records (no walk) — unless they carry wiring facts (the wiring's answers name
 // positions in the changed file) or a declaration they named is gone. An added or removed
 // file also walks the files that had unresolved relative imports, and an added file counts
-// the files it can take a specifier over from (`foo.ts` next to `foo/index.ts`) as moved. The wiring's stored
+// the files it can take a specifier over from (`foo.ts` next to `foo/index.ts`) as moved. A manifest
+// whose `exports` alone changed walks the files that name its package (exports-change.ts), counted as
+// moved (everything, when one can declare globals: `declare module "pkg"`). The wiring's stored
 // answers are asked again where they name a changed file, and everywhere when a surface moved.
 // Known limit: only relative specifiers count as waiting. A file added where a path alias or
 // baseUrl import waited for it (`@late/mod` → src/late/mod.ts, not there before) leaves the
@@ -17,7 +19,7 @@
 
 import type { Database } from "bun:sqlite";
 import type { CheckerEdgeWriter, StoredEdge } from "./edge-store.ts";
-import type { LoadedWorkspace } from "./load.ts";
+import { isSourceFile } from "./projects.ts";
 import type { WalkRecords } from "./walk-records.ts";
 import type { FileAnswers } from "./position-answers.ts";
 
@@ -31,12 +33,15 @@ export interface WiringView {
 
 export interface IncrementalInput {
   db: Database;
-  loaded: LoadedWorkspace;
+  /** Root-relative source file → the project that owns it; loads the workspace into the engine on first use. */
+  owner(): Promise<ReadonlyMap<string, string>>;
   records: WalkRecords;
   writer: CheckerEdgeWriter;
   wiring: WiringView;
   /** Root-relative files the sync changed, added or removed (and the stored dirty list). */
   changed: readonly string[];
+  /** Unchanged files whose module resolution can have moved (a manifest's `exports`): walked, and what reaches them. */
+  rewalk: readonly string[];
   /** Root-relative files in the store now. */
   known: ReadonlySet<string>;
   walkFiles(paths: Iterable<string>): Promise<void>;
@@ -48,25 +53,31 @@ export interface IncrementalInput {
 
 /** Walk what a change can reach, restore the rest; returns every file whose checker edges are now current. */
 export async function walkIncrementally(input: IncrementalInput): Promise<Set<string>> {
-  const { db, loaded, records, writer, wiring, known, walkFiles, askFiles, walkedSet, walkedSurface } = input;
+  const { db, records, writer, wiring, known, walkFiles, askFiles, walkedSet, walkedSurface } = input;
   const recorded = records.paths();
   const removed = recorded.filter((p) => !known.has(p));
   const changed = [...new Set(input.changed)].filter((p) => known.has(p));
-  const before = new Map(changed.map((p) => [p, records.get(p)]));
+  const changedSet = new Set(changed);
+  const rewalk = input.rewalk.filter((p) => known.has(p) && !changedSet.has(p));
+  const before = new Map([...changed, ...rewalk].map((p) => [p, records.get(p)]));
   const removedGlobal = removed.some((p) => records.get(p)?.global);
+  // only a source file can be owned (or have had a record): without one changed, the workspace is not loaded for this
+  const owner = changed.some(isSourceFile) ? await input.owner() : null;
+  const owned = (p: string) => owner?.has(p) ?? false;
   // a file the projects no longer hold keeps no checker edges and no record
-  const unowned = changed.filter((p) => !loaded.owner.has(p) && before.get(p));
+  const unowned = changed.filter((p) => !owned(p) && before.get(p));
   dropCheckerEdges(db, unowned);
   records.drop([...removed, ...unowned]);
 
-  await walkFiles(changed);
-  const moved = new Set<string>([...removed, ...unowned]);
-  let global = removedGlobal;
-  const addedFiles = changed.filter((p) => loaded.owner.has(p) && !before.get(p));
+  await walkFiles([...changed, ...rewalk]);
+  // a file whose imports may resolve elsewhere can export other types under the same surface: what reaches it is walked too
+  const moved = new Set<string>([...removed, ...unowned, ...rewalk]);
+  let global = removedGlobal || rewalk.some((p) => before.get(p)?.global);
+  const addedFiles = changed.filter((p) => owned(p) && !before.get(p));
   const added = addedFiles.length > 0;
   // an added `foo.ts` can take a specifier over from `foo/index.ts`, `foo.js` or `foo.d.ts`: their importers move
   for (const p of shadowedBy(addedFiles, known)) moved.add(p);
-  for (const p of changed) {
+  for (const p of [...changed, ...rewalk]) {
     const old = before.get(p);
     const now = walkedSurface.get(p);
     if (!old || !now) continue;
@@ -75,7 +86,7 @@ export async function walkIncrementally(input: IncrementalInput): Promise<Set<st
       if (old.global || now.global) global = true;
     }
   }
-  if (global) await walkFiles(loaded.owner.keys());
+  if (global) await walkFiles((await input.owner()).keys());
   else {
     const reach = records.reaching(moved);
     if (added || removed.length) for (const p of records.withUnresolvedRelative()) reach.add(p);
@@ -95,10 +106,9 @@ export async function walkIncrementally(input: IncrementalInput): Promise<Set<st
   // the wiring's answers name declarations by line and describe types: ask again where a change can reach them
   const answers = wiring.storedAnswers();
   const named = new Set([...changed, ...removed, ...unowned]);
-  const reask = [...answers]
-    .filter(([p, a]) => !walkedSet.has(p) && loaded.owner.has(p) && (moved.size > 0 || names(a, named)))
-    .map(([p]) => p);
-  await askFiles(reask);
+  const candidates = [...answers].filter(([p, a]) => !walkedSet.has(p) && (moved.size > 0 || names(a, named)));
+  const reaskOwner = candidates.length ? await input.owner() : null;
+  await askFiles(candidates.filter(([p]) => reaskOwner?.has(p)).map(([p]) => p));
   return new Set([...input.changed, ...walkedSet, ...touched]);
 }
 

@@ -13,6 +13,7 @@ import { discoverProjects, isSourceFile, type Discovery } from "./projects.ts";
 import { TS_VERSION } from "./tsc-binary.ts";
 import { IS_COMPILED } from "../version.ts";
 import { writeWrappers, type WrappedProject } from "./wrappers.ts";
+import { addTiming } from "../sys/timing.ts";
 
 export interface LoadedProject extends WrappedProject {
   diagnosis: ProjectDiagnosis;
@@ -87,8 +88,11 @@ async function describe(project: Project | undefined, wrapped: WrappedProject, r
 /** Discover, wrap and open the workspace's projects in the engine. Engine failures are reported in the facts, not thrown. */
 export async function loadWorkspace(engine: TsEngine, input: LoadInput): Promise<LoadedWorkspace> {
   const { root } = input;
+  let t = performance.now();
   const discovery = discoverProjects(input);
   const wrapped = writeWrappers({ root, paths: input.paths, readText: input.readText, discovery });
+  addTiming("semantic discover+wrap", performance.now() - t);
+  t = performance.now();
   const projects: LoadedProject[] = [];
   const inventory = new Set(input.paths);
   let engineError: string | null = null;
@@ -100,11 +104,14 @@ export async function loadWorkspace(engine: TsEngine, input: LoadInput): Promise
       engineError = error instanceof EngineError ? error.message : `the TypeScript engine failed: ${(error as Error).message}`;
     }
   }
+  addTiming("semantic engine start+open projects", performance.now() - t);
+  t = performance.now();
   for (const w of wrapped) {
     const project = opened.find((p) => p.configFileName === w.wrapper);
     const { files, diagnosis } = engineError ? { files: [], diagnosis: { config: w.config, kind: w.kind, via: w.via, status: "failed" as const, files: 0, reasons: [engineError] } } : await describe(project, w, root, inventory);
     projects.push({ ...w, files, diagnosis });
   }
+  addTiming("semantic describe projects", performance.now() - t);
   // The owner of a file: the project whose config folder is the nearest above it (else the first that holds it).
   const owner = new Map<string, string>();
   const ownerDepth = new Map<string, number>();

@@ -116,7 +116,7 @@ export class ResidentWorkspace {
     if (all && this.lastUpgrade === null && semanticCurrent(this.root)) {
       // a previous run left the checker edges current: load, do not walk again
       await this.ensureLoaded();
-      this.lastUpgrade = { mode: "semantic", walked: 0, edges: 0, wiring: { asked: 0, ms: 0, relinkMs: 0 }, loadMs: 0, walkMs: 0, elapsedMs: 0, diagnosis: null, loaded: this.loaded };
+      this.lastUpgrade = { mode: "semantic", walked: 0, edges: 0, wiring: { asked: 0, ms: 0, relinkMs: 0 }, loadMs: 0, walkMs: 0, elapsedMs: 0, diagnosis: null, loaded: this.loaded, owned: this.loaded?.owner.size ?? 0 };
       for (const p of paths) this.pendingPaths.add(p);
       return;
     }

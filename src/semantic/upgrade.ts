@@ -20,9 +20,11 @@ import { CheckerEdgeWriter, type WalkedFile } from "./edge-store.ts";
 import { TsEngine } from "./engine.ts";
 import { loadWorkspace, type LoadedWorkspace } from "./load.ts";
 import { isProjectConfig, isSourceFile } from "./projects.ts";
+import type { Snapshot } from "typescript/unstable/async";
 import { WiringCheck } from "../wiring/checker/pass.ts";
 import { walkIncrementally } from "./incremental.ts";
-import { configDigest, WalkRecords, type WalkRecord } from "./walk-records.ts";
+import { configDigest, exportMapsAlone, WalkRecords, type WalkRecord } from "./walk-records.ts";
+import { exportsReach } from "./exports-change.ts";
 import { addTiming, reportTimings } from "../sys/timing.ts";
 
 export interface UpgradeOptions {
@@ -47,7 +49,10 @@ export interface UpgradeResult {
   walkMs: number;
   elapsedMs: number;
   diagnosis: LoadDiagnosis | null;
+  /** The workspace as loaded into the engine; null when nothing needed it (an incremental run with no source file to walk). */
   loaded: LoadedWorkspace | null;
+  /** Source files the projects own (from the walk records when the workspace was not loaded). */
+  owned: number;
 }
 
 const BATCH_FILES = 250;
@@ -87,14 +92,38 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
     // old resolution until a change to a named config or `svc index --force` (the syntax tier's import edges too: edges.ts).
     const read = textReader(root);
     const priorConfigs = records.configs();
-    const configMoved = changed.some((p) => isProjectConfig(p) && priorConfigs[p] !== configDigest(p, read(p)));
-    const incremental = options.paths !== undefined && dirty !== "all" && records.complete() && !configMoved;
+    const movedConfigs = changed.filter((p) => isProjectConfig(p) && priorConfigs[p] !== configDigest(p, read(p)));
+    let incremental = options.paths !== undefined && dirty !== "all" && records.complete();
+    /** Files whose module resolution a change to a manifest's export maps can move (exports-change.ts): walked though unchanged. */
+    let rewalk: string[] = [];
+    if (incremental && movedConfigs.length) {
+      const narrowed = movedConfigs.every((p) => exportMapsAlone(priorConfigs[p], configDigest(p, read(p))))
+        ? exportsReach({ root, paths: storePaths(db), readText: read, config: loadConfig(root, root), manifests: movedConfigs, owned: records.paths() })
+        : null;
+      if (narrowed) rewalk = narrowed;
+      else incremental = false;
+    }
     if (!incremental) {
       writeMeta(db, { semantic_pending: 1 });
       records.clear();
     } else records.markIncomplete(); // until this run ends: one stopped part-way is followed by a full walk
-    const loaded = options.loaded ?? (await loadFromStore(engine, root, db));
-    const loadMs = performance.now() - started;
+    // The workspace is loaded into the engine only when a file must be walked or asked about: an incremental
+    // run whose changes no project can hold (docs, data, build files) restores what it must from the records alone.
+    let loaded: LoadedWorkspace | null = options.loaded ?? null;
+    let loadMs = 0;
+    let loading: Promise<LoadedWorkspace> | null = loaded ? Promise.resolve(loaded) : null;
+    const load = (): Promise<LoadedWorkspace> => {
+      loading ??= (async () => {
+        const t = performance.now();
+        loaded = await loadFromStore(engine, root, db);
+        loadMs = performance.now() - t;
+        return loaded;
+      })();
+      return loading;
+    };
+    if (!incremental) await load();
+    // a changed source file is walked (or, owned by none, needs the projects to tell): the engine loads while the walk plan is read
+    else if (changed.some((p) => isSourceFile(p) && read(p) !== null)) load().catch(() => undefined);
     const walkStart = performance.now();
     const unresolved: Unresolved = { packages: 0, relative: 0, examples: new Set() };
     const writer = new CheckerEdgeWriter(db);
@@ -104,10 +133,11 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
     const known = new Set(storePaths(db));
     const inWorkspace = (abs: string) => known.has(toPosix(relative(root, abs)));
     const declaredNames = new Set((db.query("SELECT DISTINCT name FROM symbols").all() as { name: string }[]).map((r) => r.name));
-    const usable = !loaded.facts.engine.error && loaded.projects.some((p) => p.diagnosis.status !== "failed");
-    const snapshot = usable ? await engine.call("taking a snapshot", async (_api, s) => s) : null;
+    const usableOf = (w: LoadedWorkspace) => !w.facts.engine.error && w.projects.some((p) => p.diagnosis.status !== "failed");
+    let snapshot: Snapshot | null | undefined;
     const walkers = new Map<string, CheckerWalker | null>();
-    const walkerOf = (wrapper: string) => {
+    const walkerOf = async (wrapper: string) => {
+      if (snapshot === undefined) snapshot = loaded && usableOf(loaded) ? await engine.call("taking a snapshot", async (_api, s) => s) : null;
       if (!walkers.has(wrapper)) {
         const project = snapshot?.getProject(wrapper);
         walkers.set(wrapper, project ? new CheckerWalker(project, inWorkspace, declaredNames) : null);
@@ -121,9 +151,13 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
     let walked = 0;
     /** Walk owned files (not walked yet in this run), write their edges and records. */
     const walkFiles = async (paths: Iterable<string>) => {
+      // only source files can be owned by a project: nothing else loads the workspace
+      const candidates = [...paths].filter((f) => isSourceFile(f) && !walkedSet.has(f));
+      if (!candidates.length) return;
+      const { owner } = await load();
       const byProject = new Map<string, string[]>();
-      for (const file of paths) {
-        const wrapper = loaded.owner.get(file);
+      for (const file of candidates) {
+        const wrapper = owner.get(file);
         if (!wrapper || walkedSet.has(file)) continue;
         walkedSet.add(file);
         const list = byProject.get(wrapper);
@@ -133,7 +167,7 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
       total += [...byProject.values()].reduce((n, l) => n + l.length, 0);
       options.progress?.(walked, total, "semantic upgrade");
       for (const [wrapper, files] of byProject) {
-        const walker = walkerOf(wrapper);
+        const walker = await walkerOf(wrapper);
         if (!walker) continue;
         files.sort();
         for (let at = 0; at < files.length; at += BATCH_FILES) {
@@ -141,6 +175,7 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
           const batch = files.slice(at, at + BATCH_FILES);
           const results: WalkedFile[] = [];
           let next = 0;
+          let tw = performance.now();
           await engine.call(`walking ${batch.length} files`, async () => {
             await Promise.all(
               Array.from({ length: CONCURRENCY }, async () => {
@@ -151,8 +186,12 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
                 }
               }),
             );
+            addTiming("semantic walk: checker", performance.now() - tw);
+            tw = performance.now();
             await wiring.askAll(walker, results.map((r) => r.path), CONCURRENCY);
+            addTiming("semantic walk: wiring ask", performance.now() - tw);
           }, 180_000);
+          tw = performance.now();
           const written: { path: string; record: WalkRecord }[] = [];
           const surfaces = new Map(results.map((r) => [r.path, r]));
           edges += writer.write(results, (path, stored) => {
@@ -163,30 +202,37 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
           });
           records.put(written);
           wiring.flush();
+          addTiming("semantic walk: write", performance.now() - tw);
+          tw = performance.now();
           walked += batch.length;
           await engine.call("releasing source files", async (api) => api.clearSourceFileCache()); // walked ASTs are not needed again
+          addTiming("semantic walk: release", performance.now() - tw);
           options.progress?.(walked, total, "semantic upgrade");
         }
       }
     };
     const askFiles = async (paths: readonly string[]) => {
+      if (!paths.length) return;
+      const { owner } = await load();
       const byProject = new Map<string, string[]>();
       for (const p of paths) {
-        const wrapper = loaded.owner.get(p);
+        const wrapper = owner.get(p);
         if (wrapper) byProject.set(wrapper, [...(byProject.get(wrapper) ?? []), p]);
       }
       for (const [wrapper, files] of byProject) {
-        const walker = walkerOf(wrapper);
+        const walker = await walkerOf(wrapper);
         if (walker) await engine.call(`asking about ${files.length} files`, () => wiring.askAll(walker, files, CONCURRENCY), 180_000);
       }
       wiring.flush();
     };
     let wanted: Set<string> | null = null;
-    if (!incremental) await walkFiles([...loaded.owner.keys()]);
-    else wanted = await walkIncrementally({ db, loaded, records, writer, wiring, changed, known, walkFiles, askFiles, walkedSet, walkedSurface });
+    if (!incremental) await walkFiles([...(await load()).owner.keys()]);
+    else wanted = await walkIncrementally({ db, owner: async () => (await load()).owner, records, writer, wiring, changed, rewalk, known, walkFiles, askFiles, walkedSet, walkedSurface });
+    const ws = loaded as LoadedWorkspace | null;
+    const usable = ws !== null && usableOf(ws);
     if (!incremental) {
       // files no longer owned by any project keep no checker edges
-      const owned = new Set(loaded.owner.keys());
+      const owned = new Set(ws?.owner.keys() ?? []);
       const stale = (db.query("SELECT DISTINCT f.id, f.path FROM edges e JOIN files f ON f.id = e.from_file WHERE e.provenance = 'checker'").all() as { id: number; path: string }[]).filter((r) => !owned.has(r.path));
       if (stale.length) db.transaction(() => stale.forEach((r) => db.run("DELETE FROM edges WHERE from_file = ? AND provenance = 'checker' AND key IS NULL", [r.id])))();
       if (usable) {
@@ -197,17 +243,22 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
       records.saveConfigs({ ...priorConfigs, ...Object.fromEntries(changed.filter(isProjectConfig).map((p) => [p, configDigest(p, read(p))])) });
       records.markComplete();
     }
-    const outside = outsideFiles(db, loaded, usable, wanted);
+    const relinkStart = performance.now();
+    // without a load, the files this run touched were restored from their records: owned, as they were
+    const recorded = ws ? null : new Set(records.paths());
+    const outside = ws ? (usable ? outsideFiles(db, (p) => ws.owner.has(p), wanted) : null) : outsideFiles(db, (p) => recorded!.has(p), wanted);
     if (walked > 0 || wiring.asked > 0 || !incremental) wiring.relink();
+    addTiming("semantic relink", performance.now() - relinkStart);
     clearDirty(db, wanted ? [...wanted] : "all");
-    const walkMs = performance.now() - walkStart;
+    const walkMs = performance.now() - walkStart - (incremental ? loadMs : 0); // an incremental run loads on its first walk
     addTiming("semantic load", loadMs);
     addTiming("semantic walk", walkMs);
-    addTiming(`semantic walked ${walked} of ${loaded.owner.size} files`, 0);
+    const owned = ws?.owner.size ?? recorded?.size ?? 0;
+    addTiming(`semantic walked ${walked} of ${owned} files${ws ? "" : " (workspace not loaded)"}`, 0);
     reportTimings("semantic");
     let diagnosis: LoadDiagnosis | null = null;
-    if (!incremental) {
-      const facts = { ...loaded.facts, engine: { ...loaded.facts.engine, ...engineState(engine, loaded) }, unresolved: usable ? { packages: unresolved.packages, relative: unresolved.relative, examples: [...unresolved.examples].slice(0, 5) } : null };
+    if (!incremental && ws) {
+      const facts = { ...ws.facts, engine: { ...ws.facts.engine, ...engineState(engine, ws) }, unresolved: usable ? { packages: unresolved.packages, relative: unresolved.relative, examples: [...unresolved.examples].slice(0, 5) } : null };
       const { tier, advice } = conclude(facts);
       diagnosis = { ...facts, tier, advice, source: "upgrade", at: new Date().toISOString(), elapsedMs: Math.round(performance.now() - started) };
     }
@@ -224,7 +275,7 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
       ...(outside ? { checker_outside: JSON.stringify(outside) } : {}),
       index_completed_at: new Date().toISOString(),
     });
-    return { mode, walked, edges, wiring: { asked: wiring.asked, ms: wiring.elapsedMs, relinkMs: wiring.relinkMs }, loadMs, walkMs, elapsedMs: performance.now() - started, diagnosis, loaded };
+    return { mode, walked, edges, wiring: { asked: wiring.asked, ms: wiring.elapsedMs, relinkMs: wiring.relinkMs }, loadMs, walkMs, elapsedMs: performance.now() - started, diagnosis, loaded: ws, owned };
   } finally {
     db.close();
     lock.release();
@@ -237,17 +288,16 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
  * relies on checker edges is partial where they could reference its symbol. A full upgrade
  * records them all; an incremental one updates the files it was asked about. Null: keep.
  */
-function outsideFiles(db: Database, loaded: LoadedWorkspace, usable: boolean, wanted: Set<string> | null): string[] | null {
-  if (!usable) return null;
+function outsideFiles(db: Database, owned: (path: string) => boolean, wanted: Set<string> | null): string[] | null {
   const source = (p: string) => isSourceFile(p) && !p.endsWith(".d.ts");
-  if (!wanted) return storePaths(db).filter((p) => source(p) && !loaded.owner.has(p));
+  if (!wanted) return storePaths(db).filter((p) => source(p) && !owned(p));
   const prior = readOutside(readMeta(db));
   if (!prior) return null;
   const known = new Set(storePaths(db));
   const set = new Set(prior.filter((p) => known.has(p)));
   for (const p of wanted) {
     if (!known.has(p) || !source(p)) continue;
-    if (loaded.owner.has(p)) set.delete(p);
+    if (owned(p)) set.delete(p);
     else set.add(p);
   }
   return [...set].sort();

@@ -23,19 +23,36 @@ export interface WalkRecord {
 /** package.json fields that decide discovery and module resolution (a version bump or a new script moves none). */
 const RESOLUTION_FIELDS = ["name", "type", "main", "module", "types", "typings", "exports", "imports", "typesVersions", "workspaces", "browser"];
 
-/** What of a config file the programs depend on: a package.json's resolution fields, any other config whole; "absent" when unreadable. */
+const hash = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 32);
+
+/** The package.json fields that map a package's subpaths for whoever imports it (exports-change.ts). */
+const EXPORT_MAPS = ["exports", "typesVersions"];
+
+/**
+ * What of a config file the programs depend on: a package.json's resolution fields (as two
+ * digests, `<the others>:<exports and typesVersions>`, so a change to the export maps alone
+ * can be told apart), any other config whole; "absent" when unreadable.
+ */
 export function configDigest(path: string, text: string | null): string {
   if (text === null) return "absent";
-  let shown = text;
   if (path === "package.json" || path.endsWith("/package.json")) {
     try {
       const json = JSON.parse(text) as Record<string, unknown>;
-      shown = JSON.stringify(RESOLUTION_FIELDS.map((f) => [f, json[f] ?? null]));
+      const others = RESOLUTION_FIELDS.filter((f) => !EXPORT_MAPS.includes(f)).map((f) => [f, json[f] ?? null]);
+      return `${hash(JSON.stringify(others))}:${hash(JSON.stringify(EXPORT_MAPS.map((f) => [f, json[f] ?? null])))}`;
     } catch {
       // unparsable: the whole text
     }
   }
-  return createHash("sha256").update(shown).digest("hex").slice(0, 32);
+  return hash(text);
+}
+
+/** Whether two digests of a package.json differ in its export maps (`exports`, `typesVersions`) alone. */
+export function exportMapsAlone(before: string | undefined, after: string): boolean {
+  if (!before?.includes(":") || !after.includes(":")) return false;
+  const [b0, b1] = before.split(":");
+  const [a0, a1] = after.split(":");
+  return b0 === a0 && b1 !== a1;
 }
 
 export class WalkRecords {

@@ -252,6 +252,8 @@ export function fieldTokens(text: string, options?: { maxTokens?: number }): Fie
 export interface QueryTerm {
   term: string;
   origin: "word" | "subtoken" | "stem";
+  /** How much the term counts (1 when absent): task localization weighs a long query's later words by their information. */
+  weight?: number;
 }
 
 const ORIGIN_RANK = { word: 0, subtoken: 1, stem: 2 } as const;

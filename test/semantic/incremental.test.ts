@@ -7,9 +7,11 @@
 // count of walked files.
 
 import { describe, expect, test } from "bun:test";
-import { renameSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { call } from "../../src/engine.ts";
+import { syncIndex } from "../../src/indexing/sync.ts";
+import { semanticUpgrade } from "../../src/semantic/upgrade.ts";
 import { storeDigest } from "../../scripts/bench/store-digest.ts";
 import { gitRepo } from "../helpers/repo.ts";
 
@@ -68,6 +70,7 @@ describe("incremental semantic tier", () => {
       rmSync(join(root, path));
       delete files[path];
     } else {
+      mkdirSync(dirname(join(root, path)), { recursive: true });
       writeFileSync(join(root, path), content);
       files[path] = content;
     }
@@ -153,6 +156,44 @@ describe("incremental semantic tier", () => {
     await expectEqualToRebuild();
     edit("package.json", JSON.stringify({ name: "inc", type: "module", version: "1.0.1" }));
     await index(root);
+  }, 240_000);
+
+  test("a change no project can hold (docs, a data file) walks nothing and loads no project into the engine", async () => {
+    edit("README.md", "# inc\n\nNotes.\n");
+    edit("data/config.json", JSON.stringify({ retries: 3 }));
+    const synced = await syncIndex(root);
+    const upgraded = await semanticUpgrade(root, { paths: [...synced.changedPaths, ...synced.removedPaths] });
+    expect(synced.changedPaths).toContain("README.md");
+    expect(upgraded.walked).toBe(0);
+    expect(upgraded.loaded).toBeNull();
+    expect(upgraded.owned).toBe(6);
+    await expectEqualToRebuild();
+    edit("README.md", "# inc\n\nMore notes.\n");
+    expect((await index(root)).semanticWalked).toEqual({ files: 0, of: 6 });
+    await expectEqualToRebuild();
+  }, 180_000);
+
+  test("a package.json whose exports alone changed walks the files naming the package and what reaches them, not everything", async () => {
+    const manifest = (target: string) => JSON.stringify({ name: "inc", type: "module", version: "1.0.1", exports: { "./pick": { types: target } } });
+    edit("src/lib/a.ts", "export class A {\n  hello(): number {\n    return 1;\n  }\n}\n\nexport function make(): A {\n  return new A();\n}\n");
+    edit("src/lib/b.ts", "export class B {\n  hello(): number {\n    return 2;\n  }\n}\n\nexport function make(): B {\n  return new B();\n}\n");
+    edit("src/self.ts", 'import { make } from "inc/pick";\n\nexport const made = make();\n');
+    edit("src/user.ts", 'import { made } from "./self.js";\n\nexport const n: number = made.hello();\n');
+    edit("package.json", manifest("./src/lib/a.ts"));
+    await index(root);
+    await expectEqualToRebuild();
+    // self.ts now resolves inc/pick to b.ts; user.ts never names the package, but `made.hello` is B's now
+    edit("package.json", manifest("./src/lib/b.ts"));
+    const d = await index(root);
+    expect(d.semanticWalked?.files).toBe(2);
+    await expectEqualToRebuild();
+    // a copy in node_modules could be resolved by any module: everything is walked
+    mkdirSync(join(root, "node_modules", "inc"), { recursive: true });
+    edit("package.json", manifest("./src/lib/a.ts"));
+    const all = await index(root);
+    expect(all.semanticWalked?.files).toBe(all.semanticWalked?.of);
+    rmSync(join(root, "node_modules"), { recursive: true });
+    await expectEqualToRebuild();
   }, 240_000);
 
   test("a removed file whose importers did not change: they are walked again", async () => {

@@ -14,6 +14,9 @@
 //   rxjs-git      ReactiveX/rxjs       mid-size library, ~6k commits (one generated test
 //                                      manifest the mirror lacks left out)
 //   zod-git       colinhacks/zod       small library, ~3k commits
+// Independent checks (never tuned on; only with --corpus hono-git / ky-git):
+//   hono-git      honojs/hono          web framework, ~2.8k commits
+//   ky-git        sindresorhus/ky      small HTTP client, ~500 commits
 // Tasks: the TASKS most recent qualifying commits per corpus (first parent only, merges
 // skipped). Split by task id (task.ts splitOf), as for every corpus.
 
@@ -21,7 +24,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Database } from "bun:sqlite";
 import { changeTargets, git } from "./corpus-git.ts";
-import { splitOf, type LocalizeTask } from "./task.ts";
+import { longQuery, splitOf, type LocalizeTask } from "./task.ts";
 
 export interface HistoryCorpus {
   name: string;
@@ -29,6 +32,8 @@ export interface HistoryCorpus {
   tasks: number;
   /** Folders ("docs/") or files left out of the checkout (sparse): the mirror lacks some of their large blobs. */
   exclude?: string[];
+  /** An independent check (hono, ky): never tuned on, run only when named; every task counts, whatever its split. */
+  check?: boolean;
 }
 
 export const HISTORY_CORPORA: HistoryCorpus[] = [
@@ -36,6 +41,9 @@ export const HISTORY_CORPORA: HistoryCorpus[] = [
   { name: "mikro-orm-git", mirror: "/work/.mirror/mikro-orm+mikro-orm/repo", tasks: 50, exclude: ["docs/"] },
   { name: "rxjs-git", mirror: "/work/.mirror/ReactiveX+rxjs/repo", tasks: 40, exclude: ["packages/rxjs/test/ported/manifest.generated.json"] },
   { name: "zod-git", mirror: "/work/.mirror/colinhacks+zod/repo", tasks: 40 },
+  // The independent checks other issues name as examples: built the same way, run once on the frozen code.
+  { name: "hono-git", mirror: "/work/.mirror/honojs+hono/repo", tasks: 40, check: true },
+  { name: "ky-git", mirror: "/work/.mirror/sindresorhus+ky/repo", tasks: 40, check: true },
 ];
 
 /** A clone sharing the mirror's objects, with no refs at all (HEAD detached wherever a task puts it). */
@@ -73,7 +81,8 @@ export function historyTasks(cacheDir: string, spec: HistoryCorpus): { tasks: Lo
     const targets = changeTargets(spec.mirror, subject, parents[0] as string, commit, skip);
     if (!targets) continue;
     const id = `${spec.name}@${commit.slice(0, 12)}`;
-    picked.push({ task: { id, corpus: spec.name, query: subject, targets, root: dir, split: splitOf(id), checkout: parents[0] as string, commit }, time: Number(time) });
+    const long = longQuery(subject, git(spec.mirror, "show", "-s", "--format=%b", commit));
+    picked.push({ task: { id, corpus: spec.name, query: subject, targets, root: dir, split: splitOf(id), checkout: parents[0] as string, commit, long }, time: Number(time) });
   }
   picked.sort((a, b) => a.time - b.time);
   return { tasks: picked.map((p) => p.task), skipped };

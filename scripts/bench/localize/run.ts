@@ -85,8 +85,15 @@
 // it keeps (src/history) — sees the history up to the parent and nothing after; leakCheck
 // fails the run otherwise. Only with --corpus <name> or --corpus history (they take long:
 // ~1 min per task on a loaded 2-core machine). --variants also scores the ablations and
-// tuning alternatives of VARIANTS on every task; report.ts prints the issue-20 table from
-// one or more --json results:
+// tuning alternatives of VARIANTS on every task (--variants ablation: the signals switched
+// off only); report.ts prints the issue-20 table from one or more --json results.
+// Each history task is also scored with its long query (subject + the first body paragraph
+// that is no trailer, task.ts longQuery — as agents write tasks) for find and the source-files
+// BM25F, and at the symbol level (symbols.ts): the parent's declarations the task diff's
+// hunks touch (innermost) against the declarations find names for the first target file
+// among its best five, Acc@1 and Recall@3, next to BM25 over that file's declarations.
+// hono-git and ky-git (corpus-history.ts) are the independent checks: only when named
+// (--corpus hono-git,ky-git), every task (no --split), never tuned on.
 //   bun scripts/bench/localize/run.ts --corpus effect-git --split heldout --variants --json /tmp/final-effect-git.json
 //   (likewise mikro-orm-git, rxjs-git, zod-git, side by side), then
 //   bun scripts/bench/localize/report.ts /tmp/final-*.json
@@ -108,8 +115,34 @@
 // targets; over source files only it is far stronger, and find's Acc@1 lead over it is not
 // established (rxjs: −.143). The earlier effect tuning run (30 tasks, same code and PARAMS):
 // find .600/.780/.686 against BM25F .200/.565/.342.
+// Second held-out read (01:35 UTC 2026-11-26, code of 3db1e53 — symbol answers, long-query
+// weighting, Module.member, package.json names, test/doc prior 0.8, loose scope as a word;
+// every parameter set before any of it ran; the same 94 tasks), --variants ablation:
+//   corpus (n)      find Acc@1/R@10/MRR   BM25F over sources   find long query (n with a body)
+//   effect (20)     .650 .902 .787        .600 .809 .685       = subject (0)
+//   mikro-orm (28)  .536 .854 .669        .500 .699 .625       .607 .865 .737 (28)
+//   rxjs (21)       .571 .929 .697        .714 .905 .779       = subject (0)
+//   zod (25)        .360 .810 .552        .160 .673 .380       .440 .830 .595 (21)
+//   overall (94)    .521 .869 .670        .479 .762 .607       .564 .878 .701 (49)
+//   vs BM25F sources, subject: Acc@1 +.043 (−.074 … .170)  R@10 +.107 (.041 … .178)  MRR +.062 (−.024 … .152)
+//   vs BM25F sources, long:    Acc@1 +.043 (−.085 … .170)  R@10 +.070 (.011 … .135)  MRR +.046 (−.042 … .141)
+//   find long − find subject:  Acc@1 +.043 (−.011 … .096)  R@10 +.008  MRR +.031 (−.004 … .070)
+//   symbols (67 tasks whose found file has changed declarations): Acc@1 .388 / Recall@3 .423
+//   (long query .522 / .514); BM25 over the file's declarations .358 / .393 (long .388 / .418).
+// Independent checks, every task, same code: hono (40) find .725/.985/.844 against BM25F over
+// sources .575/.946/.720 (Acc@1 +.150, 0.000 … .300; MRR +.124, .017 … .232); ky (40) .550/.906/
+// .735 against .675/.807/.738 (Acc@1 −.125, −.275 … .025; R@10 +.099; MRR −.003). Symbols:
+// hono .675 / .815 (BM25 .675 / .782), ky .500 / .588 (.474 / .584).
+// Tuning (mikro-orm 22 + zod 15 + rxjs 19 at the same code; effect's 30 did not finish in the
+// session): find .464/.816/.606 against BM25F over sources .393/.761/.548 (Acc@1 +.071,
+// −.089 … .232; R@10 +.055, −.011 … .127; MRR +.058); long query find .446/.854/.615 against
+// .554/.821/.687; long-query alternatives all within ±.02 (weight 1: Acc@1 +.018). rxjs's
+// losses are operators named exactly ("centralize zip-all subscriptions", "window") ranked after
+// longer-named siblings (zip-with.ts, window-when.ts): basenameCompound 0.9 lifts rxjs tuning
+// Acc@1 .526 → .737 (with basenameWord 0.8: .895) but lowers zod's .400 → .267 (.333), so both
+// stay off. Symbols on tuning (37 tasks): Acc@1 .405 / Recall@3 .446, BM25 .459 / .429.
 
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { call } from "../../../src/engine.ts";
 import { openCurrentIndex as openIndex } from "../../../src/indexing/fresh.ts";
@@ -125,6 +158,8 @@ import { NPM_HISTORY } from "./npm-packages.ts";
 import { PARAMS } from "../../../src/retrieve/localize-signals.ts";
 import { CUTOFF, mean, pairedInterval, scoreRanking, type TaskScore } from "./metrics.ts";
 import { isSourceFile, type LocalizeTask } from "./task.ts";
+import { changedDeclarations, symbolScore, type ChangedDecls, type SymbolScore } from "./symbols.ts";
+import { SYMBOL_PARAMS } from "../../../src/retrieve/localize-symbols.ts";
 
 export const SYSTEMS = ["find --kind task", "BM25F (path, names, body)", "BM25 (whole file)", "BM25F over source files"] as const;
 type System = (typeof SYSTEMS)[number];
@@ -139,27 +174,59 @@ export interface TaskResult {
   findMs: number;
   scores: Record<System, TaskScore>;
   top: Record<System, string[]>;
-  /** find --kind task with other PARAMS (ablations and tuning alternatives; --variants). */
+  /** find --kind task with other PARAMS (ablations and tuning alternatives; --variants): on the subject, on the long query, and the symbol scores. */
   variants?: Record<string, TaskScore>;
+  longVariants?: Record<string, TaskScore>;
+  symbolVariants?: Record<string, SymbolScore | null>;
+  /** History corpora: the long query (subject + first body paragraph) scored by find and the source-files BM25F. */
+  long?: { query: string; scores: Record<LongSystem, TaskScore> };
+  /** History corpora: the declarations find names for the first target file it ranks among its best (symbols.ts). */
+  symbols?: SymbolScore | null;
+  longSymbols?: SymbolScore | null;
 }
 
+export const LONG_SYSTEMS = ["find --kind task", "BM25F over source files"] as const;
+type LongSystem = (typeof LONG_SYSTEMS)[number];
+
 /**
- * Query-time variants of find --kind task scored on the same tasks and index: each history
- * signal off (the ablation), and the tuning alternatives. Declared before any held-out
- * result was seen; the alternative kept is the one with the best tuning MRR.
+ * Query-time variants of find --kind task scored on the same tasks and index: each signal
+ * off (the ablation) and the tuning alternatives, on the subject query, the long query or
+ * both; `symbols` changes the symbol-level answer's parameters (scored on the subject).
+ * Declared before any held-out result was seen; alternatives are chosen on the tuning split.
  */
-export const VARIANTS: Record<string, Partial<typeof PARAMS>> = {
-  "− history words": { history: 0 },
-  "− co-change": { cochange: 0 },
-  "− recency": { recency: 0 },
-  "− package named": { packageScope: 1, packageWord: 1 },
-  "− all history signals": { history: 0, cochange: 0, recency: 0, packageScope: 1, packageWord: 1 },
-  "history 0.35": { history: 0.35 },
-  "history 0.65": { history: 0.65 },
-  "co-change 0.15": { cochange: 0.15 },
-  "co-change 0.45": { cochange: 0.45 },
-  "recency 0.1": { recency: 0.1 },
-  "package 0.4 / 0.75": { packageScope: 0.4, packageWord: 0.75 },
+export interface Variant {
+  params?: Partial<typeof PARAMS>;
+  symbols?: Partial<typeof SYMBOL_PARAMS>;
+  on: "subject" | "long" | "both";
+}
+
+export const VARIANTS: Record<string, Variant> = {
+  "− history words": { params: { history: 0 }, on: "both" },
+  "− co-change": { params: { cochange: 0 }, on: "both" },
+  "− recency": { params: { recency: 0 }, on: "both" },
+  "− package named": { params: { packageScope: 1, packageWord: 1 }, on: "both" },
+  "− all history signals": { params: { history: 0, cochange: 0, recency: 0, packageScope: 1, packageWord: 1 }, on: "both" },
+  "− package.json names": { params: { packageNames: false }, on: "both" },
+  "− qualified A.b": { params: { qualified: 0 }, on: "both" },
+  "− test/doc prior": { params: { testPrior: 1, docPrior: 1 }, on: "both" },
+  "test/doc prior 0.6": { params: { testPrior: 0.6, docPrior: 0.6 }, on: "both" },
+  "− loose scope as word": { params: { looseScopeAsWord: false }, on: "both" },
+  "initial word as prose": { params: { initialProse: true }, on: "both" },
+  "basename compound 0.9": { params: { basenameCompound: 0.9 }, on: "both" },
+  "basename compound 0.9, word 0.8": { params: { basenameCompound: 0.9, basenameWord: 0.8 }, on: "both" },
+  "− long-query weighting": { params: { longQuery: false }, on: "long" },
+  "long: max df 0.02": { params: { longMaxDf: 0.02 }, on: "long" },
+  "long: max df 0.15": { params: { longMaxDf: 0.15 }, on: "long" },
+  "long: 4 terms": { params: { longTerms: 4 }, on: "long" },
+  "long: 16 terms": { params: { longTerms: 16 }, on: "long" },
+  "long: weight 0.25": { params: { longWeight: 0.25 }, on: "long" },
+  "long: weight 1": { params: { longWeight: 1 }, on: "long" },
+  "− symbols: users": { symbols: { used: 0 }, on: "subject" },
+  "− symbols: exact name": { symbols: { exact: 0 }, on: "subject" },
+  "symbols: name ×1": { symbols: { name: 1 }, on: "subject" },
+  "symbols: name ×6": { symbols: { name: 6 }, on: "subject" },
+  "symbols: minor kinds ×1": { symbols: { minorKinds: 1 }, on: "subject" },
+  "symbols: minor kinds ×0.2": { symbols: { minorKinds: 0.2 }, on: "subject" },
 };
 
 export interface PairedDiff {
@@ -196,6 +263,11 @@ export interface LocalizeBench {
 }
 
 export async function docsOf(root: string, task?: LocalizeTask): Promise<BaselineDoc[]> {
+  return (await docsAndDecls(root, task)).docs;
+}
+
+/** The baselines' documents and, for a history task, the declarations its commit changed. */
+export async function docsAndDecls(root: string, task?: LocalizeTask): Promise<{ docs: BaselineDoc[]; changed: ChangedDecls | null }> {
   const index = await openIndex(root, { waitForBuild: true });
   if (!index.available) throw new Error(`index of ${root} unavailable: ${index.detail}`);
   try {
@@ -205,18 +277,21 @@ export async function docsOf(root: string, task?: LocalizeTask): Promise<Baselin
     }
     const collection = collectFrom(index, resolveWorkspace(root, root), { template: null });
     const names = index.db.prepare("SELECT name FROM symbols WHERE file_id = ?");
-    return collection.files.map((f) => ({
+    const docs = collection.files.map((f) => ({
       path: f.path,
       body: readFileSync(join(root, f.path), "utf8"),
       names: (names.all(f.id) as { name: string }[]).map((r) => r.name),
     }));
+    return { docs, changed: task?.checkout && task.commit ? changedDeclarations(index.db, root, task) : null };
   } finally {
     index.db.close();
   }
 }
 
 export async function loadTasks(base: string, only: string[] | null, log: (s: string) => void): Promise<{ tasks: LocalizeTask[]; corpora: LocalizeBench["corpora"] }> {
-  const cache = join(base, ".bench", "corpus", "localize");
+  // Real paths: a store is warm only for the root it was built for, so a symlinked base must not make another one.
+  mkdirSync(join(base, ".bench", "corpus", "localize"), { recursive: true });
+  const cache = realpathSync(join(base, ".bench", "corpus", "localize"));
   const corpora: LocalizeBench["corpora"] = {};
   const tasks: LocalizeTask[] = [];
   if (!only || only.includes("svc")) {
@@ -225,7 +300,7 @@ export async function loadTasks(base: string, only: string[] | null, log: (s: st
     tasks.push(...r.tasks);
   }
   for (const spec of HISTORY_CORPORA) {
-    if (!only?.includes(spec.name) && !only?.includes("history")) continue; // only when asked: they take long
+    if (!only?.includes(spec.name) && (spec.check || !only?.includes("history"))) continue; // only when asked: they take long
     log(`preparing ${spec.name} tasks…`);
     const r = historyTasks(cache, spec);
     corpora[spec.name] = { tasks: r.tasks.length, skipped: r.skipped };
@@ -241,7 +316,7 @@ export async function loadTasks(base: string, only: string[] | null, log: (s: st
   return { tasks, corpora };
 }
 
-export async function benchLocalize(base: string, options: { only?: string[] | null; split?: LocalizeTask["split"] | null; log?: (s: string) => void; variants?: boolean } = {}): Promise<LocalizeBench> {
+export async function benchLocalize(base: string, options: { only?: string[] | null; split?: LocalizeTask["split"] | null; log?: (s: string) => void; variants?: boolean | "ablation" } = {}): Promise<LocalizeBench> {
   const log = options.log ?? ((s: string) => process.stderr.write(`${s}\n`));
   const loaded = await loadTasks(base, options.only ?? null, log);
   const corpora = loaded.corpora;
@@ -254,7 +329,7 @@ export async function benchLocalize(base: string, options: { only?: string[] | n
   for (const [, group] of byRoot) {
     const root = (group[0] as LocalizeTask).root;
     if (group[0]?.checkout) checkoutParent(root, group[0].checkout);
-    const docs = await docsOf(root, group[0]);
+    const { docs, changed } = await docsAndDecls(root, group[0]);
     const baselines = new Baselines(docs);
     // The stronger baseline: BM25F over the files a task's answer is made of (non-test sources, task.ts), not docs and tests.
     const sourceBaselines = new Baselines(docs.filter((d) => isSourceFile(d.path)));
@@ -283,21 +358,43 @@ export async function benchLocalize(base: string, options: { only?: string[] | n
         "BM25F over source files": sourceBaselines.bm25f(task.query, CUTOFF),
       };
       const scores = Object.fromEntries(SYSTEMS.map((s) => [s, scoreRanking(top[s], task.targets)])) as Record<System, TaskScore>;
+      let long: TaskResult["long"];
+      let longSymbols: SymbolScore | null | undefined;
+      if (task.long !== undefined) {
+        const l = await call("find", { path: root, query: task.long, kind: "task", limit: CUTOFF });
+        const candidates = (l.data as unknown as FindData).candidates ?? [];
+        long = { query: task.long, scores: { "find --kind task": scoreRanking(candidates.map((c) => c.path), task.targets), "BM25F over source files": scoreRanking(sourceBaselines.bm25f(task.long, CUTOFF), task.targets) } };
+        if (changed) longSymbols = symbolScore(root, task.long, changed, candidates, SYMBOL_PARAMS.files);
+      }
+      const symbols = changed ? symbolScore(root, task.query, changed, data.candidates ?? [], SYMBOL_PARAMS.files) : undefined;
       let variants: Record<string, TaskScore> | undefined;
+      let longVariants: Record<string, TaskScore> | undefined;
+      let symbolVariants: Record<string, SymbolScore | null> | undefined;
       if (options.variants) {
         variants = {};
+        longVariants = {};
+        symbolVariants = {};
         const saved = { ...PARAMS };
-        for (const [name, change] of Object.entries(VARIANTS)) {
-          Object.assign(PARAMS, change);
+        const savedSymbols = { ...SYMBOL_PARAMS };
+        // "ablation": only the signals switched off (the final held-out run), not the tuning alternatives.
+        for (const [name, v] of Object.entries(VARIANTS).filter(([n]) => options.variants !== "ablation" || n.startsWith("−"))) {
+          Object.assign(PARAMS, v.params ?? {});
+          Object.assign(SYMBOL_PARAMS, v.symbols ?? {});
           try {
-            const v = await call("find", { path: root, query: task.query, kind: "task", limit: CUTOFF });
-            variants[name] = scoreRanking(((v.data as unknown as FindData).candidates ?? []).map((c) => c.path), task.targets);
+            const run = async (query: string) => ((await call("find", { path: root, query, kind: "task", limit: CUTOFF })).data as unknown as FindData).candidates ?? [];
+            if (v.on !== "long") {
+              const c = await run(task.query);
+              variants[name] = scoreRanking(c.map((x) => x.path), task.targets);
+              if (v.symbols && changed) symbolVariants[name] = symbolScore(root, task.query, changed, c, SYMBOL_PARAMS.files);
+            }
+            if (v.on !== "subject" && task.long !== undefined) longVariants[name] = scoreRanking((await run(task.long)).map((x) => x.path), task.targets);
           } finally {
             Object.assign(PARAMS, saved);
+            Object.assign(SYMBOL_PARAMS, savedSymbols);
           }
         }
       }
-      results.push({ id: task.id, corpus: task.corpus, split: task.split, query: task.query, targets: task.targets, grade: data.grade ?? "?", findMs, scores, top, ...(variants ? { variants } : {}) });
+      results.push({ id: task.id, corpus: task.corpus, split: task.split, query: task.query, targets: task.targets, grade: data.grade ?? "?", findMs, scores, top, ...(variants ? { variants, longVariants, symbolVariants } : {}), ...(long ? { long } : {}), ...(symbols !== undefined ? { symbols } : {}), ...(longSymbols !== undefined ? { longSymbols } : {}) });
     }
     done += group.length;
     if (!group[0]?.checkout || done % 10 === 0 || done === tasks.length) log(`  ${done}/${tasks.length} tasks`);
@@ -363,7 +460,7 @@ if (import.meta.main) {
   // Tuning experiments only: --params '{"bm25Mix":0.3}' overrides localization parameters in this process.
   if (args.includes("--params")) Object.assign(PARAMS, JSON.parse(args[args.indexOf("--params") + 1] as string));
   const split = args.includes("--split") ? (args[args.indexOf("--split") + 1] as LocalizeTask["split"]) : null;
-  const result = await benchLocalize(base, { only, split, variants: args.includes("--variants") });
+  const result = await benchLocalize(base, { only, split, variants: args.includes("--variants") ? (args[args.indexOf("--variants") + 1] === "ablation" ? "ablation" : true) : false });
   printLocalizeBench(result, args.includes("--detail"));
   if (args.includes("--json")) await Bun.write(args[args.indexOf("--json") + 1] as string, JSON.stringify(result, null, 2));
 }

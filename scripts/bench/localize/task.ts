@@ -19,6 +19,8 @@ export interface LocalizeTask {
   checkout?: string;
   /** The task's own commit (history corpora: the leakage check looks for it). */
   commit?: string;
+  /** The long form of the query (history corpora): the subject and the first paragraph of the commit body, as agents write tasks. */
+  long?: string;
 }
 
 /** A non-test source file: the kind of file a task's answer is made of. */
@@ -57,4 +59,20 @@ export function splitOf(id: string): LocalizeTask["split"] {
 export function taskText(description: string): string {
   const first = description.split(/(?<=[a-z0-9`)\]])\.\s+(?=[A-Z`])/)[0] ?? description;
   return first.length > 200 ? `${first.slice(0, 200).replace(/\s+\S*$/, "")}` : first;
+}
+
+/**
+ * The long query of a commit: its subject and the first paragraph of its body that is not
+ * a trailer (Signed-off-by, Co-authored-by, "Closes #12"), whitespace collapsed, at most
+ * 600 characters; the subject alone when the body has no such paragraph.
+ */
+export function longQuery(subject: string, body: string): string {
+  const trailer = /^(signed-off-by|co-authored-by|reviewed-by|change-id|(close[sd]?|fix(e[sd])?|resolve[sd]?|refs?|see)\b[^\n]*#\d+)/i;
+  const paragraph = body
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .find((p) => p && !trailer.test(p) && !/^-{3,}/.test(p));
+  if (!paragraph) return subject;
+  const text = paragraph.replace(/\s+/g, " ");
+  return `${subject}\n\n${text.length > 600 ? text.slice(0, 600).replace(/\s+\S*$/, "") : text}`;
 }

@@ -107,6 +107,29 @@ export class TsConfigs {
     return merged;
   }
 
+  /**
+   * A config and every config it extends, in the workspace; `complete` is false when an
+   * `extends` names a file the workspace does not hold (a package from node_modules).
+   */
+  extendsChain(file: string): { files: string[]; complete: boolean } {
+    const files: string[] = [];
+    let complete = true;
+    const visit = (f: string, depth: number) => {
+      if (files.includes(f) || depth > 12) return;
+      files.push(f);
+      const obj = this.ix.json(f) as Record<string, unknown> | null;
+      const ext = obj?.extends;
+      for (const spec of typeof ext === "string" ? [ext] : Array.isArray(ext) ? ext : []) {
+        if (typeof spec !== "string") continue;
+        const parent = this.extendsFile(dirOf(f), spec);
+        if (parent) visit(parent, depth + 1);
+        else complete = false;
+      }
+    };
+    visit(file, 0);
+    return { files, complete };
+  }
+
   /** The config file an `extends` names: a relative file (".json" optional) or a workspace package's file. */
   private extendsFile(dir: string, spec: string): string | null {
     const { ix } = this;

@@ -30,7 +30,16 @@ export const ASK_PARAMS = {
   upgrade: 1,
   /** 1: tests, docs, benchmarks, generated files and copies go after the source (0: localizer order). */
   sourceFirst: 1,
+  /** One file's signatures take at most this share of the budget, a larger skeleton going as a head-and-tail excerpt (0: no cap). */
+  signatureShare: 0.3,
+  /** Share of the budget held for the map of relevant files not packed (0: no map). */
+  mapShare: 0.05,
 };
+
+/** The renderer's packing for ask's plans (render/fusion.ts, render/pack-whole.ts). */
+export function askPacking(): NonNullable<Plan["packing"]> {
+  return { wholeShare: ASK_PARAMS.wholeShare, upgrade: ASK_PARAMS.upgrade === 1, ...(ASK_PARAMS.signatureShare > 0 ? { signatureShare: ASK_PARAMS.signatureShare } : {}) };
+}
 
 export type AuxKind = "test" | "auxiliary" | "generated" | "copy";
 
@@ -138,7 +147,7 @@ export function planLocalized(collection: Collection, options: { task: string; q
     `seeded by the task localizer (find --kind task) [${loc.grade}]: ${loc.candidates.length} candidate${loc.candidates.length === 1 ? "" : "s"}${later.length ? `, ${later.length} of them tests/docs/benchmarks/generated/copies placed after the source` : ""}${namedResolved ? `; ${options.named}'s declaring file first, with the rest of the task` : ""}`,
   ];
   return {
-    plan: { mode: "ask", entries, collected: collection.files.length, prelude: [], manifestNotes: notes, packing: { wholeShare: ASK_PARAMS.wholeShare, upgrade: ASK_PARAMS.upgrade === 1 }, suffixes: new Map(entries.map((e) => [e.path, ` — ${e.provenance[0]}`])) },
+    plan: { mode: "ask", entries, collected: collection.files.length, prelude: [], manifestNotes: notes, packing: askPacking(), suffixes: new Map(entries.map((e) => [e.path, ` — ${e.provenance[0]}`])) },
     grade: loc.grade,
     candidates: loc.candidates.length,
     namedResolved,

@@ -7,7 +7,7 @@
 // skeleton. The strategy line says what was chosen and why.
 
 import type { Collection } from "./collect.ts";
-import { ASK_PARAMS, planLocalized } from "./ask-localized.ts";
+import { ASK_PARAMS, askPacking, planLocalized } from "./ask-localized.ts";
 import type { Plan } from "./model.ts";
 import { planSearch } from "./search.ts";
 import { subsystemQuery } from "./subsystem.ts";
@@ -49,6 +49,8 @@ export function typeNamesIn(task: string, isKnownType: (name: string) => boolean
 export interface AskPlanOptions {
   task: string;
   budget: number;
+  /** The call that fetches a file not packed and the arguments all such calls share (the map after the packed files; none: no map). */
+  fetch?: { next: (path: string) => string; common: string };
 }
 
 export function planAsk(collection: Collection, options: AskPlanOptions): Plan {
@@ -65,7 +67,7 @@ export function planAsk(collection: Collection, options: AskPlanOptions): Plan {
   // Nothing matched: the most depended-on source files, whole while they fit, then as signatures.
   const central = () => {
     const plan = planWhole(collection, "standard", "ask");
-    plan.packing = { wholeShare: ASK_PARAMS.wholeShare, upgrade: ASK_PARAMS.upgrade === 1 };
+    plan.packing = askPacking();
     plan.prelude.unshift(line("strategy=central (the task's words matched no file: the most depended-on files, whole while they fit)"));
     return plan;
   };
@@ -91,7 +93,11 @@ export function planAsk(collection: Collection, options: AskPlanOptions): Plan {
   const chosen = named && localized?.namedResolved
     ? `strategy=focus seed="${named}"`
     : `strategy=search${subsystem ? ` subsystem="${subsystem.topic.join(" ")}"${subsystem.replaced.length ? ` (searched as ${subsystem.replaced.join(", ")})` : ""}` : ""}${named ? ` (focus seed "${named}" did not resolve)` : ""}`;
-  if (!localized) return search(`${chosen.slice("strategy=search".length)} (the task localizer found no candidate)`, query);
+  const withMap = (plan: Plan) => {
+    if (options.fetch && ASK_PARAMS.mapShare > 0) plan.map = { share: ASK_PARAMS.mapShare, ...options.fetch };
+    return plan;
+  };
+  if (!localized) return withMap(search(`${chosen.slice("strategy=search".length)} (the task localizer found no candidate)`, query));
   localized.plan.prelude.unshift(line(chosen));
-  return localized.plan;
+  return withMap(localized.plan);
 }

@@ -62,9 +62,22 @@ export interface Plan {
   /** Each <file> carries role, tier, tokens and an "included via" comment (svc_context, svc_review). */
   annotate?: boolean;
   /**
+   * A map after the packed files (ask): each relevant entry not packed gets one line — why it
+   * is relevant and the call that fetches it (`next` + `common`, in the request's surface's
+   * terms; the text states `common`, the arguments every call shares, once). `share` of the
+   * budget is held for it while packing, out of the signatures' part (whole files keep their
+   * room); the map is cut first when the answer would exceed the budget, and says so.
+   */
+  map?: { share: number; next: (path: string) => string; common: string };
+  /**
    * Packing for editing (ask): no fair share; entries planned at a body-keeping tier are kept
    * whole while the answer stays within `wholeShare` of the budget, otherwise as signatures;
    * room left at the end turns entries sent as signatures into whole files, best first (unless `upgrade` is false).
    */
-  packing?: { wholeShare: number; upgrade?: boolean };
+  packing?: {
+    wholeShare: number;
+    upgrade?: boolean;
+    /** One file's signatures take at most this share of the budget (more: a head-and-tail excerpt of them). */
+    signatureShare?: number;
+  };
 }

@@ -23,6 +23,15 @@ const MAXTOK = maxTokensParam(null);
 const TASK_CAP = 16_384;
 /** Structured result of every fusion answer: the manifest (files with path, tier, tokens, role, provenance), what was dropped and the call that fetches it; the content is the text. */
 const FUSION_OUTPUT = obj({ mode: str, tokenizer: str, level: str, collected: int, files: int, totalTokens: int, maxTokens: { type: ["integer", "null"] }, entries: arr, dropped: arr, droppedCount: int, next: { type: ["string", "null"] }, notes: arr }, ["mode", "files", "entries", "dropped"]);
+/** ask adds the map: the relevant files not packed, each with why and the call that fetches it, and how many the budget cut from it. */
+const ASK_OUTPUT = {
+  ...FUSION_OUTPUT,
+  properties: {
+    ...(FUSION_OUTPUT.properties as Record<string, unknown>),
+    map: { type: "array", items: obj({ path: str, tokens: int, why: str, next: str }, ["path", "why", "next"]) },
+    mapCut: int,
+  },
+};
 /** The parameters focus and search end with: what to skip, the level, the budget, stats, the session and the format. */
 const SCOPED_TAIL: readonly ParamSpec[] = [...EXCL_PARAMS, levelParam("none"), MAXTOK, TRACK_PARAM, SESSION_PARAM, FORMAT_PARAM];
 const FOCUS_SEED: ParamSpec = { name: "focus", type: "string", required: true, description: "Seed: a type name, a file name, a root-relative path or a directory (Type.Member slices to that member with SVC_SEMANTIC=1).", cli: { positional: true } };
@@ -68,7 +77,7 @@ export const FUSION_OPERATIONS: readonly OperationSpec[] = [
     readOnly: true,
     summary: "Task → the right scope (skeleton, focus or search) packed to a token budget",
     description:
-      "Give a task in plain words and a token budget; svc picks the strategy (a broad question → skeleton, one named type → focus on it, otherwise search) and returns the files the task localizer (find kind=task) ranks, source first: the best whole while they fit, then their neighbours (callers, callees, tests) as signatures; the manifest says why each file is in. The first line names the strategy. Use when you do not yet know which files matter.",
+      "Give a task in plain words and a token budget; svc picks the strategy (a broad question → skeleton, one named type → focus on it, otherwise search; central — the most depended-on files — when the task's words match no file) and returns the files the task localizer (find kind=task) ranks, source first: the best whole while they fit, then their neighbours (callers, callees, tests) as signatures, then a map of the relevant files not packed, each with why and the call that fetches it (structured: map). The manifest says why each file is in. The first line names the strategy. Use when you do not yet know which files matter.",
     mcp: [{ tool: "svc_ask" }],
     cli: { command: "ask" },
     params: [
@@ -78,7 +87,7 @@ export const FUSION_OPERATIONS: readonly OperationSpec[] = [
       ...EXCL_PARAMS,
       FORMAT_PARAM,
     ],
-    output: FUSION_OUTPUT,
+    output: ASK_OUTPUT,
     load: async () => (await import("../ops/ask.ts")).ask as never,
   },
   {

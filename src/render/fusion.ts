@@ -9,7 +9,7 @@ import { join } from "node:path";
 import type { Plan, PlanEntry } from "../plan/model.ts";
 import { unifiedDiff } from "./diff.ts";
 import { fileBlock, textTraits, type Format } from "./format.ts";
-import { droppedNote, manifestComment, statsComment, type DroppedFile, type ManifestLine } from "./manifest.ts";
+import { droppedNote, manifestComment, mapComment, mapText, shortWhy, statsComment, type DroppedFile, type ManifestLine, type MapLine } from "./manifest.ts";
 import { redact } from "../text/redact.ts";
 import { reduceFile, type Level } from "./reduce/index.ts";
 import { compareSent, recordSent, session as sessionFor } from "./session.ts";
@@ -69,7 +69,13 @@ export interface FusionData {
   notes: string[];
   /** Data and docs files set aside, one row per extension (see plan/source-split.ts). */
   notIncluded?: NonNullable<Plan["notIncluded"]>;
+  /** ask: the relevant files not packed, most relevant first — why each is relevant and the call that fetches it (in place of `dropped`). */
+  map?: MapLine[];
+  /** ask: relevant files not packed that the map leaves out to fit the budget. */
+  mapCut?: number;
 }
+
+export type { MapLine };
 
 interface Candidate {
   entry: PlanEntry;
@@ -179,18 +185,27 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
     plan.manifestNotes.reduce((sum, n) => sum + 2 * counter.count(n) + 4, 0) +
     (plan.notIncludedLines ?? []).reduce((sum, n) => sum + counter.count(n) + 2, 0) +
     counter.count(JSON.stringify(plan.notIncluded ?? []));
-  const entryCost = (c: Candidate) => c.tokens + 12 + counter.count(JSON.stringify(emitted(c)));
+  const fixed = used;
+  // the map's share is held while packing and handed back before the map is filled
+  const mapHeld = plan.map && Number.isFinite(budget) ? Math.floor(budget * plan.map.share) : 0;
+  used += mapHeld;
+  // format=json: the text is the structured result with each file's content as a JSON string, so an entry's fields count twice (text and data) and its content as escaped JSON
+  const asJson = options.format === "json";
+  const contentCost = (c: Candidate) => (asJson ? counter.count(JSON.stringify(c.content)) + 4 : c.tokens);
+  const entryCost = (c: Candidate) => contentCost(c) + 12 + (asJson ? 2 : 1) * counter.count(JSON.stringify(emitted(c)));
   const packing = plan.packing;
   const texts = new Map<string, string>();
-
   for (const [index, entry] of plan.entries.entries()) {
     const first = chosen.length === 0 || entry.mustKeep === true;
     // A fair share: while other entries wait, one that is not a must-keep takes at most half
     // of the room left, so one big file cannot crowd out the rest of a budgeted answer.
     const share = Number.isFinite(budget) && !packing && index < plan.entries.length - 1 && entry.mustKeep !== true ? Math.max(200, Math.floor((budget - used) / 2)) : Number.POSITIVE_INFINITY;
     // packing for editing: a whole file may take the answer up to wholeShare of the budget
-    const wholeRoom = packing && !first ? budget * packing.wholeShare : budget;
-    const fits = (c: Candidate) => used + entryCost(c) <= (CODE_LEVELS.has(c.tier) ? budget : wholeRoom) && entryCost(c) <= share;
+    // (the map's share is held from the signatures' part of the budget, not from the whole files')
+    const wholeRoom = packing && !first ? Math.min(budget, budget * packing.wholeShare + mapHeld) : budget + mapHeld;
+    // packing for editing: one file's signatures take at most signatureShare of the budget (a larger skeleton goes as a head-and-tail excerpt), so a huge file's signatures cannot crowd out the next candidates whole
+    const shareOf = (c: Candidate) => (packing?.signatureShare && CODE_LEVELS.has(c.tier) ? Math.floor(budget * packing.signatureShare) : share);
+    const fits = (c: Candidate) => used + entryCost(c) <= (CODE_LEVELS.has(c.tier) ? budget : wholeRoom) && entryCost(c) <= shareOf(c);
     // Entries that cannot fit even as signatures (a skeleton is rarely under a fifth of the
     // file) are dropped without being read, so a small budget over a big plan stays cheap.
     if (!first && (budget - used < 40 || entry.estimate * 0.2 > budget - used)) {
@@ -237,7 +252,7 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
     }
     const overShare = used + entryCost(smaller) <= budget; // it would fit, but not in its share
     if (first || overShare) {
-      const room = Math.min(budget - used, share) - 12 - 60;
+      const room = Math.min(budget - used, shareOf(smaller)) - 12 - 60;
       const cut = excerptOf(smaller, room, options, counter, candidate.tokens);
       if (cut) {
         chosen.push(cut);
@@ -247,6 +262,7 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
     }
     dropped.push({ path: entry.path, estimate: entry.estimate });
   }
+
 
   // Room left: entries sent as signatures become whole (standard), most relevant first (packing for editing).
   if (packing && packing.upgrade !== false && Number.isFinite(budget)) {
@@ -263,9 +279,28 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
     }
   }
 
+  used -= mapHeld;
   const order = new Map(plan.entries.map((e, i) => [e.path, i]));
+  const provenanceOf = new Map(plan.entries.map((e) => [e.path, e.provenance[0] ?? ""]));
+  const mapLineOf = (d: DroppedFile): MapLine => ({ path: d.path, tokens: d.estimate, why: shortWhy(provenanceOf.get(d.path) ?? ""), next: `${(plan.map as NonNullable<Plan["map"]>).next(d.path)}${(plan.map as NonNullable<Plan["map"]>).common}` });
+  const common = plan.map?.common ?? "";
+  // map lines that fit the room left (the shrink loop below cuts more if the whole answer is over)
+  let mapLimit = 0;
+  if (plan.map) {
+    const sortedNow = [...dropped].sort((x, y) => (order.get(x.path) ?? 0) - (order.get(y.path) ?? 0));
+    let room = budget - used - 60;
+    for (const d of sortedNow) {
+      const line = mapLineOf(d);
+      const cost = counter.count(mapText(line, common)) + counter.count(JSON.stringify(line)) + 4;
+      if (cost > room) break;
+      room -= cost;
+      mapLimit++;
+    }
+  }
   const emitOrder = plan.emitOrder;
   // `chosen` stays in plan order (the shrink loop below drops its least needed entry); the output goes in the plan's emit order
+  // the list a budget can afford (about one entry per 200 tokens of budget, at most 50); shortened before the last file is cut
+  let droppedListed = Number.isFinite(budget) ? Math.min(DROPPED_LISTED, Math.floor(budget / 200)) : DROPPED_LISTED;
   const buildData = (shown: readonly Candidate[], sorted: readonly DroppedFile[], total: number, redacted: number): FusionData => {
     return {
       mode: plan.mode,
@@ -277,13 +312,13 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
       redacted,
       maxTokens: options.maxTokens,
       entries: shown.map(emitted),
-      // the list a budget can afford (about one entry per 200 tokens of budget, at most 50)
-      dropped: sorted.slice(0, Number.isFinite(budget) ? Math.min(DROPPED_LISTED, Math.floor(budget / 200)) : DROPPED_LISTED),
+      dropped: plan.map ? [] : sorted.slice(0, droppedListed),
       droppedCount: sorted.length,
-      ...(sorted.length ? { next: "svc_focus focus=<path>" } : {}),
+      ...(sorted.length && !plan.map ? { next: "svc_focus focus=<path>" } : {}),
+      ...(plan.map && sorted.length ? { map: sorted.slice(0, mapLimit).map(mapLineOf), mapCut: Math.max(0, sorted.length - mapLimit) } : {}),
       omittedBySession: omitted,
       // an empty answer says why and what to try in the structured result too (--json, structuredContent, format=json read only this)
-      notes: [...plan.prelude.slice(0, 1).map((l) => l.slice(0, 160)), ...plan.manifestNotes, ...(shown.length === 0 && sorted.length > 0 ? [droppedNote(sorted, budget, sorted.length, true, budgetParam)] : [])],
+      notes: [...plan.prelude.slice(0, 1).map((l) => l.slice(0, 160)), ...plan.manifestNotes, ...(shown.length === 0 && sorted.length > 0 ? [droppedNote(sorted, budget, sorted.length, true, budgetParam, fixed)] : [])],
       ...(plan.notIncluded?.length ? { notIncluded: plan.notIncluded } : {}),
     };
   };
@@ -322,7 +357,8 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
     });
     // Nothing fits: the note alone says why and what to call (a manifest of nothing would only cost tokens).
     const nothingFits = chosen.length === 0 && dropped.length > 0;
-    const parts = [prelude, sessionNote, nothingFits ? "" : manifest, ...shown.map((c) => c.block), droppedNote(sorted, budget, data.droppedCount, nothingFits, budgetParam)].filter(Boolean);
+    const closing = plan.map && !nothingFits ? mapComment(data.map ?? [], data.mapCut ?? 0, budget, budgetParam, common) : droppedNote(sorted, budget, data.droppedCount, nothingFits, budgetParam, fixed);
+    const parts = [prelude, sessionNote, nothingFits ? "" : manifest, ...shown.map((c) => c.block), closing].filter(Boolean);
     if (options.trackTopTokenFiles) parts.push(statsComment(files, plan.collected, total, performance.now() - (options.startedAt ?? performance.now())));
     return { text: parts.join("\n"), data };
   };
@@ -333,12 +369,20 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
   for (let guard = 0; Number.isFinite(budget) && guard < 10_000; guard++) {
     const over = size(out) - budget;
     if (over <= 0) break;
-    if (chosen.length > 1) {
+    if (mapLimit > 0) {
+      // the map is cut first (about one line per 60 tokens over)
+      mapLimit = Math.max(0, mapLimit - Math.max(1, Math.ceil(over / 60)));
+    } else if (chosen.length > 1) {
       const last = chosen.pop() as Candidate;
       dropped.push({ path: last.entry.path, estimate: last.tokens });
+    } else if (chosen.length === 1 && droppedListed > 0 && !plan.map) {
+      // the list of what was left out goes before the one file the answer still holds
+      droppedListed = Math.max(0, droppedListed - Math.max(1, Math.ceil(over / 12)));
     } else if (chosen.length === 1) {
       const only = chosen[0] as Candidate;
-      const cut = excerptOf(only, only.tokens - over - 8, options, counter, only.tokens);
+      // the excerpt's block tokens for the content's cost in this format (JSON escapes it)
+      const inOutput = contentCost(only);
+      const cut = excerptOf(only, Math.floor(((inOutput - over) * only.tokens) / Math.max(1, inOutput)) - 8, options, counter, only.tokens);
       chosen.pop();
       if (cut && cut.tokens < only.tokens) chosen.push(cut);
       else dropped.push({ path: only.entry.path, estimate: only.tokens });

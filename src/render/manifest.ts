@@ -34,17 +34,48 @@ export interface DroppedFile {
 }
 
 /** The closing note naming what did not fit, with the cheapest next call to get it. */
-export function droppedNote(dropped: readonly DroppedFile[], maxTokens: number, count = dropped.length, nothingFits = false, budgetParam = "maxTokens"): string {
+export function droppedNote(dropped: readonly DroppedFile[], maxTokens: number, count = dropped.length, nothingFits = false, budgetParam = "maxTokens", fixed = 0): string {
   if (count === 0) return "";
   const first = dropped[0];
   if (nothingFits && first) {
-    return `<!-- svc: nothing fits ${budgetParam}=${maxTokens} (the first file, ${first.path}, is ~${formatTokens(first.estimate)}); raise ${budgetParam} to ${Math.max(400, maxTokens * 2)}+ or call svc_focus focus=${first.path}. -->`;
+    // the budget to name counts what the answer holds besides files (`fixed`: notes, a prelude, the caller's reserve) and part of the first file
+    const least = Math.ceil((fixed + Math.min(first.estimate, 600) + 120) / 100) * 100;
+    return `<!-- svc: nothing fits ${budgetParam}=${maxTokens} (the first file, ${first.path}, is ~${formatTokens(first.estimate)}); raise ${budgetParam} to ${Math.max(400, maxTokens * 2, least)}+ or call svc_focus focus=${first.path}. -->`;
   }
   // a small budget affords a short list
   const listed = Number.isFinite(maxTokens) ? Math.max(1, Math.min(10, Math.floor(maxTokens / 400))) : 10;
   const shown = dropped.slice(0, listed).map((d) => `${d.path} (~${formatTokens(d.estimate)})`);
   const more = count > shown.length ? `, and ${count - shown.length} more` : "";
   return `<!-- svc: omitted ${count} file${count === 1 ? "" : "s"} to fit ${budgetParam}=${maxTokens} (most relevant kept): ${shown.join(", ")}${more}. Fetch one with svc_focus focus=<path> (CLI: svc focus <path>). -->`;
+}
+
+/** One line of ask's map: a relevant file not packed, why, and the call that fetches it. */
+export interface MapLine {
+  path: string;
+  /** Index estimate of the whole file. */
+  tokens: number;
+  why: string;
+  next: string;
+}
+
+/** A map line's reason, short (the manifest's provenance without its detail). */
+export function shortWhy(provenance: string): string {
+  return provenance.length > 90 ? `${provenance.slice(0, 89).replace(/\s+\S*$/, "")}…` : provenance;
+}
+
+/** A map line as text: the call without `common`, the arguments every call shares (the map's head states them once). */
+export function mapText(line: MapLine, common = ""): string {
+  const call = common && line.next.endsWith(common) ? line.next.slice(0, -common.length) : line.next;
+  return `  ${line.path} (~${formatTokens(line.tokens)}) — ${line.why} → ${call}`;
+}
+
+/** The map after the packed files: each relevant file not packed with why and its next call; says when it was cut to fit. */
+export function mapComment(lines: readonly MapLine[], cut: number, budget: number, budgetParam: string, common = ""): string {
+  if (lines.length === 0 && cut === 0) return "";
+  const calls = lines.length ? `, each with the call that fetches it${common ? ` (add${common} to each)` : ""}` : "";
+  const head = `<!-- svc:map — relevant, not packed (${lines.length + cut}), most relevant first${calls}:`;
+  const tail = cut ? [`  … ${cut} more${lines.length ? "" : " (all of them)"} cut from this map to fit ${budgetParam}=${budget}; raise ${budgetParam} to list them`] : [];
+  return [head, ...lines.map((l) => mapText(l, common)), ...tail, "-->"].join("\n");
 }
 
 const k = (n: number) => `${(n / 1000).toFixed(1)}k`;

@@ -172,7 +172,12 @@ describe("budgets: maxTokens is never exceeded, counted over text and structured
         if (budget >= 900) expect(data.files).toBeGreaterThanOrEqual(1);
         // the structured result says it too where the budget affords the note twice (--json and format=json read only that)
         if (data.files === 0) for (const said of budget >= 400 ? [text, data.notes.join("\n")] : [text]) expect(said).toContain(`nothing fits ${op === "ask" ? "tokenBudget" : "maxTokens"}=${budget}`);
-        else if (data.droppedCount) expect(text).toContain(`Fetch one with svc_focus focus=<path> (CLI: svc focus <path>).`);
+        else if (data.droppedCount && op === "ask") {
+          // ask maps what it did not pack (each line with why and its call) and says what the budget cut from the map
+          expect(text).toContain("<!-- svc:map — relevant, not packed");
+          expect((data.map ?? []).length + (data.mapCut ?? 0)).toBe(data.droppedCount);
+          if (data.mapCut) expect(text).toContain(`cut from this map to fit tokenBudget=${budget}`);
+        } else if (data.droppedCount) expect(text).toContain(`Fetch one with svc_focus focus=<path> (CLI: svc focus <path>).`);
       }
     }, 60_000);
   }

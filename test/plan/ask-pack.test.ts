@@ -9,6 +9,9 @@ import { answerTokens } from "../../src/render/fit.ts";
 import type { FusionData } from "../../src/render/fusion.ts";
 import { tokenCounter } from "../../src/text/tokens.ts";
 import { askedKinds } from "../../src/plan/ask-localized.ts";
+import { REGISTRY } from "../../src/registry/index.ts";
+import { flagName } from "../../src/surfaces/cli/program.ts";
+import { droppedNote } from "../../src/render/manifest.ts";
 import { gitRepo } from "../helpers/repo.ts";
 
 const body = (name: string, n: number) => Array.from({ length: n }, (_, i) => `  ${name}Step${i}(value: number): number {\n    return value * ${i + 1} + ${i};\n  }`).join("\n");
@@ -77,6 +80,105 @@ describe("ask: packing for editing", () => {
       said.push(...(r.text.match(/(fits?|raise) tokenBudget[= ]\d*/g) ?? []));
     }
     expect(said.length).toBeGreaterThan(0);
+  }, 60_000);
+
+  test("the map: each relevant file not packed gets one line with why and the call that fetches it, in the surface's terms, within the budget", async () => {
+    const root = gitRepo(FILES);
+    const counter = await tokenCounter();
+    const task = "redis adapter expiry: respect the ttl, unrelated steps";
+    const reduce = REGISTRY.find((s) => s.op === "reduce");
+    const files = reduce?.params.find((p) => p.name === "files");
+    const pathParam = reduce?.params.find((p) => p.name === "path");
+    expect(reduce?.mcp?.[0]?.tool).toBe("svc_reduce");
+    for (const surface of ["mcp", "cli", "rpc"] as const) {
+      const r = await call("ask", { path: root, task, tokenBudget: 1500 }, { surface });
+      const data = r.data as unknown as FusionData;
+      expect(answerTokens(r, counter)).toBeLessThanOrEqual(1500);
+      expect(data.droppedCount).toBeGreaterThan(0);
+      const map = data.map ?? [];
+      expect(map.length + (data.mapCut ?? 0)).toBe(data.droppedCount);
+      expect(map.length).toBeGreaterThan(0);
+      const packed = new Set(data.entries.map((e) => e.path));
+      for (const line of map) {
+        expect(packed.has(line.path)).toBe(false);
+        expect(line.why.length).toBeGreaterThan(0);
+        // the exact call, with the parameter names of the surface the request came through
+        if (surface === "cli") expect(line.next).toBe(`svc ${reduce?.cli?.command} --${flagName(files!)} ${line.path} --${flagName(pathParam!)} ${root}`);
+        else expect(line.next).toBe(`svc_reduce ${files?.name}=${JSON.stringify([line.path])} ${pathParam?.name}=${JSON.stringify(root)}`);
+        // one short line in the text: the call without the shared path, which the map's head states once
+        expect(r.text).toContain(`  ${line.path} (~`);
+        expect(r.text).toContain(`— ${line.why} → ${line.next.replace(surface === "cli" ? ` --path ${root}` : ` path=${JSON.stringify(root)}`, "")}\n`);
+      }
+      expect(r.text).toContain(surface === "cli" ? `(add --path ${root} to each)` : `(add path=${JSON.stringify(root)} to each)`);
+    }
+    // a call fetches what the map names
+    const r = await call("ask", { path: root, task, tokenBudget: 1500 });
+    const first = (r.data as unknown as FusionData).map?.[0];
+    const fetched = await call("reduce", { path: root, files: [first?.path] });
+    expect(fetched.text).toContain(`path="${first?.path}"`);
+  }, 90_000);
+
+  test("the map is cut first when the budget is short, and says so", async () => {
+    const root = gitRepo(FILES);
+    const counter = await tokenCounter();
+    let cutSeen = false;
+    for (const budget of [500, 700, 900, 1200]) {
+      const r = await call("ask", { path: root, task: "redis adapter expiry: respect the ttl, unrelated steps", tokenBudget: budget });
+      const data = r.data as unknown as FusionData;
+      expect(answerTokens(r, counter)).toBeLessThanOrEqual(budget);
+      if (data.mapCut) {
+        cutSeen = true;
+        expect(r.text).toContain(`${data.mapCut} more${data.map?.length ? "" : " (all of them)"} cut from this map to fit tokenBudget=${budget}`);
+        // files were packed: the map went first
+        if (data.files > 0) expect(data.entries.length).toBeGreaterThan(0);
+      }
+    }
+    expect(cutSeen).toBe(true);
+  }, 90_000);
+
+  test("format=json keeps the first file where the text format does (the content counted as the JSON it is sent as)", async () => {
+    const root = gitRepo(FILES);
+    const counter = await tokenCounter();
+    let compared = 0;
+    for (const budget of [700, 800, 900, 1000, 1200]) {
+      const xml = await call("ask", { path: root, task: "redis adapter expiry: respect the ttl", tokenBudget: budget });
+      const json = await call("ask", { path: root, task: "redis adapter expiry: respect the ttl", tokenBudget: budget, format: "json" });
+      expect(answerTokens(json, counter)).toBeLessThanOrEqual(budget);
+      const first = (xml.data as unknown as FusionData).entries[0]?.path;
+      if (!first) continue;
+      compared++;
+      expect((json.data as unknown as FusionData).entries.map((e) => e.path)).toContain(first);
+      expect(JSON.parse(json.text).entries[0].content.length).toBeGreaterThan(0);
+    }
+    expect(compared).toBeGreaterThan(0);
+  }, 90_000);
+
+  test("nothing fits: the budget named counts what the answer holds besides files (a caller's reserve too)", () => {
+    const dropped = [{ path: "src/a.ts", estimate: 300 }];
+    expect(droppedNote(dropped, 500, 1, true, "maxTokens")).toContain("raise maxTokens to 1000+");
+    // a reserve of 3,000 tokens (review's change list): twice the budget would still fit nothing
+    expect(droppedNote(dropped, 500, 1, true, "maxTokens", 3000)).toContain("raise maxTokens to 3500+");
+  });
+
+  test("one file's signatures take at most a share of the budget: a huge best candidate cannot crowd the next one out", async () => {
+    const root = gitRepo({
+      "src/big/unrelated.ts": `export class Unrelated {\n${body("unrelated", 400)}\n}\n`,
+      "src/cache/redis-adapter.ts": `export class RedisAdapter {\n  private expiry = new Map<string, number>();\n  set(key: string, value: string, ttlSeconds: number) { this.expiry.set(key, ttlSeconds); }\n${body("redis", 30)}\n}\n`,
+    });
+    const counter = await tokenCounter();
+    for (const budget of [3000, 5000]) {
+      const r = await call("ask", { path: root, task: "make Unrelated respect the redis adapter expiry", tokenBudget: budget });
+      expect(answerTokens(r, counter)).toBeLessThanOrEqual(budget);
+      const entries = (r.data as unknown as FusionData).entries;
+      const big = entries.find((e) => e.path === "src/big/unrelated.ts");
+      const redis = entries.find((e) => e.path === "src/cache/redis-adapter.ts");
+      expect(big?.tier).toBe("skeleton");
+      expect(big?.excerpt).toBe(true);
+      expect(big?.tokens ?? 0).toBeLessThanOrEqual(budget * 0.3);
+      expect(r.text).toContain("the whole file: svc_reduce files=[\"src/big/unrelated.ts\"]");
+      expect(redis?.tier).toBe("standard");
+      expect(redis?.excerpt).toBeUndefined();
+    }
   }, 60_000);
 
   test("tests, docs and generated files count as asked for only when the task says so", () => {

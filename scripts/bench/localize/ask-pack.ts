@@ -7,9 +7,61 @@
 // tokenizer svc uses. Differences are paired over tasks with run.ts's bootstrap interval.
 //
 //   bun scripts/bench/localize/ask-pack.ts [--split tune|heldout] [--corpus a,b] [--budgets 8000,20000]
-//       [--params '{"…":…}'] [--json <file>] [--detail]
+//       [--params '{"…":…}'] [--variants '{"name":{"…":…}}'] [--per-corpus N] [--json <file>] [--detail]
 // --split defaults to tune: held-out is for the final look. --params overrides ask's
-// ASK_PARAMS in this process (ablations). ask latency: in-process, warm, at the first budget.
+// ASK_PARAMS in this process; --variants scores named overrides on every task next to the
+// default, same index, same run (ablations, before/after, each with its own p50). --corpus
+// takes the history corpora (effect-git, mikro-orm-git, rxjs-git, zod-git: one clone per
+// corpus checked out per task, leak-checked as in run.ts; ~1–3 min per task) and svc (its
+// own history); --per-corpus N keeps each corpus's N most recent tasks (in --corpus order;
+// --json is rewritten after each task group, so a long run's partial rows survive).
+// ask latency: in-process, warm, at the first budget.
+//
+// At 914fa1b (the map after the packed files, mapShare 0.05), the same run with
+// "before" = {"mapShare":0} (the packing of 5660412, no map). Tuning split (npm 164 tasks),
+// present / whole:
+//   8k: ask 85.9 / 74.1, BM25F 64.1 / 64.1: +21.8 (15.9 … 27.6) / +10.0 (4.4 … 15.4)
+//   20k: ask 93.2 / 89.7, BM25F 81.8 / 81.8: +11.3 (7.4 … 15.5) / +7.8 (4.5 … 11.5)
+//   per corpus below the BM25F pack (whole): nodemailer 8k 41.7 / 52.5; sinon 8k 81.1 / 81.7.
+//   svc (30 oldest tuning tasks): 8k 65.0 / 53.3 vs 51.9 / 51.9; 20k 88.6 / 82.5 vs 63.6 / 63.6.
+//   history corpora, 10 most recent tuning tasks each, measured before (f258754 packing):
+//   effect 8k 27.0 / 2.0 vs 17.0 / 17.0, 20k 32.0 / 12.0 vs 29.0 / 29.0; mikro-orm 8k 30.0 / 0.0
+//   vs 0 / 0, 20k 44.8 / 10.0 vs 28.3 / 28.3; rxjs 100 / 100 vs 20 / 20 (8k); zod 8k 39.2 / 18.3
+//   vs 33.3 / 33.3, 20k 54.2 / 36.7 vs 43.3 / 43.3. Whole files below the pack there come from
+//   targets the localizer misses (effect NodeWorker.ts, zod regexes.ts) and targets too large to
+//   send whole at either budget (Schema.ts, schemas.ts, QueryBuilder.ts).
+// Held-out, read once (npm 162 tasks):
+//   8k: ask 80.8 / 68.7 (before 82.6 / 68.9), BM25F 59.1 / 59.1: +21.8 (15.6 … 28.6) / +9.6 (3.8 … 15.3)
+//   20k: ask 90.3 / 85.2 (before 90.3 / 86.3), BM25F 78.4 / 78.4: +12.0 (7.5 … 16.7) / +6.8 (2.2 … 11.8)
+//   the map's cost, paired: present −1.7 (−3.9 … −0.1) at 8k, whole −1.1 (−2.7 … −0.1) at 20k.
+//   per corpus below the pack (whole): nodemailer 8k 36.8 / 44.7 (before 36.8), mobx 20k
+//   52.9 / 59.1 (before 54.8), sinon 20k 93.7 / 98.4 (before 98.4: the map's hold keeps the
+//   leftover budget from turning one signature file whole).
+//   svc (30 most recent held-out tasks with an index): 8k 63.7 / 50.2 vs 42.7 / 42.7 (+21.0 / +7.5),
+//   20k 82.3 / 75.8 vs 64.1 / 64.1 (+18.3 / +11.7); before 61.3 / 48.5 and 80.4 / 75.8.
+// At 747e2f9 (signatureShare 0.3: one file's signatures at most 30% of the budget), held-out
+// once more, same run with "before" = {"signatureShare":0,"mapShare":0}:
+//   npm + svc (191 tasks; --per-corpus 30 drops one react-i18next task): 8k ask 78.2 / 65.9,
+//   BM25F 56.6 / 56.6: +21.6 (15.7 … 27.5) / +9.3 (4.1 … 14.5); 20k 89.0 / 83.6 vs 76.1 / 76.1:
+//   +12.9 (8.7 … 17.2) / +7.5 (3.1 … 12.0); the cap changes nothing there (no npm or svc file's
+//   signatures reach 30%). p50 121 ms (before 136 ms).
+//   history corpora (6 most recent held-out tasks each, 24): 8k 64.2 / 36.3 vs 24.1 / 24.1:
+//   +40.1 (17.9 … 59.7) / +12.2 (−6.3 … 31.3); 20k 70.9 / 44.6 vs 35.2 / 35.2: +35.7 (15.6 … 55.0)
+//   / +9.4 (−12.2 … 31.3); before: 44.9 / 29.5 and 64.5 / 40.6; the cap alone: present +14.6
+//   (2.1 … 29.2) and whole +6.3 at 8k. Below the pack (whole): zod 22.2 / 25.0 at 8k (5.6
+//   before the cap) and 11.1 / 25.0 at 20k, mikro-orm 18.8 / 35.4 at 8k. p50 446 ms (before 396).
+//   (zod was looked at on its tuning tasks after the first held-out read showed it below; the
+//   cap was chosen there, on the tuning split.)
+// ask p50 (warm, 8k, load average ~19 on 2 cores): npm held-out 413 ms (before 588 ms in the
+// same run), svc 668 ms; at 5660412 on a quieter machine 203 ms.
+// Ablations (tuning, npm): knapsack over the candidates' forms with a prior fitted on the
+// tuning split (best 0.63, others 0.30·(score/best)^4), whole only: 8k 70.8 / 71.4 greedy (n.s.);
+// counting presence too: present +2.8 (0.8 … 5.3), whole −2.7 (−5.7 … −0.2) — removed. The map's
+// share held from the whole files' room: whole −2.4 at 8k; held from the signatures' part only:
+// ±0.0 whole, −1.0 present at 20k (n.s.); mapShare 0.03: +0.4 / +0.0 at 8k (n.s.; 0.05 kept for
+// a longer map). Prior fits (rank 1 right: partial grade 0.59, confident 0.90; nodemailer 0.40):
+// nodemailer's gap at 8k is its localizer's first candidate (often a 6k-token file, wrong 60%
+// of the time there), which the BM25F pack never sends because that file does not fit whole raw.
 //
 // Measured at 5660412 (issue 23) on the 13 npm-history corpora (--corpus mobx,rxjs,dayjs,
 // fp-ts,knex,nodemailer,bull,react-i18next,axios,express,body-parser,mongoose,sinon; svc's
@@ -46,6 +98,7 @@ import { tokenCounter, type TokenCounter } from "../../../src/text/tokens.ts";
 import { fmt, percentile } from "../measure.ts";
 import { Baselines } from "./baselines.ts";
 import { pairedInterval } from "./metrics.ts";
+import { checkoutParent } from "./corpus-history.ts";
 import { docsOf, loadTasks } from "./run.ts";
 import type { LocalizeTask } from "./task.ts";
 
@@ -71,6 +124,8 @@ export interface PackRow {
   bm25f: Record<number, PackScore>;
   /** Per budget: the tier each target arrived at in ask's answer ("-" when absent). */
   askTiers: Record<number, string[]>;
+  /** --variants: ask with other ASK_PARAMS on the same task and index (ablations, before/after). */
+  variants?: Record<string, { askMs: number; ask: Record<number, PackScore> }>;
 }
 
 const WHOLE = new Set(["none", "standard"]);
@@ -106,16 +161,61 @@ async function askScore(root: string, task: LocalizeTask, budget: number, counte
   return { score: score(task.targets, any, whole, answerTokens(r, counter), entries.length), strategy, tiers: task.targets.map((t) => tier.get(t) ?? "-") };
 }
 
-export async function benchAskPack(base: string, options: { only: string[] | null; split: LocalizeTask["split"]; budgets: number[]; log: (s: string) => void }): Promise<PackRow[]> {
+export interface AskPackOptions {
+  only: string[] | null;
+  split: LocalizeTask["split"];
+  budgets: number[];
+  /** Named ASK_PARAMS overrides scored on every task next to the default (in the same run). */
+  variants?: Record<string, Partial<typeof ASK_PARAMS>>;
+  /** At most this many tasks per corpus (the most recent; history corpora take ~1 min per task). */
+  perCorpus?: number;
+  log: (s: string) => void;
+  /** Called with the rows so far after each task group (a long run's partial results survive it). */
+  progress?: (rows: readonly PackRow[]) => void | Promise<void>;
+}
+
+/** ask's warm latency and scores at each budget on one task (the first budget timed). */
+async function askRun(root: string, task: LocalizeTask, budgets: readonly number[], counter: TokenCounter) {
+  await call("ask", { path: root, task: task.query, tokenBudget: budgets[0] as number }); // warm
+  const out = { ms: 0, strategy: "?", ask: {} as Record<number, PackScore>, tiers: {} as Record<number, string[]> };
+  for (const [i, budget] of budgets.entries()) {
+    const t0 = performance.now();
+    const a = await askScore(root, task, budget, counter);
+    if (i === 0) {
+      out.ms = performance.now() - t0;
+      out.strategy = a.strategy;
+    }
+    out.ask[budget] = a.score;
+    out.tiers[budget] = a.tiers;
+  }
+  return out;
+}
+
+export async function benchAskPack(base: string, options: AskPackOptions): Promise<PackRow[]> {
   const counter = await tokenCounter();
   const loaded = await loadTasks(base, options.only, options.log);
-  const tasks = loaded.tasks.filter((t) => t.split === options.split);
+  let tasks = loaded.tasks.filter((t) => t.split === options.split);
+  if (options.perCorpus) {
+    const keep = new Set<string>();
+    for (const c of new Set(tasks.map((t) => t.corpus))) for (const t of tasks.filter((x) => x.corpus === c).slice(-options.perCorpus)) keep.add(t.id);
+    tasks = tasks.filter((t) => keep.has(t.id));
+  }
+  // corpora in the order --corpus names them (the slow history corpora last when listed last)
+  if (options.only) {
+    const rank = (c: string) => (options.only as string[]).indexOf(c);
+    tasks = tasks.map((t, i) => ({ t, i })).sort((a, b) => rank(a.t.corpus) - rank(b.t.corpus) || a.i - b.i).map((x) => x.t);
+  }
+  // History corpora share one clone per corpus, checked out per task: each task is its own group (run.ts does the same).
+  const key = (t: LocalizeTask) => (t.checkout ? `${t.root}@${t.checkout}` : t.root);
   const byRoot = new Map<string, LocalizeTask[]>();
-  for (const t of tasks) byRoot.set(t.root, [...(byRoot.get(t.root) ?? []), t]);
+  for (const t of tasks) byRoot.set(key(t), [...(byRoot.get(key(t)) ?? []), t]);
   const rows: PackRow[] = [];
   let done = 0;
-  for (const [root, group] of byRoot) {
-    const docs = await docsOf(root);
+  const defaults = { ...ASK_PARAMS };
+  for (const [, group] of byRoot) {
+    const root = (group[0] as LocalizeTask).root;
+    if (group[0]?.checkout) checkoutParent(root, group[0].checkout);
+    const docs = await docsOf(root, group[0]);
     const baselines = new Baselines(docs);
     const bodies = new Map(docs.map((d) => [d.path, d.body]));
     const costs = new Map<string, number>();
@@ -124,25 +224,26 @@ export async function benchAskPack(base: string, options: { only: string[] | nul
       const task = { ...original, targets: original.targets.filter((p) => bodies.has(p)) };
       if (!task.targets.length) continue;
       const ranking = baselines.bm25f(task.query, docs.length);
-      const first = options.budgets[0] as number;
-      await call("ask", { path: root, task: task.query, tokenBudget: first }); // warm
-      const t0 = performance.now();
-      const row: PackRow = { id: task.id, corpus: task.corpus, query: task.query, targets: task.targets, strategy: "?", askMs: 0, ask: {}, bm25f: {}, askTiers: {} };
+      const a = await askRun(root, task, options.budgets, counter);
+      const row: PackRow = { id: task.id, corpus: task.corpus, query: task.query, targets: task.targets, strategy: a.strategy, askMs: a.ms, ask: a.ask, bm25f: {}, askTiers: a.tiers };
       for (const budget of options.budgets) {
-        const a = await askScore(root, task, budget, counter);
-        if (budget === first) {
-          row.askMs = performance.now() - t0;
-          row.strategy = a.strategy;
-        }
-        row.ask[budget] = a.score;
-        row.askTiers[budget] = a.tiers;
         const pack = bm25fPack(ranking, cost, budget);
         row.bm25f[budget] = score(task.targets, pack.paths, pack.paths, pack.tokens, pack.paths.size);
+      }
+      for (const [name, change] of Object.entries(options.variants ?? {})) {
+        Object.assign(ASK_PARAMS, change);
+        try {
+          const v = await askRun(root, task, options.budgets, counter);
+          (row.variants ??= {})[name] = { askMs: v.ms, ask: v.ask };
+        } finally {
+          Object.assign(ASK_PARAMS, defaults);
+        }
       }
       rows.push(row);
     }
     done += group.length;
-    options.log(`  ${done}/${tasks.length} tasks`);
+    if (!group[0]?.checkout || done % 5 === 0 || done === tasks.length) options.log(`  ${done}/${tasks.length} tasks`);
+    await options.progress?.(rows);
   }
   return rows;
 }
@@ -177,6 +278,30 @@ export function printAskPack(rows: readonly PackRow[], budgets: readonly number[
   const strategies = new Map<string, number>();
   for (const r of rows) strategies.set(r.strategy, (strategies.get(r.strategy) ?? 0) + 1);
   console.log(`strategies: ${[...strategies].map(([s, n]) => `${s} ${n}`).join(", ")}`);
+  const names = [...new Set(rows.flatMap((r) => Object.keys(r.variants ?? {})))];
+  if (names.length) {
+    console.log(`\nvariants (same tasks and index; Δ = variant − ask as run, paired 95%):`);
+    for (const name of names) {
+      const vs = rows.filter((r) => r.variants?.[name]);
+      for (const b of budgets) {
+        const avg = (f: (r: PackRow) => number) => vs.reduce((s, r) => s + f(r), 0) / Math.max(1, vs.length);
+        const d = (m: "present" | "whole") => {
+          const a = vs.map((r) => r.variants?.[name]?.ask[b]?.[m] ?? 0);
+          const c = vs.map((r) => r.ask[b]?.[m] ?? 0);
+          const [lo, hi] = pairedInterval(a, c);
+          const mean = a.reduce((s, x, i) => s + x - (c[i] as number), 0) / Math.max(1, a.length);
+          return `${mean >= 0 ? "+" : ""}${pct(mean)} (${pct(lo)} … ${pct(hi)})`;
+        };
+        console.log(`  ${name.padEnd(28)} ${String(b).padStart(6)} | ${pct(avg((r) => r.variants?.[name]?.ask[b]?.present ?? 0)).padStart(5)} ${pct(avg((r) => r.variants?.[name]?.ask[b]?.whole ?? 0)).padStart(5)} | present ${d("present").padEnd(24)} whole ${d("whole")}`);
+      }
+      for (const c of [...new Set(vs.map((r) => r.corpus))]) {
+        const cr = vs.filter((r) => r.corpus === c);
+        const line = budgets.map((b) => `${b}: ${pct(cr.reduce((s, r) => s + (r.variants?.[name]?.ask[b]?.present ?? 0), 0) / cr.length)}/${pct(cr.reduce((s, r) => s + (r.variants?.[name]?.ask[b]?.whole ?? 0), 0) / cr.length)}`).join("  ");
+        console.log(`      ${c.padEnd(16)} ${line}`);
+      }
+      console.log(`      p50 ${fmt(percentile(vs.map((r) => r.variants?.[name]?.askMs ?? 0), 50), 1)} ms (ask as run: ${fmt(percentile(vs.map((r) => r.askMs), 50), 1)} ms)`);
+    }
+  }
   if (!detail) return;
   const b = budgets[0] as number;
   for (const r of rows) {
@@ -194,8 +319,11 @@ if (import.meta.main) {
   const split = (arg("--split") ?? "tune") as LocalizeTask["split"];
   const budgets = (arg("--budgets") ?? "8000,20000").split(",").map(Number);
   if (arg("--params")) Object.assign(ASK_PARAMS, JSON.parse(arg("--params") as string));
+  const variants = arg("--variants") ? (JSON.parse(arg("--variants") as string) as AskPackOptions["variants"]) : undefined;
+  const perCorpus = arg("--per-corpus") ? Number(arg("--per-corpus")) : undefined;
   const base = join(import.meta.dir, "..", "..", "..");
-  const rows = await benchAskPack(base, { only, split, budgets, log: (s) => process.stderr.write(`${s}\n`) });
+  const json = arg("--json");
+  const rows = await benchAskPack(base, { only, split, budgets, variants, perCorpus, log: (s) => process.stderr.write(`${s}\n`), progress: json ? (r) => void Bun.write(json, JSON.stringify(r, null, 2)) : undefined });
   printAskPack(rows, budgets, split, args.includes("--detail"));
   if (arg("--json")) await Bun.write(arg("--json") as string, JSON.stringify(rows, null, 2));
 }

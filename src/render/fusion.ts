@@ -389,6 +389,20 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
     } else break;
     out = assemble();
   }
+  // The map grows back a line at a time while the whole answer fits: the cut above is coarse
+  // and the first estimate of its room conservative, so a map cut further than the budget
+  // needs would hide relevant files the answer had room to name.
+  if (plan.map && Number.isFinite(budget) && chosen.length > 0 && size(out) <= budget) {
+    for (let guard = 0; mapLimit < dropped.length && guard < 200 && budget - size(out) > 20; guard++) {
+      mapLimit++;
+      const grown = assemble();
+      if (size(grown) > budget) {
+        mapLimit--;
+        break;
+      }
+      out = grown;
+    }
+  }
   if (session) for (const c of chosen) recordSent(session, c.entry.path, c.content);
   return out;
 }

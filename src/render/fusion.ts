@@ -300,6 +300,8 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
   const emitOrder = plan.emitOrder;
   // `chosen` stays in plan order (the shrink loop below drops its least needed entry); the output goes in the plan's emit order
   // the list a budget can afford (about one entry per 200 tokens of budget, at most 50); shortened before the last file is cut
+  // nothing fits and the answer is still over: the data and docs files set aside leave the structured result (the note saying why stays)
+  let lean = false;
   let droppedListed = Number.isFinite(budget) ? Math.min(DROPPED_LISTED, Math.floor(budget / 200)) : DROPPED_LISTED;
   const buildData = (shown: readonly Candidate[], sorted: readonly DroppedFile[], total: number, redacted: number): FusionData => {
     return {
@@ -319,7 +321,7 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
       omittedBySession: omitted,
       // an empty answer says why and what to try in the structured result too (--json, structuredContent, format=json read only this)
       notes: [...plan.prelude.slice(0, 1).map((l) => l.slice(0, 160)), ...plan.manifestNotes, ...(shown.length === 0 && sorted.length > 0 ? [droppedNote(sorted, budget, sorted.length, true, budgetParam, fixed)] : [])],
-      ...(plan.notIncluded?.length ? { notIncluded: plan.notIncluded } : {}),
+      ...(plan.notIncluded?.length && !lean ? { notIncluded: plan.notIncluded } : {}),
     };
   };
   const assemble = () => {
@@ -386,6 +388,8 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
       chosen.pop();
       if (cut && cut.tokens < only.tokens) chosen.push(cut);
       else dropped.push({ path: only.entry.path, estimate: only.tokens });
+    } else if (chosen.length === 0 && !lean && plan.notIncluded?.length) {
+      lean = true;
     } else break;
     out = assemble();
   }

@@ -1,0 +1,41 @@
+// ask format=json when no file fits the budget: the answer is still ask's own (the note that
+// says nothing fits, names the first file and the budget that would), not the engine's
+// generic "truncated" stub — data and docs files set aside make the structured result
+// larger, and they are what goes first.
+
+import { expect, test } from "bun:test";
+import { call } from "../../src/engine.ts";
+import type { FusionData } from "../../src/render/fusion.ts";
+import { answerTokens } from "../../src/render/fit.ts";
+import { tokenCounter } from "../../src/text/tokens.ts";
+import { gitRepo } from "../helpers/repo.ts";
+
+function bigModule(): string {
+  const parts = ['import { helper } from "./helper";', ""];
+  for (let i = 0; i < 300; i++) parts.push(`/** Pipeline step ${i}. */`, `export function pipelineStep${i}(input: number): number {`, `  return helper(input) + ${i};`, "}", "");
+  return parts.join("\n");
+}
+
+test("format=json: nothing fits → ask's note in the structured result, within the budget", async () => {
+  const files: Record<string, string> = {
+    "package.json": '{ "name": "big" }\n',
+    "src/pipeline.ts": bigModule(),
+    "src/helper.ts": "export function helper(n: number): number {\n  return n + 1;\n}\n",
+  };
+  for (let i = 0; i < 12; i++) files[`data/fixture-${i}.json`] = `{ "step": ${i} }\n`;
+  for (let i = 0; i < 6; i++) files[`docs/guide-${i}.md`] = `# Guide ${i}\n\nAbout the pipeline.\n`;
+  for (let i = 0; i < 4; i++) files[`config/env-${i}.yml`] = `step: ${i}\n`;
+  files["config/app.toml"] = "name = 'big'\n";
+  files["notes/todo.txt"] = "pipeline\n";
+  const root = gitRepo(files);
+  const counter = await tokenCounter();
+  for (const surface of ["cli", "mcp"] as const) {
+    const result = await call("ask", { path: root, task: "change the pipeline step helper", tokenBudget: 400, format: "json" }, { surface });
+    const data = result.data as unknown as FusionData & { truncated?: boolean };
+    expect(answerTokens(result, counter)).toBeLessThanOrEqual(400);
+    expect(data.entries).toEqual([]);
+    expect(data.truncated).toBeUndefined();
+    expect(data.notes.join("\n")).toMatch(/nothing fits tokenBudget=400 \(the first file, src\/pipeline\.ts/);
+    expect(JSON.parse(result.text).notes).toEqual(data.notes);
+  }
+}, 120_000);

@@ -35,7 +35,8 @@ test("format=json: nothing fits → ask's note in the structured result, within 
     expect(answerTokens(result, counter)).toBeLessThanOrEqual(400);
     expect(data.entries).toEqual([]);
     expect(data.truncated).toBeUndefined();
-    expect(data.notes.join("\n")).toMatch(/nothing fits tokenBudget=400 \(the first file, src\/pipeline\.ts/);
+    // the budget by the surface's own name (CLI --budget, MCP tokenBudget)
+    expect(data.notes.join("\n")).toContain(`nothing fits ${surface === "cli" ? "--budget" : "tokenBudget"}=400 (the first file, src/pipeline.ts`);
     expect(JSON.parse(result.text).notes).toEqual(data.notes);
   }
 }, 120_000);

@@ -284,6 +284,8 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
   const provenanceOf = new Map(plan.entries.map((e) => [e.path, e.provenance[0] ?? ""]));
   const mapLineOf = (d: DroppedFile): MapLine => ({ path: d.path, tokens: d.estimate, why: shortWhy(provenanceOf.get(d.path) ?? ""), next: `${(plan.map as NonNullable<Plan["map"]>).next(d.path)}${(plan.map as NonNullable<Plan["map"]>).common}` });
   const common = plan.map?.common ?? "";
+  // the call that fetches one file, in the surface's terms (ask's map), for the note when nothing fits
+  const fetchOf = plan.map ? (path: string) => `${(plan.map as NonNullable<Plan["map"]>).next(path)}${common}` : undefined;
   // map lines that fit the room left (the shrink loop below cuts more if the whole answer is over)
   let mapLimit = 0;
   if (plan.map) {
@@ -320,7 +322,7 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
       ...(plan.map && sorted.length ? { map: sorted.slice(0, mapLimit).map(mapLineOf), mapCut: Math.max(0, sorted.length - mapLimit) } : {}),
       omittedBySession: omitted,
       // an empty answer says why and what to try in the structured result too (--json, structuredContent, format=json read only this)
-      notes: [...plan.prelude.slice(0, 1).map((l) => l.slice(0, 160)), ...plan.manifestNotes, ...(shown.length === 0 && sorted.length > 0 ? [droppedNote(sorted, budget, sorted.length, true, budgetParam, fixed)] : [])],
+      notes: [...plan.prelude.slice(0, 1).map((l) => l.slice(0, 160)), ...plan.manifestNotes, ...(shown.length === 0 && sorted.length > 0 ? [droppedNote(sorted, budget, sorted.length, true, budgetParam, fixed, fetchOf)] : [])],
       ...(plan.notIncluded?.length && !lean ? { notIncluded: plan.notIncluded } : {}),
     };
   };
@@ -359,7 +361,7 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
     });
     // Nothing fits: the note alone says why and what to call (a manifest of nothing would only cost tokens).
     const nothingFits = chosen.length === 0 && dropped.length > 0;
-    const closing = plan.map && !nothingFits ? mapComment(data.map ?? [], data.mapCut ?? 0, budget, budgetParam, common) : droppedNote(sorted, budget, data.droppedCount, nothingFits, budgetParam, fixed);
+    const closing = plan.map && !nothingFits ? mapComment(data.map ?? [], data.mapCut ?? 0, budget, budgetParam, common) : droppedNote(sorted, budget, data.droppedCount, nothingFits, budgetParam, fixed, fetchOf);
     const parts = [prelude, sessionNote, nothingFits ? "" : manifest, ...shown.map((c) => c.block), closing].filter(Boolean);
     if (options.trackTopTokenFiles) parts.push(statsComment(files, plan.collected, total, performance.now() - (options.startedAt ?? performance.now())));
     return { text: parts.join("\n"), data };

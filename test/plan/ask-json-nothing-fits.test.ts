@@ -16,6 +16,11 @@ function bigModule(): string {
   return parts.join("\n");
 }
 
+/** The same request's text (xml): the nothing-fits note closes it. */
+async function callText(root: string, surface: "cli" | "mcp"): Promise<string> {
+  return (await call("ask", { path: root, task: "change the pipeline step helper", tokenBudget: 400 }, { surface })).text;
+}
+
 test("format=json: nothing fits → ask's note in the structured result, within the budget", async () => {
   const files: Record<string, string> = {
     "package.json": '{ "name": "big" }\n',
@@ -38,5 +43,11 @@ test("format=json: nothing fits → ask's note in the structured result, within 
     // the budget by the surface's own name (CLI --budget, MCP tokenBudget)
     expect(data.notes.join("\n")).toContain(`nothing fits ${surface === "cli" ? "--budget" : "tokenBudget"}=400 (the first file, src/pipeline.ts`);
     expect(JSON.parse(result.text).notes).toEqual(data.notes);
+    // the call it names is the surface's own, as the map's are (CLI flags on the CLI, tool parameters over MCP)
+    const call_ = surface === "cli" ? `svc reduce --files src/pipeline.ts --path ${root}` : `svc_reduce files=["src/pipeline.ts"] path="${root}"`;
+    expect(data.notes.join("\n")).toContain(`or call ${call_}`);
+    const text = await callText(root, surface);
+    expect(text).toContain(`or call ${call_}`);
+    expect(text).not.toContain(surface === "cli" ? "svc_focus" : "svc focus");
   }
 }, 120_000);

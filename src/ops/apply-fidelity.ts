@@ -223,14 +223,19 @@ function restoreEndings(content: string, disk: Lines): string {
   return parts.join("");
 }
 
-/** The bytes to write for `content` over a file whose current text is `disk` (null: a new file). */
-export function keepFileStyle(content: string, disk: string | null): Fidelity {
+/**
+ * The bytes to write for `content` over a file whose current text is `disk` (null: a new file).
+ * `ownEndings`: the agent's content carried its own `\r` (written as given) — judged on what the
+ * agent sent, not on `content` after restoreMarkers, whose put-back values (a PEM key of a CRLF
+ * file) carry the file's `\r` and would otherwise cost every other line its ending.
+ */
+export function keepFileStyle(content: string, disk: string | null, ownEndings = content.includes("\r")): Fidelity {
   const kept: string[] = [];
   if (disk === null || disk.length === 0) return { text: content, kept };
   let text = content;
   const diskBom = disk.startsWith(BOM);
   const body = diskBom ? disk.slice(1) : disk;
-  if (!text.includes("\r")) {
+  if (!ownEndings) {
     const lines = splitLines(body);
     const restored = restoreEndings(text, lines);
     if (restored !== text) kept.push("CRLF line endings");

@@ -120,6 +120,19 @@ describe("apply keeps what views do not show", () => {
     expect(crlf.text).toContain("keeping the file's CRLF line endings, no final newline, BOM");
   });
 
+  test("a CRLF file holding a PEM key keeps every line ending and its final newline when the key's marker is put back", async () => {
+    const pem = "-----BEGIN RSA PRIVATE KEY-----\r\nMIIEpAIBAAKCAQEA1a2b3c4d5e6f7g8h9i0jKlMnOpQrStUvWxYz0123456789abc\r\nQWERTYUIOPasdfghjklzxcvbnm0123456789ABCDEFGHIJKLMNOPQRSTUVWXyz12\r\n-----END RSA PRIVATE KEY-----";
+    const original = `const a = 1;\r\nconst key = \`${pem}\`;\r\nconst n = 1;\r\n`;
+    const root = gitRepo({ "src/k.ts": original });
+    const content = (await view(root, "src/k.ts")).content;
+    expect(content).toBe("const a = 1;\nconst key = `[REDACTED:pem-private-key]`;\nconst n = 1;");
+    await call("apply", { path: root, file: "src/k.ts", content: content.replace("n = 1", "n = 2"), write: true });
+    expect(JSON.stringify(readFileSync(join(root, "src/k.ts"), "utf8"))).toBe(JSON.stringify(original.replace("n = 1", "n = 2")));
+    const again = (await view(root, "src/k.ts")).content;
+    await call("apply", { path: root, file: "src/k.ts", content: again.replace("const key", "let key"), write: true });
+    expect(JSON.stringify(readFileSync(join(root, "src/k.ts"), "utf8"))).toBe(JSON.stringify(original.replace("n = 1", "n = 2").replace("const key", "let key")));
+  });
+
   test("content that carries its own \\r, or a new file, is written as given", async () => {
     const root = gitRepo({ "src/a.ts": "a\r\nb\r\n" });
     await call("apply", { path: root, file: "src/a.ts", content: "a\r\nc\r\n", write: true });

@@ -119,10 +119,12 @@ export function restoreMarkers(rel: string, content: string, before: string | nu
     const line = cr ? raw.slice(0, -1) : raw;
     let text = line;
     const first = MARKER.exec(line);
+    const refuse = (why: string, marker: string) => validationError(
+      `refusing to apply to '${rel}': line ${n} contains the redaction marker ${marker} ${why} ('${clip(line)}'). svc views show secrets as markers; keep that line as the view showed it, or write the value you mean.`,
+    );
+    // The file has this line both as it is (marker included) and as a secret that views show the same way: which one is meant cannot be told.
+    if (first && literal.has(line) && secrets?.lines.has(line)) throw refuse("on a line the file has both literally and as a secret shown the same way (which one is meant cannot be told)", first[0]);
     if (first && !literal.has(line)) {
-      const refuse = (why: string, marker: string) => validationError(
-        `refusing to apply to '${rel}': line ${n} contains the redaction marker ${marker} ${why} ('${clip(line)}'). svc views show secrets as markers; keep that line as the view showed it, or write the value you mean.`,
-      );
       if (!secrets) throw refuse("and a new file has no value to put back", first[0]);
       const own = secrets.lines.get(line);
       if (own && own.size === 1) {

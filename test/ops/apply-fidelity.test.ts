@@ -92,6 +92,17 @@ describe("apply keeps what views do not show", () => {
     expect(changed.formatted).toContain("line 1 contains the redaction marker [REDACTED:aws-access-key] where the file on disk has no aws-access-key value");
   });
 
+  test("a line the file has both literally (marker included) and as a secret shown the same way is refused, not written as the marker", async () => {
+    const original = `export const k = "[REDACTED:aws-access-key]";\nexport const k = "${AWS}";\nexport const n = 1;\n`;
+    const root = gitRepo({ "src/a.ts": original });
+    const { content } = await view(root, "src/a.ts");
+    expect(content).toBe(`export const k = "[REDACTED:aws-access-key]";\nexport const k = "[REDACTED:aws-access-key]";\nexport const n = 1;`);
+    const error = await failure(call("apply", { path: root, file: "src/a.ts", content: content.replace("n = 1", "n = 2"), write: true }));
+    expect(error.formatted).toContain("line 1 contains the redaction marker [REDACTED:aws-access-key]");
+    expect(error.formatted).not.toContain(AWS);
+    expect(readFileSync(join(root, "src/a.ts"), "utf8")).toBe(original);
+  });
+
   test("CRLF, BOM and no-final-newline files round-trip byte-identical except the edit", async () => {
     const lines = ["export function total(a: number, b: number): number {", "  return a + b;", "}", "", "export const name = 'svc';"];
     const files: Record<string, Uint8Array> = {

@@ -26,7 +26,8 @@ export function fetchCall(surface: OpContext["surface"], path: string): { next: 
 
 export function ask(request: AskRequest, ctx: OpContext): Promise<OpResult<FusionData>> {
   if (!request.task.trim()) throw validationError("task must describe what you need");
-  return runFusion({ ...request, maxTokens: request.tokenBudget, budgetParam: "tokenBudget", trackTopTokenFiles: false }, ctx, {
+  // notes name the budget as the caller passes it: the CLI flag on the CLI, the parameter elsewhere
+  return runFusion({ ...request, maxTokens: request.tokenBudget, budgetParam: ctx.surface === "cli" ? "--budget" : "tokenBudget", trackTopTokenFiles: false }, ctx, {
     level: "standard",
     plan: (c) => planAsk(c, { task: request.task, budget: request.tokenBudget, fetch: fetchCall(ctx.surface, request.path) }),
   });

@@ -10,7 +10,7 @@ import { availabilityHeader } from "../render/availability.ts";
 import { formatTokens } from "../text/tokens.ts";
 import { localize, shortOfConfident, type Candidate, type GradeEvidence, type Localization, type Navigation } from "../retrieve/localize.ts";
 import type { Workspace } from "../workspace/root.ts";
-import { findLines, findPaths, findSymbols, findText, nearestNames, type LineHit, type PathHit, type SymbolHit, type TextHit } from "../retrieve/lookup.ts";
+import { findLines, findPaths, findSymbols, findText, nearestNames, type LineSearch, type PathHit, type SymbolHit, type TextHit } from "../retrieve/lookup.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
 import { findWiring, renderWiring, WIRING_KINDS, type WiringAnswer, type WiringKind } from "../wiring/query/find.ts";
@@ -36,7 +36,7 @@ export interface FindData {
   paths?: { total: number; hits: PathHit[] };
   text?: { total: number; hits: TextHit[]; available: boolean };
   /** Line-level hits over whole files (kind text and all). */
-  lines?: { total: number; hits: LineHit[] };
+  lines?: LineSearch;
   nearest?: string[];
   /** kind=task */
   grade?: Localization["grade"];
@@ -163,8 +163,9 @@ export async function find(request: FindRequest, ctx: OpContext): Promise<OpResu
         const found = findLines(db, ws.root, query, request.limit, ws.relDir);
         data.lines = found;
         const rows = found.hits.map((h) => `${h.path}:${h.line}  ${h.text}`);
-        if (request.kind === "text") out.push(...(rows.length ? [`lines matching '${query}': ${found.total}${found.total > rows.length ? ` (showing ${rows.length}; raise limit (CLI --limit) for more)` : ""}`, ...rows.map((r) => `  ${r}`)] : []));
+        if (request.kind === "text") out.push(...(rows.length ? [`lines matching '${query}': ${found.total}${found.partial ? "+" : ""}${found.total > rows.length ? ` (showing ${rows.length}; raise limit (CLI --limit) for more)` : ""}`, ...rows.map((r) => `  ${r}`)] : []));
         else out.push(...section("lines", found.total, rows.length, rows));
+        if (found.partial && rows.length) out.push(`  partial: ${found.partial}`);
       }
     }
     const found = (data.symbols?.total ?? 0) + (data.paths?.total ?? 0) + (data.text?.total ?? 0) + (data.lines?.total ?? 0);
@@ -174,7 +175,8 @@ export async function find(request: FindRequest, ctx: OpContext): Promise<OpResu
       const scope = ws.relDir ? ` under ${ws.relDir}` : "";
       const what = request.kind === "all" ? "symbol, path or text" : request.kind;
       out.length = index.state === "ready" ? 0 : out.length;
-      out.push(`no matches for '${query}' (${what})${scope} in ${plural(Number(index.meta.index_inventory_count ?? 0), "indexed file")}${nearest.length ? `; nearest names: ${nearest.join(", ")}` : ""}`);
+      const read = data.lines?.partial ? ` (lines: ${data.lines.partial})` : "";
+      out.push(`no matches for '${query}' (${what})${scope} in ${plural(Number(index.meta.index_inventory_count ?? 0), "indexed file")}${read}${nearest.length ? `; nearest names: ${nearest.join(", ")}` : ""}`);
     }
     return { text: out.join("\n"), data };
   } finally {

@@ -176,46 +176,79 @@ export interface LineHit {
   exact: boolean;
 }
 
+/** Files read for a query whose words the full-text index holds (the files holding all of them). */
 const LINE_CANDIDATE_FILES = 500;
+/** Files read for a query made only of words too common to be indexed (`export const`, `return`): every file is a candidate. */
+const LINE_SCAN_FILES = 2000;
+
+export interface LineSearch {
+  hits: LineHit[];
+  total: number;
+  /** Set when not every file that can hold the query was read: what was read, and that the count is a lower bound. */
+  partial?: string;
+}
+
+/** The lines of `text` holding `literal` or every one of `parts` (all lowercase): found from the occurrences of the longest part. */
+function matchingLines(text: string, literal: string, parts: readonly string[]): { line: number; exact: boolean; text: string }[] {
+  const lower = text.toLowerCase();
+  const anchor = parts.reduce((a, b) => (b.length > a.length ? b : a));
+  let at = lower.indexOf(anchor);
+  if (at === -1) return [];
+  // line numbers and line texts come from the lowercased text's newlines (lowercasing keeps every "\n")
+  const lines = text.split("\n");
+  const out: { line: number; exact: boolean; text: string }[] = [];
+  let line = 0;
+  let start = 0;
+  while (at !== -1) {
+    let end = lower.indexOf("\n", start);
+    while (end !== -1 && end < at) {
+      line++;
+      start = end + 1;
+      end = lower.indexOf("\n", start);
+    }
+    if (end === -1) end = lower.length;
+    const current = lower.slice(start, end);
+    const exact = current.includes(literal);
+    if (exact || parts.every((p) => current.includes(p))) out.push({ line: line + 1, exact, text: (lines[line] ?? "").trim().slice(0, 160) });
+    at = lower.indexOf(anchor, end + 1);
+  }
+  return out;
+}
 
 /**
  * Line-level hits over whole files (top-level code, string literals, scripts — not only
- * declaration chunks): files whose full-text fields hold every word of the query, then
- * the lines holding the query as typed or all of its words. Exact lines first, sources
- * before tests and generated files, then by path and line.
+ * declaration chunks): files whose full-text fields hold every word of the query (or, when
+ * every word is too common to be indexed, any file), then the lines holding the query as
+ * typed or all of its words. Exact lines first, sources before tests and generated files,
+ * then by path and line. At most a bounded number of files is read; `partial` says so.
  */
-export function findLines(db: Database, root: string, query: string, limit: number, scope = ""): { hits: LineHit[]; total: number } {
+export function findLines(db: Database, root: string, query: string, limit: number, scope = ""): LineSearch {
   const words = queryTerms(query).filter((t) => t.origin === "word").map((t) => t.term);
   const literal = query.trim().toLowerCase();
   const parts = literal.split(/\s+/).filter(Boolean);
-  if (words.length === 0 || parts.length === 0) return { hits: [], total: 0 };
-  const match = words.map((w) => `"${w.replaceAll('"', '""')}"`).join(" AND ");
-  let ids: number[];
+  if (parts.length === 0) return { hits: [], total: 0 };
+  const { sql, args } = scopeClause(scope);
+  type Row = { path: string; is_test: number; is_generated: number };
+  let files: Row[];
+  const cap = words.length ? LINE_CANDIDATE_FILES : LINE_SCAN_FILES;
   try {
-    ids = (db.query("SELECT rowid AS id FROM files_fts WHERE files_fts MATCH ? LIMIT ?").all(match, LINE_CANDIDATE_FILES) as { id: number }[]).map((r) => r.id);
+    files = words.length
+      ? (db.query(`SELECT f.path, f.is_test, f.is_generated FROM files_fts JOIN files f ON f.id = files_fts.rowid WHERE files_fts MATCH ?${sql} ORDER BY f.path LIMIT ?`).all(words.map((w) => `"${w.replaceAll('"', '""')}"`).join(" AND "), ...args, cap + 1) as Row[])
+      : (db.query(`SELECT f.path, f.is_test, f.is_generated FROM files f WHERE 1 = 1${sql} ORDER BY f.path LIMIT ?`).all(...args, cap + 1) as Row[]);
   } catch {
     return { hits: [], total: 0 };
   }
-  const { sql, args } = scopeClause(scope);
-  const files = db
-    .query(`SELECT f.path, f.is_test, f.is_generated FROM files f WHERE f.id IN (SELECT value FROM json_each(?))${sql}`)
-    .all(JSON.stringify(ids), ...args) as { path: string; is_test: number; is_generated: number }[];
+  const partial = files.length > cap ? `read the first ${cap} files (by path) that can hold it${words.length ? "" : " (its words are too common for the full-text index, so every file can)"}; more can, so the count is a lower bound: narrow with path` : undefined;
   const hits: (LineHit & { damped: boolean })[] = [];
-  for (const f of files) {
+  for (const f of files.slice(0, cap)) {
     let text: string;
     try {
       text = readFileSync(join(root, f.path), "utf8");
     } catch {
       continue;
     }
-    const lines = text.split("\n");
-    for (let i = 0; i < lines.length; i++) {
-      const lower = (lines[i] as string).toLowerCase();
-      const exact = lower.includes(literal);
-      if (!exact && !parts.every((p) => lower.includes(p))) continue;
-      hits.push({ path: f.path, line: i + 1, text: (lines[i] as string).trim().slice(0, 160), exact, damped: f.is_test === 1 || f.is_generated === 1 });
-    }
+    for (const m of matchingLines(text, literal, parts)) hits.push({ path: f.path, line: m.line, text: m.text, exact: m.exact, damped: f.is_test === 1 || f.is_generated === 1 });
   }
   hits.sort((a, b) => Number(b.exact) - Number(a.exact) || Number(a.damped) - Number(b.damped) || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line));
-  return { hits: hits.slice(0, limit).map(({ damped: _d, ...h }) => h), total: hits.length };
+  return { hits: hits.slice(0, limit).map(({ damped: _d, ...h }) => h), total: hits.length, ...(partial ? { partial } : {}) };
 }

@@ -27,6 +27,30 @@ describe("no silent zero", () => {
     expect((r.data as { lines: { total: number } }).lines.total).toBe(1);
   }, 60_000);
 
+  test("find --kind text: a query of words too common to index (`export const`, `return`) still reads the files", async () => {
+    const r = await call("find", { path: root, query: "export const", kind: "text" });
+    expect(r.text).toContain("web/src/bus.ts:1  export const bus");
+    expect((r.data as { lines: { total: number; partial?: string } }).lines).toMatchObject({ total: 1 });
+    expect((r.data as { lines: { partial?: string } }).lines.partial).toBeUndefined();
+    const ret = await call("find", { path: root, query: "return", kind: "text" });
+    expect(ret.text).toContain("app/main.py:2  return 1");
+  }, 60_000);
+
+  test("find --kind text that cannot read every candidate file says so, and its count is a lower bound", async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 2005; i++) files[`src/f${String(i).padStart(4, "0")}.ts`] = `export const v${i} = ${i};\n`;
+    const many = gitRepo(files);
+    const r = await call("find", { path: many, query: "export const", kind: "text", limit: 5 });
+    const lines = (r.data as { lines: { total: number; partial?: string } }).lines;
+    expect(lines.total).toBe(2000);
+    expect(lines.partial).toContain("read the first 2000 files (by path) that can hold it");
+    expect(r.text).toContain("lines matching 'export const': 2000+");
+    expect(r.text).toContain("partial: read the first 2000 files");
+    // a query the files do not hold: the claim names what was read
+    const none = await call("find", { path: many, query: "return const", kind: "text" });
+    expect(none.text).toContain("(lines: read the first 2000 files");
+  }, 180_000);
+
   test("at a polyglot root the inferred template is named and the other languages listed", async () => {
     const r = await call("fuse", { path: root });
     expect(r.text).toContain("template: python (inferred)");

@@ -122,13 +122,15 @@ describe("ask: packing for editing", () => {
     const root = gitRepo(FILES);
     const counter = await tokenCounter();
     let cutSeen = false;
-    for (const budget of [500, 700, 900, 1200]) {
-      const r = await call("ask", { path: root, task: "redis adapter expiry: respect the ttl, unrelated steps", tokenBudget: budget });
+    for (const budget of [500, 700, 900, 1200]) for (const surface of ["mcp", "cli"] as const) {
+      const r = await call("ask", { path: root, task: "redis adapter expiry: respect the ttl, unrelated steps", tokenBudget: budget }, { surface });
       const data = r.data as unknown as FusionData;
       expect(answerTokens(r, counter)).toBeLessThanOrEqual(budget);
       if (data.mapCut) {
         cutSeen = true;
-        expect(r.text).toContain(`${data.mapCut} more${data.map?.length ? "" : " (all of them)"} cut from this map to fit tokenBudget=${budget}`);
+        // the budget named as this surface takes it
+        const param = surface === "cli" ? "--budget" : "tokenBudget";
+        expect(r.text).toContain(`${data.mapCut} more${data.map?.length ? "" : " (all of them)"} cut from this map to fit ${param}=${budget}; raise ${param}`);
         // files were packed: the map went first
         if (data.files > 0) expect(data.entries.length).toBeGreaterThan(0);
       }

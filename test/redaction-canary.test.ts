@@ -72,9 +72,13 @@ function canaryParams(base: string): Record<string, Canary[]> {
     contextDiagnostics: [{ params: {} }],
     refactor: [
       { params: { operation: "rename", symbol: "AWS_ACCESS_KEY_ID", newName: "AWS_KEY_ID" }, marker: true },
-      { params: { operation: "rename", symbol: "connect", newName: "connectTo" }, marker: true },
+      // the renamed line holds one of two github-token values apply could not tell apart: the refactor abstains (its reason names kinds, never values)
+      { params: { operation: "rename", symbol: "connect", newName: "connectTo" } },
     ],
-    refactorRpc: [{ params: { request: { operation: "rename", symbol: "GITHUB", newName: "GITHUB_TOKEN" } }, marker: true }],
+    refactorRpc: [
+      { params: { request: { operation: "rename", symbol: "GITHUB", newName: "GITHUB_TOKEN" } } },
+      { params: { request: { operation: "rename", symbol: "SLACK", newName: "SLACK_TOKEN" } }, marker: true },
+    ],
     reduce: [{ params: { files: ["src/config.ts", ".env", ".npmrc", "src/legacy.ts"] }, marker: true }, { params: { content: CONFIG_TS, extension: ".ts" }, marker: true }],
     toc: [{ params: {} }],
     ask: [{ params: { task: "where are the signing key and the deploy token configured" } }],

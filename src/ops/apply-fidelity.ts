@@ -119,10 +119,12 @@ export function restoreMarkers(rel: string, content: string, before: string | nu
     const line = cr ? raw.slice(0, -1) : raw;
     let text = line;
     const first = MARKER.exec(line);
+    const refuse = (why: string, marker: string) => validationError(
+      `refusing to apply to '${rel}': line ${n} contains the redaction marker ${marker} ${why} ('${clip(line)}'). svc views show secrets as markers; keep that line as the view showed it, or write the value you mean.`,
+    );
+    // The file has this line both as it is (marker included) and as a secret that views show the same way: which one is meant cannot be told.
+    if (first && literal.has(line) && secrets?.lines.has(line)) throw refuse("on a line the file has both literally and as a secret shown the same way (which one is meant cannot be told)", first[0]);
     if (first && !literal.has(line)) {
-      const refuse = (why: string, marker: string) => validationError(
-        `refusing to apply to '${rel}': line ${n} contains the redaction marker ${marker} ${why} ('${clip(line)}'). svc views show secrets as markers; keep that line as the view showed it, or write the value you mean.`,
-      );
       if (!secrets) throw refuse("and a new file has no value to put back", first[0]);
       const own = secrets.lines.get(line);
       if (own && own.size === 1) {
@@ -223,14 +225,19 @@ function restoreEndings(content: string, disk: Lines): string {
   return parts.join("");
 }
 
-/** The bytes to write for `content` over a file whose current text is `disk` (null: a new file). */
-export function keepFileStyle(content: string, disk: string | null): Fidelity {
+/**
+ * The bytes to write for `content` over a file whose current text is `disk` (null: a new file).
+ * `ownEndings`: the agent's content carried its own `\r` (written as given) — judged on what the
+ * agent sent, not on `content` after restoreMarkers, whose put-back values (a PEM key of a CRLF
+ * file) carry the file's `\r` and would otherwise cost every other line its ending.
+ */
+export function keepFileStyle(content: string, disk: string | null, ownEndings = content.includes("\r")): Fidelity {
   const kept: string[] = [];
   if (disk === null || disk.length === 0) return { text: content, kept };
   let text = content;
   const diskBom = disk.startsWith(BOM);
   const body = diskBom ? disk.slice(1) : disk;
-  if (!text.includes("\r")) {
+  if (!ownEndings) {
     const lines = splitLines(body);
     const restored = restoreEndings(text, lines);
     if (restored !== text) kept.push("CRLF line endings");

@@ -117,7 +117,7 @@ export async function apply(request: ApplyRequest, ctx: OpContext): Promise<OpRe
   const disk = before ? decodeStrict(target.rel, before) : null;
   const secrets = restoreMarkers(target.rel, request.content, disk === null ? null : disk.replace(/^\uFEFF/, ""));
   if (!before) refuseBlockedParent(ws.root, target.abs, target.rel);
-  const { text: output, kept } = keepFileStyle(secrets.text, disk);
+  const { text: output, kept } = keepFileStyle(secrets.text, disk, request.content.includes("\r"));
   if (secrets.restored) kept.unshift(`${secrets.restored} redacted value${secrets.restored === 1 ? "" : "s"}`);
   const action = before ? "overwrite" : "create";
   const data: ApplyData = { root: ws.root, file: target.rel, action, written: false, chars: request.content.length, kept, previousHash, hash: sha256(output) };

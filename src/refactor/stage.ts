@@ -8,6 +8,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { diagDelta, diagLine, errorsOf, type Diag } from "../check/diag.ts";
 import type { CheckWorkspace } from "../check/workspace.ts";
 import { ABSENT, sha256 } from "../ops/apply.ts";
+import { restoreMarkers } from "../ops/apply-fidelity.ts";
+import { redact } from "../text/redact.ts";
 import { unifiedDiff } from "../render/diff.ts";
 
 export interface StagedFile {
@@ -68,6 +70,10 @@ export async function stageContents(cw: CheckWorkspace, contents: ReadonlyMap<st
     const more = introduced.length > shown.length ? `; and ${introduced.length - shown.length} more` : "";
     return { ok: false, reason: `it would introduce ${shown.join("; ")}${more}`, introduced };
   }
+  for (const f of changed) {
+    const unsure = secretsApplyCannotRestore(f, contents.get(f)!, created.has(f) ? null : originals.get(f)!);
+    if (unsure) return { ok: false, reason: unsure };
+  }
   return {
     ok: true,
     // A new file's expectedHash says it must not exist: svc_workspace apply creates it, and refuses if one appeared.
@@ -79,4 +85,24 @@ export async function stageContents(cw: CheckWorkspace, contents: ReadonlyMap<st
     checked: affected.length,
     after,
   };
+}
+
+/**
+ * Answers show a staged file with its secrets as markers, and svc_workspace apply puts the
+ * file's own values back: why that would not give back exactly the verified `content` (a
+ * secret moved into a new file, or onto a line whose value cannot be told), or null. Applying
+ * such a handoff would refuse that file after its siblings were written — the secret gone.
+ */
+function secretsApplyCannotRestore(rel: string, content: string, disk: string | null): string | null {
+  const shown = redact(content);
+  if (!shown.count) return null;
+  const kinds = [...new Set(shown.spans.map((s) => s.kind))].join(", ");
+  let back: string | null = null;
+  try {
+    back = restoreMarkers(rel, shown.text, disk === null ? null : disk.replace(/^\uFEFF/, "")).text;
+  } catch {
+    back = null;
+  }
+  if (back === content) return null;
+  return `${rel} would hold a secret (${kinds}) that answers show as a marker and svc_workspace apply could not put back${disk === null ? " into a new file" : " on the line it lands"}; make this change by hand`;
 }

@@ -18,13 +18,19 @@ export interface Candidate {
   content: string;
 }
 
-export type Typecheck = "clean" | "no_new_errors" | "errors" | "not_checked";
+export type Typecheck = "clean" | "no_new_errors" | "partial" | "errors" | "not_checked";
 
 export interface RaceCandidate {
   id: string;
   file: string;
-  /** clean: no error at all; no_new_errors: only errors the file had before; both go on to the tests. */
+  /**
+   * clean: no error at all; no_new_errors: only errors the file had before; partial: no new
+   * error found, but the dependents' time cap left some unchecked (uncheckedDependents). All
+   * three go on to the tests; a partial one is never decided by the typecheck alone.
+   */
   typecheck: Typecheck;
+  /** Dependents the check's time cap (SVC_CHECK_DEPENDENTS_MS) left unchecked (partial only). */
+  uncheckedDependents?: number;
   /** The verification grade line of the check (or why it did not run). */
   gradeLine: string;
   introducedErrors: number;
@@ -99,13 +105,18 @@ async function runCandidate(input: RaceInput, c: Candidate, files: string[], dea
   }
 }
 
+/** Whether a candidate goes on to the tests: no new error found (clean, no_new_errors, or partial). */
+const typechecked = (c: RaceCandidate) => c.typecheck === "clean" || c.typecheck === "no_new_errors" || c.typecheck === "partial";
+
 function verdictOf(input: RaceInput, raced: RaceCandidate[], testsRan: boolean): RaceVerdict {
-  const admitted = raced.filter((c) => c.typecheck === "clean" || c.typecheck === "no_new_errors");
+  const admitted = raced.filter(typechecked);
   const none = (reason: string): RaceVerdict => ({ status: "none", winner: null, tied: [], basis: null, reason });
   if (!admitted.length) return none(raced.some((c) => c.typecheck === "not_checked") ? "no candidate was verified clean (some could not be checked)" : "no candidate typechecks without introducing errors");
   if (!testsRan) {
     const unchecked = raced.some((c) => c.typecheck === "not_checked");
     const why = input.selection.length ? `the covering tests were not run (${input.runnerReason})` : "no covering test reaches the symbol";
+    const partial = admitted.filter((c) => c.typecheck === "partial");
+    if (partial.length) return none(`${partial.map((c) => c.id).join(", ")} had dependents not checked within the cap (SVC_CHECK_DEPENDENTS_MS; 0 lifts it) and ${why}, so the typecheck cannot decide`);
     if (admitted.length === 1 && !unchecked) return { status: "winner", winner: admitted[0]!.id, tied: [], basis: "typecheck", reason: `the only candidate that typechecks; ${why}, so the typecheck alone decided` };
     if (admitted.length === 1) return none(`only ${admitted[0]!.id} was verified, but others could not be checked; ${why}`);
     return { status: "tie", winner: null, tied: admitted.map((c) => c.id), basis: "typecheck", reason: `${admitted.length} candidates typecheck equally and ${why}` };
@@ -125,16 +136,16 @@ export async function race(input: RaceInput): Promise<{ lines: string[]; data: R
   const checks = await checkFiles(input.root, input.candidates.map((c) => ({ file: c.rel, content: c.content })), input.ctx, deadline);
   const raced: RaceCandidate[] = input.candidates.map((c, i) => {
     const d = checks[i]!.data;
-    const typecheck: Typecheck = d.grade === "abstain" ? "not_checked" : d.clean ? "clean" : d.introducedErrors === 0 ? "no_new_errors" : "errors";
+    const typecheck: Typecheck = d.grade === "abstain" ? "not_checked" : d.clean ? "clean" : d.introducedErrors > 0 ? "errors" : d.dependentsUnchecked ? "partial" : "no_new_errors";
     const pre = new Set(d.preExisting);
     const introduced = [...errorsOf(d.diagnostics).filter((x) => !pre.has(x)), ...d.dependentDiagnostics];
-    return { id: c.id, file: c.rel, typecheck, gradeLine: d.gradeLine, introducedErrors: d.introducedErrors, errors: introduced.slice(0, MAX_ERRORS).map(diagLine), tests: null, reason: typecheck === "not_checked" ? (d.reason ?? "not checked") : typecheck === "errors" ? "rejected by the typecheck" : null };
+    return { id: c.id, file: c.rel, typecheck, gradeLine: d.gradeLine, introducedErrors: d.introducedErrors, errors: introduced.slice(0, MAX_ERRORS).map(diagLine), tests: null, reason: typecheck === "not_checked" ? (d.reason ?? "not checked") : typecheck === "errors" ? "rejected by the typecheck" : null, ...(typecheck === "partial" ? { uncheckedDependents: d.dependentsUnchecked!.count } : {}) };
   });
   const testsRun = input.runner !== null && input.selection.length > 0;
   if (testsRun) {
     let files: string[] | null = null;
     for (const c of raced) {
-      if (c.typecheck !== "clean" && c.typecheck !== "no_new_errors") continue;
+      if (!typechecked(c)) continue;
       if (performance.now() >= deadline) {
         c.reason = `tests not run: ${BUDGET_OUT}`;
         continue;
@@ -153,7 +164,7 @@ export async function race(input: RaceInput): Promise<{ lines: string[]; data: R
     `race of ${input.candidates.length} candidates (budget ${input.budgetMs / 1000} s, used ${(elapsedMs / 1000).toFixed(1)} s): each typechecked on the overlay, then ${testsRun ? `the ${plural(input.selection.length, "covering test file")} run in an isolated copy of the workspace per candidate that typechecks` : `no tests run (${input.selection.length ? input.runnerReason : "no covering test reaches the symbol"})`}; nothing written`,
   ];
   for (const c of raced) {
-    const check = c.typecheck === "clean" ? "typechecks clean" : c.typecheck === "no_new_errors" ? "no new errors (pre-existing ones remain)" : c.typecheck === "errors" ? `${plural(c.introducedErrors, "error")} introduced` : `not checked: ${c.reason}`;
+    const check = c.typecheck === "clean" ? "typechecks clean" : c.typecheck === "no_new_errors" ? "no new errors (pre-existing ones remain)" : c.typecheck === "partial" ? `no errors found, but ${plural(c.uncheckedDependents ?? 0, "dependent")} not checked within the cap (SVC_CHECK_DEPENDENTS_MS)` : c.typecheck === "errors" ? `${plural(c.introducedErrors, "error")} introduced` : `not checked: ${c.reason}`;
     const tests = c.tests ? `; tests: ${c.tests.passed} passed, ${c.tests.failed} failed${c.tests.timedOut ? `, ${c.tests.timedOut} timed out` : ""}${c.tests.notRun ? `, ${c.tests.notRun} not run` : ""}` : c.reason && c.typecheck !== "errors" && c.typecheck !== "not_checked" ? `; ${c.reason}` : "";
     lines.push(`  [${c.id}] ${check}${tests}  ${c.file}`);
     for (const e of c.errors) lines.push(`      ${e}`);

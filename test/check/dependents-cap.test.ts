@@ -74,4 +74,20 @@ describe("the dependents' time cap", () => {
     expect(all.data.dependentDiagnostics.length).toBe(USERS);
     expect(all.data.dependentsUnchecked).toBeUndefined();
   }, 120_000);
+
+  test("svc_test's race: a candidate whose dependents the cap left unchecked is partial, never decided by the typecheck alone", async () => {
+    process.env.SVC_CHECK_DEPENDENTS_MS = "1";
+    try {
+      const other = 'export const base = (n: number) => "y" as const;\n';
+      const r = await call("test", { path: root, symbol: "base", candidates: [{ id: "capped", file: "src/base.ts", content: harmless }, { id: "other", file: "src/base.ts", content: other }] }, ctx);
+      const race = (r.data as unknown as { race: { verdict: { status: string; reason: string }; candidates: { id: string; typecheck: string }[] } }).race;
+      expect(race.candidates.map((c) => c.typecheck)).toEqual(["partial", "partial"]);
+      expect(race.verdict.status).toBe("none");
+      expect(race.verdict.reason).toContain("dependents not checked within the cap");
+      expect(r.text).not.toContain("no new errors (pre-existing ones remain)");
+      expect(r.text).toContain("[capped] no errors found, but");
+    } finally {
+      delete process.env.SVC_CHECK_DEPENDENTS_MS;
+    }
+  }, 120_000);
 });

@@ -92,6 +92,17 @@ describe("apply keeps what views do not show", () => {
     expect(changed.formatted).toContain("line 1 contains the redaction marker [REDACTED:aws-access-key] where the file on disk has no aws-access-key value");
   });
 
+  test("a line the file has both literally (marker included) and as a secret shown the same way is refused, not written as the marker", async () => {
+    const original = `export const k = "[REDACTED:aws-access-key]";\nexport const k = "${AWS}";\nexport const n = 1;\n`;
+    const root = gitRepo({ "src/a.ts": original });
+    const { content } = await view(root, "src/a.ts");
+    expect(content).toBe(`export const k = "[REDACTED:aws-access-key]";\nexport const k = "[REDACTED:aws-access-key]";\nexport const n = 1;`);
+    const error = await failure(call("apply", { path: root, file: "src/a.ts", content: content.replace("n = 1", "n = 2"), write: true }));
+    expect(error.formatted).toContain("line 1 contains the redaction marker [REDACTED:aws-access-key]");
+    expect(error.formatted).not.toContain(AWS);
+    expect(readFileSync(join(root, "src/a.ts"), "utf8")).toBe(original);
+  });
+
   test("CRLF, BOM and no-final-newline files round-trip byte-identical except the edit", async () => {
     const lines = ["export function total(a: number, b: number): number {", "  return a + b;", "}", "", "export const name = 'svc';"];
     const files: Record<string, Uint8Array> = {
@@ -118,6 +129,19 @@ describe("apply keeps what views do not show", () => {
     }
     const crlf = await call("apply", { path: root, file: "src/all.ts", content: "x\n" });
     expect(crlf.text).toContain("keeping the file's CRLF line endings, no final newline, BOM");
+  });
+
+  test("a CRLF file holding a PEM key keeps every line ending and its final newline when the key's marker is put back", async () => {
+    const pem = "-----BEGIN RSA PRIVATE KEY-----\r\nMIIEpAIBAAKCAQEA1a2b3c4d5e6f7g8h9i0jKlMnOpQrStUvWxYz0123456789abc\r\nQWERTYUIOPasdfghjklzxcvbnm0123456789ABCDEFGHIJKLMNOPQRSTUVWXyz12\r\n-----END RSA PRIVATE KEY-----";
+    const original = `const a = 1;\r\nconst key = \`${pem}\`;\r\nconst n = 1;\r\n`;
+    const root = gitRepo({ "src/k.ts": original });
+    const content = (await view(root, "src/k.ts")).content;
+    expect(content).toBe("const a = 1;\nconst key = `[REDACTED:pem-private-key]`;\nconst n = 1;");
+    await call("apply", { path: root, file: "src/k.ts", content: content.replace("n = 1", "n = 2"), write: true });
+    expect(JSON.stringify(readFileSync(join(root, "src/k.ts"), "utf8"))).toBe(JSON.stringify(original.replace("n = 1", "n = 2")));
+    const again = (await view(root, "src/k.ts")).content;
+    await call("apply", { path: root, file: "src/k.ts", content: again.replace("const key", "let key"), write: true });
+    expect(JSON.stringify(readFileSync(join(root, "src/k.ts"), "utf8"))).toBe(JSON.stringify(original.replace("n = 1", "n = 2").replace("const key", "let key")));
   });
 
   test("content that carries its own \\r, or a new file, is written as given", async () => {

@@ -1,0 +1,38 @@
+// A refactor's staged files are redacted like every answer, and svc_workspace apply puts the
+// file's own values back for their markers. A staged file whose markers apply could not turn
+// back into exactly the content that was verified (a secret moved into a new file) is not
+// handed off as applicable: the refactor abstains, naming why, and nothing is written.
+
+import { describe, expect, test } from "bun:test";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { refactorProject } from "../helpers/refactor-project.ts";
+
+const AWS = "AKIAIOSFODNN7EXAMPLF";
+const TSCONFIG = JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "es2022", module: "esnext", moduleResolution: "bundler" }, include: ["src/**/*.ts"] });
+const fx = refactorProject({
+  "tsconfig.json": TSCONFIG,
+  "src/keys.ts": `export const region = "eu-west-1";\nexport const awsKey = "${AWS}";\n`,
+  "src/two.ts": `export const first = "${AWS}";\nexport const second = "AKIAJ7EXAMPLEKEY2QWE";\n`,
+  "src/use.ts": `import { awsKey, region } from "./keys";\nexport const both = awsKey + region;\n`,
+});
+
+describe("a refactor carrying a secret", () => {
+  test("a secret moved into a new file: abstains (apply could not put it back), nothing written; a rename beside it applies with the value kept", async () => {
+    const moved = await fx.refactor({ operation: "move-to-file", symbol: "awsKey" });
+    expect(moved.text).not.toContain(AWS);
+    expect(JSON.stringify(moved.data)).not.toContain(AWS);
+    expect(moved.text).toStartWith("cannot move-to-file:");
+    expect(moved.text).toContain("src/awsKey.ts");
+    expect(existsSync(join(fx.root, "src/awsKey.ts"))).toBe(false);
+    const renamed = await fx.refactor({ operation: "rename", symbol: "awsKey", newName: "accessKey" });
+    expect(JSON.stringify(renamed.data)).not.toContain(AWS);
+    expect(renamed.text).toStartWith("staged");
+    expect(await fx.applyAll(renamed.data)).toEqual([]);
+    expect(fx.disk("src/keys.ts")).toBe(`export const region = "eu-west-1";\nexport const accessKey = "${AWS}";\n`);
+    // the renamed line holds one of two values of its kind: apply could not tell which, so the refactor abstains
+    const two = await fx.refactor({ operation: "rename", symbol: "first", newName: "primary" });
+    expect(two.text).toBe("cannot rename: src/two.ts would hold a secret (aws-access-key) that answers show as a marker and svc_workspace apply could not put back on the line it lands; make this change by hand");
+    expect(fx.disk("src/two.ts")).toStartWith(`export const first = "${AWS}";`);
+  }, 120_000);
+});

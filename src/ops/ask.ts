@@ -17,7 +17,7 @@ export interface AskRequest extends ExclusionFilter {
 
 const shellWord = (s: string) => (/^[\w./@+:=-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`);
 
-/** The call that fetches one file at ask's level, in the terms of the surface the request came through (CLI flags on the CLI, tool parameters over MCP and RPC); `common`: the arguments every such call shares (the workspace path). */
+/** The call that fetches one file at ask's level, in the terms of the surface the request came through (CLI flags on the CLI, tool parameters over MCP and RPC); `common`: the arguments every such call shares (the workspace path: the root when ask was asked of a folder inside it, as the map's paths are root-relative). */
 export function fetchCall(surface: OpContext["surface"], path: string): { next: (file: string) => string; common: string } {
   const here = path === "." || path === "";
   if (surface === "cli") return { next: (file) => `svc reduce --files ${shellWord(file)}`, common: here ? "" : ` --path ${shellWord(path)}` };
@@ -29,6 +29,6 @@ export function ask(request: AskRequest, ctx: OpContext): Promise<OpResult<Fusio
   // notes name the budget as the caller passes it: the CLI flag on the CLI, the parameter elsewhere
   return runFusion({ ...request, maxTokens: request.tokenBudget, budgetParam: ctx.surface === "cli" ? "--budget" : "tokenBudget", trackTopTokenFiles: false }, ctx, {
     level: "standard",
-    plan: (c) => planAsk(c, { task: request.task, budget: request.tokenBudget, fetch: fetchCall(ctx.surface, request.path) }),
+    plan: (c) => planAsk(c, { task: request.task, budget: request.tokenBudget, fetch: (ws) => fetchCall(ctx.surface, ws.relDir === "" ? request.path : ws.root) }),
   });
 }

@@ -43,6 +43,8 @@ export interface FindData {
   candidates?: Candidate[];
   /** kind=task: the query's words that occur nowhere in the indexed files. */
   unmatched?: string[];
+  /** kind=task: no candidate (and no unmatched word to explain it): why, and what to try. */
+  noCandidates?: string;
   /** kind=task: what the grade was decided on (margin, agreement with the text ranking, path hit, unmatched share, names lead, identifiers named elsewhere, the first file's role). */
   gradeEvidence?: GradeEvidence;
   navigation?: Navigation;
@@ -63,6 +65,7 @@ function renderLocalization(loc: Localization): string[] {
   const short = loc.grade === "partial" && loc.gradeEvidence ? shortOfConfident(loc.gradeEvidence) : [];
   if (short.length) out.push(`  partial: ${short.join("; ")}`);
   if (loc.unmatched?.length) out.push(`  ${loc.unmatched.map((w) => `"${w}"`).join(", ")} occur${loc.unmatched.length === 1 ? "s" : ""} nowhere in the indexed files${loc.candidates.length ? ": the candidates match the other words only" : ""} (if this is new code, name an existing file, symbol or route it joins)`);
+  if (loc.noCandidates) out.push(`  ${loc.noCandidates}`);
   if (loc.package) out.push(`  the query names the package ${loc.package}/: files outside it rank lower`);
   if (loc.historyAbsent) out.push(`  git history not used (${loc.historyAbsent}): ranked by the files alone`);
   if (loc.historyPartial) out.push(`  git history partial (${loc.historyPartial})`);
@@ -93,7 +96,7 @@ async function findTask(request: FindRequest, index: OpenIndex, ws: Workspace, b
   }
   const graph = loadFileGraph(index.db, index.meta.index_completed_at ?? "");
   const loc = localize(collection, { query: request.query, limit: Math.min(request.limit, TASK_CANDIDATES), graph, changed, symbols: true });
-  const data: FindData = { ...base, indexState: index.state, grade: loc.grade, candidates: loc.candidates, ...(loc.unmatched ? { unmatched: loc.unmatched } : {}), ...(loc.gradeEvidence ? { gradeEvidence: loc.gradeEvidence } : {}), ...(loc.navigation ? { navigation: loc.navigation } : {}), ...(loc.historyAbsent ? { historyAbsent: loc.historyAbsent } : {}), ...(loc.historyPartial ? { historyPartial: loc.historyPartial } : {}), ...(loc.package ? { package: loc.package } : {}) };
+  const data: FindData = { ...base, indexState: index.state, grade: loc.grade, candidates: loc.candidates, ...(loc.unmatched ? { unmatched: loc.unmatched } : {}), ...(loc.noCandidates ? { noCandidates: loc.noCandidates } : {}), ...(loc.gradeEvidence ? { gradeEvidence: loc.gradeEvidence } : {}), ...(loc.navigation ? { navigation: loc.navigation } : {}), ...(loc.historyAbsent ? { historyAbsent: loc.historyAbsent } : {}), ...(loc.historyPartial ? { historyPartial: loc.historyPartial } : {}), ...(loc.package ? { package: loc.package } : {}) };
   const capped = request.limit > TASK_CANDIDATES ? [`limit ${request.limit} is above what a task answer ranks: at most ${TASK_CANDIDATES} candidates`] : [];
   return { text: [availabilityHeader(index.state, index.meta, index.detail), ...renderLocalization(loc)].join("\n"), data, ...(capped.length ? { warnings: capped } : {}) };
 }

@@ -9,6 +9,7 @@
 import type { Collection } from "./collect.ts";
 import { ASK_PARAMS, askPacking, planLocalized } from "./ask-localized.ts";
 import type { Plan } from "./model.ts";
+import type { Workspace } from "../workspace/root.ts";
 import { planSearch } from "./search.ts";
 import { subsystemQuery } from "./subsystem.ts";
 import { planWhole } from "./whole.ts";
@@ -49,8 +50,8 @@ export function typeNamesIn(task: string, isKnownType: (name: string) => boolean
 export interface AskPlanOptions {
   task: string;
   budget: number;
-  /** The call that fetches a file not packed and the arguments all such calls share (the map after the packed files; none: no map). */
-  fetch?: { next: (path: string) => string; common: string };
+  /** The call that fetches a file not packed and the arguments all such calls share, for the workspace the task was asked of (the map's paths are root-relative; none: no map). */
+  fetch?: (workspace: Workspace) => { next: (path: string) => string; common: string };
 }
 
 export function planAsk(collection: Collection, options: AskPlanOptions): Plan {
@@ -94,7 +95,7 @@ export function planAsk(collection: Collection, options: AskPlanOptions): Plan {
     ? `strategy=focus seed="${named}"`
     : `strategy=search${subsystem ? ` subsystem="${subsystem.topic.join(" ")}"${subsystem.replaced.length ? ` (searched as ${subsystem.replaced.join(", ")})` : ""}` : ""}${named ? ` (focus seed "${named}" did not resolve)` : ""}`;
   const withMap = (plan: Plan) => {
-    if (options.fetch && ASK_PARAMS.mapShare > 0) plan.map = { share: ASK_PARAMS.mapShare, ...options.fetch };
+    if (options.fetch && ASK_PARAMS.mapShare > 0) plan.map = { share: ASK_PARAMS.mapShare, ...options.fetch(collection.workspace) };
     return plan;
   };
   if (!localized) return withMap(search(`${chosen.slice("strategy=search".length)} (the task localizer found no candidate)`, query));

@@ -36,7 +36,7 @@ export const LOOKUP_OPERATIONS: readonly OperationSpec[] = [
       { name: "limit", type: "int", default: 50, min: 1, max: 1000, description: "Maximum results per section (task: at most 100 candidates)." },
       { name: "changedSince", type: "string", default: null, description: "kind=task: files changed since this git ref are candidates too." },
     ],
-    output: obj({ query: str, kind: str, root: str, indexState: INDEX_STATE, symbols: { type: "object" }, paths: { type: "object" }, text: { type: "object" }, nearest: { type: "array", items: str }, grade: str, candidates: { type: "array", items: TASK_CANDIDATE }, unmatched: { type: "array", items: str }, gradeEvidence: { type: "object" }, navigation: { type: "object" }, wiring: { type: "object" } }, ["query", "kind", "root", "indexState"]),
+    output: obj({ query: str, kind: str, root: str, indexState: INDEX_STATE, symbols: { type: "object" }, paths: { type: "object" }, text: { type: "object" }, nearest: { type: "array", items: str }, grade: str, candidates: { type: "array", items: TASK_CANDIDATE }, unmatched: { type: "array", items: str }, noCandidates: str, gradeEvidence: { type: "object" }, navigation: { type: "object" }, wiring: { type: "object" } }, ["query", "kind", "root", "indexState"]),
     load: async () => (await import("../ops/find.ts")).find as never,
   },
   {

@@ -284,6 +284,8 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
   const provenanceOf = new Map(plan.entries.map((e) => [e.path, e.provenance[0] ?? ""]));
   const mapLineOf = (d: DroppedFile): MapLine => ({ path: d.path, tokens: d.estimate, why: shortWhy(provenanceOf.get(d.path) ?? ""), next: `${(plan.map as NonNullable<Plan["map"]>).next(d.path)}${(plan.map as NonNullable<Plan["map"]>).common}` });
   const common = plan.map?.common ?? "";
+  // the call that fetches one file, in the surface's terms (ask's map), for the note when nothing fits
+  const fetchOf = plan.map ? (path: string) => `${(plan.map as NonNullable<Plan["map"]>).next(path)}${common}` : undefined;
   // map lines that fit the room left (the shrink loop below cuts more if the whole answer is over)
   let mapLimit = 0;
   if (plan.map) {
@@ -300,6 +302,8 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
   const emitOrder = plan.emitOrder;
   // `chosen` stays in plan order (the shrink loop below drops its least needed entry); the output goes in the plan's emit order
   // the list a budget can afford (about one entry per 200 tokens of budget, at most 50); shortened before the last file is cut
+  // nothing fits and the answer is still over: the data and docs files set aside leave the structured result (the note saying why stays)
+  let lean = false;
   let droppedListed = Number.isFinite(budget) ? Math.min(DROPPED_LISTED, Math.floor(budget / 200)) : DROPPED_LISTED;
   const buildData = (shown: readonly Candidate[], sorted: readonly DroppedFile[], total: number, redacted: number): FusionData => {
     return {
@@ -318,8 +322,8 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
       ...(plan.map && sorted.length ? { map: sorted.slice(0, mapLimit).map(mapLineOf), mapCut: Math.max(0, sorted.length - mapLimit) } : {}),
       omittedBySession: omitted,
       // an empty answer says why and what to try in the structured result too (--json, structuredContent, format=json read only this)
-      notes: [...plan.prelude.slice(0, 1).map((l) => l.slice(0, 160)), ...plan.manifestNotes, ...(shown.length === 0 && sorted.length > 0 ? [droppedNote(sorted, budget, sorted.length, true, budgetParam, fixed)] : [])],
-      ...(plan.notIncluded?.length ? { notIncluded: plan.notIncluded } : {}),
+      notes: [...plan.prelude.slice(0, 1).map((l) => l.slice(0, 160)), ...plan.manifestNotes, ...(shown.length === 0 && sorted.length > 0 ? [droppedNote(sorted, budget, sorted.length, true, budgetParam, fixed, fetchOf)] : [])],
+      ...(plan.notIncluded?.length && !lean ? { notIncluded: plan.notIncluded } : {}),
     };
   };
   const assemble = () => {
@@ -357,7 +361,7 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
     });
     // Nothing fits: the note alone says why and what to call (a manifest of nothing would only cost tokens).
     const nothingFits = chosen.length === 0 && dropped.length > 0;
-    const closing = plan.map && !nothingFits ? mapComment(data.map ?? [], data.mapCut ?? 0, budget, budgetParam, common) : droppedNote(sorted, budget, data.droppedCount, nothingFits, budgetParam, fixed);
+    const closing = plan.map && !nothingFits ? mapComment(data.map ?? [], data.mapCut ?? 0, budget, budgetParam, common) : droppedNote(sorted, budget, data.droppedCount, nothingFits, budgetParam, fixed, fetchOf);
     const parts = [prelude, sessionNote, nothingFits ? "" : manifest, ...shown.map((c) => c.block), closing].filter(Boolean);
     if (options.trackTopTokenFiles) parts.push(statsComment(files, plan.collected, total, performance.now() - (options.startedAt ?? performance.now())));
     return { text: parts.join("\n"), data };
@@ -386,8 +390,24 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
       chosen.pop();
       if (cut && cut.tokens < only.tokens) chosen.push(cut);
       else dropped.push({ path: only.entry.path, estimate: only.tokens });
+    } else if (chosen.length === 0 && !lean && plan.notIncluded?.length) {
+      lean = true;
     } else break;
     out = assemble();
+  }
+  // The map grows back a line at a time while the whole answer fits: the cut above is coarse
+  // and the first estimate of its room conservative, so a map cut further than the budget
+  // needs would hide relevant files the answer had room to name.
+  if (plan.map && Number.isFinite(budget) && chosen.length > 0 && size(out) <= budget) {
+    for (let guard = 0; mapLimit < dropped.length && guard < 200 && budget - size(out) > 20; guard++) {
+      mapLimit++;
+      const grown = assemble();
+      if (size(grown) > budget) {
+        mapLimit--;
+        break;
+      }
+      out = grown;
+    }
   }
   if (session) for (const c of chosen) recordSent(session, c.entry.path, c.content);
   return out;

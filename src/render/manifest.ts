@@ -33,14 +33,14 @@ export interface DroppedFile {
   estimate: number;
 }
 
-/** The closing note naming what did not fit, with the cheapest next call to get it. */
-export function droppedNote(dropped: readonly DroppedFile[], maxTokens: number, count = dropped.length, nothingFits = false, budgetParam = "maxTokens", fixed = 0): string {
+/** The closing note naming what did not fit, with the cheapest next call to get it (`fetch`: the call in the caller's surface terms, as ask's map writes it). */
+export function droppedNote(dropped: readonly DroppedFile[], maxTokens: number, count = dropped.length, nothingFits = false, budgetParam = "maxTokens", fixed = 0, fetch?: (path: string) => string): string {
   if (count === 0) return "";
   const first = dropped[0];
   if (nothingFits && first) {
     // the budget to name counts what the answer holds besides files (`fixed`: notes, a prelude, the caller's reserve) and part of the first file
     const least = Math.ceil((fixed + Math.min(first.estimate, 600) + 120) / 100) * 100;
-    return `<!-- svc: nothing fits ${budgetParam}=${maxTokens} (the first file, ${first.path}, is ~${formatTokens(first.estimate)}); raise ${budgetParam} to ${Math.max(400, maxTokens * 2, least)}+ or call svc_focus focus=${first.path}. -->`;
+    return `<!-- svc: nothing fits ${budgetParam}=${maxTokens} (the first file, ${first.path}, is ~${formatTokens(first.estimate)}); raise ${budgetParam} to ${Math.max(400, maxTokens * 2, least)}+ or call ${fetch ? fetch(first.path) : `svc_focus focus=${first.path}`}. -->`;
   }
   // a small budget affords a short list
   const listed = Number.isFinite(maxTokens) ? Math.max(1, Math.min(10, Math.floor(maxTokens / 400))) : 10;

@@ -43,6 +43,8 @@ export interface Localization {
   cluster: number;
   navigation?: Navigation;
   lowSignal?: string;
+  /** No candidate and no unmatched word to explain it: why, and what to try. */
+  noCandidates?: string;
   /** The store has no full-text index: only exact, path, wiring and graph evidence was used. */
   noFullText?: boolean;
   /** The query's topical words (not change words such as "add" or "fix") that occur nowhere in the indexed files (names, paths, comments, bodies). */
@@ -165,6 +167,13 @@ function symbolsOf(db: Database, collection: Collection, candidates: Candidate[]
   });
 }
 
+/** Why a localization with no candidate and no unmatched word is empty, and what to try. */
+function emptyWhy(files: number, topical: number): string {
+  if (files === 0) return "no file is indexed here: check the path, or index it (CLI: svc index; MCP: svc_workspace action=index)";
+  const why = topical === 0 ? "the query has no word to search for (only common or change words such as \"the\", \"fix\", \"add\")" : "none of the query's words ranks a file";
+  return `${why}: name a file, symbol, route or service, or describe the behaviour in the code's own words`;
+}
+
 export function localize(collection: Collection, options: LocalizeOptions): Localization {
   const db = collection.index.db;
   // A low-signal query (a merge, a version bump) says nothing about where a change goes: it is
@@ -250,6 +259,7 @@ export function localize(collection: Collection, options: LocalizeOptions): Loca
     ...(history.available && history.shallow ? { historyPartial: `a shallow clone: only its last ${history.count} commit${history.count === 1 ? "" : "s"} were read (git fetch --unshallow reads the rest)` } : {}),
     ...(pkg ? { package: pkg.dir } : {}),
   };
+  if (candidates.length === 0 && unmatched.length === 0) result.noCandidates = emptyWhy(collection.files.length, topical.size);
   if (graded.grade !== "confident") result.navigation = navigation(db, collection, candidates);
   return result;
 }

@@ -118,6 +118,21 @@ describe("ask: packing for editing", () => {
     expect(fetched.text).toContain(`path="${first?.path}"`);
   }, 90_000);
 
+  test("asked of a folder inside the workspace, the map's calls still fetch what it names (root-relative paths, the workspace root as path)", async () => {
+    const root = gitRepo(FILES);
+    const task = "redis adapter expiry: respect the ttl, unrelated steps";
+    for (const surface of ["mcp", "cli"] as const) {
+      const r = await call("ask", { path: `${root}/src`, task, tokenBudget: 1500 }, { surface });
+      const first = (r.data as unknown as FusionData).map?.[0];
+      expect(first).toBeDefined();
+      // the call as written: its files and its path
+      const files = surface === "cli" ? [first?.next.match(/--files (\S+)/)?.[1]] : JSON.parse(first?.next.match(/files=(\[.*?\])/)?.[1] ?? "[]");
+      const path = surface === "cli" ? first?.next.match(/--path (\S+)/)?.[1] : JSON.parse(first?.next.match(/ path=(".*")/)?.[1] ?? "null");
+      const fetched = await call("reduce", { ...(path ? { path } : {}), files }, { surface, cwd: root });
+      expect(fetched.text).toContain(`path="${first?.path}"`);
+    }
+  }, 90_000);
+
   test("the map is cut first when the budget is short, and says so", async () => {
     const root = gitRepo(FILES);
     const counter = await tokenCounter();

@@ -36,7 +36,7 @@ export const ASK_PARAMS = {
   mapShare: 0.05,
 };
 
-/** The renderer's packing for ask's plans (render/fusion.ts, render/pack-whole.ts). */
+/** The renderer's packing for ask's plans (render/fusion.ts). */
 export function askPacking(): NonNullable<Plan["packing"]> {
   return { wholeShare: ASK_PARAMS.wholeShare, upgrade: ASK_PARAMS.upgrade === 1, ...(ASK_PARAMS.signatureShare > 0 ? { signatureShare: ASK_PARAMS.signatureShare } : {}) };
 }

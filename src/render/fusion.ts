@@ -282,10 +282,11 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
   used -= mapHeld;
   const order = new Map(plan.entries.map((e, i) => [e.path, i]));
   const provenanceOf = new Map(plan.entries.map((e) => [e.path, e.provenance[0] ?? ""]));
-  const mapLineOf = (d: DroppedFile): MapLine => ({ path: d.path, tokens: d.estimate, why: shortWhy(provenanceOf.get(d.path) ?? ""), next: `${(plan.map as NonNullable<Plan["map"]>).next(d.path)}${(plan.map as NonNullable<Plan["map"]>).common}` });
-  const common = plan.map?.common ?? "";
-  // the call that fetches one file, in the surface's terms (ask's map), for the note when nothing fits
-  const fetchOf = plan.map ? (path: string) => `${(plan.map as NonNullable<Plan["map"]>).next(path)}${common}` : undefined;
+  const map = plan.map;
+  const common = map?.common ?? "";
+  // the call that fetches one file, in the surface's terms (ask's map; also for the note when nothing fits)
+  const fetchOf = map ? (path: string) => `${map.next(path)}${common}` : undefined;
+  const mapLineOf = (d: DroppedFile): MapLine => ({ path: d.path, tokens: d.estimate, why: shortWhy(provenanceOf.get(d.path) ?? ""), next: fetchOf?.(d.path) ?? "" });
   // map lines that fit the room left (the shrink loop below cuts more if the whole answer is over)
   let mapLimit = 0;
   if (plan.map) {

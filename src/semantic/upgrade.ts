@@ -83,17 +83,16 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
     const records = new WalkRecords(db);
     const changed = dirty === "all" ? [] : [...new Set([...(options.paths ?? []), ...dirty])];
     // without complete walk records (an index from before them) or after a config change, everything is walked once;
-    // a config is a file isProjectConfig names, one recorded as a config before, or JSON holding compiler options
-    // (what a tsconfig may extend under any name: `"extends": "./base.json"`).
+    // a config: see configDigests.
     const read = textReader(root);
     const priorConfigs = records.configs();
-    const isConfig = (p: string) => isProjectConfig(p) || p in priorConfigs || (p.endsWith(".json") && holdsCompilerOptions(p, read(p)));
-    const movedConfigs = changed.filter((p) => isConfig(p) && priorConfigs[p] !== configDigest(p, read(p)));
+    const changedConfigs = configDigests(changed, read, priorConfigs);
+    const movedConfigs = Object.keys(changedConfigs).filter((p) => priorConfigs[p] !== changedConfigs[p]);
     let incremental = options.paths !== undefined && dirty !== "all" && records.complete();
     /** Files whose module resolution a change to a manifest's export maps can move (exports-change.ts): walked though unchanged. */
     let rewalk: string[] = [];
     if (incremental && movedConfigs.length) {
-      const narrowed = movedConfigs.every((p) => exportMapsAlone(priorConfigs[p], configDigest(p, read(p))))
+      const narrowed = movedConfigs.every((p) => exportMapsAlone(priorConfigs[p], changedConfigs[p]!))
         ? exportsReach({ root, paths: storePaths(db), readText: read, config: loadConfig(root, root), manifests: movedConfigs, owned: records.paths() })
         : null;
       if (narrowed) rewalk = narrowed;
@@ -234,10 +233,10 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
       if (stale.length) db.transaction(() => stale.forEach((r) => db.run("DELETE FROM edges WHERE from_file = ? AND provenance = 'checker' AND key IS NULL", [r.id])))();
       if (usable) {
         records.markComplete();
-        records.saveConfigs(Object.fromEntries(storePaths(db).filter((p) => isProjectConfig(p) || (p.endsWith(".json") && holdsCompilerOptions(p, read(p)))).map((p) => [p, configDigest(p, read(p))])));
+        records.saveConfigs(configDigests(storePaths(db), read));
       }
     } else {
-      records.saveConfigs({ ...priorConfigs, ...Object.fromEntries(changed.filter(isConfig).map((p) => [p, configDigest(p, read(p))])) });
+      records.saveConfigs({ ...priorConfigs, ...changedConfigs });
       records.markComplete();
     }
     const relinkStart = performance.now();
@@ -300,6 +299,22 @@ function outsideFiles(db: Database, owned: (path: string) => boolean, wanted: Se
     else set.add(p);
   }
   return [...set].sort();
+}
+
+/**
+ * The digests of the configs among `paths`, each file read once: a file isProjectConfig
+ * names, one `known` as a config before, or JSON holding compiler options (what a tsconfig
+ * may extend under any name: `"extends": "./base.json"`).
+ */
+function configDigests(paths: readonly string[], read: (path: string) => string | null, known: Record<string, string> = {}): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const p of paths) {
+    const named = isProjectConfig(p) || p in known;
+    if (!named && !p.endsWith(".json")) continue;
+    const text = read(p);
+    if (named || holdsCompilerOptions(p, text)) out[p] = configDigest(p, text);
+  }
+  return out;
 }
 
 function engineState(engine: TsEngine, loaded: LoadedWorkspace): { state: string; pid: number | null } {

@@ -8,6 +8,7 @@ import type { Database } from "bun:sqlite";
 import type { FileGraph } from "../graph/file-graph.ts";
 import { perFileList, type Collection, type IndexedFile } from "../plan/collect.ts";
 import { isCodeLanguage } from "../lang/languages.ts";
+import { isAuxiliary } from "../workspace/classify.ts";
 import { rankFiles } from "../plan/search.ts";
 import { scoreByTermFrequency } from "./bm25f.ts";
 import { splitIdentifier, STOP_WORDS, type QueryTerm } from "../text/terms.ts";
@@ -20,6 +21,8 @@ export const PARAMS = {
   service: 0.95,
   config: 0.9,
   exactMember: 0.85,
+  /** An exactly named property, field or enum member (`targetKey` declared in an interface): where the shape is declared, seldom where the change goes. */
+  exactProperty: 0.4,
   /** A plain lower-case word that names a declared type ("observable" → class Observable). */
   exactPlainType: 0.5,
   nameCeiling: 0.7,
@@ -70,6 +73,8 @@ export const PARAMS = {
   /** Prior factors: test files, and files in no programming language (docs, manifests, data), rank after the code. */
   testPrior: 0.8,
   docPrior: 0.8,
+  /** Prior factor of code that supports the project rather than being it (benchmarks, examples, fixtures, scripts, tools, docs folders; workspace/classify.ts isAuxiliary). */
+  auxPrior: 1,
   /** A conventional-commit scope matching a package name only by prefix ("openapi" → openapi-generator) narrows as weakly as a word does. */
   looseScopeAsWord: true,
   /**
@@ -78,8 +83,14 @@ export const PARAMS = {
    * (with words .895; the operator named exactly otherwise loses to window-when.ts), on zod's it lowers
    * it .400 → .267 (.333); not measured on held-out tasks.
    */
-  basenameCompound: 0,
+  basenameCompound: 0.9,
   basenameWord: 0,
+  /** Which files the name may pick: "any" non-test file, or "product" code only (not docs, data, images, generated files, benchmarks, examples, scripts or tools). */
+  basenameRole: "product" as "any" | "product",
+  /** A conventional-commit scope ("fix(core): …") names a file too (false: the scope names an area; namedPackage narrows to it). */
+  basenameScope: false,
+  /** The named file must be within the text ranking's first this many files (0: no such condition). */
+  basenameTextTop: 0,
   /** A long query (a headline, then a description; localize-terms.ts): the description's terms in at most longMaxDf of the files, the longTerms rarest, at longWeight. */
   longQuery: true,
   longMaxDf: 0.05,
@@ -141,12 +152,12 @@ function qualifiedPairs(query: string): [string, string][] {
 export function exactDeclarations(db: Database, query: string, collection: Collection, m: Merge): Set<number> {
   const declaring = new Set<number>();
   // NOCASE equality uses the symbols_name index; the exact spelling is checked here.
-  const select = db.prepare(`SELECT DISTINCT file_id, name, kind IN ${NAMED_TYPE_KINDS_SQL} AS is_type FROM symbols WHERE name = ? COLLATE NOCASE`);
+  const select = db.prepare(`SELECT file_id, name, kind IN ${NAMED_TYPE_KINDS_SQL} AS is_type, MIN(kind IN ('property','field','enum_member')) AS is_property FROM symbols WHERE name = ? COLLATE NOCASE GROUP BY file_id, name, is_type`);
   for (const { word, prose } of rawIdentifiers(query)) {
     const plain = prose || /^[a-z]+$/.test(word); // ordinary English words are not identifiers
-    for (const row of select.all(word) as { file_id: number; name: string; is_type: number }[]) {
+    for (const row of select.all(word) as { file_id: number; name: string; is_type: number; is_property: number }[]) {
       if (row.name !== word || !collection.byId.has(row.file_id) || (plain && !row.is_type)) continue;
-      add(m, row.file_id, row.is_type ? (plain ? PARAMS.exactPlainType : PARAMS.exactType) : PARAMS.exactMember, `declares ${row.name} (exact)`);
+      add(m, row.file_id, row.is_type ? (plain ? PARAMS.exactPlainType : PARAMS.exactType) : row.is_property ? PARAMS.exactProperty : PARAMS.exactMember, `declares ${row.name} (exact)`);
       if (!plain) declaring.add(row.file_id);
     }
   }
@@ -388,32 +399,36 @@ export function neighbours(graph: FileGraph, collection: Collection, best: reado
   }
 }
 
-/** Normalised file names (kebab-case, lower-case, no extension) → ids of the non-test files so named. */
-const basenamesOf = (files: readonly IndexedFile[]): Map<string, number[]> => {
-  const out = new Map<string, number[]>();
+/** Normalised file names (kebab-case, lower-case, no extension) → ids of the non-test files so named, and of the product code files so named. */
+const basenamesOf = (files: readonly IndexedFile[]): { any: Map<string, number[]>; product: Map<string, number[]> } => {
+  const out = { any: new Map<string, number[]>(), product: new Map<string, number[]>() };
   for (const f of files) {
     if (f.isTest) continue;
-    const name = kebab((f.path.split("/").pop() as string).replace(/\.[^.]*$/, "").replace(/\.[^.]*$/, ""));
+    // One extension (and the .d of a .d.ts): payment.service.ts is named "payment.service" or PaymentService, not "payment".
+    const name = kebab((f.path.split("/").pop() as string).replace(/(\.d)?\.[^.]*$/, ""));
     if (name.length < 3) continue;
-    out.set(name, [...(out.get(name) ?? []), f.id]);
+    out.any.set(name, [...(out.any.get(name) ?? []), f.id]);
+    if (isCodeLanguage(f.language) && !f.isGenerated && !isAuxiliary(f.path)) out.product.set(name, [...(out.product.get(name) ?? []), f.id]);
   }
   return out;
 };
 
 const kebab = (s: string) => splitIdentifier(s).join("-");
 
-/** Files whose whole name the query writes (basenameCompound / basenameWord). */
-export function basenameHits(collection: Collection, query: string, m: Merge): void {
+/** Files whose whole name the query writes (basenameCompound / basenameWord), within the text ranking's first basenameTextTop when that is set. */
+export function basenameHits(collection: Collection, query: string, m: Merge, textRanking?: readonly number[]): void {
   if (PARAMS.basenameCompound <= 0 && PARAMS.basenameWord <= 0) return;
-  const names = perFileList(collection.files, basenamesOf);
+  const names = perFileList(collection.files, basenamesOf)[PARAMS.basenameRole];
+  const agreeing = PARAMS.basenameTextTop > 0 ? new Set((textRanking ?? []).slice(0, PARAMS.basenameTextTop)) : null;
+  const text = PARAMS.basenameScope ? query : query.replace(/^\s*\w+\([^)]*\)!?:/, "");
   const seen = new Set<string>();
-  for (const token of query.match(/[A-Za-z][A-Za-z0-9]*(?:[-_.][A-Za-z0-9]+)*/g) ?? []) {
+  for (const token of text.match(/[A-Za-z][A-Za-z0-9]*(?:[-_.][A-Za-z0-9]+)*/g) ?? []) {
     const name = kebab(token);
     if (seen.has(name)) continue;
     seen.add(name);
     const compound = name.includes("-");
     const weight = compound ? PARAMS.basenameCompound : name.length >= 4 && !STOP_WORDS.has(name) ? PARAMS.basenameWord : 0;
     if (weight <= 0) continue;
-    for (const id of names.get(name) ?? []) add(m, id, weight, `its name is ${token} (named in the task)`);
+    for (const id of names.get(name) ?? []) if (!agreeing || agreeing.has(id)) add(m, id, weight, `its name is ${token} (named in the task)`);
   }
 }

@@ -12,6 +12,7 @@ import { isAuxiliary } from "../workspace/classify.ts";
 import { rankFiles } from "../plan/search.ts";
 import { scoreByTermFrequency } from "./bm25f.ts";
 import { splitIdentifier, STOP_WORDS, type QueryTerm } from "../text/terms.ts";
+import { stem } from "../text/stem.ts";
 import { NAMED_TYPE_KINDS_SQL } from "../lang/model.ts";
 
 export const PARAMS = {
@@ -21,7 +22,12 @@ export const PARAMS = {
   service: 0.95,
   config: 0.9,
   exactMember: 0.85,
-  /** An exactly named property, field or enum member (`targetKey` declared in an interface): where the shape is declared, seldom where the change goes. */
+  /**
+   * An exactly named property, field or enum member (`targetKey` declared in an interface, `$or` in an
+   * enum): where the shape is declared, seldom where the change goes (the code using it is). Tuning split
+   * (loc5): at 0.4 (was exactMember's 0.85) mikro-orm Acc@1 .455 → .591 (0.6: .500; 0.2: .591), rxjs and
+   * zod unchanged, npm+svc first file right .622 → .625.
+   */
   exactProperty: 0.4,
   /** A plain lower-case word that names a declared type ("observable" → class Observable). */
   exactPlainType: 0.5,
@@ -37,6 +43,8 @@ export const PARAMS = {
   bm25Mix: 0.85,
   lexicalPool: 80,
   path: 0.7,
+  /** A path hit weighs (1 − pathNameLength × the share of the file name's words the query does not write): window.ts before window-when.ts for "window" (0: off). */
+  pathNameLength: 0,
   prfTop: 5,
   prfTerms: 6,
   /** Feedback terms declared in more than this share of the files are not topical. */
@@ -73,15 +81,26 @@ export const PARAMS = {
   /** Prior factors: test files, and files in no programming language (docs, manifests, data), rank after the code. */
   testPrior: 0.8,
   docPrior: 0.8,
-  /** Prior factor of code that supports the project rather than being it (benchmarks, examples, fixtures, scripts, tools, docs folders; workspace/classify.ts isAuxiliary). */
+  /**
+   * Prior factor of code that supports the project rather than being it (benchmarks, examples, fixtures,
+   * scripts, tools, docs folders; workspace/classify.ts isAuxiliary, judged from the package folder down).
+   * Off (1): at 0.8 zod gains one task (perf(memory) ranked packages/bench/memory/* first) and mikro-orm
+   * none, but svc's own history, whose tasks change scripts/bench, loses two (npm+svc first file right
+   * .622 → .616) — tuning split (loc5).
+   */
   auxPrior: 1,
   /** A conventional-commit scope matching a package name only by prefix ("openapi" → openapi-generator) narrows as weakly as a word does. */
   looseScopeAsWord: true,
   /**
    * A file whose whole name the query writes: a compound ("zip-all", "withLatestFrom" → with-latest-from.ts)
-   * or a single word ("timer" → timer.ts). Off (0): on rxjs's tuning tasks it lifts Acc@1 .526 → .737
-   * (with words .895; the operator named exactly otherwise loses to window-when.ts), on zod's it lowers
-   * it .400 → .267 (.333); not measured on held-out tasks.
+   * or a single word ("timer" → timer.ts), of product code only (basenameRole) and not by the
+   * conventional-commit scope (basenameScope). Tuning split (loc5): compounds lift rxjs Acc@1 .526 → .737
+   * and leave zod (.400), mikro-orm and npm+svc level; zod's earlier loss (.400 → .267) was a benchmark
+   * file (packages/bench/discriminated-union.ts) and the scope `feat(json-schema)` naming json-schema.ts
+   * instead of to-json-schema.ts, which the product role and the scope rule remove. Single words stay off:
+   * on rxjs they lift Acc@1 further (.895 at 0.8), but on svc's own history and the npm corpora, whose
+   * file names are ordinary words ("history", "engine", "index", "match"), first-file-right falls .625 → .514,
+   * and on mikro-orm "index" names every package's index.ts.
    */
   basenameCompound: 0.9,
   basenameWord: 0,
@@ -349,10 +368,20 @@ export function pathHits(collection: Collection, terms: readonly QueryTerm[], m:
   const n = lower.length;
   const idf = new Map(words.map((w) => [w, (weightOf.get(w) as number) * Math.log(1 + (n + 0.5) / ((df.get(w) ?? 0) + 0.5))]));
   const total = [...idf.values()].reduce((s, x) => s + x, 0);
+  const written = new Set(terms.map((t) => t.term));
   for (const [id, hits] of hitsOf) {
     const mass = hits.reduce((s, w) => s + (idf.get(w) as number), 0);
-    add(m, id, PARAMS.path * Math.min(1, mass / Math.min(total, (total / words.length) * 3)), `path contains ${hits.map((h) => `"${h}"`).join(", ")}`);
+    add(m, id, PARAMS.path * Math.min(1, mass / Math.min(total, (total / words.length) * 3)) * nameCoverage(collection, id, written), `path contains ${hits.map((h) => `"${h}"`).join(", ")}`);
   }
+}
+
+/** 1 − pathNameLength × the share of the file name's words (identifier parts, no extension) that are not query terms. */
+function nameCoverage(collection: Collection, id: number, written: ReadonlySet<string>): number {
+  if (PARAMS.pathNameLength <= 0) return 1;
+  const parts = splitIdentifier((collection.byId.get(id)?.path.split("/").pop() ?? "").replace(/(\.d)?\.[^.]*$/, ""));
+  if (parts.length === 0) return 1;
+  const missing = parts.filter((p) => !written.has(p) && !written.has(stem(p))).length;
+  return 1 - PARAMS.pathNameLength * (missing / parts.length);
 }
 
 /** Lower-cased paths of a file list (kept with the list, per store build). */

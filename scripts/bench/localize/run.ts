@@ -222,6 +222,8 @@ export const VARIANTS: Record<string, Variant> = {
   "− exact property (0.85, as a member)": { params: { exactProperty: 0.85 }, on: "both" },
   "exact property 0.6": { params: { exactProperty: 0.6 }, on: "both" },
   "exact property 0.2": { params: { exactProperty: 0.2 }, on: "both" },
+  "path name length 0.3": { params: { pathNameLength: 0.3 }, on: "both" },
+  "path name length 0.5": { params: { pathNameLength: 0.5 }, on: "both" },
   "− long-query weighting": { params: { longQuery: false }, on: "long" },
   "long: max df 0.02": { params: { longMaxDf: 0.02 }, on: "long" },
   "long: max df 0.15": { params: { longMaxDf: 0.15 }, on: "long" },

@@ -125,6 +125,10 @@ describe("index history", () => {
       const words = messageWords(m);
       expect({ m, leaked: words.filter((w) => ["horsebatterystapl", "wobblyfrogsunset", "lanternquietmeadow", "lanternquietmeadow".slice(0, -1), "velvetcanyon", "admin"].includes(w)) }).toEqual({ m, leaked: [] });
     }
+    // a letters-only key with no credential word near it (no pattern knows it): dropped as letters no language spells
+    for (const key of ["qzxkvbnmtrplwq", "XKCDQVBNRTPLMWSD", "hwqrtzmbvkxnplsd"]) expect({ key, words: messageWords(`use ${key} from now on`) }).toEqual({ key, words: messageWords("use from now on") });
+    // while long words of prose stay
+    expect(messageWords("throttling benchmarks downstream walkthrough")).toHaveLength(4);
     const plain = new Set(messageWords("rotate the credentials for the deploy job"));
     for (const [name, value] of Object.entries(CANARY)) {
       // As an assignment (as the redactor sees it in files) and as a bare value (no pattern need know it) —

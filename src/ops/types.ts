@@ -1,8 +1,7 @@
 // The operation signature: a plain request object in, a result object out.
 
 /** The surface a request came through (the engine takes its default budget from it). */
-export type { Surface } from "../render/surface-calls.ts";
-import type { Surface } from "../render/surface-calls.ts";
+export type Surface = "cli" | "mcp" | "rpc";
 
 export interface OpContext {
   /** Directory relative paths resolve against (the CLI's --cwd, the server's working directory). */

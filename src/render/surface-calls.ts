@@ -2,8 +2,9 @@
 // CLI commands and flags on the CLI, tool names and parameters over MCP and RPC. A note that
 // names a call the caller cannot make is a dead end.
 
-/** The surface a request came through. */
-export type Surface = "cli" | "mcp" | "rpc";
+import type { Surface } from "../ops/types.ts";
+
+export type { Surface };
 
 const shellWord = (s: string) => (/^[\w./@+:=-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`);
 

@@ -155,6 +155,9 @@ describe("a file the task names whole", () => {
     expect(on.data.candidates?.[0]?.reasons).toContain("its name is zip-all (named in the task)");
     // Only product code is named: not the benchmark, the doc or the test of the same name.
     expect((on.data.candidates ?? []).filter(named).map((c) => c.path)).toEqual(["src/zip-all.ts"]);
+    // A prose name the identifier split makes a compound of (ZipAll → zip-all) names nothing; written as one (zipAll), it does.
+    expect(((await task(root, "refactor: centralize ZipAll subscriptions")).data.candidates ?? []).filter(named)).toEqual([]);
+    expect(((await task(root, "refactor: centralize zipAll subscriptions")).data.candidates ?? []).filter(named).map((c) => c.path)).toEqual(["src/zip-all.ts"]);
     // A scope names an area, not a file: "fix(zip): …" does not name zip.ts.
     const scoped = await task(root, "fix(zip): centralize subscriptions");
     expect((scoped.data.candidates ?? []).filter(named)).toEqual([]);

@@ -164,7 +164,7 @@
 // confident share right 93.3% → 91.7%), an auxiliary-code prior 0.8 (+.012; svc −2 tasks), path hits
 // weighed by the file name's unwritten words (rxjs MRR +.009, npm+svc confident 88.7% right).
 // npm+svc tuning (grades.ts, the same 331 tasks): first file right .625 → .631 (4 better, 2 worse), confident
-// 58 (93.1% right) → 60 (93.3%). History tuning: confident 6 → 6, all right (effect 1, mikro-orm 2, rxjs 3).
+// 58 (93.1% right) → 60 (93.3%). History tuning: confident 7 → 6, all right (effect 2 → 1, mikro-orm 2, rxjs 3, zod 0).
 
 import { mkdirSync, readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";

@@ -84,8 +84,12 @@ interface Corpus {
   host: boolean;
 }
 
-/** A working clone of a mirror under .bench/corpus; blobs the mirror does not hold are left out (sparse checkout) and returned. */
-function mirrorClone(name: string, mirror: string): string {
+/**
+ * A working clone of a mirror under .bench/corpus; blobs the mirror does not hold are left
+ * out (sparse checkout) and returned. `only`: sparse-checkout patterns the clone keeps (a
+ * part of a monorepo; the history stays whole).
+ */
+function mirrorClone(name: string, mirror: string, only?: string[]): string {
   const dir = join(corpusRoot(base), name);
   if (existsSync(join(dir, ".git"))) return dir;
   rmSync(dir, { recursive: true, force: true });
@@ -94,9 +98,9 @@ function mirrorClone(name: string, mirror: string): string {
   const check = Bun.spawnSync(["git", "cat-file", "--batch-check"], { cwd: dir, stdin: Buffer.from(tree.map((t) => t[2]).join("\n") + "\n"), stdout: "pipe" });
   const missing = new Set(check.stdout.toString().split("\n").filter((l) => l.endsWith(" missing")).map((l) => l.split(" ")[0]));
   const absent = tree.filter((t) => missing.has(t[2])).map((t) => t[3]);
-  if (absent.length) {
+  if (absent.length || only) {
     git(dir, "sparse-checkout", "init", "--no-cone");
-    writeFileSync(join(dir, ".git", "info", "sparse-checkout"), ["/*", ...absent.map((p) => `!/${p}`)].join("\n") + "\n");
+    writeFileSync(join(dir, ".git", "info", "sparse-checkout"), [...(only ?? ["/*"]), ...absent.map((p) => `!/${p}`)].join("\n") + "\n");
     process.stderr.write(`  ${name}: ${absent.length} blobs absent from the mirror, left out: ${absent.join(", ")}\n`);
   }
   git(dir, "checkout", "-q", "HEAD");
@@ -132,6 +136,21 @@ const CORPORA: Record<string, Corpus> = {
     change: "history",
     // measured: tsc --noEmit -p packages/core/utils/tsconfig.json → 183 TS2307, 1,296 TS2304, 471 TS2593 (jest types), …
     tsc: { reason: "its 95 workspace packages need their dependencies installed (none are in the mirror): tsc on packages/core/utils answers 183 TS2307 (module not found), 1,296 TS2304 and 471 TS2593 (test types missing) — not a type-check of the project" },
+    queries: (dir) => ({
+      symbol: ["ProductModuleService", "createProductsWorkflow", "MedusaError", "OrderChangeAction", "useProducts"],
+      path: ["product", "workflows/order", "api/admin", "modules/cart", "index.ts"],
+      text: ["calculate tax lines", "cart completion", "inventory reservation", "refund payment", "create product variant"],
+      task: historyTasks(dir),
+    }),
+    skeletonFolder: "packages/core/utils/src",
+    host: true,
+  },
+  // Issue 20's target is a 5,000-file repository: medusa's packages/ without its 626 generated icon components.
+  "medusa-packages": {
+    name: "medusa-packages (medusa's packages/ at 59e6747800 minus design-system/icons: 5,291 files + root files)",
+    prepare: () => mirrorClone("medusa-packages", "/work/.mirror/medusajs+medusa/repo", ["/*", "!/*/", "/packages/", "!/packages/design-system/icons/"]),
+    change: "history",
+    tsc: { reason: "its workspace packages need their dependencies installed (none are in the mirror), as for medusa" },
     queries: (dir) => ({
       symbol: ["ProductModuleService", "createProductsWorkflow", "MedusaError", "OrderChangeAction", "useProducts"],
       path: ["product", "workflows/order", "api/admin", "modules/cart", "index.ts"],

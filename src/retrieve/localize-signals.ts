@@ -10,6 +10,7 @@ import { perFileList, type Collection, type IndexedFile } from "../plan/collect.
 import { isCodeLanguage } from "../lang/languages.ts";
 import { rankFiles } from "../plan/search.ts";
 import { scoreByTermFrequency } from "./bm25f.ts";
+import { cachedCount } from "./fts-cache.ts";
 import { splitIdentifier, STOP_WORDS, type QueryTerm } from "../text/terms.ts";
 import { NAMED_TYPE_KINDS_SQL } from "../lang/model.ts";
 
@@ -354,8 +355,8 @@ const GENERIC_NAMES = new Set(["constructor", "init", "main", "index", "default"
 export function feedback(db: Database, top: readonly number[], known: ReadonlySet<string>, files: number): QueryTerm[] {
   const counts = new Map<string, number>();
   // A feedback term must be topical: declared in at most prfMaxDf of the files.
-  const df = db.prepare("SELECT count(*) AS n FROM files_fts WHERE files_fts MATCH ?");
-  const topical = (term: string) => ((df.get(`{types members} : "${term.replaceAll('"', '""')}"`) as { n: number }).n) <= Math.max(5, PARAMS.prfMaxDf * files);
+  const df = (match: string) => cachedCount(db, "SELECT count(*) AS n FROM files_fts WHERE files_fts MATCH ?", match);
+  const topical = (term: string) => df(`{types members} : "${term.replaceAll('"', '""')}"`) <= Math.max(5, PARAMS.prfMaxDf * files);
   for (const id of top) {
     for (const name of new Set(declaredNames(db, id))) {
       for (const part of splitIdentifier(name)) {

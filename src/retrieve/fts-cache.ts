@@ -25,9 +25,19 @@ interface Generation {
 const MAX_STORES = 4;
 const generations = new Map<string, Generation>();
 const buildQuery = new WeakMap<Database, Statement>();
+/** The build read in the current synchronous run (one localize call reads it once; the next call, after any await, reads it again). */
+const buildThisTurn = new Map<Database, string | null>();
 
 /** The store's current build, or null when it must not be cached. */
 function buildOf(db: Database): string | null {
+  if (buildThisTurn.has(db)) return buildThisTurn.get(db) as string | null;
+  const build = readBuild(db);
+  if (buildThisTurn.size === 0) queueMicrotask(() => buildThisTurn.clear());
+  buildThisTurn.set(db, build);
+  return build;
+}
+
+function readBuild(db: Database): string | null {
   if (!db.filename || db.filename === ":memory:") return null;
   let q = buildQuery.get(db);
   if (!q) {

@@ -6,7 +6,7 @@
 
 import type { Database } from "bun:sqlite";
 import type { QueryTerm } from "../text/terms.ts";
-import { cachedCount, cachedPairs, cachedRowids } from "./fts-cache.ts";
+import { cachedCount, cachedPairs, cachedRowids } from "../store/read-cache.ts";
 
 export interface FieldWeight {
   column: string;

@@ -10,7 +10,7 @@ import { perFileList, type Collection, type IndexedFile } from "../plan/collect.
 import { isCodeLanguage } from "../lang/languages.ts";
 import { rankFiles } from "../plan/search.ts";
 import { scoreByTermFrequency } from "./bm25f.ts";
-import { cachedCount } from "./fts-cache.ts";
+import { cachedCount } from "../store/read-cache.ts";
 import { splitIdentifier, STOP_WORDS, type QueryTerm } from "../text/terms.ts";
 import { NAMED_TYPE_KINDS_SQL } from "../lang/model.ts";
 

@@ -14,7 +14,7 @@
 
 import type { Database } from "bun:sqlite";
 import type { QueryTerm } from "../text/terms.ts";
-import { cachedRowids } from "./fts-cache.ts";
+import { cachedRowids } from "../store/read-cache.ts";
 
 export interface SymbolAnswer {
   /** The qualified name (`Class.method` for members). */

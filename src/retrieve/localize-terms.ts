@@ -12,7 +12,7 @@
 import type { Database } from "bun:sqlite";
 import { queryTerms, type QueryTerm } from "../text/terms.ts";
 import { PARAMS } from "./localize-signals.ts";
-import { cachedCount } from "./fts-cache.ts";
+import { cachedCount } from "../store/read-cache.ts";
 
 export interface TaskTerms {
   /** Every term that counts, weighted. */

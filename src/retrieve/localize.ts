@@ -18,7 +18,7 @@ import { NAMED_TYPE_KINDS_SQL } from "../lang/model.ts";
 import { cochangeOf } from "../history/signals.ts";
 import { likelySymbols, SYMBOL_PARAMS, type SymbolAnswer } from "./localize-symbols.ts";
 import { gradeEvidence, gradeOf, type Grade, type GradeEvidence } from "./localize-grade.ts";
-import { cachedRowids } from "./fts-cache.ts";
+import { cachedRowids } from "../store/read-cache.ts";
 
 export { CONFIDENT_RULE, isConfident, shortOfConfident, type ConfidentRule, type Grade, type GradeEvidence } from "./localize-grade.ts";
 

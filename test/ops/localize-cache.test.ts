@@ -1,17 +1,21 @@
-// Task localization keeps full-text reads per store build (src/retrieve/fts-cache.ts): a
+// Task localization keeps store reads per store build (src/store/read-cache.ts): a
 // warm process answering the same query again answers it identically, and an edit — made
 // in the work tree while a host watches it — is in the very next answer, never hidden
-// behind what an earlier build held.
+// behind what an earlier build held; the history's words follow the stored history.
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { call } from "../../src/engine.ts";
 import { connectHost, type HostClient } from "../../src/host/client.ts";
 import type { FindData } from "../../src/ops/find.ts";
-import { cacheStats } from "../../src/retrieve/fts-cache.ts";
+import { cacheStats } from "../../src/store/read-cache.ts";
 import { startHost, type RunningHost } from "../../src/surfaces/host/server.ts";
-import { openReader } from "../../src/store/db.ts";
+import { openReader, openWriter } from "../../src/store/db.ts";
 import { useRuntimeDir } from "../helpers/host.ts";
-import { gitRepo, writeFiles } from "../helpers/repo.ts";
+import { git, gitRepo, writeFiles } from "../helpers/repo.ts";
+import type { Database } from "bun:sqlite";
+import { historyOf, historyWordScores } from "../../src/history/signals.ts";
+import { updateHistory } from "../../src/history/update.ts";
+import { syncIndex } from "../../src/indexing/sync.ts";
 
 let root: string;
 let host: RunningHost;
@@ -60,7 +64,7 @@ afterAll(async () => {
   delete process.env.SVC_RUNTIME_DIR;
 });
 
-describe("full-text reads kept per store build", () => {
+describe("store reads kept per store build", () => {
   test("the same query asked again, from what the process kept, gets the same answer", async () => {
     const first = await task("apply the zebra discount to invoice totals");
     expect(paths(first)[0]).toBe("src/billing/invoice.ts");
@@ -91,5 +95,33 @@ describe("full-text reads kept per store build", () => {
     expect(paths(found)[0]).toBe("src/catalog/product.ts");
     writeFiles(root, { "src/catalog/product.ts": "export class Product {\n  constructor(readonly name: string) {}\n}\n" });
     expect((await task("quokka export")).unmatched).toContain("quokka");
+  }, 120_000);
+
+  test("history reads follow the stored history, not only the index build: the history pass moving on is in the next read", async () => {
+    const repo = gitRepo({ "src/ledger.ts": "export const total = 1;\n", "src/mail.ts": "export const send = 1;\n" });
+    writeFiles(repo, { "src/ledger.ts": "export const total = 2;\n" });
+    git(repo, "commit", "-q", "-am", "fix rounding of refunds in the monthly statement");
+    await syncIndex(repo);
+    const reader = openReader(repo) as Database;
+    const build = () => (reader.query("SELECT value FROM index_meta WHERE key = 'index_completed_at'").get() as { value: string }).value;
+    const touched = () => [...historyWordScores(reader, historyOf(reader), ["refund"]).keys()].sort();
+    try {
+      expect(touched()).toEqual(["src/ledger.ts"]);
+      const before = build();
+      await Bun.sleep(1); // another turn: the build is read again
+      writeFiles(repo, { "src/mail.ts": "export const send = 2;\n" });
+      git(repo, "commit", "-q", "-am", "mail refunds with the statement");
+      // The history pass alone (as an index update runs it): the build stays, the stored history moves on.
+      const writer = openWriter(repo);
+      try {
+        await updateHistory(writer.db, repo);
+      } finally {
+        writer.db.close();
+      }
+      expect(build()).toBe(before);
+      expect(touched()).toEqual(["src/ledger.ts", "src/mail.ts"]);
+    } finally {
+      reader.close();
+    }
   }, 120_000);
 });

@@ -1,15 +1,18 @@
-// Full-text reads kept per store build, for a long-lived process (the host): a task query
-// reads the postings of each of its terms from FTS5 once or more per column (scoring,
-// feedback, likely declarations), and the next query that meets the same term — the same
-// query asked again, or another sharing its words — reads them from memory instead. Only
-// raw results are kept (rowids, FTS5's own bm25 values, counts), never scores: whatever a
-// caller weighs, it weighs the same rows, so answers are identical with or without it.
+// Store reads kept per store build, for a long-lived process (an MCP server, the host, a
+// bench): a task query reads the postings of each of its terms from FTS5 once or more per
+// column (scoring, feedback, likely declarations) and the past commits' words of each from
+// the history, and the next query that meets the same term — the same query asked again,
+// or another sharing its words — reads them from memory instead. Only raw results are kept
+// (rowids, FTS5's own bm25 values, counts, rows), never scores: whatever a caller weighs,
+// it weighs the same rows, so answers are identical with or without it.
 //
 // Trust: an entry belongs to one build of one store, the store's `index_completed_at` and
 // manifest hash (every index change writes new ones, in the same write as the full-text
-// rows); they are read from the store on every call, so the first read after an edit
-// starts a new generation and drops the old one. A store with no completed build, or in memory, is
-// never cached. Memory is bounded (CACHE_BUDGET numbers per store, oldest entries out).
+// rows); they are read from the store once per synchronous run (one query), so the first
+// read after an edit starts a new generation and drops the old one. Reads of tables another
+// pass writes without a new build (the history) name that pass's own state in their key. A
+// store with no completed build, or in memory, is never cached. Memory is bounded
+// (CACHE_BUDGET numbers per store, oldest entries out; at most MAX_STORES stores).
 
 import type { Database, Statement } from "bun:sqlite";
 

@@ -16,7 +16,7 @@
 
 import type { Database, Statement } from "bun:sqlite";
 
-/** Numbers (rowids, values) kept per store: ~1.5M ≈ 12 MB at most. */
+/** Numbers (rowids, values; a history row counts 3) kept per store: ~1.5M, some 12–40 MB at most. */
 export const CACHE_BUDGET = 1_500_000;
 
 interface Generation {
@@ -58,7 +58,7 @@ function readBuild(db: Database): string | null {
 /**
  * `compute()`, kept for the store's current build under `key` (which must name everything
  * the result depends on: the table, the SQL, its parameters). `size` counts the numbers it
- * holds, for the budget.
+ * holds, for the budget. Callers must not change what they are given: it is shared.
  */
 export function cachedRead<T>(db: Database, key: string, size: (value: T) => number, compute: () => T): T {
   const build = buildOf(db);
@@ -98,12 +98,12 @@ const ids = (values: readonly number[]): Int32Array | Float64Array => (values.ev
 
 /** The first column (rowids) of a query, kept per build. */
 export function cachedRowids(db: Database, sql: string, ...params: (string | number)[]): Int32Array | Float64Array {
-  return cachedRead(db, `rowids\0${sql}\0${params.join("\0")}`, (v) => v.length, () => ids((db.query(sql).values(...params) as [number][]).map((r) => r[0])));
+  return cachedRead(db, `rowids\0${sql}\0${JSON.stringify(params)}`, (v) => v.length, () => ids((db.query(sql).values(...params) as [number][]).map((r) => r[0])));
 }
 
 /** The first two columns (rowid, a number) of a query, kept per build. */
 export function cachedPairs(db: Database, sql: string, ...params: (string | number)[]): { ids: Int32Array | Float64Array; values: Float64Array } {
-  return cachedRead(db, `pairs\0${sql}\0${params.join("\0")}`, (v) => 2 * v.ids.length, () => {
+  return cachedRead(db, `pairs\0${sql}\0${JSON.stringify(params)}`, (v) => 2 * v.ids.length, () => {
     const rows = db.query(sql).values(...params) as [number, number][];
     return { ids: ids(rows.map((r) => r[0])), values: Float64Array.from(rows, (r) => r[1]) };
   });
@@ -111,7 +111,7 @@ export function cachedPairs(db: Database, sql: string, ...params: (string | numb
 
 /** A count (the first column of the first row), kept per build. */
 export function cachedCount(db: Database, sql: string, ...params: (string | number)[]): number {
-  return cachedRead(db, `count\0${sql}\0${params.join("\0")}`, () => 1, () => Number((db.query(sql).values(...params)[0] as unknown[] | undefined)?.[0] ?? 0));
+  return cachedRead(db, `count\0${sql}\0${JSON.stringify(params)}`, () => 1, () => Number((db.query(sql).values(...params)[0] as unknown[] | undefined)?.[0] ?? 0));
 }
 
 /** How many generations (stores) are kept, and their sizes: for tests. */

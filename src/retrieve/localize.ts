@@ -96,12 +96,13 @@ const joinedLowerPaths = (files: readonly IndexedFile[]) => files.map((f) => f.p
  * in any full-text column, by themselves or by their stem, and not inside any path.
  */
 function unmatchedWords(db: Database, collection: Collection, topical: ReadonlySet<string>): string[] {
-  const found = (match: string) => cachedRowids(db, "SELECT rowid FROM files_fts WHERE files_fts MATCH ? LIMIT 1", match).length > 0;
+  const select = { get: (match: string) => (cachedRowids(db, "SELECT rowid FROM files_fts WHERE files_fts MATCH ? LIMIT 1", match).length > 0 ? match : null) };
   const paths = perFileList(collection.files, joinedLowerPaths);
   const out: string[] = [];
   for (const word of topical) {
     const forms = [...new Set([word, stem(word)])];
-    if (!forms.some((f) => found(`"${f.replaceAll('"', '""')}"`)) && !paths.includes(word)) out.push(word);
+    const found = forms.some((f) => select.get(`"${f.replaceAll('"', '""')}"`) !== null) || paths.includes(word);
+    if (!found) out.push(word);
   }
   return out;
 }

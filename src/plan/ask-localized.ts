@@ -38,7 +38,7 @@ export const ASK_PARAMS = {
   mapShare: 0.05,
   /** The first candidate, on a match that is not confident and not an exact declaration of a name in the task, takes at most this share of the budget whole, else goes as signatures (whole if room remains; 0: off). */
   tentativeShare: 0.6,
-  /** 1: an exact declaration match exempts the first candidate from tentativeShare. */
+  /** 1: an exact declaration match, or the task naming the file, exempts the first candidate from tentativeShare. */
   tentativeExact: 1,
 };
 
@@ -62,6 +62,15 @@ export function auxKind(file: IndexedFile, better: ReadonlySet<string>): AuxKind
   const parts = file.path.split("/");
   if (parts.length >= 2 && better.has(parts.slice(-2).join("/"))) return "copy";
   return null;
+}
+
+/** The task names the file as a word: its name without the extension, or its folder's for an index file ("queue: deep clone opts" names lib/queue.js). */
+export function namesFile(task: string, path: string): boolean {
+  const parts = path.split("/");
+  const stem = (parts.at(-1) ?? "").replace(/\.[^.]+$/, "");
+  const name = stem === "index" || stem === "mod" ? (parts.at(-2) ?? "") : stem;
+  if (name.length < 3) return false;
+  return new RegExp(`(^|[^\\w-])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\w-])`, "i").test(task);
 }
 
 /** The kinds of non-source files the task itself asks for. */
@@ -143,11 +152,12 @@ export function planLocalized(collection: Collection, options: { task: string; q
     entries.push(e);
   };
   // The first candidate is a guess when the localizer is not confident of it, the task does not name its type and
-  // no declaration the task names exactly backs it (localize-signals.ts: "declares X (exact)"): whole it may take
+  // no declaration the task names exactly backs it (localize-signals.ts: "declares X (exact)") nor does the task name the file: whole it may take
   // at most tentativeShare of the budget, so a large wrong first file cannot keep the next candidates from arriving whole.
   const lead = source[0];
   const exact = (path: string) => loc.candidates.find((c) => c.path === path)?.reasons.some((r) => r.endsWith("(exact)")) === true;
-  const guess = ASK_PARAMS.tentativeShare > 0 && lead && loc.grade !== "confident" && !(namedResolved && options.named) && !(ASK_PARAMS.tentativeExact === 1 && exact(lead.file.path)) ? lead : null;
+  const guess =
+    ASK_PARAMS.tentativeShare > 0 && lead && loc.grade !== "confident" && !(namedResolved && options.named) && !(ASK_PARAMS.tentativeExact === 1 && (exact(lead.file.path) || namesFile(options.task, lead.file.path))) ? lead : null;
   source.slice(0, ASK_PARAMS.wholeCandidates).forEach((r) => push({ ...entry(r.file, "match", "standard", r.score, r.why), ...(r === guess ? { tentative: `a ${loc.grade} match` } : {}) }));
   // The strongest neighbours of the best candidates: callers, callees, tests, at signature level.
   const seeds = source.slice(0, ASK_PARAMS.neighbourSeeds).map((r) => ({ id: r.file.id, label: r.file.path, score: r.score }));

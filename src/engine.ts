@@ -11,7 +11,7 @@ import { operation, type OperationSpec } from "./registry/index.ts";
 import { fitAnswer } from "./render/fit.ts";
 import { redactResult, redactText } from "./render/redact-output.ts";
 import { tokenCounter } from "./text/tokens.ts";
-import { validateRequest, type ParamLabel } from "./validate.ts";
+import { plainLabel, validateRequest, type ParamLabel } from "./validate.ts";
 
 /**
  * The budget of an answer whose request sets none, per surface — the one place it is
@@ -62,7 +62,9 @@ export async function invoke(
     const result = redactResult(await run(request, opContext(ctx)));
     const budget = budgetOf(spec, request, ctx);
     if (budget === null) return result;
-    const budgetParam = BUDGET_PARAMS.find((name) => spec.params.some((p) => p.name === name));
+    // named as the caller passes it (`--max-tokens` on the CLI)
+    const budgetSpec = spec.params.find((p) => (BUDGET_PARAMS as readonly string[]).includes(p.name));
+    const budgetParam = budgetSpec ? (label ?? plainLabel)(budgetSpec) : undefined;
     const hint = budgetParam ? `raise ${budgetParam} or narrow the request` : "narrow the request (path, limit, a more specific query)";
     const required = (spec.output?.required as string[] | undefined) ?? [];
     return fitAnswer(result, budget, await tokenCounter(), { hint, required, ...(budgetParam ? { budgetParam } : {}) });

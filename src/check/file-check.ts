@@ -48,7 +48,7 @@ function dependentsNote(r: OverlayFindings): string {
   const u = r.dependentsUnchecked;
   if (!u) return checked;
   const more = u.count > u.files.length ? `, … ${u.count - u.files.length} more` : "";
-  return `${checked}; ${u.count} not checked within the ${u.capMs < 1000 ? `${u.capMs} ms` : `${(u.capMs / 1000).toFixed(1)} s`} cap (SVC_CHECK_DEPENDENTS_MS; 0 lifts it): ${u.files.join(", ")}${more}`;
+  return `${checked}; ${u.count} not checked within the ${u.capMs < 1000 ? `${u.capMs} ms` : `${(u.capMs / 1000).toFixed(1)} s`} cap (SVC_CHECK_DEPENDENTS_MS of the process that checks: the host's when a host serves the workspace; 0 lifts it): ${u.files.join(", ")}${more}`;
 }
 
 function rendered(file: string, grade: "resident" | "cold", gradeLine: string, r: Ran, started: number): OpResult<FileCheckData> {

@@ -20,9 +20,13 @@ export interface History {
   shallow: boolean;
 }
 
+const NOT_READ_YET = "absent: not read into the index yet; a later read adds it";
+
 export function historyOf(db: Database): History {
   const meta = (key: string) => (db.query("SELECT value FROM index_meta WHERE key = ?").get(key) as { value: string } | null)?.value;
-  const state = meta("history_state") ?? "absent: the index predates history";
+  // No state: the store's files are indexed but its history pass has not run yet (another process
+  // may be reading git right now, or was stopped while it did); a later read adds it.
+  const state = meta("history_state") ?? NOT_READ_YET;
   const count = Number(meta("history_count") ?? 0);
   const base = Number(meta("history_base") ?? 0);
   const head = meta("history_head") ?? "";
@@ -32,7 +36,7 @@ export function historyOf(db: Database): History {
   try {
     row = db.query("SELECT count(*) AS n, avg(commits) AS c FROM history_files").get() as { n: number; c: number | null };
   } catch {
-    return { state: "absent: the index predates history", available: false, count: 0, head, scale: 1, paths: 0, meanCommits: 0, shallow };
+    return { state: NOT_READ_YET, available: false, count: 0, head, scale: 1, paths: 0, meanCommits: 0, shallow };
   }
   const scale = 2 ** ((count - base) / HISTORY.halfLife);
   return { state, available: true, count, head, scale, paths: row.n, meanCommits: (row.c ?? 0) / scale, shallow };

@@ -20,7 +20,7 @@ import type { FusionData } from "../render/fusion.ts";
 import type { Level } from "../render/reduce/index.ts";
 import { inferTemplate, templateById, templateMatcher, TEMPLATES, type Template } from "../workspace/templates.ts";
 import { noteSetAside, oneScope, runFusion, type FusionRequest } from "./fusion.ts";
-import type { OpContext, OpResult } from "./types.ts";
+import type { OpContext, OpResult, Surface } from "./types.ts";
 
 export interface FuseRequest extends FusionRequest {
   template: string | null;
@@ -85,7 +85,7 @@ function templateNotes(all: Collection, narrowed: Collection, template: Template
   return notes;
 }
 
-async function plan(all: Collection, request: FuseRequest): Promise<Plan> {
+async function plan(all: Collection, request: FuseRequest, surface: Surface | undefined): Promise<Plan> {
   const { collection: inTemplate, template, notes: templateNoteLines } = withTemplate(all, request);
   const { collection, setAside } = setAsideDataAndDocs(inTemplate, askedFor(request));
   let result: Plan;
@@ -95,7 +95,7 @@ async function plan(all: Collection, request: FuseRequest): Promise<Plan> {
     result = await planChanges(collection, { changedSince: request.changedSince, includeDependents: request.includeDependents, review: false, level: request.level });
   } else result = planWhole(collection, request.level, "fuse", Boolean(request.maxTokens));
   result.manifestNotes.unshift(`template: ${template}${request.template ? "" : " (inferred)"}`, ...templateNoteLines);
-  noteSetAside(result, setAside, inTemplate.files.length);
+  noteSetAside(result, setAside, inTemplate.files.length, surface);
   if (request.patternSummary) {
     const files = collection.files.map((f) => {
       try {
@@ -136,6 +136,6 @@ export function fuse(request: FuseRequest, ctx: OpContext): Promise<OpResult<Fus
     semanticMarkers: request.semanticMarkers,
     collapseGenerated: request.collapseGenerated,
     asked: false,
-    plan: (c) => plan(c, request),
+    plan: (c) => plan(c, request, ctx.surface),
   });
 }

@@ -10,7 +10,8 @@ import { renderPlan, type FusionData } from "../render/fusion.ts";
 import type { Level } from "../render/reduce/index.ts";
 import { validateSessionId } from "../render/session.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
-import type { OpContext, OpResult } from "./types.ts";
+import { budgetName } from "../render/surface-calls.ts";
+import type { OpContext, OpResult, Surface } from "./types.ts";
 
 export interface FusionRequest extends ExclusionFilter {
   path: string;
@@ -39,10 +40,10 @@ export function oneScope(request: { focus?: string | null; changedSince?: string
 }
 
 /** The set-aside data and docs files as manifest lines; "N of M collected" counts them. */
-export function noteSetAside(plan: Plan, setAside: readonly SetAside[], collected: number): void {
+export function noteSetAside(plan: Plan, setAside: readonly SetAside[], collected: number, surface: Surface | undefined): void {
   if (setAside.length === 0) return;
   plan.notIncluded = [...setAside];
-  plan.notIncludedLines = setAsideLines(setAside);
+  plan.notIncludedLines = setAsideLines(setAside, surface);
   plan.collected = collected;
 }
 
@@ -54,12 +55,13 @@ export async function runFusion(request: FusionRequest, ctx: OpContext, run: Fus
   try {
     const { collection: sources, setAside } = run.asked === false ? { collection, setAside: [] } : setAsideDataAndDocs(collection, run.asked);
     const plan = await run.plan(sources);
-    noteSetAside(plan, setAside, collection.files.length);
+    noteSetAside(plan, setAside, collection.files.length, ctx.surface);
     const { text, data } = await renderPlan(plan, {
       root: ws.root,
       format: request.format,
       maxTokens: request.maxTokens,
-      ...(request.budgetParam ? { budgetParam: request.budgetParam } : {}),
+      budgetParam: request.budgetParam ?? budgetName(ctx.surface),
+      ...(ctx.surface ? { surface: ctx.surface } : {}),
       level: run.level,
       semanticMarkers: run.semanticMarkers,
       collapseGenerated: run.collapseGenerated,

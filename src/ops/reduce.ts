@@ -1,6 +1,7 @@
 // svc reduce / svc_reduce: compact given files or raw content at a reduction level, with
 // the fusion manifest. Works without git and without an index.
 
+import { opName } from "../render/surface-calls.ts";
 import { readFileSync } from "node:fs";
 import { asSvcError, validationError } from "../errors.ts";
 import { languageOf } from "../lang/languages.ts";
@@ -46,7 +47,7 @@ export async function reduce(request: ReduceRequest, ctx: OpContext): Promise<Op
       } catch (error) {
         const code = (error as { code?: string }).code;
         if (code === "ENOENT" || code === "ENOTDIR") throw validationError(`cannot read '${file}': no such file (${abs})`);
-        if (code === "EISDIR") throw validationError(`cannot reduce '${file}': it is a directory (files takes files; svc_skeleton or svc_toc take a directory)`);
+        if (code === "EISDIR") throw validationError(`cannot reduce '${file}': it is a directory (files takes files; ${opName(ctx.surface, "skeleton")} or ${opName(ctx.surface, "toc")} take a directory)`);
         throw asSvcError(error);
       }
       if (isBinary(bytes)) {

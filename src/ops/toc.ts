@@ -1,6 +1,7 @@
 // svc toc / svc_toc: the table of contents of a directory from the index, degrading to fit
 // its budget. Token costs are the index's estimates (no file is re-read or re-tokenized).
 
+import { opName, type Surface } from "../render/surface-calls.ts";
 import type { DeclKind } from "../lang/model.ts";
 import { collectIndexed, type ExclusionFilter } from "../plan/collect.ts";
 import {
@@ -59,13 +60,14 @@ function renderWithinBudget(
   footer: string,
   maxTokens: number,
   counter: TokenCounter,
+  surface: Surface | undefined,
 ): { text: string; detail: TocDetail; tokens: number } {
   for (const detail of ["full", "paths"] as const) {
-    const text = assemble(tocHeader(entries.length, total, detail, scope, entries.filter((e) => e.partial).length), renderTree(entries, detail === "full"), footer);
+    const text = assemble(tocHeader(entries.length, total, detail, scope, entries.filter((e) => e.partial).length, surface), renderTree(entries, detail === "full"), footer);
     const tokens = counter.count(text);
     if (tokens <= maxTokens) return { text, detail, tokens };
   }
-  const header = tocHeader(entries.length, total, "directories", scope, entries.filter((e) => e.partial).length);
+  const header = tocHeader(entries.length, total, "directories", scope, entries.filter((e) => e.partial).length, surface);
   const rows = directoryRows(entries).map(renderDirectoryRow);
   let used = counter.count(header) + (footer ? counter.count(footer) + 1 : 0);
   const body: string[] = [];
@@ -74,7 +76,7 @@ function renderWithinBudget(
     const cost = counter.count(row) + 1;
     const reserve = i < rows.length - 1 ? 24 : 0; // room for the truncation line
     if (body.length > 0 && used + cost + reserve > maxTokens) {
-      body.push(`… ${rows.length - i} more directories not shown; call svc_toc on a subdirectory`);
+      body.push(`… ${rows.length - i} more directories not shown; call ${opName(surface, "toc")} on a subdirectory`);
       break;
     }
     body.push(row);
@@ -97,7 +99,7 @@ export async function toc(request: TocRequest, ctx: OpContext): Promise<OpResult
     });
     const total = entries.reduce((sum, e) => sum + e.tokens, 0);
     const scope = ws.relDir;
-    const footer = [skippedNote(collection.skipped), ...setAsideLines(setAside).map((l) => `<!-- ${l} -->`)].filter(Boolean).join("\n");
+    const footer = [skippedNote(collection.skipped), ...setAsideLines(setAside, ctx.surface).map((l) => `<!-- ${l} -->`)].filter(Boolean).join("\n");
     // The structured result counts toward the budget: it takes at most a quarter, the tree the rest.
     const base = {
       root: ws.root,
@@ -113,10 +115,10 @@ export async function toc(request: TocRequest, ctx: OpContext): Promise<OpResult
     const textBudget = request.maxTokens - counter.count(JSON.stringify(data)) - counter.count(warningLines(collection.warnings)) - 8;
     let rendered: { text: string; detail: TocDetail; tokens: number };
     if (entries.length === 0) {
-      const text = assemble(tocHeader(0, 0, "full", scope), [`(no source files under ${scope || "the workspace root"})`], footer);
+      const text = assemble(tocHeader(0, 0, "full", scope, 0, ctx.surface), [`(no source files under ${scope || "the workspace root"})`], footer);
       rendered = { text, detail: "full", tokens: counter.count(text) };
     } else {
-      rendered = renderWithinBudget(entries, total, scope, footer, textBudget, counter);
+      rendered = renderWithinBudget(entries, total, scope, footer, textBudget, counter, ctx.surface);
     }
     return { text: rendered.text, data: { ...data, detail: rendered.detail, outputTokens: rendered.tokens }, warnings: collection.warnings };
   } finally {

@@ -4,6 +4,7 @@
 // extension (onlyExtensions, includeExtensions, a template such as docs, a focus seed that
 // is such a file) gets them. A folder holding nothing else keeps them (a docs folder).
 
+import { onlyExtensionCall, type Surface } from "../render/surface-calls.ts";
 import { extensionOf } from "../lang/languages.ts";
 import { formatTokens } from "../text/tokens.ts";
 import { narrowCollection, type Collection } from "./collect.ts";
@@ -51,10 +52,10 @@ export function setAsideDataAndDocs(collection: Collection, asked: (ext: string)
 }
 
 /** One manifest line per kind: what was left out, its cost, and how to get it. */
-export function setAsideLines(setAside: readonly SetAside[]): string[] {
+export function setAsideLines(setAside: readonly SetAside[], surface: Surface | undefined): string[] {
   return setAside.map(
     (s) =>
-      `not included (${s.kind}): ${s.files} ${s.ext} file${s.files === 1 ? "" : "s"} (~${formatTokens(s.tokens)} tokens)${s.paths ? ` ${s.paths.join(", ")}` : ""}; emit with svc_generic onlyExtensions=["${s.ext}"]`,
+      `not included (${s.kind}): ${s.files} ${s.ext} file${s.files === 1 ? "" : "s"} (~${formatTokens(s.tokens)} tokens)${s.paths ? ` ${s.paths.join(", ")}` : ""}; emit with ${onlyExtensionCall(surface, s.ext)}`,
   );
 }
 

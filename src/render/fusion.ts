@@ -14,6 +14,7 @@ import { redact } from "../text/redact.ts";
 import { reduceFile, type Level } from "./reduce/index.ts";
 import { compareSent, recordSent, session as sessionFor } from "./session.ts";
 import { headAndTail } from "./fit.ts";
+import { focusCall, wholeFileCall, type Surface } from "./surface-calls.ts";
 import { formatTokens, tokenCounter, type TokenCounter } from "../text/tokens.ts";
 
 export interface RenderOptions {
@@ -23,6 +24,8 @@ export interface RenderOptions {
   maxTokens: number | null;
   /** The request's budget parameter as the answer's notes name it (default maxTokens; ask's is tokenBudget). */
   budgetParam?: string;
+  /** The surface the request came through: the notes' next calls are in its terms. */
+  surface?: Surface;
   /** The level named in the manifest (the request's). */
   level: Level;
   semanticMarkers?: boolean;
@@ -128,17 +131,12 @@ function prepare(entry: PlanEntry, tier: Level, text: string, options: RenderOpt
   return { entry, tier, content, block, tokens: counter.count(block), redacted: count, traits };
 }
 
-/** The call that fetches a whole file an answer had to cut or drop. */
-function wholeFileCall(path: string, tokens: number): string {
-  return `svc_reduce files=["${path}"] level=none maxTokens=${Math.ceil((tokens * 1.1 + 200) / 100) * 100}`;
-}
-
 /** `candidate` cut to a head-and-tail excerpt whose block costs at most `room` tokens (null when not even that fits). */
 function excerptOf(candidate: Candidate, room: number, options: RenderOptions, counter: TokenCounter, fullTokens: number): Candidate | null {
   const overhead = counter.count(fileBlock(options.format, candidate.entry.path, "", { excerpt: "head-and-tail" })) + 4;
   if (room - overhead < 24) return null;
   const marker = (lines: number, tokens: number) =>
-    `… [svc: ${lines} lines (~${formatTokens(tokens)} tokens) not shown to fit ${options.budgetParam ?? "maxTokens"}=${options.maxTokens}; the whole file: ${wholeFileCall(candidate.entry.path, fullTokens)}] …`;
+    `… [svc: ${lines} lines (~${formatTokens(tokens)} tokens) not shown to fit ${options.budgetParam ?? "maxTokens"}=${options.maxTokens}; the whole file: ${wholeFileCall(options.surface, candidate.entry.path, fullTokens)}] …`;
   const content = headAndTail(candidate.content, room - overhead, counter, marker);
   if (content === "" || content.startsWith("… [svc:")) return null; // a marker with nothing around it is no excerpt
   const block = fileBlock(options.format, candidate.entry.path, content, { ...candidate.traits, excerpt: "head-and-tail" });
@@ -297,8 +295,8 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
   const map = plan.map;
   const common = map?.common ?? "";
   // the call that fetches one file, in the surface's terms (ask's map; also for the note when nothing fits)
-  const fetchOf = map ? (path: string) => `${map.next(path)}${common}` : undefined;
-  const mapLineOf = (d: DroppedFile): MapLine => ({ path: d.path, tokens: d.estimate, why: shortWhy(provenanceOf.get(d.path) ?? ""), next: fetchOf?.(d.path) ?? "" });
+  const fetchOf = map ? (path: string) => `${map.next(path)}${common}` : (path: string) => focusCall(options.surface, path);
+  const mapLineOf = (d: DroppedFile): MapLine => ({ path: d.path, tokens: d.estimate, why: shortWhy(provenanceOf.get(d.path) ?? ""), next: map ? fetchOf(d.path) : "" });
   // map lines that fit the room left (the shrink loop below cuts more if the whole answer is over)
   let mapLimit = 0;
   if (plan.map) {

@@ -1,6 +1,7 @@
 // The manifest and the comments around emitted files: what was included (in emission
 // order), what it costs, what was left out and how to get it.
 
+import { focusCall } from "./surface-calls.ts";
 import { baseName } from "../lang/languages.ts";
 import { formatTokens } from "../text/tokens.ts";
 
@@ -34,19 +35,19 @@ export interface DroppedFile {
 }
 
 /** The closing note naming what did not fit, with the cheapest next call to get it (`fetch`: the call in the caller's surface terms, as ask's map writes it). */
-export function droppedNote(dropped: readonly DroppedFile[], maxTokens: number, count = dropped.length, nothingFits = false, budgetParam = "maxTokens", fixed = 0, fetch?: (path: string) => string): string {
+export function droppedNote(dropped: readonly DroppedFile[], maxTokens: number, count = dropped.length, nothingFits = false, budgetParam = "maxTokens", fixed = 0, fetch: (path: string) => string = (path) => focusCall(undefined, path)): string {
   if (count === 0) return "";
   const first = dropped[0];
   if (nothingFits && first) {
     // the budget to name counts what the answer holds besides files (`fixed`: notes, a prelude, the caller's reserve) and part of the first file
     const least = Math.ceil((fixed + Math.min(first.estimate, 600) + 120) / 100) * 100;
-    return `<!-- svc: nothing fits ${budgetParam}=${maxTokens} (the first file, ${first.path}, is ~${formatTokens(first.estimate)}); raise ${budgetParam} to ${Math.max(400, maxTokens * 2, least)}+ or call ${fetch ? fetch(first.path) : `svc_focus focus=${first.path}`}. -->`;
+    return `<!-- svc: nothing fits ${budgetParam}=${maxTokens} (the first file, ${first.path}, is ~${formatTokens(first.estimate)}); raise ${budgetParam} to ${Math.max(400, maxTokens * 2, least)}+ or call ${fetch(first.path)}. -->`;
   }
   // a small budget affords a short list
   const listed = Number.isFinite(maxTokens) ? Math.max(1, Math.min(10, Math.floor(maxTokens / 400))) : 10;
   const shown = dropped.slice(0, listed).map((d) => `${d.path} (~${formatTokens(d.estimate)})`);
   const more = count > shown.length ? `, and ${count - shown.length} more` : "";
-  return `<!-- svc: omitted ${count} file${count === 1 ? "" : "s"} to fit ${budgetParam}=${maxTokens} (most relevant kept): ${shown.join(", ")}${more}. Fetch one with svc_focus focus=<path> (CLI: svc focus <path>). -->`;
+  return `<!-- svc: omitted ${count} file${count === 1 ? "" : "s"} to fit ${budgetParam}=${maxTokens} (most relevant kept): ${shown.join(", ")}${more}. ${first ? `Fetch ${count > 1 ? "the first" : "it"} with ${fetch(first.path)}.` : ""} -->`;
 }
 
 /** One line of ask's map: a relevant file not packed, why, and the call that fetches it. */

@@ -1,6 +1,7 @@
 // Rendering the table of contents at three levels of detail: full (files with their
 // declared types and members), paths only, and one row per directory.
 
+import { opName, type Surface } from "./surface-calls.ts";
 import { formatTokens } from "../text/tokens.ts";
 
 export interface TocType {
@@ -30,19 +31,20 @@ function listNames(names: string[]): string {
   return `${names.slice(0, MAX_MEMBERS).join(", ")}, … +${names.length - MAX_MEMBERS} more`;
 }
 
-export function tocHeader(files: number, tokens: number, detail: TocDetail, scope: string, partial = 0): string {
+export function tocHeader(files: number, tokens: number, detail: TocDetail, scope: string, partial = 0, surface?: Surface): string {
+  const [focus, search, skeleton, toc] = (["focus", "search", "skeleton", "toc"] as const).map((op) => opName(surface, op));
   const lines = [
     `<!-- svc:table-of-contents files=${files} read-cost=~${formatTokens(tokens)} tokens${scope ? ` path=${scope}` : ""}`,
     "     A map of the codebase. Each file shows its token cost to read and the types it declares.",
-    "     Fetch content with svc_focus (a file or type and its dependencies), svc_search (by topic) or svc_skeleton (signatures only).",
+    `     Fetch content with ${focus} (a file or type and its dependencies), ${search} (by topic) or ${skeleton} (signatures only).`,
   ];
   if (partial > 0) {
-    lines.push(`     ${partial} file${partial === 1 ? " is" : "s are"} marked [partial]: the syntax tier could not read all of ${partial === 1 ? "it" : "them"}, so outlines may miss declarations; read such a file with svc_focus.`);
+    lines.push(`     ${partial} file${partial === 1 ? " is" : "s are"} marked [partial]: the syntax tier could not read all of ${partial === 1 ? "it" : "them"}, so outlines may miss declarations; read such a file with ${focus}.`);
   }
-  if (detail === "paths") lines.push("     Type outlines omitted to fit the size budget; call svc_skeleton for signatures.");
+  if (detail === "paths") lines.push(`     Type outlines omitted to fit the size budget; call ${skeleton} for signatures.`);
   if (detail === "directories") {
     lines.push(
-      "     Large codebase: showing directories and aggregate token costs only. Call svc_toc on a subdirectory, or svc_search/svc_focus, to drill into files.",
+      `     Large codebase: showing directories and aggregate token costs only. Call ${toc} on a subdirectory, or ${search}/${focus}, to drill into files.`,
     );
   }
   lines[lines.length - 1] += " -->";

@@ -116,7 +116,7 @@ function verdictOf(input: RaceInput, raced: RaceCandidate[], testsRan: boolean):
     const unchecked = raced.some((c) => c.typecheck === "not_checked");
     const why = input.selection.length ? `the covering tests were not run (${input.runnerReason})` : "no covering test reaches the symbol";
     const partial = admitted.filter((c) => c.typecheck === "partial");
-    if (partial.length) return none(`${partial.map((c) => c.id).join(", ")} had dependents not checked within the cap (SVC_CHECK_DEPENDENTS_MS; 0 lifts it) and ${why}, so the typecheck cannot decide`);
+    if (partial.length) return none(`${partial.map((c) => c.id).join(", ")} had dependents not checked within the cap (SVC_CHECK_DEPENDENTS_MS of the process that checks: the host's when a host serves the workspace; 0 lifts it) and ${why}, so the typecheck cannot decide`);
     if (admitted.length === 1 && !unchecked) return { status: "winner", winner: admitted[0]!.id, tied: [], basis: "typecheck", reason: `the only candidate that typechecks; ${why}, so the typecheck alone decided` };
     if (admitted.length === 1) return none(`only ${admitted[0]!.id} was verified, but others could not be checked; ${why}`);
     return { status: "tie", winner: null, tied: admitted.map((c) => c.id), basis: "typecheck", reason: `${admitted.length} candidates typecheck equally and ${why}` };

@@ -1,0 +1,43 @@
+// The next calls an answer suggests, in the terms of the surface the request came through:
+// CLI commands and flags on the CLI, tool names and parameters over MCP and RPC. A note that
+// names a call the caller cannot make is a dead end.
+
+import type { Surface } from "../ops/types.ts";
+
+export type { Surface };
+
+const shellWord = (s: string) => (/^[\w./@+:=-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`);
+
+/** How the surface names the budget parameter `name` (maxTokens, or ask's tokenBudget). */
+export function budgetName(surface: Surface | undefined, name: "maxTokens" | "tokenBudget" = "maxTokens"): string {
+  if (surface !== "cli") return name;
+  return name === "tokenBudget" ? "--budget" : "--max-tokens";
+}
+
+/** The call that fetches one whole file (no reduction) with a budget that holds it. */
+export function wholeFileCall(surface: Surface | undefined, path: string, tokens: number): string {
+  const budget = Math.ceil((tokens * 1.1 + 200) / 100) * 100;
+  return surface === "cli" ? `svc reduce --files ${shellWord(path)} --level none --max-tokens ${budget}` : `svc_reduce files=${JSON.stringify([path])} level=none maxTokens=${budget}`;
+}
+
+/** The call that emits the files of one extension an answer set aside. */
+export function onlyExtensionCall(surface: Surface | undefined, ext: string): string {
+  return surface === "cli" ? `svc fuse --only-ext ${shellWord(ext)}` : `svc_generic onlyExtensions=${JSON.stringify([ext])}`;
+}
+
+/** The call that focuses on one file (and its neighbours). */
+export function focusCall(surface: Surface | undefined, path: string): string {
+  return surface === "cli" ? `svc focus ${shellWord(path)}` : `svc_focus focus=${path}`;
+}
+
+/** The call that fetches one file at reduce's default level; `common`: the arguments every such call shares (the workspace path when the request named a folder inside it). */
+export function fetchCall(surface: Surface | undefined, path: string): { next: (file: string) => string; common: string } {
+  const here = path === "." || path === "";
+  if (surface === "cli") return { next: (file) => `svc reduce --files ${shellWord(file)}`, common: here ? "" : ` --path ${shellWord(path)}` };
+  return { next: (file) => `svc_reduce files=${JSON.stringify([file])}`, common: here ? "" : ` path=${JSON.stringify(path)}` };
+}
+
+/** An operation as the surface names it: `svc focus` on the CLI, the `svc_focus` tool elsewhere. */
+export function opName(surface: Surface | undefined, op: "focus" | "search" | "skeleton" | "toc"): string {
+  return surface === "cli" ? `svc ${op}` : `svc_${op}`;
+}

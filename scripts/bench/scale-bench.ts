@@ -138,6 +138,18 @@ function generatedForTsc(files: number): string {
   return dir;
 }
 
+/** medusa and its packages/ subset are asked the same queries. */
+const MEDUSA_QUERIES: Pick<Corpus, "queries" | "skeletonFolder" | "host"> = {
+  queries: (dir) => ({
+    symbol: ["ProductModuleService", "createProductsWorkflow", "MedusaError", "OrderChangeAction", "useProducts"],
+    path: ["product", "workflows/order", "api/admin", "modules/cart", "index.ts"],
+    text: ["calculate tax lines", "cart completion", "inventory reservation", "refund payment", "create product variant"],
+    task: historyTasks(dir),
+  }),
+  skeletonFolder: "packages/core/utils/src",
+  host: true,
+};
+
 const CORPORA: Record<string, Corpus> = {
   medusa: {
     name: "medusa (real monorepo: medusajs/medusa at 59e6747800, 15,372 files, 7,176 .ts/.tsx)",
@@ -145,14 +157,7 @@ const CORPORA: Record<string, Corpus> = {
     change: "history",
     // measured: tsc --noEmit -p packages/core/utils/tsconfig.json → 183 TS2307, 1,296 TS2304, 471 TS2593 (jest types), …
     tsc: { reason: "its 95 workspace packages need their dependencies installed (none are in the mirror): tsc on packages/core/utils answers 183 TS2307 (module not found), 1,296 TS2304 and 471 TS2593 (test types missing) — not a type-check of the project" },
-    queries: (dir) => ({
-      symbol: ["ProductModuleService", "createProductsWorkflow", "MedusaError", "OrderChangeAction", "useProducts"],
-      path: ["product", "workflows/order", "api/admin", "modules/cart", "index.ts"],
-      text: ["calculate tax lines", "cart completion", "inventory reservation", "refund payment", "create product variant"],
-      task: historyTasks(dir),
-    }),
-    skeletonFolder: "packages/core/utils/src",
-    host: true,
+    ...MEDUSA_QUERIES,
   },
   // Issue 20's target is a 5,000-file repository: medusa's packages/ without its 626 generated icon components.
   "medusa-packages": {
@@ -160,14 +165,7 @@ const CORPORA: Record<string, Corpus> = {
     prepare: () => mirrorClone("medusa-packages", "/work/.mirror/medusajs+medusa/repo", ["/*", "!/*/", "/packages/", "!/packages/design-system/icons/"]),
     change: "history",
     tsc: { reason: "its workspace packages need their dependencies installed (none are in the mirror), as for medusa" },
-    queries: (dir) => ({
-      symbol: ["ProductModuleService", "createProductsWorkflow", "MedusaError", "OrderChangeAction", "useProducts"],
-      path: ["product", "workflows/order", "api/admin", "modules/cart", "index.ts"],
-      text: ["calculate tax lines", "cart completion", "inventory reservation", "refund payment", "create product variant"],
-      task: historyTasks(dir),
-    }),
-    skeletonFolder: "packages/core/utils/src",
-    host: true,
+    ...MEDUSA_QUERIES,
   },
   typeorm: {
     name: "typeorm (real repository: typeorm/typeorm, 3,576 .ts files)",

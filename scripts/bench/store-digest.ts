@@ -11,7 +11,7 @@ import { createHash } from "node:crypto";
 import { storePath } from "../../src/store/db.ts";
 import { TABLES } from "../../src/store/schema.ts";
 
-const VOLATILE_META = new Set(["index_completed_at", "index_inventory_hash", "svc_version", "index_integrity", "load_diagnosis"]);
+const VOLATILE_META = new Set(["index_completed_at", "index_inventory_hash", "svc_version", "index_integrity", "load_diagnosis", "history_reflog"]);
 const FILE_REFS = new Set(["file_id", "from_file", "to_file", "handler_file_id", "impl_file_id", "request_file_id"]);
 const SYMBOL_REFS = new Set(["symbol_id", "from_symbol", "to_symbol"]);
 

@@ -2,6 +2,7 @@
 // past commit messages per path, co-change neighbours, and recency.
 
 import type { Database } from "bun:sqlite";
+import { cachedRead } from "../store/read-cache.ts";
 import { HISTORY } from "./update.ts";
 
 export interface History {
@@ -47,8 +48,11 @@ export function historyWordScores(db: Database, h: History, stems: readonly stri
   const out = new Map<string, { score: number; words: string[] }>();
   if (!h.available) return out;
   const rows = db.prepare("SELECT w.path AS path, w.weight AS weight, f.commits AS commits FROM history_words w JOIN history_files f ON f.path = w.path WHERE w.word = ?");
+  // Kept per store build and stored history (its version, head, commit count and decay base: the history pass writes them with its rows).
+  const version = (db.query("SELECT value FROM index_meta WHERE key = 'history_version'").get() as { value: string } | null)?.value ?? "";
+  const stored = `history-words\0${version}\0${h.head}\0${h.count}\0${h.scale}\0${h.shallow}\0${h.paths}`;
   for (const word of new Set(stems)) {
-    const hits = rows.all(word) as { path: string; weight: number; commits: number }[];
+    const hits = cachedRead(db, `${stored}\0${word}`, (r) => 3 * r.length, () => rows.all(word) as { path: string; weight: number; commits: number }[]);
     if (hits.length === 0) continue;
     const idf = Math.log(1 + (h.paths - hits.length + 0.5) / (hits.length + 0.5)) * (weights?.get(word) ?? 1);
     for (const r of hits) {

@@ -5,21 +5,33 @@
 import type { Database } from "bun:sqlite";
 import { readMeta, writeMeta } from "../store/meta.ts";
 import { addTiming } from "../sys/timing.ts";
+import { headStamp } from "./head-stamp.ts";
 import { HISTORY_VERSION, updateHistory, type HistoryUpdate } from "./update.ts";
 
-/** The history was never read into this store, or by another version of the reader (the store alone says so). */
-export function historyBehind(db: Database): boolean {
+/**
+ * The history was never read into this store, or by another version of the reader, or HEAD
+ * moved since it was read (`top`: the repository's top folder; its reflog's stamp differs
+ * from the one recorded) — a commit of edits already indexed changes no file, so no file
+ * change would bring its message in.
+ */
+export function historyBehind(db: Database, top: string | null): boolean {
   const meta = readMeta(db);
-  return meta.history_state === undefined || (meta.history_state === "ready" && meta.history_version !== String(HISTORY_VERSION));
+  if (meta.history_state === undefined || (meta.history_state === "ready" && meta.history_version !== String(HISTORY_VERSION))) return true;
+  const stamp = headStamp(top);
+  return stamp !== null && stamp !== meta.history_reflog;
 }
 
-export async function syncHistory(db: Database, root: string): Promise<HistoryUpdate> {
+export async function syncHistory(db: Database, root: string, top: string | null): Promise<HistoryUpdate> {
   const t0 = performance.now();
+  // Taken before git is read: a commit landing meanwhile leaves the stamp behind, and the next read reads again.
+  const stamp = headStamp(top) ?? "";
   try {
-    return await updateHistory(db, root);
+    const update = await updateHistory(db, root);
+    writeMeta(db, { history_reflog: stamp });
+    return update;
   } catch (error) {
     const state = `absent: reading the git history failed (${String((error as Error).message ?? error).slice(0, 200)})`;
-    writeMeta(db, { history_state: state, history_head: "" });
+    writeMeta(db, { history_state: state, history_head: "", history_reflog: stamp });
     return { state, commits: 0, rebuilt: false, head: null };
   } finally {
     addTiming("history", performance.now() - t0);

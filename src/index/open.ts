@@ -71,8 +71,8 @@ export interface Freshness {
   reconcile(root: string, options?: SyncOptions): Promise<SyncResult>;
   /** This process just wrote `root`'s index (an in-process build or reconcile). */
   wrote(root: string): void;
-  /** A pass has work though no file changed (an after pass that never ran on this store): the read reconciles once. */
-  behind(db: Database): boolean;
+  /** A pass has work though no file changed (an after pass that never ran on this store, or whose input moved): the read reconciles once. */
+  behind(db: Database, root: string): boolean;
 }
 
 /** Number of inventory files whose stat differs from the store (added, changed or removed), and the inventory. */
@@ -171,7 +171,7 @@ export async function openIndex(root: string, options: ReadOptions, freshness: F
       if (verdict.warm) {
         const probe = reconciled || keptFresh ? null : await countDirty(db, root);
         const dirty = probe?.dirty ?? 0;
-        if (dirty === 0 && (reconciled || !freshness.behind(db))) return { available: true, root, db, meta: verdict.meta, state: "ready", ...(currentBy ? { currentBy } : {}) };
+        if (dirty === 0 && (reconciled || !freshness.behind(db, root))) return { available: true, root, db, meta: verdict.meta, state: "ready", ...(currentBy ? { currentBy } : {}) };
         db.close();
         reconciled = true;
         if (await freshness.reconcileElsewhere(root)) continue;

@@ -102,11 +102,11 @@ export interface AfterPass {
   writes: readonly string[];
   run(db: Database, root: string): Promise<void>;
   /**
-   * From the store alone (cheap, no process): the pass has never run on this store, or under
-   * another version of itself. A read then reconciles though no file changed, and the
-   * unchanged sync runs the after passes.
+   * Cheap (the store and a stat or two, no process): the pass has never run on this store,
+   * or under another version of itself, or its input moved (a commit landed). A read then
+   * reconciles though no file changed, and the unchanged sync runs the after passes.
    */
-  behind?(db: Database): boolean;
+  behind?(db: Database, root: string): boolean;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: each derive pass has its own `before` state

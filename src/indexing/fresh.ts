@@ -13,6 +13,7 @@ import { connectHost } from "../host/client.ts";
 import { openIndex, type Freshness, type OpenIndex, type ReadOptions, type UnavailableIndex } from "../index/open.ts";
 import type { SyncOptions, SyncResult } from "../index/sync.ts";
 import type { OpContext } from "../ops/types.ts";
+import { findGitRoot } from "../workspace/root.ts";
 
 /**
  * Ask the root's host, if one serves it, to bring the store up to date: true only when it
@@ -72,7 +73,7 @@ export function freshnessFor(options: Pick<ReadOptions, "isHost" | "longLived">)
     },
     // The after passes' own `behind` checks (passes.ts), named here because loading the pass
     // list loads the writer, which a warm read never needs.
-    behind: historyBehind,
+    behind: (db, root) => historyBehind(db, findGitRoot(root)),
   };
 }
 

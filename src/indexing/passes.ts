@@ -8,6 +8,7 @@ import { importEdgesPass } from "../index/edges.ts";
 import { pipeline, syntaxPass, type AfterPass, type FileVisitor, type IndexPass } from "../index/pass.ts";
 import { checkerEdgesPass } from "../semantic/checker-pass.ts";
 import { wiringLinkPass, wiringVisitor } from "../wiring/pass.ts";
+import { findGitRoot } from "../workspace/root.ts";
 
 /** The git history's signals (src/history): brought up to date from the last commit read, after every sync. */
 const historyPass: AfterPass = {
@@ -15,8 +16,8 @@ const historyPass: AfterPass = {
   name: "history",
   reads: [],
   writes: ["history_files", "history_words", "history_cochange"],
-  run: async (db, root) => void (await syncHistory(db, root)),
-  behind: historyBehind,
+  run: async (db, root) => void (await syncHistory(db, root, findGitRoot(root))),
+  behind: (db, root) => historyBehind(db, findGitRoot(root)),
 };
 
 /** The file visitors extraction children may be asked for by name (main.ts hands them over). */

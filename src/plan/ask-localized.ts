@@ -4,7 +4,9 @@
 // then the strongest graph neighbours of the best ones (callers, callees, tests) at
 // signature level, then the candidates the task did not ask for (tests, docs, benchmarks,
 // examples, generated files, copies of a source candidate under another folder) at
-// signature level. What does not fit is listed with the call that fetches it.
+// signature level. What does not fit is listed with the call that fetches it. A first
+// candidate that is a guess (not confident, no exact declaration match) and would take
+// more than tentativeShare of the budget whole goes as signatures, whole only if room remains.
 
 import { loadFileGraph } from "../graph/file-graph.ts";
 import { localize, type Candidate } from "../retrieve/localize.ts";
@@ -31,14 +33,23 @@ export const ASK_PARAMS = {
   /** 1: tests, docs, benchmarks, generated files and copies go after the source (0: localizer order). */
   sourceFirst: 1,
   /** One file's signatures take at most this share of the budget, a larger skeleton going as a head-and-tail excerpt (0: no cap). */
-  signatureShare: 0.3,
+  signatureShare: 0.15,
   /** Share of the budget held for the map of relevant files not packed (0: no map). */
   mapShare: 0.05,
+  /** The first candidate, on a match that is not confident and not an exact declaration of a name in the task, takes at most this share of the budget whole, else goes as signatures (whole if room remains; 0: off). */
+  tentativeShare: 0.6,
+  /** 1: an exact declaration match, or the task naming the file, exempts the first candidate from tentativeShare. */
+  tentativeExact: 1,
 };
 
 /** The renderer's packing for ask's plans (render/fusion.ts). */
 export function askPacking(): NonNullable<Plan["packing"]> {
-  return { wholeShare: ASK_PARAMS.wholeShare, upgrade: ASK_PARAMS.upgrade === 1, ...(ASK_PARAMS.signatureShare > 0 ? { signatureShare: ASK_PARAMS.signatureShare } : {}) };
+  return {
+    wholeShare: ASK_PARAMS.wholeShare,
+    upgrade: ASK_PARAMS.upgrade === 1,
+    ...(ASK_PARAMS.signatureShare > 0 ? { signatureShare: ASK_PARAMS.signatureShare } : {}),
+    ...(ASK_PARAMS.tentativeShare > 0 ? { tentativeShare: ASK_PARAMS.tentativeShare } : {}),
+  };
 }
 
 export type AuxKind = "test" | "auxiliary" | "generated" | "copy";
@@ -51,6 +62,15 @@ export function auxKind(file: IndexedFile, better: ReadonlySet<string>): AuxKind
   const parts = file.path.split("/");
   if (parts.length >= 2 && better.has(parts.slice(-2).join("/"))) return "copy";
   return null;
+}
+
+/** The task names the file as a word: its name without the extension, or its folder's for an index file ("queue: deep clone opts" names lib/queue.js). */
+export function namesFile(task: string, path: string): boolean {
+  const parts = path.split("/");
+  const stem = (parts.at(-1) ?? "").replace(/\.[^.]+$/, "");
+  const name = stem === "index" || stem === "mod" ? (parts.at(-2) ?? "") : stem;
+  if (name.length < 3) return false;
+  return new RegExp(`(^|[^\\w-])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\w-])`, "i").test(task);
 }
 
 /** The kinds of non-source files the task itself asks for. */
@@ -131,7 +151,14 @@ export function planLocalized(collection: Collection, options: { task: string; q
     seen.add(e.fileId);
     entries.push(e);
   };
-  source.slice(0, ASK_PARAMS.wholeCandidates).forEach((r) => push(entry(r.file, "match", "standard", r.score, r.why)));
+  // The first candidate is a guess when the localizer is not confident of it, the task does not name its type and
+  // no declaration the task names exactly backs it (localize-signals.ts: "declares X (exact)") nor does the task name the file: whole it may take
+  // at most tentativeShare of the budget, so a large wrong first file cannot keep the next candidates from arriving whole.
+  const lead = source[0];
+  const exact = (path: string) => loc.candidates.find((c) => c.path === path)?.reasons.some((r) => r.endsWith("(exact)")) === true;
+  const guess =
+    ASK_PARAMS.tentativeShare > 0 && lead && loc.grade !== "confident" && !(namedResolved && options.named) && !(ASK_PARAMS.tentativeExact === 1 && (exact(lead.file.path) || namesFile(options.task, lead.file.path))) ? lead : null;
+  source.slice(0, ASK_PARAMS.wholeCandidates).forEach((r) => push({ ...entry(r.file, "match", "standard", r.score, r.why), ...(r === guess ? { tentative: `a ${loc.grade} match` } : {}) }));
   // The strongest neighbours of the best candidates: callers, callees, tests, at signature level.
   const seeds = source.slice(0, ASK_PARAMS.neighbourSeeds).map((r) => ({ id: r.file.id, label: r.file.path, score: r.score }));
   if (seeds.length && ASK_PARAMS.neighbours > 0) {

@@ -38,6 +38,8 @@ export interface PlanEntry {
   text?: string;
   /** Kept whatever the budget (context seeds, changed files under review). */
   mustKeep?: boolean;
+  /** Packing for editing: the entry is a guess (what kind, for the manifest); whole it may take at most packing.tentativeShare of the budget, else it goes as signatures (whole if room remains at the end). */
+  tentative?: string;
 }
 
 export interface Plan {
@@ -79,5 +81,7 @@ export interface Plan {
     upgrade?: boolean;
     /** One file's signatures take at most this share of the budget (more: a head-and-tail excerpt of them). */
     signatureShare?: number;
+    /** A tentative entry (PlanEntry.tentative) whose whole file would take more than this share of the budget goes as signatures. */
+    tentativeShare?: number;
   };
 }

@@ -12,7 +12,7 @@ import { scoreByFields, type FieldWeight } from "../retrieve/bm25f.ts";
 import { CHUNK_FIELDS } from "../retrieve/lookup.ts";
 import { queryTerms, splitIdentifier, type QueryTerm } from "../text/terms.ts";
 import { isAuxiliary } from "../workspace/classify.ts";
-import type { Collection } from "./collect.ts";
+import { perFileList, type Collection, type IndexedFile } from "./collect.ts";
 import { entryFor } from "./expansion.ts";
 import type { Plan, PlanEntry } from "./model.ts";
 
@@ -42,15 +42,19 @@ export interface SearchPlanOptions {
   rerank: boolean;
 }
 
+/** Each collected file's damping factor (kept with the file list): tests, generated and vendored files, then auxiliary ones. */
+const dampings = (files: readonly IndexedFile[]): Map<number, number> =>
+  new Map(files.map((file) => [file.id, file.isTest || file.isGenerated || /(^|\/)(vendor|third_party)\//.test(file.path) ? DAMPED : isAuxiliary(file.path) ? AUXILIARY_DAMPED : 1]));
+
 /** Scores of collected files for a query, damped for tests/generated/vendored. */
 export function rankFiles(collection: Collection, terms: readonly QueryTerm[]): Map<number, number> {
   const raw = scoreByFields(collection.index.db, "files_fts", FILE_FIELDS, terms);
+  const damp = perFileList(collection.files, dampings);
   const out = new Map<number, number>();
   for (const [id, score] of raw) {
-    const file = collection.byId.get(id);
-    if (!file) continue;
-    const damp = file.isTest || file.isGenerated || /(^|\/)(vendor|third_party)\//.test(file.path) ? DAMPED : isAuxiliary(file.path) ? AUXILIARY_DAMPED : 1;
-    out.set(id, score * damp);
+    const d = damp.get(id);
+    if (d === undefined) continue; // not collected
+    out.set(id, score * d);
   }
   return out;
 }

@@ -190,7 +190,14 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
   // format=json: the text is the structured result with each file's content as a JSON string, so an entry's fields count twice (text and data) and its content as escaped JSON
   const asJson = options.format === "json";
   const contentCost = (c: Candidate) => (asJson ? counter.count(JSON.stringify(c.content)) + 4 : c.tokens);
-  const entryCost = (c: Candidate) => contentCost(c) + 12 + (asJson ? 2 : 1) * counter.count(JSON.stringify(emitted(c)));
+  // entries sent as signatures because whole they would take too much of the budget for a guess: the manifest and the structured result say so
+  const heldBack = new Map<string, string>();
+  const emit = (c: Candidate): EmittedEntry => {
+    const e = emitted(c);
+    const held = c.tier !== c.entry.tier ? heldBack.get(c.entry.path) : undefined;
+    return held ? { ...e, provenance: [...e.provenance, held] } : e;
+  };
+  const entryCost = (c: Candidate) => contentCost(c) + 12 + (asJson ? 2 : 1) * counter.count(JSON.stringify(emit(c)));
   const packing = plan.packing;
   const texts = new Map<string, string>();
   for (const [index, entry] of plan.entries.entries()) {
@@ -232,6 +239,11 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
         }
       }
     }
+    // packing for editing: a guess that would take most of the budget whole goes as signatures (whole if room remains at the end), so the next candidates can arrive whole
+    if (packing?.tentativeShare && entry.tentative && !CODE_LEVELS.has(candidate.tier) && candidate.sent === "full" && entryCost(candidate) > packing.tentativeShare * budget) {
+      heldBack.set(entry.path, `skeleton: whole it would take ~${Math.round((100 * entryCost(candidate)) / budget)}% of ${budgetParam}=${budget} on ${entry.tentative}`);
+      candidate = { ...prepare(entry, "skeleton", text, options, counter, plan.annotate), sent: "full" };
+    }
     if (fits(candidate)) {
       chosen.push(candidate);
       used += entryCost(candidate);
@@ -240,7 +252,7 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
     // Downgrade: signatures first; the first entry (and a must-keep one) then becomes a
     // head-and-tail excerpt rather than being emitted whole or lost.
     let smaller = candidate;
-    if (!CODE_LEVELS.has(entry.tier) && candidate.sent === "full") {
+    if (!CODE_LEVELS.has(candidate.tier) && candidate.sent === "full") {
       smaller = { ...prepare(entry, "skeleton", text, options, counter, plan.annotate), sent: "full" };
       if (fits(smaller)) {
         chosen.push(smaller);
@@ -314,7 +326,7 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
       totalTokens: total,
       redacted,
       maxTokens: options.maxTokens,
-      entries: shown.map(emitted),
+      entries: shown.map(emit),
       dropped: plan.map ? [] : sorted.slice(0, droppedListed),
       droppedCount: sorted.length,
       ...(sorted.length && !plan.map ? { next: "svc_focus focus=<path>" } : {}),
@@ -332,7 +344,7 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
       path: c.entry.path,
       tokens: c.tokens,
       marks: [
-        ...(c.tier !== c.entry.tier ? ["skeleton: downgraded to fit"] : tierMark(c, plan.level ?? options.level)),
+        ...(c.tier !== c.entry.tier ? [heldBack.get(c.entry.path) ?? "skeleton: downgraded to fit"] : tierMark(c, plan.level ?? options.level)),
         ...(c.excerpt ? ["head-and-tail excerpt: cut to fit"] : []),
         ...(c.sent === "diff" ? ["diff since last sent"] : []),
       ],
@@ -342,7 +354,7 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
     const redacted = chosen.reduce((sum, c) => sum + c.redacted, 0);
     const data = buildData(shown, sorted, total, redacted);
     if (options.format === "json") {
-      const full = { ...data, entries: shown.map((c) => ({ ...emitted(c), content: c.content })) };
+      const full = { ...data, entries: shown.map((c) => ({ ...emit(c), content: c.content })) };
       return { text: JSON.stringify(full), data };
     }
     const sessionNote =

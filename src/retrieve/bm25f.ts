@@ -6,6 +6,7 @@
 
 import type { Database } from "bun:sqlite";
 import type { QueryTerm } from "../text/terms.ts";
+import { cachedCount, cachedPairs, cachedRowids } from "../store/read-cache.ts";
 
 export interface FieldWeight {
   column: string;
@@ -27,20 +28,20 @@ function quote(term: string): string {
  */
 function rowCount(db: Database, table: string): number {
   const base = table.endsWith("_fts") ? table.slice(0, -4) : table;
-  return (db.query(`SELECT count(*) AS n FROM ${base}`).get() as { n: number } | null)?.n ?? 0;
+  return cachedCount(db, `SELECT count(*) AS n FROM ${base}`);
 }
 
 export function scoreByFields(db: Database, table: string, fields: readonly FieldWeight[], terms: readonly QueryTerm[]): Map<number, number> {
   const total = rowCount(db, table);
   const scores = new Map<number, number>();
   if (total === 0) return scores;
-  const select = db.prepare(`SELECT rowid FROM ${table} WHERE ${table} MATCH ?`);
+  const select = `SELECT rowid FROM ${table} WHERE ${table} MATCH ?`;
   for (const term of terms) {
     const best = new Map<number, number>();
     for (const field of fields) {
       if (term.origin === "stem" && field.accepts === "words") continue; // stems only meet stems; words meet both
-      for (const row of select.all(`{${field.column}} : ${quote(term.term)}`) as { rowid: number }[]) {
-        if ((best.get(row.rowid) ?? 0) < field.weight) best.set(row.rowid, field.weight);
+      for (const rowid of cachedRowids(db, select, `{${field.column}} : ${quote(term.term)}`)) {
+        if ((best.get(rowid) ?? 0) < field.weight) best.set(rowid, field.weight);
       }
     }
     if (best.size === 0) continue;
@@ -69,14 +70,17 @@ export function scoreByTermFrequency(db: Database, table: string, columns: reado
   const scores = new Map<number, number>();
   if (total === 0) return scores;
   const wordCols = columns.filter((c, i) => c !== stemColumn && (weights[i] ?? 0) > 0).join(" ");
-  const select = db.prepare(`SELECT rowid, bm25(${table}, ${weights.join(", ")}) AS s FROM ${table} WHERE ${table} MATCH ?`);
+  const select = `SELECT rowid, bm25(${table}, ${weights.join(", ")}) AS s FROM ${table} WHERE ${table} MATCH ?`;
   for (const term of terms) {
-    const rows = select.all(`{${term.origin === "stem" ? stemColumn : wordCols}} : ${quote(term.term)}`) as { rowid: number; s: number }[];
-    const n = rows.length;
+    const rows = cachedPairs(db, select, `{${term.origin === "stem" ? stemColumn : wordCols}} : ${quote(term.term)}`);
+    const n = rows.ids.length;
     if (n === 0) continue;
     const ftsIdf = Math.max(1e-6, Math.log((total - n + 0.5) / (n + 0.5)));
     const idf = Math.log(1 + (total - n + 0.5) / (n + 0.5)) * ORIGIN_WEIGHT[term.origin] * (term.weight ?? 1);
-    for (const r of rows) scores.set(r.rowid, (scores.get(r.rowid) ?? 0) + idf * (-r.s / ftsIdf));
+    for (let i = 0; i < n; i++) {
+      const rowid = rows.ids[i] as number;
+      scores.set(rowid, (scores.get(rowid) ?? 0) + idf * (-(rows.values[i] as number) / ftsIdf));
+    }
   }
   return scores;
 }

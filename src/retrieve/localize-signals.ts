@@ -11,6 +11,7 @@ import { isCodeLanguage } from "../lang/languages.ts";
 import { isAuxiliary } from "../workspace/classify.ts";
 import { rankFiles } from "../plan/search.ts";
 import { scoreByTermFrequency } from "./bm25f.ts";
+import { cachedCount } from "../store/read-cache.ts";
 import { splitIdentifier, STOP_WORDS, type QueryTerm } from "../text/terms.ts";
 import { stem } from "../text/stem.ts";
 import { NAMED_TYPE_KINDS_SQL } from "../lang/model.ts";
@@ -277,13 +278,17 @@ function definingNames(db: Database, ids: readonly number[]): Map<number, string
 const FILE_COLUMNS = ["types", "members", "path", "subtokens", "comments", "body", "stems"];
 const FILE_WEIGHTS = [5, 4, 3, 2.5, 1.5, 1, 0.7];
 
+/** Each collected file's factor in tfScores (kept with the file list). */
+const tfDampings = (files: readonly IndexedFile[]): Map<number, number> => new Map(files.map((file) => [file.id, file.isTest || file.isGenerated || /(^|\/)(vendor|third_party)\//.test(file.path) ? 0.2 : 1]));
+
 /** BM25F with term frequencies over the file fields (test, generated and vendored files damped). */
 function tfScores(db: Database, collection: Collection, terms: readonly QueryTerm[]): Map<number, number> {
   const out = new Map<number, number>();
+  const damp = perFileList(collection.files, tfDampings);
   for (const [id, s] of scoreByTermFrequency(db, "files_fts", FILE_COLUMNS, FILE_WEIGHTS, "stems", terms)) {
-    const file = collection.byId.get(id);
-    if (!file) continue;
-    out.set(id, s * (file.isTest || file.isGenerated || /(^|\/)(vendor|third_party)\//.test(file.path) ? 0.2 : 1));
+    const d = damp.get(id);
+    if (d === undefined) continue; // not collected
+    out.set(id, s * d);
   }
   return out;
 }
@@ -361,16 +366,24 @@ export function pathHits(collection: Collection, terms: readonly QueryTerm[], m:
   for (const t of terms) if (t.origin !== "stem" && t.term.length >= 3) weightOf.set(t.term, Math.max(weightOf.get(t.term) ?? 0, t.weight ?? 1));
   const words = [...weightOf.keys()];
   if (words.length === 0) return;
-  const lower = perFileList(collection.files, lowerPaths);
-  const hitsOf: [number, string[]][] = [];
+  // Each word found in the joined paths (one search per word, not one per file and word): the files it is in, in list order.
+  const { text, starts } = perFileList(collection.files, joinedPaths);
+  const hitsAt = new Map<number, string[]>();
   const df = new Map<string, number>();
-  collection.files.forEach((file, i) => {
-    const hits = words.filter((w) => (lower[i] as string).includes(w));
-    if (!hits.length) return;
-    hitsOf.push([file.id, hits]);
-    for (const w of hits) df.set(w, (df.get(w) ?? 0) + 1);
-  });
-  const n = lower.length;
+  for (const w of words) {
+    let count = 0;
+    for (let at = text.indexOf(w); at >= 0; ) {
+      const i = fileAt(starts, at);
+      const list = hitsAt.get(i);
+      if (list) list.push(w);
+      else hitsAt.set(i, [w]);
+      count++;
+      at = text.indexOf(w, starts[i + 1] as number); // the next path
+    }
+    if (count) df.set(w, count);
+  }
+  const hitsOf = [...hitsAt].sort((a, b) => a[0] - b[0]).map(([i, hits]) => [(collection.files[i] as IndexedFile).id, hits] as [number, string[]]);
+  const n = collection.files.length;
   const idf = new Map(words.map((w) => [w, (weightOf.get(w) as number) * Math.log(1 + (n + 0.5) / ((df.get(w) ?? 0) + 0.5))]));
   const total = [...idf.values()].reduce((s, x) => s + x, 0);
   const written = new Set(terms.map((t) => t.term));
@@ -389,8 +402,25 @@ function nameCoverage(collection: Collection, id: number, written: ReadonlySet<s
   return 1 - PARAMS.pathNameLength * (missing / parts.length);
 }
 
-/** Lower-cased paths of a file list (kept with the list, per store build). */
-const lowerPaths = (files: readonly IndexedFile[]): string[] => files.map((f) => f.path.toLowerCase());
+/** Lower-cased paths of a file list joined by newlines, and where each starts (one past the end last); kept with the list, per store build. */
+const joinedPaths = (files: readonly IndexedFile[]): { text: string; starts: Int32Array } => {
+  const lower = files.map((f) => f.path.toLowerCase());
+  const starts = new Int32Array(lower.length + 1);
+  for (let i = 0; i < lower.length; i++) starts[i + 1] = (starts[i] as number) + (lower[i] as string).length + 1;
+  return { text: lower.join("\n"), starts };
+};
+
+/** The index of the path holding offset `at` of the joined text. */
+function fileAt(starts: Int32Array, at: number): number {
+  let lo = 0;
+  let hi = starts.length - 2;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((starts[mid] as number) <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
 
 /** Member names so common they say nothing about a topic (feedback terms skip them). */
 const GENERIC_NAMES = new Set(["constructor", "init", "main", "index", "default", "get", "set", "run", "value", "name", "data", "type", "tostring", "equals", "create", "update", "props", "options", "config", "log", "logger"]);
@@ -399,8 +429,8 @@ const GENERIC_NAMES = new Set(["constructor", "init", "main", "index", "default"
 export function feedback(db: Database, top: readonly number[], known: ReadonlySet<string>, files: number): QueryTerm[] {
   const counts = new Map<string, number>();
   // A feedback term must be topical: declared in at most prfMaxDf of the files.
-  const df = db.prepare("SELECT count(*) AS n FROM files_fts WHERE files_fts MATCH ?");
-  const topical = (term: string) => ((df.get(`{types members} : "${term.replaceAll('"', '""')}"`) as { n: number }).n) <= Math.max(5, PARAMS.prfMaxDf * files);
+  const df = (match: string) => cachedCount(db, "SELECT count(*) AS n FROM files_fts WHERE files_fts MATCH ?", match);
+  const topical = (term: string) => df(`{types members} : "${term.replaceAll('"', '""')}"`) <= Math.max(5, PARAMS.prfMaxDf * files);
   for (const id of top) {
     for (const name of new Set(declaredNames(db, id))) {
       for (const part of splitIdentifier(name)) {

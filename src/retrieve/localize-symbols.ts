@@ -14,6 +14,7 @@
 
 import type { Database } from "bun:sqlite";
 import type { QueryTerm } from "../text/terms.ts";
+import { cachedRowids } from "../store/read-cache.ts";
 
 export interface SymbolAnswer {
   /** The qualified name (`Class.method` for members). */
@@ -73,7 +74,7 @@ export function likelySymbols(db: Database, fileId: number, terms: readonly Quer
   const hi = (rows[rows.length - 1] as Row).chunk;
   const byChunk = new Map(rows.map((r) => [r.chunk, r]));
   const n = rows.length;
-  const select = db.prepare("SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? AND rowid BETWEEN ? AND ?");
+  const select = (match: string, from: number, to: number) => cachedRowids(db, "SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? AND rowid BETWEEN ? AND ?", match, from, to);
   const score = new Map<number, number>();
   const words = new Map<number, string[]>();
   const named = new Map<number, string[]>();
@@ -86,10 +87,10 @@ export function likelySymbols(db: Database, fileId: number, terms: readonly Quer
     const w = weight(term) * ORIGIN_WEIGHT[term.origin];
     if (w <= 0) continue;
     const q = quote(term.term);
-    const anywhere = (select.all(term.origin === "stem" ? `{stems} : ${q}` : `{name subtokens comments body stems} : ${q}`, lo, hi) as { rowid: number }[]).map((r) => r.rowid).filter((id) => byChunk.has(id));
+    const anywhere = Array.from(select(term.origin === "stem" ? `{stems} : ${q}` : `{name subtokens comments body stems} : ${q}`, lo, hi)).filter((id) => byChunk.has(id));
     if (anywhere.length === 0) continue;
     const idf = Math.log(1 + (n - anywhere.length + 0.5) / (anywhere.length + 0.5));
-    const inName = new Set(term.origin === "stem" ? [] : (select.all(`{name} : ${q}`, lo, hi) as { rowid: number }[]).map((r) => r.rowid));
+    const inName = new Set(term.origin === "stem" ? [] : select(`{name} : ${q}`, lo, hi));
     for (const id of anywhere) {
       const s = idf * w * (inName.has(id) ? SYMBOL_PARAMS.name : SYMBOL_PARAMS.text);
       score.set(id, (score.get(id) ?? 0) + s);

@@ -12,6 +12,7 @@
 import type { Database } from "bun:sqlite";
 import { queryTerms, type QueryTerm } from "../text/terms.ts";
 import { PARAMS } from "./localize-signals.ts";
+import { cachedCount } from "../store/read-cache.ts";
 
 export interface TaskTerms {
   /** Every term that counts, weighted. */
@@ -48,13 +49,13 @@ export function taskTerms(db: Database, query: string, files: number, fts: boole
   if (!PARAMS.longQuery || !rest || !fts) return { terms: all, exactText: query, long: false };
   const headTerms = queryTerms(head);
   const known = new Set(headTerms.map((t) => t.term));
-  const count = db.prepare("SELECT count(*) AS n FROM files_fts WHERE files_fts MATCH ?");
+  const count = (match: string) => cachedCount(db, "SELECT count(*) AS n FROM files_fts WHERE files_fts MATCH ?", match);
   const quote = (t: string) => `"${t.replaceAll('"', '""')}"`;
   const candidates: { term: QueryTerm; share: number }[] = [];
   for (const t of queryTerms(rest)) {
     if (known.has(t.term) || t.term.length < 3) continue;
     known.add(t.term);
-    const n = (count.get(t.origin === "stem" ? `{stems} : ${quote(t.term)}` : `{types members path subtokens comments body} : ${quote(t.term)}`) as { n: number }).n;
+    const n = count(t.origin === "stem" ? `{stems} : ${quote(t.term)}` : `{types members path subtokens comments body} : ${quote(t.term)}`);
     const share = n / Math.max(1, files);
     if (n > 0 && share <= PARAMS.longMaxDf) candidates.push({ term: t, share });
   }

@@ -18,6 +18,7 @@ import { NAMED_TYPE_KINDS_SQL } from "../lang/model.ts";
 import { cochangeOf } from "../history/signals.ts";
 import { likelySymbols, SYMBOL_PARAMS, type SymbolAnswer } from "./localize-symbols.ts";
 import { gradeEvidence, gradeOf, type Grade, type GradeEvidence } from "./localize-grade.ts";
+import { cachedRowids } from "../store/read-cache.ts";
 
 export { CONFIDENT_RULE, isConfident, shortOfConfident, type ConfidentRule, type Grade, type GradeEvidence } from "./localize-grade.ts";
 
@@ -95,7 +96,7 @@ const joinedLowerPaths = (files: readonly IndexedFile[]) => files.map((f) => f.p
  * in any full-text column, by themselves or by their stem, and not inside any path.
  */
 function unmatchedWords(db: Database, collection: Collection, topical: ReadonlySet<string>): string[] {
-  const select = db.prepare("SELECT rowid FROM files_fts WHERE files_fts MATCH ? LIMIT 1");
+  const select = { get: (match: string) => (cachedRowids(db, "SELECT rowid FROM files_fts WHERE files_fts MATCH ? LIMIT 1", match).length > 0 ? match : null) };
   const paths = perFileList(collection.files, joinedLowerPaths);
   const out: string[] = [];
   for (const word of topical) {

@@ -42,6 +42,8 @@ export interface IndexMeta {
   /** A shallow clone's graft commits the history was read to ("": complete). */
   history_shallow?: string;
   history_version?: string;
+  /** The repository's reflog stamp when the history was last read (src/history/head-stamp.ts); another stamp: HEAD moved. */
+  history_reflog?: string;
 }
 
 export function readMeta(db: Database): IndexMeta {

@@ -213,6 +213,24 @@ describe("index history", () => {
     expect(r.text).toContain("git history not used");
   }, 120_000);
 
+  test("a commit that changes no file of the work tree (edits already indexed) is in the next read's history", async () => {
+    const root = gitRepo({ "src/ledger.ts": "export function refund(): number {\n  return 1;\n}\n", "src/audit.ts": "export const a = 1;\n" });
+    await syncIndex(root);
+    // the edit is indexed by a read first; the commit then moves HEAD without touching a file
+    writeFiles(root, { "src/ledger.ts": "export function refund(): number {\n  return 2;\n}\n" });
+    await call("find", { path: root, query: "refund", kind: "path" });
+    git(root, "commit", "-qam", "walrus rounding of refunds");
+    const head = git(root, "rev-parse", "HEAD").trim();
+    const r = await call("find", { path: root, query: "walrus rounding", kind: "task" });
+    expect(stored(root).meta.history_head).toBe(head);
+    expect(stored(root).words.has(stem("walrus"))).toBe(true);
+    expect((r.data as { candidates: { path: string }[] }).candidates[0]?.path).toBe("src/ledger.ts");
+    // nothing moved since: the next read reads no history (its stamp is the one recorded)
+    const stamp = stored(root).meta.history_reflog;
+    await call("find", { path: root, query: "walrus", kind: "task" });
+    expect(stored(root).meta.history_reflog).toBe(stamp);
+  }, 120_000);
+
   test("a read while another process still holds the writer (history not read yet) says so, and a later read adds the history", async () => {
     const root = gitRepo({ "src/ledger.ts": "export function refund(): number {\n  return 1;\n}\n" });
     commit(root, { "src/ledger.ts": "export function refund(): number {\n  return 2;\n}\n" }, "walrus refund rounding");

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { call } from "../../src/engine.ts";
 import type { FindData } from "../../src/ops/find.ts";
+import { syncIndex } from "../../src/indexing/sync.ts";
 import { lowSignal } from "../../src/retrieve/localize.ts";
 import { SHOP } from "../fixtures/shop.ts";
 import { runSvc } from "../helpers/cli.ts";
@@ -14,10 +15,11 @@ async function task(path: string, query: string, extra: Record<string, unknown> 
 
 describe("find --kind task", () => {
   const root = gitRepo(SHOP);
-  // one read builds the store first: a first read of a fresh repository can answer before its
-  // history pass has run (it then says "git history not used"); the goldens are about ranking
+  // The store is built in this process first, history included: a first read of a fresh
+  // repository starts a detached build and may answer while that process still reads git (it
+  // then says the history is not read yet, test/history); the goldens are about ranking.
   beforeAll(async () => {
-    await call("find", { path: root, query: "payment", kind: "path" });
+    await syncIndex(root);
   }, 120_000);
 
   test("golden: ranked candidates with reasons, grade and the availability header", async () => {

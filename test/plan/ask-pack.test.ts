@@ -8,7 +8,7 @@ import { call } from "../../src/engine.ts";
 import { answerTokens } from "../../src/render/fit.ts";
 import type { FusionData } from "../../src/render/fusion.ts";
 import { tokenCounter } from "../../src/text/tokens.ts";
-import { askedKinds } from "../../src/plan/ask-localized.ts";
+import { ASK_PARAMS, askedKinds, namesFile } from "../../src/plan/ask-localized.ts";
 import { REGISTRY } from "../../src/registry/index.ts";
 import { flagName } from "../../src/surfaces/cli/program.ts";
 import { droppedNote } from "../../src/render/manifest.ts";
@@ -191,12 +191,60 @@ describe("ask: packing for editing", () => {
       const redis = entries.find((e) => e.path === "src/cache/redis-adapter.ts");
       expect(big?.tier).toBe("skeleton");
       expect(big?.excerpt).toBe(true);
-      expect(big?.tokens ?? 0).toBeLessThanOrEqual(budget * 0.3);
+      expect(big?.tokens ?? 0).toBeLessThanOrEqual(budget * ASK_PARAMS.signatureShare);
       expect(r.text).toContain("the whole file: svc_reduce files=[\"src/big/unrelated.ts\"]");
       expect(redis?.tier).toBe("standard");
       expect(redis?.excerpt).toBeUndefined();
     }
   }, 60_000);
+
+  test("a first candidate that would take most of the budget whole on a guess goes as signatures, so the next candidates that fit arrive whole; the manifest says why", async () => {
+    const steps = (name: string, n: number) => Array.from({ length: n }, (_, i) => `  ${name}Step${i}(value: number): number {\n    const scaled = value * ${i + 1} + ${i};\n    return scaled > ${i * 7} ? scaled - ${i} : scaled + ${i};\n  }`).join("\n");
+    const files = (policy: string) => ({
+      [policy]: `export class RetryPolicy {\n  retryBackoff = 1;\n${steps("policy", 60)}\n}\n`,
+      "src/retry/jitter.ts": `import { retryBackoff } from "./backoff";\nexport class RetryJitter {\n  jitter(attempt: number) { return retryBackoff(attempt) * Math.random(); }\n${steps("jitter", 25)}\n}\n`,
+      "src/retry/backoff.ts": `export function retryBackoff(attempt: number): number {\n  return Math.min(30000, 2 ** attempt * 100);\n}\n`,
+      "src/other.ts": `export const other = 1;\n`,
+    });
+    const root = gitRepo(files("src/retry/retry-policy.ts"));
+    const counter = await tokenCounter();
+    const task = "retry policy backoff: add jitter";
+    for (const budget of [3000, 3500]) for (const format of ["xml", "json"] as const) {
+      const r = await call("ask", { path: root, task, tokenBudget: budget, format });
+      expect(answerTokens(r, counter)).toBeLessThanOrEqual(budget);
+      const data = r.data as unknown as FusionData;
+      expect(data.notes.join(" ")).toContain("[partial]");
+      const byPath = new Map(data.entries.map((e) => [e.path, e]));
+      // the guess leads, as signatures, and says why (in the structured result; in the manifest too for the text formats)
+      expect(data.entries[0]?.path).toBe("src/retry/retry-policy.ts");
+      expect(byPath.get("src/retry/retry-policy.ts")?.tier).toBe("skeleton");
+      const why = byPath.get("src/retry/retry-policy.ts")?.provenance.at(-1) ?? "";
+      expect(why).toMatch(new RegExp(`^skeleton: whole it would take ~\\d+% of tokenBudget=${budget} on a partial match$`));
+      if (format === "xml") expect(r.text).toContain(why);
+      // the next candidate arrives whole, not at signature level
+      expect(byPath.get("src/retry/jitter.ts")?.tier).toBe("standard");
+      expect(byPath.get("src/retry/jitter.ts")?.excerpt).toBeUndefined();
+    }
+    // with room for everything, the guess is whole too
+    const big = await call("ask", { path: root, task, tokenBudget: 20000 });
+    const entries = (big.data as unknown as FusionData).entries;
+    expect(entries.find((e) => e.path === "src/retry/retry-policy.ts")?.tier).toBe("standard");
+    expect(entries.find((e) => e.path === "src/retry/jitter.ts")?.tier).toBe("standard");
+    // a task that names the file ("policy" for src/retry/policy.ts) is no guess: the file stays whole
+    const named = gitRepo(files("src/retry/policy.ts"));
+    const r = await call("ask", { path: named, task, tokenBudget: 3000 });
+    const first = (r.data as unknown as FusionData).entries[0];
+    expect(first?.path).toBe("src/retry/policy.ts");
+    expect(first?.tier).toBe("standard");
+  }, 90_000);
+
+  test("a task names a file by its name or, for an index file, its folder's", () => {
+    expect(namesFile("queue: deep clone opts", "lib/queue.js")).toBe(true);
+    expect(namesFile("fix mime-node headers", "lib/mime-node/index.js")).toBe(true);
+    expect(namesFile("allow using Nodemailer in Node v6+", "lib/mime-node/index.js")).toBe(false);
+    expect(namesFile("queues are slow", "lib/queue.js")).toBe(false);
+    expect(namesFile("Fix Option.getOrd definition", "es6/Option.js")).toBe(true);
+  });
 
   test("tests, docs and generated files count as asked for only when the task says so", () => {
     expect([...askedKinds("add a unit test for the parser")]).toEqual(["test"]);

@@ -17,6 +17,34 @@
 // --json is rewritten after each task group, so a long run's partial rows survive).
 // ask latency: in-process, warm, at the first budget.
 //
+// At 3f3f9e7 (ask4: the first candidate, when a guess — grade not confident, no exact declaration
+// match, the task not naming its file — goes as signatures if whole it would take over 60% of the
+// budget, whole only if room remains at the end; one file's signatures at most 15% of the budget,
+// was 30%). Tuning split, same run, "before" = {"tentativeShare":0,"signatureShare":0.3}; present / whole:
+//   npm (164): 8k ask 87.1 / 74.3 (before 86.2 / 74.1), BM25F 64.1 / 64.1; 20k 93.2 / 89.7 (before
+//   the same), BM25F 81.8 / 81.8. Per corpus at 8k: nodemailer 86.7 / 49.2 (before 84.2 / 41.7;
+//   pack 52.5), fp-ts 53.8 / 36.1 (44.7 / 28.5), bull 96.3 / 62.0 (96.3 / 73.1; pack 50.9: bull's
+//   queue.js is a big first file that is usually right), the rest unchanged; sinon 8k 81.1 vs 81.7
+//   (one task of six targets). p50 184 ms (before 190 ms, same run).
+//   svc (20 most recent tuning tasks): 8k 69.6 / 51.7 (before 66.3 / 50.0), pack 52.1 / 52.1;
+//   20k 84.6 / 78.3 (unchanged), pack 69.2 / 69.2. p50 114 ms (before 130 ms).
+//   history corpora (5 most recent tuning tasks each, 20): 8k 47.3 / 31.0 (before 46.0 / 36.0), BM25F
+//   16.0 / 16.0; 20k 63.3 / 36.0 (before 55.8 / 37.3), BM25F 32.0 / 32.0. Per corpus: mikro-orm 8k
+//   40 / 0 (before 40 / 20, pack 0: one task's first candidate, right, held back), 20k 70 / 20 vs
+//   pack 40 / 40 (before 60 / 20); zod 20k 75 / 20 (before 55 / 25, pack 20); effect 4 / 4 and
+//   8 / 4 vs pack 24 and 28 at both budgets, before and after (the localizer misses NodeWorker.ts
+//   and the others: no packing reaches them); rxjs 100 / 100. p50 686 ms (before 516 ms, same run).
+// Ablations there (tuning, nodemailer/sinon/fp-ts/mobx/mongoose unless said): whole files first
+// (a candidate that does not fit whole passed over, the signatures of those placed after the whole
+// files): 8k whole +2.9…+4.1, present −3…−5; 20k whole ±0.5, present −1.0…−1.4; history 20k present
+// −7.5 — removed. With wholeShare 1.0: 8k whole +3.4, present −8.6 — removed. Letting the last step
+// (signatures turned whole) take back the map's hold: ±0.0 / −0.3 — removed. Demoting every large
+// candidate (raw size over 0.5/0.7 of the budget, grade not confident): 8k whole −1.2…−5.0 (fp-ts,
+// mongoose: large files that are right) — removed; gating on the rendered cost instead of the raw
+// size and exempting exact declaration matches is what stayed (tentativeShare 0.4: whole −0.7;
+// 0.5/0.6: +2.4 at 8k, 0.6 loses less at 20k; 0.7 = 0.6 on npm). signatureShare 0.15 alone: npm 8k
+// present +0.6, whole +0.3 (fp-ts), 20k ±0; history 20k present +5.0 (zod).
+//
 // At 914fa1b (the map after the packed files, mapShare 0.05), the same run with
 // "before" = {"mapShare":0} (the packing of 5660412, no map). Tuning split (npm 164 tasks),
 // present / whole:

@@ -9,6 +9,7 @@ import { cochangeOf, historyOf, historyWordScores, recencyOf, type History } fro
 import { perFileList, type Collection, type IndexedFile } from "../plan/collect.ts";
 import { add, PARAMS, type Merge } from "./localize-signals.ts";
 import { stem } from "../text/stem.ts";
+import { isAuxiliary } from "../workspace/classify.ts";
 import type { QueryTerm } from "../text/terms.ts";
 
 export { historyOf, type History };
@@ -47,6 +48,27 @@ export function cochange(db: Database, collection: Collection, best: readonly [n
 /** The package folders of a monorepo: folders (not the root) holding a package.json. */
 const packageDirsOf = (files: readonly IndexedFile[]): string[] =>
   files.filter((f) => f.path.endsWith("/package.json")).map((f) => f.path.slice(0, -"/package.json".length)).filter((d) => !/(^|\/)(node_modules|test|tests|fixtures?|examples?)(\/|$)/.test(d));
+
+/**
+ * Code that supports a project rather than being it (workspace/classify.ts isAuxiliary: benchmarks,
+ * examples, scripts, tools, docs folders), judged from the nearest package folder down: a package
+ * kept in a tools/ folder (packages/tools/openapi-generator) is product code, a package named bench
+ * (packages/bench) is not.
+ */
+const auxiliaryIdsOf = (files: readonly IndexedFile[]): Set<number> => {
+  const dirs = packageDirsOf(files).sort((a, b) => b.length - a.length);
+  const out = new Set<number>();
+  for (const f of files) {
+    const pkg = dirs.find((d) => f.path.startsWith(`${d}/`));
+    if (isAuxiliary(pkg ? f.path.slice(pkg.lastIndexOf("/") + 1) : f.path)) out.add(f.id);
+  }
+  return out;
+};
+
+/** The ids of the collection's auxiliary files (auxiliaryIdsOf, kept with the file list). */
+export function auxiliaryIds(collection: Collection): ReadonlySet<number> {
+  return perFileList(collection.files, auxiliaryIdsOf);
+}
 
 /** Per file list: each package folder's names — its folder name and its package.json name without the scope ("@effect/sql-pg" → "sql-pg"). */
 const packageNames = new WeakMap<readonly IndexedFile[], Map<string, string[]>>();

@@ -13,7 +13,7 @@ import { queryTerms, type QueryTerm } from "../text/terms.ts";
 import { stem } from "../text/stem.ts";
 import { taskTerms } from "./localize-terms.ts";
 import { isCodeLanguage } from "../lang/languages.ts";
-import { cochange, historyOf, historyPrior, historyWords, namedPackage, pathIds } from "./localize-history.ts";
+import { auxiliaryIds, cochange, historyOf, historyPrior, historyWords, namedPackage, pathIds } from "./localize-history.ts";
 import { NAMED_TYPE_KINDS_SQL } from "../lang/model.ts";
 import { cochangeOf } from "../history/signals.ts";
 import { likelySymbols, SYMBOL_PARAMS, type SymbolAnswer } from "./localize-symbols.ts";
@@ -192,12 +192,13 @@ export function localize(collection: Collection, options: LocalizeOptions): Loca
   exportBarrels(db, weighed.exactText, declaring, options.graph, collection, m);
   wiringHits(db, options.query, collection, m);
   pathHits(collection, terms, m);
-  basenameHits(collection, weighed.exactText, m);
   let textFirst: number | undefined;
+  let textRanking: number[] | undefined;
   if (fts) {
     const scores = lexicalScores(db, collection, terms);
     const first = lexical(db, collection, scores, terms, m);
     textFirst = first[0];
+    textRanking = first;
     const prf = feedback(db, first.slice(0, PARAMS.prfTop), new Set(terms.map((t) => t.term)), collection.files.length);
     if (prf.length) {
       const seen = new Set(first);
@@ -209,14 +210,16 @@ export function localize(collection: Collection, options: LocalizeOptions): Loca
       }
     }
   }
+  basenameHits(collection, weighed.exactText, m, textRanking);
   const history = historyOf(db);
   if (history.available) historyWords(db, history, collection, terms, m);
   const pkg = namedPackage(collection, options.query);
   const historyFactor = historyPrior(db, history, collection, pkg);
-  // Tests and docs follow the code they test or describe: a change is asked of the code first.
+  // Tests and docs follow the code they test or describe, benchmarks, examples and scripts the code they exercise: a change is asked of the code first.
+  const auxiliary = PARAMS.auxPrior !== 1 ? auxiliaryIds(collection) : null;
   const prior = (id: number) => {
     const file = collection.byId.get(id);
-    const kind = !file ? 1 : file.isTest ? PARAMS.testPrior : isCodeLanguage(file.language) ? 1 : PARAMS.docPrior;
+    const kind = !file ? 1 : file.isTest ? PARAMS.testPrior : !isCodeLanguage(file.language) ? PARAMS.docPrior : auxiliary?.has(id) ? PARAMS.auxPrior : 1;
     return historyFactor(id) * kind;
   };
   neighbours(options.graph, collection, merged(m, options.graph, collection, prior), m);

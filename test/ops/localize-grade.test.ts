@@ -55,7 +55,7 @@ describe("the confident rule (localize-grade.ts)", () => {
 describe("find --kind task: grade evidence end to end", () => {
   test("the names support: a file whose own names hold the query's words is confident without a 0.2 lead; a query naming a declaration of another of the best files is partial", async () => {
     const root = gitRepo({
-      "src/retry.ts": [
+      "src/retry-core.ts": [
         "export const MAX_ATTEMPTS = 5;",
         "export function retryWithBackoff(run: () => Promise<void>, attempt = 0): Promise<void> {",
         "  return run().catch(() => (attempt < MAX_ATTEMPTS ? retryWithBackoff(run, attempt + 1) : Promise.reject(new Error('gave up'))));",
@@ -64,7 +64,7 @@ describe("find --kind task: grade evidence end to end", () => {
         "",
       ].join("\n"),
       "src/retry-http.ts": [
-        "import { retryWithBackoff, jitterDelay } from './retry.ts';",
+        "import { retryWithBackoff, jitterDelay } from './retry-core.ts';",
         "// Requests are sent again after a backoff with jitter.",
         "export function retryRequest(url: string) { return retryWithBackoff(() => fetch(url).then(() => undefined)); }",
         "export const delayOf = (n: number) => jitterDelay(n * 100);",
@@ -73,8 +73,9 @@ describe("find --kind task: grade evidence end to end", () => {
       "src/http.ts": "export function send(url: string) { return fetch(url); }\n",
       "src/clock.ts": "export function now() { return Date.now(); }\n",
     });
+    // The file is retry-core.ts, not retry.ts: a file the task names whole (retry → retry.ts) would lead by 0.2 on that alone.
     const { data } = await task(root, "retry backoff jitter delay after the last attempt");
-    expect(data.candidates?.[0]?.path).toBe("src/retry.ts");
+    expect(data.candidates?.[0]?.path).toBe("src/retry-core.ts");
     // src/retry-http.ts is close behind (its path names "retry" too) but its names hold fewer of the query's words.
     expect(data.candidates?.[1]?.path).toBe("src/retry-http.ts");
     const evidence = data.gradeEvidence as GradeEvidence;
@@ -87,7 +88,7 @@ describe("find --kind task: grade evidence end to end", () => {
 
     // Naming send as well (declared by src/http.ts, one of the best files): the change may be there.
     const both = await task(root, "retry backoff jitter delay after the last attempt as `send` does");
-    expect(both.data.candidates?.[0]?.path).toBe("src/retry.ts");
+    expect(both.data.candidates?.[0]?.path).toBe("src/retry-core.ts");
     expect(both.data.gradeEvidence?.namedElsewhere).toEqual(["send (src/http.ts)"]);
     expect(both.data.grade).toBe("partial");
     expect(both.text).toContain("the query also names send (src/http.ts), not declared in the first file");

@@ -138,20 +138,96 @@ describe("names the query writes", () => {
 });
 
 describe("a file the task names whole", () => {
-  test("with basenameCompound on, `zip-all` ranks zip-all.ts above its siblings; off (the default), it adds nothing", async () => {
+  test("`zip-all` ranks zip-all.ts above its siblings; a benchmark, doc or test of that name and the conventional-commit scope name nothing; off, it adds nothing", async () => {
     const body = (name: string) => `export function ${name}(sources: unknown[]): unknown[] {\n  // zip subscriptions\n  return sources;\n}\n`;
-    const root = gitRepo({ "src/zip.ts": body("zip"), "src/zip-all.ts": body("zipAll"), "src/zip-with.ts": body("zipWith"), "src/zip.test.ts": body("zipTest") });
+    const root = gitRepo({
+      "src/zip.ts": body("zip"),
+      "src/zip-all.ts": body("zipAll"),
+      "src/zip-with.ts": body("zipWith"),
+      "src/zip.test.ts": body("zipTest"),
+      "bench/zip-all.ts": body("benchZipAll"),
+      "docs/zip-all.md": "# zipAll\n\nzip subscriptions\n",
+    });
+    const named = (c: { reasons: string[] }) => c.reasons.some((r) => r.startsWith("its name is"));
     const query = "refactor: centralize zip-all subscriptions";
-    const off = await task(root, query);
-    expect(off.data.candidates?.some((c) => c.reasons.some((r) => r.startsWith("its name is")))).toBe(false);
-    const saved = PARAMS.basenameCompound;
-    PARAMS.basenameCompound = 0.9;
+    const on = await task(root, query);
+    expect(on.data.candidates?.[0]?.path).toBe("src/zip-all.ts");
+    expect(on.data.candidates?.[0]?.reasons).toContain("its name is zip-all (named in the task)");
+    // Only product code is named: not the benchmark, the doc or the test of the same name.
+    expect((on.data.candidates ?? []).filter(named).map((c) => c.path)).toEqual(["src/zip-all.ts"]);
+    // A prose name the identifier split makes a compound of (ZipAll → zip-all) names nothing; written as one (zipAll), it does.
+    expect(((await task(root, "refactor: centralize ZipAll subscriptions")).data.candidates ?? []).filter(named)).toEqual([]);
+    expect(((await task(root, "refactor: centralize zipAll subscriptions")).data.candidates ?? []).filter(named).map((c) => c.path)).toEqual(["src/zip-all.ts"]);
+    // A scope names an area, not a file: "fix(zip): …" does not name zip.ts.
+    const scoped = await task(root, "fix(zip): centralize subscriptions");
+    expect((scoped.data.candidates ?? []).filter(named)).toEqual([]);
+    const saved = { compound: PARAMS.basenameCompound, word: PARAMS.basenameWord };
+    PARAMS.basenameCompound = 0;
+    PARAMS.basenameWord = 0;
     try {
-      const on = await task(root, query);
-      expect(on.data.candidates?.[0]?.path).toBe("src/zip-all.ts");
-      expect(on.data.candidates?.[0]?.reasons).toContain("its name is zip-all (named in the task)");
+      const off = await task(root, query);
+      expect((off.data.candidates ?? []).filter(named)).toEqual([]);
     } finally {
-      PARAMS.basenameCompound = saved;
+      PARAMS.basenameCompound = saved.compound;
+      PARAMS.basenameWord = saved.word;
+    }
+  }, 120_000);
+});
+
+describe("an exactly named property", () => {
+  test("a backticked property name points to the code that uses it before the interface that declares it", async () => {
+    const root = gitRepo({
+      "src/types.ts": "export interface RelationOptions {\n  targetKey?: string;\n  owner: boolean;\n}\nexport interface EntityOptions {\n  tableName: string;\n}\n",
+      "src/discovery.ts": [
+        "import type { RelationOptions } from './types.ts';",
+        "/** Derives the foreign key field names of a relation. */",
+        "export function foreignKeyFields(options: RelationOptions, primaryKeys: string[]): string[] {",
+        "  const key = options.targetKey;",
+        "  return key ? [key] : primaryKeys.map((pk) => `${pk}_id`);",
+        "}",
+        "",
+      ].join("\n"),
+      "src/other.ts": "export function tableOf(name: string) { return name.toLowerCase(); }\n",
+    });
+    const query = "derive foreign key field names from `targetKey` instead of composite keys";
+    const first = async () => (await task(root, query)).data.candidates?.[0]?.path;
+    expect(await first()).toBe("src/discovery.ts");
+    const saved = PARAMS.exactProperty;
+    PARAMS.exactProperty = PARAMS.exactMember;
+    try {
+      // Weighed as a method or function would be, the declaration outranks the use.
+      expect(await first()).toBe("src/types.ts");
+    } finally {
+      PARAMS.exactProperty = saved;
+    }
+  }, 120_000);
+});
+
+describe("code that supports the project", () => {
+  test("with the auxiliary prior on, a benchmark ranks after the product code it exercises; a package kept in a tools/ folder is product code", async () => {
+    const code = (name: string, extra: string) => `export function ${name}(input: string): string {\n  // parse the schema pointer and decode it\n  return input${extra};\n}\n`;
+    const root = gitRepo({
+      "package.json": "{\"name\": \"root\"}\n",
+      "packages/core/package.json": "{\"name\": \"core\"}\n",
+      "packages/core/src/pointer.ts": code("decodePointer", ".trim()"),
+      "packages/bench/package.json": "{\"name\": \"bench\"}\n",
+      "packages/bench/src/pointer.ts": code("decodePointerBench", ".trim().trim()"),
+      "packages/tools/generator/package.json": "{\"name\": \"generator\"}\n",
+      "packages/tools/generator/src/pointer.ts": code("decodePointerGen", ".toLowerCase()"),
+    });
+    const ranked = async () => ((await task(root, "decode the schema pointer")).data.candidates ?? []).map((c) => [c.path, c.score] as const);
+    const score = (list: readonly (readonly [string, number])[], path: string) => list.find(([p]) => p === path)?.[1] ?? 0;
+    const saved = PARAMS.auxPrior;
+    const off = await ranked();
+    PARAMS.auxPrior = 0.8;
+    try {
+      const on = await ranked();
+      expect(score(on, "packages/bench/src/pointer.ts")).toBeGreaterThan(0);
+      // The prior alone moves the benchmark down; the package in tools/ keeps its score.
+      expect(score(on, "packages/bench/src/pointer.ts")).toBeLessThan(score(off, "packages/bench/src/pointer.ts"));
+      expect(score(on, "packages/tools/generator/src/pointer.ts")).toBe(score(off, "packages/tools/generator/src/pointer.ts"));
+    } finally {
+      PARAMS.auxPrior = saved;
     }
   }, 120_000);
 });

@@ -11,7 +11,7 @@
 // frobnication in the zyzzyva adapter") on one tree per corpus. Every run also prints the
 // earlier rule's confident row on the same answers (from their evidence).
 //
-//   bun scripts/bench/localize/grades.ts [--corpus history|<names>] [--split tune|heldout] [--sweep] [--detail] [--absent] [--dump <file>]
+//   bun scripts/bench/localize/grades.ts [--corpus history|<names>] [--split tune|heldout] [--sweep] [--detail] [--absent] [--dump <file>] [--params <json>]
 //   e.g. tuning:   bun scripts/bench/localize/grades.ts --sweep --detail
 //                  bun scripts/bench/localize/grades.ts --corpus history --sweep --detail   (~7 min after the clones exist)
 //        held-out: bun scripts/bench/localize/grades.ts --split heldout; … --corpus history --split heldout
@@ -109,6 +109,7 @@ import { CUTOFF, scoreRanking } from "./metrics.ts";
 import { docsOf, loadTasks } from "./run.ts";
 import type { LocalizeTask } from "./task.ts";
 import { checkoutParent } from "./corpus-history.ts";
+import { PARAMS } from "../../../src/retrieve/localize-signals.ts";
 import { openCurrentIndex } from "../../../src/indexing/fresh.ts";
 
 /** The first candidates with their top-level declaration names and test/generated flags (for --dump). */
@@ -135,6 +136,8 @@ const sweep = args.includes("--sweep");
 const absent = args.includes("--absent");
 if ((dump || detail || sweep) && split !== "tune") throw new Error("--dump, --detail and --sweep are for the tuning split only");
 const only = args.includes("--corpus") ? (args[args.indexOf("--corpus") + 1] ?? "").split(",") : null;
+// --params '{"auxPrior":1}': the ranking with other PARAMS (e.g. an earlier configuration, for a before/after on the same code).
+if (args.includes("--params")) Object.assign(PARAMS, JSON.parse(args[args.indexOf("--params") + 1] as string));
 const base = join(import.meta.dir, "..", "..", "..");
 const { tasks } = await loadTasks(base, only, () => {});
 interface Row {

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { connectHost } from "../../src/host/client.ts";
 import { endpointFor } from "../../src/host/endpoint.ts";
 import { MAX_FRAME_BYTES } from "../../src/host/framing.ts";
 import { PROTOCOL_VERSION } from "../../src/host/protocol.ts";
@@ -213,6 +214,31 @@ describe("host lifecycle", () => {
     await host.stop("done");
     delete process.env.SVC_RUNTIME_DIR;
   }, 30_000); // two bun processes start from source: seconds on a loaded machine
+
+  test("a socket still taking connections for a host process that is gone (a child holds it) does not stop the next start", async () => {
+    useRuntimeDir();
+    const root = gitRepo({ "a.ts": "export const a = 1;\n" });
+    const ep = endpointFor(root, { create: true });
+    // Another process listens on the socket path and never answers, as a killed host's child holding its listening socket would.
+    const holder = Bun.spawn([process.execPath, "-e", `Bun.listen({ unix: ${JSON.stringify(ep.socket)}, socket: { data() {} } }); setInterval(() => {}, 1000);`]);
+    for (let i = 0; i < 200 && !existsSync(ep.socket); i++) await new Promise((r) => setTimeout(r, 50));
+    // The registry names the host process, which is gone.
+    const gone = Bun.spawn(["true"]);
+    await gone.exited;
+    writeFileSync(ep.registry, JSON.stringify({ root, pid: gone.pid, version: "0", protocolVersion: PROTOCOL_VERSION, startedAt: new Date().toISOString() }));
+    try {
+      const host = await startHost({ root, idleMinutes: 0, log: quietLog });
+      // the new host answers on the path (the holder's socket is unlinked, its own bound there)
+      const client = await connectHost(root, 5_000);
+      expect(client?.info?.root).toBe(root);
+      client?.close();
+      await host.stop("done");
+    } finally {
+      holder.kill();
+      await holder.exited;
+      delete process.env.SVC_RUNTIME_DIR;
+    }
+  }, 60_000);
 
   test("svc host as a process: SIGTERM shuts down cleanly; svc index and diagnostics go through it", async () => {
     const runtime = useRuntimeDir();

@@ -5,7 +5,7 @@
 
 import type { Socket } from "bun";
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { existsSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { invoke } from "../../engine.ts";
 import { PAYLOAD_TTL_MS, sweepPayloads } from "../../host/payloads.ts";
 import { asSvcError, clipInput } from "../../errors.ts";
@@ -73,6 +73,18 @@ function realRoot(path: string): string {
     return realpathSync(path);
   } catch {
     return path;
+  }
+}
+
+/** The registry names a host process that no longer exists. */
+function registeredHostGone(registry: string): boolean {
+  try {
+    const pid = Number(JSON.parse(readFileSync(registry, "utf8")).pid);
+    if (!Number.isInteger(pid) || pid <= 0) return false;
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ESRCH";
   }
 }
 
@@ -179,11 +191,15 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   };
 
   if (existsSync(endpoint.socket)) {
-    // A socket file nobody answers on is stale (a killed host): remove it before binding.
-    const alive = await HostClient.open(endpoint.socket, 300).then(
-      (c) => (c.close(), true),
-      () => false,
-    );
+    // A socket file nobody answers on is stale (a killed host): remove it before binding. So is
+    // one whose registered host process is gone though the socket still takes connections: a
+    // process the killed host started may hold its listening socket a moment longer.
+    const alive =
+      !registeredHostGone(endpoint.registry) &&
+      (await HostClient.open(endpoint.socket, 300).then(
+        (c) => (c.close(), true),
+        () => false,
+      ));
     if (alive) throw new HostAlreadyRunning(endpoint.socket);
     rmSync(endpoint.socket, { force: true });
   }

@@ -6,7 +6,7 @@ import type { Database } from "bun:sqlite";
 import { readMeta, writeMeta } from "../store/meta.ts";
 import { addTiming } from "../sys/timing.ts";
 import { headStamp } from "./head-stamp.ts";
-import { HISTORY_VERSION, updateHistory, type HistoryUpdate } from "./update.ts";
+import { HISTORY_VERSION, storedVersion, updateHistory, type HistoryUpdate } from "./update.ts";
 
 /**
  * The history was never read into this store, or by another version of the reader, or HEAD
@@ -16,7 +16,14 @@ import { HISTORY_VERSION, updateHistory, type HistoryUpdate } from "./update.ts"
  */
 export function historyBehind(db: Database, top: string | null): boolean {
   const meta = readMeta(db);
-  if (meta.history_state === undefined || (meta.history_state === "ready" && meta.history_version !== String(HISTORY_VERSION))) return true;
+  if (meta.history_state === undefined) return true;
+  if (meta.history_state === "ready") {
+    const stored = storedVersion(meta.history_version);
+    // A newer svc's history (another install serving the same workspace) is left to it: two
+    // versions would otherwise read the whole history again in turn, each after the other.
+    if (stored > HISTORY_VERSION) return false;
+    if (stored < HISTORY_VERSION) return true;
+  }
   const stamp = headStamp(top);
   return stamp !== null && stamp !== meta.history_reflog;
 }
@@ -27,7 +34,7 @@ export async function syncHistory(db: Database, root: string, top: string | null
   const stamp = headStamp(top) ?? "";
   try {
     const update = await updateHistory(db, root);
-    writeMeta(db, { history_reflog: stamp });
+    if (!update.leftToNewer) writeMeta(db, { history_reflog: stamp });
     return update;
   } catch (error) {
     const state = `absent: reading the git history failed (${String((error as Error).message ?? error).slice(0, 200)})`;

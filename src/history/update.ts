@@ -45,6 +45,12 @@ export const HISTORY = {
 /** Bump when what is stored changes meaning: the history is then read again from the start. */
 export const HISTORY_VERSION = 5; // 5: letters no language spells are not stored (a store from 4 may hold such a key: read again)
 
+/** The stored history's version as a number (0 when unrecorded or unreadable). */
+export function storedVersion(value: string | undefined): number {
+  const n = Number(value ?? 0);
+  return Number.isFinite(n) ? n : 0;
+}
+
 export interface HistoryUpdate {
   /** "ready", or why there is no history (no git, no commits). */
   state: string;
@@ -53,6 +59,8 @@ export interface HistoryUpdate {
   /** True when the stored history was discarded and read again from the start. */
   rebuilt: boolean;
   head: string | null;
+  /** The store holds a newer svc's history: left as it is (not read, not rewritten). */
+  leftToNewer?: boolean;
 }
 
 interface Commit {
@@ -196,6 +204,8 @@ export async function updateHistory(db: Database, root: string): Promise<History
     if (meta.history_state !== state) db.transaction(() => (clear(db), writeMeta(db, { history_state: state, history_head: "", history_count: 0, history_base: 0 })))();
     return { state, commits: 0, rebuilt: false, head: null };
   }
+  // A newer svc's history (another install serving the same workspace) is left to it rather than rewritten with older rules.
+  if (meta.history_state === "ready" && storedVersion(meta.history_version) > HISTORY_VERSION) return { state: "ready", commits: 0, rebuilt: false, head: meta.history_head ?? null, leftToNewer: true };
   // A shallow clone's history stops at its grafts: said (history_shallow), and read again whenever they change (a deepen, an unshallow).
   const shallow = await shallowGrafts(root);
   const current = meta.history_state === "ready" && meta.history_version === String(HISTORY_VERSION) && (meta.history_shallow ?? "") === shallow;

@@ -10,7 +10,7 @@ import { storeDigest } from "../../scripts/bench/store-digest.ts";
 import { call } from "../../src/engine.ts";
 import { syncIndex } from "../../src/indexing/sync.ts";
 import { storePath } from "../../src/store/db.ts";
-import { messageWords } from "../../src/history/update.ts";
+import { HISTORY_VERSION, messageWords } from "../../src/history/update.ts";
 import { splitIdentifier } from "../../src/text/terms.ts";
 import { stem } from "../../src/text/stem.ts";
 import { CANARY } from "../helpers/canary.ts";
@@ -229,6 +229,28 @@ describe("index history", () => {
     const stamp = stored(root).meta.history_reflog;
     await call("find", { path: root, query: "walrus", kind: "task" });
     expect(stored(root).meta.history_reflog).toBe(stamp);
+  }, 120_000);
+
+  test("a newer svc's history is left to it (no version re-reads the other's); an older one is read again", async () => {
+    const root = gitRepo({ "src/ledger.ts": "export function refund(): number {\n  return 1;\n}\n" });
+    await syncIndex(root);
+    const setVersion = (v: number) => {
+      const db = new Database(storePath(root));
+      db.run("UPDATE index_meta SET value = ? WHERE key = 'history_version'", [String(v)]);
+      db.close();
+    };
+    setVersion(HISTORY_VERSION + 1);
+    const before = stored(root).meta;
+    commit(root, { "src/ledger.ts": "export function refund(): number {\n  return 2;\n}\n" }, "walrus rounding of refunds");
+    await call("find", { path: root, query: "walrus refund", kind: "task" });
+    const after = stored(root).meta;
+    expect(after.history_version).toBe(String(HISTORY_VERSION + 1));
+    expect([after.history_head, after.history_count]).toEqual([before.history_head, before.history_count]);
+    // an older svc's history is read again by this one
+    setVersion(HISTORY_VERSION - 1);
+    await call("find", { path: root, query: "walrus refund", kind: "task" });
+    expect(stored(root).meta.history_version).toBe(String(HISTORY_VERSION));
+    expect(stored(root).meta.history_head).toBe(git(root, "rev-parse", "HEAD").trim());
   }, 120_000);
 
   test("a read while another process still holds the writer (history not read yet) says so, and a later read adds the history", async () => {

@@ -1,8 +1,7 @@
 // The candidate generators of task localization. Each adds (file, score, reason) evidence
 // to a Merge; localize.ts merges the evidence per file with noisy-OR. Scores are ceilings
 // from the source's reliability (an exact declaration beats a body mention) scaled by how
-// strong the hit is. PARAMS holds every number; scripts/bench/localize tunes them on its
-// tuning set (never on the held-out set).
+// strong the hit is. Every number is in localize-params.ts.
 
 import type { Database } from "bun:sqlite";
 import type { FileGraph } from "../graph/file-graph.ts";
@@ -15,113 +14,7 @@ import { cachedCount } from "../store/read-cache.ts";
 import { splitIdentifier, STOP_WORDS, type QueryTerm } from "../text/terms.ts";
 import { stem } from "../text/stem.ts";
 import { NAMED_TYPE_KINDS_SQL } from "../lang/model.ts";
-
-export const PARAMS = {
-  changed: 1,
-  route: 1,
-  exactType: 0.95,
-  service: 0.95,
-  config: 0.9,
-  exactMember: 0.85,
-  /**
-   * An exactly named property, field or enum member (`targetKey` declared in an interface, `$or` in an
-   * enum): where the shape is declared, seldom where the change goes (the code using it is). Tuning split
-   * (loc5): at 0.4 (was exactMember's 0.85) mikro-orm Acc@1 .455 → .591 (0.6: .500; 0.2: .591), rxjs and
-   * zod unchanged, npm+svc first file right .622 → .625.
-   */
-  exactProperty: 0.4,
-  /** A plain lower-case word that names a declared type ("observable" → class Observable). */
-  exactPlainType: 0.5,
-  nameCeiling: 0.7,
-  /** Which declarations make a name match: "defining" (not properties, fields, variables) or "all". */
-  nameKinds: "defining" as "defining" | "all",
-  /** A name part shorter than this matches only as the whole name. */
-  nameMinPart: 3,
-  bodyCeiling: 0.6,
-  /** Lexical score → evidence: ceiling × (score / best)^gamma. */
-  lexicalGamma: 0.5,
-  /** Weight of the term-frequency BM25F against the presence × idf field score (both normalised). */
-  bm25Mix: 0.85,
-  lexicalPool: 80,
-  path: 0.7,
-  /**
-   * A path hit weighs (1 − pathNameLength × the share of the file name's words the query does not write):
-   * window.ts before window-when.ts for "window". Off (0): on the tuning split (loc5) at 0.3 / 0.5 rxjs
-   * MRR +.009 / +.018 with Acc@1 unchanged, zod level, and on npm+svc the confident grade's share right
-   * falls 93.3% → 88.7% (62 confident) with first file right unchanged.
-   */
-  pathNameLength: 0,
-  prfTop: 5,
-  prfTerms: 6,
-  /** Feedback terms declared in more than this share of the files are not topical. */
-  prfMaxDf: 0.1,
-  prfAdd: 8,
-  prfScore: 0.33,
-  neighbour: 0.4,
-  /** A module that re-exports an exactly named declaration's file, when the query asks about exporting. */
-  barrel: 0.6,
-  neighbourSeeds: 2,
-  neighboursPerSeed: 5,
-  centrality: 0.1,
-  /** Body evidence (lexical and feedback) of files in no programming language — docs, manifests, data — weighed by this. */
-  nonCode: 0.4,
-  /** History (src/history): evidence ceiling of the past commit messages' words, and how many paths it may name. */
-  history: 0.5,
-  historyPool: 40,
-  /** Co-change: files committed together with the best `cochangeSeeds` files, up to `cochangePerSeed` each, scored cochange × seed × share. */
-  cochange: 0.3,
-  cochangeSeeds: 3,
-  cochangePerSeed: 5,
-  /** Recency prior: score × (1 + recency × 2^(−commits since the file changed / recencyHalfLife)). */
-  recency: 0.05,
-  recencyHalfLife: 300,
-  /** A query naming a package (conventional-commit scope / package folder name): files outside it × this. */
-  packageScope: 0.6,
-  packageWord: 0.85,
-  /** Package names: a package.json's name counts as the package's name too (not only its folder's). */
-  packageNames: true,
-  /** The query's capitalised first word ("Await node worker…", "Guard graph…") names declarations only as a plain word would (types, exactPlainType). */
-  initialProse: false,
-  /** `Module.member` / `Class.member` in the query: a file declaring the member inside that container or module file. */
-  qualified: 0.97,
-  /** Prior factors: test files, and files in no programming language (docs, manifests, data), rank after the code. */
-  testPrior: 0.8,
-  docPrior: 0.8,
-  /**
-   * Prior factor of code that supports the project rather than being it (benchmarks, examples, fixtures,
-   * scripts, tools, docs folders; workspace/classify.ts isAuxiliary, judged from the package folder down).
-   * Off (1): at 0.8 zod gains one task (perf(memory) ranked packages/bench/memory/* first) and mikro-orm
-   * none, but svc's own history, whose tasks change scripts/bench, loses two (npm+svc first file right
-   * .622 → .616) — tuning split (loc5).
-   */
-  auxPrior: 1,
-  /** A conventional-commit scope matching a package name only by prefix ("openapi" → openapi-generator) narrows as weakly as a word does. */
-  looseScopeAsWord: true,
-  /**
-   * A file whose whole name the query writes: a compound ("zip-all", "withLatestFrom" → with-latest-from.ts)
-   * or a single word ("timer" → timer.ts), of product code only (basenameRole) and not by the
-   * conventional-commit scope (basenameScope). Tuning split (loc5): compounds lift rxjs Acc@1 .526 → .737
-   * and leave zod (.400), mikro-orm and npm+svc level; zod's earlier loss (.400 → .267) was a benchmark
-   * file (packages/bench/discriminated-union.ts) and the scope `feat(json-schema)` naming json-schema.ts
-   * instead of to-json-schema.ts, which the product role and the scope rule remove. Single words stay off:
-   * on rxjs they lift Acc@1 further (.895 at 0.8), but on svc's own history and the npm corpora, whose
-   * file names are ordinary words ("history", "engine", "index", "match"), first-file-right falls .625 → .514,
-   * and on mikro-orm "index" names every package's index.ts.
-   */
-  basenameCompound: 0.9,
-  basenameWord: 0,
-  /** Which files the name may pick: "any" non-test file, or "product" code only (not docs, data, images, generated files, benchmarks, examples, scripts or tools). */
-  basenameRole: "product" as "any" | "product",
-  /** A conventional-commit scope ("fix(core): …") names a file too (false: the scope names an area; namedPackage narrows to it). */
-  basenameScope: false,
-  /** The named file must be within the text ranking's first this many files (0: no such condition). */
-  basenameTextTop: 0,
-  /** A long query (a headline, then a description; localize-terms.ts): the description's terms in at most longMaxDf of the files, the longTerms rarest, at longWeight. */
-  longQuery: true,
-  longMaxDf: 0.05,
-  longTerms: 8,
-  longWeight: 0.5,
-};
+import { PARAMS } from "./localize-params.ts";
 
 export interface Merge {
   scores: Map<number, number[]>;

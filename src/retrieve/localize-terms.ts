@@ -11,7 +11,7 @@
 
 import type { Database } from "bun:sqlite";
 import { queryTerms, type QueryTerm } from "../text/terms.ts";
-import { PARAMS } from "./localize-signals.ts";
+import { PARAMS } from "./localize-params.ts";
 import { cachedCount } from "../store/read-cache.ts";
 
 export interface TaskTerms {

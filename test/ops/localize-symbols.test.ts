@@ -8,7 +8,7 @@ import type { FindData } from "../../src/ops/find.ts";
 import { openCurrentIndex } from "../../src/indexing/fresh.ts";
 import { syncIndex } from "../../src/indexing/sync.ts";
 import { headline, taskTerms } from "../../src/retrieve/localize-terms.ts";
-import { PARAMS } from "../../src/retrieve/localize-signals.ts";
+import { PARAMS } from "../../src/retrieve/localize-params.ts";
 import { changedDeclarations } from "../../scripts/bench/localize/symbols.ts";
 import { longQuery } from "../../scripts/bench/localize/task.ts";
 import { mcpClientFor } from "../helpers/mcp-client.ts";

@@ -109,7 +109,7 @@ import { CUTOFF, scoreRanking } from "./metrics.ts";
 import { docsOf, loadTasks } from "./run.ts";
 import type { LocalizeTask } from "./task.ts";
 import { checkoutParent } from "./corpus-history.ts";
-import { PARAMS } from "../../../src/retrieve/localize-signals.ts";
+import { PARAMS } from "../../../src/retrieve/localize-params.ts";
 import { openCurrentIndex } from "../../../src/indexing/fresh.ts";
 
 /** The first candidates with their top-level declaration names and test/generated flags (for --dump). */

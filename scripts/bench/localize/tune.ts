@@ -1,4 +1,4 @@
-// Tuning PARAMS of localize-signals.ts on the tuning split only: every setting given is
+// Tuning PARAMS of localize-params.ts on the tuning split only: every setting given is
 // scored over the tuning tasks in one process (the trees' indexes are built once, by the
 // first setting), so a handful of settings costs little more than one. The held-out split
 // is never loaded here; run.ts judges it.
@@ -9,7 +9,7 @@
 import { join } from "node:path";
 import { call } from "../../../src/engine.ts";
 import type { FindData } from "../../../src/ops/find.ts";
-import { PARAMS } from "../../../src/retrieve/localize-signals.ts";
+import { PARAMS } from "../../../src/retrieve/localize-params.ts";
 import { fmt } from "../measure.ts";
 import { CUTOFF, mean, scoreRanking, type TaskScore } from "./metrics.ts";
 import { docsOf, loadTasks } from "./run.ts";

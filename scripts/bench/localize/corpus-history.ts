@@ -14,6 +14,13 @@
 //   rxjs-git      ReactiveX/rxjs       mid-size library, ~6k commits (one generated test
 //                                      manifest the mirror lacks left out)
 //   zod-git       colinhacks/zod       small library, ~3k commits
+// Added at loc6 (2026-11-26), committed with their task counts before any ranker ran on them
+// (the last tuning round on the four above had overfit their 86 tuning tasks):
+//   typeorm-git   typeorm/typeorm      ORM, ~6k commits, ~3.6k files (src/ ~500 sources)
+//   medusa-git    medusajs/medusa      commerce monorepo, ~6.9k commits, ~15k files; www/ (the
+//                                      docs site: 5.3k .mdx, OpenAPI yaml, generated reference
+//                                      .ts) and packages/design-system/icons/ (614 generated
+//                                      icon components) left out, decided from the tree alone
 // Independent checks (never tuned on; only with --corpus hono-git / ky-git):
 //   hono-git      honojs/hono          web framework, ~2.8k commits
 //   ky-git        sindresorhus/ky      small HTTP client, ~500 commits
@@ -41,6 +48,8 @@ export const HISTORY_CORPORA: HistoryCorpus[] = [
   { name: "mikro-orm-git", mirror: "/work/.mirror/mikro-orm+mikro-orm/repo", tasks: 50, exclude: ["docs/"] },
   { name: "rxjs-git", mirror: "/work/.mirror/ReactiveX+rxjs/repo", tasks: 40, exclude: ["packages/rxjs/test/ported/manifest.generated.json"] },
   { name: "zod-git", mirror: "/work/.mirror/colinhacks+zod/repo", tasks: 40 },
+  { name: "typeorm-git", mirror: "/work/.mirror/typeorm+typeorm/repo", tasks: 40 },
+  { name: "medusa-git", mirror: "/work/.mirror/medusajs+medusa/repo", tasks: 40, exclude: ["www/", "packages/design-system/icons/"] },
   // The independent checks other issues name as examples: built the same way, run once on the frozen code.
   { name: "hono-git", mirror: "/work/.mirror/honojs+hono/repo", tasks: 40, check: true },
   { name: "ky-git", mirror: "/work/.mirror/sindresorhus+ky/repo", tasks: 40, check: true },

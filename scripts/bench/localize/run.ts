@@ -80,7 +80,8 @@
 // with a target in BM25F's first ten and not find's: 2 of 215.
 
 // History corpora (issue 20; corpus-history.ts lists them: effect-git, mikro-orm-git,
-// rxjs-git, zod-git): real repositories with their full git history, each task judged in a
+// rxjs-git, zod-git; typeorm-git 40 tasks (tuning 17, held-out 23) and medusa-git 40 (19 / 21)
+// added at loc6, committed before any ranker ran on them): real repositories with their full git history, each task judged in a
 // clone checked out at its parent with every ref deleted, so the index — and the history
 // it keeps (src/history) — sees the history up to the parent and nothing after; leakCheck
 // fails the run otherwise. Only with --corpus <name> or --corpus history (they take long:

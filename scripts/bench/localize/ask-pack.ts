@@ -42,6 +42,13 @@
 //   svc (20 most recent tuning tasks): 8k 70.4 / 59.2 (before 69.6 / 51.7) vs 52.1 / 52.1: +18.3
 //   (7.5 … 31.7) / +7.1 (0.0 … 14.6); 20k 83.3 / 78.3 (before 84.6 / 78.3) vs 69.2 / 69.2. p50 103 ms
 //   (before 75 ms, same run; "no keep" 90 ms).
+//   history corpora (--corpus effect-git,mikro-orm-git,rxjs-git,zod-git --per-corpus 5, "before" as
+//   above): 8k 54.8 / 31.0 (before 52.3 / 31.0) vs 16.0 / 16.0; 20k 77.3 / 36.0 (before 63.3 / 36.0)
+//   vs 32.0 / 32.0 — the rule against before: present +2.5 (0.0 … 7.5) at 8k (zod), +14.0 (0.2 … 30.0)
+//   at 20k (effect 8 → 44, zod 75 → 85, mikro-orm 70 → 80: large files that waited now arrive as
+//   excerpts of their signatures); whole unchanged. Still below the pack (whole): effect 4 / 4 vs 24
+//   and 28, mikro-orm 20k 20 vs 40 (the localizer's misses and files too large whole at 20k, as
+//   before). p50 403 ms (before 382 ms).
 // Ablations there: the rule without the kept room (waiting signatures placed only if room is left):
 //   npm 8k present −6.0 (−9.5 … −3.0), whole −0.2 — the excerpt room is what keeps presence; svc 8k
 //   −3.3 / −2.5. wholeShare 0.95 on top: npm 8k present −1.5 (−2.8 … −0.5), whole +1.0 (−0.2 … 2.6);

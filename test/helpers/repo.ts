@@ -1,17 +1,22 @@
 // Real small repositories in temporary folders for tests: write files, init git, commit.
 
-import { afterAll } from "bun:test";
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 
 const made: string[] = [];
 
-afterAll(() => {
-  for (const dir of made) rmSync(dir, { recursive: true, force: true });
-});
+/**
+ * Remove every folder tempDir made. Called once, after the whole run, by the preload
+ * (test/helpers/cleanup.ts, bunfig.toml): bun evaluates this module once per run, so an
+ * afterAll registered here belonged to the first test file that imported it, and every later
+ * file's folders were left behind (37,000 of them in /tmp after a few dozen runs).
+ */
+export function removeTempDirs(): void {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
 
-/** A fresh empty temporary directory (realpath'd), removed after the test file. */
+/** A fresh empty temporary directory (realpath'd), removed after the run. */
 export function tempDir(prefix = "svc-test-"): string {
   const dir = realpathSync(mkdtempSync(join(tmpdir(), prefix)));
   made.push(dir);

@@ -56,7 +56,10 @@ async function warm(root: string): Promise<void> {
   try {
     const build = storeBuild(db);
     if (build === null || warmedBuild.get(db.filename) === build) return;
+    warmedBuild.delete(db.filename);
     warmedBuild.set(db.filename, build);
+    // the read cache keeps a few stores; remembering many more is pointless
+    for (const name of warmedBuild.keys()) if (warmedBuild.size > 16) warmedBuild.delete(name);
     const words = await vocabulary(db);
     let slice = performance.now();
     let worked = 0;

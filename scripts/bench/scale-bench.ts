@@ -69,6 +69,12 @@
 //                                                                          [load 6.0–9.1]
 //  typeorm (3,726): 72 ms (CPU 69) → 43 ms (CPU 41)                                    [load 9.9–11.8]
 //  medusa (15,297): 177 ms (CPU 100) → 68 ms (CPU 50)                                  [load 11.4–11.7]
+// A task whose words this process never read (each query's first run), before and after reading
+// the store's 300 most frequent words ahead (src/ops/task-warm.ts: after a long-lived process's
+// first read; 1.6 s from that read to done here) and reading a word's declaration postings once
+// for the store instead of per answer file, interleaved runs at db5ae76 + that change:
+//  medusa-packages: first run p50 61 / 68 ms (CPU 65 / 59) → 48 / 53 ms (CPU 44 / 48); repeated
+//   p50 29 / 32 → 33 / 29 ms                                                     [load 3.4–3.6]
 
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -337,7 +343,8 @@ async function indexSection(svc: string, corpus: Corpus, dir: string, limitMs: n
 async function hostSection(svc: string, corpus: Corpus, dir: string, limitMs: number): Promise<void> {
   const host = await startHost(svc, dir, { readyMs: limitMs, settledMs: settleLimitMs });
   row("host start → index ready / → settled", `${s(host.startToReadyMs)} / ${s(host.startToSemanticMs)} (semantic ${host.semanticState})`);
-  const found = await findThroughHost(dir, corpus.queries(dir), 4);
+  const { kinds: found, warmMs } = await findThroughHost(dir, corpus.queries(dir), 4);
+  if (warmMs !== null) row("  reads ahead of the common words (src/ops/task-warm.ts): first read → done", s(warmMs));
   for (const [kind, f] of Object.entries(found)) {
     const limit = kind === "task" ? 50 : 20;
     const budget = kind === "task" ? "p50 ≤ 50 ms (issue 20: 5,000+ files)" : "p50 ≤ 20 ms (quality.md: 50,000-file monorepo)";

@@ -7,6 +7,8 @@ import type { Format } from "../render/format.ts";
 import type { FusionData } from "../render/fusion.ts";
 import { budgetName, fetchCall } from "../render/surface-calls.ts";
 import { runFusion } from "./fusion.ts";
+import { warmTaskReads } from "./task-warm.ts";
+import { resolveWorkspace } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
 
 export interface AskRequest extends ExclusionFilter {
@@ -17,11 +19,13 @@ export interface AskRequest extends ExclusionFilter {
 }
 
 
-export function ask(request: AskRequest, ctx: OpContext): Promise<OpResult<FusionData>> {
+export async function ask(request: AskRequest, ctx: OpContext): Promise<OpResult<FusionData>> {
   if (!request.task.trim()) throw validationError("task must describe what you need");
   // notes name the budget as the caller passes it: the CLI flag on the CLI, the parameter elsewhere
-  return runFusion({ ...request, maxTokens: request.tokenBudget, budgetParam: budgetName(ctx.surface, "tokenBudget"), trackTopTokenFiles: false }, ctx, {
+  const answer = await runFusion({ ...request, maxTokens: request.tokenBudget, budgetParam: budgetName(ctx.surface, "tokenBudget"), trackTopTokenFiles: false }, ctx, {
     level: "standard",
     plan: (c) => planAsk(c, { task: request.task, budget: request.tokenBudget, fetch: (ws) => fetchCall(ctx.surface, ws.relDir === "" ? request.path : ws.root) }),
   });
+  warmTaskReads(resolveWorkspace(request.path, ctx.cwd).root, ctx);
+  return answer;
 }

@@ -13,6 +13,7 @@ import type { Workspace } from "../workspace/root.ts";
 import { findLines, findPaths, findSymbols, findText, nearestNames, type LineSearch, type PathHit, type SymbolHit, type TextHit } from "../retrieve/lookup.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
+import { warmTaskReads } from "./task-warm.ts";
 import { findWiring, renderWiring, WIRING_KINDS, type WiringAnswer, type WiringKind } from "../wiring/query/find.ts";
 
 export const FIND_KINDS = ["all", "symbol", "path", "text", "task", "signatures", "neighbors", ...WIRING_KINDS] as const;
@@ -131,6 +132,7 @@ export async function find(request: FindRequest, ctx: OpContext): Promise<OpResu
   if (!index.available) {
     return { text: availabilityHeader(index.state, index.meta, index.detail), data: { ...base, indexState: index.state } };
   }
+  warmTaskReads(ws.root, ctx);
   try {
     if (request.kind === "task") return await findTask(request, index, ws, base);
     if (request.kind === "signatures") return withBase(base, index.state, await (await import("./find-signatures.ts")).findSignatures(index.db, index, ws.root, query, request.limit, ctx));

@@ -4,7 +4,9 @@
 // then the strongest graph neighbours of the best ones (callers, callees, tests) at
 // signature level, then the candidates the task did not ask for (tests, docs, benchmarks,
 // examples, generated files, copies of a source candidate under another folder) at
-// signature level. What does not fit is listed with the call that fetches it. A first
+// signature level. A candidate that does not fit whole waits while the ones after it are
+// tried whole, then arrives as signatures (an excerpt of them at least, in room kept for it).
+// What does not fit is listed with the call that fetches it. A first
 // candidate that is a guess (not confident, no exact declaration match) and would take
 // more than tentativeShare of the budget whole goes as signatures, whole only if room remains.
 
@@ -40,6 +42,10 @@ export const ASK_PARAMS = {
   tentativeShare: 0.6,
   /** 1: an exact declaration match, or the task naming the file, exempts the first candidate from tentativeShare. */
   tentativeExact: 1,
+  /** 1: a candidate planned whole that does not fit whole waits while the candidates after it are tried whole; its signatures come after them, before the neighbours' (render/fusion.ts). */
+  deferSignatures: 1,
+  /** A waiting candidate keeps this share of the budget for a head-and-tail excerpt of its signatures, so it still arrives (0: none kept). */
+  deferKeep: 0.03,
 };
 
 /** The renderer's packing for ask's plans (render/fusion.ts). */
@@ -49,6 +55,8 @@ export function askPacking(): NonNullable<Plan["packing"]> {
     upgrade: ASK_PARAMS.upgrade === 1,
     ...(ASK_PARAMS.signatureShare > 0 ? { signatureShare: ASK_PARAMS.signatureShare } : {}),
     ...(ASK_PARAMS.tentativeShare > 0 ? { tentativeShare: ASK_PARAMS.tentativeShare } : {}),
+    ...(ASK_PARAMS.deferSignatures === 1 ? { deferSignatures: true } : {}),
+    ...(ASK_PARAMS.deferKeep > 0 ? { deferKeep: ASK_PARAMS.deferKeep } : {}),
   };
 }
 

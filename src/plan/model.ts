@@ -83,5 +83,9 @@ export interface Plan {
     signatureShare?: number;
     /** A tentative entry (PlanEntry.tentative) whose whole file would take more than this share of the budget goes as signatures. */
     tentativeShare?: number;
+    /** An entry planned whole that does not fit whole waits: the entries after it are tried whole first, its signatures placed before the first entry planned at signature level. */
+    deferSignatures?: boolean;
+    /** A waiting entry keeps this share of the budget for a head-and-tail excerpt of its signatures. */
+    deferKeep?: number;
   };
 }

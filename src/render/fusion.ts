@@ -4,7 +4,7 @@
 // Output bytes depend only on the inputs (timings appear only in the trackTopTokenFiles
 // stats comment).
 
-import type { Plan } from "../plan/model.ts";
+import type { Plan, PlanEntry } from "../plan/model.ts";
 import { unifiedDiff } from "./diff.ts";
 import { fileBlock } from "./format.ts";
 import { droppedNote, manifestComment, mapComment, mapText, shortWhy, statsComment, type DroppedFile, type ManifestLine, type MapLine } from "./manifest.ts";
@@ -87,7 +87,12 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
   const entryCost = (c: Candidate) => contentCost(c) + 12 + (asJson ? 2 : 1) * counter.count(JSON.stringify(emit(c)));
   const packing = plan.packing;
   const texts = new Map<string, string>();
-  for (const [index, entry] of plan.entries.entries()) {
+  // packing for editing (deferSignatures): a candidate planned whole that does not fit whole waits, keeping deferKeep of the
+  // budget for an excerpt of its signatures; the candidates after it are tried whole first, and its signatures go in before
+  // the first entry planned at signature level, once a later one does not arrive whole either, or at the end
+  const deferred: { entry: PlanEntry; index: number; kept: number }[] = [];
+  const waited = new Set<string>();
+  const place = (entry: PlanEntry, index: number, mayDefer: boolean): "blocked" | void => {
     const first = chosen.length === 0 || entry.mustKeep === true;
     // A fair share: while other entries wait, one that is not a must-keep takes at most half
     // of the room left, so one big file cannot crowd out the rest of a budgeted answer.
@@ -100,12 +105,12 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
     const fits = (c: Candidate) => used + entryCost(c) <= (CODE_LEVELS.has(c.tier) ? budget : wholeRoom) && entryCost(c) <= shareOf(c);
     // Entries that cannot fit even as signatures (a skeleton is rarely under a fifth of the
     // file) are dropped without being read, so a small budget over a big plan stays cheap.
-    if (!first && (budget - used < 40 || entry.estimate * 0.2 > budget - used)) {
+    if (!first && !waited.has(entry.path) && (budget - used < 40 || entry.estimate * 0.2 > budget - used)) {
       dropped.push({ path: entry.path, estimate: entry.estimate });
-      continue;
+      return;
     }
     const text = entry.text ?? readText(options.root, entry.path);
-    if (text === null) continue;
+    if (text === null) return;
     if (packing) texts.set(entry.path, text);
     // packing for editing: a file far over the room whole files have left goes straight to signatures
     const tier = packing && !first && !CODE_LEVELS.has(entry.tier) && entry.estimate * 0.5 > wholeRoom - used ? "skeleton" : entry.tier;
@@ -114,7 +119,7 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
       const verdict = compareSent(session, entry.path, candidate.content);
       if (verdict.kind === "same") {
         omitted.push(entry.path);
-        continue;
+        return;
       }
       if (verdict.kind === "changed") {
         const patch = unifiedDiff(verdict.previous, candidate.content, { path: entry.path });
@@ -122,7 +127,7 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
         const patchTokens = counter.count(patchBlock);
         if (patchTokens < candidate.tokens) {
           candidate = { ...candidate, block: patchBlock, tokens: patchTokens, sent: "diff" };
-          diffed.push(entry.path);
+          if (!diffed.includes(entry.path)) diffed.push(entry.path);
         }
       }
     }
@@ -131,10 +136,21 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
       heldBack.set(entry.path, `skeleton: whole it would take ~${Math.round((100 * entryCost(candidate)) / budget)}% of ${budgetParam}=${budget} on ${entry.tentative}`);
       candidate = { ...prepare(entry, "skeleton", text, options, counter, plan.annotate), sent: "full" };
     }
+    // packing for editing (deferSignatures): a candidate planned whole that is not going whole waits for the candidates after it
+    const wholeNow = !CODE_LEVELS.has(candidate.tier) && fits(candidate);
+    if (mayDefer && !wholeNow && packing?.deferSignatures && !first && !heldBack.has(entry.path) && !CODE_LEVELS.has(entry.tier) && candidate.sent === "full") {
+      // the room a short excerpt of its signatures needs stays kept for it (deferKeep of the budget), so it still arrives
+      const kept = packing?.deferKeep ? Math.min(Math.floor(budget * packing.deferKeep), Math.max(0, budget - used)) : 0;
+      used += kept;
+      deferred.push({ entry, index, kept });
+      return;
+    }
+    // the entries waiting are more relevant: once one does not arrive whole, their signatures go first
+    if (mayDefer && !wholeNow && deferred.length) return "blocked";
     if (fits(candidate)) {
       chosen.push(candidate);
       used += entryCost(candidate);
-      continue;
+      return;
     }
     // Downgrade: signatures first; the first entry (and a must-keep one) then becomes a
     // head-and-tail excerpt rather than being emitted whole or lost.
@@ -144,22 +160,38 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
       if (fits(smaller)) {
         chosen.push(smaller);
         used += entryCost(smaller);
-        continue;
+        return;
       }
     }
     const overShare = used + entryCost(smaller) <= budget; // it would fit, but not in its share
-    if (first || overShare) {
+    if (first || overShare || waited.has(entry.path)) {
       const room = Math.min(budget - used, shareOf(smaller)) - 12 - 60;
       const cut = excerptOf(smaller, room, options, counter, candidate.tokens);
       if (cut) {
         chosen.push(cut);
         used += entryCost(cut);
-        continue;
+        return;
       }
     }
     dropped.push({ path: entry.path, estimate: entry.estimate });
+  };
+  const flush = () => {
+    for (const d of deferred.splice(0)) {
+      used -= d.kept;
+      if (d.kept) waited.add(d.entry.path);
+      place(d.entry, d.index, false);
+    }
+  };
+  for (const [index, entry] of plan.entries.entries()) {
+    if (deferred.length && CODE_LEVELS.has(entry.tier)) flush();
+    if (place(entry, index, true) !== "blocked") continue;
+    flush();
+    place(entry, index, false);
   }
-
+  flush();
+  const order = new Map(plan.entries.map((e, i) => [e.path, i]));
+  // `chosen` in plan order again (a waiting entry was placed after the ones it waited for)
+  if (packing?.deferSignatures) chosen.sort((a, b) => (order.get(a.entry.path) ?? 0) - (order.get(b.entry.path) ?? 0));
 
   // Room left: entries sent as signatures become whole (standard), most relevant first (packing for editing).
   if (packing && packing.upgrade !== false && Number.isFinite(budget)) {
@@ -177,7 +209,6 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
   }
 
   used -= mapHeld;
-  const order = new Map(plan.entries.map((e, i) => [e.path, i]));
   const provenanceOf = new Map(plan.entries.map((e) => [e.path, e.provenance[0] ?? ""]));
   const map = plan.map;
   const common = map?.common ?? "";

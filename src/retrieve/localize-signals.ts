@@ -8,8 +8,8 @@ import type { FileGraph } from "../graph/file-graph.ts";
 import { perFileList, type Collection, type IndexedFile } from "../plan/collect.ts";
 import { isCodeLanguage } from "../lang/languages.ts";
 import { isAuxiliary } from "../workspace/classify.ts";
-import { rankFiles } from "../plan/search.ts";
-import { scoreByTermFrequency } from "./bm25f.ts";
+import { FILE_FIELDS, rankFiles } from "../plan/search.ts";
+import { scoreByFields, scoreByTermFrequency } from "./bm25f.ts";
 import { cachedCount } from "../store/read-cache.ts";
 import { splitIdentifier, STOP_WORDS, type QueryTerm } from "../text/terms.ts";
 import { stem } from "../text/stem.ts";
@@ -195,6 +195,16 @@ function normalised(scores: Map<number, number>): Map<number, number> {
 export interface LexicalScores {
   presence: Map<number, number>;
   tf: Map<number, number>;
+}
+
+/**
+ * The full-text reads lexicalScores makes for `terms`, with no scoring: read ahead, they are
+ * kept for the store's build (store/read-cache.ts), and a query that meets the words later
+ * finds them in memory (ops/task-warm.ts). Reads only; no answer depends on whether they ran.
+ */
+export function readLexical(db: Database, terms: readonly QueryTerm[]): void {
+  scoreByFields(db, "files_fts", FILE_FIELDS, terms);
+  scoreByTermFrequency(db, "files_fts", FILE_COLUMNS, FILE_WEIGHTS, "stems", terms);
 }
 
 /** Raw lexical scores of some query terms (sum two of them for a longer query). */

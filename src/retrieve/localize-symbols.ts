@@ -9,8 +9,10 @@
 //  - its exact name written in the query;
 //  - the other best files, and the files committed together with this one, that use it
 //    (edges into the declaration): the declarations a change's other files touch.
-// The work is per answer file (its declarations, rowid-ranged full-text reads), never per
-// repository file.
+// The work is per answer file (its declarations), never per repository file; a word's
+// declaration postings are read once for the whole store and kept per build (one read
+// serves every answer file and every later query meeting the word), each file taking the
+// slice of its own declarations.
 
 import type { Database } from "bun:sqlite";
 import type { QueryTerm } from "../text/terms.ts";
@@ -60,6 +62,38 @@ interface Row {
 
 const quote = (term: string) => `"${term.replaceAll('"', '""')}"`;
 
+/** The declarations (chunk rowids, ascending) a full-text match finds anywhere in the store, kept per build. */
+const declarationsMatching = (db: Database, match: string) => cachedRowids(db, "SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid", match);
+
+/** The ids of an ascending list within [from, to]. */
+function within(ids: ArrayLike<number>, from: number, to: number): number[] {
+  const first = (bound: number) => {
+    let lo = 0;
+    let hi = ids.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((ids[mid] as number) < bound) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const out: number[] = [];
+  for (let i = first(from); i < ids.length && (ids[i] as number) <= to; i++) out.push(ids[i] as number);
+  return out;
+}
+
+/** The declaration reads likelySymbols makes for `terms`, for every file at once (read ahead: ops/task-warm.ts). */
+export function readDeclarationTerms(db: Database, terms: readonly QueryTerm[]): void {
+  for (const term of terms) {
+    const q = quote(term.term);
+    if (term.origin === "stem") declarationsMatching(db, `{stems} : ${q}`);
+    else {
+      declarationsMatching(db, `{name subtokens comments body stems} : ${q}`);
+      declarationsMatching(db, `{name} : ${q}`);
+    }
+  }
+}
+
 /**
  * The likely declarations of one file. `weight` is a query term's weight (1 when absent);
  * `users` are the files whose edges into this file count as evidence (other best files,
@@ -74,7 +108,7 @@ export function likelySymbols(db: Database, fileId: number, terms: readonly Quer
   const hi = (rows[rows.length - 1] as Row).chunk;
   const byChunk = new Map(rows.map((r) => [r.chunk, r]));
   const n = rows.length;
-  const select = (match: string, from: number, to: number) => cachedRowids(db, "SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? AND rowid BETWEEN ? AND ?", match, from, to);
+  const select = (match: string, from: number, to: number) => within(declarationsMatching(db, match), from, to);
   const score = new Map<number, number>();
   const words = new Map<number, string[]>();
   const named = new Map<number, string[]>();
@@ -87,7 +121,7 @@ export function likelySymbols(db: Database, fileId: number, terms: readonly Quer
     const w = weight(term) * ORIGIN_WEIGHT[term.origin];
     if (w <= 0) continue;
     const q = quote(term.term);
-    const anywhere = Array.from(select(term.origin === "stem" ? `{stems} : ${q}` : `{name subtokens comments body stems} : ${q}`, lo, hi)).filter((id) => byChunk.has(id));
+    const anywhere = select(term.origin === "stem" ? `{stems} : ${q}` : `{name subtokens comments body stems} : ${q}`, lo, hi).filter((id) => byChunk.has(id));
     if (anywhere.length === 0) continue;
     const idf = Math.log(1 + (n - anywhere.length + 0.5) / (anywhere.length + 0.5));
     const inName = new Set(term.origin === "stem" ? [] : select(`{name} : ${q}`, lo, hi));

@@ -16,8 +16,8 @@
 
 import type { Database, Statement } from "bun:sqlite";
 
-/** Numbers (rowids, values; a history row counts 3) kept per store: ~1.5M, some 12–40 MB at most. */
-export const CACHE_BUDGET = 1_500_000;
+/** Numbers (rowids, values; a history row counts 3) kept per store: 4M, some 16–40 MB at most (the read-ahead of ops/task-warm.ts takes at most 40 % of it). */
+export const CACHE_BUDGET = 4_000_000;
 
 interface Generation {
   build: string;
@@ -112,6 +112,22 @@ export function cachedPairs(db: Database, sql: string, ...params: (string | numb
 /** A count (the first column of the first row), kept per build. */
 export function cachedCount(db: Database, sql: string, ...params: (string | number)[]): number {
   return cachedRead(db, `count\0${sql}\0${JSON.stringify(params)}`, () => 1, () => Number((db.query(sql).values(...params)[0] as unknown[] | undefined)?.[0] ?? 0));
+}
+
+/** The store's current build as the cache keys it (null: never cached), read now. */
+export function storeBuild(db: Database): string | null {
+  return readBuild(db);
+}
+
+/** How many numbers the cache holds for `db`'s store, at its current build (0 when none). */
+export function cachedNumbers(db: Database): number {
+  const gen = generations.get(db.filename);
+  return gen && gen.build === buildOf(db) ? gen.size : 0;
+}
+
+/** Forget everything kept (tests compare an answer read through the cache with one read without it). */
+export function resetReadCache(): void {
+  generations.clear();
 }
 
 /** How many generations (stores) are kept, and their sizes: for tests. */

@@ -1,17 +1,28 @@
 // Real small repositories in temporary folders for tests: write files, init git, commit.
 
-import { afterAll } from "bun:test";
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 
 const made: string[] = [];
 
-afterAll(() => {
-  for (const dir of made) rmSync(dir, { recursive: true, force: true });
-});
+/**
+ * Remove every folder tempDir made, in the background: called once, after the whole run, by
+ * the preload (test/helpers/cleanup.ts, bunfig.toml). Bun evaluates this module once per run,
+ * so an afterAll registered here belonged to the first test file that imported it, and every
+ * later file's folders were left behind (37,000 of them in /tmp after a few dozen runs).
+ * Removing a run's few thousand repositories and stores takes a minute on a busy machine:
+ * detached `rm` processes do it after the run, which does not wait for them.
+ */
+export function removeTempDirs(): void {
+  const dirs = made.splice(0);
+  for (let i = 0; i < dirs.length; i += 500) {
+    spawn("rm", ["-rf", "--", ...dirs.slice(i, i + 500)], { detached: true, stdio: "ignore" }).unref();
+  }
+}
 
-/** A fresh empty temporary directory (realpath'd), removed after the test file. */
+/** A fresh empty temporary directory (realpath'd), removed after the run. */
 export function tempDir(prefix = "svc-test-"): string {
   const dir = realpathSync(mkdtempSync(join(tmpdir(), prefix)));
   made.push(dir);

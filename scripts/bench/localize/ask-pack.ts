@@ -17,6 +17,49 @@
 // --json is rewritten after each task group, so a long run's partial rows survive).
 // ask latency: in-process, warm, at the first budget.
 //
+// At 99b6dc1 (ask5: a candidate planned whole that does not fit whole waits while the candidates
+// after it are tried whole, keeping 3% of the budget for a head-and-tail excerpt of its signatures,
+// which go in before the neighbours'; ASK_PARAMS deferSignatures/deferKeep). Why the pack had a
+// target whole and ask did not (tuning, npm, 17 target-budget pairs; svc's 20 most recent, 7): the
+// room whole files may use was taken first — by earlier whole candidates 6 + svc 2 (a named type's
+// 6.5k-token file, a right 6.4k-token queue.js, wrong mid-size candidates), by the signatures of an
+// earlier candidate that did not fit whole 3 (a held-back guess's 977 tokens, a 9k-token file's 778)
+// — candidates past the 12 planned whole 3 (20k), small ranked files dropped with the budget full
+// or not in the plan 4 + svc 4 (map, absent), the tentative rule 1 (svc). Same run, "before" =
+// {"deferSignatures":0,"deferKeep":0} (--corpus mobx,rxjs,dayjs,fp-ts,knex,@apollo/client,nodemailer,
+// bull,react-i18next,axios,express,body-parser,mongoose,sinon --variants '{"before":{…},"no keep":
+// {"deferKeep":0},"+wholeShare 0.95":{"wholeShare":0.95}}'; then --corpus svc --per-corpus 20, the
+// same variants); present / whole, Δ against the BM25F pack (paired 95%):
+//   npm (176, @apollo/client included): 8k ask 86.8 / 73.6 (before 86.3 / 72.9), BM25F 63.4 / 63.4:
+//   +23.4 (18.0 … 29.1) / +10.3 (5.3 … 15.2); 20k 92.1 / 89.0 (before 92.1 / 88.8) vs 81.5 / 81.5:
+//   +10.6 (6.9 … 14.3) / +7.4 (4.3 … 10.7). The rule against before: 8k present +0.4 (0.1 … 0.9),
+//   whole +0.7 (0.0 … 1.9); 20k ±0.0 / +0.1. Per corpus at 8k: fp-ts 56.9 / 47.0 (before 53.8 /
+//   36.1), @apollo/client 77.0 / 53.6 (75.8 / 53.6); still below the pack (whole): nodemailer 8k
+//   49.2 vs 52.5 and sinon 8k 81.1 vs 81.7, unchanged (a wrong ~4k-token first candidate whole, a
+//   held-back guess's signatures; sinon's 77- and 220-token targets ranked 19th/20th with the budget
+//   full: ask's manifest and structured result cost ~12-19% of the budget, the pack's nothing).
+//   p50 72.9 ms (before 70.3 ms, same run, load ~2-4).
+//   svc (20 most recent tuning tasks): 8k 70.4 / 59.2 (before 69.6 / 51.7) vs 52.1 / 52.1: +18.3
+//   (7.5 … 31.7) / +7.1 (0.0 … 14.6); 20k 83.3 / 78.3 (before 84.6 / 78.3) vs 69.2 / 69.2. p50 103 ms
+//   (before 75 ms, same run; "no keep" 90 ms).
+//   history corpora (--corpus effect-git,mikro-orm-git,rxjs-git,zod-git --per-corpus 5, "before" as
+//   above): 8k 54.8 / 31.0 (before 52.3 / 31.0) vs 16.0 / 16.0; 20k 77.3 / 36.0 (before 63.3 / 36.0)
+//   vs 32.0 / 32.0 — the rule against before: present +2.5 (0.0 … 7.5) at 8k (zod), +14.0 (0.2 … 30.0)
+//   at 20k (effect 8 → 44, zod 75 → 85, mikro-orm 70 → 80: large files that waited now arrive as
+//   excerpts of their signatures); whole unchanged. Still below the pack (whole): effect 4 / 4 vs 24
+//   and 28, mikro-orm 20k 20 vs 40 (the localizer's misses and files too large whole at 20k, as
+//   before). p50 403 ms (before 382 ms).
+// Ablations there: the rule without the kept room (waiting signatures placed only if room is left):
+//   npm 8k present −6.0 (−9.5 … −3.0), whole −0.2 — the excerpt room is what keeps presence; svc 8k
+//   −3.3 / −2.5. wholeShare 0.95 on top: npm 8k present −1.5 (−2.8 … −0.5), whole +1.0 (−0.2 … 2.6);
+//   svc 8k −2.5 / −1.3 — not taken. Dropped before (tuning, same index): the held-back guess waiting
+//   too (its signatures placed once a later candidate fails to fit whole): npm 8k present −1.4, whole
+//   +0.2 (nodemailer 50.8), with wholeShare 0.95 −3.0 / +1.3, with the rule −1.0 / +1.9 (nodemailer
+//   still 50.8 < 52.5); all 30 source candidates planned whole (wholeCandidates 30): 8k ±0, 20k
+//   present −0.5, whole −0.3; relevant files left out filled in whole with the map's hold handed back
+//   (fill, keeping 2% for the map): ±0.0 everywhere (the budget is full when files are left out);
+//   tentativeShare 0.45: whole −1.2 (nodemailer 46.7).
+//
 // At 3f3f9e7 (ask4: the first candidate, when a guess — grade not confident, no exact declaration
 // match, the task not naming its file — goes as signatures if whole it would take over 60% of the
 // budget, whole only if room remains at the end; one file's signatures at most 15% of the budget,

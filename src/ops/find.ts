@@ -67,7 +67,10 @@ function renderLocalization(loc: Localization): string[] {
   if (short.length) out.push(`  partial: ${short.join("; ")}`);
   if (loc.unmatched?.length) out.push(`  ${loc.unmatched.map((w) => `"${w}"`).join(", ")} occur${loc.unmatched.length === 1 ? "s" : ""} nowhere in the indexed files${loc.candidates.length ? ": the candidates match the other words only" : ""} (if this is new code, name an existing file, symbol or route it joins)`);
   if (loc.noCandidates) out.push(`  ${loc.noCandidates}`);
-  if (loc.package) out.push(`  the query names the package ${loc.package}/: files outside it rank lower`);
+  if (loc.package) {
+    const dirs = loc.package.split(", ");
+    out.push(dirs.length > 1 ? `  the query names the packages ${dirs.map((d) => `${d}/`).join(", ")}: files outside them rank lower` : `  the query names the package ${loc.package}/: files outside it rank lower`);
+  }
   if (loc.historyAbsent) out.push(`  git history not used (${loc.historyAbsent}): ranked by the files alone`);
   if (loc.historyPartial) out.push(`  git history partial (${loc.historyPartial})`);
   if (loc.noFullText) out.push("  full-text search (FTS5) is unavailable in this SQLite build: only exact names, paths, wiring and the graph were used; name a symbol or path for a precise answer");

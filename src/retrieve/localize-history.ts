@@ -95,30 +95,47 @@ function namesOf(collection: Collection): Map<string, string[]> {
   return names;
 }
 
+export interface NamedPackage {
+  /** The package folder (several, comma-separated, for a scope list). */
+  dir: string;
+  dirs: string[];
+  how: "scope" | "word";
+}
+
 /**
  * The package a query names: its conventional-commit scope (`fix(platform-node): …`, `@scope/name`)
  * matching a package's folder or package.json name ("scope"), else a query word that is exactly
  * one package's name ("word"). Null when none or several match.
  */
-export function namedPackage(collection: Collection, query: string): { dir: string; how: "scope" | "word" } | null {
+export function namedPackage(collection: Collection, query: string): NamedPackage | null {
   const all = namesOf(collection);
   if (all.size < 2) return null;
   const dirs = [...all.keys()];
   const names = (d: string) => (PARAMS.packageNames ? (all.get(d) as string[]) : (all.get(d) as string[]).slice(0, 1));
-  const scope = /^\s*\w+\(([^)]+)\)!?:/.exec(query)?.[1]?.toLowerCase().replace(/^@[^/]+\//, "").trim();
+  const scopeText = /^\s*\w+\(([^)]+)\)!?:/.exec(query)?.[1]?.toLowerCase();
+  const scopes = (scopeText ?? "").split(",").map((x) => x.replace(/^@[^/]+\//, "").trim()).filter(Boolean);
+  if (PARAMS.scopeList && scopes.length > 1) {
+    // `fix(dashboard,js-sdk): …`: every scope names a package exactly, and the change is in those packages.
+    const each = scopes.map((sc) => dirs.filter((d) => names(d).includes(sc)));
+    if (each.every((found) => found.length === 1)) {
+      const list = [...new Set(each.map((found) => found[0] as string))];
+      return { dir: list.join(", "), dirs: list, how: "scope" };
+    }
+  }
+  const scope = scopes.length === 1 ? scopes[0] : undefined;
   if (scope) {
     const exact = dirs.filter((d) => names(d).includes(scope));
     const loose = exact.length ? exact : dirs.filter((d) => scope.length >= 4 && names(d).some((n) => (n.startsWith(scope) || scope.startsWith(n)) && n.length >= 4));
-    if (loose.length === 1) return { dir: loose[0] as string, how: exact.length || !PARAMS.looseScopeAsWord ? "scope" : "word" };
+    if (loose.length === 1) return { dir: loose[0] as string, dirs: [loose[0] as string], how: exact.length || !PARAMS.looseScopeAsWord ? "scope" : "word" };
   }
   const lower = query.toLowerCase();
   const says = (n: string) => n.length >= 3 && new RegExp(`(^|[^a-z0-9-])(@[a-z0-9-]+/)?${n.replace(/[^a-z0-9]/g, (c) => `\\${c}`)}([^a-z0-9-]|$)`).test(lower);
   const mentioned = dirs.filter((d) => names(d).some(says));
-  return mentioned.length === 1 ? { dir: mentioned[0] as string, how: "word" } : null;
+  return mentioned.length === 1 ? { dir: mentioned[0] as string, dirs: [mentioned[0] as string], how: "word" } : null;
 }
 
 /** The prior factor per file: recency, and the named package (files outside it damped). */
-export function historyPrior(db: Database, h: History, collection: Collection, pkg: { dir: string; how: "scope" | "word" } | null): (id: number) => number {
+export function historyPrior(db: Database, h: History, collection: Collection, pkg: NamedPackage | null): (id: number) => number {
   const memo = new Map<number, number>();
   const recency = recencyOf(db, h, PARAMS.recencyHalfLife);
   const outside = pkg ? (pkg.how === "scope" ? PARAMS.packageScope : PARAMS.packageWord) : 1;
@@ -127,7 +144,7 @@ export function historyPrior(db: Database, h: History, collection: Collection, p
     if (f !== undefined) return f;
     const p = collection.byId.get(id)?.path ?? "";
     f = 1 + PARAMS.recency * recency(p);
-    if (pkg && !p.startsWith(`${pkg.dir}/`)) f *= outside;
+    if (pkg && !pkg.dirs.some((d) => p.startsWith(`${d}/`))) f *= outside;
     memo.set(id, f);
     return f;
   };

@@ -65,6 +65,12 @@ export const PARAMS = {
   /** A query naming a package (conventional-commit scope / package folder name): files outside it × this. */
   packageScope: 0.6,
   packageWord: 0.85,
+  /**
+   * A scope list (`fix(dashboard,js-sdk): …`) whose every scope names one package exactly narrows to those
+   * packages (false: only a single scope narrows). Tuning split, six history corpora (loc6, 122 tasks):
+   * Acc@1 .549 → .557, MRR .644 → .650 (medusa, whose commits list several scopes: 2 tasks better), no task worse.
+   */
+  scopeList: true,
   /** Package names: a package.json's name counts as the package's name too (not only its folder's). */
   packageNames: true,
   /** The query's capitalised first word ("Await node worker…", "Guard graph…") names declarations only as a plain word would (types, exactPlainType). */

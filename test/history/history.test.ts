@@ -10,6 +10,7 @@ import { storeDigest } from "../../scripts/bench/store-digest.ts";
 import { call } from "../../src/engine.ts";
 import { syncIndex } from "../../src/indexing/sync.ts";
 import { storePath } from "../../src/store/db.ts";
+import { PARAMS } from "../../src/retrieve/localize-params.ts";
 import { HISTORY_VERSION, messageWords } from "../../src/history/update.ts";
 import { splitIdentifier } from "../../src/text/terms.ts";
 import { stem } from "../../src/text/stem.ts";
@@ -190,6 +191,39 @@ describe("index history", () => {
     expect(data.package).toBe("packages/beta");
     expect(data.candidates[0]?.path).toBe("packages/beta/src/parser.ts");
     expect(scoped.text).toContain("names the package packages/beta/");
+  }, 120_000);
+
+  test("a scope list naming several packages (`fix(beta,gamma): …`) narrows to those packages; a list with an unknown scope does not", async () => {
+    // Not byte-identical (identical files collapse onto one candidate).
+    const parser = (pkg: string) => `export function parseHeader(s: string): string {\n  return s; // ${pkg}\n}\n`;
+    const root = gitRepo({
+      "package.json": "{}\n",
+      "packages/alpha/package.json": '{"name":"@x/alpha"}\n',
+      "packages/beta/package.json": '{"name":"@x/beta"}\n',
+      "packages/gamma/package.json": '{"name":"@x/gamma"}\n',
+      "packages/alpha/src/parser.ts": parser("a"),
+      "packages/beta/src/parser.ts": parser("b"),
+      "packages/gamma/src/header-parser.ts": parser("c"),
+    });
+    await syncIndex(root);
+    type Answer = { candidates: { path: string }[]; package?: string };
+    const listed = await call("find", { path: root, query: "fix(beta,gamma): parser crash on empty header", kind: "task" });
+    const data = listed.data as Answer;
+    expect(data.package).toBe("packages/beta, packages/gamma");
+    const at = (p: string) => data.candidates.findIndex((c) => c.path === p);
+    expect(at("packages/beta/src/parser.ts")).toBeGreaterThanOrEqual(0);
+    expect(at("packages/alpha/src/parser.ts")).toBeGreaterThan(Math.max(at("packages/beta/src/parser.ts"), at("packages/gamma/src/header-parser.ts")));
+    expect(listed.text).toContain("names the packages packages/beta/, packages/gamma/: files outside them rank lower");
+    // A list with a scope that names no package is not narrowed to as a list (beta is still a word the query writes: the weaker narrowing).
+    const unknown = await call("find", { path: root, query: "fix(beta,delta): parser crash on empty header", kind: "task" });
+    expect((unknown.data as Answer).package).toBe("packages/beta");
+    expect(unknown.text).not.toContain("names the packages");
+    PARAMS.scopeList = false;
+    try {
+      expect(((await call("find", { path: root, query: "fix(beta,gamma): parser crash on empty header", kind: "task" })).data as Answer).package).toBeUndefined();
+    } finally {
+      PARAMS.scopeList = true;
+    }
   }, 120_000);
 
   test("--limit up to 100 candidates for tasks; above it the answer says so", async () => {

@@ -5,10 +5,11 @@
 // in the background, a few milliseconds at a time, into the per-build read cache
 // (store/read-cache.ts), so a task whose words this process never met answers from memory.
 //
-// Trust: only raw reads are kept, exactly as a query makes them (retrieve/localize-signals.ts
-// readLexical), so no answer depends on whether the warm ran. It stops at a new build (the
-// next read starts one for it), at WARM.share of the cache, or after WARM.terms words; it
-// never keeps a process alive, and one-shot processes never start it.
+// Trust: only raw reads are kept, exactly as a query makes them (readLexical of
+// retrieve/localize-signals.ts, readDeclarationTerms of retrieve/localize-symbols.ts), so no
+// answer depends on whether the warm ran. It stops at a new build (the next read starts one
+// for it), at WARM.share of the cache, after WARM.terms words or WARM.maxMs of work; it never
+// keeps a process alive, and one-shot processes never start it.
 
 import type { Database } from "bun:sqlite";
 import { readLexical } from "../retrieve/localize-signals.ts";

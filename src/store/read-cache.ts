@@ -16,7 +16,7 @@
 
 import type { Database, Statement } from "bun:sqlite";
 
-/** Numbers (rowids, values; a history row counts 3) kept per store: 4M, some 16–40 MB at most (the read-ahead of ops/task-warm.ts takes at most 40 % of it). */
+/** Numbers (rowids, values; a history row counts 3) kept per store: 4M — some 16–30 MB of postings, more if history rows fill it (the read-ahead of ops/task-warm.ts takes at most 40 %). */
 export const CACHE_BUDGET = 4_000_000;
 
 interface Generation {

@@ -21,11 +21,13 @@ export interface AskRequest extends ExclusionFilter {
 
 export async function ask(request: AskRequest, ctx: OpContext): Promise<OpResult<FusionData>> {
   if (!request.task.trim()) throw validationError("task must describe what you need");
+  const root = resolveWorkspace(request.path, ctx.cwd).root;
+  warmTaskReads(root, ctx);
   // notes name the budget as the caller passes it: the CLI flag on the CLI, the parameter elsewhere
   const answer = await runFusion({ ...request, maxTokens: request.tokenBudget, budgetParam: budgetName(ctx.surface, "tokenBudget"), trackTopTokenFiles: false }, ctx, {
     level: "standard",
     plan: (c) => planAsk(c, { task: request.task, budget: request.tokenBudget, fetch: (ws) => fetchCall(ctx.surface, ws.relDir === "" ? request.path : ws.root) }),
   });
-  warmTaskReads(resolveWorkspace(request.path, ctx.cwd).root, ctx);
+  warmTaskReads(root, ctx);
   return answer;
 }

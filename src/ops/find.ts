@@ -189,5 +189,6 @@ export async function find(request: FindRequest, ctx: OpContext): Promise<OpResu
     return { text: out.join("\n"), data };
   } finally {
     index.db.close();
+    warmTaskReads(ws.root, ctx);
   }
 }

@@ -2,8 +2,9 @@
 // query's cost is mostly its words' full-text reads, and the store's most common words are
 // both the ones new tasks use most and the ones whose reads cost most (the longest postings).
 // After a read in such a process, the postings of the store's most frequent words are read
-// in the background, a few milliseconds at a time, into the per-build read cache
-// (store/read-cache.ts), so a task whose words this process never met answers from memory.
+// in the background, a few milliseconds at a time while the process has no request, into the
+// per-build read cache (store/read-cache.ts), so a task whose words this process never met
+// answers from memory.
 //
 // Trust: only raw reads are kept, exactly as a query makes them (readLexical of
 // retrieve/localize-signals.ts, readDeclarationTerms of retrieve/localize-symbols.ts), so no
@@ -27,6 +28,8 @@ export const WARM = {
   share: 0.4,
   /** Work at most this long before letting the process answer whatever is waiting. */
   sliceMs: 4,
+  /** Work only when no read of this process started or ended for this long: a burst of requests is never slowed by it. */
+  quietMs: 50,
 };
 
 /** Store file → the build warmed (or being warmed) there. */
@@ -34,7 +37,16 @@ const warmedBuild = new Map<string, string>();
 /** The warm in flight, per store file (tests wait for it). */
 const running = new Map<string, Promise<void>>();
 
-const yieldTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0).unref?.());
+/** When a read of this process last started or ended (warmTaskReads). */
+let lastRead = 0;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref?.());
+
+/** Let whatever waits run, then wait until the process has been quiet for WARM.quietMs. */
+async function yieldTurn(): Promise<void> {
+  await sleep(0);
+  while (performance.now() - lastRead < WARM.quietMs) await sleep(WARM.quietMs);
+}
 
 /** The store's words by how many files hold them (any column), most first; no stop word is indexed. */
 async function vocabulary(db: Database): Promise<string[]> {
@@ -61,22 +73,22 @@ async function warm(root: string): Promise<void> {
     warmedBuild.set(db.filename, build);
     // the read cache keeps a few stores; remembering many more is pointless
     for (const name of warmedBuild.keys()) if (warmedBuild.size > 16) warmedBuild.delete(name);
+    await yieldTurn();
     const words = await vocabulary(db);
     let slice = performance.now();
     let worked = 0;
     for (const word of words) {
-      if (worked + (performance.now() - slice) > WARM.maxMs || storeBuild(db) !== build || cachedNumbers(db) >= WARM.share * CACHE_BUDGET) return;
-      // As a query word, and as the stem a query word of that form would bring.
-      const terms = [
-        { term: word, origin: "word" as const },
-        { term: word, origin: "stem" as const },
-      ];
-      readLexical(db, terms);
-      readDeclarationTerms(db, terms);
-      if (performance.now() - slice > WARM.sliceMs) {
-        worked += performance.now() - slice;
-        await yieldTurn();
-        slice = performance.now();
+      // As a query word, and as the stem a query word of that form would bring: four steps, each a few full-text reads.
+      for (const term of [{ term: word, origin: "word" as const }, { term: word, origin: "stem" as const }]) {
+        for (const read of [readLexical, readDeclarationTerms]) {
+          if (worked + (performance.now() - slice) > WARM.maxMs || storeBuild(db) !== build || cachedNumbers(db) >= WARM.share * CACHE_BUDGET) return;
+          read(db, [term]);
+          if (performance.now() - slice > WARM.sliceMs) {
+            worked += performance.now() - slice;
+            await yieldTurn();
+            slice = performance.now();
+          }
+        }
       }
     }
   } finally {
@@ -84,9 +96,14 @@ async function warm(root: string): Promise<void> {
   }
 }
 
-/** After a read of `root` in a long-lived process: read the store's common words ahead, in the background, once per build. */
+/**
+ * At the start and the end of a read of `root` in a long-lived process: read the store's common
+ * words ahead, in the background, once per build, while the process is otherwise quiet.
+ */
 export function warmTaskReads(root: string, ctx: Pick<OpContext, "longLived">): void {
-  if (ctx.longLived !== true || running.has(root)) return;
+  if (ctx.longLived !== true) return;
+  lastRead = performance.now();
+  if (running.has(root)) return;
   const done = new Promise<void>((resolve) => setTimeout(resolve, 0).unref?.())
     .then(() => warm(root))
     .catch(() => undefined) // a read ahead that fails (the store replaced under it) costs the next query its reads, nothing else

@@ -75,6 +75,13 @@
 // for the store instead of per answer file, interleaved runs at db5ae76 + that change:
 //  medusa-packages: first run p50 61 / 68 ms (CPU 65 / 59) → 48 / 53 ms (CPU 44 / 48); repeated
 //   p50 29 / 32 → 33 / 29 ms                                                     [load 3.4–3.6]
+// With the read-ahead working only while the process is quiet (2366b4d: it had doubled the
+// other finds' times on medusa while it overlapped them), alternated with db5ae76:
+//  medusa-packages: first run p50 49 ms (CPU 61) → 37 / 40 ms (CPU 41 / 46); repeated 26 → 25 /
+//   28 ms; symbol, path, text unchanged (7, 6, 13 ms); read-ahead 1.6–1.7 s   [load 0.9–1.2]
+//  medusa (15k files): first run 82 ms (CPU 87) → 91 / 73 ms (CPU 107 / 78): no clear gain — the
+//   read-ahead stops at its 40 % of the cache after ~125 words, the postings being long; repeated
+//   51 → 52 / 49 ms; symbol, path, text unchanged                                [load 1.0–1.3]
 
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

@@ -48,7 +48,11 @@ async function yieldTurn(): Promise<void> {
   while (performance.now() - lastRead < WARM.quietMs) await sleep(WARM.quietMs);
 }
 
-/** The store's words by how many files hold them (any column), most first; no stop word is indexed. */
+/**
+ * The store's words by how many files hold them (any column), most first; no stop word is
+ * indexed. The scan is one read: it yields to waiting requests but never waits for quiet, so
+ * the snapshot it holds (which keeps the writer's log from being checkpointed) stays short.
+ */
 async function vocabulary(db: Database): Promise<string[]> {
   db.run("CREATE VIRTUAL TABLE IF NOT EXISTS temp.svc_files_vocab USING fts5vocab(main, 'files_fts', 'row')");
   const rows: { term: string; doc: number }[] = [];
@@ -56,7 +60,7 @@ async function vocabulary(db: Database): Promise<string[]> {
   for (const row of db.query("SELECT term, doc FROM temp.svc_files_vocab").iterate() as IterableIterator<{ term: string; doc: number }>) {
     if (row.term.length >= 3 && /^[a-z][a-z0-9]*$/.test(row.term)) rows.push(row);
     if (performance.now() - slice > WARM.sliceMs) {
-      await yieldTurn();
+      await sleep(0);
       slice = performance.now();
     }
   }

@@ -12,6 +12,7 @@ import { renderPlan } from "../render/fusion.ts";
 import { localize } from "../retrieve/localize.ts";
 import { validationError } from "../errors.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
+import { warmTaskReads } from "./task-warm.ts";
 import type { OpContext, OpResult } from "./types.ts";
 
 export interface ScopeRequest {
@@ -49,6 +50,8 @@ export async function planScope(collection: Collection, request: Pick<ScopeReque
 
 export async function explain(request: ScopeRequest, ctx: OpContext): Promise<OpResult<{ mode: string; files: { path: string; role: string; tier: string; score: number | null; provenance: string[] }[] }>> {
   const ws = resolveWorkspace(request.path, ctx.cwd);
+  const searching = request.mode === "search";
+  if (searching) warmTaskReads(ws.root, ctx);
   const collection = await collectIndexed(ws, { template: null }, ctx);
   try {
     const plan = await planScope(collection, request);
@@ -56,11 +59,14 @@ export async function explain(request: ScopeRequest, ctx: OpContext): Promise<Op
     return { text: `${files.length} files`, data: { mode: request.mode, files } };
   } finally {
     collection.index.db.close();
+    if (searching) warmTaskReads(ws.root, ctx);
   }
 }
 
 export async function scope(request: ScopeRequest, ctx: OpContext): Promise<OpResult<{ mode: string; files: { path: string; tokenCost: number }[]; totalTokens: number; payloadPath: string }>> {
   const ws = resolveWorkspace(request.path, ctx.cwd);
+  const searching = request.mode === "search";
+  if (searching) warmTaskReads(ws.root, ctx);
   const collection = await collectIndexed(ws, { template: null }, ctx);
   try {
     const plan = await planScope(collection, request);
@@ -72,5 +78,6 @@ export async function scope(request: ScopeRequest, ctx: OpContext): Promise<OpRe
     };
   } finally {
     collection.index.db.close();
+    if (searching) warmTaskReads(ws.root, ctx);
   }
 }

@@ -1,13 +1,36 @@
 // Talking to a real host over its socket in tests: raw frames, and a private runtime dir.
 
 import { connect, type Socket } from "node:net";
+import type { HostClient } from "../../src/host/client.ts";
 import { encodeFrame, FrameParser } from "../../src/host/framing.ts";
+import { openReader } from "../../src/store/db.ts";
+import type { WatchStats } from "../../src/surfaces/host/watch.ts";
 import { tempDir } from "./repo.ts";
 
 export function useRuntimeDir(): string {
   const dir = tempDir("svc-run-");
   process.env.SVC_RUNTIME_DIR = dir;
   return dir;
+}
+
+/** Whether `root`'s store has a row for `sql` (read-only). */
+export function storeHolds(root: string, sql: string, ...args: string[]): boolean {
+  const db = openReader(root);
+  try {
+    return !!db?.query(sql).get(...args);
+  } finally {
+    db?.close();
+  }
+}
+
+/** Wait (bounded) until `check` holds and the host's watcher has nothing running or due; its stats then. */
+export async function watcherSettled(client: HostClient, check: () => boolean): Promise<WatchStats> {
+  for (let i = 0; i < 1000; i++) {
+    const stats = (await client.call<{ watch: WatchStats }>("svc/stats")).watch;
+    if (check() && !stats.busy) return stats;
+    await Bun.sleep(10);
+  }
+  throw new Error("the watcher did not take the change in");
 }
 
 export interface RawClient {

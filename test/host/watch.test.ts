@@ -13,7 +13,7 @@ import type { WatchStats } from "../../src/surfaces/host/watch.ts";
 import { startHost, type RunningHost } from "../../src/surfaces/host/server.ts";
 import { loadConfig } from "../../src/workspace/config.ts";
 import { listInventory } from "../../src/workspace/inventory.ts";
-import { useRuntimeDir } from "../helpers/host.ts";
+import { storeHolds, useRuntimeDir, watcherSettled } from "../helpers/host.ts";
 import { gitRepo, writeFiles } from "../helpers/repo.ts";
 
 const BURST = 150;
@@ -26,27 +26,9 @@ async function watchStats(): Promise<WatchStats> {
   return (await client.call<{ watch: WatchStats }>("svc/stats")).watch;
 }
 
-function storeHolds(sql: string, ...args: string[]): boolean {
-  const db = openReader(root);
-  try {
-    return !!db?.query(sql).get(...args);
-  } finally {
-    db?.close();
-  }
-}
-
-const hasSymbol = (name: string) => storeHolds("SELECT 1 FROM symbols WHERE name = ?", name);
-const hasFile = (path: string) => storeHolds("SELECT 1 FROM files WHERE path = ?", path);
-
-/** Wait (bounded) until `check` holds and the watcher has nothing running or due. */
-async function settled(check: () => boolean): Promise<WatchStats> {
-  for (let i = 0; i < 1000; i++) {
-    const stats = await watchStats();
-    if (check() && !stats.busy) return stats;
-    await Bun.sleep(10);
-  }
-  throw new Error("the watcher did not take the change in");
-}
+const hasSymbol = (name: string) => storeHolds(root, "SELECT 1 FROM symbols WHERE name = ?", name);
+const hasFile = (path: string) => storeHolds(root, "SELECT 1 FROM files WHERE path = ?", path);
+const settled = (check: () => boolean) => watcherSettled(client, check);
 
 /** The store holds exactly the files a full listing finds, under a valid manifest. */
 async function expectMatchesListing(): Promise<void> {

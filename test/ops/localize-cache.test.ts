@@ -10,7 +10,7 @@ import type { FindData } from "../../src/ops/find.ts";
 import { cacheStats } from "../../src/store/read-cache.ts";
 import { startHost, type RunningHost } from "../../src/surfaces/host/server.ts";
 import { openReader, openWriter } from "../../src/store/db.ts";
-import { useRuntimeDir } from "../helpers/host.ts";
+import { storeHolds, useRuntimeDir, watcherSettled } from "../helpers/host.ts";
 import { git, gitRepo, writeFiles } from "../helpers/repo.ts";
 import type { Database } from "bun:sqlite";
 import { historyOf, historyWordScores } from "../../src/history/signals.ts";
@@ -27,24 +27,8 @@ async function task(query: string): Promise<FindData> {
 
 const paths = (d: FindData) => (d.candidates ?? []).map((c) => c.path);
 
-function storeHolds(sql: string, ...args: string[]): boolean {
-  const db = openReader(root);
-  try {
-    return !!db?.query(sql).get(...args);
-  } finally {
-    db?.close();
-  }
-}
-
-/** Wait (bounded) until the host's watcher has taken a change in. */
-async function settled(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 1000; i++) {
-    const stats = (await client.call<{ watch: { busy: boolean } }>("svc/stats")).watch;
-    if (check() && !stats.busy) return;
-    await Bun.sleep(10);
-  }
-  throw new Error("the watcher did not take the change in");
-}
+const holds = (sql: string, ...args: string[]) => storeHolds(root, sql, ...args);
+const settled = (check: () => boolean) => watcherSettled(client, check);
 
 beforeAll(async () => {
   useRuntimeDir();
@@ -55,7 +39,7 @@ beforeAll(async () => {
   });
   host = await startHost({ root, idleMinutes: 0, log: () => {} });
   client = (await connectHost(root, 2000)) as HostClient;
-  await settled(() => storeHolds("SELECT 1 FROM symbols WHERE name = ?", "InvoiceTotals"));
+  await settled(() => holds("SELECT 1 FROM symbols WHERE name = ?", "InvoiceTotals"));
 }, 120_000);
 
 afterAll(async () => {
@@ -83,7 +67,7 @@ describe("store reads kept per store build", () => {
     const after = await task("zebra discount");
     expect(paths(after)[0]).toBe("src/shipping/parcel.ts");
     expect(paths(after)).not.toContain("src/billing/invoice.ts");
-    await settled(() => storeHolds("SELECT 1 FROM symbols WHERE name = ?", "total"));
+    await settled(() => holds("SELECT 1 FROM symbols WHERE name = ?", "total"));
     expect(await task("zebra discount")).toEqual(after);
   }, 120_000);
 

@@ -7,13 +7,13 @@
 // answers from memory.
 //
 // Trust: only raw reads are kept, exactly as a query makes them (readLexical of
-// retrieve/localize-signals.ts, readDeclarationTerms of retrieve/localize-symbols.ts), so no
+// retrieve/localize-lexical.ts, readDeclarationTerms of retrieve/localize-symbols.ts), so no
 // answer depends on whether the warm ran. It stops at a new build (the next read starts one
 // for it), at WARM.share of the cache, after WARM.terms words or WARM.maxMs of work; it never
 // keeps a process alive, and one-shot processes never start it.
 
 import type { Database } from "bun:sqlite";
-import { readLexical } from "../retrieve/localize-signals.ts";
+import { readLexical } from "../retrieve/localize-lexical.ts";
 import { readDeclarationTerms } from "../retrieve/localize-symbols.ts";
 import { CACHE_BUDGET, cachedNumbers, storeBuild } from "../store/read-cache.ts";
 import { openReader } from "../store/db.ts";

@@ -8,7 +8,8 @@
 import type { Database } from "bun:sqlite";
 import type { FileGraph } from "../graph/file-graph.ts";
 import { perFileList, type Collection, type IndexedFile } from "../plan/collect.ts";
-import { add, basenameHits, bodyWeight, exactDeclarations, exportBarrels, feedback, lexical, lexicalRanking, lexicalScores, merged, neighbours, newMerge, pathHits, plus, wiringHits } from "./localize-signals.ts";
+import { add, basenameHits, bodyWeight, exactDeclarations, exportBarrels, feedback, lexical, merged, neighbours, newMerge, pathHits, wiringHits } from "./localize-signals.ts";
+import { lexicalRanking, lexicalScores, plus } from "./localize-lexical.ts";
 import { PARAMS } from "./localize-params.ts";
 import { queryTerms, type QueryTerm } from "../text/terms.ts";
 import { stem } from "../text/stem.ts";

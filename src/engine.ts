@@ -67,7 +67,7 @@ export async function invoke(
     const budgetParam = budgetSpec ? (label ?? plainLabel)(budgetSpec) : undefined;
     const hint = budgetParam ? `raise ${budgetParam} or narrow the request` : "narrow the request (path, limit, a more specific query)";
     const required = (spec.output?.required as string[] | undefined) ?? [];
-    return fitAnswer(result, budget, await tokenCounter(), { hint, required, ...(budgetParam ? { budgetParam } : {}) });
+    return fitAnswer(result, budget, await tokenCounter(), { hint, required, ...(budgetParam ? { budgetParam } : {}), ...(ctx.textOnly ? { textOnly: true } : {}) });
   } catch (error) {
     throw asSvcError(error);
   }

@@ -62,6 +62,7 @@ export async function runFusion(request: FusionRequest, ctx: OpContext, run: Fus
       maxTokens: request.maxTokens,
       budgetParam: request.budgetParam ?? budgetName(ctx.surface),
       ...(ctx.surface ? { surface: ctx.surface } : {}),
+      ...(ctx.textOnly ? { textOnly: true } : {}),
       level: run.level,
       semanticMarkers: run.semanticMarkers,
       collapseGenerated: run.collapseGenerated,

@@ -15,6 +15,13 @@ export interface OpContext {
   progress?: (done: number, total: number, message?: string) => void;
   /** The surface the request came through: the engine applies that surface's default budget (engine.ts DEFAULT_BUDGET). */
   surface?: Surface;
+  /**
+   * The client is shown the text alone (the CLI without --json prints the text and, on stderr,
+   * the warnings; never the structured result): the answer's budget counts what is shown, so
+   * room the unprinted structured result would take goes to content. Absent: the client
+   * receives both (MCP's content and structuredContent, the host's RPC result, --json).
+   */
+  textOnly?: boolean;
   /** Run another operation by its engine name through the engine (validation, budgets); set by the engine, so operations need not import it. */
   invoke?: (op: string, request: Record<string, unknown>) => Promise<OpResult>;
 }

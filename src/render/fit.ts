@@ -28,9 +28,9 @@ export function warningLines(warnings: readonly string[] | undefined): string {
   return (warnings ?? []).map((w) => `<!-- svc: warning: ${w} -->\n`).join("");
 }
 
-/** Tokens of everything a client receives for this answer (warnings, text, structured result). */
-export function answerTokens(answer: BudgetedAnswer, counter: TokenCounter): number {
-  return counter.count(warningLines(answer.warnings)) + counter.count(answer.text) + counter.count(JSON.stringify(answer.data));
+/** Tokens of everything a client receives for this answer: warnings, text and structured result — without the structured result when the client is shown the text alone (`textOnly`: the CLI without --json). */
+export function answerTokens(answer: BudgetedAnswer, counter: TokenCounter, textOnly = false): number {
+  return counter.count(warningLines(answer.warnings)) + counter.count(answer.text) + (textOnly ? 0 : counter.count(JSON.stringify(answer.data)));
 }
 
 /**
@@ -127,27 +127,32 @@ export interface FitOptions {
   required?: readonly string[];
   /** The request's budget parameter, named when a budget is too small for any answer (default maxTokens). */
   budgetParam?: string;
+  /** The client is shown the text alone (the CLI without --json): the structured result, never printed, is not counted nor cut. */
+  textOnly?: boolean;
 }
 
 /**
  * The answer within `budget` tokens, counted over everything a client receives. The
  * structured result may take at most a third of the budget (its arrays shortened); the
- * text gets the rest as a head-and-tail excerpt with a marker.
+ * text gets the rest as a head-and-tail excerpt with a marker. A client shown the text
+ * alone (`textOnly`) gets the whole budget for the warnings and the text.
  */
 export function fitAnswer<A extends BudgetedAnswer>(answer: A, budget: number, counter: TokenCounter, options: FitOptions): A {
-  if (!Number.isFinite(budget) || budget <= 0 || answerTokens(answer, counter) <= budget) return answer;
+  const textOnly = options.textOnly === true;
+  if (!Number.isFinite(budget) || budget <= 0 || answerTokens(answer, counter, textOnly) <= budget) return answer;
   // part of a verified change is not a safe change: refuse rather than hand back some of its files
   if (carriesHandoff(answer.data)) {
-    throw validationError(`the staged change is ~${formatTokens(answerTokens(answer, counter))} tokens, over the ${formatTokens(budget)}-token answer budget, and cannot be returned in part (applying some of its files would leave the project broken); ${options.hint}`);
+    throw validationError(`the staged change is ~${formatTokens(answerTokens(answer, counter, textOnly))} tokens, over the ${formatTokens(budget)}-token answer budget, and cannot be returned in part (applying some of its files would leave the project broken); ${options.hint}`);
   }
   let warnings = answer.warnings;
   if (counter.count(warningLines(warnings)) > budget / 4) warnings = [];
   const textTokens = counter.count(answer.text);
   const warnTokens = counter.count(warningLines(warnings));
   // The text keeps priority: the structured result gets what the text leaves, at most a third.
+  // (shown the text alone, the client never sees the structured result: it stays whole and takes no room)
   const dataShare = Math.max(Math.floor((budget - warnTokens) / 3), budget - warnTokens - textTokens);
-  const data = fitData(answer.data, Math.max(1, dataShare), counter, options.required);
-  const room = budget - warnTokens - counter.count(JSON.stringify(data));
+  const data = textOnly ? answer.data : fitData(answer.data, Math.max(1, dataShare), counter, options.required);
+  const room = budget - warnTokens - (textOnly ? 0 : counter.count(JSON.stringify(data)));
   const marker = (lines: number, tokens: number) =>
     `… [svc: ${lines} line${lines === 1 ? "" : "s"} (~${formatTokens(tokens)} tokens) cut to fit the ${formatTokens(budget)}-token budget; ${options.hint}] …`;
   // A JSON text (format=json) is never cut in the middle: it becomes a small valid object saying why.
@@ -158,8 +163,8 @@ export function fitAnswer<A extends BudgetedAnswer>(answer: A, budget: number, c
   if (text === "" && room > 0) text = counter.count(short) <= room ? short : "";
   // Not even a note saying what was cut fits (the schema's required keys alone may not): refuse
   // rather than exceed the budget or answer with nothing.
-  if (text === "" || answerTokens({ text, data, warnings }, counter) > budget) {
-    const least = counter.count(warningLines(answer.warnings)) + counter.count(short) + counter.count(JSON.stringify(fitData(answer.data, 1, counter, options.required))) + 8;
+  if (text === "" || answerTokens({ text, data, warnings }, counter, textOnly) > budget) {
+    const least = counter.count(warningLines(answer.warnings)) + counter.count(short) + (textOnly ? 0 : counter.count(JSON.stringify(fitData(answer.data, 1, counter, options.required)))) + 8;
     throw validationError(`${options.budgetParam ?? "maxTokens"}=${budget} is too small for any answer (the least that says what was cut is ~${least} tokens); pass at least ${least}`);
   }
   return { ...answer, text, data, warnings };

@@ -21,6 +21,8 @@ export interface RenderOptions {
   budgetParam?: string;
   /** The surface the request came through: the notes' next calls are in its terms. */
   surface?: Surface;
+  /** The client is shown the text alone (the CLI without --json): the budget counts the text, not the structured result. */
+  textOnly?: boolean;
   /** The level named in the manifest (the request's). */
   level: Level;
   semanticMarkers?: boolean;

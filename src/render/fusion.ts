@@ -61,15 +61,18 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
   if (Number.isFinite(budget) && prelude && counter.count(prelude) > budget / 2) {
     prelude = headAndTail(prelude, Math.floor(budget / 2), counter, (lines, tokens) => `… [svc: ${lines} lines (~${formatTokens(tokens)} tokens) of this map cut to fit ${budgetParam}=${budget}; narrow path or raise ${budgetParam}] …`);
   }
+  // what the budget counts: the structured result too, unless the client is shown the text alone (the CLI without --json)
+  const dataCounted = options.textOnly !== true;
+  const dataCost = (value: unknown) => (dataCounted ? counter.count(JSON.stringify(value)) : 0);
   // The manifest head, the structured result's fixed fields and the notes.
   // (notes appear twice: in the manifest and in the structured result)
   let used =
     (prelude ? counter.count(prelude) : 0) +
-    140 +
+    (dataCounted ? 140 : 60) +
     (options.reserve ?? 0) +
-    plan.manifestNotes.reduce((sum, n) => sum + 2 * counter.count(n) + 4, 0) +
+    plan.manifestNotes.reduce((sum, n) => sum + (dataCounted ? 2 : 1) * counter.count(n) + 4, 0) +
     (plan.notIncludedLines ?? []).reduce((sum, n) => sum + counter.count(n) + 2, 0) +
-    counter.count(JSON.stringify(plan.notIncluded ?? []));
+    dataCost(plan.notIncluded ?? []);
   const fixed = used;
   // the map's share is held while packing and handed back before the map is filled
   const mapHeld = plan.map && Number.isFinite(budget) ? Math.floor(budget * plan.map.share) : 0;
@@ -84,7 +87,10 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
     const held = c.tier !== c.entry.tier ? heldBack.get(c.entry.path) : undefined;
     return held ? { ...e, provenance: [...e.provenance, held] } : e;
   };
-  const entryCost = (c: Candidate) => contentCost(c) + 12 + (asJson ? 2 : 1) * counter.count(JSON.stringify(emit(c)));
+  // an entry's fields: in the structured result (counted unless the client is shown the text alone), in the text when format=json, else its manifest line
+  // (whose marks cost a few tokens more when the entry was downgraded or cut: the final fit below holds the budget exactly)
+  const manifestLine = (c: Candidate) => counter.count(`  ${c.entry.path} (~0.0k tokens)${plan.suffixes?.get(c.entry.path) ?? ""}`) + (c.tier !== c.entry.tier || c.excerpt ? 10 : 0);
+  const entryCost = (c: Candidate) => contentCost(c) + 12 + (dataCounted ? (asJson ? 2 : 1) * counter.count(JSON.stringify(emit(c))) : asJson ? counter.count(JSON.stringify(emit(c))) : manifestLine(c));
   const packing = plan.packing;
   const texts = new Map<string, string>();
   // packing for editing (deferSignatures): a candidate planned whole that does not fit whole waits, keeping deferKeep of the
@@ -222,7 +228,7 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
     let room = budget - used - 60;
     for (const d of sortedNow) {
       const line = mapLineOf(d);
-      const cost = counter.count(mapText(line, common)) + counter.count(JSON.stringify(line)) + 4;
+      const cost = counter.count(mapText(line, common)) + dataCost(line) + 4;
       if (cost > room) break;
       room -= cost;
       mapLimit++;
@@ -297,7 +303,7 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
   };
 
   const reserve = options.reserve ?? 0;
-  const size = (o: { text: string; data: FusionData }) => counter.count(o.text) + counter.count(JSON.stringify(o.data)) + reserve;
+  const size = (o: { text: string; data: FusionData }) => counter.count(o.text) + dataCost(o.data) + reserve;
   let out = assemble();
   for (let guard = 0; Number.isFinite(budget) && guard < 10_000; guard++) {
     const over = size(out) - budget;

@@ -1,7 +1,8 @@
 // Budgets are hard: every operation that takes a budget (maxTokens, or ask's tokenBudget),
 // at 100, 500, 2,000 and 8,000 tokens, on a repository with one very large file, answers
 // within it — counted with the configured tokenizer over everything a client receives
-// (warning lines, text and the structured result).
+// (warning lines, text and the structured result) — or, on the CLI without --json, over what it
+// prints (the text and the warnings).
 
 import { describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
@@ -10,6 +11,7 @@ import { call } from "../../src/engine.ts";
 import { REGISTRY } from "../../src/registry/index.ts";
 import { answerTokens, headAndTail } from "../../src/render/fit.ts";
 import { tokenCounter } from "../../src/text/tokens.ts";
+import { runSvc } from "../helpers/cli.ts";
 import { gitRepo } from "../helpers/repo.ts";
 
 function bigModule(): string {
@@ -77,6 +79,11 @@ describe("budgets are hard on every operation that takes one", () => {
         const used = answerTokens(result, counter);
         if (used > budget) throw new Error(`${spec.op} at ${budget}: ${used} tokens\n${result.text.slice(0, 400)}`);
         expect(result.text.length).toBeGreaterThan(0);
+        // the CLI without --json prints the text alone (warnings on stderr): what it prints holds the budget
+        const printed = await call(spec.op, { path: root, ...sample(spec.op), [name]: budget }, { surface: "cli", textOnly: true });
+        const shown = answerTokens(printed, counter, true);
+        if (shown > budget) throw new Error(`${spec.op} at ${budget}, text alone: ${shown} tokens\n${printed.text.slice(0, 400)}`);
+        expect(printed.text.length).toBeGreaterThan(0);
       }
     }, 120_000);
   }
@@ -103,6 +110,30 @@ describe("budgets are hard on every operation that takes one", () => {
     expect(r.text).toContain("not included (docs): 1 .md file");
   }, 60_000);
 });
+
+test("the CLI counts what it prints: without --json the text takes the room the unprinted structured result would", async () => {
+  // sixteen stages of one pipeline, ~300 tokens each: at 2,000 tokens the budget, not relevance, decides how many go out
+  const files: Record<string, string> = { "package.json": '{ "name": "stages", "version": "1.0.0" }\n' };
+  for (let i = 0; i < 16; i++) {
+    const body = Array.from({ length: 12 }, (_, j) => `  const v${j} = input.map((x) => x * ${j + i} + ${j});`).join("\n");
+    files[`src/stages/stage${i}.ts`] = `/** Stage ${i} of the pipeline. */\nexport function runStage${i}(input: number[]): number[] {\n${body}\n  return v0.concat(v11);\n}\n`;
+  }
+  const root = gitRepo(files);
+  const counter = await tokenCounter();
+  const task = "how does a pipeline stage run";
+  const cli = runSvc(["ask", task, root, "--budget", "2000"], { cwd: root });
+  expect(cli.code).toBe(0);
+  expect(counter.count(cli.stdout) + counter.count(cli.stderr)).toBeLessThanOrEqual(2000);
+  // over MCP the structured result goes beside the text, and the budget counts both
+  const mcp = await call("ask", { path: root, task, tokenBudget: 2000 }, { surface: "mcp" });
+  expect(answerTokens(mcp, counter)).toBeLessThanOrEqual(2000);
+  const blocks = (text: string) => text.match(/^<file path=/gm)?.length ?? 0;
+  expect(blocks(mcp.text)).toBeGreaterThan(2);
+  expect(blocks(cli.stdout)).toBeGreaterThan(blocks(mcp.text));
+  // --json prints the structured result: counted as before, so the same files as over MCP
+  const json = runSvc(["ask", task, root, "--budget", "2000", "--json"], { cwd: root });
+  expect((JSON.parse(json.stdout) as { files: number }).files).toBe((mcp.data as { files: number }).files);
+}, 120_000);
 
 test("headAndTail keeps both ends around the marker and fits", async () => {
   const counter = await tokenCounter();

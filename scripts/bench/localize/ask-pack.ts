@@ -7,7 +7,9 @@
 // tokenizer svc uses. Differences are paired over tasks with run.ts's bootstrap interval.
 //
 //   bun scripts/bench/localize/ask-pack.ts [--split tune|heldout] [--corpus a,b] [--budgets 8000,20000]
-//       [--params '{"…":…}'] [--variants '{"name":{"…":…}}'] [--per-corpus N] [--json <file>] [--detail]
+//       [--params '{"…":…}'] [--variants '{"name":{"…":…}}'] [--per-corpus N] [--surface cli|mcp] [--json <file>] [--detail]
+// --surface: ask as `svc ask <task> --budget N` answers (cli, the default: the text alone is printed, so the
+// budget counts the text) or as svc_ask does over MCP (text and structured result both sent and counted).
 // --split defaults to tune: held-out is for the final look. --params overrides ask's
 // ASK_PARAMS in this process; --variants scores named overrides on every task next to the
 // default, same index, same run (ablations, before/after, each with its own p50). --corpus
@@ -229,15 +231,20 @@ function bm25fPack(ranking: readonly string[], cost: (path: string) => number, b
   return { paths, tokens: used };
 }
 
-async function askScore(root: string, task: LocalizeTask, budget: number, counter: TokenCounter): Promise<{ score: PackScore; strategy: string; tiers: string[] }> {
-  const r = await call("ask", { path: root, task: task.query, tokenBudget: budget });
+/** The surface ask is called through: the CLI (`svc ask <task> --budget N`, the text alone shown and counted) or MCP (text and structured result, both counted). */
+export type AskSurface = "cli" | "mcp";
+
+const surfaceContext = (surface: AskSurface) => (surface === "cli" ? { surface, textOnly: true } : { surface });
+
+async function askScore(root: string, task: LocalizeTask, budget: number, counter: TokenCounter, surface: AskSurface): Promise<{ score: PackScore; strategy: string; tiers: string[] }> {
+  const r = await call("ask", { path: root, task: task.query, tokenBudget: budget }, surfaceContext(surface));
   const data = r.data as unknown as FusionData;
   const entries = data.entries ?? [];
   const any = new Set(entries.map((e) => e.path));
   const whole = new Set(entries.filter((e) => WHOLE.has(e.tier) && !e.excerpt).map((e) => e.path));
   const tier = new Map(entries.map((e) => [e.path, `${e.tier}${e.excerpt ? "/excerpt" : ""}`]));
   const strategy = /svc_ask: (strategy=\S+)/.exec(r.text)?.[1] ?? "?";
-  return { score: score(task.targets, any, whole, answerTokens(r, counter), entries.length), strategy, tiers: task.targets.map((t) => tier.get(t) ?? "-") };
+  return { score: score(task.targets, any, whole, answerTokens(r, counter, surface === "cli"), entries.length), strategy, tiers: task.targets.map((t) => tier.get(t) ?? "-") };
 }
 
 export interface AskPackOptions {
@@ -248,18 +255,20 @@ export interface AskPackOptions {
   variants?: Record<string, Partial<typeof ASK_PARAMS>>;
   /** At most this many tasks per corpus (the most recent; history corpora take ~1 min per task). */
   perCorpus?: number;
+  /** The surface ask is called through (default cli). */
+  surface?: AskSurface;
   log: (s: string) => void;
   /** Called with the rows so far after each task group (a long run's partial results survive it). */
   progress?: (rows: readonly PackRow[]) => void | Promise<void>;
 }
 
 /** ask's warm latency and scores at each budget on one task (the first budget timed). */
-async function askRun(root: string, task: LocalizeTask, budgets: readonly number[], counter: TokenCounter) {
-  await call("ask", { path: root, task: task.query, tokenBudget: budgets[0] as number }); // warm
+async function askRun(root: string, task: LocalizeTask, budgets: readonly number[], counter: TokenCounter, surface: AskSurface) {
+  await call("ask", { path: root, task: task.query, tokenBudget: budgets[0] as number }, surfaceContext(surface)); // warm
   const out = { ms: 0, strategy: "?", ask: {} as Record<number, PackScore>, tiers: {} as Record<number, string[]> };
   for (const [i, budget] of budgets.entries()) {
     const t0 = performance.now();
-    const a = await askScore(root, task, budget, counter);
+    const a = await askScore(root, task, budget, counter, surface);
     if (i === 0) {
       out.ms = performance.now() - t0;
       out.strategy = a.strategy;
@@ -303,7 +312,7 @@ export async function benchAskPack(base: string, options: AskPackOptions): Promi
       const task = { ...original, targets: original.targets.filter((p) => bodies.has(p)) };
       if (!task.targets.length) continue;
       const ranking = baselines.bm25f(task.query, docs.length);
-      const a = await askRun(root, task, options.budgets, counter);
+      const a = await askRun(root, task, options.budgets, counter, options.surface ?? "cli");
       const row: PackRow = { id: task.id, corpus: task.corpus, query: task.query, targets: task.targets, strategy: a.strategy, askMs: a.ms, ask: a.ask, bm25f: {}, askTiers: a.tiers };
       for (const budget of options.budgets) {
         const pack = bm25fPack(ranking, cost, budget);
@@ -312,7 +321,7 @@ export async function benchAskPack(base: string, options: AskPackOptions): Promi
       for (const [name, change] of Object.entries(options.variants ?? {})) {
         Object.assign(ASK_PARAMS, change);
         try {
-          const v = await askRun(root, task, options.budgets, counter);
+          const v = await askRun(root, task, options.budgets, counter, options.surface ?? "cli");
           (row.variants ??= {})[name] = { askMs: v.ms, ask: v.ask };
         } finally {
           Object.assign(ASK_PARAMS, defaults);
@@ -347,8 +356,8 @@ function summarize(label: string, rows: readonly PackRow[], budgets: readonly nu
   return out;
 }
 
-export function printAskPack(rows: readonly PackRow[], budgets: readonly number[], split: string, detail: boolean): void {
-  console.log(`\n## ask context efficiency — ${split} split, ${rows.length} tasks`);
+export function printAskPack(rows: readonly PackRow[], budgets: readonly number[], split: string, detail: boolean, surface: AskSurface = "cli"): void {
+  console.log(`\n## ask context efficiency — ${split} split, ${rows.length} tasks, ask through ${surface === "cli" ? "the CLI (the text counted: what it prints)" : "MCP (text and structured result counted)"}`);
   console.log(`  ${"corpus".padEnd(16)} ${"n".padStart(4)} ${"budget".padStart(6)} | ask: present whole   all  tokens | BM25F pack: present whole all tokens | present Δ (95%)          whole Δ (95%)`);
   const corpora = [...new Set(rows.map((r) => r.corpus))];
   for (const c of corpora) for (const line of summarize(c, rows.filter((r) => r.corpus === c), budgets)) console.log(line);
@@ -400,9 +409,11 @@ if (import.meta.main) {
   if (arg("--params")) Object.assign(ASK_PARAMS, JSON.parse(arg("--params") as string));
   const variants = arg("--variants") ? (JSON.parse(arg("--variants") as string) as AskPackOptions["variants"]) : undefined;
   const perCorpus = arg("--per-corpus") ? Number(arg("--per-corpus")) : undefined;
+  const surface = (arg("--surface") ?? "cli") as AskSurface;
+  if (surface !== "cli" && surface !== "mcp") throw new Error(`--surface cli|mcp, not ${surface}`);
   const base = join(import.meta.dir, "..", "..", "..");
   const json = arg("--json");
-  const rows = await benchAskPack(base, { only, split, budgets, variants, perCorpus, log: (s) => process.stderr.write(`${s}\n`), progress: json ? (r) => void Bun.write(json, JSON.stringify(r, null, 2)) : undefined });
-  printAskPack(rows, budgets, split, args.includes("--detail"));
+  const rows = await benchAskPack(base, { only, split, budgets, variants, perCorpus, surface, log: (s) => process.stderr.write(`${s}\n`), progress: json ? (r) => void Bun.write(json, JSON.stringify(r, null, 2)) : undefined });
+  printAskPack(rows, budgets, split, args.includes("--detail"), surface);
   if (arg("--json")) await Bun.write(arg("--json") as string, JSON.stringify(rows, null, 2));
 }

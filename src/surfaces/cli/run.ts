@@ -219,7 +219,8 @@ async function runOperation(spec: OperationSpec, raw: Record<string, unknown>, o
   try {
     const cwd = typeof options.cwd === "string" ? options.cwd : process.cwd();
     const bar = progressBar(io, !options.quiet);
-    const ctx = { cwd, surface: "cli" as const };
+    // without --json the CLI prints the text alone: the budget counts what it prints
+    const ctx = { cwd, surface: "cli" as const, ...(options.json ? {} : { textOnly: true }) };
     let result;
     try {
       result = await invoke(spec, raw, { ...ctx, progress: bar?.update }, cliLabel);

@@ -88,6 +88,8 @@
 //                                          foreign key" → decorator/ForeignKey.ts 6 → 7 (MRR −.001)
 //   path length normalisation b .75 / .3   .557 .778 .652 / .557 .774 .652: Acc@1 ±0, MRR +.002 (ranks below the first)
 //   change words not in paths              .549 .772 .646   −.008 / −.004 (effect prompt themes 1 → 2)
+//   … over any same-folder file in the band, not only names containing the word: rxjs alone, timer 3 → 2 (timeout.ts
+//                                          stays first); no Acc@1 to gain, not run on the other corpora, code not kept
 // The kept rule on npm+svc (grades.ts, tuning, 349 tasks): grades, first files and confident share identical; 4 rankings
 // differ below the first file (MRR@10 .7596 → .7597). Its two conditions come from there: without "neither imports the
 // other" react-i18next's Trans.js rises over TransWithoutContext.js, which it wraps (5 tasks right → wrong); without the

@@ -103,6 +103,44 @@ export const PARAMS = {
    */
   basenameCompound: 0.9,
   basenameWord: 0,
+  /**
+   * Two adjacent query words whose compound names a file ("Await Node worker termination" → NodeWorker.ts),
+   * weighed like a written compound × this (0: off). Off: on the 122 tuning tasks of the six history corpora
+   * (loc7) at 1 / 0.7 Acc@1 +.008 (effect's NodeWorker.ts 12 → 1) but typeorm MRR −.001 ("inverse foreign
+   * key" names decorator/ForeignKey.ts, 6 → 7): one task each way.
+   */
+  basenamePair: 0,
+  /**
+   * A product file whose one-word name is a query word moves above the files ranked over it whose names
+   * contain the word and one more the query does not write, when their scores are within stemTie and neither
+   * imports the other (localize-stems.ts): window.ts above window-when.ts for "centralize window subscriptions".
+   * "off", in its "folder", or in "any" folder. Tuning (loc7), 122 tasks of the six history corpora: "folder"
+   * Acc@1 .557 → .582, MRR .650 → .666 (rxjs window, buffer, repeat: 5/3/2 → 1; no task worse, no other corpus
+   * changed); npm+svc (grades.ts, 349 tasks) grades and first files unchanged. "any": Acc@1 .590 (medusa's
+   * claim.ts across packages) but medusa notifications 3 → 5 and on npm mongoose 1 task lost, 1 won.
+   */
+  stemOverSibling: "folder" as "off" | "folder" | "any",
+  /**
+   * …only over a file it neither imports nor is imported by (false: whatever the imports). Without it, on
+   * npm+svc, react-i18next's Trans.js rises over TransWithoutContext.js, which it wraps (5 tasks, first file
+   * right → wrong), svc's localize.ts over localize-signals.ts; the history tasks are the same either way.
+   */
+  stemUnlinked: true,
+  /**
+   * …only over a file scoring at most this share more than it (1: whatever the scores): the name breaks a
+   * near-tie, it does not overturn the evidence. rxjs's exact files stood within 5 % of the siblings above them;
+   * without it, on npm+svc, react-i18next's context.js (0.37) rose over TransWithoutContext.js (0.68) and svc's
+   * reach.ts (0.68) over reach-gaps.ts (0.77), both wrong (first file right .645 → .639, confident 67 → 65).
+   */
+  stemTie: 0.1,
+  /**
+   * BM25 length normalisation of path hits (b; 0: none): a hit in a path of fewer words than the average weighs
+   * more, k1 1.2. Off: tuning (loc7, 122 tasks) at 0.75 / 0.3 Acc@1 ±0, MRR +.002 (a few ranks below the first
+   * move, medusa 13 → 15 and 3 → 2); rxjs's window.ts is behind window-when.ts on other evidence, not the path.
+   */
+  pathLengthB: 0,
+  /** Change words (CHANGE_WORDS of localize.ts: add, fix, update…) meet paths as any word does (false: they are no path hits: medusa's add-to-cart.ts for "Add tax region update API"). */
+  pathChangeWords: true,
   /** Which files the name may pick: "any" non-test file, or "product" code only (not docs, data, images, generated files, benchmarks, examples, scripts or tools). */
   basenameRole: "product" as "any" | "product",
   /** A conventional-commit scope ("fix(core): …") names a file too (false: the scope names an area; namedPackage narrows to it). */

@@ -7,13 +7,13 @@ import type { Database } from "bun:sqlite";
 import type { FileGraph } from "../graph/file-graph.ts";
 import { perFileList, type Collection, type IndexedFile } from "../plan/collect.ts";
 import { isCodeLanguage } from "../lang/languages.ts";
-import { isAuxiliary } from "../workspace/classify.ts";
 import { lexicalPool, type LexicalScores } from "./localize-lexical.ts";
 import { cachedCount } from "../store/read-cache.ts";
 import { splitIdentifier, STOP_WORDS, type QueryTerm } from "../text/terms.ts";
 import { stem } from "../text/stem.ts";
 import { NAMED_TYPE_KINDS_SQL } from "../lang/model.ts";
 import { PARAMS } from "./localize-params.ts";
+import { isProduct, nameParts } from "./localize-stems.ts";
 
 export interface Merge {
   scores: Map<number, number[]>;
@@ -222,14 +222,29 @@ export function pathHits(collection: Collection, terms: readonly QueryTerm[], m:
   const written = new Set(terms.map((t) => t.term));
   for (const [id, hits] of hitsOf) {
     const mass = hits.reduce((s, w) => s + (idf.get(w) as number), 0);
-    add(m, id, PARAMS.path * Math.min(1, mass / Math.min(total, (total / words.length) * 3)) * nameCoverage(collection, id, written), `path contains ${hits.map((h) => `"${h}"`).join(", ")}`);
+    add(m, id, PARAMS.path * Math.min(1, mass / Math.min(total, (total / words.length) * 3)) * nameCoverage(collection, id, written) * pathLengthNorm(collection, id), `path contains ${hits.map((h) => `"${h}"`).join(", ")}`);
   }
+}
+
+/** Each file's path length in words (identifier parts, no extension) and the mean over the list. */
+const pathLengths = (files: readonly IndexedFile[]): { of: Map<number, number>; mean: number } => {
+  const of = new Map(files.map((f) => [f.id, splitIdentifier(f.path.replace(/(\.d)?\.[^./]*$/, "")).length]));
+  return { of, mean: [...of.values()].reduce((s, x) => s + x, 0) / Math.max(1, of.size) };
+};
+
+/** BM25's length normalisation of a one-occurrence hit, (k1 + 1) / (1 + k1 (1 − b + b · length / mean length)), k1 1.2, b pathLengthB (0: 1). */
+function pathLengthNorm(collection: Collection, id: number): number {
+  if (PARAMS.pathLengthB <= 0) return 1;
+  const { of, mean } = perFileList(collection.files, pathLengths);
+  const k1 = 1.2;
+  const b = PARAMS.pathLengthB;
+  return (k1 + 1) / (1 + k1 * (1 - b + (b * (of.get(id) ?? mean)) / Math.max(1, mean)));
 }
 
 /** 1 − pathNameLength × the share of the file name's words (identifier parts, no extension) that are not query terms. */
 function nameCoverage(collection: Collection, id: number, written: ReadonlySet<string>): number {
   if (PARAMS.pathNameLength <= 0) return 1;
-  const parts = splitIdentifier((collection.byId.get(id)?.path.split("/").pop() ?? "").replace(/(\.d)?\.[^.]*$/, ""));
+  const parts = nameParts(collection.byId.get(id)?.path ?? "");
   if (parts.length === 0) return 1;
   const missing = parts.filter((p) => !written.has(p) && !written.has(stem(p))).length;
   return 1 - PARAMS.pathNameLength * (missing / parts.length);
@@ -302,10 +317,10 @@ const basenamesOf = (files: readonly IndexedFile[]): { any: Map<string, number[]
   for (const f of files) {
     if (f.isTest) continue;
     // One extension (and the .d of a .d.ts): payment.service.ts is named "payment.service" or PaymentService, not "payment".
-    const name = kebab((f.path.split("/").pop() as string).replace(/(\.d)?\.[^.]*$/, ""));
+    const name = nameParts(f.path).join("-");
     if (name.length < 3) continue;
     out.any.set(name, [...(out.any.get(name) ?? []), f.id]);
-    if (isCodeLanguage(f.language) && !f.isGenerated && !isAuxiliary(f.path)) out.product.set(name, [...(out.product.get(name) ?? []), f.id]);
+    if (isProduct(f)) out.product.set(name, [...(out.product.get(name) ?? []), f.id]);
   }
   return out;
 };
@@ -329,5 +344,15 @@ export function basenameHits(collection: Collection, query: string, m: Merge, te
     const weight = compound ? PARAMS.basenameCompound : name.length >= 4 && !STOP_WORDS.has(name) ? PARAMS.basenameWord : 0;
     if (weight <= 0) continue;
     for (const id of names.get(name) ?? []) if (!agreeing || agreeing.has(id)) add(m, id, weight, `its name is ${token} (named in the task)`);
+  }
+  if (PARAMS.basenamePair <= 0 || PARAMS.basenameCompound <= 0) return;
+  // Two adjacent plain words whose compound names a file: "Await Node worker termination" → NodeWorker.ts.
+  for (const pair of text.matchAll(/(?<![-_.\w])([A-Za-z][a-z]+)\s+(?=([A-Za-z][a-z]+)(?![-_.\w]))/g)) {
+    const [a, b] = [(pair[1] as string).toLowerCase(), (pair[2] as string).toLowerCase()];
+    if (a.length < 3 || b.length < 3 || STOP_WORDS.has(a) || STOP_WORDS.has(b)) continue;
+    const name = `${a}-${b}`;
+    if (seen.has(name)) continue;
+    seen.add(name);
+    for (const id of names.get(name) ?? []) if (!agreeing || agreeing.has(id)) add(m, id, PARAMS.basenameCompound * PARAMS.basenamePair, `its name is ${pair[1]} ${pair[2]} (named in the task)`);
   }
 }

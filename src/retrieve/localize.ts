@@ -21,6 +21,7 @@ import { cochangeOf } from "../history/signals.ts";
 import { likelySymbols, SYMBOL_PARAMS, type SymbolAnswer } from "./localize-symbols.ts";
 import { gradeEvidence, gradeOf, type Grade, type GradeEvidence } from "./localize-grade.ts";
 import { cachedRowids } from "../store/read-cache.ts";
+import { exactStemsFirst } from "./localize-stems.ts";
 
 export { CONFIDENT_RULE, isConfident, shortOfConfident, type ConfidentRule, type Grade, type GradeEvidence } from "./localize-grade.ts";
 
@@ -193,7 +194,8 @@ export function localize(collection: Collection, options: LocalizeOptions): Loca
   const declaring = exactDeclarations(db, weighed.exactText, collection, m);
   exportBarrels(db, weighed.exactText, declaring, options.graph, collection, m);
   wiringHits(db, options.query, collection, m);
-  pathHits(collection, terms, m);
+  // Change words ("add", "update") say what kind of change it is, not where: off (pathChangeWords false) they do not meet paths (add-to-cart.ts).
+  pathHits(collection, PARAMS.pathChangeWords ? terms : terms.filter((t) => !CHANGE_WORDS.has(t.term)), m);
   let textFirst: number | undefined;
   let textRanking: number[] | undefined;
   if (fts) {
@@ -226,7 +228,7 @@ export function localize(collection: Collection, options: LocalizeOptions): Loca
   };
   neighbours(options.graph, collection, merged(m, options.graph, collection, prior), m);
   if (history.available) cochange(db, collection, merged(m, options.graph, collection, prior), m);
-  const final = merged(m, options.graph, collection, prior);
+  const final = exactStemsFirst(merged(m, options.graph, collection, prior), collection, options.graph, options.query, CHANGE_WORDS, (id, reason) => m.reasons.get(id)?.push(reason));
   // Byte-identical files (same content hash) collapse onto the first.
   const hashOf = db.prepare("SELECT hash FROM files WHERE id = ?");
   const seenHash = new Map<string, Candidate>();

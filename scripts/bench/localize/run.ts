@@ -199,6 +199,8 @@ export interface TaskResult {
   findMs: number;
   scores: Record<System, TaskScore>;
   top: Record<System, string[]>;
+  /** Why find ranked its first three files (their reasons). */
+  topReasons?: string[][];
   /** find --kind task with other PARAMS (ablations and tuning alternatives; --variants): on the subject, on the long query, and the symbol scores. */
   variants?: Record<string, TaskScore>;
   longVariants?: Record<string, TaskScore>;
@@ -250,6 +252,16 @@ export const VARIANTS: Record<string, Variant> = {
   "path name length 0.3": { params: { pathNameLength: 0.3 }, on: "both" },
   "path name length 0.5": { params: { pathNameLength: 0.5 }, on: "both" },
   "− scope list": { params: { scopeList: false }, on: "both" },
+  "− stem over sibling": { params: { stemOverSibling: "off" }, on: "both" },
+  "stem over sibling (any folder)": { params: { stemOverSibling: "any" }, on: "both" },
+  "stem over sibling (linked too)": { params: { stemUnlinked: false }, on: "both" },
+  "stem over sibling (any score)": { params: { stemTie: 1 }, on: "both" },
+  "stem over sibling (any folder, any score)": { params: { stemOverSibling: "any", stemTie: 1 }, on: "both" },
+  "name pair 1": { params: { basenamePair: 1 }, on: "both" },
+  "name pair 0.7": { params: { basenamePair: 0.7 }, on: "both" },
+  "path length b 0.75": { params: { pathLengthB: 0.75 }, on: "both" },
+  "path length b 0.3": { params: { pathLengthB: 0.3 }, on: "both" },
+  "change words not in paths": { params: { pathChangeWords: false }, on: "both" },
   "− long-query weighting": { params: { longQuery: false }, on: "long" },
   "long: max df 0.02": { params: { longMaxDf: 0.02 }, on: "long" },
   "long: max df 0.15": { params: { longMaxDf: 0.15 }, on: "long" },
@@ -432,7 +444,7 @@ export async function benchLocalize(base: string, options: { only?: string[] | n
           }
         }
       }
-      results.push({ id: task.id, corpus: task.corpus, split: task.split, query: task.query, targets: task.targets, grade: data.grade ?? "?", findMs, scores, top, ...(variants ? { variants, longVariants, symbolVariants } : {}), ...(long ? { long } : {}), ...(symbols !== undefined ? { symbols } : {}), ...(longSymbols !== undefined ? { longSymbols } : {}) });
+      results.push({ id: task.id, corpus: task.corpus, split: task.split, query: task.query, targets: task.targets, grade: data.grade ?? "?", findMs, scores, top, topReasons: (data.candidates ?? []).slice(0, 3).map((c) => c.reasons), ...(variants ? { variants, longVariants, symbolVariants } : {}), ...(long ? { long } : {}), ...(symbols !== undefined ? { symbols } : {}), ...(longSymbols !== undefined ? { longSymbols } : {}) });
     }
     done += group.length;
     if (!group[0]?.checkout || done % 10 === 0 || done === tasks.length) log(`  ${done}/${tasks.length} tasks`);

@@ -106,6 +106,16 @@
 // Independent checks (hono-git, ky-git, both splits, 80 tasks): the rule changes no task (Acc@1 ±0 against BM25F over sources,
 // R@10 +.069, MRR +.054, as at 0dd388b). Issue 20's held-out bar: R@10 met; Acc@1 +.073 (needs +.10 with the interval above 0)
 // and typeorm's MRR (−.005) not met.
+// Headroom of a learned combination (loc8, exploration, tuning only, nothing merged): per candidate of find's top 30, the
+// max evidence per source (exact, qualified, barrel, wiring, name, body, path, feedback, basename, history words,
+// neighbour, co-change), the name rule, noisy-OR, priors, find's score and rank; a listwise linear ranker, leave-one-corpus-
+// out over the six corpora (npm tuning tasks in training): Acc@1 .582 → .598, MRR .667 → .679 (2 tasks better, none worse
+// at rank 1; by MRR 8 better, 10 worse); evidence alone .590; history tasks alone in training .492. Fitted and scored on the
+// same tasks: linear .615, with pairwise products .648 (cross-validated .525). find's misses: the target at rank 2 in 7,
+// 3–5 in 18, 6–10 in 8, 11–30 in 10, beyond 30 in 8 of 122; at ranks 2–5 it mostly scores ≥ 0.9 of the first with the
+// same kinds of evidence (fr.ts / en.ts, SchemaComparator.ts / SchemaHelper.ts): reweighting cannot tell them apart,
+// new evidence must (which declaration the change text describes). Weights: test −.26 and doc −.25 beyond the priors,
+// neighbour −.10.
 // Tasks: the TASKS most recent qualifying commits per corpus (first parent only, merges
 // skipped). Split by task id (task.ts splitOf), as for every corpus.
 

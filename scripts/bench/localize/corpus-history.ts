@@ -115,7 +115,7 @@
 // 3–5 in 18, 6–10 in 8, 11–30 in 10, beyond 30 in 8 of 122; at ranks 2–5 it mostly scores ≥ 0.9 of the first with the
 // same kinds of evidence (fr.ts / en.ts, SchemaComparator.ts / SchemaHelper.ts): reweighting cannot tell them apart,
 // new evidence must (which declaration the change text describes). Weights: test −.26 and doc −.25 beyond the priors,
-// neighbour −.10.
+// neighbour −.10 — but "test/doc prior 0.6" (run.ts variant, 122 tuning tasks) changes no task: ±0.
 // Tasks: the TASKS most recent qualifying commits per corpus (first parent only, merges
 // skipped). Split by task id (task.ts splitOf), as for every corpus.
 

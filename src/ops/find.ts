@@ -53,7 +53,7 @@ export interface FindData {
   historyAbsent?: string;
   /** kind=task: why the git history used is partial (a shallow clone). */
   historyPartial?: string;
-  /** kind=task: the package folder the query names. */
+  /** kind=task: the package folder the query names (several comma-separated, for a scope list). */
   package?: string;
   /** kind=service|request|route|config */
   wiring?: WiringAnswer;
@@ -67,9 +67,9 @@ function renderLocalization(loc: Localization): string[] {
   if (short.length) out.push(`  partial: ${short.join("; ")}`);
   if (loc.unmatched?.length) out.push(`  ${loc.unmatched.map((w) => `"${w}"`).join(", ")} occur${loc.unmatched.length === 1 ? "s" : ""} nowhere in the indexed files${loc.candidates.length ? ": the candidates match the other words only" : ""} (if this is new code, name an existing file, symbol or route it joins)`);
   if (loc.noCandidates) out.push(`  ${loc.noCandidates}`);
-  if (loc.package) {
-    const dirs = loc.package.split(", ");
-    out.push(dirs.length > 1 ? `  the query names the packages ${dirs.map((d) => `${d}/`).join(", ")}: files outside them rank lower` : `  the query names the package ${loc.package}/: files outside it rank lower`);
+  if (loc.packages) {
+    const many = loc.packages.length > 1;
+    out.push(`  the query names the package${many ? "s" : ""} ${loc.packages.map((d) => `${d}/`).join(", ")}: files outside ${many ? "them" : "it"} rank lower`);
   }
   if (loc.historyAbsent) out.push(`  git history not used (${loc.historyAbsent}): ranked by the files alone`);
   if (loc.historyPartial) out.push(`  git history partial (${loc.historyPartial})`);
@@ -100,7 +100,7 @@ async function findTask(request: FindRequest, index: OpenIndex, ws: Workspace, b
   }
   const graph = loadFileGraph(index.db, index.meta.index_completed_at ?? "");
   const loc = localize(collection, { query: request.query, limit: Math.min(request.limit, TASK_CANDIDATES), graph, changed, symbols: true });
-  const data: FindData = { ...base, indexState: index.state, grade: loc.grade, candidates: loc.candidates, ...(loc.unmatched ? { unmatched: loc.unmatched } : {}), ...(loc.noCandidates ? { noCandidates: loc.noCandidates } : {}), ...(loc.gradeEvidence ? { gradeEvidence: loc.gradeEvidence } : {}), ...(loc.navigation ? { navigation: loc.navigation } : {}), ...(loc.historyAbsent ? { historyAbsent: loc.historyAbsent } : {}), ...(loc.historyPartial ? { historyPartial: loc.historyPartial } : {}), ...(loc.package ? { package: loc.package } : {}) };
+  const data: FindData = { ...base, indexState: index.state, grade: loc.grade, candidates: loc.candidates, ...(loc.unmatched ? { unmatched: loc.unmatched } : {}), ...(loc.noCandidates ? { noCandidates: loc.noCandidates } : {}), ...(loc.gradeEvidence ? { gradeEvidence: loc.gradeEvidence } : {}), ...(loc.navigation ? { navigation: loc.navigation } : {}), ...(loc.historyAbsent ? { historyAbsent: loc.historyAbsent } : {}), ...(loc.historyPartial ? { historyPartial: loc.historyPartial } : {}), ...(loc.packages ? { package: loc.packages.join(", ") } : {}) };
   const capped = request.limit > TASK_CANDIDATES ? [`limit ${request.limit} is above what a task answer ranks: at most ${TASK_CANDIDATES} candidates`] : [];
   return { text: [availabilityHeader(index.state, index.meta, index.detail), ...renderLocalization(loc)].join("\n"), data, ...(capped.length ? { warnings: capped } : {}) };
 }

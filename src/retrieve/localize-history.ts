@@ -96,8 +96,7 @@ function namesOf(collection: Collection): Map<string, string[]> {
 }
 
 export interface NamedPackage {
-  /** The package folder (several, comma-separated, for a scope list). */
-  dir: string;
+  /** The package folders (several for a scope list). */
   dirs: string[];
   how: "scope" | "word";
 }
@@ -119,19 +118,19 @@ export function namedPackage(collection: Collection, query: string): NamedPackag
     const each = scopes.map((sc) => dirs.filter((d) => names(d).includes(sc)));
     if (each.every((found) => found.length === 1)) {
       const list = [...new Set(each.map((found) => found[0] as string))];
-      return { dir: list.join(", "), dirs: list, how: "scope" };
+      return { dirs: list, how: "scope" };
     }
   }
   const scope = scopes.length === 1 ? scopes[0] : undefined;
   if (scope) {
     const exact = dirs.filter((d) => names(d).includes(scope));
     const loose = exact.length ? exact : dirs.filter((d) => scope.length >= 4 && names(d).some((n) => (n.startsWith(scope) || scope.startsWith(n)) && n.length >= 4));
-    if (loose.length === 1) return { dir: loose[0] as string, dirs: [loose[0] as string], how: exact.length || !PARAMS.looseScopeAsWord ? "scope" : "word" };
+    if (loose.length === 1) return { dirs: [loose[0] as string], how: exact.length || !PARAMS.looseScopeAsWord ? "scope" : "word" };
   }
   const lower = query.toLowerCase();
   const says = (n: string) => n.length >= 3 && new RegExp(`(^|[^a-z0-9-])(@[a-z0-9-]+/)?${n.replace(/[^a-z0-9]/g, (c) => `\\${c}`)}([^a-z0-9-]|$)`).test(lower);
   const mentioned = dirs.filter((d) => names(d).some(says));
-  return mentioned.length === 1 ? { dir: mentioned[0] as string, dirs: [mentioned[0] as string], how: "word" } : null;
+  return mentioned.length === 1 ? { dirs: [mentioned[0] as string], how: "word" } : null;
 }
 
 /** The prior factor per file: recency, and the named package (files outside it damped). */

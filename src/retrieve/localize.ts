@@ -57,8 +57,8 @@ export interface Localization {
   historyAbsent?: string;
   /** Why the history used is partial (a shallow clone): absent when it is complete. */
   historyPartial?: string;
-  /** The package folder the query names (files outside it were damped). */
-  package?: string;
+  /** The package folders the query names (files outside them were damped). */
+  packages?: string[];
   /** What the grade was decided on (absent when there are no candidates). */
   gradeEvidence?: GradeEvidence;
 }
@@ -265,7 +265,7 @@ export function localize(collection: Collection, options: LocalizeOptions): Loca
   const result: Localization = { grade: graded.grade, candidates, cluster: graded.cluster, ...(why ? { lowSignal: why } : {}), ...(fts ? {} : { noFullText: true }), ...(unmatched.length ? { unmatched } : {}), ...(graded.evidence ? { gradeEvidence: graded.evidence } : {}),
     ...(history.available ? {} : { historyAbsent: history.state.replace(/^absent:\s*/, "") }),
     ...(history.available && history.shallow ? { historyPartial: `a shallow clone: only its last ${history.count} commit${history.count === 1 ? "" : "s"} were read (git fetch --unshallow reads the rest)` } : {}),
-    ...(pkg ? { package: pkg.dir } : {}),
+    ...(pkg ? { packages: pkg.dirs } : {}),
   };
   if (candidates.length === 0 && unmatched.length === 0) result.noCandidates = emptyWhy(collection.files.length, topical.size);
   if (graded.grade !== "confident") result.navigation = navigation(db, collection, candidates);

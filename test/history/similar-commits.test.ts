@@ -115,8 +115,8 @@ describe("similar past commits", () => {
     const root = lexerRepo();
     await syncIndex(root);
     const query = "lexer: unterminated string literal at the end of a line";
-    const off = (await withParams({ ...ISOLATED, similarCommits: 0 }, () => call("find", { path: root, query, kind: "task" }))).data as Answer;
-    const on = (await withParams(ISOLATED, () => call("find", { path: root, query, kind: "task" }))).data as Answer;
+    const off = (await withParams({ ...ISOLATED, similarCommits: 0 }, () => call("find", { path: root, query, kind: "task" }))).data as unknown as Answer;
+    const on = (await withParams(ISOLATED, () => call("find", { path: root, query, kind: "task" }))).data as unknown as Answer;
     // Level without it (the path's word alone), the name order decides: comment.ts first.
     expect(off.candidates.slice(0, 2).map((c) => c.path)).toEqual(["src/lexer/comment.ts", "src/lexer/quote.ts"]);
     expect(off.candidates[0]?.reasons.join(" ")).not.toContain("past commits most like");
@@ -133,8 +133,8 @@ describe("similar past commits", () => {
     commit(root, { "src/lexer/comment.ts": "export function unterminatedLiteral(): number {\n  return 1;\n}\n" }, "app: tidy");
     await syncIndex(root);
     const query = "lexer: unterminatedLiteral at the end of a line";
-    const off = (await withParams({ ...ISOLATED, similarCommits: 0 }, () => call("find", { path: root, query, kind: "task" }))).data as Answer;
-    const on = (await withParams(ISOLATED, () => call("find", { path: root, query, kind: "task" }))).data as Answer;
+    const off = (await withParams({ ...ISOLATED, similarCommits: 0 }, () => call("find", { path: root, query, kind: "task" }))).data as unknown as Answer;
+    const on = (await withParams(ISOLATED, () => call("find", { path: root, query, kind: "task" }))).data as unknown as Answer;
     expect(off.candidates[0]?.path).toBe("src/lexer/comment.ts");
     expect((off.candidates[1]?.score ?? 0) < (1 - PARAMS.similarBand) * (off.candidates[0]?.score ?? 0)).toBe(true);
     expect(on.candidates.map((c) => c.path)).toEqual(off.candidates.map((c) => c.path));
@@ -145,8 +145,8 @@ describe("similar past commits", () => {
     await syncIndex(root);
     expect(kept(root).commits).toEqual([]);
     const query = "lexer: unterminated string literal";
-    const off = (await withParams({ similarCommits: 0 }, () => call("find", { path: root, query, kind: "task" }))).data as Answer;
-    const on = (await call("find", { path: root, query, kind: "task" })).data as Answer;
+    const off = (await withParams({ similarCommits: 0 }, () => call("find", { path: root, query, kind: "task" }))).data as unknown as Answer;
+    const on = (await call("find", { path: root, query, kind: "task" })).data as unknown as Answer;
     expect(on.candidates).toEqual(off.candidates);
   }, 120_000);
 });

@@ -164,7 +164,9 @@
 // (.005 … .059); long query .648 .804 .722 vs .590 .804 .687. Against BM25F over sources: Acc@1 +.238 (.139 … .336),
 // MRR +.168 (.097 … .242); medusa MRR −.025 (was −.060). Cost: the kept commits add ~50 ms to a full history read of
 // effect (4,482 commits kept, 23,091 word rows; the read is 2.0–3.5 s at load 5); a query's lookup p50 1.8 ms, p95 11 ms
-// uncached (effect's 10.5k-commit history, in memory). npm+svc (grades.ts, 356 tuning tasks, with and without
+// uncached (effect's 10.5k-commit history, in memory); task-latency.ts on the effect-git clone (3,483 files), 30 queries:
+// warm p50 27.6 / 27.1 ms with it, 28.2 / 26.3 without (two runs each); each query's first run 52.4 against 42.1 ms
+// (CPU 37.8 / 32.3) at load 3. npm+svc (grades.ts, 356 tuning tasks, with and without
 // --params '{"similarCommits":0}'): no tree there has a past commit; grades (confident 68, .941) and every ranking identical.
 // Tasks: the TASKS most recent qualifying commits per corpus (first parent only, merges
 // skipped). Split by task id (task.ts splitOf), as for every corpus.

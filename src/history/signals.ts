@@ -1,5 +1,6 @@
 // Reading the stored history (update.ts) for task localization: a BM25 over the words of
-// past commit messages per path, co-change neighbours, and recency.
+// past commit messages per path, co-change neighbours, recency, and the past commits most
+// like a task (a BM25 over the kept commits' messages).
 
 import type { Database } from "bun:sqlite";
 import { cachedRead } from "../store/read-cache.ts";
@@ -49,8 +50,7 @@ export function historyWordScores(db: Database, h: History, stems: readonly stri
   if (!h.available) return out;
   const rows = db.prepare("SELECT w.path AS path, w.weight AS weight, f.commits AS commits FROM history_words w JOIN history_files f ON f.path = w.path WHERE w.word = ?");
   // Kept per store build and stored history (its version, head, commit count and decay base: the history pass writes them with its rows).
-  const version = (db.query("SELECT value FROM index_meta WHERE key = 'history_version'").get() as { value: string } | null)?.value ?? "";
-  const stored = `history-words\0${version}\0${h.head}\0${h.count}\0${h.scale}\0${h.shallow}\0${h.paths}`;
+  const stored = storedKey(db, h, "history-words");
   for (const word of new Set(stems)) {
     const hits = cachedRead(db, `${stored}\0${word}`, (r) => 3 * r.length, () => rows.all(word) as { path: string; weight: number; commits: number }[]);
     if (hits.length === 0) continue;
@@ -65,6 +65,45 @@ export function historyWordScores(db: Database, h: History, stems: readonly stri
     }
   }
   return out;
+}
+
+export interface SimilarCommit {
+  /** The commit's ordinal in the stored history. */
+  ordinal: number;
+  /** BM25 of the task's words over this commit's message words. */
+  score: number;
+  /** Every path the commit touched (at most HISTORY.maxFilesPerCommit). */
+  paths: string[];
+}
+
+/** The key of reads of the stored history as it stands (its version, head, commit count and decay base). */
+function storedKey(db: Database, h: History, what: string): string {
+  const version = (db.query("SELECT value FROM index_meta WHERE key = 'history_version'").get() as { value: string } | null)?.value ?? "";
+  return `${what}\0${version}\0${h.head}\0${h.count}\0${h.scale}\0${h.shallow}\0${h.paths}`;
+}
+
+/**
+ * The `limit` kept commits whose messages are most like the task's words (stems → query weight): BM25
+ * (k1 1.2, b 0.75) with each word counted once per message, best first, newer first on a tie.
+ */
+export function similarCommits(db: Database, h: History, words: ReadonlyMap<string, number>, limit: number, k1 = 1.2, b = 0.75): SimilarCommit[] {
+  if (!h.available || words.size === 0 || limit <= 0) return [];
+  const stored = storedKey(db, h, "history-commits");
+  const totals = cachedRead(db, stored, () => 2, () => db.query("SELECT count(*) AS n, avg(words) AS a FROM history_commits").get() as { n: number; a: number | null });
+  const n = totals.n;
+  const avg = Math.max(1e-9, totals.a ?? 0);
+  if (n === 0) return [];
+  const rows = db.prepare("SELECT w.ordinal AS ordinal, c.words AS words FROM history_commit_words w JOIN history_commits c ON c.ordinal = w.ordinal WHERE w.word = ?");
+  const scores = new Map<number, number>();
+  for (const [word, weight] of words) {
+    const hits = cachedRead(db, `${stored}\0${word}`, (r) => 2 * r.length, () => rows.all(word) as { ordinal: number; words: number }[]);
+    if (hits.length === 0) continue;
+    const idf = Math.log(1 + (n - hits.length + 0.5) / (hits.length + 0.5)) * weight;
+    for (const r of hits) scores.set(r.ordinal, (scores.get(r.ordinal) ?? 0) + (idf * (k1 + 1)) / (1 + k1 * (1 - b + (b * r.words) / avg)));
+  }
+  const best = [...scores].sort((x, y) => y[1] - x[1] || y[0] - x[0]).slice(0, limit);
+  const pathsOf = db.prepare("SELECT paths FROM history_commits WHERE ordinal = ?");
+  return best.map(([ordinal, score]) => ({ ordinal, score, paths: JSON.parse((pathsOf.get(ordinal) as { paths: string }).paths) as string[] }));
 }
 
 /** The paths most often committed together with `path` (weight normalised by commit size), heaviest first. */

@@ -15,7 +15,7 @@ const historyPass: AfterPass = {
   kind: "after",
   name: "history",
   reads: [],
-  writes: ["history_files", "history_words", "history_cochange"],
+  writes: ["history_files", "history_words", "history_cochange", "history_commits", "history_commit_words"],
   run: async (db, root) => void (await syncHistory(db, root, findGitRoot(root))),
   behind: (db, root) => historyBehind(db, findGitRoot(root)),
 };

@@ -1,11 +1,14 @@
 // History evidence for task localization (src/history): the words past commits used when
 // they touched a file, files committed together with the strongest candidates, recency,
-// and a package the query names (a conventional-commit scope or a package folder name).
+// a package the query names (a conventional-commit scope or a package folder name), and
+// the files the past commits most like the task changed (breaking near-ties).
 
 import type { Database } from "bun:sqlite";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { cochangeOf, historyOf, historyWordScores, recencyOf, type History } from "../history/signals.ts";
+import { cochangeOf, historyOf, historyWordScores, recencyOf, similarCommits, type History } from "../history/signals.ts";
+import { messageWords } from "../history/update.ts";
+import { headline } from "./localize-terms.ts";
 import { perFileList, type Collection, type IndexedFile } from "../plan/collect.ts";
 import { PARAMS } from "./localize-params.ts";
 import { add, type Merge } from "./localize-signals.ts";
@@ -147,4 +150,46 @@ export function historyPrior(db: Database, h: History, collection: Collection, p
     memo.set(id, f);
     return f;
   };
+}
+
+/**
+ * The near-tied head of `final` (best first: every file within similarBand of the first's score)
+ * reordered by score + similarWeight × its share of the votes of the similarCommits past commits
+ * most like the task (each votes for the files it changed: its similarity to the task, relative
+ * to the nearest's, divided by how many files it touched), relative to the best-voted file of the
+ * head. Only a reordering: the head's scores stay where they were, in order, each file taking the
+ * score of the place it moves to; nothing is added or removed. A near-duplicate past change
+ * points at its own files where the per-file message words (historyWords) pool every commit.
+ */
+export function similarCommitsFirst(db: Database, h: History, collection: Collection, query: string, final: readonly [number, number][], note?: (id: number, reason: string) => void): [number, number][] {
+  const out = [...final];
+  if (!h.available || PARAMS.similarCommits <= 0 || out.length < 2) return out;
+  const top = (out[0] as [number, number])[1];
+  if (top <= 0) return out;
+  let n = 0;
+  while (n < out.length && (out[n] as [number, number])[1] >= (1 - PARAMS.similarBand) * top) n++;
+  if (n < 2) return out;
+  // The headline's words at full weight, the description's at longWeight (as localize-terms weighs them), as the history stores them (stemmed, secrets blanked).
+  const { head, rest } = headline(query);
+  const words = new Map<string, number>();
+  for (const w of messageWords(rest)) words.set(w, PARAMS.longWeight);
+  for (const w of messageWords(head)) words.set(w, 1);
+  const near = similarCommits(db, h, words, PARAMS.similarCommits);
+  const nearest = near[0]?.score ?? 0;
+  if (nearest <= 0) return out;
+  const votes = new Map<string, { v: number; commits: number }>();
+  for (const c of near) {
+    for (const p of c.paths) {
+      const vote = votes.get(p) ?? { v: 0, commits: 0 };
+      votes.set(p, { v: vote.v + c.score / nearest / c.paths.length, commits: vote.commits + 1 });
+    }
+  }
+  const pathOf = (id: number) => collection.byId.get(id)?.path ?? "";
+  const band = out.slice(0, n).map(([id, score], i) => ({ id, score, i, vote: votes.get(pathOf(id)) }));
+  const most = Math.max(0, ...band.map((b) => b.vote?.v ?? 0));
+  if (most <= 0) return out;
+  const weighed = (b: (typeof band)[number]) => b.score + (PARAMS.similarWeight * (b.vote?.v ?? 0)) / most;
+  const sorted = [...band].sort((a, b) => weighed(b) - weighed(a) || a.i - b.i);
+  for (const b of band) if (b.vote) note?.(b.id, `${b.vote.commits} of the ${near.length} past commits most like the task changed it`);
+  return [...sorted.map((b, j) => [b.id, (band[j] as (typeof band)[number]).score] as [number, number]), ...out.slice(n)];
 }

@@ -15,7 +15,7 @@ import { queryTerms, type QueryTerm } from "../text/terms.ts";
 import { stem } from "../text/stem.ts";
 import { taskTerms } from "./localize-terms.ts";
 import { isCodeLanguage } from "../lang/languages.ts";
-import { auxiliaryIds, cochange, historyOf, historyPrior, historyWords, namedPackage, pathIds } from "./localize-history.ts";
+import { auxiliaryIds, cochange, historyOf, historyPrior, historyWords, namedPackage, pathIds, similarCommitsFirst } from "./localize-history.ts";
 import { NAMED_TYPE_KINDS_SQL } from "../lang/model.ts";
 import { cochangeOf } from "../history/signals.ts";
 import { likelySymbols, SYMBOL_PARAMS, type SymbolAnswer } from "./localize-symbols.ts";
@@ -228,7 +228,10 @@ export function localize(collection: Collection, options: LocalizeOptions): Loca
   };
   neighbours(options.graph, collection, merged(m, options.graph, collection, prior), m);
   if (history.available) cochange(db, collection, merged(m, options.graph, collection, prior), m);
-  const final = exactStemsFirst(merged(m, options.graph, collection, prior), collection, options.graph, options.query, CHANGE_WORDS, (id, reason) => m.reasons.get(id)?.push(reason));
+  const note = (id: number, reason: string) => m.reasons.get(id)?.push(reason);
+  // Near-ties broken by the files the most similar past commits changed, then by a file named exactly by a query word.
+  const similar = similarCommitsFirst(db, history, collection, options.query, merged(m, options.graph, collection, prior), note);
+  const final = exactStemsFirst(similar, collection, options.graph, options.query, CHANGE_WORDS, note);
   // Byte-identical files (same content hash) collapse onto the first.
   const hashOf = db.prepare("SELECT hash FROM files WHERE id = ?");
   const seenHash = new Map<string, Candidate>();

@@ -2,7 +2,7 @@
 // rebuilt from scratch (no migrations); the product version never forces a rebuild.
 
 /** Bump on any change to tables, columns or indexes. */
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6; // 6: history_commits, history_commit_words (similar past commits)
 /** Bump when extraction output changes meaning (new declaration kinds, tokenizer, FTS fields). */
 export const EXTRACTION_VERSION = 5;
 
@@ -24,6 +24,8 @@ export const TABLES = [
   "history_files",
   "history_words",
   "history_cochange",
+  "history_commits",
+  "history_commit_words",
 ] as const;
 
 export const SCHEMA_SQL = `
@@ -192,6 +194,10 @@ CREATE TABLE IF NOT EXISTS history_files (path TEXT PRIMARY KEY, commits REAL NO
 CREATE TABLE IF NOT EXISTS history_words (word TEXT NOT NULL, path TEXT NOT NULL, weight REAL NOT NULL, PRIMARY KEY (word, path)) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS history_words_path ON history_words(path);
 CREATE TABLE IF NOT EXISTS history_cochange (path TEXT NOT NULL, other TEXT NOT NULL, weight REAL NOT NULL, PRIMARY KEY (path, other)) WITHOUT ROWID;
+-- The last commits one by one (HISTORY.similarCommitsKept, by ordinal): how many message words and
+-- paths (a JSON array) each has, and its words inverted, for "similar past commits" (src/history/signals.ts).
+CREATE TABLE IF NOT EXISTS history_commits (ordinal INTEGER PRIMARY KEY, words INTEGER NOT NULL, paths TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS history_commit_words (word TEXT NOT NULL, ordinal INTEGER NOT NULL, PRIMARY KEY (word, ordinal)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS check_sessions (
   session TEXT PRIMARY KEY,
   baseline TEXT NOT NULL,

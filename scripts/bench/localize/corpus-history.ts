@@ -136,6 +136,38 @@
 // for EntityManager.ts's change, mikro-orm EntityManager.ts for EntityLoader.ts, effect cli Argument.ts/Command.ts for
 // Prompt.ts, which has no test). npm tarballs ship no tests (one apollo testing/ file, never a candidate): no npm task has
 // the evidence, so find would be unchanged there. Gate (≥ 2 tasks at rank 1) not met; not implemented.
+// Similar past commits (knn, 2026-11-26, tuning only; BugLocator's "similar bug reports"): the past commits (at or
+// before the parent) whose messages are most like the task (BM25 over subject + first body paragraph, stemmed as the
+// history stores them, k1 1.2, b .75, each word once) vote for the files they changed, each its similarity relative to
+// the nearest's ÷ its file count (α 1); within a band of the first's score files are reordered by score + λ × vote ÷ the
+// band's best vote. Offline first over find's dumped top 40 (dumps-v2/hist.jsonl, 0fa12bd; git log of each parent
+// from the mirrors, commits of ≤ 30 files; the stem rule re-applied after), Acc@1 / MRR:
+//   find (0fa12bd)                         .582 .667   effect .567/.679 mikro-orm .591/.694 rxjs .895/.930 zod .400/.484
+//                                                       typeorm .647/.727 medusa .368/.444
+//   20 commits, λ .5, band 5 % (kept)      .631 .698   effect .700/.762 mikro-orm .636/.725 rxjs = zod .333/.451
+//                                                       typeorm .706/.757 medusa .421/.479 (8 tasks move: 7 → 1, zod's
+//                                                       core.ts 1 → 2, its previous commit "install derived internals"
+//                                                       changed schemas.ts)
+//   leave-one-corpus-out, λ ∈ {.05 .1 .2 .5 1} × band {5 %, 10 %}: with 20 commits every fold chooses λ .5 / 5 %
+//   (+6 tasks, MRR +.031, the row above); with 10 / 40 commits +3 / +4; choosing the commit count too (10, 20, 40) +2
+//   (MRR +.012; rxjs −1 and typeorm −.009 where folds chose a 10 % band). Age decay, LOCO with 10 / 20 / 40 commits:
+//   half-life 2,000 commits +4 / +2 / +1, 500 −2 / −1 / −3. The kept setting with the last 3,000 / 10,000 commits,
+//   commits of ≤ 50 files or the body at weight 0 / 1: the same tasks; commits of ≤ 10 files: +4. Without the stem
+//   rule after it, rxjs's "centralize window / buffer / repeat subscriptions" series goes back to window-when.ts etc.
+//   (−3): a commit series over sibling files is the signal's blind spot. A wider grid (α 0 / .5 / 1, 5 commits, λ .02 /
+//   .3, bands 20 % and none — a global additive score) LOCO −3: rxjs −4, medusa −1 (folds choosing no band), zod −1.
+//   npm corpora: one root commit each, so no past commit and no change by construction (no npm task in the dump has
+//   any history evidence).
+// Committed (similarCommitsFirst in localize-history.ts, run before the stem rule; history version 6 keeps the last 5,000
+// commits one by one): run.ts --split tune --variants "− similar commits" on the six corpora: .631 .774 .697 (the offline
+// figure, the same 8 tasks), − similar commits .582 .774 .666 = find before; Acc@1 +.049 (.008 … .098), MRR +.031
+// (.005 … .059); long query .648 .804 .722 vs .590 .804 .687. Against BM25F over sources: Acc@1 +.238 (.139 … .336),
+// MRR +.168 (.097 … .242); medusa MRR −.025 (was −.060). Cost: the kept commits add ~50 ms to a full history read of
+// effect (4,482 commits kept, 23,091 word rows; the read is 2.0–3.5 s at load 5); a query's lookup p50 1.8 ms, p95 11 ms
+// uncached (effect's 10.5k-commit history, in memory); task-latency.ts on the effect-git clone (3,483 files), 30 queries:
+// warm p50 27.6 / 27.1 ms with it, 28.2 / 26.3 without (two runs each); each query's first run 52.4 against 42.1 ms
+// (CPU 37.8 / 32.3) at load 3. npm+svc (grades.ts, 356 tuning tasks, with and without
+// --params '{"similarCommits":0}'): no tree there has a past commit; grades (confident 68, .941) and every ranking identical.
 // Tasks: the TASKS most recent qualifying commits per corpus (first parent only, merges
 // skipped). Split by task id (task.ts splitOf), as for every corpus.
 

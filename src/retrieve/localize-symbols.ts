@@ -60,13 +60,13 @@ interface Row {
   endLine: number;
 }
 
-const quote = (term: string) => `"${term.replaceAll('"', '""')}"`;
+export const quote = (term: string) => `"${term.replaceAll('"', '""')}"`;
 
 /** The declarations (chunk rowids, ascending) a full-text match finds anywhere in the store, kept per build. */
-const declarationsMatching = (db: Database, match: string) => cachedRowids(db, "SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid", match);
+export const declarationsMatching = (db: Database, match: string) => cachedRowids(db, "SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid", match);
 
 /** The ids of an ascending list within [from, to]. */
-function within(ids: ArrayLike<number>, from: number, to: number): number[] {
+export function within(ids: ArrayLike<number>, from: number, to: number): number[] {
   const first = (bound: number) => {
     let lo = 0;
     let hi = ids.length;

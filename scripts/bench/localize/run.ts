@@ -253,6 +253,7 @@ export const VARIANTS: Record<string, Variant> = {
   "path name length 0.5": { params: { pathNameLength: 0.5 }, on: "both" },
   "− scope list": { params: { scopeList: false }, on: "both" },
   "− stem over sibling": { params: { stemOverSibling: "off" }, on: "both" },
+  "− declaration match": { params: { declarationMatch: 0 }, on: "both" },
   "stem over sibling (any folder)": { params: { stemOverSibling: "any" }, on: "both" },
   "stem over sibling (linked too)": { params: { stemUnlinked: false }, on: "both" },
   "stem over sibling (any score)": { params: { stemTie: 1 }, on: "both" },

@@ -116,6 +116,26 @@
 // same kinds of evidence (fr.ts / en.ts, SchemaComparator.ts / SchemaHelper.ts): reweighting cannot tell them apart,
 // new evidence must (which declaration the change text describes). Weights: test −.26 and doc −.25 beyond the priors,
 // neighbour −.10 — but "test/doc prior 0.6" (run.ts variant, 122 tuning tasks) changes no task: ±0.
+// What the tests say a file does (testdesc, exploration, tuning only, offline, nothing merged): per source file a field of
+// the describe/it/test titles of the test files (and *.tst.ts type tests) at the task's parent that exercise it — a test's
+// titles go to the files its imports resolve to (relative, package subpaths, named imports from a package or folder
+// barrel), more sharply to the file its describe("Foo") block or its own name (foo.test.ts → foo.ts) names; scored as
+// BM25 over the fields (idf over files with a field; each query word once, its best form; the conventional-commit prefix
+// and PR number left out) or as the file's best single title; combined with find's top 40 by score + w × evidence/max
+// within a band of the first's score, or by letting only files with a field trade places; w and band chosen leave-one-
+// corpus-out (grid w .02–1 × band .02–1). 2,405 of the 4,880 candidates have a field. Acc@1 / MRR, find → with
+// titles (weighted sum, LOCO):
+//   effect .567 .679 → .533 .647   mikro-orm .591 .694 → .545 .672   rxjs .895 .930 → same   zod .400 .484 → same
+//   typeorm .647 .727 → .529 .665   medusa .368 .444 → same   overall .582 .667 → .549 .646 (−4 tasks at rank 1)
+//   files with a field trade places: .574 .663 (−1); describe/name mapping only: ±0 traded, −6 summed; best single
+//   title: .525 (−7); only same-folder siblings of the first: .566 (−2). No setting nets a task at rank 1 even fitted
+//   on all 122 (best +4 −4).
+// Why: where find is right the first file's titles beat its rivals' within 0.9 of its score 55 : 17, where it is wrong the
+// target's beat the first's 6 : 5 (4 equal) — the titles repeat the evidence find already has and do not separate the
+// near-tied siblings (the test of a facade describes what its implementation does: typeorm Repository.ts's increment tests
+// for EntityManager.ts's change, mikro-orm EntityManager.ts for EntityLoader.ts, effect cli Argument.ts/Command.ts for
+// Prompt.ts, which has no test). npm tarballs ship no tests (one apollo testing/ file, never a candidate): no npm task has
+// the evidence, so find would be unchanged there. Gate (≥ 2 tasks at rank 1) not met; not implemented.
 // Which declaration the task describes (loc9, tuning only, held-out not run; localize-declarations.ts): per candidate, its
 // best declaration's BM25-like match to the query over chunks_fts (name ×3, leading comment ×1.5, own text ×1; workspace
 // idf; k1 0.6, no length normalisation; properties/fields ×0.5); the first 10 files within 0.15 of the first's score

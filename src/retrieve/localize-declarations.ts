@@ -20,11 +20,9 @@ import type { Database } from "bun:sqlite";
 import type { QueryTerm } from "../text/terms.ts";
 import { queryTerms, splitIdentifier } from "../text/terms.ts";
 import { cachedCount } from "../store/read-cache.ts";
-import { declarationsMatching, quote, within } from "./localize-symbols.ts";
+import { declarationsMatching, MINOR, ORIGIN_WEIGHT, quote, within } from "./localize-symbols.ts";
 import { PARAMS } from "./localize-params.ts";
 
-const ORIGIN_WEIGHT: Record<QueryTerm["origin"], number> = { word: 1, subtoken: 0.8, stem: 0.6 };
-const MINOR = new Set(["property", "field"]);
 
 /** What this file reads of a collected file (plan/collect.ts; not imported: retrieve sits below plan). */
 interface DeclaredFile {

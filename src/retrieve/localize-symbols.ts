@@ -46,9 +46,10 @@ export const SYMBOL_PARAMS = {
   minShare: 0.25,
 };
 
-const MINOR = new Set(["property", "field"]);
+/** Properties and fields: a line each, seldom where a change's logic goes. */
+export const MINOR = new Set(["property", "field"]);
 
-const ORIGIN_WEIGHT: Record<QueryTerm["origin"], number> = { word: 1, subtoken: 0.8, stem: 0.6 };
+export const ORIGIN_WEIGHT: Record<QueryTerm["origin"], number> = { word: 1, subtoken: 0.8, stem: 0.6 };
 
 interface Row {
   chunk: number;

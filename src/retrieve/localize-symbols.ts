@@ -46,9 +46,10 @@ export const SYMBOL_PARAMS = {
   minShare: 0.25,
 };
 
-const MINOR = new Set(["property", "field"]);
+/** Properties and fields: a line each, seldom where a change's logic goes. */
+export const MINOR = new Set(["property", "field"]);
 
-const ORIGIN_WEIGHT: Record<QueryTerm["origin"], number> = { word: 1, subtoken: 0.8, stem: 0.6 };
+export const ORIGIN_WEIGHT: Record<QueryTerm["origin"], number> = { word: 1, subtoken: 0.8, stem: 0.6 };
 
 interface Row {
   chunk: number;
@@ -60,13 +61,13 @@ interface Row {
   endLine: number;
 }
 
-const quote = (term: string) => `"${term.replaceAll('"', '""')}"`;
+export const quote = (term: string) => `"${term.replaceAll('"', '""')}"`;
 
 /** The declarations (chunk rowids, ascending) a full-text match finds anywhere in the store, kept per build. */
-const declarationsMatching = (db: Database, match: string) => cachedRowids(db, "SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid", match);
+export const declarationsMatching = (db: Database, match: string) => cachedRowids(db, "SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid", match);
 
 /** The ids of an ascending list within [from, to]. */
-function within(ids: ArrayLike<number>, from: number, to: number): number[] {
+export function within(ids: ArrayLike<number>, from: number, to: number): number[] {
   const first = (bound: number) => {
     let lo = 0;
     let hi = ids.length;

@@ -22,6 +22,7 @@ import { likelySymbols, SYMBOL_PARAMS, type SymbolAnswer } from "./localize-symb
 import { gradeEvidence, gradeOf, type Grade, type GradeEvidence } from "./localize-grade.ts";
 import { cachedRowids } from "../store/read-cache.ts";
 import { exactStemsFirst } from "./localize-stems.ts";
+import { declarationMatchFirst } from "./localize-declarations.ts";
 
 export { CONFIDENT_RULE, isConfident, shortOfConfident, type ConfidentRule, type Grade, type GradeEvidence } from "./localize-grade.ts";
 
@@ -229,9 +230,11 @@ export function localize(collection: Collection, options: LocalizeOptions): Loca
   neighbours(options.graph, collection, merged(m, options.graph, collection, prior), m);
   if (history.available) cochange(db, collection, merged(m, options.graph, collection, prior), m);
   const note = (id: number, reason: string) => m.reasons.get(id)?.push(reason);
-  // Near-ties broken by the files the most similar past commits changed, then by a file named exactly by a query word.
+  // Near-ties broken by the files the most similar past commits changed, then by a file named exactly by a query word,
+  // then by which declaration the task describes (full-text only: it reads the declaration index).
   const similar = similarCommitsFirst(db, history, collection, options.query, merged(m, options.graph, collection, prior), note);
-  const final = exactStemsFirst(similar, collection, options.graph, options.query, CHANGE_WORDS, note);
+  const named = exactStemsFirst(similar, collection, options.graph, options.query, CHANGE_WORDS, note);
+  const final = fts ? declarationMatchFirst(db, collection, named, terms, options.query, CHANGE_WORDS, note) : named;
   // Byte-identical files (same content hash) collapse onto the first.
   const hashOf = db.prepare("SELECT hash FROM files WHERE id = ?");
   const seenHash = new Map<string, Candidate>();

@@ -242,7 +242,7 @@ describe("ask: packing for editing", () => {
   test("a candidate that does not fit whole waits: the next candidate that fits arrives whole, the waiting one as an excerpt of its signatures after it; budgets hold", async () => {
     const steps = (name: string, n: number) => Array.from({ length: n }, (_, i) => `  ${name}Step${i}(value: number): number {\n    const scaled = value * ${i + 1} + ${i};\n    return scaled > ${i * 7} ? scaled - ${i} : scaled + ${i};\n  }`).join("\n");
     const root = gitRepo({
-      "src/invoice/line-total.ts": `export class LineTotal {\n  precision = 2;\n${steps("line", 48)}\n}\n`,
+      "src/invoice/line-total.ts": `export class InvoiceLineTotal {\n  precision = 2;\n${steps("line", 48)}\n}\n`,
       "src/invoice/rounding.ts": `export class InvoiceRounding {\n  mode = "half-up";\n${steps("round", 250)}\n}\n`,
       "src/invoice/tax.ts": `export class InvoiceTax {\n  rate = 0.2;\n${steps("tax", 105)}\n}\n`,
       "src/other.ts": `export const other = 1;\n`,
@@ -252,7 +252,8 @@ describe("ask: packing for editing", () => {
     const r = await call("ask", { path: root, task, tokenBudget: 8000 });
     expect(answerTokens(r, counter)).toBeLessThanOrEqual(8000);
     const entries = (r.data as unknown as FusionData).entries;
-    // the localizer's order: line-total, rounding (too large whole), tax
+    // the localizer's order: line-total, rounding (too large whole), tax (InvoiceLineTotal meets the task's words as InvoiceRounding
+    // does: which declaration the task describes, localize-declarations.ts, leaves their near-tie in find's order)
     expect(entries.map((e) => e.path)).toEqual(["src/invoice/line-total.ts", "src/invoice/rounding.ts", "src/invoice/tax.ts"]);
     const byPath = new Map(entries.map((e) => [e.path, e]));
     expect(byPath.get("src/invoice/line-total.ts")?.tier).toBe("standard");

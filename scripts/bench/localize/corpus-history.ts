@@ -168,6 +168,31 @@
 // warm p50 27.6 / 27.1 ms with it, 28.2 / 26.3 without (two runs each); each query's first run 52.4 against 42.1 ms
 // (CPU 37.8 / 32.3) at load 3. npm+svc (grades.ts, 356 tuning tasks, with and without
 // --params '{"similarCommits":0}'): no tree there has a past commit; grades (confident 68, .941) and every ranking identical.
+// Which declaration the task describes (loc9, tuning only, held-out not run; localize-declarations.ts): per candidate, its
+// best declaration's BM25-like match to the query over chunks_fts (name ×3, leading comment ×1.5, own text ×1; workspace
+// idf; k1 0.6, no length normalisation; properties/fields ×0.5); the first 10 files within 0.15 of the first's score
+// reordered by score + 0.2 × share of the band's best, a file whose name is a query word not passed by one whose is not.
+// Offline first (find's top 40 of the 122 dumped at 0fa12bd, each file extracted at the task's parent with the indexer's
+// own extractFile; idf by git grep file counts at the parent), leave-one-corpus-out over k1 {0.6, 1.2} × b {0, 0.5} ×
+// minor {0.5, 1} × add / log-linear × α {.02 … 1} × band {.03 … .3}, npm tuning tasks in the objective:
+//   corpus          Acc@1 before → LOCO   MRR before → LOCO   chosen (every fold: k1 0.6, b 0, minor 0.5)
+//   effect (30)     .567 → .767           .679 → .796         add α .3 band .15
+//   mikro-orm (22)  .591 → .591           .694 → .713         add α .2 band .15
+//   rxjs (19)       .895 → .895           .930 → .930         add α .3 band .15
+//   zod (15)        .400 → .467           .484 → .538         add α .3 band .15
+//   typeorm (17)    .647 → .647           .727 → .746         add α .2 band .15
+//   medusa (19)     .368 → .368           .444 → .437         add α .3 band .15
+//   overall (122)   .582 → .639 (+7)      .667 → .707         npm first files (dump) 111 → 110/111 of 176
+// Without npm in the objective LOCO reaches +9 but npm falls to 100; without the name condition npm loses 3–4 first files
+// whatever α (observableset.ts, eq.ts, sandbox.js passed by siblings with a richer declaration); idf over the candidates'
+// declarations instead of the workspace: LOCO +2, npm −10. Engine (5166153, run.ts --variants "− declaration match"):
+//   find .639 .774 .709, − declaration match .582 .774 .666 (= the earlier find on every task): Acc@1 +.057 (.000 … .115),
+//   MRR +.043 (.007 … .078); 11 tasks better at rank 1 (effect 6: OpenAPI JSON Pointer, worker-runner, server notifications,
+//   Match.fn, Prompt ×2; mikro-orm 3: SchemaComparator ×2, MetadataDiscovery; zod regexes.ts; typeorm SelectQueryBuilder),
+//   4 worse (mikro-orm PostgreSqlSchemaHelper.ts ×2 behind SchemaHelper.ts, transformer.ts behind plugin/index.ts; typeorm
+//   version-utils); per corpus Acc@1 effect .567 → .767, zod .400 → .467, others level; MRR medusa .442 → .439, no other lower.
+//   Long query: Acc@1 .590 → .656. npm+svc (grades.ts, 355 tuning tasks): first file right .645 → .670 (npm 111 → 110, svc
+//   118 → 128), confident 68 (.941) → 69 (.942). Warm query on medusa (15k files, busy 2-core machine) p50 155 → 159 ms.
 // Tasks: the TASKS most recent qualifying commits per corpus (first parent only, merges
 // skipped). Split by task id (task.ts splitOf), as for every corpus.
 

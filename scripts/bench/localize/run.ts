@@ -254,6 +254,7 @@ export const VARIANTS: Record<string, Variant> = {
   "− scope list": { params: { scopeList: false }, on: "both" },
   "− stem over sibling": { params: { stemOverSibling: "off" }, on: "both" },
   "− similar commits": { params: { similarCommits: 0 }, on: "both" },
+  "− declaration match": { params: { declarationMatch: 0 }, on: "both" },
   "stem over sibling (any folder)": { params: { stemOverSibling: "any" }, on: "both" },
   "stem over sibling (linked too)": { params: { stemUnlinked: false }, on: "both" },
   "stem over sibling (any score)": { params: { stemTie: 1 }, on: "both" },

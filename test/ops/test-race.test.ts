@@ -8,7 +8,7 @@
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Ajv from "ajv";
@@ -59,8 +59,12 @@ const ctx = { cwd: "/", host: true };
 let root: string;
 let before: Record<string, string>;
 let dirsBefore: string[];
+// The isolated copies go to tmpdir(): a private one, so another suite running on the machine cannot add or remove svc-race-* folders under this test.
+const sharedTmp = process.env.TMPDIR;
+const privateTmp = mkdtempSync(join(tmpdir(), "svc-test-race-tmp-"));
 
 beforeAll(async () => {
+  process.env.TMPDIR = privateTmp;
   useRuntimeDir();
   root = gitRepo(FILES);
   // an untracked, not-ignored covering test: the isolated copy must hold it
@@ -73,6 +77,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await releaseResident(root);
+  if (sharedTmp === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = sharedTmp;
+  rmSync(privateTmp, { recursive: true, force: true });
 });
 
 describe("svc_test candidate racing", () => {

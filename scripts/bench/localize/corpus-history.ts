@@ -284,5 +284,10 @@ export function leakCheck(db: Database, dir: string, task: LocalizeTask): string
   if (Number(meta("history_count")) !== count) problems.push(`history holds ${meta("history_count")} commits, HEAD reaches ${count}`);
   const known = db.prepare("SELECT 1 FROM history_files WHERE path = ?");
   for (const p of added) if (known.get(p)) problems.push(`history knows ${p}, which the task commit adds`);
+  // The commits kept one by one (similar past commits): none past the parent, none touching a file the task commit adds.
+  const last = (db.query("SELECT max(ordinal) AS n FROM history_commits").get() as { n: number | null }).n ?? 0;
+  if (last > count) problems.push(`history keeps commit ${last}, HEAD reaches ${count}`);
+  const kept = db.prepare("SELECT 1 FROM history_commits WHERE paths LIKE ? ESCAPE '\\' LIMIT 1");
+  for (const p of added) if (kept.get(`%${JSON.stringify(p).replace(/[\\%_]/g, (c) => `\\${c}`)}%`)) problems.push(`a kept commit touches ${p}, which the task commit adds`);
   return problems;
 }

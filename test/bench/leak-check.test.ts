@@ -10,14 +10,8 @@ import { checkoutParent, leakCheck } from "../../scripts/bench/localize/corpus-h
 import type { LocalizeTask } from "../../scripts/bench/localize/task.ts";
 import { syncIndex } from "../../src/indexing/sync.ts";
 import { storePath } from "../../src/store/db.ts";
-import { git, gitRepo, writeFiles } from "../helpers/repo.ts";
+import { commitFiles as commit, gitRepo } from "../helpers/repo.ts";
 
-function commit(root: string, files: Record<string, string>, message: string): string {
-  writeFiles(root, files);
-  git(root, "add", "-A");
-  git(root, "commit", "-q", "-m", message);
-  return git(root, "rev-parse", "HEAD").trim();
-}
 
 describe("leakCheck", () => {
   test("clean at the parent; a history past it, or a kept commit touching a file the task adds, is reported", async () => {

@@ -59,6 +59,14 @@ export function gitRepo(files: Record<string, string | Uint8Array>, options: { c
   return root;
 }
 
+/** Write files, stage everything and commit with this message; the new commit's hash. */
+export function commitFiles(root: string, files: Record<string, string | Uint8Array>, message: string): string {
+  writeFiles(root, files);
+  git(root, "add", "-A");
+  git(root, "commit", "-q", "-m", message);
+  return git(root, "rev-parse", "HEAD").trim();
+}
+
 /** A plain folder (no git) with the given files. */
 export function plainDir(files: Record<string, string | Uint8Array>): string {
   const root = tempDir();

@@ -14,14 +14,9 @@ import { PARAMS } from "../../src/retrieve/localize-params.ts";
 import { HISTORY } from "../../src/history/update.ts";
 import { stem } from "../../src/text/stem.ts";
 import { CANARY } from "../helpers/canary.ts";
-import { git, gitRepo, writeFiles } from "../helpers/repo.ts";
+import { commitFiles as commit, git, gitRepo } from "../helpers/repo.ts";
+import { withParams } from "../helpers/params.ts";
 
-function commit(root: string, files: Record<string, string>, message: string): string {
-  writeFiles(root, files);
-  git(root, "add", "-A");
-  git(root, "commit", "-q", "-m", message);
-  return git(root, "rev-parse", "HEAD").trim();
-}
 
 function kept(root: string): { commits: { ordinal: number; words: number; paths: string[] }[]; words: Set<string> } {
   const db = new Database(storePath(root), { readonly: true });
@@ -38,15 +33,6 @@ interface Answer {
   candidates: { path: string; score: number; reasons: string[] }[];
 }
 
-async function withParams<T>(params: Partial<typeof PARAMS>, f: () => Promise<T>): Promise<T> {
-  const before = { ...PARAMS };
-  Object.assign(PARAMS, params);
-  try {
-    return await f();
-  } finally {
-    Object.assign(PARAMS, before);
-  }
-}
 
 /** Two lexer files level on every other evidence (the same path words, no query word in them); history words and co-change off. */
 function lexerRepo(): string {

@@ -6,8 +6,8 @@
 import { describe, expect, test } from "bun:test";
 import { call } from "../../src/engine.ts";
 import type { FindData } from "../../src/ops/find.ts";
-import { PARAMS } from "../../src/retrieve/localize-params.ts";
 import { gitRepo } from "../helpers/repo.ts";
+import { withParams } from "../helpers/params.ts";
 
 async function candidates(path: string, query: string) {
   const r = await call("find", { path, query, kind: "task" });
@@ -16,15 +16,6 @@ async function candidates(path: string, query: string) {
 
 const ranking = async (path: string, query: string) => (await candidates(path, query)).map((c) => c.path);
 
-async function withParams<T>(params: Partial<typeof PARAMS>, run: () => Promise<T>): Promise<T> {
-  const saved = { ...PARAMS };
-  Object.assign(PARAMS, params);
-  try {
-    return await run();
-  } finally {
-    Object.assign(PARAMS, saved);
-  }
-}
 
 /** Every query word in a method of its own, each mentioned in name, comment and body: the text ranks this file first. */
 const spread = (name: string) =>

@@ -5,8 +5,8 @@
 import { describe, expect, test } from "bun:test";
 import { call } from "../../src/engine.ts";
 import type { FindData } from "../../src/ops/find.ts";
-import { PARAMS } from "../../src/retrieve/localize-params.ts";
 import { gitRepo } from "../helpers/repo.ts";
+import { withParams } from "../helpers/params.ts";
 
 async function ranking(path: string, query: string): Promise<string[]> {
   const r = await call("find", { path, query, kind: "task" });
@@ -24,15 +24,6 @@ const operator = (name: string, mentions: number, head = "") =>
     "",
   ].join("\n");
 
-async function withParams<T>(params: Partial<typeof PARAMS>, run: () => Promise<T>): Promise<T> {
-  const saved = { ...PARAMS };
-  Object.assign(PARAMS, params);
-  try {
-    return await run();
-  } finally {
-    Object.assign(PARAMS, saved);
-  }
-}
 
 describe("a file named exactly by a query word", () => {
   test("window.ts ranks over window-when.ts for `window`; not when the query writes the sibling's other word, nor another folder's window.ts; off, the sibling leads", async () => {

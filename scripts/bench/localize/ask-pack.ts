@@ -42,6 +42,12 @@
 //   nodemailer 8k 39.5 vs 44.7, sinon 20k 93.7 vs 98.4. p50 66.3 ms.
 //   cli − mcp, paired: 8k present +1.4 (0.3 … 2.5), 16 tasks better, 7 worse; whole ±0.0 (−1.1 … 1.0); 20k present +0.3
 //   (−0.3 … 1.0), whole +0.2 (−0.5 … 1.1).
+// Held-out, read once at 4eb916f (find's near-tie rules: similar past commits — absent on npm trees, which have no past
+// commit — and declaration match; nothing tuned after), --surface cli, 372 tasks (svc's own history has 5 more):
+//   8k 80.0 / 66.2 vs pack 57.7: +22.4 (18.2 … 26.8) / +8.5 (4.6 … 12.5); 20k 87.4 / 82.3 vs 74.8: +12.6 (9.4 … 16.1) / +7.6
+//   (4.4 … 11.1) — as at 1f9ee09 within 0.4. Whole below the pack: mobx 20k 53.6 vs 59.1 (unchanged), @apollo/client 8k
+//   62.4 vs 62.9 (−0.5, was −0.1), nodemailer 8k 42.1 vs 44.7 (was 47.4: the declaration match moves a first file there).
+//   p50 83.0 ms.
 // At 99b6dc1 (ask5: a candidate planned whole that does not fit whole waits while the candidates
 // after it are tried whole, keeping 3% of the budget for a head-and-tail excerpt of its signatures,
 // which go in before the neighbours'; ASK_PARAMS deferSignatures/deferKeep). Why the pack had a

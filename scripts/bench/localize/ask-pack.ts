@@ -46,7 +46,8 @@
 // commit — and declaration match; nothing tuned after), --surface cli, 372 tasks (svc's own history has 5 more):
 //   8k 80.0 / 66.2 vs pack 57.7: +22.4 (18.2 … 26.8) / +8.5 (4.6 … 12.5); 20k 87.4 / 82.3 vs 74.8: +12.6 (9.4 … 16.1) / +7.6
 //   (4.4 … 11.1) — as at 1f9ee09 within 0.4. Whole below the pack: mobx 20k 53.6 vs 59.1 (unchanged), @apollo/client 8k
-//   62.4 vs 62.9 (−0.5, was −0.1), nodemailer 8k 42.1 vs 44.7 (was 47.4: the declaration match moves a first file there).
+//   62.4 vs 62.9 (−0.5, was −0.1), nodemailer 8k 42.1 vs 44.7 (was 47.4; on npm
+//   trees only the declaration match changed find since 1f9ee09).
 //   p50 83.0 ms.
 // At 99b6dc1 (ask5: a candidate planned whole that does not fit whole waits while the candidates
 // after it are tried whole, keeping 3% of the budget for a head-and-tail excerpt of its signatures,

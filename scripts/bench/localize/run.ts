@@ -232,7 +232,7 @@ export const VARIANTS: Record<string, Variant> = {
   "− co-change": { params: { cochange: 0 }, on: "both" },
   "− recency": { params: { recency: 0 }, on: "both" },
   "− package named": { params: { packageScope: 1, packageWord: 1 }, on: "both" },
-  "− all history signals": { params: { history: 0, cochange: 0, recency: 0, packageScope: 1, packageWord: 1 }, on: "both" },
+  "− all history signals": { params: { history: 0, cochange: 0, recency: 0, packageScope: 1, packageWord: 1, similarCommits: 0 }, on: "both" },
   "− package.json names": { params: { packageNames: false }, on: "both" },
   "− qualified A.b": { params: { qualified: 0 }, on: "both" },
   "− test/doc prior": { params: { testPrior: 1, docPrior: 1 }, on: "both" },

@@ -198,6 +198,14 @@
 //   tuning (122)    find .648 .774 .714   BM25F over sources .393 .673 .530   Acc@1 +.254 (.164 … .352)  MRR +.184 (.113 … .257)
 //                   − similar commits .639 .774 .709 (Acc@1 −.008), − declaration match .631 .774 .697 (−.016): the two
 //                   overlap (alone +.049 and +.057 over .582, together +.066); medusa MRR −.028 against BM25F over sources.
+// Ablation of every signal on tuning, at 830e692 (run.ts --split tune --variants "− history words,− co-change,− recency,
+// − package named,− all history signals,− stem over sibling,− similar commits,− declaration match,− scope list,− test/doc
+// prior"), each against find (.648 .774 .714), Acc@1 / R@10 / MRR and the paired Δ Acc@1:
+//   − history words        .574 .744 .666  −.074 (−.139 … −.008)   − co-change       .648 .751 .718  ±0, R@10 −.023 (−.047 … −.002)
+//   − recency              .648 .770 .710  ±0, R@10 −.004          − package named   .631 .770 .702  −.016 (−.057 … .025)
+//   − all history signals  .541 .733 .648  −.107 (−.189 … −.033)   − test/doc prior  .648 .759 .713  ±0, R@10 −.015
+//   − stem over sibling    .623 .774 .698  −.025 (−.057 … .000)    − scope list      .648 .774 .714  ±0 (medusa's lists: held-out)
+//   − similar commits      .639 .774 .709  −.008 (−.025 … .000)    − declaration match .631 .774 .697 −.016 (−.066 … .033)
 // Held-out, read once at 4eb916f (11:00–11:11 UTC 2026-11-26; nothing tuned after), find / BM25F over sources, Acc@1 R@10 MRR:
 //   effect (20)     .700 .902 .850   .600 .809 .685   Acc@1 +.100 (−.200 … .400)  MRR +.165 (−.044 … .380)
 //   mikro-orm (28)  .607 .854 .741   .500 .699 .625   Acc@1 +.107 (−.071 … .286)  MRR +.116 (.005 … .226)

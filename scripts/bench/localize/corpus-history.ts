@@ -204,7 +204,7 @@
 //   − history words        .574 .744 .666  −.074 (−.139 … −.008)   − co-change       .648 .751 .718  ±0, R@10 −.023 (−.047 … −.002)
 //   − recency              .648 .770 .710  ±0, R@10 −.004          − package named   .631 .770 .702  −.016 (−.057 … .025)
 //   − all history signals  .541 .733 .648  −.107 (−.189 … −.033)   − test/doc prior  .648 .759 .713  ±0, R@10 −.015
-//   − stem over sibling    .623 .774 .698  −.025 (−.057 … .000)    − scope list      .648 .774 .714  ±0 (medusa's lists: held-out)
+//   − stem over sibling    .623 .774 .698  −.025 (−.057 … .000)    − scope list      .648 .774 .714  ±0 (−.008 at loc6)
 //   − similar commits      .639 .774 .709  −.008 (−.025 … .000)    − declaration match .631 .774 .697 −.016 (−.066 … .033)
 // Held-out, read once at 4eb916f (11:00–11:11 UTC 2026-11-26; nothing tuned after), find / BM25F over sources, Acc@1 R@10 MRR:
 //   effect (20)     .700 .902 .850   .600 .809 .685   Acc@1 +.100 (−.200 … .400)  MRR +.165 (−.044 … .380)

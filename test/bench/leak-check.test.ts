@@ -12,7 +12,6 @@ import { syncIndex } from "../../src/indexing/sync.ts";
 import { storePath } from "../../src/store/db.ts";
 import { commitFiles as commit, gitRepo } from "../helpers/repo.ts";
 
-
 describe("leakCheck", () => {
   test("clean at the parent; a history past it, or a kept commit touching a file the task adds, is reported", async () => {
     const root = gitRepo({ "src/alpha.ts": "export const alpha = 1;\n" });

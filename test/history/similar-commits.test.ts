@@ -17,7 +17,6 @@ import { CANARY } from "../helpers/canary.ts";
 import { commitFiles as commit, git, gitRepo } from "../helpers/repo.ts";
 import { withParams } from "../helpers/params.ts";
 
-
 function kept(root: string): { commits: { ordinal: number; words: number; paths: string[] }[]; words: Set<string> } {
   const db = new Database(storePath(root), { readonly: true });
   try {
@@ -32,7 +31,6 @@ function kept(root: string): { commits: { ordinal: number; words: number; paths:
 interface Answer {
   candidates: { path: string; score: number; reasons: string[] }[];
 }
-
 
 /** Two lexer files level on every other evidence (the same path words, no query word in them); history words and co-change off. */
 function lexerRepo(): string {

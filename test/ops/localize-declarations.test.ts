@@ -16,7 +16,6 @@ async function candidates(path: string, query: string) {
 
 const ranking = async (path: string, query: string) => (await candidates(path, query)).map((c) => c.path);
 
-
 /** Every query word in a method of its own, each mentioned in name, comment and body: the text ranks this file first. */
 const spread = (name: string) =>
   [

@@ -24,7 +24,6 @@ const operator = (name: string, mentions: number, head = "") =>
     "",
   ].join("\n");
 
-
 describe("a file named exactly by a query word", () => {
   test("window.ts ranks over window-when.ts for `window`; not when the query writes the sibling's other word, nor another folder's window.ts; off, the sibling leads", async () => {
     const root = gitRepo({

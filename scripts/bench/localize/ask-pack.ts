@@ -19,6 +19,31 @@
 // --json is rewritten after each task group, so a long run's partial rows survive).
 // ask latency: in-process, warm, at the first budget.
 //
+// At a9fd069, a hedge under uncertainty, tried and dropped (patch kept off the branch, 9223495 in the
+// report): on a localization not confident, the text ranking's first file (textHedge 1) or first two
+// (textHedge 2) — BM25F over names, paths and bodies, the file the confident grade checks — moved up to
+// second/third among the source candidates planned whole when find ranks them lower (find's own
+// ranking unchanged; the manifest saying "the text ranking's first file: the localization is not
+// confident"). Tuning, --surface cli, same run (--corpus mobx,rxjs,dayjs,fp-ts,knex,@apollo/client,
+// nodemailer,bull,react-i18next,axios,express,body-parser,mongoose,sinon --variants '{"hedge1":
+// {"textHedge":1},"hedge2":{"textHedge":2}}'; then --corpus svc --per-corpus 20), against the default:
+//   npm (176): default 8k 86.6 / 74.1, 20k 93.0 / 89.3 (pack 63.4, 81.5). hedge1: 8k present −0.2
+//   (−0.6 … 0.0), whole ±0.0; 20k ±0.0 / ±0.0 — the answer's tokens or files changed on 16 tasks at each budget, a score on one
+//   (mongoose 8k, one target pushed out). hedge2: 8k −0.6 (−1.3 … 0.0) / ±0.0 (nodemailer, mongoose
+//   ×2 lose a target); 20k ±0.0 / +0.1 (sinon@7.1.1) — answers changed on 54 / 57 tasks. svc (20): ±0.0 everywhere,
+//   both. p50 55 / 54 ms (default 60 ms). Why it cannot close the gap: of the 10 task-budget pairs
+//   where the pack has more targets whole (8 at 8k, 2 at 20k), 9 have a target in ask already, as
+//   signatures; in the three looked at (candidate 3, 2, 7) the room went to larger whole candidates
+//   before it (nodemailer@8.0.6: lib/mime-node/index.js, ~6.3k tokens whole on an exact "declares
+//   base64", leaves no room at 8k; base64/index.js is the text ranking's 2nd and stays 3rd, behind its
+//   1st, dkim/relaxed-body.js, still as signatures; nodemailer@7.0.10: shared/index.js ~3.9k and
+//   fetch/index.js ~1.6k whole; @apollo/client@3.9.11: six hooks whole); 1 (fp-ts@2.9.3, 20k) has no
+//   target in ask at all. A second tuning run, --variants
+//   '{"noexact":{"tentativeExact":0},"hedge2-noexact":{"textHedge":2,"tentativeExact":0}}' (an exact
+//   declaration no longer exempting the first candidate from tentativeShare): npm 8k whole −0.9
+//   (−2.8 … 1.1; nodemailer@8.0.6 whole, fp-ts@2.9.5, @apollo/client@4.0.6, bull@4.11.1 not), 20k
+//   present +0.2 (mongoose); with hedge2 8k −0.6 / −0.9, 20k +0.2 / −0.1; svc ±0.0 — neither taken.
+//
 // At 7601c49 (the CLI counts what it prints: without --json the text and warnings, not the structured result it never
 // prints; MCP, RPC and --json count both as before). Tuning, npm (176), --surface cli against --surface mcp, same code:
 //   the six corpora below the pack before (mobx, nodemailer, sinon, @apollo/client, fp-ts, mongoose; 88 tasks), present / whole:

@@ -19,6 +19,26 @@
 // --json is rewritten after each task group, so a long run's partial rows survive).
 // ask latency: in-process, warm, at the first budget.
 //
+// At 46120d5, the whole files' room shared among the first candidates, tried and dropped (patch kept off the branch,
+// 5713147 in the report): on a localization not confident (and not a named type, not a file the task names), a source
+// candidate whose whole file would take more than roomShare of the budget waits, as deferSignatures makes a non-fitting one
+// wait, while the smaller candidates after it are tried whole; it then goes whole if it still fits, else as signatures (the
+// manifest: "whole it would take ~N% of tokenBudget=B on a partial match; the smaller candidates after it went whole first";
+// a first candidate waits only when its signatures fit, their room kept, so it is still emitted). roomFirst 0: only the
+// candidates after the first. Tuning, --surface cli, same commands as below, --variants '{"roomA2":{"roomShare":0.5},
+// "later50":{"roomShare":0.5,"roomFirst":0},"later35":{"roomShare":0.35,"roomFirst":0}}', against the default (npm 176:
+// 8k 86.6 / 74.1, 20k 93.0 / 89.3; pack 63.4, 81.5), present / whole Δ:
+//   roomA2 8k +0.7 / −2.6 (−5.5 … 0.0), 20k ±0.0 / −0.6 — whole better on 2 (fp-ts@2.10.1, nodemailer@8.0.6), worse on 7
+//   (bull ×3 lib/queue.js, axios@1.8.2 lib/adapters/http.js, express@4.19.2 lib/response.js, react-i18next@16.5.4,
+//   @apollo/client@4.0.6) at 8k; nodemailer@6.10.1 at 20k. later50 8k +0.7 / −1.8 (−4.0 … 0.0; up fp-ts@2.10.1; down bull ×3,
+//   axios@1.8.2), 20k ±0.0 / ±0.0. later35 8k +1.7 / −3.8 (−7.1 … −0.9; 4 up, 10 down), 20k +0.3 / −0.1. A first run
+//   without the signatures guard: 0.5 8k +0.8 / −3.8, 20k +0.2 / −0.6; 0.35 8k +2.2 / −9.7, 20k +0.5 / −1.1 (nodemailer 8k
+//   whole 49.2 / 45.8, still under the pack's 52.5). svc (20): ±0.0 at 0.5 (roomA2, later50, first run); 0.35 8k
+//   +2.5 / +1.3, 20k ±0.0 / +1.3 (first run), later35 8k +2.5 / ±0.0, 20k ±0.0 / +1.3.
+//   Not taken (the rule needs whole +0.5 with present within 0.3): the large file ahead is the target more often than the
+//   small ones behind it (bull's queue.js, axios's http.js, express's response.js), so waiting trades more whole targets
+//   for more present ones. p50 54–61 ms (default 53–59 ms).
+//
 // At a9fd069, a hedge under uncertainty, tried and dropped (patch kept off the branch, 9223495 in the
 // report): on a localization not confident, the text ranking's first file (textHedge 1) or first two
 // (textHedge 2) — BM25F over names, paths and bodies, the file the confident grade checks — moved up to

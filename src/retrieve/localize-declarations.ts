@@ -22,6 +22,7 @@ import { queryTerms, splitIdentifier } from "../text/terms.ts";
 import { cachedCount } from "../store/read-cache.ts";
 import { declarationsMatching, MINOR, ORIGIN_WEIGHT, quote, within } from "./localize-symbols.ts";
 import { PARAMS } from "./localize-params.ts";
+import { nearTies, reorderHead } from "./localize-signals.ts";
 
 
 /** What this file reads of a collected file (plan/collect.ts; not imported: retrieve sits below plan). */
@@ -30,7 +31,7 @@ interface DeclaredFile {
 }
 
 /** The module's name: the file's base name without extensions, an index file's folder name. */
-export function moduleName(path: string): string {
+function moduleName(path: string): string {
   const parts = path.split("/");
   const base = (parts.pop() as string).replace(/\..*$/, "");
   const name = base === "index" && parts.length ? (parts.pop() as string) : base;
@@ -105,10 +106,8 @@ export function declarationMatchFirst(
   moved?: (id: number, reason: string) => void,
 ): [number, number][] {
   const out = [...final];
-  if (PARAMS.declarationMatch <= 0 || out.length < 2) return out;
-  const top = (out[0] as [number, number])[1];
-  let n = 0;
-  while (n < Math.min(out.length, PARAMS.declarationPool) && (out[n] as [number, number])[1] >= top * (1 - PARAMS.declarationBand)) n++;
+  if (PARAMS.declarationMatch <= 0) return out;
+  const n = nearTies(out, PARAMS.declarationBand, PARAMS.declarationPool);
   if (n < 2) return out;
   const files = Math.max(1, collection.files.length);
   const weighed = terms
@@ -135,12 +134,11 @@ export function declarationMatchFirst(
     order.splice(at, 0, b);
   }
   order.forEach((b, i) => {
-    out[i] = [b.id, (band[i] as (typeof band)[number]).score];
     if (i < b.rank && b.best) {
       const over = band.find((o) => o.rank === i);
       const words = b.best.words.slice(0, 3).join(", ");
       moved?.(b.id, `its declaration ${b.best.name} meets the task's words${words ? ` (${words})` : ""}, ranked over ${collection.byId.get(over?.id ?? -1)?.path.split("/").pop() ?? "a file"}`);
     }
   });
-  return out;
+  return reorderHead(out, order.map((b) => b.id));
 }

@@ -11,7 +11,7 @@ import { messageWords } from "../history/update.ts";
 import { headline } from "./localize-terms.ts";
 import { perFileList, type Collection, type IndexedFile } from "../plan/collect.ts";
 import { PARAMS } from "./localize-params.ts";
-import { add, type Merge } from "./localize-signals.ts";
+import { add, nearTies, reorderHead, type Merge } from "./localize-signals.ts";
 import { stem } from "../text/stem.ts";
 import { isAuxiliary } from "../workspace/classify.ts";
 import type { QueryTerm } from "../text/terms.ts";
@@ -163,11 +163,8 @@ export function historyPrior(db: Database, h: History, collection: Collection, p
  */
 export function similarCommitsFirst(db: Database, h: History, collection: Collection, query: string, final: readonly [number, number][], note?: (id: number, reason: string) => void): [number, number][] {
   const out = [...final];
-  if (!h.available || PARAMS.similarCommits <= 0 || out.length < 2) return out;
-  const top = (out[0] as [number, number])[1];
-  if (top <= 0) return out;
-  let n = 0;
-  while (n < out.length && (out[n] as [number, number])[1] >= (1 - PARAMS.similarBand) * top) n++;
+  if (!h.available || PARAMS.similarCommits <= 0) return out;
+  const n = nearTies(out, PARAMS.similarBand);
   if (n < 2) return out;
   // The headline's words at full weight, the description's at longWeight (as localize-terms weighs them), as the history stores them (stemmed, secrets blanked).
   const { head, rest } = headline(query);
@@ -191,5 +188,5 @@ export function similarCommitsFirst(db: Database, h: History, collection: Collec
   const weighed = (b: (typeof band)[number]) => b.score + (PARAMS.similarWeight * (b.vote?.v ?? 0)) / most;
   const sorted = [...band].sort((a, b) => weighed(b) - weighed(a) || a.i - b.i);
   for (const b of band) if (b.vote) note?.(b.id, `${b.vote.commits} of the ${near.length} past commits most like the task changed it`);
-  return [...sorted.map((b, j) => [b.id, (band[j] as (typeof band)[number]).score] as [number, number]), ...out.slice(n)];
+  return reorderHead(out, sorted.map((b) => b.id));
 }

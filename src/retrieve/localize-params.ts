@@ -104,13 +104,6 @@ export const PARAMS = {
   basenameCompound: 0.9,
   basenameWord: 0,
   /**
-   * Two adjacent query words whose compound names a file ("Await Node worker termination" → NodeWorker.ts),
-   * weighed like a written compound × this (0: off). Off: on the 122 tuning tasks of the six history corpora
-   * (loc7) at 1 / 0.7 Acc@1 +.008 (effect's NodeWorker.ts 12 → 1) but typeorm MRR −.001 ("inverse foreign
-   * key" names decorator/ForeignKey.ts, 6 → 7): one task each way.
-   */
-  basenamePair: 0,
-  /**
    * A product file whose one-word name is a query word moves above the files ranked over it whose names
    * contain the word and one more the query does not write, when their scores are within stemTie and neither
    * imports the other (localize-stems.ts): window.ts above window-when.ts for "centralize window subscriptions".
@@ -134,12 +127,6 @@ export const PARAMS = {
    */
   stemTie: 0.1,
   /**
-   * BM25 length normalisation of path hits (b; 0: none): a hit in a path of fewer words than the average weighs
-   * more, k1 1.2. Off: tuning (loc7, 122 tasks) at 0.75 / 0.3 Acc@1 ±0, MRR +.002 (a few ranks below the first
-   * move, medusa 13 → 15 and 3 → 2); rxjs's window.ts is behind window-when.ts on other evidence, not the path.
-   */
-  pathLengthB: 0,
-  /**
    * Which declaration the task describes (localize-declarations.ts): the first declarationPool files within
    * declarationBand of the first's score are reordered by score + declarationMatch × their best declaration's
    * match (BM25-like over the declaration's name ×declarationName, leading comment ×declarationComment and own
@@ -159,8 +146,6 @@ export const PARAMS = {
   declarationName: 3,
   declarationComment: 1.5,
   declarationMinor: 0.5,
-  /** Change words (CHANGE_WORDS of localize.ts: add, fix, update…) meet paths as any word does (false: they are no path hits: medusa's add-to-cart.ts for "Add tax region update API"). */
-  pathChangeWords: true,
   /** Which files the name may pick: "any" non-test file, or "product" code only (not docs, data, images, generated files, benchmarks, examples, scripts or tools). */
   basenameRole: "product" as "any" | "product",
   /** A conventional-commit scope ("fix(core): …") names a file too (false: the scope names an area; namedPackage narrows to it). */

@@ -222,23 +222,22 @@ export function pathHits(collection: Collection, terms: readonly QueryTerm[], m:
   const written = new Set(terms.map((t) => t.term));
   for (const [id, hits] of hitsOf) {
     const mass = hits.reduce((s, w) => s + (idf.get(w) as number), 0);
-    add(m, id, PARAMS.path * Math.min(1, mass / Math.min(total, (total / words.length) * 3)) * nameCoverage(collection, id, written) * pathLengthNorm(collection, id), `path contains ${hits.map((h) => `"${h}"`).join(", ")}`);
+    add(m, id, PARAMS.path * Math.min(1, mass / Math.min(total, (total / words.length) * 3)) * nameCoverage(collection, id, written), `path contains ${hits.map((h) => `"${h}"`).join(", ")}`);
   }
 }
 
-/** Each file's path length in words (identifier parts, no extension) and the mean over the list. */
-const pathLengths = (files: readonly IndexedFile[]): { of: Map<number, number>; mean: number } => {
-  const of = new Map(files.map((f) => [f.id, splitIdentifier(f.path.replace(/(\.d)?\.[^./]*$/, "")).length]));
-  return { of, mean: [...of.values()].reduce((s, x) => s + x, 0) / Math.max(1, of.size) };
-};
+/** How many of the first files of `final` (best first, at most `max`) score within `band` (a share) of the first's score. */
+export function nearTies(final: readonly [number, number][], band: number, max = final.length): number {
+  const top = final[0]?.[1] ?? 0;
+  if (top <= 0) return 0;
+  let n = 0;
+  while (n < Math.min(final.length, max) && (final[n] as [number, number])[1] >= (1 - band) * top) n++;
+  return n;
+}
 
-/** BM25's length normalisation of a one-occurrence hit, (k1 + 1) / (1 + k1 (1 − b + b · length / mean length)), k1 1.2, b pathLengthB (0: 1). */
-function pathLengthNorm(collection: Collection, id: number): number {
-  if (PARAMS.pathLengthB <= 0) return 1;
-  const { of, mean } = perFileList(collection.files, pathLengths);
-  const k1 = 1.2;
-  const b = PARAMS.pathLengthB;
-  return (k1 + 1) / (1 + k1 * (1 - b + (b * (of.get(id) ?? mean)) / Math.max(1, mean)));
+/** `final` with its first order.length files in this order (ids), each position keeping its score: a reordering, nothing added or removed. */
+export function reorderHead(final: readonly [number, number][], order: readonly number[]): [number, number][] {
+  return [...order.map((id, i) => [id, (final[i] as [number, number])[1]] as [number, number]), ...final.slice(order.length)];
 }
 
 /** 1 − pathNameLength × the share of the file name's words (identifier parts, no extension) that are not query terms. */
@@ -344,15 +343,5 @@ export function basenameHits(collection: Collection, query: string, m: Merge, te
     const weight = compound ? PARAMS.basenameCompound : name.length >= 4 && !STOP_WORDS.has(name) ? PARAMS.basenameWord : 0;
     if (weight <= 0) continue;
     for (const id of names.get(name) ?? []) if (!agreeing || agreeing.has(id)) add(m, id, weight, `its name is ${token} (named in the task)`);
-  }
-  if (PARAMS.basenamePair <= 0 || PARAMS.basenameCompound <= 0) return;
-  // Two adjacent plain words whose compound names a file: "Await Node worker termination" → NodeWorker.ts.
-  for (const pair of text.matchAll(/(?<![-_.\w])([A-Za-z][a-z]+)\s+(?=([A-Za-z][a-z]+)(?![-_.\w]))/g)) {
-    const [a, b] = [(pair[1] as string).toLowerCase(), (pair[2] as string).toLowerCase()];
-    if (a.length < 3 || b.length < 3 || STOP_WORDS.has(a) || STOP_WORDS.has(b)) continue;
-    const name = `${a}-${b}`;
-    if (seen.has(name)) continue;
-    seen.add(name);
-    for (const id of names.get(name) ?? []) if (!agreeing || agreeing.has(id)) add(m, id, PARAMS.basenameCompound * PARAMS.basenamePair, `its name is ${pair[1]} ${pair[2]} (named in the task)`);
   }
 }

@@ -195,8 +195,7 @@ export function localize(collection: Collection, options: LocalizeOptions): Loca
   const declaring = exactDeclarations(db, weighed.exactText, collection, m);
   exportBarrels(db, weighed.exactText, declaring, options.graph, collection, m);
   wiringHits(db, options.query, collection, m);
-  // Change words ("add", "update") say what kind of change it is, not where: off (pathChangeWords false) they do not meet paths (add-to-cart.ts).
-  pathHits(collection, PARAMS.pathChangeWords ? terms : terms.filter((t) => !CHANGE_WORDS.has(t.term)), m);
+  pathHits(collection, terms, m);
   let textFirst: number | undefined;
   let textRanking: number[] | undefined;
   if (fts) {

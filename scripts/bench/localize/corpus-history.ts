@@ -206,6 +206,9 @@
 //   − all history signals  .541 .733 .648  −.107 (−.189 … −.033)   − test/doc prior  .648 .759 .713  ±0, R@10 −.015
 //   − stem over sibling    .623 .774 .698  −.025 (−.057 … .000)    − scope list      .648 .774 .714  ±0 (−.008 at loc6)
 //   − similar commits      .639 .774 .709  −.008 (−.025 … .000)    − declaration match .631 .774 .697 −.016 (−.066 … .033)
+// The switches left off at loc7 (two adjacent words naming a file, path length normalisation, change words not in paths)
+// were removed from the code after this reading (their figures stay above); the near-tie rules share nearTies/reorderHead
+// (localize-signals.ts). Re-run on tuning after the removal: the same .648 .774 .714 on every task.
 // Held-out, read once at 4eb916f (11:00–11:11 UTC 2026-11-26; nothing tuned after), find / BM25F over sources, Acc@1 R@10 MRR:
 //   effect (20)     .700 .902 .850   .600 .809 .685   Acc@1 +.100 (−.200 … .400)  MRR +.165 (−.044 … .380)
 //   mikro-orm (28)  .607 .854 .741   .500 .699 .625   Acc@1 +.107 (−.071 … .286)  MRR +.116 (.005 … .226)

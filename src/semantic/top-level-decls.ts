@@ -1,11 +1,14 @@
 // Top-level declaration names of a source file as the TypeScript parser reports them (the
 // compiler's own AST through the API): functions, classes, interfaces, type aliases, enums,
 // namespaces / `declare module` / `declare global`, and every variable name a top-level
-// `var`/`let`/`const` binds (destructuring included, except of `require(…)`/`import(…)`:
-// CommonJS imports bind, they declare nothing). The reference the syntax tier's
+// `var`/`let`/`const` binds (destructuring included), except a binding of `require(…)`/`import(…)`
+// or of a chain of members, indexes and calls on one: CommonJS and dynamic imports bind, they
+// declare nothing. The reference the syntax tier's
 // declaration coverage is measured against (scripts/bench/decl-coverage.ts, tests).
 
 import { SyntaxKind } from "typescript/unstable/ast";
+
+const K = SyntaxKind;
 
 /** The few fields of the API's lazily decoded nodes this walk reads. */
 interface AstNode {
@@ -15,19 +18,23 @@ interface AstNode {
   statements?: readonly AstNode[];
   declarationList?: { declarations: readonly AstNode[] };
   elements?: readonly AstNode[];
-  initializer?: AstNode & { expression?: AstNode & { text?: string } };
+  initializer?: AstNode;
+  expression?: AstNode;
 }
 
-/** `require("x")` / `import("x")` / `await import("x")`: a destructuring of it binds imports, it declares nothing. */
-function isImportCall(init: AstNode["initializer"]): boolean {
+const isImportCallee = (callee: AstNode | undefined) => callee?.kind === K.ImportKeyword || (callee?.kind === K.Identifier && callee.text === "require");
+
+/** `require("x")` / `import("x")` / `await import("x")`, or members, indexes and calls on one (`require("x").y`, `require("debug")("app")`): binds imports, declares nothing. */
+function isImportCall(init: AstNode | undefined): boolean {
   let e = init;
-  if (e?.kind === K.AwaitExpression) e = e.expression as AstNode["initializer"];
-  if (e?.kind !== K.CallExpression) return false;
-  const callee = e.expression;
-  return callee?.kind === K.ImportKeyword || (callee?.kind === K.Identifier && callee.text === "require");
+  if (e?.kind === K.AwaitExpression) e = e.expression;
+  while (e && (e.kind === K.PropertyAccessExpression || e.kind === K.ElementAccessExpression || e.kind === K.CallExpression)) {
+    const next = e.expression;
+    if (e.kind === K.CallExpression && isImportCallee(next)) return true;
+    e = next;
+  }
+  return false;
 }
-
-const K = SyntaxKind;
 
 /** Names bound by a variable's name node (an identifier or a binding pattern). */
 function boundNames(name: AstNode | undefined, out: string[]): void {
@@ -59,7 +66,7 @@ export function topLevelDeclarations(sf: { statements: readonly unknown[] }): { 
           const names: string[] = [];
           boundNames(d.name, names);
           const destructured = d.name?.kind !== K.Identifier;
-          if (destructured && isImportCall(d.initializer)) continue;
+          if (isImportCall(d.initializer)) continue;
           for (const name of names) out.push(destructured ? { name, kind: "variable", destructured } : { name, kind: "variable" });
         }
         break;

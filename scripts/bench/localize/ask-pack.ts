@@ -19,6 +19,13 @@
 // --json is rewritten after each task group, so a long run's partial rows survive).
 // ask latency: in-process, warm, at the first budget.
 //
+// At 5dcc40b, CommonJS requires no longer declare (`const base64 = require('../base64')` made nodemailer's mime-node "declare
+// base64 (exact)", first for a task about base64, 6.3k tokens whole at 8k; EXTRACTION_VERSION 6). Tuning, --surface cli, npm
+// (176), two runs paired by task: 8k present +0.4 / whole +0.4 (nodemailer 44.2 → 49.2 whole; bull −1.9 whole, mongoose
+// −5.6 present), 20k −0.2 / −0.1 (mongoose, sinon@9.0.1). grades.ts on tuning: npm first file right 110 → 111 (nodemailer@8.0.6
+// now lib/base64/index.js), confident 31 at .935 → 33 at .909 (bull@4.10.3 now confident and wrong), svc unchanged. Taken as
+// an extraction fix (outline, find and definitions no longer list a module's imports as its declarations), not as a gain.
+//
 // At 46120d5, the whole files' room shared among the first candidates, tried and dropped (patch kept off the branch,
 // 5713147 in the report): on a localization not confident (and not a named type, not a file the task names), a source
 // candidate whose whole file would take more than roomShare of the budget waits, as deferSignatures makes a non-fitting one

@@ -190,10 +190,11 @@ function variables(t: TsCtx, node: SgNode, scope: TsScope, wrap: Wrap | null): v
     const nameNode = d.field("name");
     const name = nameNode ? o.textOf(nameNode) : "";
     const own = i === 0 ? firstSpan : spanOf(d);
+    const value = d.field("value");
+    // CommonJS and dynamic imports (`const x = require("x")`, `const { a } = require("x").b`, `await import("x")`) bind, they declare nothing
+    if (value && importBinding(o.textOf(value), kindOf(value))) return;
     if (!/^[\w$]+$/.test(name)) {
-      // `const { a, b: c, ...rest } = …` / `const [x, y = 1] = …`: one declaration per bound
-      // name, except CommonJS imports (`const { a } = require("x")`), which bind, not declare
-      if (/^(?:await\s+)?(?:require|import)\s*\(/.test(o.textOf(d.field("value") ?? d).trimStart())) return;
+      // `const { a, b: c, ...rest } = …` / `const [x, y = 1] = …`: one declaration per bound name
       const span: Span = declarators.length === 1 ? stmt : own;
       for (const bound of patternNames(t, nameNode)) {
         o.add({ kind: isConst ? "const" : "variable", name: bound, scope, span, sigStart: own.start, sigPrefix: keyword, sigMode: "value", exported, visibility: "public" });
@@ -206,7 +207,6 @@ function variables(t: TsCtx, node: SgNode, scope: TsScope, wrap: Wrap | null): v
         : i === 0
           ? { ...own, start: stmt.start, startLine: stmt.startLine }
           : own;
-    const value = d.field("value");
     const valueKind = kindOf(value);
     const inner: Wrap = { span, sigStart: own.start, exported, ambient: false, sigPrefix: keyword };
     if (value && FUNCTION_VALUES.has(valueKind)) {
@@ -237,6 +237,11 @@ function variables(t: TsCtx, node: SgNode, scope: TsScope, wrap: Wrap | null): v
       });
     }
   });
+}
+
+/** An initializer that is an import: a `require(…)`/`import(…)` call, awaited or not, or a chain of members, indexes and calls on one (not an expression that merely starts with one). */
+function importBinding(text: string, kind: string): boolean {
+  return (kind === "call_expression" || kind === "member_expression" || kind === "subscript_expression" || kind === "await_expression") && /^(?:await\s+)?(?:require|import)\s*\(/.test(text.trimStart());
 }
 
 /** The names a destructuring pattern binds, in source order. */

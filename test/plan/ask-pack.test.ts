@@ -123,7 +123,8 @@ describe("ask: packing for editing", () => {
     const root = gitRepo(FILES);
     const task = "redis adapter expiry: respect the ttl, unrelated steps";
     for (const surface of ["mcp", "cli"] as const) {
-      const r = await call("ask", { path: `${root}/src`, task, tokenBudget: 1200 }, { surface });
+      // a budget that leaves a relevant file out (at 1200 everything fits, and there is no map)
+      const r = await call("ask", { path: `${root}/src`, task, tokenBudget: 1000 }, { surface });
       const first = (r.data as unknown as FusionData).map?.[0];
       expect(first).toBeDefined();
       // the call as written: its files and its path

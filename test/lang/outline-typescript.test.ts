@@ -223,6 +223,16 @@ exports.c = c;
     expect(cls.get("Client.send").exported).toBe(true);
   });
 
+  test("methods declared by assignment: X.prototype.m / X.m = function, exported with X", () => {
+    const src = `function Queue() {}\nQueue.prototype.add = function (name, data) {\n  return 1;\n};\nQueue.create = async (n) => new Queue(n);\nvar res = Object.create(null);\nres.send = function send(body) {};\nres.locals = {};\nthis.x = function () {};\nmodule.exports = Queue;\n`;
+    const o = outline("javascript", src);
+    expect(o.get("Queue.add")).toMatchObject({ kind: "method", container: "Queue", exported: true, startLine: 2, endLine: 4, signature: "Queue.prototype.add = function (name, data)" });
+    expect(o.get("Queue.create")).toMatchObject({ kind: "method", exported: true });
+    expect(o.get("res.send")).toMatchObject({ kind: "method", container: "res", exported: false, signature: "res.send = function send(body)" });
+    expect(o.list()).not.toContain("method locals");
+    expect(o.list().some((d: string) => d.endsWith(" x"))).toBe(false);
+  });
+
   test("JS class fields and decorators", () => {
     const src = "export class A {\n  static s = 1;\n  @dec m() {}\n}\nexport default async function named() {}\n";
     const o = outline("javascript", src);

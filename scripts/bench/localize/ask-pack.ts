@@ -19,6 +19,21 @@
 // --json is rewritten after each task group, so a long run's partial rows survive).
 // ask latency: in-process, warm, at the first budget.
 //
+// Held-out, read once at dae998a (the CommonJS requires and the map's hold above; nothing tuned after), --surface cli, 377
+// tasks (svc's own history has 5 more): 8k 79.7 / 66.5 vs pack 57.0: +22.7 (18.3 … 27.0) / +9.5 (5.4 … 13.6); 20k 87.8 / 83.5
+//   vs 74.8: +13.0 (9.5 … 16.4) / +8.7 (5.3 … 12.2). mobx 20k 60.7 vs 59.1 (it was 53.6); whole below the pack: @apollo/client
+//   8k 62.4 vs 62.9 (unchanged), nodemailer 8k 39.5 vs 44.7 (42.1 at 4eb916f; 19 tasks, −5.3, −23.7 … 13.2). p50 69.8 ms.
+//   Why not the suggested next lever (a large whole file on an exact declaration sent as that declaration's region): at 8k
+//   on tuning (.scratch diagnostic, npm 176), 79 whole files took ≥ 40 % of the budget, 39 of them targets; 13 of the 79
+//   were on an exact declaration, 10 of those targets — a region would have cost more whole targets than its room wins.
+// Then methods declared by assignment (`Queue.prototype.add = function…`, `res.send = function send…`) became declarations
+// (kind method, container Queue / res, exported with it) and stay in skeletons as `res.send = function send(body) { … };`
+// (express's response.js skeleton had none of its 20-odd res.* methods; EXTRACTION_VERSION 7). Tuning npm (176), against
+// dae998a's defaults in the same conditions: 8k +0.2 / −0.7 (bull@4.5.5, bull@3.24.0 lose a whole target: lib/job.js now
+// "declares _isQueueClosing (name match)" first for "worker: better closing when disconnected", as a class method would),
+// 20k +0.2 / −0.3; grades.ts npm first file right 111 = 111 (bull +2, express −1, mongoose −1), confident 33 at .909 → 32
+// at .938. Taken as an extraction fix (outline, skeletons, find and definitions of pre-class JavaScript), not as a gain.
+//
 // At dfd664b, the map's hold cut from 5 % of the budget to 2 % (mapShare 0.02), whole files still allowed up to 95 % of it
 // (wholeShare 0.93 + the hold; it was 0.9 + 0.05): the hold is room kept from every file until the files are placed, and
 // the map takes whatever is left afterwards anyway. Tuning, --surface cli, --variants, each against the default (0.05 /

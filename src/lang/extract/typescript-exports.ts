@@ -1,8 +1,11 @@
 // TypeScript / JavaScript exports that are not `export` keywords on declarations: local
-// `export { a, b as c }` clauses and CommonJS `module.exports` / `exports.x` assignments.
+// `export { a, b as c }` clauses and CommonJS `module.exports` / `exports.x` assignments; and
+// the methods pre-class JavaScript declares by assignment (`Queue.prototype.add = function…`,
+// `res.send = function send…`).
 
 import type { SgNode } from "@ast-grep/napi";
-import { kindOf, spanOf, type Span } from "./core.ts";
+import { kindOf, spanOf, spanOrNull, type Span } from "./core.ts";
+import type { Decl } from "../model.ts";
 import { FUNCTION_VALUES, type TsCtx } from "./typescript-members.ts";
 
 /** Declares a class/function value under `name` (the exported property, if any). */
@@ -42,4 +45,20 @@ export function commonJs(t: TsCtx, stmt: SgNode, declare: Declare): void {
       }
     }
   }
+}
+
+/** `X.prototype.y` / `X.y` at the head of a top-level statement, X not `module`/`exports`/`this`: a method assigned, if a function is. */
+export const MEMBER_ASSIGNMENT = /^(?!(?:module|exports|this)\b)([A-Za-z_$][\w$]*)(?:\.prototype)?\.([A-Za-z_$][\w$]*)\s*=(?![=>])/;
+
+/** `Queue.prototype.add = function (…) {…}`, `res.send = function send(…) {…}`: the method `add` of `Queue`, `send` of `res`. */
+export function memberAssignment(t: TsCtx, stmt: SgNode): Decl | null {
+  const assign = stmt.namedChildren()[0];
+  if (!assign || kindOf(assign) !== "assignment_expression") return null;
+  const left = assign.field("left");
+  const right = assign.field("right");
+  if (!left || !right || !FUNCTION_VALUES.has(kindOf(right))) return null;
+  const m = MEMBER_ASSIGNMENT.exec(`${t.o.textOf(left).replace(/\s+/g, "")}=`);
+  if (!m?.[1] || !m[2]) return null;
+  const span = spanOf(stmt);
+  return t.o.add({ kind: "method", name: m[2], scope: { container: m[1], exported: false }, span, body: spanOrNull(right.field("body")), exported: false, visibility: "public" });
 }

@@ -4,7 +4,7 @@
 import type { SgNode } from "@ast-grep/napi";
 import { extend, kindOf, nameOf, spanOf, spanOrNull, textOrNull, unquote, type Name, type Outline, type Scope, type Span } from "./core.ts";
 import { skipAnnotations } from "./signature.ts";
-import type { Visibility } from "../model.ts";
+import type { Decl, Visibility } from "../model.ts";
 
 export interface TsCtx {
   o: Outline;
@@ -14,6 +14,8 @@ export interface TsCtx {
   marks: Set<string>;
   /** First line of a statement the grammar could not read (declarations may be missing). */
   unreadable?: number;
+  /** Methods declared by assignment (`X.prototype.y = function…`): exported when X is, decided at the end. */
+  assigned?: Decl[];
 }
 
 export interface TsScope extends Scope {

@@ -7,7 +7,7 @@ import type { SgNode } from "@ast-grep/napi";
 import { kindOf, propagateExports, spanOf, spanOrNull, textOrNull, unquote, type Outline, type Span } from "./core.ts";
 import { classMembers, enumMembers, FUNCTION_VALUES, interfaceMembers, type TsCtx, type TsScope } from "./typescript-members.ts";
 import { skipAnnotations } from "./signature.ts";
-import { commonJs, exportClauseNames } from "./typescript-exports.ts";
+import { commonJs, exportClauseNames, MEMBER_ASSIGNMENT, memberAssignment } from "./typescript-exports.ts";
 import { TYPE_KINDS } from "../model.ts";
 
 /** How an enclosing `export` / `declare` wrapper shapes the declaration inside it. */
@@ -30,6 +30,11 @@ export function extractTypeScript(o: Outline, root: SgNode, js: boolean): void {
       (d) => d.visibility !== "private",
       TYPE_KINDS,
     );
+  }
+  // a method assigned to an object or its prototype is exported with it
+  if (t.assigned) {
+    const exported = new Set(o.decls.filter((d) => d.container === null && d.exported).map((d) => d.name));
+    for (const d of t.assigned) d.exported = exported.has(d.container ?? "");
   }
 }
 
@@ -325,6 +330,9 @@ function expressionStatement(t: TsCtx, node: SgNode, scope: TsScope): void {
     if (inner && kindOf(inner) === "internal_module") namespace(t, inner, "internal_module", scope, null);
   } else if (src.startsWith("exports.", at) && scope.container === null) {
     commonJs(t, node, declareExport);
+  } else if (scope.container === null && MEMBER_ASSIGNMENT.test(src.slice(at, at + 200))) {
+    const d = memberAssignment(t, node);
+    if (d) (t.assigned ??= []).push(d);
   }
 }
 

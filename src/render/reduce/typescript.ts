@@ -5,6 +5,7 @@
 // the comment pass (which removes them); doc summaries are inserted as protected lines.
 
 import type { SgNode } from "@ast-grep/napi";
+import { MEMBER_ASSIGNMENT } from "../../lang/extract/typescript-exports.ts";
 import { FUNCTION_VALUES } from "../../lang/extract/typescript-members.ts";
 import type { Decl } from "../../lang/model.ts";
 import { CALLABLE, prefix, protectWhole, replaceBody, type Ctx } from "./structure.ts";
@@ -145,11 +146,20 @@ function other(ctx: Ctx, node: SgNode, kind: string, start: number, end: number)
   const head = ctx.code.slice(start, start + 60);
   if (kind === "expression_statement") {
     if (/^\s*(?:module\.exports|exports\.[\w$]+)\s*=/.test(head)) return assignment(ctx, node.namedChildren()[0] ?? null);
+    // a method declared by assignment (`Queue.prototype.add = function…`): its signature, the body collapsed
+    if (MEMBER_ASSIGNMENT.test(head.trimStart()) && methodAssigned(node)) return assignment(ctx, node.namedChildren()[0] ?? null);
     if (/^\s*"_*"\s*;?\s*$/.test(ctx.code.slice(start, end))) return; // directive ("use client")
   } else if (kind === "export_statement") {
     return value(ctx, node.field("value")); // `export default {…}`; `export const { a } = x` stays
   }
   ctx.edits.remove(start, end);
+}
+
+/** An assignment statement whose value is a function (a method declared by assignment). */
+function methodAssigned(stmt: SgNode): boolean {
+  const assign = stmt.namedChildren()[0];
+  const right = assign && kindOf(assign) === "assignment_expression" ? assign.field("right") : null;
+  return right !== null && FUNCTION_VALUES.has(kindOf(right));
 }
 
 function assignment(ctx: Ctx, node: SgNode | null): void {

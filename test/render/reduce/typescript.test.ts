@@ -230,6 +230,42 @@ describe("skeleton", () => {
     );
   });
 
+  test("methods declared by assignment (express, bull: pre-class JavaScript) keep their signatures, bodies collapsed", () => {
+    const src = [
+      "function Queue(name) {",
+      "  this.name = name;",
+      "}",
+      "",
+      "Queue.prototype.add = function (name, data) {",
+      "  return this.jobs.push({ name, data });",
+      "};",
+      "",
+      "res.send = function send(body) {",
+      "  this.end(body);",
+      "};",
+      "",
+      "Queue.create = (name) => new Queue(name);",
+      "",
+      "Queue.defaults = { attempts: 1, backoff: { type: 'fixed', delay: 1000, jitter: 0.5, limit: 10 }, removeOnComplete: true };",
+      "",
+      "module.exports = Queue;",
+      "",
+    ].join("\n");
+    expect(ts(src, "skeleton", "lib/queue.js")).toBe(
+      [
+        "function Queue(name) { … }",
+        "",
+        "Queue.prototype.add = function (name, data) { … };",
+        "",
+        "res.send = function send(body) { … };",
+        "",
+        "Queue.create = (name) => { … };",
+        "",
+        "module.exports = Queue;",
+      ].join("\n"),
+    );
+  });
+
   test("object exports keep their keys with methods collapsed", () => {
     expect(ts("export default {\n  name: 'x',\n  data() {\n    return { a: 1 };\n  },\n  run: async () => {\n    await go();\n  },\n};\n", "skeleton", "a.js")).toBe(
       "export default {\n  name: 'x',\n  data() { … },\n  run: async () => { … },\n};",

@@ -197,7 +197,7 @@ function variables(t: TsCtx, node: SgNode, scope: TsScope, wrap: Wrap | null): v
     const own = i === 0 ? firstSpan : spanOf(d);
     const value = d.field("value");
     // CommonJS and dynamic imports (`const x = require("x")`, `const { a } = require("x").b`, `await import("x")`) bind, they declare nothing
-    if (value && importBinding(o.textOf(value), kindOf(value))) return;
+    if (value && importBinding(o.src, value)) return;
     if (!/^[\w$]+$/.test(name)) {
       // `const { a, b: c, ...rest } = …` / `const [x, y = 1] = …`: one declaration per bound name
       const span: Span = declarators.length === 1 ? stmt : own;
@@ -244,9 +244,13 @@ function variables(t: TsCtx, node: SgNode, scope: TsScope, wrap: Wrap | null): v
   });
 }
 
+const IMPORT_CHAIN = new Set(["call_expression", "member_expression", "subscript_expression", "await_expression"]);
+
 /** An initializer that is an import: a `require(…)`/`import(…)` call, awaited or not, or a chain of members, indexes and calls on one (not an expression that merely starts with one). */
-function importBinding(text: string, kind: string): boolean {
-  return (kind === "call_expression" || kind === "member_expression" || kind === "subscript_expression" || kind === "await_expression") && /^(?:await\s+)?(?:require|import)\s*\(/.test(text.trimStart());
+function importBinding(src: string, value: SgNode): boolean {
+  if (!IMPORT_CHAIN.has(kindOf(value))) return false;
+  const at = value.range().start.index;
+  return /^(?:await\s+)?(?:require|import)\s*\(/.test(src.slice(at, at + 40));
 }
 
 /** The names a destructuring pattern binds, in source order. */

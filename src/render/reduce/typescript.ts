@@ -122,7 +122,9 @@ function statements(ctx: Ctx, cur: Cursor, nodes: SgNode[], container: string | 
     }
     const ds = declsIn(cur, container, start, end);
     if (ds.length === 0) {
-      other(ctx, node, kind, start, end);
+      const assigned = container === null && kind === "expression_statement" ? assignedMethod(ctx, cur, start, end) : null;
+      if (assigned) method(ctx, assigned, node, isAmbient, start, end);
+      else other(ctx, node, kind, start, end);
       continue;
     }
     if (!ds.some((d) => keepTop(ctx, d, isAmbient))) {
@@ -146,8 +148,6 @@ function other(ctx: Ctx, node: SgNode, kind: string, start: number, end: number)
   const head = ctx.code.slice(start, start + 60);
   if (kind === "expression_statement") {
     if (/^\s*(?:module\.exports|exports\.[\w$]+)\s*=/.test(head)) return assignment(ctx, node.namedChildren()[0] ?? null);
-    // a method declared by assignment (`Queue.prototype.add = function…`): its signature, the body collapsed
-    if (MEMBER_ASSIGNMENT.test(head.trimStart()) && methodAssigned(node)) return assignment(ctx, node.namedChildren()[0] ?? null);
     if (/^\s*"_*"\s*;?\s*$/.test(ctx.code.slice(start, end))) return; // directive ("use client")
   } else if (kind === "export_statement") {
     return value(ctx, node.field("value")); // `export default {…}`; `export const { a } = x` stays
@@ -155,11 +155,17 @@ function other(ctx: Ctx, node: SgNode, kind: string, start: number, end: number)
   ctx.edits.remove(start, end);
 }
 
-/** An assignment statement whose value is a function (a method declared by assignment). */
-function methodAssigned(stmt: SgNode): boolean {
-  const assign = stmt.namedChildren()[0];
-  const right = assign && kindOf(assign) === "assignment_expression" ? assign.field("right") : null;
-  return right !== null && FUNCTION_VALUES.has(kindOf(right));
+/** The method a top-level statement declares by assignment (`Queue.prototype.add = function…`; extract/typescript-exports.ts), if it does. */
+function assignedMethod(ctx: Ctx, cur: Cursor, start: number, end: number): Decl | null {
+  const m = MEMBER_ASSIGNMENT.exec(ctx.code.slice(start, start + 200));
+  return m?.[1] ? (declsIn(cur, m[1], start, end).find((d) => d.start === start) ?? null) : null;
+}
+
+/** A method declared by assignment: its signature with the body collapsed, whole when asked for, gone where its object is (publicApi of an unexported one). */
+function method(ctx: Ctx, d: Decl, node: SgNode, ambient: boolean, start: number, end: number): void {
+  if (!keepTop(ctx, d, ambient)) ctx.edits.remove(start, end);
+  else if (ctx.keepWhole.has(d.qualifiedName)) protectWhole(ctx, d);
+  else assignment(ctx, node.namedChildren()[0] ?? null);
 }
 
 function assignment(ctx: Ctx, node: SgNode | null): void {

@@ -264,6 +264,10 @@ describe("skeleton", () => {
         "module.exports = Queue;",
       ].join("\n"),
     );
+    // the public API keeps the exported object's methods, not those of an object the module does not export
+    const api = ts(src, "publicApi", "lib/queue.js");
+    expect(api).toContain("Queue.prototype.add = function (name, data) { … };");
+    expect(api).not.toContain("res.send");
   });
 
   test("object exports keep their keys with methods collapsed", () => {

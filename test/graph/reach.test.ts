@@ -214,7 +214,7 @@ describe("exported object literals are module-level code", () => {
     expect(fetch.text).toContain("[calls] (module) src/worker.ts  (src/worker.ts:5)");
     expect(fetch.data.tests).toEqual([{ path: "test/worker.test.ts", hop: 2 }]);
     const list = await impact(root, "listUsers");
-    expect(list.text).toContain("[calls] handlers  (src/worker.ts:10)");
+    expect(list.text).toContain("[calls] handlers.list  (src/worker.ts:10)"); // the object literal's method, declared
     expect(list.data.tests).toEqual([{ path: "test/worker.test.ts", hop: 2 }]);
   }, 120_000);
 });

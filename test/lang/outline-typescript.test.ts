@@ -233,6 +233,23 @@ exports.c = c;
     expect(o.list().some((d: string) => d.endsWith(" x"))).toBe(false);
   });
 
+  test("an object literal's methods are its variable's, exported with it", () => {
+    const ts = `export const api = {\n  /** Fetch a user. */\n  getUser(id: string) { return id; },\n  save: async (x: number) => x + 1,\n  "delete": function () {},\n  get size() { return 1; },\n  [key]: () => 1,\n  nested: { inner() {} },\n  count: 3,\n};\nconst local = { run() {} };\nconst data = { a: 1, b: "x" };\n`;
+    const o = outline("typescript", ts);
+    expect(o.get("api.getUser")).toMatchObject({ kind: "method", container: "api", exported: true, startLine: 3, endLine: 3, signature: "getUser(id: string)" });
+    expect(o.get("api.save")).toMatchObject({ kind: "method", exported: true, signature: "save: async (x: number) =>" });
+    expect(o.get("api.delete")).toMatchObject({ kind: "method" });
+    expect(o.get("api.size")).toMatchObject({ kind: "accessor" });
+    expect(o.get("local.run")).toMatchObject({ kind: "method", exported: false });
+    expect(o.list().filter((d: string) => /\b(count|nested|inner|key|a|b)$/.test(d))).toEqual([]);
+    expect(o.get("api")).toMatchObject({ kind: "const", exported: true });
+    expect(o.get("data")).toMatchObject({ kind: "const" });
+    const js = outline("javascript", `var proto = {\n  reset: function () {\n    return 1;\n  },\n  onCall: function onCall(i) { return i; },\n};\nvar other = { x: function () {} };\nmodule.exports = proto;\n`);
+    expect(js.get("proto.reset")).toMatchObject({ kind: "method", container: "proto", exported: true, startLine: 2, endLine: 4, signature: "reset: function ()" });
+    expect(js.get("proto.onCall")).toMatchObject({ exported: true, signature: "onCall: function onCall(i)" });
+    expect(js.get("other.x")).toMatchObject({ kind: "method", exported: false });
+  });
+
   test("JS class fields and decorators", () => {
     const src = "export class A {\n  static s = 1;\n  @dec m() {}\n}\nexport default async function named() {}\n";
     const o = outline("javascript", src);

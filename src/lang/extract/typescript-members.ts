@@ -14,7 +14,7 @@ export interface TsCtx {
   marks: Set<string>;
   /** First line of a statement the grammar could not read (declarations may be missing). */
   unreadable?: number;
-  /** Methods declared by assignment (`X.prototype.y = function…`): exported when X is, decided at the end. */
+  /** Methods declared by assignment (`X.prototype.y = function…`) or in a top-level variable's object literal: exported when X is, decided at the end. */
   assigned?: Decl[];
 }
 
@@ -71,17 +71,17 @@ export function classMembers(t: TsCtx, body: SgNode, scope: Scope): void {
   }
 }
 
-function method(t: TsCtx, node: SgNode, scope: Scope, decorators: Span | null): void {
+export function method(t: TsCtx, node: SgNode, scope: Scope, decorators: Span | null): Decl | null {
   const { o } = t;
   const own = spanOf(node);
   const nameNode = node.field("name");
   const name = nameNode && memberName(o, nameNode, own);
-  if (!nameNode || !name) return;
+  if (!nameNode || !name) return null;
   const prefix = o.prefix(own.start, name.start);
   const text = unquote(name.text);
   const isCtor = text === "constructor" && kindOf(nameNode) !== "computed_property_name";
   const visibility = visibilityOf(text, prefix);
-  o.add({
+  const decl = o.add({
     kind: isCtor ? "constructor" : /(?:^|\s)[gs]et\s*$/.test(prefix) ? "accessor" : "method",
     name: text,
     scope,
@@ -92,6 +92,7 @@ function method(t: TsCtx, node: SgNode, scope: Scope, decorators: Span | null): 
     visibility,
   });
   if (isCtor && !t.js) parameterProperties(t, node, scope);
+  return decl;
 }
 
 function field(t: TsCtx, node: SgNode, scope: Scope, decorators: Span | null): void {
@@ -116,6 +117,38 @@ function field(t: TsCtx, node: SgNode, scope: Scope, decorators: Span | null): v
     exported: scope.exported && visibility !== "private",
     visibility,
   });
+}
+
+/** An object literal's text holds a function (checked before its members are walked: most objects are data). */
+const HOLDS_FUNCTION = /\bfunction\b|=>|\)\s*\{/;
+
+/**
+ * The methods of an object literal a variable is bound to (`const api = { get(id) {…}, save: async (x) => … }`,
+ * `var proto = { reset: function () {…} }`): its method definitions and the pairs whose value is a function, as
+ * methods of the variable. Other keys, nested objects and computed names declare nothing.
+ */
+export function objectMethods(t: TsCtx, obj: SgNode, scope: Scope): Decl[] {
+  const { o } = t;
+  const r = obj.range();
+  if (!HOLDS_FUNCTION.test(o.src.slice(r.start.index, r.end.index))) return [];
+  const out: Decl[] = [];
+  for (const member of obj.namedChildren()) {
+    const kind = kindOf(member);
+    if (kind === "method_definition") {
+      const d = method(t, member, scope, null);
+      if (d) out.push(d);
+      continue;
+    }
+    if (kind !== "pair") continue;
+    const value = member.field("value");
+    const key = member.field("key");
+    const keyKind = kindOf(key);
+    if (!value || !key || !FUNCTION_VALUES.has(kindOf(value)) || (keyKind !== "property_identifier" && keyKind !== "string")) continue;
+    out.push(
+      o.add({ kind: "method", name: unquote(o.textOf(key)), scope, span: spanOf(member), body: spanOrNull(value.field("body")), exported: scope.exported, visibility: "public" }),
+    );
+  }
+  return out;
 }
 
 /** `constructor(private readonly a: string)` declares property `a`. */

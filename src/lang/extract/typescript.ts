@@ -5,7 +5,7 @@
 
 import type { SgNode } from "@ast-grep/napi";
 import { kindOf, propagateExports, spanOf, spanOrNull, textOrNull, unquote, type Outline, type Span } from "./core.ts";
-import { classMembers, enumMembers, FUNCTION_VALUES, interfaceMembers, type TsCtx, type TsScope } from "./typescript-members.ts";
+import { classMembers, enumMembers, FUNCTION_VALUES, interfaceMembers, objectMethods, type TsCtx, type TsScope } from "./typescript-members.ts";
 import { skipAnnotations } from "./signature.ts";
 import { commonJs, exportClauseNames, MEMBER_ASSIGNMENT, memberAssignment } from "./typescript-exports.ts";
 import { TYPE_KINDS } from "../model.ts";
@@ -31,7 +31,7 @@ export function extractTypeScript(o: Outline, root: SgNode, js: boolean): void {
       TYPE_KINDS,
     );
   }
-  // a method assigned to an object or its prototype is exported with it
+  // a method assigned to an object or its prototype, or defined in the object literal a variable is bound to, is exported with it
   if (t.assigned) {
     const exported = new Set(o.decls.filter((d) => d.container === null && d.exported).map((d) => d.name));
     for (const d of t.assigned) d.exported = exported.has(d.container ?? "");
@@ -229,7 +229,7 @@ function variables(t: TsCtx, node: SgNode, scope: TsScope, wrap: Wrap | null): v
     } else if (value && valueKind === "class") {
       classLike(t, value, scope, { ...inner, exported: wrap?.exported ?? false }, name, true);
     } else {
-      o.add({
+      const decl = o.add({
         kind: isConst ? "const" : "variable",
         name,
         scope,
@@ -240,6 +240,11 @@ function variables(t: TsCtx, node: SgNode, scope: TsScope, wrap: Wrap | null): v
         exported,
         visibility: "public",
       });
+      // an object literal's methods are the variable's (exported with it: at top level decided at the end, as for assigned methods)
+      if (value && valueKind === "object") {
+        const methods = objectMethods(t, value, { container: decl.qualifiedName, exported });
+        if (scope.container === null && methods.length) (t.assigned ??= []).push(...methods);
+      }
     }
   });
 }

@@ -54,7 +54,8 @@ function wanted(ctx: Ctx, d: Decl): boolean {
 function keepTop(ctx: Ctx, d: Decl, ambient: boolean): boolean {
   if (wanted(ctx, d)) return true;
   if (ctx.publicApi) return d.exported;
-  return (d.kind !== "const" && d.kind !== "variable") || d.exported || ambient;
+  // a variable is kept when exported, or when its object literal has methods (code, as a class is)
+  return (d.kind !== "const" && d.kind !== "variable") || d.exported || ambient || (ctx.children.get(d)?.length ?? 0) > 0;
 }
 
 /** The statement block of a namespace / `declare module` / `declare global` statement. */
@@ -161,11 +162,14 @@ function assignedMethod(ctx: Ctx, cur: Cursor, start: number, end: number): Decl
   return m?.[1] ? (declsIn(cur, m[1], start, end).find((d) => d.start === start) ?? null) : null;
 }
 
-/** A method declared by assignment: its signature with the body collapsed, whole when asked for, gone where its object is (publicApi of an unexported one). */
+/** A method declared by assignment: its doc summary and signature with the body collapsed, whole when asked for, gone where its object is (publicApi of an unexported one). */
 function method(ctx: Ctx, d: Decl, node: SgNode, ambient: boolean, start: number, end: number): void {
   if (!keepTop(ctx, d, ambient)) ctx.edits.remove(start, end);
   else if (ctx.keepWhole.has(d.qualifiedName)) protectWhole(ctx, d);
-  else assignment(ctx, node.namedChildren()[0] ?? null);
+  else {
+    prefix(ctx, d);
+    assignment(ctx, node.namedChildren()[0] ?? null);
+  }
 }
 
 function assignment(ctx: Ctx, node: SgNode | null): void {
@@ -173,8 +177,8 @@ function assignment(ctx: Ctx, node: SgNode | null): void {
   value(ctx, node.field("right"));
 }
 
-/** A value that is not a declaration: objects keep their keys with methods collapsed, anything long becomes `…`. */
-function value(ctx: Ctx, node: SgNode | null, depth = 0): void {
+/** A value that is not a declaration: objects keep their keys with methods collapsed, anything long becomes `…`; `methods`: the object's members the outline declares (a variable's object literal), which keep their doc summaries and stay whole when asked for. */
+function value(ctx: Ctx, node: SgNode | null, depth = 0, methods: readonly Decl[] = []): void {
   if (!node) return;
   const kind = kindOf(node);
   const r = node.range();
@@ -186,6 +190,12 @@ function value(ctx: Ctx, node: SgNode | null, depth = 0): void {
   if (kind === "object" && depth < 2) {
     for (const member of node.namedChildren()) {
       const mk = kindOf(member);
+      const declared = methods.length ? methods.find((m) => m.start === member.range().start.index) : undefined;
+      if (declared && ctx.keepWhole.has(declared.qualifiedName)) {
+        protectWhole(ctx, declared);
+        continue;
+      }
+      if (declared) prefix(ctx, declared);
       if (mk === "method_definition") {
         const body = member.field("body");
         if (body) bodyEdit(ctx, body.range().start.index, body.range().end.index);
@@ -260,7 +270,11 @@ function declaration(ctx: Ctx, d: Decl, stmt: SgNode | null): void {
   } else if (d.kind === "const" || d.kind === "variable" || d.kind === "property") {
     const eq = initializerAt(ctx.code, d.start, d.end);
     tighten(ctx, d.start, eq >= 0 ? eq : d.end);
-    if (eq >= 0) shorten(ctx, eq + 1, d.end);
+    // an object literal with methods (the outline's children of the variable) keeps its keys, methods collapsed
+    const methods = stmt ? (ctx.children.get(d) ?? []) : [];
+    const object = methods.length && stmt ? objectOf(stmt, d.name) : null;
+    if (object) value(ctx, object, 0, methods);
+    else if (eq >= 0) shorten(ctx, eq + 1, d.end);
   } else if (d.kind === "type") {
     tighten(ctx, d.start, d.end);
   } else if (d.kind === "class") {
@@ -272,6 +286,17 @@ function declaration(ctx: Ctx, d: Decl, stmt: SgNode | null): void {
       if (k.kind === "method") tighten(ctx, k.start, k.end);
     }
   }
+}
+
+/** The object literal a variable statement binds `name` to, if it does. */
+function objectOf(stmt: SgNode, name: string): SgNode | null {
+  const list = kindOf(stmt) === "export_statement" ? stmt.field("declaration") : stmt;
+  for (const declarator of list?.namedChildren() ?? []) {
+    if (kindOf(declarator) !== "variable_declarator" || declarator.field("name")?.text() !== name) continue;
+    const init = declarator.field("value");
+    return init && kindOf(init) === "object" ? init : null;
+  }
+  return null;
 }
 
 function members(ctx: Ctx, cls: Decl, stmt: SgNode | null): void {

@@ -268,12 +268,51 @@ describe("skeleton", () => {
     const api = ts(src, "publicApi", "lib/queue.js");
     expect(api).toContain("Queue.prototype.add = function (name, data) { … };");
     expect(api).not.toContain("res.send");
+    // its doc summary stays, as a class method's does
+    expect(ts("function Q() {}\n/**\n * Adds a job.\n * @param name the job\n */\nQ.prototype.add = function (name) {\n  return 1;\n};\nmodule.exports = Q;\n", "skeleton", "q.js")).toBe(
+      "function Q() { … }\n/** Adds a job. */\nQ.prototype.add = function (name) { … };\nmodule.exports = Q;",
+    );
   });
 
   test("object exports keep their keys with methods collapsed", () => {
     expect(ts("export default {\n  name: 'x',\n  data() {\n    return { a: 1 };\n  },\n  run: async () => {\n    await go();\n  },\n};\n", "skeleton", "a.js")).toBe(
       "export default {\n  name: 'x',\n  data() { … },\n  run: async () => { … },\n};",
     );
+  });
+
+  test("a variable's object literal with methods keeps its keys, methods collapsed with their doc summaries (kept in skeletons as code is, exported or not); one asked for stays whole", () => {
+    const src = [
+      "export const api = {",
+      "  /** Fetch a user. */",
+      "  getUser(id: string) {",
+      "    return db.get(id);",
+      "  },",
+      "  save: async (x: number) => {",
+      "    await db.put(x);",
+      "  },",
+      "  retries: 3,",
+      "};",
+      "export const table = {",
+      "  a: 1,",
+      "  b: 2,",
+      "};",
+      "const local = {",
+      "  run() {",
+      "    return 1;",
+      "  },",
+      "};",
+      "",
+    ].join("\n");
+    expect(ts(src, "skeleton")).toBe(
+      ["export const api = {", "  /** Fetch a user. */", "  getUser(id: string) { … },", "  save: async (x: number) => { … },", "  retries: 3,", "};", "export const table = …;", "const local = {", "  run() { … },", "};"].join("\n"),
+    );
+    const kept = reduceFile(src, { path: "src/a.ts", level: "skeleton", keepWhole: ["api.save"] });
+    expect(kept).toContain("  save: async (x: number) => {\n    await db.put(x);\n  },");
+    expect(kept).toContain("  getUser(id: string) { … },");
+    const proto = "var proto = {\n  reset: function () {\n    return 1;\n  },\n};\nmodule.exports = proto;\n";
+    expect(ts(proto, "publicApi", "lib/stub.js")).toBe("var proto = {\n  reset: function () { … },\n};\nmodule.exports = proto;");
+    // the public API drops an object the module does not export, methods and all
+    expect(ts(src, "publicApi")).not.toContain("run()");
   });
 
   test("declare module / declare global and ambient consts", () => {

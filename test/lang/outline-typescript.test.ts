@@ -244,6 +244,8 @@ exports.c = c;
     expect(o.list().filter((d: string) => /\b(count|nested|inner|key|a|b)$/.test(d))).toEqual([]);
     expect(o.get("api")).toMatchObject({ kind: "const", exported: true });
     expect(o.get("data")).toMatchObject({ kind: "const" });
+    // a method with a return type and nothing else function-like in the object
+    expect(outline("typescript", "export const repo = {\n  find(id: string): Promise<User> {\n    return db.get(id);\n  },\n};\n").get("repo.find")).toMatchObject({ kind: "method", exported: true });
     const js = outline("javascript", `var proto = {\n  reset: function () {\n    return 1;\n  },\n  onCall: function onCall(i) { return i; },\n};\nvar other = { x: function () {} };\nmodule.exports = proto;\n`);
     expect(js.get("proto.reset")).toMatchObject({ kind: "method", container: "proto", exported: true, startLine: 2, endLine: 4, signature: "reset: function ()" });
     expect(js.get("proto.onCall")).toMatchObject({ exported: true, signature: "onCall: function onCall(i)" });

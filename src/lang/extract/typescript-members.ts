@@ -119,8 +119,8 @@ function field(t: TsCtx, node: SgNode, scope: Scope, decorators: Span | null): v
   });
 }
 
-/** An object literal's text holds a function (checked before its members are walked: most objects are data). */
-const HOLDS_FUNCTION = /\bfunction\b|=>|\)\s*\{/;
+/** An object literal's text holds a function or a method (`get(id): User {`), checked before its members are walked: most objects are data. */
+const HOLDS_FUNCTION = /\bfunction\b|=>|\)\s*(?::[^;{}]*)?\{/;
 
 /**
  * The methods of an object literal a variable is bound to (`const api = { get(id) {…}, save: async (x) => … }`,

@@ -20,7 +20,7 @@ export { ASK_PARAMS };
 const BROAD = [
   /\barchitecture\b/i,
   /\boverview\b/i,
-  /\bstructure[ds]?\b/i,
+  /\bstructure\b/i,
   /\bhow (is|are) .{1,60}\b(organi[sz]ed|laid out|structured)\b/i,
   /\borgani[sz]ation\b/i,
   /\bhigh[- ]level\b/i,
@@ -32,8 +32,23 @@ const BROAD = [
 
 const TWO_HUMP = /^[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*$/;
 
+/** A change to make, as commit subjects and tickets say it: a label before a colon ("feat(json):", "architecture:") or a change verb first. */
+const CHANGE_LEAD =
+  /^\s*(?:[\w./-]+(?:\([^)]*\))?!?:\s|(?:fix|add|support|remove|rename|refactor|implement|update|make|allow|improve|use|handle|ensure|prevent|avoid|move|replace|introduce|drop|bump|revert|enable|disable|change|delete|create|extract|split|merge|expose|return|throw|keep|skip|optimi[sz]e)\b)/i;
+
+/** Asked as a question or a request to be shown something: a question mark, or a question or request word first ("how", "what's", "explain", "give me", "I need"). */
+const QUESTION = /\?|^\s*(?:how|what|what's|where|which|why|who|explain|describe|give|show|summari[sz]e|walk|tell|help|orient|i|i'm|we|can|could|would|please)\b/i;
+
+/**
+ * A broad question about the project (the brief: it maps to skeleton): a broad phrase
+ * (architecture, overview, structure, how is … organised, high-level, big picture, entry
+ * point, what does this …) in a question, a request, or a phrase of a few words
+ * ("architecture overview") — not in a change to make, where "structure" or "entry points"
+ * are the change's subject ("feat(pretty-json): support structured JSON content-types").
+ */
 export function isBroad(task: string): boolean {
-  return BROAD.some((re) => re.test(task));
+  if (!BROAD.some((re) => re.test(task)) || CHANGE_LEAD.test(task)) return false;
+  return QUESTION.test(task) || task.trim().split(/\s+/).length <= 5;
 }
 
 /** The type names a task mentions: two-hump PascalCase words and identifiers the index knows as types. */

@@ -88,6 +88,9 @@ describe("catalog B operations on the shop fixture", () => {
   test("ask picks the strategy and says so on the first line", async () => {
     const broad = await run("ask", { path: root, task: "give me an overview of the architecture" });
     expect(broad.text.split("\n")[0]).toBe("<!-- svc_ask: strategy=skeleton budget=20000 -->");
+    // a change whose subject holds a broad word is no broad question (plan/ask.ts isBroad)
+    const change = await run("ask", { path: root, task: "feat(orders): support structured refund reasons" });
+    expect(change.text.split("\n")[0]).toBe("<!-- svc_ask: strategy=search budget=20000 -->");
     const typed = await run("ask", { path: root, task: "add a refund method to OrderService" });
     expect(typed.text.split("\n")[0]).toBe('<!-- svc_ask: strategy=focus seed="OrderService" budget=20000 -->');
     expect(typed.data.entries[0]?.path).toBe("src/orders/order.service.ts");

@@ -211,7 +211,8 @@ describe("exported object literals are module-level code", () => {
     });
     await call("index", { path: root });
     const fetch = await impact(root, "fetchUser");
-    expect(fetch.text).toContain("[calls] (module) src/worker.ts  (src/worker.ts:5)");
+    expect(fetch.text).toContain("[calls] default.fetch  (src/worker.ts:5)"); // the default object's method, declared
+    expect(fetch.text).toContain("[calls] (module) test/worker.test.ts  (test/worker.test.ts:3)");
     expect(fetch.data.tests).toEqual([{ path: "test/worker.test.ts", hop: 2 }]);
     const list = await impact(root, "listUsers");
     expect(list.text).toContain("[calls] handlers.list  (src/worker.ts:10)"); // the object literal's method, declared

@@ -252,6 +252,23 @@ exports.c = c;
     expect(js.get("other.x")).toMatchObject({ kind: "method", exported: false });
   });
 
+  test("module.exports = { … }: its functions are the module's; export default { … }: the constant default, its functions its methods", () => {
+    const cjs = outline("javascript", `module.exports = {\n  /** Parse. */\n  parse(s) {\n    return s.trim();\n  },\n  stringify: function (v) { return String(v); },\n  get size() { return 1; },\n  helper,\n  version: "1",\n};\nfunction helper() {}\n`);
+    expect(cjs.get("parse")).toMatchObject({ kind: "function", container: null, exported: true, startLine: 3, endLine: 5, signature: "parse(s)" });
+    expect(cjs.get("stringify")).toMatchObject({ kind: "function", exported: true, signature: "stringify: function (v)" });
+    expect(cjs.get("helper")).toMatchObject({ kind: "function", exported: true });
+    expect(cjs.list().filter((d: string) => /\b(size|version)$/.test(d))).toEqual([]);
+    // only the object assigned to module.exports itself: `exports.x = {…}` and `module.exports.x = {…}` are values
+    expect(outline("javascript", "module.exports.api = { run() {} };\nexports.other = { go() {} };\n").list()).toEqual([]);
+    const esm = outline("typescript", `/** The worker. */\nexport default {\n  async fetch(req: Request): Promise<Response> {\n    return new Response("ok");\n  },\n  name: "w",\n  scheduled: (e: Event) => {},\n};\n`);
+    expect(esm.get("default")).toMatchObject({ kind: "const", exported: true, signature: "export default {…}" });
+    expect(esm.get("default.fetch")).toMatchObject({ kind: "method", container: "default", exported: true, startLine: 3, endLine: 5, signature: "async fetch(req: Request): Promise<Response>" });
+    expect(esm.get("default.scheduled")).toMatchObject({ kind: "method", exported: true });
+    expect(esm.list().filter((d: string) => d.endsWith(".name"))).toEqual([]);
+    // a default export that is no object literal declares what it did before
+    expect(outline("typescript", "export default [1, 2];\nexport default foo;\n").list()).toEqual([]);
+  });
+
   test("JS class fields and decorators", () => {
     const src = "export class A {\n  static s = 1;\n  @dec m() {}\n}\nexport default async function named() {}\n";
     const o = outline("javascript", src);

@@ -6,7 +6,7 @@
 import type { SgNode } from "@ast-grep/napi";
 import { kindOf, spanOf, spanOrNull, type Span } from "./core.ts";
 import type { Decl } from "../model.ts";
-import { FUNCTION_VALUES, type TsCtx } from "./typescript-members.ts";
+import { FUNCTION_VALUES, objectMethods, type TsCtx } from "./typescript-members.ts";
 
 /** Declares a class/function value under `name` (the exported property, if any). */
 export type Declare = (t: TsCtx, value: SgNode, kind: string, span: Span, name: string | undefined) => void;
@@ -21,7 +21,7 @@ export function exportClauseNames(text: string): string[] {
   return names;
 }
 
-/** `module.exports = X | { a, b: c } | class X {} | function…` and `exports.x = …`. */
+/** `module.exports = X | { a, b: c, d() {…}, e: function… } | class X {} | function…` and `exports.x = …`. */
 export function commonJs(t: TsCtx, stmt: SgNode, declare: Declare): void {
   const { o } = t;
   const assign = stmt.namedChildren()[0];
@@ -36,6 +36,8 @@ export function commonJs(t: TsCtx, stmt: SgNode, declare: Declare): void {
   if (kind === "identifier") t.marks.add(o.textOf(right));
   else if (kind === "class" || FUNCTION_VALUES.has(kind)) declare(t, right, kind, spanOf(stmt), prop);
   else if (kind === "object" && prop === undefined) {
+    // the object's functions are the module's, as `exports.d = function…` declares them
+    objectMethods(t, right, { container: null, exported: true }, "function");
     for (const entry of right.namedChildren()) {
       const k = kindOf(entry);
       if (k === "shorthand_property_identifier") t.marks.add(o.textOf(entry));

@@ -71,7 +71,8 @@ export function classMembers(t: TsCtx, body: SgNode, scope: Scope): void {
   }
 }
 
-export function method(t: TsCtx, node: SgNode, scope: Scope, decorators: Span | null): Decl | null {
+/** A class or object-literal method definition; `plain` "function": an object literal's that the module exports as its own function. */
+export function method(t: TsCtx, node: SgNode, scope: Scope, decorators: Span | null, plain: "method" | "function" = "method"): Decl | null {
   const { o } = t;
   const own = spanOf(node);
   const nameNode = node.field("name");
@@ -79,10 +80,12 @@ export function method(t: TsCtx, node: SgNode, scope: Scope, decorators: Span | 
   if (!nameNode || !name) return null;
   const prefix = o.prefix(own.start, name.start);
   const text = unquote(name.text);
-  const isCtor = text === "constructor" && kindOf(nameNode) !== "computed_property_name";
+  const isCtor = plain === "method" && text === "constructor" && kindOf(nameNode) !== "computed_property_name";
   const visibility = visibilityOf(text, prefix);
+  const accessor = /(?:^|\s)[gs]et\s*$/.test(prefix);
+  if (accessor && plain === "function") return null; // a getter of the module object is a value, not a function
   const decl = o.add({
-    kind: isCtor ? "constructor" : /(?:^|\s)[gs]et\s*$/.test(prefix) ? "accessor" : "method",
+    kind: isCtor ? "constructor" : accessor ? "accessor" : plain,
     name: text,
     scope,
     span: extend(own, decorators),
@@ -124,28 +127,30 @@ const HOLDS_FUNCTION = /\bfunction\b|=>|\)\s*(?::[^;{}]*)?\{/;
 
 /**
  * The methods of an object literal a variable is bound to (`const api = { get(id) {…}, save: async (x) => … }`,
- * `var proto = { reset: function () {…} }`): its method definitions and the pairs whose value is a function, as
- * methods of the variable. Other keys, nested objects and computed names declare nothing.
+ * `var proto = { reset: function () {…} }`, `export default { fetch(req) {…} }`): its method definitions and the
+ * pairs whose value is a function, as methods of the variable — or, as `kind` "function", the module's own
+ * functions (`module.exports = { parse(s) {…} }`, as `exports.parse = function…` declares). Other keys, nested
+ * objects and computed names declare nothing.
  */
-export function objectMethods(t: TsCtx, obj: SgNode, scope: Scope): Decl[] {
+export function objectMethods(t: TsCtx, obj: SgNode, scope: Scope, kind: "method" | "function" = "method"): Decl[] {
   const { o } = t;
   const r = obj.range();
   if (!HOLDS_FUNCTION.test(o.src.slice(r.start.index, r.end.index))) return [];
   const out: Decl[] = [];
   for (const member of obj.namedChildren()) {
-    const kind = kindOf(member);
-    if (kind === "method_definition") {
-      const d = method(t, member, scope, null);
+    const memberKind = kindOf(member);
+    if (memberKind === "method_definition") {
+      const d = method(t, member, scope, null, kind);
       if (d) out.push(d);
       continue;
     }
-    if (kind !== "pair") continue;
+    if (memberKind !== "pair") continue;
     const value = member.field("value");
     const key = member.field("key");
     const keyKind = kindOf(key);
     if (!value || !key || !FUNCTION_VALUES.has(kindOf(value)) || (keyKind !== "property_identifier" && keyKind !== "string")) continue;
     out.push(
-      o.add({ kind: "method", name: unquote(o.textOf(key)), scope, span: spanOf(member), body: spanOrNull(value.field("body")), exported: scope.exported, visibility: "public" }),
+      o.add({ kind, name: unquote(o.textOf(key)), scope, span: spanOf(member), body: spanOrNull(value.field("body")), exported: scope.exported, visibility: "public" }),
     );
   }
   return out;

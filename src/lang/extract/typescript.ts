@@ -92,7 +92,16 @@ function statement(
       return namespace(t, node, kind, scope, wrap);
     case "expression_statement":
       return expressionStatement(t, node, scope);
+    case "object":
+      if (name === "default") defaultObject(t, node, scope, wrap);
   }
+}
+
+/** `export default { fetch(req) {…}, name: "x" }`: the constant `default`, its object's functions its methods. */
+function defaultObject(t: TsCtx, node: SgNode, scope: TsScope, wrap: Wrap | null): void {
+  const span = wrap?.span ?? spanOf(node);
+  const decl = t.o.add({ kind: "const", name: "default", scope, span, sigStart: wrap?.sigStart ?? span.start, elide: spanOf(node), exported: exportedBy(scope, wrap), visibility: "public" });
+  objectMethods(t, node, { container: decl.qualifiedName, exported: decl.exported });
 }
 
 function exportStatement(t: TsCtx, node: SgNode, scope: TsScope): void {

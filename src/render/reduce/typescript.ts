@@ -133,8 +133,17 @@ function statements(ctx: Ctx, cur: Cursor, nodes: SgNode[], container: string | 
       if (container === null) ctx.omitted.push(...ds.map((d) => d.name));
       continue;
     }
-    for (const d of ds) declaration(ctx, d, node);
+    const exportsObject = kind === "expression_statement" ? moduleExportsObject(ctx, node, start) : null;
+    if (exportsObject) value(ctx, exportsObject, 0, ds); // `module.exports = { parse(s) {…} }`: its functions are the module's
+    else for (const d of ds) declaration(ctx, d, node);
   }
+}
+
+/** The object literal of `module.exports = {…}`, if the statement is one. */
+function moduleExportsObject(ctx: Ctx, node: SgNode, start: number): SgNode | null {
+  if (!/^module\.exports\s*=\s*\{/.test(ctx.code.slice(start, start + 40))) return null;
+  const right = node.namedChildren()[0]?.field("right");
+  return right && kindOf(right) === "object" ? right : null;
 }
 
 /** `const x = require("y")`, `const { a } = require("y").b`, `require("y");` */
@@ -269,11 +278,11 @@ function declaration(ctx: Ctx, d: Decl, stmt: SgNode | null): void {
     if (d.bodyStart !== undefined && d.bodyEnd !== undefined) bodyEdit(ctx, d.bodyStart, d.bodyEnd);
   } else if (d.kind === "const" || d.kind === "variable" || d.kind === "property") {
     const eq = initializerAt(ctx.code, d.start, d.end);
-    tighten(ctx, d.start, eq >= 0 ? eq : d.end);
-    // an object literal with methods (the outline's children of the variable) keeps its keys, methods collapsed
+    // an object literal with methods (the outline's children of the variable), or `export default {…}`, keeps its keys, methods collapsed
     const methods = stmt ? (ctx.children.get(d) ?? []) : [];
-    const object = methods.length && stmt ? objectOf(stmt, d.name) : null;
-    if (object) value(ctx, object, 0, methods);
+    const object = stmt ? objectOf(stmt, d.name) : null;
+    tighten(ctx, d.start, eq >= 0 ? eq : (object?.range().start.index ?? d.end));
+    if (object && (methods.length || eq < 0)) value(ctx, object, 0, methods);
     else if (eq >= 0) shorten(ctx, eq + 1, d.end);
   } else if (d.kind === "type") {
     tighten(ctx, d.start, d.end);
@@ -288,9 +297,12 @@ function declaration(ctx: Ctx, d: Decl, stmt: SgNode | null): void {
   }
 }
 
-/** The object literal a variable statement binds `name` to, if it does. */
+/** The object literal a variable statement binds `name` to (or `export default` exports as `default`), if it does. */
 function objectOf(stmt: SgNode, name: string): SgNode | null {
-  const list = kindOf(stmt) === "export_statement" ? stmt.field("declaration") : stmt;
+  const exported = kindOf(stmt) === "export_statement";
+  const object = exported && name === "default" ? stmt.field("value") : null;
+  if (object) return kindOf(object) === "object" ? object : null;
+  const list = exported ? stmt.field("declaration") : stmt;
   for (const declarator of list?.namedChildren() ?? []) {
     if (kindOf(declarator) !== "variable_declarator" || declarator.field("name")?.text() !== name) continue;
     const init = declarator.field("value");

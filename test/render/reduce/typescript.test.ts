@@ -315,6 +315,19 @@ describe("skeleton", () => {
     expect(ts(src, "publicApi")).not.toContain("run()");
   });
 
+  test("module.exports = { … } and export default { … } keep their keys, functions collapsed with their doc summaries; one asked for stays whole", () => {
+    const cjs = 'module.exports = {\n  /** Reads a config string. */\n  parse(s) {\n    return s.trim();\n  },\n  stringify: function (v) {\n    return String(v);\n  },\n  options: {\n    deep: { list: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18] },\n  },\n};\n';
+    const collapsed = "module.exports = {\n  /** Reads a config string. */\n  parse(s) { … },\n  stringify: function (v) { … },\n  options: {\n    deep: …,\n  },\n};";
+    expect(ts(cjs, "skeleton", "lib/a.js")).toBe(collapsed);
+    expect(ts(cjs, "publicApi", "lib/a.js")).toBe(collapsed);
+    expect(reduceFile(cjs, { path: "lib/a.js", level: "skeleton", keepWhole: ["parse"] })).toContain("  parse(s) {\n    return s.trim();\n  },\n  stringify: function (v) { … },");
+    const esm = '/** The worker. */\nexport default {\n  /** Handles a request. */\n  async fetch(req: Request): Promise<Response> {\n    return new Response("ok");\n  },\n  name: "worker",\n  scheduled: (e: Event) => {\n    log(e);\n  },\n};\n';
+    expect(ts(esm, "skeleton")).toBe('/** The worker. */\nexport default {\n  /** Handles a request. */\n  async fetch(req: Request): Promise<Response> { … },\n  name: "worker",\n  scheduled: (e: Event) => { … },\n};');
+    expect(reduceFile(esm, { path: "src/a.ts", level: "skeleton", keepWhole: ["default.scheduled"] })).toContain("  scheduled: (e: Event) => {\n    log(e);\n  },");
+    // a default object with no functions keeps its keys as before
+    expect(ts('export default {\n  isNode: true,\n  classes: {\n    URLSearchParams,\n  },\n};\n', "skeleton")).toBe('export default {\n  isNode: true,\n  classes: {\n    URLSearchParams,\n  },\n};');
+  });
+
   test("declare module / declare global and ambient consts", () => {
     expect(ts('declare const VERSION: string;\ndeclare global {\n  interface Window { app: App }\n}\ndeclare module "x" {\n  export function f(): void;\n}\n', "skeleton", "types.d.ts")).toBe(
       'declare const VERSION: string;\ndeclare global {\n  interface Window { app: App }\n}\ndeclare module "x" {\n  export function f(): void;\n}',

@@ -38,6 +38,12 @@ export const PARAMS = {
    * falls 93.3% → 88.7% (62 confident) with first file right unchanged.
    */
   pathNameLength: 0,
+  /**
+   * A query word counts in a path only where a word of the path starts ("auth" in auth-handler.js, smtpAuth.js, not in
+   * xoauth2.js); false: anywhere. Off: on tuning (run.ts) npm+svc (370) Acc@1 .678 → .684, MRR .779 → .783, but the six
+   * history corpora (122) Acc@1 .648 → .639, R@5 .705 → .693, MRR .715 → .711; ask-pack (npm 176, svc 194) within ±0.4.
+   */
+  pathWordStart: false,
   prfTop: 5,
   prfTerms: 6,
   /** Feedback terms declared in more than this share of the files are not topical. */

@@ -207,6 +207,10 @@ export function pathHits(collection: Collection, terms: readonly QueryTerm[], m:
     let count = 0;
     for (let at = text.indexOf(w); at >= 0; ) {
       const i = fileAt(starts, at);
+      if (PARAMS.pathWordStart && !wordStartAt((collection.files[i] as IndexedFile).path, at - (starts[i] as number))) {
+        at = text.indexOf(w, at + 1); // "auth" inside "xoauth2" is not the word: the next place, in this path or the next
+        continue;
+      }
       const list = hitsAt.get(i);
       if (list) list.push(w);
       else hitsAt.set(i, [w]);
@@ -256,6 +260,16 @@ const joinedPaths = (files: readonly IndexedFile[]): { text: string; starts: Int
   for (let i = 0; i < lower.length; i++) starts[i + 1] = (starts[i] as number) + (lower[i] as string).length + 1;
   return { text: lower.join("\n"), starts };
 };
+
+/** A word of the path starts at `k`: the path's or a segment's start, after a separator (`/ - _ .` …), a lower-case letter before an upper-case one, or a letter after a digit. */
+function wordStartAt(path: string, k: number): boolean {
+  if (k === 0) return true;
+  const prev = path[k - 1] as string;
+  const cur = path[k] as string;
+  if (!/[A-Za-z0-9]/.test(prev)) return true;
+  if (/[a-z]/.test(prev) && /[A-Z]/.test(cur)) return true;
+  return /[0-9]/.test(prev) && /[A-Za-z]/.test(cur);
+}
 
 /** The index of the path holding offset `at` of the joined text. */
 function fileAt(starts: Int32Array, at: number): number {

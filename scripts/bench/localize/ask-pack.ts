@@ -11,13 +11,23 @@
 // --surface: ask as `svc ask <task> --budget N` answers (cli, the default: the text alone is printed, so the
 // budget counts the text) or as svc_ask does over MCP (text and structured result both sent and counted).
 // --split defaults to tune: held-out is for the final look. --params overrides ask's
-// ASK_PARAMS in this process; --variants scores named overrides on every task next to the
+// ASK_PARAMS in this process; --variants scores named overrides (of ASK_PARAMS, or of the localizer's PARAMS) on every task next to the
 // default, same index, same run (ablations, before/after, each with its own p50). --corpus
 // takes the history corpora (effect-git, mikro-orm-git, rxjs-git, zod-git: one clone per
 // corpus checked out per task, leak-checked as in run.ts; ~1–3 min per task) and svc (its
 // own history); --per-corpus N keeps each corpus's N most recent tasks (in --corpus order;
 // --json is rewritten after each task group, so a long run's partial rows survive).
 // ask latency: in-process, warm, at the first budget.
+//
+// At 58a2d03, a module's object literal declares its functions (`module.exports = { parse(s) {…} }` → function parse,
+// `export default { fetch() {…} }` → const default and method default.fetch; EXTRACTION_VERSION 9). Tuning, --surface cli:
+// npm (176) and hono/ky (43) identical task for task at 8k and 20k (the pack's npm 8k 63.4 → 63.1: its names field reads
+// the new declarations); grades.ts npm first file right 111 → 110 (sinon@4.1.3; sinon@6.1.2 now confident and wrong:
+// default-behaviors.js declares the task's callsArg exactly, the commit changed behavior.js). Taken as an extraction fix.
+// Path words from their start (localizer PARAMS.pathWordStart: "auth" no longer a path hit in xoauth2.js), --variants
+// against the default on tuning: npm 8k ±0 / +0.1, 20k ±0 / +0.1 (one task each); svc (194) 8k −0.2 / +0.1, 20k −0.4 / −0.2;
+// run.ts npm+svc (370) Acc@1 .678 → .684, MRR .779 → .783, R@5 .789 → .787; the six history corpora (122) Acc@1 .648 →
+// .639, R@5 .705 → .693, MRR .715 → .711. Left off.
 //
 // At 7a3544c, an object literal's methods became its variable's declarations (`export const api = { get(id) {…} }`, sinon's
 // `var proto = { reset: function () {…} }`; skeletons keep such an object's keys, methods collapsed; EXTRACTION_VERSION 8).
@@ -319,6 +329,7 @@
 import { join } from "node:path";
 import { call } from "../../../src/engine.ts";
 import { ASK_PARAMS } from "../../../src/plan/ask.ts";
+import { PARAMS } from "../../../src/retrieve/localize-params.ts";
 import { answerTokens } from "../../../src/render/fit.ts";
 import { fileBlock } from "../../../src/render/format.ts";
 import type { FusionData } from "../../../src/render/fusion.ts";
@@ -398,8 +409,8 @@ export interface AskPackOptions {
   only: string[] | null;
   split: LocalizeTask["split"];
   budgets: number[];
-  /** Named ASK_PARAMS overrides scored on every task next to the default (in the same run). */
-  variants?: Record<string, Partial<typeof ASK_PARAMS>>;
+  /** Named overrides of ASK_PARAMS and of the localizer's PARAMS (a key goes where it is declared), scored on every task next to the default (in the same run). */
+  variants?: Record<string, Partial<typeof ASK_PARAMS> & Partial<typeof PARAMS>>;
   /** At most this many tasks per corpus (the most recent; history corpora take ~1 min per task). */
   perCorpus?: number;
   /** The surface ask is called through (default cli). */
@@ -447,6 +458,7 @@ export async function benchAskPack(base: string, options: AskPackOptions): Promi
   const rows: PackRow[] = [];
   let done = 0;
   const defaults = { ...ASK_PARAMS };
+  const localizerDefaults = { ...PARAMS };
   for (const [, group] of byRoot) {
     const root = (group[0] as LocalizeTask).root;
     if (group[0]?.checkout) checkoutParent(root, group[0].checkout);
@@ -466,12 +478,16 @@ export async function benchAskPack(base: string, options: AskPackOptions): Promi
         row.bm25f[budget] = score(task.targets, pack.paths, pack.paths, pack.tokens, pack.paths.size);
       }
       for (const [name, change] of Object.entries(options.variants ?? {})) {
-        Object.assign(ASK_PARAMS, change);
+        for (const [k, v] of Object.entries(change)) {
+          if (!(k in ASK_PARAMS) && !(k in PARAMS)) throw new Error(`ask-pack: --variants ${name}: no parameter ${k} in ASK_PARAMS or the localizer's PARAMS`);
+          Object.assign(k in ASK_PARAMS ? ASK_PARAMS : PARAMS, { [k]: v });
+        }
         try {
           const v = await askRun(root, task, options.budgets, counter, options.surface ?? "cli");
           (row.variants ??= {})[name] = { askMs: v.ms, ask: v.ask };
         } finally {
           Object.assign(ASK_PARAMS, defaults);
+          Object.assign(PARAMS, localizerDefaults);
         }
       }
       rows.push(row);

@@ -7,6 +7,7 @@ import { SHOP } from "../fixtures/shop.ts";
 import { runSvc } from "../helpers/cli.ts";
 import { expectGolden } from "../helpers/golden.ts";
 import { gitRepo, writeFiles } from "../helpers/repo.ts";
+import { withParams } from "../helpers/params.ts";
 
 async function task(path: string, query: string, extra: Record<string, unknown> = {}) {
   const r = await call("find", { path, query, kind: "task", ...extra });
@@ -161,5 +162,20 @@ describe("find --kind task", () => {
     expect(r.stderr).toContain("svc localize is deprecated; use: svc find <text> --kind task");
     expect(r.stdout).toContain("localize [confident]");
     expect(runSvc(["localize", root]).code).toBe(2);
+  }, 120_000);
+});
+
+describe("path words", () => {
+  test("a query word is a path hit anywhere in a path by default; with pathWordStart only where a word of the path starts", async () => {
+    const root = gitRepo({
+      "lib/xoauth2/index.js": "module.exports = function token() { return 1; };\n",
+      "lib/smtp-auth/index.js": "module.exports = function login() { return 2; };\n",
+      "lib/mailAuth.js": "module.exports = function check() { return 3; };\n",
+    });
+    await syncIndex(root);
+    const hits = (d: FindData) => (d.candidates ?? []).filter((c) => c.reasons.some((r) => r.includes('path contains "auth"'))).map((c) => c.path).sort();
+    expect(hits((await task(root, "auth retries")).data)).toEqual(["lib/mailAuth.js", "lib/smtp-auth/index.js", "lib/xoauth2/index.js"]);
+    const started = await withParams({ pathWordStart: true }, () => task(root, "auth retries"));
+    expect(hits(started.data)).toEqual(["lib/mailAuth.js", "lib/smtp-auth/index.js"]);
   }, 120_000);
 });

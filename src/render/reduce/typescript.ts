@@ -280,9 +280,9 @@ function declaration(ctx: Ctx, d: Decl, stmt: SgNode | null): void {
     const eq = initializerAt(ctx.code, d.start, d.end);
     // an object literal with methods (the outline's children of the variable), or `export default {…}`, keeps its keys, methods collapsed
     const methods = stmt ? (ctx.children.get(d) ?? []) : [];
-    const object = stmt ? objectOf(stmt, d.name) : null;
+    const object = stmt && (methods.length || eq < 0) ? objectOf(stmt, d.name) : null;
     tighten(ctx, d.start, eq >= 0 ? eq : (object?.range().start.index ?? d.end));
-    if (object && (methods.length || eq < 0)) value(ctx, object, 0, methods);
+    if (object) value(ctx, object, 0, methods);
     else if (eq >= 0) shorten(ctx, eq + 1, d.end);
   } else if (d.kind === "type") {
     tighten(ctx, d.start, d.end);

@@ -9,9 +9,13 @@
 // What does not fit is listed with the call that fetches it. A first
 // candidate that is a guess (not confident, no exact declaration match) and would take
 // more than tentativeShare of the budget whole goes as signatures, whole only if room remains.
+// A candidate that arrives as signatures keeps whole the declarations the localizer finds the
+// task most likely touches (localize-symbols.ts), as many as fit in focusShare of the budget —
+// around them an excerpt of its signatures when those are larger — so an agent can edit them.
 
 import { loadFileGraph } from "../graph/file-graph.ts";
 import { localize, type Candidate } from "../retrieve/localize.ts";
+import { MINOR } from "../retrieve/localize-symbols.ts";
 import { isAuxiliary } from "../workspace/classify.ts";
 import type { Collection, IndexedFile } from "./collect.ts";
 import { planFromSeeds } from "./context.ts";
@@ -46,6 +50,8 @@ export const ASK_PARAMS = {
   deferSignatures: 1,
   /** A waiting candidate keeps this share of the budget for a head-and-tail excerpt of its signatures, so it still arrives (0: none kept). */
   deferKeep: 0.03,
+  /** A candidate that arrives as signatures keeps the localizer's likely declarations of it whole (localize-symbols.ts), its signatures then taking at most this share of the budget (0: plain signatures). */
+  focusShare: 0.35,
 };
 
 /** The renderer's packing for ask's plans (render/fusion.ts). */
@@ -57,6 +63,7 @@ export function askPacking(): NonNullable<Plan["packing"]> {
     ...(ASK_PARAMS.tentativeShare > 0 ? { tentativeShare: ASK_PARAMS.tentativeShare } : {}),
     ...(ASK_PARAMS.deferSignatures === 1 ? { deferSignatures: true } : {}),
     ...(ASK_PARAMS.deferKeep > 0 ? { deferKeep: ASK_PARAMS.deferKeep } : {}),
+    ...(ASK_PARAMS.focusShare > 0 ? { focusShare: ASK_PARAMS.focusShare } : {}),
   };
 }
 
@@ -108,7 +115,9 @@ export interface LocalizedAsk {
 export function planLocalized(collection: Collection, options: { task: string; query: string; named: string | null; depth: number }): LocalizedAsk | null {
   const db = collection.index.db;
   const graph = loadFileGraph(db, collection.index.meta.index_completed_at ?? "");
-  const loc = localize(collection, { query: options.query, limit: ASK_PARAMS.candidates, graph });
+  const loc = localize(collection, { query: options.query, limit: ASK_PARAMS.candidates, graph, symbols: ASK_PARAMS.focusShare > 0 });
+  // the declarations the change most likely touches, kept whole if their file arrives as signatures (not properties and fields: a line each)
+  const likely = new Map(loc.candidates.map((c) => [c.path, (c.symbols ?? []).filter((s) => !MINOR.has(s.kind))]));
   const byPath = new Map(collection.files.map((f) => [f.path, f]));
   const ranked: { file: IndexedFile; why: string; score: number }[] = [];
   const best = loc.candidates[0]?.score || 1;
@@ -166,7 +175,11 @@ export function planLocalized(collection: Collection, options: { task: string; q
   const exact = (path: string) => loc.candidates.find((c) => c.path === path)?.reasons.some((r) => r.endsWith("(exact)")) === true;
   const guess =
     ASK_PARAMS.tentativeShare > 0 && lead && loc.grade !== "confident" && !(namedResolved && options.named) && !(ASK_PARAMS.tentativeExact === 1 && (exact(lead.file.path) || namesFile(options.task, lead.file.path))) ? lead : null;
-  source.slice(0, ASK_PARAMS.wholeCandidates).forEach((r) => push({ ...entry(r.file, "match", "standard", r.score, r.why), ...(r === guess ? { tentative: `a ${loc.grade} match` } : {}) }));
+  source.slice(0, ASK_PARAMS.wholeCandidates).forEach((r) => {
+    const keep = likely.get(r.file.path);
+    const kept = keep?.length ? { keepWhole: keep.map((s) => s.name), keepLines: keep.map((s): [number, number] => [s.line, s.endLine]) } : {};
+    push({ ...entry(r.file, "match", "standard", r.score, r.why), ...(r === guess ? { tentative: `a ${loc.grade} match` } : {}), ...kept });
+  });
   // The strongest neighbours of the best candidates: callers, callees, tests, at signature level.
   const seeds = source.slice(0, ASK_PARAMS.neighbourSeeds).map((r) => ({ id: r.file.id, label: r.file.path, score: r.score }));
   if (seeds.length && ASK_PARAMS.neighbours > 0) {

@@ -30,6 +30,8 @@ export interface PlanEntry {
   provenance: string[];
   /** Declarations kept whole at skeleton tiers (search matches, Type.Member focus). */
   keepWhole?: string[];
+  /** The keepWhole declarations' lines in the file (1-based, inclusive; same order), for an excerpt of the signatures around them. */
+  keepLines?: [number, number][];
   language: LanguageId | null;
   generated: boolean;
   /** Index estimate, for planning before content is read. */
@@ -87,5 +89,10 @@ export interface Plan {
     deferSignatures?: boolean;
     /** A waiting entry keeps this share of the budget for a head-and-tail excerpt of its signatures. */
     deferKeep?: number;
+    /**
+     * An entry planned whole that arrives as signatures keeps its `keepWhole` declarations whole (as many of
+     * them, best first, as fit) while its signatures take at most this share of the budget; beyond it, plain signatures.
+     */
+    focusShare?: number;
   };
 }

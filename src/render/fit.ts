@@ -75,6 +75,75 @@ export function headAndTail(text: string, maxTokens: number, counter: TokenCount
   return best;
 }
 
+/**
+ * `text` cut to at most `maxTokens` tokens keeping the `pinned` lines (0-based, [from, to)) and
+ * as many lines from the top as fit (at most `headMax` tokens of them); each run of lines cut becomes one marker line
+ * (`marker(cutLines, cutTokens)`). Null when the pinned lines alone do not fit.
+ */
+export function excerptAround(text: string, pinned: readonly [number, number][], maxTokens: number, counter: TokenCounter, marker: (lines: number, tokens: number) => string, headMax = Number.POSITIVE_INFINITY): string | null {
+  const lines = text.split("\n");
+  const pin = new Uint8Array(lines.length);
+  for (const [from, to] of pinned) pin.fill(1, Math.max(0, from), Math.min(lines.length, to));
+  // the tokens a marker says were cut: pro rata, at the rate of the lines counted
+  let perChar = 0.25;
+  const build = (head: number): string => {
+    const out: string[] = [];
+    let run = 0;
+    let runChars = 0;
+    const flush = () => {
+      if (run) out.push(marker(run, Math.round(runChars * perChar)));
+      run = 0;
+      runChars = 0;
+    };
+    for (const [i, line] of lines.entries()) {
+      if (i < head || pin[i]) {
+        flush();
+        out.push(line);
+      } else {
+        run++;
+        runChars += line.length + 1;
+      }
+    }
+    flush();
+    return out.join("\n");
+  };
+  // The most lines from the top that fit, estimated from per-line counts (each line counted once, only
+  // as far as the head can reach), then checked on the excerpt itself and shortened while it is over.
+  const cost = (i: number) => counter.count(`${lines[i]}\n`);
+  const markerCost = counter.count(marker(lines.length, text.length)) + 1;
+  let pinnedLeft = 0;
+  let countedChars = 0;
+  for (const [i, p] of pin.entries()) {
+    if (!p) continue;
+    pinnedLeft += cost(i);
+    countedChars += (lines[i] as string).length + 1;
+  }
+  const runsAfter = (head: number) => {
+    let runs = 0;
+    for (let i = head; i < lines.length; i++) if (!pin[i] && (i === head || pin[i - 1])) runs++;
+    return runs;
+  };
+  let head = 0;
+  let headCost = 0;
+  while (head < lines.length) {
+    const next = pin[head] ? 0 : cost(head);
+    if (headCost + next > headMax || headCost + next + pinnedLeft + markerCost * runsAfter(head + 1) > maxTokens) break;
+    if (!pin[head]) {
+      headCost += next;
+      countedChars += (lines[head] as string).length + 1;
+    }
+    head++;
+  }
+  if (countedChars > 0) perChar = (headCost + pinnedLeft) / countedChars;
+  for (let guard = 0; guard < 20; guard++) {
+    const out = build(head);
+    if (counter.count(out) <= maxTokens) return out;
+    if (head === 0) return null;
+    head = Math.floor(head * 0.9);
+  }
+  return null;
+}
+
 /** The largest array or string inside `value` (by JSON length), with a setter to replace it. */
 function largestPart(value: unknown): { size: number; replace: (shrink: (v: unknown) => unknown) => void } | null {
   let best: { size: number; replace: (shrink: (v: unknown) => unknown) => void } | null = null;

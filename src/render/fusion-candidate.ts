@@ -8,7 +8,7 @@ import type { PlanEntry } from "../plan/model.ts";
 import { fileBlock, textTraits, type Format } from "./format.ts";
 import { redact } from "../text/redact.ts";
 import { reduceFile, type Level } from "./reduce/index.ts";
-import { headAndTail } from "./fit.ts";
+import { excerptAround, headAndTail } from "./fit.ts";
 import { wholeFileCall, type Surface } from "./surface-calls.ts";
 import { formatTokens, type TokenCounter } from "../text/tokens.ts";
 
@@ -43,6 +43,8 @@ export interface EmittedEntry {
   sent: "full" | "diff";
   /** Cut to a head-and-tail excerpt to fit the budget (the marker names the call for the rest). */
   excerpt?: boolean;
+  /** Signatures (skeleton, publicApi) with these declarations kept whole. */
+  keptWhole?: string[];
   /** The file has CRLF line endings (the content shows LF). */
   eol?: "crlf";
   /** The file is not valid UTF-8 (the content shows U+FFFD where its bytes were). */
@@ -58,16 +60,28 @@ export interface Candidate {
   redacted: number;
   sent: "full" | "diff";
   excerpt?: boolean;
+  /** The excerpt keeps the entry's keepWhole declarations whole (focusedExcerptOf), not a head and a tail. */
+  focused?: boolean;
   traits: Record<string, string>;
 }
+
+/** The declarations a candidate at signature level holds whole (none when an excerpt may have cut them). */
+export const keptOf = (c: Candidate): string[] => (CODE_LEVELS.has(c.tier) && (!c.excerpt || c.focused) ? (c.entry.keepWhole ?? []) : []);
 
 export const CODE_LEVELS: ReadonlySet<Level> = new Set(["skeleton", "publicApi"]);
 
 /** A file planned at another level than the manifest's (search seeds at skeleton with their matches whole) says so. */
 export function tierMark(c: Candidate, level: Level): string[] {
   if (c.tier === level) return [];
-  const whole = c.entry.keepWhole?.length ? ` with ${c.entry.keepWhole.join(", ")} whole` : "";
+  const kept = keptOf(c);
+  const whole = kept.length ? ` with ${kept.join(", ")} whole` : "";
   return [`${c.tier}${whole}`];
+}
+
+/** A downgraded entry's mark (`skeleton: …`) naming the declarations its signatures keep whole. */
+export function keptMark(c: Candidate, mark: string): string {
+  const kept = keptOf(c);
+  return kept.length ? mark.replace(/^skeleton/, `skeleton with ${kept.join(", ")} whole`) : mark;
 }
 
 export function readText(root: string, path: string): string | null {
@@ -100,16 +114,65 @@ export function prepare(entry: PlanEntry, tier: Level, text: string, options: Re
   return { entry, tier, content, block, tokens: counter.count(block), redacted: count, traits };
 }
 
+/** The indexes of the entry's keepWhole declarations that may fit in `room` tokens, best first: their text alone within it at ~4.5 characters a token (an optimistic guess, checked by rendering them). */
+export function keptThatMayFit(entry: PlanEntry, text: string, room: number): number[] {
+  const { keepWhole = [], keepLines = [] } = entry;
+  if (keepWhole.length !== keepLines.length) return [];
+  const starts = [0];
+  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+  const out: number[] = [];
+  let chars = 0;
+  for (const [k, [line, endLine]] of keepLines.entries()) {
+    const size = (starts[endLine] ?? text.length) - (starts[line - 1] ?? text.length);
+    if ((chars + size) / 4.5 > room) continue;
+    chars += size;
+    out.push(k);
+  }
+  return out;
+}
+
+/** The marker line in place of what an excerpt cuts: how much, and the call for the whole file. */
+const cutMarker = (options: RenderOptions, path: string, fullTokens: number) => (lines: number, tokens: number) =>
+  `… [svc: ${lines} lines (~${formatTokens(tokens)} tokens) not shown to fit ${options.budgetParam ?? "maxTokens"}=${options.maxTokens}; the whole file: ${wholeFileCall(options.surface, path, fullTokens)}] …`;
+
+/**
+ * Signatures keeping declarations whole (`candidate`: a skeleton of the entry's keepWhole) cut to an
+ * excerpt whose block costs at most `room` tokens: the kept declarations found verbatim in it
+ * (`text`: the file, for their lines) and as much of the signatures from the top as fits, at most
+ * `headRoom` tokens of them. Null when none is found or they do not fit.
+ */
+export function focusedExcerptOf(candidate: Candidate, text: string, room: number, headRoom: number, options: RenderOptions, counter: TokenCounter, fullTokens: number): Candidate | null {
+  const { keepWhole = [], keepLines = [] } = candidate.entry;
+  const source = text.replace(/\r\n?/g, "\n").split("\n");
+  const shown = candidate.content.split("\n");
+  const pins: [number, number][] = [];
+  const found: number[] = [];
+  for (const [k, [line, endLine]] of keepLines.entries()) {
+    const decl = source.slice(line - 1, endLine);
+    const at = decl.length ? shown.findIndex((l, i) => l === decl[0] && decl.every((d, j) => shown[i + j] === d)) : -1;
+    if (at < 0) continue;
+    pins.push([at, at + decl.length]);
+    found.push(k);
+  }
+  if (!found.length) return null;
+  const attrs = { ...candidate.traits, excerpt: "kept-declarations" };
+  const overhead = counter.count(fileBlock(options.format, candidate.entry.path, "", attrs)) + 4;
+  const content = excerptAround(candidate.content, pins, room - overhead, counter, cutMarker(options, candidate.entry.path, fullTokens), headRoom);
+  if (content === null) return null;
+  const entry = { ...candidate.entry, keepWhole: found.map((k) => keepWhole[k] as string), keepLines: found.map((k) => keepLines[k] as [number, number]) };
+  const block = fileBlock(options.format, entry.path, content, attrs);
+  return { ...candidate, entry, content, block, tokens: counter.count(block), excerpt: true, focused: true };
+}
+
 /** `candidate` cut to a head-and-tail excerpt whose block costs at most `room` tokens (null when not even that fits). */
 export function excerptOf(candidate: Candidate, room: number, options: RenderOptions, counter: TokenCounter, fullTokens: number): Candidate | null {
   const overhead = counter.count(fileBlock(options.format, candidate.entry.path, "", { excerpt: "head-and-tail" })) + 4;
   if (room - overhead < 24) return null;
-  const marker = (lines: number, tokens: number) =>
-    `… [svc: ${lines} lines (~${formatTokens(tokens)} tokens) not shown to fit ${options.budgetParam ?? "maxTokens"}=${options.maxTokens}; the whole file: ${wholeFileCall(options.surface, candidate.entry.path, fullTokens)}] …`;
+  const marker = cutMarker(options, candidate.entry.path, fullTokens);
   const content = headAndTail(candidate.content, room - overhead, counter, marker);
   if (content === "" || content.startsWith("… [svc:")) return null; // a marker with nothing around it is no excerpt
   const block = fileBlock(options.format, candidate.entry.path, content, { ...candidate.traits, excerpt: "head-and-tail" });
-  return { ...candidate, content, block, tokens: counter.count(block), excerpt: true };
+  return { ...candidate, content, block, tokens: counter.count(block), excerpt: true, focused: false };
 }
 
 export function emitted(c: Candidate): EmittedEntry {
@@ -123,6 +186,7 @@ export function emitted(c: Candidate): EmittedEntry {
     tokens: c.tokens,
     sent: c.sent,
     ...(c.excerpt ? { excerpt: true } : {}),
+    ...(keptOf(c).length ? { keptWhole: keptOf(c) } : {}),
     ...c.traits,
   };
 }

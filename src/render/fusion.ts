@@ -13,7 +13,7 @@ import { compareSent, recordSent, session as sessionFor } from "./session.ts";
 import { headAndTail } from "./fit.ts";
 import { focusCall } from "./surface-calls.ts";
 import { formatTokens, tokenCounter } from "../text/tokens.ts";
-import { CODE_LEVELS, emitted, excerptOf, prepare, readText, tierMark, type Candidate, type EmittedEntry, type RenderOptions } from "./fusion-candidate.ts";
+import { CODE_LEVELS, emitted, excerptOf, focusedExcerptOf, keptMark, keptThatMayFit, prepare, readText, tierMark, type Candidate, type EmittedEntry, type RenderOptions } from "./fusion-candidate.ts";
 
 export type { EmittedEntry, RenderOptions };
 
@@ -93,10 +93,36 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
   const entryCost = (c: Candidate) => contentCost(c) + 12 + (dataCounted ? (asJson ? 2 : 1) * counter.count(JSON.stringify(emit(c))) : asJson ? counter.count(JSON.stringify(emit(c))) : manifestLine(c));
   const packing = plan.packing;
   const texts = new Map<string, string>();
+  // an entry reduced at a tier (with the declarations it keeps whole) once per answer: a waiting entry is placed twice, an upgrade meets its whole file again
+  const reduced = new Map<string, Omit<Candidate, "sent">>();
+  const prepared = (entry: PlanEntry, tier: Level, text: string): Candidate => {
+    const key = `${entry.path}\0${tier}\0${CODE_LEVELS.has(tier) ? (entry.keepWhole ?? []).join("\0") : ""}`;
+    let c = reduced.get(key);
+    if (!c) reduced.set(key, (c = prepare(entry, tier, text, options, counter, plan.annotate)));
+    return { ...c, entry, sent: "full" };
+  };
   // packing for editing (deferSignatures): a candidate planned whole that does not fit whole waits, keeping deferKeep of the
   // budget for an excerpt of its signatures; the candidates after it are tried whole first, and its signatures go in before
   // the first entry planned at signature level, once a later one does not arrive whole either, or at the end
   const deferred: { entry: PlanEntry; index: number; kept: number }[] = [];
+  // packing for editing (focusShare): signatures keeping the entry's likely declarations whole
+  const focused = (c: Candidate) => packing?.focusShare !== undefined && CODE_LEVELS.has(c.tier) && !CODE_LEVELS.has(c.entry.tier) && (c.entry.keepWhole?.length ?? 0) > 0;
+  // An entry planned whole that arrives as signatures: with as many of its likely declarations whole (best first) as fit in
+  // focusShare of the budget and the room left, else plain signatures. Kept declarations that are most of the file (its
+  // signatures with them at over 80 % of the whole file, `whole` or the index's estimate) are no excerpt: plain signatures then.
+  const signaturesOf = (entry: PlanEntry, text: string, whole?: Candidate): Candidate => {
+    const room = Math.min(budget - used, Math.floor(budget * (packing?.focusShare ?? 0)), Math.floor(0.8 * (whole ? entryCost(whole) : entry.estimate)));
+    const keep = packing?.focusShare && !CODE_LEVELS.has(entry.tier) ? keptThatMayFit(entry, text, room - 60) : [];
+    for (let k = keep.length; k > 0; k--) {
+      const kept = keep.slice(0, k);
+      const c: Candidate = prepared({ ...entry, keepWhole: kept.map((i) => entry.keepWhole?.[i] as string), keepLines: kept.map((i) => entry.keepLines?.[i] as [number, number]) }, "skeleton", text);
+      if (entryCost(c) <= room) return c;
+      // signatures too large whole: an excerpt of them around the kept declarations, with at most signatureShare of the budget of the rest
+      const cut = focusedExcerptOf(c, text, room - 12 - 60, Math.floor(budget * (packing?.signatureShare ?? 1)), options, counter, entry.estimate);
+      if (cut && entryCost(cut) <= room) return cut;
+    }
+    return prepared({ ...entry, keepWhole: undefined }, "skeleton", text);
+  };
   const waited = new Set<string>();
   const place = (entry: PlanEntry, index: number, mayDefer: boolean): "blocked" | void => {
     const first = chosen.length === 0 || entry.mustKeep === true;
@@ -107,7 +133,8 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
     // (the map's share is held from the signatures' part of the budget, not from the whole files')
     const wholeRoom = packing && !first ? Math.min(budget, budget * packing.wholeShare + mapHeld) : budget + mapHeld;
     // packing for editing: one file's signatures take at most signatureShare of the budget (a larger skeleton goes as a head-and-tail excerpt), so a huge file's signatures cannot crowd out the next candidates whole
-    const shareOf = (c: Candidate) => (packing?.signatureShare && CODE_LEVELS.has(c.tier) ? Math.floor(budget * packing.signatureShare) : share);
+    // (signatures keeping the likely declarations whole: at most focusShare)
+    const shareOf = (c: Candidate) => (packing?.signatureShare && CODE_LEVELS.has(c.tier) ? Math.floor(budget * (focused(c) ? (packing.focusShare ?? 0) : packing.signatureShare)) : share);
     const fits = (c: Candidate) => used + entryCost(c) <= (CODE_LEVELS.has(c.tier) ? budget : wholeRoom) && entryCost(c) <= shareOf(c);
     // Entries that cannot fit even as signatures (a skeleton is rarely under a fifth of the
     // file) are dropped without being read, so a small budget over a big plan stays cheap.
@@ -119,8 +146,8 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
     if (text === null) return;
     if (packing) texts.set(entry.path, text);
     // packing for editing: a file far over the room whole files have left goes straight to signatures
-    const tier = packing && !first && !CODE_LEVELS.has(entry.tier) && entry.estimate * 0.5 > wholeRoom - used ? "skeleton" : entry.tier;
-    let candidate: Candidate = { ...prepare(entry, tier, text, options, counter, plan.annotate), sent: "full" };
+    const tooBig = packing && !first && !CODE_LEVELS.has(entry.tier) && entry.estimate * 0.5 > wholeRoom - used;
+    let candidate: Candidate = tooBig ? signaturesOf(entry, text) : prepared(entry, entry.tier, text);
     if (session) {
       const verdict = compareSent(session, entry.path, candidate.content);
       if (verdict.kind === "same") {
@@ -140,7 +167,7 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
     // packing for editing: a guess that would take most of the budget whole goes as signatures (whole if room remains at the end), so the next candidates can arrive whole
     if (packing?.tentativeShare && entry.tentative && !CODE_LEVELS.has(candidate.tier) && candidate.sent === "full" && entryCost(candidate) > packing.tentativeShare * budget) {
       heldBack.set(entry.path, `skeleton: whole it would take ~${Math.round((100 * entryCost(candidate)) / budget)}% of ${budgetParam}=${budget} on ${entry.tentative}`);
-      candidate = { ...prepare(entry, "skeleton", text, options, counter, plan.annotate), sent: "full" };
+      candidate = signaturesOf(entry, text, candidate);
     }
     // packing for editing (deferSignatures): a candidate planned whole that is not going whole waits for the candidates after it
     const wholeNow = !CODE_LEVELS.has(candidate.tier) && fits(candidate);
@@ -162,7 +189,7 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
     // head-and-tail excerpt rather than being emitted whole or lost.
     let smaller = candidate;
     if (!CODE_LEVELS.has(candidate.tier) && candidate.sent === "full") {
-      smaller = { ...prepare(entry, "skeleton", text, options, counter, plan.annotate), sent: "full" };
+      smaller = signaturesOf(entry, text, candidate);
       if (fits(smaller)) {
         chosen.push(smaller);
         used += entryCost(smaller);
@@ -206,7 +233,7 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
       if (c.tier === target || c.excerpt || c.sent !== "full" || budget - used < 40) continue;
       const text = texts.get(c.entry.path);
       if (text === undefined || c.entry.estimate * 0.25 > budget - used) continue;
-      const whole: Candidate = { ...prepare({ ...c.entry, tier: target }, target, text, options, counter, plan.annotate), sent: "full" };
+      const whole: Candidate = prepared({ ...c.entry, tier: target }, target, text);
       const delta = entryCost(whole) - entryCost(c);
       if (used + delta > budget) continue;
       chosen[i] = whole;
@@ -268,8 +295,8 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
       path: c.entry.path,
       tokens: c.tokens,
       marks: [
-        ...(c.tier !== c.entry.tier ? [heldBack.get(c.entry.path) ?? "skeleton: downgraded to fit"] : tierMark(c, plan.level ?? options.level)),
-        ...(c.excerpt ? ["head-and-tail excerpt: cut to fit"] : []),
+        ...(c.tier !== c.entry.tier ? [keptMark(c, heldBack.get(c.entry.path) ?? "skeleton: downgraded to fit")] : tierMark(c, plan.level ?? options.level)),
+        ...(c.excerpt ? [c.focused ? "excerpt around the kept declarations: cut to fit" : "head-and-tail excerpt: cut to fit"] : []),
         ...(c.sent === "diff" ? ["diff since last sent"] : []),
       ],
       suffix: plan.suffixes?.get(c.entry.path),

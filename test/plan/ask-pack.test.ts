@@ -273,6 +273,64 @@ describe("ask: packing for editing", () => {
     }
   }, 90_000);
 
+  test("a candidate that arrives as signatures keeps the declarations the task most likely touches whole, and says which; budgets hold", async () => {
+    const steps = (name: string, n: number) =>
+      Array.from({ length: n }, (_, i) => `  ${name}Step${i}(value: number): number {\n    const scaled = value * ${i + 1} + ${i};\n    const shifted = scaled > ${i * 7} ? scaled - ${i} : scaled + ${i};\n    const bounded = Math.min(shifted, ${1000 + i});\n    return bounded % ${i + 3} === 0 ? bounded : bounded + ${i};\n  }`).join("\n");
+    const repo = (n: number) =>
+      gitRepo({
+        "src/smtp/connection.ts": `export class SmtpConnection {\n  private lines: string[] = [];\n${steps("socket", n)}\n  setEnvelope(from: string, size: number): void {\n    // the SIZE parameter goes into MAIL FROM unchecked\n    this.lines.push(\`MAIL FROM:<\${from}> SIZE=\${size}\`);\n  }\n${steps("reply", n)}\n}\n`,
+        "src/smtp/pool.ts": `import { SmtpConnection } from "./connection";\nexport class SmtpPool {\n  connections: SmtpConnection[] = [];\n}\n`,
+        "src/other.ts": `export const other = 1;\n`,
+      });
+    const counter = await tokenCounter();
+    const task = "sanitize the envelope size in setEnvelope";
+    const kept = "SmtpConnection.setEnvelope";
+    const body = "this.lines.push(`MAIL FROM:<${from}> SIZE=${size}`);";
+    const at = async (root: string, budget: number, format: "xml" | "json" = "xml") => {
+      const r = await call("ask", { path: root, task, tokenBudget: budget, format });
+      expect(answerTokens(r, counter)).toBeLessThanOrEqual(budget);
+      const entry = (r.data as unknown as FusionData).entries.find((e) => e.path === "src/smtp/connection.ts");
+      // kept declarations are claimed only where their bodies are in the answer, within their share of the budget
+      if (entry?.keptWhole) {
+        expect(r.text).toContain(format === "json" ? JSON.stringify(body).slice(1, -1) : body);
+        expect(entry.tokens).toBeLessThanOrEqual(budget * ASK_PARAMS.focusShare);
+      }
+      return { r, entry };
+    };
+    // too large whole at 4000, its signatures small: all of them, with the method the task names whole, the manifest naming it
+    const medium = repo(30);
+    const { r, entry } = await at(medium, 4000);
+    expect(entry?.tier).toBe("skeleton");
+    expect(entry?.excerpt).toBeUndefined();
+    expect(entry?.keptWhole).toEqual([kept]);
+    expect(r.text).toContain(body);
+    expect(r.text).not.toContain("const bounded = Math.min(shifted, 1001);"); // the other bodies collapsed
+    expect(r.text).toMatch(/src\/smtp\/connection\.ts \(~[\d.k]+ tokens\) \[skeleton with SmtpConnection\.setEnvelope whole: downgraded to fit\] /);
+    // its signatures too large as well: an excerpt of them around the kept method, the cuts marked with the call for the whole file
+    const hugeRoot = repo(150);
+    const huge = await at(hugeRoot, 4000);
+    expect(huge.entry?.excerpt).toBe(true);
+    expect(huge.entry?.keptWhole).toEqual([kept]);
+    expect(huge.r.text).toContain(body);
+    expect(huge.r.text).toContain("[skeleton with SmtpConnection.setEnvelope whole: downgraded to fit, excerpt around the kept declarations: cut to fit]");
+    expect(huge.r.text).toMatch(/… \[svc: \d+ lines \(~[\d.k]+ tokens\) not shown to fit tokenBudget=4000; the whole file: /);
+    // whole when it fits
+    expect((await at(medium, 30000)).entry?.tier).toBe("standard");
+    // switched off: plain signatures, nothing kept
+    const before = ASK_PARAMS.focusShare;
+    ASK_PARAMS.focusShare = 0;
+    try {
+      const off = await at(medium, 4000);
+      expect(off.entry?.tier).toBe("skeleton");
+      expect(off.entry?.keptWhole).toBeUndefined();
+      expect(off.r.text).not.toContain(body);
+    } finally {
+      ASK_PARAMS.focusShare = before;
+    }
+    // every budget and format holds
+    for (const root of [medium, hugeRoot]) for (const budget of [700, 1500, 2500, 6000]) for (const format of ["xml", "json"] as const) await at(root, budget, format);
+  }, 180_000);
+
   test("a task names a file by its name or, for an index file, its folder's", () => {
     expect(namesFile("queue: deep clone opts", "lib/queue.js")).toBe(true);
     expect(namesFile("fix mime-node headers", "lib/mime-node/index.js")).toBe(true);

@@ -9,7 +9,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { call } from "../../src/engine.ts";
 import { REGISTRY } from "../../src/registry/index.ts";
-import { answerTokens, headAndTail } from "../../src/render/fit.ts";
+import { answerTokens, excerptAround, headAndTail } from "../../src/render/fit.ts";
 import { tokenCounter } from "../../src/text/tokens.ts";
 import { runSvc } from "../helpers/cli.ts";
 import { gitRepo } from "../helpers/repo.ts";
@@ -134,6 +134,25 @@ test("the CLI counts what it prints: without --json the text takes the room the 
   const json = runSvc(["ask", task, root, "--budget", "2000", "--json"], { cwd: root });
   expect((JSON.parse(json.stdout) as { files: number }).files).toBe((mcp.data as { files: number }).files);
 }, 120_000);
+
+test("excerptAround keeps the pinned lines and as much of the top as fits, one marker per run cut; null when the pins alone do not fit", async () => {
+  const counter = await tokenCounter();
+  const text = Array.from({ length: 500 }, (_, i) => `line ${i} of a long text`).join("\n");
+  const cut = excerptAround(text, [[200, 203], [400, 401]], 200, counter, (lines) => `[${lines} lines cut]`) as string;
+  expect(counter.count(cut)).toBeLessThanOrEqual(200);
+  expect(cut).toStartWith("line 0 of");
+  for (const i of [200, 201, 202, 400]) expect(cut).toContain(`\nline ${i} of a long text\n`);
+  expect(cut).not.toContain("line 203 of");
+  expect(cut).not.toContain("line 499 of");
+  const markers = cut.match(/\[\d+ lines cut\]/g) ?? [];
+  expect(markers.length).toBe(3); // before 200, between 202 and 400, after 400
+  // the lines shown and the lines cut add up to the text
+  const shown = cut.split("\n").filter((l) => !/^\[\d+ lines cut\]$/.test(l)).length;
+  const hidden = markers.reduce((sum, m) => sum + Number(/\d+/.exec(m)?.[0]), 0);
+  expect(shown + hidden).toBe(500);
+  expect(excerptAround(text, [[0, 400]], 200, counter, (lines) => `[${lines} lines cut]`)).toBeNull();
+  expect(excerptAround(text, [[10, 12]], 1_000_000, counter, (lines) => `[${lines} lines cut]`)).toBe(text);
+});
 
 test("headAndTail keeps both ends around the marker and fits", async () => {
   const counter = await tokenCounter();

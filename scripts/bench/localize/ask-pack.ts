@@ -18,6 +18,20 @@
 // own history); --per-corpus N keeps each corpus's N most recent tasks (in --corpus order;
 // --json is rewritten after each task group, so a long run's partial rows survive).
 // ask latency: in-process, warm, at the first budget.
+// Bodies: on history tasks (and npm tasks whose next version's package is unpacked in the cache), the share of the
+// declarations the change touched (symbols.ts) whose bodies the answer holds: its file whole, or the declaration kept
+// whole in its signatures (keptWhole); the pack holds those of the files it packs.
+//
+// At the focus commit (after 549a261), a candidate that arrives as signatures keeps whole the declarations the localizer
+// finds the task most likely touches (localize-symbols.ts; ASK_PARAMS.focusShare 0.35 of the budget at most; around them an
+// excerpt of its signatures when those are larger). Tuning, --surface cli, --variants off (focusShare 0) in the same run:
+// npm (176; 159 with changed declarations) bodies 8k 76.1 → 77.4 (nodemailer@8.0.4 and @6.10.1: the function the change
+// edits now arrives in the signatures of a file too large whole), 20k level; present 86.4 → 86.6 (bull@4.5.1), whole level;
+// hono/ky + svc (237; 43 with declarations) bodies 8k 81.8 → 84.4 (two ky tasks), 20k level; present 84.4 → 84.3, whole
+// 71.5 → 71.5 (one svc task each way, one ky task −1 file whole). No task loses a body. p50 69.7 → 77.6 ms (npm), 77.8 → 94.6
+// ms (git corpora, with the suite on the same cores). Tried and left: a waiting candidate keeping room for its likely
+// declarations (present −2.1 / −4.4, whole −0.9 / −1.0 at 8k, bodies level); the likely declarations of the best 12
+// candidates, not 5 (bodies +0.4 npm, level on git, slower); focusShare 0.25 (bodies −0.6) and 0.5 (level).
 //
 // At 58a2d03, a module's object literal declares its functions (`module.exports = { parse(s) {…} }` → function parse,
 // `export default { fetch() {…} }` → const default and method default.fetch; EXTRACTION_VERSION 9). Tuning, --surface cli:
@@ -331,6 +345,7 @@
 //   source first (tests, docs, benchmarks, generated copies after the source) off: identical
 //     figures — npm packages ship little besides source; the fixture test shows its effect.
 
+import { existsSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { call } from "../../../src/engine.ts";
 import { ASK_PARAMS } from "../../../src/plan/ask.ts";
@@ -343,7 +358,8 @@ import { fmt, percentile } from "../measure.ts";
 import { Baselines } from "./baselines.ts";
 import { pairedInterval } from "./metrics.ts";
 import { checkoutParent } from "./corpus-history.ts";
-import { docsOf, loadTasks } from "./run.ts";
+import { docsAndDecls, loadTasks } from "./run.ts";
+import type { ChangedDecls } from "./symbols.ts";
 import type { LocalizeTask } from "./task.ts";
 
 export interface PackScore {
@@ -355,6 +371,8 @@ export interface PackScore {
   all: number;
   tokens: number;
   files: number;
+  /** History tasks: share of the declarations the commit changed whose bodies the answer holds (the file whole, or the declaration kept whole in its signatures); absent when the targets' changes touch no declaration. */
+  bodies?: number;
 }
 
 export interface PackRow {
@@ -374,10 +392,24 @@ export interface PackRow {
 
 const WHOLE = new Set(["none", "standard"]);
 
-function score(targets: readonly string[], any: ReadonlySet<string>, whole: ReadonlySet<string>, tokens: number, files: number): PackScore {
+function score(targets: readonly string[], any: ReadonlySet<string>, whole: ReadonlySet<string>, tokens: number, files: number, bodies?: number): PackScore {
   const n = Math.max(1, targets.length);
   const present = targets.filter((t) => any.has(t)).length;
-  return { present: present / n, whole: targets.filter((t) => whole.has(t)).length / n, all: present === targets.length ? 1 : 0, tokens, files };
+  return { present: present / n, whole: targets.filter((t) => whole.has(t)).length / n, all: present === targets.length ? 1 : 0, tokens, files, ...(bodies === undefined ? {} : { bodies }) };
+}
+
+/** The share of the changed declarations whose bodies are in an answer: every one of a whole file, and those `kept` names (or a declaration around them) in a file's signatures. */
+export function bodiesShare(changed: ChangedDecls | null, targets: readonly string[], whole: ReadonlySet<string>, kept: ReadonlyMap<string, readonly string[]>): number | undefined {
+  let total = 0;
+  let held = 0;
+  for (const t of targets) {
+    for (const key of changed?.[t]?.changed ?? []) {
+      const name = key.slice(0, key.lastIndexOf(":"));
+      total++;
+      if (whole.has(t) || (kept.get(t) ?? []).some((k) => name === k || name.startsWith(`${k}.`))) held++;
+    }
+  }
+  return total ? held / total : undefined;
 }
 
 /** BM25F ranked whole-file pack: files in rank order, each as an xml <file> block, while they fit. */
@@ -399,7 +431,7 @@ export type AskSurface = "cli" | "mcp";
 
 const surfaceContext = (surface: AskSurface) => (surface === "cli" ? { surface, textOnly: true } : { surface });
 
-async function askScore(root: string, task: LocalizeTask, budget: number, counter: TokenCounter, surface: AskSurface): Promise<{ score: PackScore; strategy: string; tiers: string[] }> {
+async function askScore(root: string, task: LocalizeTask, budget: number, counter: TokenCounter, surface: AskSurface, changed: ChangedDecls | null): Promise<{ score: PackScore; strategy: string; tiers: string[] }> {
   const r = await call("ask", { path: root, task: task.query, tokenBudget: budget }, surfaceContext(surface));
   const data = r.data as unknown as FusionData;
   const entries = data.entries ?? [];
@@ -407,7 +439,9 @@ async function askScore(root: string, task: LocalizeTask, budget: number, counte
   const whole = new Set(entries.filter((e) => WHOLE.has(e.tier) && !e.excerpt).map((e) => e.path));
   const tier = new Map(entries.map((e) => [e.path, `${e.tier}${e.excerpt ? "/excerpt" : ""}`]));
   const strategy = /svc_ask: (strategy=\S+)/.exec(r.text)?.[1] ?? "?";
-  return { score: score(task.targets, any, whole, answerTokens(r, counter, surface === "cli"), entries.length), strategy, tiers: task.targets.map((t) => tier.get(t) ?? "-") };
+  const kept = new Map(entries.filter((e) => e.keptWhole?.length && !e.excerpt).map((e) => [e.path, e.keptWhole as string[]]));
+  const bodies = bodiesShare(changed, task.targets, whole, kept);
+  return { score: score(task.targets, any, whole, answerTokens(r, counter, surface === "cli"), entries.length, bodies), strategy, tiers: task.targets.map((t) => tier.get(t) ?? "-") };
 }
 
 export interface AskPackOptions {
@@ -426,12 +460,12 @@ export interface AskPackOptions {
 }
 
 /** ask's warm latency and scores at each budget on one task (the first budget timed). */
-async function askRun(root: string, task: LocalizeTask, budgets: readonly number[], counter: TokenCounter, surface: AskSurface) {
+async function askRun(root: string, task: LocalizeTask, budgets: readonly number[], counter: TokenCounter, surface: AskSurface, changed: ChangedDecls | null) {
   await call("ask", { path: root, task: task.query, tokenBudget: budgets[0] as number }, surfaceContext(surface)); // warm
   const out = { ms: 0, strategy: "?", ask: {} as Record<number, PackScore>, tiers: {} as Record<number, string[]> };
   for (const [i, budget] of budgets.entries()) {
     const t0 = performance.now();
-    const a = await askScore(root, task, budget, counter, surface);
+    const a = await askScore(root, task, budget, counter, surface, changed);
     if (i === 0) {
       out.ms = performance.now() - t0;
       out.strategy = a.strategy;
@@ -467,7 +501,13 @@ export async function benchAskPack(base: string, options: AskPackOptions): Promi
   for (const [, group] of byRoot) {
     const root = (group[0] as LocalizeTask).root;
     if (group[0]?.checkout) checkoutParent(root, group[0].checkout);
-    const docs = await docsOf(root, group[0]);
+    // a history task is its own group (its own checkout): the declarations its commit changed
+    // (an npm task's: those its next version's package changed)
+    const newTree = (t: LocalizeTask) => {
+      const dir = join(realpathSync(join(base, ".bench", "corpus", "localize")), "unpacked", t.id.replace("/", "+"));
+      return !t.checkout && existsSync(join(dir, "package.json")) ? dir : undefined;
+    };
+    const { docs, changed: changedFirst } = await docsAndDecls(root, group[0], newTree(group[0] as LocalizeTask));
     const baselines = new Baselines(docs);
     const bodies = new Map(docs.map((d) => [d.path, d.body]));
     const costs = new Map<string, number>();
@@ -476,11 +516,12 @@ export async function benchAskPack(base: string, options: AskPackOptions): Promi
       const task = { ...original, targets: original.targets.filter((p) => bodies.has(p)) };
       if (!task.targets.length) continue;
       const ranking = baselines.bm25f(task.query, docs.length);
-      const a = await askRun(root, task, options.budgets, counter, options.surface ?? "cli");
+      const changed = original === group[0] ? changedFirst : original.checkout || newTree(original) ? (await docsAndDecls(root, original, newTree(original))).changed : null;
+      const a = await askRun(root, task, options.budgets, counter, options.surface ?? "cli", changed);
       const row: PackRow = { id: task.id, corpus: task.corpus, query: task.query, targets: task.targets, strategy: a.strategy, askMs: a.ms, ask: a.ask, bm25f: {}, askTiers: a.tiers };
       for (const budget of options.budgets) {
         const pack = bm25fPack(ranking, cost, budget);
-        row.bm25f[budget] = score(task.targets, pack.paths, pack.paths, pack.tokens, pack.paths.size);
+        row.bm25f[budget] = score(task.targets, pack.paths, pack.paths, pack.tokens, pack.paths.size, bodiesShare(changed, task.targets, pack.paths, new Map()));
       }
       for (const [name, change] of Object.entries(options.variants ?? {})) {
         for (const [k, v] of Object.entries(change)) {
@@ -488,7 +529,7 @@ export async function benchAskPack(base: string, options: AskPackOptions): Promi
           Object.assign(k in ASK_PARAMS ? ASK_PARAMS : PARAMS, { [k]: v });
         }
         try {
-          const v = await askRun(root, task, options.budgets, counter, options.surface ?? "cli");
+          const v = await askRun(root, task, options.budgets, counter, options.surface ?? "cli", changed);
           (row.variants ??= {})[name] = { askMs: v.ms, ask: v.ask };
         } finally {
           Object.assign(ASK_PARAMS, defaults);
@@ -530,6 +571,17 @@ export function printAskPack(rows: readonly PackRow[], budgets: readonly number[
   const corpora = [...new Set(rows.map((r) => r.corpus))];
   for (const c of corpora) for (const line of summarize(c, rows.filter((r) => r.corpus === c), budgets)) console.log(line);
   for (const line of summarize("ALL", rows, budgets)) console.log(line);
+  const withBodies = rows.filter((r) => budgets.every((b) => r.ask[b]?.bodies !== undefined));
+  if (withBodies.length) {
+    console.log(`changed declarations with their bodies in the answer (history tasks whose change touches a declaration: ${withBodies.length}):`);
+    for (const b of budgets) {
+      const a = withBodies.map((r) => r.ask[b]?.bodies ?? 0);
+      const c = withBodies.map((r) => r.bm25f[b]?.bodies ?? 0);
+      const [lo, hi] = pairedInterval(a, c);
+      const mean = (xs: number[]) => xs.reduce((x, y) => x + y, 0) / xs.length;
+      console.log(`  ${String(b).padStart(6)} | ask ${pct(mean(a)).padStart(5)} | BM25F pack ${pct(mean(c)).padStart(5)} | Δ ${mean(a) >= mean(c) ? "+" : ""}${pct(mean(a) - mean(c))} (${pct(lo)} … ${pct(hi)})`);
+    }
+  }
   console.log(`ask in-process, warm, at ${budgets[0]} tokens: p50 ${fmt(percentile(rows.map((r) => r.askMs), 50), 1)} ms, p90 ${fmt(percentile(rows.map((r) => r.askMs), 90), 1)} ms`);
   const strategies = new Map<string, number>();
   for (const r of rows) strategies.set(r.strategy, (strategies.get(r.strategy) ?? 0) + 1);
@@ -548,7 +600,9 @@ export function printAskPack(rows: readonly PackRow[], budgets: readonly number[
           const mean = a.reduce((s, x, i) => s + x - (c[i] as number), 0) / Math.max(1, a.length);
           return `${mean >= 0 ? "+" : ""}${pct(mean)} (${pct(lo)} … ${pct(hi)})`;
         };
-        console.log(`  ${name.padEnd(28)} ${String(b).padStart(6)} | ${pct(avg((r) => r.variants?.[name]?.ask[b]?.present ?? 0)).padStart(5)} ${pct(avg((r) => r.variants?.[name]?.ask[b]?.whole ?? 0)).padStart(5)} | present ${d("present").padEnd(24)} whole ${d("whole")}`);
+        const vb = vs.filter((r) => r.ask[b]?.bodies !== undefined);
+        const bodies = vb.length ? ` bodies ${pct(vb.reduce((s, r) => s + (r.variants?.[name]?.ask[b]?.bodies ?? 0) - (r.ask[b]?.bodies ?? 0), 0) / vb.length)} (${vb.length})` : "";
+        console.log(`  ${name.padEnd(28)} ${String(b).padStart(6)} | ${pct(avg((r) => r.variants?.[name]?.ask[b]?.present ?? 0)).padStart(5)} ${pct(avg((r) => r.variants?.[name]?.ask[b]?.whole ?? 0)).padStart(5)} | present ${d("present").padEnd(24)} whole ${d("whole")}${bodies}`);
       }
       for (const c of [...new Set(vs.map((r) => r.corpus))]) {
         const cr = vs.filter((r) => r.corpus === c);

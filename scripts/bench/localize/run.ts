@@ -311,8 +311,8 @@ export async function docsOf(root: string, task?: LocalizeTask): Promise<Baselin
   return (await docsAndDecls(root, task)).docs;
 }
 
-/** The baselines' documents and, for a history task, the declarations its commit changed. */
-export async function docsAndDecls(root: string, task?: LocalizeTask): Promise<{ docs: BaselineDoc[]; changed: ChangedDecls | null }> {
+/** The baselines' documents and, for a history task, the declarations its commit changed (for an npm task, those its next version changed, given that version's package folder). */
+export async function docsAndDecls(root: string, task?: LocalizeTask, newTree?: string): Promise<{ docs: BaselineDoc[]; changed: ChangedDecls | null }> {
   const index = await openIndex(root, { waitForBuild: true });
   if (!index.available) throw new Error(`index of ${root} unavailable: ${index.detail}`);
   try {
@@ -327,7 +327,7 @@ export async function docsAndDecls(root: string, task?: LocalizeTask): Promise<{
       body: readFileSync(join(root, f.path), "utf8"),
       names: (names.all(f.id) as { name: string }[]).map((r) => r.name),
     }));
-    return { docs, changed: task?.checkout && task.commit ? changedDeclarations(index.db, root, task) : null };
+    return { docs, changed: task && ((task.checkout && task.commit) || newTree) ? changedDeclarations(index.db, root, task, newTree) : null };
   } finally {
     index.db.close();
   }

@@ -26,22 +26,28 @@ export type ChangedDecls = Record<string, { decls: Decl[]; changed: string[] }>;
 
 const keyOf = (name: string, line: number) => `${name}:${line}`;
 
-/** Old-side hunks of `file` between the parent and the task commit, as [start, count] (count 0: an insertion after line `start`). */
-function hunks(dir: string, task: LocalizeTask, file: string): [number, number][] {
-  const out: [number, number][] = [];
-  for (const m of git(dir, "diff", "-U0", "--no-renames", task.checkout as string, task.commit as string, "--", file).matchAll(/^@@ -(\d+)(?:,(\d+))? /gm)) {
-    out.push([Number(m[1]), m[2] === undefined ? 1 : Number(m[2])]);
-  }
-  return out;
+/** Old-side hunks of a unified diff, as [start, count] (count 0: an insertion after line `start`). */
+function hunksOf(diff: string): [number, number][] {
+  return [...diff.matchAll(/^@@ -(\d+)(?:,(\d+))? /gm)].map((m) => [Number(m[1]), m[2] === undefined ? 1 : Number(m[2])]);
 }
 
-export function changedDeclarations(db: Database, dir: string, task: LocalizeTask): ChangedDecls {
+/** Old-side hunks of `file`: between the parent and the task commit, or (an npm task) between the task's tree and `newTree`, the next version's package. */
+function hunks(dir: string, task: LocalizeTask, file: string, newTree?: string): [number, number][] {
+  if (task.checkout && task.commit) return hunksOf(git(dir, "diff", "-U0", "--no-renames", task.checkout, task.commit, "--", file));
+  if (!newTree) return [];
+  // --no-index exits 1 when the files differ
+  const r = Bun.spawnSync(["git", "diff", "--no-index", "-U0", "--", join(dir, file), join(newTree, file)], { stdout: "pipe", stderr: "pipe" });
+  return hunksOf(r.stdout.toString());
+}
+
+/** The declarations a task changed, per target file: a history task's commit, or an npm task's next version (`newTree`). */
+export function changedDeclarations(db: Database, dir: string, task: LocalizeTask, newTree?: string): ChangedDecls {
   const out: ChangedDecls = {};
   const select = db.prepare("SELECT s.qualified_name AS name, s.start_line AS line, s.end_line AS endLine FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.path = ? AND s.kind NOT IN ('parameter', 'enum_member') ORDER BY s.start_line");
   for (const file of task.targets) {
     const decls = (select.all(file) as Omit<Decl, "key">[]).map((d) => ({ ...d, key: keyOf(d.name, d.line) }));
     const changed = new Set<string>();
-    for (const [start, count] of hunks(dir, task, file)) {
+    for (const [start, count] of hunks(dir, task, file, newTree)) {
       // An insertion after line `start` touches the declarations strictly around the gap.
       const touches = (d: Decl) => (count === 0 ? d.line <= start && d.endLine > start : d.line <= start + count - 1 && d.endLine >= start);
       const hit = decls.filter(touches);

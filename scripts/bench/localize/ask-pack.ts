@@ -32,6 +32,10 @@
 // ms (git corpora, with the suite on the same cores). Tried and left: a waiting candidate keeping room for its likely
 // declarations (present −2.1 / −4.4, whole −0.9 / −1.0 at 8k, bodies level); the likely declarations of the best 12
 // candidates, not 5 (bodies +0.4 npm, level on git, slower); focusShare 0.25 (bodies −0.6) and 0.5 (level).
+// Held-out, read once at ceea975 (nothing tuned after), --surface cli, 385 tasks (svc's history has two more): 8k 81.7 / 67.9
+//   vs pack 56.5: +25.2 (21.0 … 29.6) / +11.4 (7.6 … 15.4); 20k 88.8 / 84.5 vs 75.0: +13.8 (10.7 … 17.0) / +9.4 (6.5 … 12.4);
+//   bodies (182 tasks) 8k 71.5 vs 60.9, 20k 87.3 vs 79.6; every npm corpus as at c6d15ce (the same three whole cells below the
+//   pack: @apollo/client 8k, mongoose 20k, mobx 20k); p50 80.9 ms (alone).
 //
 // At 58a2d03, a module's object literal declares its functions (`module.exports = { parse(s) {…} }` → function parse,
 // `export default { fetch() {…} }` → const default and method default.fetch; EXTRACTION_VERSION 9). Tuning, --surface cli:

@@ -37,8 +37,8 @@
 //   bodies (182 tasks) 8k 71.5 vs 60.9, 20k 87.3 vs 79.6; every npm corpus as at c6d15ce (the same three whole cells below the
 //   pack: @apollo/client 8k, mongoose 20k, mobx 20k); p50 80.9 ms (alone).
 // Monorepos, tuning, --corpus mikro-orm-git,medusa-git --per-corpus 6 (12 tasks; files too large whole at 8k): bodies 8k
-//   11.7 → 20.0 with the likely declarations kept (pack 13.7), 20k 35.0 → 39.2; present 46.4 → 45.2 (one mikro-orm file of a
-//   task that arrived at signature level no longer fits), whole level; p50 279.8 → 327.1 ms.
+//   11.7 → 20.0 with the likely declarations kept (pack 13.7), 20k 35.0 → 39.2; present 46.4 → 45.2 (a mikro-orm task of 7
+//   files: 1 present → 0), whole level; two mikro-orm tasks gain the changed function's body; p50 279.8 → 327.1 ms.
 //
 // At 58a2d03, a module's object literal declares its functions (`module.exports = { parse(s) {…} }` → function parse,
 // `export default { fetch() {…} }` → const default and method default.fetch; EXTRACTION_VERSION 9). Tuning, --surface cli:

@@ -378,7 +378,7 @@ export interface PackScore {
   all: number;
   tokens: number;
   files: number;
-  /** History tasks: share of the declarations the commit changed whose bodies the answer holds (the file whole, or the declaration kept whole in its signatures); absent when the targets' changes touch no declaration. */
+  /** History tasks (and npm tasks with the next version's package): share of the declarations the change touched whose bodies the answer holds (the file whole, or the declaration kept whole in its signatures); absent when the targets' changes touch no declaration. */
   bodies?: number;
 }
 
@@ -446,7 +446,8 @@ async function askScore(root: string, task: LocalizeTask, budget: number, counte
   const whole = new Set(entries.filter((e) => WHOLE.has(e.tier) && !e.excerpt).map((e) => e.path));
   const tier = new Map(entries.map((e) => [e.path, `${e.tier}${e.excerpt ? "/excerpt" : ""}`]));
   const strategy = /svc_ask: (strategy=\S+)/.exec(r.text)?.[1] ?? "?";
-  const kept = new Map(entries.filter((e) => e.keptWhole?.length && !e.excerpt).map((e) => [e.path, e.keptWhole as string[]]));
+  // (keptWhole is there only where the bodies are: in a skeleton, or an excerpt around them)
+  const kept = new Map(entries.filter((e) => e.keptWhole?.length).map((e) => [e.path, e.keptWhole as string[]]));
   const bodies = bodiesShare(changed, task.targets, whole, kept);
   return { score: score(task.targets, any, whole, answerTokens(r, counter, surface === "cli"), entries.length, bodies), strategy, tiers: task.targets.map((t) => tier.get(t) ?? "-") };
 }

@@ -24,21 +24,24 @@
 //
 // At the focus commit (after 549a261), a candidate that arrives as signatures keeps whole the declarations the localizer
 // finds the task most likely touches (localize-symbols.ts; ASK_PARAMS.focusShare 0.35 of the budget at most; around them an
-// excerpt of its signatures when those are larger). Tuning, --surface cli, --variants off (focusShare 0) in the same run:
-// npm (176; 159 with changed declarations) bodies 8k 76.1 → 77.4 (nodemailer@8.0.4 and @6.10.1: the function the change
-// edits now arrives in the signatures of a file too large whole), 20k level; present 86.4 → 86.6 (bull@4.5.1), whole level;
-// hono/ky + svc (237; 43 with declarations) bodies 8k 81.8 → 84.4 (two ky tasks), 20k level; present 84.4 → 84.3, whole
-// 71.5 → 71.5 (one svc task each way, one ky task −1 file whole). No task loses a body. p50 69.7 → 77.6 ms (npm), 77.8 → 94.6
-// ms (git corpora, with the suite on the same cores). Tried and left: a waiting candidate keeping room for its likely
+// excerpt of its signatures when those are larger). Tuning, --surface cli, --variants off (focusShare 0) in the same run
+// (at 445f170, bodies counting a focused excerpt's kept declarations too):
+// npm (176; 159 with changed declarations) bodies 8k 76.1 → 77.5 (nodemailer@8.0.4 and @6.10.1: the function the change
+// edits now arrives in the signatures of a file too large whole), 20k 91.4 → 91.6; present 86.4 → 86.6 (bull@4.5.1), whole
+// level; hono/ky + svc (239; 43 with declarations) bodies 8k 81.8 → 85.9, 20k level; present 84.4 → 84.3, whole 71.5 → 71.4
+// (one svc task each way, one ky task −1 file whole). No task loses a body. p50 65.5 → 75.4 ms (npm), 85.0 → 105.0
+// ms (git corpora; the two runs side by side on the 2 cores). Tried and left: a waiting candidate keeping room for its likely
 // declarations (present −2.1 / −4.4, whole −0.9 / −1.0 at 8k, bodies level); the likely declarations of the best 12
 // candidates, not 5 (bodies +0.4 npm, level on git, slower); focusShare 0.25 (bodies −0.6) and 0.5 (level).
 // Held-out, read once at ceea975 (nothing tuned after), --surface cli, 385 tasks (svc's history has two more): 8k 81.7 / 67.9
 //   vs pack 56.5: +25.2 (21.0 … 29.6) / +11.4 (7.6 … 15.4); 20k 88.8 / 84.5 vs 75.0: +13.8 (10.7 … 17.0) / +9.4 (6.5 … 12.4);
-//   bodies (182 tasks) 8k 71.5 vs 60.9, 20k 87.3 vs 79.6; every npm corpus as at c6d15ce (the same three whole cells below the
-//   pack: @apollo/client 8k, mongoose 20k, mobx 20k); p50 80.9 ms (alone).
-// Monorepos, tuning, --corpus mikro-orm-git,medusa-git --per-corpus 6 (12 tasks; files too large whole at 8k): bodies 8k
-//   11.7 → 20.0 with the likely declarations kept (pack 13.7), 20k 35.0 → 39.2; present 46.4 → 45.2 (a mikro-orm task of 7
-//   files: 1 present → 0), whole level; two mikro-orm tasks gain the changed function's body; p50 279.8 → 327.1 ms.
+//   every npm corpus as at c6d15ce (the same three whole cells below the pack: @apollo/client 8k, mongoose 20k, mobx 20k);
+//   p50 80.9 ms (alone). Scored again at 445f170 (the bodies count fixed, ask unchanged): the 385 answers identical task for
+//   task, 387 tasks (two more svc commits): 8k 81.8 / 68.0 vs 56.2, 20k 88.9 / 84.6 vs 75.2; bodies (182 tasks) 8k 71.8 vs
+//   60.9: +10.9 (5.7 … 16.2), 20k 87.3 vs 79.6: +7.6 (3.6 … 11.8); p50 101.1 ms (alone; the same code as the 80.9 reading).
+// Monorepos, tuning, --corpus mikro-orm-git,medusa-git --per-corpus 6 (12 tasks; files too large whole at 8k), at 445f170:
+//   bodies 8k 11.7 → 24.2 with the likely declarations kept (pack 13.7), 20k 35.0 → 41.3 (pack 39.2); present 46.4 → 45.2 (a
+//   mikro-orm task of 7 files: 1 present → 0), whole level; p50 306.7 → 331.6 ms.
 //
 // At 58a2d03, a module's object literal declares its functions (`module.exports = { parse(s) {…} }` → function parse,
 // `export default { fetch() {…} }` → const default and method default.fetch; EXTRACTION_VERSION 9). Tuning, --surface cli:

@@ -137,8 +137,8 @@ const cutMarker = (options: RenderOptions, path: string, fullTokens: number) => 
 
 /**
  * Signatures keeping declarations whole (`candidate`: a skeleton of the entry's keepWhole) cut to an
- * excerpt whose block costs at most `room` tokens: the kept declarations found verbatim in it
- * (`text`: the file, for their lines) and as much of the signatures from the top as fits, at most
+ * excerpt whose block costs at most `room` tokens: the kept declarations found in it as the file has them,
+ * redacted (`text`: the file, for their lines) and as much of the signatures from the top as fits, at most
  * `headRoom` tokens of them. Null when none is found or they do not fit.
  */
 export function focusedExcerptOf(candidate: Candidate, text: string, room: number, headRoom: number, options: RenderOptions, counter: TokenCounter, fullTokens: number): Candidate | null {
@@ -148,7 +148,8 @@ export function focusedExcerptOf(candidate: Candidate, text: string, room: numbe
   const pins: [number, number][] = [];
   const found: number[] = [];
   for (const [k, [line, endLine]] of keepLines.entries()) {
-    const decl = source.slice(line - 1, endLine);
+    // as the content shows it: redacted (a credential in a kept declaration is a marker there too)
+    const decl = redact(source.slice(line - 1, endLine).join("\n"), { path: candidate.entry.path }).text.split("\n");
     const at = decl.length ? shown.findIndex((l, i) => l === decl[0] && decl.every((d, j) => shown[i + j] === d)) : -1;
     if (at < 0) continue;
     pins.push([at, at + decl.length]);

@@ -12,6 +12,7 @@ import { ASK_PARAMS, askedKinds, namesFile } from "../../src/plan/ask-localized.
 import { REGISTRY } from "../../src/registry/index.ts";
 import { flagName } from "../../src/surfaces/cli/program.ts";
 import { droppedNote } from "../../src/render/manifest.ts";
+import { CANARY, leaksIn } from "../helpers/canary.ts";
 import { gitRepo } from "../helpers/repo.ts";
 
 const body = (name: string, n: number) => Array.from({ length: n }, (_, i) => `  ${name}Step${i}(value: number): number {\n    return value * ${i + 1} + ${i};\n  }`).join("\n");
@@ -276,20 +277,23 @@ describe("ask: packing for editing", () => {
   test("a candidate that arrives as signatures keeps the declarations the task most likely touches whole, and says which; budgets hold", async () => {
     const steps = (name: string, n: number) =>
       Array.from({ length: n }, (_, i) => `  ${name}Step${i}(value: number): number {\n    const scaled = value * ${i + 1} + ${i};\n    const shifted = scaled > ${i * 7} ? scaled - ${i} : scaled + ${i};\n    const bounded = Math.min(shifted, ${1000 + i});\n    return bounded % ${i + 3} === 0 ? bounded : bounded + ${i};\n  }`).join("\n");
+    // a credential in the kept method: the excerpt shows the method with its marker, never the value
     const repo = (n: number) =>
       gitRepo({
-        "src/smtp/connection.ts": `export class SmtpConnection {\n  private lines: string[] = [];\n${steps("socket", n)}\n  setEnvelope(from: string, size: number): void {\n    // the SIZE parameter goes into MAIL FROM unchecked\n    this.lines.push(\`MAIL FROM:<\${from}> SIZE=\${size}\`);\n  }\n${steps("reply", n)}\n}\n`,
+        "src/smtp/connection.ts": `export class SmtpConnection {\n  private lines: string[] = [];\n${steps("socket", n)}\n  setEnvelope(from: string, size: number): void {\n    // the SIZE parameter goes into MAIL FROM unchecked\n    const relayToken = "${CANARY.githubToken}";\n    this.lines.push(\`MAIL FROM:<\${from}> SIZE=\${size} AUTH=\${relayToken}\`);\n  }\n${steps("reply", n)}\n}\n`,
         "src/smtp/pool.ts": `import { SmtpConnection } from "./connection";\nexport class SmtpPool {\n  connections: SmtpConnection[] = [];\n}\n`,
         "src/other.ts": `export const other = 1;\n`,
       });
     const counter = await tokenCounter();
     const task = "sanitize the envelope size in setEnvelope";
     const kept = "SmtpConnection.setEnvelope";
-    const body = "this.lines.push(`MAIL FROM:<${from}> SIZE=${size}`);";
+    const body = "this.lines.push(`MAIL FROM:<${from}> SIZE=${size} AUTH=${relayToken}`);";
     const at = async (root: string, budget: number, format: "xml" | "json" = "xml") => {
       const r = await call("ask", { path: root, task, tokenBudget: budget, format });
       expect(answerTokens(r, counter)).toBeLessThanOrEqual(budget);
       const entry = (r.data as unknown as FusionData).entries.find((e) => e.path === "src/smtp/connection.ts");
+      expect(leaksIn(r.text + JSON.stringify(r.data))).toEqual([]);
+      if (entry?.keptWhole) for (const part of ["const relayToken = ", "[REDACTED:github-token]"]) expect(r.text).toContain(part);
       // kept declarations are claimed only where their bodies are in the answer, within their share of the budget
       if (entry?.keptWhole) {
         expect(r.text).toContain(format === "json" ? JSON.stringify(body).slice(1, -1) : body);

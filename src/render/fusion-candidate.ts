@@ -10,6 +10,7 @@ import { redact } from "../text/redact.ts";
 import { reduceFile, type Level } from "./reduce/index.ts";
 import { excerptAround, headAndTail } from "./fit.ts";
 import { wholeFileCall, type Surface } from "./surface-calls.ts";
+import { lineStarts } from "../text/lines.ts";
 import { formatTokens, type TokenCounter } from "../text/tokens.ts";
 
 export interface RenderOptions {
@@ -118,8 +119,7 @@ export function prepare(entry: PlanEntry, tier: Level, text: string, options: Re
 export function keptThatMayFit(entry: PlanEntry, text: string, room: number): number[] {
   const { keepWhole = [], keepLines = [] } = entry;
   if (keepWhole.length !== keepLines.length) return [];
-  const starts = [0];
-  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+  const starts = lineStarts(text);
   const out: number[] = [];
   let chars = 0;
   for (const [k, [line, endLine]] of keepLines.entries()) {

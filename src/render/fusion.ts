@@ -13,7 +13,7 @@ import { compareSent, recordSent, session as sessionFor } from "./session.ts";
 import { headAndTail } from "./fit.ts";
 import { focusCall } from "./surface-calls.ts";
 import { formatTokens, tokenCounter } from "../text/tokens.ts";
-import { CODE_LEVELS, emitted, excerptOf, focusedExcerptOf, keptMark, keptThatMayFit, prepare, readText, tierMark, type Candidate, type EmittedEntry, type RenderOptions } from "./fusion-candidate.ts";
+import { CODE_LEVELS, emitted, excerptOf, focusedExcerptOf, keptMark, keptOf, keptThatMayFit, prepare, readText, tierMark, type Candidate, type EmittedEntry, type RenderOptions } from "./fusion-candidate.ts";
 
 export type { EmittedEntry, RenderOptions };
 
@@ -106,7 +106,7 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
   // the first entry planned at signature level, once a later one does not arrive whole either, or at the end
   const deferred: { entry: PlanEntry; index: number; kept: number }[] = [];
   // packing for editing (focusShare): signatures keeping the entry's likely declarations whole
-  const focused = (c: Candidate) => packing?.focusShare !== undefined && CODE_LEVELS.has(c.tier) && !CODE_LEVELS.has(c.entry.tier) && (c.entry.keepWhole?.length ?? 0) > 0;
+  const focused = (c: Candidate) => packing?.focusShare !== undefined && !CODE_LEVELS.has(c.entry.tier) && keptOf(c).length > 0;
   // An entry planned whole that arrives as signatures: with as many of its likely declarations whole (best first) as fit in
   // focusShare of the budget and the room left, else plain signatures. Kept declarations that are most of the file (its
   // signatures with them at over 80 % of the whole file, `whole` or the index's estimate) are no excerpt: plain signatures then.

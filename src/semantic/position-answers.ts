@@ -8,6 +8,7 @@ import { TypeFlags, type Symbol, type Type } from "typescript/unstable/async";
 import { SymbolFlags } from "typescript/unstable/async";
 import { SyntaxKind } from "typescript/unstable/ast";
 import type { CheckerWalker } from "./checker-walk.ts";
+import { lineStarts } from "../text/lines.ts";
 
 /** decl: the declaration the expression refers to; typedecl: the declaration of its type; type: its type's names; value: its string-literal value. */
 export type Ask = "decl" | "typedecl" | "type" | "value";
@@ -50,12 +51,6 @@ interface RemoteFile {
 
 const DOTTED = /^(?:[A-Za-z_$][\w$]*)(?:\s*\??\.\s*[A-Za-z_$][\w$]*)*/;
 const MAX_BASE_DEPTH = 6;
-
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
-  return starts;
-}
 
 /** The dotted expression at an offset (its first `names` names) and the offset of its last name. */
 function expressionAt(text: string, offset: number, names?: number): { e: string; last: number } | null {

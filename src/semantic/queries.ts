@@ -16,6 +16,7 @@ import { fileURLToPath } from "node:url";
 import { SignatureKind, type Checker, type Diagnostic as TsDiagnostic, type Emitter, type Project, type Symbol } from "typescript/unstable/async";
 import { SyntaxKind } from "typescript/unstable/ast";
 import { fileUri, type TsEngine } from "./engine.ts";
+import { lineStarts } from "../text/lines.ts";
 
 export interface Position {
   /** 1-based line. */
@@ -80,12 +81,6 @@ interface LspRange {
 /** The text the engine sees for a file: its overlay, else the disk. */
 function textOf(engine: TsEngine, path: string): string {
   return engine.overlayText(path) ?? readFileSync(path, "utf8");
-}
-
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
-  return starts;
 }
 
 export function offsetOf(text: string, pos: Position): number {

@@ -1,17 +1,21 @@
 // Atomic file replacement: write a temp file in the same folder, fsync it, rename it over
-// the target, fsync the folder. An interrupted write leaves the old file (or none) intact.
+// the target, fsync the folder. An interrupted write leaves the old file (or none) intact,
+// and a reader never sees a half-written file.
 
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 
-export function writeFileAtomic(file: string, content: string | Uint8Array): void {
+/** `options.mode` sets the file's permissions; without it an existing file keeps its own (a new one gets 0644). */
+export function writeFileAtomic(file: string, content: string | Uint8Array, options: { mode?: number } = {}): void {
   const dir = dirname(file);
   mkdirSync(dir, { recursive: true });
-  let mode = 0o644;
-  try {
-    mode = statSync(file).mode & 0o7777; // keep an existing file's permissions
-  } catch {
-    // a new file
+  let mode = options.mode ?? 0o644;
+  if (options.mode === undefined) {
+    try {
+      mode = statSync(file).mode & 0o7777; // keep an existing file's permissions
+    } catch {
+      // a new file
+    }
   }
   const stamp = `svc-${process.pid}-${Date.now().toString(36)}.tmp`;
   const name = basename(file);

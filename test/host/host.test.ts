@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { connectHost } from "../../src/host/client.ts";
+import { connectHost, HostClient } from "../../src/host/client.ts";
 import { endpointFor } from "../../src/host/endpoint.ts";
 import { MAX_FRAME_BYTES } from "../../src/host/framing.ts";
 import { PROTOCOL_VERSION } from "../../src/host/protocol.ts";
@@ -14,6 +14,16 @@ import { rawClient, useRuntimeDir } from "../helpers/host.ts";
 import { gitRepo, writeFiles } from "../helpers/repo.ts";
 
 const quietLog = () => {};
+const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
+
+/** The pid a complete registry file names (null while it is missing or half-written). */
+function registeredPid(registry: string): number | null {
+  try {
+    return JSON.parse(readFileSync(registry, "utf8")).pid ?? null;
+  } catch {
+    return null;
+  }
+}
 
 describe("svc host", () => {
   let runtime: string;
@@ -49,10 +59,11 @@ describe("svc host", () => {
     c.close();
   }, 120_000);
 
-  test("socket 0600 in a 0700 directory; registry file present", () => {
+  test("socket and registry 0600 in a 0700 directory", () => {
     const ep = endpointFor(root);
     expect(statSync(ep.socket).mode & 0o777).toBe(0o600);
     expect(statSync(dirname(ep.socket)).mode & 0o777).toBe(0o700);
+    expect(statSync(ep.registry).mode & 0o777).toBe(0o600);
     expect(JSON.parse(require("node:fs").readFileSync(ep.registry, "utf8"))).toMatchObject({ root, pid: process.pid, protocolVersion: PROTOCOL_VERSION });
   }, 120_000);
 
@@ -198,42 +209,46 @@ describe("host lifecycle", () => {
     const runtime = useRuntimeDir();
     const root = gitRepo({ "a.ts": "export const a = 1;\n" });
     const ep = endpointFor(root, { create: true });
+    const env = { ...process.env, SVC_RUNTIME_DIR: runtime };
     // A host killed with SIGKILL leaves its socket file (and registry) behind.
-    const MAIN0 = join(import.meta.dir, "..", "..", "src", "main.ts");
-    const killed = Bun.spawn([process.execPath, "--no-install", MAIN0, "host", "--directory", root, "--quiet"], { env: { ...process.env, SVC_RUNTIME_DIR: runtime } });
-    for (let i = 0; i < 100 && !existsSync(ep.registry); i++) await new Promise((r) => setTimeout(r, 50));
+    const killed = Bun.spawn([process.execPath, "--no-install", MAIN, "host", "--directory", root, "--quiet"], { env, stdout: "ignore", stderr: "pipe" });
+    for (let i = 0; i < 200 && registeredPid(ep.registry) !== killed.pid; i++) await Bun.sleep(50);
     killed.kill("SIGKILL");
     await killed.exited;
-    expect(existsSync(ep.socket)).toBe(true);
-    const host = await startHost({ root, idleMinutes: 0, log: quietLog });
-    const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
-    // (spawned asynchronously: this process is the first host and must keep answering)
-    const second = Bun.spawn([process.execPath, "--no-install", MAIN, "host", "--directory", root], { env: { ...process.env, SVC_RUNTIME_DIR: runtime }, stdout: "pipe", stderr: "pipe" });
-    expect(await second.exited).toBe(0);
-    expect(await new Response(second.stdout).text()).toBe(`svc host: already serving ${root} (pid ${process.pid})\n`);
-    await host.stop("done");
-    delete process.env.SVC_RUNTIME_DIR;
-  }, 30_000); // two bun processes start from source: seconds on a loaded machine
+    expect({ socket: existsSync(ep.socket), registered: registeredPid(ep.registry), stderr: await new Response(killed.stderr).text() }).toEqual({ socket: true, registered: killed.pid, stderr: "" });
+    let host: RunningHost | undefined;
+    try {
+      host = await startHost({ root, idleMinutes: 0, log: quietLog });
+      // (spawned asynchronously: this process is the first host and must keep answering)
+      const second = Bun.spawn([process.execPath, "--no-install", MAIN, "host", "--directory", root], { env, stdout: "pipe", stderr: "pipe" });
+      const [code, stdout, stderr] = await Promise.all([second.exited, new Response(second.stdout).text(), new Response(second.stderr).text()]);
+      expect({ code, stdout, stderr }).toEqual({ code: 0, stdout: `svc host: already serving ${root} (pid ${process.pid})\n`, stderr: "" });
+    } finally {
+      await host?.stop("done");
+      delete process.env.SVC_RUNTIME_DIR;
+    }
+  }, 60_000); // two bun processes start from source: seconds on a loaded machine
 
   test("a socket still taking connections for a host process that is gone (a child holds it) does not stop the next start", async () => {
     useRuntimeDir();
     const root = gitRepo({ "a.ts": "export const a = 1;\n" });
     const ep = endpointFor(root, { create: true });
     // Another process listens on the socket path and never answers, as a killed host's child holding its listening socket would.
-    const holder = Bun.spawn([process.execPath, "-e", `Bun.listen({ unix: ${JSON.stringify(ep.socket)}, socket: { data() {} } }); setInterval(() => {}, 1000);`]);
-    for (let i = 0; i < 200 && !existsSync(ep.socket); i++) await new Promise((r) => setTimeout(r, 50));
-    // The registry names the host process, which is gone.
-    const gone = Bun.spawn(["true"]);
-    await gone.exited;
-    writeFileSync(ep.registry, JSON.stringify({ root, pid: gone.pid, version: "0", protocolVersion: PROTOCOL_VERSION, startedAt: new Date().toISOString() }));
+    const holder = Bun.spawn([process.execPath, "-e", `Bun.listen({ unix: ${JSON.stringify(ep.socket)}, socket: { data() {} } }); setInterval(() => {}, 1000);`], { stdout: "ignore", stderr: "pipe" });
+    let host: RunningHost | undefined;
     try {
-      const host = await startHost({ root, idleMinutes: 0, log: quietLog });
+      for (let i = 0; i < 400 && !(await HostClient.open(ep.socket, 1000).then((c) => (c.close(), true), () => false)); i++) await Bun.sleep(50);
+      // The registry names the host process, which is gone.
+      const gone = Bun.spawn([process.execPath, "-e", ""], { stdout: "ignore", stderr: "ignore" });
+      await gone.exited;
+      writeFileSync(ep.registry, JSON.stringify({ root, pid: gone.pid, version: "0", protocolVersion: PROTOCOL_VERSION, startedAt: new Date().toISOString() }));
+      host = await startHost({ root, idleMinutes: 0, log: quietLog });
       // the new host answers on the path (the holder's socket is unlinked, its own bound there)
       const client = await connectHost(root, 5_000);
       expect(client?.info?.root).toBe(root);
       client?.close();
-      await host.stop("done");
     } finally {
+      await host?.stop("done");
       holder.kill();
       await holder.exited;
       delete process.env.SVC_RUNTIME_DIR;
@@ -243,7 +258,6 @@ describe("host lifecycle", () => {
   test("svc host as a process: SIGTERM shuts down cleanly; svc index and diagnostics go through it", async () => {
     const runtime = useRuntimeDir();
     const root = gitRepo({ "src/a.ts": "export class A {}\n" });
-    const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
     const env = { ...process.env, SVC_RUNTIME_DIR: runtime, NO_COLOR: "1" };
     const child = Bun.spawn([process.execPath, "--no-install", MAIN, "host", "--directory", root, "--quiet"], { env, stdout: "pipe", stderr: "pipe" });
     const ep = endpointFor(root);
@@ -264,7 +278,6 @@ describe("host process group", () => {
   test("a terminal's Ctrl-C (SIGINT to the whole process group, the engine child included): the host still exits cleanly", async () => {
     const runtime = useRuntimeDir();
     const root = gitRepo({ "tsconfig.json": '{"compilerOptions":{"strict":true}}\n', "src/a.ts": "export class A {}\n" });
-    const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
     const env = { ...process.env, SVC_RUNTIME_DIR: runtime, NO_COLOR: "1" };
     const child = Bun.spawn([process.execPath, "--no-install", MAIN, "host", "--directory", root, "--quiet"], { env, stdout: "pipe", stderr: "pipe", detached: true });
     const ep = endpointFor(root);
@@ -291,7 +304,6 @@ describe("delegation", () => {
   test("svc mcp serve finds or starts the workspace's host; SVC_DAEMON=0 opts out", async () => {
     const runtime = useRuntimeDir();
     const root = gitRepo({ "src/a.ts": "export class A {}\n" });
-    const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
     const ep = endpointFor(root);
     // the server shares a host once the client has initialized (and declared its roots, if any)
     const serve = (extra: Record<string, string>) => {

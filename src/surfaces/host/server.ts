@@ -5,7 +5,7 @@
 
 import type { Socket } from "bun";
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { existsSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { invoke } from "../../engine.ts";
 import { PAYLOAD_TTL_MS, sweepPayloads } from "../../host/payloads.ts";
 import { asSvcError, clipInput } from "../../errors.ts";
@@ -26,6 +26,7 @@ import { holdResident, releaseResident } from "../../semantic/resident.ts";
 import { warmChecks } from "../../check/warm.ts";
 import { residentStatus } from "../../semantic/resident-status.ts";
 import { processRss } from "../../sys/rss.ts";
+import { writeFileAtomic } from "../../sys/atomic-write.ts";
 
 /** How often a host checks that its workspace root still exists. */
 const ROOT_CHECK_MS = 5_000;
@@ -238,7 +239,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   } finally {
     process.umask(previous);
   }
-  writeFileSync(endpoint.registry, JSON.stringify({ root, pid: process.pid, version: VERSION, protocolVersion: PROTOCOL_VERSION, startedAt: new Date(started).toISOString() }), { mode: 0o600 });
+  // Written whole or not at all: a client or a next host reading it mid-write would take a half file for no host.
+  writeFileAtomic(endpoint.registry, JSON.stringify({ root, pid: process.pid, version: VERSION, protocolVersion: PROTOCOL_VERSION, startedAt: new Date(started).toISOString() }), { mode: 0o600 });
   log(`serving ${root} on ${endpoint.socket} (pid ${process.pid})`);
 
   const sweepExpired = () => sweepPayloads(root, PAYLOAD_TTL_MS, Date.now(), true);

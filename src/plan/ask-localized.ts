@@ -13,6 +13,7 @@
 // task most likely touches (localize-symbols.ts), as many as fit in focusShare of the budget —
 // around them an excerpt of its signatures when those are larger — so an agent can edit them.
 
+import { escapeRegExp } from "../lang/identifier.ts";
 import { loadFileGraph } from "../graph/file-graph.ts";
 import { localize, type Candidate } from "../retrieve/localize.ts";
 import { MINOR } from "../retrieve/localize-symbols.ts";
@@ -38,6 +39,8 @@ export const ASK_PARAMS = {
   upgrade: 1,
   /** 1: tests, docs, benchmarks, generated files and copies go after the source (0: localizer order). */
   sourceFirst: 1,
+  /** Such a file stays with the source when the task asks for it by name — 1: its file name written with the extension; 2: that, or a docs/benchmark/script file's distinctive name (namesDistinctly); 3: that, or any such file's bare name; 0: never. */
+  askedByName: 2,
   /** One file's signatures take at most this share of the budget, a larger skeleton going as a head-and-tail excerpt (0: no cap). */
   signatureShare: 0.15,
   /** Share of the budget held for the map of relevant files not packed, until the files are placed (0: no map); the map then takes whatever room is left. */
@@ -85,7 +88,31 @@ export function namesFile(task: string, path: string): boolean {
   const stem = (parts.at(-1) ?? "").replace(/\.[^.]+$/, "");
   const name = stem === "index" || stem === "mod" ? (parts.at(-2) ?? "") : stem;
   if (name.length < 3) return false;
-  return new RegExp(`(^|[^\\w-])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\w-])`, "i").test(task);
+  return writtenAsWord(task, name, "\\w-");
+}
+
+/** `word` stands in the task on its own: not inside a longer name (`notBefore`: the characters that may not precede it). */
+const writtenAsWord = (task: string, word: string, notBefore: string) => new RegExp(`(^|[^${notBefore}])${escapeRegExp(word)}($|[^\\w-])`, "i").test(task);
+
+/** The task writes the file's name with its extension ("grades.ts: --absent on the history trees"): it asks for that file, whatever its kind. */
+export function writesFileName(task: string, path: string): boolean {
+  const name = path.split("/").at(-1) ?? "";
+  if (!/\.\w+$/.test(name) || name.length < 4) return false;
+  return writtenAsWord(task, name, "\\w.-");
+}
+
+/** The task names the file by a name no sentence uses by chance: a compound one ("same-answers", "semanticReplay") written as a word, or any one opening the task as its scope ("grades: …"). */
+export function namesDistinctly(task: string, path: string): boolean {
+  const stem = (path.split("/").at(-1) ?? "").replace(/\.[^.]+$/, "");
+  if (stem.length < 3 || !namesFile(task, path)) return false;
+  return /[-_.]|[a-z][A-Z]/.test(stem) || task.toLowerCase().startsWith(`${stem.toLowerCase()}:`);
+}
+
+function askedByName(task: string, path: string, kind: AuxKind): boolean {
+  if (ASK_PARAMS.askedByName === 0) return false;
+  if (writesFileName(task, path)) return true;
+  if (kind !== "auxiliary" || ASK_PARAMS.askedByName < 2) return false;
+  return ASK_PARAMS.askedByName === 2 ? namesDistinctly(task, path) : namesFile(task, path);
 }
 
 /** The kinds of non-source files the task itself asks for. */
@@ -144,7 +171,7 @@ export function planLocalized(collection: Collection, options: { task: string; q
   const tails = new Set<string>();
   for (const r of ranked) {
     const kind = ASK_PARAMS.sourceFirst ? auxKind(r.file, tails) : null;
-    if (kind && !asked.has(kind)) later.push({ ...r, kind });
+    if (kind && !asked.has(kind) && !askedByName(options.task, r.file.path, kind)) later.push({ ...r, kind });
     else {
       source.push(r);
       tails.add(r.file.path.split("/").slice(-2).join("/"));

@@ -8,7 +8,7 @@ import { call } from "../../src/engine.ts";
 import { answerTokens } from "../../src/render/fit.ts";
 import type { FusionData } from "../../src/render/fusion.ts";
 import { tokenCounter } from "../../src/text/tokens.ts";
-import { ASK_PARAMS, askedKinds, namesFile } from "../../src/plan/ask-localized.ts";
+import { ASK_PARAMS, askedKinds, namesDistinctly, namesFile, writesFileName } from "../../src/plan/ask-localized.ts";
 import { REGISTRY } from "../../src/registry/index.ts";
 import { flagName } from "../../src/surfaces/cli/program.ts";
 import { droppedNote } from "../../src/render/manifest.ts";
@@ -45,6 +45,15 @@ describe("ask: packing for editing", () => {
     // the manifest says why each file is in
     expect(r.text).toContain("src/cache/redis-adapter.ts (~");
     expect(r.text).toMatch(/src\/cache\/redis-adapter\.ts \(~[\d.k]+ tokens\) — task candidate 1 \(/);
+    // a task that writes the benchmark's file name, or its compound name, asks for it: it keeps its rank among the source candidates, whole
+    for (const task of ["redis-adapter-expiry.ts: respect the ttl", "redis-adapter-expiry: respect the ttl"]) {
+      const named = (await call("ask", { path: root, task, tokenBudget: 8000 })).data as unknown as FusionData;
+      const order = named.entries.map((e) => e.path);
+      const bench = named.entries.find((e) => e.path === "benchmarks/redis-adapter-expiry.ts");
+      expect(bench?.tier).toBe("standard");
+      expect(bench?.provenance[0]).toStartWith("task candidate");
+      expect(order.indexOf("benchmarks/redis-adapter-expiry.ts")).toBeLessThan(order.indexOf("src/cache/adapter.ts"));
+    }
   }, 60_000);
 
   test("a named type joins the rest of the task instead of replacing it", async () => {
@@ -341,6 +350,16 @@ describe("ask: packing for editing", () => {
     expect(namesFile("allow using Nodemailer in Node v6+", "lib/mime-node/index.js")).toBe(false);
     expect(namesFile("queues are slow", "lib/queue.js")).toBe(false);
     expect(namesFile("Fix Option.getOrd definition", "es6/Option.js")).toBe(true);
+    // written with its extension, a file is asked for whatever its kind (a benchmark, a test)
+    expect(writesFileName("grades.ts: --absent on the history trees", "scripts/bench/localize/grades.ts")).toBe(true);
+    expect(writesFileName("fix scripts/bench/grades.ts output.", "scripts/bench/grades.ts")).toBe(true);
+    expect(writesFileName("grades are wrong", "scripts/bench/grades.ts")).toBe(false);
+    expect(writesFileName("fix mygrades.ts and grades.tsx", "scripts/bench/grades.ts")).toBe(false);
+    // a docs/benchmark/script file asked for by a name no sentence uses by chance: compound, or the task's scope
+    expect(namesDistinctly("same-answers: tasks added later are counted", "scripts/bench/same-answers.ts")).toBe(true);
+    expect(namesDistinctly("grades: --absent on the history trees", "scripts/bench/grades.ts")).toBe(true);
+    expect(namesDistinctly("held-out not yet run on this rule", "scripts/bench/run.ts")).toBe(false);
+    expect(namesDistinctly("the answers are the same", "scripts/bench/same-answers.ts")).toBe(false);
   });
 
   test("tests, docs and generated files count as asked for only when the task says so", () => {

@@ -22,6 +22,15 @@
 // declarations the change touched (symbols.ts) whose bodies the answer holds: its file whole, or the declaration kept
 // whole in its signatures (keptWhole); the pack holds those of the files it packs.
 //
+// After a9e2f76, a test, doc, benchmark or script file the task asks for by name stays with the source instead of going
+// after it (ASK_PARAMS.askedByName 2: its file name written with the extension, or a distinctive name: compound, or the
+// task's "name:" scope). Tuning, --surface cli, two runs with --variants (levels 0 and 3 against 1, then 2 against 1):
+// hono/ky + svc (242), present / whole, level 0 (before) → 2: 8k 84.2 / 71.2 → 86.9 / 73.5 (9 svc tasks gain, 2 lose a
+// quarter of their files: a large benchmark the task names takes the room of another target), 20k 88.0 / 85.1 → 90.9 /
+// 87.9 (10 gain, none lose). Level 1 alone gains 5 of those; any bare name (level 3) one more task, but it loses a file
+// whole elsewhere ("run" and "task" are words of sentences too). npm (176) and the two monorepos (12): identical at every
+// level.
+//
 // At the focus commit (after 549a261), a candidate that arrives as signatures keeps whole the declarations the localizer
 // finds the task most likely touches (localize-symbols.ts; ASK_PARAMS.focusShare 0.35 of the budget at most; around them an
 // excerpt of its signatures when those are larger). Tuning, --surface cli, --variants off (focusShare 0) in the same run

@@ -30,6 +30,10 @@
 // 87.9 (10 gain, none lose). Level 1 alone gains 5 of those; any bare name (level 3) one more task, but it loses a file
 // whole elsewhere ("run" and "task" are words of sentences too). npm (176) and the two monorepos (12): identical at every
 // level.
+// Held-out, read once at 6646bed (nothing tuned after), --surface cli, 389 tasks: 8k 82.9 / 69.0 vs pack 56.0: +26.8
+//   (22.9 … 30.7) / +12.9 (9.3 … 16.7); 20k 90.1 / 85.6 vs 75.2: +14.9 (11.9 … 17.9) / +10.5 (7.6 … 13.4); on the 387 tasks
+//   of the 445f170 scoring 8k 81.8 / 68.0 → 82.8 / 68.9, 20k 88.9 / 84.6 → 90.1 / 85.6 (6 and 7 svc tasks gain, none
+//   lose; every npm answer identical, so the same three whole cells stay below the pack); p50 86.3 ms (alone).
 //
 // At the focus commit (after 549a261), a candidate that arrives as signatures keeps whole the declarations the localizer
 // finds the task most likely touches (localize-symbols.ts; ASK_PARAMS.focusShare 0.35 of the budget at most; around them an

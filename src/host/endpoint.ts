@@ -2,7 +2,8 @@
 // digits of SHA-256 over the root; `<runtime>` is $SVC_RUNTIME_DIR, else
 // $XDG_RUNTIME_DIR/svc, else ~/.svc/run, created 0700 and used only when private (see
 // private-dir.ts). Socket paths stay under the platform limit (`$TMPDIR/svc-<uid>`
-// otherwise, per uid even for a uid without a passwd entry).
+// otherwise, or `/tmp/svc-<uid>` when the temp folder's path is long too; per uid even for
+// a uid without a passwd entry).
 
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -10,8 +11,21 @@ import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { currentUid, ensurePrivateDir, privateDirProblem } from "./private-dir.ts";
 
-/** sun_path holds 108 bytes including the terminating NUL. */
-const MAX_SOCKET_PATH = 107;
+/** The longest socket path: sun_path holds 108 bytes on Linux, 104 on macOS and the BSDs, the terminating NUL included. */
+const MAX_SOCKET_PATH = process.platform === "linux" ? 107 : 103;
+
+/**
+ * `dir` when a socket named `name` fits in it, else a short folder for sockets:
+ * `$TMPDIR/svc-<uid>`, or `/tmp/svc-<uid>` when the temp folder's own path is too long.
+ * The caller makes it private (ensurePrivateDir) before binding there.
+ */
+export function roomForSocket(dir: string, name: string): string {
+  const fits = (folder: string) => Buffer.byteLength(join(folder, name)) <= MAX_SOCKET_PATH;
+  if (fits(dir)) return dir;
+  const own = `svc-${currentUid() ?? "user"}`;
+  const nearby = join(tmpdir(), own);
+  return fits(nearby) || process.platform === "win32" ? nearby : join("/tmp", own);
+}
 
 export interface Endpoint {
   dir: string;
@@ -33,10 +47,7 @@ function preferredRuntimeDir(): string {
 
 export function endpointFor(root: string, options: { create?: boolean } = {}): Endpoint {
   const hash = rootHash(root);
-  let dir = preferredRuntimeDir();
-  if (Buffer.byteLength(join(dir, `host-${hash}.sock`)) > MAX_SOCKET_PATH) {
-    dir = join(tmpdir(), `svc-${currentUid() ?? "user"}`);
-  }
+  const dir = roomForSocket(preferredRuntimeDir(), `host-${hash}.sock`);
   if (options.create) {
     ensurePrivateDir(dir);
     ensurePrivateDir(join(dir, "logs"));

@@ -2,7 +2,22 @@
 // time-boxed, every pending request failed at once when the child dies. The child also
 // exits by itself when its stdin closes, so it never outlives its owner.
 
+import { tmpdir } from "node:os";
+import { roomForSocket } from "../host/endpoint.ts";
 import { encodeFrame, FrameParser } from "../host/framing.ts";
+import { ensurePrivateDir } from "../host/private-dir.ts";
+
+/** The name tsc binds its API socket under in its temp folder (16 + 16 hex digits): the longest it gets. */
+const API_SOCKET_NAME = `tsgo-api-${"0".repeat(16)}-${"0".repeat(16)}`;
+
+/** The child's TMPDIR when the inherited temp folder is too long a path for its API socket (bind fails, the engine with it): a short private one. */
+function socketTemp(): { TMPDIR?: string } {
+  const inherited = tmpdir();
+  const dir = roomForSocket(inherited, API_SOCKET_NAME);
+  if (dir === inherited) return {};
+  ensurePrivateDir(dir);
+  return { TMPDIR: dir };
+}
 
 /** Settings sections the server asks for: type acquisition off (the unified and the older key). */
 const SETTINGS: Record<string, unknown> = {
@@ -64,7 +79,7 @@ export class LspProcess {
       stdin: "pipe",
       stdout: "pipe",
       stderr: "pipe",
-      env: { ...process.env, NODE_OPTIONS: undefined },
+      env: { ...process.env, NODE_OPTIONS: undefined, ...socketTemp() },
     });
     this.pid = this.child.pid;
     void this.readLoop(this.child.stdout as ReadableStream<Uint8Array>);

@@ -69,6 +69,29 @@ describe("runtime directory", () => {
     expect(() => endpointFor("/some/root", { create: true })).not.toThrow();
   });
 
+  test("a runtime folder and a temp folder both too long a path for a socket: the host listens in /tmp/svc-<uid>, clients find it", async () => {
+    const savedTmp = process.env.TMPDIR;
+    const long = join(tempDir(), "t".repeat(90));
+    mkdirSync(long);
+    process.env.SVC_RUNTIME_DIR = join(long, "run");
+    process.env.TMPDIR = long; // os.tmpdir() reads it at each call
+    try {
+      const root = gitRepo({ "a.ts": "export const a = 1;\n" });
+      const host = await startHost({ root, idleMinutes: 0, log: quietLog });
+      try {
+        expect(endpointFor(root).dir).toBe(join("/tmp", `svc-${process.getuid?.() ?? "user"}`));
+        const client = await connectHost(root, 5000);
+        expect(client?.info?.root).toBe(root);
+        client?.close();
+      } finally {
+        await host.stop("test");
+      }
+    } finally {
+      if (savedTmp === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = savedTmp;
+    }
+  }, 60_000);
+
   test.if(asRoot)("the short fallback is per uid, also for a uid without a passwd entry", () => {
     const uid = 54_321; // no passwd entry on any sane machine
     const script = `import { endpointFor } from ${JSON.stringify(join(import.meta.dir, "..", "..", "src", "host", "endpoint.ts"))}; console.log(endpointFor("/r").dir);`;

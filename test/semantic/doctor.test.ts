@@ -3,10 +3,10 @@
 // answered clearly, and nothing reports "0 references" when the checker did not run.
 
 import { describe, expect, test } from "bun:test";
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { call } from "../../src/engine.ts";
-import { gitRepo } from "../helpers/repo.ts";
+import { gitRepo, tempDir } from "../helpers/repo.ts";
 
 const ORDER = "export class OrderService {\n  place(id: string): string {\n    return id;\n  }\n}\n";
 const USE = 'import { OrderService } from "./order";\n\nexport function run(): string {\n  return new OrderService().place("x");\n}\n';
@@ -37,6 +37,23 @@ describe("svc doctor", () => {
     expect(d.data.tier).toBe("semantic");
     const n = await call("find", { path: root, query: "OrderService.place", kind: "neighbors" });
     expect(n.text).toContain("run  (src/use.ts:4)");
+  }, 120_000);
+
+  test("a temp folder too long a path for the engine's API socket: the engine binds it in a short private folder; the semantic tier works", async () => {
+    const saved = process.env.TMPDIR;
+    const long = join(tempDir(), "t".repeat(90)); // with tsc's 42-character socket name: past every platform's limit
+    mkdirSync(long);
+    process.env.TMPDIR = long; // os.tmpdir() reads it at each call, as the engine's child inherits it
+    try {
+      const root = gitRepo({ "tsconfig.json": "{}", "src/order.ts": ORDER, "src/use.ts": USE });
+      expect((await call("index", { path: root })).text).toStartWith("Indexed [semantic]");
+      const d = await doctor(root);
+      expect(d.data.tier).toBe("semantic");
+      expect(d.text).not.toContain("bind");
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+    }
   }, 120_000);
 
   test("a tsconfig that does not parse: the project is partial and doctor quotes the parse error", async () => {

@@ -80,6 +80,8 @@ async function diagnose(cw: CheckWorkspace, files: readonly string[]): Promise<D
 }
 
 async function compare(cw: CheckWorkspace, plan: GatePlan, started: number): Promise<GateOutcome> {
+  // A changed file the projects were not loaded with (new since the index listed the tree) is checked when a program takes it.
+  await cw.adopt([...plan.seeds, ...(plan.alsoCheck ?? [])]);
   const owned = new Set(await cw.files());
   const inState = (p: string, state: StateOverlays) => (state.has(p) ? state.get(p) !== null : existsSync(join(cw.root, p)));
   const seeds = plan.seeds.filter((p) => owned.has(p) && inState(p, plan.gated));

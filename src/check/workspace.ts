@@ -387,7 +387,7 @@ export class CheckWorkspace {
       this.outside.clear();
       this.serverSame.clear();
     }
-    if (options.scanNew) await this.adoptNewFiles(loaded);
+    if (options.scanNew) await this.adoptNewFiles();
     const files = await this.files();
     const now = new Map<string, Seen>();
     for (const f of files) {
@@ -454,9 +454,15 @@ export class CheckWorkspace {
    * index not told yet): the engine is told, and each file a loaded program takes is checked
    * with the others from now on.
    */
-  private async adoptNewFiles(loaded: LoadedWorkspace): Promise<void> {
+  private async adoptNewFiles(): Promise<void> {
     const inventory = await listInventory({ root: this.root, dir: this.root, relDir: "", isGit: existsSync(join(this.root, ".git")) }, loadConfig(this.root, this.root));
-    const fresh = inventory.files.map((f) => f.path).filter((p) => isSourceFile(p) && !loaded.owner.has(p) && !this.extra.has(p) && !this.outside.has(p));
+    await this.adopt(inventory.files.map((f) => f.path));
+  }
+
+  /** Take in source files the loaded projects do not own yet (new since they were loaded, or since the index listed the tree): each one a loaded program takes joins that project; the others stay outside. */
+  async adopt(paths: readonly string[]): Promise<void> {
+    const loaded = await this.source.loaded();
+    const fresh = paths.filter((p) => isSourceFile(p) && !loaded.owner.has(p) && !this.extra.has(p) && !this.outside.has(p));
     if (!fresh.length) return;
     this.engine.filesChanged(fresh.map((p) => ({ path: this.abs(p), kind: "created" as const })));
     for (const p of fresh) {

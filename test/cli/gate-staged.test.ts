@@ -54,6 +54,18 @@ describe("svc gate --staged", () => {
     expect(tree.stderr).toContain("src/use.ts");
   }, 120_000);
 
+  test("a new file the index was built without is checked: staged, and in the working tree", () => {
+    const root = project();
+    expect(runSvc(["index", "."], { cwd: root, env }).code).toBe(0); // the store lists the tree as it was
+    writeFiles(root, { "src/fresh.ts": 'export const n: number = "s";\n' });
+    git(root, "add", "src/fresh.ts");
+    for (const args of [["gate", "--staged"], ["gate"]]) {
+      const run = runSvc(args, { cwd: root, env });
+      expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 1, stdout: "" });
+      expect(run.stderr).toContain("Error TS2322 src/fresh.ts:1:14");
+    }
+  }, 120_000);
+
   test("an error two imports away (an inferred type passed on by a file that stays clean) is found", () => {
     const root = gitRepo({
       "tsconfig.json": TSCONFIG,

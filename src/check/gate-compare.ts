@@ -85,14 +85,16 @@ async function compare(cw: CheckWorkspace, plan: GatePlan, started: number): Pro
   const owned = new Set(await cw.files());
   const inState = (p: string, state: StateOverlays) => (state.has(p) ? state.get(p) !== null : existsSync(join(cw.root, p)));
   const seeds = plan.seeds.filter((p) => owned.has(p) && inState(p, plan.gated));
-  if (!plan.config && !seeds.length && !plan.gone.some((p) => owned.has(p))) {
-    return { ran: true, introduced: [], preExisting: 0, checked: 0, elapsedMs: Math.round(performance.now() - started), note: `no loaded TypeScript project holds the changed files (${plan.seeds.slice(0, 3).join(", ")})` };
-  }
   const scope = new Set(plan.config ? owned : seeds);
-  // Every file that imports a changed file, at any depth: a changed type reaches further than the direct importers.
+  // Every file that imports a changed or removed file, at any depth: a changed type reaches further than the direct importers.
   for (const p of [...seeds, ...plan.gone]) for (const d of await cw.reachersOf(p)) scope.add(d);
+  for (const d of await cw.reachersOfRemoved(plan.gone)) scope.add(d);
   for (const p of plan.alsoCheck ?? []) scope.add(p);
   const checked = [...scope].filter((p) => owned.has(p) && inState(p, plan.gated)).sort();
+  if (!plan.config && !checked.length) {
+    const why = seeds.length < plan.seeds.length ? `no loaded TypeScript project holds the changed files (${plan.seeds.slice(0, 3).join(", ")})` : `no file of a loaded TypeScript project imports the removed ones (${plan.gone.slice(0, 3).join(", ")})`;
+    return { ran: true, introduced: [], preExisting: 0, checked: 0, elapsedMs: Math.round(performance.now() - started), note: why };
+  }
   await enter(cw, plan.gated, owned);
   const now = errorsOf(await diagnose(cw, checked));
   leave(cw, plan.gated);

@@ -371,6 +371,14 @@ export class CheckWorkspace {
     return [...this.importGraph(loaded).transitiveImporters([rel])].filter((f) => loaded.owner.has(f)).sort();
   }
 
+  /** Every file that reaches a removed path through imports: its importers found as if it were still there, and theirs. */
+  async reachersOfRemoved(removed: readonly string[]): Promise<string[]> {
+    if (!removed.length) return [];
+    const loaded = await this.source.loaded();
+    const direct = ImportGraph.importersOfRemoved(this.root, loaded.discovery.sourceFiles, await this.files(), removed, textReader(this.root));
+    return [...new Set([...direct, ...this.importGraph(loaded).transitiveImporters(direct)])].sort();
+  }
+
   /**
    * Bring the engine and the cache up to the disk: returns how many files changed since the
    * last call (the first call records what is there).

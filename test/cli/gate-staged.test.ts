@@ -66,6 +66,18 @@ describe("svc gate --staged", () => {
     }
   }, 120_000);
 
+  test("removing a file its importers still need is refused, whether the index is from before the removal, from after it, or absent", () => {
+    for (const index of ["before", "after", "none"] as const) {
+      const root = project(); // src/use.ts imports ./math
+      if (index === "before") expect(runSvc(["index", "."], { cwd: root, env }).code).toBe(0);
+      git(root, "rm", "-q", "src/math.ts");
+      if (index === "after") expect(runSvc(["index", "."], { cwd: root, env }).code).toBe(0);
+      const run = runSvc(["gate", "--staged"], { cwd: root, env });
+      expect({ index, code: run.code, stdout: run.stdout }).toEqual({ index, code: 1, stdout: "" });
+      expect(run.stderr).toContain("Error TS2307 src/use.ts:1:");
+    }
+  }, 240_000);
+
   test("an error two imports away (an inferred type passed on by a file that stays clean) is found", () => {
     const root = gitRepo({
       "tsconfig.json": TSCONFIG,

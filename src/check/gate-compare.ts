@@ -9,7 +9,7 @@
 // is a pass without a second check (most commits), and the verdict is the same multiset
 // delta (path, code, message) as checking every file twice.
 
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { diagDelta, errorsOf, type Diag } from "./diag.ts";
 import { coldChecks, type CheckWorkspace } from "./workspace.ts";
@@ -41,6 +41,22 @@ const CHECKABLE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
 /** Files whose change can alter every check: an overlay of sources cannot show their effect. */
 export const PROJECT_CONFIG = /(^|\/)(tsconfig[^/]*\.json|jsconfig[^/]*\.json|package\.json)$/;
 const PARALLEL = 8;
+
+/** TypeScript sources whose declarations can reach files that never import them. */
+const TS_SOURCE = /\.(ts|tsx)$/;
+
+/**
+ * The text declares globals: a declaration file that is a script (no `import` or `export` at
+ * the start of a line, so TypeScript does not make it a module), or any source with a
+ * `declare global` / `declare module` block. Its importers are not all it can break. (A
+ * script that is not a declaration file — a test using the runner's globals — is left to
+ * its importers: what it declares is rarely used elsewhere, and checking everything on each
+ * such edit would cost the gate its speed.)
+ */
+export function declaresGlobals(path: string, text: string | null | undefined): boolean {
+  if (!TS_SOURCE.test(path) || text === null || text === undefined) return false;
+  return (path.endsWith(".d.ts") && !/^(import|export)\b/m.test(text)) || /^\s*declare\s+(global\b|module\s)/m.test(text);
+}
 
 export function isCheckable(path: string): boolean {
   return CHECKABLE.test(path) && !path.endsWith(".d.ts.map");
@@ -85,7 +101,10 @@ async function compare(cw: CheckWorkspace, plan: GatePlan, started: number): Pro
   const owned = new Set(await cw.files());
   const inState = (p: string, state: StateOverlays) => (state.has(p) ? state.get(p) !== null : existsSync(join(cw.root, p)));
   const seeds = plan.seeds.filter((p) => owned.has(p) && inState(p, plan.gated));
-  const scope = new Set(plan.config ? owned : seeds);
+  // A changed or removed file that declares globals can break any file: all are checked (the baseline still only for the files with errors).
+  const textIn = (p: string, state: StateOverlays) => (state.has(p) ? state.get(p) : existsSync(join(cw.root, p)) ? readFileSync(join(cw.root, p), "utf8") : null);
+  const global = [...plan.seeds, ...plan.gone].find((p) => declaresGlobals(p, textIn(p, plan.gated)) || declaresGlobals(p, textIn(p, plan.baseline)));
+  const scope = new Set(plan.config || global ? owned : seeds);
   // Every file that imports a changed or removed file, at any depth: a changed type reaches further than the direct importers.
   for (const p of [...seeds, ...plan.gone]) for (const d of await cw.reachersOf(p)) scope.add(d);
   for (const d of await cw.reachersOfRemoved(plan.gone)) scope.add(d);

@@ -5,6 +5,7 @@
 // fails closed.
 
 import { describe, expect, test } from "bun:test";
+import { declaresGlobals } from "../../src/check/gate-compare.ts";
 import { installHook } from "../../src/install/hook-install.ts";
 import { runSvc } from "../helpers/cli.ts";
 import { useRuntimeDir } from "../helpers/host.ts";
@@ -77,6 +78,20 @@ describe("svc gate --staged", () => {
       expect(run.stderr).toContain("Error TS2307 src/use.ts:1:");
     }
   }, 240_000);
+
+  test("a global declaration's change reaches the files that use it without importing it", () => {
+    const root = gitRepo({ "tsconfig.json": TSCONFIG, "src/globals.d.ts": "declare const VERSION: string;\n", "src/a.ts": "export const n: number = VERSION.length;\n" });
+    writeFiles(root, { "src/globals.d.ts": "declare const VERSION: number;\n" });
+    git(root, "add", "src/globals.d.ts");
+    const run = runSvc(["gate", "--staged"], { cwd: root, env });
+    expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 1, stdout: "" });
+    expect(run.stderr).toContain("Error TS2339 src/a.ts:1:34");
+    // which files count as declaring globals
+    expect(declaresGlobals("src/globals.d.ts", "declare namespace NodeJS {\n  export interface ProcessEnv { A: string }\n}\n")).toBe(true);
+    expect(declaresGlobals("src/g.ts", 'export {};\ndeclare global {\n  const VERSION: number;\n}\n')).toBe(true);
+    expect(declaresGlobals("src/types.d.ts", "export interface Order { id: string }\n")).toBe(false);
+    expect(declaresGlobals("src/order.test.ts", 'describe("order", () => {});\n')).toBe(false);
+  }, 120_000);
 
   test("an error two imports away (an inferred type passed on by a file that stays clean) is found", () => {
     const root = gitRepo({

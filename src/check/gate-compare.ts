@@ -62,10 +62,20 @@ export function isCheckable(path: string): boolean {
   return CHECKABLE.test(path) && !path.endsWith(".d.ts.map");
 }
 
-/** Put a state's overlays in the engine; returns the paths the state does not have. */
+/**
+ * A file the compiler may read as a module without checking it (JSON under resolveJsonModule):
+ * a change to it is checked in its importers. The engine reads such files from disk only, so
+ * the commit's content must be the disk's, and errors in the importers are not attributed.
+ */
+export function isDataModule(path: string): boolean {
+  return path.endsWith(".json") && !PROJECT_CONFIG.test(path);
+}
+
+/** Put a state's overlays in the engine (never a data module's: see isDataModule); returns the paths the state does not have. */
 async function enter(cw: CheckWorkspace, state: StateOverlays, owned: ReadonlySet<string>): Promise<Set<string>> {
   const absent = new Set<string>();
   for (const [path, text] of state) {
+    if (isDataModule(path)) continue;
     if (text === null) {
       absent.add(path);
       // A file the state lacks but a program holds from disk: empty, so nothing it declares is seen.
@@ -107,16 +117,23 @@ async function compare(cw: CheckWorkspace, plan: GatePlan, started: number): Pro
   const scope = new Set(plan.config || global ? owned : seeds);
   // Every file that imports a changed or removed file, at any depth: a changed type reaches further than the direct importers.
   for (const p of [...seeds, ...plan.gone]) for (const d of await cw.reachersOf(p)) scope.add(d);
-  for (const d of await cw.reachersOfRemoved(plan.gone)) scope.add(d);
+  for (const d of await cw.reachersOfUnlisted([...plan.gone, ...plan.seeds.filter(isDataModule)])) scope.add(d);
   for (const p of plan.alsoCheck ?? []) scope.add(p);
   const checked = [...scope].filter((p) => owned.has(p) && inState(p, plan.gated)).sort();
   if (!plan.config && !checked.length) {
     const why = seeds.length < plan.seeds.length ? `no loaded TypeScript project holds the changed files (${plan.seeds.slice(0, 3).join(", ")})` : `no file of a loaded TypeScript project imports the removed ones (${plan.gone.slice(0, 3).join(", ")})`;
     return { ran: true, introduced: [], preExisting: 0, checked: 0, elapsedMs: Math.round(performance.now() - started), note: why };
   }
+  const data = [...plan.seeds, ...plan.gone].filter(isDataModule);
+  const offDisk = data.find((p) => plan.gated.has(p) && plan.gated.get(p) !== textIn(p, new Map()));
+  if (offDisk) return { ran: false, reason: `${offDisk} differs between the commit and the disk; the engine reads JSON modules from disk only, so it cannot check the commit's — stage or stash it` };
   await enter(cw, plan.gated, owned);
   const now = errorsOf(await diagnose(cw, checked));
   leave(cw, plan.gated);
+  if (now.length && data.length) {
+    const files = new Set(now.map((d) => d.path)).size;
+    return { ran: false, reason: `${data[0]} changed and the files checked have ${now.length} error${now.length === 1 ? "" : "s"} in ${files} file${files === 1 ? "" : "s"} (first: ${now[0]!.path}:${now[0]!.line} ${now[0]!.code}); the engine reads JSON modules from disk only, so which of them the change introduced is unknown` };
+  }
   if (!now.length) return { ran: true, introduced: [], preExisting: 0, checked: checked.length, elapsedMs: Math.round(performance.now() - started), ...(plan.config ? { note: `${plan.config} changed: every file checked, none has an error` } : {}) };
   if (plan.config) {
     const files = new Set(now.map((d) => d.path)).size;

@@ -82,19 +82,20 @@ export class ImportGraph {
   }
 
   /**
-   * The files among `sources` that import one of `removed` directly, resolved as if the removed
-   * files were still there (an index built after the removal, or none, no longer has them). Only
-   * files whose text holds a removed file's name (its folder's, for an index file) are parsed.
+   * The files among `sources` that import one of `unlisted` directly, resolved as if those were
+   * in the inventory: a removed file (an index built after the removal, or none, no longer has
+   * it) or a JSON module (not a source file). Only files whose text holds such a file's name
+   * (its folder's, for an index file) are parsed.
    */
-  static importersOfRemoved(root: string, inventory: readonly string[], sources: readonly string[], removed: readonly string[], readText: (path: string) => string | null): string[] {
-    const gone = new Set(removed);
-    const names = removed.map((p) => {
+  static importersOfUnlisted(root: string, inventory: readonly string[], sources: readonly string[], unlisted: readonly string[], readText: (path: string) => string | null): string[] {
+    const gone = new Set(unlisted);
+    const names = unlisted.map((p) => {
       const parts = p.split("/");
       const stem = (parts.at(-1) ?? "").replace(/\.[^.]+$/, "");
       return stem === "index" ? (parts.at(-2) ?? stem) : stem;
     });
     const named = sources.filter((p) => !gone.has(p) && names.some((n) => readText(p)?.includes(n)));
-    return ImportGraph.fromFiles(root, [...new Set([...inventory, ...removed])], named, readText).dependents(removed);
+    return ImportGraph.fromFiles(root, [...new Set([...inventory, ...unlisted])], named, readText).dependents(unlisted);
   }
 
   /** Built from the files themselves (no index): the index's extraction and resolution, in memory. */

@@ -371,11 +371,11 @@ export class CheckWorkspace {
     return [...this.importGraph(loaded).transitiveImporters([rel])].filter((f) => loaded.owner.has(f)).sort();
   }
 
-  /** Every file that reaches a removed path through imports: its importers found as if it were still there, and theirs. */
-  async reachersOfRemoved(removed: readonly string[]): Promise<string[]> {
-    if (!removed.length) return [];
+  /** Every file that reaches one of `paths` through imports, though the loaded inventory may not list them (removed files, JSON modules): their importers found as if they were listed, and theirs. */
+  async reachersOfUnlisted(paths: readonly string[]): Promise<string[]> {
+    if (!paths.length) return [];
     const loaded = await this.source.loaded();
-    const direct = ImportGraph.importersOfRemoved(this.root, loaded.discovery.sourceFiles, await this.files(), removed, textReader(this.root));
+    const direct = ImportGraph.importersOfUnlisted(this.root, loaded.discovery.sourceFiles, await this.files(), paths, textReader(this.root));
     return [...new Set([...direct, ...this.importGraph(loaded).transitiveImporters(direct)])].sort();
   }
 

@@ -93,6 +93,24 @@ describe("svc gate --staged", () => {
     expect(declaresGlobals("src/order.test.ts", 'describe("order", () => {});\n')).toBe(false);
   }, 120_000);
 
+  test("a JSON module the code imports: a harmless change passes; a breaking one is never passed (it cannot be attributed, --strict blocks); one staged unlike the disk is refused", () => {
+    const json = JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", resolveJsonModule: true }, include: ["src"] });
+    const root = gitRepo({ "tsconfig.json": json, "src/data.json": '{ "n": 1 }\n', "src/a.ts": 'import data from "./data.json";\nexport const n: number = data.n;\n' });
+    const gate = () => runSvc(["gate", "--staged", "--strict"], { cwd: root, env });
+    writeFiles(root, { "src/data.json": '{ "n": 2 }\n' });
+    git(root, "add", "src/data.json");
+    expect(gate()).toMatchObject({ code: 0, stdout: expect.stringMatching(/^svc gate: ok, no introduced errors \(staged changes against HEAD: 1 changed file and their dependents, 1 file checked/) });
+    writeFiles(root, { "src/data.json": '{ "n": "two" }\n' });
+    git(root, "add", "src/data.json");
+    const breaking = gate();
+    expect({ code: breaking.code, stdout: breaking.stdout }).toEqual({ code: 1, stdout: "" });
+    expect(breaking.stderr).toContain("src/data.json changed and the files checked have 1 error in 1 file (first: src/a.ts:2 TS2322)");
+    writeFiles(root, { "src/data.json": '{ "n": 3 }\n' }); // the disk fixed, the commit still breaking
+    const offDisk = gate();
+    expect(offDisk.code).toBe(1);
+    expect(offDisk.stderr).toContain("src/data.json differs between the commit and the disk");
+  }, 120_000);
+
   test("an error two imports away (an inferred type passed on by a file that stays clean) is found", () => {
     const root = gitRepo({
       "tsconfig.json": TSCONFIG,

@@ -117,14 +117,21 @@ async function compare(cw: CheckWorkspace, plan: GatePlan, started: number): Pro
   const scope = new Set(plan.config || global ? owned : seeds);
   // Every file that imports a changed or removed file, at any depth: a changed type reaches further than the direct importers.
   for (const p of [...seeds, ...plan.gone]) for (const d of await cw.reachersOf(p)) scope.add(d);
-  for (const d of await cw.reachersOfUnlisted([...plan.gone, ...plan.seeds.filter(isDataModule)])) scope.add(d);
+  for (const d of await cw.reachersOfUnlisted(plan.gone)) scope.add(d);
+  // The JSON modules the code imports (a lock file or a fixture nobody imports is no module): each one's importers, up to 10 asked one by one.
+  const changedData = [...plan.seeds, ...plan.gone].filter(isDataModule);
+  const data: string[] = [];
+  for (const p of changedData.length > 10 ? [changedData] : changedData.map((p) => [p])) {
+    const reach = await cw.reachersOfUnlisted(p);
+    if (reach.length) data.push(...p);
+    for (const d of reach) scope.add(d);
+  }
   for (const p of plan.alsoCheck ?? []) scope.add(p);
   const checked = [...scope].filter((p) => owned.has(p) && inState(p, plan.gated)).sort();
   if (!plan.config && !checked.length) {
     const why = seeds.length < plan.seeds.length ? `no loaded TypeScript project holds the changed files (${plan.seeds.slice(0, 3).join(", ")})` : `no file of a loaded TypeScript project imports the removed ones (${plan.gone.slice(0, 3).join(", ")})`;
     return { ran: true, introduced: [], preExisting: 0, checked: 0, elapsedMs: Math.round(performance.now() - started), note: why };
   }
-  const data = [...plan.seeds, ...plan.gone].filter(isDataModule);
   const offDisk = data.find((p) => plan.gated.has(p) && plan.gated.get(p) !== textIn(p, new Map()));
   if (offDisk) return { ran: false, reason: `${offDisk} differs between the commit and the disk; the engine reads JSON modules from disk only, so it cannot check the commit's — stage or stash it` };
   await enter(cw, plan.gated, owned);

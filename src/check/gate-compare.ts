@@ -105,6 +105,12 @@ async function diagnose(cw: CheckWorkspace, files: readonly string[]): Promise<D
   return out.flat();
 }
 
+/** "N errors in M files (first: path:line code)" — a verdict the gate cannot attribute says what it saw. */
+function errorSummary(errors: readonly Diag[]): string {
+  const files = new Set(errors.map((d) => d.path)).size;
+  return `${errors.length} error${errors.length === 1 ? "" : "s"} in ${files} file${files === 1 ? "" : "s"} (first: ${errors[0]!.path}:${errors[0]!.line} ${errors[0]!.code})`;
+}
+
 async function compare(cw: CheckWorkspace, plan: GatePlan, started: number): Promise<GateOutcome> {
   // A changed file the projects were not loaded with (new since the index listed the tree) is checked when a program takes it.
   await cw.adopt([...plan.seeds, ...(plan.alsoCheck ?? [])]);
@@ -138,13 +144,11 @@ async function compare(cw: CheckWorkspace, plan: GatePlan, started: number): Pro
   const now = errorsOf(await diagnose(cw, checked));
   leave(cw, plan.gated);
   if (now.length && data.length) {
-    const files = new Set(now.map((d) => d.path)).size;
-    return { ran: false, reason: `${data[0]} changed and the files checked have ${now.length} error${now.length === 1 ? "" : "s"} in ${files} file${files === 1 ? "" : "s"} (first: ${now[0]!.path}:${now[0]!.line} ${now[0]!.code}); the engine reads JSON modules from disk only, so which of them the change introduced is unknown` };
+    return { ran: false, reason: `${data[0]} changed and the files checked have ${errorSummary(now)}; the engine reads JSON modules from disk only, so which of them the change introduced is unknown` };
   }
   if (!now.length) return { ran: true, introduced: [], preExisting: 0, checked: checked.length, elapsedMs: Math.round(performance.now() - started), ...(plan.config ? { note: `${plan.config} changed: every file checked, none has an error` } : {}) };
   if (plan.config) {
-    const files = new Set(now.map((d) => d.path)).size;
-    return { ran: false, reason: `${plan.config} changed and the commit has ${now.length} error${now.length === 1 ? "" : "s"} in ${files} file${files === 1 ? "" : "s"} (first: ${now[0]!.path}:${now[0]!.line} ${now[0]!.code}); the engine cannot load the old config, so which of them the change introduced is unknown` };
+    return { ran: false, reason: `${plan.config} changed and the commit has ${errorSummary(now)}; the engine cannot load the old config, so which of them the change introduced is unknown` };
   }
   // The baseline, for the files with errors only (a file the baseline lacks has none there).
   const withErrors = [...new Set(now.map((d) => d.path))];

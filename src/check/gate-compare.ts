@@ -71,6 +71,11 @@ export function isDataModule(path: string): boolean {
   return path.endsWith(".json") && !PROJECT_CONFIG.test(path);
 }
 
+/** A changed file the gate takes in: one it checks, or a data module its importers read. */
+export function isGateInput(path: string): boolean {
+  return isCheckable(path) || isDataModule(path);
+}
+
 /** Put a state's overlays in the engine (never a data module's: see isDataModule); returns the paths the state does not have. */
 async function enter(cw: CheckWorkspace, state: StateOverlays, owned: ReadonlySet<string>): Promise<Set<string>> {
   const absent = new Set<string>();
@@ -118,27 +123,25 @@ async function compare(cw: CheckWorkspace, plan: GatePlan, started: number): Pro
   const inState = (p: string, state: StateOverlays) => (state.has(p) ? state.get(p) !== null : existsSync(join(cw.root, p)));
   const seeds = plan.seeds.filter((p) => owned.has(p) && inState(p, plan.gated));
   // A changed or removed file that declares globals can break any file: all are checked (the baseline still only for the files with errors).
-  const textIn = (p: string, state: StateOverlays) => (state.has(p) ? state.get(p) : existsSync(join(cw.root, p)) ? readFileSync(join(cw.root, p), "utf8") : null);
+  const onDisk = (p: string) => (existsSync(join(cw.root, p)) ? readFileSync(join(cw.root, p), "utf8") : null);
+  const textIn = (p: string, state: StateOverlays) => (state.has(p) ? state.get(p) : onDisk(p));
   const global = [...plan.seeds, ...plan.gone].find((p) => declaresGlobals(p, textIn(p, plan.gated)) || declaresGlobals(p, textIn(p, plan.baseline)));
   const scope = new Set(plan.config || global ? owned : seeds);
   // Every file that imports a changed or removed file, at any depth: a changed type reaches further than the direct importers.
   for (const p of [...seeds, ...plan.gone]) for (const d of await cw.reachersOf(p)) scope.add(d);
-  for (const d of await cw.reachersOfUnlisted(plan.gone)) scope.add(d);
-  // The JSON modules the code imports (a lock file or a fixture nobody imports is no module): each one's importers, up to 10 asked one by one.
-  const changedData = [...plan.seeds, ...plan.gone].filter(isDataModule);
-  const data: string[] = [];
-  for (const p of changedData.length > 10 ? [changedData] : changedData.map((p) => [p])) {
-    const reach = await cw.reachersOfUnlisted(p);
-    if (reach.length) data.push(...p);
-    for (const d of reach) scope.add(d);
-  }
+  // Removed files and JSON files, which the inventory may not list: their importers found as if it did.
+  const json = [...new Set([...plan.seeds, ...plan.gone, ...(plan.alsoCheck ?? [])].filter(isDataModule))];
+  const unlisted = await cw.reachersOfUnlisted([...new Set([...plan.gone, ...json])]);
+  for (const importers of unlisted.values()) for (const d of importers) scope.add(d);
+  // The JSON modules: the JSON files some code imports (a lock file or a fixture nobody imports is none).
+  const data = json.filter((p) => unlisted.get(p)?.length);
   for (const p of plan.alsoCheck ?? []) scope.add(p);
   const checked = [...scope].filter((p) => owned.has(p) && inState(p, plan.gated)).sort();
   if (!plan.config && !checked.length) {
     const why = seeds.length < plan.seeds.length ? `no loaded TypeScript project holds the changed files (${plan.seeds.slice(0, 3).join(", ")})` : `no file of a loaded TypeScript project imports the removed ones (${plan.gone.slice(0, 3).join(", ")})`;
     return { ran: true, introduced: [], preExisting: 0, checked: 0, elapsedMs: Math.round(performance.now() - started), note: why };
   }
-  const offDisk = data.find((p) => plan.gated.has(p) && plan.gated.get(p) !== textIn(p, new Map()));
+  const offDisk = data.find((p) => plan.gated.has(p) && plan.gated.get(p) !== onDisk(p));
   if (offDisk) return { ran: false, reason: `${offDisk} differs between the commit and the disk; the engine reads JSON modules from disk only, so it cannot check the commit's — stage or stash it` };
   await enter(cw, plan.gated, owned);
   const now = errorsOf(await diagnose(cw, checked));

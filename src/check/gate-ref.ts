@@ -10,7 +10,7 @@ import { blobsAt, fileInIndex, stagedState } from "../git/staged.ts";
 import type { OpContext } from "../ops/types.ts";
 import { findGitRoot } from "../workspace/root.ts";
 import { textReader } from "../workspace/files.ts";
-import { compareStates, isCheckable, isDataModule, PROJECT_CONFIG, type GateOutcome, type GatePlan } from "./gate-compare.ts";
+import { compareStates, isGateInput, PROJECT_CONFIG, type GateOutcome, type GatePlan } from "./gate-compare.ts";
 import { parseJsonc } from "../index/imports/file-index.ts";
 
 export { isCheckable } from "./gate-compare.ts";
@@ -44,7 +44,7 @@ export async function refGate(root: string, ref: string, timeoutMs: number, _ctx
     const before = f.status === "added" || f.status === "untracked" ? null : await fileAtRef(root, ref, f.oldPath ?? f.path);
     if (configEditMatters(f.path, before, f.status === "deleted" ? null : textReader(root)(f.path))) return { ran: false, reason: configReason(f.path, `since ${ref}`) };
   }
-  const sources = changed.filter((f) => isCheckable(f.path) || isDataModule(f.path));
+  const sources = changed.filter((f) => isGateInput(f.path));
   if (!sources.length) return { ran: true, introduced: [], preExisting: 0, checked: 0, files: 0, elapsedMs: Math.round(performance.now() - started) };
   const plan: GatePlan = { seeds: [], gone: [], gated: new Map(), baseline: new Map() };
   const existed = sources.filter((f) => f.status !== "added" && f.status !== "untracked");
@@ -79,12 +79,11 @@ export async function stagedGate(root: string, timeoutMs: number): Promise<RefGa
     const before = f.status === "added" ? null : await headOf(f.oldPath ?? f.path);
     if (configEditMatters(f.path, before, f.status === "deleted" ? null : await fileInIndex(root, f.path))) config ??= f.path;
   }
-  const read = (p: string) => isCheckable(p) || isDataModule(p);
-  const sources = state.staged.filter((f) => read(f.path) || (f.oldPath !== undefined && read(f.oldPath)));
+  const sources = state.staged.filter((f) => isGateInput(f.path) || (f.oldPath !== undefined && isGateInput(f.oldPath)));
   if (!sources.length && !config) return { ran: true, introduced: [], preExisting: 0, checked: 0, files: 0, elapsedMs: Math.round(performance.now() - started) };
   const plan: GatePlan = { seeds: [], gone: [], gated: new Map(), baseline: new Map(), alsoCheck: [], ...(config ? { config } : {}) };
   // Contents in two batches: the index's of the staged and unstaged files, HEAD's of the staged ones.
-  const unstaged = state.unstaged.filter((p) => read(p) && !sources.some((f) => f.path === p));
+  const unstaged = state.unstaged.filter((p) => isGateInput(p) && !sources.some((f) => f.path === p));
   const indexed = await blobsAt(root, "", [...sources.filter((f) => f.status !== "deleted").map((f) => f.path), ...unstaged]);
   const atHead = ref ? await blobsAt(root, ref, sources.filter((f) => f.status !== "added").map((f) => f.oldPath ?? f.path)) : new Map<string, string | null>();
   for (const f of sources) {
@@ -103,7 +102,7 @@ export async function stagedGate(root: string, timeoutMs: number): Promise<RefGa
     plan.baseline.set(path, indexed.get(path) ?? null);
     plan.alsoCheck!.push(path);
   }
-  for (const path of state.untracked.filter(read)) {
+  for (const path of state.untracked.filter(isGateInput)) {
     if (plan.gated.has(path)) continue;
     plan.gated.set(path, null);
     plan.baseline.set(path, null);

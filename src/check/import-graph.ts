@@ -82,20 +82,26 @@ export class ImportGraph {
   }
 
   /**
-   * The files among `sources` that import one of `unlisted` directly, resolved as if those were
-   * in the inventory: a removed file (an index built after the removal, or none, no longer has
-   * it) or a JSON module (not a source file). Only files whose text holds such a file's name
-   * (its folder's, for an index file) are parsed.
+   * Each of `unlisted` with the files among `sources` that import it directly, resolved as if it
+   * were in the inventory: a removed file (an index built after the removal, or none, no longer
+   * has it) or a JSON module (not a source file). Only files whose text holds such a file's name
+   * (its folder's, for an index file) are parsed; each is read once.
    */
-  static importersOfUnlisted(root: string, inventory: readonly string[], sources: readonly string[], unlisted: readonly string[], readText: (path: string) => string | null): string[] {
-    const gone = new Set(unlisted);
+  static importersOfUnlisted(root: string, inventory: readonly string[], sources: readonly string[], unlisted: readonly string[], readText: (path: string) => string | null): Map<string, string[]> {
+    const targets = new Set(unlisted);
     const names = unlisted.map((p) => {
       const parts = p.split("/");
       const stem = (parts.at(-1) ?? "").replace(/\.[^.]+$/, "");
       return stem === "index" ? (parts.at(-2) ?? stem) : stem;
     });
-    const named = sources.filter((p) => !gone.has(p) && names.some((n) => readText(p)?.includes(n)));
-    return ImportGraph.fromFiles(root, [...new Set([...inventory, ...unlisted])], named, readText).dependents(unlisted);
+    const texts = new Map<string, string | null>();
+    const read = (path: string) => {
+      if (!texts.has(path)) texts.set(path, readText(path));
+      return texts.get(path) ?? null;
+    };
+    const named = sources.filter((p) => !targets.has(p) && names.some((n) => read(p)?.includes(n)));
+    const graph = ImportGraph.fromFiles(root, [...new Set([...inventory, ...unlisted])], named, read);
+    return new Map(unlisted.map((p) => [p, graph.dependents([p])]));
   }
 
   /** Built from the files themselves (no index): the index's extraction and resolution, in memory. */

@@ -371,12 +371,13 @@ export class CheckWorkspace {
     return [...this.importGraph(loaded).transitiveImporters([rel])].filter((f) => loaded.owner.has(f)).sort();
   }
 
-  /** Every file that reaches one of `paths` through imports, though the loaded inventory may not list them (removed files, JSON modules): their importers found as if they were listed, and theirs. */
-  async reachersOfUnlisted(paths: readonly string[]): Promise<string[]> {
-    if (!paths.length) return [];
+  /** Each of `paths` with every file that reaches it through imports, though the loaded inventory may not list it (a removed file, a JSON module): its importers found as if it were listed, and theirs. One pass over the sources for all of them. */
+  async reachersOfUnlisted(paths: readonly string[]): Promise<Map<string, string[]>> {
+    if (!paths.length) return new Map();
     const loaded = await this.source.loaded();
+    const graph = this.importGraph(loaded);
     const direct = ImportGraph.importersOfUnlisted(this.root, loaded.discovery.sourceFiles, await this.files(), paths, textReader(this.root));
-    return [...new Set([...direct, ...this.importGraph(loaded).transitiveImporters(direct)])].sort();
+    return new Map([...direct].map(([p, importers]) => [p, [...new Set([...importers, ...graph.transitiveImporters(importers)])].sort()]));
   }
 
   /**

@@ -109,6 +109,14 @@ describe("svc gate --staged", () => {
     const offDisk = gate();
     expect(offDisk.code).toBe(1);
     expect(offDisk.stderr).toContain("src/data.json differs between the commit and the disk");
+    // an imported JSON edited but not staged: the commit's content is not what the engine would read
+    git(root, "reset", "-q", "--hard");
+    writeFiles(root, { "src/b.ts": "export const b = 1;\n" });
+    git(root, "add", "src/b.ts");
+    writeFiles(root, { "src/data.json": '{ "n": "unstaged" }\n' });
+    const unstaged = gate();
+    expect(unstaged.code).toBe(1);
+    expect(unstaged.stderr).toContain("src/data.json differs between the commit and the disk");
     // a JSON file no code imports (a fixture, a lock file) is no module: staged unlike the disk, it changes nothing
     git(root, "reset", "-q", "--hard");
     writeFiles(root, { "src/fixture.json": '{ "a": 1 }\n' });

@@ -7,7 +7,7 @@
 
 import type { Database } from "bun:sqlite";
 import { parseRoot } from "../lang/outline.ts";
-import { languageOf, type CodeLanguage } from "../lang/languages.ts";
+import { baseName, languageOf, moduleName, type CodeLanguage } from "../lang/languages.ts";
 import { importsOf } from "../index/imports/extract.ts";
 import { createResolver } from "../index/imports/resolve.ts";
 
@@ -85,15 +85,11 @@ export class ImportGraph {
    * Each of `unlisted` with the files among `sources` that import it directly, resolved as if it
    * were in the inventory: a removed file (an index built after the removal, or none, no longer
    * has it) or a JSON module (not a source file). Only files whose text holds such a file's name
-   * (its folder's, for an index file) are parsed; each is read once.
+   * are parsed (any file, for an index file: "." and "./" import it too); each is read once.
    */
   static importersOfUnlisted(root: string, inventory: readonly string[], sources: readonly string[], unlisted: readonly string[], readText: (path: string) => string | null): Map<string, string[]> {
     const targets = new Set(unlisted);
-    const names = unlisted.map((p) => {
-      const parts = p.split("/");
-      const stem = (parts.at(-1) ?? "").replace(/\.[^.]+$/, "");
-      return stem === "index" ? (parts.at(-2) ?? stem) : stem;
-    });
+    const names = unlisted.map((p) => (/^index\./.test(baseName(p)) ? "" : moduleName(p)));
     const texts = new Map<string, string | null>();
     const read = (path: string) => {
       if (!texts.has(path)) texts.set(path, readText(path));

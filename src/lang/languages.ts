@@ -108,6 +108,13 @@ export function baseName(path: string): string {
   return path.slice(path.lastIndexOf("/") + 1);
 }
 
+/** The name people call a module by: the file's name without its extension, or its folder's for an index (or Rust `mod`) file ("" at the root). */
+export function moduleName(path: string): string {
+  const parts = path.split("/");
+  const stem = (parts.at(-1) ?? "").replace(/\.[^.]+$/, "");
+  return stem === "index" || stem === "mod" ? (parts.at(-2) ?? "") : stem;
+}
+
 /** The language of a workspace-relative path, or null when svc does not know it. */
 export function languageOf(path: string): LanguageId | null {
   const name = baseName(path);

@@ -14,6 +14,7 @@
 // around them an excerpt of its signatures when those are larger — so an agent can edit them.
 
 import { escapeRegExp } from "../lang/identifier.ts";
+import { moduleName } from "../lang/languages.ts";
 import { loadFileGraph } from "../graph/file-graph.ts";
 import { localize, type Candidate } from "../retrieve/localize.ts";
 import { MINOR } from "../retrieve/localize-symbols.ts";
@@ -84,9 +85,7 @@ export function auxKind(file: IndexedFile, better: ReadonlySet<string>): AuxKind
 
 /** The task names the file as a word: its name without the extension, or its folder's for an index file ("queue: deep clone opts" names lib/queue.js). */
 export function namesFile(task: string, path: string): boolean {
-  const parts = path.split("/");
-  const stem = (parts.at(-1) ?? "").replace(/\.[^.]+$/, "");
-  const name = stem === "index" || stem === "mod" ? (parts.at(-2) ?? "") : stem;
+  const name = moduleName(path);
   if (name.length < 3) return false;
   return writtenAsWord(task, name, "\\w-");
 }

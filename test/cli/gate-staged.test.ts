@@ -109,20 +109,20 @@ describe("svc gate --staged", () => {
     const offDisk = gate();
     expect(offDisk.code).toBe(1);
     expect(offDisk.stderr).toContain("src/data.json differs between the commit and the disk");
+    /** From HEAD: `staged` added to the index, then `disk` written over the working tree only. */
+    const commitAgainstDisk = (staged: Record<string, string>, disk: Record<string, string>) => {
+      git(root, "reset", "-q", "--hard");
+      writeFiles(root, staged);
+      git(root, "add", ...Object.keys(staged));
+      writeFiles(root, disk);
+      return gate();
+    };
     // an imported JSON edited but not staged: the commit's content is not what the engine would read
-    git(root, "reset", "-q", "--hard");
-    writeFiles(root, { "src/b.ts": "export const b = 1;\n" });
-    git(root, "add", "src/b.ts");
-    writeFiles(root, { "src/data.json": '{ "n": "unstaged" }\n' });
-    const unstaged = gate();
+    const unstaged = commitAgainstDisk({ "src/b.ts": "export const b = 1;\n" }, { "src/data.json": '{ "n": "unstaged" }\n' });
     expect(unstaged.code).toBe(1);
     expect(unstaged.stderr).toContain("src/data.json differs between the commit and the disk");
     // a JSON file no code imports (a fixture, a lock file) is no module: staged unlike the disk, it changes nothing
-    git(root, "reset", "-q", "--hard");
-    writeFiles(root, { "src/fixture.json": '{ "a": 1 }\n' });
-    git(root, "add", "src/fixture.json");
-    writeFiles(root, { "src/fixture.json": '{ "a": 2 }\n' });
-    expect(gate().code).toBe(0);
+    expect(commitAgainstDisk({ "src/fixture.json": '{ "a": 1 }\n' }, { "src/fixture.json": '{ "a": 2 }\n' }).code).toBe(0);
   }, 120_000);
 
   test("an error two imports away (an inferred type passed on by a file that stays clean) is found", () => {

@@ -46,13 +46,15 @@ export function sha256(bytes: string | Uint8Array): string {
 }
 
 function currentBytes(abs: string, rel: string): Buffer | null {
-  let isFile: boolean;
+  let stat;
   try {
-    isFile = statSync(abs).isFile();
+    stat = statSync(abs);
   } catch {
     return null;
   }
-  if (!isFile) throw validationError(`cannot apply to '${rel}': it is not a regular file`);
+  if (!stat.isFile()) throw validationError(`cannot apply to '${rel}': it is not a regular file`);
+  // The rename of an atomic write would replace it anyway (the folder is writable): a file nobody may write is not svc's to change.
+  if ((stat.mode & 0o222) === 0) throw validationError(`refusing to apply to '${rel}': the file is read-only (mode ${(stat.mode & 0o777).toString(8)}); make it writable first if it is meant to change`);
   return readFileSync(abs);
 }
 

@@ -131,6 +131,24 @@ describe("apply keeps what views do not show", () => {
     expect(crlf.text).toContain("keeping the file's CRLF line endings, no final newline, BOM");
   });
 
+  test("lone CR line endings (a classic Mac file, or one stray CR) survive an edit from the view, which shows them as line breaks", async () => {
+    const files: Record<string, string> = {
+      "src/mac.ts": "const a = 1;\rconst b = 2;\rconst c = 3;\r",
+      "src/stray.ts": "const a = 1;\nconst b = 2;\rconst c = 3;\nconst d = 4;\n",
+      "src/both.ts": "const a = 1;\r\nconst b = 2;\rconst c = 3;\r\n",
+    };
+    const root = gitRepo(files);
+    for (const [file, original] of Object.entries(files)) {
+      const { content, eol } = await view(root, file);
+      expect(content).not.toContain("\r");
+      expect(eol).toBe(original.includes("\r\n") ? "crlf" : "cr");
+      const result = await call("apply", { path: root, file, content: content.replace("b = 2", "b = 20"), write: true, expectedHash: sha256(original) });
+      expect({ file, after: readFileSync(join(root, file), "utf8") }).toEqual({ file, after: original.replace("b = 2", "b = 20") });
+      expect(result.text).not.toContain("no final newline");
+    }
+    expect((await call("apply", { path: root, file: "src/mac.ts", content: "x\n" })).text).toContain("keeping the file's CR line endings");
+  });
+
   test("a CRLF file holding a PEM key keeps every line ending and its final newline when the key's marker is put back", async () => {
     const pem = "-----BEGIN RSA PRIVATE KEY-----\r\nMIIEpAIBAAKCAQEA1a2b3c4d5e6f7g8h9i0jKlMnOpQrStUvWxYz0123456789abc\r\nQWERTYUIOPasdfghjklzxcvbnm0123456789ABCDEFGHIJKLMNOPQRSTUVWXyz12\r\n-----END RSA PRIVATE KEY-----";
     const original = `const a = 1;\r\nconst key = \`${pem}\`;\r\nconst n = 1;\r\n`;

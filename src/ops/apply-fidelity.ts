@@ -167,6 +167,9 @@ export function decodeStrict(rel: string, bytes: Uint8Array): string {
   try {
     return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
+    if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+      throw validationError(`refusing to apply to '${rel}': the file on disk is UTF-16 (${bytes[0] === 0xff ? "little" : "big"}-endian, with a byte order mark), not UTF-8. apply writes UTF-8 and would change every byte; convert the file to UTF-8 first or edit it with a tool that knows its encoding.`);
+    }
     const lenient = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
     const bad = lenient.indexOf("\uFFFD");
     const line = bad === -1 ? 1 : lineNumberAt(lenient, bad);

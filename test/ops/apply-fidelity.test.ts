@@ -184,6 +184,17 @@ describe("apply keeps what views do not show", () => {
     expect(readFileSync(join(root, "src/latin.ts")).equals(latin1)).toBe(true);
   });
 
+  test("a UTF-16 file (with its byte order mark) is refused as UTF-16, not changed", async () => {
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("const n = 1;\n", "utf16le")]);
+    const be = Buffer.from(le.subarray(0)).swap16();
+    const root = gitRepo({ "src/le.ts": le, "src/be.ts": be });
+    for (const [file, bytes, endian] of [["src/le.ts", le, "little"], ["src/be.ts", be, "big"]] as const) {
+      const error = await failure(call("apply", { path: root, file, content: "const n = 2;\n", write: true }));
+      expect(error.formatted).toStartWith(`validation_error: refusing to apply to '${file}': the file on disk is UTF-16 (${endian}-endian, with a byte order mark), not UTF-8.`);
+      expect(readFileSync(join(root, file)).equals(bytes)).toBe(true);
+    }
+  });
+
   test("a new file under a dangling directory symlink or below a file gets a clear error, not EEXIST/ENOTDIR", async () => {
     const root = gitRepo({ "src/a.ts": "a\n" });
     symlinkSync(join(root, "gone"), join(root, "lib"));

@@ -1,11 +1,13 @@
 // svc_refactor over files whose bytes the language server counts differently from a plain
 // split on "\n": a UTF-8 BOM (the engine counts positions without it) and lone CR line breaks
 // (the engine breaks lines at them). The engine's edits land where it meant them, and the
-// staged content applies back byte for byte except the edit.
+// staged content applies back byte for byte except the edit. A file svc_workspace apply would
+// refuse (not UTF-8, read-only) is refused at staging, never handed off half-appliable.
 
 import { describe, expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
+import { chmodSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { call } from "../../src/engine.ts";
 import { refactorProject } from "../helpers/refactor-project.ts";
 
 const BOM = "\uFEFF";
@@ -41,5 +43,23 @@ describe("svc_refactor source actions over BOM files", () => {
     expect(fixed.data.files?.[0]?.content).toBe(`${BOM}import { price } from "./price";\n\nexport const f = price(5);\n`);
     const organized = await fy.refactor({ operation: "organize-imports", file: "src/bomorg.ts" });
     expect(organized.data.files?.[0]?.content).toBe(`${BOM}import { e } from "./bom";\nimport { price } from "./price";\nexport const g = price(e);\n`);
+  }, 120_000);
+});
+
+describe("svc_refactor stages nothing apply would refuse", () => {
+  const fz = refactorProject({ "tsconfig.json": FILES["tsconfig.json"]!, "src/price.ts": FILES["src/price.ts"]!, "src/a.ts": 'import { price } from "./price";\nexport const a = price(1);\n', "src/z.ts": "export const z = 0;\n" });
+  test("a rename reaching a Latin-1 or a read-only file is refused naming it; nothing is staged, nothing written", async () => {
+    const latin1 = Buffer.from('import { price } from "./price";\n// caf\xe9\nexport const z = price(1);\n', "latin1");
+    writeFileSync(join(fz.root, "src/z.ts"), latin1);
+    await call("index", { path: fz.root });
+    const r = await fz.refactor({ symbol: "price", file: "src/price.ts", newName: "cost" });
+    expect(r.text).toStartWith("cannot rename: svc_workspace apply would refuse src/z.ts: the file on disk is not valid UTF-8 (first invalid byte on line 2;");
+    expect(r.data.files).toBeUndefined();
+    writeFileSync(join(fz.root, "src/z.ts"), 'import { price } from "./price";\nexport const z = price(1);\n');
+    chmodSync(join(fz.root, "src/z.ts"), 0o444);
+    const ro = await fz.refactor({ symbol: "price", file: "src/price.ts", newName: "cost" });
+    expect(ro.text).toBe("cannot rename: svc_workspace apply would refuse src/z.ts: the file is read-only (mode 444); make it writable first if it is meant to change");
+    expect(fz.disk("src/price.ts")).toBe(FILES["src/price.ts"]!);
+    expect(fz.disk("src/a.ts")).toContain("price(1)");
   }, 120_000);
 });

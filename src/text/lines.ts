@@ -24,15 +24,3 @@ export function lspOffset(text: string, line: number, character: number, starts 
   if (line >= starts.length) return text.length;
   return Math.min(text.length, starts[Math.max(line, 0)]! + Math.max(character, 0));
 }
-
-/** The language-server position (0-based line and character) of an offset in `text`. */
-export function lspPosition(text: string, offset: number, starts = lspLineStarts(text)): { line: number; character: number } {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return { line: lo, character: Math.max(0, offset - starts[lo]!) };
-}

@@ -11,6 +11,7 @@ import { oneLine, type Diag } from "./diag.ts";
 import { outlineOf } from "../lang/outline.ts";
 import { isCodeLanguage, languageOf } from "../lang/languages.ts";
 import type { Decl } from "../lang/model.ts";
+import { lspLineStarts, lspOffset } from "../text/lines.ts";
 
 export interface RepairFix {
   title: string;
@@ -76,9 +77,15 @@ function positionAt(text: string, offset: number): { line: number; column: numbe
   return { line, column: offset - before.lastIndexOf("\n") };
 }
 
-/** Apply edits to one file's text (edits must not overlap). */
+/**
+ * Apply edits to one file's text (edits must not overlap). Their 1-based positions are the
+ * language server's: lines broken at `\r\n`, a lone `\r` or `\n`, counted without the BOM
+ * (a BOM file's line 1 or a lone-CR line placed each edit one character or lines off).
+ */
 export function applyEdits(text: string, edits: readonly TextEdit[]): string {
-  const spans = edits.map((e) => ({ start: offsetAt(text, e.line, e.column), end: offsetAt(text, e.endLine, e.endColumn), newText: e.newText })).sort((a, b) => b.start - a.start);
+  const starts = lspLineStarts(text);
+  const at = (line: number, column: number) => lspOffset(text, line - 1, column - 1, starts);
+  const spans = edits.map((e) => ({ start: at(e.line, e.column), end: at(e.endLine, e.endColumn), newText: e.newText })).sort((a, b) => b.start - a.start);
   let out = text;
   for (const s of spans) out = out.slice(0, s.start) + s.newText + out.slice(s.end);
   return out;

@@ -5,7 +5,8 @@
 //   the real credential;
 // - a file that is not valid UTF-8 is refused (a view showed it decoded with U+FFFD; writing
 //   it back would corrupt every non-UTF-8 byte);
-// - content without any `\r` (views drop it) takes the file's CRLF line endings back, and
+// - content without any `\r` (views drop it, and show a lone CR as a line break) takes the
+//   file's CRLF and lone-CR line endings back, and
 //   content without a BOM the file's BOM; the file's final-newline state is kept.
 // Line endings are restored per line: lines of the common prefix and suffix (the lines the
 // edit did not touch) keep their own terminator, lines of the edited region take the one of
@@ -166,6 +167,9 @@ export function decodeStrict(rel: string, bytes: Uint8Array): string {
   try {
     return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
+    if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+      throw validationError(`refusing to apply to '${rel}': the file on disk is UTF-16 (${bytes[0] === 0xff ? "little" : "big"}-endian, with a byte order mark), not UTF-8. apply writes UTF-8 and would change every byte; convert the file to UTF-8 first or edit it with a tool that knows its encoding.`);
+    }
     const lenient = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
     const bad = lenient.indexOf("\uFFFD");
     const line = bad === -1 ? 1 : lineNumberAt(lenient, bad);
@@ -177,7 +181,7 @@ export function decodeStrict(rel: string, bytes: Uint8Array): string {
 
 interface Lines {
   bodies: string[];
-  /** Terminator of each line: "\r\n", "\n" or "" (the last line without a newline). */
+  /** Terminator of each line: "\r\n", "\r" (a lone CR, which views show as a line break), "\n" or "" (the last line without one). */
   ends: string[];
 }
 
@@ -185,11 +189,10 @@ function splitLines(text: string): Lines {
   const bodies: string[] = [];
   const ends: string[] = [];
   let start = 0;
-  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", start)) {
-    const cr = i > start && text.charCodeAt(i - 1) === 13;
-    bodies.push(text.slice(start, cr ? i - 1 : i));
-    ends.push(cr ? "\r\n" : "\n");
-    start = i + 1;
+  for (const m of text.matchAll(/\r\n|\r|\n/g)) {
+    bodies.push(text.slice(start, m.index));
+    ends.push(m[0]);
+    start = m.index + m[0].length;
   }
   if (start < text.length) {
     bodies.push(text.slice(start));
@@ -198,12 +201,18 @@ function splitLines(text: string): Lines {
   return { bodies, ends };
 }
 
-/** Give LF-only content the disk file's line endings: untouched lines keep theirs, edited ones take the dominant style. */
+/** How the kept endings are named in the answer ("CRLF line endings", "CR line endings", "CRLF and CR line endings"). */
+function endingsNote(ends: readonly string[]): string {
+  const kinds = [ends.includes("\r\n") ? "CRLF" : "", ends.includes("\r") ? "CR" : ""].filter(Boolean);
+  return `${kinds.join(" and ")} line endings`;
+}
+
+/** Give LF-only content the disk file's line endings (CRLF, lone CR): untouched lines keep theirs, edited ones take the dominant style. */
 function restoreEndings(content: string, disk: Lines): string {
-  const crlf = disk.ends.filter((e) => e === "\r\n").length;
-  if (crlf === 0) return content;
-  const lf = disk.ends.filter((e) => e === "\n").length;
-  const dominant = crlf >= lf ? "\r\n" : "\n";
+  const counts = new Map<string, number>();
+  for (const e of disk.ends) if (e) counts.set(e, (counts.get(e) ?? 0) + 1);
+  if (!counts.get("\r\n") && !counts.get("\r")) return content;
+  const dominant = [...counts].sort((a, b) => b[1] - a[1] || (a[0] === "\r\n" ? -1 : 1))[0]![0];
   const next = splitLines(content);
   const n = next.bodies.length;
   const m = disk.bodies.length;
@@ -240,13 +249,13 @@ export function keepFileStyle(content: string, disk: string | null, ownEndings =
   if (!ownEndings) {
     const lines = splitLines(body);
     const restored = restoreEndings(text, lines);
-    if (restored !== text) kept.push("CRLF line endings");
+    if (restored !== text) kept.push(endingsNote(lines.ends));
     text = restored;
     const diskFinal = lines.ends[lines.ends.length - 1] ?? "";
-    if (diskFinal === "" && text.endsWith("\n") && text.length > 0) {
+    if (diskFinal === "" && /[\r\n]$/.test(text)) {
       text = text.slice(0, text.endsWith("\r\n") ? -2 : -1);
       kept.push("no final newline");
-    } else if (diskFinal !== "" && text.length > 0 && !text.endsWith("\n")) {
+    } else if (diskFinal !== "" && text.length > 0 && !/[\r\n]$/.test(text)) {
       text += diskFinal;
       kept.push("final newline");
     }

@@ -45,15 +45,24 @@ export function sha256(bytes: string | Uint8Array): string {
   return createHash("sha256").update(bytes).digest("hex");
 }
 
-function currentBytes(abs: string, rel: string): Buffer | null {
-  let isFile: boolean;
+/**
+ * The bytes of the file apply would replace (null: none yet) and its text, or the refusal:
+ * not a regular file, read-only (the rename of an atomic write would replace it anyway, the
+ * folder being writable: a file nobody may write is not svc's to change), not valid UTF-8.
+ * A refactor stages nothing apply would refuse (refactor/stage.ts), so a handoff never stops
+ * after its first files were written.
+ */
+export function replaceable(abs: string, rel: string): { bytes: Buffer; text: string } | null {
+  let stat;
   try {
-    isFile = statSync(abs).isFile();
+    stat = statSync(abs);
   } catch {
     return null;
   }
-  if (!isFile) throw validationError(`cannot apply to '${rel}': it is not a regular file`);
-  return readFileSync(abs);
+  if (!stat.isFile()) throw validationError(`cannot apply to '${rel}': it is not a regular file`);
+  if ((stat.mode & 0o222) === 0) throw validationError(`refusing to apply to '${rel}': the file is read-only (mode ${(stat.mode & 0o777).toString(8)}); make it writable first if it is meant to change`);
+  const bytes = readFileSync(abs);
+  return { bytes, text: decodeStrict(rel, bytes) };
 }
 
 /** A new file's nearest existing ancestor must be a directory: name a dangling symbolic link or a file in the way (mkdir would answer EEXIST or ENOTDIR). */
@@ -108,13 +117,14 @@ export async function apply(request: ApplyRequest, ctx: OpContext): Promise<OpRe
     throw validationError(`refusing to apply to '${request.file}': svc does not write ${target.rel || "the root itself"}`);
   }
   refuseLongNames(target.rel);
-  const before = currentBytes(target.abs, target.rel);
+  const current = replaceable(target.abs, target.rel);
+  const before = current?.bytes ?? null;
   const previousHash = before ? sha256(before) : null;
   if (expected === ABSENT && before) throw validationError(`conflict: ${target.rel} was created since the edit was derived (expected no file, found ${previousHash})`);
   if (expected && expected !== ABSENT && expected !== previousHash) {
     throw validationError(`conflict: ${target.rel} changed since the edit was derived (expected ${expected}, found ${previousHash ?? "no file"})`);
   }
-  const disk = before ? decodeStrict(target.rel, before) : null;
+  const disk = current?.text ?? null;
   const secrets = restoreMarkers(target.rel, request.content, disk === null ? null : disk.replace(/^\uFEFF/, ""));
   if (!before) refuseBlockedParent(ws.root, target.abs, target.rel);
   const { text: output, kept } = keepFileStyle(secrets.text, disk, request.content.includes("\r"));

@@ -59,6 +59,11 @@ export interface GateData {
   reason?: string;
   session?: string;
   since?: string;
+  /** Without a host (ref, staged): the changed files and how many files were checked — `passed` with `checked: 0` checked nothing. */
+  files?: number;
+  checked?: number;
+  /** What the comparison left out and why (changed files no loaded TypeScript project holds…). */
+  note?: string;
 }
 
 function abstain(reason: string, strict: boolean, data: Partial<GateData>): OpResult<GateData> {
@@ -85,7 +90,7 @@ export async function gate(request: GateRequest, ctx: OpContext): Promise<OpResu
     if (request.since !== null) throw validationError("--staged compares the index with HEAD; it cannot be combined with --since");
     const outcome = await stagedGate(ws.root, timeoutMs);
     if (!outcome.ran) return abstain(outcome.reason, request.strict, { since: "HEAD" });
-    return verdict(outcome.introduced, howChecked("staged changes against HEAD", outcome), outcome.preExisting, { mode: "staged", since: "HEAD" });
+    return verdict(outcome.introduced, howChecked("staged changes against HEAD", outcome), outcome.preExisting, { mode: "staged", since: "HEAD", ...coverage(outcome) });
   }
   if (request.since === null) {
     const deadline = Date.now() + timeoutMs;
@@ -114,7 +119,12 @@ export async function gate(request: GateRequest, ctx: OpContext): Promise<OpResu
   const since = request.since ?? "HEAD";
   const outcome = await refGate(ws.root, since, timeoutMs, ctx);
   if (!outcome.ran) return abstain(outcome.reason, request.strict, { since });
-  return verdict(outcome.introduced, howChecked(`since ${since}`, outcome), outcome.preExisting, { mode: "ref", since });
+  return verdict(outcome.introduced, howChecked(`since ${since}`, outcome), outcome.preExisting, { mode: "ref", since, ...coverage(outcome) });
+}
+
+/** The structured result says what the text says: how much was checked, and what was left out. */
+function coverage(outcome: { files: number; checked: number; note?: string }): Pick<GateData, "files" | "checked" | "note"> {
+  return { files: outcome.files, checked: outcome.checked, ...(outcome.note ? { note: outcome.note } : {}) };
 }
 
 function howChecked(what: string, outcome: { files: number; checked: number; elapsedMs: number; note?: string }): string {

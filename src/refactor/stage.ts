@@ -7,7 +7,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { diagDelta, diagLine, errorsOf, type Diag } from "../check/diag.ts";
 import type { CheckWorkspace } from "../check/workspace.ts";
-import { ABSENT, sha256 } from "../ops/apply.ts";
+import { SvcError } from "../errors.ts";
+import { ABSENT, replaceable, sha256 } from "../ops/apply.ts";
 import { restoreMarkers } from "../ops/apply-fidelity.ts";
 import { redact } from "../text/redact.ts";
 import { unifiedDiff } from "../render/diff.ts";
@@ -47,6 +48,10 @@ export async function stageContents(cw: CheckWorkspace, contents: ReadonlyMap<st
   const changed = edited.filter((f) => created.has(f) || originals.get(f) !== contents.get(f));
   if (!changed.length) return { ok: false, reason: "the engine's edits change nothing" };
   for (const f of changed) {
+    const refusal = applyRefusal(cw.abs(f), f);
+    if (refusal) return { ok: false, reason: refusal };
+  }
+  for (const f of changed) {
     if (!(await cw.projectsFor(f)).length) return { ok: false, reason: `cannot verify ${f}: no loaded TypeScript project holds it` };
   }
   const dependents = new Set<string>();
@@ -85,6 +90,21 @@ export async function stageContents(cw: CheckWorkspace, contents: ReadonlyMap<st
     checked: affected.length,
     after,
   };
+}
+
+/**
+ * Why svc_workspace apply would refuse to overwrite `rel` as it is on disk (read-only, not
+ * UTF-8…), or null: staged anyway, the handoff would stop there after its other files were
+ * written — half a rename.
+ */
+function applyRefusal(abs: string, rel: string): string | null {
+  try {
+    replaceable(abs, rel);
+    return null;
+  } catch (error) {
+    if (!(error instanceof SvcError)) throw error;
+    return `svc_workspace apply would refuse ${rel}: ${error.message.replace(/^(?:refusing to apply to|cannot apply to) '[^']*': /, "")}`;
+  }
 }
 
 /**

@@ -17,12 +17,13 @@ function fence(content: string): string {
 
 /**
  * What a view of a file cannot show (views drop \r and decode leniently): `eol="crlf"` when
- * the file has CRLF line endings, `encoding="not-utf8"` when it is not valid UTF-8 (shown
+ * the file has CRLF line endings (`"cr"` lone CRs only), `encoding="not-utf8"` when it is not valid UTF-8 (shown
  * with U+FFFD; svc_workspace apply refuses to rewrite it).
  */
 export function textTraits(text: string): Record<string, string> {
   const traits: Record<string, string> = {};
   if (text.includes("\r\n")) traits.eol = "crlf";
+  else if (text.includes("\r")) traits.eol = "cr"; // a lone CR (classic Mac), shown as a line break
   if (text.includes("\uFFFD")) traits.encoding = "not-utf8";
   return traits;
 }
@@ -33,7 +34,7 @@ export function fileBlock(format: Format, path: string, content: string, attrs: 
   if (format === "markdown") {
     const f = fence(content);
     const lang = extensionOf(path).slice(1);
-    const notes = [attrs.eol === "crlf" ? "CRLF line endings" : "", attrs.encoding === "not-utf8" ? "not valid UTF-8" : ""].filter(Boolean);
+    const notes = [attrs.eol === "crlf" ? "CRLF line endings" : attrs.eol === "cr" ? "CR line endings" : "", attrs.encoding === "not-utf8" ? "not valid UTF-8" : ""].filter(Boolean);
     return `### ${path}${notes.length ? ` (${notes.join(", ")})` : ""}\n${f}${lang}\n${content}\n${f}`;
   }
   const extra = Object.entries(attrs)

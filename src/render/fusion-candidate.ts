@@ -46,8 +46,8 @@ export interface EmittedEntry {
   excerpt?: boolean;
   /** Signatures (skeleton, publicApi) with these declarations kept whole. */
   keptWhole?: string[];
-  /** The file has CRLF line endings (the content shows LF). */
-  eol?: "crlf";
+  /** The file has CRLF (or only lone CR) line endings (the content shows LF). */
+  eol?: "crlf" | "cr";
   /** The file is not valid UTF-8 (the content shows U+FFFD where its bytes were). */
   encoding?: "not-utf8";
 }

@@ -318,8 +318,13 @@ export class TsEngine {
     await lsp.request("textDocument/foldingRange", { textDocument: { uri: fileUri(file) } }, this.requestTimeoutMs).catch(() => undefined);
   }
 
-  /** In-memory content for a file (nothing touches disk); later requests see it until cleared. */
-  async setOverlay(path: string, text: string): Promise<void> {
+  /**
+   * In-memory content for a file (nothing touches disk); later requests see it until cleared.
+   * Without a leading BOM: the engine reads a file from disk without it, and an overlay that
+   * kept it would count it as a character of line 1 (positions one off from the disk's).
+   */
+  async setOverlay(path: string, content: string): Promise<void> {
+    const text = content.charCodeAt(0) === 0xfeff ? content.slice(1) : content;
     const { lsp } = await this.ensure();
     const previous = this.overlays.get(path);
     const version = (previous?.version ?? 0) + 1;

@@ -115,7 +115,8 @@ function toDiag(engine: TsEngine, d: TsDiagnostic, cache: Map<string, number[]>)
   if (!d.fileName) return { code: d.code, severity: severityOf(d.category), message: d.text, path: null, line: 0, column: 0, endLine: 0, endColumn: 0 };
   let starts = cache.get(d.fileName);
   if (!starts) {
-    starts = lineStarts(textOf(engine, d.fileName));
+    // The engine's offsets count from after a BOM: so do the lines and columns shown (as editors count them).
+    starts = lineStarts(textOf(engine, d.fileName).replace(/^\uFEFF/, ""));
     cache.set(d.fileName, starts);
   }
   const a = positionOf("", d.pos, starts);

@@ -47,6 +47,16 @@ describe("svc gate without a host", () => {
     expect(bad.stderr).toStartWith("validation_error:");
   }, 120_000);
 
+  test("changed files no project holds: the pass says nothing was checked, in the JSON too (never a bare passed: true)", () => {
+    const tsconfig = JSON.stringify({ compilerOptions: { strict: true, noEmit: true, allowJs: true }, include: ["src/**/*.ts"] });
+    const root = gitRepo({ "tsconfig.json": tsconfig, "src/a.ts": "export const a: number = 1;\n", "src/m.mts": "export const m: number = 1;\n", "other/o.ts": "export const o: number = 1;\n" });
+    writeFiles(root, { "src/m.mts": 'export const m: number = "s";\n', "other/o.ts": 'export const o: number = "s";\n' });
+    const text = runSvc(["gate"], { cwd: root, env });
+    expect(text.stdout).toBe("svc gate: ok, no introduced errors (since HEAD: 2 changed files, nothing checked: no loaded TypeScript project holds the changed files (other/o.ts, src/m.mts))\n");
+    const json = runSvc(["gate", "--json"], { cwd: root, env });
+    expect(JSON.parse(json.stdout)).toEqual({ passed: true, introduced: [], mode: "ref", since: "HEAD", files: 2, checked: 0, note: "no loaded TypeScript project holds the changed files (other/o.ts, src/m.mts)" });
+  }, 120_000);
+
   test("SVC_GATE_TIMEOUT_MS must be a positive integer", () => {
     const root = gitRepo({ "a.ts": "export const a = 1;\n" });
     const r = runSvc(["gate"], { cwd: root, env: { ...env, SVC_GATE_TIMEOUT_MS: "soon" } });

@@ -131,6 +131,24 @@ describe("apply keeps what views do not show", () => {
     expect(crlf.text).toContain("keeping the file's CRLF line endings, no final newline, BOM");
   });
 
+  test("lone CR line endings (a classic Mac file, or one stray CR) survive an edit from the view, which shows them as line breaks", async () => {
+    const files: Record<string, string> = {
+      "src/mac.ts": "const a = 1;\rconst b = 2;\rconst c = 3;\r",
+      "src/stray.ts": "const a = 1;\nconst b = 2;\rconst c = 3;\nconst d = 4;\n",
+      "src/both.ts": "const a = 1;\r\nconst b = 2;\rconst c = 3;\r\n",
+    };
+    const root = gitRepo(files);
+    for (const [file, original] of Object.entries(files)) {
+      const { content, eol } = await view(root, file);
+      expect(content).not.toContain("\r");
+      expect(eol).toBe(original.includes("\r\n") ? "crlf" : "cr");
+      const result = await call("apply", { path: root, file, content: content.replace("b = 2", "b = 20"), write: true, expectedHash: sha256(original) });
+      expect({ file, after: readFileSync(join(root, file), "utf8") }).toEqual({ file, after: original.replace("b = 2", "b = 20") });
+      expect(result.text).not.toContain("no final newline");
+    }
+    expect((await call("apply", { path: root, file: "src/mac.ts", content: "x\n" })).text).toContain("keeping the file's CR line endings");
+  });
+
   test("a CRLF file holding a PEM key keeps every line ending and its final newline when the key's marker is put back", async () => {
     const pem = "-----BEGIN RSA PRIVATE KEY-----\r\nMIIEpAIBAAKCAQEA1a2b3c4d5e6f7g8h9i0jKlMnOpQrStUvWxYz0123456789abc\r\nQWERTYUIOPasdfghjklzxcvbnm0123456789ABCDEFGHIJKLMNOPQRSTUVWXyz12\r\n-----END RSA PRIVATE KEY-----";
     const original = `const a = 1;\r\nconst key = \`${pem}\`;\r\nconst n = 1;\r\n`;
@@ -164,6 +182,17 @@ describe("apply keeps what views do not show", () => {
       expect(error.formatted).toStartWith("validation_error: refusing to apply to 'src/latin.ts': the file on disk is not valid UTF-8 (first invalid byte on line 1");
     }
     expect(readFileSync(join(root, "src/latin.ts")).equals(latin1)).toBe(true);
+  });
+
+  test("a UTF-16 file (with its byte order mark) is refused as UTF-16, not changed", async () => {
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("const n = 1;\n", "utf16le")]);
+    const be = Buffer.from(le.subarray(0)).swap16();
+    const root = gitRepo({ "src/le.ts": le, "src/be.ts": be });
+    for (const [file, bytes, endian] of [["src/le.ts", le, "little"], ["src/be.ts", be, "big"]] as const) {
+      const error = await failure(call("apply", { path: root, file, content: "const n = 2;\n", write: true }));
+      expect(error.formatted).toStartWith(`validation_error: refusing to apply to '${file}': the file on disk is UTF-16 (${endian}-endian, with a byte order mark), not UTF-8.`);
+      expect(readFileSync(join(root, file)).equals(bytes)).toBe(true);
+    }
   });
 
   test("a new file under a dangling directory symlink or below a file gets a clear error, not EEXIST/ENOTDIR", async () => {

@@ -86,6 +86,17 @@ describe("apply", () => {
     expect(readFileSync(join(root, "src/math.ts"), "utf8")).toBe(ORIGINAL);
   }, 120_000);
 
+  test("a read-only file is refused, not replaced (the atomic rename would succeed in a writable folder)", async () => {
+    const root = gitRepo({ "src/math.ts": ORIGINAL });
+    chmodSync(join(root, "src/math.ts"), 0o444);
+    for (const write of [false, true]) {
+      const error = await failure(call("apply", { path: root, file: "src/math.ts", content: EDITED, write }));
+      expect(error.formatted).toBe("validation_error: refusing to apply to 'src/math.ts': the file is read-only (mode 444); make it writable first if it is meant to change");
+    }
+    expect(readFileSync(join(root, "src/math.ts"), "utf8")).toBe(ORIGINAL);
+    expect(statSync(join(root, "src/math.ts")).mode & 0o777).toBe(0o444);
+  }, 120_000);
+
   test("an empty content is a valid edit (the file becomes empty)", async () => {
     const root = gitRepo({ "src/math.ts": ORIGINAL });
     await call("apply", { path: root, file: "src/math.ts", content: "", write: true });

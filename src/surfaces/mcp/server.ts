@@ -14,6 +14,7 @@ import { assertAllowed, inside, withAllowedRoots } from "../../workspace/allowed
 import { resolveWorkspace } from "../../workspace/root.ts";
 import { warningLines } from "../../render/fit.ts";
 import { INSTRUCTIONS } from "./instructions.ts";
+import { rejectUnknownParams } from "../../validate.ts";
 import { ServedRoots, type ServeOptions } from "./roots.ts";
 import { LineTransport } from "./stdio.ts";
 import { mcpTools, type McpRoute, type McpTool } from "./tools.ts";
@@ -31,10 +32,7 @@ function pickRoute(tool: McpTool, args: Record<string, unknown>): McpRoute {
 }
 
 function checkKnown(tool: McpTool, args: Record<string, unknown>): void {
-  const known = Object.keys((tool.inputSchema.properties as Record<string, unknown>) ?? {});
-  for (const key of Object.keys(args)) {
-    if (!known.includes(key)) throw validationError(`unknown parameter '${clipInput(key)}' for ${tool.name}. Valid parameters: ${known.join(", ")}`);
-  }
+  rejectUnknownParams(Object.keys(args), Object.keys((tool.inputSchema.properties as Record<string, unknown>) ?? {}), tool.name);
 }
 
 async function largeAnswerNote(text: string, args: Record<string, unknown>): Promise<string> {

@@ -1,12 +1,14 @@
 // The inventory: the files a workspace consists of. Inside git: tracked plus untracked
 // not-ignored (`git ls-files`); outside git: a walk honouring .gitignore files. Always
 // minus pruned folders, nested git roots, `.svcignore` / svc.json "ignore" entries,
-// symlinks and oversized files (recorded as skipped).
+// symlinks and oversized files (recorded as skipped), and files whose path holds a
+// credential (a token as a file name): the index never stores one, and a path is stored.
 
 import { existsSync, lstatSync, readFileSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { lsFiles } from "../git/git.ts";
 import { envInt } from "../sys/env.ts";
+import { findSecrets } from "../text/redact.ts";
 import type { SvcConfig } from "./config.ts";
 import { IgnoreRules } from "./ignore.ts";
 import type { Workspace } from "./root.ts";
@@ -171,7 +173,7 @@ export async function listInventory(ws: Workspace, config: SvcConfig, options: I
   const warnings: string[] = [];
   if (config.error) warnings.push(`svc.json ignored: ${config.error}`);
   const rules = svcIgnoreRules(ws.root, config);
-  const keep = (p: string) => !isPruned(p) && !(rules.size > 0 && rules.ignores(p, false));
+  const keep = (p: string) => !isPruned(p) && !(rules.size > 0 && rules.ignores(p, false)) && findSecrets(p).length === 0;
   const listing = candidatePaths(ws, rules, warnings); // git runs in a child process from here on
   listing.catch(() => {}); // awaited below; not an unhandled rejection while the stats run
   const nestedProbe = new NestedRoots(ws.root);

@@ -20,7 +20,7 @@ const paths = (inv: { files: { path: string }[] }) => inv.files.map((f) => f.pat
 describe("inventory inside git", () => {
   test("a file whose path holds a credential (a token as its name) is not listed, so the store never holds that path", async () => {
     const root = gitRepo({ [`secrets/${CANARY.githubToken}.txt`]: "hello\n", [`${CANARY.stripeKey}/a.ts`]: "export const a = 1;\n", "src/keys.ts": "export const b = 2;\n" });
-    const ws = resolveWorkspace(root);
+    const ws = resolveWorkspace(root, root);
     const inv = await listInventory(ws, loadConfig(ws.root, ws.dir));
     expect(inv.files.map((f) => f.path)).toEqual(["src/keys.ts"]);
     await call("index", { path: root }, { cwd: root });

@@ -6,11 +6,10 @@
 import type { Socket } from "bun";
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { existsSync, readFileSync, realpathSync, rmSync } from "node:fs";
-import { invoke } from "../../engine.ts";
+import { invoke, rejectUnknownParams } from "../../engine.ts";
 import { PAYLOAD_TTL_MS, sweepPayloads } from "../../host/payloads.ts";
 import { asSvcError, clipInput } from "../../errors.ts";
 import { redactText } from "../../render/redact-output.ts";
-import { rejectUnknownParams } from "../../validate.ts";
 import { keepFresh } from "../../index/open.ts";
 import { syncIndex } from "../../indexing/sync.ts";
 import { REGISTRY, type OperationSpec } from "../../registry/index.ts";

@@ -5,7 +5,7 @@
 import { resolve } from "node:path";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
-import { invoke } from "../../engine.ts";
+import { invoke, rejectUnknownParams } from "../../engine.ts";
 import { asSvcError, clipInput, validationError } from "../../errors.ts";
 import { tokenCounter } from "../../text/tokens.ts";
 import { VERSION } from "../../version.ts";
@@ -14,7 +14,6 @@ import { assertAllowed, inside, withAllowedRoots } from "../../workspace/allowed
 import { resolveWorkspace } from "../../workspace/root.ts";
 import { warningLines } from "../../render/fit.ts";
 import { INSTRUCTIONS } from "./instructions.ts";
-import { rejectUnknownParams } from "../../validate.ts";
 import { ServedRoots, type ServeOptions } from "./roots.ts";
 import { LineTransport } from "./stdio.ts";
 import { mcpTools, type McpRoute, type McpTool } from "./tools.ts";

@@ -97,7 +97,6 @@ function coerce(spec: ParamSpec, value: unknown, label: string): unknown {
   }
 }
 
-/** Apply defaults and check every parameter; returns the normalized request. */
 /** Refuses a parameter the call does not take (a misspelt `maxTokens` would otherwise be ignored and its budget with it). */
 export function rejectUnknownParams(keys: readonly string[], known: readonly string[], where: string): void {
   for (const key of keys) {
@@ -105,6 +104,7 @@ export function rejectUnknownParams(keys: readonly string[], known: readonly str
   }
 }
 
+/** Apply defaults and check every parameter; returns the normalized request. */
 export function validateRequest(
   params: readonly ParamSpec[],
   raw: Record<string, unknown>,

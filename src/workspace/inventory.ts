@@ -173,13 +173,17 @@ export async function listInventory(ws: Workspace, config: SvcConfig, options: I
   const warnings: string[] = [];
   if (config.error) warnings.push(`svc.json ignored: ${config.error}`);
   const rules = svcIgnoreRules(ws.root, config);
-  const keep = (p: string) => !isPruned(p) && !(rules.size > 0 && rules.ignores(p, false)) && findSecrets(p).length === 0;
+  let credentialPaths = 0;
+  const credential = (p: string) => findSecrets(p).length > 0 && ++credentialPaths > 0;
+  const keep = (p: string) => !isPruned(p) && !(rules.size > 0 && rules.ignores(p, false)) && !credential(p);
   const listing = candidatePaths(ws, rules, warnings); // git runs in a child process from here on
   listing.catch(() => {}); // awaited below; not an unhandled rejection while the stats run
   const nestedProbe = new NestedRoots(ws.root);
   const ahead = ws.isGit && options.expected ? await statAhead(ws.root, options.expected, nestedProbe) : new Map<string, Stats | null>();
   const { source, paths, nested } = await listing;
   const kept = paths.filter(keep);
+  // not named (the name is the credential), but counted: a file missing from every answer says why
+  if (credentialPaths) warnings.push(`${credentialPaths} file${credentialPaths === 1 ? "" : "s"} left out of the index: ${credentialPaths === 1 ? "its path holds" : "their paths hold"} a credential (a token as a file or folder name)`);
   const nestedRoots = new Set(nested);
   if (source === "git") for (const d of nestedProbe.among(kept)) nestedRoots.add(d);
 

@@ -23,7 +23,9 @@ describe("inventory inside git", () => {
     const ws = resolveWorkspace(root, root);
     const inv = await listInventory(ws, loadConfig(ws.root, ws.dir));
     expect(inv.files.map((f) => f.path)).toEqual(["src/keys.ts"]);
-    await call("index", { path: root }, { cwd: root });
+    expect(inv.warnings).toEqual(["2 files left out of the index: their paths hold a credential (a token as a file or folder name)"]);
+    const built = await call("index", { path: root }, { cwd: root });
+    expect(built.warnings).toContain("2 files left out of the index: their paths hold a credential (a token as a file or folder name)");
     const store = join(root, ".svc");
     const bytes = readdirSync(store).filter((f) => f.startsWith("svc.db")).map((f) => readFileSync(join(store, f)).toString("latin1")).join("\n");
     expect(bytes.length).toBeGreaterThan(1000);

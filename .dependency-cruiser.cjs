@@ -34,7 +34,8 @@ const PEERS = {
   // candidate racing checks each candidate on the overlay before running its tests
   testing: ["check"],
   wiring: ["render"],
-  workspace: ["git", "lang"],
+  // a file whose path holds a credential is left out of the inventory (the store never holds one)
+  workspace: ["git", "lang", "text"],
   // the secret detector asks which files are code
   text: ["lang"],
   // commit messages are scrubbed with the secret detector and tokenized like queries

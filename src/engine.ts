@@ -13,6 +13,9 @@ import { redactResult, redactText } from "./render/redact-output.ts";
 import { tokenCounter } from "./text/tokens.ts";
 import { plainLabel, validateRequest, type ParamLabel } from "./validate.ts";
 
+/** For the surfaces: a parameter a call does not take is refused, never ignored. */
+export { rejectUnknownParams } from "./validate.ts";
+
 /**
  * The budget of an answer whose request sets none, per surface — the one place it is
  * decided. MCP clients reject results near 25k tokens, so every MCP answer has one (tool

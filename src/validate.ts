@@ -97,6 +97,13 @@ function coerce(spec: ParamSpec, value: unknown, label: string): unknown {
   }
 }
 
+/** Refuses a parameter the call does not take (a misspelt `maxTokens` would otherwise be ignored and its budget with it). */
+export function rejectUnknownParams(keys: readonly string[], known: readonly string[], where: string): void {
+  for (const key of keys) {
+    if (!known.includes(key)) throw validationError(`unknown parameter '${clipInput(key)}' for ${where}. Valid parameters: ${known.join(", ")}`);
+  }
+}
+
 /** Apply defaults and check every parameter; returns the normalized request. */
 export function validateRequest(
   params: readonly ParamSpec[],

@@ -6,7 +6,8 @@
 // and any remaining occurrence of a found value — or of its start where a signature was
 // cut at 240 characters — becomes its marker.
 
-import { findSecrets, redact, type SecretKind } from "../text/redact.ts";
+import { findSecrets } from "../text/redact.ts";
+import { knownSecrets } from "../text/known-secrets.ts";
 import { mapStrings } from "../text/map-strings.ts";
 
 export interface Scrubber {
@@ -21,8 +22,6 @@ export interface Scrubber {
 }
 
 const IDENTITY: Omit<Scrubber, "masked"> = { found: 0, scrub: (v) => v, scrubDeep: (v) => v };
-/** A signature cut within a secret keeps at most this many of its characters before `…`. */
-const CUT_PREFIX = 4;
 
 /** How to take the secrets of `text` (the content of `path`) out of what is stored; cheap when there are none. */
 export function scrubberFor(text: string, path: string): Scrubber {
@@ -30,31 +29,12 @@ export function scrubberFor(text: string, path: string): Scrubber {
   if (spans.length === 0) return { masked: text, ...IDENTITY };
   const parts: string[] = [];
   let at = 0;
-  const values = new Map<string, SecretKind>();
   for (const s of spans) {
-    const value = text.slice(s.start, s.end);
-    parts.push(text.slice(at, s.start), value.replace(/[^\r\n]/g, " "));
+    parts.push(text.slice(at, s.start), text.slice(s.start, s.end).replace(/[^\r\n]/g, " "));
     at = s.end;
-    if (value.length >= CUT_PREFIX) {
-      values.set(value, s.kind);
-      const collapsed = value.replace(/\s+/g, " ").trim(); // signatures collapse whitespace
-      if (collapsed !== value && collapsed.length >= CUT_PREFIX) values.set(collapsed, s.kind);
-    }
   }
   parts.push(text.slice(at));
-  const known = [...values.entries()].sort((a, b) => b[0].length - a[0].length);
-  const scrub = (value: string): string => {
-    let out = redact(value).text;
-    for (const [secret, kind] of known) if (out.includes(secret)) out = out.split(secret).join(`[REDACTED:${kind}]`);
-    if (out.endsWith("…")) {
-      const body = out.slice(0, -1);
-      for (const [secret, kind] of known) {
-        for (let n = Math.min(secret.length - 1, body.length); n >= CUT_PREFIX; n--) {
-          if (body.endsWith(secret.slice(0, n))) return `${body.slice(0, body.length - n)}[REDACTED:${kind}]…`;
-        }
-      }
-    }
-    return out;
-  };
+  const known = knownSecrets(spans.map((s) => [text.slice(s.start, s.end), s.kind] as const));
+  const scrub = (value: string): string => known.take(value).text;
   return { found: spans.length, masked: parts.join(""), scrub, scrubDeep: <T>(value: T) => mapStrings(value, scrub) };
 }

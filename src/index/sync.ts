@@ -64,6 +64,8 @@ export interface SyncResult {
   scope: "full" | "paths";
   /** Files skipped by this pass because their extraction child died twice, and the last death. */
   crashed?: { paths: string[]; detail: string | null };
+  /** What the inventory left out and why, when the answer must say it (svc.json ignored, files whose path holds a credential). */
+  warnings?: string[];
 }
 
 const WRITE_BATCH = 500;
@@ -181,7 +183,7 @@ async function syncPass(root: string, pipeline: IndexPipeline, options: SyncOpti
       if (warm && extract.length === 0 && removed.length === 0 && touched.length === 0 && vanishedSkips.length === 0 && !tooLargeChanged && stale.size === 0) {
         const skipped = [...inventory.skipped, ...[...skippedBefore.values()].map((r) => ({ path: r.path, reason: r.reason as SkipReason }))];
         for (const pass of pipeline.after) await pass.run(db, root);
-        return { mode: modeOf(db), ...counts(db), fts: store.fts, extracted: 0, removed: 0, skipped, languages: languages(db), elapsedMs: performance.now() - started, unchanged: true, changedPaths: [], removedPaths: [], scope };
+        return { mode: modeOf(db), ...counts(db), fts: store.fts, extracted: 0, removed: 0, skipped, languages: languages(db), elapsedMs: performance.now() - started, unchanged: true, changedPaths: [], removedPaths: [], scope, ...(inventory.warnings.length ? { warnings: inventory.warnings } : {}) };
       }
       // A warm store keeps its semantic mode across a reconcile; the changed files' checker edges are pending until re-walked.
       const priorMode = warm ? modeOf(db) : "syntax";
@@ -309,6 +311,7 @@ async function syncPass(root: string, pipeline: IndexPipeline, options: SyncOpti
         removedPaths: removed.map((r) => r.path),
         scope,
         ...(crashed.paths.length ? { crashed } : {}),
+        ...(inventory.warnings.length ? { warnings: inventory.warnings } : {}),
       };
     } finally {
       db.close();

@@ -129,6 +129,6 @@ export async function buildIndex(request: IndexRequest, ctx: OpContext): Promise
     unchanged: result.unchanged && !semantic.worked,
     ...(result.crashed ? { crashed: result.crashed.paths } : {}),
   };
-  const warnings = [...(semantic.note ? [semantic.note] : []), ...(waitedFor ? [waitNote(waitedFor)] : []), ...(result.crashed?.detail ? [result.crashed.detail] : [])];
+  const warnings = [...(semantic.note ? [semantic.note] : []), ...(waitedFor ? [waitNote(waitedFor)] : []), ...(result.crashed?.detail ? [result.crashed.detail] : []), ...(result.warnings ?? [])];
   return { text: describe(data, data.unchanged, "", waitedFor !== null), data, ...(warnings.length ? { warnings } : {}) };
 }

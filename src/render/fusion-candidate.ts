@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { PlanEntry } from "../plan/model.ts";
 import { fileBlock, textTraits, type Format } from "./format.ts";
-import { redact } from "../text/redact.ts";
+import { secretsIn } from "../text/known-secrets.ts";
 import { reduceFile, type Level } from "./reduce/index.ts";
 import { excerptAround, headAndTail } from "./fit.ts";
 import { wholeFileCall, type Surface } from "./surface-calls.ts";
@@ -102,7 +102,8 @@ export function prepare(entry: PlanEntry, tier: Level, text: string, options: Re
     generated: entry.generated,
     keepWhole: entry.keepWhole,
   });
-  const { text: content, count } = redact(reduced, { path: entry.path });
+  // the file's own secrets, found in the whole file: a reduction can cut a value (`…`) or drop the context its detector needs
+  const { text: content, count } = secretsIn(text, entry.path).take(reduced, { path: entry.path });
   const annotated = annotate && options.format !== "json" ? `<!--\nincluded via:\n${entry.provenance.map((p) => `  ${p.replace(/-->/g, "- ->")}`).join("\n")}\n-->\n${content}` : content;
   const traits = textTraits(text);
   const attrs: Record<string, string> = { ...(annotate ? { role: entry.role, tier } : {}), ...traits };
@@ -149,7 +150,7 @@ export function focusedExcerptOf(candidate: Candidate, text: string, room: numbe
   const found: number[] = [];
   for (const [k, [line, endLine]] of keepLines.entries()) {
     // as the content shows it: redacted (a credential in a kept declaration is a marker there too)
-    const decl = redact(source.slice(line - 1, endLine).join("\n"), { path: candidate.entry.path }).text.split("\n");
+    const decl = secretsIn(text, candidate.entry.path).take(source.slice(line - 1, endLine).join("\n"), { path: candidate.entry.path }).text.split("\n");
     const at = decl.length ? shown.findIndex((l, i) => l === decl[0] && decl.every((d, j) => shown[i + j] === d)) : -1;
     if (at < 0) continue;
     pins.push([at, at + decl.length]);

@@ -9,12 +9,17 @@
 // redacted like everything else: svc_workspace action=apply puts the file's own values back
 // for their markers (ops/apply-fidelity.ts restoreMarkers).
 //
+// A value found in one string of an answer is taken out of all of them: the text renders the
+// structured data in its own form (`  config/app.yaml:3  password: …` where the data has the
+// line alone), which can hide from a detector the context it needs (text/known-secrets.ts).
+//
 // Redaction is idempotent (a marker is never matched again), so a result that already went
 // through it (fusion content, a host's answer relayed by a client) may pass again.
 
 import type { OpResult } from "../ops/types.ts";
 import { mapStrings } from "../text/map-strings.ts";
-import { redact } from "../text/redact.ts";
+import { knownSecrets } from "../text/known-secrets.ts";
+import { redact, type SecretKind } from "../text/redact.ts";
 
 export function redactText(text: string): string {
   return redact(text).text;
@@ -31,12 +36,31 @@ export function redactValue<T>(value: T): T {
   return mapStrings(value, redactText);
 }
 
+/**
+ * A value found in one string of an answer and taken out of the others must be at least this
+ * long and not one plain word (a dotenv file's `NODE_ENV=production` would otherwise take
+ * "production" out of every line of the answer).
+ */
+const ANSWER_KNOWN_MIN = 8;
+
 /** What a surface may write: the result's text, structured data and warnings, redacted (the engine applies it to every answer). */
 export function redactResult<D extends object>(result: OpResult<D>): OpResult<D> {
+  const found: [string, SecretKind][] = [];
+  const collect = (text: string): string => {
+    const r = redact(text);
+    for (const s of r.spans) {
+      const value = text.slice(s.start, s.end);
+      if (value.length >= ANSWER_KNOWN_MIN && !/^[A-Za-z]+$/.test(value)) found.push([value, s.kind]);
+    }
+    return r.text;
+  };
+  const redacted = { text: collect(result.text), data: mapStrings(result.data, collect), warnings: result.warnings?.map(collect) };
+  const known = knownSecrets(found, ANSWER_KNOWN_MIN);
+  const again = (text: string) => (known.size ? known.replace(text).text : text);
   return {
     ...result,
-    text: redactText(result.text),
-    data: redactValue(result.data),
-    ...(result.warnings ? { warnings: result.warnings.map(redactText) } : {}),
+    text: again(redacted.text),
+    data: known.size ? mapStrings(redacted.data, again) : redacted.data,
+    ...(redacted.warnings ? { warnings: redacted.warnings.map(again) } : {}),
   };
 }

@@ -1,12 +1,14 @@
 // The inventory: the files a workspace consists of. Inside git: tracked plus untracked
 // not-ignored (`git ls-files`); outside git: a walk honouring .gitignore files. Always
 // minus pruned folders, nested git roots, `.svcignore` / svc.json "ignore" entries,
-// symlinks and oversized files (recorded as skipped).
+// symlinks and oversized files (recorded as skipped), and files whose path holds a
+// credential (a token as a file name): the index never stores one, and a path is stored.
 
 import { existsSync, lstatSync, readFileSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { lsFiles } from "../git/git.ts";
 import { envInt } from "../sys/env.ts";
+import { findSecrets } from "../text/redact.ts";
 import type { SvcConfig } from "./config.ts";
 import { IgnoreRules } from "./ignore.ts";
 import type { Workspace } from "./root.ts";
@@ -171,13 +173,17 @@ export async function listInventory(ws: Workspace, config: SvcConfig, options: I
   const warnings: string[] = [];
   if (config.error) warnings.push(`svc.json ignored: ${config.error}`);
   const rules = svcIgnoreRules(ws.root, config);
-  const keep = (p: string) => !isPruned(p) && !(rules.size > 0 && rules.ignores(p, false));
+  let credentialPaths = 0;
+  const credential = (p: string) => findSecrets(p).length > 0 && ++credentialPaths > 0;
+  const keep = (p: string) => !isPruned(p) && !(rules.size > 0 && rules.ignores(p, false)) && !credential(p);
   const listing = candidatePaths(ws, rules, warnings); // git runs in a child process from here on
   listing.catch(() => {}); // awaited below; not an unhandled rejection while the stats run
   const nestedProbe = new NestedRoots(ws.root);
   const ahead = ws.isGit && options.expected ? await statAhead(ws.root, options.expected, nestedProbe) : new Map<string, Stats | null>();
   const { source, paths, nested } = await listing;
   const kept = paths.filter(keep);
+  // not named (the name is the credential), but counted: a file missing from every answer says why
+  if (credentialPaths) warnings.push(`${credentialPaths} file${credentialPaths === 1 ? "" : "s"} left out of the index: ${credentialPaths === 1 ? "its path holds" : "their paths hold"} a credential (a token as a file or folder name)`);
   const nestedRoots = new Set(nested);
   if (source === "git") for (const d of nestedProbe.among(kept)) nestedRoots.add(d);
 

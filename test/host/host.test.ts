@@ -1,6 +1,7 @@
 // The host over a real Unix socket: handshake and tokens, every method, framing faults,
 // concurrency, large responses, modes, idle shutdown and the watcher.
 
+import { CANARY } from "../helpers/canary.ts";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -82,6 +83,12 @@ describe("svc host", () => {
     expect((await c.next()).error).toEqual({ code: -32602, message: "Root does not match the served root." });
     c.send({ jsonrpc: "2.0", id: id++, method: "svc/nope", params: { sessionToken: token } });
     expect((await c.next()).error.code).toBe(-32601);
+    // a method name is redacted like every other echo of input
+    c.send({ jsonrpc: "2.0", id: id++, method: `svc/${CANARY.githubToken}`, params: { sessionToken: token } });
+    expect((await c.next()).error).toEqual({ code: -32601, message: "Method not found: svc/[REDACTED:github-token]" });
+    // a parameter the method does not take is refused, not ignored (svc/graph has no budget: maxTokens would be dropped silently)
+    c.send({ jsonrpc: "2.0", id: id++, method: "svc/graph", params: { sessionToken: token, maxTokens: 10 } });
+    expect((await c.next()).error).toMatchObject({ code: -32602, message: "validation_error: unknown parameter 'maxTokens' for svc/graph. Valid parameters: path, detail, scopeMode, seed, query, since, directory" });
     c.close();
   }, 120_000);
 

@@ -152,6 +152,22 @@ describe("MCP workspace confinement", () => {
     }
   }, 120_000);
 
+  test("a client that declares / (or a world-writable folder) as its root widens nothing: the started workspace stays the one served", async () => {
+    const { parent, repo, sibling } = fixture();
+    const shared = tempDir("svc-confine-shared-");
+    chmodSync(shared, 0o1777);
+    for (const declared of ["/", shared]) {
+      const client = await connect(repo, [], { current: [declared] });
+      try {
+        for (const path of [sibling, "/etc", parent]) expect((await text(client, "svc_toc", { path })).text).toStartWith(`workspace_not_allowed: ${path} is not a workspace this server was started for (it serves ${repo};`);
+        expect((await text(client, "svc_toc", { path: repo })).isError).toBe(false);
+        expect(existsSync(join(sibling, ".svc"))).toBe(false);
+      } finally {
+        await client.close();
+      }
+    }
+  }, 120_000);
+
   test("a server started in a folder every user may write (a temp folder) serves nothing until told", async () => {
     const shared = tempDir("svc-confine-shared-");
     chmodSync(shared, 0o1777);

@@ -6,6 +6,7 @@ import { SvcError, asSvcError } from "../../src/errors.ts";
 import { redact, redactPatch } from "../../src/text/redact.ts";
 import { redactResult, redactText, redactValue } from "../../src/render/redact-output.ts";
 import { scrubberFor } from "../../src/index/scrub.ts";
+import { secretsIn } from "../../src/text/known-secrets.ts";
 import { CANARY, CONFIG_TS, leaksIn } from "../helpers/canary.ts";
 
 describe("redactValue / redactResult", () => {
@@ -83,5 +84,30 @@ describe("scrubberFor (the index stores no credential)", () => {
     expect(clean.found).toBe(0);
     const decl = { name: "a" };
     expect(clean.scrubDeep(decl)).toBe(decl);
+  });
+});
+
+describe("a value found anywhere in an answer is taken out everywhere", () => {
+  test("the text's `path:line  password: …` rendering hides the env-style line its structured copy shows: both lose the value", () => {
+    const line = `password: ${CANARY.apiToken}`;
+    expect(redactText(`  config/app.yaml:3  ${line}`)).toContain(CANARY.apiToken); // alone, the rendered line passes
+    const result = redactResult({ text: `lines matching 'password': 1\n  config/app.yaml:3  ${line}\n`, data: { hits: [{ path: "config/app.yaml", line: 3, text: line }] } });
+    expect(leaksIn(JSON.stringify(result))).toEqual([]);
+    expect(result.text).toBe("lines matching 'password': 1\n  config/app.yaml:3  password: [REDACTED:api-token]\n");
+  });
+
+  test("a dotenv value that is one plain word is not taken out of the rest of the answer", () => {
+    const result = redactResult({ text: "NODE_ENV=production\nbuilt for production", data: { value: `token = "${CANARY.githubToken}"` } });
+    expect(result.text).toBe("NODE_ENV=production\nbuilt for production");
+  });
+
+  test("a file's secret cut before `…` anywhere in a derived text (a shortened literal, a doc summary) loses its head", () => {
+    const file = `export const GITHUB = "${CANARY.githubToken}";\n/** Uses ${CANARY.slackToken} always. */\nexport function f() {}\n`;
+    const derived = `export const GITHUB = "${CANARY.githubToken.slice(0, 20)}…";\n/** Uses ${CANARY.slackToken.slice(0, 48)}… */\nexport function f() { … }\n`;
+    expect(leaksIn(redactText(derived))).not.toEqual([]); // the cut values match no detector
+    const out = secretsIn(file, "src/a.ts").take(derived, { path: "src/a.ts" });
+    expect(leaksIn(out.text)).toEqual([]);
+    expect(out.text).toBe('export const GITHUB = "[REDACTED:github-token]…";\n/** Uses [REDACTED:slack-token]… */\nexport function f() { … }\n');
+    expect(out.count).toBe(2);
   });
 });

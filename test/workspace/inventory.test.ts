@@ -6,6 +6,9 @@ import { loadText } from "../../src/workspace/files.ts";
 import { listInventory } from "../../src/workspace/inventory.ts";
 import { resolveWorkspace } from "../../src/workspace/root.ts";
 import { git, gitRepo, plainDir, writeFiles } from "../helpers/repo.ts";
+import { readdirSync, readFileSync } from "node:fs";
+import { call } from "../../src/engine.ts";
+import { CANARY, leaksIn } from "../helpers/canary.ts";
 
 async function inventoryOf(dir: string, maxFileBytes?: number) {
   const ws = resolveWorkspace(dir, "/");
@@ -15,6 +18,20 @@ async function inventoryOf(dir: string, maxFileBytes?: number) {
 const paths = (inv: { files: { path: string }[] }) => inv.files.map((f) => f.path);
 
 describe("inventory inside git", () => {
+  test("a file whose path holds a credential (a token as its name) is not listed, so the store never holds that path", async () => {
+    const root = gitRepo({ [`secrets/${CANARY.githubToken}.txt`]: "hello\n", [`${CANARY.stripeKey}/a.ts`]: "export const a = 1;\n", "src/keys.ts": "export const b = 2;\n" });
+    const ws = resolveWorkspace(root, root);
+    const inv = await listInventory(ws, loadConfig(ws.root, ws.dir));
+    expect(inv.files.map((f) => f.path)).toEqual(["src/keys.ts"]);
+    expect(inv.warnings).toEqual(["2 files left out of the index: their paths hold a credential (a token as a file or folder name)"]);
+    const built = await call("index", { path: root }, { cwd: root });
+    expect(built.warnings).toContain("2 files left out of the index: their paths hold a credential (a token as a file or folder name)");
+    const store = join(root, ".svc");
+    const bytes = readdirSync(store).filter((f) => f.startsWith("svc.db")).map((f) => readFileSync(join(store, f)).toString("latin1")).join("\n");
+    expect(bytes.length).toBeGreaterThan(1000);
+    expect(leaksIn(bytes)).toEqual([]);
+  }, 120_000);
+
   test("tracked plus untracked not ignored; ignored files are not listed", async () => {
     const root = gitRepo({ ".gitignore": "*.log\nsecret/\n", "src/a.ts": "a", "src/b.ts": "b" });
     writeFiles(root, { "src/new.ts": "n", "debug.log": "x", "secret/key.ts": "k" });

@@ -6,9 +6,10 @@
 import type { Socket } from "bun";
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { existsSync, readFileSync, realpathSync, rmSync } from "node:fs";
-import { invoke } from "../../engine.ts";
+import { invoke, rejectUnknownParams } from "../../engine.ts";
 import { PAYLOAD_TTL_MS, sweepPayloads } from "../../host/payloads.ts";
 import { asSvcError, clipInput } from "../../errors.ts";
+import { redactText } from "../../render/redact-output.ts";
 import { keepFresh } from "../../index/open.ts";
 import { syncIndex } from "../../indexing/sync.ts";
 import { REGISTRY, type OperationSpec } from "../../registry/index.ts";
@@ -162,9 +163,10 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       return;
     }
     const spec = byRpc.get(method);
-    if (!spec) return void conn.send(error(id, RPC.methodNotFound, `Method not found: ${clipInput(method)}`));
+    if (!spec) return void conn.send(error(id, RPC.methodNotFound, `Method not found: ${clipInput(redactText(method))}`));
     const { sessionToken: _t, root: _r, ...rest } = params;
     try {
+      rejectUnknownParams(Object.keys(rest), spec.params.map((p) => p.name), method);
       const result = await invoke(spec, { ...rest, path: root }, { cwd: root, surface: "rpc", longLived: true, host: true });
       reply(result.data); // redacted by the engine
     } catch (e) {

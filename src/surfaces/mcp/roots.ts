@@ -1,6 +1,7 @@
 // The roots an MCP server serves: the workspace it was started for (`--root`, else its
 // working directory's workspace unless that is / or the home folder) — replaced by the
-// client's roots when the client declares any through the MCP roots capability — plus every
+// client's roots when the client declares any through the MCP roots capability (never / nor
+// a home folder nor a world-writable one: those are not served, whoever names them) — plus every
 // `--allow-root`. Each root is widened to its workspace root (a folder inside a git
 // repository serves that repository), symlinks resolved. Enforced by workspace/allowed.ts.
 
@@ -39,12 +40,21 @@ function unique(roots: readonly string[]): string[] {
 }
 
 /**
- * The working directory's workspace, unless that is the filesystem root, the home folder
- * (or above it) or a folder every user may write (a sticky, world-writable one such as /tmp:
- * other users' files sit there): a client that starts its servers there (many do) has not
- * chosen a workspace, and "everything" is not one. It then declares roots, or the user
- * passes --root.
+ * The filesystem root, the home folder (or above it) or a folder every user may write (a
+ * sticky, world-writable one such as /tmp: other users' files sit there): "everything" is not
+ * a workspace, whether a client starts its server there (many do) or declares it as a root.
  */
+function tooBroad(root: string): boolean {
+  let home: string | null = null;
+  try {
+    home = realpathSync(homedir());
+  } catch {
+    // no home folder
+  }
+  return dirname(root) === root || (home !== null && inside(root, home)) || sharedByEveryone(root);
+}
+
+/** The working directory's workspace, unless it is too broad: the client then declares roots, or the user passes --root. */
 function defaultRoot(cwd: string): string[] {
   let root: string;
   try {
@@ -52,13 +62,7 @@ function defaultRoot(cwd: string): string[] {
   } catch {
     return [];
   }
-  let home: string | null = null;
-  try {
-    home = realpathSync(homedir());
-  } catch {
-    // no home folder
-  }
-  return dirname(root) === root || (home !== null && inside(root, home)) || sharedByEveryone(root) ? [] : [root];
+  return tooBroad(root) ? [] : [root];
 }
 
 /** A world-writable folder (the temp folder): not one user's workspace. */
@@ -118,11 +122,14 @@ export class ServedRoots implements AllowedRoots {
       const roots: string[] = [];
       for (const root of answer.roots) {
         if (!root.uri.startsWith("file:")) continue;
+        let dir: string;
         try {
-          roots.push(workspaceOf(fileURLToPath(root.uri), "/"));
+          dir = workspaceOf(fileURLToPath(root.uri), "/");
         } catch {
-          // a root that does not exist (yet) admits nothing
+          continue; // a root that does not exist (yet) admits nothing
         }
+        if (tooBroad(dir)) process.stderr.write(`svc mcp: the declared root ${dir} is not served: the filesystem root, a home folder or a folder every user may write is not one workspace (declare the project folder)\n`);
+        else roots.push(dir);
       }
       this.client = unique(roots);
     } catch {

@@ -1,0 +1,84 @@
+// Secret values already found in a source, taken out of text derived from it. A derived
+// text can lose the context a detector needs to see a value: a line without its start
+// (`  config/app.yaml:3  password: …` is no longer an env-style line), a value cut with `…`
+// (a shortened literal, a doc summary), a PEM body line without its header. Every
+// occurrence of a known value becomes its marker, and so does the head of one cut right
+// before `…`. The index's scrubber (index/scrub.ts) and the output path's redactor
+// (render/redact-output.ts, render/fusion-candidate.ts) share it.
+
+import { findSecrets, redact, type RedactOptions, type SecretKind } from "./redact.ts";
+
+/** A cut value keeps at most this many of its characters before `…`. */
+export const CUT_PREFIX = 4;
+
+export interface KnownSecrets {
+  /** How many distinct values are known (0: `take` only redacts). */
+  readonly size: number;
+  /** Every known value in `text` (and a known value's head cut before `…`) replaced by its marker. */
+  replace(text: string): { text: string; count: number };
+  /** `text` redacted, then `replace`d. */
+  take(text: string, options?: RedactOptions): { text: string; count: number };
+}
+
+/** Values of at least `minLength` characters, longest first; a value whose whitespace a derived text may collapse is known both ways. */
+export function knownSecrets(values: Iterable<readonly [string, SecretKind]>, minLength = CUT_PREFIX): KnownSecrets {
+  const map = new Map<string, SecretKind>();
+  for (const [value, kind] of values) {
+    if (value.length >= minLength) map.set(value, kind);
+    const collapsed = value.replace(/\s+/g, " ").trim(); // signatures and one-line renderings collapse whitespace
+    if (collapsed !== value && collapsed.length >= minLength) map.set(collapsed, kind);
+  }
+  const known = [...map.entries()].sort((a, b) => b[0].length - a[0].length);
+  const replace = (value: string, counted = 0): { text: string; count: number } => {
+    let out = value, count = counted;
+    for (const [secret, kind] of known) {
+      if (!out.includes(secret)) continue;
+      const parts = out.split(secret);
+      count += parts.length - 1;
+      out = parts.join(`[REDACTED:${kind}]`);
+    }
+    if (known.length && out.includes("…")) ({ text: out, count } = cutHeads(out, known, count));
+    return { text: out, count };
+  };
+  const take = (value: string, options?: RedactOptions) => {
+    const first = redact(value, options);
+    return replace(first.text, first.count);
+  };
+  return { size: known.length, replace: (value) => replace(value), take };
+}
+
+/** Every `…` preceded by the head (CUT_PREFIX characters or more) of a known value: that head becomes the value's marker. */
+function cutHeads(text: string, known: readonly (readonly [string, SecretKind])[], count: number): { text: string; count: number } {
+  const parts: string[] = [];
+  let from = 0;
+  for (let at = text.indexOf("…"); at >= 0; at = text.indexOf("…", at + 1)) {
+    const body = text.slice(from, at);
+    let cut = body;
+    for (const [secret, kind] of known) {
+      let n = Math.min(secret.length - 1, body.length);
+      while (n >= CUT_PREFIX && !body.endsWith(secret.slice(0, n))) n--;
+      if (n >= CUT_PREFIX) {
+        cut = `${body.slice(0, body.length - n)}[REDACTED:${kind}]`;
+        count++;
+        break;
+      }
+    }
+    parts.push(cut);
+    from = at;
+  }
+  parts.push(text.slice(from));
+  return { text: parts.join(""), count };
+}
+
+/** The last files asked about: a fusion reduces the same file at several tiers. */
+const recent = new Map<string, { text: string; known: KnownSecrets }>();
+
+/** The secrets of `text` (the content of `path`, so every value of a dotenv file counts), to take out of texts derived from it. */
+export function secretsIn(text: string, path: string): KnownSecrets {
+  const hit = recent.get(path);
+  if (hit && hit.text === text) return hit.known;
+  const known = knownSecrets(findSecrets(text, { path }).map((s) => [text.slice(s.start, s.end), s.kind] as const));
+  if (recent.size >= 32) recent.delete(recent.keys().next().value as string);
+  recent.set(path, { text, known });
+  return known;
+}

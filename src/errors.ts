@@ -112,10 +112,3 @@ export function symbolNotFound(query: string, nearest: readonly string[], files:
 export function unknownValue(what: string, value: string, valid: readonly string[]): SvcError {
   return validationError(`unknown ${what} '${value}'. Valid values: ${valid.join(", ")}`);
 }
-
-/** Refuse the first argument `known` does not name (a misspelt parameter is never silently ignored): MCP tools and RPC methods. */
-export function rejectUnknownParameters(args: Record<string, unknown>, known: readonly string[], owner: string): void {
-  for (const key of Object.keys(args)) {
-    if (!known.includes(key)) throw validationError(`unknown parameter '${clipInput(key)}' for ${owner}. Valid parameters: ${known.join(", ")}`);
-  }
-}

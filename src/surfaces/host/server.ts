@@ -8,7 +8,7 @@ import { randomBytes, timingSafeEqual } from "node:crypto";
 import { existsSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { invoke } from "../../engine.ts";
 import { PAYLOAD_TTL_MS, sweepPayloads } from "../../host/payloads.ts";
-import { asSvcError, clipInput, rejectUnknownParameters } from "../../errors.ts";
+import { asSvcError, clipInput } from "../../errors.ts";
 import { keepFresh } from "../../index/open.ts";
 import { syncIndex } from "../../indexing/sync.ts";
 import { REGISTRY, type OperationSpec } from "../../registry/index.ts";
@@ -165,7 +165,6 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     if (!spec) return void conn.send(error(id, RPC.methodNotFound, `Method not found: ${clipInput(method)}`));
     const { sessionToken: _t, root: _r, ...rest } = params;
     try {
-      rejectUnknownParameters(rest, ["root", "sessionToken", ...spec.params.map((p) => p.name)], method);
       const result = await invoke(spec, { ...rest, path: root }, { cwd: root, surface: "rpc", longLived: true, host: true });
       reply(result.data); // redacted by the engine
     } catch (e) {

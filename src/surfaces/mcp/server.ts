@@ -6,7 +6,7 @@ import { resolve } from "node:path";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { invoke } from "../../engine.ts";
-import { asSvcError, clipInput, rejectUnknownParameters, validationError } from "../../errors.ts";
+import { asSvcError, clipInput, validationError } from "../../errors.ts";
 import { tokenCounter } from "../../text/tokens.ts";
 import { VERSION } from "../../version.ts";
 import { ensureHost } from "../../host/spawn.ts";
@@ -31,7 +31,10 @@ function pickRoute(tool: McpTool, args: Record<string, unknown>): McpRoute {
 }
 
 function checkKnown(tool: McpTool, args: Record<string, unknown>): void {
-  rejectUnknownParameters(args, Object.keys((tool.inputSchema.properties as Record<string, unknown>) ?? {}), tool.name);
+  const known = Object.keys((tool.inputSchema.properties as Record<string, unknown>) ?? {});
+  for (const key of Object.keys(args)) {
+    if (!known.includes(key)) throw validationError(`unknown parameter '${clipInput(key)}' for ${tool.name}. Valid parameters: ${known.join(", ")}`);
+  }
 }
 
 async function largeAnswerNote(text: string, args: Record<string, unknown>): Promise<string> {

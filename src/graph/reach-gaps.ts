@@ -2,8 +2,11 @@
 // reference it (they mention its name, or import it by name through the syntax tier) but
 // that no loaded TypeScript project holds — tests outside the tsconfig, `.mjs` scripts,
 // JavaScript without allowJs — and dynamic property access (`ns[key]`) on a namespace
-// import of a file that exports it. "checker-complete", "none reach it" and every empty
-// answer are only said when this finds nothing.
+// import of a file that exports it; Vue, Svelte and Astro components that mention it (the
+// checker reads no component file); and files that mention it and load a module by a
+// computed name (`import(\`./${x}\`)`, `require(name)`), which the checker cannot follow.
+// "checker-complete", "none reach it" and every empty answer are only said when this finds
+// nothing.
 
 import type { Database } from "bun:sqlite";
 import { readOutside, type IndexMeta } from "../store/meta.ts";
@@ -11,8 +14,8 @@ import { readOutside, type IndexMeta } from "../store/meta.ts";
 export interface ReachGap {
   path: string;
   line: number | null;
-  /** test (a test file), module-js (.mjs/.cjs), javascript, source, dynamic (ns[…] on a namespace import). */
-  why: "test" | "module-js" | "javascript" | "source" | "dynamic";
+  /** test (a test file), module-js (.mjs/.cjs), javascript, source, dynamic (ns[…] on a namespace import), component (.vue/.svelte/.astro), computed (import/require of a computed name). */
+  why: "test" | "module-js" | "javascript" | "source" | "dynamic" | "component" | "computed";
 }
 
 export interface ReachGaps {
@@ -60,12 +63,54 @@ function dynamicAccess(db: Database, files: ReadonlySet<number>, readText: (path
   return out;
 }
 
+const COMPONENT_EXTENSIONS = [".vue", ".svelte", ".astro"];
+/** `import(…)` or `require(…)` whose argument is not a plain string: a variable, an expression or a template with `${…}`. */
+const COMPUTED_LOAD = /(?<![\w$.])(?:import|require)\s*\(\s*(?:[^\s'"`)]|`[^`]*\$\{)/;
+
+/** Where a whole-word mention of `name` is in `text` (1-based line), or null. */
+function mention(text: string, re: RegExp): number | null {
+  const m = re.exec(text);
+  return m ? text.slice(0, m.index).split("\n").length : null;
+}
+
+/** Component files (the checker reads none of them) that mention the name. */
+function components(db: Database, re: RegExp, readText: (path: string) => string | null): ReachGap[] {
+  const rows = db.query(`SELECT path FROM files WHERE ${COMPONENT_EXTENSIONS.map(() => "path LIKE ?").join(" OR ")} ORDER BY path`).all(...COMPONENT_EXTENSIONS.map((e) => `%${e}`)) as { path: string }[];
+  const out: ReachGap[] = [];
+  for (const { path } of rows) {
+    const text = readText(path);
+    const line = text === null ? null : mention(text, re);
+    if (line !== null) out.push({ path, line, why: "component" });
+  }
+  return out;
+}
+
+/** TypeScript and JavaScript files (other than the exporters) that mention the name and load a module by a computed name. */
+function computedLoads(db: Database, name: string, re: RegExp, exporters: ReadonlySet<number>, skip: ReadonlySet<string>, readText: (path: string) => string | null): ReachGap[] {
+  let rows: { id: number; path: string }[];
+  try {
+    rows = db.query("SELECT f.id, f.path FROM files_fts JOIN files f ON f.id = files_fts.rowid WHERE files_fts MATCH ? AND f.language IN ('typescript', 'javascript') ORDER BY f.path").all(`"${name.replaceAll('"', '""')}"`) as { id: number; path: string }[];
+  } catch {
+    // no full-text index: every source file is a candidate
+    rows = db.query("SELECT id, path FROM files WHERE language IN ('typescript', 'javascript') ORDER BY path").all() as { id: number; path: string }[];
+  }
+  const out: ReachGap[] = [];
+  for (const { id, path } of rows) {
+    if (exporters.has(id) || skip.has(path)) continue;
+    const text = readText(path);
+    if (text === null || mention(text, re) === null) continue;
+    const load = COMPUTED_LOAD.exec(text);
+    if (load) out.push({ path, line: text.slice(0, load.index).split("\n").length, why: "computed" });
+  }
+  return out;
+}
+
 /** The gaps in the checker's view of `name`, exported by `exporters` (file ids: the declaring file and its barrels). */
 export function reachGaps(db: Database, meta: IndexMeta, name: string, exporters: ReadonlySet<number>, readText: (path: string) => string | null): ReachGaps {
   const outside = readOutside(meta);
   const gaps: ReachGap[] = [];
+  const re = wordRe(name);
   if (outside?.length) {
-    const re = wordRe(name);
     const tests = new Set((db.query("SELECT path FROM files WHERE is_test = 1").all() as { path: string }[]).map((r) => r.path));
     for (const path of outside) {
       const text = readText(path);
@@ -75,6 +120,8 @@ export function reachGaps(db: Database, meta: IndexMeta, name: string, exporters
     }
   }
   gaps.push(...dynamicAccess(db, exporters, readText));
+  gaps.push(...components(db, re, readText));
+  gaps.push(...computedLoads(db, name, re, exporters, new Set(outside ?? []), readText));
   return { recorded: outside !== null, gaps };
 }
 
@@ -84,6 +131,8 @@ const WHY: Record<ReachGap["why"], [string, string]> = {
   javascript: ["JavaScript file outside every project", "JavaScript files outside every project"],
   source: ["source file outside every project", "source files outside every project"],
   dynamic: ["dynamic property access on a namespace import", "dynamic property accesses on namespace imports"],
+  component: ["component file (the checker reads no .vue/.svelte/.astro file)", "component files (the checker reads no .vue/.svelte/.astro file)"],
+  computed: ["file loading a module by a computed name", "files loading modules by computed names"],
 };
 
 /** One phrase: `partial: 3 files the checker did not read could reference it — test files outside every tsconfig: a, b; …`, or null when there is no gap. */
@@ -93,7 +142,7 @@ export function gapPhrase(g: ReachGaps): string | null {
   const groups = new Map<ReachGap["why"], ReachGap[]>();
   for (const gap of g.gaps) groups.set(gap.why, [...(groups.get(gap.why) ?? []), gap]);
   const parts = [...groups].map(([why, list]) => {
-    const shown = list.slice(0, SHOWN).map((x) => (why === "dynamic" ? `${x.path}:${x.line}` : x.path));
+    const shown = list.slice(0, SHOWN).map((x) => (why === "dynamic" || why === "computed" ? `${x.path}:${x.line}` : x.path));
     return `${list.length} ${WHY[why][list.length === 1 ? 0 : 1]}: ${shown.join(", ")}${list.length > SHOWN ? ", …" : ""}`;
   });
   const files = new Set(g.gaps.map((x) => x.path)).size;

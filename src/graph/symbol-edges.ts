@@ -4,7 +4,7 @@
 // wording an answer may use: "checker-complete" and "none" only when they were earned.
 
 import type { Database } from "bun:sqlite";
-import { readDirty, type IndexMeta } from "../store/meta.ts";
+import { readDirty, readOutside, type IndexMeta } from "../store/meta.ts";
 import { gapPhrase, type ReachGaps } from "./reach-gaps.ts";
 
 export interface IncomingEdge {
@@ -75,11 +75,23 @@ export function coverageOf(db: Database, meta: IndexMeta, fileId: number | null)
     }
     why = diagnosis?.engine?.error ?? diagnosis?.advice?.[0] ?? (meta.semantic_pending === "1" ? "the semantic upgrade is running" : "the semantic upgrade has not run (svc index runs it; svc doctor explains)");
   }
-  const covered =
-    fileId !== null && checker
-      ? (db.query("SELECT 1 FROM edges WHERE provenance = 'checker' AND (from_file = ? OR to_file = ?) LIMIT 1").get(fileId, fileId) ?? null) !== null
-      : false;
-  return { checker, mode, stale: dirty === "all" ? "all" : dirty.length, why, declaringFileCovered: covered };
+  return { checker, mode, stale: dirty === "all" ? "all" : dirty.length, why, declaringFileCovered: checker && fileId !== null && declaringFileLoaded(db, meta, fileId) };
+}
+
+/**
+ * Whether the checker walked the declaring file: the index records the TypeScript and
+ * JavaScript sources outside every project (one not among them is in a loaded project, edges
+ * or none); for other files, and in an older index that does
+ * not only knows it from the file's checker edges, which a file nothing imports and that
+ * imports nothing has none of.
+ */
+function declaringFileLoaded(db: Database, meta: IndexMeta, fileId: number): boolean {
+  const outside = readOutside(meta);
+  if (outside !== null) {
+    const file = db.query("SELECT path, language FROM files WHERE id = ?").get(fileId) as { path: string; language: string | null } | null;
+    if (file && (file.language === "typescript" || file.language === "javascript") && !file.path.endsWith(".d.ts")) return !outside.includes(file.path);
+  }
+  return (db.query("SELECT 1 FROM edges WHERE provenance = 'checker' AND (from_file = ? OR to_file = ?) LIMIT 1").get(fileId, fileId) ?? null) !== null;
 }
 
 /** Whether an answer may say "checker-complete": the semantic tier, nothing stale, and no file that could reference it left unread. */

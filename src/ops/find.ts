@@ -39,6 +39,8 @@ export interface FindData {
   /** Line-level hits over whole files (kind text and all). */
   lines?: LineSearch;
   nearest?: string[];
+  /** Nothing matched (symbol, path, text and all): why, and what to try. */
+  noMatches?: string;
   /** kind=task */
   grade?: Localization["grade"];
   candidates?: Candidate[];
@@ -184,11 +186,22 @@ export async function find(request: FindRequest, ctx: OpContext): Promise<OpResu
       const what = request.kind === "all" ? "symbol, path or text" : request.kind;
       out.length = index.state === "ready" ? 0 : out.length;
       const read = data.lines?.partial ? ` (lines: ${data.lines.partial})` : "";
-      out.push(`no matches for '${query}' (${what})${scope} in ${plural(Number(index.meta.index_inventory_count ?? 0), "indexed file")}${read}${nearest.length ? `; nearest names: ${nearest.join(", ")}` : ""}`);
+      const indexed = Number(index.meta.index_inventory_count ?? 0);
+      data.noMatches = `no matches for '${query}' (${what})${scope} in ${plural(indexed, "indexed file")}${read}${nearest.length ? `; nearest names: ${nearest.join(", ")}` : ""}; ${noMatchNext(request.kind, indexed, ws.relDir)}`;
+      out.push(data.noMatches);
     }
     return { text: out.join("\n"), data };
   } finally {
     index.db.close();
     warmTaskReads(ws.root, ctx);
   }
+}
+
+/** What to try after a lookup that matched nothing. */
+function noMatchNext(kind: FindKind, indexed: number, relDir: string): string {
+  if (indexed === 0) return "nothing is indexed here: check path (svc_workspace action=status shows the root and its files; the inventory skips ignored, binary and oversized files)";
+  const scope = relDir ? `; or a path above ${relDir}` : "";
+  if (kind === "symbol") return `try a shorter part of the name, kind=text (words in code and comments) or kind=task (a description of what it does)${scope}`;
+  if (kind === "path") return `try a shorter part of the file name, or svc_toc for the files indexed here${scope}`;
+  return `try another spelling or fewer words, kind=task (a description of what it does), or svc_toc for the files indexed here${scope}`;
 }

@@ -1,6 +1,7 @@
 // svc map / svc_workspace action=map: top-level and exported declarations (kind,
 // qualified name, path:line) and routes, each section capped at maxRows, with counts.
 
+import type { Database } from "bun:sqlite";
 import { indexForRead } from "../indexing/fresh.ts";
 import type { IndexState } from "../index/open.ts";
 import { availabilityHeader } from "../render/availability.ts";
@@ -28,8 +29,20 @@ export interface MapData {
   root: string;
   path: string;
   indexState: IndexState;
-  symbols?: { total: number; rows: MapSymbol[] };
+  /** empty: why there are no rows, and what to try. */
+  symbols?: { total: number; rows: MapSymbol[]; empty?: string };
   routes?: { total: number; rows: { method: string; pattern: string; path: string; line: number; framework: string; handler: string }[]; detected: boolean; unresolved: string[] };
+}
+
+/** Why a map has no declarations (no files here, or files of no language with declarations), and what to try. */
+function emptyMap(db: Database, scope: string, scopeArgs: string[], relDir: string): string {
+  const where = relDir || "the workspace root";
+  const files = db.query(`SELECT coalesce(f.language, '') AS language, count(*) AS n, sum(f.is_test) AS tests FROM files f WHERE 1 = 1${scope} GROUP BY 1 ORDER BY 2 DESC`).all(...scopeArgs) as { language: string; n: number; tests: number }[];
+  const total = files.reduce((n, r) => n + r.n, 0);
+  if (total === 0) return `no indexed files under ${where} (the inventory skips ignored, binary and oversized files); check path, or svc_workspace action=status for the root and its files`;
+  const tests = files.reduce((n, r) => n + r.tests, 0);
+  const kinds = files.slice(0, 5).map((r) => `${r.language || "other"} ${r.n}`).join(", ");
+  return `none of the ${total} indexed file${total === 1 ? "" : "s"} under ${where} (${kinds}${tests ? `; ${tests} test${tests === 1 ? "" : "s"}, excluded` : ""}) declares a top-level symbol; svc_toc lists the files, svc_find kind=text searches their text`;
 }
 
 export async function map(request: MapRequest, ctx: OpContext): Promise<OpResult<MapData>> {
@@ -62,7 +75,10 @@ export async function map(request: MapRequest, ctx: OpContext): Promise<OpResult
       const more = total > rows.length ? ` (showing ${rows.length}; raise maxRows (CLI --max-rows) for more)` : "";
       out.push(`symbols (${total} top-level declarations, tests excluded)${more}:`);
       for (const r of rows) out.push(`  ${r.exported ? "" : "(local) "}${r.kind} ${r.qualifiedName}  (${r.path}:${r.line})`);
-      if (rows.length === 0) out.push("  none");
+      if (rows.length === 0) {
+        data.symbols.empty = emptyMap(db, scope, scopeArgs, ws.relDir);
+        out.push(`  none: ${data.symbols.empty}`);
+      }
     }
     if (request.detail !== "symbols") {
       const under = (p: string) => !ws.relDir || p.startsWith(`${ws.relDir}/`);

@@ -39,6 +39,8 @@ export interface TocData {
   skipped: SkippedFile[];
   /** Data and docs files not listed in the tree, one row per extension. */
   notIncluded: SetAside[];
+  /** No file listed: why, and what to try. */
+  empty?: string;
 }
 
 function skippedNote(skipped: readonly SkippedFile[]): string {
@@ -115,7 +117,12 @@ export async function toc(request: TocRequest, ctx: OpContext): Promise<OpResult
     const textBudget = request.maxTokens - counter.count(JSON.stringify(data)) - counter.count(warningLines(collection.warnings)) - 8;
     let rendered: { text: string; detail: TocDetail; tokens: number };
     if (entries.length === 0) {
-      const text = assemble(tocHeader(0, 0, "full", scope, 0, ctx.surface), [`(no source files under ${scope || "the workspace root"})`], footer);
+      const where = scope || "the workspace root";
+      const aside = setAside.reduce((n, r) => n + r.files, 0);
+      data.empty = `no source files under ${where}: ${
+        aside ? `only ${aside} data and docs file${aside === 1 ? "" : "s"} (notIncluded lists them)` : collection.skipped.length ? `the ${collection.skipped.length} file${collection.skipped.length === 1 ? "" : "s"} here were skipped (skipped says why)` : "nothing indexed here"
+      }; the inventory skips ignored, binary and oversized files: check path${request.excludePatterns?.length || request.excludeDirectories?.length || request.excludeFiles?.length ? " and the exclude parameters" : ""}, or svc_workspace action=status for the root and its files`;
+      const text = assemble(tocHeader(0, 0, "full", scope, 0, ctx.surface), [`(${data.empty})`], footer);
       rendered = { text, detail: "full", tokens: counter.count(text) };
     } else {
       rendered = renderWithinBudget(entries, total, scope, footer, textBudget, counter, ctx.surface);

@@ -184,6 +184,47 @@ describe("a barrel, a test outside the tsconfig and a .mjs importer", () => {
   }, 120_000);
 });
 
+describe("callers the checker cannot see: a Vue or Svelte component, a module loaded by a computed name", () => {
+  const LIB = { "package.json": JSON.stringify({ name: "lib", type: "module" }), "tsconfig.json": TSCONFIG(["src"]), "src/price.ts": "export function totalPrice(a: number): number {\n  return a;\n}\n" };
+
+  test("a declaration only a .vue and a .svelte file use: partial naming them, never `none reach it (checker-complete)`", async () => {
+    const root = gitRepo({
+      ...LIB,
+      "src/App.vue": '<script setup lang="ts">\nimport { totalPrice } from "./price";\nconst t = totalPrice(1);\n</script>\n<template><p>{{ t }}</p></template>\n',
+      "src/Cart.svelte": '<script lang="ts">\nimport { totalPrice } from "./price";\nlet t = totalPrice(2);\n</script>\n<p>{t}</p>\n',
+    });
+    await call("index", { path: root });
+    const i = await impact(root, "totalPrice");
+    expect(i.text).not.toContain("checker-complete");
+    expect(i.text).toContain("2 component files (the checker reads no .vue/.svelte/.astro file): src/App.vue, src/Cart.svelte");
+    const t = await covering(root, "totalPrice");
+    expect(t.text).not.toContain("none reach it");
+    expect(t.text).toContain("partial");
+    const n = await neighbors(root, "totalPrice");
+    expect(n.data.coverage?.complete).toBe(false);
+  }, 120_000);
+
+  test("a file that mentions it and loads a module by a computed name makes the answer partial and names the site", async () => {
+    const root = gitRepo({ ...LIB, "src/load.ts": 'const which = "price";\nexport async function go(): Promise<number> {\n  const m = await import(`./${which}`);\n  return m.totalPrice(2);\n}\n' });
+    await call("index", { path: root });
+    const i = await impact(root, "totalPrice");
+    expect(i.text).not.toContain("checker-complete");
+    expect(i.text).toContain("file loading a module by a computed name: src/load.ts:3");
+    // a literal dynamic import is followed by the checker: no gap
+    writeFileSync(join(root, "src/load.ts"), 'export async function go(): Promise<number> {\n  const m = await import("./price");\n  return m.totalPrice(2);\n}\n');
+    await call("index", { path: root });
+    expect((await impact(root, "totalPrice")).text).not.toContain("computed name");
+  }, 120_000);
+
+  test("a declaring file in the project that nothing imports is not said to be outside every project", async () => {
+    const root = gitRepo({ ...LIB, "src/other.ts": "export const x = 1;\n" });
+    await call("index", { path: root });
+    const i = await impact(root, "totalPrice");
+    expect(i.text).not.toContain("outside every loaded project");
+    expect(i.text).toContain("  none (checker-complete)");
+  }, 120_000);
+});
+
 describe("an inline route handler is top-level code of its module", () => {
   const root = gitRepo(ROUTES);
 

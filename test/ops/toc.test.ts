@@ -132,7 +132,8 @@ describe("svc toc", () => {
     const dir = plainDir({ "notes/.keep": "" });
     const { text, data } = await toc(dir);
     expect(data.files).toBe(0);
-    expect(text).toContain("(no source files under the workspace root)");
+    expect(text).toContain("(no source files under the workspace root: nothing indexed here;");
+    expect(text).toContain(`(${data.empty})`);
   });
 
   test("generated files are flagged; lockfiles are left out", async () => {

@@ -1,0 +1,85 @@
+// Every operation of the registry, asked for something that yields nothing (an empty
+// workspace, a query matching nothing, a symbol that does not exist): the answer says why it
+// is empty and what to try, in the text AND in the structured result (what MCP
+// structuredContent and --json carry), or it is a prefixed error that does. Never a bare
+// empty list. A new operation fails here until it says which of these it is.
+
+import { describe, expect, test } from "bun:test";
+import { writeFileSync } from "node:fs";
+import { call } from "../../src/engine.ts";
+import { SvcError } from "../../src/errors.ts";
+import { REGISTRY } from "../../src/registry/index.ts";
+import { git, tempDir } from "../helpers/repo.ts";
+
+type Explain = (data: Record<string, unknown>) => string | undefined;
+const note: Explain = (d) => (d.notes as string[] | undefined)?.find((n) => n.startsWith("no files:") || n.includes("changed since"));
+
+/** The request that yields nothing, and where the structured result says why (null: a prefixed error is the answer). */
+const EMPTY: Record<string, Array<{ args: Record<string, unknown>; why: Explain | null }>> = {
+  map: [{ args: {}, why: (d) => (d.symbols as { empty?: string }).empty }],
+  find: ["all", "symbol", "path", "text"].map((kind) => ({ args: { query: "zzqqxx", kind }, why: (d: Record<string, unknown>) => d.noMatches as string | undefined })),
+  toc: [{ args: {}, why: (d) => d.empty as string | undefined }],
+  skeleton: [{ args: {}, why: note }],
+  ask: [{ args: { task: "zzqqxx frobnicate" }, why: note }],
+  fuse: [{ args: {}, why: note }],
+  changes: [{ args: { changedSince: "HEAD" }, why: note }],
+  context: [{ args: { seeds: ["zzqqxx"] }, why: null }],
+  impact: [{ args: { symbol: "zzqqxx" }, why: null }],
+  test: [{ args: { symbol: "zzqqxx" }, why: null }],
+  focus: [{ args: { focus: "zzqqxx" }, why: null }],
+  search: [{ args: { query: "zzqqxx" }, why: null }],
+  scope: [{ args: { mode: "search", query: "zzqqxx" }, why: null }],
+};
+
+/** Operations whose answer is never an empty list (a state, a report, a verdict or a write), or that need real input to run at all. */
+const NOT_A_LIST = new Set([
+  "status", "index", "doctor", "apply", "review", "check", "checkDelta", "gate", "checkSession", "checkOverlay", "checkCapture",
+  "refactor", "refactorRpc", "reduce", "openIndexed", "graph", "explain", "contextDiagnostics",
+]);
+
+describe("an empty answer says why and what to try, in the text and the structured result", () => {
+  const root = tempDir();
+  git(root, "init", "-q");
+  git(root, "commit", "-q", "--allow-empty", "-m", "empty");
+
+  test("every registered operation is covered", () => {
+    const missing = REGISTRY.map((r) => r.op).filter((op) => !(op in EMPTY) && !NOT_A_LIST.has(op));
+    expect(missing).toEqual([]);
+  });
+
+  test("on an empty workspace", async () => {
+    const problems: string[] = [];
+    for (const [op, cases] of Object.entries(EMPTY)) {
+      for (const { args, why } of cases) {
+        const label = `${op} ${JSON.stringify(args)}`;
+        let result;
+        try {
+          result = await call(op, { path: root, ...args }, { surface: "mcp" });
+        } catch (error) {
+          if (!(error instanceof SvcError) || error.prefix === "internal_error") problems.push(`${label}: ${String(error)}`);
+          else if (why !== null) problems.push(`${label}: refused (${error.formatted}) where an answer saying why was expected`);
+          continue;
+        }
+        if (why === null) continue; // an answer instead of the refusal: fine when it has content
+        const reason = why(result.data as Record<string, unknown>);
+        if (!reason) problems.push(`${label}: the structured result does not say why it is empty: ${JSON.stringify(result.data).slice(0, 300)}`);
+        else if (!result.text.includes(reason)) problems.push(`${label}: the text does not carry the structured reason '${reason}'`);
+        else if (!/check path|svc_|try |pass /.test(reason) && op !== "changes") problems.push(`${label}: the reason says nothing to try: ${reason}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 300_000);
+
+  test("a map of a folder of docs only names what is there and what to try", async () => {
+    const docs = tempDir();
+    git(docs, "init", "-q");
+    writeFileSync(`${docs}/README.md`, "# notes\n");
+    git(docs, "add", "-A");
+    git(docs, "commit", "-qm", "docs");
+    const r = await call("map", { path: docs }, { surface: "mcp" });
+    const empty = (r.data as { symbols: { empty?: string } }).symbols.empty;
+    expect(empty).toStartWith("none of the 1 indexed file under the workspace root (markdown 1) declares a top-level symbol");
+    expect(empty).toContain("svc_find kind=text");
+    expect(r.text).toContain(`  none: ${empty}`);
+  }, 120_000);
+});

@@ -7,13 +7,17 @@
 //   it back would corrupt every non-UTF-8 byte);
 // - content without any `\r` (views drop it, and show a lone CR as a line break) takes the
 //   file's CRLF and lone-CR line endings back, and
-//   content without a BOM the file's BOM; the file's final-newline state is kept.
+//   content without a BOM the file's BOM; the file's final-newline state is kept;
+// - content that looks like a view (no trailing whitespace, no blank line first or last) takes back
+//   the trailing whitespace and condensed blank lines of the lines it left unchanged
+//   (apply-whitespace.ts).
 // Line endings are restored per line: lines of the common prefix and suffix (the lines the
 // edit did not touch) keep their own terminator, lines of the edited region take the one of
 // the line they replace (position by position) and, beyond it, the file's dominant one.
 
 import { validationError } from "../errors.ts";
 import { findSecrets, type SecretSpan } from "../text/redact.ts";
+import { restoreWhitespace } from "./apply-whitespace.ts";
 
 const MARKER = /\[REDACTED:[A-Za-z0-9_-]+\]/;
 const MARKERS = /\[REDACTED:([A-Za-z0-9_-]+)\]/g;
@@ -248,6 +252,9 @@ export function keepFileStyle(content: string, disk: string | null, ownEndings =
   const body = diskBom ? disk.slice(1) : disk;
   if (!ownEndings) {
     const lines = splitLines(body);
+    const spaced = restoreWhitespace(text, lines.bodies);
+    if (spaced.restored) kept.push(`whitespace on ${spaced.restored} unchanged line${spaced.restored === 1 ? "" : "s"} (trailing spaces and blank lines, which views trim and condense)`);
+    text = spaced.text;
     const restored = restoreEndings(text, lines);
     if (restored !== text) kept.push(endingsNote(lines.ends));
     text = restored;

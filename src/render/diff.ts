@@ -156,13 +156,13 @@ function emit(prefix: string, line: string): string {
   return line.endsWith("\n") ? `${prefix}${line}` : `${prefix}${line}\n\\ No newline at end of file\n`;
 }
 
-export function unifiedDiff(oldText: string, newText: string, options: { path: string; context?: number }): string {
-  if (oldText === newText) return "";
-  const ctx = Math.max(0, Math.floor(options.context ?? 3));
-  const al = splitLines(oldText);
-  const bl = splitLines(newText);
+/** A change between two line lists: at line `i` of the old and `j` of the new, `deleted` old lines became `added` new ones. */
+export type LineChange = [i: number, j: number, deleted: number, added: number];
+
+/** The changes from `al` to `bl` (lines compared exactly), in order, as `git diff` places them; the lines between changes are the same on both sides. */
+export function lineChanges(al: readonly string[], bl: readonly string[]): LineChange[] {
   const ids = new Map<string, number>();
-  const intern = (lines: string[]): Int32Array =>
+  const intern = (lines: readonly string[]): Int32Array =>
     Int32Array.from(lines, (l) => {
       let id = ids.get(l);
       if (id === undefined) ids.set(l, (id = ids.size));
@@ -177,9 +177,8 @@ export function unifiedDiff(oldText: string, newText: string, options: { path: s
   myers(A.recs, B.recs, pre, A.n - suf, pre, B.n - suf, A.ch, B.ch);
   compact(A, B);
   compact(B, A);
-
-  // Changes as [i1, i2, deleted, added], walking both sides in step.
-  const changes: [number, number, number, number][] = [];
+  // walking both sides in step
+  const changes: LineChange[] = [];
   for (let i = 0, j = 0; i < A.n || j < B.n; ) {
     if (changed(A, i) || changed(B, j)) {
       const i0 = i;
@@ -192,6 +191,15 @@ export function unifiedDiff(oldText: string, newText: string, options: { path: s
       j++;
     }
   }
+  return changes;
+}
+
+export function unifiedDiff(oldText: string, newText: string, options: { path: string; context?: number }): string {
+  if (oldText === newText) return "";
+  const ctx = Math.max(0, Math.floor(options.context ?? 3));
+  const al = splitLines(oldText);
+  const bl = splitLines(newText);
+  const changes = lineChanges(al, bl);
 
   let out = `--- a/${options.path}\n+++ b/${options.path}\n`;
   for (let h = 0; h < changes.length; ) {
@@ -206,8 +214,8 @@ export function unifiedDiff(oldText: string, newText: string, options: { path: s
     const [li, lj, ld, la] = changes[last] as [number, number, number, number];
     const s1 = Math.max(fi - ctx, 0);
     const s2 = Math.max(fj - ctx, 0);
-    const e1 = Math.min(li + ld + ctx, A.n);
-    const e2 = Math.min(lj + la + ctx, B.n);
+    const e1 = Math.min(li + ld + ctx, al.length);
+    const e2 = Math.min(lj + la + ctx, bl.length);
     out += `@@ -${range(s1, e1 - s1)} +${range(s2, e2 - s2)} @@\n`;
     let i = s1;
     let j = s2;

@@ -162,6 +162,32 @@ describe("apply keeps what views do not show", () => {
     expect(JSON.stringify(readFileSync(join(root, "src/k.ts"), "utf8"))).toBe(JSON.stringify(original.replace("n = 1", "n = 2").replace("const key", "let key")));
   });
 
+  test("trailing whitespace and blank-line runs a view trims and condenses survive edits from it (two edits apart, lines added and removed)", async () => {
+    // each file, and what it becomes: the lines the edit rewrote ("a = 10", "c = 30") are written as sent
+    const files: Record<string, [string, string]> = {
+      "src/spaces.ts": [
+        "\n\nexport const a = 1;  \n\n\n\nexport function f() {\t\n  return 1;\n}\n  \n\t\nexport const b = 2; \nexport const c = 3;\n\n\n",
+        "\n\nexport const a = 10;\n\n\n\nexport function f() {\t\n  return 1;\n}\n  \n\t\nexport const c = 30;\nexport const d = 4;\n\n\n",
+      ],
+      "src/crlf.ts": [
+        "export const a = 1;  \r\n\r\n\r\nexport const b = 2;\r\n \r\nexport const c = 3;\t\r\n",
+        "export const a = 10;\r\n\r\n\r\n \r\nexport const c = 30;\r\nexport const d = 4;\r\n",
+      ],
+    };
+    const root = gitRepo(Object.fromEntries(Object.entries(files).map(([f, [original]]) => [f, original])));
+    for (const [file, [original, expected]] of Object.entries(files)) {
+      const { content } = await view(root, file);
+      expect(content).not.toMatch(/[ \t]\n|\n\n\n/);
+      const edited = content.replace("a = 1", "a = 10").replace("export const c = 3;", "export const c = 30;\nexport const d = 4;").replace("export const b = 2;\n", "");
+      const result = await call("apply", { path: root, file, content: edited, write: true, expectedHash: sha256(original) });
+      expect({ file, after: readFileSync(join(root, file), "utf8") }).toEqual({ file, after: expected });
+      expect(result.text).toMatch(/whitespace on \d+ unchanged lines \(trailing spaces and blank lines, which views trim and condense\)/);
+    }
+    // content with whitespace of its own was not rebuilt from a view: written as given
+    await call("apply", { path: root, file: "src/spaces.ts", content: "export const a = 1;  \n\n\nexport const z = 0;\n", write: true });
+    expect(readFileSync(join(root, "src/spaces.ts"), "utf8")).toBe("export const a = 1;  \n\n\nexport const z = 0;\n");
+  });
+
   test("content that carries its own \\r, or a new file, is written as given", async () => {
     const root = gitRepo({ "src/a.ts": "a\r\nb\r\n" });
     await call("apply", { path: root, file: "src/a.ts", content: "a\r\nc\r\n", write: true });

@@ -1,0 +1,91 @@
+// Whitespace a view could not show, taken back by apply. Every svc view of a file trims
+// trailing whitespace and condenses runs of blank lines (render/whitespace.ts, at every
+// level), so content an agent rebuilt from a view would otherwise strip them from lines it
+// never touched. When the content looks like such a view (no trailing whitespace, no blank
+// line first or last) and the file on disk has what views drop, the lines the
+// edit left unchanged — matched line by line as `git diff` matches them, against the file
+// as a view shows it — take back their own bytes: the trailing whitespace, the blank lines
+// of a condensed run (with their own whitespace); the blank lines before the first line and
+// after the last stay where they were. The lines the edit wrote are kept as sent.
+
+import { lineChanges } from "../render/diff.ts";
+
+/** The file's lines as a view shows them, each with the disk lines it stands for ([from, to)). */
+interface ViewLines {
+  lines: string[];
+  origin: [number, number][];
+  /** Blank lines before the first line and after the last, which the view drops: [from, to) of the disk's lines. */
+  lead: [number, number];
+  trail: [number, number];
+}
+
+const TRAILING = /[ \t\f\v]+$/;
+
+function asViewed(disk: readonly string[]): ViewLines {
+  const lines: string[] = [];
+  const origin: [number, number][] = [];
+  let lead: [number, number] = [0, 0];
+  let run = -1; // the first disk line of the current run of blank lines
+  for (const [i, raw] of disk.entries()) {
+    const line = raw.replace(TRAILING, "");
+    if (line === "") {
+      if (run < 0) run = i;
+      continue;
+    }
+    if (run >= 0) {
+      if (lines.length) {
+        lines.push("");
+        origin.push([run, i]);
+      } else lead = [run, i];
+      run = -1;
+    }
+    lines.push(line);
+    origin.push([i, i + 1]);
+  }
+  return { lines, origin, lead, trail: run >= 0 ? [run, disk.length] : [disk.length, disk.length] };
+}
+
+/** Content as a view gives it: no line with trailing whitespace, no blank line first or last (a run of blank lines inside can be the edit's: a line deleted between two). */
+function looksViewed(lines: readonly string[]): boolean {
+  if (lines[0] === "" || lines.at(-1) === "") return false;
+  return lines.every((l) => !TRAILING.test(l));
+}
+
+/**
+ * `content` (LF line breaks) with the whitespace of its unchanged lines taken back from the
+ * file's lines `disk` (terminators removed), and how many disk lines gave theirs back (0:
+ * `content` unchanged — it carries whitespace of its own, or the file has none a view drops).
+ */
+export function restoreWhitespace(content: string, disk: readonly string[]): { text: string; restored: number } {
+  const final = content.endsWith("\n");
+  const lines = (final ? content.slice(0, -1) : content).split("\n");
+  if (content === "" || !looksViewed(lines)) return { text: content, restored: 0 };
+  const view = asViewed(disk);
+  if (view.lines.length === disk.length && view.lines.every((l, k) => l === disk[k])) return { text: content, restored: 0 }; // a view shows the file as it is
+  const out: string[] = [];
+  let restored = 0;
+  const keep = (i: number) => {
+    const [from, to] = view.origin[i] as [number, number];
+    const own = disk.slice(from, to);
+    if (own.length !== 1 || own[0] !== view.lines[i]) restored += own.length;
+    out.push(...own);
+  };
+  let i = 0; // the next line of the view
+  const same = (n: number) => {
+    for (let k = 0; k < n; k++) keep(i++);
+  };
+  // the blank lines before the first line and after the last, which no view shows: where they were, whatever the edit
+  out.push(...disk.slice(...view.lead));
+  restored += view.lead[1] - view.lead[0];
+  for (const [ci, cj, deleted, added] of lineChanges(view.lines, lines)) {
+    same(ci - i);
+    out.push(...lines.slice(cj, cj + added));
+    i = ci + deleted;
+  }
+  same(view.lines.length - i);
+  out.push(...disk.slice(...view.trail));
+  restored += view.trail[1] - view.trail[0];
+  if (restored === 0) return { text: content, restored: 0 };
+  // blank lines after the last line: that line ends with a newline (the file's final-newline state is kept by the caller)
+  return { text: `${out.join("\n")}${final || view.trail[1] > view.trail[0] ? "\n" : ""}`, restored };
+}

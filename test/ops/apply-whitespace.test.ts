@@ -1,0 +1,60 @@
+// apply on real files: content rebuilt from a view (whitespace normalised as every view
+// normalises it) with one line rewritten and another deleted gives back the file byte for
+// byte except those two lines — trailing whitespace, blank-line runs, leading and trailing
+// blank lines kept. The files are the real JavaScript, TypeScript and Markdown of this
+// checkout's dependencies that have something a view drops.
+
+import { describe, expect, test } from "bun:test";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { keepFileStyle } from "../../src/ops/apply-fidelity.ts";
+import { normalizeWhitespace } from "../../src/render/whitespace.ts";
+
+const WANTED = 300;
+const trimmed = (l: string) => l.replace(/[ \t\r\f\v]+$/, "");
+
+/** Files (sorted walk, so the same ones each run) with trailing whitespace, blank-line runs or a leading blank line. */
+function realFiles(dir: string, out: string[] = []): string[] {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1));
+  } catch {
+    return out;
+  }
+  for (const e of entries) {
+    if (out.length >= WANTED) break;
+    const p = join(dir, e.name);
+    if (e.isDirectory()) realFiles(p, out);
+    else if (e.isFile() && /\.(ts|js|md)$/.test(e.name)) {
+      const text = readFileSync(p, "utf8");
+      if (text.length < 200_000 && !text.includes("\r") && !text.includes("\uFFFD") && /[ \t]\n|\n\n\n|^\n/.test(text)) out.push(p);
+    }
+  }
+  return out;
+}
+
+describe("apply keeps the whitespace views drop, on real files", () => {
+  test("one line rewritten and another deleted from the view: every other byte of the file kept", () => {
+    const files = realFiles(join(import.meta.dir, "../../node_modules"));
+    expect(files.length).toBe(WANTED);
+    let checked = 0;
+    for (const [n, file] of files.entries()) {
+      const disk = readFileSync(file, "utf8");
+      const view = normalizeWhitespace(disk.replace(/^\uFEFF/, "")).split("\n");
+      // lines shown once (so the file's own line is known), not blank
+      const unique = view.filter((l, _, all) => l !== "" && all.indexOf(l) === all.lastIndexOf(l));
+      if (unique.length < 2) continue;
+      const rewritten = unique[n % unique.length] as string;
+      const deleted = unique[(n * 7 + 3) % unique.length] as string;
+      if (rewritten === deleted) continue;
+      const content = `${view.filter((l) => l !== deleted).map((l) => (l === rewritten ? `${l} // edited` : l)).join("\n")}\n`;
+      if (content.startsWith("\n") || content.endsWith("\n\n")) continue; // the deletion left a blank line first or last: content no view gives
+      const lines = disk.split("\n");
+      lines[lines.findIndex((l) => trimmed(l) === rewritten)] = `${rewritten} // edited`;
+      lines.splice(lines.findIndex((l) => trimmed(l) === deleted), 1);
+      expect({ file, text: keepFileStyle(content, disk).text }).toEqual({ file, text: lines.join("\n") });
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(WANTED / 2);
+  });
+});

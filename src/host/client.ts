@@ -111,7 +111,18 @@ function verbose(message: string): void {
 }
 
 /** The host serving `root`, handshaken, or null when none answers (or it speaks another protocol version). */
-export async function connectHost(root: string, timeoutMs = 500): Promise<HostClient | null> {
+export async function connectHost(root: string, timeoutMs = 500, answerMs = timeoutMs): Promise<HostClient | null> {
+  const probe = await probeHost(root, timeoutMs, answerMs);
+  return probe.client;
+}
+
+/**
+ * connectHost, saying why there is no client: `unanswered` when a socket took the connection
+ * but no handshake came back in `answerMs` — a host may be serving the root, busy (a check
+ * that could not run, not "no host"). `timeoutMs` bounds finding the socket and connecting
+ * (no host answers fast); a connected host gets `answerMs` for its handshake.
+ */
+export async function probeHost(root: string, timeoutMs = 500, answerMs = timeoutMs): Promise<{ client: HostClient; unanswered?: undefined } | { client: null; unanswered: string | null }> {
   const { socket, dir } = endpointFor(root);
   // No socket file, no host: answer before node:net's first connect (about 10 ms in a one-shot).
   // Trust only our own socket in a private directory: another user's could be a fake host.
@@ -119,27 +130,27 @@ export async function connectHost(root: string, timeoutMs = 500): Promise<HostCl
   const dirProblem = problem === null ? privateDirProblem(dir) : null;
   if (problem !== null || dirProblem !== null) {
     verbose(`no host for ${root}: ${problem === "missing" ? `no socket at ${socket}` : (problem ?? `refusing the runtime directory ${dir}: ${dirProblem}`)}`);
-    return null;
+    return { client: null, unanswered: null };
   }
   let client: HostClient;
   try {
     client = await HostClient.open(socket, timeoutMs);
   } catch (error) {
     verbose(`no host for ${root}: ${(error as Error).message}`);
-    return null;
+    return { client: null, unanswered: null };
   }
   try {
-    const info = await client.call<HostInfo>("svc/handshake", {}, timeoutMs);
+    const info = await client.call<HostInfo>("svc/handshake", {}, answerMs);
     if (info.protocolVersion !== PROTOCOL_VERSION || info.root !== root) {
       verbose(`ignoring the host on ${socket}: protocol ${info.protocolVersion} (want ${PROTOCOL_VERSION}), root ${info.root}`);
       client.close();
-      return null;
+      return { client: null, unanswered: null };
     }
     client.info = info;
-    return client;
+    return { client };
   } catch (error) {
     verbose(`host handshake failed: ${(error as Error).message}`);
     client.close();
-    return null;
+    return { client: null, unanswered: `a host socket for ${root} took the connection but the handshake did not come back (${(error as Error).message})` };
   }
 }

@@ -32,7 +32,8 @@ export async function checkDelta(request: CheckDeltaRequest, ctx: OpContext): Pr
   const ws = resolveWorkspace(request.path, ctx.cwd);
   try {
     const asked = await askSession(ws.root, { session, markGreen: false, full: false }, { handshakeMs: request.fast ? 150 : 500, callMs: request.fast ? 10_000 : 60_000 });
-    if (!asked.host) return { text: "", data: { host: false } };
+    // no host: nothing to say (a hook stays quiet); a host that took the connection and did not answer: the delta did not run
+    if (!asked.host) return asked.unanswered ? { text: "", data: { host: false }, warnings: [`check --delta did not run: ${asked.unanswered}`], exitCode: 0 } : { text: "", data: { host: false } };
     const text = renderHookDelta(asked.result);
     const warnings = !asked.result.resident ? [`no delta: ${asked.result.reason ?? "the host has no resident TypeScript engine"}`] : asked.result.pending && !text ? [pendingNote(asked.result.pending)] : [];
     return { text, data: { host: true, result: asked.result }, warnings, exitCode: 0 };

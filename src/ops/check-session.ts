@@ -6,7 +6,7 @@ import { loadBaseline, sessionDelta } from "../check/sessions.ts";
 import { currentDiagnostics } from "../check/current.ts";
 import type { CheckSessionResult } from "../check/render-delta.ts";
 import { errorsOf } from "../check/diag.ts";
-import { connectHost } from "../host/client.ts";
+import { probeHost } from "../host/client.ts";
 import { validateSessionId } from "../render/session.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
@@ -52,15 +52,18 @@ export async function checkSession(request: CheckSessionRequest, ctx: OpContext)
   return { text: JSON.stringify(data), data };
 }
 
-export type AskedSession = { host: false } | { host: true; result: CheckSessionResult };
+/** `unanswered`: a socket took the connection but no host answered (busy, or a leftover): the delta could not be asked, which is not "no host". */
+export type AskedSession = { host: false; unanswered?: string } | { host: true; result: CheckSessionResult };
 
 /**
- * Ask the host serving `root` for the session delta. `{host: false}` when none answers the
- * handshake in `handshakeMs`; a host that fails or times out throws (never read as clean).
+ * Ask the host serving `root` for the session delta. `{host: false}` when no host takes the
+ * connection in `handshakeMs` (a connected one gets up to 5 s of `callMs` for its handshake:
+ * on a busy machine a live host is not "no host"); a host that fails or times out throws
+ * (never read as clean).
  */
 export async function askSession(root: string, request: Omit<CheckSessionRequest, "path">, options: { handshakeMs: number; callMs: number }): Promise<AskedSession> {
-  const client = await connectHost(root, options.handshakeMs);
-  if (!client) return { host: false };
+  const { client, unanswered } = await probeHost(root, options.handshakeMs, Math.max(options.handshakeMs, Math.min(options.callMs, 5_000)));
+  if (!client) return unanswered ? { host: false, unanswered } : { host: false };
   try {
     const result = await client.call<CheckSessionResult>("svc/check", { root, session: request.session, markGreen: request.markGreen, full: request.full }, options.callMs);
     return { host: true, result };

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadBaseline } from "../../src/check/sessions.ts";
+import { HostClient } from "../../src/host/client.ts";
+import { endpointFor } from "../../src/host/endpoint.ts";
 import { installHook } from "../../src/install/hook-install.ts";
 import { claudeHookCommands } from "../../src/install/mcp-install.ts";
 import { startHost, type RunningHost } from "../../src/surfaces/host/server.ts";
@@ -105,6 +107,24 @@ describe("the host's warm-up", () => {
 });
 
 describe("without a host", () => {
+  test("a socket that takes the connection and never answers: check --delta says it did not run (exit 0), never silence read as clean", async () => {
+    const runtime = useRuntimeDir();
+    const root = project();
+    const ep = endpointFor(root, { create: true });
+    // a process listening on the host's socket path that never answers the handshake (a busy or wedged host)
+    const holder = Bun.spawn([process.execPath, "-e", `Bun.listen({ unix: ${JSON.stringify(ep.socket)}, socket: { data() {} } }); setInterval(() => {}, 1000);`], { stdout: "ignore", stderr: "pipe" });
+    try {
+      for (let i = 0; i < 400 && !(await HostClient.open(ep.socket, 1000).then((c) => (c.close(), true), () => false)); i++) await Bun.sleep(50);
+      const delta = await runSvcAsync(["check", "--delta", "--fast"], { cwd: root, env: { SVC_RUNTIME_DIR: runtime } });
+      expect(delta).toMatchObject({ code: 0, stdout: "" });
+      expect(delta.stderr).toContain(`check --delta did not run: a host socket for ${root} took the connection but the handshake did not come back`);
+    } finally {
+      holder.kill();
+      await holder.exited;
+      delete process.env.SVC_RUNTIME_DIR;
+    }
+  }, 120_000);
+
   test("gate compares with HEAD: introduced errors exit 1, pre-existing ones never block, a fix passes", () => {
     const runtime = useRuntimeDir();
     const env = { SVC_RUNTIME_DIR: runtime };

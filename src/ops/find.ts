@@ -7,12 +7,13 @@ import { loadFileGraph } from "../graph/file-graph.ts";
 import type { IndexState, OpenIndex } from "../index/open.ts";
 import { collectFrom } from "../plan/collect.ts";
 import { availabilityHeader } from "../render/availability.ts";
+import { findKind, opName, statusCall } from "../render/surface-calls.ts";
 import { formatTokens } from "../text/tokens.ts";
 import { localize, shortOfConfident, type Candidate, type GradeEvidence, type Localization, type Navigation } from "../retrieve/localize.ts";
 import type { Workspace } from "../workspace/root.ts";
 import { findLines, findPaths, findSymbols, findText, nearestNames, type LineSearch, type PathHit, type SymbolHit, type TextHit } from "../retrieve/lookup.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
-import type { OpContext, OpResult } from "./types.ts";
+import type { OpContext, OpResult, Surface } from "./types.ts";
 import { warmTaskReads } from "./task-warm.ts";
 import { findWiring, renderWiring, WIRING_KINDS, type WiringAnswer, type WiringKind } from "../wiring/query/find.ts";
 
@@ -187,7 +188,7 @@ export async function find(request: FindRequest, ctx: OpContext): Promise<OpResu
       out.length = index.state === "ready" ? 0 : out.length;
       const read = data.lines?.partial ? ` (lines: ${data.lines.partial})` : "";
       const indexed = Number(index.meta.index_inventory_count ?? 0);
-      data.noMatches = `no matches for '${query}' (${what})${scope} in ${plural(indexed, "indexed file")}${read}${nearest.length ? `; nearest names: ${nearest.join(", ")}` : ""}; ${noMatchNext(request.kind, indexed, ws.relDir)}`;
+      data.noMatches = `no matches for '${query}' (${what})${scope} in ${plural(indexed, "indexed file")}${read}${nearest.length ? `; nearest names: ${nearest.join(", ")}` : ""}; ${noMatchNext(request.kind, indexed, ws.relDir, ctx.surface)}`;
       out.push(data.noMatches);
     }
     return { text: out.join("\n"), data };
@@ -198,10 +199,11 @@ export async function find(request: FindRequest, ctx: OpContext): Promise<OpResu
 }
 
 /** What to try after a lookup that matched nothing. */
-function noMatchNext(kind: FindKind, indexed: number, relDir: string): string {
-  if (indexed === 0) return "nothing is indexed here: check path (svc_workspace action=status shows the root and its files; the inventory skips ignored, binary and oversized files)";
+function noMatchNext(kind: FindKind, indexed: number, relDir: string, surface: Surface | undefined): string {
+  if (indexed === 0) return `nothing is indexed here: check path (${statusCall(surface)} shows the root and its files; the inventory skips ignored, binary and oversized files)`;
   const scope = relDir ? `; or a path above ${relDir}` : "";
-  if (kind === "symbol") return `try a shorter part of the name, kind=text (words in code and comments) or kind=task (a description of what it does)${scope}`;
-  if (kind === "path") return `try a shorter part of the file name, or svc_toc for the files indexed here${scope}`;
-  return `try another spelling or fewer words, kind=task (a description of what it does), or svc_toc for the files indexed here${scope}`;
+  const toc = opName(surface, "toc");
+  if (kind === "symbol") return `try a shorter part of the name, ${findKind(surface, "text")} (words in code and comments) or ${findKind(surface, "task")} (a description of what it does)${scope}`;
+  if (kind === "path") return `try a shorter part of the file name, or ${toc} for the files indexed here${scope}`;
+  return `try another spelling or fewer words, ${findKind(surface, "task")} (a description of what it does), or ${toc} for the files indexed here${scope}`;
 }

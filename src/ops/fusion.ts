@@ -10,7 +10,7 @@ import { renderPlan, type FusionData } from "../render/fusion.ts";
 import type { Level } from "../render/reduce/index.ts";
 import { validateSessionId } from "../render/session.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
-import { budgetName } from "../render/surface-calls.ts";
+import { budgetName, statusCall } from "../render/surface-calls.ts";
 import type { OpContext, OpResult, Surface } from "./types.ts";
 
 export interface FusionRequest extends ExclusionFilter {
@@ -48,11 +48,11 @@ export function noteSetAside(plan: Plan, setAside: readonly SetAside[], collecte
 }
 
 /** Why a fusion answer has no file at all, and what to try (the manifest note; the structured result's notes carry it). */
-function nothingCollected(relDir: string, request: FusionRequest): string {
+function nothingCollected(relDir: string, request: FusionRequest, surface: Surface | undefined): string {
   const filters = (["excludeDirectories", "excludeFiles", "excludePatterns"] as const).filter((k) => request[k]?.length);
   if (request.excludeTestProjects) filters.push("excludeTestProjects" as never);
   const where = relDir || "the workspace root";
-  return `no files: nothing indexed under ${where}${filters.length ? ` is left after ${filters.join(", ")}` : " can be collected"} (the inventory skips ignored, binary and oversized files and secrets such as .env); check path${filters.length ? ` and ${filters.join(", ")}` : ""}, or svc_workspace action=status for the root and its files`;
+  return `no files: nothing indexed under ${where}${filters.length ? ` is left after ${filters.join(", ")}` : " can be collected"} (the inventory skips ignored, binary and oversized files and secrets such as .env); check path${filters.length ? ` and ${filters.join(", ")}` : ""}, or ${statusCall(surface)} for the root and its files`;
 }
 
 export async function runFusion(request: FusionRequest, ctx: OpContext, run: FusionRun): Promise<OpResult<FusionData>> {
@@ -64,7 +64,7 @@ export async function runFusion(request: FusionRequest, ctx: OpContext, run: Fus
     const { collection: sources, setAside } = run.asked === false ? { collection, setAside: [] } : setAsideDataAndDocs(collection, run.asked);
     const plan = await run.plan(sources);
     noteSetAside(plan, setAside, collection.files.length, ctx.surface);
-    if (collection.files.length === 0 && !plan.manifestNotes.some((n) => n.startsWith("no files:"))) plan.manifestNotes.push(nothingCollected(ws.relDir, request));
+    if (collection.files.length === 0 && !plan.manifestNotes.some((n) => n.startsWith("no files:"))) plan.manifestNotes.push(nothingCollected(ws.relDir, request, ctx.surface));
     const { text, data } = await renderPlan(plan, {
       root: ws.root,
       format: request.format,

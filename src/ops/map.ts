@@ -5,8 +5,9 @@ import type { Database } from "bun:sqlite";
 import { indexForRead } from "../indexing/fresh.ts";
 import type { IndexState } from "../index/open.ts";
 import { availabilityHeader } from "../render/availability.ts";
+import { findKind, opName, statusCall } from "../render/surface-calls.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
-import type { OpContext, OpResult } from "./types.ts";
+import type { OpContext, OpResult, Surface } from "./types.ts";
 import { routeRecords, unresolvedRecords } from "../wiring/query/rows.ts";
 
 export const MAP_DETAILS = ["all", "symbols", "routes"] as const;
@@ -35,14 +36,14 @@ export interface MapData {
 }
 
 /** Why a map has no declarations (no files here, or files of no language with declarations), and what to try. */
-function emptyMap(db: Database, scope: string, scopeArgs: string[], relDir: string): string {
+function emptyMap(db: Database, scope: string, scopeArgs: string[], relDir: string, surface: Surface | undefined): string {
   const where = relDir || "the workspace root";
   const files = db.query(`SELECT coalesce(f.language, '') AS language, count(*) AS n, sum(f.is_test) AS tests FROM files f WHERE 1 = 1${scope} GROUP BY 1 ORDER BY 2 DESC`).all(...scopeArgs) as { language: string; n: number; tests: number }[];
   const total = files.reduce((n, r) => n + r.n, 0);
-  if (total === 0) return `no indexed files under ${where} (the inventory skips ignored, binary and oversized files); check path, or svc_workspace action=status for the root and its files`;
+  if (total === 0) return `no indexed files under ${where} (the inventory skips ignored, binary and oversized files); check path, or ${statusCall(surface)} for the root and its files`;
   const tests = files.reduce((n, r) => n + r.tests, 0);
   const kinds = files.slice(0, 5).map((r) => `${r.language || "other"} ${r.n}`).join(", ");
-  return `none of the ${total} indexed file${total === 1 ? "" : "s"} under ${where} (${kinds}${tests ? `; ${tests} test${tests === 1 ? "" : "s"}, excluded` : ""}) declares a top-level symbol; svc_toc lists the files, svc_find kind=text searches their text`;
+  return `none of the ${total} indexed file${total === 1 ? "" : "s"} under ${where} (${kinds}${tests ? `; ${tests} test${tests === 1 ? "" : "s"}, excluded` : ""}) declares a top-level symbol; ${opName(surface, "toc")} lists the files, ${findKind(surface, "text", true)} searches their text`;
 }
 
 export async function map(request: MapRequest, ctx: OpContext): Promise<OpResult<MapData>> {
@@ -76,7 +77,7 @@ export async function map(request: MapRequest, ctx: OpContext): Promise<OpResult
       out.push(`symbols (${total} top-level declarations, tests excluded)${more}:`);
       for (const r of rows) out.push(`  ${r.exported ? "" : "(local) "}${r.kind} ${r.qualifiedName}  (${r.path}:${r.line})`);
       if (rows.length === 0) {
-        data.symbols.empty = emptyMap(db, scope, scopeArgs, ws.relDir);
+        data.symbols.empty = emptyMap(db, scope, scopeArgs, ws.relDir, ctx.surface);
         out.push(`  none: ${data.symbols.empty}`);
       }
     }

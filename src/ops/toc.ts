@@ -1,7 +1,7 @@
 // svc toc / svc_toc: the table of contents of a directory from the index, degrading to fit
 // its budget. Token costs are the index's estimates (no file is re-read or re-tokenized).
 
-import { opName, type Surface } from "../render/surface-calls.ts";
+import { opName, statusCall, type Surface } from "../render/surface-calls.ts";
 import type { DeclKind } from "../lang/model.ts";
 import { collectIndexed, type ExclusionFilter } from "../plan/collect.ts";
 import {
@@ -121,7 +121,7 @@ export async function toc(request: TocRequest, ctx: OpContext): Promise<OpResult
       const aside = setAside.reduce((n, r) => n + r.files, 0);
       data.empty = `no source files under ${where}: ${
         aside ? `only ${aside} data and docs file${aside === 1 ? "" : "s"} (notIncluded lists them)` : collection.skipped.length ? `the ${collection.skipped.length} file${collection.skipped.length === 1 ? "" : "s"} here were skipped (skipped says why)` : "nothing indexed here"
-      }; the inventory skips ignored, binary and oversized files: check path${request.excludePatterns?.length || request.excludeDirectories?.length || request.excludeFiles?.length ? " and the exclude parameters" : ""}, or svc_workspace action=status for the root and its files`;
+      }; the inventory skips ignored, binary and oversized files: check path${request.excludePatterns?.length || request.excludeDirectories?.length || request.excludeFiles?.length ? " and the exclude parameters" : ""}, or ${statusCall(ctx.surface)} for the root and its files`;
       const text = assemble(tocHeader(0, 0, "full", scope, 0, ctx.surface), [`(${data.empty})`], footer);
       rendered = { text, detail: "full", tokens: counter.count(text) };
     } else {

@@ -41,3 +41,14 @@ export function fetchCall(surface: Surface | undefined, path: string): { next: (
 export function opName(surface: Surface | undefined, op: "focus" | "search" | "skeleton" | "toc"): string {
   return surface === "cli" ? `svc ${op}` : `svc_${op}`;
 }
+
+/** The index status call: `svc diagnostics` on the CLI, `svc_workspace action=status` elsewhere. */
+export function statusCall(surface: Surface | undefined): string {
+  return surface === "cli" ? "svc diagnostics" : "svc_workspace action=status";
+}
+
+/** A find kind as the surface passes it: `--kind text` on the CLI, `kind=text` elsewhere (`find`: with the operation, `svc find --kind text` / `svc_find kind=text`). */
+export function findKind(surface: Surface | undefined, kind: string, find = false): string {
+  const arg = surface === "cli" ? `--kind ${kind}` : `kind=${kind}`;
+  return find ? `${surface === "cli" ? "svc find" : "svc_find"} ${arg}` : arg;
+}

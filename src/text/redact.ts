@@ -182,13 +182,13 @@ function pairValue(text: string, nameAt: number, op: string, value: string): str
   return listed ? value.split(before === "?" || before === "&" ? /[&#]/ : /;/)[0] : undefined;
 }
 
-/** Unquoted values only in env/ini/yaml style: `KEY=value` alone on its line, value not code. */
+/** Unquoted values only in env/ini/yaml style: `KEY=value` alone on its line (maybe a YAML list item or a diff line), value not code. */
 function envStyle(text: string, nameAt: number, end: number, op: string, value: string): boolean {
   if (op !== "=" && op !== ":") return false;
   let start = nameAt;
   while (start > 0 && /[\w$.-]/.test(text[start - 1]!)) start--;
   const lineStart = text.lastIndexOf("\n", start - 1) + 1;
-  if (!/^[ \t]*(?:export[ \t]+)?$/.test(text.slice(lineStart, start))) return false;
+  if (!/^[ \t]*(?:[-+][ \t]*)?(?:export[ \t]+)?$/.test(text.slice(lineStart, start))) return false; // `- ` YAML list item, `+`/`-` diff line
   if (!/^[ \t]*(?:#.*)?(?:\r?\n|$)/.test(text.slice(end, end + 200))) return false;
   if (/[()[\]{}<>,;]/.test(value)) return false;
   return !(/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/.test(value) && (value.includes(".") || !/\d/.test(value)));

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { findSecrets, lineColumnOf, redact, SECRET_KINDS, type SecretKind } from "../../src/text/redact.ts";
+import { findSecrets, lineColumnOf, redact, redactPatch, SECRET_KINDS, type SecretKind } from "../../src/text/redact.ts";
 
 // Every fake secret is assembled at run time, so this file holds no literal token.
 const mix = (n: number, alphabet = "a1B2c3D4e5F6g7H8i9J0kLmNoPqRsTuVwXyZ") =>
@@ -226,6 +226,14 @@ describe("short credentials (8 to 15 characters)", () => {
     expect(out(`{ "password": "${pw}" }`)).toBe(`{ "password": "[REDACTED:api-token]" }`);
     expect(out(`DB_PASSWORD=${pw}\n`, ".env")).toBe("DB_PASSWORD=[REDACTED:env-value]\n");
     expect(out(`postgres://admin:${url}@db:5432/app`)).toBe("postgres://[REDACTED:connection-string]@db:5432/app");
+  });
+  test("a YAML list item and a diff line keep their env-style value a secret (short or long)", () => {
+    const long = "correct-horse-" + "battery-xyz12";
+    expect(secretTexts(`users:\n  - password: ${pw}\n`, "config/users.yaml")).toEqual([pw]);
+    const patch = `--- a/config/db.yaml\n+++ b/config/db.yaml\n@@ -1,1 +1,3 @@\n db:\n+  password: ${pw}\n-  api_token: ${long}\n+DB_PASSWORD=${pw}\n`;
+    expect(secretTexts(patch, "config/db.yaml")).toEqual([pw, long, pw]);
+    expect(redactPatch(patch, "config/db.yaml").count).toBe(3);
+    expect(kinds(`- password: required\n+ token: on-demand\n`, "docs/a.yaml")).toEqual([]);
   });
   test("placeholders, references, words, paths and code stay", () => {
     for (const value of ["changeme", "password", "<your-password>", "${PASSWORD}", "process.env.DB_PASSWORD", "xxxxxxxx", "********",

@@ -92,9 +92,10 @@ function looksRandom(s: string): boolean {
 
 // The regex finds the last word-part (`key` only as a compound: apiKey, secret_key, ...);
 // `secretName` then checks that it starts a word-part and returns where the name starts.
-// ASSIGN: optional closing quote of a JSON/dict key, optional `: Type` before `=`, the operator.
+// ASSIGN: optional closing quote of a JSON/dict key, optional `: Type` before `=`, the operator
+// (`>` only ends an XML start tag: `<password>…</password>`).
 // STR(q): a one-line q-quoted literal with backslash escapes (unrolled loop, linear).
-const ASSIGN = String.raw`(["'\x60]?)(?:[ \t]*:[ \t]*[A-Za-z_$][\w$.]*(?:\[\])?(?=[ \t]*=(?![=>])))?[ \t]*(:=|=>|=(?!=)|:(?!:))[ \t]*`;
+const ASSIGN = String.raw`(["'\x60]?)(?:[ \t]*:[ \t]*[A-Za-z_$][\w$.]*(?:\[\])?(?=[ \t]*=(?![=>])))?[ \t]*(:=|=>|=(?!=)|:(?!:)|>)[ \t]*`;
 const STR = (q: string) => `${q}([^${q}\\\\\\r\\n]*(?:\\\\.[^${q}\\\\\\r\\n]*)*)${q}`;
 const VALUE = `(?:${STR('"')}|${STR("'")}|${STR("\\x60")}|([^\\s"'\\x60]+))`;
 /** Last word-part of a credential's name (`key` only as a compound, see NAME_PREFIXES). */
@@ -148,11 +149,24 @@ function assignment(text: string, m: RegExpExecArray, push: Push, scan: Scan): v
     push("aws-secret-key", end - value.length, end - value.length + 40); // aws_secret_access_key & co
     return;
   }
+  if (m[3] === ">") return xmlElement(text, nameAt, m, push);
   const pair = quoted === undefined ? pairValue(text, nameAt, m[3] ?? "", value) : undefined;
   const secret = pair ?? value;
   if (!credentialValue(secret)) return;
   if (pair === undefined && quoted === undefined && (scan.code || !envStyle(text, nameAt, end, m[3] ?? "", value))) return;
   push("api-token", end - value.length, end - value.length + secret.length);
+}
+
+/** `<password>value</password>` (Maven settings.xml, Spring, .NET config): the element's one-line text, in any file. */
+function xmlElement(text: string, nameAt: number, m: RegExpExecArray, push: Push): void {
+  const raw = m[7];
+  if (raw === undefined || m[2]) return;
+  let start = nameAt;
+  while (start > 0 && /[\w.:-]/.test(text[start - 1]!)) start--;
+  if (text[start - 1] !== "<") return; // a comparison or a generic (`Promise<Token>`) has no closing tag
+  const valueAt = m.index + m[0].length - raw.length, close = raw.indexOf("<");
+  if (close < 0 || !text.startsWith(`</${text.slice(start, m.index + m[1]!.length)}>`, valueAt + close)) return;
+  if (credentialValue(raw.slice(0, close))) push("api-token", valueAt, valueAt + close);
 }
 
 /** A credential name's value from this many characters; under 16 only if it looks like a password. */
@@ -188,7 +202,7 @@ function envStyle(text: string, nameAt: number, end: number, op: string, value: 
   let start = nameAt;
   while (start > 0 && /[\w$.-]/.test(text[start - 1]!)) start--;
   const lineStart = text.lastIndexOf("\n", start - 1) + 1;
-  if (!/^[ \t]*(?:[-+][ \t]*)?(?:export[ \t]+)?$/.test(text.slice(lineStart, start))) return false; // `- ` YAML list item, `+`/`-` diff line
+  if (!/^[ \t]*(?:[-+][ \t]*)?(?:(?:export|set)[ \t]+)?$/i.test(text.slice(lineStart, start))) return false; // `- ` YAML list item, `+`/`-` diff line
   if (!/^[ \t]*(?:#.*)?(?:\r?\n|$)/.test(text.slice(end, end + 200))) return false;
   if (/[()[\]{}<>,;]/.test(value)) return false;
   return !(/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/.test(value) && (value.includes(".") || !/\d/.test(value)));

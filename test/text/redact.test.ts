@@ -221,6 +221,8 @@ describe("short credentials (8 to 15 characters)", () => {
       [`pwd = "${pw}"`, pw, "db.py"], [`"pass": "${pw}"`, pw], [`auth: "${pw}"`, pw], [`basicAuth: "${pw}"`, pw],
       [`"credentials": "${pw}"`, pw], [`api_key = "${pw}"`, pw], [`client_secret: '${pw}'`, pw], [`privateKey: "${pw}"`, pw],
       [`access_token = "${pw}"`, pw], [`passphrase: "${pw}"`, pw], [`password: "${"hunter22"}"`, "hunter22"],
+      [`<server><id>db</id><password>${pw}</password></server>`, pw, "settings.xml"], [`<db.password>${pw}</db.password>`, pw, "app.xml"],
+      [`set DB_PASSWORD=${pw}\r\n`, pw, "deploy.bat"], [`db.password=${pw}\n`, pw, "app.properties"],
     ];
     for (const [text, secret, path] of forms) expect({ text, secrets: secretTexts(text, path) }).toEqual({ text, secrets: [secret] });
     expect(out(`{ "password": "${pw}" }`)).toBe(`{ "password": "[REDACTED:api-token]" }`);
@@ -243,7 +245,8 @@ describe("short credentials (8 to 15 characters)", () => {
     }
     for (const text of [
       `pass: "passed",`, `'allPass': 'overEvery',`, `type RequestCredentials = "include" | "omit";`, `bypass = "Pz9kQ2mW1"`, `oauth = "Pz9kQ2mW1"`,
-      `;e.password=t.password,n=r.xyz12;`, `a&&(x.token=y.token123);`, `const password = input1234;`, `token = fn(abc12345)`,
+      `;e.password=t.password,n=r.xyz12;`, `<password>changeme</password>`, `<token>\${TOKEN}</token>`,
+      `const x: Promise<Token> = load(); if (token > 12345678) {}`, `a&&(x.token=y.token123);`, `const password = input1234;`, `token = fn(abc12345)`,
     ]) expect({ text, kinds: kinds(text, "src/a.js") }).toEqual({ text, kinds: [] });
   });
 });

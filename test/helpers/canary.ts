@@ -46,6 +46,8 @@ export const CANARY = {
   sendgridKey: "SG" + "." + mix(22, ALNUM, 23) + "." + mix(43, ALNUM, 24),
   twilioKey: "SK" + mix(32, "0123456789abcdef", 25),
   bearerToken: "Zu" + mix(30, ALNUM, 26),
+  shortPassword: "Sp" + mix(7, ALNUM, 27) + "4", // 10 characters: a credential name's value counts from 8
+  shortTsPassword: "Tp" + mix(7, ALNUM, 28) + "7",
   worktreeJwt: [seg({ alg: "HS256" }), seg({ sub: "worktree" }), mix(40, "aB3_cD9-eF1gH7iJ5kL2mN8x", 20)].join("."),
 };
 
@@ -124,6 +126,8 @@ export function canaryRepo(): { root: string; base: string } {
     "src/app.ts": 'import { connect, GITHUB } from "./config";\n\nexport function start(): string {\n  return connect("https://api.example.com", GITHUB);\n}\n',
     "test/config.test.ts": 'import { connect } from "../src/config";\n\nexport const probe = connect("https://x.test");\n',
     ".npmrc": `//registry.npmjs.org/:_authToken=${CANARY.npmToken}\n`,
+    "config/db.yaml": `db:\n  user: admin\n  password: ${CANARY.shortPassword}\n`,
+    "src/db.ts": `export const dbOptions = { user: "admin", password: "${CANARY.shortTsPassword}" };\n`,
   });
   git(root, "add", "-A");
   git(root, "commit", "-q", "-m", "config");

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { findSecrets, lineColumnOf, redact, SECRET_KINDS, type SecretKind } from "../../src/text/redact.ts";
+import { findSecrets, lineColumnOf, redact, redactPatch, SECRET_KINDS, type SecretKind } from "../../src/text/redact.ts";
 
 // Every fake secret is assembled at run time, so this file holds no literal token.
 const mix = (n: number, alphabet = "a1B2c3D4e5F6g7H8i9J0kLmNoPqRsTuVwXyZ") =>
@@ -199,6 +199,55 @@ describe("api-token assignments", () => {
     expect(out(`token = "${GHP}"`)).toBe(`token = "[REDACTED:github-token]"`);
     expect(kinds(`OPENAI_API_KEY="${OPENAI}"`)).toEqual(["openai-key"]);
     expect(kinds(`jwt_secret: "${JWT}"`)).toEqual(["jwt"]);
+  });
+});
+
+describe("short credentials (8 to 15 characters)", () => {
+  const pw = "Pz9" + "!kQ2#mW"; // 10 chars, the probe's password
+  const url = "Pz9" + "kQ2mW1"; // URL-safe
+  test("a credential name's short value, in every form, exactly the value", () => {
+    const forms: Array<[string, string, string?]> = [
+      [`{ "password": "${pw}" }`, pw, "config/app.json"],
+      [`db:\n  password: ${pw}\n`, pw, "config/db.yaml"],
+      [`DB_PASSWORD=${pw}\n`, pw, "deploy/settings.ini"],
+      [`const password = "${pw}";`, pw, "src/db.ts"],
+      [`const options = { user: "admin", password: '${pw}' };`, pw, "src/db.js"],
+      [`this.dbPassword = \`${pw}\`;`, pw, "src/db.ts"],
+      [`const login = "https://db.example.com/login?user=admin&password=${url}&next=home";`, url, "src/db.ts"],
+      [`const login = "https://db.example.com/cb?token=${url}#top";`, url, "src/db.ts"],
+      [`dsn = "host=db user=admin password=${pw} dbname=app"`, pw, "db.py"],
+      [`mysql --user=admin --password=${pw} app\n`, pw, "deploy.sh"],
+      [`env USER=admin PASSWORD=${pw} ./run\n`, pw, "deploy.sh"],
+      [`pwd = "${pw}"`, pw, "db.py"], [`"pass": "${pw}"`, pw], [`auth: "${pw}"`, pw], [`basicAuth: "${pw}"`, pw],
+      [`"credentials": "${pw}"`, pw], [`api_key = "${pw}"`, pw], [`client_secret: '${pw}'`, pw], [`privateKey: "${pw}"`, pw],
+      [`access_token = "${pw}"`, pw], [`passphrase: "${pw}"`, pw], [`password: "${"hunter22"}"`, "hunter22"],
+      [`<server><id>db</id><password>${pw}</password></server>`, pw, "settings.xml"], [`<db.password>${pw}</db.password>`, pw, "app.xml"],
+      [`set DB_PASSWORD=${pw}\r\n`, pw, "deploy.bat"], [`db.password=${pw}\n`, pw, "app.properties"],
+    ];
+    for (const [text, secret, path] of forms) expect({ text, secrets: secretTexts(text, path) }).toEqual({ text, secrets: [secret] });
+    expect(out(`{ "password": "${pw}" }`)).toBe(`{ "password": "[REDACTED:api-token]" }`);
+    expect(out(`DB_PASSWORD=${pw}\n`, ".env")).toBe("DB_PASSWORD=[REDACTED:env-value]\n");
+    expect(out(`postgres://admin:${url}@db:5432/app`)).toBe("postgres://[REDACTED:connection-string]@db:5432/app");
+  });
+  test("a YAML list item and a diff line keep their env-style value a secret (short or long)", () => {
+    const long = "correct-horse-" + "battery-xyz12";
+    expect(secretTexts(`users:\n  - password: ${pw}\n`, "config/users.yaml")).toEqual([pw]);
+    const patch = `--- a/config/db.yaml\n+++ b/config/db.yaml\n@@ -1,1 +1,3 @@\n db:\n+  password: ${pw}\n-  api_token: ${long}\n+DB_PASSWORD=${pw}\n`;
+    expect(secretTexts(patch, "config/db.yaml")).toEqual([pw, long, pw]);
+    expect(redactPatch(patch, "config/db.yaml").count).toBe(3);
+    expect(kinds(`- password: required\n+ token: on-demand\n`, "docs/a.yaml")).toEqual([]);
+  });
+  test("placeholders, references, words, paths and code stay", () => {
+    for (const value of ["changeme", "password", "<your-password>", "${PASSWORD}", "process.env.DB_PASSWORD", "xxxxxxxx", "********",
+      "aaaaaaaaaa", "peanuts", "different", "same-origin", "include", "secretpass", "/Users/maciej", "MY_PASSWORD", "{{ pass }}",
+      "%(pass)s", "your_password", "Pz9!kQ2"]) {
+      for (const text of [`password: "${value}"`, `credentials: '${value}'`, `DB_PASSWORD=${value}\n`]) expect({ text, kinds: kinds(text) }).toEqual({ text, kinds: [] });
+    }
+    for (const text of [
+      `pass: "passed",`, `'allPass': 'overEvery',`, `type RequestCredentials = "include" | "omit";`, `bypass = "Pz9kQ2mW1"`, `oauth = "Pz9kQ2mW1"`,
+      `;e.password=t.password,n=r.xyz12;`, `<password>changeme</password>`, `<token>\${TOKEN}</token>`,
+      `const x: Promise<Token> = load(); if (token > 12345678) {}`, `a&&(x.token=y.token123);`, `const password = input1234;`, `token = fn(abc12345)`,
+    ]) expect({ text, kinds: kinds(text, "src/a.js") }).toEqual({ text, kinds: [] });
   });
 });
 

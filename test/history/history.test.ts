@@ -133,8 +133,10 @@ describe("index history", () => {
     const plain = new Set(messageWords("rotate the credentials for the deploy job"));
     for (const [name, value] of Object.entries(CANARY)) {
       // As an assignment (as the redactor sees it in files) and as a bare value (no pattern need know it) —
-      // except a passphrase of dictionary words, which without context reads as prose.
-      const words = [...messageWords(`rotate the credentials for the deploy job\n\napiSecret = "${value}"`), ...(name === "apiToken" ? [] : messageWords(`rotate the credentials for the deploy job\n\nuse ${value} from now on`))];
+      // except a passphrase of dictionary words, which without context reads as prose, and a short password
+      // (shortPassword, shortTsPassword: 10 characters, only a credential name before one says what it is; bare, its letters are 3-letter words).
+      const bare = name !== "apiToken" && !name.startsWith("short");
+      const words = [...messageWords(`rotate the credentials for the deploy job\n\napiSecret = "${value}"`), ...(bare ? messageWords(`rotate the credentials for the deploy job\n\nuse ${value} from now on`) : [])];
       const leaked = splitIdentifier(value)
         .filter((p) => p.length >= 3 && !/\d/.test(p))
         .map(stem)

@@ -1,8 +1,6 @@
 // svc_workspace action=apply: the one tree-write path. Confined to the workspace root; an
 // `expectedHash` (SHA-256 of the content the edit was derived from) must match the file as
-// it is now, on dry runs too; nothing is written unless write=true, and then atomically —
-// except into a file with more than one hard link, whose own inode gets the new bytes (a
-// rename would cut this name from the others, which would keep the old content).
+// it is now, on dry runs too; nothing is written unless write=true, and then atomically.
 // A host serving the root is told at once, so the index (and its resident engine) follow.
 
 import { createHash } from "node:crypto";
@@ -12,7 +10,6 @@ import { clipInput, validationError } from "../errors.ts";
 import { connectHost } from "../host/client.ts";
 import { decodeStrict, keepFileStyle, restoreMarkers } from "./apply-fidelity.ts";
 import { writeFileAtomic } from "../sys/atomic-write.ts";
-import { writeFileInPlace } from "../sys/write-in-place.ts";
 
 /** expectedHash of a file the edit creates: apply refuses if one has appeared since. */
 export const ABSENT = "absent";
@@ -40,8 +37,6 @@ export interface ApplyData {
   previousHash: string | null;
   /** SHA-256 of the bytes written (the proposed content with what was kept). */
   hash: string;
-  /** The file's hard links (names of its inode) when more than one: the bytes are written in place to keep them. */
-  hardLinks?: number;
   /** Whether a serving host re-indexed the file before this answer. */
   indexedByHost?: boolean;
 }
@@ -57,7 +52,7 @@ export function sha256(bytes: string | Uint8Array): string {
  * A refactor stages nothing apply would refuse (refactor/stage.ts), so a handoff never stops
  * after its first files were written.
  */
-export function replaceable(abs: string, rel: string): { bytes: Buffer; text: string; links: number } | null {
+export function replaceable(abs: string, rel: string): { bytes: Buffer; text: string } | null {
   let stat;
   try {
     stat = statSync(abs);
@@ -67,7 +62,7 @@ export function replaceable(abs: string, rel: string): { bytes: Buffer; text: st
   if (!stat.isFile()) throw validationError(`cannot apply to '${rel}': it is not a regular file`);
   if ((stat.mode & 0o222) === 0) throw validationError(`refusing to apply to '${rel}': the file is read-only (mode ${(stat.mode & 0o777).toString(8)}); make it writable first if it is meant to change`);
   const bytes = readFileSync(abs);
-  return { bytes, text: decodeStrict(rel, bytes), links: stat.nlink };
+  return { bytes, text: decodeStrict(rel, bytes) };
 }
 
 /** A new file's nearest existing ancestor must be a directory: name a dangling symbolic link or a file in the way (mkdir would answer EEXIST or ENOTDIR). */
@@ -138,17 +133,12 @@ export async function apply(request: ApplyRequest, ctx: OpContext): Promise<OpRe
   const data: ApplyData = { root: ws.root, file: target.rel, action, written: false, chars: request.content.length, kept, previousHash, hash: sha256(output) };
   const verb = action === "overwrite" ? "overwrite" : "create";
   const keptNote = kept.length ? `; keeping the file's ${kept.join(", ")}` : "";
-  const links = current && current.links > 1 ? current.links : 0;
-  if (links) data.hardLinks = links;
   if (!request.write) {
-    const linkNote = links ? `; it has ${links} hard links: the write would go in place to keep them` : "";
-    return { text: `dry run (no write): would ${verb} ${target.rel} (${data.chars} chars${keptNote}${linkNote}). Re-run with write=true to apply.`, data };
+    return { text: `dry run (no write): would ${verb} ${target.rel} (${data.chars} chars${keptNote}). Re-run with write=true to apply.`, data };
   }
-  if (!links) writeFileAtomic(target.abs, output);
-  else if (!writeFileInPlace(target.abs, before!, output)) throw validationError(`conflict: ${target.rel} changed while the edit was being applied (expected ${previousHash}); nothing was written`);
+  writeFileAtomic(target.abs, output);
   data.written = true;
   data.indexedByHost = ctx.host ? false : await tellHost(ws.root);
   const past = action === "overwrite" ? "overwrote" : "created";
-  const linkNote = links ? `; kept its ${links} hard links: written in place` : "";
-  return { text: `applied: ${past} ${target.rel} (${data.chars} chars${keptNote}${linkNote}, sha256 ${data.hash.slice(0, 12)}…)`, data };
+  return { text: `applied: ${past} ${target.rel} (${data.chars} chars${keptNote}, sha256 ${data.hash.slice(0, 12)}…)`, data };
 }

@@ -61,6 +61,9 @@ export function replaceable(abs: string, rel: string): { bytes: Buffer; text: st
   }
   if (!stat.isFile()) throw validationError(`cannot apply to '${rel}': it is not a regular file`);
   if ((stat.mode & 0o222) === 0) throw validationError(`refusing to apply to '${rel}': the file is read-only (mode ${(stat.mode & 0o777).toString(8)}); make it writable first if it is meant to change`);
+  // Other names of the same bytes, maybe outside the workspace: written in place they would change too, written by the
+  // atomic rename this name would be cut from them (they keeping the old content, silently).
+  if (stat.nlink > 1) throw validationError(`refusing to apply to '${rel}': the file has ${stat.nlink} hard links (other names for the same bytes, which may be outside the workspace): a write would change them too or cut this name from them; give it its own copy first (cp '${rel}' '${rel}.own' && mv '${rel}.own' '${rel}') if it is meant to change alone`);
   const bytes = readFileSync(abs);
   return { bytes, text: decodeStrict(rel, bytes) };
 }

@@ -16,6 +16,6 @@ export interface ChangesRequest extends FusionRequest {
 export function changes(request: ChangesRequest, ctx: OpContext): Promise<OpResult<FusionData>> {
   return runFusion(request, ctx, {
     level: request.level,
-    plan: (c) => planChanges(c, { changedSince: request.changedSince, includeDependents: request.includeDependents, review: request.review, level: request.level }),
+    plan: (c) => planChanges(c, { changedSince: request.changedSince, includeDependents: request.includeDependents, review: request.review, level: request.level, surface: ctx.surface }),
   });
 }

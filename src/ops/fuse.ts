@@ -92,7 +92,7 @@ async function plan(all: Collection, request: FuseRequest, surface: Surface | un
   if (request.focus) result = planFocus(collection, { focus: request.focus, depth: request.depth, level: request.level });
   else if (request.query) result = planSearch(collection, { query: request.query, queryTop: request.queryTop, depth: request.depth, level: request.level, rerank: false });
   else if (request.changedSince) {
-    result = await planChanges(collection, { changedSince: request.changedSince, includeDependents: request.includeDependents, review: false, level: request.level });
+    result = await planChanges(collection, { changedSince: request.changedSince, includeDependents: request.includeDependents, review: false, level: request.level, surface, op: "fuse" });
   } else result = planWhole(collection, request.level, "fuse", Boolean(request.maxTokens));
   result.manifestNotes.unshift(`template: ${template}${request.template ? "" : " (inferred)"}`, ...templateNoteLines);
   noteSetAside(result, setAside, inTemplate.files.length, surface);

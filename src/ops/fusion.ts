@@ -47,8 +47,8 @@ export function noteSetAside(plan: Plan, setAside: readonly SetAside[], collecte
   plan.collected = collected;
 }
 
-/** Why a fusion answer has no file at all, and what to try (the manifest note; the structured result's notes carry it). */
-function nothingCollected(relDir: string, request: FusionRequest, surface: Surface | undefined): string {
+/** Why a fusion answer (or any answer over the collected files) has no file at all, and what to try (the manifest note; the structured result's notes carry it). */
+export function nothingCollected(relDir: string, request: Partial<Pick<FusionRequest, "excludeDirectories" | "excludeFiles" | "excludePatterns" | "excludeTestProjects">>, surface: Surface | undefined): string {
   const filters = (["excludeDirectories", "excludeFiles", "excludePatterns"] as const).filter((k) => request[k]?.length);
   if (request.excludeTestProjects) filters.push("excludeTestProjects" as never);
   const where = relDir || "the workspace root";

@@ -5,6 +5,7 @@
 import { loadFileGraph } from "../graph/file-graph.ts";
 import { collectIndexed, type Collection } from "../plan/collect.ts";
 import type { Plan } from "../plan/model.ts";
+import { nothingCollected } from "./fusion.ts";
 import { planScope } from "./scope.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
@@ -32,6 +33,15 @@ export interface GraphData {
   detail: "files" | "directories";
   nodes: GraphNode[];
   edges: { from: string; to: string; weight: number; kind: string }[];
+  /** Why there is no node, and what to try. */
+  empty?: string;
+}
+
+/** Why the graph has no node: nothing collected at all, or nothing under `directory`. */
+function emptyGraph(collection: Collection, relDir: string, directory: string, surface: OpContext["surface"]): string {
+  if (collection.files.length === 0) return nothingCollected(relDir, {}, surface);
+  const top = [...new Set(collection.files.filter((f) => f.path.includes("/")).map((f) => f.path.slice(0, f.path.indexOf("/"))))].sort().slice(0, 8);
+  return `no indexed file under directory '${directory}' (${collection.files.length} file${collection.files.length === 1 ? "" : "s"} collected${top.length ? `; top folders: ${top.join(", ")}` : ""}); pass directory as a folder relative to the workspace root, or leave it out for the whole graph`;
 }
 
 /** The roles of a focus, search (task localization) or changes scope — the same plan svc/explain returns. */
@@ -51,7 +61,8 @@ export async function graph(request: GraphRequest, ctx: OpContext): Promise<OpRe
     const g = loadFileGraph(db, collection.index.meta.index_completed_at ?? "");
     const plan = await overlay(collection, request);
     const roles = new Map(plan?.entries.map((e) => [e.fileId, e.role]) ?? []);
-    const prefix = request.directory ? `${request.directory.replace(/^\.?\/+|\/+$/g, "")}/` : "";
+    const under = (request.directory ?? "").replace(/^\.?\/+|\/+$/g, "");
+    const prefix = under && under !== "." ? `${under}/` : ""; // "." and "/": the whole workspace
     const files = collection.files.filter((f) => !prefix || f.path.startsWith(prefix));
     const inScope = new Set(files.map((f) => f.id));
     const types = db.prepare(`SELECT name FROM symbols WHERE file_id = ? AND container IS NULL AND kind IN ${NAMED_TYPE_KINDS_SQL} ORDER BY start_offset`);
@@ -69,7 +80,9 @@ export async function graph(request: GraphRequest, ctx: OpContext): Promise<OpRe
         if (to && inScope.has(e.to)) edges.push({ from: f.path, to: to.path, weight: e.weight, kind: e.type });
       }
     }
-    if (request.detail === "files") return { text: `${nodes.length} files, ${edges.length} edges`, data: { detail: "files", nodes, edges } };
+    const empty = nodes.length === 0 ? emptyGraph(collection, ws.relDir, under, ctx.surface) : undefined;
+    const why = empty ? `: ${empty}` : "";
+    if (request.detail === "files") return { text: `${nodes.length} files, ${edges.length} edges${why}`, data: { detail: "files", nodes, edges, ...(empty ? { empty } : {}) } };
     const folded = new Map<string, GraphNode>();
     for (const n of nodes) {
       const dir = dirOf(n.path);
@@ -90,7 +103,7 @@ export async function graph(request: GraphRequest, ctx: OpContext): Promise<OpRe
       return { from, to, weight, kind: "imports" };
     });
     const dirNodes = [...folded.values()].sort((a, b) => (a.path < b.path ? -1 : 1));
-    return { text: `${dirNodes.length} directories, ${dirEdges.length} edges`, data: { detail: "directories", nodes: dirNodes, edges: dirEdges } };
+    return { text: `${dirNodes.length} directories, ${dirEdges.length} edges${why}`, data: { detail: "directories", nodes: dirNodes, edges: dirEdges, ...(empty ? { empty } : {}) } };
   } finally {
     collection.index.db.close();
   }

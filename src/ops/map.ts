@@ -9,6 +9,7 @@ import { findKind, opName, statusCall } from "../render/surface-calls.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import type { OpContext, OpResult, Surface } from "./types.ts";
 import { routeRecords, unresolvedRecords } from "../wiring/query/rows.ts";
+import { ROUTE_FRAMEWORKS } from "../wiring/model.ts";
 
 export const MAP_DETAILS = ["all", "symbols", "routes"] as const;
 
@@ -32,7 +33,15 @@ export interface MapData {
   indexState: IndexState;
   /** empty: why there are no rows, and what to try. */
   symbols?: { total: number; rows: MapSymbol[]; empty?: string };
-  routes?: { total: number; rows: { method: string; pattern: string; path: string; line: number; framework: string; handler: string }[]; detected: boolean; unresolved: string[] };
+  /** empty: why there are no routes (what was looked for), and what to try. */
+  routes?: { total: number; rows: { method: string; pattern: string; path: string; line: number; framework: string; handler: string }[]; detected: boolean; unresolved: string[]; empty?: string };
+}
+
+/** Why a map has no routes: what was looked for, and what to try. */
+function noRoutes(relDir: string, unresolved: number, surface: Surface | undefined): string {
+  const where = relDir || "the workspace root";
+  if (unresolved) return `${unresolved} route registration${unresolved === 1 ? "" : "s"} under ${where} whose path could not be resolved (listed below: a computed path or a router passed around); ${findKind(surface, "text", true)} finds where they are mounted`;
+  return `no route registrations found under ${where} (looked for ${ROUTE_FRAMEWORKS.join(", ")} routes); routes of another framework or registered through a helper are not detected: ${findKind(surface, "text", true)} finds a route's path or handler by its text`;
 }
 
 /** Why a map has no declarations (no files here, or files of no language with declarations), and what to try. */
@@ -87,8 +96,9 @@ export async function map(request: MapRequest, ctx: OpContext): Promise<OpResult
       const rows = all.slice(0, request.maxRows).map((r) => ({ method: r.method, pattern: r.pattern, path: r.path, line: r.line, framework: r.framework, handler: r.handler?.symbol ?? r.handlerLabel }));
       const unresolved = unresolvedRecords(db, ["route", "mount"]).filter((u) => under(u.path)).map((u) => `${u.text} at ${u.path}:${u.line}`);
       data.routes = { total: all.length, rows, detected: all.length > 0, unresolved };
+      if (!all.length) data.routes.empty = noRoutes(ws.relDir, unresolved.length, ctx.surface);
       const more = all.length > rows.length ? ` (showing ${rows.length}; raise maxRows (CLI --max-rows) for more)` : "";
-      out.push(all.length ? `routes (${all.length})${more}:` : "routes: none detected");
+      out.push(all.length ? `routes (${all.length})${more}:` : `routes: none: ${data.routes.empty}`);
       for (const r of rows) out.push(`  ${r.method} ${r.pattern}  (${r.path}:${r.line})`);
       for (const u of unresolved.slice(0, request.maxRows)) out.push(`  unresolved: ${u}`);
     }

@@ -6,6 +6,7 @@ import { loadFileGraph } from "../graph/file-graph.ts";
 import { changedFiles, fileHunks, resolveRef, type ChangedFile } from "../git/changes.ts";
 import { redactPatch } from "../text/redact.ts";
 import type { Level } from "../render/reduce/index.ts";
+import { changesCall, statusCall, type Surface } from "../render/surface-calls.ts";
 import type { Collection } from "./collect.ts";
 import type { Plan, PlanEntry } from "./model.ts";
 
@@ -14,6 +15,9 @@ export interface ChangesPlanOptions {
   includeDependents: boolean;
   review: boolean;
   level: Level;
+  /** Who asks, for the next call an empty answer names. */
+  surface?: Surface;
+  op?: "changes" | "fuse";
 }
 
 /** Changed sources before changed tests, generated files last (under a budget the sources survive); then by path. */
@@ -78,9 +82,18 @@ export async function planChanges(collection: Collection, options: ChangesPlanOp
   }
   const notes: string[] = [];
   if (deleted.length) notes.push(`deleted since ${options.changedSince}: ${deleted.map((d) => d.path).join(", ")}`);
-  if (inScope.length === 0) notes.push(`no collected file changed since ${options.changedSince}${changed.length ? ` (${changed.length} changed outside the collection)` : ""}`);
+  if (inScope.length === 0) notes.push(await nothingChanged(root, changed.length, options));
   const prelude = options.review ? await reviewMap(collection, inScope, options.changedSince, graph) : [];
   return { mode: "changes", entries, collected: collection.files.length, prelude, manifestNotes: notes };
+}
+
+/** Why no collected file changed since the ref, and what to try: an older ref, or (files changed but none collected) the path and the index. */
+async function nothingChanged(root: string, changedCount: number, options: ChangesPlanOptions): Promise<string> {
+  const ref = options.changedSince;
+  if (changedCount) return `no collected file changed since ${ref} (${changedCount} changed outside the collection: a data or docs file set aside, under another path, or ignored, binary or oversized); check path, or ${statusCall(options.surface)} for the files indexed`;
+  const older = `${ref}~1`;
+  const hasOlder = await resolveRef(root, older).then(() => true, () => false);
+  return `no collected file changed since ${ref} (the working tree matches it; no untracked file)${hasOlder ? `; try an older ref: ${changesCall(options.surface, older, options.op)}` : `; ${ref} is the first commit (there is no older ref): edit or add a file and try again`}`;
 }
 
 /** `=== review: <path> (+A -D) ===`, its direct callers, its hunks — per changed file. */

@@ -55,7 +55,7 @@ export async function extractInterfaceContents(cw: CheckWorkspace, target: Extra
   const rel = target.symbol.path;
   const text = diskText(cw, rel);
   const root = parseRoot(rel, text);
-  const at = offsetOf(text, target);
+  const at = offsetOf(text, target.position);
   const cls = root?.findAll({ rule: { any: [{ kind: "class_declaration" }, { kind: "abstract_class_declaration" }] } }).find((c) => c.field("name")?.range().start.index === at);
   if (!cls) return { refused: `${target.symbol.qualifiedName} at ${rel}:${target.line} is not a class declaration` };
   const className = cls.field("name")!.text();

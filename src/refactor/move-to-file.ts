@@ -142,7 +142,7 @@ export async function moveToFileContents(cw: CheckWorkspace, target: Extract<Tar
   const text = diskText(cw, from);
   const root = parseRoot(from, text);
   if (!root) return { refused: `${from} is not a TypeScript/JavaScript source` };
-  const at = offsetOf(text, target);
+  const at = offsetOf(text, target.position);
   const statements = root.children();
   const st = statements.find((s) => declOf(s) && boundNames(declOf(s)!).some((n) => n.range().start.index === at));
   if (!st) return { refused: `${target.symbol.qualifiedName} at ${from}:${target.line} is not a top-level declaration` };
@@ -212,7 +212,7 @@ export async function moveToFileContents(cw: CheckWorkspace, target: Extract<Tar
   const newFile = `${header.length ? `${header.join("\n")}\n\n` : ""}${exportedText}\n`;
 
   // The source file: the statement out (with one line break), the name imported back when still used.
-  const refs = await references(cw.engine, cw.abs(from), target, true);
+  const refs = await references(cw.engine, cw.abs(from), target.position, true);
   const edits = new Map<string, Edit[]>();
   const push = (rel: string, e: Edit) => edits.set(rel, [...(edits.get(rel) ?? []), e]);
   let cut = end;

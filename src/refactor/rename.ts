@@ -24,7 +24,7 @@ export function validateNewName(newName: string | null): string {
 /** The new content of every file the rename edits (root-relative), or why it cannot. */
 export async function renameContents(cw: CheckWorkspace, target: Extract<Target, { ok: true }>, newName: string): Promise<{ contents: Map<string, string> } | { refused: string }> {
   if (target.symbol.name === newName) return { refused: `${target.symbol.name} already has that name` };
-  const answer = await renameLocations(cw.engine, cw.abs(target.symbol.path), { line: target.line, column: target.column }, newName);
+  const answer = await renameLocations(cw.engine, cw.abs(target.symbol.path), target.position, newName);
   if ("refused" in answer) return { refused: answer.refused };
   if (!answer.edits.length) return { refused: "the engine found nothing to rename" };
   const byFile = new Map<string, typeof answer.edits>();

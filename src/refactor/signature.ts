@@ -48,10 +48,10 @@ async function family(cw: CheckWorkspace, target: Extract<Target, { ok: true }>)
     return parsed;
   };
   const home = open(target.symbol.path);
-  const targetDecl = home?.syntax.decls.get(offsetOf(home.text, target));
+  const targetDecl = home?.syntax.decls.get(offsetOf(home.text, target.position));
   if (!home || !targetDecl) return { refused: `${target.symbol.qualifiedName} at ${target.symbol.path}:${target.line} is not a function or method declaration with a parameter list` };
   const abs = cw.abs(target.symbol.path);
-  const locations: Location[] = [...(await references(cw.engine, abs, target, true)), ...(await implementations(cw.engine, abs, target))];
+  const locations: Location[] = [...(await references(cw.engine, abs, target.position, true)), ...(await implementations(cw.engine, abs, target.position))];
   const decls: { file: Parsed; decl: FunctionDecl }[] = [];
   const calls: { file: Parsed; call: CallSite }[] = [];
   const values: string[] = [];

@@ -8,7 +8,8 @@ import { applyEdits } from "../check/repair.ts";
 import type { CheckWorkspace } from "../check/workspace.ts";
 import { validationError } from "../errors.ts";
 import { fileUri } from "../semantic/engine.ts";
-import { codeFixes, type TextEdit } from "../semantic/index.ts";
+import { codeFixes, diagPosition, type TextEdit } from "../semantic/index.ts";
+import { lspLineStarts } from "../text/lines.ts";
 import { toPosix } from "../workspace/root.ts";
 import { diskText } from "./stage.ts";
 
@@ -45,8 +46,8 @@ async function organizeImports(cw: CheckWorkspace, rel: string): Promise<Content
   const text = diskText(cw, rel);
   await cw.engine.setOverlay(abs, text);
   try {
-    const lines = text.split("\n");
-    const range = { start: { line: 0, character: 0 }, end: { line: lines.length - 1, character: lines[lines.length - 1]!.length } };
+    const starts = lspLineStarts(text); // the whole file, as the engine counts lines
+    const range = { start: { line: 0, character: 0 }, end: { line: starts.length - 1, character: text.length - starts[starts.length - 1]! } };
     const actions = await cw.engine.lspRequest<LspAction[] | null>("textDocument/codeAction", { textDocument: { uri: fileUri(abs) }, range, context: { diagnostics: [], only: ["source.organizeImports"] } });
     let action = (actions ?? []).find((a) => a.kind?.startsWith("source.organizeImports"));
     if (!action) return { refused: `the engine offers no organize-imports action for ${rel}` };
@@ -82,7 +83,7 @@ async function applyCodefix(cw: CheckWorkspace, rel: string, diagnosticId: strin
         if (round === 0) return { refused: `${rel} has no ${code} diagnostic` };
         break;
       }
-      const pos = { line: at.line, column: at.column };
+      const pos = diagPosition(contents.get(rel)!, at);
       const fix = (await codeFixes(cw.engine, cw.abs(rel), { start: pos, end: pos }, [Number(code.slice(2))]))[0];
       if (!fix) {
         if (round === 0) return { refused: `the engine has no fix for ${code} at ${rel}:${at.line}:${at.column}` };

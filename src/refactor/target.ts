@@ -5,8 +5,15 @@
 import type { Database } from "bun:sqlite";
 import { identifierUse } from "../lang/identifier.ts";
 import { describeSymbol, partialNote, resolveSymbol, type SymbolRow } from "../retrieve/resolve-symbol.ts";
+import { positionOf, type Position } from "../semantic/index.ts";
+import { lineStarts } from "../text/lines.ts";
 
-export type Target = { ok: true; symbol: SymbolRow; line: number; column: number } | { ok: false; reason: string };
+/**
+ * `line`/`column`: where the name is as the index counts lines (at "\n"), for messages;
+ * `position`: the same place as the engine counts (it also breaks lines at a lone "\r" and
+ * counts columns after a BOM), for every engine request and offsetOf.
+ */
+export type Target = { ok: true; symbol: SymbolRow; line: number; column: number; position: Position } | { ok: false; reason: string };
 
 /** The 1-based line and column of `name` as an identifier in the declaration's lines (not after a `.`). */
 export function namePosition(text: string, symbol: SymbolRow): { line: number; column: number } | null {
@@ -40,5 +47,6 @@ export function resolveTarget(db: Database, symbol: string, containingType: stri
   const text = readText(first.path);
   const at = text === null ? null : namePosition(text, first);
   if (!at) return { ok: false, reason: `the name ${first.name} was not found in ${first.path} at line ${first.line} (the index may be behind the file; run svc_workspace action=index)` };
-  return { ok: true, symbol: first, ...at };
+  const position = positionOf(text!, lineStarts(text!)[at.line - 1]! + at.column - 1);
+  return { ok: true, symbol: first, ...at, position };
 }

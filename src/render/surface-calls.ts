@@ -6,7 +6,7 @@ import type { Surface } from "../ops/types.ts";
 
 export type { Surface };
 
-const shellWord = (s: string) => (/^[\w./@+:=-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`);
+const shellWord = (s: string) => (/^[\w./@+:=-][\w./@+:=~-]*$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`); // `~` expands only at a word's start
 
 /** How the surface names the budget parameter `name` (maxTokens, or ask's tokenBudget). */
 export function budgetName(surface: Surface | undefined, name: "maxTokens" | "tokenBudget" = "maxTokens"): string {
@@ -40,6 +40,12 @@ export function fetchCall(surface: Surface | undefined, path: string): { next: (
 /** An operation as the surface names it: `svc focus` on the CLI, the `svc_focus` tool elsewhere. */
 export function opName(surface: Surface | undefined, op: "focus" | "search" | "skeleton" | "toc"): string {
   return surface === "cli" ? `svc ${op}` : `svc_${op}`;
+}
+
+/** The call asking `op` again for the changes since another ref: `svc changes HEAD~1` / `svc_changes changedSince=HEAD~1` (fuse: `svc fuse --changed-since …` / `changedSince=…` on its tool). */
+export function changesCall(surface: Surface | undefined, ref: string, op: "changes" | "fuse" = "changes"): string {
+  if (op === "fuse") return surface === "cli" ? `svc fuse --changed-since ${shellWord(ref)}` : `changedSince=${ref}`;
+  return surface === "cli" ? `svc changes ${shellWord(ref)}` : `svc_changes changedSince=${ref}`;
 }
 
 /** The index status call: `svc diagnostics` on the CLI, `svc_workspace action=status` elsewhere. */

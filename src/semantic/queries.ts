@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url";
 import { SignatureKind, type Checker, type Diagnostic as TsDiagnostic, type Emitter, type Project, type Symbol } from "typescript/unstable/async";
 import { SyntaxKind } from "typescript/unstable/ast";
 import { fileUri, type TsEngine } from "./engine.ts";
-import { lineStarts } from "../text/lines.ts";
+import { lineStarts, lspLineStarts, lspOffset } from "../text/lines.ts";
 
 export interface Position {
   /** 1-based line. */
@@ -83,13 +83,14 @@ function textOf(engine: TsEngine, path: string): string {
   return engine.overlayText(path) ?? readFileSync(path, "utf8");
 }
 
+/** The offset in `text` of an engine position (lines broken at `\r\n`, a lone `\r` or `\n`; columns after a BOM). */
 export function offsetOf(text: string, pos: Position): number {
-  const starts = lineStarts(text);
-  const start = starts[Math.min(Math.max(pos.line - 1, 0), starts.length - 1)] ?? 0;
-  return Math.min(start + Math.max(pos.column - 1, 0), text.length);
+  const starts = lspLineStarts(text);
+  return lspOffset(text, Math.min(Math.max(pos.line - 1, 0), starts.length - 1), pos.column - 1, starts);
 }
 
-export function positionOf(text: string, offset: number, starts = lineStarts(text)): Position {
+/** The engine position of an offset in `text` (as offsetOf counts), or by the line `starts` given. */
+export function positionOf(text: string, offset: number, starts = lspLineStarts(text)): Position {
   let lo = 0;
   let hi = starts.length - 1;
   while (lo < hi) {
@@ -109,6 +110,13 @@ function fromRange(uri: string, range: LspRange): Location {
 
 function severityOf(category: number): Diag["severity"] {
   return category === 1 ? "error" : category === 0 ? "warning" : "suggestion";
+}
+
+/** The engine position of a line and column as a Diag shows them (lines at "\n", counted after a BOM) in the file's `text`. */
+export function diagPosition(text: string, at: Position): Position {
+  const body = text.replace(/^\uFEFF/, "");
+  const starts = lineStarts(body);
+  return positionOf(body, (starts[Math.min(Math.max(at.line - 1, 0), starts.length - 1)] ?? 0) + Math.max(at.column - 1, 0));
 }
 
 function toDiag(engine: TsEngine, d: TsDiagnostic, cache: Map<string, number[]>): Diag {

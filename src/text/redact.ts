@@ -11,7 +11,8 @@
 // counts from 8 characters, but under 16 only if it is not a word, path or placeholder (measured
 // on 12,716 node_modules files: no new span; without the word rule, 18 doc examples and enum
 // values such as `credentials: "include"`); in a URL query, a `k=v;`/libpq connection string
-// or a `--flag=` the value is taken even in code. Overlaps: longest span wins, ties go to the
+// or a `--flag=` the value is taken even in code; an XML attribute pair (`<add key="Password"
+// value="…"/>`) is judged the same way (no new span on 39,574 node_modules files). Overlaps: longest span wins, ties go to the
 // more specific kind; in a dotenv file (`.env`, `.env.*`) every value is `env-value`, whatever
 // it contains.
 
@@ -169,6 +170,31 @@ function xmlElement(text: string, nameAt: number, m: RegExpExecArray, push: Push
   if (credentialValue(raw.slice(0, close))) push("api-token", valueAt, valueAt + close);
 }
 
+// `<add key="Password" value="…"/>` (.NET appSettings), `<property name="password" value="…"/>`
+// (Spring, Ant), `<param name="token" value="…"/>`: the name is an attribute's value, so the
+// assignment regex never sees it. NAME_ATTR finds `key=`/`name=` holding a credential name;
+// the value is the `value` attribute of the same tag (either order), judged like any other.
+const NAME_ATTR = new RegExp(String.raw`\b(?:key|name)[ \t]*=[ \t]*(["'])[\w.:-]*?(${CREDENTIAL_NAME})\1`, "gi");
+const VALUE_ATTR = /(?:^|[\s"'])value[ \t]*=[ \t]*(?:"([^"<>\r\n]*)"|'([^'<>\r\n]*)')/i;
+/** How far a tag's start or end is looked for around its name attribute. */
+const TAG_REACH = 512;
+
+function attributePairs(text: string, push: Push): void {
+  NAME_ATTR.lastIndex = 0;
+  for (let m = NAME_ATTR.exec(text); m; m = NAME_ATTR.exec(text)) {
+    const word = m[2] ?? "", wordAt = m.index + m[0].length - 1 - word.length;
+    if (secretName(text, wordAt, word.toLowerCase()) < m.index + m[0].indexOf(m[1]!) + 1) continue; // `monkey`, a bare `cacheKey`
+    const open = text.lastIndexOf("<", m.index), close = text.indexOf(">", m.index + m[0].length);
+    if (open < 0 || m.index - open > TAG_REACH || close < 0 || close - m.index > TAG_REACH) continue;
+    if (text.lastIndexOf(">", m.index) > open || !/^<[A-Za-z][\w.:-]*\s/.test(text.slice(open, open + 64))) continue; // not inside a start tag
+    const tag = text.slice(open, close), v = VALUE_ATTR.exec(tag);
+    const value = v?.[1] ?? v?.[2];
+    if (v === null || value === undefined || !credentialValue(value)) continue;
+    const valueAt = open + v.index + v[0].length - 1 - value.length;
+    push("api-token", valueAt, valueAt + value.length);
+  }
+}
+
 /** A credential name's value from this many characters; under 16 only if it looks like a password. */
 const CREDENTIAL_MIN = 8;
 const LONG_VALUE = 16;
@@ -183,7 +209,7 @@ function credentialValue(value: string): boolean {
 
 /**
  * An unquoted value in a list of pairs, in any file: a URL query (`?user=bob&password=…`), a
- * `k=v;` or libpq (`host=db password=…`) connection string, a `--password=…` flag. The value
+ * `k=v;` (even one pair, quoted) or libpq (`host=db password=…`) connection string, a `--password=…` flag. The value
  * ends at whitespace, `;`, or in a URL at `&` or `#`. undefined when the name is not in such a list.
  */
 function pairValue(text: string, nameAt: number, op: string, value: string): string | undefined {
@@ -192,6 +218,7 @@ function pairValue(text: string, nameAt: number, op: string, value: string): str
   while (start > 0 && /[\w-]/.test(text[start - 1]!)) start--; // a member (`e.password=`) is code, not a pair
   const before = text[start - 1] ?? "";
   const listed = before === "?" || before === "&" || before === ";" || text.startsWith("--", start) ||
+    ((before === '"' || before === "'") && value.includes(";")) || // a quoted `k=v;` string of one pair: `connectionString="Password=…;"`
     ((before === " " || before === "\t") && /(?:^|[\s"'`])[A-Za-z_][\w.]*=[^\s=;&]+[ \t]+$/.test(text.slice(Math.max(0, start - 120), start)));
   return listed ? value.split(before === "?" || before === "&" ? /[&#]/ : /;/)[0] : undefined;
 }
@@ -315,6 +342,7 @@ function vendorTokens(text: string, push: Push): void {
 // vendor token after "Bearer" keeps its own kind (it ranks above this one at equal length).
 const bearerTokens = pattern("bearer-token", /(?<=\bBearer[ \t]+)(?=[A-Za-z0-9._~+/-]*\d)(?=[A-Za-z0-9._~+/-]*[A-Za-z])([A-Za-z0-9._~+/-]{20,}=*)/g, (m) => !isPlaceholder(m[1] ?? ""));
 
+const CREDENTIAL_TRIGGER = new RegExp(CREDENTIAL_WORDS, "i");
 const DETECTORS: Detector[] = [
   { triggers: [], run: vendorTokens },
   { triggers: ["Bearer"], run: bearerTokens },
@@ -322,7 +350,8 @@ const DETECTORS: Detector[] = [
   { triggers: ["PRIVATE KEY"], run: pemKeys },
   { triggers: ["://"], run: credentialUrls },
   { triggers: /password|pwd|accountkey|accesskey/i, run: adoStrings },
-  { triggers: new RegExp(CREDENTIAL_WORDS, "i"), run: apiTokens }, // also aws-secret-key
+  { triggers: CREDENTIAL_TRIGGER, run: apiTokens }, // also aws-secret-key
+  { triggers: CREDENTIAL_TRIGGER, run: attributePairs },
   { triggers: ['"', "'", "`"], run: highEntropy },
 ];
 

@@ -230,3 +230,15 @@ export interface FileFacts {
 export { WIRING_EDGE_TYPES, type WiringEdgeType } from "../store/edge-types.ts";
 
 export type Provenance = "syntax" | "checker";
+
+/** Server frameworks routed by `x.METHOD(path, …)`, with the modules that identify them. */
+export const SERVER_FRAMEWORKS: readonly (readonly [string, readonly string[]])[] = [
+  ["express", ["express"]],
+  ["koa", ["@koa/router", "koa-router", "koa"]],
+  ["fastify", ["fastify", "fastify-plugin"]],
+  ["hono", ["hono", "@hono/"]],
+  ["elysia", ["elysia"]],
+];
+
+/** Every way routes are detected, as an answer names them: router calls, NestJS decorators, `Bun.serve({ routes })`, file-based routes. */
+export const ROUTE_FRAMEWORKS: readonly string[] = [...SERVER_FRAMEWORKS.map(([name]) => name), "NestJS", "Bun.serve", "Next.js", "SvelteKit", "Remix", "React Router"];

@@ -48,6 +48,7 @@ export const CANARY = {
   bearerToken: "Zu" + mix(30, ALNUM, 26),
   shortPassword: "Sp" + mix(7, ALNUM, 27) + "4", // 10 characters: a credential name's value counts from 8
   shortTsPassword: "Tp" + mix(7, ALNUM, 28) + "7",
+  xmlPassword: "Xp" + mix(7, ALNUM, 29) + "3", // an attribute pair: <add key="Password" value="…"/>
   worktreeJwt: [seg({ alg: "HS256" }), seg({ sub: "worktree" }), mix(40, "aB3_cD9-eF1gH7iJ5kL2mN8x", 20)].join("."),
 };
 
@@ -128,6 +129,7 @@ export function canaryRepo(): { root: string; base: string } {
     ".npmrc": `//registry.npmjs.org/:_authToken=${CANARY.npmToken}\n`,
     "config/db.yaml": `db:\n  user: admin\n  password: ${CANARY.shortPassword}\n`,
     "src/db.ts": `export const dbOptions = { user: "admin", password: "${CANARY.shortTsPassword}" };\n`,
+    "config/app.xml": `<configuration>\n  <appSettings>\n    <add key="Password" value="${CANARY.xmlPassword}" />\n  </appSettings>\n</configuration>\n`,
   });
   git(root, "add", "-A");
   git(root, "commit", "-q", "-m", "config");

@@ -2,7 +2,7 @@
 // atomic write, the index following at once).
 
 import { afterAll, describe, expect, test } from "bun:test";
-import { chmodSync, existsSync, readFileSync, readdirSync, statSync, symlinkSync } from "node:fs";
+import { chmodSync, existsSync, linkSync, readFileSync, readdirSync, statSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { call } from "../../src/engine.ts";
 import { SvcError } from "../../src/errors.ts";
@@ -10,6 +10,7 @@ import { sha256, type ApplyData } from "../../src/ops/apply.ts";
 import type { FindData } from "../../src/ops/find.ts";
 import { startHost, type RunningHost } from "../../src/surfaces/host/server.ts";
 import { useRuntimeDir } from "../helpers/host.ts";
+import { failure } from "../helpers/failure.ts";
 import { gitRepo, tempDir } from "../helpers/repo.ts";
 import { failure } from "../helpers/failure.ts";
 
@@ -40,6 +41,17 @@ describe("apply", () => {
     await call("apply", { path: root, file: "src/deep/er/util.ts", content: "export const x = 1;\n", write: true });
     expect(readFileSync(join(root, "src/deep/er/util.ts"), "utf8")).toBe("export const x = 1;\n");
     expect(readdirSync(join(root, "src")).filter((n) => n.includes(".tmp"))).toEqual([]);
+  }, 120_000);
+
+  test("a file with hard links is refused, dry run too: a write would change its other names or cut it from them; nothing is written", async () => {
+    const root = gitRepo({ "src/math.ts": ORIGINAL });
+    linkSync(join(root, "src/math.ts"), join(root, "lib-math.ts"));
+    for (const write of [false, true]) {
+      const error = await failure(call("apply", { path: root, file: "src/math.ts", content: EDITED, write }));
+      expect(error).toBeInstanceOf(SvcError);
+      expect((error as SvcError).message).toBe("refusing to apply to 'src/math.ts': the file has 2 hard links (other names for the same bytes, which may be outside the workspace): a write would change them too or cut this name from them; give it its own copy first (cp 'src/math.ts' 'src/math.ts.own' && mv 'src/math.ts.own' 'src/math.ts') if it is meant to change alone");
+    }
+    for (const name of ["src/math.ts", "lib-math.ts"]) expect({ name, text: readFileSync(join(root, name), "utf8"), links: statSync(join(root, name)).nlink }).toEqual({ name, text: ORIGINAL, links: 2 });
   }, 120_000);
 
   test("expectedHash must match the file now, on dry runs too; nothing is written on a conflict", async () => {

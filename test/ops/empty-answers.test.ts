@@ -9,20 +9,23 @@ import { writeFileSync } from "node:fs";
 import { call } from "../../src/engine.ts";
 import { SvcError } from "../../src/errors.ts";
 import { REGISTRY } from "../../src/registry/index.ts";
-import { git, tempDir } from "../helpers/repo.ts";
+import { startHost } from "../../src/surfaces/host/server.ts";
+import { rawClient, useRuntimeDir } from "../helpers/host.ts";
+import { git, gitRepo, tempDir } from "../helpers/repo.ts";
 
 type Explain = (data: Record<string, unknown>) => string | undefined;
 const note: Explain = (d) => (d.notes as string[] | undefined)?.find((n) => n.startsWith("no files:") || n.includes("changed since"));
 
 /** The request that yields nothing, and where the structured result says why (null: a prefixed error is the answer). */
 const EMPTY: Record<string, Array<{ args: Record<string, unknown>; why: Explain | null }>> = {
-  map: [{ args: {}, why: (d) => (d.symbols as { empty?: string }).empty }],
+  map: [{ args: {}, why: (d) => (d.symbols as { empty?: string }).empty }, { args: { detail: "routes" }, why: (d) => (d.routes as { empty?: string }).empty }],
   find: ["all", "symbol", "path", "text"].map((kind) => ({ args: { query: "zzqqxx", kind }, why: (d: Record<string, unknown>) => d.noMatches as string | undefined })),
   toc: [{ args: {}, why: (d) => d.empty as string | undefined }],
   skeleton: [{ args: {}, why: note }],
   ask: [{ args: { task: "zzqqxx frobnicate" }, why: note }],
   fuse: [{ args: {}, why: note }],
   changes: [{ args: { changedSince: "HEAD" }, why: note }],
+  graph: [{ args: {}, why: (d) => d.empty as string | undefined }, { args: { detail: "directories" }, why: (d) => d.empty as string | undefined }],
   context: [{ args: { seeds: ["zzqqxx"] }, why: null }],
   impact: [{ args: { symbol: "zzqqxx" }, why: null }],
   test: [{ args: { symbol: "zzqqxx" }, why: null }],
@@ -34,7 +37,7 @@ const EMPTY: Record<string, Array<{ args: Record<string, unknown>; why: Explain 
 /** Operations whose answer is never an empty list (a state, a report, a verdict or a write), or that need real input to run at all. */
 const NOT_A_LIST = new Set([
   "status", "index", "doctor", "apply", "review", "check", "checkDelta", "gate", "checkSession", "checkOverlay", "checkCapture",
-  "refactor", "refactorRpc", "reduce", "openIndexed", "graph", "explain", "contextDiagnostics",
+  "refactor", "refactorRpc", "reduce", "openIndexed", "explain", "contextDiagnostics",
 ]);
 
 describe("an empty answer says why and what to try, in the text and the structured result", () => {
@@ -64,11 +67,46 @@ describe("an empty answer says why and what to try, in the text and the structur
         const reason = why(result.data as Record<string, unknown>);
         if (!reason) problems.push(`${label}: the structured result does not say why it is empty: ${JSON.stringify(result.data).slice(0, 300)}`);
         else if (!result.text.includes(reason)) problems.push(`${label}: the text does not carry the structured reason '${reason}'`);
-        else if (!/check path|svc_|try |pass /.test(reason) && op !== "changes") problems.push(`${label}: the reason says nothing to try: ${reason}`);
+        else if (!/check path|svc_|try |pass /.test(reason)) problems.push(`${label}: the reason says nothing to try: ${reason}`);
       }
     }
     expect(problems).toEqual([]);
   }, 300_000);
+
+  test("changes since a ref with an older one names that call on each surface; map routes say what was looked for", async () => {
+    const repo = gitRepo({ "src/a.ts": "export const a = 1;\n" });
+    git(repo, "commit", "-q", "--allow-empty", "-m", "second");
+    const mcp = await call("changes", { path: repo, changedSince: "HEAD" }, { surface: "mcp" });
+    expect(note(mcp.data as Record<string, unknown>)).toBe("no collected file changed since HEAD (the working tree matches it; no untracked file); try an older ref: svc_changes changedSince=HEAD~1");
+    const cli = await call("changes", { path: repo, changedSince: "HEAD" }, { surface: "cli" });
+    expect(cli.text).toContain("try an older ref: svc changes HEAD~1");
+    const routes = await call("map", { path: repo, detail: "routes" }, { surface: "cli" });
+    expect(routes.text).toBe(`routes: none: ${(routes.data as { routes: { empty: string } }).routes.empty}`);
+    expect(routes.text).toStartWith("routes: none: no route registrations found under the workspace root (looked for express, koa, fastify, hono, elysia, NestJS, Bun.serve, Next.js, SvelteKit, Remix, React Router routes)");
+    expect(routes.text).toContain("svc find --kind text");
+    const graph = await call("graph", { path: repo, directory: "lib" }, { surface: "rpc" });
+    expect(graph.text).toBe("0 files, 0 edges: no indexed file under directory 'lib' (1 file collected; top folders: src); pass directory as a folder relative to the workspace root, or leave it out for the whole graph");
+    expect((await call("graph", { path: repo, directory: "." }, { surface: "rpc" })).text).toStartWith("1 files, 0 edges");
+  }, 120_000);
+
+  test("svc/graph over the host's RPC on an empty workspace says why and what to try", async () => {
+    useRuntimeDir();
+    const host = await startHost({ root, idleMinutes: 0, log: () => {} });
+    const c = await rawClient(host.socket);
+    try {
+      c.send({ jsonrpc: "2.0", id: 1, method: "svc/handshake" });
+      const token = (await c.next()).result.sessionToken;
+      c.send({ jsonrpc: "2.0", id: 2, method: "svc/graph", params: { sessionToken: token } });
+      const r = (await c.next()).result;
+      expect(r).toMatchObject({ nodes: [], edges: [] });
+      expect(r.empty).toStartWith("no files: nothing indexed under the workspace root can be collected");
+      expect(r.empty).toContain("svc_workspace action=status");
+    } finally {
+      c.close();
+      await host.stop("test done");
+      delete process.env.SVC_RUNTIME_DIR;
+    }
+  }, 120_000);
 
   test("a map of a folder of docs only names what is there and what to try", async () => {
     const docs = tempDir();

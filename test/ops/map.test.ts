@@ -19,7 +19,7 @@ describe("svc map", () => {
         "  function formatMoney  (src/util/format.ts:1)",
         "  const CURRENCY  (src/util/format.ts:2)",
         "  (local) function helper  (src/orders/order.service.ts:4)",
-        "routes: none detected",
+        "routes: none: no route registrations found under the workspace root (looked for express, koa, fastify, hono, elysia, NestJS, Bun.serve, Next.js, SvelteKit, Remix, React Router routes); routes of another framework or registered through a helper are not detected: svc_find kind=text finds a route's path or handler by its text",
       ].join("\n"),
     );
     expect(data).toMatchObject({ indexState: "ready", symbols: { total: 4 } });

@@ -63,3 +63,33 @@ describe("svc_refactor stages nothing apply would refuse", () => {
     expect(fz.disk("src/a.ts")).toContain("price(1)");
   }, 120_000);
 });
+
+describe("svc_refactor targets a declaration after lone CR line breaks", () => {
+  // The index counts lines at "\n" (gamma: line 2), the engine also at a lone "\r" (gamma: line 3; its line 2 holds beta at gamma's column).
+  const CR = "export const alpha = 1;\rexport const beta = 2;\nexport function gamma(x: number): number {\n  return alpha + beta + x;\n}\n";
+  const fc = refactorProject({ "tsconfig.json": FILES["tsconfig.json"]!, "src/cr.ts": CR, "src/price.ts": FILES["src/price.ts"]!, "src/crfix.ts": "export const q = 1;\rexport const f = price(5);\n", "src/crorg.ts": 'export const q = 1;\rimport { price } from "./price";\rimport { beta } from "./cr";\rexport const g = price(beta);\n', "src/use.ts": 'import { beta, gamma } from "./cr";\nexport const u = gamma(beta);\n' });
+  test("rename renames the symbol the index names, not the one on the engine's line of the same number", async () => {
+    const r = await fc.refactor({ symbol: "gamma", newName: "delta" });
+    const staged = new Map((r.data.files ?? []).map((f) => [f.file, f.content]));
+    expect({ text: r.text.split("\n")[0], cr: staged.get("src/cr.ts"), use: staged.get("src/use.ts") }).toEqual({
+      text: expect.stringContaining("staged rename: gamma -> delta (2 files changed") as unknown as string,
+      cr: CR.replace("gamma", "delta"),
+      use: 'import { beta, delta } from "./cr";\nexport const u = delta(beta);\n',
+    });
+  }, 120_000);
+  test("apply-codefix fixes a diagnostic after a lone CR, organize-imports sorts imports after one", async () => {
+    const fixed = await fc.refactor({ operation: "apply-codefix", file: "src/crfix.ts", diagnosticId: "TS2304" });
+    expect(fixed.data.files?.[0]?.content).toBe('import { price } from "./price";\n\nexport const q = 1;\rexport const f = price(5);\n');
+    const organized = await fc.refactor({ operation: "organize-imports", file: "src/crorg.ts" });
+    // the engine's own edit breaks the lines it rewrites with "\n": compared line by line
+    expect(organized.data.files?.[0]?.content?.split(/\r\n?|\n/)).toEqual(["export const q = 1;", 'import { beta } from "./cr";', 'import { price } from "./price";', "export const g = price(beta);", ""]);
+  }, 120_000);
+  test("add-parameter finds the declaration and its calls there too", async () => {
+    const r = await fc.refactor({ operation: "add-parameter", symbol: "gamma", parameterName: "k", parameterType: "number", argument: "1" });
+    const staged = new Map((r.data.files ?? []).map((f) => [f.file, f.content]));
+    expect({ cr: staged.get("src/cr.ts"), use: staged.get("src/use.ts") }).toEqual({
+      cr: CR.replace("x: number)", "x: number, k: number)"),
+      use: 'import { beta, gamma } from "./cr";\nexport const u = gamma(beta, 1);\n',
+    });
+  }, 120_000);
+});

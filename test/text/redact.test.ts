@@ -229,6 +229,29 @@ describe("short credentials (8 to 15 characters)", () => {
     expect(out(`DB_PASSWORD=${pw}\n`, ".env")).toBe("DB_PASSWORD=[REDACTED:env-value]\n");
     expect(out(`postgres://admin:${url}@db:5432/app`)).toBe("postgres://[REDACTED:connection-string]@db:5432/app");
   });
+  test("a credential name in an XML attribute pair: the value attribute of the same tag (.NET appSettings, Spring, Ant, <param>)", () => {
+    const long = "ZXl0b2tlbmFiY2RlZmdoaWprbG1ub3A0NTY3";
+    const forms: Array<[string, string, string?]> = [
+      [`<add key="Password" value="${pw}"/>`, pw, "web.config"],
+      [`<appSettings>\n  <add key="ApiSecret" value="${pw}" />\n</appSettings>`, pw, "App.config"],
+      [`<add key="ApiKey" value="${long}"/>`, long, "web.config"],
+      [`<property name="password" value="${pw}"/>`, pw, "applicationContext.xml"],
+      [`<property name="db.password" value='${pw}' />`, pw, "build.xml"],
+      [`<param name="token" value="${pw}">`, pw, "index.html"],
+      [`<entry value="${pw}" key="clientSecret"/>`, pw, "beans.xml"], // either order
+      [`<add key="Smtp:Password"\n     value="${pw}" />`, pw, "appsettings.config"], // attributes on several lines
+      [`<add name="Db" connectionString="Password=${pw};" />`, pw, "web.config"], // a k=v; string of one pair
+    ];
+    for (const [text, secret, path] of forms) expect({ text, secrets: secretTexts(text, path) }).toEqual({ text, secrets: [secret] });
+    expect(out(`<add key="Password" value="${pw}"/>`, "web.config")).toBe(`<add key="Password" value="[REDACTED:api-token]"/>`);
+    for (const text of [
+      `<add key="PasswordHint" value="${pw}"/>`, `<add key="monkey" value="${pw}"/>`, `<add key="cacheKey" value="${pw}"/>`,
+      `<add key="Password" value="changeme"/>`, `<add key="Password" value="\$(DbPassword)"/>`, `<add key="Password" value=""/>`,
+      `<input type="password" name="password" value="">`, `<option name="auth" value="basic-auth">`, `<param name="token" value="API_TOKEN_VALUE"/>`,
+      `<add key="Password" required="true"/><add key="Timeout" value="${pw}"/>`, // the value of another tag
+      `<meta name="csrf-token" content="${pw}">`, `static name = 'token'; x = a < b ? "value='${pw}'" : c;`,
+    ]) expect({ text, kinds: kinds(text, "web.config") }).toEqual({ text, kinds: [] });
+  });
   test("a YAML list item and a diff line keep their env-style value a secret (short or long)", () => {
     const long = "correct-horse-" + "battery-xyz12";
     expect(secretTexts(`users:\n  - password: ${pw}\n`, "config/users.yaml")).toEqual([pw]);

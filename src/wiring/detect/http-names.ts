@@ -8,14 +8,9 @@ import type { FileCtx } from "./context.ts";
 
 export const HTTP_METHODS = new Set(["get", "post", "put", "patch", "delete", "del", "options", "head", "all"]);
 
-/** Server frameworks routed by `x.METHOD(path, …)`, with the modules that identify them. */
-export const SERVER_FRAMEWORKS: readonly (readonly [string, readonly string[]])[] = [
-  ["express", ["express"]],
-  ["koa", ["@koa/router", "koa-router", "koa"]],
-  ["fastify", ["fastify", "fastify-plugin"]],
-  ["hono", ["hono", "@hono/"]],
-  ["elysia", ["elysia"]],
-];
+import { SERVER_FRAMEWORKS } from "../model.ts";
+
+export { SERVER_FRAMEWORKS };
 
 /** Receivers that are HTTP clients or maps, never servers. */
 export const CLIENT = /^(?:axios|https?|\$http|httpClient|got|ky|superagent|request|fetch|[\w$]*[Cc]lient|cache|map|params|headers|searchParams|query|cookies|redis|store)$/;

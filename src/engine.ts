@@ -13,8 +13,20 @@ import { redactResult, redactText } from "./render/redact-output.ts";
 import { tokenCounter } from "./text/tokens.ts";
 import { plainLabel, validateRequest, type ParamLabel } from "./validate.ts";
 
-/** For the surfaces: a parameter a call does not take is refused, never ignored. */
+/** For MCP, whose multiplexed tools take fewer parameters per action than the operation behind them: a parameter a call does not take is refused, never ignored. */
 export { rejectUnknownParams } from "./validate.ts";
+
+/** The call as its caller named it, for the message refusing a parameter it does not take: the CLI command, the RPC method, else the operation. */
+function callName(spec: OperationSpec, ctx: OpContext): string {
+  if (ctx.surface === "cli" && spec.cli) return `svc ${spec.cli.command}`;
+  if (ctx.surface === "rpc" && spec.rpc?.[0]) return spec.rpc[0];
+  return spec.op;
+}
+
+/** The request validated against the operation's parameters (unknown keys refused), with the surface's default budget. */
+function validated(spec: OperationSpec, raw: Record<string, unknown>, ctx: OpContext, label?: ParamLabel): Record<string, unknown> {
+  return validateRequest(spec.params, withDefaultBudget(spec, raw, ctx), label, callName(spec, ctx));
+}
 
 /**
  * The budget of an answer whose request sets none, per surface — the one place it is
@@ -50,7 +62,7 @@ export function budgetOf(spec: OperationSpec, request: Record<string, unknown>, 
 
 /** The budget a call's answer is fitted to (null: none), for a surface that prints the answer in its own form (the CLI's indented --json). */
 export function answerBudget(spec: OperationSpec, raw: Record<string, unknown>, ctx: OpContext, label?: ParamLabel): number | null {
-  return budgetOf(spec, validateRequest(spec.params, withDefaultBudget(spec, raw, ctx), label), ctx);
+  return budgetOf(spec, validated(spec, raw, ctx, label), ctx);
 }
 
 export async function invoke(
@@ -60,7 +72,7 @@ export async function invoke(
   label?: ParamLabel,
 ): Promise<OpResult> {
   try {
-    const request = validateRequest(spec.params, withDefaultBudget(spec, raw, ctx), label);
+    const request = validated(spec, raw, ctx, label);
     const run = await spec.load();
     const result = redactResult(await run(request, opContext(ctx)));
     const budget = budgetOf(spec, request, ctx);

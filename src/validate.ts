@@ -98,18 +98,26 @@ function coerce(spec: ParamSpec, value: unknown, label: string): unknown {
 }
 
 /** Refuses a parameter the call does not take (a misspelt `maxTokens` would otherwise be ignored and its budget with it). */
-export function rejectUnknownParams(keys: readonly string[], known: readonly string[], where: string): void {
+export function rejectUnknownParams(keys: readonly string[], known: readonly string[], where: string, shown: readonly string[] = known): void {
   for (const key of keys) {
-    if (!known.includes(key)) throw validationError(`unknown parameter '${clipInput(key)}' for ${where}. Valid parameters: ${known.join(", ")}`);
+    if (!known.includes(key)) throw validationError(`unknown parameter '${clipInput(key)}' for ${where}. Valid parameters: ${shown.join(", ")}`);
   }
 }
 
-/** Apply defaults and check every parameter; returns the normalized request. */
+/**
+ * Apply defaults and check every parameter; returns the normalized request. A key the
+ * parameters do not name is refused (`where`: the call, as the message names it), so a
+ * misspelt `maxTokens` never reaches an operation as no budget, from any surface or caller.
+ * A key set to undefined is not passed (an internal caller's optional value left out).
+ */
 export function validateRequest(
   params: readonly ParamSpec[],
   raw: Record<string, unknown>,
   label: ParamLabel = plainLabel,
+  where = "this call",
 ): Record<string, unknown> {
+  const passed = Object.keys(raw).filter((key) => raw[key] !== undefined);
+  rejectUnknownParams(passed, params.map((p) => p.name), where, params.map(label));
   const out: Record<string, unknown> = {};
   for (const spec of params) {
     const value = raw[spec.name];

@@ -16,12 +16,11 @@ import { join } from "node:path";
 import { call } from "../src/engine.ts";
 import { sha256 } from "../src/ops/apply.ts";
 import { findSecrets } from "../src/text/redact.ts";
-import { REGISTRY, type OperationSpec } from "../src/registry/index.ts";
+import { REGISTRY } from "../src/registry/index.ts";
 import { runCli } from "../src/surfaces/cli/run.ts";
-import { cliParams, flagName } from "../src/surfaces/cli/program.ts";
 import { startHost, type RunningHost } from "../src/surfaces/host/server.ts";
 import { CANARY, CONFIG_TS, PLANTED_KINDS, SECRET_KINDS, canaryRepo, leaksIn } from "./helpers/canary.ts";
-import { runSvcAsync } from "./helpers/cli.ts";
+import { cliArgv, runSvcAsync } from "./helpers/cli.ts";
 import { rawClient, useRuntimeDir, type RawClient } from "./helpers/host.ts";
 
 const MAIN = join(import.meta.dir, "..", "src", "main.ts");
@@ -88,26 +87,6 @@ function canaryParams(base: string): Record<string, Canary[]> {
     changes: [{ params: { changedSince: base, review: true }, marker: true }, { params: { changedSince: base, format: "json" }, marker: true }],
     fuse: [{ params: { changedSince: base }, marker: true }, { params: { query: "connect token" } }],
   };
-}
-
-/** The CLI argv for a parameter set, or null when one of its parameters is not on the CLI. */
-function cliArgv(spec: OperationSpec, params: Params): string[] | null {
-  const { positional } = cliParams(spec);
-  const argv = [spec.cli!.command];
-  for (const p of positional) if (params[p.name] !== undefined) argv.push(String(params[p.name]));
-  for (const [name, value] of Object.entries(params)) {
-    const p = spec.params.find((x) => x.name === name);
-    if (!p || p.cli === false || (p.cli && p.cli.fromStdin)) return null;
-    if (p.cli && p.cli.positional) continue;
-    const flag = flagName(p);
-    if (p.type === "bool") {
-      if (p.cli && p.cli.negate) {
-        if (value === false) argv.push(`--no-${flag}`);
-      } else if (value === true) argv.push(`--${flag}`);
-    } else if (Array.isArray(value)) for (const v of value) argv.push(`--${flag}`, String(v));
-    else argv.push(`--${flag}`, String(value));
-  }
-  return argv;
 }
 
 describe("redaction canary", () => {

@@ -18,7 +18,9 @@ import { manifestTargets, sourceOfBuiltEntry } from "./built-entry.ts";
 export type { Dependent } from "./reach.ts";
 
 export interface ImpactGraph {
+  /** At most `limit` per hop; hopTotals counts every dependent reached at each hop. */
   dependents: Dependent[];
+  hopTotals: Map<number, number>;
   overriders: SymbolRow[];
   tests: { path: string; hop: number }[];
   checkerRefs: number;
@@ -54,6 +56,7 @@ const TEST_DEPTH = 5;
 
 export function impactGraph(db: Database, target: SymbolRow, ids: readonly number[], depth: number, limit: number, checker: boolean, inputs: ImpactInputs): ImpactGraph {
   const dependents: Dependent[] = [];
+  const hopTotals = new Map<number, number>();
   const tests = new Map<string, number>();
   let checkerRefs = 0;
   let syntaxRefs = 0;
@@ -63,6 +66,7 @@ export function impactGraph(db: Database, target: SymbolRow, ids: readonly numbe
     let frontier = [target.fileId];
     for (let hop = 1; hop <= depth && frontier.length; hop++) {
       const next: number[] = [];
+      let shown = 0; // at most `limit` listed per hop, as the checker tier (graph/reach.ts); the walk goes on through all
       for (const fileId of frontier) {
         for (const imp of importersOf(db, fileId)) {
           const id = (db.query("SELECT id FROM files WHERE path = ?").get(imp.path) as { id: number }).id;
@@ -70,13 +74,14 @@ export function impactGraph(db: Database, target: SymbolRow, ids: readonly numbe
           seen.add(id);
           next.push(id);
           syntaxRefs += hop === 1 ? 1 : 0;
-          dependents.push({ hop, type: "imports", from: null, path: imp.path, line: imp.line, isTest: imp.isTest, provenance: "syntax" });
+          hopTotals.set(hop, (hopTotals.get(hop) ?? 0) + 1);
+          if (shown++ < limit) dependents.push({ hop, type: "imports", from: null, path: imp.path, line: imp.line, isTest: imp.isTest, provenance: "syntax" });
           if (imp.isTest && !tests.has(imp.path)) tests.set(imp.path, hop);
         }
       }
       frontier = next;
     }
-    return { dependents: dependents.slice(0, limit * depth), overriders: [], tests: [...tests].map(([path, hop]) => ({ path, hop })), checkerRefs, syntaxRefs, gaps: null };
+    return { dependents, hopTotals, overriders: [], tests: [...tests].map(([path, hop]) => ({ path, hop })), checkerRefs, syntaxRefs, gaps: null };
   }
   const outside = readOutside(inputs.meta);
   // tests are looked for further than the dependents shown: a test reaches `Ky` through `createInstance`, the exported `ky` and the barrel
@@ -85,7 +90,7 @@ export function impactGraph(db: Database, target: SymbolRow, ids: readonly numbe
   for (const imp of importersOf(db, target.fileId)) if (imp.isTest && !tests.has(imp.path)) tests.set(imp.path, 1);
   const ordered = [...tests].map(([path, hop]) => ({ path, hop })).sort((a, b) => a.hop - b.hop || (a.path < b.path ? -1 : 1));
   const gaps = reachGaps(db, inputs.meta, target.name, reach.exporters, inputs.readText);
-  return { dependents: reach.dependents.filter((d) => d.hop <= depth), overriders: overridersOf(db, target), tests: ordered, checkerRefs: reach.checkerRefs, syntaxRefs: reach.syntaxRefs, gaps };
+  return { dependents: reach.dependents.filter((d) => d.hop <= depth), hopTotals: reach.hopTotals, overriders: overridersOf(db, target), tests: ordered, checkerRefs: reach.checkerRefs, syntaxRefs: reach.syntaxRefs, gaps };
 }
 
 export interface PublicSurface {

@@ -28,7 +28,9 @@ export interface Dependent {
 }
 
 export interface Reach {
+  /** At most `limit` per hop; hopTotals counts every dependent reached at each hop. */
   dependents: Dependent[];
+  hopTotals: Map<number, number>;
   tests: Map<string, number>;
   /** Hop-1 references by provenance. */
   checkerRefs: number;
@@ -63,6 +65,7 @@ export function seedIds(db: Database, target: SymbolRow, ids: readonly number[])
 
 class Walk {
   readonly dependents: Dependent[] = [];
+  readonly hopTotals = new Map<number, number>();
   readonly tests = new Map<string, number>();
   readonly exporters = new Set<number>();
   readonly syntaxOnly = new Set<string>();
@@ -133,6 +136,7 @@ class Walk {
     if (f.isTest && !this.tests.has(f.path)) this.tests.set(f.path, hop);
     if (d.provenance === "syntax" && this.isOutside(f.path)) this.syntaxOnly.add(f.path);
     if (hop === 1) d.provenance === "checker" ? this.checkerRefs++ : this.syntaxRefs++;
+    this.hopTotals.set(hop, (this.hopTotals.get(hop) ?? 0) + 1);
     if (shown.n++ < limit) {
       const { file: _f, ...rest } = d;
       this.dependents.push({ hop, ...rest, path: f.path, isTest: f.isTest });
@@ -252,5 +256,5 @@ export function reachOf(
   for (let hop = 1; hop <= opts.depth && frontier.length; hop++) {
     frontier = walk.step(frontier, hop, opts.limit, seedSet, new Set([...targetIds, ...via.keys()]), via);
   }
-  return { dependents: walk.dependents, tests: walk.tests, checkerRefs: walk.checkerRefs, syntaxRefs: walk.syntaxRefs, exporters: walk.exporters, syntaxOnly: walk.syntaxOnly };
+  return { dependents: walk.dependents, hopTotals: walk.hopTotals, tests: walk.tests, checkerRefs: walk.checkerRefs, syntaxRefs: walk.syntaxRefs, exporters: walk.exporters, syntaxOnly: walk.syntaxOnly };
 }

@@ -76,7 +76,13 @@ function memberReferenceCount(db: Database, target: SymbolRow): number {
   return row.n;
 }
 
-export function findNeighbors(db: Database, index: OpenIndex, query: string, root: string): OpResult<NeighborsData> {
+/** A section's count, and when `limit` cuts it, how many are shown and how to see the rest (as find's other kinds say it). */
+function countLabel(total: number, limit: number): string {
+  return total > limit ? `${total}; showing ${limit}; raise limit (CLI --limit) for more` : String(total);
+}
+
+/** The neighbors of one declaration; each section lists at most `limit` (the caller's row limit), its header the whole count. */
+export function findNeighbors(db: Database, index: OpenIndex, query: string, root: string, limit: number): OpResult<NeighborsData> {
   const files = Number(index.meta.index_inventory_count ?? 0);
   const resolution = resolveSymbol(db, query);
   const header = index.state !== "ready" || index.meta.semantic_pending === "1" ? [availabilityHeader(index.meta.semantic_pending === "1" && index.state === "ready" ? "upgrade_pending" : index.state, index.meta, index.detail), ""] : [];
@@ -93,10 +99,11 @@ export function findNeighbors(db: Database, index: OpenIndex, query: string, roo
   const data: NeighborsData = { status: "ok", target: brief(target) };
   if (!coverage.checker) {
     const importers = importersOf(db, target.fileId);
-    data.importers = importers.map((i) => ({ path: i.path, line: i.line }));
+    const shown = importers.slice(0, limit);
+    data.importers = shown.map((i) => ({ path: i.path, line: i.line }));
     out.push(`checker edges unavailable: ${coverage.why}`);
-    out.push(`files importing ${target.path} (syntax tier; callers and references inside them are not resolved) (${importers.length}):`);
-    out.push(...(importers.length ? importers.map((i) => `  ${i.path}${i.line ? `:${i.line}` : ""}`) : ["  none found (syntax tier; may be incomplete)"]));
+    out.push(`files importing ${target.path} (syntax tier; callers and references inside them are not resolved) (${countLabel(importers.length, limit)}):`);
+    out.push(...(shown.length ? shown.map((i) => `  ${i.path}${i.line ? `:${i.line}` : ""}`) : ["  none found (syntax tier; may be incomplete)"]));
     const line = coverageLine(coverage, 0, importers.length, { recorded: true, gaps: [] });
     data.coverage = { ...coverage, line };
     out.push(line);
@@ -108,12 +115,12 @@ export function findNeighbors(db: Database, index: OpenIndex, query: string, roo
   const edges = incomingEdges(db, [...ids, ...via.keys()]).filter((e) => !(via.has(e.toSymbol) && (e.type === "implements" || e.type === "extends")));
   const sections = Object.fromEntries(SECTIONS.map((s) => [s, [] as NeighborHit[]])) as Record<NeighborSection, NeighborHit[]>;
   for (const e of edges) sections[sectionOf(e.type)].push(hitOf(e, via.get(e.toSymbol)));
-  data.neighbors = sections;
+  data.neighbors = Object.fromEntries(SECTIONS.map((s) => [s, sections[s].slice(0, limit)])) as Record<NeighborSection, NeighborHit[]>;
   for (const section of SECTIONS) {
     const hits = sections[section];
     if (!hits.length && (section === "injection sites" || (section !== "callers" && section !== "references" && !/class|interface/.test(target.kind)))) continue;
-    out.push(`${section} (${hits.length}):`);
-    out.push(...(hits.length ? hits.map((h) => `  ${hitLine(h, section)}`) : ["  none"]));
+    out.push(`${section} (${countLabel(hits.length, limit)}):`);
+    out.push(...(hits.length ? hits.slice(0, limit).map((h) => `  ${hitLine(h, section)}`) : ["  none"]));
   }
   const members = memberReferenceCount(db, target);
   if (members) {
@@ -127,9 +134,9 @@ export function findNeighbors(db: Database, index: OpenIndex, query: string, roo
   // files no project holds that import it by name (through the barrels too): what the syntax tier knows of them
   const outsiders = [...reach.syntaxOnly].sort();
   if (outsiders.length) {
-    data.outsideImporters = outsiders;
-    out.push(`importers outside every loaded project (syntax: they import the name; uses inside them are not resolved) (${outsiders.length}):`);
-    out.push(...outsiders.map((p) => `  ${p}`));
+    data.outsideImporters = outsiders.slice(0, limit);
+    out.push(`importers outside every loaded project (syntax: they import the name; uses inside them are not resolved) (${countLabel(outsiders.length, limit)}):`);
+    out.push(...outsiders.slice(0, limit).map((p) => `  ${p}`));
   }
   const gaps = reachGaps(db, index.meta, target.name, reach.exporters, readText);
   const line = coverage.declaringFileCovered || edges.length ? coverageLine(coverage, checkerCount, edges.length - checkerCount, gaps) : `coverage: ${target.path} is outside every loaded TypeScript project (svc doctor); the checker resolved no references to it`;

@@ -32,8 +32,12 @@ export interface ImpactData {
   symbol: SymbolBrief;
   publicSurface: PublicSurface;
   overriders: SymbolBrief[];
+  /** At most `limit` per hop; dependentTotals counts them all, by hop. */
   dependents: Dependent[];
+  dependentTotals: Record<number, number>;
+  /** The covering tests, nearest first: at most `limit`, as the text lists them; testsTotal counts them all. */
   tests: { path: string; hop: number }[];
+  testsTotal: number;
   /** complete: "checker-complete" was earned; gaps: the files the checker did not resolve that could reference the symbol. */
   coverage: Coverage & { line: string; unresolved: string | null; complete: boolean; gaps: ReachGap[]; gapsRecorded: boolean };
 }
@@ -80,7 +84,8 @@ export async function impact(request: ImpactRequest, ctx: OpContext): Promise<Op
     if (!graph.dependents.length) out.push(`  ${emptyDependents(coverage, gaps)}`);
     for (const hop of hops) {
       const list = graph.dependents.filter((d) => d.hop === hop);
-      out.push(`  hop ${hop} (${list.length}${list.length >= request.limit ? `; first ${request.limit}` : ""}):`);
+      const total = graph.hopTotals.get(hop) ?? list.length;
+      out.push(`  hop ${hop} (${total}${total > list.length ? `; first ${list.length}; raise limit (CLI --limit) for more` : ""}):`);
       for (const d of list) out.push(`    [${d.type}] ${fromLabel(d)}  (${d.path}${d.line ? `:${d.line}` : ""})${d.via ? `  via ${d.via}` : ""}${coverage.checker && d.provenance === "syntax" ? "  (syntax)" : ""}`);
     }
     const shownTests = graph.tests.slice(0, request.limit);
@@ -100,7 +105,9 @@ export async function impact(request: ImpactRequest, ctx: OpContext): Promise<Op
         publicSurface: surface,
         overriders: graph.overriders.map(symbolBrief),
         dependents: graph.dependents,
-        tests: graph.tests,
+        dependentTotals: Object.fromEntries([...graph.hopTotals].filter(([hop]) => hop <= request.depth)),
+        tests: shownTests,
+        testsTotal: graph.tests.length,
         coverage: { ...coverage, line, unresolved, complete: checkerComplete(coverage, gaps), gaps: gaps.gaps, gapsRecorded: gaps.recorded },
       },
     };

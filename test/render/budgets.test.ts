@@ -4,14 +4,16 @@
 // (warning lines, text and the structured result) — or, on the CLI without --json, over what it
 // prints (the text and the warnings).
 
-import { describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { call } from "../../src/engine.ts";
-import { REGISTRY } from "../../src/registry/index.ts";
+import { answerBudget, call } from "../../src/engine.ts";
+import { REGISTRY, type OperationSpec } from "../../src/registry/index.ts";
 import { answerTokens, excerptAround, headAndTail } from "../../src/render/fit.ts";
+import { startHost, type RunningHost } from "../../src/surfaces/host/server.ts";
 import { tokenCounter } from "../../src/text/tokens.ts";
-import { runSvc } from "../helpers/cli.ts";
+import { cliArgv, runCliHere, runSvc, type CliRun } from "../helpers/cli.ts";
+import { rawClient, useRuntimeDir } from "../helpers/host.ts";
 import { gitRepo } from "../helpers/repo.ts";
 
 function bigModule(): string {
@@ -59,12 +61,19 @@ function sample(op: string): Record<string, unknown> {
   }
 }
 
-describe("budgets are hard on every operation that takes one", () => {
+/** The repository with an uncommitted change to the big file and to a test, so changes and review have work. */
+function bigRepo(): string {
   const root = gitRepo(FILES);
-  // an uncommitted change to the big file and to a test, so changes and review have work
   writeFileSync(join(root, "src/big.ts"), `${bigModule()}\nexport const changed = true;\n`);
   writeFileSync(join(root, "src/user.test.ts"), `${FILES["src/user.test.ts"]}\n// touched\n`);
-  const budgeted = REGISTRY.filter((spec) => spec.params.some((p) => p.name === "maxTokens" || p.name === "tokenBudget"));
+  return root;
+}
+
+const budgeted = REGISTRY.filter((spec) => spec.params.some((p) => p.name === "maxTokens" || p.name === "tokenBudget"));
+const budgetName = (spec: OperationSpec) => (spec.params.some((p) => p.name === "tokenBudget") ? "tokenBudget" : "maxTokens");
+
+describe("budgets are hard on every operation that takes one", () => {
+  const root = bigRepo();
 
   test("the registry's budgeted operations are all sampled", () => {
     expect(budgeted.map((s) => s.op).sort()).toEqual(["ask", "changes", "context", "focus", "fuse", "reduce", "review", "scope", "search", "skeleton", "toc"]);
@@ -73,7 +82,7 @@ describe("budgets are hard on every operation that takes one", () => {
   for (const spec of budgeted) {
     test(spec.op, async () => {
       const counter = await tokenCounter();
-      const name = spec.params.some((p) => p.name === "tokenBudget") ? "tokenBudget" : "maxTokens";
+      const name = budgetName(spec);
       for (const budget of [100, 500, 2000, 8000]) {
         const result = await call(spec.op, { path: root, ...sample(spec.op), [name]: budget });
         const used = answerTokens(result, counter);
@@ -109,6 +118,129 @@ describe("budgets are hard on every operation that takes one", () => {
     expect(order).not.toContain("README.md");
     expect(r.text).toContain("not included (docs): 1 .md file");
   }, 60_000);
+});
+
+/**
+ * The surfaces as clients meet them: the CLI (its entry, in this process) printing the text or
+ * --json, and the host's RPC over its socket — at tiny (1, 10, 50), ordinary (2,000) and the
+ * default budgets. What stdout and stderr hold (the RPC result) stays within the budget, or
+ * the call is refused with a validation_error naming the least that fits; never over.
+ */
+describe("budgets are hard on the CLI and over the host's RPC", () => {
+  const root = bigRepo();
+  const BUDGETS = [1, 10, 50, 2000, null]; // null: the call sets none (the surface's default)
+  let host: RunningHost;
+  let token: string;
+
+  beforeAll(async () => {
+    useRuntimeDir();
+    host = await startHost({ root, idleMinutes: 0, log: () => {} });
+    const c = await rawClient(host.socket);
+    c.send({ jsonrpc: "2.0", id: 1, method: "svc/handshake" });
+    token = (await c.next()).result.sessionToken;
+    c.close();
+  }, 120_000);
+
+  afterAll(async () => {
+    await host.stop("test done");
+    delete process.env.SVC_RUNTIME_DIR;
+  });
+
+  /** Within `budget` tokens, or refused as too small; a budget of null (none) is only required to answer. */
+  function held(where: string, budget: number | null, ok: boolean, used: number, refusal: string): void {
+    if (ok) {
+      if (budget !== null && used > budget) throw new Error(`${where}: ${used} tokens over a budget of ${budget}`);
+    } else if (budget === null || budget > 50 || !/validation_error/.test(refusal) || !/\S+=\d+ is too small for any answer/.test(refusal)) {
+      throw new Error(`${where}: refused: ${refusal.slice(0, 300)}`);
+    }
+  }
+
+  for (const spec of budgeted.filter((s) => s.cli)) {
+    test(`svc ${spec.cli?.command}: text and --json`, async () => {
+      const counter = await tokenCounter();
+      for (const budget of BUDGETS) {
+        const params = { path: root, ...sample(spec.op), ...(budget === null ? {} : { [budgetName(spec)]: budget }) };
+        // the budget the call has: the one set, else the operation's own default on the CLI (toc, ask), else none
+        const limit = answerBudget(spec, params, { cwd: root, surface: "cli" });
+        for (const json of [false, true]) {
+          const argv = [...(cliArgv(spec, params) as string[]), "--cwd", root, ...(json ? ["--json"] : [])];
+          const r: CliRun = await runCliHere(argv);
+          held(`svc ${argv.join(" ")}`, limit, r.code === 0, counter.count(r.stdout) + counter.count(r.stderr), r.stderr);
+          if (r.code === 0 && json) JSON.parse(r.stdout);
+        }
+      }
+    }, 300_000);
+  }
+
+  for (const spec of budgeted.filter((s) => s.rpc?.length)) {
+    test(`${spec.rpc?.[0]} over the host's socket`, async () => {
+      const counter = await tokenCounter();
+      const c = await rawClient(host.socket);
+      try {
+        for (const [i, budget] of BUDGETS.entries()) {
+          const { path: _path, ...params } = { ...sample(spec.op), ...(budget === null ? {} : { [budgetName(spec)]: budget }) } as Record<string, unknown>;
+          c.send({ jsonrpc: "2.0", id: i + 1, method: spec.rpc?.[0], params: { sessionToken: token, ...params } });
+          const reply = await c.next();
+          held(`${spec.rpc?.[0]} ${JSON.stringify(params)}`, budget, reply.result !== undefined, counter.count(JSON.stringify(reply.result ?? null)), reply.error?.message ?? "");
+        }
+      } finally {
+        c.close();
+      }
+    }, 300_000);
+  }
+});
+
+/** How many dependents each hop lists. */
+function perHop(dependents: readonly { hop: number }[]): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (const d of dependents) counts.set(d.hop, (counts.get(d.hop) ?? 0) + 1);
+  return counts;
+}
+
+/** The lists a row limit governs in each operation's structured result (a new row-limited operation must be added here). */
+const ROW_LIMITED: Record<string, { param: string; samples: Record<string, unknown>[]; rows: (data: Record<string, any>) => number[] }> = {
+  find: {
+    param: "limit",
+    samples: ["symbol", "path", "text", "all", "signatures", "task", "neighbors", "route"].map((kind) => ({ kind, query: { path: "src/user", task: "change how widgets spin", neighbors: "Widget.spin", route: "/api", signatures: "widgetUser1" }[kind] ?? "widget" })),
+    rows: (d) => [
+      ...["symbols", "paths", "text", "lines"].map((k) => d[k]?.hits?.length ?? 0),
+      ...["candidates", "signatures", "importers", "outsideImporters"].map((k) => d[k]?.length ?? 0),
+      ...Object.values((d.neighbors ?? {}) as Record<string, unknown[]>).map((l) => l.length),
+      d.wiring?.matches?.length ?? 0,
+    ],
+  },
+  impact: { param: "limit", samples: [{ symbol: "Widget.spin" }, { symbol: "makeWidget" }], rows: (d) => [...perHop(d.dependents as { hop: number }[]).values(), d.tests.length] },
+  test: { param: "limit", samples: [{ symbol: "Widget.spin" }], rows: (d) => [d.tests.length] },
+  map: { param: "maxRows", samples: [{}], rows: (d) => [d.symbols.rows.length, d.routes.rows.length] },
+};
+
+describe("row limits are hard: no list in an answer is longer than the caller's limit", () => {
+  const files: Record<string, string> = { "package.json": '{ "name": "rows", "version": "1.0.0", "dependencies": { "express": "4.0.0" } }\n' };
+  files["src/core.ts"] = "export class Widget {\n  spin(n: number): number {\n    return n + 1;\n  }\n}\nexport function makeWidget(): Widget {\n  return new Widget();\n}\n";
+  for (let i = 0; i < 12; i++) files[`src/user${i}.ts`] = `import { makeWidget, Widget } from "./core";\nexport function widgetUser${i}(w: Widget): number {\n  return makeWidget().spin(${i}) + w.spin(1);\n}\n`;
+  for (let i = 0; i < 6; i++) files[`src/user${i}.test.ts`] = `import { Widget } from "./core";\nimport { widgetUser${i} } from "./user${i}";\ntest("u", () => expect(widgetUser${i}(new Widget())).toBe(3));\n`;
+  files["src/app.ts"] = `import express from "express";\nconst app = express();\n${Array.from({ length: 8 }, (_, i) => `app.get("/api/item${i}", (req, res) => res.send("${i}"));`).join("\n")}\nexport default app;\n`;
+  const root = gitRepo(files);
+
+  test("the registry's row limits are all sampled", () => {
+    const limited = REGISTRY.filter((spec) => spec.params.some((p) => p.type === "int" && (p.name === "limit" || p.name === "maxRows")));
+    expect(limited.map((s) => s.op).sort()).toEqual(Object.keys(ROW_LIMITED).sort());
+  });
+
+  for (const [op, { param, samples, rows }] of Object.entries(ROW_LIMITED)) {
+    test(`${op}: --json at ${param} 1 and 2`, async () => {
+      const spec = REGISTRY.find((s) => s.op === op) as OperationSpec;
+      for (const sample of samples) {
+        for (const limit of [1, 2]) {
+          const argv = [...(cliArgv(spec, { path: root, ...sample, [param]: limit }) as string[]), "--cwd", root, "--json"];
+          const r = await runCliHere(argv);
+          if (r.code !== 0) throw new Error(`svc ${argv.join(" ")}: exit ${r.code}: ${r.stderr.slice(0, 300)}`);
+          const counts = rows(JSON.parse(r.stdout));
+          if (counts.some((n) => n > limit)) throw new Error(`svc ${argv.join(" ")}: lists of ${counts.join(", ")} rows over ${param} ${limit}`);
+        }
+      }
+    }, 300_000);
+  }
 });
 
 test("the CLI counts what it prints: without --json the text takes the room the unprinted structured result would", async () => {

@@ -6,7 +6,7 @@
 import type { Socket } from "bun";
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { existsSync, readFileSync, realpathSync, rmSync } from "node:fs";
-import { invoke, rejectUnknownParams } from "../../engine.ts";
+import { invoke } from "../../engine.ts";
 import { PAYLOAD_TTL_MS, sweepPayloads } from "../../host/payloads.ts";
 import { asSvcError, clipInput } from "../../errors.ts";
 import { redactText } from "../../render/redact-output.ts";
@@ -166,7 +166,6 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     if (!spec) return void conn.send(error(id, RPC.methodNotFound, `Method not found: ${clipInput(redactText(method))}`));
     const { sessionToken: _t, root: _r, ...rest } = params;
     try {
-      rejectUnknownParams(Object.keys(rest), spec.params.map((p) => p.name), method);
       const result = await invoke(spec, { ...rest, path: root }, { cwd: root, surface: "rpc", longLived: true, host: true });
       reply(result.data); // redacted by the engine
     } catch (e) {

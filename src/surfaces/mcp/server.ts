@@ -30,8 +30,16 @@ function pickRoute(tool: McpTool, args: Record<string, unknown>): McpRoute {
   return route;
 }
 
-function checkKnown(tool: McpTool, args: Record<string, unknown>): void {
-  rejectUnknownParams(Object.keys(args), Object.keys((tool.inputSchema.properties as Record<string, unknown>) ?? {}), tool.name);
+/**
+ * The engine refuses what the operation does not take; here, what this tool's action does not
+ * take though the operation does (a multiplexed tool's schema is the union of its actions', a
+ * binding may expose a subset): named as the client calls it.
+ */
+function checkKnown(tool: McpTool, route: McpRoute, args: Record<string, unknown>): void {
+  const multiplexed = !(tool.routes.size === 1 && tool.routes.has(""));
+  const known = [...(multiplexed ? ["action"] : []), ...route.params.map((p) => p.name)];
+  const where = multiplexed ? `${tool.name} action=${route.binding.action ?? ""}` : tool.name;
+  rejectUnknownParams(Object.keys(args), known, where);
 }
 
 async function largeAnswerNote(text: string, args: Record<string, unknown>): Promise<string> {
@@ -73,8 +81,8 @@ export function createMcpServer(served: ServedRoots = new ServedRoots({}, proces
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
     const progressToken = request.params._meta?.progressToken;
     try {
-      checkKnown(tool, args);
       const route = pickRoute(tool, args);
+      checkKnown(tool, route, args);
       const { action: _action, ...rest } = args;
       const raw = { ...rest, ...route.binding.fixed };
       await served.ready();

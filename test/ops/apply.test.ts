@@ -12,7 +12,6 @@ import { startHost, type RunningHost } from "../../src/surfaces/host/server.ts";
 import { useRuntimeDir } from "../helpers/host.ts";
 import { failure } from "../helpers/failure.ts";
 import { gitRepo, tempDir } from "../helpers/repo.ts";
-import { failure } from "../helpers/failure.ts";
 
 const ORIGINAL = "export function total(a: number, b: number): number {\n  return a + b;\n}\n";
 const EDITED = "export function total(a: number, b: number, c = 0): number {\n  return a + b + c;\n}\n";

@@ -88,7 +88,10 @@ describe("svc host", () => {
     expect((await c.next()).error).toEqual({ code: -32601, message: "Method not found: svc/[REDACTED:github-token]" });
     // a parameter the method does not take is refused, not ignored (svc/graph has no budget: maxTokens would be dropped silently)
     c.send({ jsonrpc: "2.0", id: id++, method: "svc/graph", params: { sessionToken: token, maxTokens: 10 } });
-    expect((await c.next()).error).toMatchObject({ code: -32602, message: "validation_error: unknown parameter 'maxTokens' for svc/graph. Valid parameters: path, detail, scopeMode, seed, query, since, directory" });
+    expect((await c.next()).error).toMatchObject({ code: -32602, message: "validation_error: unknown parameter 'maxTokens' for svc/graph. Valid parameters: root, detail, scopeMode, seed, query, since, directory" });
+    // nor is a path: the host answers for its own root (a path would be overwritten by it)
+    c.send({ jsonrpc: "2.0", id: id++, method: "svc/graph", params: { sessionToken: token, path: "/elsewhere" } });
+    expect((await c.next()).error).toMatchObject({ code: -32602, message: `validation_error: svc/graph takes no path: this host serves ${root} (pass root, or nothing); scope with the method's own parameters (directory, seed, query)` });
     c.close();
   }, 120_000);
 

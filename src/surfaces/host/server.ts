@@ -6,9 +6,9 @@
 import type { Socket } from "bun";
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { existsSync, readFileSync, realpathSync, rmSync } from "node:fs";
-import { invoke } from "../../engine.ts";
+import { invoke, type ParamLabel } from "../../engine.ts";
 import { PAYLOAD_TTL_MS, sweepPayloads } from "../../host/payloads.ts";
-import { asSvcError, clipInput } from "../../errors.ts";
+import { asSvcError, clipInput, validationError } from "../../errors.ts";
 import { redactText } from "../../render/redact-output.ts";
 import { keepFresh } from "../../index/open.ts";
 import { syncIndex } from "../../indexing/sync.ts";
@@ -144,6 +144,9 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     };
   };
 
+  /** Parameters as an RPC client names them: the workspace is `root` (the host's own), not `path`. */
+  const rpcLabel: ParamLabel = (p) => (p.name === "path" ? "root" : p.name);
+
   async function dispatch(conn: Connection, request: RpcRequest): Promise<void> {
     const { id, method } = request;
     const params = (request.params ?? {}) as Record<string, unknown>;
@@ -166,7 +169,9 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     if (!spec) return void conn.send(error(id, RPC.methodNotFound, `Method not found: ${clipInput(redactText(method))}`));
     const { sessionToken: _t, root: _r, ...rest } = params;
     try {
-      const result = await invoke(spec, { ...rest, path: root }, { cwd: root, surface: "rpc", longLived: true, host: true });
+      // the host answers for its root: a `path` would be overwritten by it (ignored, silently), so it is refused
+      if (rest.path !== undefined) throw validationError(`${method} takes no path: this host serves ${root} (pass root, or nothing); scope with the method's own parameters (directory, seed, query)`);
+      const result = await invoke(spec, { ...rest, path: root }, { cwd: root, surface: "rpc", longLived: true, host: true }, rpcLabel);
       reply(result.data); // redacted by the engine
     } catch (e) {
       const svcError = asSvcError(e);

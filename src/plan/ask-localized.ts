@@ -7,8 +7,9 @@
 // signature level. A candidate that does not fit whole waits while the ones after it are
 // tried whole, then arrives as signatures (an excerpt of them at least, in room kept for it).
 // What does not fit is listed with the call that fetches it. A first
-// candidate that is a guess (not confident, no exact declaration match) and would take
-// more than tentativeShare of the budget whole goes as signatures, whole only if room remains.
+// candidate that is a guess (not confident, no exact declaration match, not first in the text
+// ranking too) and would take more than tentativeShare of the budget whole goes as signatures,
+// whole only if room remains.
 // A candidate that arrives as signatures keeps whole the declarations the localizer finds the
 // task most likely touches (localize-symbols.ts), as many as fit in focusShare of the budget —
 // around them an excerpt of its signatures when those are larger — so an agent can edit them.
@@ -50,6 +51,8 @@ export const ASK_PARAMS = {
   tentativeShare: 0.6,
   /** 1: an exact declaration match, or the task naming the file, exempts the first candidate from tentativeShare. */
   tentativeExact: 1,
+  /** 1: the text ranking alone (BM25F over names, paths and bodies) putting the first candidate first too exempts it from tentativeShare: two rankers agreeing is no guess. */
+  tentativeText: 1,
   /** 1: a candidate planned whole that does not fit whole waits while the candidates after it are tried whole; its signatures come after them, before the neighbours' (render/fusion.ts). */
   deferSignatures: 1,
   /** A waiting candidate keeps this share of the budget for a head-and-tail excerpt of its signatures, so it still arrives (0: none kept). */
@@ -194,13 +197,17 @@ export function planLocalized(collection: Collection, options: { task: string; q
     seen.add(e.fileId);
     entries.push(e);
   };
-  // The first candidate is a guess when the localizer is not confident of it, the task does not name its type and
-  // no declaration the task names exactly backs it (localize-signals.ts: "declares X (exact)") nor does the task name the file: whole it may take
+  // The first candidate is a guess when the localizer is not confident of it, the task does not name its type,
+  // no declaration the task names exactly backs it (localize-signals.ts: "declares X (exact)"), the task does not name the
+  // file and the text ranking alone (BM25F) does not put it first too (gradeEvidence.textFirst): whole it may take
   // at most tentativeShare of the budget, so a large wrong first file cannot keep the next candidates from arriving whole.
   const lead = source[0];
   const exact = (path: string) => loc.candidates.find((c) => c.path === path)?.reasons.some((r) => r.endsWith("(exact)")) === true;
   const guess =
-    ASK_PARAMS.tentativeShare > 0 && lead && loc.grade !== "confident" && !(namedResolved && options.named) && !(ASK_PARAMS.tentativeExact === 1 && (exact(lead.file.path) || namesFile(options.task, lead.file.path))) ? lead : null;
+    ASK_PARAMS.tentativeShare > 0 && lead && loc.grade !== "confident" && !(namedResolved && options.named) && !(ASK_PARAMS.tentativeExact === 1 && (exact(lead.file.path) || namesFile(options.task, lead.file.path))) &&
+    !(ASK_PARAMS.tentativeText === 1 && loc.gradeEvidence?.textFirst === true && loc.candidates[0]?.path === lead.file.path)
+      ? lead
+      : null;
   source.slice(0, ASK_PARAMS.wholeCandidates).forEach((r) => {
     const keep = likely.get(r.file.path);
     const kept = keep?.length ? { keepWhole: keep.map((s) => s.name), keepLines: keep.map((s): [number, number] => [s.line, s.endLine]) } : {};

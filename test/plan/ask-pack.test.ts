@@ -6,6 +6,7 @@
 import { describe, expect, test } from "bun:test";
 import { call } from "../../src/engine.ts";
 import { answerTokens } from "../../src/render/fit.ts";
+import type { FindData } from "../../src/ops/find.ts";
 import type { FusionData } from "../../src/render/fusion.ts";
 import { tokenCounter } from "../../src/text/tokens.ts";
 import { ASK_PARAMS, askedKinds, namesDistinctly, namesFile, writesFileName } from "../../src/plan/ask-localized.ts";
@@ -210,7 +211,7 @@ describe("ask: packing for editing", () => {
     }
   }, 60_000);
 
-  test("a first candidate that would take most of the budget whole on a guess goes as signatures, so the next candidates that fit arrive whole; the manifest says why", async () => {
+  test("a first candidate that would take most of the budget whole on a guess goes as signatures, so the next candidates that fit arrive whole; the manifest says why; the text ranking agreeing makes it no guess", async () => {
     const steps = (name: string, n: number) => Array.from({ length: n }, (_, i) => `  ${name}Step${i}(value: number): number {\n    const scaled = value * ${i + 1} + ${i};\n    return scaled > ${i * 7} ? scaled - ${i} : scaled + ${i};\n  }`).join("\n");
     const files = (policy: string) => ({
       [policy]: `export class RetryPolicy {\n  retryBackoff = 1;\n${steps("policy", 60)}\n}\n`,
@@ -221,33 +222,45 @@ describe("ask: packing for editing", () => {
     const root = gitRepo(files("src/retry/retry-policy.ts"));
     const counter = await tokenCounter();
     const task = "retry policy backoff: add jitter";
-    for (const budget of [3000, 3500]) for (const format of ["xml", "json"] as const) {
-      const r = await call("ask", { path: root, task, tokenBudget: budget, format });
-      expect(answerTokens(r, counter)).toBeLessThanOrEqual(budget);
-      const data = r.data as unknown as FusionData;
-      expect(data.notes.join(" ")).toContain("[partial]");
-      const byPath = new Map(data.entries.map((e) => [e.path, e]));
-      // the guess leads, as signatures, and says why (in the structured result; in the manifest too for the text formats)
-      expect(data.entries[0]?.path).toBe("src/retry/retry-policy.ts");
-      expect(byPath.get("src/retry/retry-policy.ts")?.tier).toBe("skeleton");
-      const why = byPath.get("src/retry/retry-policy.ts")?.provenance.at(-1) ?? "";
-      expect(why).toMatch(new RegExp(`^skeleton: whole it would take ~\\d+% of tokenBudget=${budget} on a partial match$`));
-      if (format === "xml") expect(r.text).toContain(why);
-      // the next candidate arrives whole, not at signature level
-      expect(byPath.get("src/retry/jitter.ts")?.tier).toBe("standard");
-      expect(byPath.get("src/retry/jitter.ts")?.excerpt).toBeUndefined();
+    // here the text ranking (BM25F) puts the same file first: two rankers agreeing is no guess, the file stays whole
+    const found = await call("find", { path: root, query: task, kind: "task" });
+    expect((found.data as unknown as FindData).gradeEvidence?.textFirst).toBe(true);
+    const agreed = await call("ask", { path: root, task, tokenBudget: 3000 });
+    expect((agreed.data as unknown as FusionData).entries[0]).toMatchObject({ path: "src/retry/retry-policy.ts", tier: "standard" });
+    // the localizer's first file alone is a guess
+    const text = ASK_PARAMS.tentativeText;
+    ASK_PARAMS.tentativeText = 0;
+    try {
+      for (const budget of [3000, 3500]) for (const format of ["xml", "json"] as const) {
+        const r = await call("ask", { path: root, task, tokenBudget: budget, format });
+        expect(answerTokens(r, counter)).toBeLessThanOrEqual(budget);
+        const data = r.data as unknown as FusionData;
+        expect(data.notes.join(" ")).toContain("[partial]");
+        const byPath = new Map(data.entries.map((e) => [e.path, e]));
+        // the guess leads, as signatures, and says why (in the structured result; in the manifest too for the text formats)
+        expect(data.entries[0]?.path).toBe("src/retry/retry-policy.ts");
+        expect(byPath.get("src/retry/retry-policy.ts")?.tier).toBe("skeleton");
+        const why = byPath.get("src/retry/retry-policy.ts")?.provenance.at(-1) ?? "";
+        expect(why).toMatch(new RegExp(`^skeleton: whole it would take ~\\d+% of tokenBudget=${budget} on a partial match$`));
+        if (format === "xml") expect(r.text).toContain(why);
+        // the next candidate arrives whole, not at signature level
+        expect(byPath.get("src/retry/jitter.ts")?.tier).toBe("standard");
+        expect(byPath.get("src/retry/jitter.ts")?.excerpt).toBeUndefined();
+      }
+      // with room for everything, the guess is whole too
+      const big = await call("ask", { path: root, task, tokenBudget: 20000 });
+      const entries = (big.data as unknown as FusionData).entries;
+      expect(entries.find((e) => e.path === "src/retry/retry-policy.ts")?.tier).toBe("standard");
+      expect(entries.find((e) => e.path === "src/retry/jitter.ts")?.tier).toBe("standard");
+      // a task that names the file ("policy" for src/retry/policy.ts) is no guess: the file stays whole
+      const named = gitRepo(files("src/retry/policy.ts"));
+      const r = await call("ask", { path: named, task, tokenBudget: 3000 });
+      const first = (r.data as unknown as FusionData).entries[0];
+      expect(first?.path).toBe("src/retry/policy.ts");
+      expect(first?.tier).toBe("standard");
+    } finally {
+      ASK_PARAMS.tentativeText = text;
     }
-    // with room for everything, the guess is whole too
-    const big = await call("ask", { path: root, task, tokenBudget: 20000 });
-    const entries = (big.data as unknown as FusionData).entries;
-    expect(entries.find((e) => e.path === "src/retry/retry-policy.ts")?.tier).toBe("standard");
-    expect(entries.find((e) => e.path === "src/retry/jitter.ts")?.tier).toBe("standard");
-    // a task that names the file ("policy" for src/retry/policy.ts) is no guess: the file stays whole
-    const named = gitRepo(files("src/retry/policy.ts"));
-    const r = await call("ask", { path: named, task, tokenBudget: 3000 });
-    const first = (r.data as unknown as FusionData).entries[0];
-    expect(first?.path).toBe("src/retry/policy.ts");
-    expect(first?.tier).toBe("standard");
   }, 90_000);
 
   test("a candidate that does not fit whole waits: the next candidate that fits arrives whole, the waiting one as an excerpt of its signatures after it; budgets hold", async () => {

@@ -6,6 +6,7 @@ import { changedFiles, resolveRef } from "../git/changes.ts";
 import { loadFileGraph } from "../graph/file-graph.ts";
 import { writePayload } from "../host/payloads.ts";
 import { collectIndexed, type Collection } from "../plan/collect.ts";
+import { nothingChanged } from "../plan/changes.ts";
 import { planContext, planFromSeeds } from "../plan/context.ts";
 import type { Plan } from "../plan/model.ts";
 import { renderPlan } from "../render/fusion.ts";
@@ -43,12 +44,16 @@ export async function planScope(collection: Collection, request: Pick<ScopeReque
   const since = request.since ?? "HEAD";
   await resolveRef(collection.workspace.root, since);
   const byPath = new Map(collection.files.map((f) => [f.path, f.id]));
-  const seeds = (await changedFiles(collection.workspace.root, since)).flatMap((c) => (byPath.has(c.path) ? [{ id: byPath.get(c.path) as number, label: `changed since ${since}` }] : []));
-  if (seeds.length === 0) return { mode: "changes", entries: [], collected: collection.files.length, prelude: [], manifestNotes: [`no collected file changed since ${since}`], annotate: true };
+  const changed = await changedFiles(collection.workspace.root, since);
+  const seeds = changed.flatMap((c) => (byPath.has(c.path) ? [{ id: byPath.get(c.path) as number, label: `changed since ${since}` }] : []));
+  if (seeds.length === 0) {
+    const why = await nothingChanged(collection.workspace.root, changed.length, { changedSince: since, surface: "rpc", op: "scope" });
+    return { mode: "changes", entries: [], collected: collection.files.length, prelude: [], manifestNotes: [why], annotate: true };
+  }
   return planFromSeeds(collection, seeds, 2, "changes", [], "changed");
 }
 
-export async function explain(request: ScopeRequest, ctx: OpContext): Promise<OpResult<{ mode: string; files: { path: string; role: string; tier: string; score: number | null; provenance: string[] }[] }>> {
+export async function explain(request: ScopeRequest, ctx: OpContext): Promise<OpResult<{ mode: string; files: { path: string; role: string; tier: string; score: number | null; provenance: string[] }[]; empty?: string }>> {
   const ws = resolveWorkspace(request.path, ctx.cwd);
   const searching = request.mode === "search";
   if (searching) warmTaskReads(ws.root, ctx);
@@ -56,14 +61,15 @@ export async function explain(request: ScopeRequest, ctx: OpContext): Promise<Op
   try {
     const plan = await planScope(collection, request);
     const files = plan.entries.map((e) => ({ path: e.path, role: e.role, tier: e.tier, score: e.score, provenance: e.provenance }));
-    return { text: `${files.length} files`, data: { mode: request.mode, files } };
+    const empty = files.length ? undefined : plan.manifestNotes[0];
+    return { text: `${files.length} files${empty ? `: ${empty}` : ""}`, data: { mode: request.mode, files, ...(empty ? { empty } : {}) } };
   } finally {
     collection.index.db.close();
     if (searching) warmTaskReads(ws.root, ctx);
   }
 }
 
-export async function scope(request: ScopeRequest, ctx: OpContext): Promise<OpResult<{ mode: string; files: { path: string; tokenCost: number }[]; totalTokens: number; payloadPath: string }>> {
+export async function scope(request: ScopeRequest, ctx: OpContext): Promise<OpResult<{ mode: string; files: { path: string; tokenCost: number }[]; totalTokens: number; payloadPath: string; empty?: string }>> {
   const ws = resolveWorkspace(request.path, ctx.cwd);
   const searching = request.mode === "search";
   if (searching) warmTaskReads(ws.root, ctx);
@@ -72,9 +78,11 @@ export async function scope(request: ScopeRequest, ctx: OpContext): Promise<OpRe
     const plan = await planScope(collection, request);
     const { text, data } = await renderPlan(plan, { root: ws.root, format: "xml", maxTokens: request.maxTokens, level: "standard" });
     const payloadPath = writePayload(ws.root, text);
+    // no file: why, and what to try, in the result itself (not only inside the payload)
+    const empty = data.entries.length ? undefined : (plan.manifestNotes[0] ?? data.notes[0]);
     return {
-      text: payloadPath,
-      data: { mode: request.mode, files: data.entries.map((e) => ({ path: e.path, tokenCost: e.tokens })), totalTokens: data.totalTokens, payloadPath },
+      text: empty ? `${payloadPath}\n${empty}` : payloadPath,
+      data: { mode: request.mode, files: data.entries.map((e) => ({ path: e.path, tokenCost: e.tokens })), totalTokens: data.totalTokens, payloadPath, ...(empty ? { empty } : {}) },
     };
   } finally {
     collection.index.db.close();

@@ -17,7 +17,7 @@ export interface ChangesPlanOptions {
   level: Level;
   /** Who asks, for the next call an empty answer names. */
   surface?: Surface;
-  op?: "changes" | "fuse";
+  op?: "changes" | "fuse" | "scope";
 }
 
 /** Changed sources before changed tests, generated files last (under a budget the sources survive); then by path. */
@@ -88,7 +88,7 @@ export async function planChanges(collection: Collection, options: ChangesPlanOp
 }
 
 /** Why no collected file changed since the ref, and what to try: an older ref, or (files changed but none collected) the path and the index. */
-async function nothingChanged(root: string, changedCount: number, options: ChangesPlanOptions): Promise<string> {
+export async function nothingChanged(root: string, changedCount: number, options: Pick<ChangesPlanOptions, "changedSince" | "surface" | "op">): Promise<string> {
   const ref = options.changedSince;
   if (changedCount) return `no collected file changed since ${ref} (${changedCount} changed outside the collection: a data or docs file set aside, under another path, or ignored, binary or oversized); check path, or ${statusCall(options.surface)} for the files indexed`;
   const older = `${ref}~1`;

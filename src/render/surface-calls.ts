@@ -43,14 +43,15 @@ export function opName(surface: Surface | undefined, op: "focus" | "search" | "s
 }
 
 /** The call asking `op` again for the changes since another ref: `svc changes HEAD~1` / `svc_changes changedSince=HEAD~1` (fuse: `svc fuse --changed-since …` / `changedSince=…` on its tool). */
-export function changesCall(surface: Surface | undefined, ref: string, op: "changes" | "fuse" = "changes"): string {
+export function changesCall(surface: Surface | undefined, ref: string, op: "changes" | "fuse" | "scope" = "changes"): string {
+  if (op === "scope") return `svc/scope with mode "changes", since "${ref}"`; // an RPC method only
   if (op === "fuse") return surface === "cli" ? `svc fuse --changed-since ${shellWord(ref)}` : `changedSince=${ref}`;
   return surface === "cli" ? `svc changes ${shellWord(ref)}` : `svc_changes changedSince=${ref}`;
 }
 
-/** The index status call: `svc diagnostics` on the CLI, `svc_workspace action=status` elsewhere. */
+/** The index status call: `svc diagnostics` on the CLI, `svc/stats` over the host RPC, `svc_workspace action=status` over MCP. */
 export function statusCall(surface: Surface | undefined): string {
-  return surface === "cli" ? "svc diagnostics" : "svc_workspace action=status";
+  return surface === "cli" ? "svc diagnostics" : surface === "rpc" ? "svc/stats" : "svc_workspace action=status";
 }
 
 /** A find kind as the surface passes it: `--kind text` on the CLI, `kind=text` elsewhere (`find`: with the operation, `svc find --kind text` / `svc_find kind=text`). */

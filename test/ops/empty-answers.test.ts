@@ -31,7 +31,7 @@ const EMPTY: Record<string, Array<{ args: Record<string, unknown>; why: Explain 
   test: [{ args: { symbol: "zzqqxx" }, why: null }],
   focus: [{ args: { focus: "zzqqxx" }, why: null }],
   search: [{ args: { query: "zzqqxx" }, why: null }],
-  scope: [{ args: { mode: "search", query: "zzqqxx" }, why: null }],
+  scope: [{ args: { mode: "search", query: "zzqqxx" }, why: null }, { args: { mode: "changes", since: "HEAD" }, why: (d) => d.empty as string | undefined }],
 };
 
 /** Operations whose answer is never an empty list (a state, a report, a verdict or a write), or that need real input to run at all. */
@@ -100,7 +100,7 @@ describe("an empty answer says why and what to try, in the text and the structur
       const r = (await c.next()).result;
       expect(r).toMatchObject({ nodes: [], edges: [] });
       expect(r.empty).toStartWith("no files: nothing indexed under the workspace root can be collected");
-      expect(r.empty).toContain("svc_workspace action=status");
+      expect(r.empty).toContain("svc/stats"); // the status call as an RPC client makes it
     } finally {
       c.close();
       await host.stop("test done");

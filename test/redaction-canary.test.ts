@@ -10,8 +10,7 @@
 // The test walks the registry: an operation without canary parameters fails it.
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { Database } from "bun:sqlite";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { call } from "../src/engine.ts";
 import { sha256 } from "../src/ops/apply.ts";
@@ -19,7 +18,7 @@ import { findSecrets } from "../src/text/redact.ts";
 import { REGISTRY } from "../src/registry/index.ts";
 import { runCli } from "../src/surfaces/cli/run.ts";
 import { startHost, type RunningHost } from "../src/surfaces/host/server.ts";
-import { CANARY, CONFIG_TS, PLANTED_KINDS, SECRET_KINDS, canaryRepo, leaksIn } from "./helpers/canary.ts";
+import { CANARY, CONFIG_TS, PLANTED_KINDS, SECRET_KINDS, canaryRepo, leaksIn, storeAtRest } from "./helpers/canary.ts";
 import { cliArgv, runSvcAsync } from "./helpers/cli.ts";
 import { rawClient, useRuntimeDir, type RawClient } from "./helpers/host.ts";
 
@@ -225,25 +224,10 @@ describe("redaction canary", () => {
 
   test("the store at rest holds no planted value and is private (.svc 0700, svc.db/-wal/-shm 0600)", () => {
     const store = join(root, ".svc");
-    const files: string[] = [];
-    const walk = (dir: string) => {
-      for (const e of readdirSync(dir, { withFileTypes: true })) (e.isDirectory() ? walk : (p: string) => files.push(p))(join(dir, e.name));
-    };
-    walk(store);
-    const leaks = files.flatMap((f) => leaksIn(readFileSync(f).toString("latin1")).map((name) => `${f.slice(store.length)}: ${name}`));
-    expect(leaks).toEqual([]);
-    const db = new Database(join(store, "svc.db"), { readonly: true });
-    try {
-      const terms: string[] = [];
-      for (const table of ["files_fts", "chunks_fts"]) {
-        db.run(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.v_${table} USING fts5vocab(main, ${table}, row)`);
-        for (const row of db.query(`SELECT term FROM temp.v_${table}`).all() as { term: string }[]) terms.push(row.term);
-      }
-      expect(terms.length).toBeGreaterThan(10);
-      expect(leaksIn(terms.join("\n"))).toEqual([]);
-    } finally {
-      db.close();
-    }
+    const { files, fileLeaks, terms } = storeAtRest(root, leaksIn);
+    expect(fileLeaks).toEqual([]);
+    expect(terms.length).toBeGreaterThan(10);
+    expect(leaksIn(terms.join("\n"))).toEqual([]);
     expect(statSync(store).mode & 0o777).toBe(0o700);
     for (const name of ["svc.db", "svc.db-wal", "svc.db-shm"]) {
       const path = join(store, name);

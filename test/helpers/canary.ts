@@ -3,6 +3,9 @@
 // committed after the base commit or left in the working tree. Every value is assembled at
 // run time (no literal token in this file) and unique, so finding it anywhere is a leak.
 
+import { Database } from "bun:sqlite";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { SECRET_KINDS, type SecretKind } from "../../src/text/redact.ts";
 import { git, gitRepo, writeFiles } from "./repo.ts";
 
@@ -76,6 +79,31 @@ export function canaryNeedles(): { name: string; needle: string }[] {
 export function leaksIn(text: string): string[] {
   const lower = text.toLowerCase();
   return [...new Set(canaryNeedles().filter((n) => lower.includes(n.needle.toLowerCase())).map((n) => n.name))];
+}
+
+/**
+ * The store of `root` at rest: its files (`.svc/…`), what `leaks` finds in their bytes (database, WAL, SHM, as
+ * "file: name"), and the full-text vocabulary of files_fts and chunks_fts (the terms SQLite keeps, read through fts5vocab).
+ */
+export function storeAtRest(root: string, leaks: (text: string) => string[]): { files: string[]; fileLeaks: string[]; terms: string[] } {
+  const store = join(root, ".svc");
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) (e.isDirectory() ? walk : (p: string) => files.push(p))(join(dir, e.name));
+  };
+  walk(store);
+  const fileLeaks = files.flatMap((f) => leaks(readFileSync(f).toString("latin1")).map((name) => `${f.slice(store.length)}: ${name}`));
+  const db = new Database(join(store, "svc.db"), { readonly: true });
+  try {
+    const terms: string[] = [];
+    for (const table of ["files_fts", "chunks_fts"]) {
+      db.run(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.v_${table} USING fts5vocab(main, ${table}, row)`);
+      for (const row of db.query(`SELECT term FROM temp.v_${table}`).all() as { term: string }[]) terms.push(row.term);
+    }
+    return { files, fileLeaks, terms };
+  } finally {
+    db.close();
+  }
 }
 
 export const CONFIG_TS = [

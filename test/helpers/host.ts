@@ -85,3 +85,14 @@ export function rawClient(path: string): Promise<RawClient> {
     );
   });
 }
+
+/** The session token of the host on `socket` (a handshake on a connection of its own). */
+export async function hostToken(socket: string): Promise<string> {
+  const c = await rawClient(socket);
+  try {
+    c.send({ jsonrpc: "2.0", id: 1, method: "svc/handshake" });
+    return (await c.next()).result.sessionToken;
+  } finally {
+    c.close();
+  }
+}

@@ -11,7 +11,7 @@ import { MAX_FRAME_BYTES } from "../../src/host/framing.ts";
 import { PROTOCOL_VERSION } from "../../src/host/protocol.ts";
 import { startHost, type RunningHost } from "../../src/surfaces/host/server.ts";
 import { SCHEMA_VERSION } from "../../src/store/schema.ts";
-import { rawClient, useRuntimeDir } from "../helpers/host.ts";
+import { hostToken, rawClient, useRuntimeDir } from "../helpers/host.ts";
 import { gitRepo, writeFiles } from "../helpers/repo.ts";
 
 const quietLog = () => {};
@@ -40,10 +40,7 @@ describe("svc host", () => {
       "src/keys.ts": `export const keys = [\n${Array.from({ length: 50_000 }, (_, i) => `  "AKIA${String(i).padStart(16, "0")}",`).join("\n")}\n];\n`,
     });
     host = await startHost({ root, idleMinutes: 0, log: quietLog });
-    const c = await rawClient(host.socket);
-    c.send({ jsonrpc: "2.0", id: 1, method: "svc/handshake" });
-    token = (await c.next()).result.sessionToken;
-    c.close();
+    token = await hostToken(host.socket);
   }, 120_000);
 
   afterAll(async () => {

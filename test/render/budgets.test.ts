@@ -13,7 +13,7 @@ import { answerTokens, excerptAround, headAndTail } from "../../src/render/fit.t
 import { startHost, type RunningHost } from "../../src/surfaces/host/server.ts";
 import { tokenCounter } from "../../src/text/tokens.ts";
 import { cliArgv, runCliHere, runSvc, type CliRun } from "../helpers/cli.ts";
-import { rawClient, useRuntimeDir } from "../helpers/host.ts";
+import { hostToken, rawClient, useRuntimeDir } from "../helpers/host.ts";
 import { gitRepo } from "../helpers/repo.ts";
 
 function bigModule(): string {
@@ -135,10 +135,7 @@ describe("budgets are hard on the CLI and over the host's RPC", () => {
   beforeAll(async () => {
     useRuntimeDir();
     host = await startHost({ root, idleMinutes: 0, log: () => {} });
-    const c = await rawClient(host.socket);
-    c.send({ jsonrpc: "2.0", id: 1, method: "svc/handshake" });
-    token = (await c.next()).result.sessionToken;
-    c.close();
+    token = await hostToken(host.socket);
   }, 120_000);
 
   afterAll(async () => {

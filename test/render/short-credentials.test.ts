@@ -5,11 +5,10 @@
 // bytes, WAL, the FTS vocabulary) holds none of them.
 
 import { afterAll, describe, expect, test } from "bun:test";
-import { Database } from "bun:sqlite";
-import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { call } from "../../src/engine.ts";
 import { runCli } from "../../src/surfaces/cli/run.ts";
+import { storeAtRest } from "../helpers/canary.ts";
 import { gitRepo, removeTempDirs } from "../helpers/repo.ts";
 
 afterAll(removeTempDirs);
@@ -55,25 +54,10 @@ describe("short credentials", () => {
 
   test("the store at rest (sqlite bytes, WAL, FTS vocabulary) holds no short password", async () => {
     await call("index", { path: root }, { cwd: root });
-    const store = join(root, ".svc");
-    const files: string[] = [];
-    const walk = (dir: string) => {
-      for (const e of readdirSync(dir, { withFileTypes: true })) (e.isDirectory() ? walk : (p: string) => files.push(p))(join(dir, e.name));
-    };
-    walk(store);
+    const { files, fileLeaks, terms } = storeAtRest(root, leaks);
     expect(files.some((f) => f.endsWith("svc.db"))).toBe(true);
-    expect(files.flatMap((f) => leaks(readFileSync(f).toString("latin1")).map((k) => `${f.slice(store.length)}: ${k}`))).toEqual([]);
-    const db = new Database(join(store, "svc.db"), { readonly: true });
-    try {
-      const terms: string[] = [];
-      for (const table of ["files_fts", "chunks_fts"]) {
-        db.run(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.v_${table} USING fts5vocab(main, ${table}, row)`);
-        for (const row of db.query(`SELECT term FROM temp.v_${table}`).all() as { term: string }[]) terms.push(row.term);
-      }
-      expect(terms).toContain("dsn"); // the files were indexed
-      expect(leaks(terms.join("\n"))).toEqual([]);
-    } finally {
-      db.close();
-    }
+    expect(fileLeaks).toEqual([]);
+    expect(terms).toContain("dsn"); // the files were indexed
+    expect(leaks(terms.join("\n"))).toEqual([]);
   }, 120_000);
 });

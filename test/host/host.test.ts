@@ -86,9 +86,11 @@ describe("svc host", () => {
     // a parameter the method does not take is refused, not ignored (svc/graph has no budget: maxTokens would be dropped silently)
     c.send({ jsonrpc: "2.0", id: id++, method: "svc/graph", params: { sessionToken: token, maxTokens: 10 } });
     expect((await c.next()).error).toMatchObject({ code: -32602, message: "validation_error: unknown parameter 'maxTokens' for svc/graph. Valid parameters: root, detail, scopeMode, seed, query, since, directory" });
-    // nor is a path: the host answers for its own root (a path would be overwritten by it)
+    // nor is another path: the host answers for its own root (a path would be overwritten by it); its own root is fine
     c.send({ jsonrpc: "2.0", id: id++, method: "svc/graph", params: { sessionToken: token, path: "/elsewhere" } });
-    expect((await c.next()).error).toMatchObject({ code: -32602, message: `validation_error: svc/graph takes no path: this host serves ${root} (pass root, or nothing); scope with the method's own parameters (directory, seed, query)` });
+    expect((await c.next()).error).toMatchObject({ code: -32602, message: `validation_error: svc/graph answers for ${root}, not /elsewhere: pass root (or nothing); scope with the method's own parameters (directory, seed, query)` });
+    c.send({ jsonrpc: "2.0", id: id++, method: "svc/graph", params: { sessionToken: token, path: root } });
+    expect((await c.next()).result.edges).toBeArray();
     c.close();
   }, 120_000);
 

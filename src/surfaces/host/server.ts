@@ -169,8 +169,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     if (!spec) return void conn.send(error(id, RPC.methodNotFound, `Method not found: ${clipInput(redactText(method))}`));
     const { sessionToken: _t, root: _r, ...rest } = params;
     try {
-      // the host answers for its root: a `path` would be overwritten by it (ignored, silently), so it is refused
-      if (rest.path !== undefined) throw validationError(`${method} takes no path: this host serves ${root} (pass root, or nothing); scope with the method's own parameters (directory, seed, query)`);
+      // the host answers for its root: another `path` would be overwritten by it (ignored, silently), so it is refused
+      if (rest.path !== undefined && realRoot(String(rest.path)) !== root) throw validationError(`${method} answers for ${root}, not ${clipInput(String(rest.path))}: pass root (or nothing); scope with the method's own parameters (directory, seed, query)`);
       const result = await invoke(spec, { ...rest, path: root }, { cwd: root, surface: "rpc", longLived: true, host: true }, rpcLabel);
       reply(result.data); // redacted by the engine
     } catch (e) {

@@ -134,8 +134,8 @@ describe("index history", () => {
     for (const [name, value] of Object.entries(CANARY)) {
       // As an assignment (as the redactor sees it in files) and as a bare value (no pattern need know it) —
       // except a passphrase of dictionary words, which without context reads as prose, and a short password
-      // (shortPassword, shortTsPassword: 10 characters, only a credential name before one says what it is; bare, its letters are 3-letter words).
-      const bare = name !== "apiToken" && !name.startsWith("short");
+      // (under 16 characters: only a credential name before one says what it is; bare, its letters are 3-letter words).
+      const bare = name !== "apiToken" && value.length >= 16;
       const words = [...messageWords(`rotate the credentials for the deploy job\n\napiSecret = "${value}"`), ...(bare ? messageWords(`rotate the credentials for the deploy job\n\nuse ${value} from now on`) : [])];
       const leaked = splitIdentifier(value)
         .filter((p) => p.length >= 3 && !/\d/.test(p))

@@ -349,6 +349,18 @@ export class CheckWorkspace {
         if (!this.graph || this.graphStamp !== stamp) {
           this.graph = ImportGraph.fromStore(db);
           this.graphStamp = stamp;
+          // The index may be older than the disk (no host kept it current: a checkout, a pull, edits since): those files' edges are read again.
+          const stored = new Map((db.query("SELECT path, size, mtime_ms FROM files").all() as { path: string; size: number; mtime_ms: number }[]).map((r) => [r.path, r]));
+          const edited: string[] = [];
+          const created: string[] = [];
+          const inventory = [...new Set([...loaded.discovery.sourceFiles, ...this.extra.keys()])]; // with the files adopted since the listing
+          for (const f of inventory) {
+            const row = stored.get(f);
+            const now = stat(this.abs(f));
+            if (!row) created.push(f);
+            else if (now && (row.size !== now.size || row.mtime_ms !== now.mtime)) edited.push(f);
+          }
+          this.graph.catchUp(this.root, inventory, edited, created, textReader(this.root));
         }
         return this.graph;
       } finally {
@@ -369,6 +381,16 @@ export class CheckWorkspace {
   async reachersOf(rel: string): Promise<string[]> {
     const loaded = await this.source.loaded();
     return [...this.importGraph(loaded).transitiveImporters([rel])].filter((f) => loaded.owner.has(f)).sort();
+  }
+
+  /** Which of `sources`, read with `readText` (a state's content, not the disk's), import one of `targets` directly. */
+  async importersIn(sources: readonly string[], targets: ReadonlySet<string>, readText: (path: string) => string | null): Promise<string[]> {
+    if (!sources.length || !targets.size) return [];
+    const loaded = await this.source.loaded();
+    const graph = ImportGraph.fromFiles(this.root, [...new Set([...loaded.discovery.sourceFiles, ...targets])], sources, readText);
+    const out = new Set<string>();
+    for (const t of targets) for (const i of graph.importers(t)) out.add(i.path);
+    return sources.filter((s) => out.has(s));
   }
 
   /** Each of `paths` with every file that reaches it through imports, though the loaded inventory may not list it (a removed file, a JSON module): its importers found as if it were listed, and theirs. One pass over the sources for all of them. */

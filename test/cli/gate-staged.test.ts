@@ -9,7 +9,7 @@ import { declaresGlobals } from "../../src/check/gate-compare.ts";
 import { installHook } from "../../src/install/hook-install.ts";
 import { runSvc } from "../helpers/cli.ts";
 import { useRuntimeDir } from "../helpers/host.ts";
-import { git, gitRepo, writeFiles } from "../helpers/repo.ts";
+import { commitFiles, git, gitRepo, writeFiles } from "../helpers/repo.ts";
 
 const runtime = useRuntimeDir();
 const env = { SVC_RUNTIME_DIR: runtime };
@@ -138,6 +138,42 @@ describe("svc gate --staged", () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("Error TS2322 src/top.ts:2:14");
     expect(r.stderr).toMatch(/1 changed file and their dependents, 3 files checked/);
+  }, 120_000);
+
+  test("an index older than the disk (no host kept it current) does not hide importers: one that started importing since, one a created file took over", () => {
+    // found by scripts/bench/gate-replay.ts: the import graph came from the index's edges as they were when it was built
+    const root = gitRepo({ "tsconfig.json": TSCONFIG, "src/math.ts": MATH, "src/other.ts": "export const other = 1;\n" }); // nothing imports math.ts yet
+    expect(runSvc(["index", "."], { cwd: root, env }).code).toBe(0);
+    commitFiles(root, { "src/other.ts": 'import { add } from "./math";\nexport const other: number = add(1, 1);\n' }, "other uses add"); // committed without the hook
+    writeFiles(root, { "src/math.ts": MATH.replace("add(", "sum(") });
+    git(root, "add", "src/math.ts");
+    const edited = runSvc(["gate", "--staged"], { cwd: root, env });
+    expect({ code: edited.code, stdout: edited.stdout }).toEqual({ code: 1, stdout: "" });
+    expect(edited.stderr).toContain("Error TS2305 src/other.ts:1:10");
+    // `./util` resolved to src/util/index.ts when the index was built; a new src/util.ts takes it over
+    const shadow = gitRepo({ "tsconfig.json": TSCONFIG, "src/util/index.ts": "export const x = 1;\n", "src/use.ts": 'import { x } from "./util";\nexport const n: number = x;\n' });
+    expect(runSvc(["index", "."], { cwd: shadow, env }).code).toBe(0);
+    writeFiles(shadow, { "src/util.ts": "export const y = 1;\n" });
+    git(shadow, "add", "src/util.ts");
+    const created = runSvc(["gate", "--staged"], { cwd: shadow, env });
+    expect({ code: created.code, stdout: created.stdout }).toEqual({ code: 1, stdout: "" });
+    expect(created.stderr).toContain("Error TS2305 src/use.ts:1:10");
+  }, 120_000);
+
+  test("an unstaged edit that drops an import does not hide the files the commit's version of it passes a changed type to", () => {
+    // found by scripts/bench/gate-replay.ts' reasoning: the reach was read from the disk's imports, the commit has the index's
+    const root = gitRepo({
+      "tsconfig.json": TSCONFIG,
+      "src/rate.ts": "export const rate = () => 1;\n",
+      "src/mid.ts": 'import { rate } from "./rate";\nexport const value = rate();\n',
+      "src/top.ts": 'import { value } from "./mid";\nexport const n: number = value;\n',
+    });
+    writeFiles(root, { "src/rate.ts": 'export const rate = () => "1";\n' });
+    git(root, "add", "src/rate.ts");
+    writeFiles(root, { "src/mid.ts": "export const value = 1;\n" }); // not staged: the commit's mid.ts still imports rate
+    const r = runSvc(["gate", "--staged"], { cwd: root, env });
+    expect({ code: r.code, stdout: r.stdout }).toEqual({ code: 1, stdout: "" });
+    expect(r.stderr).toContain("Error TS2322 src/top.ts:2:14");
   }, 120_000);
 
   test("a staged file importing an untracked one is refused: the commit will not have it", () => {

@@ -159,7 +159,8 @@ async function compare(cw: CheckWorkspace, plan: GatePlan, started: number): Pro
   const offDisk = data.find((p) => plan.gated.has(p) && plan.gated.get(p) !== onDisk(p));
   if (offDisk) return { ran: false, reason: `${offDisk} differs between the commit and the disk; the engine reads JSON modules from disk only, so it cannot check the commit's — stage or stash it` };
   await enter(cw, plan.gated, owned);
-  const now = errorsOf(await diagnose(cw, checked));
+  // A config change can break the program without any file having an error (an option removed, a `types` entry missing, no inputs): its own diagnostics count too.
+  const now = errorsOf([...(await diagnose(cw, checked)), ...(plan.config ? await cw.programDiagnostics() : [])]);
   leave(cw, plan.gated);
   if (now.length && data.length) {
     return { ran: false, reason: `${data[0]} changed and the files checked have ${errorSummary(now)}; the engine reads JSON modules from disk only, so which of them the change introduced is unknown` };

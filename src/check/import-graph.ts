@@ -11,6 +11,8 @@ import { baseName, languageOf, moduleName, type CodeLanguage } from "../lang/lan
 import { importsOf } from "../index/imports/extract.ts";
 import { createResolver } from "../index/imports/resolve.ts";
 
+const SOURCE = /\.(?:[cm]?ts|tsx|[cm]?js|jsx)$/;
+
 export interface Importer {
   path: string;
   /** The importer re-exports (part of) the imported file. */
@@ -88,7 +90,7 @@ export class ImportGraph {
   catchUp(root: string, inventory: readonly string[], edited: readonly string[], created: readonly string[], readText: (path: string) => string | null): void {
     if (!edited.length && !created.length) return;
     const names = created.map((p) => (/^index\./.test(baseName(p)) ? "" : moduleName(p)));
-    const naming = created.length ? inventory.filter((p) => languageOf(p) && names.some((n) => readText(p)?.includes(n))) : [];
+    const naming = created.length ? inventory.filter((p) => SOURCE.test(p) && names.some((n) => readText(p)?.includes(n))) : [];
     this.reread(root, inventory, [...new Set([...edited, ...created, ...naming])], readText);
   }
 

@@ -176,6 +176,32 @@ describe("svc gate --staged", () => {
     expect(r.stderr).toContain("Error TS2322 src/top.ts:2:14");
   }, 120_000);
 
+  test("an importer through a tsconfig `paths` alias is checked", () => {
+    const config = JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", paths: { "@/*": ["./src/*"] } }, include: ["src"] });
+    const root = gitRepo({ "tsconfig.json": config, "src/rate.ts": "export const rate = 1;\n", "src/use.ts": 'import { rate } from "@/rate";\nexport const n: number = rate;\n' });
+    writeFiles(root, { "src/rate.ts": 'export const rate = "1";\n' });
+    git(root, "add", "src/rate.ts");
+    const r = runSvc(["gate", "--staged"], { cwd: root, env });
+    expect({ code: r.code, stdout: r.stdout }).toEqual({ code: 1, stdout: "" });
+    expect(r.stderr).toContain("Error TS2322 src/use.ts:2:14");
+  }, 120_000);
+
+  test("a staged config that breaks the program without an error in any file (a removed option, a missing `types` entry, no inputs) is never passed", () => {
+    const options = { strict: true, noEmit: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler" };
+    for (const [what, config] of [
+      ["removed option", { compilerOptions: { ...options, baseUrl: "." }, include: ["src"] }],
+      ["missing types", { compilerOptions: { ...options, types: ["not-installed"] }, include: ["src"] }],
+      ["no inputs", { compilerOptions: options, include: ["nothing"] }],
+    ] as const) {
+      const root = gitRepo({ "tsconfig.json": TSCONFIG, "src/math.ts": MATH });
+      writeFiles(root, { "tsconfig.json": JSON.stringify(config) });
+      git(root, "add", "tsconfig.json");
+      const r = runSvc(["gate", "--staged", "--strict"], { cwd: root, env });
+      expect({ what, code: r.code, stdout: r.stdout }).toEqual({ what, code: 1, stdout: "" });
+      expect(r.stderr).toMatch(/^svc gate: cannot verify \(abstain\): tsconfig\.json changed and the commit has \d+ errors? in 1 file \(first: tsconfig\.json:0 TS\d+\)/);
+    }
+  }, 240_000);
+
   test("a staged file importing an untracked one is refused: the commit will not have it", () => {
     const root = project();
     writeFiles(root, { "src/extra.ts": "export const extra = 1;\n", "src/other.ts": 'import { extra } from "./extra";\nexport const other = extra;\n' });

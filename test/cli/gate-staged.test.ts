@@ -5,6 +5,8 @@
 // fails closed.
 
 import { describe, expect, test } from "bun:test";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
 import { declaresGlobals } from "../../src/check/gate-compare.ts";
 import { installHook } from "../../src/install/hook-install.ts";
 import { runSvc } from "../helpers/cli.ts";
@@ -201,6 +203,33 @@ describe("svc gate --staged", () => {
       expect(r.stderr).toMatch(/^svc gate: cannot verify \(abstain\): tsconfig\.json changed and the commit has \d+ errors? in 1 file \(first: tsconfig\.json:0 TS\d+\)/);
     }
   }, 240_000);
+
+  test("a source the commit has but the disk lacks is never passed: staged then deleted, or deleted without staging (its importers would be checked without it)", () => {
+    const cases: [string, (root: string) => void][] = [
+      ["staged breaking edit, deleted on disk", (root) => {
+        writeFiles(root, { "src/math.ts": MATH.replace("add(", "sum(") });
+        git(root, "add", "src/math.ts");
+        rmSync(join(root, "src/math.ts"));
+      }],
+      ["staged new broken file, deleted on disk", (root) => {
+        writeFiles(root, { "src/math.ts": 'export const n: number = "s";\n' });
+        git(root, "add", "src/math.ts");
+        rmSync(join(root, "src/math.ts"));
+      }],
+      ["deleted on disk, not staged; an importer's breaking call staged", (root) => {
+        writeFiles(root, { "src/use.ts": USE.replace("add(1, 2)", 'add("1", 2)') });
+        git(root, "add", "src/use.ts");
+        rmSync(join(root, "src/math.ts"));
+      }],
+    ];
+    for (const [what, make] of cases) {
+      const root = what.startsWith("staged new") ? gitRepo({ "tsconfig.json": TSCONFIG, "src/other.ts": "export const other = 1;\n" }) : project();
+      make(root);
+      const r = runSvc(["gate", "--staged", "--strict"], { cwd: root, env });
+      expect({ what, code: r.code, stdout: r.stdout }).toEqual({ what, code: 1, stdout: "" });
+      expect(r.stderr).toStartWith("svc gate: cannot verify (abstain): src/math.ts is in the commit but not on disk;");
+    }
+  }, 180_000);
 
   test("a staged file importing an untracked one is refused: the commit will not have it", () => {
     const root = project();

@@ -71,9 +71,16 @@ export function tscRun(dir: string, config: string): TscRun {
   return { ms: r.ms, files, errors: (r.out.match(/error TS\d+/g) ?? []).length, out: r.out };
 }
 
+/** The project name of a repository path: its folder, or for a mirror (`…/owner+name/repo`) the name after the `+`. */
+export function repoName(repo: string): string {
+  const parts = repo.split("/").filter(Boolean);
+  const last = parts.pop()!;
+  return last === "repo" && parts.length ? parts.pop()!.split("+").pop()! : last.replace(/\.git$/, "");
+}
+
 /** A scratch clone of `repo` where tsc really type-checks `project.config`, and svc is pinned to it; the probe run is returned. */
 export function cloneForTsc(repo: string): { dir: string; name: string; project: TscProject; probe: TscRun; version: string; cleanup(): void } {
-  const name = repo.split("/").filter(Boolean).pop()!;
+  const name = repoName(repo);
   const project = TSC_PROJECTS[name];
   if (!project) throw new Error(`no tsc setup for ${name} (known: ${Object.keys(TSC_PROJECTS).join(", ")})`);
   const scratch = mkdtempSync(join(tmpdir(), `svc-bench-${name}-`));

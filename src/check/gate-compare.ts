@@ -135,6 +135,21 @@ async function compare(cw: CheckWorkspace, plan: GatePlan, started: number): Pro
   for (const importers of unlisted.values()) for (const d of importers) scope.add(d);
   // The JSON modules: the JSON files some code imports (a lock file or a fixture nobody imports is none).
   const data = json.filter((p) => unlisted.get(p)?.length);
+  // A file checked with content other than the disk's (an unstaged edit: the commit has the index's) may import what the disk's does not:
+  // when that content imports a changed or reached file, the files reaching it are reached too (the disk's graph does not show it).
+  if (!plan.config && !global) {
+    const pending = new Set(plan.alsoCheck ?? []);
+    for (let grew = true; grew && pending.size; ) {
+      grew = false;
+      const affected = new Set([...plan.seeds, ...plan.gone, ...json, ...scope]);
+      for (const h of await cw.importersIn([...pending], affected, (p) => textIn(p, plan.gated) ?? null)) {
+        pending.delete(h);
+        grew = true;
+        scope.add(h);
+        for (const d of await cw.reachersOf(h)) scope.add(d);
+      }
+    }
+  }
   for (const p of plan.alsoCheck ?? []) scope.add(p);
   const checked = [...scope].filter((p) => owned.has(p) && inState(p, plan.gated)).sort();
   if (!plan.config && !checked.length) {
@@ -144,7 +159,8 @@ async function compare(cw: CheckWorkspace, plan: GatePlan, started: number): Pro
   const offDisk = data.find((p) => plan.gated.has(p) && plan.gated.get(p) !== onDisk(p));
   if (offDisk) return { ran: false, reason: `${offDisk} differs between the commit and the disk; the engine reads JSON modules from disk only, so it cannot check the commit's — stage or stash it` };
   await enter(cw, plan.gated, owned);
-  const now = errorsOf(await diagnose(cw, checked));
+  // A config change can break the program without any file having an error (an option removed, a `types` entry missing, no inputs): its own diagnostics count too.
+  const now = errorsOf([...(await diagnose(cw, checked)), ...(plan.config ? await cw.programDiagnostics() : [])]);
   leave(cw, plan.gated);
   if (now.length && data.length) {
     return { ran: false, reason: `${data[0]} changed and the files checked have ${errorSummary(now)}; the engine reads JSON modules from disk only, so which of them the change introduced is unknown` };

@@ -5,12 +5,14 @@
 // nor cause errors. The baseline is the ref's content of the same files (gate-compare.ts).
 // Time-boxed; a check that could not run says why and is never read as clean.
 
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { changedFiles, fileAtRef, hasCommits } from "../git/changes.ts";
 import { blobsAt, fileInIndex, stagedState } from "../git/staged.ts";
 import type { OpContext } from "../ops/types.ts";
 import { findGitRoot } from "../workspace/root.ts";
 import { textReader } from "../workspace/files.ts";
-import { compareStates, isGateInput, PROJECT_CONFIG, type GateOutcome, type GatePlan } from "./gate-compare.ts";
+import { compareStates, isCheckable, isGateInput, PROJECT_CONFIG, type GateOutcome, type GatePlan } from "./gate-compare.ts";
 import { parseJsonc } from "../index/imports/file-index.ts";
 
 export { isCheckable } from "./gate-compare.ts";
@@ -84,6 +86,9 @@ export async function stagedGate(root: string, timeoutMs: number): Promise<RefGa
   const plan: GatePlan = { seeds: [], gone: [], gated: new Map(), baseline: new Map(), alsoCheck: [], ...(config ? { config } : {}) };
   // Contents in two batches: the index's of the staged and unstaged files, HEAD's of the staged ones.
   const unstaged = state.unstaged.filter((p) => isGateInput(p) && !sources.some((f) => f.path === p));
+  // A source the commit has but the disk lacks: the engine's programs take their files from disk, so it would check neither it nor, through it, its importers.
+  const missing = [...sources.filter((f) => f.status !== "deleted").map((f) => f.path), ...unstaged].find((p) => isCheckable(p) && !existsSync(join(root, p)));
+  if (missing) return { ran: false, reason: `${missing} is in the commit but not on disk; the engine reads its programs' files from disk, so it cannot check the commit's — restore it (git checkout -- ${missing}) or stage its removal (git rm --cached ${missing})` };
   const indexed = await blobsAt(root, "", [...sources.filter((f) => f.status !== "deleted").map((f) => f.path), ...unstaged]);
   const atHead = ref ? await blobsAt(root, ref, sources.filter((f) => f.status !== "added").map((f) => f.oldPath ?? f.path)) : new Map<string, string | null>();
   for (const f of sources) {

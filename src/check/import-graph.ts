@@ -11,6 +11,8 @@ import { baseName, languageOf, moduleName, type CodeLanguage } from "../lang/lan
 import { importsOf } from "../index/imports/extract.ts";
 import { createResolver } from "../index/imports/resolve.ts";
 
+const SOURCE = /\.(?:[cm]?ts|tsx|[cm]?js|jsx)$/;
+
 export interface Importer {
   path: string;
   /** The importer re-exports (part of) the imported file. */
@@ -65,6 +67,31 @@ export class ImportGraph {
       }
     }
     return seen;
+  }
+
+  /** Replace the edges going out of `sources` with the ones their text (`readText`) makes now. */
+  reread(root: string, inventory: readonly string[], sources: readonly string[], readText: (path: string) => string | null): void {
+    if (!sources.length) return;
+    const from = new Set(sources);
+    for (const [target, list] of this.byTarget) {
+      const kept = list.filter((i) => !from.has(i.path));
+      if (kept.length !== list.length) this.byTarget.set(target, kept);
+    }
+    const fresh = ImportGraph.fromFiles(root, inventory, sources, readText);
+    for (const [target, list] of fresh.byTarget) for (const i of list) this.add(i.path, target, i.reexport);
+  }
+
+  /**
+   * The index's edges brought up to the disk: the files edited since the index read them, and
+   * the files created since, re-read; and, as a created file can take over an import another
+   * file makes (`./utils` from utils/index.ts to a new utils.ts), every file whose text holds a
+   * created file's name re-resolved (any file, for a created index file).
+   */
+  catchUp(root: string, inventory: readonly string[], edited: readonly string[], created: readonly string[], readText: (path: string) => string | null): void {
+    if (!edited.length && !created.length) return;
+    const names = created.map((p) => (/^index\./.test(baseName(p)) ? "" : moduleName(p)));
+    const naming = created.length ? inventory.filter((p) => SOURCE.test(p) && names.some((n) => readText(p)?.includes(n))) : [];
+    this.reread(root, inventory, [...new Set([...edited, ...created, ...naming])], readText);
   }
 
   static fromStore(db: Database): ImportGraph {

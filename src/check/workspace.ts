@@ -20,7 +20,7 @@
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { OpContext } from "../ops/types.ts";
-import { diagnostics as engineDiagnostics, openSemantic, residentForRequest, type LoadedWorkspace, type ResidentWorkspace, type SemanticHandle, type TsEngine } from "../semantic/index.ts";
+import { diagnostics as engineDiagnostics, openSemantic, programDiagnostics, residentForRequest, type LoadedWorkspace, type ResidentWorkspace, type SemanticHandle, type TsEngine } from "../semantic/index.ts";
 import type { Diag as EngineDiag } from "../semantic/index.ts";
 import { TS_VERSION } from "../semantic/tsc-binary.ts";
 import { openReader } from "../store/db.ts";
@@ -73,6 +73,11 @@ interface Source {
   /** Forget the loaded projects (a config changed): the next loaded() reloads. */
   reload(): void;
   release(): Promise<void>;
+}
+
+/** The files an import resolver reads: the sources and the configs (tsconfig `paths`, package manifests). */
+function resolverInventory(loaded: LoadedWorkspace): string[] {
+  return [...loaded.discovery.sourceFiles, ...(loaded.discovery.configFiles ?? [])];
 }
 
 function stat(path: string): { mtime: number; size: number } | null {
@@ -180,6 +185,22 @@ export class CheckWorkspace {
       .filter(({ dir }) => dir === "" || rel.startsWith(`${dir}/`))
       .sort((a, b) => b.dir.length - a.dir.length)
       .map(({ p }) => p.wrapper);
+  }
+
+  /** Diagnostics of the loaded programs that belong to no file they check (config, options, `types` entries, global); a project the engine could not load is an error too. */
+  async programDiagnostics(): Promise<Diag[]> {
+    const loaded = await this.source.loaded();
+    const out: Diag[] = [];
+    for (const p of loaded.projects.filter((p) => p.kind !== "inferred")) {
+      if (p.diagnosis.status === "failed") {
+        out.push({ code: "TS0", severity: "error", message: `the project did not load: ${p.diagnosis.reasons.join("; ")}`, path: p.config, line: 0, column: 0 });
+        continue;
+      }
+      const raw = await programDiagnostics(this.engine, p.wrapper);
+      const wrapper = toPosix(relative(this.root, p.wrapper)); // svc's own copy of the config: named as the user's
+      for (const d of raw.map((d) => toCheckDiag(this.root, d, p.config))) if (d) out.push(d.path === wrapper ? { ...d, path: p.config, line: 0, column: 0 } : d);
+    }
+    return out;
   }
 
   /** The project's own config (root-relative) for a wrapper config path. */
@@ -349,13 +370,26 @@ export class CheckWorkspace {
         if (!this.graph || this.graphStamp !== stamp) {
           this.graph = ImportGraph.fromStore(db);
           this.graphStamp = stamp;
+          // The index may be older than the disk (no host kept it current: a checkout, a pull, edits since): those files' edges are read again.
+          const stored = new Map((db.query("SELECT path, size, mtime_ms FROM files").all() as { path: string; size: number; mtime_ms: number }[]).map((r) => [r.path, r]));
+          const edited: string[] = [];
+          const created: string[] = [];
+          const sources = [...new Set([...loaded.discovery.sourceFiles, ...this.extra.keys()])]; // with the files adopted since the listing
+          const inventory = [...new Set([...resolverInventory(loaded), ...sources])];
+          for (const f of sources) {
+            const row = stored.get(f);
+            const now = stat(this.abs(f));
+            if (!row) created.push(f);
+            else if (now && (row.size !== now.size || row.mtime_ms !== now.mtime)) edited.push(f);
+          }
+          this.graph.catchUp(this.root, inventory, edited, created, textReader(this.root));
         }
         return this.graph;
       } finally {
         db.close();
       }
     }
-    if (!this.graph) this.graph = ImportGraph.fromFiles(this.root, loaded.discovery.sourceFiles, [...loaded.owner.keys()], textReader(this.root));
+    if (!this.graph) this.graph = ImportGraph.fromFiles(this.root, resolverInventory(loaded), [...loaded.owner.keys()], textReader(this.root));
     return this.graph;
   }
 
@@ -371,12 +405,22 @@ export class CheckWorkspace {
     return [...this.importGraph(loaded).transitiveImporters([rel])].filter((f) => loaded.owner.has(f)).sort();
   }
 
+  /** Which of `sources`, read with `readText` (a state's content, not the disk's), import one of `targets` directly. */
+  async importersIn(sources: readonly string[], targets: ReadonlySet<string>, readText: (path: string) => string | null): Promise<string[]> {
+    if (!sources.length || !targets.size) return [];
+    const loaded = await this.source.loaded();
+    const graph = ImportGraph.fromFiles(this.root, [...new Set([...resolverInventory(loaded), ...targets])], sources, readText);
+    const out = new Set<string>();
+    for (const t of targets) for (const i of graph.importers(t)) out.add(i.path);
+    return sources.filter((s) => out.has(s));
+  }
+
   /** Each of `paths` with every file that reaches it through imports, though the loaded inventory may not list it (a removed file, a JSON module): its importers found as if it were listed, and theirs. One pass over the sources for all of them. */
   async reachersOfUnlisted(paths: readonly string[]): Promise<Map<string, string[]>> {
     if (!paths.length) return new Map();
     const loaded = await this.source.loaded();
     const graph = this.importGraph(loaded);
-    const direct = ImportGraph.importersOfUnlisted(this.root, loaded.discovery.sourceFiles, await this.files(), paths, textReader(this.root));
+    const direct = ImportGraph.importersOfUnlisted(this.root, resolverInventory(loaded), await this.files(), paths, textReader(this.root));
     return new Map([...direct].map(([p, importers]) => [p, [...new Set([...importers, ...graph.transitiveImporters(importers)])].sort()]));
   }
 

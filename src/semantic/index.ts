@@ -22,7 +22,7 @@ import { relative } from "node:path";
 import { toPosix } from "../workspace/root.ts";
 
 export { EngineError, TsEngine, type EngineStatus } from "./engine.ts";
-export { codeFixes, diagPosition, diagnostics, implementations, incomingCalls, offsetOf, positionOf, references, renameLocations, signatureLines, symbolAt, typeText } from "./queries.ts";
+export { codeFixes, diagPosition, diagnostics, implementations, incomingCalls, offsetOf, positionOf, programDiagnostics, references, renameLocations, signatureLines, symbolAt, typeText } from "./queries.ts";
 export type { CallSite, CodeFix, Diag, Location, Position, SymbolInfo, TextEdit } from "./queries.ts";
 export { holdResident, residentFor, residentForRequest, type ResidentWorkspace } from "./resident.ts";
 export type { LoadDiagnosis, Tier } from "./diagnosis.ts";

@@ -41,6 +41,8 @@ export interface Discovery {
   problems: string[];
   /** Inventory TS/JS source files (root-relative), for the inferred project and coverage. */
   sourceFiles: string[];
+  /** Inventory files that decide how imports resolve (tsconfig `paths`, package manifests): an import resolver needs them with the sources. */
+  configFiles: string[];
 }
 
 export const INFERRED = "<inferred>";
@@ -170,7 +172,7 @@ export function discoverProjects(input: DiscoverInput): Discovery {
     if (!pkg || pkg.dir !== dir || !pkg.name) continue;
     packages.push({ name: pkg.name, dir, entry: pkgs.entry(pkg, "") });
   }
-  const base = { packages, declaredWorkspaces: globs !== null, sourceFiles };
+  const base = { packages, declaredWorkspaces: globs !== null, sourceFiles, configFiles: input.paths.filter(isProjectConfig) };
   const projects: ProjectConfig[] = [];
 
   for (const pin of input.config.tsconfig) {

@@ -148,6 +148,22 @@ export async function diagnostics(engine: TsEngine, project: string, file?: stri
   return raw.map((d) => toDiag(engine, d, cache));
 }
 
+/** The diagnostics of a project's program that belong to no source file it checks: its config's (options, `types` entries, parsing) and global ones. */
+export async function programDiagnostics(engine: TsEngine, project: string, timeoutMs?: number): Promise<Diag[]> {
+  const raw = await engine.call(
+    `checking the options of ${project}`,
+    async (_api, snapshot) => {
+      const program = snapshot.getProject(project)?.program;
+      if (!program) throw new Error(`the project ${project} is not loaded`);
+      const [config, options, global] = await Promise.all([program.getConfigFileParsingDiagnostics(), program.getProgramDiagnostics(), program.getGlobalDiagnostics()]);
+      return [...config, ...options, ...global];
+    },
+    timeoutMs,
+  );
+  const cache = new Map<string, number[]>();
+  return raw.map((d) => toDiag(engine, d, cache));
+}
+
 /** The project (wrapper config) the engine would check a file in: the first loaded project whose program holds it. */
 export async function projectOf(engine: TsEngine, file: string, projects: readonly string[]): Promise<string | null> {
   return engine.call(`finding the project of ${file}`, async (_api, snapshot) => {

@@ -5,11 +5,13 @@
 // fails closed.
 
 import { describe, expect, test } from "bun:test";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
 import { declaresGlobals } from "../../src/check/gate-compare.ts";
 import { installHook } from "../../src/install/hook-install.ts";
 import { runSvc } from "../helpers/cli.ts";
 import { useRuntimeDir } from "../helpers/host.ts";
-import { git, gitRepo, writeFiles } from "../helpers/repo.ts";
+import { commitFiles, git, gitRepo, writeFiles } from "../helpers/repo.ts";
 
 const runtime = useRuntimeDir();
 const env = { SVC_RUNTIME_DIR: runtime };
@@ -139,6 +141,95 @@ describe("svc gate --staged", () => {
     expect(r.stderr).toContain("Error TS2322 src/top.ts:2:14");
     expect(r.stderr).toMatch(/1 changed file and their dependents, 3 files checked/);
   }, 120_000);
+
+  test("an index older than the disk (no host kept it current) does not hide importers: one that started importing since, one a created file took over", () => {
+    // found by scripts/bench/gate-replay.ts: the import graph came from the index's edges as they were when it was built
+    const root = gitRepo({ "tsconfig.json": TSCONFIG, "src/math.ts": MATH, "src/other.ts": "export const other = 1;\n" }); // nothing imports math.ts yet
+    expect(runSvc(["index", "."], { cwd: root, env }).code).toBe(0);
+    commitFiles(root, { "src/other.ts": 'import { add } from "./math";\nexport const other: number = add(1, 1);\n' }, "other uses add"); // committed without the hook
+    writeFiles(root, { "src/math.ts": MATH.replace("add(", "sum(") });
+    git(root, "add", "src/math.ts");
+    const edited = runSvc(["gate", "--staged"], { cwd: root, env });
+    expect({ code: edited.code, stdout: edited.stdout }).toEqual({ code: 1, stdout: "" });
+    expect(edited.stderr).toContain("Error TS2305 src/other.ts:1:10");
+    // `./util` resolved to src/util/index.ts when the index was built; a new src/util.ts takes it over
+    const shadow = gitRepo({ "tsconfig.json": TSCONFIG, "src/util/index.ts": "export const x = 1;\n", "src/use.ts": 'import { x } from "./util";\nexport const n: number = x;\n' });
+    expect(runSvc(["index", "."], { cwd: shadow, env }).code).toBe(0);
+    writeFiles(shadow, { "src/util.ts": "export const y = 1;\n" });
+    git(shadow, "add", "src/util.ts");
+    const created = runSvc(["gate", "--staged"], { cwd: shadow, env });
+    expect({ code: created.code, stdout: created.stdout }).toEqual({ code: 1, stdout: "" });
+    expect(created.stderr).toContain("Error TS2305 src/use.ts:1:10");
+  }, 120_000);
+
+  test("an unstaged edit that drops an import does not hide the files the commit's version of it passes a changed type to", () => {
+    // found by scripts/bench/gate-replay.ts' reasoning: the reach was read from the disk's imports, the commit has the index's
+    const root = gitRepo({
+      "tsconfig.json": TSCONFIG,
+      "src/rate.ts": "export const rate = () => 1;\n",
+      "src/mid.ts": 'import { rate } from "./rate";\nexport const value = rate();\n',
+      "src/top.ts": 'import { value } from "./mid";\nexport const n: number = value;\n',
+    });
+    writeFiles(root, { "src/rate.ts": 'export const rate = () => "1";\n' });
+    git(root, "add", "src/rate.ts");
+    writeFiles(root, { "src/mid.ts": "export const value = 1;\n" }); // not staged: the commit's mid.ts still imports rate
+    const r = runSvc(["gate", "--staged"], { cwd: root, env });
+    expect({ code: r.code, stdout: r.stdout }).toEqual({ code: 1, stdout: "" });
+    expect(r.stderr).toContain("Error TS2322 src/top.ts:2:14");
+  }, 120_000);
+
+  test("an importer through a tsconfig `paths` alias is checked", () => {
+    const config = JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", paths: { "@/*": ["./src/*"] } }, include: ["src"] });
+    const root = gitRepo({ "tsconfig.json": config, "src/rate.ts": "export const rate = 1;\n", "src/use.ts": 'import { rate } from "@/rate";\nexport const n: number = rate;\n' });
+    writeFiles(root, { "src/rate.ts": 'export const rate = "1";\n' });
+    git(root, "add", "src/rate.ts");
+    const r = runSvc(["gate", "--staged"], { cwd: root, env });
+    expect({ code: r.code, stdout: r.stdout }).toEqual({ code: 1, stdout: "" });
+    expect(r.stderr).toContain("Error TS2322 src/use.ts:2:14");
+  }, 120_000);
+
+  test("a staged config that breaks the program without an error in any file (a removed option, a missing `types` entry, no inputs) is never passed", () => {
+    const options = { strict: true, noEmit: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler" };
+    for (const [what, config] of [
+      ["removed option", { compilerOptions: { ...options, baseUrl: "." }, include: ["src"] }],
+      ["missing types", { compilerOptions: { ...options, types: ["not-installed"] }, include: ["src"] }],
+      ["no inputs", { compilerOptions: options, include: ["nothing"] }],
+    ] as const) {
+      const root = gitRepo({ "tsconfig.json": TSCONFIG, "src/math.ts": MATH });
+      writeFiles(root, { "tsconfig.json": JSON.stringify(config) });
+      git(root, "add", "tsconfig.json");
+      const r = runSvc(["gate", "--staged", "--strict"], { cwd: root, env });
+      expect({ what, code: r.code, stdout: r.stdout }).toEqual({ what, code: 1, stdout: "" });
+      expect(r.stderr).toMatch(/^svc gate: cannot verify \(abstain\): tsconfig\.json changed and the commit has \d+ errors? in 1 file \(first: tsconfig\.json:0 TS\d+\)/);
+    }
+  }, 240_000);
+
+  test("a source the commit has but the disk lacks is never passed: staged then deleted, or deleted without staging (its importers would be checked without it)", () => {
+    const cases: [string, (root: string) => void][] = [
+      ["staged breaking edit, deleted on disk", (root) => {
+        writeFiles(root, { "src/math.ts": MATH.replace("add(", "sum(") });
+        git(root, "add", "src/math.ts");
+        rmSync(join(root, "src/math.ts"));
+      }],
+      ["staged new broken file, deleted on disk", (root) => {
+        writeFiles(root, { "src/math.ts": 'export const n: number = "s";\n' });
+        git(root, "add", "src/math.ts");
+        rmSync(join(root, "src/math.ts"));
+      }],
+      ["deleted on disk, not staged; an importer's breaking call staged", (root) => {
+        writeFiles(root, { "src/use.ts": USE.replace("add(1, 2)", 'add("1", 2)') });
+        git(root, "add", "src/use.ts");
+        rmSync(join(root, "src/math.ts"));
+      }],
+    ];
+    for (const [what, make] of cases) {
+      const root = what.startsWith("staged new") ? gitRepo({ "tsconfig.json": TSCONFIG, "src/other.ts": "export const other = 1;\n" }) : project();
+      make(root);
+      const r = runSvc(["gate", "--staged", "--strict"], { cwd: root, env });
+      expect({ what, code: r.code, stdout: r.stdout }).toEqual({ what, code: 1, stdout: "" });
+      expect(r.stderr).toStartWith("svc gate: cannot verify (abstain): src/math.ts is in the commit but not on disk;");
+    }
+  }, 180_000);
 
   test("a staged file importing an untracked one is refused: the commit will not have it", () => {
     const root = project();

@@ -122,6 +122,11 @@ async function compare(cw: CheckWorkspace, plan: GatePlan, started: number): Pro
   const owned = new Set(await cw.files());
   const inState = (p: string, state: StateOverlays) => (state.has(p) ? state.get(p) !== null : existsSync(join(cw.root, p)));
   const seeds = plan.seeds.filter((p) => owned.has(p) && inState(p, plan.gated));
+  // A changed file left out because the project that would hold it did not load (the engine failed to start, say) is a check that could not run, not a pass.
+  for (const p of plan.seeds.filter((p) => !owned.has(p) && inState(p, plan.gated) && isCheckable(p))) {
+    const failed = await cw.failedProjectsFor(p);
+    if (failed.length) return { ran: false, reason: `${p} could not be checked: the project that would hold it did not load (${failed[0]})` };
+  }
   // A changed or removed file that declares globals can break any file: all are checked (the baseline still only for the files with errors).
   const onDisk = (p: string) => (existsSync(join(cw.root, p)) ? readFileSync(join(cw.root, p), "utf8") : null);
   const textIn = (p: string, state: StateOverlays) => (state.has(p) ? state.get(p) : onDisk(p));

@@ -179,12 +179,22 @@ export class CheckWorkspace {
     const loaded = await this.source.loaded();
     const owner = loaded.owner.get(rel) ?? this.extra.get(rel);
     if (owner) return [owner];
-    return loaded.projects
-      .filter((p) => p.diagnosis.status !== "failed")
+    return this.around(loaded.projects.filter((p) => p.diagnosis.status !== "failed"), rel).map((p) => p.wrapper);
+  }
+
+  /** Why the projects whose folder contains `rel` could not load (the engine failed to start, a config the engine rejected): "config: reasons", nearest first. */
+  async failedProjectsFor(rel: string): Promise<string[]> {
+    const loaded = await this.source.loaded();
+    return this.around(loaded.projects.filter((p) => p.diagnosis.status === "failed"), rel).map((p) => `${p.config}: ${p.diagnosis.reasons.join("; ")}`);
+  }
+
+  /** The projects whose folder contains `rel`, nearest first. */
+  private around<P extends LoadedWorkspace["projects"][number]>(projects: P[], rel: string): P[] {
+    return projects
       .map((p) => ({ p, dir: p.kind === "inferred" ? "" : p.config.includes("/") ? p.config.slice(0, p.config.lastIndexOf("/")) : "" }))
       .filter(({ dir }) => dir === "" || rel.startsWith(`${dir}/`))
       .sort((a, b) => b.dir.length - a.dir.length)
-      .map(({ p }) => p.wrapper);
+      .map(({ p }) => p);
   }
 
   /** Diagnostics of the loaded programs that belong to no file they check (config, options, `types` entries, global); a project the engine could not load is an error too. */

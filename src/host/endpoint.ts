@@ -1,14 +1,15 @@
 // Where a workspace's host listens: `<runtime>/host-<h>.sock` with `<h>` the first 16 hex
 // digits of SHA-256 over the root; `<runtime>` is $SVC_RUNTIME_DIR, else
-// $XDG_RUNTIME_DIR/svc, else ~/.svc/run, created 0700 and used only when private (see
-// private-dir.ts). Socket paths stay under the platform limit (`$TMPDIR/svc-<uid>`
+// $XDG_RUNTIME_DIR/svc, else ~/.svc/run (without a home folder: `$TMPDIR/svc-<uid>`),
+// created 0700 and used only when private (see private-dir.ts). Socket paths stay under the platform limit (`$TMPDIR/svc-<uid>`
 // otherwise, or `/tmp/svc-<uid>` when the temp folder's path is long too; per uid even for
 // a uid without a passwd entry).
 
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { homedir, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { homeDir } from "../sys/home.ts";
 import { currentUid, ensurePrivateDir, privateDirProblem } from "./private-dir.ts";
 
 /** The longest socket path: sun_path holds 108 bytes on Linux, 104 on macOS and the BSDs, the terminating NUL included. */
@@ -42,7 +43,8 @@ export function rootHash(root: string): string {
 function preferredRuntimeDir(): string {
   if (process.env.SVC_RUNTIME_DIR) return process.env.SVC_RUNTIME_DIR;
   if (process.env.XDG_RUNTIME_DIR) return join(process.env.XDG_RUNTIME_DIR, "svc");
-  return join(homedir(), ".svc", "run");
+  const home = homeDir();
+  return home ? join(home, ".svc", "run") : join(tmpdir(), `svc-${currentUid() ?? "user"}`);
 }
 
 export function endpointFor(root: string, options: { create?: boolean } = {}): Endpoint {

@@ -3,11 +3,11 @@
 // refused, never overwritten), idempotently. `--with-hooks` adds Claude Code hooks.
 
 import { existsSync, readFileSync } from "node:fs";
-import { homedir } from "node:os";
 import { join, relative } from "node:path";
 import { unknownValue, validationError } from "../errors.ts";
 import { hasCliCommand } from "../registry/index.ts";
 import { writeFileAtomic } from "../sys/atomic-write.ts";
+import { requireHomeDir } from "../sys/home.ts";
 import { selfLaunch, shellLine, type Launch, type LaunchScope } from "./launch.ts";
 
 export const CLIENTS = ["claude", "cursor", "vscode", "codex"] as const;
@@ -74,7 +74,7 @@ function vscodeUserDir(home: string): string {
 }
 
 function clientFile(client: Client, scope: "project" | "user", root: string): string {
-  const home = homedir();
+  const home = scope === "user" ? requireHomeDir("svc mcp install --scope user") : "";
   switch (client) {
     case "claude":
       return scope === "project" ? join(root, ".mcp.json") : join(home, ".claude.json");
@@ -124,7 +124,7 @@ export function claudeHookCommands(scope: LaunchScope = "local"): { check: strin
 }
 
 function installHooks(scope: "project" | "user", root: string): InstallResult["changes"][number] {
-  const file = scope === "project" ? join(root, ".claude", "settings.json") : join(homedir(), ".claude", "settings.json");
+  const file = scope === "project" ? join(root, ".claude", "settings.json") : join(requireHomeDir("svc mcp install --scope user"), ".claude", "settings.json");
   const shown = scope === "project" ? relative(root, file) : file;
   if (!hasCliCommand("check") || !hasCliCommand("gate")) {
     return { file: shown, action: "skipped", detail: "hooks call svc check --delta --fast and svc gate, which this build does not have yet; nothing written" };

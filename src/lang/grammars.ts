@@ -4,6 +4,7 @@
 
 import { registerDynamicLanguage } from "@ast-grep/napi";
 import { join } from "node:path";
+import type { EmbeddedFile } from "../sys/cache.ts";
 import { materializeAll } from "../sys/embedded.ts";
 import { IS_COMPILED } from "../version.ts";
 
@@ -40,10 +41,9 @@ function libraryPath(name: string, info: GrammarInfo, embeddedDir: string | null
 
 /** Make every dynamic grammar parseable. Idempotent; cheap after the first call. */
 export function ensureGrammars(): void {
-  if (registered) return;
-  registered = true;
+  if (registered) return; // set once registered: an extraction that failed is retried (and fails loudly) next time
   const embeddedDir = IS_COMPILED
-    ? materializeAll((require("./embedded-grammars.gen.js") as { default: Record<string, string> }).default, "grammars")
+    ? materializeAll((require("./embedded-grammars.gen.js") as { default: Record<string, EmbeddedFile> }).default, [], "grammars")
     : null;
   const registrations: Record<string, { libraryPath: string; languageSymbol: string; expandoChar: string; extensions: string[] }> = {};
   for (const [name, info] of Object.entries(DYNAMIC_GRAMMARS)) {
@@ -55,4 +55,5 @@ export function ensureGrammars(): void {
     };
   }
   registerDynamicLanguage(registrations as never);
+  registered = true;
 }

@@ -5,8 +5,9 @@
 // and is not searched.
 
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { homedir, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { requireHomeDir } from "../sys/home.ts";
 import { run } from "../sys/proc.ts";
 
 export interface LocatedPackage {
@@ -96,7 +97,7 @@ function pnpm(root: string, name: string, version: string): string | null {
 
 export function bunCacheDir(): string {
   if (process.env.BUN_INSTALL_CACHE_DIR) return process.env.BUN_INSTALL_CACHE_DIR;
-  const install = process.env.BUN_INSTALL || join(homedir(), ".bun");
+  const install = process.env.BUN_INSTALL || join(requireHomeDir("finding the Bun install cache (or set BUN_INSTALL_CACHE_DIR)"), ".bun");
   return join(install, "install", "cache");
 }
 

@@ -4,6 +4,7 @@
 
 import { dirname, join } from "node:path";
 import tsPackage from "typescript/package.json" with { type: "json" };
+import type { EmbeddedFile } from "../sys/cache.ts";
 import { materializeAll } from "../sys/embedded.ts";
 import { IS_COMPILED } from "../version.ts";
 
@@ -29,8 +30,8 @@ export function tscExecutable(): string {
   if (process.env.SVC_TSC) return process.env.SVC_TSC;
   if (resolved) return resolved;
   if (IS_COMPILED) {
-    const files = (require("./embedded-typescript.gen.js") as { default: Record<string, string> }).default;
-    resolved = join(materializeAll(files, `typescript-${TS_VERSION}`), EXE);
+    const files = (require("./embedded-typescript.gen.js") as { default: Record<string, EmbeddedFile> }).default;
+    resolved = join(materializeAll(files, [EXE], `typescript-${TS_VERSION}`), EXE);
   } else {
     resolved = join(tscPackageDir(), "lib", EXE);
   }

@@ -57,6 +57,22 @@ describe("svc gate without a host", () => {
     expect(JSON.parse(json.stdout)).toEqual({ passed: true, introduced: [], mode: "ref", since: "HEAD", files: 2, checked: 0, note: "no loaded TypeScript project holds the changed files (other/o.ts, src/m.mts)" });
   }, 120_000);
 
+  test("an engine that cannot start (a compiled binary with no usable cache folder, say) abstains, never passes: exit 1 with --strict, staged too", () => {
+    const root = gitRepo({ "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, noEmit: true } }), "src/a.ts": "export const a: number = 1;\n" });
+    writeFiles(root, { "src/a.ts": 'export const a: number = "s";\n' });
+    const broken = { ...env, SVC_TSC: `${root}/no-such-tsc` };
+    const r = runSvc(["gate"], { cwd: root, env: broken });
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(/^svc gate: cannot verify \(abstain\): src\/a\.ts could not be checked: the project that would hold it did not load \(tsconfig\.json: .*the TypeScript engine failed to start/);
+    expect(r.code).toBe(0);
+    expect(runSvc(["gate", "--strict"], { cwd: root, env: broken }).code).toBe(1);
+    Bun.spawnSync(["git", "add", "src/a.ts"], { cwd: root });
+    const staged = runSvc(["gate", "--staged", "--strict"], { cwd: root, env: broken });
+    expect(staged.code).toBe(1);
+    expect(staged.stderr).toContain("could not be checked");
+    expect(runSvc(["gate", "--staged"], { cwd: root, env }).stderr).toContain("TS2322"); // the same change with the engine: the error
+  }, 120_000);
+
   test("SVC_GATE_TIMEOUT_MS must be a positive integer", () => {
     const root = gitRepo({ "a.ts": "export const a = 1;\n" });
     const r = runSvc(["gate"], { cwd: root, env: { ...env, SVC_GATE_TIMEOUT_MS: "soon" } });

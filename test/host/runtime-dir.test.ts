@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { connectHost } from "../../src/host/client.ts";
 import { endpointFor } from "../../src/host/endpoint.ts";
 import { startHost } from "../../src/surfaces/host/server.ts";
+import { VERSION } from "../../src/version.ts";
 import { runSvc } from "../helpers/cli.ts";
 import { gitRepo, tempDir } from "../helpers/repo.ts";
 
@@ -104,6 +105,23 @@ describe("runtime directory", () => {
     });
     expect(run.stderr.toString()).toBe("");
     expect(run.stdout.toString().trim()).toBe(join(tmpdir(), `svc-${uid}`));
+  }, 60_000);
+
+  test.if(asRoot)("a uid without a passwd entry and HOME unset: the runtime and cache folders fall back to $TMPDIR/svc-<uid> (os.homedir() throws there)", () => {
+    const uid = 54_322;
+    const shared = tempDir();
+    chmodSync(shared, 0o1777); // like /tmp
+    const src = join(import.meta.dir, "..", "..", "src");
+    const script = `import { endpointFor } from ${JSON.stringify(join(src, "host", "endpoint.ts"))}; import { cacheDir } from ${JSON.stringify(join(src, "sys", "cache.ts"))};
+console.log(endpointFor("/r").dir); console.log(cacheDir("grammars"));`;
+    const env: Record<string, string | undefined> = { ...process.env, TMPDIR: shared };
+    for (const key of ["HOME", "XDG_CACHE_HOME", "XDG_RUNTIME_DIR", "SVC_RUNTIME_DIR"]) delete env[key];
+    const run = Bun.spawnSync(["setpriv", `--reuid=${uid}`, `--regid=${uid}`, "--clear-groups", process.execPath, "--no-install", "-e", script], { env, cwd: "/", stdout: "pipe", stderr: "pipe" });
+    expect(run.stderr.toString()).toBe("");
+    const own = join(shared, `svc-${uid}`);
+    expect(run.stdout.toString().trim().split("\n")).toEqual([own, join(own, "cache", "svc", VERSION, "grammars")]);
+    expect(lstatSync(own).uid).toBe(uid);
+    expect(lstatSync(own).mode & 0o777).toBe(0o700);
   }, 60_000);
 });
 

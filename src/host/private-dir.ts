@@ -7,11 +7,9 @@
 import { chmodSync, lstatSync, mkdirSync, type Stats } from "node:fs";
 import { dirname } from "node:path";
 import { validationError } from "../errors.ts";
+import { currentUid } from "../sys/home.ts";
 
-/** The current uid, or null where the platform has none (Windows: named pipes, no modes). */
-export function currentUid(): number | null {
-  return typeof process.getuid === "function" ? process.getuid() : null;
-}
+export { currentUid };
 
 const FIX = "or set SVC_RUNTIME_DIR to a directory you own with mode 0700";
 

@@ -9,9 +9,8 @@ import { chmodSync, closeSync, lstatSync, mkdirSync, openSync, readFileSync, ren
 import { tmpdir } from "node:os";
 import { isAbsolute, join } from "node:path";
 import { validationError } from "../errors.ts";
-import { currentUid } from "../host/private-dir.ts";
 import { VERSION } from "../version.ts";
-import { homeDir } from "./home.ts";
+import { currentUid, homeDir } from "./home.ts";
 
 /** One file embedded in the binary: its path in Bun's virtual FS and the build's size and SHA-256 of its bytes. */
 export interface EmbeddedFile {

@@ -1,9 +1,14 @@
-// The user's home folder, or null when there is none: os.homedir() throws (uv_os_homedir
-// ENOENT) for a uid without a passwd entry and HOME unset, as in containers run with an
-// arbitrary uid.
+// Who the user is: the uid (for ownership checks of private folders), and the home folder, or
+// null when there is none: os.homedir() throws (uv_os_homedir ENOENT) for a uid without a
+// passwd entry and HOME unset, as in containers run with an arbitrary uid.
 
 import { homedir } from "node:os";
 import { validationError } from "../errors.ts";
+
+/** The current uid, or null where the platform has none (Windows: named pipes, no modes). */
+export function currentUid(): number | null {
+  return typeof process.getuid === "function" ? process.getuid() : null;
+}
 
 export function homeDir(): string | null {
   try {

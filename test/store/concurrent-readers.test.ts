@@ -8,6 +8,7 @@ import { Database } from "bun:sqlite";
 import { describe, expect, test } from "bun:test";
 import { statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { asSvcError } from "../../src/errors.ts";
 import { openReader, openWriter, storePath } from "../../src/store/db.ts";
 import { runSvc } from "../helpers/cli.ts";
 import { gitRepo } from "../helpers/repo.ts";
@@ -62,6 +63,33 @@ describe("a store read while another process writes it", () => {
       expect(hits(reader, "window")).toBeGreaterThan(0);
     } finally {
       reader.close();
+    }
+  }, 120_000);
+});
+
+describe("a statement another connection holds off", () => {
+  test("a write lock held past the wait is index_busy (retry), not internal_error", () => {
+    const root = repo();
+    expect(runSvc(["index", root, "--quiet"]).code).toBe(0);
+    const holder = new Database(storePath(root));
+    const other = new Database(storePath(root));
+    try {
+      holder.run("BEGIN IMMEDIATE");
+      holder.run("INSERT OR REPLACE INTO index_meta(key, value) VALUES ('probe', '1')");
+      other.run("PRAGMA busy_timeout = 0");
+      let caught: unknown = null;
+      try {
+        other.run("INSERT OR REPLACE INTO index_meta(key, value) VALUES ('probe', '2')");
+      } catch (error) {
+        caught = error;
+      }
+      const known = asSvcError(caught);
+      expect(known.prefix).toBe("index_busy");
+      expect(known.message).toContain("retry");
+    } finally {
+      holder.run("ROLLBACK");
+      holder.close();
+      other.close();
     }
   }, 120_000);
 });

@@ -66,6 +66,14 @@ function systemError(error: Error & { code?: unknown; path?: unknown; syscall?: 
   if (code.startsWith("SQLITE_READONLY") || /attempt to write a readonly database/i.test(error.message)) {
     return validationError("cannot write the index: its store (.svc/svc.db) is read-only; make the workspace's .svc/ folder and its files writable by this user, or remove .svc/ to rebuild it");
   }
+  // Another process holding the store (its write outlasted the busy timeout), or changing its schema under this
+  // statement: a condition of the moment, answered as such (retry), never as an internal error.
+  if (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED") || /^database (table )?is locked/i.test(error.message)) {
+    return new SvcError("index_busy", `another process is writing the index and held it past the wait (${error.message}); retry shortly`);
+  }
+  if (code.startsWith("SQLITE_SCHEMA") || /^vtable constructor failed|^database schema has changed/i.test(error.message)) {
+    return new SvcError("index_rebuilding", `the index changed under this read (${error.message}); retry`);
+  }
   if (/LIKE or GLOB pattern too complex/i.test(error.message)) return validationError("the query is too complex for the index's pattern matcher (LIKE or GLOB pattern too complex); use a shorter query");
   if (/regular expression too large|regexp too big/i.test(error.message)) return validationError("a pattern is too large to compile (regular expression too large); use shorter patterns");
   const text = ERRNO_TEXT[code];

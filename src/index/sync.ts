@@ -11,7 +11,7 @@
 import type { Database } from "bun:sqlite";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { deleteStore, openWriter } from "../store/db.ts";
+import { clearStore, openWriter } from "../store/db.ts";
 import { acquireWriterLock } from "../store/lock.ts";
 import { formatSkipped, writeMeta, type IndexMode } from "../store/meta.ts";
 import { checkWarm, inventoryHash, trustManifest } from "../store/warm.ts";
@@ -154,8 +154,12 @@ async function syncPass(root: string, pipeline: IndexPipeline, options: SyncOpti
   const started = performance.now();
   const lock = acquireWriterLock(root);
   try {
-    if (options.force) deleteStore(root); // faster and cleaner than deleting every derived row
     const store = openWriter(root);
+    // In place, not by deleting the file: readers may hold it open or be opening it right now.
+    if (options.force && !store.fresh) {
+      clearStore(store.db, store.fts);
+      store.fresh = true;
+    }
     const db = store.db;
     try {
       const verdict = store.fresh ? null : checkWarm(db, root);

@@ -7,7 +7,7 @@ import { Database } from "bun:sqlite";
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { asSvcError, SvcError, validationError } from "../errors.ts";
-import { EXTRACTION_VERSION, FTS_SQL, SCHEMA_SQL, SCHEMA_VERSION } from "./schema.ts";
+import { EXTRACTION_VERSION, FTS_SQL, SCHEMA_SQL, SCHEMA_VERSION, TABLES, WALK_RECORD_TABLES } from "./schema.ts";
 
 export function storeDir(root: string): string {
   return join(root, ".svc");
@@ -116,14 +116,64 @@ export interface WriterStore {
 }
 
 function createSchema(db: Database): boolean {
-  db.run(SCHEMA_SQL);
   const fts = ftsAvailable(db);
-  if (fts) db.run(FTS_SQL);
-  const put = db.prepare("INSERT OR REPLACE INTO index_meta(key, value) VALUES (?, ?)");
-  put.run("schema_version", String(SCHEMA_VERSION));
-  put.run("extraction_version", String(EXTRACTION_VERSION));
-  put.run("fts_available", fts ? "1" : "0");
+  // A store already at this schema takes no DDL and no write: a schema change (even a no-op
+  // commit of one) under a reader that is connecting a full-text table can fail its
+  // statement ("vtable constructor failed"), and every open would write a transaction.
+  if (readVersion(db, "fts_available") === (fts ? 1 : 0) && readVersion(db, "schema_version") === SCHEMA_VERSION && readVersion(db, "extraction_version") === EXTRACTION_VERSION && schemaComplete(db, fts)) return fts;
+  db.transaction(() => {
+    db.run(SCHEMA_SQL);
+    if (fts) db.run(FTS_SQL);
+    const put = db.prepare("INSERT OR REPLACE INTO index_meta(key, value) VALUES (?, ?)");
+    put.run("schema_version", String(SCHEMA_VERSION));
+    put.run("extraction_version", String(EXTRACTION_VERSION));
+    put.run("fts_available", fts ? "1" : "0");
+  }).immediate();
   return fts;
+}
+
+/** Whether every table of the schema exists (a store from before a table was added to SCHEMA_SQL gets it on its next writer open). */
+function schemaComplete(db: Database, fts: boolean): boolean {
+  const names = new Set((db.query("SELECT name FROM sqlite_schema WHERE type = 'table'").values() as [string][]).map((r) => r[0]));
+  return [...TABLES, ...WALK_RECORD_TABLES, ...(fts ? ["files_fts", "chunks_fts"] : [])].every((t) => names.has(t));
+}
+
+/**
+ * Empty every derived table in one write transaction (`svc index --force`), keeping the file,
+ * its WAL and the schema: a reader mid-answer keeps its snapshot, a new one sees a store that
+ * is not built (never a missing table, a half-created file or a database locked by a file that
+ * is not in WAL mode yet). Check sessions are not derived and stay.
+ */
+export function clearStore(db: Database, fts: boolean): void {
+  db.run("PRAGMA foreign_keys = OFF"); // DELETE without WHERE then truncates each table instead of checking every row
+  try {
+    db.transaction(() => {
+      for (const table of [...TABLES, ...WALK_RECORD_TABLES]) {
+        if (table === "check_sessions") continue;
+        if (table === "index_meta") db.run("DELETE FROM index_meta WHERE key NOT IN ('schema_version', 'extraction_version', 'fts_available')");
+        else db.run(`DELETE FROM ${table}`);
+      }
+      if (fts) for (const table of ["files_fts", "chunks_fts"]) db.run(`INSERT INTO ${table}(${table}) VALUES ('delete-all')`);
+    }).immediate();
+  } finally {
+    db.run("PRAGMA foreign_keys = ON");
+  }
+}
+
+/** Drop every table of the store in one write transaction (a store of another schema or extraction version). */
+function dropAll(db: Database): void {
+  const tables = (db.query("SELECT name, sql FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").values() as [string, string | null][]);
+  const virtual = new Set(tables.filter(([, sql]) => /^CREATE VIRTUAL TABLE/i.test(sql ?? "")).map(([name]) => name));
+  // a full-text table drops its own shadow tables (`<name>_data`, …)
+  const shadow = (name: string) => [...virtual].some((v) => name !== v && name.startsWith(`${v}_`));
+  db.run("PRAGMA foreign_keys = OFF");
+  try {
+    db.transaction(() => {
+      for (const [name] of tables) if (!shadow(name)) db.run(`DROP TABLE IF EXISTS "${name.replaceAll('"', '""')}"`);
+    }).immediate();
+  } finally {
+    db.run("PRAGMA foreign_keys = ON");
+  }
 }
 
 /** Open an existing store for a process the writer delegated work to (extraction children): no schema changes. */
@@ -151,11 +201,9 @@ export function openWriter(root: string): WriterStore {
       const schema = readVersion(db, "schema_version");
       const extraction = readVersion(db, "extraction_version");
       if (schema !== null && (schema !== SCHEMA_VERSION || extraction !== EXTRACTION_VERSION)) {
-        db.close();
-        deleteStore(root);
-        privateStoreFiles(root);
+        // Another svc's store: emptied in place (the file and its WAL stay, so readers never meet a half-created one).
+        dropAll(db);
         fresh = true;
-        continue;
       }
       if (schema === null) fresh = true;
       const fts = createSchema(db);

@@ -28,6 +28,9 @@ export const TABLES = [
   "history_commit_words",
 ] as const;
 
+/** The semantic upgrade's walk records (src/semantic/walk-records.ts): created with the store, emptied by `--force`; not part of a store's digest. */
+export const WALK_RECORD_TABLES = ["checker_walks", "checker_deps"] as const;
+
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS index_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS files (
@@ -198,6 +201,10 @@ CREATE TABLE IF NOT EXISTS history_cochange (path TEXT NOT NULL, other TEXT NOT 
 -- paths (a JSON array) each has, and its words inverted, for "similar past commits" (src/history/signals.ts).
 CREATE TABLE IF NOT EXISTS history_commits (ordinal INTEGER PRIMARY KEY, words INTEGER NOT NULL, paths TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS history_commit_words (word TEXT NOT NULL, ordinal INTEGER NOT NULL, PRIMARY KEY (word, ordinal)) WITHOUT ROWID;
+-- The semantic upgrade's walk records (src/semantic/walk-records.ts), created with the store so that
+-- its first run takes no DDL while readers connect the full-text tables.
+CREATE TABLE IF NOT EXISTS checker_walks (path TEXT PRIMARY KEY, surface TEXT NOT NULL, global INTEGER NOT NULL, shape TEXT NOT NULL, unresolved INTEGER NOT NULL, edges TEXT NOT NULL, tally TEXT NOT NULL DEFAULT '');
+CREATE TABLE IF NOT EXISTS checker_deps (from_path TEXT NOT NULL, to_path TEXT NOT NULL, PRIMARY KEY (to_path, from_path)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS check_sessions (
   session TEXT PRIMARY KEY,
   baseline TEXT NOT NULL,

@@ -127,7 +127,8 @@ describe("svc gate --staged", () => {
     expect(commitAgainstDisk({ "src/fixture.json": '{ "a": 1 }\n' }, { "src/fixture.json": '{ "a": 2 }\n' }).code).toBe(0);
   }, 120_000);
 
-  test("an error two imports away (an inferred type passed on by a file that stays clean) is found", () => {
+  /** rate.ts → mid.ts (stays clean, passes rate's inferred type on) → top.ts; rate() now returns a string, staged. */
+  const rateChain = (): string => {
     const root = gitRepo({
       "tsconfig.json": TSCONFIG,
       "src/rate.ts": "export const rate = () => 1;\n",
@@ -136,6 +137,11 @@ describe("svc gate --staged", () => {
     });
     writeFiles(root, { "src/rate.ts": 'export const rate = () => "1";\n' });
     git(root, "add", "src/rate.ts");
+    return root;
+  };
+
+  test("an error two imports away (an inferred type passed on by a file that stays clean) is found", () => {
+    const root = rateChain();
     const r = runSvc(["gate", "--staged"], { cwd: root, env });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("Error TS2322 src/top.ts:2:14");
@@ -164,14 +170,7 @@ describe("svc gate --staged", () => {
 
   test("an unstaged edit that drops an import does not hide the files the commit's version of it passes a changed type to", () => {
     // found by scripts/bench/gate-replay.ts' reasoning: the reach was read from the disk's imports, the commit has the index's
-    const root = gitRepo({
-      "tsconfig.json": TSCONFIG,
-      "src/rate.ts": "export const rate = () => 1;\n",
-      "src/mid.ts": 'import { rate } from "./rate";\nexport const value = rate();\n',
-      "src/top.ts": 'import { value } from "./mid";\nexport const n: number = value;\n',
-    });
-    writeFiles(root, { "src/rate.ts": 'export const rate = () => "1";\n' });
-    git(root, "add", "src/rate.ts");
+    const root = rateChain();
     writeFiles(root, { "src/mid.ts": "export const value = 1;\n" }); // not staged: the commit's mid.ts still imports rate
     const r = runSvc(["gate", "--staged"], { cwd: root, env });
     expect({ code: r.code, stdout: r.stdout }).toEqual({ code: 1, stdout: "" });

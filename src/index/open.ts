@@ -8,7 +8,7 @@
 
 import type { Database } from "bun:sqlite";
 import { SvcError } from "../errors.ts";
-import { openReader } from "../store/db.ts";
+import { openSnapshot } from "../store/db.ts";
 import { lockOwner } from "../store/lock.ts";
 import type { IndexMeta } from "../store/meta.ts";
 import { checkWarm } from "../store/warm.ts";
@@ -164,7 +164,7 @@ export async function openIndex(root: string, options: ReadOptions, freshness: F
     // metadata, and skip listing the tree (a second or more on a 15k-file repository).
     const currentBy = options.verify || reconciled ? null : options.isHost === true ? ((await keptFreshHere(root)) ? "own watcher" : null) : (await freshness.currentElsewhere(root)) ? "host watcher" : null;
     const keptFresh = currentBy !== null;
-    const db = openReader(root);
+    const db = openSnapshot(root);
     if (db) {
       const verdict = checkWarm(db, root);
       lastMeta = verdict.meta;
@@ -181,7 +181,7 @@ export async function openIndex(root: string, options: ReadOptions, freshness: F
           continue;
         } catch (error) {
           if (!(error instanceof SvcError && error.prefix === "index_busy")) throw error;
-          const stale = openReader(root);
+          const stale = openSnapshot(root);
           // Only a pass was behind (no file changed): the files are current, and the answer says what that pass lacks.
           if (stale && dirty === 0) return { available: true, root, db: stale, meta: verdict.meta, state: "ready" };
           if (stale) {

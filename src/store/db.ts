@@ -85,6 +85,25 @@ export function openReader(root: string): Database | null {
   }
 }
 
+/**
+ * Open read-only inside one read transaction (null when there is no store): every statement
+ * until the connection closes sees the store as it was at the first read here, so an answer
+ * assembled from many queries never mixes a store with one a writer rebuilt or emptied in the
+ * meantime (`svc index --force` empties in place). Closing ends it.
+ */
+export function openSnapshot(root: string): Database | null {
+  const db = openReader(root);
+  if (!db) return null;
+  try {
+    db.run("BEGIN");
+    db.query("SELECT count(*) FROM sqlite_schema").get(); // the snapshot starts at the first read
+    return db;
+  } catch (error) {
+    db.close();
+    throw asSvcError(error);
+  }
+}
+
 export function ftsAvailable(db: Database): boolean {
   try {
     const row = db.query("SELECT sqlite_compileoption_used('ENABLE_FTS5') AS on_").get() as { on_: number } | null;

@@ -9,7 +9,8 @@ import { describe, expect, test } from "bun:test";
 import { statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { asSvcError } from "../../src/errors.ts";
-import { openReader, openWriter, storePath } from "../../src/store/db.ts";
+import { clearStore, openReader, openWriter, storePath } from "../../src/store/db.ts";
+import { openCurrentIndex } from "../../src/indexing/fresh.ts";
 import { runSvc } from "../helpers/cli.ts";
 import { gitRepo } from "../helpers/repo.ts";
 
@@ -42,6 +43,30 @@ describe("a store read while another process writes it", () => {
       expect(hits(reader, "window")).toBeGreaterThan(0);
     } finally {
       reader.close();
+    }
+  }, 180_000);
+
+  test("an operation's index reads one snapshot: a store emptied in place under it (svc index --force's first step) is not seen half-way", async () => {
+    const root = repo();
+    expect(runSvc(["index", root, "--quiet"]).code).toBe(0);
+    const index = await openCurrentIndex(root, {});
+    if (!index.available) throw new Error(index.detail);
+    try {
+      expect(symbol(index.db, "window").n).toBe(1);
+      const writer = openWriter(root);
+      try {
+        clearStore(writer.db, writer.fts); // committed: a new reader sees an empty store
+      } finally {
+        writer.db.close();
+      }
+      const fresh = openReader(root) as Database;
+      expect(symbol(fresh, "window").n).toBe(0);
+      fresh.close();
+      // the operation's reader still answers from the store it began with, whole
+      expect(symbol(index.db, "window").n).toBe(1);
+      expect(hits(index.db, "window")).toBeGreaterThan(0);
+    } finally {
+      index.db.close();
     }
   }, 180_000);
 

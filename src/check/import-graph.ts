@@ -6,6 +6,8 @@
 // the files with the index's own import extraction and resolution.
 
 import type { Database } from "bun:sqlite";
+import { statSync, type Stats } from "node:fs";
+import { join } from "node:path";
 import { parseRoot } from "../lang/outline.ts";
 import { baseName, languageOf, moduleName, type CodeLanguage } from "../lang/languages.ts";
 import { importsOf } from "../index/imports/extract.ts";
@@ -82,12 +84,39 @@ export class ImportGraph {
   }
 
   /**
-   * The index's edges brought up to the disk: the files edited since the index read them, and
-   * the files created since, re-read; and, as a created file can take over an import another
-   * file makes (`./utils` from utils/index.ts to a new utils.ts), every file whose text holds a
-   * created file's name re-resolved (any file, for a created index file).
+   * The index's edges brought up to the disk (the index may be older: no host kept it current
+   * through a checkout, a pull, edits): `sources` edited since the index read them (size or
+   * mtime differ) and those created since are read again.
    */
-  catchUp(root: string, inventory: readonly string[], edited: readonly string[], created: readonly string[], readText: (path: string) => string | null): void {
+  static fromStoreAtDisk(db: Database, root: string, inventory: readonly string[], sources: readonly string[], readText: (path: string) => string | null): ImportGraph {
+    const graph = ImportGraph.fromStore(db);
+    const stored = new Map((db.query("SELECT path, size, mtime_ms FROM files").all() as { path: string; size: number; mtime_ms: number }[]).map((r) => [r.path, r]));
+    const edited: string[] = [];
+    const created: string[] = [];
+    for (const f of sources) {
+      const row = stored.get(f);
+      if (!row) {
+        created.push(f);
+        continue;
+      }
+      let now: Stats | null = null;
+      try {
+        now = statSync(join(root, f));
+      } catch {
+        // gone since the listing: its edges stay as the index has them
+      }
+      if (now && (row.size !== now.size || row.mtime_ms !== now.mtimeMs)) edited.push(f);
+    }
+    graph.catchUp(root, inventory, edited, created, readText);
+    return graph;
+  }
+
+  /**
+   * Re-read the files edited and created since the index, and, as a created file can take over
+   * an import another file makes (`./utils` from utils/index.ts to a new utils.ts), every file
+   * whose text holds a created file's name (any file, for a created index file).
+   */
+  private catchUp(root: string, inventory: readonly string[], edited: readonly string[], created: readonly string[], readText: (path: string) => string | null): void {
     if (!edited.length && !created.length) return;
     const names = created.map((p) => (/^index\./.test(baseName(p)) ? "" : moduleName(p)));
     const naming = created.length ? inventory.filter((p) => SOURCE.test(p) && names.some((n) => readText(p)?.includes(n))) : [];

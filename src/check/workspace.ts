@@ -378,21 +378,9 @@ export class CheckWorkspace {
       try {
         const stamp = readMeta(db).index_completed_at ?? "";
         if (!this.graph || this.graphStamp !== stamp) {
-          this.graph = ImportGraph.fromStore(db);
-          this.graphStamp = stamp;
-          // The index may be older than the disk (no host kept it current: a checkout, a pull, edits since): those files' edges are read again.
-          const stored = new Map((db.query("SELECT path, size, mtime_ms FROM files").all() as { path: string; size: number; mtime_ms: number }[]).map((r) => [r.path, r]));
-          const edited: string[] = [];
-          const created: string[] = [];
           const sources = [...new Set([...loaded.discovery.sourceFiles, ...this.extra.keys()])]; // with the files adopted since the listing
-          const inventory = [...new Set([...resolverInventory(loaded), ...sources])];
-          for (const f of sources) {
-            const row = stored.get(f);
-            const now = stat(this.abs(f));
-            if (!row) created.push(f);
-            else if (now && (row.size !== now.size || row.mtime_ms !== now.mtime)) edited.push(f);
-          }
-          this.graph.catchUp(this.root, inventory, edited, created, textReader(this.root));
+          this.graph = ImportGraph.fromStoreAtDisk(db, this.root, [...new Set([...resolverInventory(loaded), ...sources])], sources, textReader(this.root));
+          this.graphStamp = stamp;
         }
         return this.graph;
       } finally {

@@ -49,8 +49,8 @@ export function noteSetAside(plan: Plan, setAside: readonly SetAside[], collecte
 
 /** Why a fusion answer (or any answer over the collected files) has no file at all, and what to try (the manifest note; the structured result's notes carry it). */
 export function nothingCollected(relDir: string, request: Partial<Pick<FusionRequest, "excludeDirectories" | "excludeFiles" | "excludePatterns" | "excludeTestProjects">>, surface: Surface | undefined): string {
-  const filters = (["excludeDirectories", "excludeFiles", "excludePatterns"] as const).filter((k) => request[k]?.length);
-  if (request.excludeTestProjects) filters.push("excludeTestProjects" as never);
+  const filters: string[] = (["excludeDirectories", "excludeFiles", "excludePatterns"] as const).filter((k) => request[k]?.length);
+  if (request.excludeTestProjects) filters.push("excludeTestProjects");
   const where = relDir || "the workspace root";
   return `no files: nothing indexed under ${where}${filters.length ? ` is left after ${filters.join(", ")}` : " can be collected"} (the inventory skips ignored, binary and oversized files and secrets such as .env); check path${filters.length ? ` and ${filters.join(", ")}` : ""}, or ${statusCall(surface)} for the root and its files`;
 }

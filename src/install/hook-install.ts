@@ -107,6 +107,10 @@ export async function installHook(request: HookInstallRequest): Promise<HookInst
     if (!request.force) {
       throw validationError(`${shown} already exists and was not written by svc; nothing changed. Add '${gateLine}' to it yourself, or re-run with --force to keep it as ${KEPT} (run first) and install svc's hook`);
     }
+    // an earlier hook already kept aside would be overwritten by this one: two foreign hooks are the user's to merge
+    if (existsSync(join(dir, KEPT))) {
+      throw validationError(`${shown} was not written by svc, and ${relative(request.root, join(dir, KEPT))} already holds an earlier hook svc kept aside; nothing changed. Merge the two into ${KEPT} yourself, then re-run svc hook install`);
+    }
     renameSync(file, join(dir, KEPT));
     keptAs = relative(request.root, join(dir, KEPT));
   }

@@ -37,6 +37,11 @@ describe("svc hook install", () => {
     expect(script.indexOf("pre-commit.before-svc")).toBeLessThan(script.indexOf("exec "));
     // Installing again keeps the chain.
     expect((await installHook({ root, force: false })).action).toBe("unchanged");
+    // A second foreign hook replacing svc's is refused even with --force: the first one kept aside is never overwritten.
+    writeFiles(root, { ".git/hooks/pre-commit": "#!/bin/sh\necho second\n" });
+    await expect(installHook({ root, force: true })).rejects.toThrow(/already holds an earlier hook svc kept aside; nothing changed/);
+    expect(readFileSync(join(root, ".git/hooks/pre-commit.before-svc"), "utf8")).toBe("#!/bin/sh\necho mine\n");
+    expect(readFileSync(hookOf(root), "utf8")).toBe("#!/bin/sh\necho second\n");
   }, 120_000);
 
   test("husky, lefthook and pre-commit setups get the line to add; nothing is written", async () => {

@@ -140,7 +140,9 @@ export function sitesOf(usage: PackageUsage, name: string): { site: ImportSite; 
   for (const site of usage.sites) {
     if (site.names.includes(top)) {
       const reads = site.reads?.[top];
-      if (!reads || member === undefined || reads.includes(member)) out.push({ site, certain: true });
+      // how this statement binds that name ("imports", not the statement's "default import" beside it)
+      const how = site.how === "default import" && top !== "default" ? "imports" : site.how;
+      if (!reads || member === undefined || reads.includes(member)) out.push({ site: { ...site, how }, certain: true });
     } else if (site.reads?.["*"]) {
       if (site.reads["*"].includes(top)) out.push({ site: { ...site, how: `${site.how}, uses` }, certain: true });
     } else if (site.whole && site.how !== "side-effect import") out.push({ site, certain: false });

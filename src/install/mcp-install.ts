@@ -1,12 +1,14 @@
 // `svc mcp install`: write each MCP client's configuration so it starts `svc mcp serve`,
-// merging into existing files (other servers and settings are kept; an unparsable file is
-// refused, never overwritten), idempotently. `--with-hooks` adds Claude Code hooks.
+// merging into existing files in place (only the svc entry's text changes: other servers and
+// settings keep their bytes, formatting, line endings and BOM; an unparsable file is refused,
+// never overwritten), idempotently. `--with-hooks` adds Claude Code hooks.
 
 import { existsSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { unknownValue, validationError } from "../errors.ts";
 import { hasCliCommand } from "../registry/index.ts";
 import { writeFileAtomic } from "../sys/atomic-write.ts";
+import { setJsonMember } from "./json-member.ts";
 import { requireHomeDir } from "../sys/home.ts";
 import { selfLaunch, shellLine, type Launch, type LaunchScope } from "./launch.ts";
 
@@ -24,46 +26,80 @@ export interface InstallResult {
   changes: { file: string; action: "created" | "updated" | "unchanged" | "skipped"; detail: string }[];
 }
 
-function readJson(file: string): Record<string, unknown> {
-  if (!existsSync(file)) return {};
-  const text = readFileSync(file, "utf8");
-  if (!text.trim()) return {};
+type Members = [path: string[], value: unknown][];
+
+/** The file's JSON object (`{}` for a missing or blank file), its text without a BOM, and the BOM; an unparsable file is refused. */
+function readJson(file: string): { value: Record<string, unknown>; text: string; bom: string } {
+  const raw = existsSync(file) ? readFileSync(file, "utf8") : "";
+  const bom = raw.startsWith("\uFEFF") ? "\uFEFF" : "";
+  const text = raw.slice(bom.length);
+  if (!text.trim()) return { value: {}, text: "", bom };
   try {
     const value = JSON.parse(text);
     if (typeof value !== "object" || value === null || Array.isArray(value)) throw new Error("not a JSON object");
-    return value as Record<string, unknown>;
+    return { value: value as Record<string, unknown>, text, bom };
   } catch (error) {
     throw validationError(`cannot merge into ${file}: ${(error as Error).message}; fix or move it, then run svc mcp install again`);
   }
 }
 
-function mergeJson(file: string, update: (value: Record<string, unknown>) => void): "created" | "updated" | "unchanged" {
+function memberAt(value: unknown, path: readonly string[]): unknown {
+  let at = value;
+  for (const key of path) at = typeof at === "object" && at !== null && !Array.isArray(at) ? (at as Record<string, unknown>)[key] : undefined;
+  return at;
+}
+
+function setMember(value: Record<string, unknown>, path: readonly string[], member: unknown): void {
+  let at = value;
+  for (const key of path.slice(0, -1)) {
+    const next = at[key];
+    at = (at[key] = typeof next === "object" && next !== null && !Array.isArray(next) ? next : {}) as Record<string, unknown>;
+  }
+  at[path.at(-1)!] = member;
+}
+
+/**
+ * Set the `members` (computed from the file's current value) in the file's text, in place
+ * (json-member.ts): everything else — formatting, line endings, BOM, number spellings, key
+ * order — stays byte for byte. A new or blank file is written whole.
+ */
+function mergeJson(file: string, members: (value: Record<string, unknown>) => Members): "created" | "updated" | "unchanged" {
   const existed = existsSync(file);
-  const value = readJson(file);
-  const before = JSON.stringify(value);
-  update(value);
-  if (existed && JSON.stringify(value) === before) return "unchanged";
-  writeFileAtomic(file, `${JSON.stringify(value, null, 2)}\n`);
+  const { value, text, bom } = readJson(file);
+  const changed = members(value).filter(([path, member]) => JSON.stringify(memberAt(value, path)) !== JSON.stringify(member));
+  if (existed && changed.length === 0) return "unchanged";
+  for (const [path, member] of changed) setMember(value, path, member);
+  let out = text ? text : `${JSON.stringify({}, null, 2)}\n`;
+  for (const [path, member] of changed) out = setJsonMember(out, path, member);
+  // The text must read back as the merged value (it always should): never write what would not.
+  if (JSON.stringify(JSON.parse(out)) !== JSON.stringify(value)) throw validationError(`cannot merge into ${file} in place (the edited text does not read back as the merged settings); add the svc entry yourself`);
+  writeFileAtomic(file, bom + out);
   return existed ? "updated" : "created";
 }
 
-function section(value: Record<string, unknown>, key: string): Record<string, unknown> {
-  const current = value[key];
-  if (typeof current === "object" && current !== null && !Array.isArray(current)) return current as Record<string, unknown>;
-  const fresh: Record<string, unknown> = {};
-  value[key] = fresh;
-  return fresh;
-}
+/** The svc table's header, however spelled (spaces, a quoted key, a trailing comment). */
+const SVC_TABLE = /^\s*\[\s*mcp_servers\s*\.\s*(?:svc|"svc"|'svc')\s*\]\s*(?:#.*)?$/;
 
-/** Replace (or append) the `[mcp_servers.svc]` table of a TOML file, leaving the rest as it is. */
+/**
+ * Replace (or append) the `[mcp_servers.svc]` table of a TOML file, leaving every other byte
+ * as it is: other tables, blank lines, comments before the next table (which belong to it),
+ * line endings (the table takes the file's), the final-newline state.
+ */
 export function mergeCodexToml(text: string, launch: Launch): string {
-  const table = [`[mcp_servers.svc]`, `command = ${JSON.stringify(launch.command)}`, `args = [${launch.args.map((a) => JSON.stringify(a)).join(", ")}]`].join("\n");
+  const cr = text.includes("\r\n") ? "\r" : "";
+  const table = [`[mcp_servers.svc]`, `command = ${JSON.stringify(launch.command)}`, `args = [${launch.args.map((a) => JSON.stringify(a)).join(", ")}]`];
   const lines = text.split("\n");
-  const start = lines.findIndex((l) => l.trim() === "[mcp_servers.svc]");
-  if (start === -1) return `${text.trimEnd()}${text.trim() ? "\n\n" : ""}${table}\n`;
+  const start = lines.findIndex((l) => SVC_TABLE.test(l.replace(/\r$/, "")));
+  if (start === -1) {
+    if (!text.trim()) return `${table.join("\n")}\n`;
+    const newline = text.endsWith("\n") ? "" : `${cr}\n`;
+    const blank = /\n[ \t]*\r?\n$/.test(`${text}${newline}`) ? "" : `${cr}\n`; // one blank line before the table, unless the file ends with one
+    return `${text}${newline}${blank}${table.join(`${cr}\n`)}${cr}\n`;
+  }
   let end = start + 1;
   while (end < lines.length && !/^\s*\[/.test(lines[end] ?? "")) end++;
-  return [...lines.slice(0, start), table, ...(end < lines.length ? ["", ...lines.slice(end)] : [])].join("\n").replace(/\n{3,}/g, "\n\n").trimEnd() + "\n";
+  while (end > start + 1 && /^\s*(?:#.*)?$/.test((lines[end - 1] ?? "").replace(/\r$/, ""))) end--;
+  return [...lines.slice(0, start + 1), ...table.slice(1).map((l) => l + cr), ...lines.slice(end)].join("\n"); // the header line as the file spells it
 }
 
 /** VS Code's user settings folder on this OS. */
@@ -99,9 +135,7 @@ function installClient(client: Client, scope: "project" | "user", root: string, 
     return { file: shown, action: before ? "updated" : "created", detail };
   }
   const entry = client === "vscode" ? { type: "stdio", command: launch.command, args: launch.args } : { command: launch.command, args: launch.args };
-  const action = mergeJson(file, (value) => {
-    section(value, client === "vscode" ? "servers" : "mcpServers").svc = entry;
-  });
+  const action = mergeJson(file, () => [[[client === "vscode" ? "servers" : "mcpServers", "svc"], entry]]);
   return { file: shown, action, detail };
 }
 
@@ -131,16 +165,15 @@ function installHooks(scope: "project" | "user", root: string): InstallResult["c
   }
   const { check, gate, sessionStart } = claudeHookCommands(scope === "project" ? "project" : "local");
   const action = mergeJson(file, (value) => {
-    const hooks = section(value, "hooks");
-    const put = (event: string, matcher: string | undefined, command: string) => {
-      const list = (Array.isArray(hooks[event]) ? hooks[event] : []) as { matcher?: string; hooks?: { type: string; command: string }[] }[];
+    const hooks = memberAt(value, ["hooks"]);
+    const put = (event: string, matcher: string | undefined, command: string): Members[number] => {
+      const current = memberAt(hooks, [event]);
+      const list = (Array.isArray(current) ? current : []) as { matcher?: string; hooks?: { type: string; command: string }[] }[];
       const kept = list.filter((h) => !(h.hooks ?? []).some((x) => /\bsvc\b|scripts\/svc|mcp serve/.test(x.command) && /check --delta|\bgate\b/.test(x.command)));
       kept.push({ ...(matcher ? { matcher } : {}), hooks: [{ type: "command", command }] });
-      hooks[event] = kept;
+      return [["hooks", event], kept];
     };
-    put("SessionStart", undefined, sessionStart);
-    put("PostToolUse", "Edit|Write|MultiEdit", check);
-    put("Stop", undefined, gate);
+    return [put("SessionStart", undefined, sessionStart), put("PostToolUse", "Edit|Write|MultiEdit", check), put("Stop", undefined, gate)];
   });
   return { file: shown, action, detail: `on session start: ${sessionStart}; after edits: ${check}; on stop: ${gate}` };
 }

@@ -185,7 +185,7 @@ export function decodeStrict(rel: string, bytes: Uint8Array): string {
 
 /** Content UTF-8 cannot encode — a lone UTF-16 surrogate (a JSON `\\ud800` escape, a character cut in half) — is refused, naming the line: it would be written as U+FFFD. */
 export function refuseUnencodable(rel: string, content: string): void {
-  if (content.isWellFormed()) return;
+  if (!/[\uD800-\uDFFF]/.test(content)) return;
   let at = 0;
   for (; at < content.length; at++) {
     const code = content.charCodeAt(at);
@@ -193,6 +193,7 @@ export function refuseUnencodable(rel: string, content: string): void {
     if (code <= 0xdbff && (content.charCodeAt(at + 1) & 0xfc00) === 0xdc00) at++; // a whole pair
     else break;
   }
+  if (at >= content.length) return;
   throw validationError(`refusing to apply to '${rel}': content line ${lineNumberAt(content, at)} holds a lone UTF-16 surrogate (\\u${content.charCodeAt(at).toString(16).toUpperCase()}), half of a character, which UTF-8 cannot encode (it would be written as U+FFFD); send the whole character`);
 }
 

@@ -137,7 +137,7 @@ export function setJsonMember(text: string, path: readonly string[], value: unkn
     const last = object.members!.at(-1);
     const name = JSON.stringify(key);
     // An object written on one line takes the member inline, unless it is an empty {} in a file of several lines.
-    if (last ? !multiline(text, objectStart, close + 1) : !text.includes("\n")) {
+    if (last ? !multiline(text, objectStart, close + 1) : !text.trim().includes("\n")) {
       const entry = `${name}: ${JSON.stringify(nested)}`;
       if (!last) return `${text.slice(0, close)}${entry}${text.slice(close)}`;
       return `${text.slice(0, last.valueEnd)}, ${entry}${text.slice(last.valueEnd)}`;

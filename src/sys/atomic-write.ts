@@ -4,8 +4,8 @@
 // permissions exactly (not as the umask leaves them) and its owner and group, or the write
 // fails and the old file stays.
 
-import { closeSync, fchmodSync, fchownSync, fstatSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync, type Stats } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { closeSync, fchmodSync, fchownSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readlinkSync, renameSync, rmSync, statSync, writeSync, type Stats } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
 
 /**
  * Why a rewrite of the file `stat` describes could not keep its owner or group (a new file
@@ -32,11 +32,33 @@ function takeOver(fd: number, old: Stats | null, mode: number | undefined): void
 }
 
 /**
- * `options.mode` sets the file's permissions; without it an existing file keeps its own,
- * exactly, and its owner and group (throws, the file untouched, when they cannot be kept);
- * a new file gets 0644 less the umask.
+ * The file a symbolic link at `file` stands for (its target, through a chain of links; a
+ * dangling link's target is created): the rename would otherwise replace the link itself
+ * with a regular file — a dotfile kept in another folder and linked in would stop being
+ * updated. `file` itself when it is no link.
  */
-export function writeFileAtomic(file: string, content: string | Uint8Array, options: { mode?: number } = {}): void {
+function throughLinks(file: string): string {
+  let at = file;
+  for (let hops = 0; hops < 40; hops++) {
+    let target: string;
+    try {
+      if (!lstatSync(at).isSymbolicLink()) return at;
+      target = readlinkSync(at);
+    } catch {
+      return at; // absent: a new file there
+    }
+    at = resolve(dirname(at), target);
+  }
+  throw new Error(`cannot write ${file}: too many levels of symbolic links`);
+}
+
+/**
+ * `options.mode` sets the file's permissions; without it an existing file keeps its own,
+ * exactly, and its owner and group (throws, the file untouched, when they cannot be kept),
+ * a symbolic link stays one (its target is written); a new file gets 0644 less the umask.
+ */
+export function writeFileAtomic(link: string, content: string | Uint8Array, options: { mode?: number } = {}): void {
+  const file = options.mode === undefined ? throughLinks(link) : link;
   const dir = dirname(file);
   mkdirSync(dir, { recursive: true });
   let old: Stats | null = null;

@@ -5,7 +5,7 @@
 // table after svc's.
 
 import { describe, expect, test } from "bun:test";
-import { readFileSync, readdirSync, statSync } from "node:fs";
+import { lstatSync, readFileSync, readdirSync, statSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { installMcp, mergeCodexToml } from "../../src/install/mcp-install.ts";
 import { setJsonMember } from "../../src/install/json-member.ts";
@@ -92,6 +92,15 @@ describe("svc mcp install keeps every byte but the svc entry", () => {
     }
     expect(checked).toBeGreaterThan(800);
   }, 120_000);
+
+  test("a config that is a symbolic link (a dotfile kept elsewhere) stays a link; its target is merged, in place", () => {
+    const root = gitRepo({ "dotfiles/mcp.json": '{"mcpServers": {}}\n' });
+    symlinkSync("dotfiles/mcp.json", join(root, ".mcp.json"));
+    expect(installMcp({ root, client: "claude", scope: "project", withHooks: false }).changes[0]?.action).toBe("updated");
+    expect(lstatSync(join(root, ".mcp.json")).isSymbolicLink()).toBe(true);
+    const merged = readFileSync(join(root, "dotfiles/mcp.json"), "utf8");
+    expect(merged).toBe(`{"mcpServers": {"svc": ${JSON.stringify(JSON.parse(merged).mcpServers.svc)}}}\n`);
+  });
 
   test("a config JSON with text after the object, or not an object, is refused; nothing is written", () => {
     const root = gitRepo({ ".mcp.json": "[1, 2]\n", ".cursor/mcp.json": '{"a": 1} trailing' });

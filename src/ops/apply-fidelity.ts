@@ -11,12 +11,13 @@
 // - content that looks like a view (no trailing whitespace, no blank line first or last) takes back
 //   the trailing whitespace and condensed blank lines of the lines it left unchanged
 //   (apply-whitespace.ts).
-// Line endings are restored per line: lines of the common prefix and suffix (the lines the
-// edit did not touch) keep their own terminator, lines of the edited region take the one of
-// the line they replace (position by position) and, beyond it, the file's dominant one.
+// Line endings are restored per line: the lines the edit did not touch (matched by a line
+// diff) keep their own terminator, changed lines take the one of the line they replace
+// (position by position within the hunk) and, beyond it, the file's dominant one.
 
 import { validationError } from "../errors.ts";
 import { findSecrets, type SecretSpan } from "../text/redact.ts";
+import { lineChanges } from "../render/diff.ts";
 import { restoreWhitespace } from "./apply-whitespace.ts";
 
 const MARKER = /\[REDACTED:[A-Za-z0-9_-]+\]/;
@@ -225,29 +226,34 @@ function endingsNote(ends: readonly string[]): string {
   return `${kinds.join(" and ")} line endings`;
 }
 
-/** Give LF-only content the disk file's line endings (CRLF, lone CR): untouched lines keep theirs, edited ones take the dominant style. */
+/**
+ * Give LF-only content the disk file's line endings (CRLF, lone CR): the lines the edit left
+ * unchanged — matched as `git diff` matches them, so two edits apart or lines added above do
+ * not shift them — keep their own; a changed line takes the ending of the line it replaced
+ * (position by position within its hunk), a line beyond those the dominant one.
+ */
 function restoreEndings(content: string, disk: Lines): string {
   const counts = new Map<string, number>();
   for (const e of disk.ends) if (e) counts.set(e, (counts.get(e) ?? 0) + 1);
   if (!counts.get("\r\n") && !counts.get("\r")) return content;
   const dominant = [...counts].sort((a, b) => b[1] - a[1] || (a[0] === "\r\n" ? -1 : 1))[0]![0];
   const next = splitLines(content);
-  const n = next.bodies.length;
-  const m = disk.bodies.length;
-  let prefix = 0;
-  while (prefix < n && prefix < m && next.bodies[prefix] === disk.bodies[prefix]) prefix++;
-  let suffix = 0;
-  while (suffix < n - prefix && suffix < m - prefix && next.bodies[n - 1 - suffix] === disk.bodies[m - 1 - suffix]) suffix++;
+  // each line of the content → the disk line whose ending it takes (-1: the dominant one)
+  const from = new Int32Array(next.bodies.length).fill(-1);
+  let i = 0, j = 0;
+  const same = (until: number) => {
+    while (j < until) from[j++] = i++;
+  };
+  for (const [ci, cj, deleted, added] of lineChanges(disk.bodies, next.bodies)) {
+    same(cj);
+    for (let k = 0; k < added; k++) from[j++] = k < deleted ? ci + k : -1;
+    i = ci + deleted;
+  }
+  same(next.bodies.length);
   const parts: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const end = next.ends[i] as string;
-    let term = end;
-    if (end !== "") {
-      if (i < prefix) term = disk.ends[i] || dominant;
-      else if (i >= n - suffix) term = disk.ends[m - (n - i)] || dominant;
-      else term = (i < m - suffix ? disk.ends[i] : "") || dominant; // the edited region: line by line while the file has lines there
-    }
-    parts.push(next.bodies[i] as string, term);
+  for (const [k, body] of next.bodies.entries()) {
+    const end = next.ends[k] as string;
+    parts.push(body, end === "" ? "" : (from[k]! >= 0 ? disk.ends[from[k]!] : "") || dominant);
   }
   return parts.join("");
 }

@@ -8,18 +8,9 @@ import { join } from "node:path";
 import { call } from "../../src/engine.ts";
 import { SvcError } from "../../src/errors.ts";
 import { sha256, type ApplyData } from "../../src/ops/apply.ts";
-import type { FusionData } from "../../src/render/fusion.ts";
 import { gitRepo } from "../helpers/repo.ts";
 import { failure } from "../helpers/failure.ts";
-
-/** The file as an agent sees it through svc_reduce level=none. */
-async function view(root: string, file: string): Promise<{ content: string; text: string; eol?: string; encoding?: string }> {
-  const result = await call("reduce", { path: root, files: [file], level: "none" });
-  // the content is the text; format=json carries it per entry (the structured result is the manifest)
-  const json = await call("reduce", { path: root, files: [file], level: "none", format: "json" });
-  const entry = (JSON.parse(json.text) as { entries: (FusionData["entries"][number] & { content: string })[] }).entries[0];
-  return { content: entry?.content ?? "", text: result.text, eol: entry?.eol, encoding: entry?.encoding };
-}
+import { view } from "../helpers/view.ts";
 
 const AWS = "AKIAIOSFODNN7EXAMPLF";
 

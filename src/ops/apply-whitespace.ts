@@ -79,7 +79,14 @@ export function restoreWhitespace(content: string, disk: readonly string[]): { t
   restored += view.lead[1] - view.lead[0];
   for (const [ci, cj, deleted, added] of lineChanges(view.lines, lines)) {
     same(ci - i);
-    out.push(...lines.slice(cj, cj + added));
+    // Within a hunk a line equal to the one at its place is unchanged too: the diff gives up past
+    // MAX_EDIT_DISTANCE and makes one hunk of a large region (every other line of a big file renamed).
+    for (let k = 0; k < added; k++) {
+      if (k < deleted && view.lines[ci + k] === lines[cj + k]) {
+        i = ci + k;
+        keep(i);
+      } else out.push(lines[cj + k] as string);
+    }
     i = ci + deleted;
   }
   same(view.lines.length - i);

@@ -18,7 +18,7 @@
 import { validationError } from "../errors.ts";
 import { findSecrets, type SecretSpan } from "../text/redact.ts";
 import { lineChanges } from "../render/diff.ts";
-import { restoreWhitespace } from "./apply-whitespace.ts";
+import { looksViewed, restoreWhitespace } from "./apply-whitespace.ts";
 
 const MARKER = /\[REDACTED:[A-Za-z0-9_-]+\]/;
 const MARKERS = /\[REDACTED:([A-Za-z0-9_-]+)\]/g;
@@ -47,11 +47,13 @@ interface DiskSecrets {
   lines: Map<string, Set<string>>;
   /** Each secret kind → the distinct values the file holds of it. */
   values: Map<string, Set<string>>;
+  /** The file as each redactor's view shows it, line by line (trailing whitespace trimmed, as views trim it), with the file's own text of each line holding a marker (null: none). */
+  views: { shown: string[]; own: (string | null)[] }[];
 }
 
 /** The file's secrets as views show them — by the path-aware redactor (a dotenv file) and by the output path's own (no path), whose spans can differ. */
 function diskSecrets(rel: string, disk: string): DiskSecrets {
-  const secrets: DiskSecrets = { lines: new Map(), values: new Map() };
+  const secrets: DiskSecrets = { lines: new Map(), values: new Map(), views: [] };
   for (const spans of [findSecrets(disk, { path: rel }), findSecrets(disk)]) addShown(secrets, disk, spans);
   return secrets;
 }
@@ -78,8 +80,12 @@ function addShown(secrets: DiskSecrets, disk: string, spans: readonly SecretSpan
   }
   parts.push(disk.slice(at));
   const shown = parts.join("");
+  const view: DiskSecrets["views"][number] = { shown: [], own: [] };
+  secrets.views.push(view);
   let start = 0, next = 0;
   for (const line of shown.split("\n")) {
+    view.shown.push(line.replace(/[ \t\r\f\v]+$/, ""));
+    view.own.push(null);
     const end = start + line.length;
     const own: string[] = [];
     let cursor = start;
@@ -90,7 +96,9 @@ function addShown(secrets: DiskSecrets, disk: string, spans: readonly SecretSpan
     }
     if (own.length) {
       own.push(shown.slice(cursor, end));
-      addTo(secrets.lines, line.replace(/\r$/, ""), own.join("").replace(/\r$/, ""));
+      const text = own.join("").replace(/\r$/, "");
+      addTo(secrets.lines, line.replace(/\r$/, ""), text);
+      view.own[view.own.length - 1] = text;
     }
     start = end + 1;
   }
@@ -105,17 +113,67 @@ function stillHidden(rel: string, text: string, offset: number, value: string, k
 /**
  * Content from an svc view (or a staged refactor) shows the file's secrets as redaction
  * markers: put the file's own values back. A marker line that the file on disk has as it is
- * stays; a line the view showed unchanged takes the file's line; a marker on an edited line
+ * stays; a line the view showed unchanged takes the file's line (the one at its place, matched
+ * by a line diff, when the file has several lines shown alike); a marker on an edited line
  * takes the one value of its kind the file holds. Refused, naming the line: a marker on a new
  * file, a kind the file holds no value of or several values of (which one is meant cannot be
  * told), and a value that would no longer be recognised as a secret where it lands (later
  * views would show it). Returns the text to write and how many values were restored.
  */
+/**
+ * Each content line the edit left unchanged (matched by a line diff against a view of the file,
+ * as `git diff` matches them) that shows a marker → the file's own text of that line. A file
+ * with two lines shown alike (two `"password": "[REDACTED:api-token]"` of different values)
+ * gets each back where it was, and an edit elsewhere is not refused for them; one that deleted,
+ * added or moved one of them still is.
+ */
+function unchangedMarkerLines(secrets: DiskSecrets, lines: readonly string[]): Map<number, string> {
+  const found = new Map<number, string>();
+  const trimmed = lines.map((l) => l.replace(/[ \t\r\f\v]+$/, ""));
+  const contentCount = new Map<string, number>();
+  for (const l of trimmed) contentCount.set(l, (contentCount.get(l) ?? 0) + 1);
+  for (const view of secrets.views) {
+    if (!view.own.some((o) => o !== null)) continue;
+    // content line → the view line it was left as (-1: the edit's own)
+    const at = new Int32Array(trimmed.length).fill(-1);
+    let i = 0, j = 0;
+    for (const [ci, cj, deleted, added] of lineChanges(view.shown, trimmed)) {
+      for (; j < cj; i++, j++) at[j] = i;
+      i = ci + deleted;
+      j = cj + added;
+    }
+    for (; j < trimmed.length && i < view.shown.length; i++, j++) at[j] = i;
+    // A line shown alike with different values is taken only while the edit kept all of them (it
+    // deleted or added none: which one a deletion took cannot be told) and the lines around it
+    // (a block moved with its marker line would otherwise swap the values).
+    const values = new Map<string, Set<string>>();
+    const shownCount = new Map<string, number>();
+    for (const [k, own] of view.own.entries()) {
+      if (own === null) continue;
+      addTo(values, view.shown[k]!, own);
+      shownCount.set(view.shown[k]!, (shownCount.get(view.shown[k]!) ?? 0) + 1);
+    }
+    const settled = (line: number, shown: number) => {
+      if (values.get(view.shown[shown]!)!.size === 1) return true;
+      if (contentCount.get(trimmed[line]!) !== shownCount.get(view.shown[shown]!)) return false;
+      const before = line === 0 ? shown === 0 : at[line - 1] === shown - 1;
+      const after = line === trimmed.length - 1 ? shown === view.shown.length - 1 : at[line + 1] === shown + 1;
+      return before && after;
+    };
+    for (const [line, shown] of at.entries()) {
+      const own = shown < 0 ? null : view.own[shown];
+      if (own != null && !found.has(line) && settled(line, shown)) found.set(line, own);
+    }
+  }
+  return found;
+}
+
 export function restoreMarkers(rel: string, content: string, before: string | null): { text: string; restored: number } {
   if (!MARKER.test(content)) return { text: content, restored: 0 };
   const literal = new Set<string>();
   if (before !== null) for (const line of before.split("\n")) if (MARKER.test(line)) literal.add(line.replace(/\r$/, ""));
   const secrets = before === null ? null : diskSecrets(rel, before);
+  const unchanged = secrets ? unchangedMarkerLines(secrets, content.split("\n")) : new Map<number, string>();
   const out: string[] = [];
   const placed: { offset: number; value: string; kind: string; line: number }[] = [];
   let offset = 0, restored = 0, n = 0;
@@ -133,7 +191,11 @@ export function restoreMarkers(rel: string, content: string, before: string | nu
     if (first && !literal.has(line)) {
       if (!secrets) throw refuse("and a new file has no value to put back", first[0]);
       const own = secrets.lines.get(line);
-      if (own && own.size === 1) {
+      const mine = unchanged.get(n - 1);
+      if (mine !== undefined) {
+        text = mine;
+        restored += line.match(MARKERS)!.length;
+      } else if (own && own.size === 1) {
         text = [...own][0]!;
         restored += line.match(MARKERS)!.length;
       } else {
@@ -143,6 +205,7 @@ export function restoreMarkers(rel: string, content: string, before: string | nu
           const kind = m[1]!;
           const values = secrets.values.get(kind);
           if (!values || values.size === 0) throw refuse(`where the file on disk has no ${kind} value`, m[0]);
+          if (values.size > 1 && own) throw refuse(`on a line the file has several times with different values, where the edit added, deleted or moved one of them or a line next to it (which one is meant cannot be told)`, m[0]);
           if (values.size > 1) throw refuse(`on a line the file does not have as shown, and the file holds ${values.size} different ${kind} values (which one is meant cannot be told)`, m[0]);
           const value = [...values][0]!;
           parts.push(line.slice(at, m.index));
@@ -260,11 +323,14 @@ function restoreEndings(content: string, disk: Lines): string {
 
 /**
  * The bytes to write for `content` over a file whose current text is `disk` (null: a new file).
- * `ownEndings`: the agent's content carried its own `\r` (written as given) — judged on what the
- * agent sent, not on `content` after restoreMarkers, whose put-back values (a PEM key of a CRLF
- * file) carry the file's `\r` and would otherwise cost every other line its ending.
+ * Whether the agent's content carried its own `\r` (written as given) and looks like a view
+ * (whitespace restored) is judged on what the agent `sent`, not on `content` after
+ * restoreMarkers, whose put-back lines carry the file's own bytes — a PEM key's `\r` of a CRLF
+ * file, a secret line's trailing spaces — and would otherwise cost every other line its ending
+ * or its whitespace.
  */
-export function keepFileStyle(content: string, disk: string | null, ownEndings = content.includes("\r")): Fidelity {
+export function keepFileStyle(content: string, disk: string | null, sent = content): Fidelity {
+  const ownEndings = sent.includes("\r");
   const kept: string[] = [];
   if (disk === null || disk.length === 0) return { text: content, kept };
   let text = content;
@@ -272,7 +338,7 @@ export function keepFileStyle(content: string, disk: string | null, ownEndings =
   const body = diskBom ? disk.slice(1) : disk;
   if (!ownEndings) {
     const lines = splitLines(body);
-    const spaced = restoreWhitespace(text, lines.bodies);
+    const spaced = restoreWhitespace(text, lines.bodies, looksViewed(sent));
     if (spaced.restored) kept.push(`whitespace on ${spaced.restored} unchanged line${spaced.restored === 1 ? "" : "s"} (trailing spaces and blank lines, which views trim and condense)`);
     text = spaced.text;
     const restored = restoreEndings(text, lines);

@@ -135,7 +135,7 @@ export async function apply(request: ApplyRequest, ctx: OpContext): Promise<OpRe
   const disk = current?.text ?? null;
   const secrets = restoreMarkers(target.rel, request.content, disk === null ? null : disk.replace(/^\uFEFF/, ""));
   if (!before) refuseBlockedParent(ws.root, target.abs, target.rel);
-  const { text: output, kept } = keepFileStyle(secrets.text, disk, request.content.includes("\r"));
+  const { text: output, kept } = keepFileStyle(secrets.text, disk, request.content);
   if (secrets.restored) kept.unshift(`${secrets.restored} redacted value${secrets.restored === 1 ? "" : "s"}`);
   const action = before ? "overwrite" : "create";
   const hash = sha256(output);

@@ -49,8 +49,9 @@ export function sha256(bytes: string | Uint8Array): string {
 
 /**
  * The bytes of the file apply would replace (null: none yet) and its text, or the refusal:
- * not a regular file, one whose owner or group a rewrite could not keep, read-only (the rename of an atomic write would replace it anyway, the
- * folder being writable: a file nobody may write is not svc's to change), not valid UTF-8.
+ * not a regular file, read-only (the rename of an atomic write would replace it anyway, the
+ * folder being writable: a file nobody may write is not svc's to change), hard-linked, one
+ * whose owner or group the rewrite could not give back, not valid UTF-8.
  * A refactor stages nothing apply would refuse (refactor/stage.ts), so a handoff never stops
  * after its first files were written.
  */

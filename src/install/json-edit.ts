@@ -115,6 +115,7 @@ const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringif
 /** `text` with the member at `path` (its parents created as needed) set to `value`; the same text when it already holds it. Throws when a parent on the path is not an object. */
 export function setMember(text: string, path: readonly string[], value: unknown): string {
   let node = parseJsonc(text);
+  let outer = node;
   for (const [i, key] of path.entries()) {
     if (node.kind !== "object") throw new Error(`"${path.slice(0, i).join(".")}" is not an object`);
     const member = node.members!.findLast((m) => m.key === key); // the one JSON.parse keeps
@@ -122,7 +123,7 @@ export function setMember(text: string, path: readonly string[], value: unknown)
     if (!member) {
       // the rest of the path, nested, as one new member
       const nested = path.slice(i + 1).reduceRight<unknown>((inner, k) => ({ [k]: inner }), value);
-      return insertMember(text, node, key, nested);
+      return insertMember(text, node, outer, key, nested);
     }
     if (last) {
       if (sameJson(member.node.value, value)) return text;
@@ -130,21 +131,24 @@ export function setMember(text: string, path: readonly string[], value: unknown)
       const compact = !text.slice(node.start, node.end).includes("\n");
       return text.slice(0, member.node.start) + render(value, text, indent, compact) + text.slice(member.node.end);
     }
+    outer = node;
     node = member.node;
   }
   return text;
 }
 
-function insertMember(text: string, object: JsonNode, key: string, value: unknown): string {
+/** `outer`: the object holding `object` (itself at the top): an empty object written on one line there is filled on one line. */
+function insertMember(text: string, object: JsonNode, outer: JsonNode, key: string, value: unknown): string {
   const members = object.members!;
   const { nl, unit, indent: objectIndent } = layout(text, object.start);
-  const compact = members.length > 0 && !text.slice(object.start, object.end).includes("\n");
   if (members.length === 0) {
     const inner = objectIndent + unit;
-    const body = compact ? `${JSON.stringify(key)}: ${JSON.stringify(value)}` : `${nl}${inner}${JSON.stringify(key)}: ${render(value, text, inner, false)}${nl}${objectIndent}`;
+    const oneLine = !text.slice(outer.start, outer.end).includes("\n");
+    const body = oneLine ? `${JSON.stringify(key)}: ${JSON.stringify(value)}` : `${nl}${inner}${JSON.stringify(key)}: ${render(value, text, inner, false)}${nl}${objectIndent}`;
     // keep whatever the empty object held (a comment) before its closing brace
     return text.slice(0, object.end - 1).replace(/\s*$/, "") + body + "}" + text.slice(object.end);
   }
+  const compact = !text.slice(object.start, object.end).includes("\n");
   const lastMember = members.at(-1)!;
   const { indent } = layout(text, lastMember.keyStart);
   const entry = compact ? `,${JSON.stringify(key)}:${JSON.stringify(value)}` : `,${nl}${indent}${JSON.stringify(key)}: ${render(value, text, indent, false)}`;

@@ -10,6 +10,8 @@ import { unknownValue, validationError } from "../errors.ts";
 import { hasCliCommand } from "../registry/index.ts";
 import { writeFileAtomic } from "../sys/atomic-write.ts";
 import { requireHomeDir } from "../sys/home.ts";
+import { realpathLenient } from "../workspace/allowed.ts";
+import { confine } from "../workspace/confine.ts";
 import { setMember, spliceArray } from "./json-edit.ts";
 import { selfLaunch, shellLine, type Launch, type LaunchScope } from "./launch.ts";
 
@@ -47,11 +49,11 @@ function readText(file: string): string | null {
   return text;
 }
 
-/** Plan `edit` on a JSON/JSONC file (only the edited span changes); a new or empty file starts as `{}`. */
+/** Plan `edit` on a JSON/JSONC file (only the edited span changes); a new or empty file starts as an empty object laid out on lines. */
 function planJson(file: string, shown: string, detail: string, edit: (text: string) => string): Planned {
   const before = readText(file);
   try {
-    return { file, shown, before, after: edit(before?.trim() ? before : "{}\n"), detail };
+    return { file, shown, before, after: edit(before?.trim() ? before : "{\n}\n"), detail };
   } catch (error) {
     throw validationError(`cannot merge into ${file}: ${(error as Error).message}; nothing changed. Fix or move it, then run svc mcp install again`);
   }
@@ -63,22 +65,29 @@ function write(plan: Planned): Change {
   return { file: plan.shown, action, detail: plan.detail };
 }
 
-/** Replace (or append) the `[mcp_servers.svc]` table of a TOML file; every other byte is kept. */
+/** The svc table's header, however spelled (spaces, a quoted key, a trailing comment). */
+const SVC_TABLE = /^\s*\[\s*mcp_servers\s*\.\s*(?:svc|"svc"|'svc')\s*\]\s*(?:#.*)?$/;
+
+/**
+ * Replace (or append) the `[mcp_servers.svc]` table of a TOML file, leaving every other byte
+ * as it is: other tables, blank lines, comments before the next table (which belong to it),
+ * line endings (the table takes the file's), the final-newline state.
+ */
 export function mergeCodexToml(text: string, launch: Launch): string {
-  const nl = text.includes("\r\n") ? "\r\n" : "\n";
+  const cr = text.includes("\r\n") ? "\r" : "";
   const table = [`[mcp_servers.svc]`, `command = ${JSON.stringify(launch.command)}`, `args = [${launch.args.map((a) => JSON.stringify(a)).join(", ")}]`];
   const lines = text.split("\n");
-  const start = lines.findIndex((l) => l.trim() === "[mcp_servers.svc]");
+  const start = lines.findIndex((l) => SVC_TABLE.test(l.replace(/\r$/, "")));
   if (start === -1) {
-    const gap = !text || text.endsWith(`${nl}${nl}`) ? "" : text.endsWith(nl) ? nl : `${nl}${nl}`;
-    return `${text}${gap}${table.join(nl)}${nl}`;
+    if (!text.trim()) return `${table.join("\n")}\n`;
+    const newline = text.endsWith("\n") ? "" : `${cr}\n`;
+    const blank = /\n[ \t]*\r?\n$/.test(`${text}${newline}`) ? "" : `${cr}\n`; // one blank line before the table, unless the file ends with one
+    return `${text}${newline}${blank}${table.join(`${cr}\n`)}${cr}\n`;
   }
-  // the table's own lines run to the next header; the blank lines and comments before that header are kept
   let end = start + 1;
   while (end < lines.length && !/^\s*\[/.test(lines[end] ?? "")) end++;
-  while (end > start + 1 && /^\s*(#.*)?\r?$/.test(lines[end - 1] ?? "")) end--;
-  const cr = nl === "\r\n" ? "\r" : "";
-  return [...lines.slice(0, start), ...table.map((l) => l + cr), ...lines.slice(end)].join("\n");
+  while (end > start + 1 && /^\s*(?:#.*)?$/.test((lines[end - 1] ?? "").replace(/\r$/, ""))) end--;
+  return [...lines.slice(0, start + 1), ...table.slice(1).map((l) => l + cr), ...lines.slice(end)].join("\n"); // the header line as the file spells it
 }
 
 /** VS Code's user settings folder on this OS. */
@@ -102,9 +111,15 @@ function clientFile(client: Client, scope: "project" | "user", root: string): st
   }
 }
 
+/** A project-scope file is written only inside the workspace: a link there leading out (a cloned repository's `.codex/config.toml` → a file of the user's) is refused. */
+function projectFile(root: string, file: string): string {
+  return confine(realpathLenient(root), file, "write the MCP config").abs;
+}
+
 function planClient(client: Client, scope: "project" | "user", root: string, launch: Launch): Planned {
-  const file = clientFile(client, scope, root);
-  const shown = scope === "project" ? relative(root, file) : file;
+  const named = clientFile(client, scope, root);
+  const file = scope === "project" ? projectFile(root, named) : named;
+  const shown = scope === "project" ? relative(root, named) : named;
   const detail = `svc → ${shellLine(launch)}`;
   if (client === "codex") {
     const before = readText(file);
@@ -143,8 +158,9 @@ function isSvcHook(entry: unknown): boolean {
 }
 
 function planHooks(scope: "project" | "user", root: string): Planned | Change {
-  const file = scope === "project" ? join(root, ".claude", "settings.json") : join(requireHomeDir("svc mcp install --scope user"), ".claude", "settings.json");
-  const shown = scope === "project" ? relative(root, file) : file;
+  const named = scope === "project" ? join(root, ".claude", "settings.json") : join(requireHomeDir("svc mcp install --scope user"), ".claude", "settings.json");
+  const file = scope === "project" ? projectFile(root, named) : named;
+  const shown = scope === "project" ? relative(root, named) : named;
   if (!hasCliCommand("check") || !hasCliCommand("gate")) {
     return { file: shown, action: "skipped", detail: "hooks call svc check --delta --fast and svc gate, which this build does not have yet; nothing written" };
   }

@@ -8,8 +8,8 @@ import { lstatSync, readFileSync, readlinkSync, statSync } from "node:fs";
 import { dirname, relative } from "node:path";
 import { clipInput, validationError } from "../errors.ts";
 import { connectHost } from "../host/client.ts";
-import { decodeStrict, keepFileStyle, restoreMarkers } from "./apply-fidelity.ts";
-import { writeFileAtomic } from "../sys/atomic-write.ts";
+import { decodeStrict, keepFileStyle, refuseUnencodable, restoreMarkers } from "./apply-fidelity.ts";
+import { ownerNotKeepable, writeFileAtomic } from "../sys/atomic-write.ts";
 
 /** expectedHash of a file the edit creates: apply refuses if one has appeared since. */
 export const ABSENT = "absent";
@@ -30,6 +30,8 @@ export interface ApplyData {
   file: string;
   action: "create" | "overwrite";
   written: boolean;
+  /** The file already has the bytes apply would write: nothing is (or would be) written, its mtime and inode stay. */
+  unchanged: boolean;
   chars: number;
   /** What was kept of the file on disk although the content did not carry it ("2 redacted values" put back for markers, "CRLF line endings", "BOM", "final newline", "no final newline"). */
   kept: string[];
@@ -48,7 +50,8 @@ export function sha256(bytes: string | Uint8Array): string {
 /**
  * The bytes of the file apply would replace (null: none yet) and its text, or the refusal:
  * not a regular file, read-only (the rename of an atomic write would replace it anyway, the
- * folder being writable: a file nobody may write is not svc's to change), not valid UTF-8.
+ * folder being writable: a file nobody may write is not svc's to change), hard-linked, one
+ * whose owner or group the rewrite could not give back, not valid UTF-8.
  * A refactor stages nothing apply would refuse (refactor/stage.ts), so a handoff never stops
  * after its first files were written.
  */
@@ -64,6 +67,8 @@ export function replaceable(abs: string, rel: string): { bytes: Buffer; text: st
   // Other names of the same bytes, maybe outside the workspace: written in place they would change too, written by the
   // atomic rename this name would be cut from them (they keeping the old content, silently).
   if (stat.nlink > 1) throw validationError(`refusing to apply to '${rel}': the file has ${stat.nlink} hard links (other names for the same bytes, which may be outside the workspace): a write would change them too or cut this name from them; give it its own copy first (cp '${rel}' '${rel}.own' && mv '${rel}.own' '${rel}') if it is meant to change alone`);
+  const owner = ownerNotKeepable(stat);
+  if (owner) throw validationError(`refusing to apply to '${rel}': ${owner}; edit it as its owner if it is meant to change`);
   const bytes = readFileSync(abs);
   return { bytes, text: decodeStrict(rel, bytes) };
 }
@@ -120,6 +125,7 @@ export async function apply(request: ApplyRequest, ctx: OpContext): Promise<OpRe
     throw validationError(`refusing to apply to '${request.file}': svc does not write ${target.rel || "the root itself"}`);
   }
   refuseLongNames(target.rel);
+  refuseUnencodable(target.rel, request.content);
   const current = replaceable(target.abs, target.rel);
   const before = current?.bytes ?? null;
   const previousHash = before ? sha256(before) : null;
@@ -130,12 +136,17 @@ export async function apply(request: ApplyRequest, ctx: OpContext): Promise<OpRe
   const disk = current?.text ?? null;
   const secrets = restoreMarkers(target.rel, request.content, disk === null ? null : disk.replace(/^\uFEFF/, ""));
   if (!before) refuseBlockedParent(ws.root, target.abs, target.rel);
-  const { text: output, kept } = keepFileStyle(secrets.text, disk, request.content.includes("\r"));
+  const { text: output, kept } = keepFileStyle(secrets.text, disk, request.content);
   if (secrets.restored) kept.unshift(`${secrets.restored} redacted value${secrets.restored === 1 ? "" : "s"}`);
   const action = before ? "overwrite" : "create";
-  const data: ApplyData = { root: ws.root, file: target.rel, action, written: false, chars: request.content.length, kept, previousHash, hash: sha256(output) };
+  const hash = sha256(output);
+  const data: ApplyData = { root: ws.root, file: target.rel, action, written: false, unchanged: hash === previousHash, chars: request.content.length, kept, previousHash, hash };
   const verb = action === "overwrite" ? "overwrite" : "create";
   const keptNote = kept.length ? `; keeping the file's ${kept.join(", ")}` : "";
+  // The same bytes: nothing to write, so the file keeps its inode, mtime and everything else (no rebuild, no re-index).
+  if (data.unchanged) {
+    return { text: `${request.write ? "unchanged" : "dry run (no write): unchanged"}: ${target.rel} already has this content (${data.chars} chars${keptNote}); nothing ${request.write ? "was" : "would be"} written.`, data };
+  }
   if (!request.write) {
     return { text: `dry run (no write): would ${verb} ${target.rel} (${data.chars} chars${keptNote}). Re-run with write=true to apply.`, data };
   }

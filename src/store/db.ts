@@ -4,8 +4,8 @@
 // its WAL/SHM 0600 — set on creation and repaired whenever a writer opens an older store.
 
 import { Database } from "bun:sqlite";
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { chmodSync, closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readlinkSync, rmSync, writeFileSync, type Stats } from "node:fs";
+import { join, relative } from "node:path";
 import { asSvcError, SvcError, validationError } from "../errors.ts";
 import { EXTRACTION_VERSION, FTS_SQL, SCHEMA_SQL, SCHEMA_VERSION, TABLES, WALK_RECORD_TABLES } from "./schema.ts";
 
@@ -19,6 +19,7 @@ export function storeDir(root: string): string {
  */
 export function ensureStoreDir(root: string, ...sub: string[]): string {
   if (!existsSync(root)) throw new SvcError("workspace_not_found", `directory not found: ${root}`);
+  refuseStoreLinks(root);
   const dir = join(storeDir(root), ...sub);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   let at = storeDir(root);
@@ -27,6 +28,40 @@ export function ensureStoreDir(root: string, ...sub: string[]): string {
   const ignore = join(storeDir(root), ".gitignore");
   if (!existsSync(ignore)) writeFileSync(ignore, "*\n", { mode: 0o600 });
   return dir;
+}
+
+/**
+ * svc writes nothing through a symbolic link in its store: one a cloned repository committed
+ * there (`.svc/svc.db` or `.svc/ts/<project>.json` linking to a file of the user's, `.svc`
+ * itself linking to a folder) would make a writer overwrite, empty or chmod a file outside the
+ * workspace. Checked down to the store's sub-folders (`ts/`), the depth svc writes at.
+ */
+function refuseStoreLinks(root: string): void {
+  const check = (path: string): Stats | null => {
+    let stat: Stats;
+    try {
+      stat = lstatSync(path);
+    } catch {
+      return null;
+    }
+    if (stat.isSymbolicLink()) {
+      let target = "?";
+      try {
+        target = readlinkSync(path);
+      } catch {
+        // unreadable link
+      }
+      const shown = relative(root, path);
+      throw validationError(`refusing to write the index store: ${shown} is a symbolic link (to ${target}), and svc writes nothing through links in .svc/ (it would change a file outside the store); remove it (rm '${shown}'), or all of .svc/ to rebuild the store`);
+    }
+    return stat;
+  };
+  const dir = storeDir(root);
+  if (!check(dir)?.isDirectory()) return;
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (check(path)?.isDirectory()) for (const inner of readdirSync(path)) check(join(path, inner));
+  }
 }
 
 /** chmod, ignoring a file that is not there (or one we do not own: SQLite then still works). */

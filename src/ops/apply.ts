@@ -116,9 +116,8 @@ export async function apply(request: ApplyRequest, ctx: OpContext): Promise<OpRe
   if (expected && expected !== ABSENT && !/^[0-9a-f]{64}$/.test(expected)) throw validationError(`expectedHash must be a SHA-256 hex digest (64 hex characters) or "${ABSENT}" (the file must not exist yet), got '${clipInput(request.expectedHash)}'`);
   const ws = resolveWorkspace(request.path, ctx.cwd);
   const target = confine(ws.root, request.file, "apply to");
-  if (target.rel === "" || target.rel === ".svc" || target.rel.startsWith(".svc/") || target.rel === ".git" || target.rel.startsWith(".git/")) {
-    throw validationError(`refusing to apply to '${request.file}': svc does not write ${target.rel || "the root itself"}`);
-  }
+  // (.git/ and .svc/ are refused by confine, for every path parameter)
+  if (target.rel === "") throw validationError(`refusing to apply to '${request.file}': svc does not write the root itself`);
   refuseLongNames(target.rel);
   const current = replaceable(target.abs, target.rel);
   const before = current?.bytes ?? null;

@@ -1,8 +1,13 @@
-// Reading inventory files: bytes → text, with binary and unreadable files reported
-// instead of thrown, and generated files flagged.
+// Reading workspace files: bytes → text, with binary and unreadable files reported
+// instead of thrown, and generated files flagged. Every read of a root-relative path goes
+// through readInside: a symbolic link that leads out of the root (a tracked file replaced by
+// a link to ~/.ssh/id_rsa, a folder linked elsewhere) is not followed — the file reads as
+// unreadable — so nothing outside the workspace is indexed, shown or diffed.
 
-import { readFileSync } from "node:fs";
+import { readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
+import { validationError } from "../errors.ts";
+import { inside } from "./allowed.ts";
 import { decodeText, isBinary, isGenerated } from "./classify.ts";
 import type { SkipReason } from "./inventory.ts";
 
@@ -17,10 +22,23 @@ export interface LoadFailure {
   reason: SkipReason;
 }
 
+/**
+ * The bytes of `path` (root-relative) under `root` (realpath'd), read where its symbolic links
+ * lead when that stays inside the root; throws ENOENT-like for a missing file and
+ * `validation_error:` for one a link carries out of the root.
+ */
+export function readInside(root: string, path: string): Buffer;
+export function readInside(root: string, path: string, encoding: "utf8"): string;
+export function readInside(root: string, path: string, encoding?: "utf8"): Buffer | string {
+  const real = realpathSync(join(root, path));
+  if (!inside(root, real)) throw validationError(`refusing to read '${path}': a symbolic link leads out of the workspace root ${root}; svc never follows one out`);
+  return encoding ? readFileSync(real, encoding) : readFileSync(real);
+}
+
 export function loadText(root: string, path: string): LoadedText | LoadFailure {
   let bytes: Uint8Array;
   try {
-    bytes = readFileSync(join(root, path));
+    bytes = readInside(root, path);
   } catch {
     return { ok: false, reason: "unreadable" };
   }
@@ -33,7 +51,7 @@ export function loadText(root: string, path: string): LoadedText | LoadFailure {
 export function textReader(root: string): (path: string) => string | null {
   return (path) => {
     try {
-      return readFileSync(join(root, path), "utf8");
+      return readInside(root, path, "utf8");
     } catch {
       return null;
     }

@@ -4,12 +4,13 @@
 // symlinks and oversized files (recorded as skipped), and files whose path holds a
 // credential (a token as a file name): the index never stores one, and a path is stored.
 
-import { existsSync, lstatSync, readFileSync, type Stats } from "node:fs";
+import { existsSync, lstatSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { lsFiles } from "../git/git.ts";
 import { envInt } from "../sys/env.ts";
 import { findSecrets } from "../text/redact.ts";
 import type { SvcConfig } from "./config.ts";
+import { readInside } from "./files.ts";
 import { IgnoreRules } from "./ignore.ts";
 import type { Workspace } from "./root.ts";
 import { walkFiles } from "./walk.ts";
@@ -59,7 +60,7 @@ export function maxFileBytes(): number {
 export function svcIgnoreRules(root: string, config: SvcConfig): IgnoreRules {
   const rules = new IgnoreRules();
   try {
-    rules.addPatterns(readFileSync(join(root, ".svcignore"), "utf8").split(/\r?\n/));
+    rules.addPatterns(readInside(root, ".svcignore", "utf8").split(/\r?\n/));
   } catch {
     // no .svcignore
   }

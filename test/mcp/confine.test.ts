@@ -98,7 +98,8 @@ describe("MCP workspace confinement", () => {
       // path-valued parameters inside an allowed path
       const reduce = await text(client, "svc_reduce", { path: repo, files: ["/etc/hostname"] });
       expect(reduce.text).toStartWith("workspace_not_allowed: /etc/hostname is not a workspace this server was started for");
-      expect((await text(client, "svc_reduce", { path: repo, files: ["elsewhere/src/a.ts"] })).text).toStartWith("workspace_not_allowed:");
+      // named inside the repository, carried out by a link: refused as leaving the root (the link named), whatever the policy
+      expect((await text(client, "svc_reduce", { path: repo, files: ["elsewhere/src/a.ts"] })).text).toStartWith(`validation_error: refusing to reduce 'elsewhere/src/a.ts': it resolves outside the workspace root ${repo} (a symbolic link leads out of it`);
       expect((await text(client, "svc_reduce", { path: "/etc", files: ["shadow"] })).text).toStartWith("workspace_not_allowed:");
       const apply = await text(client, "svc_workspace", { action: "apply", path: repo, file: "../sibling/new.ts", content: "export const x = 1;\n", write: true });
       expect(apply.text).toStartWith("workspace_not_allowed:");

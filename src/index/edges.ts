@@ -9,7 +9,7 @@ import type { ImportRef } from "./imports/extract.ts";
 import { createResolver, type Resolver } from "./imports/resolve.ts";
 import type { DerivePass } from "./pass.ts";
 import type { StoreWriter } from "./write.ts";
-import { readInside } from "../workspace/files.ts";
+import { readInside } from "../workspace/read-inside.ts";
 
 interface ImportRow {
   file_id: number;

@@ -21,7 +21,7 @@ import type { ContentMemo } from "./same-content.ts";
 import { scrubberFor, type Scrubber } from "./scrub.ts";
 import type { FileVisitor } from "./visitor.ts";
 import type { SgNode } from "@ast-grep/napi";
-import { readInside } from "../workspace/files.ts";
+import { readInside } from "../workspace/read-inside.ts";
 
 /** `partial`: parsed, but a statement the grammar could not read may hide declarations (see outline.ts). */
 export type ParseStatus = "ok" | "partial" | "failed" | "none";

@@ -27,7 +27,7 @@ import { planTargeted } from "./targeted.ts";
 import type { FileChange, IndexPipeline, PassContext } from "./pass.ts";
 import { extractAll } from "./pool.ts";
 import { StoreWriter, applyExtraction, fileRows, skippedRows, type FileRow, type SkippedRow } from "./write.ts";
-import { readInside } from "../workspace/files.ts";
+import { readInside } from "../workspace/read-inside.ts";
 
 export interface SyncOptions {
   /** Discard every derived row first (`svc index --force`). */

@@ -9,7 +9,7 @@ import { collectIndexed } from "../plan/collect.ts";
 import { findSecrets, isCredentialFilePath } from "../text/redact.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
-import { readInside } from "../workspace/files.ts";
+import { readInside } from "../workspace/read-inside.ts";
 
 export interface ContextDiagnosticsData {
   secrets: { path: string; kind: string; startLine: number; startColumn: number; endLine: number; endColumn: number }[];

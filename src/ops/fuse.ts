@@ -20,7 +20,7 @@ import type { Level } from "../render/reduce/index.ts";
 import { inferTemplate, templateById, templateMatcher, TEMPLATES, type Template } from "../workspace/templates.ts";
 import { noteSetAside, oneScope, runFusion, type FusionRequest } from "./fusion.ts";
 import type { OpContext, OpResult, Surface } from "./types.ts";
-import { readInside } from "../workspace/files.ts";
+import { readInside } from "../workspace/read-inside.ts";
 
 export interface FuseRequest extends FusionRequest {
   template: string | null;

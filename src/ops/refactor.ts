@@ -22,7 +22,8 @@ import { signatureContents, type SignatureChange } from "../refactor/signature.t
 import { keepLineEndings } from "../refactor/style.ts";
 import { resolveTarget } from "../refactor/target.ts";
 import { confine } from "../workspace/confine.ts";
-import { readInside, textReader } from "../workspace/files.ts";
+import { textReader } from "../workspace/files.ts";
+import { readInside } from "../workspace/read-inside.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
 

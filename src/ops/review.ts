@@ -20,7 +20,7 @@ import { validateSessionId } from "../render/session.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import { planOnly, type PlanData } from "./context.ts";
 import type { OpContext, OpResult } from "./types.ts";
-import { readInside } from "../workspace/files.ts";
+import { readInside } from "../workspace/read-inside.ts";
 
 export interface ReviewRequest {
   path: string;

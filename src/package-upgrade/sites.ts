@@ -6,7 +6,7 @@
 
 import type { Database } from "bun:sqlite";
 import { escapeRegExp, identifierUse } from "../lang/identifier.ts";
-import { readInside } from "../workspace/files.ts";
+import { readInside } from "../workspace/read-inside.ts";
 
 export interface ImportSite {
   path: string;

@@ -13,7 +13,7 @@ import { globCostProblem, IgnoreRules } from "../workspace/ignore.ts";
 import type { SkippedFile, SkipReason } from "../workspace/inventory.ts";
 import type { Workspace } from "../workspace/root.ts";
 import { anyTemplateMatcher, isTestPath, isUnitTestPath, templateMatcher, type ExtensionFilter, type Template } from "../workspace/templates.ts";
-import { readInside } from "../workspace/files.ts";
+import { readInside } from "../workspace/read-inside.ts";
 
 export interface ExclusionFilter {
   excludeDirectories?: string[] | null;

@@ -11,7 +11,7 @@ import { excerptAround, headAndTail } from "./fit.ts";
 import { wholeFileCall, type Surface } from "./surface-calls.ts";
 import { lineStarts } from "../text/lines.ts";
 import { formatTokens, type TokenCounter } from "../text/tokens.ts";
-import { readInside } from "../workspace/files.ts";
+import { readInside } from "../workspace/read-inside.ts";
 
 export interface RenderOptions {
   root: string;

@@ -6,7 +6,7 @@
 import { existsSync } from "node:fs";
 import { isAbsolute, join, relative } from "node:path";
 import { escapeRegExp } from "../lang/identifier.ts";
-import { readInside } from "../workspace/files.ts";
+import { readInside } from "../workspace/read-inside.ts";
 
 export type CaseStatus = "pass" | "fail" | "skip";
 

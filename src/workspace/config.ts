@@ -3,7 +3,7 @@
 // silently ignored.
 
 import { dirname, join, relative } from "node:path";
-import { readInside } from "./files.ts";
+import { readInside } from "./read-inside.ts";
 import { toPosix } from "./root.ts";
 
 export interface SvcConfig {

@@ -10,7 +10,7 @@ import { lsFiles } from "../git/git.ts";
 import { envInt } from "../sys/env.ts";
 import { findSecrets } from "../text/redact.ts";
 import type { SvcConfig } from "./config.ts";
-import { readInside } from "./files.ts";
+import { readInside } from "./read-inside.ts";
 import { IgnoreRules } from "./ignore.ts";
 import type { Workspace } from "./root.ts";
 import { walkFiles } from "./walk.ts";

@@ -45,7 +45,7 @@ async function connect(cwd: string, args: string[] = [], roots?: { current: stri
     env: { ...(process.env as Record<string, string>), SVC_DAEMON: "0", SVC_RUNTIME_DIR: tempDir("svc-confine-run-") },
   });
   const client = new Client({ name: "t", version: "1" }, roots ? { capabilities: { roots: { listChanged: true } } } : {});
-  if (roots) client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: roots.current.map((dir) => ({ uri: pathToFileURL(dir).href })) }));
+  if (roots) client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: roots.current.map((dir) => ({ uri: /^[a-z]+:/i.test(dir) ? dir : pathToFileURL(dir).href })) }));
   await client.connect(transport);
   return client;
 }
@@ -148,6 +148,17 @@ describe("MCP workspace confinement", () => {
       await client.sendRootsListChanged();
       expect((await text(client, "svc_toc", { path: repo })).isError).toBe(false);
       expect((await text(client, "svc_toc", { path: sibling })).text).toStartWith("workspace_not_allowed:");
+    } finally {
+      await client.close();
+    }
+  }, 120_000);
+
+  test("a declared root URI's '..' (also percent-encoded) and trailing slash are normalized to the folder it names, nothing wider", async () => {
+    const { parent, repo, sibling } = fixture();
+    const client = await connect(repo, [], { current: [`${pathToFileURL(sibling).href}/%2e%2e/repo/src/`] });
+    try {
+      expect((await text(client, "svc_toc", { path: repo })).isError).toBe(false);
+      for (const path of [sibling, parent]) expect((await text(client, "svc_toc", { path })).text).toStartWith(`workspace_not_allowed: ${path} is not a workspace this server was started for (it serves ${repo};`);
     } finally {
       await client.close();
     }

@@ -9,7 +9,6 @@
 
 import { rmSync, watch, writeFileSync, type FSWatcher } from "node:fs";
 import { join } from "node:path";
-import { storeEntry } from "../../store/db.ts";
 import { PRUNED_DIRS } from "../../workspace/inventory.ts";
 import type { Logger } from "./log.ts";
 
@@ -221,7 +220,7 @@ export function startWatcher(root: string, options: { log: Logger; sync: SyncFn 
     live: () => ready && watcher !== null && poller === null && !closed,
     async fence() {
       const name = `${FENCE_PREFIX}${process.pid}-${++fenceCount}`;
-      const file = storeEntry(root, name.slice(".svc/".length));
+      const file = join(root, name);
       let timer: ReturnType<typeof setTimeout> | undefined;
       const seen = new Promise<boolean>((resolve) => {
         fences.set(name, () => resolve(true));

@@ -22,19 +22,20 @@ export interface ConfinedPath {
  * `validation_error: refusing to <action> '<path>': it resolves outside the workspace root <root>`
  * (`workspace_not_allowed:` instead when a serving surface's policy excludes a path named
  * outside the root, see allowed.ts; a path named inside that a symbolic link carries out is
- * refused as leaving the root, whatever the policy).
+ * refused as leaving the root, whatever the policy). A path named through a link that leads
+ * into the root (the root reached by another name) is accepted, as where it leads.
  */
 export function confine(root: string, path: string, action: string, base: string = root): ConfinedPath {
   if (path.includes("\0")) throw validationError(`refusing to ${action} '${path.replace(/\0/g, "\\0")}': it contains a NUL byte`);
   const abs = resolve(base, path);
-  const refuse = (how = "") =>
-    validationError(`refusing to ${action} '${path}': it resolves outside the workspace root ${root}${how}`);
-  if (!inside(root, abs)) {
-    assertAllowed(abs);
-    throw refuse();
-  }
+  // where it leads decides: an absolute path through a link to the root (a checkout reached by
+  // another name) is inside; a name inside that a link carries out is not
   const real = realpathLenient(abs);
-  if (!inside(root, real)) throw refuse(` (a symbolic link leads out of it; svc never follows one out)`);
+  if (!inside(root, real)) {
+    const namedInside = inside(root, abs);
+    if (!namedInside) assertAllowed(abs);
+    throw validationError(`refusing to ${action} '${path}': it resolves outside the workspace root ${root}${namedInside ? " (a symbolic link leads out of it; svc never follows one out)" : ""}`);
+  }
   const rel = toPosix(relative(root, real));
   const internal = rel.split("/").find((part) => NOT_WORKSPACE_FILES.has(part));
   if (internal) throw validationError(`refusing to ${action} '${path}': ${rel} is inside ${internal}/, ${NOT_WORKSPACE_FILES.get(internal)}, not a workspace file`);

@@ -104,6 +104,14 @@ describe("path confinement", () => {
     expect(confine(root, "links/dangling-in.ts", "apply to").rel).toBe("src/new-target.ts");
   });
 
+  test("an absolute path through a link to the root (the checkout reached by another name) is inside", () => {
+    const alias = join(tempDir(), "checkout");
+    symlinkSync(root, alias);
+    expect(confine(root, join(alias, "src/a.ts"), "read")).toEqual({ abs: join(root, "src/a.ts"), rel: "src/a.ts" });
+    expect(confine(root, join(alias, "src/new.ts"), "write").rel).toBe("src/new.ts");
+    expect(errorOf(() => confine(root, join(alias, "links/out.txt"), "read")).prefix).toBe("validation_error");
+  });
+
   test("a folder whose name starts with '..' is inside the root", () => {
     mkdirSync(join(root, "..data"), { recursive: true });
     writeFileSync(join(root, "..data", "x.ts"), "");

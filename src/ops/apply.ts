@@ -4,8 +4,8 @@
 // A host serving the root is told at once, so the index (and its resident engine) follow.
 
 import { createHash } from "node:crypto";
-import { lstatSync, readFileSync, readlinkSync, statSync } from "node:fs";
-import { dirname, relative } from "node:path";
+import { lstatSync, readFileSync, readlinkSync, statSync, type Stats } from "node:fs";
+import { dirname, relative, resolve } from "node:path";
 import { clipInput, validationError } from "../errors.ts";
 import { connectHost } from "../host/client.ts";
 import { decodeStrict, keepFileStyle, restoreMarkers } from "./apply-fidelity.ts";
@@ -13,8 +13,9 @@ import { writeFileAtomic } from "../sys/atomic-write.ts";
 
 /** expectedHash of a file the edit creates: apply refuses if one has appeared since. */
 export const ABSENT = "absent";
+import { inside } from "../workspace/allowed.ts";
 import { confine } from "../workspace/confine.ts";
-import { resolveWorkspace } from "../workspace/root.ts";
+import { resolveWorkspace, toPosix } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
 
 export interface ApplyRequest {
@@ -79,6 +80,9 @@ function refuseBlockedParent(root: string, abs: string, rel: string): void {
     }
     if (stat.isDirectory()) return;
     if (!stat.isSymbolicLink()) throw validationError(`cannot create '${rel}': '${relative(root, dir)}' is a file, not a directory`);
+    const to = statOrNull(dir);
+    if (to?.isDirectory()) return; // a link to a folder (confine already held where it leads to the root)
+    if (to) throw validationError(`cannot create '${rel}': '${relative(root, dir)}' is a symbolic link to a file, not a directory`);
     let target = "?";
     try {
       target = readlinkSync(dir);
@@ -86,6 +90,14 @@ function refuseBlockedParent(root: string, abs: string, rel: string): void {
       // unreadable link
     }
     throw validationError(`cannot create '${rel}': '${relative(root, dir)}' is a symbolic link to a directory that does not exist (${target}); create that directory or remove the link first`);
+  }
+}
+
+function statOrNull(path: string): Stats | null {
+  try {
+    return statSync(path);
+  } catch {
+    return null;
   }
 }
 
@@ -128,7 +140,12 @@ export async function apply(request: ApplyRequest, ctx: OpContext): Promise<OpRe
   }
   const disk = current?.text ?? null;
   const secrets = restoreMarkers(target.rel, request.content, disk === null ? null : disk.replace(/^\uFEFF/, ""));
-  if (!before) refuseBlockedParent(ws.root, target.abs, target.rel);
+  if (!before) {
+    // the path as named: a dangling link on the way gets its own word (confine resolved it to where it points)
+    const named = resolve(ws.root, request.file);
+    if (inside(ws.root, named)) refuseBlockedParent(ws.root, named, toPosix(relative(ws.root, named)));
+    else refuseBlockedParent(ws.root, target.abs, target.rel);
+  }
   const { text: output, kept } = keepFileStyle(secrets.text, disk, request.content.includes("\r"));
   if (secrets.restored) kept.unshift(`${secrets.restored} redacted value${secrets.restored === 1 ? "" : "s"}`);
   const action = before ? "overwrite" : "create";

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { lsFiles } from "../git/git.ts";
 import { envInt } from "../sys/env.ts";
 import { findSecrets } from "../text/redact.ts";
+import { inside, realpathLenient } from "./allowed.ts";
 import type { SvcConfig } from "./config.ts";
 import { readInside } from "./read-inside.ts";
 import { IgnoreRules } from "./ignore.ts";
@@ -123,7 +124,7 @@ function underAny(path: string, dirs: ReadonlySet<string>): boolean {
   return false;
 }
 
-async function candidatePaths(ws: Workspace, rules: IgnoreRules, warnings: string[]): Promise<{ source: "git" | "walk"; paths: string[]; nested: string[] }> {
+async function candidatePaths(ws: Workspace, rules: IgnoreRules, warnings: string[]): Promise<{ source: "git" | "walk"; paths: string[]; nested: string[]; links?: string[] }> {
   if (ws.isGit) {
     try {
       const paths = (await lsFiles(ws.root)).filter((p) => !p.endsWith("/"));
@@ -133,7 +134,7 @@ async function candidatePaths(ws: Workspace, rules: IgnoreRules, warnings: strin
     }
   }
   const walked = walkFiles(ws.root, { prunedNames: PRUNED_DIRS, extraRules: rules });
-  return { source: "walk", paths: walked.files, nested: walked.nestedRoots };
+  return { source: "walk", paths: walked.files, nested: walked.nestedRoots, links: walked.links };
 }
 
 /** One lstat, or null when the path is gone or unreadable. */
@@ -181,7 +182,7 @@ export async function listInventory(ws: Workspace, config: SvcConfig, options: I
   listing.catch(() => {}); // awaited below; not an unhandled rejection while the stats run
   const nestedProbe = new NestedRoots(ws.root);
   const ahead = ws.isGit && options.expected ? await statAhead(ws.root, options.expected, nestedProbe) : new Map<string, Stats | null>();
-  const { source, paths, nested } = await listing;
+  const { source, paths, nested, links = [] } = await listing;
   const kept = paths.filter(keep);
   // not named (the name is the credential), but counted: a file missing from every answer says why
   if (credentialPaths) warnings.push(`${credentialPaths} file${credentialPaths === 1 ? "" : "s"} left out of the index: ${credentialPaths === 1 ? "its path holds" : "their paths hold"} a credential (a token as a file or folder name)`);
@@ -193,6 +194,7 @@ export async function listInventory(ws: Workspace, config: SvcConfig, options: I
   for (const path of kept) {
     if (underAny(path, nestedRoots)) continue;
     const stat = ahead.has(path) ? ahead.get(path)! : statOf(ws.root, path);
+    if (stat?.isSymbolicLink()) links.push(path);
     if (!stat || !stat.isFile()) continue; // gone, symlinks, submodule folders
     if (stat.size > cap) {
       skipped.push({ path, reason: "too-large" });
@@ -201,5 +203,12 @@ export async function listInventory(ws: Workspace, config: SvcConfig, options: I
     files.push({ path, size: stat.size, mtimeMs: stat.mtimeMs });
   }
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const out = linksOut(ws.root, source === "walk" ? links.filter(keep) : links);
+  if (out.length) warnings.push(`${out.length} symbolic link${out.length === 1 ? "" : "s"} leading out of the workspace not followed (nothing outside it is indexed or shown): ${out.slice(0, 5).join(", ")}${out.length > 5 ? `, and ${out.length - 5} more` : ""}`);
   return { root: ws.root, source, files, skipped, nestedRoots: [...nestedRoots].sort(), warnings };
+}
+
+/** The links among `paths` (root-relative) that lead out of the root (dangling ones too, by where they point); links between the workspace's own files are not worth a word. */
+function linksOut(root: string, paths: readonly string[]): string[] {
+  return paths.filter((p) => !inside(root, realpathLenient(join(root, p)))).sort();
 }

@@ -4,7 +4,7 @@
 // A host serving the root is told at once, so the index (and its resident engine) follow.
 
 import { createHash } from "node:crypto";
-import { lstatSync, readFileSync, readlinkSync, statSync, type Stats } from "node:fs";
+import { lstatSync, mkdirSync, readFileSync, readlinkSync, realpathSync, statSync, type Stats } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 import { clipInput, validationError } from "../errors.ts";
 import { connectHost } from "../host/client.ts";
@@ -93,6 +93,17 @@ function refuseBlockedParent(root: string, abs: string, rel: string): void {
   }
 }
 
+/**
+ * `abs` once its folder exists (created as apply does), refused when that folder now leads out
+ * of the root: a folder swapped for a link between confine's look and the write.
+ */
+function stillInside(root: string, abs: string, rel: string): string {
+  const dir = dirname(abs);
+  mkdirSync(dir, { recursive: true });
+  if (!inside(root, realpathSync(dir))) throw validationError(`refusing to apply to '${rel}': its folder now resolves outside the workspace root ${root} (a symbolic link appeared on the way); nothing was written`);
+  return abs;
+}
+
 function statOrNull(path: string): Stats | null {
   try {
     return statSync(path);
@@ -155,7 +166,7 @@ export async function apply(request: ApplyRequest, ctx: OpContext): Promise<OpRe
   if (!request.write) {
     return { text: `dry run (no write): would ${verb} ${target.rel} (${data.chars} chars${keptNote}). Re-run with write=true to apply.`, data };
   }
-  writeFileAtomic(target.abs, output);
+  writeFileAtomic(stillInside(ws.root, target.abs, target.rel), output);
   data.written = true;
   data.indexedByHost = ctx.host ? false : await tellHost(ws.root);
   const past = action === "overwrite" ? "overwrote" : "created";

@@ -4,8 +4,8 @@
 // A host serving the root is told at once, so the index (and its resident engine) follow.
 
 import { createHash } from "node:crypto";
-import { lstatSync, readFileSync, readlinkSync, statSync } from "node:fs";
-import { dirname, relative } from "node:path";
+import { lstatSync, mkdirSync, readFileSync, readlinkSync, realpathSync, statSync, type Stats } from "node:fs";
+import { dirname, relative, resolve } from "node:path";
 import { clipInput, validationError } from "../errors.ts";
 import { connectHost } from "../host/client.ts";
 import { decodeStrict, keepFileStyle, refuseUnencodable, restoreMarkers } from "./apply-fidelity.ts";
@@ -13,8 +13,9 @@ import { ownerNotKeepable, writeFileAtomic } from "../sys/atomic-write.ts";
 
 /** expectedHash of a file the edit creates: apply refuses if one has appeared since. */
 export const ABSENT = "absent";
+import { inside } from "../workspace/allowed.ts";
 import { confine } from "../workspace/confine.ts";
-import { resolveWorkspace } from "../workspace/root.ts";
+import { resolveWorkspace, toPosix } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
 
 export interface ApplyRequest {
@@ -84,6 +85,9 @@ function refuseBlockedParent(root: string, abs: string, rel: string): void {
     }
     if (stat.isDirectory()) return;
     if (!stat.isSymbolicLink()) throw validationError(`cannot create '${rel}': '${relative(root, dir)}' is a file, not a directory`);
+    const to = statOrNull(dir);
+    if (to?.isDirectory()) return; // a link to a folder (confine already held where it leads to the root)
+    if (to) throw validationError(`cannot create '${rel}': '${relative(root, dir)}' is a symbolic link to a file, not a directory`);
     let target = "?";
     try {
       target = readlinkSync(dir);
@@ -91,6 +95,25 @@ function refuseBlockedParent(root: string, abs: string, rel: string): void {
       // unreadable link
     }
     throw validationError(`cannot create '${rel}': '${relative(root, dir)}' is a symbolic link to a directory that does not exist (${target}); create that directory or remove the link first`);
+  }
+}
+
+/**
+ * `abs` once its folder exists (created as apply does), refused when that folder now leads out
+ * of the root: a folder swapped for a link between confine's look and the write.
+ */
+function stillInside(root: string, abs: string, rel: string): string {
+  const dir = dirname(abs);
+  mkdirSync(dir, { recursive: true });
+  if (!inside(root, realpathSync(dir))) throw validationError(`refusing to apply to '${rel}': its folder now resolves outside the workspace root ${root} (a symbolic link appeared on the way); nothing was written`);
+  return abs;
+}
+
+function statOrNull(path: string): Stats | null {
+  try {
+    return statSync(path);
+  } catch {
+    return null;
   }
 }
 
@@ -121,9 +144,8 @@ export async function apply(request: ApplyRequest, ctx: OpContext): Promise<OpRe
   if (expected && expected !== ABSENT && !/^[0-9a-f]{64}$/.test(expected)) throw validationError(`expectedHash must be a SHA-256 hex digest (64 hex characters) or "${ABSENT}" (the file must not exist yet), got '${clipInput(request.expectedHash)}'`);
   const ws = resolveWorkspace(request.path, ctx.cwd);
   const target = confine(ws.root, request.file, "apply to");
-  if (target.rel === "" || target.rel === ".svc" || target.rel.startsWith(".svc/") || target.rel === ".git" || target.rel.startsWith(".git/")) {
-    throw validationError(`refusing to apply to '${request.file}': svc does not write ${target.rel || "the root itself"}`);
-  }
+  // (.git/ and .svc/ are refused by confine, for every path parameter)
+  if (target.rel === "") throw validationError(`refusing to apply to '${request.file}': svc does not write the root itself`);
   refuseLongNames(target.rel);
   refuseUnencodable(target.rel, request.content);
   const current = replaceable(target.abs, target.rel);
@@ -135,7 +157,12 @@ export async function apply(request: ApplyRequest, ctx: OpContext): Promise<OpRe
   }
   const disk = current?.text ?? null;
   const secrets = restoreMarkers(target.rel, request.content, disk === null ? null : disk.replace(/^\uFEFF/, ""));
-  if (!before) refuseBlockedParent(ws.root, target.abs, target.rel);
+  if (!before) {
+    // the path as named: a dangling link on the way gets its own word (confine resolved it to where it points)
+    const named = resolve(ws.root, request.file);
+    if (inside(ws.root, named)) refuseBlockedParent(ws.root, named, toPosix(relative(ws.root, named)));
+    else refuseBlockedParent(ws.root, target.abs, target.rel);
+  }
   const { text: output, kept } = keepFileStyle(secrets.text, disk, request.content);
   if (secrets.restored) kept.unshift(`${secrets.restored} redacted value${secrets.restored === 1 ? "" : "s"}`);
   const action = before ? "overwrite" : "create";
@@ -150,7 +177,7 @@ export async function apply(request: ApplyRequest, ctx: OpContext): Promise<OpRe
   if (!request.write) {
     return { text: `dry run (no write): would ${verb} ${target.rel} (${data.chars} chars${keptNote}). Re-run with write=true to apply.`, data };
   }
-  writeFileAtomic(target.abs, output);
+  writeFileAtomic(stillInside(ws.root, target.abs, target.rel), output);
   data.written = true;
   data.indexedByHost = ctx.host ? false : await tellHost(ws.root);
   const past = action === "overwrite" ? "overwrote" : "created";

@@ -5,9 +5,8 @@
 // reads members off the binding (`Z.string()`): then it uses exactly those members.
 
 import type { Database } from "bun:sqlite";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { escapeRegExp, identifierUse } from "../lang/identifier.ts";
+import { readInside } from "../workspace/read-inside.ts";
 
 export interface ImportSite {
   path: string;
@@ -67,7 +66,7 @@ const IDENT = "[\\w$]+";
 /** The file's text without comments, or null when it cannot be read. */
 function codeOf(root: string, path: string): string | null {
   try {
-    return readFileSync(join(root, path), "utf8").replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, "");
+    return readInside(root, path, "utf8").replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, "");
   } catch {
     return null;
   }

@@ -3,9 +3,10 @@
 // inside the workspace (root-relative), and the test's line found by its title in the file
 // when the report has none. A passing stand-in for the file itself (node --test's) is not a test.
 
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { isAbsolute, join, relative } from "node:path";
 import { escapeRegExp } from "../lang/identifier.ts";
+import { readInside } from "../workspace/read-inside.ts";
 
 export type CaseStatus = "pass" | "fail" | "skip";
 
@@ -140,7 +141,7 @@ export function toTestCases(root: string, runFile: string, report: ParsedReport)
     if (!texts.has(rel)) {
       let text: string | null = null;
       try {
-        text = readFileSync(join(root, rel), "utf8");
+        text = readInside(root, rel, "utf8");
       } catch {}
       texts.set(rel, text);
     }

@@ -24,8 +24,15 @@ test("links in .svc/ (the database, a project wrapper, the ignore file, .svc its
     rmSync(join(root, ".svc"), { recursive: true, force: true });
     if (link !== ".svc") mkdirSync(join(root, link, ".."), { recursive: true });
     symlinkSync(target, join(root, link));
-    const error = await failure(call("index", { path: root }, { cwd: root }));
-    expect(error.formatted).toBe(`validation_error: refusing to write the index store: ${link} is a symbolic link (to ${target}), and svc writes nothing through links in .svc/ (it would change a file outside the store); remove it (rm '${link}'), or all of .svc/ to rebuild the store`);
+    if (link.startsWith(".svc/ts/")) {
+      // a project wrapper is written by the semantic upgrade, which fails on it: the index stays syntax-only, and says why
+      const r = await call("index", { path: root }, { cwd: root });
+      expect(r.text).toStartWith("Indexed [syntax]");
+      expect(JSON.stringify(r.warnings ?? r.data)).toContain(`refusing to use the index store: ${link} is a symbolic link (to ${target})`);
+    } else {
+      const error = await failure(call("index", { path: root }, { cwd: root }));
+      expect(error.formatted).toStartWith(`validation_error: refusing to use the index store: ${link} is a symbolic link (to ${target}); svc keeps its index inside the workspace and never writes through a link.`);
+    }
     expect({ link, text: readFileSync(victim, "utf8"), mode: statSync(victim).mode & 0o777, outside: readdirSync(outside) }).toEqual({ link, text: "precious\n", mode: 0o644, outside: ["victim.json"] });
   }
   rmSync(join(root, ".svc"), { recursive: true, force: true });

@@ -153,6 +153,24 @@ describe("MCP workspace confinement", () => {
     }
   }, 120_000);
 
+  test("after an explicit --root, declared roots narrow it but never move it elsewhere (an --allow-root admits one)", async () => {
+    const { repo, sibling } = fixture();
+    const client = await connect(repo, ["--root", repo], { current: [sibling] });
+    try {
+      expect((await text(client, "svc_toc", { path: sibling })).text).toStartWith(`workspace_not_allowed: ${sibling} is not a workspace this server was started for (it serves ${repo};`);
+      expect((await text(client, "svc_toc", { path: repo })).isError).toBe(false);
+      expect(existsSync(join(sibling, ".svc"))).toBe(false);
+    } finally {
+      await client.close();
+    }
+    const widened = await connect(repo, ["--root", repo, "--allow-root", sibling], { current: [sibling] });
+    try {
+      expect((await text(widened, "svc_toc", { path: sibling })).isError).toBe(false);
+    } finally {
+      await widened.close();
+    }
+  }, 120_000);
+
   test("a declared root URI's '..' (also percent-encoded) and trailing slash are normalized to the folder it names, nothing wider", async () => {
     const { parent, repo, sibling } = fixture();
     const client = await connect(repo, [], { current: [`${pathToFileURL(sibling).href}/%2e%2e/repo/src/`] });

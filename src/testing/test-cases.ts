@@ -5,6 +5,7 @@
 
 import { existsSync } from "node:fs";
 import { isAbsolute, join, relative } from "node:path";
+import { inside } from "../workspace/allowed.ts";
 import { escapeRegExp } from "../lang/identifier.ts";
 import { readInside } from "../workspace/read-inside.ts";
 
@@ -63,7 +64,7 @@ function workspaceFrame(root: string, lines: string[]): string | null {
     if (!m) continue;
     const rel = relativeToRoot(root, m[1] as string);
     // a file of the workspace (node:internal/…, a runtime's own frames, are not), outside node_modules
-    if (rel.startsWith("..") || isAbsolute(rel) || rel.split("/").includes("node_modules") || !existsSync(join(root, rel))) continue;
+    if (!inside(root, join(root, rel)) || isAbsolute(rel) || rel.split("/").includes("node_modules") || !existsSync(join(root, rel))) continue;
     return `${rel}:${m[2]}:${m[3]}`;
   }
   return null;

@@ -8,7 +8,7 @@
 
 import type { Database } from "bun:sqlite";
 import { SvcError } from "../errors.ts";
-import { openSnapshot } from "../store/db.ts";
+import { assertStoreWritable, openSnapshot } from "../store/db.ts";
 import { lockOwner } from "../store/lock.ts";
 import type { IndexMeta } from "../store/meta.ts";
 import { checkWarm } from "../store/warm.ts";
@@ -118,6 +118,7 @@ function startBuild(root: string, longLived: boolean, freshness: Freshness): Pro
     return build;
   }
   if (lockOwner(root) !== null) return null; // someone is already building
+  assertStoreWritable(root); // a build that cannot write is not "being built"
   const child = Bun.spawn(selfCommand(["index", root, "--quiet"]), { stdio: ["ignore", "ignore", "ignore"], detached: true });
   child.unref();
   return null;

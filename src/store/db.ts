@@ -6,7 +6,7 @@
 // cloned repository can carry one) is refused, never written, chmod'ed or deleted through.
 
 import { Database } from "bun:sqlite";
-import { chmodSync, closeSync, existsSync, lstatSync, mkdirSync, openSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
+import { accessSync, chmodSync, closeSync, constants, existsSync, lstatSync, mkdirSync, openSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { asSvcError, SvcError, validationError } from "../errors.ts";
 import { EXTRACTION_VERSION, FTS_SQL, SCHEMA_SQL, SCHEMA_VERSION, TABLES, WALK_RECORD_TABLES } from "./schema.ts";
@@ -41,6 +41,22 @@ function refuseLink(root: string, path: string): void {
     // unreadable link
   }
   throw validationError(`refusing to use the index store: ${relative(root, path)} is a symbolic link (to ${target}); svc keeps its index inside the workspace and never writes through a link. Remove the link; svc recreates ${STORE_DIR}/ on the next call`);
+}
+
+/**
+ * Refuse (as a writer would) when this user cannot create or write the store: a read that
+ * would start a background build then says so, instead of "being built, retry" for a build
+ * that can never run (a read-only checkout, another user's folder). Creates nothing.
+ */
+export function assertStoreWritable(root: string): void {
+  const dir = storeEntry(root);
+  const at = existsSync(dir) ? dir : root;
+  try {
+    accessSync(at, constants.W_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "EACCES";
+    throw validationError(`cannot write the index store ${dir}: ${at === dir ? "its folder is not writable" : "the workspace folder is not writable, so it cannot be created"} by this user (${code}); make it writable, or index a writable copy`);
+  }
 }
 
 /**

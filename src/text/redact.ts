@@ -12,7 +12,13 @@
 // on 12,716 node_modules files: no new span; without the word rule, 18 doc examples and enum
 // values such as `credentials: "include"`); in a URL query, a `k=v;`/libpq connection string
 // or a `--flag=` the value is taken even in code; an XML attribute pair (`<add key="Password"
-// value="…"/>`) is judged the same way (no new span on 39,574 node_modules files). Overlaps: longest span wins, ties go to the
+// value="…"/>`) is judged the same way (no new span on 39,574 node_modules files). Credentials
+// outside assignments are judged the same way too: command lines (`curl -u`, `--password v`,
+// `docker login -p`, `mysql -p`), `Authorization: Basic|Token` headers, a quoted `"X-Api-Key: v"`,
+// `.netrc` lines, SQL `IDENTIFIED BY '…'`, Dockerfile `ENV`/`ARG`, a commented-out `# password: v`,
+// `f("DB_PASSWORD", "v")`; key data in base64 (kubeconfig `client-key-data`) and PuTTY files
+// (on 12,962 node_modules and 25,757 system files — Python, Perl, /etc, docs: no new span in
+// node_modules, 3 on system files, all credential-shaped examples). Overlaps: longest span wins, ties go to the
 // more specific kind; in a dotenv file (`.env`, `.env.*`) every value is `env-value`, whatever
 // it contains.
 
@@ -93,10 +99,11 @@ function looksRandom(s: string): boolean {
 
 // The regex finds the last word-part (`key` only as a compound: apiKey, secret_key, ...);
 // `secretName` then checks that it starts a word-part and returns where the name starts.
-// ASSIGN: optional closing quote of a JSON/dict key, optional `: Type` before `=`, the operator
+// ASSIGN: optional closing quote of a JSON/dict key, optional `: Type` (Rust `: &str`, `: &'static str`) or Go
+// ` string` before `=`, the operator
 // (`>` only ends an XML start tag: `<password>…</password>`).
 // STR(q): a one-line q-quoted literal with backslash escapes (unrolled loop, linear).
-const ASSIGN = String.raw`(["'\x60]?)(?:[ \t]*:[ \t]*[A-Za-z_$][\w$.]*(?:\[\])?(?=[ \t]*=(?![=>])))?[ \t]*(:=|=>|=(?!=)|:(?!:)|>)[ \t]*`;
+const ASSIGN = String.raw`(["'\x60]?)(?:[ \t]*:[ \t]*&?(?:'[a-z]+[ \t]+)?[A-Za-z_$][\w$.]*(?:\[\])?(?=[ \t]*=(?![=>]))|[ \t]+(?:string|\[\]byte)(?=[ \t]*=(?!=)))?[ \t]*(:=|=>|=(?!=)|:(?!:)|>)[ \t]*`;
 const STR = (q: string) => `${q}([^${q}\\\\\\r\\n]*(?:\\\\.[^${q}\\\\\\r\\n]*)*)${q}`;
 const VALUE = `(?:${STR('"')}|${STR("'")}|${STR("\\x60")}|([^\\s"'\\x60]+))`;
 /** Last word-part of a credential's name (`key` only as a compound, see NAME_PREFIXES). */
@@ -154,7 +161,11 @@ function assignment(text: string, m: RegExpExecArray, push: Push, scan: Scan): v
   const pair = quoted === undefined ? pairValue(text, nameAt, m[3] ?? "", value) : undefined;
   const secret = pair ?? value;
   if (!credentialValue(secret)) return;
-  if (pair === undefined && quoted === undefined && (scan.code || !envStyle(text, nameAt, end, m[3] ?? "", value))) return;
+  if (pair === undefined && quoted === undefined && !(m[2] === "" && headerString(text, nameAt, end, m[3] ?? "", value))) {
+    const style = envStyle(text, nameAt, end, m[3] ?? "", value);
+    if (style === false || (scan.code && style !== "comment")) return;
+    if (style === "comment" && !/[^A-Za-z|_.:/-]/.test(value)) return; // `# auth.mode=true|false`: a comment's words are documentation
+  }
   push("api-token", end - value.length, end - value.length + secret.length);
 }
 
@@ -223,16 +234,31 @@ function pairValue(text: string, nameAt: number, op: string, value: string): str
   return listed ? value.split(before === "?" || before === "&" ? /[&#]/ : /;/)[0] : undefined;
 }
 
-/** Unquoted values only in env/ini/yaml style: `KEY=value` alone on its line (maybe a YAML list item or a diff line), value not code. */
-function envStyle(text: string, nameAt: number, end: number, op: string, value: string): boolean {
+/**
+ * Unquoted values only in env/ini/yaml style: `KEY=value` alone on its line (maybe a YAML list
+ * item, a diff line, a Dockerfile `ENV`/`ARG`, or commented out: `# password: …`, `// token = …`),
+ * value not code. "comment" when the line is a comment (then it counts in a code file too).
+ */
+function envStyle(text: string, nameAt: number, end: number, op: string, value: string): "line" | "comment" | false {
   if (op !== "=" && op !== ":") return false;
   let start = nameAt;
   while (start > 0 && /[\w$.-]/.test(text[start - 1]!)) start--;
   const lineStart = text.lastIndexOf("\n", start - 1) + 1;
-  if (!/^[ \t]*(?:[-+][ \t]*)?(?:(?:export|set)[ \t]+)?$/i.test(text.slice(lineStart, start))) return false; // `- ` YAML list item, `+`/`-` diff line
-  if (!/^[ \t]*(?:#.*)?(?:\r?\n|$)/.test(text.slice(end, end + 200))) return false;
+  const lead = /^[ \t]*(?:[-+][ \t]*)?(\/\/+|#+|\/?\*+|--|;+)?[ \t]*(?:[-+][ \t]*)?(?:(?:export|set|env|arg)[ \t]+)?$/i.exec(text.slice(lineStart, start)); // `- ` YAML list item, `+`/`-` diff line
+  if (lead === null) return false;
+  if (!/^[ \t]*(?:#.*|\*\/[ \t]*)?(?:\r?\n|$)/.test(text.slice(end, end + 200))) return false;
   if (/[()[\]{}<>,;]/.test(value)) return false;
-  return !(/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/.test(value) && (value.includes(".") || !/\d/.test(value)));
+  if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/.test(value) && (value.includes(".") || !/\d/.test(value))) return false;
+  return lead[1] === undefined ? "line" : "comment";
+}
+
+/** A whole quoted string `"X-Api-Key: value"` / `'password=value'` (an HTTP header line, a curl `-H` argument), value not interpolated. */
+function headerString(text: string, nameAt: number, end: number, op: string, value: string): boolean {
+  if ((op !== ":" && op !== "=") || CODE_VALUE.test(value)) return false;
+  let start = nameAt;
+  while (start > 0 && /[\w-]/.test(text[start - 1]!)) start--;
+  const q = text[start - 1];
+  return (q === '"' || q === "'" || q === "`") && text[end] === q;
 }
 
 // ---------- structured detectors ----------
@@ -308,6 +334,119 @@ const npmrc = pattern("npm-token", NPMRC, (m, text) => { // `//registry/:_authTo
   return !isPlaceholder(m[3] ?? "") && (m[1] !== ":" || /^[ \t]*\/\//.test(text.slice(lineStart, lineStart + 64)));
 });
 
+// ---------- credentials in commands, headers, SQL, tool files ----------
+
+/** An `Authorization` header's `Basic` (base64 of `user:password`), or `Token`/`Bot` credential (`Bearer` has its own pass). */
+const AUTH_SCHEME = /\b(Basic|Token|token|Bot)[ \t]+([A-Za-z0-9+/._~-]{12,}=*)/g;
+function authHeaders(text: string, push: Push): void {
+  AUTH_SCHEME.lastIndex = 0;
+  for (let m = AUTH_SCHEME.exec(text); m; m = AUTH_SCHEME.exec(text)) {
+    const value = m[2]!, at = m.index + m[0].length - value.length;
+    if (m[1] === "Basic") {
+      if (!/^[A-Za-z0-9+/]+=*$/.test(value)) continue;
+      const decoded = Buffer.from(value, "base64").toString("latin1");
+      if (/^[\x20-\x7e]+$/.test(decoded) && /^[^:]*:.{6,}$/.test(decoded) && !isPlaceholder(decoded)) push("bearer-token", at, at + value.length);
+    } else if (/Authorization["'`]?[ \t]*[:=,]?[ \t]*["'`]?[ \t]*$/i.test(text.slice(Math.max(0, m.index - 40), m.index)) &&
+      value.length >= 16 && /\d/.test(value) && /[A-Za-z]/.test(value) && !isPlaceholder(value)) push("bearer-token", at, at + value.length);
+  }
+}
+
+// A password given on a command line or in a tool's file: `curl -u user:pass`, `--password pass`,
+// `docker login -p pass`, `mysql -ppass`, a `.netrc` `password pass` (after `machine`/`login`),
+// SQL `IDENTIFIED BY 'pass'` / `PASSWORD 'pass'`, a Dockerfile `ENV DB_PASSWORD pass`. The value is
+// judged like a credential name's (credentialValue).
+// Each pattern runs only where its literal occurs; a flag must follow whitespace or a quote.
+const COMMAND_SECRETS: Array<{ has: (text: string) => boolean; re: RegExp }> = [
+  { has: (t) => t.includes("-u") && /-u[ \t]|--user[ \t]/.test(t), re: /(?:-u|--user)[ \t]+(["']?)[^\s:"'`]+:([^\s"'`]+)\1/g },
+  { has: (t) => t.includes("--"), re: /--(?:password|passwd|pass|token|api-?key|secret|client-secret|access-token|auth-token)[ \t]+(["']?)([^\s"'`-][^\s"'`]*)\1/gi },
+  { has: (t) => t.includes("login"), re: /\blogin\b[^\n]{0,120}?[ \t]-p[ \t]*(["']?)([^\s"'`-][^\s"'`]*)\1/g },
+  { has: (t) => t.includes("mysql"), re: /\bmysql(?:dump|admin)?\b[^\n]{0,120}?[ \t]-p(["']?)([^\s"'`-][^\s"'`]*)\1/g },
+  { has: (t) => /identified|password/i.test(t), re: /(?:IDENTIFIED[ \t]+BY|PASSWORD)[ \t]+(['"])([^'"\r\n]*)\1/gi },
+];
+const FLAG_START = /[\s"']/;
+/** An interpolation or a call (`{password!r}`, `$FROM_EMAIL`, `get(`), not a literal value. */
+const CODE_VALUE = /[{}()]|\$[A-Za-z_{(]|^:/;
+const NETRC_PASSWORD = /password[ \t]+([^\s"'`]+)/g;
+const ENV_SPACED = /(?:ENV|ARG)[ \t]+[A-Za-z_][\w.-]*[ \t]+([^\s=][^\s]*)[ \t]*$/gm;
+/** `text` holds only blanks (after a diff line's mark) between the start of `at`'s line and `at`. */
+const lineStartsAt = (text: string, at: number) => /^[-+]?[ \t]*$/.test(text.slice(text.lastIndexOf("\n", at - 1) + 1, at));
+const NAME_END = new RegExp(`(?:${CREDENTIAL_NAME})$`, "i");
+function commandSecrets(text: string, push: Push): void {
+  for (const { has, re } of COMMAND_SECRETS) {
+    if (!has(text)) continue;
+    re.lastIndex = 0;
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+      const value = m[2]!, at = m.index + m[0].length - value.length - m[1]!.length;
+      if (m.index > 0 && (m[0][0] === "-" ? !FLAG_START.test(text[m.index - 1]!) : isLetter(text.charCodeAt(m.index - 1)))) continue;
+      if (credentialValue(value) && !CODE_VALUE.test(value)) push("api-token", at, at + value.length);
+    }
+  }
+  if (text.includes("password")) netrcPasswords(text, push);
+  if (text.includes("ENV") || text.includes("ARG")) dockerEnv(text, push);
+}
+
+function netrcPasswords(text: string, push: Push): void {
+  NETRC_PASSWORD.lastIndex = 0;
+  for (let m = NETRC_PASSWORD.exec(text); m; m = NETRC_PASSWORD.exec(text)) {
+    if (m.index > 0 && !/[ \t\n]/.test(text[m.index - 1]!)) continue;
+    const value = m[1]!, at = m.index + m[0].length - value.length;
+    const before = text.slice(Math.max(0, m.index - 300), m.index);
+    const lines = before.split("\n").slice(-4); // this line and the three before it
+    if (!/\blogin[ \t]+\S/.test(lines.at(-1) ?? "") && !lines.some((l) => /^[-+]?[ \t]*(?:machine|login|default)\b/.test(l))) continue;
+    if (credentialValue(value) && !CODE_VALUE.test(value)) push("api-token", at, at + value.length);
+  }
+}
+
+function dockerEnv(text: string, push: Push): void {
+  ENV_SPACED.lastIndex = 0;
+  for (let m = ENV_SPACED.exec(text); m; m = ENV_SPACED.exec(text)) {
+    if (!lineStartsAt(text, m.index)) continue;
+    const value = m[1]!, at = m.index + m[0].trimEnd().length - value.length;
+    const name = text.slice(m.index, at).trim().split(/[ \t]+/)[1] ?? "", word = NAME_END.exec(name);
+    const nameAt = at - (text.slice(m.index, at).length - text.slice(m.index, at).lastIndexOf(name));
+    if (word && secretName(text, nameAt + word.index, word[0].toLowerCase()) >= nameAt && credentialValue(value)) push("api-token", at, at + value.length);
+  }
+}
+
+/** `f("DB_PASSWORD", "value")`: a call's first two arguments, a credential name and its value (`define`, `setdefault`, a header setter). */
+const NAMED_ARG = new RegExp(String.raw`(["'])([\w.-]*?(?:${CREDENTIAL_NAME}))\1[ \t]*,[ \t]*(["'])([^"'\\\r\n]*)\3`, "gi");
+function namedArguments(text: string, push: Push): void {
+  NAMED_ARG.lastIndex = 0;
+  for (let m = NAMED_ARG.exec(text); m; m = NAMED_ARG.exec(text)) {
+    const name = m[2]!, nameAt = m.index + 1, word = NAME_END.exec(name)!;
+    const value = m[4]!, at = m.index + m[0].length - 1 - value.length;
+    const call = /\([ \t]*$/.test(text.slice(Math.max(0, m.index - 8), m.index)); // the first two arguments, not a list of names
+    if (call && secretName(text, nameAt + word.index, word[0].toLowerCase()) >= nameAt && credentialValue(value)) push("api-token", at, at + value.length);
+    NAMED_ARG.lastIndex = at; // the value may name the next pair
+  }
+}
+
+// Key material in other encodings: a kubeconfig's `client-key-data` (base64 of a PEM key), any
+// base64 of a PEM private key (`LS0tLS1CRUdJTi…`), a PuTTY key's private lines, an Azure SAS
+// signature (`?sv=…&sig=…`).
+const KEY_DATA = /\b(?:client-key-data|private-key-data)["']?[ \t]*:[ \t]*["']?([A-Za-z0-9+/]{16,}={0,2})/g;
+const B64_PEM = /LS0tLS1CRUdJTi[A-Za-z0-9+/]{20,}={0,2}/g;
+const PUTTY = /^[-+]?Private-Lines:[ \t]*\d+\r?\n((?:[-+]?[A-Za-z0-9+/=]{4,}(?:\r?\n|$)){1,256})/gm; // also as diff lines
+const SAS_SIG = /[?&]sig=([A-Za-z0-9%+/]{20,}(?:%3D|=)*)/gi;
+function encodedKeys(text: string, push: Push): void {
+  for (const re of [KEY_DATA, PUTTY]) {
+    re.lastIndex = 0;
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+      const value = m[1]!.trimEnd(), at = m.index + m[0].lastIndexOf(m[1]!);
+      push("pem-private-key", at, at + value.length);
+    }
+  }
+  B64_PEM.lastIndex = 0;
+  for (let m = B64_PEM.exec(text); m; m = B64_PEM.exec(text)) {
+    if (Buffer.from(m[0].slice(0, 80), "base64").toString("latin1").includes("PRIVATE KEY")) push("pem-private-key", m.index, m.index + m[0].length);
+  }
+  SAS_SIG.lastIndex = 0;
+  for (let m = SAS_SIG.exec(text); m; m = SAS_SIG.exec(text)) {
+    const url = text.slice(Math.max(0, m.index - 400), m.index);
+    if (/[?&]sv=\d{4}-/.test(url.slice(url.search(/[^\s"'`<>]*$/)))) push("connection-string", m.index + 5, m.index + m[0].length);
+  }
+}
+
 const QUOTED = /(["'`])([^\s"'`\\()[\]{}<>;,|]{32,})\1/g; // code punctuation: not a token
 const highEntropy = pattern("high-entropy", QUOTED, (m) => looksRandom(m[2] ?? ""));
 
@@ -315,7 +454,7 @@ const highEntropy = pattern("high-entropy", QUOTED, (m) => looksRandom(m[2] ?? "
 // regex scan is as cheap as a substring check per prefix, so it needs no trigger of its own.
 const TOKEN_KINDS: Array<[SecretKind, string]> = [
   ["aws-access-key", String.raw`\b(?:AKIA|ASIA)[A-Z0-9]{16}\b`],
-  ["github-token", String.raw`\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})(?![A-Za-z0-9_])`],
+  ["github-token", String.raw`(?:\b|_)(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})(?![A-Za-z0-9_])`],
   ["gitlab-token", String.raw`\bglpat-[A-Za-z0-9_-]{20,}`],
   ["slack-token", String.raw`\bxox[baprs]-[A-Za-z0-9-]{10,}|https?:\/\/hooks\.slack\.com\/services\/T\w+\/B\w+\/\w+`],
   ["stripe-key", String.raw`\b[rs]k_(?:live|test)_[A-Za-z0-9]{16,}`],
@@ -326,6 +465,8 @@ const TOKEN_KINDS: Array<[SecretKind, string]> = [
   ["jwt", String.raw`(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{7,}\.eyJ[A-Za-z0-9_-]{7,}\.[A-Za-z0-9_-]{10,}`],
   ["sendgrid-key", String.raw`\bSG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])`],
   ["twilio-key", String.raw`\bSK[0-9a-fA-F]{32}\b`],
+  // Shopify, DigitalOcean, PyPI, Hugging Face: no kind of their own
+  ["api-token", String.raw`\b(?:shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}|do[opr]_v1_[a-f0-9]{64}|pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}|hf_[A-Za-z0-9]{34,})(?![A-Za-z0-9_-])`],
 ];
 const TOKENS = new RegExp(TOKEN_KINDS.map(([, source]) => `(${source})`).join("|"), "g");
 function vendorTokens(text: string, push: Push): void {
@@ -333,7 +474,8 @@ function vendorTokens(text: string, push: Push): void {
   for (let m = TOKENS.exec(text); m; m = TOKENS.exec(text)) {
     const group = m.findIndex((g, i) => i > 0 && g !== undefined);
     const kind = TOKEN_KINDS[group - 1]?.[0];
-    if (kind && !isPlaceholder(m[0])) push(kind, m.index, m.index + m[0].length); // sk-proj-xxxx…
+    const at = m[0][0] === "_" ? m.index + 1 : m.index; // `handler_ghp_…`: a token inside a name
+    if (kind && !isPlaceholder(m[0])) push(kind, at, m.index + m[0].length); // sk-proj-xxxx…
   }
 }
 
@@ -346,6 +488,10 @@ const CREDENTIAL_TRIGGER = new RegExp(CREDENTIAL_WORDS, "i");
 const DETECTORS: Detector[] = [
   { triggers: [], run: vendorTokens },
   { triggers: ["Bearer"], run: bearerTokens },
+  { triggers: ["Basic", "Authorization", "authorization", "AUTHORIZATION"], run: authHeaders },
+  { triggers: [], run: commandSecrets }, // each pattern has its own literal
+  { triggers: CREDENTIAL_TRIGGER, run: namedArguments },
+  { triggers: ["key-data", "LS0tLS1CRUdJTi", "Private-Lines", "sig="], run: encodedKeys },
   { triggers: ["_auth", "_password"], run: npmrc },
   { triggers: ["PRIVATE KEY"], run: pemKeys },
   { triggers: ["://"], run: credentialUrls },
@@ -396,7 +542,7 @@ function envValues(text: string, push: Push): void {
  * a quoted literal long enough to be high-entropy. Most short strings of a result object
  * (paths, names, kinds) fail it and cost one regex test instead of every detector.
  */
-const MAY_HOLD_SECRET = new RegExp(String.raw`AKIA|ASIA|SG\.|SK[0-9a-f]{8}|bearer|gh[pousr]_|github_pat_|glpat-|xox[baprs]-|k_(?:live|test)_|AIza|sk-|npm_|eyJ|:\/\/|${CREDENTIAL_WORDS}`, "i");
+const MAY_HOLD_SECRET = new RegExp(String.raw`AKIA|ASIA|SG\.|SK[0-9a-f]{8}|bearer|gh[pousr]_|github_pat_|glpat-|xox[baprs]-|k_(?:live|test)_|AIza|sk-|npm_|eyJ|:\/\/|basic|bot |-u[ \t]|--user|login|mysql|identified|LS0tLS1CRUdJTi|Private-Lines|sig=|shp[a-z]{2}_|_v1_|pypi-|hf_|${CREDENTIAL_WORDS}`, "i");
 const mayHoldSecret = (text: string) => MAY_HOLD_SECRET.test(text) || (text.length >= 34 && /["'`]/.test(text));
 
 export function findSecrets(text: string, options: RedactOptions = {}): SecretSpan[] {

@@ -53,6 +53,17 @@ export const CANARY = {
   shortTsPassword: "Tp" + mix(7, ALNUM, 28) + "7",
   xmlPassword: "Xp" + mix(7, ALNUM, 29) + "3", // an attribute pair: <add key="Password" value="…"/>
   worktreeJwt: [seg({ alg: "HS256" }), seg({ sub: "worktree" }), mix(40, "aB3_cD9-eF1gH7iJ5kL2mN8x", 20)].join("."),
+  // forms that name no credential in an assignment: commands, headers, SQL, key files, names (scripts/deploy.sh & co)
+  curlPassword: "Cu" + mix(10, ALNUM, 30) + "7",
+  basicAuth: Buffer.from("deploy:" + "Ba" + mix(14, ALNUM, 31)).toString("base64"),
+  headerToken: mix(40, "0123456789abcdef", 32),
+  dockerLogin: "Dl" + mix(12, ALNUM, 33) + "5",
+  netrcPassword: "Nr" + mix(16, ALNUM, 34),
+  sqlPassword: "Sq" + mix(10, ALNUM, 35) + "2",
+  dockerEnv: "De" + mix(20, ALNUM, 36),
+  commentPassword: "Cp" + mix(10, ALNUM, 37) + "8",
+  kubeKey: Buffer.from("-----BEGIN RSA " + "PRIVATE KEY-----\n" + mix(64, B64, 38) + "\n-----END RSA " + "PRIVATE KEY-----\n").toString("base64"),
+  symbolToken: "ghp_" + mix(36, ALNUM, 39),
 };
 
 const PEM = ["-----BEGIN RSA " + "PRIVATE KEY-----", CANARY.pemBody, mix(64, B64, 21), mix(20, B64, 22) + "==", "-----END RSA " + "PRIVATE KEY-----"].join("\n");
@@ -157,6 +168,20 @@ export function canaryRepo(): { root: string; base: string } {
     ".npmrc": `//registry.npmjs.org/:_authToken=${CANARY.npmToken}\n`,
     "config/db.yaml": `db:\n  user: admin\n  password: ${CANARY.shortPassword}\n`,
     "src/db.ts": `export const dbOptions = { user: "admin", password: "${CANARY.shortTsPassword}" };\n`,
+    "scripts/deploy.sh": [
+      "#!/bin/sh",
+      `curl -u deploy:${CANARY.curlPassword} https://api.example.com/release`,
+      `curl -H 'Authorization: Basic ${CANARY.basicAuth}' https://api.example.com/ping`,
+      `curl -H "Authorization: token ${CANARY.headerToken}" https://api.github.com/user`,
+      `docker login -u deploy -p ${CANARY.dockerLogin} registry.example.com`,
+      `# password: ${CANARY.commentPassword}`,
+      "",
+    ].join("\n"),
+    "deploy/netrc.txt": `machine api.example.com\n  login deploy\n  password ${CANARY.netrcPassword}\n`,
+    "db/init.sql": `CREATE USER app IDENTIFIED BY '${CANARY.sqlPassword}';\n`,
+    "Dockerfile": `FROM node:22\nENV DEPLOY_TOKEN ${CANARY.dockerEnv}\n`,
+    "deploy/kubeconfig.yaml": `users:\n- name: deploy\n  user:\n    client-key-data: ${CANARY.kubeKey}\n`,
+    "src/routes.ts": `export function handler_${CANARY.symbolToken}(): string {\n  return "ok";\n}\n`,
     "config/app.xml": `<configuration>\n  <appSettings>\n    <add key="Password" value="${CANARY.xmlPassword}" />\n  </appSettings>\n</configuration>\n`,
   });
   git(root, "add", "-A");

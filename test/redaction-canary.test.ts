@@ -50,6 +50,8 @@ function canaryParams(base: string): Record<string, Canary[]> {
       { params: { query: "connect", kind: "symbol" } },
       { params: { query: "AWS_ACCESS_KEY_ID", kind: "all" } },
       { params: { query: "deploy key token", kind: "text" } },
+      // a line hit shows deploy/netrc.txt's `password …` line without its `machine` line: the file's secrets are taken out of it
+      { params: { query: "password", kind: "text" }, marker: true },
       { params: { query: "connect", kind: "neighbors" } },
       { params: { query: "signing key configuration", kind: "task", changedSince: base } },
     ],

@@ -164,7 +164,7 @@ function assignment(text: string, m: RegExpExecArray, push: Push, scan: Scan): v
   if (pair === undefined && quoted === undefined && !(m[2] === "" && headerString(text, nameAt, end, m[3] ?? "", value))) {
     const style = envStyle(text, nameAt, end, m[3] ?? "", value);
     if (style === false || (scan.code && style !== "comment")) return;
-    if (style === "comment" && !/[^A-Za-z|_.:/-]/.test(value)) return; // `# auth.mode=true|false`: a comment's words are documentation
+    if (style === "comment" && !/[^A-Za-z|_.:/-]/.test(value) && !scrambledLetters(value)) return; // `# auth.mode=true|false`: a comment's words are documentation
   }
   push("api-token", end - value.length, end - value.length + secret.length);
 }
@@ -215,7 +215,25 @@ const WORDS = /^(?:~?\/)?[A-Za-z]+(?:[-_.:/][A-Za-z]+)*\/?$/;
 /** The value assigned to a credential name is a secret: no whitespace, no placeholder or reference; a short one mixes letters with digits or symbols. */
 function credentialValue(value: string): boolean {
   if (value.length < CREDENTIAL_MIN || /\s/.test(value) || isPlaceholder(value) || NOT_SECRET_LITERAL.test(value)) return false;
-  return value.length >= LONG_VALUE || (/[A-Za-z]/.test(value) && !WORDS.test(value));
+  return value.length >= LONG_VALUE || (/[A-Za-z]/.test(value) && (!WORDS.test(value) || scrambledLetters(value)));
+}
+
+/** Short humps a camelCase name may hold (`toBeOneOf`, `getElementById`): not a sign of a random string. */
+const SHORT_WORD = /^(?:[A-Z]{2,}|[A-Z]?(?:to|be|of|is|by|id|on|or|no|in|as|at|if|up|ok|do|go|me|my|we|an|un|re|de|el|js|ui|db|fs|io|os))$/;
+const isShortWord = (hump: string) => SHORT_WORD.test(hump) || SHORT_WORD.test(hump.toLowerCase());
+
+/**
+ * Letters only, but not a name: mixed case whose camelCase humps are mostly short or vowel-less
+ * (`JsPKvutDfqEm`: Js P Kvut Dfq Em). 61 % of random 8–15 letter strings; 49 of 50,897 distinct
+ * 8–15 letter words of node_modules' code (base64 fragments, `isNotNaN`), and those only count as
+ * a credential name's value.
+ */
+function scrambledLetters(value: string): boolean {
+  if (!/^[A-Za-z]+$/.test(value) || !/[a-z]/.test(value) || !/[A-Z]/.test(value)) return false;
+  const humps = value.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+/g) ?? [];
+  const short = humps.filter((h, i) => i > 0 && h.length <= 2 && !isShortWord(h)).length; // a first hump may be a prefix (`tSAnyKeyword`, `kMin`)
+  const voiceless = humps.filter((h) => h.length >= 2 && /[a-z]/.test(h) && !/[aeiou]/i.test(h)).length;
+  return humps.length >= 4 && (short * 2 >= humps.length || voiceless >= 2);
 }
 
 /**
@@ -248,7 +266,7 @@ function envStyle(text: string, nameAt: number, end: number, op: string, value: 
   if (lead === null) return false;
   if (!/^[ \t]*(?:#.*|\*\/[ \t]*)?(?:\r?\n|$)/.test(text.slice(end, end + 200))) return false;
   if (/[()[\]{}<>,;]/.test(value)) return false;
-  if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/.test(value) && (value.includes(".") || !/\d/.test(value))) return false;
+  if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/.test(value) && (value.includes(".") || !/\d/.test(value)) && !scrambledLetters(value)) return false;
   return lead[1] === undefined ? "line" : "comment";
 }
 

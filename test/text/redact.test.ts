@@ -322,6 +322,16 @@ describe("credentials in commands, headers, SQL, key files and names", () => {
     expect(secretTexts(ppk, "id.ppk")).toEqual([`${b64(64)}\n${b64(20)}`]);
     expect(kinds(`client-certificate-data: ${Buffer.from("-----BEGIN CERTIFICATE-----\n" + b64(64)).toString("base64")}\n`, ".kube/config")).toEqual([]);
   });
+  test("a short letters-only value counts when its case is scrambled, not when it reads as a name", () => {
+    for (const value of ["JsPKvutDfqEm", "qWfRtzPmXkLb", "npHNAmtCsXbD"]) {
+      for (const [text, path] of <Array<[string, string]>>[[`private String dbPassword = "${value}";`, "App.java"], [`password: ${value}\n`, "db.yaml"], [`// password: ${value}\n`, "a.ts"]]) {
+        expect({ text, secrets: secretTexts(text, path) }).toEqual({ text, secrets: [value] });
+      }
+    }
+    for (const value of ["getElementById", "toBeOneOf", "sameOrigin", "isNotEmpty", "XMLHttpRequest"]) {
+      expect({ value, kinds: kinds(`password: "${value}"`, "a.ts") }).toEqual({ value, kinds: [] });
+    }
+  });
   test("near misses stay (found on real files: Python, Perl, Java config, BPE tables)", () => {
     for (const [text, path] of <Array<[string, string]>>[
       [`else {"token": challenge.get("token")}`, "auth.py"], [`print(f"password={password!r}")`, "prompt.py"],

@@ -6,7 +6,7 @@
 // before `…`. The index's scrubber (index/scrub.ts) and the output path's redactor
 // (render/redact-output.ts, render/fusion-candidate.ts) share it.
 
-import { findSecrets, redact, type RedactOptions, type SecretKind } from "./redact.ts";
+import { findSecrets, redact, redactPatch, type RedactOptions, type SecretKind } from "./redact.ts";
 
 /** A cut value keeps at most this many of its characters before `…`. */
 export const CUT_PREFIX = 4;
@@ -81,4 +81,29 @@ export function secretsIn(text: string, path: string): KnownSecrets {
   if (recent.size >= 32) recent.delete(recent.keys().next().value as string);
   recent.set(path, { text, known });
   return known;
+}
+
+/** A line of a multi-line secret shorter than this is not taken out on its own (`-----END RSA PRIVATE KEY-----` is long enough, and harmless). */
+const SECRET_LINE_MIN = 16;
+
+/**
+ * A unified diff of `path`, redacted (redactPatch), with the secrets of the file's versions
+ * (`versions`: its text at the base and in the working tree, null when absent) taken out too:
+ * a hunk shows a few lines of context, so a key's changed body lines come without the header
+ * a detector needs. A multi-line secret is also known line by line (a diff line holds one).
+ */
+export function redactFilePatch(patch: string, path: string, versions: readonly (string | null)[]): { text: string; count: number } {
+  const values: [string, SecretKind][] = [];
+  for (const text of versions) {
+    if (!text) continue;
+    for (const s of findSecrets(text, { path })) {
+      const value = text.slice(s.start, s.end);
+      values.push([value, s.kind]);
+      if (value.includes("\n")) for (const line of value.split(/\r?\n/)) if (line.trim().length >= SECRET_LINE_MIN) values.push([line.trim(), s.kind]);
+    }
+  }
+  const first = redactPatch(patch, path);
+  if (values.length === 0) return first;
+  const known = knownSecrets(values).replace(first.text);
+  return { text: known.text, count: first.count + known.count };
 }

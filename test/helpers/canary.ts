@@ -64,7 +64,17 @@ export const CANARY = {
   commentPassword: "Cp" + mix(10, ALNUM, 37) + "8",
   kubeKey: Buffer.from("-----BEGIN RSA " + "PRIVATE KEY-----\n" + mix(64, B64, 38) + "\n-----END RSA " + "PRIVATE KEY-----\n").toString("base64"),
   symbolToken: "ghp_" + mix(36, ALNUM, 39),
+  // src/keys.ts: a PEM key whose 10th body line changes after the base, so a diff hunk shows body lines without the header
+  keyLineBefore: mix(64, B64, 40),
+  keyLineAfter: mix(64, B64, 41),
+  keyLineContext: mix(64, B64, 42),
 };
+
+/** src/keys.ts with `line` as the key's 10th body line (the 7th is KEY_CONTEXT's). */
+function keysTs(line: string): string {
+  const body = Array.from({ length: 16 }, (_, i) => (i === 9 ? line : i === 6 ? CANARY.keyLineContext : mix(64, B64, 100 + i)));
+  return ["export const DEPLOY_KEY = `-----BEGIN RSA " + "PRIVATE KEY-----", ...body, "-----END RSA " + "PRIVATE KEY-----`;", ""].join("\n");
+}
 
 const PEM = ["-----BEGIN RSA " + "PRIVATE KEY-----", CANARY.pemBody, mix(64, B64, 21), mix(20, B64, 22) + "==", "-----END RSA " + "PRIVATE KEY-----"].join("\n");
 
@@ -158,6 +168,7 @@ export function canaryRepo(): { root: string; base: string } {
     "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "es2022", module: "esnext", moduleResolution: "bundler" }, include: ["src/**/*.ts", "test/**/*.ts"] }, null, 2),
     "src/legacy.ts": `export const LEGACY_TOKEN = "${CANARY.githubRemoved}";\n\nexport function legacyName(): string {\n  return "legacy";\n}\n`,
     "src/app.ts": 'import { legacyName } from "./legacy";\n\nexport function start(): string {\n  return legacyName();\n}\n',
+    "src/keys.ts": keysTs(CANARY.keyLineBefore),
   });
   const base = git(root, "rev-parse", "HEAD").trim();
   writeFiles(root, {
@@ -181,6 +192,7 @@ export function canaryRepo(): { root: string; base: string } {
     "db/init.sql": `CREATE USER app IDENTIFIED BY '${CANARY.sqlPassword}';\n`,
     "Dockerfile": `FROM node:22\nENV DEPLOY_TOKEN ${CANARY.dockerEnv}\n`,
     "deploy/kubeconfig.yaml": `users:\n- name: deploy\n  user:\n    client-key-data: ${CANARY.kubeKey}\n`,
+    "src/keys.ts": keysTs(CANARY.keyLineAfter),
     "src/routes.ts": `export function handler_${CANARY.symbolToken}(): string {\n  return "ok";\n}\n`,
     "config/app.xml": `<configuration>\n  <appSettings>\n    <add key="Password" value="${CANARY.xmlPassword}" />\n  </appSettings>\n</configuration>\n`,
   });

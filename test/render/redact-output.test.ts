@@ -6,7 +6,7 @@ import { SvcError, asSvcError } from "../../src/errors.ts";
 import { redact, redactPatch } from "../../src/text/redact.ts";
 import { redactResult, redactText, redactValue } from "../../src/render/redact-output.ts";
 import { scrubberFor } from "../../src/index/scrub.ts";
-import { secretsIn } from "../../src/text/known-secrets.ts";
+import { redactFilePatch, secretsIn } from "../../src/text/known-secrets.ts";
 import { CANARY, CONFIG_TS, leaksIn } from "../helpers/canary.ts";
 
 describe("redactValue / redactResult", () => {
@@ -57,6 +57,17 @@ describe("redactPatch", () => {
     expect(redactPatch(`+const t = "${CANARY.githubToken}";\n`, "src/a.ts").text).toBe('+const t = "[REDACTED:github-token]";\n');
     // without the path the dotenv values would pass: the reason diffs carry it
     expect(redact(patch).text).toContain(CANARY.envValue);
+  });
+  test("redactFilePatch: a hunk of a key's body lines, without its header, loses them (the file's versions know them)", () => {
+    const line = (seed: string) => `${seed}${"Qw3Er/Ty7Ui+Op1As9Df4Gh2Jk8Lz6Xc5Vb0NmPoIuYtRe".repeat(2)}`.slice(0, 64);
+    const body = ["a1", "b2", "c3", "d4", "e5", "f6", "g7", "h8"].map(line);
+    const file = (changed: string) => ["const KEY = `-----BEGIN RSA " + "PRIVATE KEY-----", ...body.slice(0, 5), changed, ...body.slice(6), "-----END RSA " + "PRIVATE KEY-----`;", ""].join("\n");
+    const before = file(body[5]!), after = file(line("zz"));
+    const patch = `@@ -4,7 +4,7 @@\n ${body[2]}\n ${body[3]}\n ${body[4]}\n-${body[5]}\n+${line("zz")}\n ${body[6]}\n ${body[7]}\n`;
+    expect(redactPatch(patch, "src/keys.ts").text).toContain(body[5]!); // the patch alone: no header, no key
+    const out = redactFilePatch(patch, "src/keys.ts", [before, after]).text;
+    for (const secret of [...body, line("zz")]) expect(out).not.toContain(secret);
+    expect(out).toBe("@@ -4,7 +4,7 @@\n [REDACTED:pem-private-key]\n [REDACTED:pem-private-key]\n [REDACTED:pem-private-key]\n-[REDACTED:pem-private-key]\n+[REDACTED:pem-private-key]\n [REDACTED:pem-private-key]\n [REDACTED:pem-private-key]\n");
   });
 });
 

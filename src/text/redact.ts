@@ -57,7 +57,7 @@ function pattern(kind: SecretKind, re: RegExp, accept: (m: RegExpExecArray, text
 // ---------- value heuristics ----------
 
 const PLACEHOLDER_WORD = /^(?:password|passwd|pass|pwd|secret|token|changeme|example|null|none|undefined)$/;
-const PLACEHOLDER_HINT = /\$\{|\{\{|\$\(|%\(|%s|^%\w+%$|^\$[a-z_]|<[^<>]*>|\[redacted|(?:^|[^a-z])your[-_ ]?[a-z]|placeholder|changeme|dummy|replace[-_ ]?me|xxxx|\*\*\*\*|\.\.\./;
+const PLACEHOLDER_HINT = /\$\{|\{\{|\{(?:[a-z_][\w.]*)?(?:![rsa])?(?::[^{}]*)?\}|\$\(|%\(|%s|^%\w+%$|^\$[a-z_]|<[^<>]*>|\[redacted|(?:^|[^a-z])your[-_ ]?[a-z]|placeholder|changeme|dummy|replace[-_ ]?me|xxxx|\*\*\*\*|\.\.\./;
 
 /** Template/variable references, `<token>`, `your-api-key-here`, `xxxx`, `****`, one repeated char. */
 export function isPlaceholder(value: string): boolean {
@@ -103,9 +103,10 @@ function looksRandom(s: string): boolean {
 // ` string` before `=`, the operator
 // (`>` only ends an XML start tag: `<password>…</password>`).
 // STR(q): a one-line q-quoted literal with backslash escapes (unrolled loop, linear).
-const ASSIGN = String.raw`(["'\x60]?)(?:[ \t]*:[ \t]*&?(?:'[a-z]+[ \t]+)?[A-Za-z_$][\w$.]*(?:\[\])?(?=[ \t]*=(?![=>]))|[ \t]+(?:string|\[\]byte)(?=[ \t]*=(?!=)))?[ \t]*(:=|=>|=(?!=)|:(?!:)|>)[ \t]*`;
+const ASSIGN = String.raw`(\\?["'\x60]|)(?:[ \t]*:[ \t]*&?(?:'[a-z]+[ \t]+)?[A-Za-z_$][\w$.]*(?:\[\])?(?=[ \t]*=(?![=>]))|[ \t]+(?:string|\[\]byte)(?=[ \t]*=(?!=)))?[ \t]*(:=|=>|=(?!=)|:(?!:)|>)[ \t]*`;
 const STR = (q: string) => `${q}([^${q}\\\\\\r\\n]*(?:\\\\.[^${q}\\\\\\r\\n]*)*)${q}`;
-const VALUE = `(?:${STR('"')}|${STR("'")}|${STR("\\x60")}|([^\\s"'\\x60]+))`;
+// A literal may carry a prefix (Python b"…" f"…", C# @"…" $"…"; not r"…", mostly a regex); a JSON text inside a string has escaped quotes (`\"password\":\"…\"`).
+const VALUE = `(?:(?:[bBuUfF]|[@$]{1,2})?(?:${STR('"')}|${STR("'")}|${STR("\\x60")})|\\\\"([^"\\\\\\r\\n]*)\\\\"|([^\\s"'\\x60]+))`;
 /** Last word-part of a credential's name (`key` only as a compound, see NAME_PREFIXES). */
 const CREDENTIAL_NAME = "key|secret|token|pass(?:w(?:or)?d|phrase)?|pwd|auth|credentials?";
 /** The same words' starts as a plain literal alternation (the fastest test): the detectors' triggers. */
@@ -150,9 +151,9 @@ function apiTokens(text: string, push: Push, scan: Scan): void {
 function assignment(text: string, m: RegExpExecArray, push: Push, scan: Scan): void {
   const nameAt = secretName(text, m.index, (m[1] ?? "").toLowerCase());
   if (nameAt < 0) return;
-  const quoted = m[4] ?? m[5] ?? m[6];
-  const value = quoted ?? m[7] ?? "";
-  const end = m.index + m[0].length - (quoted === undefined ? 0 : 1);
+  const quoted = m[4] ?? m[5] ?? m[6] ?? m[7];
+  const value = quoted ?? m[8] ?? "";
+  const end = m.index + m[0].length - (quoted === undefined ? 0 : m[7] === undefined ? 1 : 2);
   if (/secret[_-]?$/i.test(text.slice(Math.max(0, nameAt - 7), nameAt)) && AWS_SECRET.test(value)) {
     push("aws-secret-key", end - value.length, end - value.length + 40); // aws_secret_access_key & co
     return;
@@ -171,7 +172,7 @@ function assignment(text: string, m: RegExpExecArray, push: Push, scan: Scan): v
 
 /** `<password>value</password>` (Maven settings.xml, Spring, .NET config): the element's one-line text, in any file. */
 function xmlElement(text: string, nameAt: number, m: RegExpExecArray, push: Push): void {
-  const raw = m[7];
+  const raw = m[8];
   if (raw === undefined || m[2]) return;
   let start = nameAt;
   while (start > 0 && /[\w.:-]/.test(text[start - 1]!)) start--;
@@ -246,10 +247,20 @@ function pairValue(text: string, nameAt: number, op: string, value: string): str
   let start = nameAt;
   while (start > 0 && /[\w-]/.test(text[start - 1]!)) start--; // a member (`e.password=`) is code, not a pair
   const before = text[start - 1] ?? "";
+  const lineStart = text.lastIndexOf("\n", start - 1) + 1;
   const listed = before === "?" || before === "&" || before === ";" || text.startsWith("--", start) ||
+    // a command line's env assignment (`docker run -e DB_PASSWORD=…`, `PGPASSWORD=… psql`) or a flag's argument (`--set db.password=…`, `--from-literal=password=…`)
+    (envAssignment(text, start, nameAt) && (start === lineStart || /[\s"'`]/.test(before)) && !WORDS.test(value)) ||
+    /(?:^|\s)--?[A-Za-z][\w-]*[= ][^\s=]*$/.test(text.slice(Math.max(lineStart, start - 120), start)) ||
     ((before === '"' || before === "'") && value.includes(";")) || // a quoted `k=v;` string of one pair: `connectionString="Password=…;"`
     ((before === " " || before === "\t") && /(?:^|[\s"'`])[A-Za-z_][\w.]*=[^\s=;&]+[ \t]+$/.test(text.slice(Math.max(0, start - 120), start)));
   return listed ? value.split(before === "?" || before === "&" ? /[&#]/ : /;/)[0] : undefined;
+}
+
+/** `NAME=value` with an upper-case name and no blanks around `=` (`DB_PASSWORD=…`): an environment assignment. */
+function envAssignment(text: string, start: number, nameAt: number): boolean {
+  const rest = /^\w+=(?=[^\s=])/.exec(text.slice(nameAt, nameAt + 40));
+  return rest !== null && /^[A-Z][A-Z0-9_]*$/.test(text.slice(start, nameAt + rest[0].length - 1));
 }
 
 /**
@@ -375,11 +386,14 @@ function authHeaders(text: string, push: Push): void {
 // judged like a credential name's (credentialValue).
 // Each pattern runs only where its literal occurs; a flag must follow whitespace or a quote.
 const COMMAND_SECRETS: Array<{ has: (text: string) => boolean; re: RegExp }> = [
-  { has: (t) => t.includes("-u") && /-u[ \t]|--user[ \t]/.test(t), re: /(?:-u|--user)[ \t]+(["']?)[^\s:"'`]+:([^\s"'`]+)\1/g },
-  { has: (t) => t.includes("--"), re: /--(?:password|passwd|pass|token|api-?key|secret|client-secret|access-token|auth-token)[ \t]+(["']?)([^\s"'`-][^\s"'`]*)\1/gi },
-  { has: (t) => t.includes("login"), re: /\blogin\b[^\n]{0,120}?[ \t]-p[ \t]*(["']?)([^\s"'`-][^\s"'`]*)\1/g },
-  { has: (t) => t.includes("mysql"), re: /\bmysql(?:dump|admin)?\b[^\n]{0,120}?[ \t]-p(["']?)([^\s"'`-][^\s"'`]*)\1/g },
-  { has: (t) => /identified|password/i.test(t), re: /(?:IDENTIFIED[ \t]+BY|PASSWORD)[ \t]+(['"])([^'"\r\n]*)\1/gi },
+  { has: (t) => t.includes("-u") && /-u[ \t]|--user[ \t]/.test(t), re: /(?:-u|--user)[ \t]+(["']?)[^\s:"'`]+:([^\s"'`]+)\1/gd },
+  { has: (t) => t.includes("--"), re: /--(?:password|passwd|pass|token|api-?key|secret|client-secret|access-token|auth-token)[ \t]+(["']?)([^\s"'`-][^\s"'`]*)\1/gid },
+  { has: (t) => t.includes("login"), re: /\blogin\b[^\n]{0,120}?[ \t]-p[ \t]*(["']?)([^\s"'`-][^\s"'`]*)\1/gd },
+  { has: (t) => t.includes("mysql"), re: /\bmysql(?:dump|admin)?\b[^\n]{0,120}?[ \t]-p(["']?)([^\s"'`-][^\s"'`]*)\1/gd },
+  { has: (t) => t.includes("-u"), re: /-u[ \t]*[^\s"'`-]\S*[ \t]+-p[ \t]*(["']?)([^\s"'`-][^\s"'`]*)\1/gd }, // mongo -u admin -p …
+  { has: (t) => t.includes("sshpass") || t.includes("redis-cli"), re: /\b(?:sshpass|redis-cli)\b[^\n]{0,80}?[ \t]-[pa][ \t]*(["']?)([^\s"'`-][^\s"'`]*)\1/gd },
+  { has: (t) => t.includes("-stdin"), re: /\becho[ \t]+(["']?)([^\s"'`|$-][^\s"'`|]*)\1[ \t]*\|[^\n]*--password-stdin/gd },
+  { has: (t) => /identified|password/i.test(t), re: /(?:IDENTIFIED[ \t]+BY|PASSWORD)[ \t]+(['"])([^'"\r\n]*)\1/gid },
 ];
 const FLAG_START = /[\s"']/;
 /** An interpolation or a call (`{password!r}`, `$FROM_EMAIL`, `get(`), not a literal value. */
@@ -394,7 +408,7 @@ function commandSecrets(text: string, push: Push): void {
     if (!has(text)) continue;
     re.lastIndex = 0;
     for (let m = re.exec(text); m; m = re.exec(text)) {
-      const value = m[2]!, at = m.index + m[0].length - value.length - m[1]!.length;
+      const value = m[2]!, at = m.indices![2]![0];
       if (m.index > 0 && (m[0][0] === "-" ? !FLAG_START.test(text[m.index - 1]!) : isLetter(text.charCodeAt(m.index - 1)))) continue;
       if (credentialValue(value) && !CODE_VALUE.test(value)) push("api-token", at, at + value.length);
     }
@@ -433,7 +447,8 @@ function namedArguments(text: string, push: Push): void {
   for (let m = NAMED_ARG.exec(text); m; m = NAMED_ARG.exec(text)) {
     const name = m[2]!, nameAt = m.index + 1, word = NAME_END.exec(name)!;
     const value = m[4]!, at = m.index + m[0].length - 1 - value.length;
-    const call = /\([ \t]*$/.test(text.slice(Math.max(0, m.index - 8), m.index)); // the first two arguments, not a list of names
+    const lead = text.slice(Math.max(0, m.index - 8), m.index);
+    const call = /\([ \t]*$/.test(lead) || (name.startsWith("-") && /[[(,][ \t]*$/.test(lead)); // the first two arguments, or a flag and its value in an argv list; not a list of names
     if (call && secretName(text, nameAt + word.index, word[0].toLowerCase()) >= nameAt && credentialValue(value)) push("api-token", at, at + value.length);
     NAMED_ARG.lastIndex = at; // the value may name the next pair
   }
@@ -560,7 +575,7 @@ function envValues(text: string, push: Push): void {
  * a quoted literal long enough to be high-entropy. Most short strings of a result object
  * (paths, names, kinds) fail it and cost one regex test instead of every detector.
  */
-const MAY_HOLD_SECRET = new RegExp(String.raw`AKIA|ASIA|SG\.|SK[0-9a-f]{8}|bearer|gh[pousr]_|github_pat_|glpat-|xox[baprs]-|k_(?:live|test)_|AIza|sk-|npm_|eyJ|:\/\/|basic|bot |-u[ \t]|--user|login|mysql|identified|LS0tLS1CRUdJTi|Private-Lines|sig=|shp[a-z]{2}_|_v1_|pypi-|hf_|${CREDENTIAL_WORDS}`, "i");
+const MAY_HOLD_SECRET = new RegExp(String.raw`AKIA|ASIA|SG\.|SK[0-9a-f]{8}|bearer|gh[pousr]_|github_pat_|glpat-|xox[baprs]-|k_(?:live|test)_|AIza|sk-|npm_|eyJ|:\/\/|basic|bot |-u[ \t]|--user|login|mysql|redis-cli|identified|LS0tLS1CRUdJTi|Private-Lines|sig=|shp[a-z]{2}_|_v1_|pypi-|hf_|${CREDENTIAL_WORDS}`, "i");
 const mayHoldSecret = (text: string) => MAY_HOLD_SECRET.test(text) || (text.length >= 34 && /["'`]/.test(text));
 
 export function findSecrets(text: string, options: RedactOptions = {}): SecretSpan[] {

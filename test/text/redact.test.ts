@@ -309,6 +309,14 @@ describe("credentials in commands, headers, SQL, key files and names", () => {
       [`const t = "dop_v1_${mix(64, "0123456789abcdef")}";`, `dop_v1_${mix(64, "0123456789abcdef")}`],
       [`HF_TOKEN=hf_${mix(34)}\n`, `hf_${mix(34)}`, "run.sh"],
       [`https://acct.blob.core.windows.net/c?sv=2020-08-04&ss=b&sig=${b64(43)}%3D`, `${b64(43)}%3D`],
+      [`body = "{\\"password\\":\\"${pw}\\"}"`, pw, "src/a.ts"], // JSON inside a string
+      [`password = b"${pw}"`, pw, "a.py"], [`api_key = f"${long}"`, long, "a.py"], [`string password = @"${pw}";`, pw, "A.cs"],
+      [`docker run -e DB_PASSWORD=${pw} img\n`, pw, "run.sh"], [`heroku config:set API_KEY=${long}\n`, long, "README.md"],
+      [`kubectl create secret generic db --from-literal=password=${pw}\n`, pw, "deploy.sh"],
+      [`helm install x --set postgresql.auth.password=${pw}\n`, pw, "deploy.sh"],
+      [`mongo -u admin -p ${pw} db\n`, pw, "run.sh"], [`redis-cli -a ${pw} ping\n`, pw, "run.sh"], [`sshpass -p ${pw} ssh host\n`, pw, "run.sh"],
+      [`echo ${pw} | docker login -u bob --password-stdin\n`, pw, "ci.sh"],
+      [`subprocess.run(["tool", "--password", "${pw}"])`, pw, "a.py"],
     ];
     for (const [text, secret, path] of forms) expect({ text, secrets: secretTexts(text, path) }).toEqual({ text, secrets: [secret] });
     expect(out(`ENV DB_PASSWORD ${pw}\n`, "Dockerfile")).toBe("ENV DB_PASSWORD [REDACTED:api-token]\n");
@@ -343,6 +351,11 @@ describe("credentials in commands, headers, SQL, key files and names", () => {
       [`Authorization: Token <your-token>`, "api.md"], [`docker run -u 1000:1000 img`, "run.sh"], [`i--; --count;`, "a.js"],
       [`ENV NODE_ENV production\n`, "Dockerfile"], [`// token: string\n`, "a.ts"], [`headers.set("X-Api-Key", apiKey)`, "a.ts"],
       [`t("auth.token", "Token expired")`, "a.ts"], [`mix(ghp_prefix_name)`, "a.ts"],
+      [`const PASS = _chalk().default.supportsColor ? a : b;`, "index.js"], [`const UNEXPECTED_TOKEN = /^Unexpected token '?(.)'?(,)? /i`, "index.js"],
+      [`    PASSWD = getpass.getpass("IMAP password for %s on %s: " % (USER, host))`, "imaplib.py"],
+      [`    KEY_USAGE = ObjectIdentifier("2.5.29.15")`, "_oid.py"], [`jsonnet_token = r'[^\\W\\d]\\w*'`, "jsonnet.py"],
+      [`OLDSTYLE_AUTH = re.compile(r"auth=(.*)", re.I)`, "smtplib.py"], [`password = f"{password}"`, "a.py"], [`token = f"{self.token!r}"`, "a.py"],
+      [`# comment: API_KEY=not-a-value-here`, "notes.txt"], [`docker run -e DB_PASSWORD=$DB_PASSWORD img`, "run.sh"],
     ]) expect({ text, kinds: kinds(text, path) }).toEqual({ text, kinds: [] });
   });
 });

@@ -35,8 +35,8 @@ interface Canary {
   marker?: boolean;
 }
 
-/** Content with a type error quoting a secret literal: diagnostics must not echo it. */
-const BAD_CONTENT = `${CONFIG_TS}export const n: "x" = "${CANARY.githubToken}";\n`;
+/** Content with type errors quoting secret literals (one a vendor token, one a password whose name the message lacks): diagnostics must not echo them. */
+const BAD_CONTENT = `${CONFIG_TS}export const n: "x" = "${CANARY.githubToken}";\nexport const db: { password: "x" } = { password: "${CANARY.checkPassword}" };\n`;
 
 /** Per operation, the calls that reach the planted secrets (`path` is added). */
 function canaryParams(base: string): Record<string, Canary[]> {

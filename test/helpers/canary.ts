@@ -68,6 +68,8 @@ export const CANARY = {
   keyLineBefore: mix(64, B64, 40),
   keyLineAfter: mix(64, B64, 41),
   keyLineContext: mix(64, B64, 42),
+  // a literal type error quotes it without its name (`Type '"…"' is not assignable to type '"x"'`)
+  checkPassword: "Ck" + mix(10, ALNUM, 43) + "3",
 };
 
 /** src/keys.ts with `line` as the key's 10th body line (the 7th is KEY_CONTEXT's). */

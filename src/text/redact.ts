@@ -386,14 +386,14 @@ function authHeaders(text: string, push: Push): void {
 // judged like a credential name's (credentialValue).
 // Each pattern runs only where its literal occurs; a flag must follow whitespace or a quote.
 const COMMAND_SECRETS: Array<{ has: (text: string) => boolean; re: RegExp }> = [
-  { has: (t) => t.includes("-u") && /-u[ \t]|--user[ \t]/.test(t), re: /(?:-u|--user)[ \t]+(["']?)[^\s:"'`]+:([^\s"'`]+)\1/gd },
+  { has: (t) => t.includes("-u ") || t.includes("-u\t") || t.includes("--user"), re: /(?:-u|--user)[ \t]+(["']?)[^\s:"'`]+:([^\s"'`]+)\1/gd },
   { has: (t) => t.includes("--"), re: /--(?:password|passwd|pass|token|api-?key|secret|client-secret|access-token|auth-token)[ \t]+(["']?)([^\s"'`-][^\s"'`]*)\1/gid },
-  { has: (t) => t.includes("login"), re: /\blogin\b[^\n]{0,120}?[ \t]-p[ \t]*(["']?)([^\s"'`-][^\s"'`]*)\1/gd },
+  { has: (t) => t.includes("login") && t.includes("-p"), re: /\blogin\b[^\n]{0,120}?[ \t]-p[ \t]*(["']?)([^\s"'`-][^\s"'`]*)\1/gd },
   { has: (t) => t.includes("mysql"), re: /\bmysql(?:dump|admin)?\b[^\n]{0,120}?[ \t]-p(["']?)([^\s"'`-][^\s"'`]*)\1/gd },
-  { has: (t) => t.includes("-u"), re: /-u[ \t]*[^\s"'`-]\S*[ \t]+-p[ \t]*(["']?)([^\s"'`-][^\s"'`]*)\1/gd }, // mongo -u admin -p …
+  { has: (t) => t.includes("-u") && t.includes("-p"), re: /-u[ \t]*[^\s"'`-]\S*[ \t]+-p[ \t]*(["']?)([^\s"'`-][^\s"'`]*)\1/gd }, // mongo -u admin -p …
   { has: (t) => t.includes("sshpass") || t.includes("redis-cli"), re: /\b(?:sshpass|redis-cli)\b[^\n]{0,80}?[ \t]-[pa][ \t]*(["']?)([^\s"'`-][^\s"'`]*)\1/gd },
   { has: (t) => t.includes("-stdin"), re: /\becho[ \t]+(["']?)([^\s"'`|$-][^\s"'`|]*)\1[ \t]*\|[^\n]*--password-stdin/gd },
-  { has: (t) => /identified|password/i.test(t), re: /(?:IDENTIFIED[ \t]+BY|PASSWORD)[ \t]+(['"])([^'"\r\n]*)\1/gid },
+  { has: (t) => t.includes("IDENTIFIED") || t.includes("identified") || t.includes("PASSWORD") || /[Pp]assword[ \t]+['"]/.test(t), re: /(?:IDENTIFIED[ \t]+BY|identified[ \t]+by|PASSWORD|[Pp]assword)[ \t]+(['"])([^'"\r\n]*)\1/gd },
 ];
 const FLAG_START = /[\s"']/;
 /** An interpolation or a call (`{password!r}`, `$FROM_EMAIL`, `get(`), not a literal value. */
@@ -414,7 +414,7 @@ function commandSecrets(text: string, push: Push): void {
     }
   }
   if (text.includes("password")) netrcPasswords(text, push);
-  if (text.includes("ENV") || text.includes("ARG")) dockerEnv(text, push);
+  if (/(?:ENV|ARG)[ \t]/.test(text)) dockerEnv(text, push);
 }
 
 function netrcPasswords(text: string, push: Push): void {
@@ -487,7 +487,7 @@ const highEntropy = pattern("high-entropy", QUOTED, (m) => looksRandom(m[2] ?? "
 // regex scan is as cheap as a substring check per prefix, so it needs no trigger of its own.
 const TOKEN_KINDS: Array<[SecretKind, string]> = [
   ["aws-access-key", String.raw`\b(?:AKIA|ASIA)[A-Z0-9]{16}\b`],
-  ["github-token", String.raw`(?:\b|_)(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})(?![A-Za-z0-9_])`],
+  ["github-token", String.raw`\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})(?![A-Za-z0-9_])`],
   ["gitlab-token", String.raw`\bglpat-[A-Za-z0-9_-]{20,}`],
   ["slack-token", String.raw`\bxox[baprs]-[A-Za-z0-9-]{10,}|https?:\/\/hooks\.slack\.com\/services\/T\w+\/B\w+\/\w+`],
   ["stripe-key", String.raw`\b[rs]k_(?:live|test)_[A-Za-z0-9]{16,}`],
@@ -507,9 +507,16 @@ function vendorTokens(text: string, push: Push): void {
   for (let m = TOKENS.exec(text); m; m = TOKENS.exec(text)) {
     const group = m.findIndex((g, i) => i > 0 && g !== undefined);
     const kind = TOKEN_KINDS[group - 1]?.[0];
-    const at = m[0][0] === "_" ? m.index + 1 : m.index; // `handler_ghp_…`: a token inside a name
-    if (kind && !isPlaceholder(m[0])) push(kind, at, m.index + m[0].length); // sk-proj-xxxx…
+    if (kind && !isPlaceholder(m[0])) push(kind, m.index, m.index + m[0].length); // sk-proj-xxxx…
   }
+  if (text.includes("_gh") || text.includes("_github_pat_")) namedTokens(text, push);
+}
+
+/** A GitHub token inside a name (`handler_ghp_…`): `\b` does not start it after `_`; its own pass, run where `_gh` occurs. */
+const NAMED_GITHUB = /_((?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})(?![A-Za-z0-9_]))/g;
+function namedTokens(text: string, push: Push): void {
+  NAMED_GITHUB.lastIndex = 0;
+  for (let m = NAMED_GITHUB.exec(text); m; m = NAMED_GITHUB.exec(text)) push("github-token", m.index + 1, m.index + m[0].length);
 }
 
 // A bearer credential of no known vendor. Its own pass behind a literal trigger: inside the
@@ -521,7 +528,7 @@ const CREDENTIAL_TRIGGER = new RegExp(CREDENTIAL_WORDS, "i");
 const DETECTORS: Detector[] = [
   { triggers: [], run: vendorTokens },
   { triggers: ["Bearer"], run: bearerTokens },
-  { triggers: ["Basic", "Authorization", "authorization", "AUTHORIZATION"], run: authHeaders },
+  { triggers: /Basic|uthorization|UTHORIZATION/, run: authHeaders },
   { triggers: [], run: commandSecrets }, // each pattern has its own literal
   { triggers: CREDENTIAL_TRIGGER, run: namedArguments },
   { triggers: ["key-data", "LS0tLS1CRUdJTi", "Private-Lines", "sig="], run: encodedKeys },

@@ -550,9 +550,10 @@ export function isCredentialFilePath(path: string): boolean {
   return isDotenvPath(path) || CREDENTIAL_FILES.has(path.split(/[\\/]/).pop() ?? "");
 }
 
+/** `.env`, `.env.local`…, and `<name>.env` (Docker `env_file`s such as `app.env`, `prod.env`). */
 export function isDotenvPath(path: string | undefined): boolean {
   const base = (path ?? "").split(/[\\/]/).pop() ?? "";
-  return base === ".env" || base.startsWith(".env.");
+  return base === ".env" || base.startsWith(".env.") || (base.endsWith(".env") && base.length > 4);
 }
 
 const ENV_LINE = /^[ \t]*(?:export[ \t]+)?[A-Za-z_][A-Za-z0-9_.-]*[ \t]*=[ \t]*/gm;

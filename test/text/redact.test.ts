@@ -417,7 +417,7 @@ describe("dotenv files", () => {
     "",
   ].join("\r\n");
   test("every non-empty value is redacted, keys and comments stay", () => {
-    for (const path of [".env", "/repo/.env.local", "C:\\repo\\.env.production", "apps/web/.env.example"]) {
+    for (const path of [".env", "/repo/.env.local", "C:\\repo\\.env.production", "apps/web/.env.example", "deploy/app.env", "content.env"]) {
       const result = redact(env, { path });
       expect(result.text).toBe(expected);
       expect(result.count).toBe(6);
@@ -427,6 +427,7 @@ describe("dotenv files", () => {
     expect(kinds(env)).toEqual(["github-token"]);
     expect(kinds(env, "config/env.ts")).toEqual(["github-token"]);
     expect(kinds(env, ".envrc")).toEqual(["github-token"]);
+    expect(kinds(env, "docs/env")).toEqual(["github-token"]);
   });
 });
 

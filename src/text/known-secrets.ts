@@ -86,6 +86,17 @@ export function secretsIn(text: string, path: string): KnownSecrets {
 /** A line of a multi-line secret shorter than this is not taken out on its own (`-----END RSA PRIVATE KEY-----` is long enough, and harmless). */
 const SECRET_LINE_MIN = 16;
 
+/** The secret values of `text` (the content of `path`), a multi-line one also line by line (a derived text may hold one line of it). */
+export function fileSecrets(text: string, path: string): [string, SecretKind][] {
+  const values: [string, SecretKind][] = [];
+  for (const s of findSecrets(text, { path })) {
+    const value = text.slice(s.start, s.end);
+    values.push([value, s.kind]);
+    if (value.includes("\n")) for (const line of value.split(/\r?\n/)) if (line.trim().length >= SECRET_LINE_MIN) values.push([line.trim(), s.kind]);
+  }
+  return values;
+}
+
 /**
  * A unified diff of `path`, redacted (redactPatch), with the secrets of the file's versions
  * (`versions`: its text at the base and in the working tree, null when absent) taken out too:
@@ -93,15 +104,7 @@ const SECRET_LINE_MIN = 16;
  * a detector needs. A multi-line secret is also known line by line (a diff line holds one).
  */
 export function redactFilePatch(patch: string, path: string, versions: readonly (string | null)[]): { text: string; count: number } {
-  const values: [string, SecretKind][] = [];
-  for (const text of versions) {
-    if (!text) continue;
-    for (const s of findSecrets(text, { path })) {
-      const value = text.slice(s.start, s.end);
-      values.push([value, s.kind]);
-      if (value.includes("\n")) for (const line of value.split(/\r?\n/)) if (line.trim().length >= SECRET_LINE_MIN) values.push([line.trim(), s.kind]);
-    }
-  }
+  const values = versions.flatMap((text) => (text ? fileSecrets(text, path) : []));
   const first = redactPatch(patch, path);
   if (values.length === 0) return first;
   const known = knownSecrets(values).replace(first.text);

@@ -7,7 +7,9 @@ import { redact, redactPatch } from "../../src/text/redact.ts";
 import { redactResult, redactText, redactValue } from "../../src/render/redact-output.ts";
 import { scrubberFor } from "../../src/index/scrub.ts";
 import { redactFilePatch, secretsIn } from "../../src/text/known-secrets.ts";
+import { join } from "node:path";
 import { CANARY, CONFIG_TS, leaksIn } from "../helpers/canary.ts";
+import { plainDir } from "../helpers/repo.ts";
 
 describe("redactValue / redactResult", () => {
   test("every string deep inside a result is redacted, keys included; numbers, booleans and null stay", () => {
@@ -110,6 +112,16 @@ describe("a value found anywhere in an answer is taken out everywhere", () => {
   test("a dotenv value that is one plain word is not taken out of the rest of the answer", () => {
     const result = redactResult({ text: "NODE_ENV=production\nbuilt for production", data: { value: `token = "${CANARY.githubToken}"` } });
     expect(result.text).toBe("NODE_ENV=production\nbuilt for production");
+  });
+
+  test("an answer's secretSources: the secrets of those whole files leave every string, and the field is never shown", () => {
+    const root = plainDir({ "src/creds.ts": `export const creds = { password: "${CANARY.shortTsPassword}" };\n` });
+    const message = `Expected: "x"\nReceived: "${CANARY.shortTsPassword}"`;
+    expect(redactText(message)).toContain(CANARY.shortTsPassword); // alone, the quoted value passes
+    const result = redactResult({ text: message, data: { tests: [{ message }] }, secretSources: [join(root, "src/creds.ts"), join(root, "gone.ts")] });
+    expect(leaksIn(JSON.stringify(result))).toEqual([]);
+    expect(result.text).toBe('Expected: "x"\nReceived: "[REDACTED:api-token]"');
+    expect("secretSources" in result).toBe(false);
   });
 
   test("a file's secret cut before `…` anywhere in a derived text (a shortened literal, a doc summary) loses its head", () => {

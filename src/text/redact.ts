@@ -159,6 +159,7 @@ function assignment(text: string, m: RegExpExecArray, push: Push, scan: Scan): v
     return;
   }
   if (m[3] === ">") return xmlElement(text, nameAt, m, push);
+  if (quoted === undefined && fallbackLiteral(text, end, value, push)) return;
   const pair = quoted === undefined ? pairValue(text, nameAt, m[3] ?? "", value) : undefined;
   const secret = pair ?? value;
   if (!credentialValue(secret)) return;
@@ -168,6 +169,25 @@ function assignment(text: string, m: RegExpExecArray, push: Push, scan: Scan): v
     if (style === "comment" && !/[^A-Za-z|_.:/-]/.test(value) && !scrambledLetters(value)) return; // `# auth.mode=true|false`: a comment's words are documentation
   }
   push("api-token", end - value.length, end - value.length + secret.length);
+}
+
+// The literal of an expression assigned to a credential name: a fallback (`process.env.DB_PASSWORD ?? "…"`,
+// `|| "…"`, shell `${DB_PASSWORD:-…}`) or a secret wrapper's argument (`String::from("…")`, `SecretStr("…")`).
+const FALLBACK = /^[ \t]*(?:\?\?|\|\|)[ \t]*(["'`])([^"'`\\\r\n]*)\1/;
+const WRAPPER = /^(?:String::from|Secret(?:String|Str|Box)?(?:::(?:new|from))?|Password|Some)\($/;
+const SHELL_DEFAULT = /^\$\{\w+:?[-=]([^}\s]+)\}/;
+function fallbackLiteral(text: string, end: number, value: string, push: Push): boolean {
+  let at = -1, literal = "";
+  const fallback = FALLBACK.exec(text.slice(end, end + 200));
+  const shell = SHELL_DEFAULT.exec(value);
+  if (fallback) ({ at, literal } = { at: end + fallback[0].length - 1 - fallback[2]!.length, literal: fallback[2]! });
+  else if (WRAPPER.test(value) && /^["'`]/.test(text[end] ?? "")) {
+    const close = text.indexOf(text[end]!, end + 1), line = text.indexOf("\n", end);
+    if (close > end && (line < 0 || close < line)) ({ at, literal } = { at: end + 1, literal: text.slice(end + 1, close) });
+  } else if (shell) ({ at, literal } = { at: end - value.length + shell[0].indexOf(shell[1]!, 4), literal: shell[1]! });
+  if (at < 0) return false;
+  if (credentialValue(literal)) push("api-token", at, at + literal.length);
+  return true;
 }
 
 /** `<password>value</password>` (Maven settings.xml, Spring, .NET config): the element's one-line text, in any file. */

@@ -317,6 +317,9 @@ describe("credentials in commands, headers, SQL, key files and names", () => {
       [`mongo -u admin -p ${pw} db\n`, pw, "run.sh"], [`redis-cli -a ${pw} ping\n`, pw, "run.sh"], [`sshpass -p ${pw} ssh host\n`, pw, "run.sh"],
       [`echo ${pw} | docker login -u bob --password-stdin\n`, pw, "ci.sh"],
       [`subprocess.run(["tool", "--password", "${pw}"])`, pw, "a.py"],
+      [`const config = { password: process.env.DB_PASSWORD ?? "${pw}" };`, pw, "src/db.ts"], // a fallback
+      [`const token = process.env.TOKEN || '${long}';`, long, "src/a.js"], [`password=\${DB_PASSWORD:-${pw}}\n`, pw, "run.sh"],
+      [`let password = String::from("${pw}");`, pw, "src/main.rs"], [`api_key = SecretStr("${long}")`, long, "settings.py"],
     ];
     for (const [text, secret, path] of forms) expect({ text, secrets: secretTexts(text, path) }).toEqual({ text, secrets: [secret] });
     expect(out(`ENV DB_PASSWORD ${pw}\n`, "Dockerfile")).toBe("ENV DB_PASSWORD [REDACTED:api-token]\n");
@@ -356,6 +359,8 @@ describe("credentials in commands, headers, SQL, key files and names", () => {
       [`    KEY_USAGE = ObjectIdentifier("2.5.29.15")`, "_oid.py"], [`jsonnet_token = r'[^\\W\\d]\\w*'`, "jsonnet.py"],
       [`OLDSTYLE_AUTH = re.compile(r"auth=(.*)", re.I)`, "smtplib.py"], [`password = f"{password}"`, "a.py"], [`token = f"{self.token!r}"`, "a.py"],
       [`# comment: API_KEY=not-a-value-here`, "notes.txt"], [`docker run -e DB_PASSWORD=$DB_PASSWORD img`, "run.sh"],
+      [`const token = process.env.T ?? "";`, "a.ts"], [`const token = opts.token ?? "default-token";`, "a.ts"], [`password=\${PASSWORD:-}`, "a.sh"],
+      [`const t = localStorage.getItem("auth_token_v2");`, "a.ts"], [`password = String::from("hunter")`, "a.rs"],
     ]) expect({ text, kinds: kinds(text, path) }).toEqual({ text, kinds: [] });
   });
 });

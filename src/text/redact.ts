@@ -508,18 +508,18 @@ const highEntropy = pattern("high-entropy", QUOTED, (m) => looksRandom(m[2] ?? "
 const TOKEN_KINDS: Array<[SecretKind, string]> = [
   ["aws-access-key", String.raw`\b(?:AKIA|ASIA)[A-Z0-9]{16}\b`],
   ["github-token", String.raw`\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})(?![A-Za-z0-9_])`],
-  ["gitlab-token", String.raw`\bglpat-[A-Za-z0-9_-]{20,}`],
-  ["slack-token", String.raw`\bxox[baprs]-[A-Za-z0-9-]{10,}|https?:\/\/hooks\.slack\.com\/services\/T\w+\/B\w+\/\w+`],
+  ["gitlab-token", String.raw`\bgl(?:pat|dt|rt|ptt|ft|soat)-[A-Za-z0-9_-]{20,}`],
+  ["slack-token", String.raw`\bxox[abcdeprs]-[A-Za-z0-9-]{10,}|\bxapp-\d-[A-Za-z0-9-]{20,}|https?:\/\/hooks\.slack\.com\/services\/T\w+\/B\w+\/\w+`],
   ["stripe-key", String.raw`\b[rs]k_(?:live|test)_[A-Za-z0-9]{16,}`],
-  ["google-api-key", String.raw`\bAIza[A-Za-z0-9_-]{35}(?![A-Za-z0-9_-])`],
+  ["google-api-key", String.raw`\bAIza[A-Za-z0-9_-]{35}(?![A-Za-z0-9_-])|\bya29\.[A-Za-z0-9_-]{30,}`],
   ["anthropic-key", String.raw`\bsk-ant-[A-Za-z0-9_-]{20,}`],
   ["openai-key", String.raw`\bsk-(?:(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}|[A-Za-z0-9]{20,})`],
   ["npm-token", String.raw`\bnpm_[A-Za-z0-9]{36}(?![A-Za-z0-9])`],
   ["jwt", String.raw`(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{7,}\.eyJ[A-Za-z0-9_-]{7,}\.[A-Za-z0-9_-]{10,}`],
   ["sendgrid-key", String.raw`\bSG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])`],
   ["twilio-key", String.raw`\bSK[0-9a-fA-F]{32}\b`],
-  // Shopify, DigitalOcean, PyPI, Hugging Face: no kind of their own
-  ["api-token", String.raw`\b(?:shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}|do[opr]_v1_[a-f0-9]{64}|pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}|hf_[A-Za-z0-9]{34,})(?![A-Za-z0-9_-])`],
+  // Shopify, DigitalOcean, PyPI, Hugging Face, Stripe webhooks, Vault, Linear, Postman, Grafana, New Relic, Sentry, Databricks, Atlassian: no kind of their own
+  ["api-token", String.raw`\b(?:shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}|do[opr]_v1_[a-f0-9]{64}|pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}|hf_[A-Za-z0-9]{34,}|whsec_[A-Za-z0-9+/]{32,}|hvs\.[A-Za-z0-9_-]{90,}|lin_api_[A-Za-z0-9]{40}|PMAK-[a-f0-9]{24}-[a-f0-9]{34}|glsa_[A-Za-z0-9]{32}_[a-f0-9]{8}|NRAK-[A-Z0-9]{27}|sntrys_[A-Za-z0-9+/=_]{40,}|dapi[a-f0-9]{32}|ATATT3[A-Za-z0-9_=-]{100,})(?![A-Za-z0-9_-])`],
 ];
 const TOKENS = new RegExp(TOKEN_KINDS.map(([, source]) => `(${source})`).join("|"), "g");
 function vendorTokens(text: string, push: Push): void {
@@ -603,7 +603,7 @@ function envValues(text: string, push: Push): void {
  * a quoted literal long enough to be high-entropy. Most short strings of a result object
  * (paths, names, kinds) fail it and cost one regex test instead of every detector.
  */
-const MAY_HOLD_SECRET = new RegExp(String.raw`AKIA|ASIA|SG\.|SK[0-9a-f]{8}|bearer|gh[pousr]_|github_pat_|glpat-|xox[baprs]-|k_(?:live|test)_|AIza|sk-|npm_|eyJ|:\/\/|basic|bot |-u[ \t]|--user|login|mysql|redis-cli|identified|LS0tLS1CRUdJTi|Private-Lines|sig=|shp[a-z]{2}_|_v1_|pypi-|hf_|${CREDENTIAL_WORDS}`, "i");
+const MAY_HOLD_SECRET = new RegExp(String.raw`AKIA|ASIA|SG\.|SK[0-9a-f]{8}|bearer|gh[pousr]_|github_pat_|gl(?:pat|dt|rt|ptt|ft|soat)-|xox[abcdeprs]-|xapp-|ya29\.|whsec_|hvs\.|lin_api_|PMAK-|glsa_|NRAK-|sntrys_|dapi|ATATT3|k_(?:live|test)_|AIza|sk-|npm_|eyJ|:\/\/|basic|bot |-u[ \t]|--user|login|mysql|redis-cli|identified|LS0tLS1CRUdJTi|Private-Lines|sig=|shp[a-z]{2}_|_v1_|pypi-|hf_|${CREDENTIAL_WORDS}`, "i");
 const mayHoldSecret = (text: string) => MAY_HOLD_SECRET.test(text) || (text.length >= 34 && /["'`]/.test(text));
 
 export function findSecrets(text: string, options: RedactOptions = {}): SecretSpan[] {

@@ -308,6 +308,8 @@ describe("credentials in commands, headers, SQL, key files and names", () => {
       [`const t = "shpat_${mix(32, "0123456789abcdef")}";`, `shpat_${mix(32, "0123456789abcdef")}`],
       [`const t = "dop_v1_${mix(64, "0123456789abcdef")}";`, `dop_v1_${mix(64, "0123456789abcdef")}`],
       [`HF_TOKEN=hf_${mix(34)}\n`, `hf_${mix(34)}`, "run.sh"],
+      ...[`xoxe.xoxp-1-${mix(60)}`, `xapp-1-A0${mix(30)}`, `ya29.${mix(100)}`, `glrt-${mix(20)}`, `whsec_${mix(32)}`, `hvs.${mix(90)}`, `lin_api_${mix(40)}`,
+        `dapi${mix(32, "0123456789abcdef")}`, `sntrys_${mix(60)}`].map((t): [string, string] => [`x = ${t}\n`, t.replace(/^xoxe\./, "")]),
       [`https://acct.blob.core.windows.net/c?sv=2020-08-04&ss=b&sig=${b64(43)}%3D`, `${b64(43)}%3D`],
       [`body = "{\\"password\\":\\"${pw}\\"}"`, pw, "src/a.ts"], // JSON inside a string
       [`password = b"${pw}"`, pw, "a.py"], [`api_key = f"${long}"`, long, "a.py"], [`string password = @"${pw}";`, pw, "A.cs"],

@@ -129,6 +129,11 @@ function wordStart(text: string, at: number): boolean {
 /** Start of the secret-ish name ending in `word` at `at`, or -1 (`mytoken`, bare `cacheKey`). */
 function secretName(text: string, at: number, word: string): number {
   if (word !== "key" && wordStart(text, at)) return at;
+  if ((word === "password" || word === "passwd") && /^[A-Z]+$/.test(text.slice(at, at + word.length))) { // PGPASSWORD, REDISPASSWORD: one upper-case name
+    let from = at;
+    while (from > 0 && /[A-Z0-9]/.test(text[from - 1]!)) from--;
+    if (from < at && !isLetter(text.charCodeAt(from - 1)) && /[A-Z]/.test(text[from]!)) return from;
+  }
   const joined = word === "key" && (text[at - 1] === "_" || text[at - 1] === "-") ? at - 1 : at;
   for (const prefix of NAME_PREFIXES[word] ?? []) {
     const from = joined - prefix.length;

@@ -321,7 +321,7 @@ describe("credentials in commands, headers, SQL, key files and names", () => {
       [`subprocess.run(["tool", "--password", "${pw}"])`, pw, "a.py"],
       [`const config = { password: process.env.DB_PASSWORD ?? "${pw}" };`, pw, "src/db.ts"], // a fallback
       [`const token = process.env.TOKEN || '${long}';`, long, "src/a.js"], [`password=\${DB_PASSWORD:-${pw}}\n`, pw, "run.sh"],
-      [`let password = String::from("${pw}");`, pw, "src/main.rs"], [`api_key = SecretStr("${long}")`, long, "settings.py"],
+      [`PGPASSWORD=${pw} psql -h db app\n`, pw, "restore.sh"], [`let password = String::from("${pw}");`, pw, "src/main.rs"], [`api_key = SecretStr("${long}")`, long, "settings.py"],
     ];
     for (const [text, secret, path] of forms) expect({ text, secrets: secretTexts(text, path) }).toEqual({ text, secrets: [secret] });
     expect(out(`ENV DB_PASSWORD ${pw}\n`, "Dockerfile")).toBe("ENV DB_PASSWORD [REDACTED:api-token]\n");
@@ -362,7 +362,7 @@ describe("credentials in commands, headers, SQL, key files and names", () => {
       [`OLDSTYLE_AUTH = re.compile(r"auth=(.*)", re.I)`, "smtplib.py"], [`password = f"{password}"`, "a.py"], [`token = f"{self.token!r}"`, "a.py"],
       [`# comment: API_KEY=not-a-value-here`, "notes.txt"], [`docker run -e DB_PASSWORD=$DB_PASSWORD img`, "run.sh"],
       [`const token = process.env.T ?? "";`, "a.ts"], [`const token = opts.token ?? "default-token";`, "a.ts"], [`password=\${PASSWORD:-}`, "a.sh"],
-      [`const t = localStorage.getItem("auth_token_v2");`, "a.ts"], [`password = String::from("hunter")`, "a.rs"],
+      [`const t = localStorage.getItem("auth_token_v2");`, "a.ts"], [`password = String::from("hunter")`, "a.rs"], [`BYPASS=on2fast4u\n`, "a.sh"],
     ]) expect({ text, kinds: kinds(text, path) }).toEqual({ text, kinds: [] });
   });
 });

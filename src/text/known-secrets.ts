@@ -83,8 +83,8 @@ export function secretsIn(text: string, path: string): KnownSecrets {
   return known;
 }
 
-/** A line of a multi-line secret shorter than this is not taken out on its own (`-----END RSA PRIVATE KEY-----` is long enough, and harmless). */
-const SECRET_LINE_MIN = 16;
+/** A line of a multi-line secret taken out on its own: key material (a run of 16 base64 characters), not an armor line (`-----END RSA PRIVATE KEY-----`, `Version: GnuPG v2`). */
+const KEY_LINE = /^(?!-----)\S*[A-Za-z0-9+/]{16}/;
 
 /** The secret values of `text` (the content of `path`), a multi-line one also line by line (a derived text may hold one line of it). */
 export function fileSecrets(text: string, path: string): [string, SecretKind][] {
@@ -92,7 +92,7 @@ export function fileSecrets(text: string, path: string): [string, SecretKind][] 
   for (const s of findSecrets(text, { path })) {
     const value = text.slice(s.start, s.end);
     values.push([value, s.kind]);
-    if (value.includes("\n")) for (const line of value.split(/\r?\n/)) if (line.trim().length >= SECRET_LINE_MIN) values.push([line.trim(), s.kind]);
+    if (value.includes("\n")) for (const line of value.split(/\r?\n/)) if (KEY_LINE.test(line.trim())) values.push([line.trim(), s.kind]);
   }
   return values;
 }

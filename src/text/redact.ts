@@ -19,21 +19,20 @@
 // `f("DB_PASSWORD", "v")`; key data in base64 (kubeconfig `client-key-data`) and PuTTY files
 // (on 12,962 node_modules and 25,757 system files — Python, Perl, /etc, docs: no new span in
 // node_modules, 3 on system files, all credential-shaped examples). Overlaps: longest span wins, ties go to the
-// more specific kind; in a dotenv file (`.env`, `.env.*`) every value is `env-value`, whatever
-// it contains.
-
-export const SECRET_KINDS = ["aws-access-key", "aws-secret-key", "github-token", "gitlab-token", "slack-token",
-  "stripe-key", "google-api-key", "openai-key", "anthropic-key", "npm-token", "jwt", "sendgrid-key", "twilio-key",
-  "bearer-token", "pem-private-key", "connection-string", "api-token", "high-entropy", "env-value"] as const;
-export type SecretKind = (typeof SECRET_KINDS)[number];
+// more specific kind; in a dotenv file (`.env`, `.env.*`, `<name>.env`) every value is `env-value`,
+// whatever it contains. Value and name judgments live in text/secret-values.ts, the detectors of
+// credentials outside assignments in text/redact-commands.ts.
 
 /** UTF-16 offsets, end exclusive: the replaced part (quotes excluded). */
 export interface SecretSpan { kind: SecretKind; start: number; end: number }
 import { isCodeLanguage, languageOf } from "../lang/languages.ts";
+import { authHeaders, commandSecrets, encodedKeys, namedArguments } from "./redact-commands.ts";
+import { CODE_VALUE, CREDENTIAL_NAME, CREDENTIAL_WORDS, NOT_SECRET_LITERAL, WORDS, credentialValue, isPlaceholder, looksRandom, scrambledLetters, secretName, type Push, type SecretKind } from "./secret-values.ts";
+
+export { SECRET_KINDS, isPlaceholder, shannonEntropy, type SecretKind } from "./secret-values.ts";
 
 export interface RedactOptions { path?: string }
 
-type Push = (kind: SecretKind, start: number, end: number) => void;
 /** What a detector knows of where the text comes from: `code` when it is a programming-language file. */
 interface Scan { code: boolean }
 interface Detector { triggers: string[] | RegExp; run: (text: string, push: Push, scan: Scan) => void }
@@ -54,47 +53,6 @@ function pattern(kind: SecretKind, re: RegExp, accept: (m: RegExpExecArray, text
   };
 }
 
-// ---------- value heuristics ----------
-
-const PLACEHOLDER_WORD = /^(?:password|passwd|pass|pwd|secret|token|changeme|example|null|none|undefined)$/;
-const PLACEHOLDER_HINT = /\$\{|\{\{|\{(?:[a-z_][\w.]*)?(?:![rsa])?(?::[^{}]*)?\}|\$\(|%\(|%s|^%\w+%$|^\$[a-z_]|<[^<>]*>|\[redacted|(?:^|[^a-z])your[-_ ]?[a-z]|placeholder|changeme|dummy|replace[-_ ]?me|xxxx|\*\*\*\*|\.\.\./;
-
-/** Template/variable references, `<token>`, `your-api-key-here`, `xxxx`, `****`, one repeated char. */
-export function isPlaceholder(value: string): boolean {
-  if (value.length === 0) return true;
-  if (value.length < 4096 && /^(.)\1*$/s.test(value)) return true;
-  const lower = value.length > 4096 ? value.slice(0, 4096).toLowerCase() : value.toLowerCase();
-  return PLACEHOLDER_WORD.test(lower) || PLACEHOLDER_HINT.test(lower);
-}
-
-/** Shannon entropy in bits per UTF-16 unit. */
-export function shannonEntropy(s: string): number {
-  if (s.length === 0) return 0;
-  const ascii = new Uint32Array(128), other = new Map<number, number>();
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 128) ascii[c]!++;
-    else other.set(c, (other.get(c) ?? 0) + 1);
-  }
-  let bits = 0;
-  const add = (n: number) => { if (n > 0) bits -= (n / s.length) * Math.log2(n / s.length); };
-  ascii.forEach(add);
-  other.forEach(add);
-  return bits;
-}
-
-// Also a module or file path: slash-separated segments ending in a file extension
-// ("@effect/wa-sqlite/src/examples/IDBBatchAtomicVFS.js"); base64 secrets have no such end.
-const NOT_SECRET_LITERAL = /^@?[\w.-]+(?:\/[\w.-]+)+\.[a-z]{1,5}$|:\/\/|^(?:data|mailto):|[?&][\w%.-]+=|^sha\d+-|^[A-Za-z_$][\w$-]*(?:\.[A-Za-z_$][\w$-]*)+$|^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
-
-function looksRandom(s: string): boolean {
-  if (/\s/.test(s) || NOT_SECRET_LITERAL.test(s) || isPlaceholder(s)) return false;
-  if (!/[A-Za-z]/.test(s) || !/[^A-Za-z]/.test(s)) return false; // letters mixed with digits/symbols
-  let steps = 0; // alphabets like "abc…xyzABC…" are not secrets
-  for (let i = 1; i < s.length; i++) if (s.charCodeAt(i) === s.charCodeAt(i - 1) + 1) steps++;
-  return steps < s.length / 2 && shannonEntropy(s) >= 4.5;
-}
-
 // ---------- generic assignments (api-token) ----------
 
 // The regex finds the last word-part (`key` only as a compound: apiKey, secret_key, ...);
@@ -107,41 +65,8 @@ const ASSIGN = String.raw`(\\?["'\x60]|)(?:[ \t]*:[ \t]*&?(?:'[a-z]+[ \t]+)?[A-Z
 const STR = (q: string) => `${q}([^${q}\\\\\\r\\n]*(?:\\\\.[^${q}\\\\\\r\\n]*)*)${q}`;
 // A literal may carry a prefix (Python b"…" f"…", C# @"…" $"…"; not r"…", mostly a regex); a JSON text inside a string has escaped quotes (`\"password\":\"…\"`).
 const VALUE = `(?:(?:[bBuUfF]|[@$]{1,2})?(?:${STR('"')}|${STR("'")}|${STR("\\x60")})|\\\\"([^"\\\\\\r\\n]*)\\\\"|([^\\s"'\\x60]+))`;
-/** Last word-part of a credential's name (`key` only as a compound, see NAME_PREFIXES). */
-const CREDENTIAL_NAME = "key|secret|token|pass(?:w(?:or)?d|phrase)?|pwd|auth|credentials?";
-/** The same words' starts as a plain literal alternation (the fastest test): the detectors' triggers. */
-const CREDENTIAL_WORDS = "key|secret|token|pass|pwd|auth|credential";
 const API_TOKEN = new RegExp(`(${CREDENTIAL_NAME})${ASSIGN}${VALUE}`, "gi");
 const AWS_SECRET = /^[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])/;
-const NAME_PREFIXES: Record<string, string[]> = {
-  key: ["api", "secret", "private", "access", "signing", "encryption", "master", "auth", "client", "app"],
-  token: ["api", "access", "auth", "refresh", "bearer", "session", "bot", "csrf", "id"],
-  secret: ["api", "client", "app", "jwt", "shared", "webhook"],
-};
-
-const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-/** A word-part starts at `at`: after a non-letter, or a camelCase hump (`dbPassword`). */
-function wordStart(text: string, at: number): boolean {
-  const prev = text.charCodeAt(at - 1), cur = text.charCodeAt(at);
-  return !isLetter(prev) || (prev >= 97 && prev <= 122 && cur >= 65 && cur <= 90);
-}
-
-/** Start of the secret-ish name ending in `word` at `at`, or -1 (`mytoken`, bare `cacheKey`). */
-function secretName(text: string, at: number, word: string): number {
-  if (word !== "key" && wordStart(text, at)) return at;
-  if ((word === "password" || word === "passwd") && /^[A-Z]+$/.test(text.slice(at, at + word.length))) { // PGPASSWORD, REDISPASSWORD: one upper-case name
-    let from = at;
-    while (from > 0 && /[A-Z0-9]/.test(text[from - 1]!)) from--;
-    if (from < at && !isLetter(text.charCodeAt(from - 1)) && /[A-Z]/.test(text[from]!)) return from;
-  }
-  const joined = word === "key" && (text[at - 1] === "_" || text[at - 1] === "-") ? at - 1 : at;
-  for (const prefix of NAME_PREFIXES[word] ?? []) {
-    const from = joined - prefix.length;
-    if (from >= 0 && text.slice(from, joined).toLowerCase() === prefix && wordStart(text, from)) return from;
-  }
-  return -1;
-}
-
 /**
  * Generic `name = value` / `name: value` secrets. In a programming-language file an unquoted
  * value is code (`privateKey: RedactedUint8Array` is a type, `token = input` a variable), so
@@ -230,36 +155,6 @@ function attributePairs(text: string, push: Push): void {
     const valueAt = open + v.index + v[0].length - 1 - value.length;
     push("api-token", valueAt, valueAt + value.length);
   }
-}
-
-/** A credential name's value from this many characters; under 16 only if it looks like a password. */
-const CREDENTIAL_MIN = 8;
-const LONG_VALUE = 16;
-/** One word, or words joined by separators (`include`, `same-origin`, `auth.password.label`, `/Users/me`): a name or path, not a password. */
-const WORDS = /^(?:~?\/)?[A-Za-z]+(?:[-_.:/][A-Za-z]+)*\/?$/;
-
-/** The value assigned to a credential name is a secret: no whitespace, no placeholder or reference; a short one mixes letters with digits or symbols. */
-function credentialValue(value: string): boolean {
-  if (value.length < CREDENTIAL_MIN || /\s/.test(value) || isPlaceholder(value) || NOT_SECRET_LITERAL.test(value)) return false;
-  return value.length >= LONG_VALUE || (/[A-Za-z]/.test(value) && (!WORDS.test(value) || scrambledLetters(value)));
-}
-
-/** Short humps a camelCase name may hold (`toBeOneOf`, `getElementById`): not a sign of a random string. */
-const SHORT_WORD = /^(?:[A-Z]{2,}|[A-Z]?(?:to|be|of|is|by|id|on|or|no|in|as|at|if|up|ok|do|go|me|my|we|an|un|re|de|el|js|ui|db|fs|io|os))$/;
-const isShortWord = (hump: string) => SHORT_WORD.test(hump) || SHORT_WORD.test(hump.toLowerCase());
-
-/**
- * Letters only, but not a name: mixed case whose camelCase humps are mostly short or vowel-less
- * (`JsPKvutDfqEm`: Js P Kvut Dfq Em). 61 % of random 8–15 letter strings; 49 of 50,897 distinct
- * 8–15 letter words of node_modules' code (base64 fragments, `isNotNaN`), and those only count as
- * a credential name's value.
- */
-function scrambledLetters(value: string): boolean {
-  if (!/^[A-Za-z]+$/.test(value) || !/[a-z]/.test(value) || !/[A-Z]/.test(value)) return false;
-  const humps = value.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+/g) ?? [];
-  const short = humps.filter((h, i) => i > 0 && h.length <= 2 && !isShortWord(h)).length; // a first hump may be a prefix (`tSAnyKeyword`, `kMin`)
-  const voiceless = humps.filter((h) => h.length >= 2 && /[a-z]/.test(h) && !/[aeiou]/i.test(h)).length;
-  return humps.length >= 4 && (short * 2 >= humps.length || voiceless >= 2);
 }
 
 /**
@@ -387,123 +282,6 @@ const npmrc = pattern("npm-token", NPMRC, (m, text) => { // `//registry/:_authTo
   const lineStart = text.lastIndexOf("\n", m.index) + 1;
   return !isPlaceholder(m[3] ?? "") && (m[1] !== ":" || /^[ \t]*\/\//.test(text.slice(lineStart, lineStart + 64)));
 });
-
-// ---------- credentials in commands, headers, SQL, tool files ----------
-
-/** An `Authorization` header's `Basic` (base64 of `user:password`), or `Token`/`Bot` credential (`Bearer` has its own pass). */
-const AUTH_SCHEME = /\b(Basic|Token|token|Bot)[ \t]+([A-Za-z0-9+/._~-]{12,}=*)/g;
-function authHeaders(text: string, push: Push): void {
-  AUTH_SCHEME.lastIndex = 0;
-  for (let m = AUTH_SCHEME.exec(text); m; m = AUTH_SCHEME.exec(text)) {
-    const value = m[2]!, at = m.index + m[0].length - value.length;
-    if (m[1] === "Basic") {
-      if (!/^[A-Za-z0-9+/]+=*$/.test(value)) continue;
-      const decoded = Buffer.from(value, "base64").toString("latin1");
-      if (/^[\x20-\x7e]+$/.test(decoded) && /^[^:]*:.{6,}$/.test(decoded) && !isPlaceholder(decoded)) push("bearer-token", at, at + value.length);
-    } else if (/Authorization["'`]?[ \t]*[:=,]?[ \t]*["'`]?[ \t]*$/i.test(text.slice(Math.max(0, m.index - 40), m.index)) &&
-      value.length >= 16 && /\d/.test(value) && /[A-Za-z]/.test(value) && !isPlaceholder(value)) push("bearer-token", at, at + value.length);
-  }
-}
-
-// A password given on a command line or in a tool's file: `curl -u user:pass`, `--password pass`,
-// `docker login -p pass`, `mysql -ppass`, a `.netrc` `password pass` (after `machine`/`login`),
-// SQL `IDENTIFIED BY 'pass'` / `PASSWORD 'pass'`, a Dockerfile `ENV DB_PASSWORD pass`. The value is
-// judged like a credential name's (credentialValue).
-// Each pattern runs only where its literal occurs; a flag must follow whitespace or a quote.
-const COMMAND_SECRETS: Array<{ has: (text: string) => boolean; re: RegExp }> = [
-  { has: (t) => t.includes("-u ") || t.includes("-u\t") || t.includes("--user"), re: /(?:-u|--user)[ \t]+(["']?)[^\s:"'`]+:([^\s"'`]+)\1/gd },
-  { has: (t) => t.includes("--"), re: /--(?:password|passwd|pass|token|api-?key|secret|client-secret|access-token|auth-token)[ \t]+(["']?)([^\s"'`-][^\s"'`]*)\1/gid },
-  { has: (t) => t.includes("login") && t.includes("-p"), re: /\blogin\b[^\n]{0,120}?[ \t]-p[ \t]*(["']?)([^\s"'`-][^\s"'`]*)\1/gd },
-  { has: (t) => t.includes("mysql"), re: /\bmysql(?:dump|admin)?\b[^\n]{0,120}?[ \t]-p(["']?)([^\s"'`-][^\s"'`]*)\1/gd },
-  { has: (t) => t.includes("-u") && t.includes("-p"), re: /-u[ \t]*[^\s"'`-]\S*[ \t]+-p[ \t]*(["']?)([^\s"'`-][^\s"'`]*)\1/gd }, // mongo -u admin -p …
-  { has: (t) => t.includes("sshpass") || t.includes("redis-cli"), re: /\b(?:sshpass|redis-cli)\b[^\n]{0,80}?[ \t]-[pa][ \t]*(["']?)([^\s"'`-][^\s"'`]*)\1/gd },
-  { has: (t) => t.includes("-stdin"), re: /\becho[ \t]+(["']?)([^\s"'`|$-][^\s"'`|]*)\1[ \t]*\|[^\n]*--password-stdin/gd },
-  { has: (t) => t.includes("IDENTIFIED") || t.includes("identified") || t.includes("PASSWORD") || /[Pp]assword[ \t]+['"]/.test(t), re: /(?:IDENTIFIED[ \t]+BY|identified[ \t]+by|PASSWORD|[Pp]assword)[ \t]+(['"])([^'"\r\n]*)\1/gd },
-];
-const FLAG_START = /[\s"']/;
-/** An interpolation or a call (`{password!r}`, `$FROM_EMAIL`, `get(`), not a literal value. */
-const CODE_VALUE = /[{}()]|\$[A-Za-z_{(]|^:/;
-const NETRC_PASSWORD = /password[ \t]+([^\s"'`]+)/g;
-const ENV_SPACED = /(?:ENV|ARG)[ \t]+[A-Za-z_][\w.-]*[ \t]+([^\s=][^\s]*)[ \t]*$/gm;
-/** `text` holds only blanks (after a diff line's mark) between the start of `at`'s line and `at`. */
-const lineStartsAt = (text: string, at: number) => /^[-+]?[ \t]*$/.test(text.slice(text.lastIndexOf("\n", at - 1) + 1, at));
-const NAME_END = new RegExp(`(?:${CREDENTIAL_NAME})$`, "i");
-function commandSecrets(text: string, push: Push): void {
-  for (const { has, re } of COMMAND_SECRETS) {
-    if (!has(text)) continue;
-    re.lastIndex = 0;
-    for (let m = re.exec(text); m; m = re.exec(text)) {
-      const value = m[2]!, at = m.indices![2]![0];
-      if (m.index > 0 && (m[0][0] === "-" ? !FLAG_START.test(text[m.index - 1]!) : isLetter(text.charCodeAt(m.index - 1)))) continue;
-      if (credentialValue(value) && !CODE_VALUE.test(value)) push("api-token", at, at + value.length);
-    }
-  }
-  if (text.includes("password")) netrcPasswords(text, push);
-  if (/(?:ENV|ARG)[ \t]/.test(text)) dockerEnv(text, push);
-}
-
-function netrcPasswords(text: string, push: Push): void {
-  NETRC_PASSWORD.lastIndex = 0;
-  for (let m = NETRC_PASSWORD.exec(text); m; m = NETRC_PASSWORD.exec(text)) {
-    if (m.index > 0 && !/[ \t\n]/.test(text[m.index - 1]!)) continue;
-    const value = m[1]!, at = m.index + m[0].length - value.length;
-    const before = text.slice(Math.max(0, m.index - 300), m.index);
-    const lines = before.split("\n").slice(-4); // this line and the three before it
-    if (!/\blogin[ \t]+\S/.test(lines.at(-1) ?? "") && !lines.some((l) => /^[-+]?[ \t]*(?:machine|login|default)\b/.test(l))) continue;
-    if (credentialValue(value) && !CODE_VALUE.test(value)) push("api-token", at, at + value.length);
-  }
-}
-
-function dockerEnv(text: string, push: Push): void {
-  ENV_SPACED.lastIndex = 0;
-  for (let m = ENV_SPACED.exec(text); m; m = ENV_SPACED.exec(text)) {
-    if (!lineStartsAt(text, m.index)) continue;
-    const value = m[1]!, at = m.index + m[0].trimEnd().length - value.length;
-    const name = text.slice(m.index, at).trim().split(/[ \t]+/)[1] ?? "", word = NAME_END.exec(name);
-    const nameAt = at - (text.slice(m.index, at).length - text.slice(m.index, at).lastIndexOf(name));
-    if (word && secretName(text, nameAt + word.index, word[0].toLowerCase()) >= nameAt && credentialValue(value)) push("api-token", at, at + value.length);
-  }
-}
-
-/** `f("DB_PASSWORD", "value")`: a call's first two arguments, a credential name and its value (`define`, `setdefault`, a header setter). */
-const NAMED_ARG = new RegExp(String.raw`(["'])([\w.-]*?(?:${CREDENTIAL_NAME}))\1[ \t]*,[ \t]*(["'])([^"'\\\r\n]*)\3`, "gi");
-function namedArguments(text: string, push: Push): void {
-  NAMED_ARG.lastIndex = 0;
-  for (let m = NAMED_ARG.exec(text); m; m = NAMED_ARG.exec(text)) {
-    const name = m[2]!, nameAt = m.index + 1, word = NAME_END.exec(name)!;
-    const value = m[4]!, at = m.index + m[0].length - 1 - value.length;
-    const lead = text.slice(Math.max(0, m.index - 8), m.index);
-    const call = /\([ \t]*$/.test(lead) || (name.startsWith("-") && /[[(,][ \t]*$/.test(lead)); // the first two arguments, or a flag and its value in an argv list; not a list of names
-    if (call && secretName(text, nameAt + word.index, word[0].toLowerCase()) >= nameAt && credentialValue(value)) push("api-token", at, at + value.length);
-    NAMED_ARG.lastIndex = at; // the value may name the next pair
-  }
-}
-
-// Key material in other encodings: a kubeconfig's `client-key-data` (base64 of a PEM key), any
-// base64 of a PEM private key (`LS0tLS1CRUdJTi…`), a PuTTY key's private lines, an Azure SAS
-// signature (`?sv=…&sig=…`).
-const KEY_DATA = /\b(?:client-key-data|private-key-data)["']?[ \t]*:[ \t]*["']?([A-Za-z0-9+/]{16,}={0,2})/g;
-const B64_PEM = /LS0tLS1CRUdJTi[A-Za-z0-9+/]{20,}={0,2}/g;
-const PUTTY = /^[-+]?Private-Lines:[ \t]*\d+\r?\n((?:[-+]?[A-Za-z0-9+/=]{4,}(?:\r?\n|$)){1,256})/gm; // also as diff lines
-const SAS_SIG = /[?&]sig=([A-Za-z0-9%+/]{20,}(?:%3D|=)*)/gi;
-function encodedKeys(text: string, push: Push): void {
-  for (const re of [KEY_DATA, PUTTY]) {
-    re.lastIndex = 0;
-    for (let m = re.exec(text); m; m = re.exec(text)) {
-      const value = m[1]!.trimEnd(), at = m.index + m[0].lastIndexOf(m[1]!);
-      push("pem-private-key", at, at + value.length);
-    }
-  }
-  B64_PEM.lastIndex = 0;
-  for (let m = B64_PEM.exec(text); m; m = B64_PEM.exec(text)) {
-    if (Buffer.from(m[0].slice(0, 80), "base64").toString("latin1").includes("PRIVATE KEY")) push("pem-private-key", m.index, m.index + m[0].length);
-  }
-  SAS_SIG.lastIndex = 0;
-  for (let m = SAS_SIG.exec(text); m; m = SAS_SIG.exec(text)) {
-    const url = text.slice(Math.max(0, m.index - 400), m.index);
-    if (/[?&]sv=\d{4}-/.test(url.slice(url.search(/[^\s"'`<>]*$/)))) push("connection-string", m.index + 5, m.index + m[0].length);
-  }
-}
 
 const QUOTED = /(["'`])([^\s"'`\\()[\]{}<>;,|]{32,})\1/g; // code punctuation: not a token
 const highEntropy = pattern("high-entropy", QUOTED, (m) => looksRandom(m[2] ?? ""));

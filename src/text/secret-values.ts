@@ -38,7 +38,7 @@ export function shannonEntropy(s: string): number {
 
 // Also a module or file path: slash-separated segments ending in a file extension
 // ("@effect/wa-sqlite/src/examples/IDBBatchAtomicVFS.js"); base64 secrets have no such end.
-export const NOT_SECRET_LITERAL = /^@?[\w.-]+(?:\/[\w.-]+)+\.[a-z]{1,5}$|:\/\/|^(?:data|mailto):|[?&][\w%.-]+=|^sha\d+-|^[A-Za-z_$][\w$-]*(?:\.[A-Za-z_$][\w$-]*)+$|^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
+export const NOT_SECRET_LITERAL = /^@?[\w.-]+(?:\/[\w.-]+)+\.[a-z]{1,5}$|:\/\/|^(?:data|mailto):|^[\w.~%&=+\/:?#;,-]*[?&][\w%.-]+=[\w.~%&=+\/:?#;,-]*$|^sha\d+-|^[A-Za-z_$][\w$-]*(?:\.[A-Za-z_$][\w$-]*)+$|^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
 
 export function looksRandom(s: string): boolean {
   if (/\s/.test(s) || NOT_SECRET_LITERAL.test(s) || isPlaceholder(s)) return false;

@@ -321,7 +321,7 @@ describe("credentials in commands, headers, SQL, key files and names", () => {
       [`subprocess.run(["tool", "--password", "${pw}"])`, pw, "a.py"],
       [`const config = { password: process.env.DB_PASSWORD ?? "${pw}" };`, pw, "src/db.ts"], // a fallback
       [`const token = process.env.TOKEN || '${long}';`, long, "src/a.js"], [`password=\${DB_PASSWORD:-${pw}}\n`, pw, "run.sh"],
-      [`SECRET_KEY = 'yn9%&8%b)y*cx13zw08b7&74%si025a3z)nhfhwwon&_o=r+^%'\n`, "yn9%&8%b)y*cx13zw08b7&74%si025a3z)nhfhwwon&_o=r+^%", "settings.py"], // a Django key: `&…=` in it, but not a URL query
+      [`SECRET_KEY = 'qtyo1-ich=qwh^b7ll!*9svrl)cufvyrbh&n=navmgh#4&ipxx'\n`, "qtyo1-ich=qwh^b7ll!*9svrl)cufvyrbh&n=navmgh#4&ipxx", "settings.py"], // a Django key: `&…=` in it, but not a URL query
       [`PGPASSWORD=${pw} psql -h db app\n`, pw, "restore.sh"], [`let password = String::from("${pw}");`, pw, "src/main.rs"], [`api_key = SecretStr("${long}")`, long, "settings.py"],
     ];
     for (const [text, secret, path] of forms) expect({ text, secrets: secretTexts(text, path) }).toEqual({ text, secrets: [secret] });

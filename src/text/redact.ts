@@ -334,7 +334,7 @@ const DETECTORS: Detector[] = [
   { triggers: /Basic|uthorization|UTHORIZATION/, run: authHeaders },
   { triggers: [], run: commandSecrets }, // each pattern has its own literal
   { triggers: CREDENTIAL_TRIGGER, run: namedArguments },
-  { triggers: ["key-data", "LS0tLS1CRUdJTi", "Private-Lines", "sig="], run: encodedKeys },
+  { triggers: /key-data|LS0tLS1CRUdJTi|Private-Lines|sig=/, run: encodedKeys },
   { triggers: ["_auth", "_password"], run: npmrc },
   { triggers: ["PRIVATE KEY"], run: pemKeys },
   { triggers: ["://"], run: credentialUrls },
@@ -399,8 +399,10 @@ export function findSecrets(text: string, options: RedactOptions = {}): SecretSp
   };
   const runs: Array<(t: string, p: Push, scan: Scan) => void> = dotenv ? [envValues] : [];
   const scan: Scan = { code: options?.path !== undefined && isCodeLanguage(languageOf(options.path)) };
+  const tested = new Map<Detector["triggers"], boolean>(); // detectors sharing a trigger test it once
   for (const { triggers, run } of DETECTORS) {
-    const hit = Array.isArray(triggers) ? triggers.length === 0 || triggers.some((t) => text.includes(t)) : triggers.test(text);
+    let hit = tested.get(triggers);
+    if (hit === undefined) tested.set(triggers, (hit = Array.isArray(triggers) ? triggers.length === 0 || triggers.some((t) => text.includes(t)) : triggers.test(text)));
     if (hit) runs.push(run);
   }
   for (const run of runs) {

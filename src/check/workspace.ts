@@ -136,14 +136,20 @@ export class CheckWorkspace {
     return this.source.engine;
   }
 
-  /** A file's text as the engine sees it (its overlay, else the disk), null when unreadable: what toCheckDiag takes a message's secrets from. */
-  private readonly textOf = (abs: string): string | null => {
-    try {
-      return this.engine.overlayText(abs) ?? readFileSync(abs, "utf8");
-    } catch {
-      return null;
-    }
-  };
+  /** A reader of files' texts as the engine sees them (overlay, else disk; null when unreadable), each read once: what toCheckDiag takes a message's secrets from. */
+  private texts(): (abs: string) => string | null {
+    const read = new Map<string, string | null>();
+    return (abs) => {
+      if (!read.has(abs)) {
+        try {
+          read.set(abs, this.engine.overlayText(abs) ?? readFileSync(abs, "utf8"));
+        } catch {
+          read.set(abs, null);
+        }
+      }
+      return read.get(abs) ?? null;
+    };
+  }
 
   get grade(): "resident" | "cold" {
     return this.source.grade;
@@ -226,7 +232,8 @@ export class CheckWorkspace {
       }
       const raw = await programDiagnostics(this.engine, p.wrapper);
       const wrapper = toPosix(relative(this.root, p.wrapper)); // svc's own copy of the config: named as the user's
-      for (const d of raw.map((d) => toCheckDiag(this.root, d, p.config, this.textOf))) if (d) out.push(d.path === wrapper ? { ...d, path: p.config, line: 0, column: 0 } : d);
+      const textOf = this.texts();
+      for (const d of raw.map((d) => toCheckDiag(this.root, d, p.config, textOf))) if (d) out.push(d.path === wrapper ? { ...d, path: p.config, line: 0, column: 0 } : d);
     }
     return out;
   }
@@ -251,7 +258,8 @@ export class CheckWorkspace {
     if (!owner) throw new Error(`no loaded project holds ${rel}`);
     const raw = await engineDiagnostics(this.engine, owner, this.abs(rel));
     this.checkedSinceChange++;
-    return raw.map((d) => toCheckDiag(this.root, d, rel, this.textOf)).filter((d): d is Diag => d !== null);
+    const textOf = this.texts();
+    return raw.map((d) => toCheckDiag(this.root, d, rel, textOf)).filter((d): d is Diag => d !== null);
   }
 
   /**
@@ -278,7 +286,8 @@ export class CheckWorkspace {
     const raw = await pulledDiagnostics(this.engine, this.abs(rel));
     this.checkedSinceChange++;
     this.serverChecked++;
-    return raw.map((d) => toCheckDiag(this.root, d, rel, this.textOf)).filter((d): d is Diag => d !== null);
+    const textOf = this.texts();
+    return raw.map((d) => toCheckDiag(this.root, d, rel, textOf)).filter((d): d is Diag => d !== null);
   }
 
   /**

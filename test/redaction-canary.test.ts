@@ -4,7 +4,8 @@
 // operation is called on every surface it has, with parameters that reach the secrets, and
 // no planted value may appear in any byte that comes back: CLI stdout/stderr (text and
 // --json), MCP text, structuredContent and the server's stderr, RPC results and errors,
-// svc/scope payload files — and none in the store at rest (`.svc/`, FTS vocabulary too).
+// svc/scope payload files — and none in the store at rest (`.svc/`, FTS vocabulary too). Besides
+// assignments, the fixture holds credentials in commands, headers, SQL, key files and a symbol name.
 // A refactor's staged `files[].content` is redacted too: apply puts the file's values back
 // (the staged rename of the AWS key is applied, dry run, and must keep the real value).
 // The test walks the registry: an operation without canary parameters fails it.
@@ -34,8 +35,8 @@ interface Canary {
   marker?: boolean;
 }
 
-/** Content with a type error quoting a secret literal: diagnostics must not echo it. */
-const BAD_CONTENT = `${CONFIG_TS}export const n: "x" = "${CANARY.githubToken}";\n`;
+/** Content with type errors quoting secret literals (one a vendor token, one a password whose name the message lacks): diagnostics must not echo them. */
+const BAD_CONTENT = `${CONFIG_TS}export const n: "x" = "${CANARY.githubToken}";\nexport const db: { password: "x" } = { password: "${CANARY.checkPassword}" };\n`;
 
 /** Per operation, the calls that reach the planted secrets (`path` is added). */
 function canaryParams(base: string): Record<string, Canary[]> {
@@ -49,6 +50,8 @@ function canaryParams(base: string): Record<string, Canary[]> {
       { params: { query: "connect", kind: "symbol" } },
       { params: { query: "AWS_ACCESS_KEY_ID", kind: "all" } },
       { params: { query: "deploy key token", kind: "text" } },
+      // a line hit shows deploy/netrc.txt's `password …` line without its `machine` line: the file's secrets are taken out of it
+      { params: { query: "password", kind: "text" }, marker: true },
       { params: { query: "connect", kind: "neighbors" } },
       { params: { query: "signing key configuration", kind: "task", changedSince: base } },
     ],
@@ -77,7 +80,8 @@ function canaryParams(base: string): Record<string, Canary[]> {
       { params: { request: { operation: "rename", symbol: "GITHUB", newName: "GITHUB_TOKEN" } } },
       { params: { request: { operation: "rename", symbol: "SLACK", newName: "SLACK_TOKEN" } }, marker: true },
     ],
-    reduce: [{ params: { files: ["src/config.ts", ".env", ".npmrc", "src/legacy.ts"] }, marker: true }, { params: { content: CONFIG_TS, extension: ".ts" }, marker: true }],
+    reduce: [{ params: { files: ["src/config.ts", ".env", ".npmrc", "src/legacy.ts"] }, marker: true },
+      { params: { files: ["scripts/deploy.sh", "deploy/netrc.txt", "db/init.sql", "Dockerfile", "deploy/kubeconfig.yaml", "src/routes.ts"] }, marker: true }, { params: { content: CONFIG_TS, extension: ".ts" }, marker: true }],
     toc: [{ params: {} }],
     ask: [{ params: { task: "where are the signing key and the deploy token configured" } }],
     skeleton: [{ params: {} }, { params: { format: "json" } }],

@@ -5,14 +5,16 @@
 SVC_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 BUN="$SVC_ROOT/node_modules/.bin/bun"
 
+# Node runs from SVC_ROOT: from the caller's directory it reads that directory's package.json
+# (a malformed one crashed the launcher with a stack trace quoting its text).
 svc_bun_version() {
-  node -e 'process.stdout.write(require(process.argv[1]).devDependencies.bun)' "$SVC_ROOT/package.json"
+  (cd "$SVC_ROOT" && node -e 'process.stdout.write(require(process.argv[1]).devDependencies.bun)' "$SVC_ROOT/package.json")
 }
 
 svc_deps_hash() {
-  cat "$SVC_ROOT/package.json" "$SVC_ROOT/bun.lock" | node -e '
+  cat "$SVC_ROOT/package.json" "$SVC_ROOT/bun.lock" | (cd "$SVC_ROOT" && node -e '
     const h = require("crypto").createHash("sha256");
-    process.stdin.on("data", (d) => h.update(d)).on("end", () => process.stdout.write(h.digest("hex")));'
+    process.stdin.on("data", (d) => h.update(d)).on("end", () => process.stdout.write(h.digest("hex")));')
 }
 
 # Keep only what this machine runs: each @ast-grep/lang-* package ships its grammar's C

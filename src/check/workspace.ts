@@ -17,7 +17,7 @@
 // Overlay checks, deltas and background rechecks run one at a time (`exclusive`): an
 // overlay is engine-wide state.
 
-import { existsSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { OpContext } from "../ops/types.ts";
 import { diagnostics as engineDiagnostics, openSemantic, programDiagnostics, residentForRequest, type LoadedWorkspace, type ResidentWorkspace, type SemanticHandle, type TsEngine } from "../semantic/index.ts";
@@ -38,6 +38,7 @@ import { ImportGraph } from "./import-graph.ts";
 import { exportTypesOf } from "./export-types.ts";
 import { surfacesOf, type Surfaces } from "./surface.ts";
 import { redact } from "../text/redact.ts";
+import { secretsIn } from "../text/known-secrets.ts";
 
 export const ENGINE_NAME = `TypeScript ${TS_VERSION}`;
 /** Module-resolution errors: a file with one may be fixed (or broken) by a file appearing or going away. */
@@ -89,10 +90,18 @@ function stat(path: string): { mtime: number; size: number } | null {
   }
 }
 
-export function toCheckDiag(root: string, d: EngineDiag, fallbackPath: string): Diag | null {
+/**
+ * `textOf` gives a file's text as the engine sees it (overlay or disk): a message quoting a
+ * literal (`Type '"…"' is not assignable…`) loses the secrets found in the whole file, whose
+ * context (`password: "…"`) the message lacks.
+ */
+export function toCheckDiag(root: string, d: EngineDiag, fallbackPath: string, textOf?: (abs: string) => string | null): Diag | null {
   if (d.severity === "suggestion") return null;
+  const path = d.path ? toPosix(relative(root, d.path)) : fallbackPath;
+  const text = d.path && textOf ? textOf(d.path) : null;
   // redacted here, so no stored baseline or answer carries a literal type quoting a secret
-  return { code: `TS${d.code}`, severity: d.severity, message: redact(d.message).text, path: d.path ? toPosix(relative(root, d.path)) : fallbackPath, line: d.line, column: d.column };
+  const message = text ? secretsIn(text, path).take(d.message, { path }).text : redact(d.message).text;
+  return { code: `TS${d.code}`, severity: d.severity, message, path, line: d.line, column: d.column };
 }
 
 export class CheckWorkspace {
@@ -125,6 +134,21 @@ export class CheckWorkspace {
 
   get engine(): TsEngine {
     return this.source.engine;
+  }
+
+  /** A reader of files' texts as the engine sees them (overlay, else disk; null when unreadable), each read once: what toCheckDiag takes a message's secrets from. */
+  private texts(): (abs: string) => string | null {
+    const read = new Map<string, string | null>();
+    return (abs) => {
+      if (!read.has(abs)) {
+        try {
+          read.set(abs, this.engine.overlayText(abs) ?? readFileSync(abs, "utf8"));
+        } catch {
+          read.set(abs, null);
+        }
+      }
+      return read.get(abs) ?? null;
+    };
   }
 
   get grade(): "resident" | "cold" {
@@ -208,7 +232,8 @@ export class CheckWorkspace {
       }
       const raw = await programDiagnostics(this.engine, p.wrapper);
       const wrapper = toPosix(relative(this.root, p.wrapper)); // svc's own copy of the config: named as the user's
-      for (const d of raw.map((d) => toCheckDiag(this.root, d, p.config))) if (d) out.push(d.path === wrapper ? { ...d, path: p.config, line: 0, column: 0 } : d);
+      const textOf = this.texts();
+      for (const d of raw.map((d) => toCheckDiag(this.root, d, p.config, textOf))) if (d) out.push(d.path === wrapper ? { ...d, path: p.config, line: 0, column: 0 } : d);
     }
     return out;
   }
@@ -233,7 +258,8 @@ export class CheckWorkspace {
     if (!owner) throw new Error(`no loaded project holds ${rel}`);
     const raw = await engineDiagnostics(this.engine, owner, this.abs(rel));
     this.checkedSinceChange++;
-    return raw.map((d) => toCheckDiag(this.root, d, rel)).filter((d): d is Diag => d !== null);
+    const textOf = this.texts();
+    return raw.map((d) => toCheckDiag(this.root, d, rel, textOf)).filter((d): d is Diag => d !== null);
   }
 
   /**
@@ -260,7 +286,8 @@ export class CheckWorkspace {
     const raw = await pulledDiagnostics(this.engine, this.abs(rel));
     this.checkedSinceChange++;
     this.serverChecked++;
-    return raw.map((d) => toCheckDiag(this.root, d, rel)).filter((d): d is Diag => d !== null);
+    const textOf = this.texts();
+    return raw.map((d) => toCheckDiag(this.root, d, rel, textOf)).filter((d): d is Diag => d !== null);
   }
 
   /**

@@ -51,7 +51,7 @@ export const HISTORY = {
 };
 
 /** Bump when what is stored changes meaning: the history is then read again from the start. */
-export const HISTORY_VERSION = 6; // 6: the last commits one by one (history_commits, history_commit_words); 5: letters no language spells are not stored
+export const HISTORY_VERSION = 7; // 7: a base64 line with slashes is not a path (its letter runs were stored as words), and the redactor's new forms (EXTRACTION_VERSION 12) are blanked; 6: the last commits one by one (history_commits, history_commit_words); 5: letters no language spells are not stored
 
 /** The stored history's version as a number (0 when unrecorded or unreadable). */
 export function storedVersion(value: string | undefined): number {
@@ -116,6 +116,11 @@ function randomLetters(part: string): boolean {
   return clusters.filter((c) => c.length >= 4).length >= 2 || vowels < 0.15 * part.length || clusters.some((c) => c.length >= 6);
 }
 
+/** A path (`src/app/v2/routes.ts`), not a base64 line with slashes (`yme/NmwPLtwh09AzPe29…`): no segment mixes case and digits at random. */
+function pathLike(token: string): boolean {
+  return /^[\w.-]+\/[\w./-]+$/.test(token) && !token.split("/").some((seg) => seg.length >= 12 && /\d.*\d/.test(seg) && /[A-Z].*[A-Z]/.test(seg) && /[a-z]/.test(seg));
+}
+
 /** The words a commit message contributes: subject and the body's first paragraph, secrets blanked, stemmed. */
 export function messageWords(message: string): string[] {
   const [subject = "", ...rest] = message.split("\n");
@@ -135,7 +140,7 @@ export function messageWords(message: string): string[] {
   }
   const out = new Set<string>();
   // Random-looking tokens (hashes, keys the redactor has no pattern for) say nothing and may be secrets: dropped whole.
-  const plain = masked.split(/\s+/).filter((t) => !(t.length >= 16 && /\d.*\d/.test(t) && /[a-z]/i.test(t) && !/^[\w.-]+\/[\w./-]+$/.test(t))).join(" ");
+  const plain = masked.split(/\s+/).filter((t) => !(t.length >= 16 && /\d.*\d/.test(t) && /[a-z]/i.test(t) && !pathLike(t))).join(" ");
   for (const m of plain.matchAll(/[\p{L}_$][\p{L}\p{N}_$]*/gu)) {
     if (m[0].length > 40) continue;
     for (const part of splitIdentifier(m[0])) {

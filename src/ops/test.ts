@@ -4,6 +4,7 @@
 // the symbol: the selection alone, said plainly. With candidates (MCP only): the race of
 // proposed edits over that selection (testing/race.ts).
 
+import { join } from "node:path";
 import { validationError } from "../errors.ts";
 import { coveringTests } from "../graph/impact.ts";
 import { gapPhrase } from "../graph/reach-gaps.ts";
@@ -77,7 +78,7 @@ export async function test(request: TestRequest, ctx: OpContext): Promise<OpResu
       const budgetMs = (request.budgetSeconds ?? 120) * 1000;
       const r = await race({ root, isGit: ws.isGit, candidates, selection: selection.tests, runner: detection.runner, runnerReason: detection.runner ? null : detection.reason, fileTimeoutMs: timeoutMs, budgetMs, started, ctx });
       const runner = detection.runner ? { name: detection.runner.name, source: detection.runner.source, command: commandOf(detection.runner) } : null;
-      return { text: [...out, ...r.lines].join("\n"), data: { ...base, grade: "raced", runner, reason: detection.runner ? null : detection.reason, counts, tests: [], race: r.data }, warnings };
+      return { text: [...out, ...r.lines].join("\n"), data: { ...base, grade: "raced", runner, reason: detection.runner ? null : detection.reason, counts, tests: [], race: r.data }, warnings, secretSources: [target.path, ...selection.tests.map((t) => t.path)].map((p) => join(root, p)) };
     }
     if (!selection.tests.length) {
       const reason = `${emptyPhrase(coverage, gaps, "none reach it")} — no test file references or imports it (${tier}; selection only, nothing was run)`;
@@ -121,6 +122,8 @@ export async function test(request: TestRequest, ctx: OpContext): Promise<OpResu
       text: out.join("\n"),
       data: { ...base, grade: "ran", runner: { name: runner.name, source: runner.source, command }, reason: null, counts, tests: runs },
       warnings,
+      // a runner's message quotes values (`Received: "…"`) without the names beside them in the code under test and its tests
+      secretSources: [target.path, ...runs.map((r) => r.path)].map((p) => join(root, p)),
       exitCode: counts.failed || counts.timedOut || counts.notRun ? 1 : undefined,
     };
   });

@@ -37,4 +37,10 @@ export interface OpResult<D extends object = Record<string, unknown>> {
   exitCode?: number;
   /** CLI only: print `text` on stderr instead of stdout (the listing of a failing gate). */
   textToStderr?: boolean;
+  /**
+   * Files the answer quotes from without their context (absolute paths): the output path takes
+   * the secrets found in each whole file out of every string (a test runner's `Received: "…"`
+   * quotes a value without the name beside it in the source). Never shown: the engine drops it.
+   */
+  secretSources?: string[];
 }

@@ -3,8 +3,10 @@
 // direct callers per changed file.
 
 import { loadFileGraph } from "../graph/file-graph.ts";
-import { changedFiles, fileHunks, resolveRef, type ChangedFile } from "../git/changes.ts";
-import { redactPatch } from "../text/redact.ts";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { changedFiles, fileAtRef, fileHunks, resolveRef, type ChangedFile } from "../git/changes.ts";
+import { redactFilePatch } from "../text/known-secrets.ts";
 import type { Level } from "../render/reduce/index.ts";
 import { changesCall, statusCall, type Surface } from "../render/surface-calls.ts";
 import type { Collection } from "./collect.ts";
@@ -106,7 +108,21 @@ export async function reviewMap(collection: Collection, changed: readonly Change
     out.push(`=== review: ${c.path} (+${c.added} -${c.deleted}) ===`);
     out.push(callers.length ? `callers (${callers.length}): ${callers.join(", ")}` : "callers: none detected");
     const hunks = await fileHunks(collection.workspace.root, ref, c);
-    if (hunks.trim()) out.push(redactPatch(hunks, c.path).text.trimEnd());
+    if (hunks.trim()) out.push(redactFilePatch(hunks, c.path, await versionsOf(collection.workspace.root, ref, c)).text.trimEnd());
   }
   return out;
+}
+
+/** A changed file's text at the base and in the working tree (null where it does not exist): the secrets its hunks may show without their context. */
+async function versionsOf(root: string, ref: string, c: ChangedFile): Promise<(string | null)[]> {
+  const before = c.status === "added" || c.status === "untracked" ? null : await fileAtRef(root, ref, c.oldPath ?? c.path).catch(() => null);
+  let now: string | null = null;
+  if (c.status !== "deleted") {
+    try {
+      now = readFileSync(join(root, c.path), "utf8");
+    } catch {
+      now = null;
+    }
+  }
+  return [before, now];
 }

@@ -12,13 +12,16 @@
 // A value found in one string of an answer is taken out of all of them: the text renders the
 // structured data in its own form (`  config/app.yaml:3  password: …` where the data has the
 // line alone), which can hide from a detector the context it needs (text/known-secrets.ts).
+// So is a value found in a file the answer names as a source (OpResult.secretSources: a test
+// runner's `Received: "…"` quotes a value whose name only the code under test shows).
 //
 // Redaction is idempotent (a marker is never matched again), so a result that already went
 // through it (fusion content, a host's answer relayed by a client) may pass again.
 
 import type { OpResult } from "../ops/types.ts";
 import { mapStrings } from "../text/map-strings.ts";
-import { knownSecrets } from "../text/known-secrets.ts";
+import { readFileSync } from "node:fs";
+import { fileSecrets, knownSecrets } from "../text/known-secrets.ts";
 import { redact, type SecretKind } from "../text/redact.ts";
 
 export function redactText(text: string): string {
@@ -43,14 +46,29 @@ export function redactValue<T>(value: T): T {
  */
 const ANSWER_KNOWN_MIN = 8;
 
+/** A value taken out of every string of an answer: long enough, and not a dotenv file's plain word. */
+const answerKnown = (value: string, kind: SecretKind) => value.length >= ANSWER_KNOWN_MIN && !(kind === "env-value" && /^[A-Za-z]+$/.test(value));
+
+/** The secrets of the files an answer quotes from without their context (OpResult.secretSources). */
+function sourceSecrets(paths: readonly string[]): [string, SecretKind][] {
+  return paths.flatMap((path) => {
+    try {
+      return fileSecrets(readFileSync(path, "utf8"), path);
+    } catch {
+      return [];
+    }
+  });
+}
+
 /** What a surface may write: the result's text, structured data and warnings, redacted (the engine applies it to every answer). */
 export function redactResult<D extends object>(result: OpResult<D>): OpResult<D> {
-  const found: [string, SecretKind][] = [];
+  const { secretSources, ...shown } = result;
+  const found: [string, SecretKind][] = sourceSecrets(secretSources ?? []).filter(([value, kind]) => answerKnown(value, kind));
   const collect = (text: string): string => {
     const r = redact(text);
     for (const s of r.spans) {
       const value = text.slice(s.start, s.end);
-      if (value.length >= ANSWER_KNOWN_MIN && !/^[A-Za-z]+$/.test(value)) found.push([value, s.kind]);
+      if (answerKnown(value, s.kind)) found.push([value, s.kind]);
     }
     return r.text;
   };
@@ -58,7 +76,7 @@ export function redactResult<D extends object>(result: OpResult<D>): OpResult<D>
   const known = knownSecrets(found, ANSWER_KNOWN_MIN);
   const again = (text: string) => (known.size ? known.replace(text).text : text);
   return {
-    ...result,
+    ...shown,
     text: again(redacted.text),
     data: known.size ? mapStrings(redacted.data, again) : redacted.data,
     ...(redacted.warnings ? { warnings: redacted.warnings.map(again) } : {}),

@@ -4,7 +4,7 @@
 /** Bump on any change to tables, columns or indexes. */
 export const SCHEMA_VERSION = 6; // 6: history_commits, history_commit_words (similar past commits)
 /** Bump when extraction output changes meaning (new declaration kinds, tokenizer, FTS fields). */
-export const EXTRACTION_VERSION = 11; // 11: XML attribute pairs (`<add key="Password" value="…"/>`) redacted before storing (10: the short-password detector and the credential-path filter; 9: `module.exports = { f() {} }` functions, `export default { m() {} }` methods)
+export const EXTRACTION_VERSION = 12; // 12: credentials in commands, headers, SQL, key files and names redacted before storing (curl -u, Authorization Basic/Token, .netrc, IDENTIFIED BY, Dockerfile ENV, commented-out values, client-key-data, a token inside a symbol name, a short letters-only value of scrambled case, a fallback or wrapped literal, JSON inside a string, <name>.env files); 11: XML attribute pairs (`<add key="Password" value="…"/>`) redacted before storing (10: the short-password detector and the credential-path filter; 9: `module.exports = { f() {} }` functions, `export default { m() {} }` methods)
 
 export const TABLES = [
   "index_meta",

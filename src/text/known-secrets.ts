@@ -6,7 +6,7 @@
 // before `…`. The index's scrubber (index/scrub.ts) and the output path's redactor
 // (render/redact-output.ts, render/fusion-candidate.ts) share it.
 
-import { findSecrets, redact, type RedactOptions, type SecretKind } from "./redact.ts";
+import { findSecrets, redact, redactPatch, type RedactOptions, type SecretKind } from "./redact.ts";
 
 /** A cut value keeps at most this many of its characters before `…`. */
 export const CUT_PREFIX = 4;
@@ -81,4 +81,32 @@ export function secretsIn(text: string, path: string): KnownSecrets {
   if (recent.size >= 32) recent.delete(recent.keys().next().value as string);
   recent.set(path, { text, known });
   return known;
+}
+
+/** A line of a multi-line secret taken out on its own: key material (a run of 16 base64 characters), not an armor line (`-----END RSA PRIVATE KEY-----`, `Version: GnuPG v2`). */
+const KEY_LINE = /^(?!-----)\S*[A-Za-z0-9+/]{16}/;
+
+/** The secret values of `text` (the content of `path`), a multi-line one also line by line (a derived text may hold one line of it). */
+export function fileSecrets(text: string, path: string): [string, SecretKind][] {
+  const values: [string, SecretKind][] = [];
+  for (const s of findSecrets(text, { path })) {
+    const value = text.slice(s.start, s.end);
+    values.push([value, s.kind]);
+    if (value.includes("\n")) for (const line of value.split(/\r?\n/)) if (KEY_LINE.test(line.trim())) values.push([line.trim(), s.kind]);
+  }
+  return values;
+}
+
+/**
+ * A unified diff of `path`, redacted (redactPatch), with the secrets of the file's versions
+ * (`versions`: its text at the base and in the working tree, null when absent) taken out too:
+ * a hunk shows a few lines of context, so a key's changed body lines come without the header
+ * a detector needs. A multi-line secret is also known line by line (a diff line holds one).
+ */
+export function redactFilePatch(patch: string, path: string, versions: readonly (string | null)[]): { text: string; count: number } {
+  const values = versions.flatMap((text) => (text ? fileSecrets(text, path) : []));
+  const first = redactPatch(patch, path);
+  if (values.length === 0) return first;
+  const known = knownSecrets(values).replace(first.text);
+  return { text: known.text, count: first.count + known.count };
 }

@@ -12,22 +12,27 @@
 // on 12,716 node_modules files: no new span; without the word rule, 18 doc examples and enum
 // values such as `credentials: "include"`); in a URL query, a `k=v;`/libpq connection string
 // or a `--flag=` the value is taken even in code; an XML attribute pair (`<add key="Password"
-// value="…"/>`) is judged the same way (no new span on 39,574 node_modules files). Overlaps: longest span wins, ties go to the
-// more specific kind; in a dotenv file (`.env`, `.env.*`) every value is `env-value`, whatever
-// it contains.
-
-export const SECRET_KINDS = ["aws-access-key", "aws-secret-key", "github-token", "gitlab-token", "slack-token",
-  "stripe-key", "google-api-key", "openai-key", "anthropic-key", "npm-token", "jwt", "sendgrid-key", "twilio-key",
-  "bearer-token", "pem-private-key", "connection-string", "api-token", "high-entropy", "env-value"] as const;
-export type SecretKind = (typeof SECRET_KINDS)[number];
+// value="…"/>`) is judged the same way (no new span on 39,574 node_modules files). Credentials
+// outside assignments are judged the same way too: command lines (`curl -u`, `--password v`,
+// `docker login -p`, `mysql -p`), `Authorization: Basic|Token` headers, a quoted `"X-Api-Key: v"`,
+// `.netrc` lines, SQL `IDENTIFIED BY '…'`, Dockerfile `ENV`/`ARG`, a commented-out `# password: v`,
+// `f("DB_PASSWORD", "v")`; key data in base64 (kubeconfig `client-key-data`) and PuTTY files
+// (on 12,962 node_modules and 25,757 system files — Python, Perl, /etc, docs: no new span in
+// node_modules, 3 on system files, all credential-shaped examples). Overlaps: longest span wins, ties go to the
+// more specific kind; in a dotenv file (`.env`, `.env.*`, `<name>.env`) every value is `env-value`,
+// whatever it contains. Value and name judgments live in text/secret-values.ts, the detectors of
+// credentials outside assignments in text/redact-commands.ts.
 
 /** UTF-16 offsets, end exclusive: the replaced part (quotes excluded). */
 export interface SecretSpan { kind: SecretKind; start: number; end: number }
 import { isCodeLanguage, languageOf } from "../lang/languages.ts";
+import { authHeaders, commandSecrets, encodedKeys, namedArguments } from "./redact-commands.ts";
+import { CODE_VALUE, CREDENTIAL_NAME, CREDENTIAL_WORDS, NOT_SECRET_LITERAL, WORDS, credentialValue, isPlaceholder, looksRandom, scrambledLetters, secretName, type Push, type SecretKind } from "./secret-values.ts";
+
+export { SECRET_KINDS, isPlaceholder, shannonEntropy, type SecretKind } from "./secret-values.ts";
 
 export interface RedactOptions { path?: string }
 
-type Push = (kind: SecretKind, start: number, end: number) => void;
 /** What a detector knows of where the text comes from: `code` when it is a programming-language file. */
 interface Scan { code: boolean }
 interface Detector { triggers: string[] | RegExp; run: (text: string, push: Push, scan: Scan) => void }
@@ -48,87 +53,20 @@ function pattern(kind: SecretKind, re: RegExp, accept: (m: RegExpExecArray, text
   };
 }
 
-// ---------- value heuristics ----------
-
-const PLACEHOLDER_WORD = /^(?:password|passwd|pass|pwd|secret|token|changeme|example|null|none|undefined)$/;
-const PLACEHOLDER_HINT = /\$\{|\{\{|\$\(|%\(|%s|^%\w+%$|^\$[a-z_]|<[^<>]*>|\[redacted|(?:^|[^a-z])your[-_ ]?[a-z]|placeholder|changeme|dummy|replace[-_ ]?me|xxxx|\*\*\*\*|\.\.\./;
-
-/** Template/variable references, `<token>`, `your-api-key-here`, `xxxx`, `****`, one repeated char. */
-export function isPlaceholder(value: string): boolean {
-  if (value.length === 0) return true;
-  if (value.length < 4096 && /^(.)\1*$/s.test(value)) return true;
-  const lower = value.length > 4096 ? value.slice(0, 4096).toLowerCase() : value.toLowerCase();
-  return PLACEHOLDER_WORD.test(lower) || PLACEHOLDER_HINT.test(lower);
-}
-
-/** Shannon entropy in bits per UTF-16 unit. */
-export function shannonEntropy(s: string): number {
-  if (s.length === 0) return 0;
-  const ascii = new Uint32Array(128), other = new Map<number, number>();
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 128) ascii[c]!++;
-    else other.set(c, (other.get(c) ?? 0) + 1);
-  }
-  let bits = 0;
-  const add = (n: number) => { if (n > 0) bits -= (n / s.length) * Math.log2(n / s.length); };
-  ascii.forEach(add);
-  other.forEach(add);
-  return bits;
-}
-
-// Also a module or file path: slash-separated segments ending in a file extension
-// ("@effect/wa-sqlite/src/examples/IDBBatchAtomicVFS.js"); base64 secrets have no such end.
-const NOT_SECRET_LITERAL = /^@?[\w.-]+(?:\/[\w.-]+)+\.[a-z]{1,5}$|:\/\/|^(?:data|mailto):|[?&][\w%.-]+=|^sha\d+-|^[A-Za-z_$][\w$-]*(?:\.[A-Za-z_$][\w$-]*)+$|^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
-
-function looksRandom(s: string): boolean {
-  if (/\s/.test(s) || NOT_SECRET_LITERAL.test(s) || isPlaceholder(s)) return false;
-  if (!/[A-Za-z]/.test(s) || !/[^A-Za-z]/.test(s)) return false; // letters mixed with digits/symbols
-  let steps = 0; // alphabets like "abc…xyzABC…" are not secrets
-  for (let i = 1; i < s.length; i++) if (s.charCodeAt(i) === s.charCodeAt(i - 1) + 1) steps++;
-  return steps < s.length / 2 && shannonEntropy(s) >= 4.5;
-}
-
 // ---------- generic assignments (api-token) ----------
 
 // The regex finds the last word-part (`key` only as a compound: apiKey, secret_key, ...);
 // `secretName` then checks that it starts a word-part and returns where the name starts.
-// ASSIGN: optional closing quote of a JSON/dict key, optional `: Type` before `=`, the operator
+// ASSIGN: optional closing quote of a JSON/dict key, optional `: Type` (Rust `: &str`, `: &'static str`) or Go
+// ` string` before `=`, the operator
 // (`>` only ends an XML start tag: `<password>…</password>`).
 // STR(q): a one-line q-quoted literal with backslash escapes (unrolled loop, linear).
-const ASSIGN = String.raw`(["'\x60]?)(?:[ \t]*:[ \t]*[A-Za-z_$][\w$.]*(?:\[\])?(?=[ \t]*=(?![=>])))?[ \t]*(:=|=>|=(?!=)|:(?!:)|>)[ \t]*`;
+const ASSIGN = String.raw`(\\?["'\x60]|)(?:[ \t]*:[ \t]*&?(?:'[a-z]+[ \t]+)?[A-Za-z_$][\w$.]*(?:\[\])?(?=[ \t]*=(?![=>]))|[ \t]+(?:string|\[\]byte)(?=[ \t]*=(?!=)))?[ \t]*(:=|=>|=(?!=)|:(?!:)|>)[ \t]*`;
 const STR = (q: string) => `${q}([^${q}\\\\\\r\\n]*(?:\\\\.[^${q}\\\\\\r\\n]*)*)${q}`;
-const VALUE = `(?:${STR('"')}|${STR("'")}|${STR("\\x60")}|([^\\s"'\\x60]+))`;
-/** Last word-part of a credential's name (`key` only as a compound, see NAME_PREFIXES). */
-const CREDENTIAL_NAME = "key|secret|token|pass(?:w(?:or)?d|phrase)?|pwd|auth|credentials?";
-/** The same words' starts as a plain literal alternation (the fastest test): the detectors' triggers. */
-const CREDENTIAL_WORDS = "key|secret|token|pass|pwd|auth|credential";
+// A literal may carry a prefix (Python b"…" f"…", C# @"…" $"…"; not r"…", mostly a regex); a JSON text inside a string has escaped quotes (`\"password\":\"…\"`).
+const VALUE = `(?:(?:[bBuUfF]|[@$]{1,2})?(?:${STR('"')}|${STR("'")}|${STR("\\x60")})|\\\\"([^"\\\\\\r\\n]*)\\\\"|([^\\s"'\\x60]+))`;
 const API_TOKEN = new RegExp(`(${CREDENTIAL_NAME})${ASSIGN}${VALUE}`, "gi");
 const AWS_SECRET = /^[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])/;
-const NAME_PREFIXES: Record<string, string[]> = {
-  key: ["api", "secret", "private", "access", "signing", "encryption", "master", "auth", "client", "app"],
-  token: ["api", "access", "auth", "refresh", "bearer", "session", "bot", "csrf", "id"],
-  secret: ["api", "client", "app", "jwt", "shared", "webhook"],
-};
-
-const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-/** A word-part starts at `at`: after a non-letter, or a camelCase hump (`dbPassword`). */
-function wordStart(text: string, at: number): boolean {
-  const prev = text.charCodeAt(at - 1), cur = text.charCodeAt(at);
-  return !isLetter(prev) || (prev >= 97 && prev <= 122 && cur >= 65 && cur <= 90);
-}
-
-/** Start of the secret-ish name ending in `word` at `at`, or -1 (`mytoken`, bare `cacheKey`). */
-function secretName(text: string, at: number, word: string): number {
-  if (word !== "key" && wordStart(text, at)) return at;
-  const joined = word === "key" && (text[at - 1] === "_" || text[at - 1] === "-") ? at - 1 : at;
-  for (const prefix of NAME_PREFIXES[word] ?? []) {
-    const from = joined - prefix.length;
-    if (from >= 0 && text.slice(from, joined).toLowerCase() === prefix && wordStart(text, from)) return from;
-  }
-  return -1;
-}
-
 /**
  * Generic `name = value` / `name: value` secrets. In a programming-language file an unquoted
  * value is code (`privateKey: RedactedUint8Array` is a type, `token = input` a variable), so
@@ -143,24 +81,48 @@ function apiTokens(text: string, push: Push, scan: Scan): void {
 function assignment(text: string, m: RegExpExecArray, push: Push, scan: Scan): void {
   const nameAt = secretName(text, m.index, (m[1] ?? "").toLowerCase());
   if (nameAt < 0) return;
-  const quoted = m[4] ?? m[5] ?? m[6];
-  const value = quoted ?? m[7] ?? "";
-  const end = m.index + m[0].length - (quoted === undefined ? 0 : 1);
+  const quoted = m[4] ?? m[5] ?? m[6] ?? m[7];
+  const value = quoted ?? m[8] ?? "";
+  const end = m.index + m[0].length - (quoted === undefined ? 0 : m[7] === undefined ? 1 : 2);
   if (/secret[_-]?$/i.test(text.slice(Math.max(0, nameAt - 7), nameAt)) && AWS_SECRET.test(value)) {
     push("aws-secret-key", end - value.length, end - value.length + 40); // aws_secret_access_key & co
     return;
   }
   if (m[3] === ">") return xmlElement(text, nameAt, m, push);
+  if (quoted === undefined && fallbackLiteral(text, end, value, push)) return;
   const pair = quoted === undefined ? pairValue(text, nameAt, m[3] ?? "", value) : undefined;
   const secret = pair ?? value;
   if (!credentialValue(secret)) return;
-  if (pair === undefined && quoted === undefined && (scan.code || !envStyle(text, nameAt, end, m[3] ?? "", value))) return;
+  if (pair === undefined && quoted === undefined && !(m[2] === "" && headerString(text, nameAt, end, m[3] ?? "", value))) {
+    const style = envStyle(text, nameAt, end, m[3] ?? "", value);
+    if (style === false || (scan.code && style !== "comment")) return;
+    if (style === "comment" && !/[^A-Za-z|_.:/-]/.test(value) && !scrambledLetters(value)) return; // `# auth.mode=true|false`: a comment's words are documentation
+  }
   push("api-token", end - value.length, end - value.length + secret.length);
+}
+
+// The literal of an expression assigned to a credential name: a fallback (`process.env.DB_PASSWORD ?? "…"`,
+// `|| "…"`, shell `${DB_PASSWORD:-…}`) or a secret wrapper's argument (`String::from("…")`, `SecretStr("…")`).
+const FALLBACK = /^[ \t]*(?:\?\?|\|\|)[ \t]*(["'`])([^"'`\\\r\n]*)\1/;
+const WRAPPER = /^(?:String::from|Secret(?:String|Str|Box)?(?:::(?:new|from))?|Password|Some)\($/;
+const SHELL_DEFAULT = /^\$\{\w+:?[-=]([^}\s]+)\}/;
+function fallbackLiteral(text: string, end: number, value: string, push: Push): boolean {
+  let at = -1, literal = "";
+  const fallback = FALLBACK.exec(text.slice(end, end + 200));
+  const shell = SHELL_DEFAULT.exec(value);
+  if (fallback) ({ at, literal } = { at: end + fallback[0].length - 1 - fallback[2]!.length, literal: fallback[2]! });
+  else if (WRAPPER.test(value) && /^["'`]/.test(text[end] ?? "")) {
+    const close = text.indexOf(text[end]!, end + 1), line = text.indexOf("\n", end);
+    if (close > end && (line < 0 || close < line)) ({ at, literal } = { at: end + 1, literal: text.slice(end + 1, close) });
+  } else if (shell) ({ at, literal } = { at: end - value.length + shell[0].indexOf(shell[1]!, 4), literal: shell[1]! });
+  if (at < 0) return false;
+  if (credentialValue(literal)) push("api-token", at, at + literal.length);
+  return true;
 }
 
 /** `<password>value</password>` (Maven settings.xml, Spring, .NET config): the element's one-line text, in any file. */
 function xmlElement(text: string, nameAt: number, m: RegExpExecArray, push: Push): void {
-  const raw = m[7];
+  const raw = m[8];
   if (raw === undefined || m[2]) return;
   let start = nameAt;
   while (start > 0 && /[\w.:-]/.test(text[start - 1]!)) start--;
@@ -195,18 +157,6 @@ function attributePairs(text: string, push: Push): void {
   }
 }
 
-/** A credential name's value from this many characters; under 16 only if it looks like a password. */
-const CREDENTIAL_MIN = 8;
-const LONG_VALUE = 16;
-/** One word, or words joined by separators (`include`, `same-origin`, `auth.password.label`, `/Users/me`): a name or path, not a password. */
-const WORDS = /^(?:~?\/)?[A-Za-z]+(?:[-_.:/][A-Za-z]+)*\/?$/;
-
-/** The value assigned to a credential name is a secret: no whitespace, no placeholder or reference; a short one mixes letters with digits or symbols. */
-function credentialValue(value: string): boolean {
-  if (value.length < CREDENTIAL_MIN || /\s/.test(value) || isPlaceholder(value) || NOT_SECRET_LITERAL.test(value)) return false;
-  return value.length >= LONG_VALUE || (/[A-Za-z]/.test(value) && !WORDS.test(value));
-}
-
 /**
  * An unquoted value in a list of pairs, in any file: a URL query (`?user=bob&password=…`), a
  * `k=v;` (even one pair, quoted) or libpq (`host=db password=…`) connection string, a `--password=…` flag. The value
@@ -217,22 +167,47 @@ function pairValue(text: string, nameAt: number, op: string, value: string): str
   let start = nameAt;
   while (start > 0 && /[\w-]/.test(text[start - 1]!)) start--; // a member (`e.password=`) is code, not a pair
   const before = text[start - 1] ?? "";
+  const lineStart = text.lastIndexOf("\n", start - 1) + 1;
   const listed = before === "?" || before === "&" || before === ";" || text.startsWith("--", start) ||
+    // a command line's env assignment (`docker run -e DB_PASSWORD=…`, `PGPASSWORD=… psql`) or a flag's argument (`--set db.password=…`, `--from-literal=password=…`)
+    (envAssignment(text, start, nameAt) && (start === lineStart || /[\s"'`]/.test(before)) && !WORDS.test(value)) ||
+    /(?:^|\s)--?[A-Za-z][\w-]*[= ][^\s=]*$/.test(text.slice(Math.max(lineStart, start - 120), start)) ||
     ((before === '"' || before === "'") && value.includes(";")) || // a quoted `k=v;` string of one pair: `connectionString="Password=…;"`
     ((before === " " || before === "\t") && /(?:^|[\s"'`])[A-Za-z_][\w.]*=[^\s=;&]+[ \t]+$/.test(text.slice(Math.max(0, start - 120), start)));
   return listed ? value.split(before === "?" || before === "&" ? /[&#]/ : /;/)[0] : undefined;
 }
 
-/** Unquoted values only in env/ini/yaml style: `KEY=value` alone on its line (maybe a YAML list item or a diff line), value not code. */
-function envStyle(text: string, nameAt: number, end: number, op: string, value: string): boolean {
+/** `NAME=value` with an upper-case name and no blanks around `=` (`DB_PASSWORD=…`): an environment assignment. */
+function envAssignment(text: string, start: number, nameAt: number): boolean {
+  const rest = /^\w+=(?=[^\s=])/.exec(text.slice(nameAt, nameAt + 40));
+  return rest !== null && /^[A-Z][A-Z0-9_]*$/.test(text.slice(start, nameAt + rest[0].length - 1));
+}
+
+/**
+ * Unquoted values only in env/ini/yaml style: `KEY=value` alone on its line (maybe a YAML list
+ * item, a diff line, a Dockerfile `ENV`/`ARG`, or commented out: `# password: …`, `// token = …`),
+ * value not code. "comment" when the line is a comment (then it counts in a code file too).
+ */
+function envStyle(text: string, nameAt: number, end: number, op: string, value: string): "line" | "comment" | false {
   if (op !== "=" && op !== ":") return false;
   let start = nameAt;
   while (start > 0 && /[\w$.-]/.test(text[start - 1]!)) start--;
   const lineStart = text.lastIndexOf("\n", start - 1) + 1;
-  if (!/^[ \t]*(?:[-+][ \t]*)?(?:(?:export|set)[ \t]+)?$/i.test(text.slice(lineStart, start))) return false; // `- ` YAML list item, `+`/`-` diff line
-  if (!/^[ \t]*(?:#.*)?(?:\r?\n|$)/.test(text.slice(end, end + 200))) return false;
+  const lead = /^[ \t]*(?:[-+][ \t]*)?(\/\/+|#+|\/?\*+|--|;+)?[ \t]*(?:[-+][ \t]*)?(?:(?:export|set|env|arg)[ \t]+)?$/i.exec(text.slice(lineStart, start)); // `- ` YAML list item, `+`/`-` diff line
+  if (lead === null) return false;
+  if (!/^[ \t]*(?:#.*|\*\/[ \t]*)?(?:\r?\n|$)/.test(text.slice(end, end + 200))) return false;
   if (/[()[\]{}<>,;]/.test(value)) return false;
-  return !(/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/.test(value) && (value.includes(".") || !/\d/.test(value)));
+  if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/.test(value) && (value.includes(".") || !/\d/.test(value)) && !scrambledLetters(value)) return false;
+  return lead[1] === undefined ? "line" : "comment";
+}
+
+/** A whole quoted string `"X-Api-Key: value"` / `'password=value'` (an HTTP header line, a curl `-H` argument), value not interpolated. */
+function headerString(text: string, nameAt: number, end: number, op: string, value: string): boolean {
+  if ((op !== ":" && op !== "=") || CODE_VALUE.test(value)) return false;
+  let start = nameAt;
+  while (start > 0 && /[\w-]/.test(text[start - 1]!)) start--;
+  const q = text[start - 1];
+  return (q === '"' || q === "'" || q === "`") && text[end] === q;
 }
 
 // ---------- structured detectors ----------
@@ -316,16 +291,18 @@ const highEntropy = pattern("high-entropy", QUOTED, (m) => looksRandom(m[2] ?? "
 const TOKEN_KINDS: Array<[SecretKind, string]> = [
   ["aws-access-key", String.raw`\b(?:AKIA|ASIA)[A-Z0-9]{16}\b`],
   ["github-token", String.raw`\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})(?![A-Za-z0-9_])`],
-  ["gitlab-token", String.raw`\bglpat-[A-Za-z0-9_-]{20,}`],
-  ["slack-token", String.raw`\bxox[baprs]-[A-Za-z0-9-]{10,}|https?:\/\/hooks\.slack\.com\/services\/T\w+\/B\w+\/\w+`],
+  ["gitlab-token", String.raw`\bgl(?:pat|dt|rt|ptt|ft|soat)-[A-Za-z0-9_-]{20,}`],
+  ["slack-token", String.raw`\bxox[abcdeprs]-[A-Za-z0-9-]{10,}|\bxapp-\d-[A-Za-z0-9-]{20,}|https?:\/\/hooks\.slack\.com\/services\/T\w+\/B\w+\/\w+`],
   ["stripe-key", String.raw`\b[rs]k_(?:live|test)_[A-Za-z0-9]{16,}`],
-  ["google-api-key", String.raw`\bAIza[A-Za-z0-9_-]{35}(?![A-Za-z0-9_-])`],
+  ["google-api-key", String.raw`\bAIza[A-Za-z0-9_-]{35}(?![A-Za-z0-9_-])|\bya29\.[A-Za-z0-9_-]{30,}`],
   ["anthropic-key", String.raw`\bsk-ant-[A-Za-z0-9_-]{20,}`],
   ["openai-key", String.raw`\bsk-(?:(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}|[A-Za-z0-9]{20,})`],
   ["npm-token", String.raw`\bnpm_[A-Za-z0-9]{36}(?![A-Za-z0-9])`],
   ["jwt", String.raw`(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{7,}\.eyJ[A-Za-z0-9_-]{7,}\.[A-Za-z0-9_-]{10,}`],
   ["sendgrid-key", String.raw`\bSG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])`],
   ["twilio-key", String.raw`\bSK[0-9a-fA-F]{32}\b`],
+  // Shopify, DigitalOcean, PyPI, Hugging Face, Stripe webhooks, Vault, Linear, Postman, Grafana, New Relic, Sentry, Databricks, Atlassian: no kind of their own
+  ["api-token", String.raw`\b(?:shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}|do[opr]_v1_[a-f0-9]{64}|pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}|hf_[A-Za-z0-9]{34,}|whsec_[A-Za-z0-9+/]{32,}|hvs\.[A-Za-z0-9_-]{90,}|lin_api_[A-Za-z0-9]{40}|PMAK-[a-f0-9]{24}-[a-f0-9]{34}|glsa_[A-Za-z0-9]{32}_[a-f0-9]{8}|NRAK-[A-Z0-9]{27}|sntrys_[A-Za-z0-9+/=_]{40,}|dapi[a-f0-9]{32}|ATATT3[A-Za-z0-9_=-]{100,})(?![A-Za-z0-9_-])`],
 ];
 const TOKENS = new RegExp(TOKEN_KINDS.map(([, source]) => `(${source})`).join("|"), "g");
 function vendorTokens(text: string, push: Push): void {
@@ -335,6 +312,14 @@ function vendorTokens(text: string, push: Push): void {
     const kind = TOKEN_KINDS[group - 1]?.[0];
     if (kind && !isPlaceholder(m[0])) push(kind, m.index, m.index + m[0].length); // sk-proj-xxxx…
   }
+  if (text.includes("_gh") || text.includes("_github_pat_")) namedTokens(text, push);
+}
+
+/** A GitHub token inside a name (`handler_ghp_…`): `\b` does not start it after `_`; its own pass, run where `_gh` occurs. */
+const NAMED_GITHUB = /_((?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})(?![A-Za-z0-9_]))/g;
+function namedTokens(text: string, push: Push): void {
+  NAMED_GITHUB.lastIndex = 0;
+  for (let m = NAMED_GITHUB.exec(text); m; m = NAMED_GITHUB.exec(text)) push("github-token", m.index + 1, m.index + m[0].length);
 }
 
 // A bearer credential of no known vendor. Its own pass behind a literal trigger: inside the
@@ -346,6 +331,10 @@ const CREDENTIAL_TRIGGER = new RegExp(CREDENTIAL_WORDS, "i");
 const DETECTORS: Detector[] = [
   { triggers: [], run: vendorTokens },
   { triggers: ["Bearer"], run: bearerTokens },
+  { triggers: /Basic|uthorization|UTHORIZATION/, run: authHeaders },
+  { triggers: [], run: commandSecrets }, // each pattern has its own literal
+  { triggers: CREDENTIAL_TRIGGER, run: namedArguments },
+  { triggers: /key-data|LS0tLS1CRUdJTi|Private-Lines|sig=/, run: encodedKeys },
   { triggers: ["_auth", "_password"], run: npmrc },
   { triggers: ["PRIVATE KEY"], run: pemKeys },
   { triggers: ["://"], run: credentialUrls },
@@ -364,9 +353,10 @@ export function isCredentialFilePath(path: string): boolean {
   return isDotenvPath(path) || CREDENTIAL_FILES.has(path.split(/[\\/]/).pop() ?? "");
 }
 
+/** `.env`, `.env.local`…, and `<name>.env` (Docker `env_file`s such as `app.env`, `prod.env`). */
 export function isDotenvPath(path: string | undefined): boolean {
   const base = (path ?? "").split(/[\\/]/).pop() ?? "";
-  return base === ".env" || base.startsWith(".env.");
+  return base === ".env" || base.startsWith(".env.") || (base.endsWith(".env") && base.length > 4);
 }
 
 const ENV_LINE = /^[ \t]*(?:export[ \t]+)?[A-Za-z_][A-Za-z0-9_.-]*[ \t]*=[ \t]*/gm;
@@ -396,7 +386,7 @@ function envValues(text: string, push: Push): void {
  * a quoted literal long enough to be high-entropy. Most short strings of a result object
  * (paths, names, kinds) fail it and cost one regex test instead of every detector.
  */
-const MAY_HOLD_SECRET = new RegExp(String.raw`AKIA|ASIA|SG\.|SK[0-9a-f]{8}|bearer|gh[pousr]_|github_pat_|glpat-|xox[baprs]-|k_(?:live|test)_|AIza|sk-|npm_|eyJ|:\/\/|${CREDENTIAL_WORDS}`, "i");
+const MAY_HOLD_SECRET = new RegExp(String.raw`AKIA|ASIA|SG\.|SK[0-9a-f]{8}|bearer|gh[pousr]_|github_pat_|gl(?:pat|dt|rt|ptt|ft|soat)-|xox[abcdeprs]-|xapp-|ya29\.|whsec_|hvs\.|lin_api_|PMAK-|glsa_|NRAK-|sntrys_|dapi|ATATT3|k_(?:live|test)_|AIza|sk-|npm_|eyJ|:\/\/|basic|bot |-u[ \t]|--user|login|mysql|redis-cli|identified|LS0tLS1CRUdJTi|Private-Lines|sig=|shp[a-z]{2}_|_v1_|pypi-|hf_|${CREDENTIAL_WORDS}`, "i");
 const mayHoldSecret = (text: string) => MAY_HOLD_SECRET.test(text) || (text.length >= 34 && /["'`]/.test(text));
 
 export function findSecrets(text: string, options: RedactOptions = {}): SecretSpan[] {
@@ -409,8 +399,10 @@ export function findSecrets(text: string, options: RedactOptions = {}): SecretSp
   };
   const runs: Array<(t: string, p: Push, scan: Scan) => void> = dotenv ? [envValues] : [];
   const scan: Scan = { code: options?.path !== undefined && isCodeLanguage(languageOf(options.path)) };
+  const tested = new Map<Detector["triggers"], boolean>(); // detectors sharing a trigger test it once
   for (const { triggers, run } of DETECTORS) {
-    const hit = Array.isArray(triggers) ? triggers.length === 0 || triggers.some((t) => text.includes(t)) : triggers.test(text);
+    let hit = tested.get(triggers);
+    if (hit === undefined) tested.set(triggers, (hit = Array.isArray(triggers) ? triggers.length === 0 || triggers.some((t) => text.includes(t)) : triggers.test(text)));
     if (hit) runs.push(run);
   }
   for (const run of runs) {

@@ -53,7 +53,30 @@ export const CANARY = {
   shortTsPassword: "Tp" + mix(7, ALNUM, 28) + "7",
   xmlPassword: "Xp" + mix(7, ALNUM, 29) + "3", // an attribute pair: <add key="Password" value="…"/>
   worktreeJwt: [seg({ alg: "HS256" }), seg({ sub: "worktree" }), mix(40, "aB3_cD9-eF1gH7iJ5kL2mN8x", 20)].join("."),
+  // forms that name no credential in an assignment: commands, headers, SQL, key files, names (scripts/deploy.sh & co)
+  curlPassword: "Cu" + mix(10, ALNUM, 30) + "7",
+  basicAuth: Buffer.from("deploy:" + "Ba" + mix(14, ALNUM, 31)).toString("base64"),
+  headerToken: mix(40, "0123456789abcdef", 32),
+  dockerLogin: "Dl" + mix(12, ALNUM, 33) + "5",
+  netrcPassword: "Nr" + mix(16, ALNUM, 34),
+  sqlPassword: "Sq" + mix(10, ALNUM, 35) + "2",
+  dockerEnv: "De" + mix(20, ALNUM, 36),
+  commentPassword: "Cp" + mix(10, ALNUM, 37) + "8",
+  kubeKey: Buffer.from("-----BEGIN RSA " + "PRIVATE KEY-----\n" + mix(64, B64, 38) + "\n-----END RSA " + "PRIVATE KEY-----\n").toString("base64"),
+  symbolToken: "ghp_" + mix(36, ALNUM, 39),
+  // src/keys.ts: a PEM key whose 10th body line changes after the base, so a diff hunk shows body lines without the header
+  keyLineBefore: mix(64, B64, 40),
+  keyLineAfter: mix(64, B64, 41),
+  keyLineContext: mix(64, B64, 42),
+  // a literal type error quotes it without its name (`Type '"…"' is not assignable to type '"x"'`)
+  checkPassword: "Ck" + mix(10, ALNUM, 43) + "3",
 };
+
+/** src/keys.ts with `line` as the key's 10th body line (the 7th is KEY_CONTEXT's). */
+function keysTs(line: string): string {
+  const body = Array.from({ length: 16 }, (_, i) => (i === 9 ? line : i === 6 ? CANARY.keyLineContext : mix(64, B64, 100 + i)));
+  return ["export const DEPLOY_KEY = `-----BEGIN RSA " + "PRIVATE KEY-----", ...body, "-----END RSA " + "PRIVATE KEY-----`;", ""].join("\n");
+}
 
 const PEM = ["-----BEGIN RSA " + "PRIVATE KEY-----", CANARY.pemBody, mix(64, B64, 21), mix(20, B64, 22) + "==", "-----END RSA " + "PRIVATE KEY-----"].join("\n");
 
@@ -147,6 +170,7 @@ export function canaryRepo(): { root: string; base: string } {
     "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "es2022", module: "esnext", moduleResolution: "bundler" }, include: ["src/**/*.ts", "test/**/*.ts"] }, null, 2),
     "src/legacy.ts": `export const LEGACY_TOKEN = "${CANARY.githubRemoved}";\n\nexport function legacyName(): string {\n  return "legacy";\n}\n`,
     "src/app.ts": 'import { legacyName } from "./legacy";\n\nexport function start(): string {\n  return legacyName();\n}\n',
+    "src/keys.ts": keysTs(CANARY.keyLineBefore),
   });
   const base = git(root, "rev-parse", "HEAD").trim();
   writeFiles(root, {
@@ -157,6 +181,21 @@ export function canaryRepo(): { root: string; base: string } {
     ".npmrc": `//registry.npmjs.org/:_authToken=${CANARY.npmToken}\n`,
     "config/db.yaml": `db:\n  user: admin\n  password: ${CANARY.shortPassword}\n`,
     "src/db.ts": `export const dbOptions = { user: "admin", password: "${CANARY.shortTsPassword}" };\n`,
+    "scripts/deploy.sh": [
+      "#!/bin/sh",
+      `curl -u deploy:${CANARY.curlPassword} https://api.example.com/release`,
+      `curl -H 'Authorization: Basic ${CANARY.basicAuth}' https://api.example.com/ping`,
+      `curl -H "Authorization: token ${CANARY.headerToken}" https://api.github.com/user`,
+      `docker login -u deploy -p ${CANARY.dockerLogin} registry.example.com`,
+      `# password: ${CANARY.commentPassword}`,
+      "",
+    ].join("\n"),
+    "deploy/netrc.txt": `machine api.example.com\n  login deploy\n  password ${CANARY.netrcPassword}\n`,
+    "db/init.sql": `CREATE USER app IDENTIFIED BY '${CANARY.sqlPassword}';\n`,
+    "Dockerfile": `FROM node:22\nENV DEPLOY_TOKEN ${CANARY.dockerEnv}\n`,
+    "deploy/kubeconfig.yaml": `users:\n- name: deploy\n  user:\n    client-key-data: ${CANARY.kubeKey}\n`,
+    "src/keys.ts": keysTs(CANARY.keyLineAfter),
+    "src/routes.ts": `export function handler_${CANARY.symbolToken}(): string {\n  return "ok";\n}\n`,
     "config/app.xml": `<configuration>\n  <appSettings>\n    <add key="Password" value="${CANARY.xmlPassword}" />\n  </appSettings>\n</configuration>\n`,
   });
   git(root, "add", "-A");

@@ -110,3 +110,20 @@ describe("svc test", () => {
     expect(text.stdout).toContain("TIMEOUT test/spin.test.ts");
   }, 60_000);
 });
+
+describe("svc test: a runner's message quoting a secret", () => {
+  test("a value the code under test names a password loses it in the runner's `Received:` line (the message lacks the name)", async () => {
+    const password = "Zq81" + "kP0wLmx7Rt";
+    const root = gitRepo({
+      "package.json": '{ "name": "creds", "scripts": { "test": "bun test" } }\n',
+      "src/creds.ts": `export const creds = { user: "admin", password: "${password}" };\n\nexport function pw(): string {\n  return creds.password;\n}\n`,
+      "test/creds.test.ts": 'import { expect, test } from "bun:test";\nimport { pw } from "../src/creds";\n\ntest("pw", () => {\n  expect(pw()).toBe("other-value-1");\n});\n',
+    });
+    await call("index", { path: root });
+    const r = await call("test", { path: root, symbol: "pw" });
+    expect(data(r).counts.cases.failed).toBe(1);
+    expect(JSON.stringify(r)).not.toContain(password);
+    expect(r.text).toContain('Received: "[REDACTED:api-token]"');
+    expect(Object.keys(r)).not.toContain("secretSources"); // the engine never shows which files it read them from
+  }, 60_000);
+});

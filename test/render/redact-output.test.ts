@@ -6,8 +6,10 @@ import { SvcError, asSvcError } from "../../src/errors.ts";
 import { redact, redactPatch } from "../../src/text/redact.ts";
 import { redactResult, redactText, redactValue } from "../../src/render/redact-output.ts";
 import { scrubberFor } from "../../src/index/scrub.ts";
-import { secretsIn } from "../../src/text/known-secrets.ts";
+import { redactFilePatch, secretsIn } from "../../src/text/known-secrets.ts";
+import { join } from "node:path";
 import { CANARY, CONFIG_TS, leaksIn } from "../helpers/canary.ts";
+import { plainDir } from "../helpers/repo.ts";
 
 describe("redactValue / redactResult", () => {
   test("every string deep inside a result is redacted, keys included; numbers, booleans and null stay", () => {
@@ -58,6 +60,17 @@ describe("redactPatch", () => {
     // without the path the dotenv values would pass: the reason diffs carry it
     expect(redact(patch).text).toContain(CANARY.envValue);
   });
+  test("redactFilePatch: a hunk of a key's body lines, without its header, loses them (the file's versions know them)", () => {
+    const line = (seed: string) => `${seed}${"Qw3Er/Ty7Ui+Op1As9Df4Gh2Jk8Lz6Xc5Vb0NmPoIuYtRe".repeat(2)}`.slice(0, 64);
+    const body = ["a1", "b2", "c3", "d4", "e5", "f6", "g7", "h8"].map(line);
+    const file = (changed: string) => ["const KEY = `-----BEGIN RSA " + "PRIVATE KEY-----", ...body.slice(0, 5), changed, ...body.slice(6), "-----END RSA " + "PRIVATE KEY-----`;", ""].join("\n");
+    const before = file(body[5]!), after = file(line("zz"));
+    const patch = `@@ -4,7 +4,7 @@\n ${body[2]}\n ${body[3]}\n ${body[4]}\n-${body[5]}\n+${line("zz")}\n ${body[6]}\n ${body[7]}\n`;
+    expect(redactPatch(patch, "src/keys.ts").text).toContain(body[5]!); // the patch alone: no header, no key
+    const out = redactFilePatch(patch, "src/keys.ts", [before, after]).text;
+    for (const secret of [...body, line("zz")]) expect(out).not.toContain(secret);
+    expect(out).toBe("@@ -4,7 +4,7 @@\n [REDACTED:pem-private-key]\n [REDACTED:pem-private-key]\n [REDACTED:pem-private-key]\n-[REDACTED:pem-private-key]\n+[REDACTED:pem-private-key]\n [REDACTED:pem-private-key]\n [REDACTED:pem-private-key]\n");
+  });
 });
 
 describe("scrubberFor (the index stores no credential)", () => {
@@ -99,6 +112,16 @@ describe("a value found anywhere in an answer is taken out everywhere", () => {
   test("a dotenv value that is one plain word is not taken out of the rest of the answer", () => {
     const result = redactResult({ text: "NODE_ENV=production\nbuilt for production", data: { value: `token = "${CANARY.githubToken}"` } });
     expect(result.text).toBe("NODE_ENV=production\nbuilt for production");
+  });
+
+  test("an answer's secretSources: the secrets of those whole files leave every string, and the field is never shown", () => {
+    const root = plainDir({ "src/creds.ts": `export const creds = { password: "${CANARY.shortTsPassword}" };\n` });
+    const message = `Expected: "x"\nReceived: "${CANARY.shortTsPassword}"`;
+    expect(redactText(message)).toContain(CANARY.shortTsPassword); // alone, the quoted value passes
+    const result = redactResult({ text: message, data: { tests: [{ message }] }, secretSources: [join(root, "src/creds.ts"), join(root, "gone.ts")] });
+    expect(leaksIn(JSON.stringify(result))).toEqual([]);
+    expect(result.text).toBe('Expected: "x"\nReceived: "[REDACTED:api-token]"');
+    expect("secretSources" in result).toBe(false);
   });
 
   test("a file's secret cut before `…` anywhere in a derived text (a shortened literal, a doc summary) loses its head", () => {

@@ -154,7 +154,7 @@ describe("connection strings", () => {
   test("ADO near misses", () => {
     expect(kinds(`"Server=srv;Database=app;Integrated Security=true;"`)).toEqual([]);
     expect(kinds(`"Server=srv;Database=app;User ID=sa;Password=<password>;"`)).toEqual([]);
-    expect(kinds(`"Password=${pass}"`)).toEqual([]); // a single pair is not a connection string
+    expect(kinds(`"Password=${pass}"`)).toEqual(["api-token"]); // a single pair is not a connection string (a quoted `name=value`: a credential)
     expect(kinds(`"a=1;b=2;c=3"`)).toEqual([]);
   });
 });
@@ -274,6 +274,100 @@ describe("short credentials (8 to 15 characters)", () => {
   });
 });
 
+describe("credentials in commands, headers, SQL, key files and names", () => {
+  const pw = "Pz9" + "kQ2mW1x"; // 10 chars
+  const long = "q8Xz3Lm9Pw2Rt7Yv5Nb4";
+  const hex40 = mix(40, "0123456789abcdef");
+  const basic = Buffer.from(`admin:${pw}`).toString("base64");
+  test("each form: exactly the value", () => {
+    const forms: Array<[string, string, string?]> = [
+      [`Authorization: Basic ${basic}\n`, basic, "api.http"],
+      [`const h = { Authorization: "Basic ${basic}" };`, basic, "src/a.ts"],
+      [`headers = {"Authorization": "Token ${hex40}"}`, hex40, "hdr.py"],
+      [`curl -H 'Authorization: token ${hex40}' https://api.github.com\n`, hex40, "call.sh"],
+      [`curl -H "X-Api-Key: ${long}" https://x\n`, long, "call.sh"],
+      [`curl -u admin:${pw} https://api.x.com\n`, pw, "call.sh"],
+      [`curl --user "admin:${pw}" https://api.x.com\n`, pw, "call.sh"],
+      [`tool deploy --password ${pw} --verbose\n`, pw, "deploy.sh"],
+      [`      - run: docker login -u bob -p ${pw}\n`, pw, ".github/workflows/ci.yml"],
+      [`mysql -u root -p${pw} app < dump.sql\n`, pw, "restore.sh"],
+      [`machine api.heroku.com\n  login me@x.com\n  password ${long}\n`, long, ".netrc"],
+      [`machine github.com login bob password ${pw}\n`, pw, "notes.txt"],
+      [`CREATE USER app IDENTIFIED BY '${pw}';`, pw, "init.sql"],
+      [`ALTER USER x WITH PASSWORD '${pw}';`, pw, "init.sql"],
+      [`FROM node\nENV API_TOKEN=${long}\n`, long, "Dockerfile"],
+      [`ARG NPM_TOKEN=${long}\n`, long, "Dockerfile"],
+      [`ENV DB_PASSWORD ${pw}\n`, pw, "Dockerfile"],
+      [`// password: ${pw}\n`, pw, "src/a.ts"],
+      [`# api_token = ${long}\n`, long, "config.yaml"],
+      [`define('DB_PASSWORD', '${pw}');`, pw, "wp-config.php"],
+      [`os.environ.setdefault("API_KEY", "${long}")`, long, "settings.py"],
+      [`const API_TOKEN: &str = "${long}";`, long, "src/main.rs"],
+      [`var apiKey string = "${long}"`, long, "main.go"],
+      [`export function handler_${GHP}() {}`, GHP, "src/routes.ts"],
+      [`const t = "shpat_${mix(32, "0123456789abcdef")}";`, `shpat_${mix(32, "0123456789abcdef")}`],
+      [`const t = "dop_v1_${mix(64, "0123456789abcdef")}";`, `dop_v1_${mix(64, "0123456789abcdef")}`],
+      [`HF_TOKEN=hf_${mix(34)}\n`, `hf_${mix(34)}`, "run.sh"],
+      ...[`xoxe.xoxp-1-${mix(60)}`, `xapp-1-A0${mix(30)}`, `ya29.${mix(100)}`, `glrt-${mix(20)}`, `whsec_${mix(32)}`, `hvs.${mix(90)}`, `lin_api_${mix(40)}`,
+        `dapi${mix(32, "0123456789abcdef")}`, `sntrys_${mix(60)}`].map((t): [string, string] => [`x = ${t}\n`, t.replace(/^xoxe\./, "")]),
+      [`https://acct.blob.core.windows.net/c?sv=2020-08-04&ss=b&sig=${b64(43)}%3D`, `${b64(43)}%3D`],
+      [`body = "{\\"password\\":\\"${pw}\\"}"`, pw, "src/a.ts"], // JSON inside a string
+      [`password = b"${pw}"`, pw, "a.py"], [`api_key = f"${long}"`, long, "a.py"], [`string password = @"${pw}";`, pw, "A.cs"],
+      [`docker run -e DB_PASSWORD=${pw} img\n`, pw, "run.sh"], [`heroku config:set API_KEY=${long}\n`, long, "README.md"],
+      [`kubectl create secret generic db --from-literal=password=${pw}\n`, pw, "deploy.sh"],
+      [`helm install x --set postgresql.auth.password=${pw}\n`, pw, "deploy.sh"],
+      [`mongo -u admin -p ${pw} db\n`, pw, "run.sh"], [`redis-cli -a ${pw} ping\n`, pw, "run.sh"], [`sshpass -p ${pw} ssh host\n`, pw, "run.sh"],
+      [`echo ${pw} | docker login -u bob --password-stdin\n`, pw, "ci.sh"],
+      [`subprocess.run(["tool", "--password", "${pw}"])`, pw, "a.py"],
+      [`const config = { password: process.env.DB_PASSWORD ?? "${pw}" };`, pw, "src/db.ts"], // a fallback
+      [`const token = process.env.TOKEN || '${long}';`, long, "src/a.js"], [`password=\${DB_PASSWORD:-${pw}}\n`, pw, "run.sh"],
+      [`SECRET_KEY = 'qtyo1-ich=qwh^b7ll!*9svrl)cufvyrbh&n=navmgh#4&ipxx'\n`, "qtyo1-ich=qwh^b7ll!*9svrl)cufvyrbh&n=navmgh#4&ipxx", "settings.py"], // a Django key: `&…=` in it, but not a URL query
+      [`PGPASSWORD=${pw} psql -h db app\n`, pw, "restore.sh"], [`let password = String::from("${pw}");`, pw, "src/main.rs"], [`api_key = SecretStr("${long}")`, long, "settings.py"],
+    ];
+    for (const [text, secret, path] of forms) expect({ text, secrets: secretTexts(text, path) }).toEqual({ text, secrets: [secret] });
+    expect(out(`ENV DB_PASSWORD ${pw}\n`, "Dockerfile")).toBe("ENV DB_PASSWORD [REDACTED:api-token]\n");
+  });
+  test("key material in other encodings: a kubeconfig's client-key-data, base64 of a PEM key, PuTTY private lines", () => {
+    const pemB64 = Buffer.from(PEM).toString("base64");
+    expect(secretTexts(`users:\n- user:\n    client-key-data: ${pemB64}\n`, ".kube/config")).toEqual([pemB64]);
+    expect(secretTexts(`key: "${pemB64}"`, "values.yaml")).toEqual([pemB64]);
+    expect(kinds(`key: "${pemB64}"`)).toEqual(["pem-private-key"]);
+    const ppk = `PuTTY-User-Key-File-2: ssh-rsa\nPrivate-Lines: 2\n${b64(64)}\n${b64(20)}\nPrivate-MAC: 00\n`;
+    expect(secretTexts(ppk, "id.ppk")).toEqual([`${b64(64)}\n${b64(20)}`]);
+    expect(kinds(`client-certificate-data: ${Buffer.from("-----BEGIN CERTIFICATE-----\n" + b64(64)).toString("base64")}\n`, ".kube/config")).toEqual([]);
+  });
+  test("a short letters-only value counts when its case is scrambled, not when it reads as a name", () => {
+    for (const value of ["JsPKvutDfqEm", "qWfRtzPmXkLb", "npHNAmtCsXbD"]) {
+      for (const [text, path] of <Array<[string, string]>>[[`private String dbPassword = "${value}";`, "App.java"], [`password: ${value}\n`, "db.yaml"], [`// password: ${value}\n`, "a.ts"]]) {
+        expect({ text, secrets: secretTexts(text, path) }).toEqual({ text, secrets: [value] });
+      }
+    }
+    for (const value of ["getElementById", "toBeOneOf", "sameOrigin", "isNotEmpty", "XMLHttpRequest"]) {
+      expect({ value, kinds: kinds(`password: "${value}"`, "a.ts") }).toEqual({ value, kinds: [] });
+    }
+  });
+  test("near misses stay (found on real files: Python, Perl, Java config, BPE tables)", () => {
+    for (const [text, path] of <Array<[string, string]>>[
+      [`else {"token": challenge.get("token")}`, "auth.py"], [`print(f"password={password!r}")`, "prompt.py"],
+      [`return f'machine {hostname} login {self.username} password {self.password}'`, "h.py"],
+      [`"-auth=anonymous:$FROM_EMAIL",`, "Fetch.pm"], [`  perldoc -u Some::Modulename\n`, "ToPod.pm"],
+      [`#jdk.security.krb5.default.initiate.credential=always-impersonate\n`, "java.security"],
+      [`# com.sun.management.jmxremote.ssl.need.client.auth=true|false\n`, "management.properties"],
+      [`["Token", ".Category", "_exclude"]`, "ranks.js"], [`Basic authentication is described below.`, "README.md"],
+      [`Authorization: Token <your-token>`, "api.md"], [`docker run -u 1000:1000 img`, "run.sh"], [`i--; --count;`, "a.js"],
+      [`ENV NODE_ENV production\n`, "Dockerfile"], [`// token: string\n`, "a.ts"], [`headers.set("X-Api-Key", apiKey)`, "a.ts"],
+      [`t("auth.token", "Token expired")`, "a.ts"], [`mix(ghp_prefix_name)`, "a.ts"],
+      [`const PASS = _chalk().default.supportsColor ? a : b;`, "index.js"], [`const UNEXPECTED_TOKEN = /^Unexpected token '?(.)'?(,)? /i`, "index.js"],
+      [`    PASSWD = getpass.getpass("IMAP password for %s on %s: " % (USER, host))`, "imaplib.py"],
+      [`    KEY_USAGE = ObjectIdentifier("2.5.29.15")`, "_oid.py"], [`jsonnet_token = r'[^\\W\\d]\\w*'`, "jsonnet.py"],
+      [`OLDSTYLE_AUTH = re.compile(r"auth=(.*)", re.I)`, "smtplib.py"], [`password = f"{password}"`, "a.py"], [`token = f"{self.token!r}"`, "a.py"],
+      [`# comment: API_KEY=not-a-value-here`, "notes.txt"], [`docker run -e DB_PASSWORD=$DB_PASSWORD img`, "run.sh"],
+      [`const token = process.env.T ?? "";`, "a.ts"], [`const token = opts.token ?? "default-token";`, "a.ts"], [`password=\${PASSWORD:-}`, "a.sh"],
+      [`const t = localStorage.getItem("auth_token_v2");`, "a.ts"], [`password = String::from("hunter")`, "a.rs"], [`BYPASS=on2fast4u\n`, "a.sh"],
+    ]) expect({ text, kinds: kinds(text, path) }).toEqual({ text, kinds: [] });
+  });
+});
+
 describe("high-entropy literals", () => {
   test("random quoted literals, quotes kept", () => {
     expect(out(`const s = "${ENTROPIC}";`)).toBe(`const s = "[REDACTED:high-entropy]";`);
@@ -331,7 +425,7 @@ describe("dotenv files", () => {
     "",
   ].join("\r\n");
   test("every non-empty value is redacted, keys and comments stay", () => {
-    for (const path of [".env", "/repo/.env.local", "C:\\repo\\.env.production", "apps/web/.env.example"]) {
+    for (const path of [".env", "/repo/.env.local", "C:\\repo\\.env.production", "apps/web/.env.example", "deploy/app.env", "content.env"]) {
       const result = redact(env, { path });
       expect(result.text).toBe(expected);
       expect(result.count).toBe(6);
@@ -341,6 +435,7 @@ describe("dotenv files", () => {
     expect(kinds(env)).toEqual(["github-token"]);
     expect(kinds(env, "config/env.ts")).toEqual(["github-token"]);
     expect(kinds(env, ".envrc")).toEqual(["github-token"]);
+    expect(kinds(env, "docs/env")).toEqual(["github-token"]);
   });
 });
 

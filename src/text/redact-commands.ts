@@ -1,0 +1,117 @@
+// Credentials outside assignments: command lines, HTTP headers, SQL, tool files, call
+// arguments, and key material in other encodings. Detectors of text/redact.ts (DETECTORS).
+
+import { CODE_VALUE, CREDENTIAL_NAME, NAME_END, credentialValue, isLetter, isPlaceholder, secretName, type Push } from "./secret-values.ts";
+
+/** An `Authorization` header's `Basic` (base64 of `user:password`), or `Token`/`Bot` credential (`Bearer` has its own pass). */
+const AUTH_SCHEME = /\b(Basic|Token|token|Bot)[ \t]+([A-Za-z0-9+/._~-]{12,}=*)/g;
+export function authHeaders(text: string, push: Push): void {
+  AUTH_SCHEME.lastIndex = 0;
+  for (let m = AUTH_SCHEME.exec(text); m; m = AUTH_SCHEME.exec(text)) {
+    const value = m[2]!, at = m.index + m[0].length - value.length;
+    if (m[1] === "Basic") {
+      if (!/^[A-Za-z0-9+/]+=*$/.test(value)) continue;
+      const decoded = Buffer.from(value, "base64").toString("latin1");
+      if (/^[\x20-\x7e]+$/.test(decoded) && /^[^:]*:.{6,}$/.test(decoded) && !isPlaceholder(decoded)) push("bearer-token", at, at + value.length);
+    } else if (/Authorization["'`]?[ \t]*[:=,]?[ \t]*["'`]?[ \t]*$/i.test(text.slice(Math.max(0, m.index - 40), m.index)) &&
+      value.length >= 16 && /\d/.test(value) && /[A-Za-z]/.test(value) && !isPlaceholder(value)) push("bearer-token", at, at + value.length);
+  }
+}
+
+// A password given on a command line or in a tool's file: `curl -u user:pass`, `--password pass`,
+// `docker login -p pass`, `mysql -ppass`, a `.netrc` `password pass` (after `machine`/`login`),
+// SQL `IDENTIFIED BY 'pass'` / `PASSWORD 'pass'`, a Dockerfile `ENV DB_PASSWORD pass`. The value is
+// judged like a credential name's (credentialValue).
+// Each pattern runs only where its literal occurs; a flag must follow whitespace or a quote.
+const COMMAND_SECRETS: Array<{ has: (text: string) => boolean; re: RegExp }> = [
+  { has: (t) => t.includes("-u ") || t.includes("-u\t") || t.includes("--user"), re: /(?:-u|--user)[ \t]+(["']?)[^\s:"'`]+:([^\s"'`]+)\1/gd },
+  { has: (t) => t.includes("--"), re: /--(?:password|passwd|pass|token|api-?key|secret|client-secret|access-token|auth-token)[ \t]+(["']?)([^\s"'`-][^\s"'`]*)\1/gid },
+  { has: (t) => t.includes("login") && t.includes("-p"), re: /\blogin\b[^\n]{0,120}?[ \t]-p[ \t]*(["']?)([^\s"'`-][^\s"'`]*)\1/gd },
+  { has: (t) => t.includes("mysql"), re: /\bmysql(?:dump|admin)?\b[^\n]{0,120}?[ \t]-p(["']?)([^\s"'`-][^\s"'`]*)\1/gd },
+  { has: (t) => t.includes("-u") && t.includes("-p"), re: /-u[ \t]*[^\s"'`-]\S*[ \t]+-p[ \t]*(["']?)([^\s"'`-][^\s"'`]*)\1/gd }, // mongo -u admin -p …
+  { has: (t) => t.includes("sshpass") || t.includes("redis-cli"), re: /\b(?:sshpass|redis-cli)\b[^\n]{0,80}?[ \t]-[pa][ \t]*(["']?)([^\s"'`-][^\s"'`]*)\1/gd },
+  { has: (t) => t.includes("-stdin"), re: /\becho[ \t]+(["']?)([^\s"'`|$-][^\s"'`|]*)\1[ \t]*\|[^\n]*--password-stdin/gd },
+  { has: (t) => t.includes("IDENTIFIED") || t.includes("identified") || t.includes("PASSWORD") || /[Pp]assword[ \t]+['"]/.test(t), re: /(?:IDENTIFIED[ \t]+BY|identified[ \t]+by|PASSWORD|[Pp]assword)[ \t]+(['"])([^'"\r\n]*)\1/gd },
+];
+const FLAG_START = /[\s"']/;
+const NETRC_PASSWORD = /password[ \t]+([^\s"'`]+)/g;
+const ENV_SPACED = /(?:ENV|ARG)[ \t]+[A-Za-z_][\w.-]*[ \t]+([^\s=][^\s]*)[ \t]*$/gm;
+/** `text` holds only blanks (after a diff line's mark) between the start of `at`'s line and `at`. */
+const lineStartsAt = (text: string, at: number) => /^[-+]?[ \t]*$/.test(text.slice(text.lastIndexOf("\n", at - 1) + 1, at));
+export function commandSecrets(text: string, push: Push): void {
+  for (const { has, re } of COMMAND_SECRETS) {
+    if (!has(text)) continue;
+    re.lastIndex = 0;
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+      const value = m[2]!, at = m.indices![2]![0];
+      if (m.index > 0 && (m[0][0] === "-" ? !FLAG_START.test(text[m.index - 1]!) : isLetter(text.charCodeAt(m.index - 1)))) continue;
+      if (credentialValue(value) && !CODE_VALUE.test(value)) push("api-token", at, at + value.length);
+    }
+  }
+  if (text.includes("password")) netrcPasswords(text, push);
+  if (/(?:ENV|ARG)[ \t]/.test(text)) dockerEnv(text, push);
+}
+
+function netrcPasswords(text: string, push: Push): void {
+  NETRC_PASSWORD.lastIndex = 0;
+  for (let m = NETRC_PASSWORD.exec(text); m; m = NETRC_PASSWORD.exec(text)) {
+    if (m.index > 0 && !/[ \t\n]/.test(text[m.index - 1]!)) continue;
+    const value = m[1]!, at = m.index + m[0].length - value.length;
+    const before = text.slice(Math.max(0, m.index - 300), m.index);
+    const lines = before.split("\n").slice(-4); // this line and the three before it
+    if (!/\blogin[ \t]+\S/.test(lines.at(-1) ?? "") && !lines.some((l) => /^[-+]?[ \t]*(?:machine|login|default)\b/.test(l))) continue;
+    if (credentialValue(value) && !CODE_VALUE.test(value)) push("api-token", at, at + value.length);
+  }
+}
+
+function dockerEnv(text: string, push: Push): void {
+  ENV_SPACED.lastIndex = 0;
+  for (let m = ENV_SPACED.exec(text); m; m = ENV_SPACED.exec(text)) {
+    if (!lineStartsAt(text, m.index)) continue;
+    const value = m[1]!, at = m.index + m[0].trimEnd().length - value.length;
+    const name = text.slice(m.index, at).trim().split(/[ \t]+/)[1] ?? "", word = NAME_END.exec(name);
+    const nameAt = at - (text.slice(m.index, at).length - text.slice(m.index, at).lastIndexOf(name));
+    if (word && secretName(text, nameAt + word.index, word[0].toLowerCase()) >= nameAt && credentialValue(value)) push("api-token", at, at + value.length);
+  }
+}
+
+/** `f("DB_PASSWORD", "value")`: a call's first two arguments, a credential name and its value (`define`, `setdefault`, a header setter). */
+const NAMED_ARG = new RegExp(String.raw`(["'])([\w.-]*?(?:${CREDENTIAL_NAME}))\1[ \t]*,[ \t]*(["'])([^"'\\\r\n]*)\3`, "gi");
+export function namedArguments(text: string, push: Push): void {
+  NAMED_ARG.lastIndex = 0;
+  for (let m = NAMED_ARG.exec(text); m; m = NAMED_ARG.exec(text)) {
+    const name = m[2]!, nameAt = m.index + 1, word = NAME_END.exec(name)!;
+    const value = m[4]!, at = m.index + m[0].length - 1 - value.length;
+    const lead = text.slice(Math.max(0, m.index - 8), m.index);
+    const call = /\([ \t]*$/.test(lead) || (name.startsWith("-") && /[[(,][ \t]*$/.test(lead)); // the first two arguments, or a flag and its value in an argv list; not a list of names
+    if (call && secretName(text, nameAt + word.index, word[0].toLowerCase()) >= nameAt && credentialValue(value)) push("api-token", at, at + value.length);
+    NAMED_ARG.lastIndex = at; // the value may name the next pair
+  }
+}
+
+// Key material in other encodings: a kubeconfig's `client-key-data` (base64 of a PEM key), any
+// base64 of a PEM private key (`LS0tLS1CRUdJTi…`), a PuTTY key's private lines, an Azure SAS
+// signature (`?sv=…&sig=…`).
+const KEY_DATA = /\b(?:client-key-data|private-key-data)["']?[ \t]*:[ \t]*["']?([A-Za-z0-9+/]{16,}={0,2})/g;
+const B64_PEM = /LS0tLS1CRUdJTi[A-Za-z0-9+/]{20,}={0,2}/g;
+const PUTTY = /^[-+]?Private-Lines:[ \t]*\d+\r?\n((?:[-+]?[A-Za-z0-9+/=]{4,}(?:\r?\n|$)){1,256})/gm; // also as diff lines
+const SAS_SIG = /[?&]sig=([A-Za-z0-9%+/]{20,}(?:%3D|=)*)/gi;
+export function encodedKeys(text: string, push: Push): void {
+  for (const re of [KEY_DATA, PUTTY]) {
+    re.lastIndex = 0;
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+      const value = m[1]!.trimEnd(), at = m.index + m[0].lastIndexOf(m[1]!);
+      push("pem-private-key", at, at + value.length);
+    }
+  }
+  B64_PEM.lastIndex = 0;
+  for (let m = B64_PEM.exec(text); m; m = B64_PEM.exec(text)) {
+    if (Buffer.from(m[0].slice(0, 80), "base64").toString("latin1").includes("PRIVATE KEY")) push("pem-private-key", m.index, m.index + m[0].length);
+  }
+  SAS_SIG.lastIndex = 0;
+  for (let m = SAS_SIG.exec(text); m; m = SAS_SIG.exec(text)) {
+    const url = text.slice(Math.max(0, m.index - 400), m.index);
+    if (/[?&]sv=\d{4}-/.test(url.slice(url.search(/[^\s"'`<>]*$/)))) push("connection-string", m.index + 5, m.index + m[0].length);
+  }
+}
+

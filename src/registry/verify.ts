@@ -67,7 +67,7 @@ export const VERIFY_OPERATIONS: readonly OperationSpec[] = [
     params: [
       WORKSPACE_PATH,
       { name: "file", type: "string", default: null, description: "Single-file mode: the file the edit changes (root-relative, or absolute inside the workspace)." },
-      { name: "content", type: "string", default: null, maxLength: SOURCE_CAP, description: "Single-file mode: the complete proposed content of the file." },
+      { name: "content", type: "string", default: null, maxLength: SOURCE_CAP, rawText: true, description: "Single-file mode: the complete proposed content of the file." },
       { name: "session", type: "string", default: null, description: "Delta mode: the check session id (1–128 chars of A-Za-z0-9._:-); the first call stores its baseline." },
       { name: "markGreen", type: "bool", default: false, description: "Delta mode: reset the session's baseline to the diagnostics present now." },
       { name: "full", type: "bool", default: false, description: "Delta mode: also list every current diagnostic." },
@@ -133,7 +133,7 @@ export const VERIFY_OPERATIONS: readonly OperationSpec[] = [
     params: [
       WORKSPACE_PATH,
       { name: "file", type: "string", required: true, description: "Root-relative file." },
-      { name: "content", type: "string", default: null, maxLength: SOURCE_CAP, description: "Proposed content (required; may be empty)." },
+      { name: "content", type: "string", default: null, maxLength: SOURCE_CAP, rawText: true, description: "Proposed content (required; may be empty)." },
       { name: "dependents", type: "bool", default: true, description: "Also check direct dependents for introduced errors." },
     ],
     load: async () => (await import("../ops/check-overlay.ts")).checkOverlay as never,
@@ -148,7 +148,7 @@ export const VERIFY_OPERATIONS: readonly OperationSpec[] = [
     params: [
       WORKSPACE_PATH,
       { name: "file", type: "string", required: true, description: "Root-relative file." },
-      { name: "content", type: "string", default: null, maxLength: SOURCE_CAP, description: "Proposed content (required; may be empty)." },
+      { name: "content", type: "string", default: null, maxLength: SOURCE_CAP, rawText: true, description: "Proposed content (required; may be empty)." },
     ],
     load: async () => (await import("../ops/check-overlay.ts")).checkCapture as never,
   },

@@ -8,6 +8,7 @@ import type { OperationSpec } from "../../registry/index.ts";
 import { warningLines } from "../../render/fit.ts";
 import { tokenCounter } from "../../text/tokens.ts";
 import { VERSION } from "../../version.ts";
+import { parseCommandLine } from "./argv.ts";
 import { intro } from "./intro.ts";
 import { errorLine, processIo, redactingIo, styleFor, type CliIo } from "./output.ts";
 import { progressBar } from "./progress.ts";
@@ -137,7 +138,7 @@ export async function runCli(argv: readonly string[], rawIo: CliIo = processIo):
   const { cli, byCommand } = buildProgram(VERSION);
   let parsed: { args: readonly unknown[]; options: Record<string, unknown> };
   try {
-    parsed = cli.parse(["svc", "svc", ...argv], { run: false });
+    parsed = parseCommandLine(cli, argv);
   } catch (error) {
     return usageError(io, (error as Error).message, "<command> [options]");
   }

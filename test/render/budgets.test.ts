@@ -1,19 +1,22 @@
 // Budgets are hard: every operation that takes a budget (maxTokens, or ask's tokenBudget),
-// at 100, 500, 2,000 and 8,000 tokens, on a repository with one very large file, answers
+// at 100, 500, 2,000 and 8,000 tokens, on a repository with one very large file, a 200 kB
+// line, a ~760-character declaration name and a ~250-character path, answers
 // within it — counted with the configured tokenizer over everything a client receives
 // (warning lines, text and the structured result) — or, on the CLI without --json, over what it
-// prints (the text and the warnings).
+// prints (the text and the warnings). The same holds on every surface (CLI, host RPC, MCP as
+// the SDK client receives it) at budgets down to 1, and row limits hold on the CLI and MCP.
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { answerBudget, call } from "../../src/engine.ts";
+import { answerBudget, call, DEFAULT_BUDGET } from "../../src/engine.ts";
 import { REGISTRY, type OperationSpec } from "../../src/registry/index.ts";
 import { answerTokens, excerptAround, headAndTail } from "../../src/render/fit.ts";
 import { startHost, type RunningHost } from "../../src/surfaces/host/server.ts";
 import { tokenCounter } from "../../src/text/tokens.ts";
 import { cliArgv, runCliHere, runSvc, type CliRun } from "../helpers/cli.ts";
 import { hostToken, rawClient, useRuntimeDir } from "../helpers/host.ts";
+import { mcpClientFor } from "../helpers/mcp-client.ts";
 import { gitRepo } from "../helpers/repo.ts";
 
 function bigModule(): string {
@@ -24,8 +27,14 @@ function bigModule(): string {
   return parts.join("\n");
 }
 
+/** A declaration name of ~760 characters, declared on a 200 kB line and imported from a path of ~250. */
+const LONG_NAME = "averyLongSymbolName".repeat(40);
+const LONG_DIR = Array.from({ length: 8 }, (_, i) => `folder${i}${"x".repeat(20)}`).join("/");
+
 const FILES: Record<string, string> = {
   "package.json": '{ "name": "big", "version": "1.0.0" }\n',
+  "src/long-line.ts": `export const data = [${Array.from({ length: 30_000 }, (_, i) => i).join(", ")}];\nexport function ${LONG_NAME}(a: number): number {\n  return a + data.length;\n}\n`,
+  [`src/${LONG_DIR}/deep.ts`]: `import { ${LONG_NAME} } from "${"../".repeat(8)}long-line";\nexport function deepUser(): number {\n  return ${LONG_NAME}(1);\n}\n`,
   "README.md": `# Big\n\n${"Some words about the pipeline and its steps. ".repeat(200)}\n`,
   "src/big.ts": bigModule(),
   "src/helper.ts": "export function helper(n: number): number {\n  return n + 1;\n}\n",
@@ -51,9 +60,9 @@ function sample(op: string): Record<string, unknown> {
     case "review":
       return { changedSince: "HEAD" };
     case "context":
-      return { files: ["src/big.ts", "src/user.ts"] };
+      return { files: ["src/big.ts", "src/user.ts", "src/long-line.ts"] };
     case "reduce":
-      return { files: ["src/big.ts", "src/helper.ts"], level: "none" };
+      return { files: ["src/big.ts", "src/helper.ts", "src/long-line.ts"], level: "none" };
     case "scope":
       return { mode: "focus", seed: "src/big.ts" };
     default:
@@ -187,6 +196,43 @@ describe("budgets are hard on the CLI and over the host's RPC", () => {
   }
 });
 
+/**
+ * MCP as a client receives it (the SDK client, which also holds structuredContent to the
+ * tool's outputSchema): the text content (warning lines included) plus the structured result,
+ * counted as the spec counts an MCP answer, at 1, 2, 10, 50, 2,000 tokens and the MCP default
+ * (a call that sets none) — within the budget, or refused as too small naming the least that fits.
+ */
+describe("budgets are hard over MCP", () => {
+  const root = bigRepo();
+  const BUDGETS = [1, 2, 10, 50, 2000, null];
+
+  for (const spec of budgeted.filter((s) => s.mcp?.length)) {
+    for (const binding of spec.mcp ?? []) {
+      test(`${binding.tool}${binding.action ? ` action=${binding.action}` : ""}`, async () => {
+        const counter = await tokenCounter();
+        const client = await mcpClientFor(root);
+        try {
+          for (const budget of BUDGETS) {
+            const args = { path: root, ...(binding.action ? { action: binding.action } : {}), ...sample(spec.op), ...(budget === null ? {} : { [budgetName(spec)]: budget }) };
+            const where = `${binding.tool} ${JSON.stringify({ ...args, path: "…" })}`;
+            const r = (await client.callTool({ name: binding.tool, arguments: args })) as { isError?: boolean; content: { text: string }[]; structuredContent?: object };
+            const text = r.content.map((c) => c.text).join("");
+            if (r.isError) {
+              if (budget === null || budget > 50 || !/^validation_error: \S+=\d+ is too small for any answer/.test(text)) throw new Error(`${where}: refused: ${text.slice(0, 300)}`);
+              continue;
+            }
+            const used = counter.count(text) + counter.count(JSON.stringify(r.structuredContent ?? null));
+            if (used > (budget ?? DEFAULT_BUDGET.mcp)) throw new Error(`${where}: ${used} tokens over a budget of ${budget ?? DEFAULT_BUDGET.mcp}`);
+            expect(text.length).toBeGreaterThan(0);
+          }
+        } finally {
+          await client.close();
+        }
+      }, 300_000);
+    }
+  }
+});
+
 /** How many dependents each hop lists. */
 function perHop(dependents: readonly { hop: number }[]): Map<number, number> {
   const counts = new Map<number, number>();
@@ -225,16 +271,28 @@ describe("row limits are hard: no list in an answer is longer than the caller's 
   });
 
   for (const [op, { param, samples, rows }] of Object.entries(ROW_LIMITED)) {
-    test(`${op}: --json at ${param} 1 and 2`, async () => {
+    test(`${op}: --json and MCP's structuredContent at ${param} 1 and 2`, async () => {
       const spec = REGISTRY.find((s) => s.op === op) as OperationSpec;
-      for (const sample of samples) {
-        for (const limit of [1, 2]) {
-          const argv = [...(cliArgv(spec, { path: root, ...sample, [param]: limit }) as string[]), "--cwd", root, "--json"];
-          const r = await runCliHere(argv);
-          if (r.code !== 0) throw new Error(`svc ${argv.join(" ")}: exit ${r.code}: ${r.stderr.slice(0, 300)}`);
-          const counts = rows(JSON.parse(r.stdout));
-          if (counts.some((n) => n > limit)) throw new Error(`svc ${argv.join(" ")}: lists of ${counts.join(", ")} rows over ${param} ${limit}`);
+      const binding = spec.mcp?.[0];
+      const client = binding ? await mcpClientFor(root) : null;
+      try {
+        for (const sample of samples) {
+          for (const limit of [1, 2]) {
+            const argv = [...(cliArgv(spec, { path: root, ...sample, [param]: limit }) as string[]), "--cwd", root, "--json"];
+            const r = await runCliHere(argv);
+            if (r.code !== 0) throw new Error(`svc ${argv.join(" ")}: exit ${r.code}: ${r.stderr.slice(0, 300)}`);
+            const counts = rows(JSON.parse(r.stdout));
+            if (counts.some((n) => n > limit)) throw new Error(`svc ${argv.join(" ")}: lists of ${counts.join(", ")} rows over ${param} ${limit}`);
+            if (!client || !binding) continue;
+            const args = { path: root, ...(binding.action ? { action: binding.action } : {}), ...sample, [param]: limit };
+            const m = (await client.callTool({ name: binding.tool, arguments: args })) as { isError?: boolean; content: { text: string }[]; structuredContent?: Record<string, any> };
+            if (m.isError || !m.structuredContent) throw new Error(`${binding.tool} ${JSON.stringify(sample)}: ${m.content[0]?.text.slice(0, 300)}`);
+            const sent = rows(m.structuredContent);
+            if (sent.some((n) => n > limit)) throw new Error(`${binding.tool} ${JSON.stringify(sample)}: lists of ${sent.join(", ")} rows over ${param} ${limit}`);
+          }
         }
+      } finally {
+        await client?.close();
       }
     }, 300_000);
   }

@@ -13,8 +13,8 @@ import { redactResult, redactText } from "./render/redact-output.ts";
 import { tokenCounter } from "./text/tokens.ts";
 import { plainLabel, validateRequest, type ParamLabel } from "./validate.ts";
 
-/** For MCP, whose multiplexed tools take fewer parameters per action than the operation behind them: a parameter a call does not take is refused, never ignored. */
-export { rejectUnknownParams, type ParamLabel } from "./validate.ts";
+/** For MCP, whose multiplexed tools take fewer parameters per action than the operation behind them: a parameter a call does not take is refused, never ignored; the `action` that picks the operation is validated as every parameter is. */
+export { rejectUnknownParams, validateRequest, type ParamLabel } from "./validate.ts";
 
 /** The call as its caller named it, for the message refusing a parameter it does not take: the CLI command, the RPC method, else the operation. */
 function callName(spec: OperationSpec, ctx: OpContext): string {

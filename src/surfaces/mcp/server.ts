@@ -5,8 +5,8 @@
 import { resolve } from "node:path";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
-import { invoke, rejectUnknownParams } from "../../engine.ts";
-import { asSvcError, clipInput, validationError } from "../../errors.ts";
+import { invoke, rejectUnknownParams, validateRequest } from "../../engine.ts";
+import { asSvcError, clipInput } from "../../errors.ts";
 import { tokenCounter } from "../../text/tokens.ts";
 import { VERSION } from "../../version.ts";
 import { ensureHost } from "../../host/spawn.ts";
@@ -24,10 +24,10 @@ const LARGE_ANSWER_TOKENS = 25_000;
 function pickRoute(tool: McpTool, args: Record<string, unknown>): McpRoute {
   const routes = tool.routes;
   if (routes.size === 1 && routes.has("")) return routes.get("") as McpRoute;
-  const action = args.action === undefined ? ([...routes.keys()][0] as string) : String(args.action);
-  const route = routes.get(action);
-  if (!route) throw validationError(`unknown action '${clipInput(action)}'. Valid values: ${[...routes.keys()].join(", ")}`);
-  return route;
+  // validated as every parameter is (null is the default, ["map"] is a list, not map)
+  const actions = [...routes.keys()];
+  const { action } = validateRequest([{ name: "action", type: "enum", values: actions, default: actions[0], description: "" }], { action: args.action });
+  return routes.get(action as string) as McpRoute;
 }
 
 /**

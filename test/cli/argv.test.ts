@@ -68,3 +68,20 @@ describe("every value of every command is kept as typed", () => {
     expect(ref.stderr.trim()).toBe("validation_error: bad revision '0123456'");
   }, 120_000);
 });
+
+test("with --json every usage error is one JSON object on stderr (an unknown command, option or action, a missing argument), exit 2", async () => {
+  const cases: [string[], string][] = [
+    [["bogus", "--json"], "unknown command 'bogus'"],
+    [["--bogus", "--json"], "unknown option '--bogus'"],
+    [["find", "x", "--bogus", "--json"], "Unknown option '--bogus'"],
+    [["find", "--json"], "missing required args for command 'find <query> [path]'"],
+    [["mcp", "nope", "--json"], "unknown mcp action 'nope'"],
+    [["hook", "nope", "--json"], "unknown hook action 'nope'"],
+    [["localize", "--json"], "svc localize needs --task <text>"],
+  ];
+  for (const [argv, message] of cases) {
+    const r = await runCliHere(argv);
+    expect({ argv, code: r.code, stdout: r.stdout }).toEqual({ argv, code: 2, stdout: "" });
+    expect({ argv, error: JSON.parse(r.stderr).error }).toMatchObject({ argv, error: { prefix: "usage_error", message } });
+  }
+});

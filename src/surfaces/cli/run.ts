@@ -58,14 +58,14 @@ const cliLabel = (param: ParamSpec): string => (param.cli && param.cli.positiona
 type SubCommand = { checkUnknownOptions(): void; checkRequiredArgs(): void; checkUnusedArgs(): void };
 
 /** cac's argument checks for a command with sub-actions: null when fine, else the usage error's exit code. */
-function checkUsage(command: SubCommand, io: CliIo, usage: string): number | null {
+function checkUsage(command: SubCommand, io: CliIo, usage: string, json: boolean): number | null {
   try {
     command.checkUnknownOptions();
     command.checkRequiredArgs();
     command.checkUnusedArgs();
     return null;
   } catch (error) {
-    return usageError(io, (error as Error).message.replace(/`/g, "'"), usage);
+    return usageError(io, (error as Error).message.replace(/`/g, "'"), usage, json);
   }
 }
 
@@ -77,7 +77,7 @@ async function runMcpCommand(
   style: ReturnType<typeof styleFor>,
 ): Promise<number> {
   const usage = "mcp serve [--root <dir>] [--allow-root <dir>…] | mcp install [--client claude|cursor|vscode|codex|all] [--scope project|user] [--with-hooks]";
-  const bad = checkUsage(command, io, usage);
+  const bad = checkUsage(command, io, usage, options.json === true);
   if (bad !== null) return bad;
   const action = String(args[0]);
   if (action === "serve") {
@@ -90,7 +90,7 @@ async function runMcpCommand(
       return 1;
     }
   }
-  if (action !== "install") return usageError(io, `unknown mcp action '${action}'`, usage);
+  if (action !== "install") return usageError(io, `unknown mcp action '${action}'`, usage, options.json === true);
   return runInstaller(options, io, style, async (root) => {
     const { installMcp } = await import("../../install/mcp-install.ts");
     return installMcp({
@@ -110,9 +110,9 @@ async function runHookCommand(
   style: ReturnType<typeof styleFor>,
 ): Promise<number> {
   const usage = "hook install [--force]";
-  const bad = checkUsage(command, io, usage);
+  const bad = checkUsage(command, io, usage, options.json === true);
   if (bad !== null) return bad;
-  if (String(args[0]) !== "install") return usageError(io, `unknown hook action '${String(args[0])}'`, usage);
+  if (String(args[0]) !== "install") return usageError(io, `unknown hook action '${String(args[0])}'`, usage, options.json === true);
   return runInstaller(options, io, style, async (root) => {
     const { installHook } = await import("../../install/hook-install.ts");
     return installHook({ root, force: options.force === true });
@@ -143,6 +143,8 @@ export async function runCli(argv: readonly string[], rawIo: CliIo = processIo):
     return usageError(io, (error as Error).message, "<command> [options]");
   }
   const options = parsed.options;
+  // with --json every failure is one JSON object on stderr, a usage error included
+  const json = options.json === true;
   const style = styleFor(io, options.color === false);
   if (options.help || options.h) return 0; // cac printed it
   if (options.version || options.v) {
@@ -152,9 +154,9 @@ export async function runCli(argv: readonly string[], rawIo: CliIo = processIo):
   const command = cli.matchedCommand;
   if (!command) {
     const first = parsed.args[0];
-    if (first !== undefined) return usageError(io, `unknown command '${String(first)}'`, "<command> [options]; svc --help lists the commands");
+    if (first !== undefined) return usageError(io, `unknown command '${String(first)}'`, "<command> [options]; svc --help lists the commands", json);
     const stray = Object.keys(options).filter((k) => !GLOBAL_KEYS.has(k));
-    if (stray.length) return usageError(io, `unknown option '--${stray[0]}'`, "<command> [options]");
+    if (stray.length) return usageError(io, `unknown option '--${stray[0]}'`, "<command> [options]", json);
     io.out(intro(VERSION, [...byCommand.keys(), "mcp", "hook", "host"]));
     return 0;
   }
@@ -165,10 +167,10 @@ export async function runCli(argv: readonly string[], rawIo: CliIo = processIo):
       command.checkUnknownOptions();
       command.checkUnusedArgs();
     } catch (error) {
-      return usageError(io, (error as Error).message.replace(/`/g, "'"), `${command.name} [path] …`);
+      return usageError(io, (error as Error).message.replace(/`/g, "'"), `${command.name} [path] …`, json);
     }
     const alias = deprecatedAlias(command.name, options);
-    if ("usage" in alias) return usageError(io, alias.usage, alias.line);
+    if ("usage" in alias) return usageError(io, alias.usage, alias.line, json);
     io.err(`svc ${command.name} is deprecated; use: ${alias.replacement}`);
     const spec = byCommand.get("find") as OperationSpec;
     return runOperation(spec, { ...alias.request, ...(parsed.args[0] !== undefined ? { path: parsed.args[0] } : {}) }, options, io, style);
@@ -180,20 +182,20 @@ export async function runCli(argv: readonly string[], rawIo: CliIo = processIo):
       const { runHost } = await import("../host/run.ts");
       return await runHost(typeof options.directory === "string" ? options.directory : undefined, typeof options.cwd === "string" ? options.cwd : process.cwd(), io, options.quiet === true);
     } catch (error) {
-      if ((error as Error).name === "CACError") return usageError(io, (error as Error).message.replace(/`/g, "'"), "host [--directory <root>]");
+      if ((error as Error).name === "CACError") return usageError(io, (error as Error).message.replace(/`/g, "'"), "host [--directory <root>]", json);
       failure(io, error, style, options.json);
       return 1;
     }
   }
   const spec = byCommand.get(command.name);
-  if (!spec) return usageError(io, `unknown command '${command.name}'`, "<command> [options]");
+  if (!spec) return usageError(io, `unknown command '${command.name}'`, "<command> [options]", json);
   try {
     command.checkUnknownOptions();
     command.checkOptionValue();
     command.checkRequiredArgs();
     command.checkUnusedArgs();
   } catch (error) {
-    return usageError(io, (error as Error).message.replace(/`/g, "'"), usageOf(spec), options.json === true);
+    return usageError(io, (error as Error).message.replace(/`/g, "'"), usageOf(spec), json);
   }
   let raw: Record<string, unknown>;
   try {

@@ -66,6 +66,9 @@ describe("every value of every command is kept as typed", () => {
     expect(twice.stderr.trim()).toBe('validation_error: --limit takes one value, not a list of 2 (["5","6"])');
     const ref = await runCliHere(["find", "dash", "--kind", "task", "--changed-since", "0123456", "--cwd", root]);
     expect(ref.stderr.trim()).toBe("validation_error: bad revision '0123456'");
+    // a flag that means nothing without another is refused, named as typed
+    const negated = await runCliHere(["fuse", "--no-dependents", "--cwd", root]);
+    expect(negated.stderr.trim()).toBe("validation_error: --no-dependents applies only with --changed-since; pass --changed-since or leave --no-dependents out");
   }, 120_000);
 });
 

@@ -53,7 +53,8 @@ async function toRequest(spec: OperationSpec, args: readonly unknown[], options:
   return raw;
 }
 
-const cliLabel = (param: ParamSpec): string => (param.cli && param.cli.positional ? `<${param.name}>` : `--${flagName(param)}`);
+/** A parameter as the command line spells it: `<query>`, `--max-tokens`, `--no-dependents` (a boolean that defaults to true). */
+const cliLabel = (param: ParamSpec): string => (param.cli && param.cli.positional ? `<${param.name}>` : `--${param.cli && param.cli.negate ? "no-" : ""}${flagName(param)}`);
 
 type SubCommand = { checkUnknownOptions(): void; checkRequiredArgs(): void; checkUnusedArgs(): void };
 

@@ -233,6 +233,53 @@ describe("budgets are hard over MCP", () => {
   }
 });
 
+/**
+ * An error is part of the answer: one built from long input (100 seeds that match nothing, a
+ * 4,000-character seed) is cut to the caller's budget on every surface — the CLI's text and
+ * --json, MCP's error result, the host's JSON-RPC error (which carries the message twice) —
+ * never below the floor that still says what to fix.
+ */
+describe("errors are held to the budget on every surface", () => {
+  const root = bigRepo();
+  const seeds = Array.from({ length: 100 }, (_, i) => `missingSeedName${i}`);
+
+  test("svc context, svc_context and svc/scope at 60 and 200 tokens", async () => {
+    const counter = await tokenCounter();
+    useRuntimeDir();
+    const host = await startHost({ root, idleMinutes: 0, log: () => {} });
+    const client = await mcpClientFor(root);
+    const c = await rawClient(host.socket);
+    try {
+      const token = await hostToken(host.socket);
+      for (const budget of [60, 200]) {
+        for (const json of [false, true]) {
+          const r = await runCliHere(["context", ...seeds.flatMap((seed) => ["--seed", seed]), "--max-tokens", String(budget), "--cwd", root, ...(json ? ["--json"] : [])]);
+          expect(r.stderr).toContain("no seed matched a collected file");
+          expect(r.stderr).toContain(`error cut to fit the ${budget}-token budget`);
+          expect(counter.count(r.stderr)).toBeLessThanOrEqual(budget);
+        }
+        const m = (await client.callTool({ name: "svc_context", arguments: { path: root, seeds, maxTokens: budget } })) as { isError?: boolean; content: { text: string }[] };
+        expect(m.isError).toBe(true);
+        expect(m.content[0]?.text).toStartWith("validation_error: no seed matched a collected file");
+        expect(counter.count(m.content[0]?.text ?? "")).toBeLessThanOrEqual(budget);
+        c.send({ jsonrpc: "2.0", id: budget, method: "svc/scope", params: { sessionToken: token, mode: "focus", seed: "x".repeat(4000), maxTokens: budget } });
+        const reply = await c.next();
+        expect(reply.error.data.prefix).toBe("validation_error");
+        // the floor (48 tokens a copy) holds the smaller budget's error above it: 200 is held whole
+        if (budget === 200) expect(counter.count(JSON.stringify(reply.error))).toBeLessThanOrEqual(budget);
+      }
+      // no budget set: the error is whole (cut only at its own 2,000-character cap)
+      const whole = await runCliHere(["context", ...seeds.flatMap((seed) => ["--seed", seed]), "--cwd", root]);
+      expect(whole.stderr).not.toContain("error cut to fit");
+    } finally {
+      c.close();
+      await client.close();
+      await host.stop("test done");
+      delete process.env.SVC_RUNTIME_DIR;
+    }
+  }, 300_000);
+});
+
 /** How many dependents each hop lists. */
 function perHop(dependents: readonly { hop: number }[]): Map<number, number> {
   const counts = new Map<number, number>();

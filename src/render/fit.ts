@@ -189,6 +189,34 @@ export function fitData(data: object, maxTokens: number, counter: TokenCounter, 
   return copy;
 }
 
+/**
+ * The warnings within `room` tokens (as warning lines): those that fit whole, then the next one
+ * cut with a count of the rest — never dropped without a word (an ignored svc.json went unsaid
+ * under a small budget). None when not even a cut one fits.
+ */
+export function fitWarnings(warnings: readonly string[] | undefined, room: number, counter: TokenCounter): string[] | undefined {
+  if (!warnings?.length || counter.count(warningLines(warnings)) <= room) return warnings as string[] | undefined;
+  const kept: string[] = [];
+  for (const [i, warning] of warnings.entries()) {
+    if (counter.count(warningLines([...kept, warning])) <= room) {
+      kept.push(warning);
+      continue;
+    }
+    const rest = warnings.length - i - 1;
+    const tail = `… [cut${rest ? `; ${rest} more warning${rest === 1 ? "" : "s"}` : ""}]`;
+    let lo = 0;
+    let hi = warning.length;
+    while (lo < hi) {
+      const mid = Math.ceil((lo + hi) / 2);
+      if (counter.count(warningLines([...kept, `${warning.slice(0, mid)}${tail}`])) <= room) lo = mid;
+      else hi = mid - 1;
+    }
+    if (lo >= Math.min(12, warning.length)) kept.push(`${warning.slice(0, lo)}${tail}`);
+    break;
+  }
+  return kept;
+}
+
 export interface FitOptions {
   /** The call that gets what was cut, in the surface's terms (e.g. "raise maxTokens or narrow path"). */
   hint: string;
@@ -213,8 +241,7 @@ export function fitAnswer<A extends BudgetedAnswer>(answer: A, budget: number, c
   if (carriesHandoff(answer.data)) {
     throw validationError(`the staged change is ~${formatTokens(answerTokens(answer, counter, textOnly))} tokens, over the ${formatTokens(budget)}-token answer budget, and cannot be returned in part (applying some of its files would leave the project broken); ${options.hint}`);
   }
-  let warnings = answer.warnings;
-  if (counter.count(warningLines(warnings)) > budget / 4) warnings = [];
+  const warnings = fitWarnings(answer.warnings, Math.floor(budget / 4), counter);
   const textTokens = counter.count(answer.text);
   const warnTokens = counter.count(warningLines(warnings));
   // The text keeps priority: the structured result gets what the text leaves, at most a third.

@@ -11,7 +11,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { answerBudget, call, DEFAULT_BUDGET } from "../../src/engine.ts";
 import { REGISTRY, type OperationSpec } from "../../src/registry/index.ts";
-import { answerTokens, excerptAround, headAndTail } from "../../src/render/fit.ts";
+import { answerTokens, excerptAround, fitWarnings, headAndTail, warningLines } from "../../src/render/fit.ts";
 import { startHost, type RunningHost } from "../../src/surfaces/host/server.ts";
 import { tokenCounter } from "../../src/text/tokens.ts";
 import { cliArgv, runCliHere, runSvc, type CliRun } from "../helpers/cli.ts";
@@ -397,3 +397,20 @@ test("headAndTail keeps both ends around the marker and fits", async () => {
   expect(cut).toContain("line 499 of");
   expect(cut).toMatch(/\[\d+ lines cut\]/);
 });
+
+test("warnings over a quarter of a small budget are cut, never dropped without a word: an ignored svc.json still says so", async () => {
+  const counter = await tokenCounter();
+  const warnings = ["svc.json ignored: svc.json is not valid JSON: JSON Parse error: Expected '}' at line 1", "a second warning that will not fit", "a third one"];
+  const kept = fitWarnings(warnings, 20, counter) as string[];
+  expect(kept).toHaveLength(1);
+  expect(kept[0]).toStartWith("svc.json ignored: ");
+  expect(kept[0]).toEndWith("… [cut; 2 more warnings]");
+  expect(counter.count(warningLines(kept))).toBeLessThanOrEqual(20);
+  expect(fitWarnings(warnings, 1000, counter)).toEqual(warnings);
+  expect(fitWarnings(warnings, 5, counter)).toEqual([]);
+  // through the engine, on MCP, at a budget whose quarter the whole warning exceeds
+  const root = gitRepo({ "svc.json": "{ this is not json", "src/a.ts": `${Array.from({ length: 200 }, (_, i) => `export const v${i} = ${i};`).join("\n")}\n`, "package.json": "{}\n" });
+  const r = await call("focus", { path: root, focus: "src/a.ts", maxTokens: 60 }, { cwd: root, surface: "mcp" });
+  expect(answerTokens(r, counter)).toBeLessThanOrEqual(60);
+  expect(r.warnings?.[0]).toStartWith("svc.json ignored");
+}, 120_000);

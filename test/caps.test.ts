@@ -174,10 +174,12 @@ describe("strings hold no NUL but whole-file text; a parameter that means nothin
           problems.push(`${spec.op}.${param.name} applies with ${rule.param}, which ${spec.op} does not take`);
           continue;
         }
-        if (rule.values?.some((v) => !other.values?.includes(v))) problems.push(`${spec.op}.${param.name}: ${rule.values} are not all values of ${other.name}`);
-        const value = param.type === "int" ? (Number(param.default ?? 1) === 3 ? 4 : 3) : param.type === "bool" ? !(param.default ?? false) : ".other";
-        // the other parameter at a value the rule does not take: another enum value, or unset
-        const without = rule.values ? (other.values ?? []).find((v) => !rule.values?.includes(v)) ?? null : null;
+        const takes = other.type === "bool" ? ["true", "false"] : (other.values ?? []);
+        if (rule.values?.some((v) => !takes.includes(v))) problems.push(`${spec.op}.${param.name}: ${rule.values} are not all values of ${other.name}`);
+        const value = param.type === "int" ? (Number(param.default ?? 3) === 3 ? 4 : 3) : param.type === "bool" ? !(param.default ?? false) : ".other";
+        // the other parameter at a value the rule does not take: another enum value (a boolean's other one), or unset
+        const other_ = rule.values ? takes.find((v) => !rule.values?.includes(v)) ?? null : null;
+        const without = other.type === "bool" && other_ !== null ? other_ === "true" : other_;
         const message = await outcome(spec.op, { ...baseArgs(spec, root), [rule.param]: without, [param.name]: value });
         if (!message.startsWith(`validation_error: ${param.name} applies only with ${rule.param}`)) problems.push(`${spec.op}.${param.name}=${value} with ${rule.param}=${without}: ${message.slice(0, 200)}`);
         const atDefault = await outcome(spec.op, { ...baseArgs(spec, root), [rule.param]: without, [param.name]: param.default });
@@ -185,7 +187,7 @@ describe("strings hold no NUL but whole-file text; a parameter that means nothin
       }
     }
     expect(problems).toEqual([]);
-    expect(rules).toBeGreaterThanOrEqual(10);
+    expect(rules).toBeGreaterThanOrEqual(20);
     // find's changedSince with kind=all used to answer as if no ref had been given, a bad one included
     expect((await failure(call("find", { path: root, query: "total", changedSince: "no-such-ref" }))).formatted).toBe("validation_error: changedSince applies only with kind=task (this call has kind=all); pass kind=task or leave changedSince out");
     expect((await failure(call("reduce", { path: root, files: ["src/math.ts"], extension: ".py" }))).formatted).toBe("validation_error: extension applies only with content; pass content or leave extension out");

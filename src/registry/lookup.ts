@@ -82,7 +82,7 @@ export const LOOKUP_OPERATIONS: readonly OperationSpec[] = [
       FORMAT_PARAM,
       { name: "sessionId", type: "string", default: null, description: "Session id: files already sent with the same content are omitted.", cli: false },
       { name: "handoff", type: "bool", default: false, description: "Render a paste-ready PR packet (changed files, API delta, compiler status, tests, residual risk)." },
-      { name: "checkSession", type: "string", default: null, description: "The check session whose compiler status the handoff reports." },
+      { name: "checkSession", type: "string", default: null, appliesWith: { param: "handoff", values: ["true"] }, description: "The check session whose compiler status the handoff reports." },
       { name: "maxChangedFiles", type: "int", default: 150, min: 1, description: "Above this many changed files only the list is returned." },
       { name: "planOnly", type: "bool", default: false, description: "Return the plan without content." },
     ],

@@ -88,3 +88,22 @@ test("with --json every usage error is one JSON object on stderr (an unknown com
     expect({ argv, error: JSON.parse(r.stderr).error }).toMatchObject({ argv, error: { prefix: "usage_error", message } });
   }
 });
+
+test("an option outside the registry that takes one value refuses two (--cwd a --cwd b ran in the working directory) and an empty folder", async () => {
+  const root = gitRepo({ "a.ts": "export const a = 1;\n" });
+  const cases: [string[], string][] = [
+    [["toc", "--cwd", root, "--cwd", "/tmp"], "svc: option '--cwd' takes one value (given 2 times)"],
+    [["toc", "--cwd", ""], "svc: option '--cwd' must name a folder (got an empty value)"],
+    [["host", "--directory", "a", "--directory", "b"], "svc: option '--directory' takes one value (given 2 times)"],
+    [["mcp", "install", "--client", "cursor", "--client", "vscode"], "svc: option '--client' takes one value (given 2 times)"],
+    [["resolve", "--symbol", "a", "--symbol", "b"], "svc: option '--symbol' takes one value (given 2 times)"],
+  ];
+  for (const [argv, line] of cases) {
+    const r = await runCliHere(argv);
+    expect({ argv, code: r.code, first: r.stderr.split("\n")[0] }).toEqual({ argv, code: 2, first: line });
+  }
+  // a repeatable registry flag of the same name stays a list (context's --request)
+  const listed = await runCliHere(["context", "--request", "a", "--request", "b", "--cwd", root]);
+  expect(listed.stderr).not.toContain("takes one value");
+  expect(listed.code).not.toBe(2);
+}, 60_000);

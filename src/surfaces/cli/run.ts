@@ -53,6 +53,26 @@ async function toRequest(spec: OperationSpec, args: readonly unknown[], options:
   return raw;
 }
 
+/** The options outside the registry's parameters that take one value, by command ("" for every command): the registry's own are validated by the engine. */
+const SINGLE_OPTIONS: Record<string, readonly string[]> = {
+  "": ["cwd"],
+  host: ["directory"],
+  mcp: ["client", "scope"],
+  localize: ["task"],
+  resolve: ["service", "request", "route", "config", "symbol"],
+};
+
+/** Why an option that takes one value cannot be used as given (twice, or an empty folder), else null: `--cwd a --cwd b` and `--cwd ""` ran in the working directory. */
+function repeatedOption(options: Record<string, unknown>, command: string | undefined): string | null {
+  for (const key of [...(SINGLE_OPTIONS[""] ?? []), ...(SINGLE_OPTIONS[command ?? ""] ?? [])]) {
+    const value = options[key];
+    const flag = `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+    if (Array.isArray(value)) return `option '${flag}' takes one value (given ${value.length} times)`;
+    if ((key === "cwd" || key === "directory") && typeof value === "string" && value.trim() === "") return `option '${flag}' must name a folder (got an empty value)`;
+  }
+  return null;
+}
+
 /** A parameter as the command line spells it: `<query>`, `--max-tokens`, `--no-dependents` (a boolean that defaults to true). */
 const cliLabel = (param: ParamSpec): string => (param.cli && param.cli.positional ? `<${param.name}>` : `--${param.cli && param.cli.negate ? "no-" : ""}${flagName(param)}`);
 
@@ -153,6 +173,11 @@ export async function runCli(argv: readonly string[], rawIo: CliIo = processIo):
     return 0;
   }
   const command = cli.matchedCommand;
+  const twice = repeatedOption(options, command?.name);
+  if (twice) {
+    const spec = command ? byCommand.get(command.name) : undefined;
+    return usageError(io, twice, spec ? usageOf(spec) : `${command?.name ?? "<command>"} [options]`, json);
+  }
   if (!command) {
     const first = parsed.args[0];
     if (first !== undefined) return usageError(io, `unknown command '${String(first)}'`, "<command> [options]; svc --help lists the commands", json);

@@ -176,7 +176,7 @@ describe("strings hold no NUL but whole-file text; a parameter that means nothin
         }
         const takes = other.type === "bool" ? ["true", "false"] : (other.values ?? []);
         if (rule.values?.some((v) => !takes.includes(v))) problems.push(`${spec.op}.${param.name}: ${rule.values} are not all values of ${other.name}`);
-        const value = param.type === "int" ? (Number(param.default ?? 3) === 3 ? 4 : 3) : param.type === "bool" ? !(param.default ?? false) : ".other";
+        const value = param.type === "int" ? (Number(param.default ?? 3) === 3 ? 4 : 3) : param.type === "bool" ? !(param.default ?? false) : param.type === "enum" ? param.values?.find((v) => v !== param.default) : ".other";
         // the other parameter at a value the rule does not take: another enum value (a boolean's other one), or unset
         const other_ = rule.values ? takes.find((v) => !rule.values?.includes(v)) ?? null : null;
         const without = other.type === "bool" && other_ !== null ? other_ === "true" : other_;

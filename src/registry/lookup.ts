@@ -19,6 +19,9 @@ const TASK_CANDIDATE = obj(
 /** svc_context seeds per kind: each is resolved against the index, so the list is kept short. */
 const SEED_CAP = 100;
 
+/** A parameter of the packed content (its format, a session, the handoff packet): a plan without content (planOnly) has none. */
+const WITH_CONTENT = { param: "planOnly", values: ["false"] } as const;
+
 export const LOOKUP_OPERATIONS: readonly OperationSpec[] = [
   {
     op: "find",
@@ -58,9 +61,9 @@ export const LOOKUP_OPERATIONS: readonly OperationSpec[] = [
       { name: "routes", type: "string[]", default: null, maxItems: SEED_CAP, description: "Routes: \"METHOD /pattern\" or a pattern.", cli: { flag: "route" } },
       { name: "depth", type: "int", default: 2, min: 1, max: 10, description: "Expansion hops from the seeds." },
       { name: "maxTokens", type: "int", default: 0, min: 0, description: "Token budget (0 = unlimited); seeds are always kept.", cli: { flag: "max-tokens" } },
-      FORMAT_PARAM,
+      { ...FORMAT_PARAM, appliesWith: WITH_CONTENT },
       { name: "planOnly", type: "bool", default: false, description: "Return the plan (files, roles, tiers, scores, provenance) without content." },
-      { name: "sessionId", type: "string", default: null, description: "Session id: files already sent with the same content are omitted.", cli: { flag: "session" } },
+      { name: "sessionId", type: "string", default: null, appliesWith: WITH_CONTENT, description: "Session id: files already sent with the same content are omitted.", cli: { flag: "session" } },
     ],
     output: obj({ mode: str, files: int, totalTokens: int, entries: { type: "array" } }, ["mode"]),
     load: async () => (await import("../ops/context.ts")).context as never,
@@ -79,9 +82,9 @@ export const LOOKUP_OPERATIONS: readonly OperationSpec[] = [
       { name: "changedSince", type: "string", default: "HEAD", description: "Git base: branch, commit or HEAD~N." },
       { name: "maxTokens", type: "int", default: 0, min: 0, description: "Token budget (0 = unlimited); changed files are always kept.", cli: { flag: "max-tokens" } },
       { name: "includeTests", type: "bool", default: true, description: "Include test files that reach the change.", cli: { flag: "tests", negate: true } },
-      FORMAT_PARAM,
-      { name: "sessionId", type: "string", default: null, description: "Session id: files already sent with the same content are omitted.", cli: false },
-      { name: "handoff", type: "bool", default: false, description: "Render a paste-ready PR packet (changed files, API delta, compiler status, tests, residual risk)." },
+      { ...FORMAT_PARAM, appliesWith: WITH_CONTENT },
+      { name: "sessionId", type: "string", default: null, appliesWith: WITH_CONTENT, description: "Session id: files already sent with the same content are omitted.", cli: false },
+      { name: "handoff", type: "bool", default: false, appliesWith: WITH_CONTENT, description: "Render a paste-ready PR packet (changed files, API delta, compiler status, tests, residual risk)." },
       { name: "checkSession", type: "string", default: null, appliesWith: { param: "handoff", values: ["true"] }, description: "The check session whose compiler status the handoff reports." },
       { name: "maxChangedFiles", type: "int", default: 150, min: 1, description: "Above this many changed files only the list is returned." },
       { name: "planOnly", type: "bool", default: false, description: "Return the plan without content." },

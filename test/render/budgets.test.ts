@@ -299,7 +299,7 @@ const ROW_LIMITED: Record<string, { param: string; samples: Record<string, unkno
       d.wiring?.matches?.length ?? 0,
     ],
   },
-  impact: { param: "limit", samples: [{ symbol: "Widget.spin" }, { symbol: "makeWidget" }], rows: (d) => [...perHop(d.dependents as { hop: number }[]).values(), d.tests.length] },
+  impact: { param: "limit", samples: [{ symbol: "Widget.spin" }, { symbol: "makeWidget" }, { symbol: "Spinner.spin" }], rows: (d) => [...perHop(d.dependents as { hop: number }[]).values(), d.tests.length, d.overriders.length] },
   test: { param: "limit", samples: [{ symbol: "Widget.spin" }], rows: (d) => [d.tests.length] },
   map: { param: "maxRows", samples: [{}], rows: (d) => [d.symbols.rows.length, d.routes.rows.length] },
 };
@@ -307,6 +307,8 @@ const ROW_LIMITED: Record<string, { param: string; samples: Record<string, unkno
 describe("row limits are hard: no list in an answer is longer than the caller's limit", () => {
   const files: Record<string, string> = { "package.json": '{ "name": "rows", "version": "1.0.0", "dependencies": { "express": "4.0.0" } }\n' };
   files["src/core.ts"] = "export class Widget {\n  spin(n: number): number {\n    return n + 1;\n  }\n}\nexport function makeWidget(): Widget {\n  return new Widget();\n}\n";
+  // an interface member with four implementers (impact lists them: limit holds that list too)
+  files["src/spinner.ts"] = `export interface Spinner {\n  spin(n: number): number;\n}\n${[0, 1, 2, 3].map((i) => `export class Spinner${i} implements Spinner {\n  spin(n: number): number {\n    return n + ${i};\n  }\n}\n`).join("")}`;
   for (let i = 0; i < 12; i++) files[`src/user${i}.ts`] = `import { makeWidget, Widget } from "./core";\nexport function widgetUser${i}(w: Widget): number {\n  return makeWidget().spin(${i}) + w.spin(1);\n}\n`;
   for (let i = 0; i < 6; i++) files[`src/user${i}.test.ts`] = `import { Widget } from "./core";\nimport { widgetUser${i} } from "./user${i}";\ntest("u", () => expect(widgetUser${i}(new Widget())).toBe(3));\n`;
   files["src/app.ts"] = `import express from "express";\nconst app = express();\n${Array.from({ length: 8 }, (_, i) => `app.get("/api/item${i}", (req, res) => res.send("${i}"));`).join("\n")}\nexport default app;\n`;

@@ -416,3 +416,16 @@ test("warnings over a quarter of a small budget are cut, never dropped without a
   expect(answerTokens(r, counter)).toBeLessThanOrEqual(60);
   expect(r.warnings?.[0]).toStartWith("svc.json ignored");
 }, 120_000);
+
+test("an ambiguous name lists in its structured result what its text lists (20), with the total: never every declaration of the name", async () => {
+  const files: Record<string, string> = { "package.json": '{ "name": "amb" }\n' };
+  for (let i = 0; i < 30; i++) files[`src/c${i}.ts`] = `export class C${i} {\n  run(): number {\n    return ${i};\n  }\n}\n`;
+  const root = gitRepo(files);
+  for (const [op, args] of [["impact", { symbol: "run" }], ["test", { symbol: "run" }], ["find", { query: "run", kind: "neighbors" }]] as const) {
+    const r = await call(op, { path: root, ...args, limit: 2 }, { cwd: root });
+    const data = r.data as { status: string; candidates: unknown[]; candidatesTotal?: number };
+    expect({ op, status: data.status, listed: data.candidates.length, total: data.candidatesTotal }).toEqual({ op, status: "ambiguous", listed: 20, total: 30 });
+    expect(r.text).toContain("'run' is ambiguous: 30 declarations");
+    expect(r.text).toContain("… and 10 more");
+  }
+}, 120_000);

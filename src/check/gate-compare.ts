@@ -9,10 +9,11 @@
 // is a pass without a second check (most commits), and the verdict is the same multiset
 // delta (path, code, message) as checking every file twice.
 
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { diagDelta, errorsOf, type Diag } from "./diag.ts";
 import { coldChecks, type CheckWorkspace } from "./workspace.ts";
+import { textReader } from "../workspace/files.ts";
 
 /** A state's content of a path: text, or null when the state does not have the file. Paths not listed are as on disk. */
 export type StateOverlays = Map<string, string | null>;
@@ -128,7 +129,7 @@ async function compare(cw: CheckWorkspace, plan: GatePlan, started: number): Pro
     if (failed.length) return { ran: false, reason: `${p} could not be checked: the project that would hold it did not load (${failed[0]})` };
   }
   // A changed or removed file that declares globals can break any file: all are checked (the baseline still only for the files with errors).
-  const onDisk = (p: string) => (existsSync(join(cw.root, p)) ? readFileSync(join(cw.root, p), "utf8") : null);
+  const onDisk = (p: string) => (existsSync(join(cw.root, p)) ? textReader(cw.root)(p) : null);
   const textIn = (p: string, state: StateOverlays) => (state.has(p) ? state.get(p) : onDisk(p));
   const global = [...plan.seeds, ...plan.gone].find((p) => declaresGlobals(p, textIn(p, plan.gated)) || declaresGlobals(p, textIn(p, plan.baseline)));
   const scope = new Set(plan.config || global ? owned : seeds);

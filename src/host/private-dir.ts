@@ -8,6 +8,7 @@ import { chmodSync, lstatSync, mkdirSync, type Stats } from "node:fs";
 import { dirname } from "node:path";
 import { validationError } from "../errors.ts";
 import { currentUid } from "../sys/home.ts";
+import { inspectOwnDir } from "../sys/owned-dir.ts";
 
 export { currentUid };
 
@@ -15,20 +16,14 @@ const FIX = "or set SVC_RUNTIME_DIR to a directory you own with mode 0700";
 
 /** Why `dir` cannot be trusted as a runtime directory, or null when it can (or does not exist: `missing`). */
 export function privateDirProblem(dir: string): string | null | "missing" {
-  const uid = currentUid();
-  let stat: Stats;
-  try {
-    stat = lstatSync(dir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return "missing";
-    return `it cannot be inspected (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); ${FIX}`;
+  const own = inspectOwnDir(dir);
+  if (own.state === "missing") return "missing";
+  if (own.state === "bad") {
+    const remedy = own.remedy === "remove" ? ` remove it (rm ${dir})` : own.remedy === "owner" ? " have its owner remove it" : "";
+    return `it ${own.why};${remedy} ${FIX}`;
   }
-  if (uid === null) return stat.isDirectory() ? null : `it is not a directory; remove it ${FIX}`;
-  if (stat.isSymbolicLink()) return `it is a symbolic link; remove it (rm ${dir}) ${FIX}`;
-  if (!stat.isDirectory()) return `it is not a directory; remove it (rm ${dir}) ${FIX}`;
-  if (stat.uid !== uid) return `it is owned by uid ${stat.uid}, not by you (uid ${uid}); have its owner remove it ${FIX}`;
-  const mode = stat.mode & 0o777;
-  if (mode !== 0o700) return `its mode is 0${mode.toString(8)}, not 0700; run chmod 700 ${dir} ${FIX}`;
+  const mode = own.stat.mode & 0o777;
+  if (currentUid() !== null && mode !== 0o700) return `its mode is 0${mode.toString(8)}, not 0700; run chmod 700 ${dir} ${FIX}`;
   return null;
 }
 

@@ -4,13 +4,12 @@
 // the files that were re-extracted (importEdgesPass.scope says so as code).
 
 import type { Database } from "bun:sqlite";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { isCodeLanguage } from "../lang/languages.ts";
 import type { ImportRef } from "./imports/extract.ts";
 import { createResolver, type Resolver } from "./imports/resolve.ts";
 import type { DerivePass } from "./pass.ts";
 import type { StoreWriter } from "./write.ts";
+import { readInside } from "../workspace/read-inside.ts";
 
 interface ImportRow {
   file_id: number;
@@ -31,7 +30,7 @@ export function importResolver(db: Database, root: string): Resolver {
     paths: files.map((f) => f.path),
     readText: (path) => {
       try {
-        return readFileSync(join(root, path), "utf8");
+        return readInside(root, path, "utf8");
       } catch {
         return null;
       }
@@ -92,7 +91,7 @@ export function holdsCompilerOptions(path: string, text: string | null): boolean
 
 function readOrNull(root: string, path: string): string | null {
   try {
-    return readFileSync(join(root, path), "utf8");
+    return readInside(root, path, "utf8");
   } catch {
     return null;
   }

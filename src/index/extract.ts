@@ -4,7 +4,6 @@
 // (framework wiring) come from the syntax pass's visitor, handed in from above (pass.ts).
 
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { commentStyleOf, leadingComment, splitComments } from "../lang/comments.ts";
 import { isCodeLanguage, languageOf, type LanguageId } from "../lang/languages.ts";
@@ -22,6 +21,7 @@ import type { ContentMemo } from "./same-content.ts";
 import { scrubberFor, type Scrubber } from "./scrub.ts";
 import type { FileVisitor } from "./visitor.ts";
 import type { SgNode } from "@ast-grep/napi";
+import { readInside } from "../workspace/read-inside.ts";
 
 /** `partial`: parsed, but a statement the grammar could not read may hide declarations (see outline.ts). */
 export type ParseStatus = "ok" | "partial" | "failed" | "none";
@@ -244,7 +244,7 @@ export function extractFile(root: string, entry: InventoryEntry, options: Extrac
   const memo = options.memo;
   let bytes: Uint8Array;
   try {
-    bytes = readFileSync(join(root, entry.path));
+    bytes = readInside(root, entry.path);
   } catch {
     return { ok: false, path: entry.path, reason: "unreadable" };
   }

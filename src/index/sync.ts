@@ -9,7 +9,6 @@
 // the passes over what lives outside the work tree (git history) bring themselves up to date.
 
 import type { Database } from "bun:sqlite";
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { clearStore, openWriter } from "../store/db.ts";
 import { acquireWriterLock } from "../store/lock.ts";
@@ -28,6 +27,7 @@ import { planTargeted } from "./targeted.ts";
 import type { FileChange, IndexPipeline, PassContext } from "./pass.ts";
 import { extractAll } from "./pool.ts";
 import { StoreWriter, applyExtraction, fileRows, skippedRows, type FileRow, type SkippedRow } from "./write.ts";
+import { readInside } from "../workspace/read-inside.ts";
 
 export interface SyncOptions {
   /** Discard every derived row first (`svc index --force`). */
@@ -120,7 +120,7 @@ function classify(root: string, entries: readonly InventoryEntry[], existing: Ma
     if (row.size === entry.size && row.mtime_ms === entry.mtimeMs) continue;
     let hash: string | null = null;
     try {
-      hash = contentHash(readFileSync(join(root, entry.path)));
+      hash = contentHash(readInside(root, entry.path));
     } catch {
       hash = null;
     }

@@ -1,9 +1,10 @@
 // `svc hook install`: a git pre-commit hook that runs `svc gate`, so a commit does not land
 // errors the change introduced. When the repository already manages its hooks (husky,
 // lefthook, pre-commit) the line to add is printed instead; a foreign pre-commit hook is
-// never overwritten without --force, and even then it is kept and run first.
+// never overwritten without --force, and even then it is kept and run first (never over a
+// different hook an earlier --force kept).
 
-import { chmodSync, existsSync, readFileSync, renameSync } from "node:fs";
+import { chmodSync, existsSync, lstatSync, readFileSync, renameSync } from "node:fs";
 import { isAbsolute, join, relative } from "node:path";
 import { validationError } from "../errors.ts";
 import { hasCliCommand } from "../registry/index.ts";
@@ -70,6 +71,20 @@ function hookManager(root: string, gateLine: string): Manager | null {
   return null;
 }
 
+/** The hook's text, null when there is none; a link to nowhere or an unreadable hook is "" (something is there). */
+function hookText(file: string): string | null {
+  try {
+    lstatSync(file);
+  } catch {
+    return null;
+  }
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return "";
+  }
+}
+
 async function hooksDir(root: string): Promise<string> {
   let out: string;
   try {
@@ -100,14 +115,20 @@ export async function installHook(request: HookInstallRequest): Promise<HookInst
   }
   const file = join(dir, "pre-commit");
   const shown = relative(request.root, file) || file;
-  const existing = existsSync(file) ? readFileSync(file, "utf8") : null;
+  const existing = hookText(file);
   const ours = existing !== null && existing.includes(MARKER);
   let keptAs: string | undefined;
   if (existing !== null && !ours) {
     if (!request.force) {
       throw validationError(`${shown} already exists and was not written by svc; nothing changed. Add '${gateLine}' to it yourself, or re-run with --force to keep it as ${KEPT} (run first) and install svc's hook`);
     }
-    renameSync(file, join(dir, KEPT));
+    // A hook kept by an earlier --force: the rename would replace it, losing it.
+    const kept = join(dir, KEPT);
+    const before = hookText(kept);
+    if (before !== null && before !== existing) {
+      throw validationError(`${shown} was not written by svc, and ${relative(request.root, kept) || kept} already holds another hook kept by an earlier --force; nothing changed. Merge the two into one of them (or remove the one not needed), then run svc hook install --force again`);
+    }
+    renameSync(file, kept);
     keptAs = relative(request.root, join(dir, KEPT));
   }
   const chained = keptAs !== undefined || existsSync(join(dir, KEPT));

@@ -1,6 +1,8 @@
 // `svc mcp install`: write each MCP client's configuration so it starts `svc mcp serve`,
-// merging into existing files (other servers and settings are kept; an unparsable file is
-// refused, never overwritten), idempotently. `--with-hooks` adds Claude Code hooks.
+// merging into existing files by editing only svc's own entry (json-edit.ts: comments,
+// layout, other servers and settings kept byte for byte; a file that does not parse, or is
+// not UTF-8, is refused, never overwritten; when one file is refused none is written),
+// idempotently. `--with-hooks` adds Claude Code hooks.
 
 import { existsSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -8,6 +10,9 @@ import { unknownValue, validationError } from "../errors.ts";
 import { hasCliCommand } from "../registry/index.ts";
 import { writeFileAtomic } from "../sys/atomic-write.ts";
 import { requireHomeDir } from "../sys/home.ts";
+import { realpathLenient } from "../workspace/allowed.ts";
+import { confine } from "../workspace/confine.ts";
+import { setMember, spliceArray } from "./json-edit.ts";
 import { selfLaunch, shellLine, type Launch, type LaunchScope } from "./launch.ts";
 
 export const CLIENTS = ["claude", "cursor", "vscode", "codex"] as const;
@@ -20,50 +25,69 @@ export interface InstallRequest {
   withHooks: boolean;
 }
 
+type Change = { file: string; action: "created" | "updated" | "unchanged" | "skipped"; detail: string };
+
 export interface InstallResult {
-  changes: { file: string; action: "created" | "updated" | "unchanged" | "skipped"; detail: string }[];
+  changes: Change[];
 }
 
-function readJson(file: string): Record<string, unknown> {
-  if (!existsSync(file)) return {};
-  const text = readFileSync(file, "utf8");
-  if (!text.trim()) return {};
+/** A file's planned content: written only after every file of the install was planned. */
+interface Planned {
+  file: string;
+  shown: string;
+  before: string | null;
+  after: string;
+  detail: string;
+}
+
+/** The file's text, or null when it does not exist; bytes that are not UTF-8 are refused (a rewrite would replace them). */
+function readText(file: string): string | null {
+  if (!existsSync(file)) return null;
+  const bytes = readFileSync(file);
+  const text = bytes.toString("utf8");
+  if (!Buffer.from(text, "utf8").equals(bytes)) throw validationError(`cannot merge into ${file}: it is not UTF-8 text; nothing changed`);
+  return text;
+}
+
+/** Plan `edit` on a JSON/JSONC file (only the edited span changes); a new or empty file starts as an empty object laid out on lines. */
+function planJson(file: string, shown: string, detail: string, edit: (text: string) => string): Planned {
+  const before = readText(file);
   try {
-    const value = JSON.parse(text);
-    if (typeof value !== "object" || value === null || Array.isArray(value)) throw new Error("not a JSON object");
-    return value as Record<string, unknown>;
+    return { file, shown, before, after: edit(before?.trim() ? before : "{\n}\n"), detail };
   } catch (error) {
-    throw validationError(`cannot merge into ${file}: ${(error as Error).message}; fix or move it, then run svc mcp install again`);
+    throw validationError(`cannot merge into ${file}: ${(error as Error).message}; nothing changed. Fix or move it, then run svc mcp install again`);
   }
 }
 
-function mergeJson(file: string, update: (value: Record<string, unknown>) => void): "created" | "updated" | "unchanged" {
-  const existed = existsSync(file);
-  const value = readJson(file);
-  const before = JSON.stringify(value);
-  update(value);
-  if (existed && JSON.stringify(value) === before) return "unchanged";
-  writeFileAtomic(file, `${JSON.stringify(value, null, 2)}\n`);
-  return existed ? "updated" : "created";
+function write(plan: Planned): Change {
+  const action = plan.before === null ? "created" : plan.after === plan.before ? "unchanged" : "updated";
+  if (action !== "unchanged") writeFileAtomic(plan.file, plan.after);
+  return { file: plan.shown, action, detail: plan.detail };
 }
 
-function section(value: Record<string, unknown>, key: string): Record<string, unknown> {
-  const current = value[key];
-  if (typeof current === "object" && current !== null && !Array.isArray(current)) return current as Record<string, unknown>;
-  const fresh: Record<string, unknown> = {};
-  value[key] = fresh;
-  return fresh;
-}
+/** The svc table's header, however spelled (spaces, a quoted key, a trailing comment). */
+const SVC_TABLE = /^\s*\[\s*mcp_servers\s*\.\s*(?:svc|"svc"|'svc')\s*\]\s*(?:#.*)?$/;
 
-/** Replace (or append) the `[mcp_servers.svc]` table of a TOML file, leaving the rest as it is. */
+/**
+ * Replace (or append) the `[mcp_servers.svc]` table of a TOML file, leaving every other byte
+ * as it is: other tables, blank lines, comments before the next table (which belong to it),
+ * line endings (the table takes the file's), the final-newline state.
+ */
 export function mergeCodexToml(text: string, launch: Launch): string {
-  const table = [`[mcp_servers.svc]`, `command = ${JSON.stringify(launch.command)}`, `args = [${launch.args.map((a) => JSON.stringify(a)).join(", ")}]`].join("\n");
+  const cr = text.includes("\r\n") ? "\r" : "";
+  const table = [`[mcp_servers.svc]`, `command = ${JSON.stringify(launch.command)}`, `args = [${launch.args.map((a) => JSON.stringify(a)).join(", ")}]`];
   const lines = text.split("\n");
-  const start = lines.findIndex((l) => l.trim() === "[mcp_servers.svc]");
-  if (start === -1) return `${text.trimEnd()}${text.trim() ? "\n\n" : ""}${table}\n`;
+  const start = lines.findIndex((l) => SVC_TABLE.test(l.replace(/\r$/, "")));
+  if (start === -1) {
+    if (!text.trim()) return `${table.join("\n")}\n`;
+    const newline = text.endsWith("\n") ? "" : `${cr}\n`;
+    const blank = /\n[ \t]*\r?\n$/.test(`${text}${newline}`) ? "" : `${cr}\n`; // one blank line before the table, unless the file ends with one
+    return `${text}${newline}${blank}${table.join(`${cr}\n`)}${cr}\n`;
+  }
   let end = start + 1;
   while (end < lines.length && !/^\s*\[/.test(lines[end] ?? "")) end++;
-  return [...lines.slice(0, start), table, ...(end < lines.length ? ["", ...lines.slice(end)] : [])].join("\n").replace(/\n{3,}/g, "\n\n").trimEnd() + "\n";
+  while (end > start + 1 && /^\s*(?:#.*)?$/.test((lines[end - 1] ?? "").replace(/\r$/, ""))) end--;
+  return [...lines.slice(0, start + 1), ...table.slice(1).map((l) => l + cr), ...lines.slice(end)].join("\n"); // the header line as the file spells it
 }
 
 /** VS Code's user settings folder on this OS. */
@@ -87,22 +111,22 @@ function clientFile(client: Client, scope: "project" | "user", root: string): st
   }
 }
 
-function installClient(client: Client, scope: "project" | "user", root: string, launch: Launch): InstallResult["changes"][number] {
-  const file = clientFile(client, scope, root);
-  const shown = scope === "project" ? relative(root, file) : file;
+/** A project-scope file is written only inside the workspace: a link there leading out (a cloned repository's `.codex/config.toml` → a file of the user's) is refused. */
+function projectFile(root: string, file: string): string {
+  return confine(realpathLenient(root), file, "write the MCP config").abs;
+}
+
+function planClient(client: Client, scope: "project" | "user", root: string, launch: Launch): Planned {
+  const named = clientFile(client, scope, root);
+  const file = scope === "project" ? projectFile(root, named) : named;
+  const shown = scope === "project" ? relative(root, named) : named;
   const detail = `svc → ${shellLine(launch)}`;
   if (client === "codex") {
-    const before = existsSync(file) ? readFileSync(file, "utf8") : "";
-    const after = mergeCodexToml(before, launch);
-    if (after === before) return { file: shown, action: "unchanged", detail };
-    writeFileAtomic(file, after);
-    return { file: shown, action: before ? "updated" : "created", detail };
+    const before = readText(file);
+    return { file, shown, before, after: mergeCodexToml(before ?? "", launch), detail };
   }
   const entry = client === "vscode" ? { type: "stdio", command: launch.command, args: launch.args } : { command: launch.command, args: launch.args };
-  const action = mergeJson(file, (value) => {
-    section(value, client === "vscode" ? "servers" : "mcpServers").svc = entry;
-  });
-  return { file: shown, action, detail };
+  return planJson(file, shown, detail, (text) => setMember(text, [client === "vscode" ? "servers" : "mcpServers", "svc"], entry));
 }
 
 /**
@@ -123,26 +147,33 @@ export function claudeHookCommands(scope: LaunchScope = "local"): { check: strin
   };
 }
 
-function installHooks(scope: "project" | "user", root: string): InstallResult["changes"][number] {
-  const file = scope === "project" ? join(root, ".claude", "settings.json") : join(requireHomeDir("svc mcp install --scope user"), ".claude", "settings.json");
-  const shown = scope === "project" ? relative(root, file) : file;
+/** A Claude Code hook entry that runs svc's check --delta or gate (replaced on re-install; other hooks kept). */
+function isSvcHook(entry: unknown): boolean {
+  const hooks = (entry as { hooks?: unknown } | null)?.hooks;
+  if (!Array.isArray(hooks)) return false;
+  return hooks.some((x) => {
+    const command = (x as { command?: unknown } | null)?.command;
+    return typeof command === "string" && /\bsvc\b|scripts\/svc|mcp serve/.test(command) && /check --delta|\bgate\b/.test(command);
+  });
+}
+
+function planHooks(scope: "project" | "user", root: string): Planned | Change {
+  const named = scope === "project" ? join(root, ".claude", "settings.json") : join(requireHomeDir("svc mcp install --scope user"), ".claude", "settings.json");
+  const file = scope === "project" ? projectFile(root, named) : named;
+  const shown = scope === "project" ? relative(root, named) : named;
   if (!hasCliCommand("check") || !hasCliCommand("gate")) {
     return { file: shown, action: "skipped", detail: "hooks call svc check --delta --fast and svc gate, which this build does not have yet; nothing written" };
   }
   const { check, gate, sessionStart } = claudeHookCommands(scope === "project" ? "project" : "local");
-  const action = mergeJson(file, (value) => {
-    const hooks = section(value, "hooks");
-    const put = (event: string, matcher: string | undefined, command: string) => {
-      const list = (Array.isArray(hooks[event]) ? hooks[event] : []) as { matcher?: string; hooks?: { type: string; command: string }[] }[];
-      const kept = list.filter((h) => !(h.hooks ?? []).some((x) => /\bsvc\b|scripts\/svc|mcp serve/.test(x.command) && /check --delta|\bgate\b/.test(x.command)));
-      kept.push({ ...(matcher ? { matcher } : {}), hooks: [{ type: "command", command }] });
-      hooks[event] = kept;
-    };
-    put("SessionStart", undefined, sessionStart);
-    put("PostToolUse", "Edit|Write|MultiEdit", check);
-    put("Stop", undefined, gate);
-  });
-  return { file: shown, action, detail: `on session start: ${sessionStart}; after edits: ${check}; on stop: ${gate}` };
+  const hook = (matcher: string | undefined, command: string) => ({ ...(matcher ? { matcher } : {}), hooks: [{ type: "command", command }] });
+  const wanted: [string, unknown][] = [
+    ["SessionStart", hook(undefined, sessionStart)],
+    ["PostToolUse", hook("Edit|Write|MultiEdit", check)],
+    ["Stop", hook(undefined, gate)],
+  ];
+  return planJson(file, shown, `on session start: ${sessionStart}; after edits: ${check}; on stop: ${gate}`, (text) =>
+    wanted.reduce((out, [event, entry]) => spliceArray(out, ["hooks", event], (e) => !isSvcHook(e), entry), text),
+  );
 }
 
 export function installMcp(request: InstallRequest): InstallResult {
@@ -152,7 +183,8 @@ export function installMcp(request: InstallRequest): InstallResult {
   const scope = request.scope;
   // A project file is committed and shared: a portable, pinned command; user scope may name this installed binary.
   const launch = selfLaunch(["mcp", "serve"], scope === "project" ? "project" : "local");
-  const changes = clients.map((client) => installClient(client, scope, request.root, launch));
-  if (request.withHooks) changes.push(installHooks(scope, request.root));
-  return { changes };
+  // every file planned before any is written: one that cannot be merged leaves them all as they were
+  const plans: (Planned | Change)[] = clients.map((client) => planClient(client, scope, request.root, launch));
+  if (request.withHooks) plans.push(planHooks(scope, request.root));
+  return { changes: plans.map((p) => ("after" in p ? write(p) : p)) };
 }

@@ -11,13 +11,14 @@
 // - content that looks like a view (no trailing whitespace, no blank line first or last) takes back
 //   the trailing whitespace and condensed blank lines of the lines it left unchanged
 //   (apply-whitespace.ts).
-// Line endings are restored per line: lines of the common prefix and suffix (the lines the
-// edit did not touch) keep their own terminator, lines of the edited region take the one of
-// the line they replace (position by position) and, beyond it, the file's dominant one.
+// Line endings are restored per line: the lines the edit did not touch (matched by a line
+// diff) keep their own terminator, changed lines take the one of the line they replace
+// (position by position within the hunk) and, beyond it, the file's dominant one.
 
 import { validationError } from "../errors.ts";
 import { findSecrets, type SecretSpan } from "../text/redact.ts";
-import { restoreWhitespace } from "./apply-whitespace.ts";
+import { lineChanges } from "../render/diff.ts";
+import { looksViewed, restoreWhitespace } from "./apply-whitespace.ts";
 
 const MARKER = /\[REDACTED:[A-Za-z0-9_-]+\]/;
 const MARKERS = /\[REDACTED:([A-Za-z0-9_-]+)\]/g;
@@ -46,11 +47,13 @@ interface DiskSecrets {
   lines: Map<string, Set<string>>;
   /** Each secret kind → the distinct values the file holds of it. */
   values: Map<string, Set<string>>;
+  /** The file as each redactor's view shows it, line by line (trailing whitespace trimmed, as views trim it), with the file's own text of each line holding a marker (null: none). */
+  views: { shown: string[]; own: (string | null)[] }[];
 }
 
 /** The file's secrets as views show them — by the path-aware redactor (a dotenv file) and by the output path's own (no path), whose spans can differ. */
 function diskSecrets(rel: string, disk: string): DiskSecrets {
-  const secrets: DiskSecrets = { lines: new Map(), values: new Map() };
+  const secrets: DiskSecrets = { lines: new Map(), values: new Map(), views: [] };
   for (const spans of [findSecrets(disk, { path: rel }), findSecrets(disk)]) addShown(secrets, disk, spans);
   return secrets;
 }
@@ -77,8 +80,12 @@ function addShown(secrets: DiskSecrets, disk: string, spans: readonly SecretSpan
   }
   parts.push(disk.slice(at));
   const shown = parts.join("");
+  const view: DiskSecrets["views"][number] = { shown: [], own: [] };
+  secrets.views.push(view);
   let start = 0, next = 0;
   for (const line of shown.split("\n")) {
+    view.shown.push(line.replace(/[ \t\r\f\v]+$/, ""));
+    view.own.push(null);
     const end = start + line.length;
     const own: string[] = [];
     let cursor = start;
@@ -89,7 +96,9 @@ function addShown(secrets: DiskSecrets, disk: string, spans: readonly SecretSpan
     }
     if (own.length) {
       own.push(shown.slice(cursor, end));
-      addTo(secrets.lines, line.replace(/\r$/, ""), own.join("").replace(/\r$/, ""));
+      const text = own.join("").replace(/\r$/, "");
+      addTo(secrets.lines, line.replace(/\r$/, ""), text);
+      view.own[view.own.length - 1] = text;
     }
     start = end + 1;
   }
@@ -104,17 +113,67 @@ function stillHidden(rel: string, text: string, offset: number, value: string, k
 /**
  * Content from an svc view (or a staged refactor) shows the file's secrets as redaction
  * markers: put the file's own values back. A marker line that the file on disk has as it is
- * stays; a line the view showed unchanged takes the file's line; a marker on an edited line
+ * stays; a line the view showed unchanged takes the file's line (the one at its place, matched
+ * by a line diff, when the file has several lines shown alike); a marker on an edited line
  * takes the one value of its kind the file holds. Refused, naming the line: a marker on a new
  * file, a kind the file holds no value of or several values of (which one is meant cannot be
  * told), and a value that would no longer be recognised as a secret where it lands (later
  * views would show it). Returns the text to write and how many values were restored.
  */
+/**
+ * Each content line the edit left unchanged (matched by a line diff against a view of the file,
+ * as `git diff` matches them) that shows a marker → the file's own text of that line. A file
+ * with two lines shown alike (two `"password": "[REDACTED:api-token]"` of different values)
+ * gets each back where it was, and an edit elsewhere is not refused for them; one that deleted,
+ * added or moved one of them still is.
+ */
+function unchangedMarkerLines(secrets: DiskSecrets, lines: readonly string[]): Map<number, string> {
+  const found = new Map<number, string>();
+  const trimmed = lines.map((l) => l.replace(/[ \t\r\f\v]+$/, ""));
+  const contentCount = new Map<string, number>();
+  for (const l of trimmed) contentCount.set(l, (contentCount.get(l) ?? 0) + 1);
+  for (const view of secrets.views) {
+    if (!view.own.some((o) => o !== null)) continue;
+    // content line → the view line it was left as (-1: the edit's own)
+    const at = new Int32Array(trimmed.length).fill(-1);
+    let i = 0, j = 0;
+    for (const [ci, cj, deleted, added] of lineChanges(view.shown, trimmed)) {
+      for (; j < cj; i++, j++) at[j] = i;
+      i = ci + deleted;
+      j = cj + added;
+    }
+    for (; j < trimmed.length && i < view.shown.length; i++, j++) at[j] = i;
+    // A line shown alike with different values is taken only while the edit kept all of them (it
+    // deleted or added none: which one a deletion took cannot be told) and the lines around it
+    // (a block moved with its marker line would otherwise swap the values).
+    const values = new Map<string, Set<string>>();
+    const shownCount = new Map<string, number>();
+    for (const [k, own] of view.own.entries()) {
+      if (own === null) continue;
+      addTo(values, view.shown[k]!, own);
+      shownCount.set(view.shown[k]!, (shownCount.get(view.shown[k]!) ?? 0) + 1);
+    }
+    const settled = (line: number, shown: number) => {
+      if (values.get(view.shown[shown]!)!.size === 1) return true;
+      if (contentCount.get(trimmed[line]!) !== shownCount.get(view.shown[shown]!)) return false;
+      const before = line === 0 ? shown === 0 : at[line - 1] === shown - 1;
+      const after = line === trimmed.length - 1 ? shown === view.shown.length - 1 : at[line + 1] === shown + 1;
+      return before && after;
+    };
+    for (const [line, shown] of at.entries()) {
+      const own = shown < 0 ? null : view.own[shown];
+      if (own != null && !found.has(line) && settled(line, shown)) found.set(line, own);
+    }
+  }
+  return found;
+}
+
 export function restoreMarkers(rel: string, content: string, before: string | null): { text: string; restored: number } {
   if (!MARKER.test(content)) return { text: content, restored: 0 };
   const literal = new Set<string>();
   if (before !== null) for (const line of before.split("\n")) if (MARKER.test(line)) literal.add(line.replace(/\r$/, ""));
   const secrets = before === null ? null : diskSecrets(rel, before);
+  const unchanged = secrets ? unchangedMarkerLines(secrets, content.split("\n")) : new Map<number, string>();
   const out: string[] = [];
   const placed: { offset: number; value: string; kind: string; line: number }[] = [];
   let offset = 0, restored = 0, n = 0;
@@ -132,7 +191,11 @@ export function restoreMarkers(rel: string, content: string, before: string | nu
     if (first && !literal.has(line)) {
       if (!secrets) throw refuse("and a new file has no value to put back", first[0]);
       const own = secrets.lines.get(line);
-      if (own && own.size === 1) {
+      const mine = unchanged.get(n - 1);
+      if (mine !== undefined) {
+        text = mine;
+        restored += line.match(MARKERS)!.length;
+      } else if (own && own.size === 1) {
         text = [...own][0]!;
         restored += line.match(MARKERS)!.length;
       } else {
@@ -142,6 +205,7 @@ export function restoreMarkers(rel: string, content: string, before: string | nu
           const kind = m[1]!;
           const values = secrets.values.get(kind);
           if (!values || values.size === 0) throw refuse(`where the file on disk has no ${kind} value`, m[0]);
+          if (values.size > 1 && own) throw refuse(`on a line the file has several times with different values, where the edit added, deleted or moved one of them or a line next to it (which one is meant cannot be told)`, m[0]);
           if (values.size > 1) throw refuse(`on a line the file does not have as shown, and the file holds ${values.size} different ${kind} values (which one is meant cannot be told)`, m[0]);
           const value = [...values][0]!;
           parts.push(line.slice(at, m.index));
@@ -183,6 +247,20 @@ export function decodeStrict(rel: string, bytes: Uint8Array): string {
   }
 }
 
+/** Content UTF-8 cannot encode — a lone UTF-16 surrogate (a JSON `\\ud800` escape, a character cut in half) — is refused, naming the line: it would be written as U+FFFD. */
+export function refuseUnencodable(rel: string, content: string): void {
+  if (!/[\uD800-\uDFFF]/.test(content)) return;
+  let at = 0;
+  for (; at < content.length; at++) {
+    const code = content.charCodeAt(at);
+    if (code < 0xd800 || code > 0xdfff) continue;
+    if (code <= 0xdbff && (content.charCodeAt(at + 1) & 0xfc00) === 0xdc00) at++; // a whole pair
+    else break;
+  }
+  if (at >= content.length) return;
+  throw validationError(`refusing to apply to '${rel}': content line ${lineNumberAt(content, at)} holds a lone UTF-16 surrogate (\\u${content.charCodeAt(at).toString(16).toUpperCase()}), half of a character, which UTF-8 cannot encode (it would be written as U+FFFD); send the whole character`);
+}
+
 interface Lines {
   bodies: string[];
   /** Terminator of each line: "\r\n", "\r" (a lone CR, which views show as a line break), "\n" or "" (the last line without one). */
@@ -211,40 +289,48 @@ function endingsNote(ends: readonly string[]): string {
   return `${kinds.join(" and ")} line endings`;
 }
 
-/** Give LF-only content the disk file's line endings (CRLF, lone CR): untouched lines keep theirs, edited ones take the dominant style. */
+/**
+ * Give LF-only content the disk file's line endings (CRLF, lone CR): the lines the edit left
+ * unchanged — matched as `git diff` matches them, so two edits apart or lines added above do
+ * not shift them — keep their own; a changed line takes the ending of the line it replaced
+ * (position by position within its hunk), a line beyond those the dominant one.
+ */
 function restoreEndings(content: string, disk: Lines): string {
   const counts = new Map<string, number>();
   for (const e of disk.ends) if (e) counts.set(e, (counts.get(e) ?? 0) + 1);
   if (!counts.get("\r\n") && !counts.get("\r")) return content;
   const dominant = [...counts].sort((a, b) => b[1] - a[1] || (a[0] === "\r\n" ? -1 : 1))[0]![0];
   const next = splitLines(content);
-  const n = next.bodies.length;
-  const m = disk.bodies.length;
-  let prefix = 0;
-  while (prefix < n && prefix < m && next.bodies[prefix] === disk.bodies[prefix]) prefix++;
-  let suffix = 0;
-  while (suffix < n - prefix && suffix < m - prefix && next.bodies[n - 1 - suffix] === disk.bodies[m - 1 - suffix]) suffix++;
+  // each line of the content → the disk line whose ending it takes (-1: the dominant one)
+  const from = new Int32Array(next.bodies.length).fill(-1);
+  let i = 0, j = 0;
+  const same = (until: number) => {
+    while (j < until) from[j++] = i++;
+  };
+  for (const [ci, cj, deleted, added] of lineChanges(disk.bodies, next.bodies)) {
+    same(cj);
+    for (let k = 0; k < added; k++) from[j++] = k < deleted ? ci + k : -1;
+    i = ci + deleted;
+  }
+  same(next.bodies.length);
   const parts: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const end = next.ends[i] as string;
-    let term = end;
-    if (end !== "") {
-      if (i < prefix) term = disk.ends[i] || dominant;
-      else if (i >= n - suffix) term = disk.ends[m - (n - i)] || dominant;
-      else term = (i < m - suffix ? disk.ends[i] : "") || dominant; // the edited region: line by line while the file has lines there
-    }
-    parts.push(next.bodies[i] as string, term);
+  for (const [k, body] of next.bodies.entries()) {
+    const end = next.ends[k] as string;
+    parts.push(body, end === "" ? "" : (from[k]! >= 0 ? disk.ends[from[k]!] : "") || dominant);
   }
   return parts.join("");
 }
 
 /**
  * The bytes to write for `content` over a file whose current text is `disk` (null: a new file).
- * `ownEndings`: the agent's content carried its own `\r` (written as given) — judged on what the
- * agent sent, not on `content` after restoreMarkers, whose put-back values (a PEM key of a CRLF
- * file) carry the file's `\r` and would otherwise cost every other line its ending.
+ * Whether the agent's content carried its own `\r` (written as given) and looks like a view
+ * (whitespace restored) is judged on what the agent `sent`, not on `content` after
+ * restoreMarkers, whose put-back lines carry the file's own bytes — a PEM key's `\r` of a CRLF
+ * file, a secret line's trailing spaces — and would otherwise cost every other line its ending
+ * or its whitespace.
  */
-export function keepFileStyle(content: string, disk: string | null, ownEndings = content.includes("\r")): Fidelity {
+export function keepFileStyle(content: string, disk: string | null, sent = content): Fidelity {
+  const ownEndings = sent.includes("\r");
   const kept: string[] = [];
   if (disk === null || disk.length === 0) return { text: content, kept };
   let text = content;
@@ -252,7 +338,7 @@ export function keepFileStyle(content: string, disk: string | null, ownEndings =
   const body = diskBom ? disk.slice(1) : disk;
   if (!ownEndings) {
     const lines = splitLines(body);
-    const spaced = restoreWhitespace(text, lines.bodies);
+    const spaced = restoreWhitespace(text, lines.bodies, looksViewed(sent));
     if (spaced.restored) kept.push(`whitespace on ${spaced.restored} unchanged line${spaced.restored === 1 ? "" : "s"} (trailing spaces and blank lines, which views trim and condense)`);
     text = spaced.text;
     const restored = restoreEndings(text, lines);

@@ -46,7 +46,11 @@ function asViewed(disk: readonly string[]): ViewLines {
 }
 
 /** Content as a view gives it: no line with trailing whitespace, no blank line first or last (a run of blank lines inside can be the edit's: a line deleted between two). */
-function looksViewed(lines: readonly string[]): boolean {
+export function looksViewed(content: string): boolean {
+  return content !== "" && viewedLines((content.endsWith("\n") ? content.slice(0, -1) : content).split("\n"));
+}
+
+function viewedLines(lines: readonly string[]): boolean {
   if (lines[0] === "" || lines.at(-1) === "") return false;
   return lines.every((l) => !TRAILING.test(l));
 }
@@ -55,11 +59,13 @@ function looksViewed(lines: readonly string[]): boolean {
  * `content` (LF line breaks) with the whitespace of its unchanged lines taken back from the
  * file's lines `disk` (terminators removed), and how many disk lines gave theirs back (0:
  * `content` unchanged — it carries whitespace of its own, or the file has none a view drops).
+ * `viewed`: whether the content the agent sent looks like a view (judged before apply put back
+ * a redacted line, which brings the file's own trailing whitespace).
  */
-export function restoreWhitespace(content: string, disk: readonly string[]): { text: string; restored: number } {
+export function restoreWhitespace(content: string, disk: readonly string[], viewed = looksViewed(content)): { text: string; restored: number } {
   const final = content.endsWith("\n");
   const lines = (final ? content.slice(0, -1) : content).split("\n");
-  if (content === "" || !looksViewed(lines)) return { text: content, restored: 0 };
+  if (content === "" || !viewed) return { text: content, restored: 0 };
   const view = asViewed(disk);
   if (view.lines.length === disk.length && view.lines.every((l, k) => l === disk[k])) return { text: content, restored: 0 }; // a view shows the file as it is
   const out: string[] = [];
@@ -79,7 +85,14 @@ export function restoreWhitespace(content: string, disk: readonly string[]): { t
   restored += view.lead[1] - view.lead[0];
   for (const [ci, cj, deleted, added] of lineChanges(view.lines, lines)) {
     same(ci - i);
-    out.push(...lines.slice(cj, cj + added));
+    // Within a hunk a line equal to the one at its place is unchanged too: the diff gives up past
+    // MAX_EDIT_DISTANCE and makes one hunk of a large region (every other line of a big file renamed).
+    for (let k = 0; k < added; k++) {
+      if (k < deleted && view.lines[ci + k] === lines[cj + k]) {
+        i = ci + k;
+        keep(i);
+      } else out.push(lines[cj + k] as string);
+    }
     i = ci + deleted;
   }
   same(view.lines.length - i);

@@ -3,14 +3,13 @@
 // Secrets are looked for in the collected files and in every dotenv file (`.env`, `.env.*`)
 // of the inventory, which no template collects but any file read can reach.
 
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { loadFileGraph } from "../graph/file-graph.ts";
 import { isCodeLanguage } from "../lang/languages.ts";
 import { collectIndexed } from "../plan/collect.ts";
 import { findSecrets, isCredentialFilePath } from "../text/redact.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
+import { readInside } from "../workspace/read-inside.ts";
 
 export interface ContextDiagnosticsData {
   secrets: { path: string; kind: string; startLine: number; startColumn: number; endLine: number; endColumn: number }[];
@@ -44,7 +43,7 @@ export async function contextDiagnostics(request: { path: string }, ctx: OpConte
     const secretsOf = (path: string) => {
       let text: string;
       try {
-        text = readFileSync(join(ws.root, path), "utf8");
+        text = readInside(ws.root, path, "utf8");
       } catch {
         return;
       }

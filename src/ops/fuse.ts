@@ -3,7 +3,6 @@
 // collection; at most one scope (focus, changedSince, query) narrows it; options add a
 // pattern summary, git churn stats and collapsed generated code.
 
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { churnStats } from "../git/history.ts";
 import { narrowCollection, type Collection } from "../plan/collect.ts";
@@ -21,6 +20,7 @@ import type { Level } from "../render/reduce/index.ts";
 import { inferTemplate, templateById, templateMatcher, TEMPLATES, type Template } from "../workspace/templates.ts";
 import { noteSetAside, oneScope, runFusion, type FusionRequest } from "./fusion.ts";
 import type { OpContext, OpResult, Surface } from "./types.ts";
+import { readInside } from "../workspace/read-inside.ts";
 
 export interface FuseRequest extends FusionRequest {
   template: string | null;
@@ -99,7 +99,7 @@ async function plan(all: Collection, request: FuseRequest, surface: Surface | un
   if (request.patternSummary) {
     const files = collection.files.map((f) => {
       try {
-        return { path: f.path, text: readFileSync(join(collection.workspace.root, f.path), "utf8") };
+        return { path: f.path, text: readInside(collection.workspace.root, f.path, "utf8") };
       } catch {
         return { path: f.path, text: "" };
       }

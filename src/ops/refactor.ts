@@ -5,7 +5,7 @@
 // the host asks the host serving the root (its resident engine) first; else it uses its own
 // resident engine or loads one for the call.
 
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { coldChecks, ENGINE_NAME, residentChecks, type CheckWorkspace } from "../check/workspace.ts";
 import { SvcError, validationError } from "../errors.ts";
@@ -23,6 +23,7 @@ import { keepLineEndings } from "../refactor/style.ts";
 import { resolveTarget } from "../refactor/target.ts";
 import { confine } from "../workspace/confine.ts";
 import { textReader } from "../workspace/files.ts";
+import { readInside } from "../workspace/read-inside.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
 
@@ -168,7 +169,7 @@ async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, f
     });
   }
   if ("refused" in computed) return refused(op, computed.refused);
-  const contents = new Map([...computed.contents].map(([f, text]) => [f, existsSync(join(root, f)) ? keepLineEndings(readFileSync(join(root, f), "utf8"), text) : text] as const));
+  const contents = new Map([...computed.contents].map(([f, text]) => [f, existsSync(join(root, f)) ? keepLineEndings(readInside(root, f, "utf8"), text) : text] as const));
   const staged = await cw.exclusive(() => stageContents(cw, contents));
   if (!staged.ok) {
     // A parameter the body does not read yet, under noUnusedParameters: say how to add it anyway.

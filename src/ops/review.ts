@@ -2,7 +2,6 @@
 // (tracked and untracked) as must-keep seeds of a depth-2 plan, the public API delta, a
 // review map of hunks and callers; or, with handoff, a paste-ready PR packet.
 
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { handoffStatus, renderRefusal } from "../check/handoff.ts";
 import type { Diag } from "../check/diag.ts";
@@ -21,6 +20,7 @@ import { validateSessionId } from "../render/session.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import { planOnly, type PlanData } from "./context.ts";
 import type { OpContext, OpResult } from "./types.ts";
+import { readInside } from "../workspace/read-inside.ts";
 
 export interface ReviewRequest {
   path: string;
@@ -51,7 +51,7 @@ export interface ReviewData {
 function readNow(root: string): (path: string) => string | null {
   return (path) => {
     try {
-      return readFileSync(join(root, path), "utf8");
+      return readInside(root, path, "utf8");
     } catch {
       return null;
     }

@@ -7,6 +7,7 @@
 
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
+import { inside } from "../workspace/allowed.ts";
 import { splitComments } from "../lang/comments.ts";
 import type { Decl, Visibility } from "../lang/model.ts";
 import { outlineOf } from "../lang/outline.ts";
@@ -97,9 +98,9 @@ function isFile(path: string): boolean {
   }
 }
 
-function inside(dir: string, path: string): boolean {
-  const rel = relative(dir, path);
-  return rel !== "" && !rel.startsWith("..");
+/** Strictly below `dir` (not `dir` itself). */
+function below(dir: string, path: string): boolean {
+  return relative(dir, path) !== "" && inside(dir, path);
 }
 
 function typesEntry(dir: string, m: Manifest): string | null {
@@ -109,8 +110,8 @@ function typesEntry(dir: string, m: Manifest): string | null {
   for (const c of candidates) {
     if (typeof c !== "string") continue;
     const abs = join(dir, c);
-    if (inside(dir, abs) && isFile(abs)) return abs;
-    if (inside(dir, abs) && isFile(join(abs, "index.d.ts"))) return join(abs, "index.d.ts");
+    if (below(dir, abs) && isFile(abs)) return abs;
+    if (below(dir, abs) && isFile(join(abs, "index.d.ts"))) return join(abs, "index.d.ts");
   }
   return null;
 }
@@ -129,7 +130,7 @@ function resolveFile(dir: string, base: string, typed: boolean): string | null {
   const candidates = typed
     ? [DTS.test(base) ? base : null, dtsBeside(base), `${base}.d.ts`, `${base}.d.mts`, `${base}.d.cts`, join(base, "index.d.ts")]
     : [base, `${base}.js`, `${base}.mjs`, `${base}.cjs`, join(base, "index.js")];
-  for (const c of candidates) if (c && inside(dir, c) && isFile(c)) return c;
+  for (const c of candidates) if (c && below(dir, c) && isFile(c)) return c;
   return null;
 }
 

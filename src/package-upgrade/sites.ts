@@ -5,9 +5,8 @@
 // reads members off the binding (`Z.string()`): then it uses exactly those members.
 
 import type { Database } from "bun:sqlite";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { escapeRegExp, identifierUse } from "../lang/identifier.ts";
+import { readInside } from "../workspace/read-inside.ts";
 
 export interface ImportSite {
   path: string;
@@ -67,7 +66,7 @@ const IDENT = "[\\w$]+";
 /** The file's text without comments, or null when it cannot be read. */
 function codeOf(root: string, path: string): string | null {
   try {
-    return readFileSync(join(root, path), "utf8").replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, "");
+    return readInside(root, path, "utf8").replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, "");
   } catch {
     return null;
   }
@@ -140,7 +139,9 @@ export function sitesOf(usage: PackageUsage, name: string): { site: ImportSite; 
   for (const site of usage.sites) {
     if (site.names.includes(top)) {
       const reads = site.reads?.[top];
-      if (!reads || member === undefined || reads.includes(member)) out.push({ site, certain: true });
+      // how this statement binds that name ("imports", not the statement's "default import" beside it)
+      const how = site.how === "default import" && top !== "default" ? "imports" : site.how;
+      if (!reads || member === undefined || reads.includes(member)) out.push({ site: { ...site, how }, certain: true });
     } else if (site.reads?.["*"]) {
       if (site.reads["*"].includes(top)) out.push({ site: { ...site, how: `${site.how}, uses` }, certain: true });
     } else if (site.whole && site.how !== "side-effect import") out.push({ site, certain: false });

@@ -3,8 +3,6 @@
 // lockfiles and trivial files. The index is built first when the directory has none.
 
 import type { Database } from "bun:sqlite";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { SvcError, validationError } from "../errors.ts";
 import { indexAfterBuild } from "../indexing/fresh.ts";
 import type { OpenIndex } from "../index/open.ts";
@@ -15,6 +13,7 @@ import { globCostProblem, IgnoreRules } from "../workspace/ignore.ts";
 import type { SkippedFile, SkipReason } from "../workspace/inventory.ts";
 import type { Workspace } from "../workspace/root.ts";
 import { anyTemplateMatcher, isTestPath, isUnitTestPath, templateMatcher, type ExtensionFilter, type Template } from "../workspace/templates.ts";
+import { readInside } from "../workspace/read-inside.ts";
 
 export interface ExclusionFilter {
   excludeDirectories?: string[] | null;
@@ -91,7 +90,7 @@ const TRIVIAL_MAX_BYTES = 64;
 
 function trivialOnDisk(root: string, path: string): boolean {
   try {
-    return isTrivial(readFileSync(join(root, path), "utf8"));
+    return isTrivial(readInside(root, path, "utf8"));
   } catch {
     return true;
   }

@@ -70,7 +70,7 @@ export const WORKSPACE_OPERATIONS: readonly OperationSpec[] = [
     writesTree: true,
     summary: "Apply a verified single-file edit: dry run unless write=true, atomic, conflict-checked",
     description:
-      "The one write path: replace (or create) one file inside the workspace with content. A dry run unless write=true; expectedHash (SHA-256 hex of the content the edit was derived from, as svc_refactor returns it) must match the file now, on dry runs too, or the answer is a conflict. Keeps what views do not show: content without \\r gets the file's CRLF endings back, the file's BOM and final-newline state are kept. A [REDACTED:<kind>] marker (how views and svc_refactor show secrets) gets the file's own value back; refused when it cannot be told which value is meant, on a new file, or where the value would no longer be hidden. Refuses files that are not valid UTF-8. Writes atomically; the index sees the new content at once.",
+      "The one write path: replace (or create) one file inside the workspace with content. A dry run unless write=true; expectedHash (SHA-256 hex of the content the edit was derived from, as svc_refactor returns it) must match the file now, on dry runs too, or the answer is a conflict. Keeps what views do not show: content without \\r gets the file's CRLF endings back, the file's BOM and final-newline state are kept. A [REDACTED:<kind>] marker (how views and svc_refactor show secrets) gets the file's own value back; refused when it cannot be told which value is meant, on a new file, or where the value would no longer be hidden. Refuses files that are not valid UTF-8, content UTF-8 cannot encode (a lone surrogate), and files whose owner or group the write could not keep. Writes atomically, keeping the file's mode, owner and group; content identical to the file writes nothing (unchanged=true). The index sees the new content at once.",
     mcp: [{ tool: "svc_workspace", action: "apply" }],
     params: [
       WORKSPACE_PATH,
@@ -79,7 +79,7 @@ export const WORKSPACE_OPERATIONS: readonly OperationSpec[] = [
       { name: "write", type: "bool", default: false, description: "Actually write (default false: a dry run that only says what would happen)." },
       { name: "expectedHash", type: "string", default: "", description: "SHA-256 hex of the file content the edit was derived from, or \"absent\" for a file the edit creates; a mismatch is a conflict and nothing is written." },
     ],
-    output: obj({ root: str, file: str, action: str, written: bool, chars: int, kept: { type: "array", items: str }, previousHash: { type: ["string", "null"] }, hash: str }, ["root", "file", "action", "written"]),
+    output: obj({ root: str, file: str, action: str, written: bool, unchanged: bool, chars: int, kept: { type: "array", items: str }, previousHash: { type: ["string", "null"] }, hash: str }, ["root", "file", "action", "written"]),
     load: async () => (await import("../ops/apply.ts")).apply as never,
   },
 ];

@@ -2,7 +2,6 @@
 // put in its block and counted (prepare), cut to a head-and-tail excerpt (excerptOf), and
 // described in the structured result (emitted). render/fusion.ts packs these under the budget.
 
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { PlanEntry } from "../plan/model.ts";
 import { fileBlock, textTraits, type Format } from "./format.ts";
@@ -12,6 +11,7 @@ import { excerptAround, headAndTail } from "./fit.ts";
 import { wholeFileCall, type Surface } from "./surface-calls.ts";
 import { lineStarts } from "../text/lines.ts";
 import { formatTokens, type TokenCounter } from "../text/tokens.ts";
+import { readInside } from "../workspace/read-inside.ts";
 
 export interface RenderOptions {
   root: string;
@@ -87,7 +87,7 @@ export function keptMark(c: Candidate, mark: string): string {
 
 export function readText(root: string, path: string): string | null {
   try {
-    return readFileSync(join(root, path), "utf8");
+    return readInside(root, path, "utf8");
   } catch {
     return null;
   }

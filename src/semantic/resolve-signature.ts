@@ -5,6 +5,7 @@
 
 import type { Database } from "bun:sqlite";
 import { join, relative } from "node:path";
+import { inside } from "../workspace/allowed.ts";
 import { SymbolFlags, type Project, type Symbol } from "typescript/unstable/async";
 import { toPosix } from "../workspace/root.ts";
 import type { ResidentWorkspace } from "./resident.ts";
@@ -45,8 +46,7 @@ export async function checkerSignatures(resident: ResidentWorkspace, db: Databas
   const where = (symbol: Symbol) => {
     const path = symbol.declarations[0]?.path;
     if (!path) return null;
-    const rel = toPosix(relative(root, path));
-    return rel.startsWith("..") ? path : rel;
+    return inside(root, path) ? toPosix(relative(root, path)) : path;
   };
   const hash = query.indexOf("#");
   if (hash > 0) {

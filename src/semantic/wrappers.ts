@@ -10,7 +10,7 @@ import { FileIndex } from "../index/imports/file-index.ts";
 import { Packages } from "../index/imports/packages.ts";
 import { dirOf } from "../index/imports/paths.ts";
 import { TsConfigs } from "../index/imports/tsconfig.ts";
-import { ensureStoreDir } from "../store/db.ts";
+import { ensureStoreDir, storeEntry } from "../store/db.ts";
 import { INFERRED, type Discovery, type ProjectConfig } from "./projects.ts";
 
 // Emit layout (outDir/rootDir) is reset too: TypeScript 7 checks files against rootDir (which defaults to the config's folder, here `.svc/ts`).
@@ -66,13 +66,13 @@ export interface WrapInput {
 export function writeWrappers(input: WrapInput): WrappedProject[] {
   const { root, discovery } = input;
   // `.svc/` is never part of the project (git status, svc gate's changed files): it carries the store's ignore file
-  const dir = ensureStoreDir(root, "ts");
+  ensureStoreDir(root, "ts");
   const ix = new FileIndex(input.paths, input.readText);
   const configs = new TsConfigs(ix, new Packages(ix));
   const mapPackages = discovery.packages.filter((p) => p.dir !== "").length >= 2;
   const out: WrappedProject[] = [];
   for (const project of discovery.projects) {
-    const wrapper = join(dir, wrapperName(project.config));
+    const wrapper = storeEntry(root, "ts", wrapperName(project.config)); // never written through a link
     if (project.kind === "inferred") {
       writeIfChanged(wrapper, { compilerOptions: INFERRED_OPTIONS, files: discovery.sourceFiles.map((p) => join(root, p)) });
     } else {

@@ -2,15 +2,45 @@
 // `.svc/.gitignore` holding `*`); readers open it read-only and never create anything.
 // The store is private to its owner: `.svc/` (and folders below it) 0700, the database and
 // its WAL/SHM 0600 — set on creation and repaired whenever a writer opens an older store.
+// The store stays inside the workspace: `.svc/` or an entry of it that is a symbolic link (a
+// cloned repository can carry one) is refused, never written, chmod'ed or deleted through.
 
 import { Database } from "bun:sqlite";
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { chmodSync, closeSync, existsSync, lstatSync, mkdirSync, openSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import { asSvcError, SvcError, validationError } from "../errors.ts";
 import { EXTRACTION_VERSION, FTS_SQL, SCHEMA_SQL, SCHEMA_VERSION, TABLES, WALK_RECORD_TABLES } from "./schema.ts";
 
+const STORE_DIR = ".svc";
+
 export function storeDir(root: string): string {
-  return join(root, ".svc");
+  return storeEntry(root);
+}
+
+/**
+ * `<root>/.svc/<parts…>`, refused (`validation_error:`) when `.svc/` or a name on the way below
+ * it is a symbolic link: the store's writes, chmods and deletes would land wherever it points.
+ */
+export function storeEntry(root: string, ...parts: string[]): string {
+  let at = join(root, STORE_DIR);
+  refuseLink(root, at);
+  for (const part of parts) refuseLink(root, (at = join(at, part)));
+  return at;
+}
+
+function refuseLink(root: string, path: string): void {
+  try {
+    if (!lstatSync(path).isSymbolicLink()) return;
+  } catch {
+    return; // not there (yet)
+  }
+  let target = "?";
+  try {
+    target = readlinkSync(path);
+  } catch {
+    // unreadable link
+  }
+  throw validationError(`refusing to use the index store: ${relative(root, path)} is a symbolic link (to ${target}); svc keeps its index inside the workspace and never writes through a link. Remove the link; svc recreates ${STORE_DIR}/ on the next call`);
 }
 
 /**
@@ -19,12 +49,12 @@ export function storeDir(root: string): string {
  */
 export function ensureStoreDir(root: string, ...sub: string[]): string {
   if (!existsSync(root)) throw new SvcError("workspace_not_found", `directory not found: ${root}`);
-  const dir = join(storeDir(root), ...sub);
+  const dir = storeEntry(root, ...sub);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   let at = storeDir(root);
   privateMode(at, 0o700);
   for (const part of sub) privateMode((at = join(at, part)), 0o700);
-  const ignore = join(storeDir(root), ".gitignore");
+  const ignore = storeEntry(root, ".gitignore");
   if (!existsSync(ignore)) writeFileSync(ignore, "*\n", { mode: 0o600 });
   return dir;
 }
@@ -45,8 +75,11 @@ function privateStoreFiles(root: string): void {
   for (const suffix of ["", "-wal", "-shm"]) privateMode(db + suffix, 0o600);
 }
 
+/** The database; its WAL, SHM and journal are held to the same rule (SQLite opens them by name). */
 export function storePath(root: string): string {
-  return join(storeDir(root), "svc.db");
+  const db = storeEntry(root, "svc.db");
+  for (const suffix of ["-wal", "-shm", "-journal"]) refuseLink(root, db + suffix);
+  return db;
 }
 
 export function storeExists(root: string): boolean {
@@ -77,7 +110,7 @@ export function openReader(root: string): Database | null {
     // a store this user cannot write (WAL readers need its -shm) is not "being rebuilt": say what to fix
     const message = (error as Error).message;
     if (/unable to open database file|readonly database/i.test(message) && storeExists(root)) {
-      throw validationError(`cannot write the index store ${join(root, ".svc")}: a reader must be able to create svc.db-shm there (${message}); make .svc/ and its files writable by this user, or remove .svc/ to rebuild it`);
+      throw validationError(`cannot write the index store ${storeDir(root)}: a reader must be able to create svc.db-shm there (${message}); make .svc/ and its files writable by this user, or remove .svc/ to rebuild it`);
     }
     const known = asSvcError(error);
     if (known.prefix !== "internal_error") throw known;

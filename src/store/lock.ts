@@ -3,9 +3,8 @@
 // `index_busy:` at once instead of blocking.
 
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
-import { join } from "node:path";
 import { SvcError } from "../errors.ts";
-import { ensureStoreDir, storeDir } from "./db.ts";
+import { ensureStoreDir, storeEntry } from "./db.ts";
 
 export interface WriterLock {
   path: string;
@@ -13,7 +12,7 @@ export interface WriterLock {
 }
 
 function lockPath(root: string): string {
-  return join(storeDir(root), "writer.lock");
+  return storeEntry(root, "writer.lock");
 }
 
 export function alive(pid: number): boolean {

@@ -1,28 +1,80 @@
 // Atomic file replacement: write a temp file in the same folder, fsync it, rename it over
 // the target, fsync the folder. An interrupted write leaves the old file (or none) intact,
-// and a reader never sees a half-written file.
+// and a reader never sees a half-written file. The new inode takes the replaced file's
+// permissions exactly (not as the umask leaves them) and its owner and group, or the write
+// fails and the old file stays.
 
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { closeSync, fchmodSync, fchownSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readlinkSync, renameSync, rmSync, statSync, writeSync, type Stats } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
 
-/** `options.mode` sets the file's permissions; without it an existing file keeps its own (a new one gets 0644). */
-export function writeFileAtomic(file: string, content: string | Uint8Array, options: { mode?: number } = {}): void {
+/**
+ * Why a rewrite of the file `stat` describes could not keep its owner or group (a new file
+ * renamed over it belongs to whoever writes it; only root may give it to someone else, a
+ * member only to one of its groups), or null when it can.
+ */
+export function ownerNotKeepable(stat: Stats): string | null {
+  if (typeof process.getuid !== "function") return null; // Windows: no owners to keep this way
+  const uid = process.getuid();
+  if (uid === 0) return null;
+  if (stat.uid !== uid) return `it belongs to uid ${stat.uid}, and a rewrite (a new file renamed over it) would make it yours (uid ${uid})`;
+  const groups = new Set([process.getegid?.(), ...(process.getgroups?.() ?? [])]);
+  if (!groups.has(stat.gid)) return `its group is gid ${stat.gid}, which you are not a member of, and a rewrite (a new file renamed over it) would give it yours`;
+  return null;
+}
+
+/** The temp file as the replaced one was (`old`, null: a new file or a mode of its own): owner and group first (a chown clears set-id bits), then the exact mode. */
+function takeOver(fd: number, old: Stats | null, mode: number | undefined): void {
+  if (old) {
+    const now = fstatSync(fd);
+    if (now.uid !== old.uid || now.gid !== old.gid) fchownSync(fd, old.uid, old.gid);
+  }
+  if (mode !== undefined) fchmodSync(fd, mode);
+}
+
+/**
+ * The file a symbolic link at `file` stands for (its target, through a chain of links; a
+ * dangling link's target is created): the rename would otherwise replace the link itself
+ * with a regular file — a dotfile kept in another folder and linked in would stop being
+ * updated. `file` itself when it is no link.
+ */
+function throughLinks(file: string): string {
+  let at = file;
+  for (let hops = 0; hops < 40; hops++) {
+    let target: string;
+    try {
+      if (!lstatSync(at).isSymbolicLink()) return at;
+      target = readlinkSync(at);
+    } catch {
+      return at; // absent: a new file there
+    }
+    at = resolve(dirname(at), target);
+  }
+  throw new Error(`cannot write ${file}: too many levels of symbolic links`);
+}
+
+/**
+ * `options.mode` sets the file's permissions; without it an existing file keeps its own,
+ * exactly, and its owner and group (throws, the file untouched, when they cannot be kept),
+ * a symbolic link stays one (its target is written); a new file gets 0644 less the umask.
+ */
+export function writeFileAtomic(link: string, content: string | Uint8Array, options: { mode?: number } = {}): void {
+  const file = options.mode === undefined ? throughLinks(link) : link;
   const dir = dirname(file);
   mkdirSync(dir, { recursive: true });
-  let mode = options.mode ?? 0o644;
-  if (options.mode === undefined) {
-    try {
-      mode = statSync(file).mode & 0o7777; // keep an existing file's permissions
-    } catch {
-      // a new file
-    }
+  let old: Stats | null = null;
+  try {
+    old = statSync(file);
+  } catch {
+    // a new file
   }
+  const mode = options.mode ?? (old ? old.mode & 0o7777 : undefined);
   const stamp = `svc-${process.pid}-${Date.now().toString(36)}.tmp`;
   const name = basename(file);
   // A name near the file system's 255-byte limit gets a short temp name (the rename still gives the real one).
   const temp = join(dir, Buffer.byteLength(name) > 200 ? `.${stamp}` : `.${name}.${stamp}`);
-  const fd = openSync(temp, "wx", mode);
+  const fd = openSync(temp, "wx", mode ?? 0o644);
   try {
+    takeOver(fd, options.mode === undefined ? old : null, mode);
     const bytes = typeof content === "string" ? Buffer.from(content, "utf8") : content;
     for (let off = 0; off < bytes.length; ) off += writeSync(fd, bytes, off, bytes.length - off);
     fsyncSync(fd);

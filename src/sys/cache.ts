@@ -11,6 +11,7 @@ import { isAbsolute, join } from "node:path";
 import { validationError } from "../errors.ts";
 import { VERSION } from "../version.ts";
 import { currentUid, homeDir } from "./home.ts";
+import { inspectOwnDir } from "./owned-dir.ts";
 
 /** One file embedded in the binary: its path in Bun's virtual FS and the build's size and SHA-256 of its bytes. */
 export interface EmbeddedFile {
@@ -21,24 +22,18 @@ export interface EmbeddedFile {
 
 /** Why `dir` (an existing or missing folder, created 0700) cannot hold files the OS will load, or null; a folder of ours that others may write is narrowed to 0700 first. */
 function ownDirProblem(dir: string): string | null {
-  let stat: Stats;
-  try {
-    stat = lstatSync(dir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") return `${dir} cannot be inspected (${(error as NodeJS.ErrnoException).code})`;
+  let own = inspectOwnDir(dir);
+  if (own.state === "missing") {
     try {
       mkdirSync(dir, { mode: 0o700 });
-      stat = lstatSync(dir);
     } catch (made) {
       return `${dir} cannot be created (${(made as NodeJS.ErrnoException).code ?? (made as Error).message})`;
     }
+    own = inspectOwnDir(dir);
   }
-  if (stat.isSymbolicLink()) return `${dir} is a symbolic link`;
-  if (!stat.isDirectory()) return `${dir} is not a directory`;
-  const uid = currentUid();
-  if (uid === null) return null;
-  if (stat.uid !== uid) return `${dir} is owned by uid ${stat.uid}, not by you (uid ${uid})`;
-  if ((stat.mode & 0o022) !== 0) {
+  if (own.state === "missing") return `${dir} vanished while being created`;
+  if (own.state === "bad") return `${dir} ${own.why}`;
+  if (currentUid() !== null && (own.stat.mode & 0o022) !== 0) {
     try {
       chmodSync(dir, 0o700);
     } catch (error) {

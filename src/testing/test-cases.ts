@@ -3,9 +3,11 @@
 // inside the workspace (root-relative), and the test's line found by its title in the file
 // when the report has none. A passing stand-in for the file itself (node --test's) is not a test.
 
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { isAbsolute, join, relative } from "node:path";
+import { inside } from "../workspace/allowed.ts";
 import { escapeRegExp } from "../lang/identifier.ts";
+import { readInside } from "../workspace/read-inside.ts";
 
 export type CaseStatus = "pass" | "fail" | "skip";
 
@@ -62,7 +64,7 @@ function workspaceFrame(root: string, lines: string[]): string | null {
     if (!m) continue;
     const rel = relativeToRoot(root, m[1] as string);
     // a file of the workspace (node:internal/…, a runtime's own frames, are not), outside node_modules
-    if (rel.startsWith("..") || isAbsolute(rel) || rel.split("/").includes("node_modules") || !existsSync(join(root, rel))) continue;
+    if (!inside(root, join(root, rel)) || isAbsolute(rel) || rel.split("/").includes("node_modules") || !existsSync(join(root, rel))) continue;
     return `${rel}:${m[2]}:${m[3]}`;
   }
   return null;
@@ -140,7 +142,7 @@ export function toTestCases(root: string, runFile: string, report: ParsedReport)
     if (!texts.has(rel)) {
       let text: string | null = null;
       try {
-        text = readFileSync(join(root, rel), "utf8");
+        text = readInside(root, rel, "utf8");
       } catch {}
       texts.set(rel, text);
     }

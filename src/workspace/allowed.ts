@@ -7,31 +7,50 @@
 // having to remember.
 
 import { AsyncLocalStorage } from "node:async_hooks";
-import { realpathSync } from "node:fs";
-import { dirname, isAbsolute, relative, resolve } from "node:path";
+import { lstatSync, readlinkSync, realpathSync } from "node:fs";
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { SvcError } from "../errors.ts";
 
 /** Whether `abs` is `root` or lies under it (both absolute). */
 export function inside(root: string, abs: string): boolean {
   const rel = relative(root, abs);
-  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
+  // `..name` is a folder inside; only `..` itself or `../…` climbs out
+  return rel === "" || (rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
 }
 
-/** Realpath of the deepest existing ancestor, with the missing tail re-appended. */
+/** Symbolic links followed at most while resolving one path (the kernel's own limit is 40). */
+const MAX_LINKS = 40;
+
+/**
+ * Where `abs` (absolute) leads, symlinks resolved as far as the path exists: the realpath of the
+ * deepest existing ancestor with the missing tail re-appended — and a dangling symbolic link
+ * followed to where it points (a write "creating" it would land there, or replace the link), so
+ * a link to a path outside that does not exist yet still resolves outside. A symlink loop stops
+ * after MAX_LINKS links at the path reached.
+ */
 export function realpathLenient(abs: string): string {
-  const missing: string[] = [];
-  let current = abs;
-  for (;;) {
-    try {
-      const real = realpathSync(current);
-      return missing.length ? resolve(real, ...missing.reverse()) : real;
-    } catch {
-      const parent = dirname(current);
-      if (parent === current) return abs;
-      missing.push(current.slice(parent.length + (parent.endsWith("/") ? 0 : 1)));
-      current = parent;
-    }
+  return lenient(abs, { links: 0 });
+}
+
+function lenient(abs: string, budget: { links: number }): string {
+  try {
+    return realpathSync(abs);
+  } catch {
+    // missing, dangling, a loop, or unreadable: resolve the parent, then look at this name
   }
+  const parent = dirname(abs);
+  if (parent === abs) return abs;
+  const candidate = join(lenient(parent, budget), basename(abs));
+  if (budget.links >= MAX_LINKS) return candidate;
+  let target: string;
+  try {
+    if (!lstatSync(candidate).isSymbolicLink()) return candidate;
+    target = readlinkSync(candidate);
+  } catch {
+    return candidate; // does not exist (yet)
+  }
+  budget.links++;
+  return lenient(resolve(dirname(candidate), target), budget);
 }
 
 /** The set of roots a server admits; mutable because an MCP client may change its roots. */

@@ -2,8 +2,8 @@
 // directory to the root. A file that does not parse is reported (doctor, warnings), never
 // silently ignored.
 
-import { readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
+import { readInside } from "./read-inside.ts";
 import { toPosix } from "./root.ts";
 
 export interface SvcConfig {
@@ -65,7 +65,7 @@ export function loadConfig(root: string, dir: string): SvcConfig {
     const candidate = join(current, "svc.json");
     let text: string | null = null;
     try {
-      text = readFileSync(candidate, "utf8");
+      text = readInside(root, relative(root, candidate), "utf8"); // a link out of the root is no config
     } catch {
       text = null;
     }

@@ -1,5 +1,8 @@
 // Path confinement: the one helper every path-like parameter goes through. A path is
-// resolved against the workspace root (symlinks included) and refused when it leaves it.
+// resolved against the workspace root (symlinks included, a dangling one too) and refused
+// when it leaves it, or when it names git's own data (`.git/`) or svc's store (`.svc/`):
+// those are inside the folder but not the workspace's files, and no parameter reads or
+// writes them.
 
 import { relative, resolve } from "node:path";
 import { validationError } from "../errors.ts";
@@ -17,16 +20,30 @@ export interface ConfinedPath {
  * Resolve `path` (relative to `base`, the root by default, or absolute) inside `root`
  * (already realpath'd), or throw
  * `validation_error: refusing to <action> '<path>': it resolves outside the workspace root <root>`
- * (`workspace_not_allowed:` first when a serving surface's policy excludes it, see allowed.ts).
+ * (`workspace_not_allowed:` instead when a serving surface's policy excludes a path named
+ * outside the root, see allowed.ts; a path named inside that a symbolic link carries out is
+ * refused as leaving the root, whatever the policy). A path named through a link that leads
+ * into the root (the root reached by another name) is accepted, as where it leads.
  */
 export function confine(root: string, path: string, action: string, base: string = root): ConfinedPath {
   if (path.includes("\0")) throw validationError(`refusing to ${action} '${path.replace(/\0/g, "\\0")}': it contains a NUL byte`);
   const abs = resolve(base, path);
-  const refuse = () =>
-    validationError(`refusing to ${action} '${path}': it resolves outside the workspace root ${root}`);
-  assertAllowed(abs);
-  if (!inside(root, abs)) throw refuse();
+  // where it leads decides: an absolute path through a link to the root (a checkout reached by
+  // another name) is inside; a name inside that a link carries out is not
   const real = realpathLenient(abs);
-  if (!inside(root, real)) throw refuse();
-  return { abs: real, rel: toPosix(relative(root, real)) };
+  if (!inside(root, real)) {
+    const namedInside = inside(root, abs);
+    if (!namedInside) assertAllowed(abs);
+    throw validationError(`refusing to ${action} '${path}': it resolves outside the workspace root ${root}${namedInside ? " (a symbolic link leads out of it; svc never follows one out)" : ""}`);
+  }
+  const rel = toPosix(relative(root, real));
+  const internal = rel.split("/").find((part) => NOT_WORKSPACE_FILES.has(part));
+  if (internal) throw validationError(`refusing to ${action} '${path}': ${rel} is inside ${internal}/, ${NOT_WORKSPACE_FILES.get(internal)}, not a workspace file`);
+  return { abs: real, rel };
 }
+
+/** Folders inside a root that hold no workspace files (at any depth: a nested repository's `.git` too). */
+const NOT_WORKSPACE_FILES: ReadonlyMap<string, string> = new Map([
+  [".git", "git's own data"],
+  [".svc", "svc's index store"],
+]);

@@ -1,9 +1,8 @@
-// Reading inventory files: bytes → text, with binary and unreadable files reported
-// instead of thrown, and generated files flagged.
+// Reading workspace files: bytes → text, with binary and unreadable files reported
+// instead of thrown, and generated files flagged (through readInside: never out of the root).
 
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { decodeText, isBinary, isGenerated } from "./classify.ts";
+import { readInside } from "./read-inside.ts";
 import type { SkipReason } from "./inventory.ts";
 
 export interface LoadedText {
@@ -20,7 +19,7 @@ export interface LoadFailure {
 export function loadText(root: string, path: string): LoadedText | LoadFailure {
   let bytes: Uint8Array;
   try {
-    bytes = readFileSync(join(root, path));
+    bytes = readInside(root, path);
   } catch {
     return { ok: false, reason: "unreadable" };
   }
@@ -33,7 +32,7 @@ export function loadText(root: string, path: string): LoadedText | LoadFailure {
 export function textReader(root: string): (path: string) => string | null {
   return (path) => {
     try {
-      return readFileSync(join(root, path), "utf8");
+      return readInside(root, path, "utf8");
     } catch {
       return null;
     }

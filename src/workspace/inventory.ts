@@ -4,12 +4,14 @@
 // symlinks and oversized files (recorded as skipped), and files whose path holds a
 // credential (a token as a file name): the index never stores one, and a path is stored.
 
-import { existsSync, lstatSync, readFileSync, type Stats } from "node:fs";
+import { existsSync, lstatSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { lsFiles } from "../git/git.ts";
 import { envInt } from "../sys/env.ts";
 import { findSecrets } from "../text/redact.ts";
+import { inside, realpathLenient } from "./allowed.ts";
 import type { SvcConfig } from "./config.ts";
+import { readInside } from "./read-inside.ts";
 import { IgnoreRules } from "./ignore.ts";
 import type { Workspace } from "./root.ts";
 import { walkFiles } from "./walk.ts";
@@ -59,7 +61,7 @@ export function maxFileBytes(): number {
 export function svcIgnoreRules(root: string, config: SvcConfig): IgnoreRules {
   const rules = new IgnoreRules();
   try {
-    rules.addPatterns(readFileSync(join(root, ".svcignore"), "utf8").split(/\r?\n/));
+    rules.addPatterns(readInside(root, ".svcignore", "utf8").split(/\r?\n/));
   } catch {
     // no .svcignore
   }
@@ -122,7 +124,7 @@ function underAny(path: string, dirs: ReadonlySet<string>): boolean {
   return false;
 }
 
-async function candidatePaths(ws: Workspace, rules: IgnoreRules, warnings: string[]): Promise<{ source: "git" | "walk"; paths: string[]; nested: string[] }> {
+async function candidatePaths(ws: Workspace, rules: IgnoreRules, warnings: string[]): Promise<{ source: "git" | "walk"; paths: string[]; nested: string[]; links?: string[] }> {
   if (ws.isGit) {
     try {
       const paths = (await lsFiles(ws.root)).filter((p) => !p.endsWith("/"));
@@ -132,7 +134,7 @@ async function candidatePaths(ws: Workspace, rules: IgnoreRules, warnings: strin
     }
   }
   const walked = walkFiles(ws.root, { prunedNames: PRUNED_DIRS, extraRules: rules });
-  return { source: "walk", paths: walked.files, nested: walked.nestedRoots };
+  return { source: "walk", paths: walked.files, nested: walked.nestedRoots, links: walked.links };
 }
 
 /** One lstat, or null when the path is gone or unreadable. */
@@ -180,7 +182,7 @@ export async function listInventory(ws: Workspace, config: SvcConfig, options: I
   listing.catch(() => {}); // awaited below; not an unhandled rejection while the stats run
   const nestedProbe = new NestedRoots(ws.root);
   const ahead = ws.isGit && options.expected ? await statAhead(ws.root, options.expected, nestedProbe) : new Map<string, Stats | null>();
-  const { source, paths, nested } = await listing;
+  const { source, paths, nested, links = [] } = await listing;
   const kept = paths.filter(keep);
   // not named (the name is the credential), but counted: a file missing from every answer says why
   if (credentialPaths) warnings.push(`${credentialPaths} file${credentialPaths === 1 ? "" : "s"} left out of the index: ${credentialPaths === 1 ? "its path holds" : "their paths hold"} a credential (a token as a file or folder name)`);
@@ -192,6 +194,7 @@ export async function listInventory(ws: Workspace, config: SvcConfig, options: I
   for (const path of kept) {
     if (underAny(path, nestedRoots)) continue;
     const stat = ahead.has(path) ? ahead.get(path)! : statOf(ws.root, path);
+    if (stat?.isSymbolicLink()) links.push(path);
     if (!stat || !stat.isFile()) continue; // gone, symlinks, submodule folders
     if (stat.size > cap) {
       skipped.push({ path, reason: "too-large" });
@@ -200,5 +203,12 @@ export async function listInventory(ws: Workspace, config: SvcConfig, options: I
     files.push({ path, size: stat.size, mtimeMs: stat.mtimeMs });
   }
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const out = linksOut(ws.root, source === "walk" ? links.filter(keep) : links);
+  if (out.length) warnings.push(`${out.length} symbolic link${out.length === 1 ? "" : "s"} leading out of the workspace not followed (nothing outside it is indexed or shown): ${out.slice(0, 5).join(", ")}${out.length > 5 ? `, and ${out.length - 5} more` : ""}`);
   return { root: ws.root, source, files, skipped, nestedRoots: [...nestedRoots].sort(), warnings };
+}
+
+/** The links among `paths` (root-relative) that lead out of the root (dangling ones too, by where they point); links between the workspace's own files are not worth a word. */
+function linksOut(root: string, paths: readonly string[]): string[] {
+  return paths.filter((p) => !inside(root, realpathLenient(join(root, p)))).sort();
 }

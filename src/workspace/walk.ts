@@ -15,19 +15,21 @@ export interface WalkOptions {
 export interface WalkResult {
   files: string[];
   nestedRoots: string[];
+  /** Symbolic links met (not ignored), never followed. */
+  links: string[];
 }
 
-type Kind = "file" | "dir" | "other";
+type Kind = "file" | "dir" | "link" | "other";
 
 /** Dirent type without following symlinks; falls back to lstat when the filesystem reports no type. */
 function kindOf(entry: Dirent, abs: string): Kind {
-  if (entry.isSymbolicLink()) return "other";
+  if (entry.isSymbolicLink()) return "link";
   if (entry.isFile()) return "file";
   if (entry.isDirectory()) return "dir";
   if (entry.isFIFO() || entry.isSocket() || entry.isCharacterDevice() || entry.isBlockDevice()) return "other";
   try {
     const st = lstatSync(abs);
-    return st.isFile() ? "file" : st.isDirectory() ? "dir" : "other";
+    return st.isFile() ? "file" : st.isDirectory() ? "dir" : st.isSymbolicLink() ? "link" : "other";
   } catch {
     return "other";
   }
@@ -36,7 +38,7 @@ function kindOf(entry: Dirent, abs: string): Kind {
 /**
  * Walk `root` (absolute, a directory) and return workspace-relative '/'-separated paths of regular
  * files, sorted (code-unit order). Honours every `.gitignore` on the way (each relative to its folder),
- * never enters pruned folders, never follows symlinks (symlinked entries are not listed), and does not
+ * never enters pruned folders, never follows symlinks (symlinked entries are not listed: `links` names them), and does not
  * enter folders that are their own git root (a `.git` file or directory) — those go to nestedRoots.
  * `.git` entries themselves are never listed. Unreadable directories are skipped silently.
  * A path is excluded when either the .gitignore rules or `extraRules` exclude it.
@@ -46,6 +48,7 @@ export function walkFiles(root: string, options: WalkOptions): WalkResult {
   const rules = new IgnoreRules();
   const files: string[] = [];
   const nestedRoots: string[] = [];
+  const links: string[] = [];
   const ignored = (rel: string, isDir: boolean): boolean =>
     rules.ignores(rel, isDir) || (extraRules !== undefined && extraRules.ignores(rel, isDir));
 
@@ -82,10 +85,13 @@ export function walkFiles(root: string, options: WalkOptions): WalkResult {
         if (!prunedNames.has(name) && !ignored(childRel, true)) stack.push(childRel);
       } else if (kind === "file") {
         if (!ignored(childRel, false)) files.push(childRel);
+      } else if (kind === "link" && !prunedNames.has(name) && !ignored(childRel, false)) {
+        links.push(childRel);
       }
     }
   }
   files.sort();
   nestedRoots.sort();
-  return { files, nestedRoots };
+  links.sort();
+  return { files, nestedRoots, links };
 }

@@ -2,7 +2,7 @@
 // a foreign hook is never overwritten without --force, and is kept (and run first) with it.
 
 import { describe, expect, test } from "bun:test";
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, readlinkSync, statSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { installHook } from "../../src/install/hook-install.ts";
 import { VERSION } from "../../src/version.ts";
@@ -37,6 +37,26 @@ describe("svc hook install", () => {
     expect(script.indexOf("pre-commit.before-svc")).toBeLessThan(script.indexOf("exec "));
     // Installing again keeps the chain.
     expect((await installHook({ root, force: false })).action).toBe("unchanged");
+  }, 120_000);
+
+  test("--force never replaces a different hook an earlier --force kept: refused, both hooks survive; a dangling link is a hook too", async () => {
+    const root = gitRepo({ "a.ts": "export const a = 1;\n" });
+    writeFiles(root, { ".git/hooks/pre-commit": "#!/bin/sh\necho first\n" });
+    await installHook({ root, force: true });
+    writeFiles(root, { ".git/hooks/pre-commit": "#!/bin/sh\necho second\n" });
+    await expect(installHook({ root, force: true })).rejects.toThrow(
+      ".git/hooks/pre-commit was not written by svc, and .git/hooks/pre-commit.before-svc already holds another hook kept by an earlier --force; nothing changed.",
+    );
+    expect(readFileSync(join(root, ".git/hooks/pre-commit.before-svc"), "utf8")).toBe("#!/bin/sh\necho first\n");
+    expect(readFileSync(hookOf(root), "utf8")).toBe("#!/bin/sh\necho second\n");
+    // the same hook again (restored by hand) is kept as it was: nothing is lost
+    writeFiles(root, { ".git/hooks/pre-commit": "#!/bin/sh\necho first\n" });
+    expect((await installHook({ root, force: true })).keptAs).toBe(".git/hooks/pre-commit.before-svc");
+    expect(readFileSync(join(root, ".git/hooks/pre-commit.before-svc"), "utf8")).toBe("#!/bin/sh\necho first\n");
+    const dangling = gitRepo({ "a.ts": "export const a = 1;\n" });
+    symlinkSync("../../scripts/gone-hook", hookOf(dangling));
+    await expect(installHook({ root: dangling, force: false })).rejects.toThrow(/already exists and was not written by svc; nothing changed/);
+    expect(readlinkSync(hookOf(dangling))).toBe("../../scripts/gone-hook");
   }, 120_000);
 
   test("husky, lefthook and pre-commit setups get the line to add; nothing is written", async () => {

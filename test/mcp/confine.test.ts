@@ -45,7 +45,7 @@ async function connect(cwd: string, args: string[] = [], roots?: { current: stri
     env: { ...(process.env as Record<string, string>), SVC_DAEMON: "0", SVC_RUNTIME_DIR: tempDir("svc-confine-run-") },
   });
   const client = new Client({ name: "t", version: "1" }, roots ? { capabilities: { roots: { listChanged: true } } } : {});
-  if (roots) client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: roots.current.map((dir) => ({ uri: pathToFileURL(dir).href })) }));
+  if (roots) client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: roots.current.map((dir) => ({ uri: /^[a-z]+:/i.test(dir) ? dir : pathToFileURL(dir).href })) }));
   await client.connect(transport);
   return client;
 }
@@ -98,7 +98,8 @@ describe("MCP workspace confinement", () => {
       // path-valued parameters inside an allowed path
       const reduce = await text(client, "svc_reduce", { path: repo, files: ["/etc/hostname"] });
       expect(reduce.text).toStartWith("workspace_not_allowed: /etc/hostname is not a workspace this server was started for");
-      expect((await text(client, "svc_reduce", { path: repo, files: ["elsewhere/src/a.ts"] })).text).toStartWith("workspace_not_allowed:");
+      // named inside the repository, carried out by a link: refused as leaving the root (the link named), whatever the policy
+      expect((await text(client, "svc_reduce", { path: repo, files: ["elsewhere/src/a.ts"] })).text).toStartWith(`validation_error: refusing to reduce 'elsewhere/src/a.ts': it resolves outside the workspace root ${repo} (a symbolic link leads out of it`);
       expect((await text(client, "svc_reduce", { path: "/etc", files: ["shadow"] })).text).toStartWith("workspace_not_allowed:");
       const apply = await text(client, "svc_workspace", { action: "apply", path: repo, file: "../sibling/new.ts", content: "export const x = 1;\n", write: true });
       expect(apply.text).toStartWith("workspace_not_allowed:");
@@ -147,6 +148,35 @@ describe("MCP workspace confinement", () => {
       await client.sendRootsListChanged();
       expect((await text(client, "svc_toc", { path: repo })).isError).toBe(false);
       expect((await text(client, "svc_toc", { path: sibling })).text).toStartWith("workspace_not_allowed:");
+    } finally {
+      await client.close();
+    }
+  }, 120_000);
+
+  test("after an explicit --root, declared roots narrow it but never move it elsewhere (an --allow-root admits one)", async () => {
+    const { repo, sibling } = fixture();
+    const client = await connect(repo, ["--root", repo], { current: [sibling] });
+    try {
+      expect((await text(client, "svc_toc", { path: sibling })).text).toStartWith(`workspace_not_allowed: ${sibling} is not a workspace this server was started for (it serves ${repo};`);
+      expect((await text(client, "svc_toc", { path: repo })).isError).toBe(false);
+      expect(existsSync(join(sibling, ".svc"))).toBe(false);
+    } finally {
+      await client.close();
+    }
+    const widened = await connect(repo, ["--root", repo, "--allow-root", sibling], { current: [sibling] });
+    try {
+      expect((await text(widened, "svc_toc", { path: sibling })).isError).toBe(false);
+    } finally {
+      await widened.close();
+    }
+  }, 120_000);
+
+  test("a declared root URI's '..' (also percent-encoded) and trailing slash are normalized to the folder it names, nothing wider", async () => {
+    const { parent, repo, sibling } = fixture();
+    const client = await connect(repo, [], { current: [`${pathToFileURL(sibling).href}/%2e%2e/repo/src/`] });
+    try {
+      expect((await text(client, "svc_toc", { path: repo })).isError).toBe(false);
+      for (const path of [sibling, parent]) expect((await text(client, "svc_toc", { path })).text).toStartWith(`workspace_not_allowed: ${path} is not a workspace this server was started for (it serves ${repo};`);
     } finally {
       await client.close();
     }

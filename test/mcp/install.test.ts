@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { claudeHookCommands, installMcp, mergeCodexToml } from "../../src/install/mcp-install.ts";
@@ -98,4 +98,53 @@ describe("svc mcp install", () => {
     expect(runSvc(["mcp", "install", "--client", "claude"], { cwd: root, env: { PATH: `${bin}:/usr/bin:/bin` } }).code).toBe(0);
     expect(read(root, ".mcp.json").mcpServers.svc.args).toEqual(["-y", `svc-engine@${VERSION}`, "mcp", "serve"]);
   }, 60_000);
+
+  test("an existing config keeps every byte but svc's entry: comments, trailing commas, layout, tabs, CRLF, number spellings, no final newline", () => {
+    const root = gitRepo({ "a.ts": "export const a = 1;\n" });
+    const launch = `["-y","svc-engine@${VERSION}","mcp","serve"]`;
+    const cases: [string, string, string][] = [
+      // JSONC (VS Code's mcp.json allows comments and trailing commas): svc goes after the last server, indented like it
+      [
+        ".vscode/mcp.json",
+        '{\n    // mine\n    "servers": {\n        "other": { "command": "x" }, // note\n    },\n}',
+        `{\n    // mine\n    "servers": {\n        "other": { "command": "x" },\n        "svc": {\n            "type": "stdio",\n            "command": "npx",\n            "args": [\n                "-y",\n                "svc-engine@${VERSION}",\n                "mcp",\n                "serve"\n            ]\n        }, // note\n    },\n}`,
+      ],
+      // compact JSON stays compact; integers past 2^53 and 1.0 are not re-spelt; no newline is added
+      [".mcp.json", '{"mcpServers":{"keep":{"command":"z"}},"n":12345678901234567890,"f":1.0}', `{"mcpServers":{"keep":{"command":"z"},"svc":{"command":"npx","args":${launch}}},"n":12345678901234567890,"f":1.0}`],
+      // tabs and CRLF; the section is created after the last member
+      [".cursor/mcp.json", '{\r\n\t"extra": [1,2,3]\r\n}\r\n', `{\r\n\t"extra": [1,2,3],\r\n\t"mcpServers": {\r\n\t\t"svc": {\r\n\t\t\t"command": "npx",\r\n\t\t\t"args": [\r\n${["-y", `svc-engine@${VERSION}`, "mcp", "serve"].map((a) => `\t\t\t\t"${a}"`).join(",\r\n")}\r\n\t\t\t]\r\n\t\t}\r\n\t}\r\n}\r\n`],
+      [".codex/config.toml", '# mine\n[model]\nname = "x"\n\n\n\n[other]\na = 1', `# mine\n[model]\nname = "x"\n\n\n\n[other]\na = 1\n\n[mcp_servers.svc]\ncommand = "npx"\nargs = ["-y", "svc-engine@${VERSION}", "mcp", "serve"]\n`],
+    ];
+    writeFiles(root, Object.fromEntries(cases.map(([file, before]) => [file, before])));
+    const result = installMcp({ root, client: "all", scope: "project", withHooks: false });
+    expect(result.changes.map((c) => c.action)).toEqual(["updated", "updated", "updated", "updated"]);
+    for (const [file, , after] of cases) expect(readFileSync(join(root, file), "utf8")).toBe(after);
+    expect(installMcp({ root, client: "all", scope: "project", withHooks: false }).changes.every((c) => c.action === "unchanged")).toBe(true);
+  }, 120_000);
+
+  test("when one file cannot be merged none is written; bytes that are not UTF-8 are refused", () => {
+    const root = gitRepo({ "a.ts": "export const a = 1;\n" });
+    writeFiles(root, { ".mcp.json": '{"mcpServers":{}}', ".vscode/mcp.json": '{ "servers": [] }' });
+    expect(() => installMcp({ root, client: "all", scope: "project", withHooks: false })).toThrow(/cannot merge into .*\.vscode\/mcp\.json: "servers" is not an object; nothing changed/);
+    expect(readFileSync(join(root, ".mcp.json"), "utf8")).toBe('{"mcpServers":{}}');
+    expect(existsSync(join(root, ".cursor/mcp.json"))).toBe(false);
+    const latin1 = Buffer.from('{"mcpServers":{},"name":"caf\xe9"}', "latin1");
+    writeFileSync(join(root, ".mcp.json"), latin1);
+    expect(() => installMcp({ root, client: "claude", scope: "project", withHooks: false })).toThrow(/it is not UTF-8 text; nothing changed/);
+    expect(readFileSync(join(root, ".mcp.json")).equals(latin1)).toBe(true);
+  }, 120_000);
+
+  test("--with-hooks replaces svc's own old hook and keeps the others byte for byte", () => {
+    const root = gitRepo({ "a.ts": "export const a = 1;\n" });
+    const mine = '{"hooks": [{"type": "command", "command": "echo bye"}]}';
+    const old = '{"hooks": [{"type": "command", "command": "svc gate . || exit 2"}]}';
+    writeFiles(root, { ".claude/settings.json": `{\n  "hooks": {\n    "Stop": [\n      ${old},\n      ${mine}\n    ]\n  }\n}\n` });
+    installMcp({ root, client: "claude", scope: "project", withHooks: true });
+    const text = readFileSync(join(root, ".claude/settings.json"), "utf8");
+    expect(text).toStartWith(`{\n  "hooks": {\n    "Stop": [\n      ${mine},\n      {\n`);
+    expect(text).not.toContain("svc gate . ||");
+    const stop = JSON.parse(text).hooks.Stop;
+    expect(stop).toHaveLength(2);
+    expect(stop[1].hooks[0].command).toBe(claudeHookCommands("project").gate);
+  }, 120_000);
 });

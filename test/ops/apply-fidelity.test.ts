@@ -8,18 +8,9 @@ import { join } from "node:path";
 import { call } from "../../src/engine.ts";
 import { SvcError } from "../../src/errors.ts";
 import { sha256, type ApplyData } from "../../src/ops/apply.ts";
-import type { FusionData } from "../../src/render/fusion.ts";
 import { gitRepo } from "../helpers/repo.ts";
 import { failure } from "../helpers/failure.ts";
-
-/** The file as an agent sees it through svc_reduce level=none. */
-async function view(root: string, file: string): Promise<{ content: string; text: string; eol?: string; encoding?: string }> {
-  const result = await call("reduce", { path: root, files: [file], level: "none" });
-  // the content is the text; format=json carries it per entry (the structured result is the manifest)
-  const json = await call("reduce", { path: root, files: [file], level: "none", format: "json" });
-  const entry = (JSON.parse(json.text) as { entries: (FusionData["entries"][number] & { content: string })[] }).entries[0];
-  return { content: entry?.content ?? "", text: result.text, eol: entry?.eol, encoding: entry?.encoding };
-}
+import { view } from "../helpers/view.ts";
 
 const AWS = "AKIAIOSFODNN7EXAMPLF";
 
@@ -64,6 +55,32 @@ describe("apply keeps what views do not show", () => {
     const none = await failure(call("apply", { path: root, file: "src/keys.ts", content: `${now}export const t = "[REDACTED:github-token]";\n` }));
     expect(none.formatted).toContain("where the file on disk has no github-token value");
     expect(readFileSync(join(root, "src/keys.ts"), "utf8")).toBe(`export const b = "${other}";\nexport const a = "${AWS}";\nexport const n = 2;\n`);
+  });
+
+  test("two lines shown alike with different values: an edit elsewhere keeps each where it was; one that deletes or moves one of them, or its block, is refused", async () => {
+    const original = `{\n  "primary": {\n    "password": "Xk9#mQ2vL8pR4wZt"\n  },\n  "replica": {\n    "password": "Hn3$bT7yK1sD6fGq"\n  },\n  "timeout": 30\n}\n`;
+    const root = gitRepo({ "config.json": original });
+    const { content } = await view(root, "config.json");
+    expect(content.match(/"password": "\[REDACTED:api-token\]"/g)?.length).toBe(2);
+    const result = await call("apply", { path: root, file: "config.json", content: content.replace("30", "60"), write: true });
+    expect(result.text).toContain("keeping the file's 2 redacted values");
+    expect(readFileSync(join(root, "config.json"), "utf8")).toBe(original.replace("30", "60"));
+    const primary = '  "primary": {\n    "password": "[REDACTED:api-token]"\n  },\n';
+    const replica = '  "replica": {\n    "password": "[REDACTED:api-token]"\n  },\n';
+    expect(content).toContain(primary + replica);
+    for (const edited of [content.replace(primary, ""), content.replace(primary + replica, replica + primary), content.replace('    "password": "[REDACTED:api-token]"\n  },\n  "replica"', '  },\n  "replica"')]) {
+      const error = await failure(call("apply", { path: root, file: "config.json", content: edited, write: true }));
+      expect(error.formatted).toContain("contains the redaction marker [REDACTED:api-token] on a line the file has several times with different values, where the edit added, deleted or moved one of them or a line next to it (which one is meant cannot be told)");
+    }
+    expect(readFileSync(join(root, "config.json"), "utf8")).toBe(original.replace("30", "60"));
+  });
+
+  test("a secret's line with trailing whitespace, put back, does not cost the other lines the whitespace views drop", async () => {
+    const original = `export const key = "${AWS}";   \nexport const a = 1;  \n\n\n\nexport const b = 2;\n`;
+    const root = gitRepo({ "src/k.ts": original });
+    const { content } = await view(root, "src/k.ts");
+    await call("apply", { path: root, file: "src/k.ts", content: content.replace("b = 2", "b = 3"), write: true });
+    expect(readFileSync(join(root, "src/k.ts"), "utf8")).toBe(original.replace("b = 2", "b = 3"));
   });
 
   test("a value moved where the redactor would no longer find it is refused (later views would show it)", async () => {

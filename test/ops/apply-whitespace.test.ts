@@ -57,4 +57,19 @@ describe("apply keeps the whitespace views drop, on real files", () => {
     }
     expect(checked).toBeGreaterThan(WANTED / 2);
   });
+
+  test("every other line of a 10,000-line file rewritten (the diff gives up and makes one hunk): the unchanged lines still keep their whitespace", () => {
+    let disk = "";
+    for (const file of realFiles(join(import.meta.dir, "../../node_modules"))) {
+      disk += readFileSync(file, "utf8").replace(/^\uFEFF/, "");
+      if (disk.split("\n").length > 10_000) break;
+    }
+    const diskLines = disk.split("\n");
+    let nonBlank = 0;
+    const expected = diskLines.map((l) => (trimmed(l) !== "" && nonBlank++ % 2 === 1 ? `${trimmed(l)} // edited` : l));
+    nonBlank = 0;
+    const view = normalizeWhitespace(disk).split("\n").map((l) => (l !== "" && nonBlank++ % 2 === 1 ? `${l} // edited` : l));
+    expect(nonBlank).toBeGreaterThan(5_000);
+    expect(keepFileStyle(`${view.join("\n")}\n`, disk).text).toBe(expected.join("\n"));
+  });
 });

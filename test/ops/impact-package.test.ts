@@ -108,6 +108,17 @@ describe("svc impact package mode", () => {
     expect(one.text).toContain("… 1 more BREAKING change(s) (raise limit)");
   }, 120_000);
 
+  test("a name imported beside a default import is said as imported, not as the default import", async () => {
+    const side = gitRepo({ ".gitignore": "node_modules/\n", "src/g.ts": 'import main, { legacy } from "tiny";\nmain();\nlegacy();\n' });
+    writeFiles(side, under("node_modules/tiny", V1));
+    writeFiles(side, under("node_modules/other/node_modules/tiny", V2));
+    expect(runSvc(["index", side]).code).toBe(0);
+    const r = await call("impact", { path: side, package: "tiny", fromVersion: "1.0.0", toVersion: "2.0.0" }, { cwd: side });
+    expect(r.text).toContain("BREAK removed legacy  (was: function legacy(): void)\n  src/g.ts:1  imports legacy\n");
+    // the default binding may still use anything (a CommonJS package's module.exports)
+    expect(r.text).toContain("  src/g.ts:1  may use (default import)\n");
+  }, 120_000);
+
   test("a tarball made by npm pack in the workspace root; member removals reach importers of the type", async () => {
     const { text } = await upgrade("2.0.0", "3.0.0");
     expect(text.split("\n")[0]).toBe("package upgrade tiny 2.0.0 → 3.0.0: 1 BREAKING change(s) (1 used by the workspace, 0 maybe), 0 additive");

@@ -67,7 +67,22 @@ describe("inventory inside git", () => {
     rmSync(join(root, "src/gone.ts"));
     symlinkSync(join(root, "src/a.ts"), join(root, "src/alias.ts"));
     symlinkSync("/etc/passwd", join(root, "src/escape.txt"));
-    expect(paths(await inventoryOf(root))).toEqual(["src/a.ts"]);
+    const inv = await inventoryOf(root);
+    expect(paths(inv)).toEqual(["src/a.ts"]);
+    // the link out is named (not followed); the alias of a workspace file is not worth a word
+    expect(inv.warnings).toEqual(["1 symbolic link leading out of the workspace not followed (nothing outside it is indexed or shown): src/escape.txt"]);
+  });
+
+  test("outside git too, links leading out are named in a warning, never followed", async () => {
+    const outside = plainDir({ "secret.ts": "export const s = 1;\n" });
+    const root = plainDir({ "src/a.ts": "a" });
+    symlinkSync(join(outside, "secret.ts"), join(root, "src/out.ts"));
+    symlinkSync(outside, join(root, "linked-dir"));
+    symlinkSync(join(outside, "not-yet.ts"), join(root, "dangling.ts"));
+    symlinkSync("a.ts", join(root, "src/alias.ts"));
+    const inv = await inventoryOf(root);
+    expect(paths(inv)).toEqual(["src/a.ts"]);
+    expect(inv.warnings).toEqual(["3 symbolic links leading out of the workspace not followed (nothing outside it is indexed or shown): dangling.ts, linked-dir, src/out.ts"]);
   });
 
   test("files over the size cap are skipped and recorded", async () => {

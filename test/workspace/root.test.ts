@@ -93,6 +93,43 @@ describe("path confinement", () => {
     expect(confine(root, "links/in/a.ts", "read").rel).toBe("src/a.ts");
   });
 
+  test("a dangling symlink resolves to where it points: out of the root is refused, in the root is its target", () => {
+    symlinkSync(join(outside, "not-yet.ts"), join(root, "links", "dangling-out.ts"));
+    symlinkSync(join(outside, "no-dir"), join(root, "links", "dangling-outdir"));
+    symlinkSync("../src/new-target.ts", join(root, "links", "dangling-in.ts"));
+    symlinkSync("dangling-out.ts", join(root, "links", "chain-out.ts"));
+    for (const p of ["links/dangling-out.ts", "links/dangling-outdir/x.ts", "links/chain-out.ts"]) {
+      expect(errorOf(() => confine(root, p, "apply to")).formatted).toBe(`validation_error: refusing to apply to '${p}': it resolves outside the workspace root ${root} (a symbolic link leads out of it; svc never follows one out)`);
+    }
+    expect(confine(root, "links/dangling-in.ts", "apply to").rel).toBe("src/new-target.ts");
+  });
+
+  test("an absolute path through a link to the root (the checkout reached by another name) is inside", () => {
+    const alias = join(tempDir(), "checkout");
+    symlinkSync(root, alias);
+    expect(confine(root, join(alias, "src/a.ts"), "read")).toEqual({ abs: join(root, "src/a.ts"), rel: "src/a.ts" });
+    expect(confine(root, join(alias, "src/new.ts"), "write").rel).toBe("src/new.ts");
+    expect(errorOf(() => confine(root, join(alias, "links/out.txt"), "read")).prefix).toBe("validation_error");
+  });
+
+  test("a folder whose name starts with '..' is inside the root", () => {
+    mkdirSync(join(root, "..data"), { recursive: true });
+    writeFileSync(join(root, "..data", "x.ts"), "");
+    expect(confine(root, "..data/x.ts", "read").rel).toBe("..data/x.ts");
+    expect(confine(root, "..data/new.ts", "write").rel).toBe("..data/new.ts");
+    expect(errorOf(() => confine(root, "..", "read")).prefix).toBe("validation_error");
+  });
+
+  test(".git/ and .svc/ are not workspace files: refused at any depth, also reached through a link", () => {
+    mkdirSync(join(root, ".git"), { recursive: true });
+    writeFileSync(join(root, ".git", "config"), "[core]\n");
+    symlinkSync(join(root, ".git"), join(root, "links", "gitdir"));
+    for (const [p, rel, where] of [[".git/config", ".git/config", ".git"], [".svc/svc.db", ".svc/svc.db", ".svc"], ["src/../.git/hooks/pre-commit", ".git/hooks/pre-commit", ".git"], ["vendor/lib/.git/config", "vendor/lib/.git/config", ".git"], ["links/gitdir/config", ".git/config", ".git"]] as const) {
+      expect(errorOf(() => confine(root, p, "read")).formatted).toStartWith(`validation_error: refusing to read '${p}': ${rel} is inside ${where}/`);
+    }
+    expect(confine(root, "src/.gitignore", "read").rel).toBe("src/.gitignore");
+  });
+
   test("NUL bytes are refused", () => {
     expect(errorOf(() => confine(root, "src/a.ts\0x", "read")).prefix).toBe("validation_error");
   });

@@ -81,6 +81,7 @@ describe("walkFiles", () => {
       "vendor/other.c",
     ]);
     expect(result.nestedRoots).toEqual(["vendor/lib", "worktree"]);
+    expect(result.links).toEqual(["dangling.ts", "link.ts", "src/deep/up", "src/loop"]); // named, never followed
   }, 120_000);
 
   test("a negation in a subfolder file re-includes below it (deeper file wins), not elsewhere", () => {
@@ -131,7 +132,7 @@ describe("walkFiles", () => {
 
   test("a walk that cannot read its root returns nothing", () => {
     const root = tree({});
-    expect(walkFiles(join(root, "missing"), { prunedNames: PRUNED })).toEqual({ files: [], nestedRoots: [] });
+    expect(walkFiles(join(root, "missing"), { prunedNames: PRUNED })).toEqual({ files: [], nestedRoots: [], links: [] });
   }, 120_000);
 });
 

@@ -1,8 +1,9 @@
 // The roots an MCP server serves: the workspace it was started for (`--root`, else its
 // working directory's workspace unless that is / or the home folder) — replaced by the
 // client's roots when the client declares any through the MCP roots capability (never / nor
-// a home folder nor a world-writable one: those are not served, whoever names them) — plus every
-// `--allow-root`. Each root is widened to its workspace root (a folder inside a git
+// a home folder nor a world-writable one: those are not served, whoever names them; after an
+// explicit `--root` only declared roots inside it or an `--allow-root`: the user named the
+// workspace) — plus every `--allow-root`. Each root is widened to its workspace root (a folder inside a git
 // repository serves that repository), symlinks resolved. Enforced by workspace/allowed.ts.
 
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
@@ -76,6 +77,8 @@ function sharedByEveryone(dir: string): boolean {
 
 export class ServedRoots implements AllowedRoots {
   private readonly started: string[];
+  /** `--root` was given: the user named the workspace, so declared roots may narrow it, never move it elsewhere. */
+  private readonly explicit: boolean;
   private readonly extra: string[];
   private client: string[] = [];
   private pending: Promise<void> = Promise.resolve();
@@ -88,7 +91,8 @@ export class ServedRoots implements AllowedRoots {
   readonly cwd: string;
 
   constructor(options: ServeOptions, cwd: string) {
-    this.started = options.root?.length ? unique(options.root.map((dir) => workspaceOf(dir, cwd, "--root"))) : defaultRoot(cwd);
+    this.explicit = (options.root?.length ?? 0) > 0;
+    this.started = this.explicit ? unique(options.root!.map((dir) => workspaceOf(dir, cwd, "--root"))) : defaultRoot(cwd);
     this.extra = unique((options.allowRoot ?? []).map((dir) => workspaceOf(dir, cwd, "--allow-root")));
     this.cwd = options.root?.length ? (this.started[0] as string) : cwd;
   }
@@ -129,7 +133,9 @@ export class ServedRoots implements AllowedRoots {
           continue; // a root that does not exist (yet) admits nothing
         }
         if (tooBroad(dir)) process.stderr.write(`svc mcp: the declared root ${dir} is not served: the filesystem root, a home folder or a folder every user may write is not one workspace (declare the project folder)\n`);
-        else roots.push(dir);
+        else if (this.explicit && ![...this.started, ...this.extra].some((root) => inside(root, dir))) {
+          process.stderr.write(`svc mcp: the declared root ${dir} is not served: svc was started with --root ${this.started.join(", ")}, and a client's roots may narrow that, not move it (--allow-root ${dir} admits it)\n`);
+        } else roots.push(dir);
       }
       this.client = unique(roots);
     } catch {

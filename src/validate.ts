@@ -148,10 +148,12 @@ function refuseInapplicable(spec: ParamSpec, params: readonly ParamSpec[], reque
   // a rule naming a parameter outside the list checked (a subset of an operation's) does not apply; the registry test holds every rule to a parameter of its operation
   const other = params.find((p) => p.name === rule.param);
   if (!other) return;
+  const isSet = (name: string) => request[name] !== null && request[name] !== undefined && request[name] !== "";
   const has = request[rule.param];
-  const set = has !== null && has !== undefined && has !== "";
-  if (rule.values ? set && rule.values.includes(String(has)) : set) return;
-  const needs = rule.values ? `${label(other)}=${rule.values.join("|")}` : label(other);
+  const set = isSet(rule.param);
+  const alternatives = rule.values ? [] : params.filter((p) => rule.or?.includes(p.name));
+  if (rule.values ? set && rule.values.includes(String(has)) : set || alternatives.some((p) => isSet(p.name))) return;
+  const needs = rule.values ? `${label(other)}=${rule.values.join("|")}` : [other, ...alternatives].map(label).join(" or ");
   const now = rule.values ? ` (this call has ${label(other)}=${set ? clipInput(has) : "none"})` : "";
   throw validationError(`${label(spec)} applies only with ${needs}${now}; pass ${needs} or leave ${label(spec)} out`);
 }

@@ -191,6 +191,8 @@ describe("strings hold no NUL but whole-file text; a parameter that means nothin
     // find's changedSince with kind=all used to answer as if no ref had been given, a bad one included
     expect((await failure(call("find", { path: root, query: "total", changedSince: "no-such-ref" }))).formatted).toBe("validation_error: changedSince applies only with kind=task (this call has kind=all); pass kind=task or leave changedSince out");
     expect((await failure(call("reduce", { path: root, files: ["src/math.ts"], extension: ".py" }))).formatted).toBe("validation_error: extension applies only with content; pass content or leave extension out");
+    expect((await failure(call("fuse", { path: root, depth: 3 }))).formatted).toBe("validation_error: depth applies only with focus or query; pass focus or query or leave depth out");
+    expect((await call("fuse", { path: root, depth: 3, query: "total" })).text).toContain("src/math.ts");
   }, 120_000);
 });
 

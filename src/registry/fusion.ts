@@ -200,7 +200,7 @@ export const FUSION_OPERATIONS: readonly OperationSpec[] = [
       levelParam("none"),
       { name: "semanticMarkers", type: "bool", default: false, description: "Prepend a structural annotation comment to each type." },
       { name: "focus", type: "string", default: null, description: "Focus seed (exclusive with changedSince and query)." },
-      depthParam("Traversal depth for focus and query scoping (1–10)."),
+      { ...depthParam("Traversal depth for focus and query scoping (1–10)."), appliesWith: { param: "focus", or: ["query"] } },
       { name: "changedSince", type: "string", default: null, description: "Git ref: only files changed since it (exclusive with focus and query)." },
       { ...INCLUDE_DEPENDENTS_PARAM, appliesWith: { param: "changedSince" } },
       { name: "query", type: "string", default: null, description: "BM25 query (exclusive with focus and changedSince)." },

@@ -8,13 +8,13 @@
 import { asSvcError } from "./errors.ts";
 import type { OpContext, OpResult, Surface } from "./ops/types.ts";
 import { operation, type OperationSpec } from "./registry/index.ts";
-import { fitAnswer } from "./render/fit.ts";
+import { fitAnswer, fitError } from "./render/fit.ts";
 import { redactResult, redactText } from "./render/redact-output.ts";
 import { tokenCounter } from "./text/tokens.ts";
 import { plainLabel, validateRequest, type ParamLabel } from "./validate.ts";
 
-/** For MCP, whose multiplexed tools take fewer parameters per action than the operation behind them: a parameter a call does not take is refused, never ignored. */
-export { rejectUnknownParams, type ParamLabel } from "./validate.ts";
+/** For MCP, whose multiplexed tools take fewer parameters per action than the operation behind them: a parameter a call does not take is refused, never ignored; the `action` that picks the operation is validated as every parameter is. */
+export { rejectUnknownParams, validateRequest, type ParamLabel } from "./validate.ts";
 
 /** The call as its caller named it, for the message refusing a parameter it does not take: the CLI command, the RPC method, else the operation. */
 function callName(spec: OperationSpec, ctx: OpContext): string {
@@ -71,11 +71,12 @@ export async function invoke(
   ctx: OpContext,
   label?: ParamLabel,
 ): Promise<OpResult> {
+  let budget: number | null = null;
   try {
     const request = validated(spec, raw, ctx, label);
+    budget = budgetOf(spec, request, ctx);
     const run = await spec.load();
     const result = redactResult(await run(request, opContext(ctx)));
-    const budget = budgetOf(spec, request, ctx);
     if (budget === null) return result;
     // named as the caller passes it (`--max-tokens` on the CLI)
     const budgetSpec = spec.params.find((p) => (BUDGET_PARAMS as readonly string[]).includes(p.name));
@@ -84,7 +85,8 @@ export async function invoke(
     const required = (spec.output?.required as string[] | undefined) ?? [];
     return fitAnswer(result, budget, await tokenCounter(), { hint, required, ...(budgetParam ? { budgetParam } : {}), ...(ctx.textOnly ? { textOnly: true } : {}) });
   } catch (error) {
-    throw asSvcError(error);
+    // an error is part of the answer: held to the budget too (the host's reply carries its message twice)
+    throw budget === null ? asSvcError(error) : fitError(asSvcError(error), budget, await tokenCounter(), ctx.surface === "rpc" ? 2 : 1);
   }
 }
 

@@ -22,6 +22,14 @@ export interface ParamSpec {
   items?: Record<string, unknown>;
   /** The message for an empty required string (default "<name> must not be empty"). */
   emptyMessage?: string;
+  /** Whole-file text (content to write, check or reduce): any character may appear. Every other string refuses NUL, which no name, path, ref or query holds and which SQLite and the file system read as the string's end (a query of "\0" matched every symbol). */
+  rawText?: boolean;
+  /**
+   * The parameter means something only with another one: with `values`, while that one has one of
+   * them; without, while it is set. Passed otherwise (and not its default), it is refused rather
+   * than ignored: find's changedSince with kind=all would answer as if no ref had been given.
+   */
+  appliesWith?: { param: string; values?: readonly string[]; /** Without values: other parameters, any of which set makes it apply too (fuse's depth: focus or query). */ or?: readonly string[] };
   /** CLI mapping: a positional argument, a flag with another name (`negate`: the CLI flag is `--no-<flag>`, for booleans that default to true; `fromStdin`: a boolean `--<flag>` that fills the parameter from standard input; `rest`: a string[] flag that also takes the command's extra arguments, as in `--files a.ts b.ts`), or not on the CLI at all. */
   cli?: { positional?: boolean; flag?: string; short?: string; negate?: boolean; fromStdin?: boolean; rest?: boolean } | false;
 }

@@ -13,6 +13,7 @@ export const plainLabel: ParamLabel = (spec) => spec.name;
 function capString(spec: ParamSpec, value: string, label: string): string {
   const cap = spec.maxLength ?? STRING_CAP;
   if (value.length > cap) throw validationError(`${label} is too long: ${value.length} characters (at most ${cap})`);
+  if (!spec.rawText && value.includes("\0")) throw validationError(`${label} must not contain a NUL character (\\0, at index ${value.indexOf("\0")})`);
   return value;
 }
 
@@ -72,7 +73,11 @@ function coerceObjects(spec: ParamSpec, value: unknown, label: string): Record<s
   return list as Record<string, unknown>[];
 }
 
+/** The parameter types that take one value: a list for one (a flag given twice, `[5]`) is named as such, not as a value of the wrong type. */
+const SCALAR: ReadonlySet<ParamSpec["type"]> = new Set(["int", "bool", "enum", "string"]);
+
 function coerce(spec: ParamSpec, value: unknown, label: string): unknown {
+  if (SCALAR.has(spec.type) && Array.isArray(value)) throw validationError(`${label} takes one value, not a list of ${value.length} (${clipInput(value)})`);
   switch (spec.type) {
     case "int":
       return coerceInt(spec, value, label);
@@ -131,5 +136,24 @@ export function validateRequest(
       throw validationError(spec.emptyMessage ?? `${label(spec)} must not be empty`);
     }
   }
+  for (const spec of params) refuseInapplicable(spec, params, out, label);
   return out;
+}
+
+/** A value the call passed for a parameter that means nothing with the others (`appliesWith`): refused, never ignored. */
+function refuseInapplicable(spec: ParamSpec, params: readonly ParamSpec[], request: Record<string, unknown>, label: ParamLabel): void {
+  const rule = spec.appliesWith;
+  const value = request[spec.name];
+  if (!rule || value === null || value === "" || JSON.stringify(value) === JSON.stringify(spec.default ?? null)) return;
+  // a rule naming a parameter outside the list checked (a subset of an operation's) does not apply; the registry test holds every rule to a parameter of its operation
+  const other = params.find((p) => p.name === rule.param);
+  if (!other) return;
+  const isSet = (name: string) => request[name] !== null && request[name] !== undefined && request[name] !== "";
+  const has = request[rule.param];
+  const set = isSet(rule.param);
+  const alternatives = rule.values ? [] : params.filter((p) => rule.or?.includes(p.name));
+  if (rule.values ? set && rule.values.includes(String(has)) : set || alternatives.some((p) => isSet(p.name))) return;
+  const needs = rule.values ? `${label(other)}=${rule.values.join("|")}` : [other, ...alternatives].map(label).join(" or ");
+  const now = rule.values ? ` (this call has ${label(other)}=${set ? clipInput(has) : "none"})` : "";
+  throw validationError(`${label(spec)} applies only with ${needs}${now}; pass ${needs} or leave ${label(spec)} out`);
 }

@@ -133,3 +133,74 @@ describe("glob patterns cannot explode", () => {
     expect(globToRegExp(`${"**/".repeat(40)}x`).test(`${"a/".repeat(30)}y`)).toBe(false);
   }, 60_000);
 });
+
+describe("strings hold no NUL but whole-file text; a parameter that means nothing with the others is refused", () => {
+  const root = gitRepo({ "src/math.ts": "export function total(a: number, b: number): number {\n  return a + b;\n}\n", "package.json": "{\"name\":\"caps\"}\n" });
+
+  test("every string and list of strings refuses NUL (SQLite and the file system read it as the end: a query of '\\0' matched every symbol), naming the parameter; whole-file content takes it", async () => {
+    const problems: string[] = [];
+    let refused = 0;
+    for (const spec of REGISTRY) {
+      for (const param of spec.params) {
+        if (param.type !== "string" && param.type !== "string[]") continue;
+        const value = param.type === "string" ? "to\0tal" : ["src/math.ts", "to\0tal"];
+        const message = await outcome(spec.op, { ...baseArgs(spec, root), [param.name]: value });
+        if (param.rawText) {
+          if (message.includes("NUL")) problems.push(`${spec.op}.${param.name} (whole-file text) refused NUL: ${message}`);
+          continue;
+        }
+        const expected = `validation_error: ${param.name}${param.type === "string[]" ? "[1]" : ""} must not contain a NUL character (\\0, at index 2)`;
+        if (message !== expected) problems.push(`${spec.op}.${param.name}: ${message.slice(0, 200)}`);
+        refused++;
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(refused).toBeGreaterThan(50);
+    expect(REGISTRY.flatMap((s) => s.params.filter((p) => p.rawText).map((p) => `${s.op}.${p.name}`)).sort()).toEqual(["apply.content", "check.content", "checkCapture.content", "checkOverlay.content", "reduce.content"]);
+    const kept = await call("reduce", { path: root, content: "export const a = 'x\0y';\n", level: "none", extension: ".ts" });
+    expect(kept.text).toContain("x\0y");
+  }, 120_000);
+
+  test("appliesWith: each rule names a parameter of the operation (and values it takes); a value passed without it is refused naming both; its default passes", async () => {
+    const problems: string[] = [];
+    let rules = 0;
+    for (const spec of REGISTRY) {
+      for (const param of spec.params) {
+        const rule = param.appliesWith;
+        if (!rule) continue;
+        rules++;
+        const other = spec.params.find((p) => p.name === rule.param);
+        if (!other) {
+          problems.push(`${spec.op}.${param.name} applies with ${rule.param}, which ${spec.op} does not take`);
+          continue;
+        }
+        const takes = other.type === "bool" ? ["true", "false"] : (other.values ?? []);
+        if (rule.values?.some((v) => !takes.includes(v))) problems.push(`${spec.op}.${param.name}: ${rule.values} are not all values of ${other.name}`);
+        const value = param.type === "int" ? (Number(param.default ?? 3) === 3 ? 4 : 3) : param.type === "bool" ? !(param.default ?? false) : param.type === "enum" ? param.values?.find((v) => v !== param.default) : ".other";
+        // the other parameter at a value the rule does not take: another enum value (a boolean's other one), or unset
+        const other_ = rule.values ? takes.find((v) => !rule.values?.includes(v)) ?? null : null;
+        const without = other.type === "bool" && other_ !== null ? other_ === "true" : other_;
+        const message = await outcome(spec.op, { ...baseArgs(spec, root), [rule.param]: without, [param.name]: value });
+        if (!message.startsWith(`validation_error: ${param.name} applies only with ${rule.param}`)) problems.push(`${spec.op}.${param.name}=${value} with ${rule.param}=${without}: ${message.slice(0, 200)}`);
+        const atDefault = await outcome(spec.op, { ...baseArgs(spec, root), [rule.param]: without, [param.name]: param.default });
+        if (atDefault.includes("applies only with")) problems.push(`${spec.op}.${param.name} at its default refused: ${atDefault}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(rules).toBeGreaterThanOrEqual(20);
+    // find's changedSince with kind=all used to answer as if no ref had been given, a bad one included
+    expect((await failure(call("find", { path: root, query: "total", changedSince: "no-such-ref" }))).formatted).toBe("validation_error: changedSince applies only with kind=task (this call has kind=all); pass kind=task or leave changedSince out");
+    expect((await failure(call("reduce", { path: root, files: ["src/math.ts"], extension: ".py" }))).formatted).toBe("validation_error: extension applies only with content; pass content or leave extension out");
+    expect((await failure(call("fuse", { path: root, depth: 3 }))).formatted).toBe("validation_error: depth applies only with focus or query; pass focus or query or leave depth out");
+    expect((await call("fuse", { path: root, depth: 3, query: "total" })).text).toContain("src/math.ts");
+  }, 120_000);
+});
+
+test("a list for a one-value parameter (a flag given twice, [5]) is named as a list, on every operation", async () => {
+  for (const spec of REGISTRY) {
+    for (const param of spec.params.filter((p) => ["int", "bool", "enum", "string"].includes(p.type))) {
+      const message = await outcome(spec.op, { ...baseArgs(spec, "/definitely/missing"), [param.name]: [1, 2] });
+      expect({ at: `${spec.op}.${param.name}`, message }).toEqual({ at: `${spec.op}.${param.name}`, message: `validation_error: ${param.name} takes one value, not a list of 2 ([1,2])` });
+    }
+  }
+});

@@ -47,6 +47,12 @@ describe("unknown parameters are refused by the engine", () => {
       const r = (await client.callTool({ name: "svc_workspace", arguments: { action: "status", path: root, maxRows: 5 } })) as { isError?: boolean; content: { text: string }[] };
       expect(r.isError).toBe(true);
       expect(r.content[0]?.text).toBe("validation_error: unknown parameter 'maxRows' for svc_workspace action=status. Valid parameters: action, path");
+      // the action is validated as every parameter is: null is the default, a list is no action (["map"] used to run map)
+      const defaulted = (await client.callTool({ name: "svc_workspace", arguments: { action: null, path: root } })) as { isError?: boolean; content: { text: string }[] };
+      expect(defaulted.isError ?? false).toBe(false);
+      expect(defaulted.content[0]?.text).toContain("index_state:");
+      const listed = (await client.callTool({ name: "svc_workspace", arguments: { action: ["map"], path: root } })) as { isError?: boolean; content: { text: string }[] };
+      expect(listed.content[0]?.text).toBe('validation_error: action takes one value, not a list of 1 (["map"])');
       const typo = (await client.callTool({ name: "svc_toc", arguments: { path: root, maxToken: 5 } })) as { isError?: boolean; content: { text: string }[] };
       expect(typo.isError).toBe(true);
       expect(typo.content[0]?.text).toStartWith("validation_error: unknown parameter 'maxToken' for svc_toc.");

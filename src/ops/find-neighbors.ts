@@ -18,6 +18,7 @@ import { checkerComplete, coverageLine, coverageOf, importersOf, incomingEdges, 
 import { readOutside } from "../store/meta.ts";
 import { textReader } from "../workspace/files.ts";
 import { describeSymbol, partialNote, resolveSymbol, unresolvedText, type SymbolRow } from "../retrieve/resolve-symbol.ts";
+import { listedCandidates } from "./symbol-target.ts";
 import type { OpResult } from "./types.ts";
 
 export type NeighborSection = "callers" | "references" | "implementers" | "subclasses" | "injection sites";
@@ -37,6 +38,7 @@ export interface NeighborsData {
   status: "ok" | "ambiguous" | "not_found";
   target?: { kind: string; qualifiedName: string; path: string; line: number };
   candidates?: { kind: string; qualifiedName: string; path: string; line: number }[];
+  candidatesTotal?: number;
   nearest?: string[];
   neighbors?: Record<NeighborSection, NeighborHit[]>;
   /** Syntax tier: files importing the declaring file. */
@@ -88,8 +90,7 @@ export function findNeighbors(db: Database, index: OpenIndex, query: string, roo
   const header = index.state !== "ready" || index.meta.semantic_pending === "1" ? [availabilityHeader(index.meta.semantic_pending === "1" && index.state === "ready" ? "upgrade_pending" : index.state, index.meta, index.detail), ""] : [];
   if (resolution.status === "not_found") throw symbolNotFound(query, resolution.nearest, files, partialNote(resolution));
   if (resolution.status !== "ok") {
-    const data: NeighborsData =
-      { status: "ambiguous", candidates: resolution.candidates.map(brief) };
+    const data: NeighborsData = { status: "ambiguous", ...listedCandidates(resolution.candidates) };
     return { text: [...header, ...unresolvedText(query, resolution, files)].join("\n"), data };
   }
   const target = resolution.symbols[0] as SymbolRow;

@@ -60,7 +60,10 @@ export interface PackageImpact {
   /** Versions not found locally: where they were looked for and the command that makes them available. */
   missing?: { version: string; searched: string[]; command: string }[];
   comparedBy?: "signature" | "name";
+  /** The BREAKING changes, at most the request's limit (what the workspace certainly uses first). */
   breaking?: BreakingChange[];
+  /** How many BREAKING changes there are when limit left some out. */
+  breakingTotal?: number;
   additive?: string[];
   /** Whether importing sites come from the index (false: it was not available). */
   sitesKnown?: boolean;
@@ -134,8 +137,7 @@ function diff(pkg: string, before: PackageApi, after: PackageApi): ApiChange[] {
 /** 0: a workspace file certainly uses it; 1: may use it; 2: no workspace file imports it. */
 const reach = (b: BreakingChange): number => (b.sites.some((s) => s.certain) ? 0 : b.sites.length ? 1 : 2);
 
-function render(p: PackageImpact, limit: number, indexLine: string | null): string {
-  const breaking = p.breaking ?? [];
+function render(p: PackageImpact, breaking: readonly BreakingChange[], limit: number, indexLine: string | null): string {
   const additive = p.additive ?? [];
   const used = p.sitesKnown && breaking.length ? ` (${breaking.filter((b) => reach(b) === 0).length} used by the workspace, ${breaking.filter((b) => reach(b) === 1).length} maybe)` : "";
   const out = [`package upgrade ${p.name} ${p.fromVersion} → ${p.toVersion}: ${breaking.length ? `${breaking.length} BREAKING change(s)${used}` : "no breaking changes"}, ${additive.length} additive`];
@@ -151,7 +153,7 @@ function render(p: PackageImpact, limit: number, indexLine: string | null): stri
     for (const s of b.sites.slice(0, SITES_PER_CHANGE)) out.push(`  ${s.path}:${s.line}  ${s.certain ? `${s.how} ${topOf(b.name)}` : `may use (${s.how})`}`);
     if (b.sites.length > SITES_PER_CHANGE) out.push(`  … ${b.sites.length - SITES_PER_CHANGE} more site(s)`);
   }
-  if (breaking.length > limit) out.push(`… ${breaking.length - limit} more BREAKING change(s) (raise limit, or --json)`);
+  if (breaking.length > limit) out.push(`… ${breaking.length - limit} more BREAKING change(s) (raise limit)`);
   if (additive.length) out.push(`additive (${additive.length}): ${additive.slice(0, ADDITIVE_LISTED).join(", ")}${additive.length > ADDITIVE_LISTED ? `, … ${additive.length - ADDITIVE_LISTED} more` : ""}`);
   if (p.subpathImports?.length) out.push(`not compared: ${p.subpathImports.length} file(s) import subpaths of ${p.name} (${p.subpathImports.slice(0, 3).join(", ")}${p.subpathImports.length > 3 ? ", …" : ""}); the diff covers the package root only`);
   const foreign = [...new Set([...(p.from?.foreign ?? []), ...(p.to?.foreign ?? [])])];
@@ -200,7 +202,7 @@ export async function impactPackage(request: PackageRequest, ctx: OpContext): Pr
     } else indexLine = availabilityHeader(index.state, index.meta, index.detail);
     p.sitesKnown = index.available;
     p.subpathImports = usage.subpathFiles;
-    p.breaking = changes
+    const breaking = changes
       .filter((c) => c.breaking)
       .map((c) => ({
         kind: c.kind as BreakingChange["kind"],
@@ -210,7 +212,10 @@ export async function impactPackage(request: PackageRequest, ctx: OpContext): Pr
         sites: sitesOf(usage, c.name).map(({ site, certain }) => ({ path: site.path, line: site.line, how: site.how, certain })),
       }))
       .sort((a, b) => reach(a) - reach(b)); // what the workspace certainly uses first, then what it may use
-    return { text: render(p, request.limit, indexLine), data: { root: ws.root, indexState: index.state, status: "ok", package: p } };
+    // limit is hard on the structured result too: it lists what the text lists, and says how many there are
+    p.breaking = breaking.slice(0, request.limit);
+    if (breaking.length > request.limit) p.breakingTotal = breaking.length;
+    return { text: render(p, breaking, request.limit, indexLine), data: { root: ws.root, indexState: index.state, status: "ok", package: p } };
   } finally {
     for (const dir of cleanup) rmSync(dir, { recursive: true, force: true });
   }

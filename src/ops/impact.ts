@@ -31,7 +31,10 @@ export interface ImpactData {
   status: "ok";
   symbol: SymbolBrief;
   publicSurface: PublicSurface;
+  /** Implementers and overriders, at most limit. */
   overriders: SymbolBrief[];
+  /** How many there are when limit left some out. */
+  overridersTotal?: number;
   /** At most `limit` per hop; dependentTotals counts them all, by hop. */
   dependents: Dependent[];
   dependentTotals: Record<number, number>;
@@ -75,9 +78,11 @@ export async function impact(request: ImpactRequest, ctx: OpContext): Promise<Op
     const surface = publicSurface(db, root, target);
     out.push(`impact of ${describeSymbol(target)}`);
     out.push(`public surface: ${surface.public === null ? "unknown" : surface.public ? "yes" : "no"} — ${surface.how}`);
-    if (graph.overriders.length) {
-      out.push(`implementers and overriders (${graph.overriders.length}):`);
-      for (const o of graph.overriders) out.push(`  ${describeSymbol(o)}`);
+    // limit holds every list of the answer: the implementers of an interface member with hundreds of them too
+    const overriders = graph.overriders.slice(0, request.limit);
+    if (overriders.length) {
+      out.push(`implementers and overriders (${graph.overriders.length}${overriders.length < graph.overriders.length ? `; first ${overriders.length}; raise limit (CLI --limit) for more` : ""}):`);
+      for (const o of overriders) out.push(`  ${describeSymbol(o)}`);
     }
     const hops = [...new Set(graph.dependents.map((d) => d.hop))];
     out.push(`dependents (depth ${request.depth}${coverage.checker ? "" : "; files importing it, syntax tier"}):`);
@@ -103,7 +108,8 @@ export async function impact(request: ImpactRequest, ctx: OpContext): Promise<Op
         status: "ok",
         symbol: symbolBrief(target),
         publicSurface: surface,
-        overriders: graph.overriders.map(symbolBrief),
+        overriders: overriders.map(symbolBrief),
+        ...(overriders.length < graph.overriders.length ? { overridersTotal: graph.overriders.length } : {}),
         dependents: graph.dependents,
         dependentTotals: Object.fromEntries([...graph.hopTotals].filter(([hop]) => hop <= request.depth)),
         tests: shownTests,

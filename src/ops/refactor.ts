@@ -5,7 +5,7 @@
 // the host asks the host serving the root (its resident engine) first; else it uses its own
 // resident engine or loads one for the call.
 
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { coldChecks, ENGINE_NAME, residentChecks, type CheckWorkspace } from "../check/workspace.ts";
 import { SvcError, validationError } from "../errors.ts";
@@ -196,7 +196,12 @@ export async function refactor(request: RefactorRequest, ctx: OpContext): Promis
   validate(request);
   const op = request.operation;
   const ws = resolveWorkspace(request.path, ctx.cwd);
-  const file = request.file?.trim() ? confine(ws.root, request.file, op).rel : null;
+  const target = request.file?.trim() ? confine(ws.root, request.file, op) : null;
+  const file = target?.rel ?? null;
+  // the file a source action works on must be one (a missing one came back as the engine's ENOENT)
+  if (target && (op === "organize-imports" || op === "apply-codefix") && !statSync(target.abs, { throwIfNoEntry: false })?.isFile()) {
+    throw validationError(`cannot ${op} '${target.rel}': ${existsSync(target.abs) ? "it is not a file" : "no such file in the workspace"}; pass the root-relative path of a source file`);
+  }
   if (!ctx.host) {
     const hosted = await viaHost(ws.root, request);
     if (hosted) return hosted;

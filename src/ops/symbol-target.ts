@@ -22,8 +22,20 @@ export interface UnresolvedSymbol {
   root: string;
   indexState: IndexState;
   status: "ambiguous" | "not_found" | "unavailable";
+  /** The declarations the name could mean, as many as the text lists (AMBIGUOUS_LISTED). */
   candidates?: SymbolBrief[];
+  /** How many there are when more than are listed. */
+  candidatesTotal?: number;
   nearest?: string[];
+}
+
+/** Candidates an ambiguous answer lists, in its text and its structured result alike (a name declared 3,000 times listed all of them in the structured result). */
+const AMBIGUOUS_LISTED = 20;
+
+/** The candidates of an ambiguous name as the structured result lists them, and how many there are when more. */
+export function listedCandidates(candidates: readonly SymbolRow[]): { candidates: SymbolBrief[]; candidatesTotal?: number } {
+  const listed = candidates.slice(0, AMBIGUOUS_LISTED).map(symbolBrief);
+  return { candidates: listed, ...(listed.length < candidates.length ? { candidatesTotal: candidates.length } : {}) };
 }
 
 export interface SymbolTarget {
@@ -58,7 +70,7 @@ export async function withSymbol<D extends object>(
     if (resolution.status === "not_found") throw symbolNotFound(query, resolution.nearest, Number(index.meta.index_inventory_count ?? 0), partialNote(resolution));
     if (resolution.status !== "ok") {
       const text = [header, ...unresolvedText(query, resolution, Number(index.meta.index_inventory_count ?? 0))].join("\n");
-      const data: UnresolvedSymbol = { root: ws.root, indexState: state, status: "ambiguous", candidates: resolution.candidates.map(symbolBrief) };
+      const data: UnresolvedSymbol = { root: ws.root, indexState: state, status: "ambiguous", ...listedCandidates(resolution.candidates) };
       return { text, data };
     }
     return await body({ root: ws.root, db, meta: index.meta, state, header, target: resolution.symbols[0] as SymbolRow, symbols: resolution.symbols });

@@ -7,9 +7,9 @@ import { WORKSPACE_PATH, type OperationSpec } from "./spec.ts";
 /** How scope and explain choose their files: a focus seed, a search query or the changes since a ref. */
 const SCOPE_PARAMS: readonly ParamSpec[] = [
   { name: "mode", type: "enum", values: ["focus", "search", "changes"], default: "search", description: "How to scope." },
-  { name: "seed", type: "string", default: null, description: "Focus seed." },
-  { name: "query", type: "string", default: null, description: "Search query (task localization)." },
-  { name: "since", type: "string", default: null, description: "Git ref for changes (default HEAD)." },
+  { name: "seed", type: "string", default: null, appliesWith: { param: "mode", values: ["focus"] }, description: "Focus seed." },
+  { name: "query", type: "string", default: null, appliesWith: { param: "mode", values: ["search"] }, description: "Search query (task localization)." },
+  { name: "since", type: "string", default: null, appliesWith: { param: "mode", values: ["changes"] }, description: "Git ref for changes (default HEAD)." },
 ];
 
 export const HOST_OPERATIONS: readonly OperationSpec[] = [
@@ -37,9 +37,9 @@ export const HOST_OPERATIONS: readonly OperationSpec[] = [
       WORKSPACE_PATH,
       { name: "detail", type: "enum", values: ["files", "directories"], default: "files", description: "Nodes per file or folded into directories." },
       { name: "scopeMode", type: "enum", values: ["focus", "search", "changes"], default: null, description: "Overlay the roles of this scope." },
-      { name: "seed", type: "string", default: null, description: "Focus seed for scopeMode=focus." },
-      { name: "query", type: "string", default: null, description: "Query for scopeMode=search." },
-      { name: "since", type: "string", default: null, description: "Git ref for scopeMode=changes (default HEAD)." },
+      { name: "seed", type: "string", default: null, appliesWith: { param: "scopeMode", values: ["focus"] }, description: "Focus seed for scopeMode=focus." },
+      { name: "query", type: "string", default: null, appliesWith: { param: "scopeMode", values: ["search"] }, description: "Query for scopeMode=search." },
+      { name: "since", type: "string", default: null, appliesWith: { param: "scopeMode", values: ["changes"] }, description: "Git ref for scopeMode=changes (default HEAD)." },
       { name: "directory", type: "string", default: null, description: "Only nodes under this root-relative directory." },
     ],
     load: async () => (await import("../ops/graph.ts")).graph as never,

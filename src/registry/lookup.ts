@@ -19,6 +19,9 @@ const TASK_CANDIDATE = obj(
 /** svc_context seeds per kind: each is resolved against the index, so the list is kept short. */
 const SEED_CAP = 100;
 
+/** A parameter of the packed content (its format, a session, the handoff packet): a plan without content (planOnly) has none. */
+const WITH_CONTENT = { param: "planOnly", values: ["false"] } as const;
+
 export const LOOKUP_OPERATIONS: readonly OperationSpec[] = [
   {
     op: "find",
@@ -34,7 +37,7 @@ export const LOOKUP_OPERATIONS: readonly OperationSpec[] = [
       WORKSPACE_PATH,
       { name: "kind", type: "enum", values: ["all", "symbol", "path", "text", "task", "signatures", "neighbors", "service", "request", "route", "config"], default: "all", description: "What to look up: symbol, path, text, all three, task (which files a change described in words touches, ranked and graded, with the declarations of the best files it most likely changes), signatures (exact signatures of a name; pkg#export and Type.member of dependencies with a resident compiler), neighbors (callers, references, implementers and subclasses of one declaration, from the type checker), or framework wiring: service (DI token or class → implementation, registrations, injection sites), request (command/query/event/message/job → handler and senders), route (\"METHOD /pattern\" or a bare pattern or URL → handler with its prefix chain), config (key or section → definitions and readers)." },
       { name: "limit", type: "int", default: 50, min: 1, max: 1000, description: "Maximum results per section (task: at most 100 candidates)." },
-      { name: "changedSince", type: "string", default: null, description: "kind=task: files changed since this git ref are candidates too." },
+      { name: "changedSince", type: "string", default: null, appliesWith: { param: "kind", values: ["task"] }, description: "kind=task: files changed since this git ref are candidates too." },
     ],
     output: obj({ query: str, kind: str, root: str, indexState: INDEX_STATE, symbols: { type: "object" }, paths: { type: "object" }, text: { type: "object" }, nearest: { type: "array", items: str }, grade: str, candidates: { type: "array", items: TASK_CANDIDATE }, unmatched: { type: "array", items: str }, noCandidates: str, gradeEvidence: { type: "object" }, navigation: { type: "object" }, wiring: { type: "object" } }, ["query", "kind", "root", "indexState"]),
     load: async () => (await import("../ops/find.ts")).find as never,
@@ -58,9 +61,9 @@ export const LOOKUP_OPERATIONS: readonly OperationSpec[] = [
       { name: "routes", type: "string[]", default: null, maxItems: SEED_CAP, description: "Routes: \"METHOD /pattern\" or a pattern.", cli: { flag: "route" } },
       { name: "depth", type: "int", default: 2, min: 1, max: 10, description: "Expansion hops from the seeds." },
       { name: "maxTokens", type: "int", default: 0, min: 0, description: "Token budget (0 = unlimited); seeds are always kept.", cli: { flag: "max-tokens" } },
-      FORMAT_PARAM,
+      { ...FORMAT_PARAM, appliesWith: WITH_CONTENT },
       { name: "planOnly", type: "bool", default: false, description: "Return the plan (files, roles, tiers, scores, provenance) without content." },
-      { name: "sessionId", type: "string", default: null, description: "Session id: files already sent with the same content are omitted.", cli: { flag: "session" } },
+      { name: "sessionId", type: "string", default: null, appliesWith: WITH_CONTENT, description: "Session id: files already sent with the same content are omitted.", cli: { flag: "session" } },
     ],
     output: obj({ mode: str, files: int, totalTokens: int, entries: { type: "array" } }, ["mode"]),
     load: async () => (await import("../ops/context.ts")).context as never,
@@ -79,10 +82,10 @@ export const LOOKUP_OPERATIONS: readonly OperationSpec[] = [
       { name: "changedSince", type: "string", default: "HEAD", description: "Git base: branch, commit or HEAD~N." },
       { name: "maxTokens", type: "int", default: 0, min: 0, description: "Token budget (0 = unlimited); changed files are always kept.", cli: { flag: "max-tokens" } },
       { name: "includeTests", type: "bool", default: true, description: "Include test files that reach the change.", cli: { flag: "tests", negate: true } },
-      FORMAT_PARAM,
-      { name: "sessionId", type: "string", default: null, description: "Session id: files already sent with the same content are omitted.", cli: false },
-      { name: "handoff", type: "bool", default: false, description: "Render a paste-ready PR packet (changed files, API delta, compiler status, tests, residual risk)." },
-      { name: "checkSession", type: "string", default: null, description: "The check session whose compiler status the handoff reports." },
+      { ...FORMAT_PARAM, appliesWith: WITH_CONTENT },
+      { name: "sessionId", type: "string", default: null, appliesWith: WITH_CONTENT, description: "Session id: files already sent with the same content are omitted.", cli: false },
+      { name: "handoff", type: "bool", default: false, appliesWith: WITH_CONTENT, description: "Render a paste-ready PR packet (changed files, API delta, compiler status, tests, residual risk)." },
+      { name: "checkSession", type: "string", default: null, appliesWith: { param: "handoff", values: ["true"] }, description: "The check session whose compiler status the handoff reports." },
       { name: "maxChangedFiles", type: "int", default: 150, min: 1, description: "Above this many changed files only the list is returned." },
       { name: "planOnly", type: "bool", default: false, description: "Return the plan without content." },
     ],

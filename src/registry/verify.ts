@@ -6,6 +6,9 @@ import { PATH_PARAM, SOURCE_CAP } from "../params.ts";
 import { REFACTOR_OPERATIONS } from "../refactor/operations.ts";
 import { bool, INDEX_STATE, int, obj, str, WORKSPACE_PATH, type OperationSpec } from "./spec.ts";
 
+/** The refactors that act on one declaration (symbol, containingType); organize-imports and apply-codefix act on a file. */
+const SYMBOL_OPERATIONS = REFACTOR_OPERATIONS.filter((op) => op !== "organize-imports" && op !== "apply-codefix");
+
 /** The most candidates a race takes. */
 const RACE_CAP = 5;
 /** svc_test: one test file's run (testing/run-files.ts FileRun) and its tests (testing/test-cases.ts TestCase). */
@@ -50,8 +53,8 @@ export const VERIFY_OPERATIONS: readonly OperationSpec[] = [
           "Candidate racing: 2..maxCandidates proposed single-file edits {id?, file, content} (content = the file's complete proposed text). Each is typechecked on the overlay; each that introduces no error runs the covering tests in its own isolated temporary copy of the workspace (installed node_modules linked). The winner is the one candidate passing the most covering test files; equal best is reported as a tie with no winner. Nothing is written to the workspace.",
         cli: false,
       },
-      { name: "maxCandidates", type: "int", default: 4, min: 2, max: RACE_CAP, description: "Racing: the most candidates accepted.", cli: false },
-      { name: "budgetSeconds", type: "int", default: 120, min: 1, max: 1800, description: "Racing: the time budget of the whole race (typechecks and test runs); the answer states it and the time used; a candidate cut by it means no winner.", cli: false },
+      { name: "maxCandidates", type: "int", default: 4, min: 2, max: RACE_CAP, appliesWith: { param: "candidates" }, description: "Racing: the most candidates accepted.", cli: false },
+      { name: "budgetSeconds", type: "int", default: 120, min: 1, max: 1800, appliesWith: { param: "candidates" }, description: "Racing: the time budget of the whole race (typechecks and test runs); the answer states it and the time used; a candidate cut by it means no winner.", cli: false },
     ],
     output: obj({ root: str, indexState: INDEX_STATE, status: str, symbol: { type: "object" }, candidates: { type: "array" }, nearest: { type: "array" }, grade: str, runner: { type: ["object", "null"] }, reason: { type: ["string", "null"] }, counts: { type: "object" }, tests: { type: "array", items: TEST_FILE_RUN }, race: { type: "object", properties: { budgetMs: int, elapsedMs: int, selected: int, candidates: { type: "array" }, verdict: { type: "object", properties: { status: { type: "string", enum: ["winner", "tie", "none"] }, winner: { type: ["string", "null"] }, tied: { type: "array" }, basis: { type: ["string", "null"] }, reason: str } } } } }, ["root", "status"]),
     load: async () => (await import("../ops/test.ts")).test as never,
@@ -67,10 +70,10 @@ export const VERIFY_OPERATIONS: readonly OperationSpec[] = [
     params: [
       WORKSPACE_PATH,
       { name: "file", type: "string", default: null, description: "Single-file mode: the file the edit changes (root-relative, or absolute inside the workspace)." },
-      { name: "content", type: "string", default: null, maxLength: SOURCE_CAP, description: "Single-file mode: the complete proposed content of the file." },
+      { name: "content", type: "string", default: null, maxLength: SOURCE_CAP, rawText: true, description: "Single-file mode: the complete proposed content of the file." },
       { name: "session", type: "string", default: null, description: "Delta mode: the check session id (1–128 chars of A-Za-z0-9._:-); the first call stores its baseline." },
-      { name: "markGreen", type: "bool", default: false, description: "Delta mode: reset the session's baseline to the diagnostics present now." },
-      { name: "full", type: "bool", default: false, description: "Delta mode: also list every current diagnostic." },
+      { name: "markGreen", type: "bool", default: false, appliesWith: { param: "session" }, description: "Delta mode: reset the session's baseline to the diagnostics present now." },
+      { name: "full", type: "bool", default: false, appliesWith: { param: "session" }, description: "Delta mode: also list every current diagnostic." },
     ],
     output: obj({ mode: { type: "string", enum: ["file", "delta"] }, file: str, grade: str, gradeLine: str, clean: bool, diagnostics: { type: "array" }, dependentDiagnostics: { type: "array" }, repairs: { type: "array" }, resident: bool, session: str, introduced: { type: "array" }, resolved: { type: "array" } }, ["mode"]),
     load: async () => (await import("../ops/check.ts")).check as never,
@@ -133,7 +136,7 @@ export const VERIFY_OPERATIONS: readonly OperationSpec[] = [
     params: [
       WORKSPACE_PATH,
       { name: "file", type: "string", required: true, description: "Root-relative file." },
-      { name: "content", type: "string", default: null, maxLength: SOURCE_CAP, description: "Proposed content (required; may be empty)." },
+      { name: "content", type: "string", default: null, maxLength: SOURCE_CAP, rawText: true, description: "Proposed content (required; may be empty)." },
       { name: "dependents", type: "bool", default: true, description: "Also check direct dependents for introduced errors." },
     ],
     load: async () => (await import("../ops/check-overlay.ts")).checkOverlay as never,
@@ -148,7 +151,7 @@ export const VERIFY_OPERATIONS: readonly OperationSpec[] = [
     params: [
       WORKSPACE_PATH,
       { name: "file", type: "string", required: true, description: "Root-relative file." },
-      { name: "content", type: "string", default: null, maxLength: SOURCE_CAP, description: "Proposed content (required; may be empty)." },
+      { name: "content", type: "string", default: null, maxLength: SOURCE_CAP, rawText: true, description: "Proposed content (required; may be empty)." },
     ],
     load: async () => (await import("../ops/check-overlay.ts")).checkCapture as never,
   },
@@ -163,15 +166,15 @@ export const VERIFY_OPERATIONS: readonly OperationSpec[] = [
     params: [
       WORKSPACE_PATH,
       { name: "operation", type: "enum", values: REFACTOR_OPERATIONS, default: "rename", description: `The refactor: ${REFACTOR_OPERATIONS.join(", ")}.` },
-      { name: "symbol", type: "string", default: null, description: "rename and the parameter operations: the declaration (Name, Type.member, or path:line as answers print it)." },
+      { name: "symbol", type: "string", default: null, appliesWith: { param: "operation", values: SYMBOL_OPERATIONS }, description: "rename and the parameter operations: the declaration (Name, Type.member, or path:line as answers print it)." },
       { name: "file", type: "string", default: null, description: "The file (root-relative): where the symbol is declared (disambiguates), or the file organize-imports and apply-codefix act on." },
-      { name: "newName", type: "string", default: null, description: "rename: the new identifier; extract-interface: the interface's name (default I<Class>); move-to-file: the new file, root-relative (default <folder>/<Name><ext>)." },
-      { name: "containingType", type: "string", default: null, description: "The class, interface or namespace declaring the symbol (disambiguates a member name)." },
-      { name: "parameterName", type: "string", default: null, description: "add-parameter/remove-parameter: the parameter's name." },
-      { name: "parameterType", type: "string", default: null, description: "add-parameter: the new parameter's type (default unknown; none in JavaScript files)." },
-      { name: "argument", type: "string", default: null, description: "add-parameter: the expression passed at every call site (default undefined)." },
-      { name: "newOrder", type: "string", default: null, description: "reorder-parameters: every parameter name once, comma-separated, in the new order." },
-      { name: "diagnosticId", type: "string", default: null, description: "apply-codefix: the diagnostic code, TS2304 or 2304." },
+      { name: "newName", type: "string", default: null, appliesWith: { param: "operation", values: ["rename", "extract-interface", "move-to-file"] }, description: "rename: the new identifier; extract-interface: the interface's name (default I<Class>); move-to-file: the new file, root-relative (default <folder>/<Name><ext>)." },
+      { name: "containingType", type: "string", default: null, appliesWith: { param: "operation", values: SYMBOL_OPERATIONS }, description: "The class, interface or namespace declaring the symbol (disambiguates a member name)." },
+      { name: "parameterName", type: "string", default: null, appliesWith: { param: "operation", values: ["add-parameter", "remove-parameter"] }, description: "add-parameter/remove-parameter: the parameter's name." },
+      { name: "parameterType", type: "string", default: null, appliesWith: { param: "operation", values: ["add-parameter"] }, description: "add-parameter: the new parameter's type (default unknown; none in JavaScript files)." },
+      { name: "argument", type: "string", default: null, appliesWith: { param: "operation", values: ["add-parameter"] }, description: "add-parameter: the expression passed at every call site (default undefined)." },
+      { name: "newOrder", type: "string", default: null, appliesWith: { param: "operation", values: ["reorder-parameters"] }, description: "reorder-parameters: every parameter name once, comma-separated, in the new order." },
+      { name: "diagnosticId", type: "string", default: null, appliesWith: { param: "operation", values: ["apply-codefix"] }, description: "apply-codefix: the diagnostic code, TS2304 or 2304." },
     ],
     output: obj({ operation: str, status: { type: "string", enum: ["staged", "refused"] }, reason: str, files: { type: "array" }, diffs: { type: "array" }, checked: int, grade: str, style: { type: "object" } }, ["operation", "status"]),
     load: async () => (await import("../ops/refactor.ts")).refactor as never,

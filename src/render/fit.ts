@@ -5,7 +5,7 @@
 // longest arrays and strings are shortened, then the text becomes a head-and-tail excerpt
 // with a marker saying what was cut and what to call instead.
 
-import { validationError } from "../errors.ts";
+import { SvcError, validationError } from "../errors.ts";
 import { isApplyHandoff } from "./redact-output.ts";
 import type { TokenCounter } from "../text/tokens.ts";
 import { formatTokens } from "../text/tokens.ts";
@@ -189,6 +189,34 @@ export function fitData(data: object, maxTokens: number, counter: TokenCounter, 
   return copy;
 }
 
+/**
+ * The warnings within `room` tokens (as warning lines): those that fit whole, then the next one
+ * cut with a count of the rest — never dropped without a word (an ignored svc.json went unsaid
+ * under a small budget). None when not even a cut one fits.
+ */
+export function fitWarnings(warnings: readonly string[] | undefined, room: number, counter: TokenCounter): string[] | undefined {
+  if (!warnings?.length || counter.count(warningLines(warnings)) <= room) return warnings as string[] | undefined;
+  const kept: string[] = [];
+  for (const [i, warning] of warnings.entries()) {
+    if (counter.count(warningLines([...kept, warning])) <= room) {
+      kept.push(warning);
+      continue;
+    }
+    const rest = warnings.length - i - 1;
+    const tail = `… [cut${rest ? `; ${rest} more warning${rest === 1 ? "" : "s"}` : ""}]`;
+    let lo = 0;
+    let hi = warning.length;
+    while (lo < hi) {
+      const mid = Math.ceil((lo + hi) / 2);
+      if (counter.count(warningLines([...kept, `${warning.slice(0, mid)}${tail}`])) <= room) lo = mid;
+      else hi = mid - 1;
+    }
+    if (lo >= Math.min(12, warning.length)) kept.push(`${warning.slice(0, lo)}${tail}`);
+    break;
+  }
+  return kept;
+}
+
 export interface FitOptions {
   /** The call that gets what was cut, in the surface's terms (e.g. "raise maxTokens or narrow path"). */
   hint: string;
@@ -213,8 +241,7 @@ export function fitAnswer<A extends BudgetedAnswer>(answer: A, budget: number, c
   if (carriesHandoff(answer.data)) {
     throw validationError(`the staged change is ~${formatTokens(answerTokens(answer, counter, textOnly))} tokens, over the ${formatTokens(budget)}-token answer budget, and cannot be returned in part (applying some of its files would leave the project broken); ${options.hint}`);
   }
-  let warnings = answer.warnings;
-  if (counter.count(warningLines(warnings)) > budget / 4) warnings = [];
+  const warnings = fitWarnings(answer.warnings, Math.floor(budget / 4), counter);
   const textTokens = counter.count(answer.text);
   const warnTokens = counter.count(warningLines(warnings));
   // The text keeps priority: the structured result gets what the text leaves, at most a third.
@@ -237,4 +264,33 @@ export function fitAnswer<A extends BudgetedAnswer>(answer: A, budget: number, c
     throw validationError(`${options.budgetParam ?? "maxTokens"}=${budget} is too small for any answer (the least that says what was cut is ~${least} tokens); pass at least ${least}`);
   }
   return { ...answer, text, data, warnings };
+}
+
+/**
+ * The fewest tokens an error line is cut to: its prefix and enough of the message to say what
+ * to fix. A refusal of a budget too small for any answer (~35 tokens) always goes out whole.
+ */
+export const ERROR_FLOOR = 48;
+
+/** Tokens a surface's error envelope adds around the line (`{"error":{"prefix":…,"message":…}}`, JSON-RPC's code and data). */
+const ERROR_ENVELOPE = 24;
+
+/**
+ * An error within `budget` tokens as a client receives it (`copies`: how many times its surface
+ * carries the message — the host's JSON-RPC error has it in message and data.message): its
+ * message cut, with a marker, when longer (a context call with maxTokens=50 and 100 seeds that
+ * matched nothing answered a 500-token error). Never below ERROR_FLOOR tokens a copy.
+ */
+export function fitError(error: SvcError, budget: number, counter: TokenCounter, copies = 1): SvcError {
+  const room = Math.max(ERROR_FLOOR, Math.floor((budget - ERROR_ENVELOPE) / copies));
+  if (counter.count(error.formatted) <= room) return error;
+  const marker = ` … [svc: error cut to fit the ${formatTokens(budget)}-token budget]`;
+  let lo = 0;
+  let hi = error.message.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (counter.count(`${error.prefix}: ${error.message.slice(0, mid)}${marker}`) <= room) lo = mid;
+    else hi = mid - 1;
+  }
+  return new SvcError(error.prefix, `${error.message.slice(0, lo)}${marker}`);
 }

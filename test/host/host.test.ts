@@ -94,6 +94,33 @@ describe("svc host", () => {
     c.close();
   }, 120_000);
 
+  test("JSON-RPC edges: a notification is never answered, failures included; an id of another type, a batch and null params are refused by name; a root or path that is no string is refused, never left unanswered", async () => {
+    const c = await rawClient(host.socket);
+    // notifications (no id) that fail on the token, the method, the parameters: no reply, so the next answer is the request's
+    for (const params of [{}, { sessionToken: token, detail: "everything" }]) c.send({ jsonrpc: "2.0", method: "svc/graph", params });
+    c.send({ jsonrpc: "2.0", method: "svc/nope", params: { sessionToken: token } });
+    c.send({ jsonrpc: "2.0", id: "after", method: "svc/handshake" });
+    expect((await c.next()).id).toBe("after");
+    // root {toString: 1} used to throw outside the reply path: no answer at all
+    c.send({ jsonrpc: "2.0", id: 1, method: "svc/graph", params: { sessionToken: token, root: { toString: 1 } } });
+    expect(await c.next()).toEqual({ jsonrpc: "2.0", id: 1, error: { code: -32602, message: "Root does not match the served root." } });
+    c.send({ jsonrpc: "2.0", id: 2, method: "svc/graph", params: { sessionToken: token, path: { toString: 1 } } });
+    expect((await c.next()).error).toMatchObject({ code: -32602, message: `validation_error: svc/graph answers for ${root}, not {"toString":1}: pass root (or nothing); scope with the method's own parameters (directory, seed, query)` });
+    c.close();
+    const refused: [unknown, string][] = [
+      [{ jsonrpc: "2.0", id: { a: 1 }, method: "svc/handshake" }, "Invalid Request: id must be a string, a number or null"],
+      [{ jsonrpc: "2.0", id: true, method: "svc/handshake" }, "Invalid Request: id must be a string, a number or null"],
+      [[{ jsonrpc: "2.0", id: 1, method: "svc/handshake" }], "Invalid Request: batch requests are not supported; send one request per frame"],
+      [{ jsonrpc: "2.0", id: 3, method: "svc/stats", params: null }, "Invalid Request"],
+    ];
+    for (const [message, text] of refused) {
+      const r = await rawClient(host.socket);
+      r.send(message);
+      expect((await r.next()).error).toEqual({ code: -32600, message: text });
+      await r.closed;
+    }
+  }, 120_000);
+
   test("methods: stats, index, openIndexed, graph (files, directories, directory filter, overlay), diagnostics", async () => {
     const c = await rawClient(host.socket);
     const call = async (method: string, params: Record<string, unknown> = {}) => {

@@ -106,6 +106,15 @@ describe("progress, large answers", () => {
     const large = await client.callTool({ name: "svc_reduce", arguments: { path: root, content: big, level: "none", maxTokens: 0 } });
     const text = (large.content as { text: string }[])[0]?.text ?? "";
     expect(text).toMatch(/^<!-- svc: this answer is ~\d+\.\dk tokens, more than the ~25k many clients accept; pass maxTokens to cap it/);
+    // a budget above 25k given as a string ("26000", validated as the integer) is a budget: no note pushes the answer over it
+    const { tokenCounter } = await import("../../src/text/tokens.ts");
+    const counter = await tokenCounter();
+    const steps = Array.from({ length: 5000 }, (_, i) => `export function step${i}(input: number): number {\n  return input * ${i} + ${i % 7};\n}\n`).join("\n");
+    const asString = await client.callTool({ name: "svc_reduce", arguments: { path: root, content: steps, level: "none", maxTokens: "26000" } });
+    const held = (asString.content as { text: string }[])[0]?.text ?? "";
+    expect(counter.count(held)).toBeGreaterThan(25_000); // the premise: an answer over 25k, fitted to the budget
+    expect(held).not.toContain("more than the ~25k many clients accept");
+    expect(counter.count(held) + counter.count(JSON.stringify(asString.structuredContent))).toBeLessThanOrEqual(26000);
     await client.close();
   }, 60_000);
 });

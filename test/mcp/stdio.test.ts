@@ -40,7 +40,7 @@ describe("the MCP stdio transport", () => {
       expect(byId(id).error.message).not.toContain("\n");
     }
     expect(byId(2).error.message).toContain("params.arguments");
-    expect(byId(4).result.content[0].text).toBe("validation_error: query must be a string");
+    expect(byId(4).result.content[0].text).toBe('validation_error: query takes one value, not a list of 1 (["a"])');
     expect(byId(5).result.tools.length).toBeGreaterThan(5);
     expect(err).toContain("svc mcp: an input line is not JSON");
   }, 60_000);

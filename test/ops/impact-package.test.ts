@@ -98,6 +98,14 @@ describe("svc impact package mode", () => {
       ["signature", "parse", ["src/a.ts:1:true", "src/e.ts:1:false", "src/f.ts:1:true"]],
     ]);
     expect(data.package.additive).toEqual(["fresh"]);
+    expect(data.package.breakingTotal).toBeUndefined();
+    // limit is hard on the structured result too (--json used to list every BREAKING change)
+    const one = await call("impact", { path: root, package: "tiny", fromVersion: "1.0.0", toVersion: "2.0.0", limit: 1 });
+    const limited = one.data as unknown as PackageImpactData;
+    expect(limited.package.breaking!.map((b) => b.name)).toEqual(["legacy"]);
+    expect(limited.package.breakingTotal).toBe(2);
+    expect(one.text.split("\n")[0]).toStartWith("package upgrade tiny 1.0.0 → 2.0.0: 2 BREAKING change(s) (2 used by the workspace, 0 maybe)");
+    expect(one.text).toContain("… 1 more BREAKING change(s) (raise limit)");
   }, 120_000);
 
   test("a name imported beside a default import is said as imported, not as the default import", async () => {

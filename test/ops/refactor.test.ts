@@ -69,6 +69,9 @@ describe("svc_refactor", () => {
     expect(await refusedWith({ symbol: "price", newName: "class" })).toMatch(/^validation_error: newName must be a valid identifier/);
     expect(await refusedWith({ newName: "cost" })).toMatch(/^validation_error: rename needs symbol/);
     expect(await refusedWith({ operation: "apply-codefix", file: "src/a.ts", diagnosticId: "E42" })).toMatch(/^validation_error: apply-codefix needs diagnosticId/);
+    // the file of a source action is checked before the engine sees it (a missing one came back as the engine's ENOENT)
+    expect(await refusedWith({ operation: "organize-imports", file: "src/nope.ts" })).toBe("validation_error: cannot organize-imports 'src/nope.ts': no such file in the workspace; pass the root-relative path of a source file");
+    expect(await refusedWith({ operation: "apply-codefix", file: "src", diagnosticId: "TS2304" })).toBe("validation_error: cannot apply-codefix 'src': it is not a file; pass the root-relative path of a source file");
     const missing = await refactor({ symbol: "nothingLikeThis", newName: "x" });
     expect(missing.text).toStartWith("cannot rename: no declaration named 'nothingLikeThis'");
   }, 60_000);

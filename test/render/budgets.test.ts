@@ -1,19 +1,22 @@
 // Budgets are hard: every operation that takes a budget (maxTokens, or ask's tokenBudget),
-// at 100, 500, 2,000 and 8,000 tokens, on a repository with one very large file, answers
+// at 100, 500, 2,000 and 8,000 tokens, on a repository with one very large file, a 200 kB
+// line, a ~760-character declaration name and a ~250-character path, answers
 // within it — counted with the configured tokenizer over everything a client receives
 // (warning lines, text and the structured result) — or, on the CLI without --json, over what it
-// prints (the text and the warnings).
+// prints (the text and the warnings). The same holds on every surface (CLI, host RPC, MCP as
+// the SDK client receives it) at budgets down to 1, and row limits hold on the CLI and MCP.
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { answerBudget, call } from "../../src/engine.ts";
+import { answerBudget, call, DEFAULT_BUDGET } from "../../src/engine.ts";
 import { REGISTRY, type OperationSpec } from "../../src/registry/index.ts";
-import { answerTokens, excerptAround, headAndTail } from "../../src/render/fit.ts";
+import { answerTokens, excerptAround, fitWarnings, headAndTail, warningLines } from "../../src/render/fit.ts";
 import { startHost, type RunningHost } from "../../src/surfaces/host/server.ts";
 import { tokenCounter } from "../../src/text/tokens.ts";
 import { cliArgv, runCliHere, runSvc, type CliRun } from "../helpers/cli.ts";
 import { hostToken, rawClient, useRuntimeDir } from "../helpers/host.ts";
+import { mcpClientFor } from "../helpers/mcp-client.ts";
 import { gitRepo } from "../helpers/repo.ts";
 
 function bigModule(): string {
@@ -24,8 +27,14 @@ function bigModule(): string {
   return parts.join("\n");
 }
 
+/** A declaration name of ~760 characters, declared on a 200 kB line and imported from a path of ~250. */
+const LONG_NAME = "averyLongSymbolName".repeat(40);
+const LONG_DIR = Array.from({ length: 8 }, (_, i) => `folder${i}${"x".repeat(20)}`).join("/");
+
 const FILES: Record<string, string> = {
   "package.json": '{ "name": "big", "version": "1.0.0" }\n',
+  "src/long-line.ts": `export const data = [${Array.from({ length: 30_000 }, (_, i) => i).join(", ")}];\nexport function ${LONG_NAME}(a: number): number {\n  return a + data.length;\n}\n`,
+  [`src/${LONG_DIR}/deep.ts`]: `import { ${LONG_NAME} } from "${"../".repeat(8)}long-line";\nexport function deepUser(): number {\n  return ${LONG_NAME}(1);\n}\n`,
   "README.md": `# Big\n\n${"Some words about the pipeline and its steps. ".repeat(200)}\n`,
   "src/big.ts": bigModule(),
   "src/helper.ts": "export function helper(n: number): number {\n  return n + 1;\n}\n",
@@ -51,9 +60,9 @@ function sample(op: string): Record<string, unknown> {
     case "review":
       return { changedSince: "HEAD" };
     case "context":
-      return { files: ["src/big.ts", "src/user.ts"] };
+      return { files: ["src/big.ts", "src/user.ts", "src/long-line.ts"] };
     case "reduce":
-      return { files: ["src/big.ts", "src/helper.ts"], level: "none" };
+      return { files: ["src/big.ts", "src/helper.ts", "src/long-line.ts"], level: "none" };
     case "scope":
       return { mode: "focus", seed: "src/big.ts" };
     default:
@@ -187,6 +196,90 @@ describe("budgets are hard on the CLI and over the host's RPC", () => {
   }
 });
 
+/**
+ * MCP as a client receives it (the SDK client, which also holds structuredContent to the
+ * tool's outputSchema): the text content (warning lines included) plus the structured result,
+ * counted as the spec counts an MCP answer, at 1, 2, 10, 50, 2,000 tokens and the MCP default
+ * (a call that sets none) — within the budget, or refused as too small naming the least that fits.
+ */
+describe("budgets are hard over MCP", () => {
+  const root = bigRepo();
+  const BUDGETS = [1, 2, 10, 50, 2000, null];
+
+  for (const spec of budgeted.filter((s) => s.mcp?.length)) {
+    for (const binding of spec.mcp ?? []) {
+      test(`${binding.tool}${binding.action ? ` action=${binding.action}` : ""}`, async () => {
+        const counter = await tokenCounter();
+        const client = await mcpClientFor(root);
+        try {
+          for (const budget of BUDGETS) {
+            const args = { path: root, ...(binding.action ? { action: binding.action } : {}), ...sample(spec.op), ...(budget === null ? {} : { [budgetName(spec)]: budget }) };
+            const where = `${binding.tool} ${JSON.stringify({ ...args, path: "…" })}`;
+            const r = (await client.callTool({ name: binding.tool, arguments: args })) as { isError?: boolean; content: { text: string }[]; structuredContent?: object };
+            const text = r.content.map((c) => c.text).join("");
+            if (r.isError) {
+              if (budget === null || budget > 50 || !/^validation_error: \S+=\d+ is too small for any answer/.test(text)) throw new Error(`${where}: refused: ${text.slice(0, 300)}`);
+              continue;
+            }
+            const used = counter.count(text) + counter.count(JSON.stringify(r.structuredContent ?? null));
+            if (used > (budget ?? DEFAULT_BUDGET.mcp)) throw new Error(`${where}: ${used} tokens over a budget of ${budget ?? DEFAULT_BUDGET.mcp}`);
+            expect(text.length).toBeGreaterThan(0);
+          }
+        } finally {
+          await client.close();
+        }
+      }, 300_000);
+    }
+  }
+});
+
+/**
+ * An error is part of the answer: one built from long input (100 seeds that match nothing, a
+ * 4,000-character seed) is cut to the caller's budget on every surface — the CLI's text and
+ * --json, MCP's error result, the host's JSON-RPC error (which carries the message twice) —
+ * never below the floor that still says what to fix.
+ */
+describe("errors are held to the budget on every surface", () => {
+  const root = bigRepo();
+  const seeds = Array.from({ length: 100 }, (_, i) => `missingSeedName${i}`);
+
+  test("svc context, svc_context and svc/scope at 60 and 200 tokens", async () => {
+    const counter = await tokenCounter();
+    useRuntimeDir();
+    const host = await startHost({ root, idleMinutes: 0, log: () => {} });
+    const client = await mcpClientFor(root);
+    const c = await rawClient(host.socket);
+    try {
+      const token = await hostToken(host.socket);
+      for (const budget of [60, 200]) {
+        for (const json of [false, true]) {
+          const r = await runCliHere(["context", ...seeds.flatMap((seed) => ["--seed", seed]), "--max-tokens", String(budget), "--cwd", root, ...(json ? ["--json"] : [])]);
+          expect(r.stderr).toContain("no seed matched a collected file");
+          expect(r.stderr).toContain(`error cut to fit the ${budget}-token budget`);
+          expect(counter.count(r.stderr)).toBeLessThanOrEqual(budget);
+        }
+        const m = (await client.callTool({ name: "svc_context", arguments: { path: root, seeds, maxTokens: budget } })) as { isError?: boolean; content: { text: string }[] };
+        expect(m.isError).toBe(true);
+        expect(m.content[0]?.text).toStartWith("validation_error: no seed matched a collected file");
+        expect(counter.count(m.content[0]?.text ?? "")).toBeLessThanOrEqual(budget);
+        c.send({ jsonrpc: "2.0", id: budget, method: "svc/scope", params: { sessionToken: token, mode: "focus", seed: "x".repeat(4000), maxTokens: budget } });
+        const reply = await c.next();
+        expect(reply.error.data.prefix).toBe("validation_error");
+        // the floor (48 tokens a copy) holds the smaller budget's error above it: 200 is held whole
+        if (budget === 200) expect(counter.count(JSON.stringify(reply.error))).toBeLessThanOrEqual(budget);
+      }
+      // no budget set: the error is whole (cut only at its own 2,000-character cap)
+      const whole = await runCliHere(["context", ...seeds.flatMap((seed) => ["--seed", seed]), "--cwd", root]);
+      expect(whole.stderr).not.toContain("error cut to fit");
+    } finally {
+      c.close();
+      await client.close();
+      await host.stop("test done");
+      delete process.env.SVC_RUNTIME_DIR;
+    }
+  }, 300_000);
+});
+
 /** How many dependents each hop lists. */
 function perHop(dependents: readonly { hop: number }[]): Map<number, number> {
   const counts = new Map<number, number>();
@@ -206,7 +299,7 @@ const ROW_LIMITED: Record<string, { param: string; samples: Record<string, unkno
       d.wiring?.matches?.length ?? 0,
     ],
   },
-  impact: { param: "limit", samples: [{ symbol: "Widget.spin" }, { symbol: "makeWidget" }], rows: (d) => [...perHop(d.dependents as { hop: number }[]).values(), d.tests.length] },
+  impact: { param: "limit", samples: [{ symbol: "Widget.spin" }, { symbol: "makeWidget" }, { symbol: "Spinner.spin" }], rows: (d) => [...perHop(d.dependents as { hop: number }[]).values(), d.tests.length, d.overriders.length] },
   test: { param: "limit", samples: [{ symbol: "Widget.spin" }], rows: (d) => [d.tests.length] },
   map: { param: "maxRows", samples: [{}], rows: (d) => [d.symbols.rows.length, d.routes.rows.length] },
 };
@@ -214,6 +307,8 @@ const ROW_LIMITED: Record<string, { param: string; samples: Record<string, unkno
 describe("row limits are hard: no list in an answer is longer than the caller's limit", () => {
   const files: Record<string, string> = { "package.json": '{ "name": "rows", "version": "1.0.0", "dependencies": { "express": "4.0.0" } }\n' };
   files["src/core.ts"] = "export class Widget {\n  spin(n: number): number {\n    return n + 1;\n  }\n}\nexport function makeWidget(): Widget {\n  return new Widget();\n}\n";
+  // an interface member with four implementers (impact lists them: limit holds that list too)
+  files["src/spinner.ts"] = `export interface Spinner {\n  spin(n: number): number;\n}\n${[0, 1, 2, 3].map((i) => `export class Spinner${i} implements Spinner {\n  spin(n: number): number {\n    return n + ${i};\n  }\n}\n`).join("")}`;
   for (let i = 0; i < 12; i++) files[`src/user${i}.ts`] = `import { makeWidget, Widget } from "./core";\nexport function widgetUser${i}(w: Widget): number {\n  return makeWidget().spin(${i}) + w.spin(1);\n}\n`;
   for (let i = 0; i < 6; i++) files[`src/user${i}.test.ts`] = `import { Widget } from "./core";\nimport { widgetUser${i} } from "./user${i}";\ntest("u", () => expect(widgetUser${i}(new Widget())).toBe(3));\n`;
   files["src/app.ts"] = `import express from "express";\nconst app = express();\n${Array.from({ length: 8 }, (_, i) => `app.get("/api/item${i}", (req, res) => res.send("${i}"));`).join("\n")}\nexport default app;\n`;
@@ -225,16 +320,28 @@ describe("row limits are hard: no list in an answer is longer than the caller's 
   });
 
   for (const [op, { param, samples, rows }] of Object.entries(ROW_LIMITED)) {
-    test(`${op}: --json at ${param} 1 and 2`, async () => {
+    test(`${op}: --json and MCP's structuredContent at ${param} 1 and 2`, async () => {
       const spec = REGISTRY.find((s) => s.op === op) as OperationSpec;
-      for (const sample of samples) {
-        for (const limit of [1, 2]) {
-          const argv = [...(cliArgv(spec, { path: root, ...sample, [param]: limit }) as string[]), "--cwd", root, "--json"];
-          const r = await runCliHere(argv);
-          if (r.code !== 0) throw new Error(`svc ${argv.join(" ")}: exit ${r.code}: ${r.stderr.slice(0, 300)}`);
-          const counts = rows(JSON.parse(r.stdout));
-          if (counts.some((n) => n > limit)) throw new Error(`svc ${argv.join(" ")}: lists of ${counts.join(", ")} rows over ${param} ${limit}`);
+      const binding = spec.mcp?.[0];
+      const client = binding ? await mcpClientFor(root) : null;
+      try {
+        for (const sample of samples) {
+          for (const limit of [1, 2]) {
+            const argv = [...(cliArgv(spec, { path: root, ...sample, [param]: limit }) as string[]), "--cwd", root, "--json"];
+            const r = await runCliHere(argv);
+            if (r.code !== 0) throw new Error(`svc ${argv.join(" ")}: exit ${r.code}: ${r.stderr.slice(0, 300)}`);
+            const counts = rows(JSON.parse(r.stdout));
+            if (counts.some((n) => n > limit)) throw new Error(`svc ${argv.join(" ")}: lists of ${counts.join(", ")} rows over ${param} ${limit}`);
+            if (!client || !binding) continue;
+            const args = { path: root, ...(binding.action ? { action: binding.action } : {}), ...sample, [param]: limit };
+            const m = (await client.callTool({ name: binding.tool, arguments: args })) as { isError?: boolean; content: { text: string }[]; structuredContent?: Record<string, any> };
+            if (m.isError || !m.structuredContent) throw new Error(`${binding.tool} ${JSON.stringify(sample)}: ${m.content[0]?.text.slice(0, 300)}`);
+            const sent = rows(m.structuredContent);
+            if (sent.some((n) => n > limit)) throw new Error(`${binding.tool} ${JSON.stringify(sample)}: lists of ${sent.join(", ")} rows over ${param} ${limit}`);
+          }
         }
+      } finally {
+        await client?.close();
       }
     }, 300_000);
   }
@@ -292,3 +399,33 @@ test("headAndTail keeps both ends around the marker and fits", async () => {
   expect(cut).toContain("line 499 of");
   expect(cut).toMatch(/\[\d+ lines cut\]/);
 });
+
+test("warnings over a quarter of a small budget are cut, never dropped without a word: an ignored svc.json still says so", async () => {
+  const counter = await tokenCounter();
+  const warnings = ["svc.json ignored: svc.json is not valid JSON: JSON Parse error: Expected '}' at line 1", "a second warning that will not fit", "a third one"];
+  const kept = fitWarnings(warnings, 20, counter) as string[];
+  expect(kept).toHaveLength(1);
+  expect(kept[0]).toStartWith("svc.json ignored: ");
+  expect(kept[0]).toEndWith("… [cut; 2 more warnings]");
+  expect(counter.count(warningLines(kept))).toBeLessThanOrEqual(20);
+  expect(fitWarnings(warnings, 1000, counter)).toEqual(warnings);
+  expect(fitWarnings(warnings, 5, counter)).toEqual([]);
+  // through the engine, on MCP, at a budget whose quarter the whole warning exceeds
+  const root = gitRepo({ "svc.json": "{ this is not json", "src/a.ts": `${Array.from({ length: 200 }, (_, i) => `export const v${i} = ${i};`).join("\n")}\n`, "package.json": "{}\n" });
+  const r = await call("focus", { path: root, focus: "src/a.ts", maxTokens: 60 }, { cwd: root, surface: "mcp" });
+  expect(answerTokens(r, counter)).toBeLessThanOrEqual(60);
+  expect(r.warnings?.[0]).toStartWith("svc.json ignored");
+}, 120_000);
+
+test("an ambiguous name lists in its structured result what its text lists (20), with the total: never every declaration of the name", async () => {
+  const files: Record<string, string> = { "package.json": '{ "name": "amb" }\n' };
+  for (let i = 0; i < 30; i++) files[`src/c${i}.ts`] = `export class C${i} {\n  run(): number {\n    return ${i};\n  }\n}\n`;
+  const root = gitRepo(files);
+  for (const [op, args] of [["impact", { symbol: "run" }], ["test", { symbol: "run" }], ["find", { query: "run", kind: "neighbors" }]] as const) {
+    const r = await call(op, { path: root, ...args, limit: 2 }, { cwd: root });
+    const data = r.data as { status: string; candidates: unknown[]; candidatesTotal?: number };
+    expect({ op, status: data.status, listed: data.candidates.length, total: data.candidatesTotal }).toEqual({ op, status: "ambiguous", listed: 20, total: 30 });
+    expect(r.text).toContain("'run' is ambiguous: 30 declarations");
+    expect(r.text).toContain("… and 10 more");
+  }
+}, 120_000);

@@ -8,6 +8,7 @@ import type { OperationSpec } from "../../registry/index.ts";
 import { warningLines } from "../../render/fit.ts";
 import { tokenCounter } from "../../text/tokens.ts";
 import { VERSION } from "../../version.ts";
+import { parseCommandLine } from "./argv.ts";
 import { intro } from "./intro.ts";
 import { errorLine, processIo, redactingIo, styleFor, type CliIo } from "./output.ts";
 import { progressBar } from "./progress.ts";
@@ -52,19 +53,40 @@ async function toRequest(spec: OperationSpec, args: readonly unknown[], options:
   return raw;
 }
 
-const cliLabel = (param: ParamSpec): string => (param.cli && param.cli.positional ? `<${param.name}>` : `--${flagName(param)}`);
+/** The options outside the registry's parameters that take one value, by command ("" for every command): the registry's own are validated by the engine. */
+const SINGLE_OPTIONS: Record<string, readonly string[]> = {
+  "": ["cwd"],
+  host: ["directory"],
+  mcp: ["client", "scope"],
+  localize: ["task"],
+  resolve: ["service", "request", "route", "config", "symbol"],
+};
+
+/** Why an option that takes one value cannot be used as given (twice, or an empty folder), else null: `--cwd a --cwd b` and `--cwd ""` ran in the working directory. */
+function repeatedOption(options: Record<string, unknown>, command: string | undefined): string | null {
+  for (const key of [...(SINGLE_OPTIONS[""] ?? []), ...(SINGLE_OPTIONS[command ?? ""] ?? [])]) {
+    const value = options[key];
+    const flag = `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+    if (Array.isArray(value)) return `option '${flag}' takes one value (given ${value.length} times)`;
+    if ((key === "cwd" || key === "directory") && typeof value === "string" && value.trim() === "") return `option '${flag}' must name a folder (got an empty value)`;
+  }
+  return null;
+}
+
+/** A parameter as the command line spells it: `<query>`, `--max-tokens`, `--no-dependents` (a boolean that defaults to true). */
+const cliLabel = (param: ParamSpec): string => (param.cli && param.cli.positional ? `<${param.name}>` : `--${param.cli && param.cli.negate ? "no-" : ""}${flagName(param)}`);
 
 type SubCommand = { checkUnknownOptions(): void; checkRequiredArgs(): void; checkUnusedArgs(): void };
 
 /** cac's argument checks for a command with sub-actions: null when fine, else the usage error's exit code. */
-function checkUsage(command: SubCommand, io: CliIo, usage: string): number | null {
+function checkUsage(command: SubCommand, io: CliIo, usage: string, json: boolean): number | null {
   try {
     command.checkUnknownOptions();
     command.checkRequiredArgs();
     command.checkUnusedArgs();
     return null;
   } catch (error) {
-    return usageError(io, (error as Error).message.replace(/`/g, "'"), usage);
+    return usageError(io, (error as Error).message.replace(/`/g, "'"), usage, json);
   }
 }
 
@@ -76,7 +98,7 @@ async function runMcpCommand(
   style: ReturnType<typeof styleFor>,
 ): Promise<number> {
   const usage = "mcp serve [--root <dir>] [--allow-root <dir>…] | mcp install [--client claude|cursor|vscode|codex|all] [--scope project|user] [--with-hooks]";
-  const bad = checkUsage(command, io, usage);
+  const bad = checkUsage(command, io, usage, options.json === true);
   if (bad !== null) return bad;
   const action = String(args[0]);
   if (action === "serve") {
@@ -89,7 +111,7 @@ async function runMcpCommand(
       return 1;
     }
   }
-  if (action !== "install") return usageError(io, `unknown mcp action '${action}'`, usage);
+  if (action !== "install") return usageError(io, `unknown mcp action '${action}'`, usage, options.json === true);
   return runInstaller(options, io, style, async (root) => {
     const { installMcp } = await import("../../install/mcp-install.ts");
     return installMcp({
@@ -109,9 +131,9 @@ async function runHookCommand(
   style: ReturnType<typeof styleFor>,
 ): Promise<number> {
   const usage = "hook install [--force]";
-  const bad = checkUsage(command, io, usage);
+  const bad = checkUsage(command, io, usage, options.json === true);
   if (bad !== null) return bad;
-  if (String(args[0]) !== "install") return usageError(io, `unknown hook action '${String(args[0])}'`, usage);
+  if (String(args[0]) !== "install") return usageError(io, `unknown hook action '${String(args[0])}'`, usage, options.json === true);
   return runInstaller(options, io, style, async (root) => {
     const { installHook } = await import("../../install/hook-install.ts");
     return installHook({ root, force: options.force === true });
@@ -137,11 +159,13 @@ export async function runCli(argv: readonly string[], rawIo: CliIo = processIo):
   const { cli, byCommand } = buildProgram(VERSION);
   let parsed: { args: readonly unknown[]; options: Record<string, unknown> };
   try {
-    parsed = cli.parse(["svc", "svc", ...argv], { run: false });
+    parsed = parseCommandLine(cli, argv);
   } catch (error) {
     return usageError(io, (error as Error).message, "<command> [options]");
   }
   const options = parsed.options;
+  // with --json every failure is one JSON object on stderr, a usage error included
+  const json = options.json === true;
   const style = styleFor(io, options.color === false);
   if (options.help || options.h) return 0; // cac printed it
   if (options.version || options.v) {
@@ -149,11 +173,16 @@ export async function runCli(argv: readonly string[], rawIo: CliIo = processIo):
     return 0;
   }
   const command = cli.matchedCommand;
+  const twice = repeatedOption(options, command?.name);
+  if (twice) {
+    const spec = command ? byCommand.get(command.name) : undefined;
+    return usageError(io, twice, spec ? usageOf(spec) : `${command?.name ?? "<command>"} [options]`, json);
+  }
   if (!command) {
     const first = parsed.args[0];
-    if (first !== undefined) return usageError(io, `unknown command '${String(first)}'`, "<command> [options]; svc --help lists the commands");
+    if (first !== undefined) return usageError(io, `unknown command '${String(first)}'`, "<command> [options]; svc --help lists the commands", json);
     const stray = Object.keys(options).filter((k) => !GLOBAL_KEYS.has(k));
-    if (stray.length) return usageError(io, `unknown option '--${stray[0]}'`, "<command> [options]");
+    if (stray.length) return usageError(io, `unknown option '--${stray[0]}'`, "<command> [options]", json);
     io.out(intro(VERSION, [...byCommand.keys(), "mcp", "hook", "host"]));
     return 0;
   }
@@ -164,10 +193,10 @@ export async function runCli(argv: readonly string[], rawIo: CliIo = processIo):
       command.checkUnknownOptions();
       command.checkUnusedArgs();
     } catch (error) {
-      return usageError(io, (error as Error).message.replace(/`/g, "'"), `${command.name} [path] …`);
+      return usageError(io, (error as Error).message.replace(/`/g, "'"), `${command.name} [path] …`, json);
     }
     const alias = deprecatedAlias(command.name, options);
-    if ("usage" in alias) return usageError(io, alias.usage, alias.line);
+    if ("usage" in alias) return usageError(io, alias.usage, alias.line, json);
     io.err(`svc ${command.name} is deprecated; use: ${alias.replacement}`);
     const spec = byCommand.get("find") as OperationSpec;
     return runOperation(spec, { ...alias.request, ...(parsed.args[0] !== undefined ? { path: parsed.args[0] } : {}) }, options, io, style);
@@ -179,20 +208,20 @@ export async function runCli(argv: readonly string[], rawIo: CliIo = processIo):
       const { runHost } = await import("../host/run.ts");
       return await runHost(typeof options.directory === "string" ? options.directory : undefined, typeof options.cwd === "string" ? options.cwd : process.cwd(), io, options.quiet === true);
     } catch (error) {
-      if ((error as Error).name === "CACError") return usageError(io, (error as Error).message.replace(/`/g, "'"), "host [--directory <root>]");
+      if ((error as Error).name === "CACError") return usageError(io, (error as Error).message.replace(/`/g, "'"), "host [--directory <root>]", json);
       failure(io, error, style, options.json);
       return 1;
     }
   }
   const spec = byCommand.get(command.name);
-  if (!spec) return usageError(io, `unknown command '${command.name}'`, "<command> [options]");
+  if (!spec) return usageError(io, `unknown command '${command.name}'`, "<command> [options]", json);
   try {
     command.checkUnknownOptions();
     command.checkOptionValue();
     command.checkRequiredArgs();
     command.checkUnusedArgs();
   } catch (error) {
-    return usageError(io, (error as Error).message.replace(/`/g, "'"), usageOf(spec), options.json === true);
+    return usageError(io, (error as Error).message.replace(/`/g, "'"), usageOf(spec), json);
   }
   let raw: Record<string, unknown>;
   try {

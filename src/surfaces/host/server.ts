@@ -153,12 +153,16 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     const reply = (result: unknown) => {
       if (id !== undefined) conn.send({ jsonrpc: "2.0", id, result });
     };
+    // a notification (no id) is answered with nothing, its failures included (JSON-RPC 2.0 §4.1)
+    const fail = (code: number, message: string, data?: unknown) => {
+      if (id !== undefined) conn.send(error(id, code, message, data));
+    };
     if (method === "svc/handshake") {
       reply({ hostVersion: VERSION, protocolVersion: PROTOCOL_VERSION, sessionToken: tokenText, root });
       return;
     }
-    if (!sameToken(params.sessionToken, token)) return void conn.send(error(id, RPC.invalidParams, BAD_TOKEN));
-    if (params.root !== undefined && realRoot(String(params.root)) !== root) return void conn.send(error(id, RPC.invalidParams, BAD_ROOT));
+    if (!sameToken(params.sessionToken, token)) return fail(RPC.invalidParams, BAD_TOKEN);
+    if (params.root !== undefined && (typeof params.root !== "string" || realRoot(params.root) !== root)) return fail(RPC.invalidParams, BAD_ROOT);
     if (method === "svc/stats") return reply(stats());
     if (method === "svc/shutdown") {
       reply({ ok: true });
@@ -166,17 +170,17 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       return;
     }
     const spec = byRpc.get(method);
-    if (!spec) return void conn.send(error(id, RPC.methodNotFound, `Method not found: ${clipInput(redactText(method))}`));
+    if (!spec) return fail(RPC.methodNotFound, `Method not found: ${clipInput(redactText(method))}`);
     const { sessionToken: _t, root: _r, ...rest } = params;
     try {
       // the host answers for its root: another `path` would be overwritten by it (ignored, silently), so it is refused
-      if (rest.path !== undefined && realRoot(String(rest.path)) !== root) throw validationError(`${method} answers for ${root}, not ${clipInput(String(rest.path))}: pass root (or nothing); scope with the method's own parameters (directory, seed, query)`);
+      if (rest.path !== undefined && (typeof rest.path !== "string" || realRoot(rest.path) !== root)) throw validationError(`${method} answers for ${root}, not ${clipInput(rest.path)}: pass root (or nothing); scope with the method's own parameters (directory, seed, query)`);
       const result = await invoke(spec, { ...rest, path: root }, { cwd: root, surface: "rpc", longLived: true, host: true }, rpcLabel);
       reply(result.data); // redacted by the engine
     } catch (e) {
       const svcError = asSvcError(e);
       const code = svcError.prefix === "validation_error" ? RPC.invalidParams : RPC.operationError;
-      conn.send(error(id, code, svcError.formatted, { prefix: svcError.prefix, message: svcError.message }));
+      fail(code, svcError.formatted, { prefix: svcError.prefix, message: svcError.message });
     }
   }
 
@@ -184,8 +188,11 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     onMessage(conn: Connection, message: unknown) {
       lastActivity = Date.now();
       const req = message as RpcRequest;
-      if (typeof req !== "object" || req === null || req.jsonrpc !== "2.0" || typeof req.method !== "string" || (req.params !== undefined && (typeof req.params !== "object" || Array.isArray(req.params)))) {
-        conn.sendAndClose(error((req as RpcRequest | null)?.id ?? null, RPC.invalidRequest, "Invalid Request"));
+      if (Array.isArray(message)) return void conn.sendAndClose(error(null, RPC.invalidRequest, "Invalid Request: batch requests are not supported; send one request per frame"));
+      const validId = req?.id === undefined || req.id === null || typeof req.id === "string" || typeof req.id === "number";
+      if (typeof req !== "object" || req === null || req.jsonrpc !== "2.0" || typeof req.method !== "string" || !validId || (req.params !== undefined && (typeof req.params !== "object" || req.params === null || Array.isArray(req.params)))) {
+        // an id of another type is no id to answer under (JSON-RPC 2.0: a string, a number or null)
+        conn.sendAndClose(error(validId ? ((req as RpcRequest | null)?.id ?? null) : null, RPC.invalidRequest, validId ? "Invalid Request" : "Invalid Request: id must be a string, a number or null"));
         return;
       }
       requestsServed++;

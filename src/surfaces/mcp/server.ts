@@ -5,8 +5,8 @@
 import { resolve } from "node:path";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
-import { invoke, rejectUnknownParams } from "../../engine.ts";
-import { asSvcError, clipInput, validationError } from "../../errors.ts";
+import { answerBudget, invoke, rejectUnknownParams, validateRequest } from "../../engine.ts";
+import { asSvcError, clipInput } from "../../errors.ts";
 import { tokenCounter } from "../../text/tokens.ts";
 import { VERSION } from "../../version.ts";
 import { ensureHost } from "../../host/spawn.ts";
@@ -24,10 +24,10 @@ const LARGE_ANSWER_TOKENS = 25_000;
 function pickRoute(tool: McpTool, args: Record<string, unknown>): McpRoute {
   const routes = tool.routes;
   if (routes.size === 1 && routes.has("")) return routes.get("") as McpRoute;
-  const action = args.action === undefined ? ([...routes.keys()][0] as string) : String(args.action);
-  const route = routes.get(action);
-  if (!route) throw validationError(`unknown action '${clipInput(action)}'. Valid values: ${[...routes.keys()].join(", ")}`);
-  return route;
+  // validated as every parameter is (null is the default, ["map"] is a list, not map)
+  const actions = [...routes.keys()];
+  const { action } = validateRequest([{ name: "action", type: "enum", values: actions, default: actions[0], description: "" }], { action: args.action });
+  return routes.get(action as string) as McpRoute;
 }
 
 /**
@@ -42,9 +42,9 @@ function checkKnown(tool: McpTool, route: McpRoute, args: Record<string, unknown
   rejectUnknownParams(Object.keys(args), known, where);
 }
 
-async function largeAnswerNote(text: string, args: Record<string, unknown>): Promise<string> {
-  // explicit maxTokens=0 (unlimited, where an operation allows it) is the one way past the default budget
-  if (text.length < 60_000 || (typeof args.maxTokens === "number" && args.maxTokens > 0) || args.tokenBudget !== undefined) return "";
+/** A note on an answer too large for many clients: only for one with no budget (explicit maxTokens=0, unlimited where an operation allows it, is the one way past the default); an answer fitted to a budget has no room for it. */
+async function largeAnswerNote(text: string, budget: number | null): Promise<string> {
+  if (text.length < 60_000 || budget !== null) return "";
   const tokens = (await tokenCounter()).count(text);
   if (tokens <= LARGE_ANSWER_TOKENS) return "";
   return `<!-- svc: this answer is ~${(tokens / 1000).toFixed(1)}k tokens, more than the ~25k many clients accept; pass maxTokens to cap it (most relevant first). -->\n`;
@@ -100,7 +100,7 @@ export function createMcpServer(served: ServedRoots = new ServedRoots({}, proces
                 void extra.sendNotification({ method: "notifications/progress", params: { progressToken, progress: done, total, ...(message ? { message } : {}) } } as never);
               },
       }));
-      const text = `${await largeAnswerNote(result.text, raw)}${warningLines(result.warnings)}${result.text}`;
+      const text = `${await largeAnswerNote(result.text, answerBudget(route.spec, raw, { cwd: served.cwd, surface: "mcp" }))}${warningLines(result.warnings)}${result.text}`;
       return { content: [{ type: "text" as const, text }], structuredContent: result.data as Record<string, unknown> };
     } catch (error) {
       const svcError = asSvcError(error);

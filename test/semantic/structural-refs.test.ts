@@ -1,6 +1,6 @@
 // References the compiler makes by structure (findReferences lists them): an object literal
 // written where a type is expected, a shorthand `{ helper }`, a destructured name (also of a
-// dynamic `import()`), a quoted key of an indexed access. Before the walk asked the checker
+// dynamic `import()`), a quoted key of an indexed access; and a member's implementers. Before the walk asked the checker
 // for them, `svc find --kind neighbors Options.enabled` said "0 references (checker-complete)"
 // while every `{ enabled: … }` in the workspace depended on it.
 
@@ -48,6 +48,7 @@ const REPO = {
     "}",
     "",
   ].join("\n"),
+  "src/job.ts": ["import type { Options } from './lib'", "export class Job implements Options {", "  enabled = true", "  load(): number {", "    return 1", "  }", "}", ""].join("\n"),
   "src/dyn.ts": ["export async function later(): Promise<number> {", "  const { other } = await import('./lib')", "  return other()", "}", ""].join("\n"),
 };
 
@@ -77,9 +78,12 @@ describe("references by structure", () => {
   test("an object literal's properties and methods reference the contextual type's members; a destructured name references the member", async () => {
     expect((await call("index", { path: root })).text).toStartWith("Indexed [semantic]");
     const enabled = await neighbors(root, "Options.enabled");
-    expect(sites(enabled)).toEqual(["src/read.ts:4", "src/use.ts:7"]);
+    expect(sites(enabled)).toEqual(["src/job.ts:3", "src/read.ts:4", "src/use.ts:7"]);
     expect(enabled.coverage.complete).toBe(true);
-    expect(sites(await neighbors(root, "Options.load"))).toEqual(["src/read.ts:2", "src/use.ts:7"]);
+    const load = await neighbors(root, "Options.load");
+    expect(sites(load)).toEqual(["src/job.ts:4", "src/read.ts:2", "src/use.ts:7"]);
+    // a class member implementing it is listed as impact lists it (find-references counts it too)
+    expect((load.neighbors.implementers ?? []).map((e) => `${e.from}@${e.path}:${e.line}`)).toEqual(["Job.load@src/job.ts:4"]);
   }, 120_000);
 
   test("a shorthand property references its value; a name destructured from import() references the export", async () => {

@@ -483,7 +483,9 @@ export class CheckWorkspace {
       this.seen = now;
       return 0;
     }
-    const graph = this.importGraph(loaded); // as it was: a deleted file's importers are still in it
+    const graph = this.importGraph(loaded);
+    // a deleted file's importers, found from the sources: the graph no longer has them once the host's index synced the removal and the projects reloaded
+    const goneImporters = deleted.length ? [...(await this.reachersOfUnlisted(deleted)).values()].flat() : [];
     // a file that declares globals (or did, or may have: a removed declaration file seen only now) can break files that never import it
     const global =
       changed.some((f) => now.get(f)!.global || before.get(f)!.global) ||
@@ -501,11 +503,11 @@ export class CheckWorkspace {
       const fresh = this.diskSurface(f);
       if (old === undefined || old === null || fresh === null || old.strict !== fresh.strict) reach.push(f);
     }
-    for (const f of global ? this.cache.keys() : graph.transitiveImporters(reach)) {
+    for (const f of global ? this.cache.keys() : [...graph.transitiveImporters(reach), ...goneImporters]) {
       const e = this.cache.get(f);
       if (e) e.stale = true;
     }
-    const urgent = new Set(graph.dependents(reach));
+    const urgent = new Set([...graph.dependents(reach), ...goneImporters]);
     if (created.length || deleted.length) {
       for (const [f, e] of this.cache) if (e.diags.some((d) => RESOLUTION_CODES.has(d.code))) urgent.add(f);
     }

@@ -43,7 +43,7 @@
 //     git-ignored, so svc reported the pin missing and checked the root tsconfig (tests included); after (an ignored pin
 //     is listed), true pass 15, true block 12, FALSE PASS 0, false block 0, abstain 12 (disk=none, tsconfig changes, and a
 //     commit adding a test the pinned config excludes: "in the commit but not on disk"). ky's pin is written the same way:
-//     its figures above were taken with svc on ky's own tsconfig.
+//     its figures above were most likely taken with svc on ky's own tsconfig (not re-run here).
 
 import { readFileSync, rmSync, writeFileSync, appendFileSync, existsSync, mkdirSync } from "node:fs";
 import { dirname, join, relative, basename } from "node:path";

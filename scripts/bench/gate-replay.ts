@@ -38,6 +38,12 @@
 //   importers are old; the stale-index false pass is shown by the fixture test in test/cli/gate-staged.test.ts).
 //   A true block's list can differ from tsc's (hono 79677607 remove-file src/request.ts: 11 listed, tsc 6) — the
 //   verdict is right; the count is reported as "block listing differs".
+//   zustand (pmndrs/zustand at f094eebe, tsc-baseline's inline config over src), 8 commits, 39 verdicts: before branch
+//     h59-claims, true pass 10, true block 12, FALSE PASS 0, false block 5, abstain 12 — the pinned config is written and
+//     git-ignored, so svc reported the pin missing and checked the root tsconfig (tests included); after (an ignored pin
+//     is listed), true pass 15, true block 12, FALSE PASS 0, false block 0, abstain 12 (disk=none, tsconfig changes, and a
+//     commit adding a test the pinned config excludes: "in the commit but not on disk"). ky's pin is written the same way:
+//     its figures above were most likely taken with svc on ky's own tsconfig (not re-run here).
 
 import { readFileSync, rmSync, writeFileSync, appendFileSync, existsSync, mkdirSync } from "node:fs";
 import { dirname, join, relative, basename } from "node:path";

@@ -29,6 +29,15 @@ export const TSC_PROJECTS: Record<string, TscProject> = {
     config: "tsconfig.bench.json",
     write: { compilerOptions: { strict: true, target: "es2022", module: "nodenext", moduleResolution: "nodenext", lib: ["es2022", "dom", "dom.iterable"], exactOptionalPropertyTypes: true, noEmit: true, skipLibCheck: true, types: [] }, include: ["source"] },
   },
+  // zustand's tsconfig names @testing-library/jest-dom types (not installed: TS2688 stops tsc) and
+  // includes tests that need vitest: its compiler options over src only
+  zustand: {
+    config: "tsconfig.bench.json",
+    write: {
+      compilerOptions: { target: "esnext", strict: true, jsx: "react-jsx", esModuleInterop: true, module: "esnext", moduleResolution: "bundler", skipLibCheck: true, allowImportingTsExtensions: true, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true, verbatimModuleSyntax: true, noEmit: true, types: [], paths: { zustand: ["./src/index.ts"], "zustand/*": ["./src/*.ts"] } },
+      include: ["src/**/*"],
+    },
+  },
 };
 
 export function sh(cmd: string[], cwd: string, env: Record<string, string> = {}): { code: number; out: string; err: string; ms: number } {

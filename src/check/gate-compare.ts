@@ -12,6 +12,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { diagDelta, errorsOf, type Diag } from "./diag.ts";
+import { declaresGlobals } from "./globals.ts";
 import { coldChecks, type CheckWorkspace } from "./workspace.ts";
 import { textReader } from "../workspace/files.ts";
 
@@ -43,21 +44,6 @@ const CHECKABLE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
 export const PROJECT_CONFIG = /(^|\/)(tsconfig[^/]*\.json|jsconfig[^/]*\.json|package\.json)$/;
 const PARALLEL = 8;
 
-/** TypeScript sources whose declarations can reach files that never import them. */
-const TS_SOURCE = /\.(ts|tsx)$/;
-
-/**
- * The text declares globals: a declaration file that is a script (no `import` or `export` at
- * the start of a line, so TypeScript does not make it a module), or any source with a
- * `declare global` / `declare module` block. Its importers are not all it can break. (A
- * script that is not a declaration file — a test using the runner's globals — is left to
- * its importers: what it declares is rarely used elsewhere, and checking everything on each
- * such edit would cost the gate its speed.)
- */
-export function declaresGlobals(path: string, text: string | null | undefined): boolean {
-  if (!TS_SOURCE.test(path) || text === null || text === undefined) return false;
-  return (path.endsWith(".d.ts") && !/^(import|export)\b/m.test(text)) || /^\s*declare\s+(global\b|module\s)/m.test(text);
-}
 
 export function isCheckable(path: string): boolean {
   return CHECKABLE.test(path) && !path.endsWith(".d.ts.map");

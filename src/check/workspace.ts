@@ -34,6 +34,7 @@ import { envBool } from "../sys/env.ts";
 import { toPosix } from "../workspace/root.ts";
 import { relative } from "node:path";
 import type { Diag } from "./diag.ts";
+import { declaresGlobals } from "./globals.ts";
 import { ImportGraph } from "./import-graph.ts";
 import { exportTypesOf } from "./export-types.ts";
 import { surfacesOf, type Surfaces } from "./surface.ts";
@@ -65,6 +66,8 @@ interface Seen {
   surface?: Surfaces | null;
   /** The printed types of its exports in this version (undefined: not computed yet). */
   exportTypes?: string | null;
+  /** This version declares globals (globals.ts): a change to it or its removal can break files that never import it. */
+  global?: boolean;
 }
 
 interface Source {
@@ -362,6 +365,12 @@ export class CheckWorkspace {
     return promise;
   }
 
+  /** The files of `files` the last look found on disk (a deleted one stays in the loaded programs' lists until they reload). */
+  private onDisk(files: string[]): string[] {
+    const seen = this.seen;
+    return seen ? files.filter((f) => seen.has(f)) : files;
+  }
+
   /** The surfaces of a file as it is on disk (cached per version). */
   diskSurface(rel: string): Surfaces | null {
     const seen = this.seen?.get(rel);
@@ -473,8 +482,10 @@ export class CheckWorkspace {
       if (s) now.set(f, s);
     }
     const before = this.seen;
+    const read = textReader(this.root);
     if (!before) {
       // First look: whatever changed between the engine's load and now is unknown, so the engine re-reads every file (~70 ms on 572 files).
+      for (const [f, s] of now) s.global = declaresGlobals(f, read(f));
       this.seen = now;
       this.engine.filesChanged([...now.keys()].map((f) => ({ path: this.abs(f), kind: "changed" as const })));
       return 0;
@@ -489,15 +500,24 @@ export class CheckWorkspace {
       else {
         s.surface = old.surface;
         s.exportTypes = old.exportTypes;
+        s.global = old.global;
       }
     }
+    for (const f of [...changed, ...created]) now.get(f)!.global = declaresGlobals(f, read(f));
     for (const f of before.keys()) if (!now.has(f)) deleted.push(f);
     for (const f of deleted) this.extra.delete(f);
     if (!changed.length && !created.length && !deleted.length) {
       this.seen = now;
       return 0;
     }
-    const graph = this.importGraph(loaded); // as it was: a deleted file's importers are still in it
+    const graph = this.importGraph(loaded);
+    // a deleted file's importers, found from the sources: the graph no longer has them once the host's index synced the removal and the projects reloaded
+    const goneImporters = deleted.length ? [...(await this.reachersOfUnlisted(deleted)).values()].flat() : [];
+    // a file that declares globals (or did, or may have: a removed declaration file seen only now) can break files that never import it
+    const global =
+      changed.some((f) => now.get(f)!.global || before.get(f)!.global) ||
+      created.some((f) => now.get(f)!.global) ||
+      deleted.some((f) => before.get(f)!.global ?? f.endsWith(".d.ts"));
     this.engine.filesChanged([
       ...changed.map((f) => ({ path: this.abs(f), kind: "changed" as const })),
       ...created.map((f) => ({ path: this.abs(f), kind: "created" as const })),
@@ -510,11 +530,11 @@ export class CheckWorkspace {
       const fresh = this.diskSurface(f);
       if (old === undefined || old === null || fresh === null || old.strict !== fresh.strict) reach.push(f);
     }
-    for (const f of graph.transitiveImporters(reach)) {
+    for (const f of global ? this.cache.keys() : [...graph.transitiveImporters(reach), ...goneImporters]) {
       const e = this.cache.get(f);
       if (e) e.stale = true;
     }
-    const urgent = new Set(graph.dependents(reach));
+    const urgent = new Set([...graph.dependents(reach), ...goneImporters]);
     if (created.length || deleted.length) {
       for (const [f, e] of this.cache) if (e.diags.some((d) => RESOLUTION_CODES.has(d.code))) urgent.add(f);
     }
@@ -582,7 +602,7 @@ export class CheckWorkspace {
   async workspaceDiagnostics(options: { exact: boolean; budgetMs?: number }): Promise<{ diags: Diag[]; files: number; pending: number; rechecked: number }> {
     const started = performance.now();
     await this.refresh({ scanNew: true });
-    const files = await this.files();
+    const files = this.onDisk(await this.files());
     const missing = files.filter((f) => !this.cache.has(f) || (options.exact && this.cache.get(f)?.stale));
     const computed = await this.diskDiagnostics(missing);
     if (!options.exact) {
@@ -614,7 +634,7 @@ export class CheckWorkspace {
         const todo = await this.exclusive(async () => {
           await this.refresh();
           if (this.engine.overlayPaths().length) return null; // nothing it checks now could be cached
-          const files = await this.files();
+          const files = this.onDisk(await this.files());
           return files.filter((f) => (!this.cache.has(f) || this.cache.get(f)?.stale) && !this.inFlight.has(f)).slice(0, SWEEP_PARALLEL);
         }, true);
         if (todo === null) {

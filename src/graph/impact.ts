@@ -35,7 +35,7 @@ export interface ImpactInputs {
 }
 
 /** Methods overriding or implementing `target` (a member) in classes that extend or implement its container. */
-function overridersOf(db: Database, target: SymbolRow): SymbolRow[] {
+export function overridersOf(db: Database, target: SymbolRow): SymbolRow[] {
   if (!target.container) return [];
   const container = db.query("SELECT id FROM symbols WHERE file_id = ? AND qualified_name = ?").all(target.fileId, target.container) as { id: number }[];
   if (!container.length) return [];

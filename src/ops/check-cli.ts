@@ -53,7 +53,10 @@ export interface GateRequest {
 }
 
 export interface GateData {
+  /** Whether the change was checked and introduced no error: never true for an abstain (a check that could not run is not a pass; `blocking` says whether it failed the gate). */
   passed: boolean;
+  /** An abstain only: whether it blocks (exit 1, with --strict) or lets the commit through unverified. */
+  blocking?: boolean;
   /** How the introduced errors were determined, or `abstain` when they could not be. */
   mode: "session" | "ref" | "staged" | "abstain";
   introduced: Diag[];
@@ -73,7 +76,7 @@ function abstain(reason: string, strict: boolean, data: Partial<GateData>): OpRe
     text: `svc gate: cannot verify (abstain): ${reason}; ${verdict}`,
     textToStderr: true,
     exitCode: strict ? 1 : 0,
-    data: { passed: !strict, mode: "abstain", introduced: [], reason, ...data },
+    data: { passed: false, blocking: strict, mode: "abstain", introduced: [], reason, ...data },
   };
 }
 

@@ -6,6 +6,7 @@
 
 import { SymbolFlags, type Project, type Symbol } from "typescript/unstable/async";
 import { SyntaxKind } from "typescript/unstable/ast";
+import { isQuotedMemberKey, structuralSite, structuralSymbols } from "./structural-refs.ts";
 import { surfaceOf, withInferred, type Surface } from "./surface.ts";
 
 export type RefKind = "calls" | "references" | "type_ref" | "extends" | "implements" | "reexports";
@@ -229,8 +230,20 @@ export class CheckerWalker {
     const kinds: RefKind[] = [];
     const aliases = new Set<string>();
     const candidates: N[] = [];
+    const structural: N[] = [];
+    const named = (text: string) => !this.declaredNames || this.declaredNames.has(text) || aliases.has(text);
     for (let i = 2; i < sf.nodes.length; i++) {
-      if (kindAt(sf, i) !== K.Identifier) continue;
+      const nodeKind = kindAt(sf, i);
+      if (nodeKind === K.StringLiteral) {
+        // `T['member']`, `x['member']`: the checker resolves the key to the member
+        const node = sf.getOrCreateNodeAtIndex(i);
+        if (isQuotedMemberKey(node) && named(node.text ?? "")) {
+          idents.push(node);
+          kinds.push("references");
+        }
+        continue;
+      }
+      if (nodeKind !== K.Identifier) continue;
       const node = sf.getOrCreateNodeAtIndex(i);
       const parent = node.parent;
       // local aliases: import bindings and renamed destructurings (`const { a: b } = require(…)`)
@@ -239,9 +252,12 @@ export class CheckerWalker {
     }
     for (const node of candidates) {
       const text = node.text ?? "";
-      if (this.declaredNames && !this.declaredNames.has(text) && !aliases.has(text) && node.parent?.kind !== K.ExportSpecifier) continue;
+      if (!named(text) && node.parent?.kind !== K.ExportSpecifier) continue;
       const kind = classify(node);
-      if (kind === null) continue;
+      if (kind === null) {
+        if (structuralSite(node)) structural.push(node);
+        continue;
+      }
       idents.push(node);
       kinds.push(kind);
     }
@@ -279,7 +295,15 @@ export class CheckerWalker {
         if (this.inWorkspace(file) && file !== path) result.modules.push({ line: lineOf(node), kind, target: file });
       } else if (!symbol) result.unresolved.push({ specifier: node.text ?? "", line: lineOf(node) });
     }
-    await Promise.all([...pending, inferred]);
+    const structuralDone = structuralSymbols(this.project.checker, structural).then(async (found) => {
+      for (let i = 0; i < structural.length; i++) {
+        for (const symbol of found[i] ?? []) {
+          const target = symbol.flags & SymbolFlags.Alias ? await this.aliased(symbol) : symbol;
+          for (const t of await this.targets(target)) result.refs.push({ line: lineOf(structural[i]!), kind: "references", target: t });
+        }
+      }
+    });
+    await Promise.all([...pending, inferred, structuralDone]);
     result.refs.sort((a, b) => a.line - b.line || a.kind.localeCompare(b.kind) || a.target.path.localeCompare(b.target.path) || a.target.line - b.target.line);
     return result;
   }

@@ -6,7 +6,7 @@
 // data; else an inferred project over the inventory's TS/JS files.
 
 import { existsSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { isAbsolute, join } from "node:path";
 import { FileIndex } from "../index/imports/file-index.ts";
 import { Packages } from "../index/imports/packages.ts";
 import { baseOf, child, dirOf, joinPath } from "../index/imports/paths.ts";
@@ -179,6 +179,14 @@ export function discoverProjects(input: DiscoverInput): Discovery {
     const rel = pin.replace(/^\.\//, "");
     const abs = join(input.root, rel);
     const config = existsSync(abs) && statSync(abs).isDirectory() ? child(rel, "tsconfig.json") : rel;
+    if (!ix.has(config) && (config.split("/").includes("..") || isAbsolute(rel))) {
+      problems.push(`svc.json pin names ${pin}, which is outside the root`);
+      continue;
+    }
+    if (!ix.has(config) && existsSync(join(input.root, config))) {
+      problems.push(`svc.json pin names ${config}, which is not a workspace file (outside the root through a symlink, or left out by svc's ignore rules)`);
+      continue;
+    }
     withReferences(ix, config, `svc.json pin`, projects, problems);
   }
   if (projects.length) return { method: "pin", projects, problems, ...base };

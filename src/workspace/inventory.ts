@@ -4,7 +4,7 @@
 // symlinks and oversized files (recorded as skipped), and files whose path holds a
 // credential (a token as a file name): the index never stores one, and a path is stored.
 
-import { existsSync, lstatSync, type Stats } from "node:fs";
+import { existsSync, lstatSync, realpathSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { lsFiles } from "../git/git.ts";
 import { envInt } from "../sys/env.ts";
@@ -164,6 +164,32 @@ async function statAhead(root: string, paths: Iterable<string>, nested: NestedRo
   return stats;
 }
 
+/**
+ * svc.json's tsconfig pins that git ignores (a generated or local-only config): listed all the
+ * same, or the pin would be reported missing and another config checked in its place. Only a
+ * regular file inside the root (no absolute path, no `..`, no symlink); a folder pin means its
+ * tsconfig.json.
+ */
+function ignoredPins(root: string, config: SvcConfig, listed: ReadonlySet<string>, keep: (p: string) => boolean): string[] {
+  const out: string[] = [];
+  for (const pin of config.tsconfig) {
+    const rel = pin.replace(/\\/g, "/").replace(/^(?:\.\/)+/, "").replace(/\/+$/, "");
+    if (rel === "" || rel.startsWith("/") || /^[A-Za-z]:/.test(rel) || rel.split("/").some((seg) => seg === ".." || seg === "." || seg === "")) continue;
+    const dir = statOf(root, rel);
+    const path = dir?.isDirectory() ? `${rel}/tsconfig.json` : rel;
+    if (listed.has(path) || out.includes(path) || !keep(path)) continue;
+    if (!statOf(root, path)?.isFile()) continue;
+    // a symlinked folder on the way could lead outside the root
+    try {
+      if (!inside(realpathSync(root), realpathSync(join(root, path)))) continue;
+    } catch {
+      continue;
+    }
+    out.push(path);
+  }
+  return out;
+}
+
 export interface InventoryOptions {
   maxFileBytes?: number;
   /** Paths likely in the inventory (those the store knows): stat them while git lists the files. Same answer, less wall time. */
@@ -184,6 +210,7 @@ export async function listInventory(ws: Workspace, config: SvcConfig, options: I
   const ahead = ws.isGit && options.expected ? await statAhead(ws.root, options.expected, nestedProbe) : new Map<string, Stats | null>();
   const { source, paths, nested, links = [] } = await listing;
   const kept = paths.filter(keep);
+  if (source === "git") kept.push(...ignoredPins(ws.root, config, new Set(kept), keep));
   // not named (the name is the credential), but counted: a file missing from every answer says why
   if (credentialPaths) warnings.push(`${credentialPaths} file${credentialPaths === 1 ? "" : "s"} left out of the index: ${credentialPaths === 1 ? "its path holds" : "their paths hold"} a credential (a token as a file or folder name)`);
   const nestedRoots = new Set(nested);

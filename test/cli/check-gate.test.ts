@@ -42,6 +42,11 @@ describe("svc gate without a host", () => {
     const config = runSvc(["gate"], { cwd: root, env });
     expect(config.code).toBe(0);
     expect(config.stderr).toContain("tsconfig.json changed since HEAD");
+    // a check that could not run is never a pass, in the JSON either (exit 0: not blocking)
+    const configJson = runSvc(["gate", "--json"], { cwd: root, env });
+    expect(configJson.code).toBe(0);
+    expect(JSON.parse(configJson.stdout)).toMatchObject({ passed: false, blocking: false, mode: "abstain" });
+    expect(JSON.parse(runSvc(["gate", "--json", "--strict"], { cwd: root, env }).stdout)).toMatchObject({ passed: false, blocking: true, mode: "abstain" });
     const bad = runSvc(["gate", "--since", "nope"], { cwd: root, env });
     expect(bad.code).toBe(1);
     expect(bad.stderr).toStartWith("validation_error:");

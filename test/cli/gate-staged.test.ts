@@ -7,7 +7,7 @@
 import { describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { declaresGlobals } from "../../src/check/gate-compare.ts";
+import { declaresGlobals } from "../../src/check/globals.ts";
 import { installHook } from "../../src/install/hook-install.ts";
 import { runSvc } from "../helpers/cli.ts";
 import { useRuntimeDir } from "../helpers/host.ts";

@@ -103,6 +103,26 @@ describe("inventory inside git", () => {
     }
   });
 
+  test("an svc.json tsconfig pin git ignores is listed (else the pin reads as missing and another config is checked); one outside the root is not", async () => {
+    const outside = plainDir({ "tsconfig.json": "{}\n" });
+    const root = gitRepo({
+      ".gitignore": "tsconfig.local.json\nlocal/\nout\n",
+      "svc.json": JSON.stringify({ tsconfig: ["tsconfig.local.json", "./local", "../x/tsconfig.json", "out/tsconfig.json"] }),
+      "tsconfig.json": '{ "compilerOptions": { "strict": true, "noEmit": true } }\n',
+      "src/a.ts": "export const a: number = 1;\n",
+      "test/t.ts": 'export const t: number = "s";\n',
+    });
+    writeFiles(root, { "tsconfig.local.json": '{ "compilerOptions": { "strict": true, "noEmit": true }, "include": ["src"] }\n', "local/tsconfig.json": "{}\n" });
+    symlinkSync(outside, join(root, "out"));
+    expect(paths(await inventoryOf(root))).toEqual([".gitignore", "local/tsconfig.json", "src/a.ts", "svc.json", "test/t.ts", "tsconfig.json", "tsconfig.local.json"]);
+    await call("index", { path: root }, { cwd: root });
+    const doctor = await call("doctor", { path: root }, { cwd: root });
+    expect(doctor.text).toContain("loaded  tsconfig.local.json  (1 file; svc.json pin)");
+    expect(doctor.text).toContain("problem: svc.json pin names ../x/tsconfig.json, which is outside the root\n");
+    expect(doctor.text).toContain("problem: svc.json pin names out/tsconfig.json, which is not a workspace file (outside the root");
+    expect(doctor.text).not.toContain("tsconfig.local.json, which");
+  }, 120_000);
+
   test(".svcignore and svc.json ignore entries are honoured", async () => {
     const root = gitRepo({
       ".svcignore": "# comment\nfixtures/\n*.snap.ts\n",

@@ -9,9 +9,6 @@ import { collectFrom } from "../plan/collect.ts";
 import { availabilityHeader } from "../render/availability.ts";
 import { findKind, opName, statusCall } from "../render/surface-calls.ts";
 import { formatTokens } from "../text/tokens.ts";
-import { secretsIn } from "../text/known-secrets.ts";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { localize, shortOfConfident, type Candidate, type GradeEvidence, type Localization, type Navigation } from "../retrieve/localize.ts";
 import type { Workspace } from "../workspace/root.ts";
 import { findLines, findPaths, findSymbols, findText, nearestNames, type LineSearch, type PathHit, type SymbolHit, type TextHit } from "../retrieve/lookup.ts";
@@ -174,7 +171,7 @@ export async function find(request: FindRequest, ctx: OpContext): Promise<OpResu
       else out.push(...section("text", total, hits.length, lines));
       // whole files, line by line: text in top-level code, registrations, strings and scripts too
       if (available) {
-        const found = withFileSecretsTaken(ws.root, findLines(db, ws.root, query, request.limit, ws.relDir));
+        const found = findLines(db, ws.root, query, request.limit, ws.relDir); // lines as shown, their file's secrets taken out
         data.lines = found;
         const rows = found.hits.map((h) => `${h.path}:${h.line}  ${h.text}`);
         if (request.kind === "text") out.push(...(rows.length ? [`lines matching '${query}': ${found.total}${found.partial ? "+" : ""}${found.total > rows.length ? ` (showing ${rows.length}; raise limit (CLI --limit) for more)` : ""}`, ...rows.map((r) => `  ${r}`)] : []));
@@ -211,28 +208,3 @@ function noMatchNext(kind: FindKind, indexed: number, relDir: string, surface: S
   return `try another spelling or fewer words, ${findKind(surface, "task")} (a description of what it does), or ${toc} for the files indexed here${scope}`;
 }
 
-/** Longest line text a line hit shows (findLines' cut). */
-const LINE_HIT_CHARS = 160;
-
-/**
- * Line hits show a file's lines alone, without the context a detector may need (a `.netrc`
- * `password …` line without its `machine` line, a PEM body line without its header): each
- * hit's line is shown with the secrets found in its whole file taken out (text/known-secrets.ts).
- */
-function withFileSecretsTaken(root: string, found: LineSearch): LineSearch {
-  const files = new Map<string, { lines: string[]; known: ReturnType<typeof secretsIn> } | null>();
-  const hits = found.hits.map((h) => {
-    if (!files.has(h.path)) {
-      try {
-        const text = readFileSync(join(root, h.path), "utf8");
-        files.set(h.path, { lines: text.split("\n"), known: secretsIn(text, h.path) });
-      } catch {
-        files.set(h.path, null);
-      }
-    }
-    const file = files.get(h.path);
-    const line = file?.lines[h.line - 1];
-    return { ...h, text: file && line !== undefined ? file.known.take(line.trim(), { path: h.path }).text.slice(0, LINE_HIT_CHARS) : "" };
-  });
-  return { ...found, hits };
-}

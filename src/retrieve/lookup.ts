@@ -5,8 +5,11 @@
 import type { Database } from "bun:sqlite";
 import { scoreByFields, topScores, type FieldWeight } from "./bm25f.ts";
 import { queryTerms } from "../text/terms.ts";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { secretsIn } from "../text/known-secrets.ts";
+import { readInside } from "../workspace/read-inside.ts";
+
+/** Longest line text a line hit shows. */
+export const LINE_HIT_CHARS = 160;
 
 export interface SymbolHit {
   kind: string;
@@ -209,8 +212,29 @@ function matchingLines(text: string, literal: string, parts: readonly string[]):
     if (end === -1) end = lower.length;
     const current = lower.slice(start, end);
     const exact = current.includes(literal);
-    if (exact || parts.every((p) => current.includes(p))) out.push({ line: line + 1, exact, text: (lines[line] ?? "").trim().slice(0, 160) });
+    if (exact || parts.every((p) => current.includes(p))) out.push({ line: line + 1, exact, text: lines[line] ?? "" });
     at = lower.indexOf(anchor, end + 1);
+  }
+  return out;
+}
+
+/**
+ * The lines of a file that match, judged on what an answer may show: each with the secrets of
+ * the whole file taken out (a `.netrc` `password …` line alone, a PEM body line without its
+ * header, hide from a line-level detector), so a query matching only inside a secret finds
+ * nothing — no hit confirms a secret's characters one query at a time.
+ */
+function shownMatches(text: string, path: string, literal: string, parts: readonly string[]): { line: number; exact: boolean; text: string }[] {
+  const raw = matchingLines(text, literal, parts);
+  if (raw.length === 0) return raw;
+  const known = secretsIn(text, path);
+  const lines = text.split("\n");
+  const out: { line: number; exact: boolean; text: string }[] = [];
+  for (const m of raw) {
+    const shown = known.take((lines[m.line - 1] ?? "").trim(), { path }).text;
+    const lower = shown.toLowerCase();
+    const exact = lower.includes(literal);
+    if (exact || parts.every((p) => lower.includes(p))) out.push({ line: m.line, exact, text: shown.slice(0, LINE_HIT_CHARS) });
   }
   return out;
 }
@@ -243,11 +267,11 @@ export function findLines(db: Database, root: string, query: string, limit: numb
   for (const f of files.slice(0, cap)) {
     let text: string;
     try {
-      text = readFileSync(join(root, f.path), "utf8");
+      text = readInside(root, f.path, "utf8");
     } catch {
       continue;
     }
-    for (const m of matchingLines(text, literal, parts)) hits.push({ path: f.path, line: m.line, text: m.text, exact: m.exact, damped: f.is_test === 1 || f.is_generated === 1 });
+    for (const m of shownMatches(text, f.path, literal, parts)) hits.push({ path: f.path, line: m.line, text: m.text, exact: m.exact, damped: f.is_test === 1 || f.is_generated === 1 });
   }
   hits.sort((a, b) => Number(b.exact) - Number(a.exact) || Number(a.damped) - Number(b.damped) || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line));
   return { hits: hits.slice(0, limit).map(({ damped: _d, ...h }) => h), total: hits.length, ...(partial ? { partial } : {}) };

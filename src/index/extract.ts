@@ -56,7 +56,7 @@ export interface ExtractedFile {
   ok: true;
   path: string;
   size: number;
-  mtimeMs: number;
+  stampMs: number;
   hash: string;
   language: LanguageId | null;
   isTest: boolean;
@@ -190,7 +190,7 @@ function fileRecord(entry: InventoryEntry, hash: string, text: string, language:
     ok: true as const,
     path: entry.path,
     size: entry.size,
-    mtimeMs: entry.mtimeMs,
+    stampMs: entry.stampMs,
     hash,
     language,
     isTest: isTestPath(entry.path),

@@ -90,7 +90,7 @@ export async function countDirty(db: Database, root: string): Promise<{ dirty: n
       continue;
     }
     known++;
-    if (row.size !== entry.size || row.mtime_ms !== entry.mtimeMs) dirty++;
+    if (row.size !== entry.size || row.mtime_ms !== entry.stampMs) dirty++;
   }
   return { dirty: dirty + (files.size + skipped.size - known), inventory };
 }

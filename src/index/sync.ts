@@ -113,11 +113,11 @@ function classify(root: string, entries: readonly InventoryEntry[], existing: Ma
     const row = existing.get(entry.path);
     if (!row) {
       const known = skippedBefore.get(entry.path);
-      if (known && known.size === entry.size && known.mtime_ms === entry.mtimeMs) continue;
+      if (known && known.size === entry.size && known.mtime_ms === entry.stampMs) continue;
       extract.push(entry);
       continue;
     }
-    if (row.size === entry.size && row.mtime_ms === entry.mtimeMs) continue;
+    if (row.size === entry.size && row.mtime_ms === entry.stampMs) continue;
     let hash: string | null = null;
     try {
       hash = contentHash(readInside(root, entry.path));
@@ -217,7 +217,7 @@ async function syncPass(root: string, pipeline: IndexPipeline, options: SyncOpti
         for (const result of pending.splice(0)) applyExtraction(writer, result, present.get(result.path));
       };
       const applyStatChanges = () => {
-        for (const { id, entry } of touched) writer.touchFile(id, entry.size, entry.mtimeMs);
+        for (const { id, entry } of touched) writer.touchFile(id, entry.size, entry.stampMs);
         for (const row of removed) writer.deleteFile(row.id);
         for (const path of vanishedSkips) writer.dropSkipped(path);
       };

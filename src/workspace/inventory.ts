@@ -12,6 +12,7 @@ import { findSecrets } from "../text/redact.ts";
 import { inside, realpathLenient } from "./allowed.ts";
 import type { SvcConfig } from "./config.ts";
 import { readInside } from "./read-inside.ts";
+import { changeStamp } from "./stamp.ts";
 import { IgnoreRules } from "./ignore.ts";
 import type { Workspace } from "./root.ts";
 import { walkFiles } from "./walk.ts";
@@ -30,7 +31,8 @@ export interface InventoryEntry {
   /** Root-relative, '/'-separated. */
   path: string;
   size: number;
-  mtimeMs: number;
+  /** Its change stamp (stamp.ts: the ctime), stored in the files row as `mtime_ms`. */
+  stampMs: number;
 }
 
 /** `crashed`: the extraction child died on it twice (kept until the file changes or `svc index --force`). */
@@ -227,7 +229,7 @@ export async function listInventory(ws: Workspace, config: SvcConfig, options: I
       skipped.push({ path, reason: "too-large" });
       continue;
     }
-    files.push({ path, size: stat.size, mtimeMs: stat.mtimeMs });
+    files.push({ path, size: stat.size, stampMs: changeStamp(stat) });
   }
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const out = linksOut(ws.root, source === "walk" ? links.filter(keep) : links);

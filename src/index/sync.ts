@@ -22,12 +22,12 @@ import { listInventory, type Inventory, type InventoryEntry, type SkipReason, ty
 import { findGitRoot } from "../workspace/root.ts";
 import { WIRING_EDGE_TYPES } from "../store/edge-types.ts";
 import { importResolver } from "./edges.ts";
-import { contentHash, type Extraction } from "./extract.ts";
+import type { Extraction } from "./extract.ts";
+import { hashNow } from "../workspace/stamp.ts";
 import { planTargeted } from "./targeted.ts";
 import type { FileChange, IndexPipeline, PassContext } from "./pass.ts";
 import { extractAll } from "./pool.ts";
 import { StoreWriter, applyExtraction, fileRows, skippedRows, type FileRow, type SkippedRow } from "./write.ts";
-import { readInside } from "../workspace/read-inside.ts";
 
 export interface SyncOptions {
   /** Discard every derived row first (`svc index --force`). */
@@ -118,12 +118,7 @@ function classify(root: string, entries: readonly InventoryEntry[], existing: Ma
       continue;
     }
     if (row.size === entry.size && row.mtime_ms === entry.stampMs) continue;
-    let hash: string | null = null;
-    try {
-      hash = contentHash(readInside(root, entry.path));
-    } catch {
-      hash = null;
-    }
+    const hash = hashNow(root, entry.path);
     if (hash !== null && hash === row.hash) touched.push({ id: row.id, entry });
     else extract.push(entry);
   }

@@ -4,7 +4,7 @@
 // svc compares is the change stamp (src/workspace/stamp.ts), which nothing sets back.
 
 import { afterAll, describe, expect, test } from "bun:test";
-import { statSync, utimesSync, writeFileSync } from "node:fs";
+import { appendFileSync, chmodSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { connectHost, type HostClient } from "../../src/host/client.ts";
 import { openCurrentIndex } from "../../src/indexing/fresh.ts";
@@ -35,6 +35,22 @@ function editKeepingStat(root: string, path: string, text: string): void {
   expect({ size: after.size, mtimeMs: after.mtimeMs }).toEqual({ size: before.size, mtimeMs: before.mtimeMs });
 }
 
+const LOCK = join(import.meta.dir, "..", "..", "src", "store", "lock.ts");
+
+/** A separate process holding the real writer lock of `root` until its stdin closes. */
+async function lockHolder(root: string): Promise<{ release: () => Promise<void> }> {
+  const script = `import { acquireWriterLock } from ${JSON.stringify(LOCK)}; const lock = acquireWriterLock(${JSON.stringify(root)}); console.log("held"); await Bun.stdin.text(); lock.release();`;
+  const child = Bun.spawn([process.execPath, "--no-install", "-e", script], { stdin: "pipe", stdout: "pipe", stderr: "inherit" });
+  const first = await child.stdout.getReader().read();
+  expect(new TextDecoder().decode(first.value)).toContain("held");
+  return {
+    release: async () => {
+      await child.stdin.end();
+      await child.exited;
+    },
+  };
+}
+
 /** What a reader gets: the index state and the declared names. */
 async function read(root: string): Promise<{ state: string; names: string[] }> {
   const index = await openCurrentIndex(root, {});
@@ -56,6 +72,30 @@ describe("an edit that keeps size and mtime", () => {
     // a second one in the same file: the stamp stored is the new one, not the old
     editKeepingStat(root, "src/a.ts", "export const delta = 1;\n");
     expect(await read(root)).toEqual({ state: "ready", names: ["delta", "other"] });
+  }, 120_000);
+
+  test("while another process writes the index, the stale answer counts the files whose bytes changed, not those only touched", async () => {
+    const root = pinnedRepo({ "src/a.ts": "export const alpha = 1;\n", "src/b.ts": "export const beta = 2;\n", "src/c.ts": "export const gamma = 3;\n", "src/d.ts": "export const delta = 4;\n" });
+    await syncIndex(root);
+    const holder = await lockHolder(root);
+    try {
+      // touched and chmod'ed: same bytes, new stamps; the index lacks nothing of them
+      utimesSync(join(root, "src/b.ts"), new Date(), new Date());
+      chmodSync(join(root, "src/c.ts"), 0o755);
+      let index = await openCurrentIndex(root, {});
+      expect(index.state).toBe("ready");
+      if (index.available) index.db.close();
+      // one file edited (same size, so only its bytes tell), one appended to
+      editKeepingStat(root, "src/a.ts", "export const omega = 1;\n");
+      appendFileSync(join(root, "src/d.ts"), "export const more = 5;\n");
+      index = await openCurrentIndex(root, {});
+      expect(index.state).toBe("stale_as_of");
+      expect(index.available && index.detail).toBe("2 changed files not reflected yet; another process is writing the index");
+      if (index.available) index.db.close();
+    } finally {
+      await holder.release();
+    }
+    expect(await read(root)).toEqual({ state: "ready", names: ["beta", "delta", "gamma", "more", "omega"] });
   }, 120_000);
 
   describe("with a host", () => {

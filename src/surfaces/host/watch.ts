@@ -1,9 +1,9 @@
-// The host's file watcher: a recursive watch on the root (plus .git/HEAD and .git/index)
+// The host's file watcher: a recursive watch on the root (plus .git/HEAD, .git/index and .git/info/exclude)
 // that reconciles the index after changes. The first event after a quiet spell reconciles
 // at once (a save shows up without waiting out a debounce); events that follow within
 // QUIET_MS are a burst (a checkout, a formatter) and coalesce into one reconcile once
 // quiet. A reconcile is targeted to the paths the watcher reported; events that name no
-// file path, git's HEAD/index and ignore-rule files ask for a full one, and so does a safety
+// file path, git's HEAD/index/info/exclude and ignore-rule files ask for a full one, and so does a safety
 // pass every FULL_EVERY_MS (events the kernel dropped). Without a usable watch (inotify
 // limits), it falls back to a periodic full reconcile.
 
@@ -70,6 +70,8 @@ const FULL_EVERY_MS = 5 * 60_000;
 const RECENT = 16;
 /** Changes to these can move other files in or out of the inventory. */
 const RULE_FILES = new Set([".gitignore", ".svcignore", "svc.json"]);
+/** git's own files that change the inventory with no work-tree file touched: the branch, the staged set, the repository's own ignore rules. */
+const GIT_FILES = new Set([".git/HEAD", ".git/index", ".git/info/exclude"]);
 
 const now = () => performance.timeOrigin + performance.now();
 
@@ -82,7 +84,7 @@ export function eventScope(name: string | null): "ignore" | "full" | string {
   if (!name) return "full";
   const path = name.replace(/\\/g, "/");
   if (path.startsWith(".svc/") || path === ".svc") return "ignore";
-  if (path.startsWith(".git/") || path === ".git") return path === ".git/HEAD" || path === ".git/index" ? "full" : "ignore";
+  if (path.startsWith(".git/") || path === ".git") return GIT_FILES.has(path) ? "full" : "ignore";
   const segments = path.split("/");
   if (segments.slice(0, -1).some((s) => PRUNED_DIRS.has(s))) return "ignore";
   const base = segments[segments.length - 1]!;

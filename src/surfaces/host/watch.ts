@@ -5,11 +5,15 @@
 // quiet. A reconcile is targeted to the paths the watcher reported; events that name no
 // file path, git's HEAD/index/info/exclude and ignore-rule files ask for a full one, and so does a safety
 // pass every FULL_EVERY_MS (events the kernel dropped). Without a usable watch (inotify
-// limits), it falls back to a periodic full reconcile.
+// limits), it falls back to a periodic full reconcile. git's own files may live outside the
+// watched tree (a linked worktree's or a submodule's git dir): a fence compares their stamps
+// with those at the last full reconcile, and a change asks for a full one before it vouches.
 
-import { rmSync, watch, writeFileSync, type FSWatcher } from "node:fs";
+import { lstatSync, rmSync, watch, writeFileSync, type FSWatcher } from "node:fs";
 import { join } from "node:path";
+import { inventoryGitFiles } from "../../git/dirs.ts";
 import { PRUNED_DIRS } from "../../workspace/inventory.ts";
+import { changeStamp } from "../../workspace/stamp.ts";
 import type { Logger } from "./log.ts";
 
 /** One reconcile, for svc/stats: times are epoch milliseconds (performance.timeOrigin based, sub-ms). */
@@ -79,6 +83,20 @@ const now = () => performance.timeOrigin + performance.now();
 const FENCE_WAIT_MS = 250;
 const FENCE_PREFIX = ".svc/watch-fence-";
 
+/** The stamps of git's files that decide the inventory (a `-` for one absent). */
+function gitStamp(files: readonly string[]): string {
+  return files
+    .map((file) => {
+      try {
+        const s = lstatSync(file);
+        return `${s.size}:${changeStamp(s)}`;
+      } catch {
+        return "-";
+      }
+    })
+    .join("|");
+}
+
 /** What an event asks for: nothing, these paths, or a full reconcile. */
 export function eventScope(name: string | null): "ignore" | "full" | string {
   if (!name) return "full";
@@ -106,6 +124,9 @@ export function startWatcher(root: string, options: { log: Logger; sync: SyncFn 
   const stats: Omit<WatchStats, "busy"> = { events: 0, reconciles: 0, full: 0, targeted: 0, failed: 0, recent: [] };
 
   const hasWork = () => dirtyFull || dirty.size > 0;
+  const gitFiles = inventoryGitFiles(root);
+  // git's files as the last full reconcile found them (read before it listed the tree)
+  let gitSeen: string | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let leading = false;
   // When the current burst's (or the last) reconcile started: a burst waits at most MAX_WAIT_MS from there.
@@ -131,6 +152,7 @@ export function startWatcher(root: string, options: { log: Logger; sync: SyncFn 
     running = (async () => {
       while (hasWork() && !closed) {
         const paths = dirtyFull ? null : [...dirty];
+        if (paths === null) gitSeen = gitStamp(gitFiles);
         const eventAt = firstEventAt;
         dirty = new Set();
         dirtyFull = false;
@@ -230,7 +252,13 @@ export function startWatcher(root: string, options: { log: Logger; sync: SyncFn 
       });
       try {
         writeFileSync(file, "");
-        return await seen;
+        const ok = await seen;
+        // a change to git's files no event reported (they live outside the watched tree): reconciled in full before the watcher vouches
+        if (ok && gitFiles.length > 0 && gitStamp(gitFiles) !== gitSeen) {
+          dirtyFull = true;
+          void run();
+        }
+        return ok;
       } catch {
         return false; // .svc not writable: no fence, no trust
       } finally {

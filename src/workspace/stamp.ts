@@ -6,11 +6,22 @@
 // costs one content-hash comparison, never a re-extraction.
 
 import { createHash } from "node:crypto";
+import { lstatSync } from "node:fs";
 import { readInside } from "./read-inside.ts";
 
 /** The stamp of a stat (fs.Stats, or anything with its ctime). */
 export function changeStamp(stat: { ctimeMs: number }): number {
   return stat.ctimeMs;
+}
+
+/** `size:stamp` of the file at an absolute path, "-" when there is none. */
+export function fileStamp(abs: string): string {
+  try {
+    const s = lstatSync(abs);
+    return `${s.size}:${changeStamp(s)}`;
+  } catch {
+    return "-";
+  }
 }
 
 /** The hash the store keeps of a file's bytes. */

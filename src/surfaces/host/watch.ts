@@ -9,11 +9,9 @@
 // watched tree (a linked worktree's or a submodule's git dir): a fence compares their stamps
 // with those at the last full reconcile, and a change asks for a full one before it vouches.
 
-import { lstatSync, rmSync, watch, writeFileSync, type FSWatcher } from "node:fs";
+import { rmSync, watch, writeFileSync, type FSWatcher } from "node:fs";
 import { join } from "node:path";
-import { inventoryGitFiles } from "../../git/dirs.ts";
-import { PRUNED_DIRS } from "../../workspace/inventory.ts";
-import { changeStamp } from "../../workspace/stamp.ts";
+import { gitInventoryStamp, PRUNED_DIRS } from "../../workspace/inventory.ts";
 import type { Logger } from "./log.ts";
 
 /** One reconcile, for svc/stats: times are epoch milliseconds (performance.timeOrigin based, sub-ms). */
@@ -83,20 +81,6 @@ const now = () => performance.timeOrigin + performance.now();
 const FENCE_WAIT_MS = 250;
 const FENCE_PREFIX = ".svc/watch-fence-";
 
-/** The stamps of git's files that decide the inventory (a `-` for one absent). */
-function gitStamp(files: readonly string[]): string {
-  return files
-    .map((file) => {
-      try {
-        const s = lstatSync(file);
-        return `${s.size}:${changeStamp(s)}`;
-      } catch {
-        return "-";
-      }
-    })
-    .join("|");
-}
-
 /** What an event asks for: nothing, these paths, or a full reconcile. */
 export function eventScope(name: string | null): "ignore" | "full" | string {
   if (!name) return "full";
@@ -124,7 +108,6 @@ export function startWatcher(root: string, options: { log: Logger; sync: SyncFn 
   const stats: Omit<WatchStats, "busy"> = { events: 0, reconciles: 0, full: 0, targeted: 0, failed: 0, recent: [] };
 
   const hasWork = () => dirtyFull || dirty.size > 0;
-  const gitFiles = inventoryGitFiles(root);
   // git's files as the last full reconcile found them (read before it listed the tree)
   let gitSeen: string | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -152,7 +135,7 @@ export function startWatcher(root: string, options: { log: Logger; sync: SyncFn 
     running = (async () => {
       while (hasWork() && !closed) {
         const paths = dirtyFull ? null : [...dirty];
-        if (paths === null) gitSeen = gitStamp(gitFiles);
+        if (paths === null) gitSeen = gitInventoryStamp(root);
         const eventAt = firstEventAt;
         dirty = new Set();
         dirtyFull = false;
@@ -254,7 +237,7 @@ export function startWatcher(root: string, options: { log: Logger; sync: SyncFn 
         writeFileSync(file, "");
         const ok = await seen;
         // a change to git's files no event reported (they live outside the watched tree): reconciled in full before the watcher vouches
-        if (ok && gitFiles.length > 0 && gitStamp(gitFiles) !== gitSeen) {
+        if (ok && gitInventoryStamp(root) !== gitSeen) {
           dirtyFull = true;
           void run();
         }

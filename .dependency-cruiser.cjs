@@ -38,8 +38,8 @@ const PEERS = {
   workspace: ["git", "lang", "text"],
   // the secret detector asks which files are code
   text: ["lang"],
-  // commit messages are scrubbed with the secret detector and tokenized like queries
-  history: ["text"],
+  // commit messages are scrubbed with the secret detector and tokenized like queries; the reflog is found in the git directory (a worktree's, from its .git file)
+  history: ["text", "git"],
   store: ["errors.ts"],
   sys: ["errors.ts", "version.ts"],
   "validate.ts": ["errors.ts", "params.ts"],

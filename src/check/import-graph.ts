@@ -12,6 +12,7 @@ import { parseRoot } from "../lang/outline.ts";
 import { baseName, languageOf, moduleName, type CodeLanguage } from "../lang/languages.ts";
 import { importsOf } from "../index/imports/extract.ts";
 import { createResolver } from "../index/imports/resolve.ts";
+import { changeStamp } from "../workspace/stamp.ts";
 
 const SOURCE = /\.(?:[cm]?ts|tsx|[cm]?js|jsx)$/;
 
@@ -86,7 +87,7 @@ export class ImportGraph {
   /**
    * The index's edges brought up to the disk (the index may be older: no host kept it current
    * through a checkout, a pull, edits): `sources` edited since the index read them (size or
-   * mtime differ) and those created since are read again.
+   * change stamp differ) and those created since are read again.
    */
   static fromStoreAtDisk(db: Database, root: string, inventory: readonly string[], sources: readonly string[], readText: (path: string) => string | null): ImportGraph {
     const graph = ImportGraph.fromStore(db);
@@ -105,7 +106,7 @@ export class ImportGraph {
       } catch {
         // gone since the listing: its edges stay as the index has them
       }
-      if (now && (row.size !== now.size || row.mtime_ms !== now.mtimeMs)) edited.push(f);
+      if (now && (row.size !== now.size || row.mtime_ms !== changeStamp(now))) edited.push(f);
     }
     graph.catchUp(root, inventory, edited, created, readText);
     return graph;

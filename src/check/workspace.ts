@@ -40,6 +40,7 @@ import { exportTypesOf } from "./export-types.ts";
 import { surfacesOf, type Surfaces } from "./surface.ts";
 import { redact } from "../text/redact.ts";
 import { secretsIn } from "../text/known-secrets.ts";
+import { changeStamp } from "../workspace/stamp.ts";
 
 export const ENGINE_NAME = `TypeScript ${TS_VERSION}`;
 /** Module-resolution errors: a file with one may be fixed (or broken) by a file appearing or going away. */
@@ -60,7 +61,7 @@ interface Entry {
 }
 
 interface Seen {
-  mtime: number;
+  stamp: number;
   size: number;
   /** The surfaces of this version (undefined: not computed yet; null: none to trust). */
   surface?: Surfaces | null;
@@ -84,10 +85,10 @@ function resolverInventory(loaded: LoadedWorkspace): string[] {
   return [...loaded.discovery.sourceFiles, ...(loaded.discovery.configFiles ?? [])];
 }
 
-function stat(path: string): { mtime: number; size: number } | null {
+function stat(path: string): { stamp: number; size: number } | null {
   try {
     const s = statSync(path);
-    return { mtime: s.mtimeMs, size: s.size };
+    return { stamp: changeStamp(s), size: s.size };
   } catch {
     return null;
   }
@@ -384,7 +385,7 @@ export class CheckWorkspace {
   /** Remember facts only for the version they were computed from (the file may have moved on meanwhile). */
   private sameVersion(rel: string, seen: Seen): boolean {
     const now = stat(this.abs(rel));
-    return now !== null && now.mtime === seen.mtime && now.size === seen.size;
+    return now !== null && now.stamp === seen.stamp && now.size === seen.size;
   }
 
   /** The printed types of a file's exports as the engine sees it now (overlays included): a hash, or null when unknown. */
@@ -496,7 +497,7 @@ export class CheckWorkspace {
     for (const [f, s] of now) {
       const old = before.get(f);
       if (!old) created.push(f);
-      else if (old.mtime !== s.mtime || old.size !== s.size) changed.push(f);
+      else if (old.stamp !== s.stamp || old.size !== s.size) changed.push(f);
       else {
         s.surface = old.surface;
         s.exportTypes = old.exportTypes;
@@ -578,8 +579,8 @@ export class CheckWorkspace {
 
   private configChanged(loaded: LoadedWorkspace): boolean {
     const configs = new Map<string, number>();
-    for (const p of loaded.projects) if (p.kind !== "inferred") configs.set(p.config, stat(this.abs(p.config))?.mtime ?? -1);
-    for (const pkg of loaded.discovery.packages) configs.set(pkg.dir ? `${pkg.dir}/package.json` : "package.json", stat(this.abs(pkg.dir ? `${pkg.dir}/package.json` : "package.json"))?.mtime ?? -1);
+    for (const p of loaded.projects) if (p.kind !== "inferred") configs.set(p.config, stat(this.abs(p.config))?.stamp ?? -1);
+    for (const pkg of loaded.discovery.packages) configs.set(pkg.dir ? `${pkg.dir}/package.json` : "package.json", stat(this.abs(pkg.dir ? `${pkg.dir}/package.json` : "package.json"))?.stamp ?? -1);
     const before = this.configs;
     this.configs = configs;
     if (!before.size) return false;

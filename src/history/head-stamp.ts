@@ -5,20 +5,9 @@
 // `git commit` of edits already indexed). null when there is no reflog to read (no git, a
 // bare repository, core.logAllRefUpdates off): nothing is said then, as before.
 
-import { readFileSync, statSync } from "node:fs";
-import { isAbsolute, join, resolve } from "node:path";
-
-/** The git directory of the repository whose top folder is `top` (a worktree's or submodule's own, from a `.git` file). */
-function gitDir(top: string): string | null {
-  const dotGit = join(top, ".git");
-  try {
-    if (statSync(dotGit).isDirectory()) return dotGit;
-    const m = /^gitdir:\s*(.+?)\s*$/m.exec(readFileSync(dotGit, "utf8"));
-    return m ? (isAbsolute(m[1]!) ? m[1]! : resolve(top, m[1]!)) : null;
-  } catch {
-    return null;
-  }
-}
+import { statSync } from "node:fs";
+import { join } from "node:path";
+import { gitDir } from "../git/dirs.ts";
 
 /** The stamp of the repository whose top folder (the one holding `.git`) is `top`; null without one. */
 export function headStamp(top: string | null): string | null {

@@ -3,7 +3,6 @@
 // over one file; runs in-process or in an extraction child (see pool.ts). The file's facts
 // (framework wiring) come from the syntax pass's visitor, handed in from above (pass.ts).
 
-import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { commentStyleOf, leadingComment, splitComments } from "../lang/comments.ts";
 import { isCodeLanguage, languageOf, type LanguageId } from "../lang/languages.ts";
@@ -22,6 +21,7 @@ import { scrubberFor, type Scrubber } from "./scrub.ts";
 import type { FileVisitor } from "./visitor.ts";
 import type { SgNode } from "@ast-grep/napi";
 import { readInside } from "../workspace/read-inside.ts";
+import { contentHash } from "../workspace/stamp.ts";
 
 /** `partial`: parsed, but a statement the grammar could not read may hide declarations (see outline.ts). */
 export type ParseStatus = "ok" | "partial" | "failed" | "none";
@@ -56,7 +56,7 @@ export interface ExtractedFile {
   ok: true;
   path: string;
   size: number;
-  mtimeMs: number;
+  stampMs: number;
   hash: string;
   language: LanguageId | null;
   isTest: boolean;
@@ -83,9 +83,6 @@ export type Extraction = ExtractedFile | SkippedExtraction;
 /** Kinds whose chunk covers only their header: their members have chunks of their own. */
 const CONTAINERS = new Set<string>([...TYPE_KINDS, "namespace", "module"]);
 
-export function contentHash(bytes: Uint8Array): string {
-  return createHash("sha256").update(bytes).digest("hex");
-}
 
 function pathTokens(path: string): string {
   const out: string[] = [];
@@ -190,7 +187,7 @@ function fileRecord(entry: InventoryEntry, hash: string, text: string, language:
     ok: true as const,
     path: entry.path,
     size: entry.size,
-    mtimeMs: entry.mtimeMs,
+    stampMs: entry.stampMs,
     hash,
     language,
     isTest: isTestPath(entry.path),

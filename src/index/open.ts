@@ -17,6 +17,7 @@ import { selfCommand } from "../sys/self.ts";
 import { loadConfig } from "../workspace/config.ts";
 import { listInventory, type Inventory } from "../workspace/inventory.ts";
 import { findGitRoot } from "../workspace/root.ts";
+import { hashNow } from "../workspace/stamp.ts";
 import type { SyncOptions, SyncResult } from "./sync.ts";
 import { fileRows, skippedRows } from "./write.ts";
 
@@ -75,14 +76,20 @@ export interface Freshness {
   behind(db: Database, root: string): boolean;
 }
 
-/** Number of inventory files whose stat differs from the store (added, changed or removed), and the inventory. */
-export async function countDirty(db: Database, root: string): Promise<{ dirty: number; inventory: Inventory }> {
+/**
+ * Number of inventory files whose stat differs from the store (added, changed or removed), and
+ * the inventory. `restamped`: the indexed files among them whose size is the same, with the
+ * hash the store has of them: their bytes may be unchanged (touched, chmod'ed), which only
+ * reading them tells (changedCount).
+ */
+export async function countDirty(db: Database, root: string): Promise<{ dirty: number; inventory: Inventory; restamped: { path: string; hash: string }[] }> {
   const ws = { root, dir: root, relDir: "", isGit: findGitRoot(root) === root };
   const files = fileRows(db);
   const skipped = skippedRows(db);
   const inventory = await listInventory(ws, loadConfig(root, root), { expected: [...files.keys(), ...skipped.keys()] });
   let dirty = 0;
   let known = 0;
+  const restamped: { path: string; hash: string }[] = [];
   for (const entry of inventory.files) {
     const row = files.get(entry.path) ?? skipped.get(entry.path);
     if (!row) {
@@ -90,9 +97,16 @@ export async function countDirty(db: Database, root: string): Promise<{ dirty: n
       continue;
     }
     known++;
-    if (row.size !== entry.size || row.mtime_ms !== entry.mtimeMs) dirty++;
+    if (row.size === entry.size && row.mtime_ms === entry.stampMs) continue;
+    dirty++;
+    if (row.size === entry.size && "hash" in row) restamped.push({ path: entry.path, hash: row.hash });
   }
-  return { dirty: dirty + (files.size + skipped.size - known), inventory };
+  return { dirty: dirty + (files.size + skipped.size - known), inventory, restamped };
+}
+
+/** Of a probe's dirty files, those whose bytes differ from the store's: a restamped file that hashes the same is not a change an answer lacks. */
+export function changedCount(root: string, probe: { dirty: number; restamped: readonly { path: string; hash: string }[] }): number {
+  return probe.dirty - probe.restamped.filter((r) => hashNow(root, r.path) === r.hash).length;
 }
 
 const inProcessBuilds = new Map<string, Promise<SyncResult | null>>();
@@ -171,7 +185,7 @@ export async function openIndex(root: string, options: ReadOptions, freshness: F
       lastMeta = verdict.meta;
       if (verdict.warm) {
         const probe = reconciled || keptFresh ? null : await countDirty(db, root);
-        const dirty = probe?.dirty ?? 0;
+        let dirty = probe?.dirty ?? 0;
         if (dirty === 0 && (reconciled || !freshness.behind(db, root))) return { available: true, root, db, meta: verdict.meta, state: "ready", ...(currentBy ? { currentBy } : {}) };
         db.close();
         reconciled = true;
@@ -182,8 +196,10 @@ export async function openIndex(root: string, options: ReadOptions, freshness: F
           continue;
         } catch (error) {
           if (!(error instanceof SvcError && error.prefix === "index_busy")) throw error;
+          // The answer names how many files it lacks: touched files whose bytes the store has are not among them.
+          if (probe) dirty = changedCount(root, probe);
           const stale = openSnapshot(root);
-          // Only a pass was behind (no file changed): the files are current, and the answer says what that pass lacks.
+          // Only a pass was behind, or files were only touched: the files are current, and the answer says what that pass lacks.
           if (stale && dirty === 0) return { available: true, root, db: stale, meta: verdict.meta, state: "ready" };
           if (stale) {
             return {

@@ -22,12 +22,12 @@ import { listInventory, type Inventory, type InventoryEntry, type SkipReason, ty
 import { findGitRoot } from "../workspace/root.ts";
 import { WIRING_EDGE_TYPES } from "../store/edge-types.ts";
 import { importResolver } from "./edges.ts";
-import { contentHash, type Extraction } from "./extract.ts";
+import type { Extraction } from "./extract.ts";
+import { hashNow } from "../workspace/stamp.ts";
 import { planTargeted } from "./targeted.ts";
 import type { FileChange, IndexPipeline, PassContext } from "./pass.ts";
 import { extractAll } from "./pool.ts";
 import { StoreWriter, applyExtraction, fileRows, skippedRows, type FileRow, type SkippedRow } from "./write.ts";
-import { readInside } from "../workspace/read-inside.ts";
 
 export interface SyncOptions {
   /** Discard every derived row first (`svc index --force`). */
@@ -113,17 +113,12 @@ function classify(root: string, entries: readonly InventoryEntry[], existing: Ma
     const row = existing.get(entry.path);
     if (!row) {
       const known = skippedBefore.get(entry.path);
-      if (known && known.size === entry.size && known.mtime_ms === entry.mtimeMs) continue;
+      if (known && known.size === entry.size && known.mtime_ms === entry.stampMs) continue;
       extract.push(entry);
       continue;
     }
-    if (row.size === entry.size && row.mtime_ms === entry.mtimeMs) continue;
-    let hash: string | null = null;
-    try {
-      hash = contentHash(readInside(root, entry.path));
-    } catch {
-      hash = null;
-    }
+    if (row.size === entry.size && row.mtime_ms === entry.stampMs) continue;
+    const hash = hashNow(root, entry.path);
     if (hash !== null && hash === row.hash) touched.push({ id: row.id, entry });
     else extract.push(entry);
   }
@@ -217,7 +212,7 @@ async function syncPass(root: string, pipeline: IndexPipeline, options: SyncOpti
         for (const result of pending.splice(0)) applyExtraction(writer, result, present.get(result.path));
       };
       const applyStatChanges = () => {
-        for (const { id, entry } of touched) writer.touchFile(id, entry.size, entry.mtimeMs);
+        for (const { id, entry } of touched) writer.touchFile(id, entry.size, entry.stampMs);
         for (const row of removed) writer.deleteFile(row.id);
         for (const path of vanishedSkips) writer.dropSkipped(path);
       };

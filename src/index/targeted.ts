@@ -10,6 +10,7 @@ import type { Database } from "bun:sqlite";
 import type { SvcConfig } from "../workspace/config.ts";
 import { maxFileBytes, NestedRoots, statOf, svcIgnoreRules, type Inventory, type InventoryEntry } from "../workspace/inventory.ts";
 import type { Workspace } from "../workspace/root.ts";
+import { changeStamp } from "../workspace/stamp.ts";
 import type { FileRow } from "./write.ts";
 
 export interface TargetedPlan {
@@ -52,7 +53,7 @@ export function planTargeted(db: Database, ws: Workspace, config: SvcConfig, pat
     if (!stat || !stat.isFile()) continue; // gone, or no longer a regular file: removed as a full listing would
     if ((rules.size > 0 && rules.ignores(path, false)) || nested.among([path]).size > 0) return null;
     if (stat.size > cap) tooLarge.add(path);
-    else files.push({ path, size: stat.size, mtimeMs: stat.mtimeMs });
+    else files.push({ path, size: stat.size, stampMs: changeStamp(stat) });
   }
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const skipped = [...tooLarge].sort().map((path) => ({ path, reason: "too-large" as const }));

@@ -85,7 +85,7 @@ export class StoreWriter {
   /** Insert or replace one file and everything derived from it; returns its id. */
   putFile(x: ExtractedFile): number {
     const existing = this.st("findFile").get(x.path) as { id: number } | null;
-    const cols = [x.language, x.size, x.mtimeMs, x.hash, x.isTest ? 1 : 0, x.isGenerated ? 1 : 0, x.tokens, x.lines, x.parseStatus] as const;
+    const cols = [x.language, x.size, x.stampMs, x.hash, x.isTest ? 1 : 0, x.isGenerated ? 1 : 0, x.tokens, x.lines, x.parseStatus] as const;
     let id: number;
     if (existing) {
       id = existing.id;
@@ -123,8 +123,8 @@ export class StoreWriter {
   }
 
   /** A file the inventory lists but extraction could not use (binary, unreadable). */
-  putSkipped(path: string, size: number, mtimeMs: number, reason: string): void {
-    this.st("putSkipped").run(path, size, mtimeMs, reason);
+  putSkipped(path: string, size: number, stampMs: number, reason: string): void {
+    this.st("putSkipped").run(path, size, stampMs, reason);
   }
 
   dropSkipped(path: string): void {
@@ -132,8 +132,8 @@ export class StoreWriter {
   }
 
   /** Same content, new stat: record the new size/mtime only. */
-  touchFile(id: number, size: number, mtimeMs: number): void {
-    this.st("touchFile").run(size, mtimeMs, id);
+  touchFile(id: number, size: number, stampMs: number): void {
+    this.st("touchFile").run(size, stampMs, id);
   }
 
   deleteFile(id: number): void {
@@ -180,7 +180,7 @@ export function applyExtraction(writer: StoreWriter, result: Extraction, entry: 
     writer.putFile(result);
     writer.dropSkipped(result.path);
   } else {
-    writer.putSkipped(result.path, entry?.size ?? 0, entry?.mtimeMs ?? 0, result.reason);
+    writer.putSkipped(result.path, entry?.size ?? 0, entry?.stampMs ?? 0, result.reason);
     writer.deleteByPath(result.path);
   }
 }

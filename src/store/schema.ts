@@ -38,6 +38,7 @@ CREATE TABLE IF NOT EXISTS files (
   path TEXT NOT NULL UNIQUE,
   language TEXT,
   size INTEGER NOT NULL,
+  -- the change stamp (src/workspace/stamp.ts: the ctime), under its old name
   mtime_ms REAL NOT NULL,
   hash TEXT NOT NULL,
   is_test INTEGER NOT NULL DEFAULT 0,

@@ -6,12 +6,14 @@
 
 import { existsSync, lstatSync, realpathSync, type Stats } from "node:fs";
 import { join } from "node:path";
+import { inventoryGitFiles } from "../git/dirs.ts";
 import { lsFiles } from "../git/git.ts";
 import { envInt } from "../sys/env.ts";
 import { findSecrets } from "../text/redact.ts";
 import { inside, realpathLenient } from "./allowed.ts";
 import type { SvcConfig } from "./config.ts";
 import { readInside } from "./read-inside.ts";
+import { changeStamp, fileStamp } from "./stamp.ts";
 import { IgnoreRules } from "./ignore.ts";
 import type { Workspace } from "./root.ts";
 import { walkFiles } from "./walk.ts";
@@ -30,7 +32,8 @@ export interface InventoryEntry {
   /** Root-relative, '/'-separated. */
   path: string;
   size: number;
-  mtimeMs: number;
+  /** Its change stamp (stamp.ts: the ctime), stored in the files row as `mtime_ms`. */
+  stampMs: number;
 }
 
 /** `crashed`: the extraction child died on it twice (kept until the file changes or `svc index --force`). */
@@ -227,7 +230,7 @@ export async function listInventory(ws: Workspace, config: SvcConfig, options: I
       skipped.push({ path, reason: "too-large" });
       continue;
     }
-    files.push({ path, size: stat.size, mtimeMs: stat.mtimeMs });
+    files.push({ path, size: stat.size, stampMs: changeStamp(stat) });
   }
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const out = linksOut(ws.root, source === "walk" ? links.filter(keep) : links);
@@ -238,4 +241,9 @@ export async function listInventory(ws: Workspace, config: SvcConfig, options: I
 /** The links among `paths` (root-relative) that lead out of the root (dangling ones too, by where they point); links between the workspace's own files are not worth a word. */
 function linksOut(root: string, paths: readonly string[]): string[] {
   return paths.filter((p) => !inside(root, realpathLenient(join(root, p)))).sort();
+}
+
+/** A stamp of git's own files that decide a repository's inventory with no work-tree file touched (HEAD, the index, info/exclude; a linked worktree's live outside it): "" without a repository. */
+export function gitInventoryStamp(root: string): string {
+  return inventoryGitFiles(root).map(fileStamp).join("|");
 }

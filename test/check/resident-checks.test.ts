@@ -4,7 +4,7 @@
 // what a change reaches further up the import chains.
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { rmSync } from "node:fs";
+import { rmSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { call } from "../../src/engine.ts";
 import type { FileCheckData } from "../../src/check/file-check.ts";
@@ -107,5 +107,18 @@ describe("the session delta on the resident workspace", () => {
     expect((seen.data as { introduced: { path: string; code: string }[] }).introduced.map((d) => `${d.code} ${d.path}`)).toEqual(["TS2322 src/later.ts"]);
     rmSync(join(root, "src/later.ts"));
     expect((await delta("created")).data).toMatchObject({ introduced: [], resolved: [] });
+  }, 120_000);
+
+  test("an edit that keeps the file's size and mtime (touch -d, cp -p) is rechecked: its error is introduced", async () => {
+    const pinned = new Date("2024-01-02T03:04:05Z");
+    writeFiles(root, { "src/kept.ts": "export const kept: number = 12;\n" });
+    utimesSync(join(root, "src/kept.ts"), pinned, pinned);
+    expect((await delta("kept")).data).toMatchObject({ established: true });
+    expect((await delta("kept")).data).toMatchObject({ introduced: [] });
+    writeFiles(root, { "src/kept.ts": "export const kept: string = 12;\n" });
+    utimesSync(join(root, "src/kept.ts"), pinned, pinned);
+    const seen = await delta("kept");
+    expect((seen.data as { introduced: { path: string; code: string }[] }).introduced.map((d) => `${d.code} ${d.path}`)).toEqual(["TS2322 src/kept.ts"]);
+    rmSync(join(root, "src/kept.ts"));
   }, 120_000);
 });

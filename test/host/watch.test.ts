@@ -35,8 +35,8 @@ async function expectMatchesListing(): Promise<void> {
   const inventory = await listInventory({ root, dir: root, relDir: "", isGit: true }, loadConfig(root, root));
   const db = openReader(root)!;
   try {
-    const stored = db.query("SELECT path, size, mtime_ms AS mtimeMs FROM files ORDER BY path").all();
-    expect(stored).toEqual(inventory.files.map((f) => ({ path: f.path, size: f.size, mtimeMs: f.mtimeMs })));
+    const stored = db.query("SELECT path, size, mtime_ms AS stampMs FROM files ORDER BY path").all();
+    expect(stored).toEqual(inventory.files.map((f) => ({ path: f.path, size: f.size, stampMs: f.stampMs })));
     expect(checkWarm(db, root).warm).toBe(true);
   } finally {
     db.close();

@@ -5,7 +5,7 @@ import { syncIndex } from "../../src/indexing/sync.ts";
 import type { InventoryEntry } from "../../src/workspace/inventory.ts";
 import { gitRepo } from "../helpers/repo.ts";
 
-const entry = (path: string, size: number): InventoryEntry => ({ path, size, mtimeMs: 0 });
+const entry = (path: string, size: number): InventoryEntry => ({ path, size, stampMs: 0 });
 
 /** 3,000 files: a few big ones among many small, in path order (as the inventory lists them). */
 function inventory(): InventoryEntry[] {

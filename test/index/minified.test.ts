@@ -19,8 +19,8 @@ test("a one-line bundle is flagged generated, costed and not parsed; ordinary co
   const code = Array.from({ length: 200 }, (_, i) => `export function f${i}(a: number): number {\n  return a + ${i};\n}\n`).join("");
   writeFileSync(join(dir, "bundle.js"), bundle);
   writeFileSync(join(dir, "code.ts"), code);
-  const b = extractFile(dir, { path: "bundle.js", size: bundle.length, mtimeMs: 0 });
-  const c = extractFile(dir, { path: "code.ts", size: code.length, mtimeMs: 0 });
+  const b = extractFile(dir, { path: "bundle.js", size: bundle.length, stampMs: 0 });
+  const c = extractFile(dir, { path: "code.ts", size: code.length, stampMs: 0 });
   if (!b.ok || !c.ok) throw new Error("not extracted");
   expect(b).toMatchObject({ isGenerated: true, parseStatus: "none", decls: [], language: "javascript" });
   expect(b.tokens).toBeGreaterThan(10_000);
@@ -29,7 +29,7 @@ test("a one-line bundle is flagged generated, costed and not parsed; ordinary co
   // a TypeScript module holding a huge asset string: its top-level declarations are listed from line heads
   const asset = `/** @internal */\nexport const javascript = "${"a".repeat(50_000)}"\n\nexport const css = \`${"b".repeat(9000)}\`\nconst local = 1\n`;
   writeFileSync(join(dir, "asset.ts"), asset);
-  const a = extractFile(dir, { path: "asset.ts", size: asset.length, mtimeMs: 0 });
+  const a = extractFile(dir, { path: "asset.ts", size: asset.length, stampMs: 0 });
   if (!a.ok) throw new Error("not extracted");
   expect(a.decls.map((d) => `${d.kind} ${d.name} ${d.exported} ${d.startLine}`)).toEqual(["const javascript true 2", "const css true 4", "const local false 5"]);
   expect(reduceFile(bundle, { path: "bundle.js", level: "skeleton" })).toBe(`// svc: minified file (${bundle.length} characters on 1 line): not outlined; read it at level none`);

@@ -24,7 +24,7 @@ describe("files with the same content", () => {
     writeFiles(root, { ...Object.fromEntries(copies.map((p) => [p, SOURCE])), ...Object.fromEntries(wired.map((p) => [p, WIRED])), "app/api/plain/route.ts": SOURCE });
     const entry = (path: string) => {
       const st = statSync(join(root, path));
-      return { path, size: st.size, mtimeMs: st.mtimeMs };
+      return { path, size: st.size, stampMs: st.ctimeMs };
     };
     const memo = new ContentMemo<ExtractedFile>();
     const paths = [...copies, ...wired, "app/api/plain/route.ts"];

@@ -27,7 +27,7 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const extracted = (file: string, source: string) => {
-  const x = extractFile(dir, { path: file, size: source.length, mtimeMs: 0 });
+  const x = extractFile(dir, { path: file, size: source.length, stampMs: 0 });
   if (!x.ok) throw new Error(`not extracted: ${x.reason}`);
   return x;
 };

@@ -1,15 +1,17 @@
-// The host's file watcher: a recursive watch on the root (plus .git/HEAD and .git/index)
+// The host's file watcher: a recursive watch on the root (plus .git/HEAD, .git/index and .git/info/exclude)
 // that reconciles the index after changes. The first event after a quiet spell reconciles
 // at once (a save shows up without waiting out a debounce); events that follow within
 // QUIET_MS are a burst (a checkout, a formatter) and coalesce into one reconcile once
 // quiet. A reconcile is targeted to the paths the watcher reported; events that name no
-// file path, git's HEAD/index and ignore-rule files ask for a full one, and so does a safety
+// file path, git's HEAD/index/info/exclude and ignore-rule files ask for a full one, and so does a safety
 // pass every FULL_EVERY_MS (events the kernel dropped). Without a usable watch (inotify
-// limits), it falls back to a periodic full reconcile.
+// limits), it falls back to a periodic full reconcile. git's own files may live outside the
+// watched tree (a linked worktree's or a submodule's git dir): a fence compares their stamps
+// with those at the last full reconcile, and a change asks for a full one before it vouches.
 
 import { rmSync, watch, writeFileSync, type FSWatcher } from "node:fs";
 import { join } from "node:path";
-import { PRUNED_DIRS } from "../../workspace/inventory.ts";
+import { gitInventoryStamp, PRUNED_DIRS } from "../../workspace/inventory.ts";
 import type { Logger } from "./log.ts";
 
 /** One reconcile, for svc/stats: times are epoch milliseconds (performance.timeOrigin based, sub-ms). */
@@ -70,6 +72,8 @@ const FULL_EVERY_MS = 5 * 60_000;
 const RECENT = 16;
 /** Changes to these can move other files in or out of the inventory. */
 const RULE_FILES = new Set([".gitignore", ".svcignore", "svc.json"]);
+/** git's own files that change the inventory with no work-tree file touched: the branch, the staged set, the repository's own ignore rules. */
+const GIT_FILES = new Set([".git/HEAD", ".git/index", ".git/info/exclude"]);
 
 const now = () => performance.timeOrigin + performance.now();
 
@@ -82,7 +86,7 @@ export function eventScope(name: string | null): "ignore" | "full" | string {
   if (!name) return "full";
   const path = name.replace(/\\/g, "/");
   if (path.startsWith(".svc/") || path === ".svc") return "ignore";
-  if (path.startsWith(".git/") || path === ".git") return path === ".git/HEAD" || path === ".git/index" ? "full" : "ignore";
+  if (path.startsWith(".git/") || path === ".git") return GIT_FILES.has(path) ? "full" : "ignore";
   const segments = path.split("/");
   if (segments.slice(0, -1).some((s) => PRUNED_DIRS.has(s))) return "ignore";
   const base = segments[segments.length - 1]!;
@@ -104,6 +108,8 @@ export function startWatcher(root: string, options: { log: Logger; sync: SyncFn 
   const stats: Omit<WatchStats, "busy"> = { events: 0, reconciles: 0, full: 0, targeted: 0, failed: 0, recent: [] };
 
   const hasWork = () => dirtyFull || dirty.size > 0;
+  // git's files as the last full reconcile found them (read before it listed the tree)
+  let gitSeen: string | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let leading = false;
   // When the current burst's (or the last) reconcile started: a burst waits at most MAX_WAIT_MS from there.
@@ -129,6 +135,7 @@ export function startWatcher(root: string, options: { log: Logger; sync: SyncFn 
     running = (async () => {
       while (hasWork() && !closed) {
         const paths = dirtyFull ? null : [...dirty];
+        if (paths === null) gitSeen = gitInventoryStamp(root);
         const eventAt = firstEventAt;
         dirty = new Set();
         dirtyFull = false;
@@ -228,7 +235,13 @@ export function startWatcher(root: string, options: { log: Logger; sync: SyncFn 
       });
       try {
         writeFileSync(file, "");
-        return await seen;
+        const ok = await seen;
+        // a change to git's files no event reported (they live outside the watched tree): reconciled in full before the watcher vouches
+        if (ok && gitInventoryStamp(root) !== gitSeen) {
+          dirtyFull = true;
+          void run();
+        }
+        return ok;
       } catch {
         return false; // .svc not writable: no fence, no trust
       } finally {

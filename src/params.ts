@@ -12,6 +12,8 @@ export interface ParamSpec {
   default?: string | number | boolean | null;
   required?: boolean;
   min?: number;
+  /** With min 0 (0 = no limit): no value from 1 up to this one less (a token budget: 0 or at least MIN_BUDGET). */
+  orAtLeast?: number;
   /** Largest integer accepted (default INT_CAP). */
   max?: number;
   /** Longest string accepted, in characters (default STRING_CAP; also each item of a string[]; object and object[]: the whole value as JSON, default CONTENT_CAP). */
@@ -46,6 +48,15 @@ export const CONTENT_CAP = 8 * 1024 * 1024;
 export const SOURCE_CAP = 2 * 1024 * 1024;
 export const LIST_CAP = 1000;
 export const INT_CAP = 1_000_000_000;
+
+/**
+ * The least token budget a call takes (maxTokens, ask's tokenBudget): every answer, an error
+ * included, fits it on every surface (the host's JSON-RPC error carries its message twice in a
+ * ~24-token envelope). A smaller one is refused up front as an invalid value, as -5 is: below
+ * it not even the prefixed line saying what went wrong fits, so the promise "what a caller
+ * limits, we never exceed" could not hold.
+ */
+export const MIN_BUDGET = 50;
 
 export const PATH_PARAM: ParamSpec = {
   name: "path",
@@ -95,12 +106,12 @@ export function maxTokensParam(defaultValue: number | null, description?: string
     name: "maxTokens",
     type: "int",
     default: defaultValue,
-    min: 1,
+    min: MIN_BUDGET,
     description:
       description ??
       (defaultValue === null
-        ? "Hard token limit for the output (unset = unlimited); most relevant files are kept first."
-        : `Token budget for the output (default ${defaultValue}).`),
+        ? `Hard token limit for the output (unset = unlimited; at least ${MIN_BUDGET}); most relevant files are kept first.`
+        : `Token budget for the output (default ${defaultValue}; at least ${MIN_BUDGET}).`),
     cli: { flag: "max-tokens" },
   };
 }

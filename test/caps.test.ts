@@ -204,3 +204,22 @@ test("a list for a one-value parameter (a flag given twice, [5]) is named as a l
     }
   }
 });
+
+test("integers and booleans parse one way on every operation: decimal digits (as text on the CLI) and true/false; '0x10', ' 5 ', '5.0', '1e3', '+5', 0/1 and 'yes' are refused", async () => {
+  const problems: string[] = [];
+  for (const spec of REGISTRY) {
+    for (const param of spec.params.filter((p) => p.type === "int" || p.type === "bool")) {
+      const bad = param.type === "int" ? ["0x10", " 5 ", "5.0", "1e3", "+5", "", "5abc"] : [0, 1, "1", "0", "yes", "on", ""];
+      for (const value of bad) {
+        const message = await outcome(spec.op, { ...baseArgs(spec, "/definitely/missing"), [param.name]: value });
+        const expected = param.type === "int" ? `validation_error: ${param.name} must be an integer (got '${value}')` : `validation_error: ${param.name} must be true or false (got '${value}')`;
+        if (message !== expected) problems.push(`${spec.op}.${param.name}=${JSON.stringify(value)}: ${message.slice(0, 160)}`);
+      }
+      // the text the CLI passes is read as the value it spells
+      const good = param.type === "int" ? String(param.max ?? Math.max(param.min ?? 0, param.orAtLeast ?? 0, 1)) : "TRUE";
+      const message = await outcome(spec.op, { ...baseArgs(spec, "/definitely/missing"), [param.name]: good });
+      if (/must be an integer|must be true or false/.test(message)) problems.push(`${spec.op}.${param.name}=${JSON.stringify(good)} refused: ${message.slice(0, 160)}`);
+    }
+  }
+  expect(problems).toEqual([]);
+});

@@ -31,9 +31,23 @@ export interface ParamSpec {
    * them; without, while it is set. Passed otherwise (and not its default), it is refused rather
    * than ignored: find's changedSince with kind=all would answer as if no ref had been given.
    */
-  appliesWith?: { param: string; values?: readonly string[]; /** Without values: other parameters, any of which set makes it apply too (fuse's depth: focus or query). */ or?: readonly string[] };
+  appliesWith?: AppliesRule | readonly AppliesRule[];
   /** CLI mapping: a positional argument, a flag with another name (`negate`: the CLI flag is `--no-<flag>`, for booleans that default to true; `fromStdin`: a boolean `--<flag>` that fills the parameter from standard input; `rest`: a string[] flag that also takes the command's extra arguments, as in `--files a.ts b.ts`), or not on the CLI at all. */
   cli?: { positional?: boolean; flag?: string; short?: string; negate?: boolean; fromStdin?: boolean; rest?: boolean } | false;
+}
+
+/** A condition under which a parameter means something; a parameter with several applies only when all hold (review's format: not in the plan alone, not in the handoff packet). */
+export interface AppliesRule {
+  param: string;
+  values?: readonly string[];
+  /** Without values: other parameters, any of which set makes it apply too (fuse's depth: focus or query). */
+  or?: readonly string[];
+}
+
+/** A parameter's appliesWith rules as a list. */
+export function appliesRules(spec: ParamSpec): readonly AppliesRule[] {
+  const rules = spec.appliesWith;
+  return !rules ? [] : Array.isArray(rules) ? rules : [rules as AppliesRule];
 }
 
 /**

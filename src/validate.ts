@@ -3,7 +3,7 @@
 // same `validation_error` wherever it comes from.
 
 import { clipInput, unknownValue, validationError } from "./errors.ts";
-import { CONTENT_CAP, INT_CAP, LIST_CAP, STRING_CAP, type ParamSpec } from "./params.ts";
+import { appliesRules, CONTENT_CAP, INT_CAP, LIST_CAP, STRING_CAP, type AppliesRule, type ParamSpec } from "./params.ts";
 
 /** How a surface names a parameter in messages (`--max-tokens` on the CLI, `maxTokens` in MCP). */
 export type ParamLabel = (spec: ParamSpec) => string;
@@ -145,11 +145,14 @@ export function validateRequest(
   return out;
 }
 
-/** A value the call passed for a parameter that means nothing with the others (`appliesWith`): refused, never ignored. */
+/** A value the call passed for a parameter that means nothing with the others (`appliesWith`, every rule): refused, never ignored. */
 function refuseInapplicable(spec: ParamSpec, params: readonly ParamSpec[], request: Record<string, unknown>, label: ParamLabel): void {
-  const rule = spec.appliesWith;
   const value = request[spec.name];
-  if (!rule || value === null || value === "" || JSON.stringify(value) === JSON.stringify(spec.default ?? null)) return;
+  if (value === null || value === "" || JSON.stringify(value) === JSON.stringify(spec.default ?? null)) return;
+  for (const rule of appliesRules(spec)) refuseUnless(rule, spec, params, request, label);
+}
+
+function refuseUnless(rule: AppliesRule, spec: ParamSpec, params: readonly ParamSpec[], request: Record<string, unknown>, label: ParamLabel): void {
   // a rule naming a parameter outside the list checked (a subset of an operation's) does not apply; the registry test holds every rule to a parameter of its operation
   const other = params.find((p) => p.name === rule.param);
   if (!other) return;

@@ -7,7 +7,7 @@
 import { describe, expect, test } from "bun:test";
 import { call } from "../src/engine.ts";
 import { MAX_ERROR_MESSAGE, SvcError } from "../src/errors.ts";
-import { INT_CAP, LIST_CAP, STRING_CAP, type ParamSpec } from "../src/params.ts";
+import { appliesRules, INT_CAP, LIST_CAP, STRING_CAP, type ParamSpec } from "../src/params.ts";
 import { REGISTRY, type OperationSpec } from "../src/registry/index.ts";
 import { globToRegExp } from "../src/workspace/ignore.ts";
 import { gitRepo } from "./helpers/repo.ts";
@@ -165,9 +165,7 @@ describe("strings hold no NUL but whole-file text; a parameter that means nothin
     const problems: string[] = [];
     let rules = 0;
     for (const spec of REGISTRY) {
-      for (const param of spec.params) {
-        const rule = param.appliesWith;
-        if (!rule) continue;
+      for (const { param, rule } of spec.params.flatMap((param) => appliesRules(param).map((rule) => ({ param, rule })))) {
         rules++;
         const other = spec.params.find((p) => p.name === rule.param);
         if (!other) {
@@ -193,6 +191,10 @@ describe("strings hold no NUL but whole-file text; a parameter that means nothin
     expect((await failure(call("reduce", { path: root, files: ["src/math.ts"], extension: ".py" }))).formatted).toBe("validation_error: extension applies only with content; pass content or leave extension out");
     expect((await failure(call("fuse", { path: root, depth: 3 }))).formatted).toBe("validation_error: depth applies only with focus or query; pass focus or query or leave depth out");
     expect((await call("fuse", { path: root, depth: 3, query: "total" })).text).toContain("src/math.ts");
+    // several rules, all held: review's format and session mean nothing in the handoff packet (format=json was ignored there)
+    expect((await failure(call("review", { path: root, handoff: true, format: "json" }))).formatted).toBe("validation_error: format applies only with handoff=false (this call has handoff=true); pass handoff=false or leave format out");
+    expect((await failure(call("review", { path: root, handoff: true, sessionId: "s1" }))).formatted).toBe("validation_error: sessionId applies only with handoff=false (this call has handoff=true); pass handoff=false or leave sessionId out");
+    expect((await failure(call("review", { path: root, planOnly: true, format: "json" }))).formatted).toStartWith("validation_error: format applies only with planOnly=false");
   }, 120_000);
 });
 

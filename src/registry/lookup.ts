@@ -21,6 +21,8 @@ const SEED_CAP = 100;
 
 /** A parameter of the packed content (its format, a session, the handoff packet): a plan without content (planOnly) has none. */
 const WITH_CONTENT = { param: "planOnly", values: ["false"] } as const;
+/** review's packet of files (its format, its session): not the handoff, which renders a PR packet of its own. */
+const NOT_HANDOFF = { param: "handoff", values: ["false"] } as const;
 
 export const LOOKUP_OPERATIONS: readonly OperationSpec[] = [
   {
@@ -82,8 +84,8 @@ export const LOOKUP_OPERATIONS: readonly OperationSpec[] = [
       { name: "changedSince", type: "string", default: "HEAD", description: "Git base: branch, commit or HEAD~N." },
       { name: "maxTokens", type: "int", default: 0, min: 0, orAtLeast: MIN_BUDGET, description: `Token budget (0 = unlimited, else at least ${MIN_BUDGET}); changed files are always kept.`, cli: { flag: "max-tokens" } },
       { name: "includeTests", type: "bool", default: true, description: "Include test files that reach the change.", cli: { flag: "tests", negate: true } },
-      { ...FORMAT_PARAM, appliesWith: WITH_CONTENT },
-      { name: "sessionId", type: "string", default: null, appliesWith: WITH_CONTENT, description: "Session id: files already sent with the same content are omitted.", cli: false },
+      { ...FORMAT_PARAM, appliesWith: [WITH_CONTENT, NOT_HANDOFF] },
+      { name: "sessionId", type: "string", default: null, appliesWith: [WITH_CONTENT, NOT_HANDOFF], description: "Session id: files already sent with the same content are omitted.", cli: false },
       { name: "handoff", type: "bool", default: false, appliesWith: WITH_CONTENT, description: "Render a paste-ready PR packet (changed files, API delta, compiler status, tests, residual risk)." },
       { name: "checkSession", type: "string", default: null, appliesWith: { param: "handoff", values: ["true"] }, description: "The check session whose compiler status the handoff reports." },
       { name: "maxChangedFiles", type: "int", default: 150, min: 1, description: "Above this many changed files only the list is returned." },

@@ -117,6 +117,38 @@ describe("budgets are hard on every operation that takes one", () => {
     expect(r.text).toContain("export const changed = true;");
   }, 60_000);
 
+  test("a tiny budget over a large first file: focus answers a head-and-tail excerpt of whole lines naming the call for the rest, not a note that nothing fits", async () => {
+    const counter = await tokenCounter();
+    for (const budget of [200, 300]) {
+      const r = await call("focus", { path: root, focus: "src/big.ts", maxTokens: budget }, { cwd: root, surface: "cli", textOnly: true });
+      expect(answerTokens(r, counter, true)).toBeLessThanOrEqual(budget);
+      expect(r.text).not.toContain("nothing fits");
+      expect(r.text).toContain('<file path="src/big.ts" excerpt="head-and-tail">');
+      // the short marker where the room is tight, else the usual one
+      expect(r.text).toMatch(/… \[svc: \d+ lines (cut|\(~[\d.k]+ tokens\) not shown to fit --max-tokens=\d+); the whole file: svc reduce --files src\/big.ts --level none --max-tokens \d+\] …/);
+      // whole lines only: every shown line of the excerpt is a line of the file's signatures
+      const shown = /<file path="src\/big.ts"[^>]*>\n([\s\S]*?)\n<\/file>/.exec(r.text)?.[1]?.split("\n").filter((l) => !l.startsWith("… [svc:")) ?? [];
+      expect(shown.length).toBeGreaterThan(0);
+      const source = `${bigModule()}\nexport const changed = true;\n`.split("\n");
+      for (const line of shown) expect({ line, whole: source.includes(line) || (line.endsWith(" { … }") && source.includes(line.slice(0, -" … }".length))) }).toEqual({ line, whole: true });
+    }
+  }, 60_000);
+
+  test("ask at a few dozen to a few hundred tokens: its own note naming the first file and its call, then the map as room allows — never the engine's cut of a comment", async () => {
+    const counter = await tokenCounter();
+    for (const budget of [MIN_BUDGET, 100, 200, 400]) {
+      const r = await call("ask", { path: root, task: "how does the pipeline step work", tokenBudget: budget }, { cwd: root, surface: "cli", textOnly: true });
+      expect(answerTokens(r, counter, true)).toBeLessThanOrEqual(budget);
+      expect(r.text).toStartWith("<!-- svc_ask: strategy=");
+      expect(r.text).not.toContain("cut to fit the");
+      if (budget >= 400) continue; // room for files: packed as usual
+      // whole comments only
+      for (const line of r.text.split("\n")) if (!line.startsWith("  ")) expect(line).toMatch(/^(<!--.*|-->)$/);
+      expect(r.text).toMatch(/nothing fits.*svc reduce --files src\/big.ts/);
+      if (budget >= 200) expect(r.text).toMatch(/<!-- svc:map[^\n]*\n  src\/big.ts \(~[\d.]+k\) — .* → svc reduce --files src\/big.ts/);
+    }
+  }, 60_000);
+
   test("changed sources come before changed tests; data and docs are listed, not emitted", async () => {
     writeFileSync(join(root, "README.md"), `${FILES["README.md"]}\nmore\n`);
     writeFileSync(join(root, "src/a.test.ts"), 'import { helper } from "./helper";\ntest("h", () => helper(1));\n'); // sorts before src/big.ts

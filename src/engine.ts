@@ -8,7 +8,7 @@
 import { asSvcError } from "./errors.ts";
 import type { OpContext, OpResult, Surface } from "./ops/types.ts";
 import { operation, type OperationSpec } from "./registry/index.ts";
-import { fitAnswer, fitError } from "./render/fit.ts";
+import { fitAnswer, fitError, plainErrorShape, rpcErrorShape } from "./render/fit.ts";
 import { redactResult, redactText } from "./render/redact-output.ts";
 import { tokenCounter } from "./text/tokens.ts";
 import { plainLabel, validateRequest, type ParamLabel } from "./validate.ts";
@@ -85,8 +85,8 @@ export async function invoke(
     const required = (spec.output?.required as string[] | undefined) ?? [];
     return fitAnswer(result, budget, await tokenCounter(), { hint, required, ...(budgetParam ? { budgetParam } : {}), ...(ctx.textOnly ? { textOnly: true } : {}) });
   } catch (error) {
-    // an error is part of the answer: held to the budget too (the host's reply carries its message twice)
-    throw budget === null ? asSvcError(error) : fitError(asSvcError(error), budget, await tokenCounter(), ctx.surface === "rpc" ? 2 : 1);
+    // an error is part of the answer: held to the budget too, as its surface carries it (the host's reply has the message twice)
+    throw budget === null ? asSvcError(error) : fitError(asSvcError(error), budget, await tokenCounter(), ctx.surface === "rpc" ? rpcErrorShape : plainErrorShape);
   }
 }
 

@@ -12,6 +12,8 @@ export interface ParamSpec {
   default?: string | number | boolean | null;
   required?: boolean;
   min?: number;
+  /** With min 0 (0 = no limit): no value from 1 up to this one less (a token budget: 0 or at least MIN_BUDGET). */
+  orAtLeast?: number;
   /** Largest integer accepted (default INT_CAP). */
   max?: number;
   /** Longest string accepted, in characters (default STRING_CAP; also each item of a string[]; object and object[]: the whole value as JSON, default CONTENT_CAP). */
@@ -29,9 +31,23 @@ export interface ParamSpec {
    * them; without, while it is set. Passed otherwise (and not its default), it is refused rather
    * than ignored: find's changedSince with kind=all would answer as if no ref had been given.
    */
-  appliesWith?: { param: string; values?: readonly string[]; /** Without values: other parameters, any of which set makes it apply too (fuse's depth: focus or query). */ or?: readonly string[] };
+  appliesWith?: AppliesRule | readonly AppliesRule[];
   /** CLI mapping: a positional argument, a flag with another name (`negate`: the CLI flag is `--no-<flag>`, for booleans that default to true; `fromStdin`: a boolean `--<flag>` that fills the parameter from standard input; `rest`: a string[] flag that also takes the command's extra arguments, as in `--files a.ts b.ts`), or not on the CLI at all. */
   cli?: { positional?: boolean; flag?: string; short?: string; negate?: boolean; fromStdin?: boolean; rest?: boolean } | false;
+}
+
+/** A condition under which a parameter means something; a parameter with several applies only when all hold (review's format: not in the plan alone, not in the handoff packet). */
+export interface AppliesRule {
+  param: string;
+  values?: readonly string[];
+  /** Without values: other parameters, any of which set makes it apply too (fuse's depth: focus or query). */
+  or?: readonly string[];
+}
+
+/** A parameter's appliesWith rules as a list. */
+export function appliesRules(spec: ParamSpec): readonly AppliesRule[] {
+  const rules = spec.appliesWith;
+  return !rules ? [] : Array.isArray(rules) ? rules : [rules as AppliesRule];
 }
 
 /**
@@ -46,6 +62,15 @@ export const CONTENT_CAP = 8 * 1024 * 1024;
 export const SOURCE_CAP = 2 * 1024 * 1024;
 export const LIST_CAP = 1000;
 export const INT_CAP = 1_000_000_000;
+
+/**
+ * The least token budget a call takes (maxTokens, ask's tokenBudget): every answer, an error
+ * included, fits it on every surface (the host's JSON-RPC error carries its message twice in a
+ * ~24-token envelope). A smaller one is refused up front as an invalid value, as -5 is: below
+ * it not even the prefixed line saying what went wrong fits, so the promise "what a caller
+ * limits, we never exceed" could not hold.
+ */
+export const MIN_BUDGET = 50;
 
 export const PATH_PARAM: ParamSpec = {
   name: "path",
@@ -95,12 +120,12 @@ export function maxTokensParam(defaultValue: number | null, description?: string
     name: "maxTokens",
     type: "int",
     default: defaultValue,
-    min: 1,
+    min: MIN_BUDGET,
     description:
       description ??
       (defaultValue === null
-        ? "Hard token limit for the output (unset = unlimited); most relevant files are kept first."
-        : `Token budget for the output (default ${defaultValue}).`),
+        ? `Hard token limit for the output (unset = unlimited; at least ${MIN_BUDGET}); most relevant files are kept first.`
+        : `Token budget for the output (default ${defaultValue}; at least ${MIN_BUDGET}).`),
     cli: { flag: "max-tokens" },
   };
 }

@@ -3,7 +3,7 @@
 // same `validation_error` wherever it comes from.
 
 import { clipInput, unknownValue, validationError } from "./errors.ts";
-import { CONTENT_CAP, INT_CAP, LIST_CAP, STRING_CAP, type ParamSpec } from "./params.ts";
+import { appliesRules, CONTENT_CAP, INT_CAP, LIST_CAP, STRING_CAP, type AppliesRule, type ParamSpec } from "./params.ts";
 
 /** How a surface names a parameter in messages (`--max-tokens` on the CLI, `maxTokens` in MCP). */
 export type ParamLabel = (spec: ParamSpec) => string;
@@ -17,8 +17,11 @@ function capString(spec: ParamSpec, value: string, label: string): string {
   return value;
 }
 
+/** An integer as text (the CLI's values, an agent's stringified number): decimal digits with an optional minus, nothing else — not "0x10", " 5 ", "5.0", "1e3" or "+5", which Number() would read. */
+const INT_TEXT = /^-?\d{1,16}$/;
+
 function coerceInt(spec: ParamSpec, value: unknown, label: string): number {
-  const n = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
+  const n = typeof value === "number" ? value : typeof value === "string" && INT_TEXT.test(value) ? Number(value) : NaN;
   if (!Number.isInteger(n)) throw validationError(`${label} must be an integer (got '${clipInput(value)}')`);
   const max = spec.max ?? INT_CAP;
   if (spec.min !== undefined && n < spec.min) {
@@ -29,15 +32,17 @@ function coerceInt(spec: ParamSpec, value: unknown, label: string): number {
     );
   }
   if (n > max || n < -INT_CAP) throw validationError(`${label} must be between ${spec.min ?? 0} and ${max} (got ${n})`);
+  if (spec.orAtLeast !== undefined && n !== 0 && n < spec.orAtLeast) throw validationError(`${label} must be 0 (no limit) or at least ${spec.orAtLeast} (got ${n})`);
   return n;
 }
 
+/** A boolean: true or false, as JSON or as text (the CLI's `--flag=false`, any case) — one spelling per value, so neither 0/1 nor "yes"/"on" is read as one. */
 function coerceBool(value: unknown, label: string): boolean {
   if (typeof value === "boolean") return value;
   if (typeof value === "string") {
     const v = value.toLowerCase();
-    if (["1", "true", "yes", "on"].includes(v)) return true;
-    if (["0", "false", "no", "off"].includes(v)) return false;
+    if (v === "true") return true;
+    if (v === "false") return false;
   }
   throw validationError(`${label} must be true or false (got '${clipInput(value)}')`);
 }
@@ -140,11 +145,14 @@ export function validateRequest(
   return out;
 }
 
-/** A value the call passed for a parameter that means nothing with the others (`appliesWith`): refused, never ignored. */
+/** A value the call passed for a parameter that means nothing with the others (`appliesWith`, every rule): refused, never ignored. */
 function refuseInapplicable(spec: ParamSpec, params: readonly ParamSpec[], request: Record<string, unknown>, label: ParamLabel): void {
-  const rule = spec.appliesWith;
   const value = request[spec.name];
-  if (!rule || value === null || value === "" || JSON.stringify(value) === JSON.stringify(spec.default ?? null)) return;
+  if (value === null || value === "" || JSON.stringify(value) === JSON.stringify(spec.default ?? null)) return;
+  for (const rule of appliesRules(spec)) refuseUnless(rule, spec, params, request, label);
+}
+
+function refuseUnless(rule: AppliesRule, spec: ParamSpec, params: readonly ParamSpec[], request: Record<string, unknown>, label: ParamLabel): void {
   // a rule naming a parameter outside the list checked (a subset of an operation's) does not apply; the registry test holds every rule to a parameter of its operation
   const other = params.find((p) => p.name === rule.param);
   if (!other) return;

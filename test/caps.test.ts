@@ -7,7 +7,7 @@
 import { describe, expect, test } from "bun:test";
 import { call } from "../src/engine.ts";
 import { MAX_ERROR_MESSAGE, SvcError } from "../src/errors.ts";
-import { INT_CAP, LIST_CAP, STRING_CAP, type ParamSpec } from "../src/params.ts";
+import { appliesRules, INT_CAP, LIST_CAP, STRING_CAP, type ParamSpec } from "../src/params.ts";
 import { REGISTRY, type OperationSpec } from "../src/registry/index.ts";
 import { globToRegExp } from "../src/workspace/ignore.ts";
 import { gitRepo } from "./helpers/repo.ts";
@@ -165,9 +165,7 @@ describe("strings hold no NUL but whole-file text; a parameter that means nothin
     const problems: string[] = [];
     let rules = 0;
     for (const spec of REGISTRY) {
-      for (const param of spec.params) {
-        const rule = param.appliesWith;
-        if (!rule) continue;
+      for (const { param, rule } of spec.params.flatMap((param) => appliesRules(param).map((rule) => ({ param, rule })))) {
         rules++;
         const other = spec.params.find((p) => p.name === rule.param);
         if (!other) {
@@ -193,6 +191,10 @@ describe("strings hold no NUL but whole-file text; a parameter that means nothin
     expect((await failure(call("reduce", { path: root, files: ["src/math.ts"], extension: ".py" }))).formatted).toBe("validation_error: extension applies only with content; pass content or leave extension out");
     expect((await failure(call("fuse", { path: root, depth: 3 }))).formatted).toBe("validation_error: depth applies only with focus or query; pass focus or query or leave depth out");
     expect((await call("fuse", { path: root, depth: 3, query: "total" })).text).toContain("src/math.ts");
+    // several rules, all held: review's format and session mean nothing in the handoff packet (format=json was ignored there)
+    expect((await failure(call("review", { path: root, handoff: true, format: "json" }))).formatted).toBe("validation_error: format applies only with handoff=false (this call has handoff=true); pass handoff=false or leave format out");
+    expect((await failure(call("review", { path: root, handoff: true, sessionId: "s1" }))).formatted).toBe("validation_error: sessionId applies only with handoff=false (this call has handoff=true); pass handoff=false or leave sessionId out");
+    expect((await failure(call("review", { path: root, planOnly: true, format: "json" }))).formatted).toStartWith("validation_error: format applies only with planOnly=false");
   }, 120_000);
 });
 
@@ -203,4 +205,23 @@ test("a list for a one-value parameter (a flag given twice, [5]) is named as a l
       expect({ at: `${spec.op}.${param.name}`, message }).toEqual({ at: `${spec.op}.${param.name}`, message: `validation_error: ${param.name} takes one value, not a list of 2 ([1,2])` });
     }
   }
+});
+
+test("integers and booleans parse one way on every operation: decimal digits (as text on the CLI) and true/false; '0x10', ' 5 ', '5.0', '1e3', '+5', 0/1 and 'yes' are refused", async () => {
+  const problems: string[] = [];
+  for (const spec of REGISTRY) {
+    for (const param of spec.params.filter((p) => p.type === "int" || p.type === "bool")) {
+      const bad = param.type === "int" ? ["0x10", " 5 ", "5.0", "1e3", "+5", "", "5abc"] : [0, 1, "1", "0", "yes", "on", ""];
+      for (const value of bad) {
+        const message = await outcome(spec.op, { ...baseArgs(spec, "/definitely/missing"), [param.name]: value });
+        const expected = param.type === "int" ? `validation_error: ${param.name} must be an integer (got '${value}')` : `validation_error: ${param.name} must be true or false (got '${value}')`;
+        if (message !== expected) problems.push(`${spec.op}.${param.name}=${JSON.stringify(value)}: ${message.slice(0, 160)}`);
+      }
+      // the text the CLI passes is read as the value it spells
+      const good = param.type === "int" ? String(param.max ?? Math.max(param.min ?? 0, param.orAtLeast ?? 0, 1)) : "TRUE";
+      const message = await outcome(spec.op, { ...baseArgs(spec, "/definitely/missing"), [param.name]: good });
+      if (/must be an integer|must be true or false/.test(message)) problems.push(`${spec.op}.${param.name}=${JSON.stringify(good)} refused: ${message.slice(0, 160)}`);
+    }
+  }
+  expect(problems).toEqual([]);
 });

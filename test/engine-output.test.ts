@@ -7,10 +7,10 @@
 import { describe, expect, test } from "bun:test";
 import { budgetOf, DEFAULT_BUDGET, invoke, withDefaultBudget } from "../src/engine.ts";
 import type { OpResult } from "../src/ops/types.ts";
-import { maxTokensParam } from "../src/params.ts";
+import { maxTokensParam, MIN_BUDGET } from "../src/params.ts";
 import { REGISTRY, type OperationSpec } from "../src/registry/index.ts";
 import { SvcError } from "../src/errors.ts";
-import { answerTokens } from "../src/render/fit.ts";
+import { answerTokens, plainErrorShape } from "../src/render/fit.ts";
 import { redactResult } from "../src/render/redact-output.ts";
 import { tokenCounter } from "../src/text/tokens.ts";
 
@@ -118,20 +118,29 @@ describe("the default budget is decided in the engine, per surface", () => {
 });
 
 describe("a budget too small for any answer is refused, never exceeded nor answered with nothing", () => {
+  const REQUIRED_COUNTS = Array.from({ length: 8 }, (_, i) => `requiredCount${i}`);
   const op = (budget: "maxTokens" | "tokenBudget"): OperationSpec => ({
     op: "tiny",
     catalog: "A",
     readOnly: true,
     summary: "test operation",
     description: "test operation",
-    params: [{ name: budget, type: "int", default: 0, min: 0, description: "Token budget." }],
-    output: { type: "object", properties: {}, required: ["mode", "files", "entries", "dropped"] },
-    load: async () => async () => ({ text: "x ".repeat(3_000), data: { mode: "search", files: 0, entries: [], dropped: [], notes: ["n ".repeat(200)] }, warnings: ["svc.json ignored"] }),
+    params: [{ name: budget, type: "int", default: 0, min: 0, orAtLeast: MIN_BUDGET, description: "Token budget." }],
+    // required keys that cannot shrink: no answer under ~70 tokens says what was cut
+    output: { type: "object", properties: {}, required: ["mode", "files", "entries", "dropped", ...REQUIRED_COUNTS] },
+    load: async () => async () => ({ text: "x ".repeat(3_000), data: { mode: "search", files: 0, entries: [], dropped: [], notes: ["n ".repeat(200)], ...Object.fromEntries(REQUIRED_COUNTS.map((k) => [k, 123456])) }, warnings: ["svc.json ignored"] }),
   });
 
-  test.each(["maxTokens", "tokenBudget"] as const)("%s of 1, 5 and 20: a validation_error naming the parameter and the least that fits; a workable budget is held", async (name) => {
+  test.each(["maxTokens", "tokenBudget"] as const)("%s of 1, 5 and 20: refused up front, under the floor every answer fits", async (name) => {
+    for (const budget of [1, 5, 20, MIN_BUDGET - 1]) {
+      const refusal = await invoke(op(name), { [name]: budget }, { cwd: process.cwd(), surface: "mcp" }).then(() => null, (e: SvcError) => e.formatted);
+      expect(refusal).toBe(`validation_error: ${name} must be 0 (no limit) or at least ${MIN_BUDGET} (got ${budget})`);
+    }
+  });
+
+  test.each(["maxTokens", "tokenBudget"] as const)("%s of 50 and 60: a validation_error naming the parameter and the least that fits, itself within the budget; a workable budget is held", async (name) => {
     const counter = await tokenCounter();
-    for (const budget of [1, 5, 20]) {
+    for (const budget of [50, 60]) {
       let refused: SvcError | null = null;
       try {
         const result = await invoke(op(name), { [name]: budget }, { cwd: process.cwd(), surface: "mcp" });
@@ -140,8 +149,9 @@ describe("a budget too small for any answer is refused, never exceeded nor answe
         if (!(error instanceof SvcError)) throw error;
         refused = error;
       }
-      expect(refused.formatted).toStartWith(`validation_error: ${name}=${budget} is too small`);
-      const least = Number(/at least (\d+)/.exec(refused.message)?.[1]);
+      expect(refused.formatted).toStartWith(`validation_error: pass ${name}=`);
+      expect(counter.count(plainErrorShape(refused))).toBeLessThanOrEqual(budget);
+      const least = Number(/pass \w+=(\d+) or more/.exec(refused.message)?.[1]);
       expect(least).toBeGreaterThan(budget);
       const held = await invoke(op(name), { [name]: least }, { cwd: process.cwd(), surface: "mcp" });
       expect(answerTokens(held, counter)).toBeLessThanOrEqual(least);

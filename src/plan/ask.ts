@@ -62,6 +62,14 @@ export function typeNamesIn(task: string, isKnownType: (name: string) => boolean
   return [...out];
 }
 
+/** Budgets under which ask's header line is brief. */
+const BRIEF_HEADER_BELOW = 400;
+
+/** A strategy as the header names it at a tiny budget: `strategy=search`, `strategy=focus seed="X"` — without the subsystem and the notes in parentheses. */
+function briefStrategy(strategy: string): string {
+  return strategy.replace(/ subsystem="[^"]*"/, "").replace(/ \(.*$/, "");
+}
+
 export interface AskPlanOptions {
   task: string;
   budget: number;
@@ -73,7 +81,8 @@ export function planAsk(collection: Collection, options: AskPlanOptions): Plan {
   const db = collection.index.db;
   const known = db.prepare(`SELECT 1 FROM symbols WHERE name = ? AND kind IN ${NAMED_TYPE_KINDS_SQL} LIMIT 1`);
   const depth = options.budget >= 40000 ? 2 : 1;
-  const line = (strategy: string) => `<!-- svc_ask: ${strategy} budget=${options.budget} -->`;
+  // under a few hundred tokens the header names the strategy alone (its subsystem and notes would take the room of the note that follows)
+  const line = (strategy: string) => `<!-- svc_ask: ${options.budget < BRIEF_HEADER_BELOW ? briefStrategy(strategy) : strategy} budget=${options.budget} -->`;
   const skeleton = (note: string) => {
     const plan = planWhole(collection, "skeleton", "ask");
     plan.level = "skeleton";

@@ -1,7 +1,7 @@
 // Registry rows only the host serves (JSON-RPC): preparing the index for a reader, the file
 // graph, scopes rendered to payload files, their plans and context diagnostics.
 
-import type { ParamSpec } from "../params.ts";
+import { MIN_BUDGET, type ParamSpec } from "../params.ts";
 import { WORKSPACE_PATH, type OperationSpec } from "./spec.ts";
 
 /** How scope and explain choose their files: a focus seed, a search query or the changes since a ref. */
@@ -54,7 +54,7 @@ export const HOST_OPERATIONS: readonly OperationSpec[] = [
     params: [
       WORKSPACE_PATH,
       ...SCOPE_PARAMS,
-      { name: "maxTokens", type: "int", default: null, min: 1, description: "Token budget." },
+      { name: "maxTokens", type: "int", default: null, min: MIN_BUDGET, description: `Token budget (at least ${MIN_BUDGET}).` },
     ],
     load: async () => (await import("../ops/scope.ts")).scope as never,
   },

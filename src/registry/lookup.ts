@@ -1,7 +1,7 @@
 // Registry rows that look code up: find (names, paths, text, wiring, the checker's
 // neighbours), context from seeds, a review packet, the blast radius of a change.
 
-import { FORMAT_PARAM, PATH_PARAM } from "../params.ts";
+import { FORMAT_PARAM, MIN_BUDGET, PATH_PARAM } from "../params.ts";
 import { INDEX_STATE, int, obj, str, WORKSPACE_PATH, type OperationSpec } from "./spec.ts";
 
 /** find kind=task: one ranked file, and for the best files the declarations the change most likely touches. */
@@ -21,6 +21,8 @@ const SEED_CAP = 100;
 
 /** A parameter of the packed content (its format, a session, the handoff packet): a plan without content (planOnly) has none. */
 const WITH_CONTENT = { param: "planOnly", values: ["false"] } as const;
+/** review's packet of files (its format, its session): not the handoff, which renders a PR packet of its own. */
+const NOT_HANDOFF = { param: "handoff", values: ["false"] } as const;
 
 export const LOOKUP_OPERATIONS: readonly OperationSpec[] = [
   {
@@ -60,7 +62,7 @@ export const LOOKUP_OPERATIONS: readonly OperationSpec[] = [
       { name: "configs", type: "string[]", default: null, maxItems: SEED_CAP, description: "Config keys or sections.", cli: { flag: "config" } },
       { name: "routes", type: "string[]", default: null, maxItems: SEED_CAP, description: "Routes: \"METHOD /pattern\" or a pattern.", cli: { flag: "route" } },
       { name: "depth", type: "int", default: 2, min: 1, max: 10, description: "Expansion hops from the seeds." },
-      { name: "maxTokens", type: "int", default: 0, min: 0, description: "Token budget (0 = unlimited); seeds are always kept.", cli: { flag: "max-tokens" } },
+      { name: "maxTokens", type: "int", default: 0, min: 0, orAtLeast: MIN_BUDGET, description: `Token budget (0 = unlimited, else at least ${MIN_BUDGET}); seeds are always kept.`, cli: { flag: "max-tokens" } },
       { ...FORMAT_PARAM, appliesWith: WITH_CONTENT },
       { name: "planOnly", type: "bool", default: false, description: "Return the plan (files, roles, tiers, scores, provenance) without content." },
       { name: "sessionId", type: "string", default: null, appliesWith: WITH_CONTENT, description: "Session id: files already sent with the same content are omitted.", cli: { flag: "session" } },
@@ -80,10 +82,10 @@ export const LOOKUP_OPERATIONS: readonly OperationSpec[] = [
     params: [
       PATH_PARAM,
       { name: "changedSince", type: "string", default: "HEAD", description: "Git base: branch, commit or HEAD~N." },
-      { name: "maxTokens", type: "int", default: 0, min: 0, description: "Token budget (0 = unlimited); changed files are always kept.", cli: { flag: "max-tokens" } },
+      { name: "maxTokens", type: "int", default: 0, min: 0, orAtLeast: MIN_BUDGET, description: `Token budget (0 = unlimited, else at least ${MIN_BUDGET}); changed files are always kept.`, cli: { flag: "max-tokens" } },
       { name: "includeTests", type: "bool", default: true, description: "Include test files that reach the change.", cli: { flag: "tests", negate: true } },
-      { ...FORMAT_PARAM, appliesWith: WITH_CONTENT },
-      { name: "sessionId", type: "string", default: null, appliesWith: WITH_CONTENT, description: "Session id: files already sent with the same content are omitted.", cli: false },
+      { ...FORMAT_PARAM, appliesWith: [WITH_CONTENT, NOT_HANDOFF] },
+      { name: "sessionId", type: "string", default: null, appliesWith: [WITH_CONTENT, NOT_HANDOFF], description: "Session id: files already sent with the same content are omitted.", cli: false },
       { name: "handoff", type: "bool", default: false, appliesWith: WITH_CONTENT, description: "Render a paste-ready PR packet (changed files, API delta, compiler status, tests, residual risk)." },
       { name: "checkSession", type: "string", default: null, appliesWith: { param: "handoff", values: ["true"] }, description: "The check session whose compiler status the handoff reports." },
       { name: "maxChangedFiles", type: "int", default: 150, min: 1, description: "Above this many changed files only the list is returned." },

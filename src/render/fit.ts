@@ -261,36 +261,42 @@ export function fitAnswer<A extends BudgetedAnswer>(answer: A, budget: number, c
   // rather than exceed the budget or answer with nothing.
   if (text === "" || answerTokens({ text, data, warnings }, counter, textOnly) > budget) {
     const least = counter.count(warningLines(answer.warnings)) + counter.count(short) + (textOnly ? 0 : counter.count(JSON.stringify(fitData(answer.data, 1, counter, options.required)))) + 8;
-    throw validationError(`${options.budgetParam ?? "maxTokens"}=${budget} is too small for any answer (the least that says what was cut is ~${least} tokens); pass at least ${least}`);
+    const param = options.budgetParam ?? "maxTokens";
+    // the instruction first: on a small budget the message is cut from its end
+    throw validationError(`pass ${param}=${least} or more: ${budget} is too small for any answer (the least that says what was cut)`);
   }
   return { ...answer, text, data, warnings };
 }
 
-/**
- * The fewest tokens an error line is cut to: its prefix and enough of the message to say what
- * to fix. A refusal of a budget too small for any answer (~35 tokens) always goes out whole.
- */
-export const ERROR_FLOOR = 48;
+/** How a surface carries an error: what its client receives, to count (the CLI's --json object, MCP's text, the host's JSON-RPC error with the message twice). */
+export type ErrorShape = (error: SvcError) => string;
 
-/** Tokens a surface's error envelope adds around the line (`{"error":{"prefix":…,"message":…}}`, JSON-RPC's code and data). */
-const ERROR_ENVELOPE = 24;
+/** The largest error form outside the host: the CLI's `--json` object and its line end (its text line and MCP's text are shorter). */
+export const plainErrorShape: ErrorShape = (e) => `${JSON.stringify({ error: { prefix: e.prefix, message: e.message } })}\n`;
+
+/** The host's JSON-RPC error: `{code, message: <prefixed line>, data: {prefix, message}}`. */
+export const rpcErrorShape: ErrorShape = (e) => JSON.stringify({ code: -32602, message: e.formatted, data: { prefix: e.prefix, message: e.message } });
 
 /**
- * An error within `budget` tokens as a client receives it (`copies`: how many times its surface
- * carries the message — the host's JSON-RPC error has it in message and data.message): its
- * message cut, with a marker, when longer (a context call with maxTokens=50 and 100 seeds that
- * matched nothing answered a 500-token error). Never below ERROR_FLOOR tokens a copy.
+ * An error within `budget` tokens as a client receives it (`shape`): its message cut, with a
+ * marker, when longer (a context call with maxTokens=50 and 100 seeds that matched nothing
+ * answered a 500-token error) — the marker shortened, then the message, down to the prefix
+ * alone. Every budget the engine accepts (MIN_BUDGET or more) holds the prefix and the start of
+ * the message on every surface.
  */
-export function fitError(error: SvcError, budget: number, counter: TokenCounter, copies = 1): SvcError {
-  const room = Math.max(ERROR_FLOOR, Math.floor((budget - ERROR_ENVELOPE) / copies));
-  if (counter.count(error.formatted) <= room) return error;
-  const marker = ` … [svc: error cut to fit the ${formatTokens(budget)}-token budget]`;
-  let lo = 0;
-  let hi = error.message.length;
-  while (lo < hi) {
-    const mid = Math.ceil((lo + hi) / 2);
-    if (counter.count(`${error.prefix}: ${error.message.slice(0, mid)}${marker}`) <= room) lo = mid;
-    else hi = mid - 1;
+export function fitError(error: SvcError, budget: number, counter: TokenCounter, shape: ErrorShape = plainErrorShape): SvcError {
+  const fits = (e: SvcError) => counter.count(shape(e)) <= budget;
+  if (fits(error)) return error;
+  for (const marker of [` … [svc: error cut to fit the ${formatTokens(budget)}-token budget]`, " … [cut]"]) {
+    const cut = (n: number) => new SvcError(error.prefix, `${error.message.slice(0, n)}${marker}`);
+    let lo = 0;
+    let hi = error.message.length;
+    while (lo < hi) {
+      const mid = Math.ceil((lo + hi) / 2);
+      if (fits(cut(mid))) lo = mid;
+      else hi = mid - 1;
+    }
+    if (lo >= Math.min(24, error.message.length)) return cut(lo);
   }
-  return new SvcError(error.prefix, `${error.message.slice(0, lo)}${marker}`);
+  return new SvcError(error.prefix, "…");
 }

@@ -166,13 +166,40 @@ export function focusedExcerptOf(candidate: Candidate, text: string, room: numbe
   return { ...candidate, entry, content, block, tokens: counter.count(block), excerpt: true, focused: true };
 }
 
-/** `candidate` cut to a head-and-tail excerpt whose block costs at most `room` tokens (null when not even that fits). */
-export function excerptOf(candidate: Candidate, room: number, options: RenderOptions, counter: TokenCounter, fullTokens: number): Candidate | null {
+/** The short marker of an excerpt on a budget of a few hundred tokens: how many lines, and the call for the whole file. */
+const shortCutMarker = (options: RenderOptions, path: string, fullTokens: number) => (lines: number) => `… [svc: ${lines} lines cut; the whole file: ${wholeFileCall(options.surface, path, fullTokens)}] …`;
+
+/** A head-and-tail excerpt of whole lines (two from the head for one from the tail) within `maxTokens`: on a tiny budget a line cut in two would be most of what is shown. "" when not one line fits. */
+function wholeLinesHeadAndTail(text: string, maxTokens: number, counter: TokenCounter, marker: (lines: number) => string): string {
+  const lines = text.split("\n");
+  const build = (head: number) => {
+    const tail = Math.floor(head / 2);
+    if (head + tail >= lines.length) return text;
+    return [...lines.slice(0, head), marker(lines.length - head - tail), ...(tail ? lines.slice(lines.length - tail) : [])].join("\n");
+  };
+  let best = "";
+  let lo = 1;
+  let hi = lines.length;
+  while (lo <= hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    const shown = build(mid);
+    if (counter.count(shown) <= maxTokens) {
+      best = shown;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return best;
+}
+
+/** `candidate` cut to a head-and-tail excerpt whose block costs at most `room` tokens (null when not even that fits); `short`: with the short marker and a few lines at least (the last resort of a tiny budget). */
+export function excerptOf(candidate: Candidate, room: number, options: RenderOptions, counter: TokenCounter, fullTokens: number, short = false): Candidate | null {
   const overhead = counter.count(fileBlock(options.format, candidate.entry.path, "", { excerpt: "head-and-tail" })) + 4;
-  if (room - overhead < 24) return null;
-  const marker = cutMarker(options, candidate.entry.path, fullTokens);
-  const content = headAndTail(candidate.content, room - overhead, counter, marker);
+  if (room - overhead < (short ? 8 : 24)) return null;
+  const content = short
+    ? wholeLinesHeadAndTail(candidate.content, room - overhead, counter, shortCutMarker(options, candidate.entry.path, fullTokens))
+    : headAndTail(candidate.content, room - overhead, counter, cutMarker(options, candidate.entry.path, fullTokens));
   if (content === "" || content.startsWith("… [svc:")) return null; // a marker with nothing around it is no excerpt
+  if (short && content === candidate.content) return candidate; // it fits whole
   const block = fileBlock(options.format, candidate.entry.path, content, { ...candidate.traits, excerpt: "head-and-tail" });
   return { ...candidate, content, block, tokens: counter.count(block), excerpt: true, focused: false };
 }

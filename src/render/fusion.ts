@@ -266,6 +266,11 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
   // the list a budget can afford (about one entry per 200 tokens of budget, at most 50); shortened before the last file is cut
   // nothing fits and the answer is still over: the data and docs files set aside leave the structured result (the note saying why stays)
   let lean = false;
+  // the last resort of a tiny budget (below): the manifest names the files set aside in one line, not one per kind
+  let tiny = false;
+  // ask's answer when no file fits and even the note saying so is over the budget (a few dozen tokens): the note in short
+  let terse = false;
+  const nothingFitsNote = (sorted: readonly DroppedFile[]) => (terse ? shortNothingFits(sorted[0] as DroppedFile, budget, budgetParam, fetchOf) : droppedNote(sorted, budget, sorted.length, true, budgetParam, fixed, fetchOf));
   let droppedListed = Number.isFinite(budget) ? Math.min(DROPPED_LISTED, Math.floor(budget / 200)) : DROPPED_LISTED;
   const buildData = (shown: readonly Candidate[], sorted: readonly DroppedFile[], total: number, redacted: number): FusionData => {
     return {
@@ -284,7 +289,7 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
       ...(plan.map && sorted.length ? { map: sorted.slice(0, mapLimit).map(mapLineOf), mapCut: Math.max(0, sorted.length - mapLimit) } : {}),
       omittedBySession: omitted,
       // an empty answer says why and what to try in the structured result too (--json, structuredContent, format=json read only this)
-      notes: [...plan.prelude.slice(0, 1).map((l) => l.slice(0, 160)), ...plan.manifestNotes, ...(shown.length === 0 && sorted.length > 0 ? [droppedNote(sorted, budget, sorted.length, true, budgetParam, fixed, fetchOf)] : [])],
+      notes: [...plan.prelude.slice(0, 1).map((l) => l.slice(0, 160)), ...plan.manifestNotes, ...(shown.length === 0 && sorted.length > 0 ? [nothingFitsNote(sorted)] : [])],
       ...(plan.notIncluded?.length && !lean ? { notIncluded: plan.notIncluded } : {}),
     };
   };
@@ -294,7 +299,7 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
     const files: ManifestLine[] = shown.map((c) => ({
       path: c.entry.path,
       tokens: c.tokens,
-      marks: [
+      marks: tiny ? [...(c.tier !== c.entry.tier ? ["skeleton"] : []), "head-and-tail excerpt"] : [
         ...(c.tier !== c.entry.tier ? [keptMark(c, heldBack.get(c.entry.path) ?? "skeleton: downgraded to fit")] : tierMark(c, plan.level ?? options.level)),
         ...(c.excerpt ? [c.focused ? "excerpt around the kept declarations: cut to fit" : "head-and-tail excerpt: cut to fit"] : []),
         ...(c.sent === "diff" ? ["diff since last sent"] : []),
@@ -319,15 +324,65 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
       tokenizer: counter.id,
       level: plan.level ?? options.level,
       redacted,
-      notes: [...plan.manifestNotes, ...(plan.notIncludedLines ?? [])],
+      notes: [...plan.manifestNotes, ...(tiny ? notIncludedSummary(plan.notIncluded) : (plan.notIncludedLines ?? []))],
     });
     // Nothing fits: the note alone says why and what to call (a manifest of nothing would only cost tokens).
     const nothingFits = chosen.length === 0 && dropped.length > 0;
-    const closing = plan.map && !nothingFits ? mapComment(data.map ?? [], data.mapCut ?? 0, budget, budgetParam, common) : droppedNote(sorted, budget, data.droppedCount, nothingFits, budgetParam, fixed, fetchOf);
+    // ask's map names the files not packed with their calls, also when none was packed (the most relevant first, as many as fit)
+    const map = plan.map && (!nothingFits || mapLimit > 0) ? mapComment(data.map ?? [], data.mapCut ?? 0, budget, budgetParam, common) : "";
+    const closing = nothingFits
+      ? [nothingFitsNote(sorted), map].filter(Boolean).join("\n")
+      : plan.map
+        ? map
+        : tiny && sorted[0]
+          ? `<!-- svc: omitted ${data.droppedCount} file${data.droppedCount === 1 ? "" : "s"} to fit ${budgetParam}=${budget}. Fetch ${data.droppedCount > 1 ? "the first" : "it"} with ${fetchOf(sorted[0].path)}. -->`
+          : droppedNote(sorted, budget, data.droppedCount, false, budgetParam, fixed, fetchOf);
     const parts = [prelude, sessionNote, nothingFits ? "" : manifest, ...shown.map((c) => c.block), closing].filter(Boolean);
     if (options.trackTopTokenFiles) parts.push(statsComment(files, plan.collected, total, performance.now() - (options.startedAt ?? performance.now())));
     return { text: parts.join("\n"), data };
   };
+
+  /** The first dropped file as the largest short excerpt whose whole answer fits (null: none does). */
+  function lastResort(first: DroppedFile): { text: string; data: FusionData } | null {
+    const entry = plan.entries.find((e) => e.path === first.path);
+    const text = entry ? (entry.text ?? readText(options.root, entry.path)) : null;
+    if (!entry || text === null) return null;
+    const whole = prepared(entry, entry.tier, text);
+    const source = CODE_LEVELS.has(whole.tier) ? whole : prepared({ ...entry, keepWhole: undefined }, "skeleton", text);
+    const at = dropped.indexOf(first);
+    tiny = true;
+    lean = true;
+    let best: { text: string; data: FusionData } | null = null;
+    let lo = 0;
+    let hi = budget;
+    while (lo <= hi) {
+      const room = Math.floor((lo + hi) / 2);
+      const cut = excerptOf(source, room, options, counter, whole.tokens, true);
+      if (!cut) {
+        lo = room + 1;
+        continue;
+      }
+      dropped.splice(at, 1);
+      chosen.push(cut);
+      const tried = assemble();
+      chosen.pop();
+      dropped.splice(at, 0, first);
+      if (size(tried) <= budget) {
+        best = tried;
+        lo = room + 1;
+      } else hi = room - 1;
+    }
+    if (!best) {
+      tiny = false;
+      lean = false;
+      return null;
+    }
+    // keep the state the answer was built from (the session records what went out)
+    const cut = excerptOf(source, lo - 1, options, counter, whole.tokens, true) as Candidate;
+    dropped.splice(at, 1);
+    chosen.push(cut);
+    return assemble();
+  }
 
   const reserve = options.reserve ?? 0;
   const size = (o: { text: string; data: FusionData }) => counter.count(o.text) + dataCost(o.data) + reserve;
@@ -354,13 +409,33 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
       else dropped.push({ path: only.entry.path, estimate: only.tokens });
     } else if (chosen.length === 0 && !lean && plan.notIncluded?.length) {
       lean = true;
+    } else if (chosen.length === 0 && plan.map && !terse) {
+      terse = true;
     } else break;
     out = assemble();
+  }
+  // Nothing fits (a budget of a few hundred tokens over a large first file): the first file goes as a head-and-tail
+  // excerpt with the short marker, the largest whose answer holds the budget — the spec's last downgrade, never the
+  // note alone (a scoped call never returns empty). A budget that holds any excerpt never comes here.
+  // So too when the first entry (focus's seed) was dropped for files after it that fit: the one asked about goes first.
+  const lead = plan.entries[0];
+  const leadDropped = lead ? dropped.find((d) => d.path === lead.path) : undefined;
+  if (Number.isFinite(budget) && !plan.map && leadDropped && !session) {
+    const kept = chosen.splice(0);
+    dropped.push(...kept.map((c) => ({ path: c.entry.path, estimate: c.tokens })));
+    dropped.sort((x, y) => (order.get(x.path) ?? 0) - (order.get(y.path) ?? 0));
+    const rescued = lastResort(leadDropped);
+    if (rescued) out = rescued;
+    else {
+      // no excerpt of it fits: the answer stays as packed
+      dropped.splice(0, dropped.length, ...dropped.filter((d) => !kept.some((c) => c.entry.path === d.path)));
+      chosen.push(...kept);
+    }
   }
   // The map grows back a line at a time while the whole answer fits: the cut above is coarse
   // and the first estimate of its room conservative, so a map cut further than the budget
   // needs would hide relevant files the answer had room to name.
-  if (plan.map && Number.isFinite(budget) && chosen.length > 0 && size(out) <= budget) {
+  if (plan.map && Number.isFinite(budget) && (chosen.length > 0 || dropped.length > 0) && size(out) <= budget) {
     for (let guard = 0; mapLimit < dropped.length && guard < 200 && budget - size(out) > 20; guard++) {
       mapLimit++;
       const grown = assemble();
@@ -373,4 +448,16 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
   }
   if (session) for (const c of chosen) recordSent(session, c.entry.path, c.content);
   return out;
+}
+
+/** The note that nothing fits, in short: the call that fetches the first file (ask's answer at a budget of a few dozen tokens, whose header names the budget). */
+function shortNothingFits(first: DroppedFile, budget: number, budgetParam: string, fetch: (path: string) => string): string {
+  return `<!-- svc: nothing fits ${budgetParam}=${budget}; the first file: ${fetch(first.path)} -->`;
+}
+
+/** The data and docs files set aside, in one manifest line (a tiny budget's answer). */
+function notIncludedSummary(notIncluded: Plan["notIncluded"]): string[] {
+  if (!notIncluded?.length) return [];
+  const files = notIncluded.reduce((sum, n) => sum + n.files, 0);
+  return [`not included: ${files} data and docs file${files === 1 ? "" : "s"} (${notIncluded.map((n) => n.ext).join(" ")})`];
 }

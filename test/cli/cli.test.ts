@@ -88,7 +88,7 @@ describe("the CLI shell", () => {
     expect(word.code).toBe(1);
     expect(word.stderr.trim()).toBe("validation_error: --max-tokens must be an integer (got 'lots')");
     const zero = runSvc(["toc", ".", "--max-tokens", "0"], { cwd: dir });
-    expect(zero.stderr.trim()).toBe("validation_error: --max-tokens must be at least 1 (got 0)");
+    expect(zero.stderr.trim()).toBe("validation_error: --max-tokens must be at least 50 (got 0)");
     const frac = runSvc(["toc", ".", "--max-tokens", "2.5"], { cwd: dir });
     expect(frac.code).toBe(1);
   }, 120_000);

@@ -42,7 +42,24 @@ describe("svc mcp serve", () => {
     expect(byId[2].result.isError).toBe(true);
     expect(byId[2].result.content[0].text).toStartWith("workspace_not_allowed: /definitely/missing is not a workspace this server was started for");
     expect(byId[3].error.code).toBe(-32602);
+    // one prefixed line on the wire (an McpError's message carried "MCP error -32602: ", which the SDK's client added again)
+    expect(byId[3].error.message).toStartWith("validation_error: unknown tool 'svc_nope'. Valid tools: ");
+    expect(byId[3].error.message).toContain("svc_toc");
+    expect(byId[3].error.data).toMatchObject({ prefix: "validation_error" });
   }, 30_000);
+
+  test("an unknown tool, as the SDK's client reports it: its prefix once, then svc's prefixed line", async () => {
+    const { mcpClientFor } = await import("../helpers/mcp-client.ts");
+    const { gitRepo } = await import("../helpers/repo.ts");
+    const client = await mcpClientFor(gitRepo({ "a.ts": "export const a = 1;\n" }));
+    try {
+      const message = await client.callTool({ name: "svc_nope", arguments: {} }).then(() => "answered", (e: Error) => e.message);
+      expect(message).toStartWith("MCP error -32602: validation_error: unknown tool 'svc_nope'. Valid tools: ");
+      expect(message.match(/MCP error/g)?.length).toBe(1);
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
 
   test("annotations: read-only everywhere but svc_workspace; closed world; every tool has an output schema and a stated budget", async () => {
     const { INSTRUCTIONS } = await import("../../src/surfaces/mcp/instructions.ts");

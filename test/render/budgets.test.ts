@@ -18,6 +18,7 @@ import { cliArgv, runCliHere, runSvc, type CliRun } from "../helpers/cli.ts";
 import { hostToken, rawClient, useRuntimeDir } from "../helpers/host.ts";
 import { mcpClientFor } from "../helpers/mcp-client.ts";
 import { gitRepo } from "../helpers/repo.ts";
+import { MIN_BUDGET } from "../../src/params.ts";
 
 function bigModule(): string {
   const parts = ['import { helper } from "./helper";', ""];
@@ -116,6 +117,38 @@ describe("budgets are hard on every operation that takes one", () => {
     expect(r.text).toContain("export const changed = true;");
   }, 60_000);
 
+  test("a tiny budget over a large first file: focus answers a head-and-tail excerpt of whole lines naming the call for the rest, not a note that nothing fits", async () => {
+    const counter = await tokenCounter();
+    for (const budget of [200, 300]) {
+      const r = await call("focus", { path: root, focus: "src/big.ts", maxTokens: budget }, { cwd: root, surface: "cli", textOnly: true });
+      expect(answerTokens(r, counter, true)).toBeLessThanOrEqual(budget);
+      expect(r.text).not.toContain("nothing fits");
+      expect(r.text).toContain('<file path="src/big.ts" excerpt="head-and-tail">');
+      // the short marker where the room is tight, else the usual one
+      expect(r.text).toMatch(/… \[svc: \d+ lines (cut|\(~[\d.k]+ tokens\) not shown to fit --max-tokens=\d+); the whole file: svc reduce --files src\/big.ts --level none --max-tokens \d+\] …/);
+      // whole lines only: every shown line of the excerpt is a line of the file's signatures
+      const shown = /<file path="src\/big.ts"[^>]*>\n([\s\S]*?)\n<\/file>/.exec(r.text)?.[1]?.split("\n").filter((l) => !l.startsWith("… [svc:")) ?? [];
+      expect(shown.length).toBeGreaterThan(0);
+      const source = `${bigModule()}\nexport const changed = true;\n`.split("\n");
+      for (const line of shown) expect({ line, whole: source.includes(line) || (line.endsWith(" { … }") && source.includes(line.slice(0, -" … }".length))) }).toEqual({ line, whole: true });
+    }
+  }, 60_000);
+
+  test("ask at a few dozen to a few hundred tokens: its own note naming the first file and its call, then the map as room allows — never the engine's cut of a comment", async () => {
+    const counter = await tokenCounter();
+    for (const budget of [MIN_BUDGET, 100, 200, 400]) {
+      const r = await call("ask", { path: root, task: "how does the pipeline step work", tokenBudget: budget }, { cwd: root, surface: "cli", textOnly: true });
+      expect(answerTokens(r, counter, true)).toBeLessThanOrEqual(budget);
+      expect(r.text).toStartWith("<!-- svc_ask: strategy=");
+      expect(r.text).not.toContain("cut to fit the");
+      if (budget >= 400) continue; // room for files: packed as usual
+      // whole comments only
+      for (const line of r.text.split("\n")) if (!line.startsWith("  ")) expect(line).toMatch(/^(<!--.*|-->)$/);
+      expect(r.text).toMatch(/nothing fits.*svc reduce --files src\/big.ts/);
+      if (budget >= 200) expect(r.text).toMatch(/<!-- svc:map[^\n]*\n  src\/big.ts \(~[\d.]+k\) — .* → svc reduce --files src\/big.ts/);
+    }
+  }, 60_000);
+
   test("changed sources come before changed tests; data and docs are listed, not emitted", async () => {
     writeFileSync(join(root, "README.md"), `${FILES["README.md"]}\nmore\n`);
     writeFileSync(join(root, "src/a.test.ts"), 'import { helper } from "./helper";\ntest("h", () => helper(1));\n'); // sorts before src/big.ts
@@ -137,7 +170,7 @@ describe("budgets are hard on every operation that takes one", () => {
  */
 describe("budgets are hard on the CLI and over the host's RPC", () => {
   const root = bigRepo();
-  const BUDGETS = [1, 10, 50, 2000, null]; // null: the call sets none (the surface's default)
+  const BUDGETS = [1, 2, 5, 10, MIN_BUDGET, 60, 2000, null]; // null: the call sets none (the surface's default)
   let host: RunningHost;
   let token: string;
 
@@ -152,13 +185,14 @@ describe("budgets are hard on the CLI and over the host's RPC", () => {
     delete process.env.SVC_RUNTIME_DIR;
   });
 
-  /** Within `budget` tokens, or refused as too small; a budget of null (none) is only required to answer. */
+  /** Within `budget` tokens, the refusal included, or — under the floor — refused up front as an invalid value; a budget of null (none) is only required to answer. */
   function held(where: string, budget: number | null, ok: boolean, used: number, refusal: string): void {
-    if (ok) {
-      if (budget !== null && used > budget) throw new Error(`${where}: ${used} tokens over a budget of ${budget}`);
-    } else if (budget === null || budget > 50 || !/validation_error/.test(refusal) || !/\S+=\d+ is too small for any answer/.test(refusal)) {
-      throw new Error(`${where}: refused: ${refusal.slice(0, 300)}`);
+    if (budget !== null && budget < MIN_BUDGET) {
+      if (ok || !/validation_error(: |","message":")(--max-tokens|--budget|maxTokens|tokenBudget) must be (0 \(no limit\) or )?at least 50 \(got \d+\)/.test(refusal)) throw new Error(`${where}: not refused up front: ${refusal.slice(0, 300)}`);
+      return;
     }
+    if (budget !== null && used > budget) throw new Error(`${where}: ${used} tokens over a budget of ${budget}${ok ? "" : `: ${refusal.slice(0, 300)}`}`);
+    if (!ok && (budget === null || budget > 60 || !/validation_error(: |","message":")pass \S+=\d+ or more/.test(refusal))) throw new Error(`${where}: refused: ${refusal.slice(0, 300)}`);
   }
 
   for (const spec of budgeted.filter((s) => s.cli)) {
@@ -167,7 +201,7 @@ describe("budgets are hard on the CLI and over the host's RPC", () => {
       for (const budget of BUDGETS) {
         const params = { path: root, ...sample(spec.op), ...(budget === null ? {} : { [budgetName(spec)]: budget }) };
         // the budget the call has: the one set, else the operation's own default on the CLI (toc, ask), else none
-        const limit = answerBudget(spec, params, { cwd: root, surface: "cli" });
+        const limit = budget !== null && budget < MIN_BUDGET ? budget : answerBudget(spec, params, { cwd: root, surface: "cli" });
         for (const json of [false, true]) {
           const argv = [...(cliArgv(spec, params) as string[]), "--cwd", root, ...(json ? ["--json"] : [])];
           const r: CliRun = await runCliHere(argv);
@@ -187,7 +221,7 @@ describe("budgets are hard on the CLI and over the host's RPC", () => {
           const { path: _path, ...params } = { ...sample(spec.op), ...(budget === null ? {} : { [budgetName(spec)]: budget }) } as Record<string, unknown>;
           c.send({ jsonrpc: "2.0", id: i + 1, method: spec.rpc?.[0], params: { sessionToken: token, ...params } });
           const reply = await c.next();
-          held(`${spec.rpc?.[0]} ${JSON.stringify(params)}`, budget, reply.result !== undefined, counter.count(JSON.stringify(reply.result ?? null)), reply.error?.message ?? "");
+          held(`${spec.rpc?.[0]} ${JSON.stringify(params)}`, budget, reply.result !== undefined, counter.count(JSON.stringify(reply.result ?? reply.error)), reply.error?.message ?? "");
         }
       } finally {
         c.close();
@@ -204,7 +238,7 @@ describe("budgets are hard on the CLI and over the host's RPC", () => {
  */
 describe("budgets are hard over MCP", () => {
   const root = bigRepo();
-  const BUDGETS = [1, 2, 10, 50, 2000, null];
+  const BUDGETS = [1, 2, 5, 10, MIN_BUDGET, 60, 2000, null];
 
   for (const spec of budgeted.filter((s) => s.mcp?.length)) {
     for (const binding of spec.mcp ?? []) {
@@ -217,8 +251,13 @@ describe("budgets are hard over MCP", () => {
             const where = `${binding.tool} ${JSON.stringify({ ...args, path: "…" })}`;
             const r = (await client.callTool({ name: binding.tool, arguments: args })) as { isError?: boolean; content: { text: string }[]; structuredContent?: object };
             const text = r.content.map((c) => c.text).join("");
+            if (budget !== null && budget < MIN_BUDGET) {
+              // not a budget: refused up front as an invalid value (no answer, not even an error line, fits under the floor)
+              if (!r.isError || text !== `validation_error: ${budgetName(spec)} must be ${spec.params.find((p) => p.name === budgetName(spec))?.min === 0 ? "0 (no limit) or " : ""}at least ${MIN_BUDGET} (got ${budget})`) throw new Error(`${where}: not refused up front: ${text.slice(0, 300)}`);
+              continue;
+            }
             if (r.isError) {
-              if (budget === null || budget > 50 || !/^validation_error: \S+=\d+ is too small for any answer/.test(text)) throw new Error(`${where}: refused: ${text.slice(0, 300)}`);
+              if (budget === null || budget > 60 || !/^validation_error: pass \S+=\d+ or more/.test(text) || counter.count(text) > budget) throw new Error(`${where}: refused: ${text.slice(0, 300)}`);
               continue;
             }
             const used = counter.count(text) + counter.count(JSON.stringify(r.structuredContent ?? null));
@@ -243,7 +282,7 @@ describe("errors are held to the budget on every surface", () => {
   const root = bigRepo();
   const seeds = Array.from({ length: 100 }, (_, i) => `missingSeedName${i}`);
 
-  test("svc context, svc_context and svc/scope at 60 and 200 tokens", async () => {
+  test("svc context, svc_context and svc/scope at 50, 60 and 200 tokens", async () => {
     const counter = await tokenCounter();
     useRuntimeDir();
     const host = await startHost({ root, idleMinutes: 0, log: () => {} });
@@ -251,7 +290,7 @@ describe("errors are held to the budget on every surface", () => {
     const c = await rawClient(host.socket);
     try {
       const token = await hostToken(host.socket);
-      for (const budget of [60, 200]) {
+      for (const budget of [MIN_BUDGET, 60, 200]) {
         for (const json of [false, true]) {
           const r = await runCliHere(["context", ...seeds.flatMap((seed) => ["--seed", seed]), "--max-tokens", String(budget), "--cwd", root, ...(json ? ["--json"] : [])]);
           expect(r.stderr).toContain("no seed matched a collected file");
@@ -265,8 +304,8 @@ describe("errors are held to the budget on every surface", () => {
         c.send({ jsonrpc: "2.0", id: budget, method: "svc/scope", params: { sessionToken: token, mode: "focus", seed: "x".repeat(4000), maxTokens: budget } });
         const reply = await c.next();
         expect(reply.error.data.prefix).toBe("validation_error");
-        // the floor (48 tokens a copy) holds the smaller budget's error above it: 200 is held whole
-        if (budget === 200) expect(counter.count(JSON.stringify(reply.error))).toBeLessThanOrEqual(budget);
+        expect(counter.count(JSON.stringify(reply.error))).toBeLessThanOrEqual(budget);
+        expect(reply.error.message).toStartWith("validation_error: ");
       }
       // no budget set: the error is whole (cut only at its own 2,000-character cap)
       const whole = await runCliHere(["context", ...seeds.flatMap((seed) => ["--seed", seed]), "--cwd", root]);

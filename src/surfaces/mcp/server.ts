@@ -4,9 +4,9 @@
 
 import { resolve } from "node:path";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { answerBudget, invoke, rejectUnknownParams, validateRequest } from "../../engine.ts";
-import { asSvcError, clipInput } from "../../errors.ts";
+import { asSvcError, clipInput, validationError } from "../../errors.ts";
 import { tokenCounter } from "../../text/tokens.ts";
 import { VERSION } from "../../version.ts";
 import { ensureHost } from "../../host/spawn.ts";
@@ -53,6 +53,16 @@ async function largeAnswerNote(text: string, budget: number | null): Promise<str
 /** Calls still running: a client that closes stdin right after sending still gets its answers. */
 const inFlight = new Set<Promise<unknown>>();
 
+/**
+ * The protocol error for a tool this server does not have (-32602, as MCP asks): one prefixed line
+ * on the wire. Not an McpError, whose message already carries "MCP error -32602: " — the SDK's
+ * client adds that prefix again when it rebuilds the error, so the client read it twice.
+ */
+function unknownTool(name: unknown, known: readonly string[]): Error & { code: number; data: { prefix: string; message: string } } {
+  const error = validationError(`unknown tool '${clipInput(name)}'. Valid tools: ${known.join(", ")}`);
+  return Object.assign(new Error(error.formatted), { code: ErrorCode.InvalidParams, data: { prefix: error.prefix, message: error.message } });
+}
+
 export function createMcpServer(served: ServedRoots = new ServedRoots({}, process.cwd())): Server {
   const tools = mcpTools();
   const byName = new Map(tools.map((t) => [t.name, t]));
@@ -77,7 +87,7 @@ export function createMcpServer(served: ServedRoots = new ServedRoots({}, proces
   });
   const callTool = async (request: { params: { name: string; arguments?: Record<string, unknown>; _meta?: { progressToken?: string | number } } }, extra: { signal: AbortSignal; sendNotification: (n: never) => Promise<void> }) => {
     const tool = byName.get(request.params.name);
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${clipInput(request.params.name)}`);
+    if (!tool) throw unknownTool(request.params.name, tools.map((t) => t.name));
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
     const progressToken = request.params._meta?.progressToken;
     try {

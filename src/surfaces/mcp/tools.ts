@@ -2,7 +2,7 @@
 // several operations (svc_workspace actions) selects them with its `action` parameter.
 
 import { DEFAULT_BUDGET } from "../../engine.ts";
-import { INT_CAP, LIST_CAP, STRING_CAP, type ParamSpec } from "../../params.ts";
+import { INT_CAP, LIST_CAP, MIN_BUDGET, STRING_CAP, type ParamSpec } from "../../params.ts";
 import { REGISTRY, type McpBinding, type OperationSpec } from "../../registry/index.ts";
 import { objectSchema, terseOutputSchema, type JsonSchema } from "./json-schema.ts";
 
@@ -35,7 +35,7 @@ const SHARED_PARAMS: Record<string, string> = {
   excludePatterns: "Globs to skip, relative to path.",
   excludeTestProjects: "Skip tests.",
   level: "Reduction level.",
-  maxTokens: `Hard cap on the whole answer (default ${DEFAULT_BUDGET.mcp}).`,
+  maxTokens: `Hard cap on the whole answer (default ${DEFAULT_BUDGET.mcp}; at least ${MIN_BUDGET}).`,
   trackTopTokenFiles: "Append top-5 files by tokens.",
   format: "Output format.",
   session: "Session id: omit files already sent.",
@@ -51,7 +51,7 @@ export const SHARED_PARAMS_NOTE = [
   "Common parameters: path = the directory to work on (pass it absolute; relative resolves against the server's working directory).",
   "excludeDirectories/excludeFiles/excludePatterns/excludeTestProjects narrow what is collected; includeExtensions/excludeExtensions/onlyExtensions adjust the template's extensions (data and docs files such as .json and .md are listed, not emitted, unless named here).",
   "level: none (whitespace only) | standard (no comments/imports) | aggressive (compacted) | skeleton (signatures) | publicApi (exported signatures).",
-  `maxTokens: a hard cap on everything the answer holds (text and structured result); default ${DEFAULT_BUDGET.mcp}. Most relevant first; what is cut or left out is named with the call that fetches it.`,
+  `maxTokens: a hard cap on everything the answer holds (text and structured result, an error too); default ${DEFAULT_BUDGET.mcp}, at least ${MIN_BUDGET}. Most relevant first; what is cut or left out is named with the call that fetches it.`,
   "format: xml (default) | markdown | json. session: an id under which files already sent are omitted (changed ones come as a diff).",
   `Limits unless a parameter states its own: strings ${STRING_CAP} characters, lists ${LIST_CAP} items, integers ${INT_CAP}; over one is a validation_error naming it.`,
 ].join("\n");

@@ -1,7 +1,9 @@
 // Where CLI output goes: results to stdout, warnings and errors to stderr, color only on
-// a TTY and never with --no-color / NO_COLOR. Every line written passes the redactor.
+// a TTY and never with --no-color / NO_COLOR. Every line written passes the redactor and has
+// its control characters escaped.
 
 import { redactText } from "../../render/redact-output.ts";
+import { escapeControls } from "../../text/control-chars.ts";
 
 export interface CliIo {
   out(text: string): void;
@@ -20,9 +22,9 @@ export const processIo: CliIo = {
   errIsTty: Boolean(process.stderr.isTTY),
 };
 
-/** `io` whose every write is redacted: the CLI's one choke point for bytes it prints. */
+/** `io` whose every write is redacted, its control characters shown (`\x1b`), never sent to the terminal: the CLI's one choke point for bytes it prints. */
 export function redactingIo(io: CliIo): CliIo {
-  return { out: (text) => io.out(redactText(text)), err: (text) => io.err(redactText(text)), errIsTty: io.errIsTty };
+  return { out: (text) => io.out(escapeControls(redactText(text))), err: (text) => io.err(escapeControls(redactText(text))), errIsTty: io.errIsTty };
 }
 
 export interface OutputStyle {

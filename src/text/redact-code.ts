@@ -42,9 +42,14 @@ export function referencedLiterals(text: string, name: string, push: Push, seen:
   if (seen.has(name) || name.length < 2) return;
   seen.add(name);
   const escaped = name.replace(/\$/g, "\\$");
-  const re = new RegExp(String.raw`(?:(?:\b(?:const|let|var|val|final|static|string|String|str)[ \t]+|^[ \t]*)${escaped}|(?<![\w$.])${escaped}(?=[ \t]*:=))[ \t]*(?::[ \t]*[\w$.<>\[\]| ]{1,40}?[ \t]*)?(?::=|=(?![=>]))[ \t]*(["'\x60])([^"'\x60\\\r\n]*)\1`, "gm");
+  // the name first (a literal the regex engine scans for fast), its declaration checked around the match
+  const re = new RegExp(String.raw`${escaped}[ \t]*(?::[ \t]*[\w$.<>\[\]| ]{1,40}?[ \t]*)?(:=|=(?![=>]))[ \t]*(["'\x60])([^"'\x60\\\r\n]*)\2`, "g");
   for (let m = re.exec(text); m; m = re.exec(text)) {
-    const value = m[2]!, at = m.index + m[0].length - 1 - value.length;
+    if (/[\w$.]/.test(text[m.index - 1] ?? "")) continue;
+    const from = Math.max(0, m.index - 120), before = text.slice(from, m.index), nl = before.lastIndexOf("\n");
+    const lead = nl >= 0 ? before.slice(nl + 1) : from === 0 ? before : `\0${before}`; // the line before the name (a long one's tail)
+    if (m[1] !== ":=" && !/^[ \t]*$|(?:^|[^\w$.])(?:const|let|var|val|final|static|string|String|str)[ \t]+$/.test(lead)) continue;
+    const value = m[3]!, at = m.index + m[0].length - 1 - value.length;
     if (passwordLike(value)) push("api-token", at, at + value.length);
   }
 }

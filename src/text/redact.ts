@@ -346,7 +346,7 @@ const DETECTORS: Detector[] = [
 const CREDENTIAL_FILES = new Set([".npmrc", ".pypirc", ".netrc", ".git-credentials", "credentials", ".dockercfg", ".yarnrc.yml"]);
 
 export function isCredentialFilePath(path: string): boolean {
-  return isDotenvPath(path) || CREDENTIAL_FILES.has(path.split(/[\\/]/).pop() ?? "");
+  return isDotenvPath(path) || CREDENTIAL_FILES.has(path.split(/[\\/]/).pop() ?? "") || isCredentialNamedPath(path) || isPgpassPath(path);
 }
 
 /** `.env`, `.env.local`…, and `<name>.env` (Docker `env_file`s such as `app.env`, `prod.env`). */

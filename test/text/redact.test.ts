@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { findSecrets, lineColumnOf, redact, redactPatch, SECRET_KINDS, type SecretKind } from "../../src/text/redact.ts";
+import { findSecrets, isCredentialFilePath, lineColumnOf, redact, redactPatch, SECRET_KINDS, type SecretKind } from "../../src/text/redact.ts";
 
 // Every fake secret is assembled at run time, so this file holds no literal token.
 const mix = (n: number, alphabet = "a1B2c3D4e5F6g7H8i9J0kLmNoPqRsTuVwXyZ") =>
@@ -508,6 +508,9 @@ describe("credentials by position, in credential files, in other syntaxes, and s
     expect(secretTexts(`[client]\nuser = root\npassword = hunter22\n`, "home/.my.cnf")).toEqual(["root", "hunter22"]);
     expect(secretTexts(`# host:port:db:user:password\ndb.internal:5432:app:admin:${pw}\n*:*:*:ro:a\\:b\n`, "home/.pgpass")).toEqual([pw, "a\\:b"]);
     expect(kinds(`user = root\n`, "settings.ini")).toEqual([]); // the name says nothing
+    // svc/diagnostics reports their secrets even when no answer collected them
+    expect(["home/.pgpass", "home/.my.cnf", "config/db-credentials.properties", "secrets.ini"].filter((p) => !isCredentialFilePath(p))).toEqual([]);
+    expect(isCredentialFilePath("settings.ini")).toBe(false);
   });
   test("a YAML tag, jasypt's ENC()/DEC(), Tcl set, Windows setx, an element with attributes, a database client's argv list", () => {
     const cipher = "Zm9v" + "YmFyYmF6cXV4MTIz";

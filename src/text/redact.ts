@@ -359,7 +359,7 @@ export function isDotenvPath(path: string | undefined): boolean {
  * INI/properties files whose name says they hold credentials: AWS's `credentials`, `db-credentials.properties`,
  * `secrets.ini`, MySQL's `.my.cnf`. Every `key = value` (or `key: value`) is a secret there, like a dotenv file's.
  */
-const CREDENTIAL_NAMED = /^(?:\.my\.cnf|(?:[\w.-]*[._-])?(?:credentials?|secrets?|passwords?)(?:\.(?:ini|properties|conf|cfg|cnf|txt))?)$/i;
+const CREDENTIAL_NAMED = /^(?:\.my\.cnf|credentials|(?:[\w.-]*[._-])?(?:credentials?|secrets?|passwords?)\.(?:ini|properties|conf|cfg|cnf))$/i; // not `common-password` (PAM), a `*-secrets` branch ref
 export function isCredentialNamedPath(path: string | undefined): boolean {
   return CREDENTIAL_NAMED.test((path ?? "").split(/[\\/]/).pop() ?? "");
 }

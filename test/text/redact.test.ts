@@ -510,7 +510,8 @@ describe("credentials by position, in credential files, in other syntaxes, and s
     expect(kinds(`user = root\n`, "settings.ini")).toEqual([]); // the name says nothing
     // svc/diagnostics reports their secrets even when no answer collected them
     expect(["home/.pgpass", "home/.my.cnf", "config/db-credentials.properties", "secrets.ini"].filter((p) => !isCredentialFilePath(p))).toEqual([]);
-    expect(isCredentialFilePath("settings.ini")).toBe(false);
+    for (const p of ["settings.ini", "etc/pam.d/common-password", "refs/heads/h56-secrets", "passwords.txt"]) expect({ p, credentialFile: isCredentialFilePath(p) }).toEqual({ p, credentialFile: false });
+    expect(kinds(`password = foo\n`, "etc/pam.d/common-password")).toEqual([]);
   });
   test("a YAML tag, jasypt's ENC()/DEC(), Tcl set, Windows setx, an element with attributes, a database client's argv list", () => {
     const cipher = "Zm9v" + "YmFyYmF6cXV4MTIz";

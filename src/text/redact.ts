@@ -26,7 +26,8 @@
 // name may be given a variable the file declares with a literal (`password: pw`): text/redact-code.ts. Jasypt's
 // `ENC(…)` ciphertext is redacted too: its key is often at hand, and nobody needs to read it. A vendor token
 // split over joined literals (`"sk_live_" + "…"`) is found from its prefix (text/vendor-tokens.ts); split inside
-// the prefix (`"gh" + "p_…"`) it is not. Measured on 28,609 node_modules, Python, Perl and /etc files: no new span.
+// the prefix (`"gh" + "p_…"`) it is not. Measured on 28,609 node_modules, Python, Perl and /etc files: no new span;
+// on 24,895 Google Cloud SDK files 2, both a web identity token a test passes as `web_identity_token=wit`.
 // Value and name judgments live in text/secret-values.ts, the detectors of credentials outside assignments in
 // text/redact-commands.ts.
 

@@ -10,6 +10,7 @@ import type { OpContext, OpResult, Surface } from "./ops/types.ts";
 import { operation, type OperationSpec } from "./registry/index.ts";
 import { fitAnswer, fitError, plainErrorShape, rpcErrorShape } from "./render/fit.ts";
 import { redactResult, redactText } from "./render/redact-output.ts";
+import { escapeControls } from "./text/control-chars.ts";
 import { tokenCounter } from "./text/tokens.ts";
 import { plainLabel, validateRequest, type ParamLabel } from "./validate.ts";
 
@@ -96,7 +97,7 @@ function opContext(ctx: OpContext): OpContext {
   return {
     ...ctx,
     invoke: ctx.invoke ?? ((op, req) => invoke(operation(op), req, ctx)),
-    progress: progress && ((done, total, message) => progress(done, total, message === undefined ? undefined : redactText(message))),
+    progress: progress && ((done, total, message) => progress(done, total, message === undefined ? undefined : escapeControls(redactText(message)))),
   };
 }
 

@@ -1,8 +1,10 @@
 // The one error class of the engine. Every failure a user can see is a one-line string
 // that starts with a fixed prefix; surfaces map it to their channel (stderr + exit code,
 // MCP isError result, JSON-RPC error data). The message is redacted here, once, so no
-// error on any surface can carry a secret it quoted (a diagnostic, a line, a value).
+// error on any surface can carry a secret it quoted (a diagnostic, a line, a value), nor a
+// terminal escape sequence it echoed (text/control-chars.ts).
 
+import { escapeControls } from "./text/control-chars.ts";
 import { redact } from "./text/redact.ts";
 
 export const ERROR_PREFIXES = [
@@ -30,7 +32,7 @@ function capMessage(message: string): string {
 export class SvcError extends Error {
   readonly prefix: ErrorPrefix;
   constructor(prefix: ErrorPrefix, message: string) {
-    super(capMessage(redact(message).text)); // redact before the cut, which could halve a secret
+    super(capMessage(escapeControls(redact(message).text))); // redact before the cut, which could halve a secret; an echoed query's ESC shown, not sent
     this.prefix = prefix;
     this.name = "SvcError";
   }

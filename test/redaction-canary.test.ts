@@ -62,7 +62,7 @@ function canaryParams(base: string): Record<string, Canary[]> {
     test: [{ params: { symbol: "connect" } }],
     check: [{ params: { file: "src/config.ts", content: BAD_CONTENT }, marker: true }, { params: { session: "canary" } }],
     checkDelta: [{ params: { delta: true, session: "canary" } }],
-    gate: [{ params: { since: base } }],
+    gate: [{ params: { since: base } }], // src/typed.ts's type error quotes src/settings.ts's password
     checkSession: [{ params: { session: "canary", full: true } }],
     checkOverlay: [{ params: { file: "src/config.ts", content: BAD_CONTENT }, marker: true }],
     checkCapture: [{ params: { file: "src/config.ts", content: BAD_CONTENT }, marker: true }],
@@ -81,7 +81,8 @@ function canaryParams(base: string): Record<string, Canary[]> {
       { params: { request: { operation: "rename", symbol: "SLACK", newName: "SLACK_TOKEN" } }, marker: true },
     ],
     reduce: [{ params: { files: ["src/config.ts", ".env", ".npmrc", "src/legacy.ts"] }, marker: true },
-      { params: { files: ["scripts/deploy.sh", "deploy/netrc.txt", "db/init.sql", "Dockerfile", "deploy/kubeconfig.yaml", "src/routes.ts"] }, marker: true }, { params: { content: CONFIG_TS, extension: ".ts" }, marker: true }],
+      { params: { files: ["scripts/deploy.sh", "deploy/netrc.txt", "db/init.sql", "Dockerfile", "deploy/kubeconfig.yaml", "src/routes.ts"] }, marker: true }, { params: { content: CONFIG_TS, extension: ".ts" }, marker: true },
+      { params: { files: ["scripts/mail.py", "src/pool.ts", "config/db-credentials.properties", "src/split.ts", "src/settings.ts"] }, marker: true }],
     toc: [{ params: {} }],
     ask: [{ params: { task: "where are the signing key and the deploy token configured" } }],
     skeleton: [{ params: {} }, { params: { format: "json" } }],

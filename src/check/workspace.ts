@@ -41,6 +41,7 @@ import { surfacesOf, type Surfaces } from "./surface.ts";
 import { redact } from "../text/redact.ts";
 import { secretsIn } from "../text/known-secrets.ts";
 import { changeStamp } from "../workspace/stamp.ts";
+import { diagnosticSecrets } from "./diag-secrets.ts";
 
 export const ENGINE_NAME = `TypeScript ${TS_VERSION}`;
 /** Module-resolution errors: a file with one may be fixed (or broken) by a file appearing or going away. */
@@ -96,15 +97,15 @@ function stat(path: string): { stamp: number; size: number } | null {
 
 /**
  * `textOf` gives a file's text as the engine sees it (overlay or disk): a message quoting a
- * literal (`Type '"…"' is not assignable…`) loses the secrets found in the whole file, whose
- * context (`password: "…"`) the message lacks.
+ * literal (`Type '"…"' is not assignable…`) loses the secrets found in the whole file and in the
+ * files it imports (check/diag-secrets.ts), whose context (`password: "…"`) the message lacks.
  */
 export function toCheckDiag(root: string, d: EngineDiag, fallbackPath: string, textOf?: (abs: string) => string | null): Diag | null {
   if (d.severity === "suggestion") return null;
   const path = d.path ? toPosix(relative(root, d.path)) : fallbackPath;
   const text = d.path && textOf ? textOf(d.path) : null;
-  // redacted here, so no stored baseline or answer carries a literal type quoting a secret
-  const message = text ? secretsIn(text, path).take(d.message, { path }).text : redact(d.message).text;
+  // redacted here, so no stored baseline or answer carries a literal type quoting a secret (one quoting a literal may take it from an imported file)
+  const message = !text ? redact(d.message).text : /["`]/.test(d.message) && textOf ? diagnosticSecrets(d.path!, path, textOf).take(d.message, { path }).text : secretsIn(text, path).take(d.message, { path }).text;
   return { code: `TS${d.code}`, severity: d.severity, message, path, line: d.line, column: d.column };
 }
 

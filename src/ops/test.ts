@@ -4,9 +4,11 @@
 // the symbol: the selection alone, said plainly. With candidates (MCP only): the race of
 // proposed edits over that selection (testing/race.ts).
 
+import type { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { validationError } from "../errors.ts";
 import { coveringTests } from "../graph/impact.ts";
+import { importClosure, namedFiles } from "../graph/import-closure.ts";
 import { gapPhrase } from "../graph/reach-gaps.ts";
 import { coverageOf, emptyPhrase } from "../graph/symbol-edges.ts";
 import { textReader } from "../workspace/files.ts";
@@ -52,6 +54,15 @@ const commandOf = (runner: Runner) => [runner.argv[0]?.split("/").pop(), ...runn
 
 const ORDER: Record<FileRun["outcome"], number> = { fail: 0, timeout: 1, not_run: 2, pass: 3 };
 
+/**
+ * The files whose secrets a runner's message may quote (`Received: "…"`) without the names beside them: the code under
+ * test, the test files, every workspace file they import however far (a value may be defined in a config module or a
+ * test helper), and the files the message names (stack frames). Absolute paths (OpResult.secretSources).
+ */
+function reachedSources(db: Database, root: string, paths: string[], messages: string): string[] {
+  return [...new Set([...importClosure(db, paths), ...(messages ? namedFiles(db, messages) : [])])].map((p) => join(root, p));
+}
+
 export async function test(request: TestRequest, ctx: OpContext): Promise<OpResult<TestData | UnresolvedSymbol>> {
   const query = request.symbol.trim();
   if (!query) throw validationError("symbol must name a declaration (Name, Type.member or path:line)");
@@ -78,7 +89,7 @@ export async function test(request: TestRequest, ctx: OpContext): Promise<OpResu
       const budgetMs = (request.budgetSeconds ?? 120) * 1000;
       const r = await race({ root, isGit: ws.isGit, candidates, selection: selection.tests, runner: detection.runner, runnerReason: detection.runner ? null : detection.reason, fileTimeoutMs: timeoutMs, budgetMs, started, ctx });
       const runner = detection.runner ? { name: detection.runner.name, source: detection.runner.source, command: commandOf(detection.runner) } : null;
-      return { text: [...out, ...r.lines].join("\n"), data: { ...base, grade: "raced", runner, reason: detection.runner ? null : detection.reason, counts, tests: [], race: r.data }, warnings, secretSources: [target.path, ...selection.tests.map((t) => t.path)].map((p) => join(root, p)) };
+      return { text: [...out, ...r.lines].join("\n"), data: { ...base, grade: "raced", runner, reason: detection.runner ? null : detection.reason, counts, tests: [], race: r.data }, warnings, secretSources: reachedSources(db, root, [target.path, ...selection.tests.map((t) => t.path)], r.lines.join("\n")) };
     }
     if (!selection.tests.length) {
       const reason = `${emptyPhrase(coverage, gaps, "none reach it")} — no test file references or imports it (${tier}; selection only, nothing was run)`;
@@ -122,8 +133,7 @@ export async function test(request: TestRequest, ctx: OpContext): Promise<OpResu
       text: out.join("\n"),
       data: { ...base, grade: "ran", runner: { name: runner.name, source: runner.source, command }, reason: null, counts, tests: runs },
       warnings,
-      // a runner's message quotes values (`Received: "…"`) without the names beside them in the code under test and its tests
-      secretSources: [target.path, ...runs.map((r) => r.path)].map((p) => join(root, p)),
+      secretSources: reachedSources(db, root, [target.path, ...runs.map((r) => r.path)], runs.map((r) => r.message ?? "").join("\n")),
       exitCode: counts.failed || counts.timedOut || counts.notRun ? 1 : undefined,
     };
   });

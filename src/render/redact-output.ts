@@ -22,6 +22,7 @@ import type { OpResult } from "../ops/types.ts";
 import { mapStrings } from "../text/map-strings.ts";
 import { readFileSync } from "node:fs";
 import { fileSecrets, knownSecrets } from "../text/known-secrets.ts";
+import { escapeControls } from "../text/control-chars.ts";
 import { redact, type SecretKind } from "../text/redact.ts";
 
 export function redactText(text: string): string {
@@ -60,7 +61,7 @@ function sourceSecrets(paths: readonly string[]): [string, SecretKind][] {
   });
 }
 
-/** What a surface may write: the result's text, structured data and warnings, redacted (the engine applies it to every answer). */
+/** What a surface may write: the result's text, structured data and warnings, redacted, the warnings' control characters escaped (the engine applies it to every answer). */
 export function redactResult<D extends object>(result: OpResult<D>): OpResult<D> {
   const { secretSources, ...shown } = result;
   const found: [string, SecretKind][] = sourceSecrets(secretSources ?? []).filter(([value, kind]) => answerKnown(value, kind));
@@ -77,8 +78,10 @@ export function redactResult<D extends object>(result: OpResult<D>): OpResult<D>
   const again = (text: string) => (known.size ? known.replace(text).text : text);
   return {
     ...shown,
+    // the text keeps its bytes (a view's file content goes back through apply: a file's ESC shown as \x1b would be written
+    // as those four characters); a terminal gets it escaped by the CLI (surfaces/cli/output.ts), warnings always
     text: again(redacted.text),
     data: known.size ? mapStrings(redacted.data, again) : redacted.data,
-    ...(redacted.warnings ? { warnings: redacted.warnings.map(again) } : {}),
+    ...(redacted.warnings ? { warnings: redacted.warnings.map((w) => escapeControls(again(w))) } : {}),
   };
 }

@@ -70,6 +70,12 @@ export const CANARY = {
   keyLineContext: mix(64, B64, 42),
   // a literal type error quotes it without its name (`Type '"…"' is not assignable to type '"x"'`)
   checkPassword: "Ck" + mix(10, ALNUM, 43) + "3",
+  // passed by position, through a variable, in a credential-named file, split over joined literals, in another module
+  loginPassword: "Lg" + mix(8, ALNUM, 44) + "!9",
+  poolPassword: "Pw" + mix(10, ALNUM, 45) + "4",
+  propertiesPassword: "Pp" + mix(14, ALNUM, 46),
+  splitStripe: "sk_" + "live_" + mix(24, ALNUM, 47),
+  importedPassword: "Im" + mix(10, ALNUM, 48) + "6",
 };
 
 /** src/keys.ts with `line` as the key's 10th body line (the 7th is KEY_CONTEXT's). */
@@ -196,6 +202,13 @@ export function canaryRepo(): { root: string; base: string } {
     "deploy/kubeconfig.yaml": `users:\n- name: deploy\n  user:\n    client-key-data: ${CANARY.kubeKey}\n`,
     "src/keys.ts": keysTs(CANARY.keyLineAfter),
     "src/routes.ts": `export function handler_${CANARY.symbolToken}(): string {\n  return "ok";\n}\n`,
+    "scripts/mail.py": `import smtplib\n\nsmtp = smtplib.SMTP("mail.example.com")\nsmtp.login("deploy", "${CANARY.loginPassword}")\n`,
+    "src/pool.ts": `const pw = "${CANARY.poolPassword}";\n\nexport const pool = { user: "app", password: pw };\n`,
+    "config/db-credentials.properties": `db.user: app\ndb.pass: ${CANARY.propertiesPassword}\n`,
+    "src/split.ts": `export const STRIPE_SPLIT = "${CANARY.splitStripe.slice(0, 8)}" + "${CANARY.splitStripe.slice(8)}";\n`,
+    // a literal type error in src/typed.ts quotes a value defined in src/settings.ts (svc check/gate)
+    "src/settings.ts": `export const dbPassword = "${CANARY.importedPassword}" as const;\n`,
+    "src/typed.ts": 'import { dbPassword } from "./settings";\n\nexport const five: 5 = dbPassword;\n',
     "config/app.xml": `<configuration>\n  <appSettings>\n    <add key="Password" value="${CANARY.xmlPassword}" />\n  </appSettings>\n</configuration>\n`,
   });
   git(root, "add", "-A");

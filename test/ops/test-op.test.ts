@@ -126,4 +126,21 @@ describe("svc test: a runner's message quoting a secret", () => {
     expect(r.text).toContain('Received: "[REDACTED:api-token]"');
     expect(Object.keys(r)).not.toContain("secretSources"); // the engine never shows which files it read them from
   }, 60_000);
+  test("a value defined in a module the code under test or the test imports (however far) loses it too", async () => {
+    const password = "Wd73" + "kQ0pLmx9Rz", token = "Tk52" + "vB8nLqw3Xe";
+    const root = gitRepo({
+      "package.json": '{ "name": "creds2", "scripts": { "test": "bun test" } }\n',
+      "src/secrets.ts": `export const settings = { password: "${password}" };\n`,
+      "src/config.ts": 'import { settings } from "./secrets";\n\nexport const config = { db: settings };\n',
+      "src/creds.ts": 'import { config } from "./config";\n\nexport function pw(): string {\n  return config.db.password;\n}\n',
+      "test/helpers/fixture.ts": `export const fixture = { apiToken: "${token}" };\n`,
+      "test/creds.test.ts": 'import { expect, test } from "bun:test";\nimport { pw } from "../src/creds";\nimport { fixture } from "./helpers/fixture";\n\ntest("pw", () => {\n  expect(pw()).toBe("other-value-1");\n});\ntest("token", () => {\n  expect(fixture.apiToken).toBe("other-value-2");\n});\n',
+    });
+    await call("index", { path: root });
+    const r = await call("test", { path: root, symbol: "pw" });
+    expect(data(r).counts.cases.failed).toBe(2);
+    expect(JSON.stringify(r)).not.toContain(password);
+    expect(JSON.stringify(r)).not.toContain(token);
+    expect(r.text).toContain('Received: "[REDACTED:api-token]"');
+  }, 60_000);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { findSecrets, lineColumnOf, redact, redactPatch, SECRET_KINDS, type SecretKind } from "../../src/text/redact.ts";
+import { findSecrets, isCredentialFilePath, lineColumnOf, redact, redactPatch, SECRET_KINDS, type SecretKind } from "../../src/text/redact.ts";
 
 // Every fake secret is assembled at run time, so this file holds no literal token.
 const mix = (n: number, alphabet = "a1B2c3D4e5F6g7H8i9J0kLmNoPqRsTuVwXyZ") =>
@@ -483,6 +483,67 @@ describe("spans", () => {
   });
 });
 
+describe("credentials by position, in credential files, in other syntaxes, and split over joined literals", () => {
+  const pw = "Pz9" + "kQ2mW1x!"; // 11 chars
+  const long = "q8Xz3Lm9Pw2Rt7Yv5Nb4";
+  test("a call or keyword that says login/auth/credentials takes its second argument as the password", () => {
+    const forms: Array<[string, string]> = [
+      [`smtp.login("user", "${pw}")`, "mail.py"], [`server.login(user, '${pw}')`, "mail.py"],
+      [`requests.get(url, auth=("user", "${pw}"))`, "fetch.py"], [`client = Elasticsearch(hosts, http_auth=["elastic", "${pw}"])`, "es.py"],
+      [`req.SetBasicAuth("admin", "${pw}")`, "main.go"], [`auth = HTTPBasicAuth('admin', '${pw}')`, "a.py"],
+      [`var c = new NetworkCredential("svc", "${pw}");`, "A.cs"], [`new PasswordAuthentication("svc", "${pw}".toCharArray())`, "A.java"],
+      [`new UsernamePasswordCredentials("svc", "${pw}")`, "A.java"], [`await page.signIn("bob@x.com", "${pw}")`, "e2e.ts"],
+    ];
+    for (const [text, path] of forms) expect({ text, secrets: secretTexts(text, path) }).toEqual({ text, secrets: [pw] });
+  });
+  test("a credential name given a variable: the literal the file declares it with", () => {
+    expect(secretTexts(`const pw = "${pw}";\nmysql.createConnection({ user, password: pw });\n`, "src/db.ts")).toEqual([pw]);
+    expect(secretTexts(`db_pass = '${pw}'\nconnect(host, password=db_pass)\n`, "db.py")).toEqual([pw]);
+    expect(secretTexts(`secret := "${long}"\ncfg := Config{Token: secret}\n`, "main.go")).toEqual([long]);
+  });
+  test("files whose name says credentials: every value; .pgpass lines: the password field", () => {
+    const aws = `[default]\naws_access_key_id = ${"AKIA" + "Q7W3E9R2T5Y8U1I4"}\naws_session_token = ${long}\n`;
+    expect(secretTexts(aws, "home/.aws/credentials")).toEqual(["AKIA" + "Q7W3E9R2T5Y8U1I4", long]);
+    expect(secretTexts(`db.user: app\ndb.pass: hunter22\n`, "config/db-credentials.properties")).toEqual(["app", "hunter22"]);
+    expect(secretTexts(`[client]\nuser = root\npassword = hunter22\n`, "home/.my.cnf")).toEqual(["root", "hunter22"]);
+    expect(secretTexts(`# host:port:db:user:password\ndb.internal:5432:app:admin:${pw}\n*:*:*:ro:a\\:b\n`, "home/.pgpass")).toEqual([pw, "a\\:b"]);
+    expect(kinds(`user = root\n`, "settings.ini")).toEqual([]); // the name says nothing
+    // svc/diagnostics reports their secrets even when no answer collected them
+    expect(["home/.pgpass", "home/.my.cnf", "config/db-credentials.properties", "secrets.ini"].filter((p) => !isCredentialFilePath(p))).toEqual([]);
+    for (const p of ["settings.ini", "etc/pam.d/common-password", "refs/heads/h56-secrets", "passwords.txt"]) expect({ p, credentialFile: isCredentialFilePath(p) }).toEqual({ p, credentialFile: false });
+    expect(kinds(`password = foo\n`, "etc/pam.d/common-password")).toEqual([]);
+  });
+  test("a YAML tag, jasypt's ENC()/DEC(), Tcl set, Windows setx, an element with attributes, a database client's argv list", () => {
+    const cipher = "Zm9v" + "YmFyYmF6cXV4MTIz";
+    const forms: Array<[string, string, string]> = [
+      [`password: !!str ${pw}\n`, pw, "app.yaml"],
+      [`spring.datasource.password=ENC(${cipher})\n`, cipher, "application.properties"], [`password: "DEC(${pw})"\n`, pw, "application.yml"],
+      [`set password ${pw}\n`, pw, "connect.tcl"], [`setx API_KEY ${long} /M\n`, long, "setup.bat"], [`setx API_TOKEN "${long}"\n`, long, "setup.cmd"],
+      [`<secret name="db">${pw}</secret>`, pw, "config.xml"], [`<password encrypted="false">${pw}</password>`, pw, "server.xml"],
+      [`subprocess.run(["mysql", "-u", "root", "-p", "${pw}", "app"])`, pw, "a.py"], [`spawn('mysql', ['-uroot', '-p${pw}'])`, pw, "a.js"],
+      [`["redis-cli", "-h", "cache", "-a", "${pw}", "ping"]`, pw, "a.py"], [`exec.Command("docker", "login", "-u", "ci", "-p", "${pw}")`, pw, "main.go"],
+    ];
+    for (const [text, secret, path] of forms) expect({ text, secrets: secretTexts(text, path) }).toEqual({ text, secrets: [secret] });
+  });
+  test("a vendor token split over literals joined by +, ., implicit concatenation or a template's interpolated literal", () => {
+    const tail = mix(24);
+    expect(out(`const key = "sk_live_" + "${tail}";`, "a.ts")).toBe(`const key = "[REDACTED:stripe-key]";`);
+    expect(out(`const t = 'ghp_${mix(12)}' +\n  '${mix(24)}';`, "a.js")).toBe(`const t = '[REDACTED:github-token]';`);
+    expect(out(`$t = "sk_live_" . "${tail}";`, "a.php")).toBe(`$t = "[REDACTED:stripe-key]";`);
+    expect(out(`TOKEN = ("ghp_${mix(12)}"\n         "${mix(24)}")`, "a.py")).toBe(`TOKEN = ("[REDACTED:github-token]")`);
+    expect(out(`const t = \`ghp_\${"${mix(36)}"}\`;`, "a.ts")).toBe(`const t = \`[REDACTED:github-token]"}\`;`);
+  });
+  test("near misses stay (found on real files: an FTP anonymous login, words passed to an auth helper, minified one-letter variables)", () => {
+    for (const [text, path] of <Array<[string, string]>>[
+      [`$ftp->login("anonymous",'-anonymous@')`, "FTP.pm"], [`extractFieldFromWwwAuth(res, 'resource_metadata')`, "auth.js"],
+      [`auth._parse_www_authenticate(response, "www-authenticate")`, "httplib2.py"], [`function f(a){let{type:e="JsExpressionRoot"}=a;return {token:e}}`, "babel.js"],
+      [`new Client("user", "secretvalue")`, "a.ts"], [`login(user, password)`, "a.ts"], [`oauth("client", "${pw}")`, "a.ts"],
+      [`["psql", "-h", "db", "-p", "5432"]`, "a.py"], [`["redis-cli", "-p", "6380"]`, "a.py"], [`set -euo pipefail\n`, "a.sh"], [`set token expiration\n`, "notes.tcl"],
+      [`const a = "sk_" + name;`, "a.ts"], [`const b = "ghp_" + "short";`, "a.ts"], [`<secret name="db"/>`, "a.xml"], [`password: ENC()\n`, "a.yml"],
+    ]) expect({ text, kinds: kinds(text, path) }).toEqual({ text, kinds: [] });
+  });
+});
+
 describe("hostile input never throws or hangs", () => {
   const blob = Buffer.from(Array.from({ length: 150_000 }, (_, i) => (i * 2654435761) >>> 24)).toString("base64");
   test("special tokens, emoji, CRLF, NUL, lone surrogates", () => {
@@ -499,7 +560,8 @@ describe("hostile input never throws or hangs", () => {
     expect(() => redact(`data=${blob}`, { path: ".env" })).not.toThrow();
   });
   test("long runs of trigger fragments", () => {
-    for (const unit of ["ghp_", "-eyJ", "eyJa.", "://a:", "sk-", "xoxb-", "password=", "a=b;", "token: '", '"', "<", "AKIA", "-----BEGIN PRIVATE KEY-----", "a b "]) {
+    for (const unit of ["ghp_", "-eyJ", "eyJa.", "://a:", "sk-", "xoxb-", "password=", "a=b;", "token: '", '"', "<", "AKIA", "-----BEGIN PRIVATE KEY-----", "a b ",
+      'login("a", "', '"sk_live_" + "', '`ghp_${"', '["mysql", "-p", ', "set password x\n", '<secret a="b">', "pw = 'x'\npassword: pw, "]) {
       const text = unit.repeat(Math.ceil(100_000 / unit.length));
       expect(() => findSecrets(text)).not.toThrow();
       expect(() => findSecrets(text, { path: ".env" })).not.toThrow();

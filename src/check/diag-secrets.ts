@@ -1,0 +1,57 @@
+// The secrets a compiler diagnostic may quote: a literal type (`Type '"…"' is not assignable to
+// type '5'`) comes from the file diagnosed or from any file it imports, however far (the type
+// flows through imports and re-exports); the message carries none of the names (`password`)
+// beside the value there. So a message is redacted, then loses every secret of those files.
+// Relative imports only (`./db`, `../config.js`): a package's or a path alias's file is not walked.
+
+import { dirname, join } from "node:path";
+import { fileSecrets, knownSecrets, type KnownSecrets } from "../text/known-secrets.ts";
+import type { SecretKind } from "../text/redact.ts";
+
+/** At most this many files are read for one diagnosed file. */
+const REACH = 64;
+const RELATIVE = /(?:\bfrom|\bimport|\brequire\(|\bimport\()[ \t]*["'](\.{1,2}\/[^"'\r\n]+)["']/g;
+const EXTENSIONS = ["", ".ts", ".tsx", ".d.ts", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs", "/index.ts", "/index.tsx", "/index.js"];
+
+/** The relative imports of `text` (the file `abs`), as absolute paths of files `textOf` can read. */
+function importsOf(abs: string, text: string, textOf: (abs: string) => string | null): string[] {
+  const out: string[] = [];
+  RELATIVE.lastIndex = 0;
+  for (let m = RELATIVE.exec(text); m; m = RELATIVE.exec(text)) {
+    const base = join(dirname(abs), m[1]!).replace(/\.[cm]?jsx?$/, "");
+    const hit = [...EXTENSIONS, ".js", ".jsx"].map((e) => base + e).find((p) => textOf(p) !== null);
+    if (hit) out.push(hit);
+  }
+  return out;
+}
+
+/** Per reader (a batch of diagnostics reads each file once): the answer for each diagnosed file. */
+const batches = new WeakMap<(abs: string) => string | null, Map<string, KnownSecrets>>();
+
+/** The secrets of `abs` (path `rel` in the workspace) and of the files it imports, to take out of a diagnostic's message. */
+export function diagnosticSecrets(abs: string, rel: string, textOf: (abs: string) => string | null): KnownSecrets {
+  let batch = batches.get(textOf);
+  if (!batch) batches.set(textOf, (batch = new Map()));
+  const hit = batch.get(abs);
+  if (hit) return hit;
+  const known = reachedSecrets(abs, rel, textOf);
+  batch.set(abs, known);
+  return known;
+}
+
+function reachedSecrets(abs: string, rel: string, textOf: (abs: string) => string | null): KnownSecrets {
+  const values: [string, SecretKind][] = [];
+  const seen = new Set([abs]);
+  const queue = [abs];
+  while (queue.length) {
+    const file = queue.shift()!, text = textOf(file);
+    if (text === null) continue;
+    values.push(...fileSecrets(text, file === abs ? rel : file));
+    for (const next of importsOf(file, text, textOf)) {
+      if (seen.size >= REACH || seen.has(next)) continue;
+      seen.add(next);
+      queue.push(next);
+    }
+  }
+  return knownSecrets(values);
+}

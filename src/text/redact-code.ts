@@ -1,0 +1,55 @@
+// Credentials code passes by position or by name: a call whose callee says it logs in or
+// authenticates (`smtp.login("user", "…")`, `HTTPBasicAuth("user", "…")`, `new
+// NetworkCredential("user", "…")`, Python's `auth=("user", "…")`), and a credential name given a
+// variable that the file assigns a literal (`password: pw` … `const pw = "…"`). Detectors of
+// text/redact.ts; the value is judged like a credential name's (credentialValue).
+
+import { CODE_VALUE, WORDS, credentialValue, scrambledLetters, type Push } from "./secret-values.ts";
+
+/** Shaped like a password whatever its length: a long value of plain words (`resource_metadata`, `www-authenticate`) is an argument, not a secret, when no name says it is one. */
+const passwordLike = (value: string) => credentialValue(value) && !CODE_VALUE.test(value) && (!WORDS.test(value) || scrambledLetters(value));
+
+/** A callee or keyword ending in one of these word-parts takes a user and a password: `login(user, password)`. */
+const CALLEE = /(?:log_?[io]n|sign_?in|auth(?:enticate|entication|orization)?|credentials?)(?=["']?[ \t]*(?:(?:=(?!=)|:)[ \t]*)?[(\[])/gi;
+/** `("user", "value"` / `(user, "value"` / `=["user", "value"]`, then the end of the second argument (`.toCharArray()` allowed). */
+const PAIR = /["']?[ \t]*(?:(?:=(?!=)|:)[ \t]*)?[(\[][ \t]*(?:(["'`])([^"'`\\\r\n]{0,100})\1|[A-Za-z_$][\w$.]{0,60})[ \t]*,[ \t]*(["'`])([^"'`\\\r\n]*)\3[ \t]*(?:\.(?:toCharArray|encode|getBytes)\(\)[ \t]*)?[,)\]]/y;
+
+/** The word-part at `at` starts a word: after a non-letter (or `$`), or a camelCase hump (`HTTPBasicAuth`, `smtp.login`). */
+function partStart(text: string, at: number): boolean {
+  const prev = text[at - 1] ?? "", cur = text[at]!;
+  return !/[A-Za-z0-9]/.test(prev) || (/[a-z]/.test(prev) && /[A-Z]/.test(cur)) || (/[A-Z]/.test(prev) && /[A-Z]/.test(cur) && /[a-z]/.test(text[at + 1] ?? ""));
+}
+
+export function positionalCredentials(text: string, push: Push): void {
+  CALLEE.lastIndex = 0;
+  for (let m = CALLEE.exec(text); m; m = CALLEE.exec(text)) {
+    if (!partStart(text, m.index)) continue; // `oauth(`, `author(`
+    if (/[A-Za-z0-9]/.test(text[m.index + m[0].length] ?? "")) continue; // `authors(`
+    PAIR.lastIndex = m.index + m[0].length;
+    const p = PAIR.exec(text);
+    if (!p) continue;
+    const value = p[4]!, at = PAIR.lastIndex - p[0].length + p[0].lastIndexOf(`${p[3]}${value}${p[3]}`) + 1;
+    if (p[2] !== "anonymous" && passwordLike(value)) push("api-token", at, at + value.length); // ftp's anonymous login takes an e-mail address
+  }
+}
+
+/**
+ * The literal a variable holds, when a credential name is given the variable (`password: pw`):
+ * the file's declarations of it with a literal (`const pw = "…"`, `pw := "…"`, `pw: str = "…"` or `pw = "…"` starting a
+ * line). Each name is looked up once per text (`seen`); a one-letter name (minified code reuses it in every scope) never.
+ */
+export function referencedLiterals(text: string, name: string, push: Push, seen: Set<string>): void {
+  if (seen.has(name) || name.length < 2) return;
+  seen.add(name);
+  const escaped = name.replace(/\$/g, "\\$");
+  // the name first (a literal the regex engine scans for fast), its declaration checked around the match
+  const re = new RegExp(String.raw`${escaped}[ \t]*(?::[ \t]*[\w$.<>\[\]| ]{1,40}?[ \t]*)?(:=|=(?![=>]))[ \t]*(["'\x60])([^"'\x60\\\r\n]*)\2`, "g");
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    if (/[\w$.]/.test(text[m.index - 1] ?? "")) continue;
+    const from = Math.max(0, m.index - 120), before = text.slice(from, m.index), nl = before.lastIndexOf("\n");
+    const lead = nl >= 0 ? before.slice(nl + 1) : from === 0 ? before : `\0${before}`; // the line before the name (a long one's tail)
+    if (m[1] !== ":=" && !/^[ \t]*$|(?:^|[^\w$.])(?:const|let|var|val|final|static|string|String|str)[ \t]+$/.test(lead)) continue;
+    const value = m[3]!, at = m.index + m[0].length - 1 - value.length;
+    if (passwordLike(value)) push("api-token", at, at + value.length);
+  }
+}

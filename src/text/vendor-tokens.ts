@@ -1,0 +1,130 @@
+// Vendor tokens with a literal prefix (`ghp_…`, `sk_live_…`, `AKIA…`): one combined pass, and
+// the same pass over string literals joined in code (`"sk_live_" + "…"`, `` `ghp_${"…"}` ``,
+// text/redact-code.ts). A detector of text/redact.ts.
+
+import { isPlaceholder, type Push, type SecretKind } from "./secret-values.ts";
+
+// Vendor tokens with a literal prefix: one combined pass (kind = capturing group). The
+// regex scan is as cheap as a substring check per prefix, so it needs no trigger of its own.
+export const TOKEN_KINDS: Array<[SecretKind, string]> = [
+  ["aws-access-key", String.raw`\b(?:AKIA|ASIA)[A-Z0-9]{16}\b`],
+  ["github-token", String.raw`\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})(?![A-Za-z0-9_])`],
+  ["gitlab-token", String.raw`\bgl(?:pat|dt|rt|ptt|ft|soat)-[A-Za-z0-9_-]{20,}`],
+  ["slack-token", String.raw`\bxox[abcdeprs]-[A-Za-z0-9-]{10,}|\bxapp-\d-[A-Za-z0-9-]{20,}|https?:\/\/hooks\.slack\.com\/services\/T\w+\/B\w+\/\w+`],
+  ["stripe-key", String.raw`\b[rs]k_(?:live|test)_[A-Za-z0-9]{16,}`],
+  ["google-api-key", String.raw`\bAIza[A-Za-z0-9_-]{35}(?![A-Za-z0-9_-])|\bya29\.[A-Za-z0-9_-]{30,}`],
+  ["anthropic-key", String.raw`\bsk-ant-[A-Za-z0-9_-]{20,}`],
+  ["openai-key", String.raw`\bsk-(?:(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}|[A-Za-z0-9]{20,})`],
+  ["npm-token", String.raw`\bnpm_[A-Za-z0-9]{36}(?![A-Za-z0-9])`],
+  ["jwt", String.raw`(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{7,}\.eyJ[A-Za-z0-9_-]{7,}\.[A-Za-z0-9_-]{10,}`],
+  ["sendgrid-key", String.raw`\bSG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])`],
+  ["twilio-key", String.raw`\bSK[0-9a-fA-F]{32}\b`],
+  // Shopify, DigitalOcean, PyPI, Hugging Face, Stripe webhooks, Vault, Linear, Postman, Grafana, New Relic, Sentry, Databricks, Atlassian: no kind of their own
+  ["api-token", String.raw`\b(?:shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}|do[opr]_v1_[a-f0-9]{64}|pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}|hf_[A-Za-z0-9]{34,}|whsec_[A-Za-z0-9+/]{32,}|hvs\.[A-Za-z0-9_-]{90,}|lin_api_[A-Za-z0-9]{40}|PMAK-[a-f0-9]{24}-[a-f0-9]{34}|glsa_[A-Za-z0-9]{32}_[a-f0-9]{8}|NRAK-[A-Z0-9]{27}|sntrys_[A-Za-z0-9+/=_]{40,}|dapi[a-f0-9]{32}|ATATT3[A-Za-z0-9_=-]{100,})(?![A-Za-z0-9_-])`],
+];
+/**
+ * The last alternative: a vendor prefix starting a literal's last fragment, right before its closing quote or a `${`
+ * (`"sk_live_" + …`): where a token may go on in the next literal (joinedAt). The same pass finds it, at no cost of its own.
+ */
+const FRAGMENT = String.raw`\b(?:AKIA|ASIA|gh[pousr]_|github_pat_|gl(?:pat|dt|rt|ptt|ft|soat)-|xox[abcdeprs]-|xapp-|[rs]k_(?:live|test)_|AIza|ya29\.|sk-|npm_|SG\.|SK|shp(?:at|ss|ca|pa)_|do[opr]_v1_|pypi-|hf_|whsec_|hvs\.|lin_api_|PMAK-|glsa_|NRAK-|sntrys_|dapi|ATATT3)[\w.+/=-]{0,64}(?=["'\x60]|\$\{)`;
+const SOURCE = [...TOKEN_KINDS.map(([, source]) => `(${source})`), `(${FRAGMENT})`].join("|");
+const TOKENS = new RegExp(SOURCE, "g");
+/** The same, over the text a joined literal makes (tokensAcross). */
+const JOINED = new RegExp(SOURCE, "g");
+export function vendorTokens(text: string, push: Push): void {
+  TOKENS.lastIndex = 0;
+  for (let m = TOKENS.exec(text); m; m = TOKENS.exec(text)) {
+    const group = m.findIndex((g, i) => i > 0 && g !== undefined);
+    const kind = TOKEN_KINDS[group - 1]?.[0];
+    if (kind === undefined) TOKENS.lastIndex = Math.max(TOKENS.lastIndex, joinedAt(text, m.index + m[0].length, push)); // a chain is read once
+    else if (!isPlaceholder(m[0])) push(kind, m.index, m.index + m[0].length); // sk-proj-xxxx…
+  }
+  if (text.includes("_gh") || text.includes("_github_pat_")) namedTokens(text, push);
+}
+
+/** A GitHub token inside a name (`handler_ghp_…`): `\b` does not start it after `_`; its own pass, run where `_gh` occurs. */
+const NAMED_GITHUB = /_((?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})(?![A-Za-z0-9_]))/g;
+function namedTokens(text: string, push: Push): void {
+  NAMED_GITHUB.lastIndex = 0;
+  for (let m = NAMED_GITHUB.exec(text); m; m = NAMED_GITHUB.exec(text)) push("github-token", m.index + 1, m.index + m[0].length);
+}
+
+// ---------- literals joined in code ----------
+
+// `"sk_live_" + "…"`, `'ghp_' . '…'` (PHP, Perl), `"ghp_" .. "…"` (Lua), `"sk_live_" "…"` (Python, C: implicit),
+// one literal per line with the `+` at either end: the closing quote, the joiner, the next opening quote.
+const GLUE_AT = /(["'`])(?=[\s+.])[ \t]*(?:\+|\.\.?)?[ \t]*(?:\r?\n[ \t]*(?:\+|\.\.?)?[ \t]*)?(["'`])/y;
+/** `${"…"}` / `${'…'}` inside a template literal: a literal interpolated as is. */
+const INTERPOLATED = /\$\{[ \t]*(["'])([^"'\\\r\n]*)\1[ \t]*\}/g;
+
+/** [start, end) of the text pieces a joined literal is made of. */
+type Piece = readonly [number, number];
+
+/** A vendor token the pieces make together (crossing a boundary) spans from its first piece to its last, the glue between included. */
+function tokensAcross(text: string, pieces: Piece[], push: Push): void {
+  if (pieces.length < 2) return;
+  const joined = pieces.map(([s, e]) => text.slice(s, e)).join("");
+  const at: number[] = []; // joined offset → text offset
+  for (const [s, e] of pieces) for (let i = s; i < e; i++) at.push(i);
+  const ends = new Set<number>(); // joined offsets where a piece ends
+  let sum = 0;
+  for (const [s, e] of pieces) ends.add((sum += e - s));
+  JOINED.lastIndex = 0;
+  for (let m = JOINED.exec(joined); m; m = JOINED.exec(joined)) {
+    const end = m.index + m[0].length;
+    let crosses = false;
+    for (const b of ends) if (b > m.index && b < end) crosses = true;
+    const group = m.findIndex((g, i) => i > 0 && g !== undefined), kind = TOKEN_KINDS[group - 1]?.[0];
+    if (crosses && kind && !isPlaceholder(m[0])) push(kind, at[m.index]!, at[end - 1]! + 1);
+  }
+}
+
+/** The start of the one-line literal closed by the quote at `close`, or -1. */
+function literalStart(text: string, close: number): number {
+  const q = text[close]!, open = text.lastIndexOf(q, close - 1), line = text.lastIndexOf("\n", close - 1);
+  return open > line ? open + 1 : -1;
+}
+
+/**
+ * A vendor token split over string literals joined by `+` (or `.`, `..`, nothing) or interpolated into a template
+ * literal: its first fragment ends at `close` (a quote, or `${`). Returns where the joined literals end.
+ */
+function joinedAt(text: string, close: number, push: Push): number {
+  if (text[close] === "$") return templateAt(text, close, push);
+  const start = literalStart(text, close);
+  GLUE_AT.lastIndex = close;
+  let glue = GLUE_AT.exec(text);
+  if (start < 0 || !glue) return close;
+  const pieces: Piece[] = [[start, close]];
+  for (let open = close + glue[0].length - 1; pieces.length < 64; open = close + glue[0].length - 1) { // the next literal, and the glue after it
+    close = text.indexOf(text[open]!, open + 1);
+    const line = text.indexOf("\n", open + 1);
+    if (close < 0 || (line >= 0 && line < close)) break;
+    pieces.push([open + 1, close]);
+    GLUE_AT.lastIndex = close;
+    if (!(glue = GLUE_AT.exec(text))) break;
+  }
+  tokensAcross(text, pieces, push);
+  return pieces.at(-1)![1];
+}
+
+/** The template literal holding the `${` at `at` (one line, at most TEMPLATE_REACH long): its text and its interpolated literals, joined (any other `${…}` ends a run). */
+const TEMPLATE_REACH = 4096;
+function templateAt(text: string, at: number, push: Push): number {
+  const open = text.lastIndexOf("`", at), close = text.indexOf("`", at);
+  if (open < 0 || close < 0 || close - open > TEMPLATE_REACH || text.lastIndexOf("\n", at) > open) return at;
+  const body = text.slice(open, close), pieces: Piece[] = [];
+  let from = 1;
+  INTERPOLATED.lastIndex = 0;
+  for (let p = INTERPOLATED.exec(body); p; p = INTERPOLATED.exec(body)) {
+    const between = body.slice(from, p.index), other = between.lastIndexOf("${");
+    if (other >= 0) { tokensAcross(text, pieces.splice(0), push); from += between.indexOf("}", other) + 1; }
+    const inner = p.index + p[0].indexOf(p[1]!) + 1;
+    pieces.push([open + from, open + p.index], [open + inner, open + inner + p[2]!.length]);
+    from = p.index + p[0].length;
+  }
+  const other = body.indexOf("${", from);
+  pieces.push([open + from, other < 0 ? close : open + other]);
+  tokensAcross(text, pieces.filter(([s, e]) => e > s), push);
+  return close;
+}

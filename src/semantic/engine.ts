@@ -414,7 +414,7 @@ async function dropSession(api: API): Promise<void> {
  * error is absorbed (the child's death is the supervisor's business), and a write to a
  * destroyed socket is dropped: its request was already rejected when the session closed.
  */
-function quietSocket(api: API): void {
+export function quietSocket(api: API): void {
   const socket = (api as unknown as SessionInternals).client?.socket;
   if (!socket?.on || !socket.write) return;
   socket.on("error", () => undefined);
@@ -427,8 +427,16 @@ function quietSocket(api: API): void {
       const done = args[at] as (error?: unknown) => void;
       args[at] = (error?: unknown) => done(GONE_PEER.has(String((error as NodeJS.ErrnoException | null | undefined)?.code)) ? undefined : error);
     }
-    if (!socket.destroyed) return write(...args);
     const done = args.findLast((a) => typeof a === "function") as (() => void) | undefined;
+    if (!socket.destroyed) {
+      try {
+        return write(...args);
+      } catch (error) {
+        // a socket the child's side already ended throws EPIPE at once (writeAfterFIN), inside the
+        // JSON-RPC layer's promise executor: completed as dropped, like a write to a destroyed socket
+        if (!GONE_PEER.has(String((error as NodeJS.ErrnoException | null)?.code))) throw error;
+      }
+    }
     done?.();
     return false;
   };

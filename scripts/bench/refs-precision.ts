@@ -5,20 +5,24 @@
 // definition or import at is false; those an impact lists for a type through its members'
 // uses (impact counts a type's members as the type) and `export *` barrel lines of exported
 // declarations (a re-export without an identifier: no reference to find) are counted apart,
-// and lines in files the compiler's program does not hold (it cannot judge them), as are missing lines (the compiler's use lines not listed; an edge is kept once per
-// referencing declaration, so a second use in the same one counts as missing).
+// and lines in files the compiler's program does not hold (it cannot judge them). Missing use lines are split by why:
+// a referencing declaration not listed at all (what recall is about), another line of one listed (an edge keeps one line
+// per referencing declaration), a use inside the declaration itself (recursion; not an edge), outside the repo.
 // Usage: bun scripts/bench/refs-precision.ts <repo> [tsconfig=tsconfig.json] [prefix=""]
-//        (the repo indexed first: svc index --force <repo>; REFS_VERBOSE=1 lists missing lines per declaration)
+//        (the repo indexed first: svc index --force <repo>; REFS_VERBOSE=1 lists the referencing declarations not listed)
 // Figures (branch h61-edges; "before" is main at 60dd03c):
 //   zustand (pmndrs/zustand at f094eebe, tsconfig.json, every declaration: 177, 1717 use lines): before, neighbors
 //     59 false (checker) in 3 declarations all saying checker-complete — 55 uses of the type member StorePersist.persist
 //     listed for `const persist`, 3 of StoreDevtools.devtools for `const devtools`, 1 local for a top-level const —
 //     impact the same 59 and 9 false (syntax: the `export *` barrel listed for declarations the file does not export);
-//     after, 0 and 0. Missing lines 110 (neighbors) / 114 (impact) before and after.
+//     after, 0 and 0. Missing use lines (110 / 114 before and after): 98 / 102 further lines of a listed referencing
+//     declaration, 9 inside the declaration itself, 3 outside the repo, 0 referencing declarations not listed.
 //   immer (immerjs/immer at 061c242, tsconfig.json, src/: 234, 1296): before, impact 45 false (syntax, non-exported
 //     declarations through src/internal.ts's `export *`), 39 of them saying checker-complete; after, 0. Neighbors 0
-//     false both. 57 impact lines in __tests__ (outside the compiler's program here) not judged; missing lines 474 / 487
-//     before and after (mostly second uses within one referencing declaration, and self-recursion, which edges omit).
+//     false both. 57 impact lines in __tests__ (outside the compiler's program here) not judged. Missing (after):
+//     432 / 440 further lines of a listed declaration, 15 inside the declaration, 11 outside the repo, 16 / 21 referencing
+//     declarations not listed — findReferences' cascade between an interface member and the class member implementing
+//     it (ProducersFns.produce ↔ Immer.produce, `export const produce = immer.produce`).
 
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -122,6 +126,7 @@ interface Listed {
   line: number | null;
   provenance?: string;
   hop?: number;
+  from?: string | null;
 }
 
 async function main(): Promise<void> {
@@ -132,8 +137,20 @@ async function main(): Promise<void> {
   const decls = (
     db.query("SELECT f.path, s.name, s.qualified_name AS qn, s.start_line AS line, s.exported FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.path LIKE ? AND s.kind != 'module' ORDER BY f.path, s.start_line").all(`${prefix}%`) as Decl[]
   ).filter((d) => /^[\w$]+$/.test(d.name));
-  db.close();
   const { refs, files } = truth(root, tsconfig, decls);
+  const spans = new Map<string, { qn: string; start: number; end: number }[]>();
+  for (const r of db.query("SELECT f.path, s.qualified_name AS qn, s.start_line AS start, s.end_line AS end FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.kind != 'module'").all() as { path: string; qn: string; start: number; end: number }[]) {
+    const list = spans.get(r.path) ?? [];
+    list.push(r);
+    spans.set(r.path, list);
+  }
+  db.close();
+  /** The innermost indexed declaration around a line (what an edge's `from` names). */
+  const innermost = (path: string, line: number): string | null => {
+    let best: { qn: string; start: number; end: number } | null = null;
+    for (const s of spans.get(path) ?? []) if (s.start <= line && line <= s.end && (!best || s.end - s.start <= best.end - best.start)) best = s;
+    return best?.qn ?? null;
+  };
   const byQn = new Map<string, Set<Site>>();
   for (const [d, t] of refs) if (t) byQn.set(d.qn, new Set([...(byQn.get(d.qn) ?? []), ...t.any]));
   const lineText = (site: Site) => {
@@ -174,9 +191,23 @@ async function main(): Promise<void> {
           falseHere++;
         }
       }
-      const missing = [...t.uses].filter((s) => !sites.has(s)).length;
-      add(`${op} missing lines`, missing);
-      if (process.env.REFS_VERBOSE && missing) console.log(`${op} ${q} missing ${missing}`);
+      // a missing line: in the declaration itself (recursion), another line of a referencing declaration already listed
+      // (edges keep one line per declaration), outside the repo, or a referencing declaration not listed at all
+      const from = new Set(listed.map((e) => `${e.path}#${e.from ?? "(module)"}`));
+      const missing = [...t.uses].filter((s) => !sites.has(s));
+      for (const site of missing) {
+        const path = site.slice(0, site.lastIndexOf(":"));
+        const around = innermost(path, Number(site.slice(site.lastIndexOf(":") + 1)));
+        const why = path.startsWith("..") || path.includes("node_modules/")
+          ? "outside the repo"
+          : around === d.qn || around?.startsWith(`${d.qn}.`)
+            ? "inside the declaration itself"
+            : from.has(`${path}#${around ?? "(module)"}`)
+              ? "another line of a listed referencing declaration"
+              : "referencing declaration not listed";
+        add(`${op} missing lines: ${why}`);
+        if (process.env.REFS_VERBOSE && why === "referencing declaration not listed") console.log(`${op} ${q} ${d.qn}: not listed ${site} (${around ?? "(module)"})`);
+      }
       if (falseHere) {
         add(`${op} declarations with a false reference`);
         if (complete) add(`${op} ... of them said checker-complete`);

@@ -47,6 +47,7 @@ interface N {
   body?: N;
   type?: N;
   left?: N;
+  initializer?: N;
 }
 
 interface RemoteFile extends N {
@@ -208,7 +209,7 @@ export class CheckerWalker {
     const out: DeclTarget[] = [];
     for (const decl of symbol.declarations) {
       if (!this.inWorkspace(decl.path)) continue;
-      const value = decl.kind === K.ShorthandPropertyAssignment && hops < 4 ? await this.exportedValue(decl) : undefined;
+      const value = (decl.kind === K.ShorthandPropertyAssignment || decl.kind === K.PropertyAssignment) && hops < 4 ? await this.exportedValue(decl) : undefined;
       if (value) {
         out.push(...(await this.targets(value, hops + 1)));
         continue;
@@ -220,10 +221,11 @@ export class CheckerWalker {
   }
 
   /**
-   * The value a CommonJS export names (`module.exports = { formatPrice }`): the checker's
-   * declaration of `require("./price").formatPrice` is that shorthand, and the function it
-   * stands for is what the importer uses (go-to-definition follows it). Any other shorthand
-   * declares a property of its own object, not the value's declaration.
+   * The value a CommonJS export names (`module.exports = { formatPrice }`, `{ format: formatPrice }`):
+   * the checker's declaration of `require("./price").formatPrice` is that property, and the
+   * function it stands for is what the importer uses (go-to-definition follows a shorthand to
+   * it; the checker resolves the named value). Any other object literal's property declares a
+   * property of its own object, not the value's declaration.
    */
   private async exportedValue(decl: Symbol["declarations"][number]): Promise<Symbol | undefined> {
     const node = (await decl.resolve(this.project).catch(() => undefined)) as unknown as N | undefined;
@@ -231,7 +233,13 @@ export class CheckerWalker {
     const left = assignment?.kind === K.BinaryExpression ? assignment.left : undefined;
     const isModuleExports = left?.kind === K.PropertyAccessExpression && left.expression?.text === "module" && left.name?.text === "exports";
     if (!node || !isModuleExports) return undefined;
-    const value = await this.project.checker.getShorthandAssignmentValueSymbol(node as never).catch(() => undefined);
+    const checker = this.project.checker;
+    const value =
+      node.kind === K.ShorthandPropertyAssignment
+        ? await checker.getShorthandAssignmentValueSymbol(node as never).catch(() => undefined)
+        : node.initializer?.kind === K.Identifier
+          ? await checker.getSymbolAtLocation(node.initializer as never).catch(() => undefined)
+          : undefined;
     return value && value.flags & SymbolFlags.Alias ? this.aliased(value) : value;
   }
 

@@ -66,3 +66,19 @@ describe("references are tied to the declaration the checker resolved, or to non
     expect(sites(shown.dependents)).toEqual(["(module) src/index.ts:1"]);
   }, 120_000);
 });
+
+describe("a CommonJS export names a value: references through it are the value's", () => {
+  const root = gitRepo({
+    "jsconfig.json": JSON.stringify({ compilerOptions: { module: "commonjs" } }),
+    "lib/price.js": "function formatPrice(cents) {\n  return (cents / 100).toFixed(2);\n}\nfunction other() {\n  return 1;\n}\nmodule.exports = { formatPrice, other: other };\n",
+    "lib/cart.js": 'const { formatPrice, other } = require("./price");\n\nfunction total(items) {\n  return formatPrice(items.length * 100) + other();\n}\nmodule.exports = { total };\n',
+  });
+
+  test("`module.exports = { formatPrice, other: other }`: total calls both functions (the checker's declaration is the export's property)", async () => {
+    expect((await call("index", { path: root })).text).toStartWith("Indexed [semantic]");
+    for (const query of ["formatPrice", "other"]) {
+      const n = (await call("find", { path: root, query, kind: "neighbors" })).data as unknown as { neighbors: Record<string, Entry[]> };
+      expect(n.neighbors.callers?.map((e) => `${e.from} ${e.path}:${e.line}`)).toEqual(["total lib/cart.js:4"]);
+    }
+  }, 120_000);
+});

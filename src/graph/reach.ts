@@ -236,12 +236,17 @@ export function reachOf(
   const seedSet = new Set([...seeds, ...via.keys()]);
   let frontier: Node[] = [...seedSet].map((id) => ({ kind: "symbol", id }));
   for (const n of frontier) walk.mark(n);
-  // the declaring file exports the target (or, for a member, its type): importers outside every project take it by name
-  const owner = member ? (db.query("SELECT id, name FROM symbols WHERE file_id = ? AND qualified_name = ? AND container IS NULL LIMIT 1").get(target.fileId, target.container) as { id: number; name: string } | null) : { id: target.id, name: target.name };
+  // the declaring file exports the target (or, for a member, its type): importers outside every project take it by name;
+  // what it does not export no import takes (`export *` re-exports only exports)
+  const owner = member
+    ? (db.query("SELECT id, name FROM symbols WHERE file_id = ? AND qualified_name = ? AND container IS NULL AND exported = 1 LIMIT 1").get(target.fileId, target.container) as { id: number; name: string } | null)
+    : target.exported
+      ? { id: target.id, name: target.name }
+      : null;
+  walk.exporters.add(target.fileId);
   if (owner) {
     const node: Node = { kind: "export", file: target.fileId, symbol: owner.id, name: owner.name };
     walk.mark(node);
-    walk.exporters.add(target.fileId);
     frontier.push(node);
     // a member's type re-exported by barrels (the checker's edges point at the declaration through every hop): their importers take it too
     if (member) {

@@ -46,6 +46,8 @@ interface N {
   exportClause?: N;
   body?: N;
   type?: N;
+  left?: N;
+  initializer?: N;
 }
 
 interface RemoteFile extends N {
@@ -203,14 +205,42 @@ export class CheckerWalker {
     return this.project.checker;
   }
 
-  private async targets(symbol: Symbol): Promise<DeclTarget[]> {
+  private async targets(symbol: Symbol, hops = 0): Promise<DeclTarget[]> {
     const out: DeclTarget[] = [];
     for (const decl of symbol.declarations) {
       if (!this.inWorkspace(decl.path)) continue;
+      const value = (decl.kind === K.ShorthandPropertyAssignment || decl.kind === K.PropertyAssignment) && hops < 4 ? await this.exportedValue(decl) : undefined;
+      if (value) {
+        out.push(...(await this.targets(value, hops + 1)));
+        continue;
+      }
       const info = (await this.table(decl.path))?.get(decl.index);
       out.push({ path: decl.path, line: info?.line ?? 0, name: info?.name ?? symbol.name });
     }
     return out;
+  }
+
+  /**
+   * The value a CommonJS export names (`module.exports = { formatPrice }`, `{ format: formatPrice }`):
+   * the checker's declaration of `require("./price").formatPrice` is that property, and the
+   * function it stands for is what the importer uses (go-to-definition follows a shorthand to
+   * it; the checker resolves the named value). Any other object literal's property declares a
+   * property of its own object, not the value's declaration.
+   */
+  private async exportedValue(decl: Symbol["declarations"][number]): Promise<Symbol | undefined> {
+    const node = (await decl.resolve(this.project).catch(() => undefined)) as unknown as N | undefined;
+    const assignment = node?.parent?.parent;
+    const left = assignment?.kind === K.BinaryExpression ? assignment.left : undefined;
+    const isModuleExports = left?.kind === K.PropertyAccessExpression && left.expression?.text === "module" && left.name?.text === "exports";
+    if (!node || !isModuleExports) return undefined;
+    const checker = this.project.checker;
+    const value =
+      node.kind === K.ShorthandPropertyAssignment
+        ? await checker.getShorthandAssignmentValueSymbol(node as never).catch(() => undefined)
+        : node.initializer?.kind === K.Identifier
+          ? await checker.getSymbolAtLocation(node.initializer as never).catch(() => undefined)
+          : undefined;
+    return value && value.flags & SymbolFlags.Alias ? this.aliased(value) : value;
   }
 
   /** The types of functions whose return types are inferred, printed in full (a body edit that keeps them keeps what importers see). */

@@ -122,15 +122,6 @@ export class CheckerEdgeWriter {
     return best?.id ?? null;
   }
 
-  /**
-   * The one top-level declaration of a name in a file, when the checker's declaration is
-   * elsewhere in it (CommonJS `module.exports = { name }`, `exports.name = name`).
-   */
-  private uniqueTopLevel(fileId: number, name: string): number | null {
-    const rows = (this.named(fileId).get(name) ?? []).filter((r) => r.container === null);
-    return rows.length === 1 ? (rows[0] as SymbolRow).id : null;
-  }
-
   private forgetRows(): void {
     this.symbols.clear(); // symbols may have been re-extracted since the last batch
     this.byName.clear();
@@ -204,7 +195,9 @@ export class CheckerEdgeWriter {
         for (const ref of file.refs) {
           const to = this.fileIds.get(ref.target.path);
           if (!to) continue;
-          const toSym = ref.target.line > 0 ? (this.innermost(to.id, ref.target.line, ref.target.name) ?? this.uniqueTopLevel(to.id, ref.target.name)) : null;
+          // the declaration of that name around the checker's line; none (a member of a type literal, a local): the file, not a
+          // declaration of the same name elsewhere in it (`store.persist` is not the top-level `const persist`)
+          const toSym = ref.target.line > 0 ? this.innermost(to.id, ref.target.line, ref.target.name) : null;
           const fromSym = this.innermost(from.id, ref.line);
           if (to.id === from.id && (toSym === null || toSym === fromSym)) continue;
           add(to.id, fromSym, toSym, ref.kind, ref.line);

@@ -82,6 +82,8 @@ export class TsEngine {
   private synced = -1;
   private syncing: Promise<void> | null = null;
   private lspPending = false;
+  /** Paths last reported deleted (filesChanged). */
+  private readonly deleted = new Set<string>();
   /** Editor settings sections (formatting, quote style) the server reads through workspace/configuration. */
   private editorSettings: Record<string, unknown> = {};
   private editorSettingsKey = "{}";
@@ -286,13 +288,25 @@ export class TsEngine {
     return configs.map((c) => snapshot.getProject(c)).filter((p): p is Project => p !== undefined);
   }
 
-  /** Files changed on disk: the next request sees them. */
+  /**
+   * Files changed on disk: the next request sees them. A path the engine last heard was
+   * deleted is created when it changes again: told "changed", the server would leave a file
+   * only `include` names (nothing imports it) out of its program for good ("source file not
+   * found" on every check of it), and whoever reports the change (the index's watcher, the
+   * checks' stat scan) may not have seen it go.
+   */
   filesChanged(changes: readonly { path: string; kind: "created" | "changed" | "deleted" }[]): void {
     if (!changes.length) return;
     this.changes++;
     this.lspPending = true;
     const type = { created: 1, changed: 2, deleted: 3 } as const;
-    this.lsp?.notify("workspace/didChangeWatchedFiles", { changes: changes.map((c) => ({ uri: fileUri(c.path), type: type[c.kind] })) });
+    const told = changes.map((c) => {
+      const kind = c.kind === "changed" && this.deleted.has(c.path) ? "created" : c.kind;
+      if (kind === "deleted") this.deleted.add(c.path);
+      else this.deleted.delete(c.path);
+      return { uri: fileUri(c.path), type: type[kind] };
+    });
+    this.lsp?.notify("workspace/didChangeWatchedFiles", { changes: told });
   }
 
   /**

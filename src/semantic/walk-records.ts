@@ -27,8 +27,11 @@ export interface UnresolvedTally {
   packages: string[];
 }
 
-/** The value of `checker_records` when the records cover every walked file; a store whose records predate the unresolved tally has another and is walked whole once. */
-const RECORDS_COMPLETE = "2";
+/**
+ * The value of `checker_records` when the records cover every walked file; a store whose records have another is walked
+ * whole once (2: the unresolved tally; 3: edges no longer tied to a same-named top-level declaration the checker did not resolve to).
+ */
+const RECORDS_COMPLETE = "3";
 
 /** package.json fields that decide discovery and module resolution (a version bump or a new script moves none). */
 const RESOLUTION_FIELDS = ["name", "type", "main", "module", "types", "typings", "exports", "imports", "typesVersions", "workspaces", "browser"];

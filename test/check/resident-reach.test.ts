@@ -5,7 +5,10 @@
 // pending, where tsc reports an error — and a deleted file some file imports (the delta
 // failed while the loaded program still listed it, the engine asked for a file not found;
 // once the host's index synced the removal and the projects reloaded, its importers were
-// no longer in the import graph and stayed cached as clean).
+// no longer in the import graph and stayed cached as clean); and a file only `include` puts
+// in the program, deleted and made again while only the index's sync looked (the engine,
+// told "deleted" then "changed", left it out of the program: every delta abstained with
+// "source file not found" until the file was removed again).
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
@@ -25,6 +28,8 @@ const AUGMENT = 'export {};\ndeclare module "./lib" {\n  interface Opts {\n    s
 const MAKE = 'import { make, type Opts } from "./lib";\nconst o: Opts = { name: "x" };\nexport const made = make(o);\n';
 const LEAF = "export const leaf = 1;\n";
 const USES_LEAF = 'import { leaf } from "./leaf";\nexport const twice = leaf * 2;\n';
+/** A file only `include` puts in the program: nothing imports it. */
+const LONE = "export const lone = 1;\n";
 
 const ctx = { cwd: "/", host: true };
 let root: string;
@@ -83,5 +88,26 @@ describe("the session delta reaches what imports do not show", () => {
     await call("index", { path: root });
     holdResident(root, { writer: false }).afterSync([], ["src/leaf.ts"]);
     expect(found(await settled("deleted"))).toEqual(["TS2307 src/twice.ts"]);
+  }, 120_000);
+
+  test("a file created after the load, then deleted and made again while only the index's sync looked: checked, not 'source file not found' for good", async () => {
+    expect(await delta("recreated")).toMatchObject({ introduced: [] });
+    writeFiles(root, { "src/later.ts": LONE });
+    expect(await delta("recreated")).toMatchObject({ introduced: [] }); // the checks take the new file in
+    const resident = holdResident(root, { writer: false });
+    // the host's index syncs the removal and its semantic update reloads the projects: the engine drops the file
+    rmSync(join(root, "src/later.ts"));
+    await call("index", { path: root });
+    resident.afterSync([], ["src/later.ts"]);
+    await resident.ensureLoaded();
+    // made again before the delta looks: to the checks' last look it only changed
+    writeFiles(root, { "src/later.ts": 'export const later: number = "1";\n' });
+    await call("index", { path: root });
+    resident.afterSync(["src/later.ts"], []);
+    await resident.ensureLoaded();
+    // it was: "cannot compute delta (abstain): the TypeScript engine failed: api: client error: source file not found: …/src/later.ts", until removed again
+    expect(found(await delta("recreated"))).toEqual(["TS2322 src/later.ts"]);
+    rmSync(join(root, "src/later.ts"));
+    expect(await delta("recreated")).toMatchObject({ introduced: [] });
   }, 120_000);
 });

@@ -1,0 +1,223 @@
+// References against the compiler's: for every declaration the index holds (under a path
+// prefix), the lines `svc find --kind neighbors` and `svc impact --depth 1` list, against the
+// TypeScript language service's findReferences from the declaration (the repo's own
+// `typescript` package, over its tsconfig). A listed line the compiler has no reference,
+// definition or import at is false; those an impact lists for a type through its members'
+// uses (impact counts a type's members as the type) and `export *` barrel lines of exported
+// declarations (a re-export without an identifier: no reference to find) are counted apart,
+// and lines in files the compiler's program does not hold (it cannot judge them). Missing use lines are split by why:
+// a referencing declaration not listed at all (what recall is about), another line of one listed (an edge keeps one line
+// per referencing declaration), a use inside the declaration itself (recursion; not an edge), outside the repo.
+// Usage: bun scripts/bench/refs-precision.ts <repo> [tsconfig=tsconfig.json] [prefix=""]
+//        (the repo indexed first: svc index --force <repo>; REFS_VERBOSE=1 lists the referencing declarations not listed)
+// Figures (branch h61-edges; "before" is main at 60dd03c):
+//   zustand (pmndrs/zustand at f094eebe, tsconfig.json, every declaration: 177, 1717 use lines): before, neighbors
+//     59 false (checker) in 3 declarations all saying checker-complete — 55 uses of the type member StorePersist.persist
+//     listed for `const persist`, 3 of StoreDevtools.devtools for `const devtools`, 1 local for a top-level const —
+//     impact the same 59 and 9 false (syntax: the `export *` barrel listed for declarations the file does not export);
+//     after, 0 and 0. Missing use lines (110 / 114 before and after): 98 / 102 further lines of a listed referencing
+//     declaration, 9 inside the declaration itself, 3 outside the repo, 0 referencing declarations not listed.
+//   immer (immerjs/immer at 061c242, tsconfig.json, src/: 234, 1296): before, impact 45 false (syntax, non-exported
+//     declarations through src/internal.ts's `export *`), 39 of them saying checker-complete; after, 0. Neighbors 0
+//     false both. 57 impact lines in __tests__ (outside the compiler's program here) not judged. Missing (after):
+//     432 / 440 further lines of a listed declaration, 15 inside the declaration, 11 outside the repo, 16 / 21 referencing
+//     declarations not listed — findReferences' cascade between an interface member and the class member implementing
+//     it (ProducersFns.produce ↔ Immer.produce, `export const produce = immer.produce`).
+
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join, relative } from "node:path";
+import { call } from "../../src/engine.ts";
+import { openReader } from "../../src/store/db.ts";
+
+type Site = string; // path:line
+
+interface Decl {
+  path: string;
+  name: string;
+  qn: string;
+  line: number;
+  exported: number;
+}
+
+/** What this bench uses of a repo's own (classic, 5.x) `typescript` package: svc's TypeScript 7 has no language service API. */
+interface ClassicNode {
+  kind: number;
+  parent?: ClassicNode;
+}
+interface ClassicFile extends ClassicNode {
+  fileName: string;
+  text: string;
+  getPositionOfLineAndCharacter(line: number, character: number): number;
+  getLineAndCharacterOfPosition(pos: number): { line: number; character: number };
+}
+interface ClassicTs {
+  sys: Record<string, unknown> & { fileExists(p: string): boolean; readFile(p: string): string | undefined };
+  getParsedCommandLineOfConfigFile(path: string, options: object, host: object): { fileNames: string[]; options: object } | undefined;
+  getDefaultLibFilePath(options: object): string;
+  ScriptSnapshot: { fromString(text: string): unknown };
+  createDocumentRegistry(): unknown;
+  createLanguageService(host: object, registry: unknown): {
+    getProgram(): { getSourceFile(path: string): ClassicFile | undefined; getSourceFiles(): readonly ClassicFile[] } | undefined;
+    findReferences(file: string, pos: number): { references: { fileName: string; textSpan: { start: number }; isDefinition?: boolean }[] }[] | undefined;
+  };
+  getTokenAtPosition(sf: ClassicFile, pos: number): ClassicNode | undefined;
+  isImportDeclaration(n: ClassicNode): boolean;
+  isExportDeclaration(n: ClassicNode): boolean;
+  isImportSpecifier(n: ClassicNode): boolean;
+  isExportSpecifier(n: ClassicNode): boolean;
+}
+
+/** findReferences from each declaration: every site, and the sites that are uses (not the definition, not an import/export specifier). */
+function truth(root: string, tsconfig: string, decls: Decl[]): { refs: Map<Decl, { any: Set<Site>; uses: Set<Site> } | null>; files: Set<string> } {
+  const ts = createRequire(join(root, "package.json"))("typescript") as ClassicTs;
+  const cfg = ts.getParsedCommandLineOfConfigFile(join(root, tsconfig), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+  if (!cfg) throw new Error(`${tsconfig}: not a config the repo's typescript reads`);
+  const host = {
+    getScriptFileNames: () => cfg.fileNames,
+    getScriptVersion: () => "1",
+    getScriptSnapshot: (f: string) => {
+      try {
+        return ts.ScriptSnapshot.fromString(readFileSync(f, "utf8"));
+      } catch {
+        return undefined;
+      }
+    },
+    getCurrentDirectory: () => root,
+    getCompilationSettings: () => cfg.options,
+    getDefaultLibFileName: (o: object) => ts.getDefaultLibFilePath(o),
+    fileExists: ts.sys.fileExists,
+    readFile: ts.sys.readFile,
+    readDirectory: ts.sys.readDirectory,
+    directoryExists: ts.sys.directoryExists,
+    getDirectories: ts.sys.getDirectories,
+  };
+  const ls = ts.createLanguageService(host, ts.createDocumentRegistry());
+  const program = ls.getProgram()!;
+  const out = new Map<Decl, { any: Set<Site>; uses: Set<Site> } | null>();
+  for (const d of decls) {
+    const sf = program.getSourceFile(join(root, d.path));
+    const lineStart = sf ? sf.getPositionOfLineAndCharacter(d.line - 1, 0) : -1;
+    const m = sf ? new RegExp(`(?<![\\w$])${d.name.replace(/\$/g, "\\$")}(?![\\w$])`).exec(sf.text.slice(lineStart, sf.text.indexOf("\n", lineStart) >>> 0)) : null;
+    if (!sf || !m) {
+      out.set(d, null);
+      continue;
+    }
+    const any = new Set<Site>();
+    const uses = new Set<Site>();
+    for (const group of ls.findReferences(sf.fileName, lineStart + m.index) ?? []) {
+      for (const r of group.references) {
+        const rsf = program.getSourceFile(r.fileName)!;
+        const site = `${relative(root, r.fileName)}:${rsf.getLineAndCharacterOfPosition(r.textSpan.start).line + 1}`;
+        any.add(site);
+        let node = ts.getTokenAtPosition(rsf, r.textSpan.start);
+        let imp = false;
+        for (; node; node = node.parent) if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node) || ts.isImportSpecifier(node) || ts.isExportSpecifier(node)) imp = true;
+        if (!r.isDefinition && !imp) uses.add(site);
+      }
+    }
+    out.set(d, { any, uses });
+  }
+  return { refs: out, files: new Set(program.getSourceFiles().map((f) => relative(root, f.fileName))) };
+}
+
+interface Listed {
+  path: string;
+  line: number | null;
+  provenance?: string;
+  hop?: number;
+  from?: string | null;
+}
+
+async function main(): Promise<void> {
+  const [root, tsconfig = "tsconfig.json", prefix = ""] = process.argv.slice(2);
+  if (!root) throw new Error("usage: bun scripts/bench/refs-precision.ts <repo> [tsconfig] [prefix]");
+  const db = openReader(root);
+  if (!db) throw new Error(`no index at ${root}: svc index --force ${root}`);
+  const decls = (
+    db.query("SELECT f.path, s.name, s.qualified_name AS qn, s.start_line AS line, s.exported FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.path LIKE ? AND s.kind != 'module' ORDER BY f.path, s.start_line").all(`${prefix}%`) as Decl[]
+  ).filter((d) => /^[\w$]+$/.test(d.name));
+  const { refs, files } = truth(root, tsconfig, decls);
+  const spans = new Map<string, { qn: string; start: number; end: number }[]>();
+  for (const r of db.query("SELECT f.path, s.qualified_name AS qn, s.start_line AS start, s.end_line AS end FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.kind != 'module'").all() as { path: string; qn: string; start: number; end: number }[]) {
+    const list = spans.get(r.path) ?? [];
+    list.push(r);
+    spans.set(r.path, list);
+  }
+  db.close();
+  /** The innermost indexed declaration around a line (what an edge's `from` names). */
+  const innermost = (path: string, line: number): string | null => {
+    let best: { qn: string; start: number; end: number } | null = null;
+    for (const s of spans.get(path) ?? []) if (s.start <= line && line <= s.end && (!best || s.end - s.start <= best.end - best.start)) best = s;
+    return best?.qn ?? null;
+  };
+  const byQn = new Map<string, Set<Site>>();
+  for (const [d, t] of refs) if (t) byQn.set(d.qn, new Set([...(byQn.get(d.qn) ?? []), ...t.any]));
+  const lineText = (site: Site) => {
+    const [path, line] = [site.slice(0, site.lastIndexOf(":")), Number(site.slice(site.lastIndexOf(":") + 1))];
+    try {
+      return readFileSync(join(root, path), "utf8").split("\n")[line - 1] ?? "";
+    } catch {
+      return "";
+    }
+  };
+  const totals: Record<string, number> = { decls: 0, uses: 0 };
+  const add = (k: string, n = 1) => (totals[k] = (totals[k] ?? 0) + n);
+  const worst: string[] = [];
+  for (const [d, t] of refs) {
+    if (!t) continue;
+    add("decls");
+    add("uses", t.uses.size);
+    const q = `${d.path}:${d.line}`;
+    const members = new Set<Site>();
+    for (const [qn, sites] of byQn) if (qn.startsWith(`${d.qn}.`)) for (const s of sites) members.add(s);
+    const nb = (await call("find", { path: root, query: q, kind: "neighbors", limit: 1000 })).data as { neighbors?: Record<string, Listed[]>; coverage?: { complete?: boolean } };
+    const im = (await call("impact", { path: root, symbol: q, depth: 1, limit: 1000 })).data as { dependents?: Listed[]; coverage?: { complete?: boolean } };
+    const answers: [string, Listed[], boolean][] = [
+      ["neighbors", Object.values(nb.neighbors ?? {}).flat(), nb.coverage?.complete === true],
+      ["impact", (im.dependents ?? []).filter((x) => x.hop === 1), im.coverage?.complete === true],
+    ];
+    for (const [op, listed, complete] of answers) {
+      const sites = new Map<Site, string>();
+      for (const e of listed) if (e.line) sites.set(`${e.path}:${e.line}`, e.provenance ?? "?");
+      let falseHere = 0;
+      for (const [site, provenance] of sites) {
+        if (t.any.has(site)) continue;
+        if (members.has(site)) add(`${op} member uses`);
+        else if (!files.has(site.slice(0, site.lastIndexOf(":")))) add(`${op} in files outside the compiler's program (${provenance}): not judged`);
+        else if (d.exported && /^\s*export\s*\*/.test(lineText(site))) add(`${op} export-* barrel lines`);
+        else {
+          add(`${op} false (${provenance})`);
+          falseHere++;
+        }
+      }
+      // a missing line: in the declaration itself (recursion), another line of a referencing declaration already listed
+      // (edges keep one line per declaration), outside the repo, or a referencing declaration not listed at all
+      const from = new Set(listed.map((e) => `${e.path}#${e.from ?? "(module)"}`));
+      const missing = [...t.uses].filter((s) => !sites.has(s));
+      for (const site of missing) {
+        const path = site.slice(0, site.lastIndexOf(":"));
+        const around = innermost(path, Number(site.slice(site.lastIndexOf(":") + 1)));
+        const why = path.startsWith("..") || path.includes("node_modules/")
+          ? "outside the repo"
+          : around === d.qn || around?.startsWith(`${d.qn}.`)
+            ? "inside the declaration itself"
+            : from.has(`${path}#${around ?? "(module)"}`)
+              ? "another line of a listed referencing declaration"
+              : "referencing declaration not listed";
+        add(`${op} missing lines: ${why}`);
+        if (process.env.REFS_VERBOSE && why === "referencing declaration not listed") console.log(`${op} ${q} ${d.qn}: not listed ${site} (${around ?? "(module)"})`);
+      }
+      if (falseHere) {
+        add(`${op} declarations with a false reference`);
+        if (complete) add(`${op} ... of them said checker-complete`);
+        worst.push(`${op} ${q} ${d.qn}: ${falseHere} false`);
+      }
+    }
+  }
+  console.log(JSON.stringify(totals, null, 1));
+  for (const w of worst.slice(0, 30)) console.log(w);
+}
+
+await main();
+process.exit(0);

@@ -154,8 +154,7 @@ export class TsEngine {
       await lsp.request("initialize", { processId: process.pid, rootUri: fileUri(this.root), capabilities: CLIENT_CAPABILITIES, workspaceFolders: [{ uri: fileUri(this.root), name: "workspace" }] }, timeout);
       lsp.notify("initialized", {});
       const session = await lsp.request<{ pipe: string }>("custom/initializeAPISession", {}, timeout);
-      this.api = await this.race(API.fromLSPConnection({ pipe: session.pipe }), lsp, "the API session", timeout);
-      quietSocket(this.api);
+      this.api = await this.race(openSession(session.pipe), lsp, "the API session", timeout);
       addTiming("engine start (spawn, initialize, API session)", performance.now() - t0);
       absorbSessionWriteFailures();
       for (const [path, overlay] of this.overlays) lsp.notify("textDocument/didOpen", { textDocument: { uri: fileUri(path), languageId: languageId(path), version: overlay.version, text: overlay.text } });
@@ -418,6 +417,27 @@ async function dropSession(api: API): Promise<void> {
   const client = (api as unknown as SessionInternals).client;
   if (client?.close) await client.close().catch(() => undefined);
   else await api.close().catch(() => undefined);
+}
+
+/**
+ * The API session over the engine's pipe (what API.fromLSPConnection does), its socket
+ * hardened (quietSocket) before the first request is written: an engine killed while the
+ * session initializes (a host shut down during start-up) must not leave that write's failure
+ * unhandled either.
+ */
+async function openSession(pipe: string): Promise<API> {
+  const api = new API({ pipe });
+  const internals = api as unknown as { client?: { connect?: () => Promise<void> }; ensureInitialized?: () => Promise<void> };
+  if (!internals.client?.connect || !internals.ensureInitialized) {
+    // another shape of the API module: its own path, hardened after it
+    const opened = await API.fromLSPConnection({ pipe });
+    quietSocket(opened);
+    return opened;
+  }
+  await internals.client.connect();
+  quietSocket(api);
+  await internals.ensureInitialized.call(api);
+  return api;
 }
 
 /**

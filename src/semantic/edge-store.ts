@@ -2,6 +2,11 @@
 // replaced as a whole, each reference tied to the innermost declaration that contains it
 // (from_symbol) and to the declaration it resolves to (to_symbol), de-duplicated per
 // (from, to, type); test files also get one `tests` edge per subject file.
+// File ids are read inside each write's transaction, never kept from an earlier one: in a
+// process that writes the index (the host), a reconcile can delete or recreate a file while
+// the walk awaits the checker, and an id read before that names no file (a FOREIGN KEY
+// failure that lost the whole pass) or, reused, another file. A walked file whose row is gone
+// is skipped; one whose edge target is gone is written without that edge and `requeued`.
 
 import type { Database, Statement } from "bun:sqlite";
 import { createHash } from "node:crypto";
@@ -42,24 +47,36 @@ interface SymbolRow {
 }
 
 export class CheckerEdgeWriter {
-  private readonly fileIds = new Map<string, { id: number; test: boolean }>();
+  /** Files by path as the current transaction reads them (null: no such file now). */
+  private readonly fileIds = new Map<string, { id: number; test: boolean } | null>();
   private readonly symbols = new Map<number, SymbolRow[]>();
   private readonly byName = new Map<number, Map<string, SymbolRow[]>>();
   private readonly keys = new Map<number, { ofId: Map<number, string>; toId: Map<string, number> }>();
   private readonly paths = new Map<number, string>();
-  private readonly st: Record<"del" | "ins" | "syms", Statement>;
+  private readonly st: Record<"del" | "ins" | "syms" | "file", Statement>;
+  /** Walked files written without an edge because its target file was removed since the walk began: they must be walked again. */
+  readonly requeued = new Set<string>();
 
   constructor(private readonly db: Database) {
-    for (const row of db.query("SELECT id, path, is_test FROM files").all() as { id: number; path: string; is_test: number }[]) {
-      this.fileIds.set(row.path, { id: row.id, test: row.is_test === 1 });
-      this.paths.set(row.id, row.path);
-    }
     this.st = {
       // wiring edges (they carry a key) are the wiring pass's, rewritten after the walk
       del: db.prepare("DELETE FROM edges WHERE from_file = ? AND provenance = 'checker' AND key IS NULL"),
       ins: db.prepare("INSERT INTO edges(from_file, to_file, from_symbol, to_symbol, type, weight, confidence, evidence_line, provenance) VALUES (?,?,?,?,?,?,?,?,'checker')"),
       syms: db.prepare("SELECT id, name, qualified_name, container, start_line, end_line FROM symbols WHERE file_id = ? ORDER BY start_line, start_offset, id"),
+      file: db.prepare("SELECT id, is_test FROM files WHERE path = ?"),
     };
+  }
+
+  /** The file at `path` as the store holds it now (within a write, as its transaction sees it). */
+  private file(path: string): { id: number; test: boolean } | null {
+    let file = this.fileIds.get(path);
+    if (file === undefined) {
+      const row = this.st.file.get(path) as { id: number; is_test: number } | null;
+      file = row ? { id: row.id, test: row.is_test === 1 } : null;
+      this.fileIds.set(path, file);
+      if (file) this.paths.set(file.id, path);
+    }
+    return file;
   }
 
   private rows(fileId: number): SymbolRow[] {
@@ -91,7 +108,7 @@ export class CheckerEdgeWriter {
 
   /** A digest of a file's declarations (their qualified names in order): the keys of its rows mean the same while it is unchanged. */
   shape(path: string): string {
-    const file = this.fileIds.get(path);
+    const file = this.file(path);
     if (!file) return "";
     return createHash("sha256").update(this.rows(file.id).map((r) => r.qualified_name).join("\n")).digest("hex").slice(0, 32);
   }
@@ -123,7 +140,10 @@ export class CheckerEdgeWriter {
   }
 
   private forgetRows(): void {
-    this.symbols.clear(); // symbols may have been re-extracted since the last batch
+    // files may have been removed, recreated or re-extracted (new symbol ids) since the last batch
+    this.fileIds.clear();
+    this.paths.clear();
+    this.symbols.clear();
     this.byName.clear();
     this.keys.clear();
   }
@@ -142,14 +162,14 @@ export class CheckerEdgeWriter {
     this.db.transaction(() => {
       this.forgetRows();
       for (const file of files) {
-        const from = this.fileIds.get(file.path);
+        const from = this.file(file.path);
         if (!from) {
           failed.push(file.path);
           continue;
         }
         const rows: [number, number | null, number | null, string, number | null][] = [];
         for (const [toPath, fromKey, toKey, type, line] of file.edges) {
-          const to = this.fileIds.get(toPath);
+          const to = this.file(toPath);
           const fromSym = fromKey === null ? null : this.keyed(from.id).toId.get(fromKey);
           const toSym = toKey === null || !to ? null : this.keyed(to.id).toId.get(toKey);
           if (!to || fromSym === undefined || toSym === undefined) break;
@@ -172,8 +192,8 @@ export class CheckerEdgeWriter {
     this.db.transaction(() => {
       this.forgetRows();
       for (const file of files) {
-        const from = this.fileIds.get(file.path);
-        if (!from) continue;
+        const from = this.file(file.path);
+        if (!from) continue; // removed since it was walked: its edges went with it
         this.st.del.run(from.id);
         const seen = new Set<string>();
         const subjects = new Set<number>();
@@ -188,12 +208,18 @@ export class CheckerEdgeWriter {
           if (record) stored.push([this.paths.get(to)!, keyOf(from.id, fromSym), keyOf(to, toSym), type, line]);
           written++;
         };
+        // the walk names only files the store held when the run began: one missing now was removed since
+        const target = (path: string) => {
+          const to = this.file(path);
+          if (!to) this.requeued.add(file.path);
+          return to;
+        };
         for (const m of file.modules) {
-          const to = this.fileIds.get(m.target);
+          const to = target(m.target);
           if (to && to.id !== from.id) add(to.id, null, null, m.kind, m.line);
         }
         for (const ref of file.refs) {
-          const to = this.fileIds.get(ref.target.path);
+          const to = target(ref.target.path);
           if (!to) continue;
           // the declaration of that name around the checker's line; none (a member of a type literal, a local): the file, not a
           // declaration of the same name elsewhere in it (`store.persist` is not the top-level `const persist`)

@@ -201,15 +201,30 @@ export class TsEngine {
   async call<T>(what: string, fn: (api: API<true>, snapshot: Snapshot) => Promise<T>, timeoutMs = this.requestTimeoutMs): Promise<T> {
     const { lsp, api } = await this.ensure();
     const snapshot = await this.snapshotOf(api, lsp);
-    this.users.set(snapshot, (this.users.get(snapshot) ?? 0) + 1);
+    const release = this.hold(snapshot);
     try {
       return await this.race(fn(api, snapshot), lsp, what, timeoutMs);
     } finally {
+      release();
+    }
+  }
+
+  /**
+   * Keep `snapshot` from being released until the returned function is called: a semantic
+   * upgrade walks the one it took across many calls, while a reconcile's changes replace the
+   * current one (released under it, the walk failed with "Snapshot is disposed").
+   */
+  hold(snapshot: Snapshot): () => void {
+    this.users.set(snapshot, (this.users.get(snapshot) ?? 0) + 1);
+    let held = true;
+    return () => {
+      if (!held) return;
+      held = false;
       const left = (this.users.get(snapshot) ?? 1) - 1;
       if (left > 0) this.users.set(snapshot, left);
       else this.users.delete(snapshot);
       this.releaseRetired();
-    }
+    };
   }
 
   /** Make `next` the current snapshot; the one it replaces is released once no request uses it. */

@@ -4,13 +4,18 @@
 // load diagnosis and the completion time. With `paths` (a sync's or a watcher's
 // changes), only what they can reach is walked (incremental.ts) and the stamped diagnosis is
 // kept. Every walk leaves a record (walk-records.ts) the next incremental run plans from.
+// In the host a reconcile can write the store while a run awaits the checker (one process:
+// the writer lock is re-entrant): the run walks the snapshot it took (held to its end), writes
+// against the file rows as they are at each write (edge-store.ts), and leaves dirty what a
+// reconcile changed meanwhile and what lost a file it uses, so the tier says pending until
+// the next run walks them.
 
 import type { Database } from "bun:sqlite";
 import { join, relative } from "node:path";
 import { SvcError } from "../errors.ts";
 import { openWriter } from "../store/db.ts";
 import { acquireWriterLock } from "../store/lock.ts";
-import { clearDirty, readDirty, readMeta, readOutside, writeMeta } from "../store/meta.ts";
+import { addDirty, clearDirty, readDirty, readMeta, readOutside, writeMeta } from "../store/meta.ts";
 import { loadConfig } from "../workspace/config.ts";
 import { textReader } from "../workspace/files.ts";
 import { toPosix } from "../workspace/root.ts";
@@ -76,10 +81,13 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
   const db = store.db;
   const ownEngine = options.engine ? null : new TsEngine({ root, log: options.log });
   const engine = options.engine ?? (ownEngine as TsEngine);
+  let releaseSnapshot: (() => void) | undefined;
   try {
     const meta = readMeta(db);
     if (meta.index_build_state !== "ready") throw new SvcError("index_not_built", `the syntax index of ${root} is not ready; run svc index first`);
     const dirty = readDirty(db);
+    // a host's reconcile can change files while this run awaits the checker (the writer lock is this process's): what it changed stays dirty
+    const contentAtStart = fileHashes(db);
     const records = new WalkRecords(db);
     const changed = dirty === "all" ? [] : [...new Set([...(options.paths ?? []), ...dirty])];
     // without complete walk records (an index from before them) or after a config change, everything is walked once;
@@ -131,7 +139,14 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
     let snapshot: Snapshot | null | undefined;
     const walkers = new Map<string, CheckerWalker | null>();
     const walkerOf = async (wrapper: string) => {
-      if (snapshot === undefined) snapshot = loaded && usableOf(loaded) ? await engine.call("taking a snapshot", async (_api, s) => s) : null;
+      // held until the run ends: the walkers read it across many calls while reconciles move the engine on
+      if (snapshot === undefined)
+        snapshot = loaded && usableOf(loaded)
+          ? await engine.call("taking a snapshot", async (_api, s) => {
+              releaseSnapshot = engine.hold(s);
+              return s;
+            })
+          : null;
       if (!walkers.has(wrapper)) {
         const project = snapshot?.getProject(wrapper);
         walkers.set(wrapper, project ? new CheckerWalker(project, inWorkspace, declaredNames) : null);
@@ -246,6 +261,11 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
     if (walked > 0 || wiring.asked > 0 || !incremental) wiring.relink();
     addTiming("semantic relink", performance.now() - relinkStart);
     clearDirty(db, wanted ? [...wanted] : "all");
+    const changedMeanwhile = changedSince(db, contentAtStart);
+    if (changedMeanwhile.length || writer.requeued.size) {
+      addDirty(db, [...new Set([...changedMeanwhile, ...writer.requeued])]);
+      options.log?.(`semantic upgrade: ${changedMeanwhile.length} files changed while it ran, ${writer.requeued.size} lost a file they use; left for the next run`);
+    }
     const walkMs = performance.now() - walkStart - (incremental ? loadMs : 0); // an incremental run loads on its first walk
     addTiming("semantic load", loadMs);
     addTiming("semantic walk", walkMs);
@@ -275,10 +295,21 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
     });
     return { mode, walked, edges, wiring: { asked: wiring.asked, ms: wiring.elapsedMs, relinkMs: wiring.relinkMs }, loadMs, walkMs, elapsedMs: performance.now() - started, diagnosis, loaded: ws, owned };
   } finally {
+    releaseSnapshot?.();
     db.close();
     lock.release();
     await ownEngine?.close();
   }
+}
+
+/** Each file's row id and content hash, by path: a file removed and recreated with the same content gets a new id (and lost its edges). */
+function fileHashes(db: Database): Map<string, string> {
+  return new Map((db.query("SELECT id, path, hash FROM files").all() as { id: number; path: string; hash: string }[]).map((r) => [r.path, `${r.id}:${r.hash}`]));
+}
+
+/** Files added, recreated or re-extracted with other content since `before` was read (a reconcile that ran meanwhile). */
+function changedSince(db: Database, before: ReadonlyMap<string, string>): string[] {
+  return [...fileHashes(db)].filter(([p, h]) => before.get(p) !== h).map(([p]) => p);
 }
 
 /**

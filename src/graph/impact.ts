@@ -11,6 +11,7 @@ import { symbolById, type SymbolRow } from "../retrieve/resolve-symbol.ts";
 import { textReader } from "../workspace/files.ts";
 import { readOutside, type IndexMeta } from "../store/meta.ts";
 import { reachOf, type Dependent } from "./reach.ts";
+import { overriderIds, satisfiedMembers } from "./satisfied.ts";
 import { reachGaps, type ReachGaps } from "./reach-gaps.ts";
 import { importersOf, incomingEdges } from "./symbol-edges.ts";
 import { manifestTargets, sourceOfBuiltEntry } from "./built-entry.ts";
@@ -22,6 +23,8 @@ export interface ImpactGraph {
   dependents: Dependent[];
   hopTotals: Map<number, number>;
   overriders: SymbolRow[];
+  /** The interface, abstract and base members it implements or overrides (find-references counts their declarations). */
+  satisfies: SymbolRow[];
   tests: { path: string; hop: number }[];
   checkerRefs: number;
   syntaxRefs: number;
@@ -36,19 +39,12 @@ export interface ImpactInputs {
 
 /** Methods overriding or implementing `target` (a member) in classes that extend or implement its container. */
 export function overridersOf(db: Database, target: SymbolRow): SymbolRow[] {
-  if (!target.container) return [];
-  const container = db.query("SELECT id FROM symbols WHERE file_id = ? AND qualified_name = ?").all(target.fileId, target.container) as { id: number }[];
-  if (!container.length) return [];
-  const out: SymbolRow[] = [];
-  const heirs = incomingEdges(db, container.map((c) => c.id)).filter((e) => (e.type === "implements" || e.type === "extends") && e.fromSymbol !== null);
-  for (const heir of heirs) {
-    const rows = db.query("SELECT s.id FROM symbols s JOIN symbols c ON c.id = ? WHERE s.file_id = c.file_id AND s.container = c.qualified_name AND s.name = ?").all(heir.fromSymbol, target.name) as { id: number }[];
-    for (const r of rows) {
-      const row = symbolById(db, r.id);
-      if (row && !out.some((o) => o.id === row.id)) out.push(row);
-    }
-  }
-  return out;
+  return overriderIds(db, target).flatMap((o) => symbolById(db, o.id) ?? []);
+}
+
+/** The declarations of the members `target` implements or overrides (every overload), nearest first. */
+export function satisfiedRows(db: Database, target: SymbolRow): SymbolRow[] {
+  return satisfiedMembers(db, target).flatMap((m) => m.ids.flatMap((id) => symbolById(db, id) ?? []));
 }
 
 /** How many hops covering tests are looked for (at least). */
@@ -81,7 +77,7 @@ export function impactGraph(db: Database, target: SymbolRow, ids: readonly numbe
       }
       frontier = next;
     }
-    return { dependents, hopTotals, overriders: [], tests: [...tests].map(([path, hop]) => ({ path, hop })), checkerRefs, syntaxRefs, gaps: null };
+    return { dependents, hopTotals, overriders: [], satisfies: [], tests: [...tests].map(([path, hop]) => ({ path, hop })), checkerRefs, syntaxRefs, gaps: null };
   }
   const outside = readOutside(inputs.meta);
   // tests are looked for further than the dependents shown: a test reaches `Ky` through `createInstance`, the exported `ky` and the barrel
@@ -89,8 +85,8 @@ export function impactGraph(db: Database, target: SymbolRow, ids: readonly numbe
   for (const [path, hop] of reach.tests) tests.set(path, hop);
   for (const imp of importersOf(db, target.fileId)) if (imp.isTest && !tests.has(imp.path)) tests.set(imp.path, 1);
   const ordered = [...tests].map(([path, hop]) => ({ path, hop })).sort((a, b) => a.hop - b.hop || (a.path < b.path ? -1 : 1));
-  const gaps = reachGaps(db, inputs.meta, target.name, reach.exporters, inputs.readText);
-  return { dependents: reach.dependents.filter((d) => d.hop <= depth), hopTotals: reach.hopTotals, overriders: overridersOf(db, target), tests: ordered, checkerRefs: reach.checkerRefs, syntaxRefs: reach.syntaxRefs, gaps };
+  const gaps = reachGaps(db, inputs.meta, target, reach.exporters, inputs.readText);
+  return { dependents: reach.dependents.filter((d) => d.hop <= depth), hopTotals: reach.hopTotals, overriders: overridersOf(db, target), satisfies: satisfiedRows(db, target), tests: ordered, checkerRefs: reach.checkerRefs, syntaxRefs: reach.syntaxRefs, gaps };
 }
 
 export interface PublicSurface {

@@ -5,17 +5,21 @@
 // import of a file that exports it; Vue, Svelte and Astro components that mention it (the
 // checker reads no component file); and files that mention it and load a module by a
 // computed name (`import(\`./${x}\`)`, `require(name)`), which the checker cannot follow.
+// A member of a value declared with a type (`const traps: ProxyHandler<…> = {…}`): find-references
+// joins it to the same member of the type's other values, which no edge records (member-gaps.ts).
 // "checker-complete", "none reach it" and every empty answer are only said when this finds
 // nothing.
 
 import type { Database } from "bun:sqlite";
 import { readOutside, type IndexMeta } from "../store/meta.ts";
+import { memberGaps, type MemberGap } from "./member-gaps.ts";
 
 export interface ReachGap {
   path: string;
   line: number | null;
-  /** test (a test file), module-js (.mjs/.cjs), javascript, source, dynamic (ns[…] on a namespace import), component (.vue/.svelte/.astro), computed (import/require of a computed name). */
-  why: "test" | "module-js" | "javascript" | "source" | "dynamic" | "component" | "computed";
+  /** test (a test file), module-js (.mjs/.cjs), javascript, source, dynamic (ns[…] on a namespace import), component (.vue/.svelte/.astro), computed (import/require of a computed name);
+   * typed-value (the member belongs to a value declared with a type; find-references joins it to the type's other values): member-gaps.ts. */
+  why: "test" | "module-js" | "javascript" | "source" | "dynamic" | "component" | "computed" | MemberGap["why"];
 }
 
 export interface ReachGaps {
@@ -105,8 +109,9 @@ function computedLoads(db: Database, name: string, re: RegExp, exporters: Readon
   return out;
 }
 
-/** The gaps in the checker's view of `name`, exported by `exporters` (file ids: the declaring file and its barrels). */
-export function reachGaps(db: Database, meta: IndexMeta, name: string, exporters: ReadonlySet<number>, readText: (path: string) => string | null): ReachGaps {
+/** The gaps in the checker's view of `target`, exported by `exporters` (file ids: the declaring file and its barrels). */
+export function reachGaps(db: Database, meta: IndexMeta, target: { fileId: number; path: string; name: string; container: string | null }, exporters: ReadonlySet<number>, readText: (path: string) => string | null): ReachGaps {
+  const name = target.name;
   const outside = readOutside(meta);
   const gaps: ReachGap[] = [];
   const re = wordRe(name);
@@ -122,6 +127,7 @@ export function reachGaps(db: Database, meta: IndexMeta, name: string, exporters
   gaps.push(...dynamicAccess(db, exporters, readText));
   gaps.push(...components(db, re, readText));
   gaps.push(...computedLoads(db, name, re, exporters, new Set(outside ?? []), readText));
+  gaps.push(...memberGaps(db, target));
   return { recorded: outside !== null, gaps };
 }
 
@@ -133,6 +139,7 @@ const WHY: Record<ReachGap["why"], [string, string]> = {
   dynamic: ["dynamic property access on a namespace import", "dynamic property accesses on namespace imports"],
   component: ["component file (the checker reads no .vue/.svelte/.astro file)", "component files (the checker reads no .vue/.svelte/.astro file)"],
   computed: ["file loading a module by a computed name", "files loading modules by computed names"],
+  "typed-value": ["value declared with a type (find-references also counts that type's member and the same member of its other values; the walk does not record them)", "values declared with a type (find-references also counts that type's member and the same member of their other values; the walk does not record them)"],
 };
 
 /** One phrase: `partial: 3 files the checker did not read could reference it — test files outside every tsconfig: a, b; …`, or null when there is no gap. */
@@ -142,7 +149,7 @@ export function gapPhrase(g: ReachGaps): string | null {
   const groups = new Map<ReachGap["why"], ReachGap[]>();
   for (const gap of g.gaps) groups.set(gap.why, [...(groups.get(gap.why) ?? []), gap]);
   const parts = [...groups].map(([why, list]) => {
-    const shown = list.slice(0, SHOWN).map((x) => (why === "dynamic" || why === "computed" ? `${x.path}:${x.line}` : x.path));
+    const shown = list.slice(0, SHOWN).map((x) => (why === "dynamic" || why === "computed" || why === "typed-value" ? `${x.path}:${x.line}` : x.path));
     return `${list.length} ${WHY[why][list.length === 1 ? 0 : 1]}: ${shown.join(", ")}${list.length > SHOWN ? ", …" : ""}`;
   });
   const files = new Set(g.gaps.map((x) => x.path)).size;

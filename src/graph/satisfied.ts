@@ -5,6 +5,7 @@
 // find-references (and its rename) counts those sites, and so do neighbors and impact.
 
 import type { Database } from "bun:sqlite";
+import { incomingEdges } from "./symbol-edges.ts";
 
 export interface SatisfiedMember {
   /** The symbol rows of the member (overloads included). */
@@ -43,6 +44,20 @@ export function satisfiedMembers(db: Database, member: { fileId: number; contain
       }
     }
     frontier = next;
+  }
+  return out;
+}
+
+/** The ids and names of the methods overriding or implementing `member` in classes that extend or implement its container. */
+export function overriderIds(db: Database, member: { fileId: number; container: string | null; name: string }): { id: number; qualifiedName: string }[] {
+  if (!member.container) return [];
+  const container = db.query("SELECT id FROM symbols WHERE file_id = ? AND qualified_name = ?").all(member.fileId, member.container) as { id: number }[];
+  if (!container.length) return [];
+  const out: { id: number; qualifiedName: string }[] = [];
+  const heirs = incomingEdges(db, container.map((c) => c.id)).filter((e) => (e.type === "implements" || e.type === "extends") && e.fromSymbol !== null);
+  for (const heir of heirs) {
+    const rows = db.query("SELECT s.id, s.qualified_name AS qualifiedName FROM symbols s JOIN symbols c ON c.id = ? WHERE s.file_id = c.file_id AND s.container = c.qualified_name AND s.name = ?").all(heir.fromSymbol, member.name) as { id: number; qualifiedName: string }[];
+    for (const r of rows) if (!out.some((o) => o.id === r.id)) out.push(r);
   }
   return out;
 }

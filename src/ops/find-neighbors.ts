@@ -13,7 +13,7 @@ import type { OpenIndex } from "../index/open.ts";
 import { availabilityHeader } from "../render/availability.ts";
 import { reachOf, fromLabel } from "../graph/reach.ts";
 import { reachGaps, type ReachGap } from "../graph/reach-gaps.ts";
-import { overridersOf } from "../graph/impact.ts";
+import { overridersOf, satisfiedRows } from "../graph/impact.ts";
 import { satisfiedMembers } from "../graph/satisfied.ts";
 import { checkerComplete, coverageLine, coverageOf, importersOf, incomingEdges, type Coverage, type IncomingEdge } from "../graph/symbol-edges.ts";
 import { readOutside } from "../store/meta.ts";
@@ -112,13 +112,19 @@ export function findNeighbors(db: Database, index: OpenIndex, query: string, roo
     return { text: out.join("\n"), data };
   }
   // calls through the interface, abstract or base members it satisfies reach it too (as the language service's find-references counts them)
+  // and so do the uses of the members implementing or overriding it (`this.produce(…)` for `ProducersFns.produce`)
+  const satisfied = satisfiedMembers(db, target);
+  const overriders = overridersOf(db, target);
   const via = new Map<number, string>();
-  for (const m of satisfiedMembers(db, target)) for (const id of m.ids) via.set(id, m.qualifiedName);
+  for (const m of satisfied) for (const id of m.ids) via.set(id, m.qualifiedName);
+  for (const o of overriders) if (!ids.includes(o.id)) via.set(o.id, o.qualifiedName);
   const edges = incomingEdges(db, [...ids, ...via.keys()]).filter((e) => !(via.has(e.toSymbol) && (e.type === "implements" || e.type === "extends")));
   const sections = Object.fromEntries(SECTIONS.map((s) => [s, [] as NeighborHit[]])) as Record<NeighborSection, NeighborHit[]>;
   for (const e of edges) sections[sectionOf(e.type)].push(hitOf(e, via.get(e.toSymbol)));
+  // the members it implements or overrides are references of it to find-references (`ImmerBaseState.parent_` for `ProxyBaseState.parent_`)
+  const how = new Map(satisfied.flatMap((m) => m.ids.map((id) => [id, m.how] as const)));
+  for (const row of satisfiedRows(db, target)) sections.references.push({ type: how.get(row.id) === "implements" ? "satisfies" : "overrides", from: row.qualifiedName, path: row.path, line: row.line, provenance: "checker" });
   // a member's implementers and overriders (`Job.run` for `Runner.run`): find-references counts them, and so does impact
-  const overriders = overridersOf(db, target);
   for (const o of overriders) sections.implementers.push({ type: "implements", from: o.qualifiedName, path: o.path, line: o.line, provenance: "checker" });
   data.neighbors = Object.fromEntries(SECTIONS.map((s) => [s, sections[s].slice(0, limit)])) as Record<NeighborSection, NeighborHit[]>;
   for (const section of SECTIONS) {
@@ -143,7 +149,7 @@ export function findNeighbors(db: Database, index: OpenIndex, query: string, roo
     out.push(`importers outside every loaded project (syntax: they import the name; uses inside them are not resolved) (${countLabel(outsiders.length, limit)}):`);
     out.push(...outsiders.slice(0, limit).map((p) => `  ${p}`));
   }
-  const gaps = reachGaps(db, index.meta, target.name, reach.exporters, readText);
+  const gaps = reachGaps(db, index.meta, target, reach.exporters, readText);
   const line = coverage.declaringFileCovered || edges.length ? coverageLine(coverage, checkerCount, edges.length - checkerCount, gaps) : `coverage: ${target.path} is outside every loaded TypeScript project (svc doctor); the checker resolved no references to it`;
   data.coverage = { ...coverage, line, complete: coverage.declaringFileCovered && checkerComplete(coverage, gaps), gaps: gaps.gaps };
   out.push(line);

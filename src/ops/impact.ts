@@ -35,6 +35,8 @@ export interface ImpactData {
   overriders: SymbolBrief[];
   /** How many there are when limit left some out. */
   overridersTotal?: number;
+  /** The interface, abstract and base members it implements or overrides, at most limit. */
+  satisfies: SymbolBrief[];
   /** At most `limit` per hop; dependentTotals counts them all, by hop. */
   dependents: Dependent[];
   dependentTotals: Record<number, number>;
@@ -84,6 +86,11 @@ export async function impact(request: ImpactRequest, ctx: OpContext): Promise<Op
       out.push(`implementers and overriders (${graph.overriders.length}${overriders.length < graph.overriders.length ? `; first ${overriders.length}; raise limit (CLI --limit) for more` : ""}):`);
       for (const o of overriders) out.push(`  ${describeSymbol(o)}`);
     }
+    const satisfies = graph.satisfies.slice(0, request.limit);
+    if (satisfies.length) {
+      out.push(`implements or overrides (a change must keep satisfying them) (${graph.satisfies.length}${satisfies.length < graph.satisfies.length ? `; first ${satisfies.length}; raise limit (CLI --limit) for more` : ""}):`);
+      for (const o of satisfies) out.push(`  ${describeSymbol(o)}`);
+    }
     const hops = [...new Set(graph.dependents.map((d) => d.hop))];
     out.push(`dependents (depth ${request.depth}${coverage.checker ? "" : "; files importing it, syntax tier"}):`);
     if (!graph.dependents.length) out.push(`  ${emptyDependents(coverage, gaps)}`);
@@ -110,6 +117,7 @@ export async function impact(request: ImpactRequest, ctx: OpContext): Promise<Op
         publicSurface: surface,
         overriders: overriders.map(symbolBrief),
         ...(overriders.length < graph.overriders.length ? { overridersTotal: graph.overriders.length } : {}),
+        satisfies: satisfies.map(symbolBrief),
         dependents: graph.dependents,
         dependentTotals: Object.fromEntries([...graph.hopTotals].filter(([hop]) => hop <= request.depth)),
         tests: shownTests,

@@ -425,13 +425,19 @@ function absorbSessionWriteFailures(): void {
 }
 
 type SessionSocket = { destroyed?: boolean; on?: (event: string, listener: () => void) => void; write?: (...args: unknown[]) => boolean };
-type SessionInternals = { client?: { close?: () => Promise<void>; socket?: SessionSocket } };
+type SessionInternals = { client?: { close?: () => Promise<void>; connect?: () => Promise<void>; socket?: SessionSocket } };
 
 /** Close the API session's connection and socket without a word to the server (API.close would first release every snapshot over it). */
 async function dropSession(api: API): Promise<void> {
   const client = (api as unknown as SessionInternals).client;
   if (client?.close) await client.close().catch(() => undefined);
   else await api.close().catch(() => undefined);
+  // A closed client reconnects on its next request (a snapshot's release still in flight): a new,
+  // unhardened socket to a pipe that is gone, whose write failure nothing could catch. It is
+  // refused instead, as a write to a peer that went away (the caller's request fails).
+  if (client) {
+    client.connect = () => Promise.reject(Object.assign(new Error("the TypeScript engine's API session was closed"), { code: "ERR_STREAM_DESTROYED" }));
+  }
 }
 
 /**
@@ -467,8 +473,10 @@ export function quietSocket(api: API): void {
   const socket = (api as unknown as SessionInternals).client?.socket;
   if (!socket?.on || !socket.write) return;
   socket.on("error", () => undefined);
-  const write = socket.write.bind(socket);
-  socket.write = (...args: unknown[]) => {
+  // The socket swaps its own write when the peer ends it (net's `this.write = writeAfterFIN`): the
+  // wrapper stays in front of whatever write the socket sets, so those writes are quieted too.
+  let inner = socket.write.bind(socket) as (...args: unknown[]) => boolean;
+  const quiet = (...args: unknown[]): boolean => {
     // a write to a child that just died completes without its error: the JSON-RPC layer would
     // rethrow it where nothing can catch it, and the child's exit is handled by the supervisor
     const at = args.findLastIndex((a) => typeof a === "function");
@@ -479,16 +487,23 @@ export function quietSocket(api: API): void {
     const done = args.findLast((a) => typeof a === "function") as (() => void) | undefined;
     if (!socket.destroyed) {
       try {
-        return write(...args);
+        return inner(...args);
       } catch (error) {
-        // a socket the child's side already ended throws EPIPE at once (writeAfterFIN), inside the
-        // JSON-RPC layer's promise executor: completed as dropped, like a write to a destroyed socket
+        // a socket the child's side already ended may throw EPIPE at once, inside the JSON-RPC
+        // layer's promise executor: completed as dropped, like a write to a destroyed socket
         if (!GONE_PEER.has(String((error as NodeJS.ErrnoException | null)?.code))) throw error;
       }
     }
     done?.();
     return false;
   };
+  Object.defineProperty(socket, "write", {
+    configurable: true,
+    get: () => quiet,
+    set: (write: (...args: unknown[]) => boolean) => {
+      inner = write.bind(socket);
+    },
+  });
 }
 
 export function languageId(path: string): string {

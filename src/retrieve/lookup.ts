@@ -9,7 +9,7 @@ import { secretsIn } from "../text/known-secrets.ts";
 import { readInside } from "../workspace/read-inside.ts";
 
 /** Longest line text a line hit shows. */
-export const LINE_HIT_CHARS = 160;
+const LINE_HIT_CHARS = 160;
 
 export interface SymbolHit {
   kind: string;

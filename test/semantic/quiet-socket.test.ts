@@ -4,7 +4,7 @@
 
 import { expect, test } from "bun:test";
 import type { API } from "typescript/unstable/async";
-import { quietSocket } from "../../src/semantic/engine.ts";
+import { quietSocket } from "../../src/semantic/api-session.ts";
 
 const epipe = () => Object.assign(new Error("This socket has been ended by the other party"), { code: "EPIPE" });
 

@@ -1,4 +1,4 @@
-// Whether a file changed since svc read it. A file's change stamp: what tells svc, with the size, that a file may have changed since it
+// A file's change stamp: what tells svc, with the size, that a file may have changed since it
 // was read. It is the inode's change time (ctime), not the modification time: every write moves
 // both, but the mtime can be set back (`touch -d`, `cp -p`, `tar x`, `rsync -t`, an editor that
 // keeps it) and a file then keeps its size and mtime with other bytes in it; nothing but the

@@ -53,11 +53,29 @@ function throughLinks(file: string): string {
 }
 
 /**
+ * Why the file `stat` describes cannot be replaced by a rename without loss, or null: a file
+ * with other hard links (names for the same bytes, perhaps outside the workspace or home
+ * folder) would be cut from them, they keeping the old content; written in place they would
+ * change too. Callers refuse it, before anything is written, naming how to give it its own copy.
+ */
+export function hardLinked(stat: Stats, outside = "this folder"): string | null {
+  return stat.isFile() && stat.nlink > 1 ? `the file has ${stat.nlink} hard links (other names for the same bytes, which may be outside ${outside}): a write would change them too or cut this name from them` : null;
+}
+
+export interface AtomicWriteOptions {
+  /** The file's permissions; without it an existing file keeps its own. */
+  mode?: number;
+  /** Called with the temp file written and synced, right before the rename: throw to leave the file as it is (a check that it is still as the caller read it). */
+  beforeRename?: () => void;
+}
+
+/**
  * `options.mode` sets the file's permissions; without it an existing file keeps its own,
  * exactly, and its owner and group (throws, the file untouched, when they cannot be kept),
- * a symbolic link stays one (its target is written); a new file gets 0644 less the umask.
+ * a symbolic link stays one (its target is written), a hard-linked file is refused (the
+ * rename would cut it from its other names); a new file gets 0644 less the umask.
  */
-export function writeFileAtomic(link: string, content: string | Uint8Array, options: { mode?: number } = {}): void {
+export function writeFileAtomic(link: string, content: string | Uint8Array, options: AtomicWriteOptions = {}): void {
   const file = options.mode === undefined ? throughLinks(link) : link;
   const dir = dirname(file);
   mkdirSync(dir, { recursive: true });
@@ -67,6 +85,8 @@ export function writeFileAtomic(link: string, content: string | Uint8Array, opti
   } catch {
     // a new file
   }
+  const linked = options.mode === undefined && old ? hardLinked(old) : null;
+  if (linked) throw new Error(`refusing to replace ${file}: ${linked}`);
   const mode = options.mode ?? (old ? old.mode & 0o7777 : undefined);
   const stamp = `svc-${process.pid}-${Date.now().toString(36)}.tmp`;
   const name = basename(file);
@@ -85,6 +105,7 @@ export function writeFileAtomic(link: string, content: string | Uint8Array, opti
   }
   closeSync(fd);
   try {
+    options.beforeRename?.();
     renameSync(temp, file);
   } catch (error) {
     rmSync(temp, { force: true });

@@ -4,7 +4,8 @@
 // permissions exactly (not as the umask leaves them) and its owner and group, or the write
 // fails and the old file stays.
 
-import { closeSync, fchmodSync, fchownSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readlinkSync, renameSync, rmSync, statSync, writeSync, type Stats } from "node:fs";
+import { createHash } from "node:crypto";
+import { closeSync, fchmodSync, fchownSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, writeSync, type Stats } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 
 /**
@@ -69,6 +70,60 @@ export interface AtomicWriteOptions {
   beforeRename?: () => void;
 }
 
+const LOCK_WAIT_MS = 5_000;
+
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** Whether the process `pid` is gone (a lock it left behind is stale). */
+function gone(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as { code?: string }).code === "ESRCH";
+  }
+}
+
+/**
+ * Run `fn` holding the write lock of `name` in `dir` (a `.<name>.svc-lock` file created
+ * exclusively, holding the writer's pid): two svc processes writing one file take turns
+ * between their check that it is as they read it and their rename, so neither renames over
+ * the other's write unseen. A lock whose process is gone is taken over (so is one naming this
+ * process: it holds a lock only within this synchronous call); one held past LOCK_WAIT_MS is
+ * an error naming it.
+ */
+function withWriteLock(dir: string, name: string, fn: () => void): void {
+  const lock = join(dir, Buffer.byteLength(name) > 200 ? `.svc-${createHash("sha256").update(name).digest("hex").slice(0, 16)}.lock` : `.${name}.svc-lock`);
+  const until = Date.now() + LOCK_WAIT_MS;
+  let fd: number;
+  for (;;) {
+    try {
+      fd = openSync(lock, "wx", 0o600);
+      break;
+    } catch (error) {
+      if ((error as { code?: string }).code !== "EEXIST") throw error;
+    }
+    let holder = NaN;
+    try {
+      holder = Number.parseInt(readFileSync(lock, "utf8"), 10);
+    } catch {
+      // released meanwhile, or not written yet
+    }
+    if (Number.isInteger(holder) && (holder === process.pid || gone(holder))) rmSync(lock, { force: true });
+    else if (Date.now() > until) throw new Error(`another svc process has been writing ${join(dir, name)} for over ${LOCK_WAIT_MS / 1000} s (its lock ${lock}${Number.isInteger(holder) ? `, pid ${holder}` : ""}); retry, or remove the lock if no svc is running`);
+    else sleepSync(5);
+  }
+  try {
+    writeSync(fd, String(process.pid));
+    closeSync(fd);
+    fn();
+  } finally {
+    rmSync(lock, { force: true });
+  }
+}
+
 /**
  * `options.mode` sets the file's permissions; without it an existing file keeps its own,
  * exactly, and its owner and group (throws, the file untouched, when they cannot be kept),
@@ -105,8 +160,8 @@ export function writeFileAtomic(link: string, content: string | Uint8Array, opti
   }
   closeSync(fd);
   try {
-    options.beforeRename?.();
-    renameSync(temp, file);
+    if (options.beforeRename) withWriteLock(dir, name, () => (options.beforeRename!(), renameSync(temp, file)));
+    else renameSync(temp, file);
   } catch (error) {
     rmSync(temp, { force: true });
     throw error;

@@ -2,10 +2,11 @@
 // apply on the same file) lands after apply read the file and before its new file replaces
 // it. SVC_TEST_APPLY_RACE plays that writer (its bytes written into the file at that moment).
 // The change is refused, never silently overwritten, whether or not an expectedHash was given;
-// nothing of apply's is left behind.
+// nothing of apply's is left behind. Two svc processes writing one file take turns (a lock
+// file beside it) between that check and the rename, so neither renames over the other unseen.
 
 import { afterEach, describe, expect, test } from "bun:test";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { call } from "../../src/engine.ts";
 import { sha256 } from "../../src/ops/apply.ts";
@@ -46,5 +47,26 @@ describe("apply refuses a file that changed while it was writing", () => {
     expect(readFileSync(join(root, "src/a.ts"), "utf8")).toBe("export const a = 10;\r\nexport const b = 2;\r\n");
     await call("apply", { path: root, file: "src/b.ts", content: "export const n = 1;\n", write: true, expectedHash: "absent" });
     expect(existsSync(join(root, "src/b.ts"))).toBe(true);
+  }, 120_000);
+});
+
+describe("svc writers of one file take turns", () => {
+  test("a lock held by a live svc process is waited for, then named; the file and the lock stay as they were", async () => {
+    const root = gitRepo({ "src/a.ts": ORIGINAL });
+    const holder = Bun.spawn(["sleep", "60"]);
+    try {
+      writeFileSync(join(root, "src/.a.ts.svc-lock"), String(holder.pid));
+      const error = await failure(call("apply", { path: root, file: "src/a.ts", content: "export const a = 10;\nexport const b = 2;\n", write: true }));
+      expect(error.formatted).toBe(`validation_error: cannot write 'src/a.ts': another svc process has been writing ${join(root, "src/a.ts")} for over 5 s (its lock ${join(root, "src/.a.ts.svc-lock")}, pid ${holder.pid}); retry, or remove the lock if no svc is running; nothing was written, the file is as it was`);
+      expect(readFileSync(join(root, "src/a.ts"), "utf8")).toBe(ORIGINAL);
+      expect(readdirSync(join(root, "src")).sort()).toEqual([".a.ts.svc-lock", "a.ts"]);
+    } finally {
+      holder.kill();
+    }
+    await holder.exited;
+    // its process gone, the lock is stale: taken over, the write goes through, no lock is left
+    await call("apply", { path: root, file: "src/a.ts", content: "export const a = 10;\nexport const b = 2;\n", write: true });
+    expect(readFileSync(join(root, "src/a.ts"), "utf8")).toBe("export const a = 10;\r\nexport const b = 2;\r\n");
+    expect(readdirSync(join(root, "src"))).toEqual(["a.ts"]);
   }, 120_000);
 });

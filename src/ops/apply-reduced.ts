@@ -16,6 +16,9 @@ import { reduceFile, type Level } from "../render/reduce/index.ts";
 const LEVELS: readonly Level[] = ["standard", "skeleton", "aggressive"];
 const IMPORT = /^\s*(?:import\b|export\s+(?:type\s+)?(?:\*|\{[^}]*\})\s+from\b|from\s+\S+\s+import\b|use\s|using\s|#\s*include\b|require\b|.*=\s*require\()/;
 
+/** A line holding a comment (or a docstring's quotes) or an import: what standard and aggressive views leave out. */
+const COMMENT_OR_IMPORT = /\/\/|\/\*|^\s*\*|#|"""|'''|<!--|^\s*--|^\s*;|^\s*(?:import|from|use|using|require)\b|require\(/;
+
 function nonBlank(text: string): string[] {
   return text.split("\n").map((l) => l.replace(/[ \t\r\f\v]+$/, "")).filter((l) => l.trim() !== "");
 }
@@ -28,9 +31,17 @@ function clip(line: string, max = 60): string {
 /** Refuse `content` for `rel` when it looks rebuilt from a reduced view of the file on disk (`disk`: its text). */
 export function refuseReducedView(rel: string, content: string, disk: string): void {
   const sent = new Set(nonBlank(content));
-  const whole = nonBlank(reduceFile(disk, { path: rel, level: "none" }));
-  const wholeSet = new Set(whole);
-  for (const level of LEVELS) {
+  // Cheap conditions first (reducing a large file takes seconds): the lines a view drops are lines the content
+  // lacks — two at least, comments or imports for standard and aggressive — and a skeleton's content has its `…`.
+  const lines = new Set(nonBlank(disk));
+  const missing = [...lines].filter((l) => !sent.has(l));
+  if (missing.length < 2) return;
+  // (or fewer than half the file's lines: a compacted view, JSON on one line)
+  const commented = missing.filter((l) => COMMENT_OR_IMPORT.test(l)).length >= 2 || sent.size * 2 < lines.size;
+  const levels = LEVELS.filter((level) => (level === "skeleton" ? content.includes("…") : commented));
+  if (!levels.length) return;
+  const wholeSet = new Set(nonBlank(reduceFile(disk, { path: rel, level: "none" })));
+  for (const level of levels) {
     const view = nonBlank(reduceFile(disk, { path: rel, level }));
     const viewSet = new Set(view);
     const dropped = [...wholeSet].filter((l) => !viewSet.has(l));

@@ -288,7 +288,9 @@ export async function apply(request: ApplyRequest, ctx: OpContext): Promise<OpRe
     return { text: `${request.write ? "unchanged" : "dry run (no write): unchanged"}: ${target.rel} already has this content (${data.chars} chars${keptNote}); nothing ${request.write ? "was" : "would be"} written.`, data };
   }
   if (!request.write) {
-    return { text: `dry run (no write): would ${verb} ${target.rel} (${data.chars} chars${keptNote}). Re-run with write=true to apply.`, data };
+    // without an expectedHash the write would replace whatever the file holds by then: say which hash makes it refuse a change made meanwhile
+    const guard = expected ? "" : ` and expectedHash=${previousHash ?? ABSENT} (a change made to the file meanwhile is then refused, not overwritten)`;
+    return { text: `dry run (no write): would ${verb} ${target.rel} (${data.chars} chars${keptNote}). Re-run with write=true${guard} to apply.`, data };
   }
   write(stillInside(ws.root, target.abs, target.rel), target.rel, output, previousHash);
   data.written = true;

@@ -1,6 +1,7 @@
 // svc_workspace action=apply: the one tree-write path. Confined to the workspace root; an
 // `expectedHash` (SHA-256 of the content the edit was derived from) must match the file as
-// it is now, on dry runs too; nothing is written unless write=true, and then atomically.
+// it is now, on dry runs too; nothing is written unless write=true, and then atomically, and
+// only if the file is still as apply read it when the new one is renamed over it.
 // A host serving the root is told at once, so the index (and its resident engine) follow.
 
 import { createHash } from "node:crypto";

@@ -2,7 +2,8 @@
 // the target, fsync the folder. An interrupted write leaves the old file (or none) intact,
 // and a reader never sees a half-written file. The new inode takes the replaced file's
 // permissions exactly (not as the umask leaves them) and its owner and group, or the write
-// fails and the old file stays.
+// fails and the old file stays. A hard-linked file is refused (the rename would cut it from
+// its other names); a caller's last check before the rename runs under a per-file lock.
 
 import { createHash } from "node:crypto";
 import { closeSync, fchmodSync, fchownSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, writeSync, type Stats } from "node:fs";

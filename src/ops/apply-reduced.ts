@@ -1,4 +1,4 @@
-// Content rebuilt from a reduced view. Only level none shows a file whole: context and ask
+// Content rebuilt from a reduced view, or from a view cut short. Only level none shows a file whole: context and ask
 // show level standard (comments, imports and trailing comments left out), skeleton and
 // publicApi leave bodies out (`{ … }`), aggressive compacts the code. Such a view written
 // back — as shown, or with an edit — would silently drop everything the view left out, so
@@ -57,4 +57,25 @@ export function refuseReducedView(rel: string, content: string, disk: string): v
       `refusing to apply to '${rel}': the content looks rebuilt from a ${level}-level view of the file (${evidence}it lacks all ${dropped.length} lines that view leaves out, e.g. '${clip(dropped[0]!)}'); writing it would drop them. Only a level none view shows the whole file (svc_reduce files=['${rel}'] level=none): edit from that and send the whole file`,
     );
   }
+}
+
+/**
+ * XML views wrap a file in `<file path=…>` … `</file>` without escaping it, so a file holding
+ * a line `</file>` (a template, a test of svc) looks as if it ended there: content that keeps
+ * most of the file up to that line and nothing after it is the file cut short by a reader of
+ * the view, refused rather than written (everything after the line would go).
+ */
+export function refuseCutView(rel: string, content: string, disk: string): void {
+  const lines = disk.split("\n").map((l) => l.replace(/[ \t\r\f\v]+$/, ""));
+  const at = lines.findIndex((l) => l.trim() === "</file>");
+  if (at < 0) return;
+  const after = lines.slice(at + 1).filter((l) => l.trim() !== "");
+  const before = lines.slice(0, at).filter((l) => l.trim() !== "");
+  if (!after.length) return;
+  const sent = new Set(nonBlank(content));
+  if (sent.has(lines[at]!) || after.some((l) => sent.has(l))) return;
+  if (before.filter((l) => sent.has(l)).length < Math.floor(before.length * 0.8)) return;
+  throw validationError(
+    `refusing to apply to '${rel}': the content stops where the file has a line '</file>' (line ${at + 1}) and lacks the ${after.length === 1 ? "line" : `${after.length} lines`} after it, as if read from an XML view up to that line, which is not the file's end; writing it would drop them. Take the file's content from svc_reduce files=['${rel}'] level=none format=json (entries[].content) and send the whole file`,
+  );
 }

@@ -11,7 +11,7 @@ import { clipInput, errnoText, SvcError, validationError } from "../errors.ts";
 import { connectHost } from "../host/client.ts";
 import { decodeStrict, keepFileStyle, refuseUnencodable, restoreMarkers } from "./apply-fidelity.ts";
 import { refuseLookalike, refuseReadOnlyFolder, statOrNull } from "./apply-place.ts";
-import { refuseReducedView } from "./apply-reduced.ts";
+import { refuseCutView, refuseReducedView } from "./apply-reduced.ts";
 import { hardLinked, ownerNotKeepable, writeFileAtomic } from "../sys/atomic-write.ts";
 import { isBinary } from "../workspace/classify.ts";
 
@@ -201,7 +201,10 @@ export async function apply(request: ApplyRequest, ctx: OpContext): Promise<OpRe
   }
   const disk = current?.text ?? null;
   const secrets = restoreMarkers(target.rel, request.content, disk === null ? null : disk.replace(/^\uFEFF/, ""));
-  if (disk !== null) refuseReducedView(target.rel, secrets.text, disk);
+  if (disk !== null) {
+    refuseReducedView(target.rel, secrets.text, disk);
+    refuseCutView(target.rel, secrets.text, disk);
+  }
   if (!before) {
     // the path as named: a dangling link on the way gets its own word (confine resolved it to where it points)
     const named = resolve(ws.root, request.file);

@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { call } from "../../src/engine.ts";
 import { refuseReducedView } from "../../src/ops/apply-reduced.ts";
+import { view } from "../helpers/view.ts";
 import { reduceFile } from "../../src/render/reduce/index.ts";
 import { failure } from "../helpers/failure.ts";
 import { gitRepo } from "../helpers/repo.ts";
@@ -40,6 +41,20 @@ describe("apply refuses content rebuilt from a reduced view", () => {
     for (const content of [A.replace("x + b", "x - b"), A.replace(/^import .*\n/gm, ""), "export const f = 1;\n"]) {
       expect((await call("apply", { path: root, file: "src/a.ts", content })).text).toStartWith("dry run (no write): would overwrite src/a.ts");
     }
+  }, 120_000);
+
+  test("a file holding a line '</file>': content cut there (read from the XML view up to that line), as shown or edited, is refused; the whole file applies", async () => {
+    const page = "<p>a</p>\n<p>c</p>\n</file>\n<p>b</p>\n";
+    const root = gitRepo({ "t.html": page });
+    const { text, content } = await view(root, "t.html");
+    expect(text.endsWith(`<file path="t.html">\n${page}</file>`)).toBe(true);
+    const cut = shown(text, "t.html");
+    expect(cut).toBe("<p>a</p>\n<p>c</p>\n");
+    const why = "validation_error: refusing to apply to 't.html': the content stops where the file has a line '</file>' (line 3) and lacks the line after it, as if read from an XML view up to that line, which is not the file's end; writing it would drop them. Take the file's content from svc_reduce files=['t.html'] level=none format=json (entries[].content) and send the whole file";
+    for (const sent of [cut, cut.replace("c", "C")]) expect((await failure(call("apply", { path: root, file: "t.html", content: sent, write: true }))).formatted).toBe(why);
+    expect(readFileSync(join(root, "t.html"), "utf8")).toBe(page);
+    await call("apply", { path: root, file: "t.html", content: content.replace("<p>b</p>", "<p>B</p>"), write: true });
+    expect(readFileSync(join(root, "t.html"), "utf8")).toBe(page.replace("<p>b</p>", "<p>B</p>"));
   }, 120_000);
 
   test("on real files: ordinary edits from the whole file are never refused; most standard views are", () => {

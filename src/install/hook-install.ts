@@ -4,12 +4,12 @@
 // never overwritten without --force, and even then it is kept and run first (never over a
 // different hook an earlier --force kept).
 
-import { chmodSync, existsSync, lstatSync, readFileSync, renameSync } from "node:fs";
+import { chmodSync, existsSync, lstatSync, readFileSync, renameSync, statSync } from "node:fs";
 import { isAbsolute, join, relative } from "node:path";
 import { validationError } from "../errors.ts";
 import { hasCliCommand } from "../registry/index.ts";
 import { gitText } from "../git/git.ts";
-import { writeFileAtomic } from "../sys/atomic-write.ts";
+import { hardLinked, writeFileAtomic } from "../sys/atomic-write.ts";
 import { selfLaunch, shellLine } from "./launch.ts";
 
 export interface HookInstallRequest {
@@ -134,6 +134,8 @@ export async function installHook(request: HookInstallRequest): Promise<HookInst
   const chained = keptAs !== undefined || existsSync(join(dir, KEPT));
   const script = hookScript(gateLine, chained);
   if (ours && existing === script) return { action: "unchanged", file: shown, command: gateLine, detail: "pre-commit runs svc gate" };
+  const linked = ours ? hardLinked(statSync(file)) : null; // a foreign hook was renamed aside, its links intact
+  if (linked) throw validationError(`${shown}: ${linked}; nothing changed. Give it its own copy first (cp it aside and move the copy over it), then run svc hook install again`);
   writeFileAtomic(file, script);
   chmodSync(file, 0o755);
   const detail = `pre-commit runs ${gateLine}${keptAs ? ` after the previous hook, kept as ${keptAs}` : ""}`;

@@ -2,12 +2,12 @@
 // a foreign hook is never overwritten without --force, and is kept (and run first) with it.
 
 import { describe, expect, test } from "bun:test";
-import { existsSync, readFileSync, readlinkSync, statSync, symlinkSync } from "node:fs";
+import { existsSync, linkSync, readFileSync, readlinkSync, statSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { installHook } from "../../src/install/hook-install.ts";
 import { VERSION } from "../../src/version.ts";
 import { runSvc } from "../helpers/cli.ts";
-import { git, gitRepo, plainDir, writeFiles } from "../helpers/repo.ts";
+import { git, gitRepo, plainDir, tempDir, writeFiles } from "../helpers/repo.ts";
 
 const hookOf = (root: string) => join(root, ".git", "hooks", "pre-commit");
 
@@ -57,6 +57,18 @@ describe("svc hook install", () => {
     symlinkSync("../../scripts/gone-hook", hookOf(dangling));
     await expect(installHook({ root: dangling, force: false })).rejects.toThrow(/already exists and was not written by svc; nothing changed/);
     expect(readlinkSync(hookOf(dangling))).toBe("../../scripts/gone-hook");
+  }, 120_000);
+
+  test("svc's own hook with another hard link (a hook shared by clones) is refused: the rewrite would cut it from its other name, which would keep the old hook", async () => {
+    const root = gitRepo({ "a.ts": "export const a = 1;\n" });
+    const old = "#!/bin/sh\n# installed by `svc hook install`\nexec svc-old gate\n";
+    const shared = join(tempDir(), "pre-commit");
+    writeFiles(shared.replace(/pre-commit$/, ""), { "pre-commit": old });
+    linkSync(shared, hookOf(root));
+    await expect(installHook({ root, force: false })).rejects.toThrow(
+      ".git/hooks/pre-commit: the file has 2 hard links (other names for the same bytes, which may be outside this folder): a write would change them too or cut this name from them; nothing changed.",
+    );
+    expect({ text: readFileSync(hookOf(root), "utf8"), links: statSync(hookOf(root)).nlink, shared: readFileSync(shared, "utf8") }).toEqual({ text: old, links: 2, shared: old });
   }, 120_000);
 
   test("husky, lefthook and pre-commit setups get the line to add; nothing is written", async () => {

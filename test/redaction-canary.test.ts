@@ -52,6 +52,9 @@ function canaryParams(base: string): Record<string, Canary[]> {
       { params: { query: "deploy key token", kind: "text" } },
       // a line hit shows deploy/netrc.txt's `password …` line without its `machine` line: the file's secrets are taken out of it
       { params: { query: "password", kind: "text" }, marker: true },
+      // line hits in files whose secrets only the whole file shows (a block scalar's line, a Secret's data line, a renamed dotenv file's line)
+      { params: { query: "STAGING_SETTING", kind: "text" } }, { params: { query: "DB_URL", kind: "text" } }, { params: { query: "identitytoken", kind: "all" } },
+      { params: { query: "keystore", kind: "config" } }, { params: { query: "deploy", kind: "text" } },
       { params: { query: "connect", kind: "neighbors" } },
       { params: { query: "signing key configuration", kind: "task", changedSince: base } },
     ],
@@ -82,13 +85,15 @@ function canaryParams(base: string): Record<string, Canary[]> {
     ],
     reduce: [{ params: { files: ["src/config.ts", ".env", ".npmrc", "src/legacy.ts"] }, marker: true },
       { params: { files: ["scripts/deploy.sh", "deploy/netrc.txt", "db/init.sql", "Dockerfile", "deploy/kubeconfig.yaml", "src/routes.ts"] }, marker: true }, { params: { content: CONFIG_TS, extension: ".ts" }, marker: true },
-      { params: { files: ["scripts/mail.py", "src/pool.ts", "config/db-credentials.properties", "src/split.ts", "src/settings.ts"] }, marker: true }],
+      { params: { files: ["scripts/mail.py", "src/pool.ts", "config/db-credentials.properties", "src/split.ts", "src/settings.ts"] }, marker: true },
+      { params: { files: ["config/staging.txt", "config/service.yaml", "deploy/docker-config.json", "deploy/db-secret.yaml", ".htpasswd", "deploy/keystore.yaml", "docs/alerts.md", "scripts/sms.py", "config/settings.xml", "infra/terraform.tfstate"] }, marker: true }],
     toc: [{ params: {} }],
     ask: [{ params: { task: "where are the signing key and the deploy token configured" } }],
     skeleton: [{ params: {} }, { params: { format: "json" } }],
     focus: [{ params: { focus: "src/config.ts" }, marker: true }],
     search: [{ params: { query: "github token connect" } }],
-    changes: [{ params: { changedSince: base, review: true }, marker: true }, { params: { changedSince: base, format: "json" }, marker: true }],
+    changes: [{ params: { changedSince: base, review: true }, marker: true }, { params: { changedSince: base, format: "json" }, marker: true },
+      { params: { changedSince: `deploy/${CANARY.tagToken}`, review: true }, marker: true }], // a ref whose name holds a token
     fuse: [{ params: { changedSince: base }, marker: true }, { params: { query: "connect token" } }],
   };
 }

@@ -4,7 +4,7 @@
 // run time (no literal token in this file) and unique, so finding it anywhere is a leak.
 
 import { Database } from "bun:sqlite";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { SECRET_KINDS, type SecretKind } from "../../src/text/redact.ts";
 import { git, gitRepo, writeFiles } from "./repo.ts";
@@ -76,7 +76,26 @@ export const CANARY = {
   propertiesPassword: "Pp" + mix(14, ALNUM, 46),
   splitStripe: "sk_" + "live_" + mix(24, ALNUM, 47),
   importedPassword: "Im" + mix(10, ALNUM, 48) + "6",
+  // history: a dotenv file renamed after the base, its value changed: the diff shows the old value under a path that is no dotenv file
+  renamedEnv: "tulip-harbor-" + mix(10, ALNUM, 49),
+  // a tag whose name holds a token, passed as a ref
+  tagToken: "ghp_" + mix(36, ALNUM, 50),
+  // formats: YAML block scalar and anchor, docker identity token, a Kubernetes Secret's data, .htpasswd, PKCS#12 in base64,
+  // a Discord webhook, a Twilio auth token beside its account SID, an XML element over lines, a Terraform state's sensitive output
+  yamlBlock: "Yb" + mix(18, ALNUM, 51),
+  yamlAnchor: "Ya" + mix(18, ALNUM, 52),
+  dockerIdentity: mix(40, ALNUM, 53),
+  k8sData: Buffer.from("postgres://app:Kd" + mix(16, ALNUM, 54) + "@db/app").toString("base64"),
+  htpasswdHash: mix(22, ALNUM, 55),
+  pkcs12: Buffer.concat([Buffer.from([0x30, 0x82, 0x0a, 0x61, 0x02, 0x01, 0x03, 0x30, 0x82, 0x0a, 0x27, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x07, 0x01]), Buffer.from(mix(96, B64, 56))]).toString("base64"),
+  discordHook: mix(68, "aB3_cD9-eF1gH7iJ5kL2mN8x", 57),
+  twilioAuth: mix(32, "0123456789abcdef", 58),
+  xmlMultiline: "Xm" + mix(16, ALNUM, 59),
+  tfOutput: "Tf" + mix(18, ALNUM, 60),
 };
+
+/** The lines `.env.staging` keeps when it is renamed to config/staging.txt (no dotenv file: its values are shown), its secret rotated. */
+const STAGING_LINES = ["STAGING_REGION=eu-west-1", "STAGING_REPLICAS=3", "STAGING_LOG_LEVEL=info", "STAGING_FEATURES=search,export"].join("\n") + "\n";
 
 /** src/keys.ts with `line` as the key's 10th body line (the 7th is KEY_CONTEXT's). */
 function keysTs(line: string): string {
@@ -177,8 +196,10 @@ export function canaryRepo(): { root: string; base: string } {
     "src/legacy.ts": `export const LEGACY_TOKEN = "${CANARY.githubRemoved}";\n\nexport function legacyName(): string {\n  return "legacy";\n}\n`,
     "src/app.ts": 'import { legacyName } from "./legacy";\n\nexport function start(): string {\n  return legacyName();\n}\n',
     "src/keys.ts": keysTs(CANARY.keyLineBefore),
+    ".env.staging": `STAGING_SETTING=${CANARY.renamedEnv}\n${STAGING_LINES}`,
   });
   const base = git(root, "rev-parse", "HEAD").trim();
+  rmSync(join(root, ".env.staging")); // renamed to config/staging.txt
   writeFiles(root, {
     "src/legacy.ts": "export function legacyName(): string {\n  return \"legacy\";\n}\n",
     "src/config.ts": CONFIG_TS,
@@ -209,10 +230,21 @@ export function canaryRepo(): { root: string; base: string } {
     // a literal type error in src/typed.ts quotes a value defined in src/settings.ts (svc check/gate)
     "src/settings.ts": `export const dbPassword = "${CANARY.importedPassword}" as const;\n`,
     "src/typed.ts": 'import { dbPassword } from "./settings";\n\nexport const five: 5 = dbPassword;\n',
+    "config/staging.txt": `STAGING_SETTING=rotated-in-vault\n${STAGING_LINES}`,
+    "config/service.yaml": `service:\n  password: |\n    ${CANARY.yamlBlock}\n  token: &deploy ${CANARY.yamlAnchor}\n  again: *deploy\n`,
+    "deploy/docker-config.json": `{\n  "auths": {\n    "registry.example.com": {\n      "identitytoken": "${CANARY.dockerIdentity}"\n    }\n  }\n}\n`,
+    "deploy/db-secret.yaml": `apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\ndata:\n  DB_URL: ${CANARY.k8sData}\n`,
+    ".htpasswd": `deploy:$apr1$Qz8vLm2K$${CANARY.htpasswdHash}\n`,
+    "deploy/keystore.yaml": `tls:\n  keystore: ${CANARY.pkcs12}\n`,
+    "docs/alerts.md": `# Alerts\n\nPost to https://discord.com/api/webhooks/112233445566778899/${CANARY.discordHook} when a deploy fails.\n`,
+    "scripts/sms.py": `from twilio.rest import Client\n\nclient = Client("AC${mix(32, "0123456789abcdef", 61)}", "${CANARY.twilioAuth}")\n`,
+    "config/settings.xml": `<settings>\n  <server>\n    <id>deploy</id>\n    <password>\n      ${CANARY.xmlMultiline}\n    </password>\n  </server>\n</settings>\n`,
+    "infra/terraform.tfstate": JSON.stringify({ version: 4, outputs: { db_url: { value: CANARY.tfOutput, type: "string", sensitive: true } } }, null, 2),
     "config/app.xml": `<configuration>\n  <appSettings>\n    <add key="Password" value="${CANARY.xmlPassword}" />\n  </appSettings>\n</configuration>\n`,
   });
   git(root, "add", "-A");
   git(root, "commit", "-q", "-m", "config");
+  git(root, "tag", `deploy/${CANARY.tagToken}`, base);
   writeFiles(root, {
     "src/config.ts": `${CONFIG_TS}export const WORKTREE = "${CANARY.worktreeJwt}";\n`,
     ".env": `CANARY_SETTING=${CANARY.envValue}\nDB_PASSWORD=${CANARY.dbPassword}\n`,

@@ -92,6 +92,8 @@ export const CANARY = {
   twilioAuth: mix(32, "0123456789abcdef", 58),
   xmlMultiline: "Xm" + mix(16, ALNUM, 59),
   tfOutput: "Tf" + mix(18, ALNUM, 60),
+  // a literal type error quotes a value defined in a module imported through a path alias (`@/vault`)
+  aliasPassword: "Al" + mix(10, ALNUM, 62) + "5",
 };
 
 /** The lines `.env.staging` keeps when it is renamed to config/staging.txt (no dotenv file: its values are shown), its secret rotated. */
@@ -192,7 +194,7 @@ export const CONFIG_TS = [
 export function canaryRepo(): { root: string; base: string } {
   const root = gitRepo({
     "package.json": JSON.stringify({ name: "canary", version: "1.0.0", type: "module" }, null, 2),
-    "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "es2022", module: "esnext", moduleResolution: "bundler" }, include: ["src/**/*.ts", "test/**/*.ts"] }, null, 2),
+    "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "es2022", module: "esnext", moduleResolution: "bundler", paths: { "@/*": ["./src/*"] } }, include: ["src/**/*.ts", "test/**/*.ts"] }, null, 2),
     "src/legacy.ts": `export const LEGACY_TOKEN = "${CANARY.githubRemoved}";\n\nexport function legacyName(): string {\n  return "legacy";\n}\n`,
     "src/app.ts": 'import { legacyName } from "./legacy";\n\nexport function start(): string {\n  return legacyName();\n}\n',
     "src/keys.ts": keysTs(CANARY.keyLineBefore),
@@ -230,6 +232,8 @@ export function canaryRepo(): { root: string; base: string } {
     // a literal type error in src/typed.ts quotes a value defined in src/settings.ts (svc check/gate)
     "src/settings.ts": `export const dbPassword = "${CANARY.importedPassword}" as const;\n`,
     "src/typed.ts": 'import { dbPassword } from "./settings";\n\nexport const five: 5 = dbPassword;\n',
+    "src/vault.ts": `export const aliasPassword = "${CANARY.aliasPassword}" as const;\n`,
+    "src/typed-alias.ts": 'import { aliasPassword } from "@/vault";\n\nexport const six: 6 = aliasPassword;\n',
     "config/staging.txt": `STAGING_SETTING=rotated-in-vault\n${STAGING_LINES}`,
     "config/service.yaml": `service:\n  password: |\n    ${CANARY.yamlBlock}\n  token: &deploy ${CANARY.yamlAnchor}\n  again: *deploy\n`,
     "deploy/docker-config.json": `{\n  "auths": {\n    "registry.example.com": {\n      "identitytoken": "${CANARY.dockerIdentity}"\n    }\n  }\n}\n`,

@@ -3,7 +3,7 @@
 // DER (no PEM armor), a Terraform state's sensitive output, a Twilio auth token beside its account
 // SID. Detectors of text/redact.ts.
 
-import { credentialValue, isPlaceholder, type Push } from "./secret-values.ts";
+import { CREDENTIAL_NAME, credentialValue, isPlaceholder, secretName, type Push } from "./secret-values.ts";
 
 // ---------- YAML block scalars ----------
 
@@ -146,4 +146,23 @@ const TWILIO_PAIR = /(["'])AC[0-9a-f]{32}\1[ \t]*,[ \t]*(?:\r?\n[ \t]*)?(["'])([
 export function twilioTokens(text: string, push: Push): void {
   TWILIO_PAIR.lastIndex = 0;
   for (let m = TWILIO_PAIR.exec(text); m; m = TWILIO_PAIR.exec(text)) push("twilio-key", m.index + m[0].length - 33, m.index + m[0].length - 1);
+}
+
+// ---------- name/value pairs ----------
+
+// A credential name given as the value of a `name` key, its value in the `value` key beside it: a Kubernetes container's
+// `env` (`- name: DB_PASSWORD` / `value: …`), an ECS task definition's `{"name": "DB_PASSWORD", "value": "…"}` (either order).
+const YAML_PAIR = new RegExp(String.raw`\bname:[ \t]*(["']?)([\w.-]*?(${CREDENTIAL_NAME}))\1[ \t]*\r?\n[ \t]*value:[ \t]*(["']?)([^\s"'#][^\s"']*)\4[ \t]*(?=\r?\n|$)`, "gi");
+const JSON_PAIR = new RegExp(String.raw`"name"[ \t]*:[ \t]*"([\w.-]*?(${CREDENTIAL_NAME}))"[ \t]*,[ \t]*(?:\r?\n[ \t]*)?"value"[ \t]*:[ \t]*"([^"\\\r\n]*)"`, "gi");
+const JSON_PAIR_REVERSED = new RegExp(String.raw`"value"[ \t]*:[ \t]*"([^"\\\r\n]*)"[ \t]*,[ \t]*(?:\r?\n[ \t]*)?"name"[ \t]*:[ \t]*"([\w.-]*?(${CREDENTIAL_NAME}))"`, "gi");
+export function namedValuePairs(text: string, push: Push): void {
+  const judge = (name: string, nameAt: number, word: string, value: string, at: number) => {
+    if (secretName(text, nameAt + name.length - word.length, word.toLowerCase()) >= nameAt && credentialValue(value)) push("api-token", at, at + value.length);
+  };
+  YAML_PAIR.lastIndex = 0;
+  for (let m = YAML_PAIR.exec(text); m; m = YAML_PAIR.exec(text)) judge(m[2]!, m.index + m[0].indexOf(m[2]!, 5), m[3]!, m[5]!, m.index + m[0].length - m[4]!.length - m[5]!.length);
+  JSON_PAIR.lastIndex = 0;
+  for (let m = JSON_PAIR.exec(text); m; m = JSON_PAIR.exec(text)) judge(m[1]!, m.index + m[0].indexOf(m[1]!), m[2]!, m[3]!, m.index + m[0].length - 1 - m[3]!.length);
+  JSON_PAIR_REVERSED.lastIndex = 0;
+  for (let m = JSON_PAIR_REVERSED.exec(text); m; m = JSON_PAIR_REVERSED.exec(text)) judge(m[2]!, m.index + m[0].lastIndexOf(m[2]!), m[3]!, m[1]!, m.index + m[0].indexOf(m[1]!, 7));
 }

@@ -31,9 +31,10 @@
 // Forms only a file format's structure shows (text/redact-formats.ts): a YAML block scalar's lines (`password: |`) and
 // a value after an anchor (`token: &deploy …`), every value of a Kubernetes Secret's data, `.htpasswd` and crypt/bcrypt/
 // apr1 hash lines, private keys and PKCS#12 stores in base64 DER (told from certificates and public keys by their
-// structure), a Terraform state's sensitive outputs, a Twilio auth token after its account SID; and Discord webhook
-// URLs, docker's `identitytoken`, a credential element whose value sits on a line of its own. Measured on 14,934
-// node_modules, 14,551 package-cache and 2,218 system files: no new span.
+// structure), a Terraform state's sensitive outputs, a Twilio auth token after its account SID, a credential name given
+// as a `name` with its `value` beside it (a container's env, an ECS task definition); and Discord webhook and Teams
+// incoming-webhook URLs, Telegram bot tokens, Mailgun keys, docker's `identitytoken`, a credential element whose value
+// sits on a line of its own. Measured on 14,934 node_modules, 14,551 package-cache and 2,218 system files: no new span.
 // Value and name judgments live in text/secret-values.ts, the detectors of credentials outside assignments in
 // text/redact-commands.ts.
 
@@ -44,7 +45,7 @@ import { positionalCredentials, referencedLiterals } from "./redact-code.ts";
 import { authHeaders, commandSecrets, encodedKeys, namedArguments } from "./redact-commands.ts";
 import { CODE_VALUE, CREDENTIAL_NAME, CREDENTIAL_WORDS, NOT_SECRET_LITERAL, WORDS, credentialValue, isPlaceholder, looksRandom, scrambledLetters, secretName, type Push, type SecretKind } from "./secret-values.ts";
 import { vendorTokens } from "./vendor-tokens.ts";
-import { BLOCK_HEADER, blockScalar, derKeys, htpasswdValues, isHtpasswdPath, isTfstatePath, kubernetesSecrets, passwordHashes, tfstateOutputs, twilioTokens } from "./redact-formats.ts";
+import { BLOCK_HEADER, blockScalar, derKeys, htpasswdValues, isHtpasswdPath, isTfstatePath, kubernetesSecrets, namedValuePairs, passwordHashes, tfstateOutputs, twilioTokens } from "./redact-formats.ts";
 
 export { SECRET_KINDS, isPlaceholder, shannonEntropy, type SecretKind } from "./secret-values.ts";
 
@@ -356,6 +357,7 @@ const DETECTORS: Detector[] = [
   { triggers: /\$apr1\$|\$2[abxy]\$|\$[56]\$|\{SHA\}/, run: passwordHashes },
   { triggers: ["MII", "MIG", "MHc", "MC4"], run: derKeys },
   { triggers: /["']AC[0-9a-f]{32}["']/, run: twilioTokens },
+  { triggers: /value"?[ \t]*:/, run: namedValuePairs },
 ];
 
 // ---------- dotenv ----------
@@ -419,7 +421,7 @@ function envValues(text: string, push: Push, lines: RegExp): void {
  * a quoted literal long enough to be high-entropy. Most short strings of a result object
  * (paths, names, kinds) fail it and cost one regex test instead of every detector.
  */
-const MAY_HOLD_SECRET = new RegExp(String.raw`AKIA|MII|MIG|MHc|MC4|\$apr1\$|\$2[abxy]\$|\$[56]\$|\{SHA\}|ASIA|SG\.|SK[0-9a-f]{8}|bearer|gh[pousr]_|github_pat_|gl(?:pat|dt|rt|ptt|ft|soat)-|xox[abcdeprs]-|xapp-|ya29\.|whsec_|hvs\.|lin_api_|PMAK-|glsa_|NRAK-|sntrys_|dapi|ATATT3|k_(?:live|test)_|AIza|sk-|npm_|eyJ|:\/\/|basic|bot |-u[ \t]|--user|login|mysql|redis-cli|identified|LS0tLS1CRUdJTi|Private-Lines|sig=|shp[a-z]{2}_|_v1_|pypi-|hf_|${CREDENTIAL_WORDS}`, "i");
+const MAY_HOLD_SECRET = new RegExp(String.raw`AKIA|:AA|MII|MIG|MHc|MC4|\$apr1\$|\$2[abxy]\$|\$[56]\$|\{SHA\}|ASIA|SG\.|SK[0-9a-f]{8}|bearer|gh[pousr]_|github_pat_|gl(?:pat|dt|rt|ptt|ft|soat)-|xox[abcdeprs]-|xapp-|ya29\.|whsec_|hvs\.|lin_api_|PMAK-|glsa_|NRAK-|sntrys_|dapi|ATATT3|k_(?:live|test)_|AIza|sk-|npm_|eyJ|:\/\/|basic|bot |-u[ \t]|--user|login|mysql|redis-cli|identified|LS0tLS1CRUdJTi|Private-Lines|sig=|shp[a-z]{2}_|_v1_|pypi-|hf_|${CREDENTIAL_WORDS}`, "i");
 const mayHoldSecret = (text: string) => MAY_HOLD_SECRET.test(text) || (text.length >= 34 && /["'`]/.test(text));
 
 export function findSecrets(text: string, options: RedactOptions = {}): SecretSpan[] {

@@ -94,6 +94,10 @@ export const CANARY = {
   tfOutput: "Tf" + mix(18, ALNUM, 60),
   // a literal type error quotes a value defined in a module imported through a path alias (`@/vault`)
   aliasPassword: "Al" + mix(10, ALNUM, 62) + "5",
+  // a container's env: the credential name is a `name`, the secret the `value` on the next line
+  k8sEnv: "Ke" + mix(14, ALNUM, 63),
+  // an export removed after the base whose literal only its old file calls a password (`password: retiredPw`): review's API delta quotes its signature
+  retiredPassword: "Rp" + mix(10, ALNUM, 64) + "2",
 };
 
 /** The lines `.env.staging` keeps when it is renamed to config/staging.txt (no dotenv file: its values are shown), its secret rotated. */
@@ -199,6 +203,7 @@ export function canaryRepo(): { root: string; base: string } {
     "src/app.ts": 'import { legacyName } from "./legacy";\n\nexport function start(): string {\n  return legacyName();\n}\n',
     "src/keys.ts": keysTs(CANARY.keyLineBefore),
     ".env.staging": `STAGING_SETTING=${CANARY.renamedEnv}\n${STAGING_LINES}`,
+    "src/retired.ts": `export const retiredPw = "${CANARY.retiredPassword}";\n\nexport const retiredPool = { user: "app", password: retiredPw };\n`,
   });
   const base = git(root, "rev-parse", "HEAD").trim();
   rmSync(join(root, ".env.staging")); // renamed to config/staging.txt
@@ -240,6 +245,8 @@ export function canaryRepo(): { root: string; base: string } {
     "deploy/db-secret.yaml": `apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\ndata:\n  DB_URL: ${CANARY.k8sData}\n`,
     ".htpasswd": `deploy:$apr1$Qz8vLm2K$${CANARY.htpasswdHash}\n`,
     "deploy/keystore.yaml": `tls:\n  keystore: ${CANARY.pkcs12}\n`,
+    "src/retired.ts": 'export const retiredPool = { user: "app" };\n',
+    "deploy/app.yaml": `kind: Deployment\nspec:\n  containers:\n  - name: app\n    env:\n    - name: DB_PASSWORD\n      value: ${CANARY.k8sEnv}\n`,
     "docs/alerts.md": `# Alerts\n\nPost to https://discord.com/api/webhooks/112233445566778899/${CANARY.discordHook} when a deploy fails.\n`,
     "scripts/sms.py": `from twilio.rest import Client\n\nclient = Client("AC${mix(32, "0123456789abcdef", 61)}", "${CANARY.twilioAuth}")\n`,
     "config/settings.xml": `<settings>\n  <server>\n    <id>deploy</id>\n    <password>\n      ${CANARY.xmlMultiline}\n    </password>\n  </server>\n</settings>\n`,

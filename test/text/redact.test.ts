@@ -607,6 +607,12 @@ describe("credentials only a file format's structure shows", () => {
       [JSON.stringify({ outputs: { db_url: { value: PW, type: "string", sensitive: true } } }, null, 2), "terraform.tfstate", PW, "api-token"],
       [`client = Client("AC${mix(32, "0123456789abcdef")}", "${HEX}")`, "sms.py", HEX, "twilio-key"],
       [`<server>\n  <password>\n    ${PW}\n  </password>\n</server>`, "settings.xml", PW, "api-token"],
+      [`env:\n- name: DB_PASSWORD\n  value: ${PW}\n`, "deploy.yaml", PW, "api-token"], // a credential name as a `name`, its `value` beside it
+      [`env:\n  - name: "API_KEY"\n    value: "${PW}"\n`, "deploy.yaml", PW, "api-token"],
+      [`{"environment": [{"name": "DB_PASSWORD", "value": "${PW}"}]}`, "task.json", PW, "api-token"], // ECS
+      [`{"value": "${PW}", "name": "clientSecret"}`, "a.json", PW, "api-token"],
+      [`const hook = "https://api.telegram.org/bot123456789:AA${mix(33)}/sendMessage";`, "a.ts", `123456789:AA${mix(33)}`, "api-token"], // Telegram
+      [`mg = Mailgun(key="key-${HEX}")`, "a.py", `key-${HEX}`, "api-token"],
     ]) {
       const spans = findSecrets(text, { path });
       expect({ text, found: spans.map((s) => [s.kind, text.slice(s.start, s.end)]) }).toEqual({ text, found: [[kind, secret]] });
@@ -614,6 +620,8 @@ describe("credentials only a file format's structure shows", () => {
     const hook = "https://discord" + ".com/api/webhooks/112233445566778899/" + mix(68, "aB3_cD9-eF1gH7iJ5kL2mN8x");
     expectOne(`POST ${hook} on failure`, "api-token", hook, "alerts.md");
     expectOne(`hook = "${hook.replace("discord", "ptb.discordapp")}"`, "api-token", hook.replace("discord", "ptb.discordapp"), "a.py");
+    const teams = "https://contoso.webhook" + `.office.com/webhookb2/${mix(8)}@${mix(8)}/IncomingWebhook/${mix(32)}/${mix(12)}`;
+    expectOne(`url: ${teams}\n`, "api-token", teams, "alerts.yaml");
   });
 
   test("near misses stay: prose blocks, anchors, a ConfigMap, /etc/passwd, certificates and public keys, plain outputs, a variable token", () => {
@@ -629,6 +637,9 @@ describe("credentials only a file format's structure shows", () => {
       ["see https://discord.com/api/webhooks/{id}/{token}", "a.md"], [`{"auths": {"r": {"identitytoken": ""}}}`, "config.json"],
       ["<password>\n  ${env.DB_PASSWORD}\n</password>", "settings.xml"], ["<token>\n  a word\n</token>", "a.xml"],
       [`pk_live_${mix(24)}`, "checkout.js"], // Stripe's publishable key is public by design
+      [`env:\n- name: DB_PASSWORD\n  valueFrom:\n    secretKeyRef: { name: db, key: password }\n`, "deploy.yaml"], [`- name: LOG_LEVEL\n  value: ${PW}\n`, "deploy.yaml"],
+      [`{"name": "monkey", "value": "${PW}"}`, "a.json"], [`{"name": "DB_PASSWORD", "value": "\${DB_PASSWORD}"}`, "a.json"],
+      [`timeout: 123456789:AA\n`, "a.yaml"], [`key-value store`, "README.md"],
     ]) expect({ text, kinds: kinds(text, path) }).toEqual({ text, kinds: [] });
   });
 

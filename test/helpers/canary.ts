@@ -98,6 +98,14 @@ export const CANARY = {
   k8sEnv: "Ke" + mix(14, ALNUM, 63),
   // an export removed after the base whose literal only its old file calls a password (`password: retiredPw`): review's API delta quotes its signature
   retiredPassword: "Rp" + mix(10, ALNUM, 64) + "2",
+  // formats the redactor already knew, kept here so none regresses: a notebook's output, a source map's sourcesContent,
+  // Terraform variables, docker's auths, a minified bundle, a service-account key's private_key
+  notebookToken: "Nb" + mix(22, ALNUM, 65),
+  sourceMapKey: "Sm" + mix(22, ALNUM, 66),
+  tfvarsPassword: "Tv" + mix(14, ALNUM, 67),
+  dockerAuth: Buffer.from("deploy:Da" + mix(16, ALNUM, 68)).toString("base64"),
+  bundleKey: "Bk" + mix(22, ALNUM, 69),
+  serviceAccountKey: mix(64, B64, 70),
 };
 
 /** The lines `.env.staging` keeps when it is renamed to config/staging.txt (no dotenv file: its values are shown), its secret rotated. */
@@ -246,6 +254,12 @@ export function canaryRepo(): { root: string; base: string } {
     ".htpasswd": `deploy:$apr1$Qz8vLm2K$${CANARY.htpasswdHash}\n`,
     "deploy/keystore.yaml": `tls:\n  keystore: ${CANARY.pkcs12}\n`,
     "src/retired.ts": 'export const retiredPool = { user: "app" };\n',
+    "notebooks/explore.ipynb": JSON.stringify({ cells: [{ cell_type: "code", source: ["print(settings)\n"], outputs: [{ name: "stdout", output_type: "stream", text: [`api_token: ${CANARY.notebookToken}\n`] }] }], metadata: {}, nbformat: 4, nbformat_minor: 5 }, null, 1),
+    "assets/app.js.map": JSON.stringify({ version: 3, sources: ["../src/client.ts"], sourcesContent: [`export const apiKey = "${CANARY.sourceMapKey}";\n`], mappings: "AAAA" }),
+    "infra/prod.tfvars": `region      = "eu-west-1"\ndb_password = "${CANARY.tfvarsPassword}"\n`,
+    "deploy/docker-auth.json": JSON.stringify({ auths: { "registry.example.com": { auth: CANARY.dockerAuth } } }, null, 2),
+    "assets/bundle.min.js": `!function(){var e={apiKey:"${CANARY.bundleKey}",authDomain:"canary.example.com"};window.cfg=e}();\n`,
+    "deploy/service-account.json": JSON.stringify({ type: "service_account", private_key: `-----BEGIN ${"PRIVATE KEY"}-----\n${CANARY.serviceAccountKey}\n-----END ${"PRIVATE KEY"}-----\n`, client_email: "deploy@canary.iam.gserviceaccount.com" }, null, 2),
     "deploy/app.yaml": `kind: Deployment\nspec:\n  containers:\n  - name: app\n    env:\n    - name: DB_PASSWORD\n      value: ${CANARY.k8sEnv}\n`,
     "docs/alerts.md": `# Alerts\n\nPost to https://discord.com/api/webhooks/112233445566778899/${CANARY.discordHook} when a deploy fails.\n`,
     "scripts/sms.py": `from twilio.rest import Client\n\nclient = Client("AC${mix(32, "0123456789abcdef", 61)}", "${CANARY.twilioAuth}")\n`,

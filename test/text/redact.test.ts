@@ -643,6 +643,24 @@ describe("credentials only a file format's structure shows", () => {
     ]) expect({ text, kinds: kinds(text, path) }).toEqual({ text, kinds: [] });
   });
 
+  test("look-alikes of the listed formats stay: documentation placeholders, public keys, references", () => {
+    for (const [text, path] of <Array<[string, string]>>[
+      ["token eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9 (a JWT header alone)", "a.md"],
+      ["DefaultEndpointsProtocol=https;AccountName=acct;AccountKey=<your-key>;EndpointSuffix=core.windows.net", "a.md"],
+      ["sk_" + "live_" + "x".repeat(24), "a.md"], ["SG." + "x".repeat(22) + "." + "x".repeat(43), "a.md"],
+      ["postgres://user:password@localhost:5432/db", "a.md"], ["mongodb://localhost:27017/test", "a.md"], ["redis://localhost:6379/0", "a.md"],
+      [`ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI${b64(43)} deploy@host`, "id_ed25519.pub"],
+      ["-----BEGIN PUBLIC KEY-----\nMIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAu1SU1LfVLPHCozMxH2Mo\n-----END PUBLIC KEY-----", "pub.pem"],
+      ["<password></password>\n<password>${db.password}</password>", "settings.xml"], ["spring.datasource.password=${DB_PASSWORD}", "application.properties"],
+      ["https://hooks.slack" + ".com/services/T00000000/B00000000/" + "X".repeat(24), "README.md"],
+      ["https://discord" + ".com/api/webhooks/000000000000000000/" + "X".repeat(68), "README.md"],
+      ["PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nPublic-Lines: 2\nAAAAC3NzaC1lZDI1NTE5AAAAIDf\n", "key.ppk"],
+      ['{"type": "service_account", "project_id": "my-project", "client_email": "x@my-project.iam.gserviceaccount.com"}', "sa.json"],
+      ["_auth=${NPM_AUTH}\n//registry.npmjs.org/:_authToken=${NPM_TOKEN}\n", ".npmrc"], ['{"auths": {"ghcr.io": {}}, "credsStore": "desktop"}', "config.json"],
+      ["db_password = var.db_password\n", "main.tf"],
+    ]) expect({ text, kinds: kinds(text, path) }).toEqual({ text, kinds: [] });
+  });
+
   test("an .htpasswd file is a credential file", () => {
     expect(isCredentialFilePath("public/.htpasswd")).toBe(true);
     expect(isCredentialFilePath("docs/htpasswd.md")).toBe(false);

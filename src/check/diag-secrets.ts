@@ -3,7 +3,8 @@
 // flows through imports and re-exports); the message carries none of the names (`password`)
 // beside the value there. So a message is redacted, then loses every secret of those files.
 // Relative imports (`./db`, `../config.js`) and path aliases (`@/settings`: the nearest tsconfig.json or
-// jsconfig.json's `paths` and `baseUrl`, along relative `extends`); a package's file is not walked.
+// jsconfig.json's `paths` and `baseUrl`, along relative `extends`) read from the text as the engine sees it, and the
+// imports the check's import graph resolved (the index's resolution: workspace packages too) when it has been built.
 
 import { dirname, join } from "node:path";
 import { parseJsonc } from "../index/imports/file-index.ts";
@@ -80,18 +81,21 @@ function importsOf(abs: string, text: string, root: string, textOf: (abs: string
 /** Per reader (a batch of diagnostics reads each file once): the answer for each diagnosed file. */
 const batches = new WeakMap<(abs: string) => string | null, Map<string, KnownSecrets>>();
 
+/** Absolute paths of the files a file (absolute) imports, as an import graph resolved them (aliases, workspace packages). */
+export type ResolvedImports = (abs: string) => readonly string[];
+
 /** The secrets of `abs` (path `rel` in the workspace) and of the files it imports, to take out of a diagnostic's message. */
-export function diagnosticSecrets(abs: string, rel: string, textOf: (abs: string) => string | null): KnownSecrets {
+export function diagnosticSecrets(abs: string, rel: string, textOf: (abs: string) => string | null, resolved?: ResolvedImports): KnownSecrets {
   let batch = batches.get(textOf);
   if (!batch) batches.set(textOf, (batch = new Map()));
   const hit = batch.get(abs);
   if (hit) return hit;
-  const known = reachedSecrets(abs, rel, textOf);
+  const known = reachedSecrets(abs, rel, textOf, resolved);
   batch.set(abs, known);
   return known;
 }
 
-function reachedSecrets(abs: string, rel: string, textOf: (abs: string) => string | null): KnownSecrets {
+function reachedSecrets(abs: string, rel: string, textOf: (abs: string) => string | null, resolved?: ResolvedImports): KnownSecrets {
   const values: [string, SecretKind][] = [];
   const root = abs.endsWith(rel) && rel ? abs.slice(0, abs.length - rel.length).replace(/[\\/]+$/, "") || "/" : dirname(abs); // the workspace: where configs are looked for
   const seen = new Set([abs]);
@@ -100,7 +104,7 @@ function reachedSecrets(abs: string, rel: string, textOf: (abs: string) => strin
     const file = queue.shift()!, text = textOf(file);
     if (text === null) continue;
     values.push(...fileSecrets(text, file === abs ? rel : file));
-    for (const next of importsOf(file, text, root, textOf)) {
+    for (const next of [...importsOf(file, text, root, textOf), ...(resolved?.(file) ?? [])]) {
       if (seen.size >= REACH || seen.has(next)) continue;
       seen.add(next);
       queue.push(next);

@@ -4,7 +4,7 @@
 // run time (no literal token in this file) and unique, so finding it anywhere is a leak.
 
 import { Database } from "bun:sqlite";
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { SECRET_KINDS, type SecretKind } from "../../src/text/redact.ts";
 import { git, gitRepo, writeFiles } from "./repo.ts";
@@ -106,6 +106,8 @@ export const CANARY = {
   dockerAuth: Buffer.from("deploy:Da" + mix(16, ALNUM, 68)).toString("base64"),
   bundleKey: "Bk" + mix(22, ALNUM, 69),
   serviceAccountKey: mix(64, B64, 70),
+  // a literal type error quotes a value defined in a workspace package (`@canary/vault`, linked into node_modules)
+  packagePassword: "Pk" + mix(10, ALNUM, 71) + "8",
 };
 
 /** The lines `.env.staging` keeps when it is renamed to config/staging.txt (no dotenv file: its values are shown), its secret rotated. */
@@ -247,6 +249,9 @@ export function canaryRepo(): { root: string; base: string } {
     "src/typed.ts": 'import { dbPassword } from "./settings";\n\nexport const five: 5 = dbPassword;\n',
     "src/vault.ts": `export const aliasPassword = "${CANARY.aliasPassword}" as const;\n`,
     "src/typed-alias.ts": 'import { aliasPassword } from "@/vault";\n\nexport const six: 6 = aliasPassword;\n',
+    "packages/vault/package.json": JSON.stringify({ name: "@canary/vault", type: "module", exports: "./src/index.ts", types: "./src/index.ts" }),
+    "packages/vault/src/index.ts": `export const packagePassword = "${CANARY.packagePassword}" as const;\n`,
+    "src/typed-package.ts": 'import { packagePassword } from "@canary/vault";\n\nexport const eight: 8 = packagePassword;\n',
     "config/staging.txt": `STAGING_SETTING=rotated-in-vault\n${STAGING_LINES}`,
     "config/service.yaml": `service:\n  password: |\n    ${CANARY.yamlBlock}\n  token: &deploy ${CANARY.yamlAnchor}\n  again: *deploy\n`,
     "deploy/docker-config.json": `{\n  "auths": {\n    "registry.example.com": {\n      "identitytoken": "${CANARY.dockerIdentity}"\n    }\n  }\n}\n`,
@@ -267,6 +272,9 @@ export function canaryRepo(): { root: string; base: string } {
     "infra/terraform.tfstate": JSON.stringify({ version: 4, outputs: { db_url: { value: CANARY.tfOutput, type: "string", sensitive: true } } }, null, 2),
     "config/app.xml": `<configuration>\n  <appSettings>\n    <add key="Password" value="${CANARY.xmlPassword}" />\n  </appSettings>\n</configuration>\n`,
   });
+  mkdirSync(join(root, "node_modules", "@canary"), { recursive: true });
+  symlinkSync("../../packages/vault", join(root, "node_modules", "@canary", "vault")); // as a workspace install links it
+  writeFiles(root, { ".gitignore": "node_modules\n" });
   git(root, "add", "-A");
   git(root, "commit", "-q", "-m", "config");
   git(root, "tag", `deploy/${CANARY.tagToken}`, base);

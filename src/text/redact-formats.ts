@@ -93,8 +93,9 @@ export function passwordHashes(text: string, push: Push): void {
 
 // ---------- private keys in base64 DER ----------
 
-// A base64 run starting like DER (`MII…`, `MIG…`, `MHc…`, `MC4…`), maybe wrapped over lines of base64 only.
-const DER_RUN = /(?<![A-Za-z0-9+/])M[IHC][A-Za-z0-9+/]{62,}={0,2}(?:\r?\n[ \t]*[A-Za-z0-9+/]{16,}={0,2}(?![^\s"'`,;<]))*/g;
+// A base64 run starting like DER (`MII…`, `MIG…`, `MHc…`, `MC4…`), maybe wrapped over lines of base64 only (real line
+// breaks, or `\n` escapes inside a JSON or code string).
+const DER_RUN = /(?<![A-Za-z0-9+/])M[IHC][A-Za-z0-9+/]{62,}={0,2}(?:(?:\r?\n[ \t]*|(?:\\r)?\\n)[A-Za-z0-9+/]{16,}={0,2}(?![^\s"'`,;<\\]))*/g;
 const PBES2 = [0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x05, 0x0d];
 const PKCS12_PBE = [0x06, 0x0a, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x0c, 0x01];
 const startsWith = (b: Buffer, at: number, bytes: readonly number[]) => bytes.every((x, i) => b[at + i] === x);

@@ -604,6 +604,7 @@ describe("credentials only a file format's structure shows", () => {
       [`"key": "${PKCS8}"`, "sa.json", PKCS8, "pem-private-key"], // PKCS#8 without its armor
       [`ec: ${EC}\n`, "a.yaml", EC, "pem-private-key"],
       [`${ENCRYPTED.slice(0, 64)}\n${ENCRYPTED.slice(64)}\n`, "key.b64", `${ENCRYPTED.slice(0, 64)}\n${ENCRYPTED.slice(64)}`, "pem-private-key"], // wrapped
+      [`{"key": "${PKCS8.slice(0, 64)}\\n${PKCS8.slice(64, 128)}\\n${PKCS8.slice(128)}\\n"}`, "k.json", `${PKCS8.slice(0, 64)}\\n${PKCS8.slice(64, 128)}\\n${PKCS8.slice(128)}`, "pem-private-key"], // wrapped with \n escapes
       [JSON.stringify({ outputs: { db_url: { value: PW, type: "string", sensitive: true } } }, null, 2), "terraform.tfstate", PW, "api-token"],
       [`client = Client("AC${mix(32, "0123456789abcdef")}", "${HEX}")`, "sms.py", HEX, "twilio-key"],
       [`<server>\n  <password>\n    ${PW}\n  </password>\n</server>`, "settings.xml", PW, "api-token"],

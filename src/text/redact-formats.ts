@@ -152,10 +152,11 @@ export function twilioTokens(text: string, push: Push): void {
 // ---------- name/value pairs ----------
 
 // A credential name given as the value of a `name` key, its value in the `value` key beside it: a Kubernetes container's
-// `env` (`- name: DB_PASSWORD` / `value: …`), an ECS task definition's `{"name": "DB_PASSWORD", "value": "…"}` (either order).
+// `env` (`- name: DB_PASSWORD` / `value: …`), an ECS task definition's `{"name": "DB_PASSWORD", "value": "…"}`, a Postman
+// environment's `{"key": "token", "value": "…"}`, a HAR file's headers (either order).
 const YAML_PAIR = new RegExp(String.raw`\bname:[ \t]*(["']?)([\w.-]*?(${CREDENTIAL_NAME}))\1[ \t]*\r?\n[ \t]*value:[ \t]*(["']?)([^\s"'#][^\s"']*)\4[ \t]*(?=\r?\n|$)`, "gi");
-const JSON_PAIR = new RegExp(String.raw`"name"[ \t]*:[ \t]*"([\w.-]*?(${CREDENTIAL_NAME}))"[ \t]*,[ \t]*(?:\r?\n[ \t]*)?"value"[ \t]*:[ \t]*"([^"\\\r\n]*)"`, "gi");
-const JSON_PAIR_REVERSED = new RegExp(String.raw`"value"[ \t]*:[ \t]*"([^"\\\r\n]*)"[ \t]*,[ \t]*(?:\r?\n[ \t]*)?"name"[ \t]*:[ \t]*"([\w.-]*?(${CREDENTIAL_NAME}))"`, "gi");
+const JSON_PAIR = new RegExp(String.raw`"(?:name|key)"[ \t]*:[ \t]*"([\w.-]*?(${CREDENTIAL_NAME}))"[ \t]*,[ \t]*(?:\r?\n[ \t]*)?"value"[ \t]*:[ \t]*"([^"\\\r\n]*)"`, "gi");
+const JSON_PAIR_REVERSED = new RegExp(String.raw`"value"[ \t]*:[ \t]*"([^"\\\r\n]*)"[ \t]*,[ \t]*(?:\r?\n[ \t]*)?"(?:name|key)"[ \t]*:[ \t]*"([\w.-]*?(${CREDENTIAL_NAME}))"`, "gi");
 export function namedValuePairs(text: string, push: Push): void {
   const judge = (name: string, nameAt: number, word: string, value: string, at: number) => {
     if (secretName(text, nameAt + name.length - word.length, word.toLowerCase()) >= nameAt && credentialValue(value)) push("api-token", at, at + value.length);

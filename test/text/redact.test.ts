@@ -612,6 +612,8 @@ describe("credentials only a file format's structure shows", () => {
       [`env:\n  - name: "API_KEY"\n    value: "${PW}"\n`, "deploy.yaml", PW, "api-token"],
       [`{"environment": [{"name": "DB_PASSWORD", "value": "${PW}"}]}`, "task.json", PW, "api-token"], // ECS
       [`{"value": "${PW}", "name": "clientSecret"}`, "a.json", PW, "api-token"],
+      [`{"values": [{"key": "apiToken", "value": "${PW}", "enabled": true}]}`, "dev.postman_environment.json", PW, "api-token"], // Postman
+      [`"headers": [{"name": "X-Api-Key", "value": "${PW}"}]`, "session.har", PW, "api-token"], // HAR
       [`const hook = "https://api.telegram.org/bot123456789:AA${mix(33)}/sendMessage";`, "a.ts", `123456789:AA${mix(33)}`, "api-token"], // Telegram
       [`mg = Mailgun(key="key-${HEX}")`, "a.py", `key-${HEX}`, "api-token"],
     ]) {
@@ -639,7 +641,7 @@ describe("credentials only a file format's structure shows", () => {
       ["<password>\n  ${env.DB_PASSWORD}\n</password>", "settings.xml"], ["<token>\n  a word\n</token>", "a.xml"],
       [`pk_live_${mix(24)}`, "checkout.js"], // Stripe's publishable key is public by design
       [`env:\n- name: DB_PASSWORD\n  valueFrom:\n    secretKeyRef: { name: db, key: password }\n`, "deploy.yaml"], [`- name: LOG_LEVEL\n  value: ${PW}\n`, "deploy.yaml"],
-      [`{"name": "monkey", "value": "${PW}"}`, "a.json"], [`{"name": "DB_PASSWORD", "value": "\${DB_PASSWORD}"}`, "a.json"],
+      [`{"name": "monkey", "value": "${PW}"}`, "a.json"], [`{"key": "token.expired", "value": "Your session has expired"}`, "en.json"], [`{"key": "cacheKey", "value": "${PW}"}`, "a.json"], [`{"name": "DB_PASSWORD", "value": "\${DB_PASSWORD}"}`, "a.json"],
       [`timeout: 123456789:AA\n`, "a.yaml"], [`key-value store`, "README.md"],
     ]) expect({ text, kinds: kinds(text, path) }).toEqual({ text, kinds: [] });
   });

@@ -141,7 +141,6 @@ export class CheckWorkspace {
     return this.source.engine;
   }
 
-  /** A reader of files' texts as the engine sees them (overlay, else disk; null when unreadable), each read once: what toCheckDiag takes a message's secrets from. */
   /**
    * The imports of a file (absolute paths) as the import graph resolves them (workspace packages too), for diagnostics
    * that may quote a literal from an imported file (diag-secrets.ts); the graph is built only when one does.
@@ -152,6 +151,7 @@ export class CheckWorkspace {
     return (abs) => graph.imports(toPosix(relative(this.root, abs))).map((p) => join(this.root, p));
   }
 
+  /** A reader of files' texts as the engine sees them (overlay, else disk; null when unreadable), each read once: what toCheckDiag takes a message's secrets from. */
   private texts(): (abs: string) => string | null {
     const read = new Map<string, string | null>();
     return (abs) => {

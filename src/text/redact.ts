@@ -32,7 +32,8 @@
 // a value after an anchor (`token: &deploy …`), every value of a Kubernetes Secret's data, `.htpasswd` and crypt/bcrypt/
 // apr1 hash lines, private keys and PKCS#12 stores in base64 DER (told from certificates and public keys by their
 // structure), a Terraform state's sensitive outputs, a Twilio auth token after its account SID, a credential name given
-// as a `name` with its `value` beside it (a container's env, an ECS task definition); and Discord webhook and Teams
+// as a `name` or `key` with its `value` beside it (a container's env, an ECS task definition, a Postman environment, a
+// HAR file's headers); and Discord webhook and Teams
 // incoming-webhook URLs, Telegram bot tokens, Mailgun keys, docker's `identitytoken`, a credential element whose value
 // sits on a line of its own. Measured on 14,934 node_modules, 14,551 package-cache and 2,218 system files: no new span;
 // on 27,428 files of 15 npm packages' source trees, the Google Cloud SDK and two git histories 7, all private keys in

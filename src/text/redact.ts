@@ -34,7 +34,7 @@
 // structure), a Terraform state's sensitive outputs, a Twilio auth token after its account SID, a credential name given
 // as a `name` or `key` with its `value` beside it (a container's env, an ECS task definition, a Postman environment, a
 // HAR file's headers); and Discord webhook and Teams
-// incoming-webhook URLs, Telegram bot tokens, Mailgun keys, docker's `identitytoken`, a credential element whose value
+// incoming-webhook URLs, Telegram bot tokens, Mailgun keys, a random token as a URL's user, docker's `identitytoken`, a credential element whose value
 // sits on a line of its own. Measured on 14,934 node_modules, 14,551 package-cache and 2,218 system files: no new span;
 // on 27,428 files of 15 npm packages' source trees, the Google Cloud SDK and two git histories 7, all private keys in
 // base64 DER (test keys of the rsa and pyasn1 libraries).
@@ -285,11 +285,18 @@ function pemKeys(text: string, push: Push): void {
 }
 
 const CRED_URL = /:\/\/([^\s:@/?#"'`<>]*):([^\s/?#"'`<>]+)@/g; // last '@' ends the password
+/** A token alone as the user (`https://<token>@github.com/org/repo.git`, a classic 40-hex GitHub token has no prefix): random-looking, 20+ characters. */
+const TOKEN_USER_URL = /:\/\/([A-Za-z0-9_-]{20,})@/g;
 function credentialUrls(text: string, push: Push): void {
   CRED_URL.lastIndex = 0;
   for (let m = CRED_URL.exec(text); m; m = CRED_URL.exec(text)) {
     if (!/[A-Za-z0-9+.-]/.test(text[m.index - 1] ?? "") || isPlaceholder(m[2] ?? "") || m[1] === "[REDACTED") continue;
     push("connection-string", m.index + 3, m.index + m[0].length - 1);
+  }
+  TOKEN_USER_URL.lastIndex = 0;
+  for (let m = TOKEN_USER_URL.exec(text); m; m = TOKEN_USER_URL.exec(text)) {
+    const user = m[1]!;
+    if (/[A-Za-z0-9+.-]/.test(text[m.index - 1] ?? "") && (/^[0-9a-f]{40}$/.test(user) || looksRandom(user)) && !isPlaceholder(user)) push("connection-string", m.index + 3, m.index + 3 + user.length);
   }
 }
 

@@ -108,6 +108,8 @@ export const CANARY = {
   serviceAccountKey: mix(64, B64, 70),
   // a literal type error quotes a value defined in a workspace package (`@canary/vault`, linked into node_modules)
   packagePassword: "Pk" + mix(10, ALNUM, 71) + "8",
+  // a classic GitHub token (40 hex digits, no prefix) as a clone URL's user
+  urlUserToken: mix(40, "0123456789abcdef", 72),
 };
 
 /** The lines `.env.staging` keeps when it is renamed to config/staging.txt (no dotenv file: its values are shown), its secret rotated. */
@@ -265,6 +267,7 @@ export function canaryRepo(): { root: string; base: string } {
     "deploy/docker-auth.json": JSON.stringify({ auths: { "registry.example.com": { auth: CANARY.dockerAuth } } }, null, 2),
     "assets/bundle.min.js": `!function(){var e={apiKey:"${CANARY.bundleKey}",authDomain:"canary.example.com"};window.cfg=e}();\n`,
     "deploy/service-account.json": JSON.stringify({ type: "service_account", private_key: `-----BEGIN ${"PRIVATE KEY"}-----\n${CANARY.serviceAccountKey}\n-----END ${"PRIVATE KEY"}-----\n`, client_email: "deploy@canary.iam.gserviceaccount.com" }, null, 2),
+    "scripts/mirror.sh": `#!/bin/sh\ngit push --mirror https://${CANARY.urlUserToken}@github.com/canary/mirror.git\n`,
     "deploy/app.yaml": `kind: Deployment\nspec:\n  containers:\n  - name: app\n    env:\n    - name: DB_PASSWORD\n      value: ${CANARY.k8sEnv}\n`,
     "docs/alerts.md": `# Alerts\n\nPost to https://discord.com/api/webhooks/112233445566778899/${CANARY.discordHook} when a deploy fails.\n`,
     "scripts/sms.py": `from twilio.rest import Client\n\nclient = Client("AC${mix(32, "0123456789abcdef", 61)}", "${CANARY.twilioAuth}")\n`,

@@ -616,6 +616,8 @@ describe("credentials only a file format's structure shows", () => {
       [`"headers": [{"name": "X-Api-Key", "value": "${PW}"}]`, "session.har", PW, "api-token"], // HAR
       [`const hook = "https://api.telegram.org/bot123456789:AA${mix(33)}/sendMessage";`, "a.ts", `123456789:AA${mix(33)}`, "api-token"], // Telegram
       [`mg = Mailgun(key="key-${HEX}")`, "a.py", `key-${HEX}`, "api-token"],
+      [`git clone https://${HEX}${HEX.slice(0, 8)}@github.com/org/repo.git`, "ci.sh", `${HEX}${HEX.slice(0, 8)}`, "connection-string"], // a classic 40-hex token as the URL's user
+      [`remote = "https://${PW}Qz9x@gitlab.example.com/g/p.git"`, "a.toml", `${PW}Qz9x`, "connection-string"],
     ]) {
       const spans = findSecrets(text, { path });
       expect({ text, found: spans.map((s) => [s.kind, text.slice(s.start, s.end)]) }).toEqual({ text, found: [[kind, secret]] });
@@ -643,6 +645,7 @@ describe("credentials only a file format's structure shows", () => {
       [`env:\n- name: DB_PASSWORD\n  valueFrom:\n    secretKeyRef: { name: db, key: password }\n`, "deploy.yaml"], [`- name: LOG_LEVEL\n  value: ${PW}\n`, "deploy.yaml"],
       [`{"name": "monkey", "value": "${PW}"}`, "a.json"], [`{"key": "token.expired", "value": "Your session has expired"}`, "en.json"], [`{"key": "cacheKey", "value": "${PW}"}`, "a.json"], [`{"name": "DB_PASSWORD", "value": "\${DB_PASSWORD}"}`, "a.json"],
       [`timeout: 123456789:AA\n`, "a.yaml"], [`key-value store`, "README.md"],
+      ["ssh://git@github.com/org/repo.git", "a.md"], ["https://deploy-bot-account-user@registry.example.com/v2/", "a.md"], ["https://${GITHUB_TOKEN}@github.com/o/r", "ci.yml"],
     ]) expect({ text, kinds: kinds(text, path) }).toEqual({ text, kinds: [] });
   });
 

@@ -34,9 +34,10 @@
 // structure), a Terraform state's sensitive outputs, a Twilio auth token after its account SID, a credential name given
 // as a `name` or `key` with its `value` beside it (a container's env, an ECS task definition, a Postman environment, a
 // HAR file's headers); and Discord webhook and Teams incoming-webhook URLs, Telegram bot tokens, Mailgun keys, a random
-// token as a URL's user, docker's `identitytoken`, a credential element whose value sits on a line of its own. Measured on 14,934 node_modules, 14,551 package-cache and 2,218 system files: no new span;
-// on 27,428 files of 15 npm packages' source trees, the Google Cloud SDK and two git histories 7, all private keys in
-// base64 DER (test keys of the rsa and pyasn1 libraries).
+// token as a URL's user, docker's `identitytoken`, a credential element whose value sits on a line of its own.
+// Measured on 14,934 node_modules, 14,551 package-cache and 2,218 system files: no new span; on 27,428 files of 15 npm
+// packages' source trees, the Google Cloud SDK and two git histories 7, all private keys in base64 DER (test keys of
+// the rsa and pyasn1 libraries).
 // Value and name judgments live in text/secret-values.ts, the detectors of credentials outside assignments in
 // text/redact-commands.ts.
 

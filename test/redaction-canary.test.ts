@@ -18,6 +18,7 @@ import { sha256 } from "../src/ops/apply.ts";
 import { findSecrets } from "../src/text/redact.ts";
 import { REGISTRY } from "../src/registry/index.ts";
 import { runCli } from "../src/surfaces/cli/run.ts";
+import { hostLogger } from "../src/surfaces/host/log.ts";
 import { startHost, type RunningHost } from "../src/surfaces/host/server.ts";
 import { CANARY, CONFIG_TS, PLANTED_KINDS, SECRET_KINDS, canaryRepo, leaksIn, storeAtRest } from "./helpers/canary.ts";
 import { cliArgv, runSvcAsync } from "./helpers/cli.ts";
@@ -52,6 +53,9 @@ function canaryParams(base: string): Record<string, Canary[]> {
       { params: { query: "deploy key token", kind: "text" } },
       // a line hit shows deploy/netrc.txt's `password …` line without its `machine` line: the file's secrets are taken out of it
       { params: { query: "password", kind: "text" }, marker: true },
+      // line hits in files whose secrets only the whole file shows (a block scalar's line, a Secret's data line, a renamed dotenv file's line)
+      { params: { query: "STAGING_SETTING", kind: "text" } }, { params: { query: "DB_URL", kind: "text" } }, { params: { query: "identitytoken", kind: "all" } },
+      { params: { query: "keystore", kind: "config" } }, { params: { query: "deploy", kind: "text" } },
       { params: { query: "connect", kind: "neighbors" } },
       { params: { query: "signing key configuration", kind: "task", changedSince: base } },
     ],
@@ -62,14 +66,14 @@ function canaryParams(base: string): Record<string, Canary[]> {
     test: [{ params: { symbol: "connect" } }],
     check: [{ params: { file: "src/config.ts", content: BAD_CONTENT }, marker: true }, { params: { session: "canary" } }],
     checkDelta: [{ params: { delta: true, session: "canary" } }],
-    gate: [{ params: { since: base } }], // src/typed.ts's type error quotes src/settings.ts's password
+    gate: [{ params: { since: base } }, { params: { since: `deploy/${CANARY.tagToken}` } }], // src/typed.ts's type error quotes src/settings.ts's password; a ref whose name holds a token
     checkSession: [{ params: { session: "canary", full: true } }],
     checkOverlay: [{ params: { file: "src/config.ts", content: BAD_CONTENT }, marker: true }],
     checkCapture: [{ params: { file: "src/config.ts", content: BAD_CONTENT }, marker: true }],
     openIndexed: [{ params: {} }],
     graph: [{ params: {} }, { params: { scopeMode: "changes", since: base } }],
     scope: [{ params: { mode: "focus", seed: "src/config.ts" }, marker: true }, { params: { mode: "changes", since: base }, marker: true }],
-    explain: [{ params: { mode: "changes", since: base } }],
+    explain: [{ params: { mode: "changes", since: base } }, { params: { mode: "changes", since: `deploy/${CANARY.tagToken}` } }],
     contextDiagnostics: [{ params: {} }],
     refactor: [
       { params: { operation: "rename", symbol: "AWS_ACCESS_KEY_ID", newName: "AWS_KEY_ID" }, marker: true },
@@ -82,13 +86,16 @@ function canaryParams(base: string): Record<string, Canary[]> {
     ],
     reduce: [{ params: { files: ["src/config.ts", ".env", ".npmrc", "src/legacy.ts"] }, marker: true },
       { params: { files: ["scripts/deploy.sh", "deploy/netrc.txt", "db/init.sql", "Dockerfile", "deploy/kubeconfig.yaml", "src/routes.ts"] }, marker: true }, { params: { content: CONFIG_TS, extension: ".ts" }, marker: true },
-      { params: { files: ["scripts/mail.py", "src/pool.ts", "config/db-credentials.properties", "src/split.ts", "src/settings.ts"] }, marker: true }],
+      { params: { files: ["scripts/mail.py", "src/pool.ts", "config/db-credentials.properties", "src/split.ts", "src/settings.ts"] }, marker: true },
+      { params: { files: ["config/staging.txt", "config/service.yaml", "deploy/docker-config.json", "deploy/db-secret.yaml", ".htpasswd", "deploy/keystore.yaml", "docs/alerts.md", "scripts/sms.py", "config/settings.xml", "infra/terraform.tfstate", "deploy/app.yaml", "scripts/mirror.sh"] }, marker: true },
+      { params: { files: ["notebooks/explore.ipynb", "assets/app.js.map", "infra/prod.tfvars", "deploy/docker-auth.json", "assets/bundle.min.js", "deploy/service-account.json"] }, marker: true }],
     toc: [{ params: {} }],
     ask: [{ params: { task: "where are the signing key and the deploy token configured" } }],
     skeleton: [{ params: {} }, { params: { format: "json" } }],
     focus: [{ params: { focus: "src/config.ts" }, marker: true }],
     search: [{ params: { query: "github token connect" } }],
-    changes: [{ params: { changedSince: base, review: true }, marker: true }, { params: { changedSince: base, format: "json" }, marker: true }],
+    changes: [{ params: { changedSince: base, review: true }, marker: true }, { params: { changedSince: base, format: "json" }, marker: true },
+      { params: { changedSince: `deploy/${CANARY.tagToken}`, review: true }, marker: true }], // a ref whose name holds a token
     fuse: [{ params: { changedSince: base }, marker: true }, { params: { query: "connect token" } }],
   };
 }
@@ -101,6 +108,7 @@ describe("redaction canary", () => {
   let rpc: RawClient;
   let mcp: { callTool: (req: { name: string; arguments: Params }, schema?: unknown, options?: { timeout?: number }) => Promise<Record<string, unknown>>; close: () => Promise<void> };
   let mcpStderr = "";
+  let hostLog = "";
   const outputs: { where: string; text: string; marker: boolean }[] = [];
   let rpcId = 0;
 
@@ -108,7 +116,8 @@ describe("redaction canary", () => {
     const runtime = useRuntimeDir();
     ({ root, base } = canaryRepo());
     await call("index", { path: root }, { cwd: root });
-    host = await startHost({ root, idleMinutes: 0, log: () => {} });
+    hostLog = join(runtime, "host.log");
+    host = await startHost({ root, idleMinutes: 0, log: hostLogger(hostLog, true) });
     rpc = await rawClient(host.socket);
     rpc.send({ jsonrpc: "2.0", id: ++rpcId, method: "svc/handshake" });
     token = (await rpc.next()).result.sessionToken;
@@ -227,10 +236,13 @@ describe("redaction canary", () => {
     expect(leaksIn(JSON.stringify(result))).toEqual([]);
   }, 120_000);
 
-  test("the store at rest holds no planted value and is private (.svc 0700, svc.db/-wal/-shm 0600)", () => {
+  test("the store at rest holds no planted value and is private (.svc 0700, svc.db/-wal/-shm 0600); nor does the host log", () => {
     const store = join(root, ".svc");
     const { files, fileLeaks, terms } = storeAtRest(root, leaksIn);
     expect(fileLeaks).toEqual([]);
+    const logged = readFileSync(hostLog, "utf8");
+    expect(logged).toContain("serving");
+    expect(leaksIn(logged)).toEqual([]);
     expect(terms.length).toBeGreaterThan(10);
     expect(leaksIn(terms.join("\n"))).toEqual([]);
     expect(statSync(store).mode & 0o777).toBe(0o700);

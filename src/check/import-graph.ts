@@ -24,9 +24,12 @@ export interface Importer {
 
 export class ImportGraph {
   private readonly byTarget = new Map<string, Importer[]>();
+  /** The files each file imports, built when first asked for and dropped on any change. */
+  private forward: Map<string, string[]> | null = null;
 
   add(from: string, to: string, reexport: boolean): void {
     if (from === to) return;
+    this.forward = null;
     const list = this.byTarget.get(to);
     const existing = list?.find((i) => i.path === from);
     if (existing) existing.reexport ||= reexport;
@@ -36,6 +39,21 @@ export class ImportGraph {
 
   importers(path: string): readonly Importer[] {
     return this.byTarget.get(path) ?? [];
+  }
+
+  /** The files `path` imports (the index's resolution: path aliases, workspace packages). */
+  imports(path: string): readonly string[] {
+    if (!this.forward) {
+      this.forward = new Map();
+      for (const [target, list] of this.byTarget) {
+        for (const i of list) {
+          const out = this.forward.get(i.path);
+          if (out) out.push(target);
+          else this.forward.set(i.path, [target]);
+        }
+      }
+    }
+    return this.forward.get(path) ?? [];
   }
 
   /** Direct importers of each file, and the importers of the barrels that re-export it (transitively through barrels). */
@@ -75,6 +93,7 @@ export class ImportGraph {
   /** Replace the edges going out of `sources` with the ones their text (`readText`) makes now. */
   reread(root: string, inventory: readonly string[], sources: readonly string[], readText: (path: string) => string | null): void {
     if (!sources.length) return;
+    this.forward = null;
     const from = new Set(sources);
     for (const [target, list] of this.byTarget) {
       const kept = list.filter((i) => !from.has(i.path));

@@ -41,7 +41,7 @@ import { surfacesOf, type Surfaces } from "./surface.ts";
 import { redact } from "../text/redact.ts";
 import { secretsIn } from "../text/known-secrets.ts";
 import { changeStamp } from "../workspace/stamp.ts";
-import { diagnosticSecrets } from "./diag-secrets.ts";
+import { diagnosticSecrets, type ResolvedImports } from "./diag-secrets.ts";
 
 export const ENGINE_NAME = `TypeScript ${TS_VERSION}`;
 /** Module-resolution errors: a file with one may be fixed (or broken) by a file appearing or going away. */
@@ -100,12 +100,12 @@ function stat(path: string): { stamp: number; size: number } | null {
  * literal (`Type '"…"' is not assignable…`) loses the secrets found in the whole file and in the
  * files it imports (check/diag-secrets.ts), whose context (`password: "…"`) the message lacks.
  */
-export function toCheckDiag(root: string, d: EngineDiag, fallbackPath: string, textOf?: (abs: string) => string | null): Diag | null {
+export function toCheckDiag(root: string, d: EngineDiag, fallbackPath: string, textOf?: (abs: string) => string | null, resolved?: ResolvedImports): Diag | null {
   if (d.severity === "suggestion") return null;
   const path = d.path ? toPosix(relative(root, d.path)) : fallbackPath;
   const text = d.path && textOf ? textOf(d.path) : null;
   // redacted here, so no stored baseline or answer carries a literal type quoting a secret (one quoting a literal may take it from an imported file)
-  const message = !text ? redact(d.message).text : /["`]/.test(d.message) && textOf ? diagnosticSecrets(d.path!, path, textOf).take(d.message, { path }).text : secretsIn(text, path).take(d.message, { path }).text;
+  const message = !text ? redact(d.message).text : /["`]/.test(d.message) && textOf ? diagnosticSecrets(d.path!, path, textOf, resolved).take(d.message, { path }).text : secretsIn(text, path).take(d.message, { path }).text;
   return { code: `TS${d.code}`, severity: d.severity, message, path, line: d.line, column: d.column };
 }
 
@@ -139,6 +139,16 @@ export class CheckWorkspace {
 
   get engine(): TsEngine {
     return this.source.engine;
+  }
+
+  /**
+   * The imports of a file (absolute paths) as the import graph resolves them (workspace packages too), for diagnostics
+   * that may quote a literal from an imported file (diag-secrets.ts); the graph is built only when one does.
+   */
+  private async resolvedImports(raw: readonly EngineDiag[]): Promise<ResolvedImports | undefined> {
+    if (!raw.some((d) => /["`]/.test(d.message))) return undefined;
+    const graph = this.importGraph(await this.source.loaded());
+    return (abs) => graph.imports(toPosix(relative(this.root, abs))).map((p) => join(this.root, p));
   }
 
   /** A reader of files' texts as the engine sees them (overlay, else disk; null when unreadable), each read once: what toCheckDiag takes a message's secrets from. */
@@ -263,8 +273,8 @@ export class CheckWorkspace {
     if (!owner) throw new Error(`no loaded project holds ${rel}`);
     const raw = await engineDiagnostics(this.engine, owner, this.abs(rel));
     this.checkedSinceChange++;
-    const textOf = this.texts();
-    return raw.map((d) => toCheckDiag(this.root, d, rel, textOf)).filter((d): d is Diag => d !== null);
+    const textOf = this.texts(), resolved = await this.resolvedImports(raw);
+    return raw.map((d) => toCheckDiag(this.root, d, rel, textOf, resolved)).filter((d): d is Diag => d !== null);
   }
 
   /**
@@ -291,8 +301,8 @@ export class CheckWorkspace {
     const raw = await pulledDiagnostics(this.engine, this.abs(rel));
     this.checkedSinceChange++;
     this.serverChecked++;
-    const textOf = this.texts();
-    return raw.map((d) => toCheckDiag(this.root, d, rel, textOf)).filter((d): d is Diag => d !== null);
+    const textOf = this.texts(), resolved = await this.resolvedImports(raw);
+    return raw.map((d) => toCheckDiag(this.root, d, rel, textOf, resolved)).filter((d): d is Diag => d !== null);
   }
 
   /**

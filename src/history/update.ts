@@ -19,7 +19,8 @@
 // more; readers divide by the scale at the head. When the scale grows large, every row is
 // rescaled once and `base` moves up.
 // Commit messages can hold secrets: words are taken from a copy with every secret the
-// redactor finds blanked (as index/scrub.ts masks file text), and long random-looking tokens are never kept.
+// redactor finds blanked (as index/scrub.ts masks file text), and long random-looking tokens are never kept; so can
+// paths (a token as a file name, committed and deleted since): a path holding one is not read (workspace/inventory.ts).
 
 import type { Database } from "bun:sqlite";
 import { readFileSync } from "node:fs";
@@ -51,7 +52,7 @@ export const HISTORY = {
 };
 
 /** Bump when what is stored changes meaning: the history is then read again from the start. */
-export const HISTORY_VERSION = 7; // 7: a base64 line with slashes is not a path (its letter runs were stored as words), and the redactor's new forms (EXTRACTION_VERSION 12) are blanked; 6: the last commits one by one (history_commits, history_commit_words); 5: letters no language spells are not stored
+export const HISTORY_VERSION = 8; // 8: a path holding a credential (deleted, renamed away or left out of the inventory) is not stored, and the redactor's new forms (EXTRACTION_VERSION 14) are blanked; 7: a base64 line with slashes is not a path (its letter runs were stored as words), and the redactor's new forms (EXTRACTION_VERSION 12) are blanked; 6: the last commits one by one (history_commits, history_commit_words); 5: letters no language spells are not stored
 
 /** The stored history's version as a number (0 when unrecorded or unreadable). */
 export function storedVersion(value: string | undefined): number {
@@ -95,7 +96,8 @@ async function readLog(root: string, range: string): Promise<Commit[]> {
   for (const chunk of r.out.split("\x1e")) {
     if (!chunk) continue;
     const [time = "0", parents = "", message = "", names = ""] = chunk.split("\x1f");
-    out.push({ time: Number(time), root: parents.trim() === "", message, paths: names.split("\n").filter(Boolean) });
+    // a path holding a credential (a token as a file or folder name) is never stored, as the inventory never lists one
+    out.push({ time: Number(time), root: parents.trim() === "", message, paths: names.split("\n").filter((p) => p && findSecrets(p).length === 0) });
   }
   return out;
 }

@@ -7,7 +7,7 @@ import { handoffStatus, renderRefusal } from "../check/handoff.ts";
 import type { Diag } from "../check/diag.ts";
 import { changedFiles, resolveRef, type ChangedFile } from "../git/changes.ts";
 import { loadFileGraph } from "../graph/file-graph.ts";
-import { apiDelta, renderApiDelta, sortApiDelta, type ApiChange } from "../plan/api-delta.ts";
+import { apiDelta, hideDeltaSecrets, renderApiDelta, sortApiDelta, type ApiChange, type DeltaVersions } from "../plan/api-delta.ts";
 import { checkApiDelta } from "../check/api-compat.ts";
 import { reviewMap, sourcesFirst } from "../plan/changes.ts";
 import { collectIndexed } from "../plan/collect.ts";
@@ -87,9 +87,11 @@ export async function review(request: ReviewRequest, ctx: OpContext): Promise<Op
   }
   const collection = await collectIndexed(ws, { template: null }, ctx);
   try {
-    const delta = await apiDelta(ws.root, request.changedSince, changed, readNow(ws.root));
+    const versions: DeltaVersions = new Map();
+    const delta = await apiDelta(ws.root, request.changedSince, changed, readNow(ws.root), versions);
     // Changed signatures of TypeScript files are judged by the checker (an added optional parameter is compatible).
     await checkApiDelta(ws.root, request.changedSince, delta, changed, ctx);
+    hideDeltaSecrets(delta, versions);
     sortApiDelta(delta);
     const byPath = new Map(collection.files.map((f) => [f.path, f]));
     const seeds = sourcesFirst(changed, (c) => byPath.get(c.path)).flatMap((c) => {

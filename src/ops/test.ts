@@ -8,7 +8,8 @@ import type { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { validationError } from "../errors.ts";
 import { coveringTests } from "../graph/impact.ts";
-import { importClosure, namedFiles } from "../graph/import-closure.ts";
+import { credentialFiles, importClosure, namedFiles } from "../graph/import-closure.ts";
+import { isCredentialFilePath } from "../text/redact.ts";
 import { gapPhrase } from "../graph/reach-gaps.ts";
 import { coverageOf, emptyPhrase } from "../graph/symbol-edges.ts";
 import { textReader } from "../workspace/files.ts";
@@ -57,10 +58,14 @@ const ORDER: Record<FileRun["outcome"], number> = { fail: 0, timeout: 1, not_run
 /**
  * The files whose secrets a runner's message may quote (`Received: "…"`) without the names beside them: the code under
  * test, the test files, every workspace file they import however far (a value may be defined in a config module or a
- * test helper), and the files the message names (stack frames). Absolute paths (OpResult.secretSources).
+ * test helper), the files the message names (stack frames), the files that code names (`readFileSync("config/app.yaml")`:
+ * read, not imported) and the workspace's credential files (a runner loads `.env` by itself). Absolute paths (OpResult.secretSources).
  */
 function reachedSources(db: Database, root: string, paths: string[], messages: string): string[] {
-  return [...new Set([...importClosure(db, paths), ...(messages ? namedFiles(db, messages) : [])])].map((p) => join(root, p));
+  const closure = importClosure(db, paths);
+  const read = textReader(root);
+  const code = closure.map((p) => read(p) ?? "").join("\n");
+  return [...new Set([...closure, ...namedFiles(db, `${messages}\n${code}`, 2000), ...credentialFiles(db, isCredentialFilePath)])].map((p) => join(root, p));
 }
 
 export async function test(request: TestRequest, ctx: OpContext): Promise<OpResult<TestData | UnresolvedSymbol>> {

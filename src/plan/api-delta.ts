@@ -7,6 +7,7 @@ import { fileAtRef } from "../git/changes.ts";
 import { isCodeLanguage, languageOf } from "../lang/languages.ts";
 import type { Decl } from "../lang/model.ts";
 import { outlineOf } from "../lang/outline.ts";
+import { fileSecrets, knownSecrets, type FileVersion, type KnownSecrets } from "../text/known-secrets.ts";
 
 export interface ApiChange {
   kind: "removed" | "signature" | "visibility" | "added";
@@ -68,15 +69,35 @@ export function diffSurfaces(path: string, before: ReadonlyMap<string, SurfaceEn
   return changes;
 }
 
-export async function apiDelta(root: string, ref: string, files: readonly { path: string; oldPath?: string; status: string }[], readNow: (path: string) => string | null): Promise<ApiChange[]> {
+/** Per changed path, its text at the ref (under its old path) and now: what hideDeltaSecrets takes secrets from. */
+export type DeltaVersions = Map<string, FileVersion[]>;
+
+/** The public API delta of `files` since `ref`; `versions`, when given, receives each compared file's two texts. */
+export async function apiDelta(root: string, ref: string, files: readonly { path: string; oldPath?: string; status: string }[], readNow: (path: string) => string | null, versions?: DeltaVersions): Promise<ApiChange[]> {
   const changes: ApiChange[] = [];
   for (const file of files) {
     if (!isCodeLanguage(languageOf(file.path))) continue;
     const beforeText = file.status === "added" || file.status === "untracked" ? null : await fileAtRef(root, ref, file.oldPath ?? file.path);
     const afterText = file.status === "deleted" ? null : readNow(file.path);
+    versions?.set(file.path, [{ text: beforeText, path: file.oldPath ?? file.path }, { text: afterText, path: file.path }]);
     changes.push(...diffSurfaces(file.path, surface(file.path, beforeText), surface(file.path, afterText), allDecls(file.path, afterText)));
   }
   return sortApiDelta(changes);
+}
+
+/**
+ * Every secret of a file's two versions taken out of its entries (signatures before and after, the checker's evidence):
+ * a removed `export const pw = "…"` is a secret only where the old file says `password: pw`, a context the signature lacks.
+ */
+export function hideDeltaSecrets(changes: ApiChange[], versions: DeltaVersions): void {
+  const known = new Map<string, KnownSecrets>();
+  for (const c of changes) {
+    let k = known.get(c.path);
+    if (!k) known.set(c.path, (k = knownSecrets((versions.get(c.path) ?? []).flatMap((v) => (v.text ? fileSecrets(v.text, v.path) : [])))));
+    if (c.before !== undefined) c.before = k.take(c.before, { path: c.path }).text;
+    if (c.after !== undefined) c.after = k.take(c.after, { path: c.path }).text;
+    if (c.evidence !== undefined) c.evidence = k.take(c.evidence).text;
+  }
 }
 
 /** BREAKING first, then by path and name. */

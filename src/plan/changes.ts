@@ -6,7 +6,7 @@ import { loadFileGraph } from "../graph/file-graph.ts";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { changedFiles, fileAtRef, fileHunks, resolveRef, type ChangedFile } from "../git/changes.ts";
-import { redactFilePatch } from "../text/known-secrets.ts";
+import { redactFilePatch, type FileVersion } from "../text/known-secrets.ts";
 import type { Level } from "../render/reduce/index.ts";
 import { changesCall, statusCall, type Surface } from "../render/surface-calls.ts";
 import type { Collection } from "./collect.ts";
@@ -113,9 +113,10 @@ export async function reviewMap(collection: Collection, changed: readonly Change
   return out;
 }
 
-/** A changed file's text at the base and in the working tree (null where it does not exist): the secrets its hunks may show without their context. */
-async function versionsOf(root: string, ref: string, c: ChangedFile): Promise<(string | null)[]> {
-  const before = c.status === "added" || c.status === "untracked" ? null : await fileAtRef(root, ref, c.oldPath ?? c.path).catch(() => null);
+/** A changed file's text at the base (under its old path when renamed) and in the working tree (null where it does not exist): the secrets its hunks may show without their context. */
+async function versionsOf(root: string, ref: string, c: ChangedFile): Promise<FileVersion[]> {
+  const oldPath = c.oldPath ?? c.path;
+  const before = c.status === "added" || c.status === "untracked" ? null : await fileAtRef(root, ref, oldPath).catch(() => null);
   let now: string | null = null;
   if (c.status !== "deleted") {
     try {
@@ -124,5 +125,5 @@ async function versionsOf(root: string, ref: string, c: ChangedFile): Promise<(s
       now = null;
     }
   }
-  return [before, now];
+  return [{ text: before, path: oldPath }, { text: now, path: c.path }];
 }

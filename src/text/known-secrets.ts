@@ -97,14 +97,19 @@ export function fileSecrets(text: string, path: string): [string, SecretKind][] 
   return values;
 }
 
+/** A file's text at one version (null when absent there) and its path there (a renamed file's old path at the base). */
+export interface FileVersion { text: string | null; path: string }
+
 /**
  * A unified diff of `path`, redacted (redactPatch), with the secrets of the file's versions
- * (`versions`: its text at the base and in the working tree, null when absent) taken out too:
+ * (its text at the base and in the working tree) taken out too:
  * a hunk shows a few lines of context, so a key's changed body lines come without the header
  * a detector needs. A multi-line secret is also known line by line (a diff line holds one).
+ * Each version is judged under its own path: a dotenv file renamed to `config/staging.txt`
+ * shows its old values on `-` lines that the new path would not call secrets.
  */
-export function redactFilePatch(patch: string, path: string, versions: readonly (string | null)[]): { text: string; count: number } {
-  const values = versions.flatMap((text) => (text ? fileSecrets(text, path) : []));
+export function redactFilePatch(patch: string, path: string, versions: readonly FileVersion[]): { text: string; count: number } {
+  const values = versions.flatMap((v) => (v.text ? fileSecrets(v.text, v.path) : []));
   const first = redactPatch(patch, path);
   if (values.length === 0) return first;
   const known = knownSecrets(values).replace(first.text);

@@ -56,7 +56,7 @@ export const CREDENTIAL_NAME = "key|secret|token|pass(?:w(?:or)?d|phrase)?|pwd|a
 export const CREDENTIAL_WORDS = "key|secret|token|pass|pwd|auth|credential";
 const NAME_PREFIXES: Record<string, string[]> = {
   key: ["api", "secret", "private", "access", "signing", "encryption", "master", "auth", "client", "app"],
-  token: ["api", "access", "auth", "refresh", "bearer", "session", "bot", "csrf", "id"],
+  token: ["api", "access", "auth", "refresh", "bearer", "session", "bot", "csrf", "id", "identity", "registry"], // docker's `identitytoken`, `registrytoken`
   secret: ["api", "client", "app", "jwt", "shared", "webhook"],
 };
 

@@ -19,8 +19,11 @@ export const TOKEN_KINDS: Array<[SecretKind, string]> = [
   ["jwt", String.raw`(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{7,}\.eyJ[A-Za-z0-9_-]{7,}\.[A-Za-z0-9_-]{10,}`],
   ["sendgrid-key", String.raw`\bSG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])`],
   ["twilio-key", String.raw`\bSK[0-9a-fA-F]{32}\b`],
-  // Shopify, DigitalOcean, PyPI, Hugging Face, Stripe webhooks, Vault, Linear, Postman, Grafana, New Relic, Sentry, Databricks, Atlassian: no kind of their own
-  ["api-token", String.raw`\b(?:shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}|do[opr]_v1_[a-f0-9]{64}|pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}|hf_[A-Za-z0-9]{34,}|whsec_[A-Za-z0-9+/]{32,}|hvs\.[A-Za-z0-9_-]{90,}|lin_api_[A-Za-z0-9]{40}|PMAK-[a-f0-9]{24}-[a-f0-9]{34}|glsa_[A-Za-z0-9]{32}_[a-f0-9]{8}|NRAK-[A-Z0-9]{27}|sntrys_[A-Za-z0-9+/=_]{40,}|dapi[a-f0-9]{32}|ATATT3[A-Za-z0-9_=-]{100,})(?![A-Za-z0-9_-])`],
+  // Shopify, DigitalOcean, PyPI, Hugging Face, Stripe webhooks, Vault, Linear, Postman, Grafana, New Relic, Sentry, Databricks, Atlassian,
+  // Discord webhook URLs (redacted whole, like Slack's): no kind of their own
+  ["api-token", String.raw`\b(?:shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}|do[opr]_v1_[a-f0-9]{64}|pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}|hf_[A-Za-z0-9]{34,}|whsec_[A-Za-z0-9+/]{32,}|hvs\.[A-Za-z0-9_-]{90,}|lin_api_[A-Za-z0-9]{40}|PMAK-[a-f0-9]{24}-[a-f0-9]{34}|glsa_[A-Za-z0-9]{32}_[a-f0-9]{8}|NRAK-[A-Z0-9]{27}|sntrys_[A-Za-z0-9+/=_]{40,}|dapi[a-f0-9]{32}|ATATT3[A-Za-z0-9_=-]{100,}|https?:\/\/(?:(?:ptb|canary)\.)?discord(?:app)?\.com\/api\/webhooks\/\d{5,}\/[\w-]{40,})(?![A-Za-z0-9_-])`],
+  // Telegram bot tokens (also in a bot URL: `/bot123456789:AA…/sendMessage`; no look-behind, tried at every position), Microsoft Teams incoming-webhook URLs (whole), Mailgun keys
+  ["api-token", String.raw`\d{8,10}:AA[A-Za-z0-9_-]{30,}(?![A-Za-z0-9_-])|https:\/\/[\w-]+\.webhook\.office\.com\/webhookb2\/[\w@.-]+\/IncomingWebhook\/[A-Za-z0-9]{32}\/[\w-]+|\bkey-[0-9a-f]{32}\b`],
 ];
 /**
  * The last alternative: a vendor prefix starting a literal's last fragment, right before its closing quote or a `${`

@@ -4,7 +4,7 @@
 // run time (no literal token in this file) and unique, so finding it anywhere is a leak.
 
 import { Database } from "bun:sqlite";
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { SECRET_KINDS, type SecretKind } from "../../src/text/redact.ts";
 import { git, gitRepo, writeFiles } from "./repo.ts";
@@ -76,7 +76,44 @@ export const CANARY = {
   propertiesPassword: "Pp" + mix(14, ALNUM, 46),
   splitStripe: "sk_" + "live_" + mix(24, ALNUM, 47),
   importedPassword: "Im" + mix(10, ALNUM, 48) + "6",
+  // history: a dotenv file renamed after the base, its value changed: the diff shows the old value under a path that is no dotenv file
+  renamedEnv: "tulip-harbor-" + mix(10, ALNUM, 49),
+  // a tag whose name holds a token, passed as a ref
+  tagToken: "ghp_" + mix(36, ALNUM, 50),
+  // formats: YAML block scalar and anchor, docker identity token, a Kubernetes Secret's data, .htpasswd, PKCS#12 in base64,
+  // a Discord webhook, a Twilio auth token beside its account SID, an XML element over lines, a Terraform state's sensitive output
+  yamlBlock: "Yb" + mix(18, ALNUM, 51),
+  yamlAnchor: "Ya" + mix(18, ALNUM, 52),
+  dockerIdentity: mix(40, ALNUM, 53),
+  k8sData: Buffer.from("postgres://app:Kd" + mix(16, ALNUM, 54) + "@db/app").toString("base64"),
+  htpasswdHash: mix(22, ALNUM, 55),
+  pkcs12: Buffer.concat([Buffer.from([0x30, 0x82, 0x0a, 0x61, 0x02, 0x01, 0x03, 0x30, 0x82, 0x0a, 0x27, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x07, 0x01]), Buffer.from(mix(96, B64, 56))]).toString("base64"),
+  discordHook: mix(68, "aB3_cD9-eF1gH7iJ5kL2mN8x", 57),
+  twilioAuth: mix(32, "0123456789abcdef", 58),
+  xmlMultiline: "Xm" + mix(16, ALNUM, 59),
+  tfOutput: "Tf" + mix(18, ALNUM, 60),
+  // a literal type error quotes a value defined in a module imported through a path alias (`@/vault`)
+  aliasPassword: "Al" + mix(10, ALNUM, 62) + "5",
+  // a container's env: the credential name is a `name`, the secret the `value` on the next line
+  k8sEnv: "Ke" + mix(14, ALNUM, 63),
+  // an export removed after the base whose literal only its old file calls a password (`password: retiredPw`): review's API delta quotes its signature
+  retiredPassword: "Rp" + mix(10, ALNUM, 64) + "2",
+  // formats the redactor already knew, kept here so none regresses: a notebook's output, a source map's sourcesContent,
+  // Terraform variables, docker's auths, a minified bundle, a service-account key's private_key
+  notebookToken: "Nb" + mix(22, ALNUM, 65),
+  sourceMapKey: "Sm" + mix(22, ALNUM, 66),
+  tfvarsPassword: "Tv" + mix(14, ALNUM, 67),
+  dockerAuth: Buffer.from("deploy:Da" + mix(16, ALNUM, 68)).toString("base64"),
+  bundleKey: "Bk" + mix(22, ALNUM, 69),
+  serviceAccountKey: mix(64, B64, 70),
+  // a literal type error quotes a value defined in a workspace package (`@canary/vault`, linked into node_modules)
+  packagePassword: "Pk" + mix(10, ALNUM, 71) + "8",
+  // a classic GitHub token (40 hex digits, no prefix) as a clone URL's user
+  urlUserToken: mix(40, "0123456789abcdef", 72),
 };
+
+/** The lines `.env.staging` keeps when it is renamed to config/staging.txt (no dotenv file: its values are shown), its secret rotated. */
+const STAGING_LINES = ["STAGING_REGION=eu-west-1", "STAGING_REPLICAS=3", "STAGING_LOG_LEVEL=info", "STAGING_FEATURES=search,export"].join("\n") + "\n";
 
 /** src/keys.ts with `line` as the key's 10th body line (the 7th is KEY_CONTEXT's). */
 function keysTs(line: string): string {
@@ -173,12 +210,15 @@ export const CONFIG_TS = [
 export function canaryRepo(): { root: string; base: string } {
   const root = gitRepo({
     "package.json": JSON.stringify({ name: "canary", version: "1.0.0", type: "module" }, null, 2),
-    "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "es2022", module: "esnext", moduleResolution: "bundler" }, include: ["src/**/*.ts", "test/**/*.ts"] }, null, 2),
+    "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "es2022", module: "esnext", moduleResolution: "bundler", paths: { "@/*": ["./src/*"] } }, include: ["src/**/*.ts", "test/**/*.ts"] }, null, 2),
     "src/legacy.ts": `export const LEGACY_TOKEN = "${CANARY.githubRemoved}";\n\nexport function legacyName(): string {\n  return "legacy";\n}\n`,
     "src/app.ts": 'import { legacyName } from "./legacy";\n\nexport function start(): string {\n  return legacyName();\n}\n',
     "src/keys.ts": keysTs(CANARY.keyLineBefore),
+    ".env.staging": `STAGING_SETTING=${CANARY.renamedEnv}\n${STAGING_LINES}`,
+    "src/retired.ts": `export const retiredPw = "${CANARY.retiredPassword}";\n\nexport const retiredPool = { user: "app", password: retiredPw };\n`,
   });
   const base = git(root, "rev-parse", "HEAD").trim();
+  rmSync(join(root, ".env.staging")); // renamed to config/staging.txt
   writeFiles(root, {
     "src/legacy.ts": "export function legacyName(): string {\n  return \"legacy\";\n}\n",
     "src/config.ts": CONFIG_TS,
@@ -209,10 +249,38 @@ export function canaryRepo(): { root: string; base: string } {
     // a literal type error in src/typed.ts quotes a value defined in src/settings.ts (svc check/gate)
     "src/settings.ts": `export const dbPassword = "${CANARY.importedPassword}" as const;\n`,
     "src/typed.ts": 'import { dbPassword } from "./settings";\n\nexport const five: 5 = dbPassword;\n',
+    "src/vault.ts": `export const aliasPassword = "${CANARY.aliasPassword}" as const;\n`,
+    "src/typed-alias.ts": 'import { aliasPassword } from "@/vault";\n\nexport const six: 6 = aliasPassword;\n',
+    "packages/vault/package.json": JSON.stringify({ name: "@canary/vault", type: "module", exports: "./src/index.ts", types: "./src/index.ts" }),
+    "packages/vault/src/index.ts": `export const packagePassword = "${CANARY.packagePassword}" as const;\n`,
+    "src/typed-package.ts": 'import { packagePassword } from "@canary/vault";\n\nexport const eight: 8 = packagePassword;\n',
+    "config/staging.txt": `STAGING_SETTING=rotated-in-vault\n${STAGING_LINES}`,
+    "config/service.yaml": `service:\n  password: |\n    ${CANARY.yamlBlock}\n  token: &deploy ${CANARY.yamlAnchor}\n  again: *deploy\n`,
+    "deploy/docker-config.json": `{\n  "auths": {\n    "registry.example.com": {\n      "identitytoken": "${CANARY.dockerIdentity}"\n    }\n  }\n}\n`,
+    "deploy/db-secret.yaml": `apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\ndata:\n  DB_URL: ${CANARY.k8sData}\n`,
+    ".htpasswd": `deploy:$apr1$Qz8vLm2K$${CANARY.htpasswdHash}\n`,
+    "deploy/keystore.yaml": `tls:\n  keystore: ${CANARY.pkcs12}\n`,
+    "src/retired.ts": 'export const retiredPool = { user: "app" };\n',
+    "notebooks/explore.ipynb": JSON.stringify({ cells: [{ cell_type: "code", source: ["print(settings)\n"], outputs: [{ name: "stdout", output_type: "stream", text: [`api_token: ${CANARY.notebookToken}\n`] }] }], metadata: {}, nbformat: 4, nbformat_minor: 5 }, null, 1),
+    "assets/app.js.map": JSON.stringify({ version: 3, sources: ["../src/client.ts"], sourcesContent: [`export const apiKey = "${CANARY.sourceMapKey}";\n`], mappings: "AAAA" }),
+    "infra/prod.tfvars": `region      = "eu-west-1"\ndb_password = "${CANARY.tfvarsPassword}"\n`,
+    "deploy/docker-auth.json": JSON.stringify({ auths: { "registry.example.com": { auth: CANARY.dockerAuth } } }, null, 2),
+    "assets/bundle.min.js": `!function(){var e={apiKey:"${CANARY.bundleKey}",authDomain:"canary.example.com"};window.cfg=e}();\n`,
+    "deploy/service-account.json": JSON.stringify({ type: "service_account", private_key: `-----BEGIN ${"PRIVATE KEY"}-----\n${CANARY.serviceAccountKey}\n-----END ${"PRIVATE KEY"}-----\n`, client_email: "deploy@canary.iam.gserviceaccount.com" }, null, 2),
+    "scripts/mirror.sh": `#!/bin/sh\ngit push --mirror https://${CANARY.urlUserToken}@github.com/canary/mirror.git\n`,
+    "deploy/app.yaml": `kind: Deployment\nspec:\n  containers:\n  - name: app\n    env:\n    - name: DB_PASSWORD\n      value: ${CANARY.k8sEnv}\n`,
+    "docs/alerts.md": `# Alerts\n\nPost to https://discord.com/api/webhooks/112233445566778899/${CANARY.discordHook} when a deploy fails.\n`,
+    "scripts/sms.py": `from twilio.rest import Client\n\nclient = Client("AC${mix(32, "0123456789abcdef", 61)}", "${CANARY.twilioAuth}")\n`,
+    "config/settings.xml": `<settings>\n  <server>\n    <id>deploy</id>\n    <password>\n      ${CANARY.xmlMultiline}\n    </password>\n  </server>\n</settings>\n`,
+    "infra/terraform.tfstate": JSON.stringify({ version: 4, outputs: { db_url: { value: CANARY.tfOutput, type: "string", sensitive: true } } }, null, 2),
     "config/app.xml": `<configuration>\n  <appSettings>\n    <add key="Password" value="${CANARY.xmlPassword}" />\n  </appSettings>\n</configuration>\n`,
   });
+  mkdirSync(join(root, "node_modules", "@canary"), { recursive: true });
+  symlinkSync("../../packages/vault", join(root, "node_modules", "@canary", "vault")); // as a workspace install links it
+  writeFiles(root, { ".gitignore": "node_modules\n" });
   git(root, "add", "-A");
   git(root, "commit", "-q", "-m", "config");
+  git(root, "tag", `deploy/${CANARY.tagToken}`, base);
   writeFiles(root, {
     "src/config.ts": `${CONFIG_TS}export const WORKTREE = "${CANARY.worktreeJwt}";\n`,
     ".env": `CANARY_SETTING=${CANARY.envValue}\nDB_PASSWORD=${CANARY.dbPassword}\n`,

@@ -14,7 +14,7 @@ import { PARAMS } from "../../src/retrieve/localize-params.ts";
 import { HISTORY_VERSION, messageWords } from "../../src/history/update.ts";
 import { splitIdentifier } from "../../src/text/terms.ts";
 import { stem } from "../../src/text/stem.ts";
-import { CANARY } from "../helpers/canary.ts";
+import { CANARY, leaksIn } from "../helpers/canary.ts";
 import { git, gitRepo, plainDir, tempDir, writeFiles } from "../helpers/repo.ts";
 
 function commit(root: string, files: Record<string, string>, message: string): string {
@@ -118,6 +118,23 @@ describe("index history", () => {
     const s = stored(root);
     expect(s.meta.history_count).toBe("3");
     expect(s.words.has(stem("kiwi"))).toBe(true);
+  }, 120_000);
+
+  test("no path holding a credential is stored: one at HEAD (the inventory leaves it out) nor one deleted since", async () => {
+    const root = gitRepo({ "src/a.ts": "export const a = 1;\n" });
+    commit(root, { [`secrets/${CANARY.githubToken}.txt`]: "hello\n", "src/b.ts": "export const b = 1;\n" }, "add the release notes");
+    commit(root, { [`old/${CANARY.stripeKey}.json`]: "{}\n", "src/c.ts": "export const c = 1;\n" }, "add the billing fixture");
+    git(root, "rm", "-q", `old/${CANARY.stripeKey}.json`);
+    git(root, "commit", "-q", "-m", "drop the billing fixture");
+    await call("index", { path: root }, { cwd: root });
+    const db = new Database(storePath(root), { readonly: true });
+    try {
+      const rows = ["history_files", "history_cochange", "history_commits"].map((t) => JSON.stringify(db.query(`SELECT * FROM ${t}`).all()));
+      expect(rows.join("\n")).toContain("src/b.ts"); // the commits were read
+      expect(leaksIn(rows.join("\n"))).toEqual([]);
+    } finally {
+      db.close();
+    }
   }, 120_000);
 
   test("no credential from a commit message is stored", () => {

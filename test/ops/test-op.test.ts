@@ -143,4 +143,21 @@ describe("svc test: a runner's message quoting a secret", () => {
     expect(JSON.stringify(r)).not.toContain(token);
     expect(r.text).toContain('Received: "[REDACTED:api-token]"');
   }, 60_000);
+  test("a value the process reads rather than imports loses it too: a .env the runner loads by itself, a YAML file the test reads", async () => {
+    const setting = "orchid-lantern-" + "Qz81kd", block = "Yb7K" + "q2Lw9Xz4Pm3Nv8Rt";
+    const root = gitRepo({
+      "package.json": '{ "name": "runtime", "scripts": { "test": "bun test" } }\n',
+      ".env": `API_REGION=${setting}\n`,
+      "config/service.yaml": `service:\n  password: |\n    ${block}\n`,
+      "src/region.ts": 'export function region(): string {\n  return process.env.API_REGION ?? "none";\n}\n',
+      "test/region.test.ts": 'import { expect, test } from "bun:test";\nimport { readFileSync } from "node:fs";\nimport { region } from "../src/region";\n\ntest("region", () => {\n  expect(region()).toBe("eu");\n});\ntest("yaml", () => {\n  expect(readFileSync("config/service.yaml", "utf8").split("\\n")[2]!.trim()).toBe("x");\n});\n',
+    });
+    await call("index", { path: root });
+    const r = await call("test", { path: root, symbol: "region" });
+    expect(data(r).counts.cases.failed).toBe(2);
+    expect(JSON.stringify(r)).not.toContain(setting);
+    expect(JSON.stringify(r)).not.toContain(block);
+    expect(r.text).toContain('Received: "[REDACTED:env-value]"');
+    expect(r.text).toContain('Received: "[REDACTED:api-token]"');
+  }, 60_000);
 });

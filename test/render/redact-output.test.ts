@@ -67,7 +67,7 @@ describe("redactPatch", () => {
     const before = file(body[5]!), after = file(line("zz"));
     const patch = `@@ -4,7 +4,7 @@\n ${body[2]}\n ${body[3]}\n ${body[4]}\n-${body[5]}\n+${line("zz")}\n ${body[6]}\n ${body[7]}\n`;
     expect(redactPatch(patch, "src/keys.ts").text).toContain(body[5]!); // the patch alone: no header, no key
-    const out = redactFilePatch(patch, "src/keys.ts", [before, after]).text;
+    const out = redactFilePatch(patch, "src/keys.ts", [{ text: before, path: "src/keys.ts" }, { text: after, path: "src/keys.ts" }]).text;
     for (const secret of [...body, line("zz")]) expect(out).not.toContain(secret);
     expect(out).toBe("@@ -4,7 +4,7 @@\n [REDACTED:pem-private-key]\n [REDACTED:pem-private-key]\n [REDACTED:pem-private-key]\n-[REDACTED:pem-private-key]\n+[REDACTED:pem-private-key]\n [REDACTED:pem-private-key]\n [REDACTED:pem-private-key]\n");
   });

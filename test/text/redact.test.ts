@@ -575,3 +575,100 @@ describe("hostile input never throws or hangs", () => {
     expect(() => lineColumnOf(s, 12_345)).not.toThrow();
   });
 });
+
+describe("credentials only a file format's structure shows", () => {
+  const der = (head: number[]) => Buffer.concat([Buffer.from(head), Buffer.from(b64(96))]).toString("base64");
+  const PKCS8 = der([0x30, 0x82, 0x04, 0xbd, 0x02, 0x01, 0x00, 0x30, 0x0d, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01, 0x05, 0x00, 0x04, 0x82]);
+  const PKCS12 = der([0x30, 0x82, 0x0a, 0x61, 0x02, 0x01, 0x03, 0x30, 0x82, 0x0a, 0x27, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x07, 0x01]);
+  const EC = der([0x30, 0x77, 0x02, 0x01, 0x01, 0x04, 0x20]);
+  const ENCRYPTED = der([0x30, 0x82, 0x05, 0x1c, 0x30, 0x4e, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x05, 0x0d, 0x30, 0x41]);
+  const CERT = der([0x30, 0x82, 0x03, 0x77, 0x30, 0x82, 0x02, 0x5f, 0xa0, 0x03, 0x02, 0x01, 0x02]);
+  const SPKI = der([0x30, 0x82, 0x01, 0x22, 0x30, 0x0d, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01, 0x05, 0x00, 0x03, 0x82]);
+  const PW = "Yb" + mix(18);
+  const HEX = mix(32, "0123456789abcdef");
+
+  test("each form: exactly the value", () => {
+    for (const [text, path, secret, kind] of <Array<[string, string, string, SecretKind]>>[
+      [`db:\n  password: |\n    ${PW}\n  user: app\n`, "config.yaml", PW, "api-token"], // a block scalar
+      [`- name: db\n  api_key: >-\n    ${PW}\n`, "list.yml", PW, "api-token"],
+      [`secret_key: |\n  ${PW.slice(0, 10)}\n  ${PW.slice(10)}\n`, "a.yaml", `${PW.slice(0, 10)}\n  ${PW.slice(10)}`, "api-token"], // wrapped over lines
+      [`defaults:\n  token: &deploy ${PW}\nprod:\n  token: *deploy\n`, "a.yaml", PW, "api-token"], // an anchor before the value
+      [`password: &pw |\n  ${PW}\n`, "a.yaml", PW, "api-token"],
+      [`{"auths": {"registry.example.com": {"identitytoken": "${PW}"}}}`, "config.json", PW, "api-token"], // docker
+      [`apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\ndata:\n  DB_URL: ${b64(24)}=\n`, "secret.yaml", `${b64(24)}=`, "env-value"], // any key of a Secret's data
+      [`kind: "Secret"\nstringData:\n  endpoint: "${PW}"\n`, "secret.yml", PW, "env-value"],
+      [`deploy:$apr1$Qz8vLm2K$${b64(22).replace(/[+]/g, ".")}\n`, ".htpasswd", `$apr1$Qz8vLm2K$${b64(22).replace(/[+]/g, ".")}`, "env-value"],
+      [`admin:${mix(13)}\n`, "conf/htpasswd", mix(13), "env-value"], // crypt(3), in the file named for it
+      [`+ops:$2y$10$${mix(53).replace(/\d/g, "x")}\n`, "users.diff", `$2y$10$${mix(53).replace(/\d/g, "x")}`, "env-value"], // a bcrypt line anywhere (a diff line too)
+      [`keystore: ${PKCS12}\n`, "tls.yaml", PKCS12, "pem-private-key"], // PKCS#12 in base64
+      [`"key": "${PKCS8}"`, "sa.json", PKCS8, "pem-private-key"], // PKCS#8 without its armor
+      [`ec: ${EC}\n`, "a.yaml", EC, "pem-private-key"],
+      [`${ENCRYPTED.slice(0, 64)}\n${ENCRYPTED.slice(64)}\n`, "key.b64", `${ENCRYPTED.slice(0, 64)}\n${ENCRYPTED.slice(64)}`, "pem-private-key"], // wrapped
+      [`{"key": "${PKCS8.slice(0, 64)}\\n${PKCS8.slice(64, 128)}\\n${PKCS8.slice(128)}\\n"}`, "k.json", `${PKCS8.slice(0, 64)}\\n${PKCS8.slice(64, 128)}\\n${PKCS8.slice(128)}`, "pem-private-key"], // wrapped with \n escapes
+      [JSON.stringify({ outputs: { db_url: { value: PW, type: "string", sensitive: true } } }, null, 2), "terraform.tfstate", PW, "api-token"],
+      [`client = Client("AC${mix(32, "0123456789abcdef")}", "${HEX}")`, "sms.py", HEX, "twilio-key"],
+      [`<server>\n  <password>\n    ${PW}\n  </password>\n</server>`, "settings.xml", PW, "api-token"],
+      [`env:\n- name: DB_PASSWORD\n  value: ${PW}\n`, "deploy.yaml", PW, "api-token"], // a credential name as a `name`, its `value` beside it
+      [`env:\n  - name: "API_KEY"\n    value: "${PW}"\n`, "deploy.yaml", PW, "api-token"],
+      [`{"environment": [{"name": "DB_PASSWORD", "value": "${PW}"}]}`, "task.json", PW, "api-token"], // ECS
+      [`{"value": "${PW}", "name": "clientSecret"}`, "a.json", PW, "api-token"],
+      [`{"values": [{"key": "apiToken", "value": "${PW}", "enabled": true}]}`, "dev.postman_environment.json", PW, "api-token"], // Postman
+      [`"headers": [{"name": "X-Api-Key", "value": "${PW}"}]`, "session.har", PW, "api-token"], // HAR
+      [`const hook = "https://api.telegram.org/bot123456789:AA${mix(33)}/sendMessage";`, "a.ts", `123456789:AA${mix(33)}`, "api-token"], // Telegram
+      [`mg = Mailgun(key="key-${HEX}")`, "a.py", `key-${HEX}`, "api-token"],
+      [`git clone https://${HEX}${HEX.slice(0, 8)}@github.com/org/repo.git`, "ci.sh", `${HEX}${HEX.slice(0, 8)}`, "connection-string"], // a classic 40-hex token as the URL's user
+      [`remote = "https://${PW}Qz9x@gitlab.example.com/g/p.git"`, "a.toml", `${PW}Qz9x`, "connection-string"],
+    ]) {
+      const spans = findSecrets(text, { path });
+      expect({ text, found: spans.map((s) => [s.kind, text.slice(s.start, s.end)]) }).toEqual({ text, found: [[kind, secret]] });
+    }
+    const hook = "https://discord" + ".com/api/webhooks/112233445566778899/" + mix(68, "aB3_cD9-eF1gH7iJ5kL2mN8x");
+    expectOne(`POST ${hook} on failure`, "api-token", hook, "alerts.md");
+    expectOne(`hook = "${hook.replace("discord", "ptb.discordapp")}"`, "api-token", hook.replace("discord", "ptb.discordapp"), "a.py");
+    const teams = "https://contoso.webhook" + `.office.com/webhookb2/${mix(8)}@${mix(8)}/IncomingWebhook/${mix(32)}/${mix(12)}`;
+    expectOne(`url: ${teams}\n`, "api-token", teams, "alerts.yaml");
+  });
+
+  test("near misses stay: prose blocks, anchors, a ConfigMap, /etc/passwd, certificates and public keys, plain outputs, a variable token", () => {
+    for (const [text, path] of <Array<[string, string]>>[
+      ["password: |\n  Enter the password your admin gave you\n", "help.yaml"], // prose, not one value
+      ["password: |\nnext: 1\n", "a.yaml"], [`const doc = \`password: |\n  ${PW}\n\`;`, "a.ts"], // empty block; YAML inside code
+      ["credentials: &default_credentials\n  user: app\n", "a.yaml"], ["api_token: *default_api_token_value\n", "a.yaml"], // an anchor on a mapping, an alias
+      [`kind: ConfigMap\ndata:\n  DB_URL: ${b64(24)}=\n`, "cm.yaml"], [`kind: Secret\nmetadata:\n  name: db-credentials-v2\n`, "s.yaml"],
+      ["root:x:0:0:root:/root:/bin/bash\n", "passwd"], ["# deploy:$apr1$…\n", ".htpasswd"],
+      [`cert: ${CERT}\n`, "a.yaml"], [`pub: ${SPKI}\n`, "a.yaml"], [`MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA${"u1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gunVTLw7onLRnrq0"}`, "readme.md"],
+      [JSON.stringify({ outputs: { region: { value: "us-east-1", type: "string" } } }), "terraform.tfstate"],
+      [`client = Client("AC${mix(32, "0123456789abcdef")}", auth_token)`, "sms.py"], [`Client("AC${HEX}", "+15550100")`, "sms.py"], // an SID then a phone number
+      ["see https://discord.com/api/webhooks/{id}/{token}", "a.md"], [`{"auths": {"r": {"identitytoken": ""}}}`, "config.json"],
+      ["<password>\n  ${env.DB_PASSWORD}\n</password>", "settings.xml"], ["<token>\n  a word\n</token>", "a.xml"],
+      [`pk_live_${mix(24)}`, "checkout.js"], // Stripe's publishable key is public by design
+      [`env:\n- name: DB_PASSWORD\n  valueFrom:\n    secretKeyRef: { name: db, key: password }\n`, "deploy.yaml"], [`- name: LOG_LEVEL\n  value: ${PW}\n`, "deploy.yaml"],
+      [`{"name": "monkey", "value": "${PW}"}`, "a.json"], [`{"key": "token.expired", "value": "Your session has expired"}`, "en.json"], [`{"key": "cacheKey", "value": "${PW}"}`, "a.json"], [`{"name": "DB_PASSWORD", "value": "\${DB_PASSWORD}"}`, "a.json"],
+      [`timeout: 123456789:AA\n`, "a.yaml"], [`key-value store`, "README.md"],
+      ["ssh://git@github.com/org/repo.git", "a.md"], ["https://deploy-bot-account-user@registry.example.com/v2/", "a.md"], ["https://${GITHUB_TOKEN}@github.com/o/r", "ci.yml"],
+    ]) expect({ text, kinds: kinds(text, path) }).toEqual({ text, kinds: [] });
+  });
+
+  test("look-alikes of the listed formats stay: documentation placeholders, public keys, references", () => {
+    for (const [text, path] of <Array<[string, string]>>[
+      ["token eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9 (a JWT header alone)", "a.md"],
+      ["DefaultEndpointsProtocol=https;AccountName=acct;AccountKey=<your-key>;EndpointSuffix=core.windows.net", "a.md"],
+      ["sk_" + "live_" + "x".repeat(24), "a.md"], ["SG." + "x".repeat(22) + "." + "x".repeat(43), "a.md"],
+      ["postgres://user:password@localhost:5432/db", "a.md"], ["mongodb://localhost:27017/test", "a.md"], ["redis://localhost:6379/0", "a.md"],
+      [`ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI${b64(43)} deploy@host`, "id_ed25519.pub"],
+      ["-----BEGIN PUBLIC KEY-----\nMIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAu1SU1LfVLPHCozMxH2Mo\n-----END PUBLIC KEY-----", "pub.pem"],
+      ["<password></password>\n<password>${db.password}</password>", "settings.xml"], ["spring.datasource.password=${DB_PASSWORD}", "application.properties"],
+      ["https://hooks.slack" + ".com/services/T00000000/B00000000/" + "X".repeat(24), "README.md"],
+      ["https://discord" + ".com/api/webhooks/000000000000000000/" + "X".repeat(68), "README.md"],
+      ["PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nPublic-Lines: 2\nAAAAC3NzaC1lZDI1NTE5AAAAIDf\n", "key.ppk"],
+      ['{"type": "service_account", "project_id": "my-project", "client_email": "x@my-project.iam.gserviceaccount.com"}', "sa.json"],
+      ["_auth=${NPM_AUTH}\n//registry.npmjs.org/:_authToken=${NPM_TOKEN}\n", ".npmrc"], ['{"auths": {"ghcr.io": {}}, "credsStore": "desktop"}', "config.json"],
+      ["db_password = var.db_password\n", "main.tf"],
+    ]) expect({ text, kinds: kinds(text, path) }).toEqual({ text, kinds: [] });
+  });
+
+  test("an .htpasswd file is a credential file", () => {
+    expect(isCredentialFilePath("public/.htpasswd")).toBe(true);
+    expect(isCredentialFilePath("docs/htpasswd.md")).toBe(false);
+  });
+});

@@ -5,6 +5,7 @@ import { indexForRead } from "../indexing/fresh.ts";
 import { changedFiles, resolveRef } from "../git/changes.ts";
 import { loadFileGraph } from "../graph/file-graph.ts";
 import type { IndexState, OpenIndex } from "../index/open.ts";
+import { partialCaveat, partialFiles } from "../index/partial-files.ts";
 import { collectFrom } from "../plan/collect.ts";
 import { availabilityHeader } from "../render/availability.ts";
 import { findKind, opName, statusCall } from "../render/surface-calls.ts";
@@ -188,7 +189,9 @@ export async function find(request: FindRequest, ctx: OpContext): Promise<OpResu
       out.length = index.state === "ready" ? 0 : out.length;
       const read = data.lines?.partial ? ` (lines: ${data.lines.partial})` : "";
       const indexed = Number(index.meta.index_inventory_count ?? 0);
-      data.noMatches = `no matches for '${query}' (${what})${scope} in ${plural(indexed, "indexed file")}${read}${nearest.length ? `; nearest names: ${nearest.join(", ")}` : ""}; ${noMatchNext(request.kind, indexed, ws.relDir, ctx.surface)}`;
+      // a symbol not found may be declared in a file the syntax tier could only partly read (kind=all read those files' lines too)
+      const partial = request.kind === "symbol" ? partialCaveat(partialFiles(db, ws.relDir)) : "";
+      data.noMatches = `no matches for '${query}' (${what})${scope} in ${plural(indexed, "indexed file")}${read}${nearest.length ? `; nearest names: ${nearest.join(", ")}` : ""}${partial}; ${noMatchNext(request.kind, indexed, ws.relDir, ctx.surface)}`;
       out.push(data.noMatches);
     }
     return { text: out.join("\n"), data };

@@ -25,6 +25,7 @@ const EMPTY: Record<string, Array<{ args: Record<string, unknown>; why: Explain 
   ask: [{ args: { task: "zzqqxx frobnicate" }, why: note }],
   fuse: [{ args: {}, why: note }],
   changes: [{ args: { changedSince: "HEAD" }, why: note }],
+  review: [{ args: { changedSince: "HEAD" }, why: (d) => note((d.context ?? {}) as Record<string, unknown>) }],
   graph: [{ args: {}, why: (d) => d.empty as string | undefined }, { args: { detail: "directories" }, why: (d) => d.empty as string | undefined }],
   context: [{ args: { seeds: ["zzqqxx"] }, why: null }],
   impact: [{ args: { symbol: "zzqqxx" }, why: null }],
@@ -36,7 +37,7 @@ const EMPTY: Record<string, Array<{ args: Record<string, unknown>; why: Explain 
 
 /** Operations whose answer is never an empty list (a state, a report, a verdict or a write), or that need real input to run at all. */
 const NOT_A_LIST = new Set([
-  "status", "index", "doctor", "apply", "review", "check", "checkDelta", "gate", "checkSession", "checkOverlay", "checkCapture",
+  "status", "index", "doctor", "apply", "check", "checkDelta", "gate", "checkSession", "checkOverlay", "checkCapture",
   "refactor", "refactorRpc", "reduce", "openIndexed", "explain", "contextDiagnostics",
 ]);
 
@@ -61,6 +62,7 @@ describe("an empty answer says why and what to try, in the text and the structur
         } catch (error) {
           if (!(error instanceof SvcError) || error.prefix === "internal_error") problems.push(`${label}: ${String(error)}`);
           else if (why !== null) problems.push(`${label}: refused (${error.formatted}) where an answer saying why was expected`);
+          else if (!/svc_|try |pass /.test(error.message)) problems.push(`${label}: the refusal says nothing to try: ${error.formatted}`);
           continue;
         }
         if (why === null) continue; // an answer instead of the refusal: fine when it has content
@@ -72,6 +74,20 @@ describe("an empty answer says why and what to try, in the text and the structur
     }
     expect(problems).toEqual([]);
   }, 300_000);
+
+  test("on a workspace whose only source the syntax tier could only partly read, every 'no such declaration' names that file", async () => {
+    const broken = gitRepo({ "package.json": '{ "name": "b" }\n', "src/broken.ts": "export function broken( {\n  return 1 +;\n}\n" });
+    const cases: [string, Record<string, unknown>][] = [["map", {}], ["find", { query: "broken", kind: "symbol" }], ["context", { seeds: ["broken"] }], ["focus", { focus: "broken" }], ["impact", { symbol: "broken" }], ["test", { symbol: "broken" }]];
+    const problems: string[] = [];
+    for (const [op, args] of cases) {
+      const said = await call(op, { path: broken, ...args }, { surface: "mcp" }).then(
+        (r) => `${r.text}\n${JSON.stringify(r.data)}`,
+        (e: SvcError) => e.formatted,
+      );
+      if (!said.includes("src/broken.ts")) problems.push(`${op} ${JSON.stringify(args)}: claims none without naming the partly read file: ${said.slice(0, 300)}`);
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
 
   test("changes since a ref with an older one names that call on each surface; map routes say what was looked for", async () => {
     const repo = gitRepo({ "src/a.ts": "export const a = 1;\n" });

@@ -132,7 +132,7 @@ function coverage(outcome: { files: number; checked: number; note?: string }): P
 }
 
 function howChecked(what: string, outcome: { files: number; checked: number; elapsedMs: number; note?: string }): string {
-  const files = `${outcome.files} changed file${outcome.files === 1 ? "" : "s"}`;
+  const files = outcome.files === 0 && outcome.note ? "no changed TypeScript or JavaScript file" : `${outcome.files} changed file${outcome.files === 1 ? "" : "s"}`;
   if (outcome.note && !outcome.checked) return `${what}: ${files}, nothing checked: ${outcome.note}`;
   const checked = `${outcome.checked} file${outcome.checked === 1 ? "" : "s"} checked in ${outcome.elapsedMs} ms`;
   return outcome.note ? `${what}: ${files}, ${checked}: ${outcome.note}` : `${what}: ${files} and their dependents, ${checked}`;

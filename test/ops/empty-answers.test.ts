@@ -75,16 +75,29 @@ describe("an empty answer says why and what to try, in the text and the structur
     expect(problems).toEqual([]);
   }, 300_000);
 
-  test("on a workspace whose only source the syntax tier could only partly read, every 'no such declaration' names that file", async () => {
-    const broken = gitRepo({ "package.json": '{ "name": "b" }\n', "src/broken.ts": "export function broken( {\n  return 1 +;\n}\n" });
-    const cases: [string, Record<string, unknown>][] = [["map", {}], ["find", { query: "broken", kind: "symbol" }], ["context", { seeds: ["broken"] }], ["focus", { focus: "broken" }], ["impact", { symbol: "broken" }], ["test", { symbol: "broken" }]];
+  test("on a workspace whose sources the index could not read whole (a syntax-broken file, a minified bundle), every 'none' names them", async () => {
+    const bundle = `!function(){${Array.from({ length: 3000 }, (_, i) => `function m${i}(a,b){return a*${i}+b}`).join("")}}();`;
+    const broken = gitRepo({ "package.json": '{ "name": "b" }\n', "src/broken.ts": "export function broken( {\n  return 1 +;\n}\n", "src/bundle.min.js": `${bundle}\n`, "notes.md": "m1 is the first step\n" });
+    // [operation, request, the files the answer must name] (impact and test resolve names in src/retrieve, which names partly read files only)
+    const both = ["src/broken.ts", "src/bundle.min.js"];
+    const cases: [string, Record<string, unknown>, string[]][] = [
+      ["map", {}, both],
+      ["find", { query: "m1", kind: "symbol" }, both],
+      ["find", { query: "m1", kind: "text" }, ["notes.md", "src/bundle.min.js"]], // lines found, but not every file searched
+      ["find", { query: "m1" }, ["notes.md", "src/bundle.min.js"]],
+      ["find", { query: "m2", kind: "text" }, ["src/bundle.min.js"]],
+      ["context", { seeds: ["m1"] }, both],
+      ["focus", { focus: "m1" }, both],
+      ["impact", { symbol: "broken" }, ["src/broken.ts"]],
+      ["test", { symbol: "broken" }, ["src/broken.ts"]],
+    ];
     const problems: string[] = [];
-    for (const [op, args] of cases) {
+    for (const [op, args, named] of cases) {
       const said = await call(op, { path: broken, ...args }, { surface: "mcp" }).then(
         (r) => `${r.text}\n${JSON.stringify(r.data)}`,
         (e: SvcError) => e.formatted,
       );
-      if (!said.includes("src/broken.ts")) problems.push(`${op} ${JSON.stringify(args)}: claims none without naming the partly read file: ${said.slice(0, 300)}`);
+      for (const path of named) if (!said.includes(path)) problems.push(`${op} ${JSON.stringify(args)}: claims none without naming ${path}: ${said.slice(0, 300)}`);
     }
     expect(problems).toEqual([]);
   }, 120_000);

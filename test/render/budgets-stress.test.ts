@@ -213,3 +213,19 @@ describe("a path holding `</file>`, `>` or `-->` cannot break the answer's marku
     expect(context.text).toContain("  src/x</file>/y- ->z.ts (~");
   }, 120_000);
 });
+
+test("on a terminal the CLI shows control characters escaped (`\\x1b`, four characters for one): the budget counts what it shows", async () => {
+  const ansi = Array.from({ length: 3000 }, (_, i) => `\x1b[3${i % 8}mc${i}\x1b[0m`).join("\n");
+  const root = gitRepo({ "package.json": "{}\n", "ansi.txt": `${ansi}\n` });
+  const counter = await tokenCounter();
+  const { runCli } = await import("../../src/surfaces/cli/run.ts");
+  for (const budget of [2000, 8000]) {
+    const out: string[] = [];
+    const code = await runCli(["reduce", "--files", "ansi.txt", "--level", "none", "--max-tokens", String(budget), "--cwd", root], { out: (t) => out.push(t), err: () => {}, errIsTty: false, outIsTty: true });
+    expect(code).toBe(0);
+    const shown = out.join("\n");
+    expect(shown).toContain("\\x1b[31mc1\\x1b[0m");
+    expect(shown).not.toContain("\x1b");
+    expect(counter.count(shown)).toBeLessThanOrEqual(budget);
+  }
+}, 120_000);

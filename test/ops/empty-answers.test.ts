@@ -26,6 +26,8 @@ const EMPTY: Record<string, Array<{ args: Record<string, unknown>; why: Explain 
   fuse: [{ args: {}, why: note }],
   changes: [{ args: { changedSince: "HEAD" }, why: note }],
   review: [{ args: { changedSince: "HEAD" }, why: (d) => note((d.context ?? {}) as Record<string, unknown>) }],
+  index: [{ args: {}, why: (d) => d.empty as string | undefined }],
+  contextDiagnostics: [{ args: {}, why: (d) => d.empty as string | undefined }],
   graph: [{ args: {}, why: (d) => d.empty as string | undefined }, { args: { detail: "directories" }, why: (d) => d.empty as string | undefined }],
   context: [{ args: { seeds: ["zzqqxx"] }, why: null }],
   impact: [{ args: { symbol: "zzqqxx" }, why: null }],
@@ -37,8 +39,8 @@ const EMPTY: Record<string, Array<{ args: Record<string, unknown>; why: Explain 
 
 /** Operations whose answer is never an empty list (a state, a report, a verdict or a write), or that need real input to run at all. */
 const NOT_A_LIST = new Set([
-  "status", "index", "doctor", "apply", "check", "checkDelta", "gate", "checkSession", "checkOverlay", "checkCapture",
-  "refactor", "refactorRpc", "reduce", "openIndexed", "explain", "contextDiagnostics",
+  "status", "doctor", "apply", "check", "checkDelta", "gate", "checkSession", "checkOverlay", "checkCapture",
+  "refactor", "refactorRpc", "reduce", "openIndexed", "explain",
 ]);
 
 describe("an empty answer says why and what to try, in the text and the structured result", () => {

@@ -19,6 +19,14 @@ export { isCheckable } from "./gate-compare.ts";
 
 export type RefGateOutcome = (GateOutcome & { ran: true; files: number }) | { ran: false; reason: string };
 
+/** How a gate outcome was reached, for a verdict line: the changed files, how many files were checked (and how long: `timed`), and what was left out (a gate that checked nothing says so, whatever it passes). */
+export function howChecked(what: string, outcome: { files: number; checked: number; elapsedMs: number; note?: string }, timed = true): string {
+  const files = outcome.files === 0 && outcome.note ? "no changed TypeScript or JavaScript file" : `${outcome.files} changed file${outcome.files === 1 ? "" : "s"}`;
+  if (outcome.note && !outcome.checked) return `${what}: ${files}, nothing checked: ${outcome.note}`;
+  const checked = `${outcome.checked} file${outcome.checked === 1 ? "" : "s"} checked${timed ? ` in ${outcome.elapsedMs} ms` : ""}`;
+  return outcome.note ? `${what}: ${files}, ${checked}: ${outcome.note}` : `${what}: ${files} and their dependents, ${checked}`;
+}
+
 /** The changed files the gate does not take in (not a TypeScript or JavaScript source, not a data module, not a config whose edit matters): a pass says they were not checked, never that nothing changed. */
 function unchecked(paths: readonly string[]): string | undefined {
   const others = paths.filter((p) => !isGateInput(p) && !PROJECT_CONFIG.test(p));

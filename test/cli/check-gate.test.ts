@@ -53,6 +53,18 @@ describe("svc gate without a host", () => {
     expect(bad.stderr).toStartWith("validation_error:");
   }, 120_000);
 
+  test("a change the gate cannot check (Python) is named, since a ref and staged, beside what it did check", () => {
+    const root = gitRepo({ "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, noEmit: true } }), "a.ts": "export const a: number = 1;\n", "tool.py": "def f():\n    return 1\n" });
+    writeFiles(root, { "tool.py": "def f(:\n" });
+    const tree = runSvc(["gate", "--json"], { cwd: root, env });
+    expect(JSON.parse(tree.stdout)).toMatchObject({ files: 0, checked: 0, note: "1 other changed file not checked (not TypeScript or JavaScript: tool.py)" });
+    Bun.spawnSync(["git", "add", "tool.py"], { cwd: root });
+    writeFiles(root, { "a.ts": "export const a: number = 2;\n" });
+    Bun.spawnSync(["git", "add", "a.ts"], { cwd: root });
+    const staged = runSvc(["gate", "--staged"], { cwd: root, env });
+    expect(staged.stdout).toMatch(/^svc gate: ok, no introduced errors \(staged changes against HEAD: 1 changed file, \d+ files? checked in \d+ ms: 1 other changed file not checked \(not TypeScript or JavaScript: tool\.py\)\)\n$/);
+  }, 120_000);
+
   test("changed files no project holds: the pass says nothing was checked, in the JSON too (never a bare passed: true)", () => {
     const tsconfig = JSON.stringify({ compilerOptions: { strict: true, noEmit: true, allowJs: true }, include: ["src/**/*.ts"] });
     const root = gitRepo({ "tsconfig.json": tsconfig, "src/a.ts": "export const a: number = 1;\n", "src/m.mts": "export const m: number = 1;\n", "other/o.ts": "export const o: number = 1;\n" });

@@ -77,7 +77,9 @@ export async function invoke(
     const request = validated(spec, raw, ctx, label);
     budget = budgetOf(spec, request, ctx);
     const run = await spec.load();
-    const result = redactResult(await run(request, opContext(ctx)));
+    const redacted = redactResult(await run(request, opContext(ctx)));
+    // a terminal is shown control characters escaped (`\x1b`, four characters for one): the fit counts that form
+    const result = ctx.terminal ? { ...redacted, text: escapeControls(redacted.text) } : redacted;
     if (budget === null) return result;
     // named as the caller passes it (`--max-tokens` on the CLI)
     const budgetSpec = spec.params.find((p) => (BUDGET_PARAMS as readonly string[]).includes(p.name));

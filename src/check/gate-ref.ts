@@ -19,6 +19,28 @@ export { isCheckable } from "./gate-compare.ts";
 
 export type RefGateOutcome = (GateOutcome & { ran: true; files: number }) | { ran: false; reason: string };
 
+/** How a gate outcome was reached, for a verdict line: the changed files, how many files were checked (and how long: `timed`), and what was left out (a gate that checked nothing says so, whatever it passes). */
+export function howChecked(what: string, outcome: { files: number; checked: number; elapsedMs: number; note?: string }, timed = true): string {
+  const files = outcome.files === 0 && outcome.note ? "no changed TypeScript or JavaScript file" : `${outcome.files} changed file${outcome.files === 1 ? "" : "s"}`;
+  if (outcome.note && !outcome.checked) return `${what}: ${files}, nothing checked: ${outcome.note}`;
+  const checked = `${outcome.checked} file${outcome.checked === 1 ? "" : "s"} checked${timed ? ` in ${outcome.elapsedMs} ms` : ""}`;
+  return outcome.note ? `${what}: ${files}, ${checked}: ${outcome.note}` : `${what}: ${files} and their dependents, ${checked}`;
+}
+
+/** The changed files the gate does not take in (not a TypeScript or JavaScript source, not a data module, not a config whose edit matters): a pass says they were not checked, never that nothing changed. */
+function unchecked(paths: readonly string[]): string | undefined {
+  const others = paths.filter((p) => !isGateInput(p) && !PROJECT_CONFIG.test(p));
+  if (!others.length) return undefined;
+  const shown = others.length > 5 ? `${others.slice(0, 5).join(", ")}, …` : others.join(", ");
+  return `${others.length} other changed file${others.length === 1 ? "" : "s"} not checked (not TypeScript or JavaScript: ${shown})`;
+}
+
+/** The outcome with what the gate left out added to its note. */
+function withUnchecked<T extends RefGateOutcome>(outcome: T, note: string | undefined): T {
+  if (!outcome.ran || !note) return outcome;
+  return { ...outcome, note: outcome.note ? `${outcome.note}; ${note}` : note };
+}
+
 function configReason(path: string, against: string): string {
   return `${path} changed ${against}; the comparison overlays source files only, so it cannot tell what the config change did`;
 }
@@ -47,7 +69,8 @@ export async function refGate(root: string, ref: string, timeoutMs: number, _ctx
     if (configEditMatters(f.path, before, f.status === "deleted" ? null : textReader(root)(f.path))) return { ran: false, reason: configReason(f.path, `since ${ref}`) };
   }
   const sources = changed.filter((f) => isGateInput(f.path));
-  if (!sources.length) return { ran: true, introduced: [], preExisting: 0, checked: 0, files: 0, elapsedMs: Math.round(performance.now() - started) };
+  const left = unchecked(changed.filter((f) => f.status !== "deleted").map((f) => f.path));
+  if (!sources.length) return withUnchecked({ ran: true, introduced: [], preExisting: 0, checked: 0, files: 0, elapsedMs: Math.round(performance.now() - started) }, left);
   const plan: GatePlan = { seeds: [], gone: [], gated: new Map(), baseline: new Map() };
   const existed = sources.filter((f) => f.status !== "added" && f.status !== "untracked");
   const atRef = await blobsAt(root, ref, existed.map((f) => f.oldPath ?? f.path)); // one git call for every baseline
@@ -59,7 +82,7 @@ export async function refGate(root: string, ref: string, timeoutMs: number, _ctx
     plan.baseline.set(before, atRef.get(before) ?? null);
   }
   const outcome = await compareStates(root, plan, timeoutMs);
-  return outcome.ran ? { ...outcome, files: sources.length } : outcome;
+  return outcome.ran ? withUnchecked({ ...outcome, files: sources.length }, left) : outcome;
 }
 
 /** The commit the index would make against HEAD. */
@@ -82,7 +105,8 @@ export async function stagedGate(root: string, timeoutMs: number): Promise<RefGa
     if (configEditMatters(f.path, before, f.status === "deleted" ? null : await fileInIndex(root, f.path))) config ??= f.path;
   }
   const sources = state.staged.filter((f) => isGateInput(f.path) || (f.oldPath !== undefined && isGateInput(f.oldPath)));
-  if (!sources.length && !config) return { ran: true, introduced: [], preExisting: 0, checked: 0, files: 0, elapsedMs: Math.round(performance.now() - started) };
+  const left = unchecked(state.staged.filter((f) => f.status !== "deleted").map((f) => f.path));
+  if (!sources.length && !config) return withUnchecked({ ran: true, introduced: [], preExisting: 0, checked: 0, files: 0, elapsedMs: Math.round(performance.now() - started) }, left);
   const plan: GatePlan = { seeds: [], gone: [], gated: new Map(), baseline: new Map(), alsoCheck: [], ...(config ? { config } : {}) };
   // Contents in two batches: the index's of the staged and unstaged files, HEAD's of the staged ones.
   const unstaged = state.unstaged.filter((p) => isGateInput(p) && !sources.some((f) => f.path === p));
@@ -113,5 +137,5 @@ export async function stagedGate(root: string, timeoutMs: number): Promise<RefGa
     plan.baseline.set(path, null);
   }
   const outcome = await compareStates(root, plan, timeoutMs);
-  return outcome.ran ? { ...outcome, files: sources.length + (config ? 1 : 0) } : outcome;
+  return outcome.ran ? withUnchecked({ ...outcome, files: sources.length + (config ? 1 : 0) }, left) : outcome;
 }

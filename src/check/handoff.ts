@@ -8,7 +8,7 @@ import { askSession, localSession } from "../ops/check-session.ts";
 import type { OpContext } from "../ops/types.ts";
 import { envInt } from "../sys/env.ts";
 import { diagLine, errorsOf, type Diag } from "./diag.ts";
-import { refGate } from "./gate-ref.ts";
+import { howChecked, refGate } from "./gate-ref.ts";
 import type { CheckSessionResult } from "./render-delta.ts";
 import { loadBaseline } from "./sessions.ts";
 
@@ -49,7 +49,8 @@ export async function handoffStatus(root: string, checkSession: string | null, s
   const outcome = await refGate(root, since, Math.max(1, timeoutMs), ctx);
   const sessionNote = r ? `check session '${session}' still rechecking` : `no resident engine with check session '${session}'`;
   if (!outcome.ran) return { line: `compiler status: not verified (${sessionNote}; the comparison with ${since} did not run: ${outcome.reason})`, introduced: [], how: "not verified" };
-  const how = `errors present now but not at ${since}, ${plural(outcome.files, "changed file")} and their dependents checked (${sessionNote})`;
+  // what was checked, as the gate says it: a comparison that checked nothing (no changed TypeScript file, none in a loaded project) says so
+  const how = `${howChecked(`errors present now but not at ${since}`, outcome, false)} (${sessionNote})`;
   if (outcome.introduced.length) return { line: `compiler status: ${plural(outcome.introduced.length, "introduced error")} unresolved (${how})`, introduced: outcome.introduced, how };
   return { line: `compiler status: no introduced errors (${how}; ${plural(outcome.preExisting, "pre-existing error")} not counted)`, introduced: [], how };
 }

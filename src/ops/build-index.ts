@@ -9,6 +9,7 @@ import { connectHost } from "../host/client.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import { SvcError } from "../errors.ts";
 import { waitForWriter, waitNote, type WaitedFor } from "../store/wait-writer.ts";
+import { nothingCollected } from "./fusion.ts";
 import type { OpContext, OpResult } from "./types.ts";
 
 export interface IndexRequest {
@@ -46,6 +47,8 @@ export interface IndexData {
   semanticNote?: string;
   /** Files this pass skipped because extraction crashed on them twice (kept until they change or --force). */
   crashed?: string[];
+  /** No file was indexed: why, and what to try. */
+  empty?: string;
 }
 
 /** `waited`: this call waited for another writer, whose pass is what brought the index current. */
@@ -128,7 +131,10 @@ export async function buildIndex(request: IndexRequest, ctx: OpContext): Promise
     languages: result.languages,
     unchanged: result.unchanged && !semantic.worked,
     ...(result.crashed ? { crashed: result.crashed.paths } : {}),
+    // an index of no file says why and what to try, never a bare "0 files"
+    ...(result.files === 0 ? { empty: nothingCollected("", {}, ctx.surface) } : {}),
   };
   const warnings = [...(semantic.note ? [semantic.note] : []), ...(waitedFor ? [waitNote(waitedFor)] : []), ...(result.crashed?.detail ? [result.crashed.detail] : []), ...(result.warnings ?? [])];
-  return { text: describe(data, data.unchanged, "", waitedFor !== null), data, ...(warnings.length ? { warnings } : {}) };
+  const text = describe(data, data.unchanged, "", waitedFor !== null);
+  return { text: data.empty ? `${text}\n${data.empty}` : text, data, ...(warnings.length ? { warnings } : {}) };
 }

@@ -3,7 +3,7 @@
 // errors remain (listed on stderr) — the host's session delta, or without a host (or with
 // --since) the errors present now but not at the ref, time-boxed by SVC_GATE_TIMEOUT_MS.
 
-import { refGate, stagedGate } from "../check/gate-ref.ts";
+import { howChecked, refGate, stagedGate } from "../check/gate-ref.ts";
 import { pendingNote, renderGate, renderHookDelta, type CheckSessionResult } from "../check/render-delta.ts";
 import type { Diag } from "../check/diag.ts";
 import { validationError } from "../errors.ts";
@@ -131,9 +131,3 @@ function coverage(outcome: { files: number; checked: number; note?: string }): P
   return { files: outcome.files, checked: outcome.checked, ...(outcome.note ? { note: outcome.note } : {}) };
 }
 
-function howChecked(what: string, outcome: { files: number; checked: number; elapsedMs: number; note?: string }): string {
-  const files = `${outcome.files} changed file${outcome.files === 1 ? "" : "s"}`;
-  if (outcome.note && !outcome.checked) return `${what}: ${files}, nothing checked: ${outcome.note}`;
-  const checked = `${outcome.checked} file${outcome.checked === 1 ? "" : "s"} checked in ${outcome.elapsedMs} ms`;
-  return outcome.note ? `${what}: ${files}, ${checked}: ${outcome.note}` : `${what}: ${files} and their dependents, ${checked}`;
-}

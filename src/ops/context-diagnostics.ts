@@ -8,6 +8,7 @@ import { isCodeLanguage } from "../lang/languages.ts";
 import { collectIndexed } from "../plan/collect.ts";
 import { findSecrets, isCredentialFilePath } from "../text/redact.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
+import { nothingCollected } from "./fusion.ts";
 import type { OpContext, OpResult } from "./types.ts";
 import { readInside } from "../workspace/read-inside.ts";
 
@@ -16,6 +17,8 @@ export interface ContextDiagnosticsData {
   hotspots: { path: string; tokenCost: number }[];
   graphGaps: string[];
   generated: string[];
+  /** No file collected: why, and what to try (every count above is then 0 for that reason). */
+  empty?: string;
 }
 
 /** 0-based line and column of offsets in one text, by binary search over its line starts. */
@@ -68,7 +71,8 @@ export async function contextDiagnostics(request: { path: string }, ctx: OpConte
       .slice(0, 20)
       .map((f) => ({ path: f.path, tokenCost: f.tokens }));
     const text = `${data.secrets.length} secret spans, ${data.hotspots.length} hotspots, ${data.graphGaps.length} files outside the graph, ${data.generated.length} generated files`;
-    return { text, data };
+    if (collection.files.length === 0) data.empty = nothingCollected(ws.relDir, {}, ctx.surface);
+    return { text: data.empty ? `${text}: ${data.empty}` : text, data };
   } finally {
     collection.index.db.close();
   }

@@ -5,6 +5,7 @@ import { indexForRead } from "../indexing/fresh.ts";
 import { changedFiles, resolveRef } from "../git/changes.ts";
 import { loadFileGraph } from "../graph/file-graph.ts";
 import type { IndexState, OpenIndex } from "../index/open.ts";
+import { unreadCaveat, unreadFiles } from "../index/partial-files.ts";
 import { collectFrom } from "../plan/collect.ts";
 import { availabilityHeader } from "../render/availability.ts";
 import { findKind, opName, statusCall } from "../render/surface-calls.ts";
@@ -42,6 +43,8 @@ export interface FindData {
   nearest?: string[];
   /** Nothing matched (symbol, path, text and all): why, and what to try. */
   noMatches?: string;
+  /** Lines were found, but files whose text is not indexed (minified) were not searched: "not conclusive: …". */
+  notSearched?: string;
   /** kind=task */
   grade?: Localization["grade"];
   candidates?: Candidate[];
@@ -177,6 +180,12 @@ export async function find(request: FindRequest, ctx: OpContext): Promise<OpResu
         if (request.kind === "text") out.push(...(rows.length ? [`lines matching '${query}': ${found.total}${found.partial ? "+" : ""}${found.total > rows.length ? ` (showing ${rows.length}; raise limit (CLI --limit) for more)` : ""}`, ...rows.map((r) => `  ${r}`)] : []));
         else out.push(...section("lines", found.total, rows.length, rows));
         if (found.partial && rows.length) out.push(`  partial: ${found.partial}`);
+        // lines found, but not in a minified file (its text is not indexed): the list is not every match
+        const unsearched = rows.length ? unreadCaveat({ partial: [], minified: unreadFiles(db, ws.relDir).minified }, "text").slice(2) : "";
+        if (unsearched) {
+          data.notSearched = unsearched;
+          out.push(`  ${unsearched}`);
+        }
       }
     }
     const found = (data.symbols?.total ?? 0) + (data.paths?.total ?? 0) + (data.text?.total ?? 0) + (data.lines?.total ?? 0);
@@ -188,7 +197,9 @@ export async function find(request: FindRequest, ctx: OpContext): Promise<OpResu
       out.length = index.state === "ready" ? 0 : out.length;
       const read = data.lines?.partial ? ` (lines: ${data.lines.partial})` : "";
       const indexed = Number(index.meta.index_inventory_count ?? 0);
-      data.noMatches = `no matches for '${query}' (${what})${scope} in ${plural(indexed, "indexed file")}${read}${nearest.length ? `; nearest names: ${nearest.join(", ")}` : ""}; ${noMatchNext(request.kind, indexed, ws.relDir, ctx.surface)}`;
+      // a symbol not found may be declared in a file the syntax tier could only partly read or did not parse (minified); text not found may be in a minified file (not full-text indexed)
+      const partial = request.kind === "symbol" || request.kind === "text" || request.kind === "all" ? unreadCaveat(unreadFiles(db, ws.relDir), request.kind === "symbol" ? "declarations" : "text") : "";
+      data.noMatches = `no matches for '${query}' (${what})${scope} in ${plural(indexed, "indexed file")}${read}${nearest.length ? `; nearest names: ${nearest.join(", ")}` : ""}${partial}; ${noMatchNext(request.kind, indexed, ws.relDir, ctx.surface)}`;
       out.push(data.noMatches);
     }
     return { text: out.join("\n"), data };

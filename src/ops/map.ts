@@ -3,6 +3,7 @@
 
 import type { Database } from "bun:sqlite";
 import { indexForRead } from "../indexing/fresh.ts";
+import { unreadCaveat, unreadFiles } from "../index/partial-files.ts";
 import type { IndexState } from "../index/open.ts";
 import { availabilityHeader } from "../render/availability.ts";
 import { findKind, opName, statusCall } from "../render/surface-calls.ts";
@@ -52,7 +53,7 @@ function emptyMap(db: Database, scope: string, scopeArgs: string[], relDir: stri
   if (total === 0) return `no indexed files under ${where} (the inventory skips ignored, binary and oversized files); check path, or ${statusCall(surface)} for the root and its files`;
   const tests = files.reduce((n, r) => n + r.tests, 0);
   const kinds = files.slice(0, 5).map((r) => `${r.language || "other"} ${r.n}`).join(", ");
-  return `none of the ${total} indexed file${total === 1 ? "" : "s"} under ${where} (${kinds}${tests ? `; ${tests} test${tests === 1 ? "" : "s"}, excluded` : ""}) declares a top-level symbol; ${opName(surface, "toc")} lists the files, ${findKind(surface, "text", true)} searches their text`;
+  return `none of the ${total} indexed file${total === 1 ? "" : "s"} under ${where} (${kinds}${tests ? `; ${tests} test${tests === 1 ? "" : "s"}, excluded` : ""}) declares a top-level symbol${unreadCaveat(unreadFiles(db, relDir), "declarations")}; ${opName(surface, "toc")} lists the files, ${findKind(surface, "text", true)} searches their text`;
 }
 
 export async function map(request: MapRequest, ctx: OpContext): Promise<OpResult<MapData>> {

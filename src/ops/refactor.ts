@@ -21,6 +21,8 @@ import type { RefactorOperation } from "../refactor/operations.ts";
 import { signatureContents, type SignatureChange } from "../refactor/signature.ts";
 import { keepLineEndings } from "../refactor/style.ts";
 import { resolveTarget } from "../refactor/target.ts";
+import { importersOf, unreachedLine, unreachedUses } from "../refactor/unreached.ts";
+import { isCheckable } from "../check/gate-compare.ts";
 import { confine } from "../workspace/confine.ts";
 import { textReader } from "../workspace/files.ts";
 import { readInside } from "../workspace/read-inside.ts";
@@ -55,6 +57,8 @@ export interface RefactorData {
   grade?: "resident" | "cold";
   /** The project style the engine formatted its edits in (code-style.ts). */
   style?: CodeStyle;
+  /** Files importing the declaring file that mention the name but the compiler neither edited nor checked (unreached.ts): the change is not verified there. */
+  unreached?: string[];
 }
 
 const refused = (operation: RefactorOperation, reason: string): OpResult<RefactorData> => ({ text: `cannot ${operation}: ${reason}`, data: { operation, status: "refused", reason } });
@@ -114,17 +118,26 @@ async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, f
   let computed: { contents: Map<string, string> } | { refused: string };
   let title: string;
   let style: CodeStyle | null = null;
+  // a symbol operation: the declaring file's importers, its name and file (to name the uses the edit did not reach)
+  let importers: string[] = [];
+  let name = "";
+  let declaring = "";
   if (op === "rename" || op === "extract-interface" || op === "move-to-file" || SIGNATURE_OPS.includes(op)) {
     const index = await indexAfterBuild(root, ctx);
     if (!index.available) return refused(op, `the index is not available (${index.state}: ${index.detail})`);
     let target;
     try {
       target = resolveTarget(index.db, request.symbol!.trim(), request.containingType?.trim() || null, file, textReader(root));
+      if (target.ok) importers = importersOf(index.db, target.symbol.path);
     } finally {
       index.db.close();
     }
     if (!target.ok) return refused(op, target.reason);
+    // the engine edits and checks TypeScript and JavaScript only: a declaration in another language is refused by name, not by the engine's failure
+    if (!isCheckable(target.symbol.path)) return refused(op, `${target.symbol.qualifiedName} is declared in ${target.symbol.path}, not a TypeScript or JavaScript file: the compiler-executed refactors edit TypeScript and JavaScript only`);
     const t = target;
+    name = t.symbol.name;
+    declaring = t.symbol.path;
     if (op === "rename") {
       const newName = validateNewName(request.newName);
       title = `${target.symbol.qualifiedName} -> ${newName}`;
@@ -182,14 +195,18 @@ async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, f
     const left = staged.after.filter((d) => d.path === rel && d.code === code);
     if (left.length) return refused(op, `${left.length} ${code} remain in ${rel} after the engine's fixes (${left.map((d) => `${rel}:${d.line}`).join(", ")})`);
   }
+  // uses the edit must reach (a rename, a moved declaration, a changed signature) in files the compiler never saw
+  const reaching = op === "rename" || op === "move-to-file" || SIGNATURE_OPS.includes(op);
+  const unreached = reaching ? unreachedUses(importers, name, new Set([declaring, ...staged.files.map((f) => f.file)]), textReader(root)) : [];
   const lines = [
     `staged ${op}: ${title} (${staged.files.length} file${staged.files.length === 1 ? "" : "s"} changed, not written to disk)`,
     `verified: no new errors in ${staged.checked} file${staged.checked === 1 ? "" : "s"} re-checked with the edits in memory (${ENGINE_NAME}, ${cw.grade})`,
+    ...(unreached.length ? [unreachedLine(unreached, declaring, name)] : []),
     ...(style ? [`edits formatted in the project's ${describeCodeStyle(style)}`] : []),
     ...staged.diffs.map((d) => d.diff.trimEnd()),
     `apply each file with svc_workspace action=apply file=<file> content=<content> expectedHash=<expectedHash> write=true (the structured result lists them)`,
   ];
-  return { text: lines.join("\n"), data: { operation: op, status: "staged", files: staged.files, diffs: staged.diffs, checked: staged.checked, grade: cw.grade, ...(style ? { style } : {}) } };
+  return { text: lines.join("\n"), data: { operation: op, status: "staged", files: staged.files, diffs: staged.diffs, checked: staged.checked, grade: cw.grade, ...(style ? { style } : {}), ...(unreached.length ? { unreached } : {}) } };
 }
 
 export async function refactor(request: RefactorRequest, ctx: OpContext): Promise<OpResult<RefactorData>> {

@@ -9,7 +9,7 @@ import { changedFiles, resolveRef, type ChangedFile } from "../git/changes.ts";
 import { loadFileGraph } from "../graph/file-graph.ts";
 import { apiDelta, hideDeltaSecrets, renderApiDelta, sortApiDelta, type ApiChange, type DeltaVersions } from "../plan/api-delta.ts";
 import { checkApiDelta } from "../check/api-compat.ts";
-import { reviewMap, sourcesFirst } from "../plan/changes.ts";
+import { nothingChanged, reviewMap, sourcesFirst } from "../plan/changes.ts";
 import { collectIndexed } from "../plan/collect.ts";
 import { planFromSeeds } from "../plan/context.ts";
 import { availabilityHeader } from "../render/availability.ts";
@@ -99,6 +99,9 @@ export async function review(request: ReviewRequest, ctx: OpContext): Promise<Op
       return f ? [{ id: f.id, label: `changed since ${request.changedSince} (${c.status}, +${c.added} -${c.deleted})` }] : [];
     });
     const notes = changed.filter((c) => c.status === "deleted").map((c) => `deleted: ${c.path}`);
+    // nothing to review: why (the working tree matches the ref, or what changed is not collected) and what to try
+    const inScope = changed.filter((c) => byPath.has(c.path));
+    if (inScope.length === 0) notes.push(await nothingChanged(ws.root, changed.length, { changedSince: request.changedSince, surface: ctx.surface, op: "review" }));
     const plan = planFromSeeds(collection, seeds, 2, "review", notes, "changed");
     if (!request.includeTests) plan.entries = plan.entries.filter((e) => e.mustKeep || !collection.byId.get(e.fileId)?.isTest);
     if (request.planOnly) return planOnly(plan);
@@ -110,10 +113,8 @@ export async function review(request: ReviewRequest, ctx: OpContext): Promise<Op
       return { text: handoffPacket(request.changedSince, changed, delta, status.line, tests), data };
     }
     const graph = loadFileGraph(collection.index.db, collection.index.meta.index_completed_at ?? "");
-    const inScope = changed.filter((c) => byPath.has(c.path));
     plan.prelude = [
       availabilityHeader(collection.index.state, collection.index.meta, collection.index.detail),
-      ...(changed.length === 0 ? [`no changes since ${request.changedSince}`] : []),
       ...renderApiDelta(delta),
       ...(await reviewMap(collection, inScope, request.changedSince, graph)),
     ];

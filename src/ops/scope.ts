@@ -38,7 +38,7 @@ export async function planScope(collection: Collection, request: Pick<ScopeReque
     const byPath = new Map(collection.files.map((f) => [f.path, f.id]));
     const best = loc.candidates[0]?.score || 1;
     const seeds = loc.candidates.slice(0, Math.max(1, loc.cluster || 3)).map((c) => ({ id: byPath.get(c.path) as number, label: `task candidate ${c.score.toFixed(2)}`, score: c.score / best }));
-    if (seeds.length === 0) throw validationError(`query '${request.query}' matched no collected file`);
+    if (seeds.length === 0) throw validationError(`query '${request.query}' matched no collected file (${collection.files.length} collected); try other or fewer words, or mode "focus" with a file path or a declared name as the seed`);
     return planFromSeeds(collection, seeds, 1, "search", [`localize [${loc.grade}]`], "exact-seed");
   }
   const since = request.since ?? "HEAD";

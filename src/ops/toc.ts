@@ -16,6 +16,7 @@ import {
 } from "../render/toc.ts";
 import { tokenCounter, type TokenCounter } from "../text/tokens.ts";
 import { fitData, warningLines } from "../render/fit.ts";
+import { commentSafe } from "../render/format.ts";
 import { setAsideDataAndDocs, setAsideLines, type SetAside } from "../plan/source-split.ts";
 import type { SkippedFile } from "../workspace/inventory.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
@@ -45,7 +46,7 @@ export interface TocData {
 
 function skippedNote(skipped: readonly SkippedFile[]): string {
   if (skipped.length === 0) return "";
-  const shown = skipped.slice(0, 5).map((s) => `${s.path} (${s.reason})`);
+  const shown = skipped.slice(0, 5).map((s) => `${commentSafe(s.path)} (${s.reason})`);
   const more = skipped.length > 5 ? `, and ${skipped.length - 5} more` : "";
   return `<!-- skipped ${skipped.length} file${skipped.length === 1 ? "" : "s"}: ${shown.join(", ")}${more} -->`;
 }
@@ -101,7 +102,7 @@ export async function toc(request: TocRequest, ctx: OpContext): Promise<OpResult
     });
     const total = entries.reduce((sum, e) => sum + e.tokens, 0);
     const scope = ws.relDir;
-    const footer = [skippedNote(collection.skipped), ...setAsideLines(setAside, ctx.surface).map((l) => `<!-- ${l} -->`)].filter(Boolean).join("\n");
+    const footer = [skippedNote(collection.skipped), ...setAsideLines(setAside, ctx.surface).map((l) => `<!-- ${commentSafe(l)} -->`)].filter(Boolean).join("\n");
     // The structured result counts toward the budget: it takes at most a quarter, the tree the rest.
     const base = {
       root: ws.root,

@@ -22,6 +22,8 @@ export interface OpContext {
    * receives both (MCP's content and structuredContent, the host's RPC result, --json).
    */
   textOnly?: boolean;
+  /** The text is shown on a terminal, its control characters escaped (`\x1b`, surfaces/cli/output.ts): the engine escapes it before the fit, so the budget counts what is shown. */
+  terminal?: boolean;
   /** Run another operation by its engine name through the engine (validation, budgets); set by the engine, so operations need not import it. */
   invoke?: (op: string, request: Record<string, unknown>) => Promise<OpResult>;
 }

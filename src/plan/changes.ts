@@ -19,7 +19,7 @@ export interface ChangesPlanOptions {
   level: Level;
   /** Who asks, for the next call an empty answer names. */
   surface?: Surface;
-  op?: "changes" | "fuse" | "scope";
+  op?: "changes" | "fuse" | "scope" | "review";
 }
 
 /** Changed sources before changed tests, generated files last (under a budget the sources survive); then by path. */

@@ -6,6 +6,7 @@ import type { Database } from "bun:sqlite";
 import { SvcError, validationError } from "../errors.ts";
 import { indexAfterBuild } from "../indexing/fresh.ts";
 import type { OpenIndex } from "../index/open.ts";
+import { isMinifiedRow } from "../index/partial-files.ts";
 import type { LanguageId } from "../lang/languages.ts";
 import { isLockfile, isTrivial } from "../workspace/classify.ts";
 import { loadConfig } from "../workspace/config.ts";
@@ -44,6 +45,8 @@ export interface IndexedFile {
   isGenerated: boolean;
   /** The syntax tier could not read all of it (parse_status partial): its declarations may be incomplete. */
   partial?: boolean;
+  /** A minified code file: never parsed (only declarations at line heads listed), not full-text indexed. */
+  minified?: boolean;
 }
 
 export interface Collection {
@@ -157,6 +160,7 @@ function collectFiles(index: OpenIndex, ws: Workspace, options: CollectOptions):
       isTest: row.is_test === 1,
       isGenerated: row.is_generated === 1,
       ...(row.parse_status === "partial" ? { partial: true } : {}),
+      ...(isMinifiedRow(row) ? { minified: true } : {}),
     });
   }
   return files;

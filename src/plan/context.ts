@@ -10,7 +10,8 @@ import type { Level } from "../render/reduce/index.ts";
 import { confine } from "../workspace/confine.ts";
 import type { Collection } from "./collect.ts";
 import type { Plan, PlanEntry, Role } from "./model.ts";
-import { resolveSeed } from "./seeds.ts";
+import { resolveSeed, SEED_NEXT, unreadOf } from "./seeds.ts";
+import { unreadCaveat } from "../index/partial-files.ts";
 import { resolveWiringSeed, type WiringKind } from "./wiring-seeds.ts";
 
 export interface ContextSeeds {
@@ -120,7 +121,11 @@ export function planContext(collection: Collection, given: Partial<Record<keyof 
   if (total === 0) throw validationError("provide at least one seed: seeds (symbols), files, services, requests, configs or routes");
   const notes: string[] = [];
   const hits = resolveSeeds(collection, seeds, notes);
-  if (hits.length === 0) throw validationError(`no seed matched a collected file (${notes.join("; ")})`);
+  if (hits.length === 0) {
+    // a symbol not found may be declared in a file the syntax tier could only partly read
+    const caveat = seeds.seeds.length ? unreadCaveat(unreadOf(collection.files), "declarations") : "";
+    throw validationError(`no seed matched a collected file (${notes.join("; ")})${caveat}; ${SEED_NEXT}`);
+  }
   return planFromSeeds(collection, hits, depth, mode, notes, "exact-seed");
 }
 

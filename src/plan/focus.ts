@@ -18,7 +18,7 @@ export interface FocusPlanOptions {
 export function planFocus(collection: Collection, options: FocusPlanOptions): Plan {
   const db = collection.index.db;
   const seed = resolveSeed(db, options.focus, collection.files, collection.workspace.relDir);
-  if (!seed) throw seedNotFound(options.focus);
+  if (!seed) throw seedNotFound(options.focus, collection.files);
   const notes: string[] = [];
   let keepWhole: string[] | undefined;
   if (seed.member) {

@@ -106,7 +106,7 @@ export function planSearch(collection: Collection, options: SearchPlanOptions): 
   const db = collection.index.db;
   const terms = queryTerms(options.query);
   const first = rankFiles(collection, terms);
-  if (first.size === 0) throw validationError(`query '${options.query}' matched no collected file`);
+  if (first.size === 0) throw validationError(`query '${options.query}' matched no collected file (${collection.files.length} collected); try other or fewer words, or a description of what the code does: svc_find kind=task (CLI: svc find --kind task <text>)`);
   const seeds = best(first, collection, options.queryTop);
   const notes: string[] = [];
   // Pseudo-relevance feedback: may add files, never removes a first-pass seed.

@@ -5,6 +5,7 @@ import type { Database } from "bun:sqlite";
 import { validationError } from "../errors.ts";
 import { baseName } from "../lang/languages.ts";
 import type { IndexedFile } from "./collect.ts";
+import { unreadCaveat, type UnreadFiles } from "../index/partial-files.ts";
 import { NAMED_TYPE_KINDS_SQL } from "../lang/model.ts";
 
 export interface ResolvedSeed {
@@ -50,6 +51,15 @@ export function resolveSeed(db: Database, seed: string, files: readonly IndexedF
   return null;
 }
 
-export function seedNotFound(seed: string): Error {
-  return validationError(`focus seed '${seed}' matched no collected file`);
+/** A focus seed that matched nothing: what was searched, a caveat when files were only partly read, and what to try. */
+export function seedNotFound(seed: string, files: readonly IndexedFile[]): Error {
+  return validationError(`focus seed '${seed}' matched no collected file (${files.length} collected)${unreadCaveat(unreadOf(files), "declarations")}; ${SEED_NEXT}`);
+}
+
+/** What to try after a seed that matched nothing (surface-neutral: an error is not rendered per surface). */
+export const SEED_NEXT = "pass a file path, a folder or a declared name; svc_find looks one up (CLI: svc find <name>)";
+
+/** The collected files the syntax tier could only partly read, and the minified ones it did not parse. */
+export function unreadOf(files: readonly IndexedFile[]): UnreadFiles {
+  return { partial: files.filter((f) => f.partial).map((f) => f.path), minified: files.filter((f) => f.minified).map((f) => f.path) };
 }

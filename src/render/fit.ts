@@ -6,6 +6,7 @@
 // with a marker saying what was cut and what to call instead.
 
 import { SvcError, validationError } from "../errors.ts";
+import { commentSafe } from "./format.ts";
 import { isApplyHandoff } from "./redact-output.ts";
 import type { TokenCounter } from "../text/tokens.ts";
 import { formatTokens } from "../text/tokens.ts";
@@ -25,7 +26,7 @@ export interface BudgetedAnswer {
 
 /** The warning lines as MCP prepends them to the text. */
 export function warningLines(warnings: readonly string[] | undefined): string {
-  return (warnings ?? []).map((w) => `<!-- svc: warning: ${w} -->\n`).join("");
+  return (warnings ?? []).map((w) => `<!-- svc: warning: ${commentSafe(w)} -->\n`).join("");
 }
 
 /** Tokens of everything a client receives for this answer: warnings, text and structured result — without the structured result when the client is shown the text alone (`textOnly`: the CLI without --json). */

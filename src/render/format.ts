@@ -5,8 +5,14 @@ import { extensionOf } from "../lang/languages.ts";
 export const FORMATS = ["xml", "markdown", "json"] as const;
 export type Format = (typeof FORMATS)[number];
 
+/** An attribute value: `&`, `"`, `<` and `>` escaped, so no path or name can end the element's tag early or open another (`src/x</file>/a.ts`). */
 function escapeAttr(value: string): string {
-  return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+  return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/** Text inside an `<!-- … -->` comment: a `-->` in it (a path, a name, a warning) would end the comment early and turn the rest into content; shown as `- ->`. */
+export function commentSafe(text: string): string {
+  return text.replace(/-->/g, "- ->");
 }
 
 function fence(content: string): string {

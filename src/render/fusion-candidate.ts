@@ -4,7 +4,7 @@
 
 import { join } from "node:path";
 import type { PlanEntry } from "../plan/model.ts";
-import { fileBlock, textTraits, type Format } from "./format.ts";
+import { commentSafe, fileBlock, textTraits, type Format } from "./format.ts";
 import { secretsIn } from "../text/known-secrets.ts";
 import { reduceFile, type Level } from "./reduce/index.ts";
 import { excerptAround, headAndTail } from "./fit.ts";
@@ -104,7 +104,7 @@ export function prepare(entry: PlanEntry, tier: Level, text: string, options: Re
   });
   // the file's own secrets, found in the whole file: a reduction can cut a value (`…`) or drop the context its detector needs
   const { text: content, count } = secretsIn(text, entry.path).take(reduced, { path: entry.path });
-  const annotated = annotate && options.format !== "json" ? `<!--\nincluded via:\n${entry.provenance.map((p) => `  ${p.replace(/-->/g, "- ->")}`).join("\n")}\n-->\n${content}` : content;
+  const annotated = annotate && options.format !== "json" ? `<!--\nincluded via:\n${entry.provenance.map((p) => `  ${commentSafe(p)}`).join("\n")}\n-->\n${content}` : content;
   const traits = textTraits(text);
   const attrs: Record<string, string> = { ...(annotate ? { role: entry.role, tier } : {}), ...traits };
   let block = fileBlock(options.format, entry.path, annotated, attrs);

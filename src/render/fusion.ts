@@ -6,7 +6,7 @@
 
 import type { Plan, PlanEntry } from "../plan/model.ts";
 import { unifiedDiff } from "./diff.ts";
-import { fileBlock } from "./format.ts";
+import { commentSafe, fileBlock } from "./format.ts";
 import { droppedNote, manifestComment, mapComment, mapText, shortWhy, statsComment, type DroppedFile, type ManifestLine, type MapLine } from "./manifest.ts";
 import type { Level } from "./reduce/index.ts";
 import { compareSent, recordSent, session as sessionFor } from "./session.ts";
@@ -315,7 +315,7 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
     }
     const sessionNote =
       omitted.length || diffed.length
-        ? `<!-- svc: session ${options.sessionId}: ${omitted.length ? `omitted ${omitted.length} unchanged file${omitted.length === 1 ? "" : "s"} already sent (${omitted.join(", ")})` : ""}${omitted.length && diffed.length ? "; " : ""}${diffed.length ? `sent ${diffed.length} changed file${diffed.length === 1 ? "" : "s"} as a diff (${diffed.join(", ")})` : ""}. Call without session for full copies. -->`
+        ? `<!-- svc: session ${options.sessionId}: ${omitted.length ? `omitted ${omitted.length} unchanged file${omitted.length === 1 ? "" : "s"} already sent (${omitted.join(", ")})` : ""}${omitted.length && diffed.length ? "; " : ""}${diffed.length ? `sent ${diffed.length} changed file${diffed.length === 1 ? "" : "s"} as a diff (${commentSafe(diffed.join(", "))})` : ""}. Call without session for full copies. -->`
         : "";
     const manifest = manifestComment({
       files,
@@ -335,7 +335,7 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
       : plan.map
         ? map
         : tiny && sorted[0]
-          ? `<!-- svc: omitted ${data.droppedCount} file${data.droppedCount === 1 ? "" : "s"} to fit ${budgetParam}=${budget}. Fetch ${data.droppedCount > 1 ? "the first" : "it"} with ${fetchOf(sorted[0].path)}. -->`
+          ? `<!-- svc: omitted ${data.droppedCount} file${data.droppedCount === 1 ? "" : "s"} to fit ${budgetParam}=${budget}. Fetch ${data.droppedCount > 1 ? "the first" : "it"} with ${commentSafe(fetchOf(sorted[0].path))}. -->`
           : droppedNote(sorted, budget, data.droppedCount, false, budgetParam, fixed, fetchOf);
     const parts = [prelude, sessionNote, nothingFits ? "" : manifest, ...shown.map((c) => c.block), closing].filter(Boolean);
     if (options.trackTopTokenFiles) parts.push(statsComment(files, plan.collected, total, performance.now() - (options.startedAt ?? performance.now())));
@@ -452,7 +452,7 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
 
 /** The note that nothing fits, in short: the call that fetches the first file (ask's answer at a budget of a few dozen tokens, whose header names the budget). */
 function shortNothingFits(first: DroppedFile, budget: number, budgetParam: string, fetch: (path: string) => string): string {
-  return `<!-- svc: nothing fits ${budgetParam}=${budget}; the first file: ${fetch(first.path)} -->`;
+  return `<!-- svc: nothing fits ${budgetParam}=${budget}; the first file: ${commentSafe(fetch(first.path))} -->`;
 }
 
 /** The data and docs files set aside, in one manifest line (a tiny budget's answer). */

@@ -1,6 +1,7 @@
 // The manifest and the comments around emitted files: what was included (in emission
 // order), what it costs, what was left out and how to get it.
 
+import { commentSafe } from "./format.ts";
 import { focusCall } from "./surface-calls.ts";
 import { baseName } from "../lang/languages.ts";
 import { formatTokens } from "../text/tokens.ts";
@@ -26,7 +27,7 @@ export interface ManifestInput {
 export function manifestComment(m: ManifestInput): string {
   const head = `files: ${m.files.length} (of ${m.collected} collected) | ~${formatTokens(m.totalTokens)} tokens | tokenizer ${m.tokenizer} | level ${m.level} | redacted: ${m.redacted} span${m.redacted === 1 ? "" : "s"}`;
   const lines = m.files.map((f) => `  ${f.path} (~${formatTokens(f.tokens)} tokens)${f.marks.length ? ` [${f.marks.join(", ")}]` : ""}${f.suffix ?? ""}`);
-  return ["<!-- svc:manifest", head, ...lines, ...m.notes.map((n) => `  ${n}`), "-->"].join("\n");
+  return ["<!-- svc:manifest", head, ...[...lines, ...m.notes.map((n) => `  ${n}`)].map(commentSafe), "-->"].join("\n");
 }
 
 export interface DroppedFile {
@@ -41,13 +42,13 @@ export function droppedNote(dropped: readonly DroppedFile[], maxTokens: number, 
   if (nothingFits && first) {
     // the budget to name counts what the answer holds besides files (`fixed`: notes, a prelude, the caller's reserve) and part of the first file
     const least = Math.ceil((fixed + Math.min(first.estimate, 600) + 120) / 100) * 100;
-    return `<!-- svc: nothing fits ${budgetParam}=${maxTokens} (the first file, ${first.path}, is ~${formatTokens(first.estimate)}); raise ${budgetParam} to ${Math.max(400, maxTokens * 2, least)}+ or call ${fetch(first.path)}. -->`;
+    return `<!-- svc: nothing fits ${budgetParam}=${maxTokens} (the first file, ${commentSafe(first.path)}, is ~${formatTokens(first.estimate)}); raise ${budgetParam} to ${Math.max(400, maxTokens * 2, least)}+ or call ${commentSafe(fetch(first.path))}. -->`;
   }
   // a small budget affords a short list
   const listed = Number.isFinite(maxTokens) ? Math.max(1, Math.min(10, Math.floor(maxTokens / 400))) : 10;
-  const shown = dropped.slice(0, listed).map((d) => `${d.path} (~${formatTokens(d.estimate)})`);
+  const shown = dropped.slice(0, listed).map((d) => `${commentSafe(d.path)} (~${formatTokens(d.estimate)})`);
   const more = count > shown.length ? `, and ${count - shown.length} more` : "";
-  return `<!-- svc: omitted ${count} file${count === 1 ? "" : "s"} to fit ${budgetParam}=${maxTokens} (most relevant kept): ${shown.join(", ")}${more}. ${first ? `Fetch ${count > 1 ? "the first" : "it"} with ${fetch(first.path)}.` : ""} -->`;
+  return `<!-- svc: omitted ${count} file${count === 1 ? "" : "s"} to fit ${budgetParam}=${maxTokens} (most relevant kept): ${shown.join(", ")}${more}. ${first ? `Fetch ${count > 1 ? "the first" : "it"} with ${commentSafe(fetch(first.path))}.` : ""} -->`;
 }
 
 /** One line of ask's map: a relevant file not packed, why, and the call that fetches it. */
@@ -76,7 +77,7 @@ export function mapComment(lines: readonly MapLine[], cut: number, budget: numbe
   const calls = lines.length ? `, each with the call that fetches it${common ? ` (add${common} to each)` : ""}` : "";
   const head = `<!-- svc:map — relevant, not packed (${lines.length + cut}), most relevant first${calls}:`;
   const tail = cut ? [`  … ${cut} more${lines.length ? "" : " (all of them)"} cut from this map to fit ${budgetParam}=${budget}; raise ${budgetParam} to list them`] : [];
-  return [head, ...lines.map((l) => mapText(l, common)), ...tail, "-->"].join("\n");
+  return [head, ...lines.map((l) => commentSafe(mapText(l, common))), ...tail, "-->"].join("\n");
 }
 
 const k = (n: number) => `${(n / 1000).toFixed(1)}k`;
@@ -86,6 +87,6 @@ export function statsComment(files: readonly ManifestLine[], collected: number, 
   const top = [...files]
     .sort((a, b) => b.tokens - a.tokens || (a.path < b.path ? -1 : 1))
     .slice(0, 5)
-    .map((f) => `${baseName(f.path)} (${k(f.tokens)})`);
+    .map((f) => `${commentSafe(baseName(f.path))} (${k(f.tokens)})`);
   return `<!-- svc: ${files.length}/${collected} files | ~${formatTokens(totalTokens)} tokens | ${(elapsedMs / 1000).toFixed(1)}s | top: ${top.join(", ")} -->`;
 }

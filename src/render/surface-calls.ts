@@ -43,7 +43,8 @@ export function opName(surface: Surface | undefined, op: "focus" | "search" | "s
 }
 
 /** The call asking `op` again for the changes since another ref: `svc changes HEAD~1` / `svc_changes changedSince=HEAD~1` (fuse: `svc fuse --changed-since …` / `changedSince=…` on its tool). */
-export function changesCall(surface: Surface | undefined, ref: string, op: "changes" | "fuse" | "scope" = "changes"): string {
+export function changesCall(surface: Surface | undefined, ref: string, op: "changes" | "fuse" | "scope" | "review" = "changes"): string {
+  if (op === "review") return surface === "cli" ? `svc review --changed-since ${shellWord(ref)}` : `svc_review changedSince=${ref}`;
   if (op === "scope") return `svc/scope with mode "changes", since "${ref}"`; // an RPC method only
   if (op === "fuse") return surface === "cli" ? `svc fuse --changed-since ${shellWord(ref)}` : `changedSince=${ref}`;
   return surface === "cli" ? `svc changes ${shellWord(ref)}` : `svc_changes changedSince=${ref}`;

@@ -1,6 +1,7 @@
 // Rendering the table of contents at three levels of detail: full (files with their
 // declared types and members), paths only, and one row per directory.
 
+import { commentSafe } from "./format.ts";
 import { opName, type Surface } from "./surface-calls.ts";
 import { formatTokens } from "../text/tokens.ts";
 
@@ -34,7 +35,7 @@ function listNames(names: string[]): string {
 export function tocHeader(files: number, tokens: number, detail: TocDetail, scope: string, partial = 0, surface?: Surface): string {
   const [focus, search, skeleton, toc] = (["focus", "search", "skeleton", "toc"] as const).map((op) => opName(surface, op));
   const lines = [
-    `<!-- svc:table-of-contents files=${files} read-cost=~${formatTokens(tokens)} tokens${scope ? ` path=${scope}` : ""}`,
+    `<!-- svc:table-of-contents files=${files} read-cost=~${formatTokens(tokens)} tokens${scope ? ` path=${commentSafe(scope)}` : ""}`,
     "     A map of the codebase. Each file shows its token cost to read and the types it declares.",
     `     Fetch content with ${focus} (a file or type and its dependencies), ${search} (by topic) or ${skeleton} (signatures only).`,
   ];

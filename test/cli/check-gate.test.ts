@@ -37,7 +37,8 @@ describe("svc gate without a host", () => {
     writeFiles(root, { "README.md": "y\n" });
     const ok = runSvc(["gate"], { cwd: root, env });
     expect(ok.code).toBe(0);
-    expect(ok.stdout).toMatch(/^svc gate: ok, no introduced errors \(since HEAD: 0 changed files/);
+    // the README's change is named as not checked, never counted as no change
+    expect(ok.stdout).toBe("svc gate: ok, no introduced errors (since HEAD: no changed TypeScript or JavaScript file, nothing checked: 1 other changed file not checked (not TypeScript or JavaScript: README.md))\n");
     writeFiles(root, { "tsconfig.json": '{"compilerOptions":{"strict":true}}\n' });
     const config = runSvc(["gate"], { cwd: root, env });
     expect(config.code).toBe(0);
@@ -50,6 +51,18 @@ describe("svc gate without a host", () => {
     const bad = runSvc(["gate", "--since", "nope"], { cwd: root, env });
     expect(bad.code).toBe(1);
     expect(bad.stderr).toStartWith("validation_error:");
+  }, 120_000);
+
+  test("a change the gate cannot check (Python) is named, since a ref and staged, beside what it did check", () => {
+    const root = gitRepo({ "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, noEmit: true } }), "a.ts": "export const a: number = 1;\n", "tool.py": "def f():\n    return 1\n" });
+    writeFiles(root, { "tool.py": "def f(:\n" });
+    const tree = runSvc(["gate", "--json"], { cwd: root, env });
+    expect(JSON.parse(tree.stdout)).toMatchObject({ files: 0, checked: 0, note: "1 other changed file not checked (not TypeScript or JavaScript: tool.py)" });
+    Bun.spawnSync(["git", "add", "tool.py"], { cwd: root });
+    writeFiles(root, { "a.ts": "export const a: number = 2;\n" });
+    Bun.spawnSync(["git", "add", "a.ts"], { cwd: root });
+    const staged = runSvc(["gate", "--staged"], { cwd: root, env });
+    expect(staged.stdout).toMatch(/^svc gate: ok, no introduced errors \(staged changes against HEAD: 1 changed file, \d+ files? checked in \d+ ms: 1 other changed file not checked \(not TypeScript or JavaScript: tool\.py\)\)\n$/);
   }, 120_000);
 
   test("changed files no project holds: the pass says nothing was checked, in the JSON too (never a bare passed: true)", () => {

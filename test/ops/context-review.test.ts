@@ -105,7 +105,7 @@ describe("svc review", () => {
     expect(refused.exitCode).toBe(1);
     expect(refused.text).toBe(
       [
-        "handoff refused: the change since main leaves 3 introduced errors unresolved (errors present now but not at main, 5 changed files and their dependents checked (no resident engine with check session 'hook')). Fix them (svc_check shows repairs), then ask for the handoff again:",
+        "handoff refused: the change since main leaves 3 introduced errors unresolved (errors present now but not at main: 5 changed files and their dependents, 8 files checked (no resident engine with check session 'hook')). Fix them (svc_check shows repairs), then ask for the handoff again:",
         "  Error TS2307 src/orders/order.service.ts:3:37 Cannot find module './create-order.dto' or its corresponding type declarations.",
         "  Error TS2307 src/orders/orders.controller.ts:3:37 Cannot find module './create-order.dto' or its corresponding type declarations.",
         "  Error TS2339 src/orders/orders.controller.ts:16:30 Property 'cancel' does not exist on type 'OrderService'.",
@@ -120,7 +120,7 @@ describe("svc review", () => {
     const handoff = await call("review", { path: root, changedSince: "main", handoff: true });
     expect(handoff.text.split("\n")[0]).toBe("# Handoff: changes since main");
     expect(handoff.text).toContain("## Changed files (");
-    expect(handoff.text).toMatch(/compiler status: no introduced errors \(errors present now but not at main, \d+ changed files and their dependents checked \(no resident engine with check session 'hook'\); \d+ pre-existing errors not counted\)/);
+    expect(handoff.text).toMatch(/compiler status: no introduced errors \(errors present now but not at main: \d+ changed files and their dependents, \d+ files checked \(no resident engine with check session 'hook'\); \d+ pre-existing errors not counted\)/);
     expect(handoff.text).toContain("## Public API delta\npublic API delta:");
     expect(handoff.text).toMatch(/## Tests\nrun the test files that reach the change \(selected by imports\):\n- test\/order.service.test.ts/);
     expect(handoff.text).toContain("## Residual risk");
@@ -129,3 +129,12 @@ describe("svc review", () => {
     await expect(call("review", { path: root, changedSince: "nope" })).rejects.toMatchObject({ prefix: "validation_error" });
   }, 120_000);
 });
+
+test("the handoff's compiler status says what the comparison checked: nothing, when no changed file is TypeScript or in a loaded project", async () => {
+  const tsconfig = JSON.stringify({ compilerOptions: { strict: true, noEmit: true }, include: ["src/**/*.ts"] });
+  const root = gitRepo({ "tsconfig.json": tsconfig, "src/a.ts": "export const a: number = 1;\n", "other/o.ts": "export const o: number = 1;\n", "tool.py": "def f():\n    return 1\n" });
+  writeFiles(root, { "tool.py": "def f(:\n", "other/o.ts": 'export const o: number = "s";\n' });
+  const r = await call("review", { path: root, changedSince: "HEAD", handoff: true });
+  expect(r.text).toContain("compiler status: no introduced errors (errors present now but not at HEAD: 1 changed file, nothing checked: no loaded TypeScript project holds the changed files (other/o.ts); 1 other changed file not checked (not TypeScript or JavaScript: tool.py) (no resident engine with check session 'hook')");
+  expect(r.text).not.toContain("and their dependents checked");
+}, 120_000);

@@ -25,6 +25,9 @@ const EMPTY: Record<string, Array<{ args: Record<string, unknown>; why: Explain 
   ask: [{ args: { task: "zzqqxx frobnicate" }, why: note }],
   fuse: [{ args: {}, why: note }],
   changes: [{ args: { changedSince: "HEAD" }, why: note }],
+  review: [{ args: { changedSince: "HEAD" }, why: (d) => note((d.context ?? {}) as Record<string, unknown>) }],
+  index: [{ args: {}, why: (d) => d.empty as string | undefined }],
+  contextDiagnostics: [{ args: {}, why: (d) => d.empty as string | undefined }],
   graph: [{ args: {}, why: (d) => d.empty as string | undefined }, { args: { detail: "directories" }, why: (d) => d.empty as string | undefined }],
   context: [{ args: { seeds: ["zzqqxx"] }, why: null }],
   impact: [{ args: { symbol: "zzqqxx" }, why: null }],
@@ -36,8 +39,8 @@ const EMPTY: Record<string, Array<{ args: Record<string, unknown>; why: Explain 
 
 /** Operations whose answer is never an empty list (a state, a report, a verdict or a write), or that need real input to run at all. */
 const NOT_A_LIST = new Set([
-  "status", "index", "doctor", "apply", "review", "check", "checkDelta", "gate", "checkSession", "checkOverlay", "checkCapture",
-  "refactor", "refactorRpc", "reduce", "openIndexed", "explain", "contextDiagnostics",
+  "status", "doctor", "apply", "check", "checkDelta", "gate", "checkSession", "checkOverlay", "checkCapture",
+  "refactor", "refactorRpc", "reduce", "openIndexed", "explain",
 ]);
 
 describe("an empty answer says why and what to try, in the text and the structured result", () => {
@@ -61,6 +64,7 @@ describe("an empty answer says why and what to try, in the text and the structur
         } catch (error) {
           if (!(error instanceof SvcError) || error.prefix === "internal_error") problems.push(`${label}: ${String(error)}`);
           else if (why !== null) problems.push(`${label}: refused (${error.formatted}) where an answer saying why was expected`);
+          else if (!/svc_|try |pass /.test(error.message)) problems.push(`${label}: the refusal says nothing to try: ${error.formatted}`);
           continue;
         }
         if (why === null) continue; // an answer instead of the refusal: fine when it has content
@@ -72,6 +76,33 @@ describe("an empty answer says why and what to try, in the text and the structur
     }
     expect(problems).toEqual([]);
   }, 300_000);
+
+  test("on a workspace whose sources the index could not read whole (a syntax-broken file, a minified bundle), every 'none' names them", async () => {
+    const bundle = `!function(){${Array.from({ length: 3000 }, (_, i) => `function m${i}(a,b){return a*${i}+b}`).join("")}}();`;
+    const broken = gitRepo({ "package.json": '{ "name": "b" }\n', "src/broken.ts": "export function broken( {\n  return 1 +;\n}\n", "src/bundle.min.js": `${bundle}\n`, "notes.md": "m1 is the first step\n" });
+    // [operation, request, the files the answer must name] (impact and test resolve names in src/retrieve, which names partly read files only)
+    const both = ["src/broken.ts", "src/bundle.min.js"];
+    const cases: [string, Record<string, unknown>, string[]][] = [
+      ["map", {}, both],
+      ["find", { query: "m1", kind: "symbol" }, both],
+      ["find", { query: "m1", kind: "text" }, ["notes.md", "src/bundle.min.js"]], // lines found, but not every file searched
+      ["find", { query: "m1" }, ["notes.md", "src/bundle.min.js"]],
+      ["find", { query: "m2", kind: "text" }, ["src/bundle.min.js"]],
+      ["context", { seeds: ["m1"] }, both],
+      ["focus", { focus: "m1" }, both],
+      ["impact", { symbol: "broken" }, ["src/broken.ts"]],
+      ["test", { symbol: "broken" }, ["src/broken.ts"]],
+    ];
+    const problems: string[] = [];
+    for (const [op, args, named] of cases) {
+      const said = await call(op, { path: broken, ...args }, { surface: "mcp" }).then(
+        (r) => `${r.text}\n${JSON.stringify(r.data)}`,
+        (e: SvcError) => e.formatted,
+      );
+      for (const path of named) if (!said.includes(path)) problems.push(`${op} ${JSON.stringify(args)}: claims none without naming ${path}: ${said.slice(0, 300)}`);
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
 
   test("changes since a ref with an older one names that call on each surface; map routes say what was looked for", async () => {
     const repo = gitRepo({ "src/a.ts": "export const a = 1;\n" });

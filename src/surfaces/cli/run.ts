@@ -249,7 +249,8 @@ async function runOperation(spec: OperationSpec, raw: Record<string, unknown>, o
     const cwd = typeof options.cwd === "string" ? options.cwd : process.cwd();
     const bar = progressBar(io, !options.quiet);
     // without --json the CLI prints the text alone: the budget counts what it prints
-    const ctx = { cwd, surface: "cli" as const, ...(options.json ? {} : { textOnly: true }) };
+    // a terminal is shown the text with control characters escaped: the engine fits that form (JSON escapes them itself)
+    const ctx = { cwd, surface: "cli" as const, ...(options.json ? {} : { textOnly: true, ...(io.outIsTty ? { terminal: true } : {}) }) };
     let result;
     try {
       result = await invoke(spec, raw, { ...ctx, progress: bar?.update }, cliLabel);

@@ -5,7 +5,7 @@
 // different hook an earlier --force kept).
 
 import { chmodSync, existsSync, lstatSync, readFileSync, renameSync } from "node:fs";
-import { isAbsolute, join, relative } from "node:path";
+import { isAbsolute, join, relative, sep } from "node:path";
 import { validationError } from "../errors.ts";
 import { hasCliCommand } from "../registry/index.ts";
 import { gitText } from "../git/git.ts";
@@ -95,6 +95,13 @@ async function hooksDir(root: string): Promise<string> {
   return isAbsolute(out) ? out : join(root, out);
 }
 
+/** A hooks folder the work tree holds (core.hooksPath = .githooks), so a commit may share it: not the git directory's own. */
+function inWorkTree(root: string, dir: string): boolean {
+  const rel = relative(root, dir);
+  if (rel === "" || rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return false;
+  return rel !== ".git" && !rel.startsWith(`.git${sep}`);
+}
+
 function hookScript(gateLine: string, chained: boolean): string {
   const lines = ["#!/bin/sh", MARKER, "# Blocks a commit while the staged change introduces compiler errors (listed), or when svc gate cannot verify it (bypass: git commit --no-verify)."];
   if (chained) lines.push(`hook_dir=$(dirname "$0")`, `if [ -x "$hook_dir/${KEPT}" ]; then "$hook_dir/${KEPT}" "$@" || exit $?; fi`);
@@ -105,10 +112,11 @@ function hookScript(gateLine: string, chained: boolean): string {
 export async function installHook(request: HookInstallRequest): Promise<HookInstallResult> {
   // A hook calling a command this build lacks would block every commit.
   if (!hasCliCommand("gate")) throw validationError("svc gate is not in this build yet, so no hook was installed");
-  // A hook manager's file is committed (a portable, pinned command); .git/hooks belongs to this clone.
+  // A hook manager's file is committed (a portable, pinned command), and so is a core.hooksPath
+  // folder inside the work tree (.githooks); .git/hooks belongs to this clone.
   const sharedLine = shellLine(selfLaunch(GATE_ARGS, "project"));
-  const gateLine = shellLine(selfLaunch(GATE_ARGS, "local"));
   const dir = await hooksDir(request.root);
+  const gateLine = inWorkTree(request.root, dir) ? sharedLine : shellLine(selfLaunch(GATE_ARGS, "local"));
   const manager = hookManager(request.root, sharedLine);
   if (manager) {
     return { action: "printed", file: manager.file, command: sharedLine, detail: `this repository manages its hooks with ${manager.name}; nothing written. ${manager.how}` };

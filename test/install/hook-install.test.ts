@@ -83,6 +83,16 @@ describe("svc hook install", () => {
     const result = await installHook({ root, force: false });
     expect(result.file).toBe("githooks/pre-commit");
     expect(existsSync(join(root, "githooks/pre-commit"))).toBe(true);
+    // A hooks folder in the work tree is committed and shared: the portable, pinned command, never this machine's path.
+    expect(result.command).toBe(`npx -y svc-engine@${VERSION} gate --staged --strict`);
+    expect(readFileSync(join(root, "githooks/pre-commit"), "utf8")).toContain(`exec npx -y svc-engine@${VERSION} gate --staged --strict\n`);
+    // One outside the work tree stays on this machine: it may name this svc by absolute path, as .git/hooks does.
+    const elsewhere = plainDir({});
+    git(root, "config", "core.hooksPath", elsewhere);
+    const local = await installHook({ root, force: false });
+    const clone = gitRepo({ "a.ts": "export const a = 1;\n" });
+    expect(local.command).toBe((await installHook({ root: clone, force: false })).command);
+    expect(local.command).not.toStartWith("npx ");
   }, 120_000);
 
   test("CLI: prints what it changed; outside git it is a validation error; bad actions are usage errors", () => {

@@ -144,4 +144,21 @@ describe("svc review", () => {
     expect(capped.text).toStartWith("review: the change since main spans 6 files, above maxChangedFiles=2.");
     await expect(call("review", { path: root, changedSince: "nope" })).rejects.toMatchObject({ prefix: "validation_error" });
   }, 120_000);
+
+  test("handoff: the tests to run include those reaching the change through the package entry (past the review plan's two hops); --no-tests claims nothing", async () => {
+    const root = gitRepo({
+      "package.json": JSON.stringify({ name: "chain", type: "module" }),
+      "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: "esnext", moduleResolution: "bundler" } }),
+      "src/wait.ts": "export function wait(ms: number): number { return ms; }\n",
+      "src/client.ts": 'import { wait } from "./wait";\nexport function get(): number { return wait(1); }\n',
+      "src/index.ts": 'export { get } from "./client";\n',
+      "test/get.test.ts": 'import { get } from "../src/index";\nexport const ok = get() === 1;\n',
+    });
+    writeFiles(root, { "src/wait.ts": "// waits\nexport function wait(ms: number): number { return ms; }\n" });
+    const handoff = await call("review", { path: root, changedSince: "main", handoff: true });
+    // test/get.test.ts → src/index.ts → src/client.ts → src/wait.ts: three hops; the packet said no test reached the change
+    expect(handoff.text).toContain("## Tests\nrun the test files that reach the change (selected by imports):\n- test/get.test.ts\n");
+    const without = await call("review", { path: root, changedSince: "main", handoff: true, includeTests: false });
+    expect(without.text).toContain("## Tests\ntest files left out (includeTests=false; CLI --no-tests)\n");
+  }, 120_000);
 });

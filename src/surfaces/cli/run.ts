@@ -287,8 +287,11 @@ function deprecatedAlias(name: string, options: Record<string, unknown>): { requ
     if (typeof options.task !== "string") return { usage: "svc localize needs --task <text>", line: "localize [path] --task <text>" };
     return { request: { query: options.task, kind: "task" }, replacement: "svc find <text> --kind task" };
   }
-  for (const kind of ["service", "request", "route", "config", "symbol"]) {
-    if (typeof options[kind] === "string") return { request: { query: options[kind], kind }, replacement: `svc find <${kind === "route" ? "text" : "name"}> --kind ${kind}` };
-  }
-  return { usage: "svc resolve needs one of --service, --request, --route, --config or --symbol", line: "resolve [path] --service|--request|--route|--config|--symbol <x>" };
+  const line = "resolve [path] --service|--request|--route|--config|--symbol <x>";
+  const given = ["service", "request", "route", "config", "symbol"].filter((kind) => options[kind] !== undefined);
+  // one lookup per call: with two, the first was answered and the other ignored
+  if (given.length > 1) return { usage: `svc resolve takes one of --service, --request, --route, --config or --symbol (given: ${given.map((k) => `--${k}`).join(", ")})`, line };
+  const kind = given[0];
+  if (kind && typeof options[kind] === "string") return { request: { query: options[kind], kind }, replacement: `svc find <${kind === "route" ? "text" : "name"}> --kind ${kind}` };
+  return { usage: "svc resolve needs one of --service, --request, --route, --config or --symbol", line };
 }

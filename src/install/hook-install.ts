@@ -25,6 +25,8 @@ export interface HookInstallResult {
   detail: string;
   /** A foreign hook kept aside (with --force) and run before svc gate. */
   keptAs?: string;
+  /** The pre-merge-commit hook that runs pre-commit for a merge git commits itself (absent when hooks are printed for a manager). */
+  mergeHook?: { action: "created" | "updated" | "unchanged" | "left"; file: string };
 }
 
 const MARKER = "# installed by `svc hook install`";
@@ -36,6 +38,10 @@ const MARKER = "# installed by `svc hook install`";
  */
 export const GATE_ARGS = ["gate", "--staged", "--strict"];
 const KEPT = "pre-commit.before-svc";
+/** git runs pre-merge-commit, not pre-commit, for a merge it commits itself (no conflict): a merge that breaks the types (one side changes a signature, the other adds a call) would land unchecked. */
+const MERGE_HOOK = "pre-merge-commit";
+const MERGE_SCRIPT = ["#!/bin/sh", MARKER, "# git merge runs this hook, not pre-commit, when it commits a merge itself: the same gate checks the merge result.", 'exec "$(dirname "$0")/pre-commit" "$@"', ""].join("\n");
+const MERGE_NOTE = "git runs pre-merge-commit, not pre-commit, for a merge it commits itself: add the same line there too";
 
 interface Manager {
   name: string;
@@ -119,7 +125,7 @@ export async function installHook(request: HookInstallRequest): Promise<HookInst
   const gateLine = inWorkTree(request.root, dir) ? sharedLine : shellLine(selfLaunch(GATE_ARGS, "local"));
   const manager = hookManager(request.root, sharedLine);
   if (manager) {
-    return { action: "printed", file: manager.file, command: sharedLine, detail: `this repository manages its hooks with ${manager.name}; nothing written. ${manager.how}` };
+    return { action: "printed", file: manager.file, command: sharedLine, detail: `this repository manages its hooks with ${manager.name}; nothing written. ${manager.how}\n(${MERGE_NOTE})` };
   }
   const file = join(dir, "pre-commit");
   const shown = relative(request.root, file) || file;
@@ -141,9 +147,26 @@ export async function installHook(request: HookInstallRequest): Promise<HookInst
   }
   const chained = keptAs !== undefined || existsSync(join(dir, KEPT));
   const script = hookScript(gateLine, chained);
-  if (ours && existing === script) return { action: "unchanged", file: shown, command: gateLine, detail: "pre-commit runs svc gate" };
-  writeFileAtomic(file, script);
+  const unchanged = ours && existing === script;
+  if (!unchanged) {
+    writeFileAtomic(file, script);
+    chmodSync(file, 0o755);
+  }
+  const merge = installMergeHook(request.root, dir);
+  const mergeDetail = merge.action === "left" ? `; ${merge.file} was not written by svc and is left as it is (${MERGE_NOTE})` : merge.action === "unchanged" ? "" : `; ${merge.file} runs it for merges git commits itself`;
+  if (unchanged) return { action: "unchanged", file: shown, command: gateLine, detail: `pre-commit runs svc gate${mergeDetail}`, mergeHook: merge };
+  const detail = `pre-commit runs ${gateLine}${keptAs ? ` after the previous hook, kept as ${keptAs}` : ""}${mergeDetail}`;
+  return { action: ours ? "updated" : "created", file: shown, command: gateLine, detail, ...(keptAs ? { keptAs } : {}), mergeHook: merge };
+}
+
+/** The pre-merge-commit hook running pre-commit: written when absent or svc's, a foreign one left as it is. */
+function installMergeHook(root: string, dir: string): NonNullable<HookInstallResult["mergeHook"]> {
+  const file = join(dir, MERGE_HOOK);
+  const shown = relative(root, file) || file;
+  const existing = hookText(file);
+  if (existing === MERGE_SCRIPT) return { action: "unchanged", file: shown };
+  if (existing !== null && !existing.includes(MARKER)) return { action: "left", file: shown };
+  writeFileAtomic(file, MERGE_SCRIPT);
   chmodSync(file, 0o755);
-  const detail = `pre-commit runs ${gateLine}${keptAs ? ` after the previous hook, kept as ${keptAs}` : ""}`;
-  return { action: ours ? "updated" : "created", file: shown, command: gateLine, detail, ...(keptAs ? { keptAs } : {}) };
+  return { action: existing === null ? "created" : "updated", file: shown };
 }

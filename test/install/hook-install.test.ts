@@ -21,7 +21,21 @@ describe("svc hook install", () => {
     expect(script).toContain(`exec ${first.command}\n`);
     expect(first.command).toEndWith(" gate --staged --strict");
     expect(statSync(hookOf(root)).mode & 0o111).toBe(0o111);
-    expect((await installHook({ root, force: false })).action).toBe("unchanged");
+    // git merge runs pre-merge-commit, not pre-commit, for a merge it commits itself: it runs the same hook
+    expect(first.mergeHook).toEqual({ action: "created", file: ".git/hooks/pre-merge-commit" });
+    expect(first.detail).toEndWith("; .git/hooks/pre-merge-commit runs it for merges git commits itself");
+    expect(readFileSync(join(root, ".git/hooks/pre-merge-commit"), "utf8")).toContain('exec "$(dirname "$0")/pre-commit" "$@"\n');
+    expect(statSync(join(root, ".git/hooks/pre-merge-commit")).mode & 0o111).toBe(0o111);
+    const again = await installHook({ root, force: false });
+    expect(again.action).toBe("unchanged");
+    expect(again.mergeHook?.action).toBe("unchanged");
+    // a foreign pre-merge-commit is left as it is, and said
+    const foreign = gitRepo({ "a.ts": "export const a = 1;\n" });
+    writeFiles(foreign, { ".git/hooks/pre-merge-commit": "#!/bin/sh\necho theirs\n" });
+    const left = await installHook({ root: foreign, force: false });
+    expect(left.mergeHook).toEqual({ action: "left", file: ".git/hooks/pre-merge-commit" });
+    expect(left.detail).toContain(".git/hooks/pre-merge-commit was not written by svc and is left as it is");
+    expect(readFileSync(join(foreign, ".git/hooks/pre-merge-commit"), "utf8")).toBe("#!/bin/sh\necho theirs\n");
   }, 120_000);
 
   test("a foreign hook is refused without --force; with --force it is kept and run first", async () => {
@@ -61,9 +75,9 @@ describe("svc hook install", () => {
 
   test("husky, lefthook and pre-commit setups get the line to add; nothing is written", async () => {
     const setups: [Record<string, string>, RegExp][] = [
-      [{ ".husky/pre-commit": "npx lint-staged\n" }, /husky; nothing written\. add this line to \.husky\/pre-commit:\n {2}.+ gate --staged --strict$/],
+      [{ ".husky/pre-commit": "npx lint-staged\n" }, /husky; nothing written\. add this line to \.husky\/pre-commit:\n {2}.+ gate --staged --strict\n\(git runs pre-merge-commit, not pre-commit, for a merge it commits itself: add the same line there too\)$/],
       [{ "package.json": JSON.stringify({ devDependencies: { husky: "9.0.0" } }) }, /husky/],
-      [{ "lefthook.yml": "pre-commit:\n  commands: {}\n" }, /lefthook; nothing written\. add to lefthook\.yml:[\s\S]*run: .+ gate --staged --strict$/],
+      [{ "lefthook.yml": "pre-commit:\n  commands: {}\n" }, /lefthook; nothing written\. add to lefthook\.yml:[\s\S]*run: .+ gate --staged --strict\n\(git runs pre-merge-commit/],
       [{ ".pre-commit-config.yaml": "repos: []\n" }, /pre-commit; nothing written[\s\S]*entry: .+ gate[\s\S]*language: system/],
     ];
     for (const [files, detail] of setups) {
@@ -99,7 +113,7 @@ describe("svc hook install", () => {
     const root = gitRepo({ "a.ts": "export const a = 1;\n" });
     const ok = runSvc(["hook", "install"], { cwd: root });
     expect(ok.code).toBe(0);
-    expect(ok.stdout).toMatch(/^created \.git\/hooks\/pre-commit: pre-commit runs .+ gate --staged --strict\n$/);
+    expect(ok.stdout).toMatch(/^created \.git\/hooks\/pre-commit: pre-commit runs .+ gate --staged --strict; \.git\/hooks\/pre-merge-commit runs it for merges git commits itself\n$/);
     const plain = runSvc(["hook", "install"], { cwd: plainDir({ "a.ts": "x\n" }) });
     expect(plain.code).toBe(1);
     expect(plain.stderr).toMatch(/^validation_error: svc hook install needs a git repository/);

@@ -62,6 +62,11 @@ const ERRNO_TEXT: Record<string, string> = {
   ELOOP: "too many levels of symbolic links",
 };
 
+/** What a file-system error code means, in words (undefined: not one users meet). */
+export function errnoText(code: string): string | undefined {
+  return ERRNO_TEXT[code];
+}
+
 /** A file-system or SQLite failure the user can act on, as a one-line prefixed error (null: not one of them). */
 function systemError(error: Error & { code?: unknown; path?: unknown; syscall?: unknown }): SvcError | null {
   const code = typeof error.code === "string" ? error.code : "";

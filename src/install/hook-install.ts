@@ -4,12 +4,12 @@
 // never overwritten without --force, and even then it is kept and run first (never over a
 // different hook an earlier --force kept).
 
-import { chmodSync, existsSync, lstatSync, readFileSync, renameSync } from "node:fs";
+import { chmodSync, existsSync, lstatSync, readFileSync, renameSync, statSync } from "node:fs";
 import { isAbsolute, join, relative, sep } from "node:path";
 import { validationError } from "../errors.ts";
 import { hasCliCommand } from "../registry/index.ts";
 import { gitText } from "../git/git.ts";
-import { writeFileAtomic } from "../sys/atomic-write.ts";
+import { hardLinked, writeFileAtomic } from "../sys/atomic-write.ts";
 import { selfLaunch, shellLine } from "./launch.ts";
 
 export interface HookInstallRequest {
@@ -129,6 +129,7 @@ export async function installHook(request: HookInstallRequest): Promise<HookInst
   }
   const file = join(dir, "pre-commit");
   const shown = relative(request.root, file) || file;
+  const merge = mergeHookPlan(request.root, dir); // before anything moves: it may refuse
   const existing = hookText(file);
   const ours = existing !== null && existing.includes(MARKER);
   let keptAs: string | undefined;
@@ -148,25 +149,37 @@ export async function installHook(request: HookInstallRequest): Promise<HookInst
   const chained = keptAs !== undefined || existsSync(join(dir, KEPT));
   const script = hookScript(gateLine, chained);
   const unchanged = ours && existing === script;
+  // a hook of ours with other names: refused before anything is written (the rename would cut it from them)
+  const linked = ours && !unchanged ? hardLinked(statSync(file)) : null; // a foreign hook was renamed aside, its links intact
+  if (linked) throw validationError(`${shown}: ${linked}; nothing changed. Give it its own copy first (cp it aside and move the copy over it), then run svc hook install again`);
   if (!unchanged) {
     writeFileAtomic(file, script);
     chmodSync(file, 0o755);
   }
-  const merge = installMergeHook(request.root, dir);
+  writeMergeHook(merge);
   const mergeDetail = merge.action === "left" ? `; ${merge.file} was not written by svc and is left as it is (${MERGE_NOTE})` : merge.action === "unchanged" ? "" : `; ${merge.file} runs it for merges git commits itself`;
-  if (unchanged) return { action: "unchanged", file: shown, command: gateLine, detail: `pre-commit runs svc gate${mergeDetail}`, mergeHook: merge };
+  const mergeHook = { action: merge.action, file: merge.file };
+  if (unchanged) return { action: "unchanged", file: shown, command: gateLine, detail: `pre-commit runs svc gate${mergeDetail}`, mergeHook };
   const detail = `pre-commit runs ${gateLine}${keptAs ? ` after the previous hook, kept as ${keptAs}` : ""}${mergeDetail}`;
-  return { action: ours ? "updated" : "created", file: shown, command: gateLine, detail, ...(keptAs ? { keptAs } : {}), mergeHook: merge };
+  return { action: ours ? "updated" : "created", file: shown, command: gateLine, detail, ...(keptAs ? { keptAs } : {}), mergeHook };
 }
 
-/** The pre-merge-commit hook running pre-commit: written when absent or svc's, a foreign one left as it is. */
-function installMergeHook(root: string, dir: string): NonNullable<HookInstallResult["mergeHook"]> {
-  const file = join(dir, MERGE_HOOK);
-  const shown = relative(root, file) || file;
-  const existing = hookText(file);
-  if (existing === MERGE_SCRIPT) return { action: "unchanged", file: shown };
-  if (existing !== null && !existing.includes(MARKER)) return { action: "left", file: shown };
-  writeFileAtomic(file, MERGE_SCRIPT);
-  chmodSync(file, 0o755);
-  return { action: existing === null ? "created" : "updated", file: shown };
+type MergeHookPlan = NonNullable<HookInstallResult["mergeHook"]> & { path: string };
+
+/** What becomes of the pre-merge-commit hook running pre-commit: written when absent or svc's, a foreign one left as it is; svc's with other names is refused. */
+function mergeHookPlan(root: string, dir: string): MergeHookPlan {
+  const path = join(dir, MERGE_HOOK);
+  const file = relative(root, path) || path;
+  const existing = hookText(path);
+  if (existing === MERGE_SCRIPT) return { action: "unchanged", file, path };
+  if (existing !== null && !existing.includes(MARKER)) return { action: "left", file, path };
+  const linked = existing !== null ? hardLinked(statSync(path)) : null;
+  if (linked) throw validationError(`${file}: ${linked}; nothing changed. Give it its own copy first (cp it aside and move the copy over it), then run svc hook install again`);
+  return { action: existing === null ? "created" : "updated", file, path };
+}
+
+function writeMergeHook(plan: MergeHookPlan): void {
+  if (plan.action !== "created" && plan.action !== "updated") return;
+  writeFileAtomic(plan.path, MERGE_SCRIPT);
+  chmodSync(plan.path, 0o755);
 }

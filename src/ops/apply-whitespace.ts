@@ -65,8 +65,10 @@ function viewedLines(lines: readonly string[]): boolean {
 export function restoreWhitespace(content: string, disk: readonly string[], viewed = looksViewed(content)): { text: string; restored: number } {
   const final = content.endsWith("\n");
   const lines = (final ? content.slice(0, -1) : content).split("\n");
-  if (content === "" || !viewed) return { text: content, restored: 0 };
   const view = asViewed(disk);
+  // A file of blank and whitespace-only lines: views show it empty, and empty content is that view written back.
+  if (content === "" && !view.lines.length && disk.length) return { text: `${disk.join("\n")}\n`, restored: disk.length };
+  if (content === "" || !viewed) return { text: content, restored: 0 };
   if (view.lines.length === disk.length && view.lines.every((l, k) => l === disk[k])) return { text: content, restored: 0 }; // a view shows the file as it is
   const out: string[] = [];
   let restored = 0;

@@ -1,15 +1,19 @@
 // svc_workspace action=apply: the one tree-write path. Confined to the workspace root; an
 // `expectedHash` (SHA-256 of the content the edit was derived from) must match the file as
-// it is now, on dry runs too; nothing is written unless write=true, and then atomically.
+// it is now, on dry runs too; nothing is written unless write=true, and then atomically, and
+// only if the file is still as apply read it when the new one is renamed over it.
 // A host serving the root is told at once, so the index (and its resident engine) follow.
 
 import { createHash } from "node:crypto";
-import { lstatSync, mkdirSync, readFileSync, readlinkSync, realpathSync, statSync, type Stats } from "node:fs";
+import { lstatSync, mkdirSync, readFileSync, readlinkSync, realpathSync, statSync, writeFileSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
-import { clipInput, validationError } from "../errors.ts";
+import { clipInput, errnoText, SvcError, validationError } from "../errors.ts";
 import { connectHost } from "../host/client.ts";
 import { decodeStrict, keepFileStyle, refuseUnencodable, restoreMarkers } from "./apply-fidelity.ts";
-import { ownerNotKeepable, writeFileAtomic } from "../sys/atomic-write.ts";
+import { refuseLookalike, refuseReadOnlyFolder, statOrNull } from "./apply-place.ts";
+import { refuseCutView, refuseReducedView } from "./apply-reduced.ts";
+import { hardLinked, ownerNotKeepable, writeFileAtomic } from "../sys/atomic-write.ts";
+import { isBinary } from "../workspace/classify.ts";
 
 /** expectedHash of a file the edit creates: apply refuses if one has appeared since. */
 export const ABSENT = "absent";
@@ -52,11 +56,10 @@ export function sha256(bytes: string | Uint8Array): string {
  * The bytes of the file apply would replace (null: none yet) and its text, or the refusal:
  * not a regular file, read-only (the rename of an atomic write would replace it anyway, the
  * folder being writable: a file nobody may write is not svc's to change), hard-linked, one
- * whose owner or group the rewrite could not give back, not valid UTF-8.
- * A refactor stages nothing apply would refuse (refactor/stage.ts), so a handoff never stops
- * after its first files were written.
+ * whose owner or group the rewrite could not give back, not valid UTF-8, binary as views
+ * judge it (they skip it, so no edit can be derived from one).
  */
-export function replaceable(abs: string, rel: string): { bytes: Buffer; text: string } | null {
+function replaceable(abs: string, rel: string): { bytes: Buffer; text: string } | null {
   let stat;
   try {
     stat = statSync(abs);
@@ -67,11 +70,30 @@ export function replaceable(abs: string, rel: string): { bytes: Buffer; text: st
   if ((stat.mode & 0o222) === 0) throw validationError(`refusing to apply to '${rel}': the file is read-only (mode ${(stat.mode & 0o777).toString(8)}); make it writable first if it is meant to change`);
   // Other names of the same bytes, maybe outside the workspace: written in place they would change too, written by the
   // atomic rename this name would be cut from them (they keeping the old content, silently).
-  if (stat.nlink > 1) throw validationError(`refusing to apply to '${rel}': the file has ${stat.nlink} hard links (other names for the same bytes, which may be outside the workspace): a write would change them too or cut this name from them; give it its own copy first (cp '${rel}' '${rel}.own' && mv '${rel}.own' '${rel}') if it is meant to change alone`);
+  const linked = hardLinked(stat, "the workspace");
+  if (linked) throw validationError(`refusing to apply to '${rel}': ${linked}; give it its own copy first (cp '${rel}' '${rel}.own' && mv '${rel}.own' '${rel}') if it is meant to change alone`);
   const owner = ownerNotKeepable(stat);
   if (owner) throw validationError(`refusing to apply to '${rel}': ${owner}; edit it as its owner if it is meant to change`);
   const bytes = readFileSync(abs);
-  return { bytes, text: decodeStrict(rel, bytes) };
+  const text = decodeStrict(rel, bytes);
+  // (UTF-16 with a byte order mark, never valid UTF-8, was named by decodeStrict; without one its ASCII characters come with NUL bytes)
+  if (isBinary(bytes)) {
+    throw validationError(`refusing to apply to '${rel}': the file on disk holds a NUL byte (line ${text.slice(0, text.indexOf("\0")).split("\n").length}), so svc takes it for binary (or UTF-16 without a byte order mark): views skip it, so no edit can have been derived from one, and apply would write text over every byte; edit it with a tool that knows its format, or remove it first if a text file is to replace it`);
+  }
+  return { bytes, text };
+}
+
+/**
+ * What apply would replace at `abs` (replaceable: null for a new file), or its refusal — also
+ * of a new file named like an existing one but for case or normalization, and of a folder it
+ * cannot write in. A refactor stages nothing this refuses (refactor/stage.ts), so a handoff
+ * never stops after its first files were written.
+ */
+export function applicable(root: string, abs: string, rel: string): { bytes: Buffer; text: string } | null {
+  const current = replaceable(abs, rel);
+  if (!current) refuseLookalike(root, rel);
+  refuseReadOnlyFolder(root, abs, rel);
+  return current;
 }
 
 /** A new file's nearest existing ancestor must be a directory: name a dangling symbolic link or a file in the way (mkdir would answer EEXIST or ENOTDIR). */
@@ -109,19 +131,41 @@ function stillInside(root: string, abs: string, rel: string): string {
   return abs;
 }
 
-function statOrNull(path: string): Stats | null {
-  try {
-    return statSync(path);
-  } catch {
-    return null;
-  }
-}
-
 /** Most file systems refuse a path component over 255 bytes (ENAMETOOLONG): say so before anything is tried. */
 const NAME_MAX_BYTES = 255;
 function refuseLongNames(rel: string): void {
   const long = rel.split("/").find((part) => Buffer.byteLength(part) > NAME_MAX_BYTES);
   if (long) throw validationError(`cannot apply to '${clipInput(rel)}': the name '${clipInput(long, 40)}' is ${Buffer.byteLength(long)} bytes, over the ${NAME_MAX_BYTES}-byte limit of file names`);
+}
+
+/**
+ * Write `output` over the file apply read as `previousHash` (null: none), only if it is still
+ * that file when the new one is renamed over it: a change made since apply read it (another
+ * editor, a second apply on the same file) is refused, never silently overwritten — whether
+ * or not the caller gave an expectedHash, the put-back endings, BOM and secrets came from
+ * that read. A failing write names the file, not its temp file.
+ */
+function write(abs: string, rel: string, output: string, previousHash: string | null): void {
+  const stillAsRead = () => {
+    const race = process.env.SVC_TEST_APPLY_RACE; // tests only: another writer's bytes, landing between apply's read and its rename
+    if (race !== undefined) writeFileSync(abs, race);
+    let now: string | null = null;
+    try {
+      now = sha256(readFileSync(abs));
+    } catch {
+      // gone
+    }
+    if (now === previousHash) return;
+    throw validationError(`conflict: ${rel} changed while apply was writing it (expected ${previousHash ?? "no file"}, found ${now ?? "no file"}); nothing was written. Derive the edit again from the file as it is now`);
+  };
+  try {
+    writeFileAtomic(abs, output, { beforeRename: stillAsRead });
+  } catch (error) {
+    if (error instanceof SvcError) throw error;
+    const code = (error as { code?: string }).code ?? "";
+    const why = errnoText(code) ? `${errnoText(code)} (${code})` : (error as Error).message;
+    throw validationError(`cannot write '${rel}': ${why}; nothing was written, the file is as it was`);
+  }
 }
 
 async function tellHost(root: string): Promise<boolean> {
@@ -148,7 +192,7 @@ export async function apply(request: ApplyRequest, ctx: OpContext): Promise<OpRe
   if (target.rel === "") throw validationError(`refusing to apply to '${request.file}': svc does not write the root itself`);
   refuseLongNames(target.rel);
   refuseUnencodable(target.rel, request.content);
-  const current = replaceable(target.abs, target.rel);
+  const current = applicable(ws.root, target.abs, target.rel);
   const before = current?.bytes ?? null;
   const previousHash = before ? sha256(before) : null;
   if (expected === ABSENT && before) throw validationError(`conflict: ${target.rel} was created since the edit was derived (expected no file, found ${previousHash})`);
@@ -157,6 +201,10 @@ export async function apply(request: ApplyRequest, ctx: OpContext): Promise<OpRe
   }
   const disk = current?.text ?? null;
   const secrets = restoreMarkers(target.rel, request.content, disk === null ? null : disk.replace(/^\uFEFF/, ""));
+  if (disk !== null) {
+    refuseReducedView(target.rel, secrets.text, disk);
+    refuseCutView(target.rel, secrets.text, disk);
+  }
   if (!before) {
     // the path as named: a dangling link on the way gets its own word (confine resolved it to where it points)
     const named = resolve(ws.root, request.file);
@@ -175,9 +223,11 @@ export async function apply(request: ApplyRequest, ctx: OpContext): Promise<OpRe
     return { text: `${request.write ? "unchanged" : "dry run (no write): unchanged"}: ${target.rel} already has this content (${data.chars} chars${keptNote}); nothing ${request.write ? "was" : "would be"} written.`, data };
   }
   if (!request.write) {
-    return { text: `dry run (no write): would ${verb} ${target.rel} (${data.chars} chars${keptNote}). Re-run with write=true to apply.`, data };
+    // without an expectedHash the write would replace whatever the file holds by then: say which hash makes it refuse a change made meanwhile
+    const guard = expected ? "" : ` and expectedHash=${previousHash ?? ABSENT} (a change made to the file meanwhile is then refused, not overwritten)`;
+    return { text: `dry run (no write): would ${verb} ${target.rel} (${data.chars} chars${keptNote}). Re-run with write=true${guard} to apply.`, data };
   }
-  writeFileAtomic(stillInside(ws.root, target.abs, target.rel), output);
+  write(stillInside(ws.root, target.abs, target.rel), target.rel, output, previousHash);
   data.written = true;
   data.indexedByHost = ctx.host ? false : await tellHost(ws.root);
   const past = action === "overwrite" ? "overwrote" : "created";

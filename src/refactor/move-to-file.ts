@@ -20,7 +20,7 @@ import type { CheckWorkspace } from "../check/workspace.ts";
 import { offsetOf, references } from "../semantic/index.ts";
 import { toPosix } from "../workspace/root.ts";
 import { diskText } from "./stage.ts";
-import { importQuote, usesSemicolons } from "./style.ts";
+import { importQuote, keepLineEndings, usesSemicolons } from "./style.ts";
 import { applyOffsetEdits, lineOf, listOf, parseRoot, removeFromList, type Edit, type Span } from "./syntax.ts";
 import type { Target } from "./target.ts";
 
@@ -157,7 +157,7 @@ export async function moveToFileContents(cw: CheckWorkspace, target: Extract<Tar
   if (!existsSync(cw.abs(posix.dirname(to)))) return { refused: `the folder ${posix.dirname(to)} does not exist; the engine cannot resolve imports of a file there until it does (create it first)` };
   // The moved span: the statement and the comments right above it.
   let start = st.range().start.index;
-  for (let prev = st.prev(); prev && prev.kind() === "comment" && !/\n[ \t]*\n[ \t]*$/.test(text.slice(prev.range().end.index, start)); prev = prev.prev()) start = prev.range().start.index;
+  for (let prev = st.prev(); prev && prev.kind() === "comment" && !/\n[ \t\r]*\n[ \t\r]*$/.test(text.slice(prev.range().end.index, start)); prev = prev.prev()) start = prev.range().start.index;
   const end = st.range().end.index;
   const moved = text.slice(start, end);
   const span: Span = { start, end };
@@ -215,9 +215,10 @@ export async function moveToFileContents(cw: CheckWorkspace, target: Extract<Tar
   const refs = await references(cw.engine, cw.abs(from), target.position, true);
   const edits = new Map<string, Edit[]>();
   const push = (rel: string, e: Edit) => edits.set(rel, [...(edits.get(rel) ?? []), e]);
-  let cut = end;
-  if (text[cut] === "\n") cut++;
-  if (text.slice(0, start).endsWith("\n\n") && text[cut] === "\n") cut++;
+  // (a CRLF file's line breaks are "\r\n": cut as a LF file's are, or its blank lines multiply)
+  const breakAt = (i: number) => (text.startsWith("\r\n", i) ? 2 : text[i] === "\n" ? 1 : 0);
+  let cut = end + breakAt(end);
+  if (/\r?\n\r?\n$/.test(text.slice(0, start))) cut += breakAt(cut);
   push(from, { start, end: cut, text: "" });
   const usesInFrom = refs.map((r) => (toPosix(relative(cw.root, r.path)) === from ? offsetOf(text, r) : -1)).filter((o) => o >= 0 && !(o >= span.start && o < span.end));
   const stillUsed = usesInFrom.length > 0;
@@ -280,6 +281,6 @@ export async function moveToFileContents(cw: CheckWorkspace, target: Extract<Tar
   }
   const contents = new Map<string, string>();
   for (const [rel, list] of edits) contents.set(rel, applyOffsetEdits(texts.get(rel)!, list));
-  contents.set(to, newFile);
+  contents.set(to, keepLineEndings(text, newFile)); // a CRLF file's declaration goes to a CRLF file, not one of mixed endings
   return { contents };
 }

@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { diagDelta, diagLine, errorsOf, type Diag } from "../check/diag.ts";
 import type { CheckWorkspace } from "../check/workspace.ts";
 import { SvcError } from "../errors.ts";
-import { ABSENT, replaceable, sha256 } from "../ops/apply.ts";
+import { ABSENT, applicable, sha256 } from "../ops/apply.ts";
 import { restoreMarkers } from "../ops/apply-fidelity.ts";
 import { redact } from "../text/redact.ts";
 import { unifiedDiff } from "../render/diff.ts";
@@ -48,7 +48,7 @@ export async function stageContents(cw: CheckWorkspace, contents: ReadonlyMap<st
   const changed = edited.filter((f) => created.has(f) || originals.get(f) !== contents.get(f));
   if (!changed.length) return { ok: false, reason: "the engine's edits change nothing" };
   for (const f of changed) {
-    const refusal = applyRefusal(cw.abs(f), f);
+    const refusal = applyRefusal(cw.root, cw.abs(f), f);
     if (refusal) return { ok: false, reason: refusal };
   }
   for (const f of changed) {
@@ -97,13 +97,13 @@ export async function stageContents(cw: CheckWorkspace, contents: ReadonlyMap<st
  * UTF-8…), or null: staged anyway, the handoff would stop there after its other files were
  * written — half a rename.
  */
-function applyRefusal(abs: string, rel: string): string | null {
+function applyRefusal(root: string, abs: string, rel: string): string | null {
   try {
-    replaceable(abs, rel);
+    applicable(root, abs, rel);
     return null;
   } catch (error) {
     if (!(error instanceof SvcError)) throw error;
-    return `svc_workspace apply would refuse ${rel}: ${error.message.replace(/^(?:refusing to apply to|cannot apply to) '[^']*': /, "")}`;
+    return `svc_workspace apply would refuse ${rel}: ${error.message.replace(/^(?:refusing to apply to|cannot apply to|refusing to create) '[^']*': /, "")}`;
   }
 }
 

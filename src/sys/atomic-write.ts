@@ -2,9 +2,11 @@
 // the target, fsync the folder. An interrupted write leaves the old file (or none) intact,
 // and a reader never sees a half-written file. The new inode takes the replaced file's
 // permissions exactly (not as the umask leaves them) and its owner and group, or the write
-// fails and the old file stays.
+// fails and the old file stays. A hard-linked file is refused (the rename would cut it from
+// its other names); a caller's last check before the rename runs under a per-file lock.
 
-import { closeSync, fchmodSync, fchownSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readlinkSync, renameSync, rmSync, statSync, writeSync, type Stats } from "node:fs";
+import { createHash } from "node:crypto";
+import { closeSync, fchmodSync, fchownSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, writeSync, type Stats } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 
 /**
@@ -53,11 +55,83 @@ function throughLinks(file: string): string {
 }
 
 /**
+ * Why the file `stat` describes cannot be replaced by a rename without loss, or null: a file
+ * with other hard links (names for the same bytes, perhaps outside the workspace or home
+ * folder) would be cut from them, they keeping the old content; written in place they would
+ * change too. Callers refuse it, before anything is written, naming how to give it its own copy.
+ */
+export function hardLinked(stat: Stats, outside = "this folder"): string | null {
+  return stat.isFile() && stat.nlink > 1 ? `the file has ${stat.nlink} hard links (other names for the same bytes, which may be outside ${outside}): a write would change them too or cut this name from them` : null;
+}
+
+export interface AtomicWriteOptions {
+  /** The file's permissions; without it an existing file keeps its own. */
+  mode?: number;
+  /** Called with the temp file written and synced, right before the rename: throw to leave the file as it is (a check that it is still as the caller read it). */
+  beforeRename?: () => void;
+}
+
+const LOCK_WAIT_MS = 5_000;
+
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** Whether the process `pid` is gone (a lock it left behind is stale). */
+function gone(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as { code?: string }).code === "ESRCH";
+  }
+}
+
+/**
+ * Run `fn` holding the write lock of `name` in `dir` (a `.<name>.svc-lock` file created
+ * exclusively, holding the writer's pid): two svc processes writing one file take turns
+ * between their check that it is as they read it and their rename, so neither renames over
+ * the other's write unseen. A lock whose process is gone is taken over (so is one naming this
+ * process: it holds a lock only within this synchronous call); one held past LOCK_WAIT_MS is
+ * an error naming it.
+ */
+function withWriteLock(dir: string, name: string, fn: () => void): void {
+  const lock = join(dir, Buffer.byteLength(name) > 200 ? `.svc-${createHash("sha256").update(name).digest("hex").slice(0, 16)}.lock` : `.${name}.svc-lock`);
+  const until = Date.now() + LOCK_WAIT_MS;
+  let fd: number;
+  for (;;) {
+    try {
+      fd = openSync(lock, "wx", 0o600);
+      break;
+    } catch (error) {
+      if ((error as { code?: string }).code !== "EEXIST") throw error;
+    }
+    let holder = NaN;
+    try {
+      holder = Number.parseInt(readFileSync(lock, "utf8"), 10);
+    } catch {
+      // released meanwhile, or not written yet
+    }
+    if (Number.isInteger(holder) && (holder === process.pid || gone(holder))) rmSync(lock, { force: true });
+    else if (Date.now() > until) throw new Error(`another svc process has been writing ${join(dir, name)} for over ${LOCK_WAIT_MS / 1000} s (its lock ${lock}${Number.isInteger(holder) ? `, pid ${holder}` : ""}); retry, or remove the lock if no svc is running`);
+    else sleepSync(5);
+  }
+  try {
+    writeSync(fd, String(process.pid));
+    closeSync(fd);
+    fn();
+  } finally {
+    rmSync(lock, { force: true });
+  }
+}
+
+/**
  * `options.mode` sets the file's permissions; without it an existing file keeps its own,
  * exactly, and its owner and group (throws, the file untouched, when they cannot be kept),
- * a symbolic link stays one (its target is written); a new file gets 0644 less the umask.
+ * a symbolic link stays one (its target is written), a hard-linked file is refused (the
+ * rename would cut it from its other names); a new file gets 0644 less the umask.
  */
-export function writeFileAtomic(link: string, content: string | Uint8Array, options: { mode?: number } = {}): void {
+export function writeFileAtomic(link: string, content: string | Uint8Array, options: AtomicWriteOptions = {}): void {
   const file = options.mode === undefined ? throughLinks(link) : link;
   const dir = dirname(file);
   mkdirSync(dir, { recursive: true });
@@ -67,6 +141,8 @@ export function writeFileAtomic(link: string, content: string | Uint8Array, opti
   } catch {
     // a new file
   }
+  const linked = options.mode === undefined && old ? hardLinked(old) : null;
+  if (linked) throw new Error(`refusing to replace ${file}: ${linked}`);
   const mode = options.mode ?? (old ? old.mode & 0o7777 : undefined);
   const stamp = `svc-${process.pid}-${Date.now().toString(36)}.tmp`;
   const name = basename(file);
@@ -85,7 +161,8 @@ export function writeFileAtomic(link: string, content: string | Uint8Array, opti
   }
   closeSync(fd);
   try {
-    renameSync(temp, file);
+    if (options.beforeRename) withWriteLock(dir, name, () => (options.beforeRename!(), renameSync(temp, file)));
+    else renameSync(temp, file);
   } catch (error) {
     rmSync(temp, { force: true });
     throw error;

@@ -2,12 +2,12 @@
 // a foreign hook is never overwritten without --force, and is kept (and run first) with it.
 
 import { describe, expect, test } from "bun:test";
-import { existsSync, readFileSync, readlinkSync, statSync, symlinkSync } from "node:fs";
+import { existsSync, linkSync, readFileSync, readlinkSync, statSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { installHook } from "../../src/install/hook-install.ts";
 import { VERSION } from "../../src/version.ts";
 import { runSvc } from "../helpers/cli.ts";
-import { git, gitRepo, plainDir, writeFiles } from "../helpers/repo.ts";
+import { git, gitRepo, plainDir, tempDir, writeFiles } from "../helpers/repo.ts";
 
 const hookOf = (root: string) => join(root, ".git", "hooks", "pre-commit");
 
@@ -71,6 +71,27 @@ describe("svc hook install", () => {
     symlinkSync("../../scripts/gone-hook", hookOf(dangling));
     await expect(installHook({ root: dangling, force: false })).rejects.toThrow(/already exists and was not written by svc; nothing changed/);
     expect(readlinkSync(hookOf(dangling))).toBe("../../scripts/gone-hook");
+  }, 120_000);
+
+  test("svc's own hook with another hard link (a hook shared by clones) is refused: the rewrite would cut it from its other name, which would keep the old hook", async () => {
+    const root = gitRepo({ "a.ts": "export const a = 1;\n" });
+    const old = "#!/bin/sh\n# installed by `svc hook install`\nexec svc-old gate\n";
+    const shared = join(tempDir(), "pre-commit");
+    writeFiles(shared.replace(/pre-commit$/, ""), { "pre-commit": old });
+    linkSync(shared, hookOf(root));
+    await expect(installHook({ root, force: false })).rejects.toThrow(
+      ".git/hooks/pre-commit: the file has 2 hard links (other names for the same bytes, which may be outside this folder): a write would change them too or cut this name from them; nothing changed.",
+    );
+    expect({ text: readFileSync(hookOf(root), "utf8"), links: statSync(hookOf(root)).nlink, shared: readFileSync(shared, "utf8") }).toEqual({ text: old, links: 2, shared: old });
+    // svc's pre-merge-commit with another name likewise, and before the pre-commit hook is written
+    const merging = gitRepo({ "a.ts": "export const a = 1;\n" });
+    const oldMerge = "#!/bin/sh\n# installed by `svc hook install`\nexec old\n";
+    const sharedMerge = join(tempDir(), "pre-merge-commit");
+    writeFiles(sharedMerge.replace(/pre-merge-commit$/, ""), { "pre-merge-commit": oldMerge });
+    linkSync(sharedMerge, join(merging, ".git/hooks/pre-merge-commit"));
+    await expect(installHook({ root: merging, force: false })).rejects.toThrow(".git/hooks/pre-merge-commit: the file has 2 hard links");
+    expect(existsSync(hookOf(merging))).toBe(false);
+    expect(readFileSync(sharedMerge, "utf8")).toBe(oldMerge);
   }, 120_000);
 
   test("husky, lefthook and pre-commit setups get the line to add; nothing is written", async () => {

@@ -5,11 +5,11 @@
 // table after svc's.
 
 import { describe, expect, test } from "bun:test";
-import { lstatSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync } from "node:fs";
+import { linkSync, lstatSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { installMcp, mergeCodexToml } from "../../src/install/mcp-install.ts";
 import { setMember } from "../../src/install/json-edit.ts";
-import { gitRepo, writeFiles } from "../helpers/repo.ts";
+import { gitRepo, tempDir, writeFiles } from "../helpers/repo.ts";
 
 const launch = { command: "npx", args: ["-y", "svc-engine@1.2.3", "mcp", "serve"] };
 
@@ -26,6 +26,19 @@ function removed(before: string, after: string): string {
 }
 
 describe("svc mcp install keeps every byte but the svc entry", () => {
+  test("a config with another hard link is refused before any file is written: the rewrite would cut it from its other name", () => {
+    const before = '{\n  "mcpServers": {}\n}\n';
+    const root = gitRepo({ "a.ts": "export const a = 1;\n" });
+    const shared = join(tempDir(), "mcp.json");
+    writeFiles(join(shared, ".."), { "mcp.json": before });
+    linkSync(shared, join(root, ".mcp.json"));
+    expect(() => installMcp({ root, client: "claude", scope: "project", withHooks: true })).toThrow(
+      `cannot merge into ${join(root, ".mcp.json")}: the file has 2 hard links (other names for the same bytes, which may be outside this folder): a write would change them too or cut this name from them; nothing changed.`,
+    );
+    expect({ text: readFileSync(join(root, ".mcp.json"), "utf8"), links: statSync(shared).nlink }).toEqual({ text: before, links: 2 });
+    expect(readdirSync(root).sort()).toEqual([".git", ".mcp.json", "a.ts"]);
+  });
+
   test("a CRLF, tab-indented JSON config with a BOM, a 20-digit number, 1.0, escapes and integer-like keys: only the svc member is added", () => {
     const before = '\ufeff{\r\n\t"mcpServers": {\r\n\t\t"other": {"command": "x", "args": ["a", "b"]}\r\n\t},\r\n\t"big": 12345678901234567890,\r\n\t"ver": 1.0,\r\n\t"esc": "caf\\u00e9 \\/",\r\n\t"10": 1, "2": 2\r\n}\r\n';
     const root = gitRepo({ ".mcp.json": before });

@@ -205,6 +205,17 @@ describe("apply keeps what views do not show", () => {
     expect(readFileSync(join(root, "src/spaces.ts"), "utf8")).toBe("export const a = 1;  \n\n\nexport const z = 0;\n");
   });
 
+  test("a file of blank and whitespace-only lines, which views show empty: the empty view written back leaves it as it is", async () => {
+    const files: Record<string, string> = { "a.txt": "   \n\t\n", "b.txt": "\n", "c.txt": "\r\n\r\n", "d.txt": "\r\r\r", "e.txt": " \n\n\t" };
+    const root = gitRepo(files);
+    for (const [file, original] of Object.entries(files)) {
+      const { content } = await view(root, file);
+      expect({ file, content }).toEqual({ file, content: "" });
+      const result = await call("apply", { path: root, file, content, write: true, expectedHash: sha256(original) });
+      expect({ file, unchanged: (result.data as unknown as ApplyData).unchanged, after: readFileSync(join(root, file), "utf8") }).toEqual({ file, unchanged: true, after: original });
+    }
+  });
+
   test("content that carries its own \\r, or a new file, is written as given", async () => {
     const root = gitRepo({ "src/a.ts": "a\r\nb\r\n" });
     await call("apply", { path: root, file: "src/a.ts", content: "a\r\nc\r\n", write: true });

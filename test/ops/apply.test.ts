@@ -20,10 +20,12 @@ describe("apply", () => {
   test("a dry run by default: says what would happen and writes nothing", async () => {
     const root = gitRepo({ "src/math.ts": ORIGINAL });
     const result = await call("apply", { path: root, file: "src/math.ts", content: EDITED });
-    expect(result.text).toBe(`dry run (no write): would overwrite src/math.ts (${EDITED.length} chars). Re-run with write=true to apply.`);
+    expect(result.text).toBe(`dry run (no write): would overwrite src/math.ts (${EDITED.length} chars). Re-run with write=true and expectedHash=${sha256(ORIGINAL)} (a change made to the file meanwhile is then refused, not overwritten) to apply.`);
+    const hashed = await call("apply", { path: root, file: "src/math.ts", content: EDITED, expectedHash: sha256(ORIGINAL) });
+    expect(hashed.text).toBe(`dry run (no write): would overwrite src/math.ts (${EDITED.length} chars). Re-run with write=true to apply.`);
     expect(readFileSync(join(root, "src/math.ts"), "utf8")).toBe(ORIGINAL);
     const created = await call("apply", { path: root, file: "src/new/util.ts", content: "export const x = 1;\n" });
-    expect(created.text).toStartWith("dry run (no write): would create src/new/util.ts (20 chars)");
+    expect(created.text).toBe("dry run (no write): would create src/new/util.ts (20 chars). Re-run with write=true and expectedHash=absent (a change made to the file meanwhile is then refused, not overwritten) to apply.");
     expect(existsSync(join(root, "src/new"))).toBe(false);
   }, 120_000);
 

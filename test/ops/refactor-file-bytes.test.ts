@@ -93,3 +93,26 @@ describe("svc_refactor targets a declaration after lone CR line breaks", () => {
     });
   }, 120_000);
 });
+
+describe("svc_refactor move-to-file out of a CRLF file", () => {
+  // the same project with LF and with CRLF line breaks: the move must give the same files, line breaks aside
+  const money = (eol: string) => ["// money", "export const RATE = 2;", "", "// a detached note, not the function's", "", "/** Price. */", "export function price(n: number): number {", "\treturn n * RATE;\t", "}", "", "export const other = 1;", ""].join(eol);
+  const use = (eol: string) => ['import { price } from "./money";', "export const a = price(1);  ", ""].join(eol);
+  const projects = ["\n", "\r\n"].map((eol) => refactorProject({ "tsconfig.json": FILES["tsconfig.json"]!, "src/money.ts": `${BOM}${money(eol)}`, "src/use.ts": use(eol) }));
+  test("the source keeps its blank lines and detached comment as a LF file's would, the new file is CRLF throughout; applied byte for byte", async () => {
+    const staged: Map<string, string>[] = [];
+    for (const p of projects) {
+      const r = await p.refactor({ operation: "move-to-file", symbol: "price" });
+      expect(r.text).toStartWith("staged move-to-file: price -> its own file");
+      staged.push(new Map((r.data.files ?? []).map((f) => [f.file, f.content])));
+      expect(await p.applyAll(r.data)).toEqual([]);
+    }
+    const [lf, crlf] = staged as [Map<string, string>, Map<string, string>];
+    expect(lf.get("src/money.ts")).toBe(`${BOM}// money\nexport const RATE = 2;\n\n// a detached note, not the function's\n\nexport const other = 1;\n`);
+    expect(lf.get("src/price.ts")).toBe('import { RATE } from "./money";\n\n/** Price. */\nexport function price(n: number): number {\n\treturn n * RATE;\t\n}\n');
+    for (const [file, content] of lf) {
+      expect({ file, crlf: crlf.get(file) }).toEqual({ file, crlf: content.replace(/\n/g, "\r\n") });
+      expect({ file, disk: projects[1]!.disk(file) }).toEqual({ file, disk: content.replace(/\n/g, "\r\n") });
+    }
+  }, 120_000);
+});

@@ -55,6 +55,10 @@ describe("svc_refactor move-to-file", () => {
     expect(r.text).toBe("cannot move-to-file: hidden uses module-private name of src/money.ts (secret at src/money.ts:5); export it or move it first");
     const exists = await refactor({ operation: "move-to-file", symbol: "price", newName: "src/math.ts" });
     expect(exists.text).toBe("cannot move-to-file: src/math.ts already exists");
+    // a name apply would refuse to create (src/math.ts differs only in case): nothing staged, so no handoff stops half-applied
+    const twin = await refactor({ operation: "move-to-file", symbol: "price", newName: "src/Math.ts" });
+    expect(twin.text).toBe("cannot move-to-file: svc_workspace apply would refuse src/Math.ts: 'src/math.ts' exists, a name that differs from 'Math.ts' only in case; a checkout on a case-insensitive or normalizing file system (macOS, Windows) could not hold both. Name the existing one ('src/math.ts') if it is the one meant");
+    expect(twin.data.files).toBeUndefined();
     const cycle = await refactor({ operation: "move-to-file", symbol: "DOUBLE" });
     expect(cycle.text).toBe("cannot move-to-file: moving DOUBLE would make src/cycle.ts and src/DOUBLE.ts import each other and something would run at load across the cycle (DOUBLE reads BASE from src/cycle.ts; src/cycle.ts uses DOUBLE at src/cycle.ts:3), which could run before it is set");
     // An arrow the old file only calls from inside a function: the cycle runs nothing at load.

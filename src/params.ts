@@ -42,6 +42,8 @@ export interface AppliesRule {
   values?: readonly string[];
   /** Without values: other parameters, any of which set makes it apply too (fuse's depth: focus or query). */
   or?: readonly string[];
+  /** The reverse: it applies only while that one is not set (gate's session: without --since). */
+  unset?: true;
 }
 
 /** A parameter's appliesWith rules as a list. */

@@ -159,6 +159,10 @@ function refuseUnless(rule: AppliesRule, spec: ParamSpec, params: readonly Param
   const isSet = (name: string) => request[name] !== null && request[name] !== undefined && request[name] !== "";
   const has = request[rule.param];
   const set = isSet(rule.param);
+  if (rule.unset) {
+    if (!set) return;
+    throw validationError(`${label(spec)} applies only without ${label(other)} (this call has ${label(other)}=${clipInput(has)}); leave one of them out`);
+  }
   const alternatives = rule.values ? [] : params.filter((p) => rule.or?.includes(p.name));
   if (rule.values ? set && rule.values.includes(String(has)) : set || alternatives.some((p) => isSet(p.name))) return;
   const needs = rule.values ? `${label(other)}=${rule.values.join("|")}` : [other, ...alternatives].map(label).join(" or ");

@@ -177,9 +177,10 @@ describe("strings hold no NUL but whole-file text; a parameter that means nothin
         const value = param.type === "int" ? (Number(param.default ?? 3) === 3 ? 4 : 3) : param.type === "bool" ? !(param.default ?? false) : param.type === "enum" ? param.values?.find((v) => v !== param.default) : ".other";
         // the other parameter at a value the rule does not take: another enum value (a boolean's other one), or unset
         const other_ = rule.values ? takes.find((v) => !rule.values?.includes(v)) ?? null : null;
-        const without = other.type === "bool" && other_ !== null ? other_ === "true" : other_;
+        // an `unset` rule: the other parameter set (gate's session with since)
+        const without = rule.unset ? (other.type === "bool" ? true : other.type === "int" ? 1 : "HEAD") : other.type === "bool" && other_ !== null ? other_ === "true" : other_;
         const message = await outcome(spec.op, { ...baseArgs(spec, root), [rule.param]: without, [param.name]: value });
-        if (!message.startsWith(`validation_error: ${param.name} applies only with ${rule.param}`)) problems.push(`${spec.op}.${param.name}=${value} with ${rule.param}=${without}: ${message.slice(0, 200)}`);
+        if (!message.startsWith(`validation_error: ${param.name} applies only ${rule.unset ? "without" : "with"} ${rule.param}`)) problems.push(`${spec.op}.${param.name}=${value} with ${rule.param}=${without}: ${message.slice(0, 200)}`);
         const atDefault = await outcome(spec.op, { ...baseArgs(spec, root), [rule.param]: without, [param.name]: param.default });
         if (atDefault.includes("applies only with")) problems.push(`${spec.op}.${param.name} at its default refused: ${atDefault}`);
       }
@@ -190,6 +191,9 @@ describe("strings hold no NUL but whole-file text; a parameter that means nothin
     expect((await failure(call("find", { path: root, query: "total", changedSince: "no-such-ref" }))).formatted).toBe("validation_error: changedSince applies only with kind=task (this call has kind=all); pass kind=task or leave changedSince out");
     expect((await failure(call("reduce", { path: root, files: ["src/math.ts"], extension: ".py" }))).formatted).toBe("validation_error: extension applies only with content; pass content or leave extension out");
     expect((await failure(call("fuse", { path: root, depth: 3 }))).formatted).toBe("validation_error: depth applies only with focus or query; pass focus or query or leave depth out");
+    // gate's session is the host's: with --staged or --since it was ignored
+    expect((await failure(call("gate", { path: root, staged: true, session: "mine" }))).formatted).toBe("validation_error: session applies only with staged=false (this call has staged=true); pass staged=false or leave session out");
+    expect((await failure(call("gate", { path: root, since: "HEAD", session: "mine" }))).formatted).toBe("validation_error: session applies only without since (this call has since=HEAD); leave one of them out");
     expect((await call("fuse", { path: root, depth: 3, query: "total" })).text).toContain("src/math.ts");
     // several rules, all held: review's format and session mean nothing in the handoff packet (format=json was ignored there)
     expect((await failure(call("review", { path: root, handoff: true, format: "json" }))).formatted).toBe("validation_error: format applies only with handoff=false (this call has handoff=true); pass handoff=false or leave format out");

@@ -11,6 +11,7 @@
 import { historyBehind } from "../history/sync.ts";
 import { connectHost } from "../host/client.ts";
 import { openIndex, type Freshness, type OpenIndex, type ReadOptions, type UnavailableIndex } from "../index/open.ts";
+import { setBackgroundUpgrade } from "../semantic/resident-status.ts";
 import type { SyncOptions, SyncResult } from "../index/sync.ts";
 import type { OpContext } from "../ops/types.ts";
 import { findGitRoot } from "../workspace/root.ts";
@@ -58,6 +59,7 @@ async function reconcileHere(root: string, options?: SyncOptions): Promise<SyncR
 
 /** A long-lived process that writes the index itself follows a syntax pass with the semantic upgrade, in the background. */
 function upgradeLater(root: string): void {
+  setBackgroundUpgrade(root, true); // at once: the answer being written says the update is underway
   void import("../semantic/background.ts").then((m) => m.scheduleUpgrade(root));
 }
 

@@ -5,7 +5,7 @@
 // different hook an earlier --force kept).
 
 import { chmodSync, existsSync, lstatSync, readFileSync, renameSync, statSync } from "node:fs";
-import { isAbsolute, join, relative } from "node:path";
+import { isAbsolute, join, relative, sep } from "node:path";
 import { validationError } from "../errors.ts";
 import { hasCliCommand } from "../registry/index.ts";
 import { gitText } from "../git/git.ts";
@@ -25,6 +25,8 @@ export interface HookInstallResult {
   detail: string;
   /** A foreign hook kept aside (with --force) and run before svc gate. */
   keptAs?: string;
+  /** The pre-merge-commit hook that runs pre-commit for a merge git commits itself (absent when hooks are printed for a manager). */
+  mergeHook?: { action: "created" | "updated" | "unchanged" | "left"; file: string };
 }
 
 const MARKER = "# installed by `svc hook install`";
@@ -36,6 +38,10 @@ const MARKER = "# installed by `svc hook install`";
  */
 export const GATE_ARGS = ["gate", "--staged", "--strict"];
 const KEPT = "pre-commit.before-svc";
+/** git runs pre-merge-commit, not pre-commit, for a merge it commits itself (no conflict): a merge that breaks the types (one side changes a signature, the other adds a call) would land unchecked. */
+const MERGE_HOOK = "pre-merge-commit";
+const MERGE_SCRIPT = ["#!/bin/sh", MARKER, "# git merge runs this hook, not pre-commit, when it commits a merge itself: the same gate checks the merge result.", 'exec "$(dirname "$0")/pre-commit" "$@"', ""].join("\n");
+const MERGE_NOTE = "git runs pre-merge-commit, not pre-commit, for a merge it commits itself: add the same line there too";
 
 interface Manager {
   name: string;
@@ -95,6 +101,13 @@ async function hooksDir(root: string): Promise<string> {
   return isAbsolute(out) ? out : join(root, out);
 }
 
+/** A hooks folder the work tree holds (core.hooksPath = .githooks), so a commit may share it: not the git directory's own. */
+function inWorkTree(root: string, dir: string): boolean {
+  const rel = relative(root, dir);
+  if (rel === "" || rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return false;
+  return rel !== ".git" && !rel.startsWith(`.git${sep}`);
+}
+
 function hookScript(gateLine: string, chained: boolean): string {
   const lines = ["#!/bin/sh", MARKER, "# Blocks a commit while the staged change introduces compiler errors (listed), or when svc gate cannot verify it (bypass: git commit --no-verify)."];
   if (chained) lines.push(`hook_dir=$(dirname "$0")`, `if [ -x "$hook_dir/${KEPT}" ]; then "$hook_dir/${KEPT}" "$@" || exit $?; fi`);
@@ -105,16 +118,18 @@ function hookScript(gateLine: string, chained: boolean): string {
 export async function installHook(request: HookInstallRequest): Promise<HookInstallResult> {
   // A hook calling a command this build lacks would block every commit.
   if (!hasCliCommand("gate")) throw validationError("svc gate is not in this build yet, so no hook was installed");
-  // A hook manager's file is committed (a portable, pinned command); .git/hooks belongs to this clone.
+  // A hook manager's file is committed (a portable, pinned command), and so is a core.hooksPath
+  // folder inside the work tree (.githooks); .git/hooks belongs to this clone.
   const sharedLine = shellLine(selfLaunch(GATE_ARGS, "project"));
-  const gateLine = shellLine(selfLaunch(GATE_ARGS, "local"));
   const dir = await hooksDir(request.root);
+  const gateLine = inWorkTree(request.root, dir) ? sharedLine : shellLine(selfLaunch(GATE_ARGS, "local"));
   const manager = hookManager(request.root, sharedLine);
   if (manager) {
-    return { action: "printed", file: manager.file, command: sharedLine, detail: `this repository manages its hooks with ${manager.name}; nothing written. ${manager.how}` };
+    return { action: "printed", file: manager.file, command: sharedLine, detail: `this repository manages its hooks with ${manager.name}; nothing written. ${manager.how}\n(${MERGE_NOTE})` };
   }
   const file = join(dir, "pre-commit");
   const shown = relative(request.root, file) || file;
+  const merge = mergeHookPlan(request.root, dir); // before anything moves: it may refuse
   const existing = hookText(file);
   const ours = existing !== null && existing.includes(MARKER);
   let keptAs: string | undefined;
@@ -133,11 +148,38 @@ export async function installHook(request: HookInstallRequest): Promise<HookInst
   }
   const chained = keptAs !== undefined || existsSync(join(dir, KEPT));
   const script = hookScript(gateLine, chained);
-  if (ours && existing === script) return { action: "unchanged", file: shown, command: gateLine, detail: "pre-commit runs svc gate" };
-  const linked = ours ? hardLinked(statSync(file)) : null; // a foreign hook was renamed aside, its links intact
+  const unchanged = ours && existing === script;
+  // a hook of ours with other names: refused before anything is written (the rename would cut it from them)
+  const linked = ours && !unchanged ? hardLinked(statSync(file)) : null; // a foreign hook was renamed aside, its links intact
   if (linked) throw validationError(`${shown}: ${linked}; nothing changed. Give it its own copy first (cp it aside and move the copy over it), then run svc hook install again`);
-  writeFileAtomic(file, script);
-  chmodSync(file, 0o755);
-  const detail = `pre-commit runs ${gateLine}${keptAs ? ` after the previous hook, kept as ${keptAs}` : ""}`;
-  return { action: ours ? "updated" : "created", file: shown, command: gateLine, detail, ...(keptAs ? { keptAs } : {}) };
+  if (!unchanged) {
+    writeFileAtomic(file, script);
+    chmodSync(file, 0o755);
+  }
+  writeMergeHook(merge);
+  const mergeDetail = merge.action === "left" ? `; ${merge.file} was not written by svc and is left as it is (${MERGE_NOTE})` : merge.action === "unchanged" ? "" : `; ${merge.file} runs it for merges git commits itself`;
+  const mergeHook = { action: merge.action, file: merge.file };
+  if (unchanged) return { action: "unchanged", file: shown, command: gateLine, detail: `pre-commit runs svc gate${mergeDetail}`, mergeHook };
+  const detail = `pre-commit runs ${gateLine}${keptAs ? ` after the previous hook, kept as ${keptAs}` : ""}${mergeDetail}`;
+  return { action: ours ? "updated" : "created", file: shown, command: gateLine, detail, ...(keptAs ? { keptAs } : {}), mergeHook };
+}
+
+type MergeHookPlan = NonNullable<HookInstallResult["mergeHook"]> & { path: string };
+
+/** What becomes of the pre-merge-commit hook running pre-commit: written when absent or svc's, a foreign one left as it is; svc's with other names is refused. */
+function mergeHookPlan(root: string, dir: string): MergeHookPlan {
+  const path = join(dir, MERGE_HOOK);
+  const file = relative(root, path) || path;
+  const existing = hookText(path);
+  if (existing === MERGE_SCRIPT) return { action: "unchanged", file, path };
+  if (existing !== null && !existing.includes(MARKER)) return { action: "left", file, path };
+  const linked = existing !== null ? hardLinked(statSync(path)) : null;
+  if (linked) throw validationError(`${file}: ${linked}; nothing changed. Give it its own copy first (cp it aside and move the copy over it), then run svc hook install again`);
+  return { action: existing === null ? "created" : "updated", file, path };
+}
+
+function writeMergeHook(plan: MergeHookPlan): void {
+  if (plan.action !== "created" && plan.action !== "updated") return;
+  writeFileAtomic(plan.path, MERGE_SCRIPT);
+  chmodSync(plan.path, 0o755);
 }

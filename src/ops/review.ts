@@ -9,7 +9,7 @@ import { changedFiles, resolveRef, type ChangedFile } from "../git/changes.ts";
 import { loadFileGraph } from "../graph/file-graph.ts";
 import { apiDelta, hideDeltaSecrets, renderApiDelta, sortApiDelta, type ApiChange, type DeltaVersions } from "../plan/api-delta.ts";
 import { checkApiDelta } from "../check/api-compat.ts";
-import { nothingChanged, reviewMap, sourcesFirst } from "../plan/changes.ts";
+import { nothingChanged, reviewMap, sourcesFirst, testsReaching, TEST_HOPS } from "../plan/changes.ts";
 import { collectIndexed } from "../plan/collect.ts";
 import { planFromSeeds } from "../plan/context.ts";
 import { availabilityHeader } from "../render/availability.ts";
@@ -58,11 +58,23 @@ function readNow(root: string): (path: string) => string | null {
   };
 }
 
-function handoffPacket(ref: string, changed: readonly ChangedFile[], delta: readonly ApiChange[], status: string, tests: string[]): string {
+/** Test files a handoff packet lists by name (the rest are counted). */
+const HANDOFF_TESTS = 30;
+
+/** The handoff's tests to run: null when the caller left tests out (includeTests=false), which is no claim that none reach the change. */
+function testLines(tests: string[] | null): string[] {
+  if (tests === null) return ["test files left out (includeTests=false; CLI --no-tests)"];
+  if (!tests.length) return [`no test file reaches the changed files through imports within ${TEST_HOPS} hops (selection by imports only: check by hand)`];
+  const shown = tests.slice(0, HANDOFF_TESTS);
+  const more = tests.length > shown.length ? [`- … and ${tests.length - shown.length} more`] : [];
+  return ["run the test files that reach the change (selected by imports):", ...shown.map((t) => `- ${t}`), ...more];
+}
+
+function handoffPacket(ref: string, changed: readonly ChangedFile[], delta: readonly ApiChange[], status: string, tests: string[] | null): string {
   const lines = [`# Handoff: changes since ${ref}`, "", status, "", `## Changed files (${changed.length})`];
   for (const c of changed) lines.push(`- ${c.path} (${c.status}, +${c.added} -${c.deleted})`);
   lines.push("", "## Public API delta", ...(delta.length ? renderApiDelta(delta) : ["none"]));
-  lines.push("", "## Tests", ...(tests.length ? ["run the test files that reach the change (selected by imports):", ...tests.map((t) => `- ${t}`)] : ["no test file reaches the changed files through imports (selection by imports only: check by hand)"]));
+  lines.push("", "## Tests", ...testLines(tests));
   lines.push("", "## Residual risk", "- callers reached only through reflection, dynamic imports, string-named references or framework wiring are not in the graph");
   if (delta.some((d) => d.breaking)) lines.push("- the public API changed in a breaking way: check every consumer outside this repository");
   return lines.join("\n");
@@ -105,8 +117,9 @@ export async function review(request: ReviewRequest, ctx: OpContext): Promise<Op
     const plan = planFromSeeds(collection, seeds, 2, "review", notes, "changed");
     if (!request.includeTests) plan.entries = plan.entries.filter((e) => e.mustKeep || !collection.byId.get(e.fileId)?.isTest);
     if (request.planOnly) return planOnly(plan);
-    const tests = plan.entries.filter((e) => collection.byId.get(e.fileId)?.isTest).map((e) => e.path);
     if (request.handoff) {
+      // the tests to run: every test file up the import chains, not only those the two-hop plan kept
+      const tests = request.includeTests ? testsReaching(collection, seeds.map((s) => s.id)) : null;
       const status = await handoffStatus(ws.root, request.checkSession, request.changedSince, ctx);
       const data = { changedSince: request.changedSince, changed, apiDelta: delta, compilerStatus: status.line };
       if (status.introduced.length) return { text: renderRefusal(request.changedSince, status), data: { ...data, refused: true, introduced: status.introduced }, exitCode: 1 };

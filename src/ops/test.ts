@@ -110,7 +110,8 @@ export async function test(request: TestRequest, ctx: OpContext): Promise<OpResu
       for (const t of selection.tests) out.push(`  ${t.path}  (hop ${t.hop})`);
       counts.notRun = selection.tests.length;
       const tests: FileRun[] = selection.tests.map((t) => notRunFile(t, null));
-      return { text: out.join("\n"), data: { ...base, grade: "selection_only", runner: null, reason, counts, tests }, warnings };
+      // tests reach it and none ran: exit 1, as for a file a runner did not run (a check that could not run is no pass)
+      return { text: out.join("\n"), data: { ...base, grade: "selection_only", runner: null, reason, counts, tests }, warnings, exitCode: 1 };
     }
     const runner = detection.runner;
     const command = commandOf(runner);

@@ -2,6 +2,7 @@
 // collection, plus their first-degree dependents; optionally a review map of hunks and
 // direct callers per changed file.
 
+import { expand } from "../graph/expand.ts";
 import { loadFileGraph } from "../graph/file-graph.ts";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -29,6 +30,29 @@ export function sourcesFirst<T extends { path: string }>(items: readonly T[], fi
     return f ? (f.isGenerated ? 2 : f.isTest ? 1 : 0) : 3;
   };
   return [...items].sort((a, b) => rank(a) - rank(b) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/** How many hops up the import chains a handoff looks for the test files that reach a change (impact's covering-test depth). */
+export const TEST_HOPS = 5;
+
+/**
+ * The test files among and reaching the given files through imports and references, at any hop
+ * up to TEST_HOPS, nearest first: the handoff's "tests to run". The review's own plan stops at two
+ * hops with a score threshold, so a test importing the package entry that imports the changed
+ * file was left out, and the packet said no test reached the change.
+ */
+export function testsReaching(collection: Collection, fileIds: readonly number[]): string[] {
+  const graph = loadFileGraph(collection.index.db, collection.index.meta.index_completed_at ?? "", { typed: true });
+  const reached = expand(graph, {
+    seeds: fileIds.map((id) => ({ id, score: 1, reason: "changed" })),
+    depth: TEST_HOPS,
+    direction: "in",
+    allowed: (id) => collection.byId.has(id),
+  });
+  return reached
+    .filter((r) => collection.byId.get(r.id)?.isTest)
+    .sort((a, b) => a.hop - b.hop)
+    .map((r) => collection.byId.get(r.id)!.path);
 }
 
 export async function planChanges(collection: Collection, options: ChangesPlanOptions): Promise<Plan> {

@@ -126,7 +126,30 @@ export function planContext(collection: Collection, given: Partial<Record<keyof 
     const caveat = seeds.seeds.length ? unreadCaveat(unreadOf(collection.files), "declarations") : "";
     throw validationError(`no seed matched a collected file (${notes.join("; ")})${caveat}; ${SEED_NEXT}`);
   }
-  return planFromSeeds(collection, hits, depth, mode, notes, "exact-seed");
+  const plan = planFromSeeds(collection, hits, depth, mode, notes, "exact-seed");
+  plan.manifestNotes.push(...unreachedNeighbours(collection, plan));
+  return plan;
+}
+
+/**
+ * A seed whose direct neighbours the expansion left out — a file many import divides each
+ * importer's score by √n (fan-out damping), so past ten or so none reaches the threshold — is
+ * named with how many, and the call that lists them: the plan never passes off a hub's
+ * seed alone as all there is around it.
+ */
+function unreachedNeighbours(collection: Collection, plan: Plan): string[] {
+  const graph = loadFileGraph(collection.index.db, collection.index.meta.index_completed_at ?? "", { typed: true });
+  const planned = new Set(plan.entries.map((e) => e.fileId));
+  const notes: string[] = [];
+  for (const seed of plan.entries.filter((e) => e.mustKeep)) {
+    const left = (edges: Map<number, { to: number }[]>) => new Set((edges.get(seed.fileId) ?? []).map((e) => e.to).filter((id) => !planned.has(id) && collection.byId.has(id))).size;
+    const importers = left(graph.in);
+    const dependencies = left(graph.out);
+    if (importers + dependencies === 0) continue;
+    const parts = [importers ? `${importers} file${importers === 1 ? "" : "s"} depending on it` : "", dependencies ? `${dependencies} it depends on` : ""].filter(Boolean);
+    notes.push(`${seed.path}: ${parts.join(" and ")} left out (below the expansion threshold: fan-out damping divides a file's neighbours' scores by √n); svc_focus focus=${seed.path} (CLI: svc focus ${seed.path}) lists them`);
+  }
+  return notes;
 }
 
 export function planFromSeeds(collection: Collection, hits: SeedHit[], depth: number, mode: string, notes: string[], seedRole: Role): Plan {

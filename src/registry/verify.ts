@@ -104,7 +104,14 @@ export const VERIFY_OPERATIONS: readonly OperationSpec[] = [
     cli: { command: "gate" },
     params: [
       PATH_PARAM,
-      { name: "session", type: "string", default: "hook", description: "The check session id (with a serving host)." },
+      {
+        name: "session",
+        type: "string",
+        default: "hook",
+        // the host's session is what a gate without --since and --staged compares with; with either it would be ignored
+        appliesWith: [{ param: "staged", values: ["false"] }, { param: "since", unset: true }],
+        description: "The check session id (with a serving host; not with --since or --staged).",
+      },
       { name: "since", type: "string", default: null, description: "Compare with this git ref instead of the host's session (default without a host: HEAD)." },
       { name: "staged", type: "bool", default: false, description: "Check exactly what will be committed: the index's content of every staged file against HEAD; unstaged edits and untracked files are left out (the installed pre-commit hook passes it)." },
       { name: "strict", type: "bool", default: false, description: "Exit 1 also when the gate cannot run (no engine, timeout); the installed pre-commit hook passes it." },

@@ -7,6 +7,7 @@ import { connectHost } from "../host/client.ts";
 import { openReader } from "../store/db.ts";
 import { readMeta } from "../store/meta.ts";
 import { residentFor } from "./resident.ts";
+import { setBackgroundUpgrade } from "./resident-status.ts";
 import { semanticUpgrade } from "./upgrade.ts";
 
 const running = new Map<string, Promise<void>>();
@@ -24,7 +25,10 @@ function incremental(root: string): boolean {
 }
 
 export function scheduleUpgrade(root: string, log?: (message: string) => void): void {
-  if (residentFor(root)?.writer) return; // that resident keeps the edges current itself
+  if (residentFor(root)?.writer) {
+    if (!running.has(root)) setBackgroundUpgrade(root, false);
+    return; // that resident keeps the edges current itself
+  }
   if (running.has(root)) {
     again.add(root);
     return;
@@ -40,11 +44,15 @@ export function scheduleUpgrade(root: string, log?: (message: string) => void): 
       await semanticUpgrade(root, { ...(incremental(root) ? { paths: [] } : {}), log });
     } while (again.has(root));
   };
+  setBackgroundUpgrade(root, true);
   running.set(
     root,
     run()
       .catch((error) => log?.(`background semantic upgrade failed: ${(error as Error).message}`))
-      .finally(() => running.delete(root)),
+      .finally(() => {
+        running.delete(root);
+        setBackgroundUpgrade(root, false);
+      }),
   );
 }
 

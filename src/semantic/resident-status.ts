@@ -34,6 +34,20 @@ export function residentLine(root: string | undefined): string {
   return `resident workspace failed${s.detail ? ` (${s.detail})` : ""}`;
 }
 
+/** Roots whose semantic upgrade this process runs in the background (a long-lived MCP server without a host). */
+const upgrading = new Set<string>();
+
+export function setBackgroundUpgrade(root: string, running: boolean): void {
+  if (running) upgrading.add(root);
+  else upgrading.delete(root);
+}
+
+/** Whether something brings a pending semantic update in: a host serving the root, this process's resident workspace or its background upgrade. Else only the next `svc index` does. */
+export function upgradeUnderway(root: string | undefined): boolean {
+  if (root === undefined) return false;
+  return upgrading.has(root) || statuses.has(root) || servingHostPid(root) !== null;
+}
+
 /** Degraded states this process saw per root (engine deaths, time-outs), newest last. */
 const degraded = new Map<string, string[]>();
 

@@ -97,6 +97,8 @@ test("an option outside the registry that takes one value refuses two (--cwd a -
     [["host", "--directory", "a", "--directory", "b"], "svc: option '--directory' takes one value (given 2 times)"],
     [["mcp", "install", "--client", "cursor", "--client", "vscode"], "svc: option '--client' takes one value (given 2 times)"],
     [["resolve", "--symbol", "a", "--symbol", "b"], "svc: option '--symbol' takes one value (given 2 times)"],
+    // two lookups of the deprecated alias: the first was answered, the other ignored
+    [["resolve", "--symbol", "a", "--route", "b", "--cwd", root], "svc: svc resolve takes one of --service, --request, --route, --config or --symbol (given: --route, --symbol)"],
   ];
   for (const [argv, line] of cases) {
     const r = await runCliHere(argv);

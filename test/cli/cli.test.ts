@@ -47,6 +47,9 @@ describe("the CLI shell", () => {
     expect(r.stderr).toContain("Unknown option '--bogus'");
     expect(r.stderr).toContain("usage: svc toc [path]");
     noStack(r.stderr);
+    // named as typed, not as cac camelCases it (`--excludeTestz`)
+    expect(runSvc(["toc", "--exclude-testz"]).stderr).toStartWith("svc: Unknown option '--exclude-testz'\n");
+    expect(runSvc(["hook", "install", "--with-hooks"]).stderr).toStartWith("svc: Unknown option '--with-hooks'\n");
     expect(runSvc(["--bogus"]).code).toBe(2);
   }, 120_000);
 

@@ -304,4 +304,20 @@ describe("svc gate --staged", () => {
     expect(landed.stderr.toString()).toStartWith("svc gate: ok, no introduced errors (staged changes against HEAD");
     expect(landed.exitCode).toBe(0);
   }, 180_000);
+
+  test("a merge git commits itself (no conflict) is gated too: one side renames a function, the other adds a call to the old name", async () => {
+    const root = project();
+    const installed = await installHook({ root, force: false });
+    expect(installed.mergeHook).toEqual({ action: "created", file: ".git/hooks/pre-merge-commit" });
+    git(root, "checkout", "-q", "-b", "feature");
+    commitFiles(root, { "src/more.ts": 'import { add } from "./math";\n\nexport const seven: number = add(3, 4);\n' }, "call add");
+    git(root, "checkout", "-q", "main");
+    commitFiles(root, { "src/math.ts": MATH.replace("add(", "sum("), "src/use.ts": USE.replaceAll("add", "sum") }, "rename add");
+    // git merge runs pre-merge-commit, not pre-commit: without it this merge landed with src/more.ts broken
+    const merged = Bun.spawnSync(["git", "-c", "user.email=t@example.com", "-c", "user.name=Test", "merge", "--no-edit", "feature"], { cwd: root, env: { ...process.env, ...env, NO_COLOR: "1" }, stdout: "pipe", stderr: "pipe" });
+    expect(merged.exitCode).not.toBe(0);
+    expect(merged.stderr.toString()).toContain("Error TS2305 src/more.ts:1:10");
+    expect(git(root, "log", "--format=%s", "-1").trim()).toBe("rename add");
+    expect((await installHook({ root, force: false })).mergeHook?.action).toBe("unchanged");
+  }, 180_000);
 });

@@ -70,6 +70,16 @@ describe("svc mcp install", () => {
     expect(r.stdout).toBe(`created .cursor/mcp.json: svc → npx -y svc-engine@${VERSION} mcp serve\n`);
     expect(runSvc(["mcp", "install", "--client", "nope"], { cwd: root }).stderr).toStartWith("validation_error: unknown client 'nope'");
     expect(runSvc(["mcp", "frob"], { cwd: root }).code).toBe(2);
+    // An option of the other action is refused, never ignored: install --root wrote the working directory's config.
+    const elsewhere = gitRepo({ "b.ts": "export const b = 1;\n" });
+    const rooted = runSvc(["mcp", "install", "--client", "claude", "--root", elsewhere], { cwd: root });
+    expect(rooted.code).toBe(2);
+    expect(rooted.stderr).toStartWith("svc: option '--root' applies only to 'mcp serve', not 'mcp install'\n");
+    expect(existsSync(join(root, ".mcp.json"))).toBe(false);
+    expect(existsSync(join(elsewhere, ".mcp.json"))).toBe(false);
+    const served = runSvc(["mcp", "serve", "--with-hooks"], { cwd: root });
+    expect(served.code).toBe(2);
+    expect(served.stderr).toStartWith("svc: option '--with-hooks' applies only to 'mcp install', not 'mcp serve'\n");
     writeFileSync(join(root, "x"), "");
   }, 120_000);
 

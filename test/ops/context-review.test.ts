@@ -55,6 +55,22 @@ describe("svc context", () => {
     await expect(call("context", { path: root, files: ["../x.ts"] })).rejects.toMatchObject({ prefix: "validation_error" });
     await expect(call("context", { path: root, seeds: ["NoSuchThing"] })).rejects.toMatchObject({ prefix: "validation_error" });
   }, 120_000);
+
+  test("a seed many files import: the importers fan-out damping leaves out are counted, with the call that lists them", async () => {
+    const files: Record<string, string> = { "src/hub.ts": "export function hub(): number { return 1; }\n" };
+    for (let i = 0; i < 12; i++) files[`src/user${i}.ts`] = `import { hub } from "./hub";\nexport const u${i} = hub() + ${i};\n`;
+    const hubRoot = gitRepo(files);
+    const plan = await call("context", { path: hubRoot, files: ["src/hub.ts"], planOnly: true });
+    const data = plan.data as unknown as { files: { path: string }[]; notes: string[] };
+    // 0.65 × 0.5 / √12 < 0.1: no importer reaches the threshold, and the answer says so instead of showing the hub alone
+    expect(data.files.map((f) => f.path)).toEqual(["src/hub.ts"]);
+    expect(data.notes).toEqual(["src/hub.ts: 12 files depending on it left out (below the expansion threshold: fan-out damping divides a file's neighbours' scores by √n); svc_focus focus=src/hub.ts (CLI: svc focus src/hub.ts) lists them"]);
+    const full = await call("context", { path: hubRoot, seeds: ["hub"] });
+    expect(full.text).toContain("src/hub.ts: 12 files depending on it left out");
+    // a seed whose neighbours all made it has no such note
+    const user = await call("context", { path: hubRoot, files: ["src/user0.ts"], planOnly: true });
+    expect((user.data as unknown as { notes: string[] }).notes).toEqual([]);
+  }, 120_000);
 });
 
 describe("svc review", () => {
@@ -127,6 +143,23 @@ describe("svc review", () => {
     const capped = await call("review", { path: root, changedSince: "main", maxChangedFiles: 2 });
     expect(capped.text).toStartWith("review: the change since main spans 6 files, above maxChangedFiles=2.");
     await expect(call("review", { path: root, changedSince: "nope" })).rejects.toMatchObject({ prefix: "validation_error" });
+  }, 120_000);
+
+  test("handoff: the tests to run include those reaching the change through the package entry (past the review plan's two hops); --no-tests claims nothing", async () => {
+    const root = gitRepo({
+      "package.json": JSON.stringify({ name: "chain", type: "module" }),
+      "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: "esnext", moduleResolution: "bundler" } }),
+      "src/wait.ts": "export function wait(ms: number): number { return ms; }\n",
+      "src/client.ts": 'import { wait } from "./wait";\nexport function get(): number { return wait(1); }\n',
+      "src/index.ts": 'export { get } from "./client";\n',
+      "test/get.test.ts": 'import { get } from "../src/index";\nexport const ok = get() === 1;\n',
+    });
+    writeFiles(root, { "src/wait.ts": "// waits\nexport function wait(ms: number): number { return ms; }\n" });
+    const handoff = await call("review", { path: root, changedSince: "main", handoff: true });
+    // test/get.test.ts → src/index.ts → src/client.ts → src/wait.ts: three hops; the packet said no test reached the change
+    expect(handoff.text).toContain("## Tests\nrun the test files that reach the change (selected by imports):\n- test/get.test.ts\n");
+    const without = await call("review", { path: root, changedSince: "main", handoff: true, includeTests: false });
+    expect(without.text).toContain("## Tests\ntest files left out (includeTests=false; CLI --no-tests)\n");
   }, 120_000);
 });
 

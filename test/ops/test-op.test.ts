@@ -61,6 +61,7 @@ describe("svc test", () => {
     expect(data(r).tests).toEqual([]);
     expect(r.text).toContain("none reach it");
     expect(r.text).toContain("selection only, nothing was run");
+    expect(r.exitCode).toBeUndefined();
   }, 60_000);
 
   test("an unknown symbol is symbol_not_found with nearest names, as for impact; an empty one is a validation error", async () => {
@@ -79,6 +80,8 @@ describe("svc test", () => {
     expect(d.tests.map((t) => `${t.path}:${t.outcome}`)).toEqual(["test/math.test.ts:not_run", "test/total.test.ts:not_run"]);
     expect(r.text).toContain("selection only — not run: no runner detected");
     expect(r.text).toContain("  test/math.test.ts  (hop 1)");
+    // tests reach the symbol and none ran: not a pass (exit 0 let `svc test add && deploy` through)
+    expect(r.exitCode).toBe(1);
   }, 60_000);
 
   test("a runner named but not installed is said; svc.json testCommand overrides package.json", async () => {

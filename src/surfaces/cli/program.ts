@@ -71,10 +71,10 @@ export function buildProgram(version: string): BuiltProgram {
     .command("mcp <action>", "MCP: `svc mcp serve` runs the stdio server; `svc mcp install` writes client configs")
     .option("--client <client>", "install: claude | cursor | vscode | codex | all (default: claude)")
     .option("--scope <scope>", "install: project (files in the workspace) | user (your home folder) (default: project)")
-    .option("--with-hooks", "install: also add Claude Code hooks (after edits: svc check --delta --fast; on stop: svc gate)")
+    .option("--with-hooks", "install: also add Claude Code hooks (on session start and after edits: svc check --delta --fast; on stop: svc gate)")
     .option("--root <dir>", "serve: the workspace served (default: the working directory's; an MCP client's declared roots replace it); any other `path` is refused with workspace_not_allowed:")
     .option("--allow-root <dir>", "serve: also serve this directory's workspace (repeatable)");
-  cli.command("hook <action>", "Git hooks: `svc hook install` writes a pre-commit hook that runs svc gate").option("--force", "Replace a foreign pre-commit hook (it is kept and run first)");
+  cli.command("hook <action>", "Git hooks: `svc hook install` writes a pre-commit hook that runs svc gate (and a pre-merge-commit hook running it for merges)").option("--force", "Replace a foreign pre-commit hook (it is kept and run first)");
   cli.command("host", "Serve this workspace over a Unix socket: a warm index shared by hooks, editors and MCP servers").option("--directory <root>", "The workspace to serve (default: the current one)");
   cli.command("localize [path]", "Deprecated: use svc find <text> --kind task").option("--task <text>", "The task in words");
   cli

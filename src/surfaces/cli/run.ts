@@ -16,7 +16,9 @@ import { buildProgram, cliParams, flagName, optionKey, restParam, usageOf } from
 
 const GLOBAL_KEYS = new Set(["--", "json", "quiet", "color", "cwd", "help", "h", "version", "v"]);
 
-function usageError(io: CliIo, message: string, usage: string, json = false): number {
+function usageError(io: CliIo, said: string, usage: string, json = false): number {
+  // cac names an unknown option camelCased (`--excludeTestz`); the user typed it with dashes
+  const message = said.replace(/Unknown option '--([^']+)'/, (_, name: string) => `Unknown option '--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}'`);
   if (json) {
     io.err(JSON.stringify({ error: { prefix: "usage_error", message, usage: `svc ${usage}` } }));
     return 2;
@@ -90,6 +92,15 @@ function checkUsage(command: SubCommand, io: CliIo, usage: string, json: boolean
   }
 }
 
+/** Each `svc mcp` option and the one action it belongs to. */
+const MCP_ACTION_OPTIONS: readonly { key: string; flag: string; action: "serve" | "install" }[] = [
+  { key: "client", flag: "--client", action: "install" },
+  { key: "scope", flag: "--scope", action: "install" },
+  { key: "withHooks", flag: "--with-hooks", action: "install" },
+  { key: "root", flag: "--root", action: "serve" },
+  { key: "allowRoot", flag: "--allow-root", action: "serve" },
+];
+
 async function runMcpCommand(
   command: SubCommand,
   args: readonly unknown[],
@@ -101,6 +112,9 @@ async function runMcpCommand(
   const bad = checkUsage(command, io, usage, options.json === true);
   if (bad !== null) return bad;
   const action = String(args[0]);
+  // An option of the other action would be ignored (`mcp install --root <dir>` wrote the working directory's config): refused.
+  const foreign = MCP_ACTION_OPTIONS.find((o) => o.action !== action && (action === "serve" || action === "install") && options[o.key] !== undefined);
+  if (foreign) return usageError(io, `option '${foreign.flag}' applies only to 'mcp ${foreign.action}', not 'mcp ${action}'`, usage, options.json === true);
   if (action === "serve") {
     const { serveMcp } = await import("../mcp/server.ts");
     const list = (value: unknown): string[] => (value === undefined ? [] : (Array.isArray(value) ? value : [value]).map(String));
@@ -274,8 +288,11 @@ function deprecatedAlias(name: string, options: Record<string, unknown>): { requ
     if (typeof options.task !== "string") return { usage: "svc localize needs --task <text>", line: "localize [path] --task <text>" };
     return { request: { query: options.task, kind: "task" }, replacement: "svc find <text> --kind task" };
   }
-  for (const kind of ["service", "request", "route", "config", "symbol"]) {
-    if (typeof options[kind] === "string") return { request: { query: options[kind], kind }, replacement: `svc find <${kind === "route" ? "text" : "name"}> --kind ${kind}` };
-  }
-  return { usage: "svc resolve needs one of --service, --request, --route, --config or --symbol", line: "resolve [path] --service|--request|--route|--config|--symbol <x>" };
+  const line = "resolve [path] --service|--request|--route|--config|--symbol <x>";
+  const given = ["service", "request", "route", "config", "symbol"].filter((kind) => options[kind] !== undefined);
+  // one lookup per call: with two, the first was answered and the other ignored
+  if (given.length > 1) return { usage: `svc resolve takes one of --service, --request, --route, --config or --symbol (given: ${given.map((k) => `--${k}`).join(", ")})`, line };
+  const kind = given[0];
+  if (kind && typeof options[kind] === "string") return { request: { query: options[kind], kind }, replacement: `svc find <${kind === "route" ? "text" : "name"}> --kind ${kind}` };
+  return { usage: "svc resolve needs one of --service, --request, --route, --config or --symbol", line };
 }

@@ -41,6 +41,8 @@ export interface ReviewData {
   apiDelta: ApiChange[];
   truncated?: boolean;
   context?: FusionData;
+  /** planOnly: the plan without content. */
+  plan?: PlanData;
   /** handoff: the compiler status line. */
   compilerStatus?: string;
   /** handoff: refused because the change leaves introduced errors (listed). */
@@ -68,7 +70,7 @@ function handoffPacket(ref: string, changed: readonly ChangedFile[], delta: read
   return lines.join("\n");
 }
 
-export async function review(request: ReviewRequest, ctx: OpContext): Promise<OpResult<ReviewData | PlanData>> {
+export async function review(request: ReviewRequest, ctx: OpContext): Promise<OpResult<ReviewData>> {
   const started = performance.now();
   if (request.sessionId) validateSessionId(request.sessionId);
   const ws = resolveWorkspace(request.path, ctx.cwd);
@@ -99,7 +101,11 @@ export async function review(request: ReviewRequest, ctx: OpContext): Promise<Op
     const notes = changed.filter((c) => c.status === "deleted").map((c) => `deleted: ${c.path}`);
     const plan = planFromSeeds(collection, seeds, 2, "review", notes, "changed");
     if (!request.includeTests) plan.entries = plan.entries.filter((e) => e.mustKeep || !collection.byId.get(e.fileId)?.isTest);
-    if (request.planOnly) return planOnly(plan);
+    if (request.planOnly) {
+      // the review's own fields stay: the tool's output schema requires them whatever the mode
+      const { text, data } = planOnly(plan);
+      return { text, data: { changedSince: request.changedSince, changed, apiDelta: delta, plan: data }, warnings: collection.warnings };
+    }
     const tests = plan.entries.filter((e) => collection.byId.get(e.fileId)?.isTest).map((e) => e.path);
     if (request.handoff) {
       const status = await handoffStatus(ws.root, request.checkSession, request.changedSince, ctx);

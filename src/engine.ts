@@ -101,13 +101,19 @@ async function fitted(spec: OperationSpec, result: OpResult, budget: number | nu
   return fitAnswer(result, budget, await tokenCounter(), { hint, required, ...(budgetParam ? { budgetParam } : {}), ...(ctx.textOnly ? { textOnly: true } : {}) });
 }
 
-/** The context an operation runs with: nested calls go through the engine, progress messages are redacted. */
+/**
+ * The context an operation runs with: nested calls go through the engine, progress messages
+ * are redacted, and a cancelled call reports no more progress (its caller has stopped
+ * listening: an MCP client rejects progress for a request it cancelled).
+ */
 function opContext(ctx: OpContext): OpContext {
   const progress = ctx.progress;
   return {
     ...ctx,
     invoke: ctx.invoke ?? ((op, req) => invoke(operation(op), req, ctx)),
-    progress: progress && ((done, total, message) => progress(done, total, message === undefined ? undefined : escapeControls(redactText(message)))),
+    progress: progress && ((done, total, message) => {
+      if (!ctx.signal?.aborted) progress(done, total, message === undefined ? undefined : escapeControls(redactText(message)));
+    }),
   };
 }
 

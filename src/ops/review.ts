@@ -73,6 +73,7 @@ function handoffPacket(ref: string, changed: readonly ChangedFile[], delta: read
 export async function review(request: ReviewRequest, ctx: OpContext): Promise<OpResult<ReviewData>> {
   const started = performance.now();
   if (request.sessionId) validateSessionId(request.sessionId);
+  if (request.checkSession) validateSessionId(request.checkSession); // as svc_check takes it (a path or a page of text was echoed into the packet)
   const ws = resolveWorkspace(request.path, ctx.cwd);
   await resolveRef(ws.root, request.changedSince);
   const changed = (await changedFiles(ws.root, request.changedSince)).filter((c) => ws.relDir === "" || c.path.startsWith(`${ws.relDir}/`));

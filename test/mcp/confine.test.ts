@@ -182,6 +182,18 @@ describe("MCP workspace confinement", () => {
     }
   }, 120_000);
 
+  test("a declared root in another form (https:, file:/x) is set aside alone: the client's other roots are served, not the start folder", async () => {
+    const { repo, sibling } = fixture();
+    // the SDK's schema refused the whole roots/list answer for one such root, and the server kept serving its start folder (repo), silently
+    const client = await connect(repo, [], { current: ["https://example.com/project", `file:${join(sibling, "src")}`] });
+    try {
+      expect((await text(client, "svc_toc", { path: sibling })).isError).toBe(false);
+      expect((await text(client, "svc_toc", { path: repo })).text).toStartWith(`workspace_not_allowed: ${repo} is not a workspace this server was started for (it serves ${sibling};`);
+    } finally {
+      await client.close();
+    }
+  }, 120_000);
+
   test("a client that declares / (or a world-writable folder) as its root widens nothing: the started workspace stays the one served", async () => {
     const { parent, repo, sibling } = fixture();
     const shared = tempDir("svc-confine-shared-");

@@ -8,6 +8,7 @@
 
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { RootsListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import * as z from "zod/v4";
 import { realpathSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname } from "node:path";
@@ -18,6 +19,17 @@ import { resolveWorkspace } from "../../workspace/root.ts";
 
 /** How long a tool call waits for the client's answer to roots/list before using the last known roots. */
 const ROOTS_WAIT_MS = 5_000;
+
+/**
+ * A roots/list answer read root by root: the SDK's own schema (every uri starting `file://`)
+ * refused a whole answer for one root in another form (`https:`, `file:/x`), and the client's
+ * other roots went with it — the server kept serving its start folder, saying nothing.
+ */
+const RootsAnswer = z.looseObject({ roots: z.array(z.looseObject({ uri: z.string() })) });
+
+function note(line: string): void {
+  process.stderr.write(`svc mcp: ${line}\n`);
+}
 
 export interface ServeOptions {
   /** `--root`: the workspace(s) served instead of the working directory's. */
@@ -121,25 +133,36 @@ export class ServedRoots implements AllowedRoots {
   }
 
   private async fetch(server: Server): Promise<void> {
+    let answer: z.infer<typeof RootsAnswer>;
     try {
-      const answer = await server.listRoots(undefined, { timeout: ROOTS_WAIT_MS });
-      const roots: string[] = [];
-      for (const root of answer.roots) {
-        if (!root.uri.startsWith("file:")) continue;
-        let dir: string;
-        try {
-          dir = workspaceOf(fileURLToPath(root.uri), "/");
-        } catch {
-          continue; // a root that does not exist (yet) admits nothing
-        }
-        if (tooBroad(dir)) process.stderr.write(`svc mcp: the declared root ${dir} is not served: the filesystem root, a home folder or a folder every user may write is not one workspace (declare the project folder)\n`);
-        else if (this.explicit && ![...this.started, ...this.extra].some((root) => inside(root, dir))) {
-          process.stderr.write(`svc mcp: the declared root ${dir} is not served: svc was started with --root ${this.started.join(", ")}, and a client's roots may narrow that, not move it (--allow-root ${dir} admits it)\n`);
-        } else roots.push(dir);
-      }
-      this.client = unique(roots);
-    } catch {
-      // the client did not answer roots/list: keep the roots known so far
+      answer = await server.request({ method: "roots/list" }, RootsAnswer, { timeout: ROOTS_WAIT_MS });
+    } catch (error) {
+      note(`the client's roots/list failed (${(error as Error).message.split("\n")[0]}); serving ${this.roots.join(", ") || "no workspace"} as before`);
+      return;
     }
+    const roots: string[] = [];
+    for (const root of answer.roots) {
+      const dir = this.admitted(root.uri);
+      if (dir) roots.push(dir);
+    }
+    this.client = unique(roots);
+  }
+
+  /** The workspace a declared root serves, or null (said on stderr) when it serves none. */
+  private admitted(uri: string): string | null {
+    let dir: string;
+    try {
+      if (!/^file:/i.test(uri)) throw new Error("not a file: URI");
+      dir = workspaceOf(fileURLToPath(uri), "/");
+    } catch (error) {
+      // a root that does not exist (yet) or names no local folder admits nothing
+      note(`the declared root ${uri} is not served: ${error instanceof SvcError ? error.message : (error as Error).message}`);
+      return null;
+    }
+    if (tooBroad(dir)) note(`the declared root ${dir} is not served: the filesystem root, a home folder or a folder every user may write is not one workspace (declare the project folder)`);
+    else if (this.explicit && ![...this.started, ...this.extra].some((root) => inside(root, dir))) {
+      note(`the declared root ${dir} is not served: svc was started with --root ${this.started.join(", ")}, and a client's roots may narrow that, not move it (--allow-root ${dir} admits it)`);
+    } else return dir;
+    return null;
   }
 }

@@ -210,6 +210,26 @@ describe("MCP workspace confinement", () => {
     }
   }, 120_000);
 
+  test("started outside what it serves (a client launching in its home folder) with one root declared, an omitted or relative path is that root", async () => {
+    const { repo, sibling } = fixture();
+    const shared = tempDir("svc-confine-shared-");
+    chmodSync(shared, 0o1777); // not a workspace, as a home folder is not
+    const roots = { current: [repo] };
+    const client = await connect(shared, [], roots);
+    try {
+      // `.` was the launch folder, refused, though the answer could only be about the one project declared
+      expect((await text(client, "svc_toc", {})).isError).toBe(false);
+      expect((await text(client, "svc_reduce", { files: ["src/a.ts"] })).text).toContain("export function a(): number");
+      expect((await text(client, "svc_reduce", { path: "src", files: ["a.ts"] })).isError).toBe(false);
+      // two roots: which one `.` means is not known; the launch folder stays, refused, naming both
+      roots.current = [repo, sibling];
+      await client.sendRootsListChanged();
+      expect((await text(client, "svc_toc", {})).text).toStartWith(`workspace_not_allowed: ${shared} is not a workspace this server was started for (it serves ${repo}, ${sibling};`);
+    } finally {
+      await client.close();
+    }
+  }, 120_000);
+
   test("a server started in a folder every user may write (a temp folder) serves nothing until told", async () => {
     const shared = tempDir("svc-confine-shared-");
     chmodSync(shared, 0o1777);

@@ -3,7 +3,8 @@
 // client's roots when the client declares any through the MCP roots capability (never / nor
 // a home folder nor a world-writable one: those are not served, whoever names them; after an
 // explicit `--root` only declared roots inside it or an `--allow-root`: the user named the
-// workspace) — plus every `--allow-root`. Each root is widened to its workspace root (a folder inside a git
+// workspace) — plus every `--allow-root`. Relative paths resolve against the working directory, or the one root
+// served when the roots leave the working directory out. Each root is widened to its workspace root (a folder inside a git
 // repository serves that repository), symlinks resolved. Enforced by workspace/allowed.ts.
 
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
@@ -45,6 +46,14 @@ function workspaceOf(dir: string, cwd: string, flag?: string): string {
   } catch (error) {
     if (flag && error instanceof SvcError) throw new SvcError(error.prefix, `${flag} ${dir}: ${error.message}`);
     throw error;
+  }
+}
+
+function realpathOr(dir: string): string {
+  try {
+    return realpathSync(dir);
+  } catch {
+    return dir;
   }
 }
 
@@ -99,14 +108,26 @@ export class ServedRoots implements AllowedRoots {
   readonly initialized = new Promise<void>((resolve) => {
     this.markInitialized = resolve;
   });
-  /** Directory relative `path`s resolve against: the first `--root`, else the working directory. */
-  readonly cwd: string;
+  private readonly launchCwd: string;
 
   constructor(options: ServeOptions, cwd: string) {
     this.explicit = (options.root?.length ?? 0) > 0;
     this.started = this.explicit ? unique(options.root!.map((dir) => workspaceOf(dir, cwd, "--root"))) : defaultRoot(cwd);
     this.extra = unique((options.allowRoot ?? []).map((dir) => workspaceOf(dir, cwd, "--allow-root")));
-    this.cwd = options.root?.length ? (this.started[0] as string) : cwd;
+    this.launchCwd = cwd;
+  }
+
+  /**
+   * Directory relative `path`s (and an omitted one) resolve against: the first `--root`; else the
+   * working directory — unless the roots served leave it out and there is one root: then that
+   * root (a client that starts its servers in the home folder and declares the project: `.`
+   * was refused though the answer could only be about the project).
+   */
+  get cwd(): string {
+    if (this.explicit) return this.started[0] as string;
+    const roots = this.roots;
+    if (roots.length === 1 && !inside(roots[0] as string, realpathOr(this.launchCwd))) return roots[0] as string;
+    return this.launchCwd;
   }
 
   get roots(): readonly string[] {

@@ -81,6 +81,7 @@ export async function invoke(
     const { value, deliver } = await holdingSessionRecords(async () => redactResult(await run(request, opContext(ctx))));
     const answer = await fitted(spec, value, budget, ctx, label);
     // a call cancelled while it ran has no caller to answer: what it would have sent is not recorded as sent
+    if (ctx.signal && !ctx.signal.aborted) await cancellationsRead();
     if (ctx.signal?.aborted) throw new SvcError("internal_error", "cancelled");
     deliver();
     return answer;
@@ -88,6 +89,16 @@ export async function invoke(
     // an error is part of the answer: held to the budget too, as its surface carries it (the host's reply has the message twice)
     throw budget === null ? asSvcError(error) : fitError(asSvcError(error), budget, await tokenCounter(), ctx.surface === "rpc" ? rpcErrorShape : plainErrorShape);
   }
+}
+
+/**
+ * One pass of the event loop's I/O: a cancellation the client sent while the call computed (an
+ * MCP server reads its stdin only between turns, and an answer computed without yielding reads
+ * nothing) is read before the answer goes out. Two turns: the first may be the one reading the
+ * call itself.
+ */
+async function cancellationsRead(): Promise<void> {
+  for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
 }
 
 /** The answer held to its budget (none: as it is). */

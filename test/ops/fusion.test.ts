@@ -247,6 +247,22 @@ describe("sessions", () => {
     }
   });
 
+  test("a cancellation queued while the call computed (not yet read when its answer is ready) is honored: nothing recorded", async () => {
+    // an MCP server reads stdin between event-loop turns: a call computing without yielding finishes before it reads
+    // the client's notifications/cancelled; the engine reads pending I/O before the answer goes out
+    const repo = gitRepo(SHOP);
+    const controller = new AbortController();
+    const spec = operation("focus");
+    const real = await spec.load();
+    const cancelQueued = { ...spec, load: async () => (async (req: never, ctx: OpContext) => {
+      const result = await real(req, ctx);
+      setImmediate(() => controller.abort()); // the cancellation, waiting in the event loop
+      return result;
+    }) as never };
+    await expect(invoke(cancelQueued, { path: repo, focus: "OrderService", session: "q1" }, { cwd: repo, signal: controller.signal })).rejects.toMatchObject({ prefix: "internal_error", message: "cancelled" });
+    expect((await run("focus", { path: repo, focus: "OrderService", session: "q1" })).text).not.toContain("already sent");
+  });
+
   test("a malformed session id is a validation error", async () => {
     const repo = gitRepo(SHOP);
     await expect(call("focus", { path: repo, focus: "OrderService", session: "bad id!" })).rejects.toMatchObject({ prefix: "validation_error" });

@@ -14,7 +14,7 @@ import { realpathSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { SvcError } from "../../errors.ts";
+import { clipInput, SvcError } from "../../errors.ts";
 import { inside, type AllowedRoots } from "../../workspace/allowed.ts";
 import { resolveWorkspace } from "../../workspace/root.ts";
 
@@ -177,7 +177,7 @@ export class ServedRoots implements AllowedRoots {
       dir = workspaceOf(fileURLToPath(uri), "/");
     } catch (error) {
       // a root that does not exist (yet) or names no local folder admits nothing
-      note(`the declared root ${uri} is not served: ${error instanceof SvcError ? error.message : (error as Error).message}`);
+      note(`the declared root ${clipInput(uri)} is not served: ${error instanceof SvcError ? error.message : (error as Error).message}`);
       return null;
     }
     if (tooBroad(dir)) note(`the declared root ${dir} is not served: the filesystem root, a home folder or a folder every user may write is not one workspace (declare the project folder)`);

@@ -5,11 +5,12 @@
 // a surface writes what `invoke` returns, so no operation and no surface can skip either,
 // and a redaction marker longer than the secret it replaces cannot push an answer over.
 
-import { asSvcError } from "./errors.ts";
+import { asSvcError, SvcError } from "./errors.ts";
 import type { OpContext, OpResult, Surface } from "./ops/types.ts";
 import { operation, type OperationSpec } from "./registry/index.ts";
 import { fitAnswer, fitError, plainErrorShape, rpcErrorShape } from "./render/fit.ts";
 import { redactResult, redactText } from "./render/redact-output.ts";
+import { holdingSessionRecords } from "./render/session.ts";
 import { escapeControls } from "./text/control-chars.ts";
 import { tokenCounter } from "./text/tokens.ts";
 import { plainLabel, validateRequest, type ParamLabel } from "./validate.ts";
@@ -77,29 +78,55 @@ export async function invoke(
     const request = validated(spec, raw, ctx, label);
     budget = budgetOf(spec, request, ctx);
     const run = await spec.load();
-    const redacted = redactResult(await run(request, opContext(ctx)));
+    const { value, deliver } = await holdingSessionRecords(async () => redactResult(await run(request, opContext(ctx))));
     // a terminal is shown control characters escaped (`\x1b`, four characters for one): the fit counts that form
-    const result = ctx.terminal ? { ...redacted, text: escapeControls(redacted.text) } : redacted;
-    if (budget === null) return result;
-    // named as the caller passes it (`--max-tokens` on the CLI)
-    const budgetSpec = spec.params.find((p) => (BUDGET_PARAMS as readonly string[]).includes(p.name));
-    const budgetParam = budgetSpec ? (label ?? plainLabel)(budgetSpec) : undefined;
-    const hint = budgetParam ? `raise ${budgetParam} or narrow the request` : "narrow the request (path, limit, a more specific query)";
-    const required = (spec.output?.required as string[] | undefined) ?? [];
-    return fitAnswer(result, budget, await tokenCounter(), { hint, required, ...(budgetParam ? { budgetParam } : {}), ...(ctx.textOnly ? { textOnly: true } : {}) });
+    const shown = ctx.terminal ? { ...value, text: escapeControls(value.text) } : value;
+    const answer = await fitted(spec, shown, budget, ctx, label);
+    // a call cancelled while it ran has no caller to answer: what it would have sent is not recorded as sent
+    if (ctx.signal && !ctx.signal.aborted) await cancellationsRead();
+    if (ctx.signal?.aborted) throw new SvcError("internal_error", "cancelled");
+    deliver();
+    return answer;
   } catch (error) {
     // an error is part of the answer: held to the budget too, as its surface carries it (the host's reply has the message twice)
     throw budget === null ? asSvcError(error) : fitError(asSvcError(error), budget, await tokenCounter(), ctx.surface === "rpc" ? rpcErrorShape : plainErrorShape);
   }
 }
 
-/** The context an operation runs with: nested calls go through the engine, progress messages are redacted. */
+/**
+ * One pass of the event loop's I/O: a cancellation the client sent while the call computed (an
+ * MCP server reads its stdin only between turns, and an answer computed without yielding reads
+ * nothing) is read before the answer goes out. Two turns: the first may be the one reading the
+ * call itself.
+ */
+async function cancellationsRead(): Promise<void> {
+  for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** The answer held to its budget (none: as it is). */
+async function fitted(spec: OperationSpec, result: OpResult, budget: number | null, ctx: OpContext, label?: ParamLabel): Promise<OpResult> {
+  if (budget === null) return result;
+  // named as the caller passes it (`--max-tokens` on the CLI)
+  const budgetSpec = spec.params.find((p) => (BUDGET_PARAMS as readonly string[]).includes(p.name));
+  const budgetParam = budgetSpec ? (label ?? plainLabel)(budgetSpec) : undefined;
+  const hint = budgetParam ? `raise ${budgetParam} or narrow the request` : "narrow the request (path, limit, a more specific query)";
+  const required = (spec.output?.required as string[] | undefined) ?? [];
+  return fitAnswer(result, budget, await tokenCounter(), { hint, required, ...(budgetParam ? { budgetParam } : {}), ...(ctx.textOnly ? { textOnly: true } : {}) });
+}
+
+/**
+ * The context an operation runs with: nested calls go through the engine, progress messages
+ * are redacted, and a cancelled call reports no more progress (its caller has stopped
+ * listening: an MCP client rejects progress for a request it cancelled).
+ */
 function opContext(ctx: OpContext): OpContext {
   const progress = ctx.progress;
   return {
     ...ctx,
     invoke: ctx.invoke ?? ((op, req) => invoke(operation(op), req, ctx)),
-    progress: progress && ((done, total, message) => progress(done, total, message === undefined ? undefined : escapeControls(redactText(message)))),
+    progress: progress && ((done, total, message) => {
+      if (!ctx.signal?.aborted) progress(done, total, message === undefined ? undefined : escapeControls(redactText(message)));
+    }),
   };
 }
 

@@ -64,6 +64,25 @@ describe("the engine redacts every answer and fits the redacted answer to its bu
   });
 });
 
+describe("a call cancelled while it runs", () => {
+  test("reports no further progress and answers internal_error: cancelled (its caller has stopped listening)", async () => {
+    const controller = new AbortController();
+    const progress: string[] = [];
+    const spec: OperationSpec = {
+      ...planted(),
+      load: async () => async (_request, ctx) => {
+        ctx.progress?.(1, 3, "extracting");
+        controller.abort(); // the client's notifications/cancelled arrives mid-build
+        ctx.progress?.(2, 3, "extracting");
+        ctx.progress?.(3, 3, "semantic upgrade");
+        return answer();
+      },
+    };
+    await expect(invoke(spec, {}, { cwd: process.cwd(), signal: controller.signal, progress: (_d, _t, message) => progress.push(message ?? "") })).rejects.toMatchObject({ prefix: "internal_error", message: "cancelled" });
+    expect(progress).toEqual(["extracting"]);
+  });
+});
+
 describe("the default budget is decided in the engine, per surface", () => {
   const many = Array.from({ length: 3000 }, (_, i) => `line ${i}: the answer goes on and on about step ${i} of the pipeline`);
   const seen: Record<string, unknown>[] = [];

@@ -42,6 +42,11 @@ export interface OpenIndex {
   currentBy?: "own watcher" | "host watcher";
 }
 
+/** The state an answer from this index reports: `upgrade_pending` while the semantic upgrade of a ready store is still to come (its checker edges may lag). */
+export function answerState(index: OpenIndex): IndexState {
+  return index.state === "ready" && index.meta.semantic_pending === "1" ? "upgrade_pending" : index.state;
+}
+
 export interface UnavailableIndex {
   available: false;
   root: string;

@@ -9,7 +9,7 @@
 
 import { symbolNotFound } from "../errors.ts";
 import type { Database } from "bun:sqlite";
-import type { OpenIndex } from "../index/open.ts";
+import { answerState, type OpenIndex } from "../index/open.ts";
 import { availabilityHeader } from "../render/availability.ts";
 import { reachOf, fromLabel } from "../graph/reach.ts";
 import { reachGaps, type ReachGap } from "../graph/reach-gaps.ts";
@@ -88,7 +88,8 @@ function countLabel(total: number, limit: number): string {
 export function findNeighbors(db: Database, index: OpenIndex, query: string, root: string, limit: number): OpResult<NeighborsData> {
   const files = Number(index.meta.index_inventory_count ?? 0);
   const resolution = resolveSymbol(db, query);
-  const header = index.state !== "ready" || index.meta.semantic_pending === "1" ? [availabilityHeader(index.meta.semantic_pending === "1" && index.state === "ready" ? "upgrade_pending" : index.state, index.meta, index.detail), ""] : [];
+  const state = answerState(index);
+  const header = state !== "ready" ? [availabilityHeader(state, index.meta, index.detail), ""] : [];
   if (resolution.status === "not_found") throw symbolNotFound(query, resolution.nearest, files, partialNote(resolution));
   if (resolution.status !== "ok") {
     const data: NeighborsData = { status: "ambiguous", ...listedCandidates(resolution.candidates) };

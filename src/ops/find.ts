@@ -4,7 +4,7 @@ import { validationError } from "../errors.ts";
 import { indexForRead } from "../indexing/fresh.ts";
 import { changedFiles, resolveRef } from "../git/changes.ts";
 import { loadFileGraph } from "../graph/file-graph.ts";
-import type { IndexState, OpenIndex } from "../index/open.ts";
+import { answerState, type IndexState, type OpenIndex } from "../index/open.ts";
 import { unreadCaveat, unreadFiles } from "../index/partial-files.ts";
 import { collectFrom } from "../plan/collect.ts";
 import { availabilityHeader } from "../render/availability.ts";
@@ -142,7 +142,8 @@ export async function find(request: FindRequest, ctx: OpContext): Promise<OpResu
   try {
     if (request.kind === "task") return await findTask(request, index, ws, base);
     if (request.kind === "signatures") return withBase(base, index.state, await (await import("./find-signatures.ts")).findSignatures(index.db, index, ws.root, query, request.limit, ctx));
-    if (request.kind === "neighbors") return withBase(base, index.state, (await import("./find-neighbors.ts")).findNeighbors(index.db, index, query, ws.root, request.limit));
+    // the state its text reports: the checker's edges may lag while the semantic upgrade is pending
+    if (request.kind === "neighbors") return withBase(base, answerState(index), (await import("./find-neighbors.ts")).findNeighbors(index.db, index, query, ws.root, request.limit));
     if ((WIRING_KINDS as readonly string[]).includes(request.kind)) return findWiringKind(request, index, ws, base);
     const db = index.db;
     const want = (k: FindKind) => request.kind === "all" || request.kind === k;

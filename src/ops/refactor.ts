@@ -7,6 +7,7 @@
 
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { isCheckable } from "../check/gate-compare.ts";
 import { coldChecks, ENGINE_NAME, residentChecks, type CheckWorkspace } from "../check/workspace.ts";
 import { SvcError, validationError } from "../errors.ts";
 import { connectHost } from "../host/client.ts";
@@ -22,7 +23,6 @@ import { signatureContents, type SignatureChange } from "../refactor/signature.t
 import { keepLineEndings } from "../refactor/style.ts";
 import { resolveTarget } from "../refactor/target.ts";
 import { importersOf, unreachedLine, unreachedUses } from "../refactor/unreached.ts";
-import { isCheckable } from "../check/gate-compare.ts";
 import { confine } from "../workspace/confine.ts";
 import { textReader } from "../workspace/files.ts";
 import { readInside } from "../workspace/read-inside.ts";
@@ -219,6 +219,8 @@ export async function refactor(request: RefactorRequest, ctx: OpContext): Promis
   if (target && (op === "organize-imports" || op === "apply-codefix") && !statSync(target.abs, { throwIfNoEntry: false })?.isFile()) {
     throw validationError(`cannot ${op} '${target.rel}': ${existsSync(target.abs) ? "it is not a file" : "no such file in the workspace"}; pass the root-relative path of a source file`);
   }
+  // the engine has no imports or diagnostics to act on in another kind of file (it answered "already organized" for a README)
+  if (target && (op === "organize-imports" || op === "apply-codefix") && !isCheckable(target.rel)) return refused(op, `${target.rel} is not a TypeScript or JavaScript file`);
   if (!ctx.host) {
     const hosted = await viaHost(ws.root, request);
     if (hosted) return hosted;

@@ -41,6 +41,8 @@ export interface ReviewData {
   apiDelta: ApiChange[];
   truncated?: boolean;
   context?: FusionData;
+  /** planOnly: the plan without content. */
+  plan?: PlanData;
   /** handoff: the compiler status line. */
   compilerStatus?: string;
   /** handoff: refused because the change leaves introduced errors (listed). */
@@ -80,9 +82,10 @@ function handoffPacket(ref: string, changed: readonly ChangedFile[], delta: read
   return lines.join("\n");
 }
 
-export async function review(request: ReviewRequest, ctx: OpContext): Promise<OpResult<ReviewData | PlanData>> {
+export async function review(request: ReviewRequest, ctx: OpContext): Promise<OpResult<ReviewData>> {
   const started = performance.now();
   if (request.sessionId) validateSessionId(request.sessionId);
+  if (request.checkSession) validateSessionId(request.checkSession); // as svc_check takes it (a path or a page of text was echoed into the packet)
   const ws = resolveWorkspace(request.path, ctx.cwd);
   await resolveRef(ws.root, request.changedSince);
   const changed = (await changedFiles(ws.root, request.changedSince)).filter((c) => ws.relDir === "" || c.path.startsWith(`${ws.relDir}/`));
@@ -116,7 +119,11 @@ export async function review(request: ReviewRequest, ctx: OpContext): Promise<Op
     if (inScope.length === 0) notes.push(await nothingChanged(ws.root, changed.length, { changedSince: request.changedSince, surface: ctx.surface, op: "review" }));
     const plan = planFromSeeds(collection, seeds, 2, "review", notes, "changed");
     if (!request.includeTests) plan.entries = plan.entries.filter((e) => e.mustKeep || !collection.byId.get(e.fileId)?.isTest);
-    if (request.planOnly) return planOnly(plan);
+    if (request.planOnly) {
+      // the review's own fields stay: the tool's output schema requires them whatever the mode
+      const { text, data } = planOnly(plan);
+      return { text, data: { changedSince: request.changedSince, changed, apiDelta: delta, plan: data }, warnings: collection.warnings };
+    }
     if (request.handoff) {
       // the tests to run: every test file up the import chains, not only those the two-hop plan kept
       const tests = request.includeTests ? testsReaching(collection, seeds.map((s) => s.id)) : null;

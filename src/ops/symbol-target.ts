@@ -6,7 +6,7 @@
 import type { Database } from "bun:sqlite";
 import { symbolNotFound } from "../errors.ts";
 import { indexForRead } from "../indexing/fresh.ts";
-import type { IndexState } from "../index/open.ts";
+import { answerState, type IndexState } from "../index/open.ts";
 import { availabilityHeader } from "../render/availability.ts";
 import { partialNote, resolveSymbol, unresolvedText, type SymbolRow } from "../retrieve/resolve-symbol.ts";
 import type { IndexMeta } from "../store/meta.ts";
@@ -63,8 +63,7 @@ export async function withSymbol<D extends object>(
   }
   try {
     const db = index.db;
-    const pending = index.state === "ready" && index.meta.semantic_pending === "1";
-    const state: IndexState = pending ? "upgrade_pending" : index.state;
+    const state = answerState(index);
     const header = availabilityHeader(state, index.meta, index.detail);
     const resolution = resolveSymbol(db, query);
     if (resolution.status === "not_found") throw symbolNotFound(query, resolution.nearest, Number(index.meta.index_inventory_count ?? 0), partialNote(resolution));

@@ -91,7 +91,7 @@ export const LOOKUP_OPERATIONS: readonly OperationSpec[] = [
       { name: "maxChangedFiles", type: "int", default: 150, min: 1, description: "Above this many changed files only the list is returned." },
       { name: "planOnly", type: "bool", default: false, description: "Return the plan without content." },
     ],
-    output: obj({ changedSince: str, changed: { type: "array" }, apiDelta: { type: "array" } }, ["changedSince", "changed", "apiDelta"]),
+    output: obj({ changedSince: str, changed: { type: "array" }, apiDelta: { type: "array" }, context: { type: "object" }, plan: { type: "object" } }, ["changedSince", "changed", "apiDelta"]),
     load: async () => (await import("../ops/review.ts")).review as never,
   },
   {

@@ -1,7 +1,11 @@
 // Sessions for focus and search: what a serving process already sent under a session id,
 // so a later call omits unchanged files and sends a changed one as a diff when smaller.
-// Held in memory: an LRU of 256 sessions, each expiring after 60 idle minutes.
+// Held in memory: an LRU of 256 sessions, each expiring after 60 idle minutes. A session
+// records what its caller received: what a call sends is recorded once its answer goes out
+// (the engine releases it), never for a call cancelled before then — the next call would
+// omit files the caller never got.
 
+import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
 import { validationError } from "../errors.ts";
 
@@ -49,8 +53,28 @@ export function compareSent(s: Session, path: string, content: string): SessionV
   return prior.hash === hashOf(content) ? { kind: "same" } : { kind: "changed", previous: prior.content };
 }
 
+/** Records made by the call running now, held until its answer goes out. */
+const held = new AsyncLocalStorage<(() => void)[]>();
+
+/** Apply a record now, or hold it with the records of the call it belongs to. */
+function record(apply: () => void): void {
+  const pending = held.getStore();
+  if (pending) pending.push(apply);
+  else apply();
+}
+
 export function recordSent(s: Session, path: string, content: string): void {
-  s.sent.set(path, { hash: hashOf(content), content });
+  record(() => s.sent.set(path, { hash: hashOf(content), content }));
+}
+
+/**
+ * Run one call with its session records held: `deliver` applies them (to the enclosing call's
+ * hold when calls nest), once the answer is going out; a cancelled call never calls it.
+ */
+export async function holdingSessionRecords<T>(fn: () => Promise<T>): Promise<{ value: T; deliver: () => void }> {
+  const pending: (() => void)[] = [];
+  const value = await held.run(pending, fn);
+  return { value, deliver: () => pending.splice(0).forEach(record) };
 }
 
 /** For tests: forget every session. */

@@ -182,6 +182,18 @@ describe("MCP workspace confinement", () => {
     }
   }, 120_000);
 
+  test("a declared root in another form (https:, file:/x) is set aside alone: the client's other roots are served, not the start folder", async () => {
+    const { repo, sibling } = fixture();
+    // the SDK's schema refused the whole roots/list answer for one such root, and the server kept serving its start folder (repo), silently
+    const client = await connect(repo, [], { current: ["https://example.com/project", `file:${join(sibling, "src")}`] });
+    try {
+      expect((await text(client, "svc_toc", { path: sibling })).isError).toBe(false);
+      expect((await text(client, "svc_toc", { path: repo })).text).toStartWith(`workspace_not_allowed: ${repo} is not a workspace this server was started for (it serves ${sibling};`);
+    } finally {
+      await client.close();
+    }
+  }, 120_000);
+
   test("a client that declares / (or a world-writable folder) as its root widens nothing: the started workspace stays the one served", async () => {
     const { parent, repo, sibling } = fixture();
     const shared = tempDir("svc-confine-shared-");
@@ -195,6 +207,26 @@ describe("MCP workspace confinement", () => {
       } finally {
         await client.close();
       }
+    }
+  }, 120_000);
+
+  test("started outside what it serves (a client launching in its home folder) with one root declared, an omitted or relative path is that root", async () => {
+    const { repo, sibling } = fixture();
+    const shared = tempDir("svc-confine-shared-");
+    chmodSync(shared, 0o1777); // not a workspace, as a home folder is not
+    const roots = { current: [repo] };
+    const client = await connect(shared, [], roots);
+    try {
+      // `.` was the launch folder, refused, though the answer could only be about the one project declared
+      expect((await text(client, "svc_toc", {})).isError).toBe(false);
+      expect((await text(client, "svc_reduce", { files: ["src/a.ts"] })).text).toContain("export function a(): number");
+      expect((await text(client, "svc_reduce", { path: "src", files: ["a.ts"] })).isError).toBe(false);
+      // two roots: which one `.` means is not known; the launch folder stays, refused, naming both
+      roots.current = [repo, sibling];
+      await client.sendRootsListChanged();
+      expect((await text(client, "svc_toc", {})).text).toStartWith(`workspace_not_allowed: ${shared} is not a workspace this server was started for (it serves ${repo}, ${sibling};`);
+    } finally {
+      await client.close();
     }
   }, 120_000);
 

@@ -4,7 +4,9 @@
 import { describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { call } from "../../src/engine.ts";
+import { call, invoke } from "../../src/engine.ts";
+import type { OpContext } from "../../src/ops/types.ts";
+import { operation } from "../../src/registry/index.ts";
 import type { FusionData } from "../../src/render/fusion.ts";
 import { clearSessions } from "../../src/render/session.ts";
 import { answerTokens } from "../../src/render/fit.ts";
@@ -216,6 +218,49 @@ describe("sessions", () => {
     expect(third.text).toContain('+    return order.status === "cancelled";');
     const other = await run("focus", { path: repo, focus: "OrderService", session: "s2" });
     expect(other.data.files).toBeGreaterThan(1);
+  });
+
+  test("a call cancelled while it ran records nothing: the next call under its session sends the files in full", async () => {
+    const repo = gitRepo(SHOP);
+    const calls: [string, Record<string, unknown>][] = [
+      ["focus", { focus: "OrderService", session: "c1" }],
+      ["search", { query: "order payment", session: "c2" }],
+      ["context", { seeds: ["OrderService"], sessionId: "c3" }],
+    ];
+    for (const [op, request] of calls) {
+      // the real operation, cancelled once it has packed its answer — as an MCP client's notifications/cancelled lands
+      // while the answer is rendered; the server then never sends it
+      const controller = new AbortController();
+      const spec = operation(op);
+      const real = await spec.load();
+      const cancelledLate = { ...spec, load: async () => (async (req: never, ctx: OpContext) => {
+        const result = await real(req, ctx);
+        controller.abort();
+        return result;
+      }) as never };
+      await expect(invoke(cancelledLate, { path: repo, ...request }, { cwd: repo, signal: controller.signal })).rejects.toMatchObject({ prefix: "internal_error", message: "cancelled" });
+      const after = await run(op, { path: repo, ...request });
+      expect(after.text).not.toContain("already sent");
+      expect(after.data.files).toBeGreaterThan(0);
+      const again = await run(op, { path: repo, ...request });
+      expect(again.text).toContain("omitted");
+    }
+  });
+
+  test("a cancellation queued while the call computed (not yet read when its answer is ready) is honored: nothing recorded", async () => {
+    // an MCP server reads stdin between event-loop turns: a call computing without yielding finishes before it reads
+    // the client's notifications/cancelled; the engine reads pending I/O before the answer goes out
+    const repo = gitRepo(SHOP);
+    const controller = new AbortController();
+    const spec = operation("focus");
+    const real = await spec.load();
+    const cancelQueued = { ...spec, load: async () => (async (req: never, ctx: OpContext) => {
+      const result = await real(req, ctx);
+      setImmediate(() => controller.abort()); // the cancellation, waiting in the event loop
+      return result;
+    }) as never };
+    await expect(invoke(cancelQueued, { path: repo, focus: "OrderService", session: "q1" }, { cwd: repo, signal: controller.signal })).rejects.toMatchObject({ prefix: "internal_error", message: "cancelled" });
+    expect((await run("focus", { path: repo, focus: "OrderService", session: "q1" })).text).not.toContain("already sent");
   });
 
   test("a malformed session id is a validation error", async () => {

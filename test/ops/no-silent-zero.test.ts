@@ -40,6 +40,8 @@ describe("no silent zero", () => {
     const files: Record<string, string> = {};
     for (let i = 0; i < 2005; i++) files[`src/f${String(i).padStart(4, "0")}.ts`] = `export const v${i} = ${i};\n`;
     const many = gitRepo(files);
+    // built first: a cold read waits SVC_COLD_READ_DEADLINE_MS for the syntax build, which 2005 files can outlast on a loaded machine (the answer is then the availability header alone)
+    await call("index", { path: many });
     const r = await call("find", { path: many, query: "export const", kind: "text", limit: 5 });
     const lines = (r.data as { lines: { total: number; partial?: string } }).lines;
     expect(lines.total).toBe(2000);

@@ -22,6 +22,7 @@ const FILES: Record<string, string> = {
   "src/shapes.ts": "export class Square {\n  area(): number {\n    return 4;\n  }\n}\nexport class Circle {\n  area(): number {\n    return 3;\n  }\n}\n",
   "src/messy.ts": 'import { b } from "./b";\nimport { a } from "./a";\nexport const m = a + b;\n',
   "src/fixme.ts": "export const p = price(3);\n",
+  "README.md": "# price\n\nDoubles a number.\n",
 };
 
 const fx = refactorProject(FILES);
@@ -58,6 +59,9 @@ describe("svc_refactor", () => {
     expect(fixed.data.files?.[0]?.content).toContain('import { price } from "./price"');
     const none = await refactor({ operation: "apply-codefix", file: "src/a.ts", diagnosticId: "2304" });
     expect(none.text).toBe("cannot apply-codefix: src/a.ts has no TS2304 diagnostic");
+    // not a source file: said so, not "already organized" / "no diagnostic"
+    expect((await refactor({ operation: "organize-imports", file: "README.md" })).text).toBe("cannot organize-imports: README.md is not a TypeScript or JavaScript file");
+    expect((await refactor({ operation: "apply-codefix", file: "README.md", diagnosticId: "TS2304" })).text).toBe("cannot apply-codefix: README.md is not a TypeScript or JavaScript file");
   }, 60_000);
 
   test("only working operations are accepted: any other (the spec's unbuilt ones too) is a validation_error listing them", async () => {

@@ -3,21 +3,34 @@
 // client's roots when the client declares any through the MCP roots capability (never / nor
 // a home folder nor a world-writable one: those are not served, whoever names them; after an
 // explicit `--root` only declared roots inside it or an `--allow-root`: the user named the
-// workspace) — plus every `--allow-root`. Each root is widened to its workspace root (a folder inside a git
+// workspace) — plus every `--allow-root`. Relative paths resolve against the working directory, or the one root
+// served when the roots leave the working directory out. Each root is widened to its workspace root (a folder inside a git
 // repository serves that repository), symlinks resolved. Enforced by workspace/allowed.ts.
 
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { RootsListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import * as z from "zod/v4";
 import { realpathSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { SvcError } from "../../errors.ts";
+import { clipInput, SvcError } from "../../errors.ts";
 import { inside, type AllowedRoots } from "../../workspace/allowed.ts";
 import { resolveWorkspace } from "../../workspace/root.ts";
 
 /** How long a tool call waits for the client's answer to roots/list before using the last known roots. */
 const ROOTS_WAIT_MS = 5_000;
+
+/**
+ * A roots/list answer read root by root: the SDK's own schema (every uri starting `file://`)
+ * refused a whole answer for one root in another form (`https:`, `file:/x`), and the client's
+ * other roots went with it — the server kept serving its start folder, saying nothing.
+ */
+const RootsAnswer = z.looseObject({ roots: z.array(z.looseObject({ uri: z.string() })) });
+
+function note(line: string): void {
+  process.stderr.write(`svc mcp: ${line}\n`);
+}
 
 export interface ServeOptions {
   /** `--root`: the workspace(s) served instead of the working directory's. */
@@ -33,6 +46,14 @@ function workspaceOf(dir: string, cwd: string, flag?: string): string {
   } catch (error) {
     if (flag && error instanceof SvcError) throw new SvcError(error.prefix, `${flag} ${dir}: ${error.message}`);
     throw error;
+  }
+}
+
+function realpathOr(dir: string): string {
+  try {
+    return realpathSync(dir);
+  } catch {
+    return dir;
   }
 }
 
@@ -87,14 +108,26 @@ export class ServedRoots implements AllowedRoots {
   readonly initialized = new Promise<void>((resolve) => {
     this.markInitialized = resolve;
   });
-  /** Directory relative `path`s resolve against: the first `--root`, else the working directory. */
-  readonly cwd: string;
+  private readonly launchCwd: string;
 
   constructor(options: ServeOptions, cwd: string) {
     this.explicit = (options.root?.length ?? 0) > 0;
     this.started = this.explicit ? unique(options.root!.map((dir) => workspaceOf(dir, cwd, "--root"))) : defaultRoot(cwd);
     this.extra = unique((options.allowRoot ?? []).map((dir) => workspaceOf(dir, cwd, "--allow-root")));
-    this.cwd = options.root?.length ? (this.started[0] as string) : cwd;
+    this.launchCwd = cwd;
+  }
+
+  /**
+   * Directory relative `path`s (and an omitted one) resolve against: the first `--root`; else the
+   * working directory — unless the roots served leave it out and there is one root: then that
+   * root (a client that starts its servers in the home folder and declares the project: `.`
+   * was refused though the answer could only be about the project).
+   */
+  get cwd(): string {
+    if (this.explicit) return this.started[0] as string;
+    const roots = this.roots;
+    if (roots.length === 1 && !inside(roots[0] as string, realpathOr(this.launchCwd))) return roots[0] as string;
+    return this.launchCwd;
   }
 
   get roots(): readonly string[] {
@@ -121,25 +154,36 @@ export class ServedRoots implements AllowedRoots {
   }
 
   private async fetch(server: Server): Promise<void> {
+    let answer: z.infer<typeof RootsAnswer>;
     try {
-      const answer = await server.listRoots(undefined, { timeout: ROOTS_WAIT_MS });
-      const roots: string[] = [];
-      for (const root of answer.roots) {
-        if (!root.uri.startsWith("file:")) continue;
-        let dir: string;
-        try {
-          dir = workspaceOf(fileURLToPath(root.uri), "/");
-        } catch {
-          continue; // a root that does not exist (yet) admits nothing
-        }
-        if (tooBroad(dir)) process.stderr.write(`svc mcp: the declared root ${dir} is not served: the filesystem root, a home folder or a folder every user may write is not one workspace (declare the project folder)\n`);
-        else if (this.explicit && ![...this.started, ...this.extra].some((root) => inside(root, dir))) {
-          process.stderr.write(`svc mcp: the declared root ${dir} is not served: svc was started with --root ${this.started.join(", ")}, and a client's roots may narrow that, not move it (--allow-root ${dir} admits it)\n`);
-        } else roots.push(dir);
-      }
-      this.client = unique(roots);
-    } catch {
-      // the client did not answer roots/list: keep the roots known so far
+      answer = await server.request({ method: "roots/list" }, RootsAnswer, { timeout: ROOTS_WAIT_MS });
+    } catch (error) {
+      note(`the client's roots/list failed (${(error as Error).message.split("\n")[0]}); serving ${this.roots.join(", ") || "no workspace"} as before`);
+      return;
     }
+    const roots: string[] = [];
+    for (const root of answer.roots) {
+      const dir = this.admitted(root.uri);
+      if (dir) roots.push(dir);
+    }
+    this.client = unique(roots);
+  }
+
+  /** The workspace a declared root serves, or null (said on stderr) when it serves none. */
+  private admitted(uri: string): string | null {
+    let dir: string;
+    try {
+      if (!/^file:/i.test(uri)) throw new Error("not a file: URI");
+      dir = workspaceOf(fileURLToPath(uri), "/");
+    } catch (error) {
+      // a root that does not exist (yet) or names no local folder admits nothing
+      note(`the declared root ${clipInput(uri)} is not served: ${error instanceof SvcError ? error.message : (error as Error).message}`);
+      return null;
+    }
+    if (tooBroad(dir)) note(`the declared root ${dir} is not served: the filesystem root, a home folder or a folder every user may write is not one workspace (declare the project folder)`);
+    else if (this.explicit && ![...this.started, ...this.extra].some((root) => inside(root, dir))) {
+      note(`the declared root ${dir} is not served: svc was started with --root ${this.started.join(", ")}, and a client's roots may narrow that, not move it (--allow-root ${dir} admits it)`);
+    } else return dir;
+    return null;
   }
 }

@@ -96,10 +96,11 @@ export function createMcpServer(served: ServedRoots = new ServedRoots({}, proces
       const { action: _action, ...rest } = args;
       const raw = { ...rest, ...route.binding.fixed };
       await served.ready();
+      const cwd = served.cwd; // one for the whole call: the client's roots may change while it runs
       // the workspace this call is about must be one the server serves (every other path-valued parameter is held to it in confine)
-      if (typeof raw.path === "string" || raw.path === undefined) assertAllowed(resolve(served.cwd, (raw.path as string | undefined) || "."), served);
+      if (typeof raw.path === "string" || raw.path === undefined) assertAllowed(resolve(cwd, (raw.path as string | undefined) || "."), served);
       const result = await withAllowedRoots(served, () => invoke(route.spec, raw, {
-        cwd: served.cwd,
+        cwd,
         surface: "mcp", // every MCP answer has a budget: maxTokens when given, else the engine's MCP default
         signal: extra.signal,
         longLived: true,
@@ -110,7 +111,7 @@ export function createMcpServer(served: ServedRoots = new ServedRoots({}, proces
                 void extra.sendNotification({ method: "notifications/progress", params: { progressToken, progress: done, total, ...(message ? { message } : {}) } } as never);
               },
       }));
-      const text = `${await largeAnswerNote(result.text, answerBudget(route.spec, raw, { cwd: served.cwd, surface: "mcp" }))}${warningLines(result.warnings)}${result.text}`;
+      const text = `${await largeAnswerNote(result.text, answerBudget(route.spec, raw, { cwd, surface: "mcp" }))}${warningLines(result.warnings)}${result.text}`;
       return { content: [{ type: "text" as const, text }], structuredContent: result.data as Record<string, unknown> };
     } catch (error) {
       const svcError = asSvcError(error);

@@ -48,7 +48,7 @@ const SHARED_PARAMS: Record<string, string> = {
 };
 
 export const SHARED_PARAMS_NOTE = [
-  "Common parameters: path = the directory to work on (pass it absolute; relative resolves against the server's working directory).",
+  "Common parameters: path = the directory to work on (pass it absolute; relative resolves against the server's working directory, or the one root served when that is not).",
   "excludeDirectories/excludeFiles/excludePatterns/excludeTestProjects narrow what is collected; includeExtensions/excludeExtensions/onlyExtensions adjust the template's extensions (data and docs files such as .json and .md are listed, not emitted, unless named here).",
   "level: none (whitespace only) | standard (no comments/imports) | aggressive (compacted) | skeleton (signatures) | publicApi (exported signatures).",
   `maxTokens: a hard cap on everything the answer holds (text and structured result, an error too); default ${DEFAULT_BUDGET.mcp}, at least ${MIN_BUDGET}. Most relevant first; what is cut or left out is named with the call that fetches it.`,

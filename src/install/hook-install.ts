@@ -10,7 +10,7 @@ import { validationError } from "../errors.ts";
 import { hasCliCommand } from "../registry/index.ts";
 import { gitText } from "../git/git.ts";
 import { hardLinked, writeFileAtomic } from "../sys/atomic-write.ts";
-import { selfLaunch, shellLine } from "./launch.ts";
+import { npxCaveat, selfLaunch, shellLine } from "./launch.ts";
 
 export interface HookInstallRequest {
   root: string;
@@ -120,12 +120,14 @@ export async function installHook(request: HookInstallRequest): Promise<HookInst
   if (!hasCliCommand("gate")) throw validationError("svc gate is not in this build yet, so no hook was installed");
   // A hook manager's file is committed (a portable, pinned command), and so is a core.hooksPath
   // folder inside the work tree (.githooks); .git/hooks belongs to this clone.
-  const sharedLine = shellLine(selfLaunch(GATE_ARGS, "project"));
+  const shared = selfLaunch(GATE_ARGS, "project");
+  const sharedLine = shellLine(shared);
   const dir = await hooksDir(request.root);
-  const gateLine = inWorkTree(request.root, dir) ? sharedLine : shellLine(selfLaunch(GATE_ARGS, "local"));
+  const gate = inWorkTree(request.root, dir) ? shared : selfLaunch(GATE_ARGS, "local");
+  const gateLine = shellLine(gate);
   const manager = hookManager(request.root, sharedLine);
   if (manager) {
-    return { action: "printed", file: manager.file, command: sharedLine, detail: `this repository manages its hooks with ${manager.name}; nothing written. ${manager.how}\n(${MERGE_NOTE})` };
+    return { action: "printed", file: manager.file, command: sharedLine, detail: `this repository manages its hooks with ${manager.name}; nothing written. ${manager.how}\n(${MERGE_NOTE})${npxCaveat(shared)}` };
   }
   const file = join(dir, "pre-commit");
   const shown = relative(request.root, file) || file;
@@ -159,8 +161,8 @@ export async function installHook(request: HookInstallRequest): Promise<HookInst
   writeMergeHook(merge);
   const mergeDetail = merge.action === "left" ? `; ${merge.file} was not written by svc and is left as it is (${MERGE_NOTE})` : merge.action === "unchanged" ? "" : `; ${merge.file} runs it for merges git commits itself`;
   const mergeHook = { action: merge.action, file: merge.file };
-  if (unchanged) return { action: "unchanged", file: shown, command: gateLine, detail: `pre-commit runs svc gate${mergeDetail}`, mergeHook };
-  const detail = `pre-commit runs ${gateLine}${keptAs ? ` after the previous hook, kept as ${keptAs}` : ""}${mergeDetail}`;
+  if (unchanged) return { action: "unchanged", file: shown, command: gateLine, detail: `pre-commit runs svc gate${mergeDetail}${npxCaveat(gate)}`, mergeHook };
+  const detail = `pre-commit runs ${gateLine}${keptAs ? ` after the previous hook, kept as ${keptAs}` : ""}${mergeDetail}${npxCaveat(gate)}`;
   return { action: ours ? "updated" : "created", file: shown, command: gateLine, detail, ...(keptAs ? { keptAs } : {}), mergeHook };
 }
 

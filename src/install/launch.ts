@@ -75,6 +75,17 @@ export function currentProcess(): LaunchFacts {
   return cached;
 }
 
+/**
+ * What a written `npx -y svc-engine@<version>` command needs and svc cannot check offline: that
+ * version on the npm registry (or in npx's cache). Said beside every install that writes one
+ * (empty for any other command), with the way to a command that runs now.
+ */
+export function npxCaveat(launch: Launch): string {
+  if (launch.command !== "npx") return "";
+  const pkg = launch.args.find((a) => a.startsWith(`${PACKAGE_NAME}@`)) ?? PACKAGE_NAME;
+  return `; it runs npx -y ${pkg}, which needs ${pkg} on the npm registry (or in npx's cache): svc cannot check that offline. With this svc on PATH as \`svc\` (svc --version: ${VERSION}), re-run the install to write \`svc\` instead`;
+}
+
 export function selfLaunch(subcommand: string[], scope: LaunchScope): Launch {
   return chooseLaunch(subcommand, scope, currentProcess());
 }

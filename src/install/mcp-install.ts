@@ -13,7 +13,7 @@ import { requireHomeDir } from "../sys/home.ts";
 import { realpathLenient } from "../workspace/allowed.ts";
 import { confine } from "../workspace/confine.ts";
 import { setMember, spliceArray } from "./json-edit.ts";
-import { selfLaunch, shellLine, type Launch, type LaunchScope } from "./launch.ts";
+import { npxCaveat, selfLaunch, shellLine, type Launch, type LaunchScope } from "./launch.ts";
 
 export const CLIENTS = ["claude", "cursor", "vscode", "codex"] as const;
 export type Client = (typeof CLIENTS)[number];
@@ -122,7 +122,7 @@ function planClient(client: Client, scope: "project" | "user", root: string, lau
   const named = clientFile(client, scope, root);
   const file = scope === "project" ? projectFile(root, named) : named;
   const shown = scope === "project" ? relative(root, named) : named;
-  const detail = `svc → ${shellLine(launch)}`;
+  const detail = `svc → ${shellLine(launch)}${npxCaveat(launch)}`;
   if (client === "codex") {
     const before = readText(file);
     return { file, shown, before, after: mergeCodexToml(before ?? "", launch), detail };

@@ -96,7 +96,7 @@ describe("svc hook install", () => {
 
   test("husky, lefthook and pre-commit setups get the line to add; nothing is written", async () => {
     const setups: [Record<string, string>, RegExp][] = [
-      [{ ".husky/pre-commit": "npx lint-staged\n" }, /husky; nothing written\. add this line to \.husky\/pre-commit:\n {2}.+ gate --staged --strict\n\(git runs pre-merge-commit, not pre-commit, for a merge it commits itself: add the same line there too\)$/],
+      [{ ".husky/pre-commit": "npx lint-staged\n" }, /husky; nothing written\. add this line to \.husky\/pre-commit:\n {2}.+ gate --staged --strict\n\(git runs pre-merge-commit, not pre-commit, for a merge it commits itself: add the same line there too\)(; it runs npx -y svc-engine@\S+, which needs .*)?$/],
       [{ "package.json": JSON.stringify({ devDependencies: { husky: "9.0.0" } }) }, /husky/],
       [{ "lefthook.yml": "pre-commit:\n  commands: {}\n" }, /lefthook; nothing written\. add to lefthook\.yml:[\s\S]*run: .+ gate --staged --strict\n\(git runs pre-merge-commit/],
       [{ ".pre-commit-config.yaml": "repos: []\n" }, /pre-commit; nothing written[\s\S]*entry: .+ gate[\s\S]*language: system/],
@@ -108,6 +108,7 @@ describe("svc hook install", () => {
       // These files are committed: the line is portable and pinned.
       expect(result.command).toBe(`npx -y svc-engine@${VERSION} gate --staged --strict`);
       expect(result.detail).toMatch(detail);
+      expect(result.detail).toContain(`needs svc-engine@${VERSION} on the npm registry`);
       expect(existsSync(hookOf(root))).toBe(false);
     }
   }, 120_000);

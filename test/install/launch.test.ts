@@ -2,7 +2,7 @@
 // only in files local to this machine, never a path into an npx/bunx cache or a temp folder.
 
 import { describe, expect, test } from "bun:test";
-import { chooseLaunch, isTemporaryPath, type LaunchFacts } from "../../src/install/launch.ts";
+import { chooseLaunch, isTemporaryPath, npxCaveat, type LaunchFacts } from "../../src/install/launch.ts";
 
 const facts = (over: Partial<LaunchFacts>): LaunchFacts => ({ version: "1.2.3", installed: null, fromCheckout: false, svcOnPath: false, tempRoots: ["/tmp"], ...over });
 const npx = { command: "npx", args: ["-y", "svc-engine@1.2.3", "gate"] };
@@ -12,6 +12,12 @@ describe("chooseLaunch", () => {
     expect(chooseLaunch(["gate"], "project", facts({ svcOnPath: true, installed: "/usr/local/bin/svc" }))).toEqual({ command: "svc", args: ["gate"] });
     expect(chooseLaunch(["gate"], "project", facts({ installed: "/usr/local/bin/svc" }))).toEqual(npx);
     expect(chooseLaunch(["gate"], "project", facts({ installed: "/home/me/svc/scripts/svc", fromCheckout: true }))).toEqual(npx);
+  });
+
+  test("a written npx command says what it needs (the version on the registry, unchecked offline); any other command says nothing", () => {
+    expect(npxCaveat(npx)).toContain("needs svc-engine@1.2.3 on the npm registry (or in npx's cache): svc cannot check that offline");
+    expect(npxCaveat({ command: "svc", args: ["gate"] })).toBe("");
+    expect(npxCaveat({ command: "/usr/local/bin/svc", args: ["gate"] })).toBe("");
   });
 
   test("local scope: an installed binary by absolute path, but never one in a runner's cache or a temp folder", () => {

@@ -67,7 +67,8 @@ describe("svc mcp install", () => {
     const root = gitRepo({ "a.ts": "export const a = 1;\n" });
     const r = runSvc(["mcp", "install", "--client", "cursor"], { cwd: root });
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe(`created .cursor/mcp.json: svc → npx -y svc-engine@${VERSION} mcp serve\n`);
+    // the npx command needs the package on the registry, which svc cannot check offline: said, with the way to `svc`
+    expect(r.stdout).toBe(`created .cursor/mcp.json: svc → npx -y svc-engine@${VERSION} mcp serve; it runs npx -y svc-engine@${VERSION}, which needs svc-engine@${VERSION} on the npm registry (or in npx's cache): svc cannot check that offline. With this svc on PATH as \`svc\` (svc --version: ${VERSION}), re-run the install to write \`svc\` instead\n`);
     expect(runSvc(["mcp", "install", "--client", "nope"], { cwd: root }).stderr).toStartWith("validation_error: unknown client 'nope'");
     expect(runSvc(["mcp", "frob"], { cwd: root }).code).toBe(2);
     // An option of the other action is refused, never ignored: install --root wrote the working directory's config.

@@ -109,7 +109,7 @@ async function fitted(spec: OperationSpec, result: OpResult, budget: number | nu
   // named as the caller passes it (`--max-tokens` on the CLI)
   const budgetSpec = spec.params.find((p) => (BUDGET_PARAMS as readonly string[]).includes(p.name));
   const budgetParam = budgetSpec ? (label ?? plainLabel)(budgetSpec) : undefined;
-  const hint = budgetParam ? `raise ${budgetParam} or narrow the request` : "narrow the request (path, limit, a more specific query)";
+  const hint = budgetParam ? `raise ${budgetParam} or narrow the request` : (spec.overBudget ?? "narrow the request (path, limit, a more specific query)");
   const required = (spec.output?.required as string[] | undefined) ?? [];
   return fitAnswer(result, budget, await tokenCounter(), { hint, required, ...(budgetParam ? { budgetParam } : {}), ...(ctx.textOnly ? { textOnly: true } : {}) });
 }

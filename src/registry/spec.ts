@@ -23,6 +23,8 @@ export interface OperationSpec {
   cli?: { command: string };
   rpc?: string[];
   params: readonly ParamSpec[];
+  /** What to do when the answer is over a budget the caller cannot set (the surface's cap; no maxTokens): said in place of "narrow the request (path, limit, …)" where no parameter narrows it. */
+  overBudget?: string;
   /** JSON Schema of the structured result (MCP outputSchema). */
   output?: Record<string, unknown>;
   load: () => Promise<(request: Record<string, unknown>, ctx: OpContext) => Promise<OpResult>>;

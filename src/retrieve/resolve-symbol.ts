@@ -4,6 +4,7 @@
 
 import type { Database } from "bun:sqlite";
 import { nearestNames } from "./lookup.ts";
+import { unreadCaveat, unreadFiles, type UnreadFiles } from "../index/partial-files.ts";
 
 export interface SymbolRow {
   id: number;
@@ -23,7 +24,7 @@ export interface SymbolRow {
 export type SymbolResolution =
   | { status: "ok"; symbols: SymbolRow[] }
   | { status: "ambiguous"; candidates: SymbolRow[] }
-  | { status: "not_found"; nearest: string[]; partial?: string[] };
+  | { status: "not_found"; nearest: string[]; unread?: UnreadFiles };
 
 const COLUMNS = `s.id, s.name, s.kind, s.container, s.qualified_name AS qualifiedName, s.signature, s.exported, s.file_id AS fileId,
   f.path, s.start_line AS line, s.end_line AS endLine, f.is_test AS isTest`;
@@ -67,23 +68,20 @@ export function resolveSymbol(db: Database, query: string): SymbolResolution {
     // `Type.member` where the index qualifies differently (a namespace prefix): match the tail
     found = rows(db, "s.qualified_name LIKE ?", `%.${q}`);
   }
-  if (!found.length) return { status: "not_found", nearest: nearestNames(db, q.split(".").pop() ?? q), ...partialOf(db) };
+  if (!found.length) return { status: "not_found", nearest: nearestNames(db, q.split(".").pop() ?? q), ...unreadOf(db) };
   if (oneDeclaration(found)) return { status: "ok", symbols: found };
   return { status: "ambiguous", candidates: found };
 }
 
-/** Files the syntax tier could not fully read: a name not found may be declared in one of them. */
-function partialOf(db: Database): { partial?: string[] } {
-  const files = (db.query("SELECT path FROM files WHERE parse_status = 'partial' ORDER BY path LIMIT 6").all() as { path: string }[]).map((r) => r.path);
-  return files.length ? { partial: files } : {};
+/** Files the index could not read whole (partly read, minified): a name not found may be declared in one of them. */
+function unreadOf(db: Database): { unread?: UnreadFiles } {
+  const unread = unreadFiles(db);
+  return unread.partial.length || unread.minified.length ? { unread } : {};
 }
 
-/** "; 2 files were only partly read …" for a not-found answer, or "". */
-export function partialNote(resolution: { partial?: string[] }): string {
-  const files = resolution.partial ?? [];
-  if (files.length === 0) return "";
-  const shown = files.length > 5 ? `${files.slice(0, 5).join(", ")}, …` : files.join(", ");
-  return `; not found may be incomplete: the syntax tier could only partly read ${files.length > 5 ? "more than 5" : files.length} file${files.length === 1 ? "" : "s"} (${shown}), which may declare it`;
+/** "; not conclusive: …" naming the files that may declare a name not found, or "". */
+export function partialNote(resolution: { unread?: UnreadFiles }): string {
+  return resolution.unread ? unreadCaveat(resolution.unread, "declarations") : "";
 }
 
 /** The lines an ambiguous or unknown answer prints. */

@@ -80,7 +80,7 @@ describe("an empty answer says why and what to try, in the text and the structur
   test("on a workspace whose sources the index could not read whole (a syntax-broken file, a minified bundle), every 'none' names them", async () => {
     const bundle = `!function(){${Array.from({ length: 3000 }, (_, i) => `function m${i}(a,b){return a*${i}+b}`).join("")}}();`;
     const broken = gitRepo({ "package.json": '{ "name": "b" }\n', "src/broken.ts": "export function broken( {\n  return 1 +;\n}\n", "src/bundle.min.js": `${bundle}\n`, "notes.md": "m1 is the first step\n" });
-    // [operation, request, the files the answer must name] (impact and test resolve names in src/retrieve, which names partly read files only)
+    // [operation, request, the files the answer must name]
     const both = ["src/broken.ts", "src/bundle.min.js"];
     const cases: [string, Record<string, unknown>, string[]][] = [
       ["map", {}, both],
@@ -90,12 +90,13 @@ describe("an empty answer says why and what to try, in the text and the structur
       ["find", { query: "m2", kind: "text" }, ["src/bundle.min.js"]],
       ["context", { seeds: ["m1"] }, both],
       ["focus", { focus: "m1" }, both],
-      ["impact", { symbol: "broken" }, ["src/broken.ts"]],
-      ["test", { symbol: "broken" }, ["src/broken.ts"]],
+      ["impact", { symbol: "m1" }, both],
+      ["test", { symbol: "m1" }, both],
+      ["neighbors", { query: "m1", kind: "neighbors" }, both],
     ];
     const problems: string[] = [];
     for (const [op, args, named] of cases) {
-      const said = await call(op, { path: broken, ...args }, { surface: "mcp" }).then(
+      const said = await call(op === "neighbors" ? "find" : op, { path: broken, ...args }, { surface: "mcp" }).then(
         (r) => `${r.text}\n${JSON.stringify(r.data)}`,
         (e: SvcError) => e.formatted,
       );

@@ -137,7 +137,9 @@ describe("budgets are hard on the stress content as each surface sends it", () =
           const argv = [...(cliArgv(spec, params) as string[]), "--cwd", root, ...(json ? ["--json"] : [])];
           const r = await runCliHere(argv);
           const used = counter.count(r.stdout) + counter.count(r.stderr);
-          if (r.code !== 0 || used > limit) over.push(`svc ${spec.cli?.command}${json ? " --json" : ""} at ${budget}: exit ${r.code}, ${used} tokens: ${r.stderr.slice(0, 200)}`);
+          // at the least budget an answer may be the refusal naming the budget that works (clear, and itself within the budget)
+          const refused = budget === MIN_BUDGET && r.code === 1 && /too small for any answer/.test(r.stderr);
+          if ((r.code !== 0 && !refused) || used > limit) over.push(`svc ${spec.cli?.command}${json ? " --json" : ""} at ${budget}: exit ${r.code}, ${used} tokens: ${r.stderr.slice(0, 200)}`);
           expect(r.stdout + r.stderr).not.toMatch(PASSWORDS);
         }
       }

@@ -368,7 +368,9 @@ describe("row limits are hard: no list in an answer is longer than the caller's 
           for (const limit of [1, 2]) {
             const argv = [...(cliArgv(spec, { path: root, ...sample, [param]: limit }) as string[]), "--cwd", root, "--json"];
             const r = await runCliHere(argv);
-            if (r.code !== 0) throw new Error(`svc ${argv.join(" ")}: exit ${r.code}: ${r.stderr.slice(0, 300)}`);
+            // svc test exits 1 when tests reach the symbol but none could run (no runner here): its answer is still printed
+            const notRun = op === "test" && r.code === 1 && JSON.parse(r.stdout || "{}").grade === "selection_only";
+            if (r.code !== 0 && !notRun) throw new Error(`svc ${argv.join(" ")}: exit ${r.code}: ${r.stderr.slice(0, 300)}`);
             const counts = rows(JSON.parse(r.stdout));
             if (counts.some((n) => n > limit)) throw new Error(`svc ${argv.join(" ")}: lists of ${counts.join(", ")} rows over ${param} ${limit}`);
             if (!client || !binding) continue;

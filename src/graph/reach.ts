@@ -12,7 +12,8 @@ import type { Database } from "bun:sqlite";
 import type { SymbolRow } from "../retrieve/resolve-symbol.ts";
 import { wordRe } from "./reach-gaps.ts";
 import { overriderIds, satisfiedMembers } from "./satisfied.ts";
-import { incomingEdges } from "./symbol-edges.ts";
+import { constructorEdges } from "./constructor-refs.ts";
+import { incomingEdges, type IncomingEdge } from "./symbol-edges.ts";
 
 export interface Dependent {
   hop: number;
@@ -144,11 +145,11 @@ class Walk {
   }
 
   /** One hop from `frontier`: the nodes that reach it, recorded; returns them. */
-  step(frontier: Node[], hop: number, limit: number, seeds: ReadonlySet<number>, targetIds: ReadonlySet<number>, via: ReadonlyMap<number, string>): Node[] {
+  step(frontier: Node[], hop: number, limit: number, seeds: ReadonlySet<number>, targetIds: ReadonlySet<number>, via: ReadonlyMap<number, string>, extra: readonly IncomingEdge[] = []): Node[] {
     const next: Node[] = [];
     const shown = { n: 0 };
     const symbols = frontier.filter((n): n is Extract<Node, { kind: "symbol" }> => n.kind === "symbol").map((n) => n.id);
-    for (const e of incomingEdges(this.db, symbols)) {
+    for (const e of [...incomingEdges(this.db, symbols), ...extra]) {
       const label = via.get(e.toSymbol);
       const base = { type: e.type, line: e.line, provenance: e.provenance, file: e.fromFile, ...(label ? { via: label } : {}) };
       if (e.fromSymbol !== null) {
@@ -260,8 +261,10 @@ export function reachOf(
       }
     }
   }
+  // a constructor is reached by `new` of its class (and of the subclasses inheriting it) and by the subclasses' `super(…)`
+  const ctorEdges = constructorEdges(db, target, ids, opts.readText);
   for (let hop = 1; hop <= opts.depth && frontier.length; hop++) {
-    frontier = walk.step(frontier, hop, opts.limit, seedSet, new Set([...targetIds, ...via.keys()]), via);
+    frontier = walk.step(frontier, hop, opts.limit, seedSet, new Set([...targetIds, ...via.keys()]), via, hop === 1 ? ctorEdges : []);
   }
   return { dependents: walk.dependents, hopTotals: walk.hopTotals, tests: walk.tests, checkerRefs: walk.checkerRefs, syntaxRefs: walk.syntaxRefs, exporters: walk.exporters, syntaxOnly: walk.syntaxOnly };
 }

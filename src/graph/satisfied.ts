@@ -20,7 +20,8 @@ const MAX_DEPTH = 6;
 
 /** The members `member` (of `container`, declared in `fileId`) implements or overrides, nearest first. */
 export function satisfiedMembers(db: Database, member: { fileId: number; container: string | null; name: string }): SatisfiedMember[] {
-  if (!member.container) return [];
+  // a constructor overrides nothing: a subclass's calls its base's through `super(…)` (constructor-refs.ts)
+  if (!member.container || member.name === "constructor") return [];
   const owners = db.prepare("SELECT id FROM symbols WHERE file_id = ? AND qualified_name = ? AND container IS NULL");
   const heritage = db.prepare(
     "SELECT DISTINCT e.type, t.id, t.file_id AS fileId, t.qualified_name AS qualifiedName, t.kind FROM edges e JOIN symbols t ON t.id = e.to_symbol WHERE e.from_symbol = ? AND e.type IN ('implements', 'extends')",
@@ -50,7 +51,7 @@ export function satisfiedMembers(db: Database, member: { fileId: number; contain
 
 /** The ids and names of the methods overriding or implementing `member` in classes that extend or implement its container. */
 export function overriderIds(db: Database, member: { fileId: number; container: string | null; name: string }): { id: number; qualifiedName: string }[] {
-  if (!member.container) return [];
+  if (!member.container || member.name === "constructor") return [];
   const container = db.query("SELECT id FROM symbols WHERE file_id = ? AND qualified_name = ?").all(member.fileId, member.container) as { id: number }[];
   if (!container.length) return [];
   const out: { id: number; qualifiedName: string }[] = [];

@@ -13,6 +13,7 @@ import type { OpenIndex } from "../index/open.ts";
 import { availabilityHeader } from "../render/availability.ts";
 import { reachOf, fromLabel } from "../graph/reach.ts";
 import { reachGaps, type ReachGap } from "../graph/reach-gaps.ts";
+import { constructorEdges } from "../graph/constructor-refs.ts";
 import { overridersOf, satisfiedRows } from "../graph/impact.ts";
 import { satisfiedMembers } from "../graph/satisfied.ts";
 import { checkerComplete, coverageLine, coverageOf, importersOf, incomingEdges, type Coverage, type IncomingEdge } from "../graph/symbol-edges.ts";
@@ -118,7 +119,9 @@ export function findNeighbors(db: Database, index: OpenIndex, query: string, roo
   const via = new Map<number, string>();
   for (const m of satisfied) for (const id of m.ids) via.set(id, m.qualifiedName);
   for (const o of overriders) if (!ids.includes(o.id)) via.set(o.id, o.qualifiedName);
-  const edges = incomingEdges(db, [...ids, ...via.keys()]).filter((e) => !(via.has(e.toSymbol) && (e.type === "implements" || e.type === "extends")));
+  const readText = textReader(root);
+  // a constructor: `new C(…)` (a call of the class), subclasses' `super(…)` and `new` of the subclasses inheriting it
+  const edges = [...incomingEdges(db, [...ids, ...via.keys()]).filter((e) => !(via.has(e.toSymbol) && (e.type === "implements" || e.type === "extends"))), ...constructorEdges(db, target, ids, readText)];
   const sections = Object.fromEntries(SECTIONS.map((s) => [s, [] as NeighborHit[]])) as Record<NeighborSection, NeighborHit[]>;
   for (const e of edges) sections[sectionOf(e.type)].push(hitOf(e, via.get(e.toSymbol)));
   // the members it implements or overrides are references of it to find-references (`ImmerBaseState.parent_` for `ProxyBaseState.parent_`)
@@ -139,7 +142,6 @@ export function findNeighbors(db: Database, index: OpenIndex, query: string, roo
     out.push(`also: ${members} reference${members === 1 ? "" : "s"} to its members (ask for ${target.qualifiedName}.<member>)`);
   }
   const checkerCount = edges.filter((e) => e.provenance === "checker").length;
-  const readText = textReader(root);
   const outside = readOutside(index.meta);
   const reach = reachOf(db, target, ids, { depth: 3, limit: 0, outside: outside ? new Set(outside) : null, readText });
   // files no project holds that import it by name (through the barrels too): what the syntax tier knows of them

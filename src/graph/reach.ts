@@ -11,7 +11,7 @@
 import type { Database } from "bun:sqlite";
 import type { SymbolRow } from "../retrieve/resolve-symbol.ts";
 import { wordRe } from "./reach-gaps.ts";
-import { overriderIds, satisfiedMembers } from "./satisfied.ts";
+import { overriderIds, satisfiedMembers, siblingIds } from "./satisfied.ts";
 import { constructorEdges } from "./constructor-refs.ts";
 import { incomingEdges, type IncomingEdge } from "./symbol-edges.ts";
 
@@ -236,6 +236,8 @@ export function reachOf(
   for (const s of member ? satisfiedMembers(db, target) : []) for (const id of s.ids) via.set(id, s.qualifiedName);
   // and through the members implementing or overriding it (`this.produce(…)` reaches `ProducersFns.produce`, as find-references counts it)
   for (const o of member ? overriderIds(db, target) : []) if (!targetIds.has(o.id)) via.set(o.id, o.qualifiedName);
+  // and through the other implementations of what it implements (`v1.getMethod()` for `EventV2Processor.getMethod`: both implement `EventProcessor.getMethod`)
+  for (const o of member ? siblingIds(db, target, ids) : []) if (!via.has(o.id)) via.set(o.id, o.qualifiedName);
   const seedSet = new Set([...seeds, ...via.keys()]);
   let frontier: Node[] = [...seedSet].map((id) => ({ kind: "symbol", id }));
   for (const n of frontier) walk.mark(n);

@@ -62,3 +62,25 @@ export function overriderIds(db: Database, member: { fileId: number; container: 
   }
   return out;
 }
+
+/**
+ * The other members implementing or overriding what `member` satisfies (`EventV1Processor.getMethod` for
+ * `EventV2Processor.getMethod`, both implementing `EventProcessor.getMethod`), with the member they share:
+ * find-references joins them (and their uses) through it.
+ */
+export function siblingIds(db: Database, member: { fileId: number; container: string | null; name: string }, own: readonly number[]): { id: number; qualifiedName: string; via: string }[] {
+  const satisfied = satisfiedMembers(db, member);
+  const skip = new Set([...own, ...satisfied.flatMap((s) => s.ids)]);
+  const fileOf = db.prepare("SELECT file_id AS fileId, container FROM symbols WHERE id = ?");
+  const out: { id: number; qualifiedName: string; via: string }[] = [];
+  for (const s of satisfied) {
+    const row = fileOf.get(s.ids[0] as number) as { fileId: number; container: string | null } | null;
+    if (!row) continue;
+    for (const o of overriderIds(db, { fileId: row.fileId, container: row.container, name: member.name })) {
+      if (skip.has(o.id)) continue;
+      skip.add(o.id);
+      out.push({ ...o, via: s.qualifiedName });
+    }
+  }
+  return out;
+}

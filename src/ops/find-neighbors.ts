@@ -14,7 +14,7 @@ import { availabilityHeader } from "../render/availability.ts";
 import { reachOf, fromLabel } from "../graph/reach.ts";
 import { reachGaps, type ReachGap } from "../graph/reach-gaps.ts";
 import { constructorEdges } from "../graph/constructor-refs.ts";
-import { overridersOf, satisfiedRows } from "../graph/impact.ts";
+import { overridersOf, satisfiedRows, siblingRows } from "../graph/impact.ts";
 import { satisfiedMembers } from "../graph/satisfied.ts";
 import { checkerComplete, coverageLine, coverageOf, importersOf, incomingEdges, type Coverage, type IncomingEdge } from "../graph/symbol-edges.ts";
 import { readOutside } from "../store/meta.ts";
@@ -119,6 +119,9 @@ export function findNeighbors(db: Database, index: OpenIndex, query: string, roo
   const via = new Map<number, string>();
   for (const m of satisfied) for (const id of m.ids) via.set(id, m.qualifiedName);
   for (const o of overriders) if (!ids.includes(o.id)) via.set(o.id, o.qualifiedName);
+  // and the other implementations of what it implements, with their uses (find-references joins them through the shared member)
+  const siblings = siblingRows(db, target, ids);
+  for (const o of siblings) if (!via.has(o.id)) via.set(o.id, o.qualifiedName);
   const readText = textReader(root);
   // a constructor: `new C(…)` (a call of the class), subclasses' `super(…)` and `new` of the subclasses inheriting it
   const edges = [...incomingEdges(db, [...ids, ...via.keys()]).filter((e) => !(via.has(e.toSymbol) && (e.type === "implements" || e.type === "extends"))), ...constructorEdges(db, target, ids, readText)];
@@ -129,6 +132,7 @@ export function findNeighbors(db: Database, index: OpenIndex, query: string, roo
   for (const row of satisfiedRows(db, target)) sections.references.push({ type: how.get(row.id) === "implements" ? "satisfies" : "overrides", from: row.qualifiedName, path: row.path, line: row.line, provenance: "checker" });
   // a member's implementers and overriders (`Job.run` for `Runner.run`): find-references counts them, and so does impact
   for (const o of overriders) sections.implementers.push({ type: "implements", from: o.qualifiedName, path: o.path, line: o.line, provenance: "checker" });
+  for (const o of siblings) sections.implementers.push({ type: "implements", from: o.qualifiedName, path: o.path, line: o.line, provenance: "checker", via: o.via });
   data.neighbors = Object.fromEntries(SECTIONS.map((s) => [s, sections[s].slice(0, limit)])) as Record<NeighborSection, NeighborHit[]>;
   for (const section of SECTIONS) {
     const hits = sections[section];

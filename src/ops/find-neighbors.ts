@@ -14,6 +14,7 @@ import { availabilityHeader } from "../render/availability.ts";
 import { reachOf, fromLabel } from "../graph/reach.ts";
 import { reachGaps, type ReachGap } from "../graph/reach-gaps.ts";
 import { constructorEdges } from "../graph/constructor-refs.ts";
+import { withMerged } from "../graph/merged-declarations.ts";
 import { overridersOf, satisfiedRows, siblingRows } from "../graph/impact.ts";
 import { satisfiedMembers } from "../graph/satisfied.ts";
 import { checkerComplete, coverageLine, coverageOf, importersOf, incomingEdges, type Coverage, type IncomingEdge } from "../graph/symbol-edges.ts";
@@ -96,7 +97,8 @@ export function findNeighbors(db: Database, index: OpenIndex, query: string, roo
     return { text: [...header, ...unresolvedText(query, resolution, files)].join("\n"), data };
   }
   const target = resolution.symbols[0] as SymbolRow;
-  const ids = resolution.symbols.map((s) => s.id);
+  // every declaration of a merged interface or namespace (augmentations too) and every overload
+  const ids = withMerged(db, resolution.symbols).map((s) => s.id);
   const coverage = coverageOf(db, index.meta, target.fileId);
   const out = [...header, `neighbors of ${describeSymbol(target)}`];
   const data: NeighborsData = { status: "ok", target: brief(target) };

@@ -5,6 +5,7 @@
 
 import type { Database } from "bun:sqlite";
 import { symbolNotFound } from "../errors.ts";
+import { withMerged } from "../graph/merged-declarations.ts";
 import { indexForRead } from "../indexing/fresh.ts";
 import type { IndexState } from "../index/open.ts";
 import { availabilityHeader } from "../render/availability.ts";
@@ -73,7 +74,7 @@ export async function withSymbol<D extends object>(
       const data: UnresolvedSymbol = { root: ws.root, indexState: state, status: "ambiguous", ...listedCandidates(resolution.candidates) };
       return { text, data };
     }
-    return await body({ root: ws.root, db, meta: index.meta, state, header, target: resolution.symbols[0] as SymbolRow, symbols: resolution.symbols });
+    return await body({ root: ws.root, db, meta: index.meta, state, header, target: resolution.symbols[0] as SymbolRow, symbols: withMerged(db, resolution.symbols) });
   } finally {
     index.db.close();
   }

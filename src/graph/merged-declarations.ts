@@ -1,0 +1,57 @@
+// Every declaration of one merged entity: the compiler's find-references treats the
+// declarations of one interface, namespace or overloaded function as one symbol, and so
+// must an answer. A `path:line` query names one of them; this adds the others — the other
+// declarations of the same qualified name in the same file (`interface IntrinsicElements`
+// declared twice in `namespace JSX`) and module augmentations (`declare module './context' {
+// interface ContextRenderer … }` in a test file, merged with context.ts's). The checker walks a
+// file once, in the first project holding it: a use in context.ts points at context.ts's
+// declaration only, even when another project (the tests') merges an augmentation into it, so
+// without this the augmentation's answer said "none (checker-complete)".
+
+import type { Database } from "bun:sqlite";
+import { posix } from "node:path";
+import { symbolById, type SymbolRow } from "../retrieve/resolve-symbol.ts";
+
+/** Kinds whose declarations merge (functions: overloads). */
+const MERGING = /^(interface|namespace|module|class|enum|function|method)$/;
+const SOURCE_SUFFIXES = ["", ".ts", ".tsx", ".d.ts", ".mts", "/index.ts", "/index.tsx", "/index.d.ts"];
+
+/** The file a relative module specifier (`./context`, `../../context.js`) names from `from`, among the indexed paths. */
+function moduleFile(db: Database, from: string, specifier: string): number | null {
+  if (!specifier.startsWith(".")) return null;
+  const base = posix.normalize(posix.join(posix.dirname(from), specifier)).replace(/\.(m?js|jsx)$/, "");
+  const q = db.prepare("SELECT id FROM files WHERE path = ?");
+  for (const suffix of SOURCE_SUFFIXES) {
+    const row = q.get(`${base}${suffix}`) as { id: number } | null;
+    if (row) return row.id;
+  }
+  return null;
+}
+
+/** `symbols` with the other declarations merged with them (same file, same qualified name; module augmentations), without repeats. */
+export function withMerged(db: Database, symbols: readonly SymbolRow[]): SymbolRow[] {
+  const target = symbols[0];
+  if (!target || !MERGING.test(target.kind)) return [...symbols];
+  const out = new Map(symbols.map((s) => [s.id, s]));
+  const add = (rows: { id: number }[]) => {
+    for (const r of rows) if (!out.has(r.id)) {
+      const row = symbolById(db, r.id);
+      if (row && MERGING.test(row.kind)) out.set(r.id, row);
+    }
+  };
+  add(db.query("SELECT id FROM symbols WHERE file_id = ? AND qualified_name = ?").all(target.fileId, target.qualifiedName) as { id: number }[]);
+  if (/^(interface|namespace|module|class|enum)$/.test(target.kind)) {
+    // an augmentation (`declare module './context' { interface X }`): its container is the module's specifier
+    if (target.container?.startsWith(".")) {
+      const file = moduleFile(db, target.path, target.container);
+      if (file !== null) add(db.query("SELECT id FROM symbols WHERE file_id = ? AND qualified_name = ?").all(file, target.name) as { id: number }[]);
+    }
+    // the augmentations of a module's own top-level declaration, in other files
+    const top = target.container === null ? target : [...out.values()].find((s) => s.container === null);
+    if (top) {
+      const candidates = db.query("SELECT s.id, s.container, f.path FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.name = ? AND s.container LIKE '.%' AND s.qualified_name = s.container || '.' || s.name").all(top.name) as { id: number; container: string; path: string }[];
+      add(candidates.filter((c) => moduleFile(db, c.path, c.container) === top.fileId));
+    }
+  }
+  return [...out.values()];
+}

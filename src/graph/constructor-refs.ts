@@ -20,7 +20,7 @@ interface ClassRow {
 /** The edges reaching a constructor (`target`, every overload in `ids`): calls of its class and of the subclasses inheriting it, and the subclasses' `super(…)` calls. */
 export function constructorEdges(db: Database, target: { kind: string; fileId: number; container: string | null }, ids: readonly number[], readText: (path: string) => string | null): IncomingEdge[] {
   if (target.kind !== "constructor" || !target.container || !ids.length) return [];
-  const owner = db.prepare("SELECT id, file_id AS fileId, qualified_name AS qualifiedName FROM symbols WHERE file_id = ? AND qualified_name = ? AND container IS NULL AND kind = 'class'");
+  const owner = db.prepare("SELECT id, file_id AS fileId, qualified_name AS qualifiedName FROM symbols WHERE file_id = ? AND qualified_name = ? AND kind = 'class'");
   const ctor = db.prepare("SELECT s.id, s.qualified_name AS qualifiedName, s.start_line AS start, s.end_line AS end, f.path, f.is_test AS isTest FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.file_id = ? AND s.container = ? AND s.kind = 'constructor' ORDER BY s.start_line");
   const out: IncomingEdge[] = [];
   const seen = new Set<number>();

@@ -22,7 +22,8 @@ const MAX_DEPTH = 6;
 export function satisfiedMembers(db: Database, member: { fileId: number; container: string | null; name: string }): SatisfiedMember[] {
   // a constructor overrides nothing: a subclass's calls its base's through `super(…)` (constructor-refs.ts)
   if (!member.container || member.name === "constructor") return [];
-  const owners = db.prepare("SELECT id FROM symbols WHERE file_id = ? AND qualified_name = ? AND container IS NULL");
+  // the member's type (itself inside a namespace, `JSX.InputHTMLAttributes`, or not)
+  const owners = db.prepare("SELECT id FROM symbols WHERE file_id = ? AND qualified_name = ?");
   const heritage = db.prepare(
     "SELECT DISTINCT e.type, t.id, t.file_id AS fileId, t.qualified_name AS qualifiedName, t.kind FROM edges e JOIN symbols t ON t.id = e.to_symbol WHERE e.from_symbol = ? AND e.type IN ('implements', 'extends')",
   );

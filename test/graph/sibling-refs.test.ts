@@ -74,3 +74,40 @@ describe("the other implementations of a shared member, and their uses", () => {
     expect((await impact(root, "src/processors.ts:8")).siblings).toEqual([expect.objectContaining({ qualifiedName: "V2.getMethod", via: "Processor.getMethod" })]);
   }, 60_000);
 });
+
+describe("members of types inside a namespace", () => {
+  const root = gitRepo({
+    "package.json": JSON.stringify({ name: "ns-members", type: "module" }),
+    "tsconfig.json": FILES["tsconfig.json"] as string,
+    "src/jsx.ts": [
+      "export namespace JSX {",
+      "  export interface HTMLAttributes {",
+      "    title?: string;",
+      "  }",
+      "  export interface LinkAttributes extends HTMLAttributes {",
+      "    title?: string;",
+      "  }",
+      "  export interface StyleAttributes extends HTMLAttributes {",
+      "    title?: string;",
+      "  }",
+      "}",
+      "export const style: JSX.StyleAttributes = { title: 's' };",
+      "",
+    ].join("\n"),
+  });
+
+  test("LinkAttributes.title lists the member it overrides, its sibling and the sibling's uses (JSX.InputHTMLAttributes.placeholder on hono)", async () => {
+    await call("index", { path: root });
+    const engine = new TsEngine({ root });
+    try {
+      await engine.openProjects([join(root, ".svc", "ts", "tsconfig.json.json")]);
+      const compiler = (await references(engine, join(root, "src/jsx.ts"), { line: 6, column: 5 })).map((r) => `${r.path.slice(root.length + 1)}:${r.line}`);
+      expect(compiler).toContain("src/jsx.ts:12"); // { title: 's' } of the sibling's type
+      const n = await neighbors(root, "src/jsx.ts:6");
+      expect(compiler.filter((s) => s !== "src/jsx.ts:6" && !sitesOf(n).has(s))).toEqual([]);
+      expect(sitesOf(n)).toEqual(new Set(["src/jsx.ts:3", "src/jsx.ts:9", "src/jsx.ts:12"]));
+    } finally {
+      await engine.close();
+    }
+  }, 180_000);
+});

@@ -3,7 +3,8 @@
 // must an answer. A `path:line` query names one of them; this adds the others — the other
 // declarations of the same qualified name in the same file (`interface IntrinsicElements`
 // declared twice in `namespace JSX`) and module augmentations (`declare module './context' {
-// interface ContextRenderer … }` in a test file, merged with context.ts's). The checker walks a
+// interface ContextRenderer … }` in a test file, merged with context.ts's; `declare module '../..'` of
+// a barrel re-exporting it). The checker walks a
 // file once, in the first project holding it: a use in context.ts points at context.ts's
 // declaration only, even when another project (the tests') merges an augmentation into it, so
 // without this the augmentation's answer said "none (checker-complete)".
@@ -28,6 +29,28 @@ function moduleFile(db: Database, from: string, specifier: string): number | nul
   return null;
 }
 
+/** The file declaring `name` at top level that a module specifier names: the module itself, or through its re-exports (`declare module '../..'` of a barrel). */
+function declaringFile(db: Database, from: string, specifier: string, name: string): number | null {
+  const start = moduleFile(db, from, specifier);
+  if (start === null) return null;
+  const declares = db.prepare("SELECT 1 FROM symbols WHERE file_id = ? AND qualified_name = ? LIMIT 1");
+  const reexported = db.prepare("SELECT DISTINCT to_file AS id FROM edges WHERE from_file = ? AND type = 'reexports' AND to_file <> from_file");
+  const seen = new Set<number>([start]);
+  let frontier = [start];
+  for (let depth = 0; depth < 5 && frontier.length; depth++) {
+    const next: number[] = [];
+    for (const file of frontier) {
+      if (declares.get(file, name)) return file;
+      for (const r of reexported.all(file) as { id: number }[]) if (!seen.has(r.id)) {
+        seen.add(r.id);
+        next.push(r.id);
+      }
+    }
+    frontier = next;
+  }
+  return null;
+}
+
 /** `symbols` with the other declarations merged with them (same file, same qualified name; module augmentations), without repeats. */
 export function withMerged(db: Database, symbols: readonly SymbolRow[]): SymbolRow[] {
   const target = symbols[0];
@@ -43,14 +66,14 @@ export function withMerged(db: Database, symbols: readonly SymbolRow[]): SymbolR
   if (/^(interface|namespace|module|class|enum)$/.test(target.kind)) {
     // an augmentation (`declare module './context' { interface X }`): its container is the module's specifier
     if (target.container?.startsWith(".")) {
-      const file = moduleFile(db, target.path, target.container);
+      const file = declaringFile(db, target.path, target.container, target.name);
       if (file !== null) add(db.query("SELECT id FROM symbols WHERE file_id = ? AND qualified_name = ?").all(file, target.name) as { id: number }[]);
     }
     // the augmentations of a module's own top-level declaration, in other files
     const top = target.container === null ? target : [...out.values()].find((s) => s.container === null);
     if (top) {
       const candidates = db.query("SELECT s.id, s.container, f.path FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.name = ? AND s.container LIKE '.%' AND s.qualified_name = s.container || '.' || s.name").all(top.name) as { id: number; container: string; path: string }[];
-      add(candidates.filter((c) => moduleFile(db, c.path, c.container) === top.fileId));
+      add(candidates.filter((c) => declaringFile(db, c.path, c.container, top.name) === top.fileId));
     }
   }
   return [...out.values()];

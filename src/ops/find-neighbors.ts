@@ -126,7 +126,13 @@ export function findNeighbors(db: Database, index: OpenIndex, query: string, roo
   for (const o of siblings) if (!via.has(o.id)) via.set(o.id, o.qualifiedName);
   const readText = textReader(root);
   // a constructor: `new C(…)` (a call of the class), subclasses' `super(…)` and `new` of the subclasses inheriting it
-  const edges = [...incomingEdges(db, [...ids, ...via.keys()]).filter((e) => !(via.has(e.toSymbol) && (e.type === "implements" || e.type === "extends"))), ...constructorEdges(db, target, ids, readText)];
+  const all = [...incomingEdges(db, [...ids, ...via.keys()]).filter((e) => !(via.has(e.toSymbol) && (e.type === "implements" || e.type === "extends"))), ...constructorEdges(db, target, ids, readText)];
+  // one site once: a use of a merged interface or an overloaded function has an edge to each of its declarations
+  const seen = new Set<string>();
+  const edges = all.filter((e) => {
+    const key = `${e.type}\0${e.fromSymbol ?? `f${e.fromFile}`}\0${e.line}\0${via.get(e.toSymbol) ?? ""}`;
+    return !seen.has(key) && !!seen.add(key);
+  });
   const sections = Object.fromEntries(SECTIONS.map((s) => [s, [] as NeighborHit[]])) as Record<NeighborSection, NeighborHit[]>;
   for (const e of edges) sections[sectionOf(e.type)].push(hitOf(e, via.get(e.toSymbol)));
   // the members it implements or overrides are references of it to find-references (`ImmerBaseState.parent_` for `ProxyBaseState.parent_`)

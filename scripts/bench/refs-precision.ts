@@ -9,7 +9,8 @@
 // a referencing declaration not listed at all (what recall is about), another line of one listed (an edge keeps one line
 // per referencing declaration), a use inside the declaration itself (recursion; not an edge), outside the repo.
 // Usage: bun scripts/bench/refs-precision.ts <repo> [tsconfig=tsconfig.json] [prefix=""]
-//        (the repo indexed first: svc index --force <repo>; REFS_VERBOSE=1 lists the referencing declarations not listed)
+//        (the repo indexed first: svc index --force <repo>; REFS_VERBOSE=1 lists the referencing declarations not listed,
+//        the false lines and the false "none" answers; REFS_ONLY=path:line,… judges only those declarations)
 // Figures (branch h61-edges; "before" is main at 60dd03c):
 //   zustand (pmndrs/zustand at f094eebe, tsconfig.json, every declaration: 177, 1717 use lines): before, neighbors
 //     59 false (checker) in 3 declarations all saying checker-complete — 55 uses of the type member StorePersist.persist
@@ -150,7 +151,13 @@ async function main(): Promise<void> {
   if (!db) throw new Error(`no index at ${root}: svc index --force ${root}`);
   const decls = (
     db.query("SELECT f.path, s.name, s.qualified_name AS qn, s.start_line AS line, s.exported FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.path LIKE ? AND s.kind != 'module' ORDER BY f.path, s.start_line").all(`${prefix}%`) as Decl[]
-  ).filter((d) => /^[\w$]+$/.test(d.name));
+  ).filter((d) => /^[\w$]+$/.test(d.name) && (!process.env.REFS_ONLY || process.env.REFS_ONLY.split(",").includes(`${d.path}:${d.line}`)));
+  // declarations sharing a line (`const { open, errors } = Deno`) are asked for by their qualified name when it is unique, else not judged
+  const perLine = new Map<string, number>();
+  for (const d of decls) perLine.set(`${d.path}:${d.line}`, (perLine.get(`${d.path}:${d.line}`) ?? 0) + 1);
+  const qnCount = new Map<string, number>();
+  for (const r of db.query("SELECT qualified_name AS qn, count(DISTINCT file_id) AS n FROM symbols GROUP BY qualified_name").all() as { qn: string; n: number }[]) qnCount.set(r.qn, r.n);
+  const queryOf = (d: Decl): string | null => ((perLine.get(`${d.path}:${d.line}`) ?? 0) === 1 ? `${d.path}:${d.line}` : qnCount.get(d.qn) === 1 ? d.qn : null);
   const { refs, files } = truth(root, tsconfig, decls);
   const spans = new Map<string, { qn: string; start: number; end: number }[]>();
   for (const r of db.query("SELECT f.path, s.qualified_name AS qn, s.start_line AS start, s.end_line AS end FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.kind != 'module'").all() as { path: string; qn: string; start: number; end: number }[]) {
@@ -180,21 +187,43 @@ async function main(): Promise<void> {
   const worst: string[] = [];
   for (const [d, t] of refs) {
     if (!t) continue;
+    const asked = queryOf(d);
+    if (asked === null) {
+      add("declarations sharing a line with another of the same name elsewhere (not judged)");
+      continue;
+    }
     add("decls");
     add("uses", t.uses.size);
     const q = `${d.path}:${d.line}`;
     const members = new Set<Site>();
     for (const [qn, sites] of byQn) if (qn.startsWith(`${d.qn}.`)) for (const s of sites) members.add(s);
-    const nb = (await call("find", { path: root, query: q, kind: "neighbors", limit: 1000 })).data as { neighbors?: Record<string, Listed[]>; coverage?: { complete?: boolean } };
-    const im = (await call("impact", { path: root, symbol: q, depth: 1, limit: 1000 })).data as { dependents?: Listed[]; overriders?: Heir[]; satisfies?: Heir[]; coverage?: { complete?: boolean } };
-    // impact lists the implementers/overriders and the members it implements apart from its dependents: they are listed lines too
-    const heritage = [...(im.overriders ?? []), ...(im.satisfies ?? [])].map((o) => ({ path: o.path, line: o.line, provenance: "checker", from: o.qualifiedName }));
-    const answers: [string, Listed[], boolean][] = [
-      ["neighbors", Object.values(nb.neighbors ?? {}).flat(), nb.coverage?.complete === true],
-      ["impact", [...(im.dependents ?? []).filter((x) => x.hop === 1), ...heritage], im.coverage?.complete === true],
+    const nbr = await call("find", { path: root, query: asked, kind: "neighbors", limit: 1000 });
+    const nb = nbr.data as { neighbors?: Record<string, Listed[]>; coverage?: { complete?: boolean } };
+    const imr = await call("impact", { path: root, symbol: asked, depth: 1, limit: 1000 });
+    const im = imr.data as { dependents?: Listed[]; overriders?: Heir[]; satisfies?: Heir[]; siblings?: Heir[]; coverage?: { complete?: boolean } };
+    // impact lists the implementers/overriders, the members it implements and their other implementations apart from its dependents: they are listed lines too
+    const heritage = [...(im.overriders ?? []), ...(im.satisfies ?? []), ...(im.siblings ?? [])].map((o) => ({ path: o.path, line: o.line, provenance: "checker", from: o.qualifiedName }));
+    const answers: [string, Listed[], boolean, string][] = [
+      ["neighbors", Object.values(nb.neighbors ?? {}).flat(), nb.coverage?.complete === true, nbr.text],
+      ["impact", [...(im.dependents ?? []).filter((x) => x.hop === 1), ...heritage], im.coverage?.complete === true, imr.text],
     ];
-    for (const [op, listed, complete] of answers) {
+    for (const [op, listed, complete, text] of answers) {
       if (complete) add(`${op} answers saying checker-complete`);
+      // "none" said as a fact (`none (checker-complete)`, `none (every file that could reference it is in a loaded project…)`),
+      // not "none found; partial…": a false claim when the compiler has a use in the repo
+      const saysNone = !listed.length && /^\s+none(?: \(|$)/m.test(text) && !/partial:|none found|may be incomplete/.test(text);
+      if (saysNone) {
+        add(`${op} answers saying none`);
+        const inRepo = [...t.uses].filter((s) => {
+          if (s.startsWith("..") || s.includes("node_modules/")) return false;
+          const around = innermost(s.slice(0, s.lastIndexOf(":")), Number(s.slice(s.lastIndexOf(":") + 1)));
+          return around !== d.qn && !around?.startsWith(`${d.qn}.`); // recursion is no dependent
+        });
+        if (inRepo.length) {
+          add(`${op} ... of them with a use the compiler finds (a false "none")`);
+          if (process.env.REFS_VERBOSE) console.log(`${op} ${q} ${d.qn}: says none; the compiler has ${inRepo.slice(0, 3).join(", ")}`);
+        }
+      }
       const sites = new Map<Site, string>();
       for (const e of listed) if (e.line) sites.set(`${e.path}:${e.line}`, e.provenance ?? "?");
       let falseHere = 0;
@@ -206,6 +235,7 @@ async function main(): Promise<void> {
         else {
           add(`${op} false (${provenance})`);
           falseHere++;
+          if (process.env.REFS_VERBOSE) console.log(`${op} ${q} ${d.qn}${complete ? " (checker-complete)" : ""}: false ${site} (${provenance})`);
         }
       }
       // a missing line: in the declaration itself (recursion), another line of a referencing declaration already listed

@@ -10,6 +10,7 @@ import { dirOf } from "../index/imports/paths.ts";
 import { symbolById, type SymbolRow } from "../retrieve/resolve-symbol.ts";
 import { textReader } from "../workspace/files.ts";
 import { readOutside, type IndexMeta } from "../store/meta.ts";
+import { boundMembers } from "./bound-members.ts";
 import { reachOf, type Dependent } from "./reach.ts";
 import { overriderIds, satisfiedMembers, siblingIds } from "./satisfied.ts";
 import { reachGaps, type ReachGaps } from "./reach-gaps.ts";
@@ -27,6 +28,8 @@ export interface ImpactGraph {
   satisfies: SymbolRow[];
   /** The other implementations of what it implements or overrides, with the member they share. */
   siblings: (SymbolRow & { via: string })[];
+  /** A destructured name: the members it is taken from (`Deno.open` for `const { open } = Deno`). */
+  destructures: SymbolRow[];
   tests: { path: string; hop: number }[];
   checkerRefs: number;
   syntaxRefs: number;
@@ -87,7 +90,7 @@ export function impactGraph(db: Database, target: SymbolRow, ids: readonly numbe
       }
       frontier = next;
     }
-    return { dependents, hopTotals, overriders: [], satisfies: [], siblings: [], tests: [...tests].map(([path, hop]) => ({ path, hop })), checkerRefs, syntaxRefs, gaps: null };
+    return { dependents, hopTotals, overriders: [], satisfies: [], siblings: [], destructures: [], tests: [...tests].map(([path, hop]) => ({ path, hop })), checkerRefs, syntaxRefs, gaps: null };
   }
   const outside = readOutside(inputs.meta);
   // tests are looked for further than the dependents shown: a test reaches `Ky` through `createInstance`, the exported `ky` and the barrel
@@ -96,7 +99,7 @@ export function impactGraph(db: Database, target: SymbolRow, ids: readonly numbe
   for (const imp of importersOf(db, target.fileId)) if (imp.isTest && !tests.has(imp.path)) tests.set(imp.path, 1);
   const ordered = [...tests].map(([path, hop]) => ({ path, hop })).sort((a, b) => a.hop - b.hop || (a.path < b.path ? -1 : 1));
   const gaps = reachGaps(db, inputs.meta, target, reach.exporters, inputs.readText);
-  return { dependents: reach.dependents.filter((d) => d.hop <= depth), hopTotals: reach.hopTotals, overriders: overridersOf(db, target), satisfies: satisfiedRows(db, target), siblings: siblingRows(db, target, ids), tests: ordered, checkerRefs: reach.checkerRefs, syntaxRefs: reach.syntaxRefs, gaps };
+  return { dependents: reach.dependents.filter((d) => d.hop <= depth), hopTotals: reach.hopTotals, overriders: overridersOf(db, target), satisfies: satisfiedRows(db, target), siblings: siblingRows(db, target, ids), destructures: boundMembers(db, target).flatMap((b) => symbolById(db, b.id) ?? []), tests: ordered, checkerRefs: reach.checkerRefs, syntaxRefs: reach.syntaxRefs, gaps };
 }
 
 export interface PublicSurface {

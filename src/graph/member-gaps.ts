@@ -12,16 +12,19 @@
 //   alias (`class JSXNode implements HtmlEscaped` with `type HtmlEscaped = { isEscaped: true }`):
 //   find-references joins the member to that type's same-named member and every use of it
 //   (`url.host` on any URL), which no edge records.
+// - a name destructured from a value whose member the index does not hold (`const { readFile } = fs`;
+//   bound-members.ts finds the ones it holds).
 // Such a member's answer is partial, with where.
 
 import type { Database } from "bun:sqlite";
+import { boundMembers, isDestructured } from "./bound-members.ts";
 
 /** A place the walk records nothing for (reach-gaps.ts lists it with the others). */
 export interface MemberGap {
   path: string;
   line: number;
   /** typed-value: the member's value is declared with a type; outside-base: its type's heritage reaches a type whose members the index does not hold. */
-  why: "typed-value" | "outside-base";
+  why: "typed-value" | "outside-base" | "destructured";
   /** outside-base: that type's name as the heritage clause writes it. */
   base?: string;
 }
@@ -88,7 +91,9 @@ function outsideBase(db: Database, owner: { id: number; signature: string }, nam
 }
 
 /** The gaps of a member's references through typing: the declared type of the value it belongs to; the heritage of its class or interface. */
-export function memberGaps(db: Database, member: { fileId: number; path: string; name: string; container: string | null }, readText: (path: string) => string | null): MemberGap[] {
+export function memberGaps(db: Database, member: { id: number; kind: string; signature: string; line: number; fileId: number; path: string; name: string; container: string | null }, readText: (path: string) => string | null): MemberGap[] {
+  // a name destructured from a value outside the workspace (`const { readFile } = fs`): find-references joins it to that member and its uses
+  if (isDestructured(member) && !boundMembers(db, member).length) return [{ path: member.path, line: member.line, why: "destructured" }];
   if (!member.container) return [];
   const owner = db.query("SELECT id, kind, start_line AS line, signature FROM symbols WHERE file_id = ? AND qualified_name = ? ORDER BY start_line LIMIT 1").get(member.fileId, member.container) as { id: number; kind: string; line: number; signature: string } | null;
   if (!owner) return [];

@@ -12,6 +12,7 @@ import type { Database } from "bun:sqlite";
 import type { SymbolRow } from "../retrieve/resolve-symbol.ts";
 import { wordRe } from "./reach-gaps.ts";
 import { overriderIds, satisfiedMembers, siblingIds } from "./satisfied.ts";
+import { boundMembers, boundNeighbors } from "./bound-members.ts";
 import { constructorEdges } from "./constructor-refs.ts";
 import { incomingEdges, type IncomingEdge } from "./symbol-edges.ts";
 
@@ -70,6 +71,8 @@ class Walk {
   readonly tests = new Map<string, number>();
   readonly exporters = new Set<number>();
   readonly syntaxOnly = new Set<string>();
+  /** Declarations whose references are not the target's uses (the other names destructured on its line). */
+  readonly silent = new Set<number>();
   checkerRefs = 0;
   syntaxRefs = 0;
   private readonly seen = new Set<string>();
@@ -150,6 +153,7 @@ class Walk {
     const shown = { n: 0 };
     const symbols = frontier.filter((n): n is Extract<Node, { kind: "symbol" }> => n.kind === "symbol").map((n) => n.id);
     for (const e of [...incomingEdges(this.db, symbols), ...extra]) {
+      if (e.fromSymbol !== null && this.silent.has(e.fromSymbol)) continue;
       const label = via.get(e.toSymbol);
       const base = { type: e.type, line: e.line, provenance: e.provenance, file: e.fromFile, ...(label ? { via: label } : {}) };
       if (e.fromSymbol !== null) {
@@ -238,7 +242,11 @@ export function reachOf(
   for (const o of member ? overriderIds(db, target) : []) if (!targetIds.has(o.id)) via.set(o.id, o.qualifiedName);
   // and through the other implementations of what it implements (`v1.getMethod()` for `EventV2Processor.getMethod`: both implement `EventProcessor.getMethod`)
   for (const o of member ? siblingIds(db, target, ids) : []) if (!via.has(o.id)) via.set(o.id, o.qualifiedName);
+  // a destructured name: through the member it is taken from (`Deno.open` for `const { open } = Deno`)
+  for (const b of boundMembers(db, target)) if (!targetIds.has(b.id)) via.set(b.id, b.qualifiedName);
   const seedSet = new Set([...seeds, ...via.keys()]);
+  // the other names destructured on its line are not its dependents
+  for (const id of boundNeighbors(db, target)) walk.silent.add(id);
   let frontier: Node[] = [...seedSet].map((id) => ({ kind: "symbol", id }));
   for (const n of frontier) walk.mark(n);
   // the declaring file exports the target (or, for a member, its type): importers outside every project take it by name;

@@ -11,7 +11,6 @@
 
 import type { Database } from "bun:sqlite";
 import { posix } from "node:path";
-import { symbolById, type SymbolRow } from "../retrieve/resolve-symbol.ts";
 
 /** Kinds whose declarations merge (functions: overloads). */
 const MERGING = /^(interface|namespace|module|class|enum|function|method)$/;
@@ -51,30 +50,32 @@ function declaringFile(db: Database, from: string, specifier: string, name: stri
   return null;
 }
 
-/** `symbols` with the other declarations merged with them (same file, same qualified name; module augmentations), without repeats. */
-export function withMerged(db: Database, symbols: readonly SymbolRow[]): SymbolRow[] {
-  const target = symbols[0];
-  if (!target || !MERGING.test(target.kind)) return [...symbols];
-  const out = new Map(symbols.map((s) => [s.id, s]));
-  const add = (rows: { id: number }[]) => {
-    for (const r of rows) if (!out.has(r.id)) {
-      const row = symbolById(db, r.id);
-      if (row && MERGING.test(row.kind)) out.set(r.id, row);
-    }
+/** The ids of the other declarations merged with `target` (same file, same qualified name; module augmentations), nearest first. */
+export function mergedIds(db: Database, target: { id: number; kind: string; name: string; container: string | null; qualifiedName: string; fileId: number; path: string }): number[] {
+  if (!MERGING.test(target.kind)) return [];
+  const out: number[] = [];
+  const add = (rows: { id: number; kind: string }[]) => {
+    for (const r of rows) if (r.id !== target.id && !out.includes(r.id) && MERGING.test(r.kind)) out.push(r.id);
   };
-  add(db.query("SELECT id FROM symbols WHERE file_id = ? AND qualified_name = ?").all(target.fileId, target.qualifiedName) as { id: number }[]);
+  const named = db.prepare("SELECT id, kind, file_id AS fileId, container FROM symbols WHERE file_id = ? AND qualified_name = ? ORDER BY start_line");
+  add(named.all(target.fileId, target.qualifiedName) as { id: number; kind: string }[]);
   if (/^(interface|namespace|module|class|enum)$/.test(target.kind)) {
     // an augmentation (`declare module './context' { interface X }`): its container is the module's specifier
+    let top: { fileId: number; name: string } | null = target.container === null ? target : null;
     if (target.container?.startsWith(".")) {
       const file = declaringFile(db, target.path, target.container, target.name);
-      if (file !== null) add(db.query("SELECT id FROM symbols WHERE file_id = ? AND qualified_name = ?").all(file, target.name) as { id: number }[]);
+      if (file !== null) {
+        const rows = named.all(file, target.name) as { id: number; kind: string; fileId: number; container: string | null }[];
+        add(rows);
+        if (rows.some((r) => r.container === null)) top = { fileId: file, name: target.name };
+      }
     }
     // the augmentations of a module's own top-level declaration, in other files
-    const top = target.container === null ? target : [...out.values()].find((s) => s.container === null);
     if (top) {
-      const candidates = db.query("SELECT s.id, s.container, f.path FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.name = ? AND s.container LIKE '.%' AND s.qualified_name = s.container || '.' || s.name").all(top.name) as { id: number; container: string; path: string }[];
-      add(candidates.filter((c) => declaringFile(db, c.path, c.container, top.name) === top.fileId));
+      const { fileId, name } = top;
+      const candidates = db.query("SELECT s.id, s.kind, s.container, f.path FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.name = ? AND s.container LIKE '.%' AND s.qualified_name = s.container || '.' || s.name").all(name) as { id: number; kind: string; container: string; path: string }[];
+      add(candidates.filter((c) => declaringFile(db, c.path, c.container, name) === fileId));
     }
   }
-  return [...out.values()];
+  return out;
 }

@@ -15,14 +15,13 @@ import { reachOf, fromLabel } from "../graph/reach.ts";
 import { reachGaps, type ReachGap } from "../graph/reach-gaps.ts";
 import { boundMembers, boundNeighbors } from "../graph/bound-members.ts";
 import { constructorEdges } from "../graph/constructor-refs.ts";
-import { withMerged } from "../graph/merged-declarations.ts";
 import { overridersOf, satisfiedRows, siblingRows } from "../graph/impact.ts";
 import { satisfiedMembers } from "../graph/satisfied.ts";
 import { checkerComplete, coverageLine, coverageOf, importersOf, incomingEdges, type Coverage, type IncomingEdge } from "../graph/symbol-edges.ts";
 import { readOutside } from "../store/meta.ts";
 import { textReader } from "../workspace/files.ts";
 import { describeSymbol, partialNote, resolveSymbol, symbolById, unresolvedText, type SymbolRow } from "../retrieve/resolve-symbol.ts";
-import { listedCandidates } from "./symbol-target.ts";
+import { listedCandidates, withMerged } from "./symbol-target.ts";
 import type { OpResult } from "./types.ts";
 
 export type NeighborSection = "callers" | "references" | "implementers" | "subclasses" | "injection sites";

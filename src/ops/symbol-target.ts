@@ -5,11 +5,11 @@
 
 import type { Database } from "bun:sqlite";
 import { symbolNotFound } from "../errors.ts";
-import { withMerged } from "../graph/merged-declarations.ts";
+import { mergedIds } from "../graph/merged-declarations.ts";
 import { indexForRead } from "../indexing/fresh.ts";
 import type { IndexState } from "../index/open.ts";
 import { availabilityHeader } from "../render/availability.ts";
-import { partialNote, resolveSymbol, unresolvedText, type SymbolRow } from "../retrieve/resolve-symbol.ts";
+import { partialNote, resolveSymbol, symbolById, unresolvedText, type SymbolRow } from "../retrieve/resolve-symbol.ts";
 import type { IndexMeta } from "../store/meta.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
@@ -78,4 +78,12 @@ export async function withSymbol<D extends object>(
   } finally {
     index.db.close();
   }
+}
+
+/** `symbols` (a declaration's rows) with every declaration merged with them: the other blocks of an interface or namespace, module augmentations (graph/merged-declarations.ts). */
+export function withMerged(db: Database, symbols: readonly SymbolRow[]): SymbolRow[] {
+  const target = symbols[0];
+  if (!target) return [];
+  const known = new Set(symbols.map((s) => s.id));
+  return [...symbols, ...mergedIds(db, target).filter((id) => !known.has(id)).flatMap((id) => symbolById(db, id) ?? [])];
 }

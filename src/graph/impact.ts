@@ -10,8 +10,9 @@ import { dirOf } from "../index/imports/paths.ts";
 import { symbolById, type SymbolRow } from "../retrieve/resolve-symbol.ts";
 import { textReader } from "../workspace/files.ts";
 import { readOutside, type IndexMeta } from "../store/meta.ts";
+import { boundMembers } from "./bound-members.ts";
 import { reachOf, type Dependent } from "./reach.ts";
-import { overriderIds, satisfiedMembers } from "./satisfied.ts";
+import { overriderIds, satisfiedMembers, siblingIds } from "./satisfied.ts";
 import { reachGaps, type ReachGaps } from "./reach-gaps.ts";
 import { importersOf, incomingEdges } from "./symbol-edges.ts";
 import { manifestTargets, sourceOfBuiltEntry } from "./built-entry.ts";
@@ -25,6 +26,10 @@ export interface ImpactGraph {
   overriders: SymbolRow[];
   /** The interface, abstract and base members it implements or overrides (find-references counts their declarations). */
   satisfies: SymbolRow[];
+  /** The other implementations of what it implements or overrides, with the member they share. */
+  siblings: (SymbolRow & { via: string })[];
+  /** A destructured name: the members it is taken from (`Deno.open` for `const { open } = Deno`). */
+  destructures: SymbolRow[];
   tests: { path: string; hop: number }[];
   checkerRefs: number;
   syntaxRefs: number;
@@ -45,6 +50,14 @@ export function overridersOf(db: Database, target: SymbolRow): SymbolRow[] {
 /** The declarations of the members `target` implements or overrides (every overload), nearest first. */
 export function satisfiedRows(db: Database, target: SymbolRow): SymbolRow[] {
   return satisfiedMembers(db, target).flatMap((m) => m.ids.flatMap((id) => symbolById(db, id) ?? []));
+}
+
+/** The other implementations of the members `target` implements or overrides (find-references joins them), with the member they share. */
+export function siblingRows(db: Database, target: SymbolRow, ids: readonly number[]): (SymbolRow & { via: string })[] {
+  return siblingIds(db, target, ids).flatMap((o) => {
+    const row = symbolById(db, o.id);
+    return row ? [{ ...row, via: o.via }] : [];
+  });
 }
 
 /** How many hops covering tests are looked for (at least). */
@@ -77,7 +90,7 @@ export function impactGraph(db: Database, target: SymbolRow, ids: readonly numbe
       }
       frontier = next;
     }
-    return { dependents, hopTotals, overriders: [], satisfies: [], tests: [...tests].map(([path, hop]) => ({ path, hop })), checkerRefs, syntaxRefs, gaps: null };
+    return { dependents, hopTotals, overriders: [], satisfies: [], siblings: [], destructures: [], tests: [...tests].map(([path, hop]) => ({ path, hop })), checkerRefs, syntaxRefs, gaps: null };
   }
   const outside = readOutside(inputs.meta);
   // tests are looked for further than the dependents shown: a test reaches `Ky` through `createInstance`, the exported `ky` and the barrel
@@ -86,7 +99,7 @@ export function impactGraph(db: Database, target: SymbolRow, ids: readonly numbe
   for (const imp of importersOf(db, target.fileId)) if (imp.isTest && !tests.has(imp.path)) tests.set(imp.path, 1);
   const ordered = [...tests].map(([path, hop]) => ({ path, hop })).sort((a, b) => a.hop - b.hop || (a.path < b.path ? -1 : 1));
   const gaps = reachGaps(db, inputs.meta, target, reach.exporters, inputs.readText);
-  return { dependents: reach.dependents.filter((d) => d.hop <= depth), hopTotals: reach.hopTotals, overriders: overridersOf(db, target), satisfies: satisfiedRows(db, target), tests: ordered, checkerRefs: reach.checkerRefs, syntaxRefs: reach.syntaxRefs, gaps };
+  return { dependents: reach.dependents.filter((d) => d.hop <= depth), hopTotals: reach.hopTotals, overriders: overridersOf(db, target), satisfies: satisfiedRows(db, target), siblings: siblingRows(db, target, ids), destructures: boundMembers(db, target).flatMap((b) => symbolById(db, b.id) ?? []), tests: ordered, checkerRefs: reach.checkerRefs, syntaxRefs: reach.syntaxRefs, gaps };
 }
 
 export interface PublicSurface {

@@ -1,28 +1,107 @@
-// Where a member's references reach through typing the checker walk does not record: a
-// property of a value declared with a type (`const objectTraps: ProxyHandler<…> = {
-// deleteProperty() {…} }`) is, to the language service's find-references, a reference to that
-// type's member and to the same member of every other value of the type (`arrayTraps.deleteProperty
-// = …`, as on immer). The walk records the key's reference to the type's member (structural-refs.ts)
-// but no edge between the values, and none at all when the type is outside the workspace (the
-// lib's ProxyHandler), so such a member's answer is partial, with where. (Object literals written
-// against an interface are recorded by the walk: the interface member's answer lists them.)
+// Where a member's references reach through typing the checker walk does not record:
+// - a property of a value declared with a type (`const objectTraps: ProxyHandler<…> = {
+//   deleteProperty() {…} }`) is, to the language service's find-references, a reference to that
+//   type's member and to the same member of every other value of the type (`arrayTraps.deleteProperty
+//   = …`, as on immer). The walk records the key's reference to the type's member (structural-refs.ts)
+//   but no edge between the values, and none at all when the type is outside the workspace (the
+//   lib's ProxyHandler). (Object literals written against an interface are recorded by the walk:
+//   the interface member's answer lists them.)
+// - a member of a class or interface whose heritage reaches a type the index holds no members of:
+//   one declared outside the workspace (`class NonError extends Error { override name }`,
+//   `interface TypedURL extends URL { host }`, `extends Omit<RequestInit, 'headers'>`) or a type
+//   alias (`class JSXNode implements HtmlEscaped` with `type HtmlEscaped = { isEscaped: true }`):
+//   find-references joins the member to that type's same-named member and every use of it
+//   (`url.host` on any URL), which no edge records.
+// - a name destructured from a value whose member the index does not hold (`const { readFile } = fs`;
+//   bound-members.ts finds the ones it holds).
+// Such a member's answer is partial, with where.
 
 import type { Database } from "bun:sqlite";
+import { boundMembers, isDestructured } from "./bound-members.ts";
 
 /** A place the walk records nothing for (reach-gaps.ts lists it with the others). */
 export interface MemberGap {
   path: string;
   line: number;
-  why: "typed-value";
+  /** typed-value: the member's value is declared with a type; outside-base: its type's heritage reaches a type whose members the index does not hold. */
+  why: "typed-value" | "outside-base" | "destructured";
+  /** outside-base: that type's name as the heritage clause writes it. */
+  base?: string;
 }
 
 const VALUE = /^(const|let|var|variable)$/;
 /** `const objectTraps: ProxyHandler<…> = …`: a type annotation before the initializer. */
 const ANNOTATED = /^[^=]*?[\w$\]]\s*:\s*[^=]/;
+const MAX_DEPTH = 6;
 
-/** The gaps of a member's references through typing: the declared type of the value it belongs to. */
-export function memberGaps(db: Database, member: { fileId: number; path: string; container: string | null }): MemberGap[] {
+/** The heads of the types a class or interface signature's heritage clauses name (`Omit` of `extends Omit<RequestInit, 'h'>`, `Error`). */
+export function heritageNames(signature: string): string[] {
+  // the signature without its type arguments and parameters (`<T extends X>` names no heritage), up to the body
+  let flat = "";
+  let depth = 0;
+  for (let i = 0; i < signature.length; i++) {
+    const c = signature[i] as string;
+    if (c === "{" && depth === 0) break;
+    if (c === "<" || c === "(" || c === "[") depth++;
+    else if ((c === ">" && signature[i - 1] !== "=") || c === ")" || c === "]") depth = Math.max(0, depth - 1);
+    else if (depth === 0) flat += c;
+  }
+  const out: string[] = [];
+  for (const m of flat.matchAll(/(?<![\w$])(?:extends|implements)\s+([^]*?)(?=(?<![\w$])(?:extends|implements)(?![\w$])|$)/g)) {
+    for (const part of (m[1] as string).split(",")) {
+      const head = /^\s*([\w$.]+)/.exec(part)?.[1];
+      if (head) out.push(head.split(".").pop() as string);
+    }
+  }
+  return out;
+}
+
+/** Whether `name` is a whole word of the declaration's text (a type alias that may declare the member). */
+function declares(readText: (path: string) => string | null, path: string, start: number, end: number, name: string): boolean {
+  const text = readText(path)?.split("\n").slice(start - 1, end).join("\n") ?? "";
+  return new RegExp(`(?<![\\w$])${name.replace(/\$/g, "\\$")}(?![\\w$])`).test(text);
+}
+
+/** The heritage, up the chain, that reaches a type whose members the index does not hold and that may declare `name`. */
+function outsideBase(db: Database, owner: { id: number; signature: string }, name: string, readText: (path: string) => string | null): string | null {
+  const bases = db.prepare(
+    "SELECT DISTINCT t.id, t.name, t.kind, t.signature, t.start_line AS start, t.end_line AS end, f.path FROM edges e JOIN symbols t ON t.id = e.to_symbol JOIN files f ON f.id = t.file_id WHERE e.from_symbol = ? AND e.type IN ('extends', 'implements')",
+  );
+  const seen = new Set<number>([owner.id]);
+  let frontier = [owner];
+  for (let depth = 0; depth < MAX_DEPTH && frontier.length; depth++) {
+    const next: { id: number; signature: string }[] = [];
+    for (const o of frontier) {
+      const resolved = bases.all(o.id) as { id: number; name: string; kind: string; signature: string; start: number; end: number; path: string }[];
+      // a name the clause writes that no stored heritage edge resolved (one written under an alias, `extends HonoBase` of `class Hono`, resolved to another name)
+      const written = heritageNames(o.signature);
+      const unresolved = written.filter((w) => !resolved.some((b) => b.name === w));
+      const aliased = resolved.filter((b) => !written.includes(b.name));
+      if (unresolved.length > aliased.length) return unresolved[0] as string;
+      for (const b of resolved) {
+        if (seen.has(b.id)) continue;
+        seen.add(b.id);
+        if (b.kind === "class" || b.kind === "interface") next.push(b);
+        else if (declares(readText, b.path, b.start, b.end, name)) return b.name;
+      }
+    }
+    frontier = next;
+  }
+  return null;
+}
+
+/** The gaps of a member's references through typing: the declared type of the value it belongs to; the heritage of its class or interface. */
+export function memberGaps(db: Database, member: { id: number; kind: string; signature: string; line: number; fileId: number; path: string; name: string; container: string | null }, readText: (path: string) => string | null): MemberGap[] {
+  // a name destructured from a value outside the workspace (`const { readFile } = fs`): find-references joins it to that member and its uses
+  if (isDestructured(member) && !boundMembers(db, member).length) return [{ path: member.path, line: member.line, why: "destructured" }];
   if (!member.container) return [];
-  const owner = db.query("SELECT kind, start_line AS line, signature FROM symbols WHERE file_id = ? AND qualified_name = ? ORDER BY start_line LIMIT 1").get(member.fileId, member.container) as { kind: string; line: number; signature: string } | null;
-  return owner && VALUE.test(owner.kind) && ANNOTATED.test(owner.signature) ? [{ path: member.path, line: owner.line, why: "typed-value" }] : [];
+  const owner = db.query("SELECT id, kind, start_line AS line, signature FROM symbols WHERE file_id = ? AND qualified_name = ? ORDER BY start_line LIMIT 1").get(member.fileId, member.container) as { id: number; kind: string; line: number; signature: string } | null;
+  if (!owner) return [];
+  if (VALUE.test(owner.kind) && ANNOTATED.test(owner.signature)) return [{ path: member.path, line: owner.line, why: "typed-value" }];
+  // a constructor and a #private member join no base member
+  if ((owner.kind === "class" || owner.kind === "interface") && member.name !== "constructor" && !member.name.startsWith("#")) {
+    const base = outsideBase(db, owner, member.name, readText);
+    if (base) return [{ path: member.path, line: owner.line, why: "outside-base", base }];
+  }
+  return [];
 }

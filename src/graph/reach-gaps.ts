@@ -20,6 +20,8 @@ export interface ReachGap {
   /** test (a test file), module-js (.mjs/.cjs), javascript, source, dynamic (ns[…] on a namespace import), component (.vue/.svelte/.astro), computed (import/require of a computed name);
    * typed-value (the member belongs to a value declared with a type; find-references joins it to the type's other values): member-gaps.ts. */
   why: "test" | "module-js" | "javascript" | "source" | "dynamic" | "component" | "computed" | MemberGap["why"];
+  /** outside-base: the type (as the heritage clause writes it) whose members the index does not hold. */
+  base?: string;
 }
 
 export interface ReachGaps {
@@ -110,7 +112,7 @@ function computedLoads(db: Database, name: string, re: RegExp, exporters: Readon
 }
 
 /** The gaps in the checker's view of `target`, exported by `exporters` (file ids: the declaring file and its barrels). */
-export function reachGaps(db: Database, meta: IndexMeta, target: { fileId: number; path: string; name: string; container: string | null }, exporters: ReadonlySet<number>, readText: (path: string) => string | null): ReachGaps {
+export function reachGaps(db: Database, meta: IndexMeta, target: { id: number; kind: string; signature: string; line: number; fileId: number; path: string; name: string; container: string | null }, exporters: ReadonlySet<number>, readText: (path: string) => string | null): ReachGaps {
   const name = target.name;
   const outside = readOutside(meta);
   const gaps: ReachGap[] = [];
@@ -127,7 +129,7 @@ export function reachGaps(db: Database, meta: IndexMeta, target: { fileId: numbe
   gaps.push(...dynamicAccess(db, exporters, readText));
   gaps.push(...components(db, re, readText));
   gaps.push(...computedLoads(db, name, re, exporters, new Set(outside ?? []), readText));
-  gaps.push(...memberGaps(db, target));
+  gaps.push(...memberGaps(db, target, readText));
   return { recorded: outside !== null, gaps };
 }
 
@@ -139,6 +141,8 @@ const WHY: Record<ReachGap["why"], [string, string]> = {
   dynamic: ["dynamic property access on a namespace import", "dynamic property accesses on namespace imports"],
   component: ["component file (the checker reads no .vue/.svelte/.astro file)", "component files (the checker reads no .vue/.svelte/.astro file)"],
   computed: ["file loading a module by a computed name", "files loading modules by computed names"],
+  "outside-base": ["type whose heritage reaches one the index holds no members of (find-references joins the member to that type's same-named member and its uses; the walk does not record them)", "types whose heritage reaches ones the index holds no members of (find-references joins the member to their same-named members and uses; the walk does not record them)"],
+  destructured: ["name destructured from a value the index holds no members of (find-references joins it to that member and its uses)", "names destructured from values the index holds no members of (find-references joins them to those members and their uses)"],
   "typed-value": ["value declared with a type (find-references also counts that type's member and the same member of its other values; the walk does not record them)", "values declared with a type (find-references also counts that type's member and the same member of their other values; the walk does not record them)"],
 };
 
@@ -149,7 +153,7 @@ export function gapPhrase(g: ReachGaps): string | null {
   const groups = new Map<ReachGap["why"], ReachGap[]>();
   for (const gap of g.gaps) groups.set(gap.why, [...(groups.get(gap.why) ?? []), gap]);
   const parts = [...groups].map(([why, list]) => {
-    const shown = list.slice(0, SHOWN).map((x) => (why === "dynamic" || why === "computed" || why === "typed-value" ? `${x.path}:${x.line}` : x.path));
+    const shown = list.slice(0, SHOWN).map((x) => (why === "outside-base" ? `${x.path}:${x.line} (${x.base})` : why === "dynamic" || why === "computed" || why === "typed-value" || why === "destructured" ? `${x.path}:${x.line}` : x.path));
     return `${list.length} ${WHY[why][list.length === 1 ? 0 : 1]}: ${shown.join(", ")}${list.length > SHOWN ? ", …" : ""}`;
   });
   const files = new Set(g.gaps.map((x) => x.path)).size;

@@ -11,8 +11,10 @@
 import type { Database } from "bun:sqlite";
 import type { SymbolRow } from "../retrieve/resolve-symbol.ts";
 import { wordRe } from "./reach-gaps.ts";
-import { overriderIds, satisfiedMembers } from "./satisfied.ts";
-import { incomingEdges } from "./symbol-edges.ts";
+import { overriderIds, satisfiedMembers, siblingIds } from "./satisfied.ts";
+import { boundMembers, boundNeighbors } from "./bound-members.ts";
+import { constructorEdges } from "./constructor-refs.ts";
+import { incomingEdges, type IncomingEdge } from "./symbol-edges.ts";
 
 export interface Dependent {
   hop: number;
@@ -69,6 +71,8 @@ class Walk {
   readonly tests = new Map<string, number>();
   readonly exporters = new Set<number>();
   readonly syntaxOnly = new Set<string>();
+  /** Declarations whose references are not the target's uses (the other names destructured on its line). */
+  readonly silent = new Set<number>();
   checkerRefs = 0;
   syntaxRefs = 0;
   private readonly seen = new Set<string>();
@@ -144,11 +148,12 @@ class Walk {
   }
 
   /** One hop from `frontier`: the nodes that reach it, recorded; returns them. */
-  step(frontier: Node[], hop: number, limit: number, seeds: ReadonlySet<number>, targetIds: ReadonlySet<number>, via: ReadonlyMap<number, string>): Node[] {
+  step(frontier: Node[], hop: number, limit: number, seeds: ReadonlySet<number>, targetIds: ReadonlySet<number>, via: ReadonlyMap<number, string>, extra: readonly IncomingEdge[] = []): Node[] {
     const next: Node[] = [];
     const shown = { n: 0 };
     const symbols = frontier.filter((n): n is Extract<Node, { kind: "symbol" }> => n.kind === "symbol").map((n) => n.id);
-    for (const e of incomingEdges(this.db, symbols)) {
+    for (const e of [...incomingEdges(this.db, symbols), ...extra]) {
+      if (e.fromSymbol !== null && this.silent.has(e.fromSymbol)) continue;
       const label = via.get(e.toSymbol);
       const base = { type: e.type, line: e.line, provenance: e.provenance, file: e.fromFile, ...(label ? { via: label } : {}) };
       if (e.fromSymbol !== null) {
@@ -235,7 +240,13 @@ export function reachOf(
   for (const s of member ? satisfiedMembers(db, target) : []) for (const id of s.ids) via.set(id, s.qualifiedName);
   // and through the members implementing or overriding it (`this.produce(…)` reaches `ProducersFns.produce`, as find-references counts it)
   for (const o of member ? overriderIds(db, target) : []) if (!targetIds.has(o.id)) via.set(o.id, o.qualifiedName);
+  // and through the other implementations of what it implements (`v1.getMethod()` for `EventV2Processor.getMethod`: both implement `EventProcessor.getMethod`)
+  for (const o of member ? siblingIds(db, target, ids) : []) if (!via.has(o.id)) via.set(o.id, o.qualifiedName);
+  // a destructured name: through the member it is taken from (`Deno.open` for `const { open } = Deno`)
+  for (const b of boundMembers(db, target)) if (!targetIds.has(b.id)) via.set(b.id, b.qualifiedName);
   const seedSet = new Set([...seeds, ...via.keys()]);
+  // the other names destructured on its line are not its dependents
+  for (const id of boundNeighbors(db, target)) walk.silent.add(id);
   let frontier: Node[] = [...seedSet].map((id) => ({ kind: "symbol", id }));
   for (const n of frontier) walk.mark(n);
   // the declaring file exports the target (or, for a member, its type): importers outside every project take it by name;
@@ -260,8 +271,10 @@ export function reachOf(
       }
     }
   }
+  // a constructor is reached by `new` of its class (and of the subclasses inheriting it) and by the subclasses' `super(…)`
+  const ctorEdges = constructorEdges(db, target, ids, opts.readText);
   for (let hop = 1; hop <= opts.depth && frontier.length; hop++) {
-    frontier = walk.step(frontier, hop, opts.limit, seedSet, new Set([...targetIds, ...via.keys()]), via);
+    frontier = walk.step(frontier, hop, opts.limit, seedSet, new Set([...targetIds, ...via.keys()]), via, hop === 1 ? ctorEdges : []);
   }
   return { dependents: walk.dependents, hopTotals: walk.hopTotals, tests: walk.tests, checkerRefs: walk.checkerRefs, syntaxRefs: walk.syntaxRefs, exporters: walk.exporters, syntaxOnly: walk.syntaxOnly };
 }

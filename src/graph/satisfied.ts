@@ -20,8 +20,10 @@ const MAX_DEPTH = 6;
 
 /** The members `member` (of `container`, declared in `fileId`) implements or overrides, nearest first. */
 export function satisfiedMembers(db: Database, member: { fileId: number; container: string | null; name: string }): SatisfiedMember[] {
-  if (!member.container) return [];
-  const owners = db.prepare("SELECT id FROM symbols WHERE file_id = ? AND qualified_name = ? AND container IS NULL");
+  // a constructor overrides nothing: a subclass's calls its base's through `super(…)` (constructor-refs.ts)
+  if (!member.container || member.name === "constructor") return [];
+  // the member's type (itself inside a namespace, `JSX.InputHTMLAttributes`, or not)
+  const owners = db.prepare("SELECT id FROM symbols WHERE file_id = ? AND qualified_name = ?");
   const heritage = db.prepare(
     "SELECT DISTINCT e.type, t.id, t.file_id AS fileId, t.qualified_name AS qualifiedName, t.kind FROM edges e JOIN symbols t ON t.id = e.to_symbol WHERE e.from_symbol = ? AND e.type IN ('implements', 'extends')",
   );
@@ -50,7 +52,7 @@ export function satisfiedMembers(db: Database, member: { fileId: number; contain
 
 /** The ids and names of the methods overriding or implementing `member` in classes that extend or implement its container. */
 export function overriderIds(db: Database, member: { fileId: number; container: string | null; name: string }): { id: number; qualifiedName: string }[] {
-  if (!member.container) return [];
+  if (!member.container || member.name === "constructor") return [];
   const container = db.query("SELECT id FROM symbols WHERE file_id = ? AND qualified_name = ?").all(member.fileId, member.container) as { id: number }[];
   if (!container.length) return [];
   const out: { id: number; qualifiedName: string }[] = [];
@@ -58,6 +60,28 @@ export function overriderIds(db: Database, member: { fileId: number; container: 
   for (const heir of heirs) {
     const rows = db.query("SELECT s.id, s.qualified_name AS qualifiedName FROM symbols s JOIN symbols c ON c.id = ? WHERE s.file_id = c.file_id AND s.container = c.qualified_name AND s.name = ?").all(heir.fromSymbol, member.name) as { id: number; qualifiedName: string }[];
     for (const r of rows) if (!out.some((o) => o.id === r.id)) out.push(r);
+  }
+  return out;
+}
+
+/**
+ * The other members implementing or overriding what `member` satisfies (`EventV1Processor.getMethod` for
+ * `EventV2Processor.getMethod`, both implementing `EventProcessor.getMethod`), with the member they share:
+ * find-references joins them (and their uses) through it.
+ */
+export function siblingIds(db: Database, member: { fileId: number; container: string | null; name: string }, own: readonly number[]): { id: number; qualifiedName: string; via: string }[] {
+  const satisfied = satisfiedMembers(db, member);
+  const skip = new Set([...own, ...satisfied.flatMap((s) => s.ids)]);
+  const fileOf = db.prepare("SELECT file_id AS fileId, container FROM symbols WHERE id = ?");
+  const out: { id: number; qualifiedName: string; via: string }[] = [];
+  for (const s of satisfied) {
+    const row = fileOf.get(s.ids[0] as number) as { fileId: number; container: string | null } | null;
+    if (!row) continue;
+    for (const o of overriderIds(db, { fileId: row.fileId, container: row.container, name: member.name })) {
+      if (skip.has(o.id)) continue;
+      skip.add(o.id);
+      out.push({ ...o, via: s.qualifiedName });
+    }
   }
   return out;
 }

@@ -13,13 +13,15 @@ import { answerState, type OpenIndex } from "../index/open.ts";
 import { availabilityHeader } from "../render/availability.ts";
 import { reachOf, fromLabel } from "../graph/reach.ts";
 import { reachGaps, type ReachGap } from "../graph/reach-gaps.ts";
-import { overridersOf, satisfiedRows } from "../graph/impact.ts";
+import { boundMembers, boundNeighbors } from "../graph/bound-members.ts";
+import { constructorEdges } from "../graph/constructor-refs.ts";
+import { overridersOf, satisfiedRows, siblingRows } from "../graph/impact.ts";
 import { satisfiedMembers } from "../graph/satisfied.ts";
 import { checkerComplete, coverageLine, coverageOf, importersOf, incomingEdges, type Coverage, type IncomingEdge } from "../graph/symbol-edges.ts";
 import { readOutside } from "../store/meta.ts";
 import { textReader } from "../workspace/files.ts";
-import { describeSymbol, partialNote, resolveSymbol, unresolvedText, type SymbolRow } from "../retrieve/resolve-symbol.ts";
-import { listedCandidates } from "./symbol-target.ts";
+import { describeSymbol, partialNote, resolveSymbol, symbolById, unresolvedText, type SymbolRow } from "../retrieve/resolve-symbol.ts";
+import { listedCandidates, withMerged } from "./symbol-target.ts";
 import type { OpResult } from "./types.ts";
 
 export type NeighborSection = "callers" | "references" | "implementers" | "subclasses" | "injection sites";
@@ -96,7 +98,8 @@ export function findNeighbors(db: Database, index: OpenIndex, query: string, roo
     return { text: [...header, ...unresolvedText(query, resolution, files)].join("\n"), data };
   }
   const target = resolution.symbols[0] as SymbolRow;
-  const ids = resolution.symbols.map((s) => s.id);
+  // every declaration of a merged interface or namespace (augmentations too) and every overload
+  const ids = withMerged(db, resolution.symbols).map((s) => s.id);
   const coverage = coverageOf(db, index.meta, target.fileId);
   const out = [...header, `neighbors of ${describeSymbol(target)}`];
   const data: NeighborsData = { status: "ok", target: brief(target) };
@@ -119,7 +122,23 @@ export function findNeighbors(db: Database, index: OpenIndex, query: string, roo
   const via = new Map<number, string>();
   for (const m of satisfied) for (const id of m.ids) via.set(id, m.qualifiedName);
   for (const o of overriders) if (!ids.includes(o.id)) via.set(o.id, o.qualifiedName);
-  const edges = incomingEdges(db, [...ids, ...via.keys()]).filter((e) => !(via.has(e.toSymbol) && (e.type === "implements" || e.type === "extends")));
+  // and the other implementations of what it implements, with their uses (find-references joins them through the shared member)
+  const siblings = siblingRows(db, target, ids);
+  for (const o of siblings) if (!via.has(o.id)) via.set(o.id, o.qualifiedName);
+  // a destructured name: the member it is taken from, and that member's uses
+  const bound = boundMembers(db, target).filter((b) => !ids.includes(b.id));
+  for (const b of bound) via.set(b.id, b.qualifiedName);
+  const readText = textReader(root);
+  // a constructor: `new C(…)` (a call of the class), subclasses' `super(…)` and `new` of the subclasses inheriting it
+  const all = [...incomingEdges(db, [...ids, ...via.keys()]).filter((e) => !(via.has(e.toSymbol) && (e.type === "implements" || e.type === "extends"))), ...constructorEdges(db, target, ids, readText)];
+  // one site once: a use of a merged interface or an overloaded function has an edge to each of its declarations
+  const seen = new Set<string>();
+  const sameLine = boundNeighbors(db, target);
+  const edges = all.filter((e) => {
+    if (e.fromSymbol !== null && sameLine.has(e.fromSymbol)) return false;
+    const key = `${e.type}\0${e.fromSymbol ?? `f${e.fromFile}`}\0${e.line}\0${via.get(e.toSymbol) ?? ""}`;
+    return !seen.has(key) && !!seen.add(key);
+  });
   const sections = Object.fromEntries(SECTIONS.map((s) => [s, [] as NeighborHit[]])) as Record<NeighborSection, NeighborHit[]>;
   for (const e of edges) sections[sectionOf(e.type)].push(hitOf(e, via.get(e.toSymbol)));
   // the members it implements or overrides are references of it to find-references (`ImmerBaseState.parent_` for `ProxyBaseState.parent_`)
@@ -127,6 +146,11 @@ export function findNeighbors(db: Database, index: OpenIndex, query: string, roo
   for (const row of satisfiedRows(db, target)) sections.references.push({ type: how.get(row.id) === "implements" ? "satisfies" : "overrides", from: row.qualifiedName, path: row.path, line: row.line, provenance: "checker" });
   // a member's implementers and overriders (`Job.run` for `Runner.run`): find-references counts them, and so does impact
   for (const o of overriders) sections.implementers.push({ type: "implements", from: o.qualifiedName, path: o.path, line: o.line, provenance: "checker" });
+  for (const b of bound) {
+    const row = symbolById(db, b.id);
+    if (row) sections.references.push({ type: "destructures", from: row.qualifiedName, path: row.path, line: row.line, provenance: "checker" });
+  }
+  for (const o of siblings) sections.implementers.push({ type: "implements", from: o.qualifiedName, path: o.path, line: o.line, provenance: "checker", via: o.via });
   data.neighbors = Object.fromEntries(SECTIONS.map((s) => [s, sections[s].slice(0, limit)])) as Record<NeighborSection, NeighborHit[]>;
   for (const section of SECTIONS) {
     const hits = sections[section];
@@ -140,7 +164,6 @@ export function findNeighbors(db: Database, index: OpenIndex, query: string, roo
     out.push(`also: ${members} reference${members === 1 ? "" : "s"} to its members (ask for ${target.qualifiedName}.<member>)`);
   }
   const checkerCount = edges.filter((e) => e.provenance === "checker").length;
-  const readText = textReader(root);
   const outside = readOutside(index.meta);
   const reach = reachOf(db, target, ids, { depth: 3, limit: 0, outside: outside ? new Set(outside) : null, readText });
   // files no project holds that import it by name (through the barrels too): what the syntax tier knows of them

@@ -37,6 +37,10 @@ export interface ImpactData {
   overridersTotal?: number;
   /** The interface, abstract and base members it implements or overrides, at most limit. */
   satisfies: SymbolBrief[];
+  /** The other implementations of what it implements or overrides (find-references joins them), at most limit. */
+  siblings: (SymbolBrief & { via: string })[];
+  /** A destructured name: the members it is taken from (find-references counts them and their uses). */
+  destructures: SymbolBrief[];
   /** At most `limit` per hop; dependentTotals counts them all, by hop. */
   dependents: Dependent[];
   dependentTotals: Record<number, number>;
@@ -91,6 +95,15 @@ export async function impact(request: ImpactRequest, ctx: OpContext): Promise<Op
       out.push(`implements or overrides (a change must keep satisfying them) (${graph.satisfies.length}${satisfies.length < graph.satisfies.length ? `; first ${satisfies.length}; raise limit (CLI --limit) for more` : ""}):`);
       for (const o of satisfies) out.push(`  ${describeSymbol(o)}`);
     }
+    const siblings = graph.siblings.slice(0, request.limit);
+    if (siblings.length) {
+      out.push(`other implementations of what it implements (their uses reach it through that member) (${graph.siblings.length}${siblings.length < graph.siblings.length ? `; first ${siblings.length}; raise limit (CLI --limit) for more` : ""}):`);
+      for (const o of siblings) out.push(`  ${describeSymbol(o)}  via ${o.via}`);
+    }
+    if (graph.destructures.length) {
+      out.push(`destructured from (its uses reach it through them) (${graph.destructures.length}):`);
+      for (const o of graph.destructures) out.push(`  ${describeSymbol(o)}`);
+    }
     const hops = [...new Set(graph.dependents.map((d) => d.hop))];
     out.push(`dependents (depth ${request.depth}${coverage.checker ? "" : "; files importing it, syntax tier"}):`);
     if (!graph.dependents.length) out.push(`  ${emptyDependents(coverage, gaps)}`);
@@ -118,6 +131,8 @@ export async function impact(request: ImpactRequest, ctx: OpContext): Promise<Op
         overriders: overriders.map(symbolBrief),
         ...(overriders.length < graph.overriders.length ? { overridersTotal: graph.overriders.length } : {}),
         satisfies: satisfies.map(symbolBrief),
+        siblings: siblings.map((o) => ({ ...symbolBrief(o), via: o.via })),
+        destructures: graph.destructures.map(symbolBrief),
         dependents: graph.dependents,
         dependentTotals: Object.fromEntries([...graph.hopTotals].filter(([hop]) => hop <= request.depth)),
         tests: shownTests,

@@ -5,10 +5,11 @@
 
 import type { Database } from "bun:sqlite";
 import { symbolNotFound } from "../errors.ts";
+import { mergedIds } from "../graph/merged-declarations.ts";
 import { indexForRead } from "../indexing/fresh.ts";
 import { answerState, type IndexState } from "../index/open.ts";
 import { availabilityHeader } from "../render/availability.ts";
-import { partialNote, resolveSymbol, unresolvedText, type SymbolRow } from "../retrieve/resolve-symbol.ts";
+import { partialNote, resolveSymbol, symbolById, unresolvedText, type SymbolRow } from "../retrieve/resolve-symbol.ts";
 import type { IndexMeta } from "../store/meta.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
@@ -72,8 +73,16 @@ export async function withSymbol<D extends object>(
       const data: UnresolvedSymbol = { root: ws.root, indexState: state, status: "ambiguous", ...listedCandidates(resolution.candidates) };
       return { text, data };
     }
-    return await body({ root: ws.root, db, meta: index.meta, state, header, target: resolution.symbols[0] as SymbolRow, symbols: resolution.symbols });
+    return await body({ root: ws.root, db, meta: index.meta, state, header, target: resolution.symbols[0] as SymbolRow, symbols: withMerged(db, resolution.symbols) });
   } finally {
     index.db.close();
   }
+}
+
+/** `symbols` (a declaration's rows) with every declaration merged with them: the other blocks of an interface or namespace, module augmentations (graph/merged-declarations.ts). */
+export function withMerged(db: Database, symbols: readonly SymbolRow[]): SymbolRow[] {
+  const target = symbols[0];
+  if (!target) return [];
+  const known = new Set(symbols.map((s) => s.id));
+  return [...symbols, ...mergedIds(db, target).filter((id) => !known.has(id)).flatMap((id) => symbolById(db, id) ?? [])];
 }

@@ -2,7 +2,8 @@
 // a property written in an object literal (`{ enabled: true }` passed where `Options` is
 // expected; a method `getItem() {}` or a shorthand `{ helper }`), a name destructured from a
 // value (`const { subscribe } = store`) and a quoted key of an indexed access
-// (`StoreApi<T>['subscribe']`, `store['subscribe']`). getSymbolAtLocation answers none of them
+// (`StoreApi<T>['subscribe']`, `store['subscribe']`), and a JSX attribute (`<button onClick={…}>`: a
+// property of the element's props). getSymbolAtLocation answers none of them
 // with the member they stand for (an object literal's own property, a local binding), so the
 // walk asks the checker the way findReferences does: the object literal's contextual type,
 // the binding pattern's type, the shorthand's value. Without them an answer about a member
@@ -35,6 +36,8 @@ export function structuralSite(node: StructuralNode): "literal" | "binding" | nu
   const parent = node.parent;
   if (!parent || !same(parent.name, node)) return null;
   if (OBJECT_LITERAL_MEMBERS.has(parent.kind) && parent.parent?.kind === K.ObjectLiteralExpression) return "literal";
+  // `<button onClick={…}>`: an attribute is a property of the element's props, the attributes' contextual type
+  if (parent.kind === K.JsxAttribute && parent.parent?.kind === K.JsxAttributes) return "literal";
   if (parent.kind === K.BindingElement && !parent.propertyName && parent.parent?.kind === K.ObjectBindingPattern) return "binding";
   return null;
 }

@@ -29,9 +29,10 @@ export interface UnresolvedTally {
 
 /**
  * The value of `checker_records` when the records cover every walked file; a store whose records have another is walked
- * whole once (2: the unresolved tally; 3: edges no longer tied to a same-named top-level declaration the checker did not resolve to).
+ * whole once (2: the unresolved tally; 3: edges no longer tied to a same-named top-level declaration the checker did not resolve to;
+ * 4: a JSX attribute references the prop it sets, constructors are referenced by `new` and `super(…)`).
  */
-const RECORDS_COMPLETE = "3";
+const RECORDS_COMPLETE = "4";
 
 /** package.json fields that decide discovery and module resolution (a version bump or a new script moves none). */
 const RESOLUTION_FIELDS = ["name", "type", "main", "module", "types", "typings", "exports", "imports", "typesVersions", "workspaces", "browser"];

@@ -9,9 +9,8 @@ import { join } from "node:path";
 import { call } from "../../src/engine.ts";
 import { TsEngine } from "../../src/semantic/engine.ts";
 import { references } from "../../src/semantic/queries.ts";
-import type { ImpactData } from "../../src/ops/impact.ts";
-import type { NeighborsData } from "../../src/ops/find-neighbors.ts";
 import { gitRepo } from "../helpers/repo.ts";
+import { impact, impactSites, neighbors, sitesOf } from "../helpers/refs.ts";
 
 const FILES: Record<string, string> = {
   "package.json": JSON.stringify({ name: "bound", type: "module" }),
@@ -29,17 +28,6 @@ const FILES: Record<string, string> = {
   "src/other.ts": ["export const n = Deno.open('y');", "export const say = (): void => console.log('a');", ""].join("\n"),
 };
 
-async function neighbors(root: string, query: string): Promise<NeighborsData> {
-  return (await call("find", { path: root, query, kind: "neighbors" })).data as unknown as NeighborsData;
-}
-
-async function impact(root: string, symbol: string): Promise<ImpactData> {
-  return (await call("impact", { path: root, symbol, depth: 1 })).data as unknown as ImpactData;
-}
-
-const sitesOf = (d: NeighborsData) => new Set(Object.values(d.neighbors ?? {}).flat().map((h) => `${h.path}:${h.line}`));
-const impactSites = (d: ImpactData) => new Set([...d.dependents.filter((x) => x.hop === 1), ...d.destructures].map((h) => `${h.path}:${h.line}`));
-
 describe("a destructured name answers for the member it is taken from", () => {
   const root = gitRepo(FILES);
 
@@ -53,7 +41,7 @@ describe("a destructured name answers for the member it is taken from", () => {
       const n = await neighbors(root, "open");
       const i = await impact(root, "open");
       expect(compiler.filter((s) => !sitesOf(n).has(s))).toEqual([]);
-      expect(compiler.filter((s) => !impactSites(i).has(s))).toEqual([]);
+      expect(compiler.filter((s) => !impactSites(i, i.destructures).has(s))).toEqual([]);
       expect(n.coverage?.complete).toBe(true);
       // the other names of the line are no uses of it
       expect(sitesOf(n).has("src/serve.ts:1")).toBe(false);

@@ -10,9 +10,8 @@ import { join } from "node:path";
 import { call } from "../../src/engine.ts";
 import { TsEngine } from "../../src/semantic/engine.ts";
 import { references } from "../../src/semantic/queries.ts";
-import type { ImpactData } from "../../src/ops/impact.ts";
-import type { NeighborsData } from "../../src/ops/find-neighbors.ts";
 import { gitRepo } from "../helpers/repo.ts";
+import { impact, impactSites, neighbors, sitesOf } from "../helpers/refs.ts";
 
 const FILES: Record<string, string> = {
   "package.json": JSON.stringify({ name: "ctor", type: "module" }),
@@ -47,17 +46,6 @@ const FILES: Record<string, string> = {
     "",
   ].join("\n"),
 };
-
-async function neighbors(root: string, query: string): Promise<NeighborsData> {
-  return (await call("find", { path: root, query, kind: "neighbors" })).data as unknown as NeighborsData;
-}
-
-async function impact(root: string, symbol: string): Promise<ImpactData> {
-  return (await call("impact", { path: root, symbol, depth: 1 })).data as unknown as ImpactData;
-}
-
-const sitesOf = (d: NeighborsData) => new Set(Object.values(d.neighbors ?? {}).flat().map((h) => `${h.path}:${h.line}`));
-const impactSites = (d: ImpactData) => new Set(d.dependents.filter((x) => x.hop === 1).map((h) => `${h.path}:${h.line}`));
 
 describe("a constructor's references: new of its class and of the subclasses inheriting it, and super(…)", () => {
   const root = gitRepo(FILES);

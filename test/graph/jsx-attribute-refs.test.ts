@@ -9,8 +9,8 @@ import { join } from "node:path";
 import { call } from "../../src/engine.ts";
 import { TsEngine } from "../../src/semantic/engine.ts";
 import { references } from "../../src/semantic/queries.ts";
-import type { NeighborsData } from "../../src/ops/find-neighbors.ts";
 import { gitRepo } from "../helpers/repo.ts";
+import { neighbors, sitesOf } from "../helpers/refs.ts";
 
 const FILES: Record<string, string> = {
   "package.json": JSON.stringify({ name: "jsx-props", type: "module" }),
@@ -49,12 +49,6 @@ const FILES: Record<string, string> = {
     "",
   ].join("\n"),
 };
-
-async function neighbors(root: string, query: string): Promise<NeighborsData> {
-  return (await call("find", { path: root, query, kind: "neighbors" })).data as unknown as NeighborsData;
-}
-
-const sitesOf = (d: NeighborsData) => new Set(Object.values(d.neighbors ?? {}).flat().map((h) => `${h.path}:${h.line}`));
 
 describe("JSX attributes reference the props they set", () => {
   const root = gitRepo(FILES);

@@ -12,9 +12,8 @@ import { join } from "node:path";
 import { call } from "../../src/engine.ts";
 import { TsEngine } from "../../src/semantic/engine.ts";
 import { references } from "../../src/semantic/queries.ts";
-import type { ImpactData } from "../../src/ops/impact.ts";
-import type { NeighborsData } from "../../src/ops/find-neighbors.ts";
 import { gitRepo } from "../helpers/repo.ts";
+import { impact, impactSites, neighbors, sitesOf } from "../helpers/refs.ts";
 
 const OPTIONS = { strict: true, target: "es2022", module: "esnext", moduleResolution: "bundler", noEmit: true };
 const FILES: Record<string, string> = {
@@ -62,17 +61,6 @@ const FILES: Record<string, string> = {
     "",
   ].join("\n"),
 };
-
-async function neighbors(root: string, query: string): Promise<NeighborsData> {
-  return (await call("find", { path: root, query, kind: "neighbors" })).data as unknown as NeighborsData;
-}
-
-async function impact(root: string, symbol: string): Promise<ImpactData> {
-  return (await call("impact", { path: root, symbol, depth: 1 })).data as unknown as ImpactData;
-}
-
-const sitesOf = (d: NeighborsData) => new Set(Object.values(d.neighbors ?? {}).flat().map((h) => `${h.path}:${h.line}`));
-const impactSites = (d: ImpactData) => new Set(d.dependents.filter((x) => x.hop === 1).map((h) => `${h.path}:${h.line}`));
 
 describe("merged declarations answer as one", () => {
   const root = gitRepo(FILES);

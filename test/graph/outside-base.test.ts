@@ -10,9 +10,9 @@ import { join } from "node:path";
 import { call } from "../../src/engine.ts";
 import { TsEngine } from "../../src/semantic/engine.ts";
 import { references } from "../../src/semantic/queries.ts";
-import type { NeighborsData } from "../../src/ops/find-neighbors.ts";
 import { heritageNames } from "../../src/graph/member-gaps.ts";
 import { gitRepo } from "../helpers/repo.ts";
+import { neighbors, sitesOf } from "../helpers/refs.ts";
 
 const FILES: Record<string, string> = {
   "package.json": JSON.stringify({ name: "outside-base", type: "module" }),
@@ -44,12 +44,6 @@ const FILES: Record<string, string> = {
     "",
   ].join("\n"),
 };
-
-async function neighbors(root: string, query: string): Promise<NeighborsData> {
-  return (await call("find", { path: root, query, kind: "neighbors" })).data as unknown as NeighborsData;
-}
-
-const sitesOf = (d: NeighborsData) => new Set(Object.values(d.neighbors ?? {}).flat().map((h) => `${h.path}:${h.line}`));
 
 describe("a member joined to a base the index holds no members of", () => {
   const root = gitRepo(FILES);

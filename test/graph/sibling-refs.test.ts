@@ -9,9 +9,8 @@ import { join } from "node:path";
 import { call } from "../../src/engine.ts";
 import { TsEngine } from "../../src/semantic/engine.ts";
 import { references } from "../../src/semantic/queries.ts";
-import type { ImpactData } from "../../src/ops/impact.ts";
-import type { NeighborsData } from "../../src/ops/find-neighbors.ts";
 import { gitRepo } from "../helpers/repo.ts";
+import { impact, impactSites, neighbors, sitesOf } from "../helpers/refs.ts";
 
 const FILES: Record<string, string> = {
   "package.json": JSON.stringify({ name: "siblings", type: "module" }),
@@ -38,17 +37,6 @@ const FILES: Record<string, string> = {
   "src/use.ts": 'import { V2 } from "./processors.js";\n\nexport const method = new V2().getMethod();\n',
 };
 
-async function neighbors(root: string, query: string): Promise<NeighborsData> {
-  return (await call("find", { path: root, query, kind: "neighbors" })).data as unknown as NeighborsData;
-}
-
-async function impact(root: string, symbol: string): Promise<ImpactData> {
-  return (await call("impact", { path: root, symbol, depth: 1 })).data as unknown as ImpactData;
-}
-
-const sitesOf = (d: NeighborsData) => new Set(Object.values(d.neighbors ?? {}).flat().map((h) => `${h.path}:${h.line}`));
-const impactSites = (d: ImpactData) => new Set([...d.dependents.filter((x) => x.hop === 1), ...d.overriders, ...d.satisfies, ...d.siblings].map((h) => `${h.path}:${h.line}`));
-
 describe("the other implementations of a shared member, and their uses", () => {
   const root = gitRepo(FILES);
 
@@ -62,7 +50,7 @@ describe("the other implementations of a shared member, and their uses", () => {
       const n = await neighbors(root, "src/processors.ts:8");
       const i = await impact(root, "src/processors.ts:8");
       expect(compiler.filter((s) => !sitesOf(n).has(s))).toEqual([]);
-      expect(compiler.filter((s) => !impactSites(i).has(s))).toEqual([]);
+      expect(compiler.filter((s) => !impactSites(i, i.overriders, i.satisfies, i.siblings).has(s))).toEqual([]);
     } finally {
       await engine.close();
     }

@@ -81,6 +81,20 @@ function leave(cw: CheckWorkspace, state: StateOverlays): void {
   for (const path of state.keys()) cw.engine.clearOverlay(cw.abs(path));
 }
 
+/**
+ * A file's diagnostics in a state, or none when that state's program does not hold it: a file
+ * the program reached only through a file the state empties (a barrel removed from the commit
+ * but kept on disk) is not compiled there, as for tsc, and the engine refuses to check it.
+ */
+async function fileDiagnostics(cw: CheckWorkspace, file: string, project: string): Promise<Diag[]> {
+  try {
+    return await cw.fileDiagnostics(file, project);
+  } catch (error) {
+    if (!(await cw.inProgram(project, file))) return [];
+    throw error;
+  }
+}
+
 /** Diagnostics of files as the engine sees them now (overlays included), several in flight. */
 async function diagnose(cw: CheckWorkspace, files: readonly string[]): Promise<Diag[]> {
   const out: Diag[][] = [];
@@ -90,7 +104,7 @@ async function diagnose(cw: CheckWorkspace, files: readonly string[]): Promise<D
       while (next < files.length) {
         const i = next++;
         const project = (await cw.projectsFor(files[i]!))[0];
-        out[i] = project ? await cw.fileDiagnostics(files[i]!, project) : [];
+        out[i] = project ? await fileDiagnostics(cw, files[i]!, project) : [];
       }
     }),
   );

@@ -81,6 +81,19 @@ describe("svc gate --staged", () => {
     }
   }, 240_000);
 
+  test("a barrel removed from the commit but kept on disk: the files only it reached leave the program, and the commit is refused, not abstained on", () => {
+    // tsconfig `files` names the entry point only: src/core.ts is compiled because src/barrel.ts re-exports it
+    const files = JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler" }, files: ["src/main.ts"] });
+    const root = gitRepo({ "tsconfig.json": files, "src/main.ts": 'import { core } from "./barrel";\nexport const n: number = core;\n', "src/barrel.ts": 'export * from "./core";\n', "src/core.ts": "export const core = 1;\n" });
+    git(root, "rm", "-q", "--cached", "src/barrel.ts"); // removed from the commit, left on disk untracked
+    const run = runSvc(["gate", "--staged", "--strict", "--json"], { cwd: root, env });
+    expect(run.code).toBe(1);
+    const data = JSON.parse(run.stdout);
+    expect({ passed: data.passed, mode: data.mode, reason: data.reason }).toEqual({ passed: false, mode: "staged", reason: undefined });
+    // tsc says TS2307 (no such module); the gate, which empties the file it cannot hide from the engine, TS2306 (not a module)
+    expect(data.introduced.map((d: { path: string }) => d.path)).toEqual(["src/main.ts"]);
+  }, 120_000);
+
   test("a global declaration's change reaches the files that use it without importing it", () => {
     const root = gitRepo({ "tsconfig.json": TSCONFIG, "src/globals.d.ts": "declare const VERSION: string;\n", "src/a.ts": "export const n: number = VERSION.length;\n" });
     writeFiles(root, { "src/globals.d.ts": "declare const VERSION: number;\n" });

@@ -106,6 +106,19 @@ describe("svc gate --staged", () => {
     expect(declaresGlobals("src/g.ts", 'export {};\ndeclare global {\n  const VERSION: number;\n}\n')).toBe(true);
     expect(declaresGlobals("src/types.d.ts", "export interface Order { id: string }\n")).toBe(false);
     expect(declaresGlobals("src/order.test.ts", 'describe("order", () => {});\n')).toBe(false);
+    // a .ts script's top-level declarations are globals too (a helper a test script or another script calls)
+    expect(declaresGlobals("src/helpers.ts", "function helper(a: number): number {\n  return a;\n}\n")).toBe(true);
+    expect(declaresGlobals("src/order.test.ts", 'describe("order", () => {\n  const n = 1;\n});\n')).toBe(false);
+    expect(declaresGlobals("src/mod.ts", "export function helper(a: number): number {\n  return a;\n}\n")).toBe(false);
+  }, 120_000);
+
+  test("a .ts script's global function changed: the files calling it without importing it are checked", () => {
+    const root = gitRepo({ "tsconfig.json": TSCONFIG, "src/helper.ts": "function helper(a: number): number {\n  return a;\n}\n", "src/caller.ts": "export const v: number = helper(1);\n" });
+    writeFiles(root, { "src/helper.ts": "function helper(a: string): number {\n  return a.length;\n}\n" });
+    git(root, "add", "src/helper.ts");
+    const run = runSvc(["gate", "--staged"], { cwd: root, env });
+    expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 1, stdout: "" });
+    expect(run.stderr).toContain("Error TS2345 src/caller.ts:1:33");
   }, 120_000);
 
   test("a JSON module the code imports: a harmless change passes; a breaking one is never passed (it cannot be attributed, --strict blocks); one staged unlike the disk is refused", () => {

@@ -24,6 +24,8 @@ export interface GatePlan {
   seeds: string[];
   /** Paths whose importers are affected although the path itself is gone (deleted, renamed from). */
   gone: string[];
+  /** Symbolic links to changed or removed files: their importers import those files. */
+  links?: string[];
   /** Further files to check in the gated state (whose imports the disk's import graph may not show). */
   alsoCheck?: string[];
   /**
@@ -135,9 +137,9 @@ async function compare(cw: CheckWorkspace, plan: GatePlan, started: number): Pro
   const scope = new Set(plan.config || global ? owned : seeds);
   // Every file that imports a changed or removed file, at any depth: a changed type reaches further than the direct importers.
   for (const p of [...seeds, ...plan.gone]) for (const d of await cw.reachersOf(p)) scope.add(d);
-  // Removed files and JSON files, which the inventory may not list: their importers found as if it did.
+  // Removed files, JSON files and links to changed files, which the inventory may not list: their importers found as if it did.
   const json = [...new Set([...plan.seeds, ...plan.gone, ...(plan.alsoCheck ?? [])].filter(isDataModule))];
-  const unlisted = await cw.reachersOfUnlisted([...new Set([...plan.gone, ...json])]);
+  const unlisted = await cw.reachersOfUnlisted([...new Set([...plan.gone, ...json, ...(plan.links ?? [])])]);
   for (const importers of unlisted.values()) for (const d of importers) scope.add(d);
   // The JSON modules: the JSON files some code imports (a lock file or a fixture nobody imports is none).
   const data = json.filter((p) => unlisted.get(p)?.length);

@@ -8,7 +8,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { changedFiles, fileAtRef, hasCommits } from "../git/changes.ts";
-import { blobsAt, fileInIndex, stagedState } from "../git/staged.ts";
+import { blobsAt, fileInIndex, followLinks, linksTo, stagedState } from "../git/staged.ts";
 import type { OpContext } from "../ops/types.ts";
 import { findGitRoot } from "../workspace/root.ts";
 import { textReader } from "../workspace/files.ts";
@@ -36,6 +36,13 @@ export function configEditMatters(path: string, before: string | null, after: st
   return PACKAGE_FIELDS.some((f) => JSON.stringify(a[f]) !== JSON.stringify(b[f]));
 }
 
+/** Tracked links to the changed files: their importers are checked, and each state sees through a link its target's content there. */
+async function addLinks(root: string, plan: GatePlan): Promise<void> {
+  const links = await linksTo(root, [...plan.seeds, ...plan.gone]);
+  plan.links = [...links.keys()];
+  for (const [link, target] of links) for (const state of [plan.gated, plan.baseline]) if (!state.has(link) && state.has(target)) state.set(link, state.get(target)!);
+}
+
 /** The working tree against `ref`. */
 export async function refGate(root: string, ref: string, timeoutMs: number, _ctx: OpContext): Promise<RefGateOutcome> {
   const started = performance.now();
@@ -58,6 +65,7 @@ export async function refGate(root: string, ref: string, timeoutMs: number, _ctx
     const before = f.oldPath ?? f.path;
     plan.baseline.set(before, atRef.get(before) ?? null);
   }
+  await addLinks(root, plan);
   const outcome = await compareStates(root, plan, timeoutMs);
   return outcome.ran ? { ...outcome, files: sources.length } : outcome;
 }
@@ -67,6 +75,8 @@ export async function stagedGate(root: string, timeoutMs: number): Promise<RefGa
   const started = performance.now();
   if (!findGitRoot(root)) return { ran: false, reason: `${root} is not a git repository` };
   const state = await stagedState(root);
+  const unmerged = state.staged.find((f) => f.status === "unmerged");
+  if (unmerged) return { ran: false, reason: `${unmerged.path} is unmerged (a conflict not resolved), so the index holds no commit to check — resolve it and stage the result (git add ${unmerged.path})` };
   const ref = state.headExists ? "HEAD" : null;
   const headOf = (path: string) => (ref ? fileAtRef(root, ref, path) : Promise.resolve(null));
   // A config edited on disk but not staged: the engine reads configs from disk, so the commit's own cannot be checked.
@@ -91,6 +101,9 @@ export async function stagedGate(root: string, timeoutMs: number): Promise<RefGa
   if (missing) return { ran: false, reason: `${missing} is in the commit but not on disk; the engine reads its programs' files from disk, so it cannot check the commit's — restore it (git checkout -- ${missing}) or stage its removal (git rm --cached ${missing})` };
   const indexed = await blobsAt(root, "", [...sources.filter((f) => f.status !== "deleted").map((f) => f.path), ...unstaged]);
   const atHead = ref ? await blobsAt(root, ref, sources.filter((f) => f.status !== "added").map((f) => f.oldPath ?? f.path)) : new Map<string, string | null>();
+  // A symbolic link's blob names its target: the compiler reads the target's content.
+  const unfollowed = (await followLinks(root, "", indexed)) ?? (ref ? await followLinks(root, ref, atHead) : null);
+  if (unfollowed) return { ran: false, reason: unfollowed };
   for (const f of sources) {
     if (f.status !== "deleted") plan.seeds.push(f.path);
     if (f.status === "deleted" || f.oldPath) plan.gone.push(f.oldPath ?? f.path);
@@ -112,6 +125,7 @@ export async function stagedGate(root: string, timeoutMs: number): Promise<RefGa
     plan.gated.set(path, null);
     plan.baseline.set(path, null);
   }
+  await addLinks(root, plan);
   const outcome = await compareStates(root, plan, timeoutMs);
   return outcome.ran ? { ...outcome, files: sources.length + (config ? 1 : 0) } : outcome;
 }

@@ -5,7 +5,7 @@
 // fails closed.
 
 import { describe, expect, test } from "bun:test";
-import { rmSync } from "node:fs";
+import { rmSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { declaresGlobals } from "../../src/check/globals.ts";
 import { installHook } from "../../src/install/hook-install.ts";
@@ -119,6 +119,39 @@ describe("svc gate --staged", () => {
     const run = runSvc(["gate", "--staged"], { cwd: root, env });
     expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 1, stdout: "" });
     expect(run.stderr).toContain("Error TS2345 src/caller.ts:1:33");
+  }, 120_000);
+
+  test("symbolic links: a staged link is its target's content, not its target's name; a file imported only through a link is checked", () => {
+    const root = gitRepo({ "tsconfig.json": TSCONFIG, "src/real.ts": "export const real = 1;\n" });
+    symlinkSync("real.ts", join(root, "src/alias.ts"));
+    writeFiles(root, { "src/use.ts": 'import { real } from "./alias";\nexport const n: number = real;\n' });
+    git(root, "add", "-A");
+    // the link added: tsc on the checked-out commit is clean
+    const added = runSvc(["gate", "--staged", "--json"], { cwd: root, env });
+    expect({ code: added.code, passed: JSON.parse(added.stdout).passed, introduced: JSON.parse(added.stdout).introduced }).toEqual({ code: 0, passed: true, introduced: [] });
+    git(root, "commit", "-q", "-m", "link");
+    // the target changed: src/use.ts imports it only through the link
+    writeFiles(root, { "src/real.ts": 'export const real = "one";\n' });
+    git(root, "add", "src/real.ts");
+    for (const args of [["gate", "--staged"], ["gate"]]) {
+      const run = runSvc(args, { cwd: root, env });
+      expect({ args, code: run.code, stdout: run.stdout }).toEqual({ args, code: 1, stdout: "" });
+      expect(run.stderr).toContain("Error TS2322 src/use.ts:2:14");
+    }
+  }, 120_000);
+
+  test("an unmerged index (a conflict not resolved) is no commit to check: never a pass", () => {
+    const root = gitRepo({ "tsconfig.json": TSCONFIG, "src/a.ts": "export const a = 1;\n" });
+    git(root, "checkout", "-q", "-b", "other");
+    commitFiles(root, { "src/a.ts": "export const a = 2;\n" }, "other");
+    git(root, "checkout", "-q", "-");
+    commitFiles(root, { "src/a.ts": "export const a = 3;\n" }, "main");
+    Bun.spawnSync(["git", "-c", "user.email=t@example.com", "-c", "user.name=Test", "merge", "other"], { cwd: root, stdout: "pipe", stderr: "pipe" });
+    const run = runSvc(["gate", "--staged", "--strict", "--json"], { cwd: root, env });
+    expect(run.code).toBe(1);
+    const data = JSON.parse(run.stdout);
+    expect({ passed: data.passed, mode: data.mode, blocking: data.blocking }).toEqual({ passed: false, mode: "abstain", blocking: true });
+    expect(data.reason).toStartWith("src/a.ts is unmerged");
   }, 120_000);
 
   test("a JSON module the code imports: a harmless change passes; a breaking one is never passed (it cannot be attributed, --strict blocks); one staged unlike the disk is refused", () => {

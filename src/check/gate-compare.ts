@@ -173,7 +173,11 @@ async function compare(cw: CheckWorkspace, plan: GatePlan, started: number): Pro
   if (now.length && data.length) {
     return { ran: false, reason: `${data[0]} changed and the files checked have ${errorSummary(now)}; the engine reads JSON modules from disk only, so which of them the change introduced is unknown` };
   }
-  if (!now.length) return { ran: true, introduced: [], preExisting: 0, checked: checked.length, elapsedMs: Math.round(performance.now() - started), ...(plan.config ? { note: `${plan.config} changed: every file checked, none has an error` } : {}) };
+  // Changed files no loaded project holds (a new project's files, say): the compiler svc runs never sees them, and the verdict says so.
+  const unheld = plan.seeds.filter((p) => !owned.has(p) && inState(p, plan.gated) && isCheckable(p));
+  const left = unheld.length ? `not checked: no loaded TypeScript project holds ${unheld.length === 1 ? "" : `${unheld.length} changed files: `}${unheld.slice(0, 3).join(", ")}${unheld.length > 3 ? ", …" : ""}` : "";
+  const notes = (first?: string) => ([first, left].filter(Boolean).join("; ") ? { note: [first, left].filter(Boolean).join("; ") } : {});
+  if (!now.length) return { ran: true, introduced: [], preExisting: 0, checked: checked.length, elapsedMs: Math.round(performance.now() - started), ...notes(plan.config ? `${plan.config} changed: every file of the loaded projects checked, none has an error` : undefined) };
   if (plan.config) {
     return { ran: false, reason: `${plan.config} changed and the commit has ${errorSummary(now)}; the engine cannot load the old config, so which of them the change introduced is unknown` };
   }
@@ -183,7 +187,7 @@ async function compare(cw: CheckWorkspace, plan: GatePlan, started: number): Pro
   const then = await diagnose(cw, withErrors.filter((p) => !absent.has(p) && (plan.baseline.has(p) || existsSync(join(cw.root, p)))));
   leave(cw, plan.baseline);
   const introduced = errorsOf(diagDelta(then, now).introduced);
-  return { ran: true, introduced, preExisting: now.length - introduced.length, checked: checked.length, elapsedMs: Math.round(performance.now() - started) };
+  return { ran: true, introduced, preExisting: now.length - introduced.length, checked: checked.length, elapsedMs: Math.round(performance.now() - started), ...notes() };
 }
 
 /** Compare the gated state with its baseline in an engine loaded for the call, time-boxed; a comparison that could not run says why. */

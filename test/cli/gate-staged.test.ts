@@ -140,6 +140,16 @@ describe("svc gate --staged", () => {
     }
   }, 120_000);
 
+  test("a commit adding a project svc does not load: the pass says its files were not checked, in the JSON too", () => {
+    const root = project();
+    writeFiles(root, { "tools/tsconfig.json": TSCONFIG.replace('["src"]', '["*.ts"]'), "tools/bad.ts": 'export const x: number = "s";\n' });
+    git(root, "add", "tools");
+    const run = runSvc(["gate", "--staged", "--json"], { cwd: root, env });
+    expect(run.code).toBe(0);
+    const data = JSON.parse(run.stdout);
+    expect(data.note).toBe("tools/tsconfig.json changed: every file of the loaded projects checked, none has an error; not checked: no loaded TypeScript project holds tools/bad.ts");
+  }, 120_000);
+
   test("an unmerged index (a conflict not resolved) is no commit to check: never a pass", () => {
     const root = gitRepo({ "tsconfig.json": TSCONFIG, "src/a.ts": "export const a = 1;\n" });
     git(root, "checkout", "-q", "-b", "other");
@@ -333,7 +343,7 @@ describe("svc gate --staged", () => {
     git(root, "add", "tsconfig.json");
     const clean = runSvc(["gate", "--staged", "--strict"], { cwd: root, env });
     expect(clean.code).toBe(0);
-    expect(clean.stdout).toMatch(/^svc gate: ok, no introduced errors \(staged changes against HEAD: 1 changed file, 3 files checked in \d+ ms: tsconfig\.json changed: every file checked, none has an error\)/);
+    expect(clean.stdout).toMatch(/^svc gate: ok, no introduced errors \(staged changes against HEAD: 1 changed file, 3 files checked in \d+ ms: tsconfig\.json changed: every file of the loaded projects checked, none has an error\)/);
     writeFiles(root, { "tsconfig.json": TSCONFIG.replace('"strict":true', '"strict":true,"noUnusedLocals":true') });
     const unstaged = runSvc(["gate", "--staged", "--strict"], { cwd: root, env });
     expect(unstaged.code).toBe(1);

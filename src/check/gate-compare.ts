@@ -10,11 +10,12 @@
 // delta (path, code, message) as checking every file twice.
 
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { join, posix } from "node:path";
 import { diagDelta, errorsOf, type Diag } from "./diag.ts";
 import { declaresGlobals } from "./globals.ts";
 import { coldChecks, type CheckWorkspace } from "./workspace.ts";
 import { textReader } from "../workspace/files.ts";
+import { parseJsonc } from "../index/imports/file-index.ts";
 
 /** A state's content of a path: text, or null when the state does not have the file. Paths not listed are as on disk. */
 export type StateOverlays = Map<string, string | null>;
@@ -119,7 +120,35 @@ function errorSummary(errors: readonly Diag[]): string {
   return `${errors.length} error${errors.length === 1 ? "" : "s"} in ${files} file${files === 1 ? "" : "s"} (first: ${errors[0]!.path}:${errors[0]!.line} ${errors[0]!.code})`;
 }
 
+/**
+ * Removed files a loaded project's config names in its `files` list: tsc reports each as not
+ * found (TS6053), an error of the config that no source shows and no importer leads to. The
+ * baseline had the file, so each is introduced. (A config's own `files`; an inherited list is
+ * not followed.)
+ */
+async function removedListed(cw: CheckWorkspace, gone: readonly string[]): Promise<Diag[]> {
+  const removed = new Set(gone);
+  const out: Diag[] = [];
+  for (const config of await cw.projectConfigs()) {
+    const text = existsSync(join(cw.root, config)) ? textReader(cw.root)(config) : null;
+    const parsed = text === null ? null : (parseJsonc(text) as { files?: unknown } | null);
+    if (!parsed || !Array.isArray(parsed.files)) continue;
+    for (const entry of parsed.files) {
+      if (typeof entry !== "string") continue;
+      const path = posix.normalize(posix.join(posix.dirname(config), entry));
+      if (removed.has(path)) out.push({ code: "TS6053", severity: "error", message: `File '${cw.abs(path)}' not found.`, path: config, line: 0, column: 0 });
+    }
+  }
+  return out;
+}
+
 async function compare(cw: CheckWorkspace, plan: GatePlan, started: number): Promise<GateOutcome> {
+  const listed = plan.gone.length ? await removedListed(cw, plan.gone) : [];
+  const outcome = await compareSources(cw, plan, started);
+  return outcome.ran && listed.length ? { ...outcome, introduced: [...listed, ...outcome.introduced] } : outcome;
+}
+
+async function compareSources(cw: CheckWorkspace, plan: GatePlan, started: number): Promise<GateOutcome> {
   // A changed file the projects were not loaded with (new since the index listed the tree) is checked when a program takes it.
   await cw.adopt([...plan.seeds, ...(plan.alsoCheck ?? [])]);
   const owned = new Set(await cw.files());

@@ -150,6 +150,22 @@ describe("svc gate --staged", () => {
     expect(data.note).toBe("tools/tsconfig.json changed: every file of the loaded projects checked, none has an error; not checked: no loaded TypeScript project holds tools/bad.ts");
   }, 120_000);
 
+  test("removing a file the config names in `files` is refused (tsc: TS6053), though nothing imports it: deleted, kept on disk, and in the working tree", () => {
+    const files = JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler" }, files: ["src/a.ts", "src/b.ts"] });
+    const root = gitRepo({ "tsconfig.json": files, "src/a.ts": "export const a = 1;\n", "src/b.ts": "export const b = 1;\n" });
+    const expectRefused = (args: string[], what: string) => {
+      const run = runSvc(args, { cwd: root, env });
+      expect({ what, code: run.code, stdout: run.stdout }).toEqual({ what, code: 1, stdout: "" });
+      expect(run.stderr).toContain(`Error TS6053 tsconfig.json:0:0 File '${join(root, "src/b.ts")}' not found.`);
+    };
+    git(root, "rm", "-q", "src/b.ts");
+    expectRefused(["gate", "--staged"], "deleted");
+    expectRefused(["gate"], "working tree");
+    git(root, "reset", "-q", "--hard");
+    git(root, "rm", "-q", "--cached", "src/b.ts");
+    expectRefused(["gate", "--staged"], "kept on disk");
+  }, 120_000);
+
   test("an unmerged index (a conflict not resolved) is no commit to check: never a pass", () => {
     const root = gitRepo({ "tsconfig.json": TSCONFIG, "src/a.ts": "export const a = 1;\n" });
     git(root, "checkout", "-q", "-b", "other");

@@ -36,6 +36,12 @@ export function configEditMatters(path: string, before: string | null, after: st
   return PACKAGE_FIELDS.some((f) => JSON.stringify(a[f]) !== JSON.stringify(b[f]));
 }
 
+/** Why the baseline or the commit cannot be built: a file `where` has whose content git could not read (a missing object: a partial clone offline, a damaged repository). */
+function unreadable(paths: readonly string[], contents: ReadonlyMap<string, string | null>, where: string): string | null {
+  const missing = paths.find((p) => (contents.get(p) ?? null) === null);
+  return missing === undefined ? null : `git could not read ${missing} at ${where} (a missing object?), so the comparison cannot be built — run git fsck, or fetch the missing objects`;
+}
+
 /** Tracked links to the changed files: their importers are checked, and each state sees through a link its target's content there. */
 async function addLinks(root: string, plan: GatePlan): Promise<void> {
   const links = await linksTo(root, [...plan.seeds, ...plan.gone]);
@@ -58,6 +64,8 @@ export async function refGate(root: string, ref: string, timeoutMs: number, _ctx
   const plan: GatePlan = { seeds: [], gone: [], gated: new Map(), baseline: new Map() };
   const existed = sources.filter((f) => f.status !== "added" && f.status !== "untracked");
   const atRef = await blobsAt(root, ref, existed.map((f) => f.oldPath ?? f.path)); // one git call for every baseline
+  const unread = unreadable(existed.map((f) => f.oldPath ?? f.path), atRef, ref);
+  if (unread) return { ran: false, reason: unread };
   for (const f of sources) {
     if (f.status !== "deleted") plan.seeds.push(f.path);
     if (f.status === "deleted" || f.oldPath) plan.gone.push(f.oldPath ?? f.path);
@@ -101,6 +109,8 @@ export async function stagedGate(root: string, timeoutMs: number): Promise<RefGa
   if (missing) return { ran: false, reason: `${missing} is in the commit but not on disk; the engine reads its programs' files from disk, so it cannot check the commit's — restore it (git checkout -- ${missing}) or stage its removal (git rm --cached ${missing})` };
   const indexed = await blobsAt(root, "", [...sources.filter((f) => f.status !== "deleted").map((f) => f.path), ...unstaged]);
   const atHead = ref ? await blobsAt(root, ref, sources.filter((f) => f.status !== "added").map((f) => f.oldPath ?? f.path)) : new Map<string, string | null>();
+  const unread = unreadable(sources.filter((f) => f.status !== "deleted").map((f) => f.path), indexed, "the index") ?? (ref ? unreadable(sources.filter((f) => f.status !== "added").map((f) => f.oldPath ?? f.path), atHead, ref) : null);
+  if (unread) return { ran: false, reason: unread };
   // A symbolic link's blob names its target: the compiler reads the target's content.
   const unfollowed = (await followLinks(root, "", indexed)) ?? (ref ? await followLinks(root, ref, atHead) : null);
   if (unfollowed) return { ran: false, reason: unfollowed };

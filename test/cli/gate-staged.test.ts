@@ -166,6 +166,19 @@ describe("svc gate --staged", () => {
     expectRefused(["gate", "--staged"], "kept on disk");
   }, 120_000);
 
+  test("a baseline git cannot read (HEAD's blob missing) is no baseline of an absent file: the gate abstains, never blocks on pre-existing errors", () => {
+    const root = gitRepo({ "tsconfig.json": TSCONFIG, "src/a.ts": 'export const a: number = "legacy";\n' });
+    const blob = git(root, "rev-parse", "HEAD:src/a.ts").trim();
+    writeFiles(root, { "src/a.ts": 'export const a: number = "legacy";\n// harmless\n' });
+    git(root, "add", "src/a.ts");
+    rmSync(join(root, ".git", "objects", blob.slice(0, 2), blob.slice(2)));
+    const run = runSvc(["gate", "--staged", "--strict", "--json"], { cwd: root, env });
+    expect(run.code).toBe(1);
+    const data = JSON.parse(run.stdout);
+    expect({ passed: data.passed, mode: data.mode, introduced: data.introduced }).toEqual({ passed: false, mode: "abstain", introduced: [] });
+    expect(data.reason).toStartWith("git could not read src/a.ts at HEAD");
+  }, 120_000);
+
   test("an unmerged index (a conflict not resolved) is no commit to check: never a pass", () => {
     const root = gitRepo({ "tsconfig.json": TSCONFIG, "src/a.ts": "export const a = 1;\n" });
     git(root, "checkout", "-q", "-b", "other");

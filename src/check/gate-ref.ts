@@ -12,6 +12,7 @@ import { blobsAt, fileInIndex, followLinks, linksTo, stagedState } from "../git/
 import type { OpContext } from "../ops/types.ts";
 import { findGitRoot } from "../workspace/root.ts";
 import { textReader } from "../workspace/files.ts";
+import { extendedConfigs } from "./config-chain.ts";
 import { compareStates, isCheckable, isGateInput, PROJECT_CONFIG, type GateOutcome, type GatePlan } from "./gate-compare.ts";
 import { parseJsonc } from "../index/imports/file-index.ts";
 
@@ -55,11 +56,13 @@ export async function refGate(root: string, ref: string, timeoutMs: number, _ctx
   if (!findGitRoot(root)) return { ran: false, reason: `${root} is not a git repository and no host serves it` };
   if (!(await hasCommits(root))) return { ran: false, reason: "the repository has no commits yet, so there is nothing to compare with" };
   const changed = await changedFiles(root, ref);
-  for (const f of changed.filter((c) => PROJECT_CONFIG.test(c.path))) {
+  const extended = await extendedConfigs(root, changed.flatMap((c) => (c.oldPath ? [c.path, c.oldPath] : [c.path])));
+  const isConfig = (p: string) => PROJECT_CONFIG.test(p) || extended.has(p);
+  for (const f of changed.filter((c) => isConfig(c.path))) {
     const before = f.status === "added" || f.status === "untracked" ? null : await fileAtRef(root, ref, f.oldPath ?? f.path);
     if (configEditMatters(f.path, before, f.status === "deleted" ? null : textReader(root)(f.path))) return { ran: false, reason: configReason(f.path, `since ${ref}`) };
   }
-  const sources = changed.filter((f) => isGateInput(f.path));
+  const sources = changed.filter((f) => isGateInput(f.path) && !extended.has(f.path));
   if (!sources.length) return { ran: true, introduced: [], preExisting: 0, checked: 0, files: 0, elapsedMs: Math.round(performance.now() - started) };
   const plan: GatePlan = { seeds: [], gone: [], gated: new Map(), baseline: new Map() };
   const existed = sources.filter((f) => f.status !== "added" && f.status !== "untracked");
@@ -87,23 +90,26 @@ export async function stagedGate(root: string, timeoutMs: number): Promise<RefGa
   if (unmerged) return { ran: false, reason: `${unmerged.path} is unmerged (a conflict not resolved), so the index holds no commit to check — resolve it and stage the result (git add ${unmerged.path})` };
   const ref = state.headExists ? "HEAD" : null;
   const headOf = (path: string) => (ref ? fileAtRef(root, ref, path) : Promise.resolve(null));
+  // Configs by name, and the files a tsconfig's `extends` chain names.
+  const extended = await extendedConfigs(root, [...state.staged.flatMap((f) => (f.oldPath ? [f.path, f.oldPath] : [f.path])), ...state.unstaged, ...state.untracked]);
+  const isConfig = (p: string) => PROJECT_CONFIG.test(p) || extended.has(p);
   // A config edited on disk but not staged: the engine reads configs from disk, so the commit's own cannot be checked.
-  for (const path of [...state.unstaged, ...state.untracked].filter((p) => PROJECT_CONFIG.test(p))) {
+  for (const path of [...state.unstaged, ...state.untracked].filter(isConfig)) {
     if (configEditMatters(path, await fileInIndex(root, path), textReader(root)(path))) {
       return { ran: false, reason: `${path} differs from the index (unstaged); the engine reads configs from disk, so it cannot check the commit's — stage or stash it` };
     }
   }
   // A staged config edit the compiler sees: the commit is checked whole (its config is on disk), and passes only clean.
   let config: string | undefined;
-  for (const f of state.staged.filter((c) => PROJECT_CONFIG.test(c.path) || (c.oldPath !== undefined && PROJECT_CONFIG.test(c.oldPath)))) {
+  for (const f of state.staged.filter((c) => isConfig(c.path) || (c.oldPath !== undefined && isConfig(c.oldPath)))) {
     const before = f.status === "added" ? null : await headOf(f.oldPath ?? f.path);
     if (configEditMatters(f.path, before, f.status === "deleted" ? null : await fileInIndex(root, f.path))) config ??= f.path;
   }
-  const sources = state.staged.filter((f) => isGateInput(f.path) || (f.oldPath !== undefined && isGateInput(f.oldPath)));
+  const sources = state.staged.filter((f) => !extended.has(f.path) && (isGateInput(f.path) || (f.oldPath !== undefined && isGateInput(f.oldPath))));
   if (!sources.length && !config) return { ran: true, introduced: [], preExisting: 0, checked: 0, files: 0, elapsedMs: Math.round(performance.now() - started) };
   const plan: GatePlan = { seeds: [], gone: [], gated: new Map(), baseline: new Map(), alsoCheck: [], ...(config ? { config } : {}) };
   // Contents in two batches: the index's of the staged and unstaged files, HEAD's of the staged ones.
-  const unstaged = state.unstaged.filter((p) => isGateInput(p) && !sources.some((f) => f.path === p));
+  const unstaged = state.unstaged.filter((p) => isGateInput(p) && !extended.has(p) && !sources.some((f) => f.path === p));
   // A source the commit has but the disk lacks: the engine's programs take their files from disk, so it would check neither it nor, through it, its importers.
   const missing = [...sources.filter((f) => f.status !== "deleted").map((f) => f.path), ...unstaged].find((p) => isCheckable(p) && !existsSync(join(root, p)));
   if (missing) return { ran: false, reason: `${missing} is in the commit but not on disk; the engine reads its programs' files from disk, so it cannot check the commit's — restore it (git checkout -- ${missing}) or stage its removal (git rm --cached ${missing})` };

@@ -179,6 +179,19 @@ describe("svc gate --staged", () => {
     expect(data.reason).toStartWith("git could not read src/a.ts at HEAD");
   }, 120_000);
 
+  test("a config the tsconfig extends under another name is a config: a stricter one is never passed, staged or in the working tree", () => {
+    const base = JSON.stringify({ compilerOptions: { strict: false, noEmit: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler" } });
+    const root = gitRepo({ "config/base.json": base, "tsconfig.json": JSON.stringify({ extends: "./config/base", include: ["src"] }), "src/a.ts": "export function f(a) {\n  return a;\n}\n" });
+    writeFiles(root, { "config/base.json": base.replace('"strict":false', '"strict":true') });
+    git(root, "add", "config/base.json");
+    for (const args of [["gate", "--staged", "--strict", "--json"], ["gate", "--strict", "--json"]]) {
+      const run = runSvc(args, { cwd: root, env });
+      const data = JSON.parse(run.stdout);
+      expect({ args, code: run.code, passed: data.passed, mode: data.mode }).toEqual({ args, code: 1, passed: false, mode: "abstain" });
+      expect(data.reason).toStartWith("config/base.json changed");
+    }
+  }, 120_000);
+
   test("an unmerged index (a conflict not resolved) is no commit to check: never a pass", () => {
     const root = gitRepo({ "tsconfig.json": TSCONFIG, "src/a.ts": "export const a = 1;\n" });
     git(root, "checkout", "-q", "-b", "other");

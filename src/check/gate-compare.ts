@@ -142,6 +142,23 @@ async function removedListed(cw: CheckWorkspace, gone: readonly string[]): Promi
   return out;
 }
 
+/**
+ * Why the verdict cannot be trusted when a checked file imports a file the gated state lacks
+ * but the disk has (untracked, or removed from the commit and kept): the engine still finds
+ * that file (emptied, see enter()), so an import the compiler would not resolve can pass
+ * unnoticed — a side-effect import (`import "./polyfill"`: tsc TS2882) says nothing about an
+ * empty module. Null when every such importer has an error naming the file.
+ */
+async function importsUnseen(cw: CheckWorkspace, plan: GatePlan, checked: readonly string[], now: readonly Diag[], textOf: (p: string) => string | null): Promise<string | null> {
+  const hidden = [...plan.gated].filter(([p, text]) => text === null && isCheckable(p) && existsSync(join(cw.root, p))).map(([p]) => p);
+  if (!hidden.length || !checked.length) return null;
+  const importers = await cw.importersIn(checked, new Set(hidden), textOf);
+  const named = (f: string) => now.some((d) => d.path === f && hidden.some((h) => d.message.includes(cw.abs(h))));
+  const unseen = importers.find((f) => !named(f));
+  if (!unseen) return null;
+  return `${unseen} imports a file the commit lacks but the disk has (${hidden.slice(0, 3).join(", ")}); the engine still finds it there, so whether the compiler would resolve the import is unknown — add the file to the commit, or move it away`;
+}
+
 async function compare(cw: CheckWorkspace, plan: GatePlan, started: number): Promise<GateOutcome> {
   const listed = plan.gone.length ? await removedListed(cw, plan.gone) : [];
   const outcome = await compareSources(cw, plan, started);
@@ -199,6 +216,8 @@ async function compareSources(cw: CheckWorkspace, plan: GatePlan, started: numbe
   // A config change can break the program without any file having an error (an option removed, a `types` entry missing, no inputs): its own diagnostics count too.
   const now = errorsOf([...(await diagnose(cw, checked)), ...(plan.config ? await cw.programDiagnostics() : [])]);
   leave(cw, plan.gated);
+  const unseen = await importsUnseen(cw, plan, checked, now, (p) => textIn(p, plan.gated) ?? null);
+  if (unseen) return { ran: false, reason: unseen };
   if (now.length && data.length) {
     return { ran: false, reason: `${data[0]} changed and the files checked have ${errorSummary(now)}; the engine reads JSON modules from disk only, so which of them the change introduced is unknown` };
   }

@@ -192,6 +192,19 @@ describe("svc gate --staged", () => {
     }
   }, 120_000);
 
+  test("a side-effect import of a file the commit lacks but the disk has is never passed (tsc: TS2882): the engine would find the file on disk", () => {
+    const root = project();
+    writeFiles(root, { "src/polyfill.ts": "export {};\n", "src/use.ts": `import "./polyfill";\n${USE}` });
+    git(root, "add", "src/use.ts"); // src/polyfill.ts left untracked
+    const run = runSvc(["gate", "--staged", "--strict", "--json"], { cwd: root, env });
+    expect(run.code).toBe(1);
+    const data = JSON.parse(run.stdout);
+    expect({ passed: data.passed, mode: data.mode }).toEqual({ passed: false, mode: "abstain" });
+    expect(data.reason).toStartWith("src/use.ts imports a file the commit lacks but the disk has (src/polyfill.ts)");
+    git(root, "add", "src/polyfill.ts");
+    expect(runSvc(["gate", "--staged", "--strict"], { cwd: root, env }).code).toBe(0);
+  }, 120_000);
+
   test("an unmerged index (a conflict not resolved) is no commit to check: never a pass", () => {
     const root = gitRepo({ "tsconfig.json": TSCONFIG, "src/a.ts": "export const a = 1;\n" });
     git(root, "checkout", "-q", "-b", "other");

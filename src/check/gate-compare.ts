@@ -179,7 +179,9 @@ async function compareSources(cw: CheckWorkspace, plan: GatePlan, started: numbe
   // A changed or removed file that declares globals can break any file: all are checked (the baseline still only for the files with errors).
   const onDisk = (p: string) => (existsSync(join(cw.root, p)) ? textReader(cw.root)(p) : null);
   const textIn = (p: string, state: StateOverlays) => (state.has(p) ? state.get(p) : onDisk(p));
-  const global = [...plan.seeds, ...plan.gone].find((p) => declaresGlobals(p, textIn(p, plan.gated)) || declaresGlobals(p, textIn(p, plan.baseline)));
+  // (A JavaScript script only when a program holds it, or held it: allowJs.)
+  const inPrograms = (p: string) => !/\.jsx?$/.test(p) || owned.has(p) || plan.gone.includes(p);
+  const global = [...plan.seeds, ...plan.gone].find((p) => inPrograms(p) && (declaresGlobals(p, textIn(p, plan.gated)) || declaresGlobals(p, textIn(p, plan.baseline))));
   const scope = new Set(plan.config || global ? owned : seeds);
   // Every file that imports a changed or removed file, at any depth: a changed type reaches further than the direct importers.
   for (const p of [...seeds, ...plan.gone]) for (const d of await cw.reachersOf(p)) scope.add(d);

@@ -219,6 +219,17 @@ describe("svc gate --staged", () => {
     expect(data.reason).toStartWith("src/a.ts is unmerged");
   }, 120_000);
 
+  test("a JavaScript script's global function (allowJs) changed: the TypeScript calling it without importing it is checked", () => {
+    const js = JSON.stringify({ compilerOptions: { strict: true, noEmit: true, allowJs: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler" }, include: ["src"] });
+    const root = gitRepo({ "tsconfig.json": js, "src/legacy.js": "function helper() {\n  return 1;\n}\n", "src/use.ts": "export const n: number = helper();\n" });
+    writeFiles(root, { "src/legacy.js": 'function helper() {\n  return "one";\n}\n' });
+    git(root, "add", "src/legacy.js");
+    const run = runSvc(["gate", "--staged"], { cwd: root, env });
+    expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 1, stdout: "" });
+    expect(run.stderr).toContain("Error TS2322 src/use.ts:1:14");
+    expect(declaresGlobals("src/lib.js", "function helper() {}\nmodule.exports = { helper };\n")).toBe(false);
+  }, 120_000);
+
   test("a JSON module the code imports: a harmless change passes; a breaking one is never passed (it cannot be attributed, --strict blocks); one staged unlike the disk is refused", () => {
     const json = JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", resolveJsonModule: true }, include: ["src"] });
     const root = gitRepo({ "tsconfig.json": json, "src/data.json": '{ "n": 1 }\n', "src/a.ts": 'import data from "./data.json";\nexport const n: number = data.n;\n' });

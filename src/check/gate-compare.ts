@@ -147,13 +147,16 @@ async function removedListed(cw: CheckWorkspace, gone: readonly string[]): Promi
  * but the disk has (untracked, or removed from the commit and kept): the engine still finds
  * that file (emptied, see enter()), so an import the compiler would not resolve can pass
  * unnoticed — a side-effect import (`import "./polyfill"`: tsc TS2882) says nothing about an
- * empty module. Null when every such importer has an error naming the file.
+ * empty module. Null when every such importer has an error naming the file or its specifier.
  */
 async function importsUnseen(cw: CheckWorkspace, plan: GatePlan, checked: readonly string[], now: readonly Diag[], textOf: (p: string) => string | null): Promise<string | null> {
   const hidden = [...plan.gated].filter(([p, text]) => text === null && isCheckable(p) && existsSync(join(cw.root, p))).map(([p]) => p);
   if (!hidden.length || !checked.length) return null;
   const importers = await cw.importersIn(checked, new Set(hidden), textOf);
-  const named = (f: string) => now.some((d) => d.path === f && hidden.some((h) => d.message.includes(cw.abs(h))));
+  // an error naming the file (TS2306 "File '/abs/x.ts' is not a module") or a specifier of it (TS2305 "Module '\"./x.js\"' has no exported member")
+  const stems = hidden.map((h) => posix.basename(h).replace(/(\.d)?\.[cm]?[jt]sx?$/, ""));
+  const names = (message: string, h: string, i: number) => message.includes(cw.abs(h)) || new RegExp(`["'/]${stems[i]!.replace(/[.*+?^${}()|[\]\\$]/g, "\\$&")}(\\.[cm]?[jt]sx?)?["']`).test(message);
+  const named = (f: string) => now.some((d) => d.path === f && hidden.some((h, i) => names(d.message, h, i)));
   const unseen = importers.find((f) => !named(f));
   if (!unseen) return null;
   return `${unseen} imports a file the commit lacks but the disk has (${hidden.slice(0, 3).join(", ")}); the engine still finds it there, so whether the compiler would resolve the import is unknown — add the file to the commit, or move it away`;

@@ -205,6 +205,15 @@ describe("svc gate --staged", () => {
     expect(runSvc(["gate", "--staged", "--strict"], { cwd: root, env }).code).toBe(0);
   }, 120_000);
 
+  test("a file removed from the commit but kept on disk, in an ES module project: its importers' errors name its specifier (TS2305), and the commit is refused", () => {
+    const esm = JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", types: [] }, include: ["src"] });
+    const root = gitRepo({ "package.json": '{ "type": "module" }\n', "tsconfig.json": esm, "src/a.ts": "export const a = 1;\n", "src/b.ts": 'import { a } from "./a.js";\nexport const b = a;\n' });
+    git(root, "rm", "-q", "--cached", "src/a.ts");
+    const run = runSvc(["gate", "--staged", "--strict", "--json"], { cwd: root, env });
+    const data = JSON.parse(run.stdout);
+    expect({ code: run.code, mode: data.mode, introduced: data.introduced.map((d: { path: string }) => d.path) }).toEqual({ code: 1, mode: "staged", introduced: ["src/b.ts"] });
+  }, 120_000);
+
   test("an unmerged index (a conflict not resolved) is no commit to check: never a pass", () => {
     const root = gitRepo({ "tsconfig.json": TSCONFIG, "src/a.ts": "export const a = 1;\n" });
     git(root, "checkout", "-q", "-b", "other");

@@ -2,7 +2,9 @@
 // the resident checks (workspace.ts) recheck everything for.
 
 /** Sources whose declarations can reach files that never import them (JavaScript in a program with allowJs). */
-const TS_SOURCE = /\.(ts|tsx|js|jsx)$/;
+const TS_SOURCE = /\.[cm]?[jt]sx?$/;
+/** Always modules (never scripts), whatever their text. */
+const MODULE_ONLY = /\.[cm][jt]s$/;
 /** What makes a JavaScript file a CommonJS module rather than a script. */
 const COMMONJS = /\b(module\.exports\b|exports\.[\w$]+\s*=)/;
 
@@ -20,6 +22,6 @@ const TOP_LEVEL_DECLARATION = /^(?:declare\s+)?(?:async\s+)?(?:function\b|const\
  */
 export function declaresGlobals(path: string, text: string | null | undefined): boolean {
   if (!TS_SOURCE.test(path) || text === null || text === undefined) return false;
-  const script = !/^(import|export)\b/m.test(text) && !(/\.jsx?$/.test(path) && COMMONJS.test(text));
+  const script = !MODULE_ONLY.test(path) && !/^(import|export)\b/m.test(text) && !(/\.jsx?$/.test(path) && COMMONJS.test(text));
   return (script && (path.endsWith(".d.ts") || TOP_LEVEL_DECLARATION.test(text))) || /^\s*declare\s+(global\b|module\s)/m.test(text);
 }

@@ -237,6 +237,9 @@ describe("svc gate --staged", () => {
     expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 1, stdout: "" });
     expect(run.stderr).toContain("Error TS2322 src/use.ts:1:14");
     expect(declaresGlobals("src/lib.js", "function helper() {}\nmodule.exports = { helper };\n")).toBe(false);
+    // .mts/.cts/.d.mts are modules whatever their text, and can still augment the global scope
+    expect(declaresGlobals("src/env.d.mts", "export {};\ndeclare global {\n  var X: number;\n}\n")).toBe(true);
+    expect(declaresGlobals("src/util.mts", "function helper() {}\n")).toBe(false);
   }, 120_000);
 
   test("a JSON module the code imports: a harmless change passes; a breaking one is never passed (it cannot be attributed, --strict blocks); one staged unlike the disk is refused", () => {

@@ -8,6 +8,19 @@
 // linked worktree of the clone (git worktree add). Each case starts from a clean HEAD and sets
 // up the index and the disk itself; the JSON (passed, mode, blocking) and the exit code are
 // checked to agree (exit 1 iff a block, or an abstain with --strict).
+//
+// Figures (branch h69, TypeScript 7.0.2, 2 shared cores; cases that do not apply — a tracked
+// config to edit, a script .d.ts — are n/a; the probe's new files fall outside immer's and
+// ky's configs, so tsc and the gate agree they change nothing there):
+//   before (code at 89e81f5): zustand 1 FALSE PASS (script-ts-global-changed: a .ts script's global
+//     function re-typed, its caller not rechecked, tsc TS2345); immer delete-imported/kept-on-disk an
+//     abstain on an engine failure ("source file not found": files reached only through the removed
+//     barrel left the program), tsc 11 introduced.
+//   after: immer (also --host, --worktree) 18 cases: true block 5, true pass 8, abstain 5 (config
+//     edits with pre-existing errors: the engine cannot load the old config); zustand (also --host
+//     --worktree) true block 9, true pass 3, abstain 2; hono true block 9, true pass 6, abstain 2;
+//     ky --host --worktree true block 6, true pass 6, abstain 2. FALSE PASS 0, FALSE BLOCK 0, JSON
+//     and exit code agreeing on every case.
 
 import { appendFileSync, chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -44,6 +44,15 @@
 //     is listed), true pass 15, true block 12, FALSE PASS 0, false block 0, abstain 12 (disk=none, tsconfig changes, and a
 //     commit adding a test the pinned config excludes: "in the commit but not on disk"). ky's pin is written the same way:
 //     its figures above were most likely taken with svc on ky's own tsconfig (not re-run here).
+//   branch h69 (more commits; immer = immerjs/immer at 061c242 with its own tsconfig.json), before (code at 89e81f5) and
+//     after (b87509b) the same: hono 30 commits 144 verdicts (true pass 62, true block 56, FALSE PASS 0, false block 0,
+//     abstain 26); ky 16: 77 (37, 26, 0, 0, 14); zustand 12: 58 (23, 20, 0, 0, 15); immer 12: 52 (26, 18, 0, 0, 8).
+//     After (ab5a304), more: hono 60 commits 288 verdicts (120, 108, 0, 0, abstain 60), ky 30: 144 (70, 48, 0, 0, 26),
+//     zustand 25: 120 (52, 42, 0, 0, 26), immer 25: 103 (48, 34, 0, 0, 21). The abstains: "in the commit but not on disk"
+//     (every <mutation>/disk=none, and commit/disk=P of a commit adding a file) 115 of 133; a config edit whose commit has
+//     errors (the engine cannot load the old config) 13; a config differing from the index 5. The five mutations never
+//     reach what h69 fixed (globals in scripts, symbolic links, `files` lists, extended configs, side-effect imports,
+//     unreadable baselines, unmerged paths): gate-probe.ts and test/cli/gate-staged.test.ts construct those.
 
 import { readFileSync, rmSync, writeFileSync, appendFileSync, existsSync, mkdirSync } from "node:fs";
 import { dirname, join, relative, basename } from "node:path";

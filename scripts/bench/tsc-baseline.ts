@@ -24,6 +24,8 @@ export interface TscProject {
 export const TSC_PROJECTS: Record<string, TscProject> = {
   hono: { config: "tsconfig.build.json" },
   zod: { config: "tsconfig.json" },
+  // immer's own tsconfig (files: the entry points and globals.d.ts) checks as is with @types/node linked in
+  immer: { config: "tsconfig.json" },
   // ky's tsconfig extends @sindresorhus/tsconfig (not installed): the same strictness, inline
   ky: {
     config: "tsconfig.bench.json",

@@ -10,11 +10,12 @@
 // delta (path, code, message) as checking every file twice.
 
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { join, posix } from "node:path";
 import { diagDelta, errorsOf, type Diag } from "./diag.ts";
 import { declaresGlobals } from "./globals.ts";
 import { coldChecks, type CheckWorkspace } from "./workspace.ts";
 import { textReader } from "../workspace/files.ts";
+import { parseJsonc } from "../index/imports/file-index.ts";
 
 /** A state's content of a path: text, or null when the state does not have the file. Paths not listed are as on disk. */
 export type StateOverlays = Map<string, string | null>;
@@ -24,6 +25,8 @@ export interface GatePlan {
   seeds: string[];
   /** Paths whose importers are affected although the path itself is gone (deleted, renamed from). */
   gone: string[];
+  /** Symbolic links to changed or removed files: their importers import those files. */
+  links?: string[];
   /** Further files to check in the gated state (whose imports the disk's import graph may not show). */
   alsoCheck?: string[];
   /**
@@ -81,6 +84,20 @@ function leave(cw: CheckWorkspace, state: StateOverlays): void {
   for (const path of state.keys()) cw.engine.clearOverlay(cw.abs(path));
 }
 
+/**
+ * A file's diagnostics in a state, or none when that state's program does not hold it: a file
+ * the program reached only through a file the state empties (a barrel removed from the commit
+ * but kept on disk) is not compiled there, as for tsc, and the engine refuses to check it.
+ */
+async function fileDiagnostics(cw: CheckWorkspace, file: string, project: string): Promise<Diag[]> {
+  try {
+    return await cw.fileDiagnostics(file, project);
+  } catch (error) {
+    if (!(await cw.inProgram(project, file))) return [];
+    throw error;
+  }
+}
+
 /** Diagnostics of files as the engine sees them now (overlays included), several in flight. */
 async function diagnose(cw: CheckWorkspace, files: readonly string[]): Promise<Diag[]> {
   const out: Diag[][] = [];
@@ -90,7 +107,7 @@ async function diagnose(cw: CheckWorkspace, files: readonly string[]): Promise<D
       while (next < files.length) {
         const i = next++;
         const project = (await cw.projectsFor(files[i]!))[0];
-        out[i] = project ? await cw.fileDiagnostics(files[i]!, project) : [];
+        out[i] = project ? await fileDiagnostics(cw, files[i]!, project) : [];
       }
     }),
   );
@@ -103,7 +120,55 @@ function errorSummary(errors: readonly Diag[]): string {
   return `${errors.length} error${errors.length === 1 ? "" : "s"} in ${files} file${files === 1 ? "" : "s"} (first: ${errors[0]!.path}:${errors[0]!.line} ${errors[0]!.code})`;
 }
 
+/**
+ * Removed files a loaded project's config names in its `files` list: tsc reports each as not
+ * found (TS6053), an error of the config that no source shows and no importer leads to. The
+ * baseline had the file, so each is introduced. (A config's own `files`; an inherited list is
+ * not followed.)
+ */
+async function removedListed(cw: CheckWorkspace, gone: readonly string[]): Promise<Diag[]> {
+  const removed = new Set(gone);
+  const out: Diag[] = [];
+  for (const config of await cw.projectConfigs()) {
+    const text = existsSync(join(cw.root, config)) ? textReader(cw.root)(config) : null;
+    const parsed = text === null ? null : (parseJsonc(text) as { files?: unknown } | null);
+    if (!parsed || !Array.isArray(parsed.files)) continue;
+    for (const entry of parsed.files) {
+      if (typeof entry !== "string") continue;
+      const path = posix.normalize(posix.join(posix.dirname(config), entry));
+      if (removed.has(path)) out.push({ code: "TS6053", severity: "error", message: `File '${cw.abs(path)}' not found.`, path: config, line: 0, column: 0 });
+    }
+  }
+  return out;
+}
+
+/**
+ * Why the verdict cannot be trusted when a checked file imports a file the gated state lacks
+ * but the disk has (untracked, or removed from the commit and kept): the engine still finds
+ * that file (emptied, see enter()), so an import the compiler would not resolve can pass
+ * unnoticed — a side-effect import (`import "./polyfill"`: tsc TS2882) says nothing about an
+ * empty module. Null when every such importer has an error naming the file or its specifier.
+ */
+async function importsUnseen(cw: CheckWorkspace, plan: GatePlan, checked: readonly string[], now: readonly Diag[], textOf: (p: string) => string | null): Promise<string | null> {
+  const hidden = [...plan.gated].filter(([p, text]) => text === null && isCheckable(p) && existsSync(join(cw.root, p))).map(([p]) => p);
+  if (!hidden.length || !checked.length) return null;
+  const importers = await cw.importersIn(checked, new Set(hidden), textOf);
+  // an error naming the file (TS2306 "File '/abs/x.ts' is not a module") or a specifier of it (TS2305 "Module '\"./x.js\"' has no exported member")
+  const stems = hidden.map((h) => posix.basename(h).replace(/(\.d)?\.[cm]?[jt]sx?$/, ""));
+  const names = (message: string, h: string, i: number) => message.includes(cw.abs(h)) || new RegExp(`["'/]${stems[i]!.replace(/[.*+?^${}()|[\]\\$]/g, "\\$&")}(\\.[cm]?[jt]sx?)?["']`).test(message);
+  const named = (f: string) => now.some((d) => d.path === f && hidden.some((h, i) => names(d.message, h, i)));
+  const unseen = importers.find((f) => !named(f));
+  if (!unseen) return null;
+  return `${unseen} imports a file the commit lacks but the disk has (${hidden.slice(0, 3).join(", ")}); the engine still finds it there, so whether the compiler would resolve the import is unknown — add the file to the commit, or move it away`;
+}
+
 async function compare(cw: CheckWorkspace, plan: GatePlan, started: number): Promise<GateOutcome> {
+  const listed = plan.gone.length ? await removedListed(cw, plan.gone) : [];
+  const outcome = await compareSources(cw, plan, started);
+  return outcome.ran && listed.length ? { ...outcome, introduced: [...listed, ...outcome.introduced] } : outcome;
+}
+
+async function compareSources(cw: CheckWorkspace, plan: GatePlan, started: number): Promise<GateOutcome> {
   // A changed file the projects were not loaded with (new since the index listed the tree) is checked when a program takes it.
   await cw.adopt([...plan.seeds, ...(plan.alsoCheck ?? [])]);
   const owned = new Set(await cw.files());
@@ -117,13 +182,15 @@ async function compare(cw: CheckWorkspace, plan: GatePlan, started: number): Pro
   // A changed or removed file that declares globals can break any file: all are checked (the baseline still only for the files with errors).
   const onDisk = (p: string) => (existsSync(join(cw.root, p)) ? textReader(cw.root)(p) : null);
   const textIn = (p: string, state: StateOverlays) => (state.has(p) ? state.get(p) : onDisk(p));
-  const global = [...plan.seeds, ...plan.gone].find((p) => declaresGlobals(p, textIn(p, plan.gated)) || declaresGlobals(p, textIn(p, plan.baseline)));
+  // (A JavaScript script only when a program holds it, or held it: allowJs.)
+  const inPrograms = (p: string) => !/\.jsx?$/.test(p) || owned.has(p) || plan.gone.includes(p);
+  const global = [...plan.seeds, ...plan.gone].find((p) => inPrograms(p) && (declaresGlobals(p, textIn(p, plan.gated)) || declaresGlobals(p, textIn(p, plan.baseline))));
   const scope = new Set(plan.config || global ? owned : seeds);
   // Every file that imports a changed or removed file, at any depth: a changed type reaches further than the direct importers.
   for (const p of [...seeds, ...plan.gone]) for (const d of await cw.reachersOf(p)) scope.add(d);
-  // Removed files and JSON files, which the inventory may not list: their importers found as if it did.
+  // Removed files, JSON files and links to changed files, which the inventory may not list: their importers found as if it did.
   const json = [...new Set([...plan.seeds, ...plan.gone, ...(plan.alsoCheck ?? [])].filter(isDataModule))];
-  const unlisted = await cw.reachersOfUnlisted([...new Set([...plan.gone, ...json])]);
+  const unlisted = await cw.reachersOfUnlisted([...new Set([...plan.gone, ...json, ...(plan.links ?? [])])]);
   for (const importers of unlisted.values()) for (const d of importers) scope.add(d);
   // The JSON modules: the JSON files some code imports (a lock file or a fixture nobody imports is none).
   const data = json.filter((p) => unlisted.get(p)?.length);
@@ -154,10 +221,16 @@ async function compare(cw: CheckWorkspace, plan: GatePlan, started: number): Pro
   // A config change can break the program without any file having an error (an option removed, a `types` entry missing, no inputs): its own diagnostics count too.
   const now = errorsOf([...(await diagnose(cw, checked)), ...(plan.config ? await cw.programDiagnostics() : [])]);
   leave(cw, plan.gated);
+  const unseen = await importsUnseen(cw, plan, checked, now, (p) => textIn(p, plan.gated) ?? null);
+  if (unseen) return { ran: false, reason: unseen };
   if (now.length && data.length) {
     return { ran: false, reason: `${data[0]} changed and the files checked have ${errorSummary(now)}; the engine reads JSON modules from disk only, so which of them the change introduced is unknown` };
   }
-  if (!now.length) return { ran: true, introduced: [], preExisting: 0, checked: checked.length, elapsedMs: Math.round(performance.now() - started), ...(plan.config ? { note: `${plan.config} changed: every file checked, none has an error` } : {}) };
+  // Changed files no loaded project holds (a new project's files, say): the compiler svc runs never sees them, and the verdict says so.
+  const unheld = plan.seeds.filter((p) => !owned.has(p) && inState(p, plan.gated) && isCheckable(p));
+  const left = unheld.length ? `not checked: no loaded TypeScript project holds ${unheld.length === 1 ? "" : `${unheld.length} changed files: `}${unheld.slice(0, 3).join(", ")}${unheld.length > 3 ? ", …" : ""}` : "";
+  const notes = (first?: string) => ([first, left].filter(Boolean).join("; ") ? { note: [first, left].filter(Boolean).join("; ") } : {});
+  if (!now.length) return { ran: true, introduced: [], preExisting: 0, checked: checked.length, elapsedMs: Math.round(performance.now() - started), ...notes(plan.config ? `${plan.config} changed: every file of the loaded projects checked, none has an error` : undefined) };
   if (plan.config) {
     return { ran: false, reason: `${plan.config} changed and the commit has ${errorSummary(now)}; the engine cannot load the old config, so which of them the change introduced is unknown` };
   }
@@ -167,7 +240,7 @@ async function compare(cw: CheckWorkspace, plan: GatePlan, started: number): Pro
   const then = await diagnose(cw, withErrors.filter((p) => !absent.has(p) && (plan.baseline.has(p) || existsSync(join(cw.root, p)))));
   leave(cw, plan.baseline);
   const introduced = errorsOf(diagDelta(then, now).introduced);
-  return { ran: true, introduced, preExisting: now.length - introduced.length, checked: checked.length, elapsedMs: Math.round(performance.now() - started) };
+  return { ran: true, introduced, preExisting: now.length - introduced.length, checked: checked.length, elapsedMs: Math.round(performance.now() - started), ...notes() };
 }
 
 /** Compare the gated state with its baseline in an engine loaded for the call, time-boxed; a comparison that could not run says why. */

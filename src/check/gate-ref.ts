@@ -8,10 +8,11 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { changedFiles, fileAtRef, hasCommits } from "../git/changes.ts";
-import { blobsAt, fileInIndex, stagedState } from "../git/staged.ts";
+import { blobsAt, fileInIndex, followLinks, linksTo, stagedState } from "../git/staged.ts";
 import type { OpContext } from "../ops/types.ts";
 import { findGitRoot } from "../workspace/root.ts";
 import { textReader } from "../workspace/files.ts";
+import { extendedConfigs } from "./config-chain.ts";
 import { compareStates, isCheckable, isGateInput, PROJECT_CONFIG, type GateOutcome, type GatePlan } from "./gate-compare.ts";
 import { parseJsonc } from "../index/imports/file-index.ts";
 
@@ -58,22 +59,39 @@ export function configEditMatters(path: string, before: string | null, after: st
   return PACKAGE_FIELDS.some((f) => JSON.stringify(a[f]) !== JSON.stringify(b[f]));
 }
 
+/** Why the baseline or the commit cannot be built: a file `where` has whose content git could not read (a missing object: a partial clone offline, a damaged repository). */
+function unreadable(paths: readonly string[], contents: ReadonlyMap<string, string | null>, where: string): string | null {
+  const missing = paths.find((p) => (contents.get(p) ?? null) === null);
+  return missing === undefined ? null : `git could not read ${missing} at ${where} (a missing object?), so the comparison cannot be built — run git fsck, or fetch the missing objects`;
+}
+
+/** Tracked links to the changed files: their importers are checked, and each state sees through a link its target's content there. */
+async function addLinks(root: string, plan: GatePlan): Promise<void> {
+  const links = await linksTo(root, [...plan.seeds, ...plan.gone]);
+  plan.links = [...links.keys()];
+  for (const [link, target] of links) for (const state of [plan.gated, plan.baseline]) if (!state.has(link) && state.has(target)) state.set(link, state.get(target)!);
+}
+
 /** The working tree against `ref`. */
 export async function refGate(root: string, ref: string, timeoutMs: number, _ctx: OpContext): Promise<RefGateOutcome> {
   const started = performance.now();
   if (!findGitRoot(root)) return { ran: false, reason: `${root} is not a git repository and no host serves it` };
   if (!(await hasCommits(root))) return { ran: false, reason: "the repository has no commits yet, so there is nothing to compare with" };
   const changed = await changedFiles(root, ref);
-  for (const f of changed.filter((c) => PROJECT_CONFIG.test(c.path))) {
+  const extended = await extendedConfigs(root, changed.flatMap((c) => (c.oldPath ? [c.path, c.oldPath] : [c.path])));
+  const isConfig = (p: string) => PROJECT_CONFIG.test(p) || extended.has(p);
+  for (const f of changed.filter((c) => isConfig(c.path))) {
     const before = f.status === "added" || f.status === "untracked" ? null : await fileAtRef(root, ref, f.oldPath ?? f.path);
     if (configEditMatters(f.path, before, f.status === "deleted" ? null : textReader(root)(f.path))) return { ran: false, reason: configReason(f.path, `since ${ref}`) };
   }
-  const sources = changed.filter((f) => isGateInput(f.path));
-  const left = unchecked(changed.filter((f) => f.status !== "deleted").map((f) => f.path));
+  const sources = changed.filter((f) => isGateInput(f.path) && !extended.has(f.path));
+  const left = unchecked(changed.filter((f) => f.status !== "deleted" && !extended.has(f.path)).map((f) => f.path));
   if (!sources.length) return withUnchecked({ ran: true, introduced: [], preExisting: 0, checked: 0, files: 0, elapsedMs: Math.round(performance.now() - started) }, left);
   const plan: GatePlan = { seeds: [], gone: [], gated: new Map(), baseline: new Map() };
   const existed = sources.filter((f) => f.status !== "added" && f.status !== "untracked");
   const atRef = await blobsAt(root, ref, existed.map((f) => f.oldPath ?? f.path)); // one git call for every baseline
+  const unread = unreadable(existed.map((f) => f.oldPath ?? f.path), atRef, ref);
+  if (unread) return { ran: false, reason: unread };
   for (const f of sources) {
     if (f.status !== "deleted") plan.seeds.push(f.path);
     if (f.status === "deleted" || f.oldPath) plan.gone.push(f.oldPath ?? f.path);
@@ -81,6 +99,7 @@ export async function refGate(root: string, ref: string, timeoutMs: number, _ctx
     const before = f.oldPath ?? f.path;
     plan.baseline.set(before, atRef.get(before) ?? null);
   }
+  await addLinks(root, plan);
   const outcome = await compareStates(root, plan, timeoutMs);
   return outcome.ran ? withUnchecked({ ...outcome, files: sources.length }, left) : outcome;
 }
@@ -90,31 +109,41 @@ export async function stagedGate(root: string, timeoutMs: number): Promise<RefGa
   const started = performance.now();
   if (!findGitRoot(root)) return { ran: false, reason: `${root} is not a git repository` };
   const state = await stagedState(root);
+  const unmerged = state.staged.find((f) => f.status === "unmerged");
+  if (unmerged) return { ran: false, reason: `${unmerged.path} is unmerged (a conflict not resolved), so the index holds no commit to check — resolve it and stage the result (git add ${unmerged.path})` };
   const ref = state.headExists ? "HEAD" : null;
   const headOf = (path: string) => (ref ? fileAtRef(root, ref, path) : Promise.resolve(null));
+  // Configs by name, and the files a tsconfig's `extends` chain names.
+  const extended = await extendedConfigs(root, [...state.staged.flatMap((f) => (f.oldPath ? [f.path, f.oldPath] : [f.path])), ...state.unstaged, ...state.untracked]);
+  const isConfig = (p: string) => PROJECT_CONFIG.test(p) || extended.has(p);
   // A config edited on disk but not staged: the engine reads configs from disk, so the commit's own cannot be checked.
-  for (const path of [...state.unstaged, ...state.untracked].filter((p) => PROJECT_CONFIG.test(p))) {
+  for (const path of [...state.unstaged, ...state.untracked].filter(isConfig)) {
     if (configEditMatters(path, await fileInIndex(root, path), textReader(root)(path))) {
       return { ran: false, reason: `${path} differs from the index (unstaged); the engine reads configs from disk, so it cannot check the commit's — stage or stash it` };
     }
   }
   // A staged config edit the compiler sees: the commit is checked whole (its config is on disk), and passes only clean.
   let config: string | undefined;
-  for (const f of state.staged.filter((c) => PROJECT_CONFIG.test(c.path) || (c.oldPath !== undefined && PROJECT_CONFIG.test(c.oldPath)))) {
+  for (const f of state.staged.filter((c) => isConfig(c.path) || (c.oldPath !== undefined && isConfig(c.oldPath)))) {
     const before = f.status === "added" ? null : await headOf(f.oldPath ?? f.path);
     if (configEditMatters(f.path, before, f.status === "deleted" ? null : await fileInIndex(root, f.path))) config ??= f.path;
   }
-  const sources = state.staged.filter((f) => isGateInput(f.path) || (f.oldPath !== undefined && isGateInput(f.oldPath)));
-  const left = unchecked(state.staged.filter((f) => f.status !== "deleted").map((f) => f.path));
+  const sources = state.staged.filter((f) => !extended.has(f.path) && (isGateInput(f.path) || (f.oldPath !== undefined && isGateInput(f.oldPath))));
+  const left = unchecked(state.staged.filter((f) => f.status !== "deleted" && !extended.has(f.path)).map((f) => f.path));
   if (!sources.length && !config) return withUnchecked({ ran: true, introduced: [], preExisting: 0, checked: 0, files: 0, elapsedMs: Math.round(performance.now() - started) }, left);
   const plan: GatePlan = { seeds: [], gone: [], gated: new Map(), baseline: new Map(), alsoCheck: [], ...(config ? { config } : {}) };
   // Contents in two batches: the index's of the staged and unstaged files, HEAD's of the staged ones.
-  const unstaged = state.unstaged.filter((p) => isGateInput(p) && !sources.some((f) => f.path === p));
+  const unstaged = state.unstaged.filter((p) => isGateInput(p) && !extended.has(p) && !sources.some((f) => f.path === p));
   // A source the commit has but the disk lacks: the engine's programs take their files from disk, so it would check neither it nor, through it, its importers.
   const missing = [...sources.filter((f) => f.status !== "deleted").map((f) => f.path), ...unstaged].find((p) => isCheckable(p) && !existsSync(join(root, p)));
   if (missing) return { ran: false, reason: `${missing} is in the commit but not on disk; the engine reads its programs' files from disk, so it cannot check the commit's — restore it (git checkout -- ${missing}) or stage its removal (git rm --cached ${missing})` };
   const indexed = await blobsAt(root, "", [...sources.filter((f) => f.status !== "deleted").map((f) => f.path), ...unstaged]);
   const atHead = ref ? await blobsAt(root, ref, sources.filter((f) => f.status !== "added").map((f) => f.oldPath ?? f.path)) : new Map<string, string | null>();
+  const unread = unreadable(sources.filter((f) => f.status !== "deleted").map((f) => f.path), indexed, "the index") ?? (ref ? unreadable(sources.filter((f) => f.status !== "added").map((f) => f.oldPath ?? f.path), atHead, ref) : null);
+  if (unread) return { ran: false, reason: unread };
+  // A symbolic link's blob names its target: the compiler reads the target's content.
+  const unfollowed = (await followLinks(root, "", indexed)) ?? (ref ? await followLinks(root, ref, atHead) : null);
+  if (unfollowed) return { ran: false, reason: unfollowed };
   for (const f of sources) {
     if (f.status !== "deleted") plan.seeds.push(f.path);
     if (f.status === "deleted" || f.oldPath) plan.gone.push(f.oldPath ?? f.path);
@@ -136,6 +165,7 @@ export async function stagedGate(root: string, timeoutMs: number): Promise<RefGa
     plan.gated.set(path, null);
     plan.baseline.set(path, null);
   }
+  await addLinks(root, plan);
   const outcome = await compareStates(root, plan, timeoutMs);
   return outcome.ran ? withUnchecked({ ...outcome, files: sources.length + (config ? 1 : 0) }, left) : outcome;
 }

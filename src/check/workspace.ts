@@ -236,6 +236,12 @@ export class CheckWorkspace {
       .map(({ p }) => p);
   }
 
+  /** The configs (root-relative) of the loaded projects that have one. */
+  async projectConfigs(): Promise<string[]> {
+    const loaded = await this.source.loaded();
+    return [...new Set(loaded.projects.filter((p) => p.kind !== "inferred").map((p) => p.config))];
+  }
+
   /** Diagnostics of the loaded programs that belong to no file they check (config, options, `types` entries, global); a project the engine could not load is an error too. */
   async programDiagnostics(): Promise<Diag[]> {
     const loaded = await this.source.loaded();

@@ -2,6 +2,7 @@
 // working-tree copy differs from the index (unstaged edits, untracked files), and the
 // index's content of a file. `svc gate --staged` builds the committed state from these.
 
+import { posix } from "node:path";
 import { ProcessError, run } from "../sys/proc.ts";
 import { validationError } from "../errors.ts";
 import { gitText } from "./git.ts";
@@ -10,7 +11,8 @@ import { fileAtRef, hasCommits } from "./changes.ts";
 export interface StagedFile {
   /** Root-relative path in the index (the new path for renames). */
   path: string;
-  status: "added" | "modified" | "deleted" | "renamed";
+  /** unmerged: a conflict not resolved, so the index holds no content the commit would have. */
+  status: "added" | "modified" | "deleted" | "renamed" | "unmerged";
   /** The HEAD path of a rename. */
   oldPath?: string;
 }
@@ -25,7 +27,7 @@ export interface StagedState {
   untracked: string[];
 }
 
-const LETTER: Record<string, StagedFile["status"]> = { A: "added", C: "added", D: "deleted", R: "renamed", M: "modified", T: "modified" };
+const LETTER: Record<string, StagedFile["status"]> = { A: "added", C: "added", D: "deleted", R: "renamed", M: "modified", T: "modified", U: "unmerged" };
 
 async function git(root: string, args: string[]): Promise<string> {
   try {
@@ -123,6 +125,60 @@ export async function blobsAt(root: string, rev: string, paths: readonly string[
     const size = Number(m[2]);
     out.set(p, m[1] === "blob" ? decoder.decode(bytes.subarray(at, at + size)) : null);
     at += size + 1;
+  }
+  return out;
+}
+
+/** The paths whose entry is a symbolic link (mode 120000) in the index (`rev` "") or in a commit. */
+async function symlinksAt(root: string, rev: string, paths: readonly string[]): Promise<Set<string>> {
+  const links = new Set<string>();
+  if (!paths.length) return links;
+  const out = rev === "" ? await git(root, ["ls-files", "-s", "-z", "--", ...paths]) : await git(root, ["ls-tree", "-z", rev, "--", ...paths]);
+  for (const record of out.split("\0")) {
+    const tab = record.indexOf("\t");
+    if (tab > 0 && record.startsWith("120000 ")) links.add(record.slice(tab + 1));
+  }
+  return links;
+}
+
+/**
+ * A symbolic link's blob is its target's name, not a source: replace each link's content in
+ * `contents` (read at `rev`, "" = the index) by its target's content at the same revision, as
+ * a checkout would give the compiler. Returns why when a link cannot be followed there (it
+ * leaves the work tree, or points at another link); a target `rev` lacks is no file (null).
+ */
+export async function followLinks(root: string, rev: string, contents: Map<string, string | null>): Promise<string | null> {
+  const links = await symlinksAt(root, rev, [...contents.keys()].filter((p) => contents.get(p) !== null));
+  if (!links.size) return null;
+  const targets = new Map<string, string>();
+  for (const link of links) {
+    const target = posix.normalize(posix.join(posix.dirname(link), contents.get(link)!));
+    if (posix.isAbsolute(contents.get(link)!) || target === ".." || target.startsWith("../")) return `${link} is a symbolic link to ${contents.get(link)}, outside the work tree, so its content in the commit is unknown`;
+    targets.set(link, target);
+  }
+  const chained = await symlinksAt(root, rev, [...targets.values()]);
+  if (chained.size) return `${[...targets].find(([, t]) => chained.has(t))![0]} is a symbolic link to another link; the gate follows one`;
+  const texts = await blobsAt(root, rev, [...new Set(targets.values())]);
+  for (const [link, target] of targets) contents.set(link, texts.get(target) ?? null);
+  return null;
+}
+
+/** The tracked symbolic links (in the index) whose target, followed once, is one of `paths` (link → target): a file imported through one is imported. */
+export async function linksTo(root: string, paths: readonly string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (!paths.length) return out;
+  const links: string[] = [];
+  for (const record of (await git(root, ["ls-files", "-s", "-z"])).split("\0")) {
+    const tab = record.indexOf("\t");
+    if (tab > 0 && record.startsWith("120000 ")) links.push(record.slice(tab + 1));
+  }
+  if (!links.length) return out;
+  const wanted = new Set(paths);
+  const texts = await blobsAt(root, "", links);
+  for (const l of links) {
+    const text = texts.get(l);
+    const target = text ? posix.normalize(posix.join(posix.dirname(l), text)) : null;
+    if (target && wanted.has(target)) out.set(l, target);
   }
   return out;
 }

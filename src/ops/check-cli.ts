@@ -1,11 +1,13 @@
 // The hook commands. `svc check --delta`: the serving host's session delta, printed only
 // when non-empty; silent with no host; always exit 0. `svc gate`: exit 1 while introduced
 // errors remain (listed on stderr) — the host's session delta, or without a host (or with
-// --since) the errors present now but not at the ref, time-boxed by SVC_GATE_TIMEOUT_MS.
+// --since, or for a session with no baseline yet) the errors present now but not at the ref,
+// time-boxed by SVC_GATE_TIMEOUT_MS.
 
 import { howChecked, refGate, stagedGate } from "../check/gate-ref.ts";
 import { pendingNote, renderGate, renderHookDelta, type CheckSessionResult } from "../check/render-delta.ts";
 import type { Diag } from "../check/diag.ts";
+import { loadBaseline } from "../check/sessions.ts";
 import { validationError } from "../errors.ts";
 import { validateSessionId } from "../render/session.ts";
 import { envInt } from "../sys/env.ts";
@@ -96,7 +98,8 @@ export async function gate(request: GateRequest, ctx: OpContext): Promise<OpResu
     if (!outcome.ran) return abstain(outcome.reason, request.strict, { since: "HEAD" });
     return verdict(outcome.introduced, howChecked("staged changes against HEAD", outcome), outcome.preExisting, { mode: "staged", since: "HEAD", ...coverage(outcome) });
   }
-  if (request.since === null) {
+  // A session with no baseline yet: asking the host would take it now, and a delta against a baseline taken now is empty by definition, which is no verdict. HEAD is the baseline then, as without a host.
+  if (request.since === null && loadBaseline(ws.root, session) !== null) {
     const deadline = Date.now() + timeoutMs;
     let asked;
     try {
@@ -112,18 +115,24 @@ export async function gate(request: GateRequest, ctx: OpContext): Promise<OpResu
     if (asked.host) {
       const r = asked.result;
       if (!r.resident) return abstain(r.reason ?? "the host has no resident TypeScript engine", request.strict, { session });
+      // The baseline was dropped meanwhile and this call took a new one (see above)
+      if (r.established) return refVerdict(ws.root, "HEAD", timeoutMs, request.strict, ctx, `session ${session} had no baseline: taken now`);
       if (r.pending && !r.introduced.some((d) => d.severity === "error")) {
         return abstain(`${r.pending} files the last change may reach were still being rechecked after ${timeoutMs} ms (SVC_GATE_TIMEOUT_MS)`, request.strict, { session });
       }
       const introducedErrors = r.introduced.filter((d) => d.severity === "error").length;
-      const how = r.established ? `session ${session}: baseline taken now` : `session ${session}, baseline ${r.baselineAt}`;
-      return verdict(r.introduced, how, r.errorCount - introducedErrors, { mode: "session", session });
+      return verdict(r.introduced, `session ${session}, baseline ${r.baselineAt}`, r.errorCount - introducedErrors, { mode: "session", session });
     }
   }
-  const since = request.since ?? "HEAD";
-  const outcome = await refGate(ws.root, since, timeoutMs, ctx);
-  if (!outcome.ran) return abstain(outcome.reason, request.strict, { since });
-  return verdict(outcome.introduced, howChecked(`since ${since}`, outcome), outcome.preExisting, { mode: "ref", since, ...coverage(outcome) });
+  return refVerdict(ws.root, request.since ?? "HEAD", timeoutMs, request.strict, ctx);
+}
+
+/** The working tree against `since`; `why`: what made a host's session gate compare with a ref instead. */
+async function refVerdict(root: string, since: string, timeoutMs: number, strict: boolean, ctx: OpContext, why?: string): Promise<OpResult<GateData>> {
+  const outcome = await refGate(root, since, timeoutMs, ctx);
+  if (!outcome.ran) return abstain(why ? `${why}, and ${outcome.reason}` : outcome.reason, strict, { since });
+  const data = coverage(why ? { ...outcome, note: outcome.note ? `${why}; ${outcome.note}` : why } : outcome);
+  return verdict(outcome.introduced, howChecked(why ? `since ${since} (${why})` : `since ${since}`, outcome), outcome.preExisting, { mode: "ref", since, ...data });
 }
 
 /** The structured result says what the text says: how much was checked, and what was left out. */

@@ -100,7 +100,7 @@ export const VERIFY_OPERATIONS: readonly OperationSpec[] = [
     readOnly: true,
     summary: "Exit 1 while the change has introduced compiler errors (listed on stderr)",
     description:
-      "For pre-commit and agent stop hooks: exit 1 when introduced errors remain, listing them on stderr; exit 0 otherwise (pre-existing errors never block). With a serving host: its session delta. Without one (or with --since): the errors present now but not at the ref in the changed files and every file importing them, from the ref's content of the changed files overlaid in one engine instance, time-boxed by SVC_GATE_TIMEOUT_MS (default 60000); with --staged: the commit the index would make against HEAD. A gate that cannot run says so on stderr in one line and exits 0 unless --strict (the pre-commit hook runs `svc gate --staged --strict`: it fails closed).",
+      "For pre-commit and agent stop hooks: exit 1 when introduced errors remain, listing them on stderr; exit 0 otherwise (pre-existing errors never block). With a serving host: its session delta. Without one (or with --since, or when the session has no baseline yet: a baseline taken by the gate itself would make any change pass): the errors present now but not at the ref in the changed files and every file importing them, from the ref's content of the changed files overlaid in one engine instance, time-boxed by SVC_GATE_TIMEOUT_MS (default 60000); with --staged: the commit the index would make against HEAD. A gate that cannot run says so on stderr in one line and exits 0 unless --strict (the pre-commit hook runs `svc gate --staged --strict`: it fails closed).",
     cli: { command: "gate" },
     params: [
       PATH_PARAM,

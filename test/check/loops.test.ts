@@ -86,6 +86,22 @@ describe("hook loop through the CLI with a host", () => {
     expect(packet.code).toBe(0);
     expect(packet.stdout).toMatch(/compiler status: no introduced errors \(check session 'hook', baseline .+; 1 pre-existing error not counted\)/);
   }, 120_000);
+
+  test("a session with no baseline yet is no pass: the gate compares with HEAD and takes no baseline", async () => {
+    const env = { SVC_RUNTIME_DIR: runtime };
+    writeFiles(root, { "src/use.ts": USE.replace("o.total", "o.totl") });
+    try {
+      for (let i = 0; i < 2; i++) {
+        const gate = await runSvcAsync(["gate", "--session", "fresh", "--json"], { cwd: root, env });
+        expect(gate.code).toBe(1);
+        const data = JSON.parse(gate.stdout);
+        expect({ passed: data.passed, mode: data.mode, introduced: data.introduced.map((d: { path: string; code: string }) => `${d.path} ${d.code}`) }).toEqual({ passed: false, mode: "ref", introduced: ["src/use.ts TS2551"] });
+      }
+      expect(loadBaseline(root, "fresh")).toBeNull();
+    } finally {
+      writeFiles(root, { "src/use.ts": USE });
+    }
+  }, 120_000);
 });
 
 describe("the host's warm-up", () => {

@@ -5,7 +5,7 @@
 // fails closed.
 
 import { describe, expect, test } from "bun:test";
-import { rmSync } from "node:fs";
+import { rmSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { declaresGlobals } from "../../src/check/globals.ts";
 import { installHook } from "../../src/install/hook-install.ts";
@@ -81,6 +81,19 @@ describe("svc gate --staged", () => {
     }
   }, 240_000);
 
+  test("a barrel removed from the commit but kept on disk: the files only it reached leave the program, and the commit is refused, not abstained on", () => {
+    // tsconfig `files` names the entry point only: src/core.ts is compiled because src/barrel.ts re-exports it
+    const files = JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler" }, files: ["src/main.ts"] });
+    const root = gitRepo({ "tsconfig.json": files, "src/main.ts": 'import { core } from "./barrel";\nexport const n: number = core;\n', "src/barrel.ts": 'export * from "./core";\n', "src/core.ts": "export const core = 1;\n" });
+    git(root, "rm", "-q", "--cached", "src/barrel.ts"); // removed from the commit, left on disk untracked
+    const run = runSvc(["gate", "--staged", "--strict", "--json"], { cwd: root, env });
+    expect(run.code).toBe(1);
+    const data = JSON.parse(run.stdout);
+    expect({ passed: data.passed, mode: data.mode, reason: data.reason }).toEqual({ passed: false, mode: "staged", reason: undefined });
+    // tsc says TS2307 (no such module); the gate, which empties the file it cannot hide from the engine, TS2306 (not a module)
+    expect(data.introduced.map((d: { path: string }) => d.path)).toEqual(["src/main.ts"]);
+  }, 120_000);
+
   test("a global declaration's change reaches the files that use it without importing it", () => {
     const root = gitRepo({ "tsconfig.json": TSCONFIG, "src/globals.d.ts": "declare const VERSION: string;\n", "src/a.ts": "export const n: number = VERSION.length;\n" });
     writeFiles(root, { "src/globals.d.ts": "declare const VERSION: number;\n" });
@@ -93,6 +106,140 @@ describe("svc gate --staged", () => {
     expect(declaresGlobals("src/g.ts", 'export {};\ndeclare global {\n  const VERSION: number;\n}\n')).toBe(true);
     expect(declaresGlobals("src/types.d.ts", "export interface Order { id: string }\n")).toBe(false);
     expect(declaresGlobals("src/order.test.ts", 'describe("order", () => {});\n')).toBe(false);
+    // a .ts script's top-level declarations are globals too (a helper a test script or another script calls)
+    expect(declaresGlobals("src/helpers.ts", "function helper(a: number): number {\n  return a;\n}\n")).toBe(true);
+    expect(declaresGlobals("src/order.test.ts", 'describe("order", () => {\n  const n = 1;\n});\n')).toBe(false);
+    expect(declaresGlobals("src/mod.ts", "export function helper(a: number): number {\n  return a;\n}\n")).toBe(false);
+  }, 120_000);
+
+  test("a .ts script's global function changed: the files calling it without importing it are checked", () => {
+    const root = gitRepo({ "tsconfig.json": TSCONFIG, "src/helper.ts": "function helper(a: number): number {\n  return a;\n}\n", "src/caller.ts": "export const v: number = helper(1);\n" });
+    writeFiles(root, { "src/helper.ts": "function helper(a: string): number {\n  return a.length;\n}\n" });
+    git(root, "add", "src/helper.ts");
+    const run = runSvc(["gate", "--staged"], { cwd: root, env });
+    expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 1, stdout: "" });
+    expect(run.stderr).toContain("Error TS2345 src/caller.ts:1:33");
+  }, 120_000);
+
+  test("symbolic links: a staged link is its target's content, not its target's name; a file imported only through a link is checked", () => {
+    const root = gitRepo({ "tsconfig.json": TSCONFIG, "src/real.ts": "export const real = 1;\n" });
+    symlinkSync("real.ts", join(root, "src/alias.ts"));
+    writeFiles(root, { "src/use.ts": 'import { real } from "./alias";\nexport const n: number = real;\n' });
+    git(root, "add", "-A");
+    // the link added: tsc on the checked-out commit is clean
+    const added = runSvc(["gate", "--staged", "--json"], { cwd: root, env });
+    expect({ code: added.code, passed: JSON.parse(added.stdout).passed, introduced: JSON.parse(added.stdout).introduced }).toEqual({ code: 0, passed: true, introduced: [] });
+    git(root, "commit", "-q", "-m", "link");
+    // the target changed: src/use.ts imports it only through the link
+    writeFiles(root, { "src/real.ts": 'export const real = "one";\n' });
+    git(root, "add", "src/real.ts");
+    for (const args of [["gate", "--staged"], ["gate"]]) {
+      const run = runSvc(args, { cwd: root, env });
+      expect({ args, code: run.code, stdout: run.stdout }).toEqual({ args, code: 1, stdout: "" });
+      expect(run.stderr).toContain("Error TS2322 src/use.ts:2:14");
+    }
+  }, 120_000);
+
+  test("a commit adding a project svc does not load: the pass says its files were not checked, in the JSON too", () => {
+    const root = project();
+    writeFiles(root, { "tools/tsconfig.json": TSCONFIG.replace('["src"]', '["*.ts"]'), "tools/bad.ts": 'export const x: number = "s";\n' });
+    git(root, "add", "tools");
+    const run = runSvc(["gate", "--staged", "--json"], { cwd: root, env });
+    expect(run.code).toBe(0);
+    const data = JSON.parse(run.stdout);
+    expect(data.note).toBe("tools/tsconfig.json changed: every file of the loaded projects checked, none has an error; not checked: no loaded TypeScript project holds tools/bad.ts");
+  }, 120_000);
+
+  test("removing a file the config names in `files` is refused (tsc: TS6053), though nothing imports it: deleted, kept on disk, and in the working tree", () => {
+    const files = JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler" }, files: ["src/a.ts", "src/b.ts"] });
+    const root = gitRepo({ "tsconfig.json": files, "src/a.ts": "export const a = 1;\n", "src/b.ts": "export const b = 1;\n" });
+    const expectRefused = (args: string[], what: string) => {
+      const run = runSvc(args, { cwd: root, env });
+      expect({ what, code: run.code, stdout: run.stdout }).toEqual({ what, code: 1, stdout: "" });
+      expect(run.stderr).toContain(`Error TS6053 tsconfig.json:0:0 File '${join(root, "src/b.ts")}' not found.`);
+    };
+    git(root, "rm", "-q", "src/b.ts");
+    expectRefused(["gate", "--staged"], "deleted");
+    expectRefused(["gate"], "working tree");
+    git(root, "reset", "-q", "--hard");
+    git(root, "rm", "-q", "--cached", "src/b.ts");
+    expectRefused(["gate", "--staged"], "kept on disk");
+  }, 120_000);
+
+  test("a baseline git cannot read (HEAD's blob missing) is no baseline of an absent file: the gate abstains, never blocks on pre-existing errors", () => {
+    const root = gitRepo({ "tsconfig.json": TSCONFIG, "src/a.ts": 'export const a: number = "legacy";\n' });
+    const blob = git(root, "rev-parse", "HEAD:src/a.ts").trim();
+    writeFiles(root, { "src/a.ts": 'export const a: number = "legacy";\n// harmless\n' });
+    git(root, "add", "src/a.ts");
+    rmSync(join(root, ".git", "objects", blob.slice(0, 2), blob.slice(2)));
+    const run = runSvc(["gate", "--staged", "--strict", "--json"], { cwd: root, env });
+    expect(run.code).toBe(1);
+    const data = JSON.parse(run.stdout);
+    expect({ passed: data.passed, mode: data.mode, introduced: data.introduced }).toEqual({ passed: false, mode: "abstain", introduced: [] });
+    expect(data.reason).toStartWith("git could not read src/a.ts at HEAD");
+  }, 120_000);
+
+  test("a config the tsconfig extends under another name is a config: a stricter one is never passed, staged or in the working tree", () => {
+    const base = JSON.stringify({ compilerOptions: { strict: false, noEmit: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler" } });
+    const root = gitRepo({ "config/base.json": base, "tsconfig.json": JSON.stringify({ extends: "./config/base", include: ["src"] }), "src/a.ts": "export function f(a) {\n  return a;\n}\n" });
+    writeFiles(root, { "config/base.json": base.replace('"strict":false', '"strict":true') });
+    git(root, "add", "config/base.json");
+    for (const args of [["gate", "--staged", "--strict", "--json"], ["gate", "--strict", "--json"]]) {
+      const run = runSvc(args, { cwd: root, env });
+      const data = JSON.parse(run.stdout);
+      expect({ args, code: run.code, passed: data.passed, mode: data.mode }).toEqual({ args, code: 1, passed: false, mode: "abstain" });
+      expect(data.reason).toStartWith("config/base.json changed");
+    }
+  }, 120_000);
+
+  test("a side-effect import of a file the commit lacks but the disk has is never passed (tsc: TS2882): the engine would find the file on disk", () => {
+    const root = project();
+    writeFiles(root, { "src/polyfill.ts": "export {};\n", "src/use.ts": `import "./polyfill";\n${USE}` });
+    git(root, "add", "src/use.ts"); // src/polyfill.ts left untracked
+    const run = runSvc(["gate", "--staged", "--strict", "--json"], { cwd: root, env });
+    expect(run.code).toBe(1);
+    const data = JSON.parse(run.stdout);
+    expect({ passed: data.passed, mode: data.mode }).toEqual({ passed: false, mode: "abstain" });
+    expect(data.reason).toStartWith("src/use.ts imports a file the commit lacks but the disk has (src/polyfill.ts)");
+    git(root, "add", "src/polyfill.ts");
+    expect(runSvc(["gate", "--staged", "--strict"], { cwd: root, env }).code).toBe(0);
+  }, 120_000);
+
+  test("a file removed from the commit but kept on disk, in an ES module project: its importers' errors name its specifier (TS2305), and the commit is refused", () => {
+    const esm = JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", types: [] }, include: ["src"] });
+    const root = gitRepo({ "package.json": '{ "type": "module" }\n', "tsconfig.json": esm, "src/a.ts": "export const a = 1;\n", "src/b.ts": 'import { a } from "./a.js";\nexport const b = a;\n' });
+    git(root, "rm", "-q", "--cached", "src/a.ts");
+    const run = runSvc(["gate", "--staged", "--strict", "--json"], { cwd: root, env });
+    const data = JSON.parse(run.stdout);
+    expect({ code: run.code, mode: data.mode, introduced: data.introduced.map((d: { path: string }) => d.path) }).toEqual({ code: 1, mode: "staged", introduced: ["src/b.ts"] });
+  }, 120_000);
+
+  test("an unmerged index (a conflict not resolved) is no commit to check: never a pass", () => {
+    const root = gitRepo({ "tsconfig.json": TSCONFIG, "src/a.ts": "export const a = 1;\n" });
+    git(root, "checkout", "-q", "-b", "other");
+    commitFiles(root, { "src/a.ts": "export const a = 2;\n" }, "other");
+    git(root, "checkout", "-q", "-");
+    commitFiles(root, { "src/a.ts": "export const a = 3;\n" }, "main");
+    Bun.spawnSync(["git", "-c", "user.email=t@example.com", "-c", "user.name=Test", "merge", "other"], { cwd: root, stdout: "pipe", stderr: "pipe" });
+    const run = runSvc(["gate", "--staged", "--strict", "--json"], { cwd: root, env });
+    expect(run.code).toBe(1);
+    const data = JSON.parse(run.stdout);
+    expect({ passed: data.passed, mode: data.mode, blocking: data.blocking }).toEqual({ passed: false, mode: "abstain", blocking: true });
+    expect(data.reason).toStartWith("src/a.ts is unmerged");
+  }, 120_000);
+
+  test("a JavaScript script's global function (allowJs) changed: the TypeScript calling it without importing it is checked", () => {
+    const js = JSON.stringify({ compilerOptions: { strict: true, noEmit: true, allowJs: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler" }, include: ["src"] });
+    const root = gitRepo({ "tsconfig.json": js, "src/legacy.js": "function helper() {\n  return 1;\n}\n", "src/use.ts": "export const n: number = helper();\n" });
+    writeFiles(root, { "src/legacy.js": 'function helper() {\n  return "one";\n}\n' });
+    git(root, "add", "src/legacy.js");
+    const run = runSvc(["gate", "--staged"], { cwd: root, env });
+    expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 1, stdout: "" });
+    expect(run.stderr).toContain("Error TS2322 src/use.ts:1:14");
+    expect(declaresGlobals("src/lib.js", "function helper() {}\nmodule.exports = { helper };\n")).toBe(false);
+    // .mts/.cts/.d.mts are modules whatever their text, and can still augment the global scope
+    expect(declaresGlobals("src/env.d.mts", "export {};\ndeclare global {\n  var X: number;\n}\n")).toBe(true);
+    expect(declaresGlobals("src/util.mts", "function helper() {}\n")).toBe(false);
   }, 120_000);
 
   test("a JSON module the code imports: a harmless change passes; a breaking one is never passed (it cannot be attributed, --strict blocks); one staged unlike the disk is refused", () => {
@@ -274,7 +421,7 @@ describe("svc gate --staged", () => {
     git(root, "add", "tsconfig.json");
     const clean = runSvc(["gate", "--staged", "--strict"], { cwd: root, env });
     expect(clean.code).toBe(0);
-    expect(clean.stdout).toMatch(/^svc gate: ok, no introduced errors \(staged changes against HEAD: 1 changed file, 3 files checked in \d+ ms: tsconfig\.json changed: every file checked, none has an error\)/);
+    expect(clean.stdout).toMatch(/^svc gate: ok, no introduced errors \(staged changes against HEAD: 1 changed file, 3 files checked in \d+ ms: tsconfig\.json changed: every file of the loaded projects checked, none has an error\)/);
     writeFiles(root, { "tsconfig.json": TSCONFIG.replace('"strict":true', '"strict":true,"noUnusedLocals":true') });
     const unstaged = runSvc(["gate", "--staged", "--strict"], { cwd: root, env });
     expect(unstaged.code).toBe(1);

@@ -29,6 +29,7 @@ import { stem } from "../text/stem.ts";
 import { splitIdentifier, STOP_WORDS } from "../text/terms.ts";
 import { readMeta, writeMeta } from "../store/meta.ts";
 import { run } from "../sys/proc.ts";
+import { gitArgv } from "../git/git.ts";
 
 export const HISTORY = {
   /** A commit's weight halves every this many commits. */
@@ -80,10 +81,8 @@ interface Commit {
   paths: string[];
 }
 
-const GIT = ["git", "-c", "core.quotepath=off", "-c", "core.fsmonitor=false", "--no-pager"];
-
 async function git(root: string, args: string[]): Promise<{ code: number; out: string }> {
-  const r = await run([...GIT, ...args], { cwd: root, timeoutMs: 300_000, maxOutputBytes: 1024 * 1024 * 1024 });
+  const r = await run(gitArgv(args), { cwd: root, timeoutMs: 300_000, maxOutputBytes: 1024 * 1024 * 1024 });
   return { code: r.exitCode, out: new TextDecoder().decode(r.stdout) };
 }
 

@@ -11,9 +11,14 @@ export interface GitOptions {
   maxOutputBytes?: number;
 }
 
+/** The argv of a git call with the fixed safety options: every caller that runs git itself (stdin, exit codes) starts from it. */
+export function gitArgv(args: readonly string[]): string[] {
+  return [...BASE, ...args];
+}
+
 /** Run git in `cwd`; throws ProcessError (git missing, non-zero exit, timeout). */
 export function gitText(cwd: string, args: string[], options: GitOptions = {}): Promise<string> {
-  return runText([...BASE, ...args], { cwd, timeoutMs: options.timeoutMs ?? 30_000, maxOutputBytes: options.maxOutputBytes });
+  return runText(gitArgv(args), { cwd, timeoutMs: options.timeoutMs ?? 30_000, maxOutputBytes: options.maxOutputBytes });
 }
 
 /** Run git and report a failure as `validation_error: <git's message>` (bad refs, not a repository). */

@@ -5,7 +5,7 @@
 import { posix } from "node:path";
 import { ProcessError, run } from "../sys/proc.ts";
 import { validationError } from "../errors.ts";
-import { gitText } from "./git.ts";
+import { gitArgv, gitText } from "./git.ts";
 import { fileAtRef, hasCommits } from "./changes.ts";
 
 export interface StagedFile {
@@ -103,7 +103,7 @@ export async function blobsAt(root: string, rev: string, paths: readonly string[
   }
   let result;
   try {
-    result = await run(["git", "-c", "core.quotepath=off", "--no-pager", "cat-file", "--batch"], { cwd: root, timeoutMs: 60_000, stdin: paths.map((p) => `${rev}:./${p}\n`).join("") });
+    result = await run(gitArgv(["cat-file", "--batch"]), { cwd: root, timeoutMs: 60_000, stdin: paths.map((p) => `${rev}:./${p}\n`).join("") });
   } catch (error) {
     if (error instanceof ProcessError && !error.result) throw validationError("git is not available on PATH");
     throw error;

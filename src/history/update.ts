@@ -29,6 +29,7 @@ import { stem } from "../text/stem.ts";
 import { splitIdentifier, STOP_WORDS } from "../text/terms.ts";
 import { readMeta, writeMeta } from "../store/meta.ts";
 import { run } from "../sys/proc.ts";
+import { gitArgv } from "../git/git.ts";
 
 export const HISTORY = {
   /** A commit's weight halves every this many commits. */
@@ -52,7 +53,7 @@ export const HISTORY = {
 };
 
 /** Bump when what is stored changes meaning: the history is then read again from the start. */
-export const HISTORY_VERSION = 8; // 8: a path holding a credential (deleted, renamed away or left out of the inventory) is not stored, and the redactor's new forms (EXTRACTION_VERSION 14) are blanked; 7: a base64 line with slashes is not a path (its letter runs were stored as words), and the redactor's new forms (EXTRACTION_VERSION 12) are blanked; 6: the last commits one by one (history_commits, history_commit_words); 5: letters no language spells are not stored
+export const HISTORY_VERSION = 9; // 9: a signed commit's verdict (log.showSignature) is no path; 8: a path holding a credential (deleted, renamed away or left out of the inventory) is not stored, and the redactor's new forms (EXTRACTION_VERSION 14) are blanked; 7: a base64 line with slashes is not a path (its letter runs were stored as words), and the redactor's new forms (EXTRACTION_VERSION 12) are blanked; 6: the last commits one by one (history_commits, history_commit_words); 5: letters no language spells are not stored
 
 /** The stored history's version as a number (0 when unrecorded or unreadable). */
 export function storedVersion(value: string | undefined): number {
@@ -80,17 +81,16 @@ interface Commit {
   paths: string[];
 }
 
-const GIT = ["git", "-c", "core.quotepath=off", "-c", "core.fsmonitor=false", "--no-pager"];
-
 async function git(root: string, args: string[]): Promise<{ code: number; out: string }> {
-  const r = await run([...GIT, ...args], { cwd: root, timeoutMs: 300_000, maxOutputBytes: 1024 * 1024 * 1024 });
+  const r = await run(gitArgv(args), { cwd: root, timeoutMs: 300_000, maxOutputBytes: 1024 * 1024 * 1024 });
   return { code: r.exitCode, out: new TextDecoder().decode(r.stdout) };
 }
 
 /** Non-merge commits of `range`, oldest first, with the root-relative paths each touched under `root`. */
 async function readLog(root: string, range: string): Promise<Commit[]> {
   // --full-history: with a pathspec git would otherwise prune whole merged branches ("history simplification").
-  const r = await git(root, ["log", "--no-merges", "--full-history", "--reverse", "--relative", "--no-renames", "--name-only", "--format=%x1e%ct%x1f%P%x1f%B%x1f", range, "--", "."]);
+  // --no-show-signature: log.showSignature=true would run gpg.program per signed commit and print its verdict among the paths.
+  const r = await git(root, ["log", "--no-merges", "--full-history", "--no-show-signature", "--reverse", "--relative", "--no-renames", "--name-only", "--format=%x1e%ct%x1f%P%x1f%B%x1f", range, "--", "."]);
   if (r.code !== 0) throw new Error(`git log ${range} failed`);
   const out: Commit[] = [];
   for (const chunk of r.out.split("\x1e")) {
@@ -207,7 +207,7 @@ async function readdsPath(root: string, stored: string, prefix: string, commits:
   const fresh = [...new Set(commits.flatMap((c) => c.paths))].filter((p) => present.has(p) && !before.has(p));
   if (!fresh.length) return false;
   if (fresh.length > 2000) return true; // too many to ask about: a rebuild is always right
-  const r = await git(root, ["log", "-1", "--format=%H", "--full-history", stored, "--", ...fresh.map((p) => `:(literal)${p}`)]);
+  const r = await git(root, ["log", "-1", "--format=%H", "--full-history", "--no-show-signature", stored, "--", ...fresh.map((p) => `:(literal)${p}`)]);
   return r.code !== 0 || r.out.trim() !== "";
 }
 

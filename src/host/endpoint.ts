@@ -1,6 +1,6 @@
 // Where a workspace's host listens: `<runtime>/host-<h>.sock` with `<h>` the first 16 hex
 // digits of SHA-256 over the root; `<runtime>` is $SVC_RUNTIME_DIR, else
-// $XDG_RUNTIME_DIR/svc, else ~/.svc/run (without a home folder: `$TMPDIR/svc-<uid>`),
+// $XDG_RUNTIME_DIR/svc (each only when absolute), else ~/.svc/run (without a home folder: `$TMPDIR/svc-<uid>`),
 // created 0700 and used only when private (see private-dir.ts). Socket paths stay under the platform limit (`$TMPDIR/svc-<uid>`
 // otherwise, or `/tmp/svc-<uid>` when the temp folder's path is long too; per uid even for
 // a uid without a passwd entry).
@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { isAbsolute, join } from "node:path";
 import { homeDir } from "../sys/home.ts";
 import { currentUid, ensurePrivateDir, privateDirProblem } from "./private-dir.ts";
 
@@ -40,9 +40,15 @@ export function rootHash(root: string): string {
   return createHash("sha256").update(root).digest("hex").slice(0, 16);
 }
 
+/**
+ * A relative SVC_RUNTIME_DIR or XDG_RUNTIME_DIR is ignored (as the XDG spec asks): it would
+ * name another folder from every working directory — the socket, registry and log inside the
+ * workspace a host was started in, and no client elsewhere finding that host.
+ */
 function preferredRuntimeDir(): string {
-  if (process.env.SVC_RUNTIME_DIR) return process.env.SVC_RUNTIME_DIR;
-  if (process.env.XDG_RUNTIME_DIR) return join(process.env.XDG_RUNTIME_DIR, "svc");
+  const { SVC_RUNTIME_DIR: own, XDG_RUNTIME_DIR: xdg } = process.env;
+  if (own && isAbsolute(own)) return own;
+  if (xdg && isAbsolute(xdg)) return join(xdg, "svc");
   const home = homeDir();
   return home ? join(home, ".svc", "run") : join(tmpdir(), `svc-${currentUid() ?? "user"}`);
 }

@@ -74,13 +74,21 @@ export class LspProcess {
   private readonly stderrDone: Promise<void>;
 
   constructor(private readonly options: LspProcessOptions) {
-    this.child = Bun.spawn([options.executable, "--lsp", "--stdio"], {
-      cwd: options.cwd,
-      stdin: "pipe",
-      stdout: "pipe",
-      stderr: "pipe",
-      env: { ...process.env, NODE_OPTIONS: undefined, ...socketTemp() },
-    });
+    // The child binds its API socket (tsgo-api-…) in the shared temp folder with the mode the
+    // umask leaves: under a loose one (000, 002) other users could connect to the compiler as
+    // this user before svc does. It inherits a private umask, so the socket is its owner's only.
+    const previous = process.umask(0o077);
+    try {
+      this.child = Bun.spawn([options.executable, "--lsp", "--stdio"], {
+        cwd: options.cwd,
+        stdin: "pipe",
+        stdout: "pipe",
+        stderr: "pipe",
+        env: { ...process.env, NODE_OPTIONS: undefined, ...socketTemp() },
+      });
+    } finally {
+      process.umask(previous);
+    }
     this.pid = this.child.pid;
     void this.readLoop(this.child.stdout as ReadableStream<Uint8Array>);
     this.stderrDone = this.drainStderr(this.child.stderr as ReadableStream<Uint8Array>);

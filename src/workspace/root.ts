@@ -2,9 +2,10 @@
 // holds a `.git` directory or file; without git it is the directory given. Everything keys
 // on the normalized, symlink-resolved absolute root.
 
-import { existsSync, realpathSync, statSync } from "node:fs";
+import { existsSync, lstatSync, realpathSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { SvcError, validationError } from "../errors.ts";
+import { currentUid } from "../sys/home.ts";
 import { assertAllowed } from "./allowed.ts";
 
 export interface Workspace {
@@ -22,11 +23,27 @@ export function toPosix(path: string): string {
   return sep === "/" ? path : path.split(sep).join("/");
 }
 
-/** The nearest ancestor of `dir` (inclusive) containing `.git`, or null. */
+/**
+ * Whether `folder/.git` may have been planted by another user: it is not ours and the folder
+ * lets others create entries (o+w, as /tmp): anyone could make a `.git` there and every
+ * folder below would become that "repository" — indexed whole (other users' files in the
+ * answers), its store written beside it. Git refuses such a repository too (safe.directory).
+ */
+function plantedGit(folder: string): boolean {
+  const uid = currentUid();
+  if (uid === null) return false;
+  try {
+    return lstatSync(join(folder, ".git")).uid !== uid && (statSync(folder).mode & 0o002) !== 0;
+  } catch {
+    return false;
+  }
+}
+
+/** The nearest ancestor of `dir` (inclusive) containing `.git` (not one another user may have planted), or null. */
 export function findGitRoot(dir: string): string | null {
   let current = dir;
   for (;;) {
-    if (existsSync(join(current, ".git"))) return current;
+    if (existsSync(join(current, ".git")) && !plantedGit(current)) return current;
     const parent = dirname(current);
     if (parent === current) return null;
     current = parent;

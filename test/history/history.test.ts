@@ -4,7 +4,7 @@
 
 import { describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { rmSync, writeFileSync } from "node:fs";
+import { existsSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { storeDigest } from "../../scripts/bench/store-digest.ts";
 import { call } from "../../src/engine.ts";
@@ -135,6 +135,34 @@ describe("index history", () => {
     } finally {
       db.close();
     }
+  }, 120_000);
+
+  test("log.showSignature=true: no signature program runs while the history is read, and no verdict is stored as a path", async () => {
+    const root = gitRepo({ "src/a.ts": "export const a = 1;\n" });
+    // a stand-in gpg.program: signs with a fixed block; a verification leaves a marker and prints a verdict
+    const marker = join(tempDir(), "verified");
+    const gpg = join(tempDir(), "fake-gpg");
+    writeFileSync(gpg, `#!/bin/sh\ncase " $* " in\n  *" --verify "*) echo ran >> '${marker}'; echo "gpg: Good signature from walrus-verdict" >&2; echo "[GNUPG:] GOODSIG 0 walrus";;\n  *) cat >/dev/null; printf -- '-----BEGIN PGP SIGNATURE-----\\n\\nfake\\n-----END PGP SIGNATURE-----\\n'; printf '\\n[GNUPG:] SIG_CREATED D 1 8 00 0 0\\n' >&2;;\nesac\n`, { mode: 0o755 });
+    git(root, "config", "gpg.program", gpg);
+    git(root, "config", "user.signingkey", "walrus");
+    for (const n of [1, 2, 3]) {
+      writeFiles(root, { [`src/f${n}.ts`]: `export const f${n} = ${n};\n` });
+      git(root, "add", "-A");
+      git(root, "commit", "-q", "-S", "-m", `signed change ${n}`);
+    }
+    expect(git(root, "-c", "log.showSignature=true", "log", "-1", "--format=%H")).toContain("walrus-verdict"); // the stand-in verifies
+    rmSync(marker, { force: true });
+    git(root, "config", "log.showSignature", "true");
+    await call("index", { path: root }, { cwd: root });
+    const db = new Database(storePath(root), { readonly: true });
+    try {
+      const rows = ["history_files", "history_cochange", "history_commits"].map((t) => JSON.stringify(db.query(`SELECT * FROM ${t}`).all())).join("\n");
+      expect(rows).toContain("src/f2.ts"); // the commits were read
+      expect(rows).not.toContain("walrus-verdict");
+    } finally {
+      db.close();
+    }
+    expect(existsSync(marker)).toBe(false);
   }, 120_000);
 
   test("no credential from a commit message is stored", () => {

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { chmodSync, chownSync, lstatSync, mkdirSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { isAbsolute, join } from "node:path";
 import { connectHost } from "../../src/host/client.ts";
 import { endpointFor } from "../../src/host/endpoint.ts";
 import { startHost } from "../../src/surfaces/host/server.ts";
@@ -68,6 +68,23 @@ describe("runtime directory", () => {
     expect(lstatSync(endpoint.dir).mode & 0o777).toBe(0o700);
     expect(lstatSync(join(endpoint.dir, "logs")).mode & 0o777).toBe(0o700);
     expect(() => endpointFor("/some/root", { create: true })).not.toThrow();
+  });
+
+  test("a relative SVC_RUNTIME_DIR or XDG_RUNTIME_DIR is ignored (it would name another folder from every working directory: the socket and log inside the workspace)", () => {
+    const savedXdg = process.env.XDG_RUNTIME_DIR;
+    try {
+      const xdg = tempDir();
+      process.env.XDG_RUNTIME_DIR = xdg;
+      process.env.SVC_RUNTIME_DIR = "relative/run";
+      expect(endpointFor("/some/root").dir).toBe(join(xdg, "svc"));
+      process.env.XDG_RUNTIME_DIR = "relative-xdg";
+      const dir = endpointFor("/some/root").dir;
+      expect(isAbsolute(dir)).toBe(true);
+      expect(dir).not.toContain("relative");
+    } finally {
+      if (savedXdg === undefined) delete process.env.XDG_RUNTIME_DIR;
+      else process.env.XDG_RUNTIME_DIR = savedXdg;
+    }
   });
 
   test("a runtime folder and a temp folder both too long a path for a socket: the host listens in /tmp/svc-<uid>, clients find it", async () => {

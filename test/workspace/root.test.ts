@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { SvcError } from "../../src/errors.ts";
 import { confine } from "../../src/workspace/confine.ts";
@@ -29,6 +29,24 @@ describe("workspace identity", () => {
     const outer = plainDir({ "wt/.git": "gitdir: /elsewhere\n", "wt/src/a.ts": "" });
     const ws = resolveWorkspace(join(outer, "wt", "src"), "/");
     expect(ws.root).toBe(join(outer, "wt"));
+  });
+
+  test.if(process.getuid?.() === 0)("a .git another user may have planted (not ours, in a folder others can write, as /tmp) marks no root; ours there, or another's in a closed folder, does", () => {
+    const NOBODY = 65534;
+    const shared = tempDir();
+    chmodSync(shared, 0o1777);
+    mkdirSync(join(shared, ".git"));
+    chownSync(join(shared, ".git"), NOBODY, NOBODY);
+    mkdirSync(join(shared, "mine", "src"), { recursive: true });
+    const ws = resolveWorkspace(join(shared, "mine", "src"), "/");
+    expect(ws.root).toBe(join(shared, "mine", "src"));
+    expect(ws.isGit).toBe(false);
+    chownSync(join(shared, ".git"), process.getuid!(), process.getgid!());
+    expect(resolveWorkspace(join(shared, "mine", "src"), "/").root).toBe(shared);
+    // a repository checked out by another uid (a container's bind mount) in a folder only its owner writes
+    chownSync(join(shared, ".git"), NOBODY, NOBODY);
+    chmodSync(shared, 0o755);
+    expect(resolveWorkspace(join(shared, "mine", "src"), "/").root).toBe(shared);
   });
 
   test("without git the directory given is the root", () => {

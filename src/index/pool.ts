@@ -32,16 +32,30 @@ interface ChildFailure {
   detail: string;
 }
 
-async function runChild(root: string, entries: InventoryEntry[], options: PoolOptions): Promise<ChildFailure | null> {
-  const child = Bun.spawn(selfCommand(["__extract"]), {
-    stdin: new Blob([JSON.stringify({ root, entries, write: options.childrenWrite === true, parent: process.pid, visitor: options.visitor?.name ?? null })]),
-    stdout: "pipe",
-    stderr: "pipe",
-    env: process.env,
-  });
+/**
+ * One child for a run of batches: it gets the first from `next`, and each following one once it
+ * has reported every file of the last (none left: its stdin ends and it exits). null when it
+ * finished them all; when it died, the files of its current batch it did not report.
+ */
+async function runChild(root: string, next: () => InventoryEntry[] | undefined, options: PoolOptions): Promise<ChildFailure | null> {
+  let current = next();
+  if (!current) return null;
+  const child = Bun.spawn(selfCommand(["__extract"]), { stdin: "pipe", stdout: "pipe", stderr: "pipe", env: process.env });
+  const header = { root, write: options.childrenWrite === true, parent: process.pid, visitor: options.visitor?.name ?? null };
+  const send = (entries: InventoryEntry[] | undefined) => {
+    try {
+      if (entries) {
+        child.stdin.write(`${JSON.stringify({ ...header, entries })}\n`);
+        child.stdin.flush();
+      } else child.stdin.end();
+    } catch {
+      // the child is gone: its exit says so below
+    }
+  };
+  send(current);
   const abort = () => child.kill("SIGKILL");
   options.signal?.addEventListener("abort", abort, { once: true });
-  const seen = new Set<string>();
+  let seen = new Set<string>();
   try {
     let buffer = "";
     const decoder = new TextDecoder();
@@ -59,19 +73,25 @@ async function runChild(root: string, entries: InventoryEntry[], options: PoolOp
         }
         seen.add(result.path);
         options.onResult(result);
+        if (current && seen.size >= current.length) {
+          current = options.signal?.aborted ? undefined : next();
+          seen = new Set();
+          send(current);
+        }
       }
     }
     const code = await child.exited;
     if (options.signal?.aborted) throw new SvcError("internal_error", "cancelled");
-    const failed = code !== 0 || seen.size < entries.length;
+    const failed = code !== 0 || current !== undefined;
     const errors = failed || timingEnabled() ? await new Response(child.stderr as ReadableStream).text() : "";
     mergeTimings(errors);
     if (!failed) return null;
+    const batch = current ?? [];
     const stderr = errors.trim().split("\n").filter((l) => !l.startsWith("svc timing")).slice(-1)[0] ?? "";
     const how = child.signalCode ? `was killed by ${child.signalCode}` : `exited with code ${code}`;
     return {
-      missing: entries.filter((e) => !seen.has(e.path)),
-      detail: `extraction child ${how} after ${seen.size}/${entries.length} files${stderr ? `: ${stderr.slice(0, 300)}` : ""}`,
+      missing: batch.filter((e) => !seen.has(e.path)),
+      detail: `extraction child ${how} after ${seen.size}/${batch.length} files${stderr ? `: ${stderr.slice(0, 300)}` : ""}`,
     };
   } finally {
     options.signal?.removeEventListener("abort", abort);
@@ -85,10 +105,22 @@ export interface CrashedFiles {
   detail: string | null;
 }
 
-/** One batch in a child; the files a dead child did not finish go through isolate. */
-async function runBatch(root: string, batch: InventoryEntry[], options: PoolOptions, crashed: CrashedFiles): Promise<void> {
-  const first = await runChild(root, batch, options);
-  if (first && first.missing.length) await isolate(root, first.missing, options, crashed);
+/** One lane: a child takes batches from the queue while there are any; the files of the batch a dead child did not finish go through isolate, and a fresh child takes the rest. */
+async function runLane(root: string, queue: InventoryEntry[][], options: PoolOptions, crashed: CrashedFiles): Promise<void> {
+  while (queue.length > 0) {
+    const failure = await runChild(root, () => queue.shift(), options);
+    if (failure && failure.missing.length) await isolate(root, failure.missing, options, crashed);
+  }
+}
+
+/** One batch alone in a child. */
+function only(batch: InventoryEntry[]): () => InventoryEntry[] | undefined {
+  let left: InventoryEntry[] | undefined = batch;
+  return () => {
+    const out = left;
+    left = undefined;
+    return out;
+  };
 }
 
 /**
@@ -97,7 +129,7 @@ async function runBatch(root: string, batch: InventoryEntry[], options: PoolOpti
  * (reason `crashed`) and every other file of its batch is still indexed.
  */
 async function isolate(root: string, entries: InventoryEntry[], options: PoolOptions, crashed: CrashedFiles): Promise<void> {
-  const failure = await runChild(root, entries, options);
+  const failure = await runChild(root, only(entries), options);
   if (!failure || failure.missing.length === 0) return;
   const missing = failure.missing;
   if (missing.length === 1) {
@@ -127,9 +159,7 @@ export async function extractAll(root: string, entries: readonly InventoryEntry[
   }
   const workers = Math.max(1, Math.min(availableParallelism(), 4));
   const queue = workBatches(entries, workers, Math.max(50, envInt("SVC_EXTRACT_BATCH", 1000)));
-  const lanes = Array.from({ length: Math.min(workers, queue.length) }, async () => {
-    for (let batch = queue.shift(); batch; batch = queue.shift()) await runBatch(root, batch, options, crashed);
-  });
+  const lanes = Array.from({ length: Math.min(workers, queue.length) }, () => runLane(root, queue, options, crashed));
   await Promise.all(lanes);
   crashed.paths.sort();
   return crashed;

@@ -1,10 +1,12 @@
-// Extraction over many files: in-process for small sets, otherwise in short-lived child
-// processes (one per batch, as many at once as there are cores) so parser memory stays
-// flat on large repositories and both cores work. A child that dies (a runtime crash under
-// load, a parser crash on one file) never fails the index: the files it did not finish go
-// to a fresh child once; while that one dies too, what it left is halved until the file a
-// child keeps dying on stands alone, and that file is skipped (reason `crashed`, kept until
-// the file changes or `svc index --force`) and named in the answer.
+// Extraction over many files: in-process for small sets, otherwise in child processes (one
+// per lane, as many lanes at once as there are cores, each child taking its lane's batches in
+// turn, see child.ts) so parser memory stays out of the parent on large repositories and both
+// cores work. A child that dies (a runtime crash under load, a parser crash on one file) never
+// fails the index: the files of its batch it did not finish go to a fresh child once; while
+// that one dies too, what it left is halved until the file a child keeps dying on stands
+// alone, and that file is skipped (reason `crashed`, kept until the file changes or
+// `svc index --force`) and named in the answer. The batches it had not reached go to a fresh
+// child of its lane.
 
 import { availableParallelism } from "node:os";
 import { SvcError } from "../errors.ts";
@@ -44,10 +46,9 @@ async function runChild(root: string, next: () => InventoryEntry[] | undefined, 
   const header = { root, write: options.childrenWrite === true, parent: process.pid, visitor: options.visitor?.name ?? null };
   const send = (entries: InventoryEntry[] | undefined) => {
     try {
-      if (entries) {
-        child.stdin.write(`${JSON.stringify({ ...header, entries })}\n`);
-        child.stdin.flush();
-      } else child.stdin.end();
+      if (entries) child.stdin.write(`${JSON.stringify({ ...header, entries })}\n`);
+      const sent = entries ? child.stdin.flush() : child.stdin.end();
+      if (sent instanceof Promise) sent.catch(() => {}); // a child gone: its exit says so below
     } catch {
       // the child is gone: its exit says so below
     }
@@ -105,10 +106,27 @@ export interface CrashedFiles {
   detail: string | null;
 }
 
-/** One lane: a child takes batches from the queue while there are any; the files of the batch a dead child did not finish go through isolate, and a fresh child takes the rest. */
+/**
+ * A child takes another batch only while it has extracted fewer files than this: its memory
+ * grows with the files it has parsed (a child of 2,500 files peaks about a quarter above one of
+ * 1,000), so on a large repository a lane's children are renewed now and then.
+ */
+const FILES_PER_CHILD = 3000;
+
+/**
+ * One lane: a child takes batches from the queue while there are any (up to FILES_PER_CHILD
+ * files, then a fresh child goes on); the files of the batch a dead child did not finish go
+ * through isolate, and a fresh child takes the rest.
+ */
 async function runLane(root: string, queue: InventoryEntry[][], options: PoolOptions, crashed: CrashedFiles): Promise<void> {
   while (queue.length > 0) {
-    const failure = await runChild(root, () => queue.shift(), options);
+    let served = 0;
+    const next = () => {
+      const batch = served < FILES_PER_CHILD ? queue.shift() : undefined;
+      served += batch?.length ?? 0;
+      return batch;
+    };
+    const failure = await runChild(root, next, options);
     if (failure && failure.missing.length) await isolate(root, failure.missing, options, crashed);
   }
 }

@@ -14,7 +14,7 @@ import { envInt } from "../sys/env.ts";
 import { selfCommand } from "../sys/self.ts";
 import { mergeTimings, timingEnabled } from "../sys/timing.ts";
 import type { InventoryEntry } from "../workspace/inventory.ts";
-import { workBatches } from "./batches.ts";
+import { workBatches, workOf } from "./batches.ts";
 import type { WrittenSummary } from "./child.ts";
 import { extractFile, type Extraction } from "./extract.ts";
 import type { FileVisitor } from "./visitor.ts";
@@ -107,23 +107,24 @@ export interface CrashedFiles {
 }
 
 /**
- * A child takes another batch only while it has extracted fewer files than this: its memory
- * grows with the files it has parsed (a child of 2,500 files peaks about a quarter above one of
- * 1,000), so on a large repository a lane's children are renewed now and then.
+ * A child takes another batch only while it has done less work than this (workOf: bytes plus
+ * a fixed cost per file; about 3,000 files of 1 KB): its memory grows with what it has parsed
+ * (a child of 2,500 such files peaks about a quarter above one of 1,000), so on a large
+ * repository a lane's children are renewed now and then.
  */
-const FILES_PER_CHILD = 3000;
+const WORK_PER_CHILD = 12_000_000;
 
 /**
- * One lane: a child takes batches from the queue while there are any (up to FILES_PER_CHILD
- * files, then a fresh child goes on); the files of the batch a dead child did not finish go
- * through isolate, and a fresh child takes the rest.
+ * One lane: a child takes batches from the queue while there are any (up to WORK_PER_CHILD,
+ * then a fresh child goes on); the files of the batch a dead child did not finish go through
+ * isolate, and a fresh child takes the rest.
  */
 async function runLane(root: string, queue: InventoryEntry[][], options: PoolOptions, crashed: CrashedFiles): Promise<void> {
   while (queue.length > 0) {
     let served = 0;
     const next = () => {
-      const batch = served < FILES_PER_CHILD ? queue.shift() : undefined;
-      served += batch?.length ?? 0;
+      const batch = served < WORK_PER_CHILD ? queue.shift() : undefined;
+      for (const entry of batch ?? []) served += workOf(entry);
       return batch;
     };
     const failure = await runChild(root, next, options);

@@ -1,9 +1,9 @@
 // The extraction child: `svc __extract` reads batches on stdin, one JSON line each
 // ({root, entries, write, parent, visitor}, the same root and settings in every line), and
 // extracts them in turn until stdin ends. The parent sends a lane's next batch once the child
-// has reported every file of the last one, so a child serves its lane for the whole pass:
-// its start-up, JIT warm-up and caches are paid once per lane, not once per batch, while the
-// lanes still share the batches evenly. With `write`, it stores its results in the index
+// has reported every file of the last one, so a child serves its lane for many batches (up to
+// a bound on its work, pool.ts): its start-up, JIT warm-up and caches are paid once per lane,
+// not once per batch, while the lanes still share the batches evenly. With `write`, it stores its results in the index
 // itself (the parent holds the writer lock and delegates; SQLite serializes the children's
 // short transactions) and reports one summary line per file; without, it prints each full
 // extraction as a JSON line for the parent to apply. A child process keeps the parser's

@@ -1,9 +1,13 @@
-// The extraction child: `svc __extract` reads {root, entries, write, visitor} as JSON on stdin.
-// With `write`, it stores its results in the index itself (the parent holds the writer
-// lock and delegates; SQLite serializes the children's short transactions) and reports one
-// summary line per file; without, it prints each full extraction as a JSON line for the
-// parent to apply. A short-lived process per batch keeps the parser's native memory from
-// accumulating in the long-lived parent. The syntax pass's visitor arrives by name: the
+// The extraction child: `svc __extract` reads batches on stdin, one JSON line each
+// ({root, entries, write, parent, visitor}, the same root and settings in every line), and
+// extracts them in turn until stdin ends. The parent sends a lane's next batch once the child
+// has reported every file of the last one, so a child serves its lane for many batches (up to
+// a bound on its work, pool.ts): its start-up, JIT warm-up and caches are paid once per lane,
+// not once per batch, while the lanes still share the batches evenly. With `write`, it stores its results in the index
+// itself (the parent holds the writer lock and delegates; SQLite serializes the children's
+// short transactions) and reports one summary line per file; without, it prints each full
+// extraction as a JSON line for the parent to apply. A child process keeps the parser's
+// native memory out of the long-lived parent. The syntax pass's visitor arrives by name: the
 // entry point (main.ts) hands the child the visitors it may look up.
 
 import type { Database } from "bun:sqlite";
@@ -79,15 +83,52 @@ function crashHook(path: string): void {
   process.exit(1);
 }
 
+/** The batches on stdin, one JSON line each, as they arrive. */
+async function* batchesOnStdin(): AsyncGenerator<ChildInput> {
+  const decoder = new TextDecoder();
+  let buffer = "";
+  for await (const chunk of Bun.stdin.stream()) {
+    buffer += decoder.decode(chunk, { stream: true });
+    for (let nl = buffer.indexOf("\n"); nl !== -1; nl = buffer.indexOf("\n")) {
+      const line = buffer.slice(0, nl);
+      buffer = buffer.slice(nl + 1);
+      if (line.trim()) yield JSON.parse(line) as ChildInput;
+    }
+  }
+  buffer += decoder.decode();
+  if (buffer.trim()) yield JSON.parse(buffer) as ChildInput;
+}
+
 /** Run one extraction child; `visitors` are the file visitors its parent may name. */
 export async function runExtractChild(visitors: readonly FileVisitor[]): Promise<number> {
-  const input = JSON.parse(await Bun.stdin.text()) as ChildInput;
-  const visitor = input.visitor === null ? null : (visitors.find((v) => v.name === input.visitor) ?? null);
-  // A parent naming a visitor this binary lacks would get files without their facts: refuse instead.
-  if (input.visitor !== null && !visitor) throw new Error(`extraction child: no file visitor named ${input.visitor}`);
   const out = Bun.stdout.writer();
-  const store = input.write ? openDelegate(input.root) : null;
-  const writer = store ? new StoreWriter(store.db, store.fts) : null;
+  let store: ReturnType<typeof openDelegate> | null = null;
+  let writer: StoreWriter | null = null;
+  let opened = false;
+  try {
+    for await (const input of batchesOnStdin()) {
+      const visitor = input.visitor === null ? null : (visitors.find((v) => v.name === input.visitor) ?? null);
+      // A parent naming a visitor this binary lacks would get files without their facts: refuse instead.
+      if (input.visitor !== null && !visitor) throw new Error(`extraction child: no file visitor named ${input.visitor}`);
+      if (!opened) {
+        opened = true;
+        store = input.write ? openDelegate(input.root) : null;
+        writer = store ? new StoreWriter(store.db, store.fts) : null;
+      }
+      await extractBatch(input, visitor, store, writer, out);
+    }
+  } finally {
+    store?.db.close();
+  }
+  reportTimings("extract"); // to stderr, with SVC_TIMING=1: the parent adds it to its own
+  await out.end();
+  return 0;
+}
+
+type Output = ReturnType<typeof Bun.stdout.writer>;
+
+/** Extract one batch: written and reported in short transactions, or printed file by file. */
+async function extractBatch(input: ChildInput, visitor: FileVisitor | null, store: ReturnType<typeof openDelegate> | null, writer: StoreWriter | null, out: Output): Promise<void> {
   const batch: { result: Extraction; entry: InventoryEntry }[] = [];
   const memo = new ContentMemo<ExtractedFile>();
   // Extract first, then write in one short transaction, so the other children are not
@@ -113,24 +154,18 @@ export async function runExtractChild(visitors: readonly FileVisitor[]): Promise
       out.write(`${JSON.stringify(summary)}\n`);
     }
   };
-  try {
-    for (const entry of input.entries) {
-      if (orphaned()) process.exit(3);
-      crashHook(entry.path);
-      const result = timed("child extract", () => safeExtract(input.root, entry, visitor, memo));
-      if (store) {
-        batch.push({ result, entry });
-        if (batch.length >= COMMIT_EVERY) flush(batch.length >= WAIT_AT);
-      } else {
-        out.write(`${JSON.stringify(result)}\n`);
-        await out.flush();
-      }
+  for (const entry of input.entries) {
+    if (orphaned()) process.exit(3);
+    crashHook(entry.path);
+    const result = timed("child extract", () => safeExtract(input.root, entry, visitor, memo));
+    if (store) {
+      batch.push({ result, entry });
+      if (batch.length >= COMMIT_EVERY) flush(batch.length >= WAIT_AT);
+    } else {
+      out.write(`${JSON.stringify(result)}\n`);
+      await out.flush();
     }
-    flush(true);
-  } finally {
-    store?.db.close();
   }
-  reportTimings("extract"); // to stderr, with SVC_TIMING=1: the parent adds it to its own
-  await out.end();
-  return 0;
+  flush(true);
+  await out.flush(); // the parent sends the next batch once it has seen this one's last file
 }

@@ -46,14 +46,24 @@ export function rebuildImportEdges(db: Database, writer: StoreWriter, root: stri
   const lookup = db.prepare("SELECT id FROM files WHERE path = ?");
   const idOf = (path: string): number | undefined => (byPath ? byPath.get(path) : (lookup.get(path) as { id: number } | null)?.id);
   const targets = fileIds ?? files!.map((f) => f.id);
-  const select = db.prepare(
-    "SELECT i.file_id, f.path, f.language, i.specifier, i.kind, i.names, i.type_only, i.line FROM imports i JOIN files f ON f.id = i.file_id WHERE i.file_id = ? ORDER BY i.id",
-  );
+  const columns = "SELECT i.file_id, f.path, f.language, i.specifier, i.kind, i.names, i.type_only, i.line FROM imports i JOIN files f ON f.id = i.file_id";
+  const select = db.prepare(`${columns} WHERE i.file_id = ? ORDER BY i.id`);
+  // Every file: read all imports in one query (one per file costs more than the resolving), each file's in stored order.
+  const byFile = files ? new Map<number, ImportRow[]>() : null;
+  if (byFile) {
+    for (const row of db.query(`${columns} ORDER BY i.id`).all() as ImportRow[]) {
+      const rows = byFile.get(row.file_id);
+      if (rows) rows.push(row);
+      else byFile.set(row.file_id, [row]);
+    }
+  }
+  const importsOf = (fileId: number): ImportRow[] => (byFile ? (byFile.get(fileId) ?? []) : (select.all(fileId) as ImportRow[]));
   let count = 0;
+  if (!fileIds) writer.deleteImportEdges(null);
   for (const fileId of targets) {
-    writer.deleteImportEdges(fileId);
+    if (fileIds) writer.deleteImportEdges(fileId);
     const seen = new Set<number>();
-    for (const row of select.all(fileId) as ImportRow[]) {
+    for (const row of importsOf(fileId)) {
       if (!isCodeLanguage(row.language as never)) continue;
       const ref: ImportRef = {
         specifier: row.specifier,

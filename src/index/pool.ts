@@ -1,10 +1,12 @@
-// Extraction over many files: in-process for small sets, otherwise in short-lived child
-// processes (one per batch, as many at once as there are cores) so parser memory stays
-// flat on large repositories and both cores work. A child that dies (a runtime crash under
-// load, a parser crash on one file) never fails the index: the files it did not finish go
-// to a fresh child once; while that one dies too, what it left is halved until the file a
-// child keeps dying on stands alone, and that file is skipped (reason `crashed`, kept until
-// the file changes or `svc index --force`) and named in the answer.
+// Extraction over many files: in-process for small sets, otherwise in child processes (one
+// per lane, as many lanes at once as there are cores, each child taking its lane's batches in
+// turn, see child.ts) so parser memory stays out of the parent on large repositories and both
+// cores work. A child that dies (a runtime crash under load, a parser crash on one file) never
+// fails the index: the files of its batch it did not finish go to a fresh child once; while
+// that one dies too, what it left is halved until the file a child keeps dying on stands
+// alone, and that file is skipped (reason `crashed`, kept until the file changes or
+// `svc index --force`) and named in the answer. The batches it had not reached go to a fresh
+// child of its lane.
 
 import { availableParallelism } from "node:os";
 import { SvcError } from "../errors.ts";
@@ -12,7 +14,7 @@ import { envInt } from "../sys/env.ts";
 import { selfCommand } from "../sys/self.ts";
 import { mergeTimings, timingEnabled } from "../sys/timing.ts";
 import type { InventoryEntry } from "../workspace/inventory.ts";
-import { workBatches } from "./batches.ts";
+import { workBatches, workOf } from "./batches.ts";
 import type { WrittenSummary } from "./child.ts";
 import { extractFile, type Extraction } from "./extract.ts";
 import type { FileVisitor } from "./visitor.ts";
@@ -32,16 +34,29 @@ interface ChildFailure {
   detail: string;
 }
 
-async function runChild(root: string, entries: InventoryEntry[], options: PoolOptions): Promise<ChildFailure | null> {
-  const child = Bun.spawn(selfCommand(["__extract"]), {
-    stdin: new Blob([JSON.stringify({ root, entries, write: options.childrenWrite === true, parent: process.pid, visitor: options.visitor?.name ?? null })]),
-    stdout: "pipe",
-    stderr: "pipe",
-    env: process.env,
-  });
+/**
+ * One child for a run of batches: it gets the first from `next`, and each following one once it
+ * has reported every file of the last (none left: its stdin ends and it exits). null when it
+ * finished them all; when it died, the files of its current batch it did not report.
+ */
+async function runChild(root: string, next: () => InventoryEntry[] | undefined, options: PoolOptions): Promise<ChildFailure | null> {
+  let current = next();
+  if (!current) return null;
+  const child = Bun.spawn(selfCommand(["__extract"]), { stdin: "pipe", stdout: "pipe", stderr: "pipe", env: process.env });
+  const header = { root, write: options.childrenWrite === true, parent: process.pid, visitor: options.visitor?.name ?? null };
+  const send = (entries: InventoryEntry[] | undefined) => {
+    try {
+      if (entries) child.stdin.write(`${JSON.stringify({ ...header, entries })}\n`);
+      const sent = entries ? child.stdin.flush() : child.stdin.end();
+      if (sent instanceof Promise) sent.catch(() => {}); // a child gone: its exit says so below
+    } catch {
+      // the child is gone: its exit says so below
+    }
+  };
+  send(current);
   const abort = () => child.kill("SIGKILL");
   options.signal?.addEventListener("abort", abort, { once: true });
-  const seen = new Set<string>();
+  let seen = new Set<string>();
   try {
     let buffer = "";
     const decoder = new TextDecoder();
@@ -59,19 +74,25 @@ async function runChild(root: string, entries: InventoryEntry[], options: PoolOp
         }
         seen.add(result.path);
         options.onResult(result);
+        if (current && seen.size >= current.length) {
+          current = options.signal?.aborted ? undefined : next();
+          seen = new Set();
+          send(current);
+        }
       }
     }
     const code = await child.exited;
     if (options.signal?.aborted) throw new SvcError("internal_error", "cancelled");
-    const failed = code !== 0 || seen.size < entries.length;
+    const failed = code !== 0 || current !== undefined;
     const errors = failed || timingEnabled() ? await new Response(child.stderr as ReadableStream).text() : "";
     mergeTimings(errors);
     if (!failed) return null;
+    const batch = current ?? [];
     const stderr = errors.trim().split("\n").filter((l) => !l.startsWith("svc timing")).slice(-1)[0] ?? "";
     const how = child.signalCode ? `was killed by ${child.signalCode}` : `exited with code ${code}`;
     return {
-      missing: entries.filter((e) => !seen.has(e.path)),
-      detail: `extraction child ${how} after ${seen.size}/${entries.length} files${stderr ? `: ${stderr.slice(0, 300)}` : ""}`,
+      missing: batch.filter((e) => !seen.has(e.path)),
+      detail: `extraction child ${how} after ${seen.size}/${batch.length} files${stderr ? `: ${stderr.slice(0, 300)}` : ""}`,
     };
   } finally {
     options.signal?.removeEventListener("abort", abort);
@@ -85,10 +106,40 @@ export interface CrashedFiles {
   detail: string | null;
 }
 
-/** One batch in a child; the files a dead child did not finish go through isolate. */
-async function runBatch(root: string, batch: InventoryEntry[], options: PoolOptions, crashed: CrashedFiles): Promise<void> {
-  const first = await runChild(root, batch, options);
-  if (first && first.missing.length) await isolate(root, first.missing, options, crashed);
+/**
+ * A child takes another batch only while it has done less work than this (workOf: bytes plus
+ * a fixed cost per file; about 3,000 files of 1 KB): its memory grows with what it has parsed
+ * (a child of 2,500 such files peaks about a quarter above one of 1,000), so on a large
+ * repository a lane's children are renewed now and then.
+ */
+const WORK_PER_CHILD = 12_000_000;
+
+/**
+ * One lane: a child takes batches from the queue while there are any (up to WORK_PER_CHILD,
+ * then a fresh child goes on); the files of the batch a dead child did not finish go through
+ * isolate, and a fresh child takes the rest.
+ */
+async function runLane(root: string, queue: InventoryEntry[][], options: PoolOptions, crashed: CrashedFiles): Promise<void> {
+  while (queue.length > 0) {
+    let served = 0;
+    const next = () => {
+      const batch = served < WORK_PER_CHILD ? queue.shift() : undefined;
+      for (const entry of batch ?? []) served += workOf(entry);
+      return batch;
+    };
+    const failure = await runChild(root, next, options);
+    if (failure && failure.missing.length) await isolate(root, failure.missing, options, crashed);
+  }
+}
+
+/** One batch alone in a child. */
+function only(batch: InventoryEntry[]): () => InventoryEntry[] | undefined {
+  let left: InventoryEntry[] | undefined = batch;
+  return () => {
+    const out = left;
+    left = undefined;
+    return out;
+  };
 }
 
 /**
@@ -97,7 +148,7 @@ async function runBatch(root: string, batch: InventoryEntry[], options: PoolOpti
  * (reason `crashed`) and every other file of its batch is still indexed.
  */
 async function isolate(root: string, entries: InventoryEntry[], options: PoolOptions, crashed: CrashedFiles): Promise<void> {
-  const failure = await runChild(root, entries, options);
+  const failure = await runChild(root, only(entries), options);
   if (!failure || failure.missing.length === 0) return;
   const missing = failure.missing;
   if (missing.length === 1) {
@@ -127,9 +178,7 @@ export async function extractAll(root: string, entries: readonly InventoryEntry[
   }
   const workers = Math.max(1, Math.min(availableParallelism(), 4));
   const queue = workBatches(entries, workers, Math.max(50, envInt("SVC_EXTRACT_BATCH", 1000)));
-  const lanes = Array.from({ length: Math.min(workers, queue.length) }, async () => {
-    for (let batch = queue.shift(); batch; batch = queue.shift()) await runBatch(root, batch, options, crashed);
-  });
+  const lanes = Array.from({ length: Math.min(workers, queue.length) }, () => runLane(root, queue, options, crashed));
   await Promise.all(lanes);
   crashed.paths.sort();
   return crashed;

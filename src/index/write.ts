@@ -35,6 +35,7 @@ export class StoreWriter {
       deleteImports: q("DELETE FROM imports WHERE file_id = ?"),
       deleteOutEdges: q("DELETE FROM edges WHERE from_file = ? AND provenance = 'syntax'"),
       deleteImportEdges: q("DELETE FROM edges WHERE from_file = ? AND type = 'imports' AND provenance = 'syntax'"),
+      deleteAllImportEdges: q("DELETE FROM edges WHERE type = 'imports' AND provenance = 'syntax'"),
       deleteWiring: q("DELETE FROM wiring_facts WHERE file_id = ?"),
       insertWiring: q("INSERT INTO wiring_facts(file_id, facts) VALUES (?,?)"),
       deleteCheckerOutEdges: q("DELETE FROM edges WHERE from_file = ? AND provenance = 'checker'"),
@@ -146,8 +147,10 @@ export class StoreWriter {
     if (existing) this.deleteFile(existing.id);
   }
 
-  deleteImportEdges(fileId: number): void {
-    this.st("deleteImportEdges").run(fileId);
+  /** The syntax import edges from one file, or (null) from every file. */
+  deleteImportEdges(fileId: number | null): void {
+    if (fileId === null) this.st("deleteAllImportEdges").run();
+    else this.st("deleteImportEdges").run(fileId);
   }
 
   addEdge(from: number, to: number, type: string, weight: number, confidence: number, line: number | null): void {

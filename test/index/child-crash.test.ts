@@ -23,6 +23,13 @@ const env = (extra: Record<string, string>) => ({
   ...extra,
 });
 
+/** 200 files in 4 batches of 50 (in path order: same sizes), so each lane's child serves two batches in turn. */
+function manyBatchRepo(): string {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 200; i++) files[`src/g${String(i).padStart(3, "0")}.ts`] = `export function g${String(i).padStart(3, "0")}(): number {\n  return 1;\n}\n`;
+  return gitRepo(files);
+}
+
 describe("extraction child crashes", () => {
   test("a child that dies once is retried: every file indexed, nothing skipped", async () => {
     const root = repo();
@@ -58,4 +65,27 @@ describe("extraction child crashes", () => {
     const healed = await runSvcAsync(["index", "--force", "--json"], { cwd: root, env: env({}) });
     expect(JSON.parse(healed.stdout).files).toBe(12);
   }, 180_000);
+
+  test("a child serving several batches that dies in a later one: the files of that batch it did not finish are retried", async () => {
+    const root = manyBatchRepo();
+    const many = (extra: Record<string, string>) => env({ SVC_EXTRACT_BATCH: "50", ...extra });
+    const marker = join(tempDir(), "crashed-once");
+    // g160 is in the fourth batch by path: a lane's child reaches it after finishing another batch
+    const once = await runSvcAsync(["index", "--json"], { cwd: root, env: many({ SVC_TEST_EXTRACT_CRASH: "src/g160.ts", SVC_TEST_EXTRACT_CRASH_ONCE: marker }) });
+    expect(once.stderr).not.toContain("internal_error");
+    expect(once.code).toBe(0);
+    expect(existsSync(marker)).toBe(true);
+    const data = JSON.parse(once.stdout);
+    expect(data.files).toBe(200);
+    expect(data.skipped).toBe(0);
+    expect(data.crashed).toBeUndefined();
+    // dying on it every time: that file alone is skipped
+    const always = await runSvcAsync(["index", "--force", "--json"], { cwd: root, env: many({ SVC_TEST_EXTRACT_CRASH: "src/g160.ts" }) });
+    expect(always.code).toBe(0);
+    const skipped = JSON.parse(always.stdout);
+    expect(skipped.crashed).toEqual(["src/g160.ts"]);
+    expect(skipped.files).toBe(199);
+    const symbols = await runSvcAsync(["find", "g199", "--kind", "symbol"], { cwd: root, env: many({}) });
+    expect(symbols.stdout).toContain("src/g199.ts");
+  }, 240_000);
 });

@@ -94,6 +94,9 @@ describe("the session delta on the resident workspace", () => {
     expect((first.data as { pending: number }).pending).toBeGreaterThanOrEqual(1);
     expect(first.data).toMatchObject({ introduced: [] });
     expect(first.text).toMatch(/not final: \d+ files? the change may reach (is|are) still being rechecked in the background/);
+    // nothing found yet is not "no change": the text claims no more than the files rechecked so far show
+    expect(first.text).not.toContain("no change since the baseline");
+    expect(first.text).toContain("no change found yet in the files rechecked so far");
     writeFiles(root, { "src/price.ts": PRICE });
     await delta("chain");
     await cw?.sweep();

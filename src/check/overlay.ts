@@ -94,7 +94,7 @@ type Reach = "none" | "exports" | "any";
 
 export async function overlayCheck(cw: CheckWorkspace, rel: string, content: string, options: { dependents: boolean; repairs: boolean }): Promise<OverlayOutcome> {
   return cw.exclusive(async () => {
-    await cw.refresh();
+    await cw.refresh({ scanNew: true }); // an importer written since the projects loaded is a dependent too
     const capMs = dependentsCapMs();
     let depsDeadline: number | null = null;
     /** The dependents' time starts with the first work on them. */

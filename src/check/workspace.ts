@@ -442,13 +442,13 @@ export class CheckWorkspace {
   /** Importers of `rel` and, through barrels, of the files re-exporting it. */
   async dependentsOf(rel: string): Promise<string[]> {
     const loaded = await this.source.loaded();
-    return this.importGraph(loaded).dependents([rel]).filter((f) => loaded.owner.has(f));
+    return this.importGraph(loaded).dependents([rel]).filter((f) => loaded.owner.has(f) || this.extra.has(f));
   }
 
   /** Every file that reaches `rel` through imports, at any depth (the only files a change to `rel` can break, globals aside). */
   async reachersOf(rel: string): Promise<string[]> {
     const loaded = await this.source.loaded();
-    return [...this.importGraph(loaded).transitiveImporters([rel])].filter((f) => loaded.owner.has(f)).sort();
+    return [...this.importGraph(loaded).transitiveImporters([rel])].filter((f) => loaded.owner.has(f) || this.extra.has(f)).sort();
   }
 
   /** Which of `sources`, read with `readText` (a state's content, not the disk's), import one of `targets` directly. */
@@ -583,8 +583,10 @@ export class CheckWorkspace {
           break;
         }
       }
-      if (taken) this.extra.set(p, taken);
-      else this.outside.add(p);
+      if (taken) {
+        this.extra.set(p, taken);
+        this.graph = null; // built without it: its imports (and so whom it depends on) are read again
+      } else this.outside.add(p);
     }
   }
 

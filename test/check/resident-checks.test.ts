@@ -80,6 +80,20 @@ describe("overlay checks on the resident workspace", () => {
   }, 120_000);
 });
 
+describe("an importer written to disk after the resident workspace loaded", () => {
+  test("an edit that breaks it is caught before the index hears of the new file (never a clean verdict)", async () => {
+    expect((await check("src/fmt.ts", FMT)).clean).toBe(true); // the workspace is loaded and looked at
+    writeFiles(root, { "src/fmt-late.ts": 'import { fmt } from "./fmt";\nexport const late: string = fmt(2);\n' });
+    try {
+      const r = await check("src/fmt.ts", FMT.replace("n.toFixed(2)", "n * 2"));
+      expect(r.clean).toBe(false);
+      expect(r.dependentDiagnostics.map((d) => `${d.code} ${d.path}`)).toContain("TS2322 src/fmt-late.ts");
+    } finally {
+      rmSync(join(root, "src/fmt-late.ts"));
+    }
+  }, 120_000);
+});
+
 describe("the session delta on the resident workspace", () => {
   test("a change reaching further up the import chain: the delta says it is not final until the background recheck finds the error", async () => {
     expect((await delta("chain")).data).toMatchObject({ established: true });

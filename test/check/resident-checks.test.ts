@@ -55,10 +55,11 @@ describe("overlay checks on the resident workspace", () => {
     const body = await check("src/price.ts", PRICE.replace("return 1;", "const unused = 2;\n  return unused;"));
     expect(body).toMatchObject({ clean: true, dependents: 0, dependentsSkipped: "the edit leaves what importers see unchanged" });
     const changed = await check("src/price.ts", PRICE.replace("price(): number {\n  return 1;", 'price(): string {\n  return "1";'));
-    // label.ts (direct importer) stays clean: its error is in show.ts, which reaches price only through label's inferred type.
+    // label.ts (direct importer) stays clean; its inferred export type changes with price's, so its importer show.ts is checked too: the error is there.
     expect(changed.dependentsSkipped).toBeUndefined();
-    expect(changed.dependents).toBe(1);
-    expect(changed.clean).toBe(true);
+    expect(changed.dependents).toBe(2);
+    expect(changed.clean).toBe(false);
+    expect(changed.dependentDiagnostics.map((d) => `${d.code} ${d.path}`)).toEqual(["TS2551 src/show.ts"]);
   }, 120_000);
 
   test("a body edit behind an inferred return type: the importers are skipped when the exported types stay, checked when they change", async () => {

@@ -40,9 +40,10 @@ export async function checkDelta(request: CheckDeltaRequest, ctx: OpContext): Pr
     let asked = await askSession(ws.root, ask, timing);
     // no host: nothing to say (a hook stays quiet); a host that took the connection and did not answer: the delta did not run
     if (!asked.host) return asked.unanswered ? { text: "", data: { host: false }, warnings: [`check --delta did not run: ${asked.unanswered}`], exitCode: 0 } : { text: "", data: { host: false } };
-    // Nothing introduced yet while the change's reach is still being rechecked is not "nothing introduced": wait a little for the background recheck.
+    // While the change's reach is still being rechecked, the delta is of cached diagnostics that may be out of date both ways (nothing yet, or
+    // errors a fix has resolved): wait a little for the background recheck.
     const settleBy = Date.now() + (request.fast ? HOOK_SETTLE_FAST_MS : HOOK_SETTLE_MS);
-    while (asked.host && asked.result.resident && asked.result.pending && !asked.result.introduced.length && Date.now() < settleBy) {
+    while (asked.host && asked.result.resident && asked.result.pending && Date.now() < settleBy) {
       await Bun.sleep(200);
       asked = await askSession(ws.root, ask, timing);
     }

@@ -121,6 +121,11 @@ describe("check --delta while the change's reach is still being rechecked", () =
       const delta = await runSvcAsync(["check", "--delta", "--fast"], { cwd: root, env: { SVC_RUNTIME_DIR: runtime } });
       expect(delta.code).toBe(0);
       expect(delta.stdout).toMatch(/^svc: 1 introduced, 0 resolved \(session hook, baseline .+\)\n {2}introduced: Error TS2551 src\/show\.ts:2|^svc: not final: /);
+      await runSvcAsync(["check", "--delta"], { cwd: root, env: { SVC_RUNTIME_DIR: runtime } }); // settled: show.ts has the error
+      // the fix: show.ts's cached error is out of date until rechecked; the hook waits rather than print it as introduced
+      writeFiles(root, { "src/price.ts": PRICE });
+      const fixed = await runSvcAsync(["check", "--delta", "--fast"], { cwd: root, env: { SVC_RUNTIME_DIR: runtime } });
+      expect(fixed.stdout).not.toContain("introduced: Error TS2551");
     } finally {
       await host.stop("test done");
     }

@@ -1,8 +1,10 @@
 // The overlay check: proposed content of one file put in the engine's memory (never on
 // disk), its diagnostics, and the errors it introduces in its dependents — their
 // diagnostics with the overlay against the same files without it (cached per disk
-// version). Dependents are skipped when the edit leaves the file's surface as it was
-// (surface.ts): then no other file can change. Checking them is capped in time
+// version); a dependent whose own exported types change with the edit (an inferred type)
+// passes it on, so its importers are checked too, level by level. Dependents are skipped
+// when the edit leaves the file's surface as it was (surface.ts): then no other file can
+// change. Checking them is capped in time
 // (SVC_CHECK_DEPENDENTS_MS, default 4000; 0: no cap): the answer names the dependents it
 // did not check, and is then never clean.
 
@@ -92,9 +94,60 @@ const isSyntaxError = (d: Diag) => d.severity === "error" && /^TS1\d{3}$/.test(d
 
 type Reach = "none" | "exports" | "any";
 
+/**
+ * The importers an edit reaches past its direct dependents: level by level, the importers of
+ * each checked file whose exported types differ with the overlay from those on disk (or cannot
+ * be compared), until none changes or `deadline` passes. `checkLevel` is called with the
+ * overlay out of the engine (it reads the level's disk diagnostics, puts the overlay back and
+ * checks them; it returns those it checked). Returns the files it could not check in time.
+ */
+async function passedOn(
+  cw: CheckWorkspace,
+  edit: { rel: string; abs: string; content: string },
+  checked: string[],
+  seen: Set<string>,
+  deadline: number,
+  checkLevel: (level: string[]) => Promise<Set<string>>,
+): Promise<{ unchecked: string[] }> {
+  let frontier = checked;
+  const unchecked: string[] = [];
+  while (frontier.length) {
+    const carriers: { file: string; project: string; now: string | null; importers: string[] }[] = [];
+    for (const f of frontier) {
+      const importers = (await cw.dependentsOf(f)).filter((d) => !seen.has(d));
+      if (!importers.length) continue;
+      const project = (await cw.projectsFor(f))[0];
+      if (!project) continue;
+      carriers.push({ file: f, project, now: performance.now() < deadline ? await cw.exportTypes(f, project) : null, importers });
+    }
+    if (!carriers.length) break;
+    cw.engine.clearOverlay(edit.abs);
+    const level = new Set<string>();
+    for (const c of carriers) {
+      // unknown types (null), or no time left to compare: the importers are in reach
+      const before = c.now === null || performance.now() >= deadline ? null : await cw.diskExportTypes(c.file, c.project);
+      if (c.now === null || before === null || before !== c.now) for (const d of c.importers) level.add(d);
+    }
+    for (const d of level) seen.add(d);
+    if (!level.size) {
+      await cw.engine.setOverlay(edit.abs, edit.content);
+      break;
+    }
+    if (performance.now() >= deadline) {
+      await cw.engine.setOverlay(edit.abs, edit.content);
+      unchecked.push(...level);
+      break;
+    }
+    const done = await checkLevel([...level]);
+    for (const d of level) if (!done.has(d)) unchecked.push(d);
+    frontier = [...done];
+  }
+  return { unchecked };
+}
+
 export async function overlayCheck(cw: CheckWorkspace, rel: string, content: string, options: { dependents: boolean; repairs: boolean }): Promise<OverlayOutcome> {
   return cw.exclusive(async () => {
-    await cw.refresh();
+    await cw.refresh({ scanNew: true }); // an importer written since the projects loaded is a dependent too
     const capMs = dependentsCapMs();
     let depsDeadline: number | null = null;
     /** The dependents' time starts with the first work on them. */
@@ -157,6 +210,8 @@ export async function overlayCheck(cw: CheckWorkspace, rel: string, content: str
       // Only dependents whose diagnostics before the edit are known can be compared.
       const comparable = how === "any" ? deps.filter((d) => depsBefore?.has(d)) : [];
       const depsNow: Diag[] = [];
+      /** The disk diagnostics of the files the edit reaches past its direct dependents (passedOn). */
+      const depsBeforeFurther: Diag[] = [];
       // With the file open in a project that checks as ours, its dependents in that project are asked of the server too.
       const depProject = async (d: string) => (await cw.projectsFor(d))[0] === project && (await cw.serverChecks(d, project));
       const checkDependent = async (d: string) => depsNow.push(...(viaServer && (await depProject(d)) ? await cw.serverDiagnostics(d) : await cw.fileDiagnostics(d)));
@@ -164,9 +219,22 @@ export async function overlayCheck(cw: CheckWorkspace, rel: string, content: str
       // checker that just checked the file (its types resolved); asked at once, each takes a fresh checker that resolves them again.
       const checked = comparable.length ? await untilDeadline(comparable, depsBy(), viaServer ? 1 : DEPENDENTS_PARALLEL, checkDependent) : new Set<string>();
       const unchecked = how === "any" ? deps.filter((d) => !checked.has(d)) : [];
+      // A dependent whose own exported types change with the edit (an inferred type) passes it on to its importers: they are checked too, within the same cap.
+      if (how === "any" && checked.size) {
+        const further = await passedOn(cw, { rel, abs, content }, [...checked], new Set([rel, ...deps]), depsBy(), async (level) => {
+          const before = await cw.diskDiagnostics(level, depsBy());
+          await cw.engine.setOverlay(abs, content);
+          const known = level.filter((f) => before.has(f));
+          for (const f of known) for (const d of before.get(f)!) depsBeforeFurther.push(d);
+          const done = await untilDeadline(known, depsBy(), viaServer ? 1 : DEPENDENTS_PARALLEL, checkDependent);
+          for (const f of done) checked.add(f);
+          return done;
+        });
+        unchecked.push(...further.unchecked);
+      }
       const introducedInFile = new Set(diagDelta(fileBefore, diagnostics).introduced);
       const preExisting = diagnostics.filter((d) => !introducedInFile.has(d));
-      const dependentDiagnostics = errorsOf(diagDelta([...checked].flatMap((d) => depsBefore?.get(d) ?? []), depsNow).introduced);
+      const dependentDiagnostics = errorsOf(diagDelta([...[...checked].flatMap((d) => depsBefore?.get(d) ?? []), ...depsBeforeFurther], depsNow).introduced);
       let repairs: RepairPacket[] = [];
       if (options.repairs) {
         const errors = [...errorsOf(diagnostics), ...dependentDiagnostics];

@@ -51,7 +51,8 @@ export function renderDeltaMode(r: CheckSessionResult): string {
     lines.push(`delta mode (resident, since baseline ${r.baselineAt}): ${r.introduced.length} introduced, ${r.resolved.length} resolved.`);
     lines.push(...section("introduced (attributed to your changes since the baseline):", r.introduced));
     lines.push(...section("resolved:", r.resolved));
-    if (!r.introduced.length && !r.resolved.length) lines.push(`no change since the baseline (${plural(r.errorCount, "error")} present then and now).`);
+    // With files still being rechecked, "no change" is not known yet: only what the files rechecked so far show.
+    if (!r.introduced.length && !r.resolved.length) lines.push(r.pending ? `no change found yet in the files rechecked so far (${plural(r.errorCount, "error")} present in them now).` : `no change since the baseline (${plural(r.errorCount, "error")} present then and now).`);
     if (r.pending) lines.push(pendingNote(r.pending));
   }
   if (r.current) lines.push(...section(`all current diagnostics: ${r.current.length}`, r.current));

@@ -47,6 +47,8 @@ export const ENGINE_NAME = `TypeScript ${TS_VERSION}`;
 /** Module-resolution errors: a file with one may be fixed (or broken) by a file appearing or going away. */
 const RESOLUTION_CODES = new Set(["TS2307", "TS2305", "TS2306", "TS2792", "TS2834", "TS2835", "TS7016"]);
 const CONFIG_RE = /(?:^|\/)(?:tsconfig[^/]*\.json|jsconfig[^/]*\.json|package\.json)$/;
+/** What a package manager rewrites on every install or removal in a node_modules folder (npm, pnpm, yarn berry, yarn 1). */
+const INSTALL_MARKERS = [".package-lock.json", ".modules.yaml", ".yarn-state.yml", ".yarn-integrity"];
 const PARALLEL = 8;
 /** Background rechecks in flight at once (fewer: they share the cores with requests). */
 const SWEEP_PARALLEL = 4;
@@ -114,6 +116,8 @@ export class CheckWorkspace {
   private readonly cache = new Map<string, Entry>();
   private seen: Map<string, Seen> | null = null;
   private configs = new Map<string, number>();
+  /** The install markers' stamps of each node_modules folder (installed()). */
+  private installs = new Map<string, string>();
   private graph: ImportGraph | null = null;
   private graphStamp: string | null = null;
   private sweeping: Promise<void> | null = null;
@@ -448,13 +452,13 @@ export class CheckWorkspace {
   /** Importers of `rel` and, through barrels, of the files re-exporting it. */
   async dependentsOf(rel: string): Promise<string[]> {
     const loaded = await this.source.loaded();
-    return this.importGraph(loaded).dependents([rel]).filter((f) => loaded.owner.has(f));
+    return this.importGraph(loaded).dependents([rel]).filter((f) => loaded.owner.has(f) || this.extra.has(f));
   }
 
   /** Every file that reaches `rel` through imports, at any depth (the only files a change to `rel` can break, globals aside). */
   async reachersOf(rel: string): Promise<string[]> {
     const loaded = await this.source.loaded();
-    return [...this.importGraph(loaded).transitiveImporters([rel])].filter((f) => loaded.owner.has(f)).sort();
+    return [...this.importGraph(loaded).transitiveImporters([rel])].filter((f) => loaded.owner.has(f) || this.extra.has(f)).sort();
   }
 
   /** Which of `sources`, read with `readText` (a state's content, not the disk's), import one of `targets` directly. */
@@ -490,6 +494,15 @@ export class CheckWorkspace {
       this.graph = null;
       this.extra.clear();
       this.outside.clear();
+      this.serverSame.clear();
+    }
+    if (this.installed(loaded)) {
+      // The engine caches what it read under node_modules and is not told file by file: a fresh one reads the packages as they are now.
+      this.engine.restart();
+      this.source.reload();
+      loaded = await this.source.loaded();
+      this.cache.clear();
+      this.seen = null;
       this.serverSame.clear();
     }
     if (options.scanNew) await this.adoptNewFiles();
@@ -589,9 +602,24 @@ export class CheckWorkspace {
           break;
         }
       }
-      if (taken) this.extra.set(p, taken);
-      else this.outside.add(p);
+      if (taken) {
+        this.extra.set(p, taken);
+        this.graph = null; // built without it: its imports (and so whom it depends on) are read again
+      } else this.outside.add(p);
     }
+  }
+
+  /** Whether an install or removal ran in one of the workspace's node_modules folders since the last look (its install markers changed); the first look records them. */
+  private installed(loaded: LoadedWorkspace): boolean {
+    const dirs = [...new Set(["", ...loaded.discovery.packages.map((p) => p.dir)])].map((d) => (d ? `${d}/node_modules` : "node_modules"));
+    let changed = false;
+    for (const dir of dirs) {
+      const markers = INSTALL_MARKERS.map((m) => `${m}:${stat(this.abs(`${dir}/${m}`))?.stamp ?? "-"}`).join(" ");
+      const before = this.installs.get(dir);
+      this.installs.set(dir, markers);
+      if (before !== undefined && before !== markers) changed = true;
+    }
+    return changed;
   }
 
   private configChanged(loaded: LoadedWorkspace): boolean {

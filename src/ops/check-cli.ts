@@ -15,6 +15,10 @@ import { resolveWorkspace } from "../workspace/root.ts";
 import { askSession } from "./check-session.ts";
 import type { OpContext, OpResult } from "./types.ts";
 
+/** How long `check --delta` waits for the background recheck of a change's reach before answering "not final" (--fast: the hook after each edit). */
+const HOOK_SETTLE_MS = 10_000;
+const HOOK_SETTLE_FAST_MS = 3_000;
+
 export interface CheckDeltaRequest {
   path: string;
   delta: boolean;
@@ -33,12 +37,24 @@ export async function checkDelta(request: CheckDeltaRequest, ctx: OpContext): Pr
   const session = validateSessionId(request.session);
   const ws = resolveWorkspace(request.path, ctx.cwd);
   try {
-    const asked = await askSession(ws.root, { session, markGreen: false, full: false }, { handshakeMs: request.fast ? 150 : 500, callMs: request.fast ? 10_000 : 60_000 });
+    const ask = { session, markGreen: false, full: false };
+    const timing = { handshakeMs: request.fast ? 150 : 500, callMs: request.fast ? 10_000 : 60_000 };
+    let asked = await askSession(ws.root, ask, timing);
     // no host: nothing to say (a hook stays quiet); a host that took the connection and did not answer: the delta did not run
     if (!asked.host) return asked.unanswered ? { text: "", data: { host: false }, warnings: [`check --delta did not run: ${asked.unanswered}`], exitCode: 0 } : { text: "", data: { host: false } };
-    const text = renderHookDelta(asked.result);
-    const warnings = !asked.result.resident ? [`no delta: ${asked.result.reason ?? "the host has no resident TypeScript engine"}`] : asked.result.pending && !text ? [pendingNote(asked.result.pending)] : [];
-    return { text, data: { host: true, result: asked.result }, warnings, exitCode: 0 };
+    // While the change's reach is still being rechecked, the delta is of cached diagnostics that may be out of date both ways (nothing yet, or
+    // errors a fix has resolved): wait a little for the background recheck.
+    const settleBy = Date.now() + (request.fast ? HOOK_SETTLE_FAST_MS : HOOK_SETTLE_MS);
+    while (asked.host && asked.result.resident && asked.result.pending && Date.now() < settleBy) {
+      await Bun.sleep(200);
+      asked = await askSession(ws.root, ask, timing);
+    }
+    if (!asked.host) return { text: "", data: { host: false }, warnings: [`check --delta did not run: ${asked.unanswered ?? "the host went away while the change was being rechecked"}`], exitCode: 0 };
+    const r = asked.result;
+    // Still pending with nothing found: said on stdout (a hook shows the agent stdout only), never silence read as clean.
+    const text = renderHookDelta(r) || (r.resident && r.pending ? `svc: ${pendingNote(r.pending)}` : "");
+    const warnings = !r.resident ? [`no delta: ${r.reason ?? "the host has no resident TypeScript engine"}`] : [];
+    return { text, data: { host: true, result: r }, warnings, exitCode: 0 };
   } catch (error) {
     // Always exit 0 (a hook must not fail the edit), but never pass a failed check off as clean.
     const message = (error as Error).message;

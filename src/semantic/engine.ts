@@ -380,6 +380,21 @@ export class TsEngine {
     return [...this.overlays.keys()];
   }
 
+  /**
+   * Drop the child and what it read from disk (an install changed node_modules, whose files
+   * the server caches and is not told about one by one): the next request starts a fresh one,
+   * which re-opens the projects and overlays. Not a death: no restart is counted, nothing degraded.
+   */
+  restart(): void {
+    const lsp = this.lsp;
+    if (!lsp || this.starting) return;
+    this.lsp = null; // its exit is then not ours to report (onExit)
+    this.api = null;
+    this.current = null;
+    this.retired = [];
+    lsp.kill();
+  }
+
   /** Kill the child now (tests, and a request that must not wait). */
   kill(): void {
     this.lsp?.kill();

@@ -55,10 +55,11 @@ describe("overlay checks on the resident workspace", () => {
     const body = await check("src/price.ts", PRICE.replace("return 1;", "const unused = 2;\n  return unused;"));
     expect(body).toMatchObject({ clean: true, dependents: 0, dependentsSkipped: "the edit leaves what importers see unchanged" });
     const changed = await check("src/price.ts", PRICE.replace("price(): number {\n  return 1;", 'price(): string {\n  return "1";'));
-    // label.ts (direct importer) stays clean: its error is in show.ts, which reaches price only through label's inferred type.
+    // label.ts (direct importer) stays clean; its inferred export type changes with price's, so its importer show.ts is checked too: the error is there.
     expect(changed.dependentsSkipped).toBeUndefined();
-    expect(changed.dependents).toBe(1);
-    expect(changed.clean).toBe(true);
+    expect(changed.dependents).toBe(2);
+    expect(changed.clean).toBe(false);
+    expect(changed.dependentDiagnostics.map((d) => `${d.code} ${d.path}`)).toEqual(["TS2551 src/show.ts"]);
   }, 120_000);
 
   test("a body edit behind an inferred return type: the importers are skipped when the exported types stay, checked when they change", async () => {
@@ -80,6 +81,20 @@ describe("overlay checks on the resident workspace", () => {
   }, 120_000);
 });
 
+describe("an importer written to disk after the resident workspace loaded", () => {
+  test("an edit that breaks it is caught before the index hears of the new file (never a clean verdict)", async () => {
+    expect((await check("src/fmt.ts", FMT)).clean).toBe(true); // the workspace is loaded and looked at
+    writeFiles(root, { "src/fmt-late.ts": 'import { fmt } from "./fmt";\nexport const late: string = fmt(2);\n' });
+    try {
+      const r = await check("src/fmt.ts", FMT.replace("n.toFixed(2)", "n * 2"));
+      expect(r.clean).toBe(false);
+      expect(r.dependentDiagnostics.map((d) => `${d.code} ${d.path}`)).toContain("TS2322 src/fmt-late.ts");
+    } finally {
+      rmSync(join(root, "src/fmt-late.ts"));
+    }
+  }, 120_000);
+});
+
 describe("the session delta on the resident workspace", () => {
   test("a change reaching further up the import chain: the delta says it is not final until the background recheck finds the error", async () => {
     expect((await delta("chain")).data).toMatchObject({ established: true });
@@ -94,6 +109,9 @@ describe("the session delta on the resident workspace", () => {
     expect((first.data as { pending: number }).pending).toBeGreaterThanOrEqual(1);
     expect(first.data).toMatchObject({ introduced: [] });
     expect(first.text).toMatch(/not final: \d+ files? the change may reach (is|are) still being rechecked in the background/);
+    // nothing found yet is not "no change": the text claims no more than the files rechecked so far show
+    expect(first.text).not.toContain("no change since the baseline");
+    expect(first.text).toContain("no change found yet in the files rechecked so far");
     writeFiles(root, { "src/price.ts": PRICE });
     await delta("chain");
     await cw?.sweep();

@@ -47,6 +47,8 @@ CREATE TABLE IF NOT EXISTS files (
   lines INTEGER NOT NULL DEFAULT 0,
   parse_status TEXT NOT NULL DEFAULT 'none'
 );
+-- the files read only in part, and minified bundles (index/partial-files.ts: every "none" an answer claims names them)
+CREATE INDEX IF NOT EXISTS files_parse ON files(parse_status, is_generated);
 CREATE TABLE IF NOT EXISTS symbols (
   id INTEGER PRIMARY KEY,
   file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,

@@ -70,16 +70,36 @@ function cutHeads(text: string, known: readonly (readonly [string, SecretKind])[
   return { text: parts.join(""), count };
 }
 
-/** The last files asked about: a fusion reduces the same file at several tiers. */
+/**
+ * The files asked about most recently, each with the text its secrets were found in (an answer
+ * is valid only for that very text): a fusion reduces the same file at several tiers, and a
+ * host's line searches read the same files query after query. Bounded by the characters held.
+ */
 const recent = new Map<string, { text: string; known: KnownSecrets }>();
+const RECENT_CHARS = 16 * 1024 * 1024;
+let recentChars = 0;
 
 /** The secrets of `text` (the content of `path`, so every value of a dotenv file counts), to take out of texts derived from it. */
 export function secretsIn(text: string, path: string): KnownSecrets {
   const hit = recent.get(path);
-  if (hit && hit.text === text) return hit.known;
+  if (hit) {
+    recent.delete(path);
+    recentChars -= hit.text.length;
+    if (hit.text === text) {
+      recent.set(path, hit); // most recent last
+      recentChars += text.length;
+      return hit.known;
+    }
+  }
   const known = knownSecrets(findSecrets(text, { path }).map((s) => [text.slice(s.start, s.end), s.kind] as const));
-  if (recent.size >= 32) recent.delete(recent.keys().next().value as string);
+  if (text.length > RECENT_CHARS / 4) return known;
+  for (const [oldest, entry] of recent) {
+    if (recentChars + text.length <= RECENT_CHARS) break;
+    recent.delete(oldest);
+    recentChars -= entry.text.length;
+  }
   recent.set(path, { text, known });
+  recentChars += text.length;
   return known;
 }
 

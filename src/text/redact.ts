@@ -28,6 +28,7 @@
 // split over joined literals (`"sk_live_" + "…"`) is found from its prefix (text/vendor-tokens.ts); split inside
 // the prefix (`"gh" + "p_…"`) it is not. Measured on 28,609 node_modules, Python, Perl and /etc files: no new span;
 // on 24,895 Google Cloud SDK files 2, both a web identity token a test passes as `web_identity_token=wit`.
+// A credential in a comment's prose or with a note after it (`// the old password was …`): text/redact-prose.ts.
 // Forms only a file format's structure shows (text/redact-formats.ts): a YAML block scalar's lines (`password: |`) and
 // a value after an anchor (`token: &deploy …`), every value of a Kubernetes Secret's data, `.htpasswd` and crypt/bcrypt/
 // apr1 hash lines, private keys and PKCS#12 stores in base64 DER (told from certificates and public keys by their
@@ -48,6 +49,7 @@ import { positionalCredentials, referencedLiterals } from "./redact-code.ts";
 import { authHeaders, commandSecrets, encodedKeys, namedArguments } from "./redact-commands.ts";
 import { CODE_VALUE, CREDENTIAL_NAME, CREDENTIAL_WORDS, NOT_SECRET_LITERAL, WORDS, credentialValue, isPlaceholder, looksRandom, scrambledLetters, secretName, type Push, type SecretKind } from "./secret-values.ts";
 import { vendorTokens } from "./vendor-tokens.ts";
+import { proseCredentials } from "./redact-prose.ts";
 import { BLOCK_HEADER, blockScalar, derKeys, htpasswdValues, isHtpasswdPath, isTfstatePath, kubernetesSecrets, namedValuePairs, passwordHashes, tfstateOutputs, twilioTokens } from "./redact-formats.ts";
 
 export { SECRET_KINDS, isPlaceholder, shannonEntropy, type SecretKind } from "./secret-values.ts";
@@ -368,6 +370,7 @@ const DETECTORS: Detector[] = [
   { triggers: ["MII", "MIG", "MHc", "MC4"], run: derKeys },
   { triggers: /["']AC[0-9a-f]{32}["']/, run: twilioTokens },
   { triggers: /value"?[ \t]*:/, run: namedValuePairs },
+  { triggers: /pass|pwd|secret|token|api[ _-]?key/i, run: proseCredentials },
 ];
 
 // ---------- dotenv ----------

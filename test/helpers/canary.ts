@@ -98,6 +98,8 @@ export const CANARY = {
   k8sEnv: "Ke" + mix(14, ALNUM, 63),
   // an export removed after the base whose literal only its old file calls a password (`password: retiredPw`): review's API delta quotes its signature
   retiredPassword: "Rp" + mix(10, ALNUM, 64) + "2",
+  // a credential in a comment's prose, a note after it (`// the old password was …`)
+  prosePassword: "Pp" + mix(10, ALNUM, 65) + "7",
   // formats the redactor already knew, kept here so none regresses: a notebook's output, a source map's sourcesContent,
   // Terraform variables, docker's auths, a minified bundle, a service-account key's private_key
   notebookToken: "Nb" + mix(22, ALNUM, 65),
@@ -195,6 +197,7 @@ export const CONFIG_TS = [
   `export const salt = "${CANARY.highEntropy}";`,
   `export const SIGNING_KEY = \`${PEM}\`;`,
   "",
+  `// the old password was ${CANARY.prosePassword} (rotated in May)`,
   `/** Connects with the deploy key ${CANARY.awsAccessKey}. */`,
   `export function connect(url: string, token = "${CANARY.githubDefault}"): string {`,
   "  return `${url}?t=${token}&n=${legacyName()}`;",

@@ -189,6 +189,24 @@ describe("api-token assignments", () => {
       `if (token === "${value}") {}`, `SECRET_NAME = "MY_APP_SECRET_TOKEN_NAME"`,
     ]) expect({ text, kinds: kinds(text) }).toEqual({ text, kinds: [] });
   });
+  test("a credential in a comment's prose, or with a note after it, in any file; a comment's words stay", () => {
+    for (const [text, shown] of [
+      ["// the old password was Wq9Lm3Xz7Pk2", "// the old password was [REDACTED:api-token]"],
+      ["  # password is Wq9Lm3Xz7Pk2.", "  # password is [REDACTED:api-token]."],
+      ["// pwd = Wq9Lm3Xz7Pk2 (rotated)", "// pwd = [REDACTED:api-token] (rotated)"],
+      [" * api key: k3yVaLu3x9Q2 for staging", " * api key: [REDACTED:api-token] for staging"],
+      ["-- token was JsPKvutDfqEm", "-- token was [REDACTED:api-token]"],
+    ] as const) {
+      expect(out(text)).toBe(shown);
+      expect(findSecrets(text, { path: "src/a.ts" }).length).toBe(1);
+    }
+    for (const text of [
+      "// the password was changed last week", "// password is required", "# token is refreshed every 3600 seconds",
+      "// token: see docs/auth.md for the format", "// the secret is stored in vault.kv2 (prod)", "// password was reset by admin123",
+      "const password = input; // password is user-provided", "// api key: YOUR_API_KEY_HERE", "// token was 12345678 (test)",
+      "password was Wq9Lm3Xz7Pk2 in the old release", // not a comment: a sentence of prose elsewhere is not read
+    ]) expect({ text, kinds: kinds(text) }).toEqual({ text, kinds: [] });
+  });
   test("in a programming-language file an unquoted value is code, not a secret; elsewhere it still counts", () => {
     const member = "export interface Identity {\n  privateKey: RedactedUint8Array\n  apiToken: SessionTokenProvider\n}\n";
     expect(findSecrets(member, { path: "src/EventLog.ts" })).toEqual([]);

@@ -285,14 +285,17 @@ async function syncPass(root: string, pipeline: IndexPipeline, options: SyncOpti
       const manifest = db.transaction(() => {
         timed("write", applyPending);
         timed("stat changes", applyStatChanges);
-        return timed("edges+manifest", finish);
+        const done = timed("edges+manifest", finish);
+        // A build's integrity verdict commits with the manifest that makes the store ready (the check reads this
+        // transaction's pages): a process killed right after the build never leaves a ready store whose check is missing.
+        if (!atomic) {
+          const check = timed("quick_check", () => db.query("PRAGMA quick_check").all() as { quick_check: string }[]);
+          const verdict = check.map((r) => r.quick_check).join("; ");
+          writeMeta(db, { index_integrity: verdict === "ok" ? "ok" : verdict.slice(0, 500) });
+        }
+        return done;
       })();
       trustManifest(root, manifest.completedAt, manifest.count, manifest.hash);
-      if (!atomic) {
-        const check = timed("quick_check", () => db.query("PRAGMA quick_check").all() as { quick_check: string }[]);
-        const verdict = check.map((r) => r.quick_check).join("; ");
-        writeMeta(db, { index_integrity: verdict === "ok" ? "ok" : verdict.slice(0, 500) });
-      }
       // After the build's own verdict: a process killed while git is read leaves a checked store whose history a later read fills in.
       for (const pass of pipeline.after) await pass.run(db, root);
       reportTimings("index");

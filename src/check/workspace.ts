@@ -257,8 +257,8 @@ export class CheckWorkspace {
       }
       const raw = await programDiagnostics(this.engine, p.wrapper);
       const wrapper = toPosix(relative(this.root, p.wrapper)); // svc's own copy of the config: named as the user's
-      const textOf = this.texts();
-      for (const d of raw.map((d) => toCheckDiag(this.root, d, p.config, textOf))) if (d) out.push(d.path === wrapper ? { ...d, path: p.config, line: 0, column: 0 } : d);
+      const textOf = this.texts(), resolved = await this.resolvedImports(raw);
+      for (const d of raw.map((d) => toCheckDiag(this.root, d, p.config, textOf, resolved))) if (d) out.push(d.path === wrapper ? { ...d, path: p.config, line: 0, column: 0 } : d);
     }
     return out;
   }

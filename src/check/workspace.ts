@@ -17,7 +17,7 @@
 // Overlay checks, deltas and background rechecks run one at a time (`exclusive`): an
 // overlay is engine-wide state.
 
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { OpContext } from "../ops/types.ts";
 import { diagnostics as engineDiagnostics, openSemantic, programDiagnostics, residentForRequest, type LoadedWorkspace, type ResidentWorkspace, type SemanticHandle, type TsEngine } from "../semantic/index.ts";
@@ -40,15 +40,12 @@ import { exportTypesOf } from "./export-types.ts";
 import { surfacesOf, type Surfaces } from "./surface.ts";
 import { redact } from "../text/redact.ts";
 import { secretsIn } from "../text/known-secrets.ts";
-import { changeStamp } from "../workspace/stamp.ts";
+import { InputStamps, stampOf } from "./input-stamps.ts";
 import { diagnosticSecrets, type ResolvedImports } from "./diag-secrets.ts";
 
 export const ENGINE_NAME = `TypeScript ${TS_VERSION}`;
 /** Module-resolution errors: a file with one may be fixed (or broken) by a file appearing or going away. */
 const RESOLUTION_CODES = new Set(["TS2307", "TS2305", "TS2306", "TS2792", "TS2834", "TS2835", "TS7016"]);
-const CONFIG_RE = /(?:^|\/)(?:tsconfig[^/]*\.json|jsconfig[^/]*\.json|package\.json)$/;
-/** What a package manager rewrites on every install or removal in a node_modules folder (npm, pnpm, yarn berry, yarn 1). */
-const INSTALL_MARKERS = [".package-lock.json", ".modules.yaml", ".yarn-state.yml", ".yarn-integrity"];
 const PARALLEL = 8;
 /** Background rechecks in flight at once (fewer: they share the cores with requests). */
 const SWEEP_PARALLEL = 4;
@@ -88,15 +85,6 @@ function resolverInventory(loaded: LoadedWorkspace): string[] {
   return [...loaded.discovery.sourceFiles, ...(loaded.discovery.configFiles ?? [])];
 }
 
-function stat(path: string): { stamp: number; size: number } | null {
-  try {
-    const s = statSync(path);
-    return { stamp: changeStamp(s), size: s.size };
-  } catch {
-    return null;
-  }
-}
-
 /**
  * `textOf` gives a file's text as the engine sees it (overlay or disk): a message quoting a
  * literal (`Type '"…"' is not assignable…`) loses the secrets found in the whole file and in the
@@ -115,9 +103,7 @@ export class CheckWorkspace {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly cache = new Map<string, Entry>();
   private seen: Map<string, Seen> | null = null;
-  private configs = new Map<string, number>();
-  /** The install markers' stamps of each node_modules folder (installed()). */
-  private installs = new Map<string, string>();
+  private readonly inputs: InputStamps;
   private graph: ImportGraph | null = null;
   private graphStamp: string | null = null;
   private sweeping: Promise<void> | null = null;
@@ -139,7 +125,9 @@ export class CheckWorkspace {
   private constructor(
     readonly root: string,
     private readonly source: Source,
-  ) {}
+  ) {
+    this.inputs = new InputStamps(root);
+  }
 
   get engine(): TsEngine {
     return this.source.engine;
@@ -405,7 +393,7 @@ export class CheckWorkspace {
 
   /** Remember facts only for the version they were computed from (the file may have moved on meanwhile). */
   private sameVersion(rel: string, seen: Seen): boolean {
-    const now = stat(this.abs(rel));
+    const now = stampOf(this.abs(rel));
     return now !== null && now.stamp === seen.stamp && now.size === seen.size;
   }
 
@@ -486,7 +474,7 @@ export class CheckWorkspace {
    */
   async refresh(options: { scanNew?: boolean } = {}): Promise<number> {
     let loaded = await this.source.loaded();
-    if (this.configChanged(loaded)) {
+    if (this.inputs.configChanged(loaded)) {
       this.source.reload();
       loaded = await this.source.loaded();
       this.cache.clear();
@@ -496,7 +484,7 @@ export class CheckWorkspace {
       this.outside.clear();
       this.serverSame.clear();
     }
-    if (this.installed(loaded)) {
+    if (this.inputs.installed(loaded)) {
       // The engine caches what it read under node_modules and is not told file by file: a fresh one reads the packages as they are now.
       this.engine.restart();
       this.source.reload();
@@ -509,7 +497,7 @@ export class CheckWorkspace {
     const files = await this.files();
     const now = new Map<string, Seen>();
     for (const f of files) {
-      const s = stat(this.abs(f));
+      const s = stampOf(this.abs(f));
       if (s) now.set(f, s);
     }
     const before = this.seen;
@@ -607,30 +595,6 @@ export class CheckWorkspace {
         this.graph = null; // built without it: its imports (and so whom it depends on) are read again
       } else this.outside.add(p);
     }
-  }
-
-  /** Whether an install or removal ran in one of the workspace's node_modules folders since the last look (its install markers changed); the first look records them. */
-  private installed(loaded: LoadedWorkspace): boolean {
-    const dirs = [...new Set(["", ...loaded.discovery.packages.map((p) => p.dir)])].map((d) => (d ? `${d}/node_modules` : "node_modules"));
-    let changed = false;
-    for (const dir of dirs) {
-      const markers = INSTALL_MARKERS.map((m) => `${m}:${stat(this.abs(`${dir}/${m}`))?.stamp ?? "-"}`).join(" ");
-      const before = this.installs.get(dir);
-      this.installs.set(dir, markers);
-      if (before !== undefined && before !== markers) changed = true;
-    }
-    return changed;
-  }
-
-  private configChanged(loaded: LoadedWorkspace): boolean {
-    const configs = new Map<string, number>();
-    for (const p of loaded.projects) if (p.kind !== "inferred") configs.set(p.config, stat(this.abs(p.config))?.stamp ?? -1);
-    for (const pkg of loaded.discovery.packages) configs.set(pkg.dir ? `${pkg.dir}/package.json` : "package.json", stat(this.abs(pkg.dir ? `${pkg.dir}/package.json` : "package.json"))?.stamp ?? -1);
-    const before = this.configs;
-    this.configs = configs;
-    if (!before.size) return false;
-    for (const [c, m] of configs) if (before.get(c) !== m && CONFIG_RE.test(c)) return true;
-    return false;
   }
 
   /** Files whose cached diagnostics may be out of date (rechecked in the background). */

@@ -17,10 +17,9 @@ import { releaseAllLocks } from "../../store/lock.ts";
 import { openReader } from "../../store/db.ts";
 import { readMeta } from "../../store/meta.ts";
 import { VERSION } from "../../version.ts";
-import { HostClient } from "../../host/client.ts";
 import { Connection } from "./connection.ts";
 import { endpointFor } from "../../host/endpoint.ts";
-import { claimMarker } from "../../host/marker.ts";
+import { claimMarker, socketAnswers } from "../../host/marker.ts";
 import type { Logger } from "./log.ts";
 import { BAD_ROOT, BAD_TOKEN, PROTOCOL_VERSION, RPC, type RpcRequest } from "../../host/protocol.ts";
 import { startWatcher, type Watcher } from "./watch.ts";
@@ -216,12 +215,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     // A socket file nobody answers on is stale (a killed host): remove it before binding. So is
     // one whose registered host process is gone though the socket still takes connections: a
     // process the killed host started may hold its listening socket a moment longer.
-    const alive =
-      !registeredHostGone(endpoint.registry) &&
-      (await HostClient.open(endpoint.socket, 300).then(
-        (c) => (c.close(), true),
-        () => false,
-      ));
+    const alive = !registeredHostGone(endpoint.registry) && (await socketAnswers(endpoint.socket, 300));
     if (alive) throw new HostAlreadyRunning(endpoint.socket, root);
     rmSync(endpoint.socket, { force: true });
   }

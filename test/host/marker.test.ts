@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { connectHost } from "../../src/host/client.ts";
 import { endpointFor, servingHostPid } from "../../src/host/endpoint.ts";
 import { markerPath } from "../../src/host/marker.ts";
+import { ensureHost } from "../../src/host/spawn.ts";
 import { startHost, type RunningHost } from "../../src/surfaces/host/server.ts";
 import { runSvcAsync } from "../helpers/cli.ts";
 import { gitRepo, tempDir } from "../helpers/repo.ts";
@@ -66,6 +67,11 @@ describe("host marker", () => {
       const status = await runSvcAsync(["diagnostics", root], { env: { SVC_RUNTIME_DIR: terminal } });
       expect(status.stdout).toContain(`host: pid ${first.pid}`);
       expect(servingHostPid(root)).toBe(first.pid);
+      // the MCP server's auto-connect takes it too, and starts no host of its own
+      const mcp = await ensureHost(root);
+      expect(mcp?.socketPath).toBe(socket);
+      mcp?.close();
+      expect(existsSync(endpointFor(root).socket)).toBe(false);
 
       // startHost itself (two starts racing past the CLI's check) refuses, naming the socket, and leaves nothing behind
       const refused = await startHost({ root, idleMinutes: 0, log: quietLog }).then(

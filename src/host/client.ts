@@ -3,9 +3,11 @@
 // SVC_HOOK_VERBOSE=1), then call methods with the session token.
 
 import { connect, type Socket } from "node:net";
+import { dirname } from "node:path";
 import { SvcError, type ErrorPrefix } from "../errors.ts";
 import { endpointFor } from "./endpoint.ts";
 import { encodeFrame, FrameParser } from "./framing.ts";
+import { markedSocket } from "./marker.ts";
 import { privateDirProblem, socketProblem } from "./private-dir.ts";
 import { PROTOCOL_VERSION } from "./protocol.ts";
 
@@ -22,7 +24,11 @@ export class HostClient {
   private readonly parser = new FrameParser();
   info: HostInfo | null = null;
 
-  private constructor(private readonly socket: Socket) {
+  private constructor(
+    private readonly socket: Socket,
+    /** The socket path this client is connected to (the host marker's when the runtime directory has none). */
+    readonly socketPath: string,
+  ) {
     socket.on("data", (chunk) => {
       let frames: string[];
       try {
@@ -60,7 +66,7 @@ export class HostClient {
       }, timeoutMs);
       socket.once("connect", () => {
         clearTimeout(timer);
-        resolve(new HostClient(socket));
+        resolve(new HostClient(socket, socketPath));
       });
       socket.once("error", (error) => {
         clearTimeout(timer);
@@ -120,10 +126,26 @@ export async function connectHost(root: string, timeoutMs = 500, answerMs = time
  * connectHost, saying why there is no client: `unanswered` when a socket took the connection
  * but no handshake came back in `answerMs` — a host may be serving the root, busy (a check
  * that could not run, not "no host"). `timeoutMs` bounds finding the socket and connecting
- * (no host answers fast); a connected host gets `answerMs` for its handshake.
+ * (no host answers fast); a connected host gets `answerMs` for its handshake. The socket is
+ * this environment's runtime directory's, else the one the workspace's host marker names (a
+ * host started with another runtime directory: marker.ts).
  */
-export async function probeHost(root: string, timeoutMs = 500, answerMs = timeoutMs): Promise<{ client: HostClient; unanswered?: undefined } | { client: null; unanswered: string | null }> {
+export async function probeHost(root: string, timeoutMs = 500, answerMs = timeoutMs): Promise<Probe> {
   const { socket, dir } = endpointFor(root);
+  const own = await probeSocket(root, socket, dir, timeoutMs, answerMs);
+  if (own.client || own.unanswered) return own;
+  const marked = markedSocket(root);
+  if (marked.socket === null) {
+    if (marked.why !== "no host marker") verbose(`no host for ${root}: ${marked.why}`);
+    return own;
+  }
+  if (marked.socket === socket) return own;
+  return probeSocket(root, marked.socket, dirname(marked.socket), timeoutMs, answerMs);
+}
+
+type Probe = { client: HostClient; unanswered?: undefined } | { client: null; unanswered: string | null };
+
+async function probeSocket(root: string, socket: string, dir: string, timeoutMs: number, answerMs: number): Promise<Probe> {
   // No socket file, no host: answer before node:net's first connect (about 10 ms in a one-shot).
   // Trust only our own socket in a private directory: another user's could be a fake host.
   const problem = socketProblem(socket);

@@ -10,6 +10,7 @@ import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { isAbsolute, join } from "node:path";
 import { homeDir } from "../sys/home.ts";
+import { markedSocket } from "./marker.ts";
 import { currentUid, ensurePrivateDir, privateDirProblem } from "./private-dir.ts";
 
 /** The longest socket path: sun_path holds 108 bytes on Linux, 104 on macOS and the BSDs, the terminating NUL included. */
@@ -69,8 +70,15 @@ export function endpointFor(root: string, options: { create?: boolean } = {}): E
   };
 }
 
-/** The pid of a live host serving `root` (from its registry file in a private runtime folder), or null. Cheap: one small read and a signal-0 probe. */
+/** The pid of a live host serving `root` (from its registry file in a private runtime folder, else the workspace's host marker), or null. Cheap: a small read or two and a signal-0 probe. */
 export function servingHostPid(root: string): number | null {
+  const registered = registeredHostPid(root);
+  if (registered !== null) return registered;
+  const marked = markedSocket(root);
+  return marked.socket !== null && marked.pid !== process.pid ? marked.pid : null;
+}
+
+function registeredHostPid(root: string): number | null {
   try {
     const ep = endpointFor(root);
     if (privateDirProblem(ep.dir) !== null) return null; // a folder connectHost would not trust either

@@ -258,7 +258,7 @@ describe("host lifecycle", () => {
       // (spawned asynchronously: this process is the first host and must keep answering)
       const second = Bun.spawn([process.execPath, "--no-install", MAIN, "host", "--directory", root], { env, stdout: "pipe", stderr: "pipe" });
       const [code, stdout, stderr] = await Promise.all([second.exited, new Response(second.stdout).text(), new Response(second.stderr).text()]);
-      expect({ code, stdout, stderr }).toEqual({ code: 0, stdout: `svc host: already serving ${root} (pid ${process.pid})\n`, stderr: "" });
+      expect({ code, stdout, stderr }).toEqual({ code: 0, stdout: `svc host: already serving ${root} (pid ${process.pid}) on ${ep.socket}\n`, stderr: "" });
     } finally {
       await host?.stop("done");
       delete process.env.SVC_RUNTIME_DIR;

@@ -14,7 +14,7 @@ async function alreadyServing(root: string, io: CliIo): Promise<boolean> {
   if (!client) return false;
   try {
     const stats = await client.call<{ pid: number }>("svc/stats", {}, 2000);
-    io.out(`svc host: already serving ${root} (pid ${stats.pid})`);
+    io.out(`svc host: already serving ${root} (pid ${stats.pid}) on ${client.socketPath}`);
   } finally {
     client.close();
   }
@@ -30,6 +30,7 @@ export async function runHost(directory: string | undefined, cwd: string, io: Cl
   try {
     host = await startHost({ root, idleMinutes: envInt("SVC_DAEMON_IDLE_MINUTES", 0), log });
   } catch (error) {
+    // (a host that took the connection but did not answer is named by the error: its socket, and its pid when the marker gave it)
     if (error instanceof HostAlreadyRunning || (error as NodeJS.ErrnoException).code === "EADDRINUSE") {
       if (await alreadyServing(root, io)) return 0;
     }

@@ -8,7 +8,7 @@ import { randomBytes, timingSafeEqual } from "node:crypto";
 import { existsSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { invoke, type ParamLabel } from "../../engine.ts";
 import { PAYLOAD_TTL_MS, sweepPayloads } from "../../host/payloads.ts";
-import { asSvcError, clipInput, validationError } from "../../errors.ts";
+import { asSvcError, clipInput, SvcError, validationError } from "../../errors.ts";
 import { redactText } from "../../render/redact-output.ts";
 import { keepFresh } from "../../index/open.ts";
 import { syncIndex } from "../../indexing/sync.ts";
@@ -17,9 +17,9 @@ import { releaseAllLocks } from "../../store/lock.ts";
 import { openReader } from "../../store/db.ts";
 import { readMeta } from "../../store/meta.ts";
 import { VERSION } from "../../version.ts";
-import { HostClient } from "../../host/client.ts";
 import { Connection } from "./connection.ts";
 import { endpointFor } from "../../host/endpoint.ts";
+import { claimMarker, socketAnswers } from "../../host/marker.ts";
 import type { Logger } from "./log.ts";
 import { BAD_ROOT, BAD_TOKEN, PROTOCOL_VERSION, RPC, type RpcRequest } from "../../host/protocol.ts";
 import { startWatcher, type Watcher } from "./watch.ts";
@@ -32,9 +32,14 @@ import { writeFileAtomic } from "../../sys/atomic-write.ts";
 /** How often a host checks that its workspace root still exists. */
 const ROOT_CHECK_MS = 5_000;
 
-export class HostAlreadyRunning extends Error {
-  constructor(readonly socket: string) {
-    super(`a host already listens on ${socket}`);
+/** Another host serves the root: on this runtime directory's socket, or on the socket the workspace's host marker names. */
+export class HostAlreadyRunning extends SvcError {
+  constructor(
+    readonly socket: string,
+    root: string,
+    pid?: number,
+  ) {
+    super("index_busy", `another svc host${pid ? ` (pid ${pid})` : ""} already serves ${root} on ${socket}; clients find it through ${root}/.svc/host.json — stop it first to start one here`);
   }
 }
 
@@ -113,11 +118,12 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     error: { code, message, ...(data === undefined ? {} : { data }) },
   });
 
-  const resident = holdResident(root, { writer: true, log });
+  // The resident engine and its warm-up start once this host holds the marker (another host may serve the root already).
+  let resident!: ReturnType<typeof holdResident>;
   let checksSettled = false;
-  const checksWarm = warmChecks(root, resident, log).finally(() => {
-    checksSettled = true;
-  });
+  let checksWarm!: Promise<void>;
+  let markServing: () => void = () => {};
+  const serving = new Promise<void>((resolve) => (markServing = resolve));
   const stats = () => {
     const engine = resident.engine.status();
     const semantic = residentStatus(root);
@@ -162,6 +168,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       return;
     }
     if (!sameToken(params.sessionToken, token)) return fail(RPC.invalidParams, BAD_TOKEN);
+    await serving;
     if (params.root !== undefined && (typeof params.root !== "string" || realRoot(params.root) !== root)) return fail(RPC.invalidParams, BAD_ROOT);
     if (method === "svc/stats") return reply(stats());
     if (method === "svc/shutdown") {
@@ -208,13 +215,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     // A socket file nobody answers on is stale (a killed host): remove it before binding. So is
     // one whose registered host process is gone though the socket still takes connections: a
     // process the killed host started may hold its listening socket a moment longer.
-    const alive =
-      !registeredHostGone(endpoint.registry) &&
-      (await HostClient.open(endpoint.socket, 300).then(
-        (c) => (c.close(), true),
-        () => false,
-      ));
-    if (alive) throw new HostAlreadyRunning(endpoint.socket);
+    const alive = !registeredHostGone(endpoint.registry) && (await socketAnswers(endpoint.socket, 300));
+    if (alive) throw new HostAlreadyRunning(endpoint.socket, root);
     rmSync(endpoint.socket, { force: true });
   }
   const previous = process.umask(0o177);
@@ -252,6 +254,25 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   } finally {
     process.umask(previous);
   }
+  // One host per root whatever the runtime directory: the workspace's marker names the socket of the one serving it.
+  let claim;
+  try {
+    claim = await claimMarker(root, { pid: process.pid, socket: endpoint.socket, startedAt: new Date(started).toISOString(), version: VERSION });
+  } catch (error) {
+    claim = { held: false as const, problem: `could not write the host marker: ${(error as Error).message}` };
+  }
+  if (!claim.held) {
+    listener.stop(true);
+    rmSync(endpoint.socket, { force: true });
+    if ("other" in claim) throw new HostAlreadyRunning(claim.other.socket, root, claim.other.pid);
+    throw validationError(`refusing the host marker: ${claim.problem}`);
+  }
+  const marker = claim;
+  resident = holdResident(root, { writer: true, log });
+  checksWarm = warmChecks(root, resident, log).finally(() => {
+    checksSettled = true;
+  });
+  markServing();
   // Written whole or not at all: a client or a next host reading it mid-write would take a half file for no host.
   writeFileAtomic(endpoint.registry, JSON.stringify({ root, pid: process.pid, version: VERSION, protocolVersion: PROTOCOL_VERSION, startedAt: new Date(started).toISOString() }), { mode: 0o600 });
   log(`serving ${root} on ${endpoint.socket} (pid ${process.pid})`);
@@ -288,6 +309,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       for (const conn of connections) conn.socket.end();
       if (existsSync(endpoint.socket)) rmSync(endpoint.socket, { force: true });
       rmSync(endpoint.registry, { force: true });
+      marker.release();
       releaseAllLocks();
       resolveStopped();
     })();

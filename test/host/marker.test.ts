@@ -1,0 +1,168 @@
+// One host per workspace whatever the runtime directory (an editor's XDG_RUNTIME_DIR, a
+// terminal without it): the marker `.svc/host.json` names the serving host's socket. A second
+// `svc host` with another runtime directory says which host serves (its socket), a client
+// there connects to it, a host started in-process is refused naming it, a host killed with -9
+// is taken over, and a marker or socket another user could control is never followed.
+
+import { afterEach, describe, expect, test } from "bun:test";
+import { chmodSync, chownSync, existsSync, lstatSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { connectHost } from "../../src/host/client.ts";
+import { endpointFor, servingHostPid } from "../../src/host/endpoint.ts";
+import { markerPath } from "../../src/host/marker.ts";
+import { ensureHost } from "../../src/host/spawn.ts";
+import { startHost, type RunningHost } from "../../src/surfaces/host/server.ts";
+import { runSvcAsync } from "../helpers/cli.ts";
+import { gitRepo, tempDir } from "../helpers/repo.ts";
+import type { SvcError } from "../../src/errors.ts";
+
+const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
+const quietLog = () => {};
+const asRoot = process.getuid?.() === 0;
+const saved = process.env.SVC_RUNTIME_DIR;
+
+afterEach(() => {
+  if (saved === undefined) delete process.env.SVC_RUNTIME_DIR;
+  else process.env.SVC_RUNTIME_DIR = saved;
+});
+
+function markerOf(root: string): { pid: number; socket: string } | null {
+  try {
+    return JSON.parse(readFileSync(markerPath(root), "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+/** `svc host` as a process with its own runtime directory, once it holds the marker. */
+async function spawnHost(root: string, runtime: string): Promise<ReturnType<typeof Bun.spawn>> {
+  const child = Bun.spawn([process.execPath, "--no-install", MAIN, "host", "--directory", root, "--quiet"], {
+    env: { ...process.env, SVC_RUNTIME_DIR: runtime, SVC_DAEMON_IDLE_MINUTES: "0" },
+    stdout: "ignore",
+    stderr: "pipe",
+  });
+  for (let i = 0; i < 600 && markerOf(root)?.pid !== child.pid; i++) await Bun.sleep(50);
+  if (markerOf(root)?.pid !== child.pid) throw new Error(`the host did not start: ${await new Response(child.stderr as ReadableStream).text()}`);
+  return child;
+}
+
+describe("host marker", () => {
+  test("a second host with another runtime directory names the serving host's socket; clients there use it; a host started in-process is refused", async () => {
+    const root = gitRepo({ "src/a.ts": "export const a = 1;\n" });
+    const editor = tempDir("svc-run-");
+    const terminal = tempDir("svc-run-");
+    const first = await spawnHost(root, editor);
+    try {
+      const socket = endpointFor(root).socket.replace(/^.*\//, `${editor}/`);
+      expect(markerOf(root)).toMatchObject({ pid: first.pid, socket });
+      expect(lstatSync(markerPath(root)).mode & 0o777).toBe(0o600);
+
+      const second = await runSvcAsync(["host", "--directory", root], { env: { SVC_RUNTIME_DIR: terminal, SVC_DAEMON_IDLE_MINUTES: "0" } });
+      expect(second).toEqual({ code: 0, stdout: `svc host: already serving ${root} (pid ${first.pid}) on ${socket}\n`, stderr: "" });
+      // no second socket: the terminal's runtime directory has none
+      process.env.SVC_RUNTIME_DIR = terminal;
+      expect(existsSync(endpointFor(root).socket)).toBe(false);
+
+      // a client with the terminal's runtime directory reaches the editor's host
+      const status = await runSvcAsync(["diagnostics", root], { env: { SVC_RUNTIME_DIR: terminal } });
+      expect(status.stdout).toContain(`host: pid ${first.pid}`);
+      expect(servingHostPid(root)).toBe(first.pid);
+      // the MCP server's auto-connect takes it too, and starts no host of its own
+      const mcp = await ensureHost(root);
+      expect(mcp?.socketPath).toBe(socket);
+      mcp?.close();
+      expect(existsSync(endpointFor(root).socket)).toBe(false);
+
+      // startHost itself (two starts racing past the CLI's check) refuses, naming the socket, and leaves nothing behind
+      const refused = await startHost({ root, idleMinutes: 0, log: quietLog }).then(
+        () => null,
+        (e: SvcError) => e,
+      );
+      expect(refused?.formatted).toStartWith(`index_busy: another svc host (pid ${first.pid}) already serves ${root} on ${socket}`);
+      expect(existsSync(endpointFor(root).socket)).toBe(false);
+      expect(markerOf(root)?.pid).toBe(first.pid);
+    } finally {
+      first.kill();
+      await first.exited;
+    }
+    // a clean stop removes the marker
+    expect(markerOf(root)).toBeNull();
+  }, 180_000);
+
+  test("a host killed with -9 leaves a stale marker that the next host takes over; a pid that lives on without the socket is stale too", async () => {
+    const root = gitRepo({ "src/a.ts": "export const a = 1;\n" });
+    const killed = await spawnHost(root, tempDir("svc-run-"));
+    killed.kill("SIGKILL");
+    await killed.exited;
+    expect(markerOf(root)?.pid).toBe(killed.pid);
+    process.env.SVC_RUNTIME_DIR = tempDir("svc-run-");
+    // nothing is reached through the stale marker
+    expect(await connectHost(root, 1000)).toBeNull();
+    let host: RunningHost | undefined;
+    try {
+      host = await startHost({ root, idleMinutes: 0, log: quietLog });
+      expect(markerOf(root)).toMatchObject({ pid: process.pid, socket: host.socket });
+    } finally {
+      await host?.stop("done");
+    }
+    // the pid is alive (this process) but nothing listens on the socket it names: a pid reused after a crash
+    writeFileSync(markerPath(root), JSON.stringify({ pid: process.pid, socket: join(tempDir("svc-run-"), "host-dead.sock"), startedAt: "", version: "" }), { mode: 0o600 });
+    process.env.SVC_RUNTIME_DIR = tempDir("svc-run-");
+    try {
+      host = await startHost({ root, idleMinutes: 0, log: quietLog });
+      expect(markerOf(root)).toMatchObject({ pid: process.pid, socket: host.socket });
+    } finally {
+      await host?.stop("done");
+    }
+  }, 180_000);
+
+  test("a client follows the marker only to a socket in a private folder, through a marker only its user can write", async () => {
+    const root = gitRepo({ "src/a.ts": "export const a = 1;\n" });
+    const runtime = tempDir("svc-run-");
+    const host = await spawnHost(root, runtime);
+    try {
+      process.env.SVC_RUNTIME_DIR = tempDir("svc-run-");
+      const reached = async () => {
+        const client = await connectHost(root, 2000);
+        client?.close();
+        return client?.info?.root ?? null;
+      };
+      expect(await reached()).toBe(root);
+      // the socket's folder readable by others: not trusted
+      chmodSync(runtime, 0o755);
+      expect(await reached()).toBeNull();
+      chmodSync(runtime, 0o700);
+      // a marker others may write
+      chmodSync(markerPath(root), 0o644);
+      expect(await reached()).toBeNull();
+      chmodSync(markerPath(root), 0o600);
+      if (asRoot) {
+        // a marker another user owns
+        chownSync(markerPath(root), 65534, 65534);
+        expect(await reached()).toBeNull();
+        chownSync(markerPath(root), 0, 0);
+        // a socket another user owns
+        const socket = markerOf(root)!.socket;
+        chownSync(socket, 65534, 65534);
+        expect(await reached()).toBeNull();
+        chownSync(socket, 0, 0);
+      }
+      expect(await reached()).toBe(root);
+    } finally {
+      host.kill();
+      await host.exited;
+    }
+  }, 180_000);
+
+  test("a marker readable by others stops a new host with a prefixed error naming it", async () => {
+    const root = gitRepo({ "src/a.ts": "export const a = 1;\n" });
+    const killed = await spawnHost(root, tempDir("svc-run-"));
+    killed.kill("SIGKILL");
+    await killed.exited;
+    chmodSync(markerPath(root), 0o644);
+    const run = await runSvcAsync(["host", "--directory", root], { env: { SVC_RUNTIME_DIR: tempDir("svc-run-"), SVC_DAEMON_IDLE_MINUTES: "0" } });
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
+    expect(run.stderr).toStartWith(`validation_error: refusing the host marker: ${markerPath(root)} has mode 0644`);
+  }, 180_000);
+});

@@ -1,23 +1,37 @@
-// A credential written into a comment as prose or with a note after it — `// the old password
-// was Wq9Lm3Xz7Pk2`, `# password = Wq9Lm3Xz7Pk2 (old)` — which no assignment form reads (the
-// value is followed by words, or joined to its name by "is"/"was"). Only comment lines, only a
-// credential word right before "is"/"was"/"="/":", and only a value that reads as a credential:
-// letters and digits mixed (or letters of scrambled case), no path, URL or dotted name.
+// A credential written as prose or with a note after it — `// the old password was Wq9Lm3Xz7Pk2`,
+// `# password = Wq9Lm3Xz7Pk2 (old)`, a README's "the staging password is Wq9Lm3Xz7Pk2" — which no
+// assignment form reads (the value is followed by words, or joined to its name by "is"/"was").
+// Only a credential word right before "is"/"was"/"to"/"="/":" (or, for a password, nothing: "user
+// admin, password Wq9Lm3Xz7Pk2"), and only a value that reads as a credential: letters and digits
+// mixed (or letters of scrambled case), no path, URL or dotted name. Comment lines in any file; any
+// line of a file that is no program (Markdown, text, unknown).
 
 import { credentialValue, scrambledLetters } from "./secret-values.ts";
 
 type Push = (kind: "api-token", start: number, end: number) => void;
 
-const COMMENTED = /^[ \t]*(?:\/\/+|#+|\/?\*+|--|;+)[^\n]*?\b(?:pass(?:w(?:or)?d|phrase)?|pwd|secret|token|api[ _-]?key)(?:[ \t]+(?:is|was)|[ \t]*[=:])[ \t]+([A-Za-z0-9_\-+=!@$%^&*~]{8,})(?=[ \t]*(?:[.,;)]|\(|\r?\n|$|[ \t]))/gim;
+const NAME = String.raw`\b(?:pass(?:w(?:or)?d|phrase)?|pwd|secret|token|api[ _-]?key)`;
+const VALUE = String.raw`([A-Za-z0-9_\-+=!@$%^&*~]{8,})(?=[ \t]*(?:[.,;)]|\(|\r?\n|$|[ \t]))`;
+const COMMENTED = new RegExp(String.raw`^[ \t]*(?:\/\/+|#+|\/?\*+|--|;+)[^\n]*?${NAME}(?:[ \t]+(?:is|was)|[ \t]*[=:])[ \t]+${VALUE}`, "gim");
+/** Prose: the name (maybe in quotes or backticks), a verb, `=`/`:` or (a password's) nothing, the value (maybe in quotes, backticks or bold). */
+const PROSE = /(?<![A-Za-z0-9])(?:(pass(?:w(?:or)?d|phrase)|pwd)|secret|token|api[ _-]?key)(?:["'`]|\*\*)?(?:[ \t]+(?:is|was|to|set[ \t]+to)[ \t]+|[ \t]*[=:][ \t]*|([ \t]+))(["'`]|\*\*)?([A-Za-z0-9_\-+=!@$%^&~]{8,})(["'`]|\*\*)?(?=[ \t]*(?:[.,;:!?)]|\(|\r?\n|$|[ \t]))/gim;
 
 const reads = (value: string) => credentialValue(value) && ((/\d/.test(value) && /[A-Za-z]/.test(value)) || scrambledLetters(value));
 
-export function proseCredentials(text: string, push: Push): void {
+export function proseCredentials(text: string, push: Push, scan: { code: boolean }): void {
   COMMENTED.lastIndex = 0;
   for (let m = COMMENTED.exec(text); m; m = COMMENTED.exec(text)) {
     const value = m[1]!;
     if (!reads(value)) continue;
     const start = m.index + m[0].length - value.length;
     push("api-token", start, start + value.length);
+  }
+  if (scan.code) return;
+  PROSE.lastIndex = 0;
+  for (let m = PROSE.exec(text); m; m = PROSE.exec(text)) {
+    const [, password, bare, open, value, close] = m;
+    if ((bare !== undefined && password === undefined) || (open ?? "") !== (close ?? "") || !reads(value!)) continue;
+    const start = m.index + m[0].length - (close ?? "").length - value!.length;
+    push("api-token", start, start + value!.length);
   }
 }

@@ -28,7 +28,15 @@
 // split over joined literals (`"sk_live_" + "…"`) is found from its prefix (text/vendor-tokens.ts); split inside
 // the prefix (`"gh" + "p_…"`) it is not. Measured on 28,609 node_modules, Python, Perl and /etc files: no new span;
 // on 24,895 Google Cloud SDK files 2, both a web identity token a test passes as `web_identity_token=wit`.
-// A credential in a comment's prose or with a note after it (`// the old password was …`): text/redact-prose.ts.
+// A credential in a comment's prose or with a note after it (`// the old password was …`), or in a sentence of a file
+// that is no program (a README's "the staging password is …"): text/redact-prose.ts. A vendor token split inside its
+// prefix (`"sk_" + "live_…"`, `"gh" + "p_…"`) is found too; an ODBC / Azure SQL value in braces (`Pwd={…;…}`) holds
+// `;`, a later pair's value `=`; a lone `Pwd=…;` line outside code is a pair; a Java `.properties` value continued with a
+// trailing `\` is judged as the value its lines make; a client or connection made with a random password (`new
+// Client("user", "…")`: upper- and lower-case letters and digits) counts without a credential name. Measured on 31,887
+// files (node_modules, the package cache, Python, /etc, /usr/share/doc, six repositories): 2 new spans, both a Codecov
+// graph token in a README badge's URL (`?token=…`), a real token. Short word-like passwords (`password: sunshine`) and a
+// word passed to a client (`new Client("user", "secret")`) stay: nothing tells them from a setting or an argument.
 // Forms only a file format's structure shows (text/redact-formats.ts): a YAML block scalar's lines (`password: |`) and
 // a value after an anchor (`token: &deploy …`), every value of a Kubernetes Secret's data, `.htpasswd` and crypt/bcrypt/
 // apr1 hash lines, private keys and PKCS#12 stores in base64 DER (told from certificates and public keys by their
@@ -116,20 +124,42 @@ function assignment(text: string, m: RegExpExecArray, push: Push, scan: Scan): v
   if (quoted === undefined && /^[&*][A-Za-z_][\w-]*$/.test(value)) return; // a YAML anchor before a nested mapping (`credentials: &defaults`) or an alias (`token: *deploy`)
   const sealed = JASYPT.exec(value); // jasypt's ENC(ciphertext) / DEC(plaintext): the ciphertext too (its key is often at hand; nobody needs to read it)
   if (sealed) return push("api-token", end - value.length + 4, end - 1);
+  if (quoted === undefined && !scan.code && CONTINUED.test(value)) return continuedValue(text, nameAt, end, m[3] ?? "", value, push);
   if (quoted === undefined && fallbackLiteral(text, end, value, push)) return;
   if (quoted === undefined && scan.code && m[3] !== ">") {
     const variable = /^[A-Za-z_$][\w$]*(?=[,;})\]]|$)/.exec(value)?.[0]; // `password: pw` … `const pw = "…"`
     if (variable && !/^(?:true|false|null|undefined|None|nil|this|self)$/.test(variable)) referencedLiterals(text, variable, push, scan.looked);
   }
-  const pair = quoted === undefined ? pairValue(text, nameAt, m[3] ?? "", value) : undefined;
-  const secret = pair ?? value;
+  const listed = quoted === undefined ? pairValue(text, nameAt, m[3] ?? "", value) : undefined;
+  const tail = quoted === undefined && listed === undefined ? pairsTail(value, scan) : undefined;
+  const secret = listed ?? tail ?? value;
   if (!credentialValue(secret)) return;
-  if (pair === undefined && quoted === undefined && !(m[2] === "" && headerString(text, nameAt, end, m[3] ?? "", value))) {
-    const style = envStyle(text, nameAt, end, m[3] ?? "", value);
+  if (listed === undefined && quoted === undefined && !(m[2] === "" && headerString(text, nameAt, end, m[3] ?? "", value))) {
+    const style = envStyle(text, nameAt, end, m[3] ?? "", secret);
     if (style === false || (scan.code && style !== "comment")) return;
     if (style === "comment" && !/[^A-Za-z|_.:/-]/.test(value) && !scrambledLetters(value)) return; // `# auth.mode=true|false`: a comment's words are documentation
   }
   push("api-token", end - value.length, end - value.length + secret.length);
+}
+
+/** A value ending in an odd run of backslashes: a Java `.properties` value continued on the next line. */
+const CONTINUED = /(?:^|[^\\])(?:\\\\)*\\$/;
+/** The line after a continued one: its leading blanks are dropped, the value goes on (and may be continued again). */
+const CONTINUATION = /\r?\n[ \t\f]*([^\s"'\x60]*)[ \t]*(?=\r?\n|$)/y;
+/** `db.password=Wq9Lm3\` then `    Xz7Pk2`: the value its lines make, judged as one; the span covers every line of it. */
+function continuedValue(text: string, nameAt: number, end: number, op: string, value: string, push: Push): void {
+  let joined = value.slice(0, -1), last = end, start = value === "\\" ? -1 : end - value.length;
+  for (let lines = 0; lines < 16; lines++) {
+    CONTINUATION.lastIndex = last;
+    const c = CONTINUATION.exec(text);
+    if (!c) break;
+    last = c.index + c[0].trimEnd().length;
+    if (start < 0 && c[1]) start = last - c[1].length;
+    if (!CONTINUED.test(c[1]!)) { joined += c[1]; break; }
+    joined += c[1]!.slice(0, -1);
+  }
+  if (start < 0 || !credentialValue(joined) || envStyle(text, nameAt, end, op, joined) === false) return;
+  push("api-token", start, last);
 }
 
 const JASYPT = /^(?:ENC|DEC)\([^()\s]{4,}\)$/;
@@ -226,6 +256,10 @@ function pairValue(text: string, nameAt: number, op: string, value: string): str
   return listed ? value.split(before === "?" || before === "&" ? /[&#]/ : /;/)[0] : undefined;
 }
 
+/** Outside code, a value that ends a `k=v;` pair, alone or with more pairs after it (`Pwd=…;`, `Password=…;Encrypt=True`): the part before `;`. */
+const PAIRS_TAIL = /^([^;]+);(?:[A-Za-z][\w.]*=[^;]*(?:;|$))*$/;
+const pairsTail = (value: string, scan: Scan) => (scan.code ? undefined : PAIRS_TAIL.exec(value)?.[1]);
+
 /** `NAME=value` with an upper-case name and no blanks around `=` (`DB_PASSWORD=…`): an environment assignment. */
 function envAssignment(text: string, start: number, nameAt: number): boolean {
   const rest = /^\w+=(?=[^\s=])/.exec(text.slice(nameAt, nameAt + 40));
@@ -308,9 +342,24 @@ const ADO_KEYWORDS = new Set(["server", "data source", "host", "initial catalog"
 const ADO_SECRET_KEYS = new Set(["password", "pwd", "accountkey", "sharedaccesskey"]);
 const SEGMENT_END = new Set(['"', "'", "`", "\r", "\n"]);
 const ADO_TRIGGER = /(?:password|pwd|accountkey|sharedaccesskey)[ \t]*=/gi;
-// Keys are one or two words ("Data Source"), values end at `;` (trailing `=` padding allowed).
-const ADO_PAIR = String.raw`[A-Za-z][\w.]*(?: [A-Za-z][\w.]*)?[ \t]*=[^;=\r\n"'\x60]*=*`;
-const ADO_RUN = new RegExp(String.raw`(?<![A-Za-z0-9_])${ADO_PAIR}(?:;[ \t]*${ADO_PAIR})+;?`, "g");
+// Keys are one or two words ("Data Source"), values end at `;`: the first pair's has no `=` but trailing ones (base64
+// padding; a run may start inside a longer `name=` line), a later pair's may hold `=` (a password's symbol); a value in
+// braces (ODBC and Azure SQL's `Pwd={…}`, `}}` a brace, at most 256 characters) may hold `;`.
+const ADO_BRACED = String.raw`[ \t]*\{(?:[^{}\r\n]|\}\}){1,256}\}(?=[ \t]*(?:;|$|["'\x60\r\n]))`;
+const ADO_KEY = String.raw`[A-Za-z][\w.]*(?: [A-Za-z][\w.]*)?[ \t]*=`;
+const ADO_FIRST = String.raw`${ADO_KEY}(?:${ADO_BRACED}|[^;=\r\n"'\x60]*=*)`;
+const ADO_NEXT = String.raw`${ADO_KEY}(?:${ADO_BRACED}|[^;\r\n"'\x60]*)`;
+const ADO_RUN = new RegExp(String.raw`(?<![A-Za-z0-9_])${ADO_FIRST}(?:;[ \t]*${ADO_NEXT})+;?`, "g");
+const ADO_PAIRS = new RegExp(String.raw`([A-Za-z][\w.]*(?: [A-Za-z][\w.]*)?)[ \t]*=(${ADO_BRACED}|[^;\r\n"'\x60]*)`, "g");
+
+/** A secret key's value: not a placeholder; in braces, not an interpolation (`{dbPassword}`, `{0}`) but what they quote. */
+function adoSecret(value: string): boolean {
+  const v = value.trim();
+  if (!v.startsWith("{") || !v.endsWith("}")) return !isPlaceholder(v);
+  const inner = v.slice(1, -1).replace(/\}\}/g, "}");
+  if (isPlaceholder(inner) || /^\d+(?:[,:][^}]*)?$/.test(inner)) return false;
+  return /^[A-Za-z_][\w.]*$/.test(inner) ? credentialValue(inner) : true;
+}
 
 function adoStrings(text: string, push: Push): void {
   ADO_TRIGGER.lastIndex = 0;
@@ -323,10 +372,9 @@ function adoStrings(text: string, push: Push): void {
     const segment = text.slice(from, to);
     ADO_RUN.lastIndex = 0;
     for (let r = ADO_RUN.exec(segment); r; r = ADO_RUN.exec(segment)) {
-      const pairs = r[0].split(";").filter((p) => p.includes("="))
-        .map((p) => [p.slice(0, p.indexOf("=")).trim().toLowerCase(), p.slice(p.indexOf("=") + 1).trim()] as const);
+      const pairs = [...r[0].matchAll(ADO_PAIRS)].map((p) => [p[1]!.trim().toLowerCase(), p[2]!] as const);
       const known = pairs.some(([k]) => ADO_KEYWORDS.has(k));
-      const secret = pairs.some(([k, v]) => ADO_SECRET_KEYS.has(k) && !isPlaceholder(v));
+      const secret = pairs.some(([k, v]) => ADO_SECRET_KEYS.has(k) && adoSecret(v));
       if (pairs.length >= 2 && known && secret) push("connection-string", from + r.index, from + r.index + r[0].trimEnd().length);
     }
     ADO_TRIGGER.lastIndex = Math.max(ADO_TRIGGER.lastIndex, to);
@@ -351,7 +399,7 @@ const CREDENTIAL_TRIGGER = new RegExp(CREDENTIAL_WORDS, "i");
 const DETECTORS: Detector[] = [
   { triggers: [], run: vendorTokens },
 
-  { triggers: /log_?[io]n|sign_?in|auth|credential/i, run: positionalCredentials },
+  { triggers: /log_?[io]n|sign_?in|auth|credential|(?:Client|Connection|Connector|Session|Pool)[ \t]*\(/i, run: positionalCredentials },
   { triggers: ["Bearer"], run: bearerTokens },
   { triggers: /Basic|uthorization|UTHORIZATION/, run: authHeaders },
   { triggers: [], run: commandSecrets }, // each pattern has its own literal
@@ -421,6 +469,12 @@ function envValues(text: string, push: Push, lines: RegExp): void {
       const comment = text.slice(at, lineEnd).search(/(?:^|[ \t])#/);
       end = comment < 0 ? lineEnd : at + comment;
       while (end > start && /[ \t]/.test(text[end - 1]!)) end--;
+      for (let lines = 0; lines < 16 && CONTINUED.test(text.slice(start, end)); lines++) { // a `.properties` value continued on the next line
+        CONTINUATION.lastIndex = end;
+        const c = CONTINUATION.exec(text);
+        if (!c) break;
+        end = c.index + c[0].trimEnd().length;
+      }
     }
     if (end > start) push("env-value", start, end);
     lines.lastIndex = Math.max(lines.lastIndex, end);
@@ -434,7 +488,7 @@ function envValues(text: string, push: Push, lines: RegExp): void {
  * a quoted literal long enough to be high-entropy. Most short strings of a result object
  * (paths, names, kinds) fail it and cost one regex test instead of every detector.
  */
-const MAY_HOLD_SECRET = new RegExp(String.raw`AKIA|:AA|MII|MIG|MHc|MC4|\$apr1\$|\$2[abxy]\$|\$[56]\$|\{SHA\}|ASIA|SG\.|SK[0-9a-f]{8}|bearer|gh[pousr]_|github_pat_|gl(?:pat|dt|rt|ptt|ft|soat)-|xox[abcdeprs]-|xapp-|ya29\.|whsec_|hvs\.|lin_api_|PMAK-|glsa_|NRAK-|sntrys_|dapi|ATATT3|k_(?:live|test)_|AIza|sk-|npm_|eyJ|:\/\/|basic|bot |-u[ \t]|--user|login|mysql|redis-cli|identified|LS0tLS1CRUdJTi|Private-Lines|sig=|shp[a-z]{2}_|_v1_|pypi-|hf_|${CREDENTIAL_WORDS}`, "i");
+const MAY_HOLD_SECRET = new RegExp(String.raw`AKIA|:AA|MII|MIG|MHc|MC4|\$apr1\$|\$2[abxy]\$|\$[56]\$|\{SHA\}|ASIA|SG\.|SK[0-9a-f]{8}|bearer|gh[pousr]_|github_pat_|gl(?:pat|dt|rt|ptt|ft|soat)-|xox[abcdeprs]-|xapp-|ya29\.|whsec_|hvs\.|lin_api_|PMAK-|glsa_|NRAK-|sntrys_|dapi|ATATT3|k_(?:live|test)_|AIza|sk-|npm_|eyJ|:\/\/|basic|bot |-u[ \t]|--user|login|mysql|redis-cli|identified|LS0tLS1CRUdJTi|Private-Lines|sig=|shp[a-z]{2}_|_v1_|pypi-|hf_|(?:Client|Connection|Connector|Session|Pool)[ \t]*\(|${CREDENTIAL_WORDS}`, "i");
 const mayHoldSecret = (text: string) => MAY_HOLD_SECRET.test(text) || (text.length >= 34 && /["'`]/.test(text));
 
 export function findSecrets(text: string, options: RedactOptions = {}): SecretSpan[] {

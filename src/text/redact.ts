@@ -145,7 +145,7 @@ function assignment(text: string, m: RegExpExecArray, push: Push, scan: Scan): v
 /** A value ending in an odd run of backslashes: a Java `.properties` value continued on the next line. */
 const CONTINUED = /(?:^|[^\\])(?:\\\\)*\\$/;
 /** The line after a continued one: its leading blanks are dropped, the value goes on (and may be continued again). */
-const CONTINUATION = /\r?\n[ \t\f]*([^\s"'\x60]*)[ \t]*(?=\r?\n|$)/y;
+const CONTINUATION = /\r?\n[-+ ]?[ \t\f]*([^\s"'\x60]*)[ \t]*(?=\r?\n|$)/y; // a diff line's `+`/`-`/` ` first
 /** `db.password=Wq9Lm3\` then `    Xz7Pk2`: the value its lines make, judged as one; the span covers every line of it. */
 function continuedValue(text: string, nameAt: number, end: number, op: string, value: string, push: Push): void {
   let joined = value.slice(0, -1), last = end, start = value === "\\" ? -1 : end - value.length;

@@ -17,6 +17,12 @@ const COMMENTED = new RegExp(String.raw`^[ \t]*(?:\/\/+|#+|\/?\*+|--|;+)[^\n]*?$
 const PROSE = /(?<![A-Za-z0-9])(?:(pass(?:w(?:or)?d|phrase)|pwd)|secret|token|api[ _-]?key)(?:["'`]|\*\*)?(?:[ \t]+(?:is|was|to|set[ \t]+to)[ \t]+|[ \t]*[=:][ \t]*|([ \t]+))(["'`]|\*\*)?([A-Za-z0-9_\-+=!@$%^&~]{8,})(["'`]|\*\*)?(?=[ \t]*(?:[.,;:!?)]|\(|\r?\n|$|[ \t]))/gim;
 
 const reads = (value: string) => credentialValue(value) && ((/\d/.test(value) && /[A-Za-z]/.test(value)) || scrambledLetters(value));
+/**
+ * In a sentence, stricter: not a lower-case name with a number (`argon2id`, `base64url`, `sha256sum`) or lower-case parts
+ * joined (`base64url-encoded`, `x86_64`); with no verb before it ("password argon2id hashing"), mixed case or a symbol.
+ */
+const readsInProse = (value: string, bare: boolean) => reads(value) && !/^[a-z]+\d+[a-z]*$/.test(value) && !/^[a-z0-9]+(?:[-_][a-z0-9]+)+$/.test(value) &&
+  (!bare || (/[a-z]/.test(value) && /[A-Z]/.test(value)) || /[^A-Za-z0-9]/.test(value));
 
 export function proseCredentials(text: string, push: Push, scan: { code: boolean }): void {
   COMMENTED.lastIndex = 0;
@@ -30,7 +36,7 @@ export function proseCredentials(text: string, push: Push, scan: { code: boolean
   PROSE.lastIndex = 0;
   for (let m = PROSE.exec(text); m; m = PROSE.exec(text)) {
     const [, password, bare, open, value, close] = m;
-    if ((bare !== undefined && password === undefined) || (open ?? "") !== (close ?? "") || !reads(value!)) continue;
+    if ((bare !== undefined && password === undefined) || (open ?? "") !== (close ?? "") || !readsInProse(value!, bare !== undefined)) continue;
     const start = m.index + m[0].length - (close ?? "").length - value!.length;
     push("api-token", start, start + value!.length);
   }

@@ -64,8 +64,12 @@ export { SECRET_KINDS, isPlaceholder, shannonEntropy, type SecretKind } from "./
 
 export interface RedactOptions { path?: string }
 
-/** What a detector knows of where the text comes from: `code` when it is a programming-language file; `looked`: the variables whose literals were looked up. */
-interface Scan { code: boolean; looked: Set<string> }
+/**
+ * What a detector knows of where the text comes from: `code` when it is a programming-language file; `properties` when a
+ * trailing backslash continues a value (a Java `.properties` file, or text of no known path); `looked`: the variables whose
+ * literals were looked up.
+ */
+interface Scan { code: boolean; properties: boolean; looked: Set<string> }
 interface Detector { triggers: string[] | RegExp; run: (text: string, push: Push, scan: Scan) => void }
 
 /** Specificity, for overlapping spans of equal length; vendor kinds are 5. */
@@ -124,7 +128,7 @@ function assignment(text: string, m: RegExpExecArray, push: Push, scan: Scan): v
   if (quoted === undefined && /^[&*][A-Za-z_][\w-]*$/.test(value)) return; // a YAML anchor before a nested mapping (`credentials: &defaults`) or an alias (`token: *deploy`)
   const sealed = JASYPT.exec(value); // jasypt's ENC(ciphertext) / DEC(plaintext): the ciphertext too (its key is often at hand; nobody needs to read it)
   if (sealed) return push("api-token", end - value.length + 4, end - 1);
-  if (quoted === undefined && !scan.code && CONTINUED.test(value)) return continuedValue(text, nameAt, end, m[3] ?? "", value, push);
+  if (quoted === undefined && scan.properties && CONTINUED.test(value)) return continuedValue(text, nameAt, end, m[3] ?? "", value, push);
   if (quoted === undefined && fallbackLiteral(text, end, value, push)) return;
   if (quoted === undefined && scan.code && m[3] !== ">") {
     const variable = /^[A-Za-z_$][\w$]*(?=[,;})\]]|$)/.exec(value)?.[0]; // `password: pw` … `const pw = "…"`
@@ -454,9 +458,9 @@ function pgpassValues(text: string, push: Push): void {
 
 const ENV_LINE = /^[ \t]*(?:export[ \t]+)?[A-Za-z_][A-Za-z0-9_.-]*[ \t]*=[ \t]*/gm;
 const INI_LINE = /^[ \t]*[A-Za-z_][A-Za-z0-9_.-]*(?:[ \t]+[A-Za-z0-9_.-]+)*[ \t]*[=:][ \t]*/gm; // keys with blanks (`aws access key = …`) and `key: value` too
-const dotenvValues = (text: string, push: Push) => envValues(text, push, ENV_LINE);
-const iniValues = (text: string, push: Push) => envValues(text, push, INI_LINE);
-function envValues(text: string, push: Push, lines: RegExp): void {
+const dotenvValues = (text: string, push: Push) => envValues(text, push, ENV_LINE, false);
+const iniValues = (text: string, push: Push, scan: Scan) => envValues(text, push, INI_LINE, scan.properties);
+function envValues(text: string, push: Push, lines: RegExp, continued: boolean): void {
   lines.lastIndex = 0;
   for (let m = lines.exec(text); m; m = lines.exec(text)) {
     const at = m.index + m[0].length, q = text[at], nl = text.indexOf("\n", at);
@@ -469,7 +473,7 @@ function envValues(text: string, push: Push, lines: RegExp): void {
       const comment = text.slice(at, lineEnd).search(/(?:^|[ \t])#/);
       end = comment < 0 ? lineEnd : at + comment;
       while (end > start && /[ \t]/.test(text[end - 1]!)) end--;
-      for (let lines = 0; lines < 16 && CONTINUED.test(text.slice(start, end)); lines++) { // a `.properties` value continued on the next line
+      for (let lines = 0; continued && lines < 16 && CONTINUED.test(text.slice(start, end)); lines++) { // a `.properties` value continued on the next line
         CONTINUATION.lastIndex = end;
         const c = CONTINUATION.exec(text);
         if (!c) break;
@@ -503,7 +507,7 @@ export function findSecrets(text: string, options: RedactOptions = {}): SecretSp
   };
   const runs: Array<(t: string, p: Push, scan: Scan) => void> = dotenv ? [dotenvValues] : ini ? [iniValues] : pgpass ? [pgpassValues] : htpasswd ? [htpasswdValues] : [];
   if (tfstate) runs.push(tfstateOutputs);
-  const scan: Scan = { code: options?.path !== undefined && isCodeLanguage(languageOf(options.path)), looked: new Set() };
+  const scan: Scan = { code: path !== undefined && isCodeLanguage(languageOf(path)), properties: path === undefined || /\.properties$/i.test(path), looked: new Set() };
   const tested = new Map<Detector["triggers"], boolean>(); // detectors sharing a trigger test it once
   for (const { triggers, run } of DETECTORS) {
     let hit = tested.get(triggers);

@@ -175,6 +175,7 @@ describe("connection strings", () => {
     expect(out(`db.password=\\\n    Wq9Lm3Xz7Pk2\n`, "app.properties")).toBe(`db.password=\\\n    [REDACTED:api-token]\n`);
     expect(out(`db.pass=hunter\\\n    22\nx=1\n`, "db-credentials.properties")).toBe(`db.pass=[REDACTED:env-value]\nx=[REDACTED:env-value]\n`);
     expect(kinds(`msg=hello \\\n  world\npassword=\\\n  required\n`, "app.properties")).toEqual([]); // a word, continued
+    expect(secretTexts(`db.password=Wq9Lm3\\\nXz7Pk2=1\n`, "app.ini")).toEqual([]); // only a .properties file continues a value (elsewhere a backslash ends a Windows path)
   });
 });
 

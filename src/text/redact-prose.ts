@@ -13,8 +13,8 @@ type Push = (kind: "api-token", start: number, end: number) => void;
 const NAME = String.raw`\b(?:pass(?:w(?:or)?d|phrase)?|pwd|secret|token|api[ _-]?key)`;
 const VALUE = String.raw`([A-Za-z0-9_\-+=!@$%^&*~]{8,})(?=[ \t]*(?:[.,;)]|\(|\r?\n|$|[ \t]))`;
 const COMMENTED = new RegExp(String.raw`^[ \t]*(?:\/\/+|#+|\/?\*+|--|;+)[^\n]*?${NAME}(?:[ \t]+(?:is|was)|[ \t]*[=:])[ \t]+${VALUE}`, "gim");
-/** Prose: the name (maybe in quotes or backticks), a verb, `=`/`:` or (a password's) nothing, the value (maybe in quotes, backticks or bold). */
-const PROSE = /(?<![A-Za-z0-9])(?:(pass(?:w(?:or)?d|phrase)|pwd)|secret|token|api[ _-]?key)(?:["'`]|\*\*)?(?:[ \t]+(?:is|was|to|set[ \t]+to)[ \t]+|[ \t]*[=:][ \t]*|([ \t]+))(["'`]|\*\*)?([A-Za-z0-9_\-+=!@$%^&~]{8,})(["'`]|\*\*)?(?=[ \t]*(?:[.,;:!?)]|\(|\r?\n|$|[ \t]))/gim;
+/** Prose: the name (maybe in quotes, backticks or bold), a verb (the value maybe on the next line of a wrapped paragraph), `=`/`:` or (a password's) nothing, the value (maybe in quotes, backticks or bold). */
+const PROSE = /(?<![A-Za-z0-9])(?:(pass(?:w(?:or)?d|phrase)|pwd)|secret|token|api[ _-]?key)(?:["'`]|\*\*)?(?:[ \t]+(?:is|was|to|set[ \t]+to)(?:[ \t]+|[ \t]*\r?\n[ \t>]*)|[ \t]*[=:][ \t]*|([ \t]+))(["'`]|\*\*)?([A-Za-z0-9_\-+=!@$%^&~]{8,})(["'`]|\*\*)?(?=[ \t]*(?:[.,;:!?)]|\(|\r?\n|$|[ \t]))/gim;
 
 const reads = (value: string) => credentialValue(value) && ((/\d/.test(value) && /[A-Za-z]/.test(value)) || scrambledLetters(value));
 /**

@@ -235,13 +235,14 @@ describe("api-token assignments", () => {
       ["- The **password** is `Wq9Lm3Xz7Pk2`", "- The **password** is `[REDACTED:api-token]`"],
       ["Set the API key to **k3yVaLu3x9Q2** in the dashboard", "Set the API key to **[REDACTED:api-token]** in the dashboard"],
       ["the access_token was JsPKvutDfqEm, rotated since", "the access_token was [REDACTED:api-token], rotated since"],
+      ["Until the release the staging password is\nWq9Lm3Xz7Pk2; ask ops.", "Until the release the staging password is\n[REDACTED:api-token]; ask ops."], // a wrapped paragraph
     ] as const) for (const path of ["README.md", "docs/notes.txt", undefined]) expect({ path, text: out(text, path) }).toEqual({ path, text: shown });
     for (const text of [
       "The password is required for every login.", "The token is refreshed every 3600 seconds.", "Passwords are hashed with bcrypt2b.",
       "Set the token to YOUR_TOKEN_HERE.", "The api key is stored in vault.kv2 (prod).", "Use the token `abc` or a password of 8+ characters.",
       "a password reset by admin123", "token v1beta1 is deprecated", "secret scanning finds 1234abcd leaks", "see `pwd` /home/user1234",
       "The password is 'Wq9Lm3Xz7Pk2\"", // quotes that do not pair
-      "The secret is base64url-encoded.", "The token is sha256sum of the body.", "hashed with the password argon2id scheme", "the api key is x86_64 only", "Passwords: hunter2024 is a weak one",
+      "secret:\n  password123: x\n", "The secret is base64url-encoded.", "The token is sha256sum of the body.", "hashed with the password argon2id scheme", "the api key is x86_64 only", "Passwords: hunter2024 is a weak one",
     ]) expect({ text, kinds: kinds(text, "README.md") }).toEqual({ text, kinds: [] });
   });
   test("in a programming-language file an unquoted value is code, not a secret; elsewhere it still counts", () => {

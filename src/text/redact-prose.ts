@@ -14,15 +14,16 @@ const NAME = String.raw`\b(?:pass(?:w(?:or)?d|phrase)?|pwd|secret|token|api[ _-]
 const VALUE = String.raw`([A-Za-z0-9_\-+=!@$%^&*~]{8,})(?=[ \t]*(?:[.,;)]|\(|\r?\n|$|[ \t]))`;
 const COMMENTED = new RegExp(String.raw`^[ \t]*(?:\/\/+|#+|\/?\*+|--|;+)[^\n]*?${NAME}(?:[ \t]+(?:is|was)|[ \t]*[=:])[ \t]+${VALUE}`, "gim");
 /** Prose: the name (maybe in quotes, backticks or bold), a verb (the value maybe on the next line of a wrapped paragraph), `=`/`:` or (a password's) nothing, the value (maybe in quotes, backticks or bold). */
-const PROSE = /(?<![A-Za-z0-9])(?:(pass(?:w(?:or)?d|phrase)|pwd)|secret|token|api[ _-]?key)(?:["'`]|\*\*)?(?:[ \t]+(?:is|was|to|set[ \t]+to)(?:[ \t]+|[ \t]*\r?\n[ \t>]*)|[ \t]*[=:][ \t]*|([ \t]+))(["'`]|\*\*)?([A-Za-z0-9_\-+=!@$%^&~]{8,})(["'`]|\*\*)?(?=[ \t]*(?:[.,;:!?)]|\(|\r?\n|$|[ \t]))/gim;
+const PROSE = /(?<![A-Za-z0-9])(?:(pass(?:w(?:or)?d|phrase)|pwd)|secret|token|api[ _-]?key)(?:["'`]|\*\*)?(?:[ \t]+(?:is|was|to|set[ \t]+to)(?:[ \t]+|[ \t]*\r?\n[ \t>]*)|[ \t]*[=:][ \t]*|([ \t]+))(["'`]|\*\*)?([A-Za-z0-9_\-+=!@$%^&~]{8,})(["'`]|\*\*)?(?=[.,;:!?)]|[ \t]+\(|[ \t]*(?:\r?\n|$)|[ \t])/gim;
 
 const reads = (value: string) => credentialValue(value) && ((/\d/.test(value) && /[A-Za-z]/.test(value)) || scrambledLetters(value));
 /**
- * In a sentence, stricter: not a lower-case name with a number (`argon2id`, `base64url`, `sha256sum`) or lower-case parts
- * joined (`base64url-encoded`, `x86_64`); with no verb before it ("password argon2id hashing"), mixed case or a symbol.
+ * In a sentence, stricter: not a lower-case name with a number (`argon2id`, `base64url`, `sha256sum`), lower-case parts
+ * joined (`base64url-encoded`, `x86_64`, `_tls13_derive_secret`) or URL-encoded text (`Root%20CA`); with no verb before it
+ * ("password argon2id hashing"), mixed case or a symbol.
  */
-const readsInProse = (value: string, bare: boolean) => reads(value) && !/^[a-z]+\d+[a-z]*$/.test(value) && !/^[a-z0-9]+(?:[-_][a-z0-9]+)+$/.test(value) &&
-  (!bare || (/[a-z]/.test(value) && /[A-Z]/.test(value)) || /[^A-Za-z0-9]/.test(value));
+const readsInProse = (value: string, bare: boolean) => reads(value) && !/^[a-z]+\d+[a-z]*$/.test(value) && !(/^[a-z0-9_-]+$/.test(value) && /[-_]/.test(value)) &&
+  !/%[0-9A-Fa-f]{2}/.test(value) && (!bare || (/[a-z]/.test(value) && /[A-Z]/.test(value)) || /[^A-Za-z0-9]/.test(value));
 
 export function proseCredentials(text: string, push: Push, scan: { code: boolean }): void {
   COMMENTED.lastIndex = 0;

@@ -242,7 +242,7 @@ describe("api-token assignments", () => {
       "Set the token to YOUR_TOKEN_HERE.", "The api key is stored in vault.kv2 (prod).", "Use the token `abc` or a password of 8+ characters.",
       "a password reset by admin123", "token v1beta1 is deprecated", "secret scanning finds 1234abcd leaks", "see `pwd` /home/user1234",
       "The password is 'Wq9Lm3Xz7Pk2\"", // quotes that do not pair
-      "secret:\n  password123: x\n", "The secret is base64url-encoded.", "The token is sha256sum of the body.", "hashed with the password argon2id scheme", "the api key is x86_64 only", "Passwords: hunter2024 is a weak one",
+      "secret:\n  password123: x\n", "Add a new argument @secret to\n    _tls13_derive_secret to specify any secret.", "pkcs11:token=Root%20CA%20Certificates;serial=1", "Pass the token to getToken2() first.", "The secret is base64url-encoded.", "The token is sha256sum of the body.", "hashed with the password argon2id scheme", "the api key is x86_64 only", "Passwords: hunter2024 is a weak one",
     ]) expect({ text, kinds: kinds(text, "README.md") }).toEqual({ text, kinds: [] });
   });
   test("in a programming-language file an unquoted value is code, not a secret; elsewhere it still counts", () => {

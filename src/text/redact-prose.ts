@@ -4,7 +4,8 @@
 // Only a credential word right before "is"/"was"/"to"/"="/":" (or, for a password, nothing: "user
 // admin, password Wq9Lm3Xz7Pk2"), and only a value that reads as a credential: letters and digits
 // mixed (or letters of scrambled case), no path, URL or dotted name. Comment lines in any file; any
-// line of a file that is no program (Markdown, text, unknown).
+// line of a file that is no program (Markdown, text, unknown); in a program, a sentence inside a string literal (a
+// message, a fixture: `"the staging password is …"`), never code (`token = this$1$1`).
 
 import { credentialValue, scrambledLetters } from "./secret-values.ts";
 
@@ -13,8 +14,8 @@ type Push = (kind: "api-token", start: number, end: number) => void;
 const NAME = String.raw`\b(?:pass(?:w(?:or)?d|phrase)?|pwd|secret|token|api[ _-]?key)`;
 const VALUE = String.raw`([A-Za-z0-9_\-+=!@$%^&*~]{8,})(?=[ \t]*(?:[.,;)]|\(|\r?\n|$|[ \t]))`;
 const COMMENTED = new RegExp(String.raw`^[ \t]*(?:\/\/+|#+|\/?\*+|--|;+)[^\n]*?${NAME}(?:[ \t]+(?:is|was)|[ \t]*[=:])[ \t]+${VALUE}`, "gim");
-/** Prose: the name (maybe in quotes, backticks or bold), a verb (the value maybe on the next line of a wrapped paragraph), `=`/`:` or (a password's) nothing, the value (maybe in quotes, backticks or bold). */
-const PROSE = /(?<![A-Za-z0-9])(?:(pass(?:w(?:or)?d|phrase)|pwd)|secret|token|api[ _-]?key)(?:["'`]|\*\*)?(?:[ \t]+(?:is|was|to|set[ \t]+to)(?:[ \t]+|[ \t]*\r?\n[ \t>]*)|[ \t]*[=:][ \t]*|([ \t]+))(["'`]|\*\*)?([A-Za-z0-9_\-+=!@$%^&~]{8,})(["'`]|\*\*)?(?=[.,;:!?)]|[ \t]+\(|[ \t]*(?:\r?\n|$)|[ \t])/gim;
+/** Prose: the name (maybe in quotes, backticks or bold), a verb (the value maybe on the next line of a wrapped paragraph), `=`/`:` or (a password's) nothing, the value (maybe in quotes, backticks, bold or an HTML `<code>`). */
+const PROSE = /(?<![A-Za-z0-9])(?:(pass(?:w(?:or)?d|phrase)|pwd)|secret|token|api[ _-]?key)(?:["'`]|\*\*)?(?:[ \t]+(?:is|was|to|set[ \t]+to)(?:[ \t]+|[ \t]*\r?\n[ \t>]*)|[ \t]*[=:][ \t]*|([ \t]+))(["'`]|\*\*|<(?:code|kbd|tt|b|strong|em)>)?([A-Za-z0-9_\-+=!@$%^&~]{8,})(["'`]|\*\*|<\/(?:code|kbd|tt|b|strong|em)>)?(?=[.,;:!?)"'`<]|[ \t]+\(|[ \t]*(?:\r?\n|$)|[ \t])/gim;
 
 const reads = (value: string) => credentialValue(value) && ((/\d/.test(value) && /[A-Za-z]/.test(value)) || scrambledLetters(value));
 /**
@@ -25,6 +26,12 @@ const reads = (value: string) => credentialValue(value) && ((/\d/.test(value) &&
 const readsInProse = (value: string, bare: boolean) => reads(value) && !/^[a-z]+\d+[a-z]*$/.test(value) && !(/^[a-z0-9_-]+$/.test(value) && /[-_]/.test(value)) &&
   !/%[0-9A-Fa-f]{2}/.test(value) && (!bare || (/[a-z]/.test(value) && /[A-Z]/.test(value)) || /[^A-Za-z0-9]/.test(value));
 
+/** Whether `at` is inside a one-line string literal: an odd number of one kind of quote (unescaped) before it on its line. */
+function inString(text: string, at: number): boolean {
+  const line = text.slice(Math.max(text.lastIndexOf("\n", at - 1) + 1, at - 400), at);
+  return ['"', "'", "`"].some((q) => (line.match(new RegExp(`(?<!\\\\)${q}`, "g"))?.length ?? 0) % 2 === 1);
+}
+
 export function proseCredentials(text: string, push: Push, scan: { code: boolean }): void {
   COMMENTED.lastIndex = 0;
   for (let m = COMMENTED.exec(text); m; m = COMMENTED.exec(text)) {
@@ -33,11 +40,11 @@ export function proseCredentials(text: string, push: Push, scan: { code: boolean
     const start = m.index + m[0].length - value.length;
     push("api-token", start, start + value.length);
   }
-  if (scan.code) return;
   PROSE.lastIndex = 0;
   for (let m = PROSE.exec(text); m; m = PROSE.exec(text)) {
     const [, password, bare, open, value, close] = m;
-    if ((bare !== undefined && password === undefined) || (open ?? "") !== (close ?? "") || !readsInProse(value!, bare !== undefined)) continue;
+    if ((bare !== undefined && password === undefined) || (open !== undefined && open.replace("<", "</") !== close) || !readsInProse(value!, bare !== undefined)) continue;
+    if (scan.code && !inString(text, m.index)) continue; // in a program, a sentence is a string's (a message, a fixture), not code's
     const start = m.index + m[0].length - (close ?? "").length - value!.length;
     push("api-token", start, start + value!.length);
   }

@@ -121,6 +121,8 @@ export const CANARY = {
   continuedTail: "Ct" + mix(14, ALNUM, 78),
   clientPassword: "Cl" + mix(10, ALNUM, 79) + "7",
   prefixSplitStripe: "sk_" + "live_" + mix(24, ALNUM, 80),
+  // a sentence inside a string literal of a program, which a type error quotes (gate, check, review's API delta)
+  noticePassword: "Nt" + mix(10, ALNUM, 81) + "5",
 };
 
 /** The lines `.env.staging` keeps when it is renamed to config/staging.txt (no dotenv file: its values are shown), its secret rotated. */
@@ -290,6 +292,7 @@ export function canaryRepo(): { root: string; base: string } {
     "config/db-notes.txt": `Server=db.internal\nUid=app\nPwd=${CANARY.pwdLine};\n`,
     "config/app.properties": `db.url=jdbc:postgresql://db/app\ndb.password=${CANARY.continuedHead}\\\n    ${CANARY.continuedTail}\n`,
     "src/client.ts": `class Client {\n  constructor(readonly user: string, readonly secret: string) {}\n}\n\nexport const client = new Client("deploy", "${CANARY.clientPassword}");\n`,
+    "src/notice.ts": `export const notice: 5 = "The staging password is ${CANARY.noticePassword}";\n`,
     "src/split-prefix.ts": `export const STRIPE_PREFIX_SPLIT = "${CANARY.prefixSplitStripe.slice(0, 3)}" + "${CANARY.prefixSplitStripe.slice(3)}";\n`,
     "config/app.xml": `<configuration>\n  <appSettings>\n    <add key="Password" value="${CANARY.xmlPassword}" />\n  </appSettings>\n</configuration>\n`,
   });

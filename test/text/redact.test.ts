@@ -225,14 +225,17 @@ describe("api-token assignments", () => {
       "// token: see docs/auth.md for the format", "// the secret is stored in vault.kv2 (prod)", "// password was reset by admin123",
       "const password = input; // password is user-provided", "// api key: YOUR_API_KEY_HERE", "// token was 12345678 (test)",
     ]) expect({ text, kinds: kinds(text) }).toEqual({ text, kinds: [] });
-    // a string in a program is not prose: only its comments are read
-    expect(kinds(`const note = "password was Wq9Lm3Xz7Pk2 in the old release";`, "src/a.ts")).toEqual([]);
+    // in a program, a sentence inside a string literal (a message, a fixture) is read; code is not
+    expect(out(`const note = "password was Wq9Lm3Xz7Pk2 in the old release";`, "src/a.ts")).toBe(`const note = "password was [REDACTED:api-token] in the old release";`);
+    expect(out(`Type '"The staging password is Wq9Lm3Xz7Pk2"' is not assignable to type '5'.`)).toBe(`Type '"The staging password is [REDACTED:api-token]"' is not assignable to type '5'.`); // a diagnostic quoting it
+    for (const text of ["let token = this$1$1;", "if (token is Wq9Lm3Xz7Pk2) {}", `x = "a" + token; // ok`]) expect({ text, kinds: kinds(text, "src/a.js") }).toEqual({ text, kinds: [] });
   });
   test("a credential in a sentence of a file that is no program (a README, notes, unknown): the value that reads as one", () => {
     for (const [text, shown] of [
       ["The staging password is Wq9Lm3Xz7Pk2 until Friday.", "The staging password is [REDACTED:api-token] until Friday."],
       ["Log in as admin with password Wq9Lm3Xz7Pk2.", "Log in as admin with password [REDACTED:api-token]."],
       ["- The **password** is `Wq9Lm3Xz7Pk2`", "- The **password** is `[REDACTED:api-token]`"],
+      ["<p>The password is <code>Wq9Lm3Xz7Pk2</code></p>", "<p>The password is <code>[REDACTED:api-token]</code></p>"],
       ["Set the API key to **k3yVaLu3x9Q2** in the dashboard", "Set the API key to **[REDACTED:api-token]** in the dashboard"],
       ["the access_token was JsPKvutDfqEm, rotated since", "the access_token was [REDACTED:api-token], rotated since"],
       ["Until the release the staging password is\nWq9Lm3Xz7Pk2; ask ops.", "Until the release the staging password is\n[REDACTED:api-token]; ask ops."], // a wrapped paragraph

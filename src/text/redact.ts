@@ -28,15 +28,17 @@
 // split over joined literals (`"sk_live_" + "…"`) is found from its prefix (text/vendor-tokens.ts); split inside
 // the prefix (`"gh" + "p_…"`) it is not. Measured on 28,609 node_modules, Python, Perl and /etc files: no new span;
 // on 24,895 Google Cloud SDK files 2, both a web identity token a test passes as `web_identity_token=wit`.
-// A credential in a comment's prose or with a note after it (`// the old password was …`), or in a sentence of a file
-// that is no program (a README's "the staging password is …"): text/redact-prose.ts. A vendor token split inside its
-// prefix (`"sk_" + "live_…"`, `"gh" + "p_…"`) is found too; an ODBC / Azure SQL value in braces (`Pwd={…;…}`) holds
-// `;`, a later pair's value `=`; a lone `Pwd=…;` line outside code is a pair; a Java `.properties` value continued with a
-// trailing `\` is judged as the value its lines make; a client or connection made with a random password (`new
-// Client("user", "…")`: upper- and lower-case letters and digits) counts without a credential name. Measured on 31,887
-// files (node_modules, the package cache, Python, /etc, /usr/share/doc, six repositories): 2 new spans, both a Codecov
-// graph token in a README badge's URL (`?token=…`), a real token. Short word-like passwords (`password: sunshine`) and a
-// word passed to a client (`new Client("user", "secret")`) stay: nothing tells them from a setting or an argument.
+// A credential in a comment's prose or with a note after it (`// the old password was …`), in a sentence of a file
+// that is no program (a README's "the staging password is …") or of a program's string literal (a message a type error
+// quotes): text/redact-prose.ts. A vendor token split inside its prefix (`"sk_" + "live_…"`, `"gh" + "p_…"`) is found
+// too; an ODBC / Azure SQL value in braces (`Pwd={…;…}`) holds `;`, a later pair's value `=`; a lone `Pwd=…;` line
+// outside code is a pair; a `.properties` value continued with a trailing `\` is judged as the value its lines make; a
+// client or connection made with a random password (`new Client("user", "…")`: upper- and lower-case letters and
+// digits) counts without a credential name. Measured on 31,887 files (node_modules, the package cache, Python, /etc,
+// /usr/share/doc, six repositories) and 1,673 prose files (their commit messages, Debian changelogs): 3 new spans, two
+// Codecov graph tokens in README badges' URLs (`?token=…`) and an OAuth header's token in oauthlib's doctest. Short
+// word-like passwords (`password: sunshine`) and a word passed to a client (`new Client("user", "secret")`) stay:
+// nothing tells them from a setting or an argument.
 // Forms only a file format's structure shows (text/redact-formats.ts): a YAML block scalar's lines (`password: |`) and
 // a value after an anchor (`token: &deploy …`), every value of a Kubernetes Secret's data, `.htpasswd` and crypt/bcrypt/
 // apr1 hash lines, private keys and PKCS#12 stores in base64 DER (told from certificates and public keys by their

@@ -1,5 +1,5 @@
 // Vendor tokens with a literal prefix (`ghp_…`, `sk_live_…`, `AKIA…`): one combined pass, and
-// the same pass over string literals joined in code (`"sk_live_" + "…"`, `` `ghp_${"…"}` ``,
+// the same pass over string literals joined in code (`"sk_live_" + "…"`, `"sk_" + "live_…"`, `` `ghp_${"…"}` ``,
 // text/redact-code.ts). A detector of text/redact.ts.
 
 import { isPlaceholder, type Push, type SecretKind } from "./secret-values.ts";

@@ -57,7 +57,7 @@ function canaryParams(base: string): Record<string, Canary[]> {
       { params: { query: "STAGING_SETTING", kind: "text" } }, { params: { query: "DB_URL", kind: "text" } }, { params: { query: "identitytoken", kind: "all" } },
       { params: { query: "keystore", kind: "config" } }, { params: { query: "deploy", kind: "text" } },
       // line hits on the new forms: a README sentence, a lone Pwd=…; line, a .properties value's continuation line, a client
-      { params: { query: "staging password", kind: "text" }, marker: true }, { params: { query: "Pwd", kind: "text" } }, { params: { query: "db.password", kind: "text" } }, { params: { query: "new Client", kind: "text" } },
+      { params: { query: "staging password", kind: "text" }, marker: true }, { params: { query: "release train", kind: "text" }, marker: true }, { params: { query: "Pwd", kind: "text" } }, { params: { query: "db.password", kind: "text" } }, { params: { query: "new Client", kind: "text" } },
       { params: { query: "connect", kind: "neighbors" } },
       { params: { query: "signing key configuration", kind: "task", changedSince: base } },
     ],

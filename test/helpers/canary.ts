@@ -123,6 +123,8 @@ export const CANARY = {
   prefixSplitStripe: "sk_" + "live_" + mix(24, ALNUM, 80),
   // a sentence inside a string literal of a program, which a type error quotes (gate, check, review's API delta)
   noticePassword: "Nt" + mix(10, ALNUM, 81) + "5",
+  // a README paragraph wrapped between its verb and the value: a line hit on the value's line shows no name
+  wrappedPassword: "Wp" + mix(10, ALNUM, 82) + "3",
 };
 
 /** The lines `.env.staging` keeps when it is renamed to config/staging.txt (no dotenv file: its values are shown), its secret rotated. */
@@ -287,7 +289,7 @@ export function canaryRepo(): { root: string; base: string } {
     "scripts/sms.py": `from twilio.rest import Client\n\nclient = Client("AC${mix(32, "0123456789abcdef", 61)}", "${CANARY.twilioAuth}")\n`,
     "config/settings.xml": `<settings>\n  <server>\n    <id>deploy</id>\n    <password>\n      ${CANARY.xmlMultiline}\n    </password>\n  </server>\n</settings>\n`,
     "infra/terraform.tfstate": JSON.stringify({ version: 4, outputs: { db_url: { value: CANARY.tfOutput, type: "string", sensitive: true } } }, null, 2),
-    "docs/staging.md": `# Staging\n\nThe staging password is ${CANARY.readmePassword} until the release; ask ops for the new one.\n`,
+    "docs/staging.md": `# Staging\n\nThe staging password is ${CANARY.readmePassword} until the release; ask ops for the new one.\nSince the move the deploy password is\n${CANARY.wrappedPassword} for the release train.\n`,
     "config/appsettings.json": JSON.stringify({ ConnectionStrings: { Default: `Server=tcp:canary.database.windows.net,1433;Initial Catalog=app;User ID=sa;Password={${CANARY.azurePassword}};Encrypt=True` } }, null, 2),
     "config/db-notes.txt": `Server=db.internal\nUid=app\nPwd=${CANARY.pwdLine};\n`,
     "config/app.properties": `db.url=jdbc:postgresql://db/app\ndb.password=${CANARY.continuedHead}\\\n    ${CANARY.continuedTail}\n`,

@@ -30,18 +30,19 @@ const CLIENT_CALLEE = /(?:Client|Connection|Connector|Session|Pool)(?=[ \t]*\()/
 const randomPassword = (value: string) => passwordLike(value) && /\d/.test(value) && /[a-z]/.test(value) && /[A-Z]/.test(value) &&
   !/[\s./:\\-]/.test(value) && !/^[0-9a-fA-F]+$/.test(value) && !/^[A-Z]?[a-z]+\d+$/.test(value);
 
-export function positionalCredentials(text: string, push: Push): void {
-  for (const [callee, accept] of [[CALLEE, passwordLike], [CLIENT_CALLEE, randomPassword]] as const) {
-    callee.lastIndex = 0;
-    for (let m = callee.exec(text); m; m = callee.exec(text)) {
-      if (!partStart(text, m.index)) continue; // `oauth(`, `author(`
-      if (/[A-Za-z0-9]/.test(text[m.index + m[0].length] ?? "")) continue; // `authors(`
-      PAIR.lastIndex = m.index + m[0].length;
-      const p = PAIR.exec(text);
-      if (!p) continue;
-      const value = p[4]!, at = PAIR.lastIndex - p[0].length + p[0].lastIndexOf(`${p[3]}${value}${p[3]}`) + 1;
-      if (p[2] !== "anonymous" && accept(value)) push("api-token", at, at + value.length); // ftp's anonymous login takes an e-mail address
-    }
+export const positionalCredentials = (text: string, push: Push) => byPosition(text, push, CALLEE, passwordLike);
+export const clientCredentials = (text: string, push: Push) => byPosition(text, push, CLIENT_CALLEE, randomPassword);
+
+function byPosition(text: string, push: Push, callee: RegExp, accept: (value: string) => boolean): void {
+  callee.lastIndex = 0;
+  for (let m = callee.exec(text); m; m = callee.exec(text)) {
+    if (!partStart(text, m.index)) continue; // `oauth(`, `author(`
+    if (/[A-Za-z0-9]/.test(text[m.index + m[0].length] ?? "")) continue; // `authors(`
+    PAIR.lastIndex = m.index + m[0].length;
+    const p = PAIR.exec(text);
+    if (!p) continue;
+    const value = p[4]!, at = PAIR.lastIndex - p[0].length + p[0].lastIndexOf(`${p[3]}${value}${p[3]}`) + 1;
+    if (p[2] !== "anonymous" && accept(value)) push("api-token", at, at + value.length); // ftp's anonymous login takes an e-mail address
   }
 }
 

@@ -11,11 +11,13 @@ import { credentialValue, scrambledLetters } from "./secret-values.ts";
 
 type Push = (kind: "api-token", start: number, end: number) => void;
 
-const NAME = String.raw`\b(?:pass(?:w(?:or)?d|phrase)?|pwd|secret|token|api[ _-]?key)`;
-const VALUE = String.raw`([A-Za-z0-9_\-+=!@$%^&*~]{8,})(?=[ \t]*(?:[.,;)]|\(|\r?\n|$|[ \t]))`;
-const COMMENTED = new RegExp(String.raw`^[ \t]*(?:\/\/+|#+|\/?\*+|--|;+)[^\n]*?${NAME}(?:[ \t]+(?:is|was)|[ \t]*[=:])[ \t]+${VALUE}`, "gim");
-/** Prose: the name (maybe in quotes, backticks or bold), a verb (the value maybe on the next line of a wrapped paragraph), `=`/`:` or (a password's) nothing, the value (maybe in quotes, backticks, bold or an HTML `<code>`). */
-const PROSE = /(?<![A-Za-z0-9])(?:(pass(?:w(?:or)?d|phrase)|pwd)|secret|token|api[ _-]?key)(?:["'`]|\*\*)?(?:[ \t]+(?:is|was|to|set[ \t]+to)(?:[ \t]+|[ \t]*\r?\n[ \t>]*)|[ \t]*[=:][ \t]*|([ \t]+))(["'`]|\*\*|<(?:code|kbd|tt|b|strong|em)>)?([A-Za-z0-9_\-+=!@$%^&~]{8,})(["'`]|\*\*|<\/(?:code|kbd|tt|b|strong|em)>)?(?=[.,;:!?)"'`<]|[ \t]+\(|[ \t]*(?:\r?\n|$)|[ \t])/gim;
+/**
+ * One pass: the name (maybe in quotes, backticks or bold), a verb (the value maybe on the next line of a wrapped paragraph),
+ * `=`/`:` or (a password's) nothing, the value (maybe in quotes, backticks, bold or an HTML `<code>`). Group 1: a password's
+ * word; 2: no verb; 3, 5: the value's quotes; 4: the value.
+ */
+const PROSE = /(?:(pass(?:w(?:or)?d|phrase)?|pwd)|secret|token|api[ _-]?key)(?:["'`]|\*\*)?(?:[ \t]+(?:is|was|to|set[ \t]+to)(?:[ \t]+|[ \t]*\r?\n[ \t>]*)|[ \t]*[=:][ \t]*|([ \t]+))(["'`]|\*\*|<(?:code|kbd|tt|b|strong|em)>)?([A-Za-z0-9_\-+=!@$%^&*~]{8,})(["'`]|<\/(?:code|kbd|tt|b|strong|em)>)?(?=[.,;:!?)"'`<]|[ \t]+\(|[ \t]*(?:\r?\n|$)|[ \t])/gi;
+const COMMENT_LEAD = /^[ \t]*(?:\/\/+|#+|\/?\*+|--|;+)/;
 
 const reads = (value: string) => credentialValue(value) && ((/\d/.test(value) && /[A-Za-z]/.test(value)) || scrambledLetters(value));
 /**
@@ -33,19 +35,19 @@ function inString(text: string, at: number): boolean {
 }
 
 export function proseCredentials(text: string, push: Push, scan: { code: boolean }): void {
-  COMMENTED.lastIndex = 0;
-  for (let m = COMMENTED.exec(text); m; m = COMMENTED.exec(text)) {
-    const value = m[1]!;
-    if (!reads(value)) continue;
-    const start = m.index + m[0].length - value.length;
-    push("api-token", start, start + value.length);
-  }
   PROSE.lastIndex = 0;
   for (let m = PROSE.exec(text); m; m = PROSE.exec(text)) {
-    const [, password, bare, open, value, close] = m;
-    if ((bare !== undefined && password === undefined) || (open !== undefined && open.replace("<", "</") !== close) || !readsInProse(value!, bare !== undefined)) continue;
-    if (scan.code && !inString(text, m.index)) continue; // in a program, a sentence is a string's (a message, a fixture), not code's
-    const start = m.index + m[0].length - (close ?? "").length - value!.length;
-    push("api-token", start, start + value!.length);
+    if (/[A-Za-z0-9]/.test(text[m.index - 1] ?? "")) { PROSE.lastIndex = m.index + 1; continue; } // a word's end (`bypass`, `mytoken`), not a name (checked here: a look-behind is tried at every position)
+    const [, password, bare, open] = m;
+    let value = m[4]!, close = m[5] ?? "";
+    if (open === "**" && !close && value.endsWith("**")) ({ value, close } = { value: value.slice(0, -2), close: "**" }); // bold: `**…**`
+    if ((bare !== undefined && password === undefined) || (open !== undefined && open.replace("<", "</") !== close)) continue;
+    const lineStart = text.lastIndexOf("\n", m.index - 1) + 1;
+    const comment = COMMENT_LEAD.test(text.slice(lineStart, Math.min(m.index, lineStart + 200)));
+    // a comment's note (`// the old password was …`, `# pwd = … (rotated)`) is read as a comment's value; a sentence's more strictly
+    if (comment && bare === undefined ? !reads(value) : !readsInProse(value, bare !== undefined) || password?.toLowerCase() === "pass") continue;
+    if (scan.code && !comment && !inString(text, m.index)) continue; // in a program, a sentence is a comment's or a string's (a message, a fixture), not code's
+    const start = m.index + m[0].length - close.length - value.length;
+    push("api-token", start, start + value.length);
   }
 }

@@ -55,7 +55,7 @@
 /** UTF-16 offsets, end exclusive: the replaced part (quotes excluded). */
 export interface SecretSpan { kind: SecretKind; start: number; end: number }
 import { isCodeLanguage, languageOf } from "../lang/languages.ts";
-import { positionalCredentials, referencedLiterals } from "./redact-code.ts";
+import { clientCredentials, positionalCredentials, referencedLiterals } from "./redact-code.ts";
 import { authHeaders, commandSecrets, encodedKeys, namedArguments } from "./redact-commands.ts";
 import { CODE_VALUE, CREDENTIAL_NAME, CREDENTIAL_WORDS, NOT_SECRET_LITERAL, WORDS, credentialValue, isPlaceholder, looksRandom, scrambledLetters, secretName, type Push, type SecretKind } from "./secret-values.ts";
 import { vendorTokens } from "./vendor-tokens.ts";
@@ -405,7 +405,8 @@ const CREDENTIAL_TRIGGER = new RegExp(CREDENTIAL_WORDS, "i");
 const DETECTORS: Detector[] = [
   { triggers: [], run: vendorTokens },
 
-  { triggers: /log_?[io]n|sign_?in|auth|credential|(?:Client|Connection|Connector|Session|Pool)[ \t]*\(/i, run: positionalCredentials },
+  { triggers: /log_?[io]n|sign_?in|auth|credential/i, run: positionalCredentials },
+  { triggers: /(?:Client|Connection|Connector|Session|Pool)[ \t]*\(/, run: clientCredentials },
   { triggers: ["Bearer"], run: bearerTokens },
   { triggers: /Basic|uthorization|UTHORIZATION/, run: authHeaders },
   { triggers: [], run: commandSecrets }, // each pattern has its own literal

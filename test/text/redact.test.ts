@@ -628,7 +628,8 @@ describe("hostile input never throws or hangs", () => {
   });
   test("long runs of trigger fragments", () => {
     for (const unit of ["ghp_", "-eyJ", "eyJa.", "://a:", "sk-", "xoxb-", "password=", "a=b;", "token: '", '"', "<", "AKIA", "-----BEGIN PRIVATE KEY-----", "a b ",
-      'login("a", "', '"sk_live_" + "', '`ghp_${"', '["mysql", "-p", ', "set password x\n", '<secret a="b">', "pw = 'x'\npassword: pw, "]) {
+      'login("a", "', '"sk_live_" + "', '`ghp_${"', '["mysql", "-p", ', "set password x\n", '<secret a="b">', "pw = 'x'\npassword: pw, ",
+      '"sk" + "', "the password is ", "Pwd={", "Server=a;Pwd=", 'Client("a", "', "password=\\\n", "\"password is A1b2C3d4 "]) {
       const text = unit.repeat(Math.ceil(100_000 / unit.length));
       expect(() => findSecrets(text)).not.toThrow();
       expect(() => findSecrets(text, { path: ".env" })).not.toThrow();

@@ -56,6 +56,8 @@ function canaryParams(base: string): Record<string, Canary[]> {
       // line hits in files whose secrets only the whole file shows (a block scalar's line, a Secret's data line, a renamed dotenv file's line)
       { params: { query: "STAGING_SETTING", kind: "text" } }, { params: { query: "DB_URL", kind: "text" } }, { params: { query: "identitytoken", kind: "all" } },
       { params: { query: "keystore", kind: "config" } }, { params: { query: "deploy", kind: "text" } },
+      // line hits on the new forms: a README sentence, a lone Pwd=…; line, a .properties value's continuation line, a client
+      { params: { query: "staging password", kind: "text" }, marker: true }, { params: { query: "release train", kind: "text" }, marker: true }, { params: { query: "Pwd", kind: "text" } }, { params: { query: "db.password", kind: "text" } }, { params: { query: "new Client", kind: "text" } },
       { params: { query: "connect", kind: "neighbors" } },
       { params: { query: "signing key configuration", kind: "task", changedSince: base } },
     ],
@@ -88,7 +90,9 @@ function canaryParams(base: string): Record<string, Canary[]> {
       { params: { files: ["scripts/deploy.sh", "deploy/netrc.txt", "db/init.sql", "Dockerfile", "deploy/kubeconfig.yaml", "src/routes.ts"] }, marker: true }, { params: { content: CONFIG_TS, extension: ".ts" }, marker: true },
       { params: { files: ["scripts/mail.py", "src/pool.ts", "config/db-credentials.properties", "src/split.ts", "src/settings.ts"] }, marker: true },
       { params: { files: ["config/staging.txt", "config/service.yaml", "deploy/docker-config.json", "deploy/db-secret.yaml", ".htpasswd", "deploy/keystore.yaml", "docs/alerts.md", "scripts/sms.py", "config/settings.xml", "infra/terraform.tfstate", "deploy/app.yaml", "scripts/mirror.sh"] }, marker: true },
-      { params: { files: ["notebooks/explore.ipynb", "assets/app.js.map", "infra/prod.tfvars", "deploy/docker-auth.json", "assets/bundle.min.js", "deploy/service-account.json"] }, marker: true }],
+      { params: { files: ["notebooks/explore.ipynb", "assets/app.js.map", "infra/prod.tfvars", "deploy/docker-auth.json", "assets/bundle.min.js", "deploy/service-account.json"] }, marker: true },
+      // a README's sentence, an Azure SQL password in braces, a lone Pwd=…; line, a continued .properties value, a client's random password, a prefix split
+      { params: { files: ["docs/staging.md", "config/appsettings.json", "config/db-notes.txt", "config/app.properties", "src/client.ts", "src/split-prefix.ts", "src/notice.ts"] }, marker: true }],
     toc: [{ params: {} }],
     ask: [{ params: { task: "where are the signing key and the deploy token configured" } }],
     skeleton: [{ params: {} }, { params: { format: "json" } }],

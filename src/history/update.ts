@@ -53,7 +53,7 @@ export const HISTORY = {
 };
 
 /** Bump when what is stored changes meaning: the history is then read again from the start. */
-export const HISTORY_VERSION = 10; // 10: the redactor's new form (EXTRACTION_VERSION 15: a credential in a comment's prose) is blanked; 9: a signed commit's verdict (log.showSignature) is no path; 8: a path holding a credential (deleted, renamed away or left out of the inventory) is not stored, and the redactor's new forms (EXTRACTION_VERSION 14) are blanked; 7: a base64 line with slashes is not a path (its letter runs were stored as words), and the redactor's new forms (EXTRACTION_VERSION 12) are blanked; 6: the last commits one by one (history_commits, history_commit_words); 5: letters no language spells are not stored
+export const HISTORY_VERSION = 11; // 11: the redactor's new forms (EXTRACTION_VERSION 16: prose outside comments, braced ODBC values, continued .properties values, a client's random password, a prefix split) are blanked; 10: the redactor's new form (EXTRACTION_VERSION 15: a credential in a comment's prose) is blanked; 9: a signed commit's verdict (log.showSignature) is no path; 8: a path holding a credential (deleted, renamed away or left out of the inventory) is not stored, and the redactor's new forms (EXTRACTION_VERSION 14) are blanked; 7: a base64 line with slashes is not a path (its letter runs were stored as words), and the redactor's new forms (EXTRACTION_VERSION 12) are blanked; 6: the last commits one by one (history_commits, history_commit_words); 5: letters no language spells are not stored
 
 /** The stored history's version as a number (0 when unrecorded or unreadable). */
 export function storedVersion(value: string | undefined): number {

@@ -1,6 +1,7 @@
 // Credentials code passes by position or by name: a call whose callee says it logs in or
 // authenticates (`smtp.login("user", "…")`, `HTTPBasicAuth("user", "…")`, `new
-// NetworkCredential("user", "…")`, Python's `auth=("user", "…")`), and a credential name given a
+// NetworkCredential("user", "…")`, Python's `auth=("user", "…")`), a client or connection made with a random one
+// (`new Client("user", "Wq9Lm3Xz7Pk2")`), and a credential name given a
 // variable that the file assigns a literal (`password: pw` … `const pw = "…"`). Detectors of
 // text/redact.ts; the value is judged like a credential name's (credentialValue).
 
@@ -20,16 +21,28 @@ function partStart(text: string, at: number): boolean {
   return !/[A-Za-z0-9]/.test(prev) || (/[a-z]/.test(prev) && /[A-Z]/.test(cur)) || (/[A-Z]/.test(prev) && /[A-Z]/.test(cur) && /[a-z]/.test(text[at + 1] ?? ""));
 }
 
-export function positionalCredentials(text: string, push: Push): void {
-  CALLEE.lastIndex = 0;
-  for (let m = CALLEE.exec(text); m; m = CALLEE.exec(text)) {
+/**
+ * A client or connection made with a user and a password (`new Client("user", "…")`, `ftplib.FTP_TLS(host, user, …)` is not
+ * this): the callee says nothing of credentials, so only a value random a password is — upper- and lower-case letters and
+ * digits, no separator, not hex, not a word and a number (`Message2`).
+ */
+const CLIENT_CALLEE = /(?:Client|Connection|Connector|Session|Pool)(?=[ \t]*\()/g;
+const randomPassword = (value: string) => passwordLike(value) && /\d/.test(value) && /[a-z]/.test(value) && /[A-Z]/.test(value) &&
+  !/[\s./:\\-]/.test(value) && !/^[0-9a-fA-F]+$/.test(value) && !/^[A-Z]?[a-z]+\d+$/.test(value);
+
+export const positionalCredentials = (text: string, push: Push) => byPosition(text, push, CALLEE, passwordLike);
+export const clientCredentials = (text: string, push: Push) => byPosition(text, push, CLIENT_CALLEE, randomPassword);
+
+function byPosition(text: string, push: Push, callee: RegExp, accept: (value: string) => boolean): void {
+  callee.lastIndex = 0;
+  for (let m = callee.exec(text); m; m = callee.exec(text)) {
     if (!partStart(text, m.index)) continue; // `oauth(`, `author(`
     if (/[A-Za-z0-9]/.test(text[m.index + m[0].length] ?? "")) continue; // `authors(`
     PAIR.lastIndex = m.index + m[0].length;
     const p = PAIR.exec(text);
     if (!p) continue;
     const value = p[4]!, at = PAIR.lastIndex - p[0].length + p[0].lastIndexOf(`${p[3]}${value}${p[3]}`) + 1;
-    if (p[2] !== "anonymous" && passwordLike(value)) push("api-token", at, at + value.length); // ftp's anonymous login takes an e-mail address
+    if (p[2] !== "anonymous" && accept(value)) push("api-token", at, at + value.length); // ftp's anonymous login takes an e-mail address
   }
 }
 

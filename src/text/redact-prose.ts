@@ -1,23 +1,53 @@
-// A credential written into a comment as prose or with a note after it — `// the old password
-// was Wq9Lm3Xz7Pk2`, `# password = Wq9Lm3Xz7Pk2 (old)` — which no assignment form reads (the
-// value is followed by words, or joined to its name by "is"/"was"). Only comment lines, only a
-// credential word right before "is"/"was"/"="/":", and only a value that reads as a credential:
-// letters and digits mixed (or letters of scrambled case), no path, URL or dotted name.
+// A credential written as prose or with a note after it — `// the old password was Wq9Lm3Xz7Pk2`,
+// `# password = Wq9Lm3Xz7Pk2 (old)`, a README's "the staging password is Wq9Lm3Xz7Pk2" — which no
+// assignment form reads (the value is followed by words, or joined to its name by "is"/"was").
+// Only a credential word right before "is"/"was"/"to"/"="/":" (or, for a password, nothing: "user
+// admin, password Wq9Lm3Xz7Pk2"), and only a value that reads as a credential: letters and digits
+// mixed (or letters of scrambled case), no path, URL or dotted name. Comment lines in any file; any
+// line of a file that is no program (Markdown, text, unknown); in a program, a sentence inside a string literal (a
+// message, a fixture: `"the staging password is …"`), never code (`token = this$1$1`).
 
 import { credentialValue, scrambledLetters } from "./secret-values.ts";
 
 type Push = (kind: "api-token", start: number, end: number) => void;
 
-const COMMENTED = /^[ \t]*(?:\/\/+|#+|\/?\*+|--|;+)[^\n]*?\b(?:pass(?:w(?:or)?d|phrase)?|pwd|secret|token|api[ _-]?key)(?:[ \t]+(?:is|was)|[ \t]*[=:])[ \t]+([A-Za-z0-9_\-+=!@$%^&*~]{8,})(?=[ \t]*(?:[.,;)]|\(|\r?\n|$|[ \t]))/gim;
+/**
+ * One pass: the name (maybe in quotes, backticks or bold), a verb (the value maybe on the next line of a wrapped paragraph),
+ * `=`/`:` or (a password's) nothing, the value (maybe in quotes, backticks, bold or an HTML `<code>`). Group 1: a password's
+ * word; 2: no verb; 3, 5: the value's quotes; 4: the value.
+ */
+const PROSE = /(?:(pass(?:w(?:or)?d|phrase)?|pwd)|secret|token|api[ _-]?key)(?:["'`]|\*\*)?(?:[ \t]+(?:is|was|to|set[ \t]+to)(?:[ \t]+|[ \t]*\r?\n[ \t>]*)|[ \t]*[=:][ \t]*|([ \t]+))(["'`]|\*\*|<(?:code|kbd|tt|b|strong|em)>)?([A-Za-z0-9_\-+=!@$%^&*~]{8,})(["'`]|<\/(?:code|kbd|tt|b|strong|em)>)?(?=[.,;:!?)"'`<]|[ \t]+\(|[ \t]*(?:\r?\n|$)|[ \t])/gi;
+const COMMENT_LEAD = /^[ \t]*(?:\/\/+|#+|\/?\*+|--|;+)/;
 
 const reads = (value: string) => credentialValue(value) && ((/\d/.test(value) && /[A-Za-z]/.test(value)) || scrambledLetters(value));
+/**
+ * In a sentence, stricter: not a lower-case name with a number (`argon2id`, `base64url`, `sha256sum`), lower-case parts
+ * joined (`base64url-encoded`, `x86_64`, `_tls13_derive_secret`) or URL-encoded text (`Root%20CA`); with no verb before it
+ * ("password argon2id hashing"), mixed case or a symbol.
+ */
+const readsInProse = (value: string, bare: boolean) => reads(value) && !/^[a-z]+\d+[a-z]*$/.test(value) && !(/^[a-z0-9_-]+$/.test(value) && /[-_]/.test(value)) &&
+  !/%[0-9A-Fa-f]{2}/.test(value) && (!bare || (/[a-z]/.test(value) && /[A-Z]/.test(value)) || /[^A-Za-z0-9]/.test(value));
 
-export function proseCredentials(text: string, push: Push): void {
-  COMMENTED.lastIndex = 0;
-  for (let m = COMMENTED.exec(text); m; m = COMMENTED.exec(text)) {
-    const value = m[1]!;
-    if (!reads(value)) continue;
-    const start = m.index + m[0].length - value.length;
+/** Whether `at` is inside a one-line string literal: an odd number of one kind of quote (unescaped) before it on its line. */
+function inString(text: string, at: number): boolean {
+  const line = text.slice(Math.max(text.lastIndexOf("\n", at - 1) + 1, at - 400), at);
+  return ['"', "'", "`"].some((q) => (line.match(new RegExp(`(?<!\\\\)${q}`, "g"))?.length ?? 0) % 2 === 1);
+}
+
+export function proseCredentials(text: string, push: Push, scan: { code: boolean }): void {
+  PROSE.lastIndex = 0;
+  for (let m = PROSE.exec(text); m; m = PROSE.exec(text)) {
+    if (/[A-Za-z0-9]/.test(text[m.index - 1] ?? "")) { PROSE.lastIndex = m.index + 1; continue; } // a word's end (`bypass`, `mytoken`), not a name (checked here: a look-behind is tried at every position)
+    const [, password, bare, open] = m;
+    let value = m[4]!, close = m[5] ?? "";
+    if (open === "**" && !close && value.endsWith("**")) ({ value, close } = { value: value.slice(0, -2), close: "**" }); // bold: `**…**`
+    if ((bare !== undefined && password === undefined) || (open !== undefined && open.replace("<", "</") !== close)) continue;
+    const lineStart = text.lastIndexOf("\n", m.index - 1) + 1;
+    const comment = COMMENT_LEAD.test(text.slice(lineStart, Math.min(m.index, lineStart + 200)));
+    // a comment's note (`// the old password was …`, `# pwd = … (rotated)`) is read as a comment's value; a sentence's more strictly
+    if (comment && bare === undefined ? !reads(value) : !readsInProse(value, bare !== undefined) || password?.toLowerCase() === "pass") continue;
+    if (scan.code && !comment && !inString(text, m.index)) continue; // in a program, a sentence is a comment's or a string's (a message, a fixture), not code's
+    const start = m.index + m[0].length - close.length - value.length;
     push("api-token", start, start + value.length);
   }
 }

@@ -25,10 +25,20 @@
 // authenticates passes its password by position (`smtp.login("user", "…")`, `auth=("user", "…")`), a credential
 // name may be given a variable the file declares with a literal (`password: pw`): text/redact-code.ts. Jasypt's
 // `ENC(…)` ciphertext is redacted too: its key is often at hand, and nobody needs to read it. A vendor token
-// split over joined literals (`"sk_live_" + "…"`) is found from its prefix (text/vendor-tokens.ts); split inside
-// the prefix (`"gh" + "p_…"`) it is not. Measured on 28,609 node_modules, Python, Perl and /etc files: no new span;
+// split over joined literals (`"sk_live_" + "…"`) is found from its prefix (text/vendor-tokens.ts), split inside
+// the prefix (`"gh" + "p_…"`) too (below). Measured on 28,609 node_modules, Python, Perl and /etc files: no new span;
 // on 24,895 Google Cloud SDK files 2, both a web identity token a test passes as `web_identity_token=wit`.
-// A credential in a comment's prose or with a note after it (`// the old password was …`): text/redact-prose.ts.
+// A credential in a comment's prose or with a note after it (`// the old password was …`), in a sentence of a file
+// that is no program (a README's "the staging password is …") or of a program's string literal (a message a type error
+// quotes): text/redact-prose.ts. A vendor token split inside its prefix (`"sk_" + "live_…"`, `"gh" + "p_…"`) is found
+// too; an ODBC / Azure SQL value in braces (`Pwd={…;…}`) holds `;`, a later pair's value `=`; a lone `Pwd=…;` line
+// outside code is a pair; a `.properties` value continued with a trailing `\` is judged as the value its lines make; a
+// client or connection made with a random password (`new Client("user", "…")`: upper- and lower-case letters and
+// digits) counts without a credential name. Measured on 31,887 files (node_modules, the package cache, Python, /etc,
+// /usr/share/doc, six repositories) and 1,673 prose files (their commit messages, Debian changelogs): 3 new spans, two
+// Codecov graph tokens in README badges' URLs (`?token=…`) and an OAuth header's token in oauthlib's doctest. Short
+// word-like passwords (`password: sunshine`) and a word passed to a client (`new Client("user", "secret")`) stay:
+// nothing tells them from a setting or an argument.
 // Forms only a file format's structure shows (text/redact-formats.ts): a YAML block scalar's lines (`password: |`) and
 // a value after an anchor (`token: &deploy …`), every value of a Kubernetes Secret's data, `.htpasswd` and crypt/bcrypt/
 // apr1 hash lines, private keys and PKCS#12 stores in base64 DER (told from certificates and public keys by their
@@ -45,19 +55,24 @@
 /** UTF-16 offsets, end exclusive: the replaced part (quotes excluded). */
 export interface SecretSpan { kind: SecretKind; start: number; end: number }
 import { isCodeLanguage, languageOf } from "../lang/languages.ts";
-import { positionalCredentials, referencedLiterals } from "./redact-code.ts";
+import { clientCredentials, positionalCredentials, referencedLiterals } from "./redact-code.ts";
 import { authHeaders, commandSecrets, encodedKeys, namedArguments } from "./redact-commands.ts";
 import { CODE_VALUE, CREDENTIAL_NAME, CREDENTIAL_WORDS, NOT_SECRET_LITERAL, WORDS, credentialValue, isPlaceholder, looksRandom, scrambledLetters, secretName, type Push, type SecretKind } from "./secret-values.ts";
 import { vendorTokens } from "./vendor-tokens.ts";
 import { proseCredentials } from "./redact-prose.ts";
+import { adoStrings } from "./redact-ado.ts";
 import { BLOCK_HEADER, blockScalar, derKeys, htpasswdValues, isHtpasswdPath, isTfstatePath, kubernetesSecrets, namedValuePairs, passwordHashes, tfstateOutputs, twilioTokens } from "./redact-formats.ts";
 
 export { SECRET_KINDS, isPlaceholder, shannonEntropy, type SecretKind } from "./secret-values.ts";
 
 export interface RedactOptions { path?: string }
 
-/** What a detector knows of where the text comes from: `code` when it is a programming-language file; `looked`: the variables whose literals were looked up. */
-interface Scan { code: boolean; looked: Set<string> }
+/**
+ * What a detector knows of where the text comes from: `code` when it is a programming-language file; `properties` when a
+ * trailing backslash continues a value (a Java `.properties` file, or text of no known path); `looked`: the variables whose
+ * literals were looked up.
+ */
+interface Scan { code: boolean; properties: boolean; looked: Set<string> }
 interface Detector { triggers: string[] | RegExp; run: (text: string, push: Push, scan: Scan) => void }
 
 /** Specificity, for overlapping spans of equal length; vendor kinds are 5. */
@@ -116,20 +131,42 @@ function assignment(text: string, m: RegExpExecArray, push: Push, scan: Scan): v
   if (quoted === undefined && /^[&*][A-Za-z_][\w-]*$/.test(value)) return; // a YAML anchor before a nested mapping (`credentials: &defaults`) or an alias (`token: *deploy`)
   const sealed = JASYPT.exec(value); // jasypt's ENC(ciphertext) / DEC(plaintext): the ciphertext too (its key is often at hand; nobody needs to read it)
   if (sealed) return push("api-token", end - value.length + 4, end - 1);
+  if (quoted === undefined && scan.properties && CONTINUED.test(value)) return continuedValue(text, nameAt, end, m[3] ?? "", value, push);
   if (quoted === undefined && fallbackLiteral(text, end, value, push)) return;
   if (quoted === undefined && scan.code && m[3] !== ">") {
     const variable = /^[A-Za-z_$][\w$]*(?=[,;})\]]|$)/.exec(value)?.[0]; // `password: pw` … `const pw = "…"`
     if (variable && !/^(?:true|false|null|undefined|None|nil|this|self)$/.test(variable)) referencedLiterals(text, variable, push, scan.looked);
   }
-  const pair = quoted === undefined ? pairValue(text, nameAt, m[3] ?? "", value) : undefined;
-  const secret = pair ?? value;
+  const listed = quoted === undefined ? pairValue(text, nameAt, m[3] ?? "", value) : undefined;
+  const tail = quoted === undefined && listed === undefined ? pairsTail(value, scan) : undefined;
+  const secret = listed ?? tail ?? value;
   if (!credentialValue(secret)) return;
-  if (pair === undefined && quoted === undefined && !(m[2] === "" && headerString(text, nameAt, end, m[3] ?? "", value))) {
-    const style = envStyle(text, nameAt, end, m[3] ?? "", value);
+  if (listed === undefined && quoted === undefined && !(m[2] === "" && headerString(text, nameAt, end, m[3] ?? "", value))) {
+    const style = envStyle(text, nameAt, end, m[3] ?? "", secret);
     if (style === false || (scan.code && style !== "comment")) return;
     if (style === "comment" && !/[^A-Za-z|_.:/-]/.test(value) && !scrambledLetters(value)) return; // `# auth.mode=true|false`: a comment's words are documentation
   }
   push("api-token", end - value.length, end - value.length + secret.length);
+}
+
+/** A value ending in an odd run of backslashes: a Java `.properties` value continued on the next line. */
+const CONTINUED = /(?:^|[^\\])(?:\\\\)*\\$/;
+/** The line after a continued one: its leading blanks are dropped, the value goes on (and may be continued again). */
+const CONTINUATION = /\r?\n[-+ ]?[ \t\f]*([^\s"'\x60]*)[ \t]*(?=\r?\n|$)/y; // a diff line's `+`/`-`/` ` first
+/** `db.password=Wq9Lm3\` then `    Xz7Pk2`: the value its lines make, judged as one; the span covers every line of it. */
+function continuedValue(text: string, nameAt: number, end: number, op: string, value: string, push: Push): void {
+  let joined = value.slice(0, -1), last = end, start = value === "\\" ? -1 : end - value.length;
+  for (let lines = 0; lines < 16; lines++) {
+    CONTINUATION.lastIndex = last;
+    const c = CONTINUATION.exec(text);
+    if (!c) break;
+    last = c.index + c[0].trimEnd().length;
+    if (start < 0 && c[1]) start = last - c[1].length;
+    if (!CONTINUED.test(c[1]!)) { joined += c[1]; break; }
+    joined += c[1]!.slice(0, -1);
+  }
+  if (start < 0 || !credentialValue(joined) || envStyle(text, nameAt, end, op, joined) === false) return;
+  push("api-token", start, last);
 }
 
 const JASYPT = /^(?:ENC|DEC)\([^()\s]{4,}\)$/;
@@ -226,6 +263,10 @@ function pairValue(text: string, nameAt: number, op: string, value: string): str
   return listed ? value.split(before === "?" || before === "&" ? /[&#]/ : /;/)[0] : undefined;
 }
 
+/** Outside code, a value that ends a `k=v;` pair, alone or with more pairs after it (`Pwd=…;`, `Password=…;Encrypt=True`): the part before `;`. */
+const PAIRS_TAIL = /^([^;]+);(?:[A-Za-z][\w.]*=[^;]*(?:;|$))*$/;
+const pairsTail = (value: string, scan: Scan) => (scan.code ? undefined : PAIRS_TAIL.exec(value)?.[1]);
+
 /** `NAME=value` with an upper-case name and no blanks around `=` (`DB_PASSWORD=…`): an environment assignment. */
 function envAssignment(text: string, start: number, nameAt: number): boolean {
   const rest = /^\w+=(?=[^\s=])/.exec(text.slice(nameAt, nameAt + 40));
@@ -302,37 +343,6 @@ function credentialUrls(text: string, push: Push): void {
   }
 }
 
-const ADO_KEYWORDS = new Set(["server", "data source", "host", "initial catalog", "database", "user id", "uid",
-  "password", "pwd", "integrated security", "trusted_connection", "port", "accountendpoint", "accountkey",
-  "sharedaccesskey", "defaultendpointsprotocol", "accountname"]);
-const ADO_SECRET_KEYS = new Set(["password", "pwd", "accountkey", "sharedaccesskey"]);
-const SEGMENT_END = new Set(['"', "'", "`", "\r", "\n"]);
-const ADO_TRIGGER = /(?:password|pwd|accountkey|sharedaccesskey)[ \t]*=/gi;
-// Keys are one or two words ("Data Source"), values end at `;` (trailing `=` padding allowed).
-const ADO_PAIR = String.raw`[A-Za-z][\w.]*(?: [A-Za-z][\w.]*)?[ \t]*=[^;=\r\n"'\x60]*=*`;
-const ADO_RUN = new RegExp(String.raw`(?<![A-Za-z0-9_])${ADO_PAIR}(?:;[ \t]*${ADO_PAIR})+;?`, "g");
-
-function adoStrings(text: string, push: Push): void {
-  ADO_TRIGGER.lastIndex = 0;
-  for (let m = ADO_TRIGGER.exec(text); m; m = ADO_TRIGGER.exec(text)) {
-    // Parse only the enclosing quote- or line-delimited segment (bounded) around the key.
-    let from = m.index, to = m.index;
-    const lo = Math.max(0, from - 4096), hi = Math.min(text.length, to + 4096);
-    while (from > lo && !SEGMENT_END.has(text[from - 1]!)) from--;
-    while (to < hi && !SEGMENT_END.has(text[to]!)) to++;
-    const segment = text.slice(from, to);
-    ADO_RUN.lastIndex = 0;
-    for (let r = ADO_RUN.exec(segment); r; r = ADO_RUN.exec(segment)) {
-      const pairs = r[0].split(";").filter((p) => p.includes("="))
-        .map((p) => [p.slice(0, p.indexOf("=")).trim().toLowerCase(), p.slice(p.indexOf("=") + 1).trim()] as const);
-      const known = pairs.some(([k]) => ADO_KEYWORDS.has(k));
-      const secret = pairs.some(([k, v]) => ADO_SECRET_KEYS.has(k) && !isPlaceholder(v));
-      if (pairs.length >= 2 && known && secret) push("connection-string", from + r.index, from + r.index + r[0].trimEnd().length);
-    }
-    ADO_TRIGGER.lastIndex = Math.max(ADO_TRIGGER.lastIndex, to);
-  }
-}
-
 const NPMRC = /(^|:)_(?:authToken|auth|password)[ \t]*=[ \t]*(["']?)([^\s"']+)/gm;
 const npmrc = pattern("npm-token", NPMRC, (m, text) => { // `//registry/:_authToken=…` or a bare `_auth=…` line
   const lineStart = text.lastIndexOf("\n", m.index) + 1;
@@ -352,6 +362,7 @@ const DETECTORS: Detector[] = [
   { triggers: [], run: vendorTokens },
 
   { triggers: /log_?[io]n|sign_?in|auth|credential/i, run: positionalCredentials },
+  { triggers: /(?:Client|Connection|Connector|Session|Pool)[ \t]*\(/, run: clientCredentials },
   { triggers: ["Bearer"], run: bearerTokens },
   { triggers: /Basic|uthorization|UTHORIZATION/, run: authHeaders },
   { triggers: [], run: commandSecrets }, // each pattern has its own literal
@@ -406,9 +417,9 @@ function pgpassValues(text: string, push: Push): void {
 
 const ENV_LINE = /^[ \t]*(?:export[ \t]+)?[A-Za-z_][A-Za-z0-9_.-]*[ \t]*=[ \t]*/gm;
 const INI_LINE = /^[ \t]*[A-Za-z_][A-Za-z0-9_.-]*(?:[ \t]+[A-Za-z0-9_.-]+)*[ \t]*[=:][ \t]*/gm; // keys with blanks (`aws access key = …`) and `key: value` too
-const dotenvValues = (text: string, push: Push) => envValues(text, push, ENV_LINE);
-const iniValues = (text: string, push: Push) => envValues(text, push, INI_LINE);
-function envValues(text: string, push: Push, lines: RegExp): void {
+const dotenvValues = (text: string, push: Push) => envValues(text, push, ENV_LINE, false);
+const iniValues = (text: string, push: Push, scan: Scan) => envValues(text, push, INI_LINE, scan.properties);
+function envValues(text: string, push: Push, lines: RegExp, continued: boolean): void {
   lines.lastIndex = 0;
   for (let m = lines.exec(text); m; m = lines.exec(text)) {
     const at = m.index + m[0].length, q = text[at], nl = text.indexOf("\n", at);
@@ -421,6 +432,12 @@ function envValues(text: string, push: Push, lines: RegExp): void {
       const comment = text.slice(at, lineEnd).search(/(?:^|[ \t])#/);
       end = comment < 0 ? lineEnd : at + comment;
       while (end > start && /[ \t]/.test(text[end - 1]!)) end--;
+      for (let lines = 0; continued && lines < 16 && CONTINUED.test(text.slice(start, end)); lines++) { // a `.properties` value continued on the next line
+        CONTINUATION.lastIndex = end;
+        const c = CONTINUATION.exec(text);
+        if (!c) break;
+        end = c.index + c[0].trimEnd().length;
+      }
     }
     if (end > start) push("env-value", start, end);
     lines.lastIndex = Math.max(lines.lastIndex, end);
@@ -434,7 +451,7 @@ function envValues(text: string, push: Push, lines: RegExp): void {
  * a quoted literal long enough to be high-entropy. Most short strings of a result object
  * (paths, names, kinds) fail it and cost one regex test instead of every detector.
  */
-const MAY_HOLD_SECRET = new RegExp(String.raw`AKIA|:AA|MII|MIG|MHc|MC4|\$apr1\$|\$2[abxy]\$|\$[56]\$|\{SHA\}|ASIA|SG\.|SK[0-9a-f]{8}|bearer|gh[pousr]_|github_pat_|gl(?:pat|dt|rt|ptt|ft|soat)-|xox[abcdeprs]-|xapp-|ya29\.|whsec_|hvs\.|lin_api_|PMAK-|glsa_|NRAK-|sntrys_|dapi|ATATT3|k_(?:live|test)_|AIza|sk-|npm_|eyJ|:\/\/|basic|bot |-u[ \t]|--user|login|mysql|redis-cli|identified|LS0tLS1CRUdJTi|Private-Lines|sig=|shp[a-z]{2}_|_v1_|pypi-|hf_|${CREDENTIAL_WORDS}`, "i");
+const MAY_HOLD_SECRET = new RegExp(String.raw`AKIA|:AA|MII|MIG|MHc|MC4|\$apr1\$|\$2[abxy]\$|\$[56]\$|\{SHA\}|ASIA|SG\.|SK[0-9a-f]{8}|bearer|gh[pousr]_|github_pat_|gl(?:pat|dt|rt|ptt|ft|soat)-|xox[abcdeprs]-|xapp-|ya29\.|whsec_|hvs\.|lin_api_|PMAK-|glsa_|NRAK-|sntrys_|dapi|ATATT3|k_(?:live|test)_|AIza|sk-|npm_|eyJ|:\/\/|basic|bot |-u[ \t]|--user|login|mysql|redis-cli|identified|LS0tLS1CRUdJTi|Private-Lines|sig=|shp[a-z]{2}_|_v1_|pypi-|hf_|(?:Client|Connection|Connector|Session|Pool)[ \t]*\(|${CREDENTIAL_WORDS}`, "i");
 const mayHoldSecret = (text: string) => MAY_HOLD_SECRET.test(text) || (text.length >= 34 && /["'`]/.test(text));
 
 export function findSecrets(text: string, options: RedactOptions = {}): SecretSpan[] {
@@ -449,7 +466,7 @@ export function findSecrets(text: string, options: RedactOptions = {}): SecretSp
   };
   const runs: Array<(t: string, p: Push, scan: Scan) => void> = dotenv ? [dotenvValues] : ini ? [iniValues] : pgpass ? [pgpassValues] : htpasswd ? [htpasswdValues] : [];
   if (tfstate) runs.push(tfstateOutputs);
-  const scan: Scan = { code: options?.path !== undefined && isCodeLanguage(languageOf(options.path)), looked: new Set() };
+  const scan: Scan = { code: path !== undefined && isCodeLanguage(languageOf(path)), properties: path === undefined || /\.properties$/i.test(path), looked: new Set() };
   const tested = new Map<Detector["triggers"], boolean>(); // detectors sharing a trigger test it once
   for (const { triggers, run } of DETECTORS) {
     let hit = tested.get(triggers);

@@ -112,6 +112,19 @@ export const CANARY = {
   packagePassword: "Pk" + mix(10, ALNUM, 71) + "8",
   // a classic GitHub token (40 hex digits, no prefix) as a clone URL's user
   urlUserToken: mix(40, "0123456789abcdef", 72),
+  // a sentence of a README, an Azure SQL password in braces holding `;`, a lone `Pwd=…;` line, a .properties value continued
+  // over lines, a client made with a random password, a Stripe key split inside its prefix (each part a needle of its own)
+  readmePassword: "Rm" + mix(10, ALNUM, 73) + "4",
+  azurePassword: "Az" + mix(6, ALNUM, 74) + ";" + "Zq" + mix(14, ALNUM, 75),
+  pwdLine: "Pl" + mix(10, ALNUM, 76) + "9",
+  continuedHead: "Pc" + mix(12, ALNUM, 77),
+  continuedTail: "Ct" + mix(14, ALNUM, 78),
+  clientPassword: "Cl" + mix(10, ALNUM, 79) + "7",
+  prefixSplitStripe: "sk_" + "live_" + mix(24, ALNUM, 80),
+  // a sentence inside a string literal of a program, which a type error quotes (gate, check, review's API delta)
+  noticePassword: "Nt" + mix(10, ALNUM, 81) + "5",
+  // a README paragraph wrapped between its verb and the value: a line hit on the value's line shows no name
+  wrappedPassword: "Wp" + mix(10, ALNUM, 82) + "3",
 };
 
 /** The lines `.env.staging` keeps when it is renamed to config/staging.txt (no dotenv file: its values are shown), its secret rotated. */
@@ -276,6 +289,13 @@ export function canaryRepo(): { root: string; base: string } {
     "scripts/sms.py": `from twilio.rest import Client\n\nclient = Client("AC${mix(32, "0123456789abcdef", 61)}", "${CANARY.twilioAuth}")\n`,
     "config/settings.xml": `<settings>\n  <server>\n    <id>deploy</id>\n    <password>\n      ${CANARY.xmlMultiline}\n    </password>\n  </server>\n</settings>\n`,
     "infra/terraform.tfstate": JSON.stringify({ version: 4, outputs: { db_url: { value: CANARY.tfOutput, type: "string", sensitive: true } } }, null, 2),
+    "docs/staging.md": `# Staging\n\nThe staging password is ${CANARY.readmePassword} until the release; ask ops for the new one.\nSince the move the deploy password is\n${CANARY.wrappedPassword} for the release train.\n`,
+    "config/appsettings.json": JSON.stringify({ ConnectionStrings: { Default: `Server=tcp:canary.database.windows.net,1433;Initial Catalog=app;User ID=sa;Password={${CANARY.azurePassword}};Encrypt=True` } }, null, 2),
+    "config/db-notes.txt": `Server=db.internal\nUid=app\nPwd=${CANARY.pwdLine};\n`,
+    "config/app.properties": `db.url=jdbc:postgresql://db/app\ndb.password=${CANARY.continuedHead}\\\n    ${CANARY.continuedTail}\n`,
+    "src/client.ts": `class Client {\n  constructor(readonly user: string, readonly secret: string) {}\n}\n\nexport const client = new Client("deploy", "${CANARY.clientPassword}");\n`,
+    "src/notice.ts": `export const notice: 5 = "The staging password is ${CANARY.noticePassword}";\n`,
+    "src/split-prefix.ts": `export const STRIPE_PREFIX_SPLIT = "${CANARY.prefixSplitStripe.slice(0, 3)}" + "${CANARY.prefixSplitStripe.slice(3)}";\n`,
     "config/app.xml": `<configuration>\n  <appSettings>\n    <add key="Password" value="${CANARY.xmlPassword}" />\n  </appSettings>\n</configuration>\n`,
   });
   mkdirSync(join(root, "node_modules", "@canary"), { recursive: true });

@@ -179,6 +179,15 @@ describe("apply keeps what views do not show", () => {
     expect(JSON.stringify(readFileSync(join(root, "src/k.ts"), "utf8"))).toBe(JSON.stringify(original.replace("n = 1", "n = 2").replace("const key", "let key")));
   });
 
+  test("a value whose marker spans lines (a continued .properties value, an ODBC password in braces holding `;`) is put back whole", async () => {
+    const original = "db.url=jdbc:postgresql://db/app\ndb.password=Wq9Lm3\\\n    Xz7Pk2Qr8\nodbc=Driver={ODBC Driver 18};Server=db;Uid=sa;Pwd={Hy4;Kd8Ws2=Lp};\nretries=3\n";
+    const root = gitRepo({ "config/app.properties": original });
+    const { content } = await view(root, "config/app.properties");
+    expect(content).toBe("db.url=jdbc:postgresql://db/app\ndb.password=[REDACTED:api-token]\nodbc=[REDACTED:connection-string]\nretries=3");
+    await call("apply", { path: root, file: "config/app.properties", content: content.replace("retries=3", "retries=5"), write: true });
+    expect(readFileSync(join(root, "config/app.properties"), "utf8")).toBe(original.replace("retries=3", "retries=5"));
+  });
+
   test("trailing whitespace and blank-line runs a view trims and condenses survive edits from it (two edits apart, lines added and removed)", async () => {
     // each file, and what it becomes: the lines the edit rewrote ("a = 10", "c = 30") are written as sent
     const files: Record<string, [string, string]> = {

@@ -150,12 +150,32 @@ describe("connection strings", () => {
     const azure = `DefaultEndpointsProtocol=https;AccountName=acct;AccountKey=${b64(86)}==;EndpointSuffix=core.windows.net`;
     expect(kinds(`conn: '${azure}'`)).toEqual(["connection-string"]);
     expect(kinds(`Data Source=srv; Uid=me; Pwd=${pass}`)).toEqual(["connection-string"]);
+    // Azure SQL / ODBC: a value in braces may hold `;` (`}}` is a brace); a later value may hold `=`
+    const braced = `Driver={ODBC Driver 18 for SQL Server};Server=tcp:db.database.windows.net,1433;Uid=sa;Pwd={Wq9;Lm3}}Xz7=Pk2};Encrypt=yes`;
+    expect(out(`conn = pyodbc.connect("${braced}")`, "db.py")).toBe(`conn = pyodbc.connect("[REDACTED:connection-string]")`);
+    expect(out(`"Server=db;User ID=sa;Password={Wq9Lm3Xz7Pk2};"`, "a.cs")).toBe(`"[REDACTED:connection-string]"`);
+    expect(out(`"Server=db;User ID=sa;Password=Wq9=Lm3Xz7Pk2;"`, "a.cs")).toBe(`"[REDACTED:connection-string]"`);
+    // a lone `Pwd=…;` line outside code (a connection string's fragment), with pairs after it too
+    expect(out(`Pwd=Wq9Lm3Xz7Pk2;\n`, "notes.txt")).toBe(`Pwd=[REDACTED:api-token];\n`);
+    expect(out(`Password=Wq9Lm3Xz7Pk2;Encrypt=True\n`, "db.ini")).toBe(`[REDACTED:connection-string]\n`);
   });
   test("ADO near misses", () => {
     expect(kinds(`"Server=srv;Database=app;Integrated Security=true;"`)).toEqual([]);
     expect(kinds(`"Server=srv;Database=app;User ID=sa;Password=<password>;"`)).toEqual([]);
     expect(kinds(`"Password=${pass}"`)).toEqual(["api-token"]); // a single pair is not a connection string (a quoted `name=value`: a credential)
     expect(kinds(`"a=1;b=2;c=3"`)).toEqual([]);
+    // interpolations and format items in braces are no values
+    for (const text of [`$"Server={server};Database=db;User ID={user};Password={dbPassword};"`, `"Server={0};Uid={1};Pwd={2};"`, `"Server=db;Uid=sa;Pwd={password};"`, `"Server=db;Uid=sa;Pwd={config.Password};"`])
+      expect({ text, kinds: kinds(text, "a.cs") }).toEqual({ text, kinds: [] });
+    expect(kinds(`password=getPassword();\n`, "a.ts")).toEqual([]); // code: no pair
+    expect(kinds(`pwd=userPassword;\n`, "notes.txt")).toEqual([]); // a name, not a value
+  });
+  test("a Java .properties value continued on the next lines (a trailing backslash): the value the lines make", () => {
+    expect(out(`db.password=Wq9Lm3\\\n    Xz7Pk2\nnext=1\n`, "app.properties")).toBe(`db.password=[REDACTED:api-token]\nnext=1\n`);
+    expect(out(`db.password=\\\n    Wq9Lm3Xz7Pk2\n`, "app.properties")).toBe(`db.password=\\\n    [REDACTED:api-token]\n`);
+    expect(out(`db.pass=hunter\\\n    22\nx=1\n`, "db-credentials.properties")).toBe(`db.pass=[REDACTED:env-value]\nx=[REDACTED:env-value]\n`);
+    expect(kinds(`msg=hello \\\n  world\npassword=\\\n  required\n`, "app.properties")).toEqual([]); // a word, continued
+    expect(secretTexts(`db.password=Wq9Lm3\\\nXz7Pk2=1\n`, "app.ini")).toEqual([]); // only a .properties file continues a value (elsewhere a backslash ends a Windows path)
   });
 });
 
@@ -204,8 +224,29 @@ describe("api-token assignments", () => {
       "// the password was changed last week", "// password is required", "# token is refreshed every 3600 seconds",
       "// token: see docs/auth.md for the format", "// the secret is stored in vault.kv2 (prod)", "// password was reset by admin123",
       "const password = input; // password is user-provided", "// api key: YOUR_API_KEY_HERE", "// token was 12345678 (test)",
-      "password was Wq9Lm3Xz7Pk2 in the old release", // not a comment: a sentence of prose elsewhere is not read
     ]) expect({ text, kinds: kinds(text) }).toEqual({ text, kinds: [] });
+    // in a program, a sentence inside a string literal (a message, a fixture) is read; code is not
+    expect(out(`const note = "password was Wq9Lm3Xz7Pk2 in the old release";`, "src/a.ts")).toBe(`const note = "password was [REDACTED:api-token] in the old release";`);
+    expect(out(`Type '"The staging password is Wq9Lm3Xz7Pk2"' is not assignable to type '5'.`)).toBe(`Type '"The staging password is [REDACTED:api-token]"' is not assignable to type '5'.`); // a diagnostic quoting it
+    for (const text of ["let token = this$1$1;", "if (token is Wq9Lm3Xz7Pk2) {}", `x = "a" + token; // ok`]) expect({ text, kinds: kinds(text, "src/a.js") }).toEqual({ text, kinds: [] });
+  });
+  test("a credential in a sentence of a file that is no program (a README, notes, unknown): the value that reads as one", () => {
+    for (const [text, shown] of [
+      ["The staging password is Wq9Lm3Xz7Pk2 until Friday.", "The staging password is [REDACTED:api-token] until Friday."],
+      ["Log in as admin with password Wq9Lm3Xz7Pk2.", "Log in as admin with password [REDACTED:api-token]."],
+      ["- The **password** is `Wq9Lm3Xz7Pk2`", "- The **password** is `[REDACTED:api-token]`"],
+      ["<p>The password is <code>Wq9Lm3Xz7Pk2</code></p>", "<p>The password is <code>[REDACTED:api-token]</code></p>"],
+      ["Set the API key to **k3yVaLu3x9Q2** in the dashboard", "Set the API key to **[REDACTED:api-token]** in the dashboard"],
+      ["the access_token was JsPKvutDfqEm, rotated since", "the access_token was [REDACTED:api-token], rotated since"],
+      ["Until the release the staging password is\nWq9Lm3Xz7Pk2; ask ops.", "Until the release the staging password is\n[REDACTED:api-token]; ask ops."], // a wrapped paragraph
+    ] as const) for (const path of ["README.md", "docs/notes.txt", undefined]) expect({ path, text: out(text, path) }).toEqual({ path, text: shown });
+    for (const text of [
+      "The password is required for every login.", "The token is refreshed every 3600 seconds.", "Passwords are hashed with bcrypt2b.",
+      "Set the token to YOUR_TOKEN_HERE.", "The api key is stored in vault.kv2 (prod).", "Use the token `abc` or a password of 8+ characters.",
+      "a password reset by admin123", "token v1beta1 is deprecated", "secret scanning finds 1234abcd leaks", "see `pwd` /home/user1234",
+      "The password is 'Wq9Lm3Xz7Pk2\"", // quotes that do not pair
+      "secret:\n  password123: x\n", "Add a new argument @secret to\n    _tls13_derive_secret to specify any secret.", "pkcs11:token=Root%20CA%20Certificates;serial=1", "Pass the token to getToken2() first.", "The secret is base64url-encoded.", "The token is sha256sum of the body.", "hashed with the password argon2id scheme", "the api key is x86_64 only", "Passwords: hunter2024 is a weak one",
+    ]) expect({ text, kinds: kinds(text, "README.md") }).toEqual({ text, kinds: [] });
   });
   test("in a programming-language file an unquoted value is code, not a secret; elsewhere it still counts", () => {
     const member = "export interface Identity {\n  privateKey: RedactedUint8Array\n  apiToken: SessionTokenProvider\n}\n";
@@ -511,6 +552,8 @@ describe("credentials by position, in credential files, in other syntaxes, and s
       [`req.SetBasicAuth("admin", "${pw}")`, "main.go"], [`auth = HTTPBasicAuth('admin', '${pw}')`, "a.py"],
       [`var c = new NetworkCredential("svc", "${pw}");`, "A.cs"], [`new PasswordAuthentication("svc", "${pw}".toCharArray())`, "A.java"],
       [`new UsernamePasswordCredentials("svc", "${pw}")`, "A.java"], [`await page.signIn("bob@x.com", "${pw}")`, "e2e.ts"],
+      // a client or connection made with a random password: no name says credentials, the value's shape does
+      [`const c = new Client("user", "${pw}");`, "a.ts"], [`conn = pymssql.Connection('sa', '${pw}')`, "a.py"], [`var s = new FtpSession("ci", "${pw}", 21);`, "A.cs"],
     ];
     for (const [text, path] of forms) expect({ text, secrets: secretTexts(text, path) }).toEqual({ text, secrets: [pw] });
   });
@@ -545,6 +588,11 @@ describe("credentials by position, in credential files, in other syntaxes, and s
   });
   test("a vendor token split over literals joined by +, ., implicit concatenation or a template's interpolated literal", () => {
     const tail = mix(24);
+    // split inside the prefix
+    expect(out(`const key = "sk_" + "live_${tail}";`, "a.ts")).toBe(`const key = "[REDACTED:stripe-key]";`);
+    expect(out(`const key = "sk_live" + "_${tail}";`, "a.ts")).toBe(`const key = "[REDACTED:stripe-key]";`);
+    expect(out(`t = "gh" + "p_${mix(36)}"`, "a.py")).toBe(`t = "[REDACTED:github-token]"`);
+    expect(out(`const k = 'xo' + 'xb-123456789012-${mix(24)}';`, "a.js")).toBe(`const k = '[REDACTED:slack-token]';`);
     expect(out(`const key = "sk_live_" + "${tail}";`, "a.ts")).toBe(`const key = "[REDACTED:stripe-key]";`);
     expect(out(`const t = 'ghp_${mix(12)}' +\n  '${mix(24)}';`, "a.js")).toBe(`const t = '[REDACTED:github-token]';`);
     expect(out(`$t = "sk_live_" . "${tail}";`, "a.php")).toBe(`$t = "[REDACTED:stripe-key]";`);
@@ -557,7 +605,8 @@ describe("credentials by position, in credential files, in other syntaxes, and s
       [`auth._parse_www_authenticate(response, "www-authenticate")`, "httplib2.py"], [`function f(a){let{type:e="JsExpressionRoot"}=a;return {token:e}}`, "babel.js"],
       [`new Client("user", "secretvalue")`, "a.ts"], [`login(user, password)`, "a.ts"], [`oauth("client", "${pw}")`, "a.ts"],
       [`["psql", "-h", "db", "-p", "5432"]`, "a.py"], [`["redis-cli", "-p", "6380"]`, "a.py"], [`set -euo pipefail\n`, "a.sh"], [`set token expiration\n`, "notes.tcl"],
-      [`const a = "sk_" + name;`, "a.ts"], [`const b = "ghp_" + "short";`, "a.ts"], [`<secret name="db"/>`, "a.xml"], [`password: ENC()\n`, "a.yml"],
+      [`const a = "sk_" + name;`, "a.ts"], [`const b = "ghp_" + "short";`, "a.ts"], [`const c = "sk" + "ip";`, "a.ts"], [`lang = "sk" "_SK"`, "a.py"],
+      [`new Client("user", "hunter22")`, "a.ts"], [`pool = new Pool("app", "Message2")`, "a.ts"], [`new Client("api", "0a1b2c3d4e5f")`, "a.ts"], [`new Session("db", "user.name1")`, "a.ts"], [`<secret name="db"/>`, "a.xml"], [`password: ENC()\n`, "a.yml"],
     ]) expect({ text, kinds: kinds(text, path) }).toEqual({ text, kinds: [] });
   });
 });
@@ -579,7 +628,8 @@ describe("hostile input never throws or hangs", () => {
   });
   test("long runs of trigger fragments", () => {
     for (const unit of ["ghp_", "-eyJ", "eyJa.", "://a:", "sk-", "xoxb-", "password=", "a=b;", "token: '", '"', "<", "AKIA", "-----BEGIN PRIVATE KEY-----", "a b ",
-      'login("a", "', '"sk_live_" + "', '`ghp_${"', '["mysql", "-p", ', "set password x\n", '<secret a="b">', "pw = 'x'\npassword: pw, "]) {
+      'login("a", "', '"sk_live_" + "', '`ghp_${"', '["mysql", "-p", ', "set password x\n", '<secret a="b">', "pw = 'x'\npassword: pw, ",
+      '"sk" + "', "the password is ", "Pwd={", "Server=a;Pwd=", 'Client("a", "', "password=\\\n", "\"password is A1b2C3d4 "]) {
       const text = unit.repeat(Math.ceil(100_000 / unit.length));
       expect(() => findSecrets(text)).not.toThrow();
       expect(() => findSecrets(text, { path: ".env" })).not.toThrow();

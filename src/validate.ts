@@ -3,7 +3,7 @@
 // same `validation_error` wherever it comes from.
 
 import { clipInput, unknownValue, validationError } from "./errors.ts";
-import { appliesRules, CONTENT_CAP, INT_CAP, LIST_CAP, STRING_CAP, type AppliesRule, type ParamSpec } from "./params.ts";
+import { appliesRules, CONTENT_CAP, INT_CAP, LIST_CAP, SESSION_ID, STRING_CAP, type AppliesRule, type ParamSpec } from "./params.ts";
 
 /** How a surface names a parameter in messages (`--max-tokens` on the CLI, `maxTokens` in MCP). */
 export type ParamLabel = (spec: ParamSpec) => string;
@@ -14,6 +14,23 @@ function capString(spec: ParamSpec, value: string, label: string): string {
   const cap = spec.maxLength ?? STRING_CAP;
   if (value.length > cap) throw validationError(`${label} is too long: ${value.length} characters (at most ${cap})`);
   if (!spec.rawText && value.includes("\0")) throw validationError(`${label} must not contain a NUL character (\\0, at index ${value.indexOf("\0")})`);
+  return value;
+}
+
+/** Any C0 control character or DEL: no git ref and no session id holds one. */
+const CONTROL_CHAR = /[\x00-\x1f\x7f]/;
+
+/** A string of a known shape (`ParamSpec.shape`), checked here so the message names the parameter as the caller passed it; "" is no value (the default applies). */
+function checkShape(spec: ParamSpec, value: string, label: string): string {
+  if (!spec.shape || value === "") return value;
+  if (spec.shape === "sessionId") {
+    if (!SESSION_ID.test(value)) throw validationError(`${label} must be 1–128 characters of A-Z a-z 0-9 . _ : - (got '${clipInput(value, 40)}')`);
+    return value;
+  }
+  if (!value.trim()) throw validationError(`${label} must name a git ref (branch, tag, commit or HEAD~N), not only spaces`);
+  if (value.startsWith("-")) throw validationError(`${label} must not start with '-' (got '${clipInput(value, 40)}'): a git ref never does`);
+  const at = value.search(CONTROL_CHAR);
+  if (at >= 0) throw validationError(`${label} must not contain a control character (got '${clipInput(value, 40)}', one at index ${at}): a git ref holds none`);
   return value;
 }
 
@@ -97,7 +114,7 @@ function coerce(spec: ParamSpec, value: unknown, label: string): unknown {
     }
     case "string":
       if (typeof value !== "string" && typeof value !== "number") throw validationError(`${label} must be a string`);
-      return capString(spec, String(value), label);
+      return checkShape(spec, capString(spec, String(value), label), label);
     case "object":
       if (typeof value !== "object" || Array.isArray(value)) throw validationError(`${label} must be an object`);
       if (JSON.stringify(value).length > (spec.maxLength ?? CONTENT_CAP)) throw validationError(`${label} is too large (at most ${spec.maxLength ?? CONTENT_CAP} characters of JSON)`);

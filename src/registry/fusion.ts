@@ -160,7 +160,7 @@ export const FUSION_OPERATIONS: readonly OperationSpec[] = [
     mcp: [{ tool: "svc_changes" }],
     cli: { command: "changes" },
     params: [
-      { name: "changedSince", type: "string", required: true, description: "Git ref: branch, commit or HEAD~N.", cli: { positional: true } },
+      { name: "changedSince", type: "string", shape: "ref", required: true, description: "Git ref: branch, commit or HEAD~N.", cli: { positional: true } },
       PATH_PARAM,
       INCLUDE_DEPENDENTS_PARAM,
       { name: "review", type: "bool", default: false, description: "Prepend a review map of diff hunks and direct callers per changed file." },
@@ -202,7 +202,7 @@ export const FUSION_OPERATIONS: readonly OperationSpec[] = [
       { name: "semanticMarkers", type: "bool", default: false, description: "Prepend a structural annotation comment to each type." },
       { name: "focus", type: "string", default: null, description: "Focus seed (exclusive with changedSince and query)." },
       { ...depthParam("Traversal depth for focus and query scoping (1–10)."), appliesWith: { param: "focus", or: ["query"] } },
-      { name: "changedSince", type: "string", default: null, description: "Git ref: only files changed since it (exclusive with focus and query)." },
+      { name: "changedSince", type: "string", shape: "ref", default: null, description: "Git ref: only files changed since it (exclusive with focus and query)." },
       { ...INCLUDE_DEPENDENTS_PARAM, appliesWith: { param: "changedSince" } },
       { name: "query", type: "string", default: null, description: "BM25 query (exclusive with focus and changedSince)." },
       { ...QUERY_TOP_PARAM, appliesWith: { param: "query" } },

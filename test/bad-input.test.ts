@@ -1,0 +1,373 @@
+// Bad input on every surface, walking the registry: every operation, every parameter, given
+// values of the wrong type, out of range, empty, huge, with NUL or control characters, names of
+// files that do not exist, folders, binary files, `..` and unicode names, and a parameter it does
+// not take — through the engine, one stdio MCP server (the SDK's client), one host (JSON-RPC on
+// its socket) and the CLI. Each answer is one prefixed line (never a stack, never internal_error
+// for input validation could judge), the same kind of answer on every surface that takes the
+// value (an error with the same prefix, or an answer), the right JSON-RPC code and CLI exit code,
+// structuredContent that conforms to the tool's outputSchema whenever it is sent, and nothing
+// written to the working tree. A new operation or parameter is probed without anyone listing it.
+
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import Ajv from "ajv";
+import { call } from "../src/engine.ts";
+import { SvcError } from "../src/errors.ts";
+import { RPC } from "../src/host/protocol.ts";
+import type { ParamSpec } from "../src/params.ts";
+import { operation, REGISTRY, type McpBinding, type OperationSpec } from "../src/registry/index.ts";
+import { startHost, type RunningHost } from "../src/surfaces/host/server.ts";
+import { cliArgv, runCliHere, runSvc } from "./helpers/cli.ts";
+import { hostToken, rawClient, useRuntimeDir, type RawClient } from "./helpers/host.ts";
+import { git, gitRepo } from "./helpers/repo.ts";
+
+const MAIN = join(import.meta.dir, "..", "src", "main.ts");
+
+/** An answer reduced to its kind: "ok", or the error's prefix; with the message for the report. */
+interface Outcome {
+  kind: string;
+  message: string;
+}
+
+const ok = (text: string): Outcome => ({ kind: "ok", message: text.slice(0, 160) });
+
+/** A value as one case sends it; `cli: false` when a command line cannot spell it (a list for one value, an object). */
+interface Case {
+  what: string;
+  param: string | null;
+  value: unknown;
+  /** Validation can judge it without running the operation: every surface must answer validation_error. */
+  invalid: boolean;
+}
+
+const MB = 1024 * 1024;
+
+/** The bad values of one parameter, by its type: each is refused by validation whatever the operation. */
+function invalidValues(p: ParamSpec): Array<[string, unknown]> {
+  switch (p.type) {
+    case "string":
+      return [
+        ["an array", ["a", "b"]],
+        ["an object", { a: 1 }],
+        ...(p.rawText ? [] : ([["1 MB", "x".repeat(MB)], ["a NUL", "to\0tal"]] as Array<[string, unknown]>)),
+        ...(p.shape ? ([["control characters", "a\x1b[2Jb"]] as Array<[string, unknown]>) : []),
+      ];
+    case "int":
+      return [["text", "abc"], ["negative", -1], ["a fraction", 1.5], ["huge", 1e308], ["a boolean", true]];
+    case "bool":
+      return [["text", "yes"], ["a number", 1]];
+    case "enum":
+      return [["an unknown value", "no-such-value"], ["a number", 5], ["empty", ""]];
+    case "string[]":
+      return [["an object", { a: 1 }], ["a list of objects", [{}]], ["an item with NUL", ["a\0b"]]];
+    case "object":
+      return [["an array", []], ["text", "x"]];
+    case "object[]":
+      return [["a number", 5], ["a list of numbers", [5]]];
+  }
+}
+
+/** Names of things on disk for the parameters that take a file, folder, seed or query: validation passes them; the operation answers or refuses, the same way everywhere. */
+const NAMES: Array<[string, string]> = [
+  ["a missing file", "no/such/file.ts"],
+  ["a folder", "src"],
+  ["a binary file", "data.bin"],
+  ["a path with ..", "../outside.ts"],
+  ["a unicode name", "src/ünï/ä.ts"],
+  ["control characters", "a\x01\x1b[31mb"],
+  ["only spaces", "   "],
+];
+
+function cases(spec: OperationSpec): Case[] {
+  const out: Case[] = [{ what: "an unknown parameter", param: null, value: 1, invalid: true }];
+  for (const p of spec.params) {
+    if (p.name === "path") continue; // the workspace: probed on its own below
+    for (const [what, value] of invalidValues(p)) out.push({ what, param: p.name, value, invalid: true });
+    if (p.type === "string" && !p.rawText && !p.shape) for (const [what, value] of NAMES) out.push({ what, param: p.name, value, invalid: false });
+    if (p.type === "string[]") for (const [what, value] of NAMES.slice(0, 5)) out.push({ what: `[${what}]`, param: p.name, value: [value], invalid: false });
+  }
+  return out;
+}
+
+/** The least request that passes validation: every required parameter set to something real. */
+function baseArgs(spec: OperationSpec, root: string): Record<string, unknown> {
+  const args: Record<string, unknown> = { path: root };
+  for (const p of spec.params) {
+    if (!p.required || p.name === "path") continue;
+    args[p.name] = p.type === "object" ? { operation: "organize-imports", file: "src/math.ts" } : p.shape === "ref" ? "HEAD" : p.name === "file" ? "src/math.ts" : "total";
+  }
+  return args;
+}
+
+function argsOf(spec: OperationSpec, root: string, c: Case): Record<string, unknown> {
+  return { ...baseArgs(spec, root), [c.param ?? "notAParameter"]: c.value };
+}
+
+/** The MCP tool (and action) that takes this parameter of the operation, or null. */
+function mcpRoute(spec: OperationSpec, param: string | null): McpBinding | null {
+  for (const b of spec.mcp ?? []) {
+    if (param === null || ((!b.params || b.params.includes(param)) && !(param in (b.fixed ?? {})))) return b;
+  }
+  return null;
+}
+
+const STACK = /\n\s+at |\bat .+\.ts:\d+|Error: .*\n/;
+
+/** Problems with one error line, whichever surface carried it. */
+function lineProblems(where: string, line: string): string[] {
+  const problems: string[] = [];
+  if (line.includes("\n") || STACK.test(line)) problems.push(`${where}: not one line / a stack: ${line.slice(0, 300)}`);
+  if (line.length > 2200) problems.push(`${where}: ${line.length} characters (the input echoed?)`);
+  return problems;
+}
+
+/** The files of the working tree (not .git, not .svc) with their sizes and modification times. */
+function treeSnapshot(root: string): string {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      if (name === ".git" || name === ".svc") continue;
+      const abs = join(dir, name);
+      const st = statSync(abs);
+      if (st.isDirectory()) walk(abs);
+      else out.push(`${abs.slice(root.length)} ${st.size} ${st.mtimeMs}`);
+    }
+  };
+  walk(root);
+  return out.join("\n");
+}
+
+/**
+ * The one difference by design: the MCP server is confined to the workspaces it serves, and a
+ * path named outside them is refused as such (workspace_not_allowed, workspace/confine.ts) where the
+ * unconfined engine refuses it as leaving the workspace root (validation_error).
+ */
+function confinedByMcp(surface: string, got: Outcome, engine: Outcome): boolean {
+  return surface === "MCP" && got.kind === "workspace_not_allowed" && engine.kind === "validation_error" && /resolves outside the workspace root/.test(engine.message);
+}
+
+describe("bad input on every surface", () => {
+  let root: string;
+  let host: RunningHost;
+  let token: string;
+  let rpc: RawClient;
+  let mcp: Client;
+  let schemas: Map<string, (data: unknown) => boolean>;
+  const ajv = new Ajv({ strict: false });
+  let rpcId = 1;
+
+  beforeAll(async () => {
+    useRuntimeDir();
+    root = gitRepo({
+      "src/math.ts": "export function total(a: number, b: number): number {\n  return a + b;\n}\n",
+      "src/use.ts": 'import { total } from "./math";\nexport const three = total(1, 2);\n',
+      "src/ünï/ä.ts": "export const ä = 1;\n",
+      "data.bin": new Uint8Array([0, 1, 2, 255, 0, 0, 3, 4]),
+      "package.json": '{"name":"bad-input"}\n',
+    });
+    await call("index", { path: root });
+    host = await startHost({ root, idleMinutes: 0, log: () => {} });
+    token = await hostToken(host.socket);
+    rpc = await rawClient(host.socket);
+    mcp = new Client({ name: "bad-input", version: "1" });
+    await mcp.connect(new StdioClientTransport({ command: process.execPath, args: ["--no-install", MAIN, "mcp", "serve"], cwd: root, env: { ...(process.env as Record<string, string>), SVC_DAEMON: "0" }, stderr: "ignore" }));
+    schemas = new Map((await mcp.listTools()).tools.map((t) => [t.name, ajv.compile(t.outputSchema ?? { type: "object" })]));
+  }, 120_000);
+
+  afterAll(async () => {
+    rpc?.close();
+    await mcp?.close();
+    await host?.stop("test done");
+    delete process.env.SVC_RUNTIME_DIR;
+  });
+
+  async function viaEngine(spec: OperationSpec, args: Record<string, unknown>): Promise<Outcome> {
+    return viaEngineIn(process.cwd(), spec, args);
+  }
+
+  /** The engine called as a surface would from `cwd` (the MCP server and the CLI run in the workspace). */
+  async function viaEngineIn(cwd: string, spec: OperationSpec, args: Record<string, unknown>): Promise<Outcome> {
+    try {
+      return ok((await call(spec.op, args, { cwd })).text);
+    } catch (error) {
+      if (!(error instanceof SvcError)) return { kind: "not an SvcError", message: String(error).slice(0, 300) };
+      return { kind: error.prefix, message: error.formatted };
+    }
+  }
+
+  async function viaMcp(binding: McpBinding, args: Record<string, unknown>, problems: string[], where: string): Promise<Outcome> {
+    const { path, ...rest } = args;
+    const fixed = Object.keys(binding.fixed ?? {});
+    const callArgs = { ...(binding.action ? { action: binding.action } : {}), path, ...Object.fromEntries(Object.entries(rest).filter(([k]) => !fixed.includes(k))) };
+    let result: Awaited<ReturnType<Client["callTool"]>>;
+    try {
+      result = await mcp.callTool({ name: binding.tool, arguments: callArgs }, undefined, { timeout: 120_000 });
+    } catch (error) {
+      // the SDK's client refuses structuredContent that does not conform to the tool's outputSchema
+      problems.push(`${where} MCP: the call failed: ${String(error).slice(0, 300)}`);
+      return { kind: "protocol error", message: String(error).slice(0, 200) };
+    }
+    const text = (result.content as { type: string; text?: string }[]).map((c) => c.text ?? "").join("");
+    if (result.structuredContent !== undefined && !schemas.get(binding.tool)?.(result.structuredContent)) problems.push(`${where} MCP: structuredContent does not conform to ${binding.tool}'s outputSchema`);
+    if (!result.isError) {
+      if (result.structuredContent === undefined) problems.push(`${where} MCP: an answer without structuredContent`);
+      return ok(text);
+    }
+    problems.push(...lineProblems(`${where} MCP`, text));
+    return { kind: text.split(":")[0] ?? "", message: text };
+  }
+
+  async function viaRpc(method: string, args: Record<string, unknown>, problems: string[], where: string): Promise<Outcome> {
+    const { path: _path, ...rest } = args;
+    rpc.send({ jsonrpc: "2.0", id: rpcId++, method, params: { sessionToken: token, ...rest } });
+    const reply = await rpc.next(120_000);
+    if (!reply) throw new Error("the host closed the connection");
+    if (!reply.error) return ok(JSON.stringify(reply.result));
+    const { code, message, data } = reply.error as { code: number; message: string; data?: { prefix: string; message: string } };
+    problems.push(...lineProblems(`${where} RPC`, message));
+    const prefix = data?.prefix ?? "";
+    if (`${prefix}: ${data?.message}` !== message) problems.push(`${where} RPC: error.data does not restate the message: ${JSON.stringify(reply.error).slice(0, 300)}`);
+    const expected = prefix === "validation_error" ? RPC.invalidParams : RPC.operationError;
+    if (code !== expected) problems.push(`${where} RPC: code ${code} for ${prefix} (expected ${expected})`);
+    return { kind: prefix, message };
+  }
+
+  async function viaCli(spec: OperationSpec, args: Record<string, unknown>, problems: string[], where: string): Promise<Outcome | null> {
+    const argv = cliArgv(spec, args);
+    if (!argv) return null;
+    const run = await runCliHere([...argv, "--quiet"]);
+    if (run.code === 0) return ok(run.stdout);
+    const line = run.stderr.trimEnd();
+    problems.push(...lineProblems(`${where} CLI`, line));
+    const kind = run.code === 2 ? "usage_error" : (line.split(":")[0] ?? "");
+    if (run.code !== 1 && run.code !== 2) problems.push(`${where} CLI: exit ${run.code}`);
+    return { kind, message: line };
+  }
+
+  test("every operation, every parameter: one prefixed line, the same kind of answer on the engine, MCP, RPC and the CLI; nothing written", async () => {
+    const before = treeSnapshot(root);
+    const problems: string[] = [];
+    const counts = { engine: 0, mcp: 0, rpc: 0, cli: 0 };
+    for (const spec of REGISTRY) {
+      for (const c of cases(spec)) {
+        const where = `${spec.op}.${c.param ?? "(unknown)"} given ${c.what}`;
+        const args = argsOf(spec, root, c);
+        const engine = await viaEngine(spec, args);
+        counts.engine++;
+        if (engine.kind === "internal_error" || engine.kind === "not an SvcError") problems.push(`${where}: ${engine.message}`);
+        else if (engine.kind !== "ok") problems.push(...lineProblems(`${where} engine`, engine.message));
+        if (c.invalid && engine.kind !== "validation_error") problems.push(`${where}: ${engine.kind} (expected validation_error): ${engine.message}`);
+        if (c.invalid && c.param && engine.kind === "validation_error" && !engine.message.includes(c.param)) problems.push(`${where}: the message does not name ${c.param}: ${engine.message}`);
+        const same = (surface: string, got: Outcome | null) => {
+          if (got && got.kind !== engine.kind && !confinedByMcp(surface, got, engine)) problems.push(`${where}: ${surface} answered ${got.kind} (${got.message.slice(0, 160)}), the engine ${engine.kind} (${engine.message.slice(0, 160)})`);
+        };
+        const binding = mcpRoute(spec, c.param);
+        if (binding) {
+          same("MCP", await viaMcp(binding, args, problems, where));
+          counts.mcp++;
+        }
+        if (spec.rpc?.[0]) {
+          same("RPC", await viaRpc(spec.rpc[0], args, problems, where));
+          counts.rpc++;
+        }
+        // the command line spells text: values of another type, and an unknown flag (a usage error there, exit 2), are the other surfaces' cases
+        const param = spec.params.find((p) => p.name === c.param);
+        const spelled = typeof c.value === "string" || typeof c.value === "number" || (param?.type === "string[]" && Array.isArray(c.value) && c.value.every((v) => typeof v === "string"));
+        if (spec.cli && param && spelled && param.type !== "bool") {
+          const cli = await viaCli(spec, args, problems, where);
+          if (cli) counts.cli++;
+          same("CLI", cli);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(treeSnapshot(root)).toBe(before);
+    expect(git(root, "status", "--porcelain")).toBe("");
+    // the walk reached every surface
+    expect(counts.engine).toBeGreaterThan(400);
+    expect(counts.mcp).toBeGreaterThan(300);
+    expect(counts.rpc).toBeGreaterThan(50);
+    expect(counts.cli).toBeGreaterThan(150);
+  }, 600_000);
+
+  test("git refs and session ids are judged by validation and named as the caller passed them (they reached git as \"bad revision 'a??b'\", or were named 'session' whatever the parameter); NaN is named NaN", async () => {
+    // every parameter that takes a git ref or a session id says so (a new one is held to it)
+    const undeclared = REGISTRY.flatMap((spec) =>
+      spec.params
+        .filter((p) => (/^(changedSince|since)$/.test(p.name) && p.shape !== "ref") || (/session/i.test(p.name) && p.shape !== "sessionId"))
+        .map((p) => `${spec.op}.${p.name}`),
+    );
+    expect(undeclared).toEqual([]);
+    const message = async (op: string, args: Record<string, unknown>) => (await viaEngine(REGISTRY.find((s) => s.op === op) as OperationSpec, { path: root, ...args })).message;
+    expect(await message("review", { changedSince: "a\x01\x1b[31mb" })).toBe("validation_error: changedSince must not contain a control character (got 'a\\x01\\x1b[31mb', one at index 1): a git ref holds none");
+    expect(await message("changes", { changedSince: "--output=/tmp/x" })).toBe("validation_error: changedSince must not start with '-' (got '--output=/tmp/x'): a git ref never does");
+    expect(await message("gate", { since: "   " })).toBe("validation_error: since must name a git ref (branch, tag, commit or HEAD~N), not only spaces");
+    expect(await message("review", { handoff: true, checkSession: "../../tmp/x" })).toBe("validation_error: checkSession must be 1–128 characters of A-Z a-z 0-9 . _ : - (got '../../tmp/x')");
+    expect(await message("context", { seeds: ["total"], sessionId: "a b" })).toBe("validation_error: sessionId must be 1–128 characters of A-Z a-z 0-9 . _ : - (got 'a b')");
+    expect(await message("find", { query: "total", limit: Number.NaN })).toBe("validation_error: limit must be an integer (got 'NaN')");
+    expect(await message("toc", { maxTokens: Number.POSITIVE_INFINITY })).toBe("validation_error: maxTokens must be an integer (got 'Infinity')");
+    // a ref that is well formed and names nothing is still git's to judge
+    expect(await message("review", { changedSince: "no-such-branch" })).toStartWith("validation_error: ");
+    // the same line on the other surfaces, named as each names it
+    const problems: string[] = [];
+    const review = operation("review");
+    const viaTool = await viaMcp(mcpRoute(review, "changedSince") as McpBinding, { path: root, changedSince: "a\x1bb" }, problems, "review");
+    expect(viaTool.message).toBe("validation_error: changedSince must not contain a control character (got 'a\\x1bb', one at index 1): a git ref holds none");
+    const viaHost = await viaRpc("svc/scope", { mode: "changes", since: "-x" }, problems, "scope");
+    expect(viaHost.message).toBe("validation_error: since must not start with '-' (got '-x'): a git ref never does");
+    const viaCommand = await viaCli(operation("changes"), { changedSince: "a\x1bb", path: root }, problems, "changes");
+    expect(viaCommand?.message).toBe("validation_error: <changedSince> must not contain a control character (got 'a\\x1bb', one at index 1): a git ref holds none");
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  test("the workspace (path) of every operation: missing, a file, a binary file, empty, with .., unicode, control characters — the same kind of answer on the engine, MCP and the CLI; the host answers for its root only", async () => {
+    const problems: string[] = [];
+    const paths: Array<[string, string]> = [
+      ["a missing folder", join(root, "nope")],
+      ["a file", join(root, "src/math.ts")],
+      ["a binary file", join(root, "data.bin")],
+      ["empty (the working directory)", ""],
+      ["a path with ..", join(root, "src", "..")],
+      ["a unicode folder", join(root, "src/ünï")],
+      ["control characters", join(root, "a\x01\x1b[31mb")],
+    ];
+    for (const spec of REGISTRY) {
+      for (const [what, path] of paths) {
+        const where = `${spec.op}.path given ${what}`;
+        const args = { ...baseArgs(spec, root), path };
+        const engine = await viaEngineIn(root, spec, args);
+        if (engine.kind === "internal_error" || engine.kind === "not an SvcError") problems.push(`${where}: ${engine.message}`);
+        // (an operation missing another parameter says so first)
+        if (what === "a missing folder" && !["workspace_not_found", "validation_error"].includes(engine.kind)) problems.push(`${where}: ${engine.kind} (expected workspace_not_found): ${engine.message}`);
+        if (what.includes("file") && engine.kind !== "validation_error") problems.push(`${where}: ${engine.kind} (expected validation_error): ${engine.message}`);
+        const binding = mcpRoute(spec, "path");
+        if (binding) {
+          const got = await viaMcp(binding, args, problems, where);
+          if (got.kind !== engine.kind) problems.push(`${where}: MCP answered ${got.kind} (${got.message.slice(0, 160)}), the engine ${engine.kind} (${engine.message.slice(0, 160)})`);
+        }
+        // on the command line the path is the last positional: it is spelt only when those before it are (`svc impact <symbol> [path]`)
+        const positional = spec.params.filter((p) => p.cli && p.cli.positional);
+        if (spec.cli && path !== "" && positional.slice(0, positional.findIndex((p) => p.name === "path")).every((p) => args[p.name as keyof typeof args] !== undefined)) {
+          const argv = cliArgv(spec, args);
+          if (argv) {
+            const got = await viaCli(spec, args, problems, where);
+            if (got && got.kind !== engine.kind) problems.push(`${where}: CLI answered ${got.kind} (${got.message.slice(0, 160)}), the engine ${engine.kind} (${engine.message.slice(0, 160)})`);
+          }
+        }
+        // the host serves one root: another one, as root or as path, is refused (never answered for the host's own)
+        if (spec.rpc?.[0] && path !== join(root, "src", "..") && path !== "") {
+          for (const key of ["root", "path"]) {
+            rpc.send({ jsonrpc: "2.0", id: rpcId++, method: spec.rpc[0], params: { sessionToken: token, ...Object.fromEntries(Object.entries(args).filter(([k]) => k !== "path")), [key]: path } });
+            const reply = await rpc.next(120_000);
+            if (reply?.error?.code !== RPC.invalidParams) problems.push(`${where}: RPC ${key}=${what} answered ${JSON.stringify(reply).slice(0, 200)}`);
+            else problems.push(...lineProblems(`${where} RPC`, reply.error.message));
+          }
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 600_000);
+});

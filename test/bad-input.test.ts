@@ -32,7 +32,7 @@ interface Outcome {
   message: string;
 }
 
-const ok = (text: string): Outcome => ({ kind: "ok", message: text.slice(0, 160) });
+const ok = (text: string): Outcome => ({ kind: "ok", message: text });
 
 /** A value as one case sends it; `cli: false` when a command line cannot spell it (a list for one value, an object). */
 interface Case {
@@ -320,6 +320,23 @@ describe("bad input on every surface", () => {
     expect(viaHost.message).toBe("validation_error: since must not start with '-' (got '-x'): a git ref never does");
     const viaCommand = await viaCli(operation("changes"), { changedSince: "a\x1bb", path: root }, problems, "changes");
     expect(viaCommand?.message).toBe("validation_error: <changedSince> must not contain a control character (got 'a\\x1bb', one at index 1): a git ref holds none");
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  test("paths inside parameters, over the host: graph's directory named absolute is the folder it names (its '/' was stripped: 0 files); svc/refactor refuses another workspace inside its request (it was overwritten, silently)", async () => {
+    const problems: string[] = [];
+    const absolute = await viaRpc("svc/graph", { directory: join(root, "src", "ünï") }, problems, "graph");
+    expect(JSON.parse(absolute.message).nodes.map((n: { path: string }) => n.path)).toEqual(["src/ünï/ä.ts"]);
+    const relative = await viaRpc("svc/graph", { directory: "src/ünï/" }, problems, "graph");
+    expect(relative.message).toBe(absolute.message);
+    // outside the workspace: no node, and the answer says why with the folder as given
+    const outside = JSON.parse((await viaRpc("svc/graph", { directory: "/etc" }, problems, "graph")).message);
+    expect(outside.nodes).toEqual([]);
+    expect(outside.empty).toStartWith("no indexed file under directory '/etc' (");
+    const other = await viaRpc("svc/refactor", { request: { path: "/etc", operation: "organize-imports", file: "src/use.ts" } }, problems, "refactor");
+    expect(other.message).toBe(`validation_error: request.path: svc/refactor answers for ${root}, not /etc; leave request.path out`);
+    const same = await viaRpc("svc/refactor", { request: { path: root, operation: "organize-imports", file: "src/use.ts" } }, problems, "refactor");
+    expect(same.kind).toBe("ok");
     expect(problems).toEqual([]);
   }, 120_000);
 

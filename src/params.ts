@@ -29,9 +29,11 @@ export interface ParamSpec {
   /**
    * What the string names, checked by validation with the parameter's own name (not by the operation, whose message could not name it):
    * `ref` a git revision (not blank, no leading '-', no control character: git would read an option, or mangle the bytes into "bad revision 'a??b'");
-   * `sessionId` a session id (1–128 characters of A-Z a-z 0-9 . _ : -). An empty string is no value here, as everywhere (the default applies).
+   * `sessionId` a session id (1–128 characters of A-Z a-z 0-9 . _ : -);
+   * `extension` a file extension (.ts, md, .d.ts; a dotfile's name such as .env): a glob, a path or spaces matched nothing and were ignored.
+   * A string[] holds each item to it. An empty string is no value here, as everywhere (the default applies).
    */
-  shape?: "ref" | "sessionId";
+  shape?: "ref" | "sessionId" | "extension";
   /**
    * The parameter means something only with another one: with `values`, while that one has one of
    * them; without, while it is set. Passed otherwise (and not its default), it is refused rather
@@ -200,8 +202,8 @@ export const INCLUDE_DEPENDENTS_PARAM: ParamSpec = {
 };
 
 export const EXTENSION_PARAMS: ParamSpec[] = [
-  { name: "includeExtensions", type: "string[]", default: null, description: "Extensions to add to the template defaults (e.g. .md).", cli: { flag: "include-ext" } },
-  { name: "excludeExtensions", type: "string[]", default: null, description: "Extensions to remove from the template defaults.", cli: { flag: "exclude-ext" } },
-  { name: "onlyExtensions", type: "string[]", default: null, description: "Use exactly these extensions instead of the template's.", cli: { flag: "only-ext" } },
+  { name: "includeExtensions", type: "string[]", default: null, shape: "extension", description: "Extensions to add to the template defaults (e.g. .md).", cli: { flag: "include-ext" } },
+  { name: "excludeExtensions", type: "string[]", default: null, shape: "extension", description: "Extensions to remove from the template defaults.", cli: { flag: "exclude-ext" } },
+  { name: "onlyExtensions", type: "string[]", default: null, shape: "extension", description: "Use exactly these extensions instead of the template's.", cli: { flag: "only-ext" } },
   { name: "maxFileSizeKb", type: "int", default: 0, min: 0, description: "Skip files larger than this many KB (0 = no limit).", cli: { flag: "max-file-size-kb" } },
 ];

@@ -20,11 +20,18 @@ function capString(spec: ParamSpec, value: string, label: string): string {
 /** Any C0 control character or DEL: no git ref and no session id holds one. */
 const CONTROL_CHAR = /[\x00-\x1f\x7f]/;
 
+/** A file extension with or without its dot (.ts, md, .d.ts), or a dotfile's whole name (.env): no separator, wildcard, space or control character. */
+const EXTENSION = /^\.?[^./\\\s*?[\]{}\x00-\x1f\x7f]+(\.[^./\\\s*?[\]{}\x00-\x1f\x7f]+)*$/;
+
 /** A string of a known shape (`ParamSpec.shape`), checked here so the message names the parameter as the caller passed it; "" is no value (the default applies). */
 function checkShape(spec: ParamSpec, value: string, label: string): string {
   if (!spec.shape || value === "") return value;
   if (spec.shape === "sessionId") {
     if (!SESSION_ID.test(value)) throw validationError(`${label} must be 1–128 characters of A-Z a-z 0-9 . _ : - (got '${clipInput(value, 40)}')`);
+    return value;
+  }
+  if (spec.shape === "extension") {
+    if (!EXTENSION.test(value)) throw validationError(`${label} must be a file extension such as .ts or .md (got '${clipInput(value, 40)}'): no path, wildcard or space`);
     return value;
   }
   if (!value.trim()) throw validationError(`${label} must name a git ref (branch, tag, commit or HEAD~N), not only spaces`);
@@ -68,10 +75,12 @@ function coerceStrings(spec: ParamSpec, value: unknown, label: string): string[]
   const list = Array.isArray(value) ? value : [value];
   const cap = spec.maxItems ?? LIST_CAP;
   if (list.length > cap) throw validationError(`${label} has too many items: ${list.length} (at most ${cap})`);
-  return list.map((item, i) => {
+  const items = list.map((item, i) => {
     if (typeof item !== "string" && typeof item !== "number") throw validationError(`${label} must be a list of strings`);
     return capString(spec, String(item), `${label}[${i}]`);
   });
+  // each item's shape once every item is a string within its cap (a NUL anywhere is named first)
+  return items.map((item, i) => checkShape(spec, item, `${label}[${i}]`));
 }
 
 /** A list of objects: an array, or a string holding the JSON of one (agents sometimes pass it stringified); items and size capped. */

@@ -54,6 +54,7 @@ function invalidValues(p: ParamSpec): Array<[string, unknown]> {
         ["an object", { a: 1 }],
         ...(p.rawText ? [] : ([["1 MB", "x".repeat(MB)], ["a NUL", "to\0tal"]] as Array<[string, unknown]>)),
         ...(p.shape ? ([["control characters", "a\x1b[2Jb"]] as Array<[string, unknown]>) : []),
+        ...(p.shape === "extension" ? ([["a glob", "*.ts"], ["a path", "../x.ts"]] as Array<[string, unknown]>) : []),
       ];
     case "int":
       return [["text", "abc"], ["negative", -1], ["a fraction", 1.5], ["huge", 1e308], ["a boolean", true]];
@@ -62,7 +63,12 @@ function invalidValues(p: ParamSpec): Array<[string, unknown]> {
     case "enum":
       return [["an unknown value", "no-such-value"], ["a number", 5], ["empty", ""]];
     case "string[]":
-      return [["an object", { a: 1 }], ["a list of objects", [{}]], ["an item with NUL", ["a\0b"]]];
+      return [
+        ["an object", { a: 1 }],
+        ["a list of objects", [{}]],
+        ["an item with NUL", ["a\0b"]],
+        ...(p.shape === "extension" ? ([["a glob item", [".md", "*.ts"]], ["a path item", ["src/a.ts"]], ["an item of spaces", ["  "]]] as Array<[string, unknown]>) : []),
+      ];
     case "object":
       return [["an array", []], ["text", "x"]];
     case "object[]":
@@ -293,7 +299,7 @@ describe("bad input on every surface", () => {
     expect(counts.cli).toBeGreaterThan(150);
   }, 600_000);
 
-  test("git refs and session ids are judged by validation and named as the caller passed them (they reached git as \"bad revision 'a??b'\", or were named 'session' whatever the parameter); NaN is named NaN", async () => {
+  test("git refs, session ids and file extensions are judged by validation and named as the caller passed them (a ref reached git as \"bad revision 'a??b'\", review's session ids were named 'session', an extension glob was ignored); NaN is named NaN", async () => {
     // every parameter that takes a git ref or a session id says so (a new one is held to it)
     const undeclared = REGISTRY.flatMap((spec) =>
       spec.params
@@ -307,6 +313,11 @@ describe("bad input on every surface", () => {
     expect(await message("gate", { since: "   " })).toBe("validation_error: since must name a git ref (branch, tag, commit or HEAD~N), not only spaces");
     expect(await message("review", { handoff: true, checkSession: "../../tmp/x" })).toBe("validation_error: checkSession must be 1–128 characters of A-Z a-z 0-9 . _ : - (got '../../tmp/x')");
     expect(await message("context", { seeds: ["total"], sessionId: "a b" })).toBe("validation_error: sessionId must be 1–128 characters of A-Z a-z 0-9 . _ : - (got 'a b')");
+    // an extension is one: a glob, a path or spaces matched nothing and were ignored (excludeExtensions ["*.ts"] left every .ts file in)
+    expect(await message("fuse", { excludeExtensions: [".md", "*.ts"] })).toBe("validation_error: excludeExtensions[1] must be a file extension such as .ts or .md (got '*.ts'): no path, wildcard or space");
+    expect(await message("reduce", { content: "x", extension: "../../etc" })).toBe("validation_error: extension must be a file extension such as .ts or .md (got '../../etc'): no path, wildcard or space");
+    expect(await message("reduce", { content: "const a = 1;", extension: "" })).toContain('<file path="content.ts">');
+    expect(await message("fuse", { onlyExtensions: ["md", ".d.ts", ".env"] })).toContain("no files: onlyExtensions");
     expect(await message("find", { query: "total", limit: Number.NaN })).toBe("validation_error: limit must be an integer (got 'NaN')");
     expect(await message("toc", { maxTokens: Number.POSITIVE_INFINITY })).toBe("validation_error: maxTokens must be an integer (got 'Infinity')");
     // a ref that is well formed and names nothing is still git's to judge
@@ -388,3 +399,17 @@ describe("bad input on every surface", () => {
     expect(problems).toEqual([]);
   }, 600_000);
 });
+
+test("the command line as users run it (a sample: one process each): a bad value is one prefixed line on stderr and exit 1, nothing on stdout; an unknown flag a usage error, exit 2; --json the same error as an object", async () => {
+  const root = gitRepo({ "src/a.ts": "export const a = 1;\n" });
+  const env = { SVC_DAEMON: "0" };
+  const value = runSvc(["review", root, "--changed-since", "a\x01b"], { env });
+  expect({ code: value.code, stdout: value.stdout, stderr: value.stderr }).toEqual({ code: 1, stdout: "", stderr: "validation_error: --changed-since must not contain a control character (got 'a\\x01b', one at index 1): a git ref holds none\n" });
+  const json = runSvc(["find", "a", root, "--limit", "NaN", "--json"], { env });
+  expect({ code: json.code, stdout: json.stdout, error: JSON.parse(json.stderr) }).toEqual({ code: 1, stdout: "", error: { error: { prefix: "validation_error", message: "--limit must be an integer (got 'NaN')" } } });
+  const unknown = runSvc(["toc", root, "--max-token", "100"], { env });
+  expect(unknown.code).toBe(2);
+  expect(unknown.stdout).toBe("");
+  expect(unknown.stderr).toStartWith("svc: Unknown option '--max-token'\nusage: svc toc");
+  expect(git(root, "status", "--porcelain")).toBe("");
+}, 120_000);

@@ -36,7 +36,8 @@ export async function reduce(request: ReduceRequest, ctx: OpContext): Promise<Op
   const entries: PlanEntry[] = [];
   const notes: string[] = [];
   if (request.content !== null) {
-    const ext = request.extension.startsWith(".") ? request.extension : `.${request.extension}`;
+    const given = request.extension || ".ts"; // "" is no value: the default, not a file named "content."
+    const ext = given.startsWith(".") ? given : `.${given}`;
     entries.push(entry(`content${ext}`, request.content));
   } else {
     for (const file of request.files ?? []) {

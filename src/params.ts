@@ -30,10 +30,11 @@ export interface ParamSpec {
    * What the string names, checked by validation with the parameter's own name (not by the operation, whose message could not name it):
    * `ref` a git revision (not blank, no leading '-', no control character: git would read an option, or mangle the bytes into "bad revision 'a??b'");
    * `sessionId` a session id (1–128 characters of A-Z a-z 0-9 . _ : -);
-   * `extension` a file extension (.ts, md, .d.ts; a dotfile's name such as .env): a glob, a path or spaces matched nothing and were ignored.
+   * `extension` a file extension (.ts, md, .d.ts; a dotfile's name such as .env): a glob, a path or spaces matched nothing and were ignored;
+   * `path` a file or folder of the workspace: no control character (apply created `src/a\x1b[2Jb.ts`, a name that rewrites a terminal listing it).
    * A string[] holds each item to it. An empty string is no value here, as everywhere (the default applies).
    */
-  shape?: "ref" | "sessionId" | "extension";
+  shape?: "ref" | "sessionId" | "extension" | "path";
   /**
    * The parameter means something only with another one: with `values`, while that one has one of
    * them; without, while it is set. Passed otherwise (and not its default), it is refused rather

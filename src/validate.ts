@@ -34,11 +34,19 @@ function checkShape(spec: ParamSpec, value: string, label: string): string {
     if (!EXTENSION.test(value)) throw validationError(`${label} must be a file extension such as .ts or .md (got '${clipInput(value, 40)}'): no path, wildcard or space`);
     return value;
   }
-  if (!value.trim()) throw validationError(`${label} must name a git ref (branch, tag, commit or HEAD~N), not only spaces`);
-  if (value.startsWith("-")) throw validationError(`${label} must not start with '-' (got '${clipInput(value, 40)}'): a git ref never does`);
+  if (spec.shape === "ref") {
+    if (!value.trim()) throw validationError(`${label} must name a git ref (branch, tag, commit or HEAD~N), not only spaces`);
+    if (value.startsWith("-")) throw validationError(`${label} must not start with '-' (got '${clipInput(value, 40)}'): a git ref never does`);
+  }
   const at = value.search(CONTROL_CHAR);
-  if (at >= 0) throw validationError(`${label} must not contain a control character (got '${clipInput(value, 40)}', one at index ${at}): a git ref holds none`);
+  if (at >= 0) throw validationError(`${label} must not contain a control character (got '${clipInput(value, 40)}', one at index ${at}): ${spec.shape === "ref" ? "a git ref holds none" : "svc reads and writes no file whose name holds one"}`);
   return value;
+}
+
+/** A string inside a structured value (an object[] item's field) held to what a parameter of this spec would be: its cap, no NUL, its shape. */
+export function checkText(spec: Pick<ParamSpec, "maxLength" | "rawText" | "shape">, value: string, label: string): string {
+  const full = { name: label, type: "string", description: "", ...spec } as ParamSpec;
+  return checkShape(full, capString(full, value, label), label);
 }
 
 /** An integer as text (the CLI's values, an agent's stringified number): decimal digits with an optional minus, nothing else — not "0x10", " 5 ", "5.0", "1e3" or "+5", which Number() would read. */

@@ -92,7 +92,8 @@ function cases(spec: OperationSpec): Case[] {
   for (const p of spec.params) {
     if (p.name === "path") continue; // the workspace: probed on its own below
     for (const [what, value] of invalidValues(p)) out.push({ what, param: p.name, value, invalid: true });
-    if (p.type === "string" && !p.rawText && !p.shape) for (const [what, value] of NAMES) out.push({ what, param: p.name, value, invalid: false });
+    // names of things on disk for the parameters that take a file, a folder, a seed or a query (a path's control characters are refused above)
+    if (p.type === "string" && !p.rawText && (!p.shape || p.shape === "path")) for (const [what, value] of NAMES) if (!(p.shape && what === "control characters")) out.push({ what, param: p.name, value, invalid: false });
     if (p.type === "string[]") for (const [what, value] of NAMES.slice(0, 5)) out.push({ what: `[${what}]`, param: p.name, value: [value], invalid: false });
   }
   return out;
@@ -299,7 +300,7 @@ describe("bad input on every surface", () => {
     expect(counts.cli).toBeGreaterThan(150);
   }, 600_000);
 
-  test("git refs, session ids and file extensions are judged by validation and named as the caller passed them (a ref reached git as \"bad revision 'a??b'\", review's session ids were named 'session', an extension glob was ignored); NaN is named NaN", async () => {
+  test("git refs, session ids, file extensions and file names are judged by validation and named as the caller passed them (a ref reached git as \"bad revision 'a??b'\", review's session ids were named 'session', an extension glob was ignored, apply created a file named with ESC); NaN is named NaN", async () => {
     // every parameter that takes a git ref or a session id says so (a new one is held to it)
     const undeclared = REGISTRY.flatMap((spec) =>
       spec.params
@@ -318,6 +319,11 @@ describe("bad input on every surface", () => {
     expect(await message("reduce", { content: "x", extension: "../../etc" })).toBe("validation_error: extension must be a file extension such as .ts or .md (got '../../etc'): no path, wildcard or space");
     expect(await message("reduce", { content: "const a = 1;", extension: "" })).toContain('<file path="content.ts">');
     expect(await message("fuse", { onlyExtensions: ["md", ".d.ts", ".env"] })).toContain("no files: onlyExtensions");
+    // a file name with a control character: apply created 'src/a\x1b[2Jb.ts' (a name that rewrites the terminal listing it)
+    expect(await message("apply", { file: "src/a\x1b[2Jb.ts", content: "x", write: true, expectedHash: "absent" })).toBe("validation_error: file must not contain a control character (got 'src/a\\x1b[2Jb.ts', one at index 5): svc reads and writes no file whose name holds one");
+    expect(await message("reduce", { files: ["src/math.ts", "src/a\nb.ts"] })).toBe("validation_error: files[1] must not contain a control character (got 'src/a b.ts', one at index 5): svc reads and writes no file whose name holds one");
+    expect(await message("test", { symbol: "total", candidates: [{ file: "src/a\x1bb.ts", content: "x" }, { file: "src/math.ts", content: "x" }] })).toBe("validation_error: candidates[0].file must not contain a control character (got 'src/a\\x1bb.ts', one at index 5): svc reads and writes no file whose name holds one");
+    expect(git(root, "status", "--porcelain")).toBe("");
     expect(await message("find", { query: "total", limit: Number.NaN })).toBe("validation_error: limit must be an integer (got 'NaN')");
     expect(await message("toc", { maxTokens: Number.POSITIVE_INFINITY })).toBe("validation_error: maxTokens must be an integer (got 'Infinity')");
     // a ref that is well formed and names nothing is still git's to judge

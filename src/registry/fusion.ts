@@ -49,7 +49,7 @@ export const FUSION_OPERATIONS: readonly OperationSpec[] = [
     cli: { command: "reduce" },
     params: [
       { ...PATH_PARAM, cli: { flag: "path" } },
-      { name: "files", type: "string[]", default: null, description: "Files to reduce (relative to path, confined to the workspace).", cli: { flag: "files", rest: true } },
+      { name: "files", type: "string[]", default: null, shape: "path", description: "Files to reduce (relative to path, confined to the workspace).", cli: { flag: "files", rest: true } },
       { name: "content", type: "string", default: null, maxLength: SOURCE_CAP, rawText: true, description: "Raw content to reduce (instead of files); on the CLI --stdin reads it from standard input.", cli: { flag: "stdin", fromStdin: true } },
       { name: "extension", type: "string", default: ".ts", shape: "extension", appliesWith: { param: "content" }, description: "Language of content, as a file extension.", cli: { flag: "ext" } },
       levelParam("standard"),

@@ -40,7 +40,7 @@ export const HOST_OPERATIONS: readonly OperationSpec[] = [
       { name: "seed", type: "string", default: null, appliesWith: { param: "scopeMode", values: ["focus"] }, description: "Focus seed for scopeMode=focus." },
       { name: "query", type: "string", default: null, appliesWith: { param: "scopeMode", values: ["search"] }, description: "Query for scopeMode=search." },
       { name: "since", type: "string", shape: "ref", default: null, appliesWith: { param: "scopeMode", values: ["changes"] }, description: "Git ref for scopeMode=changes (default HEAD)." },
-      { name: "directory", type: "string", default: null, description: "Only nodes under this root-relative directory." },
+      { name: "directory", type: "string", default: null, shape: "path", description: "Only nodes under this root-relative directory." },
     ],
     load: async () => (await import("../ops/graph.ts")).graph as never,
   },

@@ -56,7 +56,7 @@ export const LOOKUP_OPERATIONS: readonly OperationSpec[] = [
     params: [
       PATH_PARAM,
       { name: "seeds", type: "string[]", default: null, maxItems: SEED_CAP, description: "Symbol names (OrderService, OrderService.place).", cli: { flag: "seed" } },
-      { name: "files", type: "string[]", default: null, maxItems: SEED_CAP, description: "Files (root-relative or absolute, inside the workspace).", cli: { flag: "file" } },
+      { name: "files", type: "string[]", default: null, shape: "path", maxItems: SEED_CAP, description: "Files (root-relative or absolute, inside the workspace).", cli: { flag: "file" } },
       { name: "services", type: "string[]", default: null, maxItems: SEED_CAP, description: "DI services or tokens.", cli: { flag: "service" } },
       { name: "requests", type: "string[]", default: null, maxItems: SEED_CAP, description: "Commands, queries, events or messages.", cli: { flag: "request" } },
       { name: "configs", type: "string[]", default: null, maxItems: SEED_CAP, description: "Config keys or sections.", cli: { flag: "config" } },

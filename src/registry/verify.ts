@@ -69,7 +69,7 @@ export const VERIFY_OPERATIONS: readonly OperationSpec[] = [
     mcp: [{ tool: "svc_check" }],
     params: [
       WORKSPACE_PATH,
-      { name: "file", type: "string", default: null, description: "Single-file mode: the file the edit changes (root-relative, or absolute inside the workspace)." },
+      { name: "file", type: "string", default: null, shape: "path", description: "Single-file mode: the file the edit changes (root-relative, or absolute inside the workspace)." },
       { name: "content", type: "string", default: null, maxLength: SOURCE_CAP, rawText: true, description: "Single-file mode: the complete proposed content of the file." },
       { name: "session", type: "string", shape: "sessionId", default: null, description: "Delta mode: the check session id (1–128 chars of A-Za-z0-9._:-); the first call stores its baseline." },
       { name: "markGreen", type: "bool", default: false, appliesWith: { param: "session" }, description: "Delta mode: reset the session's baseline to the diagnostics present now." },
@@ -143,7 +143,7 @@ export const VERIFY_OPERATIONS: readonly OperationSpec[] = [
     rpc: ["svc/checkOverlay"],
     params: [
       WORKSPACE_PATH,
-      { name: "file", type: "string", required: true, description: "Root-relative file." },
+      { name: "file", type: "string", required: true, shape: "path", description: "Root-relative file." },
       { name: "content", type: "string", default: null, maxLength: SOURCE_CAP, rawText: true, description: "Proposed content (required; may be empty)." },
       { name: "dependents", type: "bool", default: true, description: "Also check direct dependents for introduced errors." },
     ],
@@ -158,7 +158,7 @@ export const VERIFY_OPERATIONS: readonly OperationSpec[] = [
     rpc: ["svc/checkCapture"],
     params: [
       WORKSPACE_PATH,
-      { name: "file", type: "string", required: true, description: "Root-relative file." },
+      { name: "file", type: "string", required: true, shape: "path", description: "Root-relative file." },
       { name: "content", type: "string", default: null, maxLength: SOURCE_CAP, rawText: true, description: "Proposed content (required; may be empty)." },
     ],
     load: async () => (await import("../ops/check-overlay.ts")).checkCapture as never,
@@ -175,7 +175,7 @@ export const VERIFY_OPERATIONS: readonly OperationSpec[] = [
       WORKSPACE_PATH,
       { name: "operation", type: "enum", values: REFACTOR_OPERATIONS, default: "rename", description: `The refactor: ${REFACTOR_OPERATIONS.join(", ")}.` },
       { name: "symbol", type: "string", default: null, appliesWith: { param: "operation", values: SYMBOL_OPERATIONS }, description: "rename and the parameter operations: the declaration (Name, Type.member, or path:line as answers print it)." },
-      { name: "file", type: "string", default: null, description: "The file (root-relative): where the symbol is declared (disambiguates), or the file organize-imports and apply-codefix act on." },
+      { name: "file", type: "string", default: null, shape: "path", description: "The file (root-relative): where the symbol is declared (disambiguates), or the file organize-imports and apply-codefix act on." },
       { name: "newName", type: "string", default: null, appliesWith: { param: "operation", values: ["rename", "extract-interface", "move-to-file"] }, description: "rename: the new identifier; extract-interface: the interface's name (default I<Class>); move-to-file: the new file, root-relative (default <folder>/<Name><ext>)." },
       { name: "containingType", type: "string", default: null, appliesWith: { param: "operation", values: SYMBOL_OPERATIONS }, description: "The class, interface or namespace declaring the symbol (disambiguates a member name)." },
       { name: "parameterName", type: "string", default: null, appliesWith: { param: "operation", values: ["add-parameter", "remove-parameter"] }, description: "add-parameter/remove-parameter: the parameter's name." },

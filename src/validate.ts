@@ -14,7 +14,22 @@ function capString(spec: ParamSpec, value: string, label: string): string {
   const cap = spec.maxLength ?? STRING_CAP;
   if (value.length > cap) throw validationError(`${label} is too long: ${value.length} characters (at most ${cap})`);
   if (!spec.rawText && value.includes("\0")) throw validationError(`${label} must not contain a NUL character (\\0, at index ${value.indexOf("\0")})`);
+  // half of a character (a JSON `\ud800` escape): UTF-8 — the file system, SQLite, git — cannot hold it, and apply created 'src/\uFFFD.ts' for 'src/\ud800.ts'
+  const half = spec.rawText ? -1 : loneSurrogateAt(value);
+  if (half >= 0) throw validationError(`${label} holds a lone UTF-16 surrogate (\\u${value.charCodeAt(half).toString(16).toUpperCase()}, at index ${half}), half of a character, which UTF-8 cannot encode; send the whole character`);
   return value;
+}
+
+/** Where `text` holds a lone UTF-16 surrogate (half of a character; a JSON `\ud800` escape), or -1. */
+export function loneSurrogateAt(text: string): number {
+  if (!/[\uD800-\uDFFF]/.test(text)) return -1;
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code < 0xd800 || code > 0xdfff) continue;
+    if (code <= 0xdbff && (text.charCodeAt(at + 1) & 0xfc00) === 0xdc00) at++; // a whole pair
+    else return at;
+  }
+  return -1;
 }
 
 /** Any C0 control character or DEL: no git ref and no session id holds one. */

@@ -52,7 +52,7 @@ function invalidValues(p: ParamSpec): Array<[string, unknown]> {
       return [
         ["an array", ["a", "b"]],
         ["an object", { a: 1 }],
-        ...(p.rawText ? [] : ([["1 MB", "x".repeat(MB)], ["a NUL", "to\0tal"]] as Array<[string, unknown]>)),
+        ...(p.rawText ? [] : ([["1 MB", "x".repeat(MB)], ["a NUL", "to\0tal"], ["half a character (a lone surrogate)", "src/\ud800.ts"]] as Array<[string, unknown]>)),
         ...(p.shape ? ([["control characters", "a\x1b[2Jb"]] as Array<[string, unknown]>) : []),
         ...(p.shape === "extension" ? ([["a glob", "*.ts"], ["a path", "../x.ts"]] as Array<[string, unknown]>) : []),
       ];
@@ -67,6 +67,7 @@ function invalidValues(p: ParamSpec): Array<[string, unknown]> {
         ["an object", { a: 1 }],
         ["a list of objects", [{}]],
         ["an item with NUL", ["a\0b"]],
+        ["an item with half a character", ["src/math.ts", "\udc00"]],
         ...(p.shape === "extension" ? ([["a glob item", [".md", "*.ts"]], ["a path item", ["src/a.ts"]], ["an item of spaces", ["  "]]] as Array<[string, unknown]>) : []),
       ];
     case "object":
@@ -300,7 +301,7 @@ describe("bad input on every surface", () => {
     expect(counts.cli).toBeGreaterThan(150);
   }, 600_000);
 
-  test("git refs, session ids, file extensions and file names are judged by validation and named as the caller passed them (a ref reached git as \"bad revision 'a??b'\", review's session ids were named 'session', an extension glob was ignored, apply created a file named with ESC); NaN is named NaN", async () => {
+  test("git refs, session ids, file extensions and file names are judged by validation and named as the caller passed them (a ref reached git as \"bad revision 'a??b'\", review's session ids were named 'session', an extension glob was ignored, apply created a file named with ESC or U+FFFD for half a character); NaN is named NaN", async () => {
     // every parameter that takes a git ref or a session id says so (a new one is held to it)
     const undeclared = REGISTRY.flatMap((spec) =>
       spec.params
@@ -323,6 +324,8 @@ describe("bad input on every surface", () => {
     expect(await message("apply", { file: "src/a\x1b[2Jb.ts", content: "x", write: true, expectedHash: "absent" })).toBe("validation_error: file must not contain a control character (got 'src/a\\x1b[2Jb.ts', one at index 5): svc reads and writes no file whose name holds one");
     expect(await message("reduce", { files: ["src/math.ts", "src/a\nb.ts"] })).toBe("validation_error: files[1] must not contain a control character (got 'src/a b.ts', one at index 5): svc reads and writes no file whose name holds one");
     expect(await message("test", { symbol: "total", candidates: [{ file: "src/a\x1bb.ts", content: "x" }, { file: "src/math.ts", content: "x" }] })).toBe("validation_error: candidates[0].file must not contain a control character (got 'src/a\\x1bb.ts', one at index 5): svc reads and writes no file whose name holds one");
+    // half a character: apply created 'src/\uFFFD.ts' for 'src/\ud800.ts'
+    expect(await message("apply", { file: "src/\ud800.ts", content: "x", write: true, expectedHash: "absent" })).toBe("validation_error: file holds a lone UTF-16 surrogate (\\uD800, at index 4), half of a character, which UTF-8 cannot encode; send the whole character");
     expect(git(root, "status", "--porcelain")).toBe("");
     expect(await message("find", { query: "total", limit: Number.NaN })).toBe("validation_error: limit must be an integer (got 'NaN')");
     expect(await message("toc", { maxTokens: Number.POSITIVE_INFINITY })).toBe("validation_error: maxTokens must be an integer (got 'Infinity')");

@@ -91,8 +91,8 @@ const NAMES: Array<[string, string]> = [
 function cases(spec: OperationSpec): Case[] {
   const out: Case[] = [{ what: "an unknown parameter", param: null, value: 1, invalid: true }];
   for (const p of spec.params) {
-    if (p.name === "path") continue; // the workspace: probed on its own below
     for (const [what, value] of invalidValues(p)) out.push({ what, param: p.name, value, invalid: true });
+    if (p.name === "path") continue; // names of folders: the workspace is probed on its own below
     // names of things on disk for the parameters that take a file, a folder, a seed or a query (a path's control characters are refused above)
     if (p.type === "string" && !p.rawText && (!p.shape || p.shape === "path")) for (const [what, value] of NAMES) if (!(p.shape && what === "control characters")) out.push({ what, param: p.name, value, invalid: false });
     if (p.type === "string[]") for (const [what, value] of NAMES.slice(0, 5)) out.push({ what: `[${what}]`, param: p.name, value: [value], invalid: false });
@@ -228,8 +228,10 @@ describe("bad input on every surface", () => {
     return { kind: text.split(":")[0] ?? "", message: text };
   }
 
-  async function viaRpc(method: string, args: Record<string, unknown>, problems: string[], where: string): Promise<Outcome> {
-    const { path: _path, ...rest } = args;
+  /** The host answers for its root: `path` is sent only when `withPath` (it is then refused unless it is the root). */
+  async function viaRpc(method: string, args: Record<string, unknown>, problems: string[], where: string, withPath = false): Promise<Outcome> {
+    const { path, ...rest } = args;
+    if (withPath) rest.path = path;
     rpc.send({ jsonrpc: "2.0", id: rpcId++, method, params: { sessionToken: token, ...rest } });
     const reply = await rpc.next(120_000);
     if (!reply) throw new Error("the host closed the connection");
@@ -278,7 +280,7 @@ describe("bad input on every surface", () => {
           counts.mcp++;
         }
         if (spec.rpc?.[0]) {
-          same("RPC", await viaRpc(spec.rpc[0], args, problems, where));
+          same("RPC", await viaRpc(spec.rpc[0], args, problems, where, c.param === "path"));
           counts.rpc++;
         }
         // the command line spells text: values of another type, and an unknown flag (a usage error there, exit 2), are the other surfaces' cases

@@ -17,7 +17,7 @@ import Ajv from "ajv";
 import { call } from "../src/engine.ts";
 import { SvcError } from "../src/errors.ts";
 import { RPC } from "../src/host/protocol.ts";
-import type { ParamSpec } from "../src/params.ts";
+import { appliesRules, type ParamSpec } from "../src/params.ts";
 import { operation, REGISTRY, type McpBinding, type OperationSpec } from "../src/registry/index.ts";
 import { startHost, type RunningHost } from "../src/surfaces/host/server.ts";
 import { cliArgv, runCliHere, runSvc } from "./helpers/cli.ts";
@@ -41,6 +41,8 @@ interface Case {
   value: unknown;
   /** Validation can judge it without running the operation: every surface must answer validation_error. */
   invalid: boolean;
+  /** Other parameters the case sets (the one it conflicts with). */
+  also?: Record<string, unknown>;
 }
 
 const MB = 1024 * 1024;
@@ -57,7 +59,7 @@ function invalidValues(p: ParamSpec): Array<[string, unknown]> {
         ...(p.shape === "extension" ? ([["a glob", "*.ts"], ["a path", "../x.ts"]] as Array<[string, unknown]>) : []),
       ];
     case "int":
-      return [["text", "abc"], ["negative", -1], ["a fraction", 1.5], ["huge", 1e308], ["a boolean", true]];
+      return [["text", "abc"], ["negative", -1], ["a fraction", 1.5], ["huge", 1e308], ["a boolean", true], ...((p.min ?? 0) > 0 ? ([["zero", 0]] as Array<[string, unknown]>) : [])];
     case "bool":
       return [["text", "yes"], ["a number", 1]];
     case "enum":
@@ -88,8 +90,33 @@ const NAMES: Array<[string, string]> = [
   ["only spaces", "   "],
 ];
 
+/** A value of `p` other than its default (for a parameter passed where it means nothing). */
+function otherValue(p: ParamSpec): unknown {
+  if (p.type === "bool") return !(p.default ?? false);
+  if (p.type === "enum") return p.values?.find((v) => v !== p.default);
+  if (p.type === "int") return Math.max(p.min ?? 1, p.orAtLeast ?? 1, 2) + 1;
+  if (p.type === "string[]") return ["src/math.ts"];
+  return p.shape === "ref" ? "HEAD" : p.shape === "sessionId" ? "s1" : "src/math.ts";
+}
+
+/** Conflicting parameters: one passed while another has a value with which it means nothing (appliesWith) — refused, never ignored. */
+function conflicts(spec: OperationSpec): Case[] {
+  const out: Case[] = [];
+  for (const p of spec.params) {
+    for (const rule of appliesRules(p)) {
+      const other = spec.params.find((o) => o.name === rule.param);
+      if (!other || !rule.values) continue;
+      const takes = other.type === "bool" ? ["true", "false"] : (other.values ?? []);
+      const without = takes.find((v) => !rule.values?.includes(v));
+      if (without === undefined) continue;
+      out.push({ what: `with ${other.name}=${without}`, param: p.name, value: otherValue(p), invalid: true, also: { [other.name]: other.type === "bool" ? without === "true" : without } });
+    }
+  }
+  return out;
+}
+
 function cases(spec: OperationSpec): Case[] {
-  const out: Case[] = [{ what: "an unknown parameter", param: null, value: 1, invalid: true }];
+  const out: Case[] = [{ what: "an unknown parameter", param: null, value: 1, invalid: true }, ...conflicts(spec)];
   for (const p of spec.params) {
     for (const [what, value] of invalidValues(p)) out.push({ what, param: p.name, value, invalid: true });
     if (p.name === "path") continue; // names of folders: the workspace is probed on its own below
@@ -111,7 +138,7 @@ function baseArgs(spec: OperationSpec, root: string): Record<string, unknown> {
 }
 
 function argsOf(spec: OperationSpec, root: string, c: Case): Record<string, unknown> {
-  return { ...baseArgs(spec, root), [c.param ?? "notAParameter"]: c.value };
+  return { ...baseArgs(spec, root), ...c.also, [c.param ?? "notAParameter"]: c.value };
 }
 
 /** The MCP tool (and action) that takes this parameter of the operation, or null. */
@@ -296,7 +323,8 @@ describe("bad input on every surface", () => {
     expect(problems).toEqual([]);
     expect(treeSnapshot(root)).toBe(before);
     expect(git(root, "status", "--porcelain")).toBe("");
-    // the walk reached every surface
+    // the walk reached every surface, conflicting parameters included
+    expect(REGISTRY.flatMap(conflicts).length).toBeGreaterThan(15);
     expect(counts.engine).toBeGreaterThan(400);
     expect(counts.mcp).toBeGreaterThan(300);
     expect(counts.rpc).toBeGreaterThan(50);

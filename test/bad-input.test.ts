@@ -9,14 +9,14 @@
 // written to the working tree. A new operation or parameter is probed without anyone listing it.
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import Ajv from "ajv";
 import { call } from "../src/engine.ts";
-import { SvcError } from "../src/errors.ts";
-import { RPC } from "../src/host/protocol.ts";
+import { ERROR_PREFIXES, SvcError } from "../src/errors.ts";
+import { BAD_ROOT, RPC } from "../src/host/protocol.ts";
 import { appliesRules, type ParamSpec } from "../src/params.ts";
 import { operation, REGISTRY, type McpBinding, type OperationSpec } from "../src/registry/index.ts";
 import { startHost, type RunningHost } from "../src/surfaces/host/server.ts";
@@ -34,7 +34,7 @@ interface Outcome {
 
 const ok = (text: string): Outcome => ({ kind: "ok", message: text });
 
-/** A value as one case sends it; `cli: false` when a command line cannot spell it (a list for one value, an object). */
+/** One probe: a value for one parameter (null: a parameter the call does not take). */
 interface Case {
   what: string;
   param: string | null;
@@ -151,9 +151,10 @@ function mcpRoute(spec: OperationSpec, param: string | null): McpBinding | null 
 
 const STACK = /\n\s+at |\bat .+\.ts:\d+|Error: .*\n/;
 
-/** Problems with one error line, whichever surface carried it. */
+/** Problems with one error line, whichever surface carried it: a known prefix, one line, no stack, not the input echoed whole. */
 function lineProblems(where: string, line: string): string[] {
   const problems: string[] = [];
+  if (!(ERROR_PREFIXES as readonly string[]).includes(line.split(":")[0] ?? "")) problems.push(`${where}: no known prefix: ${line.slice(0, 300)}`);
   if (line.includes("\n") || STACK.test(line)) problems.push(`${where}: not one line / a stack: ${line.slice(0, 300)}`);
   if (line.length > 2200) problems.push(`${where}: ${line.length} characters (the input echoed?)`);
   return problems;
@@ -278,7 +279,7 @@ describe("bad input on every surface", () => {
     const run = await runCliHere([...argv, "--quiet"]);
     if (run.code === 0) return ok(run.stdout);
     const line = run.stderr.trimEnd();
-    problems.push(...lineProblems(`${where} CLI`, line));
+    if (run.code !== 2) problems.push(...lineProblems(`${where} CLI`, line)); // a usage error is its own two lines (svc: …, usage: …)
     const kind = run.code === 2 ? "usage_error" : (line.split(":")[0] ?? "");
     if (run.code !== 1 && run.code !== 2) problems.push(`${where} CLI: exit ${run.code}`);
     return { kind, message: line };
@@ -430,7 +431,9 @@ describe("bad input on every surface", () => {
             rpc.send({ jsonrpc: "2.0", id: rpcId++, method: spec.rpc[0], params: { sessionToken: token, ...Object.fromEntries(Object.entries(args).filter(([k]) => k !== "path")), [key]: path } });
             const reply = await rpc.next(120_000);
             if (reply?.error?.code !== RPC.invalidParams) problems.push(`${where}: RPC ${key}=${what} answered ${JSON.stringify(reply).slice(0, 200)}`);
-            else problems.push(...lineProblems(`${where} RPC`, reply.error.message));
+            // another root: the spec's own words (spec/host-rpc.md); another path: a validation_error naming the host's root
+            else if (key === "root" ? reply.error.message !== BAD_ROOT : !reply.error.message.startsWith(`validation_error: ${spec.rpc[0]} answers for ${root}, not `)) problems.push(`${where}: RPC ${key}=${what} answered ${reply.error.message}`);
+            else problems.push(...(key === "root" ? [] : lineProblems(`${where} RPC`, reply.error.message)));
           }
         }
       }

@@ -26,7 +26,8 @@ describe("every value of every command is kept as typed", () => {
       for (const value of AS_TYPED) {
         for (const param of flags.filter((p) => ["string", "string[]", "int"].includes(p.type) && !(p.cli && (p.cli.fromStdin || p.cli.negate)))) {
           const key = optionKey(flagName(param));
-          const want = param.type === "string[]" ? [value] : value;
+          // a list flag given once is its one value (validation takes it as a list of one)
+          const want = value;
           const forms = value === "" ? [[`--${flagName(param)}`, value]] : [[`--${flagName(param)}`, value], [`--${flagName(param)}=${value}`]];
           for (const form of forms) {
             const got = parseCommandLine(cli, [command, ...form]).options[key];
@@ -44,6 +45,19 @@ describe("every value of every command is kept as typed", () => {
     expect(problems).toEqual([]);
     expect(checked).toBeGreaterThan(300);
   });
+
+  test("a list flag given without a value is a usage error, as every flag is (it was the value \"true\": `svc toc --exclude-dir` left out a folder named true)", async () => {
+    const root = gitRepo({ "a.ts": "export const a = 1;\n", "true/t.ts": "export const t = 1;\n" });
+    for (const argv of [["toc", root, "--exclude-dir"], ["toc", root, "--exclude-dir", "--max-tokens", "100"], ["reduce", "--files"], ["context", root, "--file"]]) {
+      const run = await runCliHere(argv);
+      expect({ argv, code: run.code, stdout: run.stdout }).toEqual({ argv, code: 2, stdout: "" });
+      expect(run.stderr).toMatch(/^svc: option '--[a-z-]+ <value>' value is missing\n/);
+    }
+    // given twice, or with the command's extra arguments, it is the list
+    const twice = await runCliHere(["toc", root, "--exclude-dir", "true", "--exclude-dir", "x", "--json"]);
+    expect(twice.code).toBe(0);
+    expect(twice.stdout).not.toContain("true/t.ts");
+  }, 60_000);
 
   test("after `--` every argument is a positional, one that looks like a flag included", () => {
     const parsed = parseCommandLine(cli, ["find", "--kind", "text", "--", "--limit", "-x"]);

@@ -203,8 +203,9 @@ export const INCLUDE_DEPENDENTS_PARAM: ParamSpec = {
 };
 
 export const EXTENSION_PARAMS: ParamSpec[] = [
-  { name: "includeExtensions", type: "string[]", default: null, shape: "extension", description: "Extensions to add to the template defaults (e.g. .md).", cli: { flag: "include-ext" } },
-  { name: "excludeExtensions", type: "string[]", default: null, shape: "extension", description: "Extensions to remove from the template defaults.", cli: { flag: "exclude-ext" } },
+  // onlyExtensions replaces the template's extensions (spec/fusion.md): beside it, what to add to them or remove from them was ignored
+  { name: "includeExtensions", type: "string[]", default: null, shape: "extension", appliesWith: { param: "onlyExtensions", unset: true }, description: "Extensions to add to the template defaults (e.g. .md).", cli: { flag: "include-ext" } },
+  { name: "excludeExtensions", type: "string[]", default: null, shape: "extension", appliesWith: { param: "onlyExtensions", unset: true }, description: "Extensions to remove from the template defaults.", cli: { flag: "exclude-ext" } },
   { name: "onlyExtensions", type: "string[]", default: null, shape: "extension", description: "Use exactly these extensions instead of the template's.", cli: { flag: "only-ext" } },
   { name: "maxFileSizeKb", type: "int", default: 0, min: 0, description: "Skip files larger than this many KB (0 = no limit).", cli: { flag: "max-file-size-kb" } },
 ];

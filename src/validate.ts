@@ -197,7 +197,7 @@ export function validateRequest(
 /** A value the call passed for a parameter that means nothing with the others (`appliesWith`, every rule): refused, never ignored. */
 function refuseInapplicable(spec: ParamSpec, params: readonly ParamSpec[], request: Record<string, unknown>, label: ParamLabel): void {
   const value = request[spec.name];
-  if (value === null || value === "" || JSON.stringify(value) === JSON.stringify(spec.default ?? null)) return;
+  if (value === null || value === "" || (Array.isArray(value) && value.length === 0) || JSON.stringify(value) === JSON.stringify(spec.default ?? null)) return;
   for (const rule of appliesRules(spec)) refuseUnless(rule, spec, params, request, label);
 }
 
@@ -205,7 +205,7 @@ function refuseUnless(rule: AppliesRule, spec: ParamSpec, params: readonly Param
   // a rule naming a parameter outside the list checked (a subset of an operation's) does not apply; the registry test holds every rule to a parameter of its operation
   const other = params.find((p) => p.name === rule.param);
   if (!other) return;
-  const isSet = (name: string) => request[name] !== null && request[name] !== undefined && request[name] !== "";
+  const isSet = (name: string) => request[name] !== null && request[name] !== undefined && request[name] !== "" && !(Array.isArray(request[name]) && (request[name] as unknown[]).length === 0);
   const has = request[rule.param];
   const set = isSet(rule.param);
   if (rule.unset) {

@@ -95,7 +95,7 @@ function otherValue(p: ParamSpec): unknown {
   if (p.type === "bool") return !(p.default ?? false);
   if (p.type === "enum") return p.values?.find((v) => v !== p.default);
   if (p.type === "int") return Math.max(p.min ?? 1, p.orAtLeast ?? 1, 2) + 1;
-  if (p.type === "string[]") return ["src/math.ts"];
+  if (p.type === "string[]") return p.shape === "extension" ? [".ts"] : ["src/math.ts"];
   return p.shape === "ref" ? "HEAD" : p.shape === "sessionId" ? "s1" : "src/math.ts";
 }
 
@@ -105,7 +105,12 @@ function conflicts(spec: OperationSpec): Case[] {
   for (const p of spec.params) {
     for (const rule of appliesRules(p)) {
       const other = spec.params.find((o) => o.name === rule.param);
-      if (!other || !rule.values) continue;
+      if (!other) continue;
+      if (rule.unset) {
+        out.push({ what: `with ${other.name} set`, param: p.name, value: otherValue(p), invalid: true, also: { [other.name]: otherValue(other) } });
+        continue;
+      }
+      if (!rule.values) continue;
       const takes = other.type === "bool" ? ["true", "false"] : (other.values ?? []);
       const without = takes.find((v) => !rule.values?.includes(v));
       if (without === undefined) continue;
@@ -332,7 +337,7 @@ describe("bad input on every surface", () => {
     expect(counts.cli).toBeGreaterThan(150);
   }, 600_000);
 
-  test("git refs, session ids, file extensions and file names are judged by validation and named as the caller passed them (a ref reached git as \"bad revision 'a??b'\", review's session ids were named 'session', an extension glob was ignored, apply created a file named with ESC or U+FFFD for half a character); NaN is named NaN", async () => {
+  test("git refs, session ids, file extensions and file names are judged by validation and named as the caller passed them (a ref reached git as \"bad revision 'a??b'\", review's session ids were named 'session', an extension glob or includeExtensions beside onlyExtensions was ignored, apply created a file named with ESC or U+FFFD for half a character); NaN is named NaN", async () => {
     // every parameter that takes a git ref or a session id says so (a new one is held to it)
     const undeclared = REGISTRY.flatMap((spec) =>
       spec.params
@@ -358,6 +363,9 @@ describe("bad input on every surface", () => {
     // half a character: apply created 'src/\uFFFD.ts' for 'src/\ud800.ts'
     expect(await message("apply", { file: "src/\ud800.ts", content: "x", write: true, expectedHash: "absent" })).toBe("validation_error: file holds a lone UTF-16 surrogate (\\uD800, at index 4), half of a character, which UTF-8 cannot encode; send the whole character");
     expect(git(root, "status", "--porcelain")).toBe("");
+    // onlyExtensions replaces the template's extensions: what to add to them or take from them was ignored beside it
+    expect(await message("fuse", { onlyExtensions: [".ts"], excludeExtensions: [".ts"] })).toBe(`validation_error: excludeExtensions applies only without onlyExtensions (this call has onlyExtensions=[".ts"]); leave one of them out`);
+    expect(await message("fuse", { onlyExtensions: [], includeExtensions: [".md"] })).toContain("<file path=\"src/math.ts\">");
     expect(await message("find", { query: "total", limit: Number.NaN })).toBe("validation_error: limit must be an integer (got 'NaN')");
     expect(await message("toc", { maxTokens: Number.POSITIVE_INFINITY })).toBe("validation_error: maxTokens must be an integer (got 'Infinity')");
     // a ref that is well formed and names nothing is still git's to judge

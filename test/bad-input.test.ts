@@ -94,7 +94,10 @@ const NAMES: Array<[string, string]> = [
 function otherValue(p: ParamSpec): unknown {
   if (p.type === "bool") return !(p.default ?? false);
   if (p.type === "enum") return p.values?.find((v) => v !== p.default);
-  if (p.type === "int") return Math.max(p.min ?? 1, p.orAtLeast ?? 1, 2) + 1;
+  if (p.type === "int") {
+    const value = Math.max(p.min ?? 1, p.orAtLeast ?? 1, 2) + 1;
+    return value === p.default ? value + 1 : value;
+  }
   if (p.type === "string[]") return p.shape === "extension" ? [".ts"] : ["src/math.ts"];
   return p.shape === "ref" ? "HEAD" : p.shape === "sessionId" ? "s1" : "src/math.ts";
 }
@@ -337,7 +340,7 @@ describe("bad input on every surface", () => {
     expect(counts.cli).toBeGreaterThan(150);
   }, 600_000);
 
-  test("git refs, session ids, file extensions and file names are judged by validation and named as the caller passed them (a ref reached git as \"bad revision 'a??b'\", review's session ids were named 'session', an extension glob or includeExtensions beside onlyExtensions was ignored, apply created a file named with ESC or U+FFFD for half a character); NaN is named NaN", async () => {
+  test("git refs, session ids, file extensions and file names are judged by validation and named as the caller passed them (a ref reached git as \"bad revision 'a??b'\", review's session ids were named 'session', an extension glob, includeExtensions beside onlyExtensions or impact's depth in package mode was ignored, apply created a file named with ESC or U+FFFD for half a character); NaN is named NaN", async () => {
     // every parameter that takes a git ref or a session id says so (a new one is held to it)
     const undeclared = REGISTRY.flatMap((spec) =>
       spec.params
@@ -363,6 +366,8 @@ describe("bad input on every surface", () => {
     // half a character: apply created 'src/\uFFFD.ts' for 'src/\ud800.ts'
     expect(await message("apply", { file: "src/\ud800.ts", content: "x", write: true, expectedHash: "absent" })).toBe("validation_error: file holds a lone UTF-16 surrogate (\\uD800, at index 4), half of a character, which UTF-8 cannot encode; send the whole character");
     expect(git(root, "status", "--porcelain")).toBe("");
+    // package mode has no hops: impact's depth was ignored there
+    expect(await message("impact", { package: "zod", fromVersion: "3.22.0", toVersion: "3.23.0", depth: 5 })).toBe("validation_error: depth applies only without package (this call has package=zod); leave one of them out");
     // onlyExtensions replaces the template's extensions: what to add to them or take from them was ignored beside it
     expect(await message("fuse", { onlyExtensions: [".ts"], excludeExtensions: [".ts"] })).toBe(`validation_error: excludeExtensions applies only without onlyExtensions (this call has onlyExtensions=[".ts"]); leave one of them out`);
     expect(await message("fuse", { onlyExtensions: [], includeExtensions: [".md"] })).toContain("<file path=\"src/math.ts\">");

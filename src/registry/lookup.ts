@@ -107,7 +107,8 @@ export const LOOKUP_OPERATIONS: readonly OperationSpec[] = [
       { name: "symbol", type: "string", default: null, description: "The declaration: Name, Type.member, or path:line as answers print it.", cli: { positional: true } },
       WORKSPACE_PATH,
       { name: "limit", type: "int", default: 50, min: 1, max: 1000, description: "Dependents listed per hop (package mode: BREAKING changes listed)." },
-      { name: "depth", type: "int", default: 3, min: 1, max: 10, description: "Hops of transitive dependents." },
+      // package mode lists the upgrade's breaking changes and their uses, no hops: a depth there was ignored
+      { name: "depth", type: "int", default: 3, min: 1, max: 10, appliesWith: { param: "package", unset: true }, description: "Hops of transitive dependents." },
       { name: "package", type: "string", default: null, description: "Package mode: the npm dependency whose upgrade to check (zod, @scope/name)." },
       { name: "fromVersion", type: "string", default: null, description: "Package mode: the version used now (exact, e.g. 3.22.0)." },
       { name: "toVersion", type: "string", default: null, description: "Package mode: the version to upgrade to (exact)." },

@@ -284,7 +284,7 @@ describe("bad input on every surface", () => {
   async function viaCli(spec: OperationSpec, args: Record<string, unknown>, problems: string[], where: string): Promise<Outcome | null> {
     const argv = cliArgv(spec, args);
     if (!argv) return null;
-    const run = await runCliHere([...argv, "--quiet"]);
+    const run = await runCliHere([...argv, "--quiet", "--cwd", root]); // run in the workspace, as the MCP server is: a call that names no path works there, not in this checkout
     if (run.code === 0) return ok(run.stdout);
     const line = run.stderr.trimEnd();
     if (run.code !== 2) problems.push(...lineProblems(`${where} CLI`, line)); // a usage error is its own two lines (svc: …, usage: …)

@@ -340,7 +340,7 @@ describe("bad input on every surface", () => {
     expect(counts.cli).toBeGreaterThan(150);
   }, 600_000);
 
-  test("git refs, session ids, file extensions and file names are judged by validation and named as the caller passed them (a ref reached git as \"bad revision 'a??b'\", review's session ids were named 'session', an extension glob, includeExtensions beside onlyExtensions or impact's depth in package mode was ignored, apply created a file named with ESC or U+FFFD for half a character); NaN is named NaN", async () => {
+  test("git refs, session ids, file extensions and file names are judged by validation and named as the caller passed them (a ref reached git as \"bad revision 'a??b'\", review's session ids were named 'session', an extension glob, includeExtensions beside onlyExtensions or impact's depth in package mode was ignored, refactor answered a name that declares nothing as a refusal, apply created a file named with ESC or U+FFFD for half a character); NaN is named NaN", async () => {
     // every parameter that takes a git ref or a session id says so (a new one is held to it)
     const undeclared = REGISTRY.flatMap((spec) =>
       spec.params
@@ -366,6 +366,9 @@ describe("bad input on every surface", () => {
     // half a character: apply created 'src/\uFFFD.ts' for 'src/\ud800.ts'
     expect(await message("apply", { file: "src/\ud800.ts", content: "x", write: true, expectedHash: "absent" })).toBe("validation_error: file holds a lone UTF-16 surrogate (\\uD800, at index 4), half of a character, which UTF-8 cannot encode; send the whole character");
     expect(git(root, "status", "--porcelain")).toBe("");
+    // a name that declares nothing is symbol_not_found for refactor too, as for impact and test (refactor answered "cannot rename: no declaration named …")
+    expect(await message("refactor", { symbol: "nothingLikeThis", newName: "x" })).toStartWith("symbol_not_found: no declaration named 'nothingLikeThis' in ");
+    expect(await message("impact", { symbol: "nothingLikeThis" })).toStartWith("symbol_not_found: no declaration named 'nothingLikeThis' in ");
     // package mode has no hops: impact's depth was ignored there
     expect(await message("impact", { package: "zod", fromVersion: "3.22.0", toVersion: "3.23.0", depth: 5 })).toBe("validation_error: depth applies only without package (this call has package=zod); leave one of them out");
     // onlyExtensions replaces the template's extensions: what to add to them or take from them was ignored beside it

@@ -9,7 +9,7 @@ import { existsSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { isCheckable } from "../check/gate-compare.ts";
 import { coldChecks, ENGINE_NAME, residentChecks, type CheckWorkspace } from "../check/workspace.ts";
-import { clipInput, SvcError, validationError } from "../errors.ts";
+import { clipInput, SvcError, symbolNotFound, validationError } from "../errors.ts";
 import { connectHost } from "../host/client.ts";
 import { indexAfterBuild } from "../indexing/fresh.ts";
 import { extractInterfaceContents } from "../refactor/extract-interface.ts";
@@ -127,12 +127,14 @@ async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, f
     const index = await indexAfterBuild(root, ctx);
     if (!index.available) return refused(op, `the index is not available (${index.state}: ${index.detail})`);
     let target;
+    const indexed = Number(index.meta.index_inventory_count ?? 0);
     try {
       target = resolveTarget(index.db, request.symbol!.trim(), request.containingType?.trim() || null, file, textReader(root));
       if (target.ok) importers = importersOf(index.db, target.symbol.path);
     } finally {
       index.db.close();
     }
+    if (!target.ok && target.notFound) throw symbolNotFound(target.notFound.query, target.notFound.nearest, indexed, target.notFound.note);
     if (!target.ok) return refused(op, target.reason);
     // the engine edits and checks TypeScript and JavaScript only: a declaration in another language is refused by name, not by the engine's failure
     if (!isCheckable(target.symbol.path)) return refused(op, `${target.symbol.qualifiedName} is declared in ${target.symbol.path}, not a TypeScript or JavaScript file: the compiler-executed refactors edit TypeScript and JavaScript only`);

@@ -305,6 +305,8 @@ describe("bad input on every surface", () => {
         counts.engine++;
         if (engine.kind === "internal_error" || engine.kind === "not an SvcError") problems.push(`${where}: ${engine.message}`);
         else if (engine.kind !== "ok") problems.push(...lineProblems(`${where} engine`, engine.message));
+        // an answer says something (`svc check --delta` alone stays silent without a host, by design: a hook's output goes to the agent)
+        else if (engine.message.trim() === "" && spec.op !== "checkDelta") problems.push(`${where}: an empty answer`);
         if (c.invalid && engine.kind !== "validation_error") problems.push(`${where}: ${engine.kind} (expected validation_error): ${engine.message}`);
         if (c.invalid && c.param && engine.kind === "validation_error" && !engine.message.includes(c.param)) problems.push(`${where}: the message does not name ${c.param}: ${engine.message}`);
         const same = (surface: string, got: Outcome | null) => {

@@ -84,6 +84,7 @@ const NAMES: Array<[string, string]> = [
   ["a missing file", "no/such/file.ts"],
   ["a folder", "src"],
   ["a binary file", "data.bin"],
+  ["a FIFO", "pipe"],
   ["a path with ..", "../outside.ts"],
   ["a unicode name", "src/ünï/ä.ts"],
   ["control characters", "a\x01\x1b[31mb"],
@@ -212,6 +213,8 @@ describe("bad input on every surface", () => {
       "data.bin": new Uint8Array([0, 1, 2, 255, 0, 0, 3, 4]),
       "package.json": '{"name":"bad-input"}\n',
     });
+    // a named pipe: reading it waits for a writer for ever (reduce's files did)
+    expect(Bun.spawnSync(["mkfifo", join(root, "pipe")]).exitCode).toBe(0);
     await call("index", { path: root });
     host = await startHost({ root, idleMinutes: 0, log: () => {} });
     token = await hostToken(host.socket);
@@ -342,7 +345,7 @@ describe("bad input on every surface", () => {
     expect(counts.cli).toBeGreaterThan(150);
   }, 600_000);
 
-  test("git refs, session ids, file extensions and file names are judged by validation and named as the caller passed them (a ref reached git as \"bad revision 'a??b'\", review's session ids were named 'session', an extension glob, includeExtensions beside onlyExtensions or impact's depth in package mode was ignored, refactor answered a name that declares nothing as a refusal, apply created a file named with ESC or U+FFFD for half a character); NaN is named NaN", async () => {
+  test("git refs, session ids, file extensions and file names are judged by validation and named as the caller passed them (a ref reached git as \"bad revision 'a??b'\", review's session ids were named 'session', an extension glob, includeExtensions beside onlyExtensions or impact's depth in package mode was ignored, refactor answered a name that declares nothing as a refusal, reduce waited on a FIFO for ever, apply created a file named with ESC or U+FFFD for half a character); NaN is named NaN", async () => {
     // every parameter that takes a git ref or a session id says so (a new one is held to it)
     const undeclared = REGISTRY.flatMap((spec) =>
       spec.params
@@ -368,6 +371,7 @@ describe("bad input on every surface", () => {
     // half a character: apply created 'src/\uFFFD.ts' for 'src/\ud800.ts'
     expect(await message("apply", { file: "src/\ud800.ts", content: "x", write: true, expectedHash: "absent" })).toBe("validation_error: file holds a lone UTF-16 surrogate (\\uD800, at index 4), half of a character, which UTF-8 cannot encode; send the whole character");
     expect(git(root, "status", "--porcelain")).toBe("");
+    expect(await message("reduce", { files: ["pipe"] })).toBe("validation_error: cannot reduce 'pipe': it is not a regular file (a FIFO, socket or device)");
     // a name that declares nothing is symbol_not_found for refactor too, as for impact and test (refactor answered "cannot rename: no declaration named …")
     expect(await message("refactor", { symbol: "nothingLikeThis", newName: "x" })).toStartWith("symbol_not_found: no declaration named 'nothingLikeThis' in ");
     expect(await message("impact", { symbol: "nothingLikeThis" })).toStartWith("symbol_not_found: no declaration named 'nothingLikeThis' in ");

@@ -2,7 +2,7 @@
 // the fusion manifest. Works without git and without an index.
 
 import { opName } from "../render/surface-calls.ts";
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { asSvcError, validationError } from "../errors.ts";
 import { languageOf } from "../lang/languages.ts";
 import type { Plan, PlanEntry } from "../plan/model.ts";
@@ -42,6 +42,9 @@ export async function reduce(request: ReduceRequest, ctx: OpContext): Promise<Op
   } else {
     for (const file of request.files ?? []) {
       const { abs, rel } = confine(ws.root, file, "reduce", ws.dir);
+      // a FIFO (a socket, a device) is read by no one: readFileSync waited on it for ever
+      const kind = statSync(abs, { throwIfNoEntry: false });
+      if (kind && !kind.isFile() && !kind.isDirectory()) throw validationError(`cannot reduce '${file}': it is not a regular file (a FIFO, socket or device)`);
       let bytes: Uint8Array;
       try {
         bytes = readFileSync(abs);

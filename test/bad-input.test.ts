@@ -345,7 +345,7 @@ describe("bad input on every surface", () => {
     expect(counts.cli).toBeGreaterThan(150);
   }, 600_000);
 
-  test("git refs, session ids, file extensions and file names are judged by validation and named as the caller passed them (a ref reached git as \"bad revision 'a??b'\", review's session ids were named 'session', an extension glob, includeExtensions beside onlyExtensions or impact's depth in package mode was ignored, refactor answered a name that declares nothing as a refusal, reduce waited on a FIFO for ever, apply created a file named with ESC or U+FFFD for half a character); NaN is named NaN", async () => {
+  test("git refs, session ids, file extensions and file names are judged by validation and named as the caller passed them (a ref reached git as \"bad revision 'a??b'\", review's session ids were named 'session', an extension glob, includeExtensions beside onlyExtensions or impact's depth in package mode was ignored, refactor answered a name that declares nothing as a refusal, reduce waited on a FIFO for ever and read a file of any size, apply created a file named with ESC or U+FFFD for half a character); NaN is named NaN", async () => {
     // every parameter that takes a git ref or a session id says so (a new one is held to it)
     const undeclared = REGISTRY.flatMap((spec) =>
       spec.params
@@ -372,6 +372,16 @@ describe("bad input on every surface", () => {
     expect(await message("apply", { file: "src/\ud800.ts", content: "x", write: true, expectedHash: "absent" })).toBe("validation_error: file holds a lone UTF-16 surrogate (\\uD800, at index 4), half of a character, which UTF-8 cannot encode; send the whole character");
     expect(git(root, "status", "--porcelain")).toBe("");
     expect(await message("reduce", { files: ["pipe"] })).toBe("validation_error: cannot reduce 'pipe': it is not a regular file (a FIFO, socket or device)");
+    // a file over the per-file cap is skipped, said, as the inventory skips it (a 37 MB file took 33 s and 2 GB to answer "nothing fits")
+    const big = gitRepo({ "big.ts": `export const big = "${"x".repeat(3000)}";\n`, "small.ts": "export const small = 1;\n" });
+    process.env.SVC_MAX_FILE_BYTES = "2000";
+    try {
+      const reduced = await call("reduce", { path: big, files: ["big.ts", "small.ts"] });
+      expect(reduced.text).toContain("skipped big.ts: 3023 bytes, over the 2000-byte cap of one file (SVC_MAX_FILE_BYTES)");
+      expect(reduced.text).toContain('<file path="small.ts">');
+    } finally {
+      delete process.env.SVC_MAX_FILE_BYTES;
+    }
     // a name that declares nothing is symbol_not_found for refactor too, as for impact and test (refactor answered "cannot rename: no declaration named …")
     expect(await message("refactor", { symbol: "nothingLikeThis", newName: "x" })).toStartWith("symbol_not_found: no declaration named 'nothingLikeThis' in ");
     expect(await message("impact", { symbol: "nothingLikeThis" })).toStartWith("symbol_not_found: no declaration named 'nothingLikeThis' in ");

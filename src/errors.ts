@@ -110,7 +110,8 @@ export function asSvcError(error: unknown): SvcError {
 export function clipInput(value: unknown, max = 80): string {
   let text: string;
   try {
-    text = typeof value === "string" ? value : (JSON.stringify(value) ?? String(value));
+    // NaN and ±Infinity as themselves: JSON spells them null, which a caller never passed
+    text = typeof value === "string" ? value : typeof value === "number" && !Number.isFinite(value) ? String(value) : (JSON.stringify(value) ?? String(value));
   } catch {
     text = String(value);
   }

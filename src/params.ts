@@ -27,6 +27,15 @@ export interface ParamSpec {
   /** Whole-file text (content to write, check or reduce): any character may appear. Every other string refuses NUL, which no name, path, ref or query holds and which SQLite and the file system read as the string's end (a query of "\0" matched every symbol). */
   rawText?: boolean;
   /**
+   * What the string names, checked by validation with the parameter's own name (not by the operation, whose message could not name it):
+   * `ref` a git revision (not blank, no leading '-', no control character: git would read an option, or mangle the bytes into "bad revision 'a??b'");
+   * `sessionId` a session id (1–128 characters of A-Z a-z 0-9 . _ : -);
+   * `extension` a file extension (.ts, md, .d.ts; a dotfile's name such as .env): a glob, a path or spaces matched nothing and were ignored;
+   * `path` a file or folder of the workspace: no control character (apply created `src/a\x1b[2Jb.ts`, a name that rewrites a terminal listing it).
+   * A string[] holds each item to it. An empty string is no value here, as everywhere (the default applies).
+   */
+  shape?: "ref" | "sessionId" | "extension" | "path";
+  /**
    * The parameter means something only with another one: with `values`, while that one has one of
    * them; without, while it is set. Passed otherwise (and not its default), it is refused rather
    * than ignored: find's changedSince with kind=all would answer as if no ref had been given.
@@ -73,6 +82,9 @@ export const INT_CAP = 1_000_000_000;
  * limits, we never exceed" could not hold.
  */
 export const MIN_BUDGET = 50;
+
+/** A session id (focus/search sessions, check sessions): 1–128 characters of A-Z a-z 0-9 . _ : - */
+export const SESSION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export const PATH_PARAM: ParamSpec = {
   name: "path",
@@ -166,6 +178,7 @@ export const SESSION_PARAM: ParamSpec = {
   name: "session",
   type: "string",
   default: null,
+  shape: "sessionId",
   description: "Session id (1–128 chars of A-Za-z0-9._:-): files already sent under it with the same content are omitted; changed ones come as a diff when smaller.",
 };
 
@@ -190,8 +203,9 @@ export const INCLUDE_DEPENDENTS_PARAM: ParamSpec = {
 };
 
 export const EXTENSION_PARAMS: ParamSpec[] = [
-  { name: "includeExtensions", type: "string[]", default: null, description: "Extensions to add to the template defaults (e.g. .md).", cli: { flag: "include-ext" } },
-  { name: "excludeExtensions", type: "string[]", default: null, description: "Extensions to remove from the template defaults.", cli: { flag: "exclude-ext" } },
-  { name: "onlyExtensions", type: "string[]", default: null, description: "Use exactly these extensions instead of the template's.", cli: { flag: "only-ext" } },
+  // onlyExtensions replaces the template's extensions (spec/fusion.md): beside it, what to add to them or remove from them was ignored
+  { name: "includeExtensions", type: "string[]", default: null, shape: "extension", appliesWith: { param: "onlyExtensions", unset: true }, description: "Extensions to add to the template defaults (e.g. .md).", cli: { flag: "include-ext" } },
+  { name: "excludeExtensions", type: "string[]", default: null, shape: "extension", appliesWith: { param: "onlyExtensions", unset: true }, description: "Extensions to remove from the template defaults.", cli: { flag: "exclude-ext" } },
+  { name: "onlyExtensions", type: "string[]", default: null, shape: "extension", description: "Use exactly these extensions instead of the template's.", cli: { flag: "only-ext" } },
   { name: "maxFileSizeKb", type: "int", default: 0, min: 0, description: "Skip files larger than this many KB (0 = no limit).", cli: { flag: "max-file-size-kb" } },
 ];

@@ -3,7 +3,7 @@
 // same `validation_error` wherever it comes from.
 
 import { clipInput, unknownValue, validationError } from "./errors.ts";
-import { appliesRules, CONTENT_CAP, INT_CAP, LIST_CAP, STRING_CAP, type AppliesRule, type ParamSpec } from "./params.ts";
+import { appliesRules, CONTENT_CAP, INT_CAP, LIST_CAP, SESSION_ID, STRING_CAP, type AppliesRule, type ParamSpec } from "./params.ts";
 
 /** How a surface names a parameter in messages (`--max-tokens` on the CLI, `maxTokens` in MCP). */
 export type ParamLabel = (spec: ParamSpec) => string;
@@ -14,7 +14,54 @@ function capString(spec: ParamSpec, value: string, label: string): string {
   const cap = spec.maxLength ?? STRING_CAP;
   if (value.length > cap) throw validationError(`${label} is too long: ${value.length} characters (at most ${cap})`);
   if (!spec.rawText && value.includes("\0")) throw validationError(`${label} must not contain a NUL character (\\0, at index ${value.indexOf("\0")})`);
+  // half of a character (a JSON `\ud800` escape): UTF-8 — the file system, SQLite, git — cannot hold it, and apply created 'src/\uFFFD.ts' for 'src/\ud800.ts'
+  const half = spec.rawText ? -1 : loneSurrogateAt(value);
+  if (half >= 0) throw validationError(`${label} holds a lone UTF-16 surrogate (\\u${value.charCodeAt(half).toString(16).toUpperCase()}, at index ${half}), half of a character, which UTF-8 cannot encode; send the whole character`);
   return value;
+}
+
+/** Where `text` holds a lone UTF-16 surrogate (half of a character; a JSON `\ud800` escape), or -1. */
+export function loneSurrogateAt(text: string): number {
+  if (!/[\uD800-\uDFFF]/.test(text)) return -1;
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code < 0xd800 || code > 0xdfff) continue;
+    if (code <= 0xdbff && (text.charCodeAt(at + 1) & 0xfc00) === 0xdc00) at++; // a whole pair
+    else return at;
+  }
+  return -1;
+}
+
+/** Any C0 control character or DEL: no git ref and no session id holds one. */
+const CONTROL_CHAR = /[\x00-\x1f\x7f]/;
+
+/** A file extension with or without its dot (.ts, md, .d.ts), or a dotfile's whole name (.env): no separator, wildcard, space or control character. */
+const EXTENSION = /^\.?[^./\\\s*?[\]{}\x00-\x1f\x7f]+(\.[^./\\\s*?[\]{}\x00-\x1f\x7f]+)*$/;
+
+/** A string of a known shape (`ParamSpec.shape`), checked here so the message names the parameter as the caller passed it; "" is no value (the default applies). */
+function checkShape(spec: ParamSpec, value: string, label: string): string {
+  if (!spec.shape || value === "") return value;
+  if (spec.shape === "sessionId") {
+    if (!SESSION_ID.test(value)) throw validationError(`${label} must be 1–128 characters of A-Z a-z 0-9 . _ : - (got '${clipInput(value, 40)}')`);
+    return value;
+  }
+  if (spec.shape === "extension") {
+    if (!EXTENSION.test(value)) throw validationError(`${label} must be a file extension such as .ts or .md (got '${clipInput(value, 40)}'): no path, wildcard or space`);
+    return value;
+  }
+  if (spec.shape === "ref") {
+    if (!value.trim()) throw validationError(`${label} must name a git ref (branch, tag, commit or HEAD~N), not only spaces`);
+    if (value.startsWith("-")) throw validationError(`${label} must not start with '-' (got '${clipInput(value, 40)}'): a git ref never does`);
+  }
+  const at = value.search(CONTROL_CHAR);
+  if (at >= 0) throw validationError(`${label} must not contain a control character (got '${clipInput(value, 40)}', one at index ${at}): ${spec.shape === "ref" ? "a git ref holds none" : "svc reads and writes no file whose name holds one"}`);
+  return value;
+}
+
+/** A string inside a structured value (an object[] item's field) held to what a parameter of this spec would be: its cap, no NUL, its shape. */
+export function checkText(spec: Pick<ParamSpec, "maxLength" | "rawText" | "shape">, value: string, label: string): string {
+  const full = { name: label, type: "string", description: "", ...spec } as ParamSpec;
+  return checkShape(full, capString(full, value, label), label);
 }
 
 /** An integer as text (the CLI's values, an agent's stringified number): decimal digits with an optional minus, nothing else — not "0x10", " 5 ", "5.0", "1e3" or "+5", which Number() would read. */
@@ -51,10 +98,12 @@ function coerceStrings(spec: ParamSpec, value: unknown, label: string): string[]
   const list = Array.isArray(value) ? value : [value];
   const cap = spec.maxItems ?? LIST_CAP;
   if (list.length > cap) throw validationError(`${label} has too many items: ${list.length} (at most ${cap})`);
-  return list.map((item, i) => {
+  const items = list.map((item, i) => {
     if (typeof item !== "string" && typeof item !== "number") throw validationError(`${label} must be a list of strings`);
     return capString(spec, String(item), `${label}[${i}]`);
   });
+  // each item's shape once every item is a string within its cap (a NUL anywhere is named first)
+  return items.map((item, i) => checkShape(spec, item, `${label}[${i}]`));
 }
 
 /** A list of objects: an array, or a string holding the JSON of one (agents sometimes pass it stringified); items and size capped. */
@@ -97,7 +146,7 @@ function coerce(spec: ParamSpec, value: unknown, label: string): unknown {
     }
     case "string":
       if (typeof value !== "string" && typeof value !== "number") throw validationError(`${label} must be a string`);
-      return capString(spec, String(value), label);
+      return checkShape(spec, capString(spec, String(value), label), label);
     case "object":
       if (typeof value !== "object" || Array.isArray(value)) throw validationError(`${label} must be an object`);
       if (JSON.stringify(value).length > (spec.maxLength ?? CONTENT_CAP)) throw validationError(`${label} is too large (at most ${spec.maxLength ?? CONTENT_CAP} characters of JSON)`);
@@ -148,7 +197,7 @@ export function validateRequest(
 /** A value the call passed for a parameter that means nothing with the others (`appliesWith`, every rule): refused, never ignored. */
 function refuseInapplicable(spec: ParamSpec, params: readonly ParamSpec[], request: Record<string, unknown>, label: ParamLabel): void {
   const value = request[spec.name];
-  if (value === null || value === "" || JSON.stringify(value) === JSON.stringify(spec.default ?? null)) return;
+  if (value === null || value === "" || (Array.isArray(value) && value.length === 0) || JSON.stringify(value) === JSON.stringify(spec.default ?? null)) return;
   for (const rule of appliesRules(spec)) refuseUnless(rule, spec, params, request, label);
 }
 
@@ -156,7 +205,7 @@ function refuseUnless(rule: AppliesRule, spec: ParamSpec, params: readonly Param
   // a rule naming a parameter outside the list checked (a subset of an operation's) does not apply; the registry test holds every rule to a parameter of its operation
   const other = params.find((p) => p.name === rule.param);
   if (!other) return;
-  const isSet = (name: string) => request[name] !== null && request[name] !== undefined && request[name] !== "";
+  const isSet = (name: string) => request[name] !== null && request[name] !== undefined && request[name] !== "" && !(Array.isArray(request[name]) && (request[name] as unknown[]).length === 0);
   const has = request[rule.param];
   const set = isSet(rule.param);
   if (rule.unset) {

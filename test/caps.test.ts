@@ -200,7 +200,7 @@ describe("strings hold no NUL but whole-file text; a parameter that means nothin
     expect((await failure(call("review", { path: root, handoff: true, sessionId: "s1" }))).formatted).toBe("validation_error: sessionId applies only with handoff=false (this call has handoff=true); pass handoff=false or leave sessionId out");
     expect((await failure(call("review", { path: root, planOnly: true, format: "json" }))).formatted).toStartWith("validation_error: format applies only with planOnly=false");
     // the handoff's check session is a session id as svc_check takes it, not any text
-    expect((await failure(call("review", { path: root, handoff: true, checkSession: "../../tmp/x" }))).formatted).toBe("validation_error: session must be 1–128 characters of A-Z a-z 0-9 . _ : - (got '../../tmp/x')");
+    expect((await failure(call("review", { path: root, handoff: true, checkSession: "../../tmp/x" }))).formatted).toBe("validation_error: checkSession must be 1–128 characters of A-Z a-z 0-9 . _ : - (got '../../tmp/x')");
   }, 120_000);
 });
 

@@ -16,6 +16,7 @@
 // (position by position within the hunk) and, beyond it, the file's dominant one.
 
 import { validationError } from "../errors.ts";
+import { loneSurrogateAt } from "../validate.ts";
 import { findSecrets, type SecretSpan } from "../text/redact.ts";
 import { lineChanges } from "../render/diff.ts";
 import { looksViewed, restoreWhitespace } from "./apply-whitespace.ts";
@@ -249,15 +250,8 @@ export function decodeStrict(rel: string, bytes: Uint8Array): string {
 
 /** Content UTF-8 cannot encode — a lone UTF-16 surrogate (a JSON `\\ud800` escape, a character cut in half) — is refused, naming the line: it would be written as U+FFFD. */
 export function refuseUnencodable(rel: string, content: string): void {
-  if (!/[\uD800-\uDFFF]/.test(content)) return;
-  let at = 0;
-  for (; at < content.length; at++) {
-    const code = content.charCodeAt(at);
-    if (code < 0xd800 || code > 0xdfff) continue;
-    if (code <= 0xdbff && (content.charCodeAt(at + 1) & 0xfc00) === 0xdc00) at++; // a whole pair
-    else break;
-  }
-  if (at >= content.length) return;
+  const at = loneSurrogateAt(content);
+  if (at < 0) return;
   throw validationError(`refusing to apply to '${rel}': content line ${lineNumberAt(content, at)} holds a lone UTF-16 surrogate (\\u${content.charCodeAt(at).toString(16).toUpperCase()}), half of a character, which UTF-8 cannot encode (it would be written as U+FFFD); send the whole character`);
 }
 

@@ -7,7 +7,9 @@ import { collectIndexed, type Collection } from "../plan/collect.ts";
 import type { Plan } from "../plan/model.ts";
 import { nothingCollected } from "./fusion.ts";
 import { planScope } from "./scope.ts";
-import { resolveWorkspace } from "../workspace/root.ts";
+import { isAbsolute, relative } from "node:path";
+import { inside, realpathLenient } from "../workspace/allowed.ts";
+import { resolveWorkspace, toPosix } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
 import { NAMED_TYPE_KINDS_SQL } from "../lang/model.ts";
 
@@ -50,6 +52,20 @@ async function overlay(collection: Collection, request: GraphRequest): Promise<P
   return planScope(collection, { mode: request.scopeMode, seed: request.seed, query: request.query, since: request.since });
 }
 
+/**
+ * The directory as a root-relative folder: an absolute path inside the workspace (as every other
+ * path parameter takes it) made relative — its leading '/' was stripped, and '/tmp/ws/src' read as
+ * the folder 'tmp/ws/src', which no workspace has; "", "." and "/": the whole workspace.
+ */
+function relativeDirectory(root: string, directory: string | null): string {
+  const dir = directory ?? "";
+  if (isAbsolute(dir)) {
+    const real = realpathLenient(dir);
+    if (inside(root, real)) return toPosix(relative(root, real));
+  }
+  return dir.replace(/^\.?\/+|\/+$/g, "");
+}
+
 const dirOf = (path: string) => (path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : ".");
 const round = (n: number) => Math.round(n * 1000) / 1000;
 
@@ -61,7 +77,7 @@ export async function graph(request: GraphRequest, ctx: OpContext): Promise<OpRe
     const g = loadFileGraph(db, collection.index.meta.index_completed_at ?? "");
     const plan = await overlay(collection, request);
     const roles = new Map(plan?.entries.map((e) => [e.fileId, e.role]) ?? []);
-    const under = (request.directory ?? "").replace(/^\.?\/+|\/+$/g, "");
+    const under = relativeDirectory(ws.root, request.directory);
     const prefix = under && under !== "." ? `${under}/` : ""; // "." and "/": the whole workspace
     const files = collection.files.filter((f) => !prefix || f.path.startsWith(prefix));
     const inScope = new Set(files.map((f) => f.id));
@@ -80,7 +96,7 @@ export async function graph(request: GraphRequest, ctx: OpContext): Promise<OpRe
         if (to && inScope.has(e.to)) edges.push({ from: f.path, to: to.path, weight: e.weight, kind: e.type });
       }
     }
-    const empty = nodes.length === 0 ? emptyGraph(collection, ws.relDir, under, ctx.surface) : undefined;
+    const empty = nodes.length === 0 ? emptyGraph(collection, ws.relDir, request.directory ?? "", ctx.surface) : undefined;
     const why = empty ? `: ${empty}` : "";
     if (request.detail === "files") return { text: `${nodes.length} files, ${edges.length} edges${why}`, data: { detail: "files", nodes, edges, ...(empty ? { empty } : {}) } };
     const folded = new Map<string, GraphNode>();

@@ -2,7 +2,7 @@
 // the fusion manifest. Works without git and without an index.
 
 import { opName } from "../render/surface-calls.ts";
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { asSvcError, validationError } from "../errors.ts";
 import { languageOf } from "../lang/languages.ts";
 import type { Plan, PlanEntry } from "../plan/model.ts";
@@ -11,6 +11,7 @@ import { renderPlan, type FusionData } from "../render/fusion.ts";
 import type { Level } from "../render/reduce/index.ts";
 import { decodeText, isBinary, isGenerated } from "../workspace/classify.ts";
 import { confine } from "../workspace/confine.ts";
+import { maxFileBytes } from "../workspace/inventory.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
 
@@ -36,11 +37,25 @@ export async function reduce(request: ReduceRequest, ctx: OpContext): Promise<Op
   const entries: PlanEntry[] = [];
   const notes: string[] = [];
   if (request.content !== null) {
-    const ext = request.extension.startsWith(".") ? request.extension : `.${request.extension}`;
+    const given = request.extension || ".ts"; // "" is no value: the default, not a file named "content."
+    const ext = given.startsWith(".") ? given : `.${given}`;
     entries.push(entry(`content${ext}`, request.content));
   } else {
     for (const file of request.files ?? []) {
       const { abs, rel } = confine(ws.root, file, "reduce", ws.dir);
+      // a FIFO (a socket, a device) is read by no one: readFileSync waited on it for ever
+      let kind: ReturnType<typeof statSync> | undefined;
+      try {
+        kind = statSync(abs, { throwIfNoEntry: false });
+      } catch {
+        kind = undefined; // a name too long, a permission: the read below says which
+      }
+      if (kind && !kind.isFile() && !kind.isDirectory()) throw validationError(`cannot reduce '${file}': it is not a regular file (a FIFO, socket or device)`);
+      // over the inventory's per-file cap, as every other view skips it: a 37 MB file named here took 33 s and 2 GB to answer "nothing fits"
+      if (kind?.isFile() && kind.size > maxFileBytes()) {
+        notes.push(`skipped ${rel}: ${kind.size} bytes, over the ${maxFileBytes()}-byte cap of one file (SVC_MAX_FILE_BYTES)`);
+        continue;
+      }
       let bytes: Uint8Array;
       try {
         bytes = readFileSync(abs);

@@ -6,10 +6,10 @@
 // resident engine or loads one for the call.
 
 import { existsSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { isCheckable } from "../check/gate-compare.ts";
 import { coldChecks, ENGINE_NAME, residentChecks, type CheckWorkspace } from "../check/workspace.ts";
-import { SvcError, validationError } from "../errors.ts";
+import { clipInput, SvcError, symbolNotFound, validationError } from "../errors.ts";
 import { connectHost } from "../host/client.ts";
 import { indexAfterBuild } from "../indexing/fresh.ts";
 import { extractInterfaceContents } from "../refactor/extract-interface.ts";
@@ -23,6 +23,7 @@ import { signatureContents, type SignatureChange } from "../refactor/signature.t
 import { keepLineEndings } from "../refactor/style.ts";
 import { resolveTarget } from "../refactor/target.ts";
 import { importersOf, unreachedLine, unreachedUses } from "../refactor/unreached.ts";
+import { realpathLenient } from "../workspace/allowed.ts";
 import { confine } from "../workspace/confine.ts";
 import { textReader } from "../workspace/files.ts";
 import { readInside } from "../workspace/read-inside.ts";
@@ -126,12 +127,14 @@ async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, f
     const index = await indexAfterBuild(root, ctx);
     if (!index.available) return refused(op, `the index is not available (${index.state}: ${index.detail})`);
     let target;
+    const indexed = Number(index.meta.index_inventory_count ?? 0);
     try {
       target = resolveTarget(index.db, request.symbol!.trim(), request.containingType?.trim() || null, file, textReader(root));
       if (target.ok) importers = importersOf(index.db, target.symbol.path);
     } finally {
       index.db.close();
     }
+    if (!target.ok && target.notFound) throw symbolNotFound(target.notFound.query, target.notFound.nearest, indexed, target.notFound.note);
     if (!target.ok) return refused(op, target.reason);
     // the engine edits and checks TypeScript and JavaScript only: a declaration in another language is refused by name, not by the engine's failure
     if (!isCheckable(target.symbol.path)) return refused(op, `${target.symbol.qualifiedName} is declared in ${target.symbol.path}, not a TypeScript or JavaScript file: the compiler-executed refactors edit TypeScript and JavaScript only`);
@@ -240,6 +243,11 @@ export async function refactor(request: RefactorRequest, ctx: OpContext): Promis
 /** svc/refactor: the host runs the request with its resident engine; `{output, files?, …}`. */
 export async function refactorRpc(request: { path: string; request: Record<string, unknown> }, ctx: OpContext): Promise<OpResult<{ output: string } & RefactorData>> {
   if (!ctx.invoke) throw new Error("svc/refactor runs through the engine (invoke)");
+  // the host answers for its root: a path inside the request was overwritten by it (ignored, silently), so another one is refused
+  const nested = request.request.path;
+  if (nested !== undefined && nested !== null && (typeof nested !== "string" || realpathLenient(resolve(ctx.cwd, nested)) !== realpathLenient(resolve(ctx.cwd, request.path)))) {
+    throw validationError(`request.path: svc/refactor answers for ${request.path}, not ${clipInput(nested)}; leave request.path out`);
+  }
   const result = (await ctx.invoke("refactor", { ...request.request, path: request.path })) as unknown as OpResult<RefactorData>;
   return { text: result.text, data: { output: result.text, ...result.data } };
 }

@@ -13,7 +13,9 @@ import { lineStarts } from "../text/lines.ts";
  * `position`: the same place as the engine counts (it also breaks lines at a lone "\r" and
  * counts columns after a BOM), for every engine request and offsetOf.
  */
-export type Target = { ok: true; symbol: SymbolRow; line: number; column: number; position: Position } | { ok: false; reason: string };
+export type Target =
+  | { ok: true; symbol: SymbolRow; line: number; column: number; position: Position }
+  | { ok: false; reason: string; notFound?: { query: string; nearest: string[]; note: string } };
 
 /** The 1-based line and column of `name` as an identifier in the declaration's lines (not after a `.`). */
 export function namePosition(text: string, symbol: SymbolRow): { line: number; column: number } | null {
@@ -31,7 +33,8 @@ export function resolveTarget(db: Database, symbol: string, containingType: stri
   const resolution = resolveSymbol(db, query);
   if (resolution.status === "not_found") {
     const near = resolution.nearest.length ? `; nearest names: ${resolution.nearest.join(", ")}` : "";
-    return { ok: false, reason: `no declaration named '${query}' in the index${near}${partialNote(resolution)}` };
+    // a name that declares nothing: symbol_not_found, as impact, test and find answer it (spec/workspace-and-index.md), not a refusal
+    return { ok: false, reason: `no declaration named '${query}' in the index${near}${partialNote(resolution)}`, notFound: { query, nearest: resolution.nearest, note: partialNote(resolution) } };
   }
   let found = resolution.status === "ok" ? resolution.symbols : resolution.candidates;
   if (file) {

@@ -9,7 +9,7 @@ const SCOPE_PARAMS: readonly ParamSpec[] = [
   { name: "mode", type: "enum", values: ["focus", "search", "changes"], default: "search", description: "How to scope." },
   { name: "seed", type: "string", default: null, appliesWith: { param: "mode", values: ["focus"] }, description: "Focus seed." },
   { name: "query", type: "string", default: null, appliesWith: { param: "mode", values: ["search"] }, description: "Search query (task localization)." },
-  { name: "since", type: "string", default: null, appliesWith: { param: "mode", values: ["changes"] }, description: "Git ref for changes (default HEAD)." },
+  { name: "since", type: "string", shape: "ref", default: null, appliesWith: { param: "mode", values: ["changes"] }, description: "Git ref for changes (default HEAD)." },
 ];
 
 export const HOST_OPERATIONS: readonly OperationSpec[] = [
@@ -39,8 +39,8 @@ export const HOST_OPERATIONS: readonly OperationSpec[] = [
       { name: "scopeMode", type: "enum", values: ["focus", "search", "changes"], default: null, description: "Overlay the roles of this scope." },
       { name: "seed", type: "string", default: null, appliesWith: { param: "scopeMode", values: ["focus"] }, description: "Focus seed for scopeMode=focus." },
       { name: "query", type: "string", default: null, appliesWith: { param: "scopeMode", values: ["search"] }, description: "Query for scopeMode=search." },
-      { name: "since", type: "string", default: null, appliesWith: { param: "scopeMode", values: ["changes"] }, description: "Git ref for scopeMode=changes (default HEAD)." },
-      { name: "directory", type: "string", default: null, description: "Only nodes under this root-relative directory." },
+      { name: "since", type: "string", shape: "ref", default: null, appliesWith: { param: "scopeMode", values: ["changes"] }, description: "Git ref for scopeMode=changes (default HEAD)." },
+      { name: "directory", type: "string", default: null, shape: "path", description: "Only nodes under this root-relative directory." },
     ],
     load: async () => (await import("../ops/graph.ts")).graph as never,
   },

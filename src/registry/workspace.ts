@@ -74,7 +74,7 @@ export const WORKSPACE_OPERATIONS: readonly OperationSpec[] = [
     mcp: [{ tool: "svc_workspace", action: "apply" }],
     params: [
       WORKSPACE_PATH,
-      { name: "file", type: "string", default: null, description: "The file to write, root-relative (or absolute inside the workspace)." },
+      { name: "file", type: "string", default: null, shape: "path", description: "The file to write, root-relative (or absolute inside the workspace)." },
       { name: "content", type: "string", default: null, maxLength: CONTENT_CAP, rawText: true, description: "The complete new content of the file." },
       { name: "write", type: "bool", default: false, description: "Actually write (default false: a dry run that only says what would happen)." },
       { name: "expectedHash", type: "string", default: "", description: "SHA-256 hex of the file content the edit was derived from, or \"absent\" for a file the edit creates; a mismatch is a conflict and nothing is written." },

@@ -8,10 +8,10 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
 import { validationError } from "../errors.ts";
+import { SESSION_ID } from "../params.ts";
 
 const MAX_SESSIONS = 256;
 const IDLE_MS = 60 * 60 * 1000;
-const ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 interface Session {
   touched: number;
@@ -22,7 +22,7 @@ interface Session {
 const sessions = new Map<string, Session>();
 
 export function validateSessionId(id: string): string {
-  if (!ID.test(id)) throw validationError(`session must be 1–128 characters of A-Z a-z 0-9 . _ : - (got '${id.slice(0, 40)}')`);
+  if (!SESSION_ID.test(id)) throw validationError(`session must be 1–128 characters of A-Z a-z 0-9 . _ : - (got '${id.slice(0, 40)}')`);
   return id;
 }
 

@@ -4,6 +4,7 @@
 
 import { validationError } from "../errors.ts";
 import { SOURCE_CAP } from "../params.ts";
+import { checkText } from "../validate.ts";
 import { confine } from "../workspace/confine.ts";
 import type { Candidate } from "./race.ts";
 
@@ -19,6 +20,7 @@ export function raceCandidates(root: string, raw: readonly Record<string, unknow
     const extra = Object.keys(c).find((k) => !FIELDS.has(k));
     if (extra !== undefined) throw validationError(`${at} has an unknown field '${extra.slice(0, 40)}' (${SHAPE})`);
     if (typeof c.file !== "string" || !c.file.trim()) throw validationError(`${at}.file must be a non-empty path (${SHAPE})`);
+    checkText({ shape: "path" }, c.file, `${at}.file`); // as every file parameter: within the cap, no NUL, no control character
     if (typeof c.content !== "string") throw validationError(`${at}.content must be a string (${SHAPE})`);
     if (c.content.length > SOURCE_CAP) throw validationError(`${at}.content is too long: ${c.content.length} characters (at most ${SOURCE_CAP})`);
     if (c.id !== undefined && c.id !== null && (typeof c.id !== "string" || c.id.length > 64 || /[\n\r]/.test(c.id))) throw validationError(`${at}.id must be a string of at most 64 characters on one line`);

@@ -5,6 +5,8 @@
 // text given, whatever it looks like.
 
 import { describe, expect, test } from "bun:test";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { REGISTRY } from "../../src/registry/index.ts";
 import { parseCommandLine } from "../../src/surfaces/cli/argv.ts";
 import { buildProgram, cliParams, flagName, optionKey } from "../../src/surfaces/cli/program.ts";
@@ -26,7 +28,8 @@ describe("every value of every command is kept as typed", () => {
       for (const value of AS_TYPED) {
         for (const param of flags.filter((p) => ["string", "string[]", "int"].includes(p.type) && !(p.cli && (p.cli.fromStdin || p.cli.negate)))) {
           const key = optionKey(flagName(param));
-          const want = param.type === "string[]" ? [value] : value;
+          // a list flag given once is its one value (validation takes it as a list of one)
+          const want = value;
           const forms = value === "" ? [[`--${flagName(param)}`, value]] : [[`--${flagName(param)}`, value], [`--${flagName(param)}=${value}`]];
           for (const form of forms) {
             const got = parseCommandLine(cli, [command, ...form]).options[key];
@@ -44,6 +47,26 @@ describe("every value of every command is kept as typed", () => {
     expect(problems).toEqual([]);
     expect(checked).toBeGreaterThan(300);
   });
+
+  test("a flag given without its value is a usage error on every command (a list flag was the value \"true\": `svc toc --exclude-dir` left out a folder named true; `svc mcp install --client` installed the default client)", async () => {
+    const root = gitRepo({ "a.ts": "export const a = 1;\n", "true/t.ts": "export const t = 1;\n" });
+    for (const argv of [["toc", root, "--exclude-dir"], ["toc", root, "--exclude-dir", "--max-tokens", "100"], ["reduce", "--files"], ["context", root, "--file"]]) {
+      const run = await runCliHere(argv);
+      expect({ argv, code: run.code, stdout: run.stdout }).toEqual({ argv, code: 2, stdout: "" });
+      expect(run.stderr).toMatch(/^svc: option '--[a-z-]+ <value>' value is missing\n/);
+    }
+    // the commands outside the registry too: `svc mcp install --client` installed the default client's config
+    for (const argv of [["mcp", "install", "--client", "--cwd", root], ["mcp", "install", "--scope", "--cwd", root], ["localize", root, "--task"], ["resolve", root, "--service"]]) {
+      const run = await runCliHere(argv);
+      expect({ argv, code: run.code, stdout: run.stdout }).toEqual({ argv, code: 2, stdout: "" });
+      expect(run.stderr).toMatch(/^svc: option '--[a-z-]+ <[a-z]+>' value is missing\n/);
+    }
+    expect(existsSync(join(root, ".mcp.json"))).toBe(false);
+    // given twice, or with the command's extra arguments, it is the list
+    const twice = await runCliHere(["toc", root, "--exclude-dir", "true", "--exclude-dir", "x", "--json"]);
+    expect(twice.code).toBe(0);
+    expect(twice.stdout).not.toContain("true/t.ts");
+  }, 60_000);
 
   test("after `--` every argument is a positional, one that looks like a flag included", () => {
     const parsed = parseCommandLine(cli, ["find", "--kind", "text", "--", "--limit", "-x"]);

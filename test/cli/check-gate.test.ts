@@ -16,7 +16,7 @@ describe("svc check --delta without a host", () => {
     const bare = runSvc(["check"], { cwd: root, env });
     expect(bare.code).toBe(1);
     expect(bare.stderr).toStartWith("validation_error: svc check needs --delta");
-    expect(runSvc(["check", "--delta", "--session", "bad id"], { cwd: root, env }).stderr).toStartWith("validation_error: session must be");
+    expect(runSvc(["check", "--delta", "--session", "bad id"], { cwd: root, env }).stderr).toStartWith("validation_error: --session must be");
   }, 120_000);
 });
 

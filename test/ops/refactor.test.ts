@@ -76,8 +76,8 @@ describe("svc_refactor", () => {
     // the file of a source action is checked before the engine sees it (a missing one came back as the engine's ENOENT)
     expect(await refusedWith({ operation: "organize-imports", file: "src/nope.ts" })).toBe("validation_error: cannot organize-imports 'src/nope.ts': no such file in the workspace; pass the root-relative path of a source file");
     expect(await refusedWith({ operation: "apply-codefix", file: "src", diagnosticId: "TS2304" })).toBe("validation_error: cannot apply-codefix 'src': it is not a file; pass the root-relative path of a source file");
-    const missing = await refactor({ symbol: "nothingLikeThis", newName: "x" });
-    expect(missing.text).toStartWith("cannot rename: no declaration named 'nothingLikeThis'");
+    // a name that declares nothing is symbol_not_found, as impact and test answer it (it was a refusal: "cannot rename: no declaration named …")
+    expect(await refusedWith({ symbol: "nothingLikeThis", newName: "x" })).toMatch(/^symbol_not_found: no declaration named 'nothingLikeThis' in \d+ indexed files/);
   }, 60_000);
 
   test("svc/refactor answers {output, files} for the same request", async () => {

@@ -49,7 +49,8 @@ function addFlags(command: Command, flags: ParamSpec[]): void {
     if (param.cli && param.cli.negate) command.option(`--no-${flag}`, `Do not: ${param.description.replace(/^./, (c) => c.toLowerCase())}`);
     else if (param.cli && param.cli.fromStdin) command.option(`--${flag}`, `Read ${param.name} from standard input`);
     else if (param.type === "bool") command.option(`${short}--${flag}`, describe(param));
-    else if (param.type === "string[]") command.option(`${short}--${flag} <value>`, `${describe(param)} (repeatable)`, { type: [String] });
+    // no `type: [String]`: it turned a list flag given without a value into the value "true" (`--exclude-dir` excluded a folder named true), past cac's check for a missing value; validation takes one value as a list of one
+    else if (param.type === "string[]") command.option(`${short}--${flag} <value>`, `${describe(param)} (repeatable)`);
     else command.option(`${short}--${flag} <value>`, describe(param));
   }
 }

@@ -78,12 +78,14 @@ function repeatedOption(options: Record<string, unknown>, command: string | unde
 /** A parameter as the command line spells it: `<query>`, `--max-tokens`, `--no-dependents` (a boolean that defaults to true). */
 const cliLabel = (param: ParamSpec): string => (param.cli && param.cli.positional ? `<${param.name}>` : `--${param.cli && param.cli.negate ? "no-" : ""}${flagName(param)}`);
 
-type SubCommand = { checkUnknownOptions(): void; checkRequiredArgs(): void; checkUnusedArgs(): void };
+type SubCommand = { checkUnknownOptions(): void; checkOptionValue(): void; checkRequiredArgs(): void; checkUnusedArgs(): void };
 
 /** cac's argument checks for a command with sub-actions: null when fine, else the usage error's exit code. */
 function checkUsage(command: SubCommand, io: CliIo, usage: string, json: boolean): number | null {
   try {
     command.checkUnknownOptions();
+    // an option given without its value (`svc mcp install --client`) is a usage error, not the value true: install wrote the default client's config
+    command.checkOptionValue();
     command.checkRequiredArgs();
     command.checkUnusedArgs();
     return null;
@@ -205,6 +207,7 @@ export async function runCli(argv: readonly string[], rawIo: CliIo = processIo):
   if (command.name === "localize" || command.name === "resolve") {
     try {
       command.checkUnknownOptions();
+      command.checkOptionValue();
       command.checkUnusedArgs();
     } catch (error) {
       return usageError(io, (error as Error).message.replace(/`/g, "'"), `${command.name} [path] …`, json);
@@ -218,6 +221,7 @@ export async function runCli(argv: readonly string[], rawIo: CliIo = processIo):
   if (command.name === "host") {
     try {
       command.checkUnknownOptions();
+      command.checkOptionValue();
       command.checkUnusedArgs();
       const { runHost } = await import("../host/run.ts");
       return await runHost(typeof options.directory === "string" ? options.directory : undefined, typeof options.cwd === "string" ? options.cwd : process.cwd(), io, options.quiet === true);

@@ -107,6 +107,20 @@ function isOwnName(node: N, parent: N): boolean {
   return name !== undefined && name.pos === node.pos && name.end === node.end;
 }
 
+/** Lib types mapping another's properties one to one (a property of theirs is, to find-references, the one it maps). */
+const MAPPING_TYPES = new Set(["Omit", "Pick", "Partial", "Required", "Readonly"]);
+
+/**
+ * `X` of `interface D extends Omit<X, 'k'>` (the first type argument of a mapping lib type in a heritage clause): the
+ * compiler joins D's members to X's (find-references from `X.m` reaches `D.m` and its uses), so it is heritage, not a
+ * type reference.
+ */
+function heritageThroughMapped(ref: N): boolean {
+  const clause = ref.parent;
+  const head = clause?.expression;
+  return clause?.kind === K.ExpressionWithTypeArguments && clause.parent?.kind === K.HeritageClause && head?.kind === K.Identifier && MAPPING_TYPES.has(head.text ?? "") && ref.pos === head.end + 1;
+}
+
 /** How an identifier is used, from its parents. Null: it declares something (not a reference). */
 function classify(node: N): RefKind | null {
   const parent = node.parent;
@@ -128,6 +142,7 @@ function classify(node: N): RefKind | null {
   if (p.kind === K.JsxOpeningElement || p.kind === K.JsxSelfClosingElement) return "calls";
   let t: N | undefined = parent;
   while (t && t.kind === K.QualifiedName) t = t.parent;
+  if (t && t.kind === K.TypeReference && heritageThroughMapped(t)) return t.parent?.parent?.token === K.ImplementsKeyword ? "implements" : "extends";
   if (t && (t.kind === K.TypeReference || t.kind === K.ExpressionWithTypeArguments)) return "type_ref";
   return "references";
 }

@@ -139,4 +139,16 @@ describe("references through heritage chains, mapped heritage and discriminated 
     expect((await impact(root, "src/types.ts:4")).overriders).toEqual([]);
     expect((await impact(root, "src/types.ts:17")).overriders.map((o) => o.qualifiedName)).toEqual(["Actor.subscribe"]);
   }, 60_000);
+
+  test("the coverage count is of what is listed: the heirs and the members it implements count", async () => {
+    for (const query of ["src/types.ts:2", "src/types.ts:17", "src/types.ts:24"]) {
+      const n = (await call("find", { path: root, query, kind: "neighbors" })) as { text: string; data: { neighbors?: Record<string, unknown[]> } };
+      const listed = Object.values(n.data.neighbors ?? {}).flat().length;
+      expect({ query, listed: listed > 1 }).toEqual({ query, listed: true });
+      expect({ query, line: /coverage: (\d+) reference/.exec(n.text)?.[1] }).toEqual({ query, line: String(listed) });
+      const i = await impact(root, query);
+      const shown = i.dependents.filter((d) => d.hop === 1).length + i.overriders.length + i.satisfies.length + i.siblings.length + i.destructures.length;
+      expect({ query, line: /coverage: (\d+) reference/.exec(i.coverage.line)?.[1] }).toEqual({ query, line: String(shown) });
+    }
+  }, 60_000);
 });

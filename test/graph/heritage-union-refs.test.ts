@@ -9,6 +9,7 @@
 // - an object literal passed where a discriminated union is expected (`{ type: '@xstate.action', … }` for
 //   `InspectionEvent`): find-references counts its properties for the union members it fits only; the
 //   walk listed them for every member (57 false lines over 22 checker-complete answers).
+// A quoted key on a type parameter (`T['actions']`, `T extends StateConfig`) stays listed: the compiler counts it.
 
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
@@ -64,7 +65,7 @@ const FILES: Record<string, string> = {
     "",
   ].join("\n"),
   "src/use.ts": [
-    'import { Actor, send, type Definition, type HistoryConfig } from "./types.js";', // 1
+    'import { Actor, send, type Definition, type HistoryConfig, type StateConfig } from "./types.js";', // 1
     "", // 2
     "export function kind(h: HistoryConfig): string {", // 3
     "  return h.history;", // 4
@@ -84,6 +85,8 @@ const FILES: Record<string, string> = {
     "export function stop(): void {", // 18
     "  send({ type: 'stop', payload: 'now' });", // 19
     "}", // 20
+    "export type ActionsOf<T extends StateConfig> = T['actions'];", // 21
+    "export type Listed = StateConfig['actions'];", // 22
     "",
   ].join("\n"),
 };
@@ -115,6 +118,12 @@ describe("references through heritage chains, mapped heritage and discriminated 
         expect({ query, neighborsMissing: compiler.filter((s) => !sitesOf(n).has(s)) }).toEqual({ query, neighborsMissing: [] });
         expect({ query, impactMissing: compiler.filter((s) => !impactSites(i, i.overriders, i.satisfies, i.siblings).has(s)) }).toEqual({ query, impactMissing: [] });
       }
+      // a quoted key is a reference on the type and on a type parameter it constrains alike (the compiler counts both):
+      // both are listed
+      const actions = await compilerSites(engine, root, 3, 3);
+      expect(actions.filter((s) => s === "src/use.ts:21" || s === "src/use.ts:22")).toEqual(["src/use.ts:21", "src/use.ts:22"]);
+      const listedActions = sitesOf(await neighbors(root, "src/types.ts:3"));
+      expect({ quotedOnType: listedActions.has("src/use.ts:22"), quotedOnParameter: listedActions.has("src/use.ts:21") }).toEqual({ quotedOnType: true, quotedOnParameter: true });
       // the key Omit leaves out is not joined: Definition.target and its use are no references of StateConfig.target
       const target = await compilerSites(engine, root, 4, 3);
       expect(target).not.toContain("src/use.ts:10");

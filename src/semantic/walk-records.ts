@@ -33,7 +33,8 @@ export interface UnresolvedTally {
  * 4: a JSX attribute references the prop it sets, constructors are referenced by `new` and `super(…)`; 5: the type a heritage
  * clause maps, `X` of `extends Omit<X, 'k'>`, is heritage (`extends`/`implements`), not a type reference; an object
  * literal's property references only the union members its literal-typed properties fit, as find-references discriminates;
- * a use of a value references a merged symbol's value declarations only, a type's its type declarations: `const ZodType` / `interface ZodType`).
+ * a use of a value references a merged symbol's value declarations only, a type's its type declarations: `const ZodType` / `interface ZodType`;
+ * names exported under another name are walked: `regexes.null` for `export { _null as null }`).
  */
 const RECORDS_COMPLETE = "5";
 

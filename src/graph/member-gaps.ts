@@ -20,6 +20,7 @@
 
 import type { Database } from "bun:sqlite";
 import { boundMembers, isDestructured } from "./bound-members.ts";
+import { satisfiedMembers } from "./satisfied.ts";
 
 /** A place the walk records nothing for (reach-gaps.ts lists it with the others). */
 export interface MemberGap {
@@ -111,13 +112,14 @@ function outsideBase(db: Database, owner: { id: number; signature: string }, nam
  * (`interface ZodJSONSchema extends _ZodJSONSchema` with `type _ZodJSONSchema = ZodUnion<…>`): find-references may
  * join them to the owner's member through the alias, which no heritage edge records.
  */
-function aliasHeirs(db: Database, owner: number, name: string, readText: (path: string) => string | null): { path: string; line: number; base: string }[] {
+function aliasHeirs(db: Database, owner: number, bases: readonly number[], name: string, readText: (path: string) => string | null): { path: string; line: number; base: string }[] {
   const heirs = db.prepare("SELECT DISTINCT e.from_symbol AS id FROM edges e WHERE e.to_symbol = ? AND e.type IN ('extends', 'implements') AND e.from_symbol IS NOT NULL");
   const aliases = db.prepare("SELECT DISTINCT s.id, s.name, s.start_line AS start, s.end_line AS end, f.path FROM edges e JOIN symbols s ON s.id = e.from_symbol JOIN files f ON f.id = s.file_id WHERE e.to_symbol = ? AND e.type = 'type_ref' AND s.kind = 'type'");
   const declared = db.prepare("SELECT f.path, m.start_line AS line FROM symbols c JOIN symbols m ON m.file_id = c.file_id AND m.container = c.qualified_name AND m.name = ? JOIN files f ON f.id = m.file_id WHERE c.id = ?");
-  // the owner and the types extending it, down the chain
-  const family = new Set([owner]);
-  let frontier = [owner];
+  // the owner, the types declaring the members it implements or overrides (find-references joins their other heirs'
+  // members too: `$ZodBase64._zod` through `$ZodType._zod`), and the types extending them, down the chain
+  const family = new Set([owner, ...bases]);
+  let frontier = [...family];
   for (let depth = 0; depth < MAX_DEPTH && frontier.length; depth++) {
     const next: number[] = [];
     for (const id of frontier) for (const h of heirs.all(id) as { id: number }[]) if (!family.has(h.id)) {
@@ -157,7 +159,9 @@ export function memberGaps(db: Database, member: { id: number; kind: string; sig
   if ((owner.kind === "class" || owner.kind === "interface") && member.name !== "constructor" && !member.name.startsWith("#")) {
     const base = outsideBase(db, owner, member.name, readText);
     if (base) return [{ path: member.path, line: owner.line, why: "outside-base", base }];
-    return aliasHeirs(db, owner.id, member.name, readText).map((h) => ({ path: h.path, line: h.line, why: "alias-heir" as const, base: h.base }));
+    const container = db.prepare("SELECT c.id FROM symbols m JOIN symbols c ON c.file_id = m.file_id AND c.qualified_name = m.container WHERE m.id = ?");
+    const bases = satisfiedMembers(db, member).flatMap((s) => (container.all(s.ids[0] as number) as { id: number }[]).map((r) => r.id));
+    return aliasHeirs(db, owner.id, bases, member.name, readText).map((h) => ({ path: h.path, line: h.line, why: "alias-heir" as const, base: h.base }));
   }
   return [];
 }

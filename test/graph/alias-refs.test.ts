@@ -31,6 +31,9 @@ const FILES: Record<string, string> = {
     "export interface Json extends _Json {", // 11
     "  _zod: Internals;", // 12
     "}", // 13
+    "export interface Other extends Schema {", // 14
+    "  _zod: Internals;", // 15
+    "}", // 16
     "",
   ].join("\n"),
   "src/use.ts": [
@@ -64,6 +67,10 @@ describe("uses through export renames and type aliases", () => {
       expect(sitesOf(base).has("src/use.ts:6") || base.coverage?.complete === false).toBe(true);
       expect(base.coverage?.gaps).toContainEqual(expect.objectContaining({ path: "src/types.ts", line: 12, why: "alias-heir", base: "_Json" }));
       expect((await impact(root, "src/types.ts:5")).coverage.complete).toBe(false);
+      // and so is a sibling's: Other._zod joins Json._zod through Schema._zod
+      expect(await sites("src/types.ts", 15, 3)).toContain("src/use.ts:6");
+      const sibling = await neighbors(root, "src/types.ts:15");
+      expect(sitesOf(sibling).has("src/use.ts:6") || sibling.coverage?.complete === false).toBe(true);
       // and Json._zod's own answer: its heritage goes through an alias the index holds no members of
       const heir = await neighbors(root, "src/types.ts:12");
       expect(heir.coverage?.complete).toBe(false);

@@ -14,18 +14,21 @@
 //   (`url.host` on any URL), which no edge records.
 // - a name destructured from a value whose member the index does not hold (`const { readFile } = fs`;
 //   bound-members.ts finds the ones it holds).
+// - a member of a type extending a type alias of the member's type (`interface ZodJSONSchema extends _ZodJSONSchema`,
+//   `type _ZodJSONSchema = ZodUnion<…>`): find-references joins it through the alias, which no heritage edge records.
 // Such a member's answer is partial, with where.
 
 import type { Database } from "bun:sqlite";
 import { boundMembers, isDestructured } from "./bound-members.ts";
+import { satisfiedMembers } from "./satisfied.ts";
 
 /** A place the walk records nothing for (reach-gaps.ts lists it with the others). */
 export interface MemberGap {
   path: string;
   line: number;
   /** typed-value: the member's value is declared with a type; outside-base: its type's heritage reaches a type whose members the index does not hold. */
-  why: "typed-value" | "outside-base" | "destructured";
-  /** outside-base: that type's name as the heritage clause writes it. */
+  why: "typed-value" | "outside-base" | "destructured" | "alias-heir";
+  /** outside-base: that type's name as the heritage clause writes it; alias-heir: the type alias the member's type extends. */
   base?: string;
 }
 
@@ -56,6 +59,19 @@ export function heritageNames(signature: string): string[] {
   return out;
 }
 
+/** Whether a type alias's body is an object type literal (`type HtmlEscaped = { isEscaped: true }`): its members are written in it. */
+function literalAlias(readText: (path: string) => string | null, path: string, start: number, end: number): boolean {
+  const text = readText(path)?.split("\n").slice(start - 1, end).join("\n") ?? "";
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "<" || c === "(") depth++;
+    else if ((c === ">" && text[i - 1] !== "=") || c === ")") depth--;
+    else if (c === "=" && depth === 0) return text.slice(i + 1).trimStart().startsWith("{");
+  }
+  return false;
+}
+
 /** Whether `name` is a whole word of the declaration's text (a type alias that may declare the member). */
 function declares(readText: (path: string) => string | null, path: string, start: number, end: number, name: string): boolean {
   const text = readText(path)?.split("\n").slice(start - 1, end).join("\n") ?? "";
@@ -82,12 +98,53 @@ function outsideBase(db: Database, owner: { id: number; signature: string }, nam
         if (seen.has(b.id)) continue;
         seen.add(b.id);
         if (b.kind === "class" || b.kind === "interface") next.push(b);
-        else if (declares(readText, b.path, b.start, b.end, name)) return b.name;
+        // an alias of another type (`type _ZodJSONSchema = ZodUnion<…>`, `X["_zod"]`, `A & B`) has that type's members, which the index does not join
+        else if (!literalAlias(readText, b.path, b.start, b.end) || declares(readText, b.path, b.start, b.end, name)) return b.name;
       }
     }
     frontier = next;
   }
   return null;
+}
+
+/**
+ * Members named `name` of the classes and interfaces extending a type alias of `owner` or of a type extending it
+ * (`interface ZodJSONSchema extends _ZodJSONSchema` with `type _ZodJSONSchema = ZodUnion<…>`): find-references may
+ * join them to the owner's member through the alias, which no heritage edge records.
+ */
+function aliasHeirs(db: Database, owner: number, bases: readonly number[], name: string, readText: (path: string) => string | null): { path: string; line: number; base: string }[] {
+  const heirs = db.prepare("SELECT DISTINCT e.from_symbol AS id FROM edges e WHERE e.to_symbol = ? AND e.type IN ('extends', 'implements') AND e.from_symbol IS NOT NULL");
+  const aliases = db.prepare("SELECT DISTINCT s.id, s.name, s.start_line AS start, s.end_line AS end, f.path FROM edges e JOIN symbols s ON s.id = e.from_symbol JOIN files f ON f.id = s.file_id WHERE e.to_symbol = ? AND e.type = 'type_ref' AND s.kind = 'type'");
+  const declared = db.prepare("SELECT f.path, m.start_line AS line FROM symbols c JOIN symbols m ON m.file_id = c.file_id AND m.container = c.qualified_name AND m.name = ? JOIN files f ON f.id = m.file_id WHERE c.id = ?");
+  // the owner, the types declaring the members it implements or overrides (find-references joins their other heirs'
+  // members too: `$ZodBase64._zod` through `$ZodType._zod`), and the types extending them, down the chain
+  const family = new Set([owner, ...bases]);
+  let frontier = [...family];
+  for (let depth = 0; depth < MAX_DEPTH && frontier.length; depth++) {
+    const next: number[] = [];
+    for (const id of frontier) for (const h of heirs.all(id) as { id: number }[]) if (!family.has(h.id)) {
+      family.add(h.id);
+      next.push(h.id);
+    }
+    frontier = next;
+  }
+  // the aliases naming one of them (and aliases of those aliases), and what extends those aliases
+  const out: { path: string; line: number; base: string }[] = [];
+  const seen = new Set<number>();
+  let front = [...family];
+  for (let depth = 0; depth < 3 && front.length; depth++) {
+    const next: number[] = [];
+    for (const id of front) {
+      for (const a of aliases.all(id) as { id: number; name: string; start: number; end: number; path: string }[]) {
+        if (seen.has(a.id) || literalAlias(readText, a.path, a.start, a.end)) continue;
+        seen.add(a.id);
+        next.push(a.id);
+        for (const h of heirs.all(a.id) as { id: number }[]) for (const m of declared.all(name, h.id) as { path: string; line: number }[]) out.push({ ...m, base: a.name });
+      }
+    }
+    front = next;
+  }
+  return out;
 }
 
 /** The gaps of a member's references through typing: the declared type of the value it belongs to; the heritage of its class or interface. */
@@ -102,6 +159,9 @@ export function memberGaps(db: Database, member: { id: number; kind: string; sig
   if ((owner.kind === "class" || owner.kind === "interface") && member.name !== "constructor" && !member.name.startsWith("#")) {
     const base = outsideBase(db, owner, member.name, readText);
     if (base) return [{ path: member.path, line: owner.line, why: "outside-base", base }];
+    const container = db.prepare("SELECT c.id FROM symbols m JOIN symbols c ON c.file_id = m.file_id AND c.qualified_name = m.container WHERE m.id = ?");
+    const bases = satisfiedMembers(db, member).flatMap((s) => (container.all(s.ids[0] as number) as { id: number }[]).map((r) => r.id));
+    return aliasHeirs(db, owner.id, bases, member.name, readText).map((h) => ({ path: h.path, line: h.line, why: "alias-heir" as const, base: h.base }));
   }
   return [];
 }

@@ -142,6 +142,7 @@ const WHY: Record<ReachGap["why"], [string, string]> = {
   component: ["component file (the checker reads no .vue/.svelte/.astro file)", "component files (the checker reads no .vue/.svelte/.astro file)"],
   computed: ["file loading a module by a computed name", "files loading modules by computed names"],
   "outside-base": ["type whose heritage reaches one the index holds no members of (find-references joins the member to that type's same-named member and its uses; the walk does not record them)", "types whose heritage reaches ones the index holds no members of (find-references joins the member to their same-named members and uses; the walk does not record them)"],
+  "alias-heir": ["member of a type extending a type alias of its type (find-references joins it through the alias; the walk does not record it)", "members of types extending type aliases of its type (find-references joins them through the aliases; the walk does not record them)"],
   destructured: ["name destructured from a value the index holds no members of (find-references joins it to that member and its uses)", "names destructured from values the index holds no members of (find-references joins them to those members and their uses)"],
   "typed-value": ["value declared with a type (find-references also counts that type's member and the same member of its other values; the walk does not record them)", "values declared with a type (find-references also counts that type's member and the same member of their other values; the walk does not record them)"],
 };
@@ -153,7 +154,7 @@ export function gapPhrase(g: ReachGaps): string | null {
   const groups = new Map<ReachGap["why"], ReachGap[]>();
   for (const gap of g.gaps) groups.set(gap.why, [...(groups.get(gap.why) ?? []), gap]);
   const parts = [...groups].map(([why, list]) => {
-    const shown = list.slice(0, SHOWN).map((x) => (why === "outside-base" ? `${x.path}:${x.line} (${x.base})` : why === "dynamic" || why === "computed" || why === "typed-value" || why === "destructured" ? `${x.path}:${x.line}` : x.path));
+    const shown = list.slice(0, SHOWN).map((x) => (why === "outside-base" || why === "alias-heir" ? `${x.path}:${x.line} (${x.base})` : why === "dynamic" || why === "computed" || why === "typed-value" || why === "destructured" ? `${x.path}:${x.line}` : x.path));
     return `${list.length} ${WHY[why][list.length === 1 ? 0 : 1]}: ${shown.join(", ")}${list.length > SHOWN ? ", …" : ""}`;
   });
   const files = new Set(g.gaps.map((x) => x.path)).size;

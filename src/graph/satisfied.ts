@@ -18,6 +18,38 @@ export interface SatisfiedMember {
 
 const MAX_DEPTH = 6;
 
+/** The text of the type argument starting at `from` (up to its `,` or closing `>` at depth 0), and where it ends. */
+function typeArgument(text: string, from: number): [string, number] {
+  let depth = 0;
+  for (let i = from; i < text.length; i++) {
+    const c = text[i];
+    if (c === "<" || c === "(" || c === "[" || c === "{") depth++;
+    else if ((c === ">" && text[i - 1] !== "=") || c === ")" || c === "]" || c === "}") {
+      if (depth === 0) return [text.slice(from, i), i];
+      depth--;
+    } else if (c === "," && depth === 0) return [text.slice(from, i), i];
+  }
+  return [text.slice(from), text.length];
+}
+
+/**
+ * Whether `heir`'s heritage passes `base`'s member `name` on: not when it extends `Omit<Base, 'name' | …>` or
+ * `Pick<Base, …>` without it (the compiler joins only the mapped keys; keys it cannot read as literals count as mapped).
+ */
+export function passesOn(heirSignature: string, base: string, name: string): boolean {
+  const re = new RegExp(`(?<![\\w$.])(Omit|Pick)\\s*<\\s*(?:[\\w$]+\\.)*${base.replace(/\$/g, "\\$")}(?![\\w$])`, "g");
+  for (const m of heirSignature.matchAll(re)) {
+    const [, after] = typeArgument(heirSignature, (m.index as number) + m[0].length);
+    if (heirSignature[after] !== ",") continue;
+    const [keys] = typeArgument(heirSignature, after + 1);
+    const literals = keys.split("|").map((k) => k.trim()).filter(Boolean);
+    if (!literals.every((k) => /^(['"]).*\1$/.test(k))) continue;
+    const listed = literals.some((k) => k.slice(1, -1) === name);
+    if (m[1] === "Omit" ? listed : !listed) return false;
+  }
+  return true;
+}
+
 /** The members `member` (of `container`, declared in `fileId`) implements or overrides, nearest first. */
 export function satisfiedMembers(db: Database, member: { fileId: number; container: string | null; name: string }): SatisfiedMember[] {
   // a constructor overrides nothing: a subclass's calls its base's through `super(…)` (constructor-refs.ts)
@@ -28,6 +60,7 @@ export function satisfiedMembers(db: Database, member: { fileId: number; contain
     "SELECT DISTINCT e.type, t.id, t.file_id AS fileId, t.qualified_name AS qualifiedName, t.kind FROM edges e JOIN symbols t ON t.id = e.to_symbol WHERE e.from_symbol = ? AND e.type IN ('implements', 'extends')",
   );
   const members = db.prepare("SELECT id FROM symbols WHERE file_id = ? AND container = ? AND name = ? ORDER BY start_line");
+  const signature = db.prepare("SELECT signature FROM symbols WHERE id = ?");
   const out: SatisfiedMember[] = [];
   const seen = new Set<number>();
   let frontier = (owners.all(member.fileId, member.container) as { id: number }[]).map((r) => r.id);
@@ -35,8 +68,9 @@ export function satisfiedMembers(db: Database, member: { fileId: number; contain
   for (let depth = 0; depth < MAX_DEPTH && frontier.length; depth++) {
     const next: number[] = [];
     for (const from of frontier) {
+      const heir = (signature.get(from) as { signature: string } | null)?.signature ?? "";
       for (const base of heritage.all(from) as { type: string; id: number; fileId: number; qualifiedName: string; kind: string }[]) {
-        if (seen.has(base.id)) continue;
+        if (seen.has(base.id) || !passesOn(heir, base.qualifiedName.split(".").pop() as string, member.name)) continue;
         seen.add(base.id);
         next.push(base.id);
         const ids = (members.all(base.fileId, base.qualifiedName, member.name) as { id: number }[]).map((r) => r.id);
@@ -50,16 +84,33 @@ export function satisfiedMembers(db: Database, member: { fileId: number; contain
   return out;
 }
 
-/** The ids and names of the methods overriding or implementing `member` in classes that extend or implement its container. */
+/**
+ * The ids and names of the members overriding or implementing `member` in the classes and interfaces that extend or
+ * implement its container, down the heritage chain: a heir that does not declare the member itself passes it on
+ * (`HistoryStateNodeConfig extends AtomicStateNodeConfig extends StateNodeConfig`, `class Actor implements ActorRef`
+ * with `interface ActorRef extends Subscribable`), and find-references joins the deeper declarations too.
+ */
 export function overriderIds(db: Database, member: { fileId: number; container: string | null; name: string }): { id: number; qualifiedName: string }[] {
   if (!member.container || member.name === "constructor") return [];
   const container = db.query("SELECT id FROM symbols WHERE file_id = ? AND qualified_name = ?").all(member.fileId, member.container) as { id: number }[];
   if (!container.length) return [];
+  const declared = db.prepare("SELECT s.id, s.qualified_name AS qualifiedName FROM symbols s JOIN symbols c ON c.id = ? WHERE s.file_id = c.file_id AND s.container = c.qualified_name AND s.name = ?");
+  const named = db.prepare("SELECT name, signature FROM symbols WHERE id = ?");
   const out: { id: number; qualifiedName: string }[] = [];
-  const heirs = incomingEdges(db, container.map((c) => c.id)).filter((e) => (e.type === "implements" || e.type === "extends") && e.fromSymbol !== null);
-  for (const heir of heirs) {
-    const rows = db.query("SELECT s.id, s.qualified_name AS qualifiedName FROM symbols s JOIN symbols c ON c.id = ? WHERE s.file_id = c.file_id AND s.container = c.qualified_name AND s.name = ?").all(heir.fromSymbol, member.name) as { id: number; qualifiedName: string }[];
-    for (const r of rows) if (!out.some((o) => o.id === r.id)) out.push(r);
+  const seen = new Set(container.map((c) => c.id));
+  let frontier = [...seen];
+  for (let depth = 0; depth < MAX_DEPTH && frontier.length; depth++) {
+    const next: number[] = [];
+    for (const heir of incomingEdges(db, frontier)) {
+      if ((heir.type !== "implements" && heir.type !== "extends") || heir.fromSymbol === null || seen.has(heir.fromSymbol)) continue;
+      const base = named.get(heir.toSymbol) as { name: string } | null;
+      const signature = (named.get(heir.fromSymbol) as { signature: string } | null)?.signature ?? "";
+      if (base && !passesOn(signature, base.name, member.name)) continue;
+      seen.add(heir.fromSymbol);
+      next.push(heir.fromSymbol);
+      for (const r of declared.all(heir.fromSymbol, member.name) as { id: number; qualifiedName: string }[]) if (!out.some((o) => o.id === r.id)) out.push(r);
+    }
+    frontier = next;
   }
   return out;
 }

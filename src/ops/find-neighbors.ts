@@ -163,7 +163,9 @@ export function findNeighbors(db: Database, index: OpenIndex, query: string, roo
     data.memberReferences = members;
     out.push(`also: ${members} reference${members === 1 ? "" : "s"} to its members (ask for ${target.qualifiedName}.<member>)`);
   }
-  const checkerCount = edges.filter((e) => e.provenance === "checker").length;
+  // the count is of what is listed: the edges' sites and the members it implements, overrides, is implemented by or destructured to
+  const listed = SECTIONS.flatMap((section) => sections[section]);
+  const checkerCount = listed.filter((h) => h.provenance === "checker").length;
   const outside = readOutside(index.meta);
   const reach = reachOf(db, target, ids, { depth: 3, limit: 0, outside: outside ? new Set(outside) : null, readText });
   // files no project holds that import it by name (through the barrels too): what the syntax tier knows of them
@@ -174,7 +176,7 @@ export function findNeighbors(db: Database, index: OpenIndex, query: string, roo
     out.push(...outsiders.slice(0, limit).map((p) => `  ${p}`));
   }
   const gaps = reachGaps(db, index.meta, target, reach.exporters, readText);
-  const line = coverage.declaringFileCovered || edges.length ? coverageLine(coverage, checkerCount, edges.length - checkerCount, gaps) : `coverage: ${target.path} is outside every loaded TypeScript project (svc doctor); the checker resolved no references to it`;
+  const line = coverage.declaringFileCovered || listed.length ? coverageLine(coverage, checkerCount, listed.length - checkerCount, gaps) : `coverage: ${target.path} is outside every loaded TypeScript project (svc doctor); the checker resolved no references to it`;
   data.coverage = { ...coverage, line, complete: coverage.declaringFileCovered && checkerComplete(coverage, gaps), gaps: gaps.gaps };
   out.push(line);
   return { text: out.join("\n"), data };

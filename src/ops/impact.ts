@@ -116,7 +116,9 @@ export async function impact(request: ImpactRequest, ctx: OpContext): Promise<Op
     const shownTests = graph.tests.slice(0, request.limit);
     out.push(`covering tests (${graph.tests.length}${shownTests.length < graph.tests.length ? `; first ${shownTests.length}, nearest first` : ""}):${graph.tests.length ? "" : ` ${emptyPhrase(coverage, gaps, "none reach it")}`}`);
     for (const t of shownTests) out.push(`  ${t.path}  (hop ${t.hop})`);
-    const line = coverageLine(coverage, graph.checkerRefs, graph.syntaxRefs, gaps);
+    // the count is of what is listed: the direct dependents and the members it implements, overrides, shares or is destructured to
+    const heritage = graph.overriders.length + graph.satisfies.length + graph.siblings.length + graph.destructures.length;
+    const line = coverageLine(coverage, graph.checkerRefs + heritage, graph.syntaxRefs, gaps);
     const unresolved = coverage.checker ? unresolvedSites(meta.load_diagnosis) : null;
     out.push(line);
     if (unresolved) out.push(unresolved);

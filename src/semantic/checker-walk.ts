@@ -107,6 +107,20 @@ function isOwnName(node: N, parent: N): boolean {
   return name !== undefined && name.pos === node.pos && name.end === node.end;
 }
 
+/** Lib types mapping another's properties one to one (a property of theirs is, to find-references, the one it maps). */
+const MAPPING_TYPES = new Set(["Omit", "Pick", "Partial", "Required", "Readonly"]);
+
+/**
+ * `X` of `interface D extends Omit<X, 'k'>` (the first type argument of a mapping lib type in a heritage clause): the
+ * compiler joins D's members to X's (find-references from `X.m` reaches `D.m` and its uses), so it is heritage, not a
+ * type reference.
+ */
+function heritageThroughMapped(ref: N): boolean {
+  const clause = ref.parent;
+  const head = clause?.expression;
+  return clause?.kind === K.ExpressionWithTypeArguments && clause.parent?.kind === K.HeritageClause && head?.kind === K.Identifier && MAPPING_TYPES.has(head.text ?? "") && ref.pos === head.end + 1;
+}
+
 /** How an identifier is used, from its parents. Null: it declares something (not a reference). */
 function classify(node: N): RefKind | null {
   const parent = node.parent;
@@ -128,8 +142,38 @@ function classify(node: N): RefKind | null {
   if (p.kind === K.JsxOpeningElement || p.kind === K.JsxSelfClosingElement) return "calls";
   let t: N | undefined = parent;
   while (t && t.kind === K.QualifiedName) t = t.parent;
+  if (t && t.kind === K.TypeReference && heritageThroughMapped(t)) return t.parent?.parent?.token === K.ImplementsKeyword ? "implements" : "extends";
   if (t && (t.kind === K.TypeReference || t.kind === K.ExpressionWithTypeArguments)) return "type_ref";
   return "references";
+}
+
+/** Declarations that give a symbol a value only, and those that give it a type only (a class, an enum or a namespace gives both). */
+const VALUE_ONLY = new Set<number>([K.VariableDeclaration, K.FunctionDeclaration, K.Parameter, K.BindingElement]);
+const TYPE_ONLY = new Set<number>([K.InterfaceDeclaration, K.TypeAliasDeclaration, K.TypeParameter]);
+
+/**
+ * What a use of a name means, as find-references reads its location (getMeaningFromLocation): a type (a type reference,
+ * an interface's `extends`, a class's `implements`), a value (a call, an expression, a class's `extends`), or either (a
+ * re-export). `interface ZodType` and `const ZodType` are one symbol to the checker, but a use of one meaning
+ * references only its declarations (zod: `ZodType.init(…)` is no reference of the interface).
+ */
+function meaningOf(node: N, kind: RefKind): "value" | "type" | "all" {
+  if (kind === "reexports") return "all";
+  if (kind === "type_ref" || kind === "implements") return "type";
+  if (kind === "extends") {
+    let up: N | undefined = node.parent;
+    while (up && up.kind !== K.HeritageClause) up = up.parent;
+    return up?.parent?.kind === K.InterfaceDeclaration ? "type" : "value";
+  }
+  return "value";
+}
+
+/** The declarations a use of `meaning` refers to: all of them, but a value's use skips the interface and type declarations merged with it, and a type's use the variables and functions. */
+function ofMeaning<D extends { kind: number }>(declarations: readonly D[], meaning: "value" | "type" | "all"): readonly D[] {
+  if (meaning === "all") return declarations;
+  const skip = meaning === "value" ? TYPE_ONLY : VALUE_ONLY;
+  const kept = declarations.filter((d) => !skip.has(d.kind));
+  return kept.length ? kept : declarations;
 }
 
 interface DeclInfo {
@@ -205,9 +249,9 @@ export class CheckerWalker {
     return this.project.checker;
   }
 
-  private async targets(symbol: Symbol, hops = 0): Promise<DeclTarget[]> {
+  private async targets(symbol: Symbol, hops = 0, meaning: "value" | "type" | "all" = "all"): Promise<DeclTarget[]> {
     const out: DeclTarget[] = [];
-    for (const decl of symbol.declarations) {
+    for (const decl of ofMeaning(symbol.declarations, meaning)) {
       if (!this.inWorkspace(decl.path)) continue;
       const value = (decl.kind === K.ShorthandPropertyAssignment || decl.kind === K.PropertyAssignment) && hops < 4 ? await this.exportedValue(decl) : undefined;
       if (value) {
@@ -309,7 +353,7 @@ export class CheckerWalker {
       pending.push(
         (async () => {
           const target = symbol.flags & SymbolFlags.Alias ? await this.aliased(symbol) : symbol;
-          for (const t of await this.targets(target)) result.refs.push({ line: lineOf(node), kind, target: t });
+          for (const t of await this.targets(target, 0, meaningOf(node, kind))) result.refs.push({ line: lineOf(node), kind, target: t });
         })(),
       );
     }

@@ -9,7 +9,7 @@
 // the binding pattern's type, the shorthand's value. Without them an answer about a member
 // would say "checker-complete" while every object literal implementing it goes unlisted.
 
-import type { Checker, Symbol, Type } from "typescript/unstable/async";
+import { TypeFlags, type Checker, type Symbol, type Type, type UnionType } from "typescript/unstable/async";
 import { SyntaxKind } from "typescript/unstable/ast";
 
 const K = SyntaxKind;
@@ -25,6 +25,8 @@ export interface StructuralNode {
   propertyName?: StructuralNode;
   indexType?: StructuralNode;
   argumentExpression?: StructuralNode;
+  /** An object literal's members, a JSX element's attributes. */
+  properties?: Iterable<StructuralNode>;
 }
 
 const OBJECT_LITERAL_MEMBERS = new Set<number>([K.PropertyAssignment, K.ShorthandPropertyAssignment, K.MethodDeclaration, K.GetAccessor, K.SetAccessor]);
@@ -61,6 +63,53 @@ async function propertiesNamed(checker: Checker, type: Type | undefined, name: s
   return found.filter((s): s is Symbol => s !== undefined);
 }
 
+/** Unions of more members than this are not discriminated (each member costs requests): every member's property counts. */
+const MAX_DISCRIMINATED = 64;
+
+/** The compiler's isLiteralType: boolean, a unit type (a literal, undefined, null, an enum member) or a union of them. */
+async function literalType(type: Type | undefined): Promise<boolean> {
+  if (!type) return false;
+  if (type.flags & TypeFlags.Boolean) return true;
+  if (!type.isUnionType()) return (type.flags & TypeFlags.Unit) !== 0;
+  return ((await type.getTypes()) ?? []).every((t) => (t.flags & TypeFlags.Unit) !== 0);
+}
+
+/**
+ * The members of a union contextual type an object literal can be, as find-references picks them (the compiler's
+ * isTypeInvalidDueToUnionDiscriminant): not one whose property of a literal type the literal's same-named property
+ * does not fit (`{ type: '@xstate.action', … }` is not an `InspectedSnapshotEvent` with `type: '@xstate.snapshot'`).
+ */
+async function discriminated(checker: Checker, union: UnionType, literal: StructuralNode): Promise<Type[]> {
+  const parts = [...((await union.getTypes()) ?? [])];
+  if (parts.length > MAX_DISCRIMINATED) return parts;
+  const members = [...(literal.properties ?? [])].filter((p) => p.name && (p.name.kind === K.Identifier || p.name.kind === K.StringLiteral || p.name.kind === K.NumericLiteral));
+  if (!members.length) return parts;
+  const values = await checker.getTypeAtLocation(members.map((p) => p.name) as never[]);
+  const fits = await Promise.all(
+    parts.map(async (part) => {
+      for (let i = 0; i < members.length; i++) {
+        const value = values[i];
+        const property = await checker.getPropertyOfType(part, members[i]?.name?.text ?? "");
+        if (!value || !property) continue;
+        const expected = await checker.getTypeOfSymbol(property);
+        if (expected && (await literalType(expected)) && !(await checker.isTypeAssignableTo(value, expected))) return false;
+      }
+      return true;
+    }),
+  );
+  return parts.filter((_, i) => fits[i]);
+}
+
+/** An object literal's (or JSX attributes') property `name` against its contextual type, discriminated as find-references does it. */
+async function literalProperties(checker: Checker, type: Type | undefined, literal: StructuralNode, valid: () => Promise<Type[]>, name: string): Promise<Symbol[]> {
+  if (!type?.isUnionType()) return propertiesNamed(checker, type, name);
+  const parts = (await type.getTypes()) ?? [];
+  const found = (await Promise.all((await valid()).map((t) => checker.getPropertyOfType(t, name)))).filter((s): s is Symbol => s !== undefined);
+  // none fits or every member does: the union's property (every member's) — else only the members the literal can be
+  if (!found.length || found.length === parts.length) return propertiesNamed(checker, type, name);
+  return [...new Set(found)];
+}
+
 /**
  * The symbols each structural identifier (`structuralSite` not null) refers to, in order: the
  * contextual type's property for an object-literal member (and the value for a shorthand), the
@@ -78,13 +127,24 @@ export async function structuralSymbols(checker: Checker, nodes: readonly Struct
     }
     return t;
   };
+  const fitting = new Map<string, Promise<Type[]>>();
+  const valid = (container: StructuralNode, union: UnionType): Promise<Type[]> => {
+    const key = `${container.kind}:${container.pos}:${container.end}`;
+    let v = fitting.get(key);
+    if (!v) {
+      v = discriminated(checker, union, container).catch(async () => [...((await union.getTypes()) ?? [])]);
+      fitting.set(key, v);
+    }
+    return v;
+  };
   return Promise.all(
     nodes.map(async (node) => {
       const site = structuralSite(node)!;
       const member = node.parent!;
       const container = member.parent!;
       const name = node.text ?? "";
-      const out = await propertiesNamed(checker, await containerType(container, site), name).catch(() => [] as Symbol[]);
+      const type = await containerType(container, site);
+      const out = await (site === "literal" ? literalProperties(checker, type, container, () => valid(container, type as UnionType), name) : propertiesNamed(checker, type, name)).catch(() => [] as Symbol[]);
       if (member.kind === K.ShorthandPropertyAssignment) {
         const value = await checker.getShorthandAssignmentValueSymbol(member as never).catch(() => undefined);
         if (value) out.push(value);

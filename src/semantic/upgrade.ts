@@ -20,6 +20,7 @@ import { loadConfig } from "../workspace/config.ts";
 import { textReader } from "../workspace/files.ts";
 import { toPosix } from "../workspace/root.ts";
 import { CheckerWalker, type FileRefs } from "./checker-walk.ts";
+import { exportAliases } from "./export-aliases.ts";
 import { conclude, type LoadDiagnosis } from "./diagnosis.ts";
 import { CheckerEdgeWriter, type WalkedFile } from "./edge-store.ts";
 import { TsEngine } from "./engine.ts";
@@ -134,7 +135,9 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
     let edges = 0;
     const known = new Set(storePaths(db));
     const inWorkspace = (abs: string) => known.has(toPosix(relative(root, abs)));
+    // the declared names, and the names they are exported under (`export { _null as null }`: `regexes.null` is a use)
     const declaredNames = new Set((db.query("SELECT DISTINCT name FROM symbols").all() as { name: string }[]).map((r) => r.name));
+    for (const alias of exportAliases(db, textReader(root))) declaredNames.add(alias);
     const usableOf = (w: LoadedWorkspace) => !w.facts.engine.error && w.projects.some((p) => p.diagnosis.status !== "failed");
     let snapshot: Snapshot | null | undefined;
     const walkers = new Map<string, CheckerWalker | null>();

@@ -30,9 +30,13 @@ export interface UnresolvedTally {
 /**
  * The value of `checker_records` when the records cover every walked file; a store whose records have another is walked
  * whole once (2: the unresolved tally; 3: edges no longer tied to a same-named top-level declaration the checker did not resolve to;
- * 4: a JSX attribute references the prop it sets, constructors are referenced by `new` and `super(…)`).
+ * 4: a JSX attribute references the prop it sets, constructors are referenced by `new` and `super(…)`; 5: the type a heritage
+ * clause maps, `X` of `extends Omit<X, 'k'>`, is heritage (`extends`/`implements`), not a type reference; an object
+ * literal's property references only the union members its literal-typed properties fit, as find-references discriminates;
+ * a use of a value references a merged symbol's value declarations only, a type's its type declarations: `const ZodType` / `interface ZodType`;
+ * names exported under another name are walked: `regexes.null` for `export { _null as null }`).
  */
-const RECORDS_COMPLETE = "4";
+const RECORDS_COMPLETE = "5";
 
 /** package.json fields that decide discovery and module resolution (a version bump or a new script moves none). */
 const RESOLUTION_FIELDS = ["name", "type", "main", "module", "types", "typings", "exports", "imports", "typesVersions", "workspaces", "browser"];

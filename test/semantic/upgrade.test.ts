@@ -85,7 +85,7 @@ describe("semantic upgrade of one package", () => {
     expect(data.publicSurface.public).toBe(true);
     expect(data.tests.map((t) => t.path)).toEqual(["src/order.test.ts"]);
     expect(data.dependents.filter((d) => d.hop === 1).map((d) => d.from)).toEqual(["checkout", "quick", "testPlace"]);
-    expect(r.text).toContain("coverage: 3 references, all from the checker (checker-complete)");
+    expect(r.text).toContain("coverage: 4 references, all from the checker (checker-complete)"); // the 3 callers and Placeable.place it implements (listed above it)
     const inner = await call("impact", { path: root, symbol: "BaseService.log" });
     expect((inner.data as { publicSurface: { public: boolean } }).publicSurface.public).toBe(true);
   }, 120_000);

@@ -1,0 +1,82 @@
+// Two ways zod's answers said checker-complete (or "none") while the compiler's find-references had uses:
+// - a declaration exported under another name (`const _null = …; export { _null as null }`) used as `regexes.null`:
+//   the walk sent only declared names to the checker, and `null` is none;
+// - heritage through a type alias (`interface ZodJSONSchema extends _ZodJSONSchema`, `type _ZodJSONSchema =
+//   ZodUnion<…>`): find-references joins `ZodJSONSchema._zod` to `$ZodType._zod` through the alias, which no edge
+//   records — both answers are partial now, with where.
+
+import { describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { call } from "../../src/engine.ts";
+import { TsEngine } from "../../src/semantic/engine.ts";
+import { references } from "../../src/semantic/queries.ts";
+import { gitRepo } from "../helpers/repo.ts";
+import { impact, neighbors, sitesOf } from "../helpers/refs.ts";
+
+const FILES: Record<string, string> = {
+  "package.json": JSON.stringify({ name: "alias-refs", type: "module" }),
+  "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, target: "es2022", module: "esnext", moduleResolution: "bundler", noEmit: true }, include: ["src"] }),
+  "src/regexes.ts": ["const _null: RegExp = /^null$/;", "export { _null as null };", ""].join("\n"),
+  "src/types.ts": [
+    "export interface Internals {", // 1
+    "  output: unknown;", // 2
+    "}", // 3
+    "export interface Schema<I extends Internals = Internals> {", // 4
+    "  _zod: I;", // 5
+    "}", // 6
+    "export interface Union extends Schema {", // 7
+    "  options: string[];", // 8
+    "}", // 9
+    "type _Json = Union;", // 10
+    "export interface Json extends _Json {", // 11
+    "  _zod: Internals;", // 12
+    "}", // 13
+    "export interface Other extends Schema {", // 14
+    "  _zod: Internals;", // 15
+    "}", // 16
+    "",
+  ].join("\n"),
+  "src/use.ts": [
+    'import * as regexes from "./regexes.js";', // 1
+    'import type { Json } from "./types.js";', // 2
+    "", // 3
+    "export const pattern = regexes.null;", // 4
+    "export function internals(j: Json): unknown {", // 5
+    "  return j._zod;", // 6
+    "}", // 7
+    "",
+  ].join("\n"),
+};
+
+describe("uses through export renames and type aliases", () => {
+  const root = gitRepo(FILES);
+
+  test("the compiler's uses are listed, or the answer is partial and says where", async () => {
+    await call("index", { path: root });
+    const engine = new TsEngine({ root });
+    try {
+      await engine.openProjects([join(root, ".svc", "ts", "tsconfig.json.json")]);
+      const sites = async (path: string, line: number, column: number) => (await references(engine, join(root, path), { line, column })).map((r) => `${r.path.slice(root.length + 1)}:${r.line}`);
+      // `regexes.null` is a use of `_null`: listed, the answer complete
+      expect(await sites("src/regexes.ts", 1, 7)).toContain("src/use.ts:4");
+      const n = await neighbors(root, "src/regexes.ts:1");
+      expect(sitesOf(n).has("src/use.ts:4")).toBe(true);
+      // `j._zod` on Json is a use of Schema._zod to the compiler (through the alias): not listed, so the answers are partial
+      expect(await sites("src/types.ts", 5, 3)).toContain("src/use.ts:6");
+      const base = await neighbors(root, "src/types.ts:5");
+      expect(sitesOf(base).has("src/use.ts:6") || base.coverage?.complete === false).toBe(true);
+      expect(base.coverage?.gaps).toContainEqual(expect.objectContaining({ path: "src/types.ts", line: 12, why: "alias-heir", base: "_Json" }));
+      expect((await impact(root, "src/types.ts:5")).coverage.complete).toBe(false);
+      // and so is a sibling's: Other._zod joins Json._zod through Schema._zod
+      expect(await sites("src/types.ts", 15, 3)).toContain("src/use.ts:6");
+      const sibling = await neighbors(root, "src/types.ts:15");
+      expect(sitesOf(sibling).has("src/use.ts:6") || sibling.coverage?.complete === false).toBe(true);
+      // and Json._zod's own answer: its heritage goes through an alias the index holds no members of
+      const heir = await neighbors(root, "src/types.ts:12");
+      expect(heir.coverage?.complete).toBe(false);
+      expect(heir.coverage?.gaps).toContainEqual(expect.objectContaining({ why: "outside-base", base: "_Json" }));
+    } finally {
+      await engine.close();
+    }
+  }, 180_000);
+});

@@ -1,0 +1,90 @@
+// A checkout under a held resident workspace that changes the project config (tsconfig.json):
+// the check must see the new config's files and options, as a cold check and tsc do. The
+// engine was never told the config changed, so its programs kept the old ones: a test folder
+// the new config leaves out was still checked as a dependent (a false "1 error introduced",
+// found on zustand), and an option the new config turns on was not applied (a false clean).
+
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { call } from "../../src/engine.ts";
+import type { FileCheckData } from "../../src/check/file-check.ts";
+import { holdResident, releaseResident } from "../../src/semantic/resident.ts";
+import { useRuntimeDir } from "../helpers/host.ts";
+import { commitFiles, git, gitRepo } from "../helpers/repo.ts";
+
+const config = (strict: boolean, include: string[]) => JSON.stringify({ compilerOptions: { strict, noEmit: true, target: "es2022", module: "esnext", moduleResolution: "bundler" }, include });
+const LIB = "export function size(s: string): number {\n  return s.length;\n}\n";
+/** Breaks the test file's call (a number where a string is expected) and adds a parameter without a type (TS7006 under strict). */
+const EDIT = "export function size(s: number): number {\n  return s;\n}\nexport function echo(v) {\n  return v;\n}\n";
+const TEST = 'import { size } from "../src/lib";\nexport const n: number = size("abc");\n';
+
+const host = { cwd: "/", host: true };
+let root: string;
+let before: string;
+let after: string;
+
+beforeAll(async () => {
+  useRuntimeDir();
+  // before: tests included, not strict; after: tests left out, strict
+  root = gitRepo({ "tsconfig.json": config(false, ["src/**/*.ts", "tests/**/*.ts"]), "src/lib.ts": LIB, "tests/lib.test.ts": TEST });
+  before = git(root, "rev-parse", "HEAD").trim();
+  after = commitFiles(root, { "tsconfig.json": config(true, ["src/**/*.ts"]) }, "strict, tests out");
+  git(root, "checkout", "-q", before);
+  await call("index", { path: root });
+  holdResident(root, { writer: false });
+}, 120_000);
+
+afterAll(async () => {
+  await releaseResident(root);
+});
+
+const check = async (ctx: object) => (await call("check", { path: root, file: "src/lib.ts", content: EDIT }, ctx)).data as unknown as FileCheckData;
+const findings = (r: FileCheckData) => ({
+  grade: r.grade,
+  introduced: r.introducedErrors,
+  file: r.diagnostics.map((d) => `${d.code} ${d.line}`),
+  dependents: r.dependentDiagnostics.map((d) => `${d.code} ${d.path}`),
+});
+
+describe("a checkout that changes tsconfig.json under the resident workspace", () => {
+  test("the check after the checkout equals a cold check (the new config's files and options)", async () => {
+    const first = await check(host);
+    expect(first.grade).toBe("resident");
+    // the old config: the test file is a dependent the edit breaks; not strict, so no TS7006
+    expect(findings(first)).toMatchObject({ introduced: 1, file: [], dependents: ["TS2345 tests/lib.test.ts"] });
+
+    git(root, "checkout", "-q", after);
+    await call("index", { path: root });
+    const resident = await check(host);
+    const cold = await check({ cwd: "/" });
+    expect(resident.grade).toBe("resident");
+    expect(cold.grade).toBe("cold");
+    // the new config: the test folder is out (no dependent), strict is on (the untyped parameter is an error)
+    expect(findings(cold)).toEqual({ grade: "cold", introduced: 1, file: ["TS7006 4"], dependents: [] });
+    expect({ ...findings(resident), grade: "cold" }).toEqual(findings(cold));
+
+    // and back: the old config again
+    git(root, "checkout", "-q", before);
+    await call("index", { path: root });
+    expect(findings(await check(host))).toEqual(findings(first));
+  }, 180_000);
+
+  test("a checkout that changes only the config tsconfig.json extends: the new options, as a cold check", async () => {
+    const base = gitRepo({ "tsconfig.json": JSON.stringify({ extends: "./tsconfig.base.json", include: ["src/**/*.ts"] }), "tsconfig.base.json": config(false, []), "src/lib.ts": LIB });
+    const loose = git(base, "rev-parse", "HEAD").trim();
+    const strict = commitFiles(base, { "tsconfig.base.json": config(true, []) }, "strict");
+    git(base, "checkout", "-q", loose);
+    await call("index", { path: base });
+    holdResident(base, { writer: false });
+    try {
+      const at = async (ctx: object) => findings((await call("check", { path: base, file: "src/lib.ts", content: EDIT }, ctx)).data as unknown as FileCheckData);
+      expect(await at(host)).toEqual({ grade: "resident", introduced: 0, file: [], dependents: [] });
+      git(base, "checkout", "-q", strict);
+      await call("index", { path: base });
+      const cold = await at({ cwd: "/" });
+      expect(cold).toEqual({ grade: "cold", introduced: 1, file: ["TS7006 4"], dependents: [] });
+      expect({ ...(await at(host)), grade: "cold" }).toEqual(cold);
+    } finally {
+      await releaseResident(base);
+    }
+  }, 180_000);
+});

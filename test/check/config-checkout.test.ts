@@ -87,4 +87,56 @@ describe("a checkout that changes tsconfig.json under the resident workspace", (
       await releaseResident(base);
     }
   }, 180_000);
+
+  test("a checkout to a config that names its files (svc's wrapper of it changes too): the new files, as a cold check", async () => {
+    const options = { strict: false, noEmit: true, target: "es2022", module: "esnext", moduleResolution: "bundler" };
+    // before: no include (every file under the folder: the wrapper says so), after: src only (the wrapper leaves it to the config)
+    const repo = gitRepo({ "tsconfig.json": JSON.stringify({ compilerOptions: options }), "src/lib.ts": LIB, "tests/lib.test.ts": TEST });
+    const all = git(repo, "rev-parse", "HEAD").trim();
+    const src = commitFiles(repo, { "tsconfig.json": JSON.stringify({ compilerOptions: options, include: ["src"] }) }, "src only");
+    git(repo, "checkout", "-q", all);
+    await call("index", { path: repo });
+    holdResident(repo, { writer: false });
+    try {
+      const at = async (ctx: object) => findings((await call("check", { path: repo, file: "src/lib.ts", content: EDIT }, ctx)).data as unknown as FileCheckData);
+      expect(await at(host)).toEqual({ grade: "resident", introduced: 1, file: [], dependents: ["TS2345 tests/lib.test.ts"] });
+      git(repo, "checkout", "-q", src);
+      await call("index", { path: repo });
+      const cold = await at({ cwd: "/" });
+      expect(cold).toEqual({ grade: "cold", introduced: 0, file: [], dependents: [] });
+      expect({ ...(await at(host)), grade: "cold" }).toEqual(cold);
+    } finally {
+      await releaseResident(repo);
+    }
+  }, 180_000);
+
+  test("a checkout that adds a workspace package: svc's wrapper maps it (rewritten by the index), the engine reads the new wrapper", async () => {
+    const repo = gitRepo({
+      "package.json": JSON.stringify({ name: "root", private: true, workspaces: ["packages/*"] }),
+      "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "es2022", module: "esnext", moduleResolution: "bundler" }, include: ["packages/*/src"] }),
+      "packages/a/package.json": JSON.stringify({ name: "a" }),
+      "packages/a/src/index.ts": "export const x = 1;\n",
+      "packages/b/package.json": JSON.stringify({ name: "b" }),
+      "packages/b/src/index.ts": 'import { c } from "c";\nexport const y: number = c;\n',
+    });
+    const without = git(repo, "rev-parse", "HEAD").trim();
+    const withC = commitFiles(repo, { "packages/c/package.json": JSON.stringify({ name: "c" }), "packages/c/src/index.ts": "export const c = 1;\n" }, "package c");
+    git(repo, "checkout", "-q", without);
+    await call("index", { path: repo });
+    const resident = holdResident(repo, { writer: false });
+    resident.catchUpWithStore(); // as a server's resident does on each request: it hears of the index's syncs from the store
+    try {
+      const edit = 'import { c } from "c";\nexport const y: number = c;\nexport const z = 2;\n';
+      const at = async (ctx: object) => findings((await call("check", { path: repo, file: "packages/b/src/index.ts", content: edit }, ctx)).data as unknown as FileCheckData);
+      expect(await at(host)).toEqual({ grade: "resident", introduced: 0, file: ["TS2307 1"], dependents: [] });
+      git(repo, "checkout", "-q", withC);
+      await call("index", { path: repo });
+      resident.catchUpWithStore();
+      const cold = await at({ cwd: "/" });
+      expect(cold).toEqual({ grade: "cold", introduced: 0, file: [], dependents: [] });
+      expect({ ...(await at(host)), grade: "cold" }).toEqual(cold);
+    } finally {
+      await releaseResident(repo);
+    }
+  }, 180_000);
 });

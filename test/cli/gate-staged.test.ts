@@ -369,6 +369,15 @@ describe("svc gate --staged", () => {
     expect(untyped.stderr).toContain("Error TS9013 src/math.ts:5:10");
   }, 120_000);
 
+  test("isolatedDeclarations with composite (which implies declaration; svc's copy of the config turns composite off): no options error, as tsc", () => {
+    const root = gitRepo({ "tsconfig.json": TSCONFIG, "src/math.ts": MATH });
+    writeFiles(root, { "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", isolatedDeclarations: true, composite: true, outDir: "dist" }, include: ["src"] }) });
+    git(root, "add", "tsconfig.json");
+    const r = runSvc(["gate", "--staged", "--strict"], { cwd: root, env });
+    expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: "" });
+    expect(r.stdout).toMatch(/^svc gate: ok, no introduced errors \(staged changes against HEAD: 1 changed file, 1 file checked in \d+ ms: tsconfig\.json changed: every file of the loaded projects checked, none has an error\)/);
+  }, 120_000);
+
   test("a source the commit has but the disk lacks is never passed: staged then deleted, or deleted without staging (its importers would be checked without it)", () => {
     const cases: [string, (root: string) => void][] = [
       ["staged breaking edit, deleted on disk", (root) => {

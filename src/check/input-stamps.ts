@@ -29,17 +29,30 @@ export class InputStamps {
 
   constructor(private readonly root: string) {}
 
-  /** Whether a project config or package manifest changed since the last look. */
-  configChanged(loaded: LoadedWorkspace): boolean {
+  /**
+   * The project configs, package manifests and other configs of the inventory (an `extends`
+   * base named tsconfig.*.json) that changed, appeared or went away since the last look
+   * (root-relative; the first look records and answers none). The engine is not told about them
+   * by anyone else in time: the caller tells it, or its programs keep the old options and files.
+   */
+  changedConfigs(loaded: LoadedWorkspace): { path: string; kind: "created" | "changed" | "deleted" }[] {
     const configs = new Map<string, number>();
     const record = (rel: string) => configs.set(rel, stampOf(join(this.root, rel))?.stamp ?? -1);
     for (const p of loaded.projects) if (p.kind !== "inferred") record(p.config);
     for (const pkg of loaded.discovery.packages) record(pkg.dir ? `${pkg.dir}/package.json` : "package.json");
+    for (const c of loaded.discovery.configFiles ?? []) if (CONFIG_RE.test(c)) record(c);
     const before = this.configs;
+    // a config the last look saw that this loading no longer lists (gone from the tree) is still stamped: its removal is a change
+    for (const c of before.keys()) if (!configs.has(c)) record(c);
     this.configs = configs;
-    if (!before.size) return false;
-    for (const [c, m] of configs) if (before.get(c) !== m && CONFIG_RE.test(c)) return true;
-    return false;
+    if (!before.size) return [];
+    const out: { path: string; kind: "created" | "changed" | "deleted" }[] = [];
+    for (const [c, m] of configs) {
+      const was = before.get(c);
+      if (was === m || !CONFIG_RE.test(c)) continue;
+      out.push({ path: c, kind: m === -1 ? "deleted" : was === undefined || was === -1 ? "created" : "changed" });
+    }
+    return out;
   }
 
   /** Whether an install or removal ran in one of the workspace's node_modules folders since the last look (its install markers changed). */

@@ -474,7 +474,13 @@ export class CheckWorkspace {
    */
   async refresh(options: { scanNew?: boolean } = {}): Promise<number> {
     let loaded = await this.source.loaded();
-    if (this.inputs.configChanged(loaded)) {
+    const configs = this.inputs.changedConfigs(loaded);
+    if (configs.length) {
+      // The engine is told before the reload reads its programs: not told, it kept the old config's options and files
+      // (a checkout that changed tsconfig.json: a test folder the new config leaves out still checked, with the old `jsx`).
+      // A source file the last look saw and the disk no longer has is told too: the reload's first look names only the files there now.
+      const gone = [...(this.seen?.keys() ?? [])].filter((f) => !stampOf(this.abs(f)));
+      this.engine.filesChanged([...configs.map((c) => ({ path: this.abs(c.path), kind: c.kind })), ...gone.map((f) => ({ path: this.abs(f), kind: "deleted" as const }))]);
       this.source.reload();
       loaded = await this.source.loaded();
       this.cache.clear();

@@ -6,6 +6,7 @@
 
 import type { API, Project, Snapshot } from "typescript/unstable/async";
 import { absorbSessionWriteFailures, dropSession, openSession } from "./api-session.ts";
+import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { configurationSection, EngineError, LspProcess } from "./lsp-process.ts";
 import { tscExecutable } from "./tsc-binary.ts";
@@ -72,6 +73,8 @@ export class TsEngine {
   /** API work in flight (requests, snapshot releases): closing lets it finish before dropping the session. */
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly configs = new Set<string>();
+  /** Each loaded config's text when it was last opened (null: unreadable). */
+  private readonly configTexts = new Map<string, string | null>();
   private readonly overlays = new Map<string, Overlay>();
   private current: Snapshot | null = null;
   /** Replaced snapshots not released yet (the engine keeps every program of an unreleased snapshot alive). */
@@ -289,10 +292,21 @@ export class TsEngine {
     return this.current;
   }
 
-  /** Load (or keep loaded) these config files; returns the snapshot's projects for them. */
+  /**
+   * Load (or keep loaded) these config files; returns the snapshot's projects for them. A
+   * config already loaded whose text changed since (svc's wrapper of a project, rewritten by
+   * whichever process loaded the workspace after a config change: the index, a cold check) is
+   * told changed: nobody else tells the engine, which kept the old one (a new workspace
+   * package's `paths` entry missing: its imports unresolved).
+   */
   async openProjects(configs: readonly string[], timeoutMs = 300_000): Promise<Project[]> {
     const added = configs.filter((c) => !this.configs.has(c));
-    for (const c of configs) this.configs.add(c);
+    const texts = new Map(configs.map((c) => [c, textOf(c)]));
+    this.filesChanged(configs.filter((c) => this.configs.has(c) && this.configTexts.get(c) !== texts.get(c)).map((c) => ({ path: c, kind: "changed" as const })));
+    for (const c of configs) {
+      this.configs.add(c);
+      this.configTexts.set(c, texts.get(c) ?? null);
+    }
     const { lsp, api } = await this.ensure();
     if (added.length) {
       const target = this.changes;
@@ -417,6 +431,14 @@ export class TsEngine {
       await dropSession(api);
     }
     await this.lsp?.stop(CLOSE_GRACE_MS);
+  }
+}
+
+function textOf(path: string): string | null {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return null;
   }
 }
 

@@ -139,8 +139,16 @@ export async function diagnostics(engine: TsEngine, project: string, file?: stri
     async (_api, snapshot) => {
       const program = snapshot.getProject(project)?.program;
       if (!program) throw new Error(`the project ${project} is not loaded`);
-      const [syntactic, semantic, global] = await Promise.all([program.getSyntacticDiagnostics(file), program.getSemanticDiagnostics(file), file ? Promise.resolve([]) : program.getGlobalDiagnostics()]);
-      return [...syntactic, ...semantic, ...global];
+      // a project that emits declarations gets their errors too (TS9007 under isolatedDeclarations, TS2742…): tsc and editors report them
+      const options = program.getCompilerOptions();
+      const declarations = options.declaration === true || options.composite === true;
+      const [syntactic, semantic, global, declaration] = await Promise.all([
+        program.getSyntacticDiagnostics(file),
+        program.getSemanticDiagnostics(file),
+        file ? Promise.resolve([]) : program.getGlobalDiagnostics(),
+        declarations ? program.getDeclarationDiagnostics(file) : Promise.resolve([]),
+      ]);
+      return [...syntactic, ...semantic, ...global, ...declaration];
     },
     timeoutMs,
   );

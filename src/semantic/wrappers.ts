@@ -14,7 +14,10 @@ import { ensureStoreDir, storeEntry } from "../store/db.ts";
 import { INFERRED, type Discovery, type ProjectConfig } from "./projects.ts";
 
 // Emit layout (outDir/rootDir) is reset too: TypeScript 7 checks files against rootDir (which defaults to the config's folder, here `.svc/ts`).
-const NO_EMIT = { noEmit: true, declaration: false, declarationMap: false, emitDeclarationOnly: false, composite: false, incremental: false, outDir: null, rootDir: null, declarationDir: null, tsBuildInfoFile: null };
+// `declaration` stays as the project says (wrapper options): off, an option that needs it (`isolatedDeclarations`) is an
+// options error tsc never gives (TS5069), and the declaration errors tsc and editors report (TS9007…) are never computed.
+const EMIT_OFF = { noEmit: true, declarationMap: false, emitDeclarationOnly: false, composite: false, incremental: false, outDir: null, rootDir: null, declarationDir: null, tsBuildInfoFile: null };
+const NO_EMIT = { ...EMIT_OFF, declaration: false };
 
 export const INFERRED_OPTIONS = {
   allowJs: true,
@@ -62,6 +65,16 @@ export interface WrapInput {
   discovery: Discovery;
 }
 
+/** Options of a config merged along its `extends` chain in the workspace (the config's own last); a config outside it (a package's) is not read. */
+function effectiveOptions(configs: TsConfigs, ix: FileIndex, config: string, names: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const file of configs.extendsChain(config).files.reverse()) {
+    const options = (ix.json(file) as { compilerOptions?: Record<string, unknown> } | null)?.compilerOptions;
+    if (options && typeof options === "object") for (const n of names) if (n in options) out[n] = options[n];
+  }
+  return out;
+}
+
 /** Write (when changed) the wrapper config of every discovered project. */
 export function writeWrappers(input: WrapInput): WrappedProject[] {
   const { root, discovery } = input;
@@ -76,7 +89,10 @@ export function writeWrappers(input: WrapInput): WrappedProject[] {
     if (project.kind === "inferred") {
       writeIfChanged(wrapper, { compilerOptions: INFERRED_OPTIONS, files: discovery.sourceFiles.map((p) => join(root, p)) });
     } else {
-      const compilerOptions: Record<string, unknown> = { ...NO_EMIT };
+      const compilerOptions: Record<string, unknown> = { ...EMIT_OFF };
+      // `composite` (turned off: its rootDir would be `.svc/ts`) implies `declaration`: said outright when the project leaves it to composite
+      const own = effectiveOptions(configs, ix, project.config, ["composite", "declaration"]);
+      if (own.composite === true && own.declaration === undefined) compilerOptions.declaration = true;
       if (project.kind === "jsconfig") compilerOptions.allowJs = true;
       if (mapPackages) {
         const own = configs.forConfig(project.config);

@@ -350,6 +350,34 @@ describe("svc gate --staged", () => {
     }
   }, 240_000);
 
+  test("a project with isolatedDeclarations (declaration on): the gate's diagnostics are tsc's — no options error tsc does not give (TS5069: svc's copy of the config had declaration off), and an export without a written type is an error (TS9013), as tsc says", () => {
+    const root = gitRepo({ "tsconfig.json": TSCONFIG, "src/math.ts": MATH, "src/use.ts": USE });
+    const isolated = { compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", isolatedDeclarations: true, declaration: true, outDir: "dist" }, include: ["src"] };
+    writeFiles(root, { "tsconfig.json": JSON.stringify(isolated) });
+    git(root, "add", "tsconfig.json");
+    // tsc -p . --noEmit: no error (every export has its type written)
+    const config = runSvc(["gate", "--staged", "--strict"], { cwd: root, env });
+    expect({ code: config.code, stderr: config.stderr }).toEqual({ code: 0, stderr: "" });
+    expect(config.stdout).toMatch(/^svc gate: ok, no introduced errors \(staged changes against HEAD: 1 changed file, 2 files checked in \d+ ms: tsconfig\.json changed: every file of the loaded projects checked, none has an error\)/);
+    git(root, "commit", "-q", "-m", "isolated declarations");
+    // tsc -p . --noEmit: src/math.ts(5,10): error TS9013: Expression type can't be inferred with --isolatedDeclarations.
+    writeFiles(root, { "src/math.ts": `${MATH}export function twice(a: number) {\n  return a * 2;\n}\n` });
+    git(root, "add", "src/math.ts");
+    const untyped = runSvc(["gate", "--staged", "--strict"], { cwd: root, env });
+    expect(untyped.code).toBe(1);
+    expect(untyped.stderr).toMatch(/^svc gate: 1 introduced error \(staged changes against HEAD: 1 changed file/);
+    expect(untyped.stderr).toContain("Error TS9013 src/math.ts:5:10");
+  }, 120_000);
+
+  test("isolatedDeclarations with composite (which implies declaration; svc's copy of the config turns composite off): no options error, as tsc", () => {
+    const root = gitRepo({ "tsconfig.json": TSCONFIG, "src/math.ts": MATH });
+    writeFiles(root, { "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", isolatedDeclarations: true, composite: true, outDir: "dist" }, include: ["src"] }) });
+    git(root, "add", "tsconfig.json");
+    const r = runSvc(["gate", "--staged", "--strict"], { cwd: root, env });
+    expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: "" });
+    expect(r.stdout).toMatch(/^svc gate: ok, no introduced errors \(staged changes against HEAD: 1 changed file, 1 file checked in \d+ ms: tsconfig\.json changed: every file of the loaded projects checked, none has an error\)/);
+  }, 120_000);
+
   test("a source the commit has but the disk lacks is never passed: staged then deleted, or deleted without staging (its importers would be checked without it)", () => {
     const cases: [string, (root: string) => void][] = [
       ["staged breaking edit, deleted on disk", (root) => {

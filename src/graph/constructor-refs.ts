@@ -6,7 +6,7 @@
 // TimeoutError.constructor: 10 `new TimeoutError(…)` sites, "none").
 
 import type { Database } from "bun:sqlite";
-import { incomingEdges, type IncomingEdge } from "./symbol-edges.ts";
+import { incomingEdges, type IncomingEdge } from "./incoming-edges.ts";
 
 const MAX_DEPTH = 6;
 const SUPER_CALL = /(?<![\w$.])super\s*\(/;

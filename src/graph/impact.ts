@@ -14,7 +14,7 @@ import { boundMembers } from "./bound-members.ts";
 import { reachOf, type Dependent } from "./reach.ts";
 import { overriderIds, satisfiedMembers, siblingIds } from "./satisfied.ts";
 import { reachGaps, type ReachGaps } from "./reach-gaps.ts";
-import { importersOf, incomingEdges } from "./symbol-edges.ts";
+import { importersOf, incomingEdges } from "./incoming-edges.ts";
 import { manifestTargets, sourceOfBuiltEntry } from "./built-entry.ts";
 
 export type { Dependent } from "./reach.ts";

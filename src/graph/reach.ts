@@ -14,7 +14,7 @@ import { wordRe } from "./reach-gaps.ts";
 import { overriderIds, satisfiedMembers, siblingIds } from "./satisfied.ts";
 import { boundMembers, boundNeighbors } from "./bound-members.ts";
 import { constructorEdges } from "./constructor-refs.ts";
-import { incomingEdges, type IncomingEdge } from "./symbol-edges.ts";
+import { incomingEdges, type IncomingEdge } from "./incoming-edges.ts";
 
 export interface Dependent {
   hop: number;

@@ -5,7 +5,7 @@
 // find-references (and its rename) counts those sites, and so do neighbors and impact.
 
 import type { Database } from "bun:sqlite";
-import { incomingEdges } from "./symbol-edges.ts";
+import { incomingEdges } from "./incoming-edges.ts";
 
 export interface SatisfiedMember {
   /** The symbol rows of the member (overloads included). */

@@ -3,7 +3,9 @@
 // (they must be byte-identical). Usage:
 //   bun scripts/bench/find-parity.ts <root> [--host <svc binary>] > answers.jsonl
 // With --host the reads go through a host started on <root> (as the host bench reads); without,
-// in this process. Run it on the commit before and after a change and `cmp` the two files.
+// in this process. Run it on the commit before and after a change and `cmp` the two files
+// (through a host, the availability line names the host's pid: compare with it masked,
+// `sed -E 's/host \(pid [0-9]+\)/host (pid N)/'`).
 
 import { call } from "../../src/engine.ts";
 import { HOST_QUERIES, startHost } from "./host-bench.ts";

@@ -66,11 +66,3 @@ export async function withKeptHost<T>(root: string, timeoutMs: number, ask: (cli
 
 const isSocketError = (error: unknown) => typeof (error as NodeJS.ErrnoException).code === "string" && /^E[A-Z]+$/.test((error as NodeJS.ErrnoException).code!);
 
-/** Close every kept connection (tests, a process about to stop its host). */
-export function closeKeptHosts(): void {
-  for (const [root, entry] of kept) {
-    clearTimeout(entry.timer);
-    entry.client.close();
-    kept.delete(root);
-  }
-}

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { call } from "../../src/engine.ts";
 import { TsEngine } from "../../src/semantic/engine.ts";
 import { references } from "../../src/semantic/queries.ts";
-import { gitRepo } from "../helpers/repo.ts";
+import { gitRepo, writeFiles } from "../helpers/repo.ts";
 import { impact, neighbors, sitesOf } from "../helpers/refs.ts";
 
 const FILES: Record<string, string> = {
@@ -78,5 +78,16 @@ describe("uses through export renames and type aliases", () => {
     } finally {
       await engine.close();
     }
+  }, 180_000);
+
+  test("a rename added after the first walk is walked too (the aliases are read again for a changed file only)", async () => {
+    await call("index", { path: root });
+    writeFiles(root, {
+      "src/regexes.ts": ["const _null: RegExp = /^null$/;", "const _undef: RegExp = /^undefined$/;", "export { _null as null, _undef as undefinedValue };", ""].join("\n"),
+      "src/late.ts": ['import * as regexes from "./regexes.js";', "", "export const late = regexes.undefinedValue;", ""].join("\n"),
+    });
+    await call("index", { path: root });
+    const n = await neighbors(root, "src/regexes.ts:2");
+    expect(sitesOf(n).has("src/late.ts:3")).toBe(true);
   }, 180_000);
 });

@@ -27,7 +27,8 @@ import { openReader } from "../store/db.ts";
 import { readMeta } from "../store/meta.ts";
 import { loadConfig } from "../workspace/config.ts";
 import { textReader } from "../workspace/files.ts";
-import { listInventory } from "../workspace/inventory.ts";
+import { gitInventoryStamp, listInventory } from "../workspace/inventory.ts";
+import { watchedChanges } from "../index/open.ts";
 import { isSourceFile } from "../semantic/projects.ts";
 import { pulledDiagnostics, serverChecksAsWrapper, serverConfigOf } from "../semantic/server-diagnostics.ts";
 import { envBool } from "../sys/env.ts";
@@ -111,6 +112,8 @@ export class CheckWorkspace {
   private readonly extra = new Map<string, string>();
   /** New source files no loaded program takes (not retried until a config changes). */
   private readonly outside = new Set<string>();
+  /** The live watcher's change count and git's inventory stamp when the tree was last listed for new files (adoptNewFiles); null: list again. */
+  private listedFor: string | null = null;
   /** Disk checks running (diskCheck), with the engine state they were asked in. */
   private readonly inFlight = new Map<string, { epoch: number; promise: Promise<Diag[]> }>();
   /** Requests (not the sweep) queued or running in `exclusive`. */
@@ -485,6 +488,7 @@ export class CheckWorkspace {
       loaded = await this.source.loaded();
       this.cache.clear();
       this.seen = null;
+      this.listedFor = null;
       this.graph = null;
       this.extra.clear();
       this.outside.clear();
@@ -497,6 +501,7 @@ export class CheckWorkspace {
       loaded = await this.source.loaded();
       this.cache.clear();
       this.seen = null;
+      this.listedFor = null;
       this.serverSame.clear();
     }
     if (options.scanNew) await this.adoptNewFiles();
@@ -578,8 +583,15 @@ export class CheckWorkspace {
    * with the others from now on.
    */
   private async adoptNewFiles(): Promise<void> {
+    // Under this process's live watcher (the host's), the tree is listed again only when the
+    // watcher saw a change since the last listing, or git's inventory files changed (a linked
+    // worktree's live outside the watched tree): no change, no new file. Without one, every time.
+    const seen = await watchedChanges(this.root);
+    const stamp = seen === null ? null : `${seen}|${gitInventoryStamp(this.root)}`;
+    if (stamp !== null && stamp === this.listedFor) return;
     const inventory = await listInventory({ root: this.root, dir: this.root, relDir: "", isGit: existsSync(join(this.root, ".git")) }, loadConfig(this.root, this.root));
     await this.adopt(inventory.files.map((f) => f.path));
+    this.listedFor = stamp;
   }
 
   /** Take in source files the loaded projects do not own yet (new since they were loaded, or since the index listed the tree): each one a loaded program takes joins that project; the others stay outside. */

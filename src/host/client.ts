@@ -23,6 +23,8 @@ export class HostClient {
   private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   private readonly parser = new FrameParser();
   info: HostInfo | null = null;
+  /** False once the connection closed or failed (either end): a kept client is not used again. */
+  connected = true;
 
   private constructor(
     private readonly socket: Socket,
@@ -48,8 +50,14 @@ export class HostClient {
         } else waiter.resolve(message.result);
       }
     });
-    socket.on("error", (error) => this.failAll(error));
-    socket.on("close", () => this.failAll(new Error("the host closed the connection")));
+    socket.on("error", (error) => {
+      this.connected = false;
+      this.failAll(error);
+    });
+    socket.on("close", () => {
+      this.connected = false;
+      this.failAll(new Error("the host closed the connection"));
+    });
   }
 
   private failAll(error: Error): void {
@@ -97,7 +105,14 @@ export class HostClient {
     });
   }
 
+  /** Whether an open connection keeps the process alive (a kept client's does not while it waits unused). */
+  holdProcess(hold: boolean): void {
+    if (hold) this.socket.ref();
+    else this.socket.unref();
+  }
+
   close(): void {
+    this.connected = false;
     this.socket.end();
     this.socket.destroy();
   }

@@ -151,6 +151,8 @@ export interface FreshKeeper {
   live(): boolean;
   /** Resolves when every change made before the call is reconciled; false when the keeper cannot tell (its fence was not seen). */
   settled(): Promise<boolean>;
+  /** How many changes the watcher has seen, every change made before the call included (null: its fence was not seen). The same count twice: no file was created, changed or removed in between. */
+  changesSeen?(): Promise<number | null>;
 }
 
 const keepers = new Map<string, FreshKeeper>();
@@ -163,6 +165,13 @@ export function keepFresh(root: string, keeper: FreshKeeper): () => void {
   return () => {
     if (keepers.get(root) === keeper) keepers.delete(root);
   };
+}
+
+/** The count of changes this process's live watcher of `root` has seen, every change made before the call included; null when no live watcher here can vouch (see FreshKeeper.changesSeen). */
+export async function watchedChanges(root: string): Promise<number | null> {
+  const keeper = keepers.get(root);
+  if (!keeper?.live() || !keeper.changesSeen) return null;
+  return keeper.changesSeen();
 }
 
 /** True when this process's own live watcher has reconciled every change seen so far (waiting for a pending reconcile, bounded). */

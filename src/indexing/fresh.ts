@@ -9,7 +9,8 @@
 // reconciles; it learns all of this through the Freshness handed to it here.
 
 import { historyBehind } from "../history/sync.ts";
-import { connectHost } from "../host/client.ts";
+import { connectHost, type HostClient } from "../host/client.ts";
+import { withKeptHost } from "../host/kept-client.ts";
 import { openIndex, type Freshness, type OpenIndex, type ReadOptions, type UnavailableIndex } from "../index/open.ts";
 import { setBackgroundUpgrade } from "../semantic/resident-status.ts";
 import type { SyncOptions, SyncResult } from "../index/sync.ts";
@@ -39,14 +40,22 @@ async function reconcileThroughHost(root: string): Promise<boolean> {
  * own read path — its live watcher, fenced (every change made before this call has reached
  * it and is reconciled), else a listing there. True only when it says the store is current.
  */
-async function currentThroughHost(root: string): Promise<boolean> {
-  const host = await connectHost(root, 150);
-  if (!host) return false;
+async function currentThroughHost(root: string, keep: boolean): Promise<boolean> {
+  const ask = (host: HostClient) => host.call<{ status?: string; detail?: string }>("svc/openIndexed", { path: root, watched: true }, 60_000);
   try {
-    const answer = await host.call<{ status?: string; detail?: string }>("svc/openIndexed", { path: root, watched: true }, 60_000);
+    // a long-lived reader asks before every read: its connection is kept between them
+    const answer = keep ? (await withKeptHost(root, 150, ask))?.value : await askOnce(root, ask);
     return answer?.status === "ready" && !answer.detail;
   } catch {
     return false;
+  }
+}
+
+async function askOnce<T>(root: string, ask: (host: HostClient) => Promise<T>): Promise<T | undefined> {
+  const host = await connectHost(root, 150);
+  if (!host) return undefined;
+  try {
+    return await ask(host);
   } finally {
     host.close();
   }
@@ -68,7 +77,7 @@ export function freshnessFor(options: Pick<ReadOptions, "isHost" | "longLived">)
   const host = options.isHost === true;
   return {
     reconcileElsewhere: (root) => (host ? Promise.resolve(false) : reconcileThroughHost(root)),
-    currentElsewhere: (root) => (host ? Promise.resolve(false) : currentThroughHost(root)),
+    currentElsewhere: (root) => (host ? Promise.resolve(false) : currentThroughHost(root, options.longLived === true)),
     reconcile: reconcileHere,
     wrote: (root) => {
       if (options.longLived === true && !host) upgradeLater(root);

@@ -9,6 +9,7 @@ import { Database } from "bun:sqlite";
 import { accessSync, chmodSync, closeSync, constants, existsSync, lstatSync, mkdirSync, openSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { asSvcError, SvcError, validationError } from "../errors.ts";
+import { closeIdle, fileIdentity, lease, takeIdle } from "./snapshot-pool.ts";
 import { EXTRACTION_VERSION, FTS_SQL, SCHEMA_SQL, SCHEMA_VERSION, TABLES, WALK_RECORD_TABLES } from "./schema.ts";
 
 const STORE_DIR = ".svc";
@@ -141,12 +142,17 @@ export function openReader(root: string): Database | null {
  * meantime (`svc index --force` empties in place). Closing ends it.
  */
 export function openSnapshot(root: string): Database | null {
-  const db = openReader(root);
+  const path = storePath(root);
+  const identity = fileIdentity(path);
+  // a connection kept from an earlier read of the same store file (snapshot-pool.ts), else a new one
+  const db = (identity !== null ? takeIdle(path, identity) : null) ?? openReader(root);
   if (!db) return null;
   try {
     db.run("BEGIN");
     db.query("SELECT count(*) FROM sqlite_schema").get(); // the snapshot starts at the first read
-    return db;
+    // the store file as this snapshot reads it: a connection opened after a rebuild gets the new file's identity
+    const opened = identity ?? fileIdentity(path);
+    return opened === null ? db : lease(path, opened, db);
   } catch (error) {
     db.close();
     throw asSvcError(error);
@@ -173,6 +179,7 @@ function readVersion(db: Database, key: string): number | null {
 
 /** Remove the store files (database, WAL, SHM). */
 export function deleteStore(root: string): void {
+  closeIdle(storePath(root));
   for (const suffix of ["", "-wal", "-shm"]) rmSync(storePath(root) + suffix, { force: true });
 }
 

@@ -327,6 +327,10 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   watcher = running;
   // The host's own reads trust its watcher instead of listing the tree per request, once a
   // fence shows that every change made before the read has reached it (events arrive late).
-  forgetKeeper = keepFresh(root, { live: () => running.live(), settled: async () => (await running.fence()) && (await running.idle(), true) });
+  forgetKeeper = keepFresh(root, {
+    live: () => running.live(),
+    settled: async () => (await running.fence()) && (await running.idle(), true),
+    changesSeen: async () => ((await running.fence()) ? running.stats().events : null),
+  });
   return { socket: endpoint.socket, token: tokenText, stop, stopped, checksWarm };
 }

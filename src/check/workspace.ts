@@ -288,6 +288,7 @@ export class CheckWorkspace {
     const loaded = await this.source.loaded();
     const project = loaded.projects.find((p) => p.wrapper === wrapper);
     if (!project || project.kind === "inferred" || loaded.owner.get(rel) !== wrapper) return false;
+    if (this.engine.outOfServerProjects(this.abs(rel))) return false; // created (or deleted) since the server loaded its project: it answers stale
     if (serverConfigOf(this.root, rel) !== project.config) return false;
     let same = this.serverSame.get(wrapper);
     if (same === undefined) {

@@ -88,6 +88,8 @@ export class TsEngine {
   private lspPending = false;
   /** Paths last reported deleted (filesChanged). */
   private readonly deleted = new Set<string>();
+  /** Paths reported created or deleted since the language server started (filesChanged): its configured projects may not hold them as the disk does (outOfServerProjects). */
+  private readonly comeAndGone = new Set<string>();
   /** Editor settings sections (formatting, quote style) the server reads through workspace/configuration. */
   private editorSettings: Record<string, unknown> = {};
   private editorSettingsKey = "{}";
@@ -163,6 +165,7 @@ export class TsEngine {
       absorbSessionWriteFailures();
       for (const [path, overlay] of this.overlays) lsp.notify("textDocument/didOpen", { textDocument: { uri: fileUri(path), languageId: languageId(path), version: overlay.version, text: overlay.text } });
       this.current = null;
+      this.comeAndGone.clear(); // a fresh server reads its projects' files from the disk as it is now
       const target = this.changes;
       if (this.configs.size) {
         this.adopt(await this.race(this.api.updateSnapshot({ openProjects: [...this.configs] }), lsp, "loading the projects", Math.max(timeout, 120_000)));
@@ -333,9 +336,21 @@ export class TsEngine {
       const kind = c.kind === "changed" && this.deleted.has(c.path) ? "created" : c.kind;
       if (kind === "deleted") this.deleted.add(c.path);
       else this.deleted.delete(c.path);
+      if (kind !== "changed") this.comeAndGone.add(c.path);
       return { uri: fileUri(c.path), type: type[kind] };
     });
     this.lsp?.notify("workspace/didChangeWatchedFiles", { changes: told });
+  }
+
+  /**
+   * Whether the language server's own configured project may not hold `path` as the disk does:
+   * a file it was told was created or deleted since it started. TypeScript 7.0.2 does not take a
+   * created file into a configured project the server already loaded (the API's projects do):
+   * pulled diagnostics for it come from a program only API snapshot updates refresh — an overlay
+   * put in since then unseen, one taken out still seen (a false clean, a false error).
+   */
+  outOfServerProjects(path: string): boolean {
+    return this.comeAndGone.has(path);
   }
 
   /**

@@ -24,6 +24,8 @@ export class ResidentWorkspace {
   readonly engine: TsEngine;
   readonly writer: boolean;
   loaded: LoadedWorkspace | null = null;
+  /** The files the last loaded workspace owned (kept while a reload is due): a source file new to them is told to the engine as created. */
+  private lastOwner: ReadonlyMap<string, string> | null = null;
   private running: Promise<void> | null = null;
   private pendingAll = false;
   private readonly pendingPaths = new Set<string>();
@@ -68,6 +70,7 @@ export class ResidentWorkspace {
     if (!db) throw new Error(`no index at ${this.root}`);
     try {
       this.loaded = await loadFromStore(this.engine, this.root, db);
+      this.lastOwner = this.loaded.owner;
     } finally {
       db.close();
     }
@@ -78,7 +81,10 @@ export class ResidentWorkspace {
   /** The index changed (a sync): tell the engine, and when writing, queue those files' checker edges. */
   afterSync(changed: readonly string[], removed: readonly string[]): void {
     const abs = (p: string) => join(this.root, p);
-    this.engine.filesChanged([...changed.map((p) => ({ path: abs(p), kind: "changed" as const })), ...removed.map((p) => ({ path: abs(p), kind: "deleted" as const }))]);
+    // a source file the loaded projects did not own is told as created: told changed, the engine's projects never take it
+    const owner = this.loaded?.owner ?? this.lastOwner;
+    const kind = (p: string) => (owner && isSourceFile(p) && !owner.has(p) ? ("created" as const) : ("changed" as const));
+    this.engine.filesChanged([...changed.map((p) => ({ path: abs(p), kind: kind(p) })), ...removed.map((p) => ({ path: abs(p), kind: "deleted" as const }))]);
     const configChanged = [...changed, ...removed].some((p) => isProjectConfig(p));
     const sources = changed.filter(isSourceFile);
     // the file sets of the projects changed: reload before walking

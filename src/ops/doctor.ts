@@ -7,6 +7,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { connectHost } from "../host/client.ts";
 import { endpointFor } from "../host/endpoint.ts";
+import { markedSocket, readMarker } from "../host/marker.ts";
 import { availabilityHeader } from "../render/availability.ts";
 import type { LoadDiagnosis } from "../semantic/diagnosis.ts";
 import { renderDiagnosis } from "../semantic/doctor-render.ts";
@@ -38,8 +39,16 @@ export interface DoctorData {
   report: string;
 }
 
-/** Hosts with a registry file in the runtime folder whose process is alive. */
+/** Hosts with a registry file in the runtime folder whose process is alive, and the one the workspace's host marker names (started with another runtime folder). */
 function runningHosts(root: string): DoctorData["hosts"] {
+  const hosts = registeredHosts(root);
+  const marked = markedSocket(root);
+  const read = readMarker(root);
+  if (marked.socket !== null && read.state === "ok" && !hosts.some((h) => h.pid === marked.pid)) hosts.push({ root, pid: marked.pid, version: read.marker.version });
+  return hosts;
+}
+
+function registeredHosts(root: string): DoctorData["hosts"] {
   const dir = endpointFor(root).dir;
   const hosts: DoctorData["hosts"] = [];
   let names: string[] = [];

@@ -67,6 +67,9 @@ describe("host marker", () => {
       const status = await runSvcAsync(["diagnostics", root], { env: { SVC_RUNTIME_DIR: terminal } });
       expect(status.stdout).toContain(`host: pid ${first.pid}`);
       expect(servingHostPid(root)).toBe(first.pid);
+      // and doctor names it, though its registry file is in the editor's folder
+      const doctor = await runSvcAsync(["doctor", root], { env: { SVC_RUNTIME_DIR: terminal } });
+      expect(doctor.stdout).toContain(`hosts: pid ${first.pid} serves this root`);
       // the MCP server's auto-connect takes it too, and starts no host of its own
       const mcp = await ensureHost(root);
       expect(mcp?.socketPath).toBe(socket);

@@ -93,14 +93,14 @@ export function markedSocketProblem(socket: string): string | null {
  * The socket of the host the marker names, for a client: only when the marker is trusted, its
  * process is alive and its socket is safe to connect to (the handshake then checks the root).
  */
-export function markedSocket(root: string): { socket: string; pid: number } | { socket: null; why: string } {
+export function markedSocket(root: string): { socket: string; pid: number; version: string } | { socket: null; why: string } {
   const read = readMarker(root);
   if (read.state === "missing") return { socket: null, why: "no host marker" };
   if (read.state === "untrusted") return { socket: null, why: `ignoring the host marker: ${read.problem}` };
-  const { pid, socket } = read.marker;
+  const { pid, socket, version } = read.marker;
   if (!processAlive(pid)) return { socket: null, why: `the host marker names pid ${pid}, which is gone` };
   const problem = markedSocketProblem(socket);
-  return problem === null ? { socket, pid } : { socket: null, why: `ignoring the host marker: ${problem}` };
+  return problem === null ? { socket, pid, version } : { socket: null, why: `ignoring the host marker: ${problem}` };
 }
 
 /** Whether something listens on a Unix socket (a connection is taken within `timeoutMs`). */

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { connectHost } from "../host/client.ts";
 import { endpointFor } from "../host/endpoint.ts";
-import { markedSocket, readMarker } from "../host/marker.ts";
+import { markedSocket } from "../host/marker.ts";
 import { availabilityHeader } from "../render/availability.ts";
 import type { LoadDiagnosis } from "../semantic/diagnosis.ts";
 import { renderDiagnosis } from "../semantic/doctor-render.ts";
@@ -43,8 +43,7 @@ export interface DoctorData {
 function runningHosts(root: string): DoctorData["hosts"] {
   const hosts = registeredHosts(root);
   const marked = markedSocket(root);
-  const read = readMarker(root);
-  if (marked.socket !== null && read.state === "ok" && !hosts.some((h) => h.pid === marked.pid)) hosts.push({ root, pid: marked.pid, version: read.marker.version });
+  if (marked.socket !== null && !hosts.some((h) => h.pid === marked.pid)) hosts.push({ root, pid: marked.pid, version: marked.version });
   return hosts;
 }
 

@@ -25,12 +25,13 @@ function partStart(text: string, at: number): boolean {
 
 /**
  * A client or connection made with a user and a password (`new Client("user", "…")`, `ftplib.FTP_TLS(host, user, …)` is not
- * this): the callee says nothing of credentials, so only a value random a password is — upper- and lower-case letters and
- * digits, no separator, not hex, not a word and a number (`Message2`).
+ * this): the callee says nothing of credentials, so only a value shaped like a password is — letters and digits mixed
+ * (`s3cretpass`, `Wq9Lm3Xz7Pk2`), no separator (`_` only with an upper-case letter: `latin1_swedish` is a setting), not hex,
+ * not a word and a number (`Message2`, `hunter22`).
  */
 const CLIENT_CALLEE = /(?:Client|Connection|Connector|Session|Pool)(?=[ \t]*\()/g;
-const randomPassword = (value: string) => passwordLike(value) && /\d/.test(value) && /[a-z]/.test(value) && /[A-Z]/.test(value) &&
-  !/[\s./:\\-]/.test(value) && !/^[0-9a-fA-F]+$/.test(value) && !/^[A-Z]?[a-z]+\d+$/.test(value);
+const randomPassword = (value: string) => passwordLike(value) && /\d/.test(value) && /[a-z]/.test(value) &&
+  !/[\s./:\\-]/.test(value) && (/[A-Z]/.test(value) || !value.includes("_")) && !/^[0-9a-fA-F]+$/.test(value) && !/^[A-Z]?[a-z]+\d+$/.test(value);
 
 export const positionalCredentials = (text: string, push: Push) => byPosition(text, push, CALLEE, passwordLike);
 export const clientCredentials = (text: string, push: Push) => byPosition(text, push, CLIENT_CALLEE, randomPassword);

@@ -33,12 +33,25 @@
 // quotes): text/redact-prose.ts. A vendor token split inside its prefix (`"sk_" + "live_…"`, `"gh" + "p_…"`) is found
 // too; an ODBC / Azure SQL value in braces (`Pwd={…;…}`) holds `;`, a later pair's value `=`; a lone `Pwd=…;` line
 // outside code is a pair; a `.properties` value continued with a trailing `\` is judged as the value its lines make; a
-// client or connection made with a random password (`new Client("user", "…")`: upper- and lower-case letters and
-// digits) counts without a credential name. Measured on 31,887 files (node_modules, the package cache, Python, /etc,
+// client or connection made with a random password (`new Client("user", "…")`: letters and digits mixed) counts
+// without a credential name. Measured on 31,887 files (node_modules, the package cache, Python, /etc,
 // /usr/share/doc, six repositories) and 1,673 prose files (their commit messages, Debian changelogs): 3 new spans, two
-// Codecov graph tokens in README badges' URLs (`?token=…`) and an OAuth header's token in oauthlib's doctest. Short
-// word-like passwords (`password: sunshine`) and a word passed to a client (`new Client("user", "secret")`) stay:
-// nothing tells them from a setting or an argument.
+// Codecov graph tokens in README badges' URLs (`?token=…`) and an OAuth header's token in oauthlib's doctest.
+// A password's name (one that ends in password, passwd, passphrase, pwd, secret, `secretKey`, or `pass` as a word of its
+// own: `smtp_pass`, not `firstPass`; text/secret-values.ts passwordName) outranks the 8-character rule: its literal is a credential
+// whatever its length or shape (`DB_PASSWORD = "hunter2"`, `secret: "topsecret"`, YAML `pass: letmein`) unless it
+// evidently is none (passwordValue): under 3 characters, a placeholder or reference, a sentence (any blank: UI strings,
+// "Mot de passe", a passphrase too), code, a label (`"Password"`, `new-password`, a locale's `Passwort`), a path, a URL, a
+// dotted key, an upper-case constant, a boolean, a number under 4 digits or a version, a schema's or type's word
+// (`required`, `string`). A name that only holds the word (`passwordMinLength`, `PASSWORD_FIELD`) is no such name; weaker
+// names (`token`, `auth`, `key`, `credentials: "include"`) keep the rule above; a commented-out word stays, and so does a
+// call's argument unless its name is an environment variable's (`setdefault("DB_PASSWORD", …)`; `scrypt("password",
+// "salt")` passes the password itself). Measured on 36,544 files (node_modules, the package cache, Python, /etc,
+// /usr/share/doc, seven repositories): 158 new spans on 39 distinct lines, every one a test's or a doc example's password
+// or secret (`password: '123456'`, `secret: process.env.JWT_SECRET ?? '12345678'`, maven's `<password>proxypass</password>`);
+// before the exceptions for code, versions, types, operators and header strings there were 69 more (`pwd=None` defaults,
+// `"pbkdf2-password": "1.2.1"`, `password: string` in docs, `where('secret', 'in', …)`, `"passwd:dir"`). A word passed
+// to a client (`new Client("user", "secret")`, `hunter22`) stays: nothing tells it from an argument.
 // Forms only a file format's structure shows (text/redact-formats.ts): a YAML block scalar's lines (`password: |`) and
 // a value after an anchor (`token: &deploy …`), every value of a Kubernetes Secret's data, `.htpasswd` and crypt/bcrypt/
 // apr1 hash lines, private keys and PKCS#12 stores in base64 DER (told from certificates and public keys by their

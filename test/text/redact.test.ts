@@ -599,6 +599,7 @@ describe("credentials by position, in credential files, in other syntaxes, and s
       [`const c = new Client("user", "${pw}");`, "a.ts"], [`conn = pymssql.Connection('sa', '${pw}')`, "a.py"], [`var s = new FtpSession("ci", "${pw}", 21);`, "A.cs"],
     ];
     for (const [text, path] of forms) expect({ text, secrets: secretTexts(text, path) }).toEqual({ text, secrets: [pw] });
+    expect(secretTexts(`const c = new Client("admin", "s3cretpass");`, "a.ts")).toEqual(["s3cretpass"]); // lower-case letters and digits mixed
   });
   test("a credential name given a variable: the literal the file declares it with", () => {
     expect(secretTexts(`const pw = "${pw}";\nmysql.createConnection({ user, password: pw });\n`, "src/db.ts")).toEqual([pw]);
@@ -649,7 +650,7 @@ describe("credentials by position, in credential files, in other syntaxes, and s
       [`new Client("user", "secretvalue")`, "a.ts"], [`login(user, password)`, "a.ts"], [`oauth("client", "${pw}")`, "a.ts"],
       [`["psql", "-h", "db", "-p", "5432"]`, "a.py"], [`["redis-cli", "-p", "6380"]`, "a.py"], [`set -euo pipefail\n`, "a.sh"], [`set token expiration\n`, "notes.tcl"],
       [`const a = "sk_" + name;`, "a.ts"], [`const b = "ghp_" + "short";`, "a.ts"], [`const c = "sk" + "ip";`, "a.ts"], [`lang = "sk" "_SK"`, "a.py"],
-      [`new Client("user", "hunter22")`, "a.ts"], [`pool = new Pool("app", "Message2")`, "a.ts"], [`new Client("api", "0a1b2c3d4e5f")`, "a.ts"], [`new Session("db", "user.name1")`, "a.ts"], [`<secret name="db"/>`, "a.xml"], [`password: ENC()\n`, "a.yml"],
+      [`new Client("user", "hunter22")`, "a.ts"], [`pool = new Pool("app", "Message2")`, "a.ts"], [`new Pool("db", "latin1_swedish")`, "a.ts"], [`new Client("api", "0a1b2c3d4e5f")`, "a.ts"], [`new Session("db", "user.name1")`, "a.ts"], [`<secret name="db"/>`, "a.xml"], [`password: ENC()\n`, "a.yml"],
     ]) expect({ text, kinds: kinds(text, path) }).toEqual({ text, kinds: [] });
   });
 });

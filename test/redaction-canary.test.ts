@@ -58,6 +58,8 @@ function canaryParams(base: string): Record<string, Canary[]> {
       { params: { query: "keystore", kind: "config" } }, { params: { query: "deploy", kind: "text" } },
       // line hits on the new forms: a README sentence, a lone Pwd=…; line, a .properties value's continuation line, a client
       { params: { query: "staging password", kind: "text" }, marker: true }, { params: { query: "release train", kind: "text" }, marker: true }, { params: { query: "Pwd", kind: "text" } }, { params: { query: "db.password", kind: "text" } }, { params: { query: "new Client", kind: "text" } },
+      // line hits on short values a password's name is given (src/short.ts, scripts/db.py, config/mail.yml)
+      { params: { query: "smtp", kind: "text" } }, { params: { query: "connect admin", kind: "text" } },
       { params: { query: "connect", kind: "neighbors" } },
       { params: { query: "signing key configuration", kind: "task", changedSince: base } },
     ],

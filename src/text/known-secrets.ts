@@ -3,10 +3,15 @@
 // (`  config/app.yaml:3  password: …` is no longer an env-style line), a value cut with `…`
 // (a shortened literal, a doc summary), a PEM body line without its header. Every
 // occurrence of a known value becomes its marker, and so does the head of one cut right
-// before `…`. The index's scrubber (index/scrub.ts) and the output path's redactor
+// before `…`; a plain word (a password's name took `sunshine`) only where it stands alone, not inside a longer name
+// (`sunshineLevel`). The index's scrubber (index/scrub.ts) and the output path's redactor
 // (render/redact-output.ts, render/fusion-candidate.ts) share it.
 
 import { findSecrets, redact, redactPatch, type RedactOptions, type SecretKind } from "./redact.ts";
+import { plainWord } from "./secret-values.ts";
+
+/** Where a plain word stands alone: not preceded or followed by a letter, digit or `_`. */
+const alone = (word: string) => new RegExp(`(?<![\\w$])${word.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}(?![\\w$])`);
 
 /** A cut value keeps at most this many of its characters before `…`. */
 export const CUT_PREFIX = 4;
@@ -29,11 +34,12 @@ export function knownSecrets(values: Iterable<readonly [string, SecretKind]>, mi
     if (collapsed !== value && collapsed.length >= minLength) map.set(collapsed, kind);
   }
   const known = [...map.entries()].sort((a, b) => b[0].length - a[0].length);
+  const words = new Map(known.filter(([secret]) => plainWord(secret)).map(([secret]) => [secret, alone(secret)]));
   const replace = (value: string, counted = 0): { text: string; count: number } => {
     let out = value, count = counted;
     for (const [secret, kind] of known) {
       if (!out.includes(secret)) continue;
-      const parts = out.split(secret);
+      const parts = out.split(words.get(secret) ?? secret);
       count += parts.length - 1;
       out = parts.join(`[REDACTED:${kind}]`);
     }

@@ -9,6 +9,8 @@ import { CODE_VALUE, WORDS, credentialValue, scrambledLetters, type Push } from 
 
 /** Shaped like a password whatever its length: a long value of plain words (`resource_metadata`, `www-authenticate`) is an argument, not a secret, when no name says it is one. */
 const passwordLike = (value: string) => credentialValue(value) && !CODE_VALUE.test(value) && (!WORDS.test(value) || scrambledLetters(value));
+/** A password's name says it (passwordName): then any value that evidently is one counts (credentialValue). */
+const namedPassword = (value: string) => credentialValue(value, true) && !CODE_VALUE.test(value);
 
 /** A callee or keyword ending in one of these word-parts takes a user and a password: `login(user, password)`. */
 const CALLEE = /(?:log_?[io]n|sign_?in|auth(?:enticate|entication|orization)?|credentials?)(?=["']?[ \t]*(?:(?:=(?!=)|:)[ \t]*)?[(\[])/gi;
@@ -23,12 +25,13 @@ function partStart(text: string, at: number): boolean {
 
 /**
  * A client or connection made with a user and a password (`new Client("user", "…")`, `ftplib.FTP_TLS(host, user, …)` is not
- * this): the callee says nothing of credentials, so only a value random a password is — upper- and lower-case letters and
- * digits, no separator, not hex, not a word and a number (`Message2`).
+ * this): the callee says nothing of credentials, so only a value shaped like a password is — letters and digits mixed
+ * (`s3cretpass`, `Wq9Lm3Xz7Pk2`), no separator (`_` only with an upper-case letter: `latin1_swedish` is a setting), not hex,
+ * not a word and a number (`Message2`, `hunter22`).
  */
 const CLIENT_CALLEE = /(?:Client|Connection|Connector|Session|Pool)(?=[ \t]*\()/g;
-const randomPassword = (value: string) => passwordLike(value) && /\d/.test(value) && /[a-z]/.test(value) && /[A-Z]/.test(value) &&
-  !/[\s./:\\-]/.test(value) && !/^[0-9a-fA-F]+$/.test(value) && !/^[A-Z]?[a-z]+\d+$/.test(value);
+const randomPassword = (value: string) => passwordLike(value) && /\d/.test(value) && /[a-z]/.test(value) &&
+  !/[\s./:\\-]/.test(value) && (/[A-Z]/.test(value) || !value.includes("_")) && !/^[0-9a-fA-F]+$/.test(value) && !/^[A-Z]?[a-z]+\d+$/.test(value);
 
 export const positionalCredentials = (text: string, push: Push) => byPosition(text, push, CALLEE, passwordLike);
 export const clientCredentials = (text: string, push: Push) => byPosition(text, push, CLIENT_CALLEE, randomPassword);
@@ -51,7 +54,7 @@ function byPosition(text: string, push: Push, callee: RegExp, accept: (value: st
  * the file's declarations of it with a literal (`const pw = "…"`, `pw := "…"`, `pw: str = "…"` or `pw = "…"` starting a
  * line). Each name is looked up once per text (`seen`); a one-letter name (minified code reuses it in every scope) never.
  */
-export function referencedLiterals(text: string, name: string, push: Push, seen: Set<string>): void {
+export function referencedLiterals(text: string, name: string, push: Push, seen: Set<string>, password = false): void {
   if (seen.has(name) || name.length < 2) return;
   seen.add(name);
   const escaped = name.replace(/\$/g, "\\$");
@@ -63,6 +66,6 @@ export function referencedLiterals(text: string, name: string, push: Push, seen:
     const lead = nl >= 0 ? before.slice(nl + 1) : from === 0 ? before : `\0${before}`; // the line before the name (a long one's tail)
     if (m[1] !== ":=" && !/^[ \t]*$|(?:^|[^\w$.])(?:const|let|var|val|final|static|string|String|str)[ \t]+$/.test(lead)) continue;
     const value = m[3]!, at = m.index + m[0].length - 1 - value.length;
-    if (passwordLike(value)) push("api-token", at, at + value.length);
+    if ((password ? namedPassword : passwordLike)(value)) push("api-token", at, at + value.length);
   }
 }

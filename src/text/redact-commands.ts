@@ -1,7 +1,7 @@
 // Credentials outside assignments: command lines, HTTP headers, SQL, tool files, call
 // arguments, and key material in other encodings. Detectors of text/redact.ts (DETECTORS).
 
-import { CODE_VALUE, CREDENTIAL_NAME, NAME_END, credentialValue, isLetter, isPlaceholder, secretName, type Push } from "./secret-values.ts";
+import { CODE_VALUE, CREDENTIAL_NAME, NAME_END, credentialValue, isLetter, isPlaceholder, passwordName, secretName, type Push } from "./secret-values.ts";
 
 /** An `Authorization` header's `Basic` (base64 of `user:password`), or `Token`/`Bot` credential (`Bearer` has its own pass). */
 const AUTH_SCHEME = /\b(Basic|Token|token|Bot)[ \t]+([A-Za-z0-9+/._~-]{12,}=*)/g;
@@ -81,8 +81,17 @@ function spacedSets(text: string, push: Push): void {
   SPACED_SET.lastIndex = 0;
   for (let m = SPACED_SET.exec(text); m; m = SPACED_SET.exec(text)) {
     const name = m[1]!, nameAt = m.indices![1]![0], value = m[3]!, at = m.indices![3]![0], word = NAME_END.exec(name);
-    if (word && secretName(text, nameAt + word.index, word[0].toLowerCase()) >= nameAt && credentialValue(value) && !CODE_VALUE.test(value) && !/[[\]%]/.test(value)) push("api-token", at, at + value.length);
+    if (word && namedValue(text, nameAt, word, value) && !CODE_VALUE.test(value) && !/[[\]%]/.test(value)) push("api-token", at, at + value.length);
   }
+}
+
+/**
+ * `value` given to the name at `nameAt` whose credential word NAME_END found is a secret (the name is one: secretName);
+ * `password`: a password's name (passwordName) may take any value.
+ */
+function namedValue(text: string, nameAt: number, word: RegExpExecArray, value: string, password = true): boolean {
+  const wordAt = nameAt + word.index, from = secretName(text, wordAt, word[0].toLowerCase());
+  return from >= nameAt && credentialValue(value, password && passwordName(text, from, wordAt, word[0]));
 }
 
 /** `f("DB_PASSWORD", "value")`: a call's first two arguments, a credential name and its value (`define`, `setdefault`, a header setter). */
@@ -94,7 +103,8 @@ export function namedArguments(text: string, push: Push): void {
     const value = m[4]!, at = m.index + m[0].length - 1 - value.length;
     const lead = text.slice(Math.max(0, m.index - 8), m.index);
     const call = /\([ \t]*$/.test(lead) || (name.startsWith("-") && /[[(,][ \t]*$/.test(lead)); // the first two arguments, or a flag and its value in an argv list; not a list of names
-    if (call && secretName(text, nameAt + word.index, word[0].toLowerCase()) >= nameAt && credentialValue(value)) push("api-token", at, at + value.length);
+    // a password's name in a call only as an environment variable's (`setdefault("DB_PASSWORD", "…")`): `scrypt("password", "salt")` passes the password itself
+    if (call && namedValue(text, nameAt, word, value, /^[A-Z][A-Z0-9_]*$/.test(name))) push("api-token", at, at + value.length);
     NAMED_ARG.lastIndex = at; // the value may name the next pair
   }
 }

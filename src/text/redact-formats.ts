@@ -3,7 +3,7 @@
 // DER (no PEM armor), a Terraform state's sensitive output, a Twilio auth token beside its account
 // SID. Detectors of text/redact.ts.
 
-import { CREDENTIAL_NAME, credentialValue, isPlaceholder, secretName, type Push } from "./secret-values.ts";
+import { CREDENTIAL_NAME, credentialValue, isPlaceholder, passwordName, secretName, type Push } from "./secret-values.ts";
 
 // ---------- YAML block scalars ----------
 
@@ -15,7 +15,7 @@ export const BLOCK_HEADER = /^[|>](?:[1-9]?[-+]?|[-+]?[1-9]?)$/;
  * indented deeper than the line of `nameAt` (blank lines inside kept). One span over the lines' text
  * when it is one credential value (each line one word: a password, a token, a base64 key wrapped).
  */
-export function blockScalar(text: string, nameAt: number, at: number, push: Push): void {
+export function blockScalar(text: string, nameAt: number, at: number, push: Push, password = false): void {
   if (!/^[ \t]*(?:#[^\n]*)?\r?\n/.test(text.slice(at, at + 200))) return;
   const lineStart = text.lastIndexOf("\n", nameAt - 1) + 1;
   const indent = /^[ \t]*(?:-[ \t]+)?/.exec(text.slice(lineStart, nameAt))![0].length;
@@ -35,7 +35,7 @@ export function blockScalar(text: string, nameAt: number, at: number, push: Push
     }
     from = nl < 0 ? text.length : nl + 1;
   }
-  if (start >= 0 && credentialValue(words.join(""))) push("api-token", start, end);
+  if (start >= 0 && credentialValue(words.join(""), password)) push("api-token", start, end);
 }
 
 // ---------- Kubernetes Secret ----------
@@ -159,7 +159,8 @@ const JSON_PAIR = new RegExp(String.raw`"(?:name|key)"[ \t]*:[ \t]*"([\w.-]*?(${
 const JSON_PAIR_REVERSED = new RegExp(String.raw`"value"[ \t]*:[ \t]*"([^"\\\r\n]*)"[ \t]*,[ \t]*(?:\r?\n[ \t]*)?"(?:name|key)"[ \t]*:[ \t]*"([\w.-]*?(${CREDENTIAL_NAME}))"`, "gi");
 export function namedValuePairs(text: string, push: Push): void {
   const judge = (name: string, nameAt: number, word: string, value: string, at: number) => {
-    if (secretName(text, nameAt + name.length - word.length, word.toLowerCase()) >= nameAt && credentialValue(value)) push("api-token", at, at + value.length);
+    const wordAt = nameAt + name.length - word.length, from = secretName(text, wordAt, word.toLowerCase());
+    if (from >= nameAt && credentialValue(value, passwordName(text, from, wordAt, word))) push("api-token", at, at + value.length);
   };
   YAML_PAIR.lastIndex = 0;
   for (let m = YAML_PAIR.exec(text); m; m = YAML_PAIR.exec(text)) judge(m[2]!, m.index + m[0].indexOf(m[2]!, 5), m[3]!, m[5]!, m.index + m[0].length - m[4]!.length - m[5]!.length);

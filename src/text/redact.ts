@@ -33,12 +33,25 @@
 // quotes): text/redact-prose.ts. A vendor token split inside its prefix (`"sk_" + "live_…"`, `"gh" + "p_…"`) is found
 // too; an ODBC / Azure SQL value in braces (`Pwd={…;…}`) holds `;`, a later pair's value `=`; a lone `Pwd=…;` line
 // outside code is a pair; a `.properties` value continued with a trailing `\` is judged as the value its lines make; a
-// client or connection made with a random password (`new Client("user", "…")`: upper- and lower-case letters and
-// digits) counts without a credential name. Measured on 31,887 files (node_modules, the package cache, Python, /etc,
+// client or connection made with a random password (`new Client("user", "…")`: letters and digits mixed) counts
+// without a credential name. Measured on 31,887 files (node_modules, the package cache, Python, /etc,
 // /usr/share/doc, six repositories) and 1,673 prose files (their commit messages, Debian changelogs): 3 new spans, two
-// Codecov graph tokens in README badges' URLs (`?token=…`) and an OAuth header's token in oauthlib's doctest. Short
-// word-like passwords (`password: sunshine`) and a word passed to a client (`new Client("user", "secret")`) stay:
-// nothing tells them from a setting or an argument.
+// Codecov graph tokens in README badges' URLs (`?token=…`) and an OAuth header's token in oauthlib's doctest.
+// A password's name (one that ends in password, passwd, passphrase, pwd, secret, `secretKey`, or `pass` as a word of its
+// own: `smtp_pass`, not `firstPass`; text/secret-values.ts passwordName) outranks the 8-character rule: its literal is a credential
+// whatever its length or shape (`DB_PASSWORD = "hunter2"`, `secret: "topsecret"`, YAML `pass: letmein`) unless it
+// evidently is none (passwordValue): under 3 characters, a placeholder or reference, a sentence (any blank: UI strings,
+// "Mot de passe", a passphrase too), code, a label (`"Password"`, `new-password`, a locale's `Passwort`), a path, a URL, a
+// dotted key, an upper-case constant, a boolean, a number under 4 digits or a version, a schema's or type's word
+// (`required`, `string`). A name that only holds the word (`passwordMinLength`, `PASSWORD_FIELD`) is no such name; weaker
+// names (`token`, `auth`, `key`, `credentials: "include"`) keep the rule above; a commented-out word stays, and so does a
+// call's argument unless its name is an environment variable's (`setdefault("DB_PASSWORD", …)`; `scrypt("password",
+// "salt")` passes the password itself). Measured on 36,544 files (node_modules, the package cache, Python, /etc,
+// /usr/share/doc, seven repositories): 158 new spans on 39 distinct lines, every one a test's or a doc example's password
+// or secret (`password: '123456'`, `secret: process.env.JWT_SECRET ?? '12345678'`, maven's `<password>proxypass</password>`);
+// before the exceptions for code, versions, types, operators and header strings there were 69 more (`pwd=None` defaults,
+// `"pbkdf2-password": "1.2.1"`, `password: string` in docs, `where('secret', 'in', …)`, `"passwd:dir"`). A word passed
+// to a client (`new Client("user", "secret")`, `hunter22`) stays: nothing tells it from an argument.
 // Forms only a file format's structure shows (text/redact-formats.ts): a YAML block scalar's lines (`password: |`) and
 // a value after an anchor (`token: &deploy …`), every value of a Kubernetes Secret's data, `.htpasswd` and crypt/bcrypt/
 // apr1 hash lines, private keys and PKCS#12 stores in base64 DER (told from certificates and public keys by their
@@ -57,7 +70,7 @@ export interface SecretSpan { kind: SecretKind; start: number; end: number }
 import { isCodeLanguage, languageOf } from "../lang/languages.ts";
 import { clientCredentials, positionalCredentials, referencedLiterals } from "./redact-code.ts";
 import { authHeaders, commandSecrets, encodedKeys, namedArguments } from "./redact-commands.ts";
-import { CODE_VALUE, CREDENTIAL_NAME, CREDENTIAL_WORDS, NOT_SECRET_LITERAL, WORDS, credentialValue, isPlaceholder, looksRandom, scrambledLetters, secretName, type Push, type SecretKind } from "./secret-values.ts";
+import { CODE_VALUE, CREDENTIAL_NAME, CREDENTIAL_WORDS, NOT_SECRET_LITERAL, WORDS, credentialValue, isPlaceholder, looksRandom, passwordName, scrambledLetters, secretName, type Push, type SecretKind } from "./secret-values.ts";
 import { vendorTokens } from "./vendor-tokens.ts";
 import { proseCredentials } from "./redact-prose.ts";
 import { adoStrings } from "./redact-ado.ts";
@@ -122,27 +135,29 @@ function assignment(text: string, m: RegExpExecArray, push: Push, scan: Scan): v
   const quoted = m[4] ?? m[5] ?? m[6] ?? m[7];
   const value = quoted ?? m[8] ?? "";
   const end = m.index + m[0].length - (quoted === undefined ? 0 : m[7] === undefined ? 1 : 2);
+  const password = passwordName(text, nameAt, m.index, m[1] ?? "") && (quoted === undefined || !/^[ \t]*[+.]/.test(text.slice(m.index + m[0].length, m.index + m[0].length + 8))); // a literal joined or called on (`'Schema_' + n`) is a part
   if (/secret[_-]?$/i.test(text.slice(Math.max(0, nameAt - 7), nameAt)) && AWS_SECRET.test(value)) {
     push("aws-secret-key", end - value.length, end - value.length + 40); // aws_secret_access_key & co
     return;
   }
-  if (m[3] === ">") return xmlElement(text, nameAt, m, push);
-  if (quoted === undefined && !scan.code && BLOCK_HEADER.test(value)) return blockScalar(text, nameAt, end, push); // `password: |` and the value on the lines below
+  if (m[3] === ">") return xmlElement(text, nameAt, m, push, password);
+  if (quoted === undefined && !scan.code && BLOCK_HEADER.test(value)) return blockScalar(text, nameAt, end, push, password); // `password: |` and the value on the lines below
   if (quoted === undefined && /^[&*][A-Za-z_][\w-]*$/.test(value)) return; // a YAML anchor before a nested mapping (`credentials: &defaults`) or an alias (`token: *deploy`)
   const sealed = JASYPT.exec(value); // jasypt's ENC(ciphertext) / DEC(plaintext): the ciphertext too (its key is often at hand; nobody needs to read it)
   if (sealed) return push("api-token", end - value.length + 4, end - 1);
-  if (quoted === undefined && scan.properties && CONTINUED.test(value)) return continuedValue(text, nameAt, end, m[3] ?? "", value, push);
-  if (quoted === undefined && fallbackLiteral(text, end, value, push)) return;
+  if (quoted === undefined && scan.properties && CONTINUED.test(value)) return continuedValue(text, nameAt, end, m[3] ?? "", value, push, password);
+  if (quoted === undefined && fallbackLiteral(text, end, value, push, password)) return;
   if (quoted === undefined && scan.code && m[3] !== ">") {
     const variable = /^[A-Za-z_$][\w$]*(?=[,;})\]]|$)/.exec(value)?.[0]; // `password: pw` … `const pw = "…"`
-    if (variable && !/^(?:true|false|null|undefined|None|nil|this|self)$/.test(variable)) referencedLiterals(text, variable, push, scan.looked);
+    if (variable && !/^(?:true|false|null|undefined|None|nil|this|self)$/.test(variable)) referencedLiterals(text, variable, push, scan.looked, password);
   }
   const listed = quoted === undefined ? pairValue(text, nameAt, m[3] ?? "", value) : undefined;
   const tail = quoted === undefined && listed === undefined ? pairsTail(value, scan) : undefined;
   const secret = listed ?? tail ?? value;
-  if (!credentialValue(secret)) return;
-  if (listed === undefined && quoted === undefined && !(m[2] === "" && headerString(text, nameAt, end, m[3] ?? "", value))) {
-    const style = envStyle(text, nameAt, end, m[3] ?? "", secret);
+  const header = listed === undefined && quoted === undefined && m[2] === "" && headerString(text, nameAt, end, m[3] ?? "", value);
+  if (!credentialValue(secret, password && !header)) return; // a whole string `"passwd:dir"` is a header line or a name, judged as one
+  if (listed === undefined && quoted === undefined && !header) {
+    const style = envStyle(text, nameAt, end, m[3] ?? "", secret, password);
     if (style === false || (scan.code && style !== "comment")) return;
     if (style === "comment" && !/[^A-Za-z|_.:/-]/.test(value) && !scrambledLetters(value)) return; // `# auth.mode=true|false`: a comment's words are documentation
   }
@@ -154,7 +169,7 @@ const CONTINUED = /(?:^|[^\\])(?:\\\\)*\\$/;
 /** The line after a continued one: its leading blanks are dropped, the value goes on (and may be continued again). */
 const CONTINUATION = /\r?\n[-+ ]?[ \t\f]*([^\s"'\x60]*)[ \t]*(?=\r?\n|$)/y; // a diff line's `+`/`-`/` ` first
 /** `db.password=Wq9Lm3\` then `    Xz7Pk2`: the value its lines make, judged as one; the span covers every line of it. */
-function continuedValue(text: string, nameAt: number, end: number, op: string, value: string, push: Push): void {
+function continuedValue(text: string, nameAt: number, end: number, op: string, value: string, push: Push, password: boolean): void {
   let joined = value.slice(0, -1), last = end, start = value === "\\" ? -1 : end - value.length;
   for (let lines = 0; lines < 16; lines++) {
     CONTINUATION.lastIndex = last;
@@ -165,7 +180,7 @@ function continuedValue(text: string, nameAt: number, end: number, op: string, v
     if (!CONTINUED.test(c[1]!)) { joined += c[1]; break; }
     joined += c[1]!.slice(0, -1);
   }
-  if (start < 0 || !credentialValue(joined) || envStyle(text, nameAt, end, op, joined) === false) return;
+  if (start < 0 || !credentialValue(joined, password) || envStyle(text, nameAt, end, op, joined, password) === false) return;
   push("api-token", start, last);
 }
 
@@ -176,7 +191,7 @@ const JASYPT = /^(?:ENC|DEC)\([^()\s]{4,}\)$/;
 const FALLBACK = /^[ \t]*(?:\?\?|\|\|)[ \t]*(["'`])([^"'`\\\r\n]*)\1/;
 const WRAPPER = /^(?:String::from|Secret(?:String|Str|Box)?(?:::(?:new|from))?|Password|Some)\($/;
 const SHELL_DEFAULT = /^\$\{\w+:?[-=]([^}\s]+)\}/;
-function fallbackLiteral(text: string, end: number, value: string, push: Push): boolean {
+function fallbackLiteral(text: string, end: number, value: string, push: Push, password: boolean): boolean {
   let at = -1, literal = "";
   const fallback = FALLBACK.exec(text.slice(end, end + 200));
   const shell = SHELL_DEFAULT.exec(value);
@@ -186,12 +201,12 @@ function fallbackLiteral(text: string, end: number, value: string, push: Push): 
     if (close > end && (line < 0 || close < line)) ({ at, literal } = { at: end + 1, literal: text.slice(end + 1, close) });
   } else if (shell) ({ at, literal } = { at: end - value.length + shell[0].indexOf(shell[1]!, 4), literal: shell[1]! });
   if (at < 0) return false;
-  if (credentialValue(literal)) push("api-token", at, at + literal.length);
+  if (credentialValue(literal, password)) push("api-token", at, at + literal.length);
   return true;
 }
 
 /** `<password>value</password>` (Maven settings.xml, Spring, .NET config): the element's one-line text, in any file. */
-function xmlElement(text: string, nameAt: number, m: RegExpExecArray, push: Push): void {
+function xmlElement(text: string, nameAt: number, m: RegExpExecArray, push: Push, password: boolean): void {
   const raw = m[8];
   if (raw === undefined || m[2]) return;
   let start = nameAt;
@@ -199,7 +214,7 @@ function xmlElement(text: string, nameAt: number, m: RegExpExecArray, push: Push
   if (text[start - 1] !== "<") return; // a comparison or a generic (`Promise<Token>`) has no closing tag
   const valueAt = m.index + m[0].length - raw.length, close = raw.indexOf("<");
   if (close < 0 || !text.startsWith(`</${text.slice(start, m.index + m[1]!.length)}>`, valueAt + close)) return;
-  if (credentialValue(raw.slice(0, close))) push("api-token", valueAt, valueAt + close);
+  if (credentialValue(raw.slice(0, close), password)) push("api-token", valueAt, valueAt + close);
 }
 
 /** `<secret name="db">value</secret>`, `<password encrypted="false">…</password>`: an element named for a credential, with attributes (without: xmlElement). */
@@ -211,9 +226,10 @@ function attributedElements(text: string, push: Push): void {
     re.lastIndex = 0;
     for (let m = re.exec(text); m; m = re.exec(text)) {
       const nameAt = m.index + 1, word = m[2]!, wordAt = nameAt + m[1]!.length - word.length;
-      if (secretName(text, wordAt, word.toLowerCase()) < nameAt || m[0].endsWith("/>", m[0].indexOf(">") + 1)) continue;
+      const from = secretName(text, wordAt, word.toLowerCase());
+      if (from < nameAt || m[0].endsWith("/>", m[0].indexOf(">") + 1)) continue;
       const value = m[3]!.trim(), at = m.index + m[0].lastIndexOf(m[3]!) + m[3]!.indexOf(value);
-      if (credentialValue(value)) push("api-token", at, at + value.length);
+      if (credentialValue(value, passwordName(text, from, wordAt, word))) push("api-token", at, at + value.length);
     }
   }
 }
@@ -230,14 +246,14 @@ const TAG_REACH = 512;
 function attributePairs(text: string, push: Push): void {
   NAME_ATTR.lastIndex = 0;
   for (let m = NAME_ATTR.exec(text); m; m = NAME_ATTR.exec(text)) {
-    const word = m[2] ?? "", wordAt = m.index + m[0].length - 1 - word.length;
-    if (secretName(text, wordAt, word.toLowerCase()) < m.index + m[0].indexOf(m[1]!) + 1) continue; // `monkey`, a bare `cacheKey`
+    const word = m[2] ?? "", wordAt = m.index + m[0].length - 1 - word.length, from = secretName(text, wordAt, word.toLowerCase());
+    if (from < m.index + m[0].indexOf(m[1]!) + 1) continue; // `monkey`, a bare `cacheKey`
     const open = text.lastIndexOf("<", m.index), close = text.indexOf(">", m.index + m[0].length);
     if (open < 0 || m.index - open > TAG_REACH || close < 0 || close - m.index > TAG_REACH) continue;
     if (text.lastIndexOf(">", m.index) > open || !/^<[A-Za-z][\w.:-]*\s/.test(text.slice(open, open + 64))) continue; // not inside a start tag
     const tag = text.slice(open, close), v = VALUE_ATTR.exec(tag);
     const value = v?.[1] ?? v?.[2];
-    if (v === null || value === undefined || !credentialValue(value)) continue;
+    if (v === null || value === undefined || !credentialValue(value, passwordName(text, from, wordAt, word))) continue;
     const valueAt = open + v.index + v[0].length - 1 - value.length;
     push("api-token", valueAt, valueAt + value.length);
   }
@@ -278,7 +294,7 @@ function envAssignment(text: string, start: number, nameAt: number): boolean {
  * item, a diff line, a Dockerfile `ENV`/`ARG`, or commented out: `# password: …`, `// token = …`),
  * value not code. "comment" when the line is a comment (then it counts in a code file too).
  */
-function envStyle(text: string, nameAt: number, end: number, op: string, value: string): "line" | "comment" | false {
+function envStyle(text: string, nameAt: number, end: number, op: string, value: string, password: boolean): "line" | "comment" | false {
   if (op !== "=" && op !== ":") return false;
   let start = nameAt;
   while (start > 0 && /[\w$.-]/.test(text[start - 1]!)) start--;
@@ -287,7 +303,7 @@ function envStyle(text: string, nameAt: number, end: number, op: string, value: 
   if (lead === null) return false;
   if (!/^[ \t]*(?:#.*|\*\/[ \t]*)?(?:\r?\n|$)/.test(text.slice(end, end + 200))) return false;
   if (/[()[\]{}<>,;]/.test(value)) return false;
-  if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/.test(value) && (value.includes(".") || !/\d/.test(value)) && !scrambledLetters(value)) return false;
+  if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/.test(value) && (value.includes(".") || (!/\d/.test(value) && !password)) && !scrambledLetters(value)) return false; // a password's name takes a word (`pass: letmein`)
   return lead[1] === undefined ? "line" : "comment";
 }
 

@@ -89,11 +89,66 @@ const LONG_VALUE = 16;
 /** One word, or words joined by separators (`include`, `same-origin`, `auth.password.label`, `/Users/me`): a name or path, not a password. */
 export const WORDS = /^(?:~?\/)?[A-Za-z]+(?:[-_.:/][A-Za-z]+)*\/?$/;
 
-/** The value assigned to a credential name is a secret: no whitespace, no placeholder or reference; a short one mixes letters with digits or symbols. */
-export function credentialValue(value: string): boolean {
+/**
+ * The value assigned to a credential name is a secret: no whitespace, no placeholder or reference; a short one mixes letters
+ * with digits or symbols. A password's name (`password`: passwordName) takes any value that evidently is no credential
+ * (passwordValue), whatever its length or shape (`DB_PASSWORD = "hunter2"`).
+ */
+export function credentialValue(value: string, password = false): boolean {
+  if (password && passwordValue(value)) return true;
+  if (password && value.length < LONG_VALUE && (PATH_VALUE.test(value) || (/^[\p{L}:*]+$/u.test(value) && labels(value)))) return false; // `secret: "./secrets/db"`, a locale's `password: "Contraseña"`
   if (value.length < CREDENTIAL_MIN || /\s/.test(value) || isPlaceholder(value) || NOT_SECRET_LITERAL.test(value)) return false;
   return value.length >= LONG_VALUE || (/[A-Za-z]/.test(value) && (!WORDS.test(value) || scrambledLetters(value)));
 }
+
+// ---------- password names ----------
+
+/** Last word-parts that make a name a password's or a secret's (`DB_PASSWORD`, `pwd`, `clientSecret`, `client_secret`). */
+const PASSWORD_WORD = /^(?:password|passwd|passphrase|pwd|secret)$/;
+/**
+ * A name that says its value is a password: it ends in password, passwd, passphrase, pwd or secret, in `pass` as a word of
+ * its own (`pass`, `smtp_pass`, `DB_PASS`; not `firstPass`), or is `secretKey`. A name that only holds the word
+ * (`passwordMinLength`, `PASSWORD_FIELD`) never reaches here: the word must end it. `word` starts at `wordAt`, the name
+ * (secretName) at `nameAt`.
+ */
+export function passwordName(text: string, nameAt: number, wordAt: number, word: string): boolean {
+  const w = word.toLowerCase();
+  if (PASSWORD_WORD.test(w)) return true;
+  if (w === "pass") return !isLetter(text.charCodeAt(wordAt - 1));
+  return w === "key" && /^secret[_-]?$/i.test(text.slice(nameAt, wordAt));
+}
+
+/** Shorter, a password's name's value is a stand-in (`password: "pw"`), a flag (`"-p"`) or an operator (`where("secret", "in", …)`). */
+const PASSWORD_MIN = 3;
+/**
+ * A setting's value, not a password: a boolean, null, a number under 4 digits or a version (`showPassword: true`, `pass: 1`,
+ * a package.json's `"pbkdf2-password": "^1.2.1"`), a schema's word or a type's name (docs' `password: required`,
+ * `password: string`), each maybe ending a code
+ * line's argument (`pwd=None,`).
+ */
+const SETTING_VALUE = /^(?:true|false|yes|no|on|off|null|nil|none|undefined|~|-?\d{0,3}(?:\.\d+)?|[\^~<>=v]*\d+(?:\.(?:\d+|x|\*))+(?:[-+][\w.-]+)?|required|optional|string|str|number|int|integer|bool|boolean|bytes|any|object|unknown|text|char)[,;]?$/i;
+/** Where a secret is, not the secret: a path (`pwd: /home/app`, `secret: ./secrets/db`, `C:\\…`). */
+const PATH_VALUE = /^(?:~?\/|\.\.?[\/\\]|[A-Za-z]:\\)/;
+/**
+ * A word-part (separators, camelCase humps) that makes the value a label or a name (`Password:`, `new-password`,
+ * `passwordInput`, `db-secret`; `pass: "passed"` a test's status), the word in another language too (a locale file's
+ * `password: "Passwort"`).
+ */
+const LABEL_PART = /^(?:pass(?:w(?:or)?d|phrase|e[ds]|ing)?|pwd|secret|key|token|credentials?|passwort|kennwort|wachtwoord|contrase(?:ñ|n)a|senha|parola|has(?:ł|l)o|heslo|jelsz(?:ó|o)|l(?:ö|o)senord|salasana|adgangskode|passord|lozinka|geslo|parool|sandi|(?:ş|s)ifre|пароль|密码|密碼|パスワード|비밀번호|geheim|secreto|segreto)$/iu;
+const labels = (value: string) => value.split(/[^\p{L}\p{N}]+|(?<=\p{Ll})(?=\p{Lu})/u).some((part) => LABEL_PART.test(part));
+
+/**
+ * What a password's name is given is a password unless it evidently is none: empty or a placeholder/reference (`\${X}`,
+ * `<password>`, `%(pw)s`, `changeme`, `***`), a sentence (whitespace: a UI string, "Enter your password", "Mot de passe";
+ * a passphrase of several words is left too), code (`None)`, `{pw}`), a label or name (a credential word among its parts), a path, a URL, a
+ * dotted key (`auth.password`), an upper-case constant, a boolean or a short number.
+ */
+export function passwordValue(value: string): boolean {
+  return value.length >= PASSWORD_MIN && !/\s/.test(value) && !isPlaceholder(value) && !CODE_VALUE.test(value) && !NOT_SECRET_LITERAL.test(value) && !SETTING_VALUE.test(value) && !PATH_VALUE.test(value) && !labels(value);
+}
+
+/** A plain word under 16 characters (`sunshine`, `test`: only a password's name makes it a secret): known values take it out where it stands alone (text/known-secrets.ts). */
+export const plainWord = (value: string) => value.length < LONG_VALUE && WORDS.test(value) && !scrambledLetters(value);
 
 /** Short humps a camelCase name may hold (`toBeOneOf`, `getElementById`): not a sign of a random string. */
 const SHORT_WORD = /^(?:[A-Z]{2,}|[A-Z]?(?:to|be|of|is|by|id|on|or|no|in|as|at|if|up|ok|do|go|me|my|we|an|un|re|de|el|js|ui|db|fs|io|os))$/;

@@ -125,6 +125,12 @@ export const CANARY = {
   noticePassword: "Nt" + mix(10, ALNUM, 81) + "5",
   // a README paragraph wrapped between its verb and the value: a line hit on the value's line shows no name
   wrappedPassword: "Wp" + mix(10, ALNUM, 82) + "3",
+  // short or word-like values given to a password's name (a name that ends in password, pass, pwd or secret): a constant, an
+  // object's secret, a Python keyword argument, a YAML `pass:` (words no other file holds)
+  shortConstPassword: "zorb7",
+  wordSecret: "quokkafig",
+  kwargPassword: "wombatlid",
+  yamlPass: "gnuplume",
 };
 
 /** The lines `.env.staging` keeps when it is renamed to config/staging.txt (no dotenv file: its values are shown), its secret rotated. */
@@ -296,6 +302,9 @@ export function canaryRepo(): { root: string; base: string } {
     "src/client.ts": `class Client {\n  constructor(readonly user: string, readonly secret: string) {}\n}\n\nexport const client = new Client("deploy", "${CANARY.clientPassword}");\n`,
     "src/notice.ts": `export const notice: 5 = "The staging password is ${CANARY.noticePassword}";\n`,
     "src/split-prefix.ts": `export const STRIPE_PREFIX_SPLIT = "${CANARY.prefixSplitStripe.slice(0, 3)}" + "${CANARY.prefixSplitStripe.slice(3)}";\n`,
+    "src/short.ts": `export const DB_PASSWORD = "${CANARY.shortConstPassword}";\nexport const smtp = { user: "admin", secret: "${CANARY.wordSecret}" };\n`,
+    "scripts/db.py": `db = connect(user="admin", password="${CANARY.kwargPassword}")\n`,
+    "config/mail.yml": `smtp:\n  host: mail.example.com\n  pass: ${CANARY.yamlPass}\n`,
     "config/app.xml": `<configuration>\n  <appSettings>\n    <add key="Password" value="${CANARY.xmlPassword}" />\n  </appSettings>\n</configuration>\n`,
   });
   mkdirSync(join(root, "node_modules", "@canary"), { recursive: true });

@@ -36,6 +36,19 @@ describe("apply keeps what views do not show", () => {
     expect(created.formatted).toStartWith("validation_error: refusing to apply to 'src/new.ts': line 1 contains the redaction marker [REDACTED:aws-access-key] and a new file has no value to put back");
   });
 
+  test("a short word a password's name holds round-trips through its marker (YAML and code)", async () => {
+    const yaml = "smtp:\n  host: mail.example.com\n  pass: letmein\n";
+    const ts = `export const config = { user: "admin", password: "sunshine", port: 5432 };\nexport const retries = 3;\n`;
+    const root = gitRepo({ "config/app.yml": yaml, "src/db.ts": ts });
+    for (const [file, original, from, to] of [["config/app.yml", yaml, "mail.example.com", "smtp.example.com"], ["src/db.ts", ts, "retries = 3", "retries = 5"]] as const) {
+      const { content } = await view(root, file);
+      expect(content).toContain("[REDACTED:api-token]");
+      expect(content).not.toMatch(/letmein|sunshine/);
+      await call("apply", { path: root, file, content: content.replace(from, to), write: true });
+      expect(readFileSync(join(root, file), "utf8")).toBe(original.replace(from, to));
+    }
+  });
+
   test("a marker that cannot be told apart, or would land where it is not hidden, is refused; the file survives", async () => {
     const other = "AKIAJ7EXAMPLEKEY2QWE";
     const original = `export const a = "${AWS}";\nexport const b = "${other}";\nexport const n = 1;\n`;

@@ -89,6 +89,15 @@ describe("scrubberFor (the index stores no credential)", () => {
     expect(s.scrubDeep({ facts: [{ key: CANARY.apiToken }] })).toEqual({ facts: [{ key: "[REDACTED:api-token]" }] });
   });
 
+  test("a word a password's name took leaves stored strings where it stands alone, not from inside a longer name", () => {
+    const s = scrubberFor(`export const config = { user: "admin", password: "sunshine" };\n`, "src/db.ts");
+    expect(s.masked).toBe(`export const config = { user: "admin", password: "        " };\n`);
+    expect(s.scrub(`function sunshineLevel(): "sunshine" | "rain"`)).toBe(`function sunshineLevel(): "[REDACTED:api-token]" | "rain"`);
+    const yaml = "smtp:\n  pass: gnuplume\n";
+    const result = redactResult({ text: "  config/app.yml:2  pass: gnuplume\n", data: { hits: [{ path: "config/app.yml", line: 2, text: "  pass: gnuplume" }], file: yaml } });
+    expect(JSON.stringify(result)).not.toContain("gnuplume");
+  });
+
   test("a dotenv file's values are secrets for the index too; a clean file costs nothing", () => {
     const env = scrubberFor(`CANARY_SETTING=${CANARY.envValue}\n`, ".env");
     expect(env.masked).not.toContain(CANARY.envValue);

@@ -175,7 +175,8 @@ describe("connection strings", () => {
     expect(out(`db.password=\\\n    Wq9Lm3Xz7Pk2\n`, "app.properties")).toBe(`db.password=\\\n    [REDACTED:api-token]\n`);
     expect(out(`db.pass=hunter\\\n    22\nx=1\n`, "db-credentials.properties")).toBe(`db.pass=[REDACTED:env-value]\nx=[REDACTED:env-value]\n`);
     expect(kinds(`msg=hello \\\n  world\npassword=\\\n  required\n`, "app.properties")).toEqual([]); // a word, continued
-    expect(secretTexts(`db.password=Wq9Lm3\\\nXz7Pk2=1\n`, "app.ini")).toEqual([]); // only a .properties file continues a value (elsewhere a backslash ends a Windows path)
+    expect(secretTexts(`db.token=Wq9Lm3\\\nXz7Pk2=1\n`, "app.ini")).toEqual([]); // only a .properties file continues a value (elsewhere a backslash ends a Windows path)
+    expect(secretTexts(`db.password=Wq9Lm3\\\nXz7Pk2=1\n`, "app.ini")).toEqual(["Wq9Lm3\\"]); // a password's name: its line's value, not joined
   });
 });
 
@@ -321,15 +322,57 @@ describe("short credentials (8 to 15 characters)", () => {
   });
   test("placeholders, references, words, paths and code stay", () => {
     for (const value of ["changeme", "password", "<your-password>", "${PASSWORD}", "process.env.DB_PASSWORD", "xxxxxxxx", "********",
-      "aaaaaaaaaa", "peanuts", "different", "same-origin", "include", "secretpass", "/Users/maciej", "MY_PASSWORD", "{{ pass }}",
-      "%(pass)s", "your_password", "Pz9!kQ2"]) {
+      "aaaaaaaaaa", "/Users/maciej", "MY_PASSWORD", "{{ pass }}", "%(pass)s", "your_password"]) {
       for (const text of [`password: "${value}"`, `credentials: '${value}'`, `DB_PASSWORD=${value}\n`]) expect({ text, kinds: kinds(text) }).toEqual({ text, kinds: [] });
+    }
+    // words and short values stay under a weaker name; a password's name takes them (test "short passwords")
+    for (const value of ["peanuts", "different", "same-origin", "include", "secretpass", "Pz9!kQ2"]) {
+      for (const text of [`credentials: '${value}'`, `auth_token = "${value}"`]) expect({ text, kinds: kinds(text) }).toEqual({ text, kinds: [] });
+      for (const text of [`password: "${value}"`, `DB_PASSWORD=${value}\n`]) expect({ text, secrets: secretTexts(text) }).toEqual({ text, secrets: [value] });
     }
     for (const text of [
       `pass: "passed",`, `'allPass': 'overEvery',`, `type RequestCredentials = "include" | "omit";`, `bypass = "Pz9kQ2mW1"`, `oauth = "Pz9kQ2mW1"`,
       `;e.password=t.password,n=r.xyz12;`, `<password>changeme</password>`, `<token>\${TOKEN}</token>`,
       `const x: Promise<Token> = load(); if (token > 12345678) {}`, `a&&(x.token=y.token123);`, `const password = input1234;`, `token = fn(abc12345)`,
     ]) expect({ text, kinds: kinds(text, "src/a.js") }).toEqual({ text, kinds: [] });
+  });
+});
+
+describe("short passwords: a password's name takes any value that evidently is one", () => {
+  test("the probe's forms, in code, JSON, YAML, INI, .properties and XML: exactly the value, quotes kept", () => {
+    expect(out(`const DB_PASSWORD = "hunter2";\nexport const settings = { "password": "hunter2", secret: "topsecret" };\nlet pwd = 'qwerty';\n`, "src/more.ts"))
+      .toBe(`const DB_PASSWORD = "[REDACTED:api-token]";\nexport const settings = { "password": "[REDACTED:api-token]", secret: "[REDACTED:api-token]" };\nlet pwd = '[REDACTED:api-token]';\n`);
+    expect(out(`export const config = { user: "admin", password: "sunshine", port: 5432 };\n`, "src/db.ts")).toBe(`export const config = { user: "admin", password: "[REDACTED:api-token]", port: 5432 };\n`);
+    expect(out(`{ "password": "hunter2", "passwordMinLength": 8, "label": "Password" }\n`, "config/db.json")).toBe(`{ "password": "[REDACTED:api-token]", "passwordMinLength": 8, "label": "Password" }\n`);
+    expect(out(`PASSWORD = "hunter2"\ndb = connect(user="admin", password="hunter2")\n`, "src/app.py")).toBe(`PASSWORD = "[REDACTED:api-token]"\ndb = connect(user="admin", password="[REDACTED:api-token]")\n`);
+    expect(out(`smtp:\n  pass: letmein\n`, "config/app.yml")).toBe(`smtp:\n  pass: [REDACTED:api-token]\n`);
+    const forms: Array<[string, string, string]> = [
+      [`const smtp_pass = "abc12";`, "abc12", "a.ts"], [`DB_PASS: "letmein"`, "letmein", "a.ts"], [`clientSecret: 'shh'`, "shh", "a.ts"],
+      [`client_secret = "kiwi"`, "kiwi", "a.py"], [`const secretKey = "abcd1";`, "abcd1", "a.ts"], [`passphrase: "opensesame"`, "opensesame", "a.ts"],
+      [`db.password=hunter2\n`, "hunter2", "app.properties"], [`[db]\npassword = hunter2\n`, "hunter2", "app.ini"], [`password: hunter2\n`, "hunter2", "app.yaml"],
+      [`<password>hunter2</password>`, "hunter2", "settings.xml"], [`<add key="Password" value="hunter2"/>`, "hunter2", "web.config"],
+      [`env:\n- name: DB_PASSWORD\n  value: hunter2\n`, "hunter2", "app.yaml"], [`os.environ.setdefault("DB_PASSWORD", "hunter2")`, "hunter2", "a.py"],
+      [`const pw = "hunter2";\nconnect({ password: pw });\n`, "hunter2", "a.ts"], [`const password = process.env.DB_PASSWORD ?? "hunter2";`, "hunter2", "a.ts"],
+      [`password: "123456"`, "123456", "a.ts"], [`password: "Password1"`, "Password1", "a.ts"], [`POSTGRES_PASSWORD: postgres\n`, "postgres", "compose.yaml"],
+    ];
+    for (const [text, secret, path] of forms) expect({ text, secrets: secretTexts(text, path) }).toEqual({ text, secrets: [secret] });
+  });
+  test("stay: names that only hold the word, weaker names, placeholders, labels, sentences, non-strings, paths", () => {
+    for (const [text, path] of <Array<[string, string]>>[
+      [`const o = { passwordMinLength: 8, PASSWORD_FIELD: "password", passwordResetUrl: "/reset", showPassword: true };`, "a.ts"],
+      [`fetch(u, { credentials: "include" });`, "a.ts"], [`const o = { auth: "basic", token: "abc12" };`, "a.ts"], [`const firstPass = "shadow";`, "a.ts"],
+      [`const l = { password: "Password", label: "Password", pwd: "password", secret: "Secret:", PASSWORD: "DB_PASSWORD", input: "new-password" };`, "a.ts"],
+      [`const p = { password: "\${X}", pw: "{{x}}", a: "<password>", b: "%(pw)s", password: process.env.DB_PASSWORD };`, "a.ts"],
+      [`const q = { password: "changeme", pwd: "***", secret: "xxx", password: "", password: "pw" };`, "a.ts"],
+      [`const t = { password: "Enter your password", password: "Mot de passe", password: "Passwort", password: "Contraseña" };`, "a.ts"],
+      [`const b = { password: true, secret: null, pass: 12, password: 12345 };`, "a.ts"], [`pass: true\nsecret: ~\npassword: required\n`, "a.yaml"],
+      [`pwd: /home/app\nsecret: ./secrets/db\npassword: \${DB_PASSWORD}\npassword: "{{ .Values.pw }}"\n`, "a.yaml"],
+      [`{ "dependencies": { "pbkdf2-password": "^1.2.1" } }`, "package.json"], ["```ts\ninterface O {\n  password: string;\n}\n```\n", "README.md"],
+      [`def open(self, name, mode="r", pwd=None, *, force_zip64=False):`, "zipfile.py"], [`def login(self, user=None, password=None):`, "a.py"],
+      [`scrypt('password', 'salt', 64);`, "a.js"], [`db.where('secret', 'in', ids);`, "a.ts"], [`["-password","ouched","-pass","ilih"]`, "ranks.js"],
+      [`"passwd:dir", "passwd:gecos",`, "builtins.py"], [`password = typeof raw === 'string' ? raw : 'Schema_' + n;`, "a.ts"], [`pass: "passed",`, "a.js"],
+      [`# password: letmein\n`, "a.yaml"], // a comment's word is documentation
+    ]) expect({ text, secrets: secretTexts(text, path) }).toEqual({ text, secrets: [] });
   });
 });
 
@@ -402,7 +445,7 @@ describe("credentials in commands, headers, SQL, key files and names", () => {
       }
     }
     for (const value of ["getElementById", "toBeOneOf", "sameOrigin", "isNotEmpty", "XMLHttpRequest"]) {
-      expect({ value, kinds: kinds(`password: "${value}"`, "a.ts") }).toEqual({ value, kinds: [] });
+      expect({ value, kinds: kinds(`auth_token: "${value}"`, "a.ts") }).toEqual({ value, kinds: [] });
     }
   });
   test("near misses stay (found on real files: Python, Perl, Java config, BPE tables)", () => {
@@ -422,7 +465,7 @@ describe("credentials in commands, headers, SQL, key files and names", () => {
       [`OLDSTYLE_AUTH = re.compile(r"auth=(.*)", re.I)`, "smtplib.py"], [`password = f"{password}"`, "a.py"], [`token = f"{self.token!r}"`, "a.py"],
       [`# comment: API_KEY=not-a-value-here`, "notes.txt"], [`docker run -e DB_PASSWORD=$DB_PASSWORD img`, "run.sh"],
       [`const token = process.env.T ?? "";`, "a.ts"], [`const token = opts.token ?? "default-token";`, "a.ts"], [`password=\${PASSWORD:-}`, "a.sh"],
-      [`const t = localStorage.getItem("auth_token_v2");`, "a.ts"], [`password = String::from("hunter")`, "a.rs"], [`BYPASS=on2fast4u\n`, "a.sh"],
+      [`const t = localStorage.getItem("auth_token_v2");`, "a.ts"], [`token = String::from("hunter")`, "a.rs"], [`BYPASS=on2fast4u\n`, "a.sh"],
     ]) expect({ text, kinds: kinds(text, path) }).toEqual({ text, kinds: [] });
   });
 });
@@ -556,6 +599,7 @@ describe("credentials by position, in credential files, in other syntaxes, and s
       [`const c = new Client("user", "${pw}");`, "a.ts"], [`conn = pymssql.Connection('sa', '${pw}')`, "a.py"], [`var s = new FtpSession("ci", "${pw}", 21);`, "A.cs"],
     ];
     for (const [text, path] of forms) expect({ text, secrets: secretTexts(text, path) }).toEqual({ text, secrets: [pw] });
+    expect(secretTexts(`const c = new Client("admin", "s3cretpass");`, "a.ts")).toEqual(["s3cretpass"]); // lower-case letters and digits mixed
   });
   test("a credential name given a variable: the literal the file declares it with", () => {
     expect(secretTexts(`const pw = "${pw}";\nmysql.createConnection({ user, password: pw });\n`, "src/db.ts")).toEqual([pw]);
@@ -572,7 +616,7 @@ describe("credentials by position, in credential files, in other syntaxes, and s
     // svc/diagnostics reports their secrets even when no answer collected them
     expect(["home/.pgpass", "home/.my.cnf", "config/db-credentials.properties", "secrets.ini"].filter((p) => !isCredentialFilePath(p))).toEqual([]);
     for (const p of ["settings.ini", "etc/pam.d/common-password", "refs/heads/h56-secrets", "passwords.txt"]) expect({ p, credentialFile: isCredentialFilePath(p) }).toEqual({ p, credentialFile: false });
-    expect(kinds(`password = foo\n`, "etc/pam.d/common-password")).toEqual([]);
+    expect(kinds(`retry = foo\n`, "etc/pam.d/common-password")).toEqual([]);
   });
   test("a YAML tag, jasypt's ENC()/DEC(), Tcl set, Windows setx, an element with attributes, a database client's argv list", () => {
     const cipher = "Zm9v" + "YmFyYmF6cXV4MTIz";
@@ -606,7 +650,7 @@ describe("credentials by position, in credential files, in other syntaxes, and s
       [`new Client("user", "secretvalue")`, "a.ts"], [`login(user, password)`, "a.ts"], [`oauth("client", "${pw}")`, "a.ts"],
       [`["psql", "-h", "db", "-p", "5432"]`, "a.py"], [`["redis-cli", "-p", "6380"]`, "a.py"], [`set -euo pipefail\n`, "a.sh"], [`set token expiration\n`, "notes.tcl"],
       [`const a = "sk_" + name;`, "a.ts"], [`const b = "ghp_" + "short";`, "a.ts"], [`const c = "sk" + "ip";`, "a.ts"], [`lang = "sk" "_SK"`, "a.py"],
-      [`new Client("user", "hunter22")`, "a.ts"], [`pool = new Pool("app", "Message2")`, "a.ts"], [`new Client("api", "0a1b2c3d4e5f")`, "a.ts"], [`new Session("db", "user.name1")`, "a.ts"], [`<secret name="db"/>`, "a.xml"], [`password: ENC()\n`, "a.yml"],
+      [`new Client("user", "hunter22")`, "a.ts"], [`pool = new Pool("app", "Message2")`, "a.ts"], [`new Pool("db", "latin1_swedish")`, "a.ts"], [`new Client("api", "0a1b2c3d4e5f")`, "a.ts"], [`new Session("db", "user.name1")`, "a.ts"], [`<secret name="db"/>`, "a.xml"], [`password: ENC()\n`, "a.yml"],
     ]) expect({ text, kinds: kinds(text, path) }).toEqual({ text, kinds: [] });
   });
 });

@@ -5,11 +5,12 @@
 // is taken over, and a marker or socket another user could control is never followed.
 
 import { afterEach, describe, expect, test } from "bun:test";
-import { chmodSync, chownSync, existsSync, lstatSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { connectHost } from "../../src/host/client.ts";
 import { endpointFor, servingHostPid } from "../../src/host/endpoint.ts";
 import { markerPath } from "../../src/host/marker.ts";
+import { lockPath } from "../../src/host/takeover.ts";
 import { ensureHost } from "../../src/host/spawn.ts";
 import { startHost, type RunningHost } from "../../src/surfaces/host/server.ts";
 import { runSvcAsync } from "../helpers/cli.ts";
@@ -118,6 +119,87 @@ describe("host marker", () => {
       await host?.stop("done");
     }
   }, 180_000);
+
+  test("hosts starting at once over a crashed host's marker: exactly one takes it over, the others name it; no lock is left", async () => {
+    const starters = 6;
+    for (let round = 0; round < 8; round++) {
+      const root = gitRepo({ "src/a.ts": "export const a = 1;\n" });
+      // the marker of a host that crashed: its pid is gone, its socket too
+      const gone = Bun.spawn(["true"]);
+      await gone.exited;
+      mkdirSync(join(root, ".svc"), { recursive: true });
+      writeFileSync(markerPath(root), JSON.stringify({ pid: gone.pid, socket: join(tempDir("svc-run-"), "host-gone.sock"), startedAt: "", version: "" }), { mode: 0o600 });
+      const hosts = Array.from({ length: starters }, () =>
+        Bun.spawn([process.execPath, "--no-install", MAIN, "host", "--directory", root, "--quiet"], {
+          env: { ...process.env, NO_COLOR: "1", SVC_RUNTIME_DIR: tempDir("svc-run-"), SVC_DAEMON_IDLE_MINUTES: "0" },
+          stdout: "pipe",
+          stderr: "pipe",
+        }),
+      );
+      const exited = new Set<number>();
+      for (const host of hosts) void host.exited.then(() => exited.add(host.pid));
+      try {
+        // the ones that lost exit; the one that won serves until it is stopped (a second winner would serve on too)
+        for (let i = 0; i < 1200 && exited.size < starters - 1; i++) await Bun.sleep(50);
+        const serving = hosts.filter((h) => !exited.has(h.pid)).map((h) => h.pid);
+        expect(serving).toHaveLength(1);
+        const winner = serving[0]!;
+        expect(markerOf(root)?.pid).toBe(winner);
+        for (const loser of hosts.filter((h) => h.pid !== winner)) {
+          const said = (await new Response(loser.stdout).text()) + (await new Response(loser.stderr).text());
+          // either "already serving" (it reached the winner) or the refusal a live marker gives, naming it
+          expect(said).toMatch(new RegExp(`^(svc host: already serving ${root} \\(pid ${winner}\\)|index_busy: another svc host \\(pid ${winner}\\) already serves ${root})`));
+        }
+        process.env.SVC_RUNTIME_DIR = tempDir("svc-run-");
+        expect(servingHostPid(root)).toBe(winner);
+      } finally {
+        for (const host of hosts) host.kill();
+        await Promise.all(hosts.map((h) => h.exited));
+      }
+      // the winner's clean stop removes its marker; no takeover lock or temporary file is left
+      expect(readdirSync(join(root, ".svc")).filter((name) => name.startsWith("host."))).toEqual([]);
+    }
+  }, 300_000);
+
+  test("a starter that died mid-takeover leaves no lasting lock; a live one's lock makes the next host wait, then refuse", async () => {
+    const root = gitRepo({ "src/a.ts": "export const a = 1;\n" });
+    const gone = Bun.spawn(["true"]);
+    await gone.exited;
+    mkdirSync(join(root, ".svc"), { recursive: true });
+    const path = markerPath(root);
+    const stale = JSON.stringify({ pid: gone.pid, socket: join(tempDir("svc-run-"), "host-gone.sock"), startedAt: "", version: "" });
+    writeFileSync(path, stale, { mode: 0o600 });
+    const lockOf = (pid: number | undefined) => JSON.stringify({ pid, nonce: "0" });
+    const leftovers = () => readdirSync(join(root, ".svc")).filter((name) => name.startsWith("host.json.")).sort();
+
+    // a starter holding the takeover lock is alive: the next host waits for it, then refuses, the marker untouched
+    const holder = Bun.spawn(["sleep", "120"]);
+    writeFileSync(lockPath(path, stale, 0), lockOf(holder.pid), { mode: 0o600 });
+    process.env.SVC_RUNTIME_DIR = tempDir("svc-run-");
+    const refused = await startHost({ root, idleMinutes: 0, log: quietLog }).then(
+      () => null,
+      (e: SvcError) => e,
+    );
+    expect(refused?.formatted).toStartWith(`validation_error: refusing the host marker: could not take the host marker ${path}: another svc host kept taking it over; retry`);
+    expect(readFileSync(path, "utf8")).toBe(stale);
+    expect(existsSync(endpointFor(root).socket)).toBe(false);
+
+    // it died mid-takeover: its lock is stale, and so are a temporary file and another content's lock a dead starter left
+    holder.kill("SIGKILL");
+    await holder.exited;
+    writeFileSync(`${path}.${gone.pid}.0123456789ab.tmp`, "{", { mode: 0o600 });
+    writeFileSync(lockPath(path, "an older marker", 3), lockOf(gone.pid), { mode: 0o600 });
+    let host: RunningHost | undefined;
+    try {
+      host = await startHost({ root, idleMinutes: 0, log: quietLog });
+      expect(markerOf(root)).toMatchObject({ pid: process.pid, socket: host.socket });
+      expect(leftovers()).toEqual([]);
+    } finally {
+      await host?.stop("done");
+    }
+    expect(existsSync(path)).toBe(false);
+    expect(leftovers()).toEqual([]);
+  }, 120_000);
 
   test("a client follows the marker only to a socket in a private folder, through a marker only its user can write", async () => {
     const root = gitRepo({ "src/a.ts": "export const a = 1;\n" });

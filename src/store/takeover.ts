@@ -1,4 +1,5 @@
-// Atomic creation and takeover of a small file several processes race for (the host marker).
+// Atomic creation and takeover of a small file several processes race for (the host marker,
+// the writer lock).
 // A file is created whole or not at all: written to a temporary file, then linked to its name
 // (link fails when the name exists), so no reader ever sees it half-written. Replacing a stale
 // file takes a lock named after the content judged stale, created the same way: of N
@@ -7,12 +8,32 @@
 // for the file to change. A lock whose holder died is stale: the next one takes the next
 // generation's lock (`….<g>.lock`) instead of removing it, so two processes can never both
 // break one stale lock. A content once replaced never comes back (a marker names its pid and
-// start time), so a lock of content the file no longer holds is inert and removed.
+// start time, a writer lock a nonce), so a lock of content the file no longer holds is inert
+// and removed.
 
 import { createHash, randomBytes } from "node:crypto";
 import { closeSync, linkSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { alive } from "../store/lock.ts";
+
+/** Whether a process with this pid exists (one of another user's, EPERM, counts: it is not gone). */
+export function alive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** The file's text, or null when it cannot be read (gone). */
+export function readText(path: string): string | null {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return null;
+  }
+}
 
 /** Write `text` whole to a fresh temporary file beside `path` (mode 0600, named after this process); its path. */
 function writeTemp(path: string, text: string): string {
@@ -63,14 +84,6 @@ function createExclusive(path: string, text: string): boolean {
   return true;
 }
 
-function readText(path: string): string | null {
-  try {
-    return readFileSync(path, "utf8");
-  } catch {
-    return null;
-  }
-}
-
 const LOCK = /^(?<hash>[0-9a-f]{16})\.(?<generation>\d+)\.lock$/;
 const TEMP = /^(?<pid>\d+)\.[0-9a-f]{12}\.tmp$/;
 
@@ -104,6 +117,20 @@ function takeLock(path: string, judged: string): number | null {
   return null;
 }
 
+/**
+ * Leave a lock whose replace failed as a dead holder's: never removed (a process that read it
+ * while this one held it may judge it dead once this one is gone, and take the next generation
+ * while a newcomer took this one again), but overwritten whole with no live pid, so the next
+ * taker passes to the next generation now, not when this process ends.
+ */
+function abandonLock(lock: string): void {
+  try {
+    renameSync(writeTemp(lock, JSON.stringify({ pid: 0 })), lock);
+  } catch {
+    // it then goes stale when this process ends
+  }
+}
+
 function dropLocks(path: string, judged: string, upTo: number): void {
   for (let g = 0; g <= upTo; g++) rmSync(lockPath(path, judged, g), { force: true });
 }
@@ -130,8 +157,9 @@ export function replaceStale(path: string, judged: string, text: string | null):
     }
     return "taken";
   } finally {
-    // the locks of a content the file no longer holds guard nothing (a failed replace keeps ours: it goes stale when this process ends)
+    // the locks of a content the file no longer holds guard nothing
     if (readText(path) !== judged) dropLocks(path, judged, generation);
+    else abandonLock(lockPath(path, judged, generation));
   }
 }
 

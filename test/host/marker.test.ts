@@ -47,6 +47,44 @@ async function spawnHost(root: string, runtime: string): Promise<ReturnType<type
   return child;
 }
 
+/**
+ * Start `svc host` once per runtime directory given, all at once: exactly one serves (the
+ * others exit, having named it), a client anywhere reaches it; after it stops, no marker, lock
+ * or temporary file is left in the store or the runtime directories.
+ */
+async function expectOneServes(root: string, runtimes: string[]): Promise<void> {
+  const hosts = runtimes.map((runtime) =>
+    Bun.spawn([process.execPath, "--no-install", MAIN, "host", "--directory", root, "--quiet"], {
+      env: { ...process.env, NO_COLOR: "1", SVC_RUNTIME_DIR: runtime, SVC_DAEMON_IDLE_MINUTES: "0" },
+      stdout: "pipe",
+      stderr: "pipe",
+    }),
+  );
+  const exited = new Set<number>();
+  for (const host of hosts) void host.exited.then(() => exited.add(host.pid));
+  try {
+    // the ones that lost exit; the one that won serves until it is stopped (a second winner would serve on too)
+    for (let i = 0; i < 1200 && exited.size < hosts.length - 1; i++) await Bun.sleep(50);
+    const serving = hosts.filter((h) => !exited.has(h.pid)).map((h) => h.pid);
+    expect(serving).toHaveLength(1);
+    const winner = serving[0]!;
+    expect(markerOf(root)?.pid).toBe(winner);
+    for (const loser of hosts.filter((h) => h.pid !== winner)) {
+      const said = (await new Response(loser.stdout).text()) + (await new Response(loser.stderr).text());
+      // either "already serving" (it reached the winner) or the refusal a live host gives, naming it (by its pid when the marker gave it)
+      expect(said).toMatch(new RegExp(`^(svc host: already serving ${root} \\(pid ${winner}\\)|index_busy: another svc host (\\(pid ${winner}\\) )?already serves ${root})`));
+    }
+    process.env.SVC_RUNTIME_DIR = tempDir("svc-run-");
+    expect(servingHostPid(root)).toBe(winner);
+  } finally {
+    for (const host of hosts) host.kill();
+    await Promise.all(hosts.map((h) => h.exited));
+  }
+  // the winner's clean stop removes its marker; no takeover lock or temporary file is left
+  expect(readdirSync(join(root, ".svc")).filter((name) => name.startsWith("host."))).toEqual([]);
+  for (const runtime of new Set(runtimes)) expect(readdirSync(runtime).filter((name) => name.includes(".starting"))).toEqual([]);
+}
+
 describe("host marker", () => {
   test("a second host with another runtime directory names the serving host's socket; clients there use it; a host started in-process is refused", async () => {
     const root = gitRepo({ "src/a.ts": "export const a = 1;\n" });
@@ -121,7 +159,6 @@ describe("host marker", () => {
   }, 180_000);
 
   test("hosts starting at once over a crashed host's marker: exactly one takes it over, the others name it; no lock is left", async () => {
-    const starters = 6;
     for (let round = 0; round < 8; round++) {
       const root = gitRepo({ "src/a.ts": "export const a = 1;\n" });
       // the marker of a host that crashed: its pid is gone, its socket too
@@ -129,35 +166,20 @@ describe("host marker", () => {
       await gone.exited;
       mkdirSync(join(root, ".svc"), { recursive: true });
       writeFileSync(markerPath(root), JSON.stringify({ pid: gone.pid, socket: join(tempDir("svc-run-"), "host-gone.sock"), startedAt: "", version: "" }), { mode: 0o600 });
-      const hosts = Array.from({ length: starters }, () =>
-        Bun.spawn([process.execPath, "--no-install", MAIN, "host", "--directory", root, "--quiet"], {
-          env: { ...process.env, NO_COLOR: "1", SVC_RUNTIME_DIR: tempDir("svc-run-"), SVC_DAEMON_IDLE_MINUTES: "0" },
-          stdout: "pipe",
-          stderr: "pipe",
-        }),
-      );
-      const exited = new Set<number>();
-      for (const host of hosts) void host.exited.then(() => exited.add(host.pid));
-      try {
-        // the ones that lost exit; the one that won serves until it is stopped (a second winner would serve on too)
-        for (let i = 0; i < 1200 && exited.size < starters - 1; i++) await Bun.sleep(50);
-        const serving = hosts.filter((h) => !exited.has(h.pid)).map((h) => h.pid);
-        expect(serving).toHaveLength(1);
-        const winner = serving[0]!;
-        expect(markerOf(root)?.pid).toBe(winner);
-        for (const loser of hosts.filter((h) => h.pid !== winner)) {
-          const said = (await new Response(loser.stdout).text()) + (await new Response(loser.stderr).text());
-          // either "already serving" (it reached the winner) or the refusal a live marker gives, naming it
-          expect(said).toMatch(new RegExp(`^(svc host: already serving ${root} \\(pid ${winner}\\)|index_busy: another svc host \\(pid ${winner}\\) already serves ${root})`));
-        }
-        process.env.SVC_RUNTIME_DIR = tempDir("svc-run-");
-        expect(servingHostPid(root)).toBe(winner);
-      } finally {
-        for (const host of hosts) host.kill();
-        await Promise.all(hosts.map((h) => h.exited));
-      }
-      // the winner's clean stop removes its marker; no takeover lock or temporary file is left
-      expect(readdirSync(join(root, ".svc")).filter((name) => name.startsWith("host."))).toEqual([]);
+      // each with a runtime directory of its own (an editor's, a terminal's): only the marker is shared
+      await expectOneServes(root, Array.from({ length: 6 }, () => tempDir("svc-run-")));
+    }
+  }, 300_000);
+
+  test("hosts starting at once in one runtime directory after its host was killed with -9: exactly one serves (the others took its fresh socket for the dead host's)", async () => {
+    for (let round = 0; round < 6; round++) {
+      const root = gitRepo({ "src/a.ts": "export const a = 1;\n" });
+      const runtime = tempDir("svc-run-");
+      // the killed host leaves its socket, its registry entry (a dead pid) and its marker
+      const killed = await spawnHost(root, runtime);
+      killed.kill("SIGKILL");
+      await killed.exited;
+      await expectOneServes(root, Array.from({ length: 6 }, () => runtime));
     }
   }, 300_000);
 

@@ -2,17 +2,19 @@
 // socket, whatever runtime directory it was started with. The socket's folder depends on the
 // environment (SVC_RUNTIME_DIR, XDG_RUNTIME_DIR: set in an editor, not in a terminal), so two
 // hosts of one root could otherwise both run, the second one's syncs failing on the writer
-// lock. A host claims the marker (O_EXCL, 0600) after binding its socket and refuses to serve
+// lock. A host claims the marker (created whole, 0600) after binding its socket and refuses to serve
 // while another live host holds it; clients whose own runtime directory has no socket connect
 // to the one the marker names. A marker is trusted only when it is a regular file the user
 // owns, readable by no one else, and its socket is one the user owns in a private folder (the
 // same rules as the runtime directory's). A marker whose process is gone or whose socket takes
-// no connection (a host killed with -9, its pid reused) is stale and taken over.
+// no connection (a host killed with -9, its pid reused) is stale and taken over, by exactly one
+// of several hosts starting at once (store/takeover.ts).
 
-import { closeSync, lstatSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { lstatSync, readFileSync } from "node:fs";
 import { connect } from "node:net";
 import { dirname, isAbsolute } from "node:path";
 import { ensureStoreDir, storeEntry } from "../store/db.ts";
+import { createWhole, replaceStale, sweepLeftovers } from "../store/takeover.ts";
 import { currentUid, privateDirProblem, socketProblem } from "./private-dir.ts";
 
 export interface HostMarker {
@@ -66,7 +68,7 @@ export function readMarker(root: string): MarkerRead {
     if (!Number.isInteger(m.pid) || (m.pid as number) <= 0 || typeof m.socket !== "string" || !isAbsolute(m.socket)) return { state: "untrusted", problem: `${path} is not a host marker` };
     return { state: "ok", text, marker: { pid: m.pid as number, socket: m.socket, startedAt: String(m.startedAt ?? ""), version: String(m.version ?? "") } };
   } catch {
-    return { state: "untrusted", problem: `${path} is not a host marker` }; // a half-written one cannot be: it is written whole at creation
+    return { state: "untrusted", problem: `${path} is not a host marker` }; // a half-written one cannot be: it is linked into place whole
   }
 }
 
@@ -125,41 +127,39 @@ async function liveHost(marker: HostMarker): Promise<boolean> {
 
 export type MarkerClaim = { held: true; release: () => void } | { held: false; other: HostMarker } | { held: false; problem: string };
 
+/** How long a starter waits for another one that is taking over the same stale marker. */
+const TAKEOVER_WAIT_MS = 10_000;
+
 /**
- * Claim the marker for this process serving on `socket` (already bound): created with O_EXCL,
- * 0600. Another live host's marker is not touched (`other`); a stale one is taken over; an
- * untrusted one (another owner, a link, readable by others) is left for the user (`problem`).
+ * Claim the marker for this process serving on `socket` (already bound): created whole (0600)
+ * or not at all. Another live host's marker is not touched (`other`); a stale one is taken
+ * over atomically: of several hosts starting at once over it, one replaces it and the others
+ * find the winner's (see store/takeover.ts); an untrusted one (another owner, a link, readable by
+ * others) is left for the user (`problem`).
  */
 export async function claimMarker(root: string, marker: HostMarker): Promise<MarkerClaim> {
   ensureStoreDir(root);
   const path = markerPath(root);
   const text = JSON.stringify(marker);
-  for (let attempt = 0; attempt < 5; attempt++) {
-    try {
-      const fd = openSync(path, "wx", 0o600);
-      try {
-        writeSync(fd, text);
-      } finally {
-        closeSync(fd);
-      }
-      return { held: true, release: () => releaseMarker(root, marker) };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    }
+  const held: MarkerClaim = { held: true, release: () => releaseMarker(root, text) };
+  sweepLeftovers(path);
+  const deadline = Date.now() + TAKEOVER_WAIT_MS;
+  while (Date.now() < deadline) {
+    if (createWhole(path, text)) return held;
     const read = readMarker(root);
     if (read.state === "missing") continue; // removed meanwhile
     if (read.state === "untrusted") return { held: false, problem: `${read.problem}; remove it if no svc host serves ${root}` };
     // (a marker naming the socket this host has just bound is a dead host's of the same runtime directory, whatever its pid is now)
     if (read.marker.socket !== marker.socket && (await liveHost(read.marker))) return { held: false, other: read.marker };
-    // Stale: removed only while it still holds what was judged (another host may have just taken it over).
-    const again = readMarker(root);
-    if (again.state === "ok" && again.text === read.text) rmSync(path, { force: true });
+    const took = replaceStale(path, read.text, text);
+    if (took === "taken") return held;
+    if (took === "busy") await Bun.sleep(20); // another host is taking it over: its marker comes next
   }
-  return { held: false, problem: `could not take the host marker ${path}: it keeps changing; retry` };
+  return { held: false, problem: `could not take the host marker ${path}: another svc host kept taking it over; retry` };
 }
 
-/** Remove the marker when it is still this host's. */
-export function releaseMarker(root: string, marker: HostMarker): void {
+/** Remove the marker when it is still this host's (not when another host is taking it over). */
+function releaseMarker(root: string, text: string): void {
   const read = readMarker(root);
-  if (read.state === "ok" && read.marker.pid === marker.pid && read.marker.socket === marker.socket) rmSync(markerPath(root), { force: true });
+  if (read.state === "ok" && read.text === text) replaceStale(markerPath(root), text, null);
 }

@@ -1,10 +1,13 @@
-// One writer per root: a lock file `.svc/writer.lock` holding the owner's pid, taken with
-// O_EXCL; a lock whose owner is dead is stale and taken over. The loser answers
-// `index_busy:` at once instead of blocking.
+// One writer per root: a lock file `.svc/writer.lock` holding the owner's pid, created whole
+// or not at all; a lock whose owner is dead is stale and taken over by exactly one of the
+// processes that find it so (takeover.ts). The loser answers `index_busy:` at once instead of
+// blocking.
 
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { readFileSync, rmSync } from "node:fs";
 import { SvcError } from "../errors.ts";
 import { ensureStoreDir, storeEntry } from "./db.ts";
+import { alive, createWhole, readText, replaceStale, sweepLeftovers } from "./takeover.ts";
 
 export interface WriterLock {
   path: string;
@@ -15,39 +18,24 @@ function lockPath(root: string): string {
   return storeEntry(root, "writer.lock");
 }
 
-export function alive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
+/** The live pid a lock's text names, or null (its owner gone, or no lock of ours). */
+function liveOwner(text: string | null): number | null {
   try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
-/** The pid holding the lock, if a live process does. */
-export function lockOwner(root: string): number | null {
-  try {
-    const pid = Number(JSON.parse(readFileSync(lockPath(root), "utf8")).pid);
+    const pid = Number(JSON.parse(text ?? "").pid);
     return alive(pid) ? pid : null;
   } catch {
     return null;
   }
 }
 
-const held = new Map<string, number>();
-
-function tryCreate(path: string): boolean {
-  try {
-    const fd = openSync(path, "wx", 0o600);
-    writeSync(fd, JSON.stringify({ pid: process.pid, startedAt: new Date().toISOString() }));
-    closeSync(fd);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
-    throw error;
-  }
+/** The pid holding the lock, if a live process does. */
+export function lockOwner(root: string): number | null {
+  return liveOwner(readText(lockPath(root)));
 }
+
+const held = new Map<string, number>();
+/** Waited on to pause this thread (acquiring the lock is synchronous). */
+const BLOCK = new Int32Array(new SharedArrayBuffer(4));
 
 /** Take the writer lock for `root` or throw `index_busy`. Re-entrant within one process. */
 export function acquireWriterLock(root: string): WriterLock {
@@ -72,18 +60,29 @@ export function acquireWriterLock(root: string): WriterLock {
     return { path, release };
   }
   ensureStoreDir(root);
-  for (let attempt = 0; attempt < 3; attempt++) {
-    if (tryCreate(path)) {
+  // (the nonce: a content once replaced never comes back, which the takeover relies on)
+  const mine = JSON.stringify({ pid: process.pid, startedAt: new Date().toISOString(), nonce: randomBytes(6).toString("hex") });
+  for (let attempt = 0; attempt < 100; attempt++) {
+    if (createWhole(path, mine)) {
       held.set(path, 1);
       return { path, release };
     }
-    const owner = lockOwner(root);
+    const judged = readText(path);
+    if (judged === null) continue; // released meanwhile
+    const owner = liveOwner(judged);
     if (owner !== null) {
       throw new SvcError("index_busy", `another svc process (pid ${owner}) is writing the index of ${root}; retry shortly`);
     }
-    rmSync(path, { force: true }); // stale: its owner is gone
+    // stale: its owner is gone; of the processes that found it so, one takes it over
+    sweepLeftovers(path);
+    const took = replaceStale(path, judged, mine);
+    if (took === "taken") {
+      held.set(path, 1);
+      return { path, release };
+    }
+    if (took === "busy") Atomics.wait(BLOCK, 0, 0, 5); // another process is taking it over (a moment): its lock comes next
   }
-  throw new SvcError("index_busy", `could not take the writer lock ${path}`);
+  throw new SvcError("index_busy", `another svc process kept taking over the writer lock ${path} of a process that is gone; retry shortly`);
 }
 
 /** Release every lock this process holds (exit paths). */

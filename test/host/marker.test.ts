@@ -5,11 +5,12 @@
 // is taken over, and a marker or socket another user could control is never followed.
 
 import { afterEach, describe, expect, test } from "bun:test";
-import { chmodSync, chownSync, existsSync, lstatSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { connectHost } from "../../src/host/client.ts";
 import { endpointFor, servingHostPid } from "../../src/host/endpoint.ts";
 import { markerPath } from "../../src/host/marker.ts";
+import { lockPath } from "../../src/store/takeover.ts";
 import { ensureHost } from "../../src/host/spawn.ts";
 import { startHost, type RunningHost } from "../../src/surfaces/host/server.ts";
 import { runSvcAsync } from "../helpers/cli.ts";
@@ -44,6 +45,44 @@ async function spawnHost(root: string, runtime: string): Promise<ReturnType<type
   for (let i = 0; i < 600 && markerOf(root)?.pid !== child.pid; i++) await Bun.sleep(50);
   if (markerOf(root)?.pid !== child.pid) throw new Error(`the host did not start: ${await new Response(child.stderr as ReadableStream).text()}`);
   return child;
+}
+
+/**
+ * Start `svc host` once per runtime directory given, all at once: exactly one serves (the
+ * others exit, having named it), a client anywhere reaches it; after it stops, no marker, lock
+ * or temporary file is left in the store or the runtime directories.
+ */
+async function expectOneServes(root: string, runtimes: string[]): Promise<void> {
+  const hosts = runtimes.map((runtime) =>
+    Bun.spawn([process.execPath, "--no-install", MAIN, "host", "--directory", root, "--quiet"], {
+      env: { ...process.env, NO_COLOR: "1", SVC_RUNTIME_DIR: runtime, SVC_DAEMON_IDLE_MINUTES: "0" },
+      stdout: "pipe",
+      stderr: "pipe",
+    }),
+  );
+  const exited = new Set<number>();
+  for (const host of hosts) void host.exited.then(() => exited.add(host.pid));
+  try {
+    // the ones that lost exit; the one that won serves until it is stopped (a second winner would serve on too)
+    for (let i = 0; i < 1200 && exited.size < hosts.length - 1; i++) await Bun.sleep(50);
+    const serving = hosts.filter((h) => !exited.has(h.pid)).map((h) => h.pid);
+    expect(serving).toHaveLength(1);
+    const winner = serving[0]!;
+    expect(markerOf(root)?.pid).toBe(winner);
+    for (const loser of hosts.filter((h) => h.pid !== winner)) {
+      const said = (await new Response(loser.stdout).text()) + (await new Response(loser.stderr).text());
+      // either "already serving" (it reached the winner) or the refusal a live host gives, naming it (by its pid when the marker gave it)
+      expect(said).toMatch(new RegExp(`^(svc host: already serving ${root} \\(pid ${winner}\\)|index_busy: another svc host (\\(pid ${winner}\\) )?already serves ${root})`));
+    }
+    process.env.SVC_RUNTIME_DIR = tempDir("svc-run-");
+    expect(servingHostPid(root)).toBe(winner);
+  } finally {
+    for (const host of hosts) host.kill();
+    await Promise.all(hosts.map((h) => h.exited));
+  }
+  // the winner's clean stop removes its marker; no takeover lock or temporary file is left
+  expect(readdirSync(join(root, ".svc")).filter((name) => name.startsWith("host."))).toEqual([]);
+  for (const runtime of new Set(runtimes)) expect(readdirSync(runtime).filter((name) => name.includes(".starting"))).toEqual([]);
 }
 
 describe("host marker", () => {
@@ -118,6 +157,71 @@ describe("host marker", () => {
       await host?.stop("done");
     }
   }, 180_000);
+
+  test("hosts starting at once over a crashed host's marker: exactly one takes it over, the others name it; no lock is left", async () => {
+    for (let round = 0; round < 8; round++) {
+      const root = gitRepo({ "src/a.ts": "export const a = 1;\n" });
+      // the marker of a host that crashed: its pid is gone, its socket too
+      const gone = Bun.spawn(["true"]);
+      await gone.exited;
+      mkdirSync(join(root, ".svc"), { recursive: true });
+      writeFileSync(markerPath(root), JSON.stringify({ pid: gone.pid, socket: join(tempDir("svc-run-"), "host-gone.sock"), startedAt: "", version: "" }), { mode: 0o600 });
+      // each with a runtime directory of its own (an editor's, a terminal's): only the marker is shared
+      await expectOneServes(root, Array.from({ length: 6 }, () => tempDir("svc-run-")));
+    }
+  }, 300_000);
+
+  test("hosts starting at once in one runtime directory after its host was killed with -9: exactly one serves (the others took its fresh socket for the dead host's)", async () => {
+    for (let round = 0; round < 6; round++) {
+      const root = gitRepo({ "src/a.ts": "export const a = 1;\n" });
+      const runtime = tempDir("svc-run-");
+      // the killed host leaves its socket, its registry entry (a dead pid) and its marker
+      const killed = await spawnHost(root, runtime);
+      killed.kill("SIGKILL");
+      await killed.exited;
+      await expectOneServes(root, Array.from({ length: 6 }, () => runtime));
+    }
+  }, 300_000);
+
+  test("a starter that died mid-takeover leaves no lasting lock; a live one's lock makes the next host wait, then refuse", async () => {
+    const root = gitRepo({ "src/a.ts": "export const a = 1;\n" });
+    const gone = Bun.spawn(["true"]);
+    await gone.exited;
+    mkdirSync(join(root, ".svc"), { recursive: true });
+    const path = markerPath(root);
+    const stale = JSON.stringify({ pid: gone.pid, socket: join(tempDir("svc-run-"), "host-gone.sock"), startedAt: "", version: "" });
+    writeFileSync(path, stale, { mode: 0o600 });
+    const lockOf = (pid: number | undefined) => JSON.stringify({ pid, nonce: "0" });
+    const leftovers = () => readdirSync(join(root, ".svc")).filter((name) => name.startsWith("host.json.")).sort();
+
+    // a starter holding the takeover lock is alive: the next host waits for it, then refuses, the marker untouched
+    const holder = Bun.spawn(["sleep", "120"]);
+    writeFileSync(lockPath(path, stale, 0), lockOf(holder.pid), { mode: 0o600 });
+    process.env.SVC_RUNTIME_DIR = tempDir("svc-run-");
+    const refused = await startHost({ root, idleMinutes: 0, log: quietLog }).then(
+      () => null,
+      (e: SvcError) => e,
+    );
+    expect(refused?.formatted).toStartWith(`validation_error: refusing the host marker: could not take the host marker ${path}: another svc host kept taking it over; retry`);
+    expect(readFileSync(path, "utf8")).toBe(stale);
+    expect(existsSync(endpointFor(root).socket)).toBe(false);
+
+    // it died mid-takeover: its lock is stale, and so are a temporary file and another content's lock a dead starter left
+    holder.kill("SIGKILL");
+    await holder.exited;
+    writeFileSync(`${path}.${gone.pid}.0123456789ab.tmp`, "{", { mode: 0o600 });
+    writeFileSync(lockPath(path, "an older marker", 3), lockOf(gone.pid), { mode: 0o600 });
+    let host: RunningHost | undefined;
+    try {
+      host = await startHost({ root, idleMinutes: 0, log: quietLog });
+      expect(markerOf(root)).toMatchObject({ pid: process.pid, socket: host.socket });
+      expect(leftovers()).toEqual([]);
+    } finally {
+      await host?.stop("done");
+    }
+    expect(existsSync(path)).toBe(false);
+    expect(leftovers()).toEqual([]);
+  }, 120_000);
 
   test("a client follows the marker only to a socket in a private folder, through a marker only its user can write", async () => {
     const root = gitRepo({ "src/a.ts": "export const a = 1;\n" });

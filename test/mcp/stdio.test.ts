@@ -1,19 +1,23 @@
 // Bad input on the MCP stdio transport always gets an answer and the server keeps serving:
-// a non-JSON line → -32700, a non-JSON-RPC message → -32600, tool arguments of the wrong
-// type → -32602 with one line (not -32603 with a zod dump), a line over the limit → a note
-// on stderr and -32600 under the request's id.
+// a non-JSON line → -32700, a non-JSON-RPC message → -32600, tool arguments that are no object
+// → the tool's validation_error as an isError result (as any invalid parameter; not the SDK's
+// -32602 "Invalid params" wording), a tool name that is no string → unknown tool (-32602, one
+// prefixed line), another params schema failure of the SDK's → -32602 with one line (not -32603
+// with a zod dump), a line over the limit → a note on stderr and -32600 under the request's id.
 
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { LineTransport } from "../../src/surfaces/mcp/stdio.ts";
+import { mcpTools } from "../../src/surfaces/mcp/tools.ts";
 import { gitRepo } from "../helpers/repo.ts";
 
 const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
 
 describe("the MCP stdio transport", () => {
-  test("non-JSON, non-JSON-RPC and wrongly typed arguments each get a one-line JSON-RPC error; the server keeps serving", async () => {
+  test("non-JSON, non-JSON-RPC, arguments that are no object and a name that is no string each get one line (svc's prefixed error where a tool call is bad); the server keeps serving", async () => {
     const root = gitRepo({ "a.ts": "export const a = 1;\n" });
+    const tools = mcpTools().map((t) => t.name);
     const child = Bun.spawn([process.execPath, "--no-install", MAIN, "mcp", "serve"], { cwd: root, env: { ...process.env, SVC_DAEMON: "0" }, stdin: "pipe", stdout: "pipe", stderr: "pipe" });
     const lines = [
       JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } }),
@@ -24,6 +28,11 @@ describe("the MCP stdio transport", () => {
       JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: 42, arguments: {} } }),
       JSON.stringify({ jsonrpc: "2.0", id: 4, method: "tools/call", params: { name: "svc_find", arguments: { query: ["a"], path: root } } }),
       JSON.stringify({ jsonrpc: "2.0", id: 5, method: "tools/list" }),
+      JSON.stringify({ jsonrpc: "2.0", id: 6, method: "tools/call", params: { name: "svc_find", arguments: "query=a" } }),
+      JSON.stringify({ jsonrpc: "2.0", id: 8, method: "tools/call", params: { name: "svc_nope", arguments: [1] } }),
+      JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "svc_toc", arguments: null } }),
+      JSON.stringify({ jsonrpc: "2.0", id: 10, method: "tools/list", params: { cursor: 5 } }),
+      ...tools.map((name, i) => JSON.stringify({ jsonrpc: "2.0", id: 100 + i, method: "tools/call", params: { name, arguments: [{ path: root }] } })),
     ];
     child.stdin.write(`${lines.join("\n")}\n`);
     await child.stdin.end();
@@ -34,12 +43,22 @@ describe("the MCP stdio transport", () => {
     const byId = (id: unknown) => messages.find((m) => m.id === id);
     expect(messages.find((m) => m.id === null && m.error?.code === -32700)?.error.message).toStartWith("Parse error: not JSON");
     expect(byId(7).error.code).toBe(-32600);
-    for (const id of [2, 3]) {
+    // arguments that are no object: the tool's validation error, as every other bad parameter gets on MCP
+    expect(byId(2)).toEqual({ jsonrpc: "2.0", id: 2, result: { content: [{ type: "text", text: "validation_error: svc_find takes its arguments as an object of named parameters, not an array" }], isError: true } });
+    expect(byId(6).result).toEqual({ content: [{ type: "text", text: "validation_error: svc_find takes its arguments as an object of named parameters, not a string" }], isError: true });
+    tools.forEach((name, i) => expect(byId(100 + i).result).toEqual({ content: [{ type: "text", text: `validation_error: ${name} takes its arguments as an object of named parameters, not an array` }], isError: true }));
+    // a tool that does not exist is one whatever its arguments; a name that is no string names none
+    for (const [id, name] of [[3, "42"], [8, "svc_nope"]] as const) {
       expect(byId(id).error.code).toBe(-32602);
-      expect(byId(id).error.message).toStartWith("Invalid params");
+      expect(byId(id).error.message).toStartWith(`validation_error: unknown tool '${name}'. Valid tools: svc_workspace, `);
+      expect(byId(id).error.data).toEqual({ prefix: "validation_error", message: byId(id).error.message.replace(/^validation_error: /, "") });
       expect(byId(id).error.message).not.toContain("\n");
     }
-    expect(byId(2).error.message).toContain("params.arguments");
+    // another schema failure of the SDK's (a multi-line -32603 zod dump): -32602 and one line naming the field
+    expect(byId(10).error).toEqual({ code: -32602, message: "Invalid params: params.cursor: Invalid input: expected string, received number" });
+    // null arguments are no arguments (null is every parameter's default)
+    expect(byId(9).result.isError).toBeUndefined();
+    expect(byId(9).result.content[0].text).toContain("a.ts");
     expect(byId(4).result.content[0].text).toBe('validation_error: query takes one value, not a list of 1 (["a"])');
     expect(byId(5).result.tools.length).toBeGreaterThan(5);
     expect(err).toContain("svc mcp: an input line is not JSON");

@@ -20,6 +20,7 @@ import { VERSION } from "../../version.ts";
 import { Connection } from "./connection.ts";
 import { endpointFor } from "../../host/endpoint.ts";
 import { claimMarker, socketAnswers } from "../../host/marker.ts";
+import { holdStartLock } from "../../host/start-lock.ts";
 import type { Logger } from "./log.ts";
 import { BAD_ROOT, BAD_TOKEN, PROTOCOL_VERSION, RPC, type RpcRequest } from "../../host/protocol.ts";
 import { startWatcher, type Watcher } from "./watch.ts";
@@ -211,70 +212,77 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     },
   };
 
-  if (existsSync(endpoint.socket)) {
-    // A socket file nobody answers on is stale (a killed host): remove it before binding. So is
-    // one whose registered host process is gone though the socket still takes connections: a
-    // process the killed host started may hold its listening socket a moment longer.
-    const alive = !registeredHostGone(endpoint.registry) && (await socketAnswers(endpoint.socket, 300));
-    if (alive) throw new HostAlreadyRunning(endpoint.socket, root);
-    rmSync(endpoint.socket, { force: true });
-  }
-  const previous = process.umask(0o177);
+  // (the look at an old socket, the bind and the registry that shows this host alive: one starting host at a time)
+  const releaseStart = await holdStartLock(endpoint.socket, root);
   let listener: ReturnType<typeof Bun.listen>;
+  let marker: { release: () => void };
   try {
-    listener = Bun.listen<{ conn?: Connection }>({
-      unix: endpoint.socket,
-      socket: {
-        open(socket) {
-          const conn = new Connection(socket as Socket<unknown>, handlers);
-          socket.data = { conn };
-          connections.add(conn);
-          lastActivity = Date.now();
+    if (existsSync(endpoint.socket)) {
+      // A socket file nobody answers on is stale (a killed host): remove it before binding. So is
+      // one whose registered host process is gone though the socket still takes connections: a
+      // process the killed host started may hold its listening socket a moment longer.
+      const alive = !registeredHostGone(endpoint.registry) && (await socketAnswers(endpoint.socket, 300));
+      if (alive) throw new HostAlreadyRunning(endpoint.socket, root);
+      rmSync(endpoint.socket, { force: true });
+    }
+    const previous = process.umask(0o177);
+    try {
+      listener = Bun.listen<{ conn?: Connection }>({
+        unix: endpoint.socket,
+        socket: {
+          open(socket) {
+            const conn = new Connection(socket as Socket<unknown>, handlers);
+            socket.data = { conn };
+            connections.add(conn);
+            lastActivity = Date.now();
+          },
+          data(socket, chunk) {
+            socket.data.conn?.receive(chunk);
+          },
+          drain(socket) {
+            socket.data.conn?.flush();
+          },
+          close(socket) {
+            const conn = socket.data.conn;
+            if (conn) {
+              conn.closed = true;
+              connections.delete(conn);
+            }
+            lastActivity = Date.now();
+          },
+          error(socket, err) {
+            log(`connection error: ${err.message}`);
+            socket.data.conn && connections.delete(socket.data.conn);
+          },
         },
-        data(socket, chunk) {
-          socket.data.conn?.receive(chunk);
-        },
-        drain(socket) {
-          socket.data.conn?.flush();
-        },
-        close(socket) {
-          const conn = socket.data.conn;
-          if (conn) {
-            conn.closed = true;
-            connections.delete(conn);
-          }
-          lastActivity = Date.now();
-        },
-        error(socket, err) {
-          log(`connection error: ${err.message}`);
-          socket.data.conn && connections.delete(socket.data.conn);
-        },
-      },
+      });
+    } finally {
+      process.umask(previous);
+    }
+    // One host per root whatever the runtime directory: the workspace's marker names the socket of the one serving it.
+    let claim;
+    try {
+      claim = await claimMarker(root, { pid: process.pid, socket: endpoint.socket, startedAt: new Date(started).toISOString(), version: VERSION });
+    } catch (error) {
+      claim = { held: false as const, problem: `could not write the host marker: ${(error as Error).message}` };
+    }
+    if (!claim.held) {
+      listener.stop(true);
+      rmSync(endpoint.socket, { force: true });
+      if ("other" in claim) throw new HostAlreadyRunning(claim.other.socket, root, claim.other.pid);
+      throw validationError(`refusing the host marker: ${claim.problem}`);
+    }
+    marker = claim;
+    resident = holdResident(root, { writer: true, log });
+    checksWarm = warmChecks(root, resident, log).finally(() => {
+      checksSettled = true;
     });
+    markServing();
+    // Written whole or not at all: a client or a next host reading it mid-write would take a half file for no host.
+    writeFileAtomic(endpoint.registry, JSON.stringify({ root, pid: process.pid, version: VERSION, protocolVersion: PROTOCOL_VERSION, startedAt: new Date(started).toISOString() }), { mode: 0o600 });
   } finally {
-    process.umask(previous);
+    releaseStart();
   }
-  // One host per root whatever the runtime directory: the workspace's marker names the socket of the one serving it.
-  let claim;
-  try {
-    claim = await claimMarker(root, { pid: process.pid, socket: endpoint.socket, startedAt: new Date(started).toISOString(), version: VERSION });
-  } catch (error) {
-    claim = { held: false as const, problem: `could not write the host marker: ${(error as Error).message}` };
-  }
-  if (!claim.held) {
-    listener.stop(true);
-    rmSync(endpoint.socket, { force: true });
-    if ("other" in claim) throw new HostAlreadyRunning(claim.other.socket, root, claim.other.pid);
-    throw validationError(`refusing the host marker: ${claim.problem}`);
-  }
-  const marker = claim;
-  resident = holdResident(root, { writer: true, log });
-  checksWarm = warmChecks(root, resident, log).finally(() => {
-    checksSettled = true;
-  });
-  markServing();
-  // Written whole or not at all: a client or a next host reading it mid-write would take a half file for no host.
-  writeFileAtomic(endpoint.registry, JSON.stringify({ root, pid: process.pid, version: VERSION, protocolVersion: PROTOCOL_VERSION, startedAt: new Date(started).toISOString() }), { mode: 0o600 });
   log(`serving ${root} on ${endpoint.socket} (pid ${process.pid})`);
 
   const sweepExpired = () => sweepPayloads(root, PAYLOAD_TTL_MS, Date.now(), true);

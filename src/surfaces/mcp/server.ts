@@ -4,15 +4,16 @@
 
 import { resolve } from "node:path";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { answerBudget, invoke, rejectUnknownParams, validateRequest } from "../../engine.ts";
-import { asSvcError, clipInput, validationError } from "../../errors.ts";
+import { asSvcError } from "../../errors.ts";
 import { tokenCounter } from "../../text/tokens.ts";
 import { VERSION } from "../../version.ts";
 import { ensureHost } from "../../host/spawn.ts";
 import { assertAllowed, inside, withAllowedRoots } from "../../workspace/allowed.ts";
 import { resolveWorkspace } from "../../workspace/root.ts";
 import { warningLines } from "../../render/fit.ts";
+import { screenToolCall, unknownTool } from "./call-shape.ts";
 import { INSTRUCTIONS } from "./instructions.ts";
 import { ServedRoots, type ServeOptions } from "./roots.ts";
 import { LineTransport } from "./stdio.ts";
@@ -52,16 +53,6 @@ async function largeAnswerNote(text: string, budget: number | null): Promise<str
 
 /** Calls still running: a client that closes stdin right after sending still gets its answers. */
 const inFlight = new Set<Promise<unknown>>();
-
-/**
- * The protocol error for a tool this server does not have (-32602, as MCP asks): one prefixed line
- * on the wire. Not an McpError, whose message already carries "MCP error -32602: " — the SDK's
- * client adds that prefix again when it rebuilds the error, so the client read it twice.
- */
-function unknownTool(name: unknown, known: readonly string[]): Error & { code: number; data: { prefix: string; message: string } } {
-  const error = validationError(`unknown tool '${clipInput(name)}'. Valid tools: ${known.join(", ")}`);
-  return Object.assign(new Error(error.formatted), { code: ErrorCode.InvalidParams, data: { prefix: error.prefix, message: error.message } });
-}
 
 export function createMcpServer(served: ServedRoots = new ServedRoots({}, process.cwd())): Server {
   const tools = mcpTools();
@@ -141,6 +132,8 @@ export async function serveMcp(options: ServeOptions = {}): Promise<number> {
   const server = createMcpServer(served);
   void shareHost(served).catch(() => undefined);
   const transport = new LineTransport();
+  const names = mcpTools().map((t) => t.name);
+  transport.screen = (message) => screenToolCall(message, names);
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
   });

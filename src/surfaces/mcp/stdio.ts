@@ -5,8 +5,9 @@
 // - a line over MAX_LINE_BYTES is dropped as it streams in (never buffered whole), named on
 //   stderr and answered with -32600 under the request's id when its head carries one;
 // - an error the SDK builds from a schema failure (a multi-line zod issue dump, sent as
-//   -32603 internal error, e.g. tool arguments given as an array) goes out as -32602 invalid
-//   params with one line naming the field.
+//   -32603 internal error) goes out as -32602 invalid params with one line naming the field;
+// - a tools/call the SDK would refuse for its shape (arguments that are no object, a name that
+//   is no string) is answered by the server's `screen` the way svc answers any bad call.
 
 import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
@@ -51,6 +52,8 @@ export class LineTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
+  /** Answers a message the server's SDK would refuse in its own words (see call-shape.ts), or passes it on. */
+  screen?: (message: JSONRPCMessage) => { reply: JSONRPCMessage } | { pass: JSONRPCMessage };
   private chunks: Buffer[] = [];
   private size = 0;
   /** While dropping an over-long line: its head (for the id) and how many bytes went. */
@@ -120,7 +123,9 @@ export class LineTransport implements Transport {
       void this.send(errorReply(typeof id === "string" || typeof id === "number" ? id : null, -32600, "Invalid Request: not a JSON-RPC 2.0 message (jsonrpc, method or result/error, id)"));
       return;
     }
-    this.onmessage?.(parsed.data);
+    const screened = this.screen?.(parsed.data) ?? { pass: parsed.data };
+    if ("reply" in screened) void this.send(screened.reply);
+    else this.onmessage?.(screened.pass);
   }
 
   /** A last message without its newline still counts when the input ends. */

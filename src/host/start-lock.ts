@@ -1,0 +1,45 @@
+// One host starting per socket at a time. A starting host removes a stale socket (its host is
+// gone) before binding its own, and writes the registry that shows it alive only after
+// claiming the marker: a second host starting with the same runtime directory in between took
+// the first one's fresh socket for the stale one (the registry still named the dead host),
+// removed it and bound its own, and both served, the first unreachable. A starter holds
+// `<socket>.starting` from its look at the old socket until its registry is written; a holder
+// that died mid-start leaves a stale lock, taken over as the store's files are (takeover.ts).
+
+import { randomBytes } from "node:crypto";
+import { SvcError } from "../errors.ts";
+import { alive, createWhole, readText, replaceStale, sweepLeftovers } from "../store/takeover.ts";
+
+/** How long a starter waits for another one starting on the same socket. */
+const START_WAIT_MS = 30_000;
+
+function holderOf(text: string): number {
+  try {
+    return Number((JSON.parse(text) as { pid?: unknown }).pid);
+  } catch {
+    return 0;
+  }
+}
+
+/** Wait until this process alone is starting a host on `socket`; the release. */
+export async function holdStartLock(socket: string, root: string): Promise<() => void> {
+  const path = `${socket}.starting`;
+  const mine = JSON.stringify({ pid: process.pid, nonce: randomBytes(6).toString("hex") });
+  const release = () => void replaceStale(path, mine, null);
+  sweepLeftovers(path);
+  const deadline = Date.now() + START_WAIT_MS;
+  let holder = 0;
+  while (Date.now() < deadline) {
+    if (createWhole(path, mine)) return release;
+    const judged = readText(path);
+    if (judged === null) continue; // released meanwhile
+    holder = holderOf(judged);
+    if (!alive(holder)) {
+      const took = replaceStale(path, judged, mine);
+      if (took === "taken") return release;
+      if (took === "changed") continue;
+    }
+    await Bun.sleep(20); // another host is starting (or taking the stale lock over): its socket and registry come next
+  }
+  throw new SvcError("index_busy", `another svc host (pid ${holder}) has been starting for ${root} on ${socket} for ${START_WAIT_MS / 1000} s; retry when it serves, or stop it`);
+}

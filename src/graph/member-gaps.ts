@@ -15,7 +15,9 @@
 // - a name destructured from a value whose member the index does not hold (`const { readFile } = fs`;
 //   bound-members.ts finds the ones it holds).
 // - a member of a type extending a type alias of the member's type (`interface ZodJSONSchema extends _ZodJSONSchema`,
-//   `type _ZodJSONSchema = ZodUnion<…>`): find-references joins it through the alias, which no heritage edge records.
+//   `type _ZodJSONSchema = ZodUnion<…>`): find-references joins it through the alias. The walk records the heritage to
+//   the type the alias stands for when the checker names a class or interface for it (alias-heritage.ts: such a heir
+//   is listed); one it does not (a mapped type, an intersection with a type literal) is a gap.
 // Such a member's answer is partial, with where.
 
 import type { Database } from "bun:sqlite";
@@ -139,7 +141,8 @@ function aliasHeirs(db: Database, owner: number, bases: readonly number[], name:
         if (seen.has(a.id) || literalAlias(readText, a.path, a.start, a.end)) continue;
         seen.add(a.id);
         next.push(a.id);
-        for (const h of heirs.all(a.id) as { id: number }[]) for (const m of declared.all(name, h.id) as { path: string; line: number }[]) out.push({ ...m, base: a.name });
+        // a heir the walk followed through the alias (its heritage edge to the type the alias stands for) is in the family: listed, no gap
+        for (const h of heirs.all(a.id) as { id: number }[]) if (!family.has(h.id)) for (const m of declared.all(name, h.id) as { path: string; line: number }[]) out.push({ ...m, base: a.name });
       }
     }
     front = next;

@@ -6,6 +6,7 @@
 
 import { SymbolFlags, type Project, type Symbol } from "typescript/unstable/async";
 import { SyntaxKind } from "typescript/unstable/ast";
+import { aliasedBase, heritageExpression } from "./alias-heritage.ts";
 import { isQuotedMemberKey, structuralSite, structuralSymbols } from "./structural-refs.ts";
 import { surfaceOf, withInferred, type Surface } from "./surface.ts";
 
@@ -364,6 +365,10 @@ export class CheckerWalker {
         (async () => {
           const target = symbol.flags & SymbolFlags.Alias ? await this.aliased(symbol) : symbol;
           for (const t of await this.targets(target, 0, meaningOf(node, kind))) result.refs.push({ line: lineOf(node), kind, target: t });
+          // a clause naming a type alias: the classes and interfaces it stands for are the heritage find-references follows
+          const clause = (kind === "extends" || kind === "implements") && target.flags & SymbolFlags.TypeAlias ? heritageExpression(node) : null;
+          const base = clause ? await aliasedBase(this.project.checker, clause) : null;
+          if (base) for (const t of await this.targets(base, 0, "type")) result.refs.push({ line: lineOf(node), kind, target: t });
         })(),
       );
     }

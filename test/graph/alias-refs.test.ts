@@ -153,6 +153,12 @@ describe("heritage through a type alias the checker resolves", () => {
       expect(["src/json.ts:6", "src/json.ts:13"].filter((s) => sitesOf(n).has(s))).toEqual(["src/json.ts:6", "src/json.ts:13"]);
       expect(n.coverage?.complete).toBe(true);
       expect(((await impact(root, "src/core.ts:2")).overriders ?? []).map((o) => `${o.path}:${o.line}`)).toEqual(["src/json.ts:6"]);
+      // and the heir's own member: its heritage is climbed through the followed alias to UnionInternals.output, no gap
+      const own = new Set((await references(engine, join(root, "src/json.ts"), { line: 6, column: 3 })).map((r) => `${r.path.slice(root.length + 1)}:${r.line}`));
+      expect(own.has("src/json.ts:13")).toBe(true);
+      const heir = await neighbors(root, "src/json.ts:6");
+      expect(["src/core.ts:2", "src/json.ts:13"].filter((s) => sitesOf(heir).has(s))).toEqual(["src/core.ts:2", "src/json.ts:13"]);
+      expect(heir.coverage?.complete).toBe(true);
       // Union.options ← Json.options, through an alias of Union<string[]>: listed, so no longer a gap
       expect((await compiler(8, 3)).has("src/json.ts:18")).toBe(true);
       const options = await neighbors(root, "src/core.ts:8");

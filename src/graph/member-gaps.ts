@@ -17,7 +17,7 @@
 // - a member of a type extending a type alias of the member's type (`interface ZodJSONSchema extends _ZodJSONSchema`,
 //   `type _ZodJSONSchema = ZodUnion<…>`): find-references joins it through the alias. The walk records the heritage to
 //   the type the alias stands for when the checker names a class or interface for it (alias-heritage.ts: such a heir
-//   is listed); one it does not (a mapped type, an intersection with a type literal) is a gap.
+//   is listed); one it does not (a mapped type, an intersection: find-references climbs neither) stays a gap.
 // Such a member's answer is partial, with where.
 
 import type { Database } from "bun:sqlite";

@@ -15,7 +15,9 @@
 // - a name destructured from a value whose member the index does not hold (`const { readFile } = fs`;
 //   bound-members.ts finds the ones it holds).
 // - a member of a type extending a type alias of the member's type (`interface ZodJSONSchema extends _ZodJSONSchema`,
-//   `type _ZodJSONSchema = ZodUnion<…>`): find-references joins it through the alias, which no heritage edge records.
+//   `type _ZodJSONSchema = ZodUnion<…>`): find-references joins it through the alias. The walk records the heritage to
+//   the type the alias stands for when the checker names a class or interface for it (alias-heritage.ts: such a heir
+//   is listed); one it does not (a mapped type, an intersection: find-references climbs neither) stays a gap.
 // Such a member's answer is partial, with where.
 
 import type { Database } from "bun:sqlite";
@@ -78,26 +80,41 @@ function declares(readText: (path: string) => string | null, path: string, start
   return new RegExp(`(?<![\\w$])${name.replace(/\$/g, "\\$")}(?![\\w$])`).test(text);
 }
 
+/**
+ * The class or interface the walk followed a type alias a heritage clause names to (alias-heritage.ts), when that
+ * alias's line holds two heritage edges: the alias's and one to a class or interface the clauses do not name.
+ */
+function followedTarget(resolved: readonly { id: number; name: string; kind: string; at: number | null }[], alias: { id: number; kind: string; at: number | null }, written: readonly string[]): number | null {
+  if (alias.kind !== "type") return null;
+  const atLine = resolved.filter((r) => r.at === alias.at && r.id !== alias.id);
+  const target = atLine[0];
+  return atLine.length === 1 && target && (target.kind === "class" || target.kind === "interface") && !written.includes(target.name) ? target.id : null;
+}
+
 /** The heritage, up the chain, that reaches a type whose members the index does not hold and that may declare `name`. */
 function outsideBase(db: Database, owner: { id: number; signature: string }, name: string, readText: (path: string) => string | null): string | null {
   const bases = db.prepare(
-    "SELECT DISTINCT t.id, t.name, t.kind, t.signature, t.start_line AS start, t.end_line AS end, f.path FROM edges e JOIN symbols t ON t.id = e.to_symbol JOIN files f ON f.id = t.file_id WHERE e.from_symbol = ? AND e.type IN ('extends', 'implements')",
+    "SELECT DISTINCT t.id, t.name, t.kind, t.signature, t.start_line AS start, t.end_line AS end, f.path, e.evidence_line AS at FROM edges e JOIN symbols t ON t.id = e.to_symbol JOIN files f ON f.id = t.file_id WHERE e.from_symbol = ? AND e.type IN ('extends', 'implements')",
   );
   const seen = new Set<number>([owner.id]);
   let frontier = [owner];
   for (let depth = 0; depth < MAX_DEPTH && frontier.length; depth++) {
     const next: { id: number; signature: string }[] = [];
     for (const o of frontier) {
-      const resolved = bases.all(o.id) as { id: number; name: string; kind: string; signature: string; start: number; end: number; path: string }[];
+      const resolved = bases.all(o.id) as { id: number; name: string; kind: string; signature: string; start: number; end: number; path: string; at: number | null }[];
       // a name the clause writes that no stored heritage edge resolved (one written under an alias, `extends HonoBase` of `class Hono`, resolved to another name)
       const written = heritageNames(o.signature);
       const unresolved = written.filter((w) => !resolved.some((b) => b.name === w));
-      const aliased = resolved.filter((b) => !written.includes(b.name));
+      // the aliases the walk followed, and the classes and interfaces they stand for (climbed as bases; no name written under an alias)
+      const through = new Map(resolved.map((b) => [b.id, followedTarget(resolved, b, written)] as const).filter((x): x is readonly [number, number] => x[1] !== null));
+      const targets = new Set(through.values());
+      const aliased = resolved.filter((b) => !written.includes(b.name) && !targets.has(b.id));
       if (unresolved.length > aliased.length) return unresolved[0] as string;
       for (const b of resolved) {
         if (seen.has(b.id)) continue;
         seen.add(b.id);
         if (b.kind === "class" || b.kind === "interface") next.push(b);
+        else if (through.has(b.id)) continue;
         // an alias of another type (`type _ZodJSONSchema = ZodUnion<…>`, `X["_zod"]`, `A & B`) has that type's members, which the index does not join
         else if (!literalAlias(readText, b.path, b.start, b.end) || declares(readText, b.path, b.start, b.end, name)) return b.name;
       }
@@ -139,7 +156,8 @@ function aliasHeirs(db: Database, owner: number, bases: readonly number[], name:
         if (seen.has(a.id) || literalAlias(readText, a.path, a.start, a.end)) continue;
         seen.add(a.id);
         next.push(a.id);
-        for (const h of heirs.all(a.id) as { id: number }[]) for (const m of declared.all(name, h.id) as { path: string; line: number }[]) out.push({ ...m, base: a.name });
+        // a heir the walk followed through the alias (its heritage edge to the type the alias stands for) is in the family: listed, no gap
+        for (const h of heirs.all(a.id) as { id: number }[]) if (!family.has(h.id)) for (const m of declared.all(name, h.id) as { path: string; line: number }[]) out.push({ ...m, base: a.name });
       }
     }
     front = next;

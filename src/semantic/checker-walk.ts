@@ -6,6 +6,7 @@
 
 import { SymbolFlags, type Project, type Symbol } from "typescript/unstable/async";
 import { SyntaxKind } from "typescript/unstable/ast";
+import { aliasedBase, heritageExpression } from "./alias-heritage.ts";
 import { isQuotedMemberKey, structuralSite, structuralSymbols } from "./structural-refs.ts";
 import { surfaceOf, withInferred, type Surface } from "./surface.ts";
 
@@ -147,6 +148,16 @@ function classify(node: N): RefKind | null {
   return "references";
 }
 
+/** JSDoc's references to a name: `{@link X}`, `{@linkcode X}`, `{@linkplain X}`, `@see X`. */
+const JSDOC_REFERENCES = new Set<number>([K.JSDocLink, K.JSDocLinkCode, K.JSDocLinkPlain, K.JSDocNameReference]);
+
+/** Whether the name is (the head of a qualified name) in a JSDoc reference: find-references reads it with every meaning. */
+function inJSDocReference(node: N): boolean {
+  let p = node.parent;
+  while (p && (p.kind === K.QualifiedName || p.kind === K.PropertyAccessExpression)) p = p.parent;
+  return p !== undefined && JSDOC_REFERENCES.has(p.kind);
+}
+
 /** Declarations that give a symbol a value only, and those that give it a type only (a class, an enum or a namespace gives both). */
 const VALUE_ONLY = new Set<number>([K.VariableDeclaration, K.FunctionDeclaration, K.Parameter, K.BindingElement]);
 const TYPE_ONLY = new Set<number>([K.InterfaceDeclaration, K.TypeAliasDeclaration, K.TypeParameter]);
@@ -154,11 +165,11 @@ const TYPE_ONLY = new Set<number>([K.InterfaceDeclaration, K.TypeAliasDeclaratio
 /**
  * What a use of a name means, as find-references reads its location (getMeaningFromLocation): a type (a type reference,
  * an interface's `extends`, a class's `implements`), a value (a call, an expression, a class's `extends`), or either (a
- * re-export). `interface ZodType` and `const ZodType` are one symbol to the checker, but a use of one meaning
- * references only its declarations (zod: `ZodType.init(…)` is no reference of the interface).
+ * re-export; a JSDoc link, `{@link ZodType}`). `interface ZodType` and `const ZodType` are one symbol to the checker, but a
+ * use of one meaning references only its declarations (zod: `ZodType.init(…)` is no reference of the interface).
  */
 function meaningOf(node: N, kind: RefKind): "value" | "type" | "all" {
-  if (kind === "reexports") return "all";
+  if (kind === "reexports" || inJSDocReference(node)) return "all";
   if (kind === "type_ref" || kind === "implements") return "type";
   if (kind === "extends") {
     let up: N | undefined = node.parent;
@@ -354,6 +365,10 @@ export class CheckerWalker {
         (async () => {
           const target = symbol.flags & SymbolFlags.Alias ? await this.aliased(symbol) : symbol;
           for (const t of await this.targets(target, 0, meaningOf(node, kind))) result.refs.push({ line: lineOf(node), kind, target: t });
+          // a clause naming a type alias: the classes and interfaces it stands for are the heritage find-references follows
+          const clause = (kind === "extends" || kind === "implements") && target.flags & SymbolFlags.TypeAlias ? heritageExpression(node) : null;
+          const base = clause ? await aliasedBase(this.project.checker, clause) : null;
+          if (base) for (const t of await this.targets(base, 0, "type")) result.refs.push({ line: lineOf(node), kind, target: t });
         })(),
       );
     }

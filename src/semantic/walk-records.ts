@@ -34,9 +34,11 @@ export interface UnresolvedTally {
  * clause maps, `X` of `extends Omit<X, 'k'>`, is heritage (`extends`/`implements`), not a type reference; an object
  * literal's property references only the union members its literal-typed properties fit, as find-references discriminates;
  * a use of a value references a merged symbol's value declarations only, a type's its type declarations: `const ZodType` / `interface ZodType`;
- * names exported under another name are walked: `regexes.null` for `export { _null as null }`).
+ * names exported under another name are walked: `regexes.null` for `export { _null as null }`; 6: a JSDoc link,
+ * `{@link X}`, references every declaration of a merged X, as find-references reads it; a heritage clause naming a
+ * type alias is heritage of the classes and interfaces the alias stands for too: `extends _ZodJSONSchemaInternals`).
  */
-const RECORDS_COMPLETE = "5";
+const RECORDS_COMPLETE = "6";
 
 /** package.json fields that decide discovery and module resolution (a version bump or a new script moves none). */
 const RESOLUTION_FIELDS = ["name", "type", "main", "module", "types", "typings", "exports", "imports", "typesVersions", "workspaces", "browser"];

@@ -40,7 +40,8 @@ const PEERS = {
   text: ["lang"],
   // commit messages are scrubbed with the secret detector and tokenized like queries; the reflog is found in the git directory (a worktree's, from its .git file)
   history: ["text", "git"],
-  store: ["errors.ts"],
+  // the writer lock is taken over as any file several processes race for (sys/takeover.ts)
+  store: ["errors.ts", "sys"],
   sys: ["errors.ts", "version.ts"],
   "validate.ts": ["errors.ts", "params.ts"],
 };

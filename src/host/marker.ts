@@ -8,13 +8,13 @@
 // owns, readable by no one else, and its socket is one the user owns in a private folder (the
 // same rules as the runtime directory's). A marker whose process is gone or whose socket takes
 // no connection (a host killed with -9, its pid reused) is stale and taken over, by exactly one
-// of several hosts starting at once (store/takeover.ts).
+// of several hosts starting at once (sys/takeover.ts).
 
 import { lstatSync, readFileSync } from "node:fs";
 import { connect } from "node:net";
 import { dirname, isAbsolute } from "node:path";
 import { ensureStoreDir, storeEntry } from "../store/db.ts";
-import { createWhole, replaceStale, sweepLeftovers } from "../store/takeover.ts";
+import { createWhole, replaceStale, sweepLeftovers } from "../sys/takeover.ts";
 import { currentUid, privateDirProblem, socketProblem } from "./private-dir.ts";
 
 export interface HostMarker {
@@ -134,7 +134,7 @@ const TAKEOVER_WAIT_MS = 10_000;
  * Claim the marker for this process serving on `socket` (already bound): created whole (0600)
  * or not at all. Another live host's marker is not touched (`other`); a stale one is taken
  * over atomically: of several hosts starting at once over it, one replaces it and the others
- * find the winner's (see store/takeover.ts); an untrusted one (another owner, a link, readable by
+ * find the winner's (see sys/takeover.ts); an untrusted one (another owner, a link, readable by
  * others) is left for the user (`problem`).
  */
 export async function claimMarker(root: string, marker: HostMarker): Promise<MarkerClaim> {

@@ -4,11 +4,11 @@
 // the first one's fresh socket for the stale one (the registry still named the dead host),
 // removed it and bound its own, and both served, the first unreachable. A starter holds
 // `<socket>.starting` from its look at the old socket until its registry is written; a holder
-// that died mid-start leaves a stale lock, taken over as the store's files are (takeover.ts).
+// that died mid-start leaves a stale lock, taken over as the store's files are (sys/takeover.ts).
 
 import { randomBytes } from "node:crypto";
 import { SvcError } from "../errors.ts";
-import { alive, createWhole, readText, replaceStale, sweepLeftovers } from "../store/takeover.ts";
+import { alive, createWhole, readText, replaceStale, sweepLeftovers } from "../sys/takeover.ts";
 
 /** How long a starter waits for another one starting on the same socket. */
 const START_WAIT_MS = 30_000;

@@ -13,7 +13,7 @@ import type { LoadDiagnosis } from "../semantic/diagnosis.ts";
 import { renderDiagnosis } from "../semantic/doctor-render.ts";
 import { degradedStates } from "../semantic/resident-status.ts";
 import { openReader, storePath } from "../store/db.ts";
-import { alive } from "../store/takeover.ts";
+import { alive } from "../sys/takeover.ts";
 import { readMeta, type IndexMeta } from "../store/meta.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import { stateOf } from "./status.ts";

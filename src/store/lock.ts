@@ -1,13 +1,13 @@
 // One writer per root: a lock file `.svc/writer.lock` holding the owner's pid, created whole
 // or not at all; a lock whose owner is dead is stale and taken over by exactly one of the
-// processes that find it so (takeover.ts). The loser answers `index_busy:` at once instead of
+// processes that find it so (sys/takeover.ts). The loser answers `index_busy:` at once instead of
 // blocking.
 
 import { randomBytes } from "node:crypto";
 import { readFileSync, rmSync } from "node:fs";
 import { SvcError } from "../errors.ts";
 import { ensureStoreDir, storeEntry } from "./db.ts";
-import { alive, createWhole, readText, replaceStale, sweepLeftovers } from "./takeover.ts";
+import { alive, createWhole, readText, replaceStale, sweepLeftovers } from "../sys/takeover.ts";
 
 export interface WriterLock {
   path: string;

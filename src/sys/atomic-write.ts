@@ -5,9 +5,10 @@
 // fails and the old file stays. A hard-linked file is refused (the rename would cut it from
 // its other names); a caller's last check before the rename runs under a per-file lock.
 
-import { createHash } from "node:crypto";
-import { closeSync, fchmodSync, fchownSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, writeSync, type Stats } from "node:fs";
+import { createHash, randomBytes } from "node:crypto";
+import { closeSync, fchmodSync, fchownSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readlinkSync, renameSync, rmSync, statSync, writeSync, type Stats } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
+import { alive, createWhole, readText, replaceStale, sweepLeftovers } from "./takeover.ts";
 
 /**
  * Why a rewrite of the file `stat` describes could not keep its owner or group (a new file
@@ -77,51 +78,51 @@ function sleepSync(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
-/** Whether the process `pid` is gone (a lock it left behind is stale). */
-function gone(pid: number): boolean {
+/** The pid a write lock's text names (`{"pid":…}`, or a bare pid as earlier versions wrote it), NaN when none (a lock read before its content, on a file system without hard links). */
+function holderOf(text: string): number {
   try {
-    process.kill(pid, 0);
-    return false;
-  } catch (error) {
-    return (error as { code?: string }).code === "ESRCH";
+    const parsed: unknown = JSON.parse(text);
+    const pid = typeof parsed === "object" && parsed !== null ? (parsed as { pid?: unknown }).pid : parsed;
+    return Number.isInteger(pid) ? (pid as number) : NaN;
+  } catch {
+    return NaN;
   }
 }
 
 /**
- * Run `fn` holding the write lock of `name` in `dir` (a `.<name>.svc-lock` file created
- * exclusively, holding the writer's pid): two svc processes writing one file take turns
+ * Run `fn` holding the write lock of `name` in `dir` (a `.<name>.svc-lock` file created whole
+ * or not at all, naming the writer's pid): two svc processes writing one file take turns
  * between their check that it is as they read it and their rename, so neither renames over
- * the other's write unseen. A lock whose process is gone is taken over (so is one naming this
- * process: it holds a lock only within this synchronous call); one held past LOCK_WAIT_MS is
- * an error naming it.
+ * the other's write unseen. A lock whose process is gone is taken over by exactly one of the
+ * processes that find it so (sys/takeover.ts; so is one naming this process: it holds a lock
+ * only within this synchronous call), which also removes what a writer that died taking one
+ * over left beside it; one held past LOCK_WAIT_MS is an error naming it. Nothing of the lock
+ * is left beside the file.
  */
 function withWriteLock(dir: string, name: string, fn: () => void): void {
   const lock = join(dir, Buffer.byteLength(name) > 200 ? `.svc-${createHash("sha256").update(name).digest("hex").slice(0, 16)}.lock` : `.${name}.svc-lock`);
+  // (the nonce: a lock's content never comes back once replaced, which the takeover relies on)
+  const mine = JSON.stringify({ pid: process.pid, nonce: randomBytes(6).toString("hex") });
   const until = Date.now() + LOCK_WAIT_MS;
-  let fd: number;
   for (;;) {
-    try {
-      fd = openSync(lock, "wx", 0o600);
-      break;
-    } catch (error) {
-      if ((error as { code?: string }).code !== "EEXIST") throw error;
-    }
-    let holder = NaN;
-    try {
-      holder = Number.parseInt(readFileSync(lock, "utf8"), 10);
-    } catch {
-      // released meanwhile, or not written yet
-    }
-    if (Number.isInteger(holder) && (holder === process.pid || gone(holder))) rmSync(lock, { force: true });
-    else if (Date.now() > until) throw new Error(`another svc process has been writing ${join(dir, name)} for over ${LOCK_WAIT_MS / 1000} s (its lock ${lock}${Number.isInteger(holder) ? `, pid ${holder}` : ""}); retry, or remove the lock if no svc is running`);
-    else sleepSync(5);
+    if (createWhole(lock, mine)) break;
+    const judged = readText(lock);
+    if (judged === null) continue; // released meanwhile
+    const holder = holderOf(judged);
+    if (Number.isInteger(holder) && (holder === process.pid || !alive(holder))) {
+      sweepLeftovers(lock);
+      const took = replaceStale(lock, judged, mine);
+      if (took === "taken") break;
+      if (took === "changed") continue;
+      // busy: another process is taking it over (a moment); its lock comes next
+    } else if (Date.now() > until) throw new Error(`another svc process has been writing ${join(dir, name)} for over ${LOCK_WAIT_MS / 1000} s (its lock ${lock}${Number.isInteger(holder) ? `, pid ${holder}` : ""}); retry, or remove the lock if no svc is running`);
+    sleepSync(5);
   }
   try {
-    writeSync(fd, String(process.pid));
-    closeSync(fd);
     fn();
   } finally {
-    rmSync(lock, { force: true });
+    // a live process's lock is never taken over, so it still holds this content; removed plainly (no takeover lock beside the user's file, no write needed on a full disk)
+    if (readText(lock) === mine) rmSync(lock, { force: true });
   }
 }
 

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { connectHost } from "../../src/host/client.ts";
 import { endpointFor, servingHostPid } from "../../src/host/endpoint.ts";
 import { markerPath } from "../../src/host/marker.ts";
-import { lockPath } from "../../src/store/takeover.ts";
+import { lockPath } from "../../src/sys/takeover.ts";
 import { ensureHost } from "../../src/host/spawn.ts";
 import { startHost, type RunningHost } from "../../src/surfaces/host/server.ts";
 import { runSvcAsync } from "../helpers/cli.ts";

@@ -1,5 +1,5 @@
 // Atomic creation and takeover of a small file several processes race for (the host marker,
-// the writer lock).
+// the index writer lock, a host's start lock, the write lock beside a user's file).
 // A file is created whole or not at all: written to a temporary file, then linked to its name
 // (link fails when the name exists), so no reader ever sees it half-written. Replacing a stale
 // file takes a lock named after the content judged stale, created the same way: of N
@@ -8,7 +8,7 @@
 // for the file to change. A lock whose holder died is stale: the next one takes the next
 // generation's lock (`….<g>.lock`) instead of removing it, so two processes can never both
 // break one stale lock. A content once replaced never comes back (a marker names its pid and
-// start time, a writer lock a nonce), so a lock of content the file no longer holds is inert
+// start time, a lock a nonce), so a lock of content the file no longer holds is inert
 // and removed.
 
 import { createHash, randomBytes } from "node:crypto";

@@ -15,7 +15,7 @@ import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { call } from "../src/engine.ts";
 import { sha256 } from "../src/ops/apply.ts";
-import { findSecrets } from "../src/text/redact.ts";
+import { findSecrets, type SecretKind } from "../src/text/redact.ts";
 import { REGISTRY } from "../src/registry/index.ts";
 import { runCli } from "../src/surfaces/cli/run.ts";
 import { hostLogger } from "../src/surfaces/host/log.ts";
@@ -213,7 +213,7 @@ describe("redaction canary", () => {
       }
     }
     // the CLI as users run it (a child process writing to real stdout/stderr), for the diff-heavy answers
-    for (const argv of [["review", root, "--changed-since", base], ["review", root, "--changed-since", base, "--json"], ["changes", base, root, "--review"], ["reduce", "--path", root, "--files", "src/config.ts", ".env"]]) {
+    for (const argv of [["review", root, "--changed-since", base], ["review", root, "--changed-since", base, "--json"], ["changes", base, root, "--review"], ["reduce", "--path", root, "--files", "src/config.ts", ".env", "scripts/db.sh"]]) {
       const run = await runSvcAsync(argv, { cwd: root });
       calls++;
       outputs.push({ where: `cli process ${argv.join(" ")} (exit ${run.code})`, text: `${run.stdout}\n${run.stderr}`, marker: true });
@@ -223,6 +223,9 @@ describe("redaction canary", () => {
     expect(surfaces.filter((s) => !reached.has(s))).toEqual([]); // every operation was called on every surface it has
     const leaks = outputs.flatMap((o) => leaksIn(o.text).map((name) => `${o.where}: ${name}`));
     expect(leaks).toEqual([]);
+    // a marker is whole: one kind of SECRET_KINDS, never a marker redacted again (`[REDACTED:[REDACTED:api-token]`)
+    const broken = outputs.flatMap((o) => [...o.text.matchAll(/\[REDACTED:([^\]\\"]*)/g)].filter((m) => !SECRET_KINDS.includes(m[1] as SecretKind)).map((m) => `${o.where}: ${m[0]}`));
+    expect(broken).toEqual([]);
     const unreached = outputs.filter((o) => o.marker && !o.text.includes("[REDACTED:")).map((o) => o.where);
     expect(unreached).toEqual([]);
     // together the answers show a marker of every kind: the calls did reach every secret

@@ -1,7 +1,7 @@
 // The index never stores a credential: before a file's extraction is written, the secrets
 // the redactor finds in the whole file (with its path, so every value of a dotenv file
 // counts) are taken out of everything derived from it. Full-text fields are tokenized from
-// a masked copy of the text (each secret blanked, same length, so offsets hold); stored
+// a masked copy of the text (each secret, and each other occurrence of its value, blanked, same length, so offsets hold); stored
 // strings (signatures, names, doc comments, import specifiers, wiring facts) are redacted
 // and any remaining occurrence of a found value — or of its start where a signature was
 // cut at 240 characters — becomes its marker.
@@ -36,5 +36,6 @@ export function scrubberFor(text: string, path: string): Scrubber {
   parts.push(text.slice(at));
   const known = knownSecrets(spans.map((s) => [text.slice(s.start, s.end), s.kind] as const));
   const scrub = (value: string): string => known.take(value).text;
-  return { found: spans.length, masked: parts.join(""), scrub, scrubDeep: <T>(value: T) => mapStrings(value, scrub) };
+  // a found value repeated where no detector sees it (`curl -u ops:…` after the URL that gave `ops:…` away) is blanked too
+  return { found: spans.length, masked: known.mask(parts.join("")), scrub, scrubDeep: <T>(value: T) => mapStrings(value, scrub) };
 }

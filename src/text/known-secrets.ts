@@ -23,6 +23,8 @@ export interface KnownSecrets {
   replace(text: string): { text: string; count: number };
   /** `text` redacted, then `replace`d. */
   take(text: string, options?: RedactOptions): { text: string; count: number };
+  /** Every known value in `text` blanked (spaces, newlines kept: same length, so offsets hold). */
+  mask(text: string): string;
 }
 
 /** Values of at least `minLength` characters, longest first; a value whose whitespace a derived text may collapse is known both ways. */
@@ -50,7 +52,12 @@ export function knownSecrets(values: Iterable<readonly [string, SecretKind]>, mi
     const first = redact(value, options);
     return replace(first.text, first.count);
   };
-  return { size: known.length, replace: (value) => replace(value), take };
+  const mask = (value: string) => {
+    let out = value;
+    for (const [secret] of known) if (out.includes(secret)) out = out.split(words.get(secret) ?? secret).join(secret.replace(/[^\r\n]/g, " "));
+    return out;
+  };
+  return { size: known.length, replace: (value) => replace(value), take, mask };
 }
 
 /** Every `…` preceded by the head (CUT_PREFIX characters or more) of a known value: that head becomes the value's marker. */

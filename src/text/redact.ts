@@ -468,6 +468,8 @@ function envValues(text: string, push: Push, lines: RegExp, continued: boolean):
  * (paths, names, kinds) fail it and cost one regex test instead of every detector.
  */
 const MAY_HOLD_SECRET = new RegExp(String.raw`AKIA|:AA|MII|MIG|MHc|MC4|\$apr1\$|\$2[abxy]\$|\$[56]\$|\{SHA\}|ASIA|SG\.|SK[0-9a-f]{8}|bearer|gh[pousr]_|github_pat_|gl(?:pat|dt|rt|ptt|ft|soat)-|xox[abcdeprs]-|xapp-|ya29\.|whsec_|hvs\.|lin_api_|PMAK-|glsa_|NRAK-|sntrys_|dapi|ATATT3|k_(?:live|test)_|AIza|sk-|npm_|eyJ|:\/\/|basic|bot |-u[ \t]|--user|login|mysql|redis-cli|identified|LS0tLS1CRUdJTi|Private-Lines|sig=|shp[a-z]{2}_|_v1_|pypi-|hf_|(?:Client|Connection|Connector|Session|Pool)[ \t]*\(|${CREDENTIAL_WORDS}`, "i");
+/** What redaction writes in place of a secret (its kind: lower-case words joined by `-`). */
+const MARKER = /\[REDACTED:[a-z0-9-]+\]/g;
 const mayHoldSecret = (text: string) => MAY_HOLD_SECRET.test(text) || (text.length >= 34 && /["'`]/.test(text));
 
 export function findSecrets(text: string, options: RedactOptions = {}): SecretSpan[] {
@@ -492,9 +494,13 @@ export function findSecrets(text: string, options: RedactOptions = {}): SecretSp
   for (const run of runs) {
     try { run(text, push, scan); } catch { /* fail open for this detector; never break the output */ }
   }
+  // A marker of an earlier pass is never matched again, in whole or in part: a value another string of the answer gave
+  // away, replaced where no detector saw it (`curl -u [REDACTED:connection-string]`), must not read as a new `user:pass`.
+  const markers = text.includes("[REDACTED:") ? [...text.matchAll(MARKER)].map((m) => [m.index, m.index + m[0].length] as const) : [];
   // Longest first, then most specific; keep a span only if it overlaps nothing already kept.
+  const held = markers.map(([start, end]): SecretSpan => ({ kind: "api-token", start, end })); // taken, never returned
+  const kept: SecretSpan[] = [...held];
   candidates.sort((a, b) => b.end - b.start - (a.end - a.start) || b.rank - a.rank || a.start - b.start);
-  const kept: SecretSpan[] = [];
   for (const c of candidates) {
     let lo = 0, hi = kept.length;
     while (lo < hi) { const mid = (lo + hi) >> 1; if (kept[mid]!.start < c.start) lo = mid + 1; else hi = mid; }
@@ -502,7 +508,9 @@ export function findSecrets(text: string, options: RedactOptions = {}): SecretSp
     if ((prev && prev.end > c.start) || (next && next.start < c.end)) continue;
     kept.splice(lo, 0, { kind: c.kind, start: c.start, end: c.end });
   }
-  return kept;
+  if (!held.length) return kept;
+  const markerSpans = new Set(held);
+  return kept.filter((s) => !markerSpans.has(s));
 }
 
 export function redact(text: string, options: RedactOptions = {}): { text: string; count: number; spans: SecretSpan[] } {

@@ -131,6 +131,9 @@ export const CANARY = {
   wordSecret: "quokkafig",
   kwargPassword: "wombatlid",
   yamlPass: "gnuplume",
+  // a URL's user:password, the same pair passed to `curl -u` where no detector takes a word and a number: taken out there as a
+  // value the URL gave away, its marker must not be read as a new user:password by a later pass
+  urlWordPassword: "numbat9",
 };
 
 /** The lines `.env.staging` keeps when it is renamed to config/staging.txt (no dotenv file: its values are shown), its secret rotated. */
@@ -305,6 +308,7 @@ export function canaryRepo(): { root: string; base: string } {
     "src/short.ts": `export const DB_PASSWORD = "${CANARY.shortConstPassword}";\nexport const smtp = { user: "admin", secret: "${CANARY.wordSecret}" };\n`,
     "scripts/db.py": `db = connect(user="admin", password="${CANARY.kwargPassword}")\n`,
     "config/mail.yml": `smtp:\n  host: mail.example.com\n  pass: ${CANARY.yamlPass}\n`,
+    "scripts/db.sh": `psql "postgresql://ops:${CANARY.urlWordPassword}@db.example.com/app"\ncurl -u ops:${CANARY.urlWordPassword} https://api.example.com/ping\n`,
     "config/app.xml": `<configuration>\n  <appSettings>\n    <add key="Password" value="${CANARY.xmlPassword}" />\n  </appSettings>\n</configuration>\n`,
   });
   mkdirSync(join(root, "node_modules", "@canary"), { recursive: true });

@@ -6,7 +6,7 @@ import { SvcError, asSvcError } from "../../src/errors.ts";
 import { redact, redactPatch } from "../../src/text/redact.ts";
 import { redactResult, redactText, redactValue } from "../../src/render/redact-output.ts";
 import { scrubberFor } from "../../src/index/scrub.ts";
-import { redactFilePatch, secretsIn } from "../../src/text/known-secrets.ts";
+import { fileSecrets, knownSecrets, redactFilePatch, secretsIn } from "../../src/text/known-secrets.ts";
 import { join } from "node:path";
 import { CANARY, CONFIG_TS, leaksIn } from "../helpers/canary.ts";
 import { plainDir } from "../helpers/repo.ts";
@@ -40,6 +40,16 @@ describe("redactValue / redactResult", () => {
     const once = redactText(CONFIG_TS);
     expect(redactText(once)).toBe(once);
     expect(redactText(JSON.stringify(redactValue({ CONFIG_TS })))).toBe(JSON.stringify(redactValue({ CONFIG_TS })));
+  });
+
+  test("a value taken out of another line leaves a marker no later pass reads as a credential", () => {
+    // a file's content as fusion redacts it (its secrets, then their values wherever else they stand), then the engine's pass
+    const path = "scripts/db.sh";
+    const text = 'psql "postgresql://admin:hunter2@localhost/app"\ncurl -u admin:hunter2 https://api.example.com\n';
+    const once = knownSecrets(fileSecrets(text, path)).take(text, { path }).text;
+    expect(once).toBe('psql "postgresql://[REDACTED:connection-string]@localhost/app"\ncurl -u [REDACTED:connection-string] https://api.example.com\n');
+    expect(redactText(once)).toBe(once);
+    expect(redactResult({ text: once, data: { content: once } }).text).toBe(once);
   });
 
   test("an error message is redacted when the error is made, whatever made it", () => {

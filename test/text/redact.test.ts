@@ -566,6 +566,18 @@ describe("spans", () => {
     const once = redact(text).text;
     expect(redact(once)).toEqual({ text: once, count: 0, spans: [] });
   });
+  test("a marker is never matched again, whole or in part (a value replaced where no detector saw it)", () => {
+    for (const [line, path] of [
+      ["curl -u [REDACTED:connection-string] https://api.example.com", "deploy.sh"],
+      ["curl --user [REDACTED:api-token]:[REDACTED:api-token] https://x", "deploy.sh"],
+      ['psql "postgresql://[REDACTED:connection-string]@localhost/app"', "deploy.sh"],
+      ["DB_PASSWORD=[REDACTED:env-value]", ".env"],
+      ['const password = "[REDACTED:api-token]";', "a.ts"],
+      ["Authorization: Basic [REDACTED:api-token]", "req.http"],
+    ] as const) expect(redact(line, { path })).toEqual({ text: line, count: 0, spans: [] });
+    // a secret beside a marker is still found
+    expect(redact(`curl -u [REDACTED:connection-string] -H "Authorization: Bearer ${GHP}"`).text).toBe('curl -u [REDACTED:connection-string] -H "Authorization: Bearer [REDACTED:github-token]"');
+  });
   test("clean text is returned unchanged", () => {
     const clean = "export function add(a: number, b: number) {\n  return a + b;\n}\n";
     expect(redact(clean)).toEqual({ text: clean, count: 0, spans: [] });

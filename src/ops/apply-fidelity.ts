@@ -18,6 +18,7 @@
 import { validationError } from "../errors.ts";
 import { loneSurrogateAt } from "../validate.ts";
 import { findSecrets, type SecretSpan } from "../text/redact.ts";
+import { fileSecrets, knownSecrets } from "../text/known-secrets.ts";
 import { lineChanges } from "../render/diff.ts";
 import { looksViewed, restoreWhitespace } from "./apply-whitespace.ts";
 
@@ -52,10 +53,19 @@ interface DiskSecrets {
   views: { shown: string[]; own: (string | null)[] }[];
 }
 
-/** The file's secrets as views show them — by the path-aware redactor (a dotenv file) and by the output path's own (no path), whose spans can differ. */
+/**
+ * The file's secrets as views show them — by the path-aware redactor (a dotenv file), by the output path's own (no path),
+ * whose spans can differ, and with each found value taken out wherever else the file holds it (fusion's view:
+ * `curl -u [REDACTED:connection-string]` after the URL that gave the pair away).
+ */
 function diskSecrets(rel: string, disk: string): DiskSecrets {
   const secrets: DiskSecrets = { lines: new Map(), values: new Map(), views: [] };
-  for (const spans of [findSecrets(disk, { path: rel }), findSecrets(disk)]) addShown(secrets, disk, spans);
+  const found = findSecrets(disk, { path: rel });
+  const spread = knownSecrets(fileSecrets(disk, rel)).spans(disk);
+  const elsewhere = spread.filter((k) => !found.some((f) => f.start < k.end && k.start < f.end));
+  const views = [found, findSecrets(disk)];
+  if (elsewhere.length) views.push([...found, ...elsewhere].sort((a, b) => a.start - b.start));
+  for (const spans of views) addShown(secrets, disk, spans);
   return secrets;
 }
 

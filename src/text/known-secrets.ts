@@ -7,7 +7,7 @@
 // (`sunshineLevel`). The index's scrubber (index/scrub.ts) and the output path's redactor
 // (render/redact-output.ts, render/fusion-candidate.ts) share it.
 
-import { findSecrets, redact, redactPatch, type RedactOptions, type SecretKind } from "./redact.ts";
+import { findSecrets, redact, redactPatch, type RedactOptions, type SecretKind, type SecretSpan } from "./redact.ts";
 import { plainWord } from "./secret-values.ts";
 
 /** Where a plain word stands alone: not preceded or followed by a letter, digit or `_`. */
@@ -23,6 +23,8 @@ export interface KnownSecrets {
   replace(text: string): { text: string; count: number };
   /** `text` redacted, then `replace`d. */
   take(text: string, options?: RedactOptions): { text: string; count: number };
+  /** Where `text` holds a known value (longest first, none overlapping an earlier one; a plain word only where it stands alone), in order. */
+  spans(text: string): SecretSpan[];
   /** Every known value in `text` blanked (spaces, newlines kept: same length, so offsets hold). */
   mask(text: string): string;
 }
@@ -52,12 +54,25 @@ export function knownSecrets(values: Iterable<readonly [string, SecretKind]>, mi
     const first = redact(value, options);
     return replace(first.text, first.count);
   };
-  const mask = (value: string) => {
-    let out = value;
-    for (const [secret] of known) if (out.includes(secret)) out = out.split(words.get(secret) ?? secret).join(secret.replace(/[^\r\n]/g, " "));
-    return out;
+  const spans = (value: string): SecretSpan[] => {
+    const found: SecretSpan[] = [];
+    for (const [secret, kind] of known) {
+      if (!value.includes(secret)) continue;
+      const word = words.get(secret);
+      for (let at = value.indexOf(secret); at >= 0; at = value.indexOf(secret, at + 1)) {
+        const end = at + secret.length;
+        if (word && !word.test(value.slice(Math.max(0, at - 1), end + 1))) continue;
+        if (!found.some((f) => f.start < end && at < f.end)) found.push({ kind, start: at, end });
+      }
+    }
+    return found.sort((a, b) => a.start - b.start);
   };
-  return { size: known.length, replace: (value) => replace(value), take, mask };
+  const mask = (value: string) => {
+    let out = "", at = 0;
+    for (const s of spans(value)) (out += value.slice(at, s.start) + value.slice(s.start, s.end).replace(/[^\r\n]/g, " ")), (at = s.end);
+    return out + value.slice(at);
+  };
+  return { size: known.length, replace: (value) => replace(value), take, spans, mask };
 }
 
 /** Every `…` preceded by the head (CUT_PREFIX characters or more) of a known value: that head becomes the value's marker. */

@@ -6,7 +6,8 @@
 // examples, generated files, copies of a source candidate under another folder) at
 // signature level. A candidate that does not fit whole waits while the ones after it are
 // tried whole, then arrives as signatures (an excerpt of them at least, in room kept for it).
-// What does not fit is listed with the call that fetches it. A first
+// What does not fit is listed with the call that fetches it; budget left at the end turns
+// signatures whole, the task's candidates before the neighbours. A first
 // candidate that is a guess (not confident, no exact declaration match, not first in the text
 // ranking too) and would take more than tentativeShare of the budget whole goes as signatures,
 // whole only if room remains.
@@ -57,6 +58,8 @@ export const ASK_PARAMS = {
   deferSignatures: 1,
   /** A waiting candidate keeps this share of the budget for a head-and-tail excerpt of its signatures, so it still arrives (0: none kept). */
   deferKeep: 0.03,
+  /** 1: the budget left at the end (upgrade) turns the task's candidates whole before the graph neighbours (0: in plan order, the neighbours first). */
+  upgradeMatchesFirst: 1,
   /** A candidate that arrives as signatures keeps the localizer's likely declarations of it whole (localize-symbols.ts), its signatures then taking at most this share of the budget (0: plain signatures). */
   focusShare: 0.35,
 };
@@ -71,6 +74,7 @@ export function askPacking(): NonNullable<Plan["packing"]> {
     ...(ASK_PARAMS.deferSignatures === 1 ? { deferSignatures: true } : {}),
     ...(ASK_PARAMS.deferKeep > 0 ? { deferKeep: ASK_PARAMS.deferKeep } : {}),
     ...(ASK_PARAMS.focusShare > 0 ? { focusShare: ASK_PARAMS.focusShare } : {}),
+    ...(ASK_PARAMS.upgradeMatchesFirst === 1 ? { upgradeMatchesFirst: true } : {}),
   };
 }
 

@@ -94,5 +94,7 @@ export interface Plan {
      * them, best first, as fit) while its signatures take at most this share of the budget; beyond it, plain signatures.
      */
     focusShare?: number;
+    /** The last step (room left turning signatures whole) takes the entries of role `match` (the task's candidates) first, then the rest, each in plan order. */
+    upgradeMatchesFirst?: boolean;
   };
 }

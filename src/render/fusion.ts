@@ -226,9 +226,14 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
   // `chosen` in plan order again (a waiting entry was placed after the ones it waited for)
   if (packing?.deferSignatures) chosen.sort((a, b) => (order.get(a.entry.path) ?? 0) - (order.get(b.entry.path) ?? 0));
 
-  // Room left: entries sent as signatures become whole (standard), most relevant first (packing for editing).
+  // Room left: entries sent as signatures become whole (standard), most relevant first (packing for editing); with
+  // upgradeMatchesFirst the task's candidates (role match) before the graph neighbours the plan puts ahead of the later ones
   if (packing && packing.upgrade !== false && Number.isFinite(budget)) {
-    for (const [i, c] of chosen.entries()) {
+    const upgradeOrder = [...chosen.keys()];
+    const neighbour = (i: number) => Number(packing.upgradeMatchesFirst === true && (chosen[i] as Candidate).entry.role !== "match");
+    upgradeOrder.sort((a, b) => neighbour(a) - neighbour(b) || a - b);
+    for (const i of upgradeOrder) {
+      const c = chosen[i] as Candidate;
       const target: Level = CODE_LEVELS.has(c.entry.tier) ? "standard" : c.entry.tier;
       if (c.tier === target || c.excerpt || c.sent !== "full" || budget - used < 40) continue;
       const text = texts.get(c.entry.path);

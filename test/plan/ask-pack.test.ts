@@ -357,6 +357,49 @@ describe("ask: packing for editing", () => {
     for (const root of [medium, hugeRoot]) for (const budget of [700, 1500, 2500, 6000]) for (const format of ["xml", "json"] as const) await at(root, budget, format);
   }, 180_000);
 
+  test("room left at the end turns the task's candidates whole before the graph neighbours: a candidate that fits whole is not left as signatures for a neighbour; budgets hold", async () => {
+    const long = (name: string, n: number, lines: number) =>
+      Array.from({ length: n }, (_, i) => `  ${name}Step${i}(value: number): number {\n${Array.from({ length: lines }, (_, j) => `    value = value * ${j + 2} + ${i + j};`).join("\n")}\n    return value;\n  }`).join("\n");
+    const steps = (name: string, n: number) => Array.from({ length: n }, (_, i) => `  ${name}Step${i}(value: number): number {\n    const scaled = value * ${i + 1} + ${i};\n    return scaled > ${i * 7} ? scaled - ${i} : scaled + ${i};\n  }`).join("\n");
+    // two candidates (discount, total); total imports a ledger formatter the task does not mention: a graph neighbour
+    const root = gitRepo({
+      "src/invoice/total.ts": `import { LedgerFormat } from "../ledger/format";\nexport class InvoiceTotal {\n  format = new LedgerFormat();\n${long("total", 3, 25)}\n}\n`,
+      "src/ledger/format.ts": `export class LedgerFormat {\n  width = 12;\n${long("format", 4, 30)}\n}\n`,
+      "src/invoice/discount.ts": `export class InvoiceDiscount {\n  percent = 5;\n${steps("discount", 12)}\n}\n`,
+      "src/other.ts": `export const other = 1;\n`,
+    });
+    const counter = await tokenCounter();
+    const task = "invoice total discount: apply the invoice discount to the total";
+    const saved = { ...ASK_PARAMS };
+    // only the first candidate planned whole: the second comes after the neighbours, at signature level, as candidates past wholeCandidates do
+    Object.assign(ASK_PARAMS, { candidates: 2, wholeCandidates: 1 });
+    try {
+      const tiers = async (budget: number) => {
+        const r = await call("ask", { path: root, task, tokenBudget: budget });
+        expect(answerTokens(r, counter)).toBeLessThanOrEqual(budget);
+        const entries = (r.data as unknown as FusionData).entries;
+        return { r, entries, tier: (path: string) => entries.find((e) => e.path === path)?.tier };
+      };
+      // the plan: discount whole, the ledger formatter (a dependency of total), then total at signature level
+      const { r, entries, tier } = await tiers(3000);
+      expect(entries.map((e) => `${e.path}:${e.role}`)).toEqual(["src/invoice/discount.ts:match", "src/ledger/format.ts:dependency", "src/invoice/total.ts:match"]);
+      // room for one of them whole: the candidate (~0.9k whole) rather than the neighbour before it in the plan (~1.4k whole)
+      expect(tier("src/invoice/total.ts")).toBe("standard");
+      expect(tier("src/ledger/format.ts")).toBe("skeleton");
+      expect(r.text).toMatch(/src\/ledger\/format\.ts \(~[\d.k]+ tokens\) \[skeleton\] — dependency of src\/invoice\/total\.ts/);
+      // with room for both, both whole
+      const roomy = await tiers(6000);
+      expect([roomy.tier("src/invoice/total.ts"), roomy.tier("src/ledger/format.ts")]).toEqual(["standard", "standard"]);
+      // every budget and format holds
+      for (const budget of [600, 1200, 2000, 3000, 4500]) for (const format of ["xml", "json"] as const) {
+        const out = await call("ask", { path: root, task, tokenBudget: budget, format });
+        expect(answerTokens(out, counter)).toBeLessThanOrEqual(budget);
+      }
+    } finally {
+      Object.assign(ASK_PARAMS, saved);
+    }
+  }, 120_000);
+
   test("a task names a file by its name or, for an index file, its folder's", () => {
     expect(namesFile("queue: deep clone opts", "lib/queue.js")).toBe(true);
     expect(namesFile("fix mime-node headers", "lib/mime-node/index.js")).toBe(true);

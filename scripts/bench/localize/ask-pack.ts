@@ -22,6 +22,47 @@
 // declarations the change touched (symbols.ts) whose bodies the answer holds: its file whole, or the declaration kept
 // whole in its signatures (keptWhole); the pack holds those of the files it packs.
 //
+// At the upgrade-order commit (after f31abd6, 2026-11-27, h87), the budget left at the end turns the task's candidates whole
+// before the graph neighbours (ASK_PARAMS.upgradeMatchesFirst 1; render/fusion.ts's upgrade took them in plan order, where the
+// neighbours of the best three come before candidates 13–30). Why the pack had more targets whole than ask (tuning, at
+// f31abd6): mikro-orm-git, all 22 tuning tasks: none at either budget — 8k 65.4 / 6.1 vs pack 0.0 / 0.0, 20k 68.8 / 20.1 vs
+// 12.9 / 12.9 (the "20 vs 40" above was its 5 most recent tasks at 99b6dc1; of its 27 targets 12 are over 8k tokens raw, 5
+// over 20k, up to 41k; the pack has none at 8k: the files it ranks first fill the budget); npm (176) 11 task-budgets (8 at 8k, 3 at 20k), svc (20) 2 (20k). The 13, ask's target as signatures 11,
+// absent 2:
+//   a large earlier candidate whole, not a target                         4  nodemailer@6.7.8 and @6.6.5 (lib/mime-node/index.js ~6.0k,
+//                                                                            first, exempt from tentativeShare: the text ranking puts it
+//                                                                            first too), bull@3.24.0 (lib/queue.js 6.1k, second: the guard
+//                                                                            is the first's), @apollo/client@4.0.9 (the named type's
+//                                                                            core/ObservableQuery.js 6.5k first) — all 8k
+//   smaller higher-ranked candidates whole filled the room                2  @apollo/client@3.9.11 (QueryReference.js 7th), sinon@9.0.1
+//                                                                            (stub.js 10th), 8k
+//   room kept for waiting candidates' excerpts (deferKeep)                1  nodemailer@7.0.3 8k: lib/dkim/index.js (~1.3k, 6th) fits
+//                                                                            whole without the 2 × 240 tokens kept for mime-node and
+//                                                                            mailer/index.js
+//   a non-fitting first candidate's focused signatures + a wrong second  1  nodemailer@6.4.4 8k (smtp-connection 1.4k of signatures,
+//                                                                            xoauth2 1.8k whole)
+//   past the 12 planned whole, the last step's room spent on neighbours  3  sinon@7.1.1 (candidates 14, 17, 21), sinon@2.3.5 (spy.js, a
+//                                                                            neighbour after others), svc@171ec26696a8 (candidate 18), 20k
+//   the localizer's misses (absent, or in the map only)                   2  fp-ts@2.9.3 20k, svc@42d49c5626f8 20k (scripts/build.ts)
+// Tuning, --surface cli, --variants '{"before":{"upgradeMatchesFirst":0}}' against the default in the same run (npm: --corpus
+// mobx,rxjs,dayjs,fp-ts,knex,@apollo/client,nodemailer,bull,react-i18next,axios,express,body-parser,mongoose,sinon; svc: --corpus
+// svc --per-corpus 20; --corpus mikro-orm-git --per-corpus 40), present / whole, default − before:
+//   npm (176)  8k 86.6 / 75.4 ±0.0 / ±0.0; 20k 93.2 / 89.6: ±0.0 / +0.5 (−0.8 … 2.1) — axios@1.12.2, sinon@7.1.1 and @4.2.1 gain
+//              targets whole, sinon@9.1.0 and @5.0.5 lose one (stub.js, a neighbour, now after candidates 13–30); bodies ±0.0
+//   svc (20)   8k 76.7 / 57.9, 20k 87.9 / 78.3: identical; mikro-orm (22) 8k 65.4 / 6.1, 20k 68.8 / 20.1: identical
+//   p50 66.6 ms npm, 94.3 ms svc, 269.9 ms mikro-orm (before 83.0 / 201.7 ms in the same runs, the machine shared).
+//   Still below the pack (whole, tuning): nodemailer 8k 41.7 vs 50.0, sinon 8k 81.1 vs 81.7; sinon 20k now 93.2 vs 90.5.
+// Tried and dropped (same commands, patch kept off the branch: h87-ablation in the report), Δ against the default:
+//   a later candidate that fits whole in the room kept for the waiting ones borrows it, their excerpts getting what remains
+//   (deferLend): npm 8k present −0.8 (−1.8 … 0.0), whole +0.4 (0.0 … 1.1) — nodemailer@7.0.3 and @apollo/client@4.0.12 gain a
+//   file whole, nodemailer@7.0.13, @6.1.0 and bull@4.5.1 lose a waiting target (no room left for its excerpt); 20k ±0; svc 8k
+//   −3.8 / +1.3; mikro-orm 20k whole +1.5 (one task), bodies 8k −1.5. One waiting candidate keeping room (deferKeepCount 1):
+//   npm 8k −2.9 (−4.9 … −1.2) / ±0.0. deferKeep 0.02: npm 8k −0.4 / −0.3. One file's signatures also capped by a share of the
+//   room left (signatureRemain 0.5 / 0.33): npm 8k −3.0 / −0.3 and −4.5 / +0.6, svc 20k −2.5 / ±0, mikro-orm 8k present −4.5 /
+//   −9.8 (bodies −2.0 / −12.6). The text-agreeing first candidate still a guess beyond 70 % / 80 % of the budget whole
+//   (tentativeTextShare): npm 8k ±0 / −0.3 and ±0 / −0.6 (nodemailer@6.7.8 and @6.6.5 get their target whole at 0.7;
+//   @apollo/client@4.2.2, nodemailer@6.3.0 and bull@3.29.3 lose one) — the guard trades the same few tasks, as before.
+//
 // At the text-agreement commit, a first candidate the text ranking alone (BM25F) puts first too is no guess
 // (ASK_PARAMS.tentativeText 1: it stays whole however much of the budget it takes, as an exact declaration match does).
 // Tuning, --surface cli, --variants '{"text":{"tentativeText":1},"ts70":{"tentativeShare":0.7}}' against the default in the

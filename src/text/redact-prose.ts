@@ -35,8 +35,10 @@ const readsInProse = (value: string, bare: boolean) => reads(value) && !/^[a-z]+
  * (passwordValue) in quotes or backticks (`sunshine`), or a shorter one, letters and digits mixed (or scrambled), that ends the
  * sentence ("the password is base64 encoded" goes on: a word); never lower-case parts joined or URL-encoded text (readsInProse).
  */
+/** How a password is kept or sent, not the password ("the password is sha256.", "… md5"). */
+const ALGORITHM = /^(?:md\d|sha\d*|sha\d+[a-z]*|base\d+[a-z]*|argon2[a-z]*|pbkdf2[a-z]*|utf-?\d+|ucs\d|aes\d*[a-z]*|rsa\d*|ed25519|hmac[a-z\d]*|crc\d+|rot13|latin\d)$/i;
 const shortPassword = (value: string, quoted: boolean, after: string) => passwordValue(value) && !JOINED.test(value) && !/%[0-9A-Fa-f]{2}/.test(value) &&
-  (quoted || (value.length < 8 && ((/\d/.test(value) && /[A-Za-z]/.test(value)) || scrambledLetters(value)) && /^(?:[.,;:!?)"'`<](?:\s|$)|\r?\n|$|[ \t]*(?:\r?\n|$))/.test(after)));
+  (quoted || (value.length < 8 && ((/\d/.test(value) && /[A-Za-z]/.test(value)) || scrambledLetters(value)) && !ALGORITHM.test(value) && /^(?:[.,;:!?)"'`<](?:\s|$)|\r?\n|$|[ \t]*(?:\r?\n|$))/.test(after)));
 
 /** Whether `at` is inside a one-line string literal: an odd number of one kind of quote (unescaped) before it on its line. */
 function inString(text: string, at: number): boolean {

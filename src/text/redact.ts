@@ -61,7 +61,7 @@
 // `password` (its line holds only the entry's tokens: "login with your password here" is prose), SQL `IDENTIFIED BY` /
 // `PASSWORD '…'` in an account statement (`CREATE USER`, `ALTER ROLE`, `GRANT`: not "a problem identified by \"jamesh\""),
 // a sentence's "the admin password is hunter2." (a password's word and a verb; quoted, or letters and digits mixed that end
-// the sentence: "the password is base64 encoded" goes on), a commented-out `// password: letmein` (not a bare `# pass:
+// the sentence and name no algorithm: "the password is base64 encoded" goes on, "… is sha256." is a hash), a commented-out `// password: letmein` (not a bare `# pass:
 // through`), and a camelCase name ending in `Pass` (`dbPass`, `adminPass`, `keyPass`) unless its hump before says a stage,
 // an order or a test (`firstPass`, `renderPass`, `allPass`: passwordName's passHump). Dockerfile `ENV`, a compose file's
 // `- POSTGRES_PASSWORD=…` and a workflow's `env:` mapping were covered by the rule already. "Login with `admin` /

@@ -403,7 +403,7 @@ describe("short passwords outside assignments: a flag, a client, a .netrc entry,
       [`ssh login@bastion -p 2222\n`, "run.sh"], [`redis-cli -p 6380 ping\n`, "run.sh"], [`mysql -u root -p app < dump.sql\n`, "restore.sh"], // -p alone prompts: app is the database
       [`docker run -u 1000:1000 -p 8080:80 img\n`, "run.sh"], [`docker run --user node:node img\n`, "run.sh"], [`mongo -u admin -p 27017\n`, "run.sh"],
       [`# pass: true\n`, "a.yaml"], [`Reset your password in settings.\n`, "README.md"], [`The password is required.\n`, "README.md"],
-      [`The password is base64 encoded before it is stored.\n`, "README.md"], ["Login with `admin` / `sunshine`.\n", "README.md"], // no credential word: nothing says which is the password
+      [`The password is base64 encoded before it is stored.\n`, "README.md"], [`// the password is sha256.\n`, "a.ts"], [`The password is md5.\n`, "README.md"], ["Login with `admin` / `sunshine`.\n", "README.md"], // no credential word: nothing says which is the password
       [`Click login with your password here\n`, "README.md"], [`Use the --username and --password options instead of the URL.\n`, "README.md"],
       [`ALTER USER app WITH PASSWORD 'Enter a new one';\n`, "a.sql"], [`make Avahi hit an assert()); problem identified by "jamesh"\n`, "NEWS"], // no account statement
       [`* src/groupadd.c: Add missing -p, --password description to the usage\n`, "changelog"], [`const firstPass = "shadow";\nconst renderPass = "main";\nconst onPass = "next";\n`, "a.ts"],

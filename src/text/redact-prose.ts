@@ -30,13 +30,13 @@ const reads = (value: string) => credentialValue(value) && ((/\d/.test(value) &&
 const readsInProse = (value: string, bare: boolean) => reads(value) && !/^[a-z]+\d+[a-z]*$/.test(value) && !JOINED.test(value) &&
   !/%[0-9A-Fa-f]{2}/.test(value) && (!bare || (/[a-z]/.test(value) && /[A-Z]/.test(value)) || /[^A-Za-z0-9]/.test(value));
 
+/** How a password is kept or sent, not the password ("the password is sha256.", "… md5"). */
+const ALGORITHM = /^(?:md\d|sha\d*|sha\d+[a-z]*|base\d+[a-z]*|argon2[a-z]*|pbkdf2[a-z]*|utf-?\d+|ucs\d|aes\d*[a-z]*|rsa\d*|ed25519|hmac[a-z\d]*|crc\d+|rot13|latin\d)$/i;
 /**
  * A password's word with a verb or `=`/`:` before it ("the admin password is hunter2.") takes a value a password's name would
  * (passwordValue) in quotes or backticks (`sunshine`), or a shorter one, letters and digits mixed (or scrambled), that ends the
- * sentence ("the password is base64 encoded" goes on: a word); never lower-case parts joined or URL-encoded text (readsInProse).
+ * sentence ("the password is base64 encoded" goes on: a word); never lower-case parts joined, URL-encoded text (readsInProse) or an algorithm's name.
  */
-/** How a password is kept or sent, not the password ("the password is sha256.", "… md5"). */
-const ALGORITHM = /^(?:md\d|sha\d*|sha\d+[a-z]*|base\d+[a-z]*|argon2[a-z]*|pbkdf2[a-z]*|utf-?\d+|ucs\d|aes\d*[a-z]*|rsa\d*|ed25519|hmac[a-z\d]*|crc\d+|rot13|latin\d)$/i;
 const shortPassword = (value: string, quoted: boolean, after: string) => passwordValue(value) && !JOINED.test(value) && !/%[0-9A-Fa-f]{2}/.test(value) &&
   (quoted || (value.length < 8 && ((/\d/.test(value) && /[A-Za-z]/.test(value)) || scrambledLetters(value)) && !ALGORITHM.test(value) && /^(?:[.,;:!?)"'`<](?:\s|$)|\r?\n|$|[ \t]*(?:\r?\n|$))/.test(after)));
 

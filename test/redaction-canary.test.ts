@@ -60,6 +60,8 @@ function canaryParams(base: string): Record<string, Canary[]> {
       { params: { query: "staging password", kind: "text" }, marker: true }, { params: { query: "release train", kind: "text" }, marker: true }, { params: { query: "Pwd", kind: "text" } }, { params: { query: "db.password", kind: "text" } }, { params: { query: "new Client", kind: "text" } },
       // line hits on short values a password's name is given (src/short.ts, scripts/db.py, config/mail.yml)
       { params: { query: "smtp", kind: "text" } }, { params: { query: "connect admin", kind: "text" } },
+      // line hits on short words a password flag or a `…Pass` name is given (scripts/deploy.sh, src/short.ts)
+      { params: { query: "sshpass bastion", kind: "text" } }, { params: { query: "dbPass", kind: "all" } },
       { params: { query: "connect", kind: "neighbors" } },
       { params: { query: "signing key configuration", kind: "task", changedSince: base } },
     ],

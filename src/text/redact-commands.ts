@@ -21,18 +21,32 @@ export function authHeaders(text: string, push: Push): void {
 // A password given on a command line or in a tool's file: `curl -u user:pass`, `--password pass`,
 // `docker login -p pass`, `mysql -ppass`, a `.netrc` `password pass` (after `machine`/`login`),
 // SQL `IDENTIFIED BY 'pass'` / `PASSWORD 'pass'`, a Dockerfile `ENV DB_PASSWORD pass`. The value is
-// judged like a credential name's (credentialValue).
+// judged like a credential name's (credentialValue); where the flag or the client says it is a password (`says`: curl's
+// `-u`, `--password`, `sshpass -p`, `redis-cli -a`, `mysql -p…` joined, a login's `-p` with a letter: no port), like a
+// password's name's (`sshpass -p 'letmein'`).
 // Each pattern runs only where its literal occurs; a flag must follow whitespace or a quote.
-const COMMAND_SECRETS: Array<{ has: (text: string) => boolean; re: RegExp }> = [
-  { has: (t) => t.includes("-u ") || t.includes("-u\t") || t.includes("--user"), re: /(?:-u|--user)[ \t]+(["']?)[^\s:"'`]+:([^\s"'`]+)\1/gd },
-  { has: (t) => t.includes("--"), re: /--(?:password|passwd|pass|token|api-?key|secret|client-secret|access-token|auth-token)[ \t]+(["']?)([^\s"'`-][^\s"'`]*)\1/gid },
-  { has: (t) => t.includes("login") && t.includes("-p"), re: /\blogin\b[^\n]{0,120}?[ \t]-p[ \t]*(["']?)([^\s"'`-][^\s"'`]*)\1/gd },
-  { has: (t) => t.includes("mysql"), re: /\bmysql(?:dump|admin)?\b[^\n]{0,120}?[ \t]-p(["']?)([^\s"'`-][^\s"'`]*)\1/gd },
-  { has: (t) => t.includes("-u") && t.includes("-p"), re: /-u[ \t]*[^\s"'`-]\S*[ \t]+-p[ \t]*(["']?)([^\s"'`-][^\s"'`]*)\1/gd }, // mongo -u admin -p …
-  { has: (t) => t.includes("sshpass") || t.includes("redis-cli"), re: /\b(?:sshpass|redis-cli)\b[^\n]{0,80}?[ \t]-[pa][ \t]*(["']?)([^\s"'`-][^\s"'`]*)\1/gd },
-  { has: (t) => t.includes("-stdin"), re: /\becho[ \t]+(["']?)([^\s"'`|$-][^\s"'`|]*)\1[ \t]*\|[^\n]*--password-stdin/gd },
-  { has: (t) => t.includes("IDENTIFIED") || t.includes("identified") || t.includes("PASSWORD") || /[Pp]assword[ \t]+['"]/.test(t), re: /(?:IDENTIFIED[ \t]+BY|identified[ \t]+by|PASSWORD|[Pp]assword)[ \t]+(['"])([^'"\r\n]*)\1/gd },
+/** What the match says of its value: `head` is the match up to the value, `line` the text of its line before the match. */
+type Says = (head: string, value: string, line: string, text: string, at: number) => boolean;
+const hasLetter = (value: string) => /[A-Za-z]/.test(value);
+const COMMAND_SECRETS: Array<{ has: (text: string) => boolean; re: RegExp; says: Says }> = [
+  { has: (t) => t.includes("-u ") || t.includes("-u\t") || t.includes("--user"), re: /(?:-u|--user)[ \t]+(["']?)[^\s:"'`]+:([^\s"'`]+)\1/gd, says: (_h, _v, line) => /\bcurl\b/.test(line) }, // docker's `-u 1000:1000` is a user and group
+  { has: (t) => t.includes("--"), re: /--(?:password|passwd|pass|token|api-?key|secret|client-secret|access-token|auth-token)[ \t]+(["']?)([^\s"'`-][^\s"'`]*)\1/gid, says: (head, value, _l, text, at) => flagNamesPassword(head, text, at) && !DOC_WORD.test(value) },
+  { has: (t) => t.includes("login") && t.includes("-p"), re: /\blogin\b[^\n]{0,120}?[ \t]-p[ \t]*(["']?)([^\s"'`-][^\s"'`]*)\1/gd, says: (_h, value) => hasLetter(value) }, // `-p 2222`: a port
+  { has: (t) => t.includes("mysql"), re: /\bmysql(?:dump|admin)?\b[^\n]{0,120}?[ \t]-p(["']?)([^\s"'`-][^\s"'`]*)\1/gd, says: (head) => /-p["']?$/.test(head) }, // `mysql -p app`: -p prompts, `app` is the database
+  { has: (t) => t.includes("-u") && t.includes("-p"), re: /-u[ \t]*[^\s"'`-]\S*[ \t]+-p[ \t]*(["']?)([^\s"'`-][^\s"'`]*)\1/gd, says: (_h, value, line) => hasLetter(value) && !/:\d+$/.test(value) && !/\b(?:mysql|mariadb)/.test(line) }, // mongo -u admin -p …; not a port or `host:port`, nor mysql's database after a prompting -p
+  { has: (t) => t.includes("sshpass") || t.includes("redis-cli"), re: /\b(?:sshpass|redis-cli)\b[^\n]{0,80}?[ \t]-[pa][ \t]*(["']?)([^\s"'`-][^\s"'`]*)\1/gd, says: (head) => /^(?:sshpass[^]*-p|redis-cli[^]*-a)[ \t]*["']?$/.test(head) }, // redis-cli's -p is its port
+  { has: (t) => t.includes("-stdin"), re: /\becho[ \t]+(["']?)([^\s"'`|$-][^\s"'`|]*)\1[ \t]*\|[^\n]*--password-stdin/gd, says: () => true },
+  { has: (t) => t.includes("IDENTIFIED") || t.includes("identified") || t.includes("PASSWORD") || /[Pp]assword[ \t]+['"]/.test(t), re: /(?:IDENTIFIED[ \t]+BY|identified[ \t]+by|PASSWORD|[Pp]assword)[ \t]+(['"])([^'"\r\n]*)\1/gd, says: (_h, _v, line) => SQL_ACCOUNT.test(line) }, // not prose's "a problem identified by \"jamesh\""
 ];
+/** A word prose puts after a flag it names ("the --username and --password options"): no value. */
+const DOC_WORD = /^(?:options?|flags?|arguments?|args?|parameters?|params?|switch(?:es)?|values?|fields?|descriptions?|commands?|support|prompt|handling|and|or|is|are|to|for|with|of|the|an?|if|when|instead|only|must|can|will|should|was)$/i;
+/** A SQL statement that makes or changes an account: its `IDENTIFIED BY '…'` / `PASSWORD '…'` is a password. */
+const SQL_ACCOUNT = /\b(?:user|role|login|grant)\b/i;
+/** `--password v`, `--client-secret v` say a password (passwordName); `--token v`, `--api-key v` only a credential. */
+function flagNamesPassword(head: string, text: string, at: number): boolean {
+  const word = NAME_END.exec(/^--([\w-]+)/.exec(head)![1]!)!, wordAt = at + 2 + word.index;
+  return passwordName(text, secretName(text, wordAt, word[0].toLowerCase()), wordAt, word[0]);
+}
 const FLAG_START = /[\s"']/;
 // An argv list (`["mysql", "-u", "root", "-p", "…"]`, `['redis-cli', '-a', '…']`, `["mysql", "-p…"]`): a database client or
 // login's password flag, then its value, within a dozen quoted arguments of the client's name.
@@ -42,13 +56,14 @@ const NETRC_PASSWORD = /password[ \t]+([^\s"'`]+)/g;
 /** Dockerfile `ENV NAME value` / `ARG`, Tcl `set name value`, Windows `setx NAME value [/M]` (a diff line's mark allowed). */
 const SPACED_SET = /^[-+]?[ \t]*(?:ENV|ARG|set|setx|SETX)[ \t]+([A-Za-z_][\w.-]*)[ \t]+(["']?)([^\s"'=\x60][^\s"'\x60]*)\2[ \t]*(?:\/[Mm][ \t]*)?\r?$/gmd;
 export function commandSecrets(text: string, push: Push): void {
-  for (const { has, re } of COMMAND_SECRETS) {
+  for (const { has, re, says } of COMMAND_SECRETS) {
     if (!has(text)) continue;
     re.lastIndex = 0;
     for (let m = re.exec(text); m; m = re.exec(text)) {
       const value = m[2]!, at = m.indices![2]![0];
       if (m.index > 0 && (m[0][0] === "-" ? !FLAG_START.test(text[m.index - 1]!) : isLetter(text.charCodeAt(m.index - 1)))) continue;
-      if (credentialValue(value) && !CODE_VALUE.test(value)) push("api-token", at, at + value.length);
+      const line = text.slice(text.lastIndexOf("\n", m.index - 1) + 1, m.index), head = text.slice(m.index, at).replace(/["']$/, "");
+      if (credentialValue(value, says(head, value, line, text, m.index)) && !CODE_VALUE.test(value)) push("api-token", at, at + value.length);
     }
   }
   if (text.includes("password")) netrcPasswords(text, push);
@@ -61,7 +76,8 @@ function argvPasswords(text: string, push: Push): void {
   for (let m = ARGV.exec(text); m; m = ARGV.exec(text)) {
     const client = m[2]!, group = m[7] !== undefined ? 7 : 9, value = m[group]!, at = m.indices![group]![0];
     if (m[5] === (client === "redis-cli" ? "-p" : "-a") || (group === 9 && !/^m/.test(client))) continue; // redis-cli's -p is its port; -p… joined only for mysql, mariadb, mongo
-    if (credentialValue(value) && !CODE_VALUE.test(value)) push("api-token", at, at + value.length);
+    const says = hasLetter(value) && (group === 9 || !/^(?:mysql|mariadb)/.test(client)); // the client's password flag; mysql's `"-p", "app"`: a prompt, then the database
+    if (credentialValue(value, says) && !CODE_VALUE.test(value)) push("api-token", at, at + value.length);
   }
 }
 
@@ -73,9 +89,18 @@ function netrcPasswords(text: string, push: Push): void {
     const before = text.slice(Math.max(0, m.index - 300), m.index);
     const lines = before.split("\n").slice(-4); // this line and the three before it
     if (!/\blogin[ \t]+\S/.test(lines.at(-1) ?? "") && !lines.some((l) => /^[-+]?[ \t]*(?:machine|login|default)\b/.test(l))) continue;
-    if (credentialValue(value) && !CODE_VALUE.test(value)) push("api-token", at, at + value.length);
+    if (credentialValue(value, netrcLine(lines.at(-1)!, text.slice(at + value.length, at + value.length + 200))) && !CODE_VALUE.test(value)) push("api-token", at, at + value.length);
   }
 }
+
+/**
+ * The `password` token of a `.netrc` entry says a password: its line holds only the entry's tokens before it (`machine h login
+ * me password …`, or `password …` alone under them), and its value ends the line or another token follows. Prose that names
+ * a login ("login with your password here") is no entry.
+ */
+const NETRC_TOKENS = /^[-+]?[ \t]*(?:(?:machine|login|account|port)[ \t]+\S+[ \t]+|default[ \t]+)*$/;
+const NETRC_AFTER = /^(?:[ \t]+(?:machine|login|account|port|macdef|default)\b[^\n]*)?[ \t]*(?:\r?\n|$)/;
+const netrcLine = (lead: string, after: string) => NETRC_TOKENS.test(lead) && NETRC_AFTER.test(after);
 
 function spacedSets(text: string, push: Push): void {
   SPACED_SET.lastIndex = 0;

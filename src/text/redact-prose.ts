@@ -7,7 +7,7 @@
 // line of a file that is no program (Markdown, text, unknown); in a program, a sentence inside a string literal (a
 // message, a fixture: `"the staging password is …"`), never code (`token = this$1$1`).
 
-import { credentialValue, scrambledLetters } from "./secret-values.ts";
+import { credentialValue, passwordValue, scrambledLetters } from "./secret-values.ts";
 
 type Push = (kind: "api-token", start: number, end: number) => void;
 
@@ -16,17 +16,29 @@ type Push = (kind: "api-token", start: number, end: number) => void;
  * `=`/`:` or (a password's) nothing, the value (maybe in quotes, backticks, bold or an HTML `<code>`). Group 1: a password's
  * word; 2: no verb; 3, 5: the value's quotes; 4: the value.
  */
-const PROSE = /(?:(pass(?:w(?:or)?d|phrase)?|pwd)|secret|token|api[ _-]?key)(?:["'`]|\*\*)?(?:[ \t]+(?:is|was|to|set[ \t]+to)(?:[ \t]+|[ \t]*\r?\n[ \t>]*)|[ \t]*[=:][ \t]*|([ \t]+))(["'`]|\*\*|<(?:code|kbd|tt|b|strong|em)>)?([A-Za-z0-9_\-+=!@$%^&*~]{8,})(["'`]|<\/(?:code|kbd|tt|b|strong|em)>)?(?=[.,;:!?)"'`<]|[ \t]+\(|[ \t]*(?:\r?\n|$)|[ \t])/gi;
+const PROSE = /(?:(pass(?:w(?:or)?d|phrase)?|pwd)|secret|token|api[ _-]?key)(?:["'`]|\*\*)?(?:[ \t]+(?:is|was|to|set[ \t]+to)(?:[ \t]+|[ \t]*\r?\n[ \t>]*)|[ \t]*[=:][ \t]*|([ \t]+))(["'`]|\*\*|<(?:code|kbd|tt|b|strong|em)>)?([A-Za-z0-9_\-+=!@$%^&*~]{3,})(["'`]|<\/(?:code|kbd|tt|b|strong|em)>)?(?=[.,;:!?)"'`<]|[ \t]+\(|[ \t]*(?:\r?\n|$)|[ \t])/gi;
 const COMMENT_LEAD = /^[ \t]*(?:\/\/+|#+|\/?\*+|--|;+)/;
 
+/** Lower-case parts joined (`base64url-encoded`, `x86_64`): a name. */
+const JOINED = /^(?=[a-z0-9_-]+$)[^-_]*[-_]/;
 const reads = (value: string) => credentialValue(value) && ((/\d/.test(value) && /[A-Za-z]/.test(value)) || scrambledLetters(value));
 /**
  * In a sentence, stricter: not a lower-case name with a number (`argon2id`, `base64url`, `sha256sum`), lower-case parts
  * joined (`base64url-encoded`, `x86_64`, `_tls13_derive_secret`) or URL-encoded text (`Root%20CA`); with no verb before it
  * ("password argon2id hashing"), mixed case or a symbol.
  */
-const readsInProse = (value: string, bare: boolean) => reads(value) && !/^[a-z]+\d+[a-z]*$/.test(value) && !(/^[a-z0-9_-]+$/.test(value) && /[-_]/.test(value)) &&
+const readsInProse = (value: string, bare: boolean) => reads(value) && !/^[a-z]+\d+[a-z]*$/.test(value) && !JOINED.test(value) &&
   !/%[0-9A-Fa-f]{2}/.test(value) && (!bare || (/[a-z]/.test(value) && /[A-Z]/.test(value)) || /[^A-Za-z0-9]/.test(value));
+
+/** How a password is kept or sent, not the password ("the password is sha256.", "… md5"). */
+const ALGORITHM = /^(?:md\d|sha\d*|sha\d+[a-z]*|base\d+[a-z]*|argon2[a-z]*|pbkdf2[a-z]*|utf-?\d+|ucs\d|aes\d*[a-z]*|rsa\d*|ed25519|hmac[a-z\d]*|crc\d+|rot13|latin\d)$/i;
+/**
+ * A password's word with a verb or `=`/`:` before it ("the admin password is hunter2.") takes a value a password's name would
+ * (passwordValue) in quotes or backticks (`sunshine`), or a shorter one, letters and digits mixed (or scrambled), that ends the
+ * sentence ("the password is base64 encoded" goes on: a word); never lower-case parts joined, URL-encoded text (readsInProse) or an algorithm's name.
+ */
+const shortPassword = (value: string, quoted: boolean, after: string) => passwordValue(value) && !JOINED.test(value) && !/%[0-9A-Fa-f]{2}/.test(value) &&
+  (quoted || (value.length < 8 && ((/\d/.test(value) && /[A-Za-z]/.test(value)) || scrambledLetters(value)) && !ALGORITHM.test(value) && /^(?:[.,;:!?)"'`<](?:\s|$)|\r?\n|$|[ \t]*(?:\r?\n|$))/.test(after)));
 
 /** Whether `at` is inside a one-line string literal: an odd number of one kind of quote (unescaped) before it on its line. */
 function inString(text: string, at: number): boolean {
@@ -45,7 +57,8 @@ export function proseCredentials(text: string, push: Push, scan: { code: boolean
     const lineStart = text.lastIndexOf("\n", m.index - 1) + 1;
     const comment = COMMENT_LEAD.test(text.slice(lineStart, Math.min(m.index, lineStart + 200)));
     // a comment's note (`// the old password was …`, `# pwd = … (rotated)`) is read as a comment's value; a sentence's more strictly
-    if (comment && bare === undefined ? !reads(value) : !readsInProse(value, bare !== undefined) || password?.toLowerCase() === "pass") continue;
+    const short = password !== undefined && bare === undefined && password.toLowerCase() !== "pass" && shortPassword(value, open !== undefined, text.slice(m.index + m[0].length, m.index + m[0].length + 2));
+    if (!short && (comment && bare === undefined ? !reads(value) : !readsInProse(value, bare !== undefined) || password?.toLowerCase() === "pass")) continue;
     if (scan.code && !comment && !inString(text, m.index)) continue; // in a program, a sentence is a comment's or a string's (a message, a fixture), not code's
     const start = m.index + m[0].length - close.length - value.length;
     push("api-token", start, start + value.length);

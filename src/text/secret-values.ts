@@ -107,15 +107,31 @@ export function credentialValue(value: string, password = false): boolean {
 const PASSWORD_WORD = /^(?:password|passwd|passphrase|pwd|secret)$/;
 /**
  * A name that says its value is a password: it ends in password, passwd, passphrase, pwd or secret, in `pass` as a word of
- * its own (`pass`, `smtp_pass`, `DB_PASS`; not `firstPass`), or is `secretKey`. A name that only holds the word
+ * its own (`pass`, `smtp_pass`, `DB_PASS`) or a camelCase name's last hump after no stage's (`dbPass`; not `firstPass`:
+ * passHump), or is `secretKey`. A name that only holds the word
  * (`passwordMinLength`, `PASSWORD_FIELD`) never reaches here: the word must end it. `word` starts at `wordAt`, the name
  * (secretName) at `nameAt`.
  */
 export function passwordName(text: string, nameAt: number, wordAt: number, word: string): boolean {
   const w = word.toLowerCase();
   if (PASSWORD_WORD.test(w)) return true;
-  if (w === "pass") return !isLetter(text.charCodeAt(wordAt - 1));
+  if (w === "pass") return !isLetter(text.charCodeAt(wordAt - 1)) || passHump(text, wordAt);
   return w === "key" && /^secret[_-]?$/i.test(text.slice(nameAt, wordAt));
+}
+
+/**
+ * A camelCase hump before a last `Pass` that makes the name a pass of a process, not a password: an order or a count
+ * (`firstPass`, `secondPass`, `lastPass`), a test's verdict or condition (`testPass`, `didPass`, `onPass`, `allPass`), a
+ * renderer's stage (`renderPass`, `shadowPass`, `bloomPass`).
+ */
+const PASS_STAGE = /^(?:first|second|third|fourth|fifth|last|next|prev(?:ious)?|final|initial|single|double|multi|one|two|three|each|every|this|that|same|test|tests|did|can|must|should|will|would|is|has|on|all|any|none|no|not|may|render|shadow|depth|bloom|blur|copy|output|effect|post|pre|main|geometry|lighting|light|opaque|transparent|pick|compute|draw|skip|early|late|mid|full|half|quick|fast|slow|sub|sort|merge|parse|lex|scan|build|compile|link|check|lint|optimi[sz]e|fxaa|ssao|taa|smaa|bokeh|film|mask|clear|outline|glitch|dot|fog|tone|gamma)$/i;
+/** `Pass` ends a camelCase name (`dbPass`, `adminPass`, `keyPass`) whose hump before it is no PASS_STAGE. */
+function passHump(text: string, wordAt: number): boolean {
+  if (text[wordAt] !== "P" || !/[a-z]/.test(text[wordAt - 1] ?? "") || isLetter(text.charCodeAt(wordAt + 4))) return false;
+  let from = wordAt - 1;
+  while (from > 0 && /[a-z]/.test(text[from - 1]!)) from--;
+  if (/[A-Z]/.test(text[from - 1] ?? "")) from--;
+  return !PASS_STAGE.test(text.slice(from, wordAt));
 }
 
 /** Shorter, a password's name's value is a stand-in (`password: "pw"`), a flag (`"-p"`) or an operator (`where("secret", "in", …)`). */

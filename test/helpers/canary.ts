@@ -131,9 +131,12 @@ export const CANARY = {
   wordSecret: "quokkafig",
   kwargPassword: "wombatlid",
   yamlPass: "gnuplume",
-  // a URL's user:password, the same pair passed to `curl -u` where no detector takes a word and a number: taken out there as a
+  // a URL's user:password, the same pair passed to `lftp -u` where no detector takes a word and a number: taken out there as a
   // value the URL gave away, its marker must not be read as a new user:password by a later pass
   urlWordPassword: "numbat9",
+  // short words a password flag or a camelCase `…Pass` name is given: `sshpass -p '…'` in scripts/deploy.sh, `dbPass` in src/short.ts
+  sshpassWord: "tapirmoss",
+  camelPass: "lorisjam",
 };
 
 /** The lines `.env.staging` keeps when it is renamed to config/staging.txt (no dotenv file: its values are shown), its secret rotated. */
@@ -259,6 +262,7 @@ export function canaryRepo(): { root: string; base: string } {
       `curl -H "Authorization: token ${CANARY.headerToken}" https://api.github.com/user`,
       `docker login -u deploy -p ${CANARY.dockerLogin} registry.example.com`,
       `# password: ${CANARY.commentPassword}`,
+      `sshpass -p '${CANARY.sshpassWord}' ssh deploy@bastion.example.com uptime`,
       "",
     ].join("\n"),
     "deploy/netrc.txt": `machine api.example.com\n  login deploy\n  password ${CANARY.netrcPassword}\n`,
@@ -305,10 +309,10 @@ export function canaryRepo(): { root: string; base: string } {
     "src/client.ts": `class Client {\n  constructor(readonly user: string, readonly secret: string) {}\n}\n\nexport const client = new Client("deploy", "${CANARY.clientPassword}");\n`,
     "src/notice.ts": `export const notice: 5 = "The staging password is ${CANARY.noticePassword}";\n`,
     "src/split-prefix.ts": `export const STRIPE_PREFIX_SPLIT = "${CANARY.prefixSplitStripe.slice(0, 3)}" + "${CANARY.prefixSplitStripe.slice(3)}";\n`,
-    "src/short.ts": `export const DB_PASSWORD = "${CANARY.shortConstPassword}";\nexport const smtp = { user: "admin", secret: "${CANARY.wordSecret}" };\n`,
+    "src/short.ts": `export const DB_PASSWORD = "${CANARY.shortConstPassword}";\nexport const smtp = { user: "admin", secret: "${CANARY.wordSecret}" };\nexport const dbPass = "${CANARY.camelPass}";\n`,
     "scripts/db.py": `db = connect(user="admin", password="${CANARY.kwargPassword}")\n`,
     "config/mail.yml": `smtp:\n  host: mail.example.com\n  pass: ${CANARY.yamlPass}\n`,
-    "scripts/db.sh": `psql "postgresql://ops:${CANARY.urlWordPassword}@db.example.com/app"\ncurl -u ops:${CANARY.urlWordPassword} https://api.example.com/ping\n`,
+    "scripts/db.sh": `psql "postgresql://ops:${CANARY.urlWordPassword}@db.example.com/app"\nlftp -u ops:${CANARY.urlWordPassword} files.example.com\n`,
     "config/app.xml": `<configuration>\n  <appSettings>\n    <add key="Password" value="${CANARY.xmlPassword}" />\n  </appSettings>\n</configuration>\n`,
   });
   mkdirSync(join(root, "node_modules", "@canary"), { recursive: true });

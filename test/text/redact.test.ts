@@ -371,7 +371,43 @@ describe("short passwords: a password's name takes any value that evidently is o
       [`def open(self, name, mode="r", pwd=None, *, force_zip64=False):`, "zipfile.py"], [`def login(self, user=None, password=None):`, "a.py"],
       [`scrypt('password', 'salt', 64);`, "a.js"], [`db.where('secret', 'in', ids);`, "a.ts"], [`["-password","ouched","-pass","ilih"]`, "ranks.js"],
       [`"passwd:dir", "passwd:gecos",`, "builtins.py"], [`password = typeof raw === 'string' ? raw : 'Schema_' + n;`, "a.ts"], [`pass: "passed",`, "a.js"],
-      [`# password: letmein\n`, "a.yaml"], // a comment's word is documentation
+      [`# password: changeme\n# pass: true\n# secret: required\n`, "a.yaml"], // a comment's placeholder or setting is documentation
+    ]) expect({ text, secrets: secretTexts(text, path) }).toEqual({ text, secrets: [] });
+  });
+});
+
+describe("short passwords outside assignments: a flag, a client, a .netrc entry, SQL, a sentence, a comment, a camelCase name", () => {
+  test("each form: exactly the value", () => {
+    const forms: Array<[string, string, string]> = [
+      [`sshpass -p 'letmein' ssh host\n`, "letmein", "scripts/deploy.sh"], [`sshpass -p hunter2 ssh host\n`, "hunter2", "scripts/deploy.sh"],
+      [`mysql -u root --password hunter2 app\n`, "hunter2", "scripts/deploy.sh"], [`mysql -u root -phunter2 app\n`, "hunter2", "scripts/deploy.sh"],
+      [`mysqldump -u root -p'letmein' app > dump.sql\n`, "letmein", "backup.sh"], [`redis-cli -h cache -a hunter2 ping\n`, "hunter2", "run.sh"],
+      [`curl -u admin:hunter2 https://api.example.com\n`, "hunter2", "call.sh"], [`docker login -u me -p hunter2 registry.example.com\n`, "hunter2", "ci.sh"],
+      [`echo letmein | docker login -u me --password-stdin\n`, "letmein", "ci.sh"], [`mongo -u admin -p hunter2 app\n`, "hunter2", "run.sh"],
+      [`tool sync --client-secret kiwi --verbose\n`, "kiwi", "run.sh"], [`subprocess.run(["sshpass", "-p", "letmein", "ssh", "host"])`, "letmein", "a.py"],
+      [`machine api.example.com login me password hunter2\n`, "hunter2", ".netrc"], [`machine api.example.com\n  login me\n  password letmein\n`, "letmein", ".netrc"],
+      [`CREATE USER app IDENTIFIED BY 'hunter2';\n`, "hunter2", "db/init.sql"], [`ALTER ROLE app WITH PASSWORD 'letmein';\n`, "letmein", "db/init.sql"],
+      [`The admin password is hunter2.\n`, "hunter2", "README.md"], ["The admin password is `sunshine`.\n", "sunshine", "README.md"],
+      [`// the old password was hunter2\n`, "hunter2", "src/a.ts"], [`// password: letmein\n`, "letmein", "src/conf.ts"], [`# password: letmein\n`, "letmein", "config/app.yaml"],
+      [`const dbPass = "hunter2";\n`, "hunter2", "src/conf.ts"], [`const adminPass = 'letmein';\n`, "letmein", "src/conf.ts"], [`keyPass: "kiwi9"\n`, "kiwi9", "a.ts"],
+      // covered since round 5: a Dockerfile's ENV, a compose file's environment list, a workflow's env mapping
+      [`ENV DB_PASSWORD hunter2\n`, "hunter2", "Dockerfile"], [`environment:\n  - POSTGRES_PASSWORD=hunter2\n`, "hunter2", "docker-compose.yml"],
+      [`    env:\n      POSTGRES_PASSWORD: hunter2\n`, "hunter2", ".github/workflows/ci.yml"],
+    ];
+    for (const [text, secret, path] of forms) expect({ text, secrets: secretTexts(text, path) }).toEqual({ text, secrets: [secret] });
+    expect(out(`sshpass -p 'letmein' ssh host\n`, "scripts/deploy.sh")).toBe(`sshpass -p '[REDACTED:api-token]' ssh host\n`);
+  });
+  test("stay: ports, a prompting -p, a password file, user and group, prose, a comment's setting, no credential word, a stage's pass", () => {
+    for (const [text, path] of <Array<[string, string]>>[
+      [`mysql --password-file /run/secret app\n`, "run.sh"], [`docker run -p 8080:80 img\n`, "run.sh"], [`ssh -p 22 host\n`, "run.sh"],
+      [`ssh login@bastion -p 2222\n`, "run.sh"], [`redis-cli -p 6380 ping\n`, "run.sh"], [`mysql -u root -p app < dump.sql\n`, "restore.sh"], // -p alone prompts: app is the database
+      [`docker run -u 1000:1000 -p 8080:80 img\n`, "run.sh"], [`docker run --user node:node img\n`, "run.sh"], [`mongo -u admin -p 27017\n`, "run.sh"],
+      [`# pass: true\n`, "a.yaml"], [`Reset your password in settings.\n`, "README.md"], [`The password is required.\n`, "README.md"],
+      [`The password is base64 encoded before it is stored.\n`, "README.md"], [`// the password is sha256.\n`, "a.ts"], [`The password is md5.\n`, "README.md"], ["Login with `admin` / `sunshine`.\n", "README.md"], // no credential word: nothing says which is the password
+      [`Click login with your password here\n`, "README.md"], [`Use the --username and --password options instead of the URL.\n`, "README.md"],
+      [`ALTER USER app WITH PASSWORD 'Enter a new one';\n`, "a.sql"], [`make Avahi hit an assert()); problem identified by "jamesh"\n`, "NEWS"], // no account statement
+      [`* src/groupadd.c: Add missing -p, --password description to the usage\n`, "changelog"], [`const firstPass = "shadow";\nconst renderPass = "main";\nconst onPass = "next";\n`, "a.ts"],
+      [`const bypass = "letmein";\n`, "a.ts"], [`// password: string\n// pass: through\n`, "a.ts"], // a bare `pass` in a comment: a test's or a step's
     ]) expect({ text, secrets: secretTexts(text, path) }).toEqual({ text, secrets: [] });
   });
 });

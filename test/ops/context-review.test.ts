@@ -121,7 +121,7 @@ describe("svc review", () => {
     expect(refused.exitCode).toBe(1);
     expect(refused.text).toBe(
       [
-        "handoff refused: the change since main leaves 3 introduced errors unresolved (errors present now but not at main: 5 changed files and their dependents, 8 files checked (no resident engine with check session 'hook')). Fix them (svc_check shows repairs), then ask for the handoff again:",
+        "handoff refused: the change since main leaves 3 introduced errors unresolved (errors present now but not at main: 5 changed files and their dependents, 8 files checked (check session 'hook' not used: the change since main holds commits, which its baseline may already hold)). Fix them (svc_check shows repairs), then ask for the handoff again:",
         "  Error TS2307 src/orders/order.service.ts:3:37 Cannot find module './create-order.dto' or its corresponding type declarations.",
         "  Error TS2307 src/orders/orders.controller.ts:3:37 Cannot find module './create-order.dto' or its corresponding type declarations.",
         "  Error TS2339 src/orders/orders.controller.ts:16:30 Property 'cancel' does not exist on type 'OrderService'.",
@@ -136,7 +136,7 @@ describe("svc review", () => {
     const handoff = await call("review", { path: root, changedSince: "main", handoff: true });
     expect(handoff.text.split("\n")[0]).toBe("# Handoff: changes since main");
     expect(handoff.text).toContain("## Changed files (");
-    expect(handoff.text).toMatch(/compiler status: no introduced errors \(errors present now but not at main: \d+ changed files and their dependents, \d+ files checked \(no resident engine with check session 'hook'\); \d+ pre-existing errors not counted\)/);
+    expect(handoff.text).toMatch(/compiler status: no introduced errors \(errors present now but not at main: \d+ changed files and their dependents, \d+ files checked \(check session 'hook' not used: the change since main holds commits, which its baseline may already hold\); \d+ pre-existing errors not counted\)/);
     expect(handoff.text).toContain("## Public API delta\npublic API delta:");
     expect(handoff.text).toMatch(/## Tests\nrun the test files that reach the change \(selected by imports\):\n- test\/order.service.test.ts/);
     expect(handoff.text).toContain("## Residual risk");

@@ -37,6 +37,20 @@ describe("svc context", () => {
     expect(tiny.text).toContain("maxTokens=120");
   }, 120_000);
 
+  test("a seed name declared in several files seeds them all, says so, and puts the most depended-on first (not the first in file order)", async () => {
+    const body = (name: string) => Array.from({ length: 30 }, (_, i) => `  ${name}${i}(value: number): number {\n    return value + ${i};\n  }`).join("\n");
+    const many = gitRepo({
+      "src/a-widget.ts": `export type Store = { local: true };\nexport class Widget {\n${body("draw")}\n}\n`,
+      "src/store.ts": `export class Store {\n${body("get")}\n}\n`,
+      "src/cart.ts": 'import { Store } from "./store";\nexport const cart = new Store();\n',
+      "src/shop.ts": 'import { Store } from "./store";\nexport const shop = new Store();\n',
+    });
+    const r = await call("context", { path: many, seeds: ["Store"], maxTokens: 700 });
+    const data = r.data as unknown as FusionData;
+    expect(data.entries.map((e) => e.path)).toEqual(["src/store.ts"]);
+    expect(r.text).toContain('symbol seed \'Store\' matched 2 files, all seeds, the most depended-on first: src/store.ts, src/a-widget.ts; pass files=["<path>"] for one');
+  }, 120_000);
+
   test("wiring seeds resolve through the wiring edges, else by name (services, requests) or text (routes, configs)", async () => {
     const r = await call("context", { path: root, services: ["PaymentService", "OrderService"], routes: ["GET /orders/7/cancel"], planOnly: true });
     const files = (r.data as unknown as { files: { path: string; role: string; provenance: string[] }[] }).files;

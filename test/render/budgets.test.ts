@@ -149,6 +149,19 @@ describe("budgets are hard on every operation that takes one", () => {
     }
   }, 60_000);
 
+  test("reduce with nothing that fits names a call that takes the same input at a smaller level — raw content has no path svc_focus could take", async () => {
+    const counter = await tokenCounter();
+    const raw = await call("reduce", { path: root, content: "export const a = 1;\n", maxTokens: 150 });
+    expect(answerTokens(raw, counter)).toBeLessThanOrEqual(150);
+    expect(raw.text).toContain("or call svc_reduce content=<the same> level=skeleton. -->");
+    expect(raw.text).not.toContain("svc_focus");
+    expect((raw.data as { next?: string }).next).toBe("svc_reduce content=<the same> level=skeleton");
+    const file = await call("reduce", { path: root, files: ["src/big.ts"], level: "skeleton", maxTokens: 100 }, { cwd: root, surface: "cli", textOnly: true });
+    expect(file.text).toContain("or call svc reduce --files src/big.ts --level publicApi. -->");
+    const smallest = await call("reduce", { path: root, files: ["src/big.ts"], level: "publicApi", maxTokens: 100 }, { cwd: root, surface: "cli", textOnly: true });
+    expect(smallest.text).toMatch(/raise --max-tokens to \d+\+\. -->/);
+  }, 60_000);
+
   test("changed sources come before changed tests; data and docs are listed, not emitted", async () => {
     writeFileSync(join(root, "README.md"), `${FILES["README.md"]}\nmore\n`);
     writeFileSync(join(root, "src/a.test.ts"), 'import { helper } from "./helper";\ntest("h", () => helper(1));\n'); // sorts before src/big.ts

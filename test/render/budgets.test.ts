@@ -225,6 +225,31 @@ describe("budgets are hard on the CLI and over the host's RPC", () => {
     }, 300_000);
   }
 
+  test("svc/scope under a small budget: the reply (the structured result alone) keeps payloadPath and says why nothing fits", async () => {
+    const counter = await tokenCounter();
+    const c = await rawClient(host.socket);
+    try {
+      c.send({ jsonrpc: "2.0", id: 1, method: "svc/scope", params: { sessionToken: token, mode: "focus", seed: "src/big.ts", maxTokens: 120 } });
+      const reply = (await c.next()).result as { files: unknown[]; payloadPath?: string; empty?: string };
+      expect(counter.count(JSON.stringify(reply))).toBeLessThanOrEqual(120);
+      expect(reply.files).toEqual([]);
+      expect(reply.payloadPath).toMatch(/scope-.*\.xml$/);
+      expect(reply.empty).toStartWith("<!-- svc: nothing fits maxTokens=120");
+    } finally {
+      c.close();
+    }
+  }, 120_000);
+
+  test("svc/scope with nothing that fits says that, not the plan's first note (a hub seed's 'files depending on it left out')", async () => {
+    const files: Record<string, string> = { "src/hub.ts": `export function hub(): number {\n${"  const x = 1;\n".repeat(200)}  return 1;\n}\n` };
+    for (let i = 0; i < 12; i++) files[`src/user${i}.ts`] = `import { hub } from "./hub";\nexport const u${i} = hub() + ${i};\n`;
+    const hubRoot = gitRepo(files);
+    const r = await call("scope", { path: hubRoot, mode: "focus", seed: "src/hub.ts", maxTokens: 120 }, { cwd: hubRoot, surface: "rpc" });
+    const data = r.data as { files: unknown[]; empty?: string };
+    expect(data.files).toEqual([]);
+    expect(data.empty).toStartWith("<!-- svc: nothing fits maxTokens=120");
+  }, 120_000);
+
   for (const spec of budgeted.filter((s) => s.rpc?.length)) {
     test(`${spec.rpc?.[0]} over the host's socket`, async () => {
       const counter = await tokenCounter();

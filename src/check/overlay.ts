@@ -155,12 +155,7 @@ export async function overlayCheck(cw: CheckWorkspace, rel: string, content: str
     const exists = existsSync(cw.abs(rel));
     const candidates = await cw.projectsFor(rel);
     if (!candidates.length) return { ran: false as const, reason: `no loaded TypeScript project holds ${rel} (outside every tsconfig/jsconfig's files)` };
-    /** The candidate projects whose program takes the file (a config may name a folder its include leaves out). */
-    const taking = async () => {
-      const out: string[] = [];
-      for (const c of candidates) if (await cw.inProgram(c, rel)) out.push(c);
-      return out;
-    };
+    const taking = () => cw.programsTaking(rel, candidates);
     const deps = options.dependents ? await cw.dependentsOf(rel) : [];
     let fileBefore: Diag[] = [];
     try {

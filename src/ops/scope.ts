@@ -83,7 +83,8 @@ export async function scope(request: ScopeRequest, ctx: OpContext): Promise<OpRe
     const empty = data.entries.length ? undefined : data.droppedCount > 0 ? data.notes.at(-1) : (plan.manifestNotes[0] ?? data.notes[0]);
     return {
       text: empty ? `${payloadPath}\n${empty}` : payloadPath,
-      data: { mode: request.mode, files: data.entries.map((e) => ({ path: e.path, tokenCost: e.tokens })), totalTokens: data.totalTokens, payloadPath, ...(empty ? { empty } : {}) },
+      // payloadPath first: a budget too small for the whole reply drops keys from the end, and the path to the payload is the answer
+      data: { payloadPath, mode: request.mode, files: data.entries.map((e) => ({ path: e.path, tokenCost: e.tokens })), totalTokens: data.totalTokens, ...(empty ? { empty } : {}) },
     };
   } finally {
     collection.index.db.close();

@@ -2,7 +2,7 @@
 // graph, scopes rendered to payload files, their plans and context diagnostics.
 
 import { MIN_BUDGET, type ParamSpec } from "../params.ts";
-import { arr, int, obj, str, WORKSPACE_PATH, type OperationSpec } from "./spec.ts";
+import { WORKSPACE_PATH, type OperationSpec } from "./spec.ts";
 
 /** How scope and explain choose their files: a focus seed, a search query or the changes since a ref. */
 const SCOPE_PARAMS: readonly ParamSpec[] = [
@@ -56,8 +56,6 @@ export const HOST_OPERATIONS: readonly OperationSpec[] = [
       ...SCOPE_PARAMS,
       { name: "maxTokens", type: "int", default: null, min: MIN_BUDGET, description: `Token budget (at least ${MIN_BUDGET}).` },
     ],
-    // the payload's path is the answer: a budget cuts the file list and the note first, never it
-    output: obj({ mode: str, files: arr, totalTokens: int, payloadPath: str, empty: str }, ["mode", "payloadPath", "files", "totalTokens"]),
     load: async () => (await import("../ops/scope.ts")).scope as never,
   },
   {

@@ -235,6 +235,11 @@ describe("budgets are hard on the CLI and over the host's RPC", () => {
       expect(reply.files).toEqual([]);
       expect(reply.payloadPath).toMatch(/scope-.*\.xml$/);
       expect(reply.empty).toStartWith("<!-- svc: nothing fits maxTokens=120");
+      // at the least budget the path is what is left
+      c.send({ jsonrpc: "2.0", id: 2, method: "svc/scope", params: { sessionToken: token, mode: "focus", seed: "src/big.ts", maxTokens: MIN_BUDGET } });
+      const least = (await c.next()).result as { payloadPath?: string };
+      expect(counter.count(JSON.stringify(least))).toBeLessThanOrEqual(MIN_BUDGET);
+      expect(least.payloadPath).toMatch(/scope-.*\.xml$/);
     } finally {
       c.close();
     }

@@ -111,7 +111,9 @@ async function fitted(spec: OperationSpec, result: OpResult, budget: number | nu
   const budgetParam = budgetSpec ? (label ?? plainLabel)(budgetSpec) : undefined;
   const hint = budgetParam ? `raise ${budgetParam} or narrow the request` : (spec.overBudget ?? "narrow the request (path, limit, a more specific query)");
   const required = (spec.output?.required as string[] | undefined) ?? [];
-  return fitAnswer(result, budget, await tokenCounter(), { hint, required, ...(budgetParam ? { budgetParam } : {}), ...(ctx.textOnly ? { textOnly: true } : {}) });
+  // the host's JSON-RPC reply and the CLI's --json carry the structured result alone
+  const dataOnly = ctx.surface === "rpc" || (ctx.surface === "cli" && !ctx.textOnly);
+  return fitAnswer(result, budget, await tokenCounter(), { hint, required, ...(budgetParam ? { budgetParam } : {}), ...(ctx.textOnly ? { textOnly: true } : {}), ...(dataOnly ? { dataOnly: true } : {}) });
 }
 
 /**

@@ -1,9 +1,13 @@
 // The compiler status of a handoff packet (svc_review handoff=true), which refuses while
 // errors introduced by the change remain. The check session's delta when a resident
 // engine can compute it (the serving host, or this process's) and the session has a
-// baseline; else the errors present now but not at the review's base ref, as `svc gate`
-// computes them without a host. A status that could not be computed says so — never clean.
+// baseline and the review is the working tree's against HEAD; else the errors present now
+// but not at the review's base ref, as `svc gate` computes them without a host (or with
+// --since). A baseline is taken at some moment (the host's warm-up, a first svc_check): a
+// commit the review reaches back to may be older, its errors already in the baseline, never
+// "introduced". A status that could not be computed says so — never clean.
 
+import { resolveRef } from "../git/changes.ts";
 import { askSession, localSession } from "../ops/check-session.ts";
 import type { OpContext } from "../ops/types.ts";
 import { envInt } from "../sys/env.ts";
@@ -35,9 +39,19 @@ async function sessionResult(root: string, session: string, ctx: OpContext): Pro
   return local.resident ? local : null;
 }
 
+/** Whether the change since `since` is the working tree's alone (`since` is HEAD's commit): the one change a session's baseline can be known to predate. */
+async function workingTreeOnly(root: string, since: string): Promise<boolean> {
+  try {
+    return (await resolveRef(root, since)) === (await resolveRef(root, "HEAD"));
+  } catch {
+    return false;
+  }
+}
+
 export async function handoffStatus(root: string, checkSession: string | null, since: string, ctx: OpContext): Promise<HandoffStatus> {
   const session = checkSession ?? "hook";
-  const r = await sessionResult(root, session, ctx);
+  const treeOnly = await workingTreeOnly(root, since);
+  const r = treeOnly ? await sessionResult(root, session, ctx) : null;
   if (r && !r.pending) {
     const introduced = errorsOf(r.introduced);
     const how = `check session '${session}', baseline ${r.baselineAt}`;
@@ -47,7 +61,11 @@ export async function handoffStatus(root: string, checkSession: string | null, s
   }
   const timeoutMs = envInt("SVC_GATE_TIMEOUT_MS", 60_000);
   const outcome = await refGate(root, since, Math.max(1, timeoutMs), ctx);
-  const sessionNote = r ? `check session '${session}' still rechecking` : `no resident engine with check session '${session}'`;
+  const sessionNote = !treeOnly
+    ? `check session '${session}' not used: the change since ${since} holds commits, which its baseline may already hold`
+    : r
+      ? `check session '${session}' still rechecking`
+      : `no resident engine with check session '${session}'`;
   if (!outcome.ran) return { line: `compiler status: not verified (${sessionNote}; the comparison with ${since} did not run: ${outcome.reason})`, introduced: [], how: "not verified" };
   // what was checked, as the gate says it: a comparison that checked nothing (no changed TypeScript file, none in a loaded project) says so
   const how = `${howChecked(`errors present now but not at ${since}`, outcome, false)} (${sessionNote})`;

@@ -260,6 +260,13 @@ export class CheckWorkspace {
     return loaded.projects.find((p) => p.wrapper === wrapper)?.config ?? wrapper;
   }
 
+  /** The projects among `candidates` (default: those a config names for it) whose program takes `rel`: a config may name a folder its include leaves out (hono's benchmarks/ beside its solution tsconfig). */
+  async programsTaking(rel: string, candidates?: readonly string[]): Promise<string[]> {
+    const out: string[] = [];
+    for (const c of candidates ?? (await this.projectsFor(rel))) if (await this.inProgram(c, rel)) out.push(c);
+    return out;
+  }
+
   async inProgram(project: string, rel: string): Promise<boolean> {
     const abs = this.abs(rel);
     return this.engine.call(`looking up ${rel}`, async (_api, snapshot) => {

@@ -135,22 +135,22 @@ class Walk {
     return text !== null && wordRe(this.mention).test(text);
   }
 
-  private reached(d: Omit<Dependent, "isTest" | "path" | "hop"> & { file: number }, hop: number, shown: { n: number }, limit: number): void {
+  private reached(d: Omit<Dependent, "isTest" | "path" | "hop"> & { file: number }, hop: number, shown: Dependent[], limit: number): void {
     const f = this.fileRow(d.file);
     if (f.isTest && !this.tests.has(f.path)) this.tests.set(f.path, hop);
     if (d.provenance === "syntax" && this.isOutside(f.path)) this.syntaxOnly.add(f.path);
     if (hop === 1) d.provenance === "checker" ? this.checkerRefs++ : this.syntaxRefs++;
     this.hopTotals.set(hop, (this.hopTotals.get(hop) ?? 0) + 1);
-    if (shown.n++ < limit) {
+    if (limit > 0) {
       const { file: _f, ...rest } = d;
-      this.dependents.push({ hop, ...rest, path: f.path, isTest: f.isTest });
+      shown.push({ hop, ...rest, path: f.path, isTest: f.isTest });
     }
   }
 
   /** One hop from `frontier`: the nodes that reach it, recorded; returns them. */
   step(frontier: Node[], hop: number, limit: number, seeds: ReadonlySet<number>, targetIds: ReadonlySet<number>, via: ReadonlyMap<number, string>, extra: readonly IncomingEdge[] = []): Node[] {
     const next: Node[] = [];
-    const shown = { n: 0 };
+    const shown: Dependent[] = [];
     const symbols = frontier.filter((n): n is Extract<Node, { kind: "symbol" }> => n.kind === "symbol").map((n) => n.id);
     for (const e of [...incomingEdges(this.db, symbols), ...extra]) {
       if (e.fromSymbol !== null && this.silent.has(e.fromSymbol)) continue;
@@ -182,6 +182,7 @@ class Walk {
       if (n.kind === "module") this.moduleStep(n.file, hop, shown, limit, next);
       else if (n.kind === "export") this.exportStep(n, hop, shown, limit, next);
     }
+    this.dependents.push(...listed(shown, limit));
     return next;
   }
 
@@ -190,7 +191,7 @@ class Walk {
   }
 
   /** Every file importing a module runs its top-level code. */
-  private moduleStep(file: number, hop: number, shown: { n: number }, limit: number, next: Node[]): void {
+  private moduleStep(file: number, hop: number, shown: Dependent[], limit: number, next: Node[]): void {
     for (const r of this.q.importers.all(file) as { file: number; line: number | null; checker: number }[]) {
       if ((this.q.typeOnly.get(r.file, r.line) as { t: number | null }).t === 1) continue;
       const node: Node = { kind: "module", file: r.file };
@@ -201,7 +202,7 @@ class Walk {
   }
 
   /** Who takes the target's name from a file exporting it: importers of the name (or `*`), barrels re-exporting it (or `*`). */
-  exportStep(n: Extract<Node, { kind: "export" }>, hop: number, shown: { n: number }, limit: number, next: Node[]): void {
+  exportStep(n: Extract<Node, { kind: "export" }>, hop: number, shown: Dependent[], limit: number, next: Node[]): void {
     for (const r of this.q.statements.all(n.file) as { file: number; kind: string; names: string; line: number }[]) {
       const names = r.names ? r.names.split(",") : [];
       const takes = names.includes(n.name) || names.includes("*") || ((r.kind === "require" || r.kind === "dynamic") && !names.length);
@@ -223,6 +224,15 @@ class Walk {
       next.push(node);
     }
   }
+}
+
+/**
+ * The dependents a hop lists: at most `limit`, sources before tests, each in the order reached.
+ * A function its own test file calls 34 times and three source files call once listed only the
+ * test's lines under limit=5, and read as used by its tests alone.
+ */
+function listed(hop: readonly Dependent[], limit: number): Dependent[] {
+  return [...hop.filter((d) => !d.isTest), ...hop.filter((d) => d.isTest)].slice(0, limit);
 }
 
 /** Everything that reaches `target` (the checker tier), up to `depth` hops, at most `limit` shown per hop. */

@@ -155,7 +155,12 @@ export async function find(request: FindRequest, ctx: OpContext): Promise<OpResu
       data.symbols = { total, hits };
       const lines = hits.map((h) => `${h.kind} ${h.qualifiedName}  (${h.path}:${h.line})`);
       if (request.kind === "symbol") out.push(...(lines.length ? [`symbols matching '${query}': ${total}`, ...lines] : []));
-      else out.push(...section("symbols", total, hits.length, lines));
+      else {
+        // no declaration by that name (a misspelling) while the text sections have hits: the names nearest to it, as kind=symbol says them
+        const nearest = total === 0 ? nearestNames(db, query) : [];
+        if (nearest.length) data.nearest = nearest;
+        out.push(...section("symbols", total, hits.length, nearest.length ? [`none; nearest names: ${nearest.join(", ")}`] : lines));
+      }
     }
     if (want("path")) {
       const { hits, total } = findPaths(db, query, request.limit, ws.relDir);

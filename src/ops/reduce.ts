@@ -1,7 +1,7 @@
 // svc reduce / svc_reduce: compact given files or raw content at a reduction level, with
 // the fusion manifest. Works without git and without an index.
 
-import { opName } from "../render/surface-calls.ts";
+import { budgetName, opName, smallerReduceCall } from "../render/surface-calls.ts";
 import { readFileSync, statSync } from "node:fs";
 import { asSvcError, validationError } from "../errors.ts";
 import { languageOf } from "../lang/languages.ts";
@@ -73,11 +73,17 @@ export async function reduce(request: ReduceRequest, ctx: OpContext): Promise<Op
     }
   }
   for (const e of entries) e.tier = request.level;
-  const plan: Plan = { mode: "reduce", entries, collected: entries.length, prelude: [], manifestNotes: notes };
+  // what to call when a file does not fit: the same file at a smaller level (raw content has no path svc_focus could take)
+  const fetch = (path: string) => smallerReduceCall(ctx.surface, request.content !== null ? null : path, request.level);
+  const plan: Plan = { mode: "reduce", entries, collected: entries.length, prelude: [], manifestNotes: notes, fetch };
   const { text, data } = await renderPlan(plan, {
     root: ws.root,
     format: request.format,
     maxTokens: request.maxTokens > 0 ? request.maxTokens : null,
+    // in the caller's terms and counted as its surface shows the answer, as the other fusion operations do (the CLI's notes said maxTokens)
+    budgetParam: budgetName(ctx.surface),
+    ...(ctx.surface ? { surface: ctx.surface } : {}),
+    ...(ctx.textOnly ? { textOnly: true } : {}),
     level: request.level,
   });
   return { text, data: data as unknown as FusionData };

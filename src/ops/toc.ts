@@ -20,6 +20,7 @@ import { commentSafe } from "../render/format.ts";
 import { setAsideDataAndDocs, setAsideLines, type SetAside } from "../plan/source-split.ts";
 import type { SkippedFile } from "../workspace/inventory.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
+import { nothingCollected } from "./fusion.ts";
 import type { OpContext, OpResult } from "./types.ts";
 
 export interface TocRequest extends ExclusionFilter {
@@ -120,9 +121,11 @@ export async function toc(request: TocRequest, ctx: OpContext): Promise<OpResult
     if (entries.length === 0) {
       const where = scope || "the workspace root";
       const aside = setAside.reduce((n, r) => n + r.files, 0);
-      data.empty = `no source files under ${where}: ${
+      const filtered = !!(request.excludePatterns?.length || request.excludeDirectories?.length || request.excludeFiles?.length || request.excludeTestProjects);
+      // the exclude parameters left nothing: said so first (the files the inventory skipped were named as the reason)
+      data.empty = !aside && filtered ? nothingCollected(scope, request, ctx.surface) : `no source files under ${where}: ${
         aside ? `only ${aside} data and docs file${aside === 1 ? "" : "s"} (notIncluded lists them)` : collection.skipped.length ? `the ${collection.skipped.length} file${collection.skipped.length === 1 ? "" : "s"} here were skipped (skipped says why)` : "nothing indexed here"
-      }; the inventory skips ignored, binary and oversized files: check path${request.excludePatterns?.length || request.excludeDirectories?.length || request.excludeFiles?.length ? " and the exclude parameters" : ""}, or ${statusCall(ctx.surface)} for the root and its files`;
+      }; the inventory skips ignored, binary and oversized files: check path${filtered ? " and the exclude parameters" : ""}, or ${statusCall(ctx.surface)} for the root and its files`;
       const text = assemble(tocHeader(0, 0, "full", scope, 0, ctx.surface), [`(${data.empty})`], footer);
       rendered = { text, detail: "full", tokens: counter.count(text) };
     } else {

@@ -82,6 +82,18 @@ interface SeedHit {
   score?: number;
 }
 
+/**
+ * The files a seed name matched, sources before tests and the most depended-on (files with an
+ * edge into it) first: a name declared in several files (hono's `Context`: the request context
+ * class, a JSX type, a router node's interface, a test's stub) seeds them all, and under a
+ * budget the one most code goes through is the one kept, not the first in file order.
+ */
+function mostDependedOnFirst<F extends { id: number; isTest: boolean }>(collection: Collection, files: readonly F[]): F[] {
+  const count = collection.index.db.query("SELECT COUNT(DISTINCT from_file) AS n FROM edges WHERE to_file = ? AND from_file <> to_file");
+  const dependents = new Map(files.map((f) => [f.id, (count.get(f.id) as { n: number } | null)?.n ?? 0]));
+  return [...files].sort((a, b) => Number(a.isTest) - Number(b.isTest) || (dependents.get(b.id) ?? 0) - (dependents.get(a.id) ?? 0));
+}
+
 function resolveSeeds(collection: Collection, seeds: ContextSeeds, notes: string[]): SeedHit[] {
   const hits: SeedHit[] = [];
   const db = collection.index.db;
@@ -94,8 +106,13 @@ function resolveSeeds(collection: Collection, seeds: ContextSeeds, notes: string
   }
   for (const name of seeds.seeds) {
     const seed = resolveSeed(db, name, collection.files, collection.workspace.relDir);
-    if (seed) for (const f of seed.files) hits.push({ id: f.id, label: `symbol ${name}` });
-    else notes.push(`symbol seed '${name}' matched nothing`);
+    if (!seed) {
+      notes.push(`symbol seed '${name}' matched nothing`);
+      continue;
+    }
+    const files = seed.files.length > 1 ? mostDependedOnFirst(collection, seed.files) : seed.files;
+    if (files.length > 1) notes.push(`symbol seed '${name}' matched ${files.length} files, all seeds, the most depended-on first: ${files.slice(0, 3).map((f) => f.path).join(", ")}${files.length > 3 ? ", …" : ""}; pass files=["<path>"] for one`);
+    for (const f of files) hits.push({ id: f.id, label: `symbol ${name}` });
   }
   const wiring: [WiringKind, string[]][] = [["service", seeds.services], ["request", seeds.requests], ["config", seeds.configs], ["route", seeds.routes]];
   for (const [kind, names] of wiring) {
@@ -127,6 +144,12 @@ export function planContext(collection: Collection, given: Partial<Record<keyof 
     throw validationError(`no seed matched a collected file (${notes.join("; ")})${caveat}; ${SEED_NEXT}`);
   }
   const plan = planFromSeeds(collection, hits, depth, mode, notes, "exact-seed");
+  // seeds in the order given (a name's files most depended-on first), not in file-id order: under a budget the first are kept
+  const hitOrder = new Map<number, number>();
+  for (const [i, h] of hits.entries()) if (!hitOrder.has(h.id)) hitOrder.set(h.id, i);
+  const isTest = (e: PlanEntry) => Number(collection.byId.get(e.fileId)?.isTest ?? false);
+  const seeded = plan.entries.filter((e) => e.mustKeep).sort((a, b) => isTest(a) - isTest(b) || (hitOrder.get(a.fileId) ?? 0) - (hitOrder.get(b.fileId) ?? 0));
+  plan.entries = [...seeded, ...plan.entries.filter((e) => !e.mustKeep)];
   plan.manifestNotes.push(...unreachedNeighbours(collection, plan));
   return plan;
 }

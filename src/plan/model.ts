@@ -66,6 +66,11 @@ export interface Plan {
   /** Each <file> carries role, tier, tokens and an "included via" comment (svc_context, svc_review). */
   annotate?: boolean;
   /**
+   * The call that fetches a file the budget left out, in the request's surface's terms (default:
+   * svc_focus on it); "" when there is none besides raising the budget (raw content has no path).
+   */
+  fetch?: (path: string) => string;
+  /**
    * A map after the packed files (ask): each relevant entry not packed gets one line — why it
    * is relevant and the call that fetches it (`next` + `common`, in the request's surface's
    * terms; the text states `common`, the arguments every call shares, once). `share` of the

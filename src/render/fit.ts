@@ -227,6 +227,8 @@ export interface FitOptions {
   budgetParam?: string;
   /** The client is shown the text alone (the CLI without --json): the structured result, never printed, is not counted nor cut. */
   textOnly?: boolean;
+  /** The client receives the structured result alone (the host's JSON-RPC reply; the CLI's --json, its warnings on stderr): the text, never sent, is not counted nor cut, and the structured result has the budget the warnings leave. */
+  dataOnly?: boolean;
 }
 
 /**
@@ -237,10 +239,21 @@ export interface FitOptions {
  */
 export function fitAnswer<A extends BudgetedAnswer>(answer: A, budget: number, counter: TokenCounter, options: FitOptions): A {
   const textOnly = options.textOnly === true;
-  if (!Number.isFinite(budget) || budget <= 0 || answerTokens(answer, counter, textOnly) <= budget) return answer;
+  const received = (a: BudgetedAnswer) => (options.dataOnly ? counter.count(warningLines(a.warnings)) + counter.count(JSON.stringify(a.data)) : answerTokens(a, counter, textOnly));
+  if (!Number.isFinite(budget) || budget <= 0 || received(answer) <= budget) return answer;
   // part of a verified change is not a safe change: refuse rather than hand back some of its files
   if (carriesHandoff(answer.data)) {
-    throw validationError(`the staged change is ~${formatTokens(answerTokens(answer, counter, textOnly))} tokens, over the ${formatTokens(budget)}-token answer budget, and cannot be returned in part (applying some of its files would leave the project broken); ${options.hint}`);
+    throw validationError(`the staged change is ~${formatTokens(received(answer))} tokens, over the ${formatTokens(budget)}-token answer budget, and cannot be returned in part (applying some of its files would leave the project broken); ${options.hint}`);
+  }
+  if (options.dataOnly) {
+    // the structured result is what the client gets: it has the budget, not the third the text leaves it (svc/scope lost its payloadPath under a small budget)
+    const warnings = fitWarnings(answer.warnings, Math.floor(budget / 4), counter);
+    const data = fitData(answer.data, Math.max(1, budget - counter.count(warningLines(warnings))), counter, options.required);
+    if (received({ text: "", data, warnings }) > budget) {
+      const least = counter.count(warningLines(answer.warnings)) + counter.count(JSON.stringify(fitData(answer.data, 1, counter, options.required))) + 8;
+      throw validationError(`pass ${options.budgetParam ?? "maxTokens"}=${least} or more: ${budget} is too small for any answer (the least that says what was cut)`);
+    }
+    return { ...answer, data, warnings };
   }
   const warnings = fitWarnings(answer.warnings, Math.floor(budget / 4), counter);
   const textTokens = counter.count(answer.text);

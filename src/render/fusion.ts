@@ -251,7 +251,7 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
   const map = plan.map;
   const common = map?.common ?? "";
   // the call that fetches one file, in the surface's terms (ask's map; also for the note when nothing fits)
-  const fetchOf = map ? (path: string) => `${map.next(path)}${common}` : (path: string) => focusCall(options.surface, path);
+  const fetchOf = map ? (path: string) => `${map.next(path)}${common}` : (plan.fetch ?? ((path: string) => focusCall(options.surface, path)));
   const mapLineOf = (d: DroppedFile): MapLine => ({ path: d.path, tokens: d.estimate, why: shortWhy(provenanceOf.get(d.path) ?? ""), next: map ? fetchOf(d.path) : "" });
   // map lines that fit the room left (the shrink loop below cuts more if the whole answer is over)
   let mapLimit = 0;
@@ -290,7 +290,7 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
       entries: shown.map(emit),
       dropped: plan.map ? [] : sorted.slice(0, droppedListed),
       droppedCount: sorted.length,
-      ...(sorted.length && !plan.map ? { next: "svc_focus focus=<path>" } : {}),
+      ...(sorted.length && !plan.map && fetchOf("<path>") ? { next: plan.fetch ? fetchOf("<path>") : "svc_focus focus=<path>" } : {}),
       ...(plan.map && sorted.length ? { map: sorted.slice(0, mapLimit).map(mapLineOf), mapCut: Math.max(0, sorted.length - mapLimit) } : {}),
       omittedBySession: omitted,
       // an empty answer says why and what to try in the structured result too (--json, structuredContent, format=json read only this)
@@ -340,7 +340,7 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
       : plan.map
         ? map
         : tiny && sorted[0]
-          ? `<!-- svc: omitted ${data.droppedCount} file${data.droppedCount === 1 ? "" : "s"} to fit ${budgetParam}=${budget}. Fetch ${data.droppedCount > 1 ? "the first" : "it"} with ${commentSafe(fetchOf(sorted[0].path))}. -->`
+          ? `<!-- svc: omitted ${data.droppedCount} file${data.droppedCount === 1 ? "" : "s"} to fit ${budgetParam}=${budget}.${fetchOf(sorted[0].path) ? ` Fetch ${data.droppedCount > 1 ? "the first" : "it"} with ${commentSafe(fetchOf(sorted[0].path))}.` : ""} -->`
           : droppedNote(sorted, budget, data.droppedCount, false, budgetParam, fixed, fetchOf);
     const parts = [prelude, sessionNote, nothingFits ? "" : manifest, ...shown.map((c) => c.block), closing].filter(Boolean);
     if (options.trackTopTokenFiles) parts.push(statsComment(files, plan.collected, total, performance.now() - (options.startedAt ?? performance.now())));
@@ -457,7 +457,8 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
 
 /** The note that nothing fits, in short: the call that fetches the first file (ask's answer at a budget of a few dozen tokens, whose header names the budget). */
 function shortNothingFits(first: DroppedFile, budget: number, budgetParam: string, fetch: (path: string) => string): string {
-  return `<!-- svc: nothing fits ${budgetParam}=${budget}; the first file: ${commentSafe(fetch(first.path))} -->`;
+  const call = fetch(first.path);
+  return `<!-- svc: nothing fits ${budgetParam}=${budget}${call ? `; the first file: ${commentSafe(call)}` : ""} -->`;
 }
 
 /** The data and docs files set aside, in one manifest line (a tiny budget's answer). */

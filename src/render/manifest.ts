@@ -42,13 +42,15 @@ export function droppedNote(dropped: readonly DroppedFile[], maxTokens: number, 
   if (nothingFits && first) {
     // the budget to name counts what the answer holds besides files (`fixed`: notes, a prelude, the caller's reserve) and part of the first file
     const least = Math.ceil((fixed + Math.min(first.estimate, 600) + 120) / 100) * 100;
-    return `<!-- svc: nothing fits ${budgetParam}=${maxTokens} (the first file, ${commentSafe(first.path)}, is ~${formatTokens(first.estimate)}); raise ${budgetParam} to ${Math.max(400, maxTokens * 2, least)}+ or call ${commentSafe(fetch(first.path))}. -->`;
+    const call = fetch(first.path);
+    return `<!-- svc: nothing fits ${budgetParam}=${maxTokens} (the first file, ${commentSafe(first.path)}, is ~${formatTokens(first.estimate)}); raise ${budgetParam} to ${Math.max(400, maxTokens * 2, least)}+${call ? ` or call ${commentSafe(call)}` : ""}. -->`;
   }
   // a small budget affords a short list
   const listed = Number.isFinite(maxTokens) ? Math.max(1, Math.min(10, Math.floor(maxTokens / 400))) : 10;
   const shown = dropped.slice(0, listed).map((d) => `${commentSafe(d.path)} (~${formatTokens(d.estimate)})`);
   const more = count > shown.length ? `, and ${count - shown.length} more` : "";
-  return `<!-- svc: omitted ${count} file${count === 1 ? "" : "s"} to fit ${budgetParam}=${maxTokens} (most relevant kept): ${shown.join(", ")}${more}. ${first ? `Fetch ${count > 1 ? "the first" : "it"} with ${commentSafe(fetch(first.path))}.` : ""} -->`;
+  const call = first ? fetch(first.path) : "";
+  return `<!-- svc: omitted ${count} file${count === 1 ? "" : "s"} to fit ${budgetParam}=${maxTokens} (most relevant kept): ${shown.join(", ")}${more}. ${call ? `Fetch ${count > 1 ? "the first" : "it"} with ${commentSafe(call)}.` : ""} -->`;
 }
 
 /** One line of ask's map: a relevant file not packed, why, and the call that fetches it. */

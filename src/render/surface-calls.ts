@@ -20,6 +20,14 @@ export function wholeFileCall(surface: Surface | undefined, path: string, tokens
   return surface === "cli" ? `svc reduce --files ${shellWord(path)} --level none --max-tokens ${budget}` : `svc_reduce files=${JSON.stringify([path])} level=none maxTokens=${budget}`;
 }
 
+/** The reduce call at the next smaller level than `level` for one file (null: the raw content the request passed); "" past publicApi. */
+export function smallerReduceCall(surface: Surface | undefined, path: string | null, level: string): string {
+  const smaller = level === "skeleton" ? "publicApi" : level === "publicApi" ? null : "skeleton";
+  if (!smaller) return "";
+  if (surface === "cli") return `svc reduce ${path === null ? "--stdin" : `--files ${shellWord(path)}`} --level ${smaller}`;
+  return `svc_reduce ${path === null ? "content=<the same>" : `files=${JSON.stringify([path])}`} level=${smaller}`;
+}
+
 /** The call that emits the files of one extension an answer set aside. */
 export function onlyExtensionCall(surface: Surface | undefined, ext: string): string {
   return surface === "cli" ? `svc fuse --only-ext ${shellWord(ext)}` : `svc_generic onlyExtensions=${JSON.stringify([ext])}`;

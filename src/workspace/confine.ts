@@ -4,7 +4,8 @@
 // those are inside the folder but not the workspace's files, and no parameter reads or
 // writes them.
 
-import { relative, resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { relative, resolve, sep } from "node:path";
 import { validationError } from "../errors.ts";
 import { assertAllowed, inside, realpathLenient } from "./allowed.ts";
 import { toPosix } from "./root.ts";
@@ -27,7 +28,7 @@ export interface ConfinedPath {
  */
 export function confine(root: string, path: string, action: string, base: string = root): ConfinedPath {
   if (path.includes("\0")) throw validationError(`refusing to ${action} '${path.replace(/\0/g, "\\0")}': it contains a NUL byte`);
-  const abs = resolve(base, path);
+  const abs = resolve(base, systemPath(path, base, action));
   // where it leads decides: an absolute path through a link to the root (a checkout reached by
   // another name) is inside; a name inside that a link carries out is not
   const real = realpathLenient(abs);
@@ -40,6 +41,19 @@ export function confine(root: string, path: string, action: string, base: string
   const internal = rel.split("/").find((part) => NOT_WORKSPACE_FILES.has(part));
   if (internal) throw validationError(`refusing to ${action} '${path}': ${rel} is inside ${internal}/, ${NOT_WORKSPACE_FILES.get(internal)}, not a workspace file`);
   return { abs: real, rel };
+}
+
+/**
+ * The path as this system names it. An agent may write `src\app.ts`, as on Windows; on a POSIX
+ * system a backslash is an ordinary file-name character, so that named a file `src\app.ts` in
+ * the root: read as missing, checked as a new file and called clean, created by apply. A
+ * backslash is a separator here unless a file of the literal name exists; a drive-letter path
+ * (`C:\repo\a.ts`) names nothing on this system and is refused.
+ */
+function systemPath(path: string, base: string, action: string): string {
+  if (sep === "\\" || !path.includes("\\") || existsSync(resolve(base, path))) return path;
+  if (/^[A-Za-z]:\\/.test(path)) throw validationError(`refusing to ${action} '${path}': a Windows drive path names nothing on this system; pass the path relative to the workspace root, or absolute`);
+  return path.replace(/\\/g, "/");
 }
 
 /** Folders inside a root that hold no workspace files (at any depth: a nested repository's `.git` too). */

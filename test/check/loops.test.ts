@@ -122,6 +122,32 @@ describe("the host's warm-up", () => {
   }, 120_000);
 });
 
+describe("a handoff of committed work with a host running", () => {
+  test("the session's baseline, taken after the reviewed commits, never vouches for them: the packet compares with the review's base and refuses the error they introduced", async () => {
+    const runtime = useRuntimeDir();
+    const root = project();
+    // the change under review is a commit made before the host started: its error is already in the hook baseline
+    writeFiles(root, { "src/use.ts": USE.replace("o.total", "o.totl") });
+    git(root, "add", "-A");
+    git(root, "commit", "-qm", "break use");
+    const host = await startHost({ root, idleMinutes: 0, log: () => {} });
+    try {
+      await host.checksWarm;
+      expect(loadBaseline(root, "hook")?.diags.map((d) => `${d.code} ${d.path}`).sort()).toEqual(["TS2322 src/legacy.ts", "TS2551 src/use.ts"]);
+      const env = { SVC_RUNTIME_DIR: runtime };
+      const packet = await runSvcAsync(["review", "--handoff", "--changed-since", "HEAD~1"], { cwd: root, env });
+      expect(packet.code).toBe(1);
+      expect(packet.stdout).toMatch(/^handoff refused: the change since HEAD~1 leaves 1 introduced error unresolved \(errors present now but not at HEAD~1: 1 changed file and their dependents, \d+ files? checked \(check session 'hook' not used: the change since HEAD~1 holds commits, which its baseline may already hold\)\)/);
+      expect(packet.stdout).toContain("Error TS2551 src/use.ts:2:55");
+      // the working tree's change against HEAD is the session's to answer
+      const tree = await runSvcAsync(["review", "--handoff"], { cwd: root, env });
+      expect(tree.stdout).toMatch(/compiler status: no introduced errors \(check session 'hook', baseline .+; 2 pre-existing errors not counted\)/);
+    } finally {
+      await host.stop("test done");
+    }
+  }, 120_000);
+});
+
 describe("check --delta while the change's reach is still being rechecked", () => {
   // show.ts reaches price() two imports away (through label's inferred type): the first delta after the edit has it pending.
   const PRICE = "export function price(): number {\n  return 1;\n}\nexport const label = () => price();\n";

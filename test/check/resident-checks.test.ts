@@ -140,3 +140,31 @@ describe("the session delta on the resident workspace", () => {
     rmSync(join(root, "src/kept.ts"));
   }, 120_000);
 });
+
+describe("an existing file that no program takes (a solution tsconfig beside a folder its projects leave out, as hono's benchmarks/)", () => {
+  test("abstains saying so, cold and resident — never the engine's 'source file not found'", async () => {
+    const solution = gitRepo({
+      "tsconfig.json": JSON.stringify({ files: [], references: [{ path: "./tsconfig.build.json" }] }),
+      "tsconfig.build.json": JSON.stringify({ compilerOptions: { strict: true, noEmit: true, composite: true, target: "es2022", module: "esnext", moduleResolution: "bundler" }, include: ["src"] }),
+      "src/a.ts": "export const a: number = 1;\n",
+      "bench/b.ts": 'import { z } from "./z";\nimport { a } from "../src/a";\nexport const b: number = a + z;\n',
+      "bench/z.ts": "export const z = 1;\n",
+    });
+    await call("index", { path: solution });
+    const edit = "export const b: number = 'x';\n";
+    const cold = await call("check", { path: solution, file: "bench/b.ts", content: edit }, { cwd: "/" });
+    expect(cold.text).toBe("cannot verify (abstain): bench/b.ts is in no loaded project's program (outside every tsconfig/jsconfig's include)");
+    holdResident(solution, { writer: false });
+    try {
+      const resident = await call("check", { path: solution, file: "bench/b.ts", content: edit }, ctx);
+      expect(resident.text).toBe("cannot verify (abstain): bench/b.ts is in no loaded project's program (outside every tsconfig/jsconfig's include)");
+      // a file the program takes is still checked
+      expect((await call("check", { path: solution, file: "src/a.ts", content: edit }, ctx)).text).toContain("Error TS2322 src/a.ts:1:14");
+      // and a refactor of it says the same
+      const organize = await call("refactor", { path: solution, operation: "organize-imports", file: "bench/b.ts" }, ctx);
+      expect(organize.text).toBe("cannot organize-imports: bench/b.ts is in no loaded project's program (outside every tsconfig/jsconfig's include)");
+    } finally {
+      await releaseResident(solution);
+    }
+  }, 120_000);
+});

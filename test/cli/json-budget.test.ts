@@ -3,6 +3,8 @@
 // what the caller limits is what stdout holds, counted with the configured tokenizer.
 
 import { expect, test } from "bun:test";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { tokenCounter } from "../../src/text/tokens.ts";
 import { runSvc } from "../helpers/cli.ts";
 import { gitRepo } from "../helpers/repo.ts";
@@ -28,4 +30,16 @@ test("--json stays within --max-tokens (compact when the indented form would exc
   // a small answer within its budget keeps the readable indented form
   const roomy = runSvc(["skeleton", root, "--max-tokens", "20000", "--json"], { cwd: root });
   expect(roomy.stdout).toContain('\n  "mode": "skeleton"');
+}, 120_000);
+
+test("--json is the structured result alone: it has the budget, not the third a text it never prints would leave it (review's changed files were cut to fit beside its hunks)", async () => {
+  const body = (name: string) => `export function ${name}(value: number): number {\n${Array.from({ length: 60 }, (_, i) => `  value += ${i};`).join("\n")}\n  return value;\n}\n`;
+  const root = gitRepo({ "package.json": '{ "name": "four" }\n', "src/a.ts": body("a"), "src/b.ts": body("b"), "src/c.ts": body("c"), "src/d.ts": body("d") });
+  for (const name of ["a", "b", "c", "d"]) writeFileSync(join(root, `src/${name}.ts`), body(name).replace(/value \+= /g, "value -= "));
+  const counter = await tokenCounter();
+  const r = runSvc(["review", root, "--max-tokens", "400", "--json"], { cwd: root });
+  expect(r.code).toBe(0);
+  expect(counter.count(r.stdout) + counter.count(r.stderr)).toBeLessThanOrEqual(400);
+  const data = JSON.parse(r.stdout) as { changed: { path: string }[] };
+  expect(data.changed.map((c) => c.path)).toEqual(["src/a.ts", "src/b.ts", "src/c.ts", "src/d.ts"]);
 }, 120_000);

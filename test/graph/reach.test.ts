@@ -93,8 +93,8 @@ const ROUTERS: Record<string, string> = {
   "src/use.ts": 'import type { Router } from "./router.js";\n\nexport function dispatch(r: Router): string | null {\n  return r.match("/");\n}\n',
 };
 
-async function impact(root: string, symbol: string): Promise<{ text: string; data: ImpactData }> {
-  const r = await call("impact", { path: root, symbol });
+async function impact(root: string, symbol: string, limit?: number): Promise<{ text: string; data: ImpactData }> {
+  const r = await call("impact", { path: root, symbol, ...(limit ? { limit } : {}) });
   return { text: r.text, data: r.data as unknown as ImpactData };
 }
 
@@ -258,6 +258,27 @@ describe("exported object literals are module-level code", () => {
     const list = await impact(root, "listUsers");
     expect(list.text).toContain("[calls] handlers.list  (src/worker.ts:10)"); // the object literal's method, declared
     expect(list.data.tests).toEqual([{ path: "test/worker.test.ts", hop: 2 }]);
+  }, 120_000);
+});
+
+describe("a limit on a function its own test calls more often than its sources do", () => {
+  // compose.test.ts sorts before compose.ts's callers in file order: hono's compose showed only its test's lines under limit=5
+  const calls = Array.from({ length: 6 }, (_, i) => `if (compose(${i}) !== ${i + 1}) throw new Error("compose");`).join("\n");
+  const root = gitRepo({
+    "package.json": JSON.stringify({ name: "mw", type: "module" }),
+    "tsconfig.json": TSCONFIG(["src"]),
+    "src/compose.ts": "export function compose(n: number): number {\n  return n + 1;\n}\n",
+    "src/a/compose.test.ts": `import { compose } from "../compose";\n${calls}\n`,
+    "src/z/app.ts": 'import { compose } from "../compose";\nexport function handle(): number {\n  return compose(1);\n}\n',
+  });
+
+  test("impact and neighbors list the source callers before the test's calls", async () => {
+    expect((await call("index", { path: root })).text).toStartWith("Indexed [semantic]");
+    const i = await impact(root, "compose", 2);
+    expect(i.data.dependents.filter((d) => d.hop === 1).map((d) => d.path)).toEqual(["src/z/app.ts", "src/a/compose.test.ts"]);
+    expect(i.text).toContain("hop 1 (7; first 2; raise limit (CLI --limit) for more):\n    [calls] handle  (src/z/app.ts:3)");
+    const n = await call("find", { path: root, query: "compose", kind: "neighbors", limit: 2 });
+    expect((n.data as unknown as NeighborsData).neighbors?.callers.map((h) => h.path)).toEqual(["src/z/app.ts", "src/a/compose.test.ts"]);
   }, 120_000);
 });
 

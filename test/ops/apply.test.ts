@@ -29,6 +29,15 @@ describe("apply", () => {
     expect(existsSync(join(root, "src/new"))).toBe(false);
   }, 120_000);
 
+  test("a Windows-style file (src\\math.ts) is the file its '/' form names: overwritten there, never created as a file named with a backslash", async () => {
+    const root = gitRepo({ "src/math.ts": ORIGINAL });
+    const result = await call("apply", { path: root, file: "src\\math.ts", content: EDITED, expectedHash: sha256(ORIGINAL), write: true });
+    expect(result.text).toStartWith("applied: ");
+    expect(result.text).toContain("src/math.ts");
+    expect(readFileSync(join(root, "src/math.ts"), "utf8")).toBe(EDITED);
+    expect(readdirSync(root).filter((name) => name.includes("\\"))).toEqual([]);
+  }, 120_000);
+
   test("write=true replaces atomically, keeps the mode, creates parents, leaves no temp file", async () => {
     const root = gitRepo({ "src/math.ts": ORIGINAL, "bin/run.sh": "#!/bin/sh\necho hi\n" });
     chmodSync(join(root, "bin/run.sh"), 0o755);

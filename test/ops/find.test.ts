@@ -80,6 +80,15 @@ describe("svc find", () => {
     expect(data.nearest).toContain("OrderService");
   }, 120_000);
 
+  test("kind=all: a misspelled name the text mentions gets the nearest declared names in its empty symbols section", async () => {
+    const typo = gitRepo({ "src/order.ts": "// OrderServise was the old spelling\nexport class OrderService {}\n" });
+    const { text, data } = await find(typo, "OrderServise", "all");
+    expect(data.symbols?.total).toBe(0);
+    expect(data.text?.total).toBeGreaterThan(0);
+    expect(text).toMatch(/^symbols \(0\):\n {2}none; nearest names: .*OrderService/);
+    expect(data.nearest).toContain("OrderService");
+  }, 120_000);
+
   test("bad input: empty query, unknown kind, bad limit", async () => {
     await expect(call("find", { path: root, query: "  " })).rejects.toMatchObject({ prefix: "validation_error" });
     try {

@@ -136,6 +136,14 @@ describe("svc toc", () => {
     expect(text).toContain(`(${data.empty})`);
   });
 
+  test("exclude parameters that leave nothing are named as the reason, not the files the inventory skipped", async () => {
+    const dir = gitRepo({ "src/a.ts": "export class A {}\n", "logo.png": new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]) });
+    const { text, data } = await toc(dir, { excludePatterns: ["**/*"] });
+    expect(data.files).toBe(0);
+    expect(data.empty).toStartWith("no files: nothing indexed under the workspace root is left after excludePatterns");
+    expect(text).not.toContain("were skipped (skipped says why)");
+  });
+
   test("generated files are flagged; lockfiles are left out", async () => {
     const dir = gitRepo({
       "api.generated.ts": "export class Api {}\n",

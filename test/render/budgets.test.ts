@@ -149,6 +149,19 @@ describe("budgets are hard on every operation that takes one", () => {
     }
   }, 60_000);
 
+  test("reduce with nothing that fits names a call that takes the same input at a smaller level — raw content has no path svc_focus could take", async () => {
+    const counter = await tokenCounter();
+    const raw = await call("reduce", { path: root, content: "export const a = 1;\n", maxTokens: 150 });
+    expect(answerTokens(raw, counter)).toBeLessThanOrEqual(150);
+    expect(raw.text).toContain("or call svc_reduce content=<the same> level=skeleton. -->");
+    expect(raw.text).not.toContain("svc_focus");
+    expect((raw.data as { next?: string }).next).toBe("svc_reduce content=<the same> level=skeleton");
+    const file = await call("reduce", { path: root, files: ["src/big.ts"], level: "skeleton", maxTokens: 100 }, { cwd: root, surface: "cli", textOnly: true });
+    expect(file.text).toContain("or call svc reduce --files src/big.ts --level publicApi. -->");
+    const smallest = await call("reduce", { path: root, files: ["src/big.ts"], level: "publicApi", maxTokens: 100 }, { cwd: root, surface: "cli", textOnly: true });
+    expect(smallest.text).toMatch(/raise --max-tokens to \d+\+\. -->/);
+  }, 60_000);
+
   test("changed sources come before changed tests; data and docs are listed, not emitted", async () => {
     writeFileSync(join(root, "README.md"), `${FILES["README.md"]}\nmore\n`);
     writeFileSync(join(root, "src/a.test.ts"), 'import { helper } from "./helper";\ntest("h", () => helper(1));\n'); // sorts before src/big.ts
@@ -211,6 +224,36 @@ describe("budgets are hard on the CLI and over the host's RPC", () => {
       }
     }, 300_000);
   }
+
+  test("svc/scope under a small budget: the reply (the structured result alone) keeps payloadPath and says why nothing fits", async () => {
+    const counter = await tokenCounter();
+    const c = await rawClient(host.socket);
+    try {
+      c.send({ jsonrpc: "2.0", id: 1, method: "svc/scope", params: { sessionToken: token, mode: "focus", seed: "src/big.ts", maxTokens: 120 } });
+      const reply = (await c.next()).result as { files: unknown[]; payloadPath?: string; empty?: string };
+      expect(counter.count(JSON.stringify(reply))).toBeLessThanOrEqual(120);
+      expect(reply.files).toEqual([]);
+      expect(reply.payloadPath).toMatch(/scope-.*\.xml$/);
+      expect(reply.empty).toStartWith("<!-- svc: nothing fits maxTokens=120");
+      // at the least budget the path is what is left
+      c.send({ jsonrpc: "2.0", id: 2, method: "svc/scope", params: { sessionToken: token, mode: "focus", seed: "src/big.ts", maxTokens: MIN_BUDGET } });
+      const least = (await c.next()).result as { payloadPath?: string };
+      expect(counter.count(JSON.stringify(least))).toBeLessThanOrEqual(MIN_BUDGET);
+      expect(least.payloadPath).toMatch(/scope-.*\.xml$/);
+    } finally {
+      c.close();
+    }
+  }, 120_000);
+
+  test("svc/scope with nothing that fits says that, not the plan's first note (a hub seed's 'files depending on it left out')", async () => {
+    const files: Record<string, string> = { "src/hub.ts": `export function hub(): number {\n${"  const x = 1;\n".repeat(200)}  return 1;\n}\n` };
+    for (let i = 0; i < 12; i++) files[`src/user${i}.ts`] = `import { hub } from "./hub";\nexport const u${i} = hub() + ${i};\n`;
+    const hubRoot = gitRepo(files);
+    const r = await call("scope", { path: hubRoot, mode: "focus", seed: "src/hub.ts", maxTokens: 120 }, { cwd: hubRoot, surface: "rpc" });
+    const data = r.data as { files: unknown[]; empty?: string };
+    expect(data.files).toEqual([]);
+    expect(data.empty).toStartWith("<!-- svc: nothing fits maxTokens=120");
+  }, 120_000);
 
   for (const spec of budgeted.filter((s) => s.rpc?.length)) {
     test(`${spec.rpc?.[0]} over the host's socket`, async () => {

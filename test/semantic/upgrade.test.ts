@@ -34,7 +34,7 @@ describe("semantic upgrade of one package", () => {
 
   test("neighbors follow renamed re-exports, default exports and .js-suffixed imports to the declaration", async () => {
     const cls = await neighbors(root, "OrderService");
-    expect(cls.sections.callers?.map((h) => h.from)).toEqual(["testPlace", "makeOrder"]); // by path: src/order.test.ts, src/order.ts
+    expect(cls.sections.callers?.map((h) => h.from)).toEqual(["makeOrder", "testPlace"]); // sources before tests: src/order.ts, then src/order.test.ts
     // `Orders` (a renamed re-export) used as a type in checkout.ts, and the re-export site itself
     expect(cls.sections.references).toEqual(
       expect.arrayContaining([

@@ -90,6 +90,17 @@ describe("path confinement", () => {
     expect(confine(root, "src/new/file.ts", "write").rel).toBe("src/new/file.ts");
   });
 
+  test("a Windows-style path names the file its '/' form names (a backslash is a file-name character here), unless a file of the literal name exists; a drive path is refused", () => {
+    expect(confine(root, "src\\deep\\b.ts", "read").rel).toBe("src/deep/b.ts");
+    expect(confine(root, ".\\src\\a.ts", "read").rel).toBe("src/a.ts");
+    // a new file is created where the '/' form says, never as one file named with backslashes
+    expect(confine(root, "src\\new\\c.ts", "apply to").rel).toBe("src/new/c.ts");
+    expect(errorOf(() => confine(root, "..\\x.ts", "read")).message).toContain("outside the workspace root");
+    expect(errorOf(() => confine(root, "C:\\repo\\src\\a.ts", "check")).formatted).toBe("validation_error: refusing to check 'C:\\repo\\src\\a.ts': a Windows drive path names nothing on this system; pass the path relative to the workspace root, or absolute");
+    const literal = plainDir({ "odd\\name.ts": "z" });
+    expect(confine(literal, "odd\\name.ts", "read").rel).toBe("odd\\name.ts");
+  });
+
   test("'..' escapes are refused", () => {
     const error = errorOf(() => confine(root, "../x.ts", "read"));
     expect(error.formatted).toBe(`validation_error: refusing to read '../x.ts': it resolves outside the workspace root ${root}`);

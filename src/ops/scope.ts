@@ -79,8 +79,8 @@ export async function scope(request: ScopeRequest, ctx: OpContext): Promise<OpRe
     const { text, data } = await renderPlan(plan, { root: ws.root, format: "xml", maxTokens: request.maxTokens, level: "standard" });
     const payloadPath = writePayload(ws.root, text);
     // no file: why, and what to try, in the result itself (not only inside the payload)
-    // nothing fit the budget: the note saying so (the last note), not the plan's first (hono's "70 files depending on it left out")
-    const empty = data.entries.length ? undefined : data.droppedCount > 0 ? data.notes.at(-1) : (plan.manifestNotes[0] ?? data.notes[0]);
+    // nothing fit the budget: the note saying so (the first note), not the plan's first (hono's "70 files depending on it left out")
+    const empty = data.entries.length ? undefined : data.droppedCount > 0 ? data.notes[0] : (plan.manifestNotes[0] ?? data.notes[0]);
     return {
       text: empty ? `${payloadPath}\n${empty}` : payloadPath,
       // payloadPath first: a budget too small for the whole reply drops keys from the end, and the path to the payload is the answer

@@ -151,7 +151,9 @@ function largestPart(value: unknown): { size: number; replace: (shrink: (v: unkn
   const visit = (node: unknown, set: ((v: unknown) => void) | null) => {
     if (Array.isArray(node)) {
       const size = JSON.stringify(node).length;
-      if (set && node.length > 0 && (!best || size > best.size)) best = { size, replace: (shrink) => set(shrink(node)) };
+      // a list of one string (a note saying why) is cut inside, not emptied
+      const lone = node.length === 1 && typeof node[0] === "string";
+      if (set && node.length > 0 && !lone && (!best || size > best.size)) best = { size, replace: (shrink) => set(shrink(node)) };
       node.forEach((child, i) => visit(child, (v) => (node[i] = v)));
     } else if (node && typeof node === "object") {
       for (const key of Object.keys(node)) visit((node as Record<string, unknown>)[key], (v) => ((node as Record<string, unknown>)[key] = v));
@@ -172,8 +174,8 @@ function shrinkOnce(v: unknown): unknown {
 
 /**
  * A structured result of at most `maxTokens` tokens: the largest arrays are halved and the
- * longest strings shortened until it fits (arrays stay arrays, so the schema still holds);
- * `truncated: true` says so. Keys outside `required` go last, when nothing else is left.
+ * longest strings shortened until it fits (arrays stay arrays, so the schema still holds; a list of one string is cut
+ * inside); `truncated: true` says so. Keys outside `required` go last, when nothing else is left, `notes` last of them.
  */
 export function fitData(data: object, maxTokens: number, counter: TokenCounter, required: readonly string[] = []): object {
   if (counter.count(JSON.stringify(data)) <= maxTokens) return data;
@@ -185,7 +187,8 @@ export function fitData(data: object, maxTokens: number, counter: TokenCounter, 
     part.replace(shrinkOnce);
   }
   if (counter.count(JSON.stringify(copy)) <= maxTokens) return copy;
-  const keys = Object.keys(copy).filter((k) => !required.includes(k) && k !== "truncated");
+  // `notes` (why an answer is empty or cut, what to call instead) goes last of the keys
+  const keys = Object.keys(copy).filter((k) => !required.includes(k) && k !== "truncated").sort((a, b) => Number(b === "notes") - Number(a === "notes"));
   while (keys.length && counter.count(JSON.stringify(copy)) > maxTokens) delete copy[keys.pop() as string];
   return copy;
 }

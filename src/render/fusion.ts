@@ -294,7 +294,8 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
       ...(plan.map && sorted.length ? { map: sorted.slice(0, mapLimit).map(mapLineOf), mapCut: Math.max(0, sorted.length - mapLimit) } : {}),
       omittedBySession: omitted,
       // an empty answer says why and what to try in the structured result too (--json, structuredContent, format=json read only this)
-      notes: [...plan.prelude.slice(0, 1).map((l) => l.slice(0, 160)), ...plan.manifestNotes, ...(shown.length === 0 && sorted.length > 0 ? [nothingFitsNote(sorted)] : [])],
+      // (the note that nothing fits first: a budget too small for the whole answer halves arrays from their end)
+      notes: [...(shown.length === 0 && sorted.length > 0 ? [nothingFitsNote(sorted)] : []), ...plan.prelude.slice(0, 1).map((l) => l.slice(0, 160)), ...plan.manifestNotes],
       ...(plan.notIncluded?.length && !lean ? { notIncluded: plan.notIncluded } : {}),
     };
   };

@@ -51,3 +51,23 @@ test("format=json: nothing fits → ask's note in the structured result, within 
     expect(text).not.toContain(surface === "cli" ? "svc_focus" : "svc focus");
   }
 }, 120_000);
+
+test("a budget too small for the whole answer: the structured result still says nothing fits (every fusion operation, MCP)", async () => {
+  const root = gitRepo({ "package.json": '{ "name": "big" }\n', "src/pipeline.ts": bigModule(), "src/helper.ts": "export function helper(n: number): number {\n  return n + 1;\n}\n" });
+  const counter = await tokenCounter();
+  const asks: [string, Record<string, unknown>][] = [
+    ["ask", { task: "change the pipeline step helper", tokenBudget: 120 }],
+    ["context", { seeds: ["pipelineStep3"], maxTokens: 120 }],
+    ["focus", { focus: "src/pipeline.ts", maxTokens: 120 }],
+    ["search", { query: "pipeline step", maxTokens: 120 }],
+    ["skeleton", { maxTokens: 120 }],
+  ];
+  for (const [op, args] of asks) {
+    const result = await call(op, { path: root, ...args }, { surface: "mcp" });
+    const data = result.data as unknown as FusionData & { truncated?: boolean };
+    expect(answerTokens(result, counter)).toBeLessThanOrEqual(120);
+    expect(data.entries ?? []).toEqual([]);
+    // the why survives the cut: the note that nothing fits is the first one, cut inside, not dropped
+    expect([op, data.notes?.[0] ?? ""]).toEqual([op, expect.stringContaining("nothing fits")]);
+  }
+}, 120_000);

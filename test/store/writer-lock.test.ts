@@ -6,6 +6,7 @@ import { describe, expect, test } from "bun:test";
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { tempDir } from "../helpers/repo.ts";
+import { scriptProcess } from "../helpers/script-process.ts";
 
 const LOCK = join(import.meta.dir, "..", "..", "src", "store", "lock.ts");
 
@@ -25,21 +26,7 @@ function contender(root: string) {
     }
     while (!(await reader.read()).done) {}
     lock?.release();`;
-  const child = Bun.spawn([process.execPath, "--no-install", "-e", script], { stdin: "pipe", stdout: "pipe", stderr: "inherit" });
-  const out = child.stdout.getReader();
-  let text = "";
-  /** The next line the process prints. */
-  const line = async (): Promise<string> => {
-    while (!text.includes("\n")) {
-      const { value, done } = await out.read();
-      if (done) throw new Error(`the contender exited (${text})`);
-      text += new TextDecoder().decode(value);
-    }
-    const [first, ...rest] = text.split("\n");
-    text = rest.join("\n");
-    return first as string;
-  };
-  return { child, line };
+  return scriptProcess(script, "contender");
 }
 
 describe("the writer lock", () => {

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { writeFileAtomic } from "../../src/sys/atomic-write.ts";
 import { lockPath } from "../../src/sys/takeover.ts";
 import { tempDir } from "../helpers/repo.ts";
+import { scriptProcess } from "../helpers/script-process.ts";
 
 const ATOMIC_WRITE = join(import.meta.dir, "..", "..", "src", "sys", "atomic-write.ts");
 
@@ -40,20 +41,7 @@ function writer(logs: string) {
         console.log(String(error.message ?? error));
       }
     }`;
-  const child = Bun.spawn([process.execPath, "--no-install", "-e", script], { stdin: "pipe", stdout: "pipe", stderr: "inherit" });
-  const out = child.stdout.getReader();
-  let text = "";
-  const line = async (): Promise<string> => {
-    while (!text.includes("\n")) {
-      const { value, done } = await out.read();
-      if (done) throw new Error(`the writer exited (${text})`);
-      text += new TextDecoder().decode(value);
-    }
-    const [first, ...rest] = text.split("\n");
-    text = rest.join("\n");
-    return first as string;
-  };
-  return { child, line };
+  return scriptProcess(script, "writer");
 }
 
 describe("the per-file write lock", () => {

@@ -12,6 +12,7 @@ import { outlineOf } from "../lang/outline.ts";
 import { isCodeLanguage, languageOf } from "../lang/languages.ts";
 import type { Decl } from "../lang/model.ts";
 import { lspLineStarts, lspOffset } from "../text/lines.ts";
+import { editDistance } from "../text/edit-distance.ts";
 
 export interface RepairFix {
   title: string;
@@ -39,22 +40,10 @@ export interface RepairEngine {
   signatures(line: number, column: number): Promise<string[]>;
 }
 
-export function editDistance(a: string, b: string): number {
-  const x = a.toLowerCase();
-  const y = b.toLowerCase();
-  let prev = Array.from({ length: y.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= x.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= y.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1));
-    prev = cur;
-  }
-  return prev[y.length]!;
-}
-
 export function nearest(name: string, candidates: readonly string[], limit = 5): string[] {
   return [...new Set(candidates)]
     .filter((c) => c !== name)
-    .map((c) => ({ c, d: editDistance(name, c) }))
+    .map((c) => ({ c, d: editDistance(name, c, true) }))
     .sort((a, b) => a.d - b.d || a.c.length - b.c.length || (a.c < b.c ? -1 : 1))
     .slice(0, limit)
     .map((x) => x.c);
@@ -199,7 +188,7 @@ export async function buildRepairs(file: string, content: string, errors: readon
         if (members.length && missing) {
           const close = nearest(missing, members.map((m) => m.name));
           packet.notes.push(`nearest members: ${close.join(", ")}`);
-          if (!packet.fixes.length && close[0] && editDistance(missing, close[0]) <= Math.max(2, Math.floor(missing.length / 3)) && inFile) {
+          if (!packet.fixes.length && close[0] && editDistance(missing, close[0], true) <= Math.max(2, Math.floor(missing.length / 3)) && inFile) {
             const edit = { path: file, line: diag.line, column: diag.column, endLine: diag.line, endColumn: diag.column + missing.length, newText: close[0] };
             packet.fixes.push({ title: `replace '${missing}' with '${close[0]}'`, edits: [edit], content: applyEdits(content, [edit]) });
           }

@@ -5,6 +5,7 @@
 import type { Database } from "bun:sqlite";
 import { scoreByFields, topScores, type FieldWeight } from "./bm25f.ts";
 import { queryTerms } from "../text/terms.ts";
+import { editDistance } from "../text/edit-distance.ts";
 import { secretsIn } from "../text/known-secrets.ts";
 import { readInside } from "../workspace/read-inside.ts";
 
@@ -152,22 +153,30 @@ export function findText(db: Database, query: string, limit: number, scope = "")
   return { hits: ranked.slice(0, limit), total: ranked.length };
 }
 
-/** Names close to a query that matched nothing: shared prefix or shared sub-token. */
+/** Names looked at per probe before the nearest are chosen: the probes' first rows are not the nearest (`Hono…` has dozens). */
+const NEAREST_POOL = 200;
+
+/**
+ * Names close to a query that matched nothing: names sharing its first four characters, its last four or one of its
+ * sub-tokens, nearest first by edit distance (case-insensitive; exported, then shorter, on ties). `HonoReqest` finds
+ * `HonoRequest` among hono's dozens of `Hono…` names.
+ */
 export function nearestNames(db: Database, query: string, limit = 5): string[] {
   const q = query.trim();
   if (q.length < 2) return [];
   const parts = queryTerms(q).filter((t) => t.origin !== "stem").map((t) => t.term);
-  const probes = [q.slice(0, Math.min(4, q.length)), ...parts.filter((p) => p.length >= 3)];
-  const out = new Set<string>();
+  const probes = [...new Set([q.slice(0, Math.min(4, q.length)), ...(q.length > 4 ? [q.slice(-4)] : []), ...parts.filter((p) => p.length >= 3)])];
+  const pool = new Map<string, number>(); // name → its order in the probes' rows (exported first, shorter first)
   for (const probe of probes) {
     for (const row of db
       .query("SELECT DISTINCT name FROM symbols WHERE name LIKE ? ESCAPE '\\' ORDER BY exported DESC, length(name) LIMIT ?")
-      .all(`%${likeEscape(probe)}%`, limit) as { name: string }[]) {
-      out.add(row.name);
-      if (out.size >= limit) return [...out];
-    }
+      .all(`%${likeEscape(probe)}%`, NEAREST_POOL) as { name: string }[]) if (!pool.has(row.name)) pool.set(row.name, pool.size);
   }
-  return [...out];
+  return [...pool]
+    .map(([name, order]) => ({ name, order, distance: editDistance(q, name, true) }))
+    .sort((a, b) => a.distance - b.distance || a.order - b.order)
+    .slice(0, limit)
+    .map((c) => c.name);
 }
 
 export interface LineHit {

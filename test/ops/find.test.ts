@@ -80,6 +80,14 @@ describe("svc find", () => {
     expect(data.nearest).toContain("OrderService");
   }, 120_000);
 
+  test("the nearest names are the nearest by spelling, not the first names sharing the query's start", async () => {
+    // eight shorter names share `Hono`: the one a letter away comes first all the same
+    const decls = ["Hono", "HonoEnv", "HonoBase", "HonoURL", "HonoOptions", "HonoRoute", "HonoRouter", "HonoSchema"].map((n) => `export const ${n} = 1;`);
+    const many = gitRepo({ "src/hono.ts": `${decls.join("\n")}\nexport class HonoRequest {}\n` });
+    const { data } = await find(many, "HonoReqest", "symbol");
+    expect(data.nearest?.[0]).toBe("HonoRequest");
+  }, 120_000);
+
   test("kind=all: a misspelled name the text mentions gets the nearest declared names in its empty symbols section", async () => {
     const typo = gitRepo({ "src/order.ts": "// OrderServise was the old spelling\nexport class OrderService {}\n" });
     const { text, data } = await find(typo, "OrderServise", "all");

@@ -3,6 +3,8 @@
 // (tokens, requests, config keys and sections), each in tiers from exact to substring;
 // and the nearest keys when nothing matches.
 
+import { editDistance } from "../../text/edit-distance.ts";
+
 const METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "ALL", "ANY", "SEARCH"]);
 
 export interface RouteQuery {
@@ -101,19 +103,4 @@ export function nearestKeys(keys: Iterable<string>, query: string, limit = 5): s
   for (const s of head) s.distance = editDistance(q, s.k.toLowerCase());
   head.sort((a, b) => b.shared - a.shared || a.distance - b.distance || (a.k < b.k ? -1 : 1));
   return head.slice(0, limit).map((s) => s.k);
-}
-
-function editDistance(a: string, b: string): number {
-  if (a === b) return 0;
-  const prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let diag = prev[0]!;
-    prev[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const up = prev[j]!;
-      prev[j] = Math.min(up + 1, prev[j - 1]! + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diag = up;
-    }
-  }
-  return prev[b.length]!;
 }

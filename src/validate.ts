@@ -100,6 +100,8 @@ function coerceStrings(spec: ParamSpec, value: unknown, label: string): string[]
   if (list.length > cap) throw validationError(`${label} has too many items: ${list.length} (at most ${cap})`);
   const items = list.map((item, i) => {
     if (typeof item !== "string" && typeof item !== "number") throw validationError(`${label} must be a list of strings`);
+    // a blank item names nothing: an empty route seed matched a file by text, an empty seed beside others was dropped unsaid
+    if (String(item).trim() === "") throw validationError(`${label}[${i}] is empty; pass a value, or leave it out of the list`);
     return capString(spec, String(item), `${label}[${i}]`);
   });
   // each item's shape once every item is a string within its cap (a NUL anywhere is named first)

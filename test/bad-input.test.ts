@@ -70,7 +70,9 @@ function invalidValues(p: ParamSpec): Array<[string, unknown]> {
         ["a list of objects", [{}]],
         ["an item with NUL", ["a\0b"]],
         ["an item with half a character", ["src/math.ts", "\udc00"]],
-        ...(p.shape === "extension" ? ([["a glob item", [".md", "*.ts"]], ["a path item", ["src/a.ts"]], ["an item of spaces", ["  "]]] as Array<[string, unknown]>) : []),
+        ["an empty item beside a real one", ["src/math.ts", ""]],
+        ["an item of spaces", ["  "]],
+        ...(p.shape === "extension" ? ([["a glob item", [".md", "*.ts"]], ["a path item", ["src/a.ts"]]] as Array<[string, unknown]>) : []),
       ];
     case "object":
       return [["an array", []], ["text", "x"]];

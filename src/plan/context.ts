@@ -120,6 +120,11 @@ function resolveSeeds(collection: Collection, seeds: ContextSeeds, notes: string
       const seed = resolveWiringSeed(collection, kind, name);
       if (seed) hits.push(...seed.files);
       else notes.push(`${kind} seed '${name}' matched nothing`);
+      // the text says so too, not only each file's provenance: a file found by words is no handler of the route
+      if (seed?.fallback) {
+        const paths = seed.files.map((f) => collection.files.find((c) => c.id === f.id)?.path).filter(Boolean);
+        notes.push(`${kind} seed '${name}': no ${kind} in the wiring matches it; ${paths.join(", ")} ${paths.length > 1 ? "match" : "matches"} ${seed.fallback === "name" ? "its name as declared" : "its words (a text match)"}`);
+      }
     }
   }
   return hits;

@@ -14,6 +14,8 @@ export type WiringKind = "service" | "request" | "config" | "route";
 export interface WiringSeed {
   /** Each file with how it resolved, for the provenance ("route GET /orders/:id (route_handles)", "service X (by name)"). */
   files: { id: number; label: string }[];
+  /** No wiring edge matched: the files were found by the name as declared (`name`) or by its words (`text`). */
+  fallback?: "name" | "text";
 }
 
 export function resolveWiringSeed(collection: Collection, kind: WiringKind, name: string): WiringSeed | null {
@@ -22,10 +24,10 @@ export function resolveWiringSeed(collection: Collection, kind: WiringKind, name
   if (wired.length) return { files: wired.map((w) => ({ id: byPath.get(w.path)!, label: `${kind} ${w.key} (${w.edge})` })) };
   if (kind === "service" || kind === "request") {
     const seed = resolveSeed(collection.index.db, name, collection.files, collection.workspace.relDir);
-    return seed ? { files: seed.files.map((f) => ({ id: f.id, label: `${kind} ${name} (by name; no wiring found)` })) } : null;
+    return seed ? { files: seed.files.map((f) => ({ id: f.id, label: `${kind} ${name} (by name; no wiring found)` })), fallback: "name" } : null;
   }
   const all = [...rankFiles(collection, queryTerms(name.replace(/[/:{}.]/g, " ")))].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
   const best = all[0]?.[1] ?? 0;
   const ranked = all.filter(([, s]) => s >= best * 0.5).slice(0, 3); // the clear leaders only
-  return ranked.length ? { files: ranked.map(([id]) => ({ id, label: `${kind} ${name} (text match; no wiring found)` })) } : null;
+  return ranked.length ? { files: ranked.map(([id]) => ({ id, label: `${kind} ${name} (text match; no wiring found)` })), fallback: "text" } : null;
 }

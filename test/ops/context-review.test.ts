@@ -59,6 +59,11 @@ describe("svc context", () => {
     expect(files.find((f) => f.path === "src/orders/orders.controller.ts")).toMatchObject({ role: "exact-seed", provenance: ["seed: route GET /orders/:id/cancel (route_handles)"] });
     const text = await call("context", { path: root, routes: ["GET /nowhere"], planOnly: true });
     expect(text.text.split("\n")[1]).toEndWith("seed: route GET /nowhere (text match; no wiring found)");
+    // the packed answer's manifest says it too: a file found by the route's words is no handler of it
+    const packed = await call("context", { path: root, routes: ["GET /nowhere"], maxTokens: 4000 });
+    expect(packed.text).toMatch(/route seed 'GET \/nowhere': no route in the wiring matches it; .+ match(es)? its words \(a text match\)/);
+    const byName = await call("context", { path: root, services: ["PaymentService"], maxTokens: 4000 });
+    expect(byName.text).toContain("service seed 'PaymentService': no service in the wiring matches it; src/payments/payment.service.ts matches its name as declared");
     await expect(call("context", { path: root, requests: ["NoSuchCommand"] })).rejects.toMatchObject({ prefix: "validation_error" });
   }, 120_000);
 

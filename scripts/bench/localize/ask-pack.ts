@@ -62,6 +62,13 @@
 //   −9.8 (bodies −2.0 / −12.6). The text-agreeing first candidate still a guess beyond 70 % / 80 % of the budget whole
 //   (tentativeTextShare): npm 8k ±0 / −0.3 and ±0 / −0.6 (nodemailer@6.7.8 and @6.6.5 get their target whole at 0.7;
 //   @apollo/client@4.2.2, nodemailer@6.3.0 and bull@3.29.3 lose one) — the guard trades the same few tasks, as before.
+// Held-out, read once at 90f9db5 (this and the session's redaction rounds in; nothing tuned after), --surface cli, 557 tasks
+//   (svc's history has 20 more): 8k 83.0 / 68.8 vs pack 55.0: +28.0 (24.6 … 31.3) / +13.8 (10.6 … 17.1); 20k 90.6 / 86.2 vs
+//   72.9: +17.8 (15.1 … 20.5) / +13.3 (10.8 … 16.1); p50 92.3 ms (the suite, CI and the check bench alongside). Against
+//   f31abd6's reading (537 paired): npm 8k identical, 20k whole −0.6 (dayjs@1.11.21, @apollo/client@3.8.4, sinon@4.4.3 each
+//   lose a file whole, none gain; not attributed: this order or the redaction's token counts); svc 8k whole −0.3. Whole below
+//   the pack: @apollo/client 8k 59.1 vs 62.9, mongoose 20k 33.3 vs 46.7, mobx 20k 54.8 vs 59.1 (unchanged), dayjs 20k 90.0 vs
+//   100.0 (new, 5 tasks).
 //
 // At the text-agreement commit, a first candidate the text ranking alone (BM25F) puts first too is no guess
 // (ASK_PARAMS.tentativeText 1: it stays whole however much of the budget it takes, as an exact declaration match does).

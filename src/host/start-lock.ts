@@ -6,25 +6,16 @@
 // `<socket>.starting` from its look at the old socket until its registry is written; a holder
 // that died mid-start leaves a stale lock, taken over as the store's files are (sys/takeover.ts).
 
-import { randomBytes } from "node:crypto";
 import { SvcError } from "../errors.ts";
-import { alive, createWhole, readText, replaceStale, sweepLeftovers } from "../sys/takeover.ts";
+import { alive, createWhole, holderPid, holderText, readText, replaceStale, sweepLeftovers } from "../sys/takeover.ts";
 
 /** How long a starter waits for another one starting on the same socket. */
 const START_WAIT_MS = 30_000;
 
-function holderOf(text: string): number {
-  try {
-    return Number((JSON.parse(text) as { pid?: unknown }).pid);
-  } catch {
-    return 0;
-  }
-}
-
 /** Wait until this process alone is starting a host on `socket`; the release. */
 export async function holdStartLock(socket: string, root: string): Promise<() => void> {
   const path = `${socket}.starting`;
-  const mine = JSON.stringify({ pid: process.pid, nonce: randomBytes(6).toString("hex") });
+  const mine = holderText();
   const release = () => void replaceStale(path, mine, null);
   sweepLeftovers(path);
   const deadline = Date.now() + START_WAIT_MS;
@@ -33,7 +24,7 @@ export async function holdStartLock(socket: string, root: string): Promise<() =>
     if (createWhole(path, mine)) return release;
     const judged = readText(path);
     if (judged === null) continue; // released meanwhile
-    holder = holderOf(judged);
+    holder = holderPid(judged);
     if (!alive(holder)) {
       const took = replaceStale(path, judged, mine);
       if (took === "taken") return release;

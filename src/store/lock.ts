@@ -3,11 +3,10 @@
 // processes that find it so (sys/takeover.ts). The loser answers `index_busy:` at once instead of
 // blocking.
 
-import { randomBytes } from "node:crypto";
-import { readFileSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { SvcError } from "../errors.ts";
 import { ensureStoreDir, storeEntry } from "./db.ts";
-import { alive, createWhole, readText, replaceStale, sweepLeftovers } from "../sys/takeover.ts";
+import { alive, createWhole, holderPid, holderText, readText, replaceStale, sweepLeftovers } from "../sys/takeover.ts";
 
 export interface WriterLock {
   path: string;
@@ -20,12 +19,14 @@ function lockPath(root: string): string {
 
 /** The live pid a lock's text names, or null (its owner gone, or no lock of ours). */
 function liveOwner(text: string | null): number | null {
-  try {
-    const pid = Number(JSON.parse(text ?? "").pid);
-    return alive(pid) ? pid : null;
-  } catch {
-    return null;
-  }
+  const pid = text === null ? NaN : holderPid(text);
+  return alive(pid) ? pid : null;
+}
+
+/** Remove the lock at `path` when this process holds it (gone already: nothing to do). */
+function removeIfMine(path: string): void {
+  const text = readText(path);
+  if (text !== null && holderPid(text) === process.pid) rmSync(path, { force: true });
 }
 
 /** The pid holding the lock, if a live process does. */
@@ -48,20 +49,14 @@ export function acquireWriterLock(root: string): WriterLock {
       return;
     }
     held.delete(path);
-    try {
-      const owner = Number(JSON.parse(readFileSync(path, "utf8")).pid);
-      if (owner === process.pid) rmSync(path, { force: true });
-    } catch {
-      // already gone
-    }
+    removeIfMine(path);
   };
   if (depth > 0) {
     held.set(path, depth + 1);
     return { path, release };
   }
   ensureStoreDir(root);
-  // (the nonce: a content once replaced never comes back, which the takeover relies on)
-  const mine = JSON.stringify({ pid: process.pid, startedAt: new Date().toISOString(), nonce: randomBytes(6).toString("hex") });
+  const mine = holderText({ startedAt: new Date().toISOString() });
   for (let attempt = 0; attempt < 100; attempt++) {
     if (createWhole(path, mine)) {
       held.set(path, 1);
@@ -87,13 +82,6 @@ export function acquireWriterLock(root: string): WriterLock {
 
 /** Release every lock this process holds (exit paths). */
 export function releaseAllLocks(): void {
-  for (const path of held.keys()) {
-    try {
-      const owner = Number(JSON.parse(readFileSync(path, "utf8")).pid);
-      if (owner === process.pid) rmSync(path, { force: true });
-    } catch {
-      // ignore
-    }
-  }
+  for (const path of held.keys()) removeIfMine(path);
   held.clear();
 }

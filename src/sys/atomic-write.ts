@@ -5,10 +5,10 @@
 // fails and the old file stays. A hard-linked file is refused (the rename would cut it from
 // its other names); a caller's last check before the rename runs under a per-file lock.
 
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import { closeSync, fchmodSync, fchownSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readlinkSync, renameSync, rmSync, statSync, writeSync, type Stats } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
-import { alive, createWhole, readText, replaceStale, sweepLeftovers } from "./takeover.ts";
+import { alive, createWhole, holderPid, holderText, readText, replaceStale, sweepLeftovers } from "./takeover.ts";
 
 /**
  * Why a rewrite of the file `stat` describes could not keep its owner or group (a new file
@@ -78,17 +78,6 @@ function sleepSync(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
-/** The pid a write lock's text names (`{"pid":…}`, or a bare pid as earlier versions wrote it), NaN when none (a lock read before its content, on a file system without hard links). */
-function holderOf(text: string): number {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    const pid = typeof parsed === "object" && parsed !== null ? (parsed as { pid?: unknown }).pid : parsed;
-    return Number.isInteger(pid) ? (pid as number) : NaN;
-  } catch {
-    return NaN;
-  }
-}
-
 /**
  * Run `fn` holding the write lock of `name` in `dir` (a `.<name>.svc-lock` file created whole
  * or not at all, naming the writer's pid): two svc processes writing one file take turns
@@ -101,14 +90,13 @@ function holderOf(text: string): number {
  */
 function withWriteLock(dir: string, name: string, fn: () => void): void {
   const lock = join(dir, Buffer.byteLength(name) > 200 ? `.svc-${createHash("sha256").update(name).digest("hex").slice(0, 16)}.lock` : `.${name}.svc-lock`);
-  // (the nonce: a lock's content never comes back once replaced, which the takeover relies on)
-  const mine = JSON.stringify({ pid: process.pid, nonce: randomBytes(6).toString("hex") });
+  const mine = holderText();
   const until = Date.now() + LOCK_WAIT_MS;
   for (;;) {
     if (createWhole(lock, mine)) break;
     const judged = readText(lock);
     if (judged === null) continue; // released meanwhile
-    const holder = holderOf(judged);
+    const holder = holderPid(judged);
     if (Number.isInteger(holder) && (holder === process.pid || !alive(holder))) {
       sweepLeftovers(lock);
       const took = replaceStale(lock, judged, mine);

@@ -26,6 +26,22 @@ export function alive(pid: number): boolean {
   }
 }
 
+/** A holder's content for a lock or marker of this process: its pid, then `extra`, then a nonce (a content once replaced never comes back, which the takeover relies on). */
+export function holderText(extra: Record<string, unknown> = {}): string {
+  return JSON.stringify({ pid: process.pid, ...extra, nonce: randomBytes(6).toString("hex") });
+}
+
+/** The pid a holder's content names (`{"pid":…}`, or a bare pid as earlier write locks held), NaN when none (a lock read before its content, on a file system without hard links). */
+export function holderPid(text: string): number {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    const pid = typeof parsed === "object" && parsed !== null ? (parsed as { pid?: unknown }).pid : parsed;
+    return Number.isInteger(pid) ? (pid as number) : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
 /** The file's text, or null when it cannot be read (gone). */
 export function readText(path: string): string | null {
   try {
@@ -98,20 +114,15 @@ export function lockPath(path: string, judged: string, generation: number): stri
 
 /** Take the lock for replacing `judged`: its generation, or null while a live process holds it. */
 function takeLock(path: string, judged: string): number | null {
-  const mine = JSON.stringify({ pid: process.pid, nonce: randomBytes(6).toString("hex") });
+  const mine = holderText();
   for (let generation = 0; generation < 1000; generation++) {
     const lock = lockPath(path, judged, generation);
     if (createWhole(lock, mine)) return generation;
     const held = readText(lock);
     if (held === null) return null; // removed meanwhile: the file no longer holds `judged`
-    let pid = 0;
-    try {
-      pid = Number((JSON.parse(held) as { pid?: unknown }).pid);
-    } catch {
-      // a lock written without hard links, read before its content: its holder is alive
-      return null;
-    }
-    if (alive(pid)) return null;
+    const pid = holderPid(held);
+    // (no pid: a lock written without hard links, read before its content; its holder is alive)
+    if (Number.isNaN(pid) || alive(pid)) return null;
     // its holder died mid-takeover: the next generation's lock is taken instead
   }
   return null;

@@ -235,7 +235,8 @@ export async function refactor(request: RefactorRequest, ctx: OpContext): Promis
   } catch (error) {
     if (error instanceof SvcError) throw error;
     // a file no program takes: said so, not the engine's "source file not found"
-    if (file && (await cw.programsTaking(file).catch(() => [""])).length === 0) return refused(op, `${file} is in no loaded project's program (outside every tsconfig/jsconfig's include)`);
+    const takers = file ? await cw.programsTaking(file).catch(() => null) : null; // (null: not known, so not said)
+    if (takers?.length === 0) return refused(op, `${file} is in no loaded project's program (outside every tsconfig/jsconfig's include)`);
     return refused(op, `the TypeScript engine failed: ${(error as Error).message.split("\n")[0]}`);
   } finally {
     if (!resident) await cw.release().catch(() => undefined);

@@ -122,7 +122,7 @@ function resolveSeeds(collection: Collection, seeds: ContextSeeds, notes: string
       else notes.push(`${kind} seed '${name}' matched nothing`);
       // the text says so too, not only each file's provenance: a file found by words is no handler of the route
       if (seed?.fallback) {
-        const paths = seed.files.map((f) => collection.files.find((c) => c.id === f.id)?.path).filter(Boolean);
+        const paths = seed.files.map((f) => collection.byId.get(f.id)?.path).filter(Boolean);
         notes.push(`${kind} seed '${name}': no ${kind} in the wiring matches it; ${paths.join(", ")} ${paths.length > 1 ? "match" : "matches"} ${seed.fallback === "name" ? "its name as declared" : "its words (a text match)"}`);
       }
     }

@@ -39,21 +39,6 @@ export function knownSecrets(values: Iterable<readonly [string, SecretKind]>, mi
   }
   const known = [...map.entries()].sort((a, b) => b[0].length - a[0].length);
   const words = new Map(known.filter(([secret]) => plainWord(secret)).map(([secret]) => [secret, alone(secret)]));
-  const replace = (value: string, counted = 0): { text: string; count: number } => {
-    let out = value, count = counted;
-    for (const [secret, kind] of known) {
-      if (!out.includes(secret)) continue;
-      const parts = out.split(words.get(secret) ?? secret);
-      count += parts.length - 1;
-      out = parts.join(`[REDACTED:${kind}]`);
-    }
-    if (known.length && out.includes("…")) ({ text: out, count } = cutHeads(out, known, count));
-    return { text: out, count };
-  };
-  const take = (value: string, options?: RedactOptions) => {
-    const first = redact(value, options);
-    return replace(first.text, first.count);
-  };
   const spans = (value: string): SecretSpan[] => {
     const found: SecretSpan[] = [];
     for (const [secret, kind] of known) {
@@ -67,11 +52,23 @@ export function knownSecrets(values: Iterable<readonly [string, SecretKind]>, mi
     }
     return found.sort((a, b) => a.start - b.start);
   };
-  const mask = (value: string) => {
+  /** `value` with each known value's span written as `as` says. */
+  const rewrite = (value: string, found: readonly SecretSpan[], as: (span: SecretSpan) => string) => {
     let out = "", at = 0;
-    for (const s of spans(value)) (out += value.slice(at, s.start) + value.slice(s.start, s.end).replace(/[^\r\n]/g, " ")), (at = s.end);
+    for (const s of found) (out += value.slice(at, s.start) + as(s)), (at = s.end);
     return out + value.slice(at);
   };
+  const replace = (value: string, counted = 0): { text: string; count: number } => {
+    const found = spans(value);
+    let out = rewrite(value, found, (s) => `[REDACTED:${s.kind}]`), count = counted + found.length;
+    if (known.length && out.includes("…")) ({ text: out, count } = cutHeads(out, known, count));
+    return { text: out, count };
+  };
+  const take = (value: string, options?: RedactOptions) => {
+    const first = redact(value, options);
+    return replace(first.text, first.count);
+  };
+  const mask = (value: string) => rewrite(value, spans(value), (s) => value.slice(s.start, s.end).replace(/[^\r\n]/g, " "));
   return { size: known.length, replace: (value) => replace(value), take, spans, mask };
 }
 

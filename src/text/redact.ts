@@ -515,9 +515,8 @@ export function findSecrets(text: string, options: RedactOptions = {}): SecretSp
   }
   // A marker of an earlier pass is never matched again, in whole or in part: a value another string of the answer gave
   // away, replaced where no detector saw it (`curl -u [REDACTED:connection-string]`), must not read as a new `user:pass`.
-  const markers = text.includes("[REDACTED:") ? [...text.matchAll(MARKER)].map((m) => [m.index, m.index + m[0].length] as const) : [];
+  const held = text.includes("[REDACTED:") ? [...text.matchAll(MARKER)].map((m): SecretSpan => ({ kind: "api-token", start: m.index, end: m.index + m[0].length })) : []; // taken, never returned
   // Longest first, then most specific; keep a span only if it overlaps nothing already kept.
-  const held = markers.map(([start, end]): SecretSpan => ({ kind: "api-token", start, end })); // taken, never returned
   const kept: SecretSpan[] = [...held];
   candidates.sort((a, b) => b.end - b.start - (a.end - a.start) || b.rank - a.rank || a.start - b.start);
   for (const c of candidates) {

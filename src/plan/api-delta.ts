@@ -7,6 +7,8 @@ import { fileAtRef } from "../git/changes.ts";
 import { isCodeLanguage, languageOf } from "../lang/languages.ts";
 import type { Decl } from "../lang/model.ts";
 import { outlineOf } from "../lang/outline.ts";
+import { splitComments } from "../lang/comments.ts";
+import { exportStatements } from "../lang/export-statements.ts";
 import { fileSecrets, knownSecrets, type FileVersion, type KnownSecrets } from "../text/known-secrets.ts";
 
 export interface ApiChange {
@@ -24,13 +26,34 @@ export interface ApiChange {
 
 const RANK: Record<string, number> = { public: 3, protected: 2, internal: 1, package: 1, private: 0 };
 
-function surface(path: string, text: string | null): Map<string, Decl> {
-  const out = new Map<string, Decl>();
+function surface(path: string, text: string | null): Map<string, SurfaceEntry> {
+  const out = new Map<string, SurfaceEntry>();
   const language = languageOf(path);
   if (text === null || !isCodeLanguage(language)) return out;
   for (const d of outlineOf(language, text).decls) {
     if (!d.exported) continue;
     if (!out.has(d.qualifiedName)) out.set(d.qualifiedName, d);
+  }
+  if (JS_FAMILY.has(language)) for (const [name, entry] of reexports(text)) if (!out.has(name)) out.set(name, entry);
+  return out;
+}
+
+const JS_FAMILY = new Set(["typescript", "tsx", "javascript"]);
+
+/**
+ * What a module exports by statement rather than by declaration, keyed by public name: `export { a as b }`, `export default x`,
+ * `export { x } from "…"`, `export * as ns from "…"`, and `export * from "…"` keyed by its statement (it names no one name).
+ * Removing such a line removes public API as surely as removing a declaration.
+ */
+function reexports(text: string): Map<string, SurfaceEntry> {
+  const out = new Map<string, SurfaceEntry>();
+  const add = (name: string, signature: string): void => void (out.has(name) || out.set(name, { signature, visibility: "public" }));
+  for (const st of exportStatements(splitComments(text, "c").code)) {
+    if (st.kind === "local" || st.kind === "from") {
+      const from = st.kind === "from" ? ` from ${JSON.stringify(st.spec)}` : "";
+      for (const [local, as] of st.pairs) add(as, `export { ${local === as ? local : `${local} as ${as}`} }${from}`);
+    } else if (st.kind === "default") add("default", st.text);
+    else add(st.as ?? `* from ${JSON.stringify(st.spec)}`, st.text);
   }
   return out;
 }
@@ -72,11 +95,15 @@ export function diffSurfaces(path: string, before: ReadonlyMap<string, SurfaceEn
 /** Per changed path, its text at the ref (under its old path) and now: what hideDeltaSecrets takes secrets from. */
 export type DeltaVersions = Map<string, FileVersion[]>;
 
+/** The changed files whose public surface the delta compares: those in a language svc outlines. */
+export function comparedFiles<F extends { path: string }>(files: readonly F[]): F[] {
+  return files.filter((f) => isCodeLanguage(languageOf(f.path)));
+}
+
 /** The public API delta of `files` since `ref`; `versions`, when given, receives each compared file's two texts. */
 export async function apiDelta(root: string, ref: string, files: readonly { path: string; oldPath?: string; status: string }[], readNow: (path: string) => string | null, versions?: DeltaVersions): Promise<ApiChange[]> {
   const changes: ApiChange[] = [];
-  for (const file of files) {
-    if (!isCodeLanguage(languageOf(file.path))) continue;
+  for (const file of comparedFiles(files)) {
     const beforeText = file.status === "added" || file.status === "untracked" ? null : await fileAtRef(root, ref, file.oldPath ?? file.path);
     const afterText = file.status === "deleted" ? null : readNow(file.path);
     versions?.set(file.path, [{ text: beforeText, path: file.oldPath ?? file.path }, { text: afterText, path: file.path }]);
@@ -105,8 +132,13 @@ export function sortApiDelta(changes: ApiChange[]): ApiChange[] {
   return changes.sort((a, b) => Number(b.breaking) - Number(a.breaking) || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.name < b.name ? -1 : 1));
 }
 
-export function renderApiDelta(changes: readonly ApiChange[]): string[] {
-  if (changes.length === 0) return [];
+/** The delta's lines; `files` are the changed files it was computed over, so that an empty delta says what was compared. */
+export function renderApiDelta(changes: readonly ApiChange[], files: readonly { path: string }[]): string[] {
+  if (changes.length === 0) {
+    const n = comparedFiles(files).length;
+    if (n === 0) return [`public API delta: nothing to compare (no changed file is in a language svc outlines)`];
+    return [`public API delta: none — the exported declarations' headers and export statements of the ${n} changed code file${n === 1 ? "" : "s"} are as they were (compared as text: a change inside a body, or in a type they use, is not judged here)`];
+  }
   const breaking = changes.filter((c) => c.breaking).length;
   const checked = changes.filter((c) => c.compared === "checker").length;
   const how = checked ? `; ${checked} compared by the checker, ${changes.length - checked} as text` : "; compared as text";

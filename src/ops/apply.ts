@@ -186,6 +186,8 @@ export async function apply(request: ApplyRequest, ctx: OpContext): Promise<OpRe
   if (request.content === null || request.content === undefined) throw validationError("apply needs content (the complete new text of the file)");
   const expected = request.expectedHash.trim().toLowerCase();
   if (expected && expected !== ABSENT && !/^[0-9a-f]{64}$/.test(expected)) throw validationError(`expectedHash must be a SHA-256 hex digest (64 hex characters) or "${ABSENT}" (the file must not exist yet), got '${clipInput(request.expectedHash)}'`);
+  // the file system would take `src/a.ts/` for a folder; confine's resolve dropped the slash and apply wrote (or created) the file
+  if (/[/\\]$/.test(request.file)) throw validationError(`cannot apply to '${clipInput(request.file)}': a path ending in '/' names a folder; apply writes a file (drop the trailing '/')`);
   const ws = resolveWorkspace(request.path, ctx.cwd);
   const target = confine(ws.root, request.file, "apply to");
   // (.git/ and .svc/ are refused by confine, for every path parameter)

@@ -5,7 +5,7 @@
 // A host serving the root is told at once, so the index (and its resident engine) follow.
 
 import { createHash } from "node:crypto";
-import { lstatSync, mkdirSync, readFileSync, readlinkSync, realpathSync, statSync, writeFileSync } from "node:fs";
+import { lstatSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 import { clipInput, errnoText, SvcError, validationError } from "../errors.ts";
 import { connectHost } from "../host/client.ts";
@@ -17,7 +17,7 @@ import { isBinary } from "../workspace/classify.ts";
 
 /** expectedHash of a file the edit creates: apply refuses if one has appeared since. */
 export const ABSENT = "absent";
-import { inside } from "../workspace/allowed.ts";
+import { inside, realpathLenient } from "../workspace/allowed.ts";
 import { confine } from "../workspace/confine.ts";
 import { resolveWorkspace, toPosix } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
@@ -120,17 +120,6 @@ function refuseBlockedParent(root: string, abs: string, rel: string): void {
   }
 }
 
-/**
- * `abs` once its folder exists (created as apply does), refused when that folder now leads out
- * of the root: a folder swapped for a link between confine's look and the write.
- */
-function stillInside(root: string, abs: string, rel: string): string {
-  const dir = dirname(abs);
-  mkdirSync(dir, { recursive: true });
-  if (!inside(root, realpathSync(dir))) throw validationError(`refusing to apply to '${rel}': its folder now resolves outside the workspace root ${root} (a symbolic link appeared on the way); nothing was written`);
-  return abs;
-}
-
 /** Most file systems refuse a path component over 255 bytes (ENAMETOOLONG): say so before anything is tried. */
 const NAME_MAX_BYTES = 255;
 function refuseLongNames(rel: string): void {
@@ -145,7 +134,13 @@ function refuseLongNames(rel: string): void {
  * or not the caller gave an expectedHash, the put-back endings, BOM and secrets came from
  * that read. A failing write names the file, not its temp file.
  */
-function write(abs: string, rel: string, output: string, previousHash: string | null): void {
+function write(root: string, abs: string, rel: string, output: string, previousHash: string | null): void {
+  const link = process.env.SVC_TEST_APPLY_LINK; // tests only: another process replacing the file by a symbolic link to this path after apply's checks
+  if (link !== undefined) (rmSync(abs, { force: true }), symlinkSync(link, abs));
+  // where the write lands, links followed as it starts: a folder swapped for a link, or the file for one, since confine looked
+  const stillInside = (file: string) => {
+    if (!inside(root, realpathLenient(file))) throw validationError(`refusing to apply to '${rel}': it now leads outside the workspace root ${root} (a symbolic link appeared on the way); nothing was written`);
+  };
   const stillAsRead = () => {
     const race = process.env.SVC_TEST_APPLY_RACE; // tests only: another writer's bytes, landing between apply's read and its rename
     if (race !== undefined) writeFileSync(abs, race);
@@ -159,7 +154,7 @@ function write(abs: string, rel: string, output: string, previousHash: string | 
     throw validationError(`conflict: ${rel} changed while apply was writing it (expected ${previousHash ?? "no file"}, found ${now ?? "no file"}); nothing was written. Derive the edit again from the file as it is now`);
   };
   try {
-    writeFileAtomic(abs, output, { beforeRename: stillAsRead });
+    writeFileAtomic(abs, output, { checkTarget: stillInside, beforeRename: stillAsRead });
   } catch (error) {
     if (error instanceof SvcError) throw error;
     const code = (error as { code?: string }).code ?? "";
@@ -229,7 +224,7 @@ export async function apply(request: ApplyRequest, ctx: OpContext): Promise<OpRe
     const guard = expected ? "" : ` and expectedHash=${previousHash ?? ABSENT} (a change made to the file meanwhile is then refused, not overwritten)`;
     return { text: `dry run (no write): would ${verb} ${target.rel} (${data.chars} chars${keptNote}). Re-run with write=true${guard} to apply.`, data };
   }
-  write(stillInside(ws.root, target.abs, target.rel), target.rel, output, previousHash);
+  write(ws.root, target.abs, target.rel, output, previousHash);
   data.written = true;
   data.indexedByHost = ctx.host ? false : await tellHost(ws.root);
   const past = action === "overwrite" ? "overwrote" : "created";

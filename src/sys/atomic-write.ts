@@ -70,6 +70,8 @@ export interface AtomicWriteOptions {
   mode?: number;
   /** Called with the temp file written and synced, right before the rename: throw to leave the file as it is (a check that it is still as the caller read it). */
   beforeRename?: () => void;
+  /** Called with the file the write replaces or creates (a link's target, as the write starts) before anything is written or created: throw to write nothing (a check of where it is). */
+  checkTarget?: (file: string) => void;
 }
 
 const LOCK_WAIT_MS = 5_000;
@@ -122,6 +124,7 @@ function withWriteLock(dir: string, name: string, fn: () => void): void {
  */
 export function writeFileAtomic(link: string, content: string | Uint8Array, options: AtomicWriteOptions = {}): void {
   const file = options.mode === undefined ? throughLinks(link) : link;
+  options.checkTarget?.(file);
   const dir = dirname(file);
   mkdirSync(dir, { recursive: true });
   let old: Stats | null = null;

@@ -12,7 +12,7 @@ import { connectHost } from "../host/client.ts";
 import { decodeStrict, keepFileStyle, refuseUnencodable, restoreMarkers } from "./apply-fidelity.ts";
 import { refuseLookalike, refuseReadOnlyFolder, statOrNull } from "./apply-place.ts";
 import { refuseCutView, refuseReducedView } from "./apply-reduced.ts";
-import { hardLinked, ownerNotKeepable, writeFileAtomic } from "../sys/atomic-write.ts";
+import { hardLinked, ownerNotKeepable, readOnly, writeFileAtomic } from "../sys/atomic-write.ts";
 import { isBinary } from "../workspace/classify.ts";
 
 /** expectedHash of a file the edit creates: apply refuses if one has appeared since. */
@@ -67,7 +67,8 @@ function replaceable(abs: string, rel: string): { bytes: Buffer; text: string } 
     return null;
   }
   if (!stat.isFile()) throw validationError(`cannot apply to '${rel}': it is not a regular file`);
-  if ((stat.mode & 0o222) === 0) throw validationError(`refusing to apply to '${rel}': the file is read-only (mode ${(stat.mode & 0o777).toString(8)}); make it writable first if it is meant to change`);
+  const locked = readOnly(stat);
+  if (locked) throw validationError(`refusing to apply to '${rel}': ${locked}`);
   // Other names of the same bytes, maybe outside the workspace: written in place they would change too, written by the
   // atomic rename this name would be cut from them (they keeping the old content, silently).
   const linked = hardLinked(stat, "the workspace");

@@ -40,6 +40,8 @@ export interface ImpactGraph {
 export interface ImpactInputs {
   meta: IndexMeta;
   readText: (path: string) => string | null;
+  /** The workspace root (realpath'd): where imports through symbolic links are looked up. */
+  root: string;
 }
 
 /** Methods overriding or implementing `target` (a member) in classes that extend or implement its container. */
@@ -98,7 +100,7 @@ export function impactGraph(db: Database, target: SymbolRow, ids: readonly numbe
   for (const [path, hop] of reach.tests) tests.set(path, hop);
   for (const imp of importersOf(db, target.fileId)) if (imp.isTest && !tests.has(imp.path)) tests.set(imp.path, 1);
   const ordered = [...tests].map(([path, hop]) => ({ path, hop })).sort((a, b) => a.hop - b.hop || (a.path < b.path ? -1 : 1));
-  const gaps = reachGaps(db, inputs.meta, target, reach.exporters, inputs.readText);
+  const gaps = reachGaps(db, inputs.meta, target, reach.exporters, inputs.readText, inputs.root);
   return { dependents: reach.dependents.filter((d) => d.hop <= depth), hopTotals: reach.hopTotals, overriders: overridersOf(db, target), satisfies: satisfiedRows(db, target), siblings: siblingRows(db, target, ids), destructures: boundMembers(db, target).flatMap((b) => symbolById(db, b.id) ?? []), tests: ordered, checkerRefs: reach.checkerRefs, syntaxRefs: reach.syntaxRefs, gaps };
 }
 

@@ -325,6 +325,12 @@ function restoreEndings(content: string, disk: Lines): string {
   return parts.join("");
 }
 
+function leadingBoms(text: string): number {
+  let n = 0;
+  while (text.charCodeAt(n) === 0xfeff) n++;
+  return n;
+}
+
 /**
  * The bytes to write for `content` over a file whose current text is `disk` (null: a new file).
  * Whether the agent's content carried its own `\r` (written as given) and looks like a view
@@ -357,7 +363,8 @@ export function keepFileStyle(content: string, disk: string | null, sent = conte
       kept.push("final newline");
     }
   }
-  if (diskBom && !text.startsWith(BOM)) {
+  // views drop the BOM only: content starting with fewer U+FEFF than the file (a BOM, then the character) lacks the BOM
+  if (diskBom && leadingBoms(text) < leadingBoms(disk)) {
     text = BOM + text;
     kept.push("BOM");
   }

@@ -79,7 +79,7 @@ export async function impact(request: ImpactRequest, ctx: OpContext): Promise<Op
   return withSymbol<ImpactData>(symbolQuery, request.path, ctx, ({ root, db, meta, state, header, target, symbols }) => {
     const out = [header];
     const coverage = coverageOf(db, meta, target.fileId);
-    const graph = impactGraph(db, target, symbols.map((s) => s.id), request.depth, request.limit, coverage.checker, { meta, readText: textReader(root) });
+    const graph = impactGraph(db, target, symbols.map((s) => s.id), request.depth, request.limit, coverage.checker, { meta, readText: textReader(root), root });
     const gaps = graph.gaps ?? { recorded: true, gaps: [] };
     const surface = publicSurface(db, root, target);
     out.push(`impact of ${describeSymbol(target)}`);

@@ -23,6 +23,7 @@ import { signatureContents, type SignatureChange } from "../refactor/signature.t
 import { keepLineEndings } from "../refactor/style.ts";
 import { resolveTarget } from "../refactor/target.ts";
 import { importersOf, unreachedLine, unreachedUses } from "../refactor/unreached.ts";
+import { checkPathForm } from "../validate.ts";
 import { realpathLenient } from "../workspace/allowed.ts";
 import { confine } from "../workspace/confine.ts";
 import { textReader } from "../workspace/files.ts";
@@ -150,7 +151,7 @@ async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, f
         return renameContents(cw, t, newName);
       });
     } else if (op === "move-to-file") {
-      const destination = request.newName?.trim() ? confine(root, request.newName.trim(), op).rel : null;
+      const destination = request.newName?.trim() ? confine(root, checkPathForm(request.newName.trim(), "newName"), op).rel : null;
       title = `${target.symbol.qualifiedName} -> ${destination ?? "its own file"}`;
       computed = await cw.exclusive(async () => {
         await cw.refresh();

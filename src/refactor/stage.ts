@@ -5,9 +5,11 @@
 // returned only when no new error appears; otherwise the new errors, named by site.
 
 import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { diagDelta, diagLine, errorsOf, type Diag } from "../check/diag.ts";
 import type { CheckWorkspace } from "../check/workspace.ts";
 import { SvcError } from "../errors.ts";
+import { linksTo } from "../git/staged.ts";
 import { ABSENT, applicable, sha256 } from "../ops/apply.ts";
 import { restoreMarkers } from "../ops/apply-fidelity.ts";
 import { redact } from "../text/redact.ts";
@@ -56,18 +58,23 @@ export async function stageContents(cw: CheckWorkspace, contents: ReadonlyMap<st
   }
   const dependents = new Set<string>();
   for (const f of changed) if (!created.has(f)) for (const d of await cw.dependentsOf(f)) if (!contents.has(d)) dependents.add(d);
+  // a file importing an edited one through a symbolic link to it: the inventory lists no link (the import graph has no such edge) and the
+  // engine reads the link as a file of its own, which the language service's edits never reach — checked, with the link seeing the new content
+  const links = existsSync(join(cw.root, ".git")) ? await linksTo(cw.root, changed.filter((f) => !created.has(f))) : new Map<string, string>();
+  for (const reachers of (await cw.reachersOfUnlisted([...links.keys()])).values()) for (const d of reachers) if (!contents.has(d)) dependents.add(d);
   const affected = [...changed, ...[...dependents].sort()];
   const before = [...(await cw.diskDiagnostics(affected.filter((f) => !created.has(f)))).values()].flat();
   const after: Diag[] = [];
   try {
     for (const f of changed) await cw.engine.setOverlay(cw.abs(f), contents.get(f)!);
+    for (const [link, target] of links) await cw.engine.setOverlay(cw.abs(link), contents.get(target)!);
     for (const f of created) {
       const projects = await cw.projectsFor(f);
       if (!(await Promise.all(projects.map((p) => cw.inProgram(p, f)))).some(Boolean)) return { ok: false, reason: `cannot verify ${f}: no loaded TypeScript project takes the new file` };
     }
     for (const f of affected) after.push(...(await cw.fileDiagnostics(f)));
   } finally {
-    for (const f of changed) cw.engine.clearOverlay(cw.abs(f));
+    for (const f of [...changed, ...links.keys()]) cw.engine.clearOverlay(cw.abs(f));
   }
   const introduced = errorsOf(diagDelta(before, after).introduced);
   if (introduced.length) {

@@ -11,7 +11,7 @@ import { declaresGlobals } from "../../src/check/globals.ts";
 import { installHook } from "../../src/install/hook-install.ts";
 import { runSvc } from "../helpers/cli.ts";
 import { useRuntimeDir } from "../helpers/host.ts";
-import { commitFiles, git, gitRepo, writeFiles } from "../helpers/repo.ts";
+import { commitFiles, git, gitRepo, tempDir, writeFiles } from "../helpers/repo.ts";
 
 const runtime = useRuntimeDir();
 const env = { SVC_RUNTIME_DIR: runtime };
@@ -138,6 +138,20 @@ describe("svc gate --staged", () => {
       expect({ args, code: run.code, stdout: run.stdout }).toEqual({ args, code: 1, stdout: "" });
       expect(run.stderr).toContain("Error TS2322 src/use.ts:2:14");
     }
+  }, 120_000);
+
+  test("a link leading out of the workspace is not compiled (its errors quoted what it leads to): the working-tree gate names it not checked; --staged abstains", () => {
+    const root = gitRepo({ "tsconfig.json": TSCONFIG, "src/real.ts": "export const real = 1;\n" });
+    const outside = tempDir("svc-gate-out-");
+    writeFiles(outside, { "evil.ts": 'const v = "OUTSIDE_VALUE_42" as const;\nexport const leaked: 1 = v;\n' });
+    symlinkSync(join(outside, "evil.ts"), join(root, "src/evil.ts"));
+    const tree = runSvc(["gate", "--json"], { cwd: root, env });
+    expect(tree.stdout + tree.stderr).not.toContain("OUTSIDE_VALUE_42");
+    expect({ code: tree.code, note: JSON.parse(tree.stdout).note }).toEqual({ code: 0, note: "1 changed file not checked (a symbolic link leading out of the workspace, never followed: src/evil.ts)" });
+    git(root, "add", "-A");
+    const staged = runSvc(["gate", "--staged"], { cwd: root, env });
+    expect(staged.stderr).toContain("src/evil.ts is a symbolic link to");
+    expect(staged.stderr).not.toContain("OUTSIDE_VALUE_42");
   }, 120_000);
 
   test("a commit adding a project svc does not load: the pass says its files were not checked, in the JSON too", () => {

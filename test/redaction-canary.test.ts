@@ -93,17 +93,18 @@ function canaryParams(base: string): Record<string, Canary[]> {
       { params: { operation: "rename", symbol: "AWS_ACCESS_KEY_ID", newName: "AWS_KEY_ID" }, marker: true },
       // the renamed line holds one of two github-token values apply could not tell apart: the refactor abstains (its reason names kinds, never values)
       { params: { operation: "rename", symbol: "connect", newName: "connectTo" } },
-      // a rename takes the password's name away from its literal (`dbPw = "…"`), which src/typed.ts's type error quotes: neither
-      // the staged diff nor the verify gate's diagnostics may show it (the gate read the new message as a new error and quoted it)
-      { params: { operation: "rename", symbol: "dbPassword", newName: "dbPw" }, marker: true },
+      // a rename takes the password's name away from its literal (`dbPw = "…"`), which src/typed.ts's type error quotes: the
+      // verify gate's diagnostics must not show it (it read the new message as a new error and quoted it), nor the staged diff;
+      // apply could not tell the marker on the renamed line is the value, so the refactor abstains (checked below)
+      { params: { operation: "rename", symbol: "dbPassword", newName: "dbPw" } },
       // the same for a value under 8 characters (`DB_PASSWORD = "zorb7"` in src/short.ts): the diff's `-` line does not give it away
-      { params: { operation: "rename", symbol: "DB_PASSWORD", newName: "DB_PW" }, marker: true },
+      { params: { operation: "rename", symbol: "DB_PASSWORD", newName: "DB_PW" } },
     ],
     refactorRpc: [
       { params: { request: { operation: "rename", symbol: "GITHUB", newName: "GITHUB_TOKEN" } } },
       { params: { request: { operation: "rename", symbol: "SLACK", newName: "SLACK_TOKEN" } }, marker: true },
-      { params: { request: { operation: "rename", symbol: "dbPassword", newName: "dbPw" } }, marker: true },
-      { params: { request: { operation: "rename", symbol: "DB_PASSWORD", newName: "DB_PW" } }, marker: true },
+      { params: { request: { operation: "rename", symbol: "dbPassword", newName: "dbPw" } } },
+      { params: { request: { operation: "rename", symbol: "DB_PASSWORD", newName: "DB_PW" } } },
     ],
     reduce: [{ params: { files: ["src/config.ts", ".env", ".npmrc", "src/legacy.ts"] }, marker: true },
       { params: { files: ["scripts/deploy.sh", "deploy/netrc.txt", "db/init.sql", "Dockerfile", "deploy/kubeconfig.yaml", "src/routes.ts"] }, marker: true }, { params: { content: CONFIG_TS, extension: ".ts" }, marker: true },
@@ -216,6 +217,8 @@ describe("redaction canary", () => {
             expect((dry.data as { hash: string }).hash).toBe(sha256(expected));
           }
           const text = JSON.stringify(result);
+          // a rename that takes a password's name away from its value: verified (no new error), then abstains as apply could not put the value back
+          if (spec.op === "refactor" && (params.symbol === "dbPassword" || params.symbol === "DB_PASSWORD")) expect(text).toContain("would hold a secret (");
           outputs.push({ where: `mcp ${binding.tool} ${label}`, text, marker });
         }
         for (const method of spec.rpc ?? []) {

@@ -115,7 +115,16 @@ export function clipInput(value: unknown, max = 80): string {
   } catch {
     text = String(value);
   }
-  return text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text;
+  if (text.length <= max) return text;
+  // redacted before the cut, which could leave a token's head no detector knows (`ghp_CWD46mKusy85Gmrj…`); a marker is kept
+  // whole, and a run mixing letters and digits that the cut falls in is left out (the head of a token no detector took)
+  const length = text.length;
+  text = redact(text.slice(0, max + 1024)).text; // no secret is longer than the slice's tail
+  const marker = text.lastIndexOf("[REDACTED:", max);
+  let end = marker >= 0 && text.indexOf("]", marker) >= max ? text.indexOf("]", marker) + 1 : max;
+  const cutRun = end === max && /[A-Za-z0-9]/.test(text[end] ?? "") ? /[A-Za-z0-9]+$/.exec(text.slice(0, end))?.[0] ?? "" : "";
+  if (/\d/.test(cutRun) && /[A-Za-z]/.test(cutRun)) end -= cutRun.length;
+  return text.length > end ? `${text.slice(0, end)}… (${length} characters)` : text;
 }
 
 /** A declaration that does not exist: an error on every surface (exit 1), with the nearest names and what to try. */

@@ -6,7 +6,7 @@ import { describe, expect, test } from "bun:test";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { call } from "../src/engine.ts";
-import { asSvcError, MAX_ERROR_MESSAGE, SvcError, validationError } from "../src/errors.ts";
+import { asSvcError, clipInput, MAX_ERROR_MESSAGE, SvcError, validationError } from "../src/errors.ts";
 import { gitRepo } from "./helpers/repo.ts";
 import { failure } from "./helpers/failure.ts";
 
@@ -66,6 +66,15 @@ describe("specific errors", () => {
     expect(error.message.length).toBeLessThan(MAX_ERROR_MESSAGE + 80);
     expect(error.message).toContain("message cut");
     expect(validationError("two\nlines").message).toBe("two lines");
+  }, 120_000);
+
+  test("an echoed input is redacted before it is clipped: no token's head, no marker cut in half, a word's head kept", () => {
+    const token = "ghp_" + "Zq8Lm2Xv7Kd4Rt9Wp3Ny6Hb1Fc5Js0Gu3Ea7Qo";
+    expect(clipInput(`${"k".repeat(50)}-${token}`)).toBe(`${"k".repeat(50)}-[REDACTED:github-token]`);
+    expect(clipInput(`${"k".repeat(70)}-${token}-${"k".repeat(40)}`)).toBe(`${"k".repeat(70)}-[REDACTED:github-token]… (154 characters)`);
+    // a run of letters and digits the cut falls in (a token no detector knows): left out; a plain word's head stays
+    expect(clipInput(`${"k".repeat(60)}-Zq8Lm2Xv7Kd4Rt9Wp3Ny6Hb1Fc5Js0Gu3`)).toBe(`${"k".repeat(60)}-… (94 characters)`);
+    expect(clipInput(`src/${"a".repeat(300)}.ts`)).toBe(`src/${"a".repeat(76)}… (307 characters)`);
   }, 120_000);
 });
 

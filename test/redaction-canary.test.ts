@@ -70,6 +70,8 @@ function canaryParams(base: string): Record<string, Canary[]> {
       { params: { query: "sshpass bastion", kind: "text" } }, { params: { query: "dbPass", kind: "all" } },
       { params: { query: "connect", kind: "neighbors" } },
       { params: { query: "signing key configuration", kind: "task", changedSince: base } },
+      // a value the error echoes clipped: redacted before the cut, which left the token's head
+      { params: { query: "connect", kind: `${"k".repeat(50)}-${CANARY.clippedToken}` } },
     ],
     context: [{ params: { files: ["src/config.ts"] }, marker: true }, { params: { seeds: ["connect"] }, marker: true }],
     review: [{ params: { changedSince: base }, marker: true }, { params: { changedSince: base, handoff: true }, marker: true }, { params: {}, marker: true }],

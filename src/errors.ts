@@ -47,7 +47,34 @@ export function validationError(message: string): SvcError {
 }
 
 function clipPath(path: string): string {
-  return path.length > 120 ? `…${path.slice(-100)}` : path;
+  return path.length > 120 ? `…${cutRedacted(path, 100, "tail").text}` : path;
+}
+
+/** Letters and digits mixed: the part of a token a cut left, which no detector knows any more (`CWD46mKusy85Gmrj`). */
+const tokenPart = (run: string) => /\d/.test(run) && /[A-Za-z]/.test(run);
+
+/**
+ * `text` redacted, then its first (`head`) or last (`tail`) `max` characters: redacted before the cut, which could leave a
+ * token's head or tail no detector knows (`ghp_CWD46mKusy85Gmrj…`); a marker is kept whole, and a run mixing letters and
+ * digits that the cut falls in is left out.
+ */
+function cutRedacted(text: string, max: number, keep: "head" | "tail"): { text: string; cut: boolean } {
+  const margin = max + 1024; // no secret is longer than the margin past the cut
+  const shown = redact(keep === "head" ? text.slice(0, margin) : text.slice(-margin)).text;
+  if (shown.length <= max) return { text: shown, cut: text.length > margin };
+  if (keep === "head") {
+    const marker = shown.lastIndexOf("[REDACTED:", max);
+    let end = marker >= 0 && shown.indexOf("]", marker) >= max ? shown.indexOf("]", marker) + 1 : max;
+    const run = end === max && /[A-Za-z0-9]/.test(shown[end]!) ? /[A-Za-z0-9]+$/.exec(shown.slice(0, end))?.[0] ?? "" : "";
+    if (tokenPart(run)) end -= run.length;
+    return { text: shown.slice(0, end), cut: true };
+  }
+  let start = shown.length - max;
+  const close = shown.indexOf("]", start), open = shown.lastIndexOf("[REDACTED:", start);
+  if (open >= 0 && open < start && close >= start && shown.lastIndexOf("]", start - 1) < open) start = open;
+  const run = start === shown.length - max && /[A-Za-z0-9]/.test(shown[start - 1]!) ? /^[A-Za-z0-9]+/.exec(shown.slice(start))?.[0] ?? "" : "";
+  if (tokenPart(run)) start += run.length;
+  return { text: shown.slice(start), cut: true };
 }
 
 const ERRNO_TEXT: Record<string, string> = {
@@ -116,15 +143,8 @@ export function clipInput(value: unknown, max = 80): string {
     text = String(value);
   }
   if (text.length <= max) return text;
-  // redacted before the cut, which could leave a token's head no detector knows (`ghp_CWD46mKusy85Gmrj…`); a marker is kept
-  // whole, and a run mixing letters and digits that the cut falls in is left out (the head of a token no detector took)
-  const length = text.length;
-  text = redact(text.slice(0, max + 1024)).text; // no secret is longer than the slice's tail
-  const marker = text.lastIndexOf("[REDACTED:", max);
-  let end = marker >= 0 && text.indexOf("]", marker) >= max ? text.indexOf("]", marker) + 1 : max;
-  const cutRun = end === max && /[A-Za-z0-9]/.test(text[end] ?? "") ? /[A-Za-z0-9]+$/.exec(text.slice(0, end))?.[0] ?? "" : "";
-  if (/\d/.test(cutRun) && /[A-Za-z]/.test(cutRun)) end -= cutRun.length;
-  return text.length > end ? `${text.slice(0, end)}… (${length} characters)` : text;
+  const shown = cutRedacted(text, max, "head");
+  return shown.cut ? `${shown.text}… (${text.length} characters)` : shown.text;
 }
 
 /** A declaration that does not exist: an error on every surface (exit 1), with the nearest names and what to try. */

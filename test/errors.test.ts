@@ -87,3 +87,11 @@ test("reduce names why a file cannot be read: missing, a directory, a name too l
   ];
   for (const [file, message] of cases) expect((await failure(call("reduce", { path: root, files: [file] }))).formatted).toStartWith(message);
 }, 120_000);
+
+test("a long path a system error names is redacted before its head is cut: no token's tail", () => {
+  const token = "ghp_" + "Zq8Lm2Xv7Kd4Rt9Wp3Ny6Hb1Fc5Js0Gu3Ea7Qo";
+  const error = Object.assign(new Error("ENOTDIR"), { code: "ENOTDIR", syscall: "open", path: `/work/${"d".repeat(40)}/${token}/${"e".repeat(70)}.ts` });
+  expect(asSvcError(error).formatted).toBe(`validation_error: cannot open '…dd/[REDACTED:github-token]/${"e".repeat(70)}.ts': a parent of the path is not a directory (ENOTDIR)`);
+  const plain = Object.assign(new Error("ENOTDIR"), { code: "ENOTDIR", syscall: "open", path: `/work/${"d".repeat(40)}/Zq8Lm2Xv7Kd4Rt9Wp3Ny6Hb1Fc5Js0Gu3Ea7Qo/${"e".repeat(70)}.ts` });
+  expect(asSvcError(plain).formatted).toBe(`validation_error: cannot open '…/${"e".repeat(70)}.ts': a parent of the path is not a directory (ENOTDIR)`);
+}, 120_000);

@@ -423,13 +423,16 @@ describe("a command or a statement over lines, and user:password flags of client
       // lftp's -u user,password; HTTPie's, xh's and hey's -a / --auth user:password
       [`lftp -u deploy,sunshine ftp.example.com\n`, "sunshine", "sync.sh"], [`http -a admin:sunshine POST https://api.example.com/x\n`, "sunshine", "call.sh"],
       [`xh --auth admin:sunshine https://api.example.com\n`, "sunshine", "call.sh"], [`hey -n 10 -a admin:sunshine https://api.example.com\n`, "sunshine", "load.sh"],
+      // a password's name after other pairs on its line, outside code
+      [`username: admin, password: sunshine\n`, "sunshine", "README.md"], [`- user: deploy, pass: letmein\n`, "letmein", "docs/setup.md"],
     ];
     for (const [text, secret, path] of forms) expect({ text, secrets: secretTexts(text, path) }).toEqual({ text, secrets: [secret] });
   });
-  test("stay: a user and group on a continued line, a URL's -a, a statement a `;` ended, a column's word", () => {
+  test("stay: a user and group on a continued line, a URL's -a, a statement a `;` ended, a column's word, types and code after pairs", () => {
     for (const [text, path] of <Array<[string, string]>>[
       [`docker run \\\n  -u 1000:1000 img\n`, "run.sh"], [`see http://example.com -a foo:bar\n`, "notes.txt"], [`cp -a src:dst out\n`, "run.sh"],
-      [`CREATE USER app;\nSELECT password\n  'x' FROM t;\n`, "a.sql"], [`ALTER TABLE users ADD password\n  'x';\n`, "a.sql"], [`The password\n'is not shown'\n`, "README.md"],
+      [`CREATE USER app;\nSELECT password\n  'x' FROM t;\n`, "a.sql"], [`fn(user: string, password: string)\n`, "README.md"], [`user: admin, password: string\n`, "README.md"],
+      [`Note: see docs, password: required\n`, "README.md"], [`const o = { user: "admin", password: pw };\n`, "a.ts"], [`user: admin, password: sunshine\n`, "a.ts"], // code: only quoted literals [`ALTER TABLE users ADD password\n  'x';\n`, "a.sql"], [`The password\n'is not shown'\n`, "README.md"],
     ]) expect({ text, secrets: secretTexts(text, path) }).toEqual({ text, secrets: [] });
   });
 });

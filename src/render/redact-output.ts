@@ -51,9 +51,10 @@ const ANSWER_KNOWN_MIN = 8;
 const answerKnown = (value: string, kind: SecretKind, min = ANSWER_KNOWN_MIN) => value.length >= min && !(kind === "env-value" && /^[A-Za-z]+$/.test(value));
 /**
  * A source file's value counts from CUT_PREFIX characters: the file, not a string of the answer, says it is a secret, and the
- * answer quotes the file without the name that said so (a password's name gives `"hunter2"` its 7 characters).
+ * answer quotes the file without the name that said so (a password's name gives `"hunter2"` its 7 characters). Not a dotenv
+ * file's every value: `PORT=3000` would take "3000" out of a test runner's every line.
  */
-const sourceKnown = (value: string, kind: SecretKind) => answerKnown(value, kind, CUT_PREFIX);
+const sourceKnown = (value: string, kind: SecretKind) => answerKnown(value, kind, kind === "env-value" ? ANSWER_KNOWN_MIN : CUT_PREFIX);
 
 /** The secrets of the files an answer quotes from without their context (OpResult.secretSources). */
 function sourceSecrets(paths: readonly string[]): [string, SecretKind][] {

@@ -16,6 +16,7 @@ import { declaresGlobals } from "./globals.ts";
 import { coldChecks, type CheckWorkspace } from "./workspace.ts";
 import { textReader } from "../workspace/files.ts";
 import { parseJsonc } from "../index/imports/file-index.ts";
+import { fileSecrets, knownSecrets } from "../text/known-secrets.ts";
 
 /** A state's content of a path: text, or null when the state does not have the file. Paths not listed are as on disk. */
 export type StateOverlays = Map<string, string | null>;
@@ -218,8 +219,16 @@ async function compareSources(cw: CheckWorkspace, plan: GatePlan, started: numbe
   const offDisk = data.find((p) => plan.gated.has(p) && plan.gated.get(p) !== onDisk(p));
   if (offDisk) return { ran: false, reason: `${offDisk} differs between the commit and the disk; the engine reads JSON modules from disk only, so it cannot check the commit's — stage or stash it` };
   await enter(cw, plan.gated, owned);
+  // A changed file's baseline can call a value a secret that the gated state no longer names (`DB_PASSWORD = "…"` renamed
+  // `DB_PW`): a message quoting it loses the secrets of every changed file's baseline too — it showed the value, and read
+  // as an error the change introduced (the baseline's message had the marker).
+  const hidden = knownSecrets([...plan.seeds, ...plan.gone].flatMap((p) => {
+    const text = textIn(p, plan.baseline);
+    return text ? fileSecrets(text, p) : [];
+  }));
+  const hide = (diags: Diag[]) => (hidden.size ? diags.map((d) => ({ ...d, message: hidden.replace(d.message).text })) : diags);
   // A config change can break the program without any file having an error (an option removed, a `types` entry missing, no inputs): its own diagnostics count too.
-  const now = errorsOf([...(await diagnose(cw, checked)), ...(plan.config ? await cw.programDiagnostics() : [])]);
+  const now = hide(errorsOf([...(await diagnose(cw, checked)), ...(plan.config ? await cw.programDiagnostics() : [])]));
   leave(cw, plan.gated);
   const unseen = await importsUnseen(cw, plan, checked, now, (p) => textIn(p, plan.gated) ?? null);
   if (unseen) return { ran: false, reason: unseen };
@@ -237,7 +246,7 @@ async function compareSources(cw: CheckWorkspace, plan: GatePlan, started: numbe
   // The baseline, for the files with errors only (a file the baseline lacks has none there).
   const withErrors = [...new Set(now.map((d) => d.path))];
   const absent = await enter(cw, plan.baseline, owned);
-  const then = await diagnose(cw, withErrors.filter((p) => !absent.has(p) && (plan.baseline.has(p) || existsSync(join(cw.root, p)))));
+  const then = hide(await diagnose(cw, withErrors.filter((p) => !absent.has(p) && (plan.baseline.has(p) || existsSync(join(cw.root, p))))));
   leave(cw, plan.baseline);
   const introduced = errorsOf(diagDelta(then, now).introduced);
   return { ran: true, introduced, preExisting: now.length - introduced.length, checked: checked.length, elapsedMs: Math.round(performance.now() - started), ...notes() };

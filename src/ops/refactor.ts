@@ -210,7 +210,10 @@ async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, f
     ...staged.diffs.map((d) => d.diff.trimEnd()),
     `apply each file with svc_workspace action=apply file=<file> content=<content> expectedHash=<expectedHash> write=true (the structured result lists them)`,
   ];
-  return { text: lines.join("\n"), data: { operation: op, status: "staged", files: staged.files, diffs: staged.diffs, checked: staged.checked, grade: cw.grade, ...(style ? { style } : {}), ...(unreached.length ? { unreached } : {}) } };
+  // a staged line can lose the name that made its value a secret (`DB_PASSWORD = "hunter2"` renamed `DB_PW = "hunter2"`): the
+  // output path takes every secret of the edited files as they are on disk out of the answer, and apply puts them back from there
+  const secretSources = staged.files.map((f) => join(root, f.file));
+  return { text: lines.join("\n"), data: { operation: op, status: "staged", files: staged.files, diffs: staged.diffs, checked: staged.checked, grade: cw.grade, ...(style ? { style } : {}), ...(unreached.length ? { unreached } : {}) }, secretSources };
 }
 
 export async function refactor(request: RefactorRequest, ctx: OpContext): Promise<OpResult<RefactorData>> {

@@ -213,6 +213,25 @@ describe("MCP workspace confinement", () => {
     }
   }, 120_000);
 
+  test("a declared root that is not served is named on stderr redacted (a token in its path was written whole)", async () => {
+    const { repo } = fixture();
+    const token = "ghp_" + "Rk3Vw8Ln2Qx7Tz5Hm9Bc4Fd1Gs6Jp0Ya2Ue8Wi";
+    let stderr = "";
+    const transport = new StdioClientTransport({ command: process.execPath, args: ["--no-install", MAIN, "mcp", "serve"], cwd: repo, stderr: "pipe", env: { ...(process.env as Record<string, string>), SVC_DAEMON: "0", SVC_RUNTIME_DIR: tempDir("svc-confine-run-") } });
+    transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const client = new Client({ name: "t", version: "1" }, { capabilities: { roots: { listChanged: true } } });
+    client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: [{ uri: `file:///nonexistent/${token}/app` }, { uri: pathToFileURL(repo).href }] }));
+    await client.connect(transport);
+    try {
+      expect((await text(client, "svc_toc", { path: repo })).isError).toBe(false);
+      expect(stderr).toContain("is not served");
+      expect(stderr).toContain("[REDACTED:github-token]");
+      expect(stderr).not.toContain(token.slice(4, 16));
+    } finally {
+      await client.close();
+    }
+  }, 120_000);
+
   test("a client that declares / (or a world-writable folder) as its root widens nothing: the started workspace stays the one served", async () => {
     const { parent, repo, sibling } = fixture();
     const shared = tempDir("svc-confine-shared-");

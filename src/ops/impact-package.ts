@@ -8,10 +8,10 @@ import { rmSync } from "node:fs";
 import { validationError } from "../errors.ts";
 import { indexForRead } from "../indexing/fresh.ts";
 import type { IndexState } from "../index/open.ts";
-import { OVERLOADS, packageApi, type ApiEntry, type PackageApi } from "../package-upgrade/exports.ts";
+import { packageApi, type ApiEntry, type PackageApi } from "../package-upgrade/exports.ts";
 import { locatePackage, normalizeVersion, packFileName, type LocatedPackage } from "../package-upgrade/locate.ts";
 import { packageUsage, sitesOf, type PackageUsage } from "../package-upgrade/sites.ts";
-import { diffSurfaces, type ApiChange } from "../plan/api-delta.ts";
+import { diffSurfaces, overloadsAdded, type ApiChange } from "../plan/api-delta.ts";
 import { availabilityHeader } from "../render/availability.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
@@ -109,15 +109,6 @@ const topOf = (name: string): string => name.split(".")[0] as string;
 function collapse(changes: readonly ApiChange[]): ApiChange[] {
   const whole = new Set(changes.filter((c) => (c.kind === "removed" || c.kind === "added") && !c.name.includes(".")).map((c) => `${c.kind}:${c.name}`));
   return changes.filter((c) => !c.name.includes(".") || !whole.has(`${c.kind}:${topOf(c.name)}`));
-}
-
-/** A signature change that keeps every overload it had and adds some is additive (`name (overload)`). */
-function overloadsAdded(c: ApiChange): ApiChange {
-  if (c.kind !== "signature" || c.before === undefined || c.after === undefined) return c;
-  const now = c.after.split(OVERLOADS);
-  const added = now.filter((s) => !c.before?.split(OVERLOADS).includes(s));
-  if (added.length === now.length - c.before.split(OVERLOADS).length && added.length > 0) return { kind: "added", breaking: false, path: c.path, name: `${c.name} (overload)`, after: added.join(OVERLOADS), compared: "text" };
-  return c;
 }
 
 const ORDER: Record<string, number> = { removed: 0, signature: 1, visibility: 2 };

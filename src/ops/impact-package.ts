@@ -11,7 +11,7 @@ import type { IndexState } from "../index/open.ts";
 import { packageApi, type ApiEntry, type PackageApi } from "../package-upgrade/exports.ts";
 import { locatePackage, normalizeVersion, packFileName, type LocatedPackage } from "../package-upgrade/locate.ts";
 import { packageUsage, sitesOf, type PackageUsage } from "../package-upgrade/sites.ts";
-import { diffSurfaces, overloadsAdded, type ApiChange } from "../plan/api-delta.ts";
+import { clipPair, diffSurfaces, overloadsAdded, type ApiChange } from "../plan/api-delta.ts";
 import { availabilityHeader } from "../render/availability.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
@@ -137,7 +137,8 @@ function render(p: PackageImpact, breaking: readonly BreakingChange[], limit: nu
   if (p.comparedBy === "name") out.push("no types shipped by one side: compared by export name only (signatures not compared)");
   if (indexLine) out.push(`importing sites unknown: ${indexLine}`);
   for (const b of breaking.slice(0, limit)) {
-    const detail = b.kind === "visibility" ? `was: ${b.before}; now: ${b.after}` : b.kind === "removed" ? `was: ${b.before || "?"}` : `was: ${b.before}; now: ${b.after}`;
+    const [was, now] = b.kind === "visibility" ? [b.before, b.after] : clipPair(b.before ?? "", b.after ?? "");
+    const detail = b.kind === "removed" ? `was: ${was || "?"}` : `was: ${was}; now: ${now}`;
     out.push(`BREAK ${b.kind} ${b.name}  (${detail})`);
     if (!p.sitesKnown) continue;
     if (!b.sites.length) out.push("  no workspace file imports it");

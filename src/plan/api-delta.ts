@@ -6,6 +6,7 @@
 import { fileAtRef } from "../git/changes.ts";
 import { isCodeLanguage, languageOf } from "../lang/languages.ts";
 import type { Decl } from "../lang/model.ts";
+import { fullSignature } from "../lang/full-signature.ts";
 import { outlineOf } from "../lang/outline.ts";
 import { OVERLOADS } from "../package-upgrade/exports.ts";
 import { fileSecrets, knownSecrets, type FileVersion, type KnownSecrets } from "../text/known-secrets.ts";
@@ -27,16 +28,6 @@ const RANK: Record<string, number> = { public: 3, protected: 2, internal: 1, pac
 
 /** Function-like kinds, whose bodiless declarations beside one with a body are overloads. */
 const CALLABLE = new Set(["function", "method", "constructor"]);
-
-/**
- * The header a declaration shows callers, in full: the outline's signature stops at 240
- * characters, and a change past that (a long generic signature's return type) would compare
- * equal; the source from the declaration's start to its body, whitespace collapsed, does not.
- */
-function fullSignature(d: Decl, text: string): string {
-  if (!d.signature.endsWith("…")) return d.signature;
-  return text.slice(d.start, d.bodyStart ?? d.end).replace(/\s+/g, " ").trim().replace(/\s*[:=;]$/, "");
-}
 
 /**
  * Each name's entry: its declarations' signatures in source order, joined as package mode
@@ -141,7 +132,7 @@ const SHOWN = 240;
 const clip = (t: string) => (t.length > SHOWN ? `${t.slice(0, SHOWN - 1)}…` : t);
 
 /** Two signatures cut to SHOWN characters each, from a little before where they first differ (a difference past the cut stays visible). */
-function clipPair(before: string, after: string): [string, string] {
+export function clipPair(before: string, after: string): [string, string] {
   if (before.length <= SHOWN && after.length <= SHOWN) return [before, after];
   let at = 0;
   while (at < before.length && before[at] === after[at]) at++;

@@ -83,7 +83,7 @@ function memberReferenceCount(db: Database, target: SymbolRow): number {
 }
 
 /** A section's count, and when `limit` cuts it, how many are shown and how to see the rest (as find's other kinds say it). */
-function countLabel(total: number, limit: number): string {
+export function countLabel(total: number, limit: number): string {
   return total > limit ? `${total}; showing ${limit}; raise limit (CLI --limit) for more` : String(total);
 }
 

@@ -132,7 +132,8 @@ export async function review(request: ReviewRequest, ctx: OpContext): Promise<Op
       if (status.introduced.length) return { text: renderRefusal(request.changedSince, status), data: { ...data, refused: true, introduced: status.introduced }, exitCode: 1 };
       return { text: handoffPacket(request.changedSince, changed, delta, status.line, tests), data };
     }
-    const graph = loadFileGraph(collection.index.db, collection.index.meta.index_completed_at ?? "");
+    // the review map's callers as the checker knows them (a re-export chain's users too), where it walked the files
+    const graph = loadFileGraph(collection.index.db, collection.index.meta.index_completed_at ?? "", { checker: true });
     plan.prelude = [
       availabilityHeader(collection.index.state, collection.index.meta, collection.index.detail),
       ...renderApiDelta(delta, changed),

@@ -10,6 +10,7 @@ import { dirname, join, relative } from "node:path";
 import { inside } from "../workspace/allowed.ts";
 import { splitComments } from "../lang/comments.ts";
 import type { Decl, Visibility } from "../lang/model.ts";
+import { fullSignature } from "../lang/full-signature.ts";
 import { outlineOf } from "../lang/outline.ts";
 import { clausePairs, exportStatements } from "../lang/export-statements.ts";
 
@@ -180,7 +181,7 @@ class Reader {
     const imported = this.imports(code);
     const exportLocal = (local: string, as: string): void => {
       const own = byTop.get(local);
-      if (own) return this.addDecls(out, own, local, as, rel);
+      if (own) return this.addDecls(out, own, local, as, rel, text);
       const imp = imported.get(local);
       if (!imp) return;
       const target = this.resolve(file, imp.spec);
@@ -233,11 +234,11 @@ class Reader {
     return resolveFile(this.dir, join(dirname(from), spec), this.typed);
   }
 
-  private addDecls(out: Map<string, ApiEntry>, decls: readonly Decl[], local: string, as: string, file: string): void {
+  private addDecls(out: Map<string, ApiEntry>, decls: readonly Decl[], local: string, as: string, file: string, text: string): void {
     for (const d of decls) {
       if (d.container !== null && d.visibility === "private") continue;
       const name = as + d.qualifiedName.slice(local.length);
-      const signature = normalizeSignature(d.signature);
+      const signature = normalizeSignature(fullSignature(d, text));
       const prior = out.get(name);
       if (prior && prior.file === file) {
         if (!prior.signature.split(OVERLOADS).includes(signature)) prior.signature += `${OVERLOADS}${signature}`; // overloads, merged declarations

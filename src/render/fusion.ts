@@ -426,7 +426,7 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
   // So too when the first entry (focus's seed) was dropped for files after it that fit: the one asked about goes first.
   const lead = plan.entries[0];
   const leadDropped = lead ? dropped.find((d) => d.path === lead.path) : undefined;
-  if (Number.isFinite(budget) && !plan.map && leadDropped && !session) {
+  if (Number.isFinite(budget) && !plan.map && leadDropped) {
     const kept = chosen.splice(0);
     dropped.push(...kept.map((c) => ({ path: c.entry.path, estimate: c.tokens })));
     dropped.sort((x, y) => (order.get(x.path) ?? 0) - (order.get(y.path) ?? 0));

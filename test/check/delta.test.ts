@@ -26,6 +26,16 @@ describe("diagDelta", () => {
     expect(delta.resolved.map((x) => x.message)).toEqual(["Cannot find name 'y'."]);
   }, 120_000);
 
+  test("an error printed with its union's members in another order is the same error (TypeScript 7 prints them in the order its checker met them)", () => {
+    const then = 'Type \'{ type: "decreased"; } | { type: "increased"; }\' does not satisfy the expected type \'{ type: "increased"; upBy: number; } | { type: "decreased"; downBy: number; }\'.';
+    const now = 'Type \'{ type: "increased"; } | { type: "decreased"; }\' does not satisfy the expected type \'{ type: "increased"; upBy: number; } | { type: "decreased"; downBy: number; }\'.';
+    expect(diagDelta([d("t.ts", 120, "TS1360", then)], [d("t.ts", 120, "TS1360", now)])).toEqual({ introduced: [], resolved: [] });
+    // other types stay other errors, whichever order their members are printed in
+    const fn = (a: string, b: string) => `Type '(x: ${a}) => void | ${b}' is not assignable to type 'never'.`;
+    expect(diagDelta([d("t.ts", 1, "TS2322", fn("A | B", "C"))], [d("t.ts", 1, "TS2322", fn("A | C", "B"))]).introduced).toHaveLength(1);
+    expect(diagDelta([d("t.ts", 1, "TS2322", "Type 'A | B' is not assignable to type 'C'.")], [d("t.ts", 1, "TS2322", "Type 'A | D' is not assignable to type 'C'.")]).introduced).toHaveLength(1);
+  }, 120_000);
+
   test("one line per diagnostic, multi-line messages folded", () => {
     expect(diagLine(d("src/a.ts", 12, "TS2322", "Type 'string' is not assignable to type 'number'.\n  Details here."))).toBe(
       "Error TS2322 src/a.ts:12:3 Type 'string' is not assignable to type 'number'. Details here.",

@@ -290,7 +290,7 @@ describe("bad input", () => {
   test("unknown level", () => expectError("focus", { focus: "OrderService", level: "tiny" }, /^unknown level 'tiny'\. Valid values: none, standard, aggressive, skeleton, publicApi$/));
   test("unknown template", () => expectError("fuse", { template: "cobol" }, /^unknown template 'cobol'\. Valid values: typescript, /));
   test("unknown format", () => expectError("skeleton", { format: "html" }, "unknown format 'html'. Valid values: xml, markdown, json"));
-  test("a focus seed that matches nothing", () => expectError("focus", { focus: "NoSuchThing" }, /^focus seed 'NoSuchThing' matched no collected file \(\d+ collected\); pass a file path, a folder or a declared name; svc_find looks one up/));
+  test("a focus seed that matches nothing", () => expectError("focus", { focus: "NoSuchThing" }, /^focus seed 'NoSuchThing' matched no collected file \(\d+ collected\); pass a file path, a folder, a declared name or path:line; svc_find looks one up/));
   test("a query that matches nothing", () => expectError("search", { query: "zzqqxx" }, /^query 'zzqqxx' matched no collected file \(\d+ collected\); try other or fewer words, or a description of what the code does: svc_find kind=task/));
   test("a bad git ref", () => expectError("changes", { changedSince: "no-such-branch" }, /no-such-branch/));
   test("a non-git directory for changes", async () => {

@@ -142,6 +142,32 @@ async function removedListed(cw: CheckWorkspace, gone: readonly string[]): Promi
   return out;
 }
 
+/** Files the gated state lacks but the disk has (untracked, or removed from the commit and kept): the engine still finds them, emptied (see enter()). */
+function hiddenFiles(cw: CheckWorkspace, plan: GatePlan): string[] {
+  return [...plan.gated].filter(([p, text]) => text === null && isCheckable(p) && existsSync(join(cw.root, p))).map(([p]) => p);
+}
+
+/** The hidden file a diagnostic names: by path (TS2306 "File '/abs/x.ts' is not a module") or by a relative specifier of it (TS2305 "Module '\"./x.js\"' has no exported member"). */
+function hiddenNamed(cw: CheckWorkspace, message: string, hidden: readonly string[]): string | undefined {
+  return hidden.find((h) => {
+    const stem = posix.basename(h).replace(/(\.d)?\.[cm]?[jt]sx?$/, "").replace(/[.*+?^${}()|[\]\\$]/g, "\\$&");
+    return message.includes(cw.abs(h)) || new RegExp(`/${stem}(\\.[cm]?[jt]sx?)?["']`).test(message);
+  });
+}
+
+/**
+ * An error that names a hidden file says why: the compiler run on the commit would not find
+ * that file (TS2307), while the engine, which finds it emptied, says it is not a module or
+ * exports nothing — true of no file the user can see.
+ */
+function explainHidden(cw: CheckWorkspace, diags: readonly Diag[], hidden: readonly string[]): Diag[] {
+  if (!hidden.length) return [...diags];
+  return diags.map((d) => {
+    const h = hiddenNamed(cw, d.message, hidden);
+    return h ? { ...d, message: `${d.message} (${h} is not in the commit: untracked, or its removal is staged)` } : d;
+  });
+}
+
 /**
  * Why the verdict cannot be trusted when a checked file imports a file the gated state lacks
  * but the disk has (untracked, or removed from the commit and kept): the engine still finds
@@ -149,14 +175,10 @@ async function removedListed(cw: CheckWorkspace, gone: readonly string[]): Promi
  * unnoticed — a side-effect import (`import "./polyfill"`: tsc TS2882) says nothing about an
  * empty module. Null when every such importer has an error naming the file or its specifier.
  */
-async function importsUnseen(cw: CheckWorkspace, plan: GatePlan, checked: readonly string[], now: readonly Diag[], textOf: (p: string) => string | null): Promise<string | null> {
-  const hidden = [...plan.gated].filter(([p, text]) => text === null && isCheckable(p) && existsSync(join(cw.root, p))).map(([p]) => p);
+async function importsUnseen(cw: CheckWorkspace, hidden: readonly string[], checked: readonly string[], now: readonly Diag[], textOf: (p: string) => string | null): Promise<string | null> {
   if (!hidden.length || !checked.length) return null;
   const importers = await cw.importersIn(checked, new Set(hidden), textOf);
-  // an error naming the file (TS2306 "File '/abs/x.ts' is not a module") or a specifier of it (TS2305 "Module '\"./x.js\"' has no exported member")
-  const stems = hidden.map((h) => posix.basename(h).replace(/(\.d)?\.[cm]?[jt]sx?$/, ""));
-  const names = (message: string, h: string, i: number) => message.includes(cw.abs(h)) || new RegExp(`["'/]${stems[i]!.replace(/[.*+?^${}()|[\]\\$]/g, "\\$&")}(\\.[cm]?[jt]sx?)?["']`).test(message);
-  const named = (f: string) => now.some((d) => d.path === f && hidden.some((h, i) => names(d.message, h, i)));
+  const named = (f: string) => now.some((d) => d.path === f && hiddenNamed(cw, d.message, hidden) !== undefined);
   const unseen = importers.find((f) => !named(f));
   if (!unseen) return null;
   return `${unseen} imports a file the commit lacks but the disk has (${hidden.slice(0, 3).join(", ")}); the engine still finds it there, so whether the compiler would resolve the import is unknown — add the file to the commit, or move it away`;
@@ -221,7 +243,8 @@ async function compareSources(cw: CheckWorkspace, plan: GatePlan, started: numbe
   // A config change can break the program without any file having an error (an option removed, a `types` entry missing, no inputs): its own diagnostics count too.
   const now = errorsOf([...(await diagnose(cw, checked)), ...(plan.config ? await cw.programDiagnostics() : [])]);
   leave(cw, plan.gated);
-  const unseen = await importsUnseen(cw, plan, checked, now, (p) => textIn(p, plan.gated) ?? null);
+  const hidden = hiddenFiles(cw, plan);
+  const unseen = await importsUnseen(cw, hidden, checked, now, (p) => textIn(p, plan.gated) ?? null);
   if (unseen) return { ran: false, reason: unseen };
   if (now.length && data.length) {
     return { ran: false, reason: `${data[0]} changed and the files checked have ${errorSummary(now)}; the engine reads JSON modules from disk only, so which of them the change introduced is unknown` };
@@ -239,7 +262,7 @@ async function compareSources(cw: CheckWorkspace, plan: GatePlan, started: numbe
   const absent = await enter(cw, plan.baseline, owned);
   const then = await diagnose(cw, withErrors.filter((p) => !absent.has(p) && (plan.baseline.has(p) || existsSync(join(cw.root, p)))));
   leave(cw, plan.baseline);
-  const introduced = errorsOf(diagDelta(then, now).introduced);
+  const introduced = explainHidden(cw, errorsOf(diagDelta(then, now).introduced), hidden);
   return { ran: true, introduced, preExisting: now.length - introduced.length, checked: checked.length, elapsedMs: Math.round(performance.now() - started), ...notes() };
 }
 

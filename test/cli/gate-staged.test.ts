@@ -212,6 +212,7 @@ describe("svc gate --staged", () => {
     const run = runSvc(["gate", "--staged", "--strict", "--json"], { cwd: root, env });
     const data = JSON.parse(run.stdout);
     expect({ code: run.code, mode: data.mode, introduced: data.introduced.map((d: { path: string }) => d.path) }).toEqual({ code: 1, mode: "staged", introduced: ["src/b.ts"] });
+    expect(data.introduced[0].message).toEndWith("(src/a.ts is not in the commit: untracked, or its removal is staged)");
   }, 120_000);
 
   test("an unmerged index (a conflict not resolved) is no commit to check: never a pass", () => {
@@ -412,6 +413,8 @@ describe("svc gate --staged", () => {
     const staged = runSvc(["gate", "--staged"], { cwd: root, env });
     expect(staged.code).toBe(1);
     expect(staged.stderr).toContain("src/other.ts:1:");
+    // the engine finds the file emptied ("is not a module"): the error says the commit lacks it, not that a file the user sees is wrong
+    expect(staged.stderr).toContain("(src/extra.ts is not in the commit: untracked, or its removal is staged)");
   }, 120_000);
 
   test("pre-existing errors never block; --since with --staged is a validation error; nothing staged passes without an engine", () => {

@@ -13,6 +13,7 @@ import { existsSync } from "node:fs";
 import { join, posix } from "node:path";
 import { diagDelta, errorsOf, type Diag } from "./diag.ts";
 import { declaresGlobals } from "./globals.ts";
+import { surfacesOf } from "./surface.ts";
 import { coldChecks, type CheckWorkspace } from "./workspace.ts";
 import { textReader } from "../workspace/files.ts";
 import { parseJsonc } from "../index/imports/file-index.ts";
@@ -142,6 +143,14 @@ async function removedListed(cw: CheckWorkspace, gone: readonly string[]): Promi
   return out;
 }
 
+/** Whether importers see the same `path` in both texts: equal strict surfaces (a JavaScript file, a syntax error or a missing side has none: not the same). */
+function sameSurface(path: string, before: string | null | undefined, after: string | null | undefined): boolean {
+  if (before == null || after == null) return false;
+  if (before === after) return true;
+  const [a, b] = [surfacesOf(path, before), surfacesOf(path, after)];
+  return a !== null && b !== null && a.strict === b.strict;
+}
+
 /** Files the gated state lacks but the disk has (untracked, or removed from the commit and kept): the engine still finds them, emptied (see enter()). */
 function hiddenFiles(cw: CheckWorkspace, plan: GatePlan): string[] {
   return [...plan.gated].filter(([p, text]) => text === null && isCheckable(p) && existsSync(join(cw.root, p))).map(([p]) => p);
@@ -209,7 +218,10 @@ async function compareSources(cw: CheckWorkspace, plan: GatePlan, started: numbe
   const global = [...plan.seeds, ...plan.gone].find((p) => inPrograms(p) && (declaresGlobals(p, textIn(p, plan.gated)) || declaresGlobals(p, textIn(p, plan.baseline))));
   const scope = new Set(plan.config || global ? owned : seeds);
   // Every file that imports a changed or removed file, at any depth: a changed type reaches further than the direct importers.
-  for (const p of [...seeds, ...plan.gone]) for (const d of await cw.reachersOf(p)) scope.add(d);
+  // A changed file whose importers see the same text (its strict surface: comments and the bodies of functions with a written
+  // signature left out) cannot change their diagnostics, as the resident workspace rules (workspace.ts): only it is checked.
+  const reaching = seeds.filter((p) => !sameSurface(p, textIn(p, plan.baseline), textIn(p, plan.gated)));
+  for (const p of [...reaching, ...plan.gone]) for (const d of await cw.reachersOf(p)) scope.add(d);
   // Removed files, JSON files and links to changed files, which the inventory may not list: their importers found as if it did.
   const json = [...new Set([...plan.seeds, ...plan.gone, ...(plan.alsoCheck ?? [])].filter(isDataModule))];
   const unlisted = await cw.reachersOfUnlisted([...new Set([...plan.gone, ...json, ...(plan.links ?? [])])]);

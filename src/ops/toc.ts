@@ -72,7 +72,7 @@ function renderWithinBudget(
     if (tokens <= maxTokens) return { text, detail, tokens };
   }
   const header = tocHeader(entries.length, total, "directories", scope, entries.filter((e) => e.partial).length, surface);
-  const rows = directoryRows(entries).map(renderDirectoryRow);
+  const rows = directoryRows(entries, scope).map(renderDirectoryRow);
   let used = counter.count(header) + (footer ? counter.count(footer) + 1 : 0);
   const body: string[] = [];
   for (let i = 0; i < rows.length; i++) {

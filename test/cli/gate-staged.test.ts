@@ -226,6 +226,7 @@ describe("svc gate --staged", () => {
     const run = runSvc(["gate", "--staged", "--strict", "--json"], { cwd: root, env });
     const data = JSON.parse(run.stdout);
     expect({ code: run.code, mode: data.mode, introduced: data.introduced.map((d: { path: string }) => d.path) }).toEqual({ code: 1, mode: "staged", introduced: ["src/b.ts"] });
+    expect(data.introduced[0].message).toEndWith("(src/a.ts is not in the commit: untracked, or its removal is staged)");
   }, 120_000);
 
   test("an unmerged index (a conflict not resolved) is no commit to check: never a pass", () => {
@@ -419,6 +420,23 @@ describe("svc gate --staged", () => {
     }
   }, 180_000);
 
+  test("a change its importers cannot see (a comment, a body under a written signature) checks the changed file alone; one they can see checks them too", () => {
+    const root = project(); // src/use.ts imports add from ./math
+    const checked = (args: string[]) => {
+      const run = runSvc([...args, "--json"], { cwd: root, env });
+      const data = JSON.parse(run.stdout);
+      return { code: run.code, passed: data.passed, checked: data.checked };
+    };
+    writeFiles(root, { "src/math.ts": `// adds\n${MATH.replace("a + b", "b + a")}` });
+    git(root, "add", "src/math.ts");
+    expect(checked(["gate", "--staged"])).toEqual({ code: 0, passed: true, checked: 1 });
+    expect(checked(["gate"])).toEqual({ code: 0, passed: true, checked: 1 });
+    writeFiles(root, { "src/math.ts": MATH.replace("b: number): number", "b: number): string").replace("a + b", "String(a + b)") });
+    git(root, "add", "src/math.ts");
+    expect(checked(["gate", "--staged"])).toEqual({ code: 1, passed: false, checked: 2 });
+    expect(checked(["gate"])).toEqual({ code: 1, passed: false, checked: 2 });
+  }, 120_000);
+
   test("a staged file importing an untracked one is refused: the commit will not have it", () => {
     const root = project();
     writeFiles(root, { "src/extra.ts": "export const extra = 1;\n", "src/other.ts": 'import { extra } from "./extra";\nexport const other = extra;\n' });
@@ -426,6 +444,8 @@ describe("svc gate --staged", () => {
     const staged = runSvc(["gate", "--staged"], { cwd: root, env });
     expect(staged.code).toBe(1);
     expect(staged.stderr).toContain("src/other.ts:1:");
+    // the engine finds the file emptied ("is not a module"): the error says the commit lacks it, not that a file the user sees is wrong
+    expect(staged.stderr).toContain("(src/extra.ts is not in the commit: untracked, or its removal is staged)");
   }, 120_000);
 
   test("pre-existing errors never block; --since with --staged is a validation error; nothing staged passes without an engine", () => {

@@ -256,11 +256,11 @@ async function compareSources(cw: CheckWorkspace, plan: GatePlan, started: numbe
   // A changed file's baseline can call a value a secret that the gated state no longer names (`DB_PASSWORD = "…"` renamed
   // `DB_PW`): a message quoting it loses the secrets of every changed file's baseline too — it showed the value, and read
   // as an error the change introduced (the baseline's message had the marker).
-  const hidden = knownSecrets([...plan.seeds, ...plan.gone].flatMap((p) => {
+  const baseSecrets = knownSecrets([...plan.seeds, ...plan.gone].flatMap((p) => {
     const text = textIn(p, plan.baseline);
     return text ? fileSecrets(text, p) : [];
   }));
-  const hide = (diags: Diag[]) => (hidden.size ? diags.map((d) => ({ ...d, message: hidden.replace(d.message).text })) : diags);
+  const hide = (diags: Diag[]) => (baseSecrets.size ? diags.map((d) => ({ ...d, message: baseSecrets.replace(d.message).text })) : diags);
   // A config change can break the program without any file having an error (an option removed, a `types` entry missing, no inputs): its own diagnostics count too.
   const now = hide(errorsOf([...(await diagnose(cw, checked)), ...(plan.config ? await cw.programDiagnostics() : [])]));
   leave(cw, plan.gated);

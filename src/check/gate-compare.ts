@@ -247,6 +247,9 @@ async function compareSources(cw: CheckWorkspace, plan: GatePlan, started: numbe
   for (const p of plan.alsoCheck ?? []) scope.add(p);
   const checked = [...scope].filter((p) => owned.has(p) && inState(p, plan.gated)).sort();
   if (!plan.config && !checked.length) {
+    // changed sources no loaded project holds: the check could not run on them, which is no pass; removed files nobody imports: it ran, and found no one to break
+    const unheld = plan.seeds.filter((p) => !owned.has(p) && isCheckable(p));
+    if (unheld.length) return { ran: false, reason: `no loaded TypeScript project holds the changed files (${unheld.slice(0, 3).join(", ")}${unheld.length > 3 ? ", …" : ""}), so nothing of the change could be checked: add them to a tsconfig's include, or run svc doctor to see the projects loaded` };
     const why = seeds.length < plan.seeds.length ? `no loaded TypeScript project holds the changed files (${plan.seeds.slice(0, 3).join(", ")})` : `no file of a loaded TypeScript project imports the removed ones (${plan.gone.slice(0, 3).join(", ")})`;
     return { ran: true, introduced: [], preExisting: 0, checked: 0, elapsedMs: Math.round(performance.now() - started), note: why };
   }

@@ -209,11 +209,11 @@ describe("svc review", () => {
   }, 120_000);
 });
 
-test("the handoff's compiler status says what the comparison checked: nothing, when no changed file is TypeScript or in a loaded project", async () => {
+test("the handoff's compiler status says what the comparison checked: not verified, when no changed TypeScript file is in a loaded project", async () => {
   const tsconfig = JSON.stringify({ compilerOptions: { strict: true, noEmit: true }, include: ["src/**/*.ts"] });
   const root = gitRepo({ "tsconfig.json": tsconfig, "src/a.ts": "export const a: number = 1;\n", "other/o.ts": "export const o: number = 1;\n", "tool.py": "def f():\n    return 1\n" });
   writeFiles(root, { "tool.py": "def f(:\n", "other/o.ts": 'export const o: number = "s";\n' });
   const r = await call("review", { path: root, changedSince: "HEAD", handoff: true });
-  expect(r.text).toContain("compiler status: no introduced errors (errors present now but not at HEAD: 1 changed file, nothing checked: no loaded TypeScript project holds the changed files (other/o.ts); 1 other changed file not checked (not TypeScript or JavaScript: tool.py) (no resident engine with check session 'hook')");
+  expect(r.text).toContain("compiler status: not verified (no resident engine with check session 'hook'; the comparison with HEAD did not run: no loaded TypeScript project holds the changed files (other/o.ts), so nothing of the change could be checked: add them to a tsconfig's include, or run svc doctor to see the projects loaded)");
   expect(r.text).not.toContain("and their dependents checked");
 }, 120_000);

@@ -13,6 +13,7 @@ import { answerTokens } from "../../src/render/fit.ts";
 import { tokenCounter } from "../../src/text/tokens.ts";
 import { SHOP } from "../fixtures/shop.ts";
 import { expectGolden } from "../helpers/golden.ts";
+import { mcpClientFor } from "../helpers/mcp-client.ts";
 import { git, gitRepo, plainDir, writeFiles } from "../helpers/repo.ts";
 
 async function run(op: string, request: Record<string, unknown>) {
@@ -221,6 +222,42 @@ describe("sessions", () => {
     const other = await run("focus", { path: repo, focus: "OrderService", session: "s2" });
     expect(other.data.files).toBeGreaterThan(1);
   });
+
+  test("a view already sent under the session (signatures, an excerpt) is not sent again: focus, search and context alike", async () => {
+    clearSessions();
+    const repo = gitRepo(SHOP);
+    const contents = async (op: string, request: Record<string, unknown>) => {
+      const answer = JSON.parse((await call(op, { path: repo, ...request, format: "json" }, { surface: "mcp" })).text) as { entries: { path: string; tier: string; content: string }[] };
+      return answer.entries;
+    };
+    let downgraded = 0;
+    for (const maxTokens of [600, 800, 1000]) {
+      for (const [op, request] of [["focus", { focus: "OrderService", session: `f${maxTokens}` }], ["search", { query: "order payment", session: `s${maxTokens}` }], ["context", { seeds: ["OrderService"], sessionId: `c${maxTokens}` }]] as const) {
+        const first = await contents(op, { ...request, maxTokens });
+        downgraded += first.filter((e) => e.tier === "skeleton").length;
+        const sent = new Map(first.map((e) => [e.path, e.content]));
+        const again = await contents(op, { ...request, maxTokens });
+        expect([op, maxTokens, again.filter((e) => sent.get(e.path) === e.content).map((e) => e.path)]).toEqual([op, maxTokens, []]);
+      }
+    }
+    // the budgets downgrade files to signatures (the case the session missed)
+    expect(downgraded).toBeGreaterThan(3);
+  }, 120_000);
+
+  test("svc_focus twice under one session over the MCP server: the second call re-sends nothing it sent", async () => {
+    const repo = gitRepo(SHOP);
+    const client = await mcpClientFor(repo);
+    try {
+      const focus = async () => JSON.parse(((await client.callTool({ name: "svc_focus", arguments: { focus: "OrderService", session: "m1", maxTokens: 1000, format: "json" } })) as { content: { text: string }[] }).content[0]?.text ?? "") as { entries: { path: string; content: string }[]; omittedBySession: string[] };
+      const first = await focus();
+      const again = await focus();
+      const sent = new Map(first.entries.map((e) => [e.path, e.content]));
+      expect(again.entries.filter((e) => sent.get(e.path) === e.content)).toEqual([]);
+      expect(again.omittedBySession).toContain("src/orders/order.service.ts");
+    } finally {
+      await client.close();
+    }
+  }, 120_000);
 
   test("a call cancelled while it ran records nothing: the next call under its session sends the files in full", async () => {
     const repo = gitRepo(SHOP);

@@ -145,14 +145,14 @@ export function excerptAround(text: string, pinned: readonly [number, number][],
   return null;
 }
 
-/** The largest array or string inside `value` (by JSON length), with a setter to replace it. */
-function largestPart(value: unknown): { size: number; replace: (shrink: (v: unknown) => unknown) => void } | null {
+/** The largest array or string inside `value` (by JSON length), with a setter to replace it; `kept`: lists left their last item (cut inside it, not emptied). */
+function largestPart(value: unknown, kept: ReadonlySet<unknown> = new Set()): { size: number; replace: (shrink: (v: unknown) => unknown) => void } | null {
   let best: { size: number; replace: (shrink: (v: unknown) => unknown) => void } | null = null;
   const visit = (node: unknown, set: ((v: unknown) => void) | null) => {
     if (Array.isArray(node)) {
       const size = JSON.stringify(node).length;
-      // a list of one string (a note saying why) is cut inside, not emptied
-      const lone = node.length === 1 && typeof node[0] === "string";
+      // a list of one string (a note saying why) is cut inside, not emptied; so is a kept list's last item
+      const lone = node.length === 1 && (typeof node[0] === "string" || kept.has(node));
       if (set && node.length > 0 && !lone && (!best || size > best.size)) best = { size, replace: (shrink) => set(shrink(node)) };
       node.forEach((child, i) => visit(child, (v) => (node[i] = v)));
     } else if (node && typeof node === "object") {
@@ -175,21 +175,38 @@ function shrinkOnce(v: unknown): unknown {
 /**
  * A structured result of at most `maxTokens` tokens: the largest arrays are halved and the
  * longest strings shortened until it fits (arrays stay arrays, so the schema still holds; a list of one string is cut
- * inside); `truncated: true` says so. Keys outside `required` go last, when nothing else is left, `notes` last of them.
+ * inside); `truncated: true` says so. A required list keeps its last item while a key outside `required` is left:
+ * those go first, `notes` last of them. Only then are required lists emptied, `cut` naming how many items each had.
  */
 export function fitData(data: object, maxTokens: number, counter: TokenCounter, required: readonly string[] = []): object {
   if (counter.count(JSON.stringify(data)) <= maxTokens) return data;
   const copy = JSON.parse(JSON.stringify(data)) as Record<string, unknown>;
   copy.truncated = true;
-  for (let i = 0; i < 400 && counter.count(JSON.stringify(copy)) > maxTokens; i++) {
-    const part = largestPart(copy);
-    if (!part || part.size < 8) break;
-    part.replace(shrinkOnce);
-  }
-  if (counter.count(JSON.stringify(copy)) <= maxTokens) return copy;
+  const over = () => counter.count(JSON.stringify(copy)) > maxTokens;
+  const shrink = (kept?: ReadonlySet<unknown>) => {
+    for (let i = 0; i < 400 && over(); i++) {
+      const part = largestPart(copy, kept);
+      if (!part || part.size < 8) break;
+      part.replace(shrinkOnce);
+    }
+  };
+  // A required list the answer had items in keeps one (cut inside it) while an optional key is left to give up:
+  // review's `changed: []` under a small budget read "nothing changed" while its optional context stayed
+  const requiredLists = new Set(required.map((k) => copy[k]).filter((v) => Array.isArray(v) && v.length > 0));
+  const optional = Object.keys(copy).filter((k) => !required.includes(k) && k !== "truncated");
+  shrink(optional.length ? requiredLists : undefined);
+  if (!over()) return copy;
   // `notes` (why an answer is empty or cut, what to call instead) goes last of the keys
-  const keys = Object.keys(copy).filter((k) => !required.includes(k) && k !== "truncated").sort((a, b) => Number(b === "notes") - Number(a === "notes"));
-  while (keys.length && counter.count(JSON.stringify(copy)) > maxTokens) delete copy[keys.pop() as string];
+  const keys = optional.sort((a, b) => Number(b === "notes") - Number(a === "notes"));
+  while (keys.length && over()) delete copy[keys.pop() as string];
+  if (!over()) return copy;
+  // the last resort empties required lists: how many items each had survives (`cut`), so an emptied list never reads as none
+  const counts = Object.fromEntries(required.filter((k) => requiredLists.has(copy[k])).map((k) => [k, (copy[k] as unknown[]).length]));
+  if (Object.keys(counts).length) copy.cut = counts;
+  shrink();
+  for (const k of Object.keys(counts)) if ((copy[k] as unknown[]).length > 0) delete counts[k];
+  // (the count goes too when it alone is over: `truncated` still says the lists were cut)
+  if (Object.keys(counts).length === 0 || over()) delete copy.cut;
   return copy;
 }
 

@@ -62,6 +62,13 @@ export interface RefactorData {
   unreached?: string[];
 }
 
+/** "+3 -3": the lines a unified diff (render/diff.ts: two header lines, then hunks) adds and removes. */
+function diffCounts(diff: string): string {
+  const lines = diff.split("\n").slice(2);
+  const count = (sign: string) => lines.filter((l) => l.startsWith(sign)).length;
+  return `+${count("+")} -${count("-")}`;
+}
+
 const refused = (operation: RefactorOperation, reason: string): OpResult<RefactorData> => ({ text: `cannot ${operation}: ${reason}`, data: { operation, status: "refused", reason } });
 
 const SIGNATURE_OPS: readonly RefactorOperation[] = ["add-parameter", "remove-parameter", "reorder-parameters"];
@@ -206,6 +213,8 @@ async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, f
     `verified: no new errors in ${staged.checked} file${staged.checked === 1 ? "" : "s"} re-checked with the edits in memory (${ENGINE_NAME}, ${cw.grade})`,
     ...(unreached.length ? [unreachedLine(unreached, declaring, name)] : []),
     ...(style ? [`edits formatted in the project's ${describeCodeStyle(style)}`] : []),
+    // every file and its count of lines before the diffs: a budget that cuts the diffs (render/fit.ts) never cuts this
+    `files: ${staged.diffs.map((d) => `${d.file} (${diffCounts(d.diff)})`).join(", ")}`,
     ...staged.diffs.map((d) => d.diff.trimEnd()),
     `apply each file with svc_workspace action=apply file=<file> content=<content> expectedHash=<expectedHash> write=true (the structured result lists them)`,
   ];

@@ -34,7 +34,7 @@ describe("review under a tiny budget", () => {
     const counter = await tokenCounter();
     let kept = 0;
     for (const maxTokens of [80, 120, 160, 200, 300]) {
-      const result = (await (await client).callTool({ name: "svc_review", arguments: { changedSince: "HEAD", maxTokens } })) as { content: { text: string }[]; structuredContent: ReviewData; isError?: boolean };
+      const result = (await (await client).callTool({ name: "svc_review", arguments: { changedSince: "HEAD", maxTokens } })) as unknown as { content: { text: string }[]; structuredContent: ReviewData; isError?: boolean };
       expect(result.isError).toBeFalsy();
       const data = result.structuredContent;
       expect(answerTokens({ text: result.content.map((c) => c.text).join(""), data }, counter)).toBeLessThanOrEqual(maxTokens);

@@ -53,7 +53,7 @@ test("over MCP, a rename whose answer is over the cap but whose staged files fit
   const root = gitRepo(files);
   const client = await mcpClientFor(root);
   try {
-    const result = (await client.callTool({ name: "svc_refactor", arguments: { operation: "rename", symbol: "helper", newName: "helperRenamed" } })) as { content: { text: string }[]; structuredContent: { status: string; files: { file: string; expectedHash: string; content: string }[]; truncated?: boolean }; isError?: boolean };
+    const result = (await client.callTool({ name: "svc_refactor", arguments: { operation: "rename", symbol: "helper", newName: "helperRenamed" } })) as unknown as { content: { text: string }[]; structuredContent: { status: string; files: { file: string; expectedHash: string; content: string }[]; truncated?: boolean }; isError?: boolean };
     expect(result.isError).toBeFalsy();
     const text = result.content.map((c) => c.text).join("");
     const data = result.structuredContent;
@@ -68,7 +68,7 @@ test("over MCP, a rename whose answer is over the cap but whose staged files fit
     expect(text).toMatch(/lines \(~[\d.]+k tokens\) cut to fit the 20\.0k-token budget; every staged file is whole in the structured result \(files\)/);
     // the write: each file through svc_workspace action=apply
     for (const f of data.files) {
-      const applied = (await client.callTool({ name: "svc_workspace", arguments: { action: "apply", file: f.file, content: f.content, expectedHash: f.expectedHash, write: true } })) as { structuredContent: { written: boolean }; isError?: boolean };
+      const applied = (await client.callTool({ name: "svc_workspace", arguments: { action: "apply", file: f.file, content: f.content, expectedHash: f.expectedHash, write: true } })) as unknown as { structuredContent: { written: boolean }; isError?: boolean };
       expect([f.file, applied.isError ?? false, applied.structuredContent.written]).toEqual([f.file, false, true]);
     }
     expect(readFileSync(join(root, "src/use39.ts"), "utf8")).toBe(`import { helperRenamed } from "./a";\n${body.replaceAll("helper(", "helperRenamed(")}\n`);

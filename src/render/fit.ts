@@ -148,7 +148,7 @@ export function excerptAround(text: string, pinned: readonly [number, number][],
 }
 
 /** The largest array or string inside `value` (by JSON length), with a setter to replace it; `kept`: lists left their last item (cut inside it, not emptied). */
-function largestPart(value: unknown, kept: ReadonlySet<unknown> = new Set()): { size: number; replace: (shrink: (v: unknown) => unknown) => void } | null {
+function largestPart(value: unknown, kept: Set<unknown> = new Set()): { size: number; replace: (shrink: (v: unknown) => unknown) => void } | null {
   let best: { size: number; replace: (shrink: (v: unknown) => unknown) => void } | null = null;
   const visit = (node: unknown, set: ((v: unknown) => void) | null) => {
     // staged content for apply is whole or not at all: its strings are never cut, a list holding it never halved
@@ -157,7 +157,13 @@ function largestPart(value: unknown, kept: ReadonlySet<unknown> = new Set()): { 
       const size = JSON.stringify(node).length;
       // a list of one string (a note saying why) is cut inside, not emptied; so is a kept list's last item
       const lone = node.length === 1 && (typeof node[0] === "string" || kept.has(node));
-      if (set && node.length > 0 && !lone && !node.some(isHandoff) && (!best || size > best.size)) best = { size, replace: (shrink) => set(shrink(node)) };
+      // (a kept list stays kept once halved)
+      const replace = (shrink: (v: unknown) => unknown) => {
+        const next = shrink(node);
+        if (kept.has(node)) kept.add(next);
+        set?.(next);
+      };
+      if (set && node.length > 0 && !lone && !node.some(isHandoff) && (!best || size > best.size)) best = { size, replace };
       node.forEach((child, i) => visit(child, (v) => (node[i] = v)));
     } else if (node && typeof node === "object") {
       for (const key of Object.keys(node)) visit((node as Record<string, unknown>)[key], (v) => ((node as Record<string, unknown>)[key] = v));
@@ -181,13 +187,15 @@ function shrinkOnce(v: unknown): unknown {
  * longest strings shortened until it fits (arrays stay arrays, so the schema still holds; a list of one string is cut
  * inside); `truncated: true` says so. A required list keeps its last item while a key outside `required` is left:
  * those go first, `notes` last of them. Only then are required lists emptied, `cut` naming how many items each had.
+ * `listsFirst`: every list is shortened before any key goes, required ones too (toc sizes its structured result so,
+ * its `files` counting what its emptied `entries` listed; the view it picks under a budget follows from that size).
  */
-export function fitData(data: object, maxTokens: number, counter: TokenCounter, required: readonly string[] = []): object {
+export function fitData(data: object, maxTokens: number, counter: TokenCounter, required: readonly string[] = [], options: { listsFirst?: boolean } = {}): object {
   if (counter.count(JSON.stringify(data)) <= maxTokens) return data;
   const copy = JSON.parse(JSON.stringify(data)) as Record<string, unknown>;
   copy.truncated = true;
   const over = () => counter.count(JSON.stringify(copy)) > maxTokens;
-  const shrink = (kept?: ReadonlySet<unknown>) => {
+  const shrink = (kept?: Set<unknown>) => {
     for (let i = 0; i < 400 && over(); i++) {
       const part = largestPart(copy, kept);
       if (!part || part.size < 8) break;
@@ -196,7 +204,8 @@ export function fitData(data: object, maxTokens: number, counter: TokenCounter, 
   };
   // A required list the answer had items in keeps one (cut inside it) while an optional key is left to give up:
   // review's `changed: []` under a small budget read "nothing changed" while its optional context stayed
-  const requiredLists = new Set(required.map((k) => copy[k]).filter((v) => Array.isArray(v) && v.length > 0));
+  const had = options.listsFirst ? {} : Object.fromEntries(required.filter((k) => Array.isArray(copy[k]) && (copy[k] as unknown[]).length > 0).map((k) => [k, (copy[k] as unknown[]).length]));
+  const requiredLists = new Set(Object.keys(had).map((k) => copy[k]));
   const optional = Object.keys(copy).filter((k) => !required.includes(k) && k !== "truncated" && !carriesHandoff(copy[k]));
   shrink(optional.length ? requiredLists : undefined);
   if (!over()) return copy;
@@ -205,7 +214,7 @@ export function fitData(data: object, maxTokens: number, counter: TokenCounter, 
   while (keys.length && over()) delete copy[keys.pop() as string];
   if (!over()) return copy;
   // the last resort empties required lists: how many items each had survives (`cut`), so an emptied list never reads as none
-  const counts = Object.fromEntries(required.filter((k) => requiredLists.has(copy[k])).map((k) => [k, (copy[k] as unknown[]).length]));
+  const counts = { ...had };
   if (Object.keys(counts).length) copy.cut = counts;
   shrink();
   for (const k of Object.keys(counts)) if ((copy[k] as unknown[]).length > 0) delete counts[k];

@@ -64,4 +64,9 @@ test("fitData: optional keys go before a required list is emptied; an emptied on
   const tiny = fitData(data, 20, counter, ["changed", "apiDelta"]) as Record<string, unknown>;
   expect(tiny).toEqual({ changed: [], apiDelta: [], truncated: true, cut: { changed: 1 } });
   expect(counter.count(JSON.stringify(tiny))).toBeLessThanOrEqual(20);
+  // a list of several keeps one item once halved; emptied at the last resort, `cut` counts them all
+  const several = { ...data, changed: ["a", "b", "c", "d", "e"].map((n) => ({ path: `src/${n}.ts`, status: "modified" })) };
+  const kept = fitData(several, 30, counter, ["changed", "apiDelta"]) as { changed: unknown[] };
+  expect(kept.changed.length).toBeGreaterThanOrEqual(1);
+  expect(fitData(several, 20, counter, ["changed", "apiDelta"])).toEqual({ changed: [], apiDelta: [], truncated: true, cut: { changed: 5 } });
 });

@@ -126,7 +126,8 @@ export function planAsk(collection: Collection, options: AskPlanOptions): Plan {
   };
   if (localized?.noSignal) {
     // nothing earned a place: no file is packed as if it were relevant
-    localized.plan.prelude.push(line("strategy=none"), `<!-- svc_ask: nothing packed: the task carries no signal: ${localized.noSignal}.${options.noSignalNext ? ` Try: ${options.noSignalNext}` : ""} -->`);
+    localized.plan.prelude.push(line("strategy=none"));
+    localized.plan.manifestNotes.push(`nothing packed: the task carries no signal: ${localized.noSignal}.${options.noSignalNext ? ` Try: ${options.noSignalNext}` : ""}`);
     return localized.plan;
   }
   if (!localized) return withMap(search(`${chosen.slice("strategy=search".length)} (the task localizer found no candidate)`, query));

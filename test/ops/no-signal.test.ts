@@ -38,9 +38,11 @@ describe("a task with no usable signal", () => {
 
   test.each(["x", "the", "???", "fix a bug", "zyzzyva"])("ask %p packs nothing and says why", async (task) => {
     const r = await call("ask", { path: root, task, tokenBudget: 4000 }, { surface: "mcp" });
-    const data = r.data as unknown as { files: number; entries: unknown[] };
+    const data = r.data as unknown as { files: number; entries: unknown[]; notes: string[] };
     expect(data.files).toBe(0);
     expect(data.entries).toEqual([]);
+    // the structured result says why too (--json, structuredContent)
+    expect(data.notes.some((n) => n.startsWith("nothing packed: the task carries no signal: "))).toBe(true);
     expect(r.text).toContain("strategy=none");
     expect(r.text).toMatch(/nothing packed: the task carries no signal: .+\. Try: name a file, symbol, route or service .*svc_find query=<name>.*svc_toc/);
     expect(r.text).not.toContain("part");

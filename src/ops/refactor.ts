@@ -65,6 +65,13 @@ export interface RefactorData {
   keptName?: { file: string; name: string; users: string[] }[];
 }
 
+/** "+3 -3": the lines a unified diff (render/diff.ts: two header lines, then hunks) adds and removes. */
+function diffCounts(diff: string): string {
+  const lines = diff.split("\n").slice(2);
+  const count = (sign: string) => lines.filter((l) => l.startsWith(sign)).length;
+  return `+${count("+")} -${count("-")}`;
+}
+
 const refused = (operation: RefactorOperation, reason: string): OpResult<RefactorData> => ({ text: `cannot ${operation}: ${reason}`, data: { operation, status: "refused", reason } });
 
 const SIGNATURE_OPS: readonly RefactorOperation[] = ["add-parameter", "remove-parameter", "reorder-parameters"];
@@ -215,6 +222,8 @@ async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, f
     ...keptName.map(keptNameLine),
     ...(unreached.length ? [unreachedLine(unreached, declaring, name)] : []),
     ...(style ? [`edits formatted in the project's ${describeCodeStyle(style)}`] : []),
+    // every file and its count of lines before the diffs: a budget that cuts the diffs (render/fit.ts) never cuts this
+    `files: ${staged.diffs.map((d) => `${d.file} (${diffCounts(d.diff)})`).join(", ")}`,
     ...staged.diffs.map((d) => d.diff.trimEnd()),
     `apply each file with svc_workspace action=apply file=<file> content=<content> expectedHash=<expectedHash> write=true (the structured result lists them)`,
   ];

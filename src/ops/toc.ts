@@ -115,7 +115,7 @@ export async function toc(request: TocRequest, ctx: OpContext): Promise<OpResult
       skipped: collection.skipped.slice(0, 20),
       notIncluded: setAside,
     };
-    const data = fitData({ ...base, detail: "directories" as TocDetail, outputTokens: 0 }, Math.floor(request.maxTokens / 4), counter, ["root", "files", "detail", "entries"]) as TocData;
+    const data = fitData({ ...base, detail: "directories" as TocDetail, outputTokens: 0 }, Math.floor(request.maxTokens / 4), counter, ["root", "files", "detail", "entries"], { listsFirst: true }) as TocData;
     const textBudget = request.maxTokens - counter.count(JSON.stringify(data)) - counter.count(warningLines(collection.warnings)) - 8;
     let rendered: { text: string; detail: TocDetail; tokens: number };
     if (entries.length === 0) {

@@ -16,7 +16,7 @@
 import { dirname, basename, join } from "node:path";
 import { fileAtRef } from "../git/changes.ts";
 import type { ApiChange } from "../plan/api-delta.ts";
-import { OVERLOADS } from "../package-upgrade/exports.ts";
+import { OVERLOADS } from "../lang/full-signature.ts";
 import type { OpContext } from "../ops/types.ts";
 import { oneLine } from "./diag.ts";
 import { coldChecks, residentChecks, type CheckWorkspace } from "./workspace.ts";

@@ -5,6 +5,9 @@
 
 import type { Decl } from "./model.ts";
 
+/** How a name's overloads (and merged declarations) are joined in one signature, by package mode and review alike. */
+export const OVERLOADS = " ; ";
+
 export function fullSignature(d: Decl, text: string): string {
   if (!d.signature.endsWith("…")) return d.signature;
   return text.slice(d.start, d.bodyStart ?? d.end).replace(/\s+/g, " ").trim().replace(/\s*[:=;]$/, "");

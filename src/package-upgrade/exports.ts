@@ -13,9 +13,8 @@ import type { Decl, Visibility } from "../lang/model.ts";
 import { fullSignature } from "../lang/full-signature.ts";
 import { outlineOf } from "../lang/outline.ts";
 import { clausePairs, exportStatements } from "../lang/export-statements.ts";
+import { OVERLOADS } from "../lang/full-signature.ts";
 
-/** How an entry's overloads (and merged declarations) are joined in its signature. */
-export const OVERLOADS = " ; ";
 
 export interface ApiEntry {
   /** Public name: `parse`, `Options.strict`, `default`. */

@@ -6,9 +6,8 @@
 import { fileAtRef } from "../git/changes.ts";
 import { isCodeLanguage, languageOf } from "../lang/languages.ts";
 import type { Decl } from "../lang/model.ts";
-import { fullSignature } from "../lang/full-signature.ts";
+import { fullSignature, OVERLOADS } from "../lang/full-signature.ts";
 import { outlineOf } from "../lang/outline.ts";
-import { OVERLOADS } from "../package-upgrade/exports.ts";
 import { splitComments } from "../lang/comments.ts";
 import { exportStatements } from "../lang/export-statements.ts";
 import { fileSecrets, knownSecrets, type FileVersion, type KnownSecrets } from "../text/known-secrets.ts";

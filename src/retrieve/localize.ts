@@ -201,8 +201,12 @@ export function localize(collection: Collection, options: LocalizeOptions): Loca
   pathHits(collection, terms, m);
   const topical = topicalWords(weighed.long ? queryTerms(options.query) : terms);
   const unmatched = fts ? unmatchedWords(db, collection, topical) : [];
+  // The files past commits' words name: a task may name what only the history says ("walrus rounding" of a commit's subject).
+  const history = historyOf(db);
+  const recalled = newMerge();
+  if (history.available) historyWords(db, history, collection, terms, recalled);
   // No word that names a place here (localize-signal.ts): nothing is ranked, the answer says why.
-  const silent = why || collection.files.length === 0 ? null : noSignal(db, { terms, changeWords: CHANGE_WORDS, topical, unmatched, structured: m.scores.size > 0, fts });
+  const silent = why || collection.files.length === 0 ? null : noSignal(db, { terms, changeWords: CHANGE_WORDS, topical, unmatched, structured: m.scores.size > 0 || recalled.scores.size > 0, fts });
   if (silent) return { grade: "insufficient", candidates: [], cluster: 0, noSignal: silent, ...(unmatched.length ? { unmatched } : {}), navigation: navigation(db, collection, []) };
   let textFirst: number | undefined;
   let textRanking: number[] | undefined;
@@ -223,8 +227,7 @@ export function localize(collection: Collection, options: LocalizeOptions): Loca
     }
   }
   basenameHits(collection, weighed.exactText, m, textRanking);
-  const history = historyOf(db);
-  if (history.available) historyWords(db, history, collection, terms, m);
+  for (const [id, scores] of recalled.scores) scores.forEach((score, i) => add(m, id, score, recalled.reasons.get(id)?.[i] ?? ""));
   const pkg = namedPackage(collection, options.query);
   const historyFactor = historyPrior(db, history, collection, pkg);
   // Tests and docs follow the code they test or describe, benchmarks, examples and scripts the code they exercise: a change is asked of the code first.

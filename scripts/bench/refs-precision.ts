@@ -95,10 +95,10 @@
 //     0 / 0, 0, 16 / 16 in 8 / 8.
 
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { join, relative } from "node:path";
 import { call } from "../../src/engine.ts";
 import { openReader } from "../../src/store/db.ts";
+import { classicService } from "./classic-ls.ts";
 
 type Site = string; // path:line
 
@@ -110,60 +110,9 @@ interface Decl {
   exported: number;
 }
 
-/** What this bench uses of a repo's own (classic, 5.x) `typescript` package: svc's TypeScript 7 has no language service API. */
-interface ClassicNode {
-  kind: number;
-  parent?: ClassicNode;
-}
-interface ClassicFile extends ClassicNode {
-  fileName: string;
-  text: string;
-  getPositionOfLineAndCharacter(line: number, character: number): number;
-  getLineAndCharacterOfPosition(pos: number): { line: number; character: number };
-}
-interface ClassicTs {
-  sys: Record<string, unknown> & { fileExists(p: string): boolean; readFile(p: string): string | undefined };
-  getParsedCommandLineOfConfigFile(path: string, options: object, host: object): { fileNames: string[]; options: object } | undefined;
-  getDefaultLibFilePath(options: object): string;
-  ScriptSnapshot: { fromString(text: string): unknown };
-  createDocumentRegistry(): unknown;
-  createLanguageService(host: object, registry: unknown): {
-    getProgram(): { getSourceFile(path: string): ClassicFile | undefined; getSourceFiles(): readonly ClassicFile[] } | undefined;
-    findReferences(file: string, pos: number): { references: { fileName: string; textSpan: { start: number }; isDefinition?: boolean }[] }[] | undefined;
-  };
-  getTokenAtPosition(sf: ClassicFile, pos: number): ClassicNode | undefined;
-  isImportDeclaration(n: ClassicNode): boolean;
-  isExportDeclaration(n: ClassicNode): boolean;
-  isImportSpecifier(n: ClassicNode): boolean;
-  isExportSpecifier(n: ClassicNode): boolean;
-}
-
 /** findReferences from each declaration: every site, and the sites that are uses (not the definition, not an import/export specifier). */
 function truth(root: string, tsconfig: string, decls: Decl[]): { refs: Map<Decl, { any: Set<Site>; uses: Set<Site> } | null>; files: Set<string> } {
-  const ts = createRequire(join(root, "package.json"))("typescript") as ClassicTs;
-  const cfg = ts.getParsedCommandLineOfConfigFile(join(root, tsconfig), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
-  if (!cfg) throw new Error(`${tsconfig}: not a config the repo's typescript reads`);
-  const host = {
-    getScriptFileNames: () => cfg.fileNames,
-    getScriptVersion: () => "1",
-    getScriptSnapshot: (f: string) => {
-      try {
-        return ts.ScriptSnapshot.fromString(readFileSync(f, "utf8"));
-      } catch {
-        return undefined;
-      }
-    },
-    getCurrentDirectory: () => root,
-    getCompilationSettings: () => cfg.options,
-    getDefaultLibFileName: (o: object) => ts.getDefaultLibFilePath(o),
-    fileExists: ts.sys.fileExists,
-    readFile: ts.sys.readFile,
-    readDirectory: ts.sys.readDirectory,
-    directoryExists: ts.sys.directoryExists,
-    getDirectories: ts.sys.getDirectories,
-  };
-  const ls = ts.createLanguageService(host, ts.createDocumentRegistry());
-  const program = ls.getProgram()!;
+  const { ts, ls, program } = classicService(root, tsconfig);
   const out = new Map<Decl, { any: Set<Site>; uses: Set<Site> } | null>();
   for (const d of decls) {
     const sf = program.getSourceFile(join(root, d.path));

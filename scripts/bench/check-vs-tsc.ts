@@ -59,14 +59,19 @@ async function main(): Promise<void> {
     ];
     for (const [what, content] of cases) {
       if (content === null) continue;
+      const r = await call("check", { path: root, file, content });
+      const d = r.data as unknown as FileCheckData;
+      // the files that can break: the renamed export's referencing files, and those svc says break (a dependent's dependent can)
+      const judged = new Set([...importers, ...d.dependentDiagnostics.map((x: Diag) => x.path)].filter((p) => p !== file));
+      overlay.files.delete(abs);
+      overlay.version++;
+      for (const p of judged) if (!before.has(p)) before.set(p, errorsIn(p));
       overlay.files.set(abs, content);
       overlay.version++;
       const fileNow = errorsIn(file);
       const introduced = new Set<string>();
-      for (const p of importers) for (const k of errorsIn(p)) if (!before.get(p)!.has(k)) introduced.add(k);
+      for (const p of judged) for (const k of errorsIn(p)) if (!before.get(p)!.has(k)) introduced.add(k);
       const fileNew = [...fileNow].filter((k) => !before.get(file)!.has(k));
-      const r = await call("check", { path: root, file, content });
-      const d = r.data as FileCheckData;
       const svcFile = new Set(d.diagnostics.filter((x: Diag) => x.severity === "error").map((x: Diag) => key(x.path, x.code, x.line)));
       const svcDeps = new Set(d.dependentDiagnostics.filter((x: Diag) => x.severity === "error").map((x: Diag) => key(x.path, x.code, x.line)));
       const compilerRed = fileNew.length + introduced.size > 0;

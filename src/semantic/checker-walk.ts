@@ -111,15 +111,19 @@ function isOwnName(node: N, parent: N): boolean {
 /** Lib types mapping another's properties one to one (a property of theirs is, to find-references, the one it maps). */
 const MAPPING_TYPES = new Set(["Omit", "Pick", "Partial", "Required", "Readonly"]);
 
+/** Whether `arg` is the first type argument of a mapping lib type whose name is `head`: `X` of `Omit<X, 'k'>`. */
+const firstArgOfMapping = (arg: N, head: N | undefined): boolean => head?.kind === K.Identifier && MAPPING_TYPES.has(head.text ?? "") && arg.pos === head.end + 1;
+
 /**
- * `X` of `interface D extends Omit<X, 'k'>` (the first type argument of a mapping lib type in a heritage clause): the
- * compiler joins D's members to X's (find-references from `X.m` reaches `D.m` and its uses), so it is heritage, not a
- * type reference.
+ * The heritage clause of `X` in `interface D extends Omit<X, 'k'>` (the first type argument of a mapping lib type in a
+ * heritage clause, through any nesting of them: `Omit<Partial<X>, 'k'>`, `Readonly<Pick<X, 'a'>>`), or null: the compiler
+ * joins D's members to X's (find-references from `X.m` reaches `D.m` and its uses), so it is heritage, not a type reference.
  */
-function heritageThroughMapped(ref: N): boolean {
-  const clause = ref.parent;
-  const head = clause?.expression;
-  return clause?.kind === K.ExpressionWithTypeArguments && clause.parent?.kind === K.HeritageClause && head?.kind === K.Identifier && MAPPING_TYPES.has(head.text ?? "") && ref.pos === head.end + 1;
+function heritageThroughMapped(ref: N): N | null {
+  let arg = ref;
+  for (let p = arg.parent; p?.kind === K.TypeReference && firstArgOfMapping(arg, p.typeName); p = p.parent) arg = p;
+  const clause = arg.parent;
+  return clause?.kind === K.ExpressionWithTypeArguments && clause.parent?.kind === K.HeritageClause && firstArgOfMapping(arg, clause.expression) ? clause.parent : null;
 }
 
 /** How an identifier is used, from its parents. Null: it declares something (not a reference). */
@@ -143,7 +147,8 @@ function classify(node: N): RefKind | null {
   if (p.kind === K.JsxOpeningElement || p.kind === K.JsxSelfClosingElement) return "calls";
   let t: N | undefined = parent;
   while (t && t.kind === K.QualifiedName) t = t.parent;
-  if (t && t.kind === K.TypeReference && heritageThroughMapped(t)) return t.parent?.parent?.token === K.ImplementsKeyword ? "implements" : "extends";
+  const mapped = t && t.kind === K.TypeReference ? heritageThroughMapped(t) : null;
+  if (mapped) return mapped.token === K.ImplementsKeyword ? "implements" : "extends";
   if (t && (t.kind === K.TypeReference || t.kind === K.ExpressionWithTypeArguments)) return "type_ref";
   return "references";
 }

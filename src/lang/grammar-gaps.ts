@@ -19,9 +19,10 @@
 //    the start of a `using` declaration, and the rest of the enclosing body — every member of
 //    the class after it — is lost. It becomes `usin$` (a name the tree gives back is read as
 //    `using` again: treeName). A `using` declaration (`using x = …`, `await using x`) is left.
-// 5. A member named `abstract` or `accessor` (`abstract: boolean;` in mikro-orm's EntityMetadata):
-//    the grammar takes the name for a modifier and names the member after its type (`boolean`).
-//    Before a `:` (`?:`, `!:`) the word becomes `abstrac$` / `accesso$` (read back by treeName).
+// 5. A member named `abstract` or `accessor` (`abstract: boolean;` in mikro-orm's EntityMetadata,
+//    a builder's `accessor(…)` method): the grammar takes the name for a modifier and names the
+//    member after its type (`boolean`), or cannot read the method. Before a `:` (`?:`, `!:`), `(`
+//    or `<` the word becomes `abstrac$` / `accesso$` (read back by treeName).
 
 /** A type parameter list entry with variance modifiers: `<out A`, `, in out B`. */
 const VARIANCE = /([<,][ \t\r\n]*)((?:in|out)[ \t\r\n]+(?:out[ \t\r\n]+)?)(?!extends\b|in\b|out\b)(?=[A-Za-z_$][\w$]*[ \t\r\n]*(?:[,>=]|extends\b))/g;
@@ -37,8 +38,8 @@ const ESCAPED_BACKTICK = /(?<!\\)((?:\\\\)*)\\`/g;
 
 /** `using` as an identifier: not a member name after `.`, not a `using` declaration (`using x`, `using {`, `using [`). */
 const USING = /(?<![\w$.#])using(?![\w$])(?![ \t]+[A-Za-z_$[{])/g;
-/** A member named like a modifier the grammar reads before any member: `abstract: boolean`, `accessor?: string`. */
-const MODIFIER_NAME = /(?<![\w$.#])(?:abstract|accessor)(?=[ \t]*[?!]?[ \t]*:)/g;
+/** A member named like a modifier the grammar reads before any member: `abstract: boolean`, `accessor?: string`, `accessor(…) {`. */
+const MODIFIER_NAME = /(?<![\w$.#])(?:abstract|accessor)(?=[ \t]*(?:[?!]?[ \t]*:|[(<]))/g;
 /** Each stand-in (same length) and the word it stands for. */
 const STAND_INS = new Map([
   ["usin$", "using"],

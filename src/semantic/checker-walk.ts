@@ -173,8 +173,10 @@ const TYPE_ONLY = new Set<number>([K.InterfaceDeclaration, K.TypeAliasDeclaratio
  * re-export; a JSDoc link, `{@link ZodType}`). `interface ZodType` and `const ZodType` are one symbol to the checker, but a
  * use of one meaning references only its declarations (zod: `ZodType.init(…)` is no reference of the interface).
  */
-function meaningOf(node: N, kind: RefKind): "value" | "type" | "all" {
+function meaningOf(node: N, kind: RefKind): Meaning {
   if (kind === "reexports" || inJSDocReference(node)) return "all";
+  // the qualifier of a qualified type name (`Opt` of `Opt.Brand`) is a namespace's use
+  if (node.parent?.kind === K.QualifiedName && node.parent.left?.pos === node.pos && node.parent.left.end === node.end) return "namespace";
   if (kind === "type_ref" || kind === "implements") return "type";
   if (kind === "extends") {
     let up: N | undefined = node.parent;
@@ -184,10 +186,22 @@ function meaningOf(node: N, kind: RefKind): "value" | "type" | "all" {
   return "value";
 }
 
-/** The declarations a use of `meaning` refers to: all of them, but a value's use skips the interface and type declarations merged with it, and a type's use the variables and functions. */
-function ofMeaning<D extends { kind: number }>(declarations: readonly D[], meaning: "value" | "type" | "all"): readonly D[] {
+/**
+ * How a use reads a merged symbol: as a value, as a type (a whole type name: `T extends Opt`), as a namespace (the
+ * qualifier of `Opt.Brand`), or every way.
+ */
+type Meaning = "value" | "type" | "namespace" | "all";
+
+/** What a whole type name never refers to: a variable or function, and a namespace (`type Opt = …` with `namespace Opt`: the alias only). */
+const NOT_A_TYPE = new Set<number>([...VALUE_ONLY, K.ModuleDeclaration]);
+
+/**
+ * The declarations a use of `meaning` refers to: all of them, but a value's use skips the interface and type
+ * declarations merged with it, a type's use the variables, functions and namespaces, a namespace's the variables and functions.
+ */
+function ofMeaning<D extends { kind: number }>(declarations: readonly D[], meaning: Meaning): readonly D[] {
   if (meaning === "all") return declarations;
-  const skip = meaning === "value" ? TYPE_ONLY : VALUE_ONLY;
+  const skip = meaning === "value" ? TYPE_ONLY : meaning === "type" ? NOT_A_TYPE : VALUE_ONLY;
   const kept = declarations.filter((d) => !skip.has(d.kind));
   return kept.length ? kept : declarations;
 }
@@ -265,7 +279,7 @@ export class CheckerWalker {
     return this.project.checker;
   }
 
-  private async targets(symbol: Symbol, hops = 0, meaning: "value" | "type" | "all" = "all"): Promise<DeclTarget[]> {
+  private async targets(symbol: Symbol, hops = 0, meaning: Meaning = "all"): Promise<DeclTarget[]> {
     const out: DeclTarget[] = [];
     for (const decl of ofMeaning(symbol.declarations, meaning)) {
       if (!this.inWorkspace(decl.path)) continue;

@@ -37,7 +37,8 @@ export interface UnresolvedTally {
  * names exported under another name are walked: `regexes.null` for `export { _null as null }`; 6: a JSDoc link,
  * `{@link X}`, references every declaration of a merged X, as find-references reads it; a heritage clause naming a
  * type alias is heritage of the classes and interfaces the alias stands for too: `extends _ZodJSONSchemaInternals`;
- * 7: the type a heritage clause maps through nested mapping types is heritage too: `X` of `extends Omit<Partial<X>, 'k'>`).
+ * 7: the type a heritage clause maps through nested mapping types is heritage too: `X` of `extends Omit<Partial<X>, 'k'>`;
+ * a whole type name references no namespace merged with its type (`T extends Opt`: `type Opt`, not `namespace Opt`)).
  */
 const RECORDS_COMPLETE = "7";
 

@@ -36,7 +36,7 @@ export interface ClassicDiagnostic {
   messageText: string | { messageText: string };
 }
 export interface ClassicTs {
-  sys: Record<string, unknown> & { fileExists(p: string): boolean; readFile(p: string): string | undefined };
+  sys: Record<string, unknown> & { fileExists(p: string): boolean; readFile(p: string): string | undefined; realpath?(p: string): string };
   getParsedCommandLineOfConfigFile(path: string, options: object, host: object): { fileNames: string[]; options: object } | undefined;
   getDefaultLibFilePath(options: object): string;
   ScriptSnapshot: { fromString(text: string): unknown };
@@ -77,6 +77,7 @@ export function classicService(root: string, tsconfig: string, overlay: ClassicO
     getDefaultLibFileName: (o: object) => ts.getDefaultLibFilePath(o),
     fileExists: ts.sys.fileExists,
     readFile: ts.sys.readFile,
+    realpath: ts.sys.realpath, // pnpm links packages: resolved through their real paths, as tsc does
     readDirectory: ts.sys.readDirectory,
     directoryExists: ts.sys.directoryExists,
     getDirectories: ts.sys.getDirectories,

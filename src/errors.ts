@@ -47,7 +47,34 @@ export function validationError(message: string): SvcError {
 }
 
 function clipPath(path: string): string {
-  return path.length > 120 ? `…${path.slice(-100)}` : path;
+  return path.length > 120 ? `…${cutRedacted(path, 100, "tail").text}` : path;
+}
+
+/** Letters and digits mixed: the part of a token a cut left, which no detector knows any more (`CWD46mKusy85Gmrj`). */
+const tokenPart = (run: string) => /\d/.test(run) && /[A-Za-z]/.test(run);
+
+/**
+ * `text` redacted, then its first (`head`) or last (`tail`) `max` characters: redacted before the cut, which could leave a
+ * token's head or tail no detector knows (`ghp_CWD46mKusy85Gmrj…`); a marker is kept whole, and a run mixing letters and
+ * digits that the cut falls in is left out.
+ */
+function cutRedacted(text: string, max: number, keep: "head" | "tail"): { text: string; cut: boolean } {
+  const margin = max + 1024; // no secret is longer than the margin past the cut
+  const shown = redact(keep === "head" ? text.slice(0, margin) : text.slice(-margin)).text;
+  if (shown.length <= max) return { text: shown, cut: text.length > margin };
+  if (keep === "head") {
+    const marker = shown.lastIndexOf("[REDACTED:", max);
+    let end = marker >= 0 && shown.indexOf("]", marker) >= max ? shown.indexOf("]", marker) + 1 : max;
+    const run = end === max && /[A-Za-z0-9]/.test(shown[end]!) ? /[A-Za-z0-9]+$/.exec(shown.slice(0, end))?.[0] ?? "" : "";
+    if (tokenPart(run)) end -= run.length;
+    return { text: shown.slice(0, end), cut: true };
+  }
+  let start = shown.length - max;
+  const close = shown.indexOf("]", start), open = shown.lastIndexOf("[REDACTED:", start);
+  if (open >= 0 && open < start && close >= start && shown.lastIndexOf("]", start - 1) < open) start = open;
+  const run = start === shown.length - max && /[A-Za-z0-9]/.test(shown[start - 1]!) ? /^[A-Za-z0-9]+/.exec(shown.slice(start))?.[0] ?? "" : "";
+  if (tokenPart(run)) start += run.length;
+  return { text: shown.slice(start), cut: true };
 }
 
 const ERRNO_TEXT: Record<string, string> = {
@@ -115,7 +142,9 @@ export function clipInput(value: unknown, max = 80): string {
   } catch {
     text = String(value);
   }
-  return text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text;
+  if (text.length <= max) return text;
+  const shown = cutRedacted(text, max, "head");
+  return shown.cut ? `${shown.text}… (${text.length} characters)` : shown.text;
 }
 
 /** A declaration that does not exist: an error on every surface (exit 1), with the nearest names and what to try. */

@@ -47,6 +47,13 @@ interface Case {
 
 const MB = 1024 * 1024;
 
+/** Paths as a shell or a URI spells them, which name something else here (apply created `~/x.ts` and `file:/etc/passwd` in the workspace). */
+const PATH_FORMS: Array<[string, unknown]> = [
+  ["a home-folder path", "~/.ssh/id_rsa"],
+  ["another user's home folder", "~root/x.ts"],
+  ["a file: URI", "file:///etc/passwd"],
+];
+
 /** The bad values of one parameter, by its type: each is refused by validation whatever the operation. */
 function invalidValues(p: ParamSpec): Array<[string, unknown]> {
   switch (p.type) {
@@ -56,6 +63,7 @@ function invalidValues(p: ParamSpec): Array<[string, unknown]> {
         ["an object", { a: 1 }],
         ...(p.rawText ? [] : ([["1 MB", "x".repeat(MB)], ["a NUL", "to\0tal"], ["half a character (a lone surrogate)", "src/\ud800.ts"]] as Array<[string, unknown]>)),
         ...(p.shape ? ([["control characters", "a\x1b[2Jb"]] as Array<[string, unknown]>) : []),
+        ...(p.shape === "path" ? PATH_FORMS : []),
         ...(p.shape === "extension" ? ([["a glob", "*.ts"], ["a path", "../x.ts"]] as Array<[string, unknown]>) : []),
       ];
     case "int":
@@ -73,6 +81,7 @@ function invalidValues(p: ParamSpec): Array<[string, unknown]> {
         ["an empty item beside a real one", ["src/math.ts", ""]],
         ["an item of spaces", ["  "]],
         ...(p.shape === "extension" ? ([["a glob item", [".md", "*.ts"]], ["a path item", ["src/a.ts"]]] as Array<[string, unknown]>) : []),
+        ...(p.shape === "path" ? PATH_FORMS.map(([what, value]): [string, unknown] => [`${what} item`, ["src/math.ts", value]]) : []),
       ];
     case "object":
       return [["an array", []], ["text", "x"]];

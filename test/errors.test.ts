@@ -6,7 +6,7 @@ import { describe, expect, test } from "bun:test";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { call } from "../src/engine.ts";
-import { asSvcError, MAX_ERROR_MESSAGE, SvcError, validationError } from "../src/errors.ts";
+import { asSvcError, clipInput, MAX_ERROR_MESSAGE, SvcError, validationError } from "../src/errors.ts";
 import { gitRepo } from "./helpers/repo.ts";
 import { failure } from "./helpers/failure.ts";
 
@@ -67,6 +67,15 @@ describe("specific errors", () => {
     expect(error.message).toContain("message cut");
     expect(validationError("two\nlines").message).toBe("two lines");
   }, 120_000);
+
+  test("an echoed input is redacted before it is clipped: no token's head, no marker cut in half, a word's head kept", () => {
+    const token = "ghp_" + "Zq8Lm2Xv7Kd4Rt9Wp3Ny6Hb1Fc5Js0Gu3Ea7Qo";
+    expect(clipInput(`${"k".repeat(50)}-${token}`)).toBe(`${"k".repeat(50)}-[REDACTED:github-token]`);
+    expect(clipInput(`${"k".repeat(70)}-${token}-${"k".repeat(40)}`)).toBe(`${"k".repeat(70)}-[REDACTED:github-token]… (154 characters)`);
+    // a run of letters and digits the cut falls in (a token no detector knows): left out; a plain word's head stays
+    expect(clipInput(`${"k".repeat(60)}-Zq8Lm2Xv7Kd4Rt9Wp3Ny6Hb1Fc5Js0Gu3`)).toBe(`${"k".repeat(60)}-… (94 characters)`);
+    expect(clipInput(`src/${"a".repeat(300)}.ts`)).toBe(`src/${"a".repeat(76)}… (307 characters)`);
+  }, 120_000);
 });
 
 test("reduce names why a file cannot be read: missing, a directory, a name too long", async () => {
@@ -77,4 +86,12 @@ test("reduce names why a file cannot be read: missing, a directory, a name too l
     ["x".repeat(300), "validation_error: cannot open '…xxxx"],
   ];
   for (const [file, message] of cases) expect((await failure(call("reduce", { path: root, files: [file] }))).formatted).toStartWith(message);
+}, 120_000);
+
+test("a long path a system error names is redacted before its head is cut: no token's tail", () => {
+  const token = "ghp_" + "Zq8Lm2Xv7Kd4Rt9Wp3Ny6Hb1Fc5Js0Gu3Ea7Qo";
+  const error = Object.assign(new Error("ENOTDIR"), { code: "ENOTDIR", syscall: "open", path: `/work/${"d".repeat(40)}/${token}/${"e".repeat(70)}.ts` });
+  expect(asSvcError(error).formatted).toBe(`validation_error: cannot open '…dd/[REDACTED:github-token]/${"e".repeat(70)}.ts': a parent of the path is not a directory (ENOTDIR)`);
+  const plain = Object.assign(new Error("ENOTDIR"), { code: "ENOTDIR", syscall: "open", path: `/work/${"d".repeat(40)}/Zq8Lm2Xv7Kd4Rt9Wp3Ny6Hb1Fc5Js0Gu3Ea7Qo/${"e".repeat(70)}.ts` });
+  expect(asSvcError(plain).formatted).toBe(`validation_error: cannot open '…/${"e".repeat(70)}.ts': a parent of the path is not a directory (ENOTDIR)`);
 }, 120_000);

@@ -8,6 +8,9 @@
 // assignments, the fixture holds credentials in commands, headers, SQL, key files and a symbol name.
 // A refactor's staged `files[].content` is redacted too: apply puts the file's values back
 // (the staged rename of the AWS key is applied, dry run, and must keep the real value).
+// Proposed content and refactors that take a credential's name away from its value (`dbPassword` renamed `dbPw`) are
+// called too: a type error or a staged diff quotes the value without the name, and the disk's value is no less a secret.
+// A check session's id holding a token is stored under a digest (the store at rest is searched for it).
 // The test walks the registry: an operation without canary parameters fails it.
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
@@ -39,6 +42,9 @@ interface Canary {
 /** Content with type errors quoting secret literals (one a vendor token, one a password whose name the message lacks): diagnostics must not echo them. */
 const BAD_CONTENT = `${CONFIG_TS}export const n: "x" = "${CANARY.githubToken}";\nexport const db: { password: "x" } = { password: "${CANARY.checkPassword}" };\n`;
 
+/** src/settings.ts with its password's name changed: the literal keeps no credential name, and a type error quotes it. */
+const RENAMED_SETTINGS = `export const dbPw = "${CANARY.importedPassword}" as const;\nexport const seven: 7 = dbPw;\n`;
+
 /** Per operation, the calls that reach the planted secrets (`path` is added). */
 function canaryParams(base: string): Record<string, Canary[]> {
   return {
@@ -64,18 +70,22 @@ function canaryParams(base: string): Record<string, Canary[]> {
       { params: { query: "sshpass bastion", kind: "text" } }, { params: { query: "dbPass", kind: "all" } },
       { params: { query: "connect", kind: "neighbors" } },
       { params: { query: "signing key configuration", kind: "task", changedSince: base } },
+      // a value the error echoes clipped: redacted before the cut, which left the token's head
+      { params: { query: "connect", kind: `${"k".repeat(50)}-${CANARY.clippedToken}` } },
     ],
     context: [{ params: { files: ["src/config.ts"] }, marker: true }, { params: { seeds: ["connect"] }, marker: true }],
     review: [{ params: { changedSince: base }, marker: true }, { params: { changedSince: base, handoff: true }, marker: true }, { params: {}, marker: true }],
     apply: [{ params: { file: "src/config.ts", content: BAD_CONTENT, write: false } }],
     impact: [{ params: { symbol: "connect" } }, { params: { symbol: "AWS_ACCESS_KEY_ID" } }],
     test: [{ params: { symbol: "connect" } }],
-    check: [{ params: { file: "src/config.ts", content: BAD_CONTENT }, marker: true }, { params: { session: "canary" } }],
+    check: [{ params: { file: "src/config.ts", content: BAD_CONTENT }, marker: true }, { params: { session: "canary" } },
+      // proposed content renames away the password's name its literal had on disk: a type error quotes the literal
+      { params: { file: "src/settings.ts", content: RENAMED_SETTINGS }, marker: true }, { params: { session: CANARY.sessionToken } }],
     checkDelta: [{ params: { delta: true, session: "canary" } }],
     gate: [{ params: { since: base } }, { params: { since: `deploy/${CANARY.tagToken}` } }], // src/typed.ts's type error quotes src/settings.ts's password; a ref whose name holds a token
-    checkSession: [{ params: { session: "canary", full: true } }],
-    checkOverlay: [{ params: { file: "src/config.ts", content: BAD_CONTENT }, marker: true }],
-    checkCapture: [{ params: { file: "src/config.ts", content: BAD_CONTENT }, marker: true }],
+    checkSession: [{ params: { session: "canary", full: true } }, { params: { session: CANARY.sessionToken } }],
+    checkOverlay: [{ params: { file: "src/config.ts", content: BAD_CONTENT }, marker: true }, { params: { file: "src/settings.ts", content: RENAMED_SETTINGS }, marker: true }],
+    checkCapture: [{ params: { file: "src/config.ts", content: BAD_CONTENT }, marker: true }, { params: { file: "src/settings.ts", content: RENAMED_SETTINGS }, marker: true }],
     openIndexed: [{ params: {} }],
     graph: [{ params: {} }, { params: { scopeMode: "changes", since: base } }],
     scope: [{ params: { mode: "focus", seed: "src/config.ts" }, marker: true }, { params: { mode: "changes", since: base }, marker: true }],
@@ -85,10 +95,18 @@ function canaryParams(base: string): Record<string, Canary[]> {
       { params: { operation: "rename", symbol: "AWS_ACCESS_KEY_ID", newName: "AWS_KEY_ID" }, marker: true },
       // the renamed line holds one of two github-token values apply could not tell apart: the refactor abstains (its reason names kinds, never values)
       { params: { operation: "rename", symbol: "connect", newName: "connectTo" } },
+      // a rename takes the password's name away from its literal (`dbPw = "…"`), which src/typed.ts's type error quotes: the
+      // verify gate's diagnostics must not show it (it read the new message as a new error and quoted it), nor the staged diff;
+      // apply could not tell the marker on the renamed line is the value, so the refactor abstains (checked below)
+      { params: { operation: "rename", symbol: "dbPassword", newName: "dbPw" } },
+      // the same for a value under 8 characters (`DB_PASSWORD = "zorb7"` in src/short.ts): the diff's `-` line does not give it away
+      { params: { operation: "rename", symbol: "DB_PASSWORD", newName: "DB_PW" } },
     ],
     refactorRpc: [
       { params: { request: { operation: "rename", symbol: "GITHUB", newName: "GITHUB_TOKEN" } } },
       { params: { request: { operation: "rename", symbol: "SLACK", newName: "SLACK_TOKEN" } }, marker: true },
+      { params: { request: { operation: "rename", symbol: "dbPassword", newName: "dbPw" } } },
+      { params: { request: { operation: "rename", symbol: "DB_PASSWORD", newName: "DB_PW" } } },
     ],
     reduce: [{ params: { files: ["src/config.ts", ".env", ".npmrc", "src/legacy.ts"] }, marker: true },
       { params: { files: ["scripts/deploy.sh", "deploy/netrc.txt", "db/init.sql", "Dockerfile", "deploy/kubeconfig.yaml", "src/routes.ts"] }, marker: true }, { params: { content: CONFIG_TS, extension: ".ts" }, marker: true },
@@ -201,6 +219,8 @@ describe("redaction canary", () => {
             expect((dry.data as { hash: string }).hash).toBe(sha256(expected));
           }
           const text = JSON.stringify(result);
+          // a rename that takes a password's name away from its value: verified (no new error), then abstains as apply could not put the value back
+          if (spec.op === "refactor" && (params.symbol === "dbPassword" || params.symbol === "DB_PASSWORD")) expect(text).toContain("would hold a secret (");
           outputs.push({ where: `mcp ${binding.tool} ${label}`, text, marker });
         }
         for (const method of spec.rpc ?? []) {

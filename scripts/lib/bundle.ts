@@ -1,26 +1,22 @@
 // Child of scripts/lib/compile.ts: `bun scripts/lib/bundle.ts '{"parts":…,"outfile":…}'`
 // compiles src/main.ts for one target with Bun.build (the embedded-file modules are already
-// generated). The ast-grep addon packages resolve to the target's one only; the others stay
-// external and unresolved, which napi's loader (a try/catch per platform) expects.
+// generated). `@ast-grep/napi` resolves to src/lang/napi-embedded.ts, which loads the target's
+// addon (embedded by compile.ts) from the private cache; the package's own loader, which
+// tries every platform's addon package, is not bundled.
 
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BunPlugin } from "bun";
 import type { NativeParts } from "./compile.ts";
 
 const { parts, outfile } = JSON.parse(process.argv[2] ?? "{}") as { parts: NativeParts; outfile: string };
 const root = join(import.meta.dir, "..", "..");
-const own = parts.target.napiPackage;
-const main = (JSON.parse(readFileSync(join(parts.napiDir, "package.json"), "utf8")) as { main: string }).main;
 
-const napiTarget: BunPlugin = {
-  name: "svc-napi-target",
+const napiEmbedded: BunPlugin = {
+  name: "svc-napi-embedded",
   setup(build) {
-    build.onResolve({ filter: /^@ast-grep\/napi-/ }, (args) => {
-      if (args.path === own) return { path: join(parts.napiDir, main) };
-      if (args.path === `${own}/package.json`) return { path: join(parts.napiDir, "package.json") };
-      return { path: args.path, external: true };
-    });
+    build.onResolve({ filter: /^@ast-grep\/napi$/ }, () => ({ path: join(root, "src", "lang", "napi-embedded.ts") }));
+    // nothing else may reach another copy of the addon (or Bun's own $TMPDIR extraction of it)
+    build.onResolve({ filter: /^@ast-grep\/napi[-/]/ }, (args) => ({ path: args.path, external: true }));
   },
 };
 
@@ -36,7 +32,7 @@ const result = await Bun.build({
   minify: true,
   bytecode: true,
   format: "esm",
-  plugins: [napiTarget],
+  plugins: [napiEmbedded],
   throw: false,
 });
 if (!result.success) {

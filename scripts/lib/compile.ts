@@ -2,8 +2,9 @@
 // scripts/release.ts for every target). Files that packages locate relative to their own
 // folder (ast-grep grammar libraries, the native TypeScript compiler and its lib files) are
 // embedded with `with { type: "file" }` through generated modules, because inside a compiled
-// binary packages see the build machine's paths. The ast-grep native addon is embedded by
-// the bundler; a plugin makes it the target platform's addon and no other.
+// binary packages see the build machine's paths. The ast-grep native addon is embedded the
+// same way (the target platform's and no other): a bundler plugin makes `@ast-grep/napi`
+// src/lang/napi-embedded.ts, which loads it from the private cache like the others.
 
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -75,8 +76,10 @@ function writeEmbedModule(genFile: string, files: Record<string, string>): void 
   writeFileSync(genFile, lines.join("\n"));
 }
 
-/** The grammar libraries and TypeScript files a target's binary embeds (name → source file). */
-export function embeddedFiles(parts: NativeParts): { grammars: Record<string, string>; typescript: Record<string, string> } {
+/** The ast-grep addon, grammar libraries and TypeScript files a target's binary embeds (name → source file). */
+export function embeddedFiles(parts: NativeParts): { addon: Record<string, string>; grammars: Record<string, string>; typescript: Record<string, string> } {
+  const addonMain = (JSON.parse(readFileSync(join(parts.napiDir, "package.json"), "utf8")) as { main: string }).main;
+  const addon = { [addonMain]: join(parts.napiDir, addonMain) };
   const grammars: Record<string, string> = {};
   for (const [name, info] of Object.entries(DYNAMIC_GRAMMARS)) {
     const dir = parts.grammarDirs[info.pkg];
@@ -87,7 +90,7 @@ export function embeddedFiles(parts: NativeParts): { grammars: Record<string, st
   const typescript: Record<string, string> = {};
   for (const name of readdirSync(lib).sort()) if (name === "tsc" || /^lib(\..*)?\.d\.ts$/.test(name)) typescript[name] = join(lib, name);
   if (!typescript.tsc) throw new Error(`no native tsc in ${lib}`);
-  return { grammars, typescript };
+  return { addon, grammars, typescript };
 }
 
 /**
@@ -96,7 +99,8 @@ export function embeddedFiles(parts: NativeParts): { grammars: Record<string, st
  * resolver would not see the modules generated here.
  */
 export async function compileSvc(parts: NativeParts, outfile: string): Promise<void> {
-  const { grammars, typescript } = embeddedFiles(parts);
+  const { addon, grammars, typescript } = embeddedFiles(parts);
+  writeEmbedModule(join(ROOT, "src", "lang", "embedded-addon.gen.js"), addon);
   writeEmbedModule(join(ROOT, "src", "lang", "embedded-grammars.gen.js"), grammars);
   writeEmbedModule(join(ROOT, "src", "semantic", "embedded-typescript.gen.js"), typescript);
   const child = Bun.spawn([process.execPath, join(import.meta.dir, "bundle.ts"), JSON.stringify({ parts, outfile })], { cwd: ROOT, stdout: "inherit", stderr: "inherit" });

@@ -16,6 +16,7 @@
 import { dirname, basename, join } from "node:path";
 import { fileAtRef } from "../git/changes.ts";
 import type { ApiChange } from "../plan/api-delta.ts";
+import { OVERLOADS } from "../package-upgrade/exports.ts";
 import type { OpContext } from "../ops/types.ts";
 import { oneLine } from "./diag.ts";
 import { coldChecks, residentChecks, type CheckWorkspace } from "./workspace.ts";
@@ -34,6 +35,8 @@ interface Probe {
 
 /** The probe lines for one change, or why the checker cannot compare it. */
 function probeLines(c: ApiChange, i: number): string[] | string {
+  // Parameters<>/ReturnType<> of an overloaded function read its last overload only: a change to another would pass
+  if ([c.before, c.after].some((t) => t?.includes(OVERLOADS))) return "overloads (or merged declarations) are compared as text";
   const parts = c.name.split(".");
   if (parts.length > 2 || !parts.every((p) => IDENT.test(p))) return "a nested member is compared as text";
   const decl = c.after ?? "";

@@ -24,9 +24,39 @@ export interface DiagDelta {
 
 const SEVERITY_WORD: Record<Severity, string> = { error: "Error", warning: "Warning", suggestion: "Suggestion" };
 
-/** The multiset key: path, code and the first line of the message. */
+/** The multiset key: path, code and the message, its quoted types' unions in one order (canonicalMessage). */
 export function diagKey(d: Diag): string {
-  return `${d.path}\0${d.code}\0${d.message}`;
+  return `${d.path}\0${d.code}\0${canonicalMessage(d.message)}`;
+}
+
+/**
+ * The message with each quoted type's top-level union members sorted. The checker prints a
+ * union in the order it met the members, and TypeScript 7's checkers meet them in another
+ * order from one run to the next: on xstate an unchanged error came back as `'{ type:
+ * "decreased"; } | { type: "increased"; }'` and the session delta reported it introduced
+ * (and its old spelling resolved) — an error the edit did not cause, attributed to it.
+ */
+export function canonicalMessage(message: string): string {
+  return message.includes(" | ") ? message.replace(/'([^'\n]*)'/g, (_, type: string) => `'${sortedUnion(type)}'`) : message;
+}
+
+function sortedUnion(type: string): string {
+  const members: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i < type.length; i++) {
+    const c = type[i];
+    if (c === "(" || c === "[" || c === "{" || c === "<") depth++;
+    else if ((c === ")" || c === "]" || c === "}" || (c === ">" && type[i - 1] !== "=")) && depth > 0) depth--;
+    else if (depth === 0 && type.startsWith(" | ", i)) {
+      members.push(type.slice(from, i));
+      from = i + 3;
+      i += 2;
+    }
+  }
+  if (!members.length) return type;
+  members.push(type.slice(from));
+  return members.sort().join(" | ");
 }
 
 /** `Error TS2339 src/a.ts:12:5 Property 'x' does not exist on type 'A'.` (message on one line). */

@@ -13,9 +13,11 @@ import { existsSync } from "node:fs";
 import { join, posix } from "node:path";
 import { diagDelta, errorsOf, type Diag } from "./diag.ts";
 import { declaresGlobals } from "./globals.ts";
+import { surfacesOf } from "./surface.ts";
 import { coldChecks, type CheckWorkspace } from "./workspace.ts";
 import { textReader } from "../workspace/files.ts";
 import { parseJsonc } from "../index/imports/file-index.ts";
+import { fileSecrets, knownSecrets } from "../text/known-secrets.ts";
 
 /** A state's content of a path: text, or null when the state does not have the file. Paths not listed are as on disk. */
 export type StateOverlays = Map<string, string | null>;
@@ -142,6 +144,40 @@ async function removedListed(cw: CheckWorkspace, gone: readonly string[]): Promi
   return out;
 }
 
+/** Whether importers see the same `path` in both texts: equal strict surfaces (a JavaScript file, a syntax error or a missing side has none: not the same). */
+function sameSurface(path: string, before: string | null | undefined, after: string | null | undefined): boolean {
+  if (before == null || after == null) return false;
+  if (before === after) return true;
+  const [a, b] = [surfacesOf(path, before), surfacesOf(path, after)];
+  return a !== null && b !== null && a.strict === b.strict;
+}
+
+/** Files the gated state lacks but the disk has (untracked, or removed from the commit and kept): the engine still finds them, emptied (see enter()). */
+function hiddenFiles(cw: CheckWorkspace, plan: GatePlan): string[] {
+  return [...plan.gated].filter(([p, text]) => text === null && isCheckable(p) && existsSync(join(cw.root, p))).map(([p]) => p);
+}
+
+/** The hidden file a diagnostic names: by path (TS2306 "File '/abs/x.ts' is not a module") or by a relative specifier of it (TS2305 "Module '\"./x.js\"' has no exported member"). */
+function hiddenNamed(cw: CheckWorkspace, message: string, hidden: readonly string[]): string | undefined {
+  return hidden.find((h) => {
+    const stem = posix.basename(h).replace(/(\.d)?\.[cm]?[jt]sx?$/, "").replace(/[.*+?^${}()|[\]\\$]/g, "\\$&");
+    return message.includes(cw.abs(h)) || new RegExp(`/${stem}(\\.[cm]?[jt]sx?)?["']`).test(message);
+  });
+}
+
+/**
+ * An error that names a hidden file says why: the compiler run on the commit would not find
+ * that file (TS2307), while the engine, which finds it emptied, says it is not a module or
+ * exports nothing — true of no file the user can see.
+ */
+function explainHidden(cw: CheckWorkspace, diags: readonly Diag[], hidden: readonly string[]): Diag[] {
+  if (!hidden.length) return [...diags];
+  return diags.map((d) => {
+    const h = hiddenNamed(cw, d.message, hidden);
+    return h ? { ...d, message: `${d.message} (${h} is not in the commit: untracked, or its removal is staged)` } : d;
+  });
+}
+
 /**
  * Why the verdict cannot be trusted when a checked file imports a file the gated state lacks
  * but the disk has (untracked, or removed from the commit and kept): the engine still finds
@@ -149,14 +185,10 @@ async function removedListed(cw: CheckWorkspace, gone: readonly string[]): Promi
  * unnoticed — a side-effect import (`import "./polyfill"`: tsc TS2882) says nothing about an
  * empty module. Null when every such importer has an error naming the file or its specifier.
  */
-async function importsUnseen(cw: CheckWorkspace, plan: GatePlan, checked: readonly string[], now: readonly Diag[], textOf: (p: string) => string | null): Promise<string | null> {
-  const hidden = [...plan.gated].filter(([p, text]) => text === null && isCheckable(p) && existsSync(join(cw.root, p))).map(([p]) => p);
+async function importsUnseen(cw: CheckWorkspace, hidden: readonly string[], checked: readonly string[], now: readonly Diag[], textOf: (p: string) => string | null): Promise<string | null> {
   if (!hidden.length || !checked.length) return null;
   const importers = await cw.importersIn(checked, new Set(hidden), textOf);
-  // an error naming the file (TS2306 "File '/abs/x.ts' is not a module") or a specifier of it (TS2305 "Module '\"./x.js\"' has no exported member")
-  const stems = hidden.map((h) => posix.basename(h).replace(/(\.d)?\.[cm]?[jt]sx?$/, ""));
-  const names = (message: string, h: string, i: number) => message.includes(cw.abs(h)) || new RegExp(`["'/]${stems[i]!.replace(/[.*+?^${}()|[\]\\$]/g, "\\$&")}(\\.[cm]?[jt]sx?)?["']`).test(message);
-  const named = (f: string) => now.some((d) => d.path === f && hidden.some((h, i) => names(d.message, h, i)));
+  const named = (f: string) => now.some((d) => d.path === f && hiddenNamed(cw, d.message, hidden) !== undefined);
   const unseen = importers.find((f) => !named(f));
   if (!unseen) return null;
   return `${unseen} imports a file the commit lacks but the disk has (${hidden.slice(0, 3).join(", ")}); the engine still finds it there, so whether the compiler would resolve the import is unknown — add the file to the commit, or move it away`;
@@ -187,7 +219,10 @@ async function compareSources(cw: CheckWorkspace, plan: GatePlan, started: numbe
   const global = [...plan.seeds, ...plan.gone].find((p) => inPrograms(p) && (declaresGlobals(p, textIn(p, plan.gated)) || declaresGlobals(p, textIn(p, plan.baseline))));
   const scope = new Set(plan.config || global ? owned : seeds);
   // Every file that imports a changed or removed file, at any depth: a changed type reaches further than the direct importers.
-  for (const p of [...seeds, ...plan.gone]) for (const d of await cw.reachersOf(p)) scope.add(d);
+  // A changed file whose importers see the same text (its strict surface: comments and the bodies of functions with a written
+  // signature left out) cannot change their diagnostics, as the resident workspace rules (workspace.ts): only it is checked.
+  const reaching = seeds.filter((p) => !sameSurface(p, textIn(p, plan.baseline), textIn(p, plan.gated)));
+  for (const p of [...reaching, ...plan.gone]) for (const d of await cw.reachersOf(p)) scope.add(d);
   // Removed files, JSON files and links to changed files, which the inventory may not list: their importers found as if it did.
   const json = [...new Set([...plan.seeds, ...plan.gone, ...(plan.alsoCheck ?? [])].filter(isDataModule))];
   const unlisted = await cw.reachersOfUnlisted([...new Set([...plan.gone, ...json, ...(plan.links ?? [])])]);
@@ -212,16 +247,28 @@ async function compareSources(cw: CheckWorkspace, plan: GatePlan, started: numbe
   for (const p of plan.alsoCheck ?? []) scope.add(p);
   const checked = [...scope].filter((p) => owned.has(p) && inState(p, plan.gated)).sort();
   if (!plan.config && !checked.length) {
+    // changed sources no loaded project holds: the check could not run on them, which is no pass; removed files nobody imports: it ran, and found no one to break
+    const unheld = plan.seeds.filter((p) => !owned.has(p) && isCheckable(p));
+    if (unheld.length) return { ran: false, reason: `no loaded TypeScript project holds the changed files (${unheld.slice(0, 3).join(", ")}${unheld.length > 3 ? ", …" : ""}), so nothing of the change could be checked: add them to a tsconfig's include, or run svc doctor to see the projects loaded` };
     const why = seeds.length < plan.seeds.length ? `no loaded TypeScript project holds the changed files (${plan.seeds.slice(0, 3).join(", ")})` : `no file of a loaded TypeScript project imports the removed ones (${plan.gone.slice(0, 3).join(", ")})`;
     return { ran: true, introduced: [], preExisting: 0, checked: 0, elapsedMs: Math.round(performance.now() - started), note: why };
   }
   const offDisk = data.find((p) => plan.gated.has(p) && plan.gated.get(p) !== onDisk(p));
   if (offDisk) return { ran: false, reason: `${offDisk} differs between the commit and the disk; the engine reads JSON modules from disk only, so it cannot check the commit's — stage or stash it` };
   await enter(cw, plan.gated, owned);
+  // A changed file's baseline can call a value a secret that the gated state no longer names (`DB_PASSWORD = "…"` renamed
+  // `DB_PW`): a message quoting it loses the secrets of every changed file's baseline too — it showed the value, and read
+  // as an error the change introduced (the baseline's message had the marker).
+  const baseSecrets = knownSecrets([...plan.seeds, ...plan.gone].flatMap((p) => {
+    const text = textIn(p, plan.baseline);
+    return text ? fileSecrets(text, p) : [];
+  }));
+  const hide = (diags: Diag[]) => (baseSecrets.size ? diags.map((d) => ({ ...d, message: baseSecrets.replace(d.message).text })) : diags);
   // A config change can break the program without any file having an error (an option removed, a `types` entry missing, no inputs): its own diagnostics count too.
-  const now = errorsOf([...(await diagnose(cw, checked)), ...(plan.config ? await cw.programDiagnostics() : [])]);
+  const now = hide(errorsOf([...(await diagnose(cw, checked)), ...(plan.config ? await cw.programDiagnostics() : [])]));
   leave(cw, plan.gated);
-  const unseen = await importsUnseen(cw, plan, checked, now, (p) => textIn(p, plan.gated) ?? null);
+  const hidden = hiddenFiles(cw, plan);
+  const unseen = await importsUnseen(cw, hidden, checked, now, (p) => textIn(p, plan.gated) ?? null);
   if (unseen) return { ran: false, reason: unseen };
   if (now.length && data.length) {
     return { ran: false, reason: `${data[0]} changed and the files checked have ${errorSummary(now)}; the engine reads JSON modules from disk only, so which of them the change introduced is unknown` };
@@ -237,9 +284,9 @@ async function compareSources(cw: CheckWorkspace, plan: GatePlan, started: numbe
   // The baseline, for the files with errors only (a file the baseline lacks has none there).
   const withErrors = [...new Set(now.map((d) => d.path))];
   const absent = await enter(cw, plan.baseline, owned);
-  const then = await diagnose(cw, withErrors.filter((p) => !absent.has(p) && (plan.baseline.has(p) || existsSync(join(cw.root, p)))));
+  const then = hide(await diagnose(cw, withErrors.filter((p) => !absent.has(p) && (plan.baseline.has(p) || existsSync(join(cw.root, p))))));
   leave(cw, plan.baseline);
-  const introduced = errorsOf(diagDelta(then, now).introduced);
+  const introduced = explainHidden(cw, errorsOf(diagDelta(then, now).introduced), hidden);
   return { ran: true, introduced, preExisting: now.length - introduced.length, checked: checked.length, elapsedMs: Math.round(performance.now() - started), ...notes() };
 }
 

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { changedFiles, fileAtRef, hasCommits } from "../git/changes.ts";
 import { blobsAt, fileInIndex, followLinks, linksTo, stagedState } from "../git/staged.ts";
 import type { OpContext } from "../ops/types.ts";
+import { leadsOut } from "../workspace/allowed.ts";
 import { findGitRoot } from "../workspace/root.ts";
 import { textReader } from "../workspace/files.ts";
 import { extendedConfigs } from "./config-chain.ts";
@@ -34,6 +35,14 @@ function unchecked(paths: readonly string[]): string | undefined {
   if (!others.length) return undefined;
   const shown = others.length > 5 ? `${others.slice(0, 5).join(", ")}, …` : others.join(", ");
   return `${others.length} other changed file${others.length === 1 ? "" : "s"} not checked (not TypeScript or JavaScript: ${shown})`;
+}
+
+/** Changed paths a symbolic link leads out of the workspace: not compiled, named. */
+function linkedOut(paths: readonly string[]): string | undefined {
+  if (!paths.length) return undefined;
+  const shown = paths.length > 5 ? `${paths.slice(0, 5).join(", ")}, …` : paths.join(", ");
+  const one = paths.length === 1;
+  return `${paths.length} changed file${one ? "" : "s"} not checked (${one ? "a symbolic link" : "symbolic links"} leading out of the workspace, never followed: ${shown})`;
 }
 
 /** The outcome with what the gate left out added to its note. */
@@ -84,8 +93,10 @@ export async function refGate(root: string, ref: string, timeoutMs: number, _ctx
     const before = f.status === "added" || f.status === "untracked" ? null : await fileAtRef(root, ref, f.oldPath ?? f.path);
     if (configEditMatters(f.path, before, f.status === "deleted" ? null : textReader(root)(f.path))) return { ran: false, reason: configReason(f.path, `since ${ref}`) };
   }
-  const sources = changed.filter((f) => isGateInput(f.path) && !extended.has(f.path));
-  const left = unchecked(changed.filter((f) => f.status !== "deleted" && !extended.has(f.path)).map((f) => f.path));
+  // a link leading out: what it leads to is no workspace file, and its errors would quote it
+  const out = changed.filter((f) => f.status !== "deleted" && leadsOut(root, f.path)).map((f) => f.path);
+  const sources = changed.filter((f) => isGateInput(f.path) && !extended.has(f.path) && !out.includes(f.path));
+  const left = [unchecked(changed.filter((f) => f.status !== "deleted" && !extended.has(f.path) && !out.includes(f.path)).map((f) => f.path)), linkedOut(out)].filter(Boolean).join("; ") || undefined;
   if (!sources.length) return withUnchecked({ ran: true, introduced: [], preExisting: 0, checked: 0, files: 0, elapsedMs: Math.round(performance.now() - started) }, left);
   const plan: GatePlan = { seeds: [], gone: [], gated: new Map(), baseline: new Map() };
   const existed = sources.filter((f) => f.status !== "added" && f.status !== "untracked");

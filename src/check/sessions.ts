@@ -1,8 +1,12 @@
 // Check sessions: the baseline of a session id, persisted in the store's `check_sessions`
 // table so that a restarted host keeps it. The first call of a session stores the current
 // diagnostics as its baseline; later calls report the delta against it; markGreen resets it.
+// The table keys a session by a digest of its id, never the id: a caller chooses it, and one
+// that passed a token as its session id had it stored raw. A row keyed by the id itself (an
+// older svc wrote them) is still read, and goes when the session's baseline is next saved.
 
 import { Database } from "bun:sqlite";
+import { createHash } from "node:crypto";
 import { openWriter, storeExists, storePath } from "../store/db.ts";
 import { acquireWriterLock } from "../store/lock.ts";
 import { diagDelta, isDiag, type Diag, type DiagDelta } from "./diag.ts";
@@ -38,12 +42,15 @@ function openForSessions(root: string): Database {
   return db;
 }
 
+/** The key a session's row is stored under. */
+const sessionKey = (session: string) => `sha256:${createHash("sha256").update(session).digest("hex")}`;
+
 export function loadBaseline(root: string, session: string): Baseline | null {
   if (!storeExists(root)) return null;
   const db = new Database(storePath(root), { readonly: true });
   try {
     db.run("PRAGMA busy_timeout = 5000");
-    const row = db.query("SELECT baseline, updated_at FROM check_sessions WHERE session = ?").get(session) as { baseline: string; updated_at: string } | null;
+    const row = db.query("SELECT baseline, updated_at FROM check_sessions WHERE session IN (?1, ?2) ORDER BY session = ?1 DESC LIMIT 1").get(sessionKey(session), session) as { baseline: string; updated_at: string } | null;
     if (!row) return null;
     let parsed: unknown;
     try {
@@ -63,9 +70,12 @@ export function loadBaseline(root: string, session: string): Baseline | null {
 export function saveBaseline(root: string, session: string, diags: readonly Diag[], at = new Date().toISOString()): Baseline {
   const db = openForSessions(root);
   try {
-    db.query(
-      "INSERT INTO check_sessions(session, baseline, created_at, updated_at) VALUES (?1, ?2, ?3, ?3) ON CONFLICT(session) DO UPDATE SET baseline = excluded.baseline, updated_at = excluded.updated_at",
-    ).run(session, JSON.stringify(diags), at);
+    db.transaction(() => {
+      db.query(
+        "INSERT INTO check_sessions(session, baseline, created_at, updated_at) VALUES (?1, ?2, ?3, ?3) ON CONFLICT(session) DO UPDATE SET baseline = excluded.baseline, updated_at = excluded.updated_at",
+      ).run(sessionKey(session), JSON.stringify(diags), at);
+      db.query("DELETE FROM check_sessions WHERE session = ?").run(session); // an older svc's row, keyed by the id itself
+    })();
   } finally {
     db.close();
   }

@@ -146,16 +146,26 @@ export class CheckWorkspace {
     return (abs) => graph.imports(toPosix(relative(this.root, abs))).map((p) => join(this.root, p));
   }
 
-  /** A reader of files' texts as the engine sees them (overlay, else disk; null when unreadable), each read once: what toCheckDiag takes a message's secrets from. */
+  /**
+   * A reader of files' texts as the engine sees them (overlay, else disk; null when unreadable), each read once: what
+   * toCheckDiag takes a message's secrets from. A file with an overlay is read as its proposed text followed by its disk
+   * text: a proposed edit can take away the context that made a value a secret (a rename of `DB_PASSWORD` to `DB_PW`
+   * leaves `"hunter2"` a plain literal, which a type error then quoted raw, and which a refactor's verify gate counted
+   * as a new error), and the disk's value is no less a secret for it.
+   */
   private texts(): (abs: string) => string | null {
     const read = new Map<string, string | null>();
+    const disk = (abs: string) => {
+      try {
+        return readFileSync(abs, "utf8");
+      } catch {
+        return null;
+      }
+    };
     return (abs) => {
       if (!read.has(abs)) {
-        try {
-          read.set(abs, this.engine.overlayText(abs) ?? readFileSync(abs, "utf8"));
-        } catch {
-          read.set(abs, null);
-        }
+        const overlay = this.engine.overlayText(abs), onDisk = disk(abs);
+        read.set(abs, overlay === null ? onDisk : onDisk === null || onDisk === overlay ? overlay : `${overlay}\n${onDisk}`);
       }
       return read.get(abs) ?? null;
     };

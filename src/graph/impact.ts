@@ -40,6 +40,8 @@ export interface ImpactGraph {
 export interface ImpactInputs {
   meta: IndexMeta;
   readText: ReadText;
+  /** The workspace root (realpath'd): where imports through symbolic links are looked up. */
+  root: string;
 }
 
 /** Methods overriding or implementing `target` (a member) in classes that extend or implement its container. */
@@ -98,7 +100,7 @@ export function impactGraph(db: Database, target: SymbolRow, ids: readonly numbe
   for (const [path, hop] of reach.tests) tests.set(path, hop);
   for (const imp of importersOf(db, target.fileId)) if (imp.isTest && !tests.has(imp.path)) tests.set(imp.path, 1);
   const ordered = [...tests].map(([path, hop]) => ({ path, hop })).sort((a, b) => a.hop - b.hop || (a.path < b.path ? -1 : 1));
-  const gaps = reachGaps(db, inputs.meta, target, reach.exporters, inputs.readText);
+  const gaps = reachGaps(db, inputs.meta, target, reach.exporters, inputs.readText, inputs.root);
   return { dependents: reach.dependents.filter((d) => d.hop <= depth), hopTotals: reach.hopTotals, overriders: overridersOf(db, target, inputs.readText), satisfies: satisfiedRows(db, target, inputs.readText), siblings: siblingRows(db, target, ids, inputs.readText), destructures: boundMembers(db, target).flatMap((b) => symbolById(db, b.id) ?? []), tests: ordered, checkerRefs: reach.checkerRefs, syntaxRefs: reach.syntaxRefs, gaps };
 }
 
@@ -108,19 +110,23 @@ export interface PublicSurface {
   how: string;
 }
 
-/** Whether the package's entry points (package.json exports/main/module/types) expose `target`. */
-export function publicSurface(db: Database, root: string, target: SymbolRow): PublicSurface {
+/**
+ * Whether the package's entry points (package.json exports/main/module/types) expose `target`.
+ * `stale`: the changed files whose checker edges wait for their re-walk (coverageOf) — a
+ * re-export into one of them is out of the store until then, so "not re-exported" is not known.
+ */
+export function publicSurface(db: Database, root: string, target: SymbolRow, stale: number | "all" = 0): PublicSurface {
   if (target.container) {
     // a member is as public as the type that declares it
     const owner = db.query("SELECT id FROM symbols WHERE file_id = ? AND qualified_name = ? ORDER BY start_line LIMIT 1").get(target.fileId, target.container) as { id: number } | null;
     const row = owner ? symbolById(db, owner.id) : null;
     if (row) {
-      const verdict = publicSurface(db, root, row);
+      const verdict = publicSurface(db, root, row, stale);
       if (verdict.public) return { public: true, how: `a member of ${row.kind} ${row.qualifiedName}, which is public: ${verdict.how}` };
       // inherited by a public subclass: consumers reach it through that class
       for (const heir of incomingEdges(db, [row.id]).filter((e) => e.type === "extends" && e.fromSymbol !== null)) {
         const sub = symbolById(db, heir.fromSymbol as number);
-        const inherited = sub ? publicSurface(db, root, sub) : null;
+        const inherited = sub ? publicSurface(db, root, sub, stale) : null;
         if (sub && inherited?.public) return { public: true, how: `inherited by ${sub.kind} ${sub.qualifiedName}, which is public: ${inherited.how}` };
       }
       return { public: verdict.public, how: `a member of ${row.kind} ${row.qualifiedName}, which is not public: ${verdict.how}` };
@@ -182,6 +188,12 @@ export function publicSurface(db: Database, root: string, target: SymbolRow): Pu
   // Re-exports are followed through checker edges only: without any (syntax tier), "not re-exported" is not known.
   if (!db.query("SELECT 1 FROM edges WHERE provenance = 'checker' LIMIT 1").get()) {
     return { public: null, how: `unknown in the syntax tier: ${label}'s entry points are ${[...entries].join(", ")}, and re-exports from them are followed through checker edges only (the semantic upgrade adds them)` };
+  }
+  // a changed file's re-export edges are dropped until it is re-walked: on xstate, after an edit to atom.ts, createAtom read
+  // "public surface: no — … not re-exported by package @xstate/store's entry points" beside its own `[reexports] src/index.ts`
+  if (stale) {
+    const waiting = stale === "all" ? "the semantic update is pending for every file" : `${stale} changed file${stale === 1 ? " is" : "s are"} not re-walked yet`;
+    return { public: null, how: `not known yet: ${waiting}, and re-exports from ${label}'s entry points (${[...entries].join(", ")}) are followed through the checker's edges, which a changed file gets back when it is` };
   }
   return { public: false, how: `exported from ${target.path} but not re-exported by ${label}'s entry points (${[...entries].join(", ")})` };
 }

@@ -12,14 +12,15 @@
 
 import type { Database } from "bun:sqlite";
 import { readOutside, type IndexMeta } from "../store/meta.ts";
+import { linkedImports } from "./link-gaps.ts";
 import { memberGaps, type MemberGap } from "./member-gaps.ts";
 
 export interface ReachGap {
   path: string;
   line: number | null;
   /** test (a test file), module-js (.mjs/.cjs), javascript, source, dynamic (ns[…] on a namespace import), component (.vue/.svelte/.astro), computed (import/require of a computed name);
-   * typed-value (the member belongs to a value declared with a type; find-references joins it to the type's other values): member-gaps.ts. */
-  why: "test" | "module-js" | "javascript" | "source" | "dynamic" | "component" | "computed" | MemberGap["why"];
+   * link (an import through a symbolic link to its file: link-gaps.ts); typed-value (the member belongs to a value declared with a type; find-references joins it to the type's other values): member-gaps.ts. */
+  why: "test" | "module-js" | "javascript" | "source" | "dynamic" | "component" | "computed" | "link" | MemberGap["why"];
   /** outside-base: the type (as the heritage clause writes it) whose members the index does not hold. */
   base?: string;
 }
@@ -112,7 +113,7 @@ function computedLoads(db: Database, name: string, re: RegExp, exporters: Readon
 }
 
 /** The gaps in the checker's view of `target`, exported by `exporters` (file ids: the declaring file and its barrels). */
-export function reachGaps(db: Database, meta: IndexMeta, target: { id: number; kind: string; signature: string; line: number; fileId: number; path: string; name: string; container: string | null }, exporters: ReadonlySet<number>, readText: (path: string) => string | null): ReachGaps {
+export function reachGaps(db: Database, meta: IndexMeta, target: { id: number; kind: string; signature: string; line: number; fileId: number; path: string; name: string; container: string | null }, exporters: ReadonlySet<number>, readText: (path: string) => string | null, root: string): ReachGaps {
   const name = target.name;
   const outside = readOutside(meta);
   const gaps: ReachGap[] = [];
@@ -130,6 +131,7 @@ export function reachGaps(db: Database, meta: IndexMeta, target: { id: number; k
   gaps.push(...components(db, re, readText));
   gaps.push(...computedLoads(db, name, re, exporters, new Set(outside ?? []), readText));
   gaps.push(...memberGaps(db, target, readText));
+  gaps.push(...linkedImports(db, root, target).map((l) => ({ ...l, why: "link" as const })));
   return { recorded: outside !== null, gaps };
 }
 
@@ -141,6 +143,7 @@ const WHY: Record<ReachGap["why"], [string, string]> = {
   dynamic: ["dynamic property access on a namespace import", "dynamic property accesses on namespace imports"],
   component: ["component file (the checker reads no .vue/.svelte/.astro file)", "component files (the checker reads no .vue/.svelte/.astro file)"],
   computed: ["file loading a module by a computed name", "files loading modules by computed names"],
+  link: ["file importing it through a symbolic link to its file (the index follows no link; the engine reads the link as a file of its own)", "files importing it through symbolic links to its file (the index follows no link; the engine reads a link as a file of its own)"],
   "outside-base": ["type whose heritage reaches one the index holds no members of (find-references joins the member to that type's same-named member and its uses; the walk does not record them)", "types whose heritage reaches ones the index holds no members of (find-references joins the member to their same-named members and uses; the walk does not record them)"],
   "alias-heir": ["member of a type extending a type alias of its type (find-references joins it through the alias; the walk does not record it)", "members of types extending type aliases of its type (find-references joins them through the aliases; the walk does not record them)"],
   destructured: ["name destructured from a value the index holds no members of (find-references joins it to that member and its uses)", "names destructured from values the index holds no members of (find-references joins them to those members and their uses)"],
@@ -154,7 +157,7 @@ export function gapPhrase(g: ReachGaps): string | null {
   const groups = new Map<ReachGap["why"], ReachGap[]>();
   for (const gap of g.gaps) groups.set(gap.why, [...(groups.get(gap.why) ?? []), gap]);
   const parts = [...groups].map(([why, list]) => {
-    const shown = list.slice(0, SHOWN).map((x) => (why === "outside-base" || why === "alias-heir" ? `${x.path}:${x.line} (${x.base})` : why === "dynamic" || why === "computed" || why === "typed-value" || why === "destructured" ? `${x.path}:${x.line}` : x.path));
+    const shown = list.slice(0, SHOWN).map((x) => (why === "outside-base" || why === "alias-heir" ? `${x.path}:${x.line} (${x.base})` : why === "dynamic" || why === "computed" || why === "link" || why === "typed-value" || why === "destructured" ? `${x.path}:${x.line}` : x.path));
     return `${list.length} ${WHY[why][list.length === 1 ? 0 : 1]}: ${shown.join(", ")}${list.length > SHOWN ? ", …" : ""}`;
   });
   const files = new Set(g.gaps.map((x) => x.path)).size;

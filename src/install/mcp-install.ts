@@ -8,7 +8,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { unknownValue, validationError } from "../errors.ts";
 import { hasCliCommand } from "../registry/index.ts";
-import { hardLinked, writeFileAtomic } from "../sys/atomic-write.ts";
+import { hardLinked, readOnly, writeFileAtomic } from "../sys/atomic-write.ts";
 import { requireHomeDir } from "../sys/home.ts";
 import { realpathLenient } from "../workspace/allowed.ts";
 import { confine } from "../workspace/confine.ts";
@@ -40,11 +40,14 @@ interface Planned {
   detail: string;
 }
 
-/** The file's text, or null when it does not exist; bytes that are not UTF-8 are refused (a rewrite would replace them), and a file with other hard links (the rewrite would cut it from them). */
+/** The file's text, or null when it does not exist; bytes that are not UTF-8 are refused (a rewrite would replace them), a file with other hard links (the rewrite would cut it from them) and a read-only one (not ours to change). */
 function readText(file: string): string | null {
   if (!existsSync(file)) return null;
-  const linked = hardLinked(statSync(file));
+  const stat = statSync(file);
+  const linked = hardLinked(stat);
   if (linked) throw validationError(`cannot merge into ${file}: ${linked}; nothing changed. Give it its own copy first (cp it aside and move the copy over it), or add the svc entry yourself`);
+  const locked = readOnly(stat);
+  if (locked) throw validationError(`cannot merge into ${file}: ${locked}; nothing changed.`);
   const bytes = readFileSync(file);
   const text = bytes.toString("utf8");
   if (!Buffer.from(text, "utf8").equals(bytes)) throw validationError(`cannot merge into ${file}: it is not UTF-8 text; nothing changed`);

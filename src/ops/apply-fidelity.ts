@@ -15,7 +15,7 @@
 // diff) keep their own terminator, changed lines take the one of the line they replace
 // (position by position within the hunk) and, beyond it, the file's dominant one.
 
-import { validationError } from "../errors.ts";
+import { clipInput, validationError } from "../errors.ts";
 import { loneSurrogateAt } from "../validate.ts";
 import { findSecrets, type SecretSpan } from "../text/redact.ts";
 import { fileSecrets, knownSecrets } from "../text/known-secrets.ts";
@@ -39,10 +39,8 @@ function lineNumberAt(text: string, index: number): number {
   return line;
 }
 
-function clip(text: string, max = 80): string {
-  const t = text.trim();
-  return t.length > max ? `${t.slice(0, max)}…` : t;
-}
+/** A line of the content as the refusal quotes it: redacted before the cut (errors.ts clipInput), which could leave a token's head. */
+const clip = (text: string) => clipInput(text.trim(), 80);
 
 interface DiskSecrets {
   /** Each line of the file as views show it (secrets as markers, no `\r`) → the file's own text of that line, once per distinct text. */
@@ -325,6 +323,12 @@ function restoreEndings(content: string, disk: Lines): string {
   return parts.join("");
 }
 
+function leadingBoms(text: string): number {
+  let n = 0;
+  while (text.charCodeAt(n) === 0xfeff) n++;
+  return n;
+}
+
 /**
  * The bytes to write for `content` over a file whose current text is `disk` (null: a new file).
  * Whether the agent's content carried its own `\r` (written as given) and looks like a view
@@ -357,7 +361,8 @@ export function keepFileStyle(content: string, disk: string | null, sent = conte
       kept.push("final newline");
     }
   }
-  if (diskBom && !text.startsWith(BOM)) {
+  // views drop the BOM only: content starting with fewer U+FEFF than the file (a BOM, then the character) lacks the BOM
+  if (diskBom && leadingBoms(text) < leadingBoms(disk)) {
     text = BOM + text;
     kept.push("BOM");
   }

@@ -10,7 +10,8 @@
 // drops only comments (a file without imports) is not told from an edit deleting them: that
 // one is not caught.
 
-import { validationError } from "../errors.ts";
+import { clipInput, validationError } from "../errors.ts";
+import { secretsIn } from "../text/known-secrets.ts";
 import { reduceFile, type Level } from "../render/reduce/index.ts";
 
 const LEVELS: readonly Level[] = ["standard", "skeleton", "aggressive"];
@@ -23,10 +24,6 @@ function nonBlank(text: string): string[] {
   return text.split("\n").map((l) => l.replace(/[ \t\r\f\v]+$/, "")).filter((l) => l.trim() !== "");
 }
 
-function clip(line: string, max = 60): string {
-  const t = line.trim();
-  return t.length > max ? `${t.slice(0, max)}…` : t;
-}
 
 /** Refuse `content` for `rel` when it looks rebuilt from a reduced view of the file on disk (`disk`: its text). */
 export function refuseReducedView(rel: string, content: string, disk: string): void {
@@ -52,6 +49,9 @@ export function refuseReducedView(rel: string, content: string, disk: string): v
     if (shown < Math.max(rendered === undefined ? 3 : 1, Math.floor(view.length * 0.8))) continue;
     const imports = dropped.filter((l) => IMPORT.test(l)).length;
     if (rendered === undefined && (imports === 0 || imports === dropped.length || dropped.length < 4)) continue;
+    // a line of the file, quoted without its context and cut: its secrets (the whole file's) taken out before the cut, which could leave a token's head
+    const known = secretsIn(disk, rel);
+    const clip = (line: string) => clipInput(known.take(line.trim(), { path: rel }).text, 60);
     const evidence = rendered !== undefined ? `it has '${clip(rendered)}' as only that view renders it, and ` : "";
     throw validationError(
       `refusing to apply to '${rel}': the content looks rebuilt from a ${level}-level view of the file (${evidence}it lacks all ${dropped.length} lines that view leaves out, e.g. '${clip(dropped[0]!)}'); writing it would drop them. Only a level none view shows the whole file (svc_reduce files=['${rel}'] level=none): edit from that and send the whole file`,

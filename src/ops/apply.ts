@@ -5,19 +5,19 @@
 // A host serving the root is told at once, so the index (and its resident engine) follow.
 
 import { createHash } from "node:crypto";
-import { lstatSync, mkdirSync, readFileSync, readlinkSync, realpathSync, statSync, writeFileSync } from "node:fs";
+import { lstatSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 import { clipInput, errnoText, SvcError, validationError } from "../errors.ts";
 import { connectHost } from "../host/client.ts";
 import { decodeStrict, keepFileStyle, refuseUnencodable, restoreMarkers } from "./apply-fidelity.ts";
 import { refuseLookalike, refuseReadOnlyFolder, statOrNull } from "./apply-place.ts";
 import { refuseCutView, refuseReducedView } from "./apply-reduced.ts";
-import { hardLinked, ownerNotKeepable, writeFileAtomic } from "../sys/atomic-write.ts";
+import { hardLinked, ownerNotKeepable, readOnly, writeFileAtomic } from "../sys/atomic-write.ts";
 import { isBinary } from "../workspace/classify.ts";
 
 /** expectedHash of a file the edit creates: apply refuses if one has appeared since. */
 export const ABSENT = "absent";
-import { inside } from "../workspace/allowed.ts";
+import { inside, realpathLenient } from "../workspace/allowed.ts";
 import { confine } from "../workspace/confine.ts";
 import { resolveWorkspace, toPosix } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
@@ -67,7 +67,8 @@ function replaceable(abs: string, rel: string): { bytes: Buffer; text: string } 
     return null;
   }
   if (!stat.isFile()) throw validationError(`cannot apply to '${rel}': it is not a regular file`);
-  if ((stat.mode & 0o222) === 0) throw validationError(`refusing to apply to '${rel}': the file is read-only (mode ${(stat.mode & 0o777).toString(8)}); make it writable first if it is meant to change`);
+  const locked = readOnly(stat);
+  if (locked) throw validationError(`refusing to apply to '${rel}': ${locked}`);
   // Other names of the same bytes, maybe outside the workspace: written in place they would change too, written by the
   // atomic rename this name would be cut from them (they keeping the old content, silently).
   const linked = hardLinked(stat, "the workspace");
@@ -120,17 +121,6 @@ function refuseBlockedParent(root: string, abs: string, rel: string): void {
   }
 }
 
-/**
- * `abs` once its folder exists (created as apply does), refused when that folder now leads out
- * of the root: a folder swapped for a link between confine's look and the write.
- */
-function stillInside(root: string, abs: string, rel: string): string {
-  const dir = dirname(abs);
-  mkdirSync(dir, { recursive: true });
-  if (!inside(root, realpathSync(dir))) throw validationError(`refusing to apply to '${rel}': its folder now resolves outside the workspace root ${root} (a symbolic link appeared on the way); nothing was written`);
-  return abs;
-}
-
 /** Most file systems refuse a path component over 255 bytes (ENAMETOOLONG): say so before anything is tried. */
 const NAME_MAX_BYTES = 255;
 function refuseLongNames(rel: string): void {
@@ -145,7 +135,13 @@ function refuseLongNames(rel: string): void {
  * or not the caller gave an expectedHash, the put-back endings, BOM and secrets came from
  * that read. A failing write names the file, not its temp file.
  */
-function write(abs: string, rel: string, output: string, previousHash: string | null): void {
+function write(root: string, abs: string, rel: string, output: string, previousHash: string | null): void {
+  const link = process.env.SVC_TEST_APPLY_LINK; // tests only: another process replacing the file by a symbolic link to this path after apply's checks
+  if (link !== undefined) (rmSync(abs, { force: true }), symlinkSync(link, abs));
+  // where the write lands, links followed as it starts: a folder swapped for a link, or the file for one, since confine looked
+  const stillInside = (file: string) => {
+    if (!inside(root, realpathLenient(file))) throw validationError(`refusing to apply to '${rel}': it now leads outside the workspace root ${root} (a symbolic link appeared on the way); nothing was written`);
+  };
   const stillAsRead = () => {
     const race = process.env.SVC_TEST_APPLY_RACE; // tests only: another writer's bytes, landing between apply's read and its rename
     if (race !== undefined) writeFileSync(abs, race);
@@ -159,7 +155,7 @@ function write(abs: string, rel: string, output: string, previousHash: string | 
     throw validationError(`conflict: ${rel} changed while apply was writing it (expected ${previousHash ?? "no file"}, found ${now ?? "no file"}); nothing was written. Derive the edit again from the file as it is now`);
   };
   try {
-    writeFileAtomic(abs, output, { beforeRename: stillAsRead });
+    writeFileAtomic(abs, output, { checkTarget: stillInside, beforeRename: stillAsRead });
   } catch (error) {
     if (error instanceof SvcError) throw error;
     const code = (error as { code?: string }).code ?? "";
@@ -186,6 +182,8 @@ export async function apply(request: ApplyRequest, ctx: OpContext): Promise<OpRe
   if (request.content === null || request.content === undefined) throw validationError("apply needs content (the complete new text of the file)");
   const expected = request.expectedHash.trim().toLowerCase();
   if (expected && expected !== ABSENT && !/^[0-9a-f]{64}$/.test(expected)) throw validationError(`expectedHash must be a SHA-256 hex digest (64 hex characters) or "${ABSENT}" (the file must not exist yet), got '${clipInput(request.expectedHash)}'`);
+  // the file system would take `src/a.ts/` for a folder; confine's resolve dropped the slash and apply wrote (or created) the file
+  if (/[/\\]$/.test(request.file)) throw validationError(`cannot apply to '${clipInput(request.file)}': a path ending in '/' names a folder; apply writes a file (drop the trailing '/')`);
   const ws = resolveWorkspace(request.path, ctx.cwd);
   const target = confine(ws.root, request.file, "apply to");
   // (.git/ and .svc/ are refused by confine, for every path parameter)
@@ -227,7 +225,7 @@ export async function apply(request: ApplyRequest, ctx: OpContext): Promise<OpRe
     const guard = expected ? "" : ` and expectedHash=${previousHash ?? ABSENT} (a change made to the file meanwhile is then refused, not overwritten)`;
     return { text: `dry run (no write): would ${verb} ${target.rel} (${data.chars} chars${keptNote}). Re-run with write=true${guard} to apply.`, data };
   }
-  write(stillInside(ws.root, target.abs, target.rel), target.rel, output, previousHash);
+  write(ws.root, target.abs, target.rel, output, previousHash);
   data.written = true;
   data.indexedByHost = ctx.host ? false : await tellHost(ws.root);
   const past = action === "overwrite" ? "overwrote" : "created";

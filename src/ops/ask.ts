@@ -5,7 +5,7 @@ import { planAsk } from "../plan/ask.ts";
 import type { ExclusionFilter } from "../plan/collect.ts";
 import type { Format } from "../render/format.ts";
 import type { FusionData } from "../render/fusion.ts";
-import { budgetName, fetchCall } from "../render/surface-calls.ts";
+import { budgetName, fetchCall, noSignalNext } from "../render/surface-calls.ts";
 import { runFusion } from "./fusion.ts";
 import { warmTaskReads } from "./task-warm.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
@@ -26,7 +26,7 @@ export async function ask(request: AskRequest, ctx: OpContext): Promise<OpResult
   // notes name the budget as the caller passes it: the CLI flag on the CLI, the parameter elsewhere
   const answer = await runFusion({ ...request, maxTokens: request.tokenBudget, budgetParam: budgetName(ctx.surface, "tokenBudget"), trackTopTokenFiles: false }, ctx, {
     level: "standard",
-    plan: (c) => planAsk(c, { task: request.task, budget: request.tokenBudget, fetch: (ws) => fetchCall(ctx.surface, ws.relDir === "" ? request.path : ws.root) }),
+    plan: (c) => planAsk(c, { task: request.task, budget: request.tokenBudget, fetch: (ws) => fetchCall(ctx.surface, ws.relDir === "" ? request.path : ws.root), noSignalNext: noSignalNext(ctx.surface) }),
   });
   warmTaskReads(root, ctx);
   return answer;

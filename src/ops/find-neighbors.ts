@@ -83,7 +83,7 @@ function memberReferenceCount(db: Database, target: SymbolRow): number {
 }
 
 /** A section's count, and when `limit` cuts it, how many are shown and how to see the rest (as find's other kinds say it). */
-function countLabel(total: number, limit: number): string {
+export function countLabel(total: number, limit: number): string {
   return total > limit ? `${total}; showing ${limit}; raise limit (CLI --limit) for more` : String(total);
 }
 
@@ -178,7 +178,7 @@ export function findNeighbors(db: Database, index: OpenIndex, query: string, roo
     out.push(`importers outside every loaded project (syntax: they import the name; uses inside them are not resolved) (${countLabel(outsiders.length, limit)}):`);
     out.push(...outsiders.slice(0, limit).map((p) => `  ${p}`));
   }
-  const gaps = reachGaps(db, index.meta, target, reach.exporters, readText);
+  const gaps = reachGaps(db, index.meta, target, reach.exporters, readText, root);
   const line = coverage.declaringFileCovered || listed.length ? coverageLine(coverage, checkerCount, listed.length - checkerCount, gaps) : `coverage: ${target.path} is outside every loaded TypeScript project (svc doctor); the checker resolved no references to it`;
   data.coverage = { ...coverage, line, complete: coverage.declaringFileCovered && checkerComplete(coverage, gaps), gaps: gaps.gaps };
   out.push(line);

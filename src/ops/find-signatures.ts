@@ -10,6 +10,7 @@ import type { OpenIndex } from "../index/open.ts";
 import { availabilityHeader } from "../render/availability.ts";
 import { nearestNames } from "../retrieve/lookup.ts";
 import { asSvcError } from "../errors.ts";
+import { countLabel } from "./find-neighbors.ts";
 import type { OpContext, OpResult } from "./types.ts";
 
 export interface SignatureHit {
@@ -23,28 +24,34 @@ export interface SignatureHit {
 
 export interface SignaturesData {
   signatures: SignatureHit[];
+  /** How many signatures there are; `signatures` holds the first `limit` of them. */
+  total: number;
   resident: boolean;
   nearest?: string[];
   note?: string;
 }
 
-function stored(db: Database, query: string, limit: number): SignatureHit[] {
+const MATCHING = "WHERE s.qualified_name = ?1 OR (s.name = ?1 AND instr(?1, '.') = 0)";
+
+/** The first `limit` stored declarations of the name, and how many there are. */
+function stored(db: Database, query: string, limit: number): { hits: SignatureHit[]; total: number } {
   const rows = db
     .query(
       `SELECT s.qualified_name AS qualifiedName, s.kind, s.signature, f.path, s.start_line AS line
          FROM symbols s JOIN files f ON f.id = s.file_id
-        WHERE s.qualified_name = ?1 OR (s.name = ?1 AND instr(?1, '.') = 0)
+        ${MATCHING}
         ORDER BY s.exported DESC, f.is_test, f.path, s.start_line LIMIT ?2`,
     )
     .all(query, limit) as Omit<SignatureHit, "source">[];
-  return rows.map((r) => ({ ...r, source: "index" as const }));
+  const { n } = db.query(`SELECT count(*) AS n FROM symbols s ${MATCHING}`).get(query) as { n: number };
+  return { hits: rows.map((r) => ({ ...r, source: "index" as const })), total: n };
 }
 
 export async function findSignatures(db: Database, index: OpenIndex, root: string, query: string, limit: number, ctx: OpContext): Promise<OpResult<SignaturesData>> {
   const { residentForRequest } = await import("../semantic/resident.ts");
   const resident = residentForRequest(root, ctx);
   const header = availabilityHeader(index.state, index.meta, index.detail);
-  let hits = stored(db, query, limit);
+  let { hits, total } = stored(db, query, limit);
   let note: string | undefined;
   const qualified = query.includes("#") || query.includes(".");
   let source: "resident" | "cold" | null = null;
@@ -55,6 +62,7 @@ export async function findSignatures(db: Database, index: OpenIndex, root: strin
     try {
       const { checkerSignatures } = await import("../semantic/resolve-signature.ts");
       const found = await checkerSignatures(checker, db, query);
+      total = found.lines.length;
       hits = found.lines.slice(0, limit).map((l) => ({ qualifiedName: query, kind: null, signature: l.text, path: l.declaredIn, line: null, source: "checker" as const }));
       note = found.note;
     } catch (error) {
@@ -63,10 +71,10 @@ export async function findSignatures(db: Database, index: OpenIndex, root: strin
       if (!resident) await checker.close().catch(() => undefined);
     }
   }
-  const data: SignaturesData = { signatures: hits, resident: resident !== null, ...(note ? { note } : {}) };
+  const data: SignaturesData = { signatures: hits, total, resident: resident !== null, ...(note ? { note } : {}) };
   const out = [header];
   if (hits.length) {
-    out.push(`signatures of '${query}' (${hits.length}${hits.length >= limit ? `; showing ${limit}` : ""}):`);
+    out.push(`signatures of '${query}' (${countLabel(total, limit)}):`);
     for (const h of hits) out.push(`  ${h.signature}  (${h.path ?? "?"}${h.line ? `:${h.line}` : ""})`);
     out.push(`source: ${hits[0]?.source !== "checker" ? "the index's stored declarations" : source === "cold" ? "the TypeScript checker, loaded for this call (an MCP server started with SVC_RESIDENT=1 keeps it warm)" : "the resident TypeScript checker"}`);
   } else {

@@ -8,7 +8,7 @@ import { answerState, type IndexState, type OpenIndex } from "../index/open.ts";
 import { unreadCaveat, unreadFiles } from "../index/partial-files.ts";
 import { collectFrom } from "../plan/collect.ts";
 import { availabilityHeader } from "../render/availability.ts";
-import { findKind, opName, statusCall } from "../render/surface-calls.ts";
+import { findKind, noSignalNext, opName, statusCall } from "../render/surface-calls.ts";
 import { formatTokens } from "../text/tokens.ts";
 import { localize, shortOfConfident, type Candidate, type GradeEvidence, type Localization, type Navigation } from "../retrieve/localize.ts";
 import type { Workspace } from "../workspace/root.ts";
@@ -97,7 +97,7 @@ function renderLocalization(loc: Localization): string[] {
   return out;
 }
 
-async function findTask(request: FindRequest, index: OpenIndex, ws: Workspace, base: Omit<FindData, "indexState">): Promise<OpResult<FindData>> {
+async function findTask(request: FindRequest, index: OpenIndex, ws: Workspace, base: Omit<FindData, "indexState">, ctx: OpContext): Promise<OpResult<FindData>> {
   const collection = collectFrom(index, ws, { template: null });
   let changed: string[] = [];
   if (request.changedSince) {
@@ -106,6 +106,7 @@ async function findTask(request: FindRequest, index: OpenIndex, ws: Workspace, b
   }
   const graph = loadFileGraph(index.db, index.meta.index_completed_at ?? "");
   const loc = localize(collection, { query: request.query, limit: Math.min(request.limit, TASK_CANDIDATES), graph, changed, symbols: true });
+  if (loc.noSignal) loc.noCandidates = `the task carries no signal, nothing is ranked: ${loc.noSignal}. Try: ${noSignalNext(ctx.surface)}`;
   const data: FindData = { ...base, indexState: index.state, grade: loc.grade, candidates: loc.candidates, ...(loc.unmatched ? { unmatched: loc.unmatched } : {}), ...(loc.noCandidates ? { noCandidates: loc.noCandidates } : {}), ...(loc.gradeEvidence ? { gradeEvidence: loc.gradeEvidence } : {}), ...(loc.navigation ? { navigation: loc.navigation } : {}), ...(loc.historyAbsent ? { historyAbsent: loc.historyAbsent } : {}), ...(loc.historyPartial ? { historyPartial: loc.historyPartial } : {}), ...(loc.packages ? { package: loc.packages.join(", ") } : {}) };
   const capped = request.limit > TASK_CANDIDATES ? [`limit ${request.limit} is above what a task answer ranks: at most ${TASK_CANDIDATES} candidates`] : [];
   return { text: [availabilityHeader(index.state, index.meta, index.detail), ...renderLocalization(loc)].join("\n"), data, ...(capped.length ? { warnings: capped } : {}) };
@@ -140,7 +141,7 @@ export async function find(request: FindRequest, ctx: OpContext): Promise<OpResu
   }
   warmTaskReads(ws.root, ctx);
   try {
-    if (request.kind === "task") return await findTask(request, index, ws, base);
+    if (request.kind === "task") return await findTask(request, index, ws, base, ctx);
     if (request.kind === "signatures") return withBase(base, index.state, await (await import("./find-signatures.ts")).findSignatures(index.db, index, ws.root, query, request.limit, ctx));
     // the state its text reports: the checker's edges may lag while the semantic upgrade is pending
     if (request.kind === "neighbors") return withBase(base, answerState(index), (await import("./find-neighbors.ts")).findNeighbors(index.db, index, query, ws.root, request.limit));

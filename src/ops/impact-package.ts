@@ -8,10 +8,10 @@ import { rmSync } from "node:fs";
 import { validationError } from "../errors.ts";
 import { indexForRead } from "../indexing/fresh.ts";
 import type { IndexState } from "../index/open.ts";
-import { OVERLOADS, packageApi, type ApiEntry, type PackageApi } from "../package-upgrade/exports.ts";
+import { packageApi, type ApiEntry, type PackageApi } from "../package-upgrade/exports.ts";
 import { locatePackage, normalizeVersion, packFileName, type LocatedPackage } from "../package-upgrade/locate.ts";
 import { packageUsage, sitesOf, type PackageUsage } from "../package-upgrade/sites.ts";
-import { diffSurfaces, type ApiChange } from "../plan/api-delta.ts";
+import { clipPair, diffSurfaces, overloadsAdded, type ApiChange } from "../plan/api-delta.ts";
 import { availabilityHeader } from "../render/availability.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
@@ -111,15 +111,6 @@ function collapse(changes: readonly ApiChange[]): ApiChange[] {
   return changes.filter((c) => !c.name.includes(".") || !whole.has(`${c.kind}:${topOf(c.name)}`));
 }
 
-/** A signature change that keeps every overload it had and adds some is additive (`name (overload)`). */
-function overloadsAdded(c: ApiChange): ApiChange {
-  if (c.kind !== "signature" || c.before === undefined || c.after === undefined) return c;
-  const now = c.after.split(OVERLOADS);
-  const added = now.filter((s) => !c.before?.split(OVERLOADS).includes(s));
-  if (added.length === now.length - c.before.split(OVERLOADS).length && added.length > 0) return { kind: "added", breaking: false, path: c.path, name: `${c.name} (overload)`, after: added.join(OVERLOADS), compared: "text" };
-  return c;
-}
-
 const ORDER: Record<string, number> = { removed: 0, signature: 1, visibility: 2 };
 
 function diff(pkg: string, before: PackageApi, after: PackageApi): ApiChange[] {
@@ -146,7 +137,8 @@ function render(p: PackageImpact, breaking: readonly BreakingChange[], limit: nu
   if (p.comparedBy === "name") out.push("no types shipped by one side: compared by export name only (signatures not compared)");
   if (indexLine) out.push(`importing sites unknown: ${indexLine}`);
   for (const b of breaking.slice(0, limit)) {
-    const detail = b.kind === "visibility" ? `was: ${b.before}; now: ${b.after}` : b.kind === "removed" ? `was: ${b.before || "?"}` : `was: ${b.before}; now: ${b.after}`;
+    const [was, now] = b.kind === "visibility" ? [b.before, b.after] : clipPair(b.before ?? "", b.after ?? "");
+    const detail = b.kind === "removed" ? `was: ${was || "?"}` : `was: ${was}; now: ${now}`;
     out.push(`BREAK ${b.kind} ${b.name}  (${detail})`);
     if (!p.sitesKnown) continue;
     if (!b.sites.length) out.push("  no workspace file imports it");

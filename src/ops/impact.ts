@@ -79,9 +79,9 @@ export async function impact(request: ImpactRequest, ctx: OpContext): Promise<Op
   return withSymbol<ImpactData>(symbolQuery, request.path, ctx, ({ root, db, meta, state, header, target, symbols }) => {
     const out = [header];
     const coverage = coverageOf(db, meta, target.fileId);
-    const graph = impactGraph(db, target, symbols.map((s) => s.id), request.depth, request.limit, coverage.checker, { meta, readText: textReader(root) });
+    const graph = impactGraph(db, target, symbols.map((s) => s.id), request.depth, request.limit, coverage.checker, { meta, readText: textReader(root), root });
     const gaps = graph.gaps ?? { recorded: true, gaps: [] };
-    const surface = publicSurface(db, root, target);
+    const surface = publicSurface(db, root, target, coverage.stale);
     out.push(`impact of ${describeSymbol(target)}`);
     out.push(`public surface: ${surface.public === null ? "unknown" : surface.public ? "yes" : "no"} — ${surface.how}`);
     // limit holds every list of the answer: the implementers of an interface member with hundreds of them too

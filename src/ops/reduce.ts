@@ -69,7 +69,7 @@ export async function reduce(request: ReduceRequest, ctx: OpContext): Promise<Op
         notes.push(`skipped ${rel}: binary`);
         continue;
       }
-      entries.push(entry(rel, decodeText(bytes)));
+      entries.push(entry(rel, decodeText(bytes, true))); // reduceFile drops the BOM, as for every view
     }
   }
   for (const e of entries) e.tier = request.level;

@@ -23,6 +23,7 @@ import { signatureContents, type SignatureChange } from "../refactor/signature.t
 import { keepLineEndings } from "../refactor/style.ts";
 import { resolveTarget } from "../refactor/target.ts";
 import { importersOf, unreachedLine, unreachedUses } from "../refactor/unreached.ts";
+import { checkPathForm } from "../validate.ts";
 import { realpathLenient } from "../workspace/allowed.ts";
 import { confine } from "../workspace/confine.ts";
 import { textReader } from "../workspace/files.ts";
@@ -60,6 +61,15 @@ export interface RefactorData {
   style?: CodeStyle;
   /** Files importing the declaring file that mention the name but the compiler neither edited nor checked (unreached.ts): the change is not verified there. */
   unreached?: string[];
+  /** rename: modules that re-export the symbol under its old name (the engine's alias), with their importers that still use that name. */
+  keptName?: { file: string; name: string; users: string[] }[];
+}
+
+/** "+3 -3": the lines a unified diff (render/diff.ts: two header lines, then hunks) adds and removes. */
+function diffCounts(diff: string): string {
+  const lines = diff.split("\n").slice(2);
+  const count = (sign: string) => lines.filter((l) => l.startsWith(sign)).length;
+  return `+${count("+")} -${count("-")}`;
 }
 
 const refused = (operation: RefactorOperation, reason: string): OpResult<RefactorData> => ({ text: `cannot ${operation}: ${reason}`, data: { operation, status: "refused", reason } });
@@ -123,6 +133,7 @@ async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, f
   let importers: string[] = [];
   let name = "";
   let declaring = "";
+  let keptIn: string[] = [];
   if (op === "rename" || op === "extract-interface" || op === "move-to-file" || SIGNATURE_OPS.includes(op)) {
     const index = await indexAfterBuild(root, ctx);
     if (!index.available) return refused(op, `the index is not available (${index.state}: ${index.detail})`);
@@ -147,10 +158,12 @@ async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, f
       computed = await cw.exclusive(async () => {
         await cw.refresh();
         style = await useCodeStyle(cw.engine, root, t.symbol.path);
-        return renameContents(cw, t, newName);
+        const renamed = await renameContents(cw, t, newName);
+        if ("keptName" in renamed) keptIn = renamed.keptName;
+        return renamed;
       });
     } else if (op === "move-to-file") {
-      const destination = request.newName?.trim() ? confine(root, request.newName.trim(), op).rel : null;
+      const destination = request.newName?.trim() ? confine(root, checkPathForm(request.newName.trim(), "newName"), op).rel : null;
       title = `${target.symbol.qualifiedName} -> ${destination ?? "its own file"}`;
       computed = await cw.exclusive(async () => {
         await cw.refresh();
@@ -200,16 +213,42 @@ async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, f
   }
   // uses the edit must reach (a rename, a moved declaration, a changed signature) in files the compiler never saw
   const reaching = op === "rename" || op === "move-to-file" || SIGNATURE_OPS.includes(op);
-  const unreached = reaching ? unreachedUses(importers, name, new Set([declaring, ...staged.files.map((f) => f.file)]), textReader(root)) : [];
+  const edited = new Set([declaring, ...staged.files.map((f) => f.file)]);
+  const unreached = reaching ? unreachedUses(importers, name, edited, textReader(root)) : [];
+  const keptName = keptIn.length ? await keptNameUsers(root, keptIn, name, edited, ctx) : [];
   const lines = [
     `staged ${op}: ${title} (${staged.files.length} file${staged.files.length === 1 ? "" : "s"} changed, not written to disk)`,
     `verified: no new errors in ${staged.checked} file${staged.checked === 1 ? "" : "s"} re-checked with the edits in memory (${ENGINE_NAME}, ${cw.grade})`,
+    ...keptName.map(keptNameLine),
     ...(unreached.length ? [unreachedLine(unreached, declaring, name)] : []),
     ...(style ? [`edits formatted in the project's ${describeCodeStyle(style)}`] : []),
+    // every file and its count of lines before the diffs: a budget that cuts the diffs (render/fit.ts) never cuts this
+    `files: ${staged.diffs.map((d) => `${d.file} (${diffCounts(d.diff)})`).join(", ")}`,
     ...staged.diffs.map((d) => d.diff.trimEnd()),
     `apply each file with svc_workspace action=apply file=<file> content=<content> expectedHash=<expectedHash> write=true (the structured result lists them)`,
   ];
-  return { text: lines.join("\n"), data: { operation: op, status: "staged", files: staged.files, diffs: staged.diffs, checked: staged.checked, grade: cw.grade, ...(style ? { style } : {}), ...(unreached.length ? { unreached } : {}) } };
+  // a staged line can lose the name that made its value a secret (`DB_PASSWORD = "hunter2"` renamed `DB_PW = "hunter2"`): the
+  // output path takes every secret of the edited files as they are on disk out of the answer, and apply puts them back from there
+  const secretSources = staged.files.map((f) => join(root, f.file));
+  return { text: lines.join("\n"), data: { operation: op, status: "staged", files: staged.files, diffs: staged.diffs, checked: staged.checked, grade: cw.grade, ...(style ? { style } : {}), ...(unreached.length ? { unreached } : {}), ...(keptName.length ? { keptName } : {}) }, secretSources };
+}
+
+/** Per module that re-exports the renamed symbol under its old name, the importers of that module that still use the name. */
+async function keptNameUsers(root: string, files: readonly string[], name: string, edited: ReadonlySet<string>, ctx: OpContext): Promise<{ file: string; name: string; users: string[] }[]> {
+  const index = await indexAfterBuild(root, ctx);
+  if (!index.available) return files.map((file) => ({ file, name, users: [] }));
+  try {
+    return files.map((file) => ({ file, name, users: unreachedUses(importersOf(index.db, file), name, edited, textReader(root)) }));
+  } finally {
+    index.db.close();
+  }
+}
+
+/** The answer's line for one: the rename did not reach the module's public name. */
+function keptNameLine(k: { file: string; name: string; users: string[] }): string {
+  const shown = k.users.length > 10 ? `${k.users.slice(0, 10).join(", ")}, … ${k.users.length - 10} more` : k.users.join(", ");
+  const users = k.users.length ? `; ${k.users.length} file${k.users.length === 1 ? "" : "s"} importing it still use${k.users.length === 1 ? "s" : ""} '${k.name}' (${shown})` : "";
+  return `public name kept: ${k.file} re-exports it as '${k.name}' (the engine keeps the name a module exports)${users}; to rename the public name too, edit that export and its importers`;
 }
 
 export async function refactor(request: RefactorRequest, ctx: OpContext): Promise<OpResult<RefactorData>> {

@@ -75,7 +75,7 @@ function testLines(tests: string[] | null): string[] {
 function handoffPacket(ref: string, changed: readonly ChangedFile[], delta: readonly ApiChange[], status: string, tests: string[] | null): string {
   const lines = [`# Handoff: changes since ${ref}`, "", status, "", `## Changed files (${changed.length})`];
   for (const c of changed) lines.push(`- ${c.path} (${c.status}, +${c.added} -${c.deleted})`);
-  lines.push("", "## Public API delta", ...(delta.length ? renderApiDelta(delta) : ["none"]));
+  lines.push("", "## Public API delta", ...renderApiDelta(delta, changed));
   lines.push("", "## Tests", ...testLines(tests));
   lines.push("", "## Residual risk", "- callers reached only through reflection, dynamic imports, string-named references or framework wiring are not in the graph");
   if (delta.some((d) => d.breaking)) lines.push("- the public API changed in a breaking way: check every consumer outside this repository");
@@ -132,10 +132,11 @@ export async function review(request: ReviewRequest, ctx: OpContext): Promise<Op
       if (status.introduced.length) return { text: renderRefusal(request.changedSince, status), data: { ...data, refused: true, introduced: status.introduced }, exitCode: 1 };
       return { text: handoffPacket(request.changedSince, changed, delta, status.line, tests), data };
     }
-    const graph = loadFileGraph(collection.index.db, collection.index.meta.index_completed_at ?? "");
+    // the review map's callers as the checker knows them (a re-export chain's users too), where it walked the files
+    const graph = loadFileGraph(collection.index.db, collection.index.meta.index_completed_at ?? "", { checker: true });
     plan.prelude = [
       availabilityHeader(collection.index.state, collection.index.meta, collection.index.detail),
-      ...renderApiDelta(delta),
+      ...renderApiDelta(delta, changed),
       ...(await reviewMap(collection, inScope, request.changedSince, graph)),
     ];
     const counter = await tokenCounter();

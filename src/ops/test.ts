@@ -80,7 +80,7 @@ export async function test(request: TestRequest, ctx: OpContext): Promise<OpResu
   return withSymbol<TestData>(query, request.path, ctx, async ({ root, db, meta, state, header, target, symbols }) => {
     const coverage = coverageOf(db, meta, target.fileId);
     const checker = coverage.checker;
-    const selection = coveringTests(db, target, symbols.map((s) => s.id), checker, request.limit, { meta, readText: textReader(root) });
+    const selection = coveringTests(db, target, symbols.map((s) => s.id), checker, request.limit, { meta, readText: textReader(root), root });
     const gaps = selection.gaps ?? { recorded: true, gaps: [] };
     const gap = checker ? gapPhrase(gaps) : null;
     const out = [header, `covering tests of ${describeSymbol(target)}`];

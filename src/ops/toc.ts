@@ -72,7 +72,7 @@ function renderWithinBudget(
     if (tokens <= maxTokens) return { text, detail, tokens };
   }
   const header = tocHeader(entries.length, total, "directories", scope, entries.filter((e) => e.partial).length, surface);
-  const rows = directoryRows(entries).map(renderDirectoryRow);
+  const rows = directoryRows(entries, scope).map(renderDirectoryRow);
   let used = counter.count(header) + (footer ? counter.count(footer) + 1 : 0);
   const body: string[] = [];
   for (let i = 0; i < rows.length; i++) {
@@ -115,7 +115,7 @@ export async function toc(request: TocRequest, ctx: OpContext): Promise<OpResult
       skipped: collection.skipped.slice(0, 20),
       notIncluded: setAside,
     };
-    const data = fitData({ ...base, detail: "directories" as TocDetail, outputTokens: 0 }, Math.floor(request.maxTokens / 4), counter, ["root", "files", "detail", "entries"]) as TocData;
+    const data = fitData({ ...base, detail: "directories" as TocDetail, outputTokens: 0 }, Math.floor(request.maxTokens / 4), counter, ["root", "files", "detail", "entries"], { listsFirst: true }) as TocData;
     const textBudget = request.maxTokens - counter.count(JSON.stringify(data)) - counter.count(warningLines(collection.warnings)) - 8;
     let rendered: { text: string; detail: TocDetail; tokens: number };
     if (entries.length === 0) {

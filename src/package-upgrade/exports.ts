@@ -10,7 +10,9 @@ import { dirname, join, relative } from "node:path";
 import { inside } from "../workspace/allowed.ts";
 import { splitComments } from "../lang/comments.ts";
 import type { Decl, Visibility } from "../lang/model.ts";
+import { fullSignature } from "../lang/full-signature.ts";
 import { outlineOf } from "../lang/outline.ts";
+import { clausePairs, exportStatements } from "../lang/export-statements.ts";
 
 /** How an entry's overloads (and merged declarations) are joined in its signature. */
 export const OVERLOADS = " ; ";
@@ -134,22 +136,7 @@ function resolveFile(dir: string, base: string, typed: boolean): string | null {
   return null;
 }
 
-/** `a, b as c, type d, default as e` → [local, exported] pairs. */
-function clausePairs(clause: string): [string, string][] {
-  const pairs: [string, string][] = [];
-  for (const part of clause.split(",")) {
-    const m = /^\s*(?:type\s+(?!as\b))?([\w$]+)(?:\s+as\s+([\w$]+))?\s*$/.exec(part);
-    if (m?.[1]) pairs.push([m[1], m[2] ?? m[1]]);
-  }
-  return pairs;
-}
-
-const STAR = /(?<![\w$.])export\s+(?:type\s+)?\*\s*(?:as\s+([\w$]+)\s*)?from\s*(["'])([^"'\n]+)\2/g;
-const NAMED_FROM = /(?<![\w$.])export\s+(?:type\s+)?\{([^}]*)\}\s*from\s*(["'])([^"'\n]+)\2/g;
-const LOCAL_CLAUSE = /(?<![\w$.])export\s+(?:type\s+)?\{([^}]*)\}(?!\s*from\b)/g;
-const DEFAULT_NAME = /(?<![\w$.])export\s+(?:default\s+|=\s*)([\w$]+)\s*;?/g;
 const IMPORT = /(?<![\w$.])import\s+(?:type\s+)?([^;'"]*?)\s*from\s*(["'])([^"'\n]+)\2/g;
-const NOT_A_NAME = new Set(["function", "class", "abstract", "async", "interface", "enum", "const", "let", "var", "namespace", "declare"]);
 
 function normalizeSignature(signature: string): string {
   return signature.replace(/^export\s+/, "").replace(/^default\s+/, "").replace(/^declare\s+/, "");
@@ -194,7 +181,7 @@ class Reader {
     const imported = this.imports(code);
     const exportLocal = (local: string, as: string): void => {
       const own = byTop.get(local);
-      if (own) return this.addDecls(out, own, local, as, rel);
+      if (own) return this.addDecls(out, own, local, as, rel, text);
       const imp = imported.get(local);
       if (!imp) return;
       const target = this.resolve(file, imp.spec);
@@ -208,20 +195,17 @@ class Reader {
       if (/^export\s+default\b/.test(d.signature)) exportLocal(d.name, "default");
       else if (/^export\s/.test(d.signature) || (!this.typed && d.exported)) exportLocal(d.name, d.name);
     }
-    for (const m of code.matchAll(LOCAL_CLAUSE)) for (const [local, as] of clausePairs(m[1]!)) exportLocal(local, as);
-    for (const m of code.matchAll(DEFAULT_NAME)) if (!NOT_A_NAME.has(m[1]!)) exportLocal(m[1]!, "default");
-    for (const m of code.matchAll(NAMED_FROM)) {
-      const target = this.resolve(file, m[3]!);
-      if (!target) continue;
-      const api = this.module(target);
-      for (const [name, as] of clausePairs(m[1]!)) this.addRenamed(out, api, name, as);
-    }
-    for (const m of code.matchAll(STAR)) {
-      const target = this.resolve(file, m[3]!);
-      if (!target) continue;
-      const api = this.module(target);
-      if (m[1]) this.addPrefixed(out, api, m[1]);
-      else for (const [name, e] of api) if (name !== "default" && !name.startsWith("default.") && !out.has(name)) out.set(name, e);
+    for (const st of exportStatements(code)) {
+      if (st.kind === "local") for (const [local, as] of st.pairs) exportLocal(local, as);
+      else if (st.kind === "default") exportLocal(st.local, "default");
+      else {
+        const target = this.resolve(file, st.spec);
+        if (!target) continue;
+        const api = this.module(target);
+        if (st.kind === "from") for (const [name, as] of st.pairs) this.addRenamed(out, api, name, as);
+        else if (st.as) this.addPrefixed(out, api, st.as);
+        else for (const [name, e] of api) if (name !== "default" && !name.startsWith("default.") && !out.has(name)) out.set(name, e);
+      }
     }
     return out;
   }
@@ -250,11 +234,11 @@ class Reader {
     return resolveFile(this.dir, join(dirname(from), spec), this.typed);
   }
 
-  private addDecls(out: Map<string, ApiEntry>, decls: readonly Decl[], local: string, as: string, file: string): void {
+  private addDecls(out: Map<string, ApiEntry>, decls: readonly Decl[], local: string, as: string, file: string, text: string): void {
     for (const d of decls) {
       if (d.container !== null && d.visibility === "private") continue;
       const name = as + d.qualifiedName.slice(local.length);
-      const signature = normalizeSignature(d.signature);
+      const signature = normalizeSignature(fullSignature(d, text));
       const prior = out.get(name);
       if (prior && prior.file === file) {
         if (!prior.signature.split(OVERLOADS).includes(signature)) prior.signature += `${OVERLOADS}${signature}`; // overloads, merged declarations

@@ -6,7 +6,11 @@
 import { fileAtRef } from "../git/changes.ts";
 import { isCodeLanguage, languageOf } from "../lang/languages.ts";
 import type { Decl } from "../lang/model.ts";
+import { fullSignature } from "../lang/full-signature.ts";
 import { outlineOf } from "../lang/outline.ts";
+import { OVERLOADS } from "../package-upgrade/exports.ts";
+import { splitComments } from "../lang/comments.ts";
+import { exportStatements } from "../lang/export-statements.ts";
 import { fileSecrets, knownSecrets, type FileVersion, type KnownSecrets } from "../text/known-secrets.ts";
 
 export interface ApiChange {
@@ -24,24 +28,56 @@ export interface ApiChange {
 
 const RANK: Record<string, number> = { public: 3, protected: 2, internal: 1, package: 1, private: 0 };
 
-function surface(path: string, text: string | null): Map<string, Decl> {
-  const out = new Map<string, Decl>();
+/** Function-like kinds, whose bodiless declarations beside one with a body are overloads. */
+const CALLABLE = new Set(["function", "method", "constructor"]);
+
+/**
+ * Each name's entry: its declarations' signatures in source order, joined as package mode
+ * joins them (OVERLOADS) — an overloaded function shows its overloads (callers never see the
+ * implementation's signature), merged declarations all of theirs. Only the first declaration
+ * of a name was compared before, so a change to any other overload went unseen.
+ */
+function entries(path: string, text: string | null, exportedOnly: boolean): Map<string, SurfaceEntry> {
+  const out = new Map<string, SurfaceEntry>();
   const language = languageOf(path);
   if (text === null || !isCodeLanguage(language)) return out;
+  const byName = new Map<string, Decl[]>();
   for (const d of outlineOf(language, text).decls) {
-    if (!d.exported) continue;
-    if (!out.has(d.qualifiedName)) out.set(d.qualifiedName, d);
+    if (exportedOnly && !d.exported) continue;
+    byName.set(d.qualifiedName, [...(byName.get(d.qualifiedName) ?? []), d]);
+  }
+  for (const [name, decls] of byName) {
+    const overloads = decls.filter((d) => CALLABLE.has(d.kind) && d.bodyStart === undefined);
+    const shown = overloads.length && decls.every((d) => CALLABLE.has(d.kind)) ? overloads : decls;
+    const signatures = [...new Set(shown.map((d) => fullSignature(d, text)))];
+    out.set(name, { signature: signatures.join(OVERLOADS), visibility: decls[0]!.visibility });
+  }
+  if (JS_FAMILY.has(language)) for (const [name, entry] of reexports(text)) if (!out.has(name)) out.set(name, entry);
+  return out;
+}
+
+const JS_FAMILY = new Set(["typescript", "tsx", "javascript"]);
+
+/**
+ * What a module exports by statement rather than by declaration, keyed by public name: `export { a as b }`, `export default x`,
+ * `export { x } from "…"`, `export * as ns from "…"`, and `export * from "…"` keyed by its statement (it names no one name).
+ * Removing such a line removes public API as surely as removing a declaration.
+ */
+function reexports(text: string): Map<string, SurfaceEntry> {
+  const out = new Map<string, SurfaceEntry>();
+  const add = (name: string, signature: string): void => void (out.has(name) || out.set(name, { signature, visibility: "public" }));
+  for (const st of exportStatements(splitComments(text, "c").code)) {
+    if (st.kind === "local" || st.kind === "from") {
+      const from = st.kind === "from" ? ` from ${JSON.stringify(st.spec)}` : "";
+      for (const [local, as] of st.pairs) add(as, `export { ${local === as ? local : `${local} as ${as}`} }${from}`);
+    } else if (st.kind === "default") add("default", st.text);
+    else add(st.as ?? `* from ${JSON.stringify(st.spec)}`, st.text);
   }
   return out;
 }
 
-function allDecls(path: string, text: string | null): Map<string, Decl> {
-  const out = new Map<string, Decl>();
-  const language = languageOf(path);
-  if (text === null || !isCodeLanguage(language)) return out;
-  for (const d of outlineOf(language, text).decls) if (!out.has(d.qualifiedName)) out.set(d.qualifiedName, d);
-  return out;
-}
+const surface = (path: string, text: string | null) => entries(path, text, true);
+const allDecls = (path: string, text: string | null) => entries(path, text, false);
 
 /** The shape diffSurfaces compares: a declaration's signature and visibility. */
 export type SurfaceEntry = Pick<Decl, "signature" | "visibility">;
@@ -69,18 +105,31 @@ export function diffSurfaces(path: string, before: ReadonlyMap<string, SurfaceEn
   return changes;
 }
 
+/** A signature change that keeps every overload it had and adds some is additive (`name (overload)`). */
+export function overloadsAdded(c: ApiChange): ApiChange {
+  if (c.kind !== "signature" || c.before === undefined || c.after === undefined) return c;
+  const now = c.after.split(OVERLOADS);
+  const added = now.filter((s) => !c.before?.split(OVERLOADS).includes(s));
+  if (added.length === now.length - c.before.split(OVERLOADS).length && added.length > 0) return { kind: "added", breaking: false, path: c.path, name: `${c.name} (overload)`, after: added.join(OVERLOADS), compared: "text" };
+  return c;
+}
+
 /** Per changed path, its text at the ref (under its old path) and now: what hideDeltaSecrets takes secrets from. */
 export type DeltaVersions = Map<string, FileVersion[]>;
+
+/** The changed files whose public surface the delta compares: those in a language svc outlines. */
+export function comparedFiles<F extends { path: string }>(files: readonly F[]): F[] {
+  return files.filter((f) => isCodeLanguage(languageOf(f.path)));
+}
 
 /** The public API delta of `files` since `ref`; `versions`, when given, receives each compared file's two texts. */
 export async function apiDelta(root: string, ref: string, files: readonly { path: string; oldPath?: string; status: string }[], readNow: (path: string) => string | null, versions?: DeltaVersions): Promise<ApiChange[]> {
   const changes: ApiChange[] = [];
-  for (const file of files) {
-    if (!isCodeLanguage(languageOf(file.path))) continue;
+  for (const file of comparedFiles(files)) {
     const beforeText = file.status === "added" || file.status === "untracked" ? null : await fileAtRef(root, ref, file.oldPath ?? file.path);
     const afterText = file.status === "deleted" ? null : readNow(file.path);
     versions?.set(file.path, [{ text: beforeText, path: file.oldPath ?? file.path }, { text: afterText, path: file.path }]);
-    changes.push(...diffSurfaces(file.path, surface(file.path, beforeText), surface(file.path, afterText), allDecls(file.path, afterText)));
+    changes.push(...diffSurfaces(file.path, surface(file.path, beforeText), surface(file.path, afterText), allDecls(file.path, afterText)).map(overloadsAdded));
   }
   return sortApiDelta(changes);
 }
@@ -105,18 +154,40 @@ export function sortApiDelta(changes: ApiChange[]): ApiChange[] {
   return changes.sort((a, b) => Number(b.breaking) - Number(a.breaking) || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.name < b.name ? -1 : 1));
 }
 
-export function renderApiDelta(changes: readonly ApiChange[]): string[] {
-  if (changes.length === 0) return [];
+const SHOWN = 240;
+
+const clip = (t: string) => (t.length > SHOWN ? `${t.slice(0, SHOWN - 1)}…` : t);
+
+/** Two signatures cut to SHOWN characters each, from a little before where they first differ (a difference past the cut stays visible). */
+export function clipPair(before: string, after: string): [string, string] {
+  if (before.length <= SHOWN && after.length <= SHOWN) return [before, after];
+  let at = 0;
+  while (at < before.length && before[at] === after[at]) at++;
+  const from = Math.max(0, Math.min(at - 60, Math.max(before.length, after.length) - SHOWN));
+  const cut = (t: string) => `${from > 0 ? "…" : ""}${t.slice(from, from + SHOWN)}${t.length > from + SHOWN ? "…" : ""}`;
+  return [cut(before), cut(after)];
+}
+
+/** The delta's lines; `files` are the changed files it was computed over, so that an empty delta says what was compared. */
+export function renderApiDelta(changes: readonly ApiChange[], files: readonly { path: string }[]): string[] {
+  if (changes.length === 0) {
+    const n = comparedFiles(files).length;
+    if (n === 0) return [`public API delta: nothing to compare (no changed file is in a language svc outlines)`];
+    return [`public API delta: none — the exported declarations' headers and export statements of the ${n} changed code file${n === 1 ? "" : "s"} are as they were (compared as text: a change inside a body, or in a type they use, is not judged here)`];
+  }
   const breaking = changes.filter((c) => c.breaking).length;
   const checked = changes.filter((c) => c.compared === "checker").length;
   const how = checked ? `; ${checked} compared by the checker, ${changes.length - checked} as text` : "; compared as text";
   const lines = [`public API delta: ${breaking} BREAKING, ${changes.length - breaking} additive${how}`];
   for (const c of changes) {
     const by = c.compared === "checker" ? " [checker]" : c.kind === "signature" ? " [text]" : "";
-    if (c.kind === "removed") lines.push(`  BREAKING removed: ${c.name} (${c.path}) — was \`${c.before}\``);
-    else if (c.kind === "signature") lines.push(`  ${c.breaking ? "BREAKING signature changed" : "additive signature change (compatible)"}: ${c.name} (${c.path})${by} — was \`${c.before}\`, now \`${c.after}\``);
+    if (c.kind === "removed") lines.push(`  BREAKING removed: ${c.name} (${c.path}) — was \`${clip(c.before ?? "")}\``);
+    else if (c.kind === "signature") {
+      const [was, now] = clipPair(c.before ?? "", c.after ?? "");
+      lines.push(`  ${c.breaking ? "BREAKING signature changed" : "additive signature change (compatible)"}: ${c.name} (${c.path})${by} — was \`${was}\`, now \`${now}\``);
+    }
     else if (c.kind === "visibility") lines.push(`  BREAKING visibility reduced: ${c.name} (${c.path}) — ${c.before} → ${c.after}`);
-    else lines.push(`  additive: ${c.name} (${c.path}) — \`${c.after}\``);
+    else lines.push(`  additive: ${c.name} (${c.path}) — \`${clip(c.after ?? "")}\``);
     if (c.kind === "signature" && c.evidence) lines.push(`    ${c.evidence}`);
   }
   return lines;

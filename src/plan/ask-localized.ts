@@ -138,6 +138,8 @@ export interface LocalizedAsk {
   candidates: number;
   /** The named type's declaring files were found. */
   namedResolved: boolean;
+  /** The task carries no usable signal (retrieve/localize-signal.ts): why; the plan is empty. */
+  noSignal?: string;
 }
 
 /**
@@ -149,6 +151,7 @@ export function planLocalized(collection: Collection, options: { task: string; q
   const db = collection.index.db;
   const graph = loadFileGraph(db, collection.index.meta.index_completed_at ?? "");
   const loc = localize(collection, { query: options.query, limit: ASK_PARAMS.candidates, graph, symbols: ASK_PARAMS.focusShare > 0 });
+  if (loc.noSignal) return { plan: { mode: "ask", entries: [], collected: collection.files.length, prelude: [], manifestNotes: [] }, grade: loc.grade, candidates: 0, namedResolved: false, noSignal: loc.noSignal };
   // the declarations the change most likely touches, kept whole if their file arrives as signatures (not properties and fields: a line each)
   const likely = new Map(loc.candidates.map((c) => [c.path, (c.symbols ?? []).filter((s) => !MINOR.has(s.kind))]));
   const byPath = new Map(collection.files.map((f) => [f.path, f]));

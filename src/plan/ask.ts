@@ -75,6 +75,8 @@ export interface AskPlanOptions {
   budget: number;
   /** The call that fetches a file not packed and the arguments all such calls share, for the workspace the task was asked of (the map's paths are root-relative; none: no map). */
   fetch?: (workspace: Workspace) => { next: (path: string) => string; common: string };
+  /** What to try when the task carries no signal, in the caller's surface's calls. */
+  noSignalNext?: string;
 }
 
 export function planAsk(collection: Collection, options: AskPlanOptions): Plan {
@@ -122,6 +124,12 @@ export function planAsk(collection: Collection, options: AskPlanOptions): Plan {
     if (options.fetch && ASK_PARAMS.mapShare > 0) plan.map = { share: ASK_PARAMS.mapShare, ...options.fetch(collection.workspace) };
     return plan;
   };
+  if (localized?.noSignal) {
+    // nothing earned a place: no file is packed as if it were relevant
+    localized.plan.prelude.push(line("strategy=none"));
+    localized.plan.manifestNotes.push(`nothing packed: the task carries no signal: ${localized.noSignal}.${options.noSignalNext ? ` Try: ${options.noSignalNext}` : ""}`);
+    return localized.plan;
+  }
   if (!localized) return withMap(search(`${chosen.slice("strategy=search".length)} (the task localizer found no candidate)`, query));
   localized.plan.prelude.unshift(line(chosen));
   return withMap(localized.plan);

@@ -128,7 +128,8 @@ export async function reviewMap(collection: Collection, changed: readonly Change
   const out: string[] = [];
   for (const c of changed) {
     const file = byPath.get(c.path);
-    const callers = file ? (graph.in.get(file.id) ?? []).map((e) => collection.byId.get(e.to)?.path).filter((p): p is string => Boolean(p)).sort() : [];
+    // one per file (a file that imports and calls it has an edge of each kind)
+    const callers = file ? [...new Set((graph.in.get(file.id) ?? []).map((e) => collection.byId.get(e.to)?.path).filter((p): p is string => Boolean(p)))].sort() : [];
     out.push(`=== review: ${c.path} (+${c.added} -${c.deleted}) ===`);
     out.push(callers.length ? `callers (${callers.length}): ${callers.join(", ")}` : "callers: none detected");
     const hunks = await fileHunks(collection.workspace.root, ref, c);

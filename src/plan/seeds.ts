@@ -1,5 +1,5 @@
-// Resolving a focus seed to collected files, first match wins: exact relative path; exact
-// file name; files declaring a symbol of that name; a directory prefix; `Type.Member`.
+// Resolving a focus seed to collected files, first match wins: exact relative path; the file
+// of a `path:line`; exact file name; files declaring a symbol of that name; a directory prefix; `Type.Member`.
 
 import type { Database } from "bun:sqlite";
 import { validationError } from "../errors.ts";
@@ -10,7 +10,7 @@ import { NAMED_TYPE_KINDS_SQL } from "../lang/model.ts";
 
 export interface ResolvedSeed {
   files: IndexedFile[];
-  /** How the seed matched: "path", "file name", "symbol", "directory", "member". */
+  /** How the seed matched: "path", "declaration" (path:line), "file name", "symbol", "directory", "member". */
   how: string;
   /** For `Type.Member`: the qualified member to keep whole (precision tier). */
   member?: string;
@@ -28,6 +28,14 @@ export function resolveSeed(db: Database, seed: string, files: readonly IndexedF
   for (const candidate of [s, relDir ? `${relDir}/${s}` : s]) {
     const hit = byPath.get(candidate);
     if (hit) return { files: [hit], how: "path" };
+  }
+  // `path:line`, as find, impact and their ambiguity lists name one declaration of a name several files declare: its file
+  const at = /^(.+):\d+$/.exec(s);
+  if (at) {
+    for (const candidate of [at[1]!, relDir ? `${relDir}/${at[1]}` : at[1]!]) {
+      const hit = byPath.get(candidate);
+      if (hit) return { files: [hit], how: "declaration" };
+    }
   }
   const named = files.filter((f) => baseName(f.path) === s);
   if (named.length) return { files: named, how: "file name" };
@@ -57,7 +65,7 @@ export function seedNotFound(seed: string, files: readonly IndexedFile[]): Error
 }
 
 /** What to try after a seed that matched nothing (surface-neutral: an error is not rendered per surface). */
-export const SEED_NEXT = "pass a file path, a folder or a declared name; svc_find looks one up (CLI: svc find <name>)";
+export const SEED_NEXT = "pass a file path, a folder, a declared name or path:line; svc_find looks one up (CLI: svc find <name>)";
 
 /** The collected files the syntax tier could only partly read, and the minified ones it did not parse. */
 export function unreadOf(files: readonly IndexedFile[]): UnreadFiles {

@@ -7,6 +7,7 @@ import { applyEdits } from "../check/repair.ts";
 import { validationError } from "../errors.ts";
 import { renameLocations } from "../semantic/index.ts";
 import { toPosix } from "../workspace/root.ts";
+import { escapeRegExp } from "../lang/identifier.ts";
 import { diskText } from "./stage.ts";
 import type { Target } from "./target.ts";
 
@@ -21,8 +22,8 @@ export function validateNewName(newName: string | null): string {
   return name;
 }
 
-/** The new content of every file the rename edits (root-relative), or why it cannot. */
-export async function renameContents(cw: CheckWorkspace, target: Extract<Target, { ok: true }>, newName: string): Promise<{ contents: Map<string, string> } | { refused: string }> {
+/** The new content of every file the rename edits (root-relative) and the files that re-export it under its old name, or why it cannot. */
+export async function renameContents(cw: CheckWorkspace, target: Extract<Target, { ok: true }>, newName: string): Promise<{ contents: Map<string, string>; keptName: string[] } | { refused: string }> {
   if (target.symbol.name === newName) return { refused: `${target.symbol.name} already has that name` };
   const answer = await renameLocations(cw.engine, cw.abs(target.symbol.path), target.position, newName);
   if ("refused" in answer) return { refused: answer.refused };
@@ -35,5 +36,8 @@ export async function renameContents(cw: CheckWorkspace, target: Extract<Target,
   }
   const contents = new Map<string, string>();
   for (const [rel, edits] of byFile) contents.set(rel, applyEdits(diskText(cw, rel), edits));
-  return { contents };
+  // The engine keeps a module's exported name where it re-exports the symbol (`export { cost as price } from './a'`): its importers keep the old name
+  const alias = new RegExp(`^${escapeRegExp(newName)}\\s+as\\s+${escapeRegExp(target.symbol.name)}$`);
+  const keptName = [...byFile].filter(([, edits]) => edits.some((e) => alias.test(e.newText.trim()))).map(([rel]) => rel);
+  return { contents, keptName };
 }

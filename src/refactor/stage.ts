@@ -5,12 +5,14 @@
 // returned only when no new error appears; otherwise the new errors, named by site.
 
 import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { diagDelta, diagLine, errorsOf, type Diag } from "../check/diag.ts";
 import type { CheckWorkspace } from "../check/workspace.ts";
 import { SvcError } from "../errors.ts";
+import { linksTo } from "../git/staged.ts";
 import { ABSENT, applicable, sha256 } from "../ops/apply.ts";
 import { restoreMarkers } from "../ops/apply-fidelity.ts";
-import { redact } from "../text/redact.ts";
+import { redactResult } from "../render/redact-output.ts";
 import { unifiedDiff } from "../render/diff.ts";
 
 export interface StagedFile {
@@ -56,18 +58,23 @@ export async function stageContents(cw: CheckWorkspace, contents: ReadonlyMap<st
   }
   const dependents = new Set<string>();
   for (const f of changed) if (!created.has(f)) for (const d of await cw.dependentsOf(f)) if (!contents.has(d)) dependents.add(d);
+  // a file importing an edited one through a symbolic link to it: the inventory lists no link (the import graph has no such edge) and the
+  // engine reads the link as a file of its own, which the language service's edits never reach — checked, with the link seeing the new content
+  const links = existsSync(join(cw.root, ".git")) ? await linksTo(cw.root, changed.filter((f) => !created.has(f))) : new Map<string, string>();
+  for (const reachers of (await cw.reachersOfUnlisted([...links.keys()])).values()) for (const d of reachers) if (!contents.has(d)) dependents.add(d);
   const affected = [...changed, ...[...dependents].sort()];
   const before = [...(await cw.diskDiagnostics(affected.filter((f) => !created.has(f)))).values()].flat();
   const after: Diag[] = [];
   try {
     for (const f of changed) await cw.engine.setOverlay(cw.abs(f), contents.get(f)!);
+    for (const [link, target] of links) await cw.engine.setOverlay(cw.abs(link), contents.get(target)!);
     for (const f of created) {
       const projects = await cw.projectsFor(f);
       if (!(await Promise.all(projects.map((p) => cw.inProgram(p, f)))).some(Boolean)) return { ok: false, reason: `cannot verify ${f}: no loaded TypeScript project takes the new file` };
     }
     for (const f of affected) after.push(...(await cw.fileDiagnostics(f)));
   } finally {
-    for (const f of changed) cw.engine.clearOverlay(cw.abs(f));
+    for (const f of [...changed, ...links.keys()]) cw.engine.clearOverlay(cw.abs(f));
   }
   const introduced = errorsOf(diagDelta(before, after).introduced);
   if (introduced.length) {
@@ -76,7 +83,7 @@ export async function stageContents(cw: CheckWorkspace, contents: ReadonlyMap<st
     return { ok: false, reason: `it would introduce ${shown.join("; ")}${more}`, introduced };
   }
   for (const f of changed) {
-    const unsure = secretsApplyCannotRestore(f, contents.get(f)!, created.has(f) ? null : originals.get(f)!);
+    const unsure = secretsApplyCannotRestore(f, cw.abs(f), contents.get(f)!, created.has(f) ? null : originals.get(f)!);
     if (unsure) return { ok: false, reason: unsure };
   }
   return {
@@ -113,13 +120,15 @@ function applyRefusal(root: string, abs: string, rel: string): string | null {
  * secret moved into a new file, or onto a line whose value cannot be told), or null. Applying
  * such a handoff would refuse that file after its siblings were written — the secret gone.
  */
-function secretsApplyCannotRestore(rel: string, content: string, disk: string | null): string | null {
-  const shown = redact(content);
-  if (!shown.count) return null;
-  const kinds = [...new Set(shown.spans.map((s) => s.kind))].join(", ");
+function secretsApplyCannotRestore(rel: string, abs: string, content: string, disk: string | null): string | null {
+  // as the answer shows it: the refactor names the edited files as its secretSources (a rename can take a password's name
+  // away from its value: `DB_PW = "hunter2"` shows the disk's value as a marker, which apply cannot tell is one there)
+  const shown = redactResult({ text: content, data: {}, secretSources: disk === null ? [] : [abs] }).text;
+  if (shown === content) return null;
+  const kinds = [...new Set([...shown.matchAll(/\[REDACTED:([a-z0-9-]+)\]/g)].map((m) => m[1]))].join(", ");
   let back: string | null = null;
   try {
-    back = restoreMarkers(rel, shown.text, disk === null ? null : disk.replace(/^\uFEFF/, "")).text;
+    back = restoreMarkers(rel, shown, disk === null ? null : disk.replace(/^\uFEFF/, "")).text;
   } catch {
     back = null;
   }

@@ -35,7 +35,7 @@ const ASK_OUTPUT = {
 };
 /** The parameters focus and search end with: what to skip, the level, the budget, stats, the session and the format. */
 const SCOPED_TAIL: readonly ParamSpec[] = [...EXCL_PARAMS, levelParam("none"), MAXTOK, TRACK_PARAM, SESSION_PARAM, FORMAT_PARAM];
-const FOCUS_SEED: ParamSpec = { name: "focus", type: "string", required: true, description: "Seed: a type name, a file name, a root-relative path or a directory (Type.Member slices to that member with SVC_SEMANTIC=1).", cli: { positional: true } };
+const FOCUS_SEED: ParamSpec = { name: "focus", type: "string", required: true, description: "Seed: a type name, a file name, a root-relative path (path:line names one declaration) or a directory (Type.Member slices to that member with SVC_SEMANTIC=1).", cli: { positional: true } };
 
 export const FUSION_OPERATIONS: readonly OperationSpec[] = [
   {

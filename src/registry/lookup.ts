@@ -55,7 +55,7 @@ export const LOOKUP_OPERATIONS: readonly OperationSpec[] = [
     cli: { command: "context" },
     params: [
       PATH_PARAM,
-      { name: "seeds", type: "string[]", default: null, maxItems: SEED_CAP, description: "Symbol names (OrderService, OrderService.place).", cli: { flag: "seed" } },
+      { name: "seeds", type: "string[]", default: null, maxItems: SEED_CAP, description: "Symbol names (OrderService, OrderService.place), or path:line for one declaration of a name several files declare.", cli: { flag: "seed" } },
       { name: "files", type: "string[]", default: null, shape: "path", maxItems: SEED_CAP, description: "Files (root-relative or absolute, inside the workspace).", cli: { flag: "file" } },
       { name: "services", type: "string[]", default: null, maxItems: SEED_CAP, description: "DI services or tokens.", cli: { flag: "service" } },
       { name: "requests", type: "string[]", default: null, maxItems: SEED_CAP, description: "Commands, queries, events or messages.", cli: { flag: "request" } },

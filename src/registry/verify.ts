@@ -185,7 +185,7 @@ export const VERIFY_OPERATIONS: readonly OperationSpec[] = [
       { name: "diagnosticId", type: "string", default: null, appliesWith: { param: "operation", values: ["apply-codefix"] }, description: "apply-codefix: the diagnostic code, TS2304 or 2304." },
     ],
     overBudget: "no parameter of svc_refactor narrows a change (every site of a rename goes together): the host's svc/refactor RPC method returns a change of any size",
-    output: obj({ operation: str, status: { type: "string", enum: ["staged", "refused"] }, reason: str, files: { type: "array" }, diffs: { type: "array" }, checked: int, grade: str, style: { type: "object" }, unreached: { type: "array", items: str } }, ["operation", "status"]),
+    output: obj({ operation: str, status: { type: "string", enum: ["staged", "refused"] }, reason: str, files: { type: "array" }, diffs: { type: "array" }, checked: int, grade: str, style: { type: "object" }, unreached: { type: "array", items: str }, keptName: { type: "array" } }, ["operation", "status"]),
     load: async () => (await import("../ops/refactor.ts")).refactor as never,
   },
   {

@@ -11,6 +11,8 @@ import { isApplyHandoff } from "./redact-output.ts";
 import type { TokenCounter } from "../text/tokens.ts";
 import { formatTokens } from "../text/tokens.ts";
 
+const isHandoff = (value: unknown): boolean => value !== null && typeof value === "object" && !Array.isArray(value) && isApplyHandoff(value);
+
 /** Whether a structured result carries files an agent hands back to apply (a staged refactor): those are whole or not at all. */
 function carriesHandoff(value: unknown): boolean {
   if (Array.isArray(value)) return value.some(carriesHandoff);
@@ -145,15 +147,23 @@ export function excerptAround(text: string, pinned: readonly [number, number][],
   return null;
 }
 
-/** The largest array or string inside `value` (by JSON length), with a setter to replace it. */
-function largestPart(value: unknown): { size: number; replace: (shrink: (v: unknown) => unknown) => void } | null {
+/** The largest array or string inside `value` (by JSON length), with a setter to replace it; `kept`: lists left their last item (cut inside it, not emptied). */
+function largestPart(value: unknown, kept: Set<unknown> = new Set()): { size: number; replace: (shrink: (v: unknown) => unknown) => void } | null {
   let best: { size: number; replace: (shrink: (v: unknown) => unknown) => void } | null = null;
   const visit = (node: unknown, set: ((v: unknown) => void) | null) => {
+    // staged content for apply is whole or not at all: its strings are never cut, a list holding it never halved
+    if (isHandoff(node)) return;
     if (Array.isArray(node)) {
       const size = JSON.stringify(node).length;
-      // a list of one string (a note saying why) is cut inside, not emptied
-      const lone = node.length === 1 && typeof node[0] === "string";
-      if (set && node.length > 0 && !lone && (!best || size > best.size)) best = { size, replace: (shrink) => set(shrink(node)) };
+      // a list of one string (a note saying why) is cut inside, not emptied; so is a kept list's last item
+      const lone = node.length === 1 && (typeof node[0] === "string" || kept.has(node));
+      // (a kept list stays kept once halved)
+      const replace = (shrink: (v: unknown) => unknown) => {
+        const next = shrink(node);
+        if (kept.has(node)) kept.add(next);
+        set?.(next);
+      };
+      if (set && node.length > 0 && !lone && !node.some(isHandoff) && (!best || size > best.size)) best = { size, replace };
       node.forEach((child, i) => visit(child, (v) => (node[i] = v)));
     } else if (node && typeof node === "object") {
       for (const key of Object.keys(node)) visit((node as Record<string, unknown>)[key], (v) => ((node as Record<string, unknown>)[key] = v));
@@ -175,21 +185,41 @@ function shrinkOnce(v: unknown): unknown {
 /**
  * A structured result of at most `maxTokens` tokens: the largest arrays are halved and the
  * longest strings shortened until it fits (arrays stay arrays, so the schema still holds; a list of one string is cut
- * inside); `truncated: true` says so. Keys outside `required` go last, when nothing else is left, `notes` last of them.
+ * inside); `truncated: true` says so. A required list keeps its last item while a key outside `required` is left:
+ * those go first, `notes` last of them. Only then are required lists emptied, `cut` naming how many items each had.
+ * `listsFirst`: every list is shortened before any key goes, required ones too (toc sizes its structured result so,
+ * its `files` counting what its emptied `entries` listed; the view it picks under a budget follows from that size).
  */
-export function fitData(data: object, maxTokens: number, counter: TokenCounter, required: readonly string[] = []): object {
+export function fitData(data: object, maxTokens: number, counter: TokenCounter, required: readonly string[] = [], options: { listsFirst?: boolean } = {}): object {
   if (counter.count(JSON.stringify(data)) <= maxTokens) return data;
   const copy = JSON.parse(JSON.stringify(data)) as Record<string, unknown>;
   copy.truncated = true;
-  for (let i = 0; i < 400 && counter.count(JSON.stringify(copy)) > maxTokens; i++) {
-    const part = largestPart(copy);
-    if (!part || part.size < 8) break;
-    part.replace(shrinkOnce);
-  }
-  if (counter.count(JSON.stringify(copy)) <= maxTokens) return copy;
+  const over = () => counter.count(JSON.stringify(copy)) > maxTokens;
+  const shrink = (kept?: Set<unknown>) => {
+    for (let i = 0; i < 400 && over(); i++) {
+      const part = largestPart(copy, kept);
+      if (!part || part.size < 8) break;
+      part.replace(shrinkOnce);
+    }
+  };
+  // A required list the answer had items in keeps one (cut inside it) while an optional key is left to give up:
+  // review's `changed: []` under a small budget read "nothing changed" while its optional context stayed
+  const had = options.listsFirst ? {} : Object.fromEntries(required.filter((k) => Array.isArray(copy[k]) && (copy[k] as unknown[]).length > 0).map((k) => [k, (copy[k] as unknown[]).length]));
+  const requiredLists = new Set(Object.keys(had).map((k) => copy[k]));
+  const optional = Object.keys(copy).filter((k) => !required.includes(k) && k !== "truncated" && !carriesHandoff(copy[k]));
+  shrink(optional.length ? requiredLists : undefined);
+  if (!over()) return copy;
   // `notes` (why an answer is empty or cut, what to call instead) goes last of the keys
-  const keys = Object.keys(copy).filter((k) => !required.includes(k) && k !== "truncated").sort((a, b) => Number(b === "notes") - Number(a === "notes"));
-  while (keys.length && counter.count(JSON.stringify(copy)) > maxTokens) delete copy[keys.pop() as string];
+  const keys = optional.sort((a, b) => Number(b === "notes") - Number(a === "notes"));
+  while (keys.length && over()) delete copy[keys.pop() as string];
+  if (!over()) return copy;
+  // the last resort empties required lists: how many items each had survives (`cut`), so an emptied list never reads as none
+  const counts = { ...had };
+  if (Object.keys(counts).length) copy.cut = counts;
+  shrink();
+  for (const k of Object.keys(counts)) if ((copy[k] as unknown[]).length > 0) delete counts[k];
+  // (the count goes too when it alone is over: `truncated` still says the lists were cut)
+  if (Object.keys(counts).length === 0 || over()) delete copy.cut;
   return copy;
 }
 
@@ -244,10 +274,14 @@ export function fitAnswer<A extends BudgetedAnswer>(answer: A, budget: number, c
   const textOnly = options.textOnly === true;
   const received = (a: BudgetedAnswer) => (options.dataOnly ? counter.count(warningLines(a.warnings)) + counter.count(JSON.stringify(a.data)) : answerTokens(a, counter, textOnly));
   if (!Number.isFinite(budget) || budget <= 0 || received(answer) <= budget) return answer;
-  // part of a verified change is not a safe change: refuse rather than hand back some of its files
-  if (carriesHandoff(answer.data)) {
-    throw validationError(`the staged change is ~${formatTokens(received(answer))} tokens, over the ${formatTokens(budget)}-token answer budget, and cannot be returned in part (applying some of its files would leave the project broken); ${options.hint}`);
+  // Part of a verified change is not a safe change: its staged files (the handoff to apply) stay whole and the rest
+  // (the diffs to read) is cut around them; when the files alone are over the budget, the change is refused whole.
+  const handoff = carriesHandoff(answer.data);
+  const handoffFloor = handoff ? counter.count(JSON.stringify(fitData(answer.data, 1, counter, options.required))) : 0;
+  if (handoff && handoffFloor + counter.count(warningLines(answer.warnings)) + (options.dataOnly ? 0 : 60) > budget) {
+    throw validationError(`the staged change is ~${formatTokens(received(answer))} tokens, over the ${formatTokens(budget)}-token answer budget, and cannot be returned in part (applying some of its files would leave the project broken; its staged files alone are ~${formatTokens(handoffFloor)} tokens); ${options.hint}`);
   }
+  const hint = handoff ? `every staged file is whole in the structured result (files): only diffs to read were cut; ${options.hint}` : options.hint;
   if (options.dataOnly) {
     // the structured result is what the client gets: it has the budget, not the third the text leaves it (svc/scope lost its payloadPath under a small budget)
     const warnings = fitWarnings(answer.warnings, Math.floor(budget / 4), counter);
@@ -263,15 +297,15 @@ export function fitAnswer<A extends BudgetedAnswer>(answer: A, budget: number, c
   const warnTokens = counter.count(warningLines(warnings));
   // The text keeps priority: the structured result gets what the text leaves, at most a third.
   // (shown the text alone, the client never sees the structured result: it stays whole and takes no room)
-  const dataShare = Math.max(Math.floor((budget - warnTokens) / 3), budget - warnTokens - textTokens);
+  const dataShare = Math.max(Math.floor((budget - warnTokens) / 3), budget - warnTokens - textTokens, handoffFloor);
   const data = textOnly ? answer.data : fitData(answer.data, Math.max(1, dataShare), counter, options.required);
   const room = budget - warnTokens - (textOnly ? 0 : counter.count(JSON.stringify(data)));
   const marker = (lines: number, tokens: number) =>
-    `… [svc: ${lines} line${lines === 1 ? "" : "s"} (~${formatTokens(tokens)} tokens) cut to fit the ${formatTokens(budget)}-token budget; ${options.hint}] …`;
+    `… [svc: ${lines} line${lines === 1 ? "" : "s"} (~${formatTokens(tokens)} tokens) cut to fit the ${formatTokens(budget)}-token budget; ${hint}] …`;
   // A JSON text (format=json) is never cut in the middle: it becomes a small valid object saying why.
   const isJson = /^\s*[{[]/.test(answer.text) && (() => { try { JSON.parse(answer.text); return true; } catch { return false; } })();
-  const short = `[svc: cut to fit ${budget} tokens; ${options.hint}]`;
-  let text = room > 0 ? (isJson ? JSON.stringify({ truncated: true, reason: `the answer exceeds the ${budget}-token budget; ${options.hint}` }) : headAndTail(answer.text, room, counter, marker)) : "";
+  const short = `[svc: cut to fit ${budget} tokens; ${hint}]`;
+  let text = room > 0 ? (isJson ? JSON.stringify({ truncated: true, reason: `the answer exceeds the ${budget}-token budget; ${hint}` }) : headAndTail(answer.text, room, counter, marker)) : "";
   if (isJson && counter.count(text) > room) text = "";
   if (text === "" && room > 0) text = counter.count(short) <= room ? short : "";
   // Not even a note saying what was cut fits (the schema's required keys alone may not): refuse

@@ -123,6 +123,25 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
     }
     return prepared({ ...entry, keepWhole: undefined }, "skeleton", text);
   };
+  // Sessions: a view the session already sent unchanged is omitted (null); a changed one goes as a diff when that is smaller.
+  const againstSession = (c: Candidate): Candidate | null => {
+    if (!session) return c;
+    const path = c.entry.path;
+    const verdict = compareSent(session, path, c.content);
+    if (verdict.kind === "same") {
+      if (!omitted.includes(path)) omitted.push(path);
+      return null;
+    }
+    if (verdict.kind === "changed") {
+      const patchBlock = fileBlock(options.format, path, unifiedDiff(verdict.previous, c.content, { path }), { sent: "diff" });
+      const patchTokens = counter.count(patchBlock);
+      if (patchTokens < c.tokens) {
+        if (!diffed.includes(path)) diffed.push(path);
+        return { ...c, block: patchBlock, tokens: patchTokens, sent: "diff" };
+      }
+    }
+    return c;
+  };
   const waited = new Set<string>();
   const place = (entry: PlanEntry, index: number, mayDefer: boolean): "blocked" | void => {
     const first = chosen.length === 0 || entry.mustKeep === true;
@@ -147,23 +166,16 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
     if (packing) texts.set(entry.path, text);
     // packing for editing: a file far over the room whole files have left goes straight to signatures
     const tooBig = packing && !first && !CODE_LEVELS.has(entry.tier) && entry.estimate * 0.5 > wholeRoom - used;
-    let candidate: Candidate = tooBig ? signaturesOf(entry, text) : prepared(entry, entry.tier, text);
-    if (session) {
-      const verdict = compareSent(session, entry.path, candidate.content);
-      if (verdict.kind === "same") {
-        omitted.push(entry.path);
-        return;
-      }
-      if (verdict.kind === "changed") {
-        const patch = unifiedDiff(verdict.previous, candidate.content, { path: entry.path });
-        const patchBlock = fileBlock(options.format, entry.path, patch, { sent: "diff" });
-        const patchTokens = counter.count(patchBlock);
-        if (patchTokens < candidate.tokens) {
-          candidate = { ...candidate, block: patchBlock, tokens: patchTokens, sent: "diff" };
-          if (!diffed.includes(entry.path)) diffed.push(entry.path);
-        }
-      }
-    }
+    const arrived = againstSession(tooBig ? signaturesOf(entry, text) : prepared(entry, entry.tier, text));
+    if (arrived === null) return;
+    let candidate: Candidate = arrived;
+    // another view of it (signatures, an excerpt) is held against the session too: the view already sent is not sent again
+    const take = (c: Candidate): void => {
+      const view = c === arrived ? c : againstSession(c);
+      if (!view) return;
+      chosen.push(view);
+      used += entryCost(view);
+    };
     // packing for editing: a guess that would take most of the budget whole goes as signatures (whole if room remains at the end), so the next candidates can arrive whole
     if (packing?.tentativeShare && entry.tentative && !CODE_LEVELS.has(candidate.tier) && candidate.sent === "full" && entryCost(candidate) > packing.tentativeShare * budget) {
       heldBack.set(entry.path, `skeleton: whole it would take ~${Math.round((100 * entryCost(candidate)) / budget)}% of ${budgetParam}=${budget} on ${entry.tentative}`);
@@ -180,31 +192,19 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
     }
     // the entries waiting are more relevant: once one does not arrive whole, their signatures go first
     if (mayDefer && !wholeNow && deferred.length) return "blocked";
-    if (fits(candidate)) {
-      chosen.push(candidate);
-      used += entryCost(candidate);
-      return;
-    }
+    if (fits(candidate)) return take(candidate);
     // Downgrade: signatures first; the first entry (and a must-keep one) then becomes a
     // head-and-tail excerpt rather than being emitted whole or lost.
     let smaller = candidate;
     if (!CODE_LEVELS.has(candidate.tier) && candidate.sent === "full") {
       smaller = signaturesOf(entry, text, candidate);
-      if (fits(smaller)) {
-        chosen.push(smaller);
-        used += entryCost(smaller);
-        return;
-      }
+      if (fits(smaller)) return take(smaller);
     }
     const overShare = used + entryCost(smaller) <= budget; // it would fit, but not in its share
     if (first || overShare || waited.has(entry.path)) {
       const room = Math.min(budget - used, shareOf(smaller)) - 12 - 60;
       const cut = excerptOf(smaller, room, options, counter, candidate.tokens);
-      if (cut) {
-        chosen.push(cut);
-        used += entryCost(cut);
-        return;
-      }
+      if (cut) return take(cut);
     }
     dropped.push({ path: entry.path, estimate: entry.estimate });
   };
@@ -426,7 +426,7 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
   // So too when the first entry (focus's seed) was dropped for files after it that fit: the one asked about goes first.
   const lead = plan.entries[0];
   const leadDropped = lead ? dropped.find((d) => d.path === lead.path) : undefined;
-  if (Number.isFinite(budget) && !plan.map && leadDropped && !session) {
+  if (Number.isFinite(budget) && !plan.map && leadDropped) {
     const kept = chosen.splice(0);
     dropped.push(...kept.map((c) => ({ path: c.entry.path, estimate: c.tokens })));
     dropped.sort((x, y) => (order.get(x.path) ?? 0) - (order.get(y.path) ?? 0));

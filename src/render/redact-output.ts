@@ -21,7 +21,7 @@
 import type { OpResult } from "../ops/types.ts";
 import { mapStrings } from "../text/map-strings.ts";
 import { readFileSync } from "node:fs";
-import { fileSecrets, knownSecrets } from "../text/known-secrets.ts";
+import { CUT_PREFIX, fileSecrets, knownSecrets } from "../text/known-secrets.ts";
 import { escapeControls } from "../text/control-chars.ts";
 import { redact, type SecretKind } from "../text/redact.ts";
 
@@ -48,7 +48,13 @@ export function redactValue<T>(value: T): T {
 const ANSWER_KNOWN_MIN = 8;
 
 /** A value taken out of every string of an answer: long enough, and not a dotenv file's plain word. */
-const answerKnown = (value: string, kind: SecretKind) => value.length >= ANSWER_KNOWN_MIN && !(kind === "env-value" && /^[A-Za-z]+$/.test(value));
+const answerKnown = (value: string, kind: SecretKind, min = ANSWER_KNOWN_MIN) => value.length >= min && !(kind === "env-value" && /^[A-Za-z]+$/.test(value));
+/**
+ * A source file's value counts from CUT_PREFIX characters: the file, not a string of the answer, says it is a secret, and the
+ * answer quotes the file without the name that said so (a password's name gives `"hunter2"` its 7 characters). Not a dotenv
+ * file's every value: `PORT=3000` would take "3000" out of a test runner's every line.
+ */
+const sourceKnown = (value: string, kind: SecretKind) => answerKnown(value, kind, kind === "env-value" ? ANSWER_KNOWN_MIN : CUT_PREFIX);
 
 /** The secrets of the files an answer quotes from without their context (OpResult.secretSources). */
 function sourceSecrets(paths: readonly string[]): [string, SecretKind][] {
@@ -64,7 +70,7 @@ function sourceSecrets(paths: readonly string[]): [string, SecretKind][] {
 /** What a surface may write: the result's text, structured data and warnings, redacted, the warnings' control characters escaped (the engine applies it to every answer). */
 export function redactResult<D extends object>(result: OpResult<D>): OpResult<D> {
   const { secretSources, ...shown } = result;
-  const found: [string, SecretKind][] = sourceSecrets(secretSources ?? []).filter(([value, kind]) => answerKnown(value, kind));
+  const found: [string, SecretKind][] = sourceSecrets(secretSources ?? []).filter(([value, kind]) => sourceKnown(value, kind));
   const collect = (text: string): string => {
     const r = redact(text);
     for (const s of r.spans) {
@@ -74,7 +80,7 @@ export function redactResult<D extends object>(result: OpResult<D>): OpResult<D>
     return r.text;
   };
   const redacted = { text: collect(result.text), data: mapStrings(result.data, collect), warnings: result.warnings?.map(collect) };
-  const known = knownSecrets(found, ANSWER_KNOWN_MIN);
+  const known = knownSecrets(found, CUT_PREFIX); // each value passed answerKnown or sourceKnown
   const again = (text: string) => (known.size ? known.replace(text).text : text);
   return {
     ...shown,

@@ -68,3 +68,9 @@ export function findKind(surface: Surface | undefined, kind: string, find = fals
   const arg = surface === "cli" ? `--kind ${kind}` : `kind=${kind}`;
   return find ? `${surface === "cli" ? "svc find" : "svc_find"} ${arg}` : arg;
 }
+
+/** What to try after a task that carries no signal (retrieve/localize-signal.ts): a name to look up, words of the code, or the map of the files. */
+export function noSignalNext(surface: Surface | undefined): string {
+  const find = surface === "cli" ? "svc find <name>" : "svc_find query=<name>";
+  return `name a file, symbol, route or service the change touches (${find}), or describe the behaviour in the code's own words; ${opName(surface, "toc")} lists the files and their declarations`;
+}

@@ -78,26 +78,39 @@ export function renderTree(entries: readonly TocEntry[], withOutline: boolean): 
 
 export interface DirectoryRow {
   dir: string;
+  /** Every file under the directory, at any depth (for the scope itself: only the files directly in it). */
   files: number;
   tokens: number;
+  /** The row of the files directly in the scope (the root: `.`), which no subdirectory's row counts. */
+  topLevel?: boolean;
 }
 
-/** One aggregate row per directory that directly holds files. */
-export function directoryRows(entries: readonly TocEntry[]): DirectoryRow[] {
+/**
+ * One aggregate row per directory under the scope, counting everything beneath it (a row that
+ * counted only the files directly in it read as the whole subtree: `source/ (1 file)` for a
+ * folder of 30), plus one row for the files directly in the scope. Shallow rows first, so a
+ * view cut to its budget still shows the top-level folders.
+ */
+export function directoryRows(entries: readonly TocEntry[], scope = ""): DirectoryRow[] {
+  const base = scope ? `${scope}/` : "";
   const rows = new Map<string, DirectoryRow>();
-  for (const entry of entries) {
-    const slash = entry.path.lastIndexOf("/");
-    const dir = slash === -1 ? "." : entry.path.slice(0, slash);
-    const row = rows.get(dir) ?? { dir, files: 0, tokens: 0 };
+  const add = (dir: string, tokens: number, topLevel: boolean) => {
+    const row = rows.get(dir) ?? { dir, files: 0, tokens: 0, ...(topLevel ? { topLevel } : {}) };
     row.files++;
-    row.tokens += entry.tokens;
+    row.tokens += tokens;
     rows.set(dir, row);
+  };
+  for (const entry of entries) {
+    const dirs = (entry.path.startsWith(base) ? entry.path.slice(base.length) : entry.path).split("/").slice(0, -1);
+    if (!dirs.length) add(scope || ".", entry.tokens, true);
+    for (let depth = 1; depth <= dirs.length; depth++) add(base + dirs.slice(0, depth).join("/"), entry.tokens, false);
   }
-  return [...rows.values()].sort((a, b) => (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0));
+  const depthOf = (row: DirectoryRow) => (row.topLevel ? 0 : row.dir.split("/").length);
+  return [...rows.values()].sort((a, b) => depthOf(a) - depthOf(b) || (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0));
 }
 
 export function renderDirectoryRow(row: DirectoryRow): string {
-  return `${row.dir}/ (${row.files} file${row.files === 1 ? "" : "s"}, ~${formatTokens(row.tokens)} tokens)`;
+  return `${row.dir}/ (${row.files} file${row.files === 1 ? "" : "s"}${row.topLevel ? " at its top level" : ""}, ~${formatTokens(row.tokens)} tokens)`;
 }
 
 // --- from declarations to toc outlines ---------------------------------------------

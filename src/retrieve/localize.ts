@@ -23,6 +23,7 @@ import { gradeEvidence, gradeOf, type Grade, type GradeEvidence } from "./locali
 import { cachedRowids } from "../store/read-cache.ts";
 import { exactStemsFirst } from "./localize-stems.ts";
 import { declarationMatchFirst } from "./localize-declarations.ts";
+import { noSignal } from "./localize-signal.ts";
 
 export { CONFIDENT_RULE, isConfident, shortOfConfident, type ConfidentRule, type Grade, type GradeEvidence } from "./localize-grade.ts";
 
@@ -50,6 +51,8 @@ export interface Localization {
   lowSignal?: string;
   /** No candidate and no unmatched word to explain it: why, and what to try. */
   noCandidates?: string;
+  /** The query carries no usable signal (localize-signal.ts): why; no candidate is ranked. */
+  noSignal?: string;
   /** The store has no full-text index: only exact, path, wiring and graph evidence was used. */
   noFullText?: boolean;
   /** The query's topical words (not change words such as "add" or "fix") that occur nowhere in the indexed files (names, paths, comments, bodies). */
@@ -196,6 +199,11 @@ export function localize(collection: Collection, options: LocalizeOptions): Loca
   exportBarrels(db, weighed.exactText, declaring, options.graph, collection, m);
   wiringHits(db, options.query, collection, m);
   pathHits(collection, terms, m);
+  const topical = topicalWords(weighed.long ? queryTerms(options.query) : terms);
+  const unmatched = fts ? unmatchedWords(db, collection, topical) : [];
+  // No word that names a place here (localize-signal.ts): nothing is ranked, the answer says why.
+  const silent = why || collection.files.length === 0 ? null : noSignal(db, { terms, changeWords: CHANGE_WORDS, topical, unmatched, structured: m.scores.size > 0, fts });
+  if (silent) return { grade: "insufficient", candidates: [], cluster: 0, noSignal: silent, ...(unmatched.length ? { unmatched } : {}), navigation: navigation(db, collection, []) };
   let textFirst: number | undefined;
   let textRanking: number[] | undefined;
   if (fts) {
@@ -261,8 +269,6 @@ export function localize(collection: Collection, options: LocalizeOptions): Loca
     candidateIds.push(id);
   }
   if (options.symbols) symbolsOf(db, collection, candidates, candidateIds, terms, weighed.exactText, history.available);
-  const topical = topicalWords(weighed.long ? queryTerms(options.query) : terms);
-  const unmatched = fts ? unmatchedWords(db, collection, topical) : [];
   // The grade looks at the best files whatever the limit; the text ranking's first file counts as first when it collapsed onto it (identical content).
   const evidence = gradeEvidence(db, collection, { final, hashOf: (id) => (hashOf.get(id) as { hash: string } | null)?.hash ?? String(id), beyond, textFirst, firstReasons: candidates[0]?.reasons ?? [], query: options.query, topical, unmatched });
   const grade = gradeOf(evidence, topical, unmatched);

@@ -206,11 +206,17 @@ export async function symbolAt(engine: TsEngine, project: string, file: string, 
   });
 }
 
+/** TypeFormatFlags.NoTruncation */
+const NO_TRUNCATION = 1;
+
+/** The type the checker gives the node at `pos`, printed in full. */
 export async function typeText(engine: TsEngine, project: string, file: string, pos: Position): Promise<string | null> {
   const offset = offsetOf(textOf(engine, file), pos);
   return withProject(engine, project, "reading a type", async (p) => {
     const type = await p.checker.getTypeAtPosition(file, offset);
-    return type ? p.checker.typeToString(type) : null;
+    // in full (TypeFormatFlags.NoTruncation): a long type printed cut (`Actor<...>`, `{ ...; }`) is no type a file can hold —
+    // extract-interface wrote it into xstate's StateMachine interface and refused over its own "TS1110 Type expected"
+    return type ? p.checker.typeToString(type, undefined, NO_TRUNCATION) : null;
   });
 }
 

@@ -65,11 +65,22 @@ export function hardLinked(stat: Stats, outside = "this folder"): string | null 
   return stat.isFile() && stat.nlink > 1 ? `the file has ${stat.nlink} hard links (other names for the same bytes, which may be outside ${outside}): a write would change them too or cut this name from them` : null;
 }
 
+/**
+ * Why the file `stat` describes is not to be rewritten, or null: nobody may write it (mode
+ * without a w bit), yet the rename of an atomic write would replace it all the same, the
+ * folder being writable. Callers refuse it, naming how to allow the change.
+ */
+export function readOnly(stat: Stats): string | null {
+  return stat.isFile() && (stat.mode & 0o222) === 0 ? `the file is read-only (mode ${(stat.mode & 0o777).toString(8)}); make it writable first if it is meant to change` : null;
+}
+
 export interface AtomicWriteOptions {
   /** The file's permissions; without it an existing file keeps its own. */
   mode?: number;
   /** Called with the temp file written and synced, right before the rename: throw to leave the file as it is (a check that it is still as the caller read it). */
   beforeRename?: () => void;
+  /** Called with the file the write replaces or creates (a link's target, as the write starts) before anything is written or created: throw to write nothing (a check of where it is). */
+  checkTarget?: (file: string) => void;
 }
 
 const LOCK_WAIT_MS = 5_000;
@@ -122,6 +133,7 @@ function withWriteLock(dir: string, name: string, fn: () => void): void {
  */
 export function writeFileAtomic(link: string, content: string | Uint8Array, options: AtomicWriteOptions = {}): void {
   const file = options.mode === undefined ? throughLinks(link) : link;
+  options.checkTarget?.(file);
   const dir = dirname(file);
   mkdirSync(dir, { recursive: true });
   let old: Stats | null = null;

@@ -81,7 +81,7 @@ function fallbackTree(parts: string[]): { dir: string } | { problem: string } {
  */
 export function cacheDir(...parts: string[]): string {
   const preferred = preferredBase();
-  const first = preferred ? privateTree(preferred, parts) : { problem: "no home folder (HOME unset, no passwd entry)" };
+  const first = preferred ? privateTree(preferred, parts) : { problem: "no home folder (HOME unset or not an existing folder, no passwd entry)" };
   if ("dir" in first) return first.dir;
   const second = fallbackTree(parts);
   if ("dir" in second) return second.dir;

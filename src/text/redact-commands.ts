@@ -28,16 +28,38 @@ export function authHeaders(text: string, push: Push): void {
 /** What the match says of its value: `head` is the match up to the value, `line` the text of its line before the match. */
 type Says = (head: string, value: string, line: string, text: string, at: number) => boolean;
 const hasLetter = (value: string) => /[A-Za-z]/.test(value);
+/** Between a flag and its value: blanks, or a shell line continuation (`curl -u \` and `user:pass` on the next line). */
+const GAP = String.raw`(?:[ \t]+|[ \t]*\\\r?\n[ \t]*)`;
 const COMMAND_SECRETS: Array<{ has: (text: string) => boolean; re: RegExp; says: Says }> = [
-  { has: (t) => t.includes("-u ") || t.includes("-u\t") || t.includes("--user"), re: /(?:-u|--user)[ \t]+(["']?)[^\s:"'`]+:([^\s"'`]+)\1/gd, says: (_h, _v, line) => /\bcurl\b/.test(line) }, // docker's `-u 1000:1000` is a user and group
+  { has: (t) => t.includes("-u") || t.includes("--user"), re: new RegExp(String.raw`(?:-u|--user)${GAP}(["']?)[^\s:"'\x60\\]+:([^\s"'\x60]+)\1`, "gd"), says: (_h, _v, line) => /\bcurl\b/.test(line) }, // docker's `-u 1000:1000` is a user and group
+  // lftp's `-u user,pass`; HTTPie's, xh's and hey's `-a user:pass` / `--auth user:pass` (the command's name, not a URL's `http://`)
+  { has: (t) => t.includes("lftp"), re: /\blftp\b[^\n]{0,120}?[ \t]-u[ \t]+(["']?)[^\s,"'`]+,([^\s"'`]+)\1/gd, says: () => true },
+  { has: (t) => /\b(?:https?|xhs?|hey)[ \t]/.test(t), re: /(?:^|[\s;|&(`$])(?:https?|xhs?|hey)(?:[ \t][^\n]{0,120}?)?[ \t](?:-a|--auth)[ \t=]+(["']?)[^\s:"'`]+:([^\s"'`]+)\1/gd, says: () => true },
   { has: (t) => t.includes("--"), re: /--(?:password|passwd|pass|token|api-?key|secret|client-secret|access-token|auth-token)[ \t]+(["']?)([^\s"'`-][^\s"'`]*)\1/gid, says: (head, value, _l, text, at) => flagNamesPassword(head, text, at) && !DOC_WORD.test(value) },
   { has: (t) => t.includes("login") && t.includes("-p"), re: /\blogin\b[^\n]{0,120}?[ \t]-p[ \t]*(["']?)([^\s"'`-][^\s"'`]*)\1/gd, says: (_h, value) => hasLetter(value) }, // `-p 2222`: a port
   { has: (t) => t.includes("mysql"), re: /\bmysql(?:dump|admin)?\b[^\n]{0,120}?[ \t]-p(["']?)([^\s"'`-][^\s"'`]*)\1/gd, says: (head) => /-p["']?$/.test(head) }, // `mysql -p app`: -p prompts, `app` is the database
   { has: (t) => t.includes("-u") && t.includes("-p"), re: /-u[ \t]*[^\s"'`-]\S*[ \t]+-p[ \t]*(["']?)([^\s"'`-][^\s"'`]*)\1/gd, says: (_h, value, line) => hasLetter(value) && !/:\d+$/.test(value) && !/\b(?:mysql|mariadb)/.test(line) }, // mongo -u admin -p …; not a port or `host:port`, nor mysql's database after a prompting -p
   { has: (t) => t.includes("sshpass") || t.includes("redis-cli"), re: /\b(?:sshpass|redis-cli)\b[^\n]{0,80}?[ \t]-[pa][ \t]*(["']?)([^\s"'`-][^\s"'`]*)\1/gd, says: (head) => /^(?:sshpass[^]*-p|redis-cli[^]*-a)[ \t]*["']?$/.test(head) }, // redis-cli's -p is its port
   { has: (t) => t.includes("-stdin"), re: /\becho[ \t]+(["']?)([^\s"'`|$-][^\s"'`|]*)\1[ \t]*\|[^\n]*--password-stdin/gd, says: () => true },
-  { has: (t) => t.includes("IDENTIFIED") || t.includes("identified") || t.includes("PASSWORD") || /[Pp]assword[ \t]+['"]/.test(t), re: /(?:IDENTIFIED[ \t]+BY|identified[ \t]+by|PASSWORD|[Pp]assword)[ \t]+(['"])([^'"\r\n]*)\1/gd, says: (_h, _v, line) => SQL_ACCOUNT.test(line) }, // not prose's "a problem identified by \"jamesh\""
+  // an account statement's password, its value on the next line too (`CREATE ROLE app LOGIN PASSWORD` then `'…';`); the statement may start lines before
+  { has: (t) => t.includes("IDENTIFIED") || t.includes("identified") || t.includes("PASSWORD") || /[Pp]assword\s+['"]/.test(t), re: /(?:IDENTIFIED[ \t]+BY|identified[ \t]+by|PASSWORD|[Pp]assword)(?:[ \t]+|[ \t]*\r?\n[ \t]*)(['"])([^'"\r\n]*)\1/gd, says: (_h, _v, _l, text, at) => SQL_ACCOUNT.test(statementHead(text, at)) }, // not prose's "a problem identified by \"jamesh\""
 ];
+/** The text of the command `at` is in, up to `at`: its line and the lines before it that a trailing `\` continues (eight at most). */
+function commandHead(text: string, at: number): string {
+  let start = text.lastIndexOf("\n", at - 1) + 1;
+  for (let lines = 0; lines < 8 && start > 0 && /\\\r?\n$/.test(text.slice(Math.max(0, start - 3), start)); lines++) start = text.lastIndexOf("\n", start - 2) + 1;
+  return text.slice(start, at);
+}
+/** The SQL statement `at` is in, up to `at`: its line and the lines before it that end no statement (no `;`, not blank; four at most). */
+function statementHead(text: string, at: number): string {
+  let start = text.lastIndexOf("\n", at - 1) + 1;
+  for (let lines = 0; lines < 4 && start > 0; lines++) {
+    const prev = text.lastIndexOf("\n", start - 2) + 1, line = text.slice(prev, start - 1);
+    if (!line.trim() || /;\s*$/.test(line)) break;
+    start = prev;
+  }
+  return text.slice(start, at);
+}
 /** A word prose puts after a flag it names ("the --username and --password options"): no value. */
 const DOC_WORD = /^(?:options?|flags?|arguments?|args?|parameters?|params?|switch(?:es)?|values?|fields?|descriptions?|commands?|support|prompt|handling|and|or|is|are|to|for|with|of|the|an?|if|when|instead|only|must|can|will|should|was)$/i;
 /** A SQL statement that makes or changes an account: its `IDENTIFIED BY '…'` / `PASSWORD '…'` is a password. */
@@ -62,7 +84,7 @@ export function commandSecrets(text: string, push: Push): void {
     for (let m = re.exec(text); m; m = re.exec(text)) {
       const value = m[2]!, at = m.indices![2]![0];
       if (m.index > 0 && (m[0][0] === "-" ? !FLAG_START.test(text[m.index - 1]!) : isLetter(text.charCodeAt(m.index - 1)))) continue;
-      const line = text.slice(text.lastIndexOf("\n", m.index - 1) + 1, m.index), head = text.slice(m.index, at).replace(/["']$/, "");
+      const line = commandHead(text, m.index), head = text.slice(m.index, at).replace(/["']$/, "");
       if (credentialValue(value, says(head, value, line, text, m.index)) && !CODE_VALUE.test(value)) push("api-token", at, at + value.length);
     }
   }

@@ -53,6 +53,11 @@ function lenient(abs: string, budget: { links: number }): string {
   return lenient(resolve(dirname(candidate), target), budget);
 }
 
+/** Whether the root-relative `path` leads out of `root` (realpath'd) through a symbolic link (a dangling one by where it points). */
+export function leadsOut(root: string, path: string): boolean {
+  return !inside(root, realpathLenient(join(root, path)));
+}
+
 /** The set of roots a server admits; mutable because an MCP client may change its roots. */
 export interface AllowedRoots {
   /** Absolute, realpath'd roots. */

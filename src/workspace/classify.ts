@@ -93,8 +93,12 @@ export function isTrivial(text: string): boolean {
   return t === "" || t === "{}" || t === "[]";
 }
 
-/** Decode file bytes as UTF-8 (lenient: invalid sequences become U+FFFD), dropping a BOM. */
-export function decodeText(bytes: Uint8Array): string {
-  const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes);
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+/**
+ * Decode file bytes as UTF-8 (lenient: invalid sequences become U+FFFD), dropping a BOM — one
+ * (the decoder's own dropping and a second look dropped a U+FEFF character after it too, a BOM
+ * written twice) — unless `keepBom`: text a view renders keeps it, reduceFile drops it.
+ */
+export function decodeText(bytes: Uint8Array, keepBom = false): string {
+  const text = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true }).decode(bytes);
+  return !keepBom && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }

@@ -10,7 +10,7 @@ import { inventoryGitFiles } from "../git/dirs.ts";
 import { lsFiles } from "../git/git.ts";
 import { envInt } from "../sys/env.ts";
 import { findSecrets } from "../text/redact.ts";
-import { inside, realpathLenient } from "./allowed.ts";
+import { inside, leadsOut } from "./allowed.ts";
 import type { SvcConfig } from "./config.ts";
 import { readInside } from "./read-inside.ts";
 import { changeStamp, fileStamp } from "./stamp.ts";
@@ -240,7 +240,7 @@ export async function listInventory(ws: Workspace, config: SvcConfig, options: I
 
 /** The links among `paths` (root-relative) that lead out of the root (dangling ones too, by where they point); links between the workspace's own files are not worth a word. */
 function linksOut(root: string, paths: readonly string[]): string[] {
-  return paths.filter((p) => !inside(root, realpathLenient(join(root, p)))).sort();
+  return paths.filter((p) => leadsOut(root, p)).sort();
 }
 
 /** A stamp of git's own files that decide a repository's inventory with no work-tree file touched (HEAD, the index, info/exclude; a linked worktree's live outside it): "" without a repository. */

@@ -4,6 +4,8 @@
 import { describe, expect, test } from "bun:test";
 import { diagDelta, diagLine, type Diag } from "../../src/check/diag.ts";
 import { loadBaseline, sessionDelta } from "../../src/check/sessions.ts";
+import { Database } from "bun:sqlite";
+import { storePath } from "../../src/store/db.ts";
 import { gitRepo } from "../helpers/repo.ts";
 
 const d = (path: string, line: number, code = "TS2339", message = "Property 'x' does not exist on type 'A'.", severity: Diag["severity"] = "error"): Diag => ({ code, severity, message, path, line, column: 3 });
@@ -22,6 +24,16 @@ describe("diagDelta", () => {
     const delta = diagDelta(before, now);
     expect(delta.introduced.map((x) => `${x.path}:${x.code}`)).toEqual(["b.ts:TS2304", "c.ts:TS2554"]);
     expect(delta.resolved.map((x) => x.message)).toEqual(["Cannot find name 'y'."]);
+  }, 120_000);
+
+  test("an error printed with its union's members in another order is the same error (TypeScript 7 prints them in the order its checker met them)", () => {
+    const then = 'Type \'{ type: "decreased"; } | { type: "increased"; }\' does not satisfy the expected type \'{ type: "increased"; upBy: number; } | { type: "decreased"; downBy: number; }\'.';
+    const now = 'Type \'{ type: "increased"; } | { type: "decreased"; }\' does not satisfy the expected type \'{ type: "increased"; upBy: number; } | { type: "decreased"; downBy: number; }\'.';
+    expect(diagDelta([d("t.ts", 120, "TS1360", then)], [d("t.ts", 120, "TS1360", now)])).toEqual({ introduced: [], resolved: [] });
+    // other types stay other errors, whichever order their members are printed in
+    const fn = (a: string, b: string) => `Type '(x: ${a}) => void | ${b}' is not assignable to type 'never'.`;
+    expect(diagDelta([d("t.ts", 1, "TS2322", fn("A | B", "C"))], [d("t.ts", 1, "TS2322", fn("A | C", "B"))]).introduced).toHaveLength(1);
+    expect(diagDelta([d("t.ts", 1, "TS2322", "Type 'A | B' is not assignable to type 'C'.")], [d("t.ts", 1, "TS2322", "Type 'A | D' is not assignable to type 'C'.")]).introduced).toHaveLength(1);
   }, 120_000);
 
   test("one line per diagnostic, multi-line messages folded", () => {
@@ -46,5 +58,26 @@ describe("check sessions", () => {
     const green = sessionDelta(root, "s1", [d("a.ts", 9, "TS2554", "Expected 1 arguments, but got 0.")], { markGreen: true });
     expect(green).toMatchObject({ established: true, markedGreen: true, baselineCount: 1 });
     expect(sessionDelta(root, "s1", []).resolved.map((x) => x.code)).toEqual(["TS2554"]);
+  }, 120_000);
+
+  test("the store keys a session by a digest of its id, never the id (a caller's token as its session id was stored raw); an older row keyed by the id is read, then replaced", () => {
+    const root = gitRepo({ "a.ts": "export const a = 1;\n" });
+    const token = "ghp_" + "Qw7Er9Ty2Ui4Op6As8Df1Gh3Jk5Lz0Xc2Vb4N";
+    sessionDelta(root, token, [d("a.ts", 1)]);
+    expect(sessionDelta(root, token, []).resolved.length).toBe(1);
+    const db = new Database(storePath(root));
+    try {
+      const keys = () => (db.query("SELECT session FROM check_sessions").all() as { session: string }[]).map((r) => r.session);
+      expect(keys()).toHaveLength(1);
+      expect(keys()[0]).toMatch(/^sha256:[0-9a-f]{64}$/);
+      // a baseline an older svc stored under the id itself
+      db.query("INSERT INTO check_sessions(session, baseline, created_at, updated_at) VALUES ('hook', ?1, 't', 't')").run(JSON.stringify([d("a.ts", 2)]));
+      expect(loadBaseline(root, "hook")?.diags).toEqual([d("a.ts", 2)]);
+      sessionDelta(root, "hook", [], { markGreen: true });
+      expect(keys().some((k) => k === "hook")).toBe(false);
+      expect(loadBaseline(root, "hook")?.diags).toEqual([]);
+    } finally {
+      db.close();
+    }
   }, 120_000);
 });

@@ -31,4 +31,16 @@ describe("diagnostics quoting a secret defined in an imported file", () => {
     expect(r).toContain("[REDACTED:api-token]");
     expect(r).not.toContain(password);
   }, 120_000);
+
+  test("svc gate: a change that renames a password's name away from its value (`DB_PASSWORD` → `DB_PW`) shows neither the value nor a new error", async () => {
+    const project = { "package.json": '{ "name": "g", "type": "module" }\n', "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: "esnext", moduleResolution: "bundler", target: "es2022" }, include: ["src/**/*.ts"] }) };
+    const short = "hun" + "ter2"; // a password's name's 7 characters: nothing else says it is one
+    const root = gitRepo({ ...project, "src/pw.ts": `export const DB_PASSWORD = "${short}";\nexport const pin: "x" = DB_PASSWORD;\n` });
+    const base = git(root, "rev-parse", "HEAD").trim();
+    writeFiles(root, { "src/pw.ts": `export const DB_PW = "${short}";\nexport const pin: "x" = DB_PW;\n`, "src/new.ts": 'export const five: 5 = "five";\n' });
+    const r = await call("gate", { path: root, since: base }).then((x) => JSON.stringify(x), (e: { formatted: string }) => e.formatted);
+    expect(r).toContain("src/new.ts"); // the gate ran and reports the one error the change introduced
+    expect(r).not.toContain("src/pw.ts:2"); // the renamed file's error was there at the base, its message then with the marker
+    expect(r).not.toContain(short);
+  }, 120_000);
 });

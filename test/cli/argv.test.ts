@@ -99,6 +99,9 @@ test("with --json every usage error is one JSON object on stderr (an unknown com
   const cases: [string[], string][] = [
     [["bogus", "--json"], "unknown command 'bogus'"],
     [["--bogus", "--json"], "unknown option '--bogus'"],
+    // named as typed: a short one with one dash, a long one with its dashes
+    [["-x", "--json"], "unknown option '-x'"],
+    [["--bogus-flag", "--json"], "unknown option '--bogus-flag'"],
     [["find", "x", "--bogus", "--json"], "Unknown option '--bogus'"],
     [["find", "--json"], "missing required args for command 'find <query> [path]'"],
     [["mcp", "nope", "--json"], "unknown mcp action 'nope'"],

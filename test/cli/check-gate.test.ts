@@ -65,14 +65,16 @@ describe("svc gate without a host", () => {
     expect(staged.stdout).toMatch(/^svc gate: ok, no introduced errors \(staged changes against HEAD: 1 changed file, \d+ files? checked in \d+ ms: 1 other changed file not checked \(not TypeScript or JavaScript: tool\.py\)\)\n$/);
   }, 120_000);
 
-  test("changed files no project holds: the pass says nothing was checked, in the JSON too (never a bare passed: true)", () => {
+  test("changed files no project holds: the check could not run, so no pass — an abstain, blocking with --strict, in the JSON too", () => {
     const tsconfig = JSON.stringify({ compilerOptions: { strict: true, noEmit: true, allowJs: true }, include: ["src/**/*.ts"] });
     const root = gitRepo({ "tsconfig.json": tsconfig, "src/a.ts": "export const a: number = 1;\n", "src/m.mts": "export const m: number = 1;\n", "other/o.ts": "export const o: number = 1;\n" });
     writeFiles(root, { "src/m.mts": 'export const m: number = "s";\n', "other/o.ts": 'export const o: number = "s";\n' });
+    const reason = "no loaded TypeScript project holds the changed files (other/o.ts, src/m.mts), so nothing of the change could be checked: add them to a tsconfig's include, or run svc doctor to see the projects loaded";
     const text = runSvc(["gate"], { cwd: root, env });
-    expect(text.stdout).toBe("svc gate: ok, no introduced errors (since HEAD: 2 changed files, nothing checked: no loaded TypeScript project holds the changed files (other/o.ts, src/m.mts))\n");
+    expect({ code: text.code, stderr: text.stderr }).toEqual({ code: 0, stderr: `svc gate: cannot verify (abstain): ${reason}; not blocking (pass --strict to block when the gate cannot run)\n` });
+    expect(runSvc(["gate", "--strict"], { cwd: root, env }).code).toBe(1);
     const json = runSvc(["gate", "--json"], { cwd: root, env });
-    expect(JSON.parse(json.stdout)).toEqual({ passed: true, introduced: [], mode: "ref", since: "HEAD", files: 2, checked: 0, note: "no loaded TypeScript project holds the changed files (other/o.ts, src/m.mts)" });
+    expect(JSON.parse(json.stdout)).toEqual({ passed: false, blocking: false, mode: "abstain", introduced: [], reason, since: "HEAD" });
   }, 120_000);
 
   test("an engine that cannot start (a compiled binary with no usable cache folder, say) abstains, never passes: exit 1 with --strict, staged too", () => {

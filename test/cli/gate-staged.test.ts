@@ -11,7 +11,7 @@ import { declaresGlobals } from "../../src/check/globals.ts";
 import { installHook } from "../../src/install/hook-install.ts";
 import { runSvc } from "../helpers/cli.ts";
 import { useRuntimeDir } from "../helpers/host.ts";
-import { commitFiles, git, gitRepo, writeFiles } from "../helpers/repo.ts";
+import { commitFiles, git, gitRepo, tempDir, writeFiles } from "../helpers/repo.ts";
 
 const runtime = useRuntimeDir();
 const env = { SVC_RUNTIME_DIR: runtime };
@@ -140,6 +140,20 @@ describe("svc gate --staged", () => {
     }
   }, 120_000);
 
+  test("a link leading out of the workspace is not compiled (its errors quoted what it leads to): the working-tree gate names it not checked; --staged abstains", () => {
+    const root = gitRepo({ "tsconfig.json": TSCONFIG, "src/real.ts": "export const real = 1;\n" });
+    const outside = tempDir("svc-gate-out-");
+    writeFiles(outside, { "evil.ts": 'const v = "OUTSIDE_VALUE_42" as const;\nexport const leaked: 1 = v;\n' });
+    symlinkSync(join(outside, "evil.ts"), join(root, "src/evil.ts"));
+    const tree = runSvc(["gate", "--json"], { cwd: root, env });
+    expect(tree.stdout + tree.stderr).not.toContain("OUTSIDE_VALUE_42");
+    expect({ code: tree.code, note: JSON.parse(tree.stdout).note }).toEqual({ code: 0, note: "1 changed file not checked (a symbolic link leading out of the workspace, never followed: src/evil.ts)" });
+    git(root, "add", "-A");
+    const staged = runSvc(["gate", "--staged"], { cwd: root, env });
+    expect(staged.stderr).toContain("src/evil.ts is a symbolic link to");
+    expect(staged.stderr).not.toContain("OUTSIDE_VALUE_42");
+  }, 120_000);
+
   test("a commit adding a project svc does not load: the pass says its files were not checked, in the JSON too", () => {
     const root = project();
     writeFiles(root, { "tools/tsconfig.json": TSCONFIG.replace('["src"]', '["*.ts"]'), "tools/bad.ts": 'export const x: number = "s";\n' });
@@ -212,6 +226,7 @@ describe("svc gate --staged", () => {
     const run = runSvc(["gate", "--staged", "--strict", "--json"], { cwd: root, env });
     const data = JSON.parse(run.stdout);
     expect({ code: run.code, mode: data.mode, introduced: data.introduced.map((d: { path: string }) => d.path) }).toEqual({ code: 1, mode: "staged", introduced: ["src/b.ts"] });
+    expect(data.introduced[0].message).toEndWith("(src/a.ts is not in the commit: untracked, or its removal is staged)");
   }, 120_000);
 
   test("an unmerged index (a conflict not resolved) is no commit to check: never a pass", () => {
@@ -405,6 +420,23 @@ describe("svc gate --staged", () => {
     }
   }, 180_000);
 
+  test("a change its importers cannot see (a comment, a body under a written signature) checks the changed file alone; one they can see checks them too", () => {
+    const root = project(); // src/use.ts imports add from ./math
+    const checked = (args: string[]) => {
+      const run = runSvc([...args, "--json"], { cwd: root, env });
+      const data = JSON.parse(run.stdout);
+      return { code: run.code, passed: data.passed, checked: data.checked };
+    };
+    writeFiles(root, { "src/math.ts": `// adds\n${MATH.replace("a + b", "b + a")}` });
+    git(root, "add", "src/math.ts");
+    expect(checked(["gate", "--staged"])).toEqual({ code: 0, passed: true, checked: 1 });
+    expect(checked(["gate"])).toEqual({ code: 0, passed: true, checked: 1 });
+    writeFiles(root, { "src/math.ts": MATH.replace("b: number): number", "b: number): string").replace("a + b", "String(a + b)") });
+    git(root, "add", "src/math.ts");
+    expect(checked(["gate", "--staged"])).toEqual({ code: 1, passed: false, checked: 2 });
+    expect(checked(["gate"])).toEqual({ code: 1, passed: false, checked: 2 });
+  }, 120_000);
+
   test("a staged file importing an untracked one is refused: the commit will not have it", () => {
     const root = project();
     writeFiles(root, { "src/extra.ts": "export const extra = 1;\n", "src/other.ts": 'import { extra } from "./extra";\nexport const other = extra;\n' });
@@ -412,6 +444,8 @@ describe("svc gate --staged", () => {
     const staged = runSvc(["gate", "--staged"], { cwd: root, env });
     expect(staged.code).toBe(1);
     expect(staged.stderr).toContain("src/other.ts:1:");
+    // the engine finds the file emptied ("is not a module"): the error says the commit lacks it, not that a file the user sees is wrong
+    expect(staged.stderr).toContain("(src/extra.ts is not in the commit: untracked, or its removal is staged)");
   }, 120_000);
 
   test("pre-existing errors never block; --since with --staged is a validation error; nothing staged passes without an engine", () => {

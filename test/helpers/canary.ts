@@ -137,6 +137,10 @@ export const CANARY = {
   // short words a password flag or a camelCase `…Pass` name is given: `sshpass -p '…'` in scripts/deploy.sh, `dbPass` in src/short.ts
   sshpassWord: "tapirmoss",
   camelPass: "lorisjam",
+  // a token a caller passes as a check session's id: the store keeps the session's baseline under a digest of it
+  sessionToken: "ghp_" + mix(36, ALNUM, 83),
+  // a token at the end of a long parameter value that an error message echoes clipped to 80 characters (the cut left its head)
+  clippedToken: "ghp_" + mix(36, ALNUM, 84),
 };
 
 /** The lines `.env.staging` keeps when it is renamed to config/staging.txt (no dotenv file: its values are shown), its secret rotated. */

@@ -4,7 +4,7 @@
 // own uid owns.
 
 import { afterEach, describe, expect, test } from "bun:test";
-import { chmodSync, chownSync, lstatSync, mkdirSync, symlinkSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { isAbsolute, join } from "node:path";
 import { connectHost } from "../../src/host/client.ts";
@@ -139,6 +139,24 @@ console.log(endpointFor("/r").dir); console.log(cacheDir("grammars"));`;
     expect(run.stdout.toString().trim().split("\n")).toEqual([own, join(own, "cache", "svc", VERSION, "grammars")]);
     expect(lstatSync(own).uid).toBe(uid);
     expect(lstatSync(own).mode & 0o777).toBe(0o700);
+  }, 60_000);
+});
+
+describe("no home folder", () => {
+  test("a HOME that names no folder (/nonexistent, as for service accounts) is not created: the runtime and cache folders fall back to $TMPDIR/svc-<uid>", () => {
+    const home = join(tempDir(), "nonexistent");
+    const temp = tempDir();
+    const src = join(import.meta.dir, "..", "..", "src");
+    const script = `import { endpointFor } from ${JSON.stringify(join(src, "host", "endpoint.ts"))}; import { cacheDir } from ${JSON.stringify(join(src, "sys", "cache.ts"))};
+console.log(endpointFor("/r", { create: true }).dir); console.log(cacheDir("grammars"));`;
+    // (Bun itself would make HOME for its transpiler cache: off)
+    const env: Record<string, string | undefined> = { ...process.env, HOME: home, TMPDIR: temp, BUN_RUNTIME_TRANSPILER_CACHE_PATH: "0" };
+    for (const key of ["XDG_CACHE_HOME", "XDG_RUNTIME_DIR", "SVC_RUNTIME_DIR"]) delete env[key];
+    const run = Bun.spawnSync([process.execPath, "--no-install", "-e", script], { env, cwd: "/", stdout: "pipe", stderr: "pipe" });
+    expect(run.stderr.toString()).toBe("");
+    const own = join(temp, `svc-${process.getuid?.() ?? "user"}`);
+    expect(run.stdout.toString().trim().split("\n")).toEqual([own, join(own, "cache", "svc", VERSION, "grammars")]);
+    expect(existsSync(home)).toBe(false);
   }, 60_000);
 });
 

@@ -11,6 +11,7 @@ import { ListRootsRequestSchema, type Tool } from "@modelcontextprotocol/sdk/typ
 import { chmodSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { REGISTRY } from "../../src/registry/index.ts";
 import { git, tempDir, writeFiles } from "../helpers/repo.ts";
 
 const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
@@ -101,6 +102,24 @@ describe("MCP workspace confinement", () => {
       // named inside the repository, carried out by a link: refused as leaving the root (the link named), whatever the policy
       expect((await text(client, "svc_reduce", { path: repo, files: ["elsewhere/src/a.ts"] })).text).toStartWith(`validation_error: refusing to reduce 'elsewhere/src/a.ts': it resolves outside the workspace root ${repo} (a symbolic link leads out of it`);
       expect((await text(client, "svc_reduce", { path: "/etc", files: ["shadow"] })).text).toStartWith("workspace_not_allowed:");
+      // every path-valued parameter a tool takes, walked from the registry: a name inside the repository that a link carries out is refused as such
+      const tools = (await client.listTools()).tools;
+      const valued = REGISTRY.flatMap((spec) =>
+        spec.params
+          .filter((p) => p.shape === "path")
+          .flatMap((p) => (spec.mcp ?? []).filter((b) => (!b.params || b.params.includes(p.name)) && !(p.name in (b.fixed ?? {}))).map((binding) => ({ spec, param: p, binding }))),
+      );
+      expect(valued.map(({ spec, param, binding }) => `${binding.tool}${binding.action ? `:${binding.action}` : ""}.${param.name} (${spec.op})`).sort()).toEqual(["svc_check.file (check)", "svc_context.files (context)", "svc_reduce.files (reduce)", "svc_refactor.file (refactor)", "svc_workspace:apply.file (apply)"]);
+      for (const { param, binding } of valued) {
+        const tool = tools.find((t) => t.name === binding.tool)!;
+        // what each needs beside the file to get as far as reading it: the edit's content, an operation that takes a file
+        const needs: Record<string, Record<string, unknown>> = { svc_workspace: { content: "export const x = 1;\n" }, svc_check: { content: "export const x = 1;\n" }, svc_refactor: { operation: "organize-imports" } };
+        const args = { ...filler(tool), ...(binding.action ? { action: binding.action } : {}), ...needs[tool.name], path: repo };
+        for (const named of ["elsewhere/src/a.ts", "elsewhere/src/new.ts", "elsewhere"]) {
+          const answer = await text(client, tool.name, { ...args, [param.name]: param.type === "string[]" ? [named] : named });
+          expect({ tool: tool.name, param: param.name, named, refused: answer.text.startsWith("validation_error: refusing to ") && answer.text.includes(`'${named}': it resolves outside the workspace root ${repo} (a symbolic link leads out of it`) }).toEqual({ tool: tool.name, param: param.name, named, refused: true });
+        }
+      }
       const apply = await text(client, "svc_workspace", { action: "apply", path: repo, file: "../sibling/new.ts", content: "export const x = 1;\n", write: true });
       expect(apply.text).toStartWith("workspace_not_allowed:");
       expect(existsSync(join(sibling, "new.ts"))).toBe(false);
@@ -189,6 +208,25 @@ describe("MCP workspace confinement", () => {
     try {
       expect((await text(client, "svc_toc", { path: sibling })).isError).toBe(false);
       expect((await text(client, "svc_toc", { path: repo })).text).toStartWith(`workspace_not_allowed: ${repo} is not a workspace this server was started for (it serves ${sibling};`);
+    } finally {
+      await client.close();
+    }
+  }, 120_000);
+
+  test("a declared root that is not served is named on stderr redacted (a token in its path was written whole)", async () => {
+    const { repo } = fixture();
+    const token = "ghp_" + "Rk3Vw8Ln2Qx7Tz5Hm9Bc4Fd1Gs6Jp0Ya2Ue8Wi";
+    let stderr = "";
+    const transport = new StdioClientTransport({ command: process.execPath, args: ["--no-install", MAIN, "mcp", "serve"], cwd: repo, stderr: "pipe", env: { ...(process.env as Record<string, string>), SVC_DAEMON: "0", SVC_RUNTIME_DIR: tempDir("svc-confine-run-") } });
+    transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const client = new Client({ name: "t", version: "1" }, { capabilities: { roots: { listChanged: true } } });
+    client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: [{ uri: `file:///nonexistent/${token}/app` }, { uri: pathToFileURL(repo).href }] }));
+    await client.connect(transport);
+    try {
+      expect((await text(client, "svc_toc", { path: repo })).isError).toBe(false);
+      expect(stderr).toContain("is not served");
+      expect(stderr).toContain("[REDACTED:github-token]");
+      expect(stderr).not.toContain(token.slice(4, 16));
     } finally {
       await client.close();
     }

@@ -5,7 +5,7 @@
 // table after svc's.
 
 import { describe, expect, test } from "bun:test";
-import { linkSync, lstatSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync } from "node:fs";
+import { chmodSync, linkSync, lstatSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { installMcp, mergeCodexToml } from "../../src/install/mcp-install.ts";
 import { setMember } from "../../src/install/json-edit.ts";
@@ -36,6 +36,15 @@ describe("svc mcp install keeps every byte but the svc entry", () => {
       `cannot merge into ${join(root, ".mcp.json")}: the file has 2 hard links (other names for the same bytes, which may be outside this folder): a write would change them too or cut this name from them; nothing changed.`,
     );
     expect({ text: readFileSync(join(root, ".mcp.json"), "utf8"), links: statSync(shared).nlink }).toEqual({ text: before, links: 2 });
+    expect(readdirSync(root).sort()).toEqual([".git", ".mcp.json", "a.ts"]);
+  });
+
+  test("a read-only config (mode 444) is refused before any file is written, as apply refuses one: the atomic rename would replace it all the same", () => {
+    const before = '{\n  "mcpServers": {}\n}\n';
+    const root = gitRepo({ "a.ts": "export const a = 1;\n", ".mcp.json": before });
+    chmodSync(join(root, ".mcp.json"), 0o444);
+    expect(() => installMcp({ root, client: "all", scope: "project", withHooks: false })).toThrow(`cannot merge into ${join(root, ".mcp.json")}: the file is read-only (mode 444); make it writable first if it is meant to change; nothing changed.`);
+    expect({ text: readFileSync(join(root, ".mcp.json"), "utf8"), mode: statSync(join(root, ".mcp.json")).mode & 0o777 }).toEqual({ text: before, mode: 0o444 });
     expect(readdirSync(root).sort()).toEqual([".git", ".mcp.json", "a.ts"]);
   });
 

@@ -171,6 +171,27 @@ describe("apply keeps what views do not show", () => {
     expect(crlf.text).toContain("keeping the file's CRLF line endings, no final newline, BOM");
   });
 
+  test("a BOM followed by a U+FEFF character (a BOM written twice): the view shows the character, apply keeps the BOM and it", async () => {
+    const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+    const files: Record<string, Uint8Array> = {
+      "src/twice.ts": Buffer.concat([bom, bom, Buffer.from("export const a = 1;\nexport const b = 2;\n")]),
+      "src/once.ts": Buffer.concat([bom, Buffer.from("export const a = 1;\nexport const b = 2;\n")]),
+    };
+    const root = gitRepo(files);
+    for (const [file, bytes] of Object.entries(files)) {
+      const { content } = await view(root, file);
+      // the view drops the byte order mark only, never a character of the text after it
+      expect({ file, starts: content.startsWith("\uFEFF") }).toEqual({ file, starts: file === "src/twice.ts" });
+      await call("apply", { path: root, file, content: content.replace("b = 2", "b = 3"), write: true, expectedHash: sha256(bytes) });
+      const expected = Buffer.from(Buffer.from(bytes).toString("latin1").replace("b = 2", "b = 3"), "latin1");
+      expect({ file, after: readFileSync(join(root, file)).toString("hex") }).toEqual({ file, after: expected.toString("hex") });
+    }
+    // content that carries the BOM itself is written as given
+    const raw = Buffer.concat([bom, bom, Buffer.from("export const a = 1;\n")]);
+    await call("apply", { path: root, file: "src/twice.ts", content: raw.toString("utf8"), write: true });
+    expect(readFileSync(join(root, "src/twice.ts")).toString("hex")).toBe(raw.toString("hex"));
+  });
+
   test("lone CR line endings (a classic Mac file, or one stray CR) survive an edit from the view, which shows them as line breaks", async () => {
     const files: Record<string, string> = {
       "src/mac.ts": "const a = 1;\rconst b = 2;\rconst c = 3;\r",

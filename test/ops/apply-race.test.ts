@@ -11,13 +11,14 @@ import { join } from "node:path";
 import { call } from "../../src/engine.ts";
 import { sha256 } from "../../src/ops/apply.ts";
 import { failure } from "../helpers/failure.ts";
-import { gitRepo } from "../helpers/repo.ts";
+import { gitRepo, tempDir } from "../helpers/repo.ts";
 
 const ORIGINAL = "export const a = 1;\r\nexport const b = 2;\r\n";
 const THEIRS = "export const a = 1;\r\nexport const b = 2;\r\nexport const theirs = 3;\r\n";
 
 afterEach(() => {
   delete process.env.SVC_TEST_APPLY_RACE;
+  delete process.env.SVC_TEST_APPLY_LINK;
 });
 
 describe("apply refuses a file that changed while it was writing", () => {
@@ -47,6 +48,23 @@ describe("apply refuses a file that changed while it was writing", () => {
     expect(readFileSync(join(root, "src/a.ts"), "utf8")).toBe("export const a = 10;\r\nexport const b = 2;\r\n");
     await call("apply", { path: root, file: "src/b.ts", content: "export const n = 1;\n", write: true, expectedHash: "absent" });
     expect(existsSync(join(root, "src/b.ts"))).toBe(true);
+  }, 120_000);
+});
+
+describe("apply never follows a symbolic link that appears out of the workspace while it writes", () => {
+  // SVC_TEST_APPLY_LINK plays another process replacing the file (or the name apply creates) by a link to its path after apply's checks
+  test("a new file's name turned into a link to a missing file outside: nothing is created there; an existing file's into a link to one with the same bytes: it is not written", async () => {
+    const outside = tempDir("svc-apply-out-");
+    const root = gitRepo({ "src/a.ts": ORIGINAL });
+    process.env.SVC_TEST_APPLY_LINK = join(outside, "planted.ts");
+    const created = await failure(call("apply", { path: root, file: "src/new.ts", content: "export const n = 1;\n", write: true }));
+    expect(created.formatted).toStartWith(`validation_error: refusing to apply to 'src/new.ts': it now leads outside the workspace root ${root} (a symbolic link appeared on the way); nothing was written`);
+    writeFileSync(join(outside, "same.ts"), ORIGINAL);
+    process.env.SVC_TEST_APPLY_LINK = join(outside, "same.ts");
+    const replaced = await failure(call("apply", { path: root, file: "src/a.ts", content: "export const a = 10;\nexport const b = 2;\n", write: true, expectedHash: sha256(ORIGINAL) }));
+    expect(replaced.formatted).toStartWith("validation_error: refusing to apply to 'src/a.ts': it now leads outside the workspace root");
+    expect(readdirSync(outside)).toEqual(["same.ts"]);
+    expect(readFileSync(join(outside, "same.ts"), "utf8")).toBe(ORIGINAL);
   }, 120_000);
 });
 

@@ -111,3 +111,17 @@ describe("apply refuses content rebuilt from a reduced view", () => {
     expect(caught / views).toBeGreaterThan(0.4); // 135 of 270 with the dependencies of this writing
   }, 120_000);
 });
+
+test("the refusal quotes a dropped line with the file's secrets taken out before the cut (which left a token's head)", () => {
+  const token = "ghp_" + "Qm4Zx8Lr2Vd6Ks0Wp9Ht3Nf7By1Jc5Gu8Ea2To";
+  const disk = `// the deploy token of the staging cluster is ${token}\nimport { b } from './b';\nimport type { T } from './t';\n// more notes\n\nexport function f(x: number): number {\n  return x + b;\n}\nexport const k: T | null = null;\n`;
+  const content = reduceFile(disk, { path: "src/a.ts", level: "standard" });
+  let message = "";
+  try {
+    refuseReducedView("src/a.ts", content, disk);
+  } catch (error) {
+    message = (error as Error).message;
+  }
+  expect(message).toContain("e.g. '// the deploy token of the staging cluster is [REDACTED:github-token]");
+  expect(message).not.toContain(token.slice(0, 10));
+}, 120_000);

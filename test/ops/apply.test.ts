@@ -11,7 +11,7 @@ import type { FindData } from "../../src/ops/find.ts";
 import { startHost, type RunningHost } from "../../src/surfaces/host/server.ts";
 import { useRuntimeDir } from "../helpers/host.ts";
 import { failure } from "../helpers/failure.ts";
-import { gitRepo, tempDir } from "../helpers/repo.ts";
+import { git, gitRepo, tempDir } from "../helpers/repo.ts";
 
 const ORIGINAL = "export function total(a: number, b: number): number {\n  return a + b;\n}\n";
 const EDITED = "export function total(a: number, b: number, c = 0): number {\n  return a + b + c;\n}\n";
@@ -97,6 +97,12 @@ describe("apply", () => {
       [{ file: ".git/config", content: "x" }, "validation_error: refusing to apply to '.git/config'"],
       [{ file: ".svc/svc.db", content: "x" }, "validation_error: refusing to apply to '.svc/svc.db'"],
       [{ file: "src", content: "x" }, "validation_error: cannot apply to 'src': it is not a regular file"],
+      // a trailing '/' names a folder: the file was written (created) all the same
+      [{ file: "src/math.ts/", content: "x", write: true }, "validation_error: cannot apply to 'src/math.ts/': a path ending in '/' names a folder"],
+      [{ file: "src/new.ts/", content: "x", write: true }, "validation_error: cannot apply to 'src/new.ts/': a path ending in '/' names a folder"],
+      // a shell's home folder and a file: URI name no folder '~' or 'file:' in the workspace (apply created them)
+      [{ file: "~/x.ts", content: "x", write: true }, "validation_error: file must not start with '~'"],
+      [{ file: "file:///etc/passwd", content: "x", write: true }, "validation_error: file must be a path, not a file: URI"],
       [{ content: "x" }, "validation_error: apply needs file"],
       [{ file: "src/math.ts" }, "validation_error: apply needs content"],
     ];
@@ -106,6 +112,7 @@ describe("apply", () => {
     }
     expect(readdirSync(outside)).toEqual([]);
     expect(readFileSync(join(root, "src/math.ts"), "utf8")).toBe(ORIGINAL);
+    expect(git(root, "status", "--porcelain", "--untracked-files=all")).toBe("?? out\n"); // the link the test made, nothing apply made
   }, 120_000);
 
   test("a read-only file is refused, not replaced (the atomic rename would succeed in a writable folder)", async () => {

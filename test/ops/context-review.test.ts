@@ -133,6 +133,33 @@ describe("svc review", () => {
     expectGolden("review", r.text);
   }, 120_000);
 
+  test("export statements are public API: a removed re-export is BREAKING, a renamed one too; an empty delta says what it compared", async () => {
+    const root = gitRepo({
+      "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, noEmit: true }, include: ["src"] }),
+      "src/foo.ts": "export function foo(): number {\n  return 1;\n}\n",
+      "src/ns.ts": "export const n = 1;\n",
+      "src/index.ts": 'import { n } from "./ns";\nexport * from "./foo";\nexport * as ns from "./ns";\nexport { foo as bar } from "./foo";\nexport { n };\nexport default n;\n',
+      "README.md": "# chain\n",
+    });
+    writeFiles(root, { "src/index.ts": 'import { n } from "./ns";\nexport { foo as baz } from "./foo";\n// export * from "./foo";\nexport { n as m };\n' });
+    for (const handoff of [false, true]) {
+      const r = await call("review", { path: root, changedSince: "HEAD", handoff });
+      const delta = (r.data as unknown as ReviewData).apiDelta.map((d) => `${d.kind} ${d.name}${d.breaking ? " BREAKING" : ""}`);
+      expect(delta).toEqual(['removed * from "./foo" BREAKING', "removed bar BREAKING", "removed default BREAKING", "removed n BREAKING", "removed ns BREAKING", "added baz", "added m"]);
+      expect(r.text).toContain('BREAKING removed: bar (src/index.ts) — was `export { foo as bar } from "./foo"`');
+    }
+    git(root, "checkout", "--", "src/index.ts");
+    writeFiles(root, { "src/foo.ts": "export function foo(): number {\n  return 2;\n}\n", "README.md": "# chain, again\n" });
+    for (const handoff of [false, true]) {
+      const r = await call("review", { path: root, changedSince: "HEAD", handoff });
+      expect((r.data as unknown as ReviewData).apiDelta).toEqual([]);
+      expect(r.text).toContain("public API delta: none — the exported declarations' headers and export statements of the 1 changed code file are as they were (compared as text: a change inside a body, or in a type they use, is not judged here)");
+    }
+    git(root, "checkout", "--", "src/foo.ts");
+    const docs = await call("review", { path: root, changedSince: "HEAD", handoff: true });
+    expect(docs.text).toContain("## Public API delta\npublic API delta: nothing to compare (no changed file is in a language svc outlines)");
+  }, 120_000);
+
   test("handoff: refused while the change leaves introduced errors; the packet once it does not; the changed-file cap; bad refs", async () => {
     const root = branchRepo();
     // No host: the errors present now but not at the base ref (the deleted DTO is still imported, a removed method still called).
@@ -182,11 +209,11 @@ describe("svc review", () => {
   }, 120_000);
 });
 
-test("the handoff's compiler status says what the comparison checked: nothing, when no changed file is TypeScript or in a loaded project", async () => {
+test("the handoff's compiler status says what the comparison checked: not verified, when no changed TypeScript file is in a loaded project", async () => {
   const tsconfig = JSON.stringify({ compilerOptions: { strict: true, noEmit: true }, include: ["src/**/*.ts"] });
   const root = gitRepo({ "tsconfig.json": tsconfig, "src/a.ts": "export const a: number = 1;\n", "other/o.ts": "export const o: number = 1;\n", "tool.py": "def f():\n    return 1\n" });
   writeFiles(root, { "tool.py": "def f(:\n", "other/o.ts": 'export const o: number = "s";\n' });
   const r = await call("review", { path: root, changedSince: "HEAD", handoff: true });
-  expect(r.text).toContain("compiler status: no introduced errors (errors present now but not at HEAD: 1 changed file, nothing checked: no loaded TypeScript project holds the changed files (other/o.ts); 1 other changed file not checked (not TypeScript or JavaScript: tool.py) (no resident engine with check session 'hook')");
+  expect(r.text).toContain("compiler status: not verified (no resident engine with check session 'hook'; the comparison with HEAD did not run: no loaded TypeScript project holds the changed files (other/o.ts), so nothing of the change could be checked: add them to a tsconfig's include, or run svc doctor to see the projects loaded)");
   expect(r.text).not.toContain("and their dependents checked");
 }, 120_000);

@@ -13,6 +13,7 @@ import { answerTokens } from "../../src/render/fit.ts";
 import { tokenCounter } from "../../src/text/tokens.ts";
 import { SHOP } from "../fixtures/shop.ts";
 import { expectGolden } from "../helpers/golden.ts";
+import { mcpClientFor } from "../helpers/mcp-client.ts";
 import { git, gitRepo, plainDir, writeFiles } from "../helpers/repo.ts";
 
 async function run(op: string, request: Record<string, unknown>) {
@@ -99,7 +100,9 @@ describe("catalog B operations on the shop fixture", () => {
     const missing = await run("ask", { path: root, task: "where is the RefundPolicy applied to orders" });
     expect(missing.text.split("\n")[0]).toBe('<!-- svc_ask: strategy=search (focus seed "RefundPolicy" did not resolve) budget=20000 -->');
     const nothing = await run("ask", { path: root, task: "zzqqxx wibble" });
-    expect(nothing.text.split("\n")[0]).toBe("<!-- svc_ask: strategy=central (the task's words matched no file: the most depended-on files, whole while they fit) budget=20000 -->");
+    // words that occur nowhere carry no signal: nothing is packed, the answer says why and what to try (test/ops/no-signal.test.ts)
+    expect(nothing.text.split("\n")[0]).toBe("<!-- svc_ask: strategy=none budget=20000 -->");
+    expect(nothing.text).toContain('"zzqqxx", "wibble" occur nowhere in the indexed files');
     const plain = await run("ask", { path: root, task: "how are customers charged", tokenBudget: 50000 });
     expect(plain.text.split("\n")[0]).toBe("<!-- svc_ask: strategy=search budget=50000 -->");
     expectGolden("ask", typed.text);
@@ -220,6 +223,42 @@ describe("sessions", () => {
     expect(other.data.files).toBeGreaterThan(1);
   });
 
+  test("a view already sent under the session (signatures, an excerpt) is not sent again: focus, search and context alike", async () => {
+    clearSessions();
+    const repo = gitRepo(SHOP);
+    const contents = async (op: string, request: Record<string, unknown>) => {
+      const answer = JSON.parse((await call(op, { path: repo, ...request, format: "json" }, { surface: "mcp" })).text) as { entries: { path: string; tier: string; content: string }[] };
+      return answer.entries;
+    };
+    let downgraded = 0;
+    for (const maxTokens of [600, 800, 1000]) {
+      for (const [op, request] of [["focus", { focus: "OrderService", session: `f${maxTokens}` }], ["search", { query: "order payment", session: `s${maxTokens}` }], ["context", { seeds: ["OrderService"], sessionId: `c${maxTokens}` }]] as const) {
+        const first = await contents(op, { ...request, maxTokens });
+        downgraded += first.filter((e) => e.tier === "skeleton").length;
+        const sent = new Map(first.map((e) => [e.path, e.content]));
+        const again = await contents(op, { ...request, maxTokens });
+        expect([op, maxTokens, again.filter((e) => sent.get(e.path) === e.content).map((e) => e.path)]).toEqual([op, maxTokens, []]);
+      }
+    }
+    // the budgets downgrade files to signatures (the case the session missed)
+    expect(downgraded).toBeGreaterThan(3);
+  }, 120_000);
+
+  test("svc_focus twice under one session over the MCP server: the second call re-sends nothing it sent", async () => {
+    const repo = gitRepo(SHOP);
+    const client = await mcpClientFor(repo);
+    try {
+      const focus = async () => JSON.parse(((await client.callTool({ name: "svc_focus", arguments: { focus: "OrderService", session: "m1", maxTokens: 1000, format: "json" } })) as { content: { text: string }[] }).content[0]?.text ?? "") as { entries: { path: string; content: string }[]; omittedBySession: string[] };
+      const first = await focus();
+      const again = await focus();
+      const sent = new Map(first.entries.map((e) => [e.path, e.content]));
+      expect(again.entries.filter((e) => sent.get(e.path) === e.content)).toEqual([]);
+      expect(again.omittedBySession).toContain("src/orders/order.service.ts");
+    } finally {
+      await client.close();
+    }
+  }, 120_000);
+
   test("a call cancelled while it ran records nothing: the next call under its session sends the files in full", async () => {
     const repo = gitRepo(SHOP);
     const calls: [string, Record<string, unknown>][] = [
@@ -290,7 +329,7 @@ describe("bad input", () => {
   test("unknown level", () => expectError("focus", { focus: "OrderService", level: "tiny" }, /^unknown level 'tiny'\. Valid values: none, standard, aggressive, skeleton, publicApi$/));
   test("unknown template", () => expectError("fuse", { template: "cobol" }, /^unknown template 'cobol'\. Valid values: typescript, /));
   test("unknown format", () => expectError("skeleton", { format: "html" }, "unknown format 'html'. Valid values: xml, markdown, json"));
-  test("a focus seed that matches nothing", () => expectError("focus", { focus: "NoSuchThing" }, /^focus seed 'NoSuchThing' matched no collected file \(\d+ collected\); pass a file path, a folder or a declared name; svc_find looks one up/));
+  test("a focus seed that matches nothing", () => expectError("focus", { focus: "NoSuchThing" }, /^focus seed 'NoSuchThing' matched no collected file \(\d+ collected\); pass a file path, a folder, a declared name or path:line; svc_find looks one up/));
   test("a query that matches nothing", () => expectError("search", { query: "zzqqxx" }, /^query 'zzqqxx' matched no collected file \(\d+ collected\); try other or fewer words, or a description of what the code does: svc_find kind=task/));
   test("a bad git ref", () => expectError("changes", { changedSince: "no-such-branch" }, /no-such-branch/));
   test("a non-git directory for changes", async () => {

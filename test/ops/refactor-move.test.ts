@@ -59,6 +59,9 @@ describe("svc_refactor move-to-file", () => {
     const twin = await refactor({ operation: "move-to-file", symbol: "price", newName: "src/Math.ts" });
     expect(twin.text).toBe("cannot move-to-file: svc_workspace apply would refuse src/Math.ts: 'src/math.ts' exists, a name that differs from 'Math.ts' only in case; a checkout on a case-insensitive or normalizing file system (macOS, Windows) could not hold both. Name the existing one ('src/math.ts') if it is the one meant");
     expect(twin.data.files).toBeUndefined();
+    // a shell's home folder or a file: URI as the new file: staged as a folder '~' or 'file:' in the workspace
+    expect(await fx.rejected({ operation: "move-to-file", symbol: "price", newName: "~/price.ts" })).toStartWith("validation_error: newName must not start with '~'");
+    expect(await fx.rejected({ operation: "move-to-file", symbol: "price", newName: `file://${fx.root}/src/price.ts` })).toStartWith("validation_error: newName must be a path, not a file: URI");
     const cycle = await refactor({ operation: "move-to-file", symbol: "DOUBLE" });
     expect(cycle.text).toBe("cannot move-to-file: moving DOUBLE would make src/cycle.ts and src/DOUBLE.ts import each other and something would run at load across the cycle (DOUBLE reads BASE from src/cycle.ts; src/cycle.ts uses DOUBLE at src/cycle.ts:3), which could run before it is set");
     // An arrow the old file only calls from inside a function: the cycle runs nothing at load.

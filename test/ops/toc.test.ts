@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { call } from "../../src/engine.ts";
 import { SvcError } from "../../src/errors.ts";
 import type { TocData } from "../../src/ops/toc.ts";
+import { directoryRows, renderDirectoryRow } from "../../src/render/toc.ts";
 import { estimateTokens, tokenCounter } from "../../src/text/tokens.ts";
 import { expectGolden } from "../helpers/golden.ts";
 import { gitRepo, plainDir, writeFiles } from "../helpers/repo.ts";
@@ -100,9 +101,39 @@ describe("svc toc", () => {
     expect(dirs.data.detail).toBe("directories");
     expect(dirs.text).toContain("Large codebase: showing directories and aggregate token costs only");
     expect(dirs.text).toMatch(/^src\/orders\/ \(12 files, ~\d+ tokens\)$/m);
+    expect(dirs.text).toMatch(/^src\/ \(24 files, ~\d+ tokens\)$/m); // a folder with no file of its own counts its subfolders'
     expect(dirs.text).not.toContain("more directories not shown");
     expect(counter.count(dirs.text)).toBeLessThanOrEqual(pathTokens - 1);
     expectGolden("toc-directories", dirs.text);
+  });
+
+  test("a directory's row counts every file under it, the scope's own files have a row, and a cut view keeps the shallow rows", async () => {
+    const files: Record<string, string> = { "source/index.ts": "export const index = 1;\n" };
+    for (const dir of ["source/core", "source/errors", "source/types", "test/helpers"]) {
+      for (let i = 0; i < 4; i++) files[`${dir}/m${i}.ts`] = `export class M${i} {\n  run() {}\n}\n`;
+    }
+    const repo = gitRepo(files);
+    const rows = (text: string) => text.split("\n").filter((l) => / \(\d+ files?( at its top level)?, ~\d+ tokens\)$/.test(l));
+    const counter = await tokenCounter();
+    const full = await toc(repo, { maxTokens: 100_000 });
+    const paths = await toc(repo, { maxTokens: counter.count(full.text) - 1 });
+    const cut = await toc(repo, { maxTokens: counter.count(paths.text) - 1 });
+    expect(cut.data.detail).toBe("directories");
+    expect(cut.text).toContain("more directories not shown");
+    // the old rows counted only the files directly in a folder (`source/ (1 file)` for a folder of 13), in name order (a cut kept `source/` and its subfolders, not `test/`)
+    expect(rows(cut.text).slice(0, 2).map((l) => l.replace(/, ~\d+ tokens\)$/, ")"))).toEqual(["source/ (13 files)", "test/ (4 files)"]);
+    const entry = (path: string) => ({ path, tokens: 10, generated: false, types: [], functions: [] });
+    const every = ["a.ts", "source/index.ts", "source/core/x.ts", "source/core/deep/y.ts", "test/helpers/h.ts"].map(entry);
+    expect(directoryRows(every).map(renderDirectoryRow)).toEqual([
+      "./ (1 file at its top level, ~10 tokens)",
+      "source/ (3 files, ~30 tokens)",
+      "test/ (1 file, ~10 tokens)",
+      "source/core/ (2 files, ~20 tokens)",
+      "test/helpers/ (1 file, ~10 tokens)",
+      "source/core/deep/ (1 file, ~10 tokens)",
+    ]);
+    const scoped = await toc(join(repo, "source"), { maxTokens: 250 });
+    expect(rows(scoped.text).map((l) => l.replace(/, ~\d+ tokens\)$/, ")"))).toEqual(["source/ (1 file at its top level)", "source/core/ (4 files)", "source/errors/ (4 files)", "source/types/ (4 files)"]);
   });
 
   test("a budget below the directory view truncates it with a note, keeping at least one row", async () => {

@@ -25,9 +25,8 @@ describe.skipIf(!released)("release binaries (dist/release)", () => {
       const binary = readFileSync(join(OUT, `svc-${target.key}`));
       expect(nativeFormat(binary.subarray(0, 64))).toEqual({ format: formatOf(target.os), arch: target.cpu });
       const parts = partsFor(target, true);
-      const { grammars, typescript } = embeddedFiles(parts);
-      const napiMain = (JSON.parse(readFileSync(join(parts.napiDir, "package.json"), "utf8")) as { main: string }).main;
-      const natives = { ...grammars, tsc: typescript.tsc as string, [napiMain]: join(parts.napiDir, napiMain) };
+      const { addon, grammars, typescript } = embeddedFiles(parts);
+      const natives = { ...grammars, tsc: typescript.tsc as string, ...addon };
       expect(Object.keys(natives)).toHaveLength(Object.keys(grammars).length + 2);
       for (const [name, file] of Object.entries(natives)) {
         expect({ name, format: nativeFormat(readFileSync(file).subarray(0, 64)) }).toEqual({ name, format: { format: formatOf(target.os), arch: target.cpu } });
@@ -35,9 +34,8 @@ describe.skipIf(!released)("release binaries (dist/release)", () => {
       }
       // The only ast-grep addon inside is this platform's.
       for (const other of TARGETS.filter((t) => t.key !== target.key)) {
-        const otherParts = partsFor(other, true);
-        const otherMain = (JSON.parse(readFileSync(join(otherParts.napiDir, "package.json"), "utf8")) as { main: string }).main;
-        expect({ other: other.key, embedded: binary.indexOf(sample(join(otherParts.napiDir, otherMain))) >= 0 }).toEqual({ other: other.key, embedded: false });
+        const otherAddon = Object.values(embeddedFiles(partsFor(other, true)).addon)[0]!;
+        expect({ other: other.key, embedded: binary.indexOf(sample(otherAddon)) >= 0 }).toEqual({ other: other.key, embedded: false });
       }
       const sums = readFileSync(join(OUT, "SHA256SUMS"), "utf8");
       expect(sums).toContain(`  svc-${target.key}\n`);

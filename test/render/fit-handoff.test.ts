@@ -24,3 +24,22 @@ test("an answer carrying a staged change over its budget is refused, not cut; on
   const fitted = fitAnswer(plain, 1_000, counter, { hint: "h" });
   expect(counter.count(fitted.text) + counter.count(JSON.stringify(fitted.data))).toBeLessThanOrEqual(1_000);
 });
+
+test("an answer whose staged files fit but whose diffs do not: the files whole, the rest cut around them; none over the budget", async () => {
+  const counter = await tokenCounter();
+  const files = [1, 2, 3].map((n) => ({ file: `src/f${n}.ts`, expectedHash: `h${n}`, content: `export const v${n} = ${"1 + ".repeat(200)}1;\n` }));
+  const diffs = files.map((f) => ({ file: f.file, diff: `--- a/${f.file}\n+++ b/${f.file}\n${"-old line\n+new line\n".repeat(120)}` }));
+  const answer = { text: `staged: 3 files\n${diffs.map((d) => d.diff).join("\n")}\napply each file`, data: { operation: "rename", status: "staged", files, diffs } };
+  for (const budget of [2_000, 3_000, 5_000]) {
+    for (const mode of [{}, { dataOnly: true }] as const) {
+      const fitted = fitAnswer(answer, budget, counter, { hint: "h", required: ["operation", "status"], ...mode });
+      const data = fitted.data as typeof answer.data & { truncated?: boolean };
+      expect(data.files).toEqual(files);
+      // what was cut is said: the structured diffs flagged, the text's marker naming where the files are
+      if (JSON.stringify(data.diffs) !== JSON.stringify(diffs)) expect(data.truncated).toBe(true);
+      if (!("dataOnly" in mode) && fitted.text !== answer.text) expect(fitted.text).toContain("every staged file is whole in the structured result (files)");
+      expect(counter.count(JSON.stringify(data)) + ("dataOnly" in mode ? 0 : counter.count(fitted.text))).toBeLessThanOrEqual(budget);
+      if (!("dataOnly" in mode)) expect(fitted.text).toStartWith("staged: 3 files\n");
+    }
+  }
+});

@@ -412,6 +412,31 @@ describe("short passwords outside assignments: a flag, a client, a .netrc entry,
   });
 });
 
+describe("a command or a statement over lines, and user:password flags of clients other than curl", () => {
+  test("each form: exactly the value", () => {
+    const forms: Array<[string, string, string]> = [
+      // curl's -u on a line a trailing backslash continues, and its value on the next line
+      [`curl -X POST \\\n  -u admin:sunshine \\\n  https://api.example.com/release\n`, "sunshine", "deploy.sh"], [`curl -u \\\n  admin:sunshine https://api.example.com\n`, "sunshine", "deploy.sh"],
+      // an account statement whose password comes lines after its start, or on the line after its keyword
+      [`CREATE USER app\n  IDENTIFIED BY 'sunshine';\n`, "sunshine", "init.sql"], [`CREATE ROLE app LOGIN PASSWORD\n  'sunshine';\n`, "sunshine", "init.sql"],
+      [`ALTER USER app\n  WITH\n  PASSWORD 'letmein';\n`, "letmein", "init.sql"],
+      // lftp's -u user,password; HTTPie's, xh's and hey's -a / --auth user:password
+      [`lftp -u deploy,sunshine ftp.example.com\n`, "sunshine", "sync.sh"], [`http -a admin:sunshine POST https://api.example.com/x\n`, "sunshine", "call.sh"],
+      [`xh --auth admin:sunshine https://api.example.com\n`, "sunshine", "call.sh"], [`hey -n 10 -a admin:sunshine https://api.example.com\n`, "sunshine", "load.sh"],
+      // a password's name after other pairs on its line, outside code
+      [`username: admin, password: sunshine\n`, "sunshine", "README.md"], [`- user: deploy, pass: letmein\n`, "letmein", "docs/setup.md"],
+    ];
+    for (const [text, secret, path] of forms) expect({ text, secrets: secretTexts(text, path) }).toEqual({ text, secrets: [secret] });
+  });
+  test("stay: a user and group on a continued line, a URL's -a, a statement a `;` ended, a column's word, types and code after pairs", () => {
+    for (const [text, path] of <Array<[string, string]>>[
+      [`docker run \\\n  -u 1000:1000 img\n`, "run.sh"], [`see http://example.com -a foo:bar\n`, "notes.txt"], [`cp -a src:dst out\n`, "run.sh"],
+      [`CREATE USER app;\nSELECT password\n  'x' FROM t;\n`, "a.sql"], [`fn(user: string, password: string)\n`, "README.md"], [`user: admin, password: string\n`, "README.md"],
+      [`Note: see docs, password: required\n`, "README.md"], [`const o = { user: "admin", password: pw };\n`, "a.ts"], [`user: admin, password: sunshine\n`, "a.ts"], // code: only quoted literals [`ALTER TABLE users ADD password\n  'x';\n`, "a.sql"], [`The password\n'is not shown'\n`, "README.md"],
+    ]) expect({ text, secrets: secretTexts(text, path) }).toEqual({ text, secrets: [] });
+  });
+});
+
 describe("credentials in commands, headers, SQL, key files and names", () => {
   const pw = "Pz9" + "kQ2mW1x"; // 10 chars
   const long = "q8Xz3Lm9Pw2Rt7Yv5Nb4";

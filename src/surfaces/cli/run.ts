@@ -16,9 +16,13 @@ import { buildProgram, cliParams, flagName, optionKey, restParam, usageOf } from
 
 const GLOBAL_KEYS = new Set(["--", "json", "quiet", "color", "cwd", "help", "h", "version", "v"]);
 
+/** An option as the user typed it: cac keys it camelCased (`excludeTestz` for `--exclude-testz`) and without its dash (`x` for `-x`). */
+function asTyped(key: string): string {
+  return key.length === 1 ? `-${key}` : `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+}
+
 function usageError(io: CliIo, said: string, usage: string, json = false): number {
-  // cac names an unknown option camelCased (`--excludeTestz`); the user typed it with dashes
-  const message = said.replace(/Unknown option '--([^']+)'/, (_, name: string) => `Unknown option '--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}'`);
+  const message = said.replace(/Unknown option '--([^']+)'/, (_, name: string) => `Unknown option '${asTyped(name)}'`);
   if (json) {
     io.err(JSON.stringify({ error: { prefix: "usage_error", message, usage: `svc ${usage}` } }));
     return 2;
@@ -198,7 +202,7 @@ export async function runCli(argv: readonly string[], rawIo: CliIo = processIo):
     const first = parsed.args[0];
     if (first !== undefined) return usageError(io, `unknown command '${String(first)}'`, "<command> [options]; svc --help lists the commands", json);
     const stray = Object.keys(options).filter((k) => !GLOBAL_KEYS.has(k));
-    if (stray.length) return usageError(io, `unknown option '--${stray[0]}'`, "<command> [options]", json);
+    if (stray.length) return usageError(io, `unknown option '${asTyped(stray[0]!)}'`, "<command> [options]", json);
     io.out(intro(VERSION, [...byCommand.keys(), "mcp", "hook", "host"]));
     return 0;
   }

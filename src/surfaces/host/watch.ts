@@ -234,7 +234,9 @@ export function startWatcher(root: string, options: { log: Logger; sync: SyncFn 
         timer = setTimeout(() => resolve(false), FENCE_WAIT_MS);
       });
       try {
-        writeFileSync(file, "");
+        // created, never written through: a repository may ship .svc/ with a link planted at this name (the pid and a count), and the write truncated what it points to
+        rmSync(file, { force: true });
+        writeFileSync(file, "", { flag: "wx" });
         const ok = await seen;
         // a change to git's files no event reported (they live outside the watched tree): reconciled in full before the watcher vouches
         if (ok && gitInventoryStamp(root) !== gitSeen) {

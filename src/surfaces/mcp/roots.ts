@@ -15,6 +15,8 @@ import { homedir } from "node:os";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { clipInput, SvcError } from "../../errors.ts";
+import { redactText } from "../../render/redact-output.ts";
+import { escapeControls } from "../../text/control-chars.ts";
 import { inside, type AllowedRoots } from "../../workspace/allowed.ts";
 import { resolveWorkspace } from "../../workspace/root.ts";
 
@@ -28,8 +30,9 @@ const ROOTS_WAIT_MS = 5_000;
  */
 const RootsAnswer = z.looseObject({ roots: z.array(z.looseObject({ uri: z.string() })) });
 
+/** A line on stderr (a client's log): redacted, control characters shown — it echoes the client's root URIs and error messages (`file:///…/ghp_…` was written whole: clipInput leaves a short value as it is). */
 function note(line: string): void {
-  process.stderr.write(`svc mcp: ${line}\n`);
+  process.stderr.write(`svc mcp: ${escapeControls(redactText(line))}\n`);
 }
 
 export interface ServeOptions {

@@ -12,7 +12,7 @@ import { textReader } from "../workspace/files.ts";
 import { readOutside, type IndexMeta } from "../store/meta.ts";
 import { boundMembers } from "./bound-members.ts";
 import { reachOf, type Dependent } from "./reach.ts";
-import { overriderIds, satisfiedMembers, siblingIds } from "./satisfied.ts";
+import { overriderIds, type ReadText, satisfiedMembers, siblingIds } from "./satisfied.ts";
 import { reachGaps, type ReachGaps } from "./reach-gaps.ts";
 import { importersOf, incomingEdges } from "./incoming-edges.ts";
 import { manifestTargets, sourceOfBuiltEntry } from "./built-entry.ts";
@@ -39,24 +39,24 @@ export interface ImpactGraph {
 
 export interface ImpactInputs {
   meta: IndexMeta;
-  readText: (path: string) => string | null;
+  readText: ReadText;
   /** The workspace root (realpath'd): where imports through symbolic links are looked up. */
   root: string;
 }
 
 /** Methods overriding or implementing `target` (a member) in classes that extend or implement its container. */
-export function overridersOf(db: Database, target: SymbolRow): SymbolRow[] {
-  return overriderIds(db, target).flatMap((o) => symbolById(db, o.id) ?? []);
+export function overridersOf(db: Database, target: SymbolRow, readText: ReadText): SymbolRow[] {
+  return overriderIds(db, target, readText).flatMap((o) => symbolById(db, o.id) ?? []);
 }
 
 /** The declarations of the members `target` implements or overrides (every overload), nearest first. */
-export function satisfiedRows(db: Database, target: SymbolRow): SymbolRow[] {
-  return satisfiedMembers(db, target).flatMap((m) => m.ids.flatMap((id) => symbolById(db, id) ?? []));
+export function satisfiedRows(db: Database, target: SymbolRow, readText: ReadText): SymbolRow[] {
+  return satisfiedMembers(db, target, readText).flatMap((m) => m.ids.flatMap((id) => symbolById(db, id) ?? []));
 }
 
 /** The other implementations of the members `target` implements or overrides (find-references joins them), with the member they share. */
-export function siblingRows(db: Database, target: SymbolRow, ids: readonly number[]): (SymbolRow & { via: string })[] {
-  return siblingIds(db, target, ids).flatMap((o) => {
+export function siblingRows(db: Database, target: SymbolRow, ids: readonly number[], readText: ReadText): (SymbolRow & { via: string })[] {
+  return siblingIds(db, target, ids, readText).flatMap((o) => {
     const row = symbolById(db, o.id);
     return row ? [{ ...row, via: o.via }] : [];
   });
@@ -101,7 +101,7 @@ export function impactGraph(db: Database, target: SymbolRow, ids: readonly numbe
   for (const imp of importersOf(db, target.fileId)) if (imp.isTest && !tests.has(imp.path)) tests.set(imp.path, 1);
   const ordered = [...tests].map(([path, hop]) => ({ path, hop })).sort((a, b) => a.hop - b.hop || (a.path < b.path ? -1 : 1));
   const gaps = reachGaps(db, inputs.meta, target, reach.exporters, inputs.readText, inputs.root);
-  return { dependents: reach.dependents.filter((d) => d.hop <= depth), hopTotals: reach.hopTotals, overriders: overridersOf(db, target), satisfies: satisfiedRows(db, target), siblings: siblingRows(db, target, ids), destructures: boundMembers(db, target).flatMap((b) => symbolById(db, b.id) ?? []), tests: ordered, checkerRefs: reach.checkerRefs, syntaxRefs: reach.syntaxRefs, gaps };
+  return { dependents: reach.dependents.filter((d) => d.hop <= depth), hopTotals: reach.hopTotals, overriders: overridersOf(db, target, inputs.readText), satisfies: satisfiedRows(db, target, inputs.readText), siblings: siblingRows(db, target, ids, inputs.readText), destructures: boundMembers(db, target).flatMap((b) => symbolById(db, b.id) ?? []), tests: ordered, checkerRefs: reach.checkerRefs, syntaxRefs: reach.syntaxRefs, gaps };
 }
 
 export interface PublicSurface {

@@ -178,7 +178,7 @@ export function memberGaps(db: Database, member: { id: number; kind: string; sig
     const base = outsideBase(db, owner, member.name, readText);
     if (base) return [{ path: member.path, line: owner.line, why: "outside-base", base }];
     const container = db.prepare("SELECT c.id FROM symbols m JOIN symbols c ON c.file_id = m.file_id AND c.qualified_name = m.container WHERE m.id = ?");
-    const bases = satisfiedMembers(db, member).flatMap((s) => (container.all(s.ids[0] as number) as { id: number }[]).map((r) => r.id));
+    const bases = satisfiedMembers(db, member, readText).flatMap((s) => (container.all(s.ids[0] as number) as { id: number }[]).map((r) => r.id));
     return aliasHeirs(db, owner.id, bases, member.name, readText).map((h) => ({ path: h.path, line: h.line, why: "alias-heir" as const, base: h.base }));
   }
   return [];

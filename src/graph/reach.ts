@@ -247,11 +247,11 @@ export function reachOf(
   const seeds = seedIds(db, target, ids);
   const targetIds = new Set(ids);
   const via = new Map<number, string>();
-  for (const s of member ? satisfiedMembers(db, target) : []) for (const id of s.ids) via.set(id, s.qualifiedName);
+  for (const s of member ? satisfiedMembers(db, target, opts.readText) : []) for (const id of s.ids) via.set(id, s.qualifiedName);
   // and through the members implementing or overriding it (`this.produce(…)` reaches `ProducersFns.produce`, as find-references counts it)
-  for (const o of member ? overriderIds(db, target) : []) if (!targetIds.has(o.id)) via.set(o.id, o.qualifiedName);
+  for (const o of member ? overriderIds(db, target, opts.readText) : []) if (!targetIds.has(o.id)) via.set(o.id, o.qualifiedName);
   // and through the other implementations of what it implements (`v1.getMethod()` for `EventV2Processor.getMethod`: both implement `EventProcessor.getMethod`)
-  for (const o of member ? siblingIds(db, target, ids) : []) if (!via.has(o.id)) via.set(o.id, o.qualifiedName);
+  for (const o of member ? siblingIds(db, target, ids, opts.readText) : []) if (!via.has(o.id)) via.set(o.id, o.qualifiedName);
   // a destructured name: through the member it is taken from (`Deno.open` for `const { open } = Deno`)
   for (const b of boundMembers(db, target)) if (!targetIds.has(b.id)) via.set(b.id, b.qualifiedName);
   const seedSet = new Set([...seeds, ...via.keys()]);

@@ -14,6 +14,15 @@
 //    (type M = `use \`class Self\``, effect's Schema.ts): the grammar reads no escape in a
 //    template type and ends it at the escape. Every escaped backtick (in any literal,
 //    comment or template) becomes two spaces: literal text either way.
+// 4. `using` as an identifier where an expression or a parameter stands (`${using}`, `f(using)`,
+//    `return using`, `(using: string) =>`; mikro-orm's SchemaHelper.ts): the grammar takes it for
+//    the start of a `using` declaration, and the rest of the enclosing body — every member of
+//    the class after it — is lost. It becomes `usin$` (a name the tree gives back is read as
+//    `using` again: treeName). A `using` declaration (`using x = …`, `await using x`) is left.
+// 5. A member named `abstract` or `accessor` (`abstract: boolean;` in mikro-orm's EntityMetadata,
+//    a builder's `accessor(…)` method): the grammar takes the name for a modifier and names the
+//    member after its type (`boolean`), or cannot read the method. Before a `:` (`?:`, `!:`), `(`
+//    or `<` the word becomes `abstrac$` / `accesso$` (read back by treeName).
 
 /** A type parameter list entry with variance modifiers: `<out A`, `, in out B`. */
 const VARIANCE = /([<,][ \t\r\n]*)((?:in|out)[ \t\r\n]+(?:out[ \t\r\n]+)?)(?!extends\b|in\b|out\b)(?=[A-Za-z_$][\w$]*[ \t\r\n]*(?:[,>=]|extends\b))/g;
@@ -27,7 +36,21 @@ const SIGNATURE_LINE = /\n([ \t]+)<(?=[ \t]*\r?\n|[ \t]*[A-Za-z_$][\w$]*[ \t]*(?
 /** An odd run of backslashes before a backtick: an escaped backtick. */
 const ESCAPED_BACKTICK = /(?<!\\)((?:\\\\)*)\\`/g;
 
-const mayHaveGaps = (src: string) => src.includes("\\`") || (src.includes("<") && (/\b(?:in|out)\s/.test(src) || /\n[ \t]+</.test(src)));
+/** `using` as an identifier: not a member name after `.`, not a `using` declaration (`using x`, `using {`, `using [`). */
+const USING = /(?<![\w$.#])using(?![\w$])(?![ \t]+[A-Za-z_$[{])/g;
+/** A member named like a modifier the grammar reads before any member: `abstract: boolean`, `accessor?: string`, `accessor(…) {`. */
+const MODIFIER_NAME = /(?<![\w$.#])(?:abstract|accessor)(?=[ \t]*(?:[?!]?[ \t]*:|[(<]))/g;
+/** Each stand-in (same length) and the word it stands for. */
+const STAND_INS = new Map([
+  ["usin$", "using"],
+  ["abstrac$", "abstract"],
+  ["accesso$", "accessor"],
+]);
+
+/** A name as the tree gives it, with rewrites 4 and 5 undone. */
+export const treeName = (text: string): string => STAND_INS.get(text) ?? text;
+
+const mayHaveGaps = (src: string) => src.includes("\\`") || src.includes("using") || src.includes("abstract") || src.includes("accessor") || (src.includes("<") && (/\b(?:in|out)\s/.test(src) || /\n[ \t]+</.test(src)));
 
 /** The last significant character before `at`, skipping blank lines and whole-line `//` / `*` comment lines. */
 function previousCode(src: string, at: number): string {
@@ -49,6 +72,8 @@ function previousCode(src: string, at: number): string {
 export function patchGrammarGaps(src: string, tsx = false): string {
   if (!mayHaveGaps(src)) return src;
   let out = src.includes("\\`") ? src.replace(ESCAPED_BACKTICK, "$1  ") : src;
+  if (out.includes("using")) out = out.replace(USING, "usin$");
+  if (out.includes("abstract") || out.includes("accessor")) out = out.replace(MODIFIER_NAME, (word: string) => `${word.slice(0, -1)}$`);
   if (tsx) return out;
   out = out.replace(VARIANCE, (_m, lead: string, mods: string) => lead + mods.replace(/[^\r\n]/g, " "));
   out = out.replace(SIGNATURE_LINE, (m: string, indent: string, offset: number) => {

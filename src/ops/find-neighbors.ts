@@ -118,18 +118,18 @@ export function findNeighbors(db: Database, index: OpenIndex, query: string, roo
   }
   // calls through the interface, abstract or base members it satisfies reach it too (as the language service's find-references counts them)
   // and so do the uses of the members implementing or overriding it (`this.produce(…)` for `ProducersFns.produce`)
-  const satisfied = satisfiedMembers(db, target);
-  const overriders = overridersOf(db, target);
+  const readText = textReader(root);
+  const satisfied = satisfiedMembers(db, target, readText);
+  const overriders = overridersOf(db, target, readText);
   const via = new Map<number, string>();
   for (const m of satisfied) for (const id of m.ids) via.set(id, m.qualifiedName);
   for (const o of overriders) if (!ids.includes(o.id)) via.set(o.id, o.qualifiedName);
   // and the other implementations of what it implements, with their uses (find-references joins them through the shared member)
-  const siblings = siblingRows(db, target, ids);
+  const siblings = siblingRows(db, target, ids, readText);
   for (const o of siblings) if (!via.has(o.id)) via.set(o.id, o.qualifiedName);
   // a destructured name: the member it is taken from, and that member's uses
   const bound = boundMembers(db, target).filter((b) => !ids.includes(b.id));
   for (const b of bound) via.set(b.id, b.qualifiedName);
-  const readText = textReader(root);
   // a constructor: `new C(…)` (a call of the class), subclasses' `super(…)` and `new` of the subclasses inheriting it
   const all = [...incomingEdges(db, [...ids, ...via.keys()]).filter((e) => !(via.has(e.toSymbol) && (e.type === "implements" || e.type === "extends"))), ...constructorEdges(db, target, ids, readText)];
   // one site once: a use of a merged interface or an overloaded function has an edge to each of its declarations
@@ -146,7 +146,7 @@ export function findNeighbors(db: Database, index: OpenIndex, query: string, roo
   for (const e of edges) sections[sectionOf(e.type)].push(hitOf(e, via.get(e.toSymbol)));
   // the members it implements or overrides are references of it to find-references (`ImmerBaseState.parent_` for `ProxyBaseState.parent_`)
   const how = new Map(satisfied.flatMap((m) => m.ids.map((id) => [id, m.how] as const)));
-  for (const row of satisfiedRows(db, target)) sections.references.push({ type: how.get(row.id) === "implements" ? "satisfies" : "overrides", from: row.qualifiedName, path: row.path, line: row.line, provenance: "checker" });
+  for (const row of satisfiedRows(db, target, readText)) sections.references.push({ type: how.get(row.id) === "implements" ? "satisfies" : "overrides", from: row.qualifiedName, path: row.path, line: row.line, provenance: "checker" });
   // a member's implementers and overriders (`Job.run` for `Runner.run`): find-references counts them, and so does impact
   for (const o of overriders) sections.implementers.push({ type: "implements", from: o.qualifiedName, path: o.path, line: o.line, provenance: "checker" });
   for (const b of bound) {

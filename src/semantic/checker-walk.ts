@@ -111,15 +111,19 @@ function isOwnName(node: N, parent: N): boolean {
 /** Lib types mapping another's properties one to one (a property of theirs is, to find-references, the one it maps). */
 const MAPPING_TYPES = new Set(["Omit", "Pick", "Partial", "Required", "Readonly"]);
 
+/** Whether `arg` is the first type argument of a mapping lib type whose name is `head`: `X` of `Omit<X, 'k'>`. */
+const firstArgOfMapping = (arg: N, head: N | undefined): boolean => head?.kind === K.Identifier && MAPPING_TYPES.has(head.text ?? "") && arg.pos === head.end + 1;
+
 /**
- * `X` of `interface D extends Omit<X, 'k'>` (the first type argument of a mapping lib type in a heritage clause): the
- * compiler joins D's members to X's (find-references from `X.m` reaches `D.m` and its uses), so it is heritage, not a
- * type reference.
+ * The heritage clause of `X` in `interface D extends Omit<X, 'k'>` (the first type argument of a mapping lib type in a
+ * heritage clause, through any nesting of them: `Omit<Partial<X>, 'k'>`, `Readonly<Pick<X, 'a'>>`), or null: the compiler
+ * joins D's members to X's (find-references from `X.m` reaches `D.m` and its uses), so it is heritage, not a type reference.
  */
-function heritageThroughMapped(ref: N): boolean {
-  const clause = ref.parent;
-  const head = clause?.expression;
-  return clause?.kind === K.ExpressionWithTypeArguments && clause.parent?.kind === K.HeritageClause && head?.kind === K.Identifier && MAPPING_TYPES.has(head.text ?? "") && ref.pos === head.end + 1;
+function heritageThroughMapped(ref: N): N | null {
+  let arg = ref;
+  for (let p = arg.parent; p?.kind === K.TypeReference && firstArgOfMapping(arg, p.typeName); p = p.parent) arg = p;
+  const clause = arg.parent;
+  return clause?.kind === K.ExpressionWithTypeArguments && clause.parent?.kind === K.HeritageClause && firstArgOfMapping(arg, clause.expression) ? clause.parent : null;
 }
 
 /** How an identifier is used, from its parents. Null: it declares something (not a reference). */
@@ -143,7 +147,8 @@ function classify(node: N): RefKind | null {
   if (p.kind === K.JsxOpeningElement || p.kind === K.JsxSelfClosingElement) return "calls";
   let t: N | undefined = parent;
   while (t && t.kind === K.QualifiedName) t = t.parent;
-  if (t && t.kind === K.TypeReference && heritageThroughMapped(t)) return t.parent?.parent?.token === K.ImplementsKeyword ? "implements" : "extends";
+  const mapped = t && t.kind === K.TypeReference ? heritageThroughMapped(t) : null;
+  if (mapped) return mapped.token === K.ImplementsKeyword ? "implements" : "extends";
   if (t && (t.kind === K.TypeReference || t.kind === K.ExpressionWithTypeArguments)) return "type_ref";
   return "references";
 }
@@ -168,8 +173,10 @@ const TYPE_ONLY = new Set<number>([K.InterfaceDeclaration, K.TypeAliasDeclaratio
  * re-export; a JSDoc link, `{@link ZodType}`). `interface ZodType` and `const ZodType` are one symbol to the checker, but a
  * use of one meaning references only its declarations (zod: `ZodType.init(…)` is no reference of the interface).
  */
-function meaningOf(node: N, kind: RefKind): "value" | "type" | "all" {
+function meaningOf(node: N, kind: RefKind): Meaning {
   if (kind === "reexports" || inJSDocReference(node)) return "all";
+  // the qualifier of a qualified type name (`Opt` of `Opt.Brand`) is a namespace's use
+  if (node.parent?.kind === K.QualifiedName && node.parent.left?.pos === node.pos && node.parent.left.end === node.end) return "namespace";
   if (kind === "type_ref" || kind === "implements") return "type";
   if (kind === "extends") {
     let up: N | undefined = node.parent;
@@ -179,10 +186,22 @@ function meaningOf(node: N, kind: RefKind): "value" | "type" | "all" {
   return "value";
 }
 
-/** The declarations a use of `meaning` refers to: all of them, but a value's use skips the interface and type declarations merged with it, and a type's use the variables and functions. */
-function ofMeaning<D extends { kind: number }>(declarations: readonly D[], meaning: "value" | "type" | "all"): readonly D[] {
+/**
+ * How a use reads a merged symbol: as a value, as a type (a whole type name: `T extends Opt`), as a namespace (the
+ * qualifier of `Opt.Brand`), or every way.
+ */
+type Meaning = "value" | "type" | "namespace" | "all";
+
+/** What a whole type name never refers to: a variable or function, and a namespace (`type Opt = …` with `namespace Opt`: the alias only). */
+const NOT_A_TYPE = new Set<number>([...VALUE_ONLY, K.ModuleDeclaration]);
+
+/**
+ * The declarations a use of `meaning` refers to: all of them, but a value's use skips the interface and type
+ * declarations merged with it, a type's use the variables, functions and namespaces, a namespace's the variables and functions.
+ */
+function ofMeaning<D extends { kind: number }>(declarations: readonly D[], meaning: Meaning): readonly D[] {
   if (meaning === "all") return declarations;
-  const skip = meaning === "value" ? TYPE_ONLY : VALUE_ONLY;
+  const skip = meaning === "value" ? TYPE_ONLY : meaning === "type" ? NOT_A_TYPE : VALUE_ONLY;
   const kept = declarations.filter((d) => !skip.has(d.kind));
   return kept.length ? kept : declarations;
 }
@@ -260,7 +279,7 @@ export class CheckerWalker {
     return this.project.checker;
   }
 
-  private async targets(symbol: Symbol, hops = 0, meaning: "value" | "type" | "all" = "all"): Promise<DeclTarget[]> {
+  private async targets(symbol: Symbol, hops = 0, meaning: Meaning = "all"): Promise<DeclTarget[]> {
     const out: DeclTarget[] = [];
     for (const decl of ofMeaning(symbol.declarations, meaning)) {
       if (!this.inWorkspace(decl.path)) continue;

@@ -36,9 +36,11 @@ export interface UnresolvedTally {
  * a use of a value references a merged symbol's value declarations only, a type's its type declarations: `const ZodType` / `interface ZodType`;
  * names exported under another name are walked: `regexes.null` for `export { _null as null }`; 6: a JSDoc link,
  * `{@link X}`, references every declaration of a merged X, as find-references reads it; a heritage clause naming a
- * type alias is heritage of the classes and interfaces the alias stands for too: `extends _ZodJSONSchemaInternals`).
+ * type alias is heritage of the classes and interfaces the alias stands for too: `extends _ZodJSONSchemaInternals`;
+ * 7: the type a heritage clause maps through nested mapping types is heritage too: `X` of `extends Omit<Partial<X>, 'k'>`;
+ * a whole type name references no namespace merged with its type (`T extends Opt`: `type Opt`, not `namespace Opt`)).
  */
-const RECORDS_COMPLETE = "6";
+const RECORDS_COMPLETE = "7";
 
 /** package.json fields that decide discovery and module resolution (a version bump or a new script moves none). */
 const RESOLUTION_FIELDS = ["name", "type", "main", "module", "types", "typings", "exports", "imports", "typesVersions", "workspaces", "browser"];

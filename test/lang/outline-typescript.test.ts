@@ -85,6 +85,39 @@ describe("TypeScript classes", () => {
     expect(m.get("A.value")).toMatchObject({ kind: "accessor", visibility: "protected" });
   });
 
+  test("members named `abstract` or `accessor`, and `using` as a plain identifier, are read (mikro-orm)", () => {
+    // `abstract: boolean` (EntityMetadata) was named after its type, a builder's `accessor(…)` method was unreadable; a
+    // `${using}` in a method body (SchemaHelper) lost every member after it
+    const src = [
+      "export interface Meta {",
+      "  abstract: boolean;",
+      "  accessor?: string;",
+      "}",
+      "export class Helper {",
+      "  abstract!: number;",
+      "  index(using: string): string {",
+      "    const sql = `create ${using}`;",
+      "    return f(using) + sql;",
+      "  }",
+      "  after(): void {}",
+      "  async dispose(): Promise<void> {",
+      "    await using handle = open();",
+      "  }",
+      "  last = 1;",
+      "  accessor(value = true): this {",
+      "    return this;",
+      "  }",
+      "}",
+      "export function later(): void {}",
+    ].join("\n");
+    const m = outline("typescript", src);
+    expect(m.hasErrors).toBe(false);
+    expect(m.list()).toEqual(["interface Meta", "property Meta.abstract", "property Meta.accessor", "class Helper", "property Helper.abstract", "method Helper.index", "method Helper.after", "method Helper.dispose", "property Helper.last", "method Helper.accessor", "function later"]);
+    expect(m.get("Meta.abstract")).toMatchObject({ startLine: 2, signature: "abstract: boolean" });
+    expect(m.get("Helper.index")).toMatchObject({ startLine: 7, endLine: 10, signature: "index(using: string): string" });
+    expect(m.get("Helper.after").startLine).toBe(11);
+  });
+
   test("function bodies are not entered", () => {
     expect(o.has("OrderService.local")).toBe(false);
     expect(o.decls.some((d) => d.name === "local")).toBe(false);

@@ -7,6 +7,7 @@
 import type { SgNode } from "@ast-grep/napi";
 import type { Decl, DeclKind, Visibility } from "../model.ts";
 import { signatureOf, skipAnnotations, type AnnotationStyle, type SigMode } from "./signature.ts";
+import { treeName } from "../grammar-gaps.ts";
 
 /** A node's extent: UTF-16 offsets and 1-based inclusive lines. */
 export interface Span {
@@ -69,7 +70,7 @@ export class Outline {
 
   /** The source text of a small node (names, keywords): text() is one crossing, cheaper than range(). */
   textOf(node: SgNode): string {
-    return node.text();
+    return treeName(node.text());
   }
 
   /** Source between a declaration's start and its name, leading annotations skipped (for modifier keywords). */
@@ -184,7 +185,7 @@ export function nameOf(src: string, node: SgNode | null): Name | null {
 
 /** The text of an optional small node (a name) when its offsets are not needed. */
 export function textOrNull(node: SgNode | null): string | null {
-  return node ? node.text() : null;
+  return node ? treeName(node.text()) : null;
 }
 
 /** `spanOf` for an optional node. */

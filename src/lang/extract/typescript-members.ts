@@ -4,6 +4,7 @@
 import type { SgNode } from "@ast-grep/napi";
 import { extend, kindOf, nameOf, spanOf, spanOrNull, textOrNull, unquote, type Name, type Outline, type Scope, type Span } from "./core.ts";
 import { skipAnnotations } from "./signature.ts";
+import { treeName } from "../grammar-gaps.ts";
 import type { Decl, Visibility } from "../model.ts";
 
 export interface TsCtx {
@@ -42,7 +43,7 @@ const KEYWORD_NAMES = new Set(MODIFIER_KEYWORDS);
  * crossing; names that are themselves modifier keywords use the node's range.
  */
 function memberName(o: Outline, nameNode: SgNode, own: Span): Name | null {
-  const text = nameNode.text();
+  const text = treeName(nameNode.text());
   if (!KEYWORD_NAMES.has(text)) {
     const from = skipAnnotations(o.src, own.start, own.end, o.annotations);
     const at = o.src.indexOf(text, from);

@@ -43,7 +43,9 @@ export function droppedNote(dropped: readonly DroppedFile[], maxTokens: number, 
     // the budget to name counts what the answer holds besides files (`fixed`: notes, a prelude, the caller's reserve) and part of the first file
     const least = Math.ceil((fixed + Math.min(first.estimate, 600) + 120) / 100) * 100;
     const call = fetch(first.path);
-    return `<!-- svc: nothing fits ${budgetParam}=${maxTokens} (the first file, ${commentSafe(first.path)}, is ~${formatTokens(first.estimate)}); raise ${budgetParam} to ${Math.max(400, maxTokens * 2, least)}+${call ? ` or call ${commentSafe(call)}` : ""}. -->`;
+    // the file alone may be under the budget: what else the answer must hold is said, or "is ~321" under maxTokens=400 reads as a contradiction
+    const besides = fixed > 0 ? `, the rest of the answer ~${formatTokens(fixed)}` : "";
+    return `<!-- svc: nothing fits ${budgetParam}=${maxTokens} (the first file, ${commentSafe(first.path)}, is ~${formatTokens(first.estimate)}${besides}); raise ${budgetParam} to ${Math.max(400, maxTokens * 2, least)}+${call ? ` or call ${commentSafe(call)}` : ""}. -->`;
   }
   // a small budget affords a short list
   const listed = Number.isFinite(maxTokens) ? Math.max(1, Math.min(10, Math.floor(maxTokens / 400))) : 10;

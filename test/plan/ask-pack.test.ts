@@ -187,7 +187,9 @@ describe("ask: packing for editing", () => {
     const dropped = [{ path: "src/a.ts", estimate: 300 }];
     expect(droppedNote(dropped, 500, 1, true, "maxTokens")).toContain("raise maxTokens to 1000+");
     // a reserve of 3,000 tokens (review's change list): twice the budget would still fit nothing
-    expect(droppedNote(dropped, 500, 1, true, "maxTokens", 3000)).toContain("raise maxTokens to 3500+");
+    expect(droppedNote(dropped, 500, 1, true, "maxTokens", 3000)).toContain("(the first file, src/a.ts, is ~300, the rest of the answer ~3.0k); raise maxTokens to 3500+");
+    // the file alone is under the budget: the note says what else the answer holds, not only "~300" under maxTokens=500
+    expect(droppedNote(dropped, 500, 1, true, "maxTokens", 250)).toContain("is ~300, the rest of the answer ~250); raise maxTokens to 1000+");
   });
 
   test("one file's signatures take at most a share of the budget: a huge best candidate cannot crowd the next one out", async () => {

@@ -47,7 +47,8 @@ const checkerEdges = (root: string) => {
 const state = (root: string) => {
   const db = openReader(root)!;
   try {
-    return { mode: readMeta(db).index_mode, dirty: readDirty(db) };
+    // semantic_pending: a host started next walks again (resident.ts semanticCurrent) instead of trusting the edges
+    return { mode: readMeta(db).index_mode, pending: readMeta(db).semantic_pending, dirty: readDirty(db) };
   } finally {
     db.close();
   }
@@ -77,7 +78,7 @@ test("an incremental upgrade with a closed engine fails and leaves the change pe
   expect(sync.changedPaths).toEqual(["src/atom.ts"]);
   await expect(semanticUpgrade(root, { engine: await closedEngine(root), paths: sync.changedPaths })).rejects.toThrow("the TypeScript engine was closed");
   // the claim stays honest: the changed file is still listed as not re-walked
-  expect(state(root)).toEqual({ mode: "semantic", dirty: ["src/atom.ts"] });
+  expect(state(root)).toEqual({ mode: "semantic", pending: "1", dirty: ["src/atom.ts"] });
   const impact = (await call("impact", { path: root, symbol: "createAtom", depth: 1 })).data as unknown as ImpactData;
   expect(impact.coverage.line).toContain("1 changed file not re-walked yet");
   expect(impact.coverage.complete).toBe(false);
@@ -93,7 +94,7 @@ test("a full upgrade with a closed engine fails and keeps the semantic tier's ed
   const edges = checkerEdges(root);
   expect(edges).toBeGreaterThan(0);
   await expect(semanticUpgrade(root, { engine: await closedEngine(root) })).rejects.toThrow("the TypeScript engine was closed");
-  expect(state(root).mode).toBe("semantic");
+  expect(state(root)).toMatchObject({ mode: "semantic", pending: "1" });
   expect(checkerEdges(root)).toBe(edges);
   await call("index", { path: root });
   await equalsRebuild(root, FILES);
@@ -112,7 +113,7 @@ test("an incremental upgrade whose engine cannot start fails too: the change sta
     if (tsc === undefined) delete process.env.SVC_TSC;
     else process.env.SVC_TSC = tsc;
   }
-  expect(state(root)).toEqual({ mode: "semantic", dirty: ["src/atom.ts"] });
+  expect(state(root)).toEqual({ mode: "semantic", pending: "1", dirty: ["src/atom.ts"] });
   await call("index", { path: root });
   await equalsRebuild(root, { ...FILES, "src/atom.ts": BROKEN });
 }, 240_000);
@@ -129,7 +130,7 @@ test("a reconcile that reaches the host's resident workspace after it closed (th
   const sync = await syncIndex(root);
   resident.afterSync(sync.changedPaths, sync.removedPaths);
   await resident.idle();
-  expect(state(root)).toEqual({ mode: "semantic", dirty: ["src/atom.ts", "src/d.ts"] });
+  expect(state(root)).toEqual({ mode: "semantic", pending: "1", dirty: ["src/atom.ts", "src/d.ts"] });
   await call("index", { path: root });
   await equalsRebuild(root, { ...FILES, "src/atom.ts": BROKEN, "src/d.ts": 'import { createAtom } from "./atom";\n\nexport const d = createAtom(true);\n' });
 }, 240_000);

@@ -103,6 +103,11 @@ export class TsEngine {
     return this.options.root;
   }
 
+  /** Closed (its process is stopping): nothing more is loaded or walked with it, and a load or walk it cut short is no answer. */
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
   /** Bumped by every change a snapshot must see (files, overlays): a result computed while it stayed the same is of that state. */
   get changeCount(): number {
     return this.changes;

@@ -27,6 +27,8 @@ export class ResidentWorkspace {
   /** The files the last loaded workspace owned (kept while a reload is due): a source file new to them is told to the engine as created. */
   private lastOwner: ReadonlyMap<string, string> | null = null;
   private running: Promise<void> | null = null;
+  /** Closing (the process is stopping): no run starts; one in flight fails on the closed engine, its changes left pending. */
+  private closed = false;
   private pendingAll = false;
   private readonly pendingPaths = new Set<string>();
   private lastError: string | null = null;
@@ -96,12 +98,14 @@ export class ResidentWorkspace {
   }
 
   private kick(): void {
+    if (this.closed) return;
     if (this.running || (!this.pendingAll && this.pendingPaths.size === 0)) {
       this.publish();
       return;
     }
     this.running = this.runOnce()
       .catch((error) => {
+        if (this.closed) return void this.options.log?.(`semantic update stopped with its engine (${(error as Error).message})`);
         this.lastError = (error as Error).message;
         this.options.log?.(`semantic update failed: ${this.lastError}`);
         noteDegraded(this.root, `semantic update failed: ${this.lastError}`);
@@ -180,6 +184,7 @@ export class ResidentWorkspace {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     setResidentStatus(this.root, null);
     await this.engine.close();
   }

@@ -83,6 +83,10 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
   const ownEngine = options.engine ? null : new TsEngine({ root, log: options.log });
   const engine = options.engine ?? (ownEngine as TsEngine);
   let releaseSnapshot: (() => void) | undefined;
+  /** An engine closed under this run (the host or server stopping) is no failure of the tier: the run stops, its changes pending. */
+  const stillOpen = () => {
+    if (engine.isClosed) throw new SvcError("internal_error", "cancelled: the TypeScript engine was closed (the process is stopping); the changed files stay pending for the next run");
+  };
   try {
     const meta = readMeta(db);
     if (meta.index_build_state !== "ready") throw new SvcError("index_not_built", `the syntax index of ${root} is not ready; run svc index first`);
@@ -121,6 +125,7 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
         const t = performance.now();
         loaded = await loadFromStore(engine, root, db);
         loadMs = performance.now() - t;
+        stillOpen(); // a load the closing cut short holds no project: not the tier's failure, no plan to walk by
         return loaded;
       })();
       return loading;
@@ -139,6 +144,14 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
     const declaredNames = new Set((db.query("SELECT DISTINCT name FROM symbols").all() as { name: string }[]).map((r) => r.name));
     for (const alias of exportAliases(db, textReader(root))) declaredNames.add(alias);
     const usableOf = (w: LoadedWorkspace) => !w.facts.engine.error && w.projects.some((p) => p.diagnosis.status !== "failed");
+    // An incremental run walks what the projects hold: without them it would walk nothing, take every changed file
+    // for one no project owns, and end as if the files that reach them were current. It stops instead, the changes
+    // pending (the next run walks everything: markIncomplete). A full run without them stamps the syntax tier, saying why.
+    const workspace = async (): Promise<LoadedWorkspace> => {
+      const w = await load();
+      if (incremental && !usableOf(w)) throw new SvcError("internal_error", `the semantic update could not load the projects (${w.facts.engine.error ?? "none of them loaded"}); the changed files stay pending`);
+      return w;
+    };
     let snapshot: Snapshot | null | undefined;
     const walkers = new Map<string, CheckerWalker | null>();
     const walkerOf = async (wrapper: string) => {
@@ -166,7 +179,7 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
       // only source files can be owned by a project: nothing else loads the workspace
       const candidates = [...paths].filter((f) => isSourceFile(f) && !walkedSet.has(f));
       if (!candidates.length) return;
-      const { owner } = await load();
+      const { owner } = await workspace();
       const byProject = new Map<string, string[]>();
       for (const file of candidates) {
         const wrapper = owner.get(file);
@@ -227,7 +240,7 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
     };
     const askFiles = async (paths: readonly string[]) => {
       if (!paths.length) return;
-      const { owner } = await load();
+      const { owner } = await workspace();
       const byProject = new Map<string, string[]>();
       for (const p of paths) {
         const wrapper = owner.get(p);
@@ -241,7 +254,9 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
     };
     let wanted: Set<string> | null = null;
     if (!incremental) await walkFiles([...(await load()).owner.keys()]);
-    else wanted = await walkIncrementally({ db, owner: async () => (await load()).owner, records, writer, wiring, changed, rewalk, known, walkFiles, askFiles, walkedSet, walkedSurface });
+    else wanted = await walkIncrementally({ db, owner: async () => (await workspace()).owner, records, writer, wiring, changed, rewalk, known, walkFiles, askFiles, walkedSet, walkedSurface });
+    // the engine closed under the walk (its process stopping): what it was to walk is not done, whatever was written
+    stillOpen();
     const ws = loaded as LoadedWorkspace | null;
     const usable = ws !== null && usableOf(ws);
     if (!incremental) {

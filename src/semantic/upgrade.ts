@@ -85,7 +85,7 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
   let releaseSnapshot: (() => void) | undefined;
   /** An engine closed under this run (the host or server stopping) is no failure of the tier: the run stops, its changes pending. */
   const stillOpen = () => {
-    if (engine.isClosed) throw new SvcError("internal_error", "cancelled: the TypeScript engine was closed (the process is stopping); the changed files stay pending for the next run");
+    if (engine.isClosed) throw new SvcError("not_semantic", "cancelled: the TypeScript engine was closed (the process is stopping); the changed files stay pending for the next run");
   };
   try {
     const meta = readMeta(db);
@@ -149,7 +149,7 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
     // pending (the next run walks everything: markIncomplete). A full run without them stamps the syntax tier, saying why.
     const workspace = async (): Promise<LoadedWorkspace> => {
       const w = await load();
-      if (incremental && !usableOf(w)) throw new SvcError("internal_error", `the semantic update could not load the projects (${w.facts.engine.error ?? "none of them loaded"}); the changed files stay pending`);
+      if (incremental && !usableOf(w)) throw new SvcError("not_semantic", `the semantic update could not load the projects (${w.facts.engine.error ?? "none of them loaded"}); the changed files stay pending`);
       return w;
     };
     let snapshot: Snapshot | null | undefined;

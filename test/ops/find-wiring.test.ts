@@ -213,3 +213,29 @@ describe("find wiring kinds at the semantic tier (checker fixture)", () => {
     expect(await findAsIs(root, "Pay", "service")).toContain("  [di_injects, checker] OrderService  (src/orders/order.service.ts:9)");
   }, 120_000);
 });
+
+describe("find --kind service on an interface: the implementers that do not name it", () => {
+  test("subclasses of an implementer and implementers of an interface extending it are listed, each with the type it comes through", async () => {
+    const root = gitRepo({
+      "package.json": JSON.stringify({ name: "heirs", private: true }),
+      "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, target: "es2022", module: "esnext", moduleResolution: "bundler" }, include: ["src"] }),
+      "src/cache.ts": "export interface CacheAdapter {\n  get(k: string): unknown;\n}\n\nexport interface SyncCacheAdapter extends CacheAdapter {\n  combine(): string;\n}\n",
+      "src/memory.ts": 'import type { CacheAdapter } from "./cache";\nexport class MemoryCacheAdapter implements CacheAdapter {\n  get(k: string) {\n    return k;\n  }\n}\n',
+      "src/file.ts": 'import type { SyncCacheAdapter } from "./cache";\nexport class FileCacheAdapter implements SyncCacheAdapter {\n  get(k: string) {\n    return k;\n  }\n  combine() {\n    return "";\n  }\n}\n',
+      "src/lru.ts": 'import { MemoryCacheAdapter } from "./memory";\nexport class LruCacheAdapter extends MemoryCacheAdapter {}\n',
+    });
+    await call("index", { path: root });
+    const { text, data } = await call("find", { path: root, query: "CacheAdapter", kind: "service" });
+    expect(text).toBe(
+      [
+        "services matching 'CacheAdapter': 1",
+        "service CacheAdapter  (typescript)",
+        "  [implements, checker] class MemoryCacheAdapter  (src/memory.ts:2)  implements CacheAdapter",
+        "  [implements, checker] class FileCacheAdapter  (src/file.ts:2)  implements CacheAdapter through SyncCacheAdapter",
+        "  [implements, checker] class LruCacheAdapter  (src/lru.ts:2)  implements CacheAdapter through MemoryCacheAdapter",
+      ].join("\n"),
+    );
+    const hops = (data as { wiring: { matches: { hops: { label: string }[] }[] } }).wiring.matches[0]!.hops.map((h) => h.label);
+    expect(hops).toEqual(["class MemoryCacheAdapter", "class FileCacheAdapter", "class LruCacheAdapter"]);
+  }, 120_000);
+});

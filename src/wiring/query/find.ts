@@ -4,6 +4,7 @@
 
 import type { Database } from "bun:sqlite";
 import { matchNames, matchRoutes, nearestKeys } from "./match.ts";
+import { indirectHeirs } from "./heirs.ts";
 import { configRecords, diRecords, keyRows, requestRecords, routeRecords, unresolvedRecords, type End, type UnresolvedRecord } from "./rows.ts";
 
 export const WIRING_KINDS = ["service", "request", "route", "config"] as const;
@@ -103,9 +104,12 @@ function services(db: Database, query: string, relDir: string): { matches: Wirin
       const scope = r.consumer ? ` in ${r.consumer}` : "";
       hops.push({ edge: "di_resolves_to", label: r.target ? declared(r.target, r.label) : `${r.label} (not declared in the workspace)`, path: r.target?.path ?? r.path, line: r.target?.line ?? r.line, detail: `registered at ${r.path}:${r.line}${scope}: ${r.detail}`, provenance: r.provenance });
     }
-    for (const r of rows.filter((x) => x.role === "implements")) {
+    const implementers = rows.filter((x) => x.role === "implements");
+    for (const r of implementers) {
       hops.push({ edge: "implements", label: `class ${r.label}`, path: r.path, line: r.line, detail: `implements ${r.token}`, provenance: r.provenance });
     }
+    const iface = implementers.find((r) => r.target?.symbol)?.target;
+    if (iface) hops.push(...heirHops(db, iface, new Set(implementers.map((r) => `${r.path}#${r.label}`))));
     for (const r of rows.filter((x) => x.role === "injectable")) {
       if (provided) continue;
       const as = [...new Set(registrationsOf(r.target))];
@@ -119,6 +123,14 @@ function services(db: Database, query: string, relDir: string): { matches: Wirin
     return { key, framework: rows[0]!.framework, hops: dedupeHops(hops) };
   });
   return { matches, keys: keys.map((r) => r.key), known: keys.length };
+}
+
+/** Implementers that do not name the interface (subclasses of its implementers, implementers of the interfaces extending it), and how many more when the list is cut. */
+function heirHops(db: Database, iface: End, direct: ReadonlySet<string>): WiringHop[] {
+  const { heirs, total } = indirectHeirs(db, iface, direct);
+  const hops: WiringHop[] = heirs.map((h) => ({ edge: "implements", label: `${h.kind} ${h.name}`, path: h.path, line: h.line, detail: h.via === iface.symbol ? `implements ${h.via}` : `implements ${iface.symbol} through ${h.via}`, provenance: h.provenance }));
+  if (total > heirs.length) hops.push({ edge: "implements", label: `${total - heirs.length} more through ${iface.symbol}'s heirs, not listed (impact of ${iface.symbol} lists every one)`, path: "", line: 0, detail: "" });
+  return hops;
 }
 
 function requests(db: Database, query: string, relDir: string): { matches: WiringMatch[]; keys: string[]; known: number } {

@@ -45,14 +45,22 @@ describe("find wiring kinds (express fixture)", () => {
   test("nothing resolves: no matches with the nearest routes, and the unresolved registrations", async () => {
     expect(await find(root, "GET /api/invoices", "route")).toBe(
       [
-        "no matches for 'GET /api/invoices' (route) in 9 indexed files; nearest routes: GET /api/orders, GET /api/orders/:id, GET /api/users/:userId, GET /api/orders/:id/items, GET /health",
+        "no matches for 'GET /api/invoices' (route) in 9 indexed files; nearest routes: GET /api/orders, GET /api/orders/:id, GET /api/users/:userId, GET /api/orders/:id/items, GET /health; try a shorter part of the path, or svc_find kind=text (the path as the code writes it)",
         "1 dynamic registration could not be resolved statically:",
         "  unresolved: app.get(extraPath, …) at src/app.ts:11",
       ].join("\n"),
     );
     const none = await call("find", { path: root, query: "OrderService", kind: "service" });
-    expect(none.text).toBe("no matches for 'OrderService' (service): no services detected in 9 indexed files");
-    expect(none.data).toMatchObject({ kind: "service", wiring: { total: 0, known: 0, matches: [] } });
+    expect(none.text).toBe(
+      "no matches for 'OrderService' (service): no services detected in 9 indexed files (svc reads NestJS, Angular, InversifyJS, tsyringe and Awilix registrations and injections, and implements clauses); try another spelling, svc_find kind=symbol (declarations) or svc_find kind=text (words in code and comments)",
+    );
+    expect(none.data).toMatchObject({ kind: "service", wiring: { total: 0, known: 0, matches: [] }, noMatches: none.text });
+    // a name declared here that no wiring names: why, and the call that lists its users (text and structured result alike)
+    const declared = await call("find", { path: root, query: "getOrder", kind: "service" });
+    const why = "no matches for 'getOrder' (service): no services detected in 9 indexed files (svc reads NestJS, Angular, InversifyJS, tsyringe and Awilix registrations and injections, and implements clauses); 'getOrder' is declared (function getOrder at src/orders/orders.handlers.ts:7) but no registration, injection or implements clause names it: svc_impact symbol=getOrder lists what uses it";
+    expect(declared.text).toBe(why);
+    expect(declared.data).toMatchObject({ noMatches: why, wiring: { noMatches: why } });
+    expect(runSvc(["find", "getOrder", root, "--kind", "service"]).stdout).toContain("but no registration, injection or implements clause names it: svc impact getOrder lists what uses it");
   }, 120_000);
 
   test("config: definitions (names only) and readers", async () => {
@@ -183,7 +191,9 @@ describe("find wiring kinds (NestJS fixtures)", () => {
     const scoped = await call("find", { path: `${root}/messaging`, query: "PlaceOrderCommand", kind: "request" });
     expect(scoped.text.split("\n")[0]).toBe("requests matching 'PlaceOrderCommand': 1");
     const outside = await call("find", { path: `${root}/src`, query: "PlaceOrderCommand", kind: "request" });
-    expect(outside.text).toBe("no matches for 'PlaceOrderCommand' (request): no requests detected under src in 24 indexed files");
+    expect(outside.text).toBe(
+      "no matches for 'PlaceOrderCommand' (request): no requests detected under src in 24 indexed files (svc reads NestJS CQRS and microservice handlers, BullMQ queues and workers, EventEmitter on/emit with literal names); try another spelling, svc_find kind=symbol (declarations) or svc_find kind=text (words in code and comments); or a path above src",
+    );
   }, 120_000);
 });
 

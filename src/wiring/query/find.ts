@@ -4,6 +4,7 @@
 
 import type { Database } from "bun:sqlite";
 import { matchNames, matchRoutes, nearestKeys } from "./match.ts";
+import { ROUTE_FRAMEWORKS } from "../model.ts";
 import { indirectHeirs } from "./heirs.ts";
 import { configRecords, diRecords, keyRows, requestRecords, routeRecords, unresolvedRecords, type End, type UnresolvedRecord } from "./rows.ts";
 
@@ -34,9 +35,21 @@ export interface WiringAnswer {
   unresolved: string[];
   /** Rows of this kind in the scope at all (0: nothing of the kind was detected). */
   known: number;
+  /** Nothing matched: why, and what to try (the answer's first line). */
+  noMatches?: string;
 }
 
+/** What the wiring reads, by kind: an answer finding none of a kind says where it looked. */
+const DETECTED_FROM: Record<WiringKind, string> = {
+  route: `svc reads ${ROUTE_FRAMEWORKS.join(", ")} routes`,
+  service: "svc reads NestJS, Angular, InversifyJS, tsyringe and Awilix registrations and injections, and implements clauses",
+  request: "svc reads NestJS CQRS and microservice handlers, BullMQ queues and workers, EventEmitter on/emit with literal names",
+  config: "svc reads process.env, import.meta.env, Bun.env, Deno.env, config.get('key') calls, .env files, config/*.json|yaml, registerAs and zod/envalid env schemas",
+};
+
 const UNRESOLVED_KINDS: Record<WiringKind, string[]> = { route: ["route", "mount"], service: ["service"], request: ["request"], config: ["config"] };
+/** What an unresolved site of the kind is: a config key read by a computed name is no registration. */
+const UNRESOLVED_NOUN: Record<WiringKind, string> = { route: "registration", service: "registration", request: "request site", config: "config read" };
 const NOUN: Record<WiringKind, [string, string]> = { route: ["route", "routes"], service: ["service", "services"], request: ["request", "requests"], config: ["config key", "config keys"] };
 
 function declared(e: End | null, fallback: string): string {
@@ -188,13 +201,19 @@ export function findWiring(db: Database, kind: WiringKind, query: string, limit:
   return answer;
 }
 
+/** The first line of an answer that matched nothing: why (nothing of the kind detected, and where svc looked; or the nearest keys), then `next`, what to try. */
+export function noWiringMatch(a: WiringAnswer, query: string, files: number, scope: string, next: string): string {
+  const many = NOUN[a.kind][1];
+  const where = `${scope ? ` under ${scope}` : ""} in ${files} indexed file${files === 1 ? "" : "s"}`;
+  const why = a.known === 0 ? `: no ${many} detected${where} (${DETECTED_FROM[a.kind]})` : `${where}${a.nearest?.length ? `; nearest ${many}: ${a.nearest.join(", ")}` : ""}`;
+  return `no matches for '${query}' (${a.kind})${why}${next ? `; ${next}` : ""}`;
+}
+
 export function renderWiring(a: WiringAnswer, query: string, files: number, scope: string): string[] {
   const [one, many] = NOUN[a.kind];
   const out: string[] = [];
   if (a.total === 0) {
-    const where = `${scope ? ` under ${scope}` : ""} in ${files} indexed file${files === 1 ? "" : "s"}`;
-    if (a.known === 0) out.push(`no matches for '${query}' (${a.kind}): no ${many} detected${where}`);
-    else out.push(`no matches for '${query}' (${a.kind})${where}${a.nearest?.length ? `; nearest ${many}: ${a.nearest.join(", ")}` : ""}`);
+    out.push(a.noMatches ?? noWiringMatch(a, query, files, scope, ""));
   } else {
     const more = a.total > a.matches.length ? ` (showing ${a.matches.length}; raise limit (CLI --limit) for more)` : "";
     out.push(`${many} matching '${query}': ${a.total}${more}`);
@@ -208,8 +227,8 @@ export function renderWiring(a: WiringAnswer, query: string, files: number, scop
   }
   if (a.unresolved.length) {
     const shown = a.unresolved.slice(0, 5);
-    const tail = a.unresolved.length > shown.length ? ` (and ${a.unresolved.length - shown.length} more; svc map lists routes)` : "";
-    out.push(`${a.unresolved.length} dynamic registration${a.unresolved.length === 1 ? "" : "s"} could not be resolved statically${a.total ? " (they may match too)" : ""}${tail}:`);
+    const tail = a.unresolved.length > shown.length ? ` (and ${a.unresolved.length - shown.length} more${a.kind === "route" ? "; svc map lists routes" : ""})` : "";
+    out.push(`${a.unresolved.length} dynamic ${UNRESOLVED_NOUN[a.kind]}${a.unresolved.length === 1 ? "" : "s"} could not be resolved statically${a.total ? " (they may match too)" : ""}${tail}:`);
     for (const u of shown) out.push(`  unresolved: ${u}`);
   }
   return out;

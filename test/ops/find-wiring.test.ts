@@ -249,3 +249,14 @@ describe("find --kind service on an interface: the implementers that do not name
     expect(hops).toEqual(["class MemoryCacheAdapter", "class FileCacheAdapter", "class LruCacheAdapter"]);
   }, 120_000);
 });
+
+describe("find wiring kinds: what an unresolved site is (node-messaging fixture)", () => {
+  test("a config key read by a computed name is a config read, a request by one a request site; neither is sent to svc map", async () => {
+    const root = gitRepo(fixtureFiles("node-messaging"));
+    const config = await find(root, "LOG_LEVEL", "config");
+    expect(config).toContain("1 dynamic config read could not be resolved statically (they may match too):\n  unresolved: process.env[name] at src/jobs/signup.ts:13");
+    expect(config).not.toContain("registration");
+    const request = await find(root, "user.signed-up", "request");
+    expect(request).toContain("1 dynamic request site could not be resolved statically (they may match too):\n  unresolved: bus.emit(name) at src/jobs/signup.ts:12");
+  }, 120_000);
+});

@@ -124,6 +124,21 @@ describe("find wiring kinds (NestJS fixtures)", () => {
     );
   }, 120_000);
 
+  test("what an answer could not see: a token no provider here registers, a key no definition here names", async () => {
+    expect(await find(root, "ConfigService", "service")).toContain(
+      "  [di_injects, syntax] OrderService  (src/orders/order.service.ts:12)  constructor parameter config: ConfigService → not resolved: ConfigService is not declared in the workspace (a package's module may provide it)",
+    );
+    // defined where its section is (config/default.json's top-level key `payments`)
+    expect(await find(root, "payments.currency", "config")).toBe(
+      [
+        "config keys matching 'payments.currency': 1",
+        "config key payments.currency  (ConfigService)",
+        "  [defined] section payments: config file  (config/default.json:2)",
+        '  [config_reads, syntax] OrderService.place  (src/orders/order.service.ts:24)  this.config.get("payments.currency")',
+      ].join("\n"),
+    );
+  }, 120_000);
+
   test("a DI token: its implementation with the registration, and every injection site", async () => {
     expect(await find(root, "PAYMENT_GATEWAY", "service")).toBe(
       [
@@ -251,11 +266,17 @@ describe("find --kind service on an interface: the implementers that do not name
 });
 
 describe("find wiring kinds: what an unresolved site is (node-messaging fixture)", () => {
-  test("a config key read by a computed name is a config read, a request by one a request site; neither is sent to svc map", async () => {
+  test("a config key read by a computed name is a config read, a request by one a request site; a key read but not defined says so", async () => {
     const root = gitRepo(fixtureFiles("node-messaging"));
     const config = await find(root, "LOG_LEVEL", "config");
     expect(config).toContain("1 dynamic config read could not be resolved statically (they may match too):\n  unresolved: process.env[name] at src/jobs/signup.ts:13");
     expect(config).not.toContain("registration");
+    // a key read but defined nowhere svc looks: the answer says so, and where it looked
+    expect((await find(root, "VITE_API_BASE", "config")).split("\n").slice(0, 3)).toEqual([
+      "config keys matching 'VITE_API_BASE': 1",
+      "config key VITE_API_BASE  (import.meta.env)",
+      "  [defined] no definition found (svc reads .env files, config/*.json|yaml, registerAs and zod/envalid env schemas; a typed options interface or defaults object is not read)",
+    ]);
     const request = await find(root, "user.signed-up", "request");
     expect(request).toContain("1 dynamic request site could not be resolved statically (they may match too):\n  unresolved: bus.emit(name) at src/jobs/signup.ts:12");
   }, 120_000);

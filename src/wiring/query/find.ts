@@ -39,6 +39,9 @@ export interface WiringAnswer {
   noMatches?: string;
 }
 
+/** Where config keys are defined, as the wiring reads them: a key read but defined nowhere here says where svc looked. */
+const CONFIG_DEFINITIONS = "svc reads .env files, config/*.json|yaml, registerAs and zod/envalid env schemas; a typed options interface or defaults object is not read";
+
 /** What the wiring reads, by kind: an answer finding none of a kind says where it looked. */
 const DETECTED_FROM: Record<WiringKind, string> = {
   route: `svc reads ${ROUTE_FRAMEWORKS.join(", ")} routes`,
@@ -108,6 +111,12 @@ function services(db: Database, query: string, relDir: string): { matches: Wirin
   const tokens = new Set(matchNames(keys, query, (r) => ((r.kind === "provide" || r.kind === "implements") && r.alias ? [r.key, r.alias] : [r.key])).map((r) => r.key));
   const ids = keys.filter((r) => tokens.has(r.key)).map((r) => r.id);
   const hits = ids.length ? diRecords(db, ids) : [];
+  const declaredHere = db.prepare("SELECT 1 FROM symbols WHERE name = ? LIMIT 1");
+  // why an injection resolves to nothing: a token no workspace file declares comes from a package (its module may provide it); one declared here has no provider svc saw
+  const unprovided = (token: string) => {
+    const name = token.split(".").pop() ?? token;
+    return /^\w+$/.test(name) && !declaredHere.get(name) ? `${name} is not declared in the workspace (a package's module may provide it)` : "no provider found in the workspace";
+  };
   const registered = db.prepare("SELECT DISTINCT d.token FROM di_bindings d JOIN files i ON i.id = d.impl_file_id WHERE d.role = 'provide' AND i.path = ? AND d.impl_symbol = ? ORDER BY d.token");
   const registrationsOf = (t: End | null) => (t?.symbol ? (registered.all(t.path, t.symbol) as { token: string }[]).map((r) => r.token) : []);
   const matches = [...group(hits, (r) => r.token)].map(([key, rows]) => {
@@ -130,7 +139,7 @@ function services(db: Database, query: string, relDir: string): { matches: Wirin
       hops.push({ edge: "declared", label: declared(r.target, r.token), path: r.target?.path ?? r.path, line: r.target?.line ?? r.line, detail: `${r.detail}; ${note}` });
     }
     for (const r of rows.filter((x) => x.role === "inject")) {
-      const resolved = r.target ? ` → ${declared(r.target, r.label)}` : " → not resolved";
+      const resolved = r.target ? ` → ${declared(r.target, r.label)}` : ` → not resolved: ${unprovided(r.token)}`;
       hops.push({ edge: "di_injects", label: r.consumer ?? "(module level)", path: r.path, line: r.line, detail: `${r.detail}${resolved}`, provenance: r.provenance });
     }
     return { key, framework: rows[0]!.framework, hops: dedupeHops(hops) };
@@ -173,7 +182,12 @@ function configs(db: Database, query: string, relDir: string): { matches: Wiring
   const hits = matchNames(all, query, (r) => [r.key], true);
   const matches = [...group(hits, (r) => r.key)].map(([key, rows]) => {
     const hops: WiringHop[] = [];
-    for (const r of rows.filter((x) => x.role === "define")) hops.push({ edge: "defined", label: r.source === ".env" ? ".env name (value not read)" : r.source, path: r.path, line: r.line, detail: "" });
+    const defines = rows.filter((x) => x.role === "define");
+    for (const r of defines) hops.push({ edge: "defined", label: r.source === ".env" ? ".env name (value not read)" : r.source, path: r.path, line: r.line, detail: "" });
+    // `payments.currency` is defined where its section `payments` is (a config file's top-level key, registerAs('payments'))
+    const sections = defines.length ? [] : all.filter((r) => r.role === "define" && key.startsWith(`${r.key}.`));
+    for (const r of sections) hops.push({ edge: "defined", label: `section ${r.key}: ${r.source === ".env" ? ".env name (value not read)" : r.source}`, path: r.path, line: r.line, detail: "" });
+    if (!defines.length && !sections.length) hops.push({ edge: "defined", label: `no definition found (${CONFIG_DEFINITIONS})`, path: "", line: 0, detail: "" });
     for (const r of rows.filter((x) => x.role === "read")) hops.push({ edge: "config_reads", label: r.symbol ?? "(module level)", path: r.path, line: r.line, detail: r.detail, provenance: r.provenance });
     return { key, framework: [...new Set(rows.map((r) => r.source))].join(", "), hops };
   });

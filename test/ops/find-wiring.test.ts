@@ -262,6 +262,14 @@ describe("find --kind service on an interface: the implementers that do not name
     );
     const hops = (data as { wiring: { matches: { hops: { label: string }[] }[] } }).wiring.matches[0]!.hops.map((h) => h.label);
     expect(hops).toEqual(["class MemoryCacheAdapter", "class FileCacheAdapter", "class LruCacheAdapter"]);
+    // limit bounds each match's hops as well as the matches, in the text and the structured result alike
+    const cut = await call("find", { path: root, query: "CacheAdapter", kind: "service", limit: 2 });
+    expect(cut.text.split("\n").slice(2)).toEqual([
+      "  [implements, checker] class MemoryCacheAdapter  (src/memory.ts:2)  implements CacheAdapter",
+      "  [implements, checker] class FileCacheAdapter  (src/file.ts:2)  implements CacheAdapter through SyncCacheAdapter",
+      "  … 1 more of 3 (showing 2; raise limit (CLI --limit) for more)",
+    ]);
+    expect(cut.data).toMatchObject({ wiring: { matches: [{ hopsTotal: 3, hops: [{ label: "class MemoryCacheAdapter" }, { label: "class FileCacheAdapter" }] }] } });
   }, 120_000);
 });
 

@@ -25,6 +25,8 @@ export interface WiringMatch {
   key: string;
   framework: string;
   hops: WiringHop[];
+  /** How many hops there are when `limit` cut the list (a config key read 500 times, a service injected everywhere). */
+  hopsTotal?: number;
 }
 
 export interface WiringAnswer {
@@ -210,7 +212,9 @@ export function findWiring(db: Database, kind: WiringKind, query: string, limit:
   const unresolved = unresolvedRecords(db, UNRESOLVED_KINDS[kind])
     .filter((u: UnresolvedRecord) => inScope(relDir, u.path))
     .map((u) => `${u.text} at ${u.path}:${u.line}`);
-  const answer: WiringAnswer = { kind, total: matches.length, matches: matches.slice(0, limit), unresolved, known };
+  // `limit` bounds each match's hops too: the answer's size follows what the caller asked for
+  const shown = matches.slice(0, limit).map((m) => (m.hops.length > limit ? { ...m, hops: m.hops.slice(0, limit), hopsTotal: m.hops.length } : m));
+  const answer: WiringAnswer = { kind, total: matches.length, matches: shown, unresolved, known };
   if (matches.length === 0) answer.nearest = nearestKeys(keys, query);
   return answer;
 }
@@ -237,6 +241,7 @@ export function renderWiring(a: WiringAnswer, query: string, files: number, scop
         const at = h.path ? `  (${h.path}:${h.line})` : "";
         out.push(`  [${h.edge}${h.provenance ? `, ${h.provenance}` : ""}] ${h.label}${at}${h.detail ? `  ${h.detail}` : ""}`);
       }
+      if (m.hopsTotal) out.push(`  … ${m.hopsTotal - m.hops.length} more of ${m.hopsTotal} (showing ${m.hops.length}; raise limit (CLI --limit) for more)`);
     }
   }
   if (a.unresolved.length) {

@@ -116,7 +116,7 @@ function services(db: Database, query: string, relDir: string): { matches: Wirin
   const declaredHere = db.prepare("SELECT 1 FROM symbols WHERE name = ? LIMIT 1");
   // why an injection resolves to nothing: a token no workspace file declares comes from a package (its module may provide it); one declared here has no provider svc saw
   const unprovided = (token: string) => {
-    const name = token.split(".").pop() ?? token;
+    const name = token.split(".")[0] ?? token; // `TYPES.Logger`: the object holding the tokens is what is declared
     return /^\w+$/.test(name) && !declaredHere.get(name) ? `${name} is not declared in the workspace (a package's module may provide it)` : "no provider found in the workspace";
   };
   const registered = db.prepare("SELECT DISTINCT d.token FROM di_bindings d JOIN files i ON i.id = d.impl_file_id WHERE d.role = 'provide' AND i.path = ? AND d.impl_symbol = ? ORDER BY d.token");

@@ -289,3 +289,14 @@ describe("find wiring kinds: what an unresolved site is (node-messaging fixture)
     expect(request).toContain("1 dynamic request site could not be resolved statically (they may match too):\n  unresolved: bus.emit(name) at src/jobs/signup.ts:12");
   }, 120_000);
 });
+
+describe("find --kind service: an injection no provider resolves", () => {
+  test("a token held by an object declared here (TYPES.Clock) has no provider here; it is not said to come from a package", async () => {
+    const root = gitRepo({
+      "package.json": JSON.stringify({ name: "inv", dependencies: { inversify: "*" } }),
+      "src/types.ts": 'export const TYPES = { Clock: Symbol.for("Clock") };\n',
+      "src/app.ts": 'import { inject, injectable } from "inversify";\nimport { TYPES } from "./types";\n\n@injectable()\nexport class App {\n  constructor(@inject(TYPES.Clock) private readonly clock: unknown) {}\n}\n',
+    });
+    expect((await find(root, "TYPES.Clock", "service")).split("\n")[2]).toBe("  [di_injects, syntax] App  (src/app.ts:6)  @inject(TYPES.Clock) clock → not resolved: no provider found in the workspace");
+  }, 120_000);
+});

@@ -8,7 +8,7 @@ import { answerState, type IndexState, type OpenIndex } from "../index/open.ts";
 import { unreadCaveat, unreadFiles } from "../index/partial-files.ts";
 import { collectFrom } from "../plan/collect.ts";
 import { availabilityHeader } from "../render/availability.ts";
-import { findKind, noSignalNext, opName, statusCall } from "../render/surface-calls.ts";
+import { findKind, impactCall, noSignalNext, opName, statusCall } from "../render/surface-calls.ts";
 import { formatTokens } from "../text/tokens.ts";
 import { localize, shortOfConfident, type Candidate, type GradeEvidence, type Localization, type Navigation } from "../retrieve/localize.ts";
 import type { Workspace } from "../workspace/root.ts";
@@ -16,7 +16,7 @@ import { findLines, findPaths, findSymbols, findText, nearestNames, type LineSea
 import { resolveWorkspace } from "../workspace/root.ts";
 import type { OpContext, OpResult, Surface } from "./types.ts";
 import { warmTaskReads } from "./task-warm.ts";
-import { findWiring, renderWiring, WIRING_KINDS, type WiringAnswer, type WiringKind } from "../wiring/query/find.ts";
+import { findWiring, noWiringMatch, renderWiring, WIRING_KINDS, type WiringAnswer, type WiringKind } from "../wiring/query/find.ts";
 
 export const FIND_KINDS = ["all", "symbol", "path", "text", "task", "signatures", "neighbors", ...WIRING_KINDS] as const;
 export type FindKind = (typeof FIND_KINDS)[number];
@@ -112,11 +112,28 @@ async function findTask(request: FindRequest, index: OpenIndex, ws: Workspace, b
   return { text: [availabilityHeader(index.state, index.meta, index.detail), ...renderLocalization(loc)].join("\n"), data, ...(capped.length ? { warnings: capped } : {}) };
 }
 
-function findWiringKind(request: FindRequest, index: OpenIndex, ws: Workspace, base: Omit<FindData, "indexState">): OpResult<FindData> {
+function findWiringKind(request: FindRequest, index: OpenIndex, ws: Workspace, base: Omit<FindData, "indexState">, surface: Surface | undefined): OpResult<FindData> {
   const wiring = findWiring(index.db, request.kind as WiringKind, base.query, request.limit, ws.relDir);
-  const lines = renderWiring(wiring, base.query, Number(index.meta.index_inventory_count ?? 0), ws.relDir);
+  const files = Number(index.meta.index_inventory_count ?? 0);
+  if (wiring.total === 0) wiring.noMatches = noWiringMatch(wiring, base.query, files, ws.relDir, wiringNext(index, request.kind as WiringKind, base.query, ws.relDir, surface));
+  const lines = renderWiring(wiring, base.query, files, ws.relDir);
   const header = index.state !== "ready" ? [availabilityHeader(index.state, index.meta, index.detail), ""] : [];
-  return { text: [...header, ...lines].join("\n"), data: { ...base, indexState: index.state, wiring, ...(wiring.nearest ? { nearest: wiring.nearest } : {}) } };
+  return { text: [...header, ...lines].join("\n"), data: { ...base, indexState: index.state, wiring, ...(wiring.nearest ? { nearest: wiring.nearest } : {}), ...(wiring.noMatches ? { noMatches: wiring.noMatches } : {}) } };
+}
+
+/** What to try after a wiring lookup that matched nothing: a name declared here is no wiring key, but its users are one impact call away; else the other lookups. */
+function wiringNext(index: OpenIndex, kind: WiringKind, query: string, relDir: string, surface: Surface | undefined): string {
+  const q = query.trim();
+  const exact = kind === "route" ? [] : findSymbols(index.db, q, 2, relDir).hits.filter((h) => h.name === q || h.qualifiedName === q);
+  const hit = exact[0];
+  if (hit) {
+    const names = kind === "service" ? "no registration, injection or implements clause names it" : kind === "request" ? "no handler or dispatch names it" : "no config read or definition names it";
+    // a name declared more than once: the call names this declaration by path:line
+    return `'${q}' is declared (${hit.kind} ${hit.qualifiedName} at ${hit.path}:${hit.line}) but ${names}: ${impactCall(surface, exact.length > 1 ? `${hit.path}:${hit.line}` : hit.qualifiedName)} lists what uses it`;
+  }
+  const above = relDir ? `; or a path above ${relDir}` : "";
+  if (kind === "route") return `try a shorter part of the path, or ${findKind(surface, "text", true)} (the path as the code writes it)${above}`;
+  return `try another spelling, ${findKind(surface, "symbol", true)} (declarations) or ${findKind(surface, "text", true)} (words in code and comments)${above}`;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -145,7 +162,7 @@ export async function find(request: FindRequest, ctx: OpContext): Promise<OpResu
     if (request.kind === "signatures") return withBase(base, index.state, await (await import("./find-signatures.ts")).findSignatures(index.db, index, ws.root, query, request.limit, ctx));
     // the state its text reports: the checker's edges may lag while the semantic upgrade is pending
     if (request.kind === "neighbors") return withBase(base, answerState(index), (await import("./find-neighbors.ts")).findNeighbors(index.db, index, query, ws.root, request.limit));
-    if ((WIRING_KINDS as readonly string[]).includes(request.kind)) return findWiringKind(request, index, ws, base);
+    if ((WIRING_KINDS as readonly string[]).includes(request.kind)) return findWiringKind(request, index, ws, base, ctx.surface);
     const db = index.db;
     const want = (k: FindKind) => request.kind === "all" || request.kind === k;
     const data: FindData = { ...base, indexState: index.state };

@@ -12,6 +12,7 @@ import { textReader } from "../workspace/files.ts";
 import type { IndexState } from "../index/open.ts";
 import { describeSymbol } from "../retrieve/resolve-symbol.ts";
 import { impactPackage, type PackageImpactData } from "./impact-package.ts";
+import { configRecords } from "../wiring/query/rows.ts";
 import { symbolBrief, withSymbol, type SymbolBrief, type UnresolvedSymbol } from "./symbol-target.ts";
 import type { OpContext, OpResult } from "./types.ts";
 
@@ -44,6 +45,8 @@ export interface ImpactData {
   /** At most `limit` per hop; dependentTotals counts them all, by hop. */
   dependents: Dependent[];
   dependentTotals: Record<number, number>;
+  /** A property whose name is a config key read by string (`config.get('dbName')`): those reads (matched by name), at most limit; total counts them all. */
+  keyReads?: { key: string; total: number; reads: { symbol: string | null; path: string; line: number; text: string; provenance: string }[] };
   /** The covering tests, nearest first: at most `limit`, as the text lists them; testsTotal counts them all. */
   tests: { path: string; hop: number }[];
   testsTotal: number;
@@ -113,6 +116,13 @@ export async function impact(request: ImpactRequest, ctx: OpContext): Promise<Op
       out.push(`  hop ${hop} (${total}${total > list.length ? `; first ${list.length}; raise limit (CLI --limit) for more` : ""}):`);
       for (const d of list) out.push(`    [${d.type}] ${fromLabel(d)}  (${d.path}${d.line ? `:${d.line}` : ""})${d.via ? `  via ${d.via}` : ""}${coverage.checker && d.provenance === "syntax" ? "  (syntax)" : ""}`);
     }
+    // an options member is also read by its name as a string (`config.get('dbName')`), which no reference reaches: the config wiring's reads of that key, said to be by name
+    const keyReads = target.container && target.kind === "property" ? configRecords(db).filter((r) => r.role === "read" && r.key === target.name) : [];
+    const shownReads = keyReads.slice(0, request.limit);
+    if (keyReads.length) {
+      out.push(`config reads of the key '${target.name}' (by name, not in the references above: the key may belong to another options type) (${keyReads.length}${shownReads.length < keyReads.length ? `; first ${shownReads.length}; raise limit (CLI --limit) for more` : ""}):`);
+      for (const r of shownReads) out.push(`  [config_reads, ${r.provenance}] ${r.symbol ?? "(module level)"}  (${r.path}:${r.line})  ${r.detail}`);
+    }
     const shownTests = graph.tests.slice(0, request.limit);
     out.push(`covering tests (${graph.tests.length}${shownTests.length < graph.tests.length ? `; first ${shownTests.length}, nearest first` : ""}):${graph.tests.length ? "" : ` ${emptyPhrase(coverage, gaps, "none reach it")}`}`);
     for (const t of shownTests) out.push(`  ${t.path}  (hop ${t.hop})`);
@@ -137,6 +147,7 @@ export async function impact(request: ImpactRequest, ctx: OpContext): Promise<Op
         destructures: graph.destructures.map(symbolBrief),
         dependents: graph.dependents,
         dependentTotals: Object.fromEntries([...graph.hopTotals].filter(([hop]) => hop <= request.depth)),
+        ...(keyReads.length ? { keyReads: { key: target.name, total: keyReads.length, reads: shownReads.map((r) => ({ symbol: r.symbol, path: r.path, line: r.line, text: r.detail, provenance: r.provenance })) } } : {}),
         tests: shownTests,
         testsTotal: graph.tests.length,
         coverage: { ...coverage, line, unresolved, complete: checkerComplete(coverage, gaps), gaps: gaps.gaps, gapsRecorded: gaps.recorded },

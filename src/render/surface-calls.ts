@@ -58,6 +58,11 @@ export function changesCall(surface: Surface | undefined, ref: string, op: "chan
   return surface === "cli" ? `svc changes ${shellWord(ref)}` : `svc_changes changedSince=${ref}`;
 }
 
+/** The impact call of one declaration: `svc impact X` / `svc_impact symbol=X`. */
+export function impactCall(surface: Surface | undefined, symbol: string): string {
+  return surface === "cli" ? `svc impact ${shellWord(symbol)}` : `svc_impact symbol=${symbol}`;
+}
+
 /** The index status call: `svc diagnostics` on the CLI, `svc/stats` over the host RPC, `svc_workspace action=status` over MCP. */
 export function statusCall(surface: Surface | undefined): string {
   return surface === "cli" ? "svc diagnostics" : surface === "rpc" ? "svc/stats" : "svc_workspace action=status";

@@ -45,14 +45,22 @@ describe("find wiring kinds (express fixture)", () => {
   test("nothing resolves: no matches with the nearest routes, and the unresolved registrations", async () => {
     expect(await find(root, "GET /api/invoices", "route")).toBe(
       [
-        "no matches for 'GET /api/invoices' (route) in 9 indexed files; nearest routes: GET /api/orders, GET /api/orders/:id, GET /api/users/:userId, GET /api/orders/:id/items, GET /health",
+        "no matches for 'GET /api/invoices' (route) in 9 indexed files; nearest routes: GET /api/orders, GET /api/orders/:id, GET /api/users/:userId, GET /api/orders/:id/items, GET /health; try a shorter part of the path, or svc_find kind=text (the path as the code writes it)",
         "1 dynamic registration could not be resolved statically:",
         "  unresolved: app.get(extraPath, …) at src/app.ts:11",
       ].join("\n"),
     );
     const none = await call("find", { path: root, query: "OrderService", kind: "service" });
-    expect(none.text).toBe("no matches for 'OrderService' (service): no services detected in 9 indexed files");
-    expect(none.data).toMatchObject({ kind: "service", wiring: { total: 0, known: 0, matches: [] } });
+    expect(none.text).toBe(
+      "no matches for 'OrderService' (service): no services detected in 9 indexed files (svc reads NestJS, Angular, InversifyJS, tsyringe and Awilix registrations and injections, and implements clauses); try another spelling, svc_find kind=symbol (declarations) or svc_find kind=text (words in code and comments)",
+    );
+    expect(none.data).toMatchObject({ kind: "service", wiring: { total: 0, known: 0, matches: [] }, noMatches: none.text });
+    // a name declared here that no wiring names: why, and the call that lists its users (text and structured result alike)
+    const declared = await call("find", { path: root, query: "getOrder", kind: "service" });
+    const why = "no matches for 'getOrder' (service): no services detected in 9 indexed files (svc reads NestJS, Angular, InversifyJS, tsyringe and Awilix registrations and injections, and implements clauses); 'getOrder' is declared (function getOrder at src/orders/orders.handlers.ts:7) but no registration, injection or implements clause names it: svc_impact symbol=getOrder lists what uses it";
+    expect(declared.text).toBe(why);
+    expect(declared.data).toMatchObject({ noMatches: why, wiring: { noMatches: why } });
+    expect(runSvc(["find", "getOrder", root, "--kind", "service"]).stdout).toContain("but no registration, injection or implements clause names it: svc impact getOrder lists what uses it");
   }, 120_000);
 
   test("config: definitions (names only) and readers", async () => {
@@ -112,6 +120,21 @@ describe("find wiring kinds (NestJS fixtures)", () => {
         '  [global_prefix] app.setGlobalPrefix("api")  (src/main.ts:6)',
         '  [prefix] @Controller("orders")  (src/orders/orders.controller.ts:4)',
         '  [route_handles, syntax] method OrdersController.findOne  (src/orders/orders.controller.ts:13)  @Get(":id")',
+      ].join("\n"),
+    );
+  }, 120_000);
+
+  test("what an answer could not see: a token no provider here registers, a key no definition here names", async () => {
+    expect(await find(root, "ConfigService", "service")).toContain(
+      "  [di_injects, syntax] OrderService  (src/orders/order.service.ts:12)  constructor parameter config: ConfigService → not resolved: ConfigService is not declared in the workspace (a package's module may provide it)",
+    );
+    // defined where its section is (config/default.json's top-level key `payments`)
+    expect(await find(root, "payments.currency", "config")).toBe(
+      [
+        "config keys matching 'payments.currency': 1",
+        "config key payments.currency  (ConfigService)",
+        "  [defined] section payments: config file  (config/default.json:2)",
+        '  [config_reads, syntax] OrderService.place  (src/orders/order.service.ts:24)  this.config.get("payments.currency")',
       ].join("\n"),
     );
   }, 120_000);
@@ -183,7 +206,9 @@ describe("find wiring kinds (NestJS fixtures)", () => {
     const scoped = await call("find", { path: `${root}/messaging`, query: "PlaceOrderCommand", kind: "request" });
     expect(scoped.text.split("\n")[0]).toBe("requests matching 'PlaceOrderCommand': 1");
     const outside = await call("find", { path: `${root}/src`, query: "PlaceOrderCommand", kind: "request" });
-    expect(outside.text).toBe("no matches for 'PlaceOrderCommand' (request): no requests detected under src in 24 indexed files");
+    expect(outside.text).toBe(
+      "no matches for 'PlaceOrderCommand' (request): no requests detected under src in 24 indexed files (svc reads NestJS CQRS and microservice handlers, BullMQ queues and workers, EventEmitter on/emit with literal names); try another spelling, svc_find kind=symbol (declarations) or svc_find kind=text (words in code and comments); or a path above src",
+    );
   }, 120_000);
 });
 
@@ -211,5 +236,67 @@ describe("find wiring kinds at the semantic tier (checker fixture)", () => {
     );
     expect(await findAsIs(root, "PlaceOrder", "request")).toContain("  [sends_request, checker] OrderService.place  (src/orders/order.service.ts:16)  this.commandBus.execute(command)");
     expect(await findAsIs(root, "Pay", "service")).toContain("  [di_injects, checker] OrderService  (src/orders/order.service.ts:9)");
+  }, 120_000);
+});
+
+describe("find --kind service on an interface: the implementers that do not name it", () => {
+  test("subclasses of an implementer and implementers of an interface extending it are listed, each with the type it comes through", async () => {
+    const root = gitRepo({
+      "package.json": JSON.stringify({ name: "heirs", private: true }),
+      "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, target: "es2022", module: "esnext", moduleResolution: "bundler" }, include: ["src"] }),
+      "src/cache.ts": "export interface CacheAdapter {\n  get(k: string): unknown;\n}\n\nexport interface SyncCacheAdapter extends CacheAdapter {\n  combine(): string;\n}\n",
+      "src/memory.ts": 'import type { CacheAdapter } from "./cache";\nexport class MemoryCacheAdapter implements CacheAdapter {\n  get(k: string) {\n    return k;\n  }\n}\n',
+      "src/file.ts": 'import type { SyncCacheAdapter } from "./cache";\nexport class FileCacheAdapter implements SyncCacheAdapter {\n  get(k: string) {\n    return k;\n  }\n  combine() {\n    return "";\n  }\n}\n',
+      "src/lru.ts": 'import { MemoryCacheAdapter } from "./memory";\nexport class LruCacheAdapter extends MemoryCacheAdapter {}\n',
+    });
+    await call("index", { path: root });
+    const { text, data } = await call("find", { path: root, query: "CacheAdapter", kind: "service" });
+    expect(text).toBe(
+      [
+        "services matching 'CacheAdapter': 1",
+        "service CacheAdapter  (typescript)",
+        "  [implements, checker] class MemoryCacheAdapter  (src/memory.ts:2)  implements CacheAdapter",
+        "  [implements, checker] class FileCacheAdapter  (src/file.ts:2)  implements CacheAdapter through SyncCacheAdapter",
+        "  [implements, checker] class LruCacheAdapter  (src/lru.ts:2)  implements CacheAdapter through MemoryCacheAdapter",
+      ].join("\n"),
+    );
+    const hops = (data as { wiring: { matches: { hops: { label: string }[] }[] } }).wiring.matches[0]!.hops.map((h) => h.label);
+    expect(hops).toEqual(["class MemoryCacheAdapter", "class FileCacheAdapter", "class LruCacheAdapter"]);
+    // limit bounds each match's hops as well as the matches, in the text and the structured result alike
+    const cut = await call("find", { path: root, query: "CacheAdapter", kind: "service", limit: 2 });
+    expect(cut.text.split("\n").slice(2)).toEqual([
+      "  [implements, checker] class MemoryCacheAdapter  (src/memory.ts:2)  implements CacheAdapter",
+      "  [implements, checker] class FileCacheAdapter  (src/file.ts:2)  implements CacheAdapter through SyncCacheAdapter",
+      "  … 1 more of 3 (showing 2; raise limit (CLI --limit) for more)",
+    ]);
+    expect(cut.data).toMatchObject({ wiring: { matches: [{ hopsTotal: 3, hops: [{ label: "class MemoryCacheAdapter" }, { label: "class FileCacheAdapter" }] }] } });
+  }, 120_000);
+});
+
+describe("find wiring kinds: what an unresolved site is (node-messaging fixture)", () => {
+  test("a config key read by a computed name is a config read, a request by one a request site; a key read but not defined says so", async () => {
+    const root = gitRepo(fixtureFiles("node-messaging"));
+    const config = await find(root, "LOG_LEVEL", "config");
+    expect(config).toContain("1 dynamic config read could not be resolved statically (they may match too):\n  unresolved: process.env[name] at src/jobs/signup.ts:13");
+    expect(config).not.toContain("registration");
+    // a key read but defined nowhere svc looks: the answer says so, and where it looked
+    expect((await find(root, "VITE_API_BASE", "config")).split("\n").slice(0, 3)).toEqual([
+      "config keys matching 'VITE_API_BASE': 1",
+      "config key VITE_API_BASE  (import.meta.env)",
+      "  [defined] no definition found (svc reads .env files, config/*.json|yaml, registerAs and zod/envalid env schemas; a typed options interface or defaults object is not read)",
+    ]);
+    const request = await find(root, "user.signed-up", "request");
+    expect(request).toContain("1 dynamic request site could not be resolved statically (they may match too):\n  unresolved: bus.emit(name) at src/jobs/signup.ts:12");
+  }, 120_000);
+});
+
+describe("find --kind service: an injection no provider resolves", () => {
+  test("a token held by an object declared here (TYPES.Clock) has no provider here; it is not said to come from a package", async () => {
+    const root = gitRepo({
+      "package.json": JSON.stringify({ name: "inv", dependencies: { inversify: "*" } }),
+      "src/types.ts": 'export const TYPES = { Clock: Symbol.for("Clock") };\n',
+      "src/app.ts": 'import { inject, injectable } from "inversify";\nimport { TYPES } from "./types";\n\n@injectable()\nexport class App {\n  constructor(@inject(TYPES.Clock) private readonly clock: unknown) {}\n}\n',
+    });
+    expect((await find(root, "TYPES.Clock", "service")).split("\n")[2]).toBe("  [di_injects, syntax] App  (src/app.ts:6)  @inject(TYPES.Clock) clock → not resolved: no provider found in the workspace");
   }, 120_000);
 });

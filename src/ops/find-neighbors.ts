@@ -25,6 +25,12 @@ import { describeSymbol, partialNote, resolveSymbol, symbolById, unresolvedText,
 import { listedCandidates, withMerged } from "./symbol-target.ts";
 import type { OpResult } from "./types.ts";
 
+/** An empty section's line: no call site is no claim that nothing calls it when it is passed around as a value (`{ pg: Conn }`, `new ctors[kind]()`). */
+function noneLine(section: NeighborSection, references: number): string {
+  if (section !== "callers" || references === 0) return "none";
+  return `none direct (a call through ${references === 1 ? "the reference" : "a reference"} below — a value passed on, a table of constructors — is not followed)`;
+}
+
 export type NeighborSection = "callers" | "references" | "implementers" | "subclasses" | "injection sites";
 const SECTIONS: NeighborSection[] = ["callers", "references", "implementers", "subclasses", "injection sites"];
 
@@ -159,7 +165,7 @@ export function findNeighbors(db: Database, index: OpenIndex, query: string, roo
     const hits = sections[section];
     if (!hits.length && (section === "injection sites" || (section !== "callers" && section !== "references" && !/class|interface/.test(target.kind)))) continue;
     out.push(`${section} (${countLabel(hits.length, limit)}):`);
-    out.push(...(hits.length ? hits.slice(0, limit).map((h) => `  ${hitLine(h, section)}`) : ["  none"]));
+    out.push(...(hits.length ? hits.slice(0, limit).map((h) => `  ${hitLine(h, section)}`) : [`  ${noneLine(section, sections.references.length)}`]));
   }
   const members = memberReferenceCount(db, target);
   if (members) {

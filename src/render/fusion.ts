@@ -275,6 +275,9 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
   let tiny = false;
   // ask's answer when no file fits and even the note saying so is over the budget (a few dozen tokens): the note in short
   let terse = false;
+  // when nothing fits, the manifest's notes (why a seed matched what it did, what was set aside) stay in the text as in the structured result, while
+  // they fit; ask's text has its map there instead (the files with their calls), worth more than its notes
+  let notesInText = !plan.map;
   const nothingFitsNote = (sorted: readonly DroppedFile[]) => (terse ? shortNothingFits(sorted[0] as DroppedFile, budget, budgetParam, fetchOf) : droppedNote(sorted, budget, sorted.length, true, budgetParam, fixed, fetchOf));
   let droppedListed = Number.isFinite(budget) ? Math.min(DROPPED_LISTED, Math.floor(budget / 200)) : DROPPED_LISTED;
   const buildData = (shown: readonly Candidate[], sorted: readonly DroppedFile[], total: number, redacted: number): FusionData => {
@@ -337,7 +340,7 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
     // ask's map names the files not packed with their calls, also when none was packed (the most relevant first, as many as fit)
     const map = plan.map && (!nothingFits || mapLimit > 0) ? mapComment(data.map ?? [], data.mapCut ?? 0, budget, budgetParam, common) : "";
     const closing = nothingFits
-      ? [nothingFitsNote(sorted), map].filter(Boolean).join("\n")
+      ? [nothingFitsNote(sorted), ...(notesInText ? plan.manifestNotes.map((n) => `<!-- svc: ${commentSafe(n)} -->`) : []), map].filter(Boolean).join("\n")
       : plan.map
         ? map
         : tiny && sorted[0]
@@ -417,6 +420,8 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
       lean = true;
     } else if (chosen.length === 0 && plan.map && !terse) {
       terse = true;
+    } else if (chosen.length === 0 && notesInText && plan.manifestNotes.length) {
+      notesInText = false;
     } else break;
     out = assemble();
   }

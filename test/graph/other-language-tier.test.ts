@@ -1,0 +1,55 @@
+// A workspace with a TypeScript package is indexed in semantic mode, but the checker reads
+// TypeScript and JavaScript only: a declaration in Python or Go has the syntax tier's evidence
+// (the files importing it) and nothing more. impact, neighbors and test said "none reach it
+// (checker-complete)" for a Python function another Python file imports (mixed repo: a web/
+// package beside a svc/ service); they now answer from the syntax tier and say why.
+
+import { describe, expect, test } from "bun:test";
+import { call } from "../../src/engine.ts";
+import { gitRepo } from "../helpers/repo.ts";
+import { impact, neighbors } from "../helpers/refs.ts";
+
+const FILES: Record<string, string> = {
+  "web/package.json": JSON.stringify({ name: "web", type: "module", main: "src/index.ts" }),
+  "web/tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: "esnext", moduleResolution: "bundler", target: "es2022" }, include: ["src"] }),
+  "web/src/index.ts": "export function formatPrice(n: number): string { return n.toFixed(2); }\n",
+  "svc/app/__init__.py": "",
+  "svc/app/util.py": "def clamp(x, lo, hi):\n    return max(lo, min(hi, x))\n",
+  "svc/app/pricing.py": "from app.util import clamp\n\ndef total(p, t):\n    return p * (1 + clamp(t, 0, 1))\n",
+  "svc/tests/test_pricing.py": "from app.pricing import total\n\ndef test_total():\n    assert total(10, 0) == 10\n",
+  "gosvc/main.go": "package main\n\nfunc NewServer(port int) int { return port }\n\nfunc main() { NewServer(8080) }\n",
+};
+
+describe("a declaration outside the checker's languages in a semantic index", () => {
+  const root = gitRepo(FILES);
+
+  test("impact and neighbors answer from the syntax tier, never checker-complete", async () => {
+    await call("index", { path: root });
+    const ts = await impact(root, "formatPrice");
+    expect(ts.coverage.mode).toBe("semantic");
+    expect(ts.coverage.checker).toBe(true);
+
+    const py = await call("impact", { path: root, symbol: "clamp", depth: 3 });
+    const data = py.data as unknown as Awaited<ReturnType<typeof impact>>;
+    expect(data.coverage).toMatchObject({ checker: false, complete: false });
+    expect(data.coverage.line).toContain("svc/app/util.py is a python file: the semantic tier reads TypeScript and JavaScript only");
+    expect(data.dependents.map((d) => d.path)).toEqual(["svc/app/pricing.py", "svc/tests/test_pricing.py"]);
+    expect(data.tests.map((t) => t.path)).toEqual(["svc/tests/test_pricing.py"]);
+    expect(py.text).not.toContain("checker-complete");
+
+    const go = await call("impact", { path: root, symbol: "NewServer", depth: 3 });
+    expect(go.text).not.toContain("checker-complete");
+    expect(go.text).toContain("covering tests (0): none found (syntax tier");
+
+    const n = await neighbors(root, "clamp");
+    expect(n.coverage?.checker).toBe(false);
+    expect(n.coverage?.complete ?? false).toBe(false);
+    expect(n.coverage?.line).toContain("svc/app/util.py is a python file");
+  }, 180_000);
+
+  test("svc test selects by imports, as the syntax tier", async () => {
+    const r = await call("test", { path: root, symbol: "clamp" });
+    expect(r.text).toContain("by imports only (syntax tier)");
+    expect(r.text).toContain("svc/tests/test_pricing.py");
+  }, 120_000);
+});

@@ -70,6 +70,7 @@ export async function handoffStatus(root: string, checkSession: string | null, s
   // what was checked, as the gate says it: a comparison that checked nothing (no changed TypeScript file, none in a loaded project) says so
   const how = `${howChecked(`errors present now but not at ${since}`, outcome, false)} (${sessionNote})`;
   if (outcome.introduced.length) return { line: `compiler status: ${plural(outcome.introduced.length, "introduced error")} unresolved (${how})`, introduced: outcome.introduced, how };
+  if (!outcome.checked && !outcome.files && outcome.otherCode) return { line: `compiler status: not verified (the compiler checks TypeScript and JavaScript only; ${how})`, introduced: [], how: "not verified" };
   return { line: `compiler status: no introduced errors (${how}; ${plural(outcome.preExisting, "pre-existing error")} not counted)`, introduced: [], how };
 }
 

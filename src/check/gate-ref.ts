@@ -44,6 +44,19 @@ function unchecked(paths: readonly string[]): string | undefined {
   return `${others.length} other changed file${others.length === 1 ? "" : "s"} not checked (not TypeScript or JavaScript: ${shown})`;
 }
 
+/**
+ * For a verdict of the host's session (TypeScript diagnostics since its baseline): the working tree's changed files
+ * since HEAD the session never sees (Python, YAML…), named so that its "no introduced errors" is not read as covering them.
+ */
+export async function uncheckedSinceHead(root: string): Promise<string | undefined> {
+  if (!findGitRoot(root) || !(await hasCommits(root))) return undefined;
+  try {
+    return unchecked((await changedFiles(root, "HEAD")).filter((f) => f.status !== "deleted").map((f) => f.path));
+  } catch {
+    return undefined;
+  }
+}
+
 /** Changed paths a symbolic link leads out of the workspace: not compiled, named. */
 function linkedOut(paths: readonly string[]): string | undefined {
   if (!paths.length) return undefined;

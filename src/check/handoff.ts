@@ -12,7 +12,7 @@ import { askSession, localSession } from "../ops/check-session.ts";
 import type { OpContext } from "../ops/types.ts";
 import { envInt } from "../sys/env.ts";
 import { diagLine, errorsOf, type Diag } from "./diag.ts";
-import { howChecked, refGate } from "./gate-ref.ts";
+import { howChecked, refGate, uncheckedSinceHead } from "./gate-ref.ts";
 import type { CheckSessionResult } from "./render-delta.ts";
 import { loadBaseline } from "./sessions.ts";
 
@@ -54,7 +54,8 @@ export async function handoffStatus(root: string, checkSession: string | null, s
   const r = treeOnly ? await sessionResult(root, session, ctx) : null;
   if (r && !r.pending) {
     const introduced = errorsOf(r.introduced);
-    const how = `check session '${session}', baseline ${r.baselineAt}`;
+    const left = await uncheckedSinceHead(root);
+    const how = `check session '${session}', baseline ${r.baselineAt}${left ? `; ${left}` : ""}`;
     const pre = r.errorCount - introduced.length;
     if (introduced.length) return { line: `compiler status: ${plural(introduced.length, "introduced error")} unresolved (${how})`, introduced, how };
     return { line: `compiler status: no introduced errors (${how}; ${plural(pre, "pre-existing error")} not counted)`, introduced: [], how };

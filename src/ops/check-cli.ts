@@ -4,7 +4,7 @@
 // --since, or for a session with no baseline yet) the errors present now but not at the ref,
 // time-boxed by SVC_GATE_TIMEOUT_MS.
 
-import { howChecked, refGate, stagedGate } from "../check/gate-ref.ts";
+import { howChecked, refGate, stagedGate, uncheckedSinceHead } from "../check/gate-ref.ts";
 import { pendingNote, renderGate, renderHookDelta, type CheckSessionResult } from "../check/render-delta.ts";
 import type { Diag } from "../check/diag.ts";
 import { loadBaseline } from "../check/sessions.ts";
@@ -151,7 +151,8 @@ export async function gate(request: GateRequest, ctx: OpContext): Promise<OpResu
         return abstain(`${r.pending} files the last change may reach were still being rechecked after ${timeoutMs} ms (SVC_GATE_TIMEOUT_MS)`, request.strict, { session });
       }
       const introducedErrors = r.introduced.filter((d) => d.severity === "error").length;
-      return verdict(r.introduced, `session ${session}, baseline ${r.baselineAt}`, r.errorCount - introducedErrors, { mode: "session", session });
+      const left = await uncheckedSinceHead(ws.root);
+      return verdict(r.introduced, `session ${session}, baseline ${r.baselineAt}${left ? `; ${left}` : ""}`, r.errorCount - introducedErrors, { mode: "session", session, ...(left ? { note: left } : {}) });
     }
   }
   return refVerdict(ws.root, request.since ?? "HEAD", timeoutMs, request.strict, ctx);

@@ -36,6 +36,8 @@ describe("a declaration outside the checker's languages in a semantic index", ()
     expect(data.dependents.map((d) => d.path)).toEqual(["svc/app/pricing.py", "svc/tests/test_pricing.py"]);
     expect(data.tests.map((t) => t.path)).toEqual(["svc/tests/test_pricing.py"]);
     expect(py.text).not.toContain("checker-complete");
+    // pricing.py imports clamp by name, test_pricing.py only pricing's total: the syntax tier lists files, never claims they use the name
+    expect(py.text).toContain("dependents (depth 3; syntax tier: the files importing its file, whichever names they import):");
 
     const go = await call("impact", { path: root, symbol: "NewServer", depth: 3 });
     expect(go.text).not.toContain("checker-complete");

@@ -17,7 +17,7 @@ const FILES: Record<string, string> = {
   "svc/app/util.py": "def clamp(x, lo, hi):\n    return max(lo, min(hi, x))\n",
   "svc/app/pricing.py": "from app.util import clamp\n\ndef total(p, t):\n    return p * (1 + clamp(t, 0, 1))\n",
   "svc/tests/test_pricing.py": "from app.pricing import total\n\ndef test_total():\n    assert total(10, 0) == 10\n",
-  "gosvc/main.go": "package main\n\nfunc NewServer(port int) int { return port }\n\nfunc main() { NewServer(8080) }\n",
+  "gosvc/main.go": "package main\n\ntype Server struct{ Port int }\n\nfunc NewServer(port int) int { return port }\n\nfunc main() { NewServer(8080) }\n",
 };
 
 describe("a declaration outside the checker's languages in a semantic index", () => {
@@ -39,6 +39,11 @@ describe("a declaration outside the checker's languages in a semantic index", ()
     // pricing.py imports clamp by name, test_pricing.py only pricing's total: the syntax tier lists files, never claims they use the name
     expect(py.text).toContain("dependents (depth 3; syntax tier: the files importing its file, whichever names they import):");
 
+    // public surface: package.json's entry points are TypeScript's; a Python module or Go package's is not judged (unknown, never "no")
+    expect(data.publicSurface).toEqual({ public: null, how: "exported by its language's rules, but svc/app/util.py is a python file: svc follows a package's public surface for TypeScript and JavaScript only (package.json entry points)" });
+    const member = (await impact(root, "Server.Port")).publicSurface;
+    expect(member.public).toBeNull();
+    expect(member.how).toStartWith("a member of struct Server, whose public surface is unknown: ");
     const go = await call("impact", { path: root, symbol: "NewServer", depth: 3 });
     expect(go.text).not.toContain("checker-complete");
     expect(go.text).toContain("covering tests (0): none found (syntax tier");

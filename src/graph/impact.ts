@@ -7,7 +7,7 @@ import type { Database } from "bun:sqlite";
 import { FileIndex } from "../index/imports/file-index.ts";
 import { Packages } from "../index/imports/packages.ts";
 import { dirOf } from "../index/imports/paths.ts";
-import { languageOf } from "../lang/languages.ts";
+import { isCheckerLanguage, languageOf } from "../lang/languages.ts";
 import { symbolById, type SymbolRow } from "../retrieve/resolve-symbol.ts";
 import { textReader } from "../workspace/files.ts";
 import { readOutside, type IndexMeta } from "../store/meta.ts";
@@ -136,7 +136,7 @@ export function publicSurface(db: Database, root: string, target: SymbolRow, sta
   if (!target.exported) return { public: false, how: `not exported from ${target.path}` };
   // a package's surface is read from package.json's entry points and the TypeScript re-exports from them: never a Python module's or a Go package's
   const language = languageOf(target.path);
-  if (language !== "typescript" && language !== "tsx" && language !== "javascript") return { public: null, how: `exported by its language's rules, but ${target.path} is ${language ? `a ${language} file` : "no source file svc reads"}: svc follows a package's public surface for TypeScript and JavaScript only (package.json entry points)` };
+  if (!isCheckerLanguage(language)) return { public: null, how: `exported by its language's rules, but ${target.path} is ${language ? `a ${language} file` : "no source file svc reads"}: svc follows a package's public surface for TypeScript and JavaScript only (package.json entry points)` };
   const paths = (db.query("SELECT path FROM files").all() as { path: string }[]).map((r) => r.path);
   const ix = new FileIndex(paths, textReader(root));
   const packages = new Packages(ix);

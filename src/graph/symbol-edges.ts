@@ -2,6 +2,7 @@
 // the wording an answer may use: "checker-complete" and "none" only when they were earned.
 
 import type { Database } from "bun:sqlite";
+import { isCheckerLanguage } from "../lang/languages.ts";
 import { readDirty, readOutside, type IndexMeta } from "../store/meta.ts";
 import { gapPhrase, type ReachGaps } from "./reach-gaps.ts";
 
@@ -17,14 +18,12 @@ export interface Coverage {
   declaringFileCovered: boolean;
 }
 
-/** The languages the checker walks: a declaration in any other (Python, Go, YAML…) has only the syntax tier's evidence, whatever the index mode. */
-const CHECKER_LANGUAGES = new Set(["typescript", "tsx", "javascript"]);
-
 /** Why the checker cannot speak for the declaring file's references: it is in a language the semantic tier does not read (null: it may). */
 function outsideCheckerLanguages(db: Database, fileId: number | null): string | null {
   if (fileId === null) return null;
   const file = db.query("SELECT path, language FROM files WHERE id = ?").get(fileId) as { path: string; language: string | null } | null;
-  if (!file || CHECKER_LANGUAGES.has(file.language ?? "")) return null;
+  // the checker walks TypeScript and JavaScript: a declaration in any other language (Python, Go, YAML…) has only the syntax tier's evidence, whatever the index mode
+  if (!file || isCheckerLanguage(file.language)) return null;
   return `${file.path} is ${file.language ? `a ${file.language} file` : "not source code"}: the semantic tier reads TypeScript and JavaScript only`;
 }
 

@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { untilDone } from "../sys/on-exit.ts";
 import { run, ProcessError } from "../sys/proc.ts";
-import { languageOf } from "../lang/languages.ts";
+import { isCheckerLanguage, languageOf } from "../lang/languages.ts";
 import { invocation } from "./invocation.ts";
 import type { Runner } from "./runner.ts";
 import { shapeMessage, toTestCases, type TestCase } from "./test-cases.ts";
@@ -134,7 +134,7 @@ async function runOne(root: string, runner: Runner, file: { path: string; hop: n
 function foreignTest(runner: Runner, path: string): string | null {
   if (runner.name === "custom") return null;
   const language = languageOf(path);
-  if (language === "typescript" || language === "tsx" || language === "javascript") return null;
+  if (isCheckerLanguage(language)) return null;
   return `not run: ${path} is ${language ? `a ${language} file` : "no JavaScript or TypeScript file"}, and the runner from ${runner.source} runs JavaScript and TypeScript tests; svc.json testCommand sets a runner for it`;
 }
 

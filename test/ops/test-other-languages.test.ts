@@ -20,13 +20,13 @@ describe("svc test: a Python test with package.json's JavaScript runner", () => 
 
   test("not run (never FAIL), saying why; a testCommand runs it", async () => {
     const r = await call("test", { path: root, symbol: "clamp" });
-    const d = r.data as TestData;
+    const d = r.data as unknown as TestData;
     expect(d.counts).toMatchObject({ failed: 0, passed: 0, notRun: 1 });
     expect(d.tests[0]).toMatchObject({ path: "svc/tests/test_util.py", outcome: "not_run" });
     expect(r.text).toContain("not run: svc/tests/test_util.py is a python file, and the runner from package.json scripts.test runs JavaScript and TypeScript tests; svc.json testCommand sets a runner for it");
     expect(r.text).not.toContain("FAIL svc/tests/test_util.py");
     writeFiles(root, { "svc.json": JSON.stringify({ testCommand: "sh -c true" }) });
-    const custom = (await call("test", { path: root, symbol: "clamp" })).data as TestData;
+    const custom = (await call("test", { path: root, symbol: "clamp" })).data as unknown as TestData;
     expect(custom.tests[0]).toMatchObject({ path: "svc/tests/test_util.py", outcome: "pass" });
   }, 120_000);
 });

@@ -112,7 +112,7 @@ export function findNeighbors(db: Database, index: OpenIndex, query: string, roo
     out.push(`files importing ${target.path} (syntax tier; callers and references inside them are not resolved) (${countLabel(importers.length, limit)}):`);
     out.push(...(shown.length ? shown.map((i) => `  ${i.path}${i.line ? `:${i.line}` : ""}`) : ["  none found (syntax tier; may be incomplete)"]));
     const line = coverageLine(coverage, 0, importers.length, { recorded: true, gaps: [] });
-    data.coverage = { ...coverage, line };
+    data.coverage = { ...coverage, line, complete: false };
     out.push(line);
     return { text: out.join("\n"), data };
   }

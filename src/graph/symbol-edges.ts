@@ -29,7 +29,8 @@ function outsideCheckerLanguages(db: Database, fileId: number | null): string | 
 
 export function coverageOf(db: Database, meta: IndexMeta, fileId: number | null): Coverage {
   const mode = meta.index_mode ?? "syntax";
-  const otherLanguage = mode === "semantic" || mode === "partial" ? outsideCheckerLanguages(db, fileId) : null;
+  // in any mode: a Go file's answer says the checker never reads Go, not that the semantic upgrade has not run yet
+  const otherLanguage = outsideCheckerLanguages(db, fileId);
   const checker = (mode === "semantic" || mode === "partial") && otherLanguage === null;
   const dirty = checker ? readDirty(db) : [];
   let why: string | null = otherLanguage;

@@ -54,6 +54,13 @@ describe("a declaration outside the checker's languages in a semantic index", ()
     expect(n.coverage?.line).toContain("svc/app/util.py is a python file");
   }, 180_000);
 
+  test("in a syntax index (no upgrade run yet) the reason is the language, not a pending upgrade", async () => {
+    const go = gitRepo({ "socket.go": "package main\n\ntype Socket struct{ Dir string }\n\nfunc (s Socket) Path() string { return s.Dir }\n" });
+    const r = await call("impact", { path: go, symbol: "Socket.Path" });
+    expect(r.text).toContain("coverage: syntax tier (index mode syntax: socket.go is a go file: the semantic tier reads TypeScript and JavaScript only)");
+    expect(r.text).not.toContain("svc index runs it");
+  }, 120_000);
+
   test("svc test selects by imports, as the syntax tier", async () => {
     const r = await call("test", { path: root, symbol: "clamp" });
     expect(r.text).toContain("by imports only (syntax tier)");

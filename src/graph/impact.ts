@@ -15,7 +15,7 @@ import { boundMembers } from "./bound-members.ts";
 import { reachOf, type Dependent } from "./reach.ts";
 import { overriderIds, type ReadText, satisfiedMembers, siblingIds } from "./satisfied.ts";
 import { reachGaps, type ReachGaps } from "./reach-gaps.ts";
-import { importersOf, incomingEdges } from "./incoming-edges.ts";
+import { importersOf, incomingEdges, samePackageOf } from "./incoming-edges.ts";
 import { manifestTargets, sourceOfBuiltEntry } from "./built-entry.ts";
 
 export type { Dependent } from "./reach.ts";
@@ -80,14 +80,16 @@ export function impactGraph(db: Database, target: SymbolRow, ids: readonly numbe
       const next: number[] = [];
       let shown = 0; // at most `limit` listed per hop, as the checker tier (graph/reach.ts); the walk goes on through all
       for (const fileId of frontier) {
-        for (const imp of importersOf(db, fileId)) {
+        // a Go file's package siblings use it without an import: as near as its importers
+        const siblings = samePackageOf(db, fileId).map((f) => ({ ...f, type: "same package" }));
+        for (const imp of [...importersOf(db, fileId).map((i) => ({ ...i, type: "imports" })), ...siblings]) {
           const id = (db.query("SELECT id FROM files WHERE path = ?").get(imp.path) as { id: number }).id;
           if (seen.has(id)) continue;
           seen.add(id);
           next.push(id);
           syntaxRefs += hop === 1 ? 1 : 0;
           hopTotals.set(hop, (hopTotals.get(hop) ?? 0) + 1);
-          if (shown++ < limit) dependents.push({ hop, type: "imports", from: null, path: imp.path, line: imp.line, isTest: imp.isTest, provenance: "syntax" });
+          if (shown++ < limit) dependents.push({ hop, type: imp.type, from: null, path: imp.path, line: imp.line, isTest: imp.isTest, provenance: "syntax" });
           if (imp.isTest && !tests.has(imp.path)) tests.set(imp.path, hop);
         }
       }

@@ -45,3 +45,15 @@ export function importersOf(db: Database, fileId: number): { path: string; line:
     .all(fileId) as { path: string; line: number | null; isTest: number }[];
   return raw.map((r) => ({ ...r, isTest: r.isTest === 1 }));
 }
+
+/**
+ * The other files of a Go file's package (its folder's .go files): they use its declarations without importing it, so
+ * the syntax tier's import edges never list them (a Go test beside the code is in the package). Empty for other languages.
+ */
+export function samePackageOf(db: Database, fileId: number): { path: string; line: null; isTest: boolean }[] {
+  const file = db.query("SELECT path, language FROM files WHERE id = ?").get(fileId) as { path: string; language: string | null } | null;
+  if (!file || file.language !== "go") return [];
+  const dir = file.path.includes("/") ? file.path.slice(0, file.path.lastIndexOf("/") + 1) : "";
+  const rows = db.query("SELECT path, is_test AS isTest FROM files WHERE language = 'go' AND id != ? AND path LIKE ? ESCAPE '\\' ORDER BY path").all(fileId, `${dir.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) as { path: string; isTest: number }[];
+  return rows.filter((r) => !r.path.slice(dir.length).includes("/")).map((r) => ({ path: r.path, line: null, isTest: r.isTest === 1 }));
+}

@@ -105,7 +105,8 @@ export async function impact(request: ImpactRequest, ctx: OpContext): Promise<Op
       for (const o of graph.destructures) out.push(`  ${describeSymbol(o)}`);
     }
     const hops = [...new Set(graph.dependents.map((d) => d.hop))];
-    out.push(`dependents (depth ${request.depth}${coverage.checker ? "" : "; syntax tier: the files importing its file, whichever names they import"}):`);
+    const samePackage = graph.dependents.some((d) => d.type === "same package") ? " or sharing its Go package" : "";
+    out.push(`dependents (depth ${request.depth}${coverage.checker ? "" : `; syntax tier: the files importing its file${samePackage}, whichever names they import`}):`);
     if (!graph.dependents.length) out.push(`  ${emptyDependents(coverage, gaps)}`);
     for (const hop of hops) {
       const list = graph.dependents.filter((d) => d.hop === hop);

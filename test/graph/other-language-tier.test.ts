@@ -61,6 +61,23 @@ describe("a declaration outside the checker's languages in a semantic index", ()
     expect(r.text).not.toContain("svc index runs it");
   }, 120_000);
 
+  test("a Go declaration: the files of its package use it without an import, a test beside it covers it", async () => {
+    const go = gitRepo({
+      "net/socket.go": "package net\n\ntype Socket struct{ Dir string }\n\nfunc (s Socket) Path() string { return s.Dir }\n",
+      "net/client.go": "package net\n\nfunc Dial() string { return Socket{}.Path() }\n",
+      "net/socket_test.go": 'package net\n\nimport "testing"\n\nfunc TestPath(t *testing.T) { _ = Socket{}.Path() }\n',
+      "net/sub/x.go": "package sub\n\nfunc X() {}\n",
+      "other.go": "package main\n\nfunc main() {}\n",
+    });
+    const d = await impact(go, "Socket.Path");
+    expect(d.dependents.map((x) => `${x.type} ${x.path}`)).toEqual(["same package net/client.go", "same package net/socket_test.go"]);
+    expect(d.tests).toEqual([{ path: "net/socket_test.go", hop: 1 }]);
+    const n = await neighbors(go, "Socket.Path");
+    expect(n.samePackage).toEqual(["net/client.go", "net/socket_test.go"]);
+    const t = await call("test", { path: go, symbol: "Socket.Path" });
+    expect(t.text).toContain("  net/socket_test.go  (hop 1)");
+  }, 120_000);
+
   test("svc test selects by imports, as the syntax tier", async () => {
     const r = await call("test", { path: root, symbol: "clamp" });
     expect(r.text).toContain("by imports only (syntax tier)");

@@ -15,7 +15,7 @@ import { boundMembers } from "./bound-members.ts";
 import { reachOf, type Dependent } from "./reach.ts";
 import { overriderIds, type ReadText, satisfiedMembers, siblingIds } from "./satisfied.ts";
 import { reachGaps, type ReachGaps } from "./reach-gaps.ts";
-import { importersOf, incomingEdges, samePackageOf } from "./incoming-edges.ts";
+import { importersOf, incomingEdges, pythonImportBinds, samePackageOf } from "./incoming-edges.ts";
 import { manifestTargets, sourceOfBuiltEntry } from "./built-entry.ts";
 
 export type { Dependent } from "./reach.ts";
@@ -74,6 +74,8 @@ export function impactGraph(db: Database, target: SymbolRow, ids: readonly numbe
   let syntaxRefs = 0;
   if (!checker) {
     // syntax tier: files importing the declaring file, transitively
+    const python = languageOf(target.path) === "python";
+    const topName = target.qualifiedName.split(".")[0] ?? target.name;
     const seen = new Set<number>([target.fileId]);
     let frontier = [target.fileId];
     for (let hop = 1; hop <= depth && frontier.length; hop++) {
@@ -82,7 +84,9 @@ export function impactGraph(db: Database, target: SymbolRow, ids: readonly numbe
       for (const fileId of frontier) {
         // a Go file's package siblings use it without an import: as near as its importers
         const siblings = samePackageOf(db, fileId).map((f) => ({ ...f, type: "same package" }));
-        for (const imp of [...importersOf(db, fileId).map((i) => ({ ...i, type: "imports" })), ...siblings]) {
+        // hop 1 of a Python declaration: only the files whose import can bind its name (its top-level name for a member)
+        const importers = importersOf(db, fileId).filter((i) => hop > 1 || !python || pythonImportBinds(db, i.path, i.line, topName, target.path));
+        for (const imp of [...importers.map((i) => ({ ...i, type: "imports" })), ...siblings]) {
           const id = (db.query("SELECT id FROM files WHERE path = ?").get(imp.path) as { id: number }).id;
           if (seen.has(id)) continue;
           seen.add(id);

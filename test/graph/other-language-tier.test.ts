@@ -36,8 +36,7 @@ describe("a declaration outside the checker's languages in a semantic index", ()
     expect(data.dependents.map((d) => d.path)).toEqual(["svc/app/pricing.py", "svc/tests/test_pricing.py"]);
     expect(data.tests.map((t) => t.path)).toEqual(["svc/tests/test_pricing.py"]);
     expect(py.text).not.toContain("checker-complete");
-    // pricing.py imports clamp by name, test_pricing.py only pricing's total: the syntax tier lists files, never claims they use the name
-    expect(py.text).toContain("dependents (depth 3; syntax tier: the files importing its file, whichever names they import):");
+    expect(py.text).toContain("dependents (depth 3; syntax tier: hop 1: the files whose import can bind its name (from m import name, import m, *); further hops: the files importing those):");
 
     // public surface: package.json's entry points are TypeScript's; a Python module or Go package's is not judged (unknown, never "no")
     expect(data.publicSurface).toEqual({ public: null, how: "exported by its language's rules, but svc/app/util.py is a python file: svc follows a package's public surface for TypeScript and JavaScript only (package.json entry points)" });
@@ -76,6 +75,24 @@ describe("a declaration outside the checker's languages in a semantic index", ()
     expect(n.samePackage).toEqual(["net/client.go", "net/socket_test.go"]);
     const t = await call("test", { path: go, symbol: "Socket.Path" });
     expect(t.text).toContain("  net/socket_test.go  (hop 1)");
+  }, 120_000);
+
+  test("Python: hop 1 is the files whose import can bind the name; a function no test imports has no covering test", async () => {
+    const py = gitRepo({
+      "app/__init__.py": "",
+      "app/util.py": "def clamp(x):\n    return x\n\ndef other():\n    return 1\n",
+      "star.py": "from app.util import *\n",
+      "whole.py": "import app.util as u\n",
+      "module.py": "from app import util\n",
+      "app/rel.py": "from .util import clamp as c2\n",
+      "tests/test_other.py": "from app.util import (\n    other,\n)\n\ndef test_other():\n    assert other() == 1\n",
+    });
+    const clamp = await impact(py, "clamp");
+    expect(clamp.dependents.map((d) => d.path)).toEqual(["app/rel.py", "module.py", "star.py", "whole.py"]);
+    const other = await call("test", { path: py, symbol: "other" });
+    expect(other.text).toContain("  tests/test_other.py  (hop 1)");
+    const none = await call("test", { path: py, symbol: "clamp" });
+    expect(none.text).toContain("none found (syntax tier: only imports are known; may be incomplete) — no test file references or imports it");
   }, 120_000);
 
   test("svc test selects by imports, as the syntax tier", async () => {

@@ -16,10 +16,17 @@ import { textReader } from "../workspace/files.ts";
 import { extendedConfigs } from "./config-chain.ts";
 import { compareStates, isCheckable, isGateInput, PROJECT_CONFIG, type GateOutcome, type GatePlan } from "./gate-compare.ts";
 import { parseJsonc } from "../index/imports/file-index.ts";
+import { isCodeLanguage, languageOf } from "../lang/languages.ts";
 
 export { isCheckable } from "./gate-compare.ts";
 
-export type RefGateOutcome = (GateOutcome & { ran: true; files: number }) | { ran: false; reason: string };
+/** `otherCode`: changed source files in a language the compiler does not read (Python, Go…), set when no TypeScript or JavaScript file changed: then nothing of the change was verified, which is no pass. */
+export type RefGateOutcome = (GateOutcome & { ran: true; files: number; otherCode?: number }) | { ran: false; reason: string };
+
+/** Changed files in a programming language the gate does not check. */
+function otherCode(paths: readonly string[]): number {
+  return paths.filter((p) => isCodeLanguage(languageOf(p)) && !isGateInput(p)).length;
+}
 
 /** How a gate outcome was reached, for a verdict line: the changed files, how many files were checked (and how long: `timed`), and what was left out (a gate that checked nothing says so, whatever it passes). */
 export function howChecked(what: string, outcome: { files: number; checked: number; elapsedMs: number; note?: string }, timed = true): string {
@@ -35,6 +42,19 @@ function unchecked(paths: readonly string[]): string | undefined {
   if (!others.length) return undefined;
   const shown = others.length > 5 ? `${others.slice(0, 5).join(", ")}, …` : others.join(", ");
   return `${others.length} other changed file${others.length === 1 ? "" : "s"} not checked (not TypeScript or JavaScript: ${shown})`;
+}
+
+/**
+ * For a verdict of the host's session (TypeScript diagnostics since its baseline): the working tree's changed files
+ * since HEAD the session never sees (Python, YAML…), named so that its "no introduced errors" is not read as covering them.
+ */
+export async function uncheckedSinceHead(root: string): Promise<string | undefined> {
+  if (!findGitRoot(root) || !(await hasCommits(root))) return undefined;
+  try {
+    return unchecked((await changedFiles(root, "HEAD")).filter((f) => f.status !== "deleted").map((f) => f.path));
+  } catch {
+    return undefined;
+  }
 }
 
 /** Changed paths a symbolic link leads out of the workspace: not compiled, named. */
@@ -96,8 +116,9 @@ export async function refGate(root: string, ref: string, timeoutMs: number, _ctx
   // a link leading out: what it leads to is no workspace file, and its errors would quote it
   const out = changed.filter((f) => f.status !== "deleted" && leadsOut(root, f.path)).map((f) => f.path);
   const sources = changed.filter((f) => isGateInput(f.path) && !extended.has(f.path) && !out.includes(f.path));
-  const left = [unchecked(changed.filter((f) => f.status !== "deleted" && !extended.has(f.path) && !out.includes(f.path)).map((f) => f.path)), linkedOut(out)].filter(Boolean).join("; ") || undefined;
-  if (!sources.length) return withUnchecked({ ran: true, introduced: [], preExisting: 0, checked: 0, files: 0, elapsedMs: Math.round(performance.now() - started) }, left);
+  const others = changed.filter((f) => f.status !== "deleted" && !extended.has(f.path) && !out.includes(f.path)).map((f) => f.path);
+  const left = [unchecked(others), linkedOut(out)].filter(Boolean).join("; ") || undefined;
+  if (!sources.length) return withUnchecked({ ran: true, introduced: [], preExisting: 0, checked: 0, files: 0, otherCode: otherCode(others), elapsedMs: Math.round(performance.now() - started) }, left);
   const plan: GatePlan = { seeds: [], gone: [], gated: new Map(), baseline: new Map() };
   const existed = sources.filter((f) => f.status !== "added" && f.status !== "untracked");
   const atRef = await blobsAt(root, ref, existed.map((f) => f.oldPath ?? f.path)); // one git call for every baseline
@@ -140,8 +161,9 @@ export async function stagedGate(root: string, timeoutMs: number): Promise<RefGa
     if (configEditMatters(f.path, before, f.status === "deleted" ? null : await fileInIndex(root, f.path))) config ??= f.path;
   }
   const sources = state.staged.filter((f) => !extended.has(f.path) && (isGateInput(f.path) || (f.oldPath !== undefined && isGateInput(f.oldPath))));
-  const left = unchecked(state.staged.filter((f) => f.status !== "deleted" && !extended.has(f.path)).map((f) => f.path));
-  if (!sources.length && !config) return withUnchecked({ ran: true, introduced: [], preExisting: 0, checked: 0, files: 0, elapsedMs: Math.round(performance.now() - started) }, left);
+  const others = state.staged.filter((f) => f.status !== "deleted" && !extended.has(f.path)).map((f) => f.path);
+  const left = unchecked(others);
+  if (!sources.length && !config) return withUnchecked({ ran: true, introduced: [], preExisting: 0, checked: 0, files: 0, otherCode: otherCode(others), elapsedMs: Math.round(performance.now() - started) }, left);
   const plan: GatePlan = { seeds: [], gone: [], gated: new Map(), baseline: new Map(), alsoCheck: [], ...(config ? { config } : {}) };
   // Contents in two batches: the index's of the staged and unstaged files, HEAD's of the staged ones.
   const unstaged = state.unstaged.filter((p) => isGateInput(p) && !extended.has(p) && !sources.some((f) => f.path === p));

@@ -12,7 +12,7 @@ import { askSession, localSession } from "../ops/check-session.ts";
 import type { OpContext } from "../ops/types.ts";
 import { envInt } from "../sys/env.ts";
 import { diagLine, errorsOf, type Diag } from "./diag.ts";
-import { howChecked, refGate } from "./gate-ref.ts";
+import { howChecked, refGate, uncheckedSinceHead } from "./gate-ref.ts";
 import type { CheckSessionResult } from "./render-delta.ts";
 import { loadBaseline } from "./sessions.ts";
 
@@ -54,7 +54,8 @@ export async function handoffStatus(root: string, checkSession: string | null, s
   const r = treeOnly ? await sessionResult(root, session, ctx) : null;
   if (r && !r.pending) {
     const introduced = errorsOf(r.introduced);
-    const how = `check session '${session}', baseline ${r.baselineAt}`;
+    const left = await uncheckedSinceHead(root);
+    const how = `check session '${session}', baseline ${r.baselineAt}${left ? `; ${left}` : ""}`;
     const pre = r.errorCount - introduced.length;
     if (introduced.length) return { line: `compiler status: ${plural(introduced.length, "introduced error")} unresolved (${how})`, introduced, how };
     return { line: `compiler status: no introduced errors (${how}; ${plural(pre, "pre-existing error")} not counted)`, introduced: [], how };
@@ -70,6 +71,7 @@ export async function handoffStatus(root: string, checkSession: string | null, s
   // what was checked, as the gate says it: a comparison that checked nothing (no changed TypeScript file, none in a loaded project) says so
   const how = `${howChecked(`errors present now but not at ${since}`, outcome, false)} (${sessionNote})`;
   if (outcome.introduced.length) return { line: `compiler status: ${plural(outcome.introduced.length, "introduced error")} unresolved (${how})`, introduced: outcome.introduced, how };
+  if (!outcome.checked && !outcome.files && outcome.otherCode) return { line: `compiler status: not verified (the compiler checks TypeScript and JavaScript only; ${how})`, introduced: [], how: "not verified" };
   return { line: `compiler status: no introduced errors (${how}; ${plural(outcome.preExisting, "pre-existing error")} not counted)`, introduced: [], how };
 }
 

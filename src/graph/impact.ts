@@ -7,6 +7,7 @@ import type { Database } from "bun:sqlite";
 import { FileIndex } from "../index/imports/file-index.ts";
 import { Packages } from "../index/imports/packages.ts";
 import { dirOf } from "../index/imports/paths.ts";
+import { isCheckerLanguage, languageOf } from "../lang/languages.ts";
 import { symbolById, type SymbolRow } from "../retrieve/resolve-symbol.ts";
 import { textReader } from "../workspace/files.ts";
 import { readOutside, type IndexMeta } from "../store/meta.ts";
@@ -14,7 +15,7 @@ import { boundMembers } from "./bound-members.ts";
 import { reachOf, type Dependent } from "./reach.ts";
 import { overriderIds, type ReadText, satisfiedMembers, siblingIds } from "./satisfied.ts";
 import { reachGaps, type ReachGaps } from "./reach-gaps.ts";
-import { importersOf, incomingEdges } from "./incoming-edges.ts";
+import { importersOf, incomingEdges, pythonImportBinds, samePackageOf } from "./incoming-edges.ts";
 import { manifestTargets, sourceOfBuiltEntry } from "./built-entry.ts";
 
 export type { Dependent } from "./reach.ts";
@@ -73,20 +74,26 @@ export function impactGraph(db: Database, target: SymbolRow, ids: readonly numbe
   let syntaxRefs = 0;
   if (!checker) {
     // syntax tier: files importing the declaring file, transitively
+    const python = languageOf(target.path) === "python";
+    const topName = target.qualifiedName.split(".")[0] ?? target.name;
     const seen = new Set<number>([target.fileId]);
     let frontier = [target.fileId];
     for (let hop = 1; hop <= depth && frontier.length; hop++) {
       const next: number[] = [];
       let shown = 0; // at most `limit` listed per hop, as the checker tier (graph/reach.ts); the walk goes on through all
       for (const fileId of frontier) {
-        for (const imp of importersOf(db, fileId)) {
+        // a Go file's package siblings use it without an import: as near as its importers
+        const siblings = samePackageOf(db, fileId).map((f) => ({ ...f, type: "same package" }));
+        // hop 1 of a Python declaration: only the files whose import can bind its name (its top-level name for a member)
+        const importers = importersOf(db, fileId).filter((i) => hop > 1 || !python || pythonImportBinds(db, i.path, i.line, topName, target.path));
+        for (const imp of [...importers.map((i) => ({ ...i, type: "imports" })), ...siblings]) {
           const id = (db.query("SELECT id FROM files WHERE path = ?").get(imp.path) as { id: number }).id;
           if (seen.has(id)) continue;
           seen.add(id);
           next.push(id);
           syntaxRefs += hop === 1 ? 1 : 0;
           hopTotals.set(hop, (hopTotals.get(hop) ?? 0) + 1);
-          if (shown++ < limit) dependents.push({ hop, type: "imports", from: null, path: imp.path, line: imp.line, isTest: imp.isTest, provenance: "syntax" });
+          if (shown++ < limit) dependents.push({ hop, type: imp.type, from: null, path: imp.path, line: imp.line, isTest: imp.isTest, provenance: "syntax" });
           if (imp.isTest && !tests.has(imp.path)) tests.set(imp.path, hop);
         }
       }
@@ -129,10 +136,13 @@ export function publicSurface(db: Database, root: string, target: SymbolRow, sta
         const inherited = sub ? publicSurface(db, root, sub, stale) : null;
         if (sub && inherited?.public) return { public: true, how: `inherited by ${sub.kind} ${sub.qualifiedName}, which is public: ${inherited.how}` };
       }
-      return { public: verdict.public, how: `a member of ${row.kind} ${row.qualifiedName}, which is not public: ${verdict.how}` };
+      return { public: verdict.public, how: `a member of ${row.kind} ${row.qualifiedName}, ${verdict.public === null ? "whose public surface is unknown" : "which is not public"}: ${verdict.how}` };
     }
   }
   if (!target.exported) return { public: false, how: `not exported from ${target.path}` };
+  // a package's surface is read from package.json's entry points and the TypeScript re-exports from them: never a Python module's or a Go package's
+  const language = languageOf(target.path);
+  if (!isCheckerLanguage(language)) return { public: null, how: `exported by its language's rules, but ${target.path} is ${language ? `a ${language} file` : "no source file svc reads"}: svc follows a package's public surface for TypeScript and JavaScript only (package.json entry points)` };
   const paths = (db.query("SELECT path FROM files").all() as { path: string }[]).map((r) => r.path);
   const ix = new FileIndex(paths, textReader(root));
   const packages = new Packages(ix);

@@ -2,6 +2,7 @@
 // the wording an answer may use: "checker-complete" and "none" only when they were earned.
 
 import type { Database } from "bun:sqlite";
+import { isCheckerLanguage } from "../lang/languages.ts";
 import { readDirty, readOutside, type IndexMeta } from "../store/meta.ts";
 import { gapPhrase, type ReachGaps } from "./reach-gaps.ts";
 
@@ -17,12 +18,23 @@ export interface Coverage {
   declaringFileCovered: boolean;
 }
 
+/** Why the checker cannot speak for the declaring file's references: it is in a language the semantic tier does not read (null: it may). */
+function outsideCheckerLanguages(db: Database, fileId: number | null): string | null {
+  if (fileId === null) return null;
+  const file = db.query("SELECT path, language FROM files WHERE id = ?").get(fileId) as { path: string; language: string | null } | null;
+  // the checker walks TypeScript and JavaScript: a declaration in any other language (Python, Go, YAML…) has only the syntax tier's evidence, whatever the index mode
+  if (!file || isCheckerLanguage(file.language)) return null;
+  return `${file.path} is ${file.language ? `a ${file.language} file` : "not source code"}: the semantic tier reads TypeScript and JavaScript only`;
+}
+
 export function coverageOf(db: Database, meta: IndexMeta, fileId: number | null): Coverage {
   const mode = meta.index_mode ?? "syntax";
-  const checker = mode === "semantic" || mode === "partial";
+  // in any mode: a Go file's answer says the checker never reads Go, not that the semantic upgrade has not run yet
+  const otherLanguage = outsideCheckerLanguages(db, fileId);
+  const checker = (mode === "semantic" || mode === "partial") && otherLanguage === null;
   const dirty = checker ? readDirty(db) : [];
-  let why: string | null = null;
-  if (!checker) {
+  let why: string | null = otherLanguage;
+  if (!checker && !why) {
     let diagnosis: { tier?: string; advice?: string[]; engine?: { error?: string | null } } | null = null;
     try {
       diagnosis = meta.load_diagnosis ? JSON.parse(meta.load_diagnosis) : null;
@@ -57,7 +69,7 @@ export function checkerComplete(c: Coverage, gaps: ReachGaps): boolean {
 
 /** `coverage: …` for an answer built from `checkerCount` checker and `syntaxCount` syntax references. */
 export function coverageLine(c: Coverage, checkerCount: number, syntaxCount: number, gaps: ReachGaps): string {
-  if (!c.checker) return `coverage: syntax tier (index mode ${c.mode}: ${c.why}); references through renamed, default or re-exported bindings and method calls are not known`;
+  if (!c.checker) return `coverage: syntax tier (index mode ${c.mode}: ${c.why}); only imports are known: calls inside files, references through renamed, default or re-exported bindings, method calls (dynamic dispatch) and imports by string are not`;
   const stale = c.stale === "all" ? "; the semantic update is pending for every file" : c.stale ? `; ${c.stale} changed file${c.stale === 1 ? "" : "s"} not re-walked yet` : "";
   const total = checkerCount + syntaxCount;
   const from = syntaxCount ? `${checkerCount} from the checker, ${syntaxCount} from syntax` : "all from the checker";

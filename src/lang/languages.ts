@@ -146,6 +146,11 @@ export function isCodeLanguage(lang: LanguageId | null): lang is CodeLanguage {
   return lang !== null && CODE.has(lang);
 }
 
+/** TypeScript and JavaScript: the languages the semantic tier (the checker, its refactors, package.json's surfaces and runners) reads. */
+export function isCheckerLanguage(lang: LanguageId | string | null): boolean {
+  return lang === "typescript" || lang === "tsx" || lang === "javascript";
+}
+
 /** The ast-grep language name for a code language (built-ins and dynamic registrations). */
 export function grammarOf(lang: CodeLanguage): string {
   switch (lang) {

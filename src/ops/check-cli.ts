@@ -4,7 +4,7 @@
 // --since, or for a session with no baseline yet) the errors present now but not at the ref,
 // time-boxed by SVC_GATE_TIMEOUT_MS.
 
-import { howChecked, refGate, stagedGate } from "../check/gate-ref.ts";
+import { howChecked, refGate, stagedGate, uncheckedSinceHead } from "../check/gate-ref.ts";
 import { pendingNote, renderGate, renderHookDelta, type CheckSessionResult } from "../check/render-delta.ts";
 import type { Diag } from "../check/diag.ts";
 import { loadBaseline } from "../check/sessions.ts";
@@ -73,7 +73,7 @@ export interface GateRequest {
 export interface GateData {
   /** Whether the change was checked and introduced no error: never true for an abstain (a check that could not run is not a pass; `blocking` says whether it failed the gate). */
   passed: boolean;
-  /** An abstain only: whether it blocks (exit 1, with --strict) or lets the commit through unverified. */
+  /** An abstain, or a change of only other languages' sources (not verified): whether it blocks (exit 1, an abstain with --strict) or lets the commit through unverified. */
   blocking?: boolean;
   /** How the introduced errors were determined, or `abstain` when they could not be. */
   mode: "session" | "ref" | "staged" | "abstain";
@@ -98,6 +98,20 @@ function abstain(reason: string, strict: boolean, data: Partial<GateData>): OpRe
   };
 }
 
+/** A change of only other languages' sources (Python, Go…): the gate ran and checked nothing of it, which is neither a pass nor a failure to run — not verified, never blocking (--strict blocks a gate that cannot run; this one has nothing of its own to check). */
+function notVerified(how: string, data: Omit<GateData, "passed" | "introduced">): OpResult<GateData> {
+  return {
+    text: `svc gate: not verified, not blocking: the gate checks TypeScript and JavaScript only (${how})`,
+    data: { passed: false, blocking: false, introduced: [], ...data },
+  };
+}
+
+/** The verdict of a comparison that ran: not verified when it checked nothing and other languages' sources changed. */
+function ranVerdict(outcome: { introduced: Diag[]; preExisting: number; files: number; checked: number; otherCode?: number; note?: string }, how: string, data: Omit<GateData, "passed" | "introduced">): OpResult<GateData> {
+  if (!outcome.checked && !outcome.files && outcome.otherCode && !outcome.introduced.length) return notVerified(how, data);
+  return verdict(outcome.introduced, how, outcome.preExisting, data);
+}
+
 function verdict(introduced: Diag[], how: string, preExisting: number, data: Omit<GateData, "passed" | "introduced">): OpResult<GateData> {
   const rendered = renderGate(introduced, how, preExisting);
   return { text: rendered.text, textToStderr: rendered.failed, exitCode: rendered.failed ? 1 : 0, data: { passed: !rendered.failed, introduced, ...data } };
@@ -112,7 +126,7 @@ export async function gate(request: GateRequest, ctx: OpContext): Promise<OpResu
     if (request.since !== null) throw validationError("--staged compares the index with HEAD; it cannot be combined with --since");
     const outcome = await stagedGate(ws.root, timeoutMs);
     if (!outcome.ran) return abstain(outcome.reason, request.strict, { since: "HEAD" });
-    return verdict(outcome.introduced, howChecked("staged changes against HEAD", outcome), outcome.preExisting, { mode: "staged", since: "HEAD", ...coverage(outcome) });
+    return ranVerdict(outcome, howChecked("staged changes against HEAD", outcome), { mode: "staged", since: "HEAD", ...coverage(outcome) });
   }
   // A session with no baseline yet: asking the host would take it now, and a delta against a baseline taken now is empty by definition, which is no verdict. HEAD is the baseline then, as without a host.
   if (request.since === null && loadBaseline(ws.root, session) !== null) {
@@ -137,7 +151,8 @@ export async function gate(request: GateRequest, ctx: OpContext): Promise<OpResu
         return abstain(`${r.pending} files the last change may reach were still being rechecked after ${timeoutMs} ms (SVC_GATE_TIMEOUT_MS)`, request.strict, { session });
       }
       const introducedErrors = r.introduced.filter((d) => d.severity === "error").length;
-      return verdict(r.introduced, `session ${session}, baseline ${r.baselineAt}`, r.errorCount - introducedErrors, { mode: "session", session });
+      const left = await uncheckedSinceHead(ws.root);
+      return verdict(r.introduced, `session ${session}, baseline ${r.baselineAt}${left ? `; ${left}` : ""}`, r.errorCount - introducedErrors, { mode: "session", session, ...(left ? { note: left } : {}) });
     }
   }
   return refVerdict(ws.root, request.since ?? "HEAD", timeoutMs, request.strict, ctx);
@@ -148,7 +163,7 @@ async function refVerdict(root: string, since: string, timeoutMs: number, strict
   const outcome = await refGate(root, since, timeoutMs, ctx);
   if (!outcome.ran) return abstain(why ? `${why}, and ${outcome.reason}` : outcome.reason, strict, { since });
   const data = coverage(why ? { ...outcome, note: outcome.note ? `${why}; ${outcome.note}` : why } : outcome);
-  return verdict(outcome.introduced, howChecked(why ? `since ${since} (${why})` : `since ${since}`, outcome), outcome.preExisting, { mode: "ref", since, ...data });
+  return ranVerdict(outcome, howChecked(why ? `since ${since} (${why})` : `since ${since}`, outcome), { mode: "ref", since, ...data });
 }
 
 /** The structured result says what the text says: how much was checked, and what was left out. */

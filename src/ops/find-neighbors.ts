@@ -17,7 +17,7 @@ import { boundMembers, boundNeighbors } from "../graph/bound-members.ts";
 import { constructorEdges } from "../graph/constructor-refs.ts";
 import { overridersOf, satisfiedRows, siblingRows } from "../graph/impact.ts";
 import { satisfiedMembers } from "../graph/satisfied.ts";
-import { importersOf, incomingEdges, type IncomingEdge } from "../graph/incoming-edges.ts";
+import { importersOf, incomingEdges, samePackageOf, type IncomingEdge } from "../graph/incoming-edges.ts";
 import { checkerComplete, coverageLine, coverageOf, type Coverage } from "../graph/symbol-edges.ts";
 import { readOutside } from "../store/meta.ts";
 import { textReader } from "../workspace/files.ts";
@@ -53,6 +53,8 @@ export interface NeighborsData {
   neighbors?: Record<NeighborSection, NeighborHit[]>;
   /** Syntax tier: files importing the declaring file. */
   importers?: { path: string; line: number | null }[];
+  /** Syntax tier, a Go declaration: the other files of its package (they use it without importing it), at most limit. */
+  samePackage?: string[];
   memberReferences?: number;
   /** Checker tier: files no loaded project holds that import the symbol by name (directly or through barrels). */
   outsideImporters?: string[];
@@ -117,8 +119,14 @@ export function findNeighbors(db: Database, index: OpenIndex, query: string, roo
     out.push(`checker edges unavailable: ${coverage.why}`);
     out.push(`files importing ${target.path} (syntax tier; callers and references inside them are not resolved) (${countLabel(importers.length, limit)}):`);
     out.push(...(shown.length ? shown.map((i) => `  ${i.path}${i.line ? `:${i.line}` : ""}`) : ["  none found (syntax tier; may be incomplete)"]));
+    const siblings = samePackageOf(db, target.fileId);
+    if (siblings.length) {
+      out.push(`files of its Go package (they use its declarations without importing it; uses inside them are not resolved) (${countLabel(siblings.length, limit)}):`);
+      out.push(...siblings.slice(0, limit).map((f) => `  ${f.path}`));
+      data.samePackage = siblings.slice(0, limit).map((f) => f.path);
+    }
     const line = coverageLine(coverage, 0, importers.length, { recorded: true, gaps: [] });
-    data.coverage = { ...coverage, line };
+    data.coverage = { ...coverage, line, complete: false };
     out.push(line);
     return { text: out.join("\n"), data };
   }

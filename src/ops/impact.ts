@@ -4,6 +4,7 @@
 // mode (package, fromVersion, toVersion) lives in impact-package.ts.
 
 import { validationError } from "../errors.ts";
+import { languageOf } from "../lang/languages.ts";
 import { impactGraph, publicSurface, type Dependent, type PublicSurface } from "../graph/impact.ts";
 import { fromLabel } from "../graph/reach.ts";
 import { gapPhrase, type ReachGap, type ReachGaps } from "../graph/reach-gaps.ts";
@@ -68,6 +69,13 @@ function unresolvedSites(diagnosisJson: string | undefined): string | null {
   }
 }
 
+/** What the syntax tier's dependents are: a Python import names what it binds (hop 1 is filtered by it), a Go package's files import nothing of each other. */
+function syntaxScope(path: string, dependents: readonly Dependent[]): string {
+  if (languageOf(path) === "python") return "hop 1: the files whose import can bind its name (from m import name, import m, *); further hops: the files importing those";
+  const samePackage = dependents.some((d) => d.type === "same package") ? " or sharing its Go package" : "";
+  return `the files importing its file${samePackage}, whichever names they import`;
+}
+
 /** What an empty dependents list means, said as much as it was earned. */
 function emptyDependents(c: Coverage, gaps: ReachGaps): string {
   if (!c.checker) return "none found (syntax tier; may be incomplete)";
@@ -108,7 +116,7 @@ export async function impact(request: ImpactRequest, ctx: OpContext): Promise<Op
       for (const o of graph.destructures) out.push(`  ${describeSymbol(o)}`);
     }
     const hops = [...new Set(graph.dependents.map((d) => d.hop))];
-    out.push(`dependents (depth ${request.depth}${coverage.checker ? "" : "; files importing it, syntax tier"}):`);
+    out.push(`dependents (depth ${request.depth}${coverage.checker ? "" : `; syntax tier: ${syntaxScope(target.path, graph.dependents)}`}):`);
     if (!graph.dependents.length) out.push(`  ${emptyDependents(coverage, gaps)}`);
     for (const hop of hops) {
       const list = graph.dependents.filter((d) => d.hop === hop);

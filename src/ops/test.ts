@@ -21,6 +21,7 @@ import { raceCandidates } from "../testing/race-input.ts";
 import { reportFormat } from "../testing/invocation.ts";
 import { notRunFile, runFiles, type FileRun } from "../testing/run-files.ts";
 import { detectRunner, type Runner } from "../testing/runner.ts";
+import { isCheckerLanguage, languageOf } from "../lang/languages.ts";
 import { loadConfig } from "../workspace/config.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import { symbolBrief, withSymbol, type SymbolBrief, type UnresolvedSymbol } from "./symbol-target.ts";
@@ -68,6 +69,16 @@ function reachedSources(db: Database, root: string, paths: string[], messages: s
   return [...new Set([...closure, ...namedFiles(db, `${messages}\n${code}`, 2000), ...credentialFiles(db, isCredentialFilePath)])].map((p) => join(root, p));
 }
 
+/** svc detects JavaScript runners only: for selected tests in another language, the testCommand that would run them (`python3 -m pytest`; none for Go, whose `go test <file>` leaves out the package's other files). */
+const RUNNER_EXAMPLES: Record<string, string> = { python: "python3 -m pytest", ruby: "bundle exec rspec" };
+
+function runnerHint(tests: readonly { path: string }[]): string {
+  const language = tests.map((t) => languageOf(t.path)).find((l): l is NonNullable<typeof l> => l !== null && !isCheckerLanguage(l));
+  if (!language) return "";
+  const example = RUNNER_EXAMPLES[language];
+  return `; svc detects JavaScript test runners only, and these are ${language} tests${example ? `: svc.json {"testCommand": "${example}"} runs each selected file with ${example} <file>` : ""}`;
+}
+
 export async function test(request: TestRequest, ctx: OpContext): Promise<OpResult<TestData | UnresolvedSymbol>> {
   const query = request.symbol.trim();
   if (!query) throw validationError("symbol must name a declaration (Name, Type.member or path:line)");
@@ -105,7 +116,7 @@ export async function test(request: TestRequest, ctx: OpContext): Promise<OpResu
     if (gap) out.push(`selection ${gap}`);
     const detection = detectRunner(root, config.error ? null : config.testCommand);
     if (!detection.runner) {
-      const reason = `not run: ${detection.reason}`;
+      const reason = `not run: ${detection.reason}${runnerHint(selection.tests)}`;
       out.push(`selection only — ${reason}`, `selected ${selection.tests.length} test file${selection.tests.length === 1 ? "" : "s"} (nearest first, by ${tier}${more}):`);
       for (const t of selection.tests) out.push(`  ${t.path}  (hop ${t.hop})`);
       counts.notRun = selection.tests.length;

@@ -13,7 +13,8 @@ import { exportStatements } from "../lang/export-statements.ts";
 import { fileSecrets, knownSecrets, type FileVersion, type KnownSecrets } from "../text/known-secrets.ts";
 
 export interface ApiChange {
-  kind: "removed" | "signature" | "visibility" | "added";
+  /** value: a constant's or variable's initializer changed and nothing of its declared header (outside TypeScript and JavaScript, whose checker judges such changes). */
+  kind: "removed" | "signature" | "visibility" | "added" | "value";
   breaking: boolean;
   path: string;
   name: string;
@@ -113,6 +114,32 @@ export function overloadsAdded(c: ApiChange): ApiChange {
   return c;
 }
 
+/** Declaration kinds whose signature ends in their value (`TIMEOUT = 30`, `const A = "x"`, `public static final int K = 3`). */
+const VALUED = new Set(["const", "variable", "field"]);
+
+/**
+ * Outside TypeScript and JavaScript (whose checker re-judges a changed signature, the literal's type included): each exported
+ * constant's or variable's header without its initializer (`X: int`, `const A`). The text comparison saw `TIMEOUT = 30` → `60`
+ * as a BREAKING signature change; a changed value with the same name, annotation and visibility is a value change.
+ */
+function valueHeaders(path: string, text: string | null): Map<string, string> {
+  const out = new Map<string, string>();
+  const language = languageOf(path);
+  if (text === null || !isCodeLanguage(language) || JS_FAMILY.has(language)) return out;
+  for (const d of outlineOf(language, text).decls) {
+    if (!d.exported || !VALUED.has(d.kind)) continue;
+    const at = fullSignature(d, text).search(/=(?!=)/);
+    if (at > 0 && !out.has(d.qualifiedName)) out.set(d.qualifiedName, fullSignature(d, text).slice(0, at).trim());
+  }
+  return out;
+}
+
+/** A signature change that only changed a value (valueHeaders): not BREAKING, said as what it is. */
+function valueOnly(c: ApiChange, before: Map<string, string>, after: Map<string, string>): ApiChange {
+  if (c.kind !== "signature" || !before.has(c.name) || before.get(c.name) !== after.get(c.name)) return c;
+  return { ...c, kind: "value", breaking: false, evidence: "only the value changed: name, type annotation and visibility are as they were (compared as text; what callers do with the value is not judged)" };
+}
+
 /** Per changed path, its text at the ref (under its old path) and now: what hideDeltaSecrets takes secrets from. */
 export type DeltaVersions = Map<string, FileVersion[]>;
 
@@ -128,7 +155,8 @@ export async function apiDelta(root: string, ref: string, files: readonly { path
     const beforeText = file.status === "added" || file.status === "untracked" ? null : await fileAtRef(root, ref, file.oldPath ?? file.path);
     const afterText = file.status === "deleted" ? null : readNow(file.path);
     versions?.set(file.path, [{ text: beforeText, path: file.oldPath ?? file.path }, { text: afterText, path: file.path }]);
-    changes.push(...diffSurfaces(file.path, surface(file.path, beforeText), surface(file.path, afterText), allDecls(file.path, afterText)).map(overloadsAdded));
+    const [headersBefore, headersAfter] = [valueHeaders(file.path, beforeText), valueHeaders(file.path, afterText)];
+    changes.push(...diffSurfaces(file.path, surface(file.path, beforeText), surface(file.path, afterText), allDecls(file.path, afterText)).map(overloadsAdded).map((c) => valueOnly(c, headersBefore, headersAfter)));
   }
   return sortApiDelta(changes);
 }
@@ -177,7 +205,8 @@ export function renderApiDelta(changes: readonly ApiChange[], files: readonly { 
   const breaking = changes.filter((c) => c.breaking).length;
   const checked = changes.filter((c) => c.compared === "checker").length;
   const how = checked ? `; ${checked} compared by the checker, ${changes.length - checked} as text` : "; compared as text";
-  const lines = [`public API delta: ${breaking} BREAKING, ${changes.length - breaking} additive${how}`];
+  const values = changes.filter((c) => c.kind === "value").length;
+  const lines = [`public API delta: ${breaking} BREAKING, ${changes.length - breaking - values} additive${values ? `, ${values} value${values === 1 ? "" : "s"} changed` : ""}${how}`];
   for (const c of changes) {
     const by = c.compared === "checker" ? " [checker]" : c.kind === "signature" ? " [text]" : "";
     if (c.kind === "removed") lines.push(`  BREAKING removed: ${c.name} (${c.path}) — was \`${clip(c.before ?? "")}\``);
@@ -185,9 +214,13 @@ export function renderApiDelta(changes: readonly ApiChange[], files: readonly { 
       const [was, now] = clipPair(c.before ?? "", c.after ?? "");
       lines.push(`  ${c.breaking ? "BREAKING signature changed" : "additive signature change (compatible)"}: ${c.name} (${c.path})${by} — was \`${was}\`, now \`${now}\``);
     }
+    else if (c.kind === "value") {
+      const [was, now] = clipPair(c.before ?? "", c.after ?? "");
+      lines.push(`  value changed: ${c.name} (${c.path}) [text] — was \`${was}\`, now \`${now}\`${was === now ? " (the difference is inside a redacted value)" : ""}`);
+    }
     else if (c.kind === "visibility") lines.push(`  BREAKING visibility reduced: ${c.name} (${c.path}) — ${c.before} → ${c.after}`);
     else lines.push(`  additive: ${c.name} (${c.path}) — \`${clip(c.after ?? "")}\``);
-    if (c.kind === "signature" && c.evidence) lines.push(`    ${c.evidence}`);
+    if ((c.kind === "signature" || c.kind === "value") && c.evidence) lines.push(`    ${c.evidence}`);
   }
   return lines;
 }

@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { untilDone } from "../sys/on-exit.ts";
 import { run, ProcessError } from "../sys/proc.ts";
+import { isCheckerLanguage, languageOf } from "../lang/languages.ts";
 import { invocation } from "./invocation.ts";
 import type { Runner } from "./runner.ts";
 import { shapeMessage, toTestCases, type TestCase } from "./test-cases.ts";
@@ -126,8 +127,22 @@ async function runOne(root: string, runner: Runner, file: { path: string; hop: n
   }
 }
 
+/**
+ * Why a runner package.json chose (a JavaScript runner) cannot run a test file in another language (a Python test in a
+ * mixed repository): `node --test` "failed" a pytest file. null: it can, or svc.json's testCommand chose the runner.
+ */
+function foreignTest(runner: Runner, path: string): string | null {
+  if (runner.name === "custom") return null;
+  const language = languageOf(path);
+  if (isCheckerLanguage(language)) return null;
+  return `not run: ${path} is ${language ? `a ${language} file` : "no JavaScript or TypeScript file"}, and the runner from ${runner.source} runs JavaScript and TypeScript tests; svc.json testCommand sets a runner for it`;
+}
+
 export async function runFiles(root: string, runner: Runner, files: { path: string; hop: number }[], timeoutMs: number, options: RunOptions = {}): Promise<FileRun[]> {
   const out: FileRun[] = [];
-  for (const file of files) out.push(await runOne(root, runner, file, timeoutMs, options.names ?? []));
+  for (const file of files) {
+    const foreign = foreignTest(runner, file.path);
+    out.push(foreign ? notRunFile(file, foreign) : await runOne(root, runner, file, timeoutMs, options.names ?? []));
+  }
   return out;
 }

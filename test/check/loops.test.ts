@@ -3,7 +3,7 @@
 // commands run by sh, gate without a host, and a git commit blocked by `svc hook install`.
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { loadBaseline } from "../../src/check/sessions.ts";
 import { HostClient } from "../../src/host/client.ts";
@@ -85,6 +85,20 @@ describe("hook loop through the CLI with a host", () => {
     const packet = await runSvcAsync(["review", "--handoff"], { cwd: root, env });
     expect(packet.code).toBe(0);
     expect(packet.stdout).toMatch(/compiler status: no introduced errors \(check session 'hook', baseline .+; 1 pre-existing error not counted\)/);
+  }, 120_000);
+
+  test("the session's ok names the changed files it never sees (a Python edit): its 'no introduced errors' is about TypeScript only", async () => {
+    const env = { SVC_RUNTIME_DIR: runtime };
+    expect(await runSvcAsync(["check", "--delta"], { cwd: root, env })).toMatchObject({ code: 0 });
+    writeFiles(root, { "tool.py": "def f(:\n" });
+    try {
+      const gate = await runSvcAsync(["gate", "--json"], { cwd: root, env });
+      expect(JSON.parse(gate.stdout)).toMatchObject({ mode: "session", note: "1 other changed file not checked (not TypeScript or JavaScript: tool.py)" });
+      expect((await runSvcAsync(["gate"], { cwd: root, env })).stdout).toMatch(/^svc gate: ok, no introduced errors \(session hook, baseline [^;]+; 1 other changed file not checked \(not TypeScript or JavaScript: tool\.py\)/);
+      expect((await runSvcAsync(["review", "--handoff"], { cwd: root, env })).stdout).toMatch(/compiler status: no introduced errors \(check session 'hook', baseline [^;]+; 1 other changed file not checked \(not TypeScript or JavaScript: tool\.py\)/);
+    } finally {
+      rmSync(join(root, "tool.py"));
+    }
   }, 120_000);
 
   test("a session with no baseline yet is no pass: the gate compares with HEAD and takes no baseline", async () => {

@@ -57,8 +57,13 @@ describe("svc gate without a host", () => {
     const root = gitRepo({ "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, noEmit: true } }), "a.ts": "export const a: number = 1;\n", "tool.py": "def f():\n    return 1\n" });
     writeFiles(root, { "tool.py": "def f(:\n" });
     const tree = runSvc(["gate", "--json"], { cwd: root, env });
-    expect(JSON.parse(tree.stdout)).toMatchObject({ files: 0, checked: 0, note: "1 other changed file not checked (not TypeScript or JavaScript: tool.py)" });
+    // only Python changed: nothing of it was checked, which is no pass (never "ok, no introduced errors"), and never blocks, --strict or not
+    expect(JSON.parse(tree.stdout)).toMatchObject({ passed: false, blocking: false, mode: "ref", files: 0, checked: 0, note: "1 other changed file not checked (not TypeScript or JavaScript: tool.py)" });
+    const text = runSvc(["gate", "--strict"], { cwd: root, env });
+    expect(text).toEqual({ code: 0, stderr: "", stdout: "svc gate: not verified, not blocking: the gate checks TypeScript and JavaScript only (since HEAD: no changed TypeScript or JavaScript file, nothing checked: 1 other changed file not checked (not TypeScript or JavaScript: tool.py))\n" });
     Bun.spawnSync(["git", "add", "tool.py"], { cwd: root });
+    expect(runSvc(["gate", "--staged"], { cwd: root, env }).stdout).toStartWith("svc gate: not verified, not blocking: the gate checks TypeScript and JavaScript only (staged changes against HEAD: ");
+    expect(runSvc(["review", "--handoff"], { cwd: root, env }).stdout).toContain("compiler status: not verified (the compiler checks TypeScript and JavaScript only; ");
     writeFiles(root, { "a.ts": "export const a: number = 2;\n" });
     Bun.spawnSync(["git", "add", "a.ts"], { cwd: root });
     const staged = runSvc(["gate", "--staged"], { cwd: root, env });

@@ -205,6 +205,18 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
       const room = Math.min(budget - used, shareOf(smaller)) - 12 - 60;
       const cut = excerptOf(smaller, room, options, counter, candidate.tokens);
       if (cut) return take(cut);
+      // nothing packed yet: the shares keep room for the candidates after this one, not from it — its signatures (or an excerpt of
+      // them) in the room left, else an answer holding no file says "nothing fits" while they fit (svc_ask tokenBudget=350, a 122-token file)
+      if (chosen.length === 0) {
+        // (the map's hold is handed back to it: the file the task is about comes first)
+        const left = budget - (used - mapHeld);
+        if (entryCost(smaller) <= left) return take(smaller);
+        const rest = excerptOf(smaller, left - 12 - 60, options, counter, candidate.tokens);
+        if (rest) return take(rest);
+        // what it takes at the least, for the note that nothing fits (the index's estimate of the file leaves its entries out)
+        dropped.push({ path: entry.path, estimate: entry.estimate, least: entryCost(smaller) });
+        return;
+      }
     }
     dropped.push({ path: entry.path, estimate: entry.estimate });
   };

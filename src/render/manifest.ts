@@ -46,8 +46,10 @@ export function droppedNote(dropped: readonly DroppedFile[], maxTokens: number, 
     const least = Math.ceil((fixed + Math.max(first.least ?? 0, Math.min(first.estimate, 600)) + 120) / 100) * 100;
     const call = fetch(first.path);
     // the file alone may be under the budget: what else the answer must hold is said, or "is ~321" under maxTokens=400 reads as a contradiction
-    const besides = fixed > 0 ? `, the rest of the answer ~${formatTokens(fixed)}` : "";
-    return `<!-- svc: nothing fits ${budgetParam}=${maxTokens} (the first file, ${commentSafe(first.path)}, is ~${formatTokens(first.estimate)}${first.least ? ` and takes ~${formatTokens(first.least)} or more in the answer` : ""}${besides}); raise ${budgetParam} to ${Math.max(400, maxTokens * 2, least)}+${call ? ` or call ${commentSafe(call)}` : ""}. -->`;
+    // (read and left out, it is said at what it takes in the answer — its smallest view with its manifest line and structured entry —, which the index's estimate of the file leaves out)
+    const size = first.least ? `takes ~${formatTokens(first.least)} in the answer` : `is ~${formatTokens(first.estimate)}`;
+    const besides = fixed > 0 ? `, the rest${first.least ? "" : " of the answer"} ~${formatTokens(fixed)}` : "";
+    return `<!-- svc: nothing fits ${budgetParam}=${maxTokens} (the first file, ${commentSafe(first.path)}, ${size}${besides}); raise ${budgetParam} to ${Math.max(400, maxTokens * 2, least)}+${call ? ` or call ${commentSafe(call)}` : ""}. -->`;
   }
   // a small budget affords a short list
   const listed = Number.isFinite(maxTokens) ? Math.max(1, Math.min(10, Math.floor(maxTokens / 400))) : 10;

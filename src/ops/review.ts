@@ -139,6 +139,9 @@ export async function review(request: ReviewRequest, ctx: OpContext): Promise<Op
       ...renderApiDelta(delta, changed),
       ...(await reviewMap(collection, inScope, request.changedSince, graph)),
     ];
+    // under a budget too small for the delta, its count (how many BREAKING) stays, the marker after it saying what was cut and how to get it
+    // (then the availability header, while it fits too)
+    plan.preludeKeep = [1, 0];
     const counter = await tokenCounter();
     const { text, data } = await renderPlan(plan, {
       root: ws.root,

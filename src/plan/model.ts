@@ -55,6 +55,8 @@ export interface Plan {
   collected: number;
   /** Lines placed before the manifest (the ask strategy line, a review map, session notes). */
   prelude: string[];
+  /** Items of the prelude (indices, most important first) kept when it is cut to fit, as many as fit: review's API delta count, which the map's lines after it must not push out. */
+  preludeKeep?: number[];
   /** Lines added to the manifest (patterns, notes such as deleted files or rerank). */
   manifestNotes: string[];
   /** Data and docs files set aside (not emitted), one row per extension (structured result). */

@@ -41,7 +41,7 @@ export function answerTokens(answer: BudgetedAnswer, counter: TokenCounter, text
  * cut at line ends where possible, around one marker line. `marker(cutLines, cutTokens)`
  * says what was cut and what to call for the rest. Returns "" when not even the marker fits.
  */
-export function headAndTail(text: string, maxTokens: number, counter: TokenCounter, marker: (lines: number, tokens: number) => string): string {
+export function headAndTail(text: string, maxTokens: number, counter: TokenCounter, marker: (lines: number, tokens: number) => string, wholeLines = false): string {
   const total = counter.count(text);
   if (total <= maxTokens) return text;
   const build = (keep: number): string => {
@@ -50,10 +50,13 @@ export function headAndTail(text: string, maxTokens: number, counter: TokenCount
     let head = text.slice(0, headChars);
     let tail = tailChars > 0 ? text.slice(text.length - tailChars) : "";
     const lastNl = head.lastIndexOf("\n");
-    if (lastNl > headChars / 2) head = head.slice(0, lastNl + 1);
+    // wholeLines: never a line cut inside (a comment cut mid-way reads as garbage) — a part without a line end goes whole
+    if (wholeLines) head = head.endsWith("\n") ? head : head.slice(0, lastNl + 1);
+    else if (lastNl > headChars / 2) head = head.slice(0, lastNl + 1);
     else if (head && !head.endsWith("\n")) head = `${head}\n`;
     const firstNl = tail.indexOf("\n");
-    if (firstNl >= 0 && firstNl < tail.length / 2) tail = tail.slice(firstNl + 1);
+    if (wholeLines) tail = text[text.length - tail.length - 1] === "\n" ? tail : firstNl >= 0 ? tail.slice(firstNl + 1) : "";
+    else if (firstNl >= 0 && firstNl < tail.length / 2) tail = tail.slice(firstNl + 1);
     const cut = text.slice(head.length, text.length - tail.length);
     const cutLines = cut.split("\n").length;
     // the cut part's tokens pro rata (counting it on every probe would cost more than the rest)
@@ -305,7 +308,7 @@ export function fitAnswer<A extends BudgetedAnswer>(answer: A, budget: number, c
   // A JSON text (format=json) is never cut in the middle: it becomes a small valid object saying why.
   const isJson = /^\s*[{[]/.test(answer.text) && (() => { try { JSON.parse(answer.text); return true; } catch { return false; } })();
   const short = `[svc: cut to fit ${budget} tokens; ${hint}]`;
-  let text = room > 0 ? (isJson ? JSON.stringify({ truncated: true, reason: `the answer exceeds the ${budget}-token budget; ${hint}` }) : headAndTail(answer.text, room, counter, marker)) : "";
+  let text = room > 0 ? (isJson ? JSON.stringify({ truncated: true, reason: `the answer exceeds the ${budget}-token budget; ${hint}` }) : headAndTail(answer.text, room, counter, marker, true)) : "";
   if (isJson && counter.count(text) > room) text = "";
   if (text === "" && room > 0) text = counter.count(short) <= room ? short : "";
   // Not even a note saying what was cut fits (the schema's required keys alone may not): refuse

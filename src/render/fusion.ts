@@ -10,7 +10,7 @@ import { commentSafe, fileBlock } from "./format.ts";
 import { droppedNote, manifestComment, mapComment, mapText, shortWhy, statsComment, type DroppedFile, type ManifestLine, type MapLine } from "./manifest.ts";
 import type { Level } from "./reduce/index.ts";
 import { compareSent, recordSent, session as sessionFor } from "./session.ts";
-import { headAndTail } from "./fit.ts";
+import { excerptAround, headAndTail } from "./fit.ts";
 import { focusCall } from "./surface-calls.ts";
 import { formatTokens, tokenCounter } from "../text/tokens.ts";
 import { CODE_LEVELS, emitted, excerptOf, focusedExcerptOf, keptMark, keptOf, keptThatMayFit, prepare, readText, tierMark, type Candidate, type EmittedEntry, type RenderOptions } from "./fusion-candidate.ts";
@@ -58,8 +58,14 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
   const diffed: string[] = [];
   let prelude = plan.prelude.join("\n");
   // A prelude (review map, API delta) takes at most half of a budget.
+  // Whole lines only; the items it keeps (review's API delta count) stay, with as many lines from the top as fit.
   if (Number.isFinite(budget) && prelude && counter.count(prelude) > budget / 2) {
-    prelude = headAndTail(prelude, Math.floor(budget / 2), counter, (lines, tokens) => `… [svc: ${lines} lines (~${formatTokens(tokens)} tokens) of this map cut to fit ${budgetParam}=${budget}; narrow path or raise ${budgetParam}] …`);
+    const marker = (lines: number, tokens: number) => `… [svc: ${lines} line${lines === 1 ? "" : "s"} (~${formatTokens(tokens)} tokens) of this map cut to fit ${budgetParam}=${budget}; narrow path or raise ${budgetParam}] …`;
+    const keep = plan.preludeKeep ?? [];
+    let kept: string | null = null;
+    // the items kept, most important first: as many of them as fit
+    for (let k = keep.length; k > 0 && kept === null; k--) kept = excerptAround(prelude, preludeLines(plan.prelude, keep.slice(0, k)), Math.floor(budget / 2), counter, marker);
+    prelude = kept ?? headAndTail(prelude, Math.floor(budget / 2), counter, marker, true);
   }
   // what the budget counts: the structured result too, unless the client is shown the text alone (the CLI without --json)
   const dataCounted = options.textOnly !== true;
@@ -205,6 +211,18 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
       const room = Math.min(budget - used, shareOf(smaller)) - 12 - 60;
       const cut = excerptOf(smaller, room, options, counter, candidate.tokens);
       if (cut) return take(cut);
+      // nothing packed yet: the shares keep room for the candidates after this one, not from it — its signatures (or an excerpt of
+      // them) in the room left, else an answer holding no file says "nothing fits" while they fit (svc_ask tokenBudget=350, a 122-token file)
+      if (chosen.length === 0) {
+        // (the map's hold is handed back to it: the file the task is about comes first)
+        const left = budget - (used - mapHeld);
+        if (entryCost(smaller) <= left) return take(smaller);
+        const rest = excerptOf(smaller, left - 12 - 60, options, counter, candidate.tokens);
+        if (rest) return take(rest);
+        // what it takes at the least, for the note that nothing fits (the index's estimate of the file leaves its entries out)
+        dropped.push({ path: entry.path, estimate: entry.estimate, least: entryCost(smaller) });
+        return;
+      }
     }
     dropped.push({ path: entry.path, estimate: entry.estimate });
   };
@@ -472,4 +490,16 @@ function notIncludedSummary(notIncluded: Plan["notIncluded"]): string[] {
   if (!notIncluded?.length) return [];
   const files = notIncluded.reduce((sum, n) => sum + n.files, 0);
   return [`not included: ${files} data and docs file${files === 1 ? "" : "s"} (${notIncluded.map((n) => n.ext).join(" ")})`];
+}
+
+/** The line ranges ([from, to), 0-based) of the prelude's items `keep` in its text (an item may hold several lines). */
+function preludeLines(prelude: readonly string[], keep: readonly number[]): [number, number][] {
+  const ranges: [number, number][] = [];
+  let line = 0;
+  for (const [i, item] of prelude.entries()) {
+    const n = item.split("\n").length;
+    if (keep.includes(i)) ranges.push([line, line + n]);
+    line += n;
+  }
+  return ranges;
 }

@@ -33,6 +33,8 @@ export function manifestComment(m: ManifestInput): string {
 export interface DroppedFile {
   path: string;
   estimate: number;
+  /** The fewest tokens it was found to take in the answer (its smallest view with its manifest line and structured entry), when it was read and left out. */
+  least?: number;
 }
 
 /** The closing note naming what did not fit, with the cheapest next call to get it (`fetch`: the call in the caller's surface terms, as ask's map writes it). */
@@ -41,11 +43,13 @@ export function droppedNote(dropped: readonly DroppedFile[], maxTokens: number, 
   const first = dropped[0];
   if (nothingFits && first) {
     // the budget to name counts what the answer holds besides files (`fixed`: notes, a prelude, the caller's reserve) and part of the first file
-    const least = Math.ceil((fixed + Math.min(first.estimate, 600) + 120) / 100) * 100;
+    const least = Math.ceil((fixed + Math.max(first.least ?? 0, Math.min(first.estimate, 600)) + 120) / 100) * 100;
     const call = fetch(first.path);
     // the file alone may be under the budget: what else the answer must hold is said, or "is ~321" under maxTokens=400 reads as a contradiction
-    const besides = fixed > 0 ? `, the rest of the answer ~${formatTokens(fixed)}` : "";
-    return `<!-- svc: nothing fits ${budgetParam}=${maxTokens} (the first file, ${commentSafe(first.path)}, is ~${formatTokens(first.estimate)}${besides}); raise ${budgetParam} to ${Math.max(400, maxTokens * 2, least)}+${call ? ` or call ${commentSafe(call)}` : ""}. -->`;
+    // (read and left out, it is said at what it takes in the answer — its smallest view with its manifest line and structured entry —, which the index's estimate of the file leaves out)
+    const size = first.least ? `takes ~${formatTokens(first.least)} in the answer` : `is ~${formatTokens(first.estimate)}`;
+    const besides = fixed > 0 ? `, the rest${first.least ? "" : " of the answer"} ~${formatTokens(fixed)}` : "";
+    return `<!-- svc: nothing fits ${budgetParam}=${maxTokens} (the first file, ${commentSafe(first.path)}, ${size}${besides}); raise ${budgetParam} to ${Math.max(400, maxTokens * 2, least)}+${call ? ` or call ${commentSafe(call)}` : ""}. -->`;
   }
   // a small budget affords a short list
   const listed = Number.isFinite(maxTokens) ? Math.max(1, Math.min(10, Math.floor(maxTokens / 400))) : 10;

@@ -70,3 +70,59 @@ test("fitData: optional keys go before a required list is emptied; an emptied on
   expect(kept.changed.length).toBeGreaterThanOrEqual(1);
   expect(fitData(several, 20, counter, ["changed", "apiDelta"])).toEqual({ changed: [], apiDelta: [], truncated: true, cut: { changed: 5 } });
 });
+
+// On a small Python+TS repo with exported functions removed, svc_review maxTokens=100..400 dropped the API delta
+// (the prelude's head-and-tail kept the availability header and the map's tail) and cut a line mid-way at 100
+// (" answer ~407); raise maxTokens…" — the end of a comment whose start was cut). Now the delta's count stays
+// while it fits, the lines after it cut with a marker, and every cut keeps whole lines.
+describe("review's API delta under a small budget", () => {
+  const money = (discount: boolean) =>
+    [
+      "/** Sum of prices. */",
+      "export function total(prices: number[]): number {",
+      "  return prices.reduce((a, b) => a + b, 0);",
+      "}",
+      "",
+      ...(discount ? ["/** A discount. */", "export function discount(t: number, pct: number): number {", "  return t * (1 - pct / 100);", "}", ""] : []),
+      "/** Tax. */",
+      discount ? "export function tax(t: number): number {" : "export function tax(t: number, rate = 0.2): number {",
+      discount ? "  return t * 0.2;" : "  return t * rate;",
+      "}",
+      "",
+    ].join("\n");
+  const root = gitRepo({
+    "package.json": '{ "name": "shop", "version": "1.0.0", "main": "src/index.ts" }\n',
+    "src/index.ts": 'export { total, discount, tax } from "./money";\n',
+    "src/money.ts": money(true),
+    "app/__init__.py": "",
+    "app/pricing.py": 'def compute_total(items):\n    return sum(i["price"] * i["qty"] for i in items)\n',
+  });
+  writeFiles(root, { "src/index.ts": 'export { total, tax } from "./money";\n', "src/money.ts": money(false) });
+  const client = mcpClientFor(root);
+  afterAll(async () => (await client).close());
+
+  test("over MCP: whole lines only; the BREAKING count stays once it fits; left out, a marker says what was cut", async () => {
+    const counter = await tokenCounter();
+    let countWithCut = 0;
+    for (const maxTokens of [100, 150, 200, 250, 300, 400]) {
+      const result = (await (await client).callTool({ name: "svc_review", arguments: { changedSince: "HEAD", maxTokens } })) as unknown as { content: { text: string }[]; structuredContent: ReviewData; isError?: boolean };
+      expect(result.isError).toBeFalsy();
+      const text = result.content.map((c) => c.text).join("");
+      expect(answerTokens({ text, data: result.structuredContent }, counter)).toBeLessThanOrEqual(maxTokens);
+      // no line is the end of a comment whose start was cut (nor a comment's start cut from its end on the same line)
+      let open = false;
+      for (const line of text.split("\n")) {
+        if (!open && !line.includes("<!--")) expect([maxTokens, line.includes("-->")]).toEqual([maxTokens, false]);
+        if (line.includes("<!--")) open = !line.slice(line.lastIndexOf("<!--")).includes("-->");
+        else if (line.includes("-->")) open = false;
+      }
+      if (!text.includes("public API delta:")) expect([maxTokens, text.includes("cut to fit")]).toEqual([maxTokens, true]);
+      else expect(text).toContain("public API delta: 3 BREAKING");
+      if (text.includes("public API delta: 3 BREAKING") && text.includes("of this map cut to fit")) countWithCut++;
+      // (at 200 the prelude's head-and-tail kept the availability header and the map's tail, not the delta)
+      if (maxTokens >= 200) expect([maxTokens, text.includes("public API delta: 3 BREAKING")]).toEqual([maxTokens, true]);
+    }
+    // the budgets too small for the whole delta keep its count, the rest cut with a marker
+    expect(countWithCut).toBeGreaterThanOrEqual(2);
+  }, 180_000);
+});

@@ -40,7 +40,9 @@ export function resolveTarget(db: Database, symbol: string, containingType: stri
   if (file) {
     const inFile = found.filter((s) => s.path === file);
     if (!inFile.length) return { ok: false, reason: `'${query}' is not declared in ${file} (declared in ${[...new Set(found.map((s) => s.path))].join(", ")})` };
-    found = inFile;
+    // an ambiguous bare name lists members too: in one file, a declaration named exactly so wins over a member
+    const exact = inFile.filter((s) => s.qualifiedName === query);
+    found = exact.length ? exact : inFile;
   }
   const first = found[0]!;
   if (!found.every((s) => s.qualifiedName === first.qualifiedName && s.fileId === first.fileId)) {

@@ -78,3 +78,9 @@ export function lexicalPool(scores: LexicalScores): [number, number][] {
 export function lexicalRanking(scores: LexicalScores): number[] {
   return lexicalPool(scores).map(([id]) => id);
 }
+
+/** Which of `terms` a file carries in its fields (as rankFiles reads them, one term at a time): a feedback file's reason names the words it has, not the feedback's first words. */
+export function termsCarried(collection: Collection, terms: readonly QueryTerm[]): (id: number) => string[] {
+  const carriers = terms.map((t) => ({ term: t.term, ids: rankFiles(collection, [t]) }));
+  return (id) => carriers.filter((c) => c.ids.has(id)).map((c) => c.term);
+}

@@ -9,7 +9,7 @@ import type { Database } from "bun:sqlite";
 import type { FileGraph } from "../graph/file-graph.ts";
 import { perFileList, type Collection, type IndexedFile } from "../plan/collect.ts";
 import { add, basenameHits, bodyWeight, exactDeclarations, exportBarrels, feedback, lexical, merged, neighbours, newMerge, pathHits, wiringHits } from "./localize-signals.ts";
-import { lexicalRanking, lexicalScores, plus } from "./localize-lexical.ts";
+import { lexicalRanking, lexicalScores, plus, termsCarried } from "./localize-lexical.ts";
 import { PARAMS } from "./localize-params.ts";
 import { queryTerms, type QueryTerm } from "../text/terms.ts";
 import { stem } from "../text/stem.ts";
@@ -218,10 +218,13 @@ export function localize(collection: Collection, options: LocalizeOptions): Loca
     const prf = feedback(db, first.slice(0, PARAMS.prfTop), new Set(terms.map((t) => t.term)), collection.files.length);
     if (prf.length) {
       const seen = new Set(first);
+      const carried = termsCarried(collection, prf);
       let added = 0;
       for (const id of lexicalRanking(plus(scores, lexicalScores(db, collection, prf)))) {
         if (seen.has(id) || added >= PARAMS.prfAdd) continue;
-        add(m, id, bodyWeight(collection, id) * PARAMS.prfScore, `related: declares names like ${prf.slice(0, 3).map((t) => t.term).join(", ")}`);
+        // the feedback words this file has (email/errors.py was "related: declares names like http, read, request" with none of them)
+        const words = carried(id).slice(0, 3);
+        add(m, id, bodyWeight(collection, id) * PARAMS.prfScore, words.length ? `related: mentions ${words.join(", ")} (names the best matches declare)` : "related: ranks with the best text matches");
         added++;
       }
     }

@@ -1,6 +1,8 @@
 // A symbol named by an agent, resolved against the index: `Name`, `Type.member`, or
 // `path:line` (as every answer prints locations). Overloads of one declaration count as
-// one symbol; anything else with the same name is ambiguous and listed, never guessed.
+// one symbol; anything else with the same name is ambiguous and listed, never guessed. A bare
+// name resolves to the one top-level declaration so named; when several share it, the list
+// names the members so named too (`Type.member`).
 
 import type { Database } from "bun:sqlite";
 import { nearestNames } from "./lookup.ts";
@@ -63,6 +65,11 @@ export function resolveSymbol(db: Database, query: string): SymbolResolution {
     return { status: "not_found", nearest: [] };
   }
   let found = rows(db, "s.qualified_name = ?", q);
+  if (found.length > 1 && !q.includes(".") && !oneDeclaration(found)) {
+    // a bare name several top-level declarations share: the members named so are candidates too,
+    // or the list would claim fewer declarations exist than do (`Type.member` names one of them)
+    found = rows(db, "(s.qualified_name = ? OR s.name = ?)", q, q);
+  }
   if (!found.length) found = rows(db, "s.name = ?", q);
   if (!found.length && q.includes(".")) {
     // `Type.member` where the index qualifies differently (a namespace prefix): match the tail

@@ -31,6 +31,19 @@ describe("find --kind task", () => {
     expect(data.candidates?.every((c, i, all) => i === 0 || (all[i - 1] as { score: number }).score >= c.score)).toBe(true);
   }, 120_000);
 
+  test("a file the feedback words brought in names the feedback words it has, not the feedback's first ones", async () => {
+    // src/orders/order.entity.ts was "related: declares names like order, service" with no "service" in it
+    // (on a Python tree, email/errors.py "declares names like http, read, request" with none of them)
+    const { data } = await task(root, "charge the customer twice when the payment fails");
+    const related = (data.candidates ?? []).flatMap((c) => c.reasons.filter((r) => r.startsWith("related: ")).map((r) => ({ path: c.path, reason: r })));
+    expect(related.length).toBeGreaterThan(0);
+    for (const { path, reason } of related) {
+      const words = /^related: mentions (.+) \(names the best matches declare\)$/.exec(reason)?.[1]?.split(", ") ?? [];
+      expect(words.length).toBeGreaterThan(0);
+      for (const word of words) expect(`${path}: ${word} in ${(SHOP[path] as string).toLowerCase().includes(word)}`).toBe(`${path}: ${word} in true`);
+    }
+  }, 120_000);
+
   test("confident only when the text ranking agrees, the first file leads clearly and its path names the query, and the query's words exist here", async () => {
     const { data } = await task(root, "charge the customer twice when the payment fails");
     expect(data.grade).toBe("confident");

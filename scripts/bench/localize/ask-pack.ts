@@ -62,6 +62,15 @@
 //                                        candidates, above declaration-led .61; the tentativeText test fails with it)
 // npm run on the bench's own trees (not the lead's linked trees; identical figures). p50 83–253 ms npm, 86–167 ms svc (the
 // machine shared with other helpers' benchmarks; the same code).
+// Held-out, read once at ae1e6f7 (h92's round above, nothing taken; the session's trust fixes in, among them a task with no
+//   signal answered with no candidate: strategy=none; nothing tuned after), --surface cli, 581 tasks (svc's history has 24
+//   more): 8k 82.9 / 68.9 vs pack 55.0: +27.8 (24.7 … 31.1) / +13.9 (10.8 … 17.0); 20k 90.3 / 86.1 vs 72.7: +17.6 (15.0 … 20.4)
+//   / +13.5 (11.0 … 16.1); bodies 8k 71.0 vs 60.9, 20k 86.7 vs 79.6; p50 96.5 ms (helpers' benchmarks alongside). Against
+//   90f9db5's reading (193 npm, paired): 4 tasks differ — dayjs 20k back to 100 (the pack's), and three tasks (react-i18next,
+//   mongoose, sinon, one each) answered strategy=none at both budgets, packing nothing: the no-signal rule fired on 3 of
+//   193 held-out npm tasks against 1 of 414 tuning subjects. Not looked into, not changed after. Below the pack: whole
+//   @apollo/client 8k 59.1 vs 62.9, mobx 20k 54.8 vs 59.1, mongoose 20k 33.3 vs 46.7 (unchanged), sinon 8k 84.9 vs 88.1 and
+//   20k 94.4 vs 98.4, present sinon 20k 95.2 vs 98.4 (new: the emptied task, 1 of 21).
 //
 // At the upgrade-order commit (after f31abd6, 2026-11-27, h87), the budget left at the end turns the task's candidates whole
 // before the graph neighbours (ASK_PARAMS.upgradeMatchesFirst 1; render/fusion.ts's upgrade took them in plan order, where the

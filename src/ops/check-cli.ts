@@ -86,6 +86,8 @@ export interface GateData {
   checked?: number;
   /** What the comparison left out and why (changed files no loaded TypeScript project holds…). */
   note?: string;
+  /** Changed TypeScript or JavaScript files the compiler never checked (no loaded project holds them): a partial gate, which `--strict` blocks. */
+  unverified?: string[];
 }
 
 function abstain(reason: string, strict: boolean, data: Partial<GateData>): OpResult<GateData> {
@@ -106,10 +108,28 @@ function notVerified(how: string, data: Omit<GateData, "passed" | "introduced">)
   };
 }
 
-/** The verdict of a comparison that ran: not verified when it checked nothing and other languages' sources changed. */
-function ranVerdict(outcome: { introduced: Diag[]; preExisting: number; files: number; checked: number; otherCode?: number; note?: string }, how: string, data: Omit<GateData, "passed" | "introduced">): OpResult<GateData> {
+/**
+ * The verdict of a comparison that ran: not verified when it checked nothing and other languages' sources changed.
+ * A partial one (changed sources no loaded project holds were never checked, the rest passed) passes naming them,
+ * and blocks under --strict: a check that could not run on part of the change is no pass of that part.
+ */
+function ranVerdict(outcome: { introduced: Diag[]; preExisting: number; files: number; checked: number; otherCode?: number; note?: string; unverified?: string[] }, how: string, data: Omit<GateData, "passed" | "introduced">, strict: boolean): OpResult<GateData> {
   if (!outcome.checked && !outcome.files && outcome.otherCode && !outcome.introduced.length) return notVerified(how, data);
-  return verdict(outcome.introduced, how, outcome.preExisting, data);
+  const unverified = outcome.unverified ?? [];
+  const result = verdict(outcome.introduced, how, outcome.preExisting, { ...data, ...(unverified.length ? { unverified } : {}) });
+  return strict && unverified.length && result.exitCode !== 1 ? partialBlocked(unverified, how, { ...data, unverified }) : result;
+}
+
+/** `--strict` over a partial gate: exit 1, naming the files the compiler never checked and what to do. */
+function partialBlocked(unverified: string[], how: string, data: Omit<GateData, "passed" | "introduced">): OpResult<GateData> {
+  const one = unverified.length === 1;
+  const shown = unverified.length > 5 ? `${unverified.slice(0, 5).join(", ")}, …` : unverified.join(", ");
+  return {
+    text: `svc gate: not verified, blocking because of --strict: no loaded TypeScript project holds ${one ? "the changed file" : `${unverified.length} changed files`} ${shown}, so the compiler never checked ${one ? "it" : "them"} (the rest has no introduced errors: ${how}); add ${one ? "it" : "them"} to a tsconfig's include (svc doctor shows the projects loaded), or gate without --strict (a commit: git commit --no-verify) to let ${one ? "it" : "them"} through unverified`,
+    textToStderr: true,
+    exitCode: 1,
+    data: { passed: false, blocking: true, introduced: [], ...data },
+  };
 }
 
 function verdict(introduced: Diag[], how: string, preExisting: number, data: Omit<GateData, "passed" | "introduced">): OpResult<GateData> {
@@ -126,7 +146,7 @@ export async function gate(request: GateRequest, ctx: OpContext): Promise<OpResu
     if (request.since !== null) throw validationError("--staged compares the index with HEAD; it cannot be combined with --since");
     const outcome = await stagedGate(ws.root, timeoutMs);
     if (!outcome.ran) return abstain(outcome.reason, request.strict, { since: "HEAD" });
-    return ranVerdict(outcome, howChecked("staged changes against HEAD", outcome), { mode: "staged", since: "HEAD", ...coverage(outcome) });
+    return ranVerdict(outcome, howChecked("staged changes against HEAD", outcome), { mode: "staged", since: "HEAD", ...coverage(outcome) }, request.strict);
   }
   // A session with no baseline yet: asking the host would take it now, and a delta against a baseline taken now is empty by definition, which is no verdict. HEAD is the baseline then, as without a host.
   if (request.since === null && loadBaseline(ws.root, session) !== null) {
@@ -163,7 +183,7 @@ async function refVerdict(root: string, since: string, timeoutMs: number, strict
   const outcome = await refGate(root, since, timeoutMs, ctx);
   if (!outcome.ran) return abstain(why ? `${why}, and ${outcome.reason}` : outcome.reason, strict, { since });
   const data = coverage(why ? { ...outcome, note: outcome.note ? `${why}; ${outcome.note}` : why } : outcome);
-  return ranVerdict(outcome, howChecked(why ? `since ${since} (${why})` : `since ${since}`, outcome), { mode: "ref", since, ...data });
+  return ranVerdict(outcome, howChecked(why ? `since ${since} (${why})` : `since ${since}`, outcome), { mode: "ref", since, ...data }, strict);
 }
 
 /** The structured result says what the text says: how much was checked, and what was left out. */

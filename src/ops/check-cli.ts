@@ -4,7 +4,8 @@
 // --since, or for a session with no baseline yet) the errors present now but not at the ref,
 // time-boxed by SVC_GATE_TIMEOUT_MS.
 
-import { howChecked, refGate, stagedGate, uncheckedSinceHead } from "../check/gate-ref.ts";
+import { unheldNote } from "../check/gate-compare.ts";
+import { changesSinceHead, howChecked, refGate, stagedGate } from "../check/gate-ref.ts";
 import { pendingNote, renderGate, renderHookDelta, type CheckSessionResult } from "../check/render-delta.ts";
 import type { Diag } from "../check/diag.ts";
 import { loadBaseline } from "../check/sessions.ts";
@@ -151,13 +152,16 @@ export async function gate(request: GateRequest, ctx: OpContext): Promise<OpResu
   // A session with no baseline yet: asking the host would take it now, and a delta against a baseline taken now is empty by definition, which is no verdict. HEAD is the baseline then, as without a host.
   if (request.since === null && loadBaseline(ws.root, session) !== null) {
     const deadline = Date.now() + timeoutMs;
+    // the sources changed since HEAD: the host says which of them no loaded project holds (a delta says nothing of those)
+    const sinceHead = await changesSinceHead(ws.root);
+    const ask = { session, markGreen: false, full: false, paths: sinceHead.sources };
     let asked;
     try {
-      asked = await askSession(ws.root, { session, markGreen: false, full: false }, { handshakeMs: 500, callMs: timeoutMs });
+      asked = await askSession(ws.root, ask, { handshakeMs: 500, callMs: timeoutMs });
       // The verdict waits for the background recheck of what the last change reaches further up the import chains.
       while (asked.host && asked.result.resident && asked.result.pending && Date.now() < deadline) {
         await Bun.sleep(200);
-        asked = await askSession(ws.root, { session, markGreen: false, full: false }, { handshakeMs: 500, callMs: Math.max(1, deadline - Date.now()) });
+        asked = await askSession(ws.root, ask, { handshakeMs: 500, callMs: Math.max(1, deadline - Date.now()) });
       }
     } catch (error) {
       return abstain(`the host did not answer the session check: ${(error as Error).message}`, request.strict, { session });
@@ -171,8 +175,9 @@ export async function gate(request: GateRequest, ctx: OpContext): Promise<OpResu
         return abstain(`${r.pending} files the last change may reach were still being rechecked after ${timeoutMs} ms (SVC_GATE_TIMEOUT_MS)`, request.strict, { session });
       }
       const introducedErrors = r.introduced.filter((d) => d.severity === "error").length;
-      const left = await uncheckedSinceHead(ws.root);
-      return verdict(r.introduced, `session ${session}, baseline ${r.baselineAt}${left ? `; ${left}` : ""}`, r.errorCount - introducedErrors, { mode: "session", session, ...(left ? { note: left } : {}) });
+      const left = [sinceHead.unchecked, unheldNote(r.unheld ?? [])].filter(Boolean).join("; ");
+      const outcome = { introduced: r.introduced, preExisting: r.errorCount - introducedErrors, files: sinceHead.sources.length, checked: r.files ?? 0, ...(r.unheld?.length ? { unverified: r.unheld } : {}) };
+      return ranVerdict(outcome, `session ${session}, baseline ${r.baselineAt}${left ? `; ${left}` : ""}`, { mode: "session", session, ...(left ? { note: left } : {}) }, request.strict);
     }
   }
   return refVerdict(ws.root, request.since ?? "HEAD", timeoutMs, request.strict, ctx);

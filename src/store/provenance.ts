@@ -120,16 +120,16 @@ function distrust(root: string, dir: string): { why: string; tracked: boolean } 
   } catch {
     // none: a store from before the identity, or not svc's
   }
-  const stamp = stat ? `${stat.ino}:${stat.mtimeMs}:${stat.size}:${rootStat.ino}` : null;
-  if (stamp !== null && trusted.get(root) === stamp) return null;
+  const stamp = stat ? `${stat.ino}:${stat.mtimeMs}:${stat.size}:${rootStat.ino}` : `none:${rootStat.ino}`;
+  if (trusted.get(root) === stamp) return null;
   if (stat === null) {
     const tracked = trackedUnderStore(root);
     if (tracked.size > 0) return { why: `git tracks ${tracked.size} file${tracked.size === 1 ? "" : "s"} in it (${[...tracked.keys()][0]}${tracked.size > 1 ? ", …" : ""}): it came with the repository`, tracked: true };
-    // adopted: svc made it before stores had an identity (a folder it cannot write stays unstamped, judged again next time)
+    // adopted: svc made it before stores had an identity (one it cannot write stays unstamped: trusted in this process)
     try {
       createWhole(path, identityText(root, rootStat));
     } catch {
-      // read-only: trusted in this process only
+      trusted.set(root, stamp);
     }
     return null;
   }
@@ -165,6 +165,8 @@ export function vetStoreDir(root: string, dir: string): void {
   trusted.delete(root);
   const aside = join(root, `.svc-untrusted-${new Date().toISOString().replace(/[-:]/g, "").replace(/\..*/, "")}-${randomBytes(3).toString("hex")}`);
   try {
+    // the folder judged, not one another process put in its place meanwhile (having moved this one aside itself)
+    if (lstatSync(dir).ino !== stat.ino) return;
     renameSync(dir, aside);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

@@ -49,11 +49,18 @@ function unchecked(paths: readonly string[]): string | undefined {
  * since HEAD the session never sees (Python, YAML…), named so that its "no introduced errors" is not read as covering them.
  */
 export async function uncheckedSinceHead(root: string): Promise<string | undefined> {
-  if (!findGitRoot(root) || !(await hasCommits(root))) return undefined;
+  return (await changesSinceHead(root)).unchecked;
+}
+
+/** The working tree's changes since HEAD as a session verdict needs them: the files it never sees (`unchecked`, see above), and the TypeScript and JavaScript sources, whose holding project the host is asked about. */
+export async function changesSinceHead(root: string): Promise<{ unchecked?: string; sources: string[] }> {
+  if (!findGitRoot(root) || !(await hasCommits(root))) return { sources: [] };
   try {
-    return unchecked((await changedFiles(root, "HEAD")).filter((f) => f.status !== "deleted").map((f) => f.path));
+    const paths = (await changedFiles(root, "HEAD")).filter((f) => f.status !== "deleted").map((f) => f.path);
+    const left = unchecked(paths);
+    return { ...(left ? { unchecked: left } : {}), sources: paths.filter((p) => isCheckable(p) && !leadsOut(root, p)) };
   } catch {
-    return undefined;
+    return { sources: [] };
   }
 }
 

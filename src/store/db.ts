@@ -4,11 +4,14 @@
 // its WAL/SHM 0600 — set on creation and repaired whenever a writer opens an older store.
 // The store stays inside the workspace: `.svc/` or an entry of it that is a symbolic link (a
 // cloned repository can carry one) is refused, never written, chmod'ed or deleted through.
+// A `.svc/` svc did not make for this workspace (a repository shipped it) is moved aside
+// unused before anything in it is read (provenance.ts).
 
 import { Database } from "bun:sqlite";
 import { accessSync, chmodSync, closeSync, constants, existsSync, lstatSync, mkdirSync, openSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { asSvcError, SvcError, validationError } from "../errors.ts";
+import { createStoreDir, vetStoreDir } from "./provenance.ts";
 import { closeIdle, fileIdentity, lease, takeIdle } from "./snapshot-pool.ts";
 import { EXTRACTION_VERSION, FTS_SQL, SCHEMA_SQL, SCHEMA_VERSION, TABLES, WALK_RECORD_TABLES } from "./schema.ts";
 
@@ -25,6 +28,7 @@ export function storeDir(root: string): string {
 export function storeEntry(root: string, ...parts: string[]): string {
   let at = join(root, STORE_DIR);
   refuseLink(root, at);
+  vetStoreDir(root, at); // one svc did not make for this workspace is moved aside (provenance.ts)
   for (const part of parts) refuseLink(root, (at = join(at, part)));
   return at;
 }
@@ -66,6 +70,8 @@ export function assertStoreWritable(root: string): void {
  */
 export function ensureStoreDir(root: string, ...sub: string[]): string {
   if (!existsSync(root)) throw new SvcError("workspace_not_found", `directory not found: ${root}`);
+  const top = storeEntry(root);
+  if (!existsSync(top)) createStoreDir(root, top);
   const dir = storeEntry(root, ...sub);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   let at = storeDir(root);

@@ -44,14 +44,6 @@ function unchecked(paths: readonly string[]): string | undefined {
   return `${others.length} other changed file${others.length === 1 ? "" : "s"} not checked (not TypeScript or JavaScript: ${shown})`;
 }
 
-/**
- * For a verdict of the host's session (TypeScript diagnostics since its baseline): the working tree's changed files
- * since HEAD the session never sees (Python, YAML…), named so that its "no introduced errors" is not read as covering them.
- */
-export async function uncheckedSinceHead(root: string): Promise<string | undefined> {
-  return (await changesSinceHead(root)).unchecked;
-}
-
 /** The working tree's changes since HEAD as a session verdict needs them: the files it never sees (`unchecked`, see above), and the TypeScript and JavaScript sources, whose holding project the host is asked about. */
 export async function changesSinceHead(root: string): Promise<{ unchecked?: string; sources: string[] }> {
   if (!findGitRoot(root) || !(await hasCommits(root))) return { sources: [] };

@@ -113,6 +113,9 @@ describe("hook loop through the CLI with a host", () => {
       expect(strict.code).toBe(1);
       expect(strict.stderr).toMatch(/^svc gate: not verified, blocking because of --strict: no loaded TypeScript project holds the changed file other\/o\.ts, so the compiler never checked it \(the rest has no introduced errors: session hook, baseline /);
       expect(JSON.parse((await runSvcAsync(["gate", "--strict", "--json"], { cwd: root, env })).stdout)).toMatchObject({ passed: false, blocking: true, mode: "session", unverified: ["other/o.ts"] });
+      // the handoff reads the same session: it names the file and does not call the change verified
+      const handoff = (await runSvcAsync(["review", "--handoff"], { cwd: root, env })).stdout;
+      expect(handoff).toMatch(/compiler status: partly verified: no introduced errors in the files checked \(check session 'hook', baseline [^;]+; not checked: no loaded TypeScript project holds other\/o\.ts; /);
     } finally {
       rmSync(join(root, "other"), { recursive: true });
     }

@@ -26,6 +26,7 @@ export const TABLES = [
   "history_cochange",
   "history_commits",
   "history_commit_words",
+  "secret_digests",
 ] as const;
 
 /** The semantic upgrade's walk records (src/semantic/walk-records.ts): created with the store, emptied by `--force`; not part of a store's digest. */
@@ -208,6 +209,10 @@ CREATE TABLE IF NOT EXISTS history_commit_words (word TEXT NOT NULL, ordinal INT
 -- its first run takes no DDL while readers connect the full-text tables.
 CREATE TABLE IF NOT EXISTS checker_walks (path TEXT PRIMARY KEY, surface TEXT NOT NULL, global INTEGER NOT NULL, shape TEXT NOT NULL, unresolved INTEGER NOT NULL, edges TEXT NOT NULL, tally TEXT NOT NULL DEFAULT '');
 CREATE TABLE IF NOT EXISTS checker_deps (from_path TEXT NOT NULL, to_path TEXT NOT NULL, PRIMARY KEY (to_path, from_path)) WITHOUT ROWID;
+-- Values once found to be secrets, by digest (never the value): taken out of answers wherever they show again, after
+-- the context that made them secrets is gone (text/remembered-secrets.ts). Not derived from the tree as it is: kept
+-- through re-extraction, \`svc index --force\` and a rebuild of another extraction version.
+CREATE TABLE IF NOT EXISTS secret_digests (digest TEXT PRIMARY KEY, length INTEGER NOT NULL, kind TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS check_sessions (
   session TEXT PRIMARY KEY,
   baseline TEXT NOT NULL,

@@ -174,7 +174,7 @@ describe("index history", () => {
     // a letters-only password given in prose without `:` or `=`: after a connective, quoted, "as password", a quoted pair after a login
     for (const [m, value] of [["rotate db password to sunshinehorse", "sunshinehorse"], ["set the password to marigoldlantern", "marigoldlantern"], ["staging password now copperkettle", "copperkettle"],
       ["the admin password was changed to pebblestorm", "pebblestorm"], ["reset password 'thimbleberry' for qa", "thimbleberry"], ["use juniperwaltz as the new password", "juniperwaltz"],
-      ["Login with `admin` / `saffronvalley`", "saffronvalley"], ["sign in: 'qauser', 'orchidmarble'", "orchidmarble"]] as const) {
+      ["Login with `admin` / `saffronvalley`", "saffronvalley"], ["sign in: 'qauser', 'orchidmarble'", "orchidmarble"], ["add creds and db password walnutfern7", "walnutfern"]] as const) {
       expect({ m, leaked: messageWords(m).filter((w) => w === stem(value)) }).toEqual({ m, leaked: [] });
     }
     // while prose about passwords keeps its words

@@ -9,8 +9,7 @@
 import { findSecrets } from "../text/redact.ts";
 import { knownSecrets } from "../text/known-secrets.ts";
 import { mapStrings } from "../text/map-strings.ts";
-import { NOTHING_REMEMBERED, rememberedDigests, type Remembered, type RememberedDigest } from "../text/remembered-secrets.ts";
-import type { SecretSpan } from "../text/redact.ts";
+import { NOTHING_REMEMBERED, rememberedDigests, withSpans, type Remembered, type RememberedDigest } from "../text/remembered-secrets.ts";
 
 export interface Scrubber {
   /** How many secrets the text holds (0: the text is stored as is). */
@@ -32,7 +31,7 @@ const IDENTITY: Omit<Scrubber, "masked"> = { found: 0, scrub: (v) => v, scrubDee
  * index remembers as a secret (text/remembered-secrets.ts) counts as one wherever it stands, with no name left to say so.
  */
 export function scrubberFor(text: string, path: string, remembered: Remembered = NOTHING_REMEMBERED): Scrubber {
-  const spans = withRemembered(findSecrets(text, { path }), remembered.size ? remembered.spans(text) : []);
+  const spans = withSpans(findSecrets(text, { path }), remembered.size ? remembered.spans(text) : []);
   if (spans.length === 0) return { masked: text, ...IDENTITY };
   const parts: string[] = [];
   let at = 0;
@@ -47,8 +46,3 @@ export function scrubberFor(text: string, path: string, remembered: Remembered =
   return { found: spans.length, masked: known.mask(parts.join("")), scrub, scrubDeep: <T>(value: T) => mapStrings(value, scrub), digests: rememberedDigests(text, spans) };
 }
 
-/** The detectors' spans and the remembered values' that overlap none of them, in order. */
-function withRemembered(found: SecretSpan[], remembered: readonly SecretSpan[]): SecretSpan[] {
-  const more = remembered.filter((r) => !found.some((f) => f.start < r.end && r.start < f.end));
-  return more.length ? [...found, ...more].sort((a, b) => a.start - b.start) : found;
-}

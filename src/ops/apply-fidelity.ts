@@ -20,7 +20,7 @@ import { loneSurrogateAt } from "../validate.ts";
 import { findSecrets, type SecretSpan } from "../text/redact.ts";
 import { fileSecrets, knownSecrets } from "../text/known-secrets.ts";
 import { lineChanges } from "../render/diff.ts";
-import { NOTHING_REMEMBERED, type Remembered } from "../text/remembered-secrets.ts";
+import { NOTHING_REMEMBERED, withSpans, type Remembered } from "../text/remembered-secrets.ts";
 import { looksViewed, restoreWhitespace } from "./apply-whitespace.ts";
 
 const MARKER = /\[REDACTED:[A-Za-z0-9_-]+\]/;
@@ -67,8 +67,8 @@ function diskSecrets(rel: string, disk: string, remembered: Remembered): DiskSec
   // a value the index remembers as a secret, shown as a marker where no detector sees it any more (a renamed password)
   const recalled = remembered.size ? remembered.spans(disk) : [];
   for (const view of recalled.length ? [found, views[1]!] : []) {
-    const more = recalled.filter((r) => !view.some((f) => f.start < r.end && r.start < f.end));
-    if (more.length) views.push([...view, ...more].sort((a, b) => a.start - b.start));
+    const merged = withSpans(view, recalled);
+    if (merged !== view) views.push(merged);
   }
   for (const spans of views) addShown(secrets, disk, spans);
   return secrets;

@@ -137,3 +137,9 @@ export function rememberedSecrets(digests: Iterable<RememberedDigest>): Remember
   };
   return { size: kinds.size, spans, replace };
 }
+
+/** `found` with the spans of `more` that overlap none of it, in order (the detectors' spans first: they keep their kinds). */
+export function withSpans(found: SecretSpan[], more: readonly SecretSpan[]): SecretSpan[] {
+  const added = more.filter((r) => !found.some((f) => f.start < r.end && r.start < f.end));
+  return added.length ? [...found, ...added].sort((a, b) => a.start - b.start) : found;
+}

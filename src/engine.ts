@@ -14,6 +14,9 @@ import { holdingSessionRecords } from "./render/session.ts";
 import { takeStoreNotices } from "./store/provenance.ts";
 import { escapeControls } from "./text/control-chars.ts";
 import { tokenCounter } from "./text/tokens.ts";
+import { NOTHING_REMEMBERED, type Remembered } from "./text/remembered-secrets.ts";
+import { rememberedAt } from "./text/remembered-at.ts";
+import { resolveWorkspace } from "./workspace/root.ts";
 import { plainLabel, validateRequest, type ParamLabel } from "./validate.ts";
 
 /** The host logs each store it sets aside (its replies carry data alone). */
@@ -82,7 +85,10 @@ export async function invoke(
     const request = validated(spec, raw, ctx, label);
     budget = budgetOf(spec, request, ctx);
     const run = await spec.load();
-    const { value, deliver } = await holdingSessionRecords(async () => redactResult(withStoreNotices(await run(request, opContext(ctx)))));
+    const { value, deliver } = await holdingSessionRecords(async () => {
+      const result = await run(request, opContext(ctx));
+      return redactResult(withStoreNotices(result), rememberedFor(request, ctx)); // read after the run: what it indexed is remembered too
+    });
     // a terminal is shown control characters escaped (`\x1b`, four characters for one): the fit counts that form
     const shown = ctx.terminal ? { ...value, text: escapeControls(value.text) } : value;
     const answer = await fitted(spec, shown, budget, ctx, label);
@@ -101,6 +107,18 @@ export async function invoke(
 function withStoreNotices(result: OpResult): OpResult {
   const notices = takeStoreNotices();
   return notices.length ? { ...result, warnings: [...notices, ...(result.warnings ?? [])] } : result;
+}
+
+/**
+ * The secret values the index of the request's workspace remembers (text/remembered-secrets.ts), taken out of its
+ * answer; none when the workspace cannot be resolved (the operation's own error says why) or has no index.
+ */
+function rememberedFor(request: Record<string, unknown>, ctx: OpContext): Remembered {
+  try {
+    return rememberedAt(resolveWorkspace(typeof request.path === "string" ? request.path : ".", ctx.cwd).root);
+  } catch {
+    return NOTHING_REMEMBERED;
+  }
 }
 
 /**

@@ -38,8 +38,12 @@ export function confine(root: string, path: string, action: string, base: string
     throw validationError(`refusing to ${action} '${path}': it resolves outside the workspace root ${root}${namedInside ? " (a symbolic link leads out of it; svc never follows one out)" : ""}`);
   }
   const rel = toPosix(relative(root, real));
-  const internal = rel.split("/").find((part) => NOT_WORKSPACE_FILES.has(part));
-  if (internal) throw validationError(`refusing to ${action} '${path}': ${rel} is inside ${internal}/, ${NOT_WORKSPACE_FILES.get(internal)}, not a workspace file`);
+  const part = rel.split("/").find((part) => internalFolder(part));
+  if (part) {
+    const internal = internalFolder(part)!;
+    const spelled = part === internal ? "" : ` (a spelling a case-insensitive or normalizing file system takes for ${internal})`;
+    throw validationError(`refusing to ${action} '${path}': ${rel} is inside ${internal}/${spelled}, ${NOT_WORKSPACE_FILES.get(internal)}, not a workspace file`);
+  }
   return { abs: real, rel };
 }
 
@@ -61,3 +65,23 @@ const NOT_WORKSPACE_FILES: ReadonlyMap<string, string> = new Map([
   [".git", "git's own data"],
   [".svc", "svc's index store"],
 ]);
+
+/**
+ * Code points HFS+ ignores in a name (`.g\u200Cit` is `.git` there): the joiners, direction
+ * marks and embeddings, the deprecated format characters and the BOM (git's is_hfs_dotgit list).
+ */
+const HFS_IGNORED = /[\u200C-\u200F\u202A-\u202E\u206A-\u206F\uFEFF]/g;
+
+/**
+ * The internal folder (`.git`, `.svc`) a name is taken for by some file system, else undefined:
+ * case-insensitive ones (macOS, Windows: `.GIT`, `.Svc`), normalizing ones (NFC or NFD),
+ * HFS+ (ignored code points), NTFS (trailing dots and spaces, the 8.3 short name `GIT~1`).
+ * This system's own file system may be none of these; a checkout or a write elsewhere may be.
+ */
+export function internalFolder(name: string): string | undefined {
+  if (NOT_WORKSPACE_FILES.has(name)) return name;
+  const folded = name.replace(HFS_IGNORED, "").normalize("NFC").toLowerCase().replace(/[. ]+$/, "");
+  if (NOT_WORKSPACE_FILES.has(folded)) return folded;
+  const short = /^(git|svc)~1$/.exec(folded);
+  return short ? `.${short[1]}` : undefined;
+}

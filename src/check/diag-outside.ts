@@ -14,6 +14,7 @@ import { dirname, join } from "node:path";
 import { tscExecutable } from "../semantic/tsc-binary.ts";
 import { inside, realpathLenient } from "../workspace/allowed.ts";
 import { reachedFiles, type ResolvedImports } from "./diag-secrets.ts";
+import type { RepairPacket } from "./repair.ts";
 
 export const OUTSIDE = "[outside the workspace]";
 
@@ -54,6 +55,8 @@ export interface OutsideView {
   leadsOut(abs: string): boolean;
   /** `message`, diagnosed in `abs` (inside), with what it quotes of outside files replaced by OUTSIDE. */
   scrub(message: string, abs: string): string;
+  /** Whether `text` (about the file `abs`) holds a word or a path of an outside file that `abs` does not hold itself. */
+  quotesOutside(text: string, abs: string): boolean;
 }
 
 /**
@@ -83,16 +86,39 @@ export function outsideView(root: string, known: readonly string[], textOf: (abs
     }
     return outside;
   };
+  /** The words of `abs`'s outside files that it does not hold itself and the lib does not declare; null when it reaches none. */
+  const foreignTo = (abs: string): ((word: string) => boolean) | null => {
+    const outside = outsideOf(abs);
+    if (!outside.size) return null;
+    const lib = libVocabulary(), own = wordsOfFile(abs);
+    return (word) => !own.has(word) && !lib.has(word) && [...outside].some((f) => wordsOfFile(f).has(word));
+  };
+  const pathsOf = (abs: string) => [...outsideOf(abs)].flatMap((f) => [...new Set([f, realpathLenient(f)])]);
   return {
     leadsOut,
     scrub(message, abs) {
-      const outside = outsideOf(abs);
-      if (!outside.size) return message;
-      const lib = libVocabulary(), own = wordsOfFile(abs);
-      const foreign = (word: string) => !own.has(word) && !lib.has(word) && [...outside].some((f) => wordsOfFile(f).has(word));
+      const foreign = foreignTo(abs);
+      if (!foreign) return message;
       let scrubbed = message;
-      for (const file of outside) for (const name of new Set([file, realpathLenient(file)])) scrubbed = scrubbed.split(name).join(OUTSIDE);
+      for (const name of pathsOf(abs)) scrubbed = scrubbed.split(name).join(OUTSIDE);
       return scrubbed.replace(QUOTED, (whole, quoted: string) => ((quoted.match(WORD) ?? []).some(foreign) ? `'${OUTSIDE}'` : whole));
     },
+    quotesOutside(text, abs) {
+      const foreign = foreignTo(abs);
+      return !!foreign && (pathsOf(abs).some((p) => text.includes(p)) || (text.match(WORD) ?? []).some(foreign));
+    },
   };
+}
+
+/** What repair packets say of declarations outside the workspace (a member list, a signature, a fix naming them): left out, with a note that says so. */
+export function repairsInside(packets: RepairPacket[], view: OutsideView, absOf: (rel: string) => string): RepairPacket[] {
+  return packets.map((packet) => {
+    const abs = absOf(packet.path);
+    const quotes = (text: string) => view.quotesOutside(text, abs);
+    const fixes = packet.fixes.filter((f) => !quotes(f.title) && !f.edits.some((e) => quotes(e.newText)));
+    const notes = packet.notes.filter((n) => !quotes(n));
+    if (fixes.length === packet.fixes.length && notes.length === packet.notes.length) return packet;
+    const left = packet.fixes.length - fixes.length + packet.notes.length - notes.length;
+    return { ...packet, fixes, notes: [...notes, `${OUTSIDE}: ${left} fix${left === 1 ? "" : "es"} or note${left === 1 ? "" : "s"} left out (${left === 1 ? "it names" : "they name"} declarations of a file outside the workspace)`] };
+  });
 }

@@ -76,7 +76,13 @@ describe("diagnostics quoting files outside the workspace", () => {
     // the config that reaches outside is new since `first` (the gate abstains on a config change)
     expect(leaks(await answer("gate", { since: first }, root))).toBe(false);
 
-    // proposed content (svc_check), one file at a time: each error is there, quoting the marker
+    // proposed content (svc_check), one file at a time: each error is there, quoting the marker;
+    // a member misspelt on an outside type: its repair's members and fixes would name the outside declarations
+    const misspelt = ["src/a.ts", 'import { outsideL } from "./linked";\nexport const a = outsideL().Fieldx;\n'];
+    const repair = await answer("check", { file: misspelt[0], content: misspelt[1] }, root);
+    expect(leaks(repair)).toBe(false);
+    expect(repair).toContain("TS2339");
+    expect(repair).toContain(`${OUTSIDE}: 2 fixes or notes left out (they name declarations of a file outside the workspace)`);
     for (const [file, content] of Object.entries(broken)) {
       const text = await answer("check", { file, content }, root);
       expect(leaks(text)).toBe(false);

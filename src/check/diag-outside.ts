@@ -12,7 +12,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { tscExecutable } from "../semantic/tsc-binary.ts";
-import { inside, realpathLenient } from "../workspace/allowed.ts";
+import { leadsOutside } from "../semantic/outside-files.ts";
+import { realpathLenient } from "../workspace/allowed.ts";
 import { reachedFiles, type ResolvedImports } from "./diag-secrets.ts";
 import type { RepairPacket } from "./repair.ts";
 
@@ -68,7 +69,7 @@ export function outsideView(root: string, known: readonly string[], textOf: (abs
   const leads = new Map<string, boolean>();
   const leadsOut = (abs: string): boolean => {
     let out = leads.get(abs);
-    if (out === undefined) leads.set(abs, (out = !inside(root, realpathLenient(abs))));
+    if (out === undefined) leads.set(abs, (out = leadsOutside(root, abs)));
     return out;
   };
   const fileWords = new Map<string, Set<string>>();

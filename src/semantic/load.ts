@@ -4,14 +4,14 @@
 // owned by one project (the nearest config), which is the program its edges come from.
 
 import type { Project } from "typescript/unstable/async";
-import { dirname, relative } from "node:path";
-import { inside, realpathLenient } from "../workspace/allowed.ts";
+import { relative } from "node:path";
 import { toPosix } from "../workspace/root.ts";
 import type { SvcConfig } from "../workspace/config.ts";
 import { missingDependencies, workspaceTypeScript, type LoadDiagnosis, type ProjectDiagnosis } from "./diagnosis.ts";
 import { EngineError, type TsEngine } from "./engine.ts";
 import { discoverProjects, isSourceFile, type Discovery } from "./projects.ts";
-import { tscExecutable, TS_VERSION } from "./tsc-binary.ts";
+import { leadsOutside } from "./outside-files.ts";
+import { TS_VERSION } from "./tsc-binary.ts";
 import { IS_COMPILED } from "../version.ts";
 import { writeWrappers, type WrappedProject } from "./wrappers.ts";
 import { addTiming } from "../sys/timing.ts";
@@ -80,11 +80,6 @@ function summarize(reasons: string[]): string[] {
   });
 }
 
-/** Whether a program's file leads out of the workspace root (a link's target counts), the compiler's lib files aside. */
-function readOutside(root: string, name: string): boolean {
-  return !inside(root, realpathLenient(name)) && !inside(dirname(tscExecutable()), name);
-}
-
 async function describe(project: Project | undefined, wrapped: WrappedProject, root: string, inventory: ReadonlySet<string>): Promise<{ files: string[]; outside: string[]; diagnosis: ProjectDiagnosis }> {
   const base = { config: wrapped.config, kind: wrapped.kind, via: wrapped.via };
   if (!project) return { files: [], outside: [], diagnosis: { ...base, status: "failed", files: 0, reasons: ["the engine did not load it"] } };
@@ -94,7 +89,7 @@ async function describe(project: Project | undefined, wrapped: WrappedProject, r
   for (const name of names) {
     const rel = toPosix(relative(root, name));
     if (inventory.has(rel) && isSourceFile(rel)) files.push(rel); // build output and dependencies are not the workspace's files
-    if (readOutside(root, name)) outside.push(name);
+    if (leadsOutside(root, name)) outside.push(name);
   }
   const reasons = summarize(configDiags.filter((d) => d.category === 1).map((d) => configReason(d.code, d.text, d.fileName, wrapped.config, root)));
   const status = files.length === 0 ? "failed" : reasons.length ? "partial" : "loaded";

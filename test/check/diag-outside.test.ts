@@ -53,7 +53,7 @@ function fixture() {
     "src/c.ts": 'import { outsideM } from "@out/mapped";\nexport const c: number = outsideM();\n',
     "src/d.ts": "export const d: number = OUT_GLOBAL;\n",
   };
-  return { root, outside, first, base, broken };
+  return { root, outside, first, base, broken, fromSrc };
 }
 
 const HOST = { cwd: "/", host: true };
@@ -70,7 +70,7 @@ async function answer(op: string, params: Record<string, unknown>, root: string,
 describe("diagnostics quoting files outside the workspace", () => {
   test("gate, check, the check session, refactor and the handoff: the verdict stands, nothing outside is quoted or named", async () => {
     useRuntimeDir();
-    const { root, outside, first, base, broken } = fixture();
+    const { root, outside, first, base, broken, fromSrc } = fixture();
     const leaks = (text: string) => text.toLowerCase().includes(MARK.toLowerCase()) || text.includes(outside);
 
     // the config that reaches outside is new since `first` (the gate abstains on a config change)
@@ -118,6 +118,12 @@ describe("diagnostics quoting files outside the workspace", () => {
       await answer("context", { seeds: ["a", "d"] }, root),
     ];
     expect(others.filter(leaks)).toEqual([]);
+    // a signature the checker resolves to an outside declaration (find kind=signatures): withheld, saying why
+    for (const query of ["./linked#outsideL", `${fromSrc}/climb#outsideC`, "@out/mapped#outsideM"]) {
+      const text = await answer("find", { query, kind: "signatures" }, root);
+      expect(leaks(text)).toBe(false);
+      expect(text).toContain(`'${query}' is declared in a file outside the workspace`);
+    }
   }, 300_000);
 
   test("a diagnostic located in an outside file (a global's own error in a typeRoots entry) is counted with its code, never named or quoted", () => {

@@ -23,15 +23,16 @@ const MARK = `Zq${Math.random().toString(36).slice(2, 10)}`;
 function fixture() {
   const outside = tempDir("svc-outside-");
   const shape = (n: string) => `export interface ${MARK}Shape${n} { ${MARK}Field: "${MARK}-value"; }\nexport function outside${n}(): ${MARK}Shape${n} {\n  return { ${MARK}Field: "${MARK}-value" };\n}\n`;
+  const root = gitRepo({ "package.json": '{ "name": "inside" }\n', "src/keep.ts": "export const keep = 1;\n" });
+  const first = git(root, "rev-parse", "HEAD").trim();
   writeFiles(outside, {
     "linked.ts": shape("L"),
-    "climb.ts": shape("C"),
+    // an outside file that uses an inside one: a rename of `keep` would edit it
+    "climb.ts": `${shape("C")}import { keep } from "${relative(outside, root)}/src/keep";\nexport const ${MARK}Kept = keep;\n`,
     "lib/mapped.ts": shape("M"),
     // a global declared outside, with an error of its own (located outside)
     "typesroot/zqglobal/index.d.ts": `declare const OUT_GLOBAL: { ${MARK}Types: "${MARK}-global" };\ndeclare const ${MARK}_broken: ${MARK}Missing;\n`,
   });
-  const root = gitRepo({ "package.json": '{ "name": "inside" }\n', "src/keep.ts": "export const keep = 1;\n" });
-  const first = git(root, "rev-parse", "HEAD").trim();
   const fromSrc = relative(join(root, "src"), outside);
   const fromRoot = relative(root, outside);
   symlinkSync(join(outside, "linked.ts"), join(root, "src/linked.ts"));
@@ -118,6 +119,7 @@ describe("diagnostics quoting files outside the workspace", () => {
       await answer("context", { seeds: ["a", "d"] }, root),
     ];
     expect(others.filter(leaks)).toEqual([]);
+    expect(others[1]).toContain(`the rename would edit a file ${OUTSIDE}, not one of the workspace's own sources`);
     // a signature the checker resolves to an outside declaration (find kind=signatures): withheld, saying why
     for (const query of ["./linked#outsideL", `${fromSrc}/climb#outsideC`, "@out/mapped#outsideM"]) {
       const text = await answer("find", { query, kind: "signatures" }, root);

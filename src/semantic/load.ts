@@ -49,6 +49,8 @@ export interface LoadInput {
 }
 
 function configReason(code: number, message: string, file: string | undefined, config: string, root: string): string {
+  // an error in a config outside the workspace (an `extends` that climbs out): its code, not its path or text
+  if (file && leadsOutside(root, file)) return `TS${code} in a config ${config} extends from outside the workspace (its path and text are not shown)`;
   const where = file ? toPosix(relative(root, file)) : config;
   if (code === 5083) {
     const missing = /'([^']+)'/.exec(message)?.[1];

@@ -31,13 +31,15 @@ function fixture() {
     "climb.ts": `${shape("C")}import { keep } from "${relative(outside, root)}/src/keep";\nexport const ${MARK}Kept = keep;\n`,
     "lib/mapped.ts": shape("M"),
     // a global declared outside, with an error of its own (located outside)
+    // a base config the workspace's extends, with an option TypeScript does not know (its error quotes the name)
+    "base.json": JSON.stringify({ compilerOptions: { [`${MARK}Option`]: true } }),
     "typesroot/zqglobal/index.d.ts": `declare const OUT_GLOBAL: { ${MARK}Types: "${MARK}-global" };\ndeclare const ${MARK}_broken: ${MARK}Missing;\n`,
   });
   const fromSrc = relative(join(root, "src"), outside);
   const fromRoot = relative(root, outside);
   symlinkSync(join(outside, "linked.ts"), join(root, "src/linked.ts"));
   const files = {
-    "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, noEmit: true, baseUrl: ".", paths: { "@out/*": [`${fromRoot}/lib/*`] }, typeRoots: [`${fromRoot}/typesroot`], types: ["zqglobal"] }, include: ["src"] }),
+    "tsconfig.json": JSON.stringify({ extends: `${fromRoot}/base.json`, compilerOptions: { strict: true, noEmit: true, baseUrl: ".", paths: { "@out/*": [`${fromRoot}/lib/*`] }, typeRoots: [`${fromRoot}/typesroot`], types: ["zqglobal"] }, include: ["src"] }),
     "src/a.ts": 'import { outsideL } from "./linked";\nexport const a = outsideL();\n',
     "src/b.ts": `import { outsideC } from "${fromSrc}/climb";\nexport const b = outsideC();\n`,
     "src/c.ts": 'import { outsideM } from "@out/mapped";\nexport const c = outsideM();\n',
@@ -119,6 +121,7 @@ describe("diagnostics quoting files outside the workspace", () => {
       await answer("context", { seeds: ["a", "d"] }, root),
     ];
     expect(others.filter(leaks)).toEqual([]);
+    expect(others[3]).toContain(`TS5023 in a config tsconfig.json extends from outside the workspace (its path and text are not shown)`);
     expect(others[1]).toContain(`the rename would edit a file ${OUTSIDE}, not one of the workspace's own sources`);
     // a signature the checker resolves to an outside declaration (find kind=signatures): withheld, saying why
     for (const query of ["./linked#outsideL", `${fromSrc}/climb#outsideC`, "@out/mapped#outsideM"]) {

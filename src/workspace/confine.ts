@@ -48,6 +48,15 @@ export function confine(root: string, path: string, action: string, base: string
 }
 
 /**
+ * A path spelled as in a URL: an encoded separator or NUL, or a segment of encoded dots
+ * (`%2e%2e/x`). On this system it names a file or folder literally called `%2e%2e`, which
+ * apply created in the workspace — never what the caller meant. Refused unless it exists.
+ */
+function urlEncoded(path: string): boolean {
+  return /%(?:2f|5c|00)/i.test(path) || path.split(/[/\\]/).some((part) => /%2e/i.test(part) && /^(?:\.|%2e){1,2}$/i.test(part));
+}
+
+/**
  * The path as this system names it. An agent may write `src\app.ts`, as on Windows; on a POSIX
  * system a backslash is an ordinary file-name character, so that named a file `src\app.ts` in
  * the root: read as missing, checked as a new file and called clean, created by apply. A
@@ -55,6 +64,9 @@ export function confine(root: string, path: string, action: string, base: string
  * (`C:\repo\a.ts`) names nothing on this system and is refused.
  */
 function systemPath(path: string, base: string, action: string): string {
+  if (urlEncoded(path) && !existsSync(resolve(base, path))) {
+    throw validationError(`refusing to ${action} '${path}': it holds URL percent-encoding of a separator, a NUL or a '.'/'..' segment (%2e%2e is '..', %2f is '/'), which svc does not decode; pass the path itself, relative to the workspace root or absolute`);
+  }
   if (sep === "\\" || !path.includes("\\") || existsSync(resolve(base, path))) return path;
   if (/^[A-Za-z]:\\/.test(path)) throw validationError(`refusing to ${action} '${path}': a Windows drive path names nothing on this system; pass the path relative to the workspace root, or absolute`);
   return path.replace(/\\/g, "/");

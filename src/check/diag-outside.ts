@@ -14,7 +14,7 @@ import { dirname, join } from "node:path";
 import { tscExecutable } from "../semantic/tsc-binary.ts";
 import { leadsOutside } from "../semantic/outside-files.ts";
 import { realpathLenient } from "../workspace/allowed.ts";
-import { reachedFiles, type ResolvedImports } from "./diag-secrets.ts";
+import { reachedFiles } from "./diag-secrets.ts";
 import type { RepairPacket } from "./repair.ts";
 
 export const OUTSIDE = "[outside the workspace]";
@@ -62,10 +62,10 @@ export interface OutsideView {
 
 /**
  * The outside files a batch of diagnostics may quote: `known` (what the loaded programs read out
- * of the root) and those a diagnosed file reaches by its imports as the engine sees it (a
- * proposed `../` import too). `textOf` reads a file as the engine sees it; each file is read once.
+ * of the root) and those a diagnosed file's own imports lead out to, as the engine sees it (a
+ * proposed `../` import too), and theirs. `textOf` reads a file as the engine sees it; each file is read once.
  */
-export function outsideView(root: string, known: readonly string[], textOf: (abs: string) => string | null, resolved?: ResolvedImports): OutsideView {
+export function outsideView(root: string, known: readonly string[], textOf: (abs: string) => string | null): OutsideView {
   const leads = new Map<string, boolean>();
   const leadsOut = (abs: string): boolean => {
     let out = leads.get(abs);
@@ -83,7 +83,8 @@ export function outsideView(root: string, known: readonly string[], textOf: (abs
     let outside = reached.get(abs);
     if (!outside) {
       reached.set(abs, (outside = new Set(known)));
-      for (const file of reachedFiles(abs, textOf, resolved).keys()) if (leadsOut(file)) outside.add(file);
+      // what the loaded programs read is known; a proposed import may reach more: the file's own imports that lead out, and theirs
+      for (const file of reachedFiles(abs, textOf, undefined, leadsOut).keys()) if (file !== abs) outside.add(file);
     }
     return outside;
   };

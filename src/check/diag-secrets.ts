@@ -49,8 +49,8 @@ function reachedSecrets(abs: string, rel: string, textOf: (abs: string) => strin
   return knownSecrets(values);
 }
 
-/** `abs` and the files it imports, however far (at most REACH), each with its text as the engine sees it: a proposed import too. */
-export function reachedFiles(abs: string, textOf: (abs: string) => string | null, resolved?: ResolvedImports): Map<string, string> {
+/** `abs` and the files it imports, however far (at most REACH; through the files `follow` takes), each with its text as the engine sees it: a proposed import too. */
+export function reachedFiles(abs: string, textOf: (abs: string) => string | null, resolved?: ResolvedImports, follow: (abs: string) => boolean = () => true): Map<string, string> {
   const out = new Map<string, string>();
   const seen = new Set([abs]);
   const queue = [abs];
@@ -59,7 +59,7 @@ export function reachedFiles(abs: string, textOf: (abs: string) => string | null
     if (text === null) continue;
     out.set(file, text);
     for (const next of [...importsOf(file, text, textOf), ...(resolved?.(file) ?? [])]) {
-      if (seen.size >= REACH || seen.has(next)) continue;
+      if (seen.size >= REACH || seen.has(next) || !follow(next)) continue;
       seen.add(next);
       queue.push(next);
     }

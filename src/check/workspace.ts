@@ -154,12 +154,12 @@ export class CheckWorkspace {
   /** What toCheckDiag reads for a batch of diagnostics: the files' texts, the imports the graph resolved, the outside files the programs read. */
   private async diagReaders(raw: readonly EngineDiag[]): Promise<{ textOf: (abs: string) => string | null; resolved?: ResolvedImports; outside: OutsideView }> {
     const textOf = this.texts(), resolved = await this.resolvedImports(raw);
-    return { textOf, resolved, outside: await this.outsideView(textOf, resolved) };
+    return { textOf, resolved, outside: await this.outsideView(textOf) };
   }
 
   /** What of the files outside the workspace the programs read an answer may not quote (diag-outside.ts). */
-  async outsideView(textOf = this.texts(), resolved?: ResolvedImports): Promise<OutsideView> {
-    return outsideView(this.root, (await this.source.loaded()).outsideReads ?? [], textOf, resolved);
+  async outsideView(textOf = this.texts()): Promise<OutsideView> {
+    return outsideView(this.root, (await this.source.loaded()).outsideReads ?? [], textOf);
   }
 
   /**

@@ -28,6 +28,7 @@ function fixture() {
   writeFiles(outside, {
     "linked.ts": shape("L"),
     // an outside file that uses an inside one: a rename of `keep` would edit it
+    "fresh.ts": shape("F"), // imported by no file until a proposed edit does: not among what the programs read when loaded
     "climb.ts": `${shape("C")}import { keep } from "${relative(outside, root)}/src/keep";\nexport const ${MARK}Kept = keep;\n`,
     "lib/mapped.ts": shape("M"),
     // a global declared outside, with an error of its own (located outside)
@@ -86,7 +87,8 @@ describe("diagnostics quoting files outside the workspace", () => {
     expect(leaks(repair)).toBe(false);
     expect(repair).toContain("TS2339");
     expect(repair).toContain(`${OUTSIDE}: 2 fixes or notes left out (they name declarations of a file outside the workspace)`);
-    for (const [file, content] of Object.entries(broken)) {
+    const proposed = { ...broken, "src/keep.ts": `import { outsideF } from "${fromSrc}/fresh";\nexport const keep: number = outsideF();\n` };
+    for (const [file, content] of Object.entries(proposed)) {
       const text = await answer("check", { file, content }, root);
       expect(leaks(text)).toBe(false);
       expect(text).toContain(OUTSIDE);

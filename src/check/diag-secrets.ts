@@ -45,17 +45,24 @@ export function diagnosticSecrets(abs: string, rel: string, textOf: (abs: string
 
 function reachedSecrets(abs: string, rel: string, textOf: (abs: string) => string | null, resolved?: ResolvedImports): KnownSecrets {
   const values: [string, SecretKind][] = [];
+  for (const [file, text] of reachedFiles(abs, textOf, resolved)) values.push(...fileSecrets(text, file === abs ? rel : file));
+  return knownSecrets(values);
+}
+
+/** `abs` and the files it imports, however far (at most REACH; through the files `follow` takes), each with its text as the engine sees it: a proposed import too. */
+export function reachedFiles(abs: string, textOf: (abs: string) => string | null, resolved?: ResolvedImports, follow: (abs: string) => boolean = () => true): Map<string, string> {
+  const out = new Map<string, string>();
   const seen = new Set([abs]);
   const queue = [abs];
   while (queue.length) {
     const file = queue.shift()!, text = textOf(file);
     if (text === null) continue;
-    values.push(...fileSecrets(text, file === abs ? rel : file));
+    out.set(file, text);
     for (const next of [...importsOf(file, text, textOf), ...(resolved?.(file) ?? [])]) {
-      if (seen.size >= REACH || seen.has(next)) continue;
+      if (seen.size >= REACH || seen.has(next) || !follow(next)) continue;
       seen.add(next);
       queue.push(next);
     }
   }
-  return knownSecrets(values);
+  return out;
 }

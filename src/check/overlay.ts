@@ -12,6 +12,7 @@ import { existsSync } from "node:fs";
 import { openReader } from "../store/db.ts";
 import { diagDelta, errorsOf, type Diag } from "./diag.ts";
 import { buildRepairs, type RepairPacket } from "./repair.ts";
+import { repairsInside } from "./diag-outside.ts";
 import { useCodeStyle } from "../refactor/code-style.ts";
 import { repairEngine } from "./repair-engine.ts";
 import { reach, surfacesOf } from "./surface.ts";
@@ -249,7 +250,7 @@ export async function overlayCheck(cw: CheckWorkspace, rel: string, content: str
           const db = openReader(cw.root);
           try {
             await useCodeStyle(cw.engine, cw.root, rel, content); // the fixes' edits in the project's style
-            repairs = await buildRepairs(rel, content, errors, repairEngine(cw.engine, cw.root, abs), db);
+            repairs = repairsInside(await buildRepairs(rel, content, errors, repairEngine(cw.engine, cw.root, abs), db), await cw.outsideView(), (p) => cw.abs(p));
           } finally {
             db?.close();
           }

@@ -34,6 +34,7 @@ import { pulledDiagnostics, serverChecksAsWrapper, serverConfigOf } from "../sem
 import { envBool } from "../sys/env.ts";
 import { toPosix } from "../workspace/root.ts";
 import { relative } from "node:path";
+import { inside } from "../workspace/allowed.ts";
 import type { Diag } from "./diag.ts";
 import { declaresGlobals } from "./globals.ts";
 import { ImportGraph } from "./import-graph.ts";
@@ -43,6 +44,7 @@ import { redact } from "../text/redact.ts";
 import { secretsIn } from "../text/known-secrets.ts";
 import { InputStamps, stampOf } from "./input-stamps.ts";
 import { diagnosticSecrets, type ResolvedImports } from "./diag-secrets.ts";
+import { OUTSIDE, OUTSIDE_MESSAGE, outsideView, type OutsideView } from "./diag-outside.ts";
 
 export const ENGINE_NAME = `TypeScript ${TS_VERSION}`;
 /** Module-resolution errors: a file with one may be fixed (or broken) by a file appearing or going away. */
@@ -91,12 +93,15 @@ function resolverInventory(loaded: LoadedWorkspace): string[] {
  * literal (`Type '"…"' is not assignable…`) loses the secrets found in the whole file and in the
  * files it imports (check/diag-secrets.ts), whose context (`password: "…"`) the message lacks.
  */
-export function toCheckDiag(root: string, d: EngineDiag, fallbackPath: string, textOf?: (abs: string) => string | null, resolved?: ResolvedImports): Diag | null {
+export function toCheckDiag(root: string, d: EngineDiag, fallbackPath: string, textOf?: (abs: string) => string | null, resolved?: ResolvedImports, outside?: OutsideView): Diag | null {
   if (d.severity === "suggestion") return null;
+  // a file the compiler read outside the workspace: counted, never named or quoted (diag-outside.ts)
+  if (d.path && outside?.leadsOut(d.path)) return { code: `TS${d.code}`, severity: d.severity, message: OUTSIDE_MESSAGE, path: inside(root, d.path) ? toPosix(relative(root, d.path)) : OUTSIDE, line: 0, column: 0 };
   const path = d.path ? toPosix(relative(root, d.path)) : fallbackPath;
   const text = d.path && textOf ? textOf(d.path) : null;
+  const quoted = d.path && outside ? outside.scrub(d.message, d.path) : d.message;
   // redacted here, so no stored baseline or answer carries a literal type quoting a secret (one quoting a literal may take it from an imported file)
-  const message = !text ? redact(d.message).text : /["`]/.test(d.message) && textOf ? diagnosticSecrets(d.path!, path, textOf, resolved).take(d.message, { path }).text : secretsIn(text, path).take(d.message, { path }).text;
+  const message = !text ? redact(quoted).text : /["`]/.test(quoted) && textOf ? diagnosticSecrets(d.path!, path, textOf, resolved).take(quoted, { path }).text : secretsIn(text, path).take(quoted, { path }).text;
   return { code: `TS${d.code}`, severity: d.severity, message, path, line: d.line, column: d.column };
 }
 
@@ -144,6 +149,17 @@ export class CheckWorkspace {
     if (!raw.some((d) => /["`]/.test(d.message))) return undefined;
     const graph = this.importGraph(await this.source.loaded());
     return (abs) => graph.imports(toPosix(relative(this.root, abs))).map((p) => join(this.root, p));
+  }
+
+  /** What toCheckDiag reads for a batch of diagnostics: the files' texts, the imports the graph resolved, the outside files the programs read. */
+  private async diagReaders(raw: readonly EngineDiag[]): Promise<{ textOf: (abs: string) => string | null; resolved?: ResolvedImports; outside: OutsideView }> {
+    const textOf = this.texts(), resolved = await this.resolvedImports(raw);
+    return { textOf, resolved, outside: await this.outsideView(textOf) };
+  }
+
+  /** What of the files outside the workspace the programs read an answer may not quote (diag-outside.ts). */
+  async outsideView(textOf = this.texts()): Promise<OutsideView> {
+    return outsideView(this.root, (await this.source.loaded()).outsideReads ?? [], textOf);
   }
 
   /**
@@ -258,8 +274,8 @@ export class CheckWorkspace {
       }
       const raw = await programDiagnostics(this.engine, p.wrapper);
       const wrapper = toPosix(relative(this.root, p.wrapper)); // svc's own copy of the config: named as the user's
-      const textOf = this.texts(), resolved = await this.resolvedImports(raw);
-      for (const d of raw.map((d) => toCheckDiag(this.root, d, p.config, textOf, resolved))) if (d) out.push(d.path === wrapper ? { ...d, path: p.config, line: 0, column: 0 } : d);
+      const { textOf, resolved, outside } = await this.diagReaders(raw);
+      for (const d of raw.map((d) => toCheckDiag(this.root, d, p.config, textOf, resolved, outside))) if (d) out.push(d.path === wrapper ? { ...d, path: p.config, line: 0, column: 0 } : d);
     }
     return out;
   }
@@ -291,8 +307,8 @@ export class CheckWorkspace {
     if (!owner) throw new Error(`no loaded project holds ${rel}`);
     const raw = await engineDiagnostics(this.engine, owner, this.abs(rel));
     this.checkedSinceChange++;
-    const textOf = this.texts(), resolved = await this.resolvedImports(raw);
-    return raw.map((d) => toCheckDiag(this.root, d, rel, textOf, resolved)).filter((d): d is Diag => d !== null);
+    const { textOf, resolved, outside } = await this.diagReaders(raw);
+    return raw.map((d) => toCheckDiag(this.root, d, rel, textOf, resolved, outside)).filter((d): d is Diag => d !== null);
   }
 
   /**
@@ -320,8 +336,8 @@ export class CheckWorkspace {
     const raw = await pulledDiagnostics(this.engine, this.abs(rel));
     this.checkedSinceChange++;
     this.serverChecked++;
-    const textOf = this.texts(), resolved = await this.resolvedImports(raw);
-    return raw.map((d) => toCheckDiag(this.root, d, rel, textOf, resolved)).filter((d): d is Diag => d !== null);
+    const { textOf, resolved, outside } = await this.diagReaders(raw);
+    return raw.map((d) => toCheckDiag(this.root, d, rel, textOf, resolved, outside)).filter((d): d is Diag => d !== null);
   }
 
   /**

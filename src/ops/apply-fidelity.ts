@@ -356,7 +356,7 @@ export function keepFileStyle(content: string, disk: string | null, sent = conte
   if (!ownEndings) {
     const lines = splitLines(body);
     const spaced = restoreWhitespace(text, lines.bodies, looksViewed(sent));
-    if (spaced.restored) kept.push(`whitespace on ${spaced.restored} unchanged line${spaced.restored === 1 ? "" : "s"} (trailing spaces and blank lines, which views trim and condense)`);
+    if (spaced.restored) kept.push(`whitespace views trim and condense on ${spaced.restored} line${spaced.restored === 1 ? "" : "s"} (trailing spaces and blank lines)`);
     text = spaced.text;
     const restored = restoreEndings(text, lines);
     if (restored !== text) kept.push(endingsNote(lines.ends));

@@ -6,9 +6,12 @@
 // edit left unchanged — matched line by line as `git diff` matches them, against the file
 // as a view shows it — take back their own bytes: the trailing whitespace, the blank lines
 // of a condensed run (with their own whitespace); the blank lines before the first line and
-// after the last stay where they were. The lines the edit wrote are kept as sent.
+// after the last stay where they were. A line the edit changed (paired with the line it
+// replaced: editedFrom) takes back the trailing whitespace the view hid from it — the agent
+// changed what it saw, not what it could not; a line the edit added or deleted is as sent.
 
 import { lineChanges } from "../render/diff.ts";
+import { editDistance } from "../text/edit-distance.ts";
 
 /** The file's lines as a view shows them, each with the disk lines it stands for ([from, to)). */
 interface ViewLines {
@@ -43,6 +46,48 @@ function asViewed(disk: readonly string[]): ViewLines {
     origin.push([i, i + 1]);
   }
   return { lines, origin, lead, trail: run >= 0 ? [run, disk.length] : [disk.length, disk.length] };
+}
+
+/** Lines of a hunk paired at most this many ways (deleted × added) when looking for the lines an edit changed. */
+const MAX_PAIRS = 4096;
+/** How alike an edited line is to the one it replaced (1 − edit distance / the longer length): below this it is a new line. */
+const ALIKE = 0.6;
+
+/**
+ * The trailing whitespace the view hid on the lines a hunk edited, by the hunk's added line
+ * (k: its index in the hunk). The agent saw `foo(a);` for `foo(a);   ` and sent `foo(b);`:
+ * it changed `a` to `b`, never the three spaces, which are put back. A deleted line and an added
+ * one are the same line edited when they are alike (ALIKE), taken most alike first, in order
+ * (no two pairs cross); a deleted line paired with none was deleted, whitespace and all.
+ */
+function editedFrom(view: ViewLines, disk: readonly string[], ci: number, deleted: number, lines: readonly string[], cj: number, added: number): Map<number, string> {
+  const out = new Map<number, string>();
+  const hiddenOf = (d: number): string => {
+    const [from, to] = view.origin[ci + d] as [number, number];
+    return to - from === 1 ? (TRAILING.exec(disk[from] as string)?.[0] ?? "") : "";
+  };
+  const hiding = Array.from({ length: deleted }, (_, d) => hiddenOf(d));
+  if (!hiding.some(Boolean) || deleted * added > MAX_PAIRS) return out;
+  const pairs: [number, number, number][] = [];
+  // every deleted line takes part (`c = 3` → `c = 30` is that pair, not `b = 2  ` → `c = 30` beside it); a line that ends in whitespace of its own (a secret's line put back whole) takes none
+  for (let d = 0; d < deleted; d++) {
+    const before = view.lines[ci + d] as string;
+    if (before === "") continue;
+    for (let a = 0; a < added; a++) {
+      const after = lines[cj + a] as string;
+      if (after === "" || TRAILING.test(after)) continue;
+      const alike = 1 - editDistance(before, after) / Math.max(before.length, after.length);
+      if (alike >= ALIKE) pairs.push([alike, d, a]);
+    }
+  }
+  pairs.sort((x, y) => y[0] - x[0] || x[1] - y[1] || x[2] - y[2]);
+  const taken: [number, number][] = [];
+  for (const [, d, a] of pairs) {
+    if (taken.some(([td, ta]) => td === d || ta === a || (td < d) !== (ta < a))) continue;
+    taken.push([d, a]);
+    if (hiding[d]) out.set(a, hiding[d] as string);
+  }
+  return out;
 }
 
 /** Content as a view gives it: no line with trailing whitespace, no blank line first or last (a run of blank lines inside can be the edit's: a line deleted between two). */
@@ -87,13 +132,18 @@ export function restoreWhitespace(content: string, disk: readonly string[], view
   restored += view.lead[1] - view.lead[0];
   for (const [ci, cj, deleted, added] of lineChanges(view.lines, lines)) {
     same(ci - i);
+    const edited = editedFrom(view, disk, ci, deleted, lines, cj, added);
     // Within a hunk a line equal to the one at its place is unchanged too: the diff gives up past
     // MAX_EDIT_DISTANCE and makes one hunk of a large region (every other line of a big file renamed).
     for (let k = 0; k < added; k++) {
       if (k < deleted && view.lines[ci + k] === lines[cj + k]) {
         i = ci + k;
         keep(i);
-      } else out.push(lines[cj + k] as string);
+        continue;
+      }
+      const hidden = edited.get(k);
+      out.push(`${lines[cj + k] as string}${hidden ?? ""}`);
+      if (hidden) restored++;
     }
     i = ci + deleted;
   }

@@ -10,6 +10,7 @@ import { toPosix } from "../workspace/root.ts";
 import { escapeRegExp } from "../lang/identifier.ts";
 import { diskText } from "./stage.ts";
 import type { Target } from "./target.ts";
+import { notOwnSource } from "./own-source.ts";
 
 const RESERVED = new Set(
   "break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with implements interface let package private protected public static yield await".split(" "),
@@ -30,8 +31,9 @@ export async function renameContents(cw: CheckWorkspace, target: Extract<Target,
   if (!answer.edits.length) return { refused: "the engine found nothing to rename" };
   const byFile = new Map<string, typeof answer.edits>();
   for (const e of answer.edits) {
+    const other = notOwnSource(cw.root, e.path);
+    if (other) return { refused: `the rename would edit ${other}, not one of the workspace's own sources` };
     const rel = toPosix(relative(cw.root, e.path));
-    if (rel.startsWith("../") || rel.split("/").includes("node_modules")) return { refused: `the rename would edit ${rel}, outside the workspace's own sources` };
     byFile.set(rel, [...(byFile.get(rel) ?? []), e]);
   }
   const contents = new Map<string, string>();

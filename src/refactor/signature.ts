@@ -14,6 +14,7 @@ import { toPosix } from "../workspace/root.ts";
 import { diskText } from "./stage.ts";
 import { appendToList, applyOffsetEdits, fileSyntax, isRest, lineOf, paramName, parseRoot, permuteList, removeFromList, sideEffecting, within, type CallSite, type Edit, type FileSyntax, type FunctionDecl } from "./syntax.ts";
 import type { Target } from "./target.ts";
+import { notOwnSource } from "./own-source.ts";
 
 export type SignatureChange =
   | { op: "add-parameter"; name: string; type: string | null; argument: string }
@@ -57,8 +58,9 @@ async function family(cw: CheckWorkspace, target: Extract<Target, { ok: true }>)
   const values: string[] = [];
   const seen = new Set<string>();
   for (const loc of locations) {
+    const other = notOwnSource(cw.root, loc.path);
+    if (other) return { refused: `a declaration or reference is in ${other}, not one of the workspace's own sources` };
     const rel = toPosix(relative(cw.root, loc.path));
-    if (rel.startsWith("../") || rel.split("/").includes("node_modules")) return { refused: `a declaration or reference is in ${rel}, outside the workspace's own sources` };
     const file = open(rel);
     if (!file) return { refused: `${rel} is referenced but is not a TypeScript/JavaScript source svc can edit` };
     const at = offsetOf(file.text, loc);

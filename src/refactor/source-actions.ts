@@ -12,6 +12,8 @@ import { codeFixes, diagPosition, type TextEdit } from "../semantic/index.ts";
 import { lspLineStarts } from "../text/lines.ts";
 import { toPosix } from "../workspace/root.ts";
 import { diskText } from "./stage.ts";
+import { notOwnSource } from "./own-source.ts";
+import { OUTSIDE } from "../check/diag-outside.ts";
 
 /** `TS2304`, `ts2304` or `2304` → `TS2304`. */
 export function parseDiagnosticId(id: string | null): string {
@@ -26,8 +28,9 @@ type Contents = { contents: Map<string, string> } | { refused: string };
 function applyTo(cw: CheckWorkspace, contents: Map<string, string>, edits: readonly TextEdit[]): string | null {
   const byFile = new Map<string, TextEdit[]>();
   for (const e of edits) {
+    const other = notOwnSource(cw.root, e.path);
+    if (other) return other;
     const rel = toPosix(relative(cw.root, e.path));
-    if (rel.startsWith("../") || rel.split("/").includes("node_modules")) return rel;
     byFile.set(rel, [...(byFile.get(rel) ?? []), e]);
   }
   for (const [rel, list] of byFile) contents.set(rel, applyEdits(contents.get(rel) ?? diskText(cw, rel), list));
@@ -58,7 +61,7 @@ async function organizeImports(cw: CheckWorkspace, rel: string): Promise<Content
     }
     const contents = new Map<string, string>();
     const outside = applyTo(cw, contents, edits);
-    if (outside) return { refused: `the action would edit ${outside}, outside the workspace's own sources` };
+    if (outside) return { refused: `the action would edit ${outside}, not one of the workspace's own sources` };
     if (!contents.size || contents.get(rel) === text) return { refused: `the imports of ${rel} are already organized` };
     return { contents };
   } finally {
@@ -90,7 +93,8 @@ async function applyCodefix(cw: CheckWorkspace, rel: string, diagnosticId: strin
         break; // the gate names what remains
       }
       const outside = applyTo(cw, contents, fix.edits);
-      if (outside) return { refused: `the fix "${fix.title}" would edit ${outside}, outside the workspace's own sources` };
+      // the title of a fix that edits an outside file names its declarations: not shown
+      if (outside) return { refused: `the fix ${outside.includes(OUTSIDE) ? `for ${code}` : `"${fix.title}"`} would edit ${outside}, not one of the workspace's own sources` };
     }
     return { contents };
   } finally {

@@ -10,6 +10,7 @@ import type { SvcConfig } from "../workspace/config.ts";
 import { missingDependencies, workspaceTypeScript, type LoadDiagnosis, type ProjectDiagnosis } from "./diagnosis.ts";
 import { EngineError, type TsEngine } from "./engine.ts";
 import { discoverProjects, isSourceFile, type Discovery } from "./projects.ts";
+import { leadsOutside } from "./outside-files.ts";
 import { TS_VERSION } from "./tsc-binary.ts";
 import { IS_COMPILED } from "../version.ts";
 import { writeWrappers, type WrappedProject } from "./wrappers.ts";
@@ -19,6 +20,8 @@ export interface LoadedProject extends WrappedProject {
   diagnosis: ProjectDiagnosis;
   /** Root-relative workspace files of its program. */
   files: string[];
+  /** Absolute paths of the files of its program that lead out of the workspace root (outsideReads). */
+  outside: string[];
 }
 
 export interface LoadedWorkspace {
@@ -27,6 +30,12 @@ export interface LoadedWorkspace {
   projects: LoadedProject[];
   /** Root-relative source file → the wrapper config of the project that owns it. */
   owner: Map<string, string>;
+  /**
+   * Files outside the workspace root the programs read (absolute; through a symbolic link, a
+   * `paths` mapping, a `../` import, a `typeRoots`/`types` entry), the compiler's own lib files
+   * aside: their text is no workspace file's, and no answer quotes it (check/diag-outside.ts).
+   */
+  outsideReads?: readonly string[];
   /** Facts for the diagnosis (everything but the walk's unresolved imports). */
   facts: Omit<LoadDiagnosis, "tier" | "advice" | "unresolved" | "source" | "at" | "elapsedMs">;
 }
@@ -40,6 +49,8 @@ export interface LoadInput {
 }
 
 function configReason(code: number, message: string, file: string | undefined, config: string, root: string): string {
+  // an error in a config outside the workspace (an `extends` that climbs out): its code, not its path or text
+  if (file && leadsOutside(root, file)) return `TS${code} in a config ${config} extends from outside the workspace (its path and text are not shown)`;
   const where = file ? toPosix(relative(root, file)) : config;
   if (code === 5083) {
     const missing = /'([^']+)'/.exec(message)?.[1];
@@ -71,18 +82,20 @@ function summarize(reasons: string[]): string[] {
   });
 }
 
-async function describe(project: Project | undefined, wrapped: WrappedProject, root: string, inventory: ReadonlySet<string>): Promise<{ files: string[]; diagnosis: ProjectDiagnosis }> {
+async function describe(project: Project | undefined, wrapped: WrappedProject, root: string, inventory: ReadonlySet<string>): Promise<{ files: string[]; outside: string[]; diagnosis: ProjectDiagnosis }> {
   const base = { config: wrapped.config, kind: wrapped.kind, via: wrapped.via };
-  if (!project) return { files: [], diagnosis: { ...base, status: "failed", files: 0, reasons: ["the engine did not load it"] } };
+  if (!project) return { files: [], outside: [], diagnosis: { ...base, status: "failed", files: 0, reasons: ["the engine did not load it"] } };
   const [names, configDiags] = await Promise.all([project.program.getSourceFileNames(), project.program.getConfigFileParsingDiagnostics()]);
   const files: string[] = [];
+  const outside: string[] = [];
   for (const name of names) {
     const rel = toPosix(relative(root, name));
     if (inventory.has(rel) && isSourceFile(rel)) files.push(rel); // build output and dependencies are not the workspace's files
+    if (leadsOutside(root, name)) outside.push(name);
   }
   const reasons = summarize(configDiags.filter((d) => d.category === 1).map((d) => configReason(d.code, d.text, d.fileName, wrapped.config, root)));
   const status = files.length === 0 ? "failed" : reasons.length ? "partial" : "loaded";
-  return { files, diagnosis: { ...base, status, files: files.length, reasons } };
+  return { files, outside, diagnosis: { ...base, status, files: files.length, reasons } };
 }
 
 /** Discover, wrap and open the workspace's projects in the engine. Engine failures are reported in the facts, not thrown. */
@@ -108,8 +121,8 @@ export async function loadWorkspace(engine: TsEngine, input: LoadInput): Promise
   t = performance.now();
   for (const w of wrapped) {
     const project = opened.find((p) => p.configFileName === w.wrapper);
-    const { files, diagnosis } = engineError ? { files: [], diagnosis: { config: w.config, kind: w.kind, via: w.via, status: "failed" as const, files: 0, reasons: [engineError] } } : await describe(project, w, root, inventory);
-    projects.push({ ...w, files, diagnosis });
+    const { files, outside, diagnosis } = engineError ? { files: [], outside: [], diagnosis: { config: w.config, kind: w.kind, via: w.via, status: "failed" as const, files: 0, reasons: [engineError] } } : await describe(project, w, root, inventory);
+    projects.push({ ...w, files, outside, diagnosis });
   }
   addTiming("semantic describe projects", performance.now() - t);
   // The owner of a file: the project whose config folder is the nearest above it (else the first that holds it).
@@ -143,5 +156,5 @@ export async function loadWorkspace(engine: TsEngine, input: LoadInput): Promise
     missingDependencies: missingDependencies(root, discovery.packages, input.readText),
     problems: discovery.problems,
   };
-  return { root, discovery, projects, owner, facts };
+  return { root, discovery, projects, owner, outsideReads: [...new Set(projects.flatMap((p) => p.outside))], facts };
 }

@@ -9,6 +9,7 @@ import { inside } from "../workspace/allowed.ts";
 import { SymbolFlags, type Project, type Symbol } from "typescript/unstable/async";
 import { toPosix } from "../workspace/root.ts";
 import type { ResidentWorkspace } from "./resident.ts";
+import { leadsOutside } from "./outside-files.ts";
 import { signatureLines } from "./queries.ts";
 
 export interface CheckerSignature {
@@ -48,6 +49,12 @@ export async function checkerSignatures(resident: ResidentWorkspace, db: Databas
     if (!path) return null;
     return inside(root, path) ? toPosix(relative(root, path)) : path;
   };
+  // a declaration in a file outside the workspace (a link, a `../` import, a paths mapping, a typeRoots entry): its text is not shown
+  const shown = async (project: Project, target: Symbol, name: string): Promise<{ lines: CheckerSignature[]; note?: string }> => {
+    if (target.declarations.some((d) => d.path && leadsOutside(root, d.path))) return { lines: [], note: `'${query}' is declared in a file outside the workspace, which the compiler reads through an import or a config entry: its signature is not shown` };
+    const texts = await signatureLines(project.checker, project.emitter, target, name);
+    return { lines: texts.map((text) => ({ text, declaredIn: where(target) })) };
+  };
   const hash = query.indexOf("#");
   if (hash > 0) {
     const pkg = query.slice(0, hash);
@@ -66,9 +73,7 @@ export async function checkerSignatures(resident: ResidentWorkspace, db: Databas
       let symbol = await project.checker.getMemberInModuleExports(moduleSymbol, path[0] ?? "");
       for (const name of path.slice(1)) symbol = symbol ? await member(project, await unalias(project, symbol), name) : undefined;
       if (!symbol) return { lines: [], note: `'${pkg}' has no export '${path.join(".")}'` };
-      const target = await unalias(project, symbol);
-      const texts = await signatureLines(project.checker, project.emitter, target, path[path.length - 1] ?? "");
-      return { lines: texts.map((text) => ({ text, declaredIn: where(target) })) };
+      return shown(project, await unalias(project, symbol), path[path.length - 1] ?? "");
     });
   }
   const parts = query.split(".");
@@ -82,8 +87,6 @@ export async function checkerSignatures(resident: ResidentWorkspace, db: Databas
     let symbol = found ? await unalias(project, found) : undefined;
     for (const name of parts.slice(1)) symbol = symbol ? await member(project, symbol, name) : undefined;
     if (!symbol) return { lines: [] };
-    const target = await unalias(project, symbol);
-    const texts = await signatureLines(project.checker, project.emitter, target, parts[parts.length - 1] ?? "");
-    return { lines: texts.map((text) => ({ text, declaredIn: where(target) })) };
+    return shown(project, await unalias(project, symbol), parts[parts.length - 1] ?? "");
   });
 }

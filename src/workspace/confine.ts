@@ -38,9 +38,22 @@ export function confine(root: string, path: string, action: string, base: string
     throw validationError(`refusing to ${action} '${path}': it resolves outside the workspace root ${root}${namedInside ? " (a symbolic link leads out of it; svc never follows one out)" : ""}`);
   }
   const rel = toPosix(relative(root, real));
-  const internal = rel.split("/").find((part) => NOT_WORKSPACE_FILES.has(part));
-  if (internal) throw validationError(`refusing to ${action} '${path}': ${rel} is inside ${internal}/, ${NOT_WORKSPACE_FILES.get(internal)}, not a workspace file`);
+  const part = rel.split("/").find((part) => internalFolder(part));
+  if (part) {
+    const internal = internalFolder(part)!;
+    const spelled = part === internal ? "" : ` (a spelling a case-insensitive or normalizing file system takes for ${internal})`;
+    throw validationError(`refusing to ${action} '${path}': ${rel} is inside ${internal}/${spelled}, ${NOT_WORKSPACE_FILES.get(internal)}, not a workspace file`);
+  }
   return { abs: real, rel };
+}
+
+/**
+ * A path spelled as in a URL: an encoded separator or NUL, or a segment of encoded dots
+ * (`%2e%2e/x`). On this system it names a file or folder literally called `%2e%2e`, which
+ * apply created in the workspace — never what the caller meant. Refused unless it exists.
+ */
+function urlEncoded(path: string): boolean {
+  return /%(?:2f|5c|00)/i.test(path) || path.split(/[/\\]/).some((part) => /%2e/i.test(part) && /^(?:\.|%2e){1,2}$/i.test(part));
 }
 
 /**
@@ -51,6 +64,9 @@ export function confine(root: string, path: string, action: string, base: string
  * (`C:\repo\a.ts`) names nothing on this system and is refused.
  */
 function systemPath(path: string, base: string, action: string): string {
+  if (urlEncoded(path) && !existsSync(resolve(base, path))) {
+    throw validationError(`refusing to ${action} '${path}': it holds URL percent-encoding of a separator, a NUL or a '.'/'..' segment (%2e%2e is '..', %2f is '/'), which svc does not decode; pass the path itself, relative to the workspace root or absolute`);
+  }
   if (sep === "\\" || !path.includes("\\") || existsSync(resolve(base, path))) return path;
   if (/^[A-Za-z]:\\/.test(path)) throw validationError(`refusing to ${action} '${path}': a Windows drive path names nothing on this system; pass the path relative to the workspace root, or absolute`);
   return path.replace(/\\/g, "/");
@@ -61,3 +77,23 @@ const NOT_WORKSPACE_FILES: ReadonlyMap<string, string> = new Map([
   [".git", "git's own data"],
   [".svc", "svc's index store"],
 ]);
+
+/**
+ * Code points HFS+ ignores in a name (`.g\u200Cit` is `.git` there): the joiners, direction
+ * marks and embeddings, the deprecated format characters and the BOM (git's is_hfs_dotgit list).
+ */
+const HFS_IGNORED = /[\u200C-\u200F\u202A-\u202E\u206A-\u206F\uFEFF]/g;
+
+/**
+ * The internal folder (`.git`, `.svc`) a name is taken for by some file system, else undefined:
+ * case-insensitive ones (macOS, Windows: `.GIT`, `.Svc`), normalizing ones (NFC or NFD),
+ * HFS+ (ignored code points), NTFS (trailing dots and spaces, the 8.3 short name `GIT~1`).
+ * This system's own file system may be none of these; a checkout or a write elsewhere may be.
+ */
+export function internalFolder(name: string): string | undefined {
+  if (NOT_WORKSPACE_FILES.has(name)) return name;
+  const folded = name.replace(HFS_IGNORED, "").normalize("NFC").toLowerCase().replace(/[. ]+$/, "");
+  if (NOT_WORKSPACE_FILES.has(folded)) return folded;
+  const short = /^(git|svc)~1$/.exec(folded);
+  return short ? `.${short[1]}` : undefined;
+}

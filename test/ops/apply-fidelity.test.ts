@@ -233,15 +233,15 @@ describe("apply keeps what views do not show", () => {
   });
 
   test("trailing whitespace and blank-line runs a view trims and condenses survive edits from it (two edits apart, lines added and removed)", async () => {
-    // each file, and what it becomes: the lines the edit rewrote ("a = 10", "c = 30") are written as sent
+    // each file, and what it becomes: the lines the edit rewrote ("a = 10", "c = 30") take back the whitespace the view hid from them; the deleted line's goes with it
     const files: Record<string, [string, string]> = {
       "src/spaces.ts": [
         "\n\nexport const a = 1;  \n\n\n\nexport function f() {\t\n  return 1;\n}\n  \n\t\nexport const b = 2; \nexport const c = 3;\n\n\n",
-        "\n\nexport const a = 10;\n\n\n\nexport function f() {\t\n  return 1;\n}\n  \n\t\nexport const c = 30;\nexport const d = 4;\n\n\n",
+        "\n\nexport const a = 10;  \n\n\n\nexport function f() {\t\n  return 1;\n}\n  \n\t\nexport const c = 30;\nexport const d = 4;\n\n\n",
       ],
       "src/crlf.ts": [
         "export const a = 1;  \r\n\r\n\r\nexport const b = 2;\r\n \r\nexport const c = 3;\t\r\n",
-        "export const a = 10;\r\n\r\n\r\n \r\nexport const c = 30;\r\nexport const d = 4;\r\n",
+        "export const a = 10;  \r\n\r\n\r\n \r\nexport const c = 30;\t\r\nexport const d = 4;\r\n",
       ],
     };
     const root = gitRepo(Object.fromEntries(Object.entries(files).map(([f, [original]]) => [f, original])));
@@ -251,11 +251,33 @@ describe("apply keeps what views do not show", () => {
       const edited = content.replace("a = 1", "a = 10").replace("export const c = 3;", "export const c = 30;\nexport const d = 4;").replace("export const b = 2;\n", "");
       const result = await call("apply", { path: root, file, content: edited, write: true, expectedHash: sha256(original) });
       expect({ file, after: readFileSync(join(root, file), "utf8") }).toEqual({ file, after: expected });
-      expect(result.text).toMatch(/whitespace on \d+ unchanged lines \(trailing spaces and blank lines, which views trim and condense\)/);
+      expect(result.text).toMatch(/whitespace views trim and condense on \d+ lines \(trailing spaces and blank lines\)/);
     }
     // content with whitespace of its own was not rebuilt from a view: written as given
     await call("apply", { path: root, file: "src/spaces.ts", content: "export const a = 1;  \n\n\nexport const z = 0;\n", write: true });
     expect(readFileSync(join(root, "src/spaces.ts"), "utf8")).toBe("export const a = 1;  \n\n\nexport const z = 0;\n");
+  });
+
+  test("a line the edit changed takes back the trailing whitespace the view hid from it (LF and CRLF); lines added or deleted, and content with whitespace of its own, are as sent", async () => {
+    const lines = ["export function total(a: number) {  ", "  const rate = 0.2;\t", "  const unused = 1; ", "  return a * rate;   ", "}"];
+    for (const eol of ["\n", "\r\n"]) {
+      const original = `${lines.join(eol)}${eol}`;
+      const root = gitRepo({ "src/total.ts": original });
+      const { content } = await view(root, "src/total.ts");
+      expect(content).not.toMatch(/[ \t]\r?\n/); // the view hid every line's trailing whitespace
+      // the agent edits what it saw: renames a parameter (two lines), drops a line, adds one (nothing hidden on it to take)
+      const edited = content.replace("total(a: number)", "total(amount: number)").replace("  const unused = 1;\n", "").replace("return a * rate;", "return amount * rate;\n  // rounded later");
+      await call("apply", { path: root, file: "src/total.ts", content: edited, write: true, expectedHash: sha256(original) });
+      const expected = ["export function total(amount: number) {  ", "  const rate = 0.2;\t", "  return amount * rate;   ", "  // rounded later", "}"];
+      expect(readFileSync(join(root, "src/total.ts"), "utf8")).toBe(`${expected.join(eol)}${eol}`);
+      // a line replaced by one unlike it is a new line: nothing of the old one's comes back
+      await call("apply", { path: root, file: "src/total.ts", content: edited.replace("export function total(amount: number) {", "class Invoice {"), write: true });
+      expect(readFileSync(join(root, "src/total.ts"), "utf8").split(eol)[0]).toBe("class Invoice {");
+    }
+    // content with trailing whitespace of its own was not rebuilt from a view: every byte as sent
+    const root = gitRepo({ "a.ts": "let x = 1;  \nlet y = 2;\t\n" });
+    await call("apply", { path: root, file: "a.ts", content: "let x = 10; \nlet y = 20;\n", write: true });
+    expect(readFileSync(join(root, "a.ts"), "utf8")).toBe("let x = 10; \nlet y = 20;\n");
   });
 
   test("a file of blank and whitespace-only lines, which views show empty: the empty view written back leaves it as it is", async () => {

@@ -11,7 +11,7 @@ import type { FindData } from "../../src/ops/find.ts";
 import { startHost, type RunningHost } from "../../src/surfaces/host/server.ts";
 import { useRuntimeDir } from "../helpers/host.ts";
 import { failure } from "../helpers/failure.ts";
-import { git, gitRepo, tempDir } from "../helpers/repo.ts";
+import { git, gitRepo, tempDir, writeFiles } from "../helpers/repo.ts";
 
 const ORIGINAL = "export function total(a: number, b: number): number {\n  return a + b;\n}\n";
 const EDITED = "export function total(a: number, b: number, c = 0): number {\n  return a + b + c;\n}\n";
@@ -103,6 +103,11 @@ describe("apply", () => {
       // a shell's home folder and a file: URI name no folder '~' or 'file:' in the workspace (apply created them)
       [{ file: "~/x.ts", content: "x", write: true }, "validation_error: file must not start with '~'"],
       [{ file: "file:///etc/passwd", content: "x", write: true }, "validation_error: file must be a path, not a file: URI"],
+      // percent-encoding as in a URL names no '..' or '/' here: apply created a folder '%2e%2e' in the workspace
+      [{ file: "%2e%2e/escape.ts", content: "x", write: true }, "validation_error: refusing to apply to '%2e%2e/escape.ts': it holds URL percent-encoding of a separator, a NUL or a '.'/'..' segment"],
+      [{ file: "src/%2E%2e/%2e%2e/escape.ts", content: "x", write: true }, "validation_error: refusing to apply to 'src/%2E%2e/%2e%2e/escape.ts': it holds URL percent-encoding"],
+      [{ file: "src%2fnew.ts", content: "x", write: true }, "validation_error: refusing to apply to 'src%2fnew.ts': it holds URL percent-encoding"],
+      [{ file: "src/new.ts%00.md", content: "x", write: true }, "validation_error: refusing to apply to 'src/new.ts%00.md': it holds URL percent-encoding"],
       [{ content: "x" }, "validation_error: apply needs file"],
       [{ file: "src/math.ts" }, "validation_error: apply needs content"],
     ];
@@ -113,6 +118,10 @@ describe("apply", () => {
     expect(readdirSync(outside)).toEqual([]);
     expect(readFileSync(join(root, "src/math.ts"), "utf8")).toBe(ORIGINAL);
     expect(git(root, "status", "--porcelain", "--untracked-files=all")).toBe("?? out\n"); // the link the test made, nothing apply made
+    // a file really named so is written all the same
+    writeFiles(root, { "%2e%2e/kept.ts": "old\n" });
+    await call("apply", { path: root, file: "%2e%2e/kept.ts", content: "new\n", write: true });
+    expect(readFileSync(join(root, "%2e%2e/kept.ts"), "utf8")).toBe("new\n");
   }, 120_000);
 
   test("a read-only file is refused, not replaced (the atomic rename would succeed in a writable folder)", async () => {

@@ -115,6 +115,19 @@ export function diagDelta(baseline: readonly Diag[], current: readonly Diag[]): 
   return { introduced: sortDiags(introduced), resolved: sortDiags(resolved) };
 }
 
+/**
+ * The delta of a rename: an error the rename left in place but whose message now spells the
+ * new name (`Cannot assign to 'DB_PW'` → `'DB_PW2'`) is the same error, not an introduced one.
+ * Matched in two passes, so each earlier error excuses at most one: first as spelled, then
+ * what is left of the earlier errors with the old name read as the new one.
+ */
+export function renameDelta(baseline: readonly Diag[], current: readonly Diag[], from: string, to: string): DiagDelta {
+  const spelled = diagDelta(baseline, current);
+  if (!spelled.introduced.length || !spelled.resolved.length) return spelled;
+  const name = new RegExp(`(?<![\\w$])${from.replace(/[$]/g, "\\$&")}(?![\\w$])`, "g");
+  return diagDelta(spelled.resolved.map((d) => ({ ...d, message: d.message.replace(name, () => to) })), spelled.introduced);
+}
+
 /** Runtime shape check for Diags read back from the store or the wire. */
 export function isDiag(value: unknown): value is Diag {
   if (typeof value !== "object" || value === null) return false;

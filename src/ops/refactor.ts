@@ -199,7 +199,7 @@ async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, f
   }
   if ("refused" in computed) return refused(op, computed.refused);
   const contents = new Map([...computed.contents].map(([f, text]) => [f, existsSync(join(root, f)) ? keepLineEndings(readInside(root, f, "utf8"), text) : text] as const));
-  const staged = await cw.exclusive(() => stageContents(cw, contents));
+  const staged = await cw.exclusive(() => stageContents(cw, contents, op === "rename" && name ? { from: name, to: validateNewName(request.newName) } : undefined));
   if (!staged.ok) {
     // A parameter the body does not read yet, under noUnusedParameters: say how to add it anyway.
     const unusedOnly = op === "add-parameter" && staged.introduced?.length && staged.introduced.every((d) => d.code === "TS6133");

@@ -6,7 +6,7 @@
 
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { diagDelta, diagLine, errorsOf, type Diag } from "../check/diag.ts";
+import { diagDelta, diagLine, errorsOf, renameDelta, type Diag } from "../check/diag.ts";
 import type { CheckWorkspace } from "../check/workspace.ts";
 import { SvcError } from "../errors.ts";
 import { linksTo } from "../git/staged.ts";
@@ -44,7 +44,7 @@ export function diskText(cw: CheckWorkspace, rel: string): string {
  * Stage new contents (root-relative path → text). Call inside `cw.exclusive` after
  * `cw.refresh()`, with no overlay of the caller's left in the engine.
  */
-export async function stageContents(cw: CheckWorkspace, contents: ReadonlyMap<string, string>): Promise<StageOutcome> {
+export async function stageContents(cw: CheckWorkspace, contents: ReadonlyMap<string, string>, renamed?: { from: string; to: string }): Promise<StageOutcome> {
   const edited = [...contents.keys()].sort();
   const created = new Set(edited.filter((f) => !existsSync(cw.abs(f))));
   const bytes = new Map(edited.map((f) => [f, created.has(f) ? null : readFileSync(cw.abs(f))] as const));
@@ -78,7 +78,8 @@ export async function stageContents(cw: CheckWorkspace, contents: ReadonlyMap<st
   } finally {
     for (const f of [...changed, ...links.keys()]) cw.engine.clearOverlay(cw.abs(f));
   }
-  const introduced = errorsOf(diagDelta(before, after).introduced);
+  // a rename respells the errors it leaves in place: those are not introduced
+  const introduced = errorsOf((renamed ? renameDelta(before, after, renamed.from, renamed.to) : diagDelta(before, after)).introduced);
   if (introduced.length) {
     const shown = introduced.slice(0, 10).map(diagLine);
     const more = introduced.length > shown.length ? `; and ${introduced.length - shown.length} more` : "";

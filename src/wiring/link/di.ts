@@ -5,6 +5,7 @@
 
 import type { FactsByFile, LinkResult, NameResolver, Target } from "./types.ts";
 import type { Ref } from "../model.ts";
+import { isLibType } from "../../lang/lib-types.ts";
 
 interface Binding {
   target: Target | null;
@@ -78,6 +79,8 @@ export function linkDi(facts: FactsByFile, names: NameResolver, out: LinkResult)
   for (const [file, f] of facts) {
     for (const imp of f.implementations ?? []) {
       const iface = names.resolve(file, imp.iface);
+      // `implements Record<string, unknown>`: the language's type, declared nowhere here, names no service
+      if (!iface && isLibType(imp.iface.name)) continue;
       const own = names.declaration(file, imp.cls);
       const cls = own ? { ...own, provenance: names.tier(file) } : { file, line: imp.line, symbol: imp.cls, kind: "class", provenance: names.tier(file), confidence: 1 };
       const id = identity(iface, imp.iface.name);

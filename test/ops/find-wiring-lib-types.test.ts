@@ -2,7 +2,7 @@
 // implements Record<…>` made `svc find Record --kind service` answer "service Record", the lib
 // type as a service key with the class as its implementation. A lib type the workspace does not
 // declare (Record, PromiseLike, Iterable…) is no key now; an interface of that name declared
-// here still is.
+// here still is; a package's interface is, saying it is not declared here.
 
 import { describe, expect, test } from "bun:test";
 import { call } from "../../src/engine.ts";
@@ -13,6 +13,7 @@ const files = {
   "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, target: "es2022", module: "esnext", moduleResolution: "bundler" }, include: ["src"] }),
   "src/options.ts": "export class Options implements Record<string, unknown> {\n  [key: string]: unknown;\n}\n",
   "src/lazy.ts": "export class Lazy implements PromiseLike<number>, Iterable<number> {\n  then<A, B>(): PromiseLike<A | B> {\n    throw new Error('x');\n  }\n  *[Symbol.iterator]() {\n    yield 1;\n  }\n}\n",
+  "src/dialect.ts": 'import type { Dialect } from "kysely";\nexport class OracleDialect implements Dialect {}\n',
   "src/store.ts": "export interface Storage {\n  read(): string;\n}\nexport class DiskStorage implements Storage {\n  read() {\n    return '';\n  }\n}\n",
 };
 
@@ -29,6 +30,10 @@ describe("find --kind service: lib types are no service keys", () => {
       const storage = await call("find", { path: root, query: "Storage", kind: "service" });
       expect(storage.text).toContain("service Storage  (typescript)");
       expect(storage.text).toContain("class DiskStorage  (src/store.ts:4)  implements Storage");
+      expect(storage.text).not.toContain("not declared in the workspace");
+      // a package's interface stays a key, and the answer says it is declared elsewhere
+      const dialect = await call("find", { path: root, query: "Dialect", kind: "service" });
+      expect(dialect.text).toContain("class OracleDialect  (src/dialect.ts:2)  implements Dialect (Dialect is not declared in the workspace: a package's interface)");
     }, 120_000);
   }
 });

@@ -130,7 +130,9 @@ function services(db: Database, query: string, relDir: string): { matches: Wirin
     }
     const implementers = rows.filter((x) => x.role === "implements");
     for (const r of implementers) {
-      hops.push({ edge: "implements", label: `class ${r.label}`, path: r.path, line: r.line, detail: `implements ${r.token}`, provenance: r.provenance });
+      // a package's interface (kysely's `Dialect`): where it is declared is not here, and the answer says so
+      const outside = r.target ? "" : ` (${r.token} is not declared in the workspace: a package's interface)`;
+      hops.push({ edge: "implements", label: `class ${r.label}`, path: r.path, line: r.line, detail: `implements ${r.token}${outside}`, provenance: r.provenance });
     }
     const iface = implementers.find((r) => r.target?.symbol)?.target;
     if (iface) hops.push(...heirHops(db, iface, new Set(implementers.map((r) => `${r.path}#${r.label}`))));

@@ -49,7 +49,7 @@ const DETECTED_FROM: Record<WiringKind, string> = {
   route: `svc reads ${ROUTE_FRAMEWORKS.join(", ")} routes`,
   service: "svc reads NestJS, Angular, InversifyJS, tsyringe and Awilix registrations and injections, and implements clauses",
   request: "svc reads NestJS CQRS and microservice handlers, BullMQ queues and workers, EventEmitter on/emit with literal names",
-  config: "svc reads process.env, import.meta.env, Bun.env, Deno.env, config.get('key') calls, .env files, config/*.json|yaml, registerAs and zod/envalid env schemas",
+  config: "svc reads process.env, import.meta.env, Bun.env, Deno.env, config.get('key') calls (and a config class's own this.get('key')), .env files, config/*.json|yaml, registerAs and zod/envalid env schemas",
 };
 
 const UNRESOLVED_KINDS: Record<WiringKind, string[]> = { route: ["route", "mount"], service: ["service"], request: ["request"], config: ["config"] };

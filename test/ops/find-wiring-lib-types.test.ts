@@ -14,15 +14,16 @@ const files = {
   "src/options.ts": "export class Options implements Record<string, unknown> {\n  [key: string]: unknown;\n}\n",
   "src/lazy.ts": "export class Lazy implements PromiseLike<number>, Iterable<number> {\n  then<A, B>(): PromiseLike<A | B> {\n    throw new Error('x');\n  }\n  *[Symbol.iterator]() {\n    yield 1;\n  }\n}\n",
   "src/dialect.ts": 'import type { Dialect } from "kysely";\nexport class OracleDialect implements Dialect {}\n',
+  "src/module.ts": 'import type { OnModuleInit } from "@nestjs/common";\nexport class AppModule implements OnModuleInit {\n  onModuleInit() {}\n}\n',
   "src/store.ts": "export interface Storage {\n  read(): string;\n}\nexport class DiskStorage implements Storage {\n  read() {\n    return '';\n  }\n}\n",
 };
 
 describe("find --kind service: lib types are no service keys", () => {
   for (const tier of ["syntax", "checker"]) {
-    test(`${tier} tier: Record, PromiseLike and Iterable are not keys; Storage declared here is`, async () => {
+    test(`${tier} tier: Record, PromiseLike, Iterable and a lifecycle hook are not keys; Storage declared here is`, async () => {
       const root = gitRepo(files);
       if (tier === "checker") await call("index", { path: root });
-      for (const name of ["Record", "PromiseLike", "Iterable"]) {
+      for (const name of ["Record", "PromiseLike", "Iterable", "OnModuleInit"]) {
         const { text } = await call("find", { path: root, query: name, kind: "service" });
         expect(text).not.toContain(`service ${name}`);
         expect(text).toStartWith(`no matches for '${name}' (service)`);

@@ -11,9 +11,16 @@ import { operation, type OperationSpec } from "./registry/index.ts";
 import { fitAnswer, fitError, plainErrorShape, rpcErrorShape } from "./render/fit.ts";
 import { redactResult, redactText } from "./render/redact-output.ts";
 import { holdingSessionRecords } from "./render/session.ts";
+import { takeStoreNotices } from "./store/provenance.ts";
 import { escapeControls } from "./text/control-chars.ts";
 import { tokenCounter } from "./text/tokens.ts";
+import { NOTHING_REMEMBERED, type Remembered } from "./text/remembered-secrets.ts";
+import { rememberedAt } from "./text/remembered-at.ts";
+import { resolveWorkspace } from "./workspace/root.ts";
 import { plainLabel, validateRequest, type ParamLabel } from "./validate.ts";
+
+/** The host logs each store it sets aside (its replies carry data alone). */
+export { onStoreNotice } from "./store/provenance.ts";
 
 /** For MCP, whose multiplexed tools take fewer parameters per action than the operation behind them: a parameter a call does not take is refused, never ignored; the `action` that picks the operation is validated as every parameter is. */
 export { rejectUnknownParams, validateRequest, type ParamLabel } from "./validate.ts";
@@ -78,7 +85,10 @@ export async function invoke(
     const request = validated(spec, raw, ctx, label);
     budget = budgetOf(spec, request, ctx);
     const run = await spec.load();
-    const { value, deliver } = await holdingSessionRecords(async () => redactResult(await run(request, opContext(ctx))));
+    const { value, deliver } = await holdingSessionRecords(async () => {
+      const result = await run(request, opContext(ctx));
+      return redactResult(withStoreNotices(result), rememberedFor(request, ctx)); // read after the run: what it indexed is remembered too
+    });
     // a terminal is shown control characters escaped (`\x1b`, four characters for one): the fit counts that form
     const shown = ctx.terminal ? { ...value, text: escapeControls(value.text) } : value;
     const answer = await fitted(spec, shown, budget, ctx, label);
@@ -90,6 +100,24 @@ export async function invoke(
   } catch (error) {
     // an error is part of the answer: held to the budget too, as its surface carries it (the host's reply has the message twice)
     throw budget === null ? asSvcError(error) : fitError(asSvcError(error), budget, await tokenCounter(), ctx.surface === "rpc" ? rpcErrorShape : plainErrorShape);
+  }
+}
+
+/** A store set aside while the call ran (it came with the repository: store/provenance.ts) is said in the answer's warnings. */
+function withStoreNotices(result: OpResult): OpResult {
+  const notices = takeStoreNotices();
+  return notices.length ? { ...result, warnings: [...notices, ...(result.warnings ?? [])] } : result;
+}
+
+/**
+ * The secret values the index of the request's workspace remembers (text/remembered-secrets.ts), taken out of its
+ * answer; none when the workspace cannot be resolved (the operation's own error says why) or has no index.
+ */
+function rememberedFor(request: Record<string, unknown>, ctx: OpContext): Remembered {
+  try {
+    return rememberedAt(resolveWorkspace(typeof request.path === "string" ? request.path : ".", ctx.cwd).root);
+  } catch {
+    return NOTHING_REMEMBERED;
   }
 }
 

@@ -14,7 +14,7 @@
 // The test walks the registry: an operation without canary parameters fails it.
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { call } from "../src/engine.ts";
 import { sha256 } from "../src/ops/apply.ts";
@@ -23,7 +23,7 @@ import { REGISTRY } from "../src/registry/index.ts";
 import { runCli } from "../src/surfaces/cli/run.ts";
 import { hostLogger } from "../src/surfaces/host/log.ts";
 import { startHost, type RunningHost } from "../src/surfaces/host/server.ts";
-import { CANARY, CONFIG_TS, PLANTED_KINDS, SECRET_KINDS, canaryRepo, leaksIn, storeAtRest } from "./helpers/canary.ts";
+import { CANARY, CONFIG_TS, PLANTED_KINDS, ROTATED_RENAMED_TS, SECRET_KINDS, canaryRepo, leaksIn, storeAtRest } from "./helpers/canary.ts";
 import { cliArgv, runSvcAsync } from "./helpers/cli.ts";
 import { rawClient, useRuntimeDir, type RawClient } from "./helpers/host.ts";
 
@@ -68,6 +68,8 @@ function canaryParams(base: string): Record<string, Canary[]> {
       { params: { query: "smtp", kind: "text" } }, { params: { query: "connect admin", kind: "text" } },
       // line hits on short words a password flag or a `…Pass` name is given (scripts/deploy.sh, src/short.ts)
       { params: { query: "sshpass bastion", kind: "text" } }, { params: { query: "dbPass", kind: "all" } },
+      // line hits on passwords whose names were renamed away on disk after the index saw them (src/rotated.ts)
+      { params: { query: "STAGING_DB", kind: "text" } }, { params: { query: "releaseKeyword", kind: "all" } },
       { params: { query: "connect", kind: "neighbors" } },
       { params: { query: "signing key configuration", kind: "task", changedSince: base } },
       // a value the error echoes clipped: redacted before the cut, which left the token's head
@@ -110,7 +112,7 @@ function canaryParams(base: string): Record<string, Canary[]> {
     ],
     reduce: [{ params: { files: ["src/config.ts", ".env", ".npmrc", "src/legacy.ts"] }, marker: true },
       { params: { files: ["scripts/deploy.sh", "deploy/netrc.txt", "db/init.sql", "Dockerfile", "deploy/kubeconfig.yaml", "src/routes.ts"] }, marker: true }, { params: { content: CONFIG_TS, extension: ".ts" }, marker: true },
-      { params: { files: ["scripts/mail.py", "src/pool.ts", "config/db-credentials.properties", "src/split.ts", "src/settings.ts"] }, marker: true },
+      { params: { files: ["scripts/mail.py", "src/pool.ts", "config/db-credentials.properties", "src/split.ts", "src/settings.ts", "src/rotated.ts"] }, marker: true },
       { params: { files: ["config/staging.txt", "config/service.yaml", "deploy/docker-config.json", "deploy/db-secret.yaml", ".htpasswd", "deploy/keystore.yaml", "docs/alerts.md", "scripts/sms.py", "config/settings.xml", "infra/terraform.tfstate", "deploy/app.yaml", "scripts/mirror.sh"] }, marker: true },
       { params: { files: ["notebooks/explore.ipynb", "assets/app.js.map", "infra/prod.tfvars", "deploy/docker-auth.json", "assets/bundle.min.js", "deploy/service-account.json"] }, marker: true },
       // a README's sentence, an Azure SQL password in braces, a lone Pwd=…; line, a continued .properties value, a client's random password, a prefix split
@@ -142,6 +144,8 @@ describe("redaction canary", () => {
     const runtime = useRuntimeDir();
     ({ root, base } = canaryRepo());
     await call("index", { path: root }, { cwd: root });
+    // the passwords' names renamed away on disk once the index has seen them: every surface re-reads the file
+    writeFileSync(join(root, "src/rotated.ts"), ROTATED_RENAMED_TS);
     hostLog = join(runtime, "host.log");
     host = await startHost({ root, idleMinutes: 0, log: hostLogger(hostLog, true) });
     rpc = await rawClient(host.socket);
@@ -219,8 +223,17 @@ describe("redaction canary", () => {
             expect((dry.data as { hash: string }).hash).toBe(sha256(expected));
           }
           const text = JSON.stringify(result);
-          // a rename that takes a password's name away from its value: verified (no new error), then abstains as apply could not put the value back
-          if (spec.op === "refactor" && (params.symbol === "dbPassword" || params.symbol === "DB_PASSWORD")) expect(text).toContain("would hold a secret (");
+          // a rename that takes a password's name away from its value: verified (no new error), then abstains as apply could not put
+          // the value back — unless the index remembers the value (text/remembered-secrets.ts): then answers show it as a marker
+          // wherever it stands and apply puts it back; `zorb7` is under the floor of what is remembered
+          if (spec.op === "refactor" && params.symbol === "DB_PASSWORD") expect(text).toContain("would hold a secret (");
+          if (spec.op === "refactor" && params.symbol === "dbPassword") {
+            const staged = (result.structuredContent as { files?: { file: string; content: string; expectedHash: string }[] } | undefined)?.files ?? [];
+            const settings = staged.find((f) => f.file === "src/settings.ts")!;
+            expect(settings.content).toContain('dbPw = "[REDACTED:');
+            const dry = await call("apply", { path: root, file: settings.file, content: settings.content, expectedHash: settings.expectedHash });
+            expect((dry.data as { hash: string }).hash).toBe(sha256(readFileSync(join(root, "src/settings.ts"), "utf8").replaceAll("dbPassword", "dbPw")));
+          }
           outputs.push({ where: `mcp ${binding.tool} ${label}`, text, marker });
         }
         for (const method of spec.rpc ?? []) {

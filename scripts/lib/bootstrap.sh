@@ -47,7 +47,7 @@ svc_bootstrap() {
     local boot="$SVC_ROOT/node_modules/.cache/svc-bootstrap"
     echo "svc: installing bun $want_bun with npm (first run)..." >&2
     mkdir -p "$boot"
-    (cd "$boot" && npm install --prefix "$boot" --no-save --no-package-lock --no-audit --no-fund --loglevel=error "bun@$want_bun" >&2) || return 1
+    (cd "$boot" && npm install --prefix "$boot" --ignore-scripts=false --no-save --no-package-lock --no-audit --no-fund --loglevel=error "bun@$want_bun" >&2) || return 1
     installer="$boot/node_modules/.bin/bun"
     "$installer" --version >/dev/null 2>&1 || { echo "svc: the bun@$want_bun npm package did not produce a working binary" >&2; return 1; }
   fi
@@ -56,6 +56,9 @@ svc_bootstrap() {
   if [ "$installer" != "$BUN" ] || [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
     echo "svc: installing dependencies (bun install --frozen-lockfile)..." >&2
     (cd "$SVC_ROOT" && "$installer" install --frozen-lockfile >&2) || return 1
+    # `ignore-scripts=true` in an .npmrc (which Bun reads too) skips the bun package's own
+    # install script, leaving a placeholder that only prints how to run it: run it here.
+    "$BUN" --version >/dev/null 2>&1 || (cd "$SVC_ROOT/node_modules/bun" && node install.js >&2) || return 1
     svc_prune_prebuilds || return 1
     # the Bun that npm fetched to run the first install is not needed any more
     [ "$installer" != "$BUN" ] && rm -rf "$SVC_ROOT/node_modules/.cache/svc-bootstrap"

@@ -8,17 +8,19 @@ import type { Diag } from "./diag.ts";
 import { ENGINE_NAME, residentChecks } from "./workspace.ts";
 
 export type CurrentDiagnostics =
-  | { available: true; diags: Diag[]; engine: string; elapsedMs: number; files: number; rechecked: number; pending: number }
+  | { available: true; diags: Diag[]; engine: string; elapsedMs: number; files: number; rechecked: number; pending: number; unheld?: string[] }
   | { available: false; reason: string };
 
-export async function currentDiagnostics(root: string, ctx: OpContext, options: { exact: boolean }): Promise<CurrentDiagnostics> {
+/** `judge`: paths to say of whether a loaded project holds them (`unheld`: those none does — their diagnostics are in no answer). */
+export async function currentDiagnostics(root: string, ctx: OpContext, options: { exact: boolean; judge?: readonly string[] }): Promise<CurrentDiagnostics> {
   const cw = await residentChecks(root, ctx);
   if (!cw) return { available: false, reason: "no resident TypeScript engine serves this root (start `svc host`, or set SVC_RESIDENT=1), and delta mode does not load one for a single call" };
   const started = performance.now();
   try {
-    const r = await cw.exclusive(() => cw.workspaceDiagnostics(options));
+    const r = await cw.exclusive(async () => ({ ...(await cw.workspaceDiagnostics(options)), owned: options.judge?.length ? new Set(await cw.files()) : null }));
     if (!r.files) return { available: false, reason: "the workspace's TypeScript projects hold no source files (see svc doctor)" };
-    return { available: true, diags: r.diags, engine: ENGINE_NAME, elapsedMs: Math.round(performance.now() - started), files: r.files, rechecked: r.rechecked, pending: r.pending };
+    const unheld = r.owned ? options.judge!.filter((p) => !r.owned!.has(p)) : [];
+    return { available: true, diags: r.diags, engine: ENGINE_NAME, elapsedMs: Math.round(performance.now() - started), files: r.files, rechecked: r.rechecked, pending: r.pending, ...(unheld.length ? { unheld } : {}) };
   } catch (error) {
     return { available: false, reason: `the TypeScript engine failed: ${(error as Error).message.split("\n")[0]}` };
   }

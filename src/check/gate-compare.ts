@@ -41,7 +41,7 @@ export interface GatePlan {
 }
 
 export type GateOutcome =
-  | { ran: true; introduced: Diag[]; preExisting: number; checked: number; elapsedMs: number; note?: string }
+  | { ran: true; introduced: Diag[]; preExisting: number; checked: number; elapsedMs: number; note?: string; unverified?: string[] }
   | { ran: false; reason: string };
 
 const CHECKABLE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
@@ -49,6 +49,11 @@ const CHECKABLE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
 export const PROJECT_CONFIG = /(^|\/)(tsconfig[^/]*\.json|jsconfig[^/]*\.json|package\.json)$/;
 const PARALLEL = 8;
 
+
+/** A verdict's note on the changed sources no loaded project holds ("" when none): the compiler never saw them. */
+export function unheldNote(unheld: readonly string[]): string {
+  return unheld.length ? `not checked: no loaded TypeScript project holds ${unheld.length === 1 ? "" : `${unheld.length} changed files: `}${unheld.slice(0, 3).join(", ")}${unheld.length > 3 ? ", …" : ""}` : "";
+}
 
 export function isCheckable(path: string): boolean {
   return CHECKABLE.test(path) && !path.endsWith(".d.ts.map");
@@ -275,8 +280,9 @@ async function compareSources(cw: CheckWorkspace, plan: GatePlan, started: numbe
   }
   // Changed files no loaded project holds (a new project's files, say): the compiler svc runs never sees them, and the verdict says so.
   const unheld = plan.seeds.filter((p) => !owned.has(p) && inState(p, plan.gated) && isCheckable(p));
-  const left = unheld.length ? `not checked: no loaded TypeScript project holds ${unheld.length === 1 ? "" : `${unheld.length} changed files: `}${unheld.slice(0, 3).join(", ")}${unheld.length > 3 ? ", …" : ""}` : "";
-  const notes = (first?: string) => ([first, left].filter(Boolean).join("; ") ? { note: [first, left].filter(Boolean).join("; ") } : {});
+  const left = unheldNote(unheld);
+  // (named in the note, and listed whole: `gate --strict` blocks a comparison that left changed sources unchecked)
+  const notes = (first?: string) => ({ ...([first, left].filter(Boolean).join("; ") ? { note: [first, left].filter(Boolean).join("; ") } : {}), ...(unheld.length ? { unverified: unheld } : {}) });
   if (!now.length) return { ran: true, introduced: [], preExisting: 0, checked: checked.length, elapsedMs: Math.round(performance.now() - started), ...notes(plan.config ? `${plan.config} changed: every file of the loaded projects checked, none has an error` : undefined) };
   if (plan.config) {
     return { ran: false, reason: `${plan.config} changed and the commit has ${errorSummary(now)}; the engine cannot load the old config, so which of them the change introduced is unknown` };

@@ -44,16 +44,15 @@ function unchecked(paths: readonly string[]): string | undefined {
   return `${others.length} other changed file${others.length === 1 ? "" : "s"} not checked (not TypeScript or JavaScript: ${shown})`;
 }
 
-/**
- * For a verdict of the host's session (TypeScript diagnostics since its baseline): the working tree's changed files
- * since HEAD the session never sees (Python, YAML…), named so that its "no introduced errors" is not read as covering them.
- */
-export async function uncheckedSinceHead(root: string): Promise<string | undefined> {
-  if (!findGitRoot(root) || !(await hasCommits(root))) return undefined;
+/** The working tree's changes since HEAD as a session verdict needs them: the files it never sees (`unchecked`, see above), and the TypeScript and JavaScript sources, whose holding project the host is asked about. */
+export async function changesSinceHead(root: string): Promise<{ unchecked?: string; sources: string[] }> {
+  if (!findGitRoot(root) || !(await hasCommits(root))) return { sources: [] };
   try {
-    return unchecked((await changedFiles(root, "HEAD")).filter((f) => f.status !== "deleted").map((f) => f.path));
+    const paths = (await changedFiles(root, "HEAD")).filter((f) => f.status !== "deleted").map((f) => f.path);
+    const left = unchecked(paths);
+    return { ...(left ? { unchecked: left } : {}), sources: paths.filter((p) => isCheckable(p) && !leadsOut(root, p)) };
   } catch {
-    return undefined;
+    return { sources: [] };
   }
 }
 

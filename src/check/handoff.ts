@@ -12,7 +12,8 @@ import { askSession, localSession } from "../ops/check-session.ts";
 import type { OpContext } from "../ops/types.ts";
 import { envInt } from "../sys/env.ts";
 import { diagLine, errorsOf, type Diag } from "./diag.ts";
-import { howChecked, refGate, uncheckedSinceHead } from "./gate-ref.ts";
+import { unheldNote } from "./gate-compare.ts";
+import { changesSinceHead, howChecked, refGate } from "./gate-ref.ts";
 import type { CheckSessionResult } from "./render-delta.ts";
 import { loadBaseline } from "./sessions.ts";
 
@@ -27,10 +28,10 @@ export interface HandoffStatus {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-async function sessionResult(root: string, session: string, ctx: OpContext): Promise<CheckSessionResult | null> {
+async function sessionResult(root: string, session: string, paths: string[], ctx: OpContext): Promise<CheckSessionResult | null> {
   // Asking for a session without a baseline would set one: a handoff only reads existing sessions.
   if (!loadBaseline(root, session)) return null;
-  const ask = { session, markGreen: false, full: false };
+  const ask = { session, markGreen: false, full: false, paths };
   if (!ctx.host) {
     const asked = await askSession(root, ask, { handshakeMs: 500, callMs: 120_000 }).catch(() => null);
     if (asked?.host) return asked.result.resident ? asked.result : null;
@@ -51,14 +52,17 @@ async function workingTreeOnly(root: string, since: string): Promise<boolean> {
 export async function handoffStatus(root: string, checkSession: string | null, since: string, ctx: OpContext): Promise<HandoffStatus> {
   const session = checkSession ?? "hook";
   const treeOnly = await workingTreeOnly(root, since);
-  const r = treeOnly ? await sessionResult(root, session, ctx) : null;
-  if (r && !r.pending) {
+  const sinceHead = treeOnly ? await changesSinceHead(root) : null;
+  const r = sinceHead ? await sessionResult(root, session, sinceHead.sources, ctx) : null;
+  if (r && sinceHead && !r.pending) {
     const introduced = errorsOf(r.introduced);
-    const left = await uncheckedSinceHead(root);
+    // the changed sources no loaded project holds: their errors are in no session's delta
+    const left = [sinceHead.unchecked, unheldNote(r.unheld ?? [])].filter(Boolean).join("; ");
     const how = `check session '${session}', baseline ${r.baselineAt}${left ? `; ${left}` : ""}`;
     const pre = r.errorCount - introduced.length;
     if (introduced.length) return { line: `compiler status: ${plural(introduced.length, "introduced error")} unresolved (${how})`, introduced, how };
-    return { line: `compiler status: no introduced errors (${how}; ${plural(pre, "pre-existing error")} not counted)`, introduced: [], how };
+    const verdict = r.unheld?.length ? "partly verified: no introduced errors in the files checked" : "no introduced errors";
+    return { line: `compiler status: ${verdict} (${how}; ${plural(pre, "pre-existing error")} not counted)`, introduced: [], how };
   }
   const timeoutMs = envInt("SVC_GATE_TIMEOUT_MS", 60_000);
   const outcome = await refGate(root, since, Math.max(1, timeoutMs), ctx);

@@ -29,6 +29,8 @@ export interface CheckSessionResult {
   rechecked?: number;
   /** Files a change may reach whose recheck is still running: the delta may miss what it will find there. */
   pending?: number;
+  /** Of the paths the call asked about, those no loaded project holds: the delta says nothing of them. */
+  unheld?: string[];
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;

@@ -2,19 +2,15 @@
 // unquoted paths), a timeout, and git's own message on failure.
 
 import { validationError } from "../errors.ts";
+import { gitArgv } from "../sys/git-argv.ts";
 import { ProcessError, run, runText } from "../sys/proc.ts";
-
-const BASE = ["git", "-c", "core.quotepath=off", "-c", "core.fsmonitor=false", "--no-pager"];
 
 export interface GitOptions {
   timeoutMs?: number;
   maxOutputBytes?: number;
 }
 
-/** The argv of a git call with the fixed safety options: every caller that runs git itself (stdin, exit codes) starts from it. */
-export function gitArgv(args: readonly string[]): string[] {
-  return [...BASE, ...args];
-}
+export { gitArgv };
 
 /** Run git in `cwd`; throws ProcessError (git missing, non-zero exit, timeout). */
 export function gitText(cwd: string, args: string[], options: GitOptions = {}): Promise<string> {

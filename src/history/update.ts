@@ -25,6 +25,8 @@
 import type { Database } from "bun:sqlite";
 import { readFileSync } from "node:fs";
 import { findSecrets } from "../text/redact.ts";
+import { rememberedDigests } from "../text/remembered-secrets.ts";
+import { putSecretDigests, type SecretDigestRow } from "../store/secret-digests.ts";
 import { stem } from "../text/stem.ts";
 import { splitIdentifier, STOP_WORDS } from "../text/terms.ts";
 import { readMeta, writeMeta } from "../store/meta.ts";
@@ -53,7 +55,7 @@ export const HISTORY = {
 };
 
 /** Bump when what is stored changes meaning: the history is then read again from the start. */
-export const HISTORY_VERSION = 14; // 14: the redactor's new forms (EXTRACTION_VERSION 19: a command or an account statement over lines, lftp's and HTTPie's user:password, a password after other pairs on its line) are blanked; 13: the redactor's new forms (EXTRACTION_VERSION 18: a password flag's, .netrc entry's, SQL's, sentence's, comment's and `…Pass` name's short value) are blanked; 12: the redactor's new form (EXTRACTION_VERSION 17: a password's name's short or word-like value) is blanked; 11: the redactor's new forms (EXTRACTION_VERSION 16: prose outside comments, braced ODBC values, continued .properties values, a client's random password, a prefix split) are blanked; 10: the redactor's new form (EXTRACTION_VERSION 15: a credential in a comment's prose) is blanked; 9: a signed commit's verdict (log.showSignature) is no path; 8: a path holding a credential (deleted, renamed away or left out of the inventory) is not stored, and the redactor's new forms (EXTRACTION_VERSION 14) are blanked; 7: a base64 line with slashes is not a path (its letter runs were stored as words), and the redactor's new forms (EXTRACTION_VERSION 12) are blanked; 6: the last commits one by one (history_commits, history_commit_words); 5: letters no language spells are not stored
+export const HISTORY_VERSION = 15; // 15: a password given in prose without `:` or `=` ("password to …", "… as password", a quoted pair after a login) is not stored, a secret a message gives away is remembered by digest (secret_digests), and the redactor's new forms (EXTRACTION_VERSION 21: curl's joined `-uuser:pass`, a quoted pair after a login) are blanked; 14: 14: the redactor's new forms (EXTRACTION_VERSION 19: a command or an account statement over lines, lftp's and HTTPie's user:password, a password after other pairs on its line) are blanked; 13: the redactor's new forms (EXTRACTION_VERSION 18: a password flag's, .netrc entry's, SQL's, sentence's, comment's and `…Pass` name's short value) are blanked; 12: the redactor's new form (EXTRACTION_VERSION 17: a password's name's short or word-like value) is blanked; 11: the redactor's new forms (EXTRACTION_VERSION 16: prose outside comments, braced ODBC values, continued .properties values, a client's random password, a prefix split) are blanked; 10: the redactor's new form (EXTRACTION_VERSION 15: a credential in a comment's prose) is blanked; 9: a signed commit's verdict (log.showSignature) is no path; 8: a path holding a credential (deleted, renamed away or left out of the inventory) is not stored, and the redactor's new forms (EXTRACTION_VERSION 14) are blanked; 7: a base64 line with slashes is not a path (its letter runs were stored as words), and the redactor's new forms (EXTRACTION_VERSION 12) are blanked; 6: the last commits one by one (history_commits, history_commit_words); 5: letters no language spells are not stored
 
 /** The stored history's version as a number (0 when unrecorded or unreadable). */
 export function storedVersion(value: string | undefined): number {
@@ -103,6 +105,20 @@ async function readLog(root: string, range: string): Promise<Commit[]> {
 }
 
 const CREDENTIAL_VALUE = /((?:pass(?:word|wd|phrase)?|pwd|secret|token|api[-_ ]?key|access[-_ ]?key|private[-_ ]?key|credentials?)["']?)\s*(?:[:=]|\bis\b)\s*\S+/gi;
+/**
+ * Prose that gives a password without `:` or `=`: its word, then a connective that hands over a value ("rotate db
+ * password to sunshinehorse", "password now …", "the password was changed to …"), a value quoted right after the word
+ * (`password 'sunshine'`), letters and digits right after it ("db password hunter2": the letters would stay as a word), a value taken "as (the new) password" ("use hunter2 as password"), and a pair quoted after
+ * a login ("Login with `admin` / `sunshine`"). Whatever that word looks like, it is not kept: a letters-only password
+ * reads as any other word, and a history word says nothing a message's other words do not.
+ */
+const PASSWORD_PROSE = [
+  /\b((?:pass(?:word|wd|phrase)|pwd)s?\b(?:\s+(?:has|have|had|been|was|is|are|changed|set|reset|rotated|updated|moved|switched|now))*\s*(?:\bto\b|\bnow\b|\binto\b|\bbecomes\b|\bbecame\b|->|→|=>))\s*\S+/gi,
+  /\b((?:pass(?:word|wd|phrase)|pwd)\s*\(?)["'`‘“][^"'`’”\s]+["'`’”]/gi,
+  /\b((?:pass(?:word|wd|phrase)|pwd)[ \t]+)(?=[^\s\d]*\d)(?=\S*[A-Za-z])[^\s,;.]+/gi,
+  /\S+(\s+as\s+(?:(?:the|a|our|its|new|default|admin|root|user)\s+)*(?:pass(?:word|wd|phrase)|pwd)\b)/gi,
+  /\b((?:log(?:-|\s)?in|sign(?:-|\s)?in|credentials?)\b[^\n]{0,40}?)["'`][^"'`\s]+["'`]\s*(?:\/|,|:|\band\b)\s*["'`][^"'`\s]+["'`]/gi,
+];
 
 /**
  * A run of letters no language spells (two clusters of four or more consonants, hardly any
@@ -135,7 +151,7 @@ export function messageWords(message: string): string[] {
     .join("\n")
     .slice(0, HISTORY.bodyChars);
   // URLs say nothing; a value given to a credential's name (`password: x`, `token=x`) in prose may be one, whatever it looks like.
-  const text = `${subject}\n${body}`.replace(/\b\w+:\/\/\S+/g, " ").replace(CREDENTIAL_VALUE, "$1 ");
+  const text = PASSWORD_PROSE.reduce((t, re) => t.replace(re, "$1 "), `${subject}\n${body}`.replace(/\b\w+:\/\/\S+/g, " ").replace(CREDENTIAL_VALUE, "$1 "));
   let masked = text;
   for (const span of findSecrets(text, { path: "COMMIT_EDITMSG" }).sort((a, b) => b.start - a.start)) {
     masked = masked.slice(0, span.start) + masked.slice(span.start, span.end).replace(/[^\r\n]/g, " ") + masked.slice(span.end);
@@ -270,8 +286,11 @@ export async function updateHistory(db: Database, root: string): Promise<History
     const keepFrom = count + commits.length - HISTORY.similarCommitsKept;
     const commitRows: [number, number, string][] = [];
     const commitWords: [string, number][] = [];
+    const digests: SecretDigestRow[] = [];
     for (const c of commits) {
       count++;
+      // a secret a message gives away is remembered, to be taken out wherever it shows again (text/remembered-secrets.ts)
+      digests.push(...rememberedDigests(c.message, findSecrets(c.message, { path: "COMMIT_EDITMSG" })));
       if (c.root || c.paths.length === 0 || c.paths.length > HISTORY.maxFilesPerCommit) continue;
       const w = 2 ** ((count - base) / HISTORY.halfLife);
       const said = messageWords(c.message);
@@ -287,6 +306,7 @@ export async function updateHistory(db: Database, root: string): Promise<History
         if (c.paths.length > 1) for (const q of kept) if (q !== p) bump(cochange, p, q, w / (c.paths.length - 1), storedNeighbours);
       }
     }
+    putSecretDigests(db, digests);
     const putFile = db.prepare("INSERT OR REPLACE INTO history_files(path, commits, last_ordinal, last_time) VALUES (?, ?, ?, ?)");
     for (const [p, f] of files) putFile.run(p, f.commits, f.ordinal, f.time);
     const merge = (table: "history_words" | "history_cochange", key: string, sub: string, fresh: Weights, keep: number) => {

@@ -1,7 +1,7 @@
 // The host's protocol constants and JSON-RPC error codes.
 
 /** Bumped on any change to a method's params or result. */
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 
 export const RPC = {
   parseError: -32700,

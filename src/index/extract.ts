@@ -18,6 +18,8 @@ import { isTestPath } from "../workspace/templates.ts";
 import { importsOf, type ImportRef } from "./imports/extract.ts";
 import type { ContentMemo } from "./same-content.ts";
 import { scrubberFor, type Scrubber } from "./scrub.ts";
+import type { RememberedDigest } from "../text/remembered-secrets.ts";
+import { rememberedAt } from "../text/remembered-at.ts";
 import type { FileVisitor } from "./visitor.ts";
 import type { SgNode } from "@ast-grep/napi";
 import { readInside } from "../workspace/read-inside.ts";
@@ -70,6 +72,8 @@ export interface ExtractedFile {
   fields: FileFields;
   /** What the syntax pass's visitor found in the file (framework wiring: routes, DI, requests, config), null when none. */
   wiring: unknown;
+  /** The digests of the file's secrets that the index remembers (text/remembered-secrets.ts); absent when none. */
+  secretDigests?: RememberedDigest[];
 }
 
 export interface SkippedExtraction {
@@ -211,8 +215,11 @@ function opaqueFile(entry: InventoryEntry, bytes: Uint8Array, text: string, secr
     imports: [],
     fields: { ...NO_FIELDS, path: pathTokens(entry.path) },
     wiring: secrets.scrubDeep(factsOf(visitor, entry.path, text, null, null, [])),
+    ...digestsOf(secrets),
   };
 }
+
+const digestsOf = (secrets: Scrubber) => (secrets.digests.length ? { secretDigests: secrets.digests } : {});
 
 /** Wiring detection (the visitor) never fails a file: a visitor that throws leaves the file without facts. */
 function factsOf(visitor: FileVisitor | null, path: string, text: string, language: LanguageId | null, tree: SgNode | null, decls: readonly Decl[]): unknown {
@@ -249,7 +256,7 @@ export function extractFile(root: string, entry: InventoryEntry, options: Extrac
   const text = decodeText(bytes);
   const language = languageOf(entry.path);
   // Nothing derived from a secret is stored: parse the text, tokenize the masked copy, scrub every stored string.
-  const secrets = timed("x:secrets", () => scrubberFor(text, entry.path));
+  const secrets = timed("x:secrets", () => scrubberFor(text, entry.path, rememberedAt(root, 2000)));
   if (language === null) return opaqueFile(entry, bytes, text, secrets, visitor);
   if (isMinified(text)) {
     const decls = isCodeLanguage(language) ? lineDeclarations(text) : [];
@@ -295,6 +302,7 @@ export function extractFile(root: string, entry: InventoryEntry, options: Extrac
     chunks,
     imports,
     wiring: secrets.scrubDeep(factsOf(visitor, entry.path, text, language, tree, decls)),
+    ...digestsOf(secrets),
     fields: {
       types: nameTokens(decls.filter(isTypeName).map((d) => d.name)),
       members: nameTokens(decls.filter((d) => !isTypeName(d)).map((d) => d.name)),

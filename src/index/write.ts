@@ -4,6 +4,7 @@
 import type { Database, Statement } from "bun:sqlite";
 import type { InventoryEntry } from "../workspace/inventory.ts";
 import type { ExtractedFile, Extraction } from "./extract.ts";
+import { putSecretDigests } from "../store/secret-digests.ts";
 
 export interface FileRow {
   id: number;
@@ -116,6 +117,7 @@ export class StoreWriter {
       this.st("insertImport").run(id, imp.specifier, imp.kind, imp.names.join(","), imp.typeOnly ? 1 : 0, imp.line);
     }
     if (x.wiring) this.st("insertWiring").run(id, JSON.stringify(x.wiring));
+    if (x.secretDigests?.length) putSecretDigests(this.db, x.secretDigests);
     if (this.fts) {
       const f = x.fields;
       this.st("ftsFileInsert").run(id, f.types, f.members, f.path, f.subtokens, f.comments, f.body, f.stems);

@@ -20,6 +20,7 @@ import { loneSurrogateAt } from "../validate.ts";
 import { findSecrets, type SecretSpan } from "../text/redact.ts";
 import { fileSecrets, knownSecrets } from "../text/known-secrets.ts";
 import { lineChanges } from "../render/diff.ts";
+import { NOTHING_REMEMBERED, withSpans, type Remembered } from "../text/remembered-secrets.ts";
 import { looksViewed, restoreWhitespace } from "./apply-whitespace.ts";
 
 const MARKER = /\[REDACTED:[A-Za-z0-9_-]+\]/;
@@ -56,13 +57,19 @@ interface DiskSecrets {
  * whose spans can differ, and with each found value taken out wherever else the file holds it (fusion's view:
  * `curl -u [REDACTED:connection-string]` after the URL that gave the pair away).
  */
-function diskSecrets(rel: string, disk: string): DiskSecrets {
+function diskSecrets(rel: string, disk: string, remembered: Remembered): DiskSecrets {
   const secrets: DiskSecrets = { lines: new Map(), values: new Map(), views: [] };
   const found = findSecrets(disk, { path: rel });
   const spread = knownSecrets(fileSecrets(disk, rel)).spans(disk);
   const elsewhere = spread.filter((k) => !found.some((f) => f.start < k.end && k.start < f.end));
   const views = [found, findSecrets(disk)];
   if (elsewhere.length) views.push([...found, ...elsewhere].sort((a, b) => a.start - b.start));
+  // a value the index remembers as a secret, shown as a marker where no detector sees it any more (a renamed password)
+  const recalled = remembered.size ? remembered.spans(disk) : [];
+  for (const view of recalled.length ? [found, views[1]!] : []) {
+    const merged = withSpans(view, recalled);
+    if (merged !== view) views.push(merged);
+  }
   for (const spans of views) addShown(secrets, disk, spans);
   return secrets;
 }
@@ -114,9 +121,11 @@ function addShown(secrets: DiskSecrets, disk: string, spans: readonly SecretSpan
 }
 
 /** Whether `value`, at `offset` of `text`, is still found as a secret of `kind` there (so later views hide it again). */
-function stillHidden(rel: string, text: string, offset: number, value: string, kind: string): boolean {
+function stillHidden(rel: string, text: string, offset: number, value: string, kind: string, remembered: Remembered): boolean {
   const end = offset + value.length;
-  return [findSecrets(text, { path: rel }), findSecrets(text)].some((spans) => spans.some((s) => s.start === offset && s.end === end && s.kind === kind));
+  const hides = (spans: readonly SecretSpan[]) => spans.some((s) => s.start === offset && s.end === end && s.kind === kind);
+  // a value the index remembers is taken out of every view wherever it stands (text/remembered-secrets.ts)
+  return hides(findSecrets(text, { path: rel })) || hides(findSecrets(text)) || (remembered.size > 0 && hides(remembered.spans(text)));
 }
 
 /**
@@ -177,11 +186,11 @@ function unchangedMarkerLines(secrets: DiskSecrets, lines: readonly string[]): M
   return found;
 }
 
-export function restoreMarkers(rel: string, content: string, before: string | null): { text: string; restored: number } {
+export function restoreMarkers(rel: string, content: string, before: string | null, remembered: Remembered = NOTHING_REMEMBERED): { text: string; restored: number } {
   if (!MARKER.test(content)) return { text: content, restored: 0 };
   const literal = new Set<string>();
   if (before !== null) for (const line of before.split("\n")) if (MARKER.test(line)) literal.add(line.replace(/\r$/, ""));
-  const secrets = before === null ? null : diskSecrets(rel, before);
+  const secrets = before === null ? null : diskSecrets(rel, before, remembered);
   const unchanged = secrets ? unchangedMarkerLines(secrets, content.split("\n")) : new Map<number, string>();
   const out: string[] = [];
   const placed: { offset: number; value: string; kind: string; line: number }[] = [];
@@ -232,7 +241,7 @@ export function restoreMarkers(rel: string, content: string, before: string | nu
   }
   const text = out.join("\n");
   for (const p of placed) {
-    if (!stillHidden(rel, text, p.offset, p.value, p.kind)) {
+    if (!stillHidden(rel, text, p.offset, p.value, p.kind, remembered)) {
       throw validationError(`refusing to apply to '${rel}': line ${p.line} would put the file's ${p.kind} value where svc no longer recognises it as a secret (later views would show it). Keep that line as the view showed it, or write the value you mean.`);
     }
   }

@@ -10,6 +10,7 @@ import { dirname, relative, resolve } from "node:path";
 import { clipInput, errnoText, SvcError, validationError } from "../errors.ts";
 import { connectHost } from "../host/client.ts";
 import { decodeStrict, keepFileStyle, refuseUnencodable, restoreMarkers } from "./apply-fidelity.ts";
+import { rememberedAt } from "../text/remembered-at.ts";
 import { refuseLookalike, refuseReadOnlyFolder, statOrNull } from "./apply-place.ts";
 import { refuseCutView, refuseReducedView } from "./apply-reduced.ts";
 import { hardLinked, ownerNotKeepable, readOnly, writeFileAtomic } from "../sys/atomic-write.ts";
@@ -198,7 +199,7 @@ export async function apply(request: ApplyRequest, ctx: OpContext): Promise<OpRe
     throw validationError(`conflict: ${target.rel} changed since the edit was derived (expected ${expected}, found ${previousHash ?? "no file"})`);
   }
   const disk = current?.text ?? null;
-  const secrets = restoreMarkers(target.rel, request.content, disk === null ? null : disk.replace(/^\uFEFF/, ""));
+  const secrets = restoreMarkers(target.rel, request.content, disk === null ? null : disk.replace(/^\uFEFF/, ""), rememberedAt(ws.root));
   if (disk !== null) {
     refuseReducedView(target.rel, secrets.text, disk);
     refuseCutView(target.rel, secrets.text, disk);

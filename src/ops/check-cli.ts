@@ -4,7 +4,8 @@
 // --since, or for a session with no baseline yet) the errors present now but not at the ref,
 // time-boxed by SVC_GATE_TIMEOUT_MS.
 
-import { howChecked, refGate, stagedGate, uncheckedSinceHead } from "../check/gate-ref.ts";
+import { unheldNote } from "../check/gate-compare.ts";
+import { changesSinceHead, howChecked, refGate, stagedGate } from "../check/gate-ref.ts";
 import { pendingNote, renderGate, renderHookDelta, type CheckSessionResult } from "../check/render-delta.ts";
 import type { Diag } from "../check/diag.ts";
 import { loadBaseline } from "../check/sessions.ts";
@@ -86,6 +87,8 @@ export interface GateData {
   checked?: number;
   /** What the comparison left out and why (changed files no loaded TypeScript project holds…). */
   note?: string;
+  /** Changed TypeScript or JavaScript files the compiler never checked (no loaded project holds them): a partial gate, which `--strict` blocks. */
+  unverified?: string[];
 }
 
 function abstain(reason: string, strict: boolean, data: Partial<GateData>): OpResult<GateData> {
@@ -106,10 +109,28 @@ function notVerified(how: string, data: Omit<GateData, "passed" | "introduced">)
   };
 }
 
-/** The verdict of a comparison that ran: not verified when it checked nothing and other languages' sources changed. */
-function ranVerdict(outcome: { introduced: Diag[]; preExisting: number; files: number; checked: number; otherCode?: number; note?: string }, how: string, data: Omit<GateData, "passed" | "introduced">): OpResult<GateData> {
+/**
+ * The verdict of a comparison that ran: not verified when it checked nothing and other languages' sources changed.
+ * A partial one (changed sources no loaded project holds were never checked, the rest passed) passes naming them,
+ * and blocks under --strict: a check that could not run on part of the change is no pass of that part.
+ */
+function ranVerdict(outcome: { introduced: Diag[]; preExisting: number; files: number; checked: number; otherCode?: number; note?: string; unverified?: string[] }, how: string, data: Omit<GateData, "passed" | "introduced">, strict: boolean): OpResult<GateData> {
   if (!outcome.checked && !outcome.files && outcome.otherCode && !outcome.introduced.length) return notVerified(how, data);
-  return verdict(outcome.introduced, how, outcome.preExisting, data);
+  const unverified = outcome.unverified ?? [];
+  const result = verdict(outcome.introduced, how, outcome.preExisting, { ...data, ...(unverified.length ? { unverified } : {}) });
+  return strict && unverified.length && result.exitCode !== 1 ? partialBlocked(unverified, how, { ...data, unverified }) : result;
+}
+
+/** `--strict` over a partial gate: exit 1, naming the files the compiler never checked and what to do. */
+function partialBlocked(unverified: string[], how: string, data: Omit<GateData, "passed" | "introduced">): OpResult<GateData> {
+  const one = unverified.length === 1;
+  const shown = unverified.length > 5 ? `${unverified.slice(0, 5).join(", ")}, …` : unverified.join(", ");
+  return {
+    text: `svc gate: not verified, blocking because of --strict: no loaded TypeScript project holds ${one ? "the changed file" : `${unverified.length} changed files`} ${shown}, so the compiler never checked ${one ? "it" : "them"} (the rest has no introduced errors: ${how}); add ${one ? "it" : "them"} to a tsconfig's include (svc doctor shows the projects loaded), or gate without --strict (a commit: git commit --no-verify) to let ${one ? "it" : "them"} through unverified`,
+    textToStderr: true,
+    exitCode: 1,
+    data: { passed: false, blocking: true, introduced: [], ...data },
+  };
 }
 
 function verdict(introduced: Diag[], how: string, preExisting: number, data: Omit<GateData, "passed" | "introduced">): OpResult<GateData> {
@@ -126,18 +147,21 @@ export async function gate(request: GateRequest, ctx: OpContext): Promise<OpResu
     if (request.since !== null) throw validationError("--staged compares the index with HEAD; it cannot be combined with --since");
     const outcome = await stagedGate(ws.root, timeoutMs);
     if (!outcome.ran) return abstain(outcome.reason, request.strict, { since: "HEAD" });
-    return ranVerdict(outcome, howChecked("staged changes against HEAD", outcome), { mode: "staged", since: "HEAD", ...coverage(outcome) });
+    return ranVerdict(outcome, howChecked("staged changes against HEAD", outcome), { mode: "staged", since: "HEAD", ...coverage(outcome) }, request.strict);
   }
   // A session with no baseline yet: asking the host would take it now, and a delta against a baseline taken now is empty by definition, which is no verdict. HEAD is the baseline then, as without a host.
   if (request.since === null && loadBaseline(ws.root, session) !== null) {
     const deadline = Date.now() + timeoutMs;
+    // the sources changed since HEAD: the host says which of them no loaded project holds (a delta says nothing of those)
+    const sinceHead = await changesSinceHead(ws.root);
+    const ask = { session, markGreen: false, full: false, paths: sinceHead.sources };
     let asked;
     try {
-      asked = await askSession(ws.root, { session, markGreen: false, full: false }, { handshakeMs: 500, callMs: timeoutMs });
+      asked = await askSession(ws.root, ask, { handshakeMs: 500, callMs: timeoutMs });
       // The verdict waits for the background recheck of what the last change reaches further up the import chains.
       while (asked.host && asked.result.resident && asked.result.pending && Date.now() < deadline) {
         await Bun.sleep(200);
-        asked = await askSession(ws.root, { session, markGreen: false, full: false }, { handshakeMs: 500, callMs: Math.max(1, deadline - Date.now()) });
+        asked = await askSession(ws.root, ask, { handshakeMs: 500, callMs: Math.max(1, deadline - Date.now()) });
       }
     } catch (error) {
       return abstain(`the host did not answer the session check: ${(error as Error).message}`, request.strict, { session });
@@ -151,8 +175,9 @@ export async function gate(request: GateRequest, ctx: OpContext): Promise<OpResu
         return abstain(`${r.pending} files the last change may reach were still being rechecked after ${timeoutMs} ms (SVC_GATE_TIMEOUT_MS)`, request.strict, { session });
       }
       const introducedErrors = r.introduced.filter((d) => d.severity === "error").length;
-      const left = await uncheckedSinceHead(ws.root);
-      return verdict(r.introduced, `session ${session}, baseline ${r.baselineAt}${left ? `; ${left}` : ""}`, r.errorCount - introducedErrors, { mode: "session", session, ...(left ? { note: left } : {}) });
+      const left = [sinceHead.unchecked, unheldNote(r.unheld ?? [])].filter(Boolean).join("; ");
+      const outcome = { introduced: r.introduced, preExisting: r.errorCount - introducedErrors, files: sinceHead.sources.length, checked: r.files ?? 0, ...(r.unheld?.length ? { unverified: r.unheld } : {}) };
+      return ranVerdict(outcome, `session ${session}, baseline ${r.baselineAt}${left ? `; ${left}` : ""}`, { mode: "session", session, ...(left ? { note: left } : {}) }, request.strict);
     }
   }
   return refVerdict(ws.root, request.since ?? "HEAD", timeoutMs, request.strict, ctx);
@@ -163,7 +188,7 @@ async function refVerdict(root: string, since: string, timeoutMs: number, strict
   const outcome = await refGate(root, since, timeoutMs, ctx);
   if (!outcome.ran) return abstain(why ? `${why}, and ${outcome.reason}` : outcome.reason, strict, { since });
   const data = coverage(why ? { ...outcome, note: outcome.note ? `${why}; ${outcome.note}` : why } : outcome);
-  return ranVerdict(outcome, howChecked(why ? `since ${since} (${why})` : `since ${since}`, outcome), { mode: "ref", since, ...data });
+  return ranVerdict(outcome, howChecked(why ? `since ${since} (${why})` : `since ${since}`, outcome), { mode: "ref", since, ...data }, strict);
 }
 
 /** The structured result says what the text says: how much was checked, and what was left out. */

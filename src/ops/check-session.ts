@@ -16,13 +16,15 @@ export interface CheckSessionRequest {
   session: string;
   markGreen: boolean;
   full: boolean;
+  /** Root-relative paths to judge: the result's `unheld` lists those no loaded project holds (the gate asks about the sources changed since HEAD). */
+  paths?: string[] | null;
 }
 
 /** The delta computed by this process's resident engine. */
 export async function localSession(root: string, request: Omit<CheckSessionRequest, "path">, ctx: OpContext): Promise<CheckSessionResult> {
   const session = validateSessionId(request.session);
   const exact = request.markGreen || loadBaseline(root, session) === null; // a baseline is taken from fully current diagnostics
-  const current = await currentDiagnostics(root, ctx, { exact });
+  const current = await currentDiagnostics(root, ctx, { exact, ...(request.paths?.length ? { judge: request.paths } : {}) });
   if (!current.available) {
     return { resident: false, reason: current.reason, session, baselineAt: null, baselineCount: 0, established: false, markedGreen: false, introduced: [], resolved: [], errorCount: 0 };
   }
@@ -43,6 +45,7 @@ export async function localSession(root: string, request: Omit<CheckSessionReque
     files: current.files,
     rechecked: current.rechecked,
     pending: current.pending,
+    ...(current.unheld ? { unheld: current.unheld } : {}),
   };
 }
 
@@ -65,7 +68,7 @@ export async function askSession(root: string, request: Omit<CheckSessionRequest
   const { client, unanswered } = await probeHost(root, options.handshakeMs, Math.max(options.handshakeMs, Math.min(options.callMs, 5_000)));
   if (!client) return unanswered ? { host: false, unanswered } : { host: false };
   try {
-    const result = await client.call<CheckSessionResult>("svc/check", { root, session: request.session, markGreen: request.markGreen, full: request.full }, options.callMs);
+    const result = await client.call<CheckSessionResult>("svc/check", { root, session: request.session, markGreen: request.markGreen, full: request.full, ...(request.paths?.length ? { paths: request.paths } : {}) }, options.callMs);
     return { host: true, result };
   } finally {
     client.close();

@@ -10,6 +10,8 @@ import { nothingChanged } from "../plan/changes.ts";
 import { planContext, planFromSeeds } from "../plan/context.ts";
 import type { Plan } from "../plan/model.ts";
 import { renderPlan } from "../render/fusion.ts";
+import { redactText } from "../render/redact-output.ts";
+import { rememberedAt } from "../text/remembered-at.ts";
 import { localize } from "../retrieve/localize.ts";
 import { validationError } from "../errors.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
@@ -77,7 +79,8 @@ export async function scope(request: ScopeRequest, ctx: OpContext): Promise<OpRe
   try {
     const plan = await planScope(collection, request);
     const { text, data } = await renderPlan(plan, { root: ws.root, format: "xml", maxTokens: request.maxTokens, level: "standard" });
-    const payloadPath = writePayload(ws.root, text);
+    // the payload file is an answer too: a value the index remembers as a secret is taken out of it (the engine's pass never sees it)
+    const payloadPath = writePayload(ws.root, redactText(text, rememberedAt(ws.root)));
     // no file: why, and what to try, in the result itself (not only inside the payload)
     // nothing fit the budget: the note saying so (the first note), not the plan's first (hono's "70 files depending on it left out")
     const empty = data.entries.length ? undefined : data.droppedCount > 0 ? data.notes[0] : (plan.manifestNotes[0] ?? data.notes[0]);

@@ -13,6 +13,8 @@ import { linksTo } from "../git/staged.ts";
 import { ABSENT, applicable, sha256 } from "../ops/apply.ts";
 import { restoreMarkers } from "../ops/apply-fidelity.ts";
 import { redactResult } from "../render/redact-output.ts";
+import { rememberedAt } from "../text/remembered-at.ts";
+import type { Remembered } from "../text/remembered-secrets.ts";
 import { unifiedDiff } from "../render/diff.ts";
 
 export interface StagedFile {
@@ -83,7 +85,7 @@ export async function stageContents(cw: CheckWorkspace, contents: ReadonlyMap<st
     return { ok: false, reason: `it would introduce ${shown.join("; ")}${more}`, introduced };
   }
   for (const f of changed) {
-    const unsure = secretsApplyCannotRestore(f, cw.abs(f), contents.get(f)!, created.has(f) ? null : originals.get(f)!);
+    const unsure = secretsApplyCannotRestore(f, cw.abs(f), contents.get(f)!, created.has(f) ? null : originals.get(f)!, rememberedAt(cw.root));
     if (unsure) return { ok: false, reason: unsure };
   }
   return {
@@ -120,15 +122,16 @@ function applyRefusal(root: string, abs: string, rel: string): string | null {
  * secret moved into a new file, or onto a line whose value cannot be told), or null. Applying
  * such a handoff would refuse that file after its siblings were written — the secret gone.
  */
-function secretsApplyCannotRestore(rel: string, abs: string, content: string, disk: string | null): string | null {
+function secretsApplyCannotRestore(rel: string, abs: string, content: string, disk: string | null, remembered: Remembered): string | null {
   // as the answer shows it: the refactor names the edited files as its secretSources (a rename can take a password's name
   // away from its value: `DB_PW = "hunter2"` shows the disk's value as a marker, which apply cannot tell is one there)
-  const shown = redactResult({ text: content, data: {}, secretSources: disk === null ? [] : [abs] }).text;
+  // and with the values the index remembers as secrets taken out (engine.ts), which apply puts back from disk the same way
+  const shown = redactResult({ text: content, data: {}, secretSources: disk === null ? [] : [abs] }, remembered).text;
   if (shown === content) return null;
   const kinds = [...new Set([...shown.matchAll(/\[REDACTED:([a-z0-9-]+)\]/g)].map((m) => m[1]))].join(", ");
   let back: string | null = null;
   try {
-    back = restoreMarkers(rel, shown, disk === null ? null : disk.replace(/^\uFEFF/, "")).text;
+    back = restoreMarkers(rel, shown, disk === null ? null : disk.replace(/^\uFEFF/, ""), remembered).text;
   } catch {
     back = null;
   }

@@ -131,6 +131,7 @@ export const VERIFY_OPERATIONS: readonly OperationSpec[] = [
       { name: "session", type: "string", shape: "sessionId", default: "hook", description: "The check session id." },
       { name: "markGreen", type: "bool", default: false, description: "Reset the baseline to now." },
       { name: "full", type: "bool", default: false, description: "Also return every current diagnostic." },
+      { name: "paths", type: "string[]", default: null, maxItems: 10000, maxLength: 4096, description: "Root-relative paths to judge: `unheld` lists those no loaded TypeScript project holds, whose errors no delta shows (svc gate asks about the sources changed since HEAD)." },
     ],
     load: async () => (await import("../ops/check-session.ts")).checkSession as never,
   },

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import type { PlanEntry } from "../plan/model.ts";
 import { commentSafe, fileBlock, textTraits, type Format } from "./format.ts";
 import { secretsIn } from "../text/known-secrets.ts";
+import { rememberedAt } from "../text/remembered-at.ts";
 import { reduceFile, type Level } from "./reduce/index.ts";
 import { excerptAround, headAndTail } from "./fit.ts";
 import { wholeFileCall, type Surface } from "./surface-calls.ts";
@@ -103,7 +104,10 @@ export function prepare(entry: PlanEntry, tier: Level, text: string, options: Re
     keepWhole: entry.keepWhole,
   });
   // the file's own secrets, found in the whole file: a reduction can cut a value (`…`) or drop the context its detector needs
-  const { text: content, count } = secretsIn(text, entry.path).take(reduced, { path: entry.path });
+  const own = secretsIn(text, entry.path).take(reduced, { path: entry.path });
+  // and a value the index remembers as a secret (the engine takes it out of the answer too: counted and priced here)
+  const recalled = rememberedAt(options.root).replace(own.text);
+  const content = recalled.text, count = own.count + recalled.count;
   const annotated = annotate && options.format !== "json" ? `<!--\nincluded via:\n${entry.provenance.map((p) => `  ${commentSafe(p)}`).join("\n")}\n-->\n${content}` : content;
   const traits = textTraits(text);
   const attrs: Record<string, string> = { ...(annotate ? { role: entry.role, tier } : {}), ...traits };

@@ -15,6 +15,9 @@
 // So is a value found in a file the answer names as a source (OpResult.secretSources: a test
 // runner's `Received: "…"` quotes a value whose name only the code under test shows).
 //
+// So is a value the workspace's index remembers as once found a secret (text/remembered-secrets.ts): after the
+// name that made `hunter2` a password is renamed away, nothing in the tree says so any more.
+//
 // Redaction is idempotent (a marker is never matched again), so a result that already went
 // through it (fusion content, a host's answer relayed by a client) may pass again.
 
@@ -24,9 +27,12 @@ import { readFileSync } from "node:fs";
 import { CUT_PREFIX, fileSecrets, knownSecrets } from "../text/known-secrets.ts";
 import { escapeControls } from "../text/control-chars.ts";
 import { redact, type SecretKind } from "../text/redact.ts";
+import { NOTHING_REMEMBERED, type Remembered } from "../text/remembered-secrets.ts";
 
-export function redactText(text: string): string {
-  return redact(text).text;
+/** `text` redacted, and every value `remembered` holds taken out. */
+export function redactText(text: string, remembered: Remembered = NOTHING_REMEMBERED): string {
+  const first = redact(text).text;
+  return remembered.size ? remembered.replace(first).text : first;
 }
 
 /** `{file, expectedHash, content}`: staged content for apply (whole or not at all within a budget: render/fit.ts). */
@@ -37,7 +43,7 @@ export function isApplyHandoff(value: object): boolean {
 
 /** A deep copy of `value` with every string redacted. */
 export function redactValue<T>(value: T): T {
-  return mapStrings(value, redactText);
+  return mapStrings(value, (text) => redactText(text));
 }
 
 /**
@@ -68,7 +74,7 @@ function sourceSecrets(paths: readonly string[]): [string, SecretKind][] {
 }
 
 /** What a surface may write: the result's text, structured data and warnings, redacted, the warnings' control characters escaped (the engine applies it to every answer). */
-export function redactResult<D extends object>(result: OpResult<D>): OpResult<D> {
+export function redactResult<D extends object>(result: OpResult<D>, remembered: Remembered = NOTHING_REMEMBERED): OpResult<D> {
   const { secretSources, ...shown } = result;
   const found: [string, SecretKind][] = sourceSecrets(secretSources ?? []).filter(([value, kind]) => sourceKnown(value, kind));
   const collect = (text: string): string => {
@@ -77,7 +83,7 @@ export function redactResult<D extends object>(result: OpResult<D>): OpResult<D>
       const value = text.slice(s.start, s.end);
       if (answerKnown(value, s.kind)) found.push([value, s.kind]);
     }
-    return r.text;
+    return remembered.size ? remembered.replace(r.text).text : r.text;
   };
   const redacted = { text: collect(result.text), data: mapStrings(result.data, collect), warnings: result.warnings?.map(collect) };
   const known = knownSecrets(found, CUT_PREFIX); // each value passed answerKnown or sourceKnown

@@ -118,12 +118,19 @@ export function partialNote(resolution: { unread?: UnreadFiles }): string {
   return resolution.unread ? unreadCaveat(resolution.unread, "declarations") : "";
 }
 
+/** What tells the candidates apart: a qualified name only where no other candidate has it. */
+function disambiguator(candidates: SymbolRow[]): string {
+  const names = new Set(candidates.map((c) => c.qualifiedName));
+  if (names.size === 1) return "as path:line: they share the name";
+  return names.size === candidates.length ? "a qualified name, or path:line" : "a qualified name where no other has it, else path:line";
+}
+
 /** The lines an ambiguous or unknown answer prints. */
 export function unresolvedText(query: string, resolution: Exclude<SymbolResolution, { status: "ok" }>, files: number): string[] {
   if (resolution.status === "ambiguous") {
     const shown = resolution.candidates.slice(0, 20);
     return [
-      `'${query}' is ambiguous: ${resolution.candidates.length} declarations. Pass one of these (a qualified name, or path:line):`,
+      `'${query}' is ambiguous: ${resolution.candidates.length} declarations. Pass one of these (${disambiguator(resolution.candidates)}):`,
       ...shown.map((c) => `  ${describeSymbol(c)}`),
       ...(resolution.candidates.length > shown.length ? [`  … and ${resolution.candidates.length - shown.length} more`] : []),
     ];

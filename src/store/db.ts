@@ -4,11 +4,14 @@
 // its WAL/SHM 0600 — set on creation and repaired whenever a writer opens an older store.
 // The store stays inside the workspace: `.svc/` or an entry of it that is a symbolic link (a
 // cloned repository can carry one) is refused, never written, chmod'ed or deleted through.
+// A `.svc/` svc did not make for this workspace (a repository shipped it) is moved aside
+// unused before anything in it is read (provenance.ts).
 
 import { Database } from "bun:sqlite";
 import { accessSync, chmodSync, closeSync, constants, existsSync, lstatSync, mkdirSync, openSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { asSvcError, SvcError, validationError } from "../errors.ts";
+import { createStoreDir, vetStoreDir } from "./provenance.ts";
 import { closeIdle, fileIdentity, lease, takeIdle } from "./snapshot-pool.ts";
 import { EXTRACTION_VERSION, FTS_SQL, SCHEMA_SQL, SCHEMA_VERSION, TABLES, WALK_RECORD_TABLES } from "./schema.ts";
 
@@ -25,6 +28,7 @@ export function storeDir(root: string): string {
 export function storeEntry(root: string, ...parts: string[]): string {
   let at = join(root, STORE_DIR);
   refuseLink(root, at);
+  vetStoreDir(root, at); // one svc did not make for this workspace is moved aside (provenance.ts)
   for (const part of parts) refuseLink(root, (at = join(at, part)));
   return at;
 }
@@ -66,6 +70,8 @@ export function assertStoreWritable(root: string): void {
  */
 export function ensureStoreDir(root: string, ...sub: string[]): string {
   if (!existsSync(root)) throw new SvcError("workspace_not_found", `directory not found: ${root}`);
+  const top = storeEntry(root);
+  if (!existsSync(top)) createStoreDir(root, top);
   const dir = storeEntry(root, ...sub);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   let at = storeDir(root);
@@ -217,14 +223,14 @@ function schemaComplete(db: Database, fts: boolean): boolean {
  * Empty every derived table in one write transaction (`svc index --force`), keeping the file,
  * its WAL and the schema: a reader mid-answer keeps its snapshot, a new one sees a store that
  * is not built (never a missing table, a half-created file or a database locked by a file that
- * is not in WAL mode yet). Check sessions are not derived and stay.
+ * is not in WAL mode yet). Check sessions and remembered secret digests are not derived and stay.
  */
 export function clearStore(db: Database, fts: boolean): void {
   db.run("PRAGMA foreign_keys = OFF"); // DELETE without WHERE then truncates each table instead of checking every row
   try {
     db.transaction(() => {
       for (const table of [...TABLES, ...WALK_RECORD_TABLES]) {
-        if (table === "check_sessions") continue;
+        if (table === "check_sessions" || table === "secret_digests") continue;
         if (table === "index_meta") db.run("DELETE FROM index_meta WHERE key NOT IN ('schema_version', 'extraction_version', 'fts_available')");
         else db.run(`DELETE FROM ${table}`);
       }
@@ -235,9 +241,9 @@ export function clearStore(db: Database, fts: boolean): void {
   }
 }
 
-/** Drop every table of the store in one write transaction (a store of another schema or extraction version). */
+/** Drop every table of the store in one write transaction (a store of another schema or extraction version), but the remembered secret digests (their table has one shape). */
 function dropAll(db: Database): void {
-  const tables = (db.query("SELECT name, sql FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").values() as [string, string | null][]);
+  const tables = (db.query("SELECT name, sql FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != 'secret_digests'").values() as [string, string | null][]);
   const virtual = new Set(tables.filter(([, sql]) => /^CREATE VIRTUAL TABLE/i.test(sql ?? "")).map(([name]) => name));
   // a full-text table drops its own shadow tables (`<name>_data`, …)
   const shadow = (name: string) => [...virtual].some((v) => name !== v && name.startsWith(`${v}_`));

@@ -31,7 +31,8 @@ const hasLetter = (value: string) => /[A-Za-z]/.test(value);
 /** Between a flag and its value: blanks, or a shell line continuation (`curl -u \` and `user:pass` on the next line). */
 const GAP = String.raw`(?:[ \t]+|[ \t]*\\\r?\n[ \t]*)`;
 const COMMAND_SECRETS: Array<{ has: (text: string) => boolean; re: RegExp; says: Says }> = [
-  { has: (t) => t.includes("-u") || t.includes("--user"), re: new RegExp(String.raw`(?:-u|--user)${GAP}(["']?)[^\s:"'\x60\\]+:([^\s"'\x60]+)\1`, "gd"), says: (_h, _v, line) => /\bcurl\b/.test(line) }, // docker's `-u 1000:1000` is a user and group
+  // joined to the flag too (`curl -uadmin:pass`), or after short flags it ends (`curl -sSfu admin:pass`)
+  { has: (t) => t.includes("u") && (t.includes("-") || t.includes("--user")), re: new RegExp(String.raw`(?:-[sSfLkvi]*u(?:${GAP})?|--user${GAP})(["']?)[^\s:"'\x60\\]+:([^\s"'\x60]+)\1`, "gd"), says: (_h, _v, line) => /\bcurl\b/.test(line) }, // docker's `-u 1000:1000` is a user and group
   // lftp's `-u user,pass`; HTTPie's, xh's and hey's `-a user:pass` / `--auth user:pass` (the command's name, not a URL's `http://`)
   { has: (t) => t.includes("lftp"), re: /\blftp\b[^\n]{0,120}?[ \t]-u[ \t]+(["']?)[^\s,"'`]+,([^\s"'`]+)\1/gd, says: () => true },
   { has: (t) => /\b(?:https?|xhs?|hey)[ \t]/.test(t), re: /(?:^|[\s;|&(`$])(?:https?|xhs?|hey)(?:[ \t][^\n]{0,120}?)?[ \t](?:-a|--auth)[ \t=]+(["']?)[^\s:"'`]+:([^\s"'`]+)\1/gd, says: () => true },

@@ -64,3 +64,20 @@ export function proseCredentials(text: string, push: Push, scan: { code: boolean
     push("api-token", start, start + value.length);
   }
 }
+
+/**
+ * A user and a password given as a pair of code spans after a login ("Login with `admin` / `sunshine`", "sign in as `qa` and
+ * `Tr0ub4dor`"): no credential word says which is the password, the order does. The second takes what a password's name
+ * would (passwordValue: not `password`, `<pass>`, `true`…); `/`, `:`, `,` or "and" between them (not "or": alternatives,
+ * "log in with `github` or `gitlab`"), within 40 characters of the login's word on its line.
+ */
+const LOGIN_PAIR = /\b(?:log(?:-|[ \t])?in|sign(?:-|[ \t])?in)\b[^\n`]{0,40}?`([^`\s]{1,64})`[ \t]*(?:\/|:|,|\band\b)[ \t]*`([^`\s]{3,64})`/gi;
+export function loginPairs(text: string, push: Push): void {
+  LOGIN_PAIR.lastIndex = 0;
+  for (let m = LOGIN_PAIR.exec(text); m; m = LOGIN_PAIR.exec(text)) {
+    const value = m[2]!;
+    if (!passwordValue(value)) continue;
+    const start = m.index + m[0].length - 1 - value.length;
+    push("api-token", start, start + value.length);
+  }
+}

@@ -79,6 +79,11 @@
 // there holding `curl `, `IDENTIFIED BY`, ` PASSWORD`, `lftp ` or an HTTPie `-a`, and the gzipped docs): no new span. "Login with
 // `admin` / `sunshine`" still stays (above): the corpus holds no such sentence to measure a rule on, and nothing in it says
 // which word is the password.
+// curl's `-u` joined to its value or ending a run of short flags (`curl -uadmin:sunshine`, `curl -sSfu admin:sunshine`), and a
+// user and a password as a pair of code spans after a login ("Login with `admin` / `sunshine`", "sign in as `qa` and `…`":
+// text/redact-prose.ts loginPairs): no credential word, but a login's pair is a user and a password in that order; `or`
+// between them is alternatives ("log in with `github` or `gitlab`"), and the second must be what a password's name would take
+// (not `password`, `true`, `<pass>`). Measured: see the commit that added them (h108).
 // Forms only a file format's structure shows (text/redact-formats.ts): a YAML block scalar's lines (`password: |`) and
 // a value after an anchor (`token: &deploy …`), every value of a Kubernetes Secret's data, `.htpasswd` and crypt/bcrypt/
 // apr1 hash lines, private keys and PKCS#12 stores in base64 DER (told from certificates and public keys by their
@@ -100,7 +105,7 @@ import { clientCredentials, positionalCredentials } from "./redact-code.ts";
 import { authHeaders, commandSecrets, encodedKeys, namedArguments } from "./redact-commands.ts";
 import { CREDENTIAL_WORDS, credentialValue, isPlaceholder, looksRandom, passwordName, type Push, type SecretKind } from "./secret-values.ts";
 import { vendorTokens } from "./vendor-tokens.ts";
-import { proseCredentials } from "./redact-prose.ts";
+import { loginPairs, proseCredentials } from "./redact-prose.ts";
 import { adoStrings } from "./redact-ado.ts";
 import { CONTINUATION, CONTINUED, apiTokens, attributePairs, attributedElements, type Scan } from "./redact-assign.ts";
 import { derKeys, htpasswdValues, isHtpasswdPath, isTfstatePath, kubernetesSecrets, namedValuePairs, passwordHashes, tfstateOutputs, twilioTokens } from "./redact-formats.ts";
@@ -209,6 +214,7 @@ const DETECTORS: Detector[] = [
   { triggers: /["']AC[0-9a-f]{32}["']/, run: twilioTokens },
   { triggers: /value"?[ \t]*:/, run: namedValuePairs },
   { triggers: /pass|pwd|secret|token|api[ _-]?key/i, run: proseCredentials },
+  { triggers: /(?:log|sign)(?:-|[ \t])?in\b[^\n`]{0,40}`/i, run: loginPairs },
 ];
 
 // ---------- dotenv ----------
@@ -278,7 +284,7 @@ function envValues(text: string, push: Push, lines: RegExp, continued: boolean):
  * a quoted literal long enough to be high-entropy. Most short strings of a result object
  * (paths, names, kinds) fail it and cost one regex test instead of every detector.
  */
-const MAY_HOLD_SECRET = new RegExp(String.raw`AKIA|:AA|MII|MIG|MHc|MC4|\$apr1\$|\$2[abxy]\$|\$[56]\$|\{SHA\}|ASIA|SG\.|SK[0-9a-f]{8}|bearer|gh[pousr]_|github_pat_|gl(?:pat|dt|rt|ptt|ft|soat)-|xox[abcdeprs]-|xapp-|ya29\.|whsec_|hvs\.|lin_api_|PMAK-|glsa_|NRAK-|sntrys_|dapi|ATATT3|k_(?:live|test)_|AIza|sk-|npm_|eyJ|:\/\/|basic|bot |-u[ \t]|--user|login|mysql|redis-cli|identified|LS0tLS1CRUdJTi|Private-Lines|sig=|shp[a-z]{2}_|_v1_|pypi-|hf_|(?:Client|Connection|Connector|Session|Pool)[ \t]*\(|${CREDENTIAL_WORDS}`, "i");
+const MAY_HOLD_SECRET = new RegExp(String.raw`AKIA|:AA|MII|MIG|MHc|MC4|\$apr1\$|\$2[abxy]\$|\$[56]\$|\{SHA\}|ASIA|SG\.|SK[0-9a-f]{8}|bearer|gh[pousr]_|github_pat_|gl(?:pat|dt|rt|ptt|ft|soat)-|xox[abcdeprs]-|xapp-|ya29\.|whsec_|hvs\.|lin_api_|PMAK-|glsa_|NRAK-|sntrys_|dapi|ATATT3|k_(?:live|test)_|AIza|sk-|npm_|eyJ|:\/\/|basic|bot |-u[ \t]|--user|login|log[ -]in|sign[ -]?in|curl|mysql|redis-cli|identified|LS0tLS1CRUdJTi|Private-Lines|sig=|shp[a-z]{2}_|_v1_|pypi-|hf_|(?:Client|Connection|Connector|Session|Pool)[ \t]*\(|${CREDENTIAL_WORDS}`, "i");
 /** What redaction writes in place of a secret (its kind: lower-case words joined by `-`). */
 const MARKER = /\[REDACTED:[a-z0-9-]+\]/g;
 const mayHoldSecret = (text: string) => MAY_HOLD_SECRET.test(text) || (text.length >= 34 && /["'`]/.test(text));

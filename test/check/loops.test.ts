@@ -101,6 +101,27 @@ describe("hook loop through the CLI with a host", () => {
     }
   }, 120_000);
 
+  test("a partial session gate (a changed file no loaded project holds, with an error the host never sees) names it, and blocks with --strict", async () => {
+    const env = { SVC_RUNTIME_DIR: runtime };
+    expect(await runSvcAsync(["check", "--delta"], { cwd: root, env })).toMatchObject({ code: 0 });
+    writeFiles(root, { "other/o.ts": 'export const o: number = "s";\n' });
+    try {
+      const loose = await runSvcAsync(["gate", "--json"], { cwd: root, env });
+      expect(loose.code).toBe(0);
+      expect(JSON.parse(loose.stdout)).toMatchObject({ passed: true, mode: "session", note: "not checked: no loaded TypeScript project holds other/o.ts", unverified: ["other/o.ts"] });
+      const strict = await runSvcAsync(["gate", "--strict"], { cwd: root, env });
+      expect(strict.code).toBe(1);
+      expect(strict.stderr).toMatch(/^svc gate: not verified, blocking because of --strict: no loaded TypeScript project holds the changed file other\/o\.ts, so the compiler never checked it \(the rest has no introduced errors: session hook, baseline /);
+      expect(JSON.parse((await runSvcAsync(["gate", "--strict", "--json"], { cwd: root, env })).stdout)).toMatchObject({ passed: false, blocking: true, mode: "session", unverified: ["other/o.ts"] });
+      // the handoff reads the same session: it names the file and does not call the change verified
+      const handoff = (await runSvcAsync(["review", "--handoff"], { cwd: root, env })).stdout;
+      expect(handoff).toMatch(/compiler status: partly verified: no introduced errors in the files checked \(check session 'hook', baseline [^;]+; not checked: no loaded TypeScript project holds other\/o\.ts; /);
+    } finally {
+      rmSync(join(root, "other"), { recursive: true });
+    }
+    expect((await runSvcAsync(["gate", "--strict"], { cwd: root, env })).code).toBe(0);
+  }, 120_000);
+
   test("a session with no baseline yet is no pass: the gate compares with HEAD and takes no baseline", async () => {
     const env = { SVC_RUNTIME_DIR: runtime };
     writeFiles(root, { "src/use.ts": USE.replace("o.total", "o.totl") });

@@ -3,7 +3,7 @@
 import { describe, expect, test } from "bun:test";
 import { runSvc } from "../helpers/cli.ts";
 import { useRuntimeDir } from "../helpers/host.ts";
-import { gitRepo, plainDir, writeFiles } from "../helpers/repo.ts";
+import { git, gitRepo, plainDir, writeFiles } from "../helpers/repo.ts";
 
 const runtime = useRuntimeDir();
 const env = { SVC_RUNTIME_DIR: runtime };
@@ -81,6 +81,40 @@ describe("svc gate without a host", () => {
     const json = runSvc(["gate", "--json"], { cwd: root, env });
     expect(JSON.parse(json.stdout)).toEqual({ passed: false, blocking: false, mode: "abstain", introduced: [], reason, since: "HEAD" });
   }, 120_000);
+
+  test("a partial gate (changed files no project holds beside files it checked) passes naming them, and blocks with --strict: CLI since a ref, staged, and the pre-commit hook's real commit", () => {
+    const tsconfig = JSON.stringify({ compilerOptions: { strict: true, noEmit: true }, include: ["src"] });
+    const root = gitRepo({ "tsconfig.json": tsconfig, "src/a.ts": "export const a: number = 1;\n", "other/o.ts": "export const o: number = 1;\n" });
+    // src/a.ts is checked and clean; other/o.ts has an error no loaded project sees
+    writeFiles(root, { "src/a.ts": "export const a: number = 2;\n", "other/o.ts": 'export const o: number = "s";\n' });
+    const loose = runSvc(["gate", "--json"], { cwd: root, env });
+    expect(loose.code).toBe(0);
+    expect(JSON.parse(loose.stdout)).toMatchObject({ passed: true, mode: "ref", files: 2, checked: 1, note: "not checked: no loaded TypeScript project holds other/o.ts", unverified: ["other/o.ts"] });
+    const strict = runSvc(["gate", "--strict"], { cwd: root, env });
+    expect(strict.code).toBe(1);
+    expect(strict.stdout).toBe("");
+    expect(strict.stderr).toStartWith("svc gate: not verified, blocking because of --strict: no loaded TypeScript project holds the changed file other/o.ts, so the compiler never checked it (the rest has no introduced errors: since HEAD: 2 changed files, 1 file checked in ");
+    expect(strict.stderr).toContain("add it to a tsconfig's include (svc doctor shows the projects loaded), or gate without --strict (a commit: git commit --no-verify) to let it through unverified\n");
+    expect(JSON.parse(runSvc(["gate", "--strict", "--json"], { cwd: root, env }).stdout)).toMatchObject({ passed: false, blocking: true, mode: "ref", introduced: [], unverified: ["other/o.ts"] });
+    git(root, "add", "-A");
+    expect(runSvc(["gate", "--staged"], { cwd: root, env }).code).toBe(0);
+    const staged = runSvc(["gate", "--staged", "--strict"], { cwd: root, env });
+    expect(staged.code).toBe(1);
+    expect(staged.stderr).toContain("blocking because of --strict: no loaded TypeScript project holds the changed file other/o.ts");
+    // the installed hook runs `svc gate --staged --strict`: the commit is refused, and lands once the file is in a project
+    expect(runSvc(["hook", "install"], { cwd: root, env }).code).toBe(0);
+    const commit = () => Bun.spawnSync(["git", "-c", "user.email=t@example.com", "-c", "user.name=Test", "commit", "-qm", "change"], { cwd: root, stdout: "pipe", stderr: "pipe", env: { ...process.env, ...env } });
+    const refused = commit();
+    expect(refused.exitCode).not.toBe(0);
+    expect(refused.stderr.toString()).toContain("no loaded TypeScript project holds the changed file other/o.ts");
+    expect(git(root, "rev-list", "--count", "HEAD").trim()).toBe("1");
+    writeFiles(root, { "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, noEmit: true }, include: ["src", "other"] }), "other/o.ts": "export const o: number = 3;\n" });
+    git(root, "add", "-A");
+    const landed = commit();
+    expect(landed.stderr.toString()).toStartWith("svc gate: ok, no introduced errors (staged changes against HEAD: ");
+    expect(landed.exitCode).toBe(0);
+    expect(git(root, "rev-list", "--count", "HEAD").trim()).toBe("2");
+  }, 180_000);
 
   test("an engine that cannot start (a compiled binary with no usable cache folder, say) abstains, never passes: exit 1 with --strict, staged too", () => {
     const root = gitRepo({ "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, noEmit: true } }), "src/a.ts": "export const a: number = 1;\n" });

@@ -141,7 +141,15 @@ export const CANARY = {
   sessionToken: "ghp_" + mix(36, ALNUM, 83),
   // a token at the end of a long parameter value that an error message echoes clipped to 80 characters (the cut left its head)
   clippedToken: "ghp_" + mix(36, ALNUM, 84),
+  // passwords whose names the test renames away on disk after the first index (src/rotated.ts): nothing in the tree says
+  // they are secrets any more; the index remembers their digests (a mixed value anywhere, a letters-only one as a value)
+  renamedAwayPassword: "Ra" + mix(10, ALNUM, 85) + "8",
+  renamedAwayWord: "larkspurvane",
 };
+
+/** src/rotated.ts as committed, and as the test leaves it on disk after the first index (the passwords' names renamed away). */
+export const ROTATED_TS = `export const STAGING_DB_PASSWORD = "${CANARY.renamedAwayPassword}";\nexport const releasePassword = "${CANARY.renamedAwayWord}";\n`;
+export const ROTATED_RENAMED_TS = `export const STAGING_DB = "${CANARY.renamedAwayPassword}";\nexport const releaseKeyword = "${CANARY.renamedAwayWord}";\n`;
 
 /** The lines `.env.staging` keeps when it is renamed to config/staging.txt (no dotenv file: its values are shown), its secret rotated. */
 const STAGING_LINES = ["STAGING_REGION=eu-west-1", "STAGING_REPLICAS=3", "STAGING_LOG_LEVEL=info", "STAGING_FEATURES=search,export"].join("\n") + "\n";
@@ -317,6 +325,7 @@ export function canaryRepo(): { root: string; base: string } {
     "scripts/db.py": `db = connect(user="admin", password="${CANARY.kwargPassword}")\n`,
     "config/mail.yml": `smtp:\n  host: mail.example.com\n  pass: ${CANARY.yamlPass}\n`,
     "scripts/db.sh": `psql "postgresql://ops:${CANARY.urlWordPassword}@db.example.com/app"\nlftp -u ops:${CANARY.urlWordPassword} files.example.com\n`,
+    "src/rotated.ts": ROTATED_TS,
     "config/app.xml": `<configuration>\n  <appSettings>\n    <add key="Password" value="${CANARY.xmlPassword}" />\n  </appSettings>\n</configuration>\n`,
   });
   mkdirSync(join(root, "node_modules", "@canary"), { recursive: true });

@@ -171,6 +171,14 @@ describe("index history", () => {
       const words = messageWords(m);
       expect({ m, leaked: words.filter((w) => ["horsebatterystapl", "wobblyfrogsunset", "lanternquietmeadow", "lanternquietmeadow".slice(0, -1), "velvetcanyon", "admin"].includes(w)) }).toEqual({ m, leaked: [] });
     }
+    // a letters-only password given in prose without `:` or `=`: after a connective, quoted, "as password", a quoted pair after a login
+    for (const [m, value] of [["rotate db password to sunshinehorse", "sunshinehorse"], ["set the password to marigoldlantern", "marigoldlantern"], ["staging password now copperkettle", "copperkettle"],
+      ["the admin password was changed to pebblestorm", "pebblestorm"], ["reset password 'thimbleberry' for qa", "thimbleberry"], ["use juniperwaltz as the new password", "juniperwaltz"],
+      ["Login with `admin` / `saffronvalley`", "saffronvalley"], ["sign in: 'qauser', 'orchidmarble'", "orchidmarble"], ["add creds and db password walnutfern7", "walnutfern"]] as const) {
+      expect({ m, leaked: messageWords(m).filter((w) => w === stem(value)) }).toEqual({ m, leaked: [] });
+    }
+    // while prose about passwords keeps its words
+    expect(messageWords("password reset flow sends the email to the user")).toEqual(expect.arrayContaining(["reset", stem("flow"), stem("email")]));
     // a letters-only key with no credential word near it (no pattern knows it): dropped as letters no language spells
     for (const key of ["qzxkvbnmtrplwq", "XKCDQVBNRTPLMWSD", "hwqrtzmbvkxnplsd"]) expect({ key, words: messageWords(`use ${key} from now on`) }).toEqual({ key, words: messageWords("use from now on") });
     // while long words of prose stay

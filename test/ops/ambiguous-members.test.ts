@@ -23,7 +23,7 @@ describe("ambiguous bare names", () => {
   test("impact and find neighbors list the members named so with the top-level declarations", async () => {
     const root = gitRepo({ "src/options.ts": OPTIONS, "test/a.test.ts": constant("a"), "test/b.test.ts": both });
     for (const r of [await call("impact", { path: root, symbol: "dbName" }), await call("find", { path: root, query: "dbName", kind: "neighbors" })]) {
-      expect(r.text).toContain("'dbName' is ambiguous: 4 declarations.");
+      expect(r.text).toContain("'dbName' is ambiguous: 4 declarations. Pass one of these (a qualified name where no other has it, else path:line):");
       expect(r.text).toContain("property ConnectionOptions.dbName  (src/options.ts:2)");
       expect(r.text).toContain("const dbName  (test/a.test.ts:1)");
       const candidates = (r.data as { candidates: { qualifiedName: string }[] }).candidates.map((c) => c.qualifiedName).sort();

@@ -13,6 +13,9 @@ const hook = (pkg: string) => `export function useSelector(store: { ${pkg}: numb
 describe("path:line seeds", () => {
   test("context and focus seed the file of the declaration a path:line names, and only it", async () => {
     const root = gitRepo({ "packages/react/src/useSelector.ts": hook("react"), "packages/vue/src/useSelector.ts": hook("vue"), "packages/vue/src/index.ts": 'export { useSelector } from "./useSelector";\n' });
+    // every candidate has the same qualified name: only path:line tells them apart, and the hint says so
+    const impact = await call("impact", { path: root, symbol: "useSelector" });
+    expect(impact.text).toContain("'useSelector' is ambiguous: 2 declarations. Pass one of these (as path:line: they share the name):");
     const context = await call("context", { path: root, seeds: ["packages/vue/src/useSelector.ts:1"], depth: 1 });
     expect(context.text).toContain('<file path="packages/vue/src/useSelector.ts" role="exact-seed"');
     expect(context.text).not.toContain("packages/react/src/useSelector.ts");

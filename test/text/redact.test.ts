@@ -403,7 +403,7 @@ describe("short passwords outside assignments: a flag, a client, a .netrc entry,
       [`ssh login@bastion -p 2222\n`, "run.sh"], [`redis-cli -p 6380 ping\n`, "run.sh"], [`mysql -u root -p app < dump.sql\n`, "restore.sh"], // -p alone prompts: app is the database
       [`docker run -u 1000:1000 -p 8080:80 img\n`, "run.sh"], [`docker run --user node:node img\n`, "run.sh"], [`mongo -u admin -p 27017\n`, "run.sh"],
       [`# pass: true\n`, "a.yaml"], [`Reset your password in settings.\n`, "README.md"], [`The password is required.\n`, "README.md"],
-      [`The password is base64 encoded before it is stored.\n`, "README.md"], [`// the password is sha256.\n`, "a.ts"], [`The password is md5.\n`, "README.md"], ["Login with `admin` / `sunshine`.\n", "README.md"], // no credential word: nothing says which is the password
+      [`The password is base64 encoded before it is stored.\n`, "README.md"], [`// the password is sha256.\n`, "a.ts"], [`The password is md5.\n`, "README.md"], ["Login with `admin` or `guest`.\n", "README.md"], // alternatives, not a user and a password
       [`Click login with your password here\n`, "README.md"], [`Use the --username and --password options instead of the URL.\n`, "README.md"],
       [`ALTER USER app WITH PASSWORD 'Enter a new one';\n`, "a.sql"], [`make Avahi hit an assert()); problem identified by "jamesh"\n`, "NEWS"], // no account statement
       [`* src/groupadd.c: Add missing -p, --password description to the usage\n`, "changelog"], [`const firstPass = "shadow";\nconst renderPass = "main";\nconst onPass = "next";\n`, "a.ts"],
@@ -425,12 +425,18 @@ describe("a command or a statement over lines, and user:password flags of client
       [`xh --auth admin:sunshine https://api.example.com\n`, "sunshine", "call.sh"], [`hey -n 10 -a admin:sunshine https://api.example.com\n`, "sunshine", "load.sh"],
       // a password's name after other pairs on its line, outside code
       [`username: admin, password: sunshine\n`, "sunshine", "README.md"], [`- user: deploy, pass: letmein\n`, "letmein", "docs/setup.md"],
+      // curl's -u joined to its value, or ending a run of short flags
+      [`curl -uadmin:sunshine https://api.example.com\n`, "sunshine", "call.sh"], [`curl -sSfu deploy:letmein https://api.example.com\n`, "letmein", "call.sh"],
+      // a user and a password as a pair of code spans after a login: the order says which is the password
+      ["Login with `admin` / `sunshine`.\n", "sunshine", "README.md"], ["Sign in as `qa@example.com` and `Tr0ub4dor` to try it.\n", "Tr0ub4dor", "docs/setup.md"],
     ];
     for (const [text, secret, path] of forms) expect({ text, secrets: secretTexts(text, path) }).toEqual({ text, secrets: [secret] });
   });
   test("stay: a user and group on a continued line, a URL's -a, a statement a `;` ended, a column's word, types and code after pairs", () => {
     for (const [text, path] of <Array<[string, string]>>[
       [`docker run \\\n  -u 1000:1000 img\n`, "run.sh"], [`see http://example.com -a foo:bar\n`, "notes.txt"], [`cp -a src:dst out\n`, "run.sh"],
+      [`docker run -u1000:1000 img\n`, "run.sh"], [`curl --user-agent 'bot:1' https://x\n`, "call.sh"], [`curl -uadmin:$PASS https://x\n`, "call.sh"],
+      ["Log in with `email` / `password`.\n", "README.md"], ["Sign in with `GITHUB_TOKEN` / `true`.\n", "README.md"],
       [`CREATE USER app;\nSELECT password\n  'x' FROM t;\n`, "a.sql"], [`fn(user: string, password: string)\n`, "README.md"], [`user: admin, password: string\n`, "README.md"],
       [`Note: see docs, password: required\n`, "README.md"], [`const o = { user: "admin", password: pw };\n`, "a.ts"], [`user: admin, password: sunshine\n`, "a.ts"], // code: only quoted literals [`ALTER TABLE users ADD password\n  'x';\n`, "a.sql"], [`The password\n'is not shown'\n`, "README.md"],
     ]) expect({ text, secrets: secretTexts(text, path) }).toEqual({ text, secrets: [] });

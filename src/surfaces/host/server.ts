@@ -6,7 +6,7 @@
 import type { Socket } from "bun";
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { existsSync, readFileSync, realpathSync, rmSync } from "node:fs";
-import { invoke, type ParamLabel } from "../../engine.ts";
+import { invoke, onStoreNotice, type ParamLabel } from "../../engine.ts";
 import { PAYLOAD_TTL_MS, sweepPayloads } from "../../host/payloads.ts";
 import { asSvcError, clipInput, SvcError, validationError } from "../../errors.ts";
 import { redactText } from "../../render/redact-output.ts";
@@ -216,6 +216,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   const releaseStart = await holdStartLock(endpoint.socket, root);
   let listener: ReturnType<typeof Bun.listen>;
   let marker: { release: () => void };
+  let forgetNotices = () => {};
   try {
     if (existsSync(endpoint.socket)) {
       // A socket file nobody answers on is stale (a killed host): remove it before binding. So is
@@ -260,6 +261,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       process.umask(previous);
     }
     // One host per root whatever the runtime directory: the workspace's marker names the socket of the one serving it.
+    // a .svc/ the repository shipped is set aside on the host's first touch of it: said in its log (its replies carry data alone)
+    forgetNotices = onStoreNotice((notice) => log(`warning: ${notice}`));
     let claim;
     try {
       claim = await claimMarker(root, { pid: process.pid, socket: endpoint.socket, startedAt: new Date(started).toISOString(), version: VERSION });
@@ -267,6 +270,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       claim = { held: false as const, problem: `could not write the host marker: ${(error as Error).message}` };
     }
     if (!claim.held) {
+      forgetNotices();
       listener.stop(true);
       rmSync(endpoint.socket, { force: true });
       if ("other" in claim) throw new HostAlreadyRunning(claim.other.socket, root, claim.other.pid);
@@ -318,6 +322,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       if (existsSync(endpoint.socket)) rmSync(endpoint.socket, { force: true });
       rmSync(endpoint.registry, { force: true });
       marker.release();
+      forgetNotices();
       releaseAllLocks();
       resolveStopped();
     })();

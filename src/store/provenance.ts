@@ -1,0 +1,189 @@
+// Where `.svc/` came from. A repository can ship one (committed by mistake, or planted): a clone
+// would then answer from an index svc never built for it — edges deleted ("none reach it"), a
+// planted file list, planted history words, diagnostics baselines that pass errors off as old —
+// and obey its runtime files (a writer lock naming a live pid: "busy" for ever; a host marker).
+// So svc trusts `.svc/` only when it made it here: `.svc/identity.json` (written when svc creates
+// the folder, which appears whole: staged under another name and renamed into place) records a
+// random id, the root and the root directory's inode. A store is not trusted when
+//  - its identity names another directory (another inode: a copy, a clone, another machine's),
+//  - or its identity file holds the very bytes git has for it (it came with a checkout, whatever
+//    inode it claims: a CI runner's inodes can be guessed),
+//  - or it has no identity (made by an svc before this rule) and git tracks a file under it.
+// An untrusted `.svc/` is never read, written or deleted: it is moved aside whole to
+// `.svc-untrusted-<time>/` (with a `.gitignore` of `*`, so it stays out of `git status` and the
+// index) and svc builds a fresh store; the one-line notice saying why reaches the caller as a
+// warning (storeNotices). A store from before the rule that git does not track is adopted (its
+// identity written now): upgrading svc rebuilds nothing. The inode alone, not the device,
+// identifies the folder: device numbers of btrfs subvolumes and container overlays change across
+// mounts, and a store set aside on every reboot would be worse than useless.
+
+import { createHash, randomBytes } from "node:crypto";
+import { chmodSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from "node:fs";
+import { join, relative } from "node:path";
+import { validationError } from "../errors.ts";
+import { gitArgv } from "../sys/git-argv.ts";
+import { createWhole } from "../sys/takeover.ts";
+
+export const IDENTITY_FILE = "identity.json";
+
+interface StoreIdentity {
+  id: string;
+  root: string;
+  ino: number;
+  createdAt: string;
+}
+
+/** Stores judged trusted in this process: root → the stamp of the identity file and root it was judged with. */
+const trusted = new Map<string, string>();
+const pending: string[] = [];
+let listener: ((notice: string) => void) | null = null;
+
+/** The notices of stores set aside since the last call (the engine adds them to the answer's warnings). */
+export function takeStoreNotices(): string[] {
+  return pending.splice(0);
+}
+
+/** Hand each notice to `log` as it happens, and those still untold now (the host writes them to its log: its replies carry data alone). Returns the undo. */
+export function onStoreNotice(log: (notice: string) => void): () => void {
+  for (const notice of takeStoreNotices()) log(notice);
+  listener = log;
+  return () => {
+    if (listener === log) listener = null;
+  };
+}
+
+function identityText(root: string, rootStat: Stats): string {
+  const identity: StoreIdentity = { id: randomBytes(16).toString("hex"), root, ino: rootStat.ino, createdAt: new Date().toISOString() };
+  return `${JSON.stringify(identity)}\n`;
+}
+
+/**
+ * Create `<root>/.svc` (0700) holding its identity and `.gitignore`, whole: staged under a
+ * fresh name and renamed into place, so no process ever sees a `.svc/` without an identity.
+ * Another process creating it at the same moment wins as well: its folder stays.
+ */
+export function createStoreDir(root: string, dir: string): void {
+  const staging = join(root, `.svc.new-${process.pid}-${randomBytes(6).toString("hex")}`);
+  mkdirSync(staging, { mode: 0o700 });
+  try {
+    chmodSync(staging, 0o700);
+    writeFileSync(join(staging, IDENTITY_FILE), identityText(root, statSync(root)), { mode: 0o600, flag: "wx" });
+    writeFileSync(join(staging, ".gitignore"), "*\n", { mode: 0o600, flag: "wx" });
+    renameSync(staging, dir);
+    trusted.delete(root);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "EEXIST" && code !== "ENOTEMPTY" && code !== "ENOTDIR") throw error;
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/** Paths git tracks under `.svc/`, with their blob ids (none outside git, or when git cannot tell). */
+function trackedUnderStore(root: string): Map<string, string> {
+  const tracked = new Map<string, string>();
+  try {
+    const run = Bun.spawnSync(gitArgv(["ls-files", "-s", "-z", "--", ".svc"]), { cwd: root, stdout: "pipe", stderr: "ignore", timeout: 30_000 });
+    if (run.exitCode !== 0) return tracked;
+    for (const entry of run.stdout.toString("utf8").split("\0")) {
+      const match = /^\d+ ([0-9a-f]+) \d+\t(.+)$/s.exec(entry);
+      if (match) tracked.set(match[2]!, match[1]!);
+    }
+  } catch {
+    // no git: nothing is tracked
+  }
+  return tracked;
+}
+
+/** Git's blob id of `bytes` (SHA-1, or SHA-256 in a repository of that object format: told by the length of the id it is compared with). */
+function blobId(bytes: Buffer, like: string): string {
+  const algorithm = like.length === 64 ? "sha256" : "sha1";
+  return createHash(algorithm).update(`blob ${bytes.length}\0`).update(bytes).digest("hex");
+}
+
+function readIdentity(path: string): StoreIdentity | null {
+  try {
+    const parsed = JSON.parse(readFileSync(path, "utf8")) as Partial<StoreIdentity>;
+    return typeof parsed.id === "string" && Number.isInteger(parsed.ino) ? (parsed as StoreIdentity) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Why `.svc/` (which exists) is not to be trusted, or null when it is (a store from before the rule that git does not track is adopted here). */
+function distrust(root: string, dir: string): { why: string; tracked: boolean } | null {
+  const rootStat = statSync(root);
+  const path = join(dir, IDENTITY_FILE);
+  let stat: Stats | null = null;
+  try {
+    stat = lstatSync(path);
+  } catch {
+    // none: a store from before the identity, or not svc's
+  }
+  const stamp = stat ? `${stat.ino}:${stat.mtimeMs}:${stat.size}:${rootStat.ino}` : `none:${rootStat.ino}`;
+  if (trusted.get(root) === stamp) return null;
+  if (stat === null) {
+    const tracked = trackedUnderStore(root);
+    if (tracked.size > 0) return { why: `git tracks ${tracked.size} file${tracked.size === 1 ? "" : "s"} in it (${[...tracked.keys()][0]}${tracked.size > 1 ? ", …" : ""}): it came with the repository`, tracked: true };
+    // adopted: svc made it before stores had an identity (one it cannot write stays unstamped: trusted in this process)
+    try {
+      createWhole(path, identityText(root, rootStat));
+    } catch {
+      trusted.set(root, stamp);
+    }
+    return null;
+  }
+  if (!stat.isFile()) return { why: `its ${IDENTITY_FILE} is not a regular file`, tracked: false };
+  const identity = readIdentity(path);
+  if (identity === null) return { why: `its ${IDENTITY_FILE} is not an identity svc wrote`, tracked: false };
+  if (identity.ino !== rootStat.ino) {
+    const elsewhere = `made for another folder (${clip(String(identity.root))}, inode ${identity.ino}; this one is inode ${rootStat.ino})`;
+    return trackedUnderStore(root).size > 0 ? { why: `git tracks it: it came with the repository, ${elsewhere}`, tracked: true } : { why: `it was ${elsewhere}: a copy`, tracked: false };
+  }
+  const gitBlob = trackedUnderStore(root).get(`.svc/${IDENTITY_FILE}`);
+  if (gitBlob !== undefined && blobId(readFileSync(path), gitBlob) === gitBlob) return { why: `git tracks it and its ${IDENTITY_FILE} is the one git checked out: it came with the repository`, tracked: true };
+  trusted.set(root, stamp!);
+  return null;
+}
+
+const clip = (text: string) => (text.length > 120 ? `${text.slice(0, 117)}…` : text);
+
+/**
+ * Judge `<root>/.svc` (not a link: the caller refused one) and move it aside when svc did not
+ * make it for this workspace; nothing to do when there is none. Throws when an untrusted store
+ * cannot be moved (a folder this user cannot write): it is never used.
+ */
+export function vetStoreDir(root: string, dir: string): void {
+  let stat: Stats;
+  try {
+    stat = lstatSync(dir);
+  } catch {
+    return; // none yet
+  }
+  const verdict = stat.isDirectory() ? distrust(root, dir) : { why: "it is not a folder", tracked: false };
+  if (verdict === null) return;
+  trusted.delete(root);
+  const aside = join(root, `.svc-untrusted-${new Date().toISOString().replace(/[-:]/g, "").replace(/\..*/, "")}-${randomBytes(3).toString("hex")}`);
+  try {
+    // the folder judged, not one another process put in its place meanwhile (having moved this one aside itself)
+    if (lstatSync(dir).ino !== stat.ino) return;
+    renameSync(dir, aside);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return; // another process moved it aside just now (and says so)
+    throw validationError(`refusing the index store ${dir}: ${verdict.why}; svc cannot move it aside (${code ?? (error as Error).message}): remove it, and svc builds its own`);
+  }
+  // out of `git status` and of the index: a link or file planted at this name is replaced, never written through
+  if (stat.isDirectory()) {
+    try {
+      rmSync(join(aside, ".gitignore"), { force: true, recursive: true });
+      writeFileSync(join(aside, ".gitignore"), "*\n", { flag: "wx", mode: 0o600 });
+    } catch {
+      // it shows in git status: the notice names it
+    }
+  }
+  const advice = verdict.tracked ? "; run `git rm -r --cached .svc` so the repository stops shipping it" : "";
+  const notice = `the index store .svc/ was not built by svc for this workspace (${verdict.why}): moved aside to ${relative(root, aside)}/ and not used; svc builds its own${advice}; delete ${relative(root, aside)}/ when you no longer need it`;
+  if (listener) listener(notice);
+  else pending.push(notice);
+}

@@ -168,7 +168,7 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
     }
     const cut = excerptOf(c, room, options, counter, fullTokens, short);
     // a head and a tail that happen to hold the line need no word; else the marker says what the seed named is not shown
-    return !cut || (text !== null && showsPin(cut, text, pin)) ? cut : excerptOf(c, room, options, counter, fullTokens, short, `${pin.label}, which the seed names,`);
+    return !cut || (text !== null && showsPin(cut, text, pin, options.root)) ? cut : excerptOf(c, room, options, counter, fullTokens, short, `${pin.label}, which the seed names,`);
   };
   const waited = new Set<string>();
   const place = (entry: PlanEntry, index: number, mayDefer: boolean): "blocked" | void => {

@@ -61,6 +61,18 @@ describe("a seed's file cut to fit keeps what the seed names", () => {
     expect(answer.text).toContain("export class Store {");
   }, 120_000);
 
+  test("a named line holding a credential is kept as the answer shows it: redacted", async () => {
+    const secretLine = '    const dbPassword = "Xq7vLm2pRt9wZk4s";';
+    const src = `${many(0, 300)}export function connect(host: string): string {\n${secretLine}\n    return host + dbPassword;\n}\n${many(300, 400)}`;
+    const repo = gitRepo({ "src/db.ts": src });
+    const at = src.split("\n").indexOf(secretLine) + 1;
+    const answer = await budgeted("context", { path: repo, seeds: [`src/db.ts:${at}`], depth: 1 }, 1000);
+    expect(answer.text).toContain("export function connect(host: string): string {");
+    expect(answer.text).toContain("const dbPassword = ");
+    expect(answer.text).not.toContain("Xq7vLm2pRt9wZk4s");
+    expect(answer.text).not.toContain("which the seed names");
+  }, 120_000);
+
   test("a named line that cannot fit is said to be cut", async () => {
     const wide = gitRepo({ "src/wide.ts": `${many(0, 300)}export const wide = [${Array.from({ length: 900 }, (_, k) => `"w${k}"`).join(", ")}];\n${many(300, 400)}` });
     const at = 300 * 4 + 1;

@@ -34,7 +34,7 @@ describe("find --kind service: lib types are no service keys", () => {
       expect(storage.text).not.toContain("not declared in the workspace");
       // a package's interface stays a key, and the answer says it is declared elsewhere
       const dialect = await call("find", { path: root, query: "Dialect", kind: "service" });
-      expect(dialect.text).toContain("class OracleDialect  (src/dialect.ts:2)  implements Dialect (Dialect is not declared in the workspace: a package's interface)");
+      expect(dialect.text).toContain("class OracleDialect  (src/dialect.ts:2)  implements Dialect (Dialect is not declared in the workspace: a package's or the language's)");
     }, 120_000);
   }
 });

@@ -131,7 +131,7 @@ function services(db: Database, query: string, relDir: string): { matches: Wirin
     const implementers = rows.filter((x) => x.role === "implements");
     for (const r of implementers) {
       // a package's interface (kysely's `Dialect`): where it is declared is not here, and the answer says so
-      const outside = r.target ? "" : ` (${r.token} is not declared in the workspace: a package's interface)`;
+      const outside = r.target ? "" : ` (${r.token} is not declared in the workspace: a package's or the language's)`;
       hops.push({ edge: "implements", label: `class ${r.label}`, path: r.path, line: r.line, detail: `implements ${r.token}${outside}`, provenance: r.provenance });
     }
     const iface = implementers.find((r) => r.target?.symbol)?.target;

@@ -21,7 +21,7 @@ import { importersOf, incomingEdges, samePackageOf, type IncomingEdge } from "..
 import { checkerComplete, coverageLine, coverageOf, type Coverage } from "../graph/symbol-edges.ts";
 import { readOutside } from "../store/meta.ts";
 import { textReader } from "../workspace/files.ts";
-import { describeSymbol, partialNote, resolveSymbol, symbolById, unresolvedText, type SymbolRow } from "../retrieve/resolve-symbol.ts";
+import { alsoNamedLine, describeSymbol, partialNote, resolveSymbol, symbolById, unresolvedText, type AlsoNamed, type SymbolRow } from "../retrieve/resolve-symbol.ts";
 import { listedCandidates, withMerged } from "./symbol-target.ts";
 import type { OpResult } from "./types.ts";
 
@@ -47,6 +47,8 @@ export interface NeighborHit {
 export interface NeighborsData {
   status: "ok" | "ambiguous" | "not_found";
   target?: { kind: string; qualifiedName: string; path: string; line: number };
+  /** The target was a bare name some members share too (resolve-symbol.ts AlsoNamed). */
+  alsoNamed?: AlsoNamed;
   candidates?: { kind: string; qualifiedName: string; path: string; line: number }[];
   candidatesTotal?: number;
   nearest?: string[];
@@ -110,8 +112,8 @@ export function findNeighbors(db: Database, index: OpenIndex, query: string, roo
   // every declaration of a merged interface or namespace (augmentations too) and every overload
   const ids = withMerged(db, resolution.symbols).map((s) => s.id);
   const coverage = coverageOf(db, index.meta, target.fileId);
-  const out = [...header, `neighbors of ${describeSymbol(target)}`];
-  const data: NeighborsData = { status: "ok", target: brief(target) };
+  const out = [...header, `neighbors of ${describeSymbol(target)}`, ...(resolution.alsoNamed ? [alsoNamedLine(query, resolution.alsoNamed)] : [])];
+  const data: NeighborsData = { status: "ok", target: brief(target), ...(resolution.alsoNamed ? { alsoNamed: resolution.alsoNamed } : {}) };
   if (!coverage.checker) {
     const importers = importersOf(db, target.fileId);
     const shown = importers.slice(0, limit);

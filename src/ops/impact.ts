@@ -11,7 +11,7 @@ import { gapPhrase, type ReachGap, type ReachGaps } from "../graph/reach-gaps.ts
 import { checkerComplete, coverageLine, coverageOf, emptyPhrase, type Coverage } from "../graph/symbol-edges.ts";
 import { textReader } from "../workspace/files.ts";
 import type { IndexState } from "../index/open.ts";
-import { describeSymbol } from "../retrieve/resolve-symbol.ts";
+import { describeSymbol, type AlsoNamed } from "../retrieve/resolve-symbol.ts";
 import { impactPackage, type PackageImpactData } from "./impact-package.ts";
 import { configRecords } from "../wiring/query/rows.ts";
 import { symbolBrief, withSymbol, type SymbolBrief, type UnresolvedSymbol } from "./symbol-target.ts";
@@ -32,6 +32,8 @@ export interface ImpactData {
   indexState: IndexState;
   status: "ok";
   symbol: SymbolBrief;
+  /** The symbol was a bare name some members share too (resolve-symbol.ts AlsoNamed). */
+  alsoNamed?: AlsoNamed;
   publicSurface: PublicSurface;
   /** Implementers and overriders, at most limit. */
   overriders: SymbolBrief[];
@@ -87,13 +89,14 @@ export async function impact(request: ImpactRequest, ctx: OpContext): Promise<Op
   const symbolQuery = request.symbol?.trim() ?? "";
   if (request.package !== null || request.fromVersion !== null || request.toVersion !== null) return impactPackage(request, ctx);
   if (!symbolQuery) throw validationError("symbol must name a declaration (Name, Type.member or path:line)");
-  return withSymbol<ImpactData>(symbolQuery, request.path, ctx, ({ root, db, meta, state, header, target, symbols }) => {
+  return withSymbol<ImpactData>(symbolQuery, request.path, ctx, ({ root, db, meta, state, header, target, symbols, alsoNamed }) => {
     const out = [header];
     const coverage = coverageOf(db, meta, target.fileId);
     const graph = impactGraph(db, target, symbols.map((s) => s.id), request.depth, request.limit, coverage.checker, { meta, readText: textReader(root), root });
     const gaps = graph.gaps ?? { recorded: true, gaps: [] };
     const surface = publicSurface(db, root, target, coverage.stale);
     out.push(`impact of ${describeSymbol(target)}`);
+    if (alsoNamed) out.push(alsoNamed.line);
     out.push(`public surface: ${surface.public === null ? "unknown" : surface.public ? "yes" : "no"} — ${surface.how}`);
     // limit holds every list of the answer: the implementers of an interface member with hundreds of them too
     const overriders = graph.overriders.slice(0, request.limit);
@@ -147,6 +150,7 @@ export async function impact(request: ImpactRequest, ctx: OpContext): Promise<Op
         indexState: state,
         status: "ok",
         symbol: symbolBrief(target),
+        ...(alsoNamed ? { alsoNamed: alsoNamed.data } : {}),
         publicSurface: surface,
         overriders: overriders.map(symbolBrief),
         ...(overriders.length < graph.overriders.length ? { overridersTotal: graph.overriders.length } : {}),

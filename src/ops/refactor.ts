@@ -63,6 +63,8 @@ export interface RefactorData {
   unreached?: string[];
   /** rename: modules that re-export the symbol under its old name (the engine's alias), with their importers that still use that name. */
   keptName?: { file: string; name: string; users: string[] }[];
+  /** The symbol was a bare name some members share too: the line saying how many, the first few and how to ask for one. */
+  alsoNamed?: string;
 }
 
 /** "+3 -3": the lines a unified diff (render/diff.ts: two header lines, then hunks) adds and removes. */
@@ -134,6 +136,8 @@ async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, f
   let name = "";
   let declaring = "";
   let keptIn: string[] = [];
+  // a bare name resolved to its one top-level declaration while members share it: the line saying so
+  let alsoNamed: string | undefined;
   if (op === "rename" || op === "extract-interface" || op === "move-to-file" || SIGNATURE_OPS.includes(op)) {
     const index = await indexAfterBuild(root, ctx);
     if (!index.available) return refused(op, `the index is not available (${index.state}: ${index.detail})`);
@@ -150,6 +154,7 @@ async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, f
     // the engine edits and checks TypeScript and JavaScript only: a declaration in another language is refused by name, not by the engine's failure
     if (!isCheckable(target.symbol.path)) return refused(op, `${target.symbol.qualifiedName} is declared in ${target.symbol.path}, not a TypeScript or JavaScript file: the compiler-executed refactors edit TypeScript and JavaScript only`);
     const t = target;
+    alsoNamed = t.alsoNamed;
     name = t.symbol.name;
     declaring = t.symbol.path;
     if (op === "rename") {
@@ -218,6 +223,7 @@ async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, f
   const keptName = keptIn.length ? await keptNameUsers(root, keptIn, name, edited, ctx) : [];
   const lines = [
     `staged ${op}: ${title} (${staged.files.length} file${staged.files.length === 1 ? "" : "s"} changed, not written to disk)`,
+    ...(alsoNamed ? [alsoNamed] : []),
     `verified: no new errors in ${staged.checked} file${staged.checked === 1 ? "" : "s"} re-checked with the edits in memory (${ENGINE_NAME}, ${cw.grade})`,
     ...keptName.map(keptNameLine),
     ...(unreached.length ? [unreachedLine(unreached, declaring, name)] : []),
@@ -230,7 +236,7 @@ async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, f
   // a staged line can lose the name that made its value a secret (`DB_PASSWORD = "hunter2"` renamed `DB_PW = "hunter2"`): the
   // output path takes every secret of the edited files as they are on disk out of the answer, and apply puts them back from there
   const secretSources = staged.files.map((f) => join(root, f.file));
-  return { text: lines.join("\n"), data: { operation: op, status: "staged", files: staged.files, diffs: staged.diffs, checked: staged.checked, grade: cw.grade, ...(style ? { style } : {}), ...(unreached.length ? { unreached } : {}), ...(keptName.length ? { keptName } : {}) }, secretSources };
+  return { text: lines.join("\n"), data: { operation: op, status: "staged", files: staged.files, diffs: staged.diffs, checked: staged.checked, grade: cw.grade, ...(style ? { style } : {}), ...(unreached.length ? { unreached } : {}), ...(keptName.length ? { keptName } : {}), ...(alsoNamed ? { alsoNamed } : {}) }, secretSources };
 }
 
 /** Per module that re-exports the renamed symbol under its old name, the importers of that module that still use the name. */

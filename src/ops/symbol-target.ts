@@ -9,7 +9,7 @@ import { mergedIds } from "../graph/merged-declarations.ts";
 import { indexForRead } from "../indexing/fresh.ts";
 import { answerState, type IndexState } from "../index/open.ts";
 import { availabilityHeader } from "../render/availability.ts";
-import { partialNote, resolveSymbol, symbolById, unresolvedText, type SymbolRow } from "../retrieve/resolve-symbol.ts";
+import { alsoNamedLine, partialNote, resolveSymbol, symbolById, unresolvedText, type AlsoNamed, type SymbolRow } from "../retrieve/resolve-symbol.ts";
 import type { IndexMeta } from "../store/meta.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
@@ -49,6 +49,8 @@ export interface SymbolTarget {
   target: SymbolRow;
   /** Every row of the declaration (overloads, merged declarations). */
   symbols: SymbolRow[];
+  /** A bare name resolved to its one top-level declaration while members share it: the line saying so (the answer's, under its title) and its figures. */
+  alsoNamed?: { line: string; data: AlsoNamed };
 }
 
 export async function withSymbol<D extends object>(
@@ -73,7 +75,8 @@ export async function withSymbol<D extends object>(
       const data: UnresolvedSymbol = { root: ws.root, indexState: state, status: "ambiguous", ...listedCandidates(resolution.candidates) };
       return { text, data };
     }
-    return await body({ root: ws.root, db, meta: index.meta, state, header, target: resolution.symbols[0] as SymbolRow, symbols: withMerged(db, resolution.symbols) });
+    const alsoNamed = resolution.alsoNamed ? { line: alsoNamedLine(query, resolution.alsoNamed), data: resolution.alsoNamed } : undefined;
+    return await body({ root: ws.root, db, meta: index.meta, state, header, target: resolution.symbols[0] as SymbolRow, symbols: withMerged(db, resolution.symbols), ...(alsoNamed ? { alsoNamed } : {}) });
   } finally {
     index.db.close();
   }

@@ -14,7 +14,7 @@ import { gapPhrase } from "../graph/reach-gaps.ts";
 import { coverageOf, emptyPhrase } from "../graph/symbol-edges.ts";
 import { textReader } from "../workspace/files.ts";
 import type { IndexState } from "../index/open.ts";
-import { describeSymbol } from "../retrieve/resolve-symbol.ts";
+import { describeSymbol, type AlsoNamed } from "../retrieve/resolve-symbol.ts";
 import { envInt } from "../sys/env.ts";
 import { race, type RaceData } from "../testing/race.ts";
 import { raceCandidates } from "../testing/race-input.ts";
@@ -41,6 +41,8 @@ export interface TestData {
   indexState: IndexState;
   status: "ok";
   symbol: SymbolBrief;
+  /** The symbol was a bare name some members share too (resolve-symbol.ts AlsoNamed). */
+  alsoNamed?: AlsoNamed;
   /** ran: the runner ran the selection; selection_only: nothing reaches the symbol, or no runner could run; raced: candidates were raced (see race). */
   grade: "ran" | "selection_only" | "raced";
   runner: (Pick<Runner, "name" | "source"> & { command: string }) | null;
@@ -88,14 +90,14 @@ export async function test(request: TestRequest, ctx: OpContext): Promise<OpResu
   const ws = resolveWorkspace(request.path, ctx.cwd);
   const candidates = request.candidates ? raceCandidates(ws.root, request.candidates, request.maxCandidates ?? 4) : null;
   const config = loadConfig(ws.root, ws.dir);
-  return withSymbol<TestData>(query, request.path, ctx, async ({ root, db, meta, state, header, target, symbols }) => {
+  return withSymbol<TestData>(query, request.path, ctx, async ({ root, db, meta, state, header, target, symbols, alsoNamed }) => {
     const coverage = coverageOf(db, meta, target.fileId);
     const checker = coverage.checker;
     const selection = coveringTests(db, target, symbols.map((s) => s.id), checker, request.limit, { meta, readText: textReader(root), root });
     const gaps = selection.gaps ?? { recorded: true, gaps: [] };
     const gap = checker ? gapPhrase(gaps) : null;
-    const out = [header, `covering tests of ${describeSymbol(target)}`];
-    const base = { root, indexState: state, status: "ok" as const, symbol: symbolBrief(target) };
+    const out = [header, `covering tests of ${describeSymbol(target)}`, ...(alsoNamed ? [alsoNamed.line] : [])];
+    const base = { root, indexState: state, status: "ok" as const, symbol: symbolBrief(target), ...(alsoNamed ? { alsoNamed: alsoNamed.data } : {}) };
     const counts = { reaching: selection.total, selected: selection.tests.length, passed: 0, failed: 0, timedOut: 0, notRun: 0, cases: { passed: 0, failed: 0, skipped: 0 }, exitCodeOnly: 0 };
     const warnings = config.error ? [`svc.json ignored: ${config.error}`] : undefined;
     const tier = checker ? "references and imports" : "imports only (syntax tier)";

@@ -9,7 +9,8 @@ import { loadFileGraph } from "../graph/file-graph.ts";
 import type { Level } from "../render/reduce/index.ts";
 import { confine } from "../workspace/confine.ts";
 import type { Collection } from "./collect.ts";
-import type { Plan, PlanEntry, Role } from "./model.ts";
+import type { Plan, PlanEntry, Role, SeedPin } from "./model.ts";
+import { seedPin } from "./seed-pins.ts";
 import { resolveSeed, SEED_NEXT, unreadOf } from "./seeds.ts";
 import { unreadCaveat } from "../index/partial-files.ts";
 import { resolveWiringSeed, type WiringKind } from "./wiring-seeds.ts";
@@ -80,6 +81,8 @@ interface SeedHit {
   label: string;
   /** Relative strength in (0, 1] (task candidates: score over the best); 1 when absent. */
   score?: number;
+  /** What the seed names in the file (a line, a declaration): kept through any cut. */
+  pin?: SeedPin;
 }
 
 /**
@@ -112,7 +115,10 @@ function resolveSeeds(collection: Collection, seeds: ContextSeeds, notes: string
     }
     const files = seed.files.length > 1 ? mostDependedOnFirst(collection, seed.files) : seed.files;
     if (files.length > 1) notes.push(`symbol seed '${name}' matched ${files.length} files, all seeds, the most depended-on first: ${files.slice(0, 3).map((f) => f.path).join(", ")}${files.length > 3 ? ", …" : ""}; pass files=["<path>"] for one`);
-    for (const f of files) hits.push({ id: f.id, label: `symbol ${name}` });
+    for (const f of files) {
+      const pin = seedPin(db, seed, name, f.id);
+      hits.push({ id: f.id, label: `symbol ${name}`, ...(pin ? { pin } : {}) });
+    }
   }
   const wiring: [WiringKind, string[]][] = [["service", seeds.services], ["request", seeds.requests], ["config", seeds.configs], ["route", seeds.routes]];
   for (const [kind, names] of wiring) {
@@ -219,6 +225,7 @@ export function planFromSeeds(collection: Collection, hits: SeedHit[], depth: nu
       generated: file.isGenerated,
       estimate: file.tokens,
       ...(r.via === "seed" ? { mustKeep: true } : {}),
+      ...(r.via === "seed" && first.get(r.id)?.pin ? { pin: first.get(r.id)?.pin } : {}),
     });
   }
   // Seed sources before seed tests (under a budget the changed sources survive); the rest keeps its order.

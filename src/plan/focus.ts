@@ -8,6 +8,7 @@ import type { Collection } from "./collect.ts";
 import { entryFor } from "./expansion.ts";
 import type { Plan, PlanEntry } from "./model.ts";
 import { resolveSeed, seedNotFound } from "./seeds.ts";
+import { seedPin } from "./seed-pins.ts";
 
 export interface FocusPlanOptions {
   focus: string;
@@ -46,7 +47,9 @@ export function planFocus(collection: Collection, options: FocusPlanOptions): Pl
       seedNote,
       ...(isSeed && keepWhole ? { tier: "skeleton" as Level, keepWhole } : {}),
     });
-    if (entry) entries.push(entry);
+    if (!entry) continue;
+    const pin = isSeed ? seedPin(db, seed, options.focus, entry.fileId) : null;
+    entries.push(pin ? { ...entry, pin } : entry);
   }
   return { mode: "focus", entries, collected: collection.files.length, prelude: [], manifestNotes: notes };
 }

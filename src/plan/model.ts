@@ -32,6 +32,8 @@ export interface PlanEntry {
   keepWhole?: string[];
   /** The keepWhole declarations' lines in the file (1-based, inclusive; same order), for an excerpt of the signatures around them. */
   keepLines?: [number, number][];
+  /** What a seed names in the file (a `path:line`, a declared name): kept by any cut of the file, else the cut says it is not shown. */
+  pin?: SeedPin;
   language: LanguageId | null;
   generated: boolean;
   /** Index estimate, for planning before content is read. */
@@ -42,6 +44,17 @@ export interface PlanEntry {
   mustKeep?: boolean;
   /** Packing for editing: the entry is a guess (what kind, for the manifest); whole it may take at most packing.tentativeShare of the budget, else it goes as signatures (whole if room remains at the end). */
   tentative?: string;
+}
+
+/** The line a seed names in its file, the declaration around it and the headers of the declarations enclosing that (1-based lines). */
+export interface SeedPin {
+  /** "line 2459 (EntityManager.flush)", "EntityManager.flush (line 2459)": what the cut marker says is not shown when it cannot be kept. */
+  label: string;
+  line: number;
+  /** The innermost declaration holding the line: its qualified name and lines (null: the line is in no declaration). */
+  decl: { name: string; line: number; endLine: number } | null;
+  /** The first lines of the declarations enclosing it, outermost first. */
+  headers: number[];
 }
 
 export interface Plan {

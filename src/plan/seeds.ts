@@ -14,6 +14,8 @@ export interface ResolvedSeed {
   how: string;
   /** For `Type.Member`: the qualified member to keep whole (precision tier). */
   member?: string;
+  /** For `path:line`: the line named. */
+  line?: number;
 }
 
 function normalize(seed: string): string {
@@ -30,11 +32,11 @@ export function resolveSeed(db: Database, seed: string, files: readonly IndexedF
     if (hit) return { files: [hit], how: "path" };
   }
   // `path:line`, as find, impact and their ambiguity lists name one declaration of a name several files declare: its file
-  const at = /^(.+):\d+$/.exec(s);
+  const at = /^(.+):(\d+)$/.exec(s);
   if (at) {
     for (const candidate of [at[1]!, relDir ? `${relDir}/${at[1]}` : at[1]!]) {
       const hit = byPath.get(candidate);
-      if (hit) return { files: [hit], how: "declaration" };
+      if (hit) return { files: [hit], how: "declaration", line: Number(at[2]) };
     }
   }
   const named = files.filter((f) => baseName(f.path) === s);

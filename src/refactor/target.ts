@@ -4,7 +4,7 @@
 
 import type { Database } from "bun:sqlite";
 import { identifierUse } from "../lang/identifier.ts";
-import { describeSymbol, partialNote, resolveSymbol, type SymbolRow } from "../retrieve/resolve-symbol.ts";
+import { alsoNamedLine, describeSymbol, partialNote, resolveSymbol, type SymbolRow } from "../retrieve/resolve-symbol.ts";
 import { positionOf, type Position } from "../semantic/index.ts";
 import { lineStarts } from "../text/lines.ts";
 
@@ -14,7 +14,7 @@ import { lineStarts } from "../text/lines.ts";
  * counts columns after a BOM), for every engine request and offsetOf.
  */
 export type Target =
-  | { ok: true; symbol: SymbolRow; line: number; column: number; position: Position }
+  | { ok: true; symbol: SymbolRow; line: number; column: number; position: Position; alsoNamed?: string }
   | { ok: false; reason: string; notFound?: { query: string; nearest: string[]; note: string } };
 
 /** The 1-based line and column of `name` as an identifier in the declaration's lines (not after a `.`). */
@@ -53,5 +53,7 @@ export function resolveTarget(db: Database, symbol: string, containingType: stri
   const at = text === null ? null : namePosition(text, first);
   if (!at) return { ok: false, reason: `the name ${first.name} was not found in ${first.path} at line ${first.line} (the index may be behind the file; run svc_workspace action=index)` };
   const position = positionOf(text!, lineStarts(text!)[at.line - 1]! + at.column - 1);
-  return { ok: true, symbol: first, ...at, position };
+  // a bare name resolved to its one top-level declaration (no file, no containing type): the members named so are said to exist
+  const alsoNamed = resolution.status === "ok" && resolution.alsoNamed && !file ? alsoNamedLine(query, resolution.alsoNamed) : null;
+  return { ok: true, symbol: first, ...at, position, ...(alsoNamed ? { alsoNamed } : {}) };
 }

@@ -136,9 +136,9 @@ export function keptThatMayFit(entry: PlanEntry, text: string, room: number): nu
   return out;
 }
 
-/** The marker line in place of what an excerpt cuts: how much, and the call for the whole file. */
-const cutMarker = (options: RenderOptions, path: string, fullTokens: number) => (lines: number, tokens: number) =>
-  `… [svc: ${lines} lines (~${formatTokens(tokens)} tokens) not shown to fit ${options.budgetParam ?? "maxTokens"}=${options.maxTokens}; the whole file: ${wholeFileCall(options.surface, path, fullTokens)}] …`;
+/** The marker line in place of what an excerpt cuts: how much, and the call for the whole file (`lost`: what a seed named that the cut could not keep). */
+export const cutMarker = (options: RenderOptions, path: string, fullTokens: number, lost = "") => (lines: number, tokens: number) =>
+  `… [svc: ${lines} lines (~${formatTokens(tokens)} tokens) not shown to fit ${options.budgetParam ?? "maxTokens"}=${options.maxTokens}${lost ? `, ${lost} among them` : ""}; the whole file: ${wholeFileCall(options.surface, path, fullTokens)}] …`;
 
 /**
  * Signatures keeping declarations whole (`candidate`: a skeleton of the entry's keepWhole) cut to an
@@ -171,7 +171,7 @@ export function focusedExcerptOf(candidate: Candidate, text: string, room: numbe
 }
 
 /** The short marker of an excerpt on a budget of a few hundred tokens: how many lines, and the call for the whole file. */
-const shortCutMarker = (options: RenderOptions, path: string, fullTokens: number) => (lines: number) => `… [svc: ${lines} lines cut; the whole file: ${wholeFileCall(options.surface, path, fullTokens)}] …`;
+const shortCutMarker = (options: RenderOptions, path: string, fullTokens: number, lost = "") => (lines: number) => `… [svc: ${lines} lines cut${lost ? `, ${lost} among them` : ""}; the whole file: ${wholeFileCall(options.surface, path, fullTokens)}] …`;
 
 /** A head-and-tail excerpt of whole lines (two from the head for one from the tail) within `maxTokens`: on a tiny budget a line cut in two would be most of what is shown. "" when not one line fits. */
 function wholeLinesHeadAndTail(text: string, maxTokens: number, counter: TokenCounter, marker: (lines: number) => string): string {
@@ -195,13 +195,16 @@ function wholeLinesHeadAndTail(text: string, maxTokens: number, counter: TokenCo
   return best;
 }
 
-/** `candidate` cut to a head-and-tail excerpt whose block costs at most `room` tokens (null when not even that fits); `short`: with the short marker and a few lines at least (the last resort of a tiny budget). */
-export function excerptOf(candidate: Candidate, room: number, options: RenderOptions, counter: TokenCounter, fullTokens: number, short = false): Candidate | null {
+/**
+ * `candidate` cut to a head-and-tail excerpt whose block costs at most `room` tokens (null when not even that fits); `short`: with the short
+ * marker and a few lines at least (the last resort of a tiny budget); `lost`: what a seed named there that the cut does not keep (the marker says so).
+ */
+export function excerptOf(candidate: Candidate, room: number, options: RenderOptions, counter: TokenCounter, fullTokens: number, short = false, lost = ""): Candidate | null {
   const overhead = counter.count(fileBlock(options.format, candidate.entry.path, "", { excerpt: "head-and-tail" })) + 4;
   if (room - overhead < (short ? 8 : 24)) return null;
   const content = short
-    ? wholeLinesHeadAndTail(candidate.content, room - overhead, counter, shortCutMarker(options, candidate.entry.path, fullTokens))
-    : headAndTail(candidate.content, room - overhead, counter, cutMarker(options, candidate.entry.path, fullTokens));
+    ? wholeLinesHeadAndTail(candidate.content, room - overhead, counter, shortCutMarker(options, candidate.entry.path, fullTokens, lost))
+    : headAndTail(candidate.content, room - overhead, counter, cutMarker(options, candidate.entry.path, fullTokens, lost));
   if (content === "" || content.startsWith("… [svc:")) return null; // a marker with nothing around it is no excerpt
   if (short && content === candidate.content) return candidate; // it fits whole
   const block = fileBlock(options.format, candidate.entry.path, content, { ...candidate.traits, excerpt: "head-and-tail" });

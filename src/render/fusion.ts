@@ -13,6 +13,7 @@ import { compareSent, recordSent, session as sessionFor } from "./session.ts";
 import { excerptAround, headAndTail } from "./fit.ts";
 import { focusCall } from "./surface-calls.ts";
 import { formatTokens, tokenCounter } from "../text/tokens.ts";
+import { pinnedExcerptOf, pinRanges, showsPin } from "./pinned-excerpt.ts";
 import { CODE_LEVELS, emitted, excerptOf, focusedExcerptOf, keptMark, keptOf, keptThatMayFit, prepare, readText, tierMark, type Candidate, type EmittedEntry, type RenderOptions } from "./fusion-candidate.ts";
 
 export type { EmittedEntry, RenderOptions };
@@ -148,6 +149,27 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
     }
     return c;
   };
+  // A cut of a seed's file keeps what the seed names (a line, a declaration: plan/seed-pins.ts) — the declaration whole in its
+  // signatures, else the line and its enclosing headers in the file as planned — and says so when not even that fits.
+  const cutOf = (c: Candidate, room: number, fullTokens: number, short = false): Candidate | null => {
+    const pin = c.entry.pin;
+    if (!pin) return excerptOf(c, room, options, counter, fullTokens, short);
+    const text = c.entry.text ?? readText(options.root, c.entry.path);
+    if (text !== null) {
+      const views: [Candidate, boolean][] = [
+        ...(pin.decl ? [[prepared({ ...c.entry, keepWhole: [pin.decl.name] }, "skeleton", text), true] as [Candidate, boolean]] : []),
+        [c, false],
+        ...(c.tier !== c.entry.tier ? [[prepared(c.entry, c.entry.tier, text), false] as [Candidate, boolean]] : []),
+      ];
+      for (const [view, whole] of views) {
+        const cut = pinnedExcerptOf(view, text, pinRanges(pin, whole), room, options, counter, fullTokens);
+        if (cut) return cut;
+      }
+    }
+    const cut = excerptOf(c, room, options, counter, fullTokens, short);
+    // a head and a tail that happen to hold the line need no word; else the marker says what the seed named is not shown
+    return !cut || (text !== null && showsPin(cut, text, pin, options.root)) ? cut : excerptOf(c, room, options, counter, fullTokens, short, `${pin.label}, which the seed names,`);
+  };
   const waited = new Set<string>();
   const place = (entry: PlanEntry, index: number, mayDefer: boolean): "blocked" | void => {
     const first = chosen.length === 0 || entry.mustKeep === true;
@@ -209,7 +231,7 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
     const overShare = used + entryCost(smaller) <= budget; // it would fit, but not in its share
     if (first || overShare || waited.has(entry.path)) {
       const room = Math.min(budget - used, shareOf(smaller)) - 12 - 60;
-      const cut = excerptOf(smaller, room, options, counter, candidate.tokens);
+      const cut = cutOf(smaller, room, candidate.tokens);
       if (cut) return take(cut);
       // nothing packed yet: the shares keep room for the candidates after this one, not from it — its signatures (or an excerpt of
       // them) in the room left, else an answer holding no file says "nothing fits" while they fit (svc_ask tokenBudget=350, a 122-token file)
@@ -217,7 +239,7 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
         // (the map's hold is handed back to it: the file the task is about comes first)
         const left = budget - (used - mapHeld);
         if (entryCost(smaller) <= left) return take(smaller);
-        const rest = excerptOf(smaller, left - 12 - 60, options, counter, candidate.tokens);
+        const rest = cutOf(smaller, left - 12 - 60, candidate.tokens);
         if (rest) return take(rest);
         // what it takes at the least, for the note that nothing fits (the index's estimate of the file leaves its entries out)
         dropped.push({ path: entry.path, estimate: entry.estimate, least: entryCost(smaller) });
@@ -384,7 +406,7 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
     let hi = budget;
     while (lo <= hi) {
       const room = Math.floor((lo + hi) / 2);
-      const cut = excerptOf(source, room, options, counter, whole.tokens, true);
+      const cut = cutOf(source, room, whole.tokens, true);
       if (!cut) {
         lo = room + 1;
         continue;
@@ -405,7 +427,7 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
       return null;
     }
     // keep the state the answer was built from (the session records what went out)
-    const cut = excerptOf(source, lo - 1, options, counter, whole.tokens, true) as Candidate;
+    const cut = cutOf(source, lo - 1, whole.tokens, true) as Candidate;
     dropped.splice(at, 1);
     chosen.push(cut);
     return assemble();
@@ -430,7 +452,7 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
       const only = chosen[0] as Candidate;
       // the excerpt's block tokens for the content's cost in this format (JSON escapes it)
       const inOutput = contentCost(only);
-      const cut = excerptOf(only, Math.floor(((inOutput - over) * only.tokens) / Math.max(1, inOutput)) - 8, options, counter, only.tokens);
+      const cut = cutOf(only, Math.floor(((inOutput - over) * only.tokens) / Math.max(1, inOutput)) - 8, only.tokens);
       chosen.pop();
       if (cut && cut.tokens < only.tokens) chosen.push(cut);
       else dropped.push({ path: only.entry.path, estimate: only.tokens });

@@ -1,8 +1,8 @@
 // A symbol named by an agent, resolved against the index: `Name`, `Type.member`, or
 // `path:line` (as every answer prints locations). Overloads of one declaration count as
 // one symbol; anything else with the same name is ambiguous and listed, never guessed. A bare
-// name resolves to the one top-level declaration so named; when several share it, the list
-// names the members so named too (`Type.member`).
+// name resolves to the one top-level declaration so named, saying in one line which members share
+// the name; when several top-level declarations share it, the list names the members so named too (`Type.member`).
 
 import type { Database } from "bun:sqlite";
 import { nearestNames } from "./lookup.ts";
@@ -23,8 +23,14 @@ export interface SymbolRow {
   isTest: boolean;
 }
 
+/** Members sharing a bare name resolved to the one top-level declaration so named: how many, the first few qualified names. */
+export interface AlsoNamed {
+  total: number;
+  members: string[];
+}
+
 export type SymbolResolution =
-  | { status: "ok"; symbols: SymbolRow[] }
+  | { status: "ok"; symbols: SymbolRow[]; alsoNamed?: AlsoNamed }
   | { status: "ambiguous"; candidates: SymbolRow[] }
   | { status: "not_found"; nearest: string[]; unread?: UnreadFiles };
 
@@ -76,8 +82,29 @@ export function resolveSymbol(db: Database, query: string): SymbolResolution {
     found = rows(db, "s.qualified_name LIKE ?", `%.${q}`);
   }
   if (!found.length) return { status: "not_found", nearest: nearestNames(db, q.split(".").pop() ?? q), ...unreadOf(db) };
-  if (oneDeclaration(found)) return { status: "ok", symbols: found };
+  if (oneDeclaration(found)) {
+    // a bare name one top-level declaration has resolves to it; the members named so are said to exist, not hidden
+    const alsoNamed = !q.includes(".") && found[0]?.qualifiedName === q ? membersNamed(db, q) : null;
+    return { status: "ok", symbols: found, ...(alsoNamed ? { alsoNamed } : {}) };
+  }
   return { status: "ambiguous", candidates: found };
+}
+
+const MEMBERS_NAMED = 3;
+
+/** The members named `name` (sources before tests, exported first), as many as there are and the first few; null when none. */
+function membersNamed(db: Database, name: string): AlsoNamed | null {
+  const found = db
+    .query("SELECT s.qualified_name AS q FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.name = ? AND s.qualified_name <> ? ORDER BY f.is_test, s.exported DESC, f.path, s.start_line")
+    .all(name, name) as { q: string }[];
+  if (!found.length) return null;
+  return { total: found.length, members: [...new Set(found.map((r) => r.q))].slice(0, MEMBERS_NAMED) };
+}
+
+/** The line an answer resolved from a bare name adds when members share the name: how many, the first few, and how to ask for one. */
+export function alsoNamedLine(query: string, also: AlsoNamed): string {
+  const more = also.total > also.members.length ? ", …" : "";
+  return `also named '${query.trim()}': ${also.total} member${also.total === 1 ? "" : "s"} (${also.members.join(", ")}${more}), not this answer's; ask for one by its qualified name (e.g. ${also.members[0]})`;
 }
 
 /** Files the index could not read whole (partly read, minified): a name not found may be declared in one of them. */

@@ -13,8 +13,25 @@ const ENV_MEMBER = /^(?:(process|Bun)\.env|import\.meta\.env)\.([A-Za-z_$][\w$]*
 const ENV_SUBSCRIPT = /^(?:(process|Bun)\.env|import\.meta\.env)\[/;
 const CONFIG_RECEIVER = /(?:^|\.)[\w$]*[Cc]onfig[\w$]*$/;
 
+/** `this.get('x')` in a class named like a config service (see configClassOf). */
+const SELF_READ = /\bthis\s*\.\s*get(?:OrThrow)?\s*[(<]/;
+const CONFIG_CLASS = /\bclass\s+[\w$]*Config/;
+
 export function hasConfigHints(src: string): boolean {
-  return HINT.test(src);
+  return HINT.test(src) || (SELF_READ.test(src) && CONFIG_CLASS.test(src));
+}
+
+/**
+ * The config class a `this.get('x')` at `offset` reads its own options through (mikro-orm's
+ * `Configuration` reading `this.get('dbName')`): the enclosing class is named like a config
+ * service and declares the `get` it calls with its keys typed by its options type
+ * (`get<T extends keyof Options>(key: T)`). Any other class's `this.get` is no config read.
+ */
+function configClassOf(ctx: FileCtx, offset: number, method: string): string | null {
+  const cls = ctx.enclosing(offset, new Set(["class"]));
+  if (!cls || !/Config/.test(cls.name)) return null;
+  const own = ctx.decls.find((d) => d.container === cls.qualifiedName && d.name === method && d.kind === "method" && /\bkeyof\b/.test(d.signature));
+  return own ? cls.qualifiedName : null;
 }
 
 function sourceOf(head: string | undefined): string {
@@ -91,7 +108,7 @@ export function configCall(ctx: FileCtx, node: SgNode): boolean {
   if (prop !== "get" && prop !== "getOrThrow") return false;
   const object = fn.field("object")?.text().replace(/\s+/g, "") ?? "";
   const deno = object === "Deno.env";
-  if (!deno && !CONFIG_RECEIVER.test(object)) return false;
+  if (!deno && !CONFIG_RECEIVER.test(object) && !(object === "this" && configClassOf(ctx, a.start, prop))) return false;
   const key = staticString(argsOf(node, 0)[0]);
   const text = ctx.evidence(node);
   if (key === null) {

@@ -5,6 +5,13 @@
 
 import type { FactsByFile, LinkResult, NameResolver, Target } from "./types.ts";
 import type { Ref } from "../model.ts";
+import { isLibType } from "../../lang/lib-types.ts";
+
+/** Angular's and NestJS's lifecycle hook interfaces: a class implementing one is called back by the framework, not provided as a service. */
+const LIFECYCLE_HOOKS = new Set([
+  "OnInit", "OnDestroy", "OnChanges", "DoCheck", "AfterContentInit", "AfterContentChecked", "AfterViewInit", "AfterViewChecked",
+  "OnModuleInit", "OnModuleDestroy", "OnApplicationBootstrap", "OnApplicationShutdown", "BeforeApplicationShutdown",
+]);
 
 interface Binding {
   target: Target | null;
@@ -78,6 +85,8 @@ export function linkDi(facts: FactsByFile, names: NameResolver, out: LinkResult)
   for (const [file, f] of facts) {
     for (const imp of f.implementations ?? []) {
       const iface = names.resolve(file, imp.iface);
+      // `implements Record<string, unknown>`: the language's type, declared nowhere here, names no service; nor does a framework's lifecycle hook (`implements OnInit`)
+      if (!iface && (isLibType(imp.iface.name) || LIFECYCLE_HOOKS.has(imp.iface.name))) continue;
       const own = names.declaration(file, imp.cls);
       const cls = own ? { ...own, provenance: names.tier(file) } : { file, line: imp.line, symbol: imp.cls, kind: "class", provenance: names.tier(file), confidence: 1 };
       const id = identity(iface, imp.iface.name);

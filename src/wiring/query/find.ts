@@ -49,7 +49,7 @@ const DETECTED_FROM: Record<WiringKind, string> = {
   route: `svc reads ${ROUTE_FRAMEWORKS.join(", ")} routes`,
   service: "svc reads NestJS, Angular, InversifyJS, tsyringe and Awilix registrations and injections, and implements clauses",
   request: "svc reads NestJS CQRS and microservice handlers, BullMQ queues and workers, EventEmitter on/emit with literal names",
-  config: "svc reads process.env, import.meta.env, Bun.env, Deno.env, config.get('key') calls, .env files, config/*.json|yaml, registerAs and zod/envalid env schemas",
+  config: "svc reads process.env, import.meta.env, Bun.env, Deno.env, config.get('key') calls (and a config class's own this.get('key')), .env files, config/*.json|yaml, registerAs and zod/envalid env schemas",
 };
 
 const UNRESOLVED_KINDS: Record<WiringKind, string[]> = { route: ["route", "mount"], service: ["service"], request: ["request"], config: ["config"] };
@@ -130,7 +130,9 @@ function services(db: Database, query: string, relDir: string): { matches: Wirin
     }
     const implementers = rows.filter((x) => x.role === "implements");
     for (const r of implementers) {
-      hops.push({ edge: "implements", label: `class ${r.label}`, path: r.path, line: r.line, detail: `implements ${r.token}`, provenance: r.provenance });
+      // a package's interface (kysely's `Dialect`): where it is declared is not here, and the answer says so
+      const outside = r.target ? "" : ` (${r.token} is not declared in the workspace: a package's or the language's)`;
+      hops.push({ edge: "implements", label: `class ${r.label}`, path: r.path, line: r.line, detail: `implements ${r.token}${outside}`, provenance: r.provenance });
     }
     const iface = implementers.find((r) => r.target?.symbol)?.target;
     if (iface) hops.push(...heirHops(db, iface, new Set(implementers.map((r) => `${r.path}#${r.label}`))));

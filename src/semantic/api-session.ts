@@ -6,8 +6,13 @@
 
 import { API } from "typescript/unstable/async";
 
-/** Write failures to a peer that went away. */
-const GONE_PEER = new Set(["EPIPE", "ECONNRESET", "ERR_STREAM_DESTROYED"]);
+/**
+ * Write failures to a peer that went away: a write Bun's net socket had pending when the peer
+ * closed fails with ECANCELED (cancelPendingWriteNT), one after its native socket is gone with
+ * ERR_SOCKET_CLOSED ("Socket is closed"), one after the session ended its side with
+ * ERR_STREAM_WRITE_AFTER_END.
+ */
+const GONE_PEER = new Set(["EPIPE", "ECONNRESET", "ERR_STREAM_DESTROYED", "ECANCELED", "ERR_SOCKET_CLOSED", "ERR_STREAM_WRITE_AFTER_END"]);
 
 /**
  * The API client's JSON-RPC layer (vscode-jsonrpc, vendored by typescript) rejects a request

@@ -4,6 +4,7 @@
 // resolved to the file the compiler picked. Each reference is classified by its syntax
 // (call, heritage clause, type position, re-export) and located by line.
 
+import { existsSync, writeFileSync } from "node:fs";
 import { SymbolFlags, type Project, type Symbol } from "typescript/unstable/async";
 import { SyntaxKind } from "typescript/unstable/ast";
 import { aliasedBase, heritageExpression } from "./alias-heritage.ts";
@@ -327,6 +328,7 @@ export class CheckerWalker {
 
   /** The outgoing references of one file of this project, or null when the file is not in its program. */
   async walk(path: string): Promise<FileRefs | null> {
+    failureHook(path);
     const sf = (await this.project.program.getSourceFile(path)) as unknown as RemoteFile | undefined;
     if (!sf) return null;
     void this.table(path, sf);
@@ -415,4 +417,19 @@ export class CheckerWalker {
     result.refs.sort((a, b) => a.line - b.line || a.kind.localeCompare(b.kind) || a.target.path.localeCompare(b.target.path) || a.target.line - b.target.line);
     return result;
   }
+}
+
+/**
+ * Tests only: the checker failing on one file, as a compiler exception on a file it cannot
+ * handle would (`SVC_TEST_WALK_THROW=<absolute path>`; with `SVC_TEST_WALK_THROW_ONCE=<marker
+ * file>` only while the marker does not exist, creating it).
+ */
+function failureHook(path: string): void {
+  if (process.env.SVC_TEST_WALK_THROW !== path) return;
+  const once = process.env.SVC_TEST_WALK_THROW_ONCE;
+  if (once) {
+    if (existsSync(once)) return;
+    writeFileSync(once, "");
+  }
+  throw new Error(`test: the checker failed on ${path}`);
 }

@@ -8,6 +8,13 @@ import { encodeFrame, FrameParser } from "../host/framing.ts";
 import { ensurePrivateDir } from "../host/private-dir.ts";
 
 /** The name tsc binds its API socket under in its temp folder (16 + 16 hex digits): the longest it gets. */
+/**
+ * How long the child's exit waits for the rest of its output: a descendant that inherited its
+ * stdout or stderr (a wrapper named by SVC_TSC) can hold them open long after the child died,
+ * and the engine's close — the host's stop — waited for them.
+ */
+const OUTPUT_GRACE_MS = 250;
+
 const API_SOCKET_NAME = `tsgo-api-${"0".repeat(16)}-${"0".repeat(16)}`;
 
 /** The child's TMPDIR when the inherited temp folder is too long a path for its API socket (bind fails, the engine with it): a short private one. */
@@ -72,6 +79,8 @@ export class LspProcess {
   /** The last lines of stderr and log messages (for error reports). */
   readonly log: string[] = [];
   private readonly stderrDone: Promise<void>;
+  /** The readers of the child's stdout and stderr: cancelled once it exited and the grace passed. */
+  private readonly readers: { cancel(): Promise<void> }[] = [];
 
   constructor(private readonly options: LspProcessOptions) {
     // The child binds its API socket (tsgo-api-…) in the shared temp folder with the mode the
@@ -94,7 +103,10 @@ export class LspProcess {
     this.stderrDone = this.drainStderr(this.child.stderr as ReadableStream<Uint8Array>);
     this.exited = this.child.exited.then(async (code) => {
       const signal = this.child.signalCode;
-      await this.stderrDone;
+      let grace: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([this.stderrDone, new Promise<void>((resolve) => (grace = setTimeout(resolve, OUTPUT_GRACE_MS)))]);
+      clearTimeout(grace);
+      for (const reader of this.readers) reader.cancel().catch(() => undefined); // a descendant's hold on them is not ours to wait for
       const why = this.log.find((line) => /panic|fatal|error/i.test(line));
       const description = signal ? `killed by ${signal}` : `exited with code ${code}${code !== 0 && why ? ` (${why.slice(0, 200)})` : ""}`;
       this.exitDescription = description;
@@ -116,15 +128,26 @@ export class LspProcess {
   private async drainStderr(stream: ReadableStream<Uint8Array>): Promise<void> {
     const decoder = new TextDecoder();
     try {
-      for await (const chunk of stream) for (const line of decoder.decode(chunk).split("\n")) if (line.trim()) this.remember(line);
+      for await (const chunk of this.chunks(stream)) for (const line of decoder.decode(chunk).split("\n")) if (line.trim()) this.remember(line);
     } catch {
       // the child is gone
     }
   }
 
+  /** A stream's chunks through a reader this process can cancel. */
+  private async *chunks(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+    const reader = stream.getReader();
+    this.readers.push(reader);
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  }
+
   private async readLoop(stream: ReadableStream<Uint8Array>): Promise<void> {
     try {
-      for await (const chunk of stream) {
+      for await (const chunk of this.chunks(stream)) {
         for (const frame of this.parser.push(chunk)) this.handle(JSON.parse(frame) as Record<string, unknown>);
       }
     } catch (error) {

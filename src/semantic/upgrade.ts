@@ -23,7 +23,7 @@ import { CheckerWalker, type FileRefs } from "./checker-walk.ts";
 import { exportAliases } from "./export-aliases.ts";
 import { conclude, type LoadDiagnosis } from "./diagnosis.ts";
 import { CheckerEdgeWriter, type WalkedFile } from "./edge-store.ts";
-import { TsEngine } from "./engine.ts";
+import { EngineError, TsEngine } from "./engine.ts";
 import { loadWorkspace, type LoadedWorkspace } from "./load.ts";
 import { isProjectConfig, isSourceFile } from "./projects.ts";
 import { holdsCompilerOptions } from "../index/edges.ts";
@@ -83,6 +83,8 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
   const ownEngine = options.engine ? null : new TsEngine({ root, log: options.log });
   const engine = options.engine ?? (ownEngine as TsEngine);
   let releaseSnapshot: (() => void) | undefined;
+  /** A full run cleared the walk records and the wiring's answers: stopped part-way, no file's checker edges are known current. */
+  let fullRunStarted = false;
   /** An engine closed under this run (the host or server stopping) is no failure of the tier: the run stops, its changes pending. */
   const stillOpen = () => {
     if (engine.isClosed) throw new SvcError("not_semantic", "cancelled: the TypeScript engine was closed (the process is stopping); the changed files stay pending for the next run");
@@ -113,6 +115,7 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
     }
     if (!incremental) {
       writeMeta(db, { semantic_pending: 1 });
+      fullRunStarted = true;
       records.clear();
     } else records.markIncomplete(); // until this run ends: one stopped part-way is followed by a full walk
     // The workspace is loaded into the engine only when a file must be walked or asked about: an incremental
@@ -172,8 +175,25 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
     const walkedSet = new Set<string>();
     /** Surfaces of the files walked in this run. */
     const walkedSurface = new Map<string, { surface: string; global: boolean; shape: string }>();
+    /**
+     * Owned files this run set out to walk and could not — their project missing from the snapshot, the file
+     * missing from its program, or the checker failing on it — with why: never counted walked, left dirty.
+     */
+    const unwalked = new Map<string, string>();
     let total = 0;
     let walked = 0;
+    /** One file's walk: its result, or null when it could not be walked (noted in `unwalked`). A dead or closed engine fails the run. */
+    const walkOne = async (walker: CheckerWalker, file: string): Promise<WalkedFile | null> => {
+      try {
+        const refs = await walker.walk(join(root, file));
+        if (refs) return relativize(root, refs);
+        unwalked.set(file, "not in its project's program as the engine holds it now");
+      } catch (error) {
+        if (error instanceof EngineError || engine.isClosed || engine.status().state !== "running") throw error;
+        unwalked.set(file, `the checker failed on it: ${(error as Error).message}`);
+      }
+      return null;
+    };
     /** Walk owned files (not walked yet in this run), write their edges and records. */
     const walkFiles = async (paths: Iterable<string>) => {
       // only source files can be owned by a project: nothing else loads the workspace
@@ -193,7 +213,10 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
       options.progress?.(walked, total, "semantic upgrade");
       for (const [wrapper, files] of byProject) {
         const walker = await walkerOf(wrapper);
-        if (!walker) continue;
+        if (!walker) {
+          for (const file of files) unwalked.set(file, "its project is not in the engine's snapshot");
+          continue;
+        }
         files.sort();
         for (let at = 0; at < files.length; at += BATCH_FILES) {
           if (options.signal?.aborted) throw new SvcError("internal_error", "cancelled");
@@ -205,9 +228,8 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
             await Promise.all(
               Array.from({ length: CONCURRENCY }, async () => {
                 while (next < batch.length) {
-                  const file = batch[next++]!;
-                  const refs = await walker.walk(join(root, file));
-                  if (refs) results.push(relativize(root, refs));
+                  const result = await walkOne(walker, batch[next++]!);
+                  if (result) results.push(result);
                 }
               }),
             );
@@ -231,10 +253,10 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
           wiring.flush();
           addTiming("semantic walk: write", performance.now() - tw);
           tw = performance.now();
-          walked += batch.length;
+          walked += results.length;
           await engine.call("releasing source files", async (api) => api.clearSourceFileCache()); // walked ASTs are not needed again
           addTiming("semantic walk: release", performance.now() - tw);
-          options.progress?.(walked, total, "semantic upgrade");
+          options.progress?.(walked + unwalked.size, total, "semantic upgrade");
         }
       }
     };
@@ -284,6 +306,13 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
       addDirty(db, [...new Set([...changedMeanwhile, ...writer.requeued])]);
       options.log?.(`semantic upgrade: ${changedMeanwhile.length} files changed while it ran, ${writer.requeued.size} lost a file they use; left for the next run`);
     }
+    // a file the run could not walk keeps whatever edges it had: stale until a run walks it (the answers say so)
+    const notWalked = [...unwalked.keys()].filter((p) => known.has(p));
+    if (notWalked.length) {
+      addDirty(db, notWalked);
+      const [first, why] = [...unwalked][0]!;
+      options.log?.(`semantic upgrade: ${notWalked.length} file${notWalked.length === 1 ? "" : "s"} not walked (${first}: ${why}); left for the next run`);
+    }
     const walkMs = performance.now() - walkStart - (incremental ? loadMs : 0); // an incremental run loads on its first walk
     addTiming("semantic load", loadMs);
     addTiming("semantic walk", walkMs);
@@ -312,6 +341,16 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
       index_completed_at: new Date().toISOString(),
     });
     return { mode, walked, edges, wiring: { asked: wiring.asked, ms: wiring.elapsedMs, relinkMs: wiring.relinkMs }, loadMs, walkMs, elapsedMs: performance.now() - started, diagnosis, loaded: ws, owned };
+  } catch (error) {
+    // stopped part-way: a full run's cleared records and answers leave every file pending, never a complete tier
+    if (fullRunStarted) {
+      try {
+        addDirty(db, "all");
+      } catch {
+        // the store itself failed: the run's own error says so
+      }
+    }
+    throw error;
   } finally {
     releaseSnapshot?.();
     db.close();

@@ -3,6 +3,10 @@
 // the JSON-RPC layer would rethrow where nothing catches it (an unhandled rejection).
 
 import { expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { connect, createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { API } from "typescript/unstable/async";
 import { quietSocket } from "../../src/semantic/api-session.ts";
 
@@ -38,3 +42,28 @@ test("a write the socket swaps in itself when the peer ends it (net's writeAfter
   expect(results).toEqual(["ok"]);
 });
 
+
+test("a real socket whose peer goes away while a large write waits to drain: the write completes without an error (h109)", async () => {
+  // Bun fails such a write with ECANCELED (or ERR_SOCKET_CLOSED, "Socket is closed", when the
+  // native socket is gone first): unquieted, the JSON-RPC layer rethrew it as an unhandled
+  // rejection and the host's log got a stack trace.
+  const dir = mkdtempSync(join(tmpdir(), "svc-quiet-"));
+  const path = join(dir, "s.sock");
+  const server = createServer((peer) => {
+    peer.pause(); // reads nothing: the client's write waits to drain
+    peer.on("error", () => undefined);
+    setTimeout(() => peer.destroy(), 100);
+  });
+  await new Promise<void>((resolve) => server.listen(path, resolve));
+  try {
+    const socket = connect(path);
+    await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+    quietSocket({ client: { socket } } as unknown as API);
+    const outcome = await new Promise<unknown>((resolve) => socket.write(Buffer.alloc(32 * 1024 * 1024), (error?: unknown) => resolve(error ?? "ok")));
+    expect(outcome).toBe("ok");
+    socket.destroy();
+  } finally {
+    server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -18,10 +18,9 @@ import { TsEngine } from "../../src/semantic/engine.ts";
 import { holdResident, releaseResident } from "../../src/semantic/resident.ts";
 import { semanticUpgrade } from "../../src/semantic/upgrade.ts";
 import { openReader } from "../../src/store/db.ts";
-import { readDirty, readMeta } from "../../src/store/meta.ts";
-import { storeDigest } from "../../scripts/bench/store-digest.ts";
 import type { ImpactData } from "../../src/ops/impact.ts";
 import { gitRepo } from "../helpers/repo.ts";
+import { expectEqualsRebuild, semanticState } from "../helpers/semantic-state.ts";
 
 const FILES: Record<string, string> = {
   "package.json": JSON.stringify({ name: "closed", type: "module" }),
@@ -44,15 +43,7 @@ const checkerEdges = (root: string) => {
   }
 };
 
-const state = (root: string) => {
-  const db = openReader(root)!;
-  try {
-    // semantic_pending: a host started next walks again (resident.ts semanticCurrent) instead of trusting the edges
-    return { mode: readMeta(db).index_mode, pending: readMeta(db).semantic_pending, dirty: readDirty(db) };
-  } finally {
-    db.close();
-  }
-};
+const state = semanticState;
 
 async function closedEngine(root: string): Promise<TsEngine> {
   const engine = new TsEngine({ root });
@@ -60,13 +51,7 @@ async function closedEngine(root: string): Promise<TsEngine> {
   return engine;
 }
 
-async function equalsRebuild(root: string, files: Record<string, string>): Promise<void> {
-  const copy = gitRepo(files);
-  await call("index", { path: copy, force: true });
-  const a = storeDigest(root, { portable: true });
-  const b = storeDigest(copy, { portable: true });
-  expect(Object.keys({ ...a, ...b }).filter((t) => a[t]?.sha256 !== b[t]?.sha256)).toEqual([]);
-}
+const equalsRebuild = expectEqualsRebuild;
 
 test("an incremental upgrade with a closed engine fails and leaves the change pending, never 'up to date' without the importers", async () => {
   const root = gitRepo(FILES);
@@ -94,8 +79,12 @@ test("a full upgrade with a closed engine fails and keeps the semantic tier's ed
   const edges = checkerEdges(root);
   expect(edges).toBeGreaterThan(0);
   await expect(semanticUpgrade(root, { engine: await closedEngine(root) })).rejects.toThrow("the TypeScript engine was closed");
-  expect(state(root)).toMatchObject({ mode: "semantic", pending: "1" });
+  // the walk records and the wiring's answers were cleared for the full walk: no file is known current (h109)
+  expect(state(root)).toEqual({ mode: "semantic", pending: "1", dirty: "all" });
   expect(checkerEdges(root)).toBe(edges);
+  const impact = (await call("impact", { path: root, symbol: "createAtom", depth: 1 })).data as unknown as ImpactData;
+  expect(impact.coverage.complete).toBe(false);
+  expect(impact.coverage.line).toContain("the semantic update is pending for every file");
   await call("index", { path: root });
   await equalsRebuild(root, FILES);
 }, 240_000);

@@ -38,5 +38,11 @@ export async function runHost(directory: string | undefined, cwd: string, io: Cl
   }
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => void host.stop(signal));
   await host.stopped;
+  // Stopped: the socket, registry and marker are gone. Work the stop left behind (past its deadline) may still
+  // hold the process; it is not waited for.
+  setTimeout(() => {
+    log("exiting: work the stop left behind still held the process");
+    process.exit(0);
+  }, 1000).unref();
   return 0;
 }

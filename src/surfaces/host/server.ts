@@ -33,6 +33,15 @@ import { writeFileAtomic } from "../../sys/atomic-write.ts";
 /** How often a host checks that its workspace root still exists. */
 const ROOT_CHECK_MS = 5_000;
 
+/**
+ * A stop (SIGTERM, SIGINT, svc/shutdown, idle) waits this long for the watcher's reconcile and
+ * the resident engine to finish (a write batch, the engine's 1 s grace and its child's 1 s
+ * shutdown fit well within it); past it the host stops without them, naming what it left.
+ * The store is never half-written either way: its writes are transactions, one cut short by
+ * the exit is rolled back, and a build stopped part-way is rebuilt by the next sync.
+ */
+export const STOP_DEADLINE_MS = 5_000;
+
 /** Another host serves the root: on this runtime directory's socket, or on the socket the workspace's host marker names. */
 export class HostAlreadyRunning extends SvcError {
   constructor(
@@ -315,8 +324,17 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       clearInterval(payloadTimer);
       sweepPayloads(root, 0);
       forgetKeeper();
-      await watcher?.close();
-      await releaseResident(root);
+      let phase = "the watcher's reconcile";
+      const work = (async () => {
+        await watcher?.close();
+        phase = "the TypeScript engine's shutdown";
+        await releaseResident(root);
+        phase = "";
+      })();
+      let deadline: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([work, new Promise<void>((resolve) => (deadline = setTimeout(resolve, STOP_DEADLINE_MS)))]);
+      clearTimeout(deadline);
+      if (phase) log(`stopping without waiting longer for ${phase} (not done after ${STOP_DEADLINE_MS / 1000} s)`);
       listener.stop(true);
       for (const conn of connections) conn.socket.end();
       if (existsSync(endpoint.socket)) rmSync(endpoint.socket, { force: true });

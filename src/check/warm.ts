@@ -16,11 +16,14 @@ export async function warmChecks(root: string, resident: ResidentWorkspace, log:
     if (!cw) return;
     const started = performance.now();
     await cw.sweep();
+    // a stopping host closes the engine under the sweep: what a closed engine answers is no baseline, and nothing was warmed
+    const closed = () => cw.engine.isClosed;
     await cw.exclusive(async () => {
-      if (loadBaseline(root, HOOK_SESSION)) return; // a client set it first (or a previous host did): keep it
+      if (closed() || loadBaseline(root, HOOK_SESSION)) return; // a client set it first (or a previous host did): keep it
       const current = await cw.workspaceDiagnostics({ exact: true });
-      if (current.files) saveBaseline(root, HOOK_SESSION, current.diags);
+      if (current.files && !closed()) saveBaseline(root, HOOK_SESSION, current.diags);
     });
+    if (closed()) return log("check warm-up stopped: the TypeScript engine was closed (the host is stopping)");
     log(`checks warm: ${(await cw.files()).length} files' diagnostics cached in ${Math.round(performance.now() - started)} ms`);
   } catch (error) {
     log(`check warm-up stopped: ${(error as Error).message}`);

@@ -7,7 +7,7 @@ import type { CliIo } from "../cli/output.ts";
 import { connectHost } from "../../host/client.ts";
 import { endpointFor } from "../../host/endpoint.ts";
 import { hostLogger } from "./log.ts";
-import { HostAlreadyRunning, startHost } from "./server.ts";
+import { HostAlreadyRunning, startHost, type RunningHost } from "./server.ts";
 
 async function alreadyServing(root: string, io: CliIo): Promise<boolean> {
   const client = await connectHost(root, 1000);
@@ -22,11 +22,16 @@ async function alreadyServing(root: string, io: CliIo): Promise<boolean> {
 }
 
 export async function runHost(directory: string | undefined, cwd: string, io: CliIo, quiet: boolean): Promise<number> {
+  // Listening from the start: a SIGTERM while the host starts (before, its default action killed the process between
+  // writing the marker and serving, leaving them behind) stops it once started, or before it starts anything.
+  let host: RunningHost | undefined;
+  let stopAsked: NodeJS.Signals | null = null;
+  for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => (host ? void host.stop(signal) : (stopAsked ??= signal)));
   const { root } = resolveWorkspace(directory ?? ".", cwd);
   if (await alreadyServing(root, io)) return 0;
+  if (stopAsked) return 0;
   const endpoint = endpointFor(root, { create: true });
   const log = hostLogger(endpoint.log, quiet);
-  let host;
   try {
     host = await startHost({ root, idleMinutes: envInt("SVC_DAEMON_IDLE_MINUTES", 0), log });
   } catch (error) {
@@ -36,7 +41,7 @@ export async function runHost(directory: string | undefined, cwd: string, io: Cl
     }
     throw error;
   }
-  for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => void host.stop(signal));
+  if (stopAsked) void host.stop(stopAsked);
   await host.stopped;
   // Stopped: the socket, registry and marker are gone. Work the stop left behind (past its deadline) may still
   // hold the process; it is not waited for.

@@ -57,6 +57,16 @@ describe("svc host", () => {
     c.close();
   }, 120_000);
 
+  test("a client that half-closes after its request gets the answer, then the host closes the connection (it never lingers, keeping the host from idling)", async () => {
+    const c = await rawClient(host.socket);
+    c.send({ jsonrpc: "2.0", id: 1, method: "svc/graph", params: { sessionToken: token } });
+    c.socket.end(); // done sending: the reply may still come
+    expect((await c.next())?.result).toBeDefined();
+    const closed = await Promise.race([c.closed.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 20_000))]);
+    expect(closed).toBe(true);
+    c.close();
+  }, 120_000);
+
   test("socket and registry 0600 in a 0700 directory", () => {
     const ep = endpointFor(root);
     expect(statSync(ep.socket).mode & 0o777).toBe(0o600);

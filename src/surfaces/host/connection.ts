@@ -15,6 +15,9 @@ export class Connection {
   private queue: Uint8Array[] = [];
   private closing = false;
   closed = false;
+  /** Requests taken and not yet answered, and whether the client has finished sending (a half-close). */
+  private working = 0;
+  private peerEnded = false;
 
   constructor(
     readonly socket: Socket<unknown>,
@@ -52,6 +55,28 @@ export class Connection {
   /** Send what is queued, then close. */
   sendAndClose(message: unknown): void {
     this.send(message);
+    this.closing = true;
+    if (this.queue.length === 0) this.socket.end();
+  }
+
+  /** A request is being answered: a half-closed connection stays open for its reply. */
+  begin(): void {
+    this.working++;
+  }
+
+  done(): void {
+    this.working--;
+    this.closeWhenAnswered();
+  }
+
+  /** The client finished sending (a half-close): close once every request it sent is answered, or the connection lingers for good. */
+  ended(): void {
+    this.peerEnded = true;
+    this.closeWhenAnswered();
+  }
+
+  private closeWhenAnswered(): void {
+    if (!this.peerEnded || this.working > 0 || this.closing || this.closed) return;
     this.closing = true;
     if (this.queue.length === 0) this.socket.end();
   }

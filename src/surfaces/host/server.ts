@@ -213,7 +213,10 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
         return;
       }
       requestsServed++;
-      void dispatch(conn, req).catch((e) => log(`dispatch failed: ${String(e)}`));
+      conn.begin();
+      void dispatch(conn, req)
+        .catch((e) => log(`dispatch failed: ${String(e)}`))
+        .finally(() => conn.done());
     },
     onProtocolError(conn: Connection, code: number, message: string) {
       log(`closing a connection: ${message}`);
@@ -239,6 +242,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     try {
       listener = Bun.listen<{ conn?: Connection }>({
         unix: endpoint.socket,
+        // a client that half-closes after its request (done sending) still gets the answer: the connection closes once it is sent
+        allowHalfOpen: true,
         socket: {
           open(socket) {
             const conn = new Connection(socket as Socket<unknown>, handlers);
@@ -251,6 +256,9 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
           },
           drain(socket) {
             socket.data.conn?.flush();
+          },
+          end(socket) {
+            socket.data.conn?.ended();
           },
           close(socket) {
             const conn = socket.data.conn;

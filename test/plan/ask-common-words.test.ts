@@ -5,10 +5,11 @@
 // words occur nowhere ("zzqx"), only as a letter ("x") or as punctuation still gets nothing, and
 // why; find --kind task ranks nothing for either (test/ops/no-signal.test.ts).
 
-import { describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, test } from "bun:test";
 import { call } from "../../src/engine.ts";
 import type { FindData } from "../../src/ops/find.ts";
 import { ASK_PARAMS } from "../../src/plan/ask.ts";
+import { mcpClientFor } from "../helpers/mcp-client.ts";
 import { gitRepo } from "../helpers/repo.ts";
 
 const files: Record<string, string> = {};
@@ -27,6 +28,8 @@ type AskData = { files: number; entries: { path: string }[]; notes: string[] };
 describe("ask: a task of common words only", () => {
   const root = gitRepo(files);
   const task = "Fix handling of updates";
+  const client = mcpClientFor(root);
+  afterAll(async () => (await client).close());
 
   test("gets the search's matches under a low-confidence first line with the next call; the structured result says so", async () => {
     const r = await call("ask", { path: root, task, tokenBudget: 4000 }, { surface: "mcp" });
@@ -40,6 +43,14 @@ describe("ask: a task of common words only", () => {
     expect(data.entries.map((e) => e.path).some((p) => p.startsWith("src/area"))).toBe(false);
     expect(data.notes.some((n) => n.startsWith('low confidence: no word of the task names a place here, only common words ("fix" is in 1 of the'))).toBe(true);
     expect(r.text).not.toContain("strategy=none");
+  }, 120_000);
+
+  test("svc_ask over the MCP server: the text's first line and the structured result's notes", async () => {
+    const result = (await (await client).callTool({ name: "svc_ask", arguments: { task, tokenBudget: 4000 } })) as { content: { text: string }[]; structuredContent?: AskData; isError?: boolean };
+    expect(result.isError).toBeFalsy();
+    expect(result.content[0]?.text.split("\n")[0]).toContain("strategy=search confidence=low (no word of the task names a place here");
+    expect(result.structuredContent?.notes.some((n) => n.startsWith("low confidence: ") && n.includes("Try: "))).toBe(true);
+    expect(result.structuredContent?.entries.map((e) => e.path)).toContain("src/sync/repair.ts");
   }, 120_000);
 
   test("on the CLI too, and under a tiny budget the first line keeps confidence=low", async () => {

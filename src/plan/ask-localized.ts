@@ -62,8 +62,8 @@ export const ASK_PARAMS = {
   upgradeMatchesFirst: 1,
   /** A candidate that arrives as signatures keeps the localizer's likely declarations of it whole (localize-symbols.ts), its signatures then taking at most this share of the budget (0: plain signatures). */
   focusShare: 0.35,
-  /** 1: a task with no usable signal whose words occur here all the same (common words: "fix", "update") gets the search's matches under a low-confidence note (plan/ask.ts); 0: nothing packed, as when no word occurs. */
-  commonSearch: 1,
+  /** A task with no usable signal whose words occur here all the same (common words: "fix", "update") gets the search's matches under a low-confidence note (plan/ask.ts) — 2: packed as ask packs (whole while they fit, the rest turned whole as room remains); 1: at the search's own tiers (signatures but small files); 0: nothing packed, as when no word occurs. */
+  commonSearch: 2,
 };
 
 /** The renderer's packing for ask's plans (render/fusion.ts). */

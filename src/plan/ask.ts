@@ -138,9 +138,10 @@ export function planAsk(collection: Collection, options: AskPlanOptions): Plan {
   if (localized?.noSignal) {
     const next = options.noSignalNext ? ` Try: ${options.noSignalNext}` : "";
     // common words only: what they match, said to be no more than that (the spec's "anything else → search with the task")
-    const common = localized.commonWords && ASK_PARAMS.commonSearch === 1 ? commonWordsNote(localized.commonWords) : null;
+    const common = localized.commonWords && ASK_PARAMS.commonSearch > 0 ? commonWordsNote(localized.commonWords) : null;
     const plan = common ? matches(` confidence=low (${common}.${next})`, options.task) : null;
     if (plan) {
+      if (ASK_PARAMS.commonSearch === 2) plan.packing = askPacking();
       plan.manifestNotes.unshift(`low confidence: ${common}.${next}`);
       return withMap(plan);
     }

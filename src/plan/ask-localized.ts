@@ -18,7 +18,7 @@
 import { escapeRegExp } from "../lang/identifier.ts";
 import { moduleName } from "../lang/languages.ts";
 import { loadFileGraph } from "../graph/file-graph.ts";
-import { localize, type Candidate } from "../retrieve/localize.ts";
+import { localize, type Candidate, type Localization } from "../retrieve/localize.ts";
 import { MINOR } from "../retrieve/localize-symbols.ts";
 import { isAuxiliary } from "../workspace/classify.ts";
 import type { Collection, IndexedFile } from "./collect.ts";
@@ -62,6 +62,8 @@ export const ASK_PARAMS = {
   upgradeMatchesFirst: 1,
   /** A candidate that arrives as signatures keeps the localizer's likely declarations of it whole (localize-symbols.ts), its signatures then taking at most this share of the budget (0: plain signatures). */
   focusShare: 0.35,
+  /** A task with no usable signal whose words occur here all the same (common words: "fix", "update") gets the search's matches under a low-confidence note (plan/ask.ts) — 2: packed as ask packs (whole while they fit, the rest turned whole as room remains); 1: at the search's own tiers (signatures but small files); 0: nothing packed, as when no word occurs. */
+  commonSearch: 2,
 };
 
 /** The renderer's packing for ask's plans (render/fusion.ts). */
@@ -140,6 +142,8 @@ export interface LocalizedAsk {
   namedResolved: boolean;
   /** The task carries no usable signal (retrieve/localize-signal.ts): why; the plan is empty. */
   noSignal?: string;
+  /** With noSignal: its words that occur here all the same (retrieve/localize.ts). */
+  commonWords?: Localization["commonWords"];
 }
 
 /**
@@ -151,7 +155,7 @@ export function planLocalized(collection: Collection, options: { task: string; q
   const db = collection.index.db;
   const graph = loadFileGraph(db, collection.index.meta.index_completed_at ?? "");
   const loc = localize(collection, { query: options.query, limit: ASK_PARAMS.candidates, graph, symbols: ASK_PARAMS.focusShare > 0 });
-  if (loc.noSignal) return { plan: { mode: "ask", entries: [], collected: collection.files.length, prelude: [], manifestNotes: [] }, grade: loc.grade, candidates: 0, namedResolved: false, noSignal: loc.noSignal };
+  if (loc.noSignal) return { plan: { mode: "ask", entries: [], collected: collection.files.length, prelude: [], manifestNotes: [] }, grade: loc.grade, candidates: 0, namedResolved: false, noSignal: loc.noSignal, ...(loc.commonWords ? { commonWords: loc.commonWords } : {}) };
   // the declarations the change most likely touches, kept whole if their file arrives as signatures (not properties and fields: a line each)
   const likely = new Map(loc.candidates.map((c) => [c.path, (c.symbols ?? []).filter((s) => !MINOR.has(s.kind))]));
   const byPath = new Map(collection.files.map((f) => [f.path, f]));

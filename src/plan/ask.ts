@@ -4,10 +4,14 @@
 // ("how does routing work") the topic in the forms the index knows; a type the task names
 // joins the candidates without replacing the rest of the task. When the localizer has
 // nothing (a low-signal task), search with the task's words; when that matches nothing,
-// skeleton. The strategy line says what was chosen and why.
+// skeleton. A task with no usable signal (no word names a place here) whose words occur here
+// all the same — common words only, "fix", "update", a subject of change words — gets the
+// search's matches under a first line saying so (confidence=low, why, the next call); one
+// whose words occur nowhere ("zzqx") or only as a letter or two ("x") gets nothing, and why.
+// The strategy line says what was chosen and why.
 
 import type { Collection } from "./collect.ts";
-import { ASK_PARAMS, askPacking, planLocalized } from "./ask-localized.ts";
+import { ASK_PARAMS, askPacking, planLocalized, type LocalizedAsk } from "./ask-localized.ts";
 import type { Plan } from "./model.ts";
 import type { Workspace } from "../workspace/root.ts";
 import { planSearch } from "./search.ts";
@@ -70,6 +74,12 @@ function briefStrategy(strategy: string): string {
   return strategy.replace(/ subsystem="[^"]*"/, "").replace(/ \(.*$/, "");
 }
 
+/** Why a task of common words gets files that merely share them: the words that occur and in how many files, and what the rest are. */
+function commonWordsNote(common: NonNullable<LocalizedAsk["commonWords"]>): string {
+  const words = common.common.map((w, i) => `"${w.word}" is in ${w.files}${i === 0 ? ` of the ${common.files} files` : ""}`).join(", ");
+  return `no word of the task names a place here, only common words (${[words, common.words].filter(Boolean).join("; ")}): these files merely share them`;
+}
+
 export interface AskPlanOptions {
   task: string;
   budget: number;
@@ -98,17 +108,18 @@ export function planAsk(collection: Collection, options: AskPlanOptions): Plan {
     plan.prelude.unshift(line("strategy=central (the task's words matched no file: the most depended-on files, whole while they fit)"));
     return plan;
   };
-  const search = (note: string, query = options.task) => {
+  const matches = (note: string, query: string): Plan | null => {
     let plan: Plan;
     try {
       plan = planSearch(collection, { query, queryTop: 10, depth, level: "standard", rerank: false });
     } catch {
-      return central();
+      return null;
     }
     plan.mode = "ask";
     plan.prelude.unshift(line(`strategy=search${note}`));
     return plan;
   };
+  const search = (note: string, query = options.task) => matches(note, query) ?? central();
   if (isBroad(options.task)) return skeleton("");
   const subsystem = subsystemQuery(db, options.task);
   const names = subsystem ? [] : typeNamesIn(options.task, (name) => known.get(name) !== null);
@@ -125,9 +136,18 @@ export function planAsk(collection: Collection, options: AskPlanOptions): Plan {
     return plan;
   };
   if (localized?.noSignal) {
+    const next = options.noSignalNext ? ` Try: ${options.noSignalNext}` : "";
+    // common words only: what they match, said to be no more than that (the spec's "anything else → search with the task")
+    const common = localized.commonWords && ASK_PARAMS.commonSearch > 0 ? commonWordsNote(localized.commonWords) : null;
+    const plan = common ? matches(` confidence=low (${common}.${next})`, options.task) : null;
+    if (plan) {
+      if (ASK_PARAMS.commonSearch === 2) plan.packing = askPacking();
+      plan.manifestNotes.unshift(`low confidence: ${common}.${next}`);
+      return withMap(plan);
+    }
     // nothing earned a place: no file is packed as if it were relevant
     localized.plan.prelude.push(line("strategy=none"));
-    localized.plan.manifestNotes.push(`nothing packed: the task carries no signal: ${localized.noSignal}.${options.noSignalNext ? ` Try: ${options.noSignalNext}` : ""}`);
+    localized.plan.manifestNotes.push(`nothing packed: the task carries no signal: ${localized.noSignal}.${next}`);
     return localized.plan;
   }
   if (!localized) return withMap(search(`${chosen.slice("strategy=search".length)} (the task localizer found no candidate)`, query));

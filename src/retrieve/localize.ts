@@ -23,7 +23,7 @@ import { gradeEvidence, gradeOf, type Grade, type GradeEvidence } from "./locali
 import { cachedRowids } from "../store/read-cache.ts";
 import { exactStemsFirst } from "./localize-stems.ts";
 import { declarationMatchFirst } from "./localize-declarations.ts";
-import { noSignal } from "./localize-signal.ts";
+import { noSignal, type NoSignal } from "./localize-signal.ts";
 
 export { CONFIDENT_RULE, isConfident, shortOfConfident, type ConfidentRule, type Grade, type GradeEvidence } from "./localize-grade.ts";
 
@@ -53,6 +53,8 @@ export interface Localization {
   noCandidates?: string;
   /** The query carries no usable signal (localize-signal.ts): why; no candidate is ranked. */
   noSignal?: string;
+  /** With noSignal: the query's words of three letters or more that occur here all the same ("fix" in 12 files), and what noSignal says of its words. */
+  commonWords?: Omit<NoSignal, "why">;
   /** The store has no full-text index: only exact, path, wiring and graph evidence was used. */
   noFullText?: boolean;
   /** The query's topical words (not change words such as "add" or "fix") that occur nowhere in the indexed files (names, paths, comments, bodies). */
@@ -207,7 +209,7 @@ export function localize(collection: Collection, options: LocalizeOptions): Loca
   if (history.available) historyWords(db, history, collection, terms, recalled);
   // No word that names a place here (localize-signal.ts): nothing is ranked, the answer says why.
   const silent = why || collection.files.length === 0 ? null : noSignal(db, { terms, changeWords: CHANGE_WORDS, topical, unmatched, structured: m.scores.size > 0 || recalled.scores.size > 0, fts });
-  if (silent) return { grade: "insufficient", candidates: [], cluster: 0, noSignal: silent, ...(unmatched.length ? { unmatched } : {}), navigation: navigation(db, collection, []) };
+  if (silent) return { grade: "insufficient", candidates: [], cluster: 0, noSignal: silent.why, ...(silent.common.length ? { commonWords: { words: silent.words, common: silent.common, files: silent.files } } : {}), ...(unmatched.length ? { unmatched } : {}), navigation: navigation(db, collection, []) };
   let textFirst: number | undefined;
   let textRanking: number[] | undefined;
   if (fts) {

@@ -7,7 +7,7 @@
 // tokenizer svc uses. Differences are paired over tasks with run.ts's bootstrap interval.
 //
 //   bun scripts/bench/localize/ask-pack.ts [--split tune|heldout] [--corpus a,b] [--budgets 8000,20000]
-//       [--params '{"…":…}'] [--variants '{"name":{"…":…}}'] [--per-corpus N] [--surface cli|mcp] [--json <file>] [--detail]
+//       [--params '{"…":…}'] [--variants '{"name":{"…":…}}'] [--per-corpus N] [--ids id,id] [--surface cli|mcp] [--json <file>] [--detail]
 // --surface: ask as `svc ask <task> --budget N` answers (cli, the default: the text alone is printed, so the
 // budget counts the text) or as svc_ask does over MCP (text and structured result both sent and counted).
 // --split defaults to tune: held-out is for the final look. --params overrides ask's
@@ -21,6 +21,27 @@
 // Bodies: on history tasks (and npm tasks whose next version's package is unpacked in the cache), the share of the
 // declarations the change touched (symbols.ts) whose bodies the answer holds: its file whole, or the declaration kept
 // whole in its signatures (keptWhole); the pack holds those of the files it packs.
+//
+// At 5378eca (2026-11-27, h105), the no-signal rule (retrieve/localize-signal.ts) on the whole tuning split, and a task of
+// common words only (no word names a place, some of three letters or more occur here: "fix", "update") given the search's
+// matches packed as ask packs under a first line `strategy=search confidence=low (…which words, in how many files…; Try: …)`
+// (ASK_PARAMS.commonSearch 2; 0 = nothing, as at 6ee7b82), where a task whose words occur nowhere ("zzqx"), only as a letter
+// ("x") or punctuation still gets nothing and why; find --kind task unchanged. Fire rate: npm 1 of 176 — body-parser@1.20.9
+// "Security fix for GHSA-27r3-jxmh-p828 (CVE-2026-111181)" (target lib/read.js): none of its words, "fix" included, is in
+// 1.20.8's 7 files, so the fallback has nothing to search either (nothing before and after; the BM25F pack 0 tokens, nothing
+// scores); svc 0 of 419: the bench at 6ee7b82 (the rule as now) on all 419 tuning tasks, trees built, the ~129 newer ones
+// among them, answered strategy=search 397, focus 22 (8k 86.0 / 68.9 vs pack 53.3, 20k 91.9 / 87.9 vs 70.0; p50 132 ms),
+// and a scratch screen of every subject in its parent tree (its topical words as whole words in the tree's .ts files,
+// `git grep -iw`) finds at least two present in each of 420 (h105's own commit too; the rule needs all absent). Together
+// 1 of 595. Before/after, --variants '{"before":{"commonSearch":0}}' (npm: the corpora below, 176 tasks, at commonSearch 1;
+// body-parser's 9 again at 2 against 1 and 0): all 352 task-budgets identical (8k 86.0 / 74.8, 20k 92.6 / 89.0; bodies
+// identical) — the change is inside the rule's branch. The tuning split holds no task of common words only, so the
+// fallback's worth was probed on it: each npm tuning subject reduced to its change words (128 have some: "fix now", "add",
+// "perf"), the rule fires on 123: nothing (0) present 0 / whole 0; the search at its own tiers (1) 40.1 / 0.8 at 8k (2.7k
+// tokens), 41.1 / 0.8 at 20k (3.6k); packed as ask packs (2) 40.1 / 17.0 (4.4k), 41.1 / 36.1 (8.3k); 36 of the 123 still
+// get nothing (no word occurs). Taken: 2. Not looked at: held-out (whether its three emptied tasks hold a common word).
+//   bun scripts/bench/localize/ask-pack.ts --corpus mobx,rxjs,dayjs,fp-ts,knex,@apollo/client,nodemailer,bull,react-i18next,
+//       axios,express,body-parser,mongoose,sinon --variants '{"before":{"commonSearch":0}}';  … --corpus svc (at 6ee7b82)
 //
 // At 0fecc5d (2026-11-27, h92), the two tuning cells still below the pack on whole files looked at again; nothing taken
 // (patches off the branch: h92-ablation in the report). nodemailer 8k 41.7 vs 50.0 is 8.3 vs 10 task-targets: ask loses
@@ -575,7 +596,8 @@ async function askScore(root: string, task: LocalizeTask, budget: number, counte
   const any = new Set(entries.map((e) => e.path));
   const whole = new Set(entries.filter((e) => WHOLE.has(e.tier) && !e.excerpt).map((e) => e.path));
   const tier = new Map(entries.map((e) => [e.path, `${e.tier}${e.excerpt ? "/excerpt" : ""}`]));
-  const strategy = /svc_ask: (strategy=\S+)/.exec(r.text)?.[1] ?? "?";
+  // (a task of common words only: strategy=search confidence=low, counted apart)
+  const strategy = /svc_ask: (strategy=\S+(?: confidence=\S+)?)/.exec(r.text)?.[1] ?? "?";
   // (keptWhole is there only where the bodies are: in a skeleton, or an excerpt around them)
   const kept = new Map(entries.filter((e) => e.keptWhole?.length).map((e) => [e.path, e.keptWhole as string[]]));
   const bodies = bodiesShare(changed, task.targets, whole, kept);
@@ -590,6 +612,8 @@ export interface AskPackOptions {
   variants?: Record<string, Partial<typeof ASK_PARAMS> & Partial<typeof PARAMS>>;
   /** At most this many tasks per corpus (the most recent; history corpora take ~1 min per task). */
   perCorpus?: number;
+  /** Only these tasks (ids as the rows name them: svc@1a2b3c4d5e6f), e.g. the ones a rule fires on. */
+  ids?: string[];
   /** The surface ask is called through (default cli). */
   surface?: AskSurface;
   log: (s: string) => void;
@@ -617,7 +641,7 @@ async function askRun(root: string, task: LocalizeTask, budgets: readonly number
 export async function benchAskPack(base: string, options: AskPackOptions): Promise<PackRow[]> {
   const counter = await tokenCounter();
   const loaded = await loadTasks(base, options.only, options.log);
-  let tasks = loaded.tasks.filter((t) => t.split === options.split);
+  let tasks = loaded.tasks.filter((t) => t.split === options.split && (!options.ids || options.ids.includes(t.id)));
   if (options.perCorpus) {
     const keep = new Set<string>();
     for (const c of new Set(tasks.map((t) => t.corpus))) for (const t of tasks.filter((x) => x.corpus === c).slice(-options.perCorpus)) keep.add(t.id);
@@ -769,11 +793,12 @@ if (import.meta.main) {
   if (arg("--params")) Object.assign(ASK_PARAMS, JSON.parse(arg("--params") as string));
   const variants = arg("--variants") ? (JSON.parse(arg("--variants") as string) as AskPackOptions["variants"]) : undefined;
   const perCorpus = arg("--per-corpus") ? Number(arg("--per-corpus")) : undefined;
+  const ids = arg("--ids")?.split(",");
   const surface = (arg("--surface") ?? "cli") as AskSurface;
   if (surface !== "cli" && surface !== "mcp") throw new Error(`--surface cli|mcp, not ${surface}`);
   const base = join(import.meta.dir, "..", "..", "..");
   const json = arg("--json");
-  const rows = await benchAskPack(base, { only, split, budgets, variants, perCorpus, surface, log: (s) => process.stderr.write(`${s}\n`), progress: json ? (r) => void Bun.write(json, JSON.stringify(r, null, 2)) : undefined });
+  const rows = await benchAskPack(base, { only, split, budgets, variants, perCorpus, ids, surface, log: (s) => process.stderr.write(`${s}\n`), progress: json ? (r) => void Bun.write(json, JSON.stringify(r, null, 2)) : undefined });
   printAskPack(rows, budgets, split, args.includes("--detail"), surface);
   if (arg("--json")) await Bun.write(arg("--json") as string, JSON.stringify(rows, null, 2));
 }

@@ -89,6 +89,10 @@ export interface AskPlanOptions {
   noSignalNext?: string;
 }
 
+/** What an answer packing every file takes beyond their text: each file's tag and manifest line, and the header and notes. */
+const WHOLE_FILE_OVERHEAD = 30;
+const WHOLE_ANSWER_OVERHEAD = 400;
+
 export function planAsk(collection: Collection, options: AskPlanOptions): Plan {
   const db = collection.index.db;
   const known = db.prepare(`SELECT 1 FROM symbols WHERE name = ? AND kind IN ${NAMED_TYPE_KINDS_SQL} LIMIT 1`);
@@ -143,6 +147,16 @@ export function planAsk(collection: Collection, options: AskPlanOptions): Plan {
     if (plan) {
       if (ASK_PARAMS.commonSearch === 2) plan.packing = askPacking();
       plan.manifestNotes.unshift(`low confidence: ${common}.${next}`);
+      return withMap(plan);
+    }
+    // the whole workspace fits the budget: all of it, said to be that and no more (nothing was chosen for the task)
+    const total = collection.files.reduce((n, f) => n + f.tokens, 0);
+    if (collection.files.length && total + collection.files.length * WHOLE_FILE_OVERHEAD + WHOLE_ANSWER_OVERHEAD <= options.budget) {
+      const plan = planWhole(collection, "standard", "ask");
+      plan.packing = askPacking();
+      const why = `the task carries no signal: ${localized.noSignal}; the whole workspace fits the budget (${collection.files.length} files, ~${total} tokens), so it is all here, chosen for nothing in the task`;
+      plan.prelude.unshift(line(`strategy=central confidence=low (${why}.${next})`));
+      plan.manifestNotes.unshift(`low confidence: ${why}.${next}`);
       return withMap(plan);
     }
     // nothing earned a place: no file is packed as if it were relevant

@@ -36,8 +36,10 @@ describe("a task with no usable signal", () => {
     expect(r.text).toContain(data.noCandidates as string);
   }, 120_000);
 
+  // (at budgets that cannot hold the whole workspace: one that can gets all of it, said to be chosen for nothing in the task,
+  // test/plan/ask-common-words.test.ts)
   test.each(["x", "the", "???", "fix a bug", "zyzzyva"])("ask %p packs nothing and says why", async (task) => {
-    const r = await call("ask", { path: root, task, tokenBudget: 4000 }, { surface: "mcp" });
+    const r = await call("ask", { path: root, task, tokenBudget: 2000 }, { surface: "mcp" });
     const data = r.data as unknown as { files: number; entries: unknown[]; notes: string[] };
     expect(data.files).toBe(0);
     expect(data.entries).toEqual([]);
@@ -57,10 +59,10 @@ describe("a task with no usable signal", () => {
   }, 120_000);
 
   test("svc_ask task=x over the MCP server, and svc ask x on the CLI", async () => {
-    const result = (await (await client).callTool({ name: "svc_ask", arguments: { task: "x", tokenBudget: 4000 } })) as { content: { text: string }[]; isError?: boolean };
+    const result = (await (await client).callTool({ name: "svc_ask", arguments: { task: "x", tokenBudget: 2000 } })) as { content: { text: string }[]; isError?: boolean };
     expect(result.isError).toBeFalsy();
     expect(result.content[0]?.text).toContain("nothing packed: the task carries no signal");
-    const cli = runSvc(["ask", "x", "--budget", "4000"], { cwd: root });
+    const cli = runSvc(["ask", "x", "--budget", "2000"], { cwd: root });
     expect(cli.code).toBe(0);
     expect(cli.stdout).toContain("nothing packed: the task carries no signal");
     expect(cli.stdout).toContain("Try: name a file, symbol, route or service the change touches (svc find <name>)");

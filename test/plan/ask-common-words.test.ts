@@ -62,7 +62,7 @@ describe("ask: a task of common words only", () => {
     const saved = ASK_PARAMS.commonSearch;
     ASK_PARAMS.commonSearch = 0;
     try {
-      const r = await call("ask", { path: root, task, tokenBudget: 4000 }, { surface: "mcp" });
+      const r = await call("ask", { path: root, task, tokenBudget: 700 }, { surface: "mcp" });
       expect((r.data as unknown as AskData).files).toBe(0);
       expect(r.text).toContain("strategy=none");
     } finally {
@@ -78,11 +78,20 @@ describe("ask: a task of common words only", () => {
   }, 120_000);
 
   test.each(["zzqx", "x", "???", "zzqx x"])("a task whose words occur nowhere, or only as a letter (%p), still gets nothing and why", async (nothing) => {
-    const r = await call("ask", { path: root, task: nothing, tokenBudget: 4000 }, { surface: "mcp" });
+    // (a budget that cannot hold the whole workspace, ~0.6k tokens and each file's tag: one that can gets all of it, below)
+    const r = await call("ask", { path: root, task: nothing, tokenBudget: 700 }, { surface: "mcp" });
     const data = r.data as unknown as AskData;
     expect(data.files).toBe(0);
-    expect(r.text.split("\n")[0]).toBe("<!-- svc_ask: strategy=none budget=4000 -->");
+    expect(r.text.split("\n")[0]).toBe("<!-- svc_ask: strategy=none budget=700 -->");
     expect(data.notes.some((n) => n.startsWith("nothing packed: the task carries no signal: "))).toBe(true);
     expect(r.text).toContain("Try: name a file, symbol, route or service");
+  }, 120_000);
+
+  test("a task with no signal on a workspace the budget holds whole gets all of it, said to be chosen for nothing in the task", async () => {
+    const r = await call("ask", { path: root, task: "zzqx", tokenBudget: 4000 }, { surface: "mcp" });
+    const data = r.data as unknown as AskData;
+    expect(data.files).toBe(32);
+    expect(r.text.split("\n")[0]).toMatch(/^<!-- svc_ask: strategy=central confidence=low \(the task carries no signal: .+; the whole workspace fits the budget \(32 files, ~\d+ tokens\), so it is all here, chosen for nothing in the task\. Try: name a file/);
+    expect(data.notes.some((n) => n.startsWith("low confidence: the task carries no signal: "))).toBe(true);
   }, 120_000);
 });

@@ -22,6 +22,12 @@
 // declarations the change touched (symbols.ts) whose bodies the answer holds: its file whole, or the declaration kept
 // whole in its signatures (keptWhole); the pack holds those of the files it packs.
 //
+// After h105 (2026-11-27, lead): a task with no signal on a workspace whose files, with each one's tag (~30 tokens) and the
+// header (~400), fit the budget gets all of them under `strategy=central confidence=low (…; the whole workspace fits the
+// budget (N files, ~T tokens), so it is all here, chosen for nothing in the task. Try: …)` rather than nothing. On the tuning
+// split it changes one task, the body-parser CVE subject above (7 files): body-parser tune 8k and 20k 88.9 → 100.0 present
+// and whole (`--corpus body-parser`: 9 tasks, the pack 77.8); no other tuning task reaches the branch (fire rate below).
+//
 // At 5378eca (2026-11-27, h105), the no-signal rule (retrieve/localize-signal.ts) on the whole tuning split, and a task of
 // common words only (no word names a place, some of three letters or more occur here: "fix", "update") given the search's
 // matches packed as ask packs under a first line `strategy=search confidence=low (…which words, in how many files…; Try: …)`

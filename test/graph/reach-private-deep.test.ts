@@ -1,0 +1,70 @@
+// Covering tests found the way ky's tests reach its code (a mutation audit of svc's selection
+// against the tests that fail, scripts/bench/test-selection.ts): through a class's private
+// methods (`this.#wait(…)`, `c.#retry(…)`, references the checker walk did not record) and
+// further than five hops (ky's parseDate is reached by every test at hop 8). Both answered
+// "none reach it (checker-complete)" while the test failed on a broken parseDelay or #wait.
+
+import { describe, expect, test } from "bun:test";
+import { call } from "../../src/engine.ts";
+import type { ImpactData } from "../../src/ops/impact.ts";
+import type { TestData } from "../../src/ops/test.ts";
+import { gitRepo } from "../helpers/repo.ts";
+
+const CLIENT: Record<string, string> = {
+  "package.json": JSON.stringify({ name: "client", type: "module" }),
+  "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, target: "es2022", module: "esnext", moduleResolution: "bundler", noEmit: true }, include: ["src", "test"] }),
+  "src/client.ts": [
+    "function parseDelay(value: string): number {",
+    "  return Number(value);",
+    "}",
+    "function delayOf(value: string): number {",
+    "  return parseDelay(value) * 1000;",
+    "}",
+    "export class Client {",
+    "  static create(value: string): Client {",
+    "    const c = new Client();",
+    "    c.#retry(value);",
+    "    return c;",
+    "  }",
+    "  #retry(value: string): number {",
+    "    return this.#wait(value);",
+    "  }",
+    "  #wait(value: string): number {",
+    "    return delayOf(value);",
+    "  }",
+    "}",
+    "export function createInstance(): Client {",
+    '  return Client.create("1");',
+    "}",
+    "",
+  ].join("\n"),
+  "src/index.ts": 'import { createInstance } from "./client.js";\n\nconst api = createInstance();\nexport default api;\n',
+  "test/api.test.ts": 'import api from "../src/index.js";\n\nif (!api) throw new Error("no client");\n',
+};
+
+async function impact(root: string, symbol: string): Promise<{ text: string; data: ImpactData }> {
+  const r = await call("impact", { path: root, symbol });
+  return { text: r.text, data: r.data as unknown as ImpactData };
+}
+
+describe("a test reaching code through private methods and many hops", () => {
+  const root = gitRepo(CLIENT);
+
+  test("impact of a private method: its callers `this.#wait(…)` and `c.#retry(…)` lead to the test", async () => {
+    expect((await call("index", { path: root })).text).toStartWith("Indexed [semantic]");
+    const i = await impact(root, "Client.#wait");
+    expect(i.data.dependents.filter((d) => d.hop === 1).map((d) => d.from)).toEqual(["Client.#retry"]);
+    expect(i.data.tests.map((t) => t.path)).toEqual(["test/api.test.ts"]);
+    expect(i.text).not.toContain("none reach it");
+  }, 120_000);
+
+  test("a test seven hops away is selected, and never `none reach it (checker-complete)`", async () => {
+    const i = await impact(root, "parseDelay");
+    expect(i.data.tests).toEqual([{ path: "test/api.test.ts", hop: 7 }]);
+    expect(i.text).not.toContain("none reach it");
+    const r = await call("test", { path: root, symbol: "parseDelay" });
+    const t = r.data as unknown as TestData;
+    expect(t.counts.reaching).toBe(1);
+    expect(r.text).not.toContain("none reach it");
+  }, 120_000);
+});

@@ -152,7 +152,9 @@ class Walk {
     const next: Node[] = [];
     const shown: Dependent[] = [];
     const symbols = frontier.filter((n): n is Extract<Node, { kind: "symbol" }> => n.kind === "symbol").map((n) => n.id);
-    for (const e of [...incomingEdges(this.db, symbols), ...extra]) {
+    // a constructor reached on the way (ky's normalizeRequestMethod is called by Ky.constructor) runs at `new Ky(…)`: the edges reaching it
+    const constructors = symbols.filter((id) => !seeds.has(id)).flatMap((id) => this.constructorReach(id));
+    for (const e of [...incomingEdges(this.db, symbols), ...extra, ...constructors]) {
       if (e.fromSymbol !== null && this.silent.has(e.fromSymbol)) continue;
       const label = via.get(e.toSymbol);
       const base = { type: e.type, line: e.line, provenance: e.provenance, file: e.fromFile, ...(label ? { via: label } : {}) };
@@ -184,6 +186,12 @@ class Walk {
     }
     this.dependents.push(...listed(shown, limit));
     return next;
+  }
+
+  /** The edges reaching a constructor that is not the target (`new C(…)`, subclasses' `super(…)`); none for any other declaration. */
+  private constructorReach(id: number): IncomingEdge[] {
+    const row = this.db.query("SELECT kind, file_id AS fileId, container FROM symbols WHERE id = ?").get(id) as { kind: string; fileId: number; container: string | null } | null;
+    return row?.kind === "constructor" ? constructorEdges(this.db, row, [id], this.readText) : [];
   }
 
   private symbolName(id: number): string {

@@ -1,8 +1,9 @@
 // Covering tests found the way ky's tests reach its code (a mutation audit of svc's selection
 // against the tests that fail, scripts/bench/test-selection.ts): through a class's private
 // methods (`this.#wait(…)`, `c.#retry(…)`, references the checker walk did not record) and
-// further than five hops (ky's parseDate is reached by every test at hop 8). Both answered
-// "none reach it (checker-complete)" while the test failed on a broken parseDelay or #wait.
+// further than five hops (ky's parseDate is reached by every test at hop 8), and through a
+// constructor on the way (`new Ky(…)` runs the normalizeRequestMethod it calls). Each answered
+// "none reach it (checker-complete)" while the test failed on a broken parseDelay, #wait or normalizeValue.
 
 import { describe, expect, test } from "bun:test";
 import { call } from "../../src/engine.ts";
@@ -20,9 +21,16 @@ const CLIENT: Record<string, string> = {
     "function delayOf(value: string): number {",
     "  return parseDelay(value) * 1000;",
     "}",
+    "function normalizeValue(value: string): string {",
+    "  return value.trim();",
+    "}",
     "export class Client {",
+    "  readonly value: string;",
+    "  constructor(value: string) {",
+    "    this.value = normalizeValue(value);",
+    "  }",
     "  static create(value: string): Client {",
-    "    const c = new Client();",
+    "    const c = new Client(value);",
     "    c.#retry(value);",
     "    return c;",
     "  }",
@@ -66,5 +74,12 @@ describe("a test reaching code through private methods and many hops", () => {
     const t = r.data as unknown as TestData;
     expect(t.counts.reaching).toBe(1);
     expect(r.text).not.toContain("none reach it");
+  }, 120_000);
+
+  test("a function its class's constructor calls reaches the test through `new Client(…)` in Client.create", async () => {
+    const i = await impact(root, "normalizeValue");
+    expect(i.data.dependents.map((d) => d.from)).toEqual(["Client.constructor", "Client.create", "createInstance"]);
+    expect(i.data.tests.map((t) => t.path)).toEqual(["test/api.test.ts"]);
+    expect(i.text).not.toContain("none reach it");
   }, 120_000);
 });

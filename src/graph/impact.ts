@@ -209,6 +209,11 @@ export function publicSurface(db: Database, root: string, target: SymbolRow, sta
     const waiting = stale === "all" ? "the semantic update is pending for every file" : `${stale} changed file${stale === 1 ? " is" : "s are"} not re-walked yet`;
     return { public: null, how: `not known yet: ${waiting}, and re-exports from ${label}'s entry points (${[...entries].join(", ")}) are followed through the checker's edges, which a changed file gets back when it is` };
   }
+  // `"./*": "./dist/*.js"` (zustand): `zustand/middleware` imports a file no entry point re-exports; which source a wildcard subpath is built from is not known
+  const wildcards = exportsMap && typeof exportsMap === "object" && !Array.isArray(exportsMap) ? Object.keys(exportsMap).filter((k) => k.startsWith("./") && k.includes("*")) : [];
+  if (wildcards.length) {
+    return { public: null, how: `not re-exported by ${label}'s entry points (${[...entries].join(", ")}), but its exports map's wildcard subpath${wildcards.length === 1 ? "" : "s"} (${wildcards.join(", ")}) may expose ${target.path} itself: svc does not map a wildcard subpath to the sources it is built from` };
+  }
   return { public: false, how: `exported from ${target.path} but not re-exported by ${label}'s entry points (${[...entries].join(", ")})` };
 }
 

@@ -54,9 +54,13 @@ interface FileRow {
   isTest: boolean;
 }
 
-type Node = { kind: "symbol"; id: number } | { kind: "module"; file: number } | { kind: "export"; file: number; symbol: number; name: string };
+/**
+ * An export's `via`: set for the export of a declaration the walk reached on the way (not the target's): the member name
+ * an importer outside every project must mention (null: none). Unset: the target's export, read with the walk's mention.
+ */
+type Node = { kind: "symbol"; id: number } | { kind: "module"; file: number } | { kind: "export"; file: number; symbol: number; name: string; via?: { mention: string | null } };
 
-const nodeKey = (n: Node): string => (n.kind === "symbol" ? `s${n.id}` : n.kind === "module" ? `m${n.file}` : `x${n.file}:${n.symbol}`);
+const nodeKey = (n: Node): string => (n.kind === "symbol" ? `s${n.id}` : n.kind === "module" ? `m${n.file}` : `x${n.file}:${n.symbol}${n.via ? `:${n.via.mention ?? ""}` : ""}`);
 
 /** The declarations a change to `target` reaches directly: itself (all overloads) and, for a type, its members. */
 export function seedIds(db: Database, target: SymbolRow, ids: readonly number[]): number[] {
@@ -129,10 +133,10 @@ class Walk {
     return this.outside === null || this.outside.has(path);
   }
 
-  private mentions(path: string): boolean {
-    if (this.mention === null) return true;
+  private mentions(path: string, mention: string | null): boolean {
+    if (mention === null) return true;
     const text = this.readText(path);
-    return text !== null && wordRe(this.mention).test(text);
+    return text !== null && wordRe(mention).test(text);
   }
 
   private reached(d: Omit<Dependent, "isTest" | "path" | "hop"> & { file: number }, hop: number, shown: Dependent[], limit: number): void {
@@ -170,6 +174,9 @@ class Walk {
         if (!this.mark(node)) continue;
         this.reached({ ...base, from: e.fromName }, hop, shown, limit);
         next.push(node);
+        // an exported declaration on the way is imported by files outside every project too (immer's tests take `produce`, which Immer.produce's callees reach)
+        const exported = this.exportOf(e.fromSymbol);
+        if (exported && this.mark(exported)) next.push(exported);
       } else {
         // top-level code: every site is shown once; its module (or the barrel's export) is walked once
         const node: Node = e.type === "reexports" ? { kind: "export", file: e.fromFile, symbol: e.toSymbol, name: this.symbolName(e.toSymbol) } : { kind: "module", file: e.fromFile };
@@ -186,6 +193,15 @@ class Walk {
     }
     this.dependents.push(...listed(shown, limit));
     return next;
+  }
+
+  /** The export of a declaration the walk reached: its own when it is exported, its type's (mentioning it) for a member of an exported type; null otherwise. */
+  private exportOf(id: number): Node | null {
+    const row = this.db.query("SELECT file_id AS file, name, container, exported FROM symbols WHERE id = ?").get(id) as { file: number; name: string; container: string | null; exported: number } | null;
+    if (!row) return null;
+    if (row.container === null) return row.exported ? { kind: "export", file: row.file, symbol: id, name: row.name, via: { mention: null } } : null;
+    const owner = this.db.query("SELECT id, name FROM symbols WHERE file_id = ? AND qualified_name = ? AND container IS NULL AND exported = 1 LIMIT 1").get(row.file, row.container) as { id: number; name: string } | null;
+    return owner ? { kind: "export", file: row.file, symbol: owner.id, name: owner.name, via: { mention: row.name } } : null;
   }
 
   /** The edges reaching a constructor that is not the target (`new C(…)`, subclasses' `super(…)`); none for any other declaration. */
@@ -217,15 +233,15 @@ class Walk {
       if (!takes) continue;
       const f = this.fileRow(r.file);
       if (r.kind === "export") {
-        const node: Node = { kind: "export", file: r.file, symbol: n.symbol, name: n.name };
+        const node: Node = { kind: "export", file: r.file, symbol: n.symbol, name: n.name, ...(n.via ? { via: n.via } : {}) };
         if (!this.mark(node)) continue;
-        this.exporters.add(r.file);
+        if (!n.via) this.exporters.add(r.file);
         this.reached({ type: "reexports", from: null, line: r.line, provenance: "syntax", file: r.file }, hop, shown, limit);
         next.push(node);
         continue;
       }
       // a file the checker walked resolved its use of the name itself (a symbol edge)
-      if (!this.isOutside(f.path) || !this.mentions(f.path)) continue;
+      if (!this.isOutside(f.path) || !this.mentions(f.path, n.via ? n.via.mention : this.mention)) continue;
       const node: Node = { kind: "module", file: r.file };
       if (!this.mark(node)) continue;
       this.reached({ type: "imports", from: null, line: r.line, provenance: "syntax", file: r.file }, hop, shown, limit);

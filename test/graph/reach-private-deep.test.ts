@@ -2,8 +2,9 @@
 // against the tests that fail, scripts/bench/test-selection.ts): through a class's private
 // methods (`this.#wait(…)`, `c.#retry(…)`, references the checker walk did not record) and
 // further than five hops (ky's parseDate is reached by every test at hop 8), and through a
-// constructor on the way (`new Ky(…)` runs the normalizeRequestMethod it calls). Each answered
-// "none reach it (checker-complete)" while the test failed on a broken parseDelay, #wait or normalizeValue.
+// constructor on the way (`new Ky(…)` runs the normalizeRequestMethod it calls), and through an
+// exported declaration on the way that tests outside every project import (immer's produce). Each answered
+// "none reach it (checker-complete)" while the test failed on a broken parseDelay, #wait, normalizeValue or enterScope.
 
 import { describe, expect, test } from "bun:test";
 import { call } from "../../src/engine.ts";
@@ -50,6 +51,16 @@ const CLIENT: Record<string, string> = {
   "test/api.test.ts": 'import api from "../src/index.js";\n\nif (!api) throw new Error("no client");\n',
 };
 
+/** immer's shape: the tests, outside the tsconfig, import `produce`, a const bound to the Immer instance's method, which calls the inner functions. */
+const ENGINE: Record<string, string> = {
+  "package.json": JSON.stringify({ name: "engine", type: "module" }),
+  "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, target: "es2022", module: "esnext", moduleResolution: "bundler", noEmit: true }, files: ["src/index.ts"] }),
+  "src/scope.ts": "export function enterScope(): number {\n  return 1;\n}\n",
+  "src/engine.ts": 'import { enterScope } from "./scope";\n\nexport class Engine {\n  produce = (n: number): number => n + enterScope();\n}\n',
+  "src/index.ts": 'import { Engine } from "./engine";\n\nconst engine = new Engine();\nexport const produce = engine.produce;\n',
+  "test/produce.test.ts": 'import { produce } from "../src/index";\n\nif (produce(1) !== 2) throw new Error("produce");\n',
+};
+
 async function impact(root: string, symbol: string): Promise<{ text: string; data: ImpactData }> {
   const r = await call("impact", { path: root, symbol });
   return { text: r.text, data: r.data as unknown as ImpactData };
@@ -80,6 +91,17 @@ describe("a test reaching code through private methods and many hops", () => {
     const i = await impact(root, "normalizeValue");
     expect(i.data.dependents.map((d) => d.from)).toEqual(["Client.constructor", "Client.create", "createInstance"]);
     expect(i.data.tests.map((t) => t.path)).toEqual(["test/api.test.ts"]);
+    expect(i.text).not.toContain("none reach it");
+  }, 120_000);
+});
+
+describe("a test outside the tsconfig importing an exported const the walk reaches on the way", () => {
+  const root = gitRepo(ENGINE);
+
+  test("enterScope reaches test/produce.test.ts through Engine.produce and the exported produce it imports", async () => {
+    expect((await call("index", { path: root })).text).toStartWith("Indexed [semantic]");
+    const i = await impact(root, "enterScope");
+    expect(i.data.tests.map((t) => t.path)).toEqual(["test/produce.test.ts"]);
     expect(i.text).not.toContain("none reach it");
   }, 120_000);
 });

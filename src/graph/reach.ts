@@ -177,6 +177,9 @@ class Walk {
         // an exported declaration on the way is imported by files outside every project too (immer's tests take `produce`, which Immer.produce's callees reach)
         const exported = this.exportOf(e.fromSymbol);
         if (exported && this.mark(exported)) next.push(exported);
+        // a method of an object literal runs wherever the object goes (`new Proxy(base, objectTraps)` calls objectTraps.get, by no reference)
+        const holder = this.objectOf(e.fromSymbol);
+        if (holder && this.mark(holder)) next.push(holder);
       } else {
         // top-level code: every site is shown once; its module (or the barrel's export) is walked once
         const node: Node = e.type === "reexports" ? { kind: "export", file: e.fromFile, symbol: e.toSymbol, name: this.symbolName(e.toSymbol) } : { kind: "module", file: e.fromFile };
@@ -202,6 +205,14 @@ class Walk {
     if (row.container === null) return row.exported ? { kind: "export", file: row.file, symbol: id, name: row.name, via: { mention: null } } : null;
     const owner = this.db.query("SELECT id, name FROM symbols WHERE file_id = ? AND qualified_name = ? AND container IS NULL AND exported = 1 LIMIT 1").get(row.file, row.container) as { id: number; name: string } | null;
     return owner ? { kind: "export", file: row.file, symbol: owner.id, name: owner.name, via: { mention: row.name } } : null;
+  }
+
+  /** The object literal (a variable, not a class or interface) a member belongs to, as a node; null for anything else. */
+  objectOf(id: number): Node | null {
+    const row = this.db
+      .query("SELECT o.id FROM symbols m JOIN symbols o ON o.file_id = m.file_id AND o.qualified_name = m.container AND o.container IS NULL WHERE m.id = ? AND o.kind IN ('const', 'let', 'var', 'variable') LIMIT 1")
+      .get(id) as { id: number } | null;
+    return row ? { kind: "symbol", id: row.id } : null;
   }
 
   /** The edges reaching a constructor that is not the target (`new C(…)`, subclasses' `super(…)`); none for any other declaration. */
@@ -283,6 +294,9 @@ export function reachOf(
   for (const id of boundNeighbors(db, target)) walk.silent.add(id);
   let frontier: Node[] = [...seedSet].map((id) => ({ kind: "symbol", id }));
   for (const n of frontier) walk.mark(n);
+  // a method of an object literal: the object's uses too (walk.objectOf)
+  const holder = member ? walk.objectOf(target.id) : null;
+  if (holder && walk.mark(holder)) frontier.push(holder);
   // the declaring file exports the target (or, for a member, its type): importers outside every project take it by name;
   // what it does not export no import takes (`export *` re-exports only exports)
   const owner = member

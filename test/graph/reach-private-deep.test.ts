@@ -3,8 +3,9 @@
 // methods (`this.#wait(…)`, `c.#retry(…)`, references the checker walk did not record) and
 // further than five hops (ky's parseDate is reached by every test at hop 8), and through a
 // constructor on the way (`new Ky(…)` runs the normalizeRequestMethod it calls), and through an
-// exported declaration on the way that tests outside every project import (immer's produce). Each answered
-// "none reach it (checker-complete)" while the test failed on a broken parseDelay, #wait, normalizeValue or enterScope.
+// exported declaration on the way that tests outside every project import (immer's produce), and
+// through an object literal's methods the runtime calls (immer's proxy traps). Each answered
+// "none reach it (checker-complete)" while the test failed on a broken parseDelay, #wait, normalizeValue, enterScope or peek.
 
 import { describe, expect, test } from "bun:test";
 import { call } from "../../src/engine.ts";
@@ -61,6 +62,25 @@ const ENGINE: Record<string, string> = {
   "test/produce.test.ts": 'import { produce } from "../src/index";\n\nif (produce(1) !== 2) throw new Error("produce");\n',
 };
 
+/** immer's proxy traps: an object literal's methods the runtime calls (`new Proxy(base, traps)`), by no reference. */
+const TRAPS: Record<string, string> = {
+  "package.json": JSON.stringify({ name: "traps", type: "module" }),
+  "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, target: "es2022", module: "esnext", moduleResolution: "bundler", noEmit: true }, include: ["src", "test"] }),
+  "src/traps.ts": [
+    "function peek(o: Record<string, number>, key: string): number {",
+    "  return o[key] ?? 0;",
+    "}",
+    "export const traps: ProxyHandler<Record<string, number>> = {",
+    "  get(target, prop) {",
+    "    return peek(target, String(prop));",
+    "  },",
+    "};",
+    "",
+  ].join("\n"),
+  "src/index.ts": 'import { traps } from "./traps";\n\nexport function draft(base: Record<string, number>): Record<string, number> {\n  return new Proxy(base, traps);\n}\n',
+  "test/draft.test.ts": 'import { draft } from "../src/index";\n\nif (draft({ a: 1 }).a !== 1) throw new Error("draft");\n',
+};
+
 async function impact(root: string, symbol: string): Promise<{ text: string; data: ImpactData }> {
   const r = await call("impact", { path: root, symbol });
   return { text: r.text, data: r.data as unknown as ImpactData };
@@ -103,5 +123,18 @@ describe("a test outside the tsconfig importing an exported const the walk reach
     const i = await impact(root, "enterScope");
     expect(i.data.tests.map((t) => t.path)).toEqual(["test/produce.test.ts"]);
     expect(i.text).not.toContain("none reach it");
+  }, 120_000);
+});
+
+describe("an object literal's methods the runtime calls", () => {
+  const root = gitRepo(TRAPS);
+
+  test("peek and traps.get reach the test through the object's use, `new Proxy(base, traps)` in draft", async () => {
+    expect((await call("index", { path: root })).text).toStartWith("Indexed [semantic]");
+    for (const symbol of ["peek", "traps.get"]) {
+      const i = await impact(root, symbol);
+      expect(i.data.tests.map((t) => t.path)).toEqual(["test/draft.test.ts"]);
+      expect(i.text).not.toContain("none reach it");
+    }
   }, 120_000);
 });

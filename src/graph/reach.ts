@@ -247,7 +247,8 @@ class Walk {
         const node: Node = { kind: "export", file: r.file, symbol: n.symbol, name: n.name, ...(n.via ? { via: n.via } : {}) };
         if (!this.mark(node)) continue;
         if (!n.via) this.exporters.add(r.file);
-        this.reached({ type: "reexports", from: null, line: r.line, provenance: "syntax", file: r.file }, hop, shown, limit);
+        // shown once per site and name: the exports of several members of one type (objectTraps.get, .set) are one line
+        if (this.once(`site${r.file}:${r.line}:x${n.symbol}`)) this.reached({ type: "reexports", from: null, line: r.line, provenance: "syntax", file: r.file }, hop, shown, limit);
         next.push(node);
         continue;
       }

@@ -176,7 +176,7 @@ class Walk {
         next.push(node);
         // an exported declaration on the way is imported by files outside every project too (immer's tests take `produce`, which Immer.produce's callees reach)
         const exported = this.exportOf(e.fromSymbol);
-        if (exported && this.mark(exported)) next.push(exported);
+        if (exported && this.mark(exported)) next.push(exported, ...this.typeBarrels(exported));
         // a method of an object literal runs wherever the object goes (`new Proxy(base, objectTraps)` calls objectTraps.get, by no reference)
         const holder = this.objectOf(e.fromSymbol);
         if (holder && this.mark(holder)) next.push(holder);
@@ -205,6 +205,15 @@ class Walk {
     if (row.container === null) return row.exported ? { kind: "export", file: row.file, symbol: id, name: row.name, via: { mention: null } } : null;
     const owner = this.db.query("SELECT id, name FROM symbols WHERE file_id = ? AND qualified_name = ? AND container IS NULL AND exported = 1 LIMIT 1").get(row.file, row.container) as { id: number; name: string } | null;
     return owner ? { kind: "export", file: row.file, symbol: owner.id, name: owner.name, via: { mention: row.name } } : null;
+  }
+
+  /** A member's type re-exported by the checker's files (`import { Immer } from "./internal"; export { Immer }`): their exports of it, unmarked until now. */
+  private typeBarrels(exported: Node): Node[] {
+    if (exported.kind !== "export" || !exported.via?.mention) return [];
+    return incomingEdges(this.db, [exported.symbol]).flatMap((e): Node[] => {
+      const barrel: Node = { kind: "export", file: e.fromFile, symbol: exported.symbol, name: exported.name, via: exported.via };
+      return e.type === "reexports" && e.fromSymbol === null && this.mark(barrel) ? [barrel] : [];
+    });
   }
 
   /** The object literal (a variable, not a class or interface) a member belongs to, as a node; null for anything else. */

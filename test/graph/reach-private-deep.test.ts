@@ -124,6 +124,18 @@ describe("a test outside the tsconfig importing an exported const the walk reach
     expect(i.data.tests.map((t) => t.path)).toEqual(["test/produce.test.ts"]);
     expect(i.text).not.toContain("none reach it");
   }, 120_000);
+
+  test("and a test taking the class from a barrel in the project (`import { Engine }; export { Engine }`) and calling its member", async () => {
+    const root = gitRepo({
+      ...ENGINE,
+      "src/index.ts": 'import { Engine } from "./engine";\n\nexport { Engine };\n',
+      "test/produce.test.ts": 'import { Engine } from "../src/index";\n\nif (new Engine().produce(1) !== 2) throw new Error("produce");\n',
+    });
+    await call("index", { path: root });
+    const i = await impact(root, "enterScope");
+    expect(i.data.tests.map((t) => t.path)).toEqual(["test/produce.test.ts"]);
+    expect(i.text).not.toContain("none reach it");
+  }, 120_000);
 });
 
 describe("an object literal's methods the runtime calls", () => {

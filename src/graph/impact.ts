@@ -63,8 +63,12 @@ export function siblingRows(db: Database, target: SymbolRow, ids: readonly numbe
   });
 }
 
-/** How many hops covering tests are looked for (at least). */
-const TEST_DEPTH = 5;
+/**
+ * How many hops covering tests are looked for: to the end of the walk (each node is walked once). A cap let "none reach it
+ * (checker-complete)" stand while a test reached the code further: on ky, every test reaches parseDate at hop 7
+ * (calculateRetryTimingDelay, Ky.#calculateRetryDelay, Ky.#retryFromError, Ky.create, createInstance, the barrel's ky).
+ */
+const TEST_DEPTH = Number.POSITIVE_INFINITY;
 
 export function impactGraph(db: Database, target: SymbolRow, ids: readonly number[], depth: number, limit: number, checker: boolean, inputs: ImpactInputs): ImpactGraph {
   const dependents: Dependent[] = [];
@@ -204,6 +208,11 @@ export function publicSurface(db: Database, root: string, target: SymbolRow, sta
   if (stale) {
     const waiting = stale === "all" ? "the semantic update is pending for every file" : `${stale} changed file${stale === 1 ? " is" : "s are"} not re-walked yet`;
     return { public: null, how: `not known yet: ${waiting}, and re-exports from ${label}'s entry points (${[...entries].join(", ")}) are followed through the checker's edges, which a changed file gets back when it is` };
+  }
+  // `"./*": "./dist/*.js"` (zustand): `zustand/middleware` imports a file no entry point re-exports; which source a wildcard subpath is built from is not known
+  const wildcards = exportsMap && typeof exportsMap === "object" && !Array.isArray(exportsMap) ? Object.keys(exportsMap).filter((k) => k.startsWith("./") && k.includes("*")) : [];
+  if (wildcards.length) {
+    return { public: null, how: `not re-exported by ${label}'s entry points (${[...entries].join(", ")}), but its exports map's wildcard subpath${wildcards.length === 1 ? "" : "s"} (${wildcards.join(", ")}) may expose ${target.path} itself: svc does not map a wildcard subpath to the sources it is built from` };
   }
   return { public: false, how: `exported from ${target.path} but not re-exported by ${label}'s entry points (${[...entries].join(", ")})` };
 }

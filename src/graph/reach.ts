@@ -54,9 +54,13 @@ interface FileRow {
   isTest: boolean;
 }
 
-type Node = { kind: "symbol"; id: number } | { kind: "module"; file: number } | { kind: "export"; file: number; symbol: number; name: string };
+/**
+ * An export's `via`: set for the export of a declaration the walk reached on the way (not the target's): the member name
+ * an importer outside every project must mention (null: none). Unset: the target's export, read with the walk's mention.
+ */
+type Node = { kind: "symbol"; id: number } | { kind: "module"; file: number } | { kind: "export"; file: number; symbol: number; name: string; via?: { mention: string | null } };
 
-const nodeKey = (n: Node): string => (n.kind === "symbol" ? `s${n.id}` : n.kind === "module" ? `m${n.file}` : `x${n.file}:${n.symbol}`);
+const nodeKey = (n: Node): string => (n.kind === "symbol" ? `s${n.id}` : n.kind === "module" ? `m${n.file}` : `x${n.file}:${n.symbol}${n.via ? `:${n.via.mention ?? ""}` : ""}`);
 
 /** The declarations a change to `target` reaches directly: itself (all overloads) and, for a type, its members. */
 export function seedIds(db: Database, target: SymbolRow, ids: readonly number[]): number[] {
@@ -129,10 +133,10 @@ class Walk {
     return this.outside === null || this.outside.has(path);
   }
 
-  private mentions(path: string): boolean {
-    if (this.mention === null) return true;
+  private mentions(path: string, mention: string | null): boolean {
+    if (mention === null) return true;
     const text = this.readText(path);
-    return text !== null && wordRe(this.mention).test(text);
+    return text !== null && wordRe(mention).test(text);
   }
 
   private reached(d: Omit<Dependent, "isTest" | "path" | "hop"> & { file: number }, hop: number, shown: Dependent[], limit: number): void {
@@ -152,7 +156,9 @@ class Walk {
     const next: Node[] = [];
     const shown: Dependent[] = [];
     const symbols = frontier.filter((n): n is Extract<Node, { kind: "symbol" }> => n.kind === "symbol").map((n) => n.id);
-    for (const e of [...incomingEdges(this.db, symbols), ...extra]) {
+    // a constructor reached on the way (ky's normalizeRequestMethod is called by Ky.constructor) runs at `new Ky(…)`: the edges reaching it
+    const constructors = symbols.filter((id) => !seeds.has(id)).flatMap((id) => this.constructorReach(id));
+    for (const e of [...incomingEdges(this.db, symbols), ...extra, ...constructors]) {
       if (e.fromSymbol !== null && this.silent.has(e.fromSymbol)) continue;
       const label = via.get(e.toSymbol);
       const base = { type: e.type, line: e.line, provenance: e.provenance, file: e.fromFile, ...(label ? { via: label } : {}) };
@@ -168,6 +174,12 @@ class Walk {
         if (!this.mark(node)) continue;
         this.reached({ ...base, from: e.fromName }, hop, shown, limit);
         next.push(node);
+        // an exported declaration on the way is imported by files outside every project too (immer's tests take `produce`, which Immer.produce's callees reach)
+        const exported = this.exportOf(e.fromSymbol);
+        if (exported && this.mark(exported)) next.push(exported, ...this.typeBarrels(exported));
+        // a method of an object literal runs wherever the object goes (`new Proxy(base, objectTraps)` calls objectTraps.get, by no reference)
+        const holder = this.objectOf(e.fromSymbol);
+        if (holder && this.mark(holder)) next.push(holder);
       } else {
         // top-level code: every site is shown once; its module (or the barrel's export) is walked once
         const node: Node = e.type === "reexports" ? { kind: "export", file: e.fromFile, symbol: e.toSymbol, name: this.symbolName(e.toSymbol) } : { kind: "module", file: e.fromFile };
@@ -184,6 +196,38 @@ class Walk {
     }
     this.dependents.push(...listed(shown, limit));
     return next;
+  }
+
+  /** The export of a declaration the walk reached: its own when it is exported, its type's (mentioning it) for a member of an exported type; null otherwise. */
+  private exportOf(id: number): Node | null {
+    const row = this.db.query("SELECT file_id AS file, name, container, exported FROM symbols WHERE id = ?").get(id) as { file: number; name: string; container: string | null; exported: number } | null;
+    if (!row) return null;
+    if (row.container === null) return row.exported ? { kind: "export", file: row.file, symbol: id, name: row.name, via: { mention: null } } : null;
+    const owner = this.db.query("SELECT id, name FROM symbols WHERE file_id = ? AND qualified_name = ? AND container IS NULL AND exported = 1 LIMIT 1").get(row.file, row.container) as { id: number; name: string } | null;
+    return owner ? { kind: "export", file: row.file, symbol: owner.id, name: owner.name, via: { mention: row.name } } : null;
+  }
+
+  /** A member's type re-exported by the checker's files (`import { Immer } from "./internal"; export { Immer }`): their exports of it, unmarked until now. */
+  private typeBarrels(exported: Node): Node[] {
+    if (exported.kind !== "export" || !exported.via?.mention) return [];
+    return incomingEdges(this.db, [exported.symbol]).flatMap((e): Node[] => {
+      const barrel: Node = { kind: "export", file: e.fromFile, symbol: exported.symbol, name: exported.name, via: exported.via };
+      return e.type === "reexports" && e.fromSymbol === null && this.mark(barrel) ? [barrel] : [];
+    });
+  }
+
+  /** The object literal (a variable, not a class or interface) a member belongs to, as a node; null for anything else. */
+  objectOf(id: number): Node | null {
+    const row = this.db
+      .query("SELECT o.id FROM symbols m JOIN symbols o ON o.file_id = m.file_id AND o.qualified_name = m.container AND o.container IS NULL WHERE m.id = ? AND o.kind IN ('const', 'let', 'var', 'variable') LIMIT 1")
+      .get(id) as { id: number } | null;
+    return row ? { kind: "symbol", id: row.id } : null;
+  }
+
+  /** The edges reaching a constructor that is not the target (`new C(…)`, subclasses' `super(…)`); none for any other declaration. */
+  private constructorReach(id: number): IncomingEdge[] {
+    const row = this.db.query("SELECT kind, file_id AS fileId, container FROM symbols WHERE id = ?").get(id) as { kind: string; fileId: number; container: string | null } | null;
+    return row?.kind === "constructor" ? constructorEdges(this.db, row, [id], this.readText) : [];
   }
 
   private symbolName(id: number): string {
@@ -209,15 +253,16 @@ class Walk {
       if (!takes) continue;
       const f = this.fileRow(r.file);
       if (r.kind === "export") {
-        const node: Node = { kind: "export", file: r.file, symbol: n.symbol, name: n.name };
+        const node: Node = { kind: "export", file: r.file, symbol: n.symbol, name: n.name, ...(n.via ? { via: n.via } : {}) };
         if (!this.mark(node)) continue;
-        this.exporters.add(r.file);
-        this.reached({ type: "reexports", from: null, line: r.line, provenance: "syntax", file: r.file }, hop, shown, limit);
+        if (!n.via) this.exporters.add(r.file);
+        // shown once per site and name: the exports of several members of one type (objectTraps.get, .set) are one line
+        if (this.once(`site${r.file}:${r.line}:x${n.symbol}`)) this.reached({ type: "reexports", from: null, line: r.line, provenance: "syntax", file: r.file }, hop, shown, limit);
         next.push(node);
         continue;
       }
       // a file the checker walked resolved its use of the name itself (a symbol edge)
-      if (!this.isOutside(f.path) || !this.mentions(f.path)) continue;
+      if (!this.isOutside(f.path) || !this.mentions(f.path, n.via ? n.via.mention : this.mention)) continue;
       const node: Node = { kind: "module", file: r.file };
       if (!this.mark(node)) continue;
       this.reached({ type: "imports", from: null, line: r.line, provenance: "syntax", file: r.file }, hop, shown, limit);
@@ -259,6 +304,9 @@ export function reachOf(
   for (const id of boundNeighbors(db, target)) walk.silent.add(id);
   let frontier: Node[] = [...seedSet].map((id) => ({ kind: "symbol", id }));
   for (const n of frontier) walk.mark(n);
+  // a method of an object literal: the object's uses too (walk.objectOf)
+  const holder = member ? walk.objectOf(target.id) : null;
+  if (holder && walk.mark(holder)) frontier.push(holder);
   // the declaring file exports the target (or, for a member, its type): importers outside every project take it by name;
   // what it does not export no import takes (`export *` re-exports only exports)
   const owner = member

@@ -349,7 +349,8 @@ export class CheckerWalker {
         }
         continue;
       }
-      if (nodeKind !== K.Identifier) continue;
+      // `this.#fetch()`: a private name is a reference as an identifier is
+      if (nodeKind !== K.Identifier && nodeKind !== K.PrivateIdentifier) continue;
       const node = sf.getOrCreateNodeAtIndex(i);
       const parent = node.parent;
       // local aliases: import bindings and renamed destructurings (`const { a: b } = require(…)`)

@@ -53,4 +53,22 @@ describe("entry points in build output mapped to sources", () => {
     const hidden = await call("impact", { path: root, symbol: "internal" });
     expect((hidden.data as { publicSurface: { public: boolean | null } }).publicSurface.public).toBe(false);
   }, 120_000);
+
+  test("a wildcard subpath (`\"./*\": \"./dist/*.js\"`, zustand's) may expose a file no entry point re-exports: unknown, never `no`", async () => {
+    const files = {
+      "package.json": JSON.stringify({ name: "storeish", type: "module", exports: { ".": "./src/index.ts", "./*": "./dist/*.js" } }),
+      "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, target: "es2022", module: "esnext", moduleResolution: "bundler", noEmit: true }, include: ["src"] }),
+      "src/index.ts": 'export { create } from "./react.js";\n',
+      "src/react.ts": "export const create = () => 1;\n",
+      "src/middleware.ts": "export const persist = () => 2;\n",
+    };
+    const root = gitRepo(files);
+    await call("index", { path: root });
+    const r = await call("impact", { path: root, symbol: "persist" });
+    expect((r.data as { publicSurface: { public: boolean | null } }).publicSurface.public).toBeNull();
+    expect(r.text).toContain("public surface: unknown — not re-exported by package storeish's entry points (src/index.ts), but its exports map's wildcard subpath (./*) may expose src/middleware.ts itself");
+    const plain = gitRepo({ ...files, "package.json": JSON.stringify({ name: "storeish", type: "module", exports: { ".": "./src/index.ts" } }) });
+    await call("index", { path: plain });
+    expect(((await call("impact", { path: plain, symbol: "persist" })).data as { publicSurface: { public: boolean | null } }).publicSurface.public).toBe(false);
+  }, 120_000);
 });

@@ -183,7 +183,7 @@ function confirmed(m: Mutation, missed: string[]): string[] {
 const earlier = a.failing ? new Map((JSON.parse(readFileSync(a.failing, "utf8")) as { id: string; failing: string[] }[]).map((r) => [r.id, [...new Set(r.failing.map(avaFile))].sort()])) : null;
 const baseline = earlier ? new Set<string>() : runSuite(a);
 if (!earlier) console.log(`baseline: ${baseline.size} failing tests`);
-const results = [];
+const results: (Mutation & { failing: string[]; selected: string[]; complete: boolean; coverage: unknown; missed: string[]; flaky: string[]; verdict: string; error: string | null })[] = [];
 for (const m of earlier ? chosen.filter((c) => earlier.has(c.id)) : chosen) {
   const failing = earlier ? earlier.get(m.id)! : filesOf([...mutatedRun(m)].filter((t) => !baseline.has(t)));
   const claim = svcImpact(a, m);

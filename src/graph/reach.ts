@@ -58,6 +58,17 @@ interface FileRow {
  * An export's `via`: set for the export of a declaration the walk reached on the way (not the target's): the member name
  * an importer outside every project must mention (null: none). Unset: the target's export, read with the walk's mention.
  */
+/** An import or export statement pointing at a file, with the names it takes (comma-separated). */
+interface Statement {
+  file: number;
+  kind: string;
+  names: string;
+  line: number;
+}
+
+/** The key of the statements that take every name a file exports. */
+const EVERY_NAME = "\0*";
+
 type Node = { kind: "symbol"; id: number } | { kind: "module"; file: number } | { kind: "export"; file: number; symbol: number; name: string; via?: { mention: string | null } };
 
 const nodeKey = (n: Node): string => (n.kind === "symbol" ? `s${n.id}` : n.kind === "module" ? `m${n.file}` : `x${n.file}:${n.symbol}${n.via ? `:${n.via.mention ?? ""}` : ""}`);
@@ -82,6 +93,7 @@ class Walk {
   private readonly seen = new Set<string>();
   private readonly files = new Map<number, FileRow>();
   private readonly q;
+  private readonly statementsOf = new Map<number, Map<string, Statement[]>>();
 
   constructor(
     private readonly db: Database,
@@ -245,12 +257,29 @@ class Walk {
     }
   }
 
+  /**
+   * The statements pointing at a file that take a name, read once per file: by name, and those taking every name (`*`, a
+   * bare require or dynamic import). A barrel is stepped for each of the many declarations reached through it (mikro-orm's
+   * core index: one query of ~1,500 importers per declaration made impact Utils.isObject take 6.7 s).
+   */
+  private takers(file: number, name: string): Statement[] {
+    let byName = this.statementsOf.get(file);
+    if (!byName) {
+      byName = new Map();
+      for (const r of this.q.statements.all(file) as Statement[]) {
+        const names = r.names ? r.names.split(",") : [];
+        const keys = names.includes("*") || ((r.kind === "require" || r.kind === "dynamic") && !names.length) ? [EVERY_NAME] : [...new Set(names)];
+        for (const key of keys) byName.get(key)?.push(r) ?? byName.set(key, [r]);
+      }
+      this.statementsOf.set(file, byName);
+    }
+    // in the statements' order (file, line), as the query gave them
+    return [...(byName.get(name) ?? []), ...(byName.get(EVERY_NAME) ?? [])].sort((a, b) => a.file - b.file || a.line - b.line);
+  }
+
   /** Who takes the target's name from a file exporting it: importers of the name (or `*`), barrels re-exporting it (or `*`). */
   exportStep(n: Extract<Node, { kind: "export" }>, hop: number, shown: Dependent[], limit: number, next: Node[]): void {
-    for (const r of this.q.statements.all(n.file) as { file: number; kind: string; names: string; line: number }[]) {
-      const names = r.names ? r.names.split(",") : [];
-      const takes = names.includes(n.name) || names.includes("*") || ((r.kind === "require" || r.kind === "dynamic") && !names.length);
-      if (!takes) continue;
+    for (const r of this.takers(n.file, n.name)) {
       const f = this.fileRow(r.file);
       if (r.kind === "export") {
         const node: Node = { kind: "export", file: r.file, symbol: n.symbol, name: n.name, ...(n.via ? { via: n.via } : {}) };

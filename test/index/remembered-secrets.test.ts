@@ -37,6 +37,20 @@ describe("remembered secrets", () => {
     expect(r.replace("the sunshine state; sunshineLevel; 'sunshine2'").text).toBe("the sunshine state; sunshineLevel; 'sunshine2'");
   });
 
+  test("a value its own name spells is a service's default: redacted where found, not remembered (its package and calls elsewhere stay readable)", async () => {
+    const compose = "services:\n  db:\n    image: postgres:16\n    environment:\n      POSTGRES_PASSWORD: postgres\n";
+    expect(rememberedDigests(compose, findSecrets(compose, { path: "docker-compose.yml" }))).toEqual([]);
+    const root = gitRepo({
+      "docker-compose.yml": compose,
+      "src/db.ts": 'import postgres from "postgres";\n\nexport const sql = postgres({ host: "localhost" });\n\nexport function dialect(): string {\n  return "postgres";\n}\n',
+    });
+    await call("index", { path: root }, { cwd: root });
+    const shown = await call("reduce", { path: root, files: ["src/db.ts", "docker-compose.yml"] }, { cwd: root });
+    expect(shown.text).toContain('export const sql = postgres({ host: "localhost" });');
+    expect(shown.text).toContain('return "postgres";');
+    expect(shown.text).toContain("POSTGRES_PASSWORD: [REDACTED:");
+  }, 120_000);
+
   test("renamed on disk after indexing: every view shows the marker, the store takes nothing in, apply puts the value back; a forced rebuild keeps the memory", async () => {
     const root = gitRepo({
       "src/db.ts": 'export const DB_PASSWORD = "hunter2";\nexport function connect(): string {\n  return DB_PASSWORD;\n}\n',

@@ -75,9 +75,12 @@ export function rememberedDigests(text: string, spans: readonly SecretSpan[]): R
 
 /**
  * Where a value may stand: a run between blanks, quotes and brackets (`"p@ss:w0rd!"`), the same cut at `=` and `:` too
- * (`DB_PW=hunter2`, `pw: hunter2`), and a run of word characters (`user:hunter2@host`).
+ * (`DB_PW=hunter2`, `pw: hunter2`), and a run of word characters (`user:hunter2@host`); and a run between blanks and
+ * quotes alone, for a value that holds a bracket, a comma or a semicolon itself (`"pa(ss)w0rd!"`, `pw=Xy9;kk2,Lm`).
  */
 const RUN = /[^\s"'`,;()[\]{}<>]+/g;
+const WIDE_RUN = /[^\s"'`]+/g;
+const BRACKETED = /[,;()[\]{}<>]/;
 const UNASSIGNED = /[^=:]+/g;
 const WORD_RUN = /[\w$]+/g;
 const NON_WORD = /[^\w$]/;
@@ -132,6 +135,13 @@ export function rememberedSecrets(digests: Iterable<RememberedDigest>): Remember
       consider(run, m.index);
       if (!NON_WORD.test(run)) continue;
       for (const parts of [UNASSIGNED, WORD_RUN]) for (const p of run.matchAll(parts)) if (p[0].length !== run.length) consider(p[0], m.index + p.index);
+    }
+    WIDE_RUN.lastIndex = 0;
+    for (let m = WIDE_RUN.exec(text); m; m = WIDE_RUN.exec(text)) {
+      const run = m[0];
+      if (run.length < shortest || !BRACKETED.test(run)) continue;
+      consider(run, m.index);
+      for (const p of run.matchAll(UNASSIGNED)) if (p[0].length !== run.length) consider(p[0], m.index + p.index);
     }
     return found.sort((a, b) => a.start - b.start);
   };

@@ -37,6 +37,18 @@ describe("remembered secrets", () => {
     expect(r.replace("the sunshine state; sunshineLevel; 'sunshine2'").text).toBe("the sunshine state; sunshineLevel; 'sunshine2'");
   });
 
+  test("a value holding a bracket, a comma or a semicolon is matched too: renamed away, it stays out of every view", async () => {
+    const value = "Pa(ss)w0rd;9";
+    expect(remember(value).replace(`const DB_PW = "${value}";\npw: ${value}\nPW=${value}`).text).toBe('const DB_PW = "[REDACTED:api-token]";\npw: [REDACTED:api-token]\nPW=[REDACTED:api-token]');
+    const root = gitRepo({ "src/db.ts": `export const DB_PASSWORD = "${value}";\n` });
+    await call("index", { path: root }, { cwd: root });
+    writeFileSync(join(root, "src/db.ts"), `export const DB_PW = "${value}";\n`);
+    await call("index", { path: root }, { cwd: root });
+    const shown = await call("reduce", { path: root, files: ["src/db.ts"] }, { cwd: root });
+    expect(JSON.stringify(shown)).not.toContain(value);
+    expect(shown.text).toContain('DB_PW = "[REDACTED:');
+  }, 120_000);
+
   test("a value its own name spells is a service's default: redacted where found, not remembered (its package and calls elsewhere stay readable)", async () => {
     const compose = "services:\n  db:\n    image: postgres:16\n    environment:\n      POSTGRES_PASSWORD: postgres\n";
     expect(rememberedDigests(compose, findSecrets(compose, { path: "docker-compose.yml" }))).toEqual([]);

@@ -15,9 +15,10 @@ import { tscExecutable } from "../semantic/tsc-binary.ts";
 import { leadsOutside } from "../semantic/outside-files.ts";
 import { realpathLenient } from "../workspace/allowed.ts";
 import { reachedFiles } from "./diag-secrets.ts";
+import { OUTSIDE } from "./diag.ts";
 import type { RepairPacket } from "./repair.ts";
 
-export const OUTSIDE = "[outside the workspace]";
+export { OUTSIDE };
 
 /** The message of a diagnostic located in a file outside the workspace. */
 export const OUTSIDE_MESSAGE = `${OUTSIDE}: an error in a file outside the workspace, which the compiler read through an import or a config entry (its path and text are not shown)`;

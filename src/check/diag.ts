@@ -112,7 +112,36 @@ export function diagDelta(baseline: readonly Diag[], current: readonly Diag[]): 
   const resolved: Diag[] = [];
   for (const [key, list] of now) introduced.push(...surplus(list, before.get(key) ?? []));
   for (const [key, list] of before) resolved.push(...surplus(list, now.get(key) ?? []));
-  return { introduced: sortDiags(introduced), resolved: sortDiags(resolved) };
+  return unhidden(sortDiags(introduced), sortDiags(resolved));
+}
+
+/** What a diagnostic prints for a quoted name or type of a file outside the workspace (check/diag-outside.ts). */
+export const OUTSIDE = "[outside the workspace]";
+
+/**
+ * Whether two messages are one error, a quoted name or type shown in one and hidden as OUTSIDE in
+ * the other: whether it is hidden depends on the words of the diagnosed file (diag-outside.ts), so
+ * an edit that names an outside type (or stops naming it) elsewhere in the file respells an error
+ * it did not touch.
+ */
+function outsideAlike(a: string, b: string): boolean {
+  if (a === b || (!a.includes(OUTSIDE) && !b.includes(OUTSIDE))) return false;
+  const parts = (m: string) => canonicalMessage(m).split(/'([^'\n]*)'/);
+  const pa = parts(a), pb = parts(b);
+  return pa.length === pb.length && pa.every((p, i) => p === pb[i] || (i % 2 === 1 && (p === OUTSIDE || pb[i] === OUTSIDE)));
+}
+
+/** The delta without the errors only respelled by what OUTSIDE hides: each resolved one excuses at most one introduced. */
+function unhidden(introduced: Diag[], resolved: Diag[]): DiagDelta {
+  if (!introduced.length || !resolved.length || ![...introduced, ...resolved].some((d) => d.message.includes(OUTSIDE))) return { introduced, resolved };
+  const left = [...resolved];
+  const kept = introduced.filter((d) => {
+    const at = left.findIndex((r) => r.path === d.path && r.code === d.code && outsideAlike(d.message, r.message));
+    if (at < 0) return true;
+    left.splice(at, 1);
+    return false;
+  });
+  return { introduced: kept, resolved: left };
 }
 
 /**

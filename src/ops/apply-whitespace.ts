@@ -7,8 +7,10 @@
 // as a view shows it — take back their own bytes: the trailing whitespace, the blank lines
 // of a condensed run (with their own whitespace); the blank lines before the first line and
 // after the last stay where they were. A line the edit changed (paired with the line it
-// replaced: editedFrom) takes back the trailing whitespace the view hid from it — the agent
-// changed what it saw, not what it could not; a line the edit added or deleted is as sent.
+// replaced: editedFrom) and still ending as it did takes back the trailing whitespace the view
+// hid from it — the agent changed what it saw, not what it could not; a line whose end the edit
+// changed (`done.` rewrapped to `done, and`: a markdown hard break would land mid-sentence) and a
+// line the edit added or deleted are as sent.
 
 import { lineChanges } from "../render/diff.ts";
 import { editDistance } from "../text/edit-distance.ts";
@@ -58,7 +60,11 @@ const ALIKE = 0.6;
  * (k: its index in the hunk). The agent saw `foo(a);` for `foo(a);   ` and sent `foo(b);`:
  * it changed `a` to `b`, never the three spaces, which are put back. A deleted line and an added
  * one are the same line edited when they are alike (ALIKE), taken most alike first, in order
- * (no two pairs cross); a deleted line paired with none was deleted, whitespace and all.
+ * (no two pairs cross); a deleted line paired with none was deleted, whitespace and all. Only a
+ * pair whose added line ends in the character the hidden whitespace followed takes it: an edit at
+ * the line's end (a paragraph rewrapped, `…the review.  ` → `…the` + `review. Bring…`) touched
+ * where the whitespace stood, and putting it back there would move it (a markdown hard break
+ * to mid-sentence).
  */
 function editedFrom(view: ViewLines, disk: readonly string[], ci: number, deleted: number, lines: readonly string[], cj: number, added: number): Map<number, string> {
   const out = new Map<number, string>();
@@ -85,7 +91,7 @@ function editedFrom(view: ViewLines, disk: readonly string[], ci: number, delete
   for (const [, d, a] of pairs) {
     if (taken.some(([td, ta]) => td === d || ta === a || (td < d) !== (ta < a))) continue;
     taken.push([d, a]);
-    if (hiding[d]) out.set(a, hiding[d] as string);
+    if (hiding[d] && (lines[cj + a] as string).at(-1) === (view.lines[ci + d] as string).at(-1)) out.set(a, hiding[d] as string);
   }
   return out;
 }

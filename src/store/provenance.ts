@@ -6,8 +6,10 @@
 // the folder, which appears whole: staged under another name and renamed into place) records a
 // random id, the root and the root directory's inode. A store is not trusted when
 //  - its identity names another directory (another inode: a copy, a clone, another machine's),
-//  - or its identity file holds the very bytes git has for it (it came with a checkout, whatever
-//    inode it claims: a CI runner's inodes can be guessed),
+//  - or its identity file is the one git has for it (it came with a checkout, whatever inode it
+//    claims: a CI runner's inodes can be guessed) — compared as git would commit it, through the
+//    repository's `.gitattributes` (eol=crlf, ident, working-tree-encoding give a checkout other
+//    bytes than git's blob),
 //  - or it has no identity (made by an svc before this rule) and git tracks a file under it.
 // An untrusted `.svc/` is never read, written or deleted: it is moved aside whole to
 // `.svc-untrusted-<time>/` (with a `.gitignore` of `*`, so it stays out of `git status` and the
@@ -101,6 +103,21 @@ function blobId(bytes: Buffer, like: string): string {
   return createHash(algorithm).update(`blob ${bytes.length}\0`).update(bytes).digest("hex");
 }
 
+/**
+ * Whether the file at `path` is git's blob `gitBlob`: as it stands, or as git would commit it
+ * (its `.gitattributes` applied: a checkout with eol=crlf, ident or working-tree-encoding is
+ * not the blob's bytes). When git cannot tell, it is taken for git's (never trusted on a doubt).
+ */
+function checkedOut(root: string, path: string, gitBlob: string): boolean {
+  if (blobId(readFileSync(path), gitBlob) === gitBlob) return true;
+  try {
+    const run = Bun.spawnSync(gitArgv(["hash-object", `--path=.svc/${IDENTITY_FILE}`, "--", path]), { cwd: root, stdout: "pipe", stderr: "ignore", timeout: 30_000 });
+    return run.exitCode !== 0 || run.stdout.toString("utf8").trim() === gitBlob;
+  } catch {
+    return true;
+  }
+}
+
 function readIdentity(path: string): StoreIdentity | null {
   try {
     const parsed = JSON.parse(readFileSync(path, "utf8")) as Partial<StoreIdentity>;
@@ -141,7 +158,7 @@ function distrust(root: string, dir: string): { why: string; tracked: boolean } 
     return trackedUnderStore(root).size > 0 ? { why: `git tracks it: it came with the repository, ${elsewhere}`, tracked: true } : { why: `it was ${elsewhere}: a copy`, tracked: false };
   }
   const gitBlob = trackedUnderStore(root).get(`.svc/${IDENTITY_FILE}`);
-  if (gitBlob !== undefined && blobId(readFileSync(path), gitBlob) === gitBlob) return { why: `git tracks it and its ${IDENTITY_FILE} is the one git checked out: it came with the repository`, tracked: true };
+  if (gitBlob !== undefined && checkedOut(root, path, gitBlob)) return { why: `git tracks it and its ${IDENTITY_FILE} is the one git checked out: it came with the repository`, tracked: true };
   trusted.set(root, stamp!);
   return null;
 }

@@ -13,7 +13,9 @@
 // `admin`, `1234`, `123456`, `qwerty`, `hunter` do not), and a dotenv value (every one of them is a
 // secret there: `NODE_ENV=production`, `HOST=127.0.0.1`) only when it would count as a credential
 // name's value; a `high-entropy` literal is not remembered (its shape finds it again, and it is the detector's noisiest
-// kind). A value of letters only (`sunshine`) is matched only as a value: quoted, or after
+// kind), nor one its own name spells (`POSTGRES_PASSWORD: postgres`, `mysqlPassword = "mysql123"`: a
+// service's well-known default, whose every other mention is the service — a package, a driver, an
+// image, a call — and stays redacted where a detector finds it). A value of letters only (`sunshine`) is matched only as a value: quoted, or after
 // `=` or `:` — not as a word of prose or a part of a name (`sunshineLevel`); any other value
 // wherever it stands alone (not inside a longer run of letters, digits or `_`).
 //
@@ -56,21 +58,29 @@ export function rememberable(value: string, kind: SecretKind): boolean {
   return kind !== "env-value" || credentialValue(value);
 }
 
+/** Whether the line before a value spells it (its name: `POSTGRES_PASSWORD: postgres`), case aside. */
+function namedBy(text: string, start: number, value: string): boolean {
+  return text.slice(text.lastIndexOf("\n", start - 1) + 1, start).toLowerCase().includes(value.toLowerCase());
+}
+
 /** The digests of the values of `spans` in `text` that are rememberable, one per value. */
 export function rememberedDigests(text: string, spans: readonly SecretSpan[]): RememberedDigest[] {
   const out = new Map<string, RememberedDigest>();
   for (const s of spans) {
     const value = text.slice(s.start, s.end);
-    if (rememberable(value, s.kind)) out.set(value, { digest: secretDigest(value), length: value.length, kind: s.kind });
+    if (rememberable(value, s.kind) && !namedBy(text, s.start, value)) out.set(value, { digest: secretDigest(value), length: value.length, kind: s.kind });
   }
   return [...out.values()];
 }
 
 /**
  * Where a value may stand: a run between blanks, quotes and brackets (`"p@ss:w0rd!"`), the same cut at `=` and `:` too
- * (`DB_PW=hunter2`, `pw: hunter2`), and a run of word characters (`user:hunter2@host`).
+ * (`DB_PW=hunter2`, `pw: hunter2`), and a run of word characters (`user:hunter2@host`); and a run between blanks and
+ * quotes alone, for a value that holds a bracket, a comma or a semicolon itself (`"pa(ss)w0rd!"`, `pw=Xy9;kk2,Lm`).
  */
 const RUN = /[^\s"'`,;()[\]{}<>]+/g;
+const WIDE_RUN = /[^\s"'`]+/g;
+const BRACKETED = /[,;()[\]{}<>]/;
 const UNASSIGNED = /[^=:]+/g;
 const WORD_RUN = /[\w$]+/g;
 const NON_WORD = /[^\w$]/;
@@ -125,6 +135,13 @@ export function rememberedSecrets(digests: Iterable<RememberedDigest>): Remember
       consider(run, m.index);
       if (!NON_WORD.test(run)) continue;
       for (const parts of [UNASSIGNED, WORD_RUN]) for (const p of run.matchAll(parts)) if (p[0].length !== run.length) consider(p[0], m.index + p.index);
+    }
+    WIDE_RUN.lastIndex = 0;
+    for (let m = WIDE_RUN.exec(text); m; m = WIDE_RUN.exec(text)) {
+      const run = m[0];
+      if (run.length < shortest || !BRACKETED.test(run)) continue;
+      consider(run, m.index);
+      for (const p of run.matchAll(UNASSIGNED)) if (p[0].length !== run.length) consider(p[0], m.index + p.index);
     }
     return found.sort((a, b) => a.start - b.start);
   };

@@ -133,6 +133,25 @@ describe("diagnostics quoting files outside the workspace", () => {
     }
   }, 300_000);
 
+  test("an error hidden as outside in one version and named in the other is the same error: the gate does not call it introduced; a new one still is", async () => {
+    useRuntimeDir();
+    const outside = tempDir("svc-outside-");
+    writeFiles(outside, { "linked.ts": `export interface ${MARK}Shape { field: string }\nexport function outsideL(): ${MARK}Shape {\n  return { field: "v" };\n}\n` });
+    const named = `import { outsideL } from "./linked";\nimport type { ${MARK}Shape } from "./linked";\nexport const a: number = outsideL();\nexport type Shape = ${MARK}Shape;\n`;
+    const root = gitRepo({ "package.json": '{ "name": "inside" }\n', "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, noEmit: true }, include: ["src"] }), "src/a.ts": named });
+    symlinkSync(join(outside, "linked.ts"), join(root, "src/linked.ts"));
+    git(root, "add", "-A");
+    git(root, "commit", "-qm", "an error quoting a type the file names");
+    // the edit drops the type's name from the file, not the error: its message now hides the type
+    writeFiles(root, { "src/a.ts": 'import { outsideL } from "./linked";\nexport const a: number = outsideL();\n' });
+    const gate = await answer("gate", { since: "HEAD" }, root);
+    expect(gate).toContain("no introduced errors");
+    writeFiles(root, { "src/a.ts": 'import { outsideL } from "./linked";\nexport const a: number = outsideL();\nexport const b: string = outsideL();\n' });
+    const again = await answer("gate", { since: "HEAD" }, root);
+    expect(again).toContain("1 introduced error");
+    expect(again).toContain("src/a.ts:3");
+  }, 120_000);
+
   test("a diagnostic located in an outside file (a global's own error in a typeRoots entry) is counted with its code, never named or quoted", () => {
     const { root, outside } = fixture();
     const global = join(outside, "typesroot/zqglobal/index.d.ts");

@@ -37,6 +37,32 @@ describe("remembered secrets", () => {
     expect(r.replace("the sunshine state; sunshineLevel; 'sunshine2'").text).toBe("the sunshine state; sunshineLevel; 'sunshine2'");
   });
 
+  test("a value holding a bracket, a comma or a semicolon is matched too: renamed away, it stays out of every view", async () => {
+    const value = "Pa(ss)w0rd;9";
+    expect(remember(value).replace(`const DB_PW = "${value}";\npw: ${value}\nPW=${value}`).text).toBe('const DB_PW = "[REDACTED:api-token]";\npw: [REDACTED:api-token]\nPW=[REDACTED:api-token]');
+    const root = gitRepo({ "src/db.ts": `export const DB_PASSWORD = "${value}";\n` });
+    await call("index", { path: root }, { cwd: root });
+    writeFileSync(join(root, "src/db.ts"), `export const DB_PW = "${value}";\n`);
+    await call("index", { path: root }, { cwd: root });
+    const shown = await call("reduce", { path: root, files: ["src/db.ts"] }, { cwd: root });
+    expect(JSON.stringify(shown)).not.toContain(value);
+    expect(shown.text).toContain('DB_PW = "[REDACTED:');
+  }, 120_000);
+
+  test("a value its own name spells is a service's default: redacted where found, not remembered (its package and calls elsewhere stay readable)", async () => {
+    const compose = "services:\n  db:\n    image: postgres:16\n    environment:\n      POSTGRES_PASSWORD: postgres\n";
+    expect(rememberedDigests(compose, findSecrets(compose, { path: "docker-compose.yml" }))).toEqual([]);
+    const root = gitRepo({
+      "docker-compose.yml": compose,
+      "src/db.ts": 'import postgres from "postgres";\n\nexport const sql = postgres({ host: "localhost" });\n\nexport function dialect(): string {\n  return "postgres";\n}\n',
+    });
+    await call("index", { path: root }, { cwd: root });
+    const shown = await call("reduce", { path: root, files: ["src/db.ts", "docker-compose.yml"] }, { cwd: root });
+    expect(shown.text).toContain('export const sql = postgres({ host: "localhost" });');
+    expect(shown.text).toContain('return "postgres";');
+    expect(shown.text).toContain("POSTGRES_PASSWORD: [REDACTED:");
+  }, 120_000);
+
   test("renamed on disk after indexing: every view shows the marker, the store takes nothing in, apply puts the value back; a forced rebuild keeps the memory", async () => {
     const root = gitRepo({
       "src/db.ts": 'export const DB_PASSWORD = "hunter2";\nexport function connect(): string {\n  return DB_PASSWORD;\n}\n',

@@ -280,6 +280,17 @@ describe("apply keeps what views do not show", () => {
     expect(readFileSync(join(root, "a.ts"), "utf8")).toBe("let x = 10; \nlet y = 20;\n");
   });
 
+  test("a line whose end the edit changed keeps no hidden whitespace: a markdown paragraph rewrapped does not get its hard break moved mid-sentence", async () => {
+    const original = "# Notes\n\nThe release is on Friday, after the review.  \nBring the laptop.\n";
+    const root = gitRepo({ "NOTES.md": original });
+    const { content } = await view(root, "NOTES.md");
+    expect(content).toContain("after the review.\n"); // the view hid the two spaces (a hard break)
+    const rewrapped = content.replace("after the review.\nBring", "after the\nreview. Bring");
+    await call("apply", { path: root, file: "NOTES.md", content: rewrapped, write: true, expectedHash: sha256(original) });
+    // "after the  " would be a break neither the agent sent nor the disk had there
+    expect(readFileSync(join(root, "NOTES.md"), "utf8")).toBe("# Notes\n\nThe release is on Friday, after the\nreview. Bring the laptop.\n");
+  });
+
   test("a file of blank and whitespace-only lines, which views show empty: the empty view written back leaves it as it is", async () => {
     const files: Record<string, string> = { "a.txt": "   \n\t\n", "b.txt": "\n", "c.txt": "\r\n\r\n", "d.txt": "\r\r\r", "e.txt": " \n\n\t" };
     const root = gitRepo(files);

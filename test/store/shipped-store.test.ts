@@ -103,6 +103,22 @@ describe("a .svc/ svc did not make for this workspace", () => {
     expect(impact.stderr).toContain("is the one git checked out");
   }, 120_000);
 
+  test("CLI: a shipped identity that guessed this folder's inode and is checked out in other bytes than git's (eol=crlf) is still not trusted", () => {
+    const root = shippedClone();
+    const origin = join(root, "..", "origin");
+    const identity = JSON.parse(readFileSync(join(origin, ".svc", "identity.json"), "utf8")) as { ino: number; root: string };
+    writeFileSync(join(origin, ".svc", "identity.json"), `${JSON.stringify({ ...identity, root, ino: statSync(root).ino })}\n`);
+    // git's blob has LF, the checkout CRLF: the file's bytes are not git's, yet git put them there
+    writeFileSync(join(origin, ".gitattributes"), ".svc/identity.json text eol=crlf\n");
+    git(origin, "add", "-f", ".gitattributes", ".svc/identity.json");
+    git(origin, "commit", "-qm", "claim the clone's folder, checked out with CRLF");
+    git(root, "pull", "-q");
+    expect(readFileSync(join(root, ".svc", "identity.json"), "utf8")).toContain("\r\n");
+    const impact = runSvc(["impact", "alpha", root]);
+    expect(impact.stdout).toContain("src/b.ts");
+    expect(impact.stderr).toContain(NOTICE);
+  }, 120_000);
+
   test("CLI: a copy of another folder's store (not tracked, same path, same timestamps) is moved aside, not served", () => {
     const base = tempDir("svc-copied-");
     const root = join(base, "ws");

@@ -86,14 +86,17 @@ const WORD_RUN = /[\w$]+/g;
 const NON_WORD = /[^\w$]/;
 const QUOTES = "\"'`";
 
-/** A value of letters only counts quoted (same quote both sides) or after `=` / `:`. */
+/** A value of letters only counts quoted (same quote both sides) or after `=` / `:` — not as code's name there (`x = sunshine(…)`, `= sunshine.mode`). */
 function asValue(text: string, start: number, end: number): boolean {
   const before = text[start - 1];
   if (before !== undefined && QUOTES.includes(before)) return text[end] === before || (text[end] === "\\" && text[start - 2] === "\\" && text[end + 1] === before); // `\"sunshine\"` inside JSON too
   let at = start - 1;
   while (at >= 0 && (text[at] === " " || text[at] === "\t")) at--;
-  return text[at] === "=" || text[at] === ":";
+  return (text[at] === "=" || text[at] === ":") && !CALLED_OR_ACCESSED.test(text.slice(end, end + 3));
 }
+
+/** What follows a name used as code: a call or a member access. */
+const CALLED_OR_ACCESSED = /^\s*\(|^\.[A-Za-z_$]/;
 
 export interface Remembered {
   readonly size: number;

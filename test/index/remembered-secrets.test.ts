@@ -35,6 +35,9 @@ describe("remembered secrets", () => {
     expect(r.replace("postgres://app:hunter2@db/app").text).toBe("postgres://app:[REDACTED:api-token]@db/app");
     expect(r.replace("pw: sunshine\nPW=sunshine\nx = 'sunshine'").text).toBe("pw: [REDACTED:api-token]\nPW=[REDACTED:api-token]\nx = '[REDACTED:api-token]'");
     expect(r.replace("the sunshine state; sunshineLevel; 'sunshine2'").text).toBe("the sunshine state; sunshineLevel; 'sunshine2'");
+    // a name used as code after `=` / `:` is no value: a call, a member access (a sentence's full stop still ends a value)
+    expect(r.replace("x = sunshine(1); y: sunshine.mode; z = sunshine ()").text).toBe("x = sunshine(1); y: sunshine.mode; z = sunshine ()");
+    expect(r.replace("pw: sunshine.").text).toBe("pw: [REDACTED:api-token].");
   });
 
   test("a value holding a bracket, a comma or a semicolon is matched too: renamed away, it stays out of every view", async () => {

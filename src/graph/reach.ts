@@ -101,9 +101,12 @@ class Walk {
       ),
       // a type-only import runs nothing
       typeOnly: db.prepare("SELECT min(type_only) AS t FROM imports WHERE file_id = ? AND line = ?"),
-      // import and export statements pointing at a file, with the names they take
+      // import and export statements pointing at a file, with the names they take: the syntax edge is one per pair of files
+      // (at the first statement), so every statement of the importer with that statement's specifier (immer's src/immer.ts
+      // imports Immer from "./internal" on line 1 and re-exports current from "./internal" on line 9)
       statements: db.prepare(
-        `SELECT DISTINCT i.file_id AS file, i.kind, i.names, i.line FROM edges e JOIN imports i ON i.file_id = e.from_file AND i.line = e.evidence_line
+        `SELECT DISTINCT i.file_id AS file, i.kind, i.names, i.line FROM edges e JOIN imports first ON first.file_id = e.from_file AND first.line = e.evidence_line
+          JOIN imports i ON i.file_id = e.from_file AND i.specifier = first.specifier
           WHERE e.to_file = ? AND e.type = 'imports' AND e.provenance = 'syntax' AND e.from_file <> e.to_file ORDER BY i.file_id, i.line`,
       ),
     };
@@ -182,7 +185,12 @@ class Walk {
         if (holder && this.mark(holder)) next.push(holder);
       } else {
         // top-level code: every site is shown once; its module (or the barrel's export) is walked once
-        const node: Node = e.type === "reexports" ? { kind: "export", file: e.fromFile, symbol: e.toSymbol, name: this.symbolName(e.toSymbol) } : { kind: "module", file: e.fromFile };
+        // a barrel's export of a declaration reached on the way (not the target's) is taken by importers that need not mention
+        // the target's member (immer's src/immer.ts re-exports current, which calls state.scope_.immer_.shouldUseStrictIteration())
+        const node: Node =
+          e.type === "reexports"
+            ? { kind: "export", file: e.fromFile, symbol: e.toSymbol, name: this.symbolName(e.toSymbol), ...(seeds.has(e.toSymbol) ? {} : { via: { mention: null } }) }
+            : { kind: "module", file: e.fromFile };
         if (this.mark(node)) {
           if (node.kind === "export") this.exporters.add(e.fromFile);
           next.push(node);

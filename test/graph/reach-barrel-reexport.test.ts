@@ -6,6 +6,8 @@
 // "./internal" (its second statement to that file, after `import { Immer } from "./internal"`),
 // and the test imports `current` from src/immer. The checker's re-export was read as the class's
 // export (an importer had to mention the method), and the syntax walk saw only the first statement.
+// On hono, `impact MockCache.keys` (src/middleware/cache/index.test.ts) answered "none reach it": the test calls it
+// through `caches.open(…)`, a global it stubs with vi.stubGlobal; a declaration in a test file is that test's code.
 
 import { describe, expect, test } from "bun:test";
 import { call } from "../../src/engine.ts";
@@ -36,6 +38,27 @@ const HELPER: Record<string, string> = {
   "test/current.test.js": 'import { current } from "../shared/support.js";\n\nif (current(1) !== 2) throw new Error("current");\n',
 };
 
+/** hono's cache test: a mock class its own test calls through a global it stubs, typed as something else. */
+const STUB: Record<string, string> = {
+  "package.json": JSON.stringify({ name: "stub", type: "module" }),
+  "tsconfig.json": JSON.stringify({ ...TSCONFIG, include: ["src", "test"] }),
+  "src/index.ts": "export function storeName(): string {\n  return \"main\";\n}\n",
+  "test/store.test.ts": [
+    'import { storeName } from "../src/index";',
+    "",
+    "class MockStore {",
+    "  keys(): string[] {",
+    "    return [storeName()];",
+    "  }",
+    "}",
+    "// eslint-disable-next-line @typescript-eslint/no-explicit-any",
+    "(globalThis as any).openStore = () => new MockStore();",
+    "const stores = globalThis as unknown as { openStore(): { keys(): string[] } };",
+    'if (stores.openStore().keys()[0] !== "main") throw new Error("keys");',
+    "",
+  ].join("\n"),
+};
+
 async function impact(root: string, symbol: string): Promise<{ text: string; data: ImpactData }> {
   const r = await call("impact", { path: root, symbol });
   return { text: r.text, data: r.data as unknown as ImpactData };
@@ -56,6 +79,16 @@ describe("a barrel's re-export of a function the walk reaches on the way", () =>
     expect((await call("index", { path: root })).text).toStartWith("Indexed [semantic]");
     const i = await impact(root, "current");
     expect(i.data.tests.map((t) => t.path)).toEqual(["test/current.test.js"]);
+    expect(i.text).not.toContain("none reach it");
+  }, 120_000);
+});
+
+describe("a declaration in a test file", () => {
+  test("is covered by its own test file, though the test calls it through a stubbed global the checker types apart (MockStore.keys)", async () => {
+    const root = gitRepo(STUB);
+    expect((await call("index", { path: root })).text).toStartWith("Indexed [semantic]");
+    const i = await impact(root, "MockStore.keys");
+    expect(i.data.tests).toEqual([{ path: "test/store.test.ts", hop: 0 }]);
     expect(i.text).not.toContain("none reach it");
   }, 120_000);
 });

@@ -189,7 +189,7 @@ class Walk {
         // the target's member (immer's src/immer.ts re-exports current, which calls state.scope_.immer_.shouldUseStrictIteration())
         const node: Node =
           e.type === "reexports"
-            ? { kind: "export", file: e.fromFile, symbol: e.toSymbol, name: this.symbolName(e.toSymbol), ...(seeds.has(e.toSymbol) ? {} : { via: { mention: null } }) }
+            ? { kind: "export", file: e.fromFile, symbol: e.toSymbol, name: this.exportedAs(e.fromFile, e.line, this.symbolName(e.toSymbol)), ...(seeds.has(e.toSymbol) ? {} : { via: { mention: null } }) }
             : { kind: "module", file: e.fromFile };
         if (this.mark(node)) {
           if (node.kind === "export") this.exporters.add(e.fromFile);
@@ -238,6 +238,20 @@ class Walk {
     return row?.kind === "constructor" ? constructorEdges(this.db, row, [id], this.readText) : [];
   }
 
+  /**
+   * The name a re-export gives `name` (`export { current as next }`, immer's `NOTHING as nothing`), read from the statement
+   * at `line` to its closing brace (the index keeps the local names); `name` when it is not renamed.
+   */
+  private exportedAs(file: number, line: number | null, name: string): string {
+    const text = line === null ? null : this.readText(this.fileRow(file).path);
+    if (text === null) return name;
+    const from = text.split("\n").slice(line! - 1).join("\n");
+    // the braces of this statement only (`export * from "./x"` has none: not renamed), up to the next statement
+    const clause = /^[^;]*?\}/.exec(from.split(/\n(?=\s*(?:export|import)\b)/)[0]!)?.[0] ?? "";
+    const alias = new RegExp(`${wordRe(name).source}\\s+as\\s+([\\w$]+)`).exec(clause);
+    return alias?.[1] ?? name;
+  }
+
   private symbolName(id: number): string {
     return (this.db.query("SELECT name FROM symbols WHERE id = ?").get(id) as { name: string } | null)?.name ?? "";
   }
@@ -261,7 +275,7 @@ class Walk {
       if (!takes) continue;
       const f = this.fileRow(r.file);
       if (r.kind === "export") {
-        const node: Node = { kind: "export", file: r.file, symbol: n.symbol, name: n.name, ...(n.via ? { via: n.via } : {}) };
+        const node: Node = { kind: "export", file: r.file, symbol: n.symbol, name: this.exportedAs(r.file, r.line, n.name), ...(n.via ? { via: n.via } : {}) };
         if (!this.mark(node)) continue;
         if (!n.via) this.exporters.add(r.file);
         // shown once per site and name: the exports of several members of one type (objectTraps.get, .set) are one line

@@ -83,6 +83,22 @@ describe("a barrel's re-export of a function the walk reaches on the way", () =>
   }, 120_000);
 });
 
+describe("a re-export that renames (`export { current as next }`, immer's `NOTHING as nothing`)", () => {
+  test("the test importing the new name is selected, not `none reach it`", async () => {
+    const root = gitRepo({
+      ...HELPER,
+      "src/index.ts": 'export * from "./version";\nexport { current as next } from "./current";\n',
+      "src/version.ts": "export const version = 2;\n",
+      "shared/support.js": 'export const label = "v";\n',
+      "test/current.test.js": 'import { next } from "../src/index";\n\nif (next(1) !== 2) throw new Error("next");\n',
+    });
+    expect((await call("index", { path: root })).text).toStartWith("Indexed [semantic]");
+    const i = await impact(root, "current");
+    expect(i.data.tests.map((t) => t.path)).toEqual(["test/current.test.js"]);
+    expect(i.text).not.toContain("none reach it");
+  }, 120_000);
+});
+
 describe("a declaration in a test file", () => {
   test("is covered by its own test file, though the test calls it through a stubbed global the checker types apart (MockStore.keys)", async () => {
     const root = gitRepo(STUB);

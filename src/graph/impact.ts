@@ -73,7 +73,9 @@ const TEST_DEPTH = Number.POSITIVE_INFINITY;
 export function impactGraph(db: Database, target: SymbolRow, ids: readonly number[], depth: number, limit: number, checker: boolean, inputs: ImpactInputs): ImpactGraph {
   const dependents: Dependent[] = [];
   const hopTotals = new Map<number, number>();
-  const tests = new Map<string, number>();
+  // a declaration in a test file is that test's code (hop 0), reached or not by a reference the checker sees: hono's cache
+  // test calls its MockCache.keys through `caches.open(…)`, a global it stubs with `vi.stubGlobal` (typed as the lib's Cache)
+  const tests = new Map<string, number>(target.isTest ? [[target.path, 0]] : []);
   let checkerRefs = 0;
   let syntaxRefs = 0;
   if (!checker) {
@@ -108,7 +110,7 @@ export function impactGraph(db: Database, target: SymbolRow, ids: readonly numbe
   const outside = readOutside(inputs.meta);
   // tests are looked for further than the dependents shown: a test reaches `Ky` through `createInstance`, the exported `ky` and the barrel
   const reach = reachOf(db, target, ids, { depth: Math.max(depth, TEST_DEPTH), limit, outside: outside ? new Set(outside) : null, readText: inputs.readText });
-  for (const [path, hop] of reach.tests) tests.set(path, hop);
+  for (const [path, hop] of reach.tests) if (!tests.has(path)) tests.set(path, hop);
   for (const imp of importersOf(db, target.fileId)) if (imp.isTest && !tests.has(imp.path)) tests.set(imp.path, 1);
   const ordered = [...tests].map(([path, hop]) => ({ path, hop })).sort((a, b) => a.hop - b.hop || (a.path < b.path ? -1 : 1));
   const gaps = reachGaps(db, inputs.meta, target, reach.exporters, inputs.readText, inputs.root);

@@ -113,9 +113,12 @@ class Walk {
       ),
       // a type-only import runs nothing
       typeOnly: db.prepare("SELECT min(type_only) AS t FROM imports WHERE file_id = ? AND line = ?"),
-      // import and export statements pointing at a file, with the names they take
+      // import and export statements pointing at a file, with the names they take: the syntax edge is one per pair of files
+      // (at the first statement), so every statement of the importer with that statement's specifier (immer's src/immer.ts
+      // imports Immer from "./internal" on line 1 and re-exports current from "./internal" on line 9)
       statements: db.prepare(
-        `SELECT DISTINCT i.file_id AS file, i.kind, i.names, i.line FROM edges e JOIN imports i ON i.file_id = e.from_file AND i.line = e.evidence_line
+        `SELECT DISTINCT i.file_id AS file, i.kind, i.names, i.line FROM edges e JOIN imports first ON first.file_id = e.from_file AND first.line = e.evidence_line
+          JOIN imports i ON i.file_id = e.from_file AND i.specifier = first.specifier
           WHERE e.to_file = ? AND e.type = 'imports' AND e.provenance = 'syntax' AND e.from_file <> e.to_file ORDER BY i.file_id, i.line`,
       ),
     };
@@ -194,7 +197,12 @@ class Walk {
         if (holder && this.mark(holder)) next.push(holder);
       } else {
         // top-level code: every site is shown once; its module (or the barrel's export) is walked once
-        const node: Node = e.type === "reexports" ? { kind: "export", file: e.fromFile, symbol: e.toSymbol, name: this.symbolName(e.toSymbol) } : { kind: "module", file: e.fromFile };
+        // a barrel's export of a declaration reached on the way (not the target's) is taken by importers that need not mention
+        // the target's member (immer's src/immer.ts re-exports current, which calls state.scope_.immer_.shouldUseStrictIteration())
+        const node: Node =
+          e.type === "reexports"
+            ? { kind: "export", file: e.fromFile, symbol: e.toSymbol, name: this.exportedAs(e.fromFile, e.line, this.symbolName(e.toSymbol)), ...(seeds.has(e.toSymbol) ? {} : { via: { mention: null } }) }
+            : { kind: "module", file: e.fromFile };
         if (this.mark(node)) {
           if (node.kind === "export") this.exporters.add(e.fromFile);
           next.push(node);
@@ -242,6 +250,20 @@ class Walk {
     return row?.kind === "constructor" ? constructorEdges(this.db, row, [id], this.readText) : [];
   }
 
+  /**
+   * The name a re-export gives `name` (`export { current as next }`, immer's `NOTHING as nothing`), read from the statement
+   * at `line` to its closing brace (the index keeps the local names); `name` when it is not renamed.
+   */
+  private exportedAs(file: number, line: number | null, name: string): string {
+    const text = line === null ? null : this.readText(this.fileRow(file).path);
+    if (text === null) return name;
+    const from = text.split("\n").slice(line! - 1).join("\n");
+    // the braces of this statement only (`export * from "./x"` has none: not renamed), up to the next statement
+    const clause = /^[^;]*?\}/.exec(from.split(/\n(?=\s*(?:export|import)\b)/)[0]!)?.[0] ?? "";
+    const alias = new RegExp(`${wordRe(name).source}\\s+as\\s+([\\w$]+)`).exec(clause);
+    return alias?.[1] ?? name;
+  }
+
   private symbolName(id: number): string {
     return (this.db.query("SELECT name FROM symbols WHERE id = ?").get(id) as { name: string } | null)?.name ?? "";
   }
@@ -282,7 +304,7 @@ class Walk {
     for (const r of this.takers(n.file, n.name)) {
       const f = this.fileRow(r.file);
       if (r.kind === "export") {
-        const node: Node = { kind: "export", file: r.file, symbol: n.symbol, name: n.name, ...(n.via ? { via: n.via } : {}) };
+        const node: Node = { kind: "export", file: r.file, symbol: n.symbol, name: this.exportedAs(r.file, r.line, n.name), ...(n.via ? { via: n.via } : {}) };
         if (!this.mark(node)) continue;
         if (!n.via) this.exporters.add(r.file);
         // shown once per site and name: the exports of several members of one type (objectTraps.get, .set) are one line

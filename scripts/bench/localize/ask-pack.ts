@@ -22,6 +22,13 @@
 // declarations the change touched (symbols.ts) whose bodies the answer holds: its file whole, or the declaration kept
 // whole in its signatures (keptWhole); the pack holds those of the files it packs.
 //
+// Held-out, read once at 93ecbf3 (2026-11-27, lead; nothing tuned after): 617 tasks (193 npm as before, 424 svc). 8k ask
+// 82.8 / 68.7 vs the pack 54.3 (Δ +28.5 / +14.5), 20k 90.2 / 86.1 vs 72.0 (+18.2 / +14.1); bodies 8k 72.1 vs 60.9, 20k 87.8
+// vs 79.6; p50 98.7 ms. The three npm tasks the no-signal rule emptied at ae1e6f7 answer strategy=search confidence=low
+// (react-i18next's and sinon's get their file); mobx@6.12.5 8k lost one of two targets (unexplained, not looked into).
+// Below the pack on whole: @apollo/client 8k 59.1 vs 62.9, mobx 20k 54.8 vs 59.1, mongoose 20k 33.3 vs 46.7, sinon 8k
+// 84.9 vs 88.1; mongoose 20k present +6.7.
+//
 // After h105 (2026-11-27, lead): a task with no signal on a workspace whose files, with each one's tag (~30 tokens) and the
 // header (~400), fit the budget gets all of them under `strategy=central confidence=low (…; the whole workspace fits the
 // budget (N files, ~T tokens), so it is all here, chosen for nothing in the task. Try: …)` rather than nothing. On the tuning

@@ -8,6 +8,7 @@ import { openReader } from "../store/db.ts";
 import { readMeta } from "../store/meta.ts";
 import { asSvcError } from "../errors.ts";
 import { residentFor } from "./resident.ts";
+import { dependenciesArrived } from "./diagnosis.ts";
 import { semanticUpgrade } from "./upgrade.ts";
 import { whenWriterFree } from "../store/wait-writer.ts";
 
@@ -26,8 +27,8 @@ export interface AfterSync {
   note?: string;
 }
 
-function counts(root: string): { mode: string; edges: number | null; checkerEdges: number; wiringEdges: number | null; routes: number | null; pending: boolean } {
-  const none = { mode: "syntax", edges: null, checkerEdges: 0, wiringEdges: null, routes: null, pending: false };
+function counts(root: string): { mode: string; edges: number | null; checkerEdges: number; wiringEdges: number | null; routes: number | null; pending: boolean; arrived: boolean } {
+  const none = { mode: "syntax", edges: null, checkerEdges: 0, wiringEdges: null, routes: null, pending: false, arrived: false };
   const db = openReader(root);
   if (!db) return none;
   try {
@@ -40,6 +41,8 @@ function counts(root: string): { mode: string; edges: number | null; checkerEdge
       wiringEdges: one("SELECT count(*) AS n FROM edges WHERE key IS NOT NULL"),
       routes: one("SELECT count(*) AS n FROM routes"),
       pending: meta.semantic_pending === "1",
+      // a partial tier for want of dependencies that are installed now: walked again in full, never "already up to date"
+      arrived: meta.index_mode === "partial" && dependenciesArrived(root, meta.load_diagnosis),
     };
   } catch {
     return none; // another process's --force is rebuilding the store right now: nothing to count yet
@@ -62,13 +65,13 @@ export async function upgradeAfterSync(
   try {
     if (resident?.writer) {
       resident.afterSync(result.changedPaths, result.removedPaths);
-      if (options.force) resident.requestFull();
+      if (options.force || before.arrived) resident.requestFull();
       await resident.idle();
     } else {
-      const current = result.unchanged && before.mode !== "syntax" && !before.pending;
+      const current = result.unchanged && before.mode !== "syntax" && !before.pending && !before.arrived;
       if (!current) {
         ran = true;
-        const incremental = result.mode !== "syntax" && !options.force;
+        const incremental = result.mode !== "syntax" && !options.force && !before.arrived;
         // another writer (a second `svc index`) may take the lock between the syntax pass and this: wait for it
         const { value } = await whenWriterFree(root, () => semanticUpgrade(root, { ...(incremental ? { paths: [...result.changedPaths, ...result.removedPaths] } : {}), signal: options.signal, progress: options.progress }), { signal: options.signal });
         walked = { files: value.walked, of: value.owned };

@@ -87,6 +87,21 @@ export function missingDependencies(root: string, packages: readonly WorkspacePa
   return out;
 }
 
+/**
+ * Whether a dependency the stamped diagnosis found missing is installed now (`npm install` after a partial index): the
+ * store's files did not change (node_modules is not indexed), yet the tier the diagnosis gave may not hold any more.
+ */
+export function dependenciesArrived(root: string, loadDiagnosis: string | undefined): boolean {
+  if (!loadDiagnosis) return false;
+  let missing: LoadDiagnosis["missingDependencies"];
+  try {
+    missing = (JSON.parse(loadDiagnosis) as Partial<LoadDiagnosis>).missingDependencies ?? [];
+  } catch {
+    return false;
+  }
+  return missing.some((m) => typeof m?.dir === "string" && Array.isArray(m.missing) && m.missing.some((name) => typeof name === "string" && hasModule(join(root, m.dir), root, name)));
+}
+
 /** The tier and what to do, from the facts. */
 export function conclude(d: Omit<LoadDiagnosis, "tier" | "advice" | "source" | "at" | "elapsedMs">): { tier: Tier; advice: string[] } {
   const advice: string[] = [];

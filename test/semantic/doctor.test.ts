@@ -3,10 +3,12 @@
 // answered clearly, and nothing reports "0 references" when the checker did not run.
 
 import { describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { call } from "../../src/engine.ts";
 import { gitRepo, tempDir } from "../helpers/repo.ts";
+
+const mkdirp = (dir: string) => (mkdirSync(dir, { recursive: true }), dir);
 
 const ORDER = "export class OrderService {\n  place(id: string): string {\n    return id;\n  }\n}\n";
 const USE = 'import { OrderService } from "./order";\n\nexport function run(): string {\n  return new OrderService().place("x");\n}\n';
@@ -110,6 +112,13 @@ describe("svc doctor", () => {
     expect(d.text).toContain("install dependencies (npm install, bun install or pnpm install): there is no node_modules");
     const status = await call("status", { path: root });
     expect(status.text).toContain("index mode partial");
+    // installed afterwards (node_modules is not indexed: no file of the store changed): the next index walks again in full
+    writeFileSync(join(mkdirp(join(root, "node_modules", "zod")), "package.json"), JSON.stringify({ name: "zod", version: "4.0.0", types: "index.d.ts" }));
+    writeFileSync(join(root, "node_modules", "zod", "index.d.ts"), "export declare const z: { string(): string };\n");
+    const again = await call("index", { path: root });
+    expect(again.text).not.toContain("already up to date");
+    expect((again.data as { mode: string }).mode).toBe("semantic");
+    expect((await doctor(root)).data.tier).toBe("semantic");
   }, 120_000);
 
   test("a JS-only project with a jsconfig: references between JavaScript files", async () => {

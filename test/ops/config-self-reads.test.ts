@@ -6,12 +6,11 @@
 
 import { describe, expect, test } from "bun:test";
 import { call } from "../../src/engine.ts";
+import { configProject } from "../helpers/config-project.ts";
 import { gitRepo } from "../helpers/repo.ts";
 
-const FILES: Record<string, string> = {
-  "package.json": JSON.stringify({ name: "options", type: "module" }),
-  "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, target: "es2022", module: "esnext", moduleResolution: "bundler", noEmit: true }, include: ["src"] }),
-  "src/options.ts": [
+const FILES = configProject(
+  [
     "export interface Options {",
     "  dbName?: string;",
     "  clientUrl?: string;",
@@ -27,38 +26,30 @@ const FILES: Record<string, string> = {
     "}",
     "",
   ].join("\n"),
-  // a `get` over its own keys in a class that is no config service, and a config-named class whose `get` takes any string
-  "src/cache.ts": [
-    "export class Cache<T> {",
-    "  constructor(private readonly items: T) {}",
-    "  get<K extends keyof T>(key: K): T[K] {",
-    "    return this.items[key];",
-    "  }",
-    "  warm(): unknown {",
-    "    return (this as Cache<any>).get('dbName') ?? this.get('dbName' as keyof T);",
-    "  }",
-    "}",
-    "export class ConfigLoader {",
-    "  get(key: string): string {",
-    "    return key;",
-    "  }",
-    "  load(): string {",
-    "    return this.get('dbName');",
-    "  }",
-    "}",
-    "",
-  ].join("\n"),
-  "src/connection.ts": [
-    'import type { Configuration } from "./options";',
-    "export class Connection {",
-    "  constructor(private readonly config: Configuration) {}",
-    "  database(): string | undefined {",
-    "    return this.config.get('dbName');",
-    "  }",
-    "}",
-    "",
-  ].join("\n"),
-};
+  {
+    // a `get` over its own keys in a class that is no config service, and a config-named class whose `get` takes any string
+    "src/cache.ts": [
+      "export class Cache<T> {",
+      "  constructor(private readonly items: T) {}",
+      "  get<K extends keyof T>(key: K): T[K] {",
+      "    return this.items[key];",
+      "  }",
+      "  warm(): unknown {",
+      "    return (this as Cache<any>).get('dbName') ?? this.get('dbName' as keyof T);",
+      "  }",
+      "}",
+      "export class ConfigLoader {",
+      "  get(key: string): string {",
+      "    return key;",
+      "  }",
+      "  load(): string {",
+      "    return this.get('dbName');",
+      "  }",
+      "}",
+      "",
+    ].join("\n"),
+  },
+);
 
 describe("a config class's reads of its own options", () => {
   for (const tier of ["syntax", "checker"]) {

@@ -5,12 +5,11 @@
 
 import { describe, expect, test } from "bun:test";
 import { call } from "../../src/engine.ts";
+import { configProject } from "../helpers/config-project.ts";
 import { gitRepo } from "../helpers/repo.ts";
 
-const FILES: Record<string, string> = {
-  "package.json": JSON.stringify({ name: "options", type: "module" }),
-  "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, target: "es2022", module: "esnext", moduleResolution: "bundler", noEmit: true }, include: ["src"] }),
-  "src/options.ts": [
+const FILES = configProject(
+  [
     "export interface Options {",
     "  dbName?: string;",
     "  port?: number;",
@@ -23,17 +22,7 @@ const FILES: Record<string, string> = {
     "}",
     "",
   ].join("\n"),
-  "src/connection.ts": [
-    'import type { Configuration } from "./options";',
-    "export class Connection {",
-    "  constructor(private readonly config: Configuration) {}",
-    "  database(): string | undefined {",
-    "    return this.config.get('dbName');",
-    "  }",
-    "}",
-    "",
-  ].join("\n"),
-};
+);
 
 describe("impact of an options member", () => {
   test("the config reads of its key are listed, by name, in the text and the structured result", async () => {

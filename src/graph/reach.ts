@@ -94,6 +94,7 @@ class Walk {
   private readonly files = new Map<number, FileRow>();
   private readonly q;
   private readonly statementsOf = new Map<number, Map<string, Statement[]>>();
+  private readonly clauses = new Map<string, string>();
 
   constructor(
     private readonly db: Database,
@@ -255,13 +256,23 @@ class Walk {
    * at `line` to its closing brace (the index keeps the local names); `name` when it is not renamed.
    */
   private exportedAs(file: number, line: number | null, name: string): string {
-    const text = line === null ? null : this.readText(this.fileRow(file).path);
-    if (text === null) return name;
-    const from = text.split("\n").slice(line! - 1).join("\n");
-    // the braces of this statement only (`export * from "./x"` has none: not renamed), up to the next statement
-    const clause = /^[^;]*?\}/.exec(from.split(/\n(?=\s*(?:export|import)\b)/)[0]!)?.[0] ?? "";
+    const clause = line === null ? "" : this.clauseAt(file, line);
     const alias = new RegExp(`${wordRe(name).source}\\s+as\\s+([\\w$]+)`).exec(clause);
     return alias?.[1] ?? name;
+  }
+
+  /** The braces of the statement at `line` (read once per statement: a barrel's is asked for each declaration through it), or "". */
+  private clauseAt(file: number, line: number): string {
+    const key = `${file}:${line}`;
+    let clause = this.clauses.get(key);
+    if (clause === undefined) {
+      const text = this.readText(this.fileRow(file).path);
+      const from = text === null ? "" : text.split("\n").slice(line - 1).join("\n");
+      // the braces of this statement only (`export * from "./x"` has none: not renamed), up to the next statement
+      clause = /^[^;]*?\}/.exec(from.split(/\n(?=\s*(?:export|import)\b)/)[0]!)?.[0] ?? "";
+      this.clauses.set(key, clause);
+    }
+    return clause;
   }
 
   private symbolName(id: number): string {

@@ -65,7 +65,7 @@ export async function upgradeAfterSync(
   try {
     if (resident?.writer) {
       resident.afterSync(result.changedPaths, result.removedPaths);
-      if (options.force || before.arrived) resident.requestFull();
+      if (options.force || before.arrived) resident.requestFull({ freshEngine: before.arrived });
       await resident.idle();
     } else {
       const current = result.unchanged && before.mode !== "syntax" && !before.pending && !before.arrived;

@@ -30,6 +30,8 @@ export class ResidentWorkspace {
   /** Closing (the process is stopping): no run starts; one in flight fails on the closed engine, its changes left pending. */
   private closed = false;
   private pendingAll = false;
+  /** The pending full run was asked for (a forced rebuild, dependencies installed): it walks even when the stored edges look current. */
+  private fullRequested = false;
   private readonly pendingPaths = new Set<string>();
   private lastError: string | null = null;
   lastUpgrade: UpgradeResult | null = null;
@@ -120,10 +122,12 @@ export class ResidentWorkspace {
 
   private async runOnce(): Promise<void> {
     const all = this.pendingAll;
+    const requested = this.fullRequested;
     const paths = [...this.pendingPaths];
     this.pendingAll = false;
+    this.fullRequested = false;
     this.pendingPaths.clear();
-    if (all && this.lastUpgrade === null && semanticCurrent(this.root)) {
+    if (all && !requested && this.lastUpgrade === null && semanticCurrent(this.root)) {
       // a previous run left the checker edges current: load, do not walk again
       await this.ensureLoaded();
       this.lastUpgrade = { mode: "semantic", walked: 0, edges: 0, wiring: { asked: 0, ms: 0, relinkMs: 0 }, loadMs: 0, walkMs: 0, elapsedMs: 0, diagnosis: null, loaded: this.loaded, owned: this.loaded?.owner.size ?? 0 };
@@ -169,10 +173,16 @@ export class ResidentWorkspace {
     }
   }
 
-  /** Re-walk everything (after a forced rebuild). */
-  requestFull(): void {
+  /**
+   * Re-walk everything (after a forced rebuild, or a partial tier's missing dependencies installed), whatever the store
+   * says. `freshEngine`: the engine caches what it read under node_modules and is not told of an install file by file, so
+   * a fresh one reads the packages as they are now.
+   */
+  requestFull(options: { freshEngine?: boolean } = {}): void {
     if (!this.options.writer) return;
+    if (options.freshEngine) this.engine.restart();
     this.pendingAll = true;
+    this.fullRequested = true;
     this.lastUpgrade = null;
     this.loaded = null;
     this.kick();

@@ -7,6 +7,8 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { call } from "../../src/engine.ts";
 import { gitRepo, tempDir } from "../helpers/repo.ts";
+import { useRuntimeDir } from "../helpers/host.ts";
+import { startHost } from "../../src/surfaces/host/server.ts";
 
 const mkdirp = (dir: string) => (mkdirSync(dir, { recursive: true }), dir);
 
@@ -98,12 +100,22 @@ describe("svc doctor", () => {
     expect(d.data.tier).toBe("partial");
   }, 120_000);
 
-  test("dependencies not installed: partial, with the unresolved packages and what to do", async () => {
+  /** A project importing zod with no node_modules; `install()` installs it afterwards. */
+  const withoutDependencies = () => {
     const root = gitRepo({
       "package.json": JSON.stringify({ name: "app", dependencies: { zod: "^4.0.0" } }),
       "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, moduleResolution: "bundler", module: "esnext" } }),
       "src/schema.ts": 'import { z } from "zod";\nexport const name = z.string();\n',
     });
+    const install = () => {
+      writeFileSync(join(mkdirp(join(root, "node_modules", "zod")), "package.json"), JSON.stringify({ name: "zod", version: "4.0.0", types: "index.d.ts" }));
+      writeFileSync(join(root, "node_modules", "zod", "index.d.ts"), "export declare const z: { string(): string };\n");
+    };
+    return { root, install };
+  };
+
+  test("dependencies not installed: partial, with the unresolved packages and what to do", async () => {
+    const { root, install } = withoutDependencies();
     await call("index", { path: root });
     const d = await doctor(root);
     expect(d.data.tier).toBe("partial");
@@ -113,13 +125,30 @@ describe("svc doctor", () => {
     const status = await call("status", { path: root });
     expect(status.text).toContain("index mode partial");
     // installed afterwards (node_modules is not indexed: no file of the store changed): the next index walks again in full
-    writeFileSync(join(mkdirp(join(root, "node_modules", "zod")), "package.json"), JSON.stringify({ name: "zod", version: "4.0.0", types: "index.d.ts" }));
-    writeFileSync(join(root, "node_modules", "zod", "index.d.ts"), "export declare const z: { string(): string };\n");
+    install();
     const again = await call("index", { path: root });
     expect(again.text).not.toContain("already up to date");
     expect((again.data as { mode: string }).mode).toBe("semantic");
     expect((await doctor(root)).data.tier).toBe("semantic");
   }, 120_000);
+
+  test("dependencies installed while a host holds the workspace: svc index asks its resident for a full walk", async () => {
+    const { root, install } = withoutDependencies();
+    useRuntimeDir();
+    const host = await startHost({ root, idleMinutes: 0, log: () => {} });
+    try {
+      await call("index", { path: root });
+      expect((await doctor(root)).data.tier).toBe("partial");
+      install();
+      const again = await call("index", { path: root });
+      expect(again.text).not.toContain("already up to date");
+      expect((again.data as { mode: string }).mode).toBe("semantic");
+      expect((await doctor(root)).data.tier).toBe("semantic");
+    } finally {
+      await host.stop("test done");
+      delete process.env.SVC_RUNTIME_DIR;
+    }
+  }, 180_000);
 
   test("a JS-only project with a jsconfig: references between JavaScript files", async () => {
     const root = gitRepo({

@@ -45,6 +45,12 @@ const BAD_CONTENT = `${CONFIG_TS}export const n: "x" = "${CANARY.githubToken}";\
 /** src/settings.ts with its password's name changed: the literal keeps no credential name, and a type error quotes it. */
 const RENAMED_SETTINGS = `export const dbPw = "${CANARY.importedPassword}" as const;\nexport const seven: 7 = dbPw;\n`;
 
+/** Renames whose staged file shows `shows` (markers on the renamed line) and must apply back to the disk's file, renamed. */
+const RESTORED_RENAMES: Record<string, { file: string; shows: string }> = {
+  AWS_ACCESS_KEY_ID: { file: "src/config.ts", shows: 'AWS_KEY_ID = "[REDACTED:' },
+  connect: { file: "src/config.ts", shows: 'connectTo(url: string, token = "[REDACTED:github-token]")' },
+};
+
 /** Per operation, the calls that reach the planted secrets (`path` is added). */
 function canaryParams(base: string): Record<string, Canary[]> {
   return {
@@ -95,8 +101,8 @@ function canaryParams(base: string): Record<string, Canary[]> {
     contextDiagnostics: [{ params: {} }],
     refactor: [
       { params: { operation: "rename", symbol: "AWS_ACCESS_KEY_ID", newName: "AWS_KEY_ID" }, marker: true },
-      // the renamed line holds one of two github-token values apply could not tell apart: the refactor abstains (its reason names kinds, never values)
-      { params: { operation: "rename", symbol: "connect", newName: "connectTo" } },
+      // the renamed line holds one of two github-token values: apply takes the one the line had (checked below)
+      { params: { operation: "rename", symbol: "connect", newName: "connectTo" }, marker: true },
       // a rename takes the password's name away from its literal (`dbPw = "…"`), which src/typed.ts's type error quotes: the
       // verify gate's diagnostics must not show it (it read the new message as a new error and quoted it), nor the staged diff;
       // apply could not tell the marker on the renamed line is the value, so the refactor abstains (checked below)
@@ -213,13 +219,14 @@ describe("redaction canary", () => {
           const result = await mcp.callTool({ name: binding.tool, arguments: args }, undefined, { timeout: 300_000 });
           calls++;
           reached.add(`${spec.op} ${binding.tool}`);
-          if (spec.op === "refactor" && params.symbol === "AWS_ACCESS_KEY_ID") {
-            // the staged content shows markers; apply puts the file's own value back
+          const restored = spec.op === "refactor" ? RESTORED_RENAMES[String(params.symbol)] : undefined;
+          if (restored) {
+            // the staged content shows markers; apply puts the file's own values back (the renamed line's own, where the file holds several of its kind)
             const staged = (result.structuredContent as { files?: { file: string; content: string; expectedHash: string }[] } | undefined)?.files ?? [];
-            const config = staged.find((f) => f.file === "src/config.ts")!;
-            expect(config.content).toContain("AWS_KEY_ID = \"[REDACTED:");
-            const dry = await call("apply", { path: root, file: config.file, content: config.content, expectedHash: config.expectedHash });
-            const expected = readFileSync(join(root, "src/config.ts"), "utf8").replaceAll("AWS_ACCESS_KEY_ID", "AWS_KEY_ID");
+            const file = staged.find((f) => f.file === restored.file)!;
+            expect(file.content).toContain(restored.shows);
+            const dry = await call("apply", { path: root, file: file.file, content: file.content, expectedHash: file.expectedHash });
+            const expected = readFileSync(join(root, restored.file), "utf8").replace(new RegExp(`\\b${params.symbol}\\b`, "g"), String(params.newName));
             expect((dry.data as { hash: string }).hash).toBe(sha256(expected));
           }
           const text = JSON.stringify(result);

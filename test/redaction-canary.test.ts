@@ -49,6 +49,7 @@ const RENAMED_SETTINGS = `export const dbPw = "${CANARY.importedPassword}" as co
 const RESTORED_RENAMES: Record<string, { file: string; shows: string }> = {
   AWS_ACCESS_KEY_ID: { file: "src/config.ts", shows: 'AWS_KEY_ID = "[REDACTED:' },
   connect: { file: "src/config.ts", shows: 'connectTo(url: string, token = "[REDACTED:github-token]")' },
+  adminPassword: { file: "src/joined.ts", shows: 'adminPw = "[REDACTED:api-token]" +\n  "[REDACTED:api-token]"' },
 };
 
 /** Per operation, the calls that reach the planted secrets (`path` is added). */
@@ -76,6 +77,8 @@ function canaryParams(base: string): Record<string, Canary[]> {
       { params: { query: "sshpass bastion", kind: "text" } }, { params: { query: "dbPass", kind: "all" } },
       // line hits on passwords whose names were renamed away on disk after the index saw them (src/rotated.ts)
       { params: { query: "STAGING_DB", kind: "text" } }, { params: { query: "releaseKeyword", kind: "all" } },
+      // a password split over joined literals, a README's "with password `…`" (h119)
+      { params: { query: "adminPassword", kind: "all" } }, { params: { query: "dashboard", kind: "text" }, marker: true },
       { params: { query: "connect", kind: "neighbors" } },
       { params: { query: "signing key configuration", kind: "task", changedSince: base } },
       // a value the error echoes clipped: redacted before the cut, which left the token's head
@@ -103,6 +106,8 @@ function canaryParams(base: string): Record<string, Canary[]> {
       { params: { operation: "rename", symbol: "AWS_ACCESS_KEY_ID", newName: "AWS_KEY_ID" }, marker: true },
       // the renamed line holds one of two github-token values: apply takes the one the line had (checked below)
       { params: { operation: "rename", symbol: "connect", newName: "connectTo" }, marker: true },
+      // a password split over joined literals: the staged diff shows each piece as a marker, apply puts them back (checked below)
+      { params: { operation: "rename", symbol: "adminPassword", newName: "adminPw" }, marker: true },
       // a rename takes the password's name away from its literal (`dbPw = "…"`), which src/typed.ts's type error quotes: the
       // verify gate's diagnostics must not show it (it read the new message as a new error and quoted it), nor the staged diff;
       // apply could not tell the marker on the renamed line is the value, so the refactor abstains (checked below)
@@ -122,6 +127,7 @@ function canaryParams(base: string): Record<string, Canary[]> {
       { params: { files: ["config/staging.txt", "config/service.yaml", "deploy/docker-config.json", "deploy/db-secret.yaml", ".htpasswd", "deploy/keystore.yaml", "docs/alerts.md", "scripts/sms.py", "config/settings.xml", "infra/terraform.tfstate", "deploy/app.yaml", "scripts/mirror.sh"] }, marker: true },
       { params: { files: ["notebooks/explore.ipynb", "assets/app.js.map", "infra/prod.tfvars", "deploy/docker-auth.json", "assets/bundle.min.js", "deploy/service-account.json"] }, marker: true },
       // a README's sentence, an Azure SQL password in braces, a lone Pwd=…; line, a continued .properties value, a client's random password, a prefix split
+      { params: { files: ["src/joined.ts", "docs/setup.md"] }, marker: true },
       { params: { files: ["docs/staging.md", "config/appsettings.json", "config/db-notes.txt", "config/app.properties", "src/client.ts", "src/split-prefix.ts", "src/notice.ts"] }, marker: true }],
     toc: [{ params: {} }],
     ask: [{ params: { task: "where are the signing key and the deploy token configured" } }],

@@ -145,6 +145,11 @@ export const CANARY = {
   // they are secrets any more; the index remembers their digests (a mixed value anywhere, a letters-only one as a value)
   renamedAwayPassword: "Ra" + mix(10, ALNUM, 85) + "8",
   renamedAwayWord: "larkspurvane",
+  // h119: a password's value split over joined literals (each piece a needle of its own: under 8 characters, neither a
+  // credential alone), and a README's "Log in as `admin` with password `…`" (a password's word, then the value in a code span)
+  joinedHead: "Jh" + mix(5, ALNUM, 86),
+  joinedTail: "Jt" + mix(7, ALNUM, 87),
+  loginProse: "quincepetal",
 };
 
 /** src/rotated.ts as committed, and as the test leaves it on disk after the first index (the passwords' names renamed away). */
@@ -326,6 +331,8 @@ export function canaryRepo(): { root: string; base: string } {
     "config/mail.yml": `smtp:\n  host: mail.example.com\n  pass: ${CANARY.yamlPass}\n`,
     "scripts/db.sh": `psql "postgresql://ops:${CANARY.urlWordPassword}@db.example.com/app"\nlftp -u ops:${CANARY.urlWordPassword} files.example.com\n`,
     "src/rotated.ts": ROTATED_TS,
+    "src/joined.ts": `export const adminPassword = "${CANARY.joinedHead}" +\n  "${CANARY.joinedTail}";\n`,
+    "docs/setup.md": "# Setup\n\nLog in as `admin` with password `" + CANARY.loginProse + "`, then open the dashboard.\n",
     "config/app.xml": `<configuration>\n  <appSettings>\n    <add key="Password" value="${CANARY.xmlPassword}" />\n  </appSettings>\n</configuration>\n`,
   });
   mkdirSync(join(root, "node_modules", "@canary"), { recursive: true });

@@ -429,6 +429,8 @@ describe("a command or a statement over lines, and user:password flags of client
       [`curl -uadmin:sunshine https://api.example.com\n`, "sunshine", "call.sh"], [`curl -sSfu deploy:letmein https://api.example.com\n`, "letmein", "call.sh"],
       // a user and a password as a pair of code spans after a login: the order says which is the password
       ["Login with `admin` / `sunshine`.\n", "sunshine", "README.md"], ["Sign in as `qa@example.com` and `Tr0ub4dor` to try it.\n", "Tr0ub4dor", "docs/setup.md"],
+      // a password's word, then the value in a code span or quotes with no verb between (h119)
+      ["Log in as `admin` with password `sunshine`, then open the dashboard.\n", "sunshine", "docs/README.md"], [`// connect as root with password 'letmein'\n`, "letmein", "src/db.ts"],
     ];
     for (const [text, secret, path] of forms) expect({ text, secrets: secretTexts(text, path) }).toEqual({ text, secrets: [secret] });
   });
@@ -438,6 +440,7 @@ describe("a command or a statement over lines, and user:password flags of client
       [`docker run -u1000:1000 img\n`, "run.sh"], [`curl --user-agent 'bot:1' https://x\n`, "call.sh"], [`curl -uadmin:$PASS https://x\n`, "call.sh"],
       ["Log in with `email` / `password`.\n", "README.md"], ["Sign in with `GITHUB_TOKEN` / `true`.\n", "README.md"],
       [`CREATE USER app;\nSELECT password\n  'x' FROM t;\n`, "a.sql"], [`fn(user: string, password: string)\n`, "README.md"], [`user: admin, password: string\n`, "README.md"],
+      ["Set the `password` option to your token.\n", "README.md"], ["Pass the password `<your-password>` on stdin.\n", "README.md"], ["Store the password `hash`, never the password.\n", "README.md"], // a label, a placeholder, no account on the line
       [`Note: see docs, password: required\n`, "README.md"], [`const o = { user: "admin", password: pw };\n`, "a.ts"], [`user: admin, password: sunshine\n`, "a.ts"], // code: only quoted literals [`ALTER TABLE users ADD password\n  'x';\n`, "a.sql"], [`The password\n'is not shown'\n`, "README.md"],
     ]) expect({ text, secrets: secretTexts(text, path) }).toEqual({ text, secrets: [] });
   });
@@ -721,6 +724,10 @@ describe("credentials by position, in credential files, in other syntaxes, and s
     expect(out(`$t = "sk_live_" . "${tail}";`, "a.php")).toBe(`$t = "[REDACTED:stripe-key]";`);
     expect(out(`TOKEN = ("ghp_${mix(12)}"\n         "${mix(24)}")`, "a.py")).toBe(`TOKEN = ("[REDACTED:github-token]")`);
     expect(out(`const t = \`ghp_\${"${mix(36)}"}\`;`, "a.ts")).toBe(`const t = \`[REDACTED:github-token]"}\`;`);
+    // a credential name's value split over joined literals is judged as the value they make, each piece its own span (h119)
+    expect(out(`export const adminPassword = "Sp6u0cP" +\n  "2okVseakP";\n`, "a.ts")).toBe(`export const adminPassword = "[REDACTED:api-token]" +\n  "[REDACTED:api-token]";\n`);
+    expect(out(`const apiKey = "Ab3x" + "Yz9Q" + "Lm2P" + "Wq7R";`, "a.ts")).toBe(`const apiKey = "[REDACTED:api-token]" + "[REDACTED:api-token]" + "[REDACTED:api-token]" + "[REDACTED:api-token]";`);
+    expect(out(`db_password = "hunter" "2x"\n`, "a.py")).toBe(`db_password = "[REDACTED:api-token]" "[REDACTED:api-token]"\n`);
   });
   test("near misses stay (found on real files: an FTP anonymous login, words passed to an auth helper, minified one-letter variables)", () => {
     for (const [text, path] of <Array<[string, string]>>[
@@ -728,7 +735,7 @@ describe("credentials by position, in credential files, in other syntaxes, and s
       [`auth._parse_www_authenticate(response, "www-authenticate")`, "httplib2.py"], [`function f(a){let{type:e="JsExpressionRoot"}=a;return {token:e}}`, "babel.js"],
       [`new Client("user", "secretvalue")`, "a.ts"], [`login(user, password)`, "a.ts"], [`oauth("client", "${pw}")`, "a.ts"],
       [`["psql", "-h", "db", "-p", "5432"]`, "a.py"], [`["redis-cli", "-p", "6380"]`, "a.py"], [`set -euo pipefail\n`, "a.sh"], [`set token expiration\n`, "notes.tcl"],
-      [`const a = "sk_" + name;`, "a.ts"], [`const b = "ghp_" + "short";`, "a.ts"], [`const c = "sk" + "ip";`, "a.ts"], [`lang = "sk" "_SK"`, "a.py"],
+      [`const a = "sk_" + name;`, "a.ts"], [`const password = "Enter your " + "password";`, "a.ts"], [`const token = "Bear" + "er";`, "a.ts"], [`const tokenPrefix = "abc" + "def" + suffix;`, "a.ts"], [`const b = "ghp_" + "short";`, "a.ts"], [`const c = "sk" + "ip";`, "a.ts"], [`lang = "sk" "_SK"`, "a.py"],
       [`new Client("user", "hunter22")`, "a.ts"], [`pool = new Pool("app", "Message2")`, "a.ts"], [`new Pool("db", "latin1_swedish")`, "a.ts"], [`new Client("api", "0a1b2c3d4e5f")`, "a.ts"], [`new Session("db", "user.name1")`, "a.ts"], [`<secret name="db"/>`, "a.xml"], [`password: ENC()\n`, "a.yml"],
     ]) expect({ text, kinds: kinds(text, path) }).toEqual({ text, kinds: [] });
   });

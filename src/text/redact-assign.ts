@@ -167,7 +167,7 @@ export function attributedElements(text: string, push: Push): void {
 // (Spring, Ant), `<param name="token" value="…"/>`: the name is an attribute's value, so the
 // assignment regex never sees it. NAME_ATTR finds `key=`/`name=` holding a credential name;
 // the value is the `value` attribute of the same tag (either order), judged like any other.
-const NAME_ATTR = new RegExp(String.raw`\b(?:key|name)[ \t]*=[ \t]*(["'])[\w.:-]*?(${CREDENTIAL_NAME})\1`, "gi");
+const NAME_ATTR = new RegExp(String.raw`\b(?:key|name|type)[ \t]*=[ \t]*(["'])[\w.:-]*?(${CREDENTIAL_NAME})\1`, "gi"); // HTML's `<input type="password" value="…">` too
 const VALUE_ATTR = /(?:^|[\s"'])value[ \t]*=[ \t]*(?:"([^"<>\r\n]*)"|'([^'<>\r\n]*)')/i;
 /** How far a tag's start or end is looked for around its name attribute. */
 const TAG_REACH = 512;

@@ -106,14 +106,14 @@
 /** UTF-16 offsets, end exclusive: the replaced part (quotes excluded). */
 export interface SecretSpan { kind: SecretKind; start: number; end: number }
 import { isCodeLanguage, languageOf } from "../lang/languages.ts";
-import { clientCredentials, positionalCredentials } from "./redact-code.ts";
+import { clientCredentials, positionalCredentials, typedPasswords } from "./redact-code.ts";
 import { authHeaders, commandSecrets, encodedKeys, namedArguments } from "./redact-commands.ts";
 import { CREDENTIAL_WORDS, credentialValue, isPlaceholder, looksRandom, passwordName, type Push, type SecretKind } from "./secret-values.ts";
 import { vendorTokens } from "./vendor-tokens.ts";
 import { loginPairs, proseCredentials } from "./redact-prose.ts";
 import { adoStrings } from "./redact-ado.ts";
 import { CONTINUATION, CONTINUED, apiTokens, attributePairs, attributedElements, type Scan } from "./redact-assign.ts";
-import { derKeys, htpasswdValues, isHtpasswdPath, isTfstatePath, kubernetesSecrets, namedValuePairs, passwordHashes, tfstateOutputs, twilioTokens } from "./redact-formats.ts";
+import { derKeys, htpasswdValues, isHtpasswdPath, isTfstatePath, kubernetesSecrets, markdownTables, namedValuePairs, passwordHashes, tfstateOutputs, twilioTokens } from "./redact-formats.ts";
 
 export { SECRET_KINDS, isPlaceholder, shannonEntropy, type SecretKind } from "./secret-values.ts";
 
@@ -200,6 +200,7 @@ const DETECTORS: Detector[] = [
 
   { triggers: /log_?[io]n|sign_?in|auth|credential/i, run: positionalCredentials },
   { triggers: /(?:Client|Connection|Connector|Session|Pool)[ \t]*\(/, run: clientCredentials },
+  { triggers: /\.(?:fill|type|setValue|send_?[kK]eys|pressSequentially)\(/, run: typedPasswords },
   { triggers: ["Bearer"], run: bearerTokens },
   { triggers: /Basic|uthorization|UTHORIZATION/, run: authHeaders },
   { triggers: [], run: commandSecrets }, // each pattern has its own literal
@@ -218,6 +219,7 @@ const DETECTORS: Detector[] = [
   { triggers: ["MII", "MIG", "MHc", "MC4"], run: derKeys },
   { triggers: /["']AC[0-9a-f]{32}["']/, run: twilioTokens },
   { triggers: /value"?[ \t]*:/, run: namedValuePairs },
+  { triggers: /\|[ \t]*:?-{3,}/, run: markdownTables },
   { triggers: /pass|pwd|secret|token|api[ _-]?key/i, run: proseCredentials },
   { triggers: /(?:log|sign)(?:-|[ \t])?in\b[^\n`]{0,40}`/i, run: loginPairs },
 ];

@@ -150,6 +150,12 @@ export const CANARY = {
   joinedHead: "Jh" + mix(5, ALNUM, 86),
   joinedTail: "Jt" + mix(7, ALNUM, 87),
   loginProse: "quincepetal",
+  // a browser test typing a password into its field, a test helper's login after its page, an HTML password input's value, a
+  // README table's password column (h119)
+  e2ePassword: "Ep" + mix(8, ALNUM, 88),
+  helperPassword: "Hl" + mix(8, ALNUM, 89) + "3",
+  htmlPassword: "Ht" + mix(8, ALNUM, 90),
+  tablePassword: "Tb" + mix(8, ALNUM, 91),
 };
 
 /** src/rotated.ts as committed, and as the test leaves it on disk after the first index (the passwords' names renamed away). */
@@ -333,6 +339,9 @@ export function canaryRepo(): { root: string; base: string } {
     "src/rotated.ts": ROTATED_TS,
     "src/joined.ts": `export const adminPassword = "${CANARY.joinedHead}" +\n  "${CANARY.joinedTail}";\n`,
     "docs/setup.md": "# Setup\n\nLog in as `admin` with password `" + CANARY.loginProse + "`, then open the dashboard.\n",
+    "e2e/login.spec.ts": `import { test } from "@playwright/test";\nimport { login } from "./helpers";\n\ntest("login", async ({ page }) => {\n  await page.getByLabel("Password").fill("${CANARY.e2ePassword}");\n  await login(page, "admin", "${CANARY.helperPassword}");\n});\n`,
+    "public/login.html": `<form>\n  <input type="password" name="pw" value="${CANARY.htmlPassword}">\n</form>\n`,
+    "docs/accounts.md": "# Test accounts\n\n| User | Password | Role |\n|------|----------|------|\n| qa | " + CANARY.tablePassword + " | tester |\n",
     "config/app.xml": `<configuration>\n  <appSettings>\n    <add key="Password" value="${CANARY.xmlPassword}" />\n  </appSettings>\n</configuration>\n`,
   });
   mkdirSync(join(root, "node_modules", "@canary"), { recursive: true });

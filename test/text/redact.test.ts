@@ -431,6 +431,13 @@ describe("a command or a statement over lines, and user:password flags of client
       ["Login with `admin` / `sunshine`.\n", "sunshine", "README.md"], ["Sign in as `qa@example.com` and `Tr0ub4dor` to try it.\n", "Tr0ub4dor", "docs/setup.md"],
       // a password's word, then the value in a code span or quotes with no verb between (h119)
       ["Log in as `admin` with password `sunshine`, then open the dashboard.\n", "sunshine", "docs/README.md"], [`// connect as root with password 'letmein'\n`, "letmein", "src/db.ts"],
+      // a browser test typing into a password field, a test helper's login after its page, an HTML password input's value,
+      // a Markdown table's password column (h119)
+      [`await page.getByLabel("Password").fill("sunshine");\n`, "sunshine", "e2e/login.spec.ts"], [`await page.fill('#password', 'letmein');\n`, "letmein", "e2e/login.spec.ts"],
+      [`cy.get('input[name=password]').type('hunter2');\n`, "hunter2", "cypress/e2e/login.cy.js"], [`driver.find_element(By.ID, "password").send_keys("letmein")\n`, "letmein", "tests/test_login.py"],
+      [`await userEvent.type(screen.getByLabelText(/password/i), "Tr0ub4dor");\n`, "Tr0ub4dor", "src/Login.test.tsx"], [`await login(page, "admin", "Pl7kQ2mZ9x");\n`, "Pl7kQ2mZ9x", "e2e/helpers.ts"],
+      [`<input type="password" name="pw" value="hunt3rXy9">\n`, "hunt3rXy9", "public/login.html"],
+      ["| User | **Password** | Role |\n| :--- | :---: | --- |\n| `admin` | `sunshine` | owner |\n| qa | n/a | tester |\n", "sunshine", "docs/accounts.md"],
     ];
     for (const [text, secret, path] of forms) expect({ text, secrets: secretTexts(text, path) }).toEqual({ text, secrets: [secret] });
   });
@@ -440,6 +447,9 @@ describe("a command or a statement over lines, and user:password flags of client
       [`docker run -u1000:1000 img\n`, "run.sh"], [`curl --user-agent 'bot:1' https://x\n`, "call.sh"], [`curl -uadmin:$PASS https://x\n`, "call.sh"],
       ["Log in with `email` / `password`.\n", "README.md"], ["Sign in with `GITHUB_TOKEN` / `true`.\n", "README.md"],
       [`CREATE USER app;\nSELECT password\n  'x' FROM t;\n`, "a.sql"], [`fn(user: string, password: string)\n`, "README.md"], [`user: admin, password: string\n`, "README.md"],
+      [`await page.fill("#password", process.env.E2E_PASSWORD!);\n`, "e2e/a.spec.ts"], [`await page.fill("#username", "admin2x9");\n`, "e2e/a.spec.ts"], [`$("#passport").setValue("X12345678");\n`, "e2e/a.spec.ts"],
+      [`await passwordInput.type("Password");\n`, "e2e/a.spec.ts"], [`await page.fill("#password", \`\${user.pw}\`);\n`, "e2e/a.spec.ts"], [`<input type="password" name="pw" value="{{ .Password }}">\n`, "a.html"],
+      ["| Option | Type | Description |\n|---|---|---|\n| password | string | The password |\n", "README.md"], ["| Password | Required |\n|---|---|\n| yes | no |\n", "README.md"], ["| Token | Meaning |\n|---|---|\n| ACCESS | read |\n", "README.md"],
       ["Set the `password` option to your token.\n", "README.md"], ["Pass the password `<your-password>` on stdin.\n", "README.md"], ["Store the password `hash`, never the password.\n", "README.md"], // a label, a placeholder, no account on the line
       [`Note: see docs, password: required\n`, "README.md"], [`const o = { user: "admin", password: pw };\n`, "a.ts"], [`user: admin, password: sunshine\n`, "a.ts"], // code: only quoted literals [`ALTER TABLE users ADD password\n  'x';\n`, "a.sql"], [`The password\n'is not shown'\n`, "README.md"],
     ]) expect({ text, secrets: secretTexts(text, path) }).toEqual({ text, secrets: [] });

@@ -80,7 +80,7 @@ function canaryParams(base: string): Record<string, Canary[]> {
       // a password split over joined literals, a README's "with password `…`" (h119)
       { params: { query: "adminPassword", kind: "all" } }, { params: { query: "dashboard", kind: "text" }, marker: true },
       // a browser test's typed password, a test helper's login, an HTML password input, a README table's password column (h119)
-      { params: { query: "getByLabel", kind: "text" }, marker: true }, { params: { query: "login page admin", kind: "text" } }, { params: { query: "tester", kind: "text" }, marker: true }, { params: { query: "input", kind: "text" } },
+      { params: { query: "getByLabel", kind: "text" }, marker: true }, { params: { query: "login page admin", kind: "text" } }, { params: { query: "tester", kind: "text" }, marker: true }, { params: { query: "input", kind: "text" } }, { params: { query: "basicHeader", kind: "all" } }, { params: { query: "fetch API_KEY", kind: "text" } }, { params: { query: "credentials admin", kind: "text" } },
       { params: { query: "connect", kind: "neighbors" } },
       { params: { query: "signing key configuration", kind: "task", changedSince: base } },
       // a value the error echoes clipped: redacted before the cut, which left the token's head
@@ -129,7 +129,7 @@ function canaryParams(base: string): Record<string, Canary[]> {
       { params: { files: ["config/staging.txt", "config/service.yaml", "deploy/docker-config.json", "deploy/db-secret.yaml", ".htpasswd", "deploy/keystore.yaml", "docs/alerts.md", "scripts/sms.py", "config/settings.xml", "infra/terraform.tfstate", "deploy/app.yaml", "scripts/mirror.sh"] }, marker: true },
       { params: { files: ["notebooks/explore.ipynb", "assets/app.js.map", "infra/prod.tfvars", "deploy/docker-auth.json", "assets/bundle.min.js", "deploy/service-account.json"] }, marker: true },
       // a README's sentence, an Azure SQL password in braces, a lone Pwd=…; line, a continued .properties value, a client's random password, a prefix split
-      { params: { files: ["src/joined.ts", "docs/setup.md", "e2e/login.spec.ts", "public/login.html", "docs/accounts.md"] }, marker: true },
+      { params: { files: ["src/joined.ts", "docs/setup.md", "e2e/login.spec.ts", "public/login.html", "docs/accounts.md", "src/basic.ts", "config/app.rb"] }, marker: true },
       { params: { files: ["docs/staging.md", "config/appsettings.json", "config/db-notes.txt", "config/app.properties", "src/client.ts", "src/split-prefix.ts", "src/notice.ts"] }, marker: true }],
     toc: [{ params: {} }],
     ask: [{ params: { task: "where are the signing key and the deploy token configured" } }],

@@ -90,3 +90,16 @@ export function typedPasswords(text: string, push: Push): void {
     if (namedPassword(value)) push("api-token", start, start + value.length);
   }
 }
+
+// A Basic credential built in code: `btoa("user:…")`, `Buffer.from("user:…").toString("base64")`, Python's
+// `b64encode(b"user:…")`, Go's `base64.StdEncoding.EncodeToString([]byte("user:…"))`: the password after the user's `:`, judged
+// as a password's name's value (h119).
+const ENCODED_PAIR = /\b(btoa|Buffer\.from|b64encode|base64_encode|EncodeToString)\([ \t]*(?:\[\]byte\(|[bf])?(["'`])([^"'`:\s\\]{1,64}):([^"'`\s\\]+)\2/g;
+export function encodedPairs(text: string, push: Push): void {
+  ENCODED_PAIR.lastIndex = 0;
+  for (let m = ENCODED_PAIR.exec(text); m; m = ENCODED_PAIR.exec(text)) {
+    if (m[1] === "Buffer.from" && !/^\)[ \t]*\.toString\([ \t]*["'`]base64/.test(text.slice(ENCODED_PAIR.lastIndex, ENCODED_PAIR.lastIndex + 40))) continue; // any string's bytes
+    const value = m[4]!, start = m.index + m[0].length - 1 - value.length;
+    if (namedPassword(value)) push("api-token", start, start + value.length);
+  }
+}

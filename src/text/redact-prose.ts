@@ -86,4 +86,18 @@ export function loginPairs(text: string, push: Push): void {
     const start = m.index + m[0].length - 1 - value.length;
     push("api-token", start, start + value.length);
   }
+  PLAIN_PAIR.lastIndex = 0;
+  for (let m = PLAIN_PAIR.exec(text); m; m = PLAIN_PAIR.exec(text)) {
+    const value = m[2]!;
+    if (!reads(value) || /^[a-z]+\d+[a-z]*$/.test(value) || JOINED.test(value) || ALGORITHM.test(value)) continue;
+    const start = m.index + m[0].length - value.length;
+    push("api-token", start, start + value.length);
+  }
 }
+
+/**
+ * The same pair without code spans after a credentials' or login's colon ("Default credentials: admin / Sq7kQ2mZ9x", "//
+ * default login: admin/Pj7kQ2mZ9x"): the second only when it reads as a password (letters and digits mixed, or scrambled;
+ * not `admin / admin`, `user/v2`) (h119).
+ */
+const PLAIN_PAIR = /\b(?:credentials?|log(?:-|[ \t])?in|sign(?:-|[ \t])?in)[ \t]*(?::|\bis\b|\bare\b)[ \t]*([\w.@+-]{1,64})[ \t]*(?:\/|,|\band\b)[ \t]*([A-Za-z0-9_\-+=!@$%^&*~]{3,64}?)(?=[.,;:!?)]?(?:[ \t]|\r?\n|$))/gi;

@@ -156,6 +156,10 @@ export const CANARY = {
   helperPassword: "Hl" + mix(8, ALNUM, 89) + "3",
   htmlPassword: "Ht" + mix(8, ALNUM, 90),
   tablePassword: "Tb" + mix(8, ALNUM, 91),
+  // a credentials' pair without code spans, a Basic credential built in code, Ruby's ENV.fetch block default (h119)
+  plainPairPassword: "Pp" + mix(8, ALNUM, 92) + "5",
+  btoaPassword: "Bt" + mix(8, ALNUM, 93),
+  rubyKey: "Rk" + mix(18, ALNUM, 94),
 };
 
 /** src/rotated.ts as committed, and as the test leaves it on disk after the first index (the passwords' names renamed away). */
@@ -341,7 +345,9 @@ export function canaryRepo(): { root: string; base: string } {
     "docs/setup.md": "# Setup\n\nLog in as `admin` with password `" + CANARY.loginProse + "`, then open the dashboard.\n",
     "e2e/login.spec.ts": `import { test } from "@playwright/test";\nimport { login } from "./helpers";\n\ntest("login", async ({ page }) => {\n  await page.getByLabel("Password").fill("${CANARY.e2ePassword}");\n  await login(page, "admin", "${CANARY.helperPassword}");\n});\n`,
     "public/login.html": `<form>\n  <input type="password" name="pw" value="${CANARY.htmlPassword}">\n</form>\n`,
-    "docs/accounts.md": "# Test accounts\n\n| User | Password | Role |\n|------|----------|------|\n| qa | " + CANARY.tablePassword + " | tester |\n",
+    "docs/accounts.md": "# Test accounts\n\n| User | Password | Role |\n|------|----------|------|\n| qa | " + CANARY.tablePassword + " | tester |\n\nDefault credentials: admin / " + CANARY.plainPairPassword + "\n",
+    "src/basic.ts": `export const basicHeader = "Basic " + btoa("deploy:${CANARY.btoaPassword}");\n`,
+    "config/app.rb": `API_KEY = ENV.fetch("API_KEY") { "${CANARY.rubyKey}" }\n`,
     "config/app.xml": `<configuration>\n  <appSettings>\n    <add key="Password" value="${CANARY.xmlPassword}" />\n  </appSettings>\n</configuration>\n`,
   });
   mkdirSync(join(root, "node_modules", "@canary"), { recursive: true });

@@ -45,6 +45,13 @@ const BAD_CONTENT = `${CONFIG_TS}export const n: "x" = "${CANARY.githubToken}";\
 /** src/settings.ts with its password's name changed: the literal keeps no credential name, and a type error quotes it. */
 const RENAMED_SETTINGS = `export const dbPw = "${CANARY.importedPassword}" as const;\nexport const seven: 7 = dbPw;\n`;
 
+/** Renames whose staged file shows `shows` (markers on the renamed line) and must apply back to the disk's file, renamed. */
+const RESTORED_RENAMES: Record<string, { file: string; shows: string }> = {
+  AWS_ACCESS_KEY_ID: { file: "src/config.ts", shows: 'AWS_KEY_ID = "[REDACTED:' },
+  connect: { file: "src/config.ts", shows: 'connectTo(url: string, token = "[REDACTED:github-token]")' },
+  adminPassword: { file: "src/joined.ts", shows: 'adminPw = "[REDACTED:api-token]" +\n  "[REDACTED:api-token]"' },
+};
+
 /** Per operation, the calls that reach the planted secrets (`path` is added). */
 function canaryParams(base: string): Record<string, Canary[]> {
   return {
@@ -70,6 +77,10 @@ function canaryParams(base: string): Record<string, Canary[]> {
       { params: { query: "sshpass bastion", kind: "text" } }, { params: { query: "dbPass", kind: "all" } },
       // line hits on passwords whose names were renamed away on disk after the index saw them (src/rotated.ts)
       { params: { query: "STAGING_DB", kind: "text" } }, { params: { query: "releaseKeyword", kind: "all" } },
+      // a password split over joined literals, a README's "with password `…`" (h119)
+      { params: { query: "adminPassword", kind: "all" } }, { params: { query: "dashboard", kind: "text" }, marker: true },
+      // a browser test's typed password, a test helper's login, an HTML password input, a README table's password column (h119)
+      { params: { query: "getByLabel", kind: "text" }, marker: true }, { params: { query: "login page admin", kind: "text" } }, { params: { query: "tester", kind: "text" }, marker: true }, { params: { query: "input", kind: "text" } }, { params: { query: "basicHeader", kind: "all" } }, { params: { query: "fetch API_KEY", kind: "text" } }, { params: { query: "credentials admin", kind: "text" } },
       { params: { query: "connect", kind: "neighbors" } },
       { params: { query: "signing key configuration", kind: "task", changedSince: base } },
       // a value the error echoes clipped: redacted before the cut, which left the token's head
@@ -95,8 +106,10 @@ function canaryParams(base: string): Record<string, Canary[]> {
     contextDiagnostics: [{ params: {} }],
     refactor: [
       { params: { operation: "rename", symbol: "AWS_ACCESS_KEY_ID", newName: "AWS_KEY_ID" }, marker: true },
-      // the renamed line holds one of two github-token values apply could not tell apart: the refactor abstains (its reason names kinds, never values)
-      { params: { operation: "rename", symbol: "connect", newName: "connectTo" } },
+      // the renamed line holds one of two github-token values: apply takes the one the line had (checked below)
+      { params: { operation: "rename", symbol: "connect", newName: "connectTo" }, marker: true },
+      // a password split over joined literals: the staged diff shows each piece as a marker, apply puts them back (checked below)
+      { params: { operation: "rename", symbol: "adminPassword", newName: "adminPw" }, marker: true },
       // a rename takes the password's name away from its literal (`dbPw = "…"`), which src/typed.ts's type error quotes: the
       // verify gate's diagnostics must not show it (it read the new message as a new error and quoted it), nor the staged diff;
       // apply could not tell the marker on the renamed line is the value, so the refactor abstains (checked below)
@@ -116,6 +129,7 @@ function canaryParams(base: string): Record<string, Canary[]> {
       { params: { files: ["config/staging.txt", "config/service.yaml", "deploy/docker-config.json", "deploy/db-secret.yaml", ".htpasswd", "deploy/keystore.yaml", "docs/alerts.md", "scripts/sms.py", "config/settings.xml", "infra/terraform.tfstate", "deploy/app.yaml", "scripts/mirror.sh"] }, marker: true },
       { params: { files: ["notebooks/explore.ipynb", "assets/app.js.map", "infra/prod.tfvars", "deploy/docker-auth.json", "assets/bundle.min.js", "deploy/service-account.json"] }, marker: true },
       // a README's sentence, an Azure SQL password in braces, a lone Pwd=…; line, a continued .properties value, a client's random password, a prefix split
+      { params: { files: ["src/joined.ts", "docs/setup.md", "e2e/login.spec.ts", "public/login.html", "docs/accounts.md", "src/basic.ts", "config/app.rb"] }, marker: true },
       { params: { files: ["docs/staging.md", "config/appsettings.json", "config/db-notes.txt", "config/app.properties", "src/client.ts", "src/split-prefix.ts", "src/notice.ts"] }, marker: true }],
     toc: [{ params: {} }],
     ask: [{ params: { task: "where are the signing key and the deploy token configured" } }],
@@ -213,13 +227,14 @@ describe("redaction canary", () => {
           const result = await mcp.callTool({ name: binding.tool, arguments: args }, undefined, { timeout: 300_000 });
           calls++;
           reached.add(`${spec.op} ${binding.tool}`);
-          if (spec.op === "refactor" && params.symbol === "AWS_ACCESS_KEY_ID") {
-            // the staged content shows markers; apply puts the file's own value back
+          const restored = spec.op === "refactor" ? RESTORED_RENAMES[String(params.symbol)] : undefined;
+          if (restored) {
+            // the staged content shows markers; apply puts the file's own values back (the renamed line's own, where the file holds several of its kind)
             const staged = (result.structuredContent as { files?: { file: string; content: string; expectedHash: string }[] } | undefined)?.files ?? [];
-            const config = staged.find((f) => f.file === "src/config.ts")!;
-            expect(config.content).toContain("AWS_KEY_ID = \"[REDACTED:");
-            const dry = await call("apply", { path: root, file: config.file, content: config.content, expectedHash: config.expectedHash });
-            const expected = readFileSync(join(root, "src/config.ts"), "utf8").replaceAll("AWS_ACCESS_KEY_ID", "AWS_KEY_ID");
+            const file = staged.find((f) => f.file === restored.file)!;
+            expect(file.content).toContain(restored.shows);
+            const dry = await call("apply", { path: root, file: file.file, content: file.content, expectedHash: file.expectedHash });
+            const expected = readFileSync(join(root, restored.file), "utf8").replace(new RegExp(`\\b${params.symbol}\\b`, "g"), String(params.newName));
             expect((dry.data as { hash: string }).hash).toBe(sha256(expected));
           }
           const text = JSON.stringify(result);

@@ -20,6 +20,7 @@ import { loneSurrogateAt } from "../validate.ts";
 import { findSecrets, type SecretSpan } from "../text/redact.ts";
 import { fileSecrets, knownSecrets } from "../text/known-secrets.ts";
 import { lineChanges } from "../render/diff.ts";
+import { editDistance } from "../text/edit-distance.ts";
 import { NOTHING_REMEMBERED, withSpans, type Remembered } from "../text/remembered-secrets.ts";
 import { looksViewed, restoreWhitespace } from "./apply-whitespace.ts";
 
@@ -49,8 +50,11 @@ interface DiskSecrets {
   /** Each secret kind → the distinct values the file holds of it. */
   values: Map<string, Set<string>>;
   /** The file as each redactor's view shows it, line by line (trailing whitespace trimmed, as views trim it), with the file's own text of each line holding a marker (null: none). */
-  views: { shown: string[]; own: (string | null)[] }[];
+  views: { shown: string[]; own: (string | null)[]; marks: (readonly Mark[] | null)[] }[];
 }
+
+/** A marker of a shown line and the file's value behind it, in the line's order. */
+interface Mark { kind: string; value: string }
 
 /**
  * The file's secrets as views show them — by the path-aware redactor (a dotenv file), by the output path's own (no path),
@@ -82,32 +86,35 @@ function addTo(map: Map<string, Set<string>>, key: string, value: string): void 
 /** Record the file with `spans` replaced by markers: each shown line with a marker → the file's text of it; each kind → its values. */
 function addShown(secrets: DiskSecrets, disk: string, spans: readonly SecretSpan[]): void {
   const parts: string[] = [];
-  const markers: { at: number; marker: string; value: string }[] = [];
+  const markers: { at: number; marker: string; value: string; kind: string }[] = [];
   let at = 0, length = 0;
   for (const s of spans) {
     const head = disk.slice(at, s.start);
     const value = disk.slice(s.start, s.end);
     const marker = `[REDACTED:${s.kind}]`;
     parts.push(head, marker);
-    markers.push({ at: length + head.length, marker, value });
+    markers.push({ at: length + head.length, marker, value, kind: s.kind });
     length += head.length + marker.length;
     at = s.end;
     addTo(secrets.values, s.kind, value);
   }
   parts.push(disk.slice(at));
   const shown = parts.join("");
-  const view: DiskSecrets["views"][number] = { shown: [], own: [] };
+  const view: DiskSecrets["views"][number] = { shown: [], own: [], marks: [] };
   secrets.views.push(view);
   let start = 0, next = 0;
   for (const line of shown.split("\n")) {
     view.shown.push(line.replace(/[ \t\r\f\v]+$/, ""));
     view.own.push(null);
+    view.marks.push(null);
     const end = start + line.length;
     const own: string[] = [];
+    const marks: Mark[] = [];
     let cursor = start;
     while (next < markers.length && markers[next]!.at < end) {
       const m = markers[next++]!;
       own.push(shown.slice(cursor, m.at), m.value);
+      marks.push({ kind: m.kind, value: m.value });
       cursor = m.at + m.marker.length;
     }
     if (own.length) {
@@ -115,6 +122,7 @@ function addShown(secrets: DiskSecrets, disk: string, spans: readonly SecretSpan
       const text = own.join("").replace(/\r$/, "");
       addTo(secrets.lines, line.replace(/\r$/, ""), text);
       view.own[view.own.length - 1] = text;
+      view.marks[view.marks.length - 1] = marks;
     }
     start = end + 1;
   }
@@ -133,7 +141,8 @@ function stillHidden(rel: string, text: string, offset: number, value: string, k
  * markers: put the file's own values back. A marker line that the file on disk has as it is
  * stays; a line the view showed unchanged takes the file's line (the one at its place, matched
  * by a line diff, when the file has several lines shown alike); a marker on an edited line
- * takes the one value of its kind the file holds. Refused, naming the line: a marker on a new
+ * takes the value the line it replaced had (replacedMarkerLines: a rename on a line of a file
+ * holding several values of its kind), else the one value of its kind the file holds. Refused, naming the line: a marker on a new
  * file, a kind the file holds no value of or several values of (which one is meant cannot be
  * told), and a value that would no longer be recognised as a secret where it lands (later
  * views would show it). Returns the text to write and how many values were restored.
@@ -186,12 +195,42 @@ function unchangedMarkerLines(secrets: DiskSecrets, lines: readonly string[]): M
   return found;
 }
 
+/**
+ * Each content line the edit changed (a hunk's added line, as `git diff` shows it) → the values of the line it replaced: the
+ * hunk's deleted line with markers of the same kinds in the same order that is nearest to it (edit distance, at most half
+ * the longer line), when each is the other's one nearest. A rename on `DATABASE_URL = "postgres://app:[REDACTED:connection-
+ * string]@db/app"` keeps the line's own value though the file holds other connection strings; two lines swapped and edited
+ * get their own values back, not each other's.
+ */
+function replacedMarkerLines(secrets: DiskSecrets, lines: readonly string[]): Map<number, readonly Mark[]> {
+  const found = new Map<number, readonly Mark[]>();
+  const trimmed = lines.map((l) => l.replace(/[ \t\r\f\v]+$/, ""));
+  const kindsOf = (line: string) => [...line.matchAll(MARKERS)].map((m) => m[1]!).join(" ");
+  for (const view of secrets.views) {
+    for (const [ci, cj, deleted, added] of lineChanges(view.shown, trimmed)) {
+      const olds = Array.from({ length: deleted }, (_, k) => ci + k).filter((i) => view.marks[i]);
+      const news = Array.from({ length: added }, (_, k) => cj + k).filter((j) => !found.has(j) && MARKER.test(trimmed[j]!));
+      if (!olds.length || !news.length || olds.length * news.length > 400) continue;
+      const near = (i: number, j: number) => kindsOf(trimmed[j]!) !== view.marks[i]!.map((m) => m.kind).join(" ") ? Infinity : editDistance(view.shown[i]!, trimmed[j]!);
+      const d = olds.map((i) => news.map((j) => near(i, j)));
+      const unique = (row: number[], at: number) => row.every((x, k) => k === at || x > row[at]!);
+      news.forEach((j, b) => {
+        const column = olds.map((_, a) => d[a]![b]!), a = column.indexOf(Math.min(...column)), best = column[a]!;
+        if (best === Infinity || best * 2 > Math.max(view.shown[olds[a]!]!.length, trimmed[j]!.length)) return;
+        if (unique(column, a) && unique(d[a]!, b)) found.set(j, view.marks[olds[a]!]!);
+      });
+    }
+  }
+  return found;
+}
+
 export function restoreMarkers(rel: string, content: string, before: string | null, remembered: Remembered = NOTHING_REMEMBERED): { text: string; restored: number } {
   if (!MARKER.test(content)) return { text: content, restored: 0 };
   const literal = new Set<string>();
   if (before !== null) for (const line of before.split("\n")) if (MARKER.test(line)) literal.add(line.replace(/\r$/, ""));
   const secrets = before === null ? null : diskSecrets(rel, before, remembered);
   const unchanged = secrets ? unchangedMarkerLines(secrets, content.split("\n")) : new Map<number, string>();
+  const replaced = secrets ? replacedMarkerLines(secrets, content.split("\n")) : new Map<number, readonly Mark[]>();
   const out: string[] = [];
   const placed: { offset: number; value: string; kind: string; line: number }[] = [];
   let offset = 0, restored = 0, n = 0;
@@ -218,10 +257,11 @@ export function restoreMarkers(rel: string, content: string, before: string | nu
         restored += line.match(MARKERS)!.length;
       } else {
         const parts: string[] = [];
-        let at = 0;
+        const was = replaced.get(n - 1);
+        let at = 0, k = 0;
         for (const m of line.matchAll(MARKERS)) {
           const kind = m[1]!;
-          const values = secrets.values.get(kind);
+          const values = was ? new Set([was[k++]!.value]) : secrets.values.get(kind); // the value the line it replaced had
           if (!values || values.size === 0) throw refuse(`where the file on disk has no ${kind} value`, m[0]);
           if (values.size > 1 && own) throw refuse(`on a line the file has several times with different values, where the edit added, deleted or moved one of them or a line next to it (which one is meant cannot be told)`, m[0]);
           if (values.size > 1) throw refuse(`on a line the file does not have as shown, and the file holds ${values.size} different ${kind} values (which one is meant cannot be told)`, m[0]);

@@ -4,6 +4,7 @@
 // header of text/redact.ts; the value and name judgments in text/secret-values.ts.
 
 import { referencedLiterals } from "./redact-code.ts";
+import { joinedLiterals } from "./vendor-tokens.ts";
 import { BLOCK_HEADER, blockScalar } from "./redact-formats.ts";
 import { CODE_VALUE, CREDENTIAL_NAME, WORDS, credentialValue, passwordName, scrambledLetters, secretName, type Push } from "./secret-values.ts";
 
@@ -45,7 +46,9 @@ function assignment(text: string, m: RegExpExecArray, push: Push, scan: Scan): v
   const quoted = m[4] ?? m[5] ?? m[6] ?? m[7];
   const value = quoted ?? m[8] ?? "";
   const end = m.index + m[0].length - (quoted === undefined ? 0 : m[7] === undefined ? 1 : 2);
-  const password = passwordName(text, nameAt, m.index, m[1] ?? "") && (quoted === undefined || !/^[ \t]*[+.]/.test(text.slice(m.index + m[0].length, m.index + m[0].length + 8))); // a literal joined or called on (`'Schema_' + n`) is a part
+  const named = passwordName(text, nameAt, m.index, m[1] ?? "");
+  if (quoted !== undefined && m[7] === undefined && splitLiteral(text, m.index + m[0].length - 1, push, named)) return;
+  const password = named && (quoted === undefined || !/^[ \t]*[+.]/.test(text.slice(m.index + m[0].length, m.index + m[0].length + 8))); // a literal joined or called on (`'Schema_' + n`) is a part
   if (/secret[_-]?$/i.test(text.slice(Math.max(0, nameAt - 7), nameAt)) && AWS_SECRET.test(value)) {
     push("aws-secret-key", end - value.length, end - value.length + 40); // aws_secret_access_key & co
     return;
@@ -72,6 +75,22 @@ function assignment(text: string, m: RegExpExecArray, push: Push, scan: Scan): v
     if (style === "comment" && !/[^A-Za-z|_.:/-]/.test(value) && !scrambledLetters(value) && !(password && /^[A-Za-z]+$/.test(value) && !(/^pass$/i.test(m[1] ?? "") && !/[\w.-]/.test(text[nameAt - 1] ?? "")))) return; // `# auth.mode=true|false`: a comment's words are documentation; a password's name's one word (`// password: letmein`) a value commented out, not a bare `pass` (`# pass: through`: a step's)
   }
   push("api-token", end - value.length, end - value.length + secret.length);
+}
+
+/** What may follow the last literal of a joined value that is the whole expression: its end (not `+ name`, `.trim()`). */
+const EXPRESSION_END = /^[ \t]*(?:[;,)\]}]|\r?\n|$)/;
+/**
+ * A value split over literals joined to the one closed at `close` (`password = "Sp6u0cP" +` then `"2okVseakP";`): judged as
+ * the value the pieces make when they are the whole expression, each piece its own span (lines keep their numbers). False
+ * when no literal is joined to it (the caller judges the literal alone).
+ */
+function splitLiteral(text: string, close: number, push: Push, password: boolean): boolean {
+  const pieces = joinedLiterals(text, close);
+  if (pieces.length < 2) return false;
+  const last = pieces.at(-1)![1];
+  if (!EXPRESSION_END.test(text.slice(last + 1, last + 8))) return false;
+  if (credentialValue(pieces.map(([s, e]) => text.slice(s, e)).join(""), password)) for (const [s, e] of pieces) push("api-token", s, e);
+  return true;
 }
 
 /** A value ending in an odd run of backslashes: a Java `.properties` value continued on the next line. */
@@ -148,7 +167,7 @@ export function attributedElements(text: string, push: Push): void {
 // (Spring, Ant), `<param name="token" value="…"/>`: the name is an attribute's value, so the
 // assignment regex never sees it. NAME_ATTR finds `key=`/`name=` holding a credential name;
 // the value is the `value` attribute of the same tag (either order), judged like any other.
-const NAME_ATTR = new RegExp(String.raw`\b(?:key|name)[ \t]*=[ \t]*(["'])[\w.:-]*?(${CREDENTIAL_NAME})\1`, "gi");
+const NAME_ATTR = new RegExp(String.raw`\b(?:key|name|type)[ \t]*=[ \t]*(["'])[\w.:-]*?(${CREDENTIAL_NAME})\1`, "gi"); // HTML's `<input type="password" value="…">` too
 const VALUE_ATTR = /(?:^|[\s"'])value[ \t]*=[ \t]*(?:"([^"<>\r\n]*)"|'([^'<>\r\n]*)')/i;
 /** How far a tag's start or end is looked for around its name attribute. */
 const TAG_REACH = 512;

@@ -14,8 +14,11 @@ const namedPassword = (value: string) => credentialValue(value, true) && !CODE_V
 
 /** A callee or keyword ending in one of these word-parts takes a user and a password: `login(user, password)`. */
 const CALLEE = /(?:log_?[io]n|sign_?in|auth(?:enticate|entication|orization)?|credentials?)(?=["']?[ \t]*(?:(?:=(?!=)|:)[ \t]*)?[(\[])/gi;
-/** `("user", "value"` / `(user, "value"` / `=["user", "value"]`, then the end of the second argument (`.toCharArray()` allowed). */
-const PAIR = /["']?[ \t]*(?:(?:=(?!=)|:)[ \t]*)?[(\[][ \t]*(?:(["'`])([^"'`\\\r\n]{0,100})\1|[A-Za-z_$][\w$.]{0,60})[ \t]*,[ \t]*(["'`])([^"'`\\\r\n]*)\3[ \t]*(?:\.(?:toCharArray|encode|getBytes)\(\)[ \t]*)?[,)\]]/y;
+/**
+ * `("user", "value"` / `(user, "value"` / `=["user", "value"]`, then the end of the second argument (`.toCharArray()` allowed);
+ * a test helper's page or client first (`login(page, "admin", "value")`).
+ */
+const PAIR = /["']?[ \t]*(?:(?:=(?!=)|:)[ \t]*)?[(\[][ \t]*(?:[A-Za-z_$][\w$.]{0,60}[ \t]*,[ \t]*)?(?:(["'`])([^"'`\\\r\n]{0,100})\1|[A-Za-z_$][\w$.]{0,60})[ \t]*,[ \t]*(["'`])([^"'`\\\r\n]*)\3[ \t]*(?:\.(?:toCharArray|encode|getBytes)\(\)[ \t]*)?[,)\]]/y;
 
 /** The word-part at `at` starts a word: after a non-letter (or `$`), or a camelCase hump (`HTTPBasicAuth`, `smtp.login`). */
 function partStart(text: string, at: number): boolean {
@@ -67,5 +70,36 @@ export function referencedLiterals(text: string, name: string, push: Push, seen:
     if (m[1] !== ":=" && !/^[ \t]*$|(?:^|[^\w$.])(?:const|let|var|val|final|static|string|String|str)[ \t]+$/.test(lead)) continue;
     const value = m[3]!, at = m.index + m[0].length - 1 - value.length;
     if ((password ? namedPassword : passwordLike)(value)) push("api-token", at, at + value.length);
+  }
+}
+
+// A browser test typing a password into its field: `page.fill("#password", "…")`, `page.getByLabel("Password").fill("…")`,
+// `cy.get("input[name=password]").type("…")`, `$("#password").setValue("…")`, selenium's `find_element(By.ID,
+// "password").send_keys("…")`, `userEvent.type(passwordInput, "…")`. The field (the call's first argument when it takes two,
+// else what the call is made on, on its line) names a password as a word-part; the typed literal is judged as a password's
+// name's value (a fixture's `sunshine` too), never an interpolation or a variable.
+const TYPED = /\.(?:fill|type|setValue|send_keys|sendKeys|pressSequentially)\([ \t]*(?:((?:["'`][^"'`\r\n]{0,120}["'`]|[A-Za-z_$][\w$.]{0,60}(?:\([^()\r\n]{0,120}\))?))[ \t]*,[ \t]*)?(["'`])([^"'`\\\r\n]*)\2[ \t]*[,)]/g;
+/** `password` / `pwd` / `passphrase` as a word-part of a selector, label or variable (`#password`, `passwordInput`, `/password/i`), not `passport`, `bypass`. */
+const PASSWORD_FIELD = /(?:^|[^A-Za-z]|[a-z](?=[A-Z]))(?:[Pp]ass(?:w(?:or)?d|phrase)|PASS(?:W(?:OR)?D|PHRASE)|[Pp]wd|PWD)(?![a-z])/;
+export function typedPasswords(text: string, push: Push): void {
+  TYPED.lastIndex = 0;
+  for (let m = TYPED.exec(text); m; m = TYPED.exec(text)) {
+    const field = m[1] ?? text.slice(text.lastIndexOf("\n", m.index) + 1, m.index);
+    if (!PASSWORD_FIELD.test(field)) continue;
+    const value = m[3]!, start = m.index + m[0].lastIndexOf(`${m[2]}${value}${m[2]}`) + 1;
+    if (namedPassword(value)) push("api-token", start, start + value.length);
+  }
+}
+
+// A Basic credential built in code: `btoa("user:…")`, `Buffer.from("user:…").toString("base64")`, Python's
+// `b64encode(b"user:…")`, Go's `base64.StdEncoding.EncodeToString([]byte("user:…"))`: the password after the user's `:`, judged
+// as a password's name's value (h119).
+const ENCODED_PAIR = /\b(btoa|Buffer\.from|b64encode|base64_encode|EncodeToString)\([ \t]*(?:\[\]byte\(|[bf])?(["'`])([^"'`:\s\\]{1,64}):([^"'`\s\\]+)\2/g;
+export function encodedPairs(text: string, push: Push): void {
+  ENCODED_PAIR.lastIndex = 0;
+  for (let m = ENCODED_PAIR.exec(text); m; m = ENCODED_PAIR.exec(text)) {
+    if (m[1] === "Buffer.from" && !/^\)[ \t]*\.toString\([ \t]*["'`]base64/.test(text.slice(ENCODED_PAIR.lastIndex, ENCODED_PAIR.lastIndex + 40))) continue; // any string's bytes
+    const value = m[4]!, start = m.index + m[0].length - 1 - value.length;
+    if (namedPassword(value)) push("api-token", start, start + value.length);
   }
 }

@@ -142,8 +142,9 @@ function namedValue(text: string, nameAt: number, word: RegExpExecArray, value: 
   return from >= nameAt && credentialValue(value, password && passwordName(text, from, wordAt, word[0]));
 }
 
-/** `f("DB_PASSWORD", "value")`: a call's first two arguments, a credential name and its value (`define`, `setdefault`, a header setter). */
-const NAMED_ARG = new RegExp(String.raw`(["'])([\w.-]*?(?:${CREDENTIAL_NAME}))\1[ \t]*,[ \t]*(["'])([^"'\\\r\n]*)\3`, "gi");
+/** `f("DB_PASSWORD", "value")`: a call's first two arguments, a credential name and its value (`define`, `setdefault`, a header setter); `fetch("API_KEY") { "value" }`. */
+// Ruby's `ENV.fetch("API_KEY") { "…" }` gives its default in a block (h119)
+const NAMED_ARG = new RegExp(String.raw`(["'])([\w.-]*?(?:${CREDENTIAL_NAME}))\1[ \t]*(?:,|\)[ \t]*\{)[ \t]*(["'])([^"'\\\r\n]*)\3`, "gi");
 export function namedArguments(text: string, push: Push): void {
   NAMED_ARG.lastIndex = 0;
   for (let m = NAMED_ARG.exec(text); m; m = NAMED_ARG.exec(text)) {

@@ -169,3 +169,52 @@ export function namedValuePairs(text: string, push: Push): void {
   JSON_PAIR_REVERSED.lastIndex = 0;
   for (let m = JSON_PAIR_REVERSED.exec(text); m; m = JSON_PAIR_REVERSED.exec(text)) judge(m[2]!, m.index + m[0].lastIndexOf(m[2]!), m[3]!, m[1]!, m.index + m[0].indexOf(m[1]!, 7));
 }
+
+// ---------- Markdown tables ----------
+
+// A table of accounts in a README (`| user | password |` over `| admin | Tr0ub4dor9x |`): a column whose header names a
+// credential holds one in each row's cell, judged like a value given to that name (a password's column: any value that
+// evidently is one; a token's or key's: the 8-character rule). The header row right above the `|---|---|` rule.
+const TABLE_RULE = /^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)+\|?[ \t]*\r?$/gm;
+const CREDENTIAL_COLUMN = /^[\w .-]*?\b(pass(?:w(?:or)?d|phrase)?|pwd|secret|token|api[ _-]?key)$/i;
+/** A cell that says there is no value (`n/a`, `-`, `none`). */
+const NO_VALUE = /^(?:n\/?a|none|-+|—|tbd|\?+)$/i;
+
+/** The cells of a table line (outer pipes dropped, `\|` kept in a cell): each one's text, trimmed, and where it starts. */
+function tableCells(text: string, lineStart: number, lineEnd: number): { text: string; at: number }[] {
+  const line = text.slice(lineStart, lineEnd).replace(/\r$/, "");
+  const out: { text: string; at: number }[] = [];
+  let from = 0;
+  const bounds: number[] = [];
+  for (let i = 0; i < line.length; i++) if (line[i] === "|" && line[i - 1] !== "\\") bounds.push(i);
+  const starts = [-1, ...bounds], ends = [...bounds, line.length];
+  for (let k = 0; k < starts.length; k++) {
+    const raw = line.slice(starts[k]! + 1, ends[k]), lead = raw.length - raw.trimStart().length;
+    from = lineStart + starts[k]! + 1 + lead;
+    out.push({ text: raw.trim(), at: from });
+  }
+  if (line.trimStart().startsWith("|")) out.shift(); // before the first pipe
+  if (line.trimEnd().endsWith("|") && out.at(-1)?.text === "") out.pop(); // after the last
+  return out;
+}
+
+export function markdownTables(text: string, push: Push): void {
+  TABLE_RULE.lastIndex = 0;
+  for (let m = TABLE_RULE.exec(text); m; m = TABLE_RULE.exec(text)) {
+    const headerEnd = m.index - 1, headerStart = text.lastIndexOf("\n", headerEnd - 1) + 1;
+    if (headerEnd <= headerStart) continue;
+    const columns = tableCells(text, headerStart, headerEnd).map((c) => CREDENTIAL_COLUMN.exec(c.text.replace(/[*`_]{1,2}/g, "").trim())?.[1]);
+    if (!columns.some((c) => c !== undefined)) continue;
+    for (let from = m.index + m[0].length + 1; from > 0 && from < text.length; ) {
+      const nl = text.indexOf("\n", from), end = nl < 0 ? text.length : nl;
+      if (!text.slice(from, end).includes("|")) break;
+      tableCells(text, from, end).forEach((cell, k) => {
+        const word = columns[k];
+        if (word === undefined) return;
+        const inner = /^(\*\*|`)?(.*?)\1?$/.exec(cell.text)!, value = inner[2]!, at = cell.at + (inner[1]?.length ?? 0);
+        if (!NO_VALUE.test(value) && credentialValue(value, !/^(?:token|api[ _-]?key)$/i.test(word)) && !isPlaceholder(value)) push("api-token", at, at + value.length);
+      });
+      from = nl < 0 ? text.length : nl + 1;
+    }
+  }
+}

@@ -5,7 +5,8 @@
 // admin, password Wq9Lm3Xz7Pk2"), and only a value that reads as a credential: letters and digits
 // mixed (or letters of scrambled case), no path, URL or dotted name. Comment lines in any file; any
 // line of a file that is no program (Markdown, text, unknown); in a program, a sentence inside a string literal (a
-// message, a fixture: `"the staging password is …"`), never code (`token = this$1$1`).
+// message, a fixture: `"the staging password is …"`), never code (`token = this$1$1`). A password's word and its value in a
+// code span with no verb between counts on a line that names an account ("Log in as `admin` with password `sunshine`").
 
 import { credentialValue, passwordValue, scrambledLetters } from "./secret-values.ts";
 
@@ -17,6 +18,8 @@ type Push = (kind: "api-token", start: number, end: number) => void;
  * word; 2: no verb; 3, 5: the value's quotes; 4: the value.
  */
 const PROSE = /(?:(pass(?:w(?:or)?d|phrase)?|pwd)|secret|token|api[ _-]?key)(?:["'`]|\*\*)?(?:[ \t]+(?:is|was|to|set[ \t]+to)(?:[ \t]+|[ \t]*\r?\n[ \t>]*)|[ \t]*[=:][ \t]*|([ \t]+))(["'`]|\*\*|<(?:code|kbd|tt|b|strong|em)>)?([A-Za-z0-9_\-+=!@$%^&*~]{3,})(["'`]|<\/(?:code|kbd|tt|b|strong|em)>)?(?=[.,;:!?)"'`<]|[ \t]+\(|[ \t]*(?:\r?\n|$)|[ \t])/gi;
+/** Words before a password's word that say whose account it is: a login, a user, `as` someone. */
+const ACCOUNT = /\b(?:log(?:-|[ \t])?in|sign(?:-|[ \t])?in|user(?:name)?|account|as)\b/i;
 const COMMENT_LEAD = /^[ \t]*(?:\/\/+|#+|\/?\*+|--|;+)/;
 
 /** Lower-case parts joined (`base64url-encoded`, `x86_64`): a name. */
@@ -57,7 +60,10 @@ export function proseCredentials(text: string, push: Push, scan: { code: boolean
     const lineStart = text.lastIndexOf("\n", m.index - 1) + 1;
     const comment = COMMENT_LEAD.test(text.slice(lineStart, Math.min(m.index, lineStart + 200)));
     // a comment's note (`// the old password was …`, `# pwd = … (rotated)`) is read as a comment's value; a sentence's more strictly
-    const short = password !== undefined && bare === undefined && password.toLowerCase() !== "pass" && shortPassword(value, open !== undefined, text.slice(m.index + m[0].length, m.index + m[0].length + 2));
+    // a password's word, then the value in quotes or a code span with no verb between, on a line that says whose account
+    // it is ("Log in as `admin` with password `sunshine`", "user `qa` and password `…`"; not "store the password `hash`")
+    const spanAfterWord = bare !== undefined && open !== undefined && ACCOUNT.test(text.slice(text.lastIndexOf("\n", m.index - 1) + 1, m.index));
+    const short = password !== undefined && (bare === undefined || spanAfterWord) && password.toLowerCase() !== "pass" && shortPassword(value, open !== undefined, text.slice(m.index + m[0].length, m.index + m[0].length + 2));
     if (!short && (comment && bare === undefined ? !reads(value) : !readsInProse(value, bare !== undefined) || password?.toLowerCase() === "pass")) continue;
     if (scan.code && !comment && !inString(text, m.index)) continue; // in a program, a sentence is a comment's or a string's (a message, a fixture), not code's
     const start = m.index + m[0].length - close.length - value.length;
@@ -80,4 +86,18 @@ export function loginPairs(text: string, push: Push): void {
     const start = m.index + m[0].length - 1 - value.length;
     push("api-token", start, start + value.length);
   }
+  PLAIN_PAIR.lastIndex = 0;
+  for (let m = PLAIN_PAIR.exec(text); m; m = PLAIN_PAIR.exec(text)) {
+    const value = m[2]!;
+    if (!reads(value) || /^[a-z]+\d+[a-z]*$/.test(value) || JOINED.test(value) || ALGORITHM.test(value)) continue;
+    const start = m.index + m[0].length - value.length;
+    push("api-token", start, start + value.length);
+  }
 }
+
+/**
+ * The same pair without code spans after a credentials' or login's colon ("Default credentials: admin / Sq7kQ2mZ9x", "//
+ * default login: admin/Pj7kQ2mZ9x"): the second only when it reads as a password (letters and digits mixed, or scrambled;
+ * not `admin / admin`, `user/v2`) (h119).
+ */
+const PLAIN_PAIR = /\b(?:credentials?|log(?:-|[ \t])?in|sign(?:-|[ \t])?in)[ \t]*(?::|\bis\b|\bare\b)[ \t]*([\w.@+-]{1,64})[ \t]*(?:\/|,|\band\b)[ \t]*([A-Za-z0-9_\-+=!@$%^&*~]{3,64}?)(?=[.,;:!?)]?(?:[ \t]|\r?\n|$))/gi;

@@ -94,6 +94,20 @@
 // Measured on 14,934 node_modules, 14,551 package-cache and 2,218 system files: no new span; on 27,428 files of 15 npm
 // packages' source trees, the Google Cloud SDK and two git histories 7, all private keys in base64 DER (test keys of
 // the rsa and pyasn1 libraries).
+// A credential name's value split over joined literals (`adminPassword = "Sp6u0cP" +` then `"2okVseakP";`) is judged as the
+// value its pieces make when they are the whole expression, each piece its own span (text/redact-assign.ts splitLiteral); a
+// password's word then its value in a code span or quotes with no verb between, on a line that says whose account it is
+// ("Log in as `admin` with password `sunshine`": text/redact-prose.ts). Measured on 15,805 files (node_modules,
+// /usr/share/doc, four repositories): 1 new span before the account rule (pip's docs: "using the password `qwerty`"), none after (h119).
+// A browser test typing a password into its field (`page.getByLabel("Password").fill("…")`, `cy.get("#password").type("…")`,
+// selenium's `send_keys`: text/redact-code.ts typedPasswords), a test helper's login after its page (`login(page, "admin",
+// "…")`), an HTML `<input type="password" value="…">` and a Markdown table's password, secret, token or API key column
+// (text/redact-formats.ts markdownTables). Measured on 17,247 files (node_modules, /usr/share/doc, /usr/lib/python3, four
+// repositories): no new span — none of them holds a browser test or an accounts table; the near misses are unit tests (h119).
+// A login's or credentials' pair without code spans ("Default credentials: admin / Sq7kQ2mZ9x": the second reads as a
+// password), a Basic credential built in code (`btoa("user:…")`, `Buffer.from("user:…").toString("base64")`, `b64encode`)
+// and Ruby's `ENV.fetch("API_KEY") { "…" }`: on the same files 1 new span, hono's basic-auth test's
+// `Buffer.from('wrong:wrong').toString('base64')` (a test's password).
 // The detector of values assigned to credential names is text/redact-assign.ts; value and name judgments live in
 // text/secret-values.ts, the detectors of credentials outside assignments in
 // text/redact-commands.ts.
@@ -101,14 +115,14 @@
 /** UTF-16 offsets, end exclusive: the replaced part (quotes excluded). */
 export interface SecretSpan { kind: SecretKind; start: number; end: number }
 import { isCodeLanguage, languageOf } from "../lang/languages.ts";
-import { clientCredentials, positionalCredentials } from "./redact-code.ts";
+import { clientCredentials, encodedPairs, positionalCredentials, typedPasswords } from "./redact-code.ts";
 import { authHeaders, commandSecrets, encodedKeys, namedArguments } from "./redact-commands.ts";
 import { CREDENTIAL_WORDS, credentialValue, isPlaceholder, looksRandom, passwordName, type Push, type SecretKind } from "./secret-values.ts";
 import { vendorTokens } from "./vendor-tokens.ts";
 import { loginPairs, proseCredentials } from "./redact-prose.ts";
 import { adoStrings } from "./redact-ado.ts";
 import { CONTINUATION, CONTINUED, apiTokens, attributePairs, attributedElements, type Scan } from "./redact-assign.ts";
-import { derKeys, htpasswdValues, isHtpasswdPath, isTfstatePath, kubernetesSecrets, namedValuePairs, passwordHashes, tfstateOutputs, twilioTokens } from "./redact-formats.ts";
+import { derKeys, htpasswdValues, isHtpasswdPath, isTfstatePath, kubernetesSecrets, markdownTables, namedValuePairs, passwordHashes, tfstateOutputs, twilioTokens } from "./redact-formats.ts";
 
 export { SECRET_KINDS, isPlaceholder, shannonEntropy, type SecretKind } from "./secret-values.ts";
 
@@ -195,6 +209,8 @@ const DETECTORS: Detector[] = [
 
   { triggers: /log_?[io]n|sign_?in|auth|credential/i, run: positionalCredentials },
   { triggers: /(?:Client|Connection|Connector|Session|Pool)[ \t]*\(/, run: clientCredentials },
+  { triggers: /\.(?:fill|type|setValue|send_?[kK]eys|pressSequentially)\(/, run: typedPasswords },
+  { triggers: /btoa|Buffer\.from|b64encode|base64_encode|EncodeToString/, run: encodedPairs },
   { triggers: ["Bearer"], run: bearerTokens },
   { triggers: /Basic|uthorization|UTHORIZATION/, run: authHeaders },
   { triggers: [], run: commandSecrets }, // each pattern has its own literal
@@ -213,8 +229,9 @@ const DETECTORS: Detector[] = [
   { triggers: ["MII", "MIG", "MHc", "MC4"], run: derKeys },
   { triggers: /["']AC[0-9a-f]{32}["']/, run: twilioTokens },
   { triggers: /value"?[ \t]*:/, run: namedValuePairs },
+  { triggers: /\|[ \t]*:?-{3,}/, run: markdownTables },
   { triggers: /pass|pwd|secret|token|api[ _-]?key/i, run: proseCredentials },
-  { triggers: /(?:log|sign)(?:-|[ \t])?in\b[^\n`]{0,40}`/i, run: loginPairs },
+  { triggers: /(?:log|sign)(?:-|[ \t])?in\b[^\n`]{0,40}`|(?:credentials?|(?:log|sign)(?:-|[ \t])?in)[ \t]*(?::|is\b|are\b)/i, run: loginPairs },
 ];
 
 // ---------- dotenv ----------

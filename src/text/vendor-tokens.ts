@@ -89,7 +89,7 @@ const GLUE_AT = /(["'`])(?=[\s+.])[ \t]*(?:\+|\.\.?)?[ \t]*(?:\r?\n[ \t]*(?:\+|\
 const INTERPOLATED = /\$\{[ \t]*(["'])([^"'\\\r\n]*)\1[ \t]*\}/g;
 
 /** [start, end) of the text pieces a joined literal is made of. */
-type Piece = readonly [number, number];
+export type Piece = readonly [number, number];
 
 /** A vendor token the pieces make together (crossing a boundary) spans from its first piece to its last, the glue between included. */
 function tokensAcross(text: string, pieces: Piece[], push: Push): void {
@@ -122,10 +122,22 @@ function literalStart(text: string, close: number): number {
  */
 function joinedAt(text: string, close: number, push: Push): number {
   if (text[close] === "$") return templateAt(text, close, push);
+  const pieces = joinedLiterals(text, close);
+  if (pieces.length === 0) return close;
+  tokensAcross(text, pieces, push);
+  return pieces.at(-1)![1];
+}
+
+/**
+ * The one-line literal closed by the quote at `close` and the literals joined to it (`"Sp6u0cP" +\n  "2okVseakP"`), as
+ * [start, end) of their text; empty when no glue follows it. A credential name's value split this way is judged as the
+ * value its pieces make (text/redact-assign.ts).
+ */
+export function joinedLiterals(text: string, close: number): Piece[] {
   const start = literalStart(text, close);
   GLUE_AT.lastIndex = close;
   let glue = GLUE_AT.exec(text);
-  if (start < 0 || !glue) return close;
+  if (start < 0 || !glue) return [];
   const pieces: Piece[] = [[start, close]];
   for (let open = close + glue[0].length - 1; pieces.length < 64; open = close + glue[0].length - 1) { // the next literal, and the glue after it
     close = text.indexOf(text[open]!, open + 1);
@@ -135,8 +147,7 @@ function joinedAt(text: string, close: number, push: Push): number {
     GLUE_AT.lastIndex = close;
     if (!(glue = GLUE_AT.exec(text))) break;
   }
-  tokensAcross(text, pieces, push);
-  return pieces.at(-1)![1];
+  return pieces;
 }
 
 /** The template literal holding the `${` at `at` (one line, at most TEMPLATE_REACH long): its text and its interpolated literals, joined (any other `${…}` ends a run). */

@@ -145,6 +145,21 @@ export const CANARY = {
   // they are secrets any more; the index remembers their digests (a mixed value anywhere, a letters-only one as a value)
   renamedAwayPassword: "Ra" + mix(10, ALNUM, 85) + "8",
   renamedAwayWord: "larkspurvane",
+  // h119: a password's value split over joined literals (each piece a needle of its own: under 8 characters, neither a
+  // credential alone), and a README's "Log in as `admin` with password `…`" (a password's word, then the value in a code span)
+  joinedHead: "Jh" + mix(5, ALNUM, 86),
+  joinedTail: "Jt" + mix(7, ALNUM, 87),
+  loginProse: "quincepetal",
+  // a browser test typing a password into its field, a test helper's login after its page, an HTML password input's value, a
+  // README table's password column (h119)
+  e2ePassword: "Ep" + mix(8, ALNUM, 88),
+  helperPassword: "Hl" + mix(8, ALNUM, 89) + "3",
+  htmlPassword: "Ht" + mix(8, ALNUM, 90),
+  tablePassword: "Tb" + mix(8, ALNUM, 91),
+  // a credentials' pair without code spans, a Basic credential built in code, Ruby's ENV.fetch block default (h119)
+  plainPairPassword: "Pp" + mix(8, ALNUM, 92) + "5",
+  btoaPassword: "Bt" + mix(8, ALNUM, 93),
+  rubyKey: "Rk" + mix(18, ALNUM, 94),
 };
 
 /** src/rotated.ts as committed, and as the test leaves it on disk after the first index (the passwords' names renamed away). */
@@ -326,6 +341,13 @@ export function canaryRepo(): { root: string; base: string } {
     "config/mail.yml": `smtp:\n  host: mail.example.com\n  pass: ${CANARY.yamlPass}\n`,
     "scripts/db.sh": `psql "postgresql://ops:${CANARY.urlWordPassword}@db.example.com/app"\nlftp -u ops:${CANARY.urlWordPassword} files.example.com\n`,
     "src/rotated.ts": ROTATED_TS,
+    "src/joined.ts": `export const adminPassword = "${CANARY.joinedHead}" +\n  "${CANARY.joinedTail}";\n`,
+    "docs/setup.md": "# Setup\n\nLog in as `admin` with password `" + CANARY.loginProse + "`, then open the dashboard.\n",
+    "e2e/login.spec.ts": `import { test } from "@playwright/test";\nimport { login } from "./helpers";\n\ntest("login", async ({ page }) => {\n  await page.getByLabel("Password").fill("${CANARY.e2ePassword}");\n  await login(page, "admin", "${CANARY.helperPassword}");\n});\n`,
+    "public/login.html": `<form>\n  <input type="password" name="pw" value="${CANARY.htmlPassword}">\n</form>\n`,
+    "docs/accounts.md": "# Test accounts\n\n| User | Password | Role |\n|------|----------|------|\n| qa | " + CANARY.tablePassword + " | tester |\n\nDefault credentials: admin / " + CANARY.plainPairPassword + "\n",
+    "src/basic.ts": `export const basicHeader = "Basic " + btoa("deploy:${CANARY.btoaPassword}");\n`,
+    "config/app.rb": `API_KEY = ENV.fetch("API_KEY") { "${CANARY.rubyKey}" }\n`,
     "config/app.xml": `<configuration>\n  <appSettings>\n    <add key="Password" value="${CANARY.xmlPassword}" />\n  </appSettings>\n</configuration>\n`,
   });
   mkdirSync(join(root, "node_modules", "@canary"), { recursive: true });

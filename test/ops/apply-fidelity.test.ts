@@ -70,14 +70,25 @@ describe("apply keeps what views do not show", () => {
     [swapped[0], swapped[1]] = [swapped[1]!, swapped[0]!];
     await call("apply", { path: root, file: "src/keys.ts", content: swapped.join("\n").replace("n = 1", "n = 2"), write: true });
     expect(readFileSync(join(root, "src/keys.ts"), "utf8")).toBe(`export const b = "${other}";\nexport const a = "${AWS}";\nexport const n = 2;\n`);
-    // an edited line with a kind the file holds two values of
+    // an edited line takes the value of the line it replaced (a rename), though the file holds two values of its kind
     const { content: now } = await view(root, "src/keys.ts");
-    const ambiguous = await failure(call("apply", { path: root, file: "src/keys.ts", content: now.replace("const a =", "const first =") }));
-    expect(ambiguous.formatted).toContain("line 2 contains the redaction marker [REDACTED:aws-access-key] on a line the file does not have as shown, and the file holds 2 different aws-access-key values");
+    await call("apply", { path: root, file: "src/keys.ts", content: now.replace("const a =", "const first ="), write: true });
+    const renamed = `export const b = "${other}";\nexport const first = "${AWS}";\nexport const n = 2;\n`;
+    expect(readFileSync(join(root, "src/keys.ts"), "utf8")).toBe(renamed);
+    // two lines swapped and both edited: each keeps its own value (the nearest line it replaced), not the other's
+    const { content: viewed } = await view(root, "src/keys.ts");
+    const both = viewed.split("\n");
+    [both[0], both[1]] = [both[1]!.replace("const first =", "const firstKey ="), both[0]!.replace("const b =", "const bKey =")];
+    await call("apply", { path: root, file: "src/keys.ts", content: both.join("\n"), write: true });
+    expect(readFileSync(join(root, "src/keys.ts"), "utf8")).toBe(`export const firstKey = "${AWS}";\nexport const bKey = "${other}";\nexport const n = 2;\n`);
+    // a new line with a kind the file holds two values of
+    const { content: later } = await view(root, "src/keys.ts");
+    const ambiguous = await failure(call("apply", { path: root, file: "src/keys.ts", content: `${later}\nexport const c = "[REDACTED:aws-access-key]";\n` }));
+    expect(ambiguous.formatted).toContain("line 4 contains the redaction marker [REDACTED:aws-access-key] on a line the file does not have as shown, and the file holds 2 different aws-access-key values");
     // a kind the file has no value of
-    const none = await failure(call("apply", { path: root, file: "src/keys.ts", content: `${now}export const t = "[REDACTED:github-token]";\n` }));
+    const none = await failure(call("apply", { path: root, file: "src/keys.ts", content: `${later}export const t = "[REDACTED:github-token]";\n` }));
     expect(none.formatted).toContain("where the file on disk has no github-token value");
-    expect(readFileSync(join(root, "src/keys.ts"), "utf8")).toBe(`export const b = "${other}";\nexport const a = "${AWS}";\nexport const n = 2;\n`);
+    expect(readFileSync(join(root, "src/keys.ts"), "utf8")).toBe(`export const firstKey = "${AWS}";\nexport const bKey = "${other}";\nexport const n = 2;\n`);
   });
 
   test("two lines shown alike with different values: an edit elsewhere keeps each where it was; one that deletes or moves one of them, or its block, is refused", async () => {

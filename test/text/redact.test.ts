@@ -429,6 +429,19 @@ describe("a command or a statement over lines, and user:password flags of client
       [`curl -uadmin:sunshine https://api.example.com\n`, "sunshine", "call.sh"], [`curl -sSfu deploy:letmein https://api.example.com\n`, "letmein", "call.sh"],
       // a user and a password as a pair of code spans after a login: the order says which is the password
       ["Login with `admin` / `sunshine`.\n", "sunshine", "README.md"], ["Sign in as `qa@example.com` and `Tr0ub4dor` to try it.\n", "Tr0ub4dor", "docs/setup.md"],
+      // a password's word, then the value in a code span or quotes with no verb between (h119)
+      ["Log in as `admin` with password `sunshine`, then open the dashboard.\n", "sunshine", "docs/README.md"], [`// connect as root with password 'letmein'\n`, "letmein", "src/db.ts"],
+      // a browser test typing into a password field, a test helper's login after its page, an HTML password input's value,
+      // a Markdown table's password column (h119)
+      [`await page.getByLabel("Password").fill("sunshine");\n`, "sunshine", "e2e/login.spec.ts"], [`await page.fill('#password', 'letmein');\n`, "letmein", "e2e/login.spec.ts"],
+      [`cy.get('input[name=password]').type('hunter2');\n`, "hunter2", "cypress/e2e/login.cy.js"], [`driver.find_element(By.ID, "password").send_keys("letmein")\n`, "letmein", "tests/test_login.py"],
+      [`await userEvent.type(screen.getByLabelText(/password/i), "Tr0ub4dor");\n`, "Tr0ub4dor", "src/Login.test.tsx"], [`await login(page, "admin", "Pl7kQ2mZ9x");\n`, "Pl7kQ2mZ9x", "e2e/helpers.ts"],
+      [`<input type="password" name="pw" value="hunt3rXy9">\n`, "hunt3rXy9", "public/login.html"],
+      ["| User | **Password** | Role |\n| :--- | :---: | --- |\n| `admin` | `sunshine` | owner |\n| qa | n/a | tester |\n", "sunshine", "docs/accounts.md"],
+      // a login's or credentials' pair without code spans, a Basic credential built in code, Ruby's fetch block default (h119)
+      ["Default credentials: admin / Sq7kQ2mZ9x\n", "Sq7kQ2mZ9x", "docs/setup.md"], [`// default login: admin/Pj7kQ2mZ9x\n`, "Pj7kQ2mZ9x", "src/seed.ts"],
+      [`const auth = btoa("admin:sunshine");\n`, "sunshine", "src/api.ts"], [`const h = Buffer.from("deploy:letmein").toString("base64");\n`, "letmein", "src/api.ts"],
+      [`auth = base64.b64encode(b"admin:hunter2")\n`, "hunter2", "client.py"], [`api_key = ENV.fetch("API_KEY") { "Rb4kT9wQ2xLm7Np3" }\n`, "Rb4kT9wQ2xLm7Np3", "config/app.rb"],
     ];
     for (const [text, secret, path] of forms) expect({ text, secrets: secretTexts(text, path) }).toEqual({ text, secrets: [secret] });
   });
@@ -438,6 +451,12 @@ describe("a command or a statement over lines, and user:password flags of client
       [`docker run -u1000:1000 img\n`, "run.sh"], [`curl --user-agent 'bot:1' https://x\n`, "call.sh"], [`curl -uadmin:$PASS https://x\n`, "call.sh"],
       ["Log in with `email` / `password`.\n", "README.md"], ["Sign in with `GITHUB_TOKEN` / `true`.\n", "README.md"],
       [`CREATE USER app;\nSELECT password\n  'x' FROM t;\n`, "a.sql"], [`fn(user: string, password: string)\n`, "README.md"], [`user: admin, password: string\n`, "README.md"],
+      [`await page.fill("#password", process.env.E2E_PASSWORD!);\n`, "e2e/a.spec.ts"], [`await page.fill("#username", "admin2x9");\n`, "e2e/a.spec.ts"], [`$("#passport").setValue("X12345678");\n`, "e2e/a.spec.ts"],
+      [`await passwordInput.type("Password");\n`, "e2e/a.spec.ts"], [`await page.fill("#password", \`\${user.pw}\`);\n`, "e2e/a.spec.ts"], [`<input type="password" name="pw" value="{{ .Password }}">\n`, "a.html"],
+      ["| Option | Type | Description |\n|---|---|---|\n| password | string | The password |\n", "README.md"], ["| Password | Required |\n|---|---|\n| yes | no |\n", "README.md"], ["| Token | Meaning |\n|---|---|\n| ACCESS | read |\n", "README.md"],
+      ["Default credentials: admin / admin\n", "README.md"], ["Login: user/v2 api\n", "README.md"], ["sign in: GitHub / GitLab\n", "README.md"], ["credentials: include, mode: cors\n", "README.md"],
+      [`const b = Buffer.from("hello:world1");\n`, "a.ts"], ["const h = btoa(`${user}:${pw}`);\n", "a.ts"], [`ENV.fetch("API_KEY") { nil }\n`, "a.rb"],
+      ["Set the `password` option to your token.\n", "README.md"], ["Pass the password `<your-password>` on stdin.\n", "README.md"], ["Store the password `hash`, never the password.\n", "README.md"], // a label, a placeholder, no account on the line
       [`Note: see docs, password: required\n`, "README.md"], [`const o = { user: "admin", password: pw };\n`, "a.ts"], [`user: admin, password: sunshine\n`, "a.ts"], // code: only quoted literals [`ALTER TABLE users ADD password\n  'x';\n`, "a.sql"], [`The password\n'is not shown'\n`, "README.md"],
     ]) expect({ text, secrets: secretTexts(text, path) }).toEqual({ text, secrets: [] });
   });
@@ -721,6 +740,10 @@ describe("credentials by position, in credential files, in other syntaxes, and s
     expect(out(`$t = "sk_live_" . "${tail}";`, "a.php")).toBe(`$t = "[REDACTED:stripe-key]";`);
     expect(out(`TOKEN = ("ghp_${mix(12)}"\n         "${mix(24)}")`, "a.py")).toBe(`TOKEN = ("[REDACTED:github-token]")`);
     expect(out(`const t = \`ghp_\${"${mix(36)}"}\`;`, "a.ts")).toBe(`const t = \`[REDACTED:github-token]"}\`;`);
+    // a credential name's value split over joined literals is judged as the value they make, each piece its own span (h119)
+    expect(out(`export const adminPassword = "Sp6u0cP" +\n  "2okVseakP";\n`, "a.ts")).toBe(`export const adminPassword = "[REDACTED:api-token]" +\n  "[REDACTED:api-token]";\n`);
+    expect(out(`const apiKey = "Ab3x" + "Yz9Q" + "Lm2P" + "Wq7R";`, "a.ts")).toBe(`const apiKey = "[REDACTED:api-token]" + "[REDACTED:api-token]" + "[REDACTED:api-token]" + "[REDACTED:api-token]";`);
+    expect(out(`db_password = "hunter" "2x"\n`, "a.py")).toBe(`db_password = "[REDACTED:api-token]" "[REDACTED:api-token]"\n`);
   });
   test("near misses stay (found on real files: an FTP anonymous login, words passed to an auth helper, minified one-letter variables)", () => {
     for (const [text, path] of <Array<[string, string]>>[
@@ -728,7 +751,7 @@ describe("credentials by position, in credential files, in other syntaxes, and s
       [`auth._parse_www_authenticate(response, "www-authenticate")`, "httplib2.py"], [`function f(a){let{type:e="JsExpressionRoot"}=a;return {token:e}}`, "babel.js"],
       [`new Client("user", "secretvalue")`, "a.ts"], [`login(user, password)`, "a.ts"], [`oauth("client", "${pw}")`, "a.ts"],
       [`["psql", "-h", "db", "-p", "5432"]`, "a.py"], [`["redis-cli", "-p", "6380"]`, "a.py"], [`set -euo pipefail\n`, "a.sh"], [`set token expiration\n`, "notes.tcl"],
-      [`const a = "sk_" + name;`, "a.ts"], [`const b = "ghp_" + "short";`, "a.ts"], [`const c = "sk" + "ip";`, "a.ts"], [`lang = "sk" "_SK"`, "a.py"],
+      [`const a = "sk_" + name;`, "a.ts"], [`const password = "Enter your " + "password";`, "a.ts"], [`const token = "Bear" + "er";`, "a.ts"], [`const tokenPrefix = "abc" + "def" + suffix;`, "a.ts"], [`const b = "ghp_" + "short";`, "a.ts"], [`const c = "sk" + "ip";`, "a.ts"], [`lang = "sk" "_SK"`, "a.py"],
       [`new Client("user", "hunter22")`, "a.ts"], [`pool = new Pool("app", "Message2")`, "a.ts"], [`new Pool("db", "latin1_swedish")`, "a.ts"], [`new Client("api", "0a1b2c3d4e5f")`, "a.ts"], [`new Session("db", "user.name1")`, "a.ts"], [`<secret name="db"/>`, "a.xml"], [`password: ENC()\n`, "a.yml"],
     ]) expect({ text, kinds: kinds(text, path) }).toEqual({ text, kinds: [] });
   });

@@ -10,17 +10,23 @@
 //    claims: a CI runner's inodes can be guessed) — compared as git would commit it, through the
 //    repository's `.gitattributes` (eol=crlf, ident, working-tree-encoding give a checkout other
 //    bytes than git's blob),
-//  - or it has no identity (made by an svc before this rule) and git tracks a file under it.
+//  - or it has no identity: made by an svc before this rule, or shipped by a tarball, an archive
+//    or a copy that git never saw (nothing tells them apart). Such a store is rebuilt once, as
+//    after a version bump; one that holds nothing of a store (only the `run/` folder the host's
+//    runtime keeps in a home directory that is also the workspace) is adopted, its identity
+//    written now.
 // An untrusted `.svc/` is never read, written or deleted: it is moved aside whole to
 // `.svc-untrusted-<time>/` (with a `.gitignore` of `*`, so it stays out of `git status` and the
 // index) and svc builds a fresh store; the one-line notice saying why reaches the caller as a
-// warning (storeNotices). A store from before the rule that git does not track is adopted (its
-// identity written now): upgrading svc rebuilds nothing. The inode alone, not the device,
-// identifies the folder: device numbers of btrfs subvolumes and container overlays change across
-// mounts, and a store set aside on every reboot would be worse than useless.
+// warning (storeNotices). The caller carries the remembered secret digests of the store moved
+// aside into the fresh one (store/db.ts): a value renamed away before the move stays redacted.
+// The inode alone, not the device, identifies the folder: device numbers of btrfs subvolumes and
+// container overlays change across mounts, and a store set aside on every reboot would be worse
+// than useless. A folder moved within its file system keeps its inode (and its store); moved to
+// another one, or copied, it gets a new inode and its store is rebuilt (its digests carried).
 
 import { createHash, randomBytes } from "node:crypto";
-import { chmodSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from "node:fs";
+import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from "node:fs";
 import { join, relative } from "node:path";
 import { validationError } from "../errors.ts";
 import { gitArgv } from "../sys/git-argv.ts";
@@ -127,7 +133,19 @@ function readIdentity(path: string): StoreIdentity | null {
   }
 }
 
-/** Why `.svc/` (which exists) is not to be trusted, or null when it is (a store from before the rule that git does not track is adopted here). */
+/** Entries a `.svc/` may hold that are no store's (a home directory's `.svc/run/`, the host runtime's; the ignore file). */
+const NOT_A_STORE = new Set(["run", ".gitignore"]);
+
+/** Whether `.svc/` holds nothing of a store (nothing svc would read as index data). */
+function holdsNoStore(dir: string): boolean {
+  try {
+    return readdirSync(dir).every((name) => NOT_A_STORE.has(name));
+  } catch {
+    return false;
+  }
+}
+
+/** Why `.svc/` (which exists) is not to be trusted, or null when it is. */
 function distrust(root: string, dir: string): { why: string; tracked: boolean } | null {
   const rootStat = statSync(root);
   const path = join(dir, IDENTITY_FILE);
@@ -142,7 +160,8 @@ function distrust(root: string, dir: string): { why: string; tracked: boolean } 
   if (stat === null) {
     const tracked = trackedUnderStore(root);
     if (tracked.size > 0) return { why: `git tracks ${tracked.size} file${tracked.size === 1 ? "" : "s"} in it (${[...tracked.keys()][0]}${tracked.size > 1 ? ", …" : ""}): it came with the repository`, tracked: true };
-    // adopted: svc made it before stores had an identity (one it cannot write stays unstamped: trusted in this process)
+    if (!holdsNoStore(dir)) return { why: `it has no ${IDENTITY_FILE}: an svc before stores had one made it, or an archive or a copy brought it; rebuilt once`, tracked: false };
+    // nothing of a store in it: adopted (one svc cannot write stays unstamped: trusted in this process)
     try {
       createWhole(path, identityText(root, rootStat));
     } catch {
@@ -167,10 +186,12 @@ const clip = (text: string) => (text.length > 120 ? `${text.slice(0, 117)}…` :
 
 /**
  * Judge `<root>/.svc` (not a link: the caller refused one) and move it aside when svc did not
- * make it for this workspace; nothing to do when there is none. Throws when an untrusted store
- * cannot be moved (a folder this user cannot write): it is never used.
+ * make it for this workspace; nothing to do when there is none. `carry` is handed the folder
+ * moved aside (the caller takes what may be kept of it into the fresh store) and returns what
+ * the notice adds. Throws when an untrusted store cannot be moved (a folder this user cannot
+ * write): it is never used.
  */
-export function vetStoreDir(root: string, dir: string): void {
+export function vetStoreDir(root: string, dir: string, carry: (aside: string) => string = () => ""): void {
   let stat: Stats;
   try {
     stat = lstatSync(dir);
@@ -190,6 +211,17 @@ export function vetStoreDir(root: string, dir: string): void {
     if (code === "ENOENT") return; // another process moved it aside just now (and says so)
     throw validationError(`refusing the index store ${dir}: ${verdict.why}; svc cannot move it aside (${code ?? (error as Error).message}): remove it, and svc builds its own`);
   }
+  let what = `the index store .svc/ was not built by svc for this workspace (${verdict.why})`;
+  if (!movedJudged(aside, stat)) {
+    // between the check and the rename another process moved the judged folder aside and made its fresh store here: that one goes back
+    try {
+      renameSync(aside, dir);
+      return;
+    } catch {
+      // a third process made yet another store here meanwhile: this one stays aside (its digests carried)
+      what = "a fresh index store another svc process made while this one moved an untrusted .svc/ aside was caught in the race";
+    }
+  }
   // out of `git status` and of the index: a link or file planted at this name is replaced, never written through
   if (stat.isDirectory()) {
     try {
@@ -200,7 +232,16 @@ export function vetStoreDir(root: string, dir: string): void {
     }
   }
   const advice = verdict.tracked ? "; run `git rm -r --cached .svc` so the repository stops shipping it" : "";
-  const notice = `the index store .svc/ was not built by svc for this workspace (${verdict.why}): moved aside to ${relative(root, aside)}/ and not used; svc builds its own${advice}; delete ${relative(root, aside)}/ when you no longer need it`;
+  const notice = `${what}: moved aside to ${relative(root, aside)}/ and not used; svc builds its own${carry(aside)}${advice}; delete ${relative(root, aside)}/ when you no longer need it`;
   if (listener) listener(notice);
   else pending.push(notice);
+}
+
+/** Whether what the rename moved to `aside` is the folder judged (`stat`), not a store another process made in its place in between. */
+function movedJudged(aside: string, stat: Stats): boolean {
+  try {
+    return lstatSync(aside).ino === stat.ino;
+  } catch {
+    return true; // gone already: nothing to put back
+  }
 }

@@ -135,18 +135,14 @@ describe("a .svc/ svc did not make for this workspace", () => {
     expect(asideDirs(root)).toHaveLength(1);
   }, 120_000);
 
-  test("CLI: the store of a workspace svc built here (and one from before stores had an identity, untracked) is used as it is", () => {
+  test("CLI: the store of a workspace svc built here is used as it is (one without an identity is rebuilt: store-identity.test.ts)", () => {
     const root = gitRepo(FILES);
     expect(runSvc(["index", root, "--quiet"]).code).toBe(0);
-    const identity = join(root, ".svc", "identity.json");
-    expect(existsSync(identity)).toBe(true);
-    // an svc before the rule: no identity; adopted, not rebuilt
-    renameSync(identity, `${identity}.gone`);
+    expect(existsSync(join(root, ".svc", "identity.json"))).toBe(true);
     const stamp = readFileSync(join(root, ".svc", "svc.db"));
     const find = runSvc(["find", "alpha", root]);
     expect(find.stderr).not.toContain(NOTICE);
     expect(asideDirs(root)).toEqual([]);
-    expect(existsSync(identity)).toBe(true);
     expect(readFileSync(join(root, ".svc", "svc.db")).length).toBe(stamp.length);
   }, 120_000);
 

@@ -6,10 +6,11 @@
 // the folder, which appears whole: staged under another name and renamed into place) records a
 // random id, the root and the root directory's inode. A store is not trusted when
 //  - its identity names another directory (another inode: a copy, a clone, another machine's),
-//  - or its identity file is the one git has for it (it came with a checkout, whatever inode it
-//    claims: a CI runner's inodes can be guessed) — compared as git would commit it, through the
-//    repository's `.gitattributes` (eol=crlf, ident, working-tree-encoding give a checkout other
-//    bytes than git's blob),
+//  - or git tracks anything in it, a file or the folder itself as a submodule (it came with a
+//    checkout, whatever inode it claims: a CI runner's inodes can be guessed; svc's own store is
+//    never tracked, its `.gitignore` is `*`). Git is asked whoever owns the repository (a clone
+//    on a volume of another user's: git's safe.directory check would answer nothing) and runs
+//    nothing for it (no filter: the repository's own config could name any command),
 //  - or it has no identity: made by an svc before this rule, or shipped by a tarball, an archive
 //    or a copy that git never saw (nothing tells them apart). Such a store is rebuilt once, as
 //    after a version bump; one that holds nothing of a store (only the `run/` folder the host's
@@ -25,7 +26,7 @@
 // than useless. A folder moved within its file system keeps its inode (and its store); moved to
 // another one, or copied, it gets a new inode and its store is rebuilt (its digests carried).
 
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from "node:fs";
 import { join, relative } from "node:path";
 import { validationError } from "../errors.ts";
@@ -87,47 +88,76 @@ export function createStoreDir(root: string, dir: string): void {
   }
 }
 
-/** Paths git tracks under `.svc/`, with their blob ids (none outside git, or when git cannot tell). */
+/**
+ * What git tracks under `.svc/`: path → object id (a submodule's `.svc` itself too), case
+ * folded (on a case-insensitive disk `.SVC/IDENTITY.json` is the file read). None outside git.
+ * Git is asked past its ownership check (safe.directory: a clone another user owns would
+ * otherwise say nothing is tracked) only for what runs nothing: `ls-files` reads the index,
+ * `cat-file blob` an object, neither applies a filter the repository's config could name.
+ */
 function trackedUnderStore(root: string): Map<string, string> {
   const tracked = new Map<string, string>();
-  try {
-    const run = Bun.spawnSync(gitArgv(["ls-files", "-s", "-z", "--", ".svc"]), { cwd: root, stdout: "pipe", stderr: "ignore", timeout: 30_000 });
-    if (run.exitCode !== 0) return tracked;
-    for (const entry of run.stdout.toString("utf8").split("\0")) {
-      const match = /^\d+ ([0-9a-f]+) \d+\t(.+)$/s.exec(entry);
-      if (match) tracked.set(match[2]!, match[1]!);
-    }
-  } catch {
-    // no git: nothing is tracked
+  const run = askGit(root, ["ls-files", "-s", "-z", "--", ":(icase).svc"]);
+  for (const entry of run?.toString("utf8").split("\0") ?? []) {
+    const match = /^\d+ ([0-9a-f]+) \d+\t(.+)$/s.exec(entry);
+    if (match) tracked.set(match[2]!.toLowerCase(), match[1]!);
   }
   return tracked;
 }
 
-/** Git's blob id of `bytes` (SHA-1, or SHA-256 in a repository of that object format: told by the length of the id it is compared with). */
-function blobId(bytes: Buffer, like: string): string {
-  const algorithm = like.length === 64 ? "sha256" : "sha1";
-  return createHash(algorithm).update(`blob ${bytes.length}\0`).update(bytes).digest("hex");
+function askGit(root: string, args: string[]): Buffer | null {
+  try {
+    const run = Bun.spawnSync(gitArgv(["-c", "safe.directory=*", ...args]), { cwd: root, stdout: "pipe", stderr: "ignore", timeout: 30_000 });
+    return run.exitCode === 0 ? run.stdout : null;
+  } catch {
+    return null; // no git
+  }
 }
 
+/** Why a store git delivered is not trusted. */
+function shipped(what: string, also = ""): { why: string; tracked: boolean } {
+  return { why: `${what}: it came with the repository${also}`, tracked: true };
+}
+
+const trackedText = (tracked: Map<string, string>) => `git tracks ${tracked.size} ${tracked.size === 1 ? "path" : "paths"} in it (${[...tracked.keys()][0]}${tracked.size > 1 ? ", …" : ""})`;
+
 /**
- * Whether the file at `path` is git's blob `gitBlob`: as it stands, or as git would commit it
- * (its `.gitattributes` applied: a checkout with eol=crlf, ident or working-tree-encoding is
- * not the blob's bytes). When git cannot tell, it is taken for git's (never trusted on a doubt).
+ * How git delivered the store in `dir` with this identity, or null when it did not: a submodule
+ * (a `.git` inside: svc never makes one), or an identity file git tracks that holds the id git's
+ * blob holds — as checked out, through any `.gitattributes` conversion (eol=crlf keeps the id;
+ * `ident` and working-tree-encoding make no id svc writes). The file of svc's fresh store, made
+ * after the shipped one was moved aside, is still tracked in git's index but holds another id.
  */
-function checkedOut(root: string, path: string, gitBlob: string): boolean {
-  if (blobId(readFileSync(path), gitBlob) === gitBlob) return true;
+function deliveredByGit(root: string, dir: string, identity: StoreIdentity): string | null {
   try {
-    const run = Bun.spawnSync(gitArgv(["hash-object", `--path=.svc/${IDENTITY_FILE}`, "--", path]), { cwd: root, stdout: "pipe", stderr: "ignore", timeout: 30_000 });
-    return run.exitCode !== 0 || run.stdout.toString("utf8").trim() === gitBlob;
+    lstatSync(join(dir, ".git"));
+    return "it is a repository of its own (a submodule's checkout)";
   } catch {
-    return true;
+    // no .git: not a submodule's checkout
+  }
+  const tracked = trackedUnderStore(root);
+  const blob = tracked.get(`.svc/${IDENTITY_FILE}`);
+  if (blob === undefined) return null;
+  const shown = askGit(root, ["cat-file", "blob", blob]);
+  // git cannot show its blob: taken for git's (never trusted on a doubt); a blob without an id svc writes never checks out as one
+  return shown === null || idOf(shown.toString("utf8")) === identity.id ? `${trackedText(tracked)} and its ${IDENTITY_FILE} is the one git checked out` : null;
+}
+
+/** The id of an identity's text, null when it is none svc wrote (svc's ids are 32 hex digits). */
+function idOf(text: string | null): string | null {
+  try {
+    const id = (JSON.parse(text ?? "") as Partial<StoreIdentity>).id;
+    return typeof id === "string" && /^[0-9a-f]{32}$/.test(id) ? id : null;
+  } catch {
+    return null;
   }
 }
 
 function readIdentity(path: string): StoreIdentity | null {
   try {
-    const parsed = JSON.parse(readFileSync(path, "utf8")) as Partial<StoreIdentity>;
-    return typeof parsed.id === "string" && Number.isInteger(parsed.ino) ? (parsed as StoreIdentity) : null;
+    const text = readFileSync(path, "utf8");
+    const parsed = JSON.parse(text) as Partial<StoreIdentity>;
+    return idOf(text) !== null && Number.isInteger(parsed.ino) ? (parsed as StoreIdentity) : null;
   } catch {
     return null;
   }
@@ -158,9 +188,10 @@ function distrust(root: string, dir: string): { why: string; tracked: boolean } 
   const stamp = stat ? `${stat.ino}:${stat.mtimeMs}:${stat.size}:${rootStat.ino}` : `none:${rootStat.ino}`;
   if (trusted.get(root) === stamp) return null;
   if (stat === null) {
-    const tracked = trackedUnderStore(root);
-    if (tracked.size > 0) return { why: `git tracks ${tracked.size} file${tracked.size === 1 ? "" : "s"} in it (${[...tracked.keys()][0]}${tracked.size > 1 ? ", …" : ""}): it came with the repository`, tracked: true };
-    if (!holdsNoStore(dir)) return { why: `it has no ${IDENTITY_FILE}: an svc before stores had one made it, or an archive or a copy brought it; rebuilt once`, tracked: false };
+    if (!holdsNoStore(dir)) {
+      const tracked = trackedUnderStore(root);
+      return tracked.size > 0 ? shipped(trackedText(tracked)) : { why: `it has no ${IDENTITY_FILE}: an svc before stores had one made it, or an archive or a copy brought it; rebuilt once`, tracked: false };
+    }
     // nothing of a store in it: adopted (one svc cannot write stays unstamped: trusted in this process)
     try {
       createWhole(path, identityText(root, rootStat));
@@ -172,13 +203,11 @@ function distrust(root: string, dir: string): { why: string; tracked: boolean } 
   if (!stat.isFile()) return { why: `its ${IDENTITY_FILE} is not a regular file`, tracked: false };
   const identity = readIdentity(path);
   if (identity === null) return { why: `its ${IDENTITY_FILE} is not an identity svc wrote`, tracked: false };
-  if (identity.ino !== rootStat.ino) {
-    const elsewhere = `made for another folder (${clip(String(identity.root))}, inode ${identity.ino}; this one is inode ${rootStat.ino})`;
-    return trackedUnderStore(root).size > 0 ? { why: `git tracks it: it came with the repository, ${elsewhere}`, tracked: true } : { why: `it was ${elsewhere}: a copy`, tracked: false };
-  }
-  const gitBlob = trackedUnderStore(root).get(`.svc/${IDENTITY_FILE}`);
-  if (gitBlob !== undefined && checkedOut(root, path, gitBlob)) return { why: `git tracks it and its ${IDENTITY_FILE} is the one git checked out: it came with the repository`, tracked: true };
-  trusted.set(root, stamp!);
+  const elsewhere = identity.ino === rootStat.ino ? null : `made for another folder (${clip(String(identity.root))}, inode ${identity.ino}; this one is inode ${rootStat.ino})`;
+  const delivered = deliveredByGit(root, dir, identity);
+  if (delivered !== null) return shipped(delivered, elsewhere ? `, ${elsewhere}` : "");
+  if (elsewhere) return { why: `it was ${elsewhere}: a copy`, tracked: false };
+  trusted.set(root, stamp);
   return null;
 }
 

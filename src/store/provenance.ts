@@ -6,11 +6,13 @@
 // the folder, which appears whole: staged under another name and renamed into place) records a
 // random id, the root and the root directory's inode. A store is not trusted when
 //  - its identity names another directory (another inode: a copy, a clone, another machine's),
-//  - or git tracks anything in it, a file or the folder itself as a submodule (it came with a
-//    checkout, whatever inode it claims: a CI runner's inodes can be guessed; svc's own store is
-//    never tracked, its `.gitignore` is `*`). Git is asked whoever owns the repository (a clone
-//    on a volume of another user's: git's safe.directory check would answer nothing) and runs
-//    nothing for it (no filter: the repository's own config could name any command),
+//  - or git delivered it, whatever inode it claims (a CI runner's inodes can be guessed): it is a
+//    submodule's checkout, or its identity file is the one git tracks — the same id as git's
+//    blob, which no `.gitattributes` conversion changes (svc's own store is never tracked; its
+//    fresh store, made after a shipped one was moved aside, holds another id). Git is asked
+//    whoever owns the repository (a clone on a volume of another user's: git's safe.directory
+//    check would answer nothing) and only what runs nothing (no filter: the repository's own
+//    config could name any command),
 //  - or it has no identity: made by an svc before this rule, or shipped by a tarball, an archive
 //    or a copy that git never saw (nothing tells them apart). Such a store is rebuilt once, as
 //    after a version bump; one that holds nothing of a store (only the `run/` folder the host's

@@ -10,7 +10,8 @@
 // (text/remembered-secrets.ts), so no marker can name anything but a secret kind.
 
 import { Database } from "bun:sqlite";
-import { lstatSync } from "node:fs";
+import { copyFileSync, lstatSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 export interface SecretDigestRow { digest: string; length: number; kind: string }
@@ -51,18 +52,34 @@ const isLink = (path: string) => {
 export function digestsAside(dir: string): SecretDigestRow[] {
   const path = join(dir, "svc.db");
   if (!isFile(path) || ["-wal", "-shm", "-journal"].some((suffix) => isLink(path + suffix))) return [];
-  let db: Database | null = null;
   try {
-    db = new Database(path, { readonly: true });
+    return readDigests(path);
+  } catch {
+    // SQLite could not open it where it is (a WAL database wants its -shm beside it: a folder this user cannot write): a private copy
+  }
+  const copy = mkdtempSync(join(tmpdir(), "svc-aside-"));
+  try {
+    copyFileSync(path, join(copy, "svc.db"));
+    if (isFile(`${path}-wal`)) copyFileSync(`${path}-wal`, join(copy, "svc.db-wal"));
+    return readDigests(join(copy, "svc.db"));
+  } catch {
+    return []; // not a database, or one svc cannot read: nothing to carry
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
+}
+
+/** The well-formed rows of the database at `path`, read-only, its schema's functions off, from a real table. */
+function readDigests(path: string): SecretDigestRow[] {
+  const db = new Database(path, { readonly: true });
+  try {
     db.run("PRAGMA trusted_schema = OFF");
     db.run("PRAGMA busy_timeout = 2000");
     const table = db.query("SELECT type FROM sqlite_schema WHERE name = 'secret_digests'").get() as { type: string } | null;
     if (table?.type !== "table") return [];
     const rows = db.query(`SELECT digest, length, kind FROM secret_digests LIMIT ${CARRY_LIMIT}`).all() as Record<string, unknown>[];
     return rows.filter(wellFormed).map((r) => ({ digest: r.digest as string, length: r.length as number, kind: r.kind as string }));
-  } catch {
-    return []; // not a database, or one svc cannot read: nothing to carry
   } finally {
-    db?.close();
+    db.close();
   }
 }

@@ -11,7 +11,7 @@
 
 import { describe, expect, test } from "bun:test";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { startHost } from "../../src/surfaces/host/server.ts";
 import { runSvc, runSvcAsync } from "../helpers/cli.ts";
 import { useRuntimeDir } from "../helpers/host.ts";
@@ -94,6 +94,17 @@ describe("a store with no identity", () => {
   }, 120_000);
 });
 
+/** `svc reduce` of the workspace as a user without root's pass over permissions (root runs it as nobody, owning the folder the workspace is in). */
+function reduceUnprivileged(root: string): { code: number; stdout: string; stderr: string } {
+  const argv = [process.execPath, "--no-install", MAIN, "reduce", "--path", root, "src/db.ts"];
+  if (process.getuid?.() !== 0) return runSvc(argv.slice(3));
+  const home = tempDir("svc-home-");
+  for (const at of [dirname(root), home]) expect(Bun.spawnSync(["chown", "-R", "nobody", at]).exitCode).toBe(0);
+  const quoted = argv.map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(" ");
+  const run = Bun.spawnSync(["su", "-s", "/bin/sh", "nobody", "-c", `HOME='${home}' SVC_RUNTIME_DIR='${home}/run' NO_COLOR=1 ${quoted}`], { stdout: "pipe", stderr: "pipe" });
+  return { code: run.exitCode ?? -1, stdout: run.stdout.toString(), stderr: run.stderr.toString() };
+}
+
 describe("the user's own store", () => {
   test("is never moved aside: run twice, after mv within the file system, through a symbolic link, by a host and the CLI", async () => {
     useRuntimeDir();
@@ -130,6 +141,18 @@ describe("the user's own store", () => {
     // the rebuilt store goes on remembering it
     expect(runSvc(["index", root, "--force", "--quiet"]).code).toBe(0);
     expectHidden(root);
+  }, 120_000);
+
+  test("moved with its folder made read-only (SQLite cannot open its database there), it still gives the new store what it remembered", () => {
+    const root = movedAcross(rememberedOnly(gitRepo(FILES)));
+    // as a store at rest is: its WAL's index (-shm) gone with the last connection, and none can be made in the folder now
+    rmSync(join(root, ".svc", "svc.db-shm"), { force: true });
+    expect(Bun.spawnSync(["chmod", "-R", "a-w", join(root, ".svc")]).exitCode).toBe(0);
+    const shown = reduceUnprivileged(root);
+    expect(shown.code).toBe(0);
+    expect(shown.stderr).toContain("carried into the new store");
+    expect(shown.stdout).not.toContain("hunter2");
+    expect(shown.stdout).toContain('DB_PW = "[REDACTED:');
   }, 120_000);
 });
 

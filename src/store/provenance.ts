@@ -146,9 +146,9 @@ function deliveredByGit(root: string, dir: string, identity: StoreIdentity): str
 }
 
 /** The id of an identity's text, null when it is none svc wrote (svc's ids are 32 hex digits). */
-function idOf(text: string | null): string | null {
+function idOf(text: string): string | null {
   try {
-    const id = (JSON.parse(text ?? "") as Partial<StoreIdentity>).id;
+    const id = (JSON.parse(text) as Partial<StoreIdentity>).id;
     return typeof id === "string" && /^[0-9a-f]{32}$/.test(id) ? id : null;
   } catch {
     return null;

@@ -11,12 +11,13 @@
 import { describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { createHash } from "node:crypto";
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { join, relative } from "node:path";
 import { call } from "../src/engine.ts";
 import { asSvcError } from "../src/errors.ts";
 import { REGISTRY } from "../src/registry/index.ts";
 import { commitFiles, git, gitRepo, tempDir, writeFiles } from "./helpers/repo.ts";
+import { ensureStoreDir } from "../src/store/db.ts";
 
 /** In every outside file, in no parameter: finding it in an answer is a leak. */
 const MARKER = `Zq${Math.random().toString(36).slice(2, 12)}Xw`;
@@ -187,7 +188,7 @@ describe("links out of the workspace", () => {
     git(root, "rm", "-q", "--cached", ".svc");
     git(root, "commit", "-q", "-m", "no store link");
     rmSync(join(root, ".svc"));
-    mkdirSync(join(root, ".svc"));
+    ensureStoreDir(root); // svc's own store (one without its identity is set aside whole, links and all)
     const foreign = join(elsewhere, "other.db");
     const other = new Database(foreign, { create: true });
     other.run("CREATE TABLE keep (x TEXT)");

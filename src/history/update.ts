@@ -26,7 +26,7 @@ import type { Database } from "bun:sqlite";
 import { readFileSync } from "node:fs";
 import { findSecrets } from "../text/redact.ts";
 import { rememberedDigests } from "../text/remembered-secrets.ts";
-import { putSecretDigests, type SecretDigestRow } from "../store/secret-digests.ts";
+import { putSecretDigests, type SecretDigestRow } from "../store/digest-rows.ts";
 import { stem } from "../text/stem.ts";
 import { splitIdentifier, STOP_WORDS } from "../text/terms.ts";
 import { readMeta, writeMeta } from "../store/meta.ts";

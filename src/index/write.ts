@@ -4,7 +4,7 @@
 import type { Database, Statement } from "bun:sqlite";
 import type { InventoryEntry } from "../workspace/inventory.ts";
 import type { ExtractedFile, Extraction } from "./extract.ts";
-import { putSecretDigests } from "../store/secret-digests.ts";
+import { putSecretDigests } from "../store/digest-rows.ts";
 
 export interface FileRow {
   id: number;

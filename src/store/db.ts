@@ -5,12 +5,15 @@
 // The store stays inside the workspace: `.svc/` or an entry of it that is a symbolic link (a
 // cloned repository can carry one) is refused, never written, chmod'ed or deleted through.
 // A `.svc/` svc did not make for this workspace (a repository shipped it) is moved aside
-// unused before anything in it is read (provenance.ts).
+// unused before anything in it is read (provenance.ts); its remembered secret digests are
+// carried into the fresh store at once (carryDigests), even by a reader: a value renamed away
+// before the store was moved (a folder moved to another file system) stays redacted.
 
 import { Database } from "bun:sqlite";
 import { accessSync, chmodSync, closeSync, constants, existsSync, lstatSync, mkdirSync, openSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { asSvcError, SvcError, validationError } from "../errors.ts";
+import { digestsAside, putSecretDigests } from "./digest-rows.ts";
 import { createStoreDir, vetStoreDir } from "./provenance.ts";
 import { closeIdle, fileIdentity, lease, takeIdle } from "./snapshot-pool.ts";
 import { EXTRACTION_VERSION, FTS_SQL, SCHEMA_SQL, SCHEMA_VERSION, TABLES, WALK_RECORD_TABLES } from "./schema.ts";
@@ -28,7 +31,7 @@ export function storeDir(root: string): string {
 export function storeEntry(root: string, ...parts: string[]): string {
   let at = join(root, STORE_DIR);
   refuseLink(root, at);
-  vetStoreDir(root, at); // one svc did not make for this workspace is moved aside (provenance.ts)
+  vetStoreDir(root, at, (aside) => carryDigests(root, aside)); // one svc did not make for this workspace is moved aside (provenance.ts)
   for (const part of parts) refuseLink(root, (at = join(at, part)));
   return at;
 }
@@ -80,6 +83,35 @@ export function ensureStoreDir(root: string, ...sub: string[]): string {
   const ignore = storeEntry(root, ".gitignore");
   if (!existsSync(ignore)) writeFileSync(ignore, "*\n", { mode: 0o600 });
   return dir;
+}
+
+/**
+ * Put the remembered secret digests of the store moved aside to `aside` into the workspace's own
+ * (made now when there is none yet; another process's, just made, takes them as well). Done at
+ * once by whichever process moved it (a reader too): none is lost to a process that exits before
+ * it builds. What the notice adds.
+ */
+function carryDigests(root: string, aside: string): string {
+  const rows = digestsAside(aside);
+  if (!rows.length) return "";
+  let db: Database | null = null;
+  try {
+    ensureStoreDir(root);
+    privateStoreFiles(root);
+    db = new Database(storePath(root), { create: true });
+    pragmas(db, true);
+    db.run("PRAGMA busy_timeout = 60000"); // a writer indexing into the store just made holds it a while
+    // a new database gets the schema (its first writer adds the versions and full-text tables); an existing one its missing tables
+    const has = db.query("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'secret_digests'").get();
+    if (!has) db.run(SCHEMA_SQL);
+    const store = db;
+    store.transaction(() => putSecretDigests(store, rows)).immediate();
+    return `; the ${rows.length} secret digest${rows.length === 1 ? "" : "s"} it remembered ${rows.length === 1 ? "is" : "are"} carried into the new store (values once found secret stay redacted)`;
+  } catch (error) {
+    return `; the secret digests it remembered could not be carried into the new store (${(error as Error).message}): a value once found secret but no longer named one may show until it is found again`;
+  } finally {
+    db?.close();
+  }
 }
 
 /** chmod, ignoring a file that is not there (or one we do not own: SQLite then still works). */

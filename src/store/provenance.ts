@@ -6,21 +6,30 @@
 // the folder, which appears whole: staged under another name and renamed into place) records a
 // random id, the root and the root directory's inode. A store is not trusted when
 //  - its identity names another directory (another inode: a copy, a clone, another machine's),
-//  - or its identity file is the one git has for it (it came with a checkout, whatever inode it
-//    claims: a CI runner's inodes can be guessed) — compared as git would commit it, through the
-//    repository's `.gitattributes` (eol=crlf, ident, working-tree-encoding give a checkout other
-//    bytes than git's blob),
-//  - or it has no identity (made by an svc before this rule) and git tracks a file under it.
+//  - or git delivered it, whatever inode it claims (a CI runner's inodes can be guessed): it is a
+//    submodule's checkout, or its identity file is the one git tracks — the same id as git's
+//    blob, which no `.gitattributes` conversion changes (svc's own store is never tracked; its
+//    fresh store, made after a shipped one was moved aside, holds another id). Git is asked
+//    whoever owns the repository (a clone on a volume of another user's: git's safe.directory
+//    check would answer nothing) and only what runs nothing (no filter: the repository's own
+//    config could name any command),
+//  - or it has no identity: made by an svc before this rule, or shipped by a tarball, an archive
+//    or a copy that git never saw (nothing tells them apart). Such a store is rebuilt once, as
+//    after a version bump; one that holds nothing of a store (only the `run/` folder the host's
+//    runtime keeps in a home directory that is also the workspace) is adopted, its identity
+//    written now.
 // An untrusted `.svc/` is never read, written or deleted: it is moved aside whole to
 // `.svc-untrusted-<time>/` (with a `.gitignore` of `*`, so it stays out of `git status` and the
 // index) and svc builds a fresh store; the one-line notice saying why reaches the caller as a
-// warning (storeNotices). A store from before the rule that git does not track is adopted (its
-// identity written now): upgrading svc rebuilds nothing. The inode alone, not the device,
-// identifies the folder: device numbers of btrfs subvolumes and container overlays change across
-// mounts, and a store set aside on every reboot would be worse than useless.
+// warning (storeNotices). The caller carries the remembered secret digests of the store moved
+// aside into the fresh one (store/db.ts): a value renamed away before the move stays redacted.
+// The inode alone, not the device, identifies the folder: device numbers of btrfs subvolumes and
+// container overlays change across mounts, and a store set aside on every reboot would be worse
+// than useless. A folder moved within its file system keeps its inode (and its store); moved to
+// another one, or copied, it gets a new inode and its store is rebuilt (its digests carried).
 
-import { createHash, randomBytes } from "node:crypto";
-import { chmodSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from "node:fs";
 import { join, relative } from "node:path";
 import { validationError } from "../errors.ts";
 import { gitArgv } from "../sys/git-argv.ts";
@@ -81,53 +90,94 @@ export function createStoreDir(root: string, dir: string): void {
   }
 }
 
-/** Paths git tracks under `.svc/`, with their blob ids (none outside git, or when git cannot tell). */
+/**
+ * What git tracks under `.svc/`: path → object id (a submodule's `.svc` itself too), case
+ * folded (on a case-insensitive disk `.SVC/IDENTITY.json` is the file read). None outside git.
+ * Git is asked past its ownership check (safe.directory: a clone another user owns would
+ * otherwise say nothing is tracked) only for what runs nothing: `ls-files` reads the index,
+ * `cat-file blob` an object, neither applies a filter the repository's config could name.
+ */
 function trackedUnderStore(root: string): Map<string, string> {
   const tracked = new Map<string, string>();
-  try {
-    const run = Bun.spawnSync(gitArgv(["ls-files", "-s", "-z", "--", ".svc"]), { cwd: root, stdout: "pipe", stderr: "ignore", timeout: 30_000 });
-    if (run.exitCode !== 0) return tracked;
-    for (const entry of run.stdout.toString("utf8").split("\0")) {
-      const match = /^\d+ ([0-9a-f]+) \d+\t(.+)$/s.exec(entry);
-      if (match) tracked.set(match[2]!, match[1]!);
-    }
-  } catch {
-    // no git: nothing is tracked
+  const run = askGit(root, ["ls-files", "-s", "-z", "--", ":(icase).svc"]);
+  for (const entry of run?.toString("utf8").split("\0") ?? []) {
+    const match = /^\d+ ([0-9a-f]+) \d+\t(.+)$/s.exec(entry);
+    if (match) tracked.set(match[2]!.toLowerCase(), match[1]!);
   }
   return tracked;
 }
 
-/** Git's blob id of `bytes` (SHA-1, or SHA-256 in a repository of that object format: told by the length of the id it is compared with). */
-function blobId(bytes: Buffer, like: string): string {
-  const algorithm = like.length === 64 ? "sha256" : "sha1";
-  return createHash(algorithm).update(`blob ${bytes.length}\0`).update(bytes).digest("hex");
-}
-
-/**
- * Whether the file at `path` is git's blob `gitBlob`: as it stands, or as git would commit it
- * (its `.gitattributes` applied: a checkout with eol=crlf, ident or working-tree-encoding is
- * not the blob's bytes). When git cannot tell, it is taken for git's (never trusted on a doubt).
- */
-function checkedOut(root: string, path: string, gitBlob: string): boolean {
-  if (blobId(readFileSync(path), gitBlob) === gitBlob) return true;
+function askGit(root: string, args: string[]): Buffer | null {
   try {
-    const run = Bun.spawnSync(gitArgv(["hash-object", `--path=.svc/${IDENTITY_FILE}`, "--", path]), { cwd: root, stdout: "pipe", stderr: "ignore", timeout: 30_000 });
-    return run.exitCode !== 0 || run.stdout.toString("utf8").trim() === gitBlob;
+    const run = Bun.spawnSync(gitArgv(["-c", "safe.directory=*", ...args]), { cwd: root, stdout: "pipe", stderr: "ignore", timeout: 30_000 });
+    return run.exitCode === 0 ? run.stdout : null;
   } catch {
-    return true;
+    return null; // no git
   }
 }
 
-function readIdentity(path: string): StoreIdentity | null {
+/** Why a store git delivered is not trusted. */
+function shipped(what: string, also = ""): { why: string; tracked: boolean } {
+  return { why: `${what}: it came with the repository${also}`, tracked: true };
+}
+
+const trackedText = (tracked: Map<string, string>) => `git tracks ${tracked.size} ${tracked.size === 1 ? "path" : "paths"} in it (${[...tracked.keys()][0]}${tracked.size > 1 ? ", …" : ""})`;
+
+/**
+ * How git delivered the store in `dir` with this identity, or null when it did not: a submodule
+ * (a `.git` inside: svc never makes one), or an identity file git tracks that holds the id git's
+ * blob holds — as checked out, through any `.gitattributes` conversion (eol=crlf keeps the id;
+ * `ident` and working-tree-encoding make no id svc writes). The file of svc's fresh store, made
+ * after the shipped one was moved aside, is still tracked in git's index but holds another id.
+ */
+function deliveredByGit(root: string, dir: string, identity: StoreIdentity): string | null {
   try {
-    const parsed = JSON.parse(readFileSync(path, "utf8")) as Partial<StoreIdentity>;
-    return typeof parsed.id === "string" && Number.isInteger(parsed.ino) ? (parsed as StoreIdentity) : null;
+    lstatSync(join(dir, ".git"));
+    return "it is a repository of its own (a submodule's checkout)";
+  } catch {
+    // no .git: not a submodule's checkout
+  }
+  const tracked = trackedUnderStore(root);
+  const blob = tracked.get(`.svc/${IDENTITY_FILE}`);
+  if (blob === undefined) return null;
+  const shown = askGit(root, ["cat-file", "blob", blob]);
+  // git cannot show its blob: taken for git's (never trusted on a doubt); a blob without an id svc writes never checks out as one
+  return shown === null || idOf(shown.toString("utf8")) === identity.id ? `${trackedText(tracked)} and its ${IDENTITY_FILE} is the one git checked out` : null;
+}
+
+/** The id of an identity's text, null when it is none svc wrote (svc's ids are 32 hex digits). */
+function idOf(text: string): string | null {
+  try {
+    const id = (JSON.parse(text) as Partial<StoreIdentity>).id;
+    return typeof id === "string" && /^[0-9a-f]{32}$/.test(id) ? id : null;
   } catch {
     return null;
   }
 }
 
-/** Why `.svc/` (which exists) is not to be trusted, or null when it is (a store from before the rule that git does not track is adopted here). */
+function readIdentity(path: string): StoreIdentity | null {
+  try {
+    const text = readFileSync(path, "utf8");
+    const parsed = JSON.parse(text) as Partial<StoreIdentity>;
+    return idOf(text) !== null && Number.isInteger(parsed.ino) ? (parsed as StoreIdentity) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Entries a `.svc/` may hold that are no store's (a home directory's `.svc/run/`, the host runtime's; the ignore file). */
+const NOT_A_STORE = new Set(["run", ".gitignore"]);
+
+/** Whether `.svc/` holds nothing of a store (nothing svc would read as index data). */
+function holdsNoStore(dir: string): boolean {
+  try {
+    return readdirSync(dir).every((name) => NOT_A_STORE.has(name));
+  } catch {
+    return false;
+  }
+}
+
+/** Why `.svc/` (which exists) is not to be trusted, or null when it is. */
 function distrust(root: string, dir: string): { why: string; tracked: boolean } | null {
   const rootStat = statSync(root);
   const path = join(dir, IDENTITY_FILE);
@@ -140,9 +190,11 @@ function distrust(root: string, dir: string): { why: string; tracked: boolean } 
   const stamp = stat ? `${stat.ino}:${stat.mtimeMs}:${stat.size}:${rootStat.ino}` : `none:${rootStat.ino}`;
   if (trusted.get(root) === stamp) return null;
   if (stat === null) {
-    const tracked = trackedUnderStore(root);
-    if (tracked.size > 0) return { why: `git tracks ${tracked.size} file${tracked.size === 1 ? "" : "s"} in it (${[...tracked.keys()][0]}${tracked.size > 1 ? ", …" : ""}): it came with the repository`, tracked: true };
-    // adopted: svc made it before stores had an identity (one it cannot write stays unstamped: trusted in this process)
+    if (!holdsNoStore(dir)) {
+      const tracked = trackedUnderStore(root);
+      return tracked.size > 0 ? shipped(trackedText(tracked)) : { why: `it has no ${IDENTITY_FILE}: an svc before stores had one made it, or an archive or a copy brought it; rebuilt once`, tracked: false };
+    }
+    // nothing of a store in it: adopted (one svc cannot write stays unstamped: trusted in this process)
     try {
       createWhole(path, identityText(root, rootStat));
     } catch {
@@ -153,13 +205,11 @@ function distrust(root: string, dir: string): { why: string; tracked: boolean } 
   if (!stat.isFile()) return { why: `its ${IDENTITY_FILE} is not a regular file`, tracked: false };
   const identity = readIdentity(path);
   if (identity === null) return { why: `its ${IDENTITY_FILE} is not an identity svc wrote`, tracked: false };
-  if (identity.ino !== rootStat.ino) {
-    const elsewhere = `made for another folder (${clip(String(identity.root))}, inode ${identity.ino}; this one is inode ${rootStat.ino})`;
-    return trackedUnderStore(root).size > 0 ? { why: `git tracks it: it came with the repository, ${elsewhere}`, tracked: true } : { why: `it was ${elsewhere}: a copy`, tracked: false };
-  }
-  const gitBlob = trackedUnderStore(root).get(`.svc/${IDENTITY_FILE}`);
-  if (gitBlob !== undefined && checkedOut(root, path, gitBlob)) return { why: `git tracks it and its ${IDENTITY_FILE} is the one git checked out: it came with the repository`, tracked: true };
-  trusted.set(root, stamp!);
+  const elsewhere = identity.ino === rootStat.ino ? null : `made for another folder (${clip(String(identity.root))}, inode ${identity.ino}; this one is inode ${rootStat.ino})`;
+  const delivered = deliveredByGit(root, dir, identity);
+  if (delivered !== null) return shipped(delivered, elsewhere ? `, ${elsewhere}` : "");
+  if (elsewhere) return { why: `it was ${elsewhere}: a copy`, tracked: false };
+  trusted.set(root, stamp);
   return null;
 }
 
@@ -167,10 +217,12 @@ const clip = (text: string) => (text.length > 120 ? `${text.slice(0, 117)}…` :
 
 /**
  * Judge `<root>/.svc` (not a link: the caller refused one) and move it aside when svc did not
- * make it for this workspace; nothing to do when there is none. Throws when an untrusted store
- * cannot be moved (a folder this user cannot write): it is never used.
+ * make it for this workspace; nothing to do when there is none. `carry` is handed the folder
+ * moved aside (the caller takes what may be kept of it into the fresh store) and returns what
+ * the notice adds. Throws when an untrusted store cannot be moved (a folder this user cannot
+ * write): it is never used.
  */
-export function vetStoreDir(root: string, dir: string): void {
+export function vetStoreDir(root: string, dir: string, carry: (aside: string) => string = () => ""): void {
   let stat: Stats;
   try {
     stat = lstatSync(dir);
@@ -190,6 +242,17 @@ export function vetStoreDir(root: string, dir: string): void {
     if (code === "ENOENT") return; // another process moved it aside just now (and says so)
     throw validationError(`refusing the index store ${dir}: ${verdict.why}; svc cannot move it aside (${code ?? (error as Error).message}): remove it, and svc builds its own`);
   }
+  let what = `the index store .svc/ was not built by svc for this workspace (${verdict.why})`;
+  if (!movedJudged(aside, stat)) {
+    // between the check and the rename another process moved the judged folder aside and made its fresh store here: that one goes back
+    try {
+      renameSync(aside, dir);
+      return;
+    } catch {
+      // a third process made yet another store here meanwhile: this one stays aside (its digests carried)
+      what = "a fresh index store another svc process made while this one moved an untrusted .svc/ aside was caught in the race";
+    }
+  }
   // out of `git status` and of the index: a link or file planted at this name is replaced, never written through
   if (stat.isDirectory()) {
     try {
@@ -200,7 +263,16 @@ export function vetStoreDir(root: string, dir: string): void {
     }
   }
   const advice = verdict.tracked ? "; run `git rm -r --cached .svc` so the repository stops shipping it" : "";
-  const notice = `the index store .svc/ was not built by svc for this workspace (${verdict.why}): moved aside to ${relative(root, aside)}/ and not used; svc builds its own${advice}; delete ${relative(root, aside)}/ when you no longer need it`;
+  const notice = `${what}: moved aside to ${relative(root, aside)}/ and not used; svc builds its own${carry(aside)}${advice}; delete ${relative(root, aside)}/ when you no longer need it`;
   if (listener) listener(notice);
   else pending.push(notice);
+}
+
+/** Whether what the rename moved to `aside` is the folder judged (`stat`), not a store another process made in its place in between. */
+function movedJudged(aside: string, stat: Stats): boolean {
+  try {
+    return lstatSync(aside).ino === stat.ino;
+  } catch {
+    return true; // gone already: nothing to put back
+  }
 }

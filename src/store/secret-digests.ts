@@ -1,20 +1,11 @@
 // The remembered secret digests of a workspace's store (schema.ts secret_digests), for the
 // output path: read once and again only when the store's files change (a host answers many
-// calls from one store; a CLI call reads it once). Rows only: what they match is
+// calls from one store; a CLI call reads it once). Rows only (written by store/digest-rows.ts): what they match is
 // text/remembered-secrets.ts.
 
-import type { Database } from "bun:sqlite";
 import { statSync } from "node:fs";
 import { openReader, storePath } from "./db.ts";
-
-export interface SecretDigestRow { digest: string; length: number; kind: string }
-
-/** Remember digests (an existing one keeps its row). */
-export function putSecretDigests(db: Database, rows: readonly SecretDigestRow[]): void {
-  if (!rows.length) return;
-  const put = db.prepare("INSERT OR IGNORE INTO secret_digests(digest, length, kind) VALUES (?,?,?)");
-  for (const r of rows) put.run(r.digest, r.length, r.kind);
-}
+import type { SecretDigestRow } from "./digest-rows.ts";
 
 const cache = new Map<string, { stamp: string; rows: SecretDigestRow[] }>();
 

@@ -108,12 +108,23 @@ export interface Remembered {
 
 export const NOTHING_REMEMBERED: Remembered = { size: 0, spans: () => [], replace: (text) => ({ text, count: 0 }) };
 
+/**
+ * Whether a digest read from a store is one svc would have remembered: a value's length within the floor, a kind's name
+ * a marker can carry (apply knows `[REDACTED:<kind>]` by it, and puts the value back only for a marker it knows). A store
+ * moved aside may be anyone's and its digests are carried (store/digest-rows.ts): a planted row of two characters or a
+ * kind of prose is left out.
+ */
+function usable(d: RememberedDigest): boolean {
+  return d.length >= REMEMBER_MIN_LENGTH && d.length <= REMEMBER_MAX_LENGTH && /^[a-z0-9-]{1,40}$/.test(d.kind);
+}
+
 /** A matcher of the remembered digests. */
 export function rememberedSecrets(digests: Iterable<RememberedDigest>): Remembered {
   const kinds = new Map<string, SecretKind>();
   const lengthSet = new Set<number>();
   let shortest = Infinity;
   for (const d of digests) {
+    if (!usable(d)) continue;
     kinds.set(d.digest, d.kind);
     lengthSet.add(d.length);
     shortest = Math.min(shortest, d.length);

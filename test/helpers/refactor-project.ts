@@ -26,7 +26,7 @@ export interface RefactorProject {
   applyAll(data: RefactorData): Promise<string[]>;
 }
 
-export function refactorProject(files: Record<string, string>): RefactorProject {
+export function refactorProject(files: Record<string, string | Uint8Array>): RefactorProject {
   const ctx = { cwd: "/", host: true };
   const fx: RefactorProject = {
     root: "",

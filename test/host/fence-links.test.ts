@@ -4,12 +4,13 @@
 // host truncate the file it points to, outside the workspace.
 
 import { afterAll, describe, expect, test } from "bun:test";
-import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { connectHost, type HostClient } from "../../src/host/client.ts";
 import { startHost, type RunningHost } from "../../src/surfaces/host/server.ts";
 import { useRuntimeDir } from "../helpers/host.ts";
 import { gitRepo, tempDir } from "../helpers/repo.ts";
+import { ensureStoreDir } from "../../src/store/db.ts";
 
 let host: RunningHost | undefined;
 let client: HostClient | undefined;
@@ -26,7 +27,7 @@ describe("the watch fence", () => {
     const outside = tempDir("svc-fence-out-");
     writeFileSync(join(outside, "precious.txt"), "keep me\n");
     const root = gitRepo({ "src/a.ts": "export class A {}\n" });
-    mkdirSync(join(root, ".svc"));
+    ensureStoreDir(root); // in svc's own store: a .svc/ svc did not make is set aside whole (provenance.ts)
     for (let n = 1; n <= 40; n++) symlinkSync(join(outside, "precious.txt"), join(root, ".svc", `watch-fence-${process.pid}-${n}`));
     host = await startHost({ root, idleMinutes: 0, log: () => {} });
     client = (await connectHost(root, 2000)) as HostClient;

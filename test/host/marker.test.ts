@@ -5,7 +5,7 @@
 // is taken over, and a marker or socket another user could control is never followed.
 
 import { afterEach, describe, expect, test } from "bun:test";
-import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, lstatSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { connectHost } from "../../src/host/client.ts";
 import { endpointFor, servingHostPid } from "../../src/host/endpoint.ts";
@@ -16,6 +16,7 @@ import { startHost, type RunningHost } from "../../src/surfaces/host/server.ts";
 import { runSvcAsync } from "../helpers/cli.ts";
 import { gitRepo, tempDir } from "../helpers/repo.ts";
 import type { SvcError } from "../../src/errors.ts";
+import { ensureStoreDir } from "../../src/store/db.ts";
 
 const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
 const quietLog = () => {};
@@ -164,7 +165,7 @@ describe("host marker", () => {
       // the marker of a host that crashed: its pid is gone, its socket too
       const gone = Bun.spawn(["true"]);
       await gone.exited;
-      mkdirSync(join(root, ".svc"), { recursive: true });
+      ensureStoreDir(root); // the user's own store (one svc did not make is set aside: provenance.ts)
       writeFileSync(markerPath(root), JSON.stringify({ pid: gone.pid, socket: join(tempDir("svc-run-"), "host-gone.sock"), startedAt: "", version: "" }), { mode: 0o600 });
       // each with a runtime directory of its own (an editor's, a terminal's): only the marker is shared
       await expectOneServes(root, Array.from({ length: 6 }, () => tempDir("svc-run-")));
@@ -187,7 +188,7 @@ describe("host marker", () => {
     const root = gitRepo({ "src/a.ts": "export const a = 1;\n" });
     const gone = Bun.spawn(["true"]);
     await gone.exited;
-    mkdirSync(join(root, ".svc"), { recursive: true });
+    ensureStoreDir(root);
     const path = markerPath(root);
     const stale = JSON.stringify({ pid: gone.pid, socket: join(tempDir("svc-run-"), "host-gone.sock"), startedAt: "", version: "" });
     writeFileSync(path, stale, { mode: 0o600 });

@@ -3,11 +3,12 @@
 // rather than overwrite, empty or chmod what they point at outside the workspace.
 
 import { expect, test } from "bun:test";
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { call } from "../../src/engine.ts";
 import { failure } from "../helpers/failure.ts";
 import { gitRepo, tempDir } from "../helpers/repo.ts";
+import { ensureStoreDir } from "../../src/store/db.ts";
 
 test("links in .svc/ (the database, a project wrapper, the ignore file, .svc itself) are refused, naming the link; what they point at is untouched", async () => {
   const outside = tempDir();
@@ -22,7 +23,9 @@ test("links in .svc/ (the database, a project wrapper, the ignore file, .svc its
   ];
   for (const [link, target] of cases) {
     rmSync(join(root, ".svc"), { recursive: true, force: true });
-    if (link !== ".svc") mkdirSync(join(root, link, ".."), { recursive: true });
+    // inside svc's own store (one without its identity is set aside whole, links and all: provenance.ts)
+    if (link !== ".svc") ensureStoreDir(root, ...link.split("/").slice(1, -1));
+    rmSync(join(root, link), { force: true });
     symlinkSync(target, join(root, link));
     if (link.startsWith(".svc/ts/")) {
       // a project wrapper is written by the semantic upgrade, which fails on it: the index stays syntax-only, and says why

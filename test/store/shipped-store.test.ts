@@ -62,6 +62,12 @@ function shippedClone(extra: (root: string) => void = () => {}): string {
   return root;
 }
 
+/** The clone's shipped identity rewritten to claim its own folder: an attacker's right guess of the inode a CI runner gives the clone. */
+function claimFolder(root: string): void {
+  const path = join(root, ".svc", "identity.json");
+  writeFileSync(path, JSON.stringify({ ...JSON.parse(readFileSync(path, "utf8")), root, ino: statSync(root).ino }));
+}
+
 const asideDirs = (root: string) => readdirSync(root).filter((name) => name.startsWith(".svc-untrusted-"));
 
 describe("a .svc/ svc did not make for this workspace", () => {
@@ -103,20 +109,75 @@ describe("a .svc/ svc did not make for this workspace", () => {
     expect(impact.stderr).toContain("is the one git checked out");
   }, 120_000);
 
-  test("CLI: a shipped identity that guessed this folder's inode and is checked out in other bytes than git's (eol=crlf) is still not trusted", () => {
+  test("CLI: a clone another user owns (git's safe.directory would answer nothing) whose shipped identity guessed this folder's inode is not trusted", () => {
     const root = shippedClone();
-    const origin = join(root, "..", "origin");
-    const identity = JSON.parse(readFileSync(join(origin, ".svc", "identity.json"), "utf8")) as { ino: number; root: string };
-    writeFileSync(join(origin, ".svc", "identity.json"), `${JSON.stringify({ ...identity, root, ino: statSync(root).ino })}\n`);
-    // git's blob has LF, the checkout CRLF: the file's bytes are not git's, yet git put them there
-    writeFileSync(join(origin, ".gitattributes"), ".svc/identity.json text eol=crlf\n");
-    git(origin, "add", "-f", ".gitattributes", ".svc/identity.json");
-    git(origin, "commit", "-qm", "claim the clone's folder, checked out with CRLF");
-    git(root, "pull", "-q");
-    expect(readFileSync(join(root, ".svc", "identity.json"), "utf8")).toContain("\r\n");
+    claimFolder(root);
+    expect(Bun.spawnSync(["chown", "-R", "nobody", root]).exitCode).toBe(0);
+    expect(Bun.spawnSync(["git", "ls-files", "--", ".svc"], { cwd: root }).exitCode).not.toBe(0);
     const impact = runSvc(["impact", "alpha", root]);
     expect(impact.stdout).toContain("src/b.ts");
     expect(impact.stderr).toContain(NOTICE);
+    expect(impact.stderr).toContain("it came with the repository");
+  }, 120_000);
+
+  test("CLI: a .svc/ that is a submodule is not trusted, whatever inode its identity claims", () => {
+    const base = tempDir("svc-submodule-");
+    const built = join(base, "built");
+    cpSync(gitRepo(FILES), built, { recursive: true });
+    poisonedIndex(built);
+    // the store as a repository of its own, added to the project as the submodule .svc
+    const store = join(base, "store");
+    cpSync(join(built, ".svc"), store, { recursive: true });
+    git(store, "init", "-q");
+    git(store, "add", "-f", ".");
+    git(store, "commit", "-qm", "the index");
+    const origin = join(base, "origin");
+    mkdirSync(origin);
+    git(origin, "init", "-q");
+    commitFiles(origin, FILES, "initial");
+    git(origin, "-c", "protocol.file.allow=always", "submodule", "add", "-q", store, ".svc");
+    git(origin, "commit", "-qm", "ship the index");
+    const root = join(base, "ws");
+    git(base, "-c", "protocol.file.allow=always", "clone", "-q", "--recurse-submodules", origin, root);
+    claimFolder(root);
+    const impact = runSvc(["impact", "alpha", root]);
+    expect(impact.stdout).toContain("src/b.ts");
+    expect(impact.stderr).toContain(NOTICE);
+    expect(impact.stderr).toContain("it is a repository of its own (a submodule's checkout): it came with the repository");
+    expect(runSvc(["find", "alpha", root]).stderr).not.toContain(NOTICE);
+    expect(asideDirs(root)).toHaveLength(1);
+  }, 120_000);
+
+  for (const [attribute, id] of [["text eol=crlf", null], ["ident", "$Id$"]] as const) {
+    test(`CLI: a shipped identity that guessed this folder's inode and is checked out in other bytes than git's (${attribute}) is still not trusted`, () => {
+      const root = shippedClone();
+      const origin = join(root, "..", "origin");
+      const identity = JSON.parse(readFileSync(join(origin, ".svc", "identity.json"), "utf8")) as { id: string; ino: number; root: string };
+      writeFileSync(join(origin, ".svc", "identity.json"), `${JSON.stringify({ ...identity, id: id ?? identity.id, root, ino: statSync(root).ino })}\n`);
+      // git's blob is not the checkout's bytes (CRLF; `$Id$` expanded to `$Id: <blob> $`), yet git put them there
+      writeFileSync(join(origin, ".gitattributes"), `.svc/identity.json ${attribute}\n`);
+      git(origin, "add", "-f", ".gitattributes", ".svc/identity.json");
+      git(origin, "commit", "-qm", "claim the clone's folder, checked out converted");
+      git(root, "pull", "-q");
+      expect(readFileSync(join(root, ".svc", "identity.json"), "utf8")).toContain(id === null ? "\r\n" : "$Id: ");
+      const impact = runSvc(["impact", "alpha", root]);
+      expect(impact.stdout).toContain("src/b.ts");
+      expect(impact.stderr).toContain(NOTICE);
+      // svc's fresh store, whose identity git's index still lists, is its own: said once
+      expect(runSvc(["find", "alpha", root]).stderr).not.toContain(NOTICE);
+      expect(asideDirs(root)).toHaveLength(1);
+    }, 120_000);
+  }
+
+  test("CLI: judging a shipped identity runs no filter the repository's config names (a folder unpacked with its .git: git hash-object --path ran it)", () => {
+    const root = shippedClone();
+    const ran = join(tempDir("svc-filter-"), "ran");
+    git(root, "config", "filter.planted.clean", `touch '${ran}'; cat`);
+    writeFileSync(join(root, ".git", "info", "attributes"), ".svc/identity.json filter=planted\n");
+    claimFolder(root);
+    const impact = runSvc(["impact", "alpha", root]);
+    expect(impact.stderr).toContain(NOTICE);
+    expect(existsSync(ran)).toBe(false);
   }, 120_000);
 
   test("CLI: a copy of another folder's store (not tracked, same path, same timestamps) is moved aside, not served", () => {
@@ -135,18 +196,14 @@ describe("a .svc/ svc did not make for this workspace", () => {
     expect(asideDirs(root)).toHaveLength(1);
   }, 120_000);
 
-  test("CLI: the store of a workspace svc built here (and one from before stores had an identity, untracked) is used as it is", () => {
+  test("CLI: the store of a workspace svc built here is used as it is (one without an identity is rebuilt: store-identity.test.ts)", () => {
     const root = gitRepo(FILES);
     expect(runSvc(["index", root, "--quiet"]).code).toBe(0);
-    const identity = join(root, ".svc", "identity.json");
-    expect(existsSync(identity)).toBe(true);
-    // an svc before the rule: no identity; adopted, not rebuilt
-    renameSync(identity, `${identity}.gone`);
+    expect(existsSync(join(root, ".svc", "identity.json"))).toBe(true);
     const stamp = readFileSync(join(root, ".svc", "svc.db"));
     const find = runSvc(["find", "alpha", root]);
     expect(find.stderr).not.toContain(NOTICE);
     expect(asideDirs(root)).toEqual([]);
-    expect(existsSync(identity)).toBe(true);
     expect(readFileSync(join(root, ".svc", "svc.db")).length).toBe(stamp.length);
   }, 120_000);
 

@@ -3,10 +3,11 @@
 // together: each removed the stale lock, one of them the lock the other had just created).
 
 import { describe, expect, test } from "bun:test";
-import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { tempDir } from "../helpers/repo.ts";
 import { scriptProcess } from "../helpers/script-process.ts";
+import { ensureStoreDir } from "../../src/store/db.ts";
 
 const LOCK = join(import.meta.dir, "..", "..", "src", "store", "lock.ts");
 
@@ -33,7 +34,7 @@ describe("the writer lock", () => {
   test("processes finding a dead writer's lock at once: exactly one takes it over, the others are told who holds it; nothing is left", async () => {
     for (let round = 0; round < 12; round++) {
       const root = tempDir();
-      mkdirSync(join(root, ".svc"), { mode: 0o700 });
+      ensureStoreDir(root); // the user's own store (one svc did not make is set aside: provenance.ts)
       const gone = Bun.spawn(["true"]);
       await gone.exited;
       writeFileSync(join(root, ".svc", "writer.lock"), JSON.stringify({ pid: gone.pid, startedAt: "" }), { mode: 0o600 });

@@ -11,7 +11,8 @@
 
 import { existsSync } from "node:fs";
 import { join, posix } from "node:path";
-import { diagDelta, errorsOf, type Diag } from "./diag.ts";
+import { errorsOf, renameDelta, type Diag } from "./diag.ts";
+import { declaredRenames } from "./renames.ts";
 import { declaresGlobals } from "./globals.ts";
 import { surfacesOf } from "./surface.ts";
 import { coldChecks, type CheckWorkspace } from "./workspace.ts";
@@ -292,7 +293,9 @@ async function compareSources(cw: CheckWorkspace, plan: GatePlan, started: numbe
   const absent = await enter(cw, plan.baseline, owned);
   const then = hide(await diagnose(cw, withErrors.filter((p) => !absent.has(p) && (plan.baseline.has(p) || existsSync(join(cw.root, p))))));
   leave(cw, plan.baseline);
-  const introduced = explainHidden(cw, errorsOf(diagDelta(then, now).introduced), hidden);
+  // a declaration the change renamed by hand respells the errors naming it that it left in place: those are not introduced
+  const renames = declaredRenames(plan.seeds.map((p) => ({ path: p, before: textIn(p, plan.baseline), after: textIn(p, plan.gated) })));
+  const introduced = explainHidden(cw, errorsOf(renameDelta(then, now, renames).introduced), hidden);
   return { ran: true, introduced, preExisting: now.length - introduced.length, checked: checked.length, elapsedMs: Math.round(performance.now() - started), ...notes() };
 }
 

@@ -14,6 +14,8 @@ import { leadsOut } from "../workspace/allowed.ts";
 import { findGitRoot } from "../workspace/root.ts";
 import { textReader } from "../workspace/files.ts";
 import { extendedConfigs } from "./config-chain.ts";
+import { declaredRenames } from "./renames.ts";
+import type { Rename } from "./diag.ts";
 import { compareStates, isCheckable, isGateInput, PROJECT_CONFIG, type GateOutcome, type GatePlan } from "./gate-compare.ts";
 import { parseJsonc } from "../index/imports/file-index.ts";
 import { isCodeLanguage, languageOf } from "../lang/languages.ts";
@@ -53,6 +55,17 @@ export async function changesSinceHead(root: string): Promise<{ unchecked?: stri
     return { ...(left ? { unchecked: left } : {}), sources: paths.filter((p) => isCheckable(p) && !leadsOut(root, p)) };
   } catch {
     return { sources: [] };
+  }
+}
+
+/** The declarations the working tree renamed by hand since HEAD, in `sources` (changesSinceHead's): a session delta reads their respelled errors as the same errors. */
+export async function renamesSinceHead(root: string, sources: readonly string[]): Promise<Rename[]> {
+  try {
+    const atHead = await blobsAt(root, "HEAD", sources);
+    const read = textReader(root);
+    return declaredRenames(sources.map((p) => ({ path: p, before: atHead.get(p), after: existsSync(join(root, p)) ? read(p) : null })));
+  } catch {
+    return []; // none known: every respelled error counts as introduced (a false block, never a false pass)
   }
 }
 

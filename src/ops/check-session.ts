@@ -7,6 +7,8 @@ import { currentDiagnostics } from "../check/current.ts";
 import type { CheckSessionResult } from "../check/render-delta.ts";
 import { errorsOf } from "../check/diag.ts";
 import { probeHost } from "../host/client.ts";
+import { MAX_FRAME_BYTES } from "../host/framing.ts";
+import { operation } from "../registry/index.ts";
 import { validateSessionId } from "../render/session.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
@@ -58,18 +60,49 @@ export async function checkSession(request: CheckSessionRequest, ctx: OpContext)
 /** `unanswered`: a socket took the connection but no host answered (busy, or a leftover): the delta could not be asked, which is not "no host". */
 export type AskedSession = { host: false; unanswered?: string } | { host: true; result: CheckSessionResult };
 
+/** The paths one svc/check call takes: the registry's cap on `paths`, and a fraction of a frame (paths may be long). */
+function pathBatches(paths: readonly string[]): string[][] {
+  const cap = operation("checkSession").params.find((p) => p.name === "paths")?.maxItems ?? 10_000;
+  const bytes = MAX_FRAME_BYTES / 4;
+  const out: string[][] = [];
+  let size = 0;
+  for (const p of paths) {
+    const last = out.at(-1);
+    if (!last || last.length >= cap || size + p.length + 8 > bytes) {
+      out.push([p]);
+      size = p.length + 8;
+    } else {
+      last.push(p);
+      size += p.length + 8;
+    }
+  }
+  return out;
+}
+
 /**
  * Ask the host serving `root` for the session delta. `{host: false}` when no host takes the
  * connection in `handshakeMs` (a connected one gets up to 5 s of `callMs` for its handshake:
  * on a busy machine a live host is not "no host"); a host that fails or times out throws
- * (never read as clean).
+ * (never read as clean). More paths to judge than one call takes are asked in batches, on
+ * one connection: the delta is the last call's, `unheld` every call's.
  */
 export async function askSession(root: string, request: Omit<CheckSessionRequest, "path">, options: { handshakeMs: number; callMs: number }): Promise<AskedSession> {
   const { client, unanswered } = await probeHost(root, options.handshakeMs, Math.max(options.handshakeMs, Math.min(options.callMs, 5_000)));
   if (!client) return unanswered ? { host: false, unanswered } : { host: false };
   try {
-    const result = await client.call<CheckSessionResult>("svc/check", { root, session: request.session, markGreen: request.markGreen, full: request.full, ...(request.paths?.length ? { paths: request.paths } : {}) }, options.callMs);
-    return { host: true, result };
+    const deadline = Date.now() + options.callMs;
+    const ask = (paths?: string[]) => client.call<CheckSessionResult>("svc/check", { root, session: request.session, markGreen: request.markGreen, full: request.full, ...(paths ? { paths } : {}) }, Math.max(1, deadline - Date.now()));
+    const batches = request.paths?.length ? pathBatches(request.paths) : [undefined];
+    let result = await ask(batches[0]);
+    const unheld = [...(result.unheld ?? [])];
+    let established = result.established;
+    for (const batch of batches.slice(1)) {
+      if (!result.resident) break;
+      result = await ask(batch);
+      unheld.push(...(result.unheld ?? []));
+      established ||= result.established;
+    }
+    return { host: true, result: { ...result, established, ...(unheld.length ? { unheld } : {}) } };
   } finally {
     client.close();
   }

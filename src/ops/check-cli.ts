@@ -4,8 +4,10 @@
 // --since, or for a session with no baseline yet) the errors present now but not at the ref,
 // time-boxed by SVC_GATE_TIMEOUT_MS.
 
-import { unheldNote } from "../check/gate-compare.ts";
-import { changesSinceHead, howChecked, refGate, renamesSinceHead, stagedGate } from "../check/gate-ref.ts";
+import { isGateInput, PROJECT_CONFIG, unheldNote } from "../check/gate-compare.ts";
+import { changesSinceHead, howChecked, refGate, renamesSinceHead, stagedGate, type RefGateOutcome } from "../check/gate-ref.ts";
+import { stagedState } from "../git/staged.ts";
+import { probeHost } from "../host/client.ts";
 import { pendingNote, renderGate, renderHookDelta, type CheckSessionResult } from "../check/render-delta.ts";
 import { errorsOf, renameDelta, type Diag } from "../check/diag.ts";
 import { loadBaseline } from "../check/sessions.ts";
@@ -89,6 +91,8 @@ export interface GateData {
   note?: string;
   /** Changed TypeScript or JavaScript files the compiler never checked (no loaded project holds them): a partial gate, which `--strict` blocks. */
   unverified?: string[];
+  /** `--staged`: compared on the serving host's resident engine (the commit is what the disk has), not an engine loaded for the call. */
+  resident?: boolean;
 }
 
 function abstain(reason: string, strict: boolean, data: Partial<GateData>): OpResult<GateData> {
@@ -145,9 +149,16 @@ export async function gate(request: GateRequest, ctx: OpContext): Promise<OpResu
   if (timeoutMs < 1) throw validationError(`SVC_GATE_TIMEOUT_MS must be a positive number of milliseconds (got ${timeoutMs})`);
   if (request.staged) {
     if (request.since !== null) throw validationError("--staged compares the index with HEAD; it cannot be combined with --since");
+    const onHost = await stagedOnHost(ws.root, session, timeoutMs);
+    if (onHost.asked) {
+      const outcome = onHost.outcome;
+      if (!outcome.ran) return abstain(`${outcome.reason} (on the host's resident engine)`, request.strict, { since: "HEAD", resident: true });
+      return ranVerdict(outcome, howChecked(`staged changes against HEAD, on the host's resident engine (the staged content is the working tree's)`, outcome), { mode: "staged", since: "HEAD", resident: true, ...coverage(outcome) }, request.strict);
+    }
     const outcome = await stagedGate(ws.root, timeoutMs);
     if (!outcome.ran) return abstain(outcome.reason, request.strict, { since: "HEAD" });
-    return ranVerdict(outcome, howChecked("staged changes against HEAD", outcome), { mode: "staged", since: "HEAD", ...coverage(outcome) }, request.strict);
+    const how = `staged changes against HEAD${onHost.why ? ` (the host's resident engine not used: ${onHost.why})` : ""}`;
+    return ranVerdict(outcome, howChecked(how, outcome), { mode: "staged", since: "HEAD", ...coverage(outcome) }, request.strict);
   }
   // A session with no baseline yet: asking the host would take it now, and a delta against a baseline taken now is empty by definition, which is no verdict. HEAD is the baseline then, as without a host.
   if (request.since === null && loadBaseline(ws.root, session) !== null) {
@@ -183,6 +194,41 @@ export async function gate(request: GateRequest, ctx: OpContext): Promise<OpResu
     }
   }
   return refVerdict(ws.root, request.since ?? "HEAD", timeoutMs, request.strict, ctx);
+}
+
+/** Whether a host takes a connection for `root` (to say why it was not used). */
+async function hostServes(root: string): Promise<boolean> {
+  const { client } = await probeHost(root, 500);
+  client?.close();
+  return !!client;
+}
+
+/**
+ * `gate --staged` on the serving host's resident engine, when the commit is what the disk has:
+ * no changed source, data module or config whose working-tree content differs from the index's
+ * (unstaged edits, untracked files). Then the engine the host keeps current for the disk, and its
+ * cached diagnostics, are the commit's, and this process loads none. `asked: false` with `why`
+ * when the host was not used although it serves the root (or without a host: nothing to say).
+ */
+async function stagedOnHost(root: string, session: string, timeoutMs: number): Promise<{ asked: true; outcome: RefGateOutcome } | { asked: false; why?: string }> {
+  let state;
+  try {
+    state = await stagedState(root);
+  } catch {
+    return { asked: false }; // not a repository, say: the staged gate says why
+  }
+  const differs = [...state.unstaged, ...state.untracked].find((p) => isGateInput(p) || PROJECT_CONFIG.test(p));
+  if (differs) return { asked: false, ...(await hostServes(root) ? { why: `${differs} differs from the index` } : {}) };
+  let asked;
+  try {
+    asked = await askSession(root, { session, markGreen: false, full: false, staged: true, timeoutMs }, { handshakeMs: 500, callMs: timeoutMs + 5_000 });
+  } catch (error) {
+    return { asked: true, outcome: { ran: false, reason: `the host did not answer: ${(error as Error).message}` } };
+  }
+  if (!asked.host) return { asked: false, ...(asked.unanswered ? { why: asked.unanswered } : {}) };
+  const r = asked.result;
+  if (!r.resident || !r.staged) return { asked: false, why: r.reason ?? "the host has no resident TypeScript engine" };
+  return { asked: true, outcome: r.staged };
 }
 
 /** The working tree against `since`; `why`: what made a host's session gate compare with a ref instead. */

@@ -4,6 +4,8 @@
 
 import { loadBaseline, sessionDelta } from "../check/sessions.ts";
 import { currentDiagnostics } from "../check/current.ts";
+import { stagedGate } from "../check/gate-ref.ts";
+import { ENGINE_NAME, residentChecks } from "../check/workspace.ts";
 import type { CheckSessionResult } from "../check/render-delta.ts";
 import { errorsOf } from "../check/diag.ts";
 import { probeHost } from "../host/client.ts";
@@ -20,16 +22,33 @@ export interface CheckSessionRequest {
   full: boolean;
   /** Root-relative paths to judge: the result's `unheld` lists those no loaded project holds (the gate asks about the sources changed since HEAD). */
   paths?: string[] | null;
+  /** `svc gate --staged`'s comparison on the resident engine instead of the session's delta (the session is neither read nor set), time-boxed by `timeoutMs`. */
+  staged?: boolean;
+  timeoutMs?: number;
+}
+
+/** No resident engine: what the result says. */
+function noResident(session: string, reason: string): CheckSessionResult {
+  return { resident: false, reason, session, baselineAt: null, baselineCount: 0, established: false, markedGreen: false, introduced: [], resolved: [], errorCount: 0 };
+}
+
+/** The staged comparison in this process's resident engine. */
+async function stagedOnResident(root: string, session: string, timeoutMs: number, ctx: OpContext): Promise<CheckSessionResult> {
+  const cw = await residentChecks(root, ctx);
+  if (!cw) return noResident(session, "no resident TypeScript engine serves this root");
+  const staged = await stagedGate(root, timeoutMs, cw);
+  const introduced = staged.ran ? staged.introduced : [];
+  const { reason: _none, ...empty } = noResident(session, "");
+  return { ...empty, resident: true, introduced, errorCount: staged.ran ? staged.preExisting + introduced.length : 0, engine: ENGINE_NAME, staged };
 }
 
 /** The delta computed by this process's resident engine. */
 export async function localSession(root: string, request: Omit<CheckSessionRequest, "path">, ctx: OpContext): Promise<CheckSessionResult> {
   const session = validateSessionId(request.session);
+  if (request.staged) return stagedOnResident(root, session, request.timeoutMs ?? 60_000, ctx);
   const exact = request.markGreen || loadBaseline(root, session) === null; // a baseline is taken from fully current diagnostics
   const current = await currentDiagnostics(root, ctx, { exact, ...(request.paths?.length ? { judge: request.paths } : {}) });
-  if (!current.available) {
-    return { resident: false, reason: current.reason, session, baselineAt: null, baselineCount: 0, established: false, markedGreen: false, introduced: [], resolved: [], errorCount: 0 };
-  }
+  if (!current.available) return noResident(session, current.reason);
   const delta = sessionDelta(root, session, current.diags, { markGreen: request.markGreen });
   return {
     resident: true,
@@ -91,7 +110,8 @@ export async function askSession(root: string, request: Omit<CheckSessionRequest
   if (!client) return unanswered ? { host: false, unanswered } : { host: false };
   try {
     const deadline = Date.now() + options.callMs;
-    const ask = (paths?: string[]) => client.call<CheckSessionResult>("svc/check", { root, session: request.session, markGreen: request.markGreen, full: request.full, ...(paths ? { paths } : {}) }, Math.max(1, deadline - Date.now()));
+    const staged = request.staged ? { staged: true, timeoutMs: request.timeoutMs ?? 60_000 } : {};
+    const ask = (paths?: string[]) => client.call<CheckSessionResult>("svc/check", { root, session: request.session, markGreen: request.markGreen, full: request.full, ...staged, ...(paths ? { paths } : {}) }, Math.max(1, deadline - Date.now()));
     const batches = request.paths?.length ? pathBatches(request.paths) : [undefined];
     let result = await ask(batches[0]);
     const unheld = [...(result.unheld ?? [])];

@@ -132,6 +132,8 @@ export const VERIFY_OPERATIONS: readonly OperationSpec[] = [
       { name: "markGreen", type: "bool", default: false, description: "Reset the baseline to now." },
       { name: "full", type: "bool", default: false, description: "Also return every current diagnostic." },
       { name: "paths", type: "string[]", default: null, maxItems: 10000, maxLength: 4096, description: "Root-relative paths to judge: `unheld` lists those no loaded TypeScript project holds, whose errors no delta shows (svc gate asks about the sources changed since HEAD)." },
+      { name: "staged", type: "bool", default: false, description: "Instead of the session's delta: `svc gate --staged`'s comparison (the commit the index would make against HEAD) on the resident engine, as `staged: {ran, introduced, preExisting, checked…}`; the session is neither read nor set." },
+      { name: "timeoutMs", type: "int", default: 60000, min: 1, max: 600000, appliesWith: { param: "staged", values: ["true"] }, description: "The staged comparison's time box (svc gate passes its SVC_GATE_TIMEOUT_MS)." },
     ],
     load: async () => (await import("../ops/check-session.ts")).checkSession as never,
   },

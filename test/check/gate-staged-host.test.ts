@@ -84,5 +84,12 @@ describe("svc gate --staged with a host", () => {
     rmSync(join(root, "src/extra.ts"));
     // everything staged again: the host's engine answers, from the disk it keeps current
     expect(shown(await gate(env))).toMatchObject({ code: 0, resident: true });
+    // a removal staged (and gone from disk): its importer breaks, on the host's engine as in one loaded for the call
+    git(root, "rm", "-q", "src/price.ts");
+    const removed = await gate(env);
+    expect(shown(removed)).toEqual({ code: 1, passed: false, mode: "staged", resident: true, introduced: ["src/use.ts TS2307"] });
+    expect(await loaded()).toEqual(["src/use.ts TS2307"]);
+    git(root, "reset", "-q", "HEAD", "--", "src/price.ts");
+    git(root, "checkout", "--", "src/price.ts");
   }, 300_000);
 });

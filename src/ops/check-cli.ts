@@ -6,7 +6,7 @@
 
 import { isGateInput, PROJECT_CONFIG, unheldNote } from "../check/gate-compare.ts";
 import { changesSinceHead, howChecked, refGate, renamesSinceHead, stagedGate, type RefGateOutcome } from "../check/gate-ref.ts";
-import { stagedState } from "../git/staged.ts";
+import { givenIndexShared, stagedState } from "../git/staged.ts";
 import { probeHost } from "../host/client.ts";
 import { pendingNote, renderGate, renderHookDelta, type CheckSessionResult } from "../check/render-delta.ts";
 import { errorsOf, renameDelta, type Diag } from "../check/diag.ts";
@@ -218,7 +218,8 @@ async function stagedOnHost(root: string, session: string, timeoutMs: number): P
     return { asked: false }; // not a repository, say: the staged gate says why
   }
   const differs = [...state.unstaged, ...state.untracked].find((p) => isGateInput(p) || PROJECT_CONFIG.test(p));
-  if (differs) return { asked: false, ...(await hostServes(root) ? { why: `${differs} differs from the index` } : {}) };
+  const why = differs ? `${differs} differs from the index` : (await givenIndexShared(root)) ? null : "git gave the hook an index of its own (git commit -a, or with paths), which the host does not read";
+  if (why) return { asked: false, ...((await hostServes(root)) ? { why } : {}) };
   let asked;
   try {
     asked = await askSession(root, { session, markGreen: false, full: false, staged: true, timeoutMs }, { handshakeMs: 500, callMs: timeoutMs + 5_000 });

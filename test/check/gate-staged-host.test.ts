@@ -92,4 +92,31 @@ describe("svc gate --staged with a host", () => {
     git(root, "reset", "-q", "HEAD", "--", "src/price.ts");
     git(root, "checkout", "--", "src/price.ts");
   }, 300_000);
+
+  test("the pre-commit hook: a plain commit is gated on the host's engine; git commit -a (an index of git's own making, which the host does not read) in one loaded for the call — its unstaged break is refused", async () => {
+    const env = { ...process.env, SVC_RUNTIME_DIR: runtime };
+    expect((await runSvcAsync(["hook", "install"], { cwd: root, env: { SVC_RUNTIME_DIR: runtime } })).code).toBe(0);
+    // (not spawnSync: the host answers from this process)
+    const commit = async (...args: string[]) => {
+      const child = Bun.spawn(["git", "-c", "user.email=t@example.com", "-c", "user.name=Test", "commit", "-q", ...args], { cwd: root, env, stdout: "pipe", stderr: "pipe" });
+      const [stderr, code] = await Promise.all([new Response(child.stderr).text(), child.exited]);
+      return { code, stderr };
+    };
+    const count = () => git(root, "rev-list", "--count", "HEAD").trim();
+    const before = count();
+    writeFiles(root, { "src/price.ts": PRICE.replace("n * 2", "n * 4") });
+    git(root, "add", "-A");
+    const plain = await commit("-m", "plain");
+    expect(plain.stderr).toStartWith("svc gate: ok, no introduced errors (staged changes against HEAD, on the host's resident engine");
+    expect(plain.code).toBe(0);
+    expect(count()).toBe(String(Number(before) + 1));
+    // the break is on disk only: `git commit -a` stages it into the index it gives the hook
+    writeFiles(root, { "src/price.ts": PRICE.replace("price(n: number): number", "price(n: number): string").replace("n * 2", "String(n)") });
+    const all = await commit("-am", "all");
+    expect(all.code).not.toBe(0);
+    expect(all.stderr).toContain("(the host's resident engine not used: git gave the hook an index of its own");
+    expect(all.stderr).toContain("src/use.ts");
+    expect(count()).toBe(String(Number(before) + 1));
+    git(root, "checkout", "--", "src/price.ts");
+  }, 300_000);
 });

@@ -149,13 +149,14 @@ export async function gate(request: GateRequest, ctx: OpContext): Promise<OpResu
   if (timeoutMs < 1) throw validationError(`SVC_GATE_TIMEOUT_MS must be a positive number of milliseconds (got ${timeoutMs})`);
   if (request.staged) {
     if (request.since !== null) throw validationError("--staged compares the index with HEAD; it cannot be combined with --since");
+    const deadline = Date.now() + timeoutMs;
     const onHost = await stagedOnHost(ws.root, session, timeoutMs);
     if (onHost.asked) {
       const outcome = onHost.outcome;
       if (!outcome.ran) return abstain(`${outcome.reason} (on the host's resident engine)`, request.strict, { since: "HEAD", resident: true });
       return ranVerdict(outcome, howChecked(`staged changes against HEAD, on the host's resident engine (the staged content is the working tree's)`, outcome), { mode: "staged", since: "HEAD", resident: true, ...coverage(outcome) }, request.strict);
     }
-    const outcome = await stagedGate(ws.root, timeoutMs);
+    const outcome = await stagedGate(ws.root, Math.max(1, deadline - Date.now()));
     if (!outcome.ran) return abstain(outcome.reason, request.strict, { since: "HEAD" });
     const how = `staged changes against HEAD${onHost.why ? ` (the host's resident engine not used: ${onHost.why})` : ""}`;
     return ranVerdict(outcome, howChecked(how, outcome), { mode: "staged", since: "HEAD", ...coverage(outcome) }, request.strict);
@@ -221,10 +222,13 @@ async function stagedOnHost(root: string, session: string, timeoutMs: number): P
   const why = differs ? `${differs} differs from the index` : (await givenIndexShared(root)) ? null : "git gave the hook an index of its own (git commit -a, or with paths), which the host does not read";
   if (why) return { asked: false, ...((await hostServes(root)) ? { why } : {}) };
   let asked;
+  const started = Date.now();
   try {
     asked = await askSession(root, { session, markGreen: false, full: false, staged: true, timeoutMs }, { handshakeMs: 500, callMs: timeoutMs + 5_000 });
   } catch (error) {
-    return { asked: true, outcome: { ran: false, reason: `the host did not answer: ${(error as Error).message}` } };
+    const reason = `the host did not answer: ${(error as Error).message}`;
+    // a host that refused at once (an older svc, say, without svc/check's staged): the engine loaded for the call, as before; one that took the time: no second try
+    return Date.now() - started < timeoutMs / 2 ? { asked: false, why: reason } : { asked: true, outcome: { ran: false, reason } };
   }
   if (!asked.host) return { asked: false, ...(asked.unanswered ? { why: asked.unanswered } : {}) };
   const r = asked.result;

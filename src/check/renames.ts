@@ -16,9 +16,11 @@ export interface ChangedText {
   after: string | null | undefined;
 }
 
-/** Whether `after` is `before` renamed `before.name` → `after.name` at the same site. */
-function sameSite(before: Decl, after: Decl): boolean {
-  return before.kind === after.kind && before.container === after.container && before.signature.replace(identifierRegex([before.name]), () => after.name) === after.signature;
+/** Whether `after` is `before` renamed `before.name` → `after.name` at the same site (the other names in its header read through `known` renames). */
+function sameSite(before: Decl, after: Decl, known: ReadonlyMap<string, string>): boolean {
+  if (before.kind !== after.kind || before.container !== after.container) return false;
+  const to = new Map([...known, [before.name, after.name]]);
+  return before.signature.replace(identifierRegex([...to.keys()]), (n) => to.get(n) ?? n) === after.signature;
 }
 
 function declarations(path: string, text: string): Decl[] | null {
@@ -28,26 +30,39 @@ function declarations(path: string, text: string): Decl[] | null {
   return outline.hasErrors ? null : outline.decls;
 }
 
-/** The declarations of one file renamed by the change: a gone name paired with one new name at the same site (none when ambiguous). */
-function renamedIn(file: ChangedText): Rename[] {
-  if (file.before == null || file.after == null || file.before === file.after) return [];
+/** A changed file's declarations whose name is gone, and those whose name is new. */
+function goneAndAdded(file: ChangedText): { gone: Decl[]; added: Decl[] } | null {
+  if (file.before == null || file.after == null || file.before === file.after) return null;
   const [before, after] = [declarations(file.path, file.before), declarations(file.path, file.after)];
-  if (!before || !after) return [];
+  if (!before || !after) return null;
   const names = (decls: Decl[]) => new Set(decls.map((d) => d.qualifiedName));
   const [had, has] = [names(before), names(after)];
-  const gone = before.filter((d) => !has.has(d.qualifiedName));
-  const added = after.filter((d) => !had.has(d.qualifiedName));
+  return { gone: before.filter((d) => !has.has(d.qualifiedName)), added: after.filter((d) => !had.has(d.qualifiedName)) };
+}
+
+/** A file's gone names each paired with the one new name at the same site (none when ambiguous). */
+function pairs(file: { gone: Decl[]; added: Decl[] }, known: ReadonlyMap<string, string>): Rename[] {
   const out: Rename[] = [];
-  for (const d of gone) {
-    const matches = added.filter((a) => sameSite(d, a));
-    if (matches.length === 1 && gone.filter((g) => sameSite(g, matches[0]!)).length === 1) out.push({ from: d.name, to: matches[0]!.name });
+  for (const d of file.gone) {
+    const matches = file.added.filter((a) => sameSite(d, a, known));
+    if (matches.length === 1 && file.gone.filter((g) => sameSite(g, matches[0]!, known)).length === 1) out.push({ from: d.name, to: matches[0]!.name });
   }
   return out;
 }
 
-/** The renames across the changed files: a name renamed two different ways is left out (which one an error's respelling follows is unknown). */
+/**
+ * The renames across the changed files: found in rounds, each reading the headers through the
+ * renames found before (`load(id: Id)` → `fetch(id: Key)` once `Id` → `Key` is known). A name
+ * renamed two different ways is left out (which one an error's respelling follows is unknown).
+ */
 export function declaredRenames(files: readonly ChangedText[]): Rename[] {
+  const changed = files.map(goneAndAdded).filter((f): f is { gone: Decl[]; added: Decl[] } => f !== null);
   const to = new Map<string, string | null>();
-  for (const r of files.flatMap(renamedIn)) to.set(r.from, to.has(r.from) && to.get(r.from) !== r.to ? null : r.to);
-  return [...to].filter((e): e is [string, string] => e[1] !== null && e[0] !== e[1]).map(([from, to]) => ({ from, to }));
+  const known = () => new Map([...to].filter((e): e is [string, string] => e[1] !== null && e[0] !== e[1]));
+  for (let round = 0, size = -1; round < 4 && to.size !== size; round++) {
+    size = to.size;
+    const now = known();
+    for (const r of changed.flatMap((f) => pairs(f, now))) to.set(r.from, to.has(r.from) && to.get(r.from) !== r.to ? null : r.to);
+  }
+  return [...known()].map(([from, to]) => ({ from, to }));
 }

@@ -23,6 +23,10 @@ const introducedOf = (stdout: string) => (JSON.parse(stdout).introduced as { pat
 describe("declaredRenames", () => {
   test("pairs a gone name with a new one at the same declaration site only", () => {
     expect(declaredRenames([{ path: "src/config.ts", before: CONFIG, after: renamed(CONFIG) }])).toEqual([{ from: "Config", to: "Settings" }]);
+    // a header naming another renamed declaration is read through that rename; a member's container is its class
+    const repo = "export class Repo {\n  find(id: Id): number {\n    return 1;\n  }\n}\nexport type Id = string;\nexport function load(id: Id): Id {\n  return id;\n}\n";
+    const renamedRepo = repo.replace("find(", "lookup(").replace(/\bId\b/g, "Key").replace("load(", "fetchOne(");
+    expect(declaredRenames([{ path: "src/repo.ts", before: repo, after: renamedRepo }])).toEqual([{ from: "Id", to: "Key" }, { from: "find", to: "lookup" }, { from: "load", to: "fetchOne" }]);
     // a declaration removed and another added with a different header: no rename
     expect(declaredRenames([{ path: "a.ts", before: "export function foo(a: number) {}\n", after: "export function bar(a: string) {}\n" }])).toEqual([]);
     // two ways of renaming one name: which one an error follows is unknown

@@ -10,7 +10,7 @@ import type { CheckSessionResult } from "../check/render-delta.ts";
 import { errorsOf } from "../check/diag.ts";
 import { probeHost } from "../host/client.ts";
 import { MAX_FRAME_BYTES } from "../host/framing.ts";
-import { operation } from "../registry/index.ts";
+import { CHECK_PATHS_CAP } from "../params.ts";
 import { validateSessionId } from "../render/session.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
@@ -79,15 +79,14 @@ export async function checkSession(request: CheckSessionRequest, ctx: OpContext)
 /** `unanswered`: a socket took the connection but no host answered (busy, or a leftover): the delta could not be asked, which is not "no host". */
 export type AskedSession = { host: false; unanswered?: string } | { host: true; result: CheckSessionResult };
 
-/** The paths one svc/check call takes: the registry's cap on `paths`, and a fraction of a frame (paths may be long). */
+/** The paths one svc/check call takes: its cap on `paths` (CHECK_PATHS_CAP), and a quarter of a frame (paths may be long). */
 function pathBatches(paths: readonly string[]): string[][] {
-  const cap = operation("checkSession").params.find((p) => p.name === "paths")?.maxItems ?? 10_000;
   const bytes = MAX_FRAME_BYTES / 4;
   const out: string[][] = [];
   let size = 0;
   for (const p of paths) {
     const last = out.at(-1);
-    if (!last || last.length >= cap || size + p.length + 8 > bytes) {
+    if (!last || last.length >= CHECK_PATHS_CAP || size + p.length + 8 > bytes) {
       out.push([p]);
       size = p.length + 8;
     } else {

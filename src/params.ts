@@ -73,6 +73,8 @@ export const CONTENT_CAP = 8 * 1024 * 1024;
 export const SOURCE_CAP = 2 * 1024 * 1024;
 export const LIST_CAP = 1000;
 export const INT_CAP = 1_000_000_000;
+/** Paths one svc/check call judges (the host's `paths`): svc gate asks about more in batches. */
+export const CHECK_PATHS_CAP = 10_000;
 
 /**
  * The least token budget a call takes (maxTokens, ask's tokenBudget): every answer, an error

@@ -144,17 +144,29 @@ function unhidden(introduced: Diag[], resolved: Diag[]): DiagDelta {
   return { introduced: kept, resolved: left };
 }
 
+/** A declaration renamed `from` → `to` (by a refactor, or by hand: renames.ts). */
+export interface Rename {
+  from: string;
+  to: string;
+}
+
+/** Any of `names` as a whole identifier (not part of a longer one), everywhere. */
+export function identifierRegex(names: readonly string[]): RegExp {
+  return new RegExp(`(?<![\\w$])(?:${names.map((n) => n.replace(/[$]/g, "\\$&")).join("|")})(?![\\w$])`, "g");
+}
+
 /**
- * The delta of a rename: an error the rename left in place but whose message now spells the
+ * The delta of renames: an error a rename left in place but whose message now spells the
  * new name (`Cannot assign to 'DB_PW'` → `'DB_PW2'`) is the same error, not an introduced one.
  * Matched in two passes, so each earlier error excuses at most one: first as spelled, then
- * what is left of the earlier errors with the old name read as the new one.
+ * what is left of the earlier errors with each old name read as its new one.
  */
-export function renameDelta(baseline: readonly Diag[], current: readonly Diag[], from: string, to: string): DiagDelta {
+export function renameDelta(baseline: readonly Diag[], current: readonly Diag[], renames: readonly Rename[]): DiagDelta {
   const spelled = diagDelta(baseline, current);
-  if (!spelled.introduced.length || !spelled.resolved.length) return spelled;
-  const name = new RegExp(`(?<![\\w$])${from.replace(/[$]/g, "\\$&")}(?![\\w$])`, "g");
-  return diagDelta(spelled.resolved.map((d) => ({ ...d, message: d.message.replace(name, () => to) })), spelled.introduced);
+  if (!renames.length || !spelled.introduced.length || !spelled.resolved.length) return spelled;
+  const to = new Map(renames.map((r) => [r.from, r.to]));
+  const names = identifierRegex([...to.keys()]);
+  return diagDelta(spelled.resolved.map((d) => ({ ...d, message: d.message.replace(names, (n) => to.get(n) ?? n) })), spelled.introduced);
 }
 
 /** Runtime shape check for Diags read back from the store or the wire. */

@@ -11,7 +11,8 @@
 
 import { existsSync } from "node:fs";
 import { join, posix } from "node:path";
-import { diagDelta, errorsOf, type Diag } from "./diag.ts";
+import { errorsOf, renameDelta, type Diag } from "./diag.ts";
+import { declaredRenames } from "./renames.ts";
 import { declaresGlobals } from "./globals.ts";
 import { surfacesOf } from "./surface.ts";
 import { coldChecks, type CheckWorkspace } from "./workspace.ts";
@@ -270,7 +271,9 @@ async function compareSources(cw: CheckWorkspace, plan: GatePlan, started: numbe
   }));
   const hide = (diags: Diag[]) => (baseSecrets.size ? diags.map((d) => ({ ...d, message: baseSecrets.replace(d.message).text })) : diags);
   // A config change can break the program without any file having an error (an option removed, a `types` entry missing, no inputs): its own diagnostics count too.
-  const now = hide(errorsOf([...(await diagnose(cw, checked)), ...(plan.config ? await cw.programDiagnostics() : [])]));
+  // A gated state that is the disk's (no overlay) on the resident engine: its per-file cache answers, current for the disk.
+  const gatedDiags = !plan.gated.size && cw.grade === "resident" ? [...(await cw.diskDiagnostics(checked)).values()].flat() : await diagnose(cw, checked);
+  const now = hide(errorsOf([...gatedDiags, ...(plan.config ? await cw.programDiagnostics() : [])]));
   leave(cw, plan.gated);
   const hidden = hiddenFiles(cw, plan);
   const unseen = await importsUnseen(cw, hidden, checked, now, (p) => textIn(p, plan.gated) ?? null);
@@ -292,12 +295,18 @@ async function compareSources(cw: CheckWorkspace, plan: GatePlan, started: numbe
   const absent = await enter(cw, plan.baseline, owned);
   const then = hide(await diagnose(cw, withErrors.filter((p) => !absent.has(p) && (plan.baseline.has(p) || existsSync(join(cw.root, p))))));
   leave(cw, plan.baseline);
-  const introduced = explainHidden(cw, errorsOf(diagDelta(then, now).introduced), hidden);
+  // a declaration the change renamed by hand respells the errors naming it that it left in place: those are not introduced
+  const renames = declaredRenames(plan.seeds.map((p) => ({ path: p, before: textIn(p, plan.baseline), after: textIn(p, plan.gated) })));
+  const introduced = explainHidden(cw, errorsOf(renameDelta(then, now, renames).introduced), hidden);
   return { ran: true, introduced, preExisting: now.length - introduced.length, checked: checked.length, elapsedMs: Math.round(performance.now() - started), ...notes() };
 }
 
-/** Compare the gated state with its baseline in an engine loaded for the call, time-boxed; a comparison that could not run says why. */
-export async function compareStates(root: string, plan: GatePlan, timeoutMs: number): Promise<GateOutcome> {
+/**
+ * Compare the gated state with its baseline, time-boxed: in the host's resident engine
+ * (`resident`: one engine user at a time, brought up to the disk first), or in an engine
+ * loaded for the call. A comparison that could not run says why.
+ */
+export async function compareStates(root: string, plan: GatePlan, timeoutMs: number, resident?: CheckWorkspace): Promise<GateOutcome> {
   const started = performance.now();
   let cw: CheckWorkspace | null = null;
   let stopped = false;
@@ -305,15 +314,27 @@ export async function compareStates(root: string, plan: GatePlan, timeoutMs: num
   const timeout = new Promise<GateOutcome>((resolve) => {
     timer = setTimeout(() => resolve({ ran: false, reason: `the check did not finish within ${timeoutMs} ms (SVC_GATE_TIMEOUT_MS)` }), timeoutMs);
   });
-  const work = (async (): Promise<GateOutcome> => {
-    const opened = await coldChecks(root);
-    if (stopped) {
-      await opened.release().catch(() => undefined);
-      return { ran: false, reason: "timed out" };
-    }
-    cw = opened;
-    return compare(opened, plan, started);
-  })();
+  const work = resident
+    ? resident.exclusive(async (): Promise<GateOutcome> => {
+        if (stopped) return { ran: false, reason: "timed out" };
+        await resident.refresh({ scanNew: true });
+        try {
+          return await compare(resident, plan, started);
+        } finally {
+          // the resident engine outlives the call: no overlay of either state stays in it, whatever happened
+          leave(resident, plan.gated);
+          leave(resident, plan.baseline);
+        }
+      })
+    : (async (): Promise<GateOutcome> => {
+        const opened = await coldChecks(root);
+        if (stopped) {
+          await opened.release().catch(() => undefined);
+          return { ran: false, reason: "timed out" };
+        }
+        cw = opened;
+        return compare(opened, plan, started);
+      })();
   try {
     return await Promise.race([work, timeout]);
   } catch (error) {

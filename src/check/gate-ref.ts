@@ -14,7 +14,10 @@ import { leadsOut } from "../workspace/allowed.ts";
 import { findGitRoot } from "../workspace/root.ts";
 import { textReader } from "../workspace/files.ts";
 import { extendedConfigs } from "./config-chain.ts";
-import { compareStates, isCheckable, isGateInput, PROJECT_CONFIG, type GateOutcome, type GatePlan } from "./gate-compare.ts";
+import { declaredRenames } from "./renames.ts";
+import type { Rename } from "./diag.ts";
+import { compareStates, isCheckable, isGateInput, PROJECT_CONFIG, type GateOutcome, type GatePlan, type StateOverlays } from "./gate-compare.ts";
+import type { CheckWorkspace } from "./workspace.ts";
 import { parseJsonc } from "../index/imports/file-index.ts";
 import { isCodeLanguage, languageOf } from "../lang/languages.ts";
 
@@ -53,6 +56,17 @@ export async function changesSinceHead(root: string): Promise<{ unchecked?: stri
     return { ...(left ? { unchecked: left } : {}), sources: paths.filter((p) => isCheckable(p) && !leadsOut(root, p)) };
   } catch {
     return { sources: [] };
+  }
+}
+
+/** The declarations the working tree renamed by hand since HEAD, in `sources` (changesSinceHead's): a session delta reads their respelled errors as the same errors. */
+export async function renamesSinceHead(root: string, sources: readonly string[]): Promise<Rename[]> {
+  try {
+    const atHead = await blobsAt(root, "HEAD", sources);
+    const read = textReader(root);
+    return declaredRenames(sources.map((p) => ({ path: p, before: atHead.get(p), after: existsSync(join(root, p)) ? read(p) : null })));
+  } catch {
+    return []; // none known: every respelled error counts as introduced (a false block, never a false pass)
   }
 }
 
@@ -135,8 +149,14 @@ export async function refGate(root: string, ref: string, timeoutMs: number, _ctx
   return outcome.ran ? withUnchecked({ ...outcome, files: sources.length }, left) : outcome;
 }
 
-/** The commit the index would make against HEAD. */
-export async function stagedGate(root: string, timeoutMs: number): Promise<RefGateOutcome> {
+/** The entries of a state that are the disk's content (a file the state lacks that the disk lacks too): left to the disk, so a state that is the disk's has no overlay. */
+function asOnDisk(root: string, state: StateOverlays): void {
+  const read = textReader(root);
+  for (const [path, text] of state) if (text === null ? !existsSync(join(root, path)) : existsSync(join(root, path)) && read(path) === text) state.delete(path);
+}
+
+/** The commit the index would make against HEAD; `resident`: compared in the host's resident engine instead of one loaded for the call. */
+export async function stagedGate(root: string, timeoutMs: number, resident?: CheckWorkspace): Promise<RefGateOutcome> {
   const started = performance.now();
   if (!findGitRoot(root)) return { ran: false, reason: `${root} is not a git repository` };
   const state = await stagedState(root);
@@ -198,6 +218,8 @@ export async function stagedGate(root: string, timeoutMs: number): Promise<RefGa
     plan.baseline.set(path, null);
   }
   await addLinks(root, plan);
-  const outcome = await compareStates(root, plan, timeoutMs);
+  // what the commit has as the disk has it (the common pre-commit case: everything staged) is read from the disk: no overlay, and a resident engine's cache answers
+  asOnDisk(root, plan.gated);
+  const outcome = await compareStates(root, plan, timeoutMs, resident);
   return outcome.ran ? withUnchecked({ ...outcome, files: sources.length + (config ? 1 : 0) }, left) : outcome;
 }

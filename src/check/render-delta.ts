@@ -2,6 +2,7 @@
 // a non-empty delta prints) and `svc gate` (introduced errors, listed on stderr).
 
 import { diagLine, errorsOf, type Diag } from "./diag.ts";
+import type { RefGateOutcome } from "./gate-ref.ts";
 
 /** What svc/check answers (host-rpc.md) plus the fields our surfaces render. */
 export interface CheckSessionResult {
@@ -31,6 +32,8 @@ export interface CheckSessionResult {
   pending?: number;
   /** Of the paths the call asked about, those no loaded project holds: the delta says nothing of them. */
   unheld?: string[];
+  /** With `staged`: the comparison of the commit the index would make with HEAD, on the resident engine (no session delta then). */
+  staged?: RefGateOutcome;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;

@@ -27,6 +27,29 @@ export interface StagedState {
   untracked: string[];
 }
 
+/**
+ * Whether the index this process was given holds what the repository's own index holds: a
+ * pre-commit hook gets one of git's making in GIT_INDEX_FILE (`git commit -a` stages into
+ * index.lock, `git commit <paths>` builds next-index-*.lock), which another process — the
+ * host — reading the repository never sees. True without GIT_INDEX_FILE; false when either
+ * cannot be listed.
+ */
+export async function givenIndexShared(root: string): Promise<boolean> {
+  if (!process.env.GIT_INDEX_FILE) return true;
+  try {
+    const gitDir = (await gitText(root, ["rev-parse", "--absolute-git-dir"])).trim();
+    const list = async (env?: Record<string, string>) => {
+      const r = await run(gitArgv(["ls-files", "--stage", "-z"]), { cwd: root, timeoutMs: 60_000, ...(env ? { env } : {}) });
+      if (r.exitCode !== 0 || r.truncated) throw new Error(r.stderr);
+      return Buffer.from(r.stdout);
+    };
+    const [given, own] = await Promise.all([list(), list({ GIT_INDEX_FILE: posix.join(gitDir, "index") })]);
+    return given.equals(own);
+  } catch {
+    return false;
+  }
+}
+
 const LETTER: Record<string, StagedFile["status"]> = { A: "added", C: "added", D: "deleted", R: "renamed", M: "modified", T: "modified", U: "unmerged" };
 
 async function git(root: string, args: string[]): Promise<string> {

@@ -4,10 +4,12 @@
 // --since, or for a session with no baseline yet) the errors present now but not at the ref,
 // time-boxed by SVC_GATE_TIMEOUT_MS.
 
-import { unheldNote } from "../check/gate-compare.ts";
-import { changesSinceHead, howChecked, refGate, stagedGate } from "../check/gate-ref.ts";
+import { isGateInput, PROJECT_CONFIG, unheldNote } from "../check/gate-compare.ts";
+import { changesSinceHead, howChecked, refGate, renamesSinceHead, stagedGate, type RefGateOutcome } from "../check/gate-ref.ts";
+import { givenIndexShared, stagedState } from "../git/staged.ts";
+import { probeHost } from "../host/client.ts";
 import { pendingNote, renderGate, renderHookDelta, type CheckSessionResult } from "../check/render-delta.ts";
-import type { Diag } from "../check/diag.ts";
+import { errorsOf, renameDelta, type Diag } from "../check/diag.ts";
 import { loadBaseline } from "../check/sessions.ts";
 import { validationError } from "../errors.ts";
 import { validateSessionId } from "../render/session.ts";
@@ -89,6 +91,8 @@ export interface GateData {
   note?: string;
   /** Changed TypeScript or JavaScript files the compiler never checked (no loaded project holds them): a partial gate, which `--strict` blocks. */
   unverified?: string[];
+  /** `--staged`: compared on the serving host's resident engine (the commit is what the disk has), not an engine loaded for the call. */
+  resident?: boolean;
 }
 
 function abstain(reason: string, strict: boolean, data: Partial<GateData>): OpResult<GateData> {
@@ -145,9 +149,17 @@ export async function gate(request: GateRequest, ctx: OpContext): Promise<OpResu
   if (timeoutMs < 1) throw validationError(`SVC_GATE_TIMEOUT_MS must be a positive number of milliseconds (got ${timeoutMs})`);
   if (request.staged) {
     if (request.since !== null) throw validationError("--staged compares the index with HEAD; it cannot be combined with --since");
-    const outcome = await stagedGate(ws.root, timeoutMs);
+    const deadline = Date.now() + timeoutMs;
+    const onHost = await stagedOnHost(ws.root, session, timeoutMs);
+    if (onHost.asked) {
+      const outcome = onHost.outcome;
+      if (!outcome.ran) return abstain(`${outcome.reason} (on the host's resident engine)`, request.strict, { since: "HEAD", resident: true });
+      return ranVerdict(outcome, howChecked(`staged changes against HEAD, on the host's resident engine (the staged content is the working tree's)`, outcome), { mode: "staged", since: "HEAD", resident: true, ...coverage(outcome) }, request.strict);
+    }
+    const outcome = await stagedGate(ws.root, Math.max(1, deadline - Date.now()));
     if (!outcome.ran) return abstain(outcome.reason, request.strict, { since: "HEAD" });
-    return ranVerdict(outcome, howChecked("staged changes against HEAD", outcome), { mode: "staged", since: "HEAD", ...coverage(outcome) }, request.strict);
+    const how = `staged changes against HEAD${onHost.why ? ` (the host's resident engine not used: ${onHost.why})` : ""}`;
+    return ranVerdict(outcome, howChecked(how, outcome), { mode: "staged", since: "HEAD", ...coverage(outcome) }, request.strict);
   }
   // A session with no baseline yet: asking the host would take it now, and a delta against a baseline taken now is empty by definition, which is no verdict. HEAD is the baseline then, as without a host.
   if (request.since === null && loadBaseline(ws.root, session) !== null) {
@@ -174,6 +186,8 @@ export async function gate(request: GateRequest, ctx: OpContext): Promise<OpResu
       if (r.pending && !r.introduced.some((d) => d.severity === "error")) {
         return abstain(`${r.pending} files the last change may reach were still being rechecked after ${timeoutMs} ms (SVC_GATE_TIMEOUT_MS)`, request.strict, { session });
       }
+      // a declaration renamed by hand since HEAD respells the pre-existing errors naming it: the same errors, not introduced ones
+      if (errorsOf(r.introduced).length && r.resolved.length) r.introduced = renameDelta(r.resolved, r.introduced, await renamesSinceHead(ws.root, sinceHead.sources)).introduced;
       const introducedErrors = r.introduced.filter((d) => d.severity === "error").length;
       const left = [sinceHead.unchecked, unheldNote(r.unheld ?? [])].filter(Boolean).join("; ");
       const outcome = { introduced: r.introduced, preExisting: r.errorCount - introducedErrors, files: sinceHead.sources.length, checked: r.files ?? 0, ...(r.unheld?.length ? { unverified: r.unheld } : {}) };
@@ -181,6 +195,45 @@ export async function gate(request: GateRequest, ctx: OpContext): Promise<OpResu
     }
   }
   return refVerdict(ws.root, request.since ?? "HEAD", timeoutMs, request.strict, ctx);
+}
+
+/** Whether a host takes a connection for `root` (to say why it was not used). */
+async function hostServes(root: string): Promise<boolean> {
+  const { client } = await probeHost(root, 500);
+  client?.close();
+  return !!client;
+}
+
+/**
+ * `gate --staged` on the serving host's resident engine, when the commit is what the disk has:
+ * no changed source, data module or config whose working-tree content differs from the index's
+ * (unstaged edits, untracked files). Then the engine the host keeps current for the disk, and its
+ * cached diagnostics, are the commit's, and this process loads none. `asked: false` with `why`
+ * when the host was not used although it serves the root (or without a host: nothing to say).
+ */
+async function stagedOnHost(root: string, session: string, timeoutMs: number): Promise<{ asked: true; outcome: RefGateOutcome } | { asked: false; why?: string }> {
+  let state;
+  try {
+    state = await stagedState(root);
+  } catch {
+    return { asked: false }; // not a repository, say: the staged gate says why
+  }
+  const differs = [...state.unstaged, ...state.untracked].find((p) => isGateInput(p) || PROJECT_CONFIG.test(p));
+  const why = differs ? `${differs} differs from the index` : (await givenIndexShared(root)) ? null : "git gave the hook an index of its own (git commit -a, or with paths), which the host does not read";
+  if (why) return { asked: false, ...((await hostServes(root)) ? { why } : {}) };
+  let asked;
+  const started = Date.now();
+  try {
+    asked = await askSession(root, { session, markGreen: false, full: false, staged: true, timeoutMs }, { handshakeMs: 500, callMs: timeoutMs + 5_000 });
+  } catch (error) {
+    const reason = `the host did not answer: ${(error as Error).message}`;
+    // a host that refused at once (an older svc, say, without svc/check's staged): the engine loaded for the call, as before; one that took the time: no second try
+    return Date.now() - started < timeoutMs / 2 ? { asked: false, why: reason } : { asked: true, outcome: { ran: false, reason } };
+  }
+  if (!asked.host) return { asked: false, ...(asked.unanswered ? { why: asked.unanswered } : {}) };
+  const r = asked.result;
+  if (!r.resident || !r.staged) return { asked: false, why: r.reason ?? "the host has no resident TypeScript engine" };
+  return { asked: true, outcome: r.staged };
 }
 
 /** The working tree against `since`; `why`: what made a host's session gate compare with a ref instead. */

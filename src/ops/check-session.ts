@@ -4,9 +4,13 @@
 
 import { loadBaseline, sessionDelta } from "../check/sessions.ts";
 import { currentDiagnostics } from "../check/current.ts";
+import { stagedGate } from "../check/gate-ref.ts";
+import { ENGINE_NAME, residentChecks } from "../check/workspace.ts";
 import type { CheckSessionResult } from "../check/render-delta.ts";
 import { errorsOf } from "../check/diag.ts";
 import { probeHost } from "../host/client.ts";
+import { MAX_FRAME_BYTES } from "../host/framing.ts";
+import { CHECK_PATHS_CAP } from "../params.ts";
 import { validateSessionId } from "../render/session.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
@@ -18,16 +22,33 @@ export interface CheckSessionRequest {
   full: boolean;
   /** Root-relative paths to judge: the result's `unheld` lists those no loaded project holds (the gate asks about the sources changed since HEAD). */
   paths?: string[] | null;
+  /** `svc gate --staged`'s comparison on the resident engine instead of the session's delta (the session is neither read nor set), time-boxed by `timeoutMs`. */
+  staged?: boolean;
+  timeoutMs?: number;
+}
+
+/** No resident engine: what the result says. */
+function noResident(session: string, reason: string): CheckSessionResult {
+  return { resident: false, reason, session, baselineAt: null, baselineCount: 0, established: false, markedGreen: false, introduced: [], resolved: [], errorCount: 0 };
+}
+
+/** The staged comparison in this process's resident engine. */
+async function stagedOnResident(root: string, session: string, timeoutMs: number, ctx: OpContext): Promise<CheckSessionResult> {
+  const cw = await residentChecks(root, ctx);
+  if (!cw) return noResident(session, "no resident TypeScript engine serves this root");
+  const staged = await stagedGate(root, timeoutMs, cw);
+  const introduced = staged.ran ? staged.introduced : [];
+  const { reason: _none, ...empty } = noResident(session, "");
+  return { ...empty, resident: true, introduced, errorCount: staged.ran ? staged.preExisting + introduced.length : 0, engine: ENGINE_NAME, staged };
 }
 
 /** The delta computed by this process's resident engine. */
 export async function localSession(root: string, request: Omit<CheckSessionRequest, "path">, ctx: OpContext): Promise<CheckSessionResult> {
   const session = validateSessionId(request.session);
+  if (request.staged) return stagedOnResident(root, session, request.timeoutMs ?? 60_000, ctx);
   const exact = request.markGreen || loadBaseline(root, session) === null; // a baseline is taken from fully current diagnostics
   const current = await currentDiagnostics(root, ctx, { exact, ...(request.paths?.length ? { judge: request.paths } : {}) });
-  if (!current.available) {
-    return { resident: false, reason: current.reason, session, baselineAt: null, baselineCount: 0, established: false, markedGreen: false, introduced: [], resolved: [], errorCount: 0 };
-  }
+  if (!current.available) return noResident(session, current.reason);
   const delta = sessionDelta(root, session, current.diags, { markGreen: request.markGreen });
   return {
     resident: true,
@@ -58,18 +79,49 @@ export async function checkSession(request: CheckSessionRequest, ctx: OpContext)
 /** `unanswered`: a socket took the connection but no host answered (busy, or a leftover): the delta could not be asked, which is not "no host". */
 export type AskedSession = { host: false; unanswered?: string } | { host: true; result: CheckSessionResult };
 
+/** The paths one svc/check call takes: its cap on `paths` (CHECK_PATHS_CAP), and a quarter of a frame (paths may be long). */
+function pathBatches(paths: readonly string[]): string[][] {
+  const bytes = MAX_FRAME_BYTES / 4;
+  const out: string[][] = [];
+  let size = 0;
+  for (const p of paths) {
+    const last = out.at(-1);
+    if (!last || last.length >= CHECK_PATHS_CAP || size + p.length + 8 > bytes) {
+      out.push([p]);
+      size = p.length + 8;
+    } else {
+      last.push(p);
+      size += p.length + 8;
+    }
+  }
+  return out;
+}
+
 /**
  * Ask the host serving `root` for the session delta. `{host: false}` when no host takes the
  * connection in `handshakeMs` (a connected one gets up to 5 s of `callMs` for its handshake:
  * on a busy machine a live host is not "no host"); a host that fails or times out throws
- * (never read as clean).
+ * (never read as clean). More paths to judge than one call takes are asked in batches, on
+ * one connection: the delta is the last call's, `unheld` every call's.
  */
 export async function askSession(root: string, request: Omit<CheckSessionRequest, "path">, options: { handshakeMs: number; callMs: number }): Promise<AskedSession> {
   const { client, unanswered } = await probeHost(root, options.handshakeMs, Math.max(options.handshakeMs, Math.min(options.callMs, 5_000)));
   if (!client) return unanswered ? { host: false, unanswered } : { host: false };
   try {
-    const result = await client.call<CheckSessionResult>("svc/check", { root, session: request.session, markGreen: request.markGreen, full: request.full, ...(request.paths?.length ? { paths: request.paths } : {}) }, options.callMs);
-    return { host: true, result };
+    const deadline = Date.now() + options.callMs;
+    const staged = request.staged ? { staged: true, timeoutMs: request.timeoutMs ?? 60_000 } : {};
+    const ask = (paths?: string[]) => client.call<CheckSessionResult>("svc/check", { root, session: request.session, markGreen: request.markGreen, full: request.full, ...staged, ...(paths ? { paths } : {}) }, Math.max(1, deadline - Date.now()));
+    const batches = request.paths?.length ? pathBatches(request.paths) : [undefined];
+    let result = await ask(batches[0]);
+    const unheld = [...(result.unheld ?? [])];
+    let established = result.established;
+    for (const batch of batches.slice(1)) {
+      if (!result.resident) break;
+      result = await ask(batch);
+      unheld.push(...(result.unheld ?? []));
+      established ||= result.established;
+    }
+    return { host: true, result: { ...result, established, ...(unheld.length ? { unheld } : {}) } };
   } finally {
     client.close();
   }

@@ -6,7 +6,7 @@
 
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { diagDelta, diagLine, errorsOf, renameDelta, type Diag } from "../check/diag.ts";
+import { diagLine, errorsOf, renameDelta, type Diag } from "../check/diag.ts";
 import type { CheckWorkspace } from "../check/workspace.ts";
 import { SvcError } from "../errors.ts";
 import { linksTo } from "../git/staged.ts";
@@ -79,7 +79,7 @@ export async function stageContents(cw: CheckWorkspace, contents: ReadonlyMap<st
     for (const f of [...changed, ...links.keys()]) cw.engine.clearOverlay(cw.abs(f));
   }
   // a rename respells the errors it leaves in place: those are not introduced
-  const introduced = errorsOf((renamed ? renameDelta(before, after, renamed.from, renamed.to) : diagDelta(before, after)).introduced);
+  const introduced = errorsOf(renameDelta(before, after, renamed ? [renamed] : []).introduced);
   if (introduced.length) {
     const shown = introduced.slice(0, 10).map(diagLine);
     const more = introduced.length > shown.length ? `; and ${introduced.length - shown.length} more` : "";

@@ -2,7 +2,7 @@
 // races), typechecks of proposed content, the hooks' session delta and gate, and the
 // compiler-executed refactor with its host side.
 
-import { PATH_PARAM, SOURCE_CAP } from "../params.ts";
+import { CHECK_PATHS_CAP, PATH_PARAM, SOURCE_CAP } from "../params.ts";
 import { REFACTOR_OPERATIONS } from "../refactor/operations.ts";
 import { bool, INDEX_STATE, int, obj, str, WORKSPACE_PATH, type OperationSpec } from "./spec.ts";
 
@@ -131,7 +131,9 @@ export const VERIFY_OPERATIONS: readonly OperationSpec[] = [
       { name: "session", type: "string", shape: "sessionId", default: "hook", description: "The check session id." },
       { name: "markGreen", type: "bool", default: false, description: "Reset the baseline to now." },
       { name: "full", type: "bool", default: false, description: "Also return every current diagnostic." },
-      { name: "paths", type: "string[]", default: null, maxItems: 10000, maxLength: 4096, description: "Root-relative paths to judge: `unheld` lists those no loaded TypeScript project holds, whose errors no delta shows (svc gate asks about the sources changed since HEAD)." },
+      { name: "paths", type: "string[]", default: null, maxItems: CHECK_PATHS_CAP, maxLength: 4096, description: "Root-relative paths to judge: `unheld` lists those no loaded TypeScript project holds, whose errors no delta shows (svc gate asks about the sources changed since HEAD)." },
+      { name: "staged", type: "bool", default: false, description: "Instead of the session's delta: `svc gate --staged`'s comparison (the commit the index would make against HEAD) on the resident engine, as `staged: {ran, introduced, preExisting, checked…}`; the session is neither read nor set." },
+      { name: "timeoutMs", type: "int", default: 60000, min: 1, max: 600000, appliesWith: { param: "staged", values: ["true"] }, description: "The staged comparison's time box (svc gate passes its SVC_GATE_TIMEOUT_MS)." },
     ],
     load: async () => (await import("../ops/check-session.ts")).checkSession as never,
   },

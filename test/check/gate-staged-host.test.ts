@@ -1,0 +1,122 @@
+// `svc gate --staged` with a host: when the commit is what the disk has (every changed source
+// staged as it is on disk, nothing untracked the compiler would read) it is compared on the
+// host's resident engine and says so — the same verdict as an engine loaded for the call,
+// which is still used, and named, when the working tree differs from the index.
+
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { startHost, type RunningHost } from "../../src/surfaces/host/server.ts";
+import { runSvcAsync } from "../helpers/cli.ts";
+import { stagedGate } from "../../src/check/gate-ref.ts";
+import { useRuntimeDir } from "../helpers/host.ts";
+import { git, gitRepo, writeFiles } from "../helpers/repo.ts";
+
+const TSCONFIG = JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "es2022", module: "esnext", moduleResolution: "bundler" }, include: ["src/**/*.ts"] });
+const PRICE = "export function price(n: number): number {\n  return n * 2;\n}\n";
+const USE = 'import { price } from "./price";\nexport const total: number = price(1);\n';
+/** Pre-existing: never counted. */
+const LEGACY = "export const legacy: number = 'not a number';\n";
+
+type Gate = { code: number; data: { passed: boolean; mode: string; resident?: boolean; introduced: { path: string; code: string }[] }; stderr: string; stdout: string };
+
+describe("svc gate --staged with a host", () => {
+  let runtime: string;
+  let root: string;
+  let host: RunningHost;
+  beforeAll(async () => {
+    runtime = useRuntimeDir();
+    root = gitRepo({ "tsconfig.json": TSCONFIG, "src/price.ts": PRICE, "src/use.ts": USE, "src/legacy.ts": LEGACY });
+    host = await startHost({ root, idleMinutes: 0, log: () => {} });
+  }, 120_000);
+  afterAll(async () => {
+    await host.stop("test done");
+  });
+
+  const gate = async (env: Record<string, string>, ...extra: string[]): Promise<Gate> => {
+    const json = await runSvcAsync(["gate", "--staged", "--json", ...extra], { cwd: root, env });
+    const text = await runSvcAsync(["gate", "--staged", ...extra], { cwd: root, env });
+    return { code: json.code, data: JSON.parse(json.stdout), stderr: text.stderr, stdout: text.stdout };
+  };
+  /** The comparison in an engine loaded for the call (this process's: no host asked). */
+  const loaded = async () => {
+    const outcome = await stagedGate(root, 120_000);
+    return outcome.ran ? outcome.introduced.map((d) => `${d.path} ${d.code}`) : outcome.reason;
+  };
+  const shown = (g: Gate) => ({ code: g.code, passed: g.data.passed, mode: g.data.mode, resident: g.data.resident ?? false, introduced: g.data.introduced.map((d) => `${d.path} ${d.code}`) });
+
+  test("everything staged: compared on the host's engine, said so, the same verdict as an engine loaded for the call — clean, then an introduced error", async () => {
+    const env = { SVC_RUNTIME_DIR: runtime };
+    writeFiles(root, { "src/price.ts": PRICE.replace("n * 2", "n * 3") });
+    git(root, "add", "-A");
+    const clean = await gate(env);
+    expect(shown(clean)).toEqual({ code: 0, passed: true, mode: "staged", resident: true, introduced: [] });
+    expect(clean.stdout).toMatch(/^svc gate: ok, no introduced errors \(staged changes against HEAD, on the host's resident engine \(the staged content is the working tree's\): 1 changed file/);
+    expect(await loaded()).toEqual([]);
+    // a signature change that breaks its importer
+    writeFiles(root, { "src/price.ts": PRICE.replace("price(n: number): number", "price(n: number): string").replace("n * 2", "String(n)") });
+    git(root, "add", "-A");
+    const red = await gate(env);
+    expect(shown(red)).toEqual({ code: 1, passed: false, mode: "staged", resident: true, introduced: ["src/use.ts TS2322"] });
+    expect(red.stderr).toContain("on the host's resident engine");
+    expect(await loaded()).toEqual(["src/use.ts TS2322"]);
+    // the comparison left no overlay (HEAD's price.ts) in the resident engine: the session's delta still sees the disk's error
+    const session = JSON.parse((await runSvcAsync(["gate", "--json"], { cwd: root, env })).stdout);
+    expect({ mode: session.mode, introduced: session.introduced.map((d: { path: string; code: string }) => `${d.path} ${d.code}`) }).toEqual({ mode: "session", introduced: ["src/use.ts TS2322"] });
+  }, 300_000);
+
+  test("the working tree differs from the index: the engine loaded for the call checks the commit, and the verdict says why the host's was not used", async () => {
+    const env = { SVC_RUNTIME_DIR: runtime };
+    // the staged change breaks the importer; the fix on disk is not staged, so the commit still has the error
+    writeFiles(root, { "src/price.ts": PRICE.replace("price(n: number): number", "price(n: number): string").replace("n * 2", "String(n)") });
+    git(root, "add", "-A");
+    writeFiles(root, { "src/use.ts": USE.replace("total: number", "total: string") });
+    const unstaged = await gate(env);
+    expect(shown(unstaged)).toEqual({ code: 1, passed: false, mode: "staged", resident: false, introduced: ["src/use.ts TS2322"] });
+    expect(unstaged.stderr).toContain("(the host's resident engine not used: src/use.ts differs from the index)");
+    // a new source not staged: the host's engine would see it, the commit does not have it
+    git(root, "checkout", "--", "src/use.ts");
+    writeFiles(root, { "src/price.ts": PRICE, "src/extra.ts": "export const extra = 1;\n" });
+    git(root, "add", "src/price.ts");
+    const untracked = await gate(env);
+    expect(shown(untracked)).toMatchObject({ code: 0, resident: false });
+    expect(untracked.stdout).toContain("(the host's resident engine not used: src/extra.ts differs from the index)");
+    rmSync(join(root, "src/extra.ts"));
+    // everything staged again: the host's engine answers, from the disk it keeps current
+    expect(shown(await gate(env))).toMatchObject({ code: 0, resident: true });
+    // a removal staged (and gone from disk): its importer breaks, on the host's engine as in one loaded for the call
+    git(root, "rm", "-q", "src/price.ts");
+    const removed = await gate(env);
+    expect(shown(removed)).toEqual({ code: 1, passed: false, mode: "staged", resident: true, introduced: ["src/use.ts TS2307"] });
+    expect(await loaded()).toEqual(["src/use.ts TS2307"]);
+    git(root, "reset", "-q", "HEAD", "--", "src/price.ts");
+    git(root, "checkout", "--", "src/price.ts");
+  }, 300_000);
+
+  test("the pre-commit hook: a plain commit is gated on the host's engine; git commit -a (an index of git's own making, which the host does not read) in one loaded for the call — its unstaged break is refused", async () => {
+    const env = { ...process.env, SVC_RUNTIME_DIR: runtime };
+    expect((await runSvcAsync(["hook", "install"], { cwd: root, env: { SVC_RUNTIME_DIR: runtime } })).code).toBe(0);
+    // (not spawnSync: the host answers from this process)
+    const commit = async (...args: string[]) => {
+      const child = Bun.spawn(["git", "-c", "user.email=t@example.com", "-c", "user.name=Test", "commit", "-q", ...args], { cwd: root, env, stdout: "pipe", stderr: "pipe" });
+      const [stderr, code] = await Promise.all([new Response(child.stderr).text(), child.exited]);
+      return { code, stderr };
+    };
+    const count = () => git(root, "rev-list", "--count", "HEAD").trim();
+    const before = count();
+    writeFiles(root, { "src/price.ts": PRICE.replace("n * 2", "n * 4") });
+    git(root, "add", "-A");
+    const plain = await commit("-m", "plain");
+    expect(plain.stderr).toStartWith("svc gate: ok, no introduced errors (staged changes against HEAD, on the host's resident engine");
+    expect(plain.code).toBe(0);
+    expect(count()).toBe(String(Number(before) + 1));
+    // the break is on disk only: `git commit -a` stages it into the index it gives the hook
+    writeFiles(root, { "src/price.ts": PRICE.replace("price(n: number): number", "price(n: number): string").replace("n * 2", "String(n)") });
+    const all = await commit("-am", "all");
+    expect(all.code).not.toBe(0);
+    expect(all.stderr).toContain("(the host's resident engine not used: git gave the hook an index of its own");
+    expect(all.stderr).toContain("src/use.ts");
+    expect(count()).toBe(String(Number(before) + 1));
+    git(root, "checkout", "--", "src/price.ts");
+  }, 300_000);
+});

@@ -3,7 +3,7 @@
 // SVC_DAEMON=0 opts out; failures fall back to serving in-process, silently.
 
 import { envBool } from "../sys/env.ts";
-import { selfCommand } from "../sys/self.ts";
+import { detachedEnv, selfCommand } from "../sys/self.ts";
 import { connectHost, type HostClient } from "./client.ts";
 
 const WAIT_MS = 20_000;
@@ -15,7 +15,7 @@ export async function ensureHost(root: string): Promise<HostClient | null> {
     const child = Bun.spawn(selfCommand(["host", "--directory", root, "--quiet"]), {
       stdio: ["ignore", "ignore", "ignore"],
       detached: true,
-      env: { ...process.env, SVC_DAEMON_IDLE_MINUTES: process.env.SVC_DAEMON_IDLE_MINUTES ?? "30" },
+      env: detachedEnv({ SVC_DAEMON_IDLE_MINUTES: process.env.SVC_DAEMON_IDLE_MINUTES ?? "30" }),
     });
     child.unref();
   } catch {

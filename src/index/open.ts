@@ -13,7 +13,7 @@ import { lockOwner } from "../store/lock.ts";
 import type { IndexMeta } from "../store/meta.ts";
 import { checkWarm } from "../store/warm.ts";
 import { envInt } from "../sys/env.ts";
-import { selfCommand } from "../sys/self.ts";
+import { detachedEnv, selfCommand } from "../sys/self.ts";
 import { loadConfig } from "../workspace/config.ts";
 import { listInventory, type Inventory } from "../workspace/inventory.ts";
 import { findGitRoot } from "../workspace/root.ts";
@@ -138,7 +138,7 @@ function startBuild(root: string, longLived: boolean, freshness: Freshness): Pro
   }
   if (lockOwner(root) !== null) return null; // someone is already building
   assertStoreWritable(root); // a build that cannot write is not "being built"
-  const child = Bun.spawn(selfCommand(["index", root, "--quiet"]), { stdio: ["ignore", "ignore", "ignore"], detached: true });
+  const child = Bun.spawn(selfCommand(["index", root, "--quiet"]), { stdio: ["ignore", "ignore", "ignore"], detached: true, env: detachedEnv() });
   child.unref();
   return null;
 }

@@ -16,3 +16,14 @@ export const SOURCE_RUN_FLAGS: readonly string[] = ["--no-install", "--no-env-fi
 export function selfCommand(args: readonly string[]): string[] {
   return IS_COMPILED ? [process.execPath, ...args] : [process.execPath, ...SOURCE_RUN_FLAGS, MAIN, ...args];
 }
+
+/**
+ * The environment of a copy of svc that outlives this process (a detached host, a background index): this one's, without
+ * what names a moment's state — the index file git hands a hook (`GIT_INDEX_FILE`: `.git/index.lock` during `git commit -a`,
+ * gone when the commit ends), which a host reading the repository for its next 30 minutes must not take for the repository's.
+ */
+export function detachedEnv(extra: Record<string, string> = {}): Record<string, string | undefined> {
+  const env: Record<string, string | undefined> = { ...process.env, ...extra };
+  delete env.GIT_INDEX_FILE;
+  return env;
+}

@@ -291,6 +291,17 @@ describe("apply keeps what views do not show", () => {
     expect(readFileSync(join(root, "NOTES.md"), "utf8")).toBe("# Notes\n\nThe release is on Friday, after the\nreview. Bring the laptop.\n");
   });
 
+  test("a moved line takes its hidden trailing whitespace with it (re-indented too); the lines added around it get none", async () => {
+    // `  b = 2;\t` moved below c, `d();   ` moved above a (the edit's two moves, each paired with nothing else); `e` new
+    const original = "export function f() {\n  d();   \n  let a = 1;\n  let b = 2;\t\n  let c = 3;\n  return a + b + c;\n}\n";
+    const root = gitRepo({ "src/f.ts": original });
+    const { content } = await view(root, "src/f.ts");
+    expect(content).toContain("  let b = 2;\n"); // the view hid the tab
+    const moved = "d();\nexport function f() {\n  let a = 1;\n  let c = 3;\n    let b = 2;\n  let e = 5;\n  let a2 = 1;\n  return a + b + c;\n}\n";
+    await call("apply", { path: root, file: "src/f.ts", content: moved, write: true, expectedHash: sha256(original) });
+    expect(readFileSync(join(root, "src/f.ts"), "utf8")).toBe("d();   \nexport function f() {\n  let a = 1;\n  let c = 3;\n    let b = 2;\t\n  let e = 5;\n  let a2 = 1;\n  return a + b + c;\n}\n");
+  });
+
   test("a file of blank and whitespace-only lines, which views show empty: the empty view written back leaves it as it is", async () => {
     const files: Record<string, string> = { "a.txt": "   \n\t\n", "b.txt": "\n", "c.txt": "\r\n\r\n", "d.txt": "\r\r\r", "e.txt": " \n\n\t" };
     const root = gitRepo(files);

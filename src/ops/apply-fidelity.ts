@@ -304,7 +304,9 @@ function endingsNote(ends: readonly string[]): string {
  * Give LF-only content the disk file's line endings (CRLF, lone CR): the lines the edit left
  * unchanged — matched as `git diff` matches them, so two edits apart or lines added above do
  * not shift them — keep their own; a changed line takes the ending of the line it replaced
- * (position by position within its hunk), a line beyond those the dominant one.
+ * (position by position within its hunk); a moved line (added where no line was replaced, its
+ * text a line deleted where none replaced it: apply-whitespace.ts's movedBack) its own; a line
+ * beyond those the dominant one.
  */
 function restoreEndings(content: string, disk: Lines): string {
   const counts = new Map<string, number>();
@@ -318,12 +320,20 @@ function restoreEndings(content: string, disk: Lines): string {
   const same = (until: number) => {
     while (j < until) from[j++] = i++;
   };
+  const gone: number[] = []; // disk lines deleted with none in their place
   for (const [ci, cj, deleted, added] of lineChanges(disk.bodies, next.bodies)) {
     same(cj);
     for (let k = 0; k < added; k++) from[j++] = k < deleted ? ci + k : -1;
+    for (let k = added; k < deleted; k++) gone.push(ci + k);
     i = ci + deleted;
   }
   same(next.bodies.length);
+  const bare = (body: string) => body.replace(/[ \t\f\v]+$/, "");
+  for (const [k, body] of next.bodies.entries()) {
+    if (from[k] !== -1 || !gone.length || !bare(body)) continue;
+    const at = gone.findIndex((d) => bare(disk.bodies[d] as string) === bare(body));
+    if (at >= 0) from[k] = gone.splice(at, 1)[0]!;
+  }
   const parts: string[] = [];
   for (const [k, body] of next.bodies.entries()) {
     const end = next.ends[k] as string;

@@ -13,8 +13,8 @@ import { wordsOf } from "../check/diag-outside.ts";
 
 /**
  * The files of `contents` (root-relative → new text) whose new text holds a word or path of a file
- * outside the workspace that neither the edited files' disk texts nor `given` (the caller's
- * parameters) hold; in `contents`' order. Call inside `cw.exclusive`, no overlay left.
+ * outside the workspace that neither the edited files' disk texts and paths nor `given` (the
+ * caller's parameters) hold; in `contents`' order. Call inside `cw.exclusive`, no overlay left.
  */
 export async function writesOutsideText(cw: CheckWorkspace, contents: ReadonlyMap<string, string>, given: readonly string[]): Promise<string[]> {
   const view = await cw.outsideView();
@@ -28,6 +28,7 @@ export async function writesOutsideText(cw: CheckWorkspace, contents: ReadonlyMa
       // a new file (move-to-file): no words of its own
     }
     for (const w of wordsOf(before)) own.add(w);
+    for (const w of wordsOf(rel)) own.add(w); // an import of an edited file spells its path (move-to-file)
   }
   return [...contents].filter(([rel, text]) => view.quotesOutside(text, cw.abs(rel), own)).map(([rel]) => rel);
 }

@@ -21,7 +21,7 @@ import { findSecrets, type SecretSpan } from "../text/redact.ts";
 import { fileSecrets, knownSecrets } from "../text/known-secrets.ts";
 import { lineChanges } from "../render/diff.ts";
 import { NOTHING_REMEMBERED, withSpans, type Remembered } from "../text/remembered-secrets.ts";
-import { looksViewed, restoreWhitespace } from "./apply-whitespace.ts";
+import { IDENTIFIABLE, looksViewed, restoreWhitespace } from "./apply-whitespace.ts";
 
 const MARKER = /\[REDACTED:[A-Za-z0-9_-]+\]/;
 const MARKERS = /\[REDACTED:([A-Za-z0-9_-]+)\]/g;
@@ -305,8 +305,8 @@ function endingsNote(ends: readonly string[]): string {
  * unchanged — matched as `git diff` matches them, so two edits apart or lines added above do
  * not shift them — keep their own; a changed line takes the ending of the line it replaced
  * (position by position within its hunk); a moved line (added where no line was replaced, its
- * text a line deleted where none replaced it: apply-whitespace.ts's movedBack) its own; a line
- * beyond those the dominant one.
+ * text — holding a letter or digit — a line deleted where none replaced it: apply-whitespace.ts's
+ * movedBack) its own; a line beyond those the dominant one.
  */
 function restoreEndings(content: string, disk: Lines): string {
   const counts = new Map<string, number>();
@@ -330,7 +330,7 @@ function restoreEndings(content: string, disk: Lines): string {
   same(next.bodies.length);
   const bare = (body: string) => body.replace(/[ \t\f\v]+$/, "");
   for (const [k, body] of next.bodies.entries()) {
-    if (from[k] !== -1 || !gone.length || !bare(body)) continue;
+    if (from[k] !== -1 || !gone.length || !IDENTIFIABLE.test(body)) continue;
     const at = gone.findIndex((d) => bare(disk.bodies[d] as string) === bare(body));
     if (at >= 0) from[k] = gone.splice(at, 1)[0]!;
   }

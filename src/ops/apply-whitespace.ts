@@ -100,12 +100,16 @@ function editedFrom(view: ViewLines, disk: readonly string[], ci: number, delete
   return { hidden, pairs: taken };
 }
 
+/** A line that can be told for the same line moved: it holds a letter or digit (`}` or `});` added here and deleted there are as likely other lines). */
+export const IDENTIFIABLE = /[\p{L}\p{N}]/u;
+
 /**
  * Moved lines: an added line the edit paired with none (not unchanged, not edited) whose text,
  * stripped, is a deleted line's — one the view showed without the trailing whitespace it has on
  * disk, deleted in the same edit and paired with none either — takes that whitespace back: the
  * agent moved the line it saw (`a  ` cut above and pasted below as `a`), the bytes it could not
- * see go with it. Each deleted line gives its whitespace once, in order; `out` is the new
+ * see go with it. A line of punctuation alone (`}`, `});`) is not told for the same line: it
+ * stays as sent. Each deleted line gives its whitespace once, in order; `out` is the new
  * content's lines (`added`: their indices there), changed in place; the lines that took one.
  */
 function movedBack(out: string[], added: readonly number[], deleted: readonly string[][]): number {
@@ -114,7 +118,7 @@ function movedBack(out: string[], added: readonly number[], deleted: readonly st
   for (const at of added) {
     const text = (out[at] as string).trim();
     // a line that ends in whitespace of its own (a secret's line put back whole) takes none
-    const k = text && !TRAILING.test(out[at] as string) ? pool.findIndex((d) => d.text === text) : -1;
+    const k = IDENTIFIABLE.test(text) && !TRAILING.test(out[at] as string) ? pool.findIndex((d) => d.text === text) : -1;
     if (k < 0) continue;
     out[at] += pool[k]!.hidden;
     pool.splice(k, 1);

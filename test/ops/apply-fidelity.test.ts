@@ -300,6 +300,12 @@ describe("apply keeps what views do not show", () => {
     const moved = "d();\nexport function f() {\n  let a = 1;\n  let c = 3;\n    let b = 2;\n  let e = 5;\n  let a2 = 1;\n  return a + b + c;\n}\n";
     await call("apply", { path: root, file: "src/f.ts", content: moved, write: true, expectedHash: sha256(original) });
     expect(readFileSync(join(root, "src/f.ts"), "utf8")).toBe("d();   \nexport function f() {\n  let a = 1;\n  let c = 3;\n    let b = 2;\t\n  let e = 5;\n  let a2 = 1;\n  return a + b + c;\n}\n");
+    // a line of punctuation alone is not told for the same line: `}  ` closing the block deleted, a `}` added three lines down, is as sent
+    const braces = "function g() {\n  one();\n}  \nconst l1 = 1;\nconst l2 = 2;\nconst l3 = 3;\n";
+    const other = gitRepo({ "src/g.ts": braces });
+    const shown = (await view(other, "src/g.ts")).content;
+    await call("apply", { path: other, file: "src/g.ts", content: shown.replace("}\n", "").replace("l3 = 3;", "l3 = 3;\n}"), write: true, expectedHash: sha256(braces) });
+    expect(readFileSync(join(other, "src/g.ts"), "utf8")).toBe("function g() {\n  one();\nconst l1 = 1;\nconst l2 = 2;\nconst l3 = 3;\n}\n");
   });
 
   test("a file of blank and whitespace-only lines, which views show empty: the empty view written back leaves it as it is", async () => {

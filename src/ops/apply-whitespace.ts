@@ -1,8 +1,8 @@
 // Whitespace a view could not show, taken back by apply. Every svc view of a file trims
 // trailing whitespace and condenses runs of blank lines (render/whitespace.ts, at every
 // level), so content an agent rebuilt from a view would otherwise strip them from lines it
-// never touched. When the content looks like such a view (no trailing whitespace, no blank
-// line first or last) and the file on disk has what views drop, the lines the
+// never touched. When the content looks like such a view (no trailing whitespace) and the
+// file on disk has what views drop, the lines the
 // edit left unchanged — matched line by line as `git diff` matches them, against the file
 // as a view shows it — take back their own bytes: the trailing whitespace, the blank lines
 // of a condensed run (with their own whitespace); the blank lines before the first line and
@@ -127,14 +127,14 @@ function movedBack(out: string[], added: readonly number[], deleted: readonly st
   return moved;
 }
 
-/** Content as a view gives it: no line with trailing whitespace, no blank line first or last (a run of blank lines inside can be the edit's: a line deleted between two). */
+/**
+ * Content as a view gives it, edited: no line with trailing whitespace. A blank line first or last
+ * is no view's, but is an edit's of one — the first line deleted above a blank line (a header
+ * comment), the last below one — as a run of blank lines inside is a line deleted between two;
+ * such content took none of the file's hidden whitespace back, on any line.
+ */
 export function looksViewed(content: string): boolean {
-  return content !== "" && viewedLines((content.endsWith("\n") ? content.slice(0, -1) : content).split("\n"));
-}
-
-function viewedLines(lines: readonly string[]): boolean {
-  if (lines[0] === "" || lines.at(-1) === "") return false;
-  return lines.every((l) => !TRAILING.test(l));
+  return content !== "" && (content.endsWith("\n") ? content.slice(0, -1) : content).split("\n").every((l) => !TRAILING.test(l));
 }
 
 /**

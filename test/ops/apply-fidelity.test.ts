@@ -308,6 +308,15 @@ describe("apply keeps what views do not show", () => {
     expect(readFileSync(join(other, "src/g.ts"), "utf8")).toBe("function g() {\n  one();\nconst l1 = 1;\nconst l2 = 2;\nconst l3 = 3;\n}\n");
   });
 
+  test("content whose first line the edit deleted above a blank line (a header comment) is still an edited view: the other lines keep their hidden whitespace (found on zod)", async () => {
+    const original = "// header\n\nimport { z } from \"zod\";\t\n\nexport const a = z.string();  \n";
+    const root = gitRepo({ "src/h.ts": original });
+    const { content } = await view(root, "src/h.ts");
+    expect(content).toBe('// header\n\nimport { z } from "zod";\n\nexport const a = z.string();');
+    await call("apply", { path: root, file: "src/h.ts", content: content.replace("// header\n", ""), write: true, expectedHash: sha256(original) });
+    expect(readFileSync(join(root, "src/h.ts"), "utf8")).toBe(original.replace("// header\n", ""));
+  });
+
   test("a file of blank and whitespace-only lines, which views show empty: the empty view written back leaves it as it is", async () => {
     const files: Record<string, string> = { "a.txt": "   \n\t\n", "b.txt": "\n", "c.txt": "\r\n\r\n", "d.txt": "\r\r\r", "e.txt": " \n\n\t" };
     const root = gitRepo(files);

@@ -38,7 +38,8 @@ export interface WorkspaceCopy {
 /** The files a copy holds (root-relative). */
 export async function copyList(root: string, isGit: boolean): Promise<string[]> {
   if (isGit) return (await lsFiles(root)).filter((p) => !p.endsWith("/"));
-  return walkFiles(root, { prunedNames: new Set([".git", ".svc", "node_modules"]) }).files;
+  const walked = walkFiles(root, { prunedNames: new Set([".git", ".svc", "node_modules"]) });
+  return [...walked.files, ...walked.links]; // a link is copied as a link, or left out and said so (makeCopy)
 }
 
 /**

@@ -13,7 +13,7 @@ import { holdResident, releaseResident } from "../../src/semantic/resident.ts";
 import { copyList, makeCopy } from "../../src/testing/workspace-copy.ts";
 import { bunOnPath } from "../helpers/bun-on-path.ts";
 import { useRuntimeDir } from "../helpers/host.ts";
-import { commitFiles, gitRepo, tempDir, writeFiles } from "../helpers/repo.ts";
+import { commitFiles, gitRepo, plainDir, tempDir, writeFiles } from "../helpers/repo.ts";
 
 bunOnPath();
 
@@ -66,6 +66,22 @@ describe("the race's isolated copy and tracked symbolic links", () => {
       expect(lstatSync(join(copy.dir, "src/alias.ts")).isSymbolicLink()).toBe(true);
       expect(readlinkSync(join(copy.dir, "src/alias.ts"))).toBe("math.ts");
       expect(readFileSync(join(copy.dir, "src/alias.ts"), "utf8")).toBe("export const proposed = 1;\n"); // the proposed write, through the link
+    } finally {
+      copy.dispose();
+    }
+  }, 120_000);
+
+  test("outside git too: the walk's links are copied as links or left out, never followed", async () => {
+    const outside = tempDir("svc-outside-");
+    writeFiles(outside, { "secret.ts": `export const outsideValue = "${MARK}";\n` });
+    const root = plainDir({ "src/math.ts": "export const m = 1;\n" });
+    symlinkSync(join(outside, "secret.ts"), join(root, "src/linked.ts"));
+    symlinkSync("math.ts", join(root, "src/alias.ts"));
+    const copy = await makeCopy(root, await copyList(root, false), []);
+    try {
+      expect(copy.leftOut).toEqual(["src/linked.ts"]);
+      expect(texts(copy.dir).toLowerCase()).not.toContain(MARK.toLowerCase());
+      expect(readlinkSync(join(copy.dir, "src/alias.ts"))).toBe("math.ts");
     } finally {
       copy.dispose();
     }

@@ -342,6 +342,8 @@ function restoreEndings(content: string, disk: Lines): string {
   return parts.join("");
 }
 
+const whitespaceNote = (n: number) => `whitespace views trim and condense on ${n} line${n === 1 ? "" : "s"} (trailing spaces and blank lines)`;
+
 function leadingBoms(text: string): number {
   let n = 0;
   while (text.charCodeAt(n) === 0xfeff) n++;
@@ -350,7 +352,8 @@ function leadingBoms(text: string): number {
 
 /**
  * The bytes to write for `content` over a file whose current text is `disk` (null: a new file).
- * Whether the agent's content carried its own `\r` (written as given) and looks like a view
+ * Whether the agent's content carried its own `\r` (its endings written as given; CRLF throughout
+ * still takes back the whitespace views hide) and looks like a view
  * (whitespace restored) is judged on what the agent `sent`, not on `content` after
  * restoreMarkers, whose put-back lines carry the file's own bytes — a PEM key's `\r` of a CRLF
  * file, a secret line's trailing spaces — and would otherwise cost every other line its ending
@@ -366,7 +369,7 @@ export function keepFileStyle(content: string, disk: string | null, sent = conte
   if (!ownEndings) {
     const lines = splitLines(body);
     const spaced = restoreWhitespace(text, lines.bodies, looksViewed(sent));
-    if (spaced.restored) kept.push(`whitespace views trim and condense on ${spaced.restored} line${spaced.restored === 1 ? "" : "s"} (trailing spaces and blank lines)`);
+    if (spaced.restored) kept.push(whitespaceNote(spaced.restored));
     text = spaced.text;
     const restored = restoreEndings(text, lines);
     if (restored !== text) kept.push(endingsNote(lines.ends));
@@ -378,6 +381,15 @@ export function keepFileStyle(content: string, disk: string | null, sent = conte
     } else if (diskFinal !== "" && text.length > 0 && !/[\r\n]$/.test(text)) {
       text += diskFinal;
       kept.push("final newline");
+    }
+  } else if (!/\r(?!\n)|(?<!\r)\n/.test(sent)) {
+    // CRLF throughout, as sent: its endings are the agent's, but a view it was rebuilt from (an editor or a harness
+    // writing CRLF) hid the file's trailing whitespace and blank lines just the same — taken back on the LF form
+    const lf = (t: string) => t.replace(/\r\n/g, "\n");
+    const spaced = restoreWhitespace(lf(text), splitLines(body).bodies, looksViewed(lf(sent)));
+    if (spaced.restored) {
+      kept.push(whitespaceNote(spaced.restored));
+      text = spaced.text.replace(/\n/g, "\r\n");
     }
   }
   // views drop the BOM only: content starting with fewer U+FEFF than the file (a BOM, then the character) lacks the BOM

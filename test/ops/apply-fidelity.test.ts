@@ -317,6 +317,15 @@ describe("apply keeps what views do not show", () => {
     expect(readFileSync(join(root, "src/h.ts"), "utf8")).toBe(original.replace("// header\n", ""));
   });
 
+  test("content rebuilt from a view and sent with CRLF throughout (an editor or harness writing CRLF) still takes back the whitespace the view hid", async () => {
+    const original = `export const a = 1;  \r\nexport const key = "${AWS}";\r\nexport const b = 2;\t\r\n\r\n\r\nexport const c = 3;\r\n`;
+    const root = gitRepo({ "src/c.ts": original });
+    const { content } = await view(root, "src/c.ts");
+    const sent = `${content.replace("b = 2", "b = 22").replace(/\n/g, "\r\n")}\r\n`;
+    await call("apply", { path: root, file: "src/c.ts", content: sent, write: true, expectedHash: sha256(original) });
+    expect(readFileSync(join(root, "src/c.ts"), "utf8")).toBe(original.replace("b = 2", "b = 22"));
+  });
+
   test("a file of blank and whitespace-only lines, which views show empty: the empty view written back leaves it as it is", async () => {
     const files: Record<string, string> = { "a.txt": "   \n\t\n", "b.txt": "\n", "c.txt": "\r\n\r\n", "d.txt": "\r\r\r", "e.txt": " \n\n\t" };
     const root = gitRepo(files);

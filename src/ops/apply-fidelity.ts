@@ -8,12 +8,13 @@
 // - content without any `\r` (views drop it, and show a lone CR as a line break) takes the
 //   file's CRLF and lone-CR line endings back, and
 //   content without a BOM the file's BOM; the file's final-newline state is kept;
-// - content that looks like a view (no trailing whitespace, no blank line first or last) takes back
-//   the trailing whitespace and condensed blank lines of the lines it left unchanged
-//   (apply-whitespace.ts).
+// - content that looks like a view (no trailing whitespace; LF, or CRLF throughout) takes back
+//   the trailing whitespace and condensed blank lines of the lines it left unchanged, edited or
+//   moved (apply-whitespace.ts).
 // Line endings are restored per line: the lines the edit did not touch (matched by a line
 // diff) keep their own terminator, changed lines take the one of the line they replace
-// (position by position within the hunk) and, beyond it, the file's dominant one.
+// (position by position within the hunk), a moved line its own and, beyond those, the file's
+// dominant one.
 
 import { clipInput, validationError } from "../errors.ts";
 import { loneSurrogateAt } from "../validate.ts";

@@ -29,7 +29,7 @@ const QUOTED = /'([^'\n]*)'/g;
 /** Words the checker prints of its own (keywords, primitive types). */
 const KEYWORDS = "any unknown never void undefined null true false string number boolean bigint symbol object unique readonly keyof typeof infer extends is asserts new this in out const abstract private protected public static declare function class interface type enum namespace module import export default".split(" ");
 
-function wordsOf(text: string): Set<string> {
+export function wordsOf(text: string): Set<string> {
   return new Set(text.match(WORD) ?? []);
 }
 
@@ -57,8 +57,8 @@ export interface OutsideView {
   leadsOut(abs: string): boolean;
   /** `message`, diagnosed in `abs` (inside), with what it quotes of outside files replaced by OUTSIDE. */
   scrub(message: string, abs: string): string;
-  /** Whether `text` (about the file `abs`) holds a word or a path of an outside file that `abs` does not hold itself. */
-  quotesOutside(text: string, abs: string): boolean;
+  /** Whether `text` (about the file `abs`) holds a word or a path of an outside file that `abs` does not hold itself (nor `alsoOwn`). */
+  quotesOutside(text: string, abs: string, alsoOwn?: ReadonlySet<string>): boolean;
 }
 
 /**
@@ -90,11 +90,11 @@ export function outsideView(root: string, known: readonly string[], textOf: (abs
     return outside;
   };
   /** The words of `abs`'s outside files that it does not hold itself and the lib does not declare; null when it reaches none. */
-  const foreignTo = (abs: string): ((word: string) => boolean) | null => {
+  const foreignTo = (abs: string, alsoOwn?: ReadonlySet<string>): ((word: string) => boolean) | null => {
     const outside = outsideOf(abs);
     if (!outside.size) return null;
     const lib = libVocabulary(), own = wordsOfFile(abs);
-    return (word) => !own.has(word) && !lib.has(word) && [...outside].some((f) => wordsOfFile(f).has(word));
+    return (word) => !own.has(word) && !alsoOwn?.has(word) && !lib.has(word) && [...outside].some((f) => wordsOfFile(f).has(word));
   };
   const pathsOf = (abs: string) => [...outsideOf(abs)].flatMap((f) => [...new Set([f, realpathLenient(f)])]);
   return {
@@ -106,8 +106,8 @@ export function outsideView(root: string, known: readonly string[], textOf: (abs
       for (const name of pathsOf(abs)) scrubbed = scrubbed.split(name).join(OUTSIDE);
       return scrubbed.replace(QUOTED, (whole, quoted: string) => ((quoted.match(WORD) ?? []).some(foreign) ? `'${OUTSIDE}'` : whole));
     },
-    quotesOutside(text, abs) {
-      const foreign = foreignTo(abs);
+    quotesOutside(text, abs, alsoOwn) {
+      const foreign = foreignTo(abs, alsoOwn);
       return !!foreign && (pathsOf(abs).some((p) => text.includes(p)) || (text.match(WORD) ?? []).some(foreign));
     },
   };

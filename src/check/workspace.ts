@@ -33,7 +33,7 @@ import { isSourceFile } from "../semantic/projects.ts";
 import { pulledDiagnostics, serverChecksAsWrapper, serverConfigOf } from "../semantic/server-diagnostics.ts";
 import { envBool } from "../sys/env.ts";
 import { toPosix } from "../workspace/root.ts";
-import { relative } from "node:path";
+import { isAbsolute, relative } from "node:path";
 import { inside } from "../workspace/allowed.ts";
 import type { Diag } from "./diag.ts";
 import { declaresGlobals } from "./globals.ts";
@@ -155,6 +155,24 @@ export class CheckWorkspace {
   private async diagReaders(raw: readonly EngineDiag[]): Promise<{ textOf: (abs: string) => string | null; resolved?: ResolvedImports; outside: OutsideView }> {
     const textOf = this.texts(), resolved = await this.resolvedImports(raw);
     return { textOf, resolved, outside: await this.outsideView(textOf) };
+  }
+
+  /**
+   * Diagnostics an older svc stored (a session baseline), told again as toCheckDiag tells them now:
+   * one located in a file outside the workspace keeps its code and severity with its path and text
+   * hidden, a quoted outside type or path is hidden, a secret is taken out — its first delta after
+   * an upgrade printed them as stored. Each stored one gives one (suggestions aside), in order.
+   */
+  async retell(stored: readonly Diag[]): Promise<Diag[]> {
+    const raw: EngineDiag[] = stored.map((d) => {
+      const abs = isAbsolute(d.path) ? d.path : join(this.root, d.path);
+      return { code: 0, severity: d.severity, message: d.message, path: abs, line: d.line, column: d.column, endLine: d.line, endColumn: d.column };
+    });
+    const { textOf, resolved, outside } = await this.diagReaders(raw);
+    return raw.flatMap((r, i) => {
+      const told = toCheckDiag(this.root, r, stored[i]!.path, textOf, resolved, outside);
+      return told ? [{ ...told, code: stored[i]!.code }] : [];
+    });
   }
 
   /** What of the files outside the workspace the programs read an answer may not quote (diag-outside.ts). */

@@ -8,12 +8,13 @@
 // - content without any `\r` (views drop it, and show a lone CR as a line break) takes the
 //   file's CRLF and lone-CR line endings back, and
 //   content without a BOM the file's BOM; the file's final-newline state is kept;
-// - content that looks like a view (no trailing whitespace, no blank line first or last) takes back
-//   the trailing whitespace and condensed blank lines of the lines it left unchanged
-//   (apply-whitespace.ts).
+// - content that looks like a view (no trailing whitespace; LF, or CRLF throughout) takes back
+//   the trailing whitespace and condensed blank lines of the lines it left unchanged, edited or
+//   moved (apply-whitespace.ts).
 // Line endings are restored per line: the lines the edit did not touch (matched by a line
 // diff) keep their own terminator, changed lines take the one of the line they replace
-// (position by position within the hunk) and, beyond it, the file's dominant one.
+// (position by position within the hunk), a moved line its own and, beyond those, the file's
+// dominant one.
 
 import { clipInput, validationError } from "../errors.ts";
 import { loneSurrogateAt } from "../validate.ts";
@@ -22,7 +23,7 @@ import { fileSecrets, knownSecrets } from "../text/known-secrets.ts";
 import { lineChanges } from "../render/diff.ts";
 import { editDistance } from "../text/edit-distance.ts";
 import { NOTHING_REMEMBERED, withSpans, type Remembered } from "../text/remembered-secrets.ts";
-import { looksViewed, restoreWhitespace } from "./apply-whitespace.ts";
+import { IDENTIFIABLE, looksViewed, restoreWhitespace } from "./apply-whitespace.ts";
 
 const MARKER = /\[REDACTED:[A-Za-z0-9_-]+\]/;
 const MARKERS = /\[REDACTED:([A-Za-z0-9_-]+)\]/g;
@@ -344,7 +345,9 @@ function endingsNote(ends: readonly string[]): string {
  * Give LF-only content the disk file's line endings (CRLF, lone CR): the lines the edit left
  * unchanged — matched as `git diff` matches them, so two edits apart or lines added above do
  * not shift them — keep their own; a changed line takes the ending of the line it replaced
- * (position by position within its hunk), a line beyond those the dominant one.
+ * (position by position within its hunk); a moved line (added where no line was replaced, its
+ * text — holding a letter or digit — a line deleted where none replaced it: apply-whitespace.ts's
+ * movedBack) its own; a line beyond those the dominant one.
  */
 function restoreEndings(content: string, disk: Lines): string {
   const counts = new Map<string, number>();
@@ -358,12 +361,20 @@ function restoreEndings(content: string, disk: Lines): string {
   const same = (until: number) => {
     while (j < until) from[j++] = i++;
   };
+  const gone: number[] = []; // disk lines deleted with none in their place
   for (const [ci, cj, deleted, added] of lineChanges(disk.bodies, next.bodies)) {
     same(cj);
     for (let k = 0; k < added; k++) from[j++] = k < deleted ? ci + k : -1;
+    for (let k = added; k < deleted; k++) gone.push(ci + k);
     i = ci + deleted;
   }
   same(next.bodies.length);
+  const bare = (body: string) => body.replace(/[ \t\f\v]+$/, "");
+  for (const [k, body] of next.bodies.entries()) {
+    if (from[k] !== -1 || !gone.length || !IDENTIFIABLE.test(body)) continue;
+    const at = gone.findIndex((d) => bare(disk.bodies[d] as string) === bare(body));
+    if (at >= 0) from[k] = gone.splice(at, 1)[0]!;
+  }
   const parts: string[] = [];
   for (const [k, body] of next.bodies.entries()) {
     const end = next.ends[k] as string;
@@ -371,6 +382,8 @@ function restoreEndings(content: string, disk: Lines): string {
   }
   return parts.join("");
 }
+
+const whitespaceNote = (n: number) => `whitespace views trim and condense on ${n} line${n === 1 ? "" : "s"} (trailing spaces and blank lines)`;
 
 function leadingBoms(text: string): number {
   let n = 0;
@@ -380,7 +393,8 @@ function leadingBoms(text: string): number {
 
 /**
  * The bytes to write for `content` over a file whose current text is `disk` (null: a new file).
- * Whether the agent's content carried its own `\r` (written as given) and looks like a view
+ * Whether the agent's content carried its own `\r` (its endings written as given; CRLF throughout
+ * still takes back the whitespace views hide) and looks like a view
  * (whitespace restored) is judged on what the agent `sent`, not on `content` after
  * restoreMarkers, whose put-back lines carry the file's own bytes — a PEM key's `\r` of a CRLF
  * file, a secret line's trailing spaces — and would otherwise cost every other line its ending
@@ -396,7 +410,7 @@ export function keepFileStyle(content: string, disk: string | null, sent = conte
   if (!ownEndings) {
     const lines = splitLines(body);
     const spaced = restoreWhitespace(text, lines.bodies, looksViewed(sent));
-    if (spaced.restored) kept.push(`whitespace views trim and condense on ${spaced.restored} line${spaced.restored === 1 ? "" : "s"} (trailing spaces and blank lines)`);
+    if (spaced.restored) kept.push(whitespaceNote(spaced.restored));
     text = spaced.text;
     const restored = restoreEndings(text, lines);
     if (restored !== text) kept.push(endingsNote(lines.ends));
@@ -408,6 +422,15 @@ export function keepFileStyle(content: string, disk: string | null, sent = conte
     } else if (diskFinal !== "" && text.length > 0 && !/[\r\n]$/.test(text)) {
       text += diskFinal;
       kept.push("final newline");
+    }
+  } else if (!/\r(?!\n)|(?<!\r)\n/.test(sent)) {
+    // CRLF throughout, as sent: its endings are the agent's, but a view it was rebuilt from (an editor or a harness
+    // writing CRLF) hid the file's trailing whitespace and blank lines just the same — taken back on the LF form
+    const lf = (t: string) => t.replace(/\r\n/g, "\n");
+    const spaced = restoreWhitespace(lf(text), splitLines(body).bodies, looksViewed(lf(sent)));
+    if (spaced.restored) {
+      kept.push(whitespaceNote(spaced.restored));
+      text = spaced.text.replace(/\n/g, "\r\n");
     }
   }
   // views drop the BOM only: content starting with fewer U+FEFF than the file (a BOM, then the character) lacks the BOM

@@ -1,8 +1,8 @@
 // Whitespace a view could not show, taken back by apply. Every svc view of a file trims
 // trailing whitespace and condenses runs of blank lines (render/whitespace.ts, at every
 // level), so content an agent rebuilt from a view would otherwise strip them from lines it
-// never touched. When the content looks like such a view (no trailing whitespace, no blank
-// line first or last) and the file on disk has what views drop, the lines the
+// never touched. When the content looks like such a view (no trailing whitespace) and the
+// file on disk has what views drop, the lines the
 // edit left unchanged — matched line by line as `git diff` matches them, against the file
 // as a view shows it — take back their own bytes: the trailing whitespace, the blank lines
 // of a condensed run (with their own whitespace); the blank lines before the first line and
@@ -10,7 +10,9 @@
 // replaced: editedFrom) and still ending as it did takes back the trailing whitespace the view
 // hid from it — the agent changed what it saw, not what it could not; a line whose end the edit
 // changed (`done.` rewrapped to `done, and`: a markdown hard break would land mid-sentence) and a
-// line the edit added or deleted are as sent.
+// line the edit added or deleted are as sent. A line the edit moved (deleted in one place, the
+// same text added in another, paired with nothing else) takes its own hidden whitespace with it:
+// nothing is written that the agent did not send and the disk did not have on that very line.
 
 import { lineChanges } from "../render/diff.ts";
 import { editDistance } from "../text/edit-distance.ts";
@@ -55,25 +57,28 @@ const MAX_PAIRS = 4096;
 /** How alike an edited line is to the one it replaced (1 − edit distance / the longer length): below this it is a new line. */
 const ALIKE = 0.6;
 
+/** The trailing whitespace the view hid on its line `i` (none for a condensed run of blank lines). */
+function hiddenOf(view: ViewLines, disk: readonly string[], i: number): string {
+  const [from, to] = view.origin[i] as [number, number];
+  return to - from === 1 ? (TRAILING.exec(disk[from] as string)?.[0] ?? "") : "";
+}
+
 /**
- * The trailing whitespace the view hid on the lines a hunk edited, by the hunk's added line
- * (k: its index in the hunk). The agent saw `foo(a);` for `foo(a);   ` and sent `foo(b);`:
- * it changed `a` to `b`, never the three spaces, which are put back. A deleted line and an added
- * one are the same line edited when they are alike (ALIKE), taken most alike first, in order
- * (no two pairs cross); a deleted line paired with none was deleted, whitespace and all. Only a
- * pair whose added line ends in the character the hidden whitespace followed takes it: an edit at
- * the line's end (a paragraph rewrapped, `…the review.  ` → `…the` + `review. Bring…`) touched
- * where the whitespace stood, and putting it back there would move it (a markdown hard break
- * to mid-sentence).
+ * The lines a hunk edited: pairs of (deleted d, added a) by their indices in the hunk, and the
+ * trailing whitespace the view hid that the added line takes back (`hidden`, by a). The agent
+ * saw `foo(a);` for `foo(a);   ` and sent `foo(b);`: it changed `a` to `b`, never the three
+ * spaces, which are put back. A deleted line and an added one are the same line edited when
+ * they are alike (ALIKE), taken most alike first, in order (no two pairs cross); a deleted line
+ * paired with none was deleted or moved (movedBack). Only a pair whose added line ends in the
+ * character the hidden whitespace followed takes it: an edit at the line's end (a paragraph
+ * rewrapped, `…the review.  ` → `…the` + `review. Bring…`) touched where the whitespace stood,
+ * and putting it back there would move it (a markdown hard break to mid-sentence).
  */
-function editedFrom(view: ViewLines, disk: readonly string[], ci: number, deleted: number, lines: readonly string[], cj: number, added: number): Map<number, string> {
-  const out = new Map<number, string>();
-  const hiddenOf = (d: number): string => {
-    const [from, to] = view.origin[ci + d] as [number, number];
-    return to - from === 1 ? (TRAILING.exec(disk[from] as string)?.[0] ?? "") : "";
-  };
-  const hiding = Array.from({ length: deleted }, (_, d) => hiddenOf(d));
-  if (!hiding.some(Boolean) || deleted * added > MAX_PAIRS) return out;
+function editedFrom(view: ViewLines, disk: readonly string[], ci: number, deleted: number, lines: readonly string[], cj: number, added: number): { hidden: Map<number, string>; pairs: [number, number][] } {
+  const hidden = new Map<number, string>();
+  const taken: [number, number][] = [];
+  const hiding = Array.from({ length: deleted }, (_, d) => hiddenOf(view, disk, ci + d));
+  if (!hiding.some(Boolean) || deleted * added > MAX_PAIRS) return { hidden, pairs: taken };
   const pairs: [number, number, number][] = [];
   // every deleted line takes part (`c = 3` → `c = 30` is that pair, not `b = 2  ` → `c = 30` beside it); a line that ends in whitespace of its own (a secret's line put back whole) takes none
   for (let d = 0; d < deleted; d++) {
@@ -87,23 +92,49 @@ function editedFrom(view: ViewLines, disk: readonly string[], ci: number, delete
     }
   }
   pairs.sort((x, y) => y[0] - x[0] || x[1] - y[1] || x[2] - y[2]);
-  const taken: [number, number][] = [];
   for (const [, d, a] of pairs) {
     if (taken.some(([td, ta]) => td === d || ta === a || (td < d) !== (ta < a))) continue;
     taken.push([d, a]);
-    if (hiding[d] && (lines[cj + a] as string).at(-1) === (view.lines[ci + d] as string).at(-1)) out.set(a, hiding[d] as string);
+    if (hiding[d] && (lines[cj + a] as string).at(-1) === (view.lines[ci + d] as string).at(-1)) hidden.set(a, hiding[d] as string);
   }
-  return out;
+  return { hidden, pairs: taken };
 }
 
-/** Content as a view gives it: no line with trailing whitespace, no blank line first or last (a run of blank lines inside can be the edit's: a line deleted between two). */
+/** A line that can be told for the same line moved: it holds a letter or digit (`}` or `});` added here and deleted there are as likely other lines). */
+export const IDENTIFIABLE = /[\p{L}\p{N}]/u;
+
+/**
+ * Moved lines: an added line the edit paired with none (not unchanged, not edited) whose text,
+ * stripped, is a deleted line's — one the view showed without the trailing whitespace it has on
+ * disk, deleted in the same edit and paired with none either — takes that whitespace back: the
+ * agent moved the line it saw (`a  ` cut above and pasted below as `a`), the bytes it could not
+ * see go with it. A line of punctuation alone (`}`, `});`) is not told for the same line: it
+ * stays as sent. Each deleted line gives its whitespace once, in order; `out` is the new
+ * content's lines (`added`: their indices there), changed in place; the lines that took one.
+ */
+function movedBack(out: string[], added: readonly number[], deleted: readonly string[][]): number {
+  const pool = deleted.map(([text, hidden]) => ({ text: text!.trim(), hidden: hidden! }));
+  let moved = 0;
+  for (const at of added) {
+    const text = (out[at] as string).trim();
+    // a line that ends in whitespace of its own (a secret's line put back whole) takes none
+    const k = IDENTIFIABLE.test(text) && !TRAILING.test(out[at] as string) ? pool.findIndex((d) => d.text === text) : -1;
+    if (k < 0) continue;
+    out[at] += pool[k]!.hidden;
+    pool.splice(k, 1);
+    moved++;
+  }
+  return moved;
+}
+
+/**
+ * Content as a view gives it, edited: no line with trailing whitespace. A blank line first or last
+ * is no view's, but is an edit's of one — the first line deleted above a blank line (a header
+ * comment), the last below one — as a run of blank lines inside is a line deleted between two;
+ * such content took none of the file's hidden whitespace back, on any line.
+ */
 export function looksViewed(content: string): boolean {
-  return content !== "" && viewedLines((content.endsWith("\n") ? content.slice(0, -1) : content).split("\n"));
-}
-
-function viewedLines(lines: readonly string[]): boolean {
-  if (lines[0] === "" || lines.at(-1) === "") return false;
-  return lines.every((l) => !TRAILING.test(l));
+  return content !== "" && (content.endsWith("\n") ? content.slice(0, -1) : content).split("\n").every((l) => !TRAILING.test(l));
 }
 
 /**
@@ -136,23 +167,32 @@ export function restoreWhitespace(content: string, disk: readonly string[], view
   // the blank lines before the first line and after the last, which no view shows: where they were, whatever the edit
   out.push(...disk.slice(...view.lead));
   restored += view.lead[1] - view.lead[0];
+  const unpairedAdded: number[] = []; // indices in `out`
+  const unpairedDeleted: string[][] = []; // [view text, hidden whitespace]
   for (const [ci, cj, deleted, added] of lineChanges(view.lines, lines)) {
     same(ci - i);
     const edited = editedFrom(view, disk, ci, deleted, lines, cj, added);
     // Within a hunk a line equal to the one at its place is unchanged too: the diff gives up past
     // MAX_EDIT_DISTANCE and makes one hunk of a large region (every other line of a big file renamed).
+    const unchanged = (k: number) => k < deleted && k < added && view.lines[ci + k] === lines[cj + k];
     for (let k = 0; k < added; k++) {
-      if (k < deleted && view.lines[ci + k] === lines[cj + k]) {
+      if (unchanged(k)) {
         i = ci + k;
         keep(i);
         continue;
       }
-      const hidden = edited.get(k);
+      const hidden = edited.hidden.get(k);
+      if (!edited.pairs.some(([, a]) => a === k)) unpairedAdded.push(out.length);
       out.push(`${lines[cj + k] as string}${hidden ?? ""}`);
       if (hidden) restored++;
     }
+    for (let d = 0; d < deleted; d++) {
+      const hidden = hiddenOf(view, disk, ci + d);
+      if (hidden && !unchanged(d) && !edited.pairs.some(([pd]) => pd === d)) unpairedDeleted.push([view.lines[ci + d] as string, hidden]);
+    }
     i = ci + deleted;
   }
+  if (unpairedDeleted.length) restored += movedBack(out, unpairedAdded, unpairedDeleted);
   same(view.lines.length - i);
   out.push(...disk.slice(...view.trail));
   restored += view.trail[1] - view.trail[0];

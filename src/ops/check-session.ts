@@ -46,10 +46,12 @@ async function stagedOnResident(root: string, session: string, timeoutMs: number
 export async function localSession(root: string, request: Omit<CheckSessionRequest, "path">, ctx: OpContext): Promise<CheckSessionResult> {
   const session = validateSessionId(request.session);
   if (request.staged) return stagedOnResident(root, session, request.timeoutMs ?? 60_000, ctx);
-  const exact = request.markGreen || loadBaseline(root, session) === null; // a baseline is taken from fully current diagnostics
-  const current = await currentDiagnostics(root, ctx, { exact, ...(request.paths?.length ? { judge: request.paths } : {}) });
+  const stored = request.markGreen ? null : loadBaseline(root, session);
+  const exact = stored === null; // a baseline is taken from fully current diagnostics
+  // a baseline an older svc stored is told again as these are before the delta prints any of it (sessions.ts)
+  const current = await currentDiagnostics(root, ctx, { exact, ...(request.paths?.length ? { judge: request.paths } : {}), ...(stored?.legacy ? { retell: stored.diags } : {}) });
   if (!current.available) return noResident(session, current.reason);
-  const delta = sessionDelta(root, session, current.diags, { markGreen: request.markGreen });
+  const delta = sessionDelta(root, session, current.diags, { markGreen: request.markGreen, ...(current.retold ? { retold: current.retold } : {}) });
   return {
     resident: true,
     session,

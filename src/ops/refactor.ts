@@ -21,6 +21,8 @@ import { describeCodeStyle, useCodeStyle, type CodeStyle } from "../refactor/cod
 import type { RefactorOperation } from "../refactor/operations.ts";
 import { signatureContents, type SignatureChange } from "../refactor/signature.ts";
 import { keepLineEndings } from "../refactor/style.ts";
+import { writesOutsideText } from "../refactor/outside-text.ts";
+import { OUTSIDE } from "../check/diag-outside.ts";
 import { resolveTarget } from "../refactor/target.ts";
 import { importersOf, unreachedLine, unreachedUses } from "../refactor/unreached.ts";
 import { checkPathForm } from "../validate.ts";
@@ -203,6 +205,10 @@ async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, f
     });
   }
   if ("refused" in computed) return refused(op, computed.refused);
+  const edits = computed.contents;
+  const given = Object.values(request).filter((v): v is string => typeof v === "string" && v !== request.path);
+  const outsideText = await cw.exclusive(() => writesOutsideText(cw, edits, given));
+  if (outsideText.length) return refused(op, `the engine's edit would write a name or type of a declaration in a file ${OUTSIDE} into ${outsideText.join(", ")} (it spells what the compiler read there); not staged: write that part yourself`);
   const contents = new Map([...computed.contents].map(([f, text]) => [f, existsSync(join(root, f)) ? keepLineEndings(readInside(root, f, "utf8"), text) : text] as const));
   const staged = await cw.exclusive(() => stageContents(cw, contents, op === "rename" && name ? { from: name, to: validateNewName(request.newName) } : undefined));
   if (!staged.ok) {

@@ -54,6 +54,8 @@ export interface RaceData {
   budgetMs: number;
   elapsedMs: number;
   selected: number;
+  /** Symbolic links leading outside the workspace, left out of every isolated copy (workspace-copy.ts); absent when none. */
+  leftOut?: string[];
   candidates: RaceCandidate[];
   verdict: RaceVerdict;
 }
@@ -81,8 +83,9 @@ const TEARDOWN_MS = 500;
 const BUDGET_OUT = "the time budget ran out before it ran";
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-async function runCandidate(input: RaceInput, c: Candidate, files: string[], deadline: number): Promise<Pick<RaceCandidate, "tests" | "reason">> {
+async function runCandidate(input: RaceInput, c: Candidate, files: string[], deadline: number, leftOut: Set<string>): Promise<Pick<RaceCandidate, "tests" | "reason">> {
   const copy = await makeCopy(input.root, files, [{ rel: c.rel, content: c.content }]);
+  for (const rel of copy.leftOut) leftOut.add(rel);
   try {
     const runs: FileRun[] = [];
     for (const t of input.selection) {
@@ -142,6 +145,7 @@ export async function race(input: RaceInput): Promise<{ lines: string[]; data: R
     return { id: c.id, file: c.rel, typecheck, gradeLine: d.gradeLine, introducedErrors: d.introducedErrors, errors: introduced.slice(0, MAX_ERRORS).map(diagLine), tests: null, reason: typecheck === "not_checked" ? (d.reason ?? "not checked") : typecheck === "errors" ? "rejected by the typecheck" : null, ...(typecheck === "partial" ? { uncheckedDependents: d.dependentsUnchecked!.count } : {}) };
   });
   const testsRun = input.runner !== null && input.selection.length > 0;
+  const leftOut = new Set<string>();
   if (testsRun) {
     let files: string[] | null = null;
     for (const c of raced) {
@@ -152,7 +156,7 @@ export async function race(input: RaceInput): Promise<{ lines: string[]; data: R
       }
       try {
         files ??= await copyList(input.root, input.isGit);
-        Object.assign(c, await runCandidate(input, input.candidates.find((x) => x.id === c.id)!, files, deadline));
+        Object.assign(c, await runCandidate(input, input.candidates.find((x) => x.id === c.id)!, files, deadline, leftOut));
       } catch (error) {
         c.reason = `tests not run: the isolated copy failed: ${(error as Error).message.split("\n")[0]}`;
       }
@@ -163,6 +167,7 @@ export async function race(input: RaceInput): Promise<{ lines: string[]; data: R
   const lines = [
     `race of ${input.candidates.length} candidates (budget ${input.budgetMs / 1000} s, used ${(elapsedMs / 1000).toFixed(1)} s): each typechecked on the overlay, then ${testsRun ? `the ${plural(input.selection.length, "covering test file")} run in an isolated copy of the workspace per candidate that typechecks` : `no tests run (${input.selection.length ? input.runnerReason : "no covering test reaches the symbol"})`}; nothing written`,
   ];
+  if (leftOut.size) lines.push(`  ${plural(leftOut.size, "symbolic link")} leading outside the workspace left out of the copies (${[...leftOut].sort().join(", ")}): their targets are not read, so a test that reads through one fails there`);
   for (const c of raced) {
     const check = c.typecheck === "clean" ? "typechecks clean" : c.typecheck === "no_new_errors" ? "no new errors (pre-existing ones remain)" : c.typecheck === "partial" ? `no errors found, but ${plural(c.uncheckedDependents ?? 0, "dependent")} not checked within the cap (SVC_CHECK_DEPENDENTS_MS)` : c.typecheck === "errors" ? `${plural(c.introducedErrors, "error")} introduced` : `not checked: ${c.reason}`;
     const tests = c.tests ? `; tests: ${c.tests.passed} passed, ${c.tests.failed} failed${c.tests.timedOut ? `, ${c.tests.timedOut} timed out` : ""}${c.tests.notRun ? `, ${c.tests.notRun} not run` : ""}` : c.reason && c.typecheck !== "errors" && c.typecheck !== "not_checked" ? `; ${c.reason}` : "";
@@ -175,5 +180,5 @@ export async function race(input: RaceInput): Promise<{ lines: string[]; data: R
     }
   }
   lines.push(verdict.status === "winner" ? `winner: ${verdict.winner} — ${verdict.reason}` : `winner: none — ${verdict.reason}`);
-  return { lines, data: { budgetMs: input.budgetMs, elapsedMs, selected: input.selection.length, candidates: raced, verdict } };
+  return { lines, data: { budgetMs: input.budgetMs, elapsedMs, selected: input.selection.length, ...(leftOut.size ? { leftOut: [...leftOut].sort() } : {}), candidates: raced, verdict } };
 }

@@ -5,13 +5,19 @@
 // copied; tool caches such as node_modules/.cache and .vite are left out, so a test run writes
 // its caches into the copy, never into the user's node_modules), then the proposed files
 // written there. The user's tree is only read. dispose() removes the copy (links are removed,
-// never followed).
+// never followed). A tracked symbolic link is copied as a link: one whose target stays inside
+// the workspace points at the copy's own file (a proposed write to the target is seen through
+// it), or, when the target is not in the copy (ignored), takes the target's content; one that
+// leads outside is left out (`leftOut`, said in the answer) — its target is never read, and a
+// copy holding its text would hand an outside file to the tests and their output.
 
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync } from "node:fs";
-import { copyFile, lstat, mkdir, stat, writeFile } from "node:fs/promises";
+import { copyFile, lstat, mkdir, stat, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { lsFiles } from "../git/git.ts";
+import { inside, realpathLenient } from "../workspace/allowed.ts";
+import { toPosix } from "../workspace/root.ts";
 import { untilDone } from "../sys/on-exit.ts";
 import { walkFiles } from "../workspace/walk.ts";
 
@@ -24,13 +30,16 @@ export interface WorkspaceCopy {
   dir: string;
   files: number;
   bytes: number;
+  /** Symbolic links of the list that lead outside the workspace (root-relative): not in the copy, their targets never read. */
+  leftOut: string[];
   dispose(): void;
 }
 
 /** The files a copy holds (root-relative). */
 export async function copyList(root: string, isGit: boolean): Promise<string[]> {
   if (isGit) return (await lsFiles(root)).filter((p) => !p.endsWith("/"));
-  return walkFiles(root, { prunedNames: new Set([".git", ".svc", "node_modules"]) }).files;
+  const walked = walkFiles(root, { prunedNames: new Set([".git", ".svc", "node_modules"]) });
+  return [...walked.files, ...walked.links]; // a link is copied as a link, or left out and said so (makeCopy)
 }
 
 /**
@@ -48,6 +57,9 @@ export async function makeCopy(root: string, files: readonly string[], proposed:
   };
   let bytes = 0;
   let copied = 0;
+  const leftOut: string[] = [];
+  const realRoot = realpathSync(root);
+  const listed = new Set(files);
   try {
     const made = new Set<string>();
     const ensureDir = async (d: string) => {
@@ -63,8 +75,24 @@ export async function makeCopy(root: string, files: readonly string[], proposed:
         const from = join(root, rel);
         const info = await lstat(from).catch(() => null);
         if (!info) continue; // deleted in the working tree
-        const real = info.isSymbolicLink() ? await stat(from).catch(() => null) : info;
-        if (!real?.isFile()) continue; // submodules, links to folders or nowhere
+        let target: string | null = null; // a link's target, root-relative
+        if (info.isSymbolicLink()) {
+          const real = realpathLenient(from);
+          if (!inside(realRoot, real)) {
+            leftOut.push(rel); // never read, never linked to
+            continue;
+          }
+          target = toPosix(relative(realRoot, real));
+        }
+        const real = target === null ? info : await stat(from).catch(() => null);
+        if (target !== null && real && (real.isDirectory() || listed.has(target))) {
+          // a link to a folder or to a file the copy holds: the same link in the copy, to the copy's own
+          await ensureDir(dirname(join(dir, rel)));
+          await symlink(relative(dirname(join(dir, rel)), join(dir, target)) || ".", join(dir, rel));
+          copied++;
+          continue;
+        }
+        if (!real?.isFile()) continue; // submodules, links to nowhere
         bytes += real.size;
         if (bytes > COPY_MAX_BYTES) throw new Error(`the workspace holds more than ${COPY_MAX_BYTES / 1024 / 1024} MiB, more than an isolated copy takes`);
         await ensureDir(dirname(join(dir, rel)));
@@ -93,5 +121,5 @@ export async function makeCopy(root: string, files: readonly string[], proposed:
     dispose();
     throw error;
   }
-  return { dir, files: copied, bytes, dispose };
+  return { dir, files: copied, bytes, leftOut: leftOut.sort(), dispose };
 }

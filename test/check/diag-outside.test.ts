@@ -14,7 +14,9 @@ import { asSvcError } from "../../src/errors.ts";
 import { OUTSIDE, OUTSIDE_MESSAGE, outsideView } from "../../src/check/diag-outside.ts";
 import { toCheckDiag } from "../../src/check/workspace.ts";
 import { holdResident, releaseResident } from "../../src/semantic/resident.ts";
-import { useRuntimeDir } from "../helpers/host.ts";
+import { storeHolds, useRuntimeDir } from "../helpers/host.ts";
+import { Database } from "bun:sqlite";
+import { storePath } from "../../src/store/db.ts";
 import { git, gitRepo, tempDir, writeFiles } from "../helpers/repo.ts";
 
 /** In the outside files' names and literals only: finding it (in any case) in an answer is a leak. */
@@ -167,4 +169,42 @@ describe("diagnostics quoting files outside the workspace", () => {
       `Type '${OUTSIDE}' is not assignable to type 'number'. File '${OUTSIDE}' is not a module; 'outsideL' returns 'Promise<string>'.`,
     );
   }, 120_000);
+
+  test("a session baseline an older svc stored quoting an outside type or naming an outside file is told again before its first delta prints it, and stored so", async () => {
+    useRuntimeDir();
+    const outside = tempDir("svc-outside-");
+    writeFiles(outside, { "linked.ts": `export interface ${MARK}Shape { field: string }\nexport function outsideL(): ${MARK}Shape {\n  return { field: "v" };\n}\n` });
+    const root = gitRepo({ "package.json": '{ "name": "inside" }\n', "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, noEmit: true }, include: ["src"] }), "src/a.ts": 'import { outsideL } from "./linked";\nexport const a: number = outsideL();\n' });
+    symlinkSync(join(outside, "linked.ts"), join(root, "src/linked.ts"));
+    git(root, "add", "-A");
+    git(root, "commit", "-qm", "an error quoting an outside type");
+    await call("index", { path: root });
+    // what an older svc stored: a bare list, the messages as the compiler printed them, an error located outside by its path
+    const legacy = [
+      { code: "TS2322", severity: "error", message: `Type '${MARK}Shape' is not assignable to type 'number'.`, path: "src/a.ts", line: 2, column: 14 },
+      { code: "TS2304", severity: "error", message: `Cannot find name '${MARK}Missing'.`, path: relative(root, join(outside, "linked.ts")), line: 1, column: 1 },
+    ];
+    const db = new Database(storePath(root));
+    try {
+      db.query("INSERT INTO check_sessions(session, baseline, created_at, updated_at) VALUES ('old', ?1, 't', '2026-01-01T00:00:00.000Z')").run(JSON.stringify(legacy));
+    } finally {
+      db.close();
+    }
+    writeFiles(root, { "src/a.ts": 'import { outsideL } from "./linked";\nexport const a = outsideL();\n' }); // both baseline errors are gone now: the delta prints them as resolved
+    holdResident(root, { writer: false });
+    let delta: string;
+    try {
+      delta = await answer("checkSession", { session: "old" }, root, HOST);
+    } finally {
+      await releaseResident(root);
+    }
+    expect(delta.toLowerCase()).not.toContain(MARK.toLowerCase());
+    expect(delta).not.toContain(outside);
+    const data = JSON.parse(delta.split("\n")[1]!) as { established: boolean; baselineAt: string; resolved: { code: string; message: string; path: string }[] };
+    expect(data.established).toBe(false); // the old baseline is kept (told again), not replaced by now
+    expect(data.baselineAt).toBe("2026-01-01T00:00:00.000Z");
+    expect(data.resolved.map((d) => `${d.code} ${d.path} ${d.message}`).sort()).toEqual([`TS2304 ${OUTSIDE} ${OUTSIDE_MESSAGE}`, `TS2322 src/a.ts Type '${OUTSIDE}' is not assignable to type 'number'.`]);
+    // stored again as told: the store no longer holds the outside text
+    expect(storeHolds(root, "SELECT 1 FROM check_sessions WHERE baseline LIKE ?1", `%${MARK}%`)).toBe(false);
+  }, 300_000);
 });

@@ -44,6 +44,14 @@ describe("apply keeps mixed line endings", () => {
     expect(readFileSync(join(root, "src/m.ts"), "utf8")).toBe("// header\r\nimport a from 'a';\r\nconst b = 1;\nconst c = 2;\r\nexport { b, c };\nexport default b;\n");
   }, 120_000);
 
+  test("a moved line keeps its own ending (found on hono: two lines swapped in a mixed file gave the moved one the dominant ending)", async () => {
+    const original = "const a = 1;\nconst b = 2;\r\nconst c = 3;\nconst d = 4;\n";
+    const root = gitRepo({ "src/m.ts": original });
+    const { content } = await view(root, "src/m.ts");
+    await call("apply", { path: root, file: "src/m.ts", content: content.replace("const b = 2;\nconst c = 3;", "const c = 3;\nconst b = 2;"), write: true });
+    expect(readFileSync(join(root, "src/m.ts"), "utf8")).toBe("const a = 1;\nconst c = 3;\nconst b = 2;\r\nconst d = 4;\n");
+  }, 120_000);
+
   test("property: real files from node_modules given mixed endings keep each unchanged line's ending through an insertion near the top and a deletion near the end", () => {
     const files: string[] = [];
     const walk = (dir: string, depth: number) => {

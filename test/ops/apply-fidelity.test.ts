@@ -302,6 +302,41 @@ describe("apply keeps what views do not show", () => {
     expect(readFileSync(join(root, "NOTES.md"), "utf8")).toBe("# Notes\n\nThe release is on Friday, after the\nreview. Bring the laptop.\n");
   });
 
+  test("a moved line takes its hidden trailing whitespace with it (re-indented too); the lines added around it get none", async () => {
+    // `  b = 2;\t` moved below c, `d();   ` moved above a (the edit's two moves, each paired with nothing else); `e` new
+    const original = "export function f() {\n  d();   \n  let a = 1;\n  let b = 2;\t\n  let c = 3;\n  return a + b + c;\n}\n";
+    const root = gitRepo({ "src/f.ts": original });
+    const { content } = await view(root, "src/f.ts");
+    expect(content).toContain("  let b = 2;\n"); // the view hid the tab
+    const moved = "d();\nexport function f() {\n  let a = 1;\n  let c = 3;\n    let b = 2;\n  let e = 5;\n  let a2 = 1;\n  return a + b + c;\n}\n";
+    await call("apply", { path: root, file: "src/f.ts", content: moved, write: true, expectedHash: sha256(original) });
+    expect(readFileSync(join(root, "src/f.ts"), "utf8")).toBe("d();   \nexport function f() {\n  let a = 1;\n  let c = 3;\n    let b = 2;\t\n  let e = 5;\n  let a2 = 1;\n  return a + b + c;\n}\n");
+    // a line of punctuation alone is not told for the same line: `}  ` closing the block deleted, a `}` added three lines down, is as sent
+    const braces = "function g() {\n  one();\n}  \nconst l1 = 1;\nconst l2 = 2;\nconst l3 = 3;\n";
+    const other = gitRepo({ "src/g.ts": braces });
+    const shown = (await view(other, "src/g.ts")).content;
+    await call("apply", { path: other, file: "src/g.ts", content: shown.replace("}\n", "").replace("l3 = 3;", "l3 = 3;\n}"), write: true, expectedHash: sha256(braces) });
+    expect(readFileSync(join(other, "src/g.ts"), "utf8")).toBe("function g() {\n  one();\nconst l1 = 1;\nconst l2 = 2;\nconst l3 = 3;\n}\n");
+  });
+
+  test("content whose first line the edit deleted above a blank line (a header comment) is still an edited view: the other lines keep their hidden whitespace (found on zod)", async () => {
+    const original = "// header\n\nimport { z } from \"zod\";\t\n\nexport const a = z.string();  \n";
+    const root = gitRepo({ "src/h.ts": original });
+    const { content } = await view(root, "src/h.ts");
+    expect(content).toBe('// header\n\nimport { z } from "zod";\n\nexport const a = z.string();');
+    await call("apply", { path: root, file: "src/h.ts", content: content.replace("// header\n", ""), write: true, expectedHash: sha256(original) });
+    expect(readFileSync(join(root, "src/h.ts"), "utf8")).toBe(original.replace("// header\n", ""));
+  });
+
+  test("content rebuilt from a view and sent with CRLF throughout (an editor or harness writing CRLF) still takes back the whitespace the view hid", async () => {
+    const original = `export const a = 1;  \r\nexport const key = "${AWS}";\r\nexport const b = 2;\t\r\n\r\n\r\nexport const c = 3;\r\n`;
+    const root = gitRepo({ "src/c.ts": original });
+    const { content } = await view(root, "src/c.ts");
+    const sent = `${content.replace("b = 2", "b = 22").replace(/\n/g, "\r\n")}\r\n`;
+    await call("apply", { path: root, file: "src/c.ts", content: sent, write: true, expectedHash: sha256(original) });
+    expect(readFileSync(join(root, "src/c.ts"), "utf8")).toBe(original.replace("b = 2", "b = 22"));
+  });
+
   test("a file of blank and whitespace-only lines, which views show empty: the empty view written back leaves it as it is", async () => {
     const files: Record<string, string> = { "a.txt": "   \n\t\n", "b.txt": "\n", "c.txt": "\r\n\r\n", "d.txt": "\r\r\r", "e.txt": " \n\n\t" };
     const root = gitRepo(files);

@@ -7,6 +7,8 @@
 //   change the store has not seen yet: a check's stat scan before the watcher's reconcile)
 //   was counted walked with its old edges kept and dropped from the dirty list: answers said
 //   checker-complete for a file the checker never read in its current content.
+// - A file whose project the engine's snapshot does not hold (its wrapper config gone and the
+//   engine told, after the workspace was loaded) was skipped the same way: left pending now.
 // A full run stopped part-way leaves every file pending (upgrade-engine-closed.test.ts).
 
 import { afterEach, expect, test } from "bun:test";
@@ -105,4 +107,34 @@ test("a changed file its project's program no longer holds (the engine saw it go
   expect(semanticState(root)).toEqual({ mode: "semantic", pending: "0", dirty: [] });
   const { "src/c.ts": _gone, ...rest } = FILES;
   await expectEqualsRebuild(root, rest);
+}, 240_000);
+
+test("a changed file whose project the engine's snapshot no longer holds (its config gone, the engine told) is not counted walked", async () => {
+  const root = gitRepo(FILES);
+  expect(((await call("index", { path: root })).data as { mode: string }).mode).toBe("semantic");
+  const resident = holdResident(root, { writer: false });
+  try {
+    const loaded = await resident.ensureLoaded();
+    const wrapper = loaded.owner.get("src/c.ts")!;
+    const edited = 'import { a } from "./a";\n\nexport const c = a.get() + 1;\n';
+    writeFileSync(join(root, "src/c.ts"), edited);
+    const sync = await syncIndex(root);
+    expect(sync.changedPaths).toEqual(["src/c.ts"]);
+    // the project's config goes after the load, and the engine is told: the snapshot the walk takes has no such project
+    rmSync(wrapper);
+    resident.engine.filesChanged([{ path: wrapper, kind: "deleted" }]);
+    const logs: string[] = [];
+    const result = await semanticUpgrade(root, { engine: resident.engine, loaded, paths: sync.changedPaths, log: (line) => logs.push(line) });
+    expect(result.walked).toBe(0);
+    expect(logs).toContain("semantic upgrade: 1 file not walked (src/c.ts: its project is not in the engine's snapshot); left for the next run");
+    expect(semanticState(root)).toEqual({ mode: "semantic", pending: "1", dirty: ["src/c.ts"] });
+    const impact = await impactOf(root);
+    expect(impact.coverage.complete).toBe(false);
+    expect(impact.coverage.line).toContain("1 changed file not re-walked yet");
+  } finally {
+    await releaseResident(root);
+  }
+  await call("index", { path: root });
+  expect(semanticState(root)).toEqual({ mode: "semantic", pending: "0", dirty: [] });
+  await expectEqualsRebuild(root, { ...FILES, "src/c.ts": 'import { a } from "./a";\n\nexport const c = a.get() + 1;\n' });
 }, 240_000);

@@ -107,6 +107,33 @@ describe("budgets are hard on every operation that takes one", () => {
     }, 120_000);
   }
 
+  test("a note that nothing fits names a budget that holds a file, and not many times the least that does (hono's svc_search maxTokens=200 named 30300 from a 30k-token skeleton; 317 held an excerpt of it)", async () => {
+    const nothingFits = /nothing fits \w+=\d+ \(.*raise (\w+) to (\d+)\+/;
+    let named = 0;
+    for (const spec of budgeted) {
+      const name = budgetName(spec);
+      const answer = async (budget: number) => (await call(spec.op, { path: root, ...sample(spec.op), [name]: budget })).text;
+      for (const budget of [200]) {
+        const note = nothingFits.exec(await answer(budget));
+        if (!note) continue;
+        named++;
+        const suggested = Number(note[2]);
+        const holds = async (b: number) => !(await answer(b)).includes("nothing fits");
+        expect({ op: spec.op, budget, suggested, holds: await holds(suggested) }).toEqual({ op: spec.op, budget, suggested, holds: true });
+        // the least budget that holds a file (found by halving the range): the one named is at most twice it, with the note's slack
+        let lo = budget;
+        let hi = suggested;
+        while (hi - lo > 20) {
+          const mid = Math.floor((lo + hi) / 2);
+          if (await holds(mid)) hi = mid;
+          else lo = mid;
+        }
+        expect({ op: spec.op, budget, suggested, overNamed: suggested > Math.max(400, 2 * budget, 2 * hi + 200) }).toEqual({ op: spec.op, budget, suggested, overNamed: false });
+      }
+    }
+    expect(named).toBeGreaterThan(0);
+  }, 240_000);
+
   test("a first entry that does not fit is cut to a head-and-tail excerpt naming the call for the rest, never emitted whole", async () => {
     const r = await call("focus", { path: root, focus: "src/big.ts", level: "none", maxTokens: 2000 });
     const data = r.data as { entries: { path: string; excerpt?: boolean }[] };

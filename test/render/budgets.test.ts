@@ -7,7 +7,7 @@
 // the SDK client receives it) at budgets down to 1, and row limits hold on the CLI and MCP.
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { answerBudget, call, DEFAULT_BUDGET } from "../../src/engine.ts";
 import { REGISTRY, type OperationSpec } from "../../src/registry/index.ts";
@@ -272,6 +272,28 @@ describe("budgets are hard on the CLI and over the host's RPC", () => {
     }
   }, 120_000);
 
+  test("svc/scope's payload file is held to the budget too: a note that nothing fits, naming a file under a long path, was written whole (100 tokens at maxTokens=50)", async () => {
+    const dir = Array.from({ length: 4 }, (_, i) => `layer${i}-${"y".repeat(12)}`).join("/");
+    const steps = Array.from({ length: 300 }, (_, i) => `export function routeStep${i}(input: number): number {\n  return input + ${i};\n}\n`).join("\n");
+    const other = await startHost({ root: gitRepo({ "package.json": '{ "name": "r" }\n', [`src/${dir}/router-steps.ts`]: steps }), idleMinutes: 0, log: () => {} });
+    const counter = await tokenCounter();
+    const c = await rawClient(other.socket);
+    try {
+      const sessionToken = await hostToken(other.socket);
+      for (const [i, budget] of [MIN_BUDGET, 60, 80, 120, 2000].entries()) {
+        c.send({ jsonrpc: "2.0", id: i + 1, method: "svc/scope", params: { sessionToken, mode: "search", query: "router steps", maxTokens: budget } });
+        const reply = (await c.next()).result as { payloadPath: string };
+        const payload = readFileSync(reply.payloadPath, "utf8");
+        expect({ budget, within: counter.count(payload) <= budget }).toEqual({ budget, within: true });
+        // what was left out and what to try are said in what fits
+        if (budget < 2000) expect(payload).toContain("raise maxTokens");
+      }
+    } finally {
+      c.close();
+      await other.stop("test done");
+    }
+  }, 120_000);
+
   test("svc/scope with nothing that fits says that, not the plan's first note (a hub seed's 'files depending on it left out')", async () => {
     const files: Record<string, string> = { "src/hub.ts": `export function hub(): number {\n${"  const x = 1;\n".repeat(200)}  return 1;\n}\n` };
     for (let i = 0; i < 12; i++) files[`src/user${i}.ts`] = `import { hub } from "./hub";\nexport const u${i} = hub() + ${i};\n`;
@@ -292,6 +314,9 @@ describe("budgets are hard on the CLI and over the host's RPC", () => {
           c.send({ jsonrpc: "2.0", id: i + 1, method: spec.rpc?.[0], params: { sessionToken: token, ...params } });
           const reply = await c.next();
           held(`${spec.rpc?.[0]} ${JSON.stringify(params)}`, budget, reply.result !== undefined, counter.count(JSON.stringify(reply.result ?? reply.error)), reply.error?.message ?? "");
+          // a payload file is the answer its reader takes in: held to the budget too (svc/scope maxTokens=50 wrote a 56-token note that nothing fits)
+          const payload = reply.result?.payloadPath;
+          if (typeof payload === "string" && budget !== null) held(`${spec.rpc?.[0]} ${JSON.stringify(params)}: its payload`, budget, true, counter.count(readFileSync(payload, "utf8")), "");
         }
       } finally {
         c.close();

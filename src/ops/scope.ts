@@ -9,9 +9,11 @@ import { collectIndexed, type Collection } from "../plan/collect.ts";
 import { nothingChanged } from "../plan/changes.ts";
 import { planContext, planFromSeeds } from "../plan/context.ts";
 import type { Plan } from "../plan/model.ts";
+import { fitAnswer } from "../render/fit.ts";
 import { renderPlan } from "../render/fusion.ts";
 import { redactText } from "../render/redact-output.ts";
 import { rememberedAt } from "../text/remembered-at.ts";
+import { tokenCounter } from "../text/tokens.ts";
 import { localize } from "../retrieve/localize.ts";
 import { validationError } from "../errors.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
@@ -79,8 +81,12 @@ export async function scope(request: ScopeRequest, ctx: OpContext): Promise<OpRe
   try {
     const plan = await planScope(collection, request);
     const { text, data } = await renderPlan(plan, { root: ws.root, format: "xml", maxTokens: request.maxTokens, level: "standard" });
-    // the payload file is an answer too: a value the index remembers as a secret is taken out of it (the engine's pass never sees it)
-    const payloadPath = writePayload(ws.root, redactText(text, rememberedAt(ws.root)));
+    // the payload file is an answer too: a value the index remembers as a secret is taken out of it (the engine's pass never sees it),
+    // and it is held to the budget as any answer's text is (the engine fits the reply alone: a note that nothing fits naming a
+    // file under a long path went out whole, 100 tokens at maxTokens=50)
+    const shown = redactText(text, rememberedAt(ws.root));
+    const payload = request.maxTokens ? fitAnswer({ text: shown, data: {} }, request.maxTokens, await tokenCounter(), { hint: "raise maxTokens or narrow the request", textOnly: true }).text : shown;
+    const payloadPath = writePayload(ws.root, payload);
     // no file: why, and what to try, in the result itself (not only inside the payload)
     // nothing fit the budget: the note saying so (the first note), not the plan's first (hono's "70 files depending on it left out")
     const empty = data.entries.length ? undefined : data.droppedCount > 0 ? data.notes[0] : (plan.manifestNotes[0] ?? data.notes[0]);

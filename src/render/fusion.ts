@@ -170,6 +170,16 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
     // a head and a tail that happen to hold the line need no word; else the marker says what the seed named is not shown
     return !cut || (text !== null && showsPin(cut, text, pin, options.root)) ? cut : excerptOf(c, room, options, counter, fullTokens, short, `${pin.label}, which the seed names,`);
   };
+  /**
+   * The fewest tokens a file takes in an answer: its smallest excerpt (the room the packer cuts it to, with what the entry
+   * costs besides), else its view whole. The note that nothing fits names a budget from it: named from the whole view, a
+   * 30k-token skeleton had hono's svc_search maxTokens=200 say "raise maxTokens to 30300+" where 317 returned an excerpt.
+   */
+  const leastOf = (c: Candidate, fullTokens: number): number => {
+    const whole = entryCost(c);
+    for (let room = 64; room + 72 < whole; room = Math.ceil(room * 1.5)) if (cutOf(c, room, fullTokens)) return room + 72;
+    return whole;
+  };
   const waited = new Set<string>();
   const place = (entry: PlanEntry, index: number, mayDefer: boolean): "blocked" | void => {
     const first = chosen.length === 0 || entry.mustKeep === true;
@@ -242,7 +252,7 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
         const rest = cutOf(smaller, left - 12 - 60, candidate.tokens);
         if (rest) return take(rest);
         // what it takes at the least, for the note that nothing fits (the index's estimate of the file leaves its entries out)
-        dropped.push({ path: entry.path, estimate: entry.estimate, least: entryCost(smaller) });
+        dropped.push({ path: entry.path, estimate: entry.estimate, least: leastOf(smaller, candidate.tokens) });
         return;
       }
     }

@@ -33,7 +33,7 @@ export function manifestComment(m: ManifestInput): string {
 export interface DroppedFile {
   path: string;
   estimate: number;
-  /** The fewest tokens it was found to take in the answer (its smallest view with its manifest line and structured entry), when it was read and left out. */
+  /** The fewest tokens it was found to take in the answer (its smallest excerpt, else its smallest view whole, with its manifest line and structured entry), when it was read and left out. */
   least?: number;
 }
 
@@ -43,10 +43,11 @@ export function droppedNote(dropped: readonly DroppedFile[], maxTokens: number, 
   const first = dropped[0];
   if (nothingFits && first) {
     // the budget to name counts what the answer holds besides files (`fixed`: notes, a prelude, the caller's reserve) and part of the first file
-    const least = Math.ceil((fixed + Math.max(first.least ?? 0, Math.min(first.estimate, 600)) + 120) / 100) * 100;
+    // (what the file takes at the least when it was read and left out: its smallest excerpt, not a guess from its size)
+    const least = Math.ceil((fixed + (first.least ?? Math.min(first.estimate, 600)) + 120) / 100) * 100;
     const call = fetch(first.path);
     // the file alone may be under the budget: what else the answer must hold is said, or "is ~321" under maxTokens=400 reads as a contradiction
-    // (read and left out, it is said at what it takes in the answer — its smallest view with its manifest line and structured entry —, which the index's estimate of the file leaves out)
+    // (read and left out, it is said at what it takes in the answer — its smallest excerpt or view with its manifest line and structured entry —, which the index's estimate of the file leaves out)
     const size = first.least ? `takes ~${formatTokens(first.least)} in the answer` : `is ~${formatTokens(first.estimate)}`;
     const besides = fixed > 0 ? `, the rest${first.least ? "" : " of the answer"} ~${formatTokens(fixed)}` : "";
     return `<!-- svc: nothing fits ${budgetParam}=${maxTokens} (the first file, ${commentSafe(first.path)}, ${size}${besides}); raise ${budgetParam} to ${Math.max(400, maxTokens * 2, least)}+${call ? ` or call ${commentSafe(call)}` : ""}. -->`;

@@ -7,7 +7,7 @@
 // the SDK client receives it) at budgets down to 1, and row limits hold on the CLI and MCP.
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { answerBudget, call, DEFAULT_BUDGET } from "../../src/engine.ts";
 import { REGISTRY, type OperationSpec } from "../../src/registry/index.ts";
@@ -106,6 +106,33 @@ describe("budgets are hard on every operation that takes one", () => {
       }
     }, 120_000);
   }
+
+  test("a note that nothing fits names a budget that holds a file, and not many times the least that does (hono's svc_search maxTokens=200 named 30300 from a 30k-token skeleton; 317 held an excerpt of it)", async () => {
+    const nothingFits = /nothing fits \w+=\d+ \(.*raise (\w+) to (\d+)\+/;
+    let named = 0;
+    for (const spec of budgeted) {
+      const name = budgetName(spec);
+      const answer = async (budget: number) => (await call(spec.op, { path: root, ...sample(spec.op), [name]: budget })).text;
+      for (const budget of [200]) {
+        const note = nothingFits.exec(await answer(budget));
+        if (!note) continue;
+        named++;
+        const suggested = Number(note[2]);
+        const holds = async (b: number) => !(await answer(b)).includes("nothing fits");
+        expect({ op: spec.op, budget, suggested, holds: await holds(suggested) }).toEqual({ op: spec.op, budget, suggested, holds: true });
+        // the least budget that holds a file (found by halving the range): the one named is at most twice it, with the note's slack
+        let lo = budget;
+        let hi = suggested;
+        while (hi - lo > 20) {
+          const mid = Math.floor((lo + hi) / 2);
+          if (await holds(mid)) hi = mid;
+          else lo = mid;
+        }
+        expect({ op: spec.op, budget, suggested, overNamed: suggested > Math.max(400, 2 * budget, 2 * hi + 200) }).toEqual({ op: spec.op, budget, suggested, overNamed: false });
+      }
+    }
+    expect(named).toBeGreaterThan(0);
+  }, 240_000);
 
   test("a first entry that does not fit is cut to a head-and-tail excerpt naming the call for the rest, never emitted whole", async () => {
     const r = await call("focus", { path: root, focus: "src/big.ts", level: "none", maxTokens: 2000 });
@@ -245,6 +272,28 @@ describe("budgets are hard on the CLI and over the host's RPC", () => {
     }
   }, 120_000);
 
+  test("svc/scope's payload file is held to the budget too: a note that nothing fits, naming a file under a long path, was written whole (100 tokens at maxTokens=50)", async () => {
+    const dir = Array.from({ length: 4 }, (_, i) => `layer${i}-${"y".repeat(12)}`).join("/");
+    const steps = Array.from({ length: 300 }, (_, i) => `export function routeStep${i}(input: number): number {\n  return input + ${i};\n}\n`).join("\n");
+    const other = await startHost({ root: gitRepo({ "package.json": '{ "name": "r" }\n', [`src/${dir}/router-steps.ts`]: steps }), idleMinutes: 0, log: () => {} });
+    const counter = await tokenCounter();
+    const c = await rawClient(other.socket);
+    try {
+      const sessionToken = await hostToken(other.socket);
+      for (const [i, budget] of [MIN_BUDGET, 60, 80, 120, 2000].entries()) {
+        c.send({ jsonrpc: "2.0", id: i + 1, method: "svc/scope", params: { sessionToken, mode: "search", query: "router steps", maxTokens: budget } });
+        const reply = (await c.next()).result as { payloadPath: string };
+        const payload = readFileSync(reply.payloadPath, "utf8");
+        expect({ budget, within: counter.count(payload) <= budget }).toEqual({ budget, within: true });
+        // what was left out and what to try are said in what fits
+        if (budget < 2000) expect(payload).toContain("raise maxTokens");
+      }
+    } finally {
+      c.close();
+      await other.stop("test done");
+    }
+  }, 120_000);
+
   test("svc/scope with nothing that fits says that, not the plan's first note (a hub seed's 'files depending on it left out')", async () => {
     const files: Record<string, string> = { "src/hub.ts": `export function hub(): number {\n${"  const x = 1;\n".repeat(200)}  return 1;\n}\n` };
     for (let i = 0; i < 12; i++) files[`src/user${i}.ts`] = `import { hub } from "./hub";\nexport const u${i} = hub() + ${i};\n`;
@@ -265,6 +314,9 @@ describe("budgets are hard on the CLI and over the host's RPC", () => {
           c.send({ jsonrpc: "2.0", id: i + 1, method: spec.rpc?.[0], params: { sessionToken: token, ...params } });
           const reply = await c.next();
           held(`${spec.rpc?.[0]} ${JSON.stringify(params)}`, budget, reply.result !== undefined, counter.count(JSON.stringify(reply.result ?? reply.error)), reply.error?.message ?? "");
+          // a payload file is the answer its reader takes in: held to the budget too (svc/scope maxTokens=50 wrote a 56-token note that nothing fits)
+          const payload = reply.result?.payloadPath;
+          if (typeof payload === "string" && budget !== null) held(`${spec.rpc?.[0]} ${JSON.stringify(params)}: its payload`, budget, true, counter.count(readFileSync(payload, "utf8")), "");
         }
       } finally {
         c.close();

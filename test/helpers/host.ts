@@ -69,15 +69,21 @@ export function rawClient(path: string): Promise<RawClient> {
         socket,
         send: (m) => socket.write(encodeFrame(m)),
         sendBytes: (b) => socket.write(b),
-        next: (timeoutMs = 10_000) =>
+        // generous: a host on a busy 2-core machine (the suite beside other work) can take many seconds to answer
+        next: (timeoutMs = 60_000) =>
           queue.length
             ? Promise.resolve(queue.shift())
             : new Promise((r, j) => {
-                const t = setTimeout(() => j(new Error("no message in time")), timeoutMs);
-                waiters.push((m) => {
+                const waiter = (m: unknown) => {
                   clearTimeout(t);
                   r(m);
-                });
+                };
+                // a waiter that timed out is taken off, so the message that comes later is queued, not handed to it
+                const t = setTimeout(() => {
+                  waiters.splice(waiters.indexOf(waiter), 1);
+                  j(new Error("no message in time"));
+                }, timeoutMs);
+                waiters.push(waiter);
               }),
         closed,
         close: () => socket.destroy(),

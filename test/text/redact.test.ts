@@ -439,7 +439,8 @@ describe("a command or a statement over lines, and user:password flags of client
       [`<input type="password" name="pw" value="hunt3rXy9">\n`, "hunt3rXy9", "public/login.html"],
       ["| User | **Password** | Role |\n| :--- | :---: | --- |\n| `admin` | `sunshine` | owner |\n| qa | n/a | tester |\n", "sunshine", "docs/accounts.md"],
       // a login's or credentials' pair without code spans, a Basic credential built in code, Ruby's fetch block default (h119)
-      ["Default credentials: admin / Sq7kQ2mZ9x\n", "Sq7kQ2mZ9x", "docs/setup.md"], [`// default login: admin/Pj7kQ2mZ9x\n`, "Pj7kQ2mZ9x", "src/seed.ts"],
+      ["Default credentials: admin / Sq7kQ2mZ9x\n", "Sq7kQ2mZ9x", "docs/setup.md"], [`const hint = "Default credentials: admin / Sq7kQ2mZ9x. Change it";\n`, "Sq7kQ2mZ9x", "src/seed.ts"],
+      ["Connect as `root` with password `sunshine`.\n", "sunshine", "docs/setup.md"], [`// default login: admin/Pj7kQ2mZ9x\n`, "Pj7kQ2mZ9x", "src/seed.ts"],
       [`const auth = btoa("admin:sunshine");\n`, "sunshine", "src/api.ts"], [`const h = Buffer.from("deploy:letmein").toString("base64");\n`, "letmein", "src/api.ts"],
       [`auth = base64.b64encode(b"admin:hunter2")\n`, "hunter2", "client.py"], [`api_key = ENV.fetch("API_KEY") { "Rb4kT9wQ2xLm7Np3" }\n`, "Rb4kT9wQ2xLm7Np3", "config/app.rb"],
     ];
@@ -457,6 +458,9 @@ describe("a command or a statement over lines, and user:password flags of client
       ["Default credentials: admin / admin\n", "README.md"], ["Login: user/v2 api\n", "README.md"], ["sign in: GitHub / GitLab\n", "README.md"], ["credentials: include, mode: cors\n", "README.md"],
       [`const b = Buffer.from("hello:world1");\n`, "a.ts"], ["const h = btoa(`${user}:${pw}`);\n", "a.ts"], [`ENV.fetch("API_KEY") { nil }\n`, "a.rb"],
       ["Set the `password` option to your token.\n", "README.md"], ["Pass the password `<your-password>` on stdin.\n", "README.md"], ["Store the password `hash`, never the password.\n", "README.md"], // a label, a placeholder, no account on the line
+      // code, not a sentence: an object's keys after `login:`; a test table's Pass column; "as" that names no one (h122)
+      [`const routes = { login: LoginPage, oauth2Callback: CallbackPage };\n`, "src/routes.ts"], [`const r = { signIn: signInV2, logoutV2: out };\n`, "src/routes.ts"],
+      ["| Test | Pass | Fail |\n|---|---|---|\n| parser | Parse2 | none |\n| lexer | Lexer9x | 0 |\n", "README.md"], ["As described, the password `minLength` option defaults to 8.\n", "README.md"],
       [`Note: see docs, password: required\n`, "README.md"], [`const o = { user: "admin", password: pw };\n`, "a.ts"], [`user: admin, password: sunshine\n`, "a.ts"], // code: only quoted literals [`ALTER TABLE users ADD password\n  'x';\n`, "a.sql"], [`The password\n'is not shown'\n`, "README.md"],
     ]) expect({ text, secrets: secretTexts(text, path) }).toEqual({ text, secrets: [] });
   });

@@ -79,8 +79,12 @@ export function referencedLiterals(text: string, name: string, push: Push, seen:
 // else what the call is made on, on its line) names a password as a word-part; the typed literal is judged as a password's
 // name's value (a fixture's `sunshine` too), never an interpolation or a variable.
 const TYPED = /\.(?:fill|type|setValue|send_keys|sendKeys|pressSequentially)\([ \t]*(?:((?:["'`][^"'`\r\n]{0,120}["'`]|[A-Za-z_$][\w$.]{0,60}(?:\([^()\r\n]{0,120}\))?))[ \t]*,[ \t]*)?(["'`])([^"'`\\\r\n]*)\2[ \t]*[,)]/g;
-/** `password` / `pwd` / `passphrase` as a word-part of a selector, label or variable (`#password`, `passwordInput`, `/password/i`), not `passport`, `bypass`. */
-const PASSWORD_FIELD = /(?:^|[^A-Za-z]|[a-z](?=[A-Z]))(?:[Pp]ass(?:w(?:or)?d|phrase)|PASS(?:W(?:OR)?D|PHRASE)|[Pp]wd|PWD)(?![a-z])/;
+/**
+ * `password` / `pwd` / `passphrase` as the last word-part of a selector, label or variable, or before the word for a field
+ * (`#password`, `passwordInput`, `#password-input`, `/password/i`), not `passport`, `bypass`, and not a password's property
+ * (`passwordStrength`, `#password-hint`, `passwordMeter`: what is typed there is no password).
+ */
+const PASSWORD_FIELD = /(?:^|[^A-Za-z]|[a-z](?=[A-Z]))(?:[Pp]ass(?:w(?:or)?d|phrase)|PASS(?:W(?:OR)?D|PHRASE)|[Pp]wd|PWD)(?:[-_]?(?:[Ii]nput|INPUT|[Ff]ield|FIELD|[Bb]ox|[Tt]ext(?:[Bb]ox)?|[Ee]l(?:ement)?|[Ll]ocator|[Ss]elector|[Rr]ef|[Cc]ontrol))?(?![A-Za-z0-9]|[-_][A-Za-z])/;
 export function typedPasswords(text: string, push: Push): void {
   TYPED.lastIndex = 0;
   for (let m = TYPED.exec(text); m; m = TYPED.exec(text)) {

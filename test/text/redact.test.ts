@@ -436,6 +436,7 @@ describe("a command or a statement over lines, and user:password flags of client
       [`await page.getByLabel("Password").fill("sunshine");\n`, "sunshine", "e2e/login.spec.ts"], [`await page.fill('#password', 'letmein');\n`, "letmein", "e2e/login.spec.ts"],
       [`cy.get('input[name=password]').type('hunter2');\n`, "hunter2", "cypress/e2e/login.cy.js"], [`driver.find_element(By.ID, "password").send_keys("letmein")\n`, "letmein", "tests/test_login.py"],
       [`await userEvent.type(screen.getByLabelText(/password/i), "Tr0ub4dor");\n`, "Tr0ub4dor", "src/Login.test.tsx"], [`await login(page, "admin", "Pl7kQ2mZ9x");\n`, "Pl7kQ2mZ9x", "e2e/helpers.ts"],
+      [`await page.locator("#password-input").fill("sunshine");\n`, "sunshine", "e2e/login.spec.ts"], [`await confirmPasswordInput.type("letmein");\n`, "letmein", "e2e/login.spec.ts"],
       [`<input type="password" name="pw" value="hunt3rXy9">\n`, "hunt3rXy9", "public/login.html"],
       ["| User | **Password** | Role |\n| :--- | :---: | --- |\n| `admin` | `sunshine` | owner |\n| qa | n/a | tester |\n", "sunshine", "docs/accounts.md"],
       // a login's or credentials' pair without code spans, a Basic credential built in code, Ruby's fetch block default (h119)
@@ -453,7 +454,7 @@ describe("a command or a statement over lines, and user:password flags of client
       ["Log in with `email` / `password`.\n", "README.md"], ["Sign in with `GITHUB_TOKEN` / `true`.\n", "README.md"],
       [`CREATE USER app;\nSELECT password\n  'x' FROM t;\n`, "a.sql"], [`fn(user: string, password: string)\n`, "README.md"], [`user: admin, password: string\n`, "README.md"],
       [`await page.fill("#password", process.env.E2E_PASSWORD!);\n`, "e2e/a.spec.ts"], [`await page.fill("#username", "admin2x9");\n`, "e2e/a.spec.ts"], [`$("#passport").setValue("X12345678");\n`, "e2e/a.spec.ts"],
-      [`await passwordInput.type("Password");\n`, "e2e/a.spec.ts"], [`await page.fill("#password", \`\${user.pw}\`);\n`, "e2e/a.spec.ts"], [`<input type="password" name="pw" value="{{ .Password }}">\n`, "a.html"],
+      [`await passwordInput.type("Password");\n`, "e2e/a.spec.ts"], [`form.setValue("passwordStrength", "weak");\n`, "src/Form.tsx"], [`await page.locator("#password-strength").fill("medium");\n`, "e2e/a.spec.ts"], [`passwordMeter.setValue("strong");\n`, "src/Meter.tsx"], [`await page.fill("#password", \`\${user.pw}\`);\n`, "e2e/a.spec.ts"], [`<input type="password" name="pw" value="{{ .Password }}">\n`, "a.html"],
       ["| Option | Type | Description |\n|---|---|---|\n| password | string | The password |\n", "README.md"], ["| Password | Required |\n|---|---|\n| yes | no |\n", "README.md"], ["| Token | Meaning |\n|---|---|\n| ACCESS | read |\n", "README.md"],
       ["Default credentials: admin / admin\n", "README.md"], ["Login: user/v2 api\n", "README.md"], ["sign in: GitHub / GitLab\n", "README.md"], ["credentials: include, mode: cors\n", "README.md"],
       [`const b = Buffer.from("hello:world1");\n`, "a.ts"], ["const h = btoa(`${user}:${pw}`);\n", "a.ts"], [`ENV.fetch("API_KEY") { nil }\n`, "a.rb"],

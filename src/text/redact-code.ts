@@ -81,10 +81,10 @@ export function referencedLiterals(text: string, name: string, push: Push, seen:
 const TYPED = /\.(?:fill|type|setValue|send_keys|sendKeys|pressSequentially)\([ \t]*(?:((?:["'`][^"'`\r\n]{0,120}["'`]|[A-Za-z_$][\w$.]{0,60}(?:\([^()\r\n]{0,120}\))?))[ \t]*,[ \t]*)?(["'`])([^"'`\\\r\n]*)\2[ \t]*[,)]/g;
 /**
  * `password` / `pwd` / `passphrase` as the last word-part of a selector, label or variable, or before the word for a field
- * (`#password`, `passwordInput`, `#password-input`, `/password/i`), not `passport`, `bypass`, and not a password's property
+ * (`#password`, `passwordInput`, `#password-input`, `#password_confirmation`, `password2`, `/password/i`), not `passport`, `bypass`, and not a password's property
  * (`passwordStrength`, `#password-hint`, `passwordMeter`: what is typed there is no password).
  */
-const PASSWORD_FIELD = /(?:^|[^A-Za-z]|[a-z](?=[A-Z]))(?:[Pp]ass(?:w(?:or)?d|phrase)|PASS(?:W(?:OR)?D|PHRASE)|[Pp]wd|PWD)(?:[-_]?(?:[Ii]nput|INPUT|[Ff]ield|FIELD|[Bb]ox|[Tt]ext(?:[Bb]ox)?|[Ee]l(?:ement)?|[Ll]ocator|[Ss]elector|[Rr]ef|[Cc]ontrol))?(?![A-Za-z0-9]|[-_][A-Za-z])/;
+const PASSWORD_FIELD = /(?:^|[^A-Za-z]|[a-z](?=[A-Z]))(?:[Pp]ass(?:w(?:or)?d|phrase)|PASS(?:W(?:OR)?D|PHRASE)|[Pp]wd|PWD)(?:[-_]?(?:[Cc]onfirm(?:ation)?|[Aa]gain|[Rr]epeat|[Vv]erify|\d))?(?:[-_]?(?:[Ii]nput|INPUT|[Ff]ield|FIELD|[Bb]ox|[Tt]ext(?:[Bb]ox)?|[Ee]l(?:ement)?|[Ll]ocator|[Ss]elector|[Rr]ef|[Cc]ontrol))?(?![A-Za-z0-9]|[-_][A-Za-z])/;
 export function typedPasswords(text: string, push: Push): void {
   TYPED.lastIndex = 0;
   for (let m = TYPED.exec(text); m; m = TYPED.exec(text)) {

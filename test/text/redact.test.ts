@@ -436,7 +436,7 @@ describe("a command or a statement over lines, and user:password flags of client
       [`await page.getByLabel("Password").fill("sunshine");\n`, "sunshine", "e2e/login.spec.ts"], [`await page.fill('#password', 'letmein');\n`, "letmein", "e2e/login.spec.ts"],
       [`cy.get('input[name=password]').type('hunter2');\n`, "hunter2", "cypress/e2e/login.cy.js"], [`driver.find_element(By.ID, "password").send_keys("letmein")\n`, "letmein", "tests/test_login.py"],
       [`await userEvent.type(screen.getByLabelText(/password/i), "Tr0ub4dor");\n`, "Tr0ub4dor", "src/Login.test.tsx"], [`await login(page, "admin", "Pl7kQ2mZ9x");\n`, "Pl7kQ2mZ9x", "e2e/helpers.ts"],
-      [`await page.locator("#password-input").fill("sunshine");\n`, "sunshine", "e2e/login.spec.ts"], [`await confirmPasswordInput.type("letmein");\n`, "letmein", "e2e/login.spec.ts"],
+      [`await page.locator("#password-input").fill("sunshine");\n`, "sunshine", "e2e/login.spec.ts"], [`await confirmPasswordInput.type("letmein");\n`, "letmein", "e2e/login.spec.ts"], [`cy.get("#password_confirmation").type("letmein");\n`, "letmein", "cypress/e2e/signup.cy.js"], [`await page.fill("#password2", "letmein");\n`, "letmein", "e2e/signup.spec.ts"],
       [`<input type="password" name="pw" value="hunt3rXy9">\n`, "hunt3rXy9", "public/login.html"],
       ["| User | **Password** | Role |\n| :--- | :---: | --- |\n| `admin` | `sunshine` | owner |\n| qa | n/a | tester |\n", "sunshine", "docs/accounts.md"],
       // a login's or credentials' pair without code spans, a Basic credential built in code, Ruby's fetch block default (h119)

@@ -23,6 +23,8 @@
 // index) and svc builds a fresh store; the one-line notice saying why reaches the caller as a
 // warning (storeNotices). The caller carries the remembered secret digests of the store moved
 // aside into the fresh one (store/db.ts): a value renamed away before the move stays redacted.
+// A home directory's `run/` (the host runtime's, every workspace's sockets) goes back into the
+// fresh store (keepRuntime).
 // The inode alone, not the device, identifies the folder: device numbers of btrfs subvolumes and
 // container overlays change across mounts, and a store set aside on every reboot would be worse
 // than useless. A folder moved within its file system keeps its inode (and its store); moved to

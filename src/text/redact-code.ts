@@ -104,6 +104,11 @@ export function encodedPairs(text: string, push: Push): void {
   for (let m = ENCODED_PAIR.exec(text); m; m = ENCODED_PAIR.exec(text)) {
     if (m[1] === "Buffer.from" && !/^\)[ \t]*\.toString\([ \t]*["'`]base64/.test(text.slice(ENCODED_PAIR.lastIndex, ENCODED_PAIR.lastIndex + 40))) continue; // any string's bytes
     const value = m[4]!, start = m.index + m[0].length - 1 - value.length;
+    if (NO_USER.test(m[3]!) || MEDIA_TYPE.test(value)) continue; // `data:image/png`, `sha256:…`, `content-type:application/json`: no user's pair
     if (namedPassword(value)) push("api-token", start, start + value.length);
   }
 }
+/** What comes before a `:` in a string that is no user: a URI scheme, a digest's algorithm, a header's name. */
+const NO_USER = /^(?:data|urn|blob|file|mailto|tel|md\d|sha-?\d*|blake\d\w*|content-[a-z]+|accept|x-[\w-]+)$/i;
+/** A media type (`image/png`, `application/json`), never a password taken for one. */
+const MEDIA_TYPE = /^(?:application|audio|font|image|message|model|multipart|text|video)\/[\w.+-]+$/i;

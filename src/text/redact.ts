@@ -111,7 +111,8 @@
 // Narrowed after review (h122), each a marker on ordinary code or docs: a login's plain pair counts in a program only in a
 // comment or a string (a route map's `{ login: LoginPage, oauth2Callback: … }`), a table column headed `Pass` alone is a
 // test's, "as" before a filler names no account ("As described, the password `minLength` option"), and a typed field names
-// a password only as its last word-part or before a field's word (`passwordStrength`, `#password-hint` name none).
+// a password only as its last word-part or before a field's word (`passwordStrength`, `#password-hint` name none), and a
+// Basic pair built in code needs a user before its `:` (not `data:image/png`, `sha256:…`, `content-type:application/json`).
 // The detector of values assigned to credential names is text/redact-assign.ts; value and name judgments live in
 // text/secret-values.ts, the detectors of credentials outside assignments in
 // text/redact-commands.ts.

@@ -87,14 +87,21 @@ function parseNameStatus(out: string): StagedFile[] {
 
 const DIFF = ["--no-ext-diff", "--no-textconv", "--no-color", "--relative", "--name-status", "-z"];
 
+/**
+ * The workspace's paths, svc's store left out: a repository that ships `.svc/` (tracked by mistake) has its files change
+ * under svc's own writes (the fresh store's `.svc/ts/tsconfig.json.json` read as an unstaged config edit: the gate of every
+ * commit abstained, and blocked with --strict, once a background index had written it).
+ */
+const WORKSPACE = ["--", ".", ":(exclude).svc"];
+
 /** The staged changes, the unstaged ones and the untracked files of the work tree at `root`. */
 export async function stagedState(root: string): Promise<StagedState> {
   const headExists = await hasCommits(root);
   const stagedOut = headExists
-    ? await git(root, ["diff", "--cached", ...DIFF, "-M", "HEAD", "--", "."])
-    : (await git(root, ["ls-files", "-z", "--cached", "--", "."])).split("\0").filter(Boolean).map((p) => `A\0${p}`).join("\0");
-  const unstagedOut = await git(root, ["diff", ...DIFF, "--", "."]);
-  const untrackedOut = await git(root, ["ls-files", "-z", "--others", "--exclude-standard", "--", "."]);
+    ? await git(root, ["diff", "--cached", ...DIFF, "-M", "HEAD", ...WORKSPACE])
+    : (await git(root, ["ls-files", "-z", "--cached", ...WORKSPACE])).split("\0").filter(Boolean).map((p) => `A\0${p}`).join("\0");
+  const unstagedOut = await git(root, ["diff", ...DIFF, ...WORKSPACE]);
+  const untrackedOut = await git(root, ["ls-files", "-z", "--others", "--exclude-standard", ...WORKSPACE]);
   return {
     headExists,
     staged: parseNameStatus(stagedOut),

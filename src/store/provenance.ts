@@ -23,16 +23,19 @@
 // index) and svc builds a fresh store; the one-line notice saying why reaches the caller as a
 // warning (storeNotices). The caller carries the remembered secret digests of the store moved
 // aside into the fresh one (store/db.ts): a value renamed away before the move stays redacted.
+// A home directory's `run/` (the host runtime's, every workspace's sockets) goes back into the
+// fresh store (keepRuntime).
 // The inode alone, not the device, identifies the folder: device numbers of btrfs subvolumes and
 // container overlays change across mounts, and a store set aside on every reboot would be worse
 // than useless. A folder moved within its file system keeps its inode (and its store); moved to
 // another one, or copied, it gets a new inode and its store is rebuilt (its digests carried).
 
 import { randomBytes } from "node:crypto";
-import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from "node:fs";
+import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from "node:fs";
 import { join, relative } from "node:path";
 import { validationError } from "../errors.ts";
 import { gitArgv } from "../sys/git-argv.ts";
+import { homeDir } from "../sys/home.ts";
 import { createWhole } from "../sys/takeover.ts";
 
 export const IDENTITY_FILE = "identity.json";
@@ -253,6 +256,7 @@ export function vetStoreDir(root: string, dir: string, carry: (aside: string) =>
       what = "a fresh index store another svc process made while this one moved an untrusted .svc/ aside was caught in the race";
     }
   }
+  keepRuntime(root, dir, aside);
   // out of `git status` and of the index: a link or file planted at this name is replaced, never written through
   if (stat.isDirectory()) {
     try {
@@ -266,6 +270,24 @@ export function vetStoreDir(root: string, dir: string, carry: (aside: string) =>
   const notice = `${what}: moved aside to ${relative(root, aside)}/ and not used; svc builds its own${carry(aside)}${advice}; delete ${relative(root, aside)}/ when you no longer need it`;
   if (listener) listener(notice);
   else pending.push(notice);
+}
+
+/**
+ * A home directory that is the workspace keeps the host runtime's `run/` in its `.svc/` (~/.svc/run: every host's socket
+ * and registry, for every workspace): moved aside with an untrusted store there, every live host was unreachable until it
+ * idled out (and a second one started beside it). It goes back into the fresh store, made now; left aside when the
+ * runtime made a new one meanwhile.
+ */
+function keepRuntime(root: string, dir: string, aside: string): void {
+  const run = join(aside, "run");
+  try {
+    const home = homeDir();
+    if (!home || realpathSync(home) !== root || !lstatSync(run).isDirectory()) return;
+    createStoreDir(root, dir);
+    renameSync(run, join(dir, "run"));
+  } catch {
+    // no run/ aside, or one is in the fresh store already: the runtime uses that one
+  }
 }
 
 /** Whether what the rename moved to `aside` is the folder judged (`stat`), not a store another process made in its place in between. */

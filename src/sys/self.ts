@@ -6,6 +6,7 @@
 
 import { join } from "node:path";
 import { IS_COMPILED } from "../version.ts";
+import { gitLocalUnset } from "./git-env.ts";
 
 const MAIN = join(import.meta.dir, "..", "main.ts");
 const BUNFIG = join(import.meta.dir, "..", "..", "bunfig.toml");
@@ -19,11 +20,11 @@ export function selfCommand(args: readonly string[]): string[] {
 
 /**
  * The environment of a copy of svc that outlives this process (a detached host, a background index): this one's, without
- * what names a moment's state — the index file git hands a hook (`GIT_INDEX_FILE`: `.git/index.lock` during `git commit -a`,
- * gone when the commit ends), which a host reading the repository for its next 30 minutes must not take for the repository's.
+ * what names a moment's repository state (sys/git-env.ts): the copy finds its repository from its root, for its next 30
+ * minutes, as a copy started from a shell would.
  */
 export function detachedEnv(extra: Record<string, string> = {}): Record<string, string | undefined> {
   const env: Record<string, string | undefined> = { ...process.env, ...extra };
-  delete env.GIT_INDEX_FILE;
+  for (const name of Object.keys(gitLocalUnset())) delete env[name];
   return env;
 }

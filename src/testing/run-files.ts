@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { untilDone } from "../sys/on-exit.ts";
+import { gitLocalUnset } from "../sys/git-env.ts";
 import { run, ProcessError } from "../sys/proc.ts";
 import { isCheckerLanguage, languageOf } from "../lang/languages.ts";
 import { invocation } from "./invocation.ts";
@@ -43,7 +44,8 @@ export interface RunOptions {
 const MESSAGE_LINES = 12;
 const MESSAGE_CHARS = 1200;
 const SHOWN_FAILURES = 8;
-const RUN_ENV = { CI: "1", NO_COLOR: "1", FORCE_COLOR: "0" };
+/** A test run's environment over this process's: without git's repository variables of a hook (sys/git-env.ts). */
+const runEnv = () => ({ CI: "1", NO_COLOR: "1", FORCE_COLOR: "0", ...gitLocalUnset() });
 const CASE_ORDER: Record<TestCase["status"], number> = { fail: 0, pass: 1, skip: 2 };
 const FAILURE_LINE = /\b(fail|failed|failure|error|assert|expected|received|not ok|timed? ?out)\b|\w+Error\b|✗|✕|×|●/i;
 
@@ -81,7 +83,7 @@ async function runOne(root: string, runner: Runner, file: { path: string; hop: n
   try {
     const inv = invocation(runner, file.path, join(reportDir, "report"), names);
     const timedOut = (ms: number): FileRun => ({ ...file, outcome: "timeout", exitCode: null, ms, message: `timed out after ${timeoutMs} ms (killed; SVC_TEST_TIMEOUT_MS sets the limit)`, cases: null, graded: null, gradeNote: null });
-    const r = await run(inv.argv, { cwd: root, timeoutMs, group: true, maxOutputBytes: 4 * 1024 * 1024, env: RUN_ENV });
+    const r = await run(inv.argv, { cwd: root, timeoutMs, group: true, maxOutputBytes: 4 * 1024 * 1024, env: runEnv() });
     if (r.timedOut) return timedOut(Math.round(performance.now() - started));
     const stdout = new TextDecoder().decode(r.stdout);
     const filterNote = names.length && !inv.format ? "the name filter was not applied (svc knows no name filter for a custom testCommand); " : "";
@@ -92,7 +94,7 @@ async function runOne(root: string, runner: Runner, file: { path: string; hop: n
       // and that run's exit code grades it.
       const left = Math.floor(timeoutMs - (performance.now() - started));
       const retried = r.exitCode !== 0 && inv.format !== null && left > 0;
-      const plain = retried ? await run(inv.plainArgv, { cwd: root, timeoutMs: left, group: true, maxOutputBytes: 4 * 1024 * 1024, env: RUN_ENV }) : r;
+      const plain = retried ? await run(inv.plainArgv, { cwd: root, timeoutMs: left, group: true, maxOutputBytes: 4 * 1024 * 1024, env: runEnv() }) : r;
       const ms = Math.round(performance.now() - started);
       if (plain.timedOut) return timedOut(ms);
       const how = retried ? `${read.why} (it exited ${r.exitCode} with svc's report options); graded by the exit code of a run without them (${plain.exitCode})` : `${read.why}; graded by the exit code (${plain.exitCode})`;

@@ -79,8 +79,12 @@ export function referencedLiterals(text: string, name: string, push: Push, seen:
 // else what the call is made on, on its line) names a password as a word-part; the typed literal is judged as a password's
 // name's value (a fixture's `sunshine` too), never an interpolation or a variable.
 const TYPED = /\.(?:fill|type|setValue|send_keys|sendKeys|pressSequentially)\([ \t]*(?:((?:["'`][^"'`\r\n]{0,120}["'`]|[A-Za-z_$][\w$.]{0,60}(?:\([^()\r\n]{0,120}\))?))[ \t]*,[ \t]*)?(["'`])([^"'`\\\r\n]*)\2[ \t]*[,)]/g;
-/** `password` / `pwd` / `passphrase` as a word-part of a selector, label or variable (`#password`, `passwordInput`, `/password/i`), not `passport`, `bypass`. */
-const PASSWORD_FIELD = /(?:^|[^A-Za-z]|[a-z](?=[A-Z]))(?:[Pp]ass(?:w(?:or)?d|phrase)|PASS(?:W(?:OR)?D|PHRASE)|[Pp]wd|PWD)(?![a-z])/;
+/**
+ * `password` / `pwd` / `passphrase` as the last word-part of a selector, label or variable, or before the word for a field
+ * (`#password`, `passwordInput`, `#password-input`, `#password_confirmation`, `password2`, `/password/i`), not `passport`, `bypass`, and not a password's property
+ * (`passwordStrength`, `#password-hint`, `passwordMeter`: what is typed there is no password).
+ */
+const PASSWORD_FIELD = /(?:^|[^A-Za-z]|[a-z](?=[A-Z]))(?:[Pp]ass(?:w(?:or)?d|phrase)|PASS(?:W(?:OR)?D|PHRASE)|[Pp]wd|PWD)(?:[-_]?(?:[Cc]onfirm(?:ation)?|[Aa]gain|[Rr]epeat|[Vv]erify|\d))?(?:[-_]?(?:[Ii]nput|INPUT|[Ff]ield|FIELD|[Bb]ox|[Tt]ext(?:[Bb]ox)?|[Ee]l(?:ement)?|[Ll]ocator|[Ss]elector|[Rr]ef|[Cc]ontrol))?(?![A-Za-z0-9]|[-_][A-Za-z])/;
 export function typedPasswords(text: string, push: Push): void {
   TYPED.lastIndex = 0;
   for (let m = TYPED.exec(text); m; m = TYPED.exec(text)) {
@@ -100,6 +104,11 @@ export function encodedPairs(text: string, push: Push): void {
   for (let m = ENCODED_PAIR.exec(text); m; m = ENCODED_PAIR.exec(text)) {
     if (m[1] === "Buffer.from" && !/^\)[ \t]*\.toString\([ \t]*["'`]base64/.test(text.slice(ENCODED_PAIR.lastIndex, ENCODED_PAIR.lastIndex + 40))) continue; // any string's bytes
     const value = m[4]!, start = m.index + m[0].length - 1 - value.length;
+    if (NO_USER.test(m[3]!) || MEDIA_TYPE.test(value)) continue; // `data:image/png`, `sha256:…`, `content-type:application/json`: no user's pair
     if (namedPassword(value)) push("api-token", start, start + value.length);
   }
 }
+/** What comes before a `:` in a string that is no user: a URI scheme, a digest's algorithm, a header's name. */
+const NO_USER = /^(?:data|urn|blob|file|mailto|tel|md\d|sha-?\d*|blake\d\w*|content-[a-z]+|accept|x-[\w-]+)$/i;
+/** A media type (`image/png`, `application/json`), never a password taken for one. */
+const MEDIA_TYPE = /^(?:application|audio|font|image|message|model|multipart|text|video)\/[\w.+-]+$/i;

@@ -176,7 +176,8 @@ export function namedValuePairs(text: string, push: Push): void {
 // credential holds one in each row's cell, judged like a value given to that name (a password's column: any value that
 // evidently is one; a token's or key's: the 8-character rule). The header row right above the `|---|---|` rule.
 const TABLE_RULE = /^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)+\|?[ \t]*\r?$/gm;
-const CREDENTIAL_COLUMN = /^[\w .-]*?\b(pass(?:w(?:or)?d|phrase)?|pwd|secret|token|api[ _-]?key)$/i;
+// a column headed `Pass` alone is a test's or a stage's (`| Test | Pass | Fail |`, `| Stage | Pass |`), as a bare `pass` name is
+const CREDENTIAL_COLUMN = /^(?!pass$)[\w .-]*?\b(pass(?:w(?:or)?d|phrase)?|pwd|secret|token|api[ _-]?key)$/i;
 /** A cell that says there is no value (`n/a`, `-`, `none`). */
 const NO_VALUE = /^(?:n\/?a|none|-+|—|tbd|\?+)$/i;
 

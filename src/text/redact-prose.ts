@@ -18,8 +18,8 @@ type Push = (kind: "api-token", start: number, end: number) => void;
  * word; 2: no verb; 3, 5: the value's quotes; 4: the value.
  */
 const PROSE = /(?:(pass(?:w(?:or)?d|phrase)?|pwd)|secret|token|api[ _-]?key)(?:["'`]|\*\*)?(?:[ \t]+(?:is|was|to|set[ \t]+to)(?:[ \t]+|[ \t]*\r?\n[ \t>]*)|[ \t]*[=:][ \t]*|([ \t]+))(["'`]|\*\*|<(?:code|kbd|tt|b|strong|em)>)?([A-Za-z0-9_\-+=!@$%^&*~]{3,})(["'`]|<\/(?:code|kbd|tt|b|strong|em)>)?(?=[.,;:!?)"'`<]|[ \t]+\(|[ \t]*(?:\r?\n|$)|[ \t])/gi;
-/** Words before a password's word that say whose account it is: a login, a user, `as` someone. */
-const ACCOUNT = /\b(?:log(?:-|[ \t])?in|sign(?:-|[ \t])?in|user(?:name)?|account|as)\b/i;
+/** Words before a password's word that say whose account it is: a login, a user, `as` someone (`as root`, not "as described", "as a rule"). */
+const ACCOUNT = /\b(?:log(?:-|[ \t])?in|sign(?:-|[ \t])?in|user(?:name)?|account|as(?![ \t]+(?:a|an|the|of|with|well|described|shown|such|in|per|is|if|long|soon|noted|needed|follows|above|below|before|usual|always|expected|documented|mentioned|before)\b))\b/i;
 const COMMENT_LEAD = /^[ \t]*(?:\/\/+|#+|\/?\*+|--|;+)/;
 
 /** Lower-case parts joined (`base64url-encoded`, `x86_64`): a name. */
@@ -43,6 +43,12 @@ const ALGORITHM = /^(?:md\d|sha\d*|sha\d+[a-z]*|base\d+[a-z]*|argon2[a-z]*|pbkdf
 const shortPassword = (value: string, quoted: boolean, after: string) => passwordValue(value) && !JOINED.test(value) && !/%[0-9A-Fa-f]{2}/.test(value) &&
   (quoted || (value.length < 8 && ((/\d/.test(value) && /[A-Za-z]/.test(value)) || scrambledLetters(value)) && !ALGORITHM.test(value) && /^(?:[.,;:!?)"'`<](?:\s|$)|\r?\n|$|[ \t]*(?:\r?\n|$))/.test(after)));
 
+/** Whether `at` is on a comment's line (its lead before it). */
+function commentLine(text: string, at: number): boolean {
+  const lineStart = text.lastIndexOf("\n", at - 1) + 1;
+  return COMMENT_LEAD.test(text.slice(lineStart, Math.min(at, lineStart + 200)));
+}
+
 /** Whether `at` is inside a one-line string literal: an odd number of one kind of quote (unescaped) before it on its line. */
 function inString(text: string, at: number): boolean {
   const line = text.slice(Math.max(text.lastIndexOf("\n", at - 1) + 1, at - 400), at);
@@ -57,8 +63,7 @@ export function proseCredentials(text: string, push: Push, scan: { code: boolean
     let value = m[4]!, close = m[5] ?? "";
     if (open === "**" && !close && value.endsWith("**")) ({ value, close } = { value: value.slice(0, -2), close: "**" }); // bold: `**…**`
     if ((bare !== undefined && password === undefined) || (open !== undefined && open.replace("<", "</") !== close)) continue;
-    const lineStart = text.lastIndexOf("\n", m.index - 1) + 1;
-    const comment = COMMENT_LEAD.test(text.slice(lineStart, Math.min(m.index, lineStart + 200)));
+    const comment = commentLine(text, m.index);
     // a comment's note (`// the old password was …`, `# pwd = … (rotated)`) is read as a comment's value; a sentence's more strictly
     // a password's word, then the value in quotes or a code span with no verb between, on a line that says whose account
     // it is ("Log in as `admin` with password `sunshine`", "user `qa` and password `…`"; not "store the password `hash`")
@@ -78,7 +83,7 @@ export function proseCredentials(text: string, push: Push, scan: { code: boolean
  * "log in with `github` or `gitlab`"), within 40 characters of the login's word on its line.
  */
 const LOGIN_PAIR = /\b(?:log(?:-|[ \t])?in|sign(?:-|[ \t])?in)\b[^\n`]{0,40}?`([^`\s]{1,64})`[ \t]*(?:\/|:|,|\band\b)[ \t]*`([^`\s]{3,64})`/gi;
-export function loginPairs(text: string, push: Push): void {
+export function loginPairs(text: string, push: Push, scan: { code: boolean }): void {
   LOGIN_PAIR.lastIndex = 0;
   for (let m = LOGIN_PAIR.exec(text); m; m = LOGIN_PAIR.exec(text)) {
     const value = m[2]!;
@@ -90,6 +95,7 @@ export function loginPairs(text: string, push: Push): void {
   for (let m = PLAIN_PAIR.exec(text); m; m = PLAIN_PAIR.exec(text)) {
     const value = m[2]!;
     if (!reads(value) || /^[a-z]+\d+[a-z]*$/.test(value) || JOINED.test(value) || ALGORITHM.test(value)) continue;
+    if (scan.code && !commentLine(text, m.index) && !inString(text, m.index)) continue; // in a program, a sentence's (`{ login: LoginPage, oauth2Callback: … }` is code)
     const start = m.index + m[0].length - value.length;
     push("api-token", start, start + value.length);
   }
@@ -98,6 +104,7 @@ export function loginPairs(text: string, push: Push): void {
 /**
  * The same pair without code spans after a credentials' or login's colon ("Default credentials: admin / Sq7kQ2mZ9x", "//
  * default login: admin/Pj7kQ2mZ9x"): the second only when it reads as a password (letters and digits mixed, or scrambled;
- * not `admin / admin`, `user/v2`) (h119).
+ * not `admin / admin`, `user/v2`) (h119); in a program only in a comment or a string literal, like any sentence (an object's
+ * `login: LoginPage, oauth2Callback: CallbackPage` is code).
  */
 const PLAIN_PAIR = /\b(?:credentials?|log(?:-|[ \t])?in|sign(?:-|[ \t])?in)[ \t]*(?::|\bis\b|\bare\b)[ \t]*([\w.@+-]{1,64})[ \t]*(?:\/|,|\band\b)[ \t]*([A-Za-z0-9_\-+=!@$%^&*~]{3,64}?)(?=[.,;:!?)]?(?:[ \t]|\r?\n|$))/gi;

@@ -108,6 +108,11 @@
 // password), a Basic credential built in code (`btoa("user:…")`, `Buffer.from("user:…").toString("base64")`, `b64encode`)
 // and Ruby's `ENV.fetch("API_KEY") { "…" }`: on the same files 1 new span, hono's basic-auth test's
 // `Buffer.from('wrong:wrong').toString('base64')` (a test's password).
+// Narrowed after review (h122), each a marker on ordinary code or docs: a login's plain pair counts in a program only in a
+// comment or a string (a route map's `{ login: LoginPage, oauth2Callback: … }`), a table column headed `Pass` alone is a
+// test's, "as" before a filler names no account ("As described, the password `minLength` option"), and a typed field names
+// a password only as its last word-part or before a field's word (`passwordStrength`, `#password-hint` name none), and a
+// Basic pair built in code needs a user before its `:` (not `data:image/png`, `sha256:…`, `content-type:application/json`).
 // The detector of values assigned to credential names is text/redact-assign.ts; value and name judgments live in
 // text/secret-values.ts, the detectors of credentials outside assignments in
 // text/redact-commands.ts.

@@ -3,7 +3,7 @@
 import { expect, test } from "bun:test";
 import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { blobsAt } from "../../src/git/staged.ts";
+import { blobsAt, stagedState } from "../../src/git/staged.ts";
 import { git, gitRepo, tempDir, writeFiles } from "../helpers/repo.ts";
 test("blobs", async () => {
   const root = gitRepo({ "a b.ts": "one\n", "e.ts": "", "c.ts": "x\ny" });
@@ -21,4 +21,12 @@ test("a repository's core.fsmonitor program does not run when blobs are read fro
   rmSync(marker, { force: true });
   expect((await blobsAt(root, "", ["a.ts"])).get("a.ts")).toBe("export const a = 1;\n");
   expect(existsSync(marker)).toBe(false);
+});
+
+test("svc's store is no change of the workspace's, even in a repository that ships .svc/ (its files change under svc's own writes)", async () => {
+  const root = gitRepo({ "tsconfig.json": "{}\n", ".svc/ts/tsconfig.json.json": "{}\n", ".svc/identity.json": "{}\n" });
+  writeFiles(root, { ".svc/ts/tsconfig.json.json": '{"extends":"../../tsconfig.json"}\n', ".svc/svc.db": "x", "src/a.ts": "export const a = 1;\n" });
+  git(root, "rm", "-q", "--cached", ".svc/identity.json");
+  const state = await stagedState(root);
+  expect({ staged: state.staged, unstaged: state.unstaged, untracked: state.untracked }).toEqual({ staged: [], unstaged: [], untracked: ["src/a.ts"] });
 });

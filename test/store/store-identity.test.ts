@@ -92,6 +92,19 @@ describe("a store with no identity", () => {
     expect(existsSync(join(root, ".svc", "run", "host-0123.json"))).toBe(true);
     expect(existsSync(join(root, ".svc", "identity.json"))).toBe(true);
   }, 120_000);
+
+  test("a home directory's store moved aside leaves the host runtime's run/ in the fresh store (every host's socket is there)", () => {
+    const root = gitRepo(FILES);
+    mkdirSync(join(root, ".svc", "run", "logs"), { recursive: true });
+    writeFileSync(join(root, ".svc", "run", "host-0123.json"), "{}");
+    writeFileSync(join(root, ".svc", "svc.db"), "an svc's store from before identities");
+    const run = runSvc(["index", root, "--quiet"], { env: { HOME: root, SVC_RUNTIME_DIR: "", XDG_RUNTIME_DIR: "" } });
+    expect(run.code).toBe(0);
+    expect(asideDirs(root).length).toBe(1);
+    expect(existsSync(join(root, asideDirs(root)[0]!, "svc.db"))).toBe(true);
+    expect(existsSync(join(root, ".svc", "run", "host-0123.json"))).toBe(true);
+    expect(existsSync(join(root, ".svc", "identity.json"))).toBe(true);
+  }, 120_000);
 });
 
 /** `svc reduce` of the workspace as a user without root's pass over permissions (root runs it as nobody, owning the folder the workspace is in). */

@@ -436,10 +436,12 @@ describe("a command or a statement over lines, and user:password flags of client
       [`await page.getByLabel("Password").fill("sunshine");\n`, "sunshine", "e2e/login.spec.ts"], [`await page.fill('#password', 'letmein');\n`, "letmein", "e2e/login.spec.ts"],
       [`cy.get('input[name=password]').type('hunter2');\n`, "hunter2", "cypress/e2e/login.cy.js"], [`driver.find_element(By.ID, "password").send_keys("letmein")\n`, "letmein", "tests/test_login.py"],
       [`await userEvent.type(screen.getByLabelText(/password/i), "Tr0ub4dor");\n`, "Tr0ub4dor", "src/Login.test.tsx"], [`await login(page, "admin", "Pl7kQ2mZ9x");\n`, "Pl7kQ2mZ9x", "e2e/helpers.ts"],
+      [`await page.locator("#password-input").fill("sunshine");\n`, "sunshine", "e2e/login.spec.ts"], [`await confirmPasswordInput.type("letmein");\n`, "letmein", "e2e/login.spec.ts"], [`cy.get("#password_confirmation").type("letmein");\n`, "letmein", "cypress/e2e/signup.cy.js"], [`await page.fill("#password2", "letmein");\n`, "letmein", "e2e/signup.spec.ts"],
       [`<input type="password" name="pw" value="hunt3rXy9">\n`, "hunt3rXy9", "public/login.html"],
       ["| User | **Password** | Role |\n| :--- | :---: | --- |\n| `admin` | `sunshine` | owner |\n| qa | n/a | tester |\n", "sunshine", "docs/accounts.md"],
       // a login's or credentials' pair without code spans, a Basic credential built in code, Ruby's fetch block default (h119)
-      ["Default credentials: admin / Sq7kQ2mZ9x\n", "Sq7kQ2mZ9x", "docs/setup.md"], [`// default login: admin/Pj7kQ2mZ9x\n`, "Pj7kQ2mZ9x", "src/seed.ts"],
+      ["Default credentials: admin / Sq7kQ2mZ9x\n", "Sq7kQ2mZ9x", "docs/setup.md"], [`const hint = "Default credentials: admin / Sq7kQ2mZ9x. Change it";\n`, "Sq7kQ2mZ9x", "src/seed.ts"],
+      ["Connect as `root` with password `sunshine`.\n", "sunshine", "docs/setup.md"], [`// default login: admin/Pj7kQ2mZ9x\n`, "Pj7kQ2mZ9x", "src/seed.ts"],
       [`const auth = btoa("admin:sunshine");\n`, "sunshine", "src/api.ts"], [`const h = Buffer.from("deploy:letmein").toString("base64");\n`, "letmein", "src/api.ts"],
       [`auth = base64.b64encode(b"admin:hunter2")\n`, "hunter2", "client.py"], [`api_key = ENV.fetch("API_KEY") { "Rb4kT9wQ2xLm7Np3" }\n`, "Rb4kT9wQ2xLm7Np3", "config/app.rb"],
     ];
@@ -452,11 +454,14 @@ describe("a command or a statement over lines, and user:password flags of client
       ["Log in with `email` / `password`.\n", "README.md"], ["Sign in with `GITHUB_TOKEN` / `true`.\n", "README.md"],
       [`CREATE USER app;\nSELECT password\n  'x' FROM t;\n`, "a.sql"], [`fn(user: string, password: string)\n`, "README.md"], [`user: admin, password: string\n`, "README.md"],
       [`await page.fill("#password", process.env.E2E_PASSWORD!);\n`, "e2e/a.spec.ts"], [`await page.fill("#username", "admin2x9");\n`, "e2e/a.spec.ts"], [`$("#passport").setValue("X12345678");\n`, "e2e/a.spec.ts"],
-      [`await passwordInput.type("Password");\n`, "e2e/a.spec.ts"], [`await page.fill("#password", \`\${user.pw}\`);\n`, "e2e/a.spec.ts"], [`<input type="password" name="pw" value="{{ .Password }}">\n`, "a.html"],
+      [`await passwordInput.type("Password");\n`, "e2e/a.spec.ts"], [`form.setValue("passwordStrength", "weak");\n`, "src/Form.tsx"], [`await page.locator("#password-strength").fill("medium");\n`, "e2e/a.spec.ts"], [`passwordMeter.setValue("strong");\n`, "src/Meter.tsx"], [`await page.fill("#password", \`\${user.pw}\`);\n`, "e2e/a.spec.ts"], [`<input type="password" name="pw" value="{{ .Password }}">\n`, "a.html"],
       ["| Option | Type | Description |\n|---|---|---|\n| password | string | The password |\n", "README.md"], ["| Password | Required |\n|---|---|\n| yes | no |\n", "README.md"], ["| Token | Meaning |\n|---|---|\n| ACCESS | read |\n", "README.md"],
       ["Default credentials: admin / admin\n", "README.md"], ["Login: user/v2 api\n", "README.md"], ["sign in: GitHub / GitLab\n", "README.md"], ["credentials: include, mode: cors\n", "README.md"],
-      [`const b = Buffer.from("hello:world1");\n`, "a.ts"], ["const h = btoa(`${user}:${pw}`);\n", "a.ts"], [`ENV.fetch("API_KEY") { nil }\n`, "a.rb"],
+      [`const b = Buffer.from("hello:world1");\n`, "a.ts"], [`const u = Buffer.from("data:image/png").toString("base64");\n`, "a.ts"], [`const d = Buffer.from("sha256:abcdef0123").toString("base64");\n`, "a.ts"], [`const h = btoa("content-type:application/json");\n`, "a.ts"], ["const h = btoa(`${user}:${pw}`);\n", "a.ts"], [`ENV.fetch("API_KEY") { nil }\n`, "a.rb"],
       ["Set the `password` option to your token.\n", "README.md"], ["Pass the password `<your-password>` on stdin.\n", "README.md"], ["Store the password `hash`, never the password.\n", "README.md"], // a label, a placeholder, no account on the line
+      // code, not a sentence: an object's keys after `login:`; a test table's Pass column; "as" that names no one (h122)
+      [`const routes = { login: LoginPage, oauth2Callback: CallbackPage };\n`, "src/routes.ts"], [`const r = { signIn: signInV2, logoutV2: out };\n`, "src/routes.ts"],
+      ["| Test | Pass | Fail |\n|---|---|---|\n| parser | Parse2 | none |\n| lexer | Lexer9x | 0 |\n", "README.md"], ["As described, the password `minLength` option defaults to 8.\n", "README.md"],
       [`Note: see docs, password: required\n`, "README.md"], [`const o = { user: "admin", password: pw };\n`, "a.ts"], [`user: admin, password: sunshine\n`, "a.ts"], // code: only quoted literals [`ALTER TABLE users ADD password\n  'x';\n`, "a.sql"], [`The password\n'is not shown'\n`, "README.md"],
     ]) expect({ text, secrets: secretTexts(text, path) }).toEqual({ text, secrets: [] });
   });

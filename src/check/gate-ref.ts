@@ -8,8 +8,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { changedFiles, fileAtRef, hasCommits } from "../git/changes.ts";
-import { blobsAt, fileInIndex, followLinks, linksTo, stagedState, type StagedState } from "../git/staged.ts";
-import { internalFolder } from "../workspace/confine.ts";
+import { blobsAt, fileInIndex, followLinks, linksTo, stagedState } from "../git/staged.ts";
 import type { OpContext } from "../ops/types.ts";
 import { leadsOut } from "../workspace/allowed.ts";
 import { findGitRoot } from "../workspace/root.ts";
@@ -156,26 +155,11 @@ function asOnDisk(root: string, state: StateOverlays): void {
   for (const [path, text] of state) if (text === null ? !existsSync(join(root, path)) : existsSync(join(root, path)) && read(path) === text) state.delete(path);
 }
 
-/**
- * The staged, unstaged and untracked paths of the workspace: not svc's or git's own folders (a `.svc/` a repository shipped
- * and git still tracks was moved aside, and svc's fresh store differs from git's copy of it: no file of the commit's).
- */
-export async function workspaceStagedState(root: string): Promise<StagedState> {
-  const state = await stagedState(root);
-  const ours = (path: string) => internalFolder(path.split("/")[0] ?? "") !== undefined;
-  return {
-    headExists: state.headExists,
-    staged: state.staged.filter((f) => !ours(f.path) && (f.oldPath === undefined || !ours(f.oldPath))),
-    unstaged: state.unstaged.filter((p) => !ours(p)),
-    untracked: state.untracked.filter((p) => !ours(p)),
-  };
-}
-
 /** The commit the index would make against HEAD; `resident`: compared in the host's resident engine instead of one loaded for the call. */
 export async function stagedGate(root: string, timeoutMs: number, resident?: CheckWorkspace): Promise<RefGateOutcome> {
   const started = performance.now();
   if (!findGitRoot(root)) return { ran: false, reason: `${root} is not a git repository` };
-  const state = await workspaceStagedState(root);
+  const state = await stagedState(root);
   const unmerged = state.staged.find((f) => f.status === "unmerged");
   if (unmerged) return { ran: false, reason: `${unmerged.path} is unmerged (a conflict not resolved), so the index holds no commit to check — resolve it and stage the result (git add ${unmerged.path})` };
   const ref = state.headExists ? "HEAD" : null;

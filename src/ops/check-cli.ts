@@ -5,8 +5,8 @@
 // time-boxed by SVC_GATE_TIMEOUT_MS.
 
 import { isGateInput, PROJECT_CONFIG, unheldNote } from "../check/gate-compare.ts";
-import { changesSinceHead, howChecked, refGate, renamesSinceHead, stagedGate, workspaceStagedState, type RefGateOutcome } from "../check/gate-ref.ts";
-import { givenIndexShared } from "../git/staged.ts";
+import { changesSinceHead, howChecked, refGate, renamesSinceHead, stagedGate, type RefGateOutcome } from "../check/gate-ref.ts";
+import { givenIndexShared, stagedState } from "../git/staged.ts";
 import { probeHost } from "../host/client.ts";
 import { pendingNote, renderGate, renderHookDelta, type CheckSessionResult } from "../check/render-delta.ts";
 import { errorsOf, renameDelta, type Diag } from "../check/diag.ts";
@@ -214,7 +214,7 @@ async function hostServes(root: string): Promise<boolean> {
 async function stagedOnHost(root: string, session: string, timeoutMs: number): Promise<{ asked: true; outcome: RefGateOutcome } | { asked: false; why?: string }> {
   let state;
   try {
-    state = await workspaceStagedState(root);
+    state = await stagedState(root);
   } catch {
     return { asked: false }; // not a repository, say: the staged gate says why
   }

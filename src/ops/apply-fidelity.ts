@@ -199,7 +199,7 @@ function unchangedMarkerLines(secrets: DiskSecrets, lines: readonly string[]): M
 /**
  * Each content line the edit changed (a hunk's added line, as `git diff` shows it) → the values of the line it replaced: the
  * hunk's deleted line with markers of the same kinds in the same order that is nearest to it (edit distance, at most half
- * the longer line), when each is the other's one nearest. A rename on `DATABASE_URL = "postgres://app:[REDACTED:connection-
+ * the longer line), when each is the other's one nearest and the hunk adds as many such lines as it deletes. A rename on `DATABASE_URL = "postgres://app:[REDACTED:connection-
  * string]@db/app"` keeps the line's own value though the file holds other connection strings; two lines swapped and edited
  * get their own values back, not each other's.
  */
@@ -211,7 +211,9 @@ function replacedMarkerLines(secrets: DiskSecrets, lines: readonly string[]): Ma
     for (const [ci, cj, deleted, added] of lineChanges(view.shown, trimmed)) {
       const olds = Array.from({ length: deleted }, (_, k) => ci + k).filter((i) => view.marks[i]);
       const news = Array.from({ length: added }, (_, k) => cj + k).filter((j) => !found.has(j) && MARKER.test(trimmed[j]!));
-      if (!olds.length || !news.length || olds.length * news.length > 400) continue;
+      // one added line for each deleted one: a hunk that deletes two lines holding values and adds one (delete the
+      // primary's line and rename the replica's to it, or edit the primary's host and delete the replica's?) cannot tell
+      if (!olds.length || olds.length !== news.length || olds.length * news.length > 400) continue;
       const near = (i: number, j: number) => kindsOf(trimmed[j]!) !== view.marks[i]!.map((m) => m.kind).join(" ") ? Infinity : editDistance(view.shown[i]!, trimmed[j]!);
       const d = olds.map((i) => news.map((j) => near(i, j)));
       const unique = (row: number[], at: number) => row.every((x, k) => k === at || x > row[at]!);

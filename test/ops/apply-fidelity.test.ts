@@ -91,6 +91,19 @@ describe("apply keeps what views do not show", () => {
     expect(readFileSync(join(root, "src/keys.ts"), "utf8")).toBe(`export const firstKey = "${AWS}";\nexport const bKey = "${other}";\nexport const n = 2;\n`);
   });
 
+  test("two lines holding values replaced by one: which line's value it takes cannot be told, so it is refused", async () => {
+    const original = `export const PRIMARY_DB = "postgres://app:Xk9mQ2vL8pR4@db1.internal/app";\nexport const REPLICA_DB = "postgres://app:Hn3bT7yK1sD6@db2.internal/app";\nexport const n = 1;\n`;
+    const root = gitRepo({ "src/db.ts": original });
+    const { content } = await view(root, "src/db.ts");
+    const [primary, replica] = content.split("\n");
+    expect(primary).toContain("[REDACTED:");
+    // the primary's line deleted and the replica's renamed to it — or the primary's host edited and the replica's line deleted?
+    const merged = content.replace(`${primary}\n${replica}\n`, `${replica!.replace("REPLICA_DB", "PRIMARY_DB")}\n`);
+    const refused = await failure(call("apply", { path: root, file: "src/db.ts", content: merged }));
+    expect(refused.formatted).toContain("cannot be told");
+    expect(readFileSync(join(root, "src/db.ts"), "utf8")).toBe(original);
+  });
+
   test("two lines shown alike with different values: an edit elsewhere keeps each where it was; one that deletes or moves one of them, or its block, is refused", async () => {
     const original = `{\n  "primary": {\n    "password": "Xk9#mQ2vL8pR4wZt"\n  },\n  "replica": {\n    "password": "Hn3$bT7yK1sD6fGq"\n  },\n  "timeout": 30\n}\n`;
     const root = gitRepo({ "config.json": original });

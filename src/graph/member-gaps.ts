@@ -157,15 +157,16 @@ function familyOf(db: Database, owner: number, bases: readonly number[]): Set<nu
 /**
  * The heritage clauses reaching one of the family from a class or interface the index holds no symbol of — declared
  * inside a function (`test(() => { class M extends Migration { override down() {…} } })`, as mikro-orm's tests do) or
- * a class expression — in files that mention `name`: find-references joins such a heir's same-named member and its uses,
- * which no edge records (its members are not indexed). A file that never writes the name cannot override the member.
+ * a class expression — whose body writes `name`: find-references joins such a heir's same-named member and its uses,
+ * which no edge records (its members are not indexed); one that never writes the name does not override the member.
+ * `name` null (a constructor): every such heir — `new L(…)` of one inheriting the constructor, or its `super(…)`.
  */
-function localHeirs(db: Database, family: ReadonlySet<number>, name: string, readText: (path: string) => string | null): { path: string; line: number; base: string }[] {
+function localHeirs(db: Database, family: ReadonlySet<number>, name: string | null, readText: (path: string) => string | null): { path: string; line: number; base: string }[] {
   const clauses = db.prepare(
     "SELECT DISTINCT f.path, e.evidence_line AS line, t.name AS base FROM edges e JOIN files f ON f.id = e.from_file JOIN symbols t ON t.id = e.to_symbol LEFT JOIN symbols h ON h.id = e.from_symbol WHERE e.to_symbol = ? AND e.type IN ('extends', 'implements') AND (h.id IS NULL OR h.kind NOT IN ('class', 'interface'))",
   );
-  const word = new RegExp(`(?<![\\w$#])${name.replace(/\$/g, "\\$")}(?![\\w$])`);
-  return [...family].flatMap((id) => (clauses.all(id) as { path: string; line: number | null; base: string }[]).filter((c) => c.line !== null && heirNames(readText(c.path), c.path, c.line, word)) as { path: string; line: number; base: string }[]);
+  const word = name === null ? null : new RegExp(`(?<![\\w$#])${name.replace(/\$/g, "\\$")}(?![\\w$])`);
+  return [...family].flatMap((id) => (clauses.all(id) as { path: string; line: number | null; base: string }[]).filter((c) => c.line !== null && (!word || heirNames(readText(c.path), c.path, c.line, word))) as { path: string; line: number; base: string }[]);
 }
 
 const HEIR_KINDS = ["class_declaration", "abstract_class_declaration", "class", "interface_declaration"];
@@ -219,7 +220,9 @@ export function memberGaps(db: Database, member: { id: number; kind: string; sig
   const owner = db.query("SELECT id, kind, start_line AS line, signature FROM symbols WHERE file_id = ? AND qualified_name = ? ORDER BY start_line LIMIT 1").get(member.fileId, member.container) as { id: number; kind: string; line: number; signature: string } | null;
   if (!owner) return [];
   if (VALUE.test(owner.kind) && ANNOTATED.test(owner.signature)) return [{ path: member.path, line: owner.line, why: "typed-value" }];
-  // a constructor and a #private member join no base member
+  // a constructor is reached by its local heirs' `new L(…)` and `super(…)` (constructor-refs.ts finds the indexed ones)
+  if (owner.kind === "class" && member.name === "constructor") return localHeirs(db, familyOf(db, owner.id, []), null, readText).map((h) => ({ path: h.path, line: h.line, why: "local-heir" as const, base: h.base }));
+  // a #private member joins no base member
   if ((owner.kind === "class" || owner.kind === "interface") && member.name !== "constructor" && !member.name.startsWith("#")) {
     const base = outsideBase(db, owner, member.name, readText);
     if (base) return [{ path: member.path, line: owner.line, why: "outside-base", base }];

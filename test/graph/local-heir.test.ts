@@ -3,7 +3,8 @@
 // its override of a member to the base's (and the uses of that override: `new M().down()`), which no edge records — the
 // base member's neighbors and impact said "none (checker-complete)" (h121 audit, mikro-orm Migration.down). Such an
 // answer is partial, saying where; a local heir that does not declare the member (its uses resolve to the base's, which
-// the walk records) leaves the answer checker-complete.
+// the walk records) leaves the answer checker-complete. A constructor's answer is partial for every local heir (its
+// `new L(…)`, its `super(…)`), and lists `new this(…)` in the class's static factories (`this` names no declaration).
 
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
@@ -55,6 +56,29 @@ const FILES: Record<string, string> = {
     "}",
     "",
   ].join("\n"),
+  "src/entity.ts": [
+    "export class Entity {", // 1
+    "  constructor(readonly id: string) {}", // 2
+    "  static create(): Entity {", // 3
+    '    return new this("x");', // 4
+    "  }", // 5
+    "}", // 6
+    "",
+  ].join("\n"),
+  "src/entities.ts": [
+    'import { Entity } from "./entity.js";', // 1
+    "", // 2
+    "export function all(): Entity[] {", // 3
+    "  class Plain extends Entity {}", // 4
+    "  class Own extends Entity {", // 5
+    "    constructor() {", // 6
+    '      super("own");', // 7
+    "    }", // 8
+    "  }", // 9
+    '  return [new Plain("p"), new Own()];', // 10
+    "}", // 11
+    "",
+  ].join("\n"),
 };
 
 describe("a member overridden by a class the index holds no symbol of", () => {
@@ -75,6 +99,22 @@ describe("a member overridden by a class the index holds no symbol of", () => {
       expect(impactSites(i, i.overriders).has("src/use.ts:10")).toBe(false);
       expect(i.coverage?.complete).toBe(false);
       expect(i.coverage?.line).toContain("src/use.ts:8 (Migration)");
+    } finally {
+      await engine.close();
+    }
+  }, 180_000);
+
+  test("a constructor: `new this(…)` in a static factory is listed; local heirs constructing it make the answer partial", async () => {
+    const engine = new TsEngine({ root });
+    try {
+      await engine.openProjects([join(root, ".svc", "ts", "tsconfig.json.json")]);
+      const compiler = (await references(engine, join(root, "src/entity.ts"), { line: 2, column: 3 })).map((r) => `${r.path.slice(root.length + 1)}:${r.line}`);
+      expect(compiler).toEqual(expect.arrayContaining(["src/entity.ts:4", "src/entities.ts:7", "src/entities.ts:10"]));
+      const n = await neighbors(root, "src/entity.ts:2");
+      expect(sitesOf(n).has("src/entity.ts:4")).toBe(true);
+      expect(n.coverage?.complete).toBe(false);
+      expect(n.coverage?.line).toContain("src/entities.ts:4 (Entity)");
+      expect((await impact(root, "src/entity.ts:2")).coverage?.complete).toBe(false);
     } finally {
       await engine.close();
     }

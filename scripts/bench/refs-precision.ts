@@ -150,8 +150,29 @@ export function category(d: Decl): string {
 /** Why an answer is partial, as its text says (the first reason, digits dropped so that alike reasons are counted together). */
 function partialReason(text: string): string {
   const coverage = /^coverage:.*$/m.exec(text)?.[0] ?? text;
+  if (/index mode partial/.test(coverage)) return "index mode partial (svc doctor)";
   const m = /partial[:;,]?\s*([^\n]*)/i.exec(coverage) ?? /(none found[^\n]*|may be incomplete[^\n]*)/.exec(coverage);
-  return (m?.[1] ?? "no reason given").replace(/\d+/g, "N").split(/:\s|;\s|\s\(/)[0]!.slice(0, 90);
+  // the reason and its kinds (`(N source files outside every project; …)`), without the places each lists
+  const reason = (m?.[1] ?? "no reason given").replace(/\d+/g, "N");
+  const open = reason.indexOf(" (");
+  if (open < 0) return reason.slice(0, 160);
+  const kinds: string[] = [];
+  let depth = 0;
+  let part = "";
+  let cut = false;
+  for (const c of reason.slice(open + 2)) {
+    if (depth === 0 && (c === ";" || c === ")")) {
+      kinds.push(part.trim());
+      [part, cut] = ["", false];
+      if (c === ")") break;
+      continue;
+    }
+    if (c === "(") depth++;
+    else if (c === ")") depth--;
+    if (depth === 0 && c === ":") cut = true;
+    if (!cut) part += c;
+  }
+  return `${reason.slice(0, open)} (${kinds.map((k) => k.replace(/\s*\([^]*$/, "")).join("; ")})`;
 }
 
 /** A seeded sample of `n` declarations spread over the categories (each category gets its share, the rest at random). */

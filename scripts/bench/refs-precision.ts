@@ -231,6 +231,7 @@ interface Listed {
   provenance?: string;
   hop?: number;
   from?: string | null;
+  via?: string;
 }
 
 async function main(): Promise<void> {
@@ -328,8 +329,11 @@ async function main(): Promise<void> {
       }
       const sites = new Map<Site, string>();
       const heritage = new Set<Site>();
+      const container = d.qn.includes(".") ? d.qn.slice(0, d.qn.lastIndexOf(".")) : null;
+      const viaObject = new Set<Site>();
       for (const e of listed) if (e.line) {
         sites.set(`${e.path}:${e.line}`, e.provenance ?? "?");
+        if (container && e.via === container) viaObject.add(`${e.path}:${e.line}`);
         if (e.type === "extends" || e.type === "implements") heritage.add(`${e.path}:${e.line}`);
       }
       let falseHere = 0;
@@ -337,6 +341,8 @@ async function main(): Promise<void> {
         if (files.has(site.slice(0, site.lastIndexOf(":")))) add(`${op} listed lines judged`);
         if (t.any.has(site)) continue;
         if (members.has(site)) add(`${op} member uses`);
+        // an object literal's method: impact lists the object's uses, labelled `via <object>` (the method goes where it goes)
+        else if (viaObject.has(site)) add(`${op} uses of the member's object literal (listed via it)`);
         else if (!files.has(site.slice(0, site.lastIndexOf(":")))) add(`${op} in files outside the compiler's program (${provenance}): not judged`);
         // a barrel (`export * from`, `export type * from`) re-exporting the declaration, or the type declaring a member
         else if ((d.exported || d.qn.includes(".")) && /^\s*export\s+(?:type\s+)?\*/.test(lineText(site))) add(`${op} export-* barrel lines`);

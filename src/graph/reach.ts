@@ -368,7 +368,11 @@ export function reachOf(
   for (const n of frontier) walk.mark(n);
   // a method of an object literal: the object's uses too (walk.objectOf)
   const holder = member ? walk.objectOf(target.id) : null;
-  if (holder && walk.mark(holder)) frontier.push(holder);
+  if (holder && walk.mark(holder)) {
+    frontier.push(holder);
+    // its uses are listed as uses of the object (`via table`): they name the object, not the member
+    if (holder.kind === "symbol" && target.container) via.set(holder.id, target.container);
+  }
   // the declaring file exports the target (or, for a member, its type): importers outside every project take it by name;
   // what it does not export no import takes (`export *` re-exports only exports)
   const owner = member

@@ -148,5 +148,8 @@ describe("an object literal's methods the runtime calls", () => {
       expect(i.data.tests.map((t) => t.path)).toEqual(["test/draft.test.ts"]);
       expect(i.text).not.toContain("none reach it");
     }
+    // draft names the object, not its method: listed as a use of the object
+    const get = (await impact(root, "traps.get")).data.dependents.filter((d) => d.hop === 1 && d.path === "src/index.ts");
+    expect(get.map((d) => d.via)).toEqual(["traps"]);
   }, 120_000);
 });

@@ -176,6 +176,10 @@ const TYPE_ONLY = new Set<number>([K.InterfaceDeclaration, K.TypeAliasDeclaratio
  */
 function meaningOf(node: N, kind: RefKind): Meaning {
   if (kind === "reexports" || inJSDocReference(node)) return "all";
+  // a name in a type query (`typeof ZodIssueCode.invalid_type`, `keyof typeof table`) is a value's use
+  let q: N | undefined = node.parent;
+  while (q?.kind === K.QualifiedName) q = q.parent;
+  if (q?.kind === K.TypeQuery) return "value";
   // the qualifier of a qualified type name (`Opt` of `Opt.Brand`) is a namespace's use
   if (node.parent?.kind === K.QualifiedName && node.parent.left?.pos === node.pos && node.parent.left.end === node.end) return "namespace";
   if (kind === "type_ref" || kind === "implements") return "type";

@@ -39,7 +39,8 @@ export interface UnresolvedTally {
  * type alias is heritage of the classes and interfaces the alias stands for too: `extends _ZodJSONSchemaInternals`;
  * 7: the type a heritage clause maps through nested mapping types is heritage too: `X` of `extends Omit<Partial<X>, 'k'>`;
  * a whole type name references no namespace merged with its type (`T extends Opt`: `type Opt`, not `namespace Opt`);
- * 8: `ns.default` references the default export whatever its declared name).
+ * 8: `ns.default` references the default export whatever its declared name; a name in a type query, `typeof X.k`, is a
+ * value's use: no reference of `type X` merged with `const X`).
  */
 const RECORDS_COMPLETE = "8";
 

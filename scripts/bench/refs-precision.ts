@@ -147,15 +147,15 @@ export function category(d: Decl): string {
   return `${kind}${where}${shape}${d.qn.includes(".") || d.exported ? "" : " (not exported)"}`;
 }
 
-/** Why an answer is partial, as its text says (the first reason, digits dropped so that alike reasons are counted together). */
-function partialReason(text: string): string {
+/** Why an answer is partial, as its coverage line says: each kind of gap it names, digits dropped so that alike ones count together. */
+function partialReason(text: string): string[] {
   const coverage = /^coverage:.*$/m.exec(text)?.[0] ?? text;
-  if (/index mode partial/.test(coverage)) return "index mode partial (svc doctor)";
+  if (/index mode partial/.test(coverage)) return ["index mode partial (svc doctor)"];
   const m = /partial[:;,]?\s*([^\n]*)/i.exec(coverage) ?? /(none found[^\n]*|may be incomplete[^\n]*)/.exec(coverage);
   // the reason and its kinds (`(N source files outside every project; …)`), without the places each lists
   const reason = (m?.[1] ?? "no reason given").replace(/\d+/g, "N");
   const open = reason.indexOf(" (");
-  if (open < 0) return reason.slice(0, 160);
+  if (open < 0) return [reason.slice(0, 160)];
   const kinds: string[] = [];
   let depth = 0;
   let part = "";
@@ -172,7 +172,7 @@ function partialReason(text: string): string {
     if (depth === 0 && c === ":") cut = true;
     if (!cut) part += c;
   }
-  return `${reason.slice(0, open)} (${kinds.map((k) => k.replace(/\s*\([^]*$/, "")).join("; ")})`;
+  return kinds.map((k) => k.replace(/\s*\([^]*$/, "").replace(/^N\s+/, ""));
 }
 
 /** A seeded sample of `n` declarations spread over the categories (each category gets its share, the rest at random). */
@@ -310,7 +310,7 @@ async function main(): Promise<void> {
         continue;
       }
       if (complete) add(`${op} answers saying checker-complete`);
-      else add(`${op} partial: ${partialReason(text)}`);
+      else for (const why of partialReason(text)) add(`${op} partial for: ${why}`);
       add(`${op} answers`);
       // "none" said as a fact (`none (checker-complete)`, `none (every file that could reference it is in a loaded project…)`),
       // not "none found; partial…": a false claim when the compiler has a use in the repo

@@ -40,7 +40,8 @@ export interface UnresolvedTally {
  * 7: the type a heritage clause maps through nested mapping types is heritage too: `X` of `extends Omit<Partial<X>, 'k'>`;
  * a whole type name references no namespace merged with its type (`T extends Opt`: `type Opt`, not `namespace Opt`);
  * 8: `ns.default` references the default export whatever its declared name; a name in a type query, `typeof X.k`, is a
- * value's use: no reference of `type X` merged with `const X`).
+ * value's use: no reference of `type X` merged with `const X`; a qualifier, `Std` of `Std.Props`, references no interface or
+ * type alias merged with the namespace).
  */
 const RECORDS_COMPLETE = "8";
 

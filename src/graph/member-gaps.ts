@@ -157,23 +157,23 @@ function familyOf(db: Database, owner: number, bases: readonly number[]): Set<nu
 /**
  * The heritage clauses reaching one of the family from a class or interface the index holds no symbol of — declared
  * inside a function (`test(() => { class M extends Migration { override down() {…} } })`, as mikro-orm's tests do) or
- * a class expression — whose body writes `name`: find-references joins such a heir's same-named member and its uses,
- * which no edge records (its members are not indexed); one that never writes the name does not override the member.
+ * a class expression — that declares a member `name`: find-references joins such a heir's member and its uses, which
+ * no edge records (its members are not indexed); one that only calls the inherited member uses the base's (recorded).
  * `name` null (a constructor): every such heir — `new L(…)` of one inheriting the constructor, or its `super(…)`.
  */
 function localHeirs(db: Database, family: ReadonlySet<number>, name: string | null, readText: (path: string) => string | null): { path: string; line: number; base: string }[] {
   const clauses = db.prepare(
     "SELECT DISTINCT f.path, e.evidence_line AS line, t.name AS base FROM edges e JOIN files f ON f.id = e.from_file JOIN symbols t ON t.id = e.to_symbol LEFT JOIN symbols h ON h.id = e.from_symbol WHERE e.to_symbol = ? AND e.type IN ('extends', 'implements') AND (h.id IS NULL OR h.kind NOT IN ('class', 'interface'))",
   );
-  const word = name === null ? null : new RegExp(`(?<![\\w$#])${name.replace(/\$/g, "\\$")}(?![\\w$])`);
-  return [...family].flatMap((id) => (clauses.all(id) as { path: string; line: number | null; base: string }[]).filter((c) => c.line !== null && (!word || heirNames(readText(c.path), c.path, c.line, word))) as { path: string; line: number; base: string }[]);
+  return [...family].flatMap((id) => (clauses.all(id) as { path: string; line: number | null; base: string }[]).filter((c) => c.line !== null && (name === null || declaresMember(readText(c.path), c.path, c.line, name))) as { path: string; line: number; base: string }[]);
 }
 
 const HEIR_KINDS = ["class_declaration", "abstract_class_declaration", "class", "interface_declaration"];
 
-/** Whether the body of the class or interface whose heritage clause is at `line` writes `word` (a file it cannot be read in: it may). */
-function heirNames(text: string | null, path: string, line: number, word: RegExp): boolean {
-  if (text === null || !word.test(text)) return text === null;
+/** Whether the class or interface whose heritage clause is at `line` declares a member `name` (a file it cannot be read in: it may). */
+function declaresMember(text: string | null, path: string, line: number, name: string): boolean {
+  if (text === null) return true;
+  if (!text.includes(name)) return false;
   let heirs: SgNode[];
   try {
     heirs = parse(/\.[mc]?tsx?$/.test(path) && !path.endsWith("x") ? Lang.TypeScript : Lang.Tsx, text).root().findAll({ rule: { any: HEIR_KINDS.map((kind) => ({ kind })) } });
@@ -185,7 +185,10 @@ function heirNames(text: string | null, path: string, line: number, word: RegExp
     const body = h.field("body");
     return h.range().start.line + 1 <= line && line <= (body?.range().start.line ?? h.range().end.line) + 1;
   }).pop();
-  return !at || word.test(at.field("body")?.text() ?? at.text());
+  const body = at?.field("body");
+  if (!body) return true;
+  // `override down() {…}`, `down = …`, `get down()`, `'down'(): void`; a call of the inherited one (`this.addSql(…)`) is the base's use, which the walk records
+  return body.children().some((m) => m.field("name")?.text().replace(/^(["'])(.*)\1$/, "$2") === name);
 }
 
 function aliasHeirs(db: Database, family: ReadonlySet<number>, name: string, readText: (path: string) => string | null): { path: string; line: number; base: string }[] {

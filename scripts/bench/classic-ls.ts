@@ -1,6 +1,6 @@
 // The TypeScript language service of a repo's own (classic, 5.x / 6.x) `typescript` package over one of its tsconfigs:
 // the compiler's answers the precision benches (refs-precision, defs-precision) judge svc's against. svc's TypeScript 7
-// has no language service API.
+// has no language service API (CLASSIC_TS=<folder of a typescript 5.x/6.x package> stands in for a repo whose own is 7).
 
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -59,7 +59,8 @@ export interface ClassicOverlay {
 
 /** The repo's `typescript`, a language service over `tsconfig`'s files and options (and `overlay`'s content), and its program. */
 export function classicService(root: string, tsconfig: string, overlay: ClassicOverlay = { files: new Map(), version: 0 }): { ts: ClassicTs; ls: ClassicService; program: ClassicProgram } {
-  const ts = createRequire(join(root, "package.json"))("typescript") as ClassicTs;
+  // CLASSIC_TS: another classic package's folder, for a repo whose own typescript is 7 (no language service API)
+  const ts = (process.env.CLASSIC_TS ? createRequire(join(process.env.CLASSIC_TS, "package.json"))(process.env.CLASSIC_TS) : createRequire(join(root, "package.json"))("typescript")) as ClassicTs;
   const cfg = ts.getParsedCommandLineOfConfigFile(join(root, tsconfig), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
   if (!cfg) throw new Error(`${tsconfig}: not a config the repo's typescript reads`);
   const host = {

@@ -10,6 +10,7 @@ import { incomingEdges, type IncomingEdge } from "./incoming-edges.ts";
 
 const MAX_DEPTH = 6;
 const SUPER_CALL = /(?<![\w$.])super\s*\(/;
+const NEW_THIS = /(?<![\w$.])new\s+this\s*[(<]/;
 
 interface ClassRow {
   id: number;
@@ -29,6 +30,7 @@ export function constructorEdges(db: Database, target: { kind: string; fileId: n
     const next: ClassRow[] = [];
     const classIds = frontier.filter((c) => !seen.has(c.id)).map((c) => c.id);
     classIds.forEach((id) => seen.add(id));
+    for (const id of classIds) out.push(...newThis(db, id, ids[0] as number, readText));
     for (const e of incomingEdges(db, classIds)) {
       // `new C(…)`: a call of the class (the constructor is what it runs)
       if (e.type === "calls") out.push({ ...e, toSymbol: ids[0] as number });
@@ -49,5 +51,24 @@ export function constructorEdges(db: Database, target: { kind: string; fileId: n
     }
     frontier = next;
   }
+  return out;
+}
+
+/**
+ * `new this(…)` in a class's own members (a static factory: `static create() { return new this(…) }`): find-references
+ * counts it for the constructor; the walk records no edge (`this` names no declaration). Each from the member holding it.
+ */
+function newThis(db: Database, classId: number, ctor: number, readText: (path: string) => string | null): IncomingEdge[] {
+  const cls = db.query("SELECT s.file_id AS fileId, s.qualified_name AS qualifiedName, s.start_line AS start, s.end_line AS end, f.path, f.is_test AS isTest FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.id = ?").get(classId) as { fileId: number; qualifiedName: string; start: number; end: number; path: string; isTest: number } | null;
+  if (!cls) return [];
+  const lines = readText(cls.path)?.split("\n").slice(cls.start - 1, cls.end) ?? [];
+  const members = db.query("SELECT id, qualified_name AS qualifiedName, kind, start_line AS start, end_line AS end FROM symbols WHERE file_id = ? AND container = ?").all(cls.fileId, cls.qualifiedName) as { id: number; qualifiedName: string; kind: string; start: number; end: number }[];
+  const out: IncomingEdge[] = [];
+  lines.forEach((text, i) => {
+    if (!NEW_THIS.test(text)) return;
+    const line = cls.start + i;
+    const holder = members.filter((m) => m.start <= line && line <= m.end).sort((a, b) => a.end - a.start - (b.end - b.start))[0];
+    out.push({ type: "calls", provenance: "checker", fromSymbol: holder?.id ?? classId, fromName: holder?.qualifiedName ?? cls.qualifiedName, fromKind: holder?.kind ?? "class", fromFile: cls.fileId, path: cls.path, line, isTest: cls.isTest === 1, toSymbol: ctor });
+  });
   return out;
 }

@@ -18,9 +18,13 @@
 //   `type _ZodJSONSchema = ZodUnion<…>`): find-references joins it through the alias. The walk records the heritage to
 //   the type the alias stands for when the checker names a class or interface for it (alias-heritage.ts: such a heir
 //   is listed); one it does not (a mapped type, an intersection: find-references climbs neither) stays a gap.
+// - a member of a type some class or interface the index holds no symbol of extends (one declared inside a function, as
+//   tests do: `class M extends Migration { override down() {…} }` in a test's callback; a class expression): find-references
+//   joins the heir's same-named member and its uses, whose declarations are not indexed (localHeirs).
 // Such a member's answer is partial, with where.
 
 import type { Database } from "bun:sqlite";
+import { Lang, parse, type SgNode } from "@ast-grep/napi";
 import { boundMembers, isDestructured } from "./bound-members.ts";
 import { satisfiedMembers } from "./satisfied.ts";
 
@@ -29,8 +33,8 @@ export interface MemberGap {
   path: string;
   line: number;
   /** typed-value: the member's value is declared with a type; outside-base: its type's heritage reaches a type whose members the index does not hold. */
-  why: "typed-value" | "outside-base" | "destructured" | "alias-heir";
-  /** outside-base: that type's name as the heritage clause writes it; alias-heir: the type alias the member's type extends. */
+  why: "typed-value" | "outside-base" | "destructured" | "alias-heir" | "local-heir";
+  /** outside-base: that type's name as the heritage clause writes it; alias-heir: the type alias the member's type extends; local-heir: the type the unindexed heir extends. */
   base?: string;
 }
 
@@ -129,12 +133,14 @@ function outsideBase(db: Database, owner: { id: number; signature: string }, nam
  * (`interface ZodJSONSchema extends _ZodJSONSchema` with `type _ZodJSONSchema = ZodUnion<…>`): find-references may
  * join them to the owner's member through the alias, which no heritage edge records.
  */
-function aliasHeirs(db: Database, owner: number, bases: readonly number[], name: string, readText: (path: string) => string | null): { path: string; line: number; base: string }[] {
-  const heirs = db.prepare("SELECT DISTINCT e.from_symbol AS id FROM edges e WHERE e.to_symbol = ? AND e.type IN ('extends', 'implements') AND e.from_symbol IS NOT NULL");
-  const aliases = db.prepare("SELECT DISTINCT s.id, s.name, s.start_line AS start, s.end_line AS end, f.path FROM edges e JOIN symbols s ON s.id = e.from_symbol JOIN files f ON f.id = s.file_id WHERE e.to_symbol = ? AND e.type = 'type_ref' AND s.kind = 'type'");
-  const declared = db.prepare("SELECT f.path, m.start_line AS line FROM symbols c JOIN symbols m ON m.file_id = c.file_id AND m.container = c.qualified_name AND m.name = ? JOIN files f ON f.id = m.file_id WHERE c.id = ?");
-  // the owner, the types declaring the members it implements or overrides (find-references joins their other heirs'
-  // members too: `$ZodBase64._zod` through `$ZodType._zod`), and the types extending them, down the chain
+const HEIRS = "SELECT DISTINCT e.from_symbol AS id FROM edges e WHERE e.to_symbol = ? AND e.type IN ('extends', 'implements') AND e.from_symbol IS NOT NULL";
+
+/**
+ * The owner, the types declaring the members it implements or overrides (find-references joins their other heirs'
+ * members too: `$ZodBase64._zod` through `$ZodType._zod`), and the types extending them, down the chain.
+ */
+function familyOf(db: Database, owner: number, bases: readonly number[]): Set<number> {
+  const heirs = db.prepare(HEIRS);
   const family = new Set([owner, ...bases]);
   let frontier = [...family];
   for (let depth = 0; depth < MAX_DEPTH && frontier.length; depth++) {
@@ -145,6 +151,50 @@ function aliasHeirs(db: Database, owner: number, bases: readonly number[], name:
     }
     frontier = next;
   }
+  return family;
+}
+
+/**
+ * The heritage clauses reaching one of the family from a class or interface the index holds no symbol of — declared
+ * inside a function (`test(() => { class M extends Migration { override down() {…} } })`, as mikro-orm's tests do) or
+ * a class expression — that declares a member `name`: find-references joins such a heir's member and its uses, which
+ * no edge records (its members are not indexed); one that only calls the inherited member uses the base's (recorded).
+ * `name` null (a constructor): every such heir — `new L(…)` of one inheriting the constructor, or its `super(…)`.
+ */
+function localHeirs(db: Database, family: ReadonlySet<number>, name: string | null, readText: (path: string) => string | null): { path: string; line: number; base: string }[] {
+  const clauses = db.prepare(
+    "SELECT DISTINCT f.path, e.evidence_line AS line, t.name AS base FROM edges e JOIN files f ON f.id = e.from_file JOIN symbols t ON t.id = e.to_symbol LEFT JOIN symbols h ON h.id = e.from_symbol WHERE e.to_symbol = ? AND e.type IN ('extends', 'implements') AND (h.id IS NULL OR h.kind NOT IN ('class', 'interface'))",
+  );
+  return [...family].flatMap((id) => (clauses.all(id) as { path: string; line: number | null; base: string }[]).filter((c) => c.line !== null && (name === null || declaresMember(readText(c.path), c.path, c.line, name))) as { path: string; line: number; base: string }[]);
+}
+
+const HEIR_KINDS = ["class_declaration", "abstract_class_declaration", "class", "interface_declaration"];
+
+/** Whether the class or interface whose heritage clause is at `line` declares a member `name` (a file it cannot be read in: it may). */
+function declaresMember(text: string | null, path: string, line: number, name: string): boolean {
+  if (text === null) return true;
+  if (!text.includes(name)) return false;
+  let heirs: SgNode[];
+  try {
+    heirs = parse(/\.[mc]?tsx?$/.test(path) && !path.endsWith("x") ? Lang.TypeScript : Lang.Tsx, text).root().findAll({ rule: { any: HEIR_KINDS.map((kind) => ({ kind })) } });
+  } catch {
+    return true;
+  }
+  // the innermost declaration whose head (its start to its body) holds the clause's line
+  const at = heirs.filter((h) => {
+    const body = h.field("body");
+    return h.range().start.line + 1 <= line && line <= (body?.range().start.line ?? h.range().end.line) + 1;
+  }).pop();
+  const body = at?.field("body");
+  if (!body) return true;
+  // `override down() {…}`, `down = …`, `get down()`, `'down'(): void`; a call of the inherited one (`this.addSql(…)`) is the base's use, which the walk records
+  return body.children().some((m) => m.field("name")?.text().replace(/^(["'])(.*)\1$/, "$2") === name);
+}
+
+function aliasHeirs(db: Database, family: ReadonlySet<number>, name: string, readText: (path: string) => string | null): { path: string; line: number; base: string }[] {
+  const heirs = db.prepare(HEIRS);
+  const aliases = db.prepare("SELECT DISTINCT s.id, s.name, s.start_line AS start, s.end_line AS end, f.path FROM edges e JOIN symbols s ON s.id = e.from_symbol JOIN files f ON f.id = s.file_id WHERE e.to_symbol = ? AND e.type = 'type_ref' AND s.kind = 'type'");
+  const declared = db.prepare("SELECT f.path, m.start_line AS line FROM symbols c JOIN symbols m ON m.file_id = c.file_id AND m.container = c.qualified_name AND m.name = ? JOIN files f ON f.id = m.file_id WHERE c.id = ?");
   // the aliases naming one of them (and aliases of those aliases), and what extends those aliases
   const out: { path: string; line: number; base: string }[] = [];
   const seen = new Set<number>();
@@ -173,13 +223,19 @@ export function memberGaps(db: Database, member: { id: number; kind: string; sig
   const owner = db.query("SELECT id, kind, start_line AS line, signature FROM symbols WHERE file_id = ? AND qualified_name = ? ORDER BY start_line LIMIT 1").get(member.fileId, member.container) as { id: number; kind: string; line: number; signature: string } | null;
   if (!owner) return [];
   if (VALUE.test(owner.kind) && ANNOTATED.test(owner.signature)) return [{ path: member.path, line: owner.line, why: "typed-value" }];
-  // a constructor and a #private member join no base member
+  // a constructor is reached by its local heirs' `new L(…)` and `super(…)` (constructor-refs.ts finds the indexed ones)
+  if (owner.kind === "class" && member.name === "constructor") return localHeirs(db, familyOf(db, owner.id, []), null, readText).map((h) => ({ path: h.path, line: h.line, why: "local-heir" as const, base: h.base }));
+  // a #private member joins no base member
   if ((owner.kind === "class" || owner.kind === "interface") && member.name !== "constructor" && !member.name.startsWith("#")) {
     const base = outsideBase(db, owner, member.name, readText);
     if (base) return [{ path: member.path, line: owner.line, why: "outside-base", base }];
     const container = db.prepare("SELECT c.id FROM symbols m JOIN symbols c ON c.file_id = m.file_id AND c.qualified_name = m.container WHERE m.id = ?");
     const bases = satisfiedMembers(db, member, readText).flatMap((s) => (container.all(s.ids[0] as number) as { id: number }[]).map((r) => r.id));
-    return aliasHeirs(db, owner.id, bases, member.name, readText).map((h) => ({ path: h.path, line: h.line, why: "alias-heir" as const, base: h.base }));
+    const family = familyOf(db, owner.id, bases);
+    return [
+      ...aliasHeirs(db, family, member.name, readText).map((h) => ({ path: h.path, line: h.line, why: "alias-heir" as const, base: h.base })),
+      ...localHeirs(db, family, member.name, readText).map((h) => ({ path: h.path, line: h.line, why: "local-heir" as const, base: h.base })),
+    ];
   }
   return [];
 }

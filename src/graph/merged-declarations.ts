@@ -50,12 +50,20 @@ function declaringFile(db: Database, from: string, specifier: string, name: stri
   return null;
 }
 
+/**
+ * Whether two merged declarations share no meaning, so find-references from one never gives the other's uses: an
+ * interface is a type only, a namespace a namespace (and a value when instantiated) — xstate's `interface
+ * StandardSchemaV1` and `declare namespace StandardSchemaV1`: `schema: StandardSchemaV1` is the interface's use only,
+ * `StandardSchemaV1.Props` the namespace's only (the walk gives each use the declarations of its meaning).
+ */
+const disjoint = (a: string, b: string): boolean => (a === "interface" && /^(namespace|module)$/.test(b)) || (b === "interface" && /^(namespace|module)$/.test(a));
+
 /** The ids of the other declarations merged with `target` (same file, same qualified name; module augmentations), nearest first. */
 export function mergedIds(db: Database, target: { id: number; kind: string; name: string; container: string | null; qualifiedName: string; fileId: number; path: string }): number[] {
   if (!MERGING.test(target.kind)) return [];
   const out: number[] = [];
   const add = (rows: { id: number; kind: string }[]) => {
-    for (const r of rows) if (r.id !== target.id && !out.includes(r.id) && MERGING.test(r.kind)) out.push(r.id);
+    for (const r of rows) if (r.id !== target.id && !out.includes(r.id) && MERGING.test(r.kind) && !disjoint(target.kind, r.kind)) out.push(r.id);
   };
   const named = db.prepare("SELECT id, kind, file_id AS fileId, container FROM symbols WHERE file_id = ? AND qualified_name = ? ORDER BY start_line");
   add(named.all(target.fileId, target.qualifiedName) as { id: number; kind: string }[]);

@@ -146,6 +146,7 @@ const WHY: Record<ReachGap["why"], [string, string]> = {
   link: ["file importing it through a symbolic link to its file (the index follows no link; the engine reads the link as a file of its own)", "files importing it through symbolic links to its file (the index follows no link; the engine reads a link as a file of its own)"],
   "outside-base": ["type whose heritage reaches one the index holds no members of (find-references joins the member to that type's same-named member and its uses; the walk does not record them)", "types whose heritage reaches ones the index holds no members of (find-references joins the member to their same-named members and uses; the walk does not record them)"],
   "alias-heir": ["member of a type extending a type alias of its type (find-references joins it through the alias; the walk does not record it)", "members of types extending type aliases of its type (find-references joins them through the aliases; the walk does not record them)"],
+  "local-heir": ["class or interface declared inside a function (or a class expression) extending its type, declaring the member or constructed (find-references joins it and its uses; the index holds neither)", "classes or interfaces declared inside functions (or class expressions) extending its type, declaring the member or constructed (find-references joins them and their uses; the index holds neither)"],
   destructured: ["name destructured from a value the index holds no members of (find-references joins it to that member and its uses)", "names destructured from values the index holds no members of (find-references joins them to those members and their uses)"],
   "typed-value": ["value declared with a type (find-references also counts that type's member and the same member of its other values; the walk does not record them)", "values declared with a type (find-references also counts that type's member and the same member of their other values; the walk does not record them)"],
 };
@@ -157,7 +158,7 @@ export function gapPhrase(g: ReachGaps): string | null {
   const groups = new Map<ReachGap["why"], ReachGap[]>();
   for (const gap of g.gaps) groups.set(gap.why, [...(groups.get(gap.why) ?? []), gap]);
   const parts = [...groups].map(([why, list]) => {
-    const shown = list.slice(0, SHOWN).map((x) => (why === "outside-base" || why === "alias-heir" ? `${x.path}:${x.line} (${x.base})` : why === "dynamic" || why === "computed" || why === "link" || why === "typed-value" || why === "destructured" ? `${x.path}:${x.line}` : x.path));
+    const shown = list.slice(0, SHOWN).map((x) => (why === "outside-base" || why === "alias-heir" || why === "local-heir" ? `${x.path}:${x.line} (${x.base})` : why === "dynamic" || why === "computed" || why === "link" || why === "typed-value" || why === "destructured" ? `${x.path}:${x.line}` : x.path));
     return `${list.length} ${WHY[why][list.length === 1 ? 0 : 1]}: ${shown.join(", ")}${list.length > SHOWN ? ", …" : ""}`;
   });
   const files = new Set(g.gaps.map((x) => x.path)).size;

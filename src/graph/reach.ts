@@ -237,10 +237,16 @@ class Walk {
     });
   }
 
-  /** The object literal (a variable, not a class or interface) a member belongs to, as a node; null for anything else. */
+  /**
+   * The object literal (a variable, not a class or interface) a member belongs to, as a node; null for anything else. The
+   * member lies inside the variable's span: a const merged with an interface of its name (zod's `interface $ZodLiteral`
+   * and `const $ZodLiteral = $constructor(…)`) does not hold the interface's members — taken for their object, the const
+   * was marked before its own uses of the member were listed (impact $ZodLiteral._zod left out `inst._zod.values = …` in
+   * the const under checker-complete), and every use of the const was walked as the member's.
+   */
   objectOf(id: number): Node | null {
     const row = this.db
-      .query("SELECT o.id FROM symbols m JOIN symbols o ON o.file_id = m.file_id AND o.qualified_name = m.container AND o.container IS NULL WHERE m.id = ? AND o.kind IN ('const', 'let', 'var', 'variable') LIMIT 1")
+      .query("SELECT o.id FROM symbols m JOIN symbols o ON o.file_id = m.file_id AND o.qualified_name = m.container AND o.container IS NULL WHERE m.id = ? AND o.kind IN ('const', 'let', 'var', 'variable') AND m.start_line >= o.start_line AND m.end_line <= o.end_line LIMIT 1")
       .get(id) as { id: number } | null;
     return row ? { kind: "symbol", id: row.id } : null;
   }
@@ -368,7 +374,11 @@ export function reachOf(
   for (const n of frontier) walk.mark(n);
   // a method of an object literal: the object's uses too (walk.objectOf)
   const holder = member ? walk.objectOf(target.id) : null;
-  if (holder && walk.mark(holder)) frontier.push(holder);
+  if (holder && walk.mark(holder)) {
+    frontier.push(holder);
+    // its uses are listed as uses of the object (`via table`): they name the object, not the member
+    if (holder.kind === "symbol" && target.container) via.set(holder.id, target.container);
+  }
   // the declaring file exports the target (or, for a member, its type): importers outside every project take it by name;
   // what it does not export no import takes (`export *` re-exports only exports)
   const owner = member

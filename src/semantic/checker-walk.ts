@@ -176,6 +176,10 @@ const TYPE_ONLY = new Set<number>([K.InterfaceDeclaration, K.TypeAliasDeclaratio
  */
 function meaningOf(node: N, kind: RefKind): Meaning {
   if (kind === "reexports" || inJSDocReference(node)) return "all";
+  // a name in a type query (`typeof ZodIssueCode.invalid_type`, `keyof typeof table`) is a value's use
+  let q: N | undefined = node.parent;
+  while (q?.kind === K.QualifiedName) q = q.parent;
+  if (q?.kind === K.TypeQuery) return "value";
   // the qualifier of a qualified type name (`Opt` of `Opt.Brand`) is a namespace's use
   if (node.parent?.kind === K.QualifiedName && node.parent.left?.pos === node.pos && node.parent.left.end === node.end) return "namespace";
   if (kind === "type_ref" || kind === "implements") return "type";
@@ -195,14 +199,17 @@ type Meaning = "value" | "type" | "namespace" | "all";
 
 /** What a whole type name never refers to: a variable or function, and a namespace (`type Opt = …` with `namespace Opt`: the alias only). */
 const NOT_A_TYPE = new Set<number>([...VALUE_ONLY, K.ModuleDeclaration]);
+/** What a qualifier (`Std` of `Std.Props`) never refers to: a variable or function, an interface or a type alias (`interface Std` with `namespace Std`: the namespace only). */
+const NOT_A_NAMESPACE = new Set<number>([...VALUE_ONLY, ...TYPE_ONLY]);
 
 /**
  * The declarations a use of `meaning` refers to: all of them, but a value's use skips the interface and type
- * declarations merged with it, a type's use the variables, functions and namespaces, a namespace's the variables and functions.
+ * declarations merged with it, a type's use the variables, functions and namespaces, a namespace's the variables, functions,
+ * interfaces and type aliases.
  */
 function ofMeaning<D extends { kind: number }>(declarations: readonly D[], meaning: Meaning): readonly D[] {
   if (meaning === "all") return declarations;
-  const skip = meaning === "value" ? TYPE_ONLY : meaning === "type" ? NOT_A_TYPE : VALUE_ONLY;
+  const skip = meaning === "value" ? TYPE_ONLY : meaning === "type" ? NOT_A_TYPE : NOT_A_NAMESPACE;
   const kept = declarations.filter((d) => !skip.has(d.kind));
   return kept.length ? kept : declarations;
 }

@@ -146,6 +146,8 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
     // the declared names, and the names they are exported under (`export { _null as null }`: `regexes.null` is a use)
     const declaredNames = new Set((db.query("SELECT DISTINCT name FROM symbols").all() as { name: string }[]).map((r) => r.name));
     for (const alias of exportAliases(db, textReader(root))) declaredNames.add(alias);
+    // a default export is used as `ns.default` (`import * as ns`, `export * as ns`, `(await import("./x")).default`) whatever its declared name
+    declaredNames.add("default");
     const usableOf = (w: LoadedWorkspace) => !w.facts.engine.error && w.projects.some((p) => p.diagnosis.status !== "failed");
     // An incremental run walks what the projects hold: without them it would walk nothing, take every changed file
     // for one no project owns, and end as if the files that reach them were current. It stops instead, the changes

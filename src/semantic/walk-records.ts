@@ -38,9 +38,12 @@ export interface UnresolvedTally {
  * `{@link X}`, references every declaration of a merged X, as find-references reads it; a heritage clause naming a
  * type alias is heritage of the classes and interfaces the alias stands for too: `extends _ZodJSONSchemaInternals`;
  * 7: the type a heritage clause maps through nested mapping types is heritage too: `X` of `extends Omit<Partial<X>, 'k'>`;
- * a whole type name references no namespace merged with its type (`T extends Opt`: `type Opt`, not `namespace Opt`)).
+ * a whole type name references no namespace merged with its type (`T extends Opt`: `type Opt`, not `namespace Opt`);
+ * 8: `ns.default` references the default export whatever its declared name; a name in a type query, `typeof X.k`, is a
+ * value's use: no reference of `type X` merged with `const X`; a qualifier, `Std` of `Std.Props`, references no interface or
+ * type alias merged with the namespace).
  */
-const RECORDS_COMPLETE = "7";
+const RECORDS_COMPLETE = "8";
 
 /** package.json fields that decide discovery and module resolution (a version bump or a new script moves none). */
 const RESOLUTION_FIELDS = ["name", "type", "main", "module", "types", "typings", "exports", "imports", "typesVersions", "workspaces", "browser"];

@@ -96,3 +96,47 @@ describe("merged declarations answer as one", () => {
     expect(hits.length).toBe(1);
   }, 60_000);
 });
+
+// An interface and a namespace of one name share no meaning (xstate-store's StandardSchemaV1): find-references from the
+// namespace gives its qualifiers (`Std.Props`) only, from the interface its type uses only. Merged as one, the
+// namespace's answer listed every `schema: StandardSchemaV1` (25 lines under checker-complete; h121 audit).
+describe("an interface and a namespace of one name", () => {
+  const root = gitRepo({
+    "package.json": JSON.stringify({ name: "std", type: "module" }),
+    "tsconfig.json": JSON.stringify({ compilerOptions: OPTIONS, include: ["src"] }),
+    "src/schema.ts": [
+      "export interface Std<Input = unknown> {", // 1
+      "  readonly std: Std.Props<Input>;", // 2
+      "}", // 3
+      "export declare namespace Std {", // 4
+      "  export interface Props<Input = unknown> {", // 5
+      "    readonly input?: Input;", // 6
+      "  }", // 7
+      "}", // 8
+      "",
+    ].join("\n"),
+    "src/use.ts": [
+      'import type { Std } from "./schema.js";', // 1
+      "export function check(schema: Std): Std {", // 2
+      "  return schema;", // 3
+      "}", // 4
+      "export type P = Std.Props;", // 5
+      "",
+    ].join("\n"),
+  });
+
+  test("each answer lists the uses of its own meaning, as the compiler's", async () => {
+    await call("index", { path: root });
+    const engine = new TsEngine({ root });
+    try {
+      await engine.openProjects([join(root, ".svc", "ts", "tsconfig.json.json")]);
+      const compiler = async (line: number, column: number) => (await references(engine, join(root, "src/schema.ts"), { line, column })).map((r) => `${r.path.slice(root.length + 1)}:${r.line}`);
+      expect({ ofInterface: (await compiler(1, 18)).includes("src/use.ts:2"), ofNamespace: (await compiler(4, 26)).includes("src/use.ts:2") }).toEqual({ ofInterface: true, ofNamespace: false });
+      const namespace = sitesOf(await neighbors(root, "src/schema.ts:4"));
+      const iface = sitesOf(await neighbors(root, "src/schema.ts:1"));
+      expect({ namespace: [namespace.has("src/use.ts:2"), namespace.has("src/use.ts:5")], iface: [iface.has("src/use.ts:2"), iface.has("src/use.ts:5")] }).toEqual({ namespace: [false, true], iface: [true, false] });
+    } finally {
+      await engine.close();
+    }
+  }, 180_000);
+});

@@ -59,3 +59,37 @@ describe("a type alias merged with a namespace: a use as a type references the a
     }
   }, 180_000);
 });
+
+// zod v3: `const ZodIssueCode = arrayToEnum([…])` with `type ZodIssueCode = keyof typeof ZodIssueCode`; an issue's
+// `code: typeof ZodIssueCode.invalid_type` is a type query, a use of the value: the walk read the qualifier of the
+// qualified name as a namespace's and gave it the alias, so neighbors of the alias listed 16 such lines (h121 audit).
+describe("a const merged with a type alias: a name in a type query references the const", () => {
+  const root = gitRepo({
+    "package.json": JSON.stringify({ name: "type-query-meaning", type: "module" }),
+    "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, target: "es2022", module: "esnext", moduleResolution: "bundler", noEmit: true }, include: ["src"] }),
+    "src/codes.ts": [
+      'export const Code = { invalid: "invalid", custom: "custom" } as const;', // 1
+      "export type Code = keyof typeof Code;", // 2
+      "export interface Issue {", // 3
+      "  code: typeof Code.invalid;", // 4
+      "  other: Code;", // 5
+      "}", // 6
+      "",
+    ].join("\n"),
+  });
+
+  test("the alias's answer lists only its type uses, the const's its type queries", async () => {
+    await call("index", { path: root });
+    const engine = new TsEngine({ root });
+    try {
+      await engine.openProjects([join(root, ".svc", "ts", "tsconfig.json.json")]);
+      const compiler = async (line: number, column: number) => (await references(engine, join(root, "src/codes.ts"), { line, column })).map((r) => `${r.path.slice(root.length + 1)}:${r.line}`);
+      expect({ alias: (await compiler(2, 13)).includes("src/codes.ts:4"), value: (await compiler(1, 14)).includes("src/codes.ts:4") }).toEqual({ alias: false, value: true });
+      const alias = sitesOf(await neighbors(root, "src/codes.ts:2"));
+      expect({ typeQuery: alias.has("src/codes.ts:4"), typeUse: alias.has("src/codes.ts:5") }).toEqual({ typeQuery: false, typeUse: true });
+      expect(sitesOf(await neighbors(root, "src/codes.ts:1")).has("src/codes.ts:4")).toBe(true);
+    } finally {
+      await engine.close();
+    }
+  }, 180_000);
+});

@@ -148,5 +148,42 @@ describe("an object literal's methods the runtime calls", () => {
       expect(i.data.tests.map((t) => t.path)).toEqual(["test/draft.test.ts"]);
       expect(i.text).not.toContain("none reach it");
     }
+    // draft names the object, not its method: listed as a use of the object
+    const get = (await impact(root, "traps.get")).data.dependents.filter((d) => d.hop === 1 && d.path === "src/index.ts");
+    expect(get.map((d) => d.via)).toEqual(["traps"]);
+  }, 120_000);
+});
+
+/** zod's pattern: an interface and a const of its name (`$constructor`), the const using the interface's member. */
+const MERGED: Record<string, string> = {
+  "package.json": JSON.stringify({ name: "merged", type: "module" }),
+  "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, target: "es2022", module: "esnext", moduleResolution: "bundler", noEmit: true }, include: ["src"] }),
+  "src/literal.ts": [
+    "export interface Literal {", // 1
+    "  values: Set<string>;", // 2
+    "}", // 3
+    "function make<T>(init: (inst: T) => void): (inst: T) => T {", // 4
+    "  return (inst) => {", // 5
+    "    init(inst);", // 6
+    "    return inst;", // 7
+    "  };", // 8
+    "}", // 9
+    "export const Literal = make<Literal>((inst) => {", // 10
+    "  inst.values = new Set();", // 11
+    "});", // 12
+    "",
+  ].join("\n"),
+  "src/use.ts": 'import { Literal } from "./literal";\n\nexport const make2 = Literal;\n',
+};
+
+describe("a member of an interface a const of its name uses", () => {
+  const root = gitRepo(MERGED);
+
+  test("is no object literal's method: the const's own use is listed, the const's uses are not the member's", async () => {
+    expect((await call("index", { path: root })).text).toStartWith("Indexed [semantic]");
+    const { data } = await impact(root, "src/literal.ts:2");
+    const hop1 = data.dependents.filter((d) => d.hop === 1).map((d) => `${d.path}:${d.line}`);
+    expect(hop1).toContain("src/literal.ts:11");
+    expect(hop1).not.toContain("src/use.ts:3");
   }, 120_000);
 });

@@ -13,14 +13,15 @@
 //   --runner-args "…": more arguments for the runner, split on spaces (a monorepo's package: `--project xstate`,
 //   or a config of its own: `--config vitest.audit.mjs`). --exclude <regex>: source paths not mutated (test files never are).
 //   --failing <an earlier --out>: the suite is not run again; its failing files, svc asked again (after a fix).
+//   --timeout <seconds> (600): a run that outlasts it is killed and the mutation's verdict is "error".
 //   --symbols Name,Other: only those functions (a re-run of the misses); --list prints the chosen mutations and stops.
 
 import { parse, Lang, type SgNode } from "@ast-grep/napi";
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 
-interface Args { repo: string; work: string; runner: "ava" | "vitest" | "jest"; runnerArgs: string[]; sources: string; exclude: RegExp | null; tests: string[]; max: number; out: string; symbols: string[] | null; svc: string; failing: string | null }
+interface Args { repo: string; work: string; runner: "ava" | "vitest" | "jest"; runnerArgs: string[]; sources: string; exclude: RegExp | null; tests: string[]; max: number; timeout: number; out: string; symbols: string[] | null; svc: string; failing: string | null }
 
 function args(): Args {
   const a = process.argv.slice(2);
@@ -36,7 +37,7 @@ function args(): Args {
   if (runner !== "ava" && runner !== "vitest" && runner !== "jest") throw new Error("--runner must be ava, vitest or jest");
   const symbols = get("symbols", "");
   const exclude = get("exclude", "");
-  return { repo: get("repo"), work: get("work"), runner, runnerArgs: get("runner-args", "").split(" ").filter(Boolean), sources: get("sources", "src"), exclude: exclude ? new RegExp(exclude) : null, tests: get("tests", "").split(",").filter(Boolean), max: Number(get("max", "40")), out: get("out"), symbols: symbols ? symbols.split(",") : null, svc: get("svc", join(import.meta.dir, "../svc")), failing: get("failing", "") || null };
+  return { repo: get("repo"), work: get("work"), runner, runnerArgs: get("runner-args", "").split(" ").filter(Boolean), sources: get("sources", "src"), exclude: exclude ? new RegExp(exclude) : null, tests: get("tests", "").split(",").filter(Boolean), max: Number(get("max", "40")), timeout: Number(get("timeout", "600")), out: get("out"), symbols: symbols ? symbols.split(",") : null, svc: get("svc", join(import.meta.dir, "../svc")), failing: get("failing", "") || null };
 }
 
 interface Mutation { id: string; file: string; symbol: string; line: number; kind: "throw" | "flip" | "return"; start: number; end: number; replacement: string }
@@ -115,7 +116,9 @@ function runSuite(a: Args, files: readonly string[] = a.tests): Set<string> {
     const out = `/tmp/test-selection-${process.pid}.json`;
     rmSync(out, { force: true });
     const argv = a.runner === "vitest" ? ["run", "--reporter=json", `--outputFile=${out}`] : ["--json", `--outputFile=${out}`];
-    spawnSync(`node_modules/.bin/${a.runner}`, [...argv, ...a.runnerArgs, ...files], { cwd: a.work, stdio: "ignore", timeout: 600_000 });
+    const run = spawnSync(`node_modules/.bin/${a.runner}`, [...argv, ...a.runnerArgs, ...files], { cwd: a.work, stdio: "ignore", timeout: a.timeout * 1000, killSignal: "SIGKILL" });
+    // a mutant that leaves a test waiting forever (xstate's getAllStateNodes) gets no report: that run is no answer
+    if (!existsSync(out)) throw new Error(`the suite ${run.error ? `ran past --timeout ${a.timeout}s` : `wrote no report (exit ${run.status})`}`);
     // jest and vitest write the same report shape (vitest's json reporter is jest's)
     const r = JSON.parse(readFileSync(out, "utf8")) as { testResults: { name: string; status: string; assertionResults: { fullName: string; status: string }[] }[] };
     const failed = new Set<string>();
@@ -126,7 +129,7 @@ function runSuite(a: Args, files: readonly string[] = a.tests): Set<string> {
     }
     return failed;
   }
-  const r = spawnSync("node_modules/.bin/ava", ["--tap", ...a.runnerArgs, ...files], { cwd: a.work, encoding: "utf8", timeout: 600_000 });
+  const r = spawnSync("node_modules/.bin/ava", ["--tap", ...a.runnerArgs, ...files], { cwd: a.work, encoding: "utf8", timeout: a.timeout * 1000 });
   const failed = new Set<string>();
   for (const line of (r.stdout ?? "").split("\n")) {
     const m = /^not ok \d+ - (.+?)(?: › (.*))?$/.exec(line);
@@ -198,11 +201,19 @@ const baseline = earlier ? new Set<string>() : runSuite(a);
 if (!earlier) console.log(`baseline: ${baseline.size} failing tests`);
 const results: (Mutation & { failing: string[]; selected: string[]; complete: boolean; coverage: unknown; missed: string[]; flaky: string[]; verdict: string; error: string | null })[] = [];
 for (const m of earlier ? chosen.filter((c) => earlier.has(c.id)) : chosen) {
-  const failing = earlier ? earlier.get(m.id)! : filesOf([...mutatedRun(m)].filter((t) => !baseline.has(t)));
+  let failing: string[];
+  let missed: string[];
   const claim = svcImpact(a, m);
-  const unselected = failing.filter((f) => !claim.tests.includes(f));
-  const missed = confirmed(m, unselected);
-  const flaky = unselected.filter((f) => !missed.includes(f));
+  const unselected = () => failing.filter((f) => !claim.tests.includes(f));
+  try {
+    failing = earlier ? earlier.get(m.id)! : filesOf([...mutatedRun(m)].filter((t) => !baseline.has(t)));
+    missed = confirmed(m, unselected());
+  } catch (e) {
+    failing = [];
+    missed = [];
+    claim.error = `${(e as Error).message}`;
+  }
+  const flaky = unselected().filter((f) => !missed.includes(f));
   const verdict = claim.error ? "error" : !missed.length ? "ok" : claim.complete ? "FALSE_CLAIM" : "partial_miss";
   results.push({ ...m, failing, selected: claim.tests, complete: claim.complete, coverage: claim.coverage, missed, flaky, verdict, error: claim.error });
   console.log(`${m.id} (${m.file}:${m.line}): failing ${failing.length} [${failing.join(", ")}], selected ${claim.tests.length}, ${claim.complete ? "checker-complete" : "partial"} → ${verdict}${missed.length ? ` missed ${missed.join(", ")}` : ""}${flaky.length ? ` (not failing again alone: ${flaky.join(", ")})` : ""}${claim.error ? ` ${claim.error}` : ""}`);

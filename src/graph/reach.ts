@@ -15,6 +15,7 @@ import { overriderIds, satisfiedMembers, siblingIds } from "./satisfied.ts";
 import { boundMembers, boundNeighbors } from "./bound-members.ts";
 import { constructorEdges } from "./constructor-refs.ts";
 import { incomingEdges, type IncomingEdge } from "./incoming-edges.ts";
+import { LoadTimeCalls } from "./load-time.ts";
 
 export interface Dependent {
   hop: number;
@@ -95,6 +96,7 @@ class Walk {
   private readonly q;
   private readonly statementsOf = new Map<number, Map<string, Statement[]>>();
   private readonly clauses = new Map<string, string>();
+  private readonly loadTime: LoadTimeCalls;
 
   constructor(
     private readonly db: Database,
@@ -104,6 +106,7 @@ class Walk {
     private readonly mention: string | null,
     private readonly readText: (path: string) => string | null,
   ) {
+    this.loadTime = new LoadTimeCalls(db, readText);
     this.q = {
       file: db.prepare("SELECT id, path, is_test AS isTest FROM files WHERE id = ?"),
       // importers of a module: the checker's module edges and the syntax imports (files outside every project have only those)
@@ -187,6 +190,9 @@ class Walk {
           }
           continue;
         }
+        // called by a top-level variable's initializer while its module loads: every importer of that module is reached (zod's encodeAsync)
+        const loading: Node = { kind: "module", file: e.fromFile };
+        if (this.loadTime.runsAtLoad(e) && this.mark(loading)) next.push(loading);
         if (!this.mark(node)) continue;
         this.reached({ ...base, from: e.fromName }, hop, shown, limit);
         next.push(node);

@@ -7,7 +7,8 @@
 
 import type { Database } from "bun:sqlite";
 import type { SgNode } from "@ast-grep/napi";
-import { parseRoot } from "../refactor/syntax.ts";
+import { languageOf } from "../lang/languages.ts";
+import { parseRoot } from "../lang/outline.ts";
 import type { IncomingEdge } from "./incoming-edges.ts";
 
 const VARIABLES = new Set(["const", "let", "var", "variable"]);
@@ -42,7 +43,9 @@ export class LoadTimeCalls {
     const row = this.row.get(id) as { container: string | null; start: number; end: number } | null;
     const text = row && row.container === null ? this.readText(path) : null;
     if (!row || text === null) return new Set();
-    const root = parseRoot(path, text.split("\n").slice(row.start - 1, row.end).join("\n"));
+    const language = languageOf(path);
+    if (language !== "typescript" && language !== "tsx" && language !== "javascript") return new Set();
+    const root = parseRoot(language, text.split("\n").slice(row.start - 1, row.end).join("\n"));
     if (!root) return new Set();
     return new Set(root.findAll(CALLS).filter((c) => !deferred(c)).map((c) => c.range().start.line));
   }

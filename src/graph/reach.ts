@@ -66,6 +66,26 @@ interface Statement {
   line: number;
 }
 
+/** What the walk asks of a declaration it reaches. */
+interface SymbolFacts {
+  file: number;
+  name: string;
+  kind: string;
+  container: string | null;
+  exported: number;
+}
+
+/** A top-level declaration: a member's holder (an object literal) or its exported owner. */
+interface TopLevel {
+  id: number;
+  name: string;
+  kind: string;
+  exported: boolean;
+}
+
+/** The kinds of an object literal's holder: a variable, not a class or interface. */
+const OBJECT_KINDS: ReadonlySet<string> = new Set(["const", "let", "var", "variable"]);
+
 /** The key of the statements that take every name a file exports. */
 const EVERY_NAME = "\0*";
 
@@ -95,6 +115,8 @@ class Walk {
   private readonly q;
   private readonly statementsOf = new Map<number, Map<string, Statement[]>>();
   private readonly clauses = new Map<string, string>();
+  private readonly symbolFacts = new Map<number, SymbolFacts | null>();
+  private readonly topLevelOf = new Map<number, Map<string, TopLevel[]>>();
 
   constructor(
     private readonly db: Database,
@@ -106,6 +128,9 @@ class Walk {
   ) {
     this.q = {
       file: db.prepare("SELECT id, path, is_test AS isTest FROM files WHERE id = ?"),
+      symbol: db.prepare("SELECT file_id AS file, name, kind, container, exported FROM symbols WHERE id = ?"),
+      // a file's top-level declarations in the order SQLite's file index gives them (by id): the first of a name is the one taken
+      topLevel: db.prepare("SELECT id, name, kind, qualified_name AS qualifiedName, exported FROM symbols WHERE file_id = ? AND container IS NULL ORDER BY id"),
       // importers of a module: the checker's module edges and the syntax imports (files outside every project have only those)
       importers: db.prepare(
         `SELECT e.from_file AS file, min(e.evidence_line) AS line, max(e.provenance = 'checker') AS checker FROM edges e
@@ -221,11 +246,39 @@ class Walk {
 
   /** The export of a declaration the walk reached: its own when it is exported, its type's (mentioning it) for a member of an exported type; null otherwise. */
   private exportOf(id: number): Node | null {
-    const row = this.db.query("SELECT file_id AS file, name, container, exported FROM symbols WHERE id = ?").get(id) as { file: number; name: string; container: string | null; exported: number } | null;
+    const row = this.symbolRow(id);
     if (!row) return null;
     if (row.container === null) return row.exported ? { kind: "export", file: row.file, symbol: id, name: row.name, via: { mention: null } } : null;
-    const owner = this.db.query("SELECT id, name FROM symbols WHERE file_id = ? AND qualified_name = ? AND container IS NULL AND exported = 1 LIMIT 1").get(row.file, row.container) as { id: number; name: string } | null;
+    const owner = this.topLevel(row.file, row.container).find((o) => o.exported);
     return owner ? { kind: "export", file: row.file, symbol: owner.id, name: owner.name, via: { mention: row.name } } : null;
+  }
+
+  /** A declaration's row, read once (exportOf, objectOf and constructorReach ask for each declaration the walk reaches). */
+  private symbolRow(id: number): SymbolFacts | null {
+    let row = this.symbolFacts.get(id);
+    if (row === undefined) {
+      row = (this.q.symbol.get(id) as SymbolFacts | null) ?? null;
+      this.symbolFacts.set(id, row);
+    }
+    return row;
+  }
+
+  /**
+   * A file's top-level declarations named `qualifiedName`, first declared first. Read once per file: the lookup by a
+   * member's container cannot use an index (the name index folds case), so asking SQLite per reached member scanned the
+   * file's every declaration each time — zod's classic/schemas.ts for each of the thousands a walk reaches.
+   */
+  private topLevel(file: number, qualifiedName: string): TopLevel[] {
+    let byName = this.topLevelOf.get(file);
+    if (!byName) {
+      byName = new Map();
+      for (const r of this.q.topLevel.all(file) as (TopLevel & { qualifiedName: string })[]) {
+        const { qualifiedName: q, ...row } = r;
+        byName.set(q, [...(byName.get(q) ?? []), { ...row, exported: Boolean(row.exported) }]);
+      }
+      this.topLevelOf.set(file, byName);
+    }
+    return byName.get(qualifiedName) ?? [];
   }
 
   /** A member's type re-exported by the checker's files (`import { Immer } from "./internal"; export { Immer }`): their exports of it, unmarked until now. */
@@ -239,16 +292,15 @@ class Walk {
 
   /** The object literal (a variable, not a class or interface) a member belongs to, as a node; null for anything else. */
   objectOf(id: number): Node | null {
-    const row = this.db
-      .query("SELECT o.id FROM symbols m JOIN symbols o ON o.file_id = m.file_id AND o.qualified_name = m.container AND o.container IS NULL WHERE m.id = ? AND o.kind IN ('const', 'let', 'var', 'variable') LIMIT 1")
-      .get(id) as { id: number } | null;
-    return row ? { kind: "symbol", id: row.id } : null;
+    const row = this.symbolRow(id);
+    const holder = row?.container == null ? undefined : this.topLevel(row.file, row.container).find((o) => OBJECT_KINDS.has(o.kind));
+    return holder ? { kind: "symbol", id: holder.id } : null;
   }
 
   /** The edges reaching a constructor that is not the target (`new C(…)`, subclasses' `super(…)`); none for any other declaration. */
   private constructorReach(id: number): IncomingEdge[] {
-    const row = this.db.query("SELECT kind, file_id AS fileId, container FROM symbols WHERE id = ?").get(id) as { kind: string; fileId: number; container: string | null } | null;
-    return row?.kind === "constructor" ? constructorEdges(this.db, row, [id], this.readText) : [];
+    const row = this.symbolRow(id);
+    return row?.kind === "constructor" ? constructorEdges(this.db, { kind: row.kind, fileId: row.file, container: row.container }, [id], this.readText) : [];
   }
 
   /**

@@ -13,6 +13,7 @@ import type { SymbolRow } from "../retrieve/resolve-symbol.ts";
 import { wordRe } from "./reach-gaps.ts";
 import { overriderIds, satisfiedMembers, siblingIds } from "./satisfied.ts";
 import { boundMembers, boundNeighbors } from "./bound-members.ts";
+import { ByFile } from "./by-file.ts";
 import { constructorEdges } from "./constructor-refs.ts";
 import { incomingEdges, type IncomingEdge } from "./incoming-edges.ts";
 
@@ -83,6 +84,13 @@ interface TopLevel {
   exported: boolean;
 }
 
+/** A file importing a module: the first line it does so, and whether the checker saw it. */
+interface Importer {
+  file: number;
+  line: number | null;
+  checker: number;
+}
+
 /** The kinds of an object literal's holder: a variable, not a class or interface. */
 const OBJECT_KINDS: ReadonlySet<string> = new Set(["const", "let", "var", "variable"]);
 
@@ -117,6 +125,13 @@ class Walk {
   private readonly clauses = new Map<string, string>();
   private readonly symbolFacts = new Map<number, SymbolFacts | null>();
   private readonly topLevelOf = new Map<number, Map<string, TopLevel[]>>();
+  private everyTypeOnly: Map<string, number | null> | null = null;
+  // importers of a module: the checker's module edges and the syntax imports (files outside every project have only those)
+  private readonly importers: ByFile<Importer>;
+  // import and export statements pointing at a file, with the names they take: the syntax edge is one per pair of files
+  // (at the first statement), so every statement of the importer with that statement's specifier (immer's src/immer.ts
+  // imports Immer from "./internal" on line 1 and re-exports current from "./internal" on line 9)
+  private readonly statements: ByFile<Statement>;
 
   constructor(
     private readonly db: Database,
@@ -131,23 +146,28 @@ class Walk {
       symbol: db.prepare("SELECT file_id AS file, name, kind, container, exported FROM symbols WHERE id = ?"),
       // a file's top-level declarations in the order SQLite's file index gives them (by id): the first of a name is the one taken
       topLevel: db.prepare("SELECT id, name, kind, qualified_name AS qualifiedName, exported FROM symbols WHERE file_id = ? AND container IS NULL ORDER BY id"),
-      // importers of a module: the checker's module edges and the syntax imports (files outside every project have only those)
-      importers: db.prepare(
-        `SELECT e.from_file AS file, min(e.evidence_line) AS line, max(e.provenance = 'checker') AS checker FROM edges e
-          WHERE e.to_file = ? AND e.from_file <> e.to_file AND e.to_symbol IS NULL AND e.from_symbol IS NULL AND e.type IN ('imports', 'reexports')
-          GROUP BY e.from_file ORDER BY e.from_file`,
-      ),
       // a type-only import runs nothing
       typeOnly: db.prepare("SELECT min(type_only) AS t FROM imports WHERE file_id = ? AND line = ?"),
-      // import and export statements pointing at a file, with the names they take: the syntax edge is one per pair of files
-      // (at the first statement), so every statement of the importer with that statement's specifier (immer's src/immer.ts
-      // imports Immer from "./internal" on line 1 and re-exports current from "./internal" on line 9)
-      statements: db.prepare(
-        `SELECT DISTINCT i.file_id AS file, i.kind, i.names, i.line FROM edges e JOIN imports first ON first.file_id = e.from_file AND first.line = e.evidence_line
-          JOIN imports i ON i.file_id = e.from_file AND i.specifier = first.specifier
-          WHERE e.to_file = ? AND e.type = 'imports' AND e.provenance = 'syntax' AND e.from_file <> e.to_file ORDER BY i.file_id, i.line`,
-      ),
+      everyTypeOnly: db.prepare("SELECT file_id AS file, line, min(type_only) AS t FROM imports GROUP BY file_id, line"),
     };
+    this.importers = new ByFile(
+      db,
+      `SELECT e.from_file AS file, min(e.evidence_line) AS line, max(e.provenance = 'checker') AS checker FROM edges e
+        WHERE e.to_file = ? AND e.from_file <> e.to_file AND e.to_symbol IS NULL AND e.from_symbol IS NULL AND e.type IN ('imports', 'reexports')
+        GROUP BY e.from_file ORDER BY e.from_file`,
+      `SELECT e.to_file AS byFile, e.from_file AS file, min(e.evidence_line) AS line, max(e.provenance = 'checker') AS checker FROM edges e
+        WHERE e.from_file <> e.to_file AND e.to_symbol IS NULL AND e.from_symbol IS NULL AND e.type IN ('imports', 'reexports')
+        GROUP BY e.to_file, e.from_file ORDER BY e.to_file, e.from_file`,
+    );
+    this.statements = new ByFile(
+      db,
+      `SELECT DISTINCT i.file_id AS file, i.kind, i.names, i.line FROM edges e JOIN imports first ON first.file_id = e.from_file AND first.line = e.evidence_line
+        JOIN imports i ON i.file_id = e.from_file AND i.specifier = first.specifier
+        WHERE e.to_file = ? AND e.type = 'imports' AND e.provenance = 'syntax' AND e.from_file <> e.to_file ORDER BY i.file_id, i.line`,
+      `SELECT DISTINCT e.to_file AS byFile, i.file_id AS file, i.kind, i.names, i.line FROM edges e JOIN imports first ON first.file_id = e.from_file AND first.line = e.evidence_line
+        JOIN imports i ON i.file_id = e.from_file AND i.specifier = first.specifier
+        WHERE e.type = 'imports' AND e.provenance = 'syntax' AND e.from_file <> e.to_file ORDER BY e.to_file, i.file_id, i.line`,
+    );
   }
 
   fileRow(id: number): FileRow {
@@ -333,13 +353,23 @@ class Walk {
 
   /** Every file importing a module runs its top-level code. */
   private moduleStep(file: number, hop: number, shown: Dependent[], limit: number, next: Node[]): void {
-    for (const r of this.q.importers.all(file) as { file: number; line: number | null; checker: number }[]) {
-      if ((this.q.typeOnly.get(r.file, r.line) as { t: number | null }).t === 1) continue;
+    for (const r of this.importers.rows(file)) {
+      if (this.typeOnly(r.file, r.line)) continue;
       const node: Node = { kind: "module", file: r.file };
       if (!this.mark(node)) continue;
       this.reached({ type: "imports", from: null, line: r.line, provenance: r.checker ? "checker" : "syntax", file: r.file }, hop, shown, limit);
       next.push(node);
     }
+  }
+
+  /** Whether the import statement at `line` of `file` is type-only (it runs nothing); read for every file once the importers are. */
+  private typeOnly(file: number, line: number | null): boolean {
+    if (this.importers.whole && !this.everyTypeOnly) {
+      this.everyTypeOnly = new Map();
+      for (const r of this.q.everyTypeOnly.all() as { file: number; line: number; t: number | null }[]) this.everyTypeOnly.set(`${r.file}:${r.line}`, r.t);
+    }
+    if (this.everyTypeOnly) return line !== null && this.everyTypeOnly.get(`${file}:${line}`) === 1;
+    return (this.q.typeOnly.get(file, line) as { t: number | null }).t === 1;
   }
 
   /**
@@ -351,7 +381,7 @@ class Walk {
     let byName = this.statementsOf.get(file);
     if (!byName) {
       byName = new Map();
-      for (const r of this.q.statements.all(file) as Statement[]) {
+      for (const r of this.statements.rows(file)) {
         const names = r.names ? r.names.split(",") : [];
         const keys = names.includes("*") || ((r.kind === "require" || r.kind === "dynamic") && !names.length) ? [EVERY_NAME] : [...new Set(names)];
         for (const key of keys) byName.get(key)?.push(r) ?? byName.set(key, [r]);

@@ -6,7 +6,7 @@
 import type { Database, Statement } from "bun:sqlite";
 
 /** Files asked one by one before every file's rows are read at once. */
-export const FILES_ASKED = 32;
+export const FILES_ASKED = 96;
 
 export class ByFile<T> {
   private every: Map<number, T[]> | null = null;

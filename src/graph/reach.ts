@@ -125,6 +125,7 @@ class Walk {
   private readonly clauses = new Map<string, string>();
   private readonly symbolFacts = new Map<number, SymbolFacts | null>();
   private readonly topLevelOf = new Map<number, Map<string, TopLevel[]>>();
+  private readonly reexportsOf = new Map<number, IncomingEdge[]>();
   private everyTypeOnly: Map<string, number | null> | null = null;
   // importers of a module: the checker's module edges and the syntax imports (files outside every project have only those)
   private readonly importers: ByFile<Importer>;
@@ -294,7 +295,8 @@ class Walk {
       byName = new Map();
       for (const r of this.q.topLevel.all(file) as (TopLevel & { qualifiedName: string })[]) {
         const { qualifiedName: q, ...row } = r;
-        byName.set(q, [...(byName.get(q) ?? []), { ...row, exported: Boolean(row.exported) }]);
+        const top = { ...row, exported: Boolean(row.exported) };
+        byName.get(q)?.push(top) ?? byName.set(q, [top]);
       }
       this.topLevelOf.set(file, byName);
     }
@@ -304,10 +306,23 @@ class Walk {
   /** A member's type re-exported by the checker's files (`import { Immer } from "./internal"; export { Immer }`): their exports of it, unmarked until now. */
   private typeBarrels(exported: Node): Node[] {
     if (exported.kind !== "export" || !exported.via?.mention) return [];
-    return incomingEdges(this.db, [exported.symbol]).flatMap((e): Node[] => {
+    return this.reexports(exported.symbol).flatMap((e): Node[] => {
       const barrel: Node = { kind: "export", file: e.fromFile, symbol: exported.symbol, name: exported.name, via: exported.via };
-      return e.type === "reexports" && e.fromSymbol === null && this.mark(barrel) ? [barrel] : [];
+      return this.mark(barrel) ? [barrel] : [];
     });
+  }
+
+  /**
+   * The re-exports of a type by files' top-level statements, read once per type: typeBarrels asks for each member of it the
+   * walk reaches, and the type's incoming edges are its every reference (mikro-orm's Platform: thousands, once per member).
+   */
+  private reexports(symbol: number): IncomingEdge[] {
+    let edges = this.reexportsOf.get(symbol);
+    if (!edges) {
+      edges = incomingEdges(this.db, [symbol]).filter((e) => e.type === "reexports" && e.fromSymbol === null);
+      this.reexportsOf.set(symbol, edges);
+    }
+    return edges;
   }
 
   /** The object literal (a variable, not a class or interface) a member belongs to, as a node; null for anything else. */

@@ -125,7 +125,7 @@ class Walk {
   private readonly clauses = new Map<string, string>();
   private readonly symbolFacts = new Map<number, SymbolFacts | null>();
   private readonly topLevelOf = new Map<number, Map<string, TopLevel[]>>();
-  private readonly reexportsOf = new Map<number, IncomingEdge[]>();
+  private readonly reexportersOf = new Map<number, number[]>();
   private everyTypeOnly: Map<string, number | null> | null = null;
   // importers of a module: the checker's module edges and the syntax imports (files outside every project have only those)
   private readonly importers: ByFile<Importer>;
@@ -147,6 +147,11 @@ class Walk {
       symbol: db.prepare("SELECT file_id AS file, name, kind, container, exported FROM symbols WHERE id = ?"),
       // a file's top-level declarations in the order SQLite's file index gives them (by id): the first of a name is the one taken
       topLevel: db.prepare("SELECT id, name, kind, qualified_name AS qualifiedName, exported FROM symbols WHERE file_id = ? AND container IS NULL ORDER BY id"),
+      // a declaration's re-exports by top-level statements, as incomingEdges orders its edges (a checker edge and a syntax
+      // edge of one file are the same barrel)
+      reexporters: db.prepare(
+        "SELECT e.from_file AS file FROM edges e JOIN files f ON f.id = e.from_file WHERE e.to_symbol = ? AND e.type = 'reexports' AND e.from_symbol IS NULL ORDER BY f.path, e.evidence_line",
+      ),
       // a type-only import runs nothing
       typeOnly: db.prepare("SELECT min(type_only) AS t FROM imports WHERE file_id = ? AND line = ?"),
       everyTypeOnly: db.prepare("SELECT file_id AS file, line, min(type_only) AS t FROM imports GROUP BY file_id, line"),
@@ -306,23 +311,24 @@ class Walk {
   /** A member's type re-exported by the checker's files (`import { Immer } from "./internal"; export { Immer }`): their exports of it, unmarked until now. */
   private typeBarrels(exported: Node): Node[] {
     if (exported.kind !== "export" || !exported.via?.mention) return [];
-    return this.reexports(exported.symbol).flatMap((e): Node[] => {
-      const barrel: Node = { kind: "export", file: e.fromFile, symbol: exported.symbol, name: exported.name, via: exported.via };
+    return this.reexporters(exported.symbol).flatMap((file): Node[] => {
+      const barrel: Node = { kind: "export", file, symbol: exported.symbol, name: exported.name, via: exported.via };
       return this.mark(barrel) ? [barrel] : [];
     });
   }
 
   /**
-   * The re-exports of a type by files' top-level statements, read once per type: typeBarrels asks for each member of it the
-   * walk reaches, and the type's incoming edges are its every reference (mikro-orm's Platform: thousands, once per member).
+   * The files re-exporting a type by a top-level statement, in the order of its incoming edges (by path), read once per
+   * type: typeBarrels asks for each member of it the walk reaches, and the type's incoming edges are its every reference
+   * (mikro-orm's Utils: thousands, read whole for each member).
    */
-  private reexports(symbol: number): IncomingEdge[] {
-    let edges = this.reexportsOf.get(symbol);
-    if (!edges) {
-      edges = incomingEdges(this.db, [symbol]).filter((e) => e.type === "reexports" && e.fromSymbol === null);
-      this.reexportsOf.set(symbol, edges);
+  private reexporters(symbol: number): number[] {
+    let files = this.reexportersOf.get(symbol);
+    if (!files) {
+      files = (this.q.reexporters.all(symbol) as { file: number }[]).map((r) => r.file);
+      this.reexportersOf.set(symbol, files);
     }
-    return edges;
+    return files;
   }
 
   /** The object literal (a variable, not a class or interface) a member belongs to, as a node; null for anything else. */

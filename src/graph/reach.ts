@@ -13,6 +13,7 @@ import type { SymbolRow } from "../retrieve/resolve-symbol.ts";
 import { wordRe } from "./reach-gaps.ts";
 import { overriderIds, satisfiedMembers, siblingIds } from "./satisfied.ts";
 import { boundMembers, boundNeighbors } from "./bound-members.ts";
+import { ByFile } from "./by-file.ts";
 import { constructorEdges } from "./constructor-refs.ts";
 import { incomingEdges, type IncomingEdge } from "./incoming-edges.ts";
 import { LoadTimeCalls } from "./load-time.ts";
@@ -67,6 +68,37 @@ interface Statement {
   line: number;
 }
 
+/** What the walk asks of a declaration it reaches. */
+interface SymbolFacts {
+  file: number;
+  name: string;
+  kind: string;
+  container: string | null;
+  exported: number;
+  start: number;
+  end: number;
+}
+
+/** A top-level declaration: a member's holder (an object literal) or its exported owner. */
+interface TopLevel {
+  id: number;
+  name: string;
+  kind: string;
+  exported: boolean;
+  start: number;
+  end: number;
+}
+
+/** A file importing a module: the first line it does so, and whether the checker saw it. */
+interface Importer {
+  file: number;
+  line: number | null;
+  checker: number;
+}
+
+/** The kinds of an object literal's holder: a variable, not a class or interface. */
+const OBJECT_KINDS: ReadonlySet<string> = new Set(["const", "let", "var", "variable"]);
+
 /** The key of the statements that take every name a file exports. */
 const EVERY_NAME = "\0*";
 
@@ -97,6 +129,16 @@ class Walk {
   private readonly statementsOf = new Map<number, Map<string, Statement[]>>();
   private readonly clauses = new Map<string, string>();
   private readonly loadTime: LoadTimeCalls;
+  private readonly symbolFacts = new Map<number, SymbolFacts | null>();
+  private readonly topLevelOf = new Map<number, Map<string, TopLevel[]>>();
+  private readonly reexportersOf = new Map<number, number[]>();
+  private everyTypeOnly: Map<string, number | null> | null = null;
+  // importers of a module: the checker's module edges and the syntax imports (files outside every project have only those)
+  private readonly importers: ByFile<Importer>;
+  // import and export statements pointing at a file, with the names they take: the syntax edge is one per pair of files
+  // (at the first statement), so every statement of the importer with that statement's specifier (immer's src/immer.ts
+  // imports Immer from "./internal" on line 1 and re-exports current from "./internal" on line 9)
+  private readonly statements: ByFile<Statement>;
 
   constructor(
     private readonly db: Database,
@@ -109,23 +151,36 @@ class Walk {
     this.loadTime = new LoadTimeCalls(db, readText);
     this.q = {
       file: db.prepare("SELECT id, path, is_test AS isTest FROM files WHERE id = ?"),
-      // importers of a module: the checker's module edges and the syntax imports (files outside every project have only those)
-      importers: db.prepare(
-        `SELECT e.from_file AS file, min(e.evidence_line) AS line, max(e.provenance = 'checker') AS checker FROM edges e
-          WHERE e.to_file = ? AND e.from_file <> e.to_file AND e.to_symbol IS NULL AND e.from_symbol IS NULL AND e.type IN ('imports', 'reexports')
-          GROUP BY e.from_file ORDER BY e.from_file`,
+      symbol: db.prepare("SELECT file_id AS file, name, kind, container, exported, start_line AS start, end_line AS \"end\" FROM symbols WHERE id = ?"),
+      // a file's top-level declarations in the order SQLite's file index gives them (by id): the first of a name is the one taken
+      topLevel: db.prepare("SELECT id, name, kind, qualified_name AS qualifiedName, exported, start_line AS start, end_line AS \"end\" FROM symbols WHERE file_id = ? AND container IS NULL ORDER BY id"),
+      // a declaration's re-exports by top-level statements, as incomingEdges orders its edges (a checker edge and a syntax
+      // edge of one file are the same barrel)
+      reexporters: db.prepare(
+        "SELECT e.from_file AS file FROM edges e JOIN files f ON f.id = e.from_file WHERE e.to_symbol = ? AND e.type = 'reexports' AND e.from_symbol IS NULL ORDER BY f.path, e.evidence_line",
       ),
       // a type-only import runs nothing
       typeOnly: db.prepare("SELECT min(type_only) AS t FROM imports WHERE file_id = ? AND line = ?"),
-      // import and export statements pointing at a file, with the names they take: the syntax edge is one per pair of files
-      // (at the first statement), so every statement of the importer with that statement's specifier (immer's src/immer.ts
-      // imports Immer from "./internal" on line 1 and re-exports current from "./internal" on line 9)
-      statements: db.prepare(
-        `SELECT DISTINCT i.file_id AS file, i.kind, i.names, i.line FROM edges e JOIN imports first ON first.file_id = e.from_file AND first.line = e.evidence_line
-          JOIN imports i ON i.file_id = e.from_file AND i.specifier = first.specifier
-          WHERE e.to_file = ? AND e.type = 'imports' AND e.provenance = 'syntax' AND e.from_file <> e.to_file ORDER BY i.file_id, i.line`,
-      ),
+      everyTypeOnly: db.prepare("SELECT file_id AS file, line, min(type_only) AS t FROM imports GROUP BY file_id, line"),
     };
+    this.importers = new ByFile(
+      db,
+      `SELECT e.from_file AS file, min(e.evidence_line) AS line, max(e.provenance = 'checker') AS checker FROM edges e
+        WHERE e.to_file = ? AND e.from_file <> e.to_file AND e.to_symbol IS NULL AND e.from_symbol IS NULL AND e.type IN ('imports', 'reexports')
+        GROUP BY e.from_file ORDER BY e.from_file`,
+      `SELECT e.to_file AS byFile, e.from_file AS file, min(e.evidence_line) AS line, max(e.provenance = 'checker') AS checker FROM edges e
+        WHERE e.from_file <> e.to_file AND e.to_symbol IS NULL AND e.from_symbol IS NULL AND e.type IN ('imports', 'reexports')
+        GROUP BY e.to_file, e.from_file ORDER BY e.to_file, e.from_file`,
+    );
+    this.statements = new ByFile(
+      db,
+      `SELECT DISTINCT i.file_id AS file, i.kind, i.names, i.line FROM edges e JOIN imports first ON first.file_id = e.from_file AND first.line = e.evidence_line
+        JOIN imports i ON i.file_id = e.from_file AND i.specifier = first.specifier
+        WHERE e.to_file = ? AND e.type = 'imports' AND e.provenance = 'syntax' AND e.from_file <> e.to_file ORDER BY i.file_id, i.line`,
+      `SELECT DISTINCT e.to_file AS byFile, i.file_id AS file, i.kind, i.names, i.line FROM edges e JOIN imports first ON first.file_id = e.from_file AND first.line = e.evidence_line
+        JOIN imports i ON i.file_id = e.from_file AND i.specifier = first.specifier
+        WHERE e.type = 'imports' AND e.provenance = 'syntax' AND e.from_file <> e.to_file ORDER BY e.to_file, i.file_id, i.line`,
+    );
   }
 
   fileRow(id: number): FileRow {
@@ -227,20 +282,63 @@ class Walk {
 
   /** The export of a declaration the walk reached: its own when it is exported, its type's (mentioning it) for a member of an exported type; null otherwise. */
   private exportOf(id: number): Node | null {
-    const row = this.db.query("SELECT file_id AS file, name, container, exported FROM symbols WHERE id = ?").get(id) as { file: number; name: string; container: string | null; exported: number } | null;
+    const row = this.symbolRow(id);
     if (!row) return null;
     if (row.container === null) return row.exported ? { kind: "export", file: row.file, symbol: id, name: row.name, via: { mention: null } } : null;
-    const owner = this.db.query("SELECT id, name FROM symbols WHERE file_id = ? AND qualified_name = ? AND container IS NULL AND exported = 1 LIMIT 1").get(row.file, row.container) as { id: number; name: string } | null;
+    const owner = this.topLevel(row.file, row.container).find((o) => o.exported);
     return owner ? { kind: "export", file: row.file, symbol: owner.id, name: owner.name, via: { mention: row.name } } : null;
+  }
+
+  /** A declaration's row, read once (exportOf, objectOf and constructorReach ask for each declaration the walk reaches). */
+  private symbolRow(id: number): SymbolFacts | null {
+    let row = this.symbolFacts.get(id);
+    if (row === undefined) {
+      row = (this.q.symbol.get(id) as SymbolFacts | null) ?? null;
+      this.symbolFacts.set(id, row);
+    }
+    return row;
+  }
+
+  /**
+   * A file's top-level declarations named `qualifiedName`, first declared first. Read once per file: the lookup by a
+   * member's container cannot use an index (the name index folds case), so asking SQLite per reached member scanned the
+   * file's every declaration each time — zod's classic/schemas.ts for each of the thousands a walk reaches.
+   */
+  private topLevel(file: number, qualifiedName: string): TopLevel[] {
+    let byName = this.topLevelOf.get(file);
+    if (!byName) {
+      byName = new Map();
+      for (const r of this.q.topLevel.all(file) as (TopLevel & { qualifiedName: string })[]) {
+        const { qualifiedName: q, ...row } = r;
+        const top = { ...row, exported: Boolean(row.exported) };
+        byName.get(q)?.push(top) ?? byName.set(q, [top]);
+      }
+      this.topLevelOf.set(file, byName);
+    }
+    return byName.get(qualifiedName) ?? [];
   }
 
   /** A member's type re-exported by the checker's files (`import { Immer } from "./internal"; export { Immer }`): their exports of it, unmarked until now. */
   private typeBarrels(exported: Node): Node[] {
     if (exported.kind !== "export" || !exported.via?.mention) return [];
-    return incomingEdges(this.db, [exported.symbol]).flatMap((e): Node[] => {
-      const barrel: Node = { kind: "export", file: e.fromFile, symbol: exported.symbol, name: exported.name, via: exported.via };
-      return e.type === "reexports" && e.fromSymbol === null && this.mark(barrel) ? [barrel] : [];
+    return this.reexporters(exported.symbol).flatMap((file): Node[] => {
+      const barrel: Node = { kind: "export", file, symbol: exported.symbol, name: exported.name, via: exported.via };
+      return this.mark(barrel) ? [barrel] : [];
     });
+  }
+
+  /**
+   * The files re-exporting a type by a top-level statement, in the order of its incoming edges (by path), read once per
+   * type: typeBarrels asks for each member of it the walk reaches, and the type's incoming edges are its every reference
+   * (mikro-orm's Utils: thousands, read whole for each member).
+   */
+  private reexporters(symbol: number): number[] {
+    let files = this.reexportersOf.get(symbol);
+    if (!files) {
+      files = (this.q.reexporters.all(symbol) as { file: number }[]).map((r) => r.file);
+      this.reexportersOf.set(symbol, files);
+    }
+    return files;
   }
 
   /**
@@ -251,16 +349,15 @@ class Walk {
    * the const under checker-complete), and every use of the const was walked as the member's.
    */
   objectOf(id: number): Node | null {
-    const row = this.db
-      .query("SELECT o.id FROM symbols m JOIN symbols o ON o.file_id = m.file_id AND o.qualified_name = m.container AND o.container IS NULL WHERE m.id = ? AND o.kind IN ('const', 'let', 'var', 'variable') AND m.start_line >= o.start_line AND m.end_line <= o.end_line LIMIT 1")
-      .get(id) as { id: number } | null;
-    return row ? { kind: "symbol", id: row.id } : null;
+    const row = this.symbolRow(id);
+    const holder = row?.container == null ? undefined : this.topLevel(row.file, row.container).find((o) => OBJECT_KINDS.has(o.kind) && row.start >= o.start && row.end <= o.end);
+    return holder ? { kind: "symbol", id: holder.id } : null;
   }
 
   /** The edges reaching a constructor that is not the target (`new C(…)`, subclasses' `super(…)`); none for any other declaration. */
   private constructorReach(id: number): IncomingEdge[] {
-    const row = this.db.query("SELECT kind, file_id AS fileId, container FROM symbols WHERE id = ?").get(id) as { kind: string; fileId: number; container: string | null } | null;
-    return row?.kind === "constructor" ? constructorEdges(this.db, row, [id], this.readText) : [];
+    const row = this.symbolRow(id);
+    return row?.kind === "constructor" ? constructorEdges(this.db, { kind: row.kind, fileId: row.file, container: row.container }, [id], this.readText) : [];
   }
 
   /**
@@ -293,13 +390,23 @@ class Walk {
 
   /** Every file importing a module runs its top-level code. */
   private moduleStep(file: number, hop: number, shown: Dependent[], limit: number, next: Node[]): void {
-    for (const r of this.q.importers.all(file) as { file: number; line: number | null; checker: number }[]) {
-      if ((this.q.typeOnly.get(r.file, r.line) as { t: number | null }).t === 1) continue;
+    for (const r of this.importers.rows(file)) {
+      if (this.typeOnly(r.file, r.line)) continue;
       const node: Node = { kind: "module", file: r.file };
       if (!this.mark(node)) continue;
       this.reached({ type: "imports", from: null, line: r.line, provenance: r.checker ? "checker" : "syntax", file: r.file }, hop, shown, limit);
       next.push(node);
     }
+  }
+
+  /** Whether the import statement at `line` of `file` is type-only (it runs nothing); read for every file once the importers are. */
+  private typeOnly(file: number, line: number | null): boolean {
+    if (this.importers.whole && !this.everyTypeOnly) {
+      this.everyTypeOnly = new Map();
+      for (const r of this.q.everyTypeOnly.all() as { file: number; line: number; t: number | null }[]) this.everyTypeOnly.set(`${r.file}:${r.line}`, r.t);
+    }
+    if (this.everyTypeOnly) return line !== null && this.everyTypeOnly.get(`${file}:${line}`) === 1;
+    return (this.q.typeOnly.get(file, line) as { t: number | null }).t === 1;
   }
 
   /**
@@ -311,7 +418,7 @@ class Walk {
     let byName = this.statementsOf.get(file);
     if (!byName) {
       byName = new Map();
-      for (const r of this.q.statements.all(file) as Statement[]) {
+      for (const r of this.statements.rows(file)) {
         const names = r.names ? r.names.split(",") : [];
         const keys = names.includes("*") || ((r.kind === "require" || r.kind === "dynamic") && !names.length) ? [EVERY_NAME] : [...new Set(names)];
         for (const key of keys) byName.get(key)?.push(r) ?? byName.set(key, [r]);

@@ -417,16 +417,19 @@ describe("bad input on every surface", () => {
     expect(problems).toEqual([]);
   }, 120_000);
 
-  test("paths inside parameters, over the host: graph's directory named absolute is the folder it names (its '/' was stripped: 0 files); svc/refactor refuses another workspace inside its request (it was overwritten, silently)", async () => {
+  test("paths inside parameters, over the host: graph's directory named absolute is the folder it names (its '/' was stripped: 0 files), one outside the root is refused; svc/refactor refuses another workspace inside its request (it was overwritten, silently)", async () => {
     const problems: string[] = [];
     const absolute = await viaRpc("svc/graph", { directory: join(root, "src", "ünï") }, problems, "graph");
     expect(JSON.parse(absolute.message).nodes.map((n: { path: string }) => n.path)).toEqual(["src/ünï/ä.ts"]);
     const relative = await viaRpc("svc/graph", { directory: "src/ünï/" }, problems, "graph");
     expect(relative.message).toBe(absolute.message);
-    // outside the workspace: no node, and the answer says why with the folder as given
-    const outside = JSON.parse((await viaRpc("svc/graph", { directory: "/etc" }, problems, "graph")).message);
-    expect(outside.nodes).toEqual([]);
-    expect(outside.empty).toStartWith("no indexed file under directory '/etc' (");
+    // outside the workspace: refused as every path parameter is, named as given
+    for (const directory of ["/etc", "../elsewhere", "src/../../elsewhere"]) {
+      expect((await viaRpc("svc/graph", { directory }, problems, "graph")).message).toBe(`validation_error: refusing to graph '${directory}': it resolves outside the workspace root ${root}`);
+    }
+    // the whole workspace, however spelled
+    const whole = (await viaRpc("svc/graph", {}, problems, "graph")).message;
+    for (const directory of ["", ".", "/", "./"]) expect((await viaRpc("svc/graph", { directory }, problems, "graph")).message).toBe(whole);
     const other = await viaRpc("svc/refactor", { request: { path: "/etc", operation: "organize-imports", file: "src/use.ts" } }, problems, "refactor");
     expect(other.message).toBe(`validation_error: request.path: svc/refactor answers for ${root}, not /etc; leave request.path out`);
     const same = await viaRpc("svc/refactor", { request: { path: root, operation: "organize-imports", file: "src/use.ts" } }, problems, "refactor");

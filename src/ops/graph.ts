@@ -7,9 +7,8 @@ import { collectIndexed, type Collection } from "../plan/collect.ts";
 import type { Plan } from "../plan/model.ts";
 import { nothingCollected } from "./fusion.ts";
 import { planScope } from "./scope.ts";
-import { isAbsolute, relative } from "node:path";
-import { inside, realpathLenient } from "../workspace/allowed.ts";
-import { resolveWorkspace, toPosix } from "../workspace/root.ts";
+import { confine } from "../workspace/confine.ts";
+import { resolveWorkspace } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
 import { NAMED_TYPE_KINDS_SQL } from "../lang/model.ts";
 
@@ -53,17 +52,14 @@ async function overlay(collection: Collection, request: GraphRequest): Promise<P
 }
 
 /**
- * The directory as a root-relative folder: an absolute path inside the workspace (as every other
- * path parameter takes it) made relative — its leading '/' was stripped, and '/tmp/ws/src' read as
- * the folder 'tmp/ws/src', which no workspace has; "", "." and "/": the whole workspace.
+ * The directory as a root-relative folder: relative to the root, or an absolute path inside the workspace (as every other
+ * path parameter takes it); "", "." and "/": the whole workspace. One that leaves the root (`../x`, `/etc`, a link out) is
+ * refused as every path parameter is (the spec's rule), not answered with an empty graph.
  */
 function relativeDirectory(root: string, directory: string | null): string {
   const dir = directory ?? "";
-  if (isAbsolute(dir)) {
-    const real = realpathLenient(dir);
-    if (inside(root, real)) return toPosix(relative(root, real));
-  }
-  return dir.replace(/^\.?\/+|\/+$/g, "");
+  if (/^\.?\/*$/.test(dir)) return "";
+  return confine(root, dir, "graph").rel;
 }
 
 const dirOf = (path: string) => (path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : ".");

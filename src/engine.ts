@@ -12,6 +12,7 @@ import { fitAnswer, fitError, plainErrorShape, rpcErrorShape } from "./render/fi
 import { redactResult, redactText } from "./render/redact-output.ts";
 import { holdingSessionRecords } from "./render/session.ts";
 import { takeStoreNotices } from "./store/provenance.ts";
+import { escapeBidi } from "./text/bidi.ts";
 import { escapeControls } from "./text/control-chars.ts";
 import { tokenCounter } from "./text/tokens.ts";
 import { NOTHING_REMEMBERED, type Remembered } from "./text/remembered-secrets.ts";
@@ -89,8 +90,9 @@ export async function invoke(
       const result = await run(request, opContext(ctx));
       return redactResult(withNotes(withStoreNotices(result), ctx.notes), rememberedFor(request, ctx)); // read after the run: what it indexed is remembered too
     });
-    // a terminal is shown control characters escaped (`\x1b`, four characters for one): the fit counts that form
-    const shown = ctx.terminal ? { ...value, text: escapeControls(value.text) } : value;
+    // every text shows bidi controls escaped (`\u{202E}`: Trojan Source), a terminal control characters too (`\x1b`, four
+    // characters for one): the fit counts that form
+    const shown = { ...value, text: ctx.terminal ? escapeControls(value.text) : escapeBidi(value.text) };
     const answer = await fitted(spec, shown, budget, ctx, label);
     // a call cancelled while it ran has no caller to answer: what it would have sent is not recorded as sent
     if (ctx.signal && !ctx.signal.aborted) await cancellationsRead();

@@ -370,6 +370,36 @@ describe("host lifecycle", () => {
   }, 60_000);
 });
 
+describe("a SIGTERM while the host starts", () => {
+  test("at any point of the start (right after spawn, mid-start, just serving): the host exits leaving no socket, registry, start lock or marker, and the next start serves", async () => {
+    const runtime = useRuntimeDir();
+    const root = gitRepo({ "src/a.ts": "export class A {}\n" });
+    const env = { ...process.env, SVC_RUNTIME_DIR: runtime };
+    const ep = endpointFor(root, { create: true });
+    const left = () => [ep.socket, ep.registry, `${ep.socket}.starting`, join(root, ".svc", "host.json")].filter((p) => existsSync(p));
+    try {
+      // the signal lands before the handler (module load), between it and the bind, during the start, once serving
+      for (const delay of [0, 10, 30, 60, 100, 150, 200, 300, 450, 700]) {
+        const child = Bun.spawn([process.execPath, "--no-install", MAIN, "host", "--directory", root, "--quiet"], { env, stdout: "ignore", stderr: "pipe" });
+        await Bun.sleep(delay);
+        child.kill("SIGTERM");
+        await child.exited;
+        expect({ delay, left: left() }).toEqual({ delay, left: [] });
+      }
+      const next = Bun.spawn([process.execPath, "--no-install", MAIN, "host", "--directory", root, "--quiet"], { env, stdout: "ignore", stderr: "pipe" });
+      let client: HostClient | null = null;
+      for (let i = 0; i < 400 && !client; i++) client = (await connectHost(root, 500)) ?? (await Bun.sleep(50), null);
+      expect(client?.info?.root).toBe(root);
+      client?.close();
+      next.kill("SIGTERM");
+      expect(await next.exited).toBe(0);
+      expect(left()).toEqual([]);
+    } finally {
+      delete process.env.SVC_RUNTIME_DIR;
+    }
+  }, 120_000);
+});
+
 describe("host process group", () => {
   test("a terminal's Ctrl-C (SIGINT to the whole process group, the engine child included): the host still exits cleanly", async () => {
     const runtime = useRuntimeDir();

@@ -41,3 +41,8 @@ export function unescapeBidi(text: string): string {
 export function bidiNames(text: string): string[] {
   return [...new Set([...text.matchAll(BIDI)].map((m) => `U+${hex(m[0])}`))];
 }
+
+/** JSON text with every bidi control in JSON's own escape (`\u202E`): the same value once parsed, never displayed reordered. */
+export function jsonEscapeBidi(json: string): string {
+  return BIDI_ONE.test(json) ? json.replace(BIDI, (c) => `\\u${hex(c)}`) : json;
+}

@@ -91,6 +91,11 @@ describe("bidi controls in a file name and a file's lines", () => {
       const out: string[] = [];
       await runCli(["reduce", "--files", SHOWN, "--level", "none", "--cwd", root], { out: (t) => out.push(t), err: (t) => out.push(t), errIsTty: outIsTty, outIsTty });
       expect({ outIsTty, raw: RAW.test(out.join("\n")), shown: out.join("\n").includes(escapeBidi(TRICK)) }).toEqual({ outIsTty, raw: false, shown: true });
+      // --json: JSON's own escape, the same data once parsed
+      const json: string[] = [];
+      await runCli(["reduce", "--files", SHOWN, "--level", "none", "--json", "--cwd", root], { out: (t) => json.push(t), err: () => undefined, errIsTty: outIsTty, outIsTty });
+      expect(RAW.test(json.join(""))).toBe(false);
+      expect(JSON.parse(json.join("")).entries[0].path).toBe(NAME);
     }
   }, 120_000);
 

@@ -2,7 +2,6 @@
 // ranges, enums, required values. Every surface goes through it, so a bad value gets the
 // same `validation_error` wherever it comes from.
 
-import { unescapeBidi } from "./text/bidi.ts";
 import { clipInput, unknownValue, validationError } from "./errors.ts";
 import { appliesRules, CONTENT_CAP, INT_CAP, LIST_CAP, SESSION_ID, STRING_CAP, type AppliesRule, type ParamSpec } from "./params.ts";
 
@@ -43,13 +42,12 @@ const EXTENSION = /^\.?[^./\\\s*?[\]{}\x00-\x1f\x7f]+(\.[^./\\\s*?[\]{}\x00-\x1f
  * A path as an agent may write it for a shell or a URI, which names something else here: `~/x`
  * (svc expands no home folder: it named a folder `~` in the workspace, and apply created one)
  * and a `file:` URI (apply created `file:/etc/passwd` in the workspace). `./` spells a folder
- * really named so. A bidi control shown escaped (`\u{202E}`) is taken back as the character.
+ * really named so.
  */
 export function checkPathForm(value: string, label: string): string {
   if (/^~(?:[\w.-]*[/\\]|$)/.test(value)) throw validationError(`${label} must not start with '~' (got '${clipInput(value, 40)}'): svc expands no home folder, and a workspace path is relative to its root or absolute (./~/… names a folder really called '~')`);
   if (/^file:\//i.test(value)) throw validationError(`${label} must be a path, not a file: URI (got '${clipInput(value, 40)}'): pass the path it names, relative to the workspace root or absolute`);
-  // a name shown with a bidi control escaped (`\u{202E}`, text/bidi.ts) goes back in as shown: the file it names
-  return unescapeBidi(value);
+  return value;
 }
 
 /** A string of a known shape (`ParamSpec.shape`), checked here so the message names the parameter as the caller passed it; "" is no value (the default applies). */
@@ -67,7 +65,7 @@ function checkShape(spec: ParamSpec, value: string, label: string): string {
     if (!value.trim()) throw validationError(`${label} must name a git ref (branch, tag, commit or HEAD~N), not only spaces`);
     if (value.startsWith("-")) throw validationError(`${label} must not start with '-' (got '${clipInput(value, 40)}'): a git ref never does`);
   }
-  if (spec.shape === "path") value = checkPathForm(value, label);
+  if (spec.shape === "path") checkPathForm(value, label);
   const at = value.search(CONTROL_CHAR);
   if (at >= 0) throw validationError(`${label} must not contain a control character (got '${clipInput(value, 40)}', one at index ${at}): ${spec.shape === "ref" ? "a git ref holds none" : "svc reads and writes no file whose name holds one"}`);
   return value;

@@ -213,7 +213,11 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       requestsServed++;
       conn.begin();
       void dispatch(conn, req)
-        .catch((e) => log(`dispatch failed: ${String(e)}`))
+        .catch((e) => {
+          // a failure outside an operation's own (never expected): logged, and the request still answered, never left waiting
+          log(`dispatch failed: ${String(e)}`);
+          if (req.id !== undefined) conn.send(error(req.id, RPC.operationError, asSvcError(e)));
+        })
         .finally(() => conn.done());
     },
     onProtocolError(conn: Connection, code: number, message: string) {

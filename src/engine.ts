@@ -12,6 +12,7 @@ import { fitAnswer, fitError, plainErrorShape, rpcErrorShape } from "./render/fi
 import { redactResult, redactText } from "./render/redact-output.ts";
 import { holdingSessionRecords } from "./render/session.ts";
 import { takeStoreNotices } from "./store/provenance.ts";
+import { escapeBidi } from "./text/bidi.ts";
 import { escapeControls } from "./text/control-chars.ts";
 import { tokenCounter } from "./text/tokens.ts";
 import { NOTHING_REMEMBERED, type Remembered } from "./text/remembered-secrets.ts";
@@ -87,10 +88,11 @@ export async function invoke(
     const run = await spec.load();
     const { value, deliver } = await holdingSessionRecords(async () => {
       const result = await run(request, opContext(ctx));
-      return redactResult(withStoreNotices(result), rememberedFor(request, ctx)); // read after the run: what it indexed is remembered too
+      return redactResult(withNotes(withStoreNotices(result), ctx.notes), rememberedFor(request, ctx)); // read after the run: what it indexed is remembered too
     });
-    // a terminal is shown control characters escaped (`\x1b`, four characters for one): the fit counts that form
-    const shown = ctx.terminal ? { ...value, text: escapeControls(value.text) } : value;
+    // every text shows bidi controls escaped (`\u{202E}`: Trojan Source), a terminal control characters too (`\x1b`, four
+    // characters for one): the fit counts that form
+    const shown = { ...value, text: ctx.terminal ? escapeControls(value.text) : escapeBidi(value.text) };
     const answer = await fitted(spec, shown, budget, ctx, label);
     // a call cancelled while it ran has no caller to answer: what it would have sent is not recorded as sent
     if (ctx.signal && !ctx.signal.aborted) await cancellationsRead();
@@ -99,7 +101,8 @@ export async function invoke(
     return answer;
   } catch (error) {
     // an error is part of the answer: held to the budget too, as its surface carries it (the host's reply has the message twice)
-    throw budget === null ? asSvcError(error) : fitError(asSvcError(error), budget, await tokenCounter(), ctx.surface === "rpc" ? rpcErrorShape : plainErrorShape);
+    const failure = withErrorNotes(asSvcError(error), ctx.notes);
+    throw budget === null ? failure : fitError(failure, budget, await tokenCounter(), ctx.surface === "rpc" ? rpcErrorShape : plainErrorShape);
   }
 }
 
@@ -107,6 +110,17 @@ export async function invoke(
 function withStoreNotices(result: OpResult): OpResult {
   const notices = takeStoreNotices();
   return notices.length ? { ...result, warnings: [...notices, ...(result.warnings ?? [])] } : result;
+}
+
+/** The surface's notes (OpContext.notes) lead the answer's warnings. */
+function withNotes(result: OpResult, notes: readonly string[] | undefined): OpResult {
+  return notes?.length ? { ...result, warnings: [...notes, ...(result.warnings ?? [])] } : result;
+}
+
+/** An error says the surface's notes too (`symbol_not_found` in a workspace the caller did not mean), on its one line; a workspace_not_allowed names the refused roots itself. */
+function withErrorNotes(error: SvcError, notes: readonly string[] | undefined): SvcError {
+  if (!notes?.length || error.prefix === "workspace_not_allowed" || error.message === "cancelled") return error;
+  return new SvcError(error.prefix, `${error.message} (${notes.join("; ")})`);
 }
 
 /**
@@ -153,7 +167,8 @@ function opContext(ctx: OpContext): OpContext {
   const progress = ctx.progress;
   return {
     ...ctx,
-    invoke: ctx.invoke ?? ((op, req) => invoke(operation(op), req, ctx)),
+    // a nested call's answer is part of this one, which carries the surface's notes once
+    invoke: ctx.invoke ?? ((op, req) => invoke(operation(op), req, { ...ctx, notes: undefined })),
     progress: progress && ((done, total, message) => {
       if (!ctx.signal?.aborted) progress(done, total, message === undefined ? undefined : escapeControls(redactText(message)));
     }),

@@ -157,3 +157,29 @@ export function symbolNotFound(query: string, nearest: readonly string[], files:
 export function unknownValue(what: string, value: string, valid: readonly string[]): SvcError {
   return validationError(`unknown ${what} '${value}'. Valid values: ${valid.join(", ")}`);
 }
+
+/** A JSON-RPC error object as both wire protocols (the host's, MCP's) send it. */
+export interface JsonRpcErrorBody {
+  code: number;
+  message: string;
+  data: { prefix: ErrorPrefix; message: string };
+}
+
+const PREFIXED = new RegExp(`^(${ERROR_PREFIXES.join("|")}): `);
+
+/**
+ * A JSON-RPC error in the one form every error has: a one-line message that starts with its prefix, which `data.prefix`
+ * carries too (README "Errors"). A protocol fault of the caller's making (parse error, invalid request, unknown method,
+ * bad params) is a `validation_error`; an internal one (-32603, or an unknown code) an `internal_error`; a message that
+ * already starts with a prefix keeps it. Every protocol error of the host and the MCP server goes out through here.
+ */
+export function jsonRpcError(code: number, error: string | SvcError): JsonRpcErrorBody {
+  let e: SvcError;
+  if (error instanceof SvcError) e = error;
+  else {
+    const known = PREFIXED.exec(error);
+    const caller = code === -32700 || code === -32600 || code === -32601 || code === -32602;
+    e = known ? new SvcError(known[1] as ErrorPrefix, error.slice(known[0].length)) : new SvcError(caller ? "validation_error" : "internal_error", error);
+  }
+  return { code, message: e.formatted, data: { prefix: e.prefix, message: e.message } };
+}

@@ -478,7 +478,7 @@ describe("bad input on every surface", () => {
             const reply = await rpc.next(120_000);
             if (reply?.error?.code !== RPC.invalidParams) problems.push(`${where}: RPC ${key}=${what} answered ${JSON.stringify(reply).slice(0, 200)}`);
             // another root: the spec's own words (spec/host-rpc.md); another path: a validation_error naming the host's root
-            else if (key === "root" ? reply.error.message !== BAD_ROOT : !reply.error.message.startsWith(`validation_error: ${spec.rpc[0]} answers for ${root}, not `)) problems.push(`${where}: RPC ${key}=${what} answered ${reply.error.message}`);
+            else if (key === "root" ? reply.error.message !== `validation_error: ${BAD_ROOT}` : !reply.error.message.startsWith(`validation_error: ${spec.rpc[0]} answers for ${root}, not `)) problems.push(`${where}: RPC ${key}=${what} answered ${reply.error.message}`);
             else problems.push(...(key === "root" ? [] : lineProblems(`${where} RPC`, reply.error.message)));
           }
         }

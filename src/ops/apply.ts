@@ -9,6 +9,7 @@ import { lstatSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, w
 import { dirname, relative, resolve } from "node:path";
 import { clipInput, errnoText, SvcError, validationError } from "../errors.ts";
 import { connectHost } from "../host/client.ts";
+import { restoreBidi } from "./apply-bidi.ts";
 import { decodeStrict, keepFileStyle, refuseUnencodable, restoreMarkers } from "./apply-fidelity.ts";
 import { rememberedAt } from "../text/remembered-at.ts";
 import { refuseLookalike, refuseReadOnlyFolder, statOrNull } from "./apply-place.ts";
@@ -199,7 +200,8 @@ export async function apply(request: ApplyRequest, ctx: OpContext): Promise<OpRe
     throw validationError(`conflict: ${target.rel} changed since the edit was derived (expected ${expected}, found ${previousHash ?? "no file"})`);
   }
   const disk = current?.text ?? null;
-  const secrets = restoreMarkers(target.rel, request.content, disk === null ? null : disk.replace(/^\uFEFF/, ""), rememberedAt(ws.root));
+  const shown = restoreBidi(target.rel, request.content, disk); // lines a view showed with a bidi control escaped
+  const secrets = restoreMarkers(target.rel, shown, disk === null ? null : disk.replace(/^\uFEFF/, ""), rememberedAt(ws.root));
   if (disk !== null) {
     refuseReducedView(target.rel, secrets.text, disk);
     refuseCutView(target.rel, secrets.text, disk);

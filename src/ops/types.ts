@@ -24,6 +24,8 @@ export interface OpContext {
   textOnly?: boolean;
   /** The text is shown on a terminal, its control characters escaped (`\x1b`, surfaces/cli/output.ts): the engine escapes it before the fit, so the budget counts what is shown. */
   terminal?: boolean;
+  /** Notes the serving surface adds to this answer's warnings, fitted with it (an MCP client's declared roots svc refused: what the answer is about instead). */
+  notes?: readonly string[];
   /** Run another operation by its engine name through the engine (validation, budgets); set by the engine, so operations need not import it. */
   invoke?: (op: string, request: Record<string, unknown>) => Promise<OpResult>;
 }

@@ -62,6 +62,8 @@ export function leadsOut(root: string, path: string): boolean {
 export interface AllowedRoots {
   /** Absolute, realpath'd roots. */
   readonly roots: readonly string[];
+  /** The roots a client declared that are not served, with why ("" or absent: none), for a refusal to name. */
+  readonly refusedRoots?: string;
 }
 
 const current = new AsyncLocalStorage<AllowedRoots>();
@@ -71,9 +73,10 @@ export function withAllowedRoots<T>(policy: AllowedRoots, fn: () => T): T {
   return current.run(policy, fn);
 }
 
-export function notAllowed(abs: string, roots: readonly string[]): SvcError {
+export function notAllowed(abs: string, roots: readonly string[], refusedRoots = ""): SvcError {
   const serves = roots.length ? `it serves ${roots.join(", ")}` : "it serves no workspace yet: start it in a project folder or with --root <dir>, or declare MCP roots";
-  return new SvcError("workspace_not_allowed", `${abs} is not a workspace this server was started for (${serves}; --allow-root <dir> widens it)`);
+  const refused = refusedRoots ? `; not served: ${refusedRoots}` : "";
+  return new SvcError("workspace_not_allowed", `${abs} is not a workspace this server was started for (${serves}; --allow-root <dir> widens it${refused})`);
 }
 
 /**
@@ -84,5 +87,5 @@ export function notAllowed(abs: string, roots: readonly string[]): SvcError {
 export function assertAllowed(abs: string, policy: AllowedRoots | undefined = current.getStore()): void {
   if (!policy) return;
   const real = realpathLenient(abs);
-  if (!policy.roots.some((root) => inside(root, real))) throw notAllowed(abs, policy.roots);
+  if (!policy.roots.some((root) => inside(root, real))) throw notAllowed(abs, policy.roots, policy.refusedRoots);
 }

@@ -4,6 +4,7 @@
 // those are inside the folder but not the workspace's files, and no parameter reads or
 // writes them.
 
+import { unescapeBidi } from "../text/bidi.ts";
 import { existsSync } from "node:fs";
 import { relative, resolve, sep } from "node:path";
 import { validationError } from "../errors.ts";
@@ -28,7 +29,8 @@ export interface ConfinedPath {
  */
 export function confine(root: string, path: string, action: string, base: string = root): ConfinedPath {
   if (path.includes("\0")) throw validationError(`refusing to ${action} '${path.replace(/\0/g, "\\0")}': it contains a NUL byte`);
-  const abs = resolve(base, systemPath(path, base, action));
+  // a name shown with a bidi control escaped (`\u{202E}`, text/bidi.ts) goes back in as shown: the file it names
+  const abs = resolve(base, systemPath(unescapeBidi(path), base, action));
   // where it leads decides: an absolute path through a link to the root (a checkout reached by
   // another name) is inside; a name inside that a link carries out is not
   const real = realpathLenient(abs);

@@ -2,6 +2,7 @@
 // holds a `.git` directory or file; without git it is the directory given. Everything keys
 // on the normalized, symlink-resolved absolute root.
 
+import { unescapeBidi } from "../text/bidi.ts";
 import { existsSync, lstatSync, realpathSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { SvcError, validationError } from "../errors.ts";
@@ -52,7 +53,7 @@ export function findGitRoot(dir: string): string | null {
 
 /** Resolve a `path` argument (relative to `cwd`) to its workspace. */
 export function resolveWorkspace(path: string, cwd: string): Workspace {
-  const requested = resolve(cwd, path || ".");
+  const requested = resolve(cwd, unescapeBidi(path || ".")); // a folder shown with a bidi control escaped, as shown (text/bidi.ts)
   // a serving surface's policy refuses a root outside it, whether or not the path exists
   assertAllowed(requested);
   let stat;

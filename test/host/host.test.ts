@@ -83,16 +83,16 @@ describe("svc host", () => {
       for (const params of [{}, { sessionToken: "x".repeat(43) }, { sessionToken: 42 }]) {
         c.send({ jsonrpc: "2.0", id: id++, method, params });
         const r = await c.next();
-        expect(r.error).toEqual({ code: -32602, message: "Invalid or missing session token." });
+        expect(r.error).toEqual({ code: -32602, message: "validation_error: Invalid or missing session token.", data: { prefix: "validation_error", message: "Invalid or missing session token." } });
       }
     }
     c.send({ jsonrpc: "2.0", id: id++, method: "svc/graph", params: { sessionToken: token, root: "/elsewhere" } });
-    expect((await c.next()).error).toEqual({ code: -32602, message: "Root does not match the served root." });
+    expect((await c.next()).error).toMatchObject({ code: -32602, message: "validation_error: Root does not match the served root." });
     c.send({ jsonrpc: "2.0", id: id++, method: "svc/nope", params: { sessionToken: token } });
-    expect((await c.next()).error.code).toBe(-32601);
+    expect((await c.next()).error).toMatchObject({ code: -32601, message: expect.stringMatching(/^validation_error: unknown method 'svc\/nope'\. Valid values: .*svc\/graph.*svc\/handshake.*svc\/shutdown/), data: { prefix: "validation_error" } });
     // a method name is redacted like every other echo of input
     c.send({ jsonrpc: "2.0", id: id++, method: `svc/${CANARY.githubToken}`, params: { sessionToken: token } });
-    expect((await c.next()).error).toEqual({ code: -32601, message: "Method not found: svc/[REDACTED:github-token]" });
+    expect((await c.next()).error.message).toStartWith("validation_error: unknown method 'svc/[REDACTED:github-token]'. Valid values: ");
     // a parameter the method does not take is refused, not ignored (svc/graph has no budget: maxTokens would be dropped silently)
     c.send({ jsonrpc: "2.0", id: id++, method: "svc/graph", params: { sessionToken: token, maxTokens: 10 } });
     expect((await c.next()).error).toMatchObject({ code: -32602, message: "validation_error: unknown parameter 'maxTokens' for svc/graph. Valid parameters: root, detail, scopeMode, seed, query, since, directory" });
@@ -113,20 +113,20 @@ describe("svc host", () => {
     expect((await c.next()).id).toBe("after");
     // root {toString: 1} used to throw outside the reply path: no answer at all
     c.send({ jsonrpc: "2.0", id: 1, method: "svc/graph", params: { sessionToken: token, root: { toString: 1 } } });
-    expect(await c.next()).toEqual({ jsonrpc: "2.0", id: 1, error: { code: -32602, message: "Root does not match the served root." } });
+    expect(await c.next()).toMatchObject({ jsonrpc: "2.0", id: 1, error: { code: -32602, message: "validation_error: Root does not match the served root." } });
     c.send({ jsonrpc: "2.0", id: 2, method: "svc/graph", params: { sessionToken: token, path: { toString: 1 } } });
     expect((await c.next()).error).toMatchObject({ code: -32602, message: `validation_error: svc/graph answers for ${root}, not {"toString":1}: pass root (or nothing); scope with the method's own parameters (directory, seed, query)` });
     c.close();
     const refused: [unknown, string][] = [
-      [{ jsonrpc: "2.0", id: { a: 1 }, method: "svc/handshake" }, "Invalid Request: id must be a string, a number or null"],
-      [{ jsonrpc: "2.0", id: true, method: "svc/handshake" }, "Invalid Request: id must be a string, a number or null"],
-      [[{ jsonrpc: "2.0", id: 1, method: "svc/handshake" }], "Invalid Request: batch requests are not supported; send one request per frame"],
-      [{ jsonrpc: "2.0", id: 3, method: "svc/stats", params: null }, "Invalid Request"],
+      [{ jsonrpc: "2.0", id: { a: 1 }, method: "svc/handshake" }, "validation_error: Invalid Request: id must be a string, a number or null"],
+      [{ jsonrpc: "2.0", id: true, method: "svc/handshake" }, "validation_error: Invalid Request: id must be a string, a number or null"],
+      [[{ jsonrpc: "2.0", id: 1, method: "svc/handshake" }], "validation_error: Invalid Request: batch requests are not supported; send one request per frame"],
+      [{ jsonrpc: "2.0", id: 3, method: "svc/stats", params: null }, "validation_error: Invalid Request"],
     ];
     for (const [message, text] of refused) {
       const r = await rawClient(host.socket);
       r.send(message);
-      expect((await r.next()).error).toEqual({ code: -32600, message: text });
+      expect((await r.next()).error).toEqual({ code: -32600, message: text, data: { prefix: "validation_error", message: text.slice("validation_error: ".length) } });
       await r.closed;
     }
   }, 120_000);
@@ -167,7 +167,7 @@ describe("svc host", () => {
       bad.sendBytes(line);
       const reply = await bad.next();
       expect(reply.error.code).toBe(-32700);
-      expect(reply.error.message).toStartWith("Parse error: expected a 'Content-Length: N' header, got '");
+      expect(reply.error.message).toStartWith("validation_error: Parse error: expected a 'Content-Length: N' header, got '");
       await bad.closed;
     }
   }, 120_000);
@@ -188,6 +188,56 @@ describe("svc host", () => {
     good.send({ jsonrpc: "2.0", id: 9, method: "svc/stats", params: { sessionToken: token } });
     expect((await good.next()).result.pid).toBe(process.pid);
     good.close();
+  }, 120_000);
+
+  test("every error the host sends, on every path, is one line starting with its prefix, which data.prefix carries (README 'Errors')", async () => {
+    const PREFIX = /^(validation_error|workspace_not_allowed|workspace_not_found|symbol_not_found|index_not_built|index_busy|index_rebuilding|not_semantic|internal_error): [^\n]+$/;
+    const seen: string[] = [];
+    const check = (where: string, error: { code: number; message: string; data?: { prefix?: string; message?: string } }) => {
+      seen.push(where);
+      const prefix = PREFIX.exec(error.message)?.[1];
+      expect({ where, ok: prefix !== undefined && error.data?.prefix === prefix && error.message === `${prefix}: ${error.data?.message}` }).toEqual({ where, ok: true });
+    };
+    // framing and JSON faults: each closes its connection after the error
+    const raw: [string, string][] = [
+      ["garbage bytes", "garbage bytes\r\n\r\n"], ["bad header", "Content-Length: abc\r\n\r\n{}"], ["bare JSON line", '{"jsonrpc":"2.0"}\n'],
+      ["invalid JSON", "Content-Length: 4\r\n\r\n{no}"], ["oversize", `Content-Length: ${MAX_FRAME_BYTES + 1}\r\n\r\n`], ["no Content-Length", "X-Other: 1\r\n\r\n"],
+    ];
+    for (const [where, bytes] of raw) {
+      const bad = await rawClient(host.socket);
+      bad.sendBytes(bytes);
+      check(where, (await bad.next()).error);
+      await bad.closed;
+    }
+    const framed: [string, unknown][] = [
+      ["not JSON-RPC", { hello: "world" }], ["batch", [{ jsonrpc: "2.0", id: 1, method: "svc/handshake" }]], ["id of another type", { jsonrpc: "2.0", id: true, method: "svc/handshake" }],
+      ["params not an object", { jsonrpc: "2.0", id: 1, method: "svc/stats", params: [1] }],
+    ];
+    for (const [where, message] of framed) {
+      const bad = await rawClient(host.socket);
+      bad.send(message);
+      check(where, (await bad.next()).error);
+      await bad.closed;
+    }
+    // request errors: the connection stays open; a notification's are never answered (the next reply is the request's)
+    const c = await rawClient(host.socket);
+    const requests: [string, string, Record<string, unknown>][] = [
+      ["no token", "svc/stats", {}], ["wrong token", "svc/graph", { sessionToken: "x" }], ["token of another type", "svc/graph", { sessionToken: 42 }],
+      ["unknown method", "svc/nope", { sessionToken: token }], ["another root", "svc/graph", { sessionToken: token, root: "/elsewhere" }],
+      ["bad enum", "svc/graph", { sessionToken: token, detail: "everything" }], ["wrong type", "svc/index", { sessionToken: token, force: "yes" }],
+      ["unknown param", "svc/graph", { sessionToken: token, maxTokens: 10 }], ["another path", "svc/graph", { sessionToken: token, path: "/elsewhere" }],
+      ["operation error", "svc/refactor", { sessionToken: token, request: { operation: "nope" } }],
+    ];
+    let id = 100;
+    for (const [where, method, params] of requests) {
+      c.send({ jsonrpc: "2.0", method, params }); // the notification first: no reply
+      c.send({ jsonrpc: "2.0", id: ++id, method, params });
+      const reply = await c.next(60_000);
+      expect({ where, id: reply.id }).toEqual({ where, id });
+      check(where, reply.error);
+    }
+    c.close();
+    expect(seen.length).toBe(raw.length + framed.length + requests.length);
   }, 120_000);
 
   test("100 concurrent clients, pipelined requests; a client that never reads and one killed mid-request do not block others", async () => {
@@ -318,6 +368,36 @@ describe("host lifecycle", () => {
     expect(existsSync(ep.registry)).toBe(false);
     delete process.env.SVC_RUNTIME_DIR;
   }, 60_000);
+});
+
+describe("a SIGTERM while the host starts", () => {
+  test("at any point of the start (right after spawn, mid-start, just serving): the host exits leaving no socket, registry, start lock or marker, and the next start serves", async () => {
+    const runtime = useRuntimeDir();
+    const root = gitRepo({ "src/a.ts": "export class A {}\n" });
+    const env = { ...process.env, SVC_RUNTIME_DIR: runtime };
+    const ep = endpointFor(root, { create: true });
+    const left = () => [ep.socket, ep.registry, `${ep.socket}.starting`, join(root, ".svc", "host.json")].filter((p) => existsSync(p));
+    try {
+      // the signal lands before the handler (module load), between it and the bind, during the start, once serving
+      for (const delay of [0, 10, 30, 60, 100, 150, 200, 300, 450, 700]) {
+        const child = Bun.spawn([process.execPath, "--no-install", MAIN, "host", "--directory", root, "--quiet"], { env, stdout: "ignore", stderr: "pipe" });
+        await Bun.sleep(delay);
+        child.kill("SIGTERM");
+        await child.exited;
+        expect({ delay, left: left() }).toEqual({ delay, left: [] });
+      }
+      const next = Bun.spawn([process.execPath, "--no-install", MAIN, "host", "--directory", root, "--quiet"], { env, stdout: "ignore", stderr: "pipe" });
+      let client: HostClient | null = null;
+      for (let i = 0; i < 400 && !client; i++) client = (await connectHost(root, 500)) ?? (await Bun.sleep(50), null);
+      expect(client?.info?.root).toBe(root);
+      client?.close();
+      next.kill("SIGTERM");
+      expect(await next.exited).toBe(0);
+      expect(left()).toEqual([]);
+    } finally {
+      delete process.env.SVC_RUNTIME_DIR;
+    }
+  }, 120_000);
 });
 
 describe("host process group", () => {

@@ -190,6 +190,39 @@ describe("MCP workspace confinement", () => {
     }
   }, 120_000);
 
+  test("a client whose declared roots are all refused is served the start workspace, and every tool's answer says so: the roots refused and why, the workspace it is about", async () => {
+    const { repo, sibling } = fixture();
+    // the answers came from repo, silently (only stderr said the declared root was refused): an agent took them for its root's
+    const client = await connect(repo, ["--root", repo], { current: [sibling] });
+    try {
+      const note = `the client's declared root ${sibling} (svc was started with --root ${repo}, and a client's roots may narrow that, not move it; --allow-root ${sibling} admits it) is not served, so this answer is about ${repo}, the workspace svc was started for, not a declared root`;
+      const tools = (await client.listTools()).tools;
+      let calls = 0;
+      for (const tool of tools) {
+        const actions = ((tool.inputSchema.properties ?? {}) as Record<string, { enum?: string[] }>).action?.enum ?? [undefined];
+        for (const action of actions) {
+          const answer = await text(client, tool.name, { ...filler(tool), ...(action ? { action } : {}) });
+          calls++;
+          // an answer leads with the note; an error (symbol_not_found in a workspace the agent did not mean) says it on its line
+          const said = answer.isError ? !answer.text.includes("\n") && answer.text.includes(note) : answer.text.startsWith(`<!-- svc: warning: ${note}`);
+          expect({ tool: tool.name, action, said, text: said ? "" : answer.text.slice(0, 300) }).toEqual({ tool: tool.name, action, said: true, text: "" });
+        }
+      }
+      expect(calls).toBeGreaterThanOrEqual(20);
+      // naming the refused root: refused, with why
+      expect((await text(client, "svc_toc", { path: sibling })).text).toStartWith(`workspace_not_allowed: ${sibling} is not a workspace this server was started for (it serves ${repo}; --allow-root <dir> widens it; not served: the client's declared root ${sibling} (svc was started with --root`);
+    } finally {
+      await client.close();
+    }
+    // once a declared root is served, no note
+    const served = await connect(repo, [], { current: [repo] });
+    try {
+      expect((await text(served, "svc_toc", {})).text).not.toContain("not served");
+    } finally {
+      await served.close();
+    }
+  }, 240_000);
+
   test("a declared root URI's '..' (also percent-encoded) and trailing slash are normalized to the folder it names, nothing wider", async () => {
     const { parent, repo, sibling } = fixture();
     const client = await connect(repo, [], { current: [`${pathToFileURL(sibling).href}/%2e%2e/repo/src/`] });
@@ -240,7 +273,9 @@ describe("MCP workspace confinement", () => {
       const client = await connect(repo, [], { current: [declared] });
       try {
         for (const path of [sibling, "/etc", parent]) expect((await text(client, "svc_toc", { path })).text).toStartWith(`workspace_not_allowed: ${path} is not a workspace this server was started for (it serves ${repo};`);
-        expect((await text(client, "svc_toc", { path: repo })).isError).toBe(false);
+        const answer = await text(client, "svc_toc", { path: repo });
+        expect(answer.isError).toBe(false);
+        expect(answer.text).toStartWith(`<!-- svc: warning: the client's declared root ${declared} (the filesystem root, a home folder or a folder every user may write is not one workspace; declare the project folder) is not served, so this answer is about ${repo}`);
         expect(existsSync(join(sibling, ".svc"))).toBe(false);
       } finally {
         await client.close();

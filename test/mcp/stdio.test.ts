@@ -32,6 +32,9 @@ describe("the MCP stdio transport", () => {
       JSON.stringify({ jsonrpc: "2.0", id: 8, method: "tools/call", params: { name: "svc_nope", arguments: [1] } }),
       JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "svc_toc", arguments: null } }),
       JSON.stringify({ jsonrpc: "2.0", id: 10, method: "tools/list", params: { cursor: 5 } }),
+      JSON.stringify({ jsonrpc: "2.0", id: 11, method: "resources/list" }), // the SDK's own "Method not found"
+      JSON.stringify({ jsonrpc: "2.0", id: 12, method: "tools/call", params: { arguments: {} } }), // no name
+      JSON.stringify({ jsonrpc: "2.0", id: 13, method: "tools/call", params: { name: "svc_find", arguments: { kind: "nope", query: "a" } } }),
       ...tools.map((name, i) => JSON.stringify({ jsonrpc: "2.0", id: 100 + i, method: "tools/call", params: { name, arguments: [{ path: root }] } })),
     ];
     child.stdin.write(`${lines.join("\n")}\n`);
@@ -41,7 +44,15 @@ describe("the MCP stdio transport", () => {
     await child.exited;
     const messages = out.split("\n").filter(Boolean).map((l) => JSON.parse(l));
     const byId = (id: unknown) => messages.find((m) => m.id === id);
-    expect(messages.find((m) => m.id === null && m.error?.code === -32700)?.error.message).toStartWith("Parse error: not JSON");
+    expect(messages.find((m) => m.id === null && m.error?.code === -32700)?.error.message).toStartWith("validation_error: Parse error: not JSON");
+    // every error, the transport's, the SDK's and svc's, is one line starting with its prefix, which data.prefix carries
+    const errors = messages.filter((m) => m.error).map((m) => m.error);
+    const toolErrors = messages.filter((m) => m.result?.isError).map((m) => m.result.content[0].text as string);
+    expect(errors.length + toolErrors.length).toBeGreaterThanOrEqual(8 + tools.length);
+    for (const e of errors) expect({ e, ok: /^[a-z_]+: [^\n]+$/.test(e.message) && e.message === `${e.data?.prefix}: ${e.data?.message}` }).toEqual({ e, ok: true });
+    for (const text of toolErrors) expect(text).toMatch(/^(validation_error|workspace_not_allowed|workspace_not_found|symbol_not_found|index_not_built|index_busy|index_rebuilding|not_semantic|internal_error): [^\n]+$/);
+    expect(byId(11).error).toEqual({ code: -32601, message: "validation_error: Method not found", data: { prefix: "validation_error", message: "Method not found" } });
+    expect(byId(13).result.content[0].text).toStartWith("validation_error: unknown kind 'nope'");
     expect(byId(7).error.code).toBe(-32600);
     // arguments that are no object: the tool's validation error, as every other bad parameter gets on MCP
     expect(byId(2)).toEqual({ jsonrpc: "2.0", id: 2, result: { content: [{ type: "text", text: "validation_error: svc_find takes its arguments as an object of named parameters, not an array" }], isError: true } });
@@ -55,7 +66,7 @@ describe("the MCP stdio transport", () => {
       expect(byId(id).error.message).not.toContain("\n");
     }
     // another schema failure of the SDK's (a multi-line -32603 zod dump): -32602 and one line naming the field
-    expect(byId(10).error).toEqual({ code: -32602, message: "Invalid params: params.cursor: Invalid input: expected string, received number" });
+    expect(byId(10).error).toMatchObject({ code: -32602, message: "validation_error: Invalid params: params.cursor: Invalid input: expected string, received number" });
     // null arguments are no arguments (null is every parameter's default)
     expect(byId(9).result.isError).toBeUndefined();
     expect(byId(9).result.content[0].text).toContain("a.ts");
@@ -80,7 +91,7 @@ describe("the MCP stdio transport", () => {
     await Bun.sleep(20);
     expect(logged).toEqual([`svc mcp: dropped an input line of ${big.length} bytes: over the 1024-byte limit of one message (the server keeps serving)`]);
     const reply = JSON.parse(sent.join("").trim());
-    expect(reply).toEqual({ jsonrpc: "2.0", id: 41, error: { code: -32600, message: `Invalid Request: the message is ${big.length} bytes, over the 1024-byte limit of one line` } });
+    expect(reply).toMatchObject({ jsonrpc: "2.0", id: 41, error: { code: -32600, message: `validation_error: Invalid Request: the message is ${big.length} bytes, over the 1024-byte limit of one line`, data: { prefix: "validation_error" } } });
     expect(received).toEqual([{ jsonrpc: "2.0", id: 42, method: "tools/list" }]);
     // The last message without its newline is read when the input ends.
     input.end(JSON.stringify({ jsonrpc: "2.0", id: 43, method: "tools/list" }));

@@ -1,6 +1,7 @@
 // The CLI entry: parse, call the engine, print. Exit codes: 0 ok, 1 operation error
 // (the prefixed line on stderr), 2 usage error (a short usage line).
 
+import { jsonEscapeBidi } from "../../text/bidi.ts";
 import { answerBudget, invoke } from "../../engine.ts";
 import { asSvcError } from "../../errors.ts";
 import type { ParamSpec } from "../../params.ts";
@@ -260,10 +261,11 @@ export async function runCli(argv: readonly string[], rawIo: CliIo = processIo):
  * budget (the engine fitted the compact form, warnings on stderr included), else compact.
  */
 async function jsonOut(data: object, budget: number | null, warnings: readonly string[] | undefined): Promise<string> {
-  const indented = JSON.stringify(data, null, 2);
+  // a bidi control in JSON's own escape (`\u202E`): the same data, not displayed reordered (text/bidi.ts)
+  const indented = jsonEscapeBidi(JSON.stringify(data, null, 2));
   if (budget === null) return indented;
   const counter = await tokenCounter();
-  return counter.count(indented) + counter.count(warningLines(warnings)) <= budget ? indented : JSON.stringify(data);
+  return counter.count(indented) + counter.count(warningLines(warnings)) <= budget ? indented : jsonEscapeBidi(JSON.stringify(data));
 }
 
 async function runOperation(spec: OperationSpec, raw: Record<string, unknown>, options: Record<string, unknown>, io: CliIo, style: ReturnType<typeof styleFor>): Promise<number> {

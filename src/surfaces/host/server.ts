@@ -8,7 +8,7 @@ import { randomBytes, timingSafeEqual } from "node:crypto";
 import { existsSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { invoke, onStoreNotice, type ParamLabel } from "../../engine.ts";
 import { PAYLOAD_TTL_MS, sweepPayloads } from "../../host/payloads.ts";
-import { asSvcError, clipInput, SvcError, validationError } from "../../errors.ts";
+import { asSvcError, clipInput, jsonRpcError, SvcError, unknownValue, validationError } from "../../errors.ts";
 import { redactText } from "../../render/redact-output.ts";
 import { keepFresh } from "../../index/open.ts";
 import { syncIndex } from "../../indexing/sync.ts";
@@ -122,11 +122,9 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   let watcher: Watcher | null = null;
   let forgetKeeper = () => {};
 
-  const error = (id: RpcRequest["id"], code: number, message: string, data?: unknown) => ({
-    jsonrpc: "2.0",
-    id: id ?? null,
-    error: { code, message, ...(data === undefined ? {} : { data }) },
-  });
+  // every error goes out prefixed, with its prefix in data (errors.ts jsonRpcError): protocol faults, the token, operations
+  const error = (id: RpcRequest["id"], code: number, message: string | SvcError) => ({ jsonrpc: "2.0", id: id ?? null, error: jsonRpcError(code, message) });
+  const methods = ["svc/handshake", "svc/stats", "svc/shutdown", ...byRpc.keys()].sort();
 
   // The resident engine and its warm-up start once this host holds the marker (another host may serve the root already).
   let resident!: ReturnType<typeof holdResident>;
@@ -170,8 +168,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       if (id !== undefined) conn.send({ jsonrpc: "2.0", id, result });
     };
     // a notification (no id) is answered with nothing, its failures included (JSON-RPC 2.0 §4.1)
-    const fail = (code: number, message: string, data?: unknown) => {
-      if (id !== undefined) conn.send(error(id, code, message, data));
+    const fail = (code: number, message: string | SvcError) => {
+      if (id !== undefined) conn.send(error(id, code, message));
     };
     if (method === "svc/handshake") {
       reply({ hostVersion: VERSION, protocolVersion: PROTOCOL_VERSION, sessionToken: tokenText, root });
@@ -187,7 +185,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       return;
     }
     const spec = byRpc.get(method);
-    if (!spec) return fail(RPC.methodNotFound, `Method not found: ${clipInput(redactText(method))}`);
+    if (!spec) return fail(RPC.methodNotFound, unknownValue("method", clipInput(redactText(method)), methods));
     const { sessionToken: _t, root: _r, ...rest } = params;
     try {
       // the host answers for its root: another `path` would be overwritten by it (ignored, silently), so it is refused
@@ -197,7 +195,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     } catch (e) {
       const svcError = asSvcError(e);
       const code = svcError.prefix === "validation_error" ? RPC.invalidParams : RPC.operationError;
-      fail(code, svcError.formatted, { prefix: svcError.prefix, message: svcError.message });
+      fail(code, svcError);
     }
   }
 
@@ -215,7 +213,11 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       requestsServed++;
       conn.begin();
       void dispatch(conn, req)
-        .catch((e) => log(`dispatch failed: ${String(e)}`))
+        .catch((e) => {
+          // a failure outside an operation's own (never expected): logged, and the request still answered, never left waiting
+          log(`dispatch failed: ${String(e)}`);
+          if (req.id !== undefined) conn.send(error(req.id, RPC.operationError, asSvcError(e)));
+        })
         .finally(() => conn.done());
     },
     onProtocolError(conn: Connection, code: number, message: string) {

@@ -105,6 +105,8 @@ export class ServedRoots implements AllowedRoots {
   private readonly explicit: boolean;
   private readonly extra: string[];
   private client: string[] = [];
+  /** The roots the client's latest roots/list declared that are not served, each with why (said in answers and refusals). */
+  private refused: string[] = [];
   private pending: Promise<void> = Promise.resolve();
   private markInitialized: () => void = () => undefined;
   /** Resolves once the client has initialized the session (and been asked for its roots). */
@@ -165,28 +167,54 @@ export class ServedRoots implements AllowedRoots {
       return;
     }
     const roots: string[] = [];
+    const refused: string[] = [];
     for (const root of answer.roots) {
-      const dir = this.admitted(root.uri);
+      const dir = this.admitted(root.uri, (why) => refused.push(why));
       if (dir) roots.push(dir);
     }
     this.client = unique(roots);
+    this.refused = refused;
   }
 
-  /** The workspace a declared root serves, or null (said on stderr) when it serves none. */
-  private admitted(uri: string): string | null {
+  /**
+   * Why the client's declared roots are not what is served, for a refusal (workspace_not_allowed) to say: the roots it
+   * declared that svc refused, each with its reason ("" when it refused none).
+   */
+  get refusedRoots(): string {
+    return this.refused.length ? `the client's declared root${this.refused.length > 1 ? "s" : ""} ${this.refused.join("; ")}` : "";
+  }
+
+  /**
+   * The note every answer carries while the client declared roots and svc refused them all, so it serves the workspace it
+   * was started for instead: without it an agent reads answers about a folder it never named as answers about its root
+   * (only stderr said otherwise). Null when the client's roots are served or it declared none.
+   */
+  get servingInstead(): string | null {
+    if (!this.refused.length || this.client.length) return null;
+    const roots = this.roots;
+    const from = roots.length ? `this answer is about ${roots.join(", ")}, the workspace svc was started for` : "svc serves no workspace";
+    return `${this.refusedRoots} ${this.refused.length > 1 ? "are" : "is"} not served, so ${from}, not a declared root (pass path to name it; svc mcp serve --root <dir> or --allow-root <dir> serves another)`;
+  }
+
+  /** The workspace a declared root serves, or null (said on stderr, and to `refuse` as `<root> (<why>)`) when it serves none. */
+  private admitted(uri: string, refuse: (why: string) => void): string | null {
+    const notServed = (root: string, why: string) => {
+      note(`the declared root ${root} is not served: ${why}`);
+      refuse(`${root} (${why})`);
+      return null;
+    };
     let dir: string;
     try {
       if (!/^file:/i.test(uri)) throw new Error("not a file: URI");
       dir = workspaceOf(fileURLToPath(uri), "/");
     } catch (error) {
       // a root that does not exist (yet) or names no local folder admits nothing
-      note(`the declared root ${clipInput(uri)} is not served: ${error instanceof SvcError ? error.message : (error as Error).message}`);
-      return null;
+      return notServed(clipInput(uri), error instanceof SvcError ? error.message : (error as Error).message);
     }
-    if (tooBroad(dir)) note(`the declared root ${dir} is not served: the filesystem root, a home folder or a folder every user may write is not one workspace (declare the project folder)`);
-    else if (this.explicit && ![...this.started, ...this.extra].some((root) => inside(root, dir))) {
-      note(`the declared root ${dir} is not served: svc was started with --root ${this.started.join(", ")}, and a client's roots may narrow that, not move it (--allow-root ${dir} admits it)`);
-    } else return dir;
-    return null;
+    if (tooBroad(dir)) return notServed(dir, "the filesystem root, a home folder or a folder every user may write is not one workspace; declare the project folder");
+    if (this.explicit && ![...this.started, ...this.extra].some((root) => inside(root, dir))) {
+      return notServed(dir, `svc was started with --root ${this.started.join(", ")}, and a client's roots may narrow that, not move it; --allow-root ${dir} admits it`);
+    }
+    return dir;
   }
 }

@@ -88,6 +88,7 @@ export function createMcpServer(served: ServedRoots = new ServedRoots({}, proces
       const raw = { ...rest, ...route.binding.fixed };
       await served.ready();
       const cwd = served.cwd; // one for the whole call: the client's roots may change while it runs
+      const instead = served.servingInstead; // the client's roots all refused: the answer says what it is about
       // the workspace this call is about must be one the server serves (every other path-valued parameter is held to it in confine)
       if (typeof raw.path === "string" || raw.path === undefined) assertAllowed(resolve(cwd, (raw.path as string | undefined) || "."), served);
       const result = await withAllowedRoots(served, () => invoke(route.spec, raw, {
@@ -95,6 +96,7 @@ export function createMcpServer(served: ServedRoots = new ServedRoots({}, proces
         surface: "mcp", // every MCP answer has a budget: maxTokens when given, else the engine's MCP default
         signal: extra.signal,
         longLived: true,
+        ...(instead ? { notes: [instead] } : {}),
         progress:
           progressToken === undefined
             ? undefined

@@ -11,6 +11,7 @@
 
 import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { jsonRpcError } from "../../errors.ts";
 
 /** The longest accepted line: well above the largest request the caps allow (8 MiB of apply content, JSON-escaped). */
 export const MAX_LINE_BYTES = 64 * 1024 * 1024;
@@ -29,7 +30,7 @@ function idIn(head: string): Id {
 }
 
 function errorReply(id: Id, code: number, message: string): JSONRPCMessage {
-  return { jsonrpc: "2.0", id, error: { code, message } } as unknown as JSONRPCMessage;
+  return { jsonrpc: "2.0", id, error: { code, message } } as unknown as JSONRPCMessage; // prefixed as it goes out (rewrite)
 }
 
 /** A zod issue list (the SDK's schema failures) as one line, or null when the message is not one. */
@@ -157,13 +158,17 @@ export class LineTransport implements Transport {
     });
   }
 
-  /** A schema failure the SDK reports as an internal error is the client's bad params: one line, -32602. */
+  /**
+   * Every error goes out as one prefixed line with its prefix in data (errors.ts jsonRpcError): the transport's own, the
+   * SDK's (`Method not found`, a request before initialize) and the server's. A schema failure the SDK reports as an
+   * internal error is the client's bad params: one line, -32602.
+   */
   private rewrite(message: JSONRPCMessage): JSONRPCMessage {
     const error = (message as { error?: { code: number; message: string } }).error;
-    if (!error || typeof error.message !== "string") return message;
-    const condensed = condenseIssues(error.message);
-    if (!condensed) return message;
-    return { ...message, error: { ...error, code: -32602, message: condensed } } as JSONRPCMessage;
+    if (!error || typeof error !== "object") return message;
+    const text = typeof error.message === "string" ? error.message : "";
+    const condensed = condenseIssues(text);
+    return { ...message, error: condensed ? jsonRpcError(-32602, condensed) : jsonRpcError(typeof error.code === "number" ? error.code : -32603, text || "unexpected failure") } as JSONRPCMessage;
   }
 
   async close(): Promise<void> {

@@ -1,0 +1,115 @@
+// Bidi controls (U+202E RIGHT-TO-LEFT OVERRIDE and the rest: Trojan Source) in a file name or a file's
+// line are shown escaped (`\u{202E}`) in every text answer, every tool's, and on a terminal; the
+// escaped form goes back in: a path parameter takes it for the character, and apply puts the
+// file's own line back for a line given as the view showed it, or refuses naming what to pass.
+
+import { describe, expect, test } from "bun:test";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { call } from "../../src/engine.ts";
+import { runCli } from "../../src/surfaces/cli/run.ts";
+import { escapeBidi, unescapeBidi } from "../../src/text/bidi.ts";
+import { escapeControls } from "../../src/text/control-chars.ts";
+import { mcpClientFor } from "../helpers/mcp-client.ts";
+import { gitRepo } from "../helpers/repo.ts";
+
+const RLO = "\u202E", LRI = "\u2066", PDI = "\u2069";
+const RAW = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+const NAME = `src/l${RLO}og.ts`;
+const SHOWN = "src/l\\u{202E}og.ts";
+const TRICK = `  if (role !== "user${RLO} ${LRI}// admin${PDI} ${LRI}") return;`;
+
+describe("escapeBidi", () => {
+  test("every bidi control becomes \\u{XXXX}, and back; escapeControls shows them too; other text stays", () => {
+    expect(escapeBidi(`a${RLO}b${LRI}c${PDI}\u200F\u061C`)).toBe("a\\u{202E}b\\u{2066}c\\u{2069}\\u{200F}\\u{061C}");
+    expect(unescapeBidi(escapeBidi(`a${RLO}b${LRI}c`))).toBe(`a${RLO}b${LRI}c`);
+    expect(escapeBidi("é 🙂 \u200D x")).toBe("é 🙂 \u200D x");
+    expect(escapeControls(`\x1b[2J${RLO}`)).toBe("\\x1b[2J\\u{202E}");
+    expect(unescapeBidi("\\u{0041} \\u{202e}")).toBe("\\u{0041} \\u{202e}"); // only what escapeBidi writes
+  });
+});
+
+/** A value of the schema's type for every required parameter, so a call gets past argument validation. */
+function filler(tool: Tool): Record<string, unknown> {
+  const props = (tool.inputSchema.properties ?? {}) as Record<string, { type?: string; enum?: string[] }>;
+  const out: Record<string, unknown> = {};
+  for (const name of tool.inputSchema.required ?? []) {
+    const p = props[name] ?? {};
+    out[name] = p.enum ? p.enum[0] : p.type === "integer" || p.type === "number" ? 1 : p.type === "boolean" ? false : p.type === "array" ? ["x"] : p.type === "object" ? {} : "log";
+  }
+  return out;
+}
+
+async function text(client: Client, name: string, args: Record<string, unknown>): Promise<{ isError: boolean; text: string }> {
+  const result = await client.callTool({ name, arguments: args });
+  return { isError: result.isError === true, text: (result.content as { text?: string }[]).map((c) => c.text ?? "").join("\n") };
+}
+
+describe("bidi controls in a file name and a file's lines", () => {
+  const body = `export function check(role: string): void {\n${TRICK}\n  console.log("ok");\n}\n`;
+  const root = gitRepo({ [NAME]: body, "src/main.ts": `import { check } from "./l${RLO}og";\ncheck("x");\n` });
+
+  test("every tool's text answer (and error) shows them escaped; the structured result keeps them; a path given escaped names the file", async () => {
+    await call("index", { path: root });
+    const client = await mcpClientFor(root);
+    try {
+      const tools = (await client.listTools()).tools;
+      let calls = 0;
+      for (const tool of tools) {
+        const props = (tool.inputSchema.properties ?? {}) as Record<string, { enum?: string[] }>;
+        for (const action of props.action?.enum ?? [undefined]) {
+          if (action === "apply") continue; // below
+          const answer = await text(client, tool.name, { ...filler(tool), ...(action ? { action } : {}), ...(props.path ? { path: root } : {}) });
+          calls++;
+          expect({ tool: tool.name, action, raw: RAW.test(answer.text) }).toEqual({ tool: tool.name, action, raw: false });
+        }
+      }
+      expect(calls).toBeGreaterThanOrEqual(20);
+      // the name and the line are there, escaped (the walk above could pass on answers that named neither)
+      const toc = await text(client, "svc_toc", { path: root });
+      expect(toc.text).toContain("l\\u{202E}og.ts");
+      const reduce = await client.callTool({ name: "svc_reduce", arguments: { path: root, files: [SHOWN], level: "none" } });
+      const shown = (reduce.content as { text: string }[])[0]!.text;
+      expect(shown).toContain(escapeBidi(TRICK));
+      expect(RAW.test(shown)).toBe(false);
+      expect(JSON.stringify(reduce.structuredContent)).toContain(RLO); // data keeps the characters
+      const find = await text(client, "svc_find", { path: root, query: "og.ts", kind: "path" });
+      expect(find.text).toContain(SHOWN);
+      // an error echoing the name: escaped too
+      const missing = await text(client, "svc_reduce", { path: root, files: [`src/x${RLO}.ts`] });
+      expect(missing.isError).toBe(true);
+      expect(RAW.test(missing.text)).toBe(false);
+    } finally {
+      await client.close();
+    }
+  }, 240_000);
+
+  test("the CLI shows them escaped, on a terminal and piped", async () => {
+    for (const outIsTty of [true, false]) {
+      const out: string[] = [];
+      await runCli(["reduce", "--files", SHOWN, "--level", "none", "--cwd", root], { out: (t) => out.push(t), err: (t) => out.push(t), errIsTty: outIsTty, outIsTty });
+      expect({ outIsTty, raw: RAW.test(out.join("\n")), shown: out.join("\n").includes(escapeBidi(TRICK)) }).toEqual({ outIsTty, raw: false, shown: true });
+      // --json: JSON's own escape, the same data once parsed
+      const json: string[] = [];
+      await runCli(["reduce", "--files", SHOWN, "--level", "none", "--json", "--cwd", root], { out: (t) => json.push(t), err: () => undefined, errIsTty: outIsTty, outIsTty });
+      expect(RAW.test(json.join(""))).toBe(false);
+      expect(JSON.parse(json.join("")).entries[0].path).toBe(NAME);
+    }
+  }, 120_000);
+
+  test("apply: a line given back as the view showed it keeps the file's characters; an edited line holding the escape is refused, naming what to pass", async () => {
+    const viewed = escapeBidi(body).replace('console.log("ok")', 'console.log("fine")');
+    await call("apply", { path: root, file: SHOWN, content: viewed, write: true });
+    expect(readFileSync(join(root, NAME), "utf8")).toBe(body.replace('console.log("ok")', 'console.log("fine")'));
+    const edited = escapeBidi(body).replace('"user', '"member');
+    const refused = await call("apply", { path: root, file: NAME, content: edited, write: true }).then(() => "", (e: { formatted: string }) => e.formatted);
+    expect(refused).toStartWith(`validation_error: refusing to apply to '${SHOWN}': line 2 holds a bidi control escaped as svc views show one`);
+    expect(refused).toContain("U+202E, U+2066, U+2069");
+    // a file holding no bidi control takes the escape as the text it is (`"\u{202E}"` in JavaScript means the character)
+    const plain = 'export const rlo = "\\u{202E}";\n';
+    await call("apply", { path: root, file: "src/plain.ts", content: plain, write: true });
+    expect(readFileSync(join(root, "src/plain.ts"), "utf8")).toBe(plain);
+  }, 120_000);
+});

@@ -15,7 +15,7 @@ import { findGitRoot } from "../workspace/root.ts";
 import { textReader } from "../workspace/files.ts";
 import { extendedConfigs } from "./config-chain.ts";
 import { declaredRenames } from "./renames.ts";
-import type { Rename } from "./diag.ts";
+import { errorsOf, renameDelta, type DiagDelta, type Rename } from "./diag.ts";
 import { compareStates, isCheckable, isGateInput, PROJECT_CONFIG, type GateOutcome, type GatePlan, type StateOverlays } from "./gate-compare.ts";
 import type { CheckWorkspace } from "./workspace.ts";
 import { parseJsonc } from "../index/imports/file-index.ts";
@@ -59,8 +59,20 @@ export async function changesSinceHead(root: string): Promise<{ unchecked?: stri
   }
 }
 
+/**
+ * A session delta with the errors only respelled by a declaration the working tree renamed by
+ * hand since HEAD matched away (the same errors, neither introduced nor resolved), as the
+ * gate's own comparisons match them (compareStates): every reader of a session delta — check
+ * --delta, gate, svc_check — gets it from here.
+ */
+export async function withoutRespelled<T extends DiagDelta>(root: string, delta: T): Promise<T> {
+  if (!errorsOf(delta.introduced).length || !delta.resolved.length) return delta;
+  const renames = await renamesSinceHead(root, (await changesSinceHead(root)).sources);
+  return renames.length ? { ...delta, ...renameDelta(delta.resolved, delta.introduced, renames) } : delta;
+}
+
 /** The declarations the working tree renamed by hand since HEAD, in `sources` (changesSinceHead's): a session delta reads their respelled errors as the same errors. */
-export async function renamesSinceHead(root: string, sources: readonly string[]): Promise<Rename[]> {
+async function renamesSinceHead(root: string, sources: readonly string[]): Promise<Rename[]> {
   try {
     const atHead = await blobsAt(root, "HEAD", sources);
     const read = textReader(root);

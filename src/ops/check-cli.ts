@@ -5,11 +5,11 @@
 // time-boxed by SVC_GATE_TIMEOUT_MS.
 
 import { isGateInput, PROJECT_CONFIG, unheldNote } from "../check/gate-compare.ts";
-import { changesSinceHead, howChecked, refGate, renamesSinceHead, stagedGate, type RefGateOutcome } from "../check/gate-ref.ts";
+import { changesSinceHead, howChecked, refGate, stagedGate, type RefGateOutcome } from "../check/gate-ref.ts";
 import { givenIndexFile, stagedState } from "../git/staged.ts";
 import { probeHost } from "../host/client.ts";
 import { pendingNote, renderGate, renderHookDelta, type CheckSessionResult } from "../check/render-delta.ts";
-import { errorsOf, renameDelta, type Diag } from "../check/diag.ts";
+import type { Diag } from "../check/diag.ts";
 import { loadBaseline } from "../check/sessions.ts";
 import { validationError } from "../errors.ts";
 import { validateSessionId } from "../render/session.ts";
@@ -186,8 +186,6 @@ export async function gate(request: GateRequest, ctx: OpContext): Promise<OpResu
       if (r.pending && !r.introduced.some((d) => d.severity === "error")) {
         return abstain(`${r.pending} files the last change may reach were still being rechecked after ${timeoutMs} ms (SVC_GATE_TIMEOUT_MS)`, request.strict, { session });
       }
-      // a declaration renamed by hand since HEAD respells the pre-existing errors naming it: the same errors, not introduced ones
-      if (errorsOf(r.introduced).length && r.resolved.length) r.introduced = renameDelta(r.resolved, r.introduced, await renamesSinceHead(ws.root, sinceHead.sources)).introduced;
       const introducedErrors = r.introduced.filter((d) => d.severity === "error").length;
       const left = [sinceHead.unchecked, unheldNote(r.unheld ?? [])].filter(Boolean).join("; ");
       const outcome = { introduced: r.introduced, preExisting: r.errorCount - introducedErrors, files: sinceHead.sources.length, checked: r.files ?? 0, ...(r.unheld?.length ? { unverified: r.unheld } : {}) };

@@ -4,7 +4,7 @@
 
 import { loadBaseline, sessionDelta } from "../check/sessions.ts";
 import { currentDiagnostics } from "../check/current.ts";
-import { stagedGate } from "../check/gate-ref.ts";
+import { stagedGate, withoutRespelled } from "../check/gate-ref.ts";
 import { confinedIndexFile } from "../git/staged.ts";
 import { ENGINE_NAME, residentChecks } from "../check/workspace.ts";
 import type { CheckSessionResult } from "../check/render-delta.ts";
@@ -55,7 +55,8 @@ export async function localSession(root: string, request: Omit<CheckSessionReque
   // a baseline an older svc stored is told again as these are before the delta prints any of it (sessions.ts)
   const current = await currentDiagnostics(root, ctx, { exact, ...(request.paths?.length ? { judge: request.paths } : {}), ...(stored?.legacy ? { retell: stored.diags } : {}) });
   if (!current.available) return noResident(session, current.reason);
-  const delta = sessionDelta(root, session, current.diags, { markGreen: request.markGreen, ...(current.retold ? { retold: current.retold } : {}) });
+  // a declaration renamed by hand respells the pre-existing errors naming it: the same errors (gate-ref.ts)
+  const delta = await withoutRespelled(root, sessionDelta(root, session, current.diags, { markGreen: request.markGreen, ...(current.retold ? { retold: current.retold } : {}) }));
   return {
     resident: true,
     session,

@@ -2,8 +2,8 @@
 // working-tree copy differs from the index (unstaged edits, untracked files), and the
 // index's content of a file. `svc gate --staged` builds the committed state from these.
 
-import { realpathSync, statSync } from "node:fs";
-import { isAbsolute, posix, relative, resolve } from "node:path";
+import { existsSync, realpathSync, statSync } from "node:fs";
+import { isAbsolute, join, posix, relative, resolve } from "node:path";
 import { ProcessError, run } from "../sys/proc.ts";
 import { validationError } from "../errors.ts";
 import { gitArgv, gitText } from "./git.ts";
@@ -22,7 +22,7 @@ export interface StagedState {
   /** HEAD exists (false: the first commit, everything staged is added). */
   headExists: boolean;
   staged: StagedFile[];
-  /** Tracked paths whose working-tree copy differs from the index (edited or deleted, not staged). */
+  /** Tracked paths whose working-tree copy differs from the index (edited or deleted, not staged; flagged assume-unchanged or skip-worktree too: hiddenEdits). */
   unstaged: string[];
   /** Untracked, not ignored paths (a commit does not include them). */
   untracked: string[];
@@ -139,9 +139,34 @@ export async function stagedState(root: string, index?: string): Promise<StagedS
   return {
     headExists,
     staged: parseNameStatus(stagedOut),
-    unstaged: parseNameStatus(unstagedOut).map((f) => f.path),
+    unstaged: [...new Set([...parseNameStatus(unstagedOut).map((f) => f.path), ...(await hiddenEdits(root, index))])],
     untracked: untrackedOut.split("\0").filter(Boolean),
   };
+}
+
+/**
+ * The tracked files flagged assume-unchanged or skip-worktree (`git update-index`; `ls-files -v`
+ * tags them lowercase, or S) whose working-tree copy differs from the index: git's diff never
+ * shows them, so a commit without the disk's edit would be gated as if it had it (a staged
+ * importer relying on it passed). A flagged file the disk lacks (a sparse checkout's) is none:
+ * the engine does not see it either. A link, or a path git's stdin cannot take, counts as edited.
+ */
+async function hiddenEdits(root: string, index?: string): Promise<string[]> {
+  const flagged = (await git(root, ["ls-files", "-v", "-z", ...WORKSPACE], index))
+    .split("\0")
+    .filter((r) => /^([a-z]|S) /.test(r))
+    .map((r) => r.slice(2))
+    .filter((p) => existsSync(join(root, p)));
+  if (!flagged.length) return [];
+  const staged = new Map<string, string>();
+  for (const record of (await git(root, ["ls-files", "-s", "-z", "--", ...flagged.map((p) => `:(literal)${p}`)], index)).split("\0")) {
+    const m = /^(\d+) ([0-9a-f]+) \d\t(.*)$/s.exec(record);
+    if (m && m[1] !== "120000") staged.set(m[3]!, m[2]!);
+  }
+  const hashable = flagged.filter((p) => staged.has(p) && !p.includes("\n"));
+  const onDisk = hashable.length ? (await gitText(root, ["hash-object", "--stdin-paths"], { timeoutMs: 60_000, stdin: hashable.join("\n") + "\n" })).split("\n") : [];
+  const same = new Set(hashable.filter((p, i) => onDisk[i] === staged.get(p)));
+  return flagged.filter((p) => !same.has(p));
 }
 
 /** A file's content in the index (stage 0), or null when the index does not hold it. */

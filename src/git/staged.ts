@@ -29,36 +29,25 @@ export interface StagedState {
 }
 
 /**
- * Whether the index this process was given holds what the repository's own index holds: a
+ * The index file git gave this process, absolute, when it is not the repository's own: a
  * pre-commit hook gets one of git's making in GIT_INDEX_FILE (`git commit -a` stages into
  * index.lock, `git commit <paths>` builds next-index-*.lock), which another process — the
- * host — reading the repository never sees. True without GIT_INDEX_FILE; false when either
- * cannot be listed.
- */
-async function givenIndexShared(root: string): Promise<boolean> {
-  if (!process.env.GIT_INDEX_FILE) return true;
-  try {
-    const gitDir = (await gitText(root, ["rev-parse", "--absolute-git-dir"])).trim();
-    const list = async (env?: Record<string, string>) => {
-      const r = await run(gitArgv(["ls-files", "--stage", "-z"]), { cwd: root, timeoutMs: 60_000, ...(env ? { env } : {}) });
-      if (r.exitCode !== 0 || r.truncated) throw new Error(r.stderr);
-      return Buffer.from(r.stdout);
-    };
-    const [given, own] = await Promise.all([list(), list({ GIT_INDEX_FILE: posix.join(gitDir, "index") })]);
-    return given.equals(own);
-  } catch {
-    return false;
-  }
-}
-
-/**
- * The index file git gave this process (a pre-commit hook's GIT_INDEX_FILE), absolute, when
- * it is not the repository's own: what another process must read to see this commit.
+ * host — reading the repository never sees unless told. Null without GIT_INDEX_FILE, or when
+ * it names the repository's index (a plain commit's `.git/index`).
  */
 export async function givenIndexFile(root: string): Promise<string | null> {
   const given = process.env.GIT_INDEX_FILE;
-  if (!given || (await givenIndexShared(root))) return null;
-  return resolve(process.cwd(), given);
+  if (!given) return null;
+  const file = resolve(process.cwd(), given);
+  const real = (p: string) => {
+    try {
+      return realpathSync(p);
+    } catch {
+      return p;
+    }
+  };
+  const own = posix.join((await git(root, ["rev-parse", "--absolute-git-dir"])).trim(), "index");
+  return real(file) === real(own) ? null : file;
 }
 
 /**

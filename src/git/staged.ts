@@ -138,7 +138,7 @@ export async function stagedState(root: string, index?: string): Promise<StagedS
  * tags them lowercase, or S) whose working-tree copy differs from the index: git's diff never
  * shows them, so a commit without the disk's edit would be gated as if it had it (a staged
  * importer relying on it passed). A flagged file the disk lacks (a sparse checkout's) is none:
- * the engine does not see it either. A link, or a path git's stdin cannot take, counts as edited.
+ * the engine does not see it either. A link, a submodule, or a file git cannot hash counts as edited.
  */
 async function hiddenEdits(root: string, index?: string): Promise<string[]> {
   const flagged = (await git(root, ["ls-files", "-v", "-z", ...WORKSPACE], index))
@@ -150,10 +150,15 @@ async function hiddenEdits(root: string, index?: string): Promise<string[]> {
   const staged = new Map<string, string>();
   for (const record of (await git(root, ["ls-files", "-s", "-z", "--", ...flagged.map((p) => `:(literal)${p}`)], index)).split("\0")) {
     const m = /^(\d+) ([0-9a-f]+) \d\t(.*)$/s.exec(record);
-    if (m && m[1] !== "120000") staged.set(m[3]!, m[2]!);
+    if (m && m[1]!.startsWith("100")) staged.set(m[3]!, m[2]!); // a regular file's (a link's or a submodule's: edited)
   }
   const hashable = flagged.filter((p) => staged.has(p) && !p.includes("\n"));
-  const onDisk = hashable.length ? (await gitText(root, ["hash-object", "--stdin-paths"], { timeoutMs: 60_000, stdin: hashable.join("\n") + "\n" })).split("\n") : [];
+  let onDisk: string[] = [];
+  try {
+    if (hashable.length) onDisk = (await gitText(root, ["hash-object", "--stdin-paths"], { timeoutMs: 60_000, stdin: hashable.join("\n") + "\n" })).split("\n");
+  } catch {
+    // unreadable: every flagged file counts as edited (the commit's content is overlaid, never the disk's taken for it)
+  }
   const same = new Set(hashable.filter((p, i) => onDisk[i] === staged.get(p)));
   return flagged.filter((p) => !same.has(p));
 }

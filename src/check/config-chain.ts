@@ -24,12 +24,13 @@ function extendsOf(config: string, text: string | null): string[] {
  * Which of `paths` a tracked tsconfig/jsconfig extends, at any depth, read from the disk (the
  * commit's configs: an unstaged config edit is refused before this). Only asked for changed
  * .json files that are not project configs by name, so most gates never list the configs.
+ * `index`: the index file to list the tracked configs of (a hook's, see givenIndexFile).
  */
-export async function extendedConfigs(root: string, paths: readonly string[]): Promise<Set<string>> {
+export async function extendedConfigs(root: string, paths: readonly string[], index?: string): Promise<Set<string>> {
   const wanted = paths.filter((p) => p.endsWith(".json") && !PROJECT_CONFIG.test(p));
   const found = new Set<string>();
   if (!wanted.length) return found;
-  const configs = (await gitOrValidation(root, ["ls-files", "-z", "--", ":(glob)**/tsconfig*.json", ":(glob)**/jsconfig*.json"])).split("\0").filter(Boolean);
+  const configs = (await gitOrValidation(root, ["ls-files", "-z", "--", ":(glob)**/tsconfig*.json", ":(glob)**/jsconfig*.json"], index ? { env: { GIT_INDEX_FILE: index } } : {})).split("\0").filter(Boolean);
   const read = textReader(root);
   const seen = new Set<string>();
   const queue = [...configs];

@@ -15,7 +15,7 @@ import { findGitRoot } from "../workspace/root.ts";
 import { textReader } from "../workspace/files.ts";
 import { extendedConfigs } from "./config-chain.ts";
 import { declaredRenames } from "./renames.ts";
-import type { Rename } from "./diag.ts";
+import { errorsOf, renameDelta, type DiagDelta, type Rename } from "./diag.ts";
 import { compareStates, isCheckable, isGateInput, PROJECT_CONFIG, type GateOutcome, type GatePlan, type StateOverlays } from "./gate-compare.ts";
 import type { CheckWorkspace } from "./workspace.ts";
 import { parseJsonc } from "../index/imports/file-index.ts";
@@ -59,8 +59,20 @@ export async function changesSinceHead(root: string): Promise<{ unchecked?: stri
   }
 }
 
+/**
+ * A session delta with the errors only respelled by a declaration the working tree renamed by
+ * hand since HEAD matched away (the same errors, neither introduced nor resolved), as the
+ * gate's own comparisons match them (compareStates): every reader of a session delta — check
+ * --delta, gate, svc_check — gets it from here.
+ */
+export async function withoutRespelled<T extends DiagDelta>(root: string, delta: T): Promise<T> {
+  if (!errorsOf(delta.introduced).length || !delta.resolved.length) return delta;
+  const renames = await renamesSinceHead(root, (await changesSinceHead(root)).sources);
+  return renames.length ? { ...delta, ...renameDelta(delta.resolved, delta.introduced, renames) } : delta;
+}
+
 /** The declarations the working tree renamed by hand since HEAD, in `sources` (changesSinceHead's): a session delta reads their respelled errors as the same errors. */
-export async function renamesSinceHead(root: string, sources: readonly string[]): Promise<Rename[]> {
+async function renamesSinceHead(root: string, sources: readonly string[]): Promise<Rename[]> {
   try {
     const atHead = await blobsAt(root, "HEAD", sources);
     const read = textReader(root);
@@ -108,8 +120,8 @@ function unreadable(paths: readonly string[], contents: ReadonlyMap<string, stri
 }
 
 /** Tracked links to the changed files: their importers are checked, and each state sees through a link its target's content there. */
-async function addLinks(root: string, plan: GatePlan): Promise<void> {
-  const links = await linksTo(root, [...plan.seeds, ...plan.gone]);
+async function addLinks(root: string, plan: GatePlan, index?: string): Promise<void> {
+  const links = await linksTo(root, [...plan.seeds, ...plan.gone], index);
   plan.links = [...links.keys()];
   for (const [link, target] of links) for (const state of [plan.gated, plan.baseline]) if (!state.has(link) && state.has(target)) state.set(link, state.get(target)!);
 }
@@ -155,21 +167,21 @@ function asOnDisk(root: string, state: StateOverlays): void {
   for (const [path, text] of state) if (text === null ? !existsSync(join(root, path)) : existsSync(join(root, path)) && read(path) === text) state.delete(path);
 }
 
-/** The commit the index would make against HEAD; `resident`: compared in the host's resident engine instead of one loaded for the call. */
-export async function stagedGate(root: string, timeoutMs: number, resident?: CheckWorkspace): Promise<RefGateOutcome> {
+/** The commit the index would make against HEAD; `resident`: compared in the host's resident engine instead of one loaded for the call; `index`: the index file to read instead of the repository's (a pre-commit hook's under `git commit -a` or with paths, see givenIndexFile). */
+export async function stagedGate(root: string, timeoutMs: number, resident?: CheckWorkspace, index?: string): Promise<RefGateOutcome> {
   const started = performance.now();
   if (!findGitRoot(root)) return { ran: false, reason: `${root} is not a git repository` };
-  const state = await stagedState(root);
+  const state = await stagedState(root, index);
   const unmerged = state.staged.find((f) => f.status === "unmerged");
   if (unmerged) return { ran: false, reason: `${unmerged.path} is unmerged (a conflict not resolved), so the index holds no commit to check — resolve it and stage the result (git add ${unmerged.path})` };
   const ref = state.headExists ? "HEAD" : null;
   const headOf = (path: string) => (ref ? fileAtRef(root, ref, path) : Promise.resolve(null));
   // Configs by name, and the files a tsconfig's `extends` chain names.
-  const extended = await extendedConfigs(root, [...state.staged.flatMap((f) => (f.oldPath ? [f.path, f.oldPath] : [f.path])), ...state.unstaged, ...state.untracked]);
+  const extended = await extendedConfigs(root, [...state.staged.flatMap((f) => (f.oldPath ? [f.path, f.oldPath] : [f.path])), ...state.unstaged, ...state.untracked], index);
   const isConfig = (p: string) => PROJECT_CONFIG.test(p) || extended.has(p);
   // A config edited on disk but not staged: the engine reads configs from disk, so the commit's own cannot be checked.
   for (const path of [...state.unstaged, ...state.untracked].filter(isConfig)) {
-    if (configEditMatters(path, await fileInIndex(root, path), textReader(root)(path))) {
+    if (configEditMatters(path, await fileInIndex(root, path, index), textReader(root)(path))) {
       return { ran: false, reason: `${path} differs from the index (unstaged); the engine reads configs from disk, so it cannot check the commit's — stage or stash it` };
     }
   }
@@ -177,7 +189,7 @@ export async function stagedGate(root: string, timeoutMs: number, resident?: Che
   let config: string | undefined;
   for (const f of state.staged.filter((c) => isConfig(c.path) || (c.oldPath !== undefined && isConfig(c.oldPath)))) {
     const before = f.status === "added" ? null : await headOf(f.oldPath ?? f.path);
-    if (configEditMatters(f.path, before, f.status === "deleted" ? null : await fileInIndex(root, f.path))) config ??= f.path;
+    if (configEditMatters(f.path, before, f.status === "deleted" ? null : await fileInIndex(root, f.path, index))) config ??= f.path;
   }
   const sources = state.staged.filter((f) => !extended.has(f.path) && (isGateInput(f.path) || (f.oldPath !== undefined && isGateInput(f.oldPath))));
   const others = state.staged.filter((f) => f.status !== "deleted" && !extended.has(f.path)).map((f) => f.path);
@@ -189,12 +201,12 @@ export async function stagedGate(root: string, timeoutMs: number, resident?: Che
   // A source the commit has but the disk lacks: the engine's programs take their files from disk, so it would check neither it nor, through it, its importers.
   const missing = [...sources.filter((f) => f.status !== "deleted").map((f) => f.path), ...unstaged].find((p) => isCheckable(p) && !existsSync(join(root, p)));
   if (missing) return { ran: false, reason: `${missing} is in the commit but not on disk; the engine reads its programs' files from disk, so it cannot check the commit's — restore it (git checkout -- ${missing}) or stage its removal (git rm --cached ${missing})` };
-  const indexed = await blobsAt(root, "", [...sources.filter((f) => f.status !== "deleted").map((f) => f.path), ...unstaged]);
+  const indexed = await blobsAt(root, "", [...sources.filter((f) => f.status !== "deleted").map((f) => f.path), ...unstaged], index);
   const atHead = ref ? await blobsAt(root, ref, sources.filter((f) => f.status !== "added").map((f) => f.oldPath ?? f.path)) : new Map<string, string | null>();
   const unread = unreadable(sources.filter((f) => f.status !== "deleted").map((f) => f.path), indexed, "the index") ?? (ref ? unreadable(sources.filter((f) => f.status !== "added").map((f) => f.oldPath ?? f.path), atHead, ref) : null);
   if (unread) return { ran: false, reason: unread };
   // A symbolic link's blob names its target: the compiler reads the target's content.
-  const unfollowed = (await followLinks(root, "", indexed)) ?? (ref ? await followLinks(root, ref, atHead) : null);
+  const unfollowed = (await followLinks(root, "", indexed, index)) ?? (ref ? await followLinks(root, ref, atHead) : null);
   if (unfollowed) return { ran: false, reason: unfollowed };
   for (const f of sources) {
     if (f.status !== "deleted") plan.seeds.push(f.path);
@@ -217,7 +229,7 @@ export async function stagedGate(root: string, timeoutMs: number, resident?: Che
     plan.gated.set(path, null);
     plan.baseline.set(path, null);
   }
-  await addLinks(root, plan);
+  await addLinks(root, plan, index);
   // what the commit has as the disk has it (the common pre-commit case: everything staged) is read from the disk: no overlay, and a resident engine's cache answers
   asOnDisk(root, plan.gated);
   const outcome = await compareStates(root, plan, timeoutMs, resident);

@@ -8,13 +8,16 @@ import { ProcessError, run, runText } from "../sys/proc.ts";
 export interface GitOptions {
   timeoutMs?: number;
   maxOutputBytes?: number;
+  /** Variables for this call only (GIT_INDEX_FILE: read an index other than the repository's). */
+  env?: Record<string, string>;
+  stdin?: string;
 }
 
 export { gitArgv };
 
 /** Run git in `cwd`; throws ProcessError (git missing, non-zero exit, timeout). */
 export function gitText(cwd: string, args: string[], options: GitOptions = {}): Promise<string> {
-  return runText(gitArgv(args), { cwd, timeoutMs: options.timeoutMs ?? 30_000, maxOutputBytes: options.maxOutputBytes });
+  return runText(gitArgv(args), { cwd, timeoutMs: options.timeoutMs ?? 30_000, maxOutputBytes: options.maxOutputBytes, ...(options.env ? { env: options.env } : {}), ...(options.stdin !== undefined ? { stdin: options.stdin } : {}) });
 }
 
 /** Run git and report a failure as `validation_error: <git's message>` (bad refs, not a repository). */

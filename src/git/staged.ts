@@ -2,7 +2,8 @@
 // working-tree copy differs from the index (unstaged edits, untracked files), and the
 // index's content of a file. `svc gate --staged` builds the committed state from these.
 
-import { posix } from "node:path";
+import { existsSync, realpathSync, statSync } from "node:fs";
+import { isAbsolute, join, posix, relative, resolve } from "node:path";
 import { ProcessError, run } from "../sys/proc.ts";
 import { validationError } from "../errors.ts";
 import { gitArgv, gitText } from "./git.ts";
@@ -21,40 +22,62 @@ export interface StagedState {
   /** HEAD exists (false: the first commit, everything staged is added). */
   headExists: boolean;
   staged: StagedFile[];
-  /** Tracked paths whose working-tree copy differs from the index (edited or deleted, not staged). */
+  /** Tracked paths whose working-tree copy differs from the index (edited or deleted, not staged; flagged assume-unchanged or skip-worktree too: hiddenEdits). */
   unstaged: string[];
   /** Untracked, not ignored paths (a commit does not include them). */
   untracked: string[];
 }
 
 /**
- * Whether the index this process was given holds what the repository's own index holds: a
+ * The index file git gave this process, absolute, when it is not the repository's own: a
  * pre-commit hook gets one of git's making in GIT_INDEX_FILE (`git commit -a` stages into
  * index.lock, `git commit <paths>` builds next-index-*.lock), which another process — the
- * host — reading the repository never sees. True without GIT_INDEX_FILE; false when either
- * cannot be listed.
+ * host — reading the repository never sees unless told. Null without GIT_INDEX_FILE, or when
+ * it names the repository's index (a plain commit's `.git/index`).
  */
-export async function givenIndexShared(root: string): Promise<boolean> {
-  if (!process.env.GIT_INDEX_FILE) return true;
+export async function givenIndexFile(root: string): Promise<string | null> {
+  const given = process.env.GIT_INDEX_FILE;
+  if (!given) return null;
+  const file = resolve(process.cwd(), given);
+  const real = (p: string) => {
+    try {
+      return realpathSync(p);
+    } catch {
+      return p;
+    }
+  };
+  const own = posix.join((await git(root, ["rev-parse", "--absolute-git-dir"])).trim(), "index");
+  return real(file) === real(own) ? null : file;
+}
+
+/**
+ * An index file named by another process (svc/check's `indexFile`), confined: an existing file
+ * inside the repository's git directory (index.lock, next-index-*.lock), never a path elsewhere.
+ */
+export async function confinedIndexFile(root: string, indexFile: string): Promise<string> {
+  if (!isAbsolute(indexFile)) throw validationError(`indexFile must be an absolute path inside the repository's git directory (got '${indexFile}')`);
+  const gitDir = realpathSync((await git(root, ["rev-parse", "--absolute-git-dir"])).trim());
+  let real: string;
   try {
-    const gitDir = (await gitText(root, ["rev-parse", "--absolute-git-dir"])).trim();
-    const list = async (env?: Record<string, string>) => {
-      const r = await run(gitArgv(["ls-files", "--stage", "-z"]), { cwd: root, timeoutMs: 60_000, ...(env ? { env } : {}) });
-      if (r.exitCode !== 0 || r.truncated) throw new Error(r.stderr);
-      return Buffer.from(r.stdout);
-    };
-    const [given, own] = await Promise.all([list(), list({ GIT_INDEX_FILE: posix.join(gitDir, "index") })]);
-    return given.equals(own);
+    real = realpathSync(indexFile);
   } catch {
-    return false;
+    throw validationError(`indexFile ${indexFile} does not exist (the commit it was made for is over?)`);
   }
+  const rel = relative(gitDir, real);
+  if (!rel || rel.startsWith("..") || isAbsolute(rel) || !statSync(real).isFile()) throw validationError(`refusing to read indexFile ${indexFile}: it resolves outside the repository's git directory ${gitDir}`);
+  return real;
+}
+
+/** A git call's options reading `index` (see givenIndexFile) instead of the repository's index. */
+function indexEnv(index: string | undefined): { env?: Record<string, string> } {
+  return index ? { env: { GIT_INDEX_FILE: index } } : {};
 }
 
 const LETTER: Record<string, StagedFile["status"]> = { A: "added", C: "added", D: "deleted", R: "renamed", M: "modified", T: "modified", U: "unmerged" };
 
-async function git(root: string, args: string[]): Promise<string> {
+async function git(root: string, args: string[], index?: string): Promise<string> {
   try {
-    return await gitText(root, args, { timeoutMs: 60_000 });
+    return await gitText(root, args, { timeoutMs: 60_000, ...indexEnv(index) });
   } catch (error) {
     if (error instanceof ProcessError && !error.result) throw validationError("git is not available on PATH");
     throw validationError(((error as Error).message ?? String(error)).replace(/^fatal:\s*/, ""));
@@ -94,26 +117,56 @@ const DIFF = ["--no-ext-diff", "--no-textconv", "--no-color", "--relative", "--n
  */
 const WORKSPACE = ["--", ".", ":(exclude).svc"];
 
-/** The staged changes, the unstaged ones and the untracked files of the work tree at `root`. */
-export async function stagedState(root: string): Promise<StagedState> {
+/** The staged changes, the unstaged ones and the untracked files of the work tree at `root`; `index`: an index file to read instead of the repository's (givenIndexFile). */
+export async function stagedState(root: string, index?: string): Promise<StagedState> {
   const headExists = await hasCommits(root);
   const stagedOut = headExists
-    ? await git(root, ["diff", "--cached", ...DIFF, "-M", "HEAD", ...WORKSPACE])
-    : (await git(root, ["ls-files", "-z", "--cached", ...WORKSPACE])).split("\0").filter(Boolean).map((p) => `A\0${p}`).join("\0");
-  const unstagedOut = await git(root, ["diff", ...DIFF, ...WORKSPACE]);
-  const untrackedOut = await git(root, ["ls-files", "-z", "--others", "--exclude-standard", ...WORKSPACE]);
+    ? await git(root, ["diff", "--cached", ...DIFF, "-M", "HEAD", ...WORKSPACE], index)
+    : (await git(root, ["ls-files", "-z", "--cached", ...WORKSPACE], index)).split("\0").filter(Boolean).map((p) => `A\0${p}`).join("\0");
+  const unstagedOut = await git(root, ["diff", ...DIFF, ...WORKSPACE], index);
+  const untrackedOut = await git(root, ["ls-files", "-z", "--others", "--exclude-standard", ...WORKSPACE], index);
   return {
     headExists,
     staged: parseNameStatus(stagedOut),
-    unstaged: parseNameStatus(unstagedOut).map((f) => f.path),
+    unstaged: [...new Set([...parseNameStatus(unstagedOut).map((f) => f.path), ...(await hiddenEdits(root, index))])],
     untracked: untrackedOut.split("\0").filter(Boolean),
   };
 }
 
-/** A file's content in the index (stage 0), or null when the index does not hold it. */
-export async function fileInIndex(root: string, path: string): Promise<string | null> {
+/**
+ * The tracked files flagged assume-unchanged or skip-worktree (`git update-index`; `ls-files -v`
+ * tags them lowercase, or S) whose working-tree copy differs from the index: git's diff never
+ * shows them, so a commit without the disk's edit would be gated as if it had it (a staged
+ * importer relying on it passed). A flagged file the disk lacks (a sparse checkout's) is none:
+ * the engine does not see it either. A link, a submodule, or a file git cannot hash counts as edited.
+ */
+async function hiddenEdits(root: string, index?: string): Promise<string[]> {
+  const flagged = (await git(root, ["ls-files", "-v", "-z", ...WORKSPACE], index))
+    .split("\0")
+    .filter((r) => /^([a-z]|S) /.test(r))
+    .map((r) => r.slice(2))
+    .filter((p) => existsSync(join(root, p)));
+  if (!flagged.length) return [];
+  const staged = new Map<string, string>();
+  for (const record of (await git(root, ["ls-files", "-s", "-z", "--", ...flagged.map((p) => `:(literal)${p}`)], index)).split("\0")) {
+    const m = /^(\d+) ([0-9a-f]+) \d\t(.*)$/s.exec(record);
+    if (m && m[1]!.startsWith("100")) staged.set(m[3]!, m[2]!); // a regular file's (a link's or a submodule's: edited)
+  }
+  const hashable = flagged.filter((p) => staged.has(p) && !p.includes("\n"));
+  let onDisk: string[] = [];
   try {
-    return await gitText(root, ["cat-file", "blob", `:./${path}`]);
+    if (hashable.length) onDisk = (await gitText(root, ["hash-object", "--stdin-paths"], { timeoutMs: 60_000, stdin: hashable.join("\n") + "\n" })).split("\n");
+  } catch {
+    // unreadable: every flagged file counts as edited (the commit's content is overlaid, never the disk's taken for it)
+  }
+  const same = new Set(hashable.filter((p, i) => onDisk[i] === staged.get(p)));
+  return flagged.filter((p) => !same.has(p));
+}
+
+/** A file's content in the index (stage 0), or null when the index does not hold it. */
+export async function fileInIndex(root: string, path: string, index?: string): Promise<string | null> {
+  try {
+    return await gitText(root, ["cat-file", "blob", `:./${path}`], indexEnv(index));
   } catch (error) {
     if (error instanceof ProcessError && !error.result) throw validationError("git is not available on PATH");
     return null;
@@ -124,16 +177,16 @@ export async function fileInIndex(root: string, path: string): Promise<string | 
  * Many blobs in one `git cat-file --batch`: `<rev>:./<path>` for each path (`rev` "" = the
  * index, else a commit such as HEAD). Map path → content, null when that side lacks it.
  */
-export async function blobsAt(root: string, rev: string, paths: readonly string[]): Promise<Map<string, string | null>> {
+export async function blobsAt(root: string, rev: string, paths: readonly string[], index?: string): Promise<Map<string, string | null>> {
   const out = new Map<string, string | null>();
   if (!paths.length) return out;
   if (paths.some((p) => /[\n\0]/.test(p))) {
-    for (const p of paths) out.set(p, rev === "" ? await fileInIndex(root, p) : await fileAtRef(root, rev, p));
+    for (const p of paths) out.set(p, rev === "" ? await fileInIndex(root, p, index) : await fileAtRef(root, rev, p));
     return out;
   }
   let result;
   try {
-    result = await run(gitArgv(["cat-file", "--batch"]), { cwd: root, timeoutMs: 60_000, stdin: paths.map((p) => `${rev}:./${p}\n`).join("") });
+    result = await run(gitArgv(["cat-file", "--batch"]), { cwd: root, timeoutMs: 60_000, stdin: paths.map((p) => `${rev}:./${p}\n`).join(""), ...indexEnv(index) });
   } catch (error) {
     if (error instanceof ProcessError && !error.result) throw validationError("git is not available on PATH");
     throw error;
@@ -160,10 +213,10 @@ export async function blobsAt(root: string, rev: string, paths: readonly string[
 }
 
 /** The paths whose entry is a symbolic link (mode 120000) in the index (`rev` "") or in a commit. */
-async function symlinksAt(root: string, rev: string, paths: readonly string[]): Promise<Set<string>> {
+async function symlinksAt(root: string, rev: string, paths: readonly string[], index?: string): Promise<Set<string>> {
   const links = new Set<string>();
   if (!paths.length) return links;
-  const out = rev === "" ? await git(root, ["ls-files", "-s", "-z", "--", ...paths]) : await git(root, ["ls-tree", "-z", rev, "--", ...paths]);
+  const out = rev === "" ? await git(root, ["ls-files", "-s", "-z", "--", ...paths], index) : await git(root, ["ls-tree", "-z", rev, "--", ...paths]);
   for (const record of out.split("\0")) {
     const tab = record.indexOf("\t");
     if (tab > 0 && record.startsWith("120000 ")) links.add(record.slice(tab + 1));
@@ -177,8 +230,8 @@ async function symlinksAt(root: string, rev: string, paths: readonly string[]): 
  * a checkout would give the compiler. Returns why when a link cannot be followed there (it
  * leaves the work tree, or points at another link); a target `rev` lacks is no file (null).
  */
-export async function followLinks(root: string, rev: string, contents: Map<string, string | null>): Promise<string | null> {
-  const links = await symlinksAt(root, rev, [...contents.keys()].filter((p) => contents.get(p) !== null));
+export async function followLinks(root: string, rev: string, contents: Map<string, string | null>, index?: string): Promise<string | null> {
+  const links = await symlinksAt(root, rev, [...contents.keys()].filter((p) => contents.get(p) !== null), index);
   if (!links.size) return null;
   const targets = new Map<string, string>();
   for (const link of links) {
@@ -186,25 +239,25 @@ export async function followLinks(root: string, rev: string, contents: Map<strin
     if (posix.isAbsolute(contents.get(link)!) || target === ".." || target.startsWith("../")) return `${link} is a symbolic link to ${contents.get(link)}, outside the work tree, so its content in the commit is unknown`;
     targets.set(link, target);
   }
-  const chained = await symlinksAt(root, rev, [...targets.values()]);
+  const chained = await symlinksAt(root, rev, [...targets.values()], index);
   if (chained.size) return `${[...targets].find(([, t]) => chained.has(t))![0]} is a symbolic link to another link; the gate follows one`;
-  const texts = await blobsAt(root, rev, [...new Set(targets.values())]);
+  const texts = await blobsAt(root, rev, [...new Set(targets.values())], index);
   for (const [link, target] of targets) contents.set(link, texts.get(target) ?? null);
   return null;
 }
 
 /** The tracked symbolic links (in the index) whose target, followed once, is one of `paths` (link → target): a file imported through one is imported. */
-export async function linksTo(root: string, paths: readonly string[]): Promise<Map<string, string>> {
+export async function linksTo(root: string, paths: readonly string[], index?: string): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   if (!paths.length) return out;
   const links: string[] = [];
-  for (const record of (await git(root, ["ls-files", "-s", "-z"])).split("\0")) {
+  for (const record of (await git(root, ["ls-files", "-s", "-z"], index)).split("\0")) {
     const tab = record.indexOf("\t");
     if (tab > 0 && record.startsWith("120000 ")) links.push(record.slice(tab + 1));
   }
   if (!links.length) return out;
   const wanted = new Set(paths);
-  const texts = await blobsAt(root, "", links);
+  const texts = await blobsAt(root, "", links, index);
   for (const l of links) {
     const text = texts.get(l);
     const target = text ? posix.normalize(posix.join(posix.dirname(l), text)) : null;

@@ -5,11 +5,11 @@
 // time-boxed by SVC_GATE_TIMEOUT_MS.
 
 import { isGateInput, PROJECT_CONFIG, unheldNote } from "../check/gate-compare.ts";
-import { changesSinceHead, howChecked, refGate, renamesSinceHead, stagedGate, type RefGateOutcome } from "../check/gate-ref.ts";
-import { givenIndexShared, stagedState } from "../git/staged.ts";
+import { changesSinceHead, howChecked, refGate, stagedGate, type RefGateOutcome } from "../check/gate-ref.ts";
+import { givenIndexFile, stagedState } from "../git/staged.ts";
 import { probeHost } from "../host/client.ts";
 import { pendingNote, renderGate, renderHookDelta, type CheckSessionResult } from "../check/render-delta.ts";
-import { errorsOf, renameDelta, type Diag } from "../check/diag.ts";
+import type { Diag } from "../check/diag.ts";
 import { loadBaseline } from "../check/sessions.ts";
 import { validationError } from "../errors.ts";
 import { validateSessionId } from "../render/session.ts";
@@ -186,8 +186,6 @@ export async function gate(request: GateRequest, ctx: OpContext): Promise<OpResu
       if (r.pending && !r.introduced.some((d) => d.severity === "error")) {
         return abstain(`${r.pending} files the last change may reach were still being rechecked after ${timeoutMs} ms (SVC_GATE_TIMEOUT_MS)`, request.strict, { session });
       }
-      // a declaration renamed by hand since HEAD respells the pre-existing errors naming it: the same errors, not introduced ones
-      if (errorsOf(r.introduced).length && r.resolved.length) r.introduced = renameDelta(r.resolved, r.introduced, await renamesSinceHead(ws.root, sinceHead.sources)).introduced;
       const introducedErrors = r.introduced.filter((d) => d.severity === "error").length;
       const left = [sinceHead.unchecked, unheldNote(r.unheld ?? [])].filter(Boolean).join("; ");
       const outcome = { introduced: r.introduced, preExisting: r.errorCount - introducedErrors, files: sinceHead.sources.length, checked: r.files ?? 0, ...(r.unheld?.length ? { unverified: r.unheld } : {}) };
@@ -207,8 +205,9 @@ async function hostServes(root: string): Promise<boolean> {
 /**
  * `gate --staged` on the serving host's resident engine, when the commit is what the disk has:
  * no changed source, data module or config whose working-tree content differs from the index's
- * (unstaged edits, untracked files). Then the engine the host keeps current for the disk, and its
- * cached diagnostics, are the commit's, and this process loads none. `asked: false` with `why`
+ * (unstaged edits, untracked files) — in the index git gave the hook, which the host is told of
+ * (`git commit -a` and `git commit <paths>` make one of their own). Then the engine the host keeps
+ * current for the disk, and its cached diagnostics, are the commit's, and this process loads none. `asked: false` with `why`
  * when the host was not used although it serves the root (or without a host: nothing to say).
  */
 async function stagedOnHost(root: string, session: string, timeoutMs: number): Promise<{ asked: true; outcome: RefGateOutcome } | { asked: false; why?: string }> {
@@ -219,12 +218,13 @@ async function stagedOnHost(root: string, session: string, timeoutMs: number): P
     return { asked: false }; // not a repository, say: the staged gate says why
   }
   const differs = [...state.unstaged, ...state.untracked].find((p) => isGateInput(p) || PROJECT_CONFIG.test(p));
-  const why = differs ? `${differs} differs from the index` : (await givenIndexShared(root)) ? null : "git gave the hook an index of its own (git commit -a, or with paths), which the host does not read";
-  if (why) return { asked: false, ...((await hostServes(root)) ? { why } : {}) };
+  if (differs) return { asked: false, ...((await hostServes(root)) ? { why: `${differs} differs from the index` } : {}) };
+  // git commit -a or with paths: git gave the hook an index of its own, which the host reads when named
+  const indexFile = await givenIndexFile(root);
   let asked;
   const started = Date.now();
   try {
-    asked = await askSession(root, { session, markGreen: false, full: false, staged: true, timeoutMs }, { handshakeMs: 500, callMs: timeoutMs + 5_000 });
+    asked = await askSession(root, { session, markGreen: false, full: false, staged: true, timeoutMs, indexFile }, { handshakeMs: 500, callMs: timeoutMs + 5_000 });
   } catch (error) {
     const reason = `the host did not answer: ${(error as Error).message}`;
     // a host that refused at once (an older svc, say, without svc/check's staged): the engine loaded for the call, as before; one that took the time: no second try

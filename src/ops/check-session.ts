@@ -4,7 +4,8 @@
 
 import { loadBaseline, sessionDelta } from "../check/sessions.ts";
 import { currentDiagnostics } from "../check/current.ts";
-import { stagedGate } from "../check/gate-ref.ts";
+import { stagedGate, withoutRespelled } from "../check/gate-ref.ts";
+import { confinedIndexFile } from "../git/staged.ts";
 import { ENGINE_NAME, residentChecks } from "../check/workspace.ts";
 import type { CheckSessionResult } from "../check/render-delta.ts";
 import { errorsOf } from "../check/diag.ts";
@@ -25,6 +26,8 @@ export interface CheckSessionRequest {
   /** `svc gate --staged`'s comparison on the resident engine instead of the session's delta (the session is neither read nor set), time-boxed by `timeoutMs`. */
   staged?: boolean;
   timeoutMs?: number;
+  /** With `staged`: the index file the pre-commit hook was given (`git commit -a`, or with paths), read instead of the repository's own. */
+  indexFile?: string | null;
 }
 
 /** No resident engine: what the result says. */
@@ -33,10 +36,11 @@ function noResident(session: string, reason: string): CheckSessionResult {
 }
 
 /** The staged comparison in this process's resident engine. */
-async function stagedOnResident(root: string, session: string, timeoutMs: number, ctx: OpContext): Promise<CheckSessionResult> {
+async function stagedOnResident(root: string, session: string, timeoutMs: number, indexFile: string | null | undefined, ctx: OpContext): Promise<CheckSessionResult> {
+  const index = indexFile ? await confinedIndexFile(root, indexFile) : undefined;
   const cw = await residentChecks(root, ctx);
   if (!cw) return noResident(session, "no resident TypeScript engine serves this root");
-  const staged = await stagedGate(root, timeoutMs, cw);
+  const staged = await stagedGate(root, timeoutMs, cw, index);
   const introduced = staged.ran ? staged.introduced : [];
   const { reason: _none, ...empty } = noResident(session, "");
   return { ...empty, resident: true, introduced, errorCount: staged.ran ? staged.preExisting + introduced.length : 0, engine: ENGINE_NAME, staged };
@@ -45,13 +49,14 @@ async function stagedOnResident(root: string, session: string, timeoutMs: number
 /** The delta computed by this process's resident engine. */
 export async function localSession(root: string, request: Omit<CheckSessionRequest, "path">, ctx: OpContext): Promise<CheckSessionResult> {
   const session = validateSessionId(request.session);
-  if (request.staged) return stagedOnResident(root, session, request.timeoutMs ?? 60_000, ctx);
+  if (request.staged) return stagedOnResident(root, session, request.timeoutMs ?? 60_000, request.indexFile, ctx);
   const stored = request.markGreen ? null : loadBaseline(root, session);
   const exact = stored === null; // a baseline is taken from fully current diagnostics
   // a baseline an older svc stored is told again as these are before the delta prints any of it (sessions.ts)
   const current = await currentDiagnostics(root, ctx, { exact, ...(request.paths?.length ? { judge: request.paths } : {}), ...(stored?.legacy ? { retell: stored.diags } : {}) });
   if (!current.available) return noResident(session, current.reason);
-  const delta = sessionDelta(root, session, current.diags, { markGreen: request.markGreen, ...(current.retold ? { retold: current.retold } : {}) });
+  // a declaration renamed by hand respells the pre-existing errors naming it: the same errors (gate-ref.ts)
+  const delta = await withoutRespelled(root, sessionDelta(root, session, current.diags, { markGreen: request.markGreen, ...(current.retold ? { retold: current.retold } : {}) }));
   return {
     resident: true,
     session,
@@ -111,7 +116,7 @@ export async function askSession(root: string, request: Omit<CheckSessionRequest
   if (!client) return unanswered ? { host: false, unanswered } : { host: false };
   try {
     const deadline = Date.now() + options.callMs;
-    const staged = request.staged ? { staged: true, timeoutMs: request.timeoutMs ?? 60_000 } : {};
+    const staged = request.staged ? { staged: true, timeoutMs: request.timeoutMs ?? 60_000, ...(request.indexFile ? { indexFile: request.indexFile } : {}) } : {};
     const ask = (paths?: string[]) => client.call<CheckSessionResult>("svc/check", { root, session: request.session, markGreen: request.markGreen, full: request.full, ...staged, ...(paths ? { paths } : {}) }, Math.max(1, deadline - Date.now()));
     const batches = request.paths?.length ? pathBatches(request.paths) : [undefined];
     let result = await ask(batches[0]);

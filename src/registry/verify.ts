@@ -134,6 +134,7 @@ export const VERIFY_OPERATIONS: readonly OperationSpec[] = [
       { name: "paths", type: "string[]", default: null, maxItems: CHECK_PATHS_CAP, maxLength: 4096, description: "Root-relative paths to judge: `unheld` lists those no loaded TypeScript project holds, whose errors no delta shows (svc gate asks about the sources changed since HEAD)." },
       { name: "staged", type: "bool", default: false, description: "Instead of the session's delta: `svc gate --staged`'s comparison (the commit the index would make against HEAD) on the resident engine, as `staged: {ran, introduced, preExisting, checked…}`; the session is neither read nor set." },
       { name: "timeoutMs", type: "int", default: 60000, min: 1, max: 600000, appliesWith: { param: "staged", values: ["true"] }, description: "The staged comparison's time box (svc gate passes its SVC_GATE_TIMEOUT_MS)." },
+      { name: "indexFile", type: "string", default: null, maxLength: 4096, appliesWith: { param: "staged", values: ["true"] }, description: "The index file git gave the pre-commit hook (GIT_INDEX_FILE under `git commit -a` or `git commit <paths>`): an absolute path inside the repository's git directory, read instead of the repository's own index (any other path is refused)." },
     ],
     load: async () => (await import("../ops/check-session.ts")).checkSession as never,
   },

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { startHost, type RunningHost } from "../../src/surfaces/host/server.ts";
 import { runSvcAsync } from "../helpers/cli.ts";
 import { stagedGate } from "../../src/check/gate-ref.ts";
+import { localSession } from "../../src/ops/check-session.ts";
 import { useRuntimeDir } from "../helpers/host.ts";
 import { git, gitRepo, writeFiles } from "../helpers/repo.ts";
 
@@ -93,7 +94,7 @@ describe("svc gate --staged with a host", () => {
     git(root, "checkout", "--", "src/price.ts");
   }, 300_000);
 
-  test("the pre-commit hook: a plain commit is gated on the host's engine; git commit -a (an index of git's own making, which the host does not read) in one loaded for the call — its unstaged break is refused", async () => {
+  test("the pre-commit hook: a plain commit, git commit -a and git commit <paths> (an index of git's own making, which the host is told of) are gated on the host's engine when the commit is the disk — exactly the commit's content", async () => {
     const env = { ...process.env, SVC_RUNTIME_DIR: runtime };
     expect((await runSvcAsync(["hook", "install"], { cwd: root, env: { SVC_RUNTIME_DIR: runtime } })).code).toBe(0);
     // (not spawnSync: the host answers from this process)
@@ -102,21 +103,63 @@ describe("svc gate --staged with a host", () => {
       const [stderr, code] = await Promise.all([new Response(child.stderr).text(), child.exited]);
       return { code, stderr };
     };
-    const count = () => git(root, "rev-list", "--count", "HEAD").trim();
+    const count = () => Number(git(root, "rev-list", "--count", "HEAD").trim());
+    const ON_HOST = "on the host's resident engine";
+    const BREAK = PRICE.replace("price(n: number): number", "price(n: number): string").replace("n * 2", "String(n)");
     const before = count();
     writeFiles(root, { "src/price.ts": PRICE.replace("n * 2", "n * 4") });
     git(root, "add", "-A");
     const plain = await commit("-m", "plain");
-    expect(plain.stderr).toStartWith("svc gate: ok, no introduced errors (staged changes against HEAD, on the host's resident engine");
+    expect(plain.stderr).toStartWith(`svc gate: ok, no introduced errors (staged changes against HEAD, ${ON_HOST}`);
     expect(plain.code).toBe(0);
-    expect(count()).toBe(String(Number(before) + 1));
-    // the break is on disk only: `git commit -a` stages it into the index it gives the hook
-    writeFiles(root, { "src/price.ts": PRICE.replace("price(n: number): number", "price(n: number): string").replace("n * 2", "String(n)") });
+    expect(count()).toBe(before + 1);
+    // the break is on disk only: `git commit -a` stages it into the index it gives the hook, which the host reads
+    writeFiles(root, { "src/price.ts": BREAK });
     const all = await commit("-am", "all");
     expect(all.code).not.toBe(0);
-    expect(all.stderr).toContain("(the host's resident engine not used: git gave the hook an index of its own");
+    expect(all.stderr).toContain(ON_HOST);
     expect(all.stderr).toContain("src/use.ts");
-    expect(count()).toBe(String(Number(before) + 1));
+    expect(count()).toBe(before + 1);
+    // git commit <path>: the path's disk content, the rest as HEAD has it
+    const paths = await commit("-m", "paths", "src/price.ts");
+    expect(paths.code).not.toBe(0);
+    expect(paths.stderr).toContain(ON_HOST);
+    expect(paths.stderr).toContain("src/use.ts");
+    // the fix staged, the break left on disk: `git commit <path>` commits the disk's (broken) content, a plain commit the index's (clean)
+    writeFiles(root, { "src/price.ts": PRICE.replace("n * 2", "n * 5") });
+    git(root, "add", "src/price.ts");
+    writeFiles(root, { "src/price.ts": BREAK });
+    const diskBroken = await commit("-m", "disk", "src/price.ts");
+    expect(diskBroken.code).not.toBe(0);
+    expect(diskBroken.stderr).toContain("src/use.ts");
+    expect(count()).toBe(before + 1);
+    const indexClean = await commit("-m", "index");
+    expect(indexClean.stderr).toContain("(the host's resident engine not used: src/price.ts differs from the index)");
+    expect(indexClean.code).toBe(0);
+    expect(count()).toBe(before + 2);
+    // a break staged, another path committed alone: the staged break is left out of that commit, which passes
+    writeFiles(root, { "src/other.ts": "export const other = 1;\n" });
+    git(root, "add", "src/other.ts");
+    git(root, "commit", "-q", "--no-verify", "-m", "other", "src/other.ts");
+    git(root, "add", "src/price.ts");
+    writeFiles(root, { "src/other.ts": "export const other = 2;\n" });
+    const alone = await commit("-m", "alone", "src/other.ts");
+    expect(alone.code).toBe(0);
+    expect(alone.stderr).toContain("src/price.ts differs from the index");
+    expect(count()).toBe(before + 4);
+    // and committing everything now (git commit -a) is blocked on the host's engine
+    const rest = await commit("-am", "rest");
+    expect(rest.code).not.toBe(0);
+    expect(rest.stderr).toContain(ON_HOST);
+    expect(count()).toBe(before + 4);
+    git(root, "reset", "-q", "HEAD", "--", "src/price.ts");
     git(root, "checkout", "--", "src/price.ts");
   }, 300_000);
+
+  test("the host reads an index file named to it only inside the repository's git directory", async () => {
+    const ask = (indexFile: string) => localSession(root, { session: "hook", markGreen: false, full: false, staged: true, indexFile }, { cwd: root } as never);
+    await expect(ask("/etc/passwd")).rejects.toThrow(/refusing to read indexFile \/etc\/passwd: it resolves outside the repository's git directory/);
+    await expect(ask(".git/index")).rejects.toThrow(/indexFile must be an absolute path/);
+    await expect(ask(join(root, ".git/nope.lock"))).rejects.toThrow(/does not exist/);
+  }, 120_000);
 });

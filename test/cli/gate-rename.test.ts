@@ -1,7 +1,7 @@
 // svc gate over a rename made by hand: a pre-existing error that names the renamed
 // declaration comes back spelled with the new name — the same error, never introduced —
 // while a real new error still blocks. Since HEAD and staged (no host), and the session's
-// delta (a real host).
+// delta (a real host), which check --delta reads the same way.
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { startHost, type RunningHost } from "../../src/surfaces/host/server.ts";
@@ -74,10 +74,17 @@ describe("svc gate over a rename by hand, with a host (the session's delta)", ()
     const ok = await runSvcAsync(["gate", "--json"], { cwd: root, env });
     expect(JSON.parse(ok.stdout)).toMatchObject({ passed: true, mode: "session", introduced: [] });
     expect(ok.code).toBe(0);
+    // check --delta reads the session's delta the same way: the respelled error is neither introduced nor resolved
+    const quiet = await runSvcAsync(["check", "--delta", "--json"], { cwd: root, env });
+    expect(JSON.parse(quiet.stdout).result).toMatchObject({ resident: true, introduced: [], resolved: [] });
+    expect((await runSvcAsync(["check", "--delta"], { cwd: root, env })).stdout).toBe("");
     writeFiles(root, { "src/use.ts": `${renamed(USE)}export const again = (c: Settings): string => c.host;\n` });
     const red = await runSvcAsync(["gate", "--json"], { cwd: root, env });
     expect(red.code).toBe(1);
     expect(JSON.parse(red.stdout)).toMatchObject({ mode: "session" });
     expect(introducedOf(red.stdout)).toEqual(["src/use.ts TS2339 Property 'host' does not exist on type 'Settings'."]);
+    const delta = await runSvcAsync(["check", "--delta", "--json"], { cwd: root, env });
+    expect(introducedOf(JSON.stringify(JSON.parse(delta.stdout).result))).toEqual(["src/use.ts TS2339 Property 'host' does not exist on type 'Settings'."]);
+    expect((await runSvcAsync(["check", "--delta"], { cwd: root, env })).stdout).toContain("Property 'host' does not exist on type 'Settings'");
   }, 180_000);
 });

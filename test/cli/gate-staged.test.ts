@@ -57,6 +57,21 @@ describe("svc gate --staged", () => {
     expect(tree.stderr).toContain("src/use.ts");
   }, 120_000);
 
+  test("an edit git's diff hides (assume-unchanged, skip-worktree) is not in the commit: a staged importer relying on it is refused", () => {
+    for (const flag of ["--assume-unchanged", "--skip-worktree"]) {
+      const root = project();
+      // the disk's math.ts takes a string; the commit keeps HEAD's, which does not
+      writeFiles(root, { "src/math.ts": MATH.replace("b: number", "b: number | string").replace("a + b", "a + Number(b)") });
+      git(root, "update-index", flag, "src/math.ts");
+      expect(git(root, "status", "--porcelain")).toBe("");
+      writeFiles(root, { "src/use.ts": USE.replace("add(1, 2)", 'add(1, "2")') });
+      git(root, "add", "src/use.ts");
+      const staged = runSvc(["gate", "--staged"], { cwd: root, env });
+      expect({ flag, code: staged.code }).toEqual({ flag, code: 1 });
+      expect(staged.stderr).toContain("Error TS2345 src/use.ts:3");
+    }
+  }, 120_000);
+
   test("a new file the index was built without is checked: staged, and in the working tree", () => {
     const root = project();
     expect(runSvc(["index", "."], { cwd: root, env }).code).toBe(0); // the store lists the tree as it was

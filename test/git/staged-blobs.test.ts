@@ -30,3 +30,12 @@ test("svc's store is no change of the workspace's, even in a repository that shi
   const state = await stagedState(root);
   expect({ staged: state.staged, unstaged: state.unstaged, untracked: state.untracked }).toEqual({ staged: [], unstaged: [], untracked: ["src/a.ts"] });
 });
+
+test("a tracked file flagged assume-unchanged or skip-worktree is unstaged when the disk's copy differs from the index (git's diff never says so), not when it is the same or absent", async () => {
+  const root = gitRepo({ "a.ts": "export const a = 1;\n", "b.ts": "export const b = 1;\n", "c.ts": "export const c = 1;\n", "d.ts": "export const d = 1;\n" });
+  git(root, "update-index", "--assume-unchanged", "a.ts", "b.ts");
+  git(root, "update-index", "--skip-worktree", "c.ts", "d.ts");
+  writeFiles(root, { "a.ts": "export const a = 2;\n", "c.ts": "export const c = 2;\n" });
+  rmSync(join(root, "d.ts")); // a sparse checkout's file: the engine does not see it either
+  expect((await stagedState(root)).unstaged.sort()).toEqual(["a.ts", "c.ts"]);
+});

@@ -29,6 +29,26 @@
 // Below the pack on whole: @apollo/client 8k 59.1 vs 62.9, mobx 20k 54.8 vs 59.1, mongoose 20k 33.3 vs 46.7, sinon 8k
 // 84.9 vs 88.1; mongoose 20k present +6.7.
 //
+// At d447e39 (2026-11-27, h130), the weak whole-file cells looked at again on the tuning split (held-out not run); nothing
+// taken (patch off the branch: h130-ablation in the report). The default reproduces /work/s19/tune1.json exactly (456
+// task-budgets compared). Tuning cells below or at the pack on whole: nodemailer 8k 41.7 vs 50.0, sinon 8k 81.1 vs 81.7,
+// dayjs 8k, knex, @apollo/client 20k equal. Tried, each --variants against the default in the same run:
+//   a later candidate (rank 2–12) that no exact declaration backs and the task does not name, whose index estimate is over
+//   a share of the budget, planned at signature level (whole at the end if room remains): 0.5 — 8k present −1.5 (−3.4 … 0.1),
+//   whole −1.8 (−4.6 … 0.8), 20k ±0; @apollo/client 8k whole 64.7 → 73.0 (3.9.11: QueryReference.js whole once useQuery.js,
+//   candidate 5, goes as signatures), but bull 70.4 → 59.3, axios 66.7 → 40.0, nodemailer 89.2 / 41.7 → 79.2 / 39.2: the large
+//   later candidate is often the target, and planned at signature level it loses what a waiting candidate has (deferKeep's
+//   room, focused signatures), so targets drop out (nodemailer@8.0.7: lib/mime-node/index.js gone, its estimate × 0.2 over
+//   the room left). 0.35 (mobx, dayjs only): mobx@6.13.0 loses its target. The same held back only for candidates found by
+//   path words alone (laterPathOnly): identical on all 176 (apollo's siblings have other reasons too). Planned whole but after
+//   the other candidates planned whole (listed at rank): 8k present −4.8 (−8.2 … −1.8), 20k −1.6. The grade does not separate
+//   the gains from the losses (apollo@3.9.11 partial; the losses 2 confident, 9 partial). Later candidates tentative at
+//   tentativeShare (0.6; always, or when not confident) and the named type's file no longer exempt: identical on the 50 tasks
+//   run (mobx … nodemailer's first 3): a later candidate over 0.6 already waits, and apollo@4.0.9's named type is an exact
+//   declaration match. A per-entry share (fusion.ts) is what the first rule lacked; not tried (outside this round's files).
+//   bun scripts/bench/localize/ask-pack.ts --split tune --corpus fp-ts,knex,@apollo/client,nodemailer,bull,react-i18next,axios,
+//       express,body-parser,mongoose,sinon --variants '{"ls50":{"laterShare":0.5},"ls50o":{"laterShare":0.5,"laterMode":2}}'
+//
 // After h105 (2026-11-27, lead): a task with no signal on a workspace whose files, with each one's tag (~30 tokens) and the
 // header (~400), fit the budget gets all of them under `strategy=central confidence=low (…; the whole workspace fits the
 // budget (N files, ~T tokens), so it is all here, chosen for nothing in the task. Try: …)` rather than nothing. On the tuning

@@ -9,7 +9,7 @@ import { asSvcError, SvcError } from "./errors.ts";
 import type { OpContext, OpResult, Surface } from "./ops/types.ts";
 import { operation, type OperationSpec } from "./registry/index.ts";
 import { fitAnswer, fitError, plainErrorShape, rpcErrorShape } from "./render/fit.ts";
-import { redactResult, redactText } from "./render/redact-output.ts";
+import { redactResult, redactText, typedSecrets, withoutTyped } from "./render/redact-output.ts";
 import { holdingSessionRecords } from "./render/session.ts";
 import { takeStoreNotices } from "./store/provenance.ts";
 import { escapeControls } from "./text/control-chars.ts";
@@ -87,7 +87,8 @@ export async function invoke(
     const run = await spec.load();
     const { value, deliver } = await holdingSessionRecords(async () => {
       const result = await run(request, opContext(ctx));
-      return redactResult(withStoreNotices(result), rememberedFor(request, ctx)); // read after the run: what it indexed is remembered too
+      const remembered = rememberedFor(request, ctx); // read after the run: what it indexed is remembered too
+      return redactResult(withStoreNotices(result), remembered, typedSecrets(request, remembered));
     });
     // a terminal is shown control characters escaped (`\x1b`, four characters for one): the fit counts that form
     const shown = ctx.terminal ? { ...value, text: escapeControls(value.text) } : value;
@@ -98,8 +99,10 @@ export async function invoke(
     deliver();
     return answer;
   } catch (error) {
-    // an error is part of the answer: held to the budget too, as its surface carries it (the host's reply has the message twice)
-    throw budget === null ? asSvcError(error) : fitError(asSvcError(error), budget, await tokenCounter(), ctx.surface === "rpc" ? rpcErrorShape : plainErrorShape);
+    // an error is part of the answer: redacted as it is (an echoed query may be a value the index remembers), and held to
+    // the budget too, as its surface carries it (the host's reply has the message twice)
+    const shown = withoutRemembered(asSvcError(error), raw, ctx);
+    throw budget === null ? shown : fitError(shown, budget, await tokenCounter(), ctx.surface === "rpc" ? rpcErrorShape : plainErrorShape);
   }
 }
 
@@ -107,6 +110,13 @@ export async function invoke(
 function withStoreNotices(result: OpResult): OpResult {
   const notices = takeStoreNotices();
   return notices.length ? { ...result, warnings: [...notices, ...(result.warnings ?? [])] } : result;
+}
+
+/** `error` with every value the workspace's index remembers taken out of its message (`no declaration named '<value>'`), those `raw` holds wherever they stand. */
+function withoutRemembered(error: SvcError, raw: Record<string, unknown>, ctx: OpContext): SvcError {
+  const remembered = rememberedFor(raw, ctx);
+  if (remembered.size) error.message = withoutTyped(error.message, remembered, typedSecrets(raw, remembered));
+  return error;
 }
 
 /**

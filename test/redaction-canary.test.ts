@@ -52,6 +52,12 @@ const RESTORED_RENAMES: Record<string, { file: string; shows: string }> = {
   adminPassword: { file: "src/joined.ts", shows: 'adminPw = "[REDACTED:api-token]" +\n  "[REDACTED:api-token]"' },
 };
 
+/**
+ * A password the index remembers after its name was renamed away (src/rotated.ts), typed by the caller: a query echoed in a
+ * message, a structured result's `query` field or an error holds it with nothing around it that says it is a value.
+ */
+const TYPED = CANARY.renamedAwayWord;
+
 /** Per operation, the calls that reach the planted secrets (`path` is added). */
 function canaryParams(base: string): Record<string, Canary[]> {
   return {
@@ -77,6 +83,8 @@ function canaryParams(base: string): Record<string, Canary[]> {
       { params: { query: "sshpass bastion", kind: "text" } }, { params: { query: "dbPass", kind: "all" } },
       // line hits on passwords whose names were renamed away on disk after the index saw them (src/rotated.ts)
       { params: { query: "STAGING_DB", kind: "text" } }, { params: { query: "releaseKeyword", kind: "all" } },
+      // the remembered password typed as the query, alone and among words
+      { params: { query: TYPED, kind: "all" } }, { params: { query: `where ${TYPED} is set`, kind: "text" } }, { params: { query: TYPED, kind: "symbol" } }, { params: { query: TYPED, kind: "task" } },
       // a password split over joined literals, a README's "with password `…`" (h119)
       { params: { query: "adminPassword", kind: "all" } }, { params: { query: "dashboard", kind: "text" }, marker: true },
       // a browser test's typed password, a test helper's login, an HTML password input, a README table's password column (h119)
@@ -86,22 +94,22 @@ function canaryParams(base: string): Record<string, Canary[]> {
       // a value the error echoes clipped: redacted before the cut, which left the token's head
       { params: { query: "connect", kind: `${"k".repeat(50)}-${CANARY.clippedToken}` } },
     ],
-    context: [{ params: { files: ["src/config.ts"] }, marker: true }, { params: { seeds: ["connect"] }, marker: true }],
+    context: [{ params: { files: ["src/config.ts"] }, marker: true }, { params: { seeds: ["connect"] }, marker: true }, { params: { seeds: [TYPED] } }],
     review: [{ params: { changedSince: base }, marker: true }, { params: { changedSince: base, handoff: true }, marker: true }, { params: {}, marker: true }],
     apply: [{ params: { file: "src/config.ts", content: BAD_CONTENT, write: false } }],
-    impact: [{ params: { symbol: "connect" } }, { params: { symbol: "AWS_ACCESS_KEY_ID" } }],
-    test: [{ params: { symbol: "connect" } }],
+    impact: [{ params: { symbol: "connect" } }, { params: { symbol: "AWS_ACCESS_KEY_ID" } }, { params: { symbol: TYPED } }],
+    test: [{ params: { symbol: "connect" } }, { params: { symbol: `x ${TYPED}` } }],
     check: [{ params: { file: "src/config.ts", content: BAD_CONTENT }, marker: true }, { params: { session: "canary" } },
       // proposed content renames away the password's name its literal had on disk: a type error quotes the literal
       { params: { file: "src/settings.ts", content: RENAMED_SETTINGS }, marker: true }, { params: { session: CANARY.sessionToken } }],
     checkDelta: [{ params: { delta: true, session: "canary" } }],
-    gate: [{ params: { since: base } }, { params: { since: `deploy/${CANARY.tagToken}` } }], // src/typed.ts's type error quotes src/settings.ts's password; a ref whose name holds a token
+    gate: [{ params: { since: base } }, { params: { since: `deploy/${CANARY.tagToken}` } }, { params: { since: TYPED } }], // src/typed.ts's type error quotes src/settings.ts's password; a ref whose name holds a token
     checkSession: [{ params: { session: "canary", full: true } }, { params: { session: CANARY.sessionToken } }],
     checkOverlay: [{ params: { file: "src/config.ts", content: BAD_CONTENT }, marker: true }, { params: { file: "src/settings.ts", content: RENAMED_SETTINGS }, marker: true }],
     checkCapture: [{ params: { file: "src/config.ts", content: BAD_CONTENT }, marker: true }, { params: { file: "src/settings.ts", content: RENAMED_SETTINGS }, marker: true }],
     openIndexed: [{ params: {} }],
-    graph: [{ params: {} }, { params: { scopeMode: "changes", since: base } }],
-    scope: [{ params: { mode: "focus", seed: "src/config.ts" }, marker: true }, { params: { mode: "changes", since: base }, marker: true }],
+    graph: [{ params: {} }, { params: { scopeMode: "changes", since: base } }, { params: { scopeMode: "search", query: TYPED } }],
+    scope: [{ params: { mode: "focus", seed: "src/config.ts" }, marker: true }, { params: { mode: "changes", since: base }, marker: true }, { params: { mode: "focus", seed: TYPED } }, { params: { mode: "search", query: TYPED } }],
     explain: [{ params: { mode: "changes", since: base } }, { params: { mode: "changes", since: `deploy/${CANARY.tagToken}` } }],
     contextDiagnostics: [{ params: {} }],
     refactor: [
@@ -116,6 +124,7 @@ function canaryParams(base: string): Record<string, Canary[]> {
       { params: { operation: "rename", symbol: "dbPassword", newName: "dbPw" } },
       // the same for a value under 8 characters (`DB_PASSWORD = "zorb7"` in src/short.ts): the diff's `-` line does not give it away
       { params: { operation: "rename", symbol: "DB_PASSWORD", newName: "DB_PW" } },
+      { params: { operation: "rename", symbol: TYPED, newName: "y" } },
     ],
     refactorRpc: [
       { params: { request: { operation: "rename", symbol: "GITHUB", newName: "GITHUB_TOKEN" } } },
@@ -132,13 +141,13 @@ function canaryParams(base: string): Record<string, Canary[]> {
       { params: { files: ["src/joined.ts", "docs/setup.md", "e2e/login.spec.ts", "public/login.html", "docs/accounts.md", "src/basic.ts", "config/app.rb"] }, marker: true },
       { params: { files: ["docs/staging.md", "config/appsettings.json", "config/db-notes.txt", "config/app.properties", "src/client.ts", "src/split-prefix.ts", "src/notice.ts"] }, marker: true }],
     toc: [{ params: {} }],
-    ask: [{ params: { task: "where are the signing key and the deploy token configured" } }],
+    ask: [{ params: { task: "where are the signing key and the deploy token configured" } }, { params: { task: `where is ${TYPED} released` } }],
     skeleton: [{ params: {} }, { params: { format: "json" } }],
-    focus: [{ params: { focus: "src/config.ts" }, marker: true }],
-    search: [{ params: { query: "github token connect" } }],
+    focus: [{ params: { focus: "src/config.ts" }, marker: true }, { params: { focus: TYPED } }],
+    search: [{ params: { query: "github token connect" } }, { params: { query: TYPED } }],
     changes: [{ params: { changedSince: base, review: true }, marker: true }, { params: { changedSince: base, format: "json" }, marker: true },
       { params: { changedSince: `deploy/${CANARY.tagToken}`, review: true }, marker: true }], // a ref whose name holds a token
-    fuse: [{ params: { changedSince: base }, marker: true }, { params: { query: "connect token" } }],
+    fuse: [{ params: { changedSince: base }, marker: true }, { params: { query: "connect token" } }, { params: { query: TYPED } }],
   };
 }
 

@@ -442,6 +442,7 @@ describe("a command or a statement over lines, and user:password flags of client
       // a login's or credentials' pair without code spans, a Basic credential built in code, Ruby's fetch block default (h119)
       ["Default credentials: admin / Sq7kQ2mZ9x\n", "Sq7kQ2mZ9x", "docs/setup.md"], [`const hint = "Default credentials: admin / Sq7kQ2mZ9x. Change it";\n`, "Sq7kQ2mZ9x", "src/seed.ts"],
       ["Connect as `root` with password `sunshine`.\n", "sunshine", "docs/setup.md"], [`// default login: admin/Pj7kQ2mZ9x\n`, "Pj7kQ2mZ9x", "src/seed.ts"],
+      ["Create a user with password `sunshine`.\n", "sunshine", "README.md"], ["Log in as `admin` with password `letMeIn`.\n", "letMeIn", "README.md"], // not an algorithm's or an option's name
       [`const auth = btoa("admin:sunshine");\n`, "sunshine", "src/api.ts"], [`const h = Buffer.from("deploy:letmein").toString("base64");\n`, "letmein", "src/api.ts"],
       [`auth = base64.b64encode(b"admin:hunter2")\n`, "hunter2", "client.py"], [`api_key = ENV.fetch("API_KEY") { "Rb4kT9wQ2xLm7Np3" }\n`, "Rb4kT9wQ2xLm7Np3", "config/app.rb"],
     ];
@@ -459,6 +460,9 @@ describe("a command or a statement over lines, and user:password flags of client
       ["Default credentials: admin / admin\n", "README.md"], ["Login: user/v2 api\n", "README.md"], ["sign in: GitHub / GitLab\n", "README.md"], ["credentials: include, mode: cors\n", "README.md"],
       [`const b = Buffer.from("hello:world1");\n`, "a.ts"], [`const u = Buffer.from("data:image/png").toString("base64");\n`, "a.ts"], [`const d = Buffer.from("sha256:abcdef0123").toString("base64");\n`, "a.ts"], [`const h = btoa("content-type:application/json");\n`, "a.ts"], ["const h = btoa(`${user}:${pw}`);\n", "a.ts"], [`ENV.fetch("API_KEY") { nil }\n`, "a.rb"],
       ["Set the `password` option to your token.\n", "README.md"], ["Pass the password `<your-password>` on stdin.\n", "README.md"], ["Store the password `hash`, never the password.\n", "README.md"], // a label, a placeholder, no account on the line
+      // a code span after the password's word on an account's line that names an algorithm, its library or an option, not the password
+      ["As a user, hash the password `bcrypt`.\n", "README.md"], ["Log in as `admin`; the password `argon2id` hash is kept.\n", "README.md"], ["As a user, hash the password `@node-rs/bcrypt`.\n", "docs/auth.md"],
+      ["Sign in as `admin`, then set the password `minLength` option to 12.\n", "README.md"], ["Log in as root with password `--password-stdin`.\n", "README.md"], ["Each user's password `plaintext` is never stored.\n", "README.md"],
       // code, not a sentence: an object's keys after `login:`; a test table's Pass column; "as" that names no one (h122)
       [`const routes = { login: LoginPage, oauth2Callback: CallbackPage };\n`, "src/routes.ts"], [`const r = { signIn: signInV2, logoutV2: out };\n`, "src/routes.ts"],
       ["| Test | Pass | Fail |\n|---|---|---|\n| parser | Parse2 | none |\n| lexer | Lexer9x | 0 |\n", "README.md"], ["As described, the password `minLength` option defaults to 8.\n", "README.md"],

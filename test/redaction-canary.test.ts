@@ -139,7 +139,9 @@ function canaryParams(base: string): Record<string, Canary[]> {
       { params: { files: ["notebooks/explore.ipynb", "assets/app.js.map", "infra/prod.tfvars", "deploy/docker-auth.json", "assets/bundle.min.js", "deploy/service-account.json"] }, marker: true },
       // a README's sentence, an Azure SQL password in braces, a lone Pwd=…; line, a continued .properties value, a client's random password, a prefix split
       { params: { files: ["src/joined.ts", "docs/setup.md", "e2e/login.spec.ts", "public/login.html", "docs/accounts.md", "src/basic.ts", "config/app.rb"] }, marker: true },
-      { params: { files: ["docs/staging.md", "config/appsettings.json", "config/db-notes.txt", "config/app.properties", "src/client.ts", "src/split-prefix.ts", "src/notice.ts"] }, marker: true }],
+      { params: { files: ["docs/staging.md", "config/appsettings.json", "config/db-notes.txt", "config/app.properties", "src/client.ts", "src/split-prefix.ts", "src/notice.ts"] }, marker: true },
+      // h125: an array joined with "", a template inside a template, a container named for secrets; an algorithm after "password"
+      { params: { files: ["src/contrived.ts", "docs/auth.md"] }, marker: true }],
     toc: [{ params: {} }],
     ask: [{ params: { task: "where are the signing key and the deploy token configured" } }, { params: { task: `where is ${TYPED} released` } }],
     skeleton: [{ params: {} }, { params: { format: "json" } }],
@@ -292,6 +294,8 @@ describe("redaction canary", () => {
     expect(SECRET_KINDS.filter((kind) => !all.includes(`[REDACTED:${kind}]`))).toEqual([]);
     // the secret that lives only in history came back as a removed diff line, redacted
     expect(all).toContain('-export const LEGACY_TOKEN = \\"[REDACTED:github-token]\\";');
+    // an algorithm's name after the password's word is shown (h125: "As a user, hash the password `bcrypt`" was a marker)
+    expect(all).toContain("hash the password `bcrypt` before");
     expect(calls).toBeGreaterThan(80);
   }, 900_000);
 

@@ -749,6 +749,18 @@ describe("credentials by position, in credential files, in other syntaxes, and s
     expect(out(`$t = "sk_live_" . "${tail}";`, "a.php")).toBe(`$t = "[REDACTED:stripe-key]";`);
     expect(out(`TOKEN = ("ghp_${mix(12)}"\n         "${mix(24)}")`, "a.py")).toBe(`TOKEN = ("[REDACTED:github-token]")`);
     expect(out(`const t = \`ghp_\${"${mix(36)}"}\`;`, "a.ts")).toBe(`const t = \`[REDACTED:github-token]"}\`;`);
+    // an array of literals joined with "", a template inside a template, a template interpolating a template (h125)
+    expect(out(`const k = ["sk_live_ab","${tail}"].join("");`, "a.ts")).toBe(`const k = ["[REDACTED:stripe-key]"].join("");`);
+    expect(out(`k = "".join(["sk_live_ab", "${tail}"])`, "a.py")).toBe(`k = "".join(["[REDACTED:stripe-key]"])`);
+    expect(out(`const k = \`\${\`sk_live_\${"${tail}"}\`}\`;`, "a.ts")).toBe(`const k = \`\${\`[REDACTED:stripe-key]"}\`}\`;`);
+    expect(out(`const k = \`\${\`sk_live_\${"ab"}\`}${tail}\`;`, "a.ts")).toBe(`const k = \`\${\`[REDACTED:stripe-key]\`;`);
+    expect(out(`const k = \`sk_live_\${\`${tail}\`}\`;`, "a.ts")).toBe(`const k = \`[REDACTED:stripe-key]\`}\`;`);
+    expect(out(`const k = \`\${"sk_live_"}${tail}\`;`, "a.ts")).toBe(`const k = \`\${"[REDACTED:stripe-key]\`;`);
+    // a container named for credentials whose keys name providers (h125)
+    expect(out(`secrets = { stripe: "Xk39fjLw02kdmQ" }`, "a.py")).toBe(`secrets = { stripe: "[REDACTED:api-token]" }`);
+    expect(out(`const secrets = {\n  github: "Xk39fjLw02kdmQ",\n  region: "us-east-1",\n};\n`, "a.ts")).toBe(`const secrets = {\n  github: "[REDACTED:api-token]",\n  region: "us-east-1",\n};\n`);
+    expect(out(`{ "credentials": { "openai": "q8Wnd93kLmx0" } }`, "a.json")).toBe(`{ "credentials": { "openai": "[REDACTED:api-token]" } }`);
+    expect(out(`tokens:\n  slack: Xk39fjLw02kdmQ\nother:\n  slack: Zz93kLmx0q8W\n`, "ci.yml")).toBe(`tokens:\n  slack: [REDACTED:api-token]\nother:\n  slack: Zz93kLmx0q8W\n`);
     // a credential name's value split over joined literals is judged as the value they make, each piece its own span (h119)
     expect(out(`export const adminPassword = "Sp6u0cP" +\n  "2okVseakP";\n`, "a.ts")).toBe(`export const adminPassword = "[REDACTED:api-token]" +\n  "[REDACTED:api-token]";\n`);
     expect(out(`const apiKey = "Ab3x" + "Yz9Q" + "Lm2P" + "Wq7R";`, "a.ts")).toBe(`const apiKey = "[REDACTED:api-token]" + "[REDACTED:api-token]" + "[REDACTED:api-token]" + "[REDACTED:api-token]";`);
@@ -760,6 +772,8 @@ describe("credentials by position, in credential files, in other syntaxes, and s
       [`auth._parse_www_authenticate(response, "www-authenticate")`, "httplib2.py"], [`function f(a){let{type:e="JsExpressionRoot"}=a;return {token:e}}`, "babel.js"],
       [`new Client("user", "secretvalue")`, "a.ts"], [`login(user, password)`, "a.ts"], [`oauth("client", "${pw}")`, "a.ts"],
       [`["psql", "-h", "db", "-p", "5432"]`, "a.py"], [`["redis-cli", "-p", "6380"]`, "a.py"], [`set -euo pipefail\n`, "a.sh"], [`set token expiration\n`, "notes.tcl"],
+      [`const k = ["sk_live_ab", "${mix(24)}"].join();`, "a.ts"], [`const k = ["sk_live_ab", "${mix(24)}"];`, "a.ts"], [`const k = \`\${"sk_live_"}\${x}${mix(24)}\`;`, "a.ts"], // joined with ",", not joined, a variable between
+      [`const tokens = { github: "GitHub", google: "Sign in with Google", stripe: "STRIPE_KEY", aws: "\${AWS_KEY}" };`, "a.ts"], [`const secretsManager = { github: "Xk39fjLw02kdmQ" };`, "a.ts"], [`const config = { github: "Xk39fjLw02kdmQ" };`, "a.ts"],
       [`const a = "sk_" + name;`, "a.ts"], [`const password = "Enter your " + "password";`, "a.ts"], [`const token = "Bear" + "er";`, "a.ts"], [`const tokenPrefix = "abc" + "def" + suffix;`, "a.ts"], [`const b = "ghp_" + "short";`, "a.ts"], [`const c = "sk" + "ip";`, "a.ts"], [`lang = "sk" "_SK"`, "a.py"],
       [`new Client("user", "hunter22")`, "a.ts"], [`pool = new Pool("app", "Message2")`, "a.ts"], [`new Pool("db", "latin1_swedish")`, "a.ts"], [`new Client("api", "0a1b2c3d4e5f")`, "a.ts"], [`new Session("db", "user.name1")`, "a.ts"], [`<secret name="db"/>`, "a.xml"], [`password: ENC()\n`, "a.yml"],
     ]) expect({ text, kinds: kinds(text, path) }).toEqual({ text, kinds: [] });

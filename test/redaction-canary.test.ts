@@ -299,6 +299,23 @@ describe("redaction canary", () => {
     expect(calls).toBeGreaterThan(80);
   }, 900_000);
 
+  test("a path or ref shown with a redaction marker, passed back, is refused as such on every operation that takes one", async () => {
+    // a file or tag whose name holds a token is shown as `[REDACTED:github-token]`; the marker names nothing svc can find
+    const taken: string[] = [];
+    for (const spec of REGISTRY) {
+      for (const param of spec.params.filter((p) => p.shape === "path" || p.shape === "ref" || p.name === "path")) {
+        const marked = param.shape === "ref" ? "deploy/[REDACTED:github-token]" : param.name === "path" ? join(root, "[REDACTED:github-token]") : "notes/[REDACTED:github-token].txt";
+        const request: Params = { path: root };
+        for (const other of spec.params) if (other.required) request[other.name] = other.type === "string[]" ? ["x"] : other.type === "enum" ? other.values![0] : other.type === "int" ? (other.min ?? 1) : "x";
+        request[param.name] = param.type === "string[]" ? [marked] : marked;
+        const message = await call(spec.op, request, { cwd: root }).then(() => "answered", (e: Error) => e.message);
+        taken.push(`${spec.op} ${param.name}: ${message.includes("holds a redaction marker") && message.includes("[REDACTED:github-token]") ? "refused" : message.slice(0, 160)}`);
+      }
+    }
+    expect(taken.length).toBeGreaterThan(20);
+    expect(taken.filter((t) => !t.endsWith(": refused"))).toEqual([]);
+  }, 300_000);
+
   test("svc/diagnostics reports the secrets of .env and .npmrc (locations, never values)", async () => {
     rpc.send({ jsonrpc: "2.0", id: ++rpcId, method: "svc/diagnostics", params: { sessionToken: token } });
     const { result } = await rpc.next(120_000);

@@ -88,7 +88,7 @@ export async function invoke(
     const { value, deliver } = await holdingSessionRecords(async () => {
       const result = await run(request, opContext(ctx));
       const remembered = rememberedFor(request, ctx); // read after the run: what it indexed is remembered too
-      return redactResult(withStoreNotices(result), remembered, typedSecrets(request, remembered));
+      return redactResult(withStoreNotices(result), remembered, typedSecrets(typedWords(spec, request), remembered));
     });
     // a terminal is shown control characters escaped (`\x1b`, four characters for one): the fit counts that form
     const shown = ctx.terminal ? { ...value, text: escapeControls(value.text) } : value;
@@ -101,7 +101,7 @@ export async function invoke(
   } catch (error) {
     // an error is part of the answer: redacted as it is (an echoed query may be a value the index remembers), and held to
     // the budget too, as its surface carries it (the host's reply has the message twice)
-    const shown = withoutRemembered(asSvcError(error), raw, ctx);
+    const shown = withoutRemembered(asSvcError(error), typedWords(spec, raw), ctx);
     throw budget === null ? shown : fitError(shown, budget, await tokenCounter(), ctx.surface === "rpc" ? rpcErrorShape : plainErrorShape);
   }
 }
@@ -110,6 +110,11 @@ export async function invoke(
 function withStoreNotices(result: OpResult): OpResult {
   const notices = takeStoreNotices();
   return notices.length ? { ...result, warnings: [...notices, ...(result.warnings ?? [])] } : result;
+}
+
+/** The parameters a caller types (a query, a symbol, a ref), not a file's content (`rawText`: its words are code, judged where they stand). */
+function typedWords(spec: OperationSpec, request: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(request).filter(([name]) => !spec.params.find((p) => p.name === name)?.rawText));
 }
 
 /** `error` with every value the workspace's index remembers taken out of its message (`no declaration named '<value>'`), those `raw` holds wherever they stand. */

@@ -9,7 +9,7 @@ import { asSvcError, SvcError } from "./errors.ts";
 import type { OpContext, OpResult, Surface } from "./ops/types.ts";
 import { operation, type OperationSpec } from "./registry/index.ts";
 import { fitAnswer, fitError, plainErrorShape, rpcErrorShape } from "./render/fit.ts";
-import { redactResult, redactText } from "./render/redact-output.ts";
+import { redactResult, redactText, typedSecrets, withoutTyped } from "./render/redact-output.ts";
 import { holdingSessionRecords } from "./render/session.ts";
 import { takeStoreNotices } from "./store/provenance.ts";
 import { escapeBidi } from "./text/bidi.ts";
@@ -88,7 +88,8 @@ export async function invoke(
     const run = await spec.load();
     const { value, deliver } = await holdingSessionRecords(async () => {
       const result = await run(request, opContext(ctx));
-      return redactResult(withNotes(withStoreNotices(result), ctx.notes), rememberedFor(request, ctx)); // read after the run: what it indexed is remembered too
+      const remembered = rememberedFor(request, ctx); // read after the run: what it indexed is remembered too
+      return redactResult(withNotes(withStoreNotices(result), ctx.notes), remembered, typedSecrets(typedWords(spec, request), remembered));
     });
     // every text shows bidi controls escaped (`\u{202E}`: Trojan Source), a terminal control characters too (`\x1b`, four
     // characters for one): the fit counts that form
@@ -100,9 +101,10 @@ export async function invoke(
     deliver();
     return answer;
   } catch (error) {
-    // an error is part of the answer: held to the budget too, as its surface carries it (the host's reply has the message twice)
-    const failure = withErrorNotes(asSvcError(error), ctx.notes);
-    throw budget === null ? failure : fitError(failure, budget, await tokenCounter(), ctx.surface === "rpc" ? rpcErrorShape : plainErrorShape);
+    // an error is part of the answer: redacted as it is (an echoed query may be a value the index remembers), and held to
+    // the budget too, as its surface carries it (the host's reply has the message twice)
+    const shown = withErrorNotes(withoutRemembered(asSvcError(error), typedWords(spec, raw), ctx), ctx.notes);
+    throw budget === null ? shown : fitError(shown, budget, await tokenCounter(), ctx.surface === "rpc" ? rpcErrorShape : plainErrorShape);
   }
 }
 
@@ -121,6 +123,18 @@ function withNotes(result: OpResult, notes: readonly string[] | undefined): OpRe
 function withErrorNotes(error: SvcError, notes: readonly string[] | undefined): SvcError {
   if (!notes?.length || error.prefix === "workspace_not_allowed" || error.message === "cancelled") return error;
   return new SvcError(error.prefix, `${error.message} (${notes.join("; ")})`);
+}
+
+/** The parameters a caller types (a query, a symbol, a ref), not a file's content (`rawText`: its words are code, judged where they stand). */
+function typedWords(spec: OperationSpec, request: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(request).filter(([name]) => !spec.params.find((p) => p.name === name)?.rawText));
+}
+
+/** `error` with every value the workspace's index remembers taken out of its message (`no declaration named '<value>'`), those `raw` holds wherever they stand. */
+function withoutRemembered(error: SvcError, raw: Record<string, unknown>, ctx: OpContext): SvcError {
+  const remembered = rememberedFor(raw, ctx);
+  if (remembered.size) error.message = withoutTyped(error.message, remembered, typedSecrets(raw, remembered));
+  return error;
 }
 
 /**

@@ -50,8 +50,23 @@ export function checkPathForm(value: string, label: string): string {
   return value;
 }
 
+/**
+ * A path or a ref that holds a redaction marker: svc showed a name holding a credential (`notes/ghp_….txt`, a tag
+ * `deploy/ghp_…`) as `[REDACTED:<kind>]` and cannot map the marker back to it (it keeps no value to put back). Refused with
+ * what to pass instead, never looked up as written (a silent "no such file", "bad revision").
+ */
+function refuseMarker(spec: ParamSpec, value: string, label: string): void {
+  const marker = /\[REDACTED:[a-z0-9-]*\]?/.exec(value)?.[0];
+  if (marker === undefined) return;
+  const instead = spec.shape === "ref"
+    ? "pass the commit it points at (git rev-parse), or rename the branch or tag so its name holds no credential"
+    : "rename the file or folder so its name holds no credential (svc leaves such a file out of the index and shows its name redacted), or pass a path that names it without the marker";
+  throw validationError(`${label} holds a redaction marker (${marker} in '${clipInput(value, 80)}'): svc showed a credential in this name as a marker and cannot map it back; ${instead}`);
+}
+
 /** A string of a known shape (`ParamSpec.shape`), checked here so the message names the parameter as the caller passed it; "" is no value (the default applies). */
 function checkShape(spec: ParamSpec, value: string, label: string): string {
+  if (spec.shape === "path" || spec.shape === "ref" || spec.name === "path") refuseMarker(spec, value, label);
   if (!spec.shape || value === "") return value;
   if (spec.shape === "sessionId") {
     if (!SESSION_ID.test(value)) throw validationError(`${label} must be 1–128 characters of A-Z a-z 0-9 . _ : - (got '${clipInput(value, 40)}')`);

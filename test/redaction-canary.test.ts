@@ -52,6 +52,12 @@ const RESTORED_RENAMES: Record<string, { file: string; shows: string }> = {
   adminPassword: { file: "src/joined.ts", shows: 'adminPw = "[REDACTED:api-token]" +\n  "[REDACTED:api-token]"' },
 };
 
+/**
+ * A password the index remembers after its name was renamed away (src/rotated.ts), typed by the caller: a query echoed in a
+ * message, a structured result's `query` field or an error holds it with nothing around it that says it is a value.
+ */
+const TYPED = CANARY.renamedAwayWord;
+
 /** Per operation, the calls that reach the planted secrets (`path` is added). */
 function canaryParams(base: string): Record<string, Canary[]> {
   return {
@@ -77,6 +83,8 @@ function canaryParams(base: string): Record<string, Canary[]> {
       { params: { query: "sshpass bastion", kind: "text" } }, { params: { query: "dbPass", kind: "all" } },
       // line hits on passwords whose names were renamed away on disk after the index saw them (src/rotated.ts)
       { params: { query: "STAGING_DB", kind: "text" } }, { params: { query: "releaseKeyword", kind: "all" } },
+      // the remembered password typed as the query, alone and among words
+      { params: { query: TYPED, kind: "all" } }, { params: { query: `where ${TYPED} is set`, kind: "text" } }, { params: { query: TYPED, kind: "symbol" } }, { params: { query: TYPED, kind: "task" } },
       // a password split over joined literals, a README's "with password `…`" (h119)
       { params: { query: "adminPassword", kind: "all" } }, { params: { query: "dashboard", kind: "text" }, marker: true },
       // a browser test's typed password, a test helper's login, an HTML password input, a README table's password column (h119)
@@ -86,22 +94,22 @@ function canaryParams(base: string): Record<string, Canary[]> {
       // a value the error echoes clipped: redacted before the cut, which left the token's head
       { params: { query: "connect", kind: `${"k".repeat(50)}-${CANARY.clippedToken}` } },
     ],
-    context: [{ params: { files: ["src/config.ts"] }, marker: true }, { params: { seeds: ["connect"] }, marker: true }],
+    context: [{ params: { files: ["src/config.ts"] }, marker: true }, { params: { seeds: ["connect"] }, marker: true }, { params: { seeds: [TYPED] } }],
     review: [{ params: { changedSince: base }, marker: true }, { params: { changedSince: base, handoff: true }, marker: true }, { params: {}, marker: true }],
     apply: [{ params: { file: "src/config.ts", content: BAD_CONTENT, write: false } }],
-    impact: [{ params: { symbol: "connect" } }, { params: { symbol: "AWS_ACCESS_KEY_ID" } }],
-    test: [{ params: { symbol: "connect" } }],
+    impact: [{ params: { symbol: "connect" } }, { params: { symbol: "AWS_ACCESS_KEY_ID" } }, { params: { symbol: TYPED } }],
+    test: [{ params: { symbol: "connect" } }, { params: { symbol: `x ${TYPED}` } }],
     check: [{ params: { file: "src/config.ts", content: BAD_CONTENT }, marker: true }, { params: { session: "canary" } },
       // proposed content renames away the password's name its literal had on disk: a type error quotes the literal
       { params: { file: "src/settings.ts", content: RENAMED_SETTINGS }, marker: true }, { params: { session: CANARY.sessionToken } }],
     checkDelta: [{ params: { delta: true, session: "canary" } }],
-    gate: [{ params: { since: base } }, { params: { since: `deploy/${CANARY.tagToken}` } }], // src/typed.ts's type error quotes src/settings.ts's password; a ref whose name holds a token
+    gate: [{ params: { since: base } }, { params: { since: `deploy/${CANARY.tagToken}` } }, { params: { since: TYPED } }], // src/typed.ts's type error quotes src/settings.ts's password; a ref whose name holds a token
     checkSession: [{ params: { session: "canary", full: true } }, { params: { session: CANARY.sessionToken } }],
     checkOverlay: [{ params: { file: "src/config.ts", content: BAD_CONTENT }, marker: true }, { params: { file: "src/settings.ts", content: RENAMED_SETTINGS }, marker: true }],
     checkCapture: [{ params: { file: "src/config.ts", content: BAD_CONTENT }, marker: true }, { params: { file: "src/settings.ts", content: RENAMED_SETTINGS }, marker: true }],
     openIndexed: [{ params: {} }],
-    graph: [{ params: {} }, { params: { scopeMode: "changes", since: base } }],
-    scope: [{ params: { mode: "focus", seed: "src/config.ts" }, marker: true }, { params: { mode: "changes", since: base }, marker: true }],
+    graph: [{ params: {} }, { params: { scopeMode: "changes", since: base } }, { params: { scopeMode: "search", query: TYPED } }],
+    scope: [{ params: { mode: "focus", seed: "src/config.ts" }, marker: true }, { params: { mode: "changes", since: base }, marker: true }, { params: { mode: "focus", seed: TYPED } }, { params: { mode: "search", query: TYPED } }],
     explain: [{ params: { mode: "changes", since: base } }, { params: { mode: "changes", since: `deploy/${CANARY.tagToken}` } }],
     contextDiagnostics: [{ params: {} }],
     refactor: [
@@ -116,6 +124,7 @@ function canaryParams(base: string): Record<string, Canary[]> {
       { params: { operation: "rename", symbol: "dbPassword", newName: "dbPw" } },
       // the same for a value under 8 characters (`DB_PASSWORD = "zorb7"` in src/short.ts): the diff's `-` line does not give it away
       { params: { operation: "rename", symbol: "DB_PASSWORD", newName: "DB_PW" } },
+      { params: { operation: "rename", symbol: TYPED, newName: "y" } },
     ],
     refactorRpc: [
       { params: { request: { operation: "rename", symbol: "GITHUB", newName: "GITHUB_TOKEN" } } },
@@ -130,15 +139,17 @@ function canaryParams(base: string): Record<string, Canary[]> {
       { params: { files: ["notebooks/explore.ipynb", "assets/app.js.map", "infra/prod.tfvars", "deploy/docker-auth.json", "assets/bundle.min.js", "deploy/service-account.json"] }, marker: true },
       // a README's sentence, an Azure SQL password in braces, a lone Pwd=…; line, a continued .properties value, a client's random password, a prefix split
       { params: { files: ["src/joined.ts", "docs/setup.md", "e2e/login.spec.ts", "public/login.html", "docs/accounts.md", "src/basic.ts", "config/app.rb"] }, marker: true },
-      { params: { files: ["docs/staging.md", "config/appsettings.json", "config/db-notes.txt", "config/app.properties", "src/client.ts", "src/split-prefix.ts", "src/notice.ts"] }, marker: true }],
+      { params: { files: ["docs/staging.md", "config/appsettings.json", "config/db-notes.txt", "config/app.properties", "src/client.ts", "src/split-prefix.ts", "src/notice.ts"] }, marker: true },
+      // h125: an array joined with "", a template inside a template, a container named for secrets; an algorithm after "password"
+      { params: { files: ["src/contrived.ts", "docs/auth.md"] }, marker: true }],
     toc: [{ params: {} }],
-    ask: [{ params: { task: "where are the signing key and the deploy token configured" } }],
+    ask: [{ params: { task: "where are the signing key and the deploy token configured" } }, { params: { task: `where is ${TYPED} released` } }],
     skeleton: [{ params: {} }, { params: { format: "json" } }],
-    focus: [{ params: { focus: "src/config.ts" }, marker: true }],
-    search: [{ params: { query: "github token connect" } }],
+    focus: [{ params: { focus: "src/config.ts" }, marker: true }, { params: { focus: TYPED } }],
+    search: [{ params: { query: "github token connect" } }, { params: { query: TYPED } }],
     changes: [{ params: { changedSince: base, review: true }, marker: true }, { params: { changedSince: base, format: "json" }, marker: true },
       { params: { changedSince: `deploy/${CANARY.tagToken}`, review: true }, marker: true }], // a ref whose name holds a token
-    fuse: [{ params: { changedSince: base }, marker: true }, { params: { query: "connect token" } }],
+    fuse: [{ params: { changedSince: base }, marker: true }, { params: { query: "connect token" } }, { params: { query: TYPED } }],
   };
 }
 
@@ -283,8 +294,27 @@ describe("redaction canary", () => {
     expect(SECRET_KINDS.filter((kind) => !all.includes(`[REDACTED:${kind}]`))).toEqual([]);
     // the secret that lives only in history came back as a removed diff line, redacted
     expect(all).toContain('-export const LEGACY_TOKEN = \\"[REDACTED:github-token]\\";');
+    // an algorithm's name after the password's word is shown (h125: "As a user, hash the password `bcrypt`" was a marker)
+    expect(all).toContain("hash the password `bcrypt` before");
     expect(calls).toBeGreaterThan(80);
   }, 900_000);
+
+  test("a path or ref shown with a redaction marker, passed back, is refused as such on every operation that takes one", async () => {
+    // a file or tag whose name holds a token is shown as `[REDACTED:github-token]`; the marker names nothing svc can find
+    const taken: string[] = [];
+    for (const spec of REGISTRY) {
+      for (const param of spec.params.filter((p) => p.shape === "path" || p.shape === "ref" || p.name === "path")) {
+        const marked = param.shape === "ref" ? "deploy/[REDACTED:github-token]" : param.name === "path" ? join(root, "[REDACTED:github-token]") : "notes/[REDACTED:github-token].txt";
+        const request: Params = { path: root };
+        for (const other of spec.params) if (other.required) request[other.name] = other.type === "string[]" ? ["x"] : other.type === "enum" ? other.values![0] : other.type === "int" ? (other.min ?? 1) : "x";
+        request[param.name] = param.type === "string[]" ? [marked] : marked;
+        const message = await call(spec.op, request, { cwd: root }).then(() => "answered", (e: Error) => e.message);
+        taken.push(`${spec.op} ${param.name}: ${message.includes("holds a redaction marker") && message.includes("[REDACTED:github-token]") ? "refused" : message.slice(0, 160)}`);
+      }
+    }
+    expect(taken.length).toBeGreaterThan(20);
+    expect(taken.filter((t) => !t.endsWith(": refused"))).toEqual([]);
+  }, 300_000);
 
   test("svc/diagnostics reports the secrets of .env and .npmrc (locations, never values)", async () => {
     rpc.send({ jsonrpc: "2.0", id: ++rpcId, method: "svc/diagnostics", params: { sessionToken: token } });

@@ -16,7 +16,9 @@
 // runner's `Received: "…"` quotes a value whose name only the code under test shows).
 //
 // So is a value the workspace's index remembers as once found a secret (text/remembered-secrets.ts): after the
-// name that made `hunter2` a password is renamed away, nothing in the tree says so any more.
+// name that made `hunter2` a password is renamed away, nothing in the tree says so any more. Found in one string (a
+// message quoting the caller's query), it is taken out of all of them (the structured result's `query` field, which
+// holds the value alone); a string that is the value alone is one anyway. An error's message too (engine.ts invoke).
 //
 // Redaction is idempotent (a marker is never matched again), so a result that already went
 // through it (fusion content, a host's answer relayed by a client) may pass again.
@@ -73,17 +75,48 @@ function sourceSecrets(paths: readonly string[]): [string, SecretKind][] {
   });
 }
 
-/** What a surface may write: the result's text, structured data and warnings, redacted, the warnings' control characters escaped (the engine applies it to every answer). */
-export function redactResult<D extends object>(result: OpResult<D>, remembered: Remembered = NOTHING_REMEMBERED): OpResult<D> {
+/** Where a caller's word may stand in a request's string: between blanks, quotes, brackets, `=` and `:`. */
+const TYPED_WORD = /[^\s"'`,;()[\]{}<>=:]+/g;
+
+/**
+ * The remembered values a caller typed among the words of its request (`svc find "where hunter2x is"`): the answer echoes
+ * them where nothing marks them as values (a query's words in a message and in the structured result's `query`); they are
+ * taken out of the whole answer, its error's message too (engine.ts invoke).
+ */
+export function typedSecrets(request: unknown, remembered: Remembered): [string, SecretKind][] {
+  const typed: [string, SecretKind][] = [];
+  if (!remembered.size) return typed;
+  mapStrings(request, (text) => {
+    for (const word of text.match(TYPED_WORD) ?? []) for (const s of remembered.spans(word)) typed.push([word.slice(s.start, s.end), s.kind]);
+    return text;
+  });
+  return typed;
+}
+
+/** `text` with the values `typed` holds (typedSecrets) and those `remembered` holds taken out (an error's message). */
+export function withoutTyped(text: string, remembered: Remembered, typed: readonly [string, SecretKind][]): string {
+  const first = remembered.size ? remembered.replace(text).text : text;
+  return typed.length ? knownSecrets(typed).replace(first).text : first;
+}
+
+/**
+ * What a surface may write: the result's text, structured data and warnings, redacted, the warnings' control characters
+ * escaped (the engine applies it to every answer); `typed`: remembered values the request holds (typedSecrets).
+ */
+export function redactResult<D extends object>(result: OpResult<D>, remembered: Remembered = NOTHING_REMEMBERED, typed: readonly [string, SecretKind][] = []): OpResult<D> {
   const { secretSources, ...shown } = result;
-  const found: [string, SecretKind][] = sourceSecrets(secretSources ?? []).filter(([value, kind]) => sourceKnown(value, kind));
+  const found: [string, SecretKind][] = [...typed, ...sourceSecrets(secretSources ?? []).filter(([value, kind]) => sourceKnown(value, kind))];
   const collect = (text: string): string => {
     const r = redact(text);
     for (const s of r.spans) {
       const value = text.slice(s.start, s.end);
       if (answerKnown(value, s.kind)) found.push([value, s.kind]);
     }
-    return remembered.size ? remembered.replace(r.text).text : r.text;
+    if (!remembered.size) return r.text;
+    // a remembered value found in one string (the text's `no matches for 'hunter2x'`) is taken out of all of them (the
+    // data's `query: "hunter2x"`), as a detector's is
+    for (const s of remembered.spans(r.text)) found.push([r.text.slice(s.start, s.end), s.kind]);
+    return remembered.replace(r.text).text;
   };
   const redacted = { text: collect(result.text), data: mapStrings(result.data, collect), warnings: result.warnings?.map(collect) };
   const known = knownSecrets(found, CUT_PREFIX); // each value passed answerKnown or sourceKnown

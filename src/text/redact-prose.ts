@@ -36,6 +36,17 @@ const readsInProse = (value: string, bare: boolean) => reads(value) && !/^[a-z]+
 /** How a password is kept or sent, not the password ("the password is sha256.", "… md5"). */
 const ALGORITHM = /^(?:md\d|sha\d*|sha\d+[a-z]*|base\d+[a-z]*|argon2[a-z]*|pbkdf2[a-z]*|utf-?\d+|ucs\d|aes\d*[a-z]*|rsa\d*|ed25519|hmac[a-z\d]*|crc\d+|rot13|latin\d)$/i;
 /**
+ * A code span after a password's word in a sentence that names how it is hashed, checked or given, not the password: an
+ * algorithm or its library ("hash the password `bcrypt`", `argon2id`, `@node-rs/bcrypt`, `passlib`), a setting's word
+ * (`plaintext`, `hashed`, `masked`, `autocomplete`) or an option (`--password-file`, `minLength`, `PASSWORD_HASHERS`).
+ */
+const HOW_KEPT = /^(?:@[\w.-]+\/)?(?:b?crypt(?:js|[-_](?:nodejs|ts|pbkdf))?|scrypt(?:-?js)?|yescrypt|argon2?(?:[-_]?(?:i|d|id|browser|cffi))?|pbkdf2\w*|passlib|hashlib|bcrypt|blake\d\w*|ntlm|des|3des|sodium|libsodium|plain(?:text)?|clear(?:text)?|hash(?:ed|ing)?|salt(?:ed)?|encrypt(?:ed|ion)?|masked|hidden|optional|required|autocomplete|new-password|current-password)$/i;
+/** What a sentence calls the code span right after it ("the password `minLength` option", "… `argon2` hasher"). */
+const CALLED_SO = /^[ \t]+(?:option|setting|flag|field|param(?:eter)?|attribute|property|column|key|config|hash(?:er|ing)?|algorithm|librar(?:y|ies)|package|module|crate|gem|function|method|policy|rule|validator)s?\b/i;
+const optionLike = (value: string, after: string) => /^--?[a-z]/i.test(value) || /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value) || CALLED_SO.test(after);
+/** A code span a sentence puts after a password's word that names no password (HOW_KEPT, ALGORITHM, an option); `after`: the text after the span. */
+const namesHow = (value: string, after: string) => HOW_KEPT.test(value) || ALGORITHM.test(value) || optionLike(value, after);
+/**
  * A password's word with a verb or `=`/`:` before it ("the admin password is hunter2.") takes a value a password's name would
  * (passwordValue) in quotes or backticks (`sunshine`), or a shorter one, letters and digits mixed (or scrambled), that ends the
  * sentence ("the password is base64 encoded" goes on: a word); never lower-case parts joined, URL-encoded text (readsInProse) or an algorithm's name.
@@ -67,7 +78,7 @@ export function proseCredentials(text: string, push: Push, scan: { code: boolean
     // a comment's note (`// the old password was …`, `# pwd = … (rotated)`) is read as a comment's value; a sentence's more strictly
     // a password's word, then the value in quotes or a code span with no verb between, on a line that says whose account
     // it is ("Log in as `admin` with password `sunshine`", "user `qa` and password `…`"; not "store the password `hash`")
-    const spanAfterWord = bare !== undefined && open !== undefined && ACCOUNT.test(text.slice(text.lastIndexOf("\n", m.index - 1) + 1, m.index));
+    const spanAfterWord = bare !== undefined && open !== undefined && !namesHow(value, text.slice(m.index + m[0].length, m.index + m[0].length + 24)) && ACCOUNT.test(text.slice(text.lastIndexOf("\n", m.index - 1) + 1, m.index));
     const short = password !== undefined && (bare === undefined || spanAfterWord) && password.toLowerCase() !== "pass" && shortPassword(value, open !== undefined, text.slice(m.index + m[0].length, m.index + m[0].length + 2));
     if (!short && (comment && bare === undefined ? !reads(value) : !readsInProse(value, bare !== undefined) || password?.toLowerCase() === "pass")) continue;
     if (scan.code && !comment && !inString(text, m.index)) continue; // in a program, a sentence is a comment's or a string's (a message, a fixture), not code's

@@ -86,8 +86,9 @@ const WORD_RUN = /[\w$]+/g;
 const NON_WORD = /[^\w$]/;
 const QUOTES = "\"'`";
 
-/** A value of letters only counts quoted (same quote both sides) or after `=` / `:` — not as code's name there (`x = sunshine(…)`, `= sunshine.mode`). */
+/** A value of letters only counts alone, quoted (same quote both sides) or after `=` / `:` — not as code's name there (`x = sunshine(…)`, `= sunshine.mode`). */
 function asValue(text: string, start: number, end: number): boolean {
+  if (start === 0 && end === text.length) return true; // a string that is the value alone (a structured result's `query`)
   const before = text[start - 1];
   if (before !== undefined && QUOTES.includes(before)) return text[end] === before || (text[end] === "\\" && text[start - 2] === "\\" && text[end + 1] === before); // `\"sunshine\"` inside JSON too
   let at = start - 1;

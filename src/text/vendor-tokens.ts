@@ -35,15 +35,16 @@ const TOKENS = new RegExp(SOURCE, "g");
 /** The same, over the text a joined literal makes (tokensAcross). */
 const JOINED = new RegExp(SOURCE, "g");
 export function vendorTokens(text: string, push: Push): void {
+  const folded = new Set<number>();
   TOKENS.lastIndex = 0;
   for (let m = TOKENS.exec(text); m; m = TOKENS.exec(text)) {
     const group = m.findIndex((g, i) => i > 0 && g !== undefined);
     const kind = TOKEN_KINDS[group - 1]?.[0];
-    if (kind === undefined) TOKENS.lastIndex = Math.max(TOKENS.lastIndex, joinedAt(text, m.index + m[0].length, push)); // a chain is read once
+    if (kind === undefined) TOKENS.lastIndex = Math.max(TOKENS.lastIndex, joinedAt(text, m.index + m[0].length, push, folded)); // a chain is read once
     else if (!isPlaceholder(m[0])) push(kind, m.index, m.index + m[0].length); // sk-proj-xxxx…
   }
   if (text.includes("_gh") || text.includes("_github_pat_")) namedTokens(text, push);
-  prefixSplits(text, push);
+  prefixSplits(text, push, folded);
 }
 
 /** Each literal prefix FRAGMENT knows, spelled out: a literal may end inside one (`"sk_" + "live_…"`, `"gh" + "p_…"`). */
@@ -61,13 +62,13 @@ const GLUE = /["'`][ \t]*(?:\+|\.\.?)?[ \t]*(?:\r?\n[ \t]*(?:\+|\.\.?)?[ \t]*)?[
  * A literal ending inside a vendor prefix, joined to the next (`"sk_" + "live_…"`): found from the joints, far fewer than
  * the positions the combined pass tries (as an alternative of it, 100 prefixes cost that pass a fifth more time).
  */
-function prefixSplits(text: string, push: Push): void {
+function prefixSplits(text: string, push: Push, folded: Set<number>): void {
   GLUE.lastIndex = 0;
   for (let m = GLUE.exec(text); m; m = GLUE.exec(text)) {
     const close = m.index;
     for (let k = 2; k <= LONGEST_START && k <= close; k++) {
       if (!PREFIX_STARTS.has(text.slice(close - k, close)) || /\w/.test(text[close - k - 1] ?? "")) continue;
-      GLUE.lastIndex = Math.max(GLUE.lastIndex, joinedAt(text, close, push));
+      GLUE.lastIndex = Math.max(GLUE.lastIndex, joinedAt(text, close, push, folded));
       break;
     }
   }
@@ -85,8 +86,6 @@ function namedTokens(text: string, push: Push): void {
 // `"sk_live_" + "…"`, `'ghp_' . '…'` (PHP, Perl), `"ghp_" .. "…"` (Lua), `"sk_live_" "…"` (Python, C: implicit),
 // one literal per line with the `+` at either end: the closing quote, the joiner, the next opening quote.
 const GLUE_AT = /(["'`])(?=[\s+.])[ \t]*(?:\+|\.\.?)?[ \t]*(?:\r?\n[ \t]*(?:\+|\.\.?)?[ \t]*)?(["'`])/y;
-/** `${"…"}` / `${'…'}` inside a template literal: a literal interpolated as is. */
-const INTERPOLATED = /\$\{[ \t]*(["'])([^"'\\\r\n]*)\1[ \t]*\}/g;
 
 /** [start, end) of the text pieces a joined literal is made of. */
 export type Piece = readonly [number, number];
@@ -117,15 +116,19 @@ function literalStart(text: string, close: number): number {
 }
 
 /**
- * A vendor token split over string literals joined by `+` (or `.`, `..`, nothing) or interpolated into a template
- * literal: its first fragment ends at `close` (a quote, or `${`). Returns where the joined literals end.
+ * A vendor token split over string literals joined by `+` (or `.`, `..`, nothing, over two lines too), interpolated into a
+ * template literal (nested ones too), or listed in an array joined with an empty string: its first fragment ends at `close`
+ * (a quote, or `${`). Each line is folded once (`folded`: the lines' starts). Returns where the joined literals end.
  */
-function joinedAt(text: string, close: number, push: Push): number {
-  if (text[close] === "$") return templateAt(text, close, push);
-  const pieces = joinedLiterals(text, close);
-  if (pieces.length === 0) return close;
-  tokensAcross(text, pieces, push);
-  return pieces.at(-1)![1];
+function joinedAt(text: string, close: number, push: Push, folded: Set<number>): number {
+  const pieces = text[close] === "$" ? [] : joinedLiterals(text, close);
+  if (pieces.length) tokensAcross(text, pieces, push);
+  const line = text.lastIndexOf("\n", close - 1) + 1;
+  if (!folded.has(line)) {
+    folded.add(line);
+    for (const chain of lineChains(text, line, close)) tokensAcross(text, chain, push);
+  }
+  return pieces.length ? pieces.at(-1)![1] : close;
 }
 
 /**
@@ -150,23 +153,77 @@ export function joinedLiterals(text: string, close: number): Piece[] {
   return pieces;
 }
 
-/** The template literal holding the `${` at `at` (one line, at most TEMPLATE_REACH long): its text and its interpolated literals, joined (any other `${…}` ends a run). */
-const TEMPLATE_REACH = 4096;
-function templateAt(text: string, at: number, push: Push): number {
-  const open = text.lastIndexOf("`", at), close = text.indexOf("`", at);
-  if (open < 0 || close < 0 || close - open > TEMPLATE_REACH || text.lastIndexOf("\n", at) > open) return at;
-  const body = text.slice(open, close), pieces: Piece[] = [];
-  let from = 1;
-  INTERPOLATED.lastIndex = 0;
-  for (let p = INTERPOLATED.exec(body); p; p = INTERPOLATED.exec(body)) {
-    const between = body.slice(from, p.index), other = between.lastIndexOf("${");
-    if (other >= 0) { tokensAcross(text, pieces.splice(0), push); from += between.indexOf("}", other) + 1; }
-    const inner = p.index + p[0].indexOf(p[1]!) + 1;
-    pieces.push([open + from, open + p.index], [open + inner, open + inner + p[2]!.length]);
-    from = p.index + p[0].length;
+/** How far around the fragment a line is folded (a minified bundle's line may be megabytes long). */
+const FOLD_REACH = 4096;
+/** The syntax that joins two literals into one string, their quotes left out: `+`, `.`, `..`, blanks, `${` and `}` of an interpolation. */
+const JOINS = /^(?:[ \t+]|\.\.?|\$\{|\})*$/;
+/** An array of literals joined with an empty string: JavaScript's `[…].join("")`, Python's `"".join([…])`. */
+const JOINED_ARRAY = /\[([^[\]\r\n]*)\][ \t]*\.join\([ \t]*(["'`])\2[ \t]*\)|(["'])\3\.join\([ \t]*[[(]([^[\]()\r\n]*)[\])][ \t]*\)/g;
+
+/**
+ * The literals of the line holding `at` (within FOLD_REACH of it) that make one string, as runs of pieces: a template's text
+ * and the literals or templates its `${…}` interpolate (`\`${\`sk_live_${"…"}\`}\``), literals joined by JOINS, an array's
+ * elements joined with "" (`["sk_live_ab", "cdef…"].join("")`). A literal with an escape ends a run.
+ */
+function lineChains(text: string, line: number, at: number): Piece[][] {
+  const from = Math.max(line, at - FOLD_REACH), nl = text.indexOf("\n", at), to = Math.min(nl < 0 ? text.length : nl, at + FOLD_REACH);
+  const pieces: Piece[] = [];
+  const literal = (open: number): number => { // the index after the literal opened at `open`, or -1
+    const q = text[open]!;
+    let seg = open + 1;
+    for (let j = open + 1; j < to; j++) {
+      const c = text[j]!;
+      if (c === "\\") return -1;
+      if (c === q) return pieces.push([seg, j]), j + 1;
+      if (q === "`" && c === "$" && text[j + 1] === "{") {
+        pieces.push([seg, j]);
+        const after = interpolation(j + 2);
+        if (after < 0) return -1;
+        seg = after;
+        j = after - 1;
+      }
+    }
+    return -1;
+  };
+  const interpolation = (start: number): number => { // the index after the `}` closing the `${` before `start`, or -1
+    let depth = 0;
+    for (let j = start; j < to; j++) {
+      const c = text[j]!;
+      if (c === '"' || c === "'" || c === "`") {
+        const after = literal(j);
+        if (after < 0) return -1;
+        j = after - 1;
+      } else if (c === "{") depth++;
+      else if (c === "}" && depth-- === 0) return j + 1;
+    }
+    return -1;
+  };
+  for (let i = from; i < to; i++) {
+    const c = text[i]!;
+    if (c !== '"' && c !== "'" && c !== "`") continue;
+    const after = literal(i);
+    if (after > i) i = after - 1;
   }
-  const other = body.indexOf("${", from);
-  pieces.push([open + from, other < 0 ? close : open + other]);
-  tokensAcross(text, pieces.filter(([s, e]) => e > s), push);
-  return close;
+  const arrays: Piece[] = [];
+  const body = text.slice(from, to);
+  JOINED_ARRAY.lastIndex = 0;
+  for (let m = JOINED_ARRAY.exec(body); m; m = JOINED_ARRAY.exec(body)) {
+    const inner = m[1] ?? m[4]!, start = from + m.index + m[0].indexOf(inner, m[1] === undefined ? 3 : 0);
+    arrays.push([start, start + inner.length]);
+  }
+  const listed = (a: Piece, b: Piece) => arrays.some(([s, e]) => s <= a[0] && b[1] <= e);
+  const chains: Piece[][] = [];
+  let chain: Piece[] = [];
+  pieces.sort((a, b) => a[0] - b[0]);
+  for (const piece of pieces) {
+    const last = chain.at(-1);
+    const glue = last ? text.slice(last[1], piece[0]).replace(/["'`]/g, "") : "";
+    if (last && !(JOINS.test(glue) || (/^[ \t]*,[ \t]*$/.test(glue) && listed(last, piece)))) {
+      if (chain.length > 1) chains.push(chain);
+      chain = [];
+    }
+    chain.push(piece);
+  }
+  if (chain.length > 1) chains.push(chain);
+  return chains;
 }

@@ -160,6 +160,11 @@ export const CANARY = {
   plainPairPassword: "Pp" + mix(8, ALNUM, 92) + "5",
   btoaPassword: "Bt" + mix(8, ALNUM, 93),
   rubyKey: "Rk" + mix(18, ALNUM, 94),
+  // h125: a Stripe key listed in an array joined with "", one split inside a template inside a template, a provider's key in
+  // a container named for secrets
+  arrayJoinedStripe: "sk_" + "live_" + mix(24, ALNUM, 95),
+  nestedTemplateStripe: "sk_" + "live_" + mix(24, ALNUM, 96),
+  containerSecret: "Cs" + mix(12, ALNUM, 97) + "4",
 };
 
 /** src/rotated.ts as committed, and as the test leaves it on disk after the first index (the passwords' names renamed away). */
@@ -348,6 +353,11 @@ export function canaryRepo(): { root: string; base: string } {
     "docs/accounts.md": "# Test accounts\n\n| User | Password | Role |\n|------|----------|------|\n| qa | " + CANARY.tablePassword + " | tester |\n\nDefault credentials: admin / " + CANARY.plainPairPassword + "\n",
     "src/basic.ts": `export const basicHeader = "Basic " + btoa("deploy:${CANARY.btoaPassword}");\n`,
     "config/app.rb": `API_KEY = ENV.fetch("API_KEY") { "${CANARY.rubyKey}" }\n`,
+    "src/contrived.ts": `export const joined = ["${CANARY.arrayJoinedStripe.slice(0, 10)}", "${CANARY.arrayJoinedStripe.slice(10)}"].join("");\n` +
+      `export const nested = \`\${\`${CANARY.nestedTemplateStripe.slice(0, 8)}\${"${CANARY.nestedTemplateStripe.slice(8, 10)}"}\`}${CANARY.nestedTemplateStripe.slice(10)}\`;\n` +
+      `export const secrets = { stripe: "${CANARY.containerSecret}" };\n`,
+    // an algorithm's name after the password's word on a line that names a user: no secret, shown as it is (h125)
+    "docs/auth.md": "# Auth\n\nAs a user, hash the password `bcrypt` before it is stored.\n",
     "config/app.xml": `<configuration>\n  <appSettings>\n    <add key="Password" value="${CANARY.xmlPassword}" />\n  </appSettings>\n</configuration>\n`,
   });
   mkdirSync(join(root, "node_modules", "@canary"), { recursive: true });

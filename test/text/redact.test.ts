@@ -442,6 +442,7 @@ describe("a command or a statement over lines, and user:password flags of client
       // a login's or credentials' pair without code spans, a Basic credential built in code, Ruby's fetch block default (h119)
       ["Default credentials: admin / Sq7kQ2mZ9x\n", "Sq7kQ2mZ9x", "docs/setup.md"], [`const hint = "Default credentials: admin / Sq7kQ2mZ9x. Change it";\n`, "Sq7kQ2mZ9x", "src/seed.ts"],
       ["Connect as `root` with password `sunshine`.\n", "sunshine", "docs/setup.md"], [`// default login: admin/Pj7kQ2mZ9x\n`, "Pj7kQ2mZ9x", "src/seed.ts"],
+      ["Create a user with password `sunshine`.\n", "sunshine", "README.md"], ["Log in as `admin` with password `letMeIn`.\n", "letMeIn", "README.md"], // not an algorithm's or an option's name
       [`const auth = btoa("admin:sunshine");\n`, "sunshine", "src/api.ts"], [`const h = Buffer.from("deploy:letmein").toString("base64");\n`, "letmein", "src/api.ts"],
       [`auth = base64.b64encode(b"admin:hunter2")\n`, "hunter2", "client.py"], [`api_key = ENV.fetch("API_KEY") { "Rb4kT9wQ2xLm7Np3" }\n`, "Rb4kT9wQ2xLm7Np3", "config/app.rb"],
     ];
@@ -459,6 +460,9 @@ describe("a command or a statement over lines, and user:password flags of client
       ["Default credentials: admin / admin\n", "README.md"], ["Login: user/v2 api\n", "README.md"], ["sign in: GitHub / GitLab\n", "README.md"], ["credentials: include, mode: cors\n", "README.md"],
       [`const b = Buffer.from("hello:world1");\n`, "a.ts"], [`const u = Buffer.from("data:image/png").toString("base64");\n`, "a.ts"], [`const d = Buffer.from("sha256:abcdef0123").toString("base64");\n`, "a.ts"], [`const h = btoa("content-type:application/json");\n`, "a.ts"], ["const h = btoa(`${user}:${pw}`);\n", "a.ts"], [`ENV.fetch("API_KEY") { nil }\n`, "a.rb"],
       ["Set the `password` option to your token.\n", "README.md"], ["Pass the password `<your-password>` on stdin.\n", "README.md"], ["Store the password `hash`, never the password.\n", "README.md"], // a label, a placeholder, no account on the line
+      // a code span after the password's word on an account's line that names an algorithm, its library or an option, not the password
+      ["As a user, hash the password `bcrypt`.\n", "README.md"], ["Log in as `admin`; the password `argon2id` hash is kept.\n", "README.md"], ["As a user, hash the password `@node-rs/bcrypt`.\n", "docs/auth.md"],
+      ["Sign in as `admin`, then set the password `minLength` option to 12.\n", "README.md"], ["Log in as root with password `--password-stdin`.\n", "README.md"], ["Each user's password `plaintext` is never stored.\n", "README.md"],
       // code, not a sentence: an object's keys after `login:`; a test table's Pass column; "as" that names no one (h122)
       [`const routes = { login: LoginPage, oauth2Callback: CallbackPage };\n`, "src/routes.ts"], [`const r = { signIn: signInV2, logoutV2: out };\n`, "src/routes.ts"],
       ["| Test | Pass | Fail |\n|---|---|---|\n| parser | Parse2 | none |\n| lexer | Lexer9x | 0 |\n", "README.md"], ["As described, the password `minLength` option defaults to 8.\n", "README.md"],
@@ -745,6 +749,18 @@ describe("credentials by position, in credential files, in other syntaxes, and s
     expect(out(`$t = "sk_live_" . "${tail}";`, "a.php")).toBe(`$t = "[REDACTED:stripe-key]";`);
     expect(out(`TOKEN = ("ghp_${mix(12)}"\n         "${mix(24)}")`, "a.py")).toBe(`TOKEN = ("[REDACTED:github-token]")`);
     expect(out(`const t = \`ghp_\${"${mix(36)}"}\`;`, "a.ts")).toBe(`const t = \`[REDACTED:github-token]"}\`;`);
+    // an array of literals joined with "", a template inside a template, a template interpolating a template (h125)
+    expect(out(`const k = ["sk_live_ab","${tail}"].join("");`, "a.ts")).toBe(`const k = ["[REDACTED:stripe-key]"].join("");`);
+    expect(out(`k = "".join(["sk_live_ab", "${tail}"])`, "a.py")).toBe(`k = "".join(["[REDACTED:stripe-key]"])`);
+    expect(out(`const k = \`\${\`sk_live_\${"${tail}"}\`}\`;`, "a.ts")).toBe(`const k = \`\${\`[REDACTED:stripe-key]"}\`}\`;`);
+    expect(out(`const k = \`\${\`sk_live_\${"ab"}\`}${tail}\`;`, "a.ts")).toBe(`const k = \`\${\`[REDACTED:stripe-key]\`;`);
+    expect(out(`const k = \`sk_live_\${\`${tail}\`}\`;`, "a.ts")).toBe(`const k = \`[REDACTED:stripe-key]\`}\`;`);
+    expect(out(`const k = \`\${"sk_live_"}${tail}\`;`, "a.ts")).toBe(`const k = \`\${"[REDACTED:stripe-key]\`;`);
+    // a container named for credentials whose keys name providers (h125)
+    expect(out(`secrets = { stripe: "Xk39fjLw02kdmQ" }`, "a.py")).toBe(`secrets = { stripe: "[REDACTED:api-token]" }`);
+    expect(out(`const secrets = {\n  github: "Xk39fjLw02kdmQ",\n  region: "us-east-1",\n};\n`, "a.ts")).toBe(`const secrets = {\n  github: "[REDACTED:api-token]",\n  region: "us-east-1",\n};\n`);
+    expect(out(`{ "credentials": { "openai": "q8Wnd93kLmx0" } }`, "a.json")).toBe(`{ "credentials": { "openai": "[REDACTED:api-token]" } }`);
+    expect(out(`tokens:\n  slack: Xk39fjLw02kdmQ\nother:\n  slack: Zz93kLmx0q8W\n`, "ci.yml")).toBe(`tokens:\n  slack: [REDACTED:api-token]\nother:\n  slack: Zz93kLmx0q8W\n`);
     // a credential name's value split over joined literals is judged as the value they make, each piece its own span (h119)
     expect(out(`export const adminPassword = "Sp6u0cP" +\n  "2okVseakP";\n`, "a.ts")).toBe(`export const adminPassword = "[REDACTED:api-token]" +\n  "[REDACTED:api-token]";\n`);
     expect(out(`const apiKey = "Ab3x" + "Yz9Q" + "Lm2P" + "Wq7R";`, "a.ts")).toBe(`const apiKey = "[REDACTED:api-token]" + "[REDACTED:api-token]" + "[REDACTED:api-token]" + "[REDACTED:api-token]";`);
@@ -756,6 +772,8 @@ describe("credentials by position, in credential files, in other syntaxes, and s
       [`auth._parse_www_authenticate(response, "www-authenticate")`, "httplib2.py"], [`function f(a){let{type:e="JsExpressionRoot"}=a;return {token:e}}`, "babel.js"],
       [`new Client("user", "secretvalue")`, "a.ts"], [`login(user, password)`, "a.ts"], [`oauth("client", "${pw}")`, "a.ts"],
       [`["psql", "-h", "db", "-p", "5432"]`, "a.py"], [`["redis-cli", "-p", "6380"]`, "a.py"], [`set -euo pipefail\n`, "a.sh"], [`set token expiration\n`, "notes.tcl"],
+      [`const k = ["sk_live_ab", "${mix(24)}"].join();`, "a.ts"], [`const k = ["sk_live_ab", "${mix(24)}"];`, "a.ts"], [`const k = \`\${"sk_live_"}\${x}${mix(24)}\`;`, "a.ts"], // joined with ",", not joined, a variable between
+      [`const tokens = { github: "GitHub", google: "Sign in with Google", stripe: "STRIPE_KEY", aws: "\${AWS_KEY}" };`, "a.ts"], [`const secretsManager = { github: "Xk39fjLw02kdmQ" };`, "a.ts"], [`const config = { github: "Xk39fjLw02kdmQ" };`, "a.ts"],
       [`const a = "sk_" + name;`, "a.ts"], [`const password = "Enter your " + "password";`, "a.ts"], [`const token = "Bear" + "er";`, "a.ts"], [`const tokenPrefix = "abc" + "def" + suffix;`, "a.ts"], [`const b = "ghp_" + "short";`, "a.ts"], [`const c = "sk" + "ip";`, "a.ts"], [`lang = "sk" "_SK"`, "a.py"],
       [`new Client("user", "hunter22")`, "a.ts"], [`pool = new Pool("app", "Message2")`, "a.ts"], [`new Pool("db", "latin1_swedish")`, "a.ts"], [`new Client("api", "0a1b2c3d4e5f")`, "a.ts"], [`new Session("db", "user.name1")`, "a.ts"], [`<secret name="db"/>`, "a.xml"], [`password: ENC()\n`, "a.yml"],
     ]) expect({ text, kinds: kinds(text, path) }).toEqual({ text, kinds: [] });

@@ -113,3 +113,20 @@ describe("bidi controls in a file name and a file's lines", () => {
     expect(readFileSync(join(root, "src/plain.ts"), "utf8")).toBe(plain);
   }, 120_000);
 });
+
+describe("apply: a file a view shows ambiguously", () => {
+  test("a line holding the character and one holding the text, shown alike, keep each; a line put back is said; a count that differs is refused", async () => {
+    const body = `const s = "${RLO}";\nconst s2 = "\\u{202E}";\nconst t = "\\u{202E}";\nconst u = "${RLO}";\nlet z = 1;\n`.replace("s2", "s");
+    const root = gitRepo({ "src/y.ts": body });
+    // an edit of line 5 only, from the view: lines 1 and 2 read alike there, the file's own order tells them apart
+    const done = await call("apply", { path: root, file: "src/y.ts", content: escapeBidi(body).replace("z = 1", "z = 2"), write: true });
+    expect(readFileSync(join(root, "src/y.ts"), "utf8")).toBe(body.replace("z = 1", "z = 2"));
+    // the answer says which lines took the file's characters back (the agent may have meant the text)
+    expect(done.text).toContain("keeping the file's bidi controls (U+202E) on lines 1, 4, given as views show them");
+    // one of the two alike lines dropped: which one cannot be told
+    const edited = escapeBidi(body).replace(`const s = "\\u{202E}";\n`, "");
+    const refused = await call("apply", { path: root, file: "src/y.ts", content: edited, write: true }).then(() => "", (e: { formatted: string }) => e.formatted);
+    expect(refused).toStartWith("validation_error: refusing to apply to 'src/y.ts': line 1 holds a bidi control escaped");
+    expect(refused).toContain("lines shown alike");
+  }, 120_000);
+});

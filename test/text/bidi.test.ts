@@ -12,6 +12,7 @@ import { call } from "../../src/engine.ts";
 import { runCli } from "../../src/surfaces/cli/run.ts";
 import { escapeBidi, unescapeBidi } from "../../src/text/bidi.ts";
 import { escapeControls } from "../../src/text/control-chars.ts";
+import { tokenCounter } from "../../src/text/tokens.ts";
 import { mcpClientFor } from "../helpers/mcp-client.ts";
 import { gitRepo } from "../helpers/repo.ts";
 
@@ -128,5 +129,24 @@ describe("apply: a file a view shows ambiguously", () => {
     const refused = await call("apply", { path: root, file: "src/y.ts", content: edited, write: true }).then(() => "", (e: { formatted: string }) => e.formatted);
     expect(refused).toStartWith("validation_error: refusing to apply to 'src/y.ts': line 1 holds a bidi control escaped");
     expect(refused).toContain("lines shown alike");
+  }, 120_000);
+});
+
+describe("--json under a budget", () => {
+  test("the CLI's --json, which prints each bidi control as six characters (\\u200F), stays within --max-tokens", async () => {
+    const R = "\u200F";
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 60; i++) files[`src/m${R}a${R}b${R}c${R}d${R}e${R}f${R}${i}.ts`] = `export type T${i} = "${R}a${R}b${R}c${R}d${R}e${R}f${R}g${R}h${R}";\nexport function f${i}(x: "${R}q${R}r${R}s${R}t"): void {}\n`;
+    const root = gitRepo(files);
+    await call("index", { path: root });
+    const counter = await tokenCounter();
+    const over: number[] = [];
+    for (let budget = 60; budget < 600; budget += 37) {
+      const out: string[] = [];
+      const code = await runCli(["skeleton", "--json", "--max-tokens", String(budget), "--cwd", root], { out: (t) => out.push(t), err: (t) => out.push(t), errIsTty: false, outIsTty: false });
+      expect(code).toBe(0);
+      if (counter.count(out.join("\n")) > budget) over.push(budget);
+    }
+    expect(over).toEqual([]);
   }, 120_000);
 });

@@ -64,7 +64,8 @@ export async function confinedIndexFile(root: string, indexFile: string): Promis
     throw validationError(`indexFile ${indexFile} does not exist (the commit it was made for is over?)`);
   }
   const rel = relative(gitDir, real);
-  if (!rel || rel.startsWith("..") || isAbsolute(rel) || !statSync(real).isFile()) throw validationError(`refusing to read indexFile ${indexFile}: it resolves outside the repository's git directory ${gitDir}`);
+  if (!rel || rel.startsWith("..") || isAbsolute(rel)) throw validationError(`refusing to read indexFile ${indexFile}: it resolves ${rel ? "outside" : "to"} the repository's git directory ${gitDir}${rel ? "" : ", not an index file in it"}`);
+  if (!statSync(real).isFile()) throw validationError(`refusing to read indexFile ${indexFile}: it is not a file (an index file in the repository's git directory ${gitDir})`);
   return real;
 }
 

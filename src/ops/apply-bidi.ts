@@ -34,13 +34,13 @@ export function restoreBidi(rel: string, content: string, disk: string | null): 
     const shown = bare[i]!;
     if (!hasEscapedBidi(shown)) return line;
     const own = shownAs.get(shown);
-    if (!own) throw refusal(rel, i + 1, disk, "the file holds such characters");
+    if (!own) throw refusal(rel, i + 1, shown, disk, "the file holds such characters");
     const nth = seen.get(shown) ?? 0;
     seen.set(shown, nth + 1);
     let back = own[0]!;
     if (own.some((l) => l !== back)) {
       // the file has this line both with the character and with the text: told apart by order, when each is there
-      if (bare.filter((l) => l === shown).length !== own.length) throw refusal(rel, i + 1, disk, "the file has lines shown alike that hold the character in one and the text in another");
+      if (bare.filter((l) => l === shown).length !== own.length) throw refusal(rel, i + 1, shown, disk, "the file has lines shown alike that hold the character in one and the text in another");
       back = own[nth]!;
     }
     if (back === shown) return line;
@@ -48,12 +48,14 @@ export function restoreBidi(rel: string, content: string, disk: string | null): 
     return line.slice(0, line.length - (line.endsWith("\r") ? 1 : 0) - shown.length) + back + (line.endsWith("\r") ? "\r" : "");
   });
   const where = restored.length > 5 ? `${restored.length} lines` : `line${restored.length > 1 ? "s" : ""} ${restored.join(", ")}`;
-  const kept = restored.length ? `bidi controls (${bidiNames(disk).join(", ")}) on ${where}, given as views show them ('\\u{…}'; to write that text there, spell it '\\u202E' or in lowercase hex)` : "";
+  const names = bidiNames(disk);
+  const kept = restored.length ? `bidi controls (${names.join(", ")}) on ${where}, given as views show them ('\\u{…}'; to write that text there, spell it '\\u${names[0]!.slice(2)}' or in lowercase hex)` : "";
   return { text: out.join("\n"), kept };
 }
 
-function refusal(rel: string, line: number, disk: string, why: string) {
+function refusal(rel: string, line: number, shown: string, disk: string, why: string) {
+  const code = /\\u\{([0-9A-F]{4})\}/.exec(shown)?.[1] ?? "202E"; // the line's own, in what to pass
   return validationError(
-    `refusing to apply to '${rel}': line ${line} holds a bidi control escaped as svc views show one ('\\u{…}'), and ${why} (${bidiNames(disk).join(", ")}), so whether the edit means the character or that text cannot be told: keep the line as the view showed it, pass the character itself (the JSON escape \\u202E in the tool's arguments), or spell a source escape another way (\\u202E without braces)`,
+    `refusing to apply to '${rel}': line ${line} holds a bidi control escaped as svc views show one ('\\u{${code}}'), and ${why} (${bidiNames(disk).join(", ")}), so whether the edit means the character or that text cannot be told: keep the line as the view showed it, pass the character itself (the JSON escape \\u${code} in the tool's arguments), or spell a source escape another way (\\u${code} without braces)`,
   );
 }

@@ -150,3 +150,17 @@ describe("--json under a budget", () => {
     expect(over).toEqual([]);
   }, 120_000);
 });
+
+describe("apply: Hebrew UI text holding RLM (U+200F)", () => {
+  test("another line's edit is written, the marks kept and said; an edit of a marked line given escaped is refused naming the mark's own escape", async () => {
+    const RLM = "\u200F";
+    const body = `export const he = {\n  greet: "${RLM}שלום${RLM}",\n};\nexport const n = 1;\n`;
+    const root = gitRepo({ "src/he.ts": body });
+    const done = await call("apply", { path: root, file: "src/he.ts", content: escapeBidi(body).replace("n = 1", "n = 2"), write: true });
+    expect(readFileSync(join(root, "src/he.ts"), "utf8")).toBe(body.replace("n = 1", "n = 2"));
+    expect(done.text).toContain("bidi controls (U+200F) on line 2, given as views show them ('\\u{…}'; to write that text there, spell it '\\u200F'");
+    const refused = await call("apply", { path: root, file: "src/he.ts", content: escapeBidi(body).replace("שלום", "היי"), write: true }).then(() => "", (e: { formatted: string }) => e.formatted);
+    expect(refused).toContain("line 2 holds a bidi control escaped as svc views show one ('\\u{200F}')");
+    expect(refused).toContain("pass the character itself (the JSON escape \\u200F in the tool's arguments)");
+  }, 120_000);
+});

@@ -6,7 +6,7 @@
 import { describe, expect, test } from "bun:test";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { call } from "../../src/engine.ts";
 import { runCli } from "../../src/surfaces/cli/run.ts";
@@ -162,5 +162,17 @@ describe("apply: Hebrew UI text holding RLM (U+200F)", () => {
     const refused = await call("apply", { path: root, file: "src/he.ts", content: escapeBidi(body).replace("שלום", "היי"), write: true }).then(() => "", (e: { formatted: string }) => e.formatted);
     expect(refused).toContain("line 2 holds a bidi control escaped as svc views show one ('\\u{200F}')");
     expect(refused).toContain("pass the character itself (the JSON escape \\u200F in the tool's arguments)");
+  }, 120_000);
+});
+
+describe("a path given escaped", () => {
+  test("names a file called with that text when only it exists (a backslash is a file-name character here); both existing is refused", async () => {
+    const root = gitRepo({ "src/lit\\u{202E}.ts": "export const literal = 1;\n" });
+    const read = (files: string[]) => call("reduce", { path: root, files, level: "none" }).then((a) => a.text, (e: { formatted: string }) => e.formatted);
+    // the file's own name (the view shows it so): it was read as U+202E and not found
+    expect(await read(["src/lit\\u{202E}.ts"])).toContain("export const literal = 1;");
+    writeFileSync(join(root, `src/lit${RLO}.ts`), "export const rlo = 1;\n");
+    expect(await read(["src/lit\\u{202E}.ts"])).toStartWith("validation_error: refusing to reduce 'src/lit\\u{202E}.ts': it names two files");
+    expect(await read([`src/lit${RLO}.ts`])).toContain("export const rlo = 1;");
   }, 120_000);
 });

@@ -24,10 +24,14 @@ export function restoreBidi(rel: string, content: string, disk: string | null): 
   for (const line of disk.replace(/^\uFEFF/, "").split(/\r\n|\r|\n/)) {
     if (!hasBidi(line) && !hasEscapedBidi(line)) continue;
     const shown = escapeBidi(line);
-    shownAs.set(shown, [...(shownAs.get(shown) ?? []), line]);
+    const alike = shownAs.get(shown);
+    if (alike) alike.push(line);
+    else shownAs.set(shown, [line]);
   }
   const lines = content.split("\n");
   const bare = lines.map((line, i) => (i === 0 ? line.replace(/^\uFEFF/, "") : line).replace(/\r$/, ""));
+  const given = new Map<string, number>(); // how often the content has each line
+  for (const l of bare) given.set(l, (given.get(l) ?? 0) + 1);
   const seen = new Map<string, number>();
   const restored: number[] = [];
   const out = lines.map((line, i) => {
@@ -40,7 +44,7 @@ export function restoreBidi(rel: string, content: string, disk: string | null): 
     let back = own[0]!;
     if (own.some((l) => l !== back)) {
       // the file has this line both with the character and with the text: told apart by order, when each is there
-      if (bare.filter((l) => l === shown).length !== own.length) throw refusal(rel, i + 1, shown, disk, "the file has lines shown alike that hold the character in one and the text in another");
+      if (given.get(shown) !== own.length) throw refusal(rel, i + 1, shown, disk, "the file has lines shown alike that hold the character in one and the text in another");
       back = own[nth]!;
     }
     if (back === shown) return line;

@@ -12,7 +12,7 @@ import { fitAnswer, fitError, plainErrorShape, rpcErrorShape } from "./render/fi
 import { redactResult, redactText, typedSecrets, withoutTyped } from "./render/redact-output.ts";
 import { holdingSessionRecords } from "./render/session.ts";
 import { takeStoreNotices } from "./store/provenance.ts";
-import { escapeBidi } from "./text/bidi.ts";
+import { escapeBidi, jsonEscapeBidi } from "./text/bidi.ts";
 import { escapeControls } from "./text/control-chars.ts";
 import { tokenCounter } from "./text/tokens.ts";
 import { NOTHING_REMEMBERED, type Remembered } from "./text/remembered-secrets.ts";
@@ -169,7 +169,10 @@ async function fitted(spec: OperationSpec, result: OpResult, budget: number | nu
   const required = (spec.output?.required as string[] | undefined) ?? [];
   // the host's JSON-RPC reply and the CLI's --json carry the structured result alone
   const dataOnly = ctx.surface === "rpc" || (ctx.surface === "cli" && !ctx.textOnly);
-  return fitAnswer(result, budget, await tokenCounter(), { hint, required, ...(budgetParam ? { budgetParam } : {}), ...(ctx.textOnly ? { textOnly: true } : {}), ...(dataOnly ? { dataOnly: true } : {}) });
+  const counter = await tokenCounter();
+  // the CLI's --json prints a bidi control as JSON's escape (`\u202E`, six characters for one): the fit counts that form
+  const counted = ctx.surface === "cli" && dataOnly ? { id: counter.id, count: (t: string) => counter.count(jsonEscapeBidi(t)) } : counter;
+  return fitAnswer(result, budget, counted, { hint, required, ...(budgetParam ? { budgetParam } : {}), ...(ctx.textOnly ? { textOnly: true } : {}), ...(dataOnly ? { dataOnly: true } : {}) });
 }
 
 /**

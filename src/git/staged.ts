@@ -64,7 +64,8 @@ export async function confinedIndexFile(root: string, indexFile: string): Promis
     throw validationError(`indexFile ${indexFile} does not exist (the commit it was made for is over?)`);
   }
   const rel = relative(gitDir, real);
-  if (!rel || rel.startsWith("..") || isAbsolute(rel) || !statSync(real).isFile()) throw validationError(`refusing to read indexFile ${indexFile}: it resolves outside the repository's git directory ${gitDir}`);
+  if (!rel || rel.startsWith("..") || isAbsolute(rel)) throw validationError(`refusing to read indexFile ${indexFile}: it resolves ${rel ? "outside" : "to"} the repository's git directory ${gitDir}${rel ? "" : ", not an index file in it"}`);
+  if (!statSync(real).isFile()) throw validationError(`refusing to read indexFile ${indexFile}: it is not a file (an index file in the repository's git directory ${gitDir})`);
   return real;
 }
 
@@ -141,17 +142,17 @@ export async function stagedState(root: string, index?: string): Promise<StagedS
  * the engine does not see it either. A link, a submodule, or a file git cannot hash counts as edited.
  */
 async function hiddenEdits(root: string, index?: string): Promise<string[]> {
-  const flagged = (await git(root, ["ls-files", "-v", "-z", ...WORKSPACE], index))
-    .split("\0")
-    .filter((r) => /^([a-z]|S) /.test(r))
-    .map((r) => r.slice(2))
-    .filter((p) => existsSync(join(root, p)));
-  if (!flagged.length) return [];
+  // one listing gives the flag and the staged blob (`h 100644 <sha> 0\t<path>`): the flagged paths are never passed
+  // back as arguments (thirty thousand of them overran the argument list: "git is not available on PATH")
+  const flagged: string[] = [];
   const staged = new Map<string, string>();
-  for (const record of (await git(root, ["ls-files", "-s", "-z", "--", ...flagged.map((p) => `:(literal)${p}`)], index)).split("\0")) {
-    const m = /^(\d+) ([0-9a-f]+) \d\t(.*)$/s.exec(record);
-    if (m && m[1]!.startsWith("100")) staged.set(m[3]!, m[2]!); // a regular file's (a link's or a submodule's: edited)
+  for (const record of (await git(root, ["ls-files", "-v", "-s", "-z", ...WORKSPACE], index)).split("\0")) {
+    const m = /^([a-z]|S) (\d+) ([0-9a-f]+) \d\t(.*)$/s.exec(record);
+    if (!m || !existsSync(join(root, m[4]!))) continue;
+    flagged.push(m[4]!);
+    if (m[2]!.startsWith("100")) staged.set(m[4]!, m[3]!); // a regular file's (a link's or a submodule's: edited)
   }
+  if (!flagged.length) return [];
   const hashable = flagged.filter((p) => staged.has(p) && !p.includes("\n"));
   let onDisk: string[] = [];
   try {

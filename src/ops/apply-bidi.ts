@@ -1,33 +1,65 @@
 // Apply takes back the bidi controls views showed escaped (text/bidi.ts): every text answer shows
 // U+202E as `\u{202E}`, so content derived from a view holds the escape where the file holds the
 // character. A line the file has with bidi controls, given back as the view showed it, takes the
-// file's own line; an escape on any other line is written as the text it is when the file holds
-// no bidi control (a new file, or `"\u{202E}"` in source that means it), and is refused, naming
-// what to pass, when the file holds one (the edit may mean the character or the text: which
-// cannot be told).
+// file's own line (and the answer says so: the agent may have meant the text); an escape on any
+// other line is written as the text it is when the file holds no bidi control (a new file, or
+// `"\u{202E}"` in source that means it), and is refused, naming what to pass, when the file holds
+// one (the edit may mean the character or the text: which cannot be told). Two different lines of
+// the file a view shows alike (one holds the character, one the text) are told apart by their
+// order when the content has each as often as the file; otherwise the line is refused.
 
 import { validationError } from "../errors.ts";
 import { bidiNames, escapeBidi, hasBidi, hasEscapedBidi } from "../text/bidi.ts";
 
-export function restoreBidi(rel: string, content: string, disk: string | null): string {
-  if (!hasEscapedBidi(content) || disk === null || !hasBidi(disk)) return content;
-  const own = new Map<string, string>();
-  for (const line of disk.split("\n")) {
-    const bare = line.replace(/\r$/, "");
-    if (hasBidi(bare)) own.set(escapeBidi(bare), bare);
+export interface RestoredBidi {
+  text: string;
+  /** What the answer says was kept ("" when no line took the file's characters back), for apply's `kept`. */
+  kept: string;
+}
+
+export function restoreBidi(rel: string, content: string, disk: string | null): RestoredBidi {
+  if (!hasEscapedBidi(content) || disk === null || !hasBidi(disk)) return { text: content, kept: "" };
+  // every line of the file that a view shows with an escape, by how it is shown, in the file's order
+  const shownAs = new Map<string, string[]>();
+  for (const line of disk.replace(/^\uFEFF/, "").split(/\r\n|\r|\n/)) {
+    if (!hasBidi(line) && !hasEscapedBidi(line)) continue;
+    const shown = escapeBidi(line);
+    const alike = shownAs.get(shown);
+    if (alike) alike.push(line);
+    else shownAs.set(shown, [line]);
   }
-  const literal = new Set(disk.split("\n").map((l) => l.replace(/\r$/, "")).filter(hasEscapedBidi));
-  return content
-    .split("\n")
-    .map((line, i) => {
-      const cr = line.endsWith("\r") ? "\r" : "";
-      const bare = cr ? line.slice(0, -1) : line;
-      if (!hasEscapedBidi(bare) || literal.has(bare)) return line;
-      const back = own.get(bare);
-      if (back !== undefined) return back + cr;
-      throw validationError(
-        `refusing to apply to '${rel}': line ${i + 1} holds a bidi control escaped as svc views show one ('\\u{…}'), and the file holds such characters (${bidiNames(disk).join(", ")}), so whether the edit means the character or that text cannot be told: keep the line as the view showed it, pass the character itself (the JSON escape \\u202E in the tool's arguments), or spell a source escape another way (\\u202E without braces)`,
-      );
-    })
-    .join("\n");
+  const lines = content.split("\n");
+  const bare = lines.map((line, i) => (i === 0 ? line.replace(/^\uFEFF/, "") : line).replace(/\r$/, ""));
+  const given = new Map<string, number>(); // how often the content has each line
+  for (const l of bare) given.set(l, (given.get(l) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  const restored: number[] = [];
+  const out = lines.map((line, i) => {
+    const shown = bare[i]!;
+    if (!hasEscapedBidi(shown)) return line;
+    const own = shownAs.get(shown);
+    if (!own) throw refusal(rel, i + 1, shown, disk, "the file holds such characters");
+    const nth = seen.get(shown) ?? 0;
+    seen.set(shown, nth + 1);
+    let back = own[0]!;
+    if (own.some((l) => l !== back)) {
+      // the file has this line both with the character and with the text: told apart by order, when each is there
+      if (given.get(shown) !== own.length) throw refusal(rel, i + 1, shown, disk, "the file has lines shown alike that hold the character in one and the text in another");
+      back = own[nth]!;
+    }
+    if (back === shown) return line;
+    restored.push(i + 1);
+    return line.slice(0, line.length - (line.endsWith("\r") ? 1 : 0) - shown.length) + back + (line.endsWith("\r") ? "\r" : "");
+  });
+  const where = restored.length > 5 ? `${restored.length} lines` : `line${restored.length > 1 ? "s" : ""} ${restored.join(", ")}`;
+  const names = bidiNames(disk);
+  const kept = restored.length ? `bidi controls (${names.join(", ")}) on ${where}, given as views show them ('\\u{…}'; to write that text there, spell it '\\u${names[0]!.slice(2)}' or in lowercase hex)` : "";
+  return { text: out.join("\n"), kept };
+}
+
+function refusal(rel: string, line: number, shown: string, disk: string, why: string) {
+  const code = /\\u\{([0-9A-F]{4})\}/.exec(shown)?.[1] ?? "202E"; // the line's own, in what to pass
+  return validationError(
+    `refusing to apply to '${rel}': line ${line} holds a bidi control escaped as svc views show one ('\\u{${code}}'), and ${why} (${bidiNames(disk).join(", ")}), so whether the edit means the character or that text cannot be told: keep the line as the view showed it, pass the character itself (the JSON escape \\u${code} in the tool's arguments), or spell a source escape another way (\\u${code} without braces)`,
+  );
 }

@@ -201,7 +201,7 @@ export async function apply(request: ApplyRequest, ctx: OpContext): Promise<OpRe
   }
   const disk = current?.text ?? null;
   const shown = restoreBidi(target.rel, request.content, disk); // lines a view showed with a bidi control escaped
-  const secrets = restoreMarkers(target.rel, shown, disk === null ? null : disk.replace(/^\uFEFF/, ""), rememberedAt(ws.root));
+  const secrets = restoreMarkers(target.rel, shown.text, disk === null ? null : disk.replace(/^\uFEFF/, ""), rememberedAt(ws.root));
   if (disk !== null) {
     refuseReducedView(target.rel, secrets.text, disk);
     refuseCutView(target.rel, secrets.text, disk);
@@ -214,6 +214,7 @@ export async function apply(request: ApplyRequest, ctx: OpContext): Promise<OpRe
   }
   const { text: output, kept } = keepFileStyle(secrets.text, disk, request.content);
   if (secrets.restored) kept.unshift(`${secrets.restored} redacted value${secrets.restored === 1 ? "" : "s"}`);
+  if (shown.kept) kept.unshift(shown.kept);
   const action = before ? "overwrite" : "create";
   const hash = sha256(output);
   const data: ApplyData = { root: ws.root, file: target.rel, action, written: false, unchanged: hash === previousHash, chars: request.content.length, kept, previousHash, hash };

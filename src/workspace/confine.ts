@@ -29,8 +29,7 @@ export interface ConfinedPath {
  */
 export function confine(root: string, path: string, action: string, base: string = root): ConfinedPath {
   if (path.includes("\0")) throw validationError(`refusing to ${action} '${path.replace(/\0/g, "\\0")}': it contains a NUL byte`);
-  // a name shown with a bidi control escaped (`\u{202E}`, text/bidi.ts) goes back in as shown: the file it names
-  const abs = resolve(base, systemPath(unescapeBidi(path), base, action));
+  const abs = resolve(base, systemPath(asShown(path, base, action), base, action));
   // where it leads decides: an absolute path through a link to the root (a checkout reached by
   // another name) is inside; a name inside that a link carries out is not
   const real = realpathLenient(abs);
@@ -47,6 +46,18 @@ export function confine(root: string, path: string, action: string, base: string
     throw validationError(`refusing to ${action} '${path}': ${rel} is inside ${internal}/${spelled}, ${NOT_WORKSPACE_FILES.get(internal)}, not a workspace file`);
   }
   return { abs: real, rel };
+}
+
+/**
+ * A name shown with a bidi control escaped (`\u{202E}`, text/bidi.ts) goes back in as shown: the
+ * file it names — unless only a file named with that text exists (a backslash is a file-name
+ * character here); when both do, which is meant cannot be told.
+ */
+function asShown(path: string, base: string, action: string): string {
+  const back = unescapeBidi(path);
+  if (back === path || !existsSync(resolve(base, path))) return back;
+  if (existsSync(resolve(base, back))) throw validationError(`refusing to ${action} '${path}': it names two files, one holding a bidi control (shown so, escaped) and one holding that text; which is meant cannot be told (rename one)`);
+  return path;
 }
 
 /**

@@ -4,7 +4,7 @@
 // which is still used, and named, when the working tree differs from the index.
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { rmSync } from "node:fs";
+import { rmSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { startHost, type RunningHost } from "../../src/surfaces/host/server.ts";
 import { runSvcAsync } from "../helpers/cli.ts";
@@ -161,5 +161,11 @@ describe("svc gate --staged with a host", () => {
     await expect(ask("/etc/passwd")).rejects.toThrow(/refusing to read indexFile \/etc\/passwd: it resolves outside the repository's git directory/);
     await expect(ask(".git/index")).rejects.toThrow(/indexFile must be an absolute path/);
     await expect(ask(join(root, ".git/nope.lock"))).rejects.toThrow(/does not exist/);
+    // a link inside the git directory leading out, a '..' out of it, the directory itself
+    symlinkSync("/etc/passwd", join(root, ".git/out.lock"));
+    await expect(ask(join(root, ".git/out.lock"))).rejects.toThrow(/it resolves outside the repository's git directory/);
+    await expect(ask(join(root, ".git/../src/price.ts"))).rejects.toThrow(/it resolves outside the repository's git directory/);
+    await expect(ask(join(root, ".git"))).rejects.toThrow(/it resolves to the repository's git directory .*, not an index file in it/);
+    await expect(ask(join(root, ".git/refs"))).rejects.toThrow(/it is not a file/);
   }, 120_000);
 });

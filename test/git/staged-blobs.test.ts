@@ -39,3 +39,18 @@ test("a tracked file flagged assume-unchanged or skip-worktree is unstaged when 
   rmSync(join(root, "d.ts")); // a sparse checkout's file: the engine does not see it either
   expect((await stagedState(root)).unstaged.sort()).toEqual(["a.ts", "c.ts"]);
 });
+
+test("many flagged files (core.ignoreStat flags every added file assume-unchanged) are read in one listing, never passed back as arguments", async () => {
+  // 2,200 paths of ~1,000 characters: over the 2 MiB argument list a call naming them all would need
+  const deep = ["a", "b", "c", "d"].map((c) => c.repeat(240)).join("/");
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 2200; i++) files[`${deep}/m${i}.ts`] = `export const v = ${i};\n`;
+  const root = gitRepo({});
+  git(root, "config", "core.ignoreStat", "true");
+  writeFiles(root, files);
+  git(root, "add", "-A");
+  git(root, "commit", "-q", "-m", "flagged");
+  expect(git(root, "ls-files", "-v").split("\n").filter((l) => l.startsWith("h ")).length).toBe(2200);
+  writeFiles(root, { [`${deep}/m7.ts`]: "export const v = 'seven';\n" });
+  expect((await stagedState(root)).unstaged).toEqual([`${deep}/m7.ts`]);
+}, 120_000);

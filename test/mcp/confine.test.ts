@@ -12,6 +12,7 @@ import { chmodSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from "no
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { REGISTRY } from "../../src/registry/index.ts";
+import { tokenCounter } from "../../src/text/tokens.ts";
 import { git, tempDir, writeFiles } from "../helpers/repo.ts";
 
 const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
@@ -222,6 +223,26 @@ describe("MCP workspace confinement", () => {
       await served.close();
     }
   }, 240_000);
+
+  test("a refused declared root is named as the client declared it (never where a link of it leads), and the refusal is held to maxTokens", async () => {
+    const { repo, sibling } = fixture();
+    const declared = join(repo, "elsewhere"); // a link to sibling, outside the workspace
+    const client = await connect(repo, ["--root", repo], { current: [declared] });
+    try {
+      const answer = await text(client, "svc_toc", {});
+      expect(answer.text).toStartWith(`<!-- svc: warning: the client's declared root ${declared} (svc was started with --root ${repo}`);
+      expect(answer.text).not.toContain(sibling);
+      // refused before the engine runs: it named every refused root, why, and ran ~hundreds of tokens past the budget
+      const counter = await tokenCounter();
+      for (const maxTokens of [50, 80]) {
+        const refused = await text(client, "svc_toc", { path: sibling, maxTokens });
+        expect(refused.text).toStartWith(`workspace_not_allowed: ${sibling} is not a workspace`);
+        expect(counter.count(refused.text)).toBeLessThanOrEqual(maxTokens);
+      }
+    } finally {
+      await client.close();
+    }
+  }, 120_000);
 
   test("a declared root URI's '..' (also percent-encoded) and trailing slash are normalized to the folder it names, nothing wider", async () => {
     const { parent, repo, sibling } = fixture();

@@ -6,12 +6,13 @@
 import { describe, expect, test } from "bun:test";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { call } from "../../src/engine.ts";
 import { runCli } from "../../src/surfaces/cli/run.ts";
 import { escapeBidi, unescapeBidi } from "../../src/text/bidi.ts";
 import { escapeControls } from "../../src/text/control-chars.ts";
+import { tokenCounter } from "../../src/text/tokens.ts";
 import { mcpClientFor } from "../helpers/mcp-client.ts";
 import { gitRepo } from "../helpers/repo.ts";
 
@@ -111,5 +112,67 @@ describe("bidi controls in a file name and a file's lines", () => {
     const plain = 'export const rlo = "\\u{202E}";\n';
     await call("apply", { path: root, file: "src/plain.ts", content: plain, write: true });
     expect(readFileSync(join(root, "src/plain.ts"), "utf8")).toBe(plain);
+  }, 120_000);
+});
+
+describe("apply: a file a view shows ambiguously", () => {
+  test("a line holding the character and one holding the text, shown alike, keep each; a line put back is said; a count that differs is refused", async () => {
+    const body = `const s = "${RLO}";\nconst s2 = "\\u{202E}";\nconst t = "\\u{202E}";\nconst u = "${RLO}";\nlet z = 1;\n`.replace("s2", "s");
+    const root = gitRepo({ "src/y.ts": body });
+    // an edit of line 5 only, from the view: lines 1 and 2 read alike there, the file's own order tells them apart
+    const done = await call("apply", { path: root, file: "src/y.ts", content: escapeBidi(body).replace("z = 1", "z = 2"), write: true });
+    expect(readFileSync(join(root, "src/y.ts"), "utf8")).toBe(body.replace("z = 1", "z = 2"));
+    // the answer says which lines took the file's characters back (the agent may have meant the text)
+    expect(done.text).toContain("keeping the file's bidi controls (U+202E) on lines 1, 4, given as views show them");
+    // one of the two alike lines dropped: which one cannot be told
+    const edited = escapeBidi(body).replace(`const s = "\\u{202E}";\n`, "");
+    const refused = await call("apply", { path: root, file: "src/y.ts", content: edited, write: true }).then(() => "", (e: { formatted: string }) => e.formatted);
+    expect(refused).toStartWith("validation_error: refusing to apply to 'src/y.ts': line 1 holds a bidi control escaped");
+    expect(refused).toContain("lines shown alike");
+  }, 120_000);
+});
+
+describe("--json under a budget", () => {
+  test("the CLI's --json, which prints each bidi control as six characters (\\u200F), stays within --max-tokens", async () => {
+    const R = "\u200F";
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 60; i++) files[`src/m${R}a${R}b${R}c${R}d${R}e${R}f${R}${i}.ts`] = `export type T${i} = "${R}a${R}b${R}c${R}d${R}e${R}f${R}g${R}h${R}";\nexport function f${i}(x: "${R}q${R}r${R}s${R}t"): void {}\n`;
+    const root = gitRepo(files);
+    await call("index", { path: root });
+    const counter = await tokenCounter();
+    const over: number[] = [];
+    for (let budget = 60; budget < 600; budget += 37) {
+      const out: string[] = [];
+      const code = await runCli(["skeleton", "--json", "--max-tokens", String(budget), "--cwd", root], { out: (t) => out.push(t), err: (t) => out.push(t), errIsTty: false, outIsTty: false });
+      expect(code).toBe(0);
+      if (counter.count(out.join("\n")) > budget) over.push(budget);
+    }
+    expect(over).toEqual([]);
+  }, 120_000);
+});
+
+describe("apply: Hebrew UI text holding RLM (U+200F)", () => {
+  test("another line's edit is written, the marks kept and said; an edit of a marked line given escaped is refused naming the mark's own escape", async () => {
+    const RLM = "\u200F";
+    const body = `export const he = {\n  greet: "${RLM}שלום${RLM}",\n};\nexport const n = 1;\n`;
+    const root = gitRepo({ "src/he.ts": body });
+    const done = await call("apply", { path: root, file: "src/he.ts", content: escapeBidi(body).replace("n = 1", "n = 2"), write: true });
+    expect(readFileSync(join(root, "src/he.ts"), "utf8")).toBe(body.replace("n = 1", "n = 2"));
+    expect(done.text).toContain("bidi controls (U+200F) on line 2, given as views show them ('\\u{…}'; to write that text there, spell it '\\u200F'");
+    const refused = await call("apply", { path: root, file: "src/he.ts", content: escapeBidi(body).replace("שלום", "היי"), write: true }).then(() => "", (e: { formatted: string }) => e.formatted);
+    expect(refused).toContain("line 2 holds a bidi control escaped as svc views show one ('\\u{200F}')");
+    expect(refused).toContain("pass the character itself (the JSON escape \\u200F in the tool's arguments)");
+  }, 120_000);
+});
+
+describe("a path given escaped", () => {
+  test("names a file called with that text when only it exists (a backslash is a file-name character here); both existing is refused", async () => {
+    const root = gitRepo({ "src/lit\\u{202E}.ts": "export const literal = 1;\n" });
+    const read = (files: string[]) => call("reduce", { path: root, files, level: "none" }).then((a) => a.text, (e: { formatted: string }) => e.formatted);
+    // the file's own name (the view shows it so): it was read as U+202E and not found
+    expect(await read(["src/lit\\u{202E}.ts"])).toContain("export const literal = 1;");
+    writeFileSync(join(root, `src/lit${RLO}.ts`), "export const rlo = 1;\n");
+    expect(await read(["src/lit\\u{202E}.ts"])).toStartWith("validation_error: refusing to reduce 'src/lit\\u{202E}.ts': it names two files");
+    expect(await read([`src/lit${RLO}.ts`])).toContain("export const rlo = 1;");
   }, 120_000);
 });

@@ -12,7 +12,7 @@ import { RootsListChangedNotificationSchema } from "@modelcontextprotocol/sdk/ty
 import * as z from "zod/v4";
 import { realpathSync, statSync } from "node:fs";
 import { homedir } from "node:os";
-import { dirname } from "node:path";
+import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { clipInput, SvcError } from "../../errors.ts";
 import { redactText } from "../../render/redact-output.ts";
@@ -204,16 +204,20 @@ export class ServedRoots implements AllowedRoots {
       return null;
     };
     let dir: string;
+    let declared: string;
     try {
       if (!/^file:/i.test(uri)) throw new Error("not a file: URI");
-      dir = workspaceOf(fileURLToPath(uri), "/");
+      declared = resolve(fileURLToPath(uri));
+      dir = workspaceOf(declared, "/");
     } catch (error) {
       // a root that does not exist (yet) or names no local folder admits nothing
       return notServed(clipInput(uri), error instanceof SvcError ? error.message : (error as Error).message);
     }
-    if (tooBroad(dir)) return notServed(dir, "the filesystem root, a home folder or a folder every user may write is not one workspace; declare the project folder");
+    // named as the client declared it: where a link leads is not the client's to learn from us; a workspace around it is
+    const named = dir === declared || !inside(dir, declared) ? declared : `${declared} (its workspace ${dir})`;
+    if (tooBroad(dir)) return notServed(named, "the filesystem root, a home folder or a folder every user may write is not one workspace; declare the project folder");
     if (this.explicit && ![...this.started, ...this.extra].some((root) => inside(root, dir))) {
-      return notServed(dir, `svc was started with --root ${this.started.join(", ")}, and a client's roots may narrow that, not move it; --allow-root ${dir} admits it`);
+      return notServed(named, `svc was started with --root ${this.started.join(", ")}, and a client's roots may narrow that, not move it; --allow-root ${declared} admits it`);
     }
     return dir;
   }

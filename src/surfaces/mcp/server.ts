@@ -6,16 +6,17 @@ import { resolve } from "node:path";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { answerBudget, invoke, rejectUnknownParams, validateRequest } from "../../engine.ts";
-import { asSvcError } from "../../errors.ts";
+import { asSvcError, type SvcError } from "../../errors.ts";
 import { tokenCounter } from "../../text/tokens.ts";
 import { VERSION } from "../../version.ts";
 import { ensureHost } from "../../host/spawn.ts";
 import { assertAllowed, inside, withAllowedRoots } from "../../workspace/allowed.ts";
 import { resolveWorkspace } from "../../workspace/root.ts";
-import { warningLines } from "../../render/fit.ts";
+import { fitError, plainErrorShape, warningLines } from "../../render/fit.ts";
 import { screenToolCall, unknownTool } from "./call-shape.ts";
 import { INSTRUCTIONS } from "./instructions.ts";
 import { ServedRoots, type ServeOptions } from "./roots.ts";
+import type { OperationSpec } from "../../registry/spec.ts";
 import { LineTransport } from "./stdio.ts";
 import { mcpTools, type McpRoute, type McpTool } from "./tools.ts";
 
@@ -90,7 +91,13 @@ export function createMcpServer(served: ServedRoots = new ServedRoots({}, proces
       const cwd = served.cwd; // one for the whole call: the client's roots may change while it runs
       const instead = served.servingInstead; // the client's roots all refused: the answer says what it is about
       // the workspace this call is about must be one the server serves (every other path-valued parameter is held to it in confine)
-      if (typeof raw.path === "string" || raw.path === undefined) assertAllowed(resolve(cwd, (raw.path as string | undefined) || "."), served);
+      if (typeof raw.path === "string" || raw.path === undefined) {
+        try {
+          assertAllowed(resolve(cwd, (raw.path as string | undefined) || "."), served);
+        } catch (error) {
+          throw await withinBudget(asSvcError(error), route.spec, raw, cwd);
+        }
+      }
       const result = await withAllowedRoots(served, () => invoke(route.spec, raw, {
         cwd,
         surface: "mcp", // every MCP answer has a budget: maxTokens when given, else the engine's MCP default
@@ -113,6 +120,20 @@ export function createMcpServer(served: ServedRoots = new ServedRoots({}, proces
     }
   };
   return server;
+}
+
+/**
+ * A refusal made before the engine runs, held to the answer's budget as the engine holds its errors: a
+ * workspace_not_allowed names the client's refused roots, each with why (hundreds of tokens under maxTokens=60).
+ */
+async function withinBudget(error: SvcError, spec: OperationSpec, raw: Record<string, unknown>, cwd: string): Promise<SvcError> {
+  let budget: number | null;
+  try {
+    budget = answerBudget(spec, raw, { cwd, surface: "mcp" });
+  } catch {
+    return error; // a bad budget parameter: the refusal is the answer, as the engine would give it
+  }
+  return budget === null ? error : fitError(error, budget, await tokenCounter(), plainErrorShape);
 }
 
 /** Share a warm host for the served git workspace (never for a plain folder such as a home directory, nor one the client's roots leave out). */

@@ -51,13 +51,21 @@ export function confine(root: string, path: string, action: string, base: string
 /**
  * A name shown with a bidi control escaped (`\u{202E}`, text/bidi.ts) goes back in as shown: the
  * file it names — unless only a file named with that text exists (a backslash is a file-name
- * character here); when both do, which is meant cannot be told.
+ * character here); when both do, which is meant cannot be told. A path that names neither (a file
+ * apply is to create) takes its folders as shown, and is refused if its own name holds an escape:
+ * svc makes no name holding a bidi control, nor one holding its escape (a backslash is read as a
+ * separator for a new file: systemPath).
  */
 function asShown(path: string, base: string, action: string): string {
   const back = unescapeBidi(path);
-  if (back === path || !existsSync(resolve(base, path))) return back;
-  if (existsSync(resolve(base, back))) throw validationError(`refusing to ${action} '${path}': it names two files, one holding a bidi control (shown so, escaped) and one holding that text; which is meant cannot be told (rename one)`);
-  return path;
+  if (back === path) return path;
+  const shown = existsSync(resolve(base, back)), typed = existsSync(resolve(base, path));
+  if (shown && typed) throw validationError(`refusing to ${action} '${path}': it names two files, one holding a bidi control (shown so, escaped) and one holding that text; which is meant cannot be told (rename one)`);
+  if (shown) return back;
+  if (typed) return path;
+  const cut = path.lastIndexOf("/") + 1; // an escape holds no '/'
+  if (unescapeBidi(path.slice(cut)) !== path.slice(cut)) throw validationError(`refusing to ${action} '${path}': no such file, and its name holds a bidi control escaped as svc views show one (\\u{…}); svc does not make a name holding a bidi control (it displays in another order than it reads), and a backslash here would be read as a folder separator; choose a name without it`);
+  return unescapeBidi(path.slice(0, cut)) + path.slice(cut);
 }
 
 /**

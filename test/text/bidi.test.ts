@@ -6,7 +6,7 @@
 import { describe, expect, test } from "bun:test";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { call } from "../../src/engine.ts";
 import { runCli } from "../../src/surfaces/cli/run.ts";
@@ -174,5 +174,14 @@ describe("a path given escaped", () => {
     writeFileSync(join(root, `src/lit${RLO}.ts`), "export const rlo = 1;\n");
     expect(await read(["src/lit\\u{202E}.ts"])).toStartWith("validation_error: refusing to reduce 'src/lit\\u{202E}.ts': it names two files");
     expect(await read([`src/lit${RLO}.ts`])).toContain("export const rlo = 1;");
+  }, 120_000);
+
+  test("apply makes no name holding a bidi control: a new name given escaped is refused; a new file in a folder shown escaped is made there", async () => {
+    const root = gitRepo({ [`l${RLO}ib/a.ts`]: "export const a = 1;\n" });
+    const refused = await call("apply", { path: root, file: "l\\u{202E}ib/new\\u{202E}.ts", content: "export const b = 2;\n", write: true }).then(() => "", (e: { formatted: string }) => e.formatted);
+    expect(refused).toStartWith("validation_error: refusing to apply to 'l\\u{202E}ib/new\\u{202E}.ts': no such file, and its name holds a bidi control escaped");
+    expect(readdirSync(join(root, `l${RLO}ib`))).toEqual(["a.ts"]);
+    await call("apply", { path: root, file: "l\\u{202E}ib/b.ts", content: "export const b = 2;\n", write: true });
+    expect(readFileSync(join(root, `l${RLO}ib`, "b.ts"), "utf8")).toBe("export const b = 2;\n");
   }, 120_000);
 });

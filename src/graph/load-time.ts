@@ -6,18 +6,27 @@
 // a function or a class body the variable holds runs when that is called, and is not one of them.
 
 import type { Database } from "bun:sqlite";
-import type { SgNode } from "@ast-grep/napi";
 import { languageOf } from "../lang/languages.ts";
 import { parseRoot } from "../lang/outline.ts";
 import type { IncomingEdge } from "./incoming-edges.ts";
 
 const VARIABLES = new Set(["const", "let", "var", "variable"]);
-const DEFERRED = new Set(["arrow_function", "function_expression", "function", "generator_function", "class_body", "method_definition"]);
-const CALLS = { rule: { any: [{ kind: "call_expression" }, { kind: "new_expression" }] } };
+// a call inside a function or class body runs when that is called or constructed: matched by the grammar's engine, not by
+// asking each call's ancestors one at a time (zod's `$constructor("ZodString", (inst, def) => {…})` bodies hold hundreds)
+// (no grammar of TypeScript, TSX or JavaScript has a kind named `function`: a rule naming it is refused)
+const DEFERRED = ["arrow_function", "function_expression", "generator_function", "class_body", "method_definition"];
+const EAGER_CALLS = {
+  rule: {
+    any: [{ kind: "call_expression" }, { kind: "new_expression" }],
+    not: { inside: { stopBy: "end" as const, any: DEFERRED.map((kind) => ({ kind })) } },
+  },
+};
 
 export class LoadTimeCalls {
-  /** Per declaration: the lines (from its first) holding a call outside every function it holds. */
-  private readonly eager = new Map<number, Set<number>>();
+  /** Per declaration: its first line and the lines (from its first) holding a call outside every function it holds. */
+  private readonly eager = new Map<number, { start: number; lines: Set<number> } | null>();
+  /** Per file: its lines, read once per walk (zod's schemas.ts declares hundreds of such variables). */
+  private readonly texts = new Map<string, string[] | null>();
   private readonly row;
 
   constructor(
@@ -30,29 +39,33 @@ export class LoadTimeCalls {
   /** Whether `e` is a call from a top-level variable's initializer that runs when its module loads. */
   runsAtLoad(e: IncomingEdge): boolean {
     if (e.type !== "calls" || e.fromSymbol === null || e.line === null || !VARIABLES.has(e.fromKind ?? "")) return false;
-    let lines = this.eager.get(e.fromSymbol);
-    if (!lines) {
-      lines = this.eagerLines(e.fromSymbol, e.path);
-      this.eager.set(e.fromSymbol, lines);
+    let eager = this.eager.get(e.fromSymbol);
+    if (eager === undefined) {
+      eager = this.eagerLines(e.fromSymbol, e.path);
+      this.eager.set(e.fromSymbol, eager);
     }
-    const row = this.row.get(e.fromSymbol) as { start: number } | null;
-    return row !== null && lines.has(e.line - row.start);
+    return eager !== null && eager.lines.has(e.line - eager.start);
   }
 
-  private eagerLines(id: number, path: string): Set<number> {
+  private eagerLines(id: number, path: string): { start: number; lines: Set<number> } | null {
     const row = this.row.get(id) as { container: string | null; start: number; end: number } | null;
-    const text = row && row.container === null ? this.readText(path) : null;
-    if (!row || text === null) return new Set();
+    if (!row) return null;
+    const none = { start: row.start, lines: new Set<number>() };
+    const lines = row.container === null ? this.linesOf(path) : null;
+    if (lines === null) return none;
     const language = languageOf(path);
-    if (language !== "typescript" && language !== "tsx" && language !== "javascript") return new Set();
-    const root = parseRoot(language, text.split("\n").slice(row.start - 1, row.end).join("\n"));
-    if (!root) return new Set();
-    return new Set(root.findAll(CALLS).filter((c) => !deferred(c)).map((c) => c.range().start.line));
+    if (language !== "typescript" && language !== "tsx" && language !== "javascript") return none;
+    const root = parseRoot(language, lines.slice(row.start - 1, row.end).join("\n"));
+    if (!root) return none;
+    return { start: row.start, lines: new Set(root.findAll(EAGER_CALLS).map((c) => c.range().start.line)) };
   }
-}
 
-/** Whether a node sits in a function or class body (it runs when that is called or constructed). */
-function deferred(node: SgNode): boolean {
-  for (let p = node.parent(); p; p = p.parent()) if (DEFERRED.has(String(p.kind()))) return true;
-  return false;
+  private linesOf(path: string): string[] | null {
+    let lines = this.texts.get(path);
+    if (lines === undefined) {
+      lines = this.readText(path)?.split("\n") ?? null;
+      this.texts.set(path, lines);
+    }
+    return lines;
+  }
 }

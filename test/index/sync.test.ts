@@ -107,6 +107,25 @@ describe("building the index", () => {
     expect(rows(root, "SELECT name FROM sqlite_master WHERE name = 'leftover'")).toEqual([]);
   }, 60_000);
 
+  test("a schema-6 store (edges indexed by target alone) is rebuilt with the edges' indexes by target and type", async () => {
+    const root = gitRepo(SHOP);
+    await call("index", { path: root });
+    const db = new Database(storePath(root));
+    db.run("UPDATE index_meta SET value = '6' WHERE key = 'schema_version'");
+    db.run("DROP INDEX edges_to_type");
+    db.run("DROP INDEX edges_to_symbol_type");
+    db.run("CREATE INDEX edges_to ON edges(to_file)");
+    db.run("CREATE INDEX edges_to_symbol ON edges(to_symbol)");
+    db.close();
+    const again = await call("index", { path: root });
+    expect(again.data).toMatchObject({ extracted: 4 });
+    const indexes = rows<{ name: string }>(root, "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'edges' AND sql IS NOT NULL ORDER BY name").map((r) => r.name);
+    expect(indexes).toEqual(["edges_from", "edges_from_symbol", "edges_to_symbol_type", "edges_to_type", "edges_type_key"]);
+    // a file's imports are sought by file and type, not among every edge pointing at the file
+    const plan = rows<{ detail: string }>(root, "EXPLAIN QUERY PLAN SELECT from_file FROM edges WHERE to_file = 1 AND type = 'imports'").map((r) => r.detail);
+    expect(plan.join("\n")).toContain("edges_to_type (to_file=? AND type=?)");
+  }, 60_000);
+
   test("a read never serves a store of another schema or extraction version, even with no file changed", async () => {
     const root = gitRepo(SHOP);
     await call("index", { path: root });

@@ -127,7 +127,7 @@ export function findNeighbors(db: Database, index: OpenIndex, query: string, roo
       out.push(...siblings.slice(0, limit).map((f) => `  ${f.path}`));
       data.samePackage = siblings.slice(0, limit).map((f) => f.path);
     }
-    const line = coverageLine(coverage, 0, importers.length, { recorded: true, gaps: [] });
+    const line = coverageLine(coverage, 0, importers.length, { recorded: true, unresolvedRecorded: false, gaps: [] });
     data.coverage = { ...coverage, line, complete: false };
     out.push(line);
     return { text: out.join("\n"), data };

@@ -110,7 +110,7 @@ export function findNeighbors(db: Database, index: OpenIndex, query: string, roo
   }
   const target = resolution.symbols[0] as SymbolRow;
   // every declaration of a merged interface or namespace (augmentations too) and every overload
-  const ids = withMerged(db, resolution.symbols).map((s) => s.id);
+  const ids = withMerged(db, resolution.symbols, textReader(root)).map((s) => s.id);
   const coverage = coverageOf(db, index.meta, target.fileId);
   const out = [...header, `neighbors of ${describeSymbol(target)}`, ...(resolution.alsoNamed ? [alsoNamedLine(query, resolution.alsoNamed)] : [])];
   const data: NeighborsData = { status: "ok", target: brief(target), ...(resolution.alsoNamed ? { alsoNamed: resolution.alsoNamed } : {}) };

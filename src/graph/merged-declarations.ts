@@ -11,6 +11,7 @@
 
 import type { Database } from "bun:sqlite";
 import { posix } from "node:path";
+import { namespaceTypesOnly } from "./namespace-types-only.ts";
 
 /** Kinds whose declarations merge (functions: overloads). */
 const MERGING = /^(interface|namespace|module|class|enum|function|method)$/;
@@ -54,16 +55,43 @@ function declaringFile(db: Database, from: string, specifier: string, name: stri
  * Whether two merged declarations share no meaning, so find-references from one never gives the other's uses: an
  * interface is a type only, a namespace a namespace (and a value when instantiated) — xstate's `interface
  * StandardSchemaV1` and `declare namespace StandardSchemaV1`: `schema: StandardSchemaV1` is the interface's use only,
- * `StandardSchemaV1.Props` the namespace's only (the walk gives each use the declarations of its meaning).
+ * `StandardSchemaV1.Props` the namespace's only (the walk gives each use the declarations of its meaning). A class, enum or
+ * function shares the value with a namespace holding values, none with one of types alone (`typesOnly`: namespace-types-only.ts):
+ * `class Box` and `declare namespace Box { interface Opts }` — `Box.Opts` is the namespace's use only, `new Box()` the class's.
  */
-const disjoint = (a: string, b: string): boolean => (a === "interface" && /^(namespace|module)$/.test(b)) || (b === "interface" && /^(namespace|module)$/.test(a));
+function disjoint(a: { id: number; kind: string }, b: { id: number; kind: string }, typesOnly: (id: number) => boolean): boolean {
+  const ns = (k: string) => /^(namespace|module)$/.test(k);
+  if ((a.kind === "interface" && ns(b.kind)) || (b.kind === "interface" && ns(a.kind))) return true;
+  const valued = (k: string) => /^(class|enum|function)$/.test(k);
+  return (valued(a.kind) && ns(b.kind) && typesOnly(b.id)) || (valued(b.kind) && ns(a.kind) && typesOnly(a.id));
+}
 
-/** The ids of the other declarations merged with `target` (same file, same qualified name; module augmentations), nearest first. */
-export function mergedIds(db: Database, target: { id: number; kind: string; name: string; container: string | null; qualifiedName: string; fileId: number; path: string }): number[] {
+/** Whether the namespace row `id` holds types alone, read from its file's text (no reader, or no text: it may hold values). */
+function typesOnlyOf(db: Database, readText: ((path: string) => string | null) | undefined): (id: number) => boolean {
+  const known = new Map<number, boolean>();
+  return (id) => {
+    if (!readText) return false;
+    let answer = known.get(id);
+    if (answer === undefined) {
+      const row = db.query("SELECT f.path, s.start_offset AS start, s.end_offset AS end FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.id = ?").get(id) as { path: string; start: number; end: number } | null;
+      const text = row ? readText(row.path) : null;
+      answer = row !== null && text !== null && namespaceTypesOnly(text, row.start, row.end);
+      known.set(id, answer);
+    }
+    return answer;
+  };
+}
+
+/**
+ * The ids of the other declarations merged with `target` (same file, same qualified name; module augmentations), nearest first.
+ * `readText` tells a namespace of types alone from one holding values (without it, a namespace may hold values).
+ */
+export function mergedIds(db: Database, target: { id: number; kind: string; name: string; container: string | null; qualifiedName: string; fileId: number; path: string }, readText?: (path: string) => string | null): number[] {
   if (!MERGING.test(target.kind)) return [];
   const out: number[] = [];
+  const typesOnly = typesOnlyOf(db, readText);
   const add = (rows: { id: number; kind: string }[]) => {
-    for (const r of rows) if (r.id !== target.id && !out.includes(r.id) && MERGING.test(r.kind) && !disjoint(target.kind, r.kind)) out.push(r.id);
+    for (const r of rows) if (r.id !== target.id && !out.includes(r.id) && MERGING.test(r.kind) && !disjoint(target, r, typesOnly)) out.push(r.id);
   };
   const named = db.prepare("SELECT id, kind, file_id AS fileId, container FROM symbols WHERE file_id = ? AND qualified_name = ? ORDER BY start_line");
   add(named.all(target.fileId, target.qualifiedName) as { id: number; kind: string }[]);

@@ -7,27 +7,33 @@
 // computed name (`import(\`./${x}\`)`, `require(name)`), which the checker cannot follow.
 // A member of a value declared with a type (`const traps: ProxyHandler<…> = {…}`): find-references
 // joins it to the same member of the type's other values, which no edge records (member-gaps.ts).
-// "checker-complete", "none reach it" and every empty answer are only said when this finds
-// nothing.
+// Files in a loaded project with imports that did not resolve, where they could refer to it
+// (unresolved-gaps.ts). "checker-complete", "none reach it" and every empty answer are only
+// said when this finds nothing.
 
 import type { Database } from "bun:sqlite";
 import { readOutside, type IndexMeta } from "../store/meta.ts";
 import { linkedImports } from "./link-gaps.ts";
 import { memberGaps, type MemberGap } from "./member-gaps.ts";
+import { unresolvedGaps } from "./unresolved-gaps.ts";
 
 export interface ReachGap {
   path: string;
   line: number | null;
   /** test (a test file), module-js (.mjs/.cjs), javascript, source, dynamic (ns[…] on a namespace import), component (.vue/.svelte/.astro), computed (import/require of a computed name);
-   * link (an import through a symbolic link to its file: link-gaps.ts); typed-value (the member belongs to a value declared with a type; find-references joins it to the type's other values): member-gaps.ts. */
-  why: "test" | "module-js" | "javascript" | "source" | "dynamic" | "component" | "computed" | "link" | MemberGap["why"];
+   * link (an import through a symbolic link to its file: link-gaps.ts); unresolved (a file of a loaded project with an import that did not resolve: unresolved-gaps.ts); typed-value (the member belongs to a value declared with a type; find-references joins it to the type's other values): member-gaps.ts. */
+  why: "test" | "module-js" | "javascript" | "source" | "dynamic" | "component" | "computed" | "link" | "unresolved" | MemberGap["why"];
   /** outside-base: the type (as the heritage clause writes it) whose members the index does not hold. */
   base?: string;
+  /** unresolved: the first import specifier that did not resolve (`relative` for a relative path). */
+  specifier?: string;
 }
 
 export interface ReachGaps {
   /** The index records which files the projects hold (older indexes do not: re-index). */
   recorded: boolean;
+  /** The walk records which files have imports that did not resolve (older walks do not: only an index mode without them may claim complete). */
+  unresolvedRecorded: boolean;
   gaps: ReachGap[];
 }
 
@@ -132,7 +138,9 @@ export function reachGaps(db: Database, meta: IndexMeta, target: { id: number; k
   gaps.push(...computedLoads(db, name, re, exporters, new Set(outside ?? []), readText));
   gaps.push(...memberGaps(db, target, readText));
   gaps.push(...linkedImports(db, root, target).map((l) => ({ ...l, why: "link" as const })));
-  return { recorded: outside !== null, gaps };
+  const unresolved = unresolvedGaps(db, re, exporters, /\bexport\s+default\b/.test(target.signature) || name === "default", readText);
+  for (const u of unresolved ?? []) gaps.push({ path: u.path, line: u.line, why: "unresolved", specifier: u.specifier });
+  return { recorded: outside !== null, unresolvedRecorded: unresolved !== null, gaps };
 }
 
 const WHY: Record<ReachGap["why"], [string, string]> = {
@@ -143,6 +151,7 @@ const WHY: Record<ReachGap["why"], [string, string]> = {
   dynamic: ["dynamic property access on a namespace import", "dynamic property accesses on namespace imports"],
   component: ["component file (the checker reads no .vue/.svelte/.astro file)", "component files (the checker reads no .vue/.svelte/.astro file)"],
   computed: ["file loading a module by a computed name", "files loading modules by computed names"],
+  unresolved: ["file of a loaded project whose imports did not all resolve (what they bind is `any` to the checker; install the package or give it types)", "files of loaded projects whose imports did not all resolve (what they bind is `any` to the checker; install the packages or give them types)"],
   link: ["file importing it through a symbolic link to its file (the index follows no link; the engine reads the link as a file of its own)", "files importing it through symbolic links to its file (the index follows no link; the engine reads a link as a file of its own)"],
   "outside-base": ["type whose heritage reaches one the index holds no members of (find-references joins the member to that type's same-named member and its uses; the walk does not record them)", "types whose heritage reaches ones the index holds no members of (find-references joins the member to their same-named members and uses; the walk does not record them)"],
   "alias-heir": ["member of a type extending a type alias of its type (find-references joins it through the alias; the walk does not record it)", "members of types extending type aliases of its type (find-references joins them through the aliases; the walk does not record them)"],
@@ -158,7 +167,7 @@ export function gapPhrase(g: ReachGaps): string | null {
   const groups = new Map<ReachGap["why"], ReachGap[]>();
   for (const gap of g.gaps) groups.set(gap.why, [...(groups.get(gap.why) ?? []), gap]);
   const parts = [...groups].map(([why, list]) => {
-    const shown = list.slice(0, SHOWN).map((x) => (why === "outside-base" || why === "alias-heir" || why === "local-heir" ? `${x.path}:${x.line} (${x.base})` : why === "dynamic" || why === "computed" || why === "link" || why === "typed-value" || why === "destructured" ? `${x.path}:${x.line}` : x.path));
+    const shown = list.slice(0, SHOWN).map((x) => (why === "outside-base" || why === "alias-heir" || why === "local-heir" ? `${x.path}:${x.line} (${x.base})` : why === "unresolved" ? `${x.path}${x.line ? `:${x.line}` : ""} (${x.specifier === "relative" ? "a relative import" : `'${x.specifier}'`})` : why === "dynamic" || why === "computed" || why === "link" || why === "typed-value" || why === "destructured" ? `${x.path}:${x.line}` : x.path));
     return `${list.length} ${WHY[why][list.length === 1 ? 0 : 1]}: ${shown.join(", ")}${list.length > SHOWN ? ", …" : ""}`;
   });
   const files = new Set(g.gaps.map((x) => x.path)).size;

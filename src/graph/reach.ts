@@ -106,10 +106,17 @@ type Node = { kind: "symbol"; id: number } | { kind: "module"; file: number } | 
 
 const nodeKey = (n: Node): string => (n.kind === "symbol" ? `s${n.id}` : n.kind === "module" ? `m${n.file}` : `x${n.file}:${n.symbol}${n.via ? `:${n.via.mention ?? ""}` : ""}`);
 
-/** The declarations a change to `target` reaches directly: itself (all overloads) and, for a type, its members. */
+/**
+ * The declarations a change to `target` reaches directly: itself (all overloads) and, for a type, its members — those inside
+ * `ids`' declarations (a class's, and a namespace merged with it; not those of `declare namespace Box { interface Opts }`
+ * beside `class Box`, which shares no meaning with it: merged-declarations.ts).
+ */
 export function seedIds(db: Database, target: SymbolRow, ids: readonly number[]): number[] {
   if (!/class|interface|enum|namespace/.test(target.kind)) return [...ids];
-  const members = db.query("SELECT id FROM symbols WHERE file_id = ? AND container = ?").all(target.fileId, target.qualifiedName) as { id: number }[];
+  const marks = ids.map(() => "?").join(",");
+  const members = db
+    .query(`SELECT DISTINCT m.id FROM symbols m JOIN symbols d ON d.id IN (${marks}) AND d.file_id = m.file_id AND m.start_line BETWEEN d.start_line AND d.end_line WHERE m.file_id = ? AND m.container = ?`)
+    .all(...ids, target.fileId, target.qualifiedName) as { id: number }[];
   return [...ids, ...members.map((m) => m.id)];
 }
 

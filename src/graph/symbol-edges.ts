@@ -16,6 +16,26 @@ export interface Coverage {
   why: string | null;
   /** The declaring file was walked by the checker (it belongs to a loaded project). */
   declaringFileCovered: boolean;
+  /**
+   * Index mode partial for reasons each answer can weigh for itself (partialScoped): a package or file outside every project,
+   * a project that did not load, an import that did not resolve — the answer's gaps name the files among them that could
+   * refer to its symbol, so it is complete without them. False for a project loaded with config errors (its reading of every
+   * file is in doubt) or a diagnosis that cannot be read.
+   */
+  scoped: boolean;
+}
+
+/** Whether every cause of the stamped diagnosis' partial tier is one an answer's gaps (reach-gaps.ts) weigh for its symbol alone. */
+export function partialScoped(loadDiagnosis: string | undefined): boolean {
+  if (!loadDiagnosis) return false;
+  try {
+    const d = JSON.parse(loadDiagnosis) as { tier?: string; engine?: { error?: string | null }; projects?: { status?: string; files?: number }[]; unresolved?: unknown };
+    if (d.tier !== "partial" || d.engine?.error || !Array.isArray(d.projects)) return false;
+    // a project that failed holds no file (its files are outside every project, which the answers weigh); one loaded with config errors does
+    return d.projects.every((p) => p.status === "loaded" || (p.status === "failed" && !p.files)) && d.unresolved !== null;
+  } catch {
+    return false;
+  }
 }
 
 /** Why the checker cannot speak for the declaring file's references: it is in a language the semantic tier does not read (null: it may). */
@@ -43,7 +63,7 @@ export function coverageOf(db: Database, meta: IndexMeta, fileId: number | null)
     }
     why = diagnosis?.engine?.error ?? diagnosis?.advice?.[0] ?? (meta.semantic_pending === "1" ? "the semantic upgrade is running" : "the semantic upgrade has not run (svc index runs it; svc doctor explains)");
   }
-  return { checker, mode, stale: dirty === "all" ? "all" : dirty.length, why, declaringFileCovered: checker && fileId !== null && declaringFileLoaded(db, meta, fileId) };
+  return { checker, mode, stale: dirty === "all" ? "all" : dirty.length, why, declaringFileCovered: checker && fileId !== null && declaringFileLoaded(db, meta, fileId), scoped: mode === "partial" && partialScoped(meta.load_diagnosis) };
 }
 
 /**
@@ -62,9 +82,13 @@ function declaringFileLoaded(db: Database, meta: IndexMeta, fileId: number): boo
   return (db.query("SELECT 1 FROM edges WHERE provenance = 'checker' AND (from_file = ? OR to_file = ?) LIMIT 1").get(fileId, fileId) ?? null) !== null;
 }
 
-/** Whether an answer may say "checker-complete": the semantic tier, nothing stale, and no file that could reference it left unread. */
+/**
+ * Whether an answer may say "checker-complete": the semantic tier (or a partial one whose causes the gaps weigh per answer,
+ * the walk recording which files have unresolved imports), nothing stale, and no file that could reference it left unread.
+ */
 export function checkerComplete(c: Coverage, gaps: ReachGaps): boolean {
-  return c.checker && !c.stale && c.mode === "semantic" && gapPhrase(gaps) === null;
+  const tier = c.mode === "semantic" || (c.mode === "partial" && c.scoped && gaps.unresolvedRecorded);
+  return c.checker && !c.stale && tier && gapPhrase(gaps) === null;
 }
 
 /** `coverage: …` for an answer built from `checkerCount` checker and `syntaxCount` syntax references. */
@@ -74,7 +98,7 @@ export function coverageLine(c: Coverage, checkerCount: number, syntaxCount: num
   const total = checkerCount + syntaxCount;
   const from = syntaxCount ? `${checkerCount} from the checker, ${syntaxCount} from syntax` : "all from the checker";
   const gap = gapPhrase(gaps);
-  const complete = checkerComplete(c, gaps) ? " (checker-complete)" : c.mode === "partial" ? " (index mode partial: svc doctor says what is missing)" : "";
+  const complete = checkerComplete(c, gaps) ? " (checker-complete)" : c.mode === "partial" && !c.scoped ? " (index mode partial: svc doctor says what is missing)" : "";
   return `coverage: ${total} reference${total === 1 ? "" : "s"}, ${total ? from : "checker-resolved"}${complete}${stale}${gap ? `; ${gap}` : ""}`;
 }
 

@@ -110,7 +110,7 @@ export function findNeighbors(db: Database, index: OpenIndex, query: string, roo
   }
   const target = resolution.symbols[0] as SymbolRow;
   // every declaration of a merged interface or namespace (augmentations too) and every overload
-  const ids = withMerged(db, resolution.symbols).map((s) => s.id);
+  const ids = withMerged(db, resolution.symbols, textReader(root)).map((s) => s.id);
   const coverage = coverageOf(db, index.meta, target.fileId);
   const out = [...header, `neighbors of ${describeSymbol(target)}`, ...(resolution.alsoNamed ? [alsoNamedLine(query, resolution.alsoNamed)] : [])];
   const data: NeighborsData = { status: "ok", target: brief(target), ...(resolution.alsoNamed ? { alsoNamed: resolution.alsoNamed } : {}) };
@@ -127,7 +127,7 @@ export function findNeighbors(db: Database, index: OpenIndex, query: string, roo
       out.push(...siblings.slice(0, limit).map((f) => `  ${f.path}`));
       data.samePackage = siblings.slice(0, limit).map((f) => f.path);
     }
-    const line = coverageLine(coverage, 0, importers.length, { recorded: true, gaps: [] });
+    const line = coverageLine(coverage, 0, importers.length, { recorded: true, unresolvedRecorded: false, gaps: [] });
     data.coverage = { ...coverage, line, complete: false };
     out.push(line);
     return { text: out.join("\n"), data };

@@ -93,7 +93,7 @@ export async function impact(request: ImpactRequest, ctx: OpContext): Promise<Op
     const out = [header];
     const coverage = coverageOf(db, meta, target.fileId);
     const graph = impactGraph(db, target, symbols.map((s) => s.id), request.depth, request.limit, coverage.checker, { meta, readText: textReader(root), root });
-    const gaps = graph.gaps ?? { recorded: true, gaps: [] };
+    const gaps = graph.gaps ?? { recorded: true, unresolvedRecorded: false, gaps: [] };
     const surface = publicSurface(db, root, target, coverage.stale);
     out.push(`impact of ${describeSymbol(target)}`);
     if (alsoNamed) out.push(alsoNamed.line);

@@ -11,6 +11,7 @@ import { answerState, type IndexState } from "../index/open.ts";
 import { availabilityHeader } from "../render/availability.ts";
 import { alsoNamedLine, partialNote, resolveSymbol, symbolById, unresolvedText, type AlsoNamed, type SymbolRow } from "../retrieve/resolve-symbol.ts";
 import type { IndexMeta } from "../store/meta.ts";
+import { textReader } from "../workspace/files.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
 
@@ -76,16 +77,16 @@ export async function withSymbol<D extends object>(
       return { text, data };
     }
     const alsoNamed = resolution.alsoNamed ? { line: alsoNamedLine(query, resolution.alsoNamed), data: resolution.alsoNamed } : undefined;
-    return await body({ root: ws.root, db, meta: index.meta, state, header, target: resolution.symbols[0] as SymbolRow, symbols: withMerged(db, resolution.symbols), ...(alsoNamed ? { alsoNamed } : {}) });
+    return await body({ root: ws.root, db, meta: index.meta, state, header, target: resolution.symbols[0] as SymbolRow, symbols: withMerged(db, resolution.symbols, textReader(ws.root)), ...(alsoNamed ? { alsoNamed } : {}) });
   } finally {
     index.db.close();
   }
 }
 
 /** `symbols` (a declaration's rows) with every declaration merged with them: the other blocks of an interface or namespace, module augmentations (graph/merged-declarations.ts). */
-export function withMerged(db: Database, symbols: readonly SymbolRow[]): SymbolRow[] {
+export function withMerged(db: Database, symbols: readonly SymbolRow[], readText?: (path: string) => string | null): SymbolRow[] {
   const target = symbols[0];
   if (!target) return [];
   const known = new Set(symbols.map((s) => s.id));
-  return [...symbols, ...mergedIds(db, target).filter((id) => !known.has(id)).flatMap((id) => symbolById(db, id) ?? [])];
+  return [...symbols, ...mergedIds(db, target, readText).filter((id) => !known.has(id)).flatMap((id) => symbolById(db, id) ?? [])];
 }

@@ -94,7 +94,7 @@ export async function test(request: TestRequest, ctx: OpContext): Promise<OpResu
     const coverage = coverageOf(db, meta, target.fileId);
     const checker = coverage.checker;
     const selection = coveringTests(db, target, symbols.map((s) => s.id), checker, request.limit, { meta, readText: textReader(root), root });
-    const gaps = selection.gaps ?? { recorded: true, gaps: [] };
+    const gaps = selection.gaps ?? { recorded: true, unresolvedRecorded: false, gaps: [] };
     const gap = checker ? gapPhrase(gaps) : null;
     const out = [header, `covering tests of ${describeSymbol(target)}`, ...(alsoNamed ? [alsoNamed.line] : [])];
     const base = { root, indexState: state, status: "ok" as const, symbol: symbolBrief(target), ...(alsoNamed ? { alsoNamed: alsoNamed.data } : {}) };

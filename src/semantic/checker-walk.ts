@@ -197,20 +197,42 @@ function meaningOf(node: N, kind: RefKind): Meaning {
  */
 type Meaning = "value" | "type" | "namespace" | "all";
 
-/** What a whole type name never refers to: a variable or function, and a namespace (`type Opt = …` with `namespace Opt`: the alias only). */
-const NOT_A_TYPE = new Set<number>([...VALUE_ONLY, K.ModuleDeclaration]);
-/** What a qualifier (`Std` of `Std.Props`) never refers to: a variable or function, an interface or a type alias (`interface Std` with `namespace Std`: the namespace only). */
-const NOT_A_NAMESPACE = new Set<number>([...VALUE_ONLY, ...TYPE_ONLY]);
+const [VALUE, TYPE, NAMESPACE] = [1, 2, 4];
+const MEANING_BITS: Record<Meaning, number> = { value: VALUE, type: TYPE, namespace: NAMESPACE, all: VALUE | TYPE | NAMESPACE };
 
 /**
- * The declarations a use of `meaning` refers to: all of them, but a value's use skips the interface and type
- * declarations merged with it, a type's use the variables, functions and namespaces, a namespace's the variables, functions,
- * interfaces and type aliases.
+ * What a declaration gives its symbol (getMeaningFromDeclaration): a variable or function a value, an interface or type alias a
+ * type, a class or enum both, a namespace a namespace — and a value when it is instantiated (holds values: the symbol is a
+ * ValueModule; `declare namespace X { interface I }` is not). Any other declaration (an import, a property): every meaning.
  */
-function ofMeaning<D extends { kind: number }>(declarations: readonly D[], meaning: Meaning): readonly D[] {
-  if (meaning === "all") return declarations;
-  const skip = meaning === "value" ? TYPE_ONLY : meaning === "type" ? NOT_A_TYPE : NOT_A_NAMESPACE;
-  const kept = declarations.filter((d) => !skip.has(d.kind));
+function declarationMeaning(kind: number, symbolFlags: number): number {
+  if (VALUE_ONLY.has(kind)) return VALUE;
+  if (TYPE_ONLY.has(kind)) return TYPE;
+  if (kind === K.ClassDeclaration || kind === K.EnumDeclaration) return VALUE | TYPE;
+  if (kind === K.ModuleDeclaration) return symbolFlags & SymbolFlags.ValueModule ? NAMESPACE | VALUE : NAMESPACE;
+  return VALUE | TYPE | NAMESPACE;
+}
+
+/**
+ * The declarations a use of `meaning` refers to, as find-references searches from each (getIntersectingMeaningFromDeclarations):
+ * a declaration's meaning grows by every merged declaration's that shares one of its meanings, and a use is its reference when
+ * the use's meaning is among them. `const ZodType` and `interface ZodType` share none: a value's use is the const's, a type's
+ * the interface's; `type Opt` and `namespace Opt`: `T extends Opt` the alias's, the qualifier of `Opt.Brand` the namespace's;
+ * a class and an instantiated namespace share the value: `Money.zero`, `Money.Shape` and `new Money()` are both's; a class and
+ * a namespace of types alone share none: `Box.Opts` is the namespace's, `new Box()` and `y: Box` the class's.
+ */
+function ofMeaning<D extends { kind: number }>(declarations: readonly D[], meaning: Meaning, symbolFlags: number): readonly D[] {
+  if (meaning === "all" || declarations.length < 2) return declarations;
+  const own = declarations.map((d) => declarationMeaning(d.kind, symbolFlags));
+  const use = MEANING_BITS[meaning];
+  const kept = declarations.filter((_, i) => {
+    let searched = own[i]!;
+    for (let grown = true; grown; ) {
+      grown = false;
+      for (const m of own) if (m & searched && (m | searched) !== searched) [searched, grown] = [searched | m, true];
+    }
+    return (searched & use) !== 0;
+  });
   return kept.length ? kept : declarations;
 }
 
@@ -289,7 +311,7 @@ export class CheckerWalker {
 
   private async targets(symbol: Symbol, hops = 0, meaning: Meaning = "all"): Promise<DeclTarget[]> {
     const out: DeclTarget[] = [];
-    for (const decl of ofMeaning(symbol.declarations, meaning)) {
+    for (const decl of ofMeaning(symbol.declarations, meaning, symbol.flags)) {
       if (!this.inWorkspace(decl.path)) continue;
       const value = (decl.kind === K.ShorthandPropertyAssignment || decl.kind === K.PropertyAssignment) && hops < 4 ? await this.exportedValue(decl) : undefined;
       if (value) {

@@ -41,9 +41,11 @@ export interface UnresolvedTally {
  * a whole type name references no namespace merged with its type (`T extends Opt`: `type Opt`, not `namespace Opt`);
  * 8: `ns.default` references the default export whatever its declared name; a name in a type query, `typeof X.k`, is a
  * value's use: no reference of `type X` merged with `const X`; a qualifier, `Std` of `Std.Props`, references no interface or
- * type alias merged with the namespace).
+ * type alias merged with the namespace); 9: a use refers to the merged declarations find-references searches it from — a
+ * class merged with a namespace of types alone (`declare namespace Box { interface Opts }`) is no target of `Box.Opts`, nor the
+ * namespace of `new Box()`; a function merged with an instantiated namespace is one of `fn.Opts`).
  */
-const RECORDS_COMPLETE = "8";
+const RECORDS_COMPLETE = "9";
 
 /** package.json fields that decide discovery and module resolution (a version bump or a new script moves none). */
 const RESOLUTION_FIELDS = ["name", "type", "main", "module", "types", "typings", "exports", "imports", "typesVersions", "workspaces", "browser"];

@@ -1,0 +1,64 @@
+// Files a loaded project holds whose imports did not all resolve (an untyped or uninstalled
+// package, a relative path to no file): the checker reads what such an import binds as `any`,
+// so a use the compiler would resolve once the module resolves is no reference in the walk.
+// They matter to one declaration's answer only where they could refer to it — they mention its
+// name (a reference is its name, `import { x as y }` and `ns.x` too), or, for a default export,
+// import the file declaring it or a barrel re-exporting it (`import Any from …` names it anew) — so an untyped import in a
+// corner of the workspace no longer makes every answer partial (the index mode does: svc doctor),
+// only the answers whose symbol such a file could reach.
+
+import type { Database } from "bun:sqlite";
+
+export interface UnresolvedFile {
+  path: string;
+  /** The first specifier that did not resolve (a package name, or `relative` when only relative ones did not). */
+  specifier: string;
+}
+
+/** Every walked file with an import that did not resolve; null when a file's record predates the tally (the walk is older: answer as the index mode does). */
+function unresolvedFiles(db: Database): UnresolvedFile[] | null {
+  let rows: { path: string; tally: string }[];
+  try {
+    rows = db.query("SELECT path, tally FROM checker_walks WHERE unresolved = 1 OR tally <> '{\"relative\":0,\"packages\":[]}'").all() as { path: string; tally: string }[];
+  } catch {
+    return null;
+  }
+  const out: UnresolvedFile[] = [];
+  for (const r of rows) {
+    let tally: { relative?: unknown; packages?: unknown };
+    try {
+      tally = JSON.parse(r.tally) as typeof tally;
+    } catch {
+      return null;
+    }
+    const packages = Array.isArray(tally.packages) ? tally.packages.map(String) : [];
+    if (packages.length) out.push({ path: r.path, specifier: packages[0]! });
+    else if (Number(tally.relative) > 0) out.push({ path: r.path, specifier: "relative" });
+  }
+  return out;
+}
+
+/**
+ * The files with unresolved imports that could refer to the declaration: they mention `re` (its name as a word) or, for a default
+ * export (`byDefault`), import one of `exporters` (its declaring file and the barrels re-exporting it). Null: the walk's records
+ * do not say which files have them.
+ */
+export function unresolvedGaps(db: Database, re: RegExp, exporters: ReadonlySet<number>, byDefault: boolean, readText: (path: string) => string | null): (UnresolvedFile & { line: number | null })[] | null {
+  const files = unresolvedFiles(db);
+  if (files === null) return null;
+  if (!files.length) return [];
+  const importers = new Set<string>();
+  if (byDefault && exporters.size) {
+    const ids = [...exporters];
+    const rows = db.query(`SELECT DISTINCT f.path FROM edges e JOIN files f ON f.id = e.from_file WHERE e.to_file IN (${ids.map(() => "?").join(",")}) AND e.type = 'imports'`).all(...ids) as { path: string }[];
+    for (const r of rows) importers.add(r.path);
+  }
+  const out: (UnresolvedFile & { line: number | null })[] = [];
+  for (const f of files) {
+    const text = readText(f.path);
+    const m = text === null ? null : re.exec(text);
+    if (m) out.push({ ...f, line: text!.slice(0, m.index).split("\n").length });
+    else if (text === null || importers.has(f.path)) out.push({ ...f, line: null });
+  }
+  return out;
+}

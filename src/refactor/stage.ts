@@ -16,6 +16,8 @@ import { redactResult } from "../render/redact-output.ts";
 import { rememberedAt } from "../text/remembered-at.ts";
 import type { Remembered } from "../text/remembered-secrets.ts";
 import { unifiedDiff } from "../render/diff.ts";
+import { addTiming } from "../sys/timing.ts";
+import type { RefactorProgress } from "./progress.ts";
 
 export interface StagedFile {
   file: string;
@@ -44,7 +46,7 @@ export function diskText(cw: CheckWorkspace, rel: string): string {
  * Stage new contents (root-relative path → text). Call inside `cw.exclusive` after
  * `cw.refresh()`, with no overlay of the caller's left in the engine.
  */
-export async function stageContents(cw: CheckWorkspace, contents: ReadonlyMap<string, string>, renamed?: { from: string; to: string }): Promise<StageOutcome> {
+export async function stageContents(cw: CheckWorkspace, contents: ReadonlyMap<string, string>, renamed?: { from: string; to: string }, progress?: RefactorProgress): Promise<StageOutcome> {
   const edited = [...contents.keys()].sort();
   const created = new Set(edited.filter((f) => !existsSync(cw.abs(f))));
   const bytes = new Map(edited.map((f) => [f, created.has(f) ? null : readFileSync(cw.abs(f))] as const));
@@ -65,7 +67,12 @@ export async function stageContents(cw: CheckWorkspace, contents: ReadonlyMap<st
   const links = existsSync(join(cw.root, ".git")) ? await linksTo(cw.root, changed.filter((f) => !created.has(f))) : new Map<string, string>();
   for (const reachers of (await cw.reachersOfUnlisted([...links.keys()])).values()) for (const d of reachers) if (!contents.has(d)) dependents.add(d);
   const affected = [...changed, ...[...dependents].sort()];
-  const before = [...(await cw.diskDiagnostics(affected.filter((f) => !created.has(f)))).values()].flat();
+  let t0 = performance.now();
+  const onDisk = affected.filter((f) => !created.has(f));
+  progress?.at(`checking the ${onDisk.length} affected files (${changed.length} edited and the files importing them) as they are on disk`);
+  const before = [...(await cw.diskDiagnostics(onDisk)).values()].flat();
+  addTiming(`stage: disk diagnostics (${affected.length} files)`, performance.now() - t0);
+  t0 = performance.now();
   const after: Diag[] = [];
   try {
     for (const f of changed) await cw.engine.setOverlay(cw.abs(f), contents.get(f)!);
@@ -74,9 +81,13 @@ export async function stageContents(cw: CheckWorkspace, contents: ReadonlyMap<st
       const projects = await cw.projectsFor(f);
       if (!(await Promise.all(projects.map((p) => cw.inProgram(p, f)))).some(Boolean)) return { ok: false, reason: `cannot verify ${f}: no loaded TypeScript project takes the new file` };
     }
-    for (const f of affected) after.push(...(await cw.fileDiagnostics(f)));
+    for (const [i, f] of affected.entries()) {
+      progress?.at(`re-checking the ${affected.length} affected files with the edits in memory (${i} done)`);
+      after.push(...(await cw.fileDiagnostics(f)));
+    }
   } finally {
     for (const f of [...changed, ...links.keys()]) cw.engine.clearOverlay(cw.abs(f));
+    addTiming(`stage: diagnostics with the edits (${changed.length} edited)`, performance.now() - t0);
   }
   // a rename respells the errors it leaves in place: those are not introduced
   const introduced = errorsOf(renameDelta(before, after, renamed ? [renamed] : []).introduced);

@@ -138,6 +138,7 @@ async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, f
   let importers: string[] = [];
   let name = "";
   let declaring = "";
+  let qualified: string[] = [];
   let keptIn: string[] = [];
   // a bare name resolved to its one top-level declaration while members share it: the line saying so
   let alsoNamed: string | undefined;
@@ -160,6 +161,7 @@ async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, f
     alsoNamed = t.alsoNamed;
     name = t.symbol.name;
     declaring = t.symbol.path;
+    qualified = t.symbol.qualifiedName.split(".");
     progress.at(`computing the ${op} with the engine`);
     if (op === "rename") {
       const newName = validateNewName(request.newName);
@@ -214,7 +216,7 @@ async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, f
   const outsideText = await cw.exclusive(() => writesOutsideText(cw, edits, given));
   if (outsideText.length) return refused(op, `the engine's edit would write a name or type of a declaration in a file ${OUTSIDE} into ${outsideText.join(", ")} (it spells what the compiler read there); not staged: write that part yourself`);
   const contents = new Map([...computed.contents].map(([f, text]) => [f, existsSync(join(root, f)) ? keepLineEndings(readInside(root, f, "utf8"), text) : text] as const));
-  const staged = await cw.exclusive(() => stageContents(cw, contents, op === "rename" && name ? { from: name, to: validateNewName(request.newName) } : undefined, progress));
+  const staged = await cw.exclusive(() => stageContents(cw, contents, op === "rename" && name ? { from: name, to: validateNewName(request.newName), names: qualified, declaring } : undefined, progress));
   if (!staged.ok) {
     // A parameter the body does not read yet, under noUnusedParameters: say how to add it anyway.
     const unusedOnly = op === "add-parameter" && staged.introduced?.length && staged.introduced.every((d) => d.code === "TS6133");

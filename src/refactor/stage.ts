@@ -18,6 +18,7 @@ import type { Remembered } from "../text/remembered-secrets.ts";
 import { unifiedDiff } from "../render/diff.ts";
 import { addTiming } from "../sys/timing.ts";
 import type { RefactorProgress } from "./progress.ts";
+import { renameReachable } from "./rename-reach.ts";
 
 export interface StagedFile {
   file: string;
@@ -46,7 +47,7 @@ export function diskText(cw: CheckWorkspace, rel: string): string {
  * Stage new contents (root-relative path → text). Call inside `cw.exclusive` after
  * `cw.refresh()`, with no overlay of the caller's left in the engine.
  */
-export async function stageContents(cw: CheckWorkspace, contents: ReadonlyMap<string, string>, renamed?: { from: string; to: string }, progress?: RefactorProgress): Promise<StageOutcome> {
+export async function stageContents(cw: CheckWorkspace, contents: ReadonlyMap<string, string>, renamed?: { from: string; to: string; names: readonly string[]; declaring: string }, progress?: RefactorProgress): Promise<StageOutcome> {
   const edited = [...contents.keys()].sort();
   const created = new Set(edited.filter((f) => !existsSync(cw.abs(f))));
   const bytes = new Map(edited.map((f) => [f, created.has(f) ? null : readFileSync(cw.abs(f))] as const));
@@ -62,6 +63,12 @@ export async function stageContents(cw: CheckWorkspace, contents: ReadonlyMap<st
   }
   const dependents = new Set<string>();
   for (const f of changed) if (!created.has(f)) for (const d of await cw.dependentsOf(f)) if (!contents.has(d)) dependents.add(d);
+  // a rename: only the importers that bind one of its names (rename-reach.ts)
+  const readDependent = (rel: string) => (existsSync(cw.abs(rel)) ? readFileSync(cw.abs(rel), "utf8") : null);
+  if (renamed) {
+    const reached = new Set(renameReachable([...dependents], renamed.names, renamed.to, readFileSync(cw.abs(renamed.declaring), "utf8"), readDependent));
+    for (const d of dependents) if (!reached.has(d)) dependents.delete(d);
+  }
   // a file importing an edited one through a symbolic link to it: the inventory lists no link (the import graph has no such edge) and the
   // engine reads the link as a file of its own, which the language service's edits never reach — checked, with the link seeing the new content
   const links = existsSync(join(cw.root, ".git")) ? await linksTo(cw.root, changed.filter((f) => !created.has(f))) : new Map<string, string>();
@@ -90,7 +97,7 @@ export async function stageContents(cw: CheckWorkspace, contents: ReadonlyMap<st
     addTiming(`stage: diagnostics with the edits (${changed.length} edited)`, performance.now() - t0);
   }
   // a rename respells the errors it leaves in place: those are not introduced
-  const introduced = errorsOf(renameDelta(before, after, renamed ? [renamed] : []).introduced);
+  const introduced = errorsOf(renameDelta(before, after, renamed ? [{ from: renamed.from, to: renamed.to }] : []).introduced);
   if (introduced.length) {
     const shown = introduced.slice(0, 10).map(diagLine);
     const more = introduced.length > shown.length ? `; and ${introduced.length - shown.length} more` : "";

@@ -20,6 +20,9 @@ import { addTiming } from "../sys/timing.ts";
 import type { RefactorProgress } from "./progress.ts";
 import { renameReachable } from "./rename-reach.ts";
 
+/** Files re-checked with the edits at once. */
+const AFTER_PARALLEL = 8;
+
 export interface StagedFile {
   file: string;
   /** SHA-256 hex of the file as it is on disk now (what svc_workspace apply checks); empty for a file the refactor creates. */
@@ -88,10 +91,20 @@ export async function stageContents(cw: CheckWorkspace, contents: ReadonlyMap<st
       const projects = await cw.projectsFor(f);
       if (!(await Promise.all(projects.map((p) => cw.inProgram(p, f)))).some(Boolean)) return { ok: false, reason: `cannot verify ${f}: no loaded TypeScript project takes the new file` };
     }
-    for (const [i, f] of affected.entries()) {
-      progress?.at(`re-checking the ${affected.length} affected files with the edits in memory (${i} done)`);
-      after.push(...(await cw.fileDiagnostics(f)));
-    }
+    // several asked at once, as the disk pass does (its checker pool takes them in turn); kept in the files' order
+    const checks: Diag[][] = [];
+    let next = 0, done = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(AFTER_PARALLEL, affected.length) }, async () => {
+        while (next < affected.length) {
+          const i = next++;
+          progress?.at(`re-checking the ${affected.length} affected files with the edits in memory (${done} done)`);
+          checks[i] = await cw.fileDiagnostics(affected[i]!);
+          done++;
+        }
+      }),
+    );
+    for (const diags of checks) after.push(...diags);
   } finally {
     for (const f of [...changed, ...links.keys()]) cw.engine.clearOverlay(cw.abs(f));
     addTiming(`stage: diagnostics with the edits (${changed.length} edited)`, performance.now() - t0);

@@ -24,6 +24,7 @@ import { keepLineEndings } from "../refactor/style.ts";
 import { writesOutsideText } from "../refactor/outside-text.ts";
 import { OUTSIDE } from "../check/diag-outside.ts";
 import { resolveTarget } from "../refactor/target.ts";
+import { RefactorProgress } from "../refactor/progress.ts";
 import { importersOf, unreachedLine, unreachedUses } from "../refactor/unreached.ts";
 import { checkPathForm } from "../validate.ts";
 import { realpathLenient } from "../workspace/allowed.ts";
@@ -128,7 +129,7 @@ async function viaHost(root: string, request: RefactorRequest): Promise<OpResult
   }
 }
 
-async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, file: string | null, ctx: OpContext): Promise<OpResult<RefactorData>> {
+async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, file: string | null, ctx: OpContext, progress: RefactorProgress): Promise<OpResult<RefactorData>> {
   const op = request.operation;
   let computed: { contents: Map<string, string> } | { refused: string };
   let title: string;
@@ -137,6 +138,7 @@ async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, f
   let importers: string[] = [];
   let name = "";
   let declaring = "";
+  let qualified: string[] = [];
   let keptIn: string[] = [];
   // a bare name resolved to its one top-level declaration while members share it: the line saying so
   let alsoNamed: string | undefined;
@@ -159,6 +161,8 @@ async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, f
     alsoNamed = t.alsoNamed;
     name = t.symbol.name;
     declaring = t.symbol.path;
+    qualified = t.symbol.qualifiedName.split(".");
+    progress.at(`computing the ${op} with the engine`);
     if (op === "rename") {
       const newName = validateNewName(request.newName);
       title = `${target.symbol.qualifiedName} -> ${newName}`;
@@ -197,6 +201,7 @@ async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, f
   } else {
     const rel = file!;
     title = rel;
+    progress.at(`computing the ${op} with the engine`);
     computed = await cw.exclusive(async () => {
       await cw.refresh();
       // The engine writes its edits in the project's style (semicolons, quotes, indentation).
@@ -206,11 +211,12 @@ async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, f
   }
   if ("refused" in computed) return refused(op, computed.refused);
   const edits = computed.contents;
+  progress.at(`looking for outside text in the ${edits.size} edited files`);
   const given = Object.values(request).filter((v): v is string => typeof v === "string" && v !== request.path);
   const outsideText = await cw.exclusive(() => writesOutsideText(cw, edits, given));
   if (outsideText.length) return refused(op, `the engine's edit would write a name or type of a declaration in a file ${OUTSIDE} into ${outsideText.join(", ")} (it spells what the compiler read there); not staged: write that part yourself`);
   const contents = new Map([...computed.contents].map(([f, text]) => [f, existsSync(join(root, f)) ? keepLineEndings(readInside(root, f, "utf8"), text) : text] as const));
-  const staged = await cw.exclusive(() => stageContents(cw, contents, op === "rename" && name ? { from: name, to: validateNewName(request.newName) } : undefined));
+  const staged = await cw.exclusive(() => stageContents(cw, contents, op === "rename" && name ? { from: name, to: validateNewName(request.newName), names: qualified, declaring } : undefined, progress));
   if (!staged.ok) {
     // A parameter the body does not read yet, under noUnusedParameters: say how to add it anyway.
     const unusedOnly = op === "add-parameter" && staged.introduced?.length && staged.introduced.every((d) => d.code === "TS6133");
@@ -279,16 +285,18 @@ export async function refactor(request: RefactorRequest, ctx: OpContext): Promis
     const hosted = await viaHost(ws.root, request);
     if (hosted) return hosted;
   }
+  const progress = new RefactorProgress();
+  progress.at("loading the workspace's projects");
   const resident = await residentChecks(ws.root, ctx);
   const cw = resident ?? (await coldChecks(ws.root));
   try {
-    return await run(cw, ws.root, request, file, ctx);
+    return await run(cw, ws.root, request, file, ctx, progress);
   } catch (error) {
     if (error instanceof SvcError) throw error;
     // a file no program takes: said so, not the engine's "source file not found"
     const takers = file ? await cw.programsTaking(file).catch(() => null) : null; // (null: not known, so not said)
     if (takers?.length === 0) return refused(op, `${file} is in no loaded project's program (outside every tsconfig/jsconfig's include)`);
-    return refused(op, `the TypeScript engine failed: ${(error as Error).message.split("\n")[0]}`);
+    return refused(op, progress.failed((error as Error).message.split("\n")[0]!));
   } finally {
     if (!resident) await cw.release().catch(() => undefined);
   }

@@ -16,6 +16,12 @@ import { redactResult } from "../render/redact-output.ts";
 import { rememberedAt } from "../text/remembered-at.ts";
 import type { Remembered } from "../text/remembered-secrets.ts";
 import { unifiedDiff } from "../render/diff.ts";
+import { addTiming } from "../sys/timing.ts";
+import type { RefactorProgress } from "./progress.ts";
+import { renameReachable } from "./rename-reach.ts";
+
+/** Files re-checked with the edits at once. */
+const AFTER_PARALLEL = 8;
 
 export interface StagedFile {
   file: string;
@@ -44,7 +50,7 @@ export function diskText(cw: CheckWorkspace, rel: string): string {
  * Stage new contents (root-relative path → text). Call inside `cw.exclusive` after
  * `cw.refresh()`, with no overlay of the caller's left in the engine.
  */
-export async function stageContents(cw: CheckWorkspace, contents: ReadonlyMap<string, string>, renamed?: { from: string; to: string }): Promise<StageOutcome> {
+export async function stageContents(cw: CheckWorkspace, contents: ReadonlyMap<string, string>, renamed?: { from: string; to: string; names: readonly string[]; declaring: string }, progress?: RefactorProgress): Promise<StageOutcome> {
   const edited = [...contents.keys()].sort();
   const created = new Set(edited.filter((f) => !existsSync(cw.abs(f))));
   const bytes = new Map(edited.map((f) => [f, created.has(f) ? null : readFileSync(cw.abs(f))] as const));
@@ -60,12 +66,23 @@ export async function stageContents(cw: CheckWorkspace, contents: ReadonlyMap<st
   }
   const dependents = new Set<string>();
   for (const f of changed) if (!created.has(f)) for (const d of await cw.dependentsOf(f)) if (!contents.has(d)) dependents.add(d);
+  // a rename: only the importers that bind one of its names (rename-reach.ts)
+  const readDependent = (rel: string) => (existsSync(cw.abs(rel)) ? readFileSync(cw.abs(rel), "utf8") : null);
+  if (renamed) {
+    const reached = new Set(renameReachable([...dependents], renamed.names, renamed.to, readFileSync(cw.abs(renamed.declaring), "utf8"), readDependent));
+    for (const d of dependents) if (!reached.has(d)) dependents.delete(d);
+  }
   // a file importing an edited one through a symbolic link to it: the inventory lists no link (the import graph has no such edge) and the
   // engine reads the link as a file of its own, which the language service's edits never reach — checked, with the link seeing the new content
   const links = existsSync(join(cw.root, ".git")) ? await linksTo(cw.root, changed.filter((f) => !created.has(f))) : new Map<string, string>();
   for (const reachers of (await cw.reachersOfUnlisted([...links.keys()])).values()) for (const d of reachers) if (!contents.has(d)) dependents.add(d);
   const affected = [...changed, ...[...dependents].sort()];
-  const before = [...(await cw.diskDiagnostics(affected.filter((f) => !created.has(f)))).values()].flat();
+  let t0 = performance.now();
+  const onDisk = affected.filter((f) => !created.has(f));
+  progress?.at(`checking the ${onDisk.length} affected files (${changed.length} edited and the files importing them) as they are on disk`);
+  const before = [...(await cw.diskDiagnostics(onDisk)).values()].flat();
+  addTiming(`stage: disk diagnostics (${affected.length} files)`, performance.now() - t0);
+  t0 = performance.now();
   const after: Diag[] = [];
   try {
     for (const f of changed) await cw.engine.setOverlay(cw.abs(f), contents.get(f)!);
@@ -74,12 +91,26 @@ export async function stageContents(cw: CheckWorkspace, contents: ReadonlyMap<st
       const projects = await cw.projectsFor(f);
       if (!(await Promise.all(projects.map((p) => cw.inProgram(p, f)))).some(Boolean)) return { ok: false, reason: `cannot verify ${f}: no loaded TypeScript project takes the new file` };
     }
-    for (const f of affected) after.push(...(await cw.fileDiagnostics(f)));
+    // several asked at once, as the disk pass does (its checker pool takes them in turn); kept in the files' order
+    const checks: Diag[][] = [];
+    let next = 0, done = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(AFTER_PARALLEL, affected.length) }, async () => {
+        while (next < affected.length) {
+          const i = next++;
+          progress?.at(`re-checking the ${affected.length} affected files with the edits in memory (${done} done)`);
+          checks[i] = await cw.fileDiagnostics(affected[i]!);
+          done++;
+        }
+      }),
+    );
+    for (const diags of checks) after.push(...diags);
   } finally {
     for (const f of [...changed, ...links.keys()]) cw.engine.clearOverlay(cw.abs(f));
+    addTiming(`stage: diagnostics with the edits (${changed.length} edited)`, performance.now() - t0);
   }
   // a rename respells the errors it leaves in place: those are not introduced
-  const introduced = errorsOf(renameDelta(before, after, renamed ? [renamed] : []).introduced);
+  const introduced = errorsOf(renameDelta(before, after, renamed ? [{ from: renamed.from, to: renamed.to }] : []).introduced);
   if (introduced.length) {
     const shown = introduced.slice(0, 10).map(diagLine);
     const more = introduced.length > shown.length ? `; and ${introduced.length - shown.length} more` : "";

@@ -188,7 +188,7 @@ export class TsEngine {
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         lsp.kill();
-        reject(new EngineError(`the TypeScript engine did not finish ${what} within ${Math.round(timeoutMs / 1000)}s (stopped; it restarts on the next request)`, true));
+        reject(new EngineError(`the TypeScript engine did not finish ${what} within ${Math.round(timeoutMs / 1000)}s, its limit for one request (stopped; it restarts on the next request)`, true));
       }, timeoutMs);
     });
     this.track(promise);

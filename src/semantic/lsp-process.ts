@@ -216,7 +216,7 @@ export class LspProcess {
     return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
-        reject(new EngineError(`the TypeScript engine did not answer ${method} within ${Math.round(timeoutMs / 1000)}s`, false));
+        reject(new EngineError(`the TypeScript engine did not answer ${method} within ${Math.round(timeoutMs / 1000)}s, its limit for one request`, false));
       }, timeoutMs);
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, timer });
       this.write({ jsonrpc: "2.0", id, method, params });

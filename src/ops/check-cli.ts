@@ -11,7 +11,7 @@ import { probeHost } from "../host/client.ts";
 import { pendingNote, renderGate, renderHookDelta, type CheckSessionResult } from "../check/render-delta.ts";
 import type { Diag } from "../check/diag.ts";
 import { loadBaseline } from "../check/sessions.ts";
-import { validationError } from "../errors.ts";
+import { SvcError, validationError } from "../errors.ts";
 import { validateSessionId } from "../render/session.ts";
 import { envInt } from "../sys/env.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
@@ -226,7 +226,8 @@ async function stagedOnHost(root: string, session: string, timeoutMs: number): P
   try {
     asked = await askSession(root, { session, markGreen: false, full: false, staged: true, timeoutMs, indexFile }, { handshakeMs: 500, callMs: timeoutMs + 5_000 });
   } catch (error) {
-    const reason = `the host did not answer: ${(error as Error).message}`;
+    // a refusal (an index outside the git directory, say) is an answer: said as one
+    const reason = error instanceof SvcError ? `the host refused the check: ${error.message}` : `the host did not answer: ${(error as Error).message}`;
     // a host that refused at once (an older svc, say, without svc/check's staged): the engine loaded for the call, as before; one that took the time: no second try
     return Date.now() - started < timeoutMs / 2 ? { asked: false, why: reason } : { asked: true, outcome: { ran: false, reason } };
   }

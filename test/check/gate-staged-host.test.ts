@@ -4,7 +4,7 @@
 // which is still used, and named, when the working tree differs from the index.
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { rmSync, symlinkSync } from "node:fs";
+import { copyFileSync, rmSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { startHost, type RunningHost } from "../../src/surfaces/host/server.ts";
 import { runSvcAsync } from "../helpers/cli.ts";
@@ -167,5 +167,11 @@ describe("svc gate --staged with a host", () => {
     await expect(ask(join(root, ".git/../src/price.ts"))).rejects.toThrow(/it resolves outside the repository's git directory/);
     await expect(ask(join(root, ".git"))).rejects.toThrow(/it resolves to the repository's git directory .*, not an index file in it/);
     await expect(ask(join(root, ".git/refs"))).rejects.toThrow(/it is not a file/);
+    // a user's GIT_INDEX_FILE outside it: the host refuses, the gate loads its engine and says the host refused (not "did not answer")
+    copyFileSync(join(root, ".git/index"), join(runtime, "user-index"));
+    const user = await gate({ SVC_RUNTIME_DIR: runtime, GIT_INDEX_FILE: join(runtime, "user-index") });
+    expect(shown(user)).toMatchObject({ code: 0, passed: true, resident: false });
+    expect(user.stdout).toContain("the host refused the check: refusing to read indexFile");
+    expect(user.stdout).not.toContain("did not answer");
   }, 120_000);
 });

@@ -64,9 +64,17 @@ function refuseMarker(spec: ParamSpec, value: string, label: string): void {
   throw validationError(`${label} holds a redaction marker (${marker} in '${clipInput(value, 80)}'): svc showed a credential in this name as a marker and cannot map it back; ${instead}`);
 }
 
+/** The seeds that name a file as a path parameter does (focus, scope's seed, context's seeds). */
+const SEED_PARAMS: ReadonlySet<string> = new Set(["focus", "seed", "seeds"]);
+
+/** Whether a parameter names a file, a folder or a ref, so a redaction marker in it is refused (refuseMarker). */
+export function namesByPath(spec: ParamSpec): boolean {
+  return spec.shape === "path" || spec.shape === "ref" || spec.name === "path" || (SEED_PARAMS.has(spec.name) && (spec.type === "string" || spec.type === "string[]"));
+}
+
 /** A string of a known shape (`ParamSpec.shape`), checked here so the message names the parameter as the caller passed it; "" is no value (the default applies). */
 function checkShape(spec: ParamSpec, value: string, label: string): string {
-  if (spec.shape === "path" || spec.shape === "ref" || spec.name === "path") refuseMarker(spec, value, label);
+  if (namesByPath(spec)) refuseMarker(spec, value, label);
   if (!spec.shape || value === "") return value;
   if (spec.shape === "sessionId") {
     if (!SESSION_ID.test(value)) throw validationError(`${label} must be 1–128 characters of A-Z a-z 0-9 . _ : - (got '${clipInput(value, 40)}')`);

@@ -20,6 +20,7 @@ import { call } from "../src/engine.ts";
 import { sha256 } from "../src/ops/apply.ts";
 import { findSecrets, type SecretKind } from "../src/text/redact.ts";
 import { REGISTRY } from "../src/registry/index.ts";
+import { namesByPath } from "../src/validate.ts";
 import { runCli } from "../src/surfaces/cli/run.ts";
 import { hostLogger } from "../src/surfaces/host/log.ts";
 import { startHost, type RunningHost } from "../src/surfaces/host/server.ts";
@@ -299,11 +300,11 @@ describe("redaction canary", () => {
     expect(calls).toBeGreaterThan(80);
   }, 900_000);
 
-  test("a path or ref shown with a redaction marker, passed back, is refused as such on every operation that takes one", async () => {
+  test("a path, ref or seed shown with a redaction marker, passed back, is refused as such on every operation that takes one", async () => {
     // a file or tag whose name holds a token is shown as `[REDACTED:github-token]`; the marker names nothing svc can find
     const taken: string[] = [];
     for (const spec of REGISTRY) {
-      for (const param of spec.params.filter((p) => p.shape === "path" || p.shape === "ref" || p.name === "path")) {
+      for (const param of spec.params.filter(namesByPath)) {
         const marked = param.shape === "ref" ? "deploy/[REDACTED:github-token]" : param.name === "path" ? join(root, "[REDACTED:github-token]") : "notes/[REDACTED:github-token].txt";
         const request: Params = { path: root };
         for (const other of spec.params) if (other.required) request[other.name] = other.type === "string[]" ? ["x"] : other.type === "enum" ? other.values![0] : other.type === "int" ? (other.min ?? 1) : "x";

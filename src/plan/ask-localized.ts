@@ -10,9 +10,7 @@
 // signatures whole, the task's candidates before the neighbours. A first
 // candidate that is a guess (not confident, no exact declaration match, not first in the text
 // ranking too) and would take more than tentativeShare of the budget whole goes as signatures,
-// whole only if room remains. A later candidate that is a guess too (no exact declaration match, the task not naming
-// it) and whose file would take over laterShare of the budget waits with room kept for its signatures while smaller
-// candidates pass it — each within laterPass of the budget, together within laterPassTotal — then goes whole if it fits.
+// whole only if room remains.
 // A candidate that arrives as signatures keeps whole the declarations the localizer finds the
 // task most likely touches (localize-symbols.ts), as many as fit in focusShare of the budget —
 // around them an excerpt of its signatures when those are larger — so an agent can edit them.
@@ -60,14 +58,6 @@ export const ASK_PARAMS = {
   deferSignatures: 1,
   /** A waiting candidate keeps this share of the budget for a head-and-tail excerpt of its signatures, so it still arrives (0: none kept). */
   deferKeep: 0.03,
-  /** A source candidate after the first that no exact declaration match backs and the task does not name, whose file would take more than this share of the budget whole, waits (render/fusion.ts laterWait) with room kept for its focused signatures, so the smaller candidates after it arrive whole first (0: off). */
-  laterShare: 0.5,
-  /** How it waits — 1: until the other candidates planned whole are placed (a later one not arriving whole does not place it); 2: as any waiting candidate, but also when it would fit whole. */
-  laterWait: 1,
-  /** While it waits, only candidates taking at most this share of the budget whole pass it: a larger one places it first (0: all pass). */
-  laterPass: 0.25,
-  /** …and the candidates passing it take at most this share of the budget in all (0: no total). */
-  laterPassTotal: 0.35,
   /** 1: the budget left at the end (upgrade) turns the task's candidates whole before the graph neighbours (0: in plan order, the neighbours first). */
   upgradeMatchesFirst: 1,
   /** A candidate that arrives as signatures keeps the localizer's likely declarations of it whole (localize-symbols.ts), its signatures then taking at most this share of the budget (0: plain signatures). */
@@ -87,7 +77,6 @@ export function askPacking(): NonNullable<Plan["packing"]> {
     ...(ASK_PARAMS.deferKeep > 0 ? { deferKeep: ASK_PARAMS.deferKeep } : {}),
     ...(ASK_PARAMS.focusShare > 0 ? { focusShare: ASK_PARAMS.focusShare } : {}),
     ...(ASK_PARAMS.upgradeMatchesFirst === 1 ? { upgradeMatchesFirst: true } : {}),
-    ...(ASK_PARAMS.laterShare > 0 ? { laterWait: ASK_PARAMS.laterWait === 2 ? (2 as const) : (1 as const), ...(ASK_PARAMS.laterPass > 0 ? { laterPass: ASK_PARAMS.laterPass } : {}), ...(ASK_PARAMS.laterPassTotal > 0 ? { laterPassTotal: ASK_PARAMS.laterPassTotal } : {}) } : {}),
   };
 }
 
@@ -162,7 +151,7 @@ export interface LocalizedAsk {
  * nothing matched). `named`: a type the task names; its declaring file joins the candidates
  * first, without replacing the rest of the task.
  */
-export function planLocalized(collection: Collection, options: { task: string; query: string; named: string | null; depth: number; budget?: number }): LocalizedAsk | null {
+export function planLocalized(collection: Collection, options: { task: string; query: string; named: string | null; depth: number }): LocalizedAsk | null {
   const db = collection.index.db;
   const graph = loadFileGraph(db, collection.index.meta.index_completed_at ?? "");
   const loc = localize(collection, { query: options.query, limit: ASK_PARAMS.candidates, graph, symbols: ASK_PARAMS.focusShare > 0 });
@@ -230,15 +219,10 @@ export function planLocalized(collection: Collection, options: { task: string; q
     !(ASK_PARAMS.tentativeText === 1 && loc.gradeEvidence?.textFirst === true && loc.candidates[0]?.path === lead.file.path)
       ? lead
       : null;
-  // A later candidate is a guess too when no declaration the task names exactly backs it and the task does not name the file:
-  // one that whole would take over laterShare of the budget waits (render/fusion.ts laterWait), so it cannot crowd out the smaller ones after it.
-  const budget = options.budget ?? Number.POSITIVE_INFINITY;
-  const large = (r: (typeof source)[number], i: number) =>
-    i > 0 && ASK_PARAMS.laterShare > 0 && Number.isFinite(budget) && r.file.tokens > ASK_PARAMS.laterShare * budget && !exact(r.file.path) && !namesFile(options.task, r.file.path);
-  source.slice(0, ASK_PARAMS.wholeCandidates).forEach((r, i) => {
+  source.slice(0, ASK_PARAMS.wholeCandidates).forEach((r) => {
     const keep = likely.get(r.file.path);
     const kept = keep?.length ? { keepWhole: keep.map((s) => s.name), keepLines: keep.map((s): [number, number] => [s.line, s.endLine]) } : {};
-    push({ ...entry(r.file, "match", "standard", r.score, r.why), ...(r === guess ? { tentative: `a ${loc.grade} match` } : {}), ...(large(r, i) ? { waitWhole: `candidate ${i + 1} of a ${loc.grade} match` } : {}), ...kept });
+    push({ ...entry(r.file, "match", "standard", r.score, r.why), ...(r === guess ? { tentative: `a ${loc.grade} match` } : {}), ...kept });
   });
   // The strongest neighbours of the best candidates: callers, callees, tests, at signature level.
   const seeds = source.slice(0, ASK_PARAMS.neighbourSeeds).map((r) => ({ id: r.file.id, label: r.file.path, score: r.score }));

@@ -129,7 +129,7 @@ export function planAsk(collection: Collection, options: AskPlanOptions): Plan {
   const names = subsystem ? [] : typeNamesIn(options.task, (name) => known.get(name) !== null);
   const named = names.length === 1 ? (names[0] as string) : null;
   const query = subsystem?.query ?? options.task;
-  const localized = planLocalized(collection, { task: options.task, query, named, depth, budget: options.budget });
+  const localized = planLocalized(collection, { task: options.task, query, named, depth });
   // The brief's strategy names: focus when the task names one type that resolves (its declaring
   // file leads; the rest of the task's candidates follow), search otherwise — both seeded by the localizer.
   const chosen = named && localized?.namedResolved

@@ -44,8 +44,6 @@ export interface PlanEntry {
   mustKeep?: boolean;
   /** Packing for editing: the entry is a guess (what kind, for the manifest); whole it may take at most packing.tentativeShare of the budget, else it goes as signatures (whole if room remains at the end). */
   tentative?: string;
-  /** Packing for editing (packing.laterWait): a large later candidate that is a guess (what kind): it waits with room kept for its signatures while smaller candidates after it pass it (packing.laterPass, laterPassTotal), whole if it then fits. */
-  waitWhole?: string;
 }
 
 /** The line a seed names in its file, the declaration around it and the headers of the declarations enclosing that (1-based lines). */
@@ -118,11 +116,5 @@ export interface Plan {
     focusShare?: number;
     /** The last step (room left turning signatures whole) takes the entries of role `match` (the task's candidates) first, then the rest, each in plan order. */
     upgradeMatchesFirst?: boolean;
-    /** How a waitWhole entry waits — 1: past the other candidates (a later one not arriving whole does not place it), until the first entry planned at signature level; 2: as any waiting entry. */
-    laterWait?: 1 | 2;
-    /** While a waitWhole entry waits, an entry after it whose whole file takes more than this share of the budget places it first (only smaller files pass it). */
-    laterPass?: number;
-    /** …and the entries passing it take at most this share of the budget in all: the next one over places it first. */
-    laterPassTotal?: number;
   };
 }

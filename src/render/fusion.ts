@@ -181,11 +181,7 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
     return whole;
   };
   const waited = new Set<string>();
-  // (laterPass: the files a waiting large guess was given the chance to go whole before, once each)
-  const yielded = new Set<string>();
-  // (laterPassTotal: what the entries passing a waiting large guess took)
-  let passing = 0;
-  const place = (entry: PlanEntry, index: number, mayDefer: boolean, wholeOnly = false): "blocked" | "yield" | "keep" | void => {
+  const place = (entry: PlanEntry, index: number, mayDefer: boolean): "blocked" | void => {
     const first = chosen.length === 0 || entry.mustKeep === true;
     // A fair share: while other entries wait, one that is not a must-keep takes at most half
     // of the room left, so one big file cannot crowd out the rest of a budgeted answer.
@@ -200,7 +196,6 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
     // Entries that cannot fit even as signatures (a skeleton is rarely under a fifth of the
     // file) are dropped without being read, so a small budget over a big plan stays cheap.
     if (!first && !waited.has(entry.path) && (budget - used < 40 || entry.estimate * 0.2 > budget - used)) {
-      if (wholeOnly) return "keep";
       dropped.push({ path: entry.path, estimate: entry.estimate });
       return;
     }
@@ -218,33 +213,23 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
       if (!view) return;
       chosen.push(view);
       used += entryCost(view);
-      if (deferred.some(passed)) passing += entryCost(view);
     };
     // packing for editing: a guess that would take most of the budget whole goes as signatures (whole if room remains at the end), so the next candidates can arrive whole
     if (packing?.tentativeShare && entry.tentative && !CODE_LEVELS.has(candidate.tier) && candidate.sent === "full" && entryCost(candidate) > packing.tentativeShare * budget) {
       heldBack.set(entry.path, `skeleton: whole it would take ~${Math.round((100 * entryCost(candidate)) / budget)}% of ${budgetParam}=${budget} on ${entry.tentative}`);
       candidate = signaturesOf(entry, text, candidate);
     }
-    // (laterPass: a waiting large guess a larger file yields to goes whole now if it fits, else keeps waiting)
-    if (wholeOnly) return !CODE_LEVELS.has(candidate.tier) && fits(candidate) ? take(candidate) : "keep";
-    // packing for editing (laterPass): a large later guess waiting lets only small files pass it; a larger one gives it the room first
-    if (mayDefer && packing?.laterPass && !CODE_LEVELS.has(candidate.tier) && !yielded.has(entry.path) && deferred.some(passed) &&
-      (entryCost(candidate) > packing.laterPass * budget || (packing.laterPassTotal !== undefined && passing + entryCost(candidate) > packing.laterPassTotal * budget)))
-      return "yield";
     // packing for editing (deferSignatures): a candidate planned whole that is not going whole waits for the candidates after it
-    // (laterWait: a large later guess waits even when it would fit whole)
-    const wholeNow = !CODE_LEVELS.has(candidate.tier) && fits(candidate) && !(packing?.laterWait && entry.waitWhole);
+    const wholeNow = !CODE_LEVELS.has(candidate.tier) && fits(candidate);
     if (mayDefer && !wholeNow && packing?.deferSignatures && !first && !heldBack.has(entry.path) && !CODE_LEVELS.has(entry.tier) && candidate.sent === "full") {
       // the room a short excerpt of its signatures needs stays kept for it (deferKeep of the budget), so it still arrives
       const kept = packing?.deferKeep ? Math.min(Math.floor(budget * packing.deferKeep), Math.max(0, budget - used)) : 0;
       used += kept;
-      // (laterPassTotal: counted from the first large guess waiting)
-      if (packing?.laterWait === 1 && entry.waitWhole && !deferred.some(passed)) passing = 0;
       deferred.push({ entry, index, kept });
       return;
     }
-    // the entries waiting are more relevant: once one does not arrive whole, their signatures go first (laterWait 1: not a large later guess's)
-    if (mayDefer && !wholeNow && deferred.some((d) => !passed(d))) return "blocked";
+    // the entries waiting are more relevant: once one does not arrive whole, their signatures go first
+    if (mayDefer && !wholeNow && deferred.length) return "blocked";
     if (fits(candidate)) return take(candidate);
     // Downgrade: signatures first; the first entry (and a must-keep one) then becomes a
     // head-and-tail excerpt rather than being emitted whole or lost.
@@ -273,12 +258,8 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
     }
     dropped.push({ path: entry.path, estimate: entry.estimate });
   };
-  // laterWait 1: a large later guess waits past the candidates that do not arrive whole, until the first entry planned at signature level
-  const passed = (d: (typeof deferred)[number]) => packing?.laterWait === 1 && d.entry.waitWhole !== undefined;
-  const flush = (all = true) => {
-    const now = all ? deferred.splice(0) : deferred.filter((d) => !passed(d));
-    if (!all) deferred.splice(0, deferred.length, ...deferred.filter(passed));
-    for (const d of now) {
+  const flush = () => {
+    for (const d of deferred.splice(0)) {
       used -= d.kept;
       if (d.kept) waited.add(d.entry.path);
       place(d.entry, d.index, false);
@@ -286,19 +267,8 @@ export async function renderPlan(plan: Plan, options: RenderOptions & { reserve?
   };
   for (const [index, entry] of plan.entries.entries()) {
     if (deferred.length && CODE_LEVELS.has(entry.tier)) flush();
-    const placed = place(entry, index, true);
-    if (placed === undefined || placed === "keep") continue;
-    if (placed === "yield") {
-      yielded.add(entry.path);
-      // the waiting large guesses whole first, if they fit; then the larger file as any other (it may wait in turn)
-      for (const d of deferred.filter(passed)) {
-        used -= d.kept;
-        if (place(d.entry, d.index, false, true) === "keep") used += d.kept;
-        else deferred.splice(deferred.indexOf(d), 1);
-      }
-      if (place(entry, index, true) !== "blocked") continue;
-    }
-    flush(false);
+    if (place(entry, index, true) !== "blocked") continue;
+    flush();
     place(entry, index, false);
   }
   flush();

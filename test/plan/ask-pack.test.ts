@@ -298,51 +298,6 @@ describe("ask: packing for editing", () => {
     }
   }, 90_000);
 
-  test("a large later candidate on a guess waits while smaller candidates pass it: the smaller next candidate arrives whole, the large one as its focused signatures; a file over the pass share places it first; with room for all, all whole; budgets hold", async () => {
-    const steps = (name: string, n: number) => Array.from({ length: n }, (_, i) => `  ${name}Step${i}(value: number): number {\n    const scaled = value * ${i + 1} + ${i};\n    return scaled > ${i * 7} ? scaled - ${i} : scaled + ${i};\n  }`).join("\n");
-    const files = (taxSteps: number) => ({
-      "src/invoice/line-total.ts": `export class InvoiceLineTotal {\n  precision = 2;\n${steps("line", 30)}\n}\n`,
-      "src/invoice/rounder.ts": `export class InvoiceRounding {\n  mode = "half-up";\n${steps("round", 140)}\n}\n`,
-      "src/invoice/tax.ts": `export class InvoiceTax {\n  rate = 0.2;\n${steps("tax", taxSteps)}\n}\n`,
-      "src/other.ts": `export const other = 1;\n`,
-    });
-    const counter = await tokenCounter();
-    const task = "invoice tax rounding: round each line total";
-    const saved = { ...ASK_PARAMS };
-    const ask = async (root: string, budget: number, on: boolean) => {
-      Object.assign(ASK_PARAMS, on ? {} : { laterShare: 0 });
-      try {
-        const r = await call("ask", { path: root, task, tokenBudget: budget });
-        expect(answerTokens(r, counter)).toBeLessThanOrEqual(budget);
-        return new Map((r.data as unknown as FusionData).entries.map((e) => [e.path, e]));
-      } finally {
-        Object.assign(ASK_PARAMS, saved);
-      }
-    };
-    const small = gitRepo(files(40));
-    // (the task names tax.ts, "tax", not rounder.ts: a file the task names is no guess; rounder is candidate 2)
-    // off: rounder whole takes the room tax needed, tax goes as signatures
-    const off = await ask(small, 8000, false);
-    expect(off.get("src/invoice/rounder.ts")?.tier).toBe("standard");
-    expect(off.get("src/invoice/tax.ts")?.tier).toBe("skeleton");
-    // on: rounder, over half the budget whole (the index estimate), waits; tax (under 25 %) passes it and arrives whole; rounder still arrives, as signatures
-    const on = await ask(small, 8000, true);
-    expect(on.get("src/invoice/line-total.ts")?.tier).toBe("standard");
-    expect(on.get("src/invoice/tax.ts")?.tier).toBe("standard");
-    expect(on.get("src/invoice/tax.ts")?.excerpt).toBeUndefined();
-    expect(on.get("src/invoice/rounder.ts")?.tier).toBe("skeleton");
-    // a larger next file (over the pass share) does not pass the waiting one: rounder goes first, whole, as without the rule
-    const large = gitRepo(files(55));
-    const big = await ask(large, 8000, true);
-    const bigOff = await ask(large, 8000, false);
-    for (const p of ["src/invoice/rounder.ts", "src/invoice/tax.ts"]) expect(big.get(p)?.tier).toBe(bigOff.get(p)?.tier);
-    expect(big.get("src/invoice/rounder.ts")?.tier).toBe("standard");
-    // with room for all three: all whole
-    const roomy = await ask(small, 20000, true);
-    for (const p of ["src/invoice/line-total.ts", "src/invoice/rounder.ts", "src/invoice/tax.ts"]) expect(roomy.get(p)?.tier).toBe("standard");
-    for (const budget of [1500, 3000, 5000, 12000]) await ask(small, budget, true);
-  }, 120_000);
-
   test("a candidate that arrives as signatures keeps the declarations the task most likely touches whole, and says which; budgets hold", async () => {
     const steps = (name: string, n: number) =>
       Array.from({ length: n }, (_, i) => `  ${name}Step${i}(value: number): number {\n    const scaled = value * ${i + 1} + ${i};\n    const shifted = scaled > ${i * 7} ? scaled - ${i} : scaled + ${i};\n    const bounded = Math.min(shifted, ${1000 + i});\n    return bounded % ${i + 3} === 0 ? bounded : bounded + ${i};\n  }`).join("\n");

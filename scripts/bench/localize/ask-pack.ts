@@ -72,8 +72,9 @@
 //   history has grown): 8k 83.6 / 68.2 vs the pack 54.3 (+29.3 / +13.9), 20k 90.8 / 86.5 vs 72.5 (+18.3 / +14.0); bodies
 //   8k 71.2 vs 60.9, 20k 87.4 vs 79.6; p50 97.6 ms. Below the pack on whole: @apollo/client 8k 59.5 vs 62.9, mobx 20k 54.8
 //   vs 59.1, mongoose 20k 33.3 vs 46.7, sinon 8k 84.9 vs 88.1 (as at 93ecbf3), dayjs 20k 90.0 vs 100 (one of 5 tasks). On
-//   the 617 tasks both readings share, 26 of 1,234 task-budgets differ from 93ecbf3 (9 npm, present +0.5, whole about −5
-//   task-files in all); not attributed (no held-out ablation run).
+//   the 617 tasks both readings share, 26 of 1,234 task-budgets differ from 93ecbf3 in present, whole or all (npm: present
+//   +0.5, whole −4.0 in task units over 9; svc: 8k present +1, whole −3; 20k +0.9, +0.8); not attributed (no held-out
+//   ablation run).
 //
 // At d447e39 (2026-11-27, h130), the weak whole-file cells looked at again on the tuning split (held-out not run); nothing
 // taken (patch off the branch: h130-ablation in the report). The default reproduces /work/s19/tune1.json exactly (456

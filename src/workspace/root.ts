@@ -53,7 +53,11 @@ export function findGitRoot(dir: string): string | null {
 
 /** Resolve a `path` argument (relative to `cwd`) to its workspace. */
 export function resolveWorkspace(path: string, cwd: string): Workspace {
-  const requested = resolve(cwd, unescapeBidi(path || ".")); // a folder shown with a bidi control escaped, as shown (text/bidi.ts)
+  // a folder shown with a bidi control escaped, as shown (text/bidi.ts) — unless only a folder named with that text exists
+  // (a backslash is a file-name character here; confine.ts asShown does the same for files)
+  const given = path || ".";
+  const shown = resolve(cwd, unescapeBidi(given));
+  const requested = shown !== resolve(cwd, given) && !existsSync(shown) && existsSync(resolve(cwd, given)) ? resolve(cwd, given) : shown;
   // a serving surface's policy refuses a root outside it, whether or not the path exists
   assertAllowed(requested);
   let stat;

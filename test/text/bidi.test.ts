@@ -6,7 +6,7 @@
 import { describe, expect, test } from "bun:test";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { call } from "../../src/engine.ts";
 import { runCli } from "../../src/surfaces/cli/run.ts";
@@ -174,6 +174,14 @@ describe("a path given escaped", () => {
     writeFileSync(join(root, `src/lit${RLO}.ts`), "export const rlo = 1;\n");
     expect(await read(["src/lit\\u{202E}.ts"])).toStartWith("validation_error: refusing to reduce 'src/lit\\u{202E}.ts': it names two files");
     expect(await read([`src/lit${RLO}.ts`])).toContain("export const rlo = 1;");
+  }, 120_000);
+
+  test("a workspace folder named with that text is the workspace a path given so names", async () => {
+    const parent = gitRepo({ "README.md": "parent\n" });
+    const inner = gitRepo({ "src/inner.ts": "export const innerOnly = 1;\n" });
+    renameSync(inner, join(parent, "ws\\u{202E}"));
+    const answer = await call("find", { path: join(parent, "ws\\u{202E}"), query: "innerOnly" });
+    expect(answer.text).toContain("src/inner.ts");
   }, 120_000);
 
   test("apply makes no name holding a bidi control: a new name given escaped is refused; a new file in a folder shown escaped is made there", async () => {

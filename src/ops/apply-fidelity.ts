@@ -418,8 +418,11 @@ export function keepFileStyle(content: string, disk: string | null, sent = conte
     if (restored !== text) kept.push(endingsNote(lines.ends));
     text = restored;
     const diskFinal = lines.ends[lines.ends.length - 1] ?? "";
-    if (diskFinal === "" && /[\r\n]$/.test(text)) {
-      text = text.slice(0, text.endsWith("\r\n") ? -2 : -1);
+    // (content whose last line is blank keeps its newline: taken off, the blank line would read as the final newline — no
+    // tool can tell an empty last line without a terminator from none — and both the line and "no final newline" be lost)
+    const unterminated = text.slice(0, text.endsWith("\r\n") ? -2 : -1);
+    if (diskFinal === "" && /[\r\n]$/.test(text) && unterminated !== "" && !/[\r\n]$/.test(unterminated)) {
+      text = unterminated;
       kept.push("no final newline");
     } else if (diskFinal !== "" && text.length > 0 && !/[\r\n]$/.test(text)) {
       text += diskFinal;

@@ -8,6 +8,8 @@
 // the file a view shows alike (one holds the character, one the text) are told apart by their
 // order when the content has each as often as the file; otherwise the line is refused.
 
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { validationError } from "../errors.ts";
 import { bidiNames, escapeBidi, hasBidi, hasEscapedBidi } from "../text/bidi.ts";
 
@@ -17,7 +19,25 @@ export interface RestoredBidi {
   kept: string;
 }
 
-export function restoreBidi(rel: string, content: string, disk: string | null): RestoredBidi {
+/**
+ * Proposed content for the workspace file `rel` with the bidi controls apply would take back
+ * from the file on disk (or its refusal, `action` naming what was asked: "check"): svc_check's
+ * single-file content and a race's candidates check the bytes apply would write, not a view's
+ * escape as text. A file that is missing or not UTF-8 takes none back (apply creates the one,
+ * refuses the other).
+ */
+export function restoredAsApplied(root: string, rel: string, content: string, action: string): string {
+  if (!hasEscapedBidi(content)) return content;
+  let disk: string;
+  try {
+    disk = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(readFileSync(join(root, rel)));
+  } catch {
+    return content;
+  }
+  return restoreBidi(rel, content, disk, action).text;
+}
+
+export function restoreBidi(rel: string, content: string, disk: string | null, action = "apply to"): RestoredBidi {
   if (!hasEscapedBidi(content) || disk === null || !hasBidi(disk)) return { text: content, kept: "" };
   // every line of the file that a view shows with an escape, by how it is shown, in the file's order
   const shownAs = new Map<string, string[]>();
@@ -38,13 +58,13 @@ export function restoreBidi(rel: string, content: string, disk: string | null): 
     const shown = bare[i]!;
     if (!hasEscapedBidi(shown)) return line;
     const own = shownAs.get(shown);
-    if (!own) throw refusal(rel, i + 1, shown, disk, "the file holds such characters");
+    if (!own) throw refusal(action, rel, i + 1, shown, disk, "the file holds such characters");
     const nth = seen.get(shown) ?? 0;
     seen.set(shown, nth + 1);
     let back = own[0]!;
     if (own.some((l) => l !== back)) {
       // the file has this line both with the character and with the text: told apart by order, when each is there
-      if (given.get(shown) !== own.length) throw refusal(rel, i + 1, shown, disk, "the file has lines shown alike that hold the character in one and the text in another");
+      if (given.get(shown) !== own.length) throw refusal(action, rel, i + 1, shown, disk, "the file has lines shown alike that hold the character in one and the text in another");
       back = own[nth]!;
     }
     if (back === shown) return line;
@@ -57,9 +77,9 @@ export function restoreBidi(rel: string, content: string, disk: string | null): 
   return { text: out.join("\n"), kept };
 }
 
-function refusal(rel: string, line: number, shown: string, disk: string, why: string) {
+function refusal(action: string, rel: string, line: number, shown: string, disk: string, why: string) {
   const code = /\\u\{([0-9A-F]{4})\}/.exec(shown)?.[1] ?? "202E"; // the line's own, in what to pass
   return validationError(
-    `refusing to apply to '${rel}': line ${line} holds a bidi control escaped as svc views show one ('\\u{${code}}'), and ${why} (${bidiNames(disk).join(", ")}), so whether the edit means the character or that text cannot be told: keep the line as the view showed it, pass the character itself (the JSON escape \\u${code} in the tool's arguments), or spell a source escape another way (\\u${code} without braces)`,
+    `refusing to ${action} '${rel}': line ${line} holds a bidi control escaped as svc views show one ('\\u{${code}}'), and ${why} (${bidiNames(disk).join(", ")}), so whether the edit means the character or that text cannot be told: keep the line as the view showed it, pass the character itself (the JSON escape \\u${code} in the tool's arguments), or spell a source escape another way (\\u${code} without braces)`,
   );
 }

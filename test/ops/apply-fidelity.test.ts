@@ -294,9 +294,12 @@ describe("apply keeps what views do not show", () => {
       await call("apply", { path: root, file: "src/total.ts", content: edited, write: true, expectedHash: sha256(original) });
       const expected = ["export function total(amount: number) {  ", "  const rate = 0.2;\t", "  return amount * rate;   ", "  // rounded later", "}"];
       expect(readFileSync(join(root, "src/total.ts"), "utf8")).toBe(`${expected.join(eol)}${eol}`);
-      // a line replaced by one unlike it is a new line: nothing of the old one's comes back
+      // a line replaced one for one by a line unlike it is still the line at that place: ending as the old one did, it takes back what the view hid
       await call("apply", { path: root, file: "src/total.ts", content: edited.replace("export function total(amount: number) {", "class Invoice {"), write: true });
-      expect(readFileSync(join(root, "src/total.ts"), "utf8").split(eol)[0]).toBe("class Invoice {");
+      expect(readFileSync(join(root, "src/total.ts"), "utf8").split(eol)[0]).toBe("class Invoice {  ");
+      // ending otherwise, the edit touched where the whitespace stood: as sent
+      await call("apply", { path: root, file: "src/total.ts", content: edited.replace("export function total(amount: number) {", "class Invoice {}"), write: true });
+      expect(readFileSync(join(root, "src/total.ts"), "utf8").split(eol)[0]).toBe("class Invoice {}");
     }
     // content with trailing whitespace of its own was not rebuilt from a view: every byte as sent
     const root = gitRepo({ "a.ts": "let x = 1;  \nlet y = 2;\t\n" });

@@ -11,7 +11,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { validationError } from "../errors.ts";
-import { bidiNames, escapeBidi, hasBidi, hasEscapedBidi } from "../text/bidi.ts";
+import { MARKER } from "./apply-fidelity.ts";
+import { bidiNames, escapeBidi, hasBidi, hasEscapedBidi, unescapeBidi } from "../text/bidi.ts";
 
 export interface RestoredBidi {
   text: string;
@@ -58,6 +59,14 @@ export function restoreBidi(rel: string, content: string, disk: string | null, a
     const shown = bare[i]!;
     if (!hasEscapedBidi(shown)) return line;
     const own = shownAs.get(shown);
+    if (!own) {
+      // a line the view showed with a secret as its marker too (keyed above with the value): its bidi controls back, the marker left to restoreMarkers
+      const marked = withMarkers(shown, shownAs);
+      if (marked !== null) {
+        restored.push(i + 1);
+        return line.slice(0, line.length - (line.endsWith("\r") ? 1 : 0) - shown.length) + marked + (line.endsWith("\r") ? "\r" : "");
+      }
+    }
     if (!own) throw refusal(action, rel, i + 1, shown, disk, "the file holds such characters");
     const nth = seen.get(shown) ?? 0;
     seen.set(shown, nth + 1);
@@ -75,6 +84,21 @@ export function restoreBidi(rel: string, content: string, disk: string | null, a
   const names = bidiNames(disk);
   const kept = restored.length ? `bidi controls (${names.join(", ")}) on ${where}, given as views show them ('\\u{…}'; to write that text there, spell it '\\u${names[0]!.slice(2)}' or in lowercase hex)` : "";
   return { text: out.join("\n"), kept };
+}
+
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * `shown` (a content line holding an escape and a redaction marker) with its bidi controls back,
+ * when the file has a line shown so but for the secret values behind its markers, and no such
+ * line holds an escape's text of its own (then which escape means the character cannot be told);
+ * null otherwise.
+ */
+function withMarkers(shown: string, shownAs: ReadonlyMap<string, readonly string[]>): string | null {
+  if (!MARKER.test(shown)) return null;
+  const pattern = new RegExp(`^${shown.split(new RegExp(MARKER.source, "g")).map(literal).join("[^]+?")}$`);
+  const lines = [...shownAs].filter(([escaped]) => pattern.test(escaped)).flatMap(([, own]) => own);
+  return lines.length && !lines.some(hasEscapedBidi) ? unescapeBidi(shown) : null;
 }
 
 function refusal(action: string, rel: string, line: number, shown: string, disk: string, why: string) {

@@ -25,8 +25,8 @@ import { editDistance } from "../text/edit-distance.ts";
 import { NOTHING_REMEMBERED, withSpans, type Remembered } from "../text/remembered-secrets.ts";
 import { IDENTIFIABLE, looksViewed, restoreWhitespace } from "./apply-whitespace.ts";
 
-const MARKER = /\[REDACTED:[A-Za-z0-9_-]+\]/;
-const MARKERS = /\[REDACTED:([A-Za-z0-9_-]+)\]/g;
+export const MARKER = /\[REDACTED:[A-Za-z0-9_-]+\]/;
+export const MARKERS = /\[REDACTED:([A-Za-z0-9_-]+)\]/g;
 const BOM = "\uFEFF";
 
 export interface Fidelity {

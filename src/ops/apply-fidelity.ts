@@ -296,6 +296,9 @@ export function decodeStrict(rel: string, bytes: Uint8Array): string {
   try {
     return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
+    // (UTF-32's marks first: little-endian's starts as UTF-16's does)
+    const utf32 = bytes[0] === 0xff && bytes[1] === 0xfe && bytes[2] === 0 && bytes[3] === 0 ? "little" : bytes[0] === 0 && bytes[1] === 0 && bytes[2] === 0xfe && bytes[3] === 0xff ? "big" : null;
+    if (utf32) throw validationError(`refusing to apply to '${rel}': the file on disk is UTF-32 (${utf32}-endian, with a byte order mark), not UTF-8. apply writes UTF-8 and would change every byte; convert the file to UTF-8 first or edit it with a tool that knows its encoding.`);
     if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
       throw validationError(`refusing to apply to '${rel}': the file on disk is UTF-16 (${bytes[0] === 0xff ? "little" : "big"}-endian, with a byte order mark), not UTF-8. apply writes UTF-8 and would change every byte; convert the file to UTF-8 first or edit it with a tool that knows its encoding.`);
     }

@@ -3,7 +3,7 @@
 // byte for byte except the edit, or is refused.
 
 import { describe, expect, test } from "bun:test";
-import { readFileSync, symlinkSync } from "node:fs";
+import { readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { call } from "../../src/engine.ts";
 import { SvcError } from "../../src/errors.ts";
@@ -393,6 +393,16 @@ describe("apply keeps what views do not show", () => {
     for (const [file, bytes, endian] of [["src/le.ts", le, "little"], ["src/be.ts", be, "big"]] as const) {
       const error = await failure(call("apply", { path: root, file, content: "const n = 2;\n", write: true }));
       expect(error.formatted).toStartWith(`validation_error: refusing to apply to '${file}': the file on disk is UTF-16 (${endian}-endian, with a byte order mark), not UTF-8.`);
+      expect(readFileSync(join(root, file)).equals(bytes)).toBe(true);
+    }
+    // UTF-32 (its little-endian mark starts as UTF-16's does: it was named UTF-16)
+    const le32 = Buffer.concat([Buffer.from([0xff, 0xfe, 0, 0]), ...[..."const n = 1;\n"].map((c) => Buffer.from([c.charCodeAt(0), 0, 0, 0]))]);
+    const be32 = Buffer.from(le32.subarray(0)).swap32();
+    writeFileSync(join(root, "src/le32.ts"), le32);
+    writeFileSync(join(root, "src/be32.ts"), be32);
+    for (const [file, bytes, endian] of [["src/le32.ts", le32, "little"], ["src/be32.ts", be32, "big"]] as const) {
+      const error = await failure(call("apply", { path: root, file, content: "const n = 2;\n", write: true }));
+      expect(error.formatted).toStartWith(`validation_error: refusing to apply to '${file}': the file on disk is UTF-32 (${endian}-endian, with a byte order mark), not UTF-8.`);
       expect(readFileSync(join(root, file)).equals(bytes)).toBe(true);
     }
   });

@@ -54,6 +54,9 @@ interface DiskSecrets {
   views: { shown: string[]; own: (string | null)[]; marks: (readonly Mark[] | null)[] }[];
 }
 
+/** An edited line that replaced a line holding marker text as it is (no secret behind it): its markers stay text. */
+const LITERAL = Symbol("literal markers");
+
 /** A marker of a shown line and the file's value behind it, in the line's order. */
 interface Mark { kind: string; value: string }
 
@@ -203,24 +206,27 @@ function unchangedMarkerLines(secrets: DiskSecrets, lines: readonly string[]): M
  * string]@db/app"` keeps the line's own value though the file holds other connection strings; two lines swapped and edited
  * get their own values back, not each other's.
  */
-function replacedMarkerLines(secrets: DiskSecrets, lines: readonly string[]): Map<number, readonly Mark[]> {
-  const found = new Map<number, readonly Mark[]>();
+function replacedMarkerLines(secrets: DiskSecrets, lines: readonly string[], literalLines: ReadonlySet<string>): Map<number, readonly Mark[] | typeof LITERAL> {
+  const found = new Map<number, readonly Mark[] | typeof LITERAL>();
   const trimmed = lines.map((l) => l.replace(/[ \t\r\f\v]+$/, ""));
   const kindsOf = (line: string) => [...line.matchAll(MARKERS)].map((m) => m[1]!).join(" ");
   for (const view of secrets.views) {
+    // a line of the file holding marker text as it is (a comment documenting views), no secret on it in any view: an edit of it keeps its markers as text
+    const literal = view.shown.map((l, i) => (view.own[i] === null && literalLines.has(l) ? [...l.matchAll(MARKERS)].map((m) => ({ kind: m[1]!, value: "" })) : null));
+    const marksOf = (i: number) => view.marks[i] ?? literal[i] ?? null;
     for (const [ci, cj, deleted, added] of lineChanges(view.shown, trimmed)) {
-      const olds = Array.from({ length: deleted }, (_, k) => ci + k).filter((i) => view.marks[i]);
+      const olds = Array.from({ length: deleted }, (_, k) => ci + k).filter((i) => marksOf(i));
       const news = Array.from({ length: added }, (_, k) => cj + k).filter((j) => !found.has(j) && MARKER.test(trimmed[j]!));
       // one added line for each deleted one: a hunk that deletes two lines holding values and adds one (delete the
       // primary's line and rename the replica's to it, or edit the primary's host and delete the replica's?) cannot tell
       if (!olds.length || olds.length !== news.length || olds.length * news.length > 400) continue;
-      const near = (i: number, j: number) => kindsOf(trimmed[j]!) !== view.marks[i]!.map((m) => m.kind).join(" ") ? Infinity : editDistance(view.shown[i]!, trimmed[j]!);
+      const near = (i: number, j: number) => kindsOf(trimmed[j]!) !== marksOf(i)!.map((m) => m.kind).join(" ") ? Infinity : editDistance(view.shown[i]!, trimmed[j]!);
       const d = olds.map((i) => news.map((j) => near(i, j)));
       const unique = (row: number[], at: number) => row.every((x, k) => k === at || x > row[at]!);
       news.forEach((j, b) => {
         const column = olds.map((_, a) => d[a]![b]!), a = column.indexOf(Math.min(...column)), best = column[a]!;
         if (best === Infinity || best * 2 > Math.max(view.shown[olds[a]!]!.length, trimmed[j]!.length)) return;
-        if (unique(column, a) && unique(d[a]!, b)) found.set(j, view.marks[olds[a]!]!);
+        if (unique(column, a) && unique(d[a]!, b)) found.set(j, view.marks[olds[a]!] ?? LITERAL);
       });
     }
   }
@@ -233,7 +239,11 @@ export function restoreMarkers(rel: string, content: string, before: string | nu
   if (before !== null) for (const line of before.split("\n")) if (MARKER.test(line)) literal.add(line.replace(/\r$/, ""));
   const secrets = before === null ? null : diskSecrets(rel, before, remembered);
   const unchanged = secrets ? unchangedMarkerLines(secrets, content.split("\n")) : new Map<number, string>();
-  const replaced = secrets ? replacedMarkerLines(secrets, content.split("\n")) : new Map<number, readonly Mark[]>();
+  // the file's lines holding marker text that no view shows a secret on (trailing whitespace trimmed, as views show them)
+  const asText = new Set<string>();
+  const secretLines = new Set([...(secrets?.lines.keys() ?? [])].map((l) => l.replace(/[ \t\f\v]+$/, "")));
+  for (const l of literal) if (!secretLines.has(l.replace(/[ \t\f\v]+$/, ""))) asText.add(l.replace(/[ \t\f\v]+$/, ""));
+  const replaced = secrets ? replacedMarkerLines(secrets, content.split("\n"), asText) : new Map<number, readonly Mark[] | typeof LITERAL>();
   const out: string[] = [];
   const placed: { offset: number; value: string; kind: string; line: number }[] = [];
   let offset = 0, restored = 0, n = 0;
@@ -248,7 +258,7 @@ export function restoreMarkers(rel: string, content: string, before: string | nu
     );
     // The file has this line both as it is (marker included) and as a secret that views show the same way: which one is meant cannot be told.
     if (first && literal.has(line) && secrets?.lines.has(line)) throw refuse("on a line the file has both literally and as a secret shown the same way (which one is meant cannot be told)", first[0]);
-    if (first && !literal.has(line)) {
+    if (first && !literal.has(line) && replaced.get(n - 1) !== LITERAL) {
       if (!secrets) throw refuse("and a new file has no value to put back", first[0]);
       const own = secrets.lines.get(line);
       const mine = unchanged.get(n - 1);
@@ -260,7 +270,7 @@ export function restoreMarkers(rel: string, content: string, before: string | nu
         restored += line.match(MARKERS)!.length;
       } else {
         const parts: string[] = [];
-        const was = replaced.get(n - 1);
+        const was = replaced.get(n - 1) as readonly Mark[] | undefined; // (a line that replaced marker text kept it, above)
         let at = 0, k = 0;
         for (const m of line.matchAll(MARKERS)) {
           const kind = m[1]!;

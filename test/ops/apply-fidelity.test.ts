@@ -36,6 +36,19 @@ describe("apply keeps what views do not show", () => {
     expect(created.formatted).toStartWith("validation_error: refusing to apply to 'src/new.ts': line 1 contains the redaction marker [REDACTED:aws-access-key] and a new file has no value to put back");
   });
 
+  test("a line holding marker text as it is (a comment on views), edited, keeps it as text: the file's one value of that kind was written into the comment", async () => {
+    const original = `// views show the key as [REDACTED:aws-access-key]\nexport const key = "${AWS}";\n`;
+    const root = gitRepo({ "src/doc.ts": original });
+    const { content } = await view(root, "src/doc.ts");
+    expect(content).toBe("// views show the key as [REDACTED:aws-access-key]\nexport const key = \"[REDACTED:aws-access-key]\";");
+    await call("apply", { path: root, file: "src/doc.ts", content: content.replace("// views show", "// every view shows"), write: true });
+    expect(readFileSync(join(root, "src/doc.ts"), "utf8")).toBe(original.replace("// views show", "// every view shows"));
+    // both lines edited: each keeps what it was, the comment its text, the constant its value
+    const both = content.replace("// views show", "// every view shows").replace("const key", "const accessKey");
+    await call("apply", { path: root, file: "src/doc.ts", content: both, write: true });
+    expect(readFileSync(join(root, "src/doc.ts"), "utf8")).toBe(original.replace("// views show", "// every view shows").replace("const key", "const accessKey"));
+  });
+
   test("a short word a password's name holds round-trips through its marker (YAML and code)", async () => {
     const yaml = "smtp:\n  host: mail.example.com\n  pass: letmein\n";
     const ts = `export const config = { user: "admin", password: "sunshine", port: 5432 };\nexport const retries = 3;\n`;
@@ -152,8 +165,11 @@ describe("apply keeps what views do not show", () => {
     const edited = original.replace("n = 1", "n = 2");
     await call("apply", { path: root, file: "src/sample.ts", content: edited, write: true });
     expect(readFileSync(join(root, "src/sample.ts"), "utf8")).toBe(edited);
-    const changed = await failure(call("apply", { path: root, file: "src/sample.ts", content: edited.replace("sample =", "other =") }));
-    expect(changed.formatted).toContain("line 1 contains the redaction marker [REDACTED:aws-access-key] where the file on disk has no aws-access-key value");
+    // that line edited keeps its marker as the text it is (it was refused: the file has no such value); a new line with one is still refused
+    await call("apply", { path: root, file: "src/sample.ts", content: edited.replace("sample =", "other ="), write: true });
+    expect(readFileSync(join(root, "src/sample.ts"), "utf8")).toBe(edited.replace("sample =", "other ="));
+    const added = await failure(call("apply", { path: root, file: "src/sample.ts", content: `${edited.replace("sample =", "other =")}export const k = "[REDACTED:aws-access-key]";\n` }));
+    expect(added.formatted).toContain("line 3 contains the redaction marker [REDACTED:aws-access-key] where the file on disk has no aws-access-key value");
   });
 
   test("a line the file has both literally (marker included) and as a secret shown the same way is refused, not written as the marker", async () => {

@@ -7,11 +7,14 @@
 // one (the edit may mean the character or the text: which cannot be told). Two different lines of
 // the file a view shows alike (one holds the character, one the text) are told apart by their
 // order when the content has each as often as the file; otherwise the line is refused.
+// takeBack is what apply takes back from the file, bidi controls then secrets (apply-fidelity.ts
+// restoreMarkers): svc_check's content and a race's candidates go through it too (restoredAsApplied).
 
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { validationError } from "../errors.ts";
-import { MARKER } from "./apply-fidelity.ts";
+import { MARKER, restoreMarkers } from "./apply-fidelity.ts";
+import { rememberedAt } from "../text/remembered-at.ts";
 import { bidiNames, escapeBidi, hasBidi, hasEscapedBidi, unescapeBidi } from "../text/bidi.ts";
 
 export interface RestoredBidi {
@@ -21,21 +24,29 @@ export interface RestoredBidi {
 }
 
 /**
- * Proposed content for the workspace file `rel` with the bidi controls apply would take back
- * from the file on disk (or its refusal, `action` naming what was asked: "check"): svc_check's
- * single-file content and a race's candidates check the bytes apply would write, not a view's
- * escape as text. A file that is missing or not UTF-8 takes none back (apply creates the one,
- * refuses the other).
+ * Proposed content for the workspace file `rel` as apply would write it — the bidi controls a
+ * view escaped and the secrets it showed as markers taken back from the file on disk — or
+ * apply's refusal (`action` naming what was asked: "check"): svc_check's single-file content
+ * and a race's candidates check, and run the tests on, the bytes apply would write, not a view's
+ * escape or marker as text. (Line endings, BOM and the whitespace views hide, which apply keeps
+ * too, change no check.) A file that is not UTF-8 takes nothing back (apply refuses it).
  */
 export function restoredAsApplied(root: string, rel: string, content: string, action: string): string {
-  if (!hasEscapedBidi(content)) return content;
-  let disk: string;
+  if (!hasEscapedBidi(content) && !MARKER.test(content)) return content;
+  let disk: string | null = null;
   try {
     disk = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(readFileSync(join(root, rel)));
-  } catch {
-    return content;
+  } catch (error) {
+    if ((error as { code?: string }).code !== "ENOENT") return content;
   }
-  return restoreBidi(rel, content, disk, action).text;
+  return takeBack(root, rel, content, disk, action).text;
+}
+
+/** What apply takes back from the file on disk (`disk`: its text, null for a new file) into content a view gave: the bidi controls it escaped, then the secrets it showed as markers (restoreMarkers). */
+export function takeBack(root: string, rel: string, content: string, disk: string | null, action = "apply to"): { text: string; bidiKept: string; secrets: number } {
+  const shown = restoreBidi(rel, content, disk, action);
+  const secrets = restoreMarkers(rel, shown.text, disk === null ? null : disk.replace(/^\uFEFF/, ""), rememberedAt(root), action);
+  return { text: secrets.text, bidiKept: shown.kept, secrets: secrets.restored };
 }
 
 export function restoreBidi(rel: string, content: string, disk: string | null, action = "apply to"): RestoredBidi {

@@ -233,7 +233,7 @@ function replacedMarkerLines(secrets: DiskSecrets, lines: readonly string[], lit
   return found;
 }
 
-export function restoreMarkers(rel: string, content: string, before: string | null, remembered: Remembered = NOTHING_REMEMBERED): { text: string; restored: number } {
+export function restoreMarkers(rel: string, content: string, before: string | null, remembered: Remembered = NOTHING_REMEMBERED, action = "apply to"): { text: string; restored: number } {
   if (!MARKER.test(content)) return { text: content, restored: 0 };
   const literal = new Set<string>();
   if (before !== null) for (const line of before.split("\n")) if (MARKER.test(line)) literal.add(line.replace(/\r$/, ""));
@@ -254,7 +254,7 @@ export function restoreMarkers(rel: string, content: string, before: string | nu
     let text = line;
     const first = MARKER.exec(line);
     const refuse = (why: string, marker: string) => validationError(
-      `refusing to apply to '${rel}': line ${n} contains the redaction marker ${marker} ${why} ('${clip(line)}'). svc views show secrets as markers; keep that line as the view showed it, or write the value you mean.`,
+      `refusing to ${action} '${rel}': line ${n} contains the redaction marker ${marker} ${why} ('${clip(line)}'). svc views show secrets as markers; keep that line as the view showed it, or write the value you mean.`,
     );
     // The file has this line both as it is (marker included) and as a secret that views show the same way: which one is meant cannot be told.
     if (first && literal.has(line) && secrets?.lines.has(line)) throw refuse("on a line the file has both literally and as a secret shown the same way (which one is meant cannot be told)", first[0]);
@@ -295,7 +295,7 @@ export function restoreMarkers(rel: string, content: string, before: string | nu
   const text = out.join("\n");
   for (const p of placed) {
     if (!stillHidden(rel, text, p.offset, p.value, p.kind, remembered)) {
-      throw validationError(`refusing to apply to '${rel}': line ${p.line} would put the file's ${p.kind} value where svc no longer recognises it as a secret (later views would show it). Keep that line as the view showed it, or write the value you mean.`);
+      throw validationError(`refusing to ${action} '${rel}': line ${p.line} would put the file's ${p.kind} value where svc no longer recognises it as a secret (later views would show it). Keep that line as the view showed it, or write the value you mean.`);
     }
   }
   return { text, restored };

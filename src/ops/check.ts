@@ -31,7 +31,7 @@ export async function check(request: CheckRequest, ctx: OpContext): Promise<OpRe
       throw validationError("provide the changed file's path (file) and its proposed new content (content), or a session id for delta mode");
     }
     if (request.session !== null || request.markGreen || request.full) throw validationError("session, markGreen and full belong to delta mode; single-file mode takes file and content only");
-    // the content as apply would write it (a view's bidi escapes taken back as the file's characters): check, then apply, checks what is written
+    // the content as apply would write it (a view's bidi escapes and secret markers taken back from the file): check, then apply, checks what is written
     const rel = confine(ws.root, request.file, "check").rel;
     return checkFile(ws.root, rel, restoredAsApplied(ws.root, rel, request.content, "check"), ctx);
   }

@@ -89,7 +89,7 @@ export async function test(request: TestRequest, ctx: OpContext): Promise<OpResu
   if (timeoutMs < 1) throw validationError(`SVC_TEST_TIMEOUT_MS must be a positive number of milliseconds (got ${timeoutMs})`);
   const started = performance.now();
   const ws = resolveWorkspace(request.path, ctx.cwd);
-  // each candidate as apply would write it (a view's bidi escapes taken back as the file's characters), so the race tests what the winner's apply writes
+  // each candidate as apply would write it (a view's bidi escapes and secret markers taken back from the file), so the race tests what the winner's apply writes
   const candidates = request.candidates ? raceCandidates(ws.root, request.candidates, request.maxCandidates ?? 4).map((c) => ({ ...c, content: restoredAsApplied(ws.root, c.rel, c.content, `race candidate ${c.id} for`) })) : null;
   const config = loadConfig(ws.root, ws.dir);
   return withSymbol<TestData>(query, request.path, ctx, async ({ root, db, meta, state, header, target, symbols, alsoNamed }) => {

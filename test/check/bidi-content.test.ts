@@ -19,6 +19,8 @@ const FILES: Record<string, string> = {
   "package.json": '{ "name": "rx" }\n',
   "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "es2022", module: "esnext", moduleResolution: "bundler" }, include: ["src/**/*.ts"] }),
   "src/rx.ts": `export const mark = /a${RLO}b/;\n\nexport function limit(): number {\n  return 1;\n}\n`,
+  // a type that holds only for the real value: the view's marker as text is an error
+  "src/key.ts": `export const key = "AKIAIOSFODNN7EXAMPLF";\ntype Aws = typeof key extends \`AKIA\${string}\` ? true : never;\nexport const isAws: Aws = true;\nexport const retries = 3;\n`,
 };
 
 let root: string;
@@ -31,7 +33,7 @@ afterAll(() => undefined);
 
 const text = (r: unknown) => ((r as { content: { text: string }[] }).content[0]?.text ?? "");
 /** The file's lines as the text view (level none) shows them to an agent: between `<file path=…>` and `</file>`. */
-const shownFile = (view: string) => view.slice(view.indexOf("\n", view.indexOf('<file path="src/rx.ts">')) + 1, view.lastIndexOf("\n</file>"));
+const shownFile = (view: string, file = "src/rx.ts") => view.slice(view.indexOf("\n", view.indexOf(`<file path="${file}">`)) + 1, view.lastIndexOf("\n</file>"));
 
 describe("check and race check what apply writes: a view's bidi escape taken back", () => {
   test("svc_check of content from a view (the escape on a line the edit kept) is clean, as the bytes apply writes are", async () => {
@@ -65,6 +67,16 @@ describe("check and race check what apply writes: a view's bidi escape taken bac
       await client.close();
     }
   }, 120_000);
+
+  test("svc_check of content from a view holding a secret's marker checks the file's value, as apply writes it; a marker apply would refuse is refused", async () => {
+    const content = shownFile((await call("reduce", { path: root, files: ["src/key.ts"], level: "none" })).text, "src/key.ts");
+    expect(content).toStartWith('export const key = "[REDACTED:aws-access-key]";\n');
+    const checked = await call("check", { path: root, file: "src/key.ts", content: `${content.replace("retries = 3", "retries = 5")}\n` });
+    expect({ text: checked.text.slice(0, 300), clean: (checked.data as unknown as FileCheckData).clean }).toMatchObject({ clean: true });
+    expect(checked.text).not.toContain("AKIAIOSFODNN7EXAMPLF");
+    const error = await call("check", { path: root, file: "src/new.ts", content: 'export const k = "[REDACTED:aws-access-key]";\n' }).then(() => null, (e: Error) => e.message);
+    expect(error).toStartWith("refusing to check 'src/new.ts': line 1 contains the redaction marker [REDACTED:aws-access-key] and a new file has no value to put back");
+  }, 180_000);
 
   test("an escape the file's characters cannot tell is refused by check as apply refuses it, naming check", async () => {
     const content = `export const mark = /a${RLO}b/;\nexport const other = "\\u{202E}";\n`;

@@ -391,9 +391,13 @@ function restoreEndings(content: string, disk: Lines): string {
     if (at >= 0) from[k] = gone.splice(at, 1)[0]!;
   }
   const parts: string[] = [];
+  const own = (k: number) => (from[k]! >= 0 ? disk.ends[from[k]!] : "") || dominant;
   for (const [k, body] of next.bodies.entries()) {
     const end = next.ends[k] as string;
-    parts.push(body, end === "" ? "" : (from[k]! >= 0 ? disk.ends[from[k]!] : "") || dominant);
+    // the last line sent without a terminator, in a file that ends with one: a line of the file takes its own (the file's
+    // final one went with the last line the edit deleted), which keepFileStyle would otherwise give it
+    const last = end === "" && k === next.bodies.length - 1 && (disk.ends.at(-1) ?? "") !== "" && from[k]! >= 0 && disk.ends[from[k]!] !== "";
+    parts.push(body, end === "" ? (last ? own(k) : "") : own(k));
   }
   return parts.join("");
 }

@@ -12,8 +12,8 @@ import { fitAnswer, fitError, plainErrorShape, rpcErrorShape } from "./render/fi
 import { redactResult, redactText, typedSecrets, withoutTyped } from "./render/redact-output.ts";
 import { holdingSessionRecords } from "./render/session.ts";
 import { takeStoreNotices } from "./store/provenance.ts";
-import { escapeBidi, jsonEscapeBidi } from "./text/bidi.ts";
-import { escapeControls } from "./text/control-chars.ts";
+import { jsonEscapeBidi } from "./text/bidi.ts";
+import { escapeControls, escapeShown } from "./text/control-chars.ts";
 import { tokenCounter } from "./text/tokens.ts";
 import { NOTHING_REMEMBERED, type Remembered } from "./text/remembered-secrets.ts";
 import { rememberedAt } from "./text/remembered-at.ts";
@@ -91,9 +91,9 @@ export async function invoke(
       const remembered = rememberedFor(request, ctx); // read after the run: what it indexed is remembered too
       return redactResult(withNotes(withStoreNotices(result), ctx.notes), remembered, typedSecrets(typedWords(spec, request), remembered));
     });
-    // every text shows bidi controls escaped (`\u{202E}`: Trojan Source), a terminal control characters too (`\x1b`, four
+    // every text shows bidi controls escaped (`\u{202E}`: Trojan Source; JSON text as JSON escapes them), a terminal control characters too (`\x1b`, four
     // characters for one): the fit counts that form
-    const shown = { ...value, text: ctx.terminal ? escapeControls(value.text) : escapeBidi(value.text) };
+    const shown = { ...value, text: escapeShown(value.text, ctx.terminal === true) };
     const answer = await fitted(spec, shown, budget, ctx, label);
     // a call cancelled while it ran has no caller to answer: what it would have sent is not recorded as sent
     if (ctx.signal && !ctx.signal.aborted) await cancellationsRead();

@@ -25,8 +25,8 @@ import { editDistance } from "../text/edit-distance.ts";
 import { NOTHING_REMEMBERED, withSpans, type Remembered } from "../text/remembered-secrets.ts";
 import { IDENTIFIABLE, looksViewed, restoreWhitespace } from "./apply-whitespace.ts";
 
-const MARKER = /\[REDACTED:[A-Za-z0-9_-]+\]/;
-const MARKERS = /\[REDACTED:([A-Za-z0-9_-]+)\]/g;
+export const MARKER = /\[REDACTED:[A-Za-z0-9_-]+\]/;
+export const MARKERS = /\[REDACTED:([A-Za-z0-9_-]+)\]/g;
 const BOM = "\uFEFF";
 
 export interface Fidelity {
@@ -53,6 +53,9 @@ interface DiskSecrets {
   /** The file as each redactor's view shows it, line by line (trailing whitespace trimmed, as views trim it), with the file's own text of each line holding a marker (null: none). */
   views: { shown: string[]; own: (string | null)[]; marks: (readonly Mark[] | null)[] }[];
 }
+
+/** An edited line that replaced a line holding marker text as it is (no secret behind it): its markers stay text. */
+const LITERAL = Symbol("literal markers");
 
 /** A marker of a shown line and the file's value behind it, in the line's order. */
 interface Mark { kind: string; value: string }
@@ -203,37 +206,44 @@ function unchangedMarkerLines(secrets: DiskSecrets, lines: readonly string[]): M
  * string]@db/app"` keeps the line's own value though the file holds other connection strings; two lines swapped and edited
  * get their own values back, not each other's.
  */
-function replacedMarkerLines(secrets: DiskSecrets, lines: readonly string[]): Map<number, readonly Mark[]> {
-  const found = new Map<number, readonly Mark[]>();
+function replacedMarkerLines(secrets: DiskSecrets, lines: readonly string[], literalLines: ReadonlySet<string>): Map<number, readonly Mark[] | typeof LITERAL> {
+  const found = new Map<number, readonly Mark[] | typeof LITERAL>();
   const trimmed = lines.map((l) => l.replace(/[ \t\r\f\v]+$/, ""));
   const kindsOf = (line: string) => [...line.matchAll(MARKERS)].map((m) => m[1]!).join(" ");
   for (const view of secrets.views) {
+    // a line of the file holding marker text as it is (a comment documenting views), no secret on it in any view: an edit of it keeps its markers as text
+    const literal = view.shown.map((l, i) => (view.own[i] === null && literalLines.has(l) ? [...l.matchAll(MARKERS)].map((m) => ({ kind: m[1]!, value: "" })) : null));
+    const marksOf = (i: number) => view.marks[i] ?? literal[i] ?? null;
     for (const [ci, cj, deleted, added] of lineChanges(view.shown, trimmed)) {
-      const olds = Array.from({ length: deleted }, (_, k) => ci + k).filter((i) => view.marks[i]);
+      const olds = Array.from({ length: deleted }, (_, k) => ci + k).filter((i) => marksOf(i));
       const news = Array.from({ length: added }, (_, k) => cj + k).filter((j) => !found.has(j) && MARKER.test(trimmed[j]!));
       // one added line for each deleted one: a hunk that deletes two lines holding values and adds one (delete the
       // primary's line and rename the replica's to it, or edit the primary's host and delete the replica's?) cannot tell
       if (!olds.length || olds.length !== news.length || olds.length * news.length > 400) continue;
-      const near = (i: number, j: number) => kindsOf(trimmed[j]!) !== view.marks[i]!.map((m) => m.kind).join(" ") ? Infinity : editDistance(view.shown[i]!, trimmed[j]!);
+      const near = (i: number, j: number) => kindsOf(trimmed[j]!) !== marksOf(i)!.map((m) => m.kind).join(" ") ? Infinity : editDistance(view.shown[i]!, trimmed[j]!);
       const d = olds.map((i) => news.map((j) => near(i, j)));
       const unique = (row: number[], at: number) => row.every((x, k) => k === at || x > row[at]!);
       news.forEach((j, b) => {
         const column = olds.map((_, a) => d[a]![b]!), a = column.indexOf(Math.min(...column)), best = column[a]!;
         if (best === Infinity || best * 2 > Math.max(view.shown[olds[a]!]!.length, trimmed[j]!.length)) return;
-        if (unique(column, a) && unique(d[a]!, b)) found.set(j, view.marks[olds[a]!]!);
+        if (unique(column, a) && unique(d[a]!, b)) found.set(j, view.marks[olds[a]!] ?? LITERAL);
       });
     }
   }
   return found;
 }
 
-export function restoreMarkers(rel: string, content: string, before: string | null, remembered: Remembered = NOTHING_REMEMBERED): { text: string; restored: number } {
+export function restoreMarkers(rel: string, content: string, before: string | null, remembered: Remembered = NOTHING_REMEMBERED, action = "apply to"): { text: string; restored: number } {
   if (!MARKER.test(content)) return { text: content, restored: 0 };
   const literal = new Set<string>();
   if (before !== null) for (const line of before.split("\n")) if (MARKER.test(line)) literal.add(line.replace(/\r$/, ""));
   const secrets = before === null ? null : diskSecrets(rel, before, remembered);
   const unchanged = secrets ? unchangedMarkerLines(secrets, content.split("\n")) : new Map<number, string>();
-  const replaced = secrets ? replacedMarkerLines(secrets, content.split("\n")) : new Map<number, readonly Mark[]>();
+  // the file's lines holding marker text that no view shows a secret on (trailing whitespace trimmed, as views show them)
+  const asText = new Set<string>();
+  const secretLines = new Set([...(secrets?.lines.keys() ?? [])].map((l) => l.replace(/[ \t\f\v]+$/, "")));
+  for (const l of literal) if (!secretLines.has(l.replace(/[ \t\f\v]+$/, ""))) asText.add(l.replace(/[ \t\f\v]+$/, ""));
+  const replaced = secrets ? replacedMarkerLines(secrets, content.split("\n"), asText) : new Map<number, readonly Mark[] | typeof LITERAL>();
   const out: string[] = [];
   const placed: { offset: number; value: string; kind: string; line: number }[] = [];
   let offset = 0, restored = 0, n = 0;
@@ -244,11 +254,11 @@ export function restoreMarkers(rel: string, content: string, before: string | nu
     let text = line;
     const first = MARKER.exec(line);
     const refuse = (why: string, marker: string) => validationError(
-      `refusing to apply to '${rel}': line ${n} contains the redaction marker ${marker} ${why} ('${clip(line)}'). svc views show secrets as markers; keep that line as the view showed it, or write the value you mean.`,
+      `refusing to ${action} '${rel}': line ${n} contains the redaction marker ${marker} ${why} ('${clip(line)}'). svc views show secrets as markers; keep that line as the view showed it, or write the value you mean.`,
     );
     // The file has this line both as it is (marker included) and as a secret that views show the same way: which one is meant cannot be told.
     if (first && literal.has(line) && secrets?.lines.has(line)) throw refuse("on a line the file has both literally and as a secret shown the same way (which one is meant cannot be told)", first[0]);
-    if (first && !literal.has(line)) {
+    if (first && !literal.has(line) && replaced.get(n - 1) !== LITERAL) {
       if (!secrets) throw refuse("and a new file has no value to put back", first[0]);
       const own = secrets.lines.get(line);
       const mine = unchanged.get(n - 1);
@@ -260,7 +270,7 @@ export function restoreMarkers(rel: string, content: string, before: string | nu
         restored += line.match(MARKERS)!.length;
       } else {
         const parts: string[] = [];
-        const was = replaced.get(n - 1);
+        const was = replaced.get(n - 1) as readonly Mark[] | undefined; // (a line that replaced marker text kept it, above)
         let at = 0, k = 0;
         for (const m of line.matchAll(MARKERS)) {
           const kind = m[1]!;
@@ -285,7 +295,7 @@ export function restoreMarkers(rel: string, content: string, before: string | nu
   const text = out.join("\n");
   for (const p of placed) {
     if (!stillHidden(rel, text, p.offset, p.value, p.kind, remembered)) {
-      throw validationError(`refusing to apply to '${rel}': line ${p.line} would put the file's ${p.kind} value where svc no longer recognises it as a secret (later views would show it). Keep that line as the view showed it, or write the value you mean.`);
+      throw validationError(`refusing to ${action} '${rel}': line ${p.line} would put the file's ${p.kind} value where svc no longer recognises it as a secret (later views would show it). Keep that line as the view showed it, or write the value you mean.`);
     }
   }
   return { text, restored };
@@ -296,6 +306,9 @@ export function decodeStrict(rel: string, bytes: Uint8Array): string {
   try {
     return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
+    // (UTF-32's marks first: little-endian's starts as UTF-16's does)
+    const utf32 = bytes[0] === 0xff && bytes[1] === 0xfe && bytes[2] === 0 && bytes[3] === 0 ? "little" : bytes[0] === 0 && bytes[1] === 0 && bytes[2] === 0xfe && bytes[3] === 0xff ? "big" : null;
+    if (utf32) throw validationError(`refusing to apply to '${rel}': the file on disk is UTF-32 (${utf32}-endian, with a byte order mark), not UTF-8. apply writes UTF-8 and would change every byte; convert the file to UTF-8 first or edit it with a tool that knows its encoding.`);
     if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
       throw validationError(`refusing to apply to '${rel}': the file on disk is UTF-16 (${bytes[0] === 0xff ? "little" : "big"}-endian, with a byte order mark), not UTF-8. apply writes UTF-8 and would change every byte; convert the file to UTF-8 first or edit it with a tool that knows its encoding.`);
     }
@@ -378,9 +391,13 @@ function restoreEndings(content: string, disk: Lines): string {
     if (at >= 0) from[k] = gone.splice(at, 1)[0]!;
   }
   const parts: string[] = [];
+  const own = (k: number) => (from[k]! >= 0 ? disk.ends[from[k]!] : "") || dominant;
   for (const [k, body] of next.bodies.entries()) {
     const end = next.ends[k] as string;
-    parts.push(body, end === "" ? "" : (from[k]! >= 0 ? disk.ends[from[k]!] : "") || dominant);
+    // the last line sent without a terminator, in a file that ends with one: a line of the file takes its own (the file's
+    // final one went with the last line the edit deleted), which keepFileStyle would otherwise give it
+    const last = end === "" && k === next.bodies.length - 1 && (disk.ends.at(-1) ?? "") !== "" && from[k]! >= 0 && disk.ends[from[k]!] !== "";
+    parts.push(body, end === "" ? (last ? own(k) : "") : own(k));
   }
   return parts.join("");
 }
@@ -418,8 +435,11 @@ export function keepFileStyle(content: string, disk: string | null, sent = conte
     if (restored !== text) kept.push(endingsNote(lines.ends));
     text = restored;
     const diskFinal = lines.ends[lines.ends.length - 1] ?? "";
-    if (diskFinal === "" && /[\r\n]$/.test(text)) {
-      text = text.slice(0, text.endsWith("\r\n") ? -2 : -1);
+    // (content whose last line is blank keeps its newline: taken off, the blank line would read as the final newline — no
+    // tool can tell an empty last line without a terminator from none — and both the line and "no final newline" be lost)
+    const unterminated = text.slice(0, text.endsWith("\r\n") ? -2 : -1);
+    if (diskFinal === "" && /[\r\n]$/.test(text) && unterminated !== "" && !/[\r\n]$/.test(unterminated)) {
+      text = unterminated;
       kept.push("no final newline");
     } else if (diskFinal !== "" && text.length > 0 && !/[\r\n]$/.test(text)) {
       text += diskFinal;

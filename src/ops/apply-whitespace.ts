@@ -10,7 +10,8 @@
 // replaced: editedFrom) and still ending as it did takes back the trailing whitespace the view
 // hid from it — the agent changed what it saw, not what it could not; a line whose end the edit
 // changed (`done.` rewrapped to `done, and`: a markdown hard break would land mid-sentence) and a
-// line the edit added or deleted are as sent. A line the edit moved (deleted in one place, the
+// line the edit added or deleted are as sent; a line replaced one for one by a line too unlike it to pair (a short line
+// heavily rewritten) is still the line at that place, and takes it back on the same condition. A line the edit moved (deleted in one place, the
 // same text added in another, paired with nothing else) takes its own hidden whitespace with it:
 // nothing is written that the agent did not send and the disk did not have on that very line.
 
@@ -103,28 +104,61 @@ function editedFrom(view: ViewLines, disk: readonly string[], ci: number, delete
 /** A line that can be told for the same line moved: it holds a letter or digit (`}` or `});` added here and deleted there are as likely other lines). */
 export const IDENTIFIABLE = /[\p{L}\p{N}]/u;
 
+/** A deleted line that had whitespace the view hid and no line paired with it: a move's source, or a one-for-one replacement's. */
+interface Unpaired {
+  /** The line as the view showed it. */
+  text: string;
+  hidden: string;
+  /** Taken by a line it moved to. */
+  moved: boolean;
+}
+
 /**
  * Moved lines: an added line the edit paired with none (not unchanged, not edited) whose text,
  * stripped, is a deleted line's — one the view showed without the trailing whitespace it has on
  * disk, deleted in the same edit and paired with none either — takes that whitespace back: the
  * agent moved the line it saw (`a  ` cut above and pasted below as `a`), the bytes it could not
- * see go with it. A line of punctuation alone (`}`, `});`) is not told for the same line: it
- * stays as sent. Each deleted line gives its whitespace once, in order; `out` is the new
- * content's lines (`added`: their indices there), changed in place; the lines that took one.
+ * see go with it. The line as shown, indentation included, is matched first, so two lines alike
+ * but for their indentation (`x();  ` and `  x();\t` moved past each other) each take their own;
+ * stripped text only then (a line moved and re-indented). A line of punctuation alone (`}`,
+ * `});`) is not told for the same line: it stays as sent. Each deleted line gives its whitespace
+ * once, in order; `out` is the new content's lines (`added`: their indices there), changed in
+ * place; the indices in `out` of the lines that took one.
  */
-function movedBack(out: string[], added: readonly number[], deleted: readonly string[][]): number {
-  const pool = deleted.map(([text, hidden]) => ({ text: text!.trim(), hidden: hidden! }));
-  let moved = 0;
-  for (const at of added) {
-    const text = (out[at] as string).trim();
-    // a line that ends in whitespace of its own (a secret's line put back whole) takes none
-    const k = IDENTIFIABLE.test(text) && !TRAILING.test(out[at] as string) ? pool.findIndex((d) => d.text === text) : -1;
-    if (k < 0) continue;
-    out[at] += pool[k]!.hidden;
-    pool.splice(k, 1);
-    moved++;
+function movedBack(out: string[], added: readonly number[], deleted: readonly Unpaired[]): Set<number> {
+  const took = new Set<number>();
+  for (const exact of [true, false]) {
+    for (const at of added) {
+      if (took.has(at)) continue;
+      const line = out[at] as string;
+      // a line that ends in whitespace of its own (a secret's line put back whole) takes none
+      if (!IDENTIFIABLE.test(line) || TRAILING.test(line)) continue;
+      const d = deleted.find((u) => !u.moved && (exact ? u.text === line : u.text.trim() === line.trim()));
+      if (!d) continue;
+      out[at] += d.hidden;
+      d.moved = true;
+      took.add(at);
+    }
   }
-  return moved;
+  return took;
+}
+
+/**
+ * A line replaced one for one — a hunk of one deleted line and one added, too unlike to pair as
+ * an edit (`Hi.  ` rewritten `Hello there.`: a short line heavily rewritten) — is still the line
+ * at that place: the added line takes the whitespace the view hid from the deleted one when it
+ * ends in the same character (a markdown hard break stays after the sentence it ended), unless
+ * it took a moved line's own or the deleted line moved elsewhere. How many took one.
+ */
+function replacedBack(out: string[], replaced: readonly { at: number; from: Unpaired }[], moved: ReadonlySet<number>): number {
+  let n = 0;
+  for (const { at, from } of replaced) {
+    const line = out[at] as string;
+    if (moved.has(at) || from.moved || line === "" || TRAILING.test(line) || line.at(-1) !== from.text.at(-1)) continue;
+    out[at] = line + from.hidden;
+    n++;
+  }
+  return n;
 }
 
 /**
@@ -168,7 +202,8 @@ export function restoreWhitespace(content: string, disk: readonly string[], view
   out.push(...disk.slice(...view.lead));
   restored += view.lead[1] - view.lead[0];
   const unpairedAdded: number[] = []; // indices in `out`
-  const unpairedDeleted: string[][] = []; // [view text, hidden whitespace]
+  const unpairedDeleted: Unpaired[] = [];
+  const replaced: { at: number; from: Unpaired }[] = []; // one line replaced by one too unlike it to pair (replacedBack)
   for (const [ci, cj, deleted, added] of lineChanges(view.lines, lines)) {
     same(ci - i);
     const edited = editedFrom(view, disk, ci, deleted, lines, cj, added);
@@ -188,11 +223,15 @@ export function restoreWhitespace(content: string, disk: readonly string[], view
     }
     for (let d = 0; d < deleted; d++) {
       const hidden = hiddenOf(view, disk, ci + d);
-      if (hidden && !unchanged(d) && !edited.pairs.some(([pd]) => pd === d)) unpairedDeleted.push([view.lines[ci + d] as string, hidden]);
+      if (!hidden || unchanged(d) || edited.pairs.some(([pd]) => pd === d)) continue;
+      const from: Unpaired = { text: view.lines[ci + d] as string, hidden, moved: false };
+      unpairedDeleted.push(from);
+      if (deleted === 1 && added === 1) replaced.push({ at: out.length - 1, from });
     }
     i = ci + deleted;
   }
-  if (unpairedDeleted.length) restored += movedBack(out, unpairedAdded, unpairedDeleted);
+  const moved = unpairedDeleted.length ? movedBack(out, unpairedAdded, unpairedDeleted) : new Set<number>();
+  restored += moved.size + replacedBack(out, replaced, moved);
   same(view.lines.length - i);
   out.push(...disk.slice(...view.trail));
   restored += view.trail[1] - view.trail[0];

@@ -9,9 +9,8 @@ import { lstatSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, w
 import { dirname, relative, resolve } from "node:path";
 import { clipInput, errnoText, SvcError, validationError } from "../errors.ts";
 import { connectHost } from "../host/client.ts";
-import { restoreBidi } from "./apply-bidi.ts";
-import { decodeStrict, keepFileStyle, refuseUnencodable, restoreMarkers } from "./apply-fidelity.ts";
-import { rememberedAt } from "../text/remembered-at.ts";
+import { takeBack } from "./apply-bidi.ts";
+import { decodeStrict, keepFileStyle, refuseUnencodable } from "./apply-fidelity.ts";
 import { refuseLookalike, refuseReadOnlyFolder, statOrNull } from "./apply-place.ts";
 import { refuseCutView, refuseReducedView } from "./apply-reduced.ts";
 import { hardLinked, ownerNotKeepable, readOnly, writeFileAtomic } from "../sys/atomic-write.ts";
@@ -200,11 +199,11 @@ export async function apply(request: ApplyRequest, ctx: OpContext): Promise<OpRe
     throw validationError(`conflict: ${target.rel} changed since the edit was derived (expected ${expected}, found ${previousHash ?? "no file"})`);
   }
   const disk = current?.text ?? null;
-  const shown = restoreBidi(target.rel, request.content, disk); // lines a view showed with a bidi control escaped
-  const secrets = restoreMarkers(target.rel, shown.text, disk === null ? null : disk.replace(/^\uFEFF/, ""), rememberedAt(ws.root));
+  // lines a view showed with a bidi control escaped, secrets it showed as markers (svc_check and a race take back the same)
+  const taken = takeBack(ws.root, target.rel, request.content, disk);
   if (disk !== null) {
-    refuseReducedView(target.rel, secrets.text, disk);
-    refuseCutView(target.rel, secrets.text, disk);
+    refuseReducedView(target.rel, taken.text, disk);
+    refuseCutView(target.rel, taken.text, disk);
   }
   if (!before) {
     // the path as named: a dangling link on the way gets its own word (confine resolved it to where it points)
@@ -212,9 +211,9 @@ export async function apply(request: ApplyRequest, ctx: OpContext): Promise<OpRe
     if (inside(ws.root, named)) refuseBlockedParent(ws.root, named, toPosix(relative(ws.root, named)));
     else refuseBlockedParent(ws.root, target.abs, target.rel);
   }
-  const { text: output, kept } = keepFileStyle(secrets.text, disk, request.content);
-  if (secrets.restored) kept.unshift(`${secrets.restored} redacted value${secrets.restored === 1 ? "" : "s"}`);
-  if (shown.kept) kept.unshift(shown.kept);
+  const { text: output, kept } = keepFileStyle(taken.text, disk, request.content);
+  if (taken.secrets) kept.unshift(`${taken.secrets} redacted value${taken.secrets === 1 ? "" : "s"}`);
+  if (taken.bidiKept) kept.unshift(taken.bidiKept);
   const action = before ? "overwrite" : "create";
   const hash = sha256(output);
   const data: ApplyData = { root: ws.root, file: target.rel, action, written: false, unchanged: hash === previousHash, chars: request.content.length, kept, previousHash, hash };

@@ -7,7 +7,9 @@ import { checkFile, type FileCheckData } from "../check/file-check.ts";
 import { renderDeltaMode, type CheckSessionResult } from "../check/render-delta.ts";
 import { validationError } from "../errors.ts";
 import { validateSessionId } from "../render/session.ts";
+import { confine } from "../workspace/confine.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
+import { restoredAsApplied } from "./apply-bidi.ts";
 import { askSession, localSession } from "./check-session.ts";
 import type { OpContext, OpResult } from "./types.ts";
 
@@ -29,7 +31,9 @@ export async function check(request: CheckRequest, ctx: OpContext): Promise<OpRe
       throw validationError("provide the changed file's path (file) and its proposed new content (content), or a session id for delta mode");
     }
     if (request.session !== null || request.markGreen || request.full) throw validationError("session, markGreen and full belong to delta mode; single-file mode takes file and content only");
-    return checkFile(ws.root, request.file, request.content, ctx);
+    // the content as apply would write it (a view's bidi escapes and secret markers taken back from the file): check, then apply, checks what is written
+    const rel = confine(ws.root, request.file, "check").rel;
+    return checkFile(ws.root, rel, restoredAsApplied(ws.root, rel, request.content, "check"), ctx);
   }
   if (request.session === null) {
     if (request.markGreen || request.full) throw validationError("markGreen and full belong to delta mode: pass session too");

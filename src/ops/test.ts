@@ -24,6 +24,7 @@ import { detectRunner, type Runner } from "../testing/runner.ts";
 import { isCheckerLanguage, languageOf } from "../lang/languages.ts";
 import { loadConfig } from "../workspace/config.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
+import { restoredAsApplied } from "./apply-bidi.ts";
 import { symbolBrief, withSymbol, type SymbolBrief, type UnresolvedSymbol } from "./symbol-target.ts";
 import type { OpContext, OpResult } from "./types.ts";
 
@@ -88,7 +89,8 @@ export async function test(request: TestRequest, ctx: OpContext): Promise<OpResu
   if (timeoutMs < 1) throw validationError(`SVC_TEST_TIMEOUT_MS must be a positive number of milliseconds (got ${timeoutMs})`);
   const started = performance.now();
   const ws = resolveWorkspace(request.path, ctx.cwd);
-  const candidates = request.candidates ? raceCandidates(ws.root, request.candidates, request.maxCandidates ?? 4) : null;
+  // each candidate as apply would write it (a view's bidi escapes and secret markers taken back from the file), so the race tests what the winner's apply writes
+  const candidates = request.candidates ? raceCandidates(ws.root, request.candidates, request.maxCandidates ?? 4).map((c) => ({ ...c, content: restoredAsApplied(ws.root, c.rel, c.content, `race candidate ${c.id} for`) })) : null;
   const config = loadConfig(ws.root, ws.dir);
   return withSymbol<TestData>(query, request.path, ctx, async ({ root, db, meta, state, header, target, symbols, alsoNamed }) => {
     const coverage = coverageOf(db, meta, target.fileId);

@@ -52,6 +52,15 @@ describe("apply keeps mixed line endings", () => {
     expect(readFileSync(join(root, "src/m.ts"), "utf8")).toBe("const a = 1;\nconst c = 3;\nconst b = 2;\r\nconst d = 4;\n");
   }, 120_000);
 
+  test("the last line deleted, the content sent without a final newline: the line now last keeps its own ending (it took the deleted line's)", () => {
+    for (const [disk, sent, written] of [
+      ["const a = 1;\r\nconst b = 2;\nconst c = 3;\r", "const a = 1;\nconst b = 2;", "const a = 1;\r\nconst b = 2;\n"],
+      ["const a = 1;\nconst b = 2;\r\nconst c = 3;\n", "const a = 1;\nconst b = 2;", "const a = 1;\nconst b = 2;\r\n"],
+      // a line the edit added last takes the file's final ending, as before
+      ["const a = 1;\nconst b = 2;\r", "const a = 1;\nconst z = 9;", "const a = 1;\nconst z = 9;\r"],
+    ]) expect(keepFileStyle(sent!, disk!).text).toBe(written!);
+  });
+
   test("property: real files from node_modules given mixed endings keep each unchanged line's ending through an insertion near the top and a deletion near the end", () => {
     const files: string[] = [];
     const walk = (dir: string, depth: number) => {

@@ -3,7 +3,7 @@
 // byte for byte except the edit, or is refused.
 
 import { describe, expect, test } from "bun:test";
-import { readFileSync, symlinkSync } from "node:fs";
+import { readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { call } from "../../src/engine.ts";
 import { SvcError } from "../../src/errors.ts";
@@ -34,6 +34,19 @@ describe("apply keeps what views do not show", () => {
     // A new file has no value to put back.
     const created = await failure(call("apply", { path: root, file: "src/new.ts", content: `const k = "[REDACTED:aws-access-key]";\n` }));
     expect(created.formatted).toStartWith("validation_error: refusing to apply to 'src/new.ts': line 1 contains the redaction marker [REDACTED:aws-access-key] and a new file has no value to put back");
+  });
+
+  test("a line holding marker text as it is (a comment on views), edited, keeps it as text: the file's one value of that kind was written into the comment", async () => {
+    const original = `// views show the key as [REDACTED:aws-access-key]\nexport const key = "${AWS}";\n`;
+    const root = gitRepo({ "src/doc.ts": original });
+    const { content } = await view(root, "src/doc.ts");
+    expect(content).toBe("// views show the key as [REDACTED:aws-access-key]\nexport const key = \"[REDACTED:aws-access-key]\";");
+    await call("apply", { path: root, file: "src/doc.ts", content: content.replace("// views show", "// every view shows"), write: true });
+    expect(readFileSync(join(root, "src/doc.ts"), "utf8")).toBe(original.replace("// views show", "// every view shows"));
+    // both lines edited: each keeps what it was, the comment its text, the constant its value
+    const both = content.replace("// views show", "// every view shows").replace("const key", "const accessKey");
+    await call("apply", { path: root, file: "src/doc.ts", content: both, write: true });
+    expect(readFileSync(join(root, "src/doc.ts"), "utf8")).toBe(original.replace("// views show", "// every view shows").replace("const key", "const accessKey"));
   });
 
   test("a short word a password's name holds round-trips through its marker (YAML and code)", async () => {
@@ -152,8 +165,11 @@ describe("apply keeps what views do not show", () => {
     const edited = original.replace("n = 1", "n = 2");
     await call("apply", { path: root, file: "src/sample.ts", content: edited, write: true });
     expect(readFileSync(join(root, "src/sample.ts"), "utf8")).toBe(edited);
-    const changed = await failure(call("apply", { path: root, file: "src/sample.ts", content: edited.replace("sample =", "other =") }));
-    expect(changed.formatted).toContain("line 1 contains the redaction marker [REDACTED:aws-access-key] where the file on disk has no aws-access-key value");
+    // that line edited keeps its marker as the text it is (it was refused: the file has no such value); a new line with one is still refused
+    await call("apply", { path: root, file: "src/sample.ts", content: edited.replace("sample =", "other ="), write: true });
+    expect(readFileSync(join(root, "src/sample.ts"), "utf8")).toBe(edited.replace("sample =", "other ="));
+    const added = await failure(call("apply", { path: root, file: "src/sample.ts", content: `${edited.replace("sample =", "other =")}export const k = "[REDACTED:aws-access-key]";\n` }));
+    expect(added.formatted).toContain("line 3 contains the redaction marker [REDACTED:aws-access-key] where the file on disk has no aws-access-key value");
   });
 
   test("a line the file has both literally (marker included) and as a secret shown the same way is refused, not written as the marker", async () => {
@@ -294,9 +310,12 @@ describe("apply keeps what views do not show", () => {
       await call("apply", { path: root, file: "src/total.ts", content: edited, write: true, expectedHash: sha256(original) });
       const expected = ["export function total(amount: number) {  ", "  const rate = 0.2;\t", "  return amount * rate;   ", "  // rounded later", "}"];
       expect(readFileSync(join(root, "src/total.ts"), "utf8")).toBe(`${expected.join(eol)}${eol}`);
-      // a line replaced by one unlike it is a new line: nothing of the old one's comes back
+      // a line replaced one for one by a line unlike it is still the line at that place: ending as the old one did, it takes back what the view hid
       await call("apply", { path: root, file: "src/total.ts", content: edited.replace("export function total(amount: number) {", "class Invoice {"), write: true });
-      expect(readFileSync(join(root, "src/total.ts"), "utf8").split(eol)[0]).toBe("class Invoice {");
+      expect(readFileSync(join(root, "src/total.ts"), "utf8").split(eol)[0]).toBe("class Invoice {  ");
+      // ending otherwise, the edit touched where the whitespace stood: as sent
+      await call("apply", { path: root, file: "src/total.ts", content: edited.replace("export function total(amount: number) {", "class Invoice {}"), write: true });
+      expect(readFileSync(join(root, "src/total.ts"), "utf8").split(eol)[0]).toBe("class Invoice {}");
     }
     // content with trailing whitespace of its own was not rebuilt from a view: every byte as sent
     const root = gitRepo({ "a.ts": "let x = 1;  \nlet y = 2;\t\n" });
@@ -390,6 +409,16 @@ describe("apply keeps what views do not show", () => {
     for (const [file, bytes, endian] of [["src/le.ts", le, "little"], ["src/be.ts", be, "big"]] as const) {
       const error = await failure(call("apply", { path: root, file, content: "const n = 2;\n", write: true }));
       expect(error.formatted).toStartWith(`validation_error: refusing to apply to '${file}': the file on disk is UTF-16 (${endian}-endian, with a byte order mark), not UTF-8.`);
+      expect(readFileSync(join(root, file)).equals(bytes)).toBe(true);
+    }
+    // UTF-32 (its little-endian mark starts as UTF-16's does: it was named UTF-16)
+    const le32 = Buffer.concat([Buffer.from([0xff, 0xfe, 0, 0]), ...[..."const n = 1;\n"].map((c) => Buffer.from([c.charCodeAt(0), 0, 0, 0]))]);
+    const be32 = Buffer.from(le32.subarray(0)).swap32();
+    writeFileSync(join(root, "src/le32.ts"), le32);
+    writeFileSync(join(root, "src/be32.ts"), be32);
+    for (const [file, bytes, endian] of [["src/le32.ts", le32, "little"], ["src/be32.ts", be32, "big"]] as const) {
+      const error = await failure(call("apply", { path: root, file, content: "const n = 2;\n", write: true }));
+      expect(error.formatted).toStartWith(`validation_error: refusing to apply to '${file}': the file on disk is UTF-32 (${endian}-endian, with a byte order mark), not UTF-8.`);
       expect(readFileSync(join(root, file)).equals(bytes)).toBe(true);
     }
   });

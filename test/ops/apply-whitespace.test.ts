@@ -76,3 +76,34 @@ describe("apply keeps the whitespace views drop, on real files", () => {
     expect(keepFileStyle(`${view.join("\n")}\n`, disk).text).toBe(expected.join("\n"));
   });
 });
+
+describe("apply keeps every byte around an edit, fuzzed", () => {
+  test("seeded files of mixed endings (LF, CRLF, lone CR), trailing whitespace, blank runs, BOM and final-newline states: a line edited or deleted from the view leaves every other byte (the line left last keeps its own ending: it took the deleted one's)", () => {
+    let seed = 7;
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const pick = <T,>(a: readonly T[]) => a[Math.floor(rnd() * a.length)]!;
+    let checked = 0;
+    for (let iter = 0; iter < 3000; iter++) {
+      const n = 3 + Math.floor(rnd() * 8);
+      const lines = Array.from({ length: n }, (_, k) => ({ body: rnd() < 0.2 ? "" : `const v${k} = ${k};`, ws: pick(["", "", "", " ", "  ", "\t"]), end: pick(["\n", "\n", "\n", "\r\n", "\r"]) }));
+      // a lone CR before an empty line reads as CRLF
+      for (let k = 0; k < n - 1; k++) if (lines[k]!.end === "\r" && lines[k + 1]!.body === "" && lines[k + 1]!.ws === "") lines[k]!.end = "\n";
+      if (rnd() < 0.3) lines[n - 1]!.end = "";
+      const bom = rnd() < 0.2 ? "\uFEFF" : "";
+      const disk = bom + lines.map((l) => l.body + l.ws + l.end).join("");
+      const view = normalizeWhitespace(disk.replace(/^\uFEFF/, "").replace(/\r(?!\n)/g, "\n")).split("\n");
+      // any non-blank line but the last one (deleting that is the final-newline state's: kept, not the line's), or the last line of a file that ends with a terminator and whose line before it is not blank
+      const lastDeletable = lines[n - 1]!.body !== "" && lines[n - 1]!.end !== "" && n > 1 && lines[n - 2]!.body !== "";
+      const candidates = lines.map((l, k) => k).filter((k) => lines[k]!.body && (lines.slice(k + 1).some((l) => l.body) || (k === n - 1 && lastDeletable)));
+      if (!candidates.length) continue;
+      const k = pick(candidates);
+      const target = lines[k]!.body;
+      const edit = rnd() < 0.5;
+      const sent = (edit ? view.map((v) => (v === target ? `${v} // e` : v)) : view.filter((v) => v !== target)).join("\n") + (rnd() < 0.5 ? "\n" : "");
+      const expected = bom + lines.flatMap((l, i) => (i !== k ? [l.body + l.ws + l.end] : edit ? [`${l.body} // e${l.end}`] : [])).join("");
+      expect({ disk, sent, text: keepFileStyle(sent, disk).text }).toEqual({ disk, sent, text: expected });
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(2000);
+  });
+});

@@ -193,3 +193,33 @@ describe("a path given escaped", () => {
     expect(readFileSync(join(root, `l${RLO}ib`, "b.ts"), "utf8")).toBe("export const b = 2;\n");
   }, 120_000);
 });
+
+describe("a line holding a bidi control and a secret", () => {
+  test("given back as the view showed it (escape and marker), through MCP: the character and the value both put back — it was refused as a line the file does not have", async () => {
+    const AWS = "AKIAIOSFODNN7EXAMPLF";
+    const disk = `const k = "${AWS}"; // ${RLO} note\nconst b = 2;\n`;
+    const root = gitRepo({ "k.ts": disk, "l.ts": `const k = "${AWS}"; // ${RLO} "\\u{202E}"\nconst t = 1;\n` });
+    const client = await mcpClientFor(root);
+    try {
+      const shown = async (file: string) => {
+        const v = ((await client.callTool({ name: "svc_reduce", arguments: { files: [file], level: "none" } })) as { content: { text: string }[] }).content[0]!.text;
+        return v.slice(v.indexOf("\n", v.indexOf(`<file path="${file}">`)) + 1, v.lastIndexOf("\n</file>"));
+      };
+      const k = await shown("k.ts");
+      expect(k).toStartWith('const k = "[REDACTED:aws-access-key]"; // \\u{202E} note\n');
+      const answer = ((await client.callTool({ name: "svc_workspace", arguments: { action: "apply", file: "k.ts", content: `${k.replace("b = 2", "b = 3")}\n`, write: true } })) as { content: { text: string }[] }).content[0]!.text;
+      expect(answer).toContain("keeping the file's bidi controls (U+202E) on line 1");
+      expect(readFileSync(join(root, "k.ts"), "utf8")).toBe(disk.replace("b = 2", "b = 3"));
+      // the line edited where the file holds such characters: which escape means one cannot be told, refused as before
+      const edited = ((await client.callTool({ name: "svc_workspace", arguments: { action: "apply", file: "k.ts", content: `${k.replace("const k", "const key")}\n`, write: true } })) as { content: { text: string }[] }).content[0]!.text;
+      expect(edited).toStartWith("validation_error: refusing to apply to 'k.ts': line 1 holds a bidi control escaped");
+      // a line that holds an escape's text too (shown alike with the character): which is which cannot be told, refused, never guessed
+      const l = await shown("l.ts");
+      expect(l).toStartWith('const k = "[REDACTED:aws-access-key]"; // \\u{202E} "\\u{202E}"\n');
+      const mixed = ((await client.callTool({ name: "svc_workspace", arguments: { action: "apply", file: "l.ts", content: `${l.replace("t = 1", "t = 2")}\n`, write: true } })) as { content: { text: string }[] }).content[0]!.text;
+      expect(mixed).toStartWith("validation_error: refusing to apply to 'l.ts': line 1 holds a bidi control escaped");
+    } finally {
+      await client.close();
+    }
+  }, 120_000);
+});

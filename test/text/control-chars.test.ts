@@ -4,7 +4,7 @@
 import { describe, expect, test } from "bun:test";
 import { call } from "../../src/engine.ts";
 import { runCli } from "../../src/surfaces/cli/run.ts";
-import { escapeControls } from "../../src/text/control-chars.ts";
+import { escapeControls, escapeShown } from "../../src/text/control-chars.ts";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gitRepo } from "../helpers/repo.ts";
@@ -12,6 +12,20 @@ import { gitRepo } from "../helpers/repo.ts";
 const ESC = "\x1b";
 /** C0 but tab, LF, FF and a CRLF's CR; DEL; C1 (CSI 0x9b). */
 const RAW = /[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]|\r(?!\n)/;
+
+describe("escapeShown", () => {
+  test("a JSON text (format=json) takes JSON's own escapes, parsing to the same value; other text the shown forms", () => {
+    const value = { content: `a\u202Eb\x7fc\x9bd${ESC}` };
+    const json = JSON.stringify(value);
+    for (const terminal of [false, true]) {
+      const shown = escapeShown(json, terminal);
+      expect(RAW.test(shown) || /\u202E/.test(shown)).toBe(false);
+      expect(JSON.parse(shown)).toEqual(value);
+    }
+    expect(escapeShown("a\u202Eb\x7f", true)).toBe("a\\u{202E}b\\x7f");
+    expect(escapeShown("{ not json \u202E", false)).toBe("{ not json \\u{202E}");
+  });
+});
 
 describe("escapeControls", () => {
   test("escape sequences, BEL, a lone CR, DEL and C1 become \\xNN; tab, LF, FF and CRLF stay", () => {

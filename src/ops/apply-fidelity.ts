@@ -410,6 +410,10 @@ function leadingBoms(text: string): number {
   return n;
 }
 
+/** A line ending other than CRLF: a lone CR or a lone LF. */
+const NOT_CRLF = /\r(?!\n)|(?<!\r)\n/;
+const crlfThroughout = (text: string): boolean => text.includes("\r\n") && !NOT_CRLF.test(text);
+
 /**
  * The bytes to write for `content` over a file whose current text is `disk` (null: a new file).
  * Whether the agent's content carried its own `\r` (its endings written as given; CRLF throughout
@@ -420,12 +424,19 @@ function leadingBoms(text: string): number {
  * or its whitespace.
  */
 export function keepFileStyle(content: string, disk: string | null, sent = content): Fidelity {
-  const ownEndings = sent.includes("\r");
   const kept: string[] = [];
   if (disk === null || disk.length === 0) return { text: content, kept };
-  let text = content;
   const diskBom = disk.startsWith(BOM);
   const body = diskBom ? disk.slice(1) : disk;
+  // CRLF throughout over a file of mixed endings: the file's own endings back, as for a view sent LF — an editor or harness
+  // writing CRLF does not mean the file's untouched LF (or lone-CR) lines asked to change (over a file of one ending kind
+  // the agent's CRLF is its own: a file turned to CRLF on purpose)
+  if (crlfThroughout(sent) && NOT_CRLF.test(body) && body.includes("\r\n")) {
+    content = content.replace(/\r\n/g, "\n");
+    sent = sent.replace(/\r\n/g, "\n");
+  }
+  const ownEndings = sent.includes("\r");
+  let text = content;
   if (!ownEndings) {
     const lines = splitLines(body);
     const spaced = restoreWhitespace(text, lines.bodies, looksViewed(sent));
@@ -445,7 +456,7 @@ export function keepFileStyle(content: string, disk: string | null, sent = conte
       text += diskFinal;
       kept.push("final newline");
     }
-  } else if (!/\r(?!\n)|(?<!\r)\n/.test(sent)) {
+  } else if (crlfThroughout(sent)) {
     // CRLF throughout, as sent: its endings are the agent's, but a view it was rebuilt from (an editor or a harness
     // writing CRLF) hid the file's trailing whitespace and blank lines just the same — taken back on the LF form
     const lf = (t: string) => t.replace(/\r\n/g, "\n");

@@ -369,6 +369,17 @@ describe("apply keeps what views do not show", () => {
     expect(readFileSync(join(root, "src/c.ts"), "utf8")).toBe(original.replace("b = 2", "b = 22"));
   });
 
+  test("content sent with CRLF throughout over a file of mixed endings: the lines it left keep their own LF and CR; over a file of LF alone the CRLF is the caller's", async () => {
+    const original = "export const a = 1;\r\nexport const b = 2;\nexport const c = 3;\rexport const d = 4;\r\n";
+    const root = gitRepo({ "src/m.ts": original, "src/l.ts": "export const a = 1;\nexport const b = 2;\n" });
+    const { content } = await view(root, "src/m.ts");
+    const sent = `${content.replace("d = 4", "d = 44").replace(/\n/g, "\r\n")}\r\n`;
+    await call("apply", { path: root, file: "src/m.ts", content: sent, write: true, expectedHash: sha256(original) });
+    expect(readFileSync(join(root, "src/m.ts"), "utf8")).toBe(original.replace("d = 4", "d = 44"));
+    await call("apply", { path: root, file: "src/l.ts", content: "export const a = 1;\r\nexport const b = 22;\r\n", write: true });
+    expect(readFileSync(join(root, "src/l.ts"), "utf8")).toBe("export const a = 1;\r\nexport const b = 22;\r\n");
+  });
+
   test("a file of blank and whitespace-only lines, which views show empty: the empty view written back leaves it as it is", async () => {
     const files: Record<string, string> = { "a.txt": "   \n\t\n", "b.txt": "\n", "c.txt": "\r\n\r\n", "d.txt": "\r\r\r", "e.txt": " \n\n\t" };
     const root = gitRepo(files);

@@ -21,18 +21,19 @@ test("every budgeted MCP tool: an unknown parameter, or a bad value, beside the 
   const client = await mcpClientFor(root);
   const counter = await tokenCounter();
   try {
-    const budgeted = mcpTools().filter((t) => t.inputSchema.properties?.maxTokens || t.inputSchema.properties?.tokenBudget);
+    const props = (tool: ReturnType<typeof mcpTools>[number]) => (tool.inputSchema.properties ?? {}) as Record<string, unknown>;
+    const budgeted = mcpTools().filter((t) => props(t).maxTokens || props(t).tokenBudget);
     expect(budgeted.length).toBeGreaterThan(10);
     const over: string[] = [];
     for (const tool of budgeted) {
-      const key = tool.inputSchema.properties?.maxTokens ? "maxTokens" : "tokenBudget";
+      const key = props(tool).maxTokens ? "maxTokens" : "tokenBudget";
       // a long unknown name and an enum value no tool takes: refusals that list what is valid
       const calls: Record<string, unknown>[] = [
         { ...required(tool), path: root, [key]: MIN_BUDGET, [`notAParameterOfThisTool${"x".repeat(40)}`]: 1 },
         { ...required(tool), path: root, [key]: MIN_BUDGET, format: "html".repeat(30) },
       ];
       for (const args of calls) {
-        if (args.format && !tool.inputSchema.properties?.format) continue;
+        if (args.format && !props(tool).format) continue;
         const r = (await client.callTool({ name: tool.name, arguments: args })) as { isError?: boolean; content: { text: string }[] };
         const text = r.content.map((c) => c.text).join("");
         expect(r.isError).toBe(true);

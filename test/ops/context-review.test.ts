@@ -158,6 +158,10 @@ describe("svc review", () => {
     git(root, "checkout", "--", "src/foo.ts");
     const docs = await call("review", { path: root, changedSince: "HEAD", handoff: true });
     expect(docs.text).toContain("## Public API delta\npublic API delta: nothing to compare (no changed file is in a language svc outlines)");
+    // nothing changed at all: said so, not as if files in another language had changed
+    git(root, "checkout", "--", "README.md");
+    const none = await call("review", { path: root, changedSince: "HEAD" });
+    expect(none.text).toContain("public API delta: nothing to compare (no file changed)");
   }, 120_000);
 
   test("handoff: refused while the change leaves introduced errors; the packet once it does not; the changed-file cap; bad refs", async () => {

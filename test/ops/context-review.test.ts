@@ -131,6 +131,12 @@ describe("svc review", () => {
     const seeds = data.context?.entries.filter((e) => e.role === "changed").map((e) => e.path).sort();
     expect(seeds).toEqual(["src/orders/notes.ts", "src/orders/order.service.ts", "src/orders/refunds.ts", "src/util/logger.ts"]);
     expectGolden("review", r.text);
+    // format=json: the text is the structured result with the files' content, as every packing operation gives it (it had none)
+    const json = await call("review", { path: root, changedSince: "main", format: "json" });
+    const parsed = JSON.parse(json.text) as ReviewData & { context: { entries: { path: string; content?: string }[] } };
+    expect(parsed.changed).toEqual(data.changed);
+    expect(parsed.context.entries.find((e) => e.path === "src/orders/refunds.ts")?.content).toContain("export function refund(");
+    expect(((json.data as unknown as ReviewData).context?.entries[0] as Record<string, unknown>).content).toBeUndefined();
   }, 120_000);
 
   test("export statements are public API: a removed re-export is BREAKING, a renamed one too; an empty delta says what it compared", async () => {

@@ -133,10 +133,10 @@ describe("svc review", () => {
     expectGolden("review", r.text);
     // format=json: the text is the structured result with the files' content, as every packing operation gives it (it had none)
     const json = await call("review", { path: root, changedSince: "main", format: "json" });
-    const parsed = JSON.parse(json.text) as ReviewData & { context: { entries: { path: string; content?: string }[] } };
+    const parsed = JSON.parse(json.text) as { changed: ReviewData["changed"]; context: { entries: { path: string; content?: string }[] } };
     expect(parsed.changed).toEqual(data.changed);
     expect(parsed.context.entries.find((e) => e.path === "src/orders/refunds.ts")?.content).toContain("export function refund(");
-    expect(((json.data as unknown as ReviewData).context?.entries[0] as Record<string, unknown>).content).toBeUndefined();
+    expect((json.data as unknown as ReviewData).context?.entries.some((e) => "content" in e)).toBe(false);
   }, 120_000);
 
   test("export statements are public API: a removed re-export is BREAKING, a renamed one too; an empty delta says what it compared", async () => {

@@ -75,6 +75,25 @@ export function answerBudget(spec: OperationSpec, raw: Record<string, unknown>, 
   return budgetOf(spec, validated(spec, raw, ctx, label), ctx);
 }
 
+/**
+ * The budget an error is held to: the request's when it validates; when it does not (an unknown parameter, a bad value
+ * beside `maxTokens=60`), its budget parameter's alone when that one is valid, else the surface's default — a refusal
+ * listing every parameter the call takes is no reason to break the budget the caller set.
+ */
+export function errorBudget(spec: OperationSpec, raw: Record<string, unknown>, ctx: OpContext, label?: ParamLabel): number | null {
+  try {
+    return answerBudget(spec, raw, ctx, label);
+  } catch {
+    const own = spec.params.filter((p) => (BUDGET_PARAMS as readonly string[]).includes(p.name));
+    try {
+      const alone = Object.fromEntries(own.map((p) => [p.name, raw[p.name]]));
+      return budgetOf(spec, validateRequest(own, withDefaultBudget(spec, alone, ctx), label), ctx);
+    } catch {
+      return surfaceBudget(ctx);
+    }
+  }
+}
+
 export async function invoke(
   spec: OperationSpec,
   raw: Record<string, unknown>,
@@ -104,7 +123,8 @@ export async function invoke(
     // an error is part of the answer: redacted as it is (an echoed query may be a value the index remembers), and held to
     // the budget too, as its surface carries it (the host's reply has the message twice)
     const shown = withErrorNotes(withoutRemembered(asSvcError(error), typedWords(spec, raw), ctx), ctx.notes);
-    throw budget === null ? shown : fitError(shown, budget, await tokenCounter(), ctx.surface === "rpc" ? rpcErrorShape : plainErrorShape);
+    const held = budget ?? errorBudget(spec, raw, ctx, label);
+    throw held === null ? shown : fitError(shown, held, await tokenCounter(), ctx.surface === "rpc" ? rpcErrorShape : plainErrorShape);
   }
 }
 

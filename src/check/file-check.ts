@@ -51,8 +51,27 @@ function dependentsNote(r: OverlayFindings): string {
   return `${checked}; ${u.count} not checked within the ${u.capMs < 1000 ? `${u.capMs} ms` : `${(u.capMs / 1000).toFixed(1)} s`} cap (SVC_CHECK_DEPENDENTS_MS of the process that checks: the host's when a host serves the workspace; 0 lifts it): ${u.files.join(", ")}${more}`;
 }
 
+/**
+ * The diagnostics among `r.diagnostics` that `r.preExisting` names, matched by value: a host's answer comes as JSON,
+ * so its pre-existing diagnostics are copies, never the objects in its `diagnostics` — matched by identity, every
+ * error of an unchanged file checked through a host was "introduced by the edit".
+ */
+export function preExistingOf(r: Pick<OverlayFindings, "diagnostics" | "preExisting">): Set<Diag> {
+  const key = (d: Diag) => JSON.stringify([d.path, d.line, d.column, d.code, d.severity, d.message]);
+  const left = new Map<string, number>();
+  for (const d of r.preExisting) left.set(key(d), (left.get(key(d)) ?? 0) + 1);
+  const pre = new Set<Diag>();
+  for (const d of r.diagnostics) {
+    const n = left.get(key(d)) ?? 0;
+    if (n === 0) continue;
+    left.set(key(d), n - 1);
+    pre.add(d);
+  }
+  return pre;
+}
+
 function rendered(file: string, grade: "resident" | "cold", gradeLine: string, r: Ran, started: number): OpResult<FileCheckData> {
-  const pre = new Set(r.preExisting);
+  const pre = preExistingOf(r);
   const fileErrors = errorsOf(r.diagnostics);
   const introducedInFile = fileErrors.filter((d) => !pre.has(d)).length;
   const introducedErrors = introducedInFile + r.dependentDiagnostics.length;

@@ -150,11 +150,13 @@ export async function review(request: ReviewRequest, ctx: OpContext): Promise<Op
       level: "standard",
       sessionId: request.sessionId,
       startedAt: started,
-      // the structured result's other fields count toward the budget too
-      reserve: counter.count(JSON.stringify({ changedSince: request.changedSince, changed, apiDelta: delta, context: null })),
+      // the structured result's other fields count toward the budget too — twice with format=json, whose text is that result again
+      reserve: (request.format === "json" ? 2 : 1) * counter.count(JSON.stringify({ changedSince: request.changedSince, changed, apiDelta: delta, context: null })),
     });
     const result: ReviewData = { changedSince: request.changedSince, changed, apiDelta: delta, context: data };
-    return { text: request.format === "json" ? JSON.stringify(result) : text, data: result, warnings: collection.warnings };
+    // format=json: the text is the structured result with each file's content (renderPlan's JSON text), as every packing operation gives it — it had
+    // no content at all (the structured result alone) while the packing had counted it
+    return { text: request.format === "json" ? JSON.stringify({ ...result, context: JSON.parse(text) }) : text, data: result, warnings: collection.warnings };
   } finally {
     collection.index.db.close();
   }

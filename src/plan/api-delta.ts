@@ -199,6 +199,7 @@ export function clipPair(before: string, after: string): [string, string] {
 export function renderApiDelta(changes: readonly ApiChange[], files: readonly { path: string }[]): string[] {
   if (changes.length === 0) {
     const n = comparedFiles(files).length;
+    if (files.length === 0) return [`public API delta: nothing to compare (no file changed)`];
     if (n === 0) return [`public API delta: nothing to compare (no changed file is in a language svc outlines)`];
     return [`public API delta: none — the exported declarations' headers and export statements of the ${n} changed code file${n === 1 ? "" : "s"} are as they were (compared as text: a change inside a body, or in a type they use, is not judged here)`];
   }

@@ -19,7 +19,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 export function renderDiagnosis(d: LoadDiagnosis): string[] {
   const lines: string[] = [];
   const e = d.engine;
-  const engineState = e.error ? `unavailable: ${e.error}` : d.source === "refresh" && e.pid ? `${e.state}, pid ${e.pid}` : "loaded the projects";
+  const engineState = e.error ? `unavailable: ${e.error}` : d.source === "refresh" && e.pid ? `${e.state}, pid ${e.pid}` : d.method === "none" ? "nothing to load" : "loaded the projects";
   lines.push(`engine: TypeScript ${e.version} (native tsc --lsp${e.embedded ? ", embedded in svc" : ", from node_modules"}) — ${engineState}`);
   if (d.workspaceTypeScript && d.workspaceTypeScript !== e.version) lines.push(`workspace typescript: ${d.workspaceTypeScript} (node_modules/typescript) — the engine is ${e.version}; results follow ${e.version}'s rules`);
   else if (d.workspaceTypeScript) lines.push(`workspace typescript: ${d.workspaceTypeScript} (same as the engine)`);

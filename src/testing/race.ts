@@ -4,7 +4,7 @@
 // after, also on error or timeout). The winner is the one candidate that passes the most
 // covering test files; equal best is a tie, said so; nothing is claimed past the budget.
 
-import { checkFiles } from "../check/file-check.ts";
+import { checkFiles, preExistingOf } from "../check/file-check.ts";
 import { diagLine, errorsOf } from "../check/diag.ts";
 import type { OpContext } from "../ops/types.ts";
 import { notRunFile, runFiles, type FileRun } from "./run-files.ts";
@@ -140,7 +140,7 @@ export async function race(input: RaceInput): Promise<{ lines: string[]; data: R
   const raced: RaceCandidate[] = input.candidates.map((c, i) => {
     const d = checks[i]!.data;
     const typecheck: Typecheck = d.grade === "abstain" ? "not_checked" : d.clean ? "clean" : d.introducedErrors > 0 ? "errors" : d.dependentsUnchecked ? "partial" : "no_new_errors";
-    const pre = new Set(d.preExisting);
+    const pre = preExistingOf(d);
     const introduced = [...errorsOf(d.diagnostics).filter((x) => !pre.has(x)), ...d.dependentDiagnostics];
     return { id: c.id, file: c.rel, typecheck, gradeLine: d.gradeLine, introducedErrors: d.introducedErrors, errors: introduced.slice(0, MAX_ERRORS).map(diagLine), tests: null, reason: typecheck === "not_checked" ? (d.reason ?? "not checked") : typecheck === "errors" ? "rejected by the typecheck" : null, ...(typecheck === "partial" ? { uncheckedDependents: d.dependentsUnchecked!.count } : {}) };
   });

@@ -131,6 +131,12 @@ describe("svc review", () => {
     const seeds = data.context?.entries.filter((e) => e.role === "changed").map((e) => e.path).sort();
     expect(seeds).toEqual(["src/orders/notes.ts", "src/orders/order.service.ts", "src/orders/refunds.ts", "src/util/logger.ts"]);
     expectGolden("review", r.text);
+    // format=json: the text is the structured result with the files' content, as every packing operation gives it (it had none)
+    const json = await call("review", { path: root, changedSince: "main", format: "json" });
+    const parsed = JSON.parse(json.text) as { changed: ReviewData["changed"]; context: { entries: { path: string; content?: string }[] } };
+    expect(parsed.changed).toEqual(data.changed);
+    expect(parsed.context.entries.find((e) => e.path === "src/orders/refunds.ts")?.content).toContain("export function refund(");
+    expect((json.data as unknown as ReviewData).context?.entries.some((e) => "content" in e)).toBe(false);
   }, 120_000);
 
   test("export statements are public API: a removed re-export is BREAKING, a renamed one too; an empty delta says what it compared", async () => {
@@ -158,6 +164,10 @@ describe("svc review", () => {
     git(root, "checkout", "--", "src/foo.ts");
     const docs = await call("review", { path: root, changedSince: "HEAD", handoff: true });
     expect(docs.text).toContain("## Public API delta\npublic API delta: nothing to compare (no changed file is in a language svc outlines)");
+    // nothing changed at all: said so, not as if files in another language had changed
+    git(root, "checkout", "--", "README.md");
+    const none = await call("review", { path: root, changedSince: "HEAD" });
+    expect(none.text).toContain("public API delta: nothing to compare (no file changed)");
   }, 120_000);
 
   test("handoff: refused while the change leaves introduced errors; the packet once it does not; the changed-file cap; bad refs", async () => {

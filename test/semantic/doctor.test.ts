@@ -167,6 +167,8 @@ describe("svc doctor", () => {
     await call("index", { path: root });
     const d = await doctor(root);
     expect(d.text).toContain("no TypeScript or JavaScript sources: the semantic tier does not apply");
+    // the engine loaded nothing: it does not say it "loaded the projects"
+    expect(d.text).toMatch(/^engine: TypeScript .* — nothing to load$/m);
     expect(d.data.tier).toBe("syntax");
     const n = await call("find", { path: root, query: "main", kind: "neighbors" });
     expect(n.text).toContain("checker edges unavailable:");

@@ -5,7 +5,7 @@
 import { resolve } from "node:path";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import { answerBudget, invoke, rejectUnknownParams, validateRequest } from "../../engine.ts";
+import { answerBudget, errorBudget, invoke, rejectUnknownParams, validateRequest } from "../../engine.ts";
 import { asSvcError, type SvcError } from "../../errors.ts";
 import { tokenCounter } from "../../text/tokens.ts";
 import { VERSION } from "../../version.ts";
@@ -84,7 +84,11 @@ export function createMcpServer(served: ServedRoots = new ServedRoots({}, proces
     const progressToken = request.params._meta?.progressToken;
     try {
       const route = pickRoute(tool, args);
-      checkKnown(tool, route, args);
+      try {
+        checkKnown(tool, route, args);
+      } catch (error) {
+        throw await withinBudget(asSvcError(error), route.spec, args, served.cwd);
+      }
       const { action: _action, ...rest } = args;
       const raw = { ...rest, ...route.binding.fixed };
       await served.ready();
@@ -127,12 +131,8 @@ export function createMcpServer(served: ServedRoots = new ServedRoots({}, proces
  * workspace_not_allowed names the client's refused roots, each with why (hundreds of tokens under maxTokens=60).
  */
 async function withinBudget(error: SvcError, spec: OperationSpec, raw: Record<string, unknown>, cwd: string): Promise<SvcError> {
-  let budget: number | null;
-  try {
-    budget = answerBudget(spec, raw, { cwd, surface: "mcp" });
-  } catch {
-    return error; // a bad budget parameter: the refusal is the answer, as the engine would give it
-  }
+  // a request that does not validate (the refusal may be that) is held to its budget parameter alone, as the engine holds its errors
+  const budget = errorBudget(spec, raw, { cwd, surface: "mcp" });
   return budget === null ? error : fitError(error, budget, await tokenCounter(), plainErrorShape);
 }
 

@@ -6,8 +6,8 @@
 // them, directly or through others, are checked in the gated state. Only when
 // that shows errors is the baseline checked, and only for the files with errors: an
 // introduced error is by definition an error of the gated state, so a clean gated state
-// is a pass without a second check (most commits), and the verdict is the same multiset
-// delta (path, code, message) as checking every file twice.
+// is a pass without a second check (most commits), and the verdict is the same delta
+// (path, code, message; occurrences paired by line, diag.ts) as checking every file twice.
 
 import { existsSync } from "node:fs";
 import { join, posix } from "node:path";
@@ -297,7 +297,9 @@ async function compareSources(cw: CheckWorkspace, plan: GatePlan, started: numbe
   leave(cw, plan.baseline);
   // a declaration the change renamed by hand respells the errors naming it that it left in place: those are not introduced
   const renames = declaredRenames(plan.seeds.map((p) => ({ path: p, before: textIn(p, plan.baseline), after: textIn(p, plan.gated) })));
-  const introduced = explainHidden(cw, errorsOf(renameDelta(then, now, renames).introduced), hidden);
+  // each file's occurrences of one error paired by line across the change: one fixed and an identical one written elsewhere is introduced (line-pairs.ts)
+  const texts = (p: string) => ({ before: textIn(p, plan.baseline), after: textIn(p, plan.gated) });
+  const introduced = explainHidden(cw, errorsOf(renameDelta(then, now, renames, texts).introduced), hidden);
   return { ran: true, introduced, preExisting: now.length - introduced.length, checked: checked.length, elapsedMs: Math.round(performance.now() - started), ...notes() };
 }
 

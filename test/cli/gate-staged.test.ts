@@ -463,6 +463,22 @@ describe("svc gate --staged", () => {
     expect(staged.stderr).toContain("(src/extra.ts is not in the commit: untracked, or its removal is staged)");
   }, 120_000);
 
+  test("one error fixed and an identical one (same path, code, message) written elsewhere in the file is introduced: staged and in the working tree (by count it was no change)", () => {
+    const bad = (name: string, value: string) => `export const ${name}: number = ${value};\n`;
+    const root = gitRepo({ "tsconfig.json": TSCONFIG, "src/a.ts": bad("a", '"x"') + "export const b = 1;\nexport const c = 2;\n" });
+    writeFiles(root, { "src/a.ts": bad("a", "1") + "export const b = 1;\nexport const c = 2;\n" + bad("d", '"z"') });
+    git(root, "add", "src/a.ts");
+    for (const args of [["gate", "--staged"], ["gate"]]) {
+      const r = runSvc(args, { cwd: root, env });
+      expect({ args, code: r.code }).toEqual({ args, code: 1 });
+      expect(r.stderr).toContain("Error TS2322 src/a.ts:4:14 Type 'string' is not assignable to type 'number'.");
+    }
+    // the same error moved below the others, its line unchanged: no change
+    writeFiles(root, { "src/a.ts": "export const b = 1;\nexport const c = 2;\n" + bad("a", '"x"') });
+    git(root, "add", "src/a.ts");
+    expect(runSvc(["gate", "--staged"], { cwd: root, env })).toMatchObject({ code: 0, stdout: expect.stringContaining("1 pre-existing error not counted") });
+  }, 120_000);
+
   test("pre-existing errors never block; --since with --staged is a validation error; nothing staged passes without an engine", () => {
     const root = gitRepo({ "tsconfig.json": TSCONFIG, "src/math.ts": MATH, "src/use.ts": USE.replace("add(1, 2)", 'add(1, "2")') });
     writeFiles(root, { "src/math.ts": `${MATH}export const four = 4;\n` });

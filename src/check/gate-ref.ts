@@ -145,7 +145,7 @@ export async function refGate(root: string, ref: string, timeoutMs: number, _ctx
   const others = changed.filter((f) => f.status !== "deleted" && !extended.has(f.path) && !out.includes(f.path)).map((f) => f.path);
   const left = [unchecked(others), linkedOut(out)].filter(Boolean).join("; ") || undefined;
   if (!sources.length) return withUnchecked({ ran: true, introduced: [], preExisting: 0, checked: 0, files: 0, otherCode: otherCode(others), elapsedMs: Math.round(performance.now() - started) }, left);
-  const plan: GatePlan = { seeds: [], gone: [], gated: new Map(), baseline: new Map() };
+  const plan: GatePlan = { seeds: [], gone: [], gated: new Map(), baseline: new Map(), holdsUntracked: true };
   const existed = sources.filter((f) => f.status !== "added" && f.status !== "untracked");
   const atRef = await blobsAt(root, ref, existed.map((f) => f.oldPath ?? f.path)); // one git call for every baseline
   const unread = unreadable(existed.map((f) => f.oldPath ?? f.path), atRef, ref);

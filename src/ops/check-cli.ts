@@ -5,6 +5,8 @@
 // time-boxed by SVC_GATE_TIMEOUT_MS.
 
 import { isGateInput, PROJECT_CONFIG, unheldNote } from "../check/gate-compare.ts";
+import { unversionedImports } from "../check/gate-unversioned.ts";
+import { textReader } from "../workspace/files.ts";
 import { changesSinceHead, howChecked, refGate, stagedGate, type RefGateOutcome } from "../check/gate-ref.ts";
 import { givenIndexFile, stagedState } from "../git/staged.ts";
 import { commitAmends, type AmendSign } from "../git/amend.ts";
@@ -95,6 +97,8 @@ export interface GateData {
   unverified?: string[];
   /** `--staged`: compared on the serving host's resident engine (the commit is what the disk has), not an engine loaded for the call. */
   resident?: boolean;
+  /** Checked files importing a file no commit carries (ignored by git; untracked, for the working tree): the verdict rests on the disk's copy. */
+  warnings?: string[];
 }
 
 function abstain(reason: string, strict: boolean, data: Partial<GateData>): OpResult<GateData> {
@@ -120,11 +124,12 @@ function notVerified(how: string, data: Omit<GateData, "passed" | "introduced">)
  * A partial one (changed sources no loaded project holds were never checked, the rest passed) passes naming them,
  * and blocks under --strict: a check that could not run on part of the change is no pass of that part.
  */
-function ranVerdict(outcome: { introduced: Diag[]; preExisting: number; files: number; checked: number; otherCode?: number; note?: string; unverified?: string[] }, how: string, data: Omit<GateData, "passed" | "introduced">, strict: boolean): OpResult<GateData> {
+function ranVerdict(outcome: { introduced: Diag[]; preExisting: number; files: number; checked: number; otherCode?: number; note?: string; unverified?: string[]; warnings?: string[] }, how: string, data: Omit<GateData, "passed" | "introduced">, strict: boolean): OpResult<GateData> {
   if (!outcome.checked && !outcome.files && outcome.otherCode && !outcome.introduced.length) return notVerified(how, data);
   const unverified = outcome.unverified ?? [];
-  const result = verdict(outcome.introduced, how, outcome.preExisting, { ...data, ...(unverified.length ? { unverified } : {}) });
-  return strict && unverified.length && result.exitCode !== 1 ? partialBlocked(unverified, how, { ...data, unverified }) : result;
+  const warnings = outcome.warnings ?? [];
+  const result = verdict(outcome.introduced, how, outcome.preExisting, { ...data, ...(unverified.length ? { unverified } : {}), ...(warnings.length ? { warnings } : {}) });
+  return strict && unverified.length && result.exitCode !== 1 ? partialBlocked(unverified, how, { ...data, unverified, ...(warnings.length ? { warnings } : {}) }) : result;
 }
 
 /** `--strict` over a partial gate: exit 1, naming the files the compiler never checked and what to do. */
@@ -140,7 +145,7 @@ function partialBlocked(unverified: string[], how: string, data: Omit<GateData, 
 }
 
 function verdict(introduced: Diag[], how: string, preExisting: number, data: Omit<GateData, "passed" | "introduced">): OpResult<GateData> {
-  const rendered = renderGate(introduced, how, preExisting);
+  const rendered = renderGate(introduced, how, preExisting, data.warnings);
   return { text: rendered.text, textToStderr: rendered.failed, exitCode: rendered.failed ? 1 : 0, data: { passed: !rendered.failed, introduced, ...data } };
 }
 
@@ -194,7 +199,9 @@ export async function gate(request: GateRequest, ctx: OpContext): Promise<OpResu
       }
       const introducedErrors = r.introduced.filter((d) => d.severity === "error").length;
       const left = [sinceHead.unchecked, unheldNote(r.unheld ?? [])].filter(Boolean).join("; ");
-      const outcome = { introduced: r.introduced, preExisting: r.errorCount - introducedErrors, files: sinceHead.sources.length, checked: r.files ?? 0, ...(r.unheld?.length ? { unverified: r.unheld } : {}) };
+      // the changed sources importing a file no commit carries, which the host's engine read from disk (gate-unversioned.ts)
+      const warnings = await unversionedImports(ws.root, sinceHead.sources, textReader(ws.root), true);
+      const outcome = { introduced: r.introduced, preExisting: r.errorCount - introducedErrors, files: sinceHead.sources.length, checked: r.files ?? 0, ...(r.unheld?.length ? { unverified: r.unheld } : {}), ...(warnings.length ? { warnings } : {}) };
       return ranVerdict(outcome, `session ${session}, baseline ${r.baselineAt}${left ? `; ${left}` : ""}`, { mode: "session", session, ...(left ? { note: left } : {}) }, request.strict);
     }
   }

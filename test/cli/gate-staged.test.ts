@@ -479,6 +479,29 @@ describe("svc gate --staged", () => {
     expect(runSvc(["gate", "--staged"], { cwd: root, env })).toMatchObject({ code: 0, stdout: expect.stringContaining("1 pre-existing error not counted") });
   }, 120_000);
 
+  test("a committed file importing a git-ignored file (generated code) passes, and the verdict names it with what it imports: staged, in the working tree, in --json; in the working tree an untracked one too", () => {
+    const root = gitRepo({ "tsconfig.json": TSCONFIG, ".gitignore": "src/gen/\n", "src/gen/version.ts": 'export const version: string = "1";\n', "src/use.ts": "export const x = 1;\n" });
+    writeFiles(root, { "src/use.ts": 'import { version } from "./gen/version";\nexport const x: string = version;\n' });
+    git(root, "add", "src/use.ts");
+    const WARNING = "  warning: src/use.ts imports src/gen/version.ts (ignored by git): checked as the disk has it, which the commit does not carry\n";
+    for (const args of [["gate", "--staged"], ["gate"]]) {
+      const r = runSvc(args, { cwd: root, env });
+      expect({ args, code: r.code }).toEqual({ args, code: 0 });
+      expect(r.stdout).toEndWith(`)\n${WARNING}`);
+      expect(JSON.parse(runSvc([...args, "--json"], { cwd: root, env }).stdout)).toMatchObject({ passed: true, warnings: [WARNING.replace("  warning: ", "").trim()] });
+    }
+    // the handoff's compiler status, a gate of the change too
+    expect(runSvc(["review", "--handoff"], { cwd: root, env }).stdout).toMatch(/compiler status: no introduced errors \([^\n]*\); warning: src\/use\.ts imports src\/gen\/version\.ts \(ignored by git\)/);
+    // an untracked file imported: the working tree holds it (named); the commit does not (an error, as before)
+    writeFiles(root, { "src/extra.ts": "export const u = 1;\n", "src/use.ts": 'import { version } from "./gen/version";\nimport { u } from "./extra";\nexport const x: string = version + u;\n' });
+    expect(runSvc(["gate"], { cwd: root, env }).stdout).toContain("warning: src/use.ts imports src/gen/version.ts (ignored by git), src/extra.ts (untracked): checked as the disk has them");
+    // a file importing only tracked files: no warning
+    writeFiles(root, { "src/use.ts": "export const x = 2;\n" });
+    rmSync(join(root, "src/extra.ts"));
+    git(root, "add", "src/use.ts");
+    expect(runSvc(["gate", "--staged"], { cwd: root, env }).stdout).not.toContain("warning");
+  }, 120_000);
+
   test("pre-existing errors never block; --since with --staged is a validation error; nothing staged passes without an engine", () => {
     const root = gitRepo({ "tsconfig.json": TSCONFIG, "src/math.ts": MATH, "src/use.ts": USE.replace("add(1, 2)", 'add(1, "2")') });
     writeFiles(root, { "src/math.ts": `${MATH}export const four = 4;\n` });

@@ -1,6 +1,11 @@
 // Compiler diagnostics as the check surfaces carry them (`Diag` of host-rpc.md), their
-// one-line rendering, and the session delta: a multiset difference keyed by (path, code,
-// message) — no line numbers, so code that merely moved is not a change.
+// one-line rendering, and the delta: a multiset difference keyed by (path, code, message) —
+// no line numbers, so code that merely moved is not a change. With both texts of a file
+// (the gate's comparisons have them), its occurrences of one key are paired by line across
+// the edit instead of counted (line-pairs.ts): one error fixed and an identical one written
+// elsewhere is one resolved and one introduced, not no change.
+
+import { alignLines, pairByLines, type LineAlignment, type TextsOf } from "./line-pairs.ts";
 
 export type Severity = "error" | "warning" | "suggestion";
 
@@ -104,14 +109,40 @@ function surplus(mine: Diag[], theirs: Diag[]): Diag[] {
   return ranked.slice(0, extra);
 }
 
-/** Introduced = current occurrences beyond the baseline's count; resolved = the reverse. */
-export function diagDelta(baseline: readonly Diag[], current: readonly Diag[]): DiagDelta {
+/** A path's line alignment when `textsOf` has both of its texts, computed once per path. */
+function alignments(textsOf: TextsOf | undefined): (path: string) => LineAlignment | undefined {
+  const known = new Map<string, LineAlignment | undefined>();
+  return (path) => {
+    if (!textsOf) return undefined;
+    if (!known.has(path)) {
+      const texts = textsOf(path);
+      known.set(path, texts?.before != null && texts.after != null ? alignLines(texts.before, texts.after) : undefined);
+    }
+    return known.get(path);
+  };
+}
+
+/**
+ * Introduced = current occurrences beyond the baseline's count; resolved = the reverse. With
+ * `textsOf` (a file's two texts), a file's occurrences are paired by line instead (see above).
+ */
+export function diagDelta(baseline: readonly Diag[], current: readonly Diag[], textsOf?: TextsOf): DiagDelta {
   const before = groupByKey(baseline);
   const now = groupByKey(current);
+  const alignOf = alignments(textsOf);
   const introduced: Diag[] = [];
   const resolved: Diag[] = [];
-  for (const [key, list] of now) introduced.push(...surplus(list, before.get(key) ?? []));
-  for (const [key, list] of before) resolved.push(...surplus(list, now.get(key) ?? []));
+  for (const [key, list] of now) {
+    const align = alignOf(list[0]!.path);
+    if (align) {
+      const pairs = pairByLines(before.get(key) ?? [], list, align);
+      introduced.push(...pairs.introduced);
+      resolved.push(...pairs.resolved);
+    } else introduced.push(...surplus(list, before.get(key) ?? []));
+  }
+  for (const [key, list] of before) {
+    if (!now.has(key) || !alignOf(list[0]!.path)) resolved.push(...surplus(list, now.get(key) ?? []));
+  }
   return unhidden(sortDiags(introduced), sortDiags(resolved));
 }
 
@@ -161,12 +192,12 @@ export function identifierRegex(names: readonly string[]): RegExp {
  * Matched in two passes, so each earlier error excuses at most one: first as spelled, then
  * what is left of the earlier errors with each old name read as its new one.
  */
-export function renameDelta(baseline: readonly Diag[], current: readonly Diag[], renames: readonly Rename[]): DiagDelta {
-  const spelled = diagDelta(baseline, current);
+export function renameDelta(baseline: readonly Diag[], current: readonly Diag[], renames: readonly Rename[], textsOf?: TextsOf): DiagDelta {
+  const spelled = diagDelta(baseline, current, textsOf);
   if (!renames.length || !spelled.introduced.length || !spelled.resolved.length) return spelled;
   const to = new Map(renames.map((r) => [r.from, r.to]));
   const names = identifierRegex([...to.keys()]);
-  return diagDelta(spelled.resolved.map((d) => ({ ...d, message: d.message.replace(names, (n) => to.get(n) ?? n) })), spelled.introduced);
+  return diagDelta(spelled.resolved.map((d) => ({ ...d, message: d.message.replace(names, (n) => to.get(n) ?? n) })), spelled.introduced, textsOf);
 }
 
 /** Runtime shape check for Diags read back from the store or the wire. */

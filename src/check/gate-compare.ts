@@ -6,8 +6,8 @@
 // them, directly or through others, are checked in the gated state. Only when
 // that shows errors is the baseline checked, and only for the files with errors: an
 // introduced error is by definition an error of the gated state, so a clean gated state
-// is a pass without a second check (most commits), and the verdict is the same multiset
-// delta (path, code, message) as checking every file twice.
+// is a pass without a second check (most commits), and the verdict is the same delta
+// (path, code, message; occurrences paired by line, diag.ts) as checking every file twice.
 
 import { existsSync } from "node:fs";
 import { join, posix } from "node:path";
@@ -15,6 +15,7 @@ import { errorsOf, renameDelta, type Diag } from "./diag.ts";
 import { declaredRenames } from "./renames.ts";
 import { declaresGlobals } from "./globals.ts";
 import { surfacesOf } from "./surface.ts";
+import { unversionedImports } from "./gate-unversioned.ts";
 import { coldChecks, type CheckWorkspace } from "./workspace.ts";
 import { textReader } from "../workspace/files.ts";
 import { parseJsonc } from "../index/imports/file-index.ts";
@@ -37,12 +38,14 @@ export interface GatePlan {
    * the old one, so every file is checked in the gated state and only a clean program passes.
    */
   config?: string;
+  /** The gated state holds the untracked files (the working tree): a checked file importing one is named (gate-unversioned.ts), as one importing an ignored file always is. */
+  holdsUntracked?: boolean;
   gated: StateOverlays;
   baseline: StateOverlays;
 }
 
 export type GateOutcome =
-  | { ran: true; introduced: Diag[]; preExisting: number; checked: number; elapsedMs: number; note?: string; unverified?: string[] }
+  | { ran: true; introduced: Diag[]; preExisting: number; checked: number; elapsedMs: number; note?: string; unverified?: string[]; warnings?: string[] }
   | { ran: false; reason: string };
 
 const CHECKABLE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
@@ -286,7 +289,10 @@ async function compareSources(cw: CheckWorkspace, plan: GatePlan, started: numbe
   const left = unheldNote(unheld);
   // (named in the note, and listed whole: `gate --strict` blocks a comparison that left changed sources unchecked)
   const notes = (first?: string) => ({ ...([first, left].filter(Boolean).join("; ") ? { note: [first, left].filter(Boolean).join("; ") } : {}), ...(unheld.length ? { unverified: unheld } : {}) });
-  if (!now.length) return { ran: true, introduced: [], preExisting: 0, checked: checked.length, elapsedMs: Math.round(performance.now() - started), ...notes(plan.config ? `${plan.config} changed: every file of the loaded projects checked, none has an error` : undefined) };
+  // the checked files importing a file no commit carries (ignored; untracked in the working tree), read from disk: named with the verdict
+  const warnings = await unversionedImports(cw.root, checked, (p) => textIn(p, plan.gated) ?? null, plan.holdsUntracked === true);
+  const warned = warnings.length ? { warnings } : {};
+  if (!now.length) return { ran: true, introduced: [], preExisting: 0, checked: checked.length, elapsedMs: Math.round(performance.now() - started), ...notes(plan.config ? `${plan.config} changed: every file of the loaded projects checked, none has an error` : undefined), ...warned };
   if (plan.config) {
     return { ran: false, reason: `${plan.config} changed and the commit has ${errorSummary(now)}; the engine cannot load the old config, so which of them the change introduced is unknown` };
   }
@@ -297,8 +303,10 @@ async function compareSources(cw: CheckWorkspace, plan: GatePlan, started: numbe
   leave(cw, plan.baseline);
   // a declaration the change renamed by hand respells the errors naming it that it left in place: those are not introduced
   const renames = declaredRenames(plan.seeds.map((p) => ({ path: p, before: textIn(p, plan.baseline), after: textIn(p, plan.gated) })));
-  const introduced = explainHidden(cw, errorsOf(renameDelta(then, now, renames).introduced), hidden);
-  return { ran: true, introduced, preExisting: now.length - introduced.length, checked: checked.length, elapsedMs: Math.round(performance.now() - started), ...notes() };
+  // each file's occurrences of one error paired by line across the change: one fixed and an identical one written elsewhere is introduced (line-pairs.ts)
+  const texts = (p: string) => ({ before: textIn(p, plan.baseline), after: textIn(p, plan.gated) });
+  const introduced = explainHidden(cw, errorsOf(renameDelta(then, now, renames, texts).introduced), hidden);
+  return { ran: true, introduced, preExisting: now.length - introduced.length, checked: checked.length, elapsedMs: Math.round(performance.now() - started), ...notes(), ...warned };
 }
 
 /**

@@ -24,7 +24,8 @@ import { isCodeLanguage, languageOf } from "../lang/languages.ts";
 export { isCheckable } from "./gate-compare.ts";
 
 /** `otherCode`: changed source files in a language the compiler does not read (Python, Go…), set when no TypeScript or JavaScript file changed: then nothing of the change was verified, which is no pass. */
-export type RefGateOutcome = (GateOutcome & { ran: true; files: number; otherCode?: number }) | { ran: false; reason: string };
+/** `against`: what the staged gate compared with (HEAD; for an amend HEAD's first parent, or the empty tree). */
+export type RefGateOutcome = (GateOutcome & { ran: true; files: number; otherCode?: number; against?: string }) | { ran: false; reason: string };
 
 /** Changed files in a programming language the gate does not check. */
 function otherCode(paths: readonly string[]): number {
@@ -144,7 +145,7 @@ export async function refGate(root: string, ref: string, timeoutMs: number, _ctx
   const others = changed.filter((f) => f.status !== "deleted" && !extended.has(f.path) && !out.includes(f.path)).map((f) => f.path);
   const left = [unchecked(others), linkedOut(out)].filter(Boolean).join("; ") || undefined;
   if (!sources.length) return withUnchecked({ ran: true, introduced: [], preExisting: 0, checked: 0, files: 0, otherCode: otherCode(others), elapsedMs: Math.round(performance.now() - started) }, left);
-  const plan: GatePlan = { seeds: [], gone: [], gated: new Map(), baseline: new Map() };
+  const plan: GatePlan = { seeds: [], gone: [], gated: new Map(), baseline: new Map(), holdsUntracked: true };
   const existed = sources.filter((f) => f.status !== "added" && f.status !== "untracked");
   const atRef = await blobsAt(root, ref, existed.map((f) => f.oldPath ?? f.path)); // one git call for every baseline
   const unread = unreadable(existed.map((f) => f.oldPath ?? f.path), atRef, ref);
@@ -167,14 +168,25 @@ function asOnDisk(root: string, state: StateOverlays): void {
   for (const [path, text] of state) if (text === null ? !existsSync(join(root, path)) : existsSync(join(root, path)) && read(path) === text) state.delete(path);
 }
 
-/** The commit the index would make against HEAD; `resident`: compared in the host's resident engine instead of one loaded for the call; `index`: the index file to read instead of the repository's (a pre-commit hook's under `git commit -a` or with paths, see givenIndexFile). */
-export async function stagedGate(root: string, timeoutMs: number, resident?: CheckWorkspace, index?: string): Promise<RefGateOutcome> {
+/** What a staged gate compares with, for its verdict. */
+export function stagedAgainst(amend: boolean, base: string | null, headExists: boolean): string {
+  if (!amend) return "HEAD";
+  return base ? "HEAD^ (amending HEAD)" : headExists ? "the empty tree (amending the root commit)" : "HEAD";
+}
+
+/**
+ * The commit the index would make against HEAD; `resident`: compared in the host's resident engine instead of one loaded for the call; `index`: the index
+ * file to read instead of the repository's (a pre-commit hook's under `git commit -a` or with paths, see givenIndexFile); `amend`: the commit replaces HEAD
+ * (git/amend.ts), so it is compared with HEAD's first parent (none: the empty tree).
+ */
+export async function stagedGate(root: string, timeoutMs: number, resident?: CheckWorkspace, index?: string, amend = false): Promise<RefGateOutcome> {
   const started = performance.now();
   if (!findGitRoot(root)) return { ran: false, reason: `${root} is not a git repository` };
-  const state = await stagedState(root, index);
+  const state = await stagedState(root, index, amend);
   const unmerged = state.staged.find((f) => f.status === "unmerged");
   if (unmerged) return { ran: false, reason: `${unmerged.path} is unmerged (a conflict not resolved), so the index holds no commit to check — resolve it and stage the result (git add ${unmerged.path})` };
-  const ref = state.headExists ? "HEAD" : null;
+  const ref = state.base;
+  const against = stagedAgainst(amend, state.base, state.headExists);
   const headOf = (path: string) => (ref ? fileAtRef(root, ref, path) : Promise.resolve(null));
   // Configs by name, and the files a tsconfig's `extends` chain names.
   const extended = await extendedConfigs(root, [...state.staged.flatMap((f) => (f.oldPath ? [f.path, f.oldPath] : [f.path])), ...state.unstaged, ...state.untracked], index);
@@ -194,7 +206,7 @@ export async function stagedGate(root: string, timeoutMs: number, resident?: Che
   const sources = state.staged.filter((f) => !extended.has(f.path) && (isGateInput(f.path) || (f.oldPath !== undefined && isGateInput(f.oldPath))));
   const others = state.staged.filter((f) => f.status !== "deleted" && !extended.has(f.path)).map((f) => f.path);
   const left = unchecked(others);
-  if (!sources.length && !config) return withUnchecked({ ran: true, introduced: [], preExisting: 0, checked: 0, files: 0, otherCode: otherCode(others), elapsedMs: Math.round(performance.now() - started) }, left);
+  if (!sources.length && !config) return withUnchecked({ ran: true, introduced: [], preExisting: 0, checked: 0, files: 0, otherCode: otherCode(others), elapsedMs: Math.round(performance.now() - started), against }, left);
   const plan: GatePlan = { seeds: [], gone: [], gated: new Map(), baseline: new Map(), alsoCheck: [], ...(config ? { config } : {}) };
   // Contents in two batches: the index's of the staged and unstaged files, HEAD's of the staged ones.
   const unstaged = state.unstaged.filter((p) => isGateInput(p) && !extended.has(p) && !sources.some((f) => f.path === p));
@@ -233,5 +245,5 @@ export async function stagedGate(root: string, timeoutMs: number, resident?: Che
   // what the commit has as the disk has it (the common pre-commit case: everything staged) is read from the disk: no overlay, and a resident engine's cache answers
   asOnDisk(root, plan.gated);
   const outcome = await compareStates(root, plan, timeoutMs, resident);
-  return outcome.ran ? withUnchecked({ ...outcome, files: sources.length + (config ? 1 : 0) }, left) : outcome;
+  return outcome.ran ? withUnchecked({ ...outcome, files: sources.length + (config ? 1 : 0), against }, left) : outcome;
 }

@@ -14,6 +14,8 @@ import { envInt } from "../sys/env.ts";
 import { diagLine, errorsOf, type Diag } from "./diag.ts";
 import { unheldNote } from "./gate-compare.ts";
 import { changesSinceHead, howChecked, refGate } from "./gate-ref.ts";
+import { unversionedImports } from "./gate-unversioned.ts";
+import { textReader } from "../workspace/files.ts";
 import type { CheckSessionResult } from "./render-delta.ts";
 import { loadBaseline } from "./sessions.ts";
 
@@ -62,7 +64,8 @@ export async function handoffStatus(root: string, checkSession: string | null, s
     const pre = r.errorCount - introduced.length;
     if (introduced.length) return { line: `compiler status: ${plural(introduced.length, "introduced error")} unresolved (${how})`, introduced, how };
     const verdict = r.unheld?.length ? "partly verified: no introduced errors in the files checked" : "no introduced errors";
-    return { line: `compiler status: ${verdict} (${how}; ${plural(pre, "pre-existing error")} not counted)`, introduced: [], how };
+    const warnings = await unversionedImports(root, sinceHead.sources, textReader(root), true);
+    return { line: withWarnings(`compiler status: ${verdict} (${how}; ${plural(pre, "pre-existing error")} not counted)`, warnings), introduced: [], how };
   }
   const timeoutMs = envInt("SVC_GATE_TIMEOUT_MS", 60_000);
   const outcome = await refGate(root, since, Math.max(1, timeoutMs), ctx);
@@ -76,7 +79,12 @@ export async function handoffStatus(root: string, checkSession: string | null, s
   const how = `${howChecked(`errors present now but not at ${since}`, outcome, false)} (${sessionNote})`;
   if (outcome.introduced.length) return { line: `compiler status: ${plural(outcome.introduced.length, "introduced error")} unresolved (${how})`, introduced: outcome.introduced, how };
   if (!outcome.checked && !outcome.files && outcome.otherCode) return { line: `compiler status: not verified (the compiler checks TypeScript and JavaScript only; ${how})`, introduced: [], how: "not verified" };
-  return { line: `compiler status: no introduced errors (${how}; ${plural(outcome.preExisting, "pre-existing error")} not counted)`, introduced: [], how };
+  return { line: withWarnings(`compiler status: no introduced errors (${how}; ${plural(outcome.preExisting, "pre-existing error")} not counted)`, outcome.warnings ?? []), introduced: [], how };
+}
+
+/** A passing status line with what it rests on that no commit carries (gate-unversioned.ts). */
+function withWarnings(line: string, warnings: readonly string[]): string {
+  return warnings.length ? `${line}; warning: ${warnings.join("; ")}` : line;
 }
 
 export function renderRefusal(since: string, status: HandoffStatus): string {

@@ -16,6 +16,7 @@ import { repairsInside } from "./diag-outside.ts";
 import { useCodeStyle } from "../refactor/code-style.ts";
 import { repairEngine } from "./repair-engine.ts";
 import { reach, surfacesOf } from "./surface.ts";
+import { textReader } from "../workspace/files.ts";
 import type { CheckWorkspace } from "./workspace.ts";
 
 /** What a single-file check found (the parts every surface carries). */
@@ -240,9 +241,12 @@ export async function overlayCheck(cw: CheckWorkspace, rel: string, content: str
         });
         unchecked.push(...further.unchecked);
       }
-      const introducedInFile = new Set(diagDelta(fileBefore, diagnostics).introduced);
+      // occurrences of one error paired by line (diag.ts): the file's across the edit, a dependent's in place (its text is the disk's in both)
+      const read = textReader(cw.root);
+      const texts = (p: string) => (p === rel ? { before: exists ? read(rel) : null, after: content } : { before: read(p), after: read(p) });
+      const introducedInFile = new Set(diagDelta(fileBefore, diagnostics, texts).introduced);
       const preExisting = diagnostics.filter((d) => !introducedInFile.has(d));
-      const dependentDiagnostics = errorsOf(diagDelta([...[...checked].flatMap((d) => depsBefore?.get(d) ?? []), ...depsBeforeFurther], depsNow).introduced);
+      const dependentDiagnostics = errorsOf(diagDelta([...[...checked].flatMap((d) => depsBefore?.get(d) ?? []), ...depsBeforeFurther], depsNow, texts).introduced);
       let repairs: RepairPacket[] = [];
       if (options.repairs) {
         const errors = [...errorsOf(diagnostics), ...dependentDiagnostics];

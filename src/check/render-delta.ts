@@ -81,14 +81,16 @@ export function renderHookDelta(r: CheckSessionResult): string {
 }
 
 /** `svc gate`: the blocking listing (stderr) or the one-line pass (stdout). */
-export function renderGate(introduced: Diag[], how: string, preExisting: number): { failed: boolean; text: string } {
+/** `warnings`: what the verdict rests on that the commit does not carry (gate-unversioned.ts), one line each after it. */
+export function renderGate(introduced: Diag[], how: string, preExisting: number, warnings: readonly string[] = []): { failed: boolean; text: string } {
   const errors = errorsOf(introduced);
+  const warned = warnings.map((w) => `  warning: ${w}`);
   if (errors.length) {
     return {
       failed: true,
-      text: [`svc gate: ${plural(errors.length, "introduced error")} (${how}); fix ${errors.length === 1 ? "it" : "them"} before finishing:`, ...errors.map((d) => `  ${diagLine(d)}`)].join("\n"),
+      text: [`svc gate: ${plural(errors.length, "introduced error")} (${how}); fix ${errors.length === 1 ? "it" : "them"} before finishing:`, ...errors.map((d) => `  ${diagLine(d)}`), ...warned].join("\n"),
     };
   }
   const pre = preExisting ? `; ${plural(preExisting, "pre-existing error")} not counted` : "";
-  return { failed: false, text: `svc gate: ok, no introduced errors (${how}${pre})` };
+  return { failed: false, text: [`svc gate: ok, no introduced errors (${how}${pre})`, ...warned].join("\n") };
 }

@@ -21,6 +21,12 @@ export interface StagedFile {
 export interface StagedState {
   /** HEAD exists (false: the first commit, everything staged is added). */
   headExists: boolean;
+  /**
+   * The commit the index is compared with: HEAD, or for an amend (the commit replaces HEAD) HEAD's
+   * first parent, by its hash; null when there is none — a first commit, or amending a root
+   * commit: everything staged is added.
+   */
+  base: string | null;
   staged: StagedFile[];
   /** Tracked paths whose working-tree copy differs from the index (edited or deleted, not staged; flagged assume-unchanged or skip-worktree too: hiddenEdits). */
   unstaged: string[];
@@ -118,16 +124,31 @@ const DIFF = ["--no-ext-diff", "--no-textconv", "--no-color", "--relative", "--n
  */
 const WORKSPACE = ["--", ".", ":(exclude).svc"];
 
-/** The staged changes, the unstaged ones and the untracked files of the work tree at `root`; `index`: an index file to read instead of the repository's (givenIndexFile). */
-export async function stagedState(root: string, index?: string): Promise<StagedState> {
+/** HEAD's first parent's hash; null for a root commit. */
+async function firstParent(root: string): Promise<string | null> {
+  try {
+    return (await gitText(root, ["rev-parse", "--verify", "-q", "HEAD^1^{commit}"], { timeoutMs: 30_000 })).trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The staged changes, the unstaged ones and the untracked files of the work tree at `root`; `index`: an index file to read
+ * instead of the repository's (givenIndexFile); `amend`: the commit replaces HEAD (`git commit --amend`, git/amend.ts), so the
+ * staged changes are those against HEAD's first parent.
+ */
+export async function stagedState(root: string, index?: string, amend = false): Promise<StagedState> {
   const headExists = await hasCommits(root);
-  const stagedOut = headExists
-    ? await git(root, ["diff", "--cached", ...DIFF, "-M", "HEAD", ...WORKSPACE], index)
+  const base = !headExists ? null : amend ? await firstParent(root) : "HEAD";
+  const stagedOut = base
+    ? await git(root, ["diff", "--cached", ...DIFF, "-M", base, ...WORKSPACE], index)
     : (await git(root, ["ls-files", "-z", "--cached", ...WORKSPACE], index)).split("\0").filter(Boolean).map((p) => `A\0${p}`).join("\0");
   const unstagedOut = await git(root, ["diff", ...DIFF, ...WORKSPACE], index);
   const untrackedOut = await git(root, ["ls-files", "-z", "--others", "--exclude-standard", ...WORKSPACE], index);
   return {
     headExists,
+    base,
     staged: parseNameStatus(stagedOut),
     unstaged: [...new Set([...parseNameStatus(unstagedOut).map((f) => f.path), ...(await hiddenEdits(root, index))])],
     untracked: untrackedOut.split("\0").filter(Boolean),

@@ -5,15 +5,19 @@
 // time-boxed by SVC_GATE_TIMEOUT_MS.
 
 import { isGateInput, PROJECT_CONFIG, unheldNote } from "../check/gate-compare.ts";
+import { unversionedImports } from "../check/gate-unversioned.ts";
+import { textReader } from "../workspace/files.ts";
 import { changesSinceHead, howChecked, refGate, stagedGate, type RefGateOutcome } from "../check/gate-ref.ts";
 import { givenIndexFile, stagedState } from "../git/staged.ts";
+import { commitAmends, type AmendSign } from "../git/amend.ts";
+import { gitText } from "../git/git.ts";
 import { probeHost } from "../host/client.ts";
 import { pendingNote, renderGate, renderHookDelta, type CheckSessionResult } from "../check/render-delta.ts";
-import type { Diag } from "../check/diag.ts";
+import { errorsOf, type Diag } from "../check/diag.ts";
 import { loadBaseline } from "../check/sessions.ts";
 import { SvcError, validationError } from "../errors.ts";
 import { validateSessionId } from "../render/session.ts";
-import { envInt } from "../sys/env.ts";
+import { envBool, envInt } from "../sys/env.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import { askSession } from "./check-session.ts";
 import type { OpContext, OpResult } from "./types.ts";
@@ -93,6 +97,8 @@ export interface GateData {
   unverified?: string[];
   /** `--staged`: compared on the serving host's resident engine (the commit is what the disk has), not an engine loaded for the call. */
   resident?: boolean;
+  /** Checked files importing a file no commit carries (ignored by git; untracked, for the working tree): the verdict rests on the disk's copy. */
+  warnings?: string[];
 }
 
 function abstain(reason: string, strict: boolean, data: Partial<GateData>): OpResult<GateData> {
@@ -118,11 +124,12 @@ function notVerified(how: string, data: Omit<GateData, "passed" | "introduced">)
  * A partial one (changed sources no loaded project holds were never checked, the rest passed) passes naming them,
  * and blocks under --strict: a check that could not run on part of the change is no pass of that part.
  */
-function ranVerdict(outcome: { introduced: Diag[]; preExisting: number; files: number; checked: number; otherCode?: number; note?: string; unverified?: string[] }, how: string, data: Omit<GateData, "passed" | "introduced">, strict: boolean): OpResult<GateData> {
+function ranVerdict(outcome: { introduced: Diag[]; preExisting: number; files: number; checked: number; otherCode?: number; note?: string; unverified?: string[]; warnings?: string[] }, how: string, data: Omit<GateData, "passed" | "introduced">, strict: boolean): OpResult<GateData> {
   if (!outcome.checked && !outcome.files && outcome.otherCode && !outcome.introduced.length) return notVerified(how, data);
   const unverified = outcome.unverified ?? [];
-  const result = verdict(outcome.introduced, how, outcome.preExisting, { ...data, ...(unverified.length ? { unverified } : {}) });
-  return strict && unverified.length && result.exitCode !== 1 ? partialBlocked(unverified, how, { ...data, unverified }) : result;
+  const warnings = outcome.warnings ?? [];
+  const result = verdict(outcome.introduced, how, outcome.preExisting, { ...data, ...(unverified.length ? { unverified } : {}), ...(warnings.length ? { warnings } : {}) });
+  return strict && unverified.length && result.exitCode !== 1 ? partialBlocked(unverified, how, { ...data, unverified, ...(warnings.length ? { warnings } : {}) }) : result;
 }
 
 /** `--strict` over a partial gate: exit 1, naming the files the compiler never checked and what to do. */
@@ -138,7 +145,7 @@ function partialBlocked(unverified: string[], how: string, data: Omit<GateData, 
 }
 
 function verdict(introduced: Diag[], how: string, preExisting: number, data: Omit<GateData, "passed" | "introduced">): OpResult<GateData> {
-  const rendered = renderGate(introduced, how, preExisting);
+  const rendered = renderGate(introduced, how, preExisting, data.warnings);
   return { text: rendered.text, textToStderr: rendered.failed, exitCode: rendered.failed ? 1 : 0, data: { passed: !rendered.failed, introduced, ...data } };
 }
 
@@ -150,16 +157,20 @@ export async function gate(request: GateRequest, ctx: OpContext): Promise<OpResu
   if (request.staged) {
     if (request.since !== null) throw validationError("--staged compares the index with HEAD; it cannot be combined with --since");
     const deadline = Date.now() + timeoutMs;
-    const onHost = await stagedOnHost(ws.root, session, timeoutMs);
-    if (onHost.asked) {
-      const outcome = onHost.outcome;
-      if (!outcome.ran) return abstain(`${outcome.reason} (on the host's resident engine)`, request.strict, { since: "HEAD", resident: true });
-      return ranVerdict(outcome, howChecked(`staged changes against HEAD, on the host's resident engine (the staged content is the working tree's)`, outcome), { mode: "staged", since: "HEAD", resident: true, ...coverage(outcome) }, request.strict);
+    const sign = await amendSign(ws.root);
+    if (sign.amend !== null) return stagedVerdict(await stagedRun(ws.root, session, deadline, sign.amend), request.strict);
+    // whether the commit amends is unknown: a pass is one against both HEAD and HEAD^ (see mayAmend)
+    // (said only when it matters: a commit that has not HEAD's author and date is a new one, and HEAD is its baseline)
+    const head = await stagedRun(ws.root, session, deadline, false);
+    if (!head.outcome.ran || errorsOf(head.outcome.introduced).length || !(await mayAmend(ws.root))) return stagedVerdict(head, request.strict);
+    const parent = await stagedRun(ws.root, session, deadline, true);
+    if (!parent.outcome.ran) return abstain(`${sign.why}, and the commit has HEAD's author and date, as an amend does: against HEAD it introduces no error, and against HEAD^ ${parent.outcome.reason} — set SVC_GATE_AMEND=1 if it amends, 0 if it does not`, request.strict, { since: "HEAD" });
+    const broke = errorsOf(parent.outcome.introduced);
+    if (broke.length) {
+      const first = broke[0]!;
+      return abstain(`${sign.why}, and the commit has HEAD's author and date, as an amend does: against HEAD it introduces no error, against HEAD^ ${broke.length} (first: ${first.path}:${first.line} ${first.code}) — set SVC_GATE_AMEND=1 if it amends (the errors are then listed), 0 if it does not`, request.strict, { since: "HEAD" });
     }
-    const outcome = await stagedGate(ws.root, Math.max(1, deadline - Date.now()));
-    if (!outcome.ran) return abstain(outcome.reason, request.strict, { since: "HEAD" });
-    const how = `staged changes against HEAD${onHost.why ? ` (the host's resident engine not used: ${onHost.why})` : ""}`;
-    return ranVerdict(outcome, howChecked(how, outcome), { mode: "staged", since: "HEAD", ...coverage(outcome) }, request.strict);
+    return stagedVerdict(head, request.strict, `${sign.why}; the commit has HEAD's author and date, as an amend does: against HEAD^ it introduces no error either`);
   }
   // A session with no baseline yet: asking the host would take it now, and a delta against a baseline taken now is empty by definition, which is no verdict. HEAD is the baseline then, as without a host.
   if (request.since === null && loadBaseline(ws.root, session) !== null) {
@@ -188,11 +199,65 @@ export async function gate(request: GateRequest, ctx: OpContext): Promise<OpResu
       }
       const introducedErrors = r.introduced.filter((d) => d.severity === "error").length;
       const left = [sinceHead.unchecked, unheldNote(r.unheld ?? [])].filter(Boolean).join("; ");
-      const outcome = { introduced: r.introduced, preExisting: r.errorCount - introducedErrors, files: sinceHead.sources.length, checked: r.files ?? 0, ...(r.unheld?.length ? { unverified: r.unheld } : {}) };
+      // the changed sources importing a file no commit carries, which the host's engine read from disk (gate-unversioned.ts)
+      const warnings = await unversionedImports(ws.root, sinceHead.sources, textReader(ws.root), true);
+      const outcome = { introduced: r.introduced, preExisting: r.errorCount - introducedErrors, files: sinceHead.sources.length, checked: r.files ?? 0, ...(r.unheld?.length ? { unverified: r.unheld } : {}), ...(warnings.length ? { warnings } : {}) };
       return ranVerdict(outcome, `session ${session}, baseline ${r.baselineAt}${left ? `; ${left}` : ""}`, { mode: "session", session, ...(left ? { note: left } : {}) }, request.strict);
     }
   }
   return refVerdict(ws.root, request.since ?? "HEAD", timeoutMs, request.strict, ctx);
+}
+
+/**
+ * Whether the commit a pre-commit hook gates amends HEAD (git/amend.ts); SVC_GATE_AMEND (a boolean)
+ * says so where the processes running the hook cannot be read (then it is unknown).
+ */
+async function amendSign(root: string): Promise<AmendSign> {
+  return process.env.SVC_GATE_AMEND?.trim() ? { amend: envBool("SVC_GATE_AMEND", false) } : commitAmends(root);
+}
+
+/**
+ * Whether a commit whose amending is unknown may amend: git gives the hook the commit's author
+ * (GIT_AUTHOR_NAME, _EMAIL, _DATE), and an amend keeps HEAD's (unless --reset-author, --author or
+ * --date say otherwise: those amends are not told from a new commit here).
+ */
+async function mayAmend(root: string): Promise<boolean> {
+  const { GIT_AUTHOR_NAME: name, GIT_AUTHOR_EMAIL: email, GIT_AUTHOR_DATE: date } = process.env;
+  if (name === undefined || email === undefined || !date) return false;
+  try {
+    const [n, e, d] = (await gitText(root, ["log", "-1", "--format=%an%x00%ae%x00%ad", "--date=raw", "HEAD"], { timeoutMs: 30_000 })).replace(/\n$/, "").split("\0");
+    return n === name && e === email && d === date.replace(/^@/, "");
+  } catch {
+    return false;
+  }
+}
+
+interface StagedRun {
+  outcome: RefGateOutcome;
+  amend: boolean;
+  /** Compared on the serving host's resident engine; `why` it was not when it serves the root. */
+  resident: boolean;
+  why?: string;
+}
+
+/** The staged comparison, on the serving host's resident engine when the commit is what the disk has, else in an engine loaded for the call. */
+async function stagedRun(root: string, session: string, deadline: number, amend: boolean): Promise<StagedRun> {
+  const onHost = await stagedOnHost(root, session, Math.max(1, deadline - Date.now()), amend);
+  if (onHost.asked) return { outcome: onHost.outcome, amend, resident: true };
+  return { outcome: await stagedGate(root, Math.max(1, deadline - Date.now()), undefined, undefined, amend), amend, resident: false, ...(onHost.why ? { why: onHost.why } : {}) };
+}
+
+/** The verdict of a staged comparison; `unsure`: why whether the commit amends is unknown, said with the verdict. */
+function stagedVerdict(run: StagedRun, strict: boolean, unsure?: string): OpResult<GateData> {
+  const { outcome } = run;
+  const since = run.amend ? "HEAD^" : "HEAD";
+  const where = run.resident ? { resident: true } : {};
+  const told = unsure ? `; ${unsure}` : "";
+  if (!outcome.ran) return abstain(`${outcome.reason}${run.resident ? " (on the host's resident engine)" : ""}${told}`, strict, { since, ...where });
+  const against = `staged changes against ${outcome.against ?? since}`;
+  const how = run.resident ? `${against}, on the host's resident engine (the staged content is the working tree's)` : `${against}${run.why ? ` (the host's resident engine not used: ${run.why})` : ""}`;
+  const noted = unsure ? { ...outcome, note: outcome.note ? `${outcome.note}; ${unsure}` : unsure } : outcome;
+  return ranVerdict(noted, howChecked(how, noted), { mode: "staged", since, ...where, ...coverage(noted) }, strict);
 }
 
 /** Whether a host takes a connection for `root` (to say why it was not used). */
@@ -210,10 +275,10 @@ async function hostServes(root: string): Promise<boolean> {
  * current for the disk, and its cached diagnostics, are the commit's, and this process loads none. `asked: false` with `why`
  * when the host was not used although it serves the root (or without a host: nothing to say).
  */
-async function stagedOnHost(root: string, session: string, timeoutMs: number): Promise<{ asked: true; outcome: RefGateOutcome } | { asked: false; why?: string }> {
+async function stagedOnHost(root: string, session: string, timeoutMs: number, amend: boolean): Promise<{ asked: true; outcome: RefGateOutcome } | { asked: false; why?: string }> {
   let state;
   try {
-    state = await stagedState(root);
+    state = await stagedState(root, undefined, amend);
   } catch {
     return { asked: false }; // not a repository, say: the staged gate says why
   }
@@ -224,7 +289,7 @@ async function stagedOnHost(root: string, session: string, timeoutMs: number): P
   let asked;
   const started = Date.now();
   try {
-    asked = await askSession(root, { session, markGreen: false, full: false, staged: true, timeoutMs, indexFile }, { handshakeMs: 500, callMs: timeoutMs + 5_000 });
+    asked = await askSession(root, { session, markGreen: false, full: false, staged: true, timeoutMs, indexFile, ...(amend ? { amend } : {}) }, { handshakeMs: 500, callMs: timeoutMs + 5_000 });
   } catch (error) {
     // a refusal (an index outside the git directory, say) is an answer: said as one
     const reason = error instanceof SvcError ? `the host refused the check: ${error.message}` : `the host did not answer: ${(error as Error).message}`;

@@ -28,6 +28,8 @@ export interface CheckSessionRequest {
   timeoutMs?: number;
   /** With `staged`: the index file the pre-commit hook was given (`git commit -a`, or with paths), read instead of the repository's own. */
   indexFile?: string | null;
+  /** With `staged`: the commit replaces HEAD (`git commit --amend`, told by the hook's process: git/amend.ts), so it is compared with HEAD's first parent. */
+  amend?: boolean;
 }
 
 /** No resident engine: what the result says. */
@@ -36,11 +38,11 @@ function noResident(session: string, reason: string): CheckSessionResult {
 }
 
 /** The staged comparison in this process's resident engine. */
-async function stagedOnResident(root: string, session: string, timeoutMs: number, indexFile: string | null | undefined, ctx: OpContext): Promise<CheckSessionResult> {
+async function stagedOnResident(root: string, session: string, timeoutMs: number, indexFile: string | null | undefined, amend: boolean, ctx: OpContext): Promise<CheckSessionResult> {
   const index = indexFile ? await confinedIndexFile(root, indexFile) : undefined;
   const cw = await residentChecks(root, ctx);
   if (!cw) return noResident(session, "no resident TypeScript engine serves this root");
-  const staged = await stagedGate(root, timeoutMs, cw, index);
+  const staged = await stagedGate(root, timeoutMs, cw, index, amend);
   const introduced = staged.ran ? staged.introduced : [];
   const { reason: _none, ...empty } = noResident(session, "");
   return { ...empty, resident: true, introduced, errorCount: staged.ran ? staged.preExisting + introduced.length : 0, engine: ENGINE_NAME, staged };
@@ -49,7 +51,7 @@ async function stagedOnResident(root: string, session: string, timeoutMs: number
 /** The delta computed by this process's resident engine. */
 export async function localSession(root: string, request: Omit<CheckSessionRequest, "path">, ctx: OpContext): Promise<CheckSessionResult> {
   const session = validateSessionId(request.session);
-  if (request.staged) return stagedOnResident(root, session, request.timeoutMs ?? 60_000, request.indexFile, ctx);
+  if (request.staged) return stagedOnResident(root, session, request.timeoutMs ?? 60_000, request.indexFile, request.amend === true, ctx);
   const stored = request.markGreen ? null : loadBaseline(root, session);
   const exact = stored === null; // a baseline is taken from fully current diagnostics
   // a baseline an older svc stored is told again as these are before the delta prints any of it (sessions.ts)
@@ -116,7 +118,7 @@ export async function askSession(root: string, request: Omit<CheckSessionRequest
   if (!client) return unanswered ? { host: false, unanswered } : { host: false };
   try {
     const deadline = Date.now() + options.callMs;
-    const staged = request.staged ? { staged: true, timeoutMs: request.timeoutMs ?? 60_000, ...(request.indexFile ? { indexFile: request.indexFile } : {}) } : {};
+    const staged = request.staged ? { staged: true, timeoutMs: request.timeoutMs ?? 60_000, ...(request.indexFile ? { indexFile: request.indexFile } : {}), ...(request.amend ? { amend: true } : {}) } : {};
     const ask = (paths?: string[]) => client.call<CheckSessionResult>("svc/check", { root, session: request.session, markGreen: request.markGreen, full: request.full, ...staged, ...(paths ? { paths } : {}) }, Math.max(1, deadline - Date.now()));
     const batches = request.paths?.length ? pathBatches(request.paths) : [undefined];
     let result = await ask(batches[0]);

@@ -100,7 +100,7 @@ export const VERIFY_OPERATIONS: readonly OperationSpec[] = [
     readOnly: true,
     summary: "Exit 1 while the change has introduced compiler errors (listed on stderr)",
     description:
-      "For pre-commit and agent stop hooks: exit 1 when introduced errors remain, listing them on stderr; exit 0 otherwise (pre-existing errors never block). With a serving host: its session delta. Without one (or with --since, or when the session has no baseline yet: a baseline taken by the gate itself would make any change pass): the errors present now but not at the ref in the changed files and every file importing them, from the ref's content of the changed files overlaid in one engine instance, time-boxed by SVC_GATE_TIMEOUT_MS (default 60000); with --staged: the commit the index would make against HEAD. A gate that cannot run says so on stderr in one line and exits 0 unless --strict (the pre-commit hook runs `svc gate --staged --strict`: it fails closed).",
+      "For pre-commit and agent stop hooks: exit 1 when introduced errors remain, listing them on stderr; exit 0 otherwise (pre-existing errors never block). With a serving host: its session delta. Without one (or with --since, or when the session has no baseline yet: a baseline taken by the gate itself would make any change pass): the errors present now but not at the ref in the changed files and every file importing them, from the ref's content of the changed files overlaid in one engine instance, time-boxed by SVC_GATE_TIMEOUT_MS (default 60000); with --staged: the commit the index would make against HEAD — against HEAD's first parent when the pre-commit hook runs for `git commit --amend` (told by the git process running the hook; SVC_GATE_AMEND=1 or 0 says so where processes cannot be read, and then a pass is one against both). A gate that cannot run says so on stderr in one line and exits 0 unless --strict (the pre-commit hook runs `svc gate --staged --strict`: it fails closed).",
     cli: { command: "gate" },
     params: [
       PATH_PARAM,
@@ -114,7 +114,7 @@ export const VERIFY_OPERATIONS: readonly OperationSpec[] = [
         description: "The check session id (with a serving host; not with --since or --staged).",
       },
       { name: "since", type: "string", shape: "ref", default: null, description: "Compare with this git ref instead of the host's session (default without a host: HEAD)." },
-      { name: "staged", type: "bool", default: false, description: "Check exactly what will be committed: the index's content of every staged file against HEAD; unstaged edits and untracked files are left out (the installed pre-commit hook passes it)." },
+      { name: "staged", type: "bool", default: false, description: "Check exactly what will be committed: the index's content of every staged file against HEAD (HEAD's first parent for `git commit --amend`, told by the git process running the hook); unstaged edits and untracked files are left out (the installed pre-commit hook passes it)." },
       { name: "strict", type: "bool", default: false, description: "Exit 1 also when the gate cannot run (no engine, timeout); the installed pre-commit hook passes it." },
     ],
     load: async () => (await import("../ops/check-cli.ts")).gate as never,
@@ -135,6 +135,7 @@ export const VERIFY_OPERATIONS: readonly OperationSpec[] = [
       { name: "staged", type: "bool", default: false, description: "Instead of the session's delta: `svc gate --staged`'s comparison (the commit the index would make against HEAD) on the resident engine, as `staged: {ran, introduced, preExisting, checked…}`; the session is neither read nor set." },
       { name: "timeoutMs", type: "int", default: 60000, min: 1, max: 600000, appliesWith: { param: "staged", values: ["true"] }, description: "The staged comparison's time box (svc gate passes its SVC_GATE_TIMEOUT_MS)." },
       { name: "indexFile", type: "string", default: null, maxLength: 4096, appliesWith: { param: "staged", values: ["true"] }, description: "The index file git gave the pre-commit hook (GIT_INDEX_FILE under `git commit -a` or `git commit <paths>`): an absolute path inside the repository's git directory, read instead of the repository's own index (any other path is refused)." },
+      { name: "amend", type: "bool", default: false, appliesWith: { param: "staged", values: ["true"] }, description: "The commit replaces HEAD (`git commit --amend`, as the pre-commit hook's process tells): compared with HEAD's first parent (a root commit: the empty tree) instead of HEAD." },
     ],
     load: async () => (await import("../ops/check-session.ts")).checkSession as never,
   },

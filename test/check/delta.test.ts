@@ -2,11 +2,14 @@
 // baselines persisted in the store so that a restarted process keeps them.
 
 import { describe, expect, test } from "bun:test";
-import { diagDelta, diagLine, type Diag } from "../../src/check/diag.ts";
+import { diagDelta, diagLine, renameDelta, type Diag } from "../../src/check/diag.ts";
 import { loadBaseline, sessionDelta } from "../../src/check/sessions.ts";
 import { Database } from "bun:sqlite";
 import { storePath } from "../../src/store/db.ts";
 import { gitRepo } from "../helpers/repo.ts";
+import { useRuntimeDir } from "../helpers/host.ts";
+import { call } from "../../src/engine.ts";
+import type { FileCheckData } from "../../src/check/file-check.ts";
 
 const d = (path: string, line: number, code = "TS2339", message = "Property 'x' does not exist on type 'A'.", severity: Diag["severity"] = "error"): Diag => ({ code, severity, message, path, line, column: 3 });
 
@@ -34,6 +37,38 @@ describe("diagDelta", () => {
     const fn = (a: string, b: string) => `Type '(x: ${a}) => void | ${b}' is not assignable to type 'never'.`;
     expect(diagDelta([d("t.ts", 1, "TS2322", fn("A | B", "C"))], [d("t.ts", 1, "TS2322", fn("A | C", "B"))]).introduced).toHaveLength(1);
     expect(diagDelta([d("t.ts", 1, "TS2322", "Type 'A | B' is not assignable to type 'C'.")], [d("t.ts", 1, "TS2322", "Type 'A | D' is not assignable to type 'C'.")]).introduced).toHaveLength(1);
+  }, 120_000);
+
+  test("with a file's two texts, its occurrences of one error are paired by line: one fixed and an identical one written elsewhere is introduced (by count alone it was no change); moved, edited in place and unchanged ones are not", () => {
+    const before = 'export const a: number = "x";\nexport const b = 1;\nexport const c = 2;\n';
+    const texts = (after: string) => (path: string) => (path === "a.ts" ? { before, after } : undefined);
+    // fixed at line 1, the same error written at line 4: one resolved, one introduced
+    const fixedAndAdded = 'export const a: number = 1;\nexport const b = 1;\nexport const c = 2;\nexport const d: number = "z";\n';
+    expect(diagDelta([d("a.ts", 1)], [d("a.ts", 4)])).toEqual({ introduced: [], resolved: [] }); // the count alone cannot tell
+    expect(diagDelta([d("a.ts", 1)], [d("a.ts", 4)], texts(fixedAndAdded))).toEqual({ introduced: [d("a.ts", 4)], resolved: [d("a.ts", 1)] });
+    // moved below the others (the same line): no change
+    expect(diagDelta([d("a.ts", 1)], [d("a.ts", 3)], texts('export const b = 1;\nexport const c = 2;\nexport const a: number = "x";\n'))).toEqual({ introduced: [], resolved: [] });
+    // its own line edited (a comment added), lines inserted above it: the same error
+    expect(diagDelta([d("a.ts", 1)], [d("a.ts", 2)], texts('// head\nexport const a: number = "x"; // kept\nexport const b = 1;\nexport const c = 2;\n'))).toEqual({ introduced: [], resolved: [] });
+    // two before, three after: the one on the new line is introduced
+    const two = 'export const a: number = "x";\nexport const b: number = "y";\n';
+    const three = 'export const a: number = "x";\nexport const b: number = "y";\nexport const c: number = "z";\n';
+    expect(diagDelta([d("a.ts", 1), d("a.ts", 2)], [d("a.ts", 1), d("a.ts", 2), d("a.ts", 3)], () => ({ before: two, after: three }))).toEqual({ introduced: [d("a.ts", 3)], resolved: [] });
+    // a file the caller has one text of: by count, as before
+    expect(diagDelta([d("b.ts", 1)], [d("b.ts", 4)], texts(fixedAndAdded))).toEqual({ introduced: [], resolved: [] });
+  }, 120_000);
+
+  test("renameDelta pairs by line too: a renamed declaration's respelled error stays the same error, an identical one written elsewhere is introduced", () => {
+    const before = "export function foo(a: number) {\n  return a;\n}\nfoo(\"1\");\nexport const k = 1;\n";
+    const msg = (name: string) => `Argument of type 'string' is not assignable to parameter of type 'number' (${name}).`;
+    const rename = [{ from: "foo", to: "bar" }];
+    // renamed, the call left as it was: its error respelled, not introduced
+    const kept = "export function bar(a: number) {\n  return a;\n}\nbar(\"1\");\nexport const k = 1;\n";
+    expect(renameDelta([d("a.ts", 4, "TS2345", msg("foo"))], [d("a.ts", 4, "TS2345", msg("bar"))], rename, () => ({ before, after: kept }))).toEqual({ introduced: [], resolved: [] });
+    // renamed, the call fixed and a bad one written two lines below: introduced
+    const after = "export function bar(a: number) {\n  return a;\n}\nbar(1);\nexport const k = 1;\nbar(\"2\");\n";
+    expect(renameDelta([d("a.ts", 4, "TS2345", msg("foo"))], [d("a.ts", 6, "TS2345", msg("bar"))], rename, () => ({ before, after })).introduced).toEqual([d("a.ts", 6, "TS2345", msg("bar"))]);
+    expect(renameDelta([d("a.ts", 4, "TS2345", msg("foo"))], [d("a.ts", 6, "TS2345", msg("bar"))], rename).introduced).toEqual([]); // by count alone
   }, 120_000);
 
   test("one line per diagnostic, multi-line messages folded", () => {
@@ -79,5 +114,18 @@ describe("check sessions", () => {
     } finally {
       db.close();
     }
+  }, 120_000);
+});
+
+describe("svc_check (single file) pairs by line too", () => {
+  test("proposed content that fixes an error and writes an identical one elsewhere introduces it; moving it does not", async () => {
+    useRuntimeDir();
+    const config = JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "es2022", module: "esnext", moduleResolution: "bundler" }, include: ["src"] });
+    const root = gitRepo({ "tsconfig.json": config, "src/a.ts": 'export const a: number = "x";\nexport const b = 1;\nexport const c = 2;\n' });
+    const check = async (content: string) => (await call("check", { path: root, file: "src/a.ts", content }, { cwd: "/" })).data as unknown as FileCheckData;
+    const fixedAndAdded = await check('export const a: number = 1;\nexport const b = 1;\nexport const c = 2;\nexport const d: number = "z";\n');
+    expect({ introduced: fixedAndAdded.introducedErrors, preExisting: fixedAndAdded.preExisting.length }).toEqual({ introduced: 1, preExisting: 0 });
+    const moved = await check('export const b = 1;\nexport const c = 2;\nexport const a: number = "x";\n');
+    expect({ introduced: moved.introducedErrors, preExisting: moved.preExisting.length }).toEqual({ introduced: 0, preExisting: 1 });
   }, 120_000);
 });

@@ -156,6 +156,38 @@ describe("svc gate --staged with a host", () => {
     git(root, "checkout", "--", "src/price.ts");
   }, 300_000);
 
+  test("the pre-commit hook of git commit --amend: the host's engine compares the commit with HEAD's first parent (a break committed with --no-verify is not the baseline)", async () => {
+    const env = { ...process.env, SVC_RUNTIME_DIR: runtime };
+    expect((await runSvcAsync(["hook", "install"], { cwd: root, env: { SVC_RUNTIME_DIR: runtime } })).code).toBe(0);
+    const start = git(root, "rev-parse", "HEAD").trim();
+    writeFiles(root, { "src/price.ts": PRICE.replace("price(n: number): number", "price(n: number): string").replace("n * 2", "String(n)") });
+    git(root, "add", "-A");
+    git(root, "commit", "-q", "--no-verify", "-m", "break");
+    writeFiles(root, { "src/note.ts": "export const note = 1;\n" });
+    git(root, "add", "-A");
+    const child = Bun.spawn(["git", "-c", "user.email=t@example.com", "-c", "user.name=Test", "commit", "-q", "--amend", "-m", "break, amended"], { cwd: root, env, stdout: "pipe", stderr: "pipe" });
+    const [stderr, code] = await Promise.all([new Response(child.stderr).text(), child.exited]);
+    expect(code).not.toBe(0);
+    expect(stderr).toContain("staged changes against HEAD^ (amending HEAD), on the host's resident engine");
+    expect(stderr).toContain("src/use.ts");
+    git(root, "reset", "-q", "--hard", start);
+  }, 300_000);
+
+  test("on the host's engine too, a staged file importing a git-ignored one passes naming it", async () => {
+    const env = { SVC_RUNTIME_DIR: runtime };
+    writeFiles(root, { ".git/info/exclude": "src/gen/\n", "src/gen/rate.ts": "export const rate = 2;\n", "src/rated.ts": 'import { rate } from "./gen/rate";\nexport const r: number = rate;\n' });
+    git(root, "add", "src/rated.ts");
+    try {
+      const g = await gate(env);
+      expect(shown(g)).toEqual({ code: 0, passed: true, mode: "staged", resident: true, introduced: [] });
+      expect(g.stdout).toContain("\n  warning: src/rated.ts imports src/gen/rate.ts (ignored by git): checked as the disk has it, which the commit does not carry\n");
+    } finally {
+      git(root, "rm", "-q", "-f", "src/rated.ts");
+      rmSync(join(root, "src/gen"), { recursive: true });
+      writeFiles(root, { ".git/info/exclude": "" });
+    }
+  }, 300_000);
+
   test("the host reads an index file named to it only inside the repository's git directory", async () => {
     const ask = (indexFile: string) => localSession(root, { session: "hook", markGreen: false, full: false, staged: true, indexFile }, { cwd: root } as never);
     await expect(ask("/etc/passwd")).rejects.toThrow(/refusing to read indexFile \/etc\/passwd: it resolves outside the repository's git directory/);

@@ -101,6 +101,22 @@ describe("hook loop through the CLI with a host", () => {
     }
   }, 120_000);
 
+  test("the session's gate names a changed file importing a git-ignored one (the host's engine read it from disk)", async () => {
+    const env = { SVC_RUNTIME_DIR: runtime };
+    expect(await runSvcAsync(["check", "--delta"], { cwd: root, env })).toMatchObject({ code: 0 });
+    writeFiles(root, { ".git/info/exclude": "src/gen/\n", "src/gen/stamp.ts": "export const stamp = 1;\n", "src/stamped.ts": 'import { stamp } from "./gen/stamp";\nexport const n: number = stamp;\n' });
+    git(root, "add", "src/stamped.ts");
+    try {
+      const gate = await runSvcAsync(["gate", "--json"], { cwd: root, env });
+      expect(JSON.parse(gate.stdout)).toMatchObject({ mode: "session", passed: true, warnings: ["src/stamped.ts imports src/gen/stamp.ts (ignored by git): checked as the disk has it, which the commit does not carry"] });
+      expect((await runSvcAsync(["gate"], { cwd: root, env })).stdout).toContain("\n  warning: src/stamped.ts imports src/gen/stamp.ts (ignored by git)");
+    } finally {
+      git(root, "rm", "-q", "-f", "src/stamped.ts");
+      rmSync(join(root, "src/gen"), { recursive: true });
+      writeFiles(root, { ".git/info/exclude": "" });
+    }
+  }, 120_000);
+
   test("a partial session gate (a changed file no loaded project holds, with an error the host never sees) names it, and blocks with --strict", async () => {
     const env = { SVC_RUNTIME_DIR: runtime };
     expect(await runSvcAsync(["check", "--delta"], { cwd: root, env })).toMatchObject({ code: 0 });

@@ -463,6 +463,45 @@ describe("svc gate --staged", () => {
     expect(staged.stderr).toContain("(src/extra.ts is not in the commit: untracked, or its removal is staged)");
   }, 120_000);
 
+  test("one error fixed and an identical one (same path, code, message) written elsewhere in the file is introduced: staged and in the working tree (by count it was no change)", () => {
+    const bad = (name: string, value: string) => `export const ${name}: number = ${value};\n`;
+    const root = gitRepo({ "tsconfig.json": TSCONFIG, "src/a.ts": bad("a", '"x"') + "export const b = 1;\nexport const c = 2;\n" });
+    writeFiles(root, { "src/a.ts": bad("a", "1") + "export const b = 1;\nexport const c = 2;\n" + bad("d", '"z"') });
+    git(root, "add", "src/a.ts");
+    for (const args of [["gate", "--staged"], ["gate"]]) {
+      const r = runSvc(args, { cwd: root, env });
+      expect({ args, code: r.code }).toEqual({ args, code: 1 });
+      expect(r.stderr).toContain("Error TS2322 src/a.ts:4:14 Type 'string' is not assignable to type 'number'.");
+    }
+    // the same error moved below the others, its line unchanged: no change
+    writeFiles(root, { "src/a.ts": "export const b = 1;\nexport const c = 2;\n" + bad("a", '"x"') });
+    git(root, "add", "src/a.ts");
+    expect(runSvc(["gate", "--staged"], { cwd: root, env })).toMatchObject({ code: 0, stdout: expect.stringContaining("1 pre-existing error not counted") });
+  }, 120_000);
+
+  test("a committed file importing a git-ignored file (generated code) passes, and the verdict names it with what it imports: staged, in the working tree, in --json; in the working tree an untracked one too", () => {
+    const root = gitRepo({ "tsconfig.json": TSCONFIG, ".gitignore": "src/gen/\n", "src/gen/version.ts": 'export const version: string = "1";\n', "src/use.ts": "export const x = 1;\n" });
+    writeFiles(root, { "src/use.ts": 'import { version } from "./gen/version";\nexport const x: string = version;\n' });
+    git(root, "add", "src/use.ts");
+    const WARNING = "  warning: src/use.ts imports src/gen/version.ts (ignored by git): checked as the disk has it, which the commit does not carry\n";
+    for (const args of [["gate", "--staged"], ["gate"]]) {
+      const r = runSvc(args, { cwd: root, env });
+      expect({ args, code: r.code }).toEqual({ args, code: 0 });
+      expect(r.stdout).toEndWith(`)\n${WARNING}`);
+      expect(JSON.parse(runSvc([...args, "--json"], { cwd: root, env }).stdout)).toMatchObject({ passed: true, warnings: [WARNING.replace("  warning: ", "").trim()] });
+    }
+    // the handoff's compiler status, a gate of the change too
+    expect(runSvc(["review", "--handoff"], { cwd: root, env }).stdout).toMatch(/compiler status: no introduced errors \([^\n]*\); warning: src\/use\.ts imports src\/gen\/version\.ts \(ignored by git\)/);
+    // an untracked file imported: the working tree holds it (named); the commit does not (an error, as before)
+    writeFiles(root, { "src/extra.ts": "export const u = 1;\n", "src/use.ts": 'import { version } from "./gen/version";\nimport { u } from "./extra";\nexport const x: string = version + u;\n' });
+    expect(runSvc(["gate"], { cwd: root, env }).stdout).toContain("warning: src/use.ts imports src/gen/version.ts (ignored by git), src/extra.ts (untracked): checked as the disk has them");
+    // a file importing only tracked files: no warning
+    writeFiles(root, { "src/use.ts": "export const x = 2;\n" });
+    rmSync(join(root, "src/extra.ts"));
+    git(root, "add", "src/use.ts");
+    expect(runSvc(["gate", "--staged"], { cwd: root, env }).stdout).not.toContain("warning");
+  }, 120_000);
+
   test("pre-existing errors never block; --since with --staged is a validation error; nothing staged passes without an engine", () => {
     const root = gitRepo({ "tsconfig.json": TSCONFIG, "src/math.ts": MATH, "src/use.ts": USE.replace("add(1, 2)", 'add(1, "2")') });
     writeFiles(root, { "src/math.ts": `${MATH}export const four = 4;\n` });
@@ -527,6 +566,50 @@ describe("svc gate --staged", () => {
     const landed = commit("harmless");
     expect(landed.stderr.toString()).toStartWith("svc gate: ok, no introduced errors (staged changes against HEAD");
     expect(landed.exitCode).toBe(0);
+  }, 180_000);
+
+  test("git commit --amend is gated against HEAD's first parent: a break committed with --no-verify, then amended, is refused (as spelled, abbreviated, through an alias); a plain commit after it is gated against HEAD", async () => {
+    const root = project();
+    await installHook({ root, force: false });
+    const commit = (...args: string[]) =>
+      Bun.spawnSync(["git", "-c", "user.email=t@example.com", "-c", "user.name=Test", "-c", "alias.fixup-last=commit --amend --no-edit", ...args], { cwd: root, env: { ...process.env, ...env, NO_COLOR: "1" }, stdout: "pipe", stderr: "pipe" });
+    writeFiles(root, { "src/math.ts": MATH.replace("add(", "sum(") });
+    git(root, "add", "src/math.ts");
+    expect(commit("commit", "-q", "--no-verify", "-m", "break").exitCode).toBe(0);
+    const broken = git(root, "rev-parse", "HEAD").trim();
+    writeFiles(root, { "src/other.ts": "export const other = 2;\n" });
+    git(root, "add", "src/other.ts");
+    for (const args of [["commit", "-q", "--amend", "-m", "break, amended"], ["commit", "-q", "-m", "--amend", "--am"], ["fixup-last", "-q"]]) {
+      const amended = commit(...args);
+      expect({ args, code: amended.exitCode }).toEqual({ args, code: 1 });
+      expect(amended.stderr.toString()).toContain("staged changes against HEAD^ (amending HEAD)");
+      expect(amended.stderr.toString()).toContain("Error TS2305 src/use.ts:1:10");
+      expect(git(root, "rev-parse", "HEAD").trim()).toBe(broken);
+    }
+    // a message that reads --amend is a message (-m takes it): a new commit, gated against HEAD, which it does not break further
+    const plain = commit("commit", "-q", "-m", "--amend");
+    expect(plain.stderr.toString()).toStartWith("svc gate: ok, no introduced errors (staged changes against HEAD: 1 changed file");
+    expect(plain.exitCode).toBe(0);
+  }, 180_000);
+
+  test("where the git process running the hook cannot be found, a commit with HEAD's author and date (as an amend keeps) passes only if it passes against HEAD^ too; SVC_GATE_AMEND says which", () => {
+    const root = project();
+    writeFiles(root, { "src/math.ts": MATH.replace("add(", "sum(") });
+    git(root, "add", "src/math.ts");
+    git(root, "commit", "-q", "--no-verify", "-m", "break");
+    writeFiles(root, { "src/other.ts": "export const other = 2;\n" });
+    git(root, "add", "src/other.ts");
+    const [name, email, date] = git(root, "log", "-1", "--format=%an%n%ae%n%ad", "--date=raw").trim().split("\n");
+    // git's hook environment, run from no git process: whether the commit amends is unknown
+    const hook = { ...env, GIT_INDEX_FILE: ".git/index", GIT_AUTHOR_NAME: name!, GIT_AUTHOR_EMAIL: email!, GIT_AUTHOR_DATE: `@${date}` };
+    const unsure = runSvc(["gate", "--staged", "--strict"], { cwd: root, env: hook });
+    expect(unsure.code).toBe(1);
+    expect(unsure.stderr).toContain("whether the commit amends HEAD is unknown, and the commit has HEAD's author and date, as an amend does: against HEAD it introduces no error, against HEAD^ 1 (first: src/use.ts:1 TS2305)");
+    expect(runSvc(["gate", "--staged", "--strict"], { cwd: root, env: { ...hook, SVC_GATE_AMEND: "1" } })).toMatchObject({ code: 1, stderr: expect.stringContaining("Error TS2305 src/use.ts:1:10") });
+    expect(runSvc(["gate", "--staged", "--strict"], { cwd: root, env: { ...hook, SVC_GATE_AMEND: "0" } }).code).toBe(0);
+    expect(runSvc(["gate", "--staged"], { cwd: root, env: { ...hook, SVC_GATE_AMEND: "yes!" } }).stderr).toStartWith("validation_error: SVC_GATE_AMEND must be one of 1/true/yes/on or 0/false/no/off (got 'yes!')");
+    // another author date: a new commit, against HEAD
+    expect(runSvc(["gate", "--staged", "--strict"], { cwd: root, env: { ...hook, GIT_AUTHOR_DATE: "@1 +0000" } })).toMatchObject({ code: 0, stdout: expect.stringMatching(/^svc gate: ok, no introduced errors \(staged changes against HEAD: 1 changed file/) });
   }, 180_000);
 
   test("a merge git commits itself (no conflict) is gated too: one side renames a function, the other adds a call to the old name", async () => {

@@ -52,22 +52,31 @@ const PREFIXES = ["AKIA", "ASIA", "github_pat_", "xapp-", "AIza", "ya29.", "sk-a
   "whsec_", "hvs.", "lin_api_", "PMAK-", "glsa_", "NRAK-", "sntrys_", "dapi", "ATATT3", ..."pousr".split("").map((c) => `gh${c}_`),
   ..."pat dt rt ptt ft soat".split(" ").map((g) => `gl${g}-`), ..."abcdeprs".split("").map((c) => `xox${c}-`),
   ...["sk", "rk"].flatMap((k) => [`${k}_live_`, `${k}_test_`]), ..."at ss ca pa".split(" ").map((s) => `shp${s}_`), ..."opr".split("").map((c) => `do${c}_v1_`)];
-/** Their starts of two characters or more, short of the whole prefix (FRAGMENT takes a literal that ends after one). */
-const PREFIX_STARTS = new Set(PREFIXES.flatMap((p) => Array.from({ length: p.length - 2 }, (_, i) => p.slice(0, i + 2))));
+/**
+ * Their starts short of the whole prefix (FRAGMENT takes a literal that ends after one); a start of one character counts only
+ * as a literal's whole text (`"s" + "k_live_…"`, `\`${"g"}hp_…\``).
+ */
+const PREFIX_STARTS = new Set(PREFIXES.flatMap((p) => Array.from({ length: p.length - 1 }, (_, i) => p.slice(0, i + 1))));
 const LONGEST_START = Math.max(...[...PREFIX_STARTS].map((p) => p.length));
-/** A closing quote, the joiner, the next opening quote (as GLUE_AT). */
-const GLUE = /["'`][ \t]*(?:\+|\.\.?)?[ \t]*(?:\r?\n[ \t]*(?:\+|\.\.?)?[ \t]*)?["'`]/g;
+/**
+ * Where a literal's text ends and the string goes on: a closing quote, the joiner, the next opening quote (as GLUE_AT); a
+ * literal interpolated into a template, closed before its `}` (`\`${"sk_li"}ve_…\``); a template's text before a `${`
+ * (`\`sk_li${"ve_…"}\``). Each match starts where the fragment ends.
+ */
+const GLUE = /["'`](?:[ \t]*(?:\+|\.\.?)?[ \t]*(?:\r?\n[ \t]*(?:\+|\.\.?)?[ \t]*)?["'`]|[ \t]*\})|\$\{/g;
 
 /**
- * A literal ending inside a vendor prefix, joined to the next (`"sk_" + "live_…"`): found from the joints, far fewer than
- * the positions the combined pass tries (as an alternative of it, 100 prefixes cost that pass a fifth more time).
+ * A literal ending inside a vendor prefix, joined to the next (`"sk_" + "live_…"`) or to a template's text across an
+ * interpolation (`\`${"sk_li"}ve_…\``, `\`sk_${"live_…"}\``): found from the joints, far fewer than the positions the
+ * combined pass tries (as an alternative of it, 100 prefixes cost that pass a fifth more time).
  */
 function prefixSplits(text: string, push: Push, folded: Set<number>): void {
   GLUE.lastIndex = 0;
   for (let m = GLUE.exec(text); m; m = GLUE.exec(text)) {
     const close = m.index;
-    for (let k = 2; k <= LONGEST_START && k <= close; k++) {
+    for (let k = 1; k <= LONGEST_START && k <= close; k++) {
       if (!PREFIX_STARTS.has(text.slice(close - k, close)) || /\w/.test(text[close - k - 1] ?? "")) continue;
+      if (k === 1 && !/["'`]/.test(text[close - 2] ?? "")) continue;
       GLUE.lastIndex = Math.max(GLUE.lastIndex, joinedAt(text, close, push, folded));
       break;
     }

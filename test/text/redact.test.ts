@@ -756,6 +756,14 @@ describe("credentials by position, in credential files, in other syntaxes, and s
     expect(out(`const k = \`\${\`sk_live_\${"ab"}\`}${tail}\`;`, "a.ts")).toBe(`const k = \`\${\`[REDACTED:stripe-key]\`;`);
     expect(out(`const k = \`sk_live_\${\`${tail}\`}\`;`, "a.ts")).toBe(`const k = \`[REDACTED:stripe-key]\`}\`;`);
     expect(out(`const k = \`\${"sk_live_"}${tail}\`;`, "a.ts")).toBe(`const k = \`\${"[REDACTED:stripe-key]\`;`);
+    // split inside the prefix across a template's hole, either side of it; a one-character literal (h136)
+    expect(out(`const k = \`\${"sk_li"}ve_${tail}\`;`, "a.ts")).toBe(`const k = \`\${"[REDACTED:stripe-key]\`;`);
+    expect(out(`const k = \`\${ 'sk_' }live_${tail}\`;`, "a.ts")).toBe(`const k = \`\${ '[REDACTED:stripe-key]\`;`);
+    expect(out(`const k = \`sk_li\${"ve_${tail}"}\`;`, "a.ts")).toBe(`const k = \`[REDACTED:stripe-key]"}\`;`);
+    expect(out(`const k = \`\${"sk_li"}\${"ve_${tail}"}\`;`, "a.ts")).toBe(`const k = \`\${"[REDACTED:stripe-key]"}\`;`);
+    expect(out(`const t = \`gh\${"p_"}${mix(36)}\`;`, "a.ts")).toBe(`const t = \`[REDACTED:github-token]\`;`);
+    expect(out(`const k = \`\${"s"}k_live_${tail}\`;`, "a.ts")).toBe(`const k = \`\${"[REDACTED:stripe-key]\`;`);
+    expect(out(`const k = "s" + "k_live_${tail}";`, "a.ts")).toBe(`const k = "[REDACTED:stripe-key]";`);
     // a container named for credentials whose keys name providers (h125)
     expect(out(`secrets = { stripe: "Xk39fjLw02kdmQ" }`, "a.py")).toBe(`secrets = { stripe: "[REDACTED:api-token]" }`);
     expect(out(`const secrets = {\n  github: "Xk39fjLw02kdmQ",\n  region: "us-east-1",\n};\n`, "a.ts")).toBe(`const secrets = {\n  github: "[REDACTED:api-token]",\n  region: "us-east-1",\n};\n`);
@@ -774,7 +782,7 @@ describe("credentials by position, in credential files, in other syntaxes, and s
       [`["psql", "-h", "db", "-p", "5432"]`, "a.py"], [`["redis-cli", "-p", "6380"]`, "a.py"], [`set -euo pipefail\n`, "a.sh"], [`set token expiration\n`, "notes.tcl"],
       [`const k = ["sk_live_ab", "${mix(24)}"].join();`, "a.ts"], [`const k = ["sk_live_ab", "${mix(24)}"];`, "a.ts"], [`const k = \`\${"sk_live_"}\${x}${mix(24)}\`;`, "a.ts"], // joined with ",", not joined, a variable between
       [`const tokens = { github: "GitHub", google: "Sign in with Google", stripe: "STRIPE_KEY", aws: "\${AWS_KEY}" };`, "a.ts"], [`const secretsManager = { github: "Xk39fjLw02kdmQ" };`, "a.ts"], [`const config = { github: "Xk39fjLw02kdmQ" };`, "a.ts"],
-      [`const a = "sk_" + name;`, "a.ts"], [`const password = "Enter your " + "password";`, "a.ts"], [`const token = "Bear" + "er";`, "a.ts"], [`const tokenPrefix = "abc" + "def" + suffix;`, "a.ts"], [`const b = "ghp_" + "short";`, "a.ts"], [`const c = "sk" + "ip";`, "a.ts"], [`lang = "sk" "_SK"`, "a.py"],
+      [`const a = "sk_" + name;`, "a.ts"], [`const password = "Enter your " + "password";`, "a.ts"], [`const token = "Bear" + "er";`, "a.ts"], [`const tokenPrefix = "abc" + "def" + suffix;`, "a.ts"], [`const b = "ghp_" + "short";`, "a.ts"], [`const c = "sk" + "ip";`, "a.ts"], [`const c = \`\${"sk_li"}ve_\${x}\`;`, "a.ts"], [`const s = \`\${"s"}k_live_short\`;`, "a.ts"], [`const s = \`ids\${"k_live_${mix(24)}"}\`;`, "a.ts"], [`lang = "sk" "_SK"`, "a.py"],
       [`new Client("user", "hunter22")`, "a.ts"], [`pool = new Pool("app", "Message2")`, "a.ts"], [`new Pool("db", "latin1_swedish")`, "a.ts"], [`new Client("api", "0a1b2c3d4e5f")`, "a.ts"], [`new Session("db", "user.name1")`, "a.ts"], [`<secret name="db"/>`, "a.xml"], [`password: ENC()\n`, "a.yml"],
     ]) expect({ text, kinds: kinds(text, path) }).toEqual({ text, kinds: [] });
   });

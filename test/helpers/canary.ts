@@ -165,6 +165,16 @@ export const CANARY = {
   arrayJoinedStripe: "sk_" + "live_" + mix(24, ALNUM, 95),
   nestedTemplateStripe: "sk_" + "live_" + mix(24, ALNUM, 96),
   containerSecret: "Cs" + mix(12, ALNUM, 97) + "4",
+  // h136: a dotenv file's `export` lines with quotes, package.json's publishConfig token, an AWS credentials file, an OpenSSH
+  // private key, git's credential store; a commit message and a checked-out branch's name holding a token
+  exportEnvKey: "Ek" + mix(22, ALNUM, 98),
+  exportEnvPassword: "Ep" + mix(10, ALNUM, 99) + "2",
+  publishToken: "Pt" + mix(30, ALNUM, 100),
+  awsCredentialsSecret: mix(40, B64, 101),
+  opensshBody: mix(70, B64, 102),
+  gitCredentialsPassword: "Gc" + mix(12, ALNUM, 103) + "6",
+  commitToken: "ghp_" + mix(36, ALNUM, 104),
+  branchToken: "ghp_" + mix(36, ALNUM, 105),
 };
 
 /** src/rotated.ts as committed, and as the test leaves it on disk after the first index (the passwords' names renamed away). */
@@ -358,14 +368,20 @@ export function canaryRepo(): { root: string; base: string } {
       `export const secrets = { stripe: "${CANARY.containerSecret}" };\n`,
     // an algorithm's name after the password's word on a line that names a user: no secret, shown as it is (h125)
     "docs/auth.md": "# Auth\n\nAs a user, hash the password `bcrypt` before it is stored.\n",
+    ".env.production": `export API_KEY="${CANARY.exportEnvKey}"\nexport DB_PASSWORD='${CANARY.exportEnvPassword}'\n`,
+    "package.json": JSON.stringify({ name: "canary", version: "1.0.0", type: "module", publishConfig: { registry: "https://npm.example.com/", "//npm.example.com/:_authToken": CANARY.publishToken } }, null, 2),
+    "deploy/aws/credentials": `[default]\naws_access_key_id = AKIA${mix(16, UPPER, 106)}\naws_secret_access_key = ${CANARY.awsCredentialsSecret}\n`,
+    "deploy/id_ed25519": `-----BEGIN OPENSSH ${"PRIVATE KEY"}-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\n${CANARY.opensshBody}\n-----END OPENSSH ${"PRIVATE KEY"}-----\n`,
+    ".git-credentials": `https://deploy:${CANARY.gitCredentialsPassword}@github.com\n`,
     "config/app.xml": `<configuration>\n  <appSettings>\n    <add key="Password" value="${CANARY.xmlPassword}" />\n  </appSettings>\n</configuration>\n`,
   });
   mkdirSync(join(root, "node_modules", "@canary"), { recursive: true });
   symlinkSync("../../packages/vault", join(root, "node_modules", "@canary", "vault")); // as a workspace install links it
   writeFiles(root, { ".gitignore": "node_modules\n" });
   git(root, "add", "-A");
-  git(root, "commit", "-q", "-m", "config");
+  git(root, "commit", "-q", "-m", `config: the deploy token is ${CANARY.commitToken} until the release`);
   git(root, "tag", `deploy/${CANARY.tagToken}`, base);
+  git(root, "checkout", "-q", "-b", `release/${CANARY.branchToken}`);
   writeFiles(root, {
     "src/config.ts": `${CONFIG_TS}export const WORKTREE = "${CANARY.worktreeJwt}";\n`,
     ".env": `CANARY_SETTING=${CANARY.envValue}\nDB_PASSWORD=${CANARY.dbPassword}\n`,

@@ -175,6 +175,8 @@ export const CANARY = {
   gitCredentialsPassword: "Gc" + mix(12, ALNUM, 103) + "6",
   commitToken: "ghp_" + mix(36, ALNUM, 104),
   branchToken: "ghp_" + mix(36, ALNUM, 105),
+  // h136: a Stripe key split inside its prefix across a template's hole (`\`${"sk_li"}ve_…\``)
+  holeStripe: "sk_" + "live_" + mix(24, ALNUM, 107),
 };
 
 /** src/rotated.ts as committed, and as the test leaves it on disk after the first index (the passwords' names renamed away). */
@@ -365,7 +367,8 @@ export function canaryRepo(): { root: string; base: string } {
     "config/app.rb": `API_KEY = ENV.fetch("API_KEY") { "${CANARY.rubyKey}" }\n`,
     "src/contrived.ts": `export const joined = ["${CANARY.arrayJoinedStripe.slice(0, 10)}", "${CANARY.arrayJoinedStripe.slice(10)}"].join("");\n` +
       `export const nested = \`\${\`${CANARY.nestedTemplateStripe.slice(0, 8)}\${"${CANARY.nestedTemplateStripe.slice(8, 10)}"}\`}${CANARY.nestedTemplateStripe.slice(10)}\`;\n` +
-      `export const secrets = { stripe: "${CANARY.containerSecret}" };\n`,
+      `export const secrets = { stripe: "${CANARY.containerSecret}" };\n` +
+      `export const hole = \`\${"${CANARY.holeStripe.slice(0, 5)}"}${CANARY.holeStripe.slice(5)}\`;\n`,
     // an algorithm's name after the password's word on a line that names a user: no secret, shown as it is (h125)
     "docs/auth.md": "# Auth\n\nAs a user, hash the password `bcrypt` before it is stored.\n",
     ".env.production": `export API_KEY="${CANARY.exportEnvKey}"\nexport DB_PASSWORD='${CANARY.exportEnvPassword}'\n`,

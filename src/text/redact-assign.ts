@@ -19,11 +19,12 @@ export interface Scan { code: boolean; properties: boolean; looked: Set<string> 
 
 // The regex finds the last word-part (`key` only as a compound: apiKey, secret_key, ...);
 // `secretName` then checks that it starts a word-part and returns where the name starts.
-// ASSIGN: optional closing quote of a JSON/dict key, optional `: Type` (Rust `: &str`, `: &'static str`) or Go
+// ASSIGN: optional closing quote of a JSON/dict key (a subscript's too, its `]` after it: `os.environ["DB_PASSWORD"] = …`,
+// `$config['db_password'] = …`, h136), optional `: Type` (Rust `: &str`, `: &'static str`) or Go
 // ` string` before `=`, the operator
 // (`>` only ends an XML start tag: `<password>…</password>`).
 // STR(q): a one-line q-quoted literal with backslash escapes (unrolled loop, linear).
-const ASSIGN = String.raw`(\\?["'\x60]|)(?:[ \t]*:[ \t]*&?(?:'[a-z]+[ \t]+)?[A-Za-z_$][\w$.]*(?:\[\])?(?=[ \t]*=(?![=>]))|[ \t]+(?:string|\[\]byte)(?=[ \t]*=(?!=)))?[ \t]*(:=|=>|=(?!=)|:(?!:)|>)[ \t]*(?:(?:!![a-z]+|&[A-Za-z_][\w-]*)[ \t]+)?`; // a YAML tag or anchor: `password: !!str …`, `token: &deploy …`
+const ASSIGN = String.raw`(\\?["'\x60]|)(?:(?<=["'\x60])\])?(?:[ \t]*:[ \t]*&?(?:'[a-z]+[ \t]+)?[A-Za-z_$][\w$.]*(?:\[\])?(?=[ \t]*=(?![=>]))|[ \t]+(?:string|\[\]byte)(?=[ \t]*=(?!=)))?[ \t]*(:=|=>|=(?!=)|:(?!:)|>)[ \t]*(?:(?:!![a-z]+|&[A-Za-z_][\w-]*)[ \t]+)?`; // a YAML tag or anchor: `password: !!str …`, `token: &deploy …`
 const STR = (q: string) => `${q}([^${q}\\\\\\r\\n]*(?:\\\\.[^${q}\\\\\\r\\n]*)*)${q}`;
 // A literal may carry a prefix (Python b"…" f"…", C# @"…" $"…"; not r"…", mostly a regex); a JSON text inside a string has escaped quotes (`\"password\":\"…\"`).
 const VALUE = `(?:(?:[bBuUfF]|[@$]{1,2})?(?:${STR('"')}|${STR("'")}|${STR("\\x60")})|\\\\"([^"\\\\\\r\\n]*)\\\\"|([^\\s"'\\x60]+))`;

@@ -128,7 +128,9 @@
 // A vendor token split inside its prefix across a template's hole (`\`${"sk_li"}ve_…\``, `\`sk_li${"ve_…"}\``) or after a
 // one-character literal (`"s" + "k_live_…"`): the joints a prefix split is looked for at include a literal closed before its
 // `}` and a template's text before `${` (text/vendor-tokens.ts prefixSplits). Measured on 22,717 files (seven repositories,
-// node_modules): no span gained or lost (h136).
+// node_modules): no span gained or lost (h136). A credential name as a subscript's key (`os.environ["DB_PASSWORD"] = "…"`,
+// `$config['db_password'] = …`, `ENV['…']`, a computed key `["apiToken"]: …`) names its value as a key does (text/redact-assign.ts
+// ASSIGN): the same 22,717 files and 4,520 Python and /usr/share/doc files, no span gained or lost (h136).
 // The detector of values assigned to credential names is text/redact-assign.ts; value and name judgments live in
 // text/secret-values.ts, the detectors of credentials outside assignments in
 // text/redact-commands.ts.

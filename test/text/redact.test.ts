@@ -346,6 +346,13 @@ describe("short passwords: a password's name takes any value that evidently is o
     expect(out(`{ "password": "hunter2", "passwordMinLength": 8, "label": "Password" }\n`, "config/db.json")).toBe(`{ "password": "[REDACTED:api-token]", "passwordMinLength": 8, "label": "Password" }\n`);
     expect(out(`PASSWORD = "hunter2"\ndb = connect(user="admin", password="hunter2")\n`, "src/app.py")).toBe(`PASSWORD = "[REDACTED:api-token]"\ndb = connect(user="admin", password="[REDACTED:api-token]")\n`);
     expect(out(`smtp:\n  pass: letmein\n`, "config/app.yml")).toBe(`smtp:\n  pass: [REDACTED:api-token]\n`);
+    // a subscript's key names it (h136): Python's os.environ, JavaScript's process.env and objects, PHP's arrays, Ruby's ENV
+    expect(out(`os.environ["DB_PASSWORD"] = "marmotfig"\nsettings['secret_key'] = 'Vt9kRw2Lm4Xq'\n`, "a.py")).toBe(`os.environ["DB_PASSWORD"] = "[REDACTED:api-token]"\nsettings['secret_key'] = '[REDACTED:api-token]'\n`);
+    expect(out(`process.env["DB_PASSWORD"] = "marmotfig";\nconst o = { ["apiToken"]: "Vt9kRw2Lm4Xq" };\n`, "a.js")).toBe(`process.env["DB_PASSWORD"] = "[REDACTED:api-token]";\nconst o = { ["apiToken"]: "[REDACTED:api-token]" };\n`);
+    expect(out(`$config['db_password'] = 'marmotfig';\n`, "a.php")).toBe(`$config['db_password'] = '[REDACTED:api-token]';\n`);
+    expect(out(`ENV['DB_PASSWORD'] = 'marmotfig'\n`, "a.rb")).toBe(`ENV['DB_PASSWORD'] = '[REDACTED:api-token]'\n`);
+    for (const text of [`data['password'] = ''`, `attrs['client_secret'] = '****' if attrs['client_secret'] else None`, `errors["password"] = "is required"`, `labels["password"] = "Password"`, `headers["Authorization"] = "Bearer " + token`, `form["password"] = "new-password"`, `env["DB_PASSWORD"] = os.environ["X"]`])
+      expect({ text, kinds: kinds(text, "a.py") }).toEqual({ text, kinds: [] });
     const forms: Array<[string, string, string]> = [
       [`const smtp_pass = "abc12";`, "abc12", "a.ts"], [`DB_PASS: "letmein"`, "letmein", "a.ts"], [`clientSecret: 'shh'`, "shh", "a.ts"],
       [`client_secret = "kiwi"`, "kiwi", "a.py"], [`const secretKey = "abcd1";`, "abcd1", "a.ts"], [`passphrase: "opensesame"`, "opensesame", "a.ts"],

@@ -229,8 +229,9 @@ function envStyle(text: string, nameAt: number, end: number, op: string, value: 
   let start = nameAt;
   while (start > 0 && /[\w$.-]/.test(text[start - 1]!)) start--;
   const lineStart = text.lastIndexOf("\n", start - 1) + 1;
-  // `- ` YAML list item, `+`/`-` diff line; the pairs before it on the line (`username: admin, password: …`)
-  const lead = /^[ \t]*(?:[-+][ \t]*)?(\/\/+|#+|\/?\*+|--|;+)?[ \t]*(?:[-+][ \t]*)?(?:(?:export|set|env|arg)[ \t]+)?(?:[A-Za-z][\w.-]{0,40}[ \t]*[:=][ \t]*[^\s,;:=()[\]{}<>"'`]+[ \t]*,[ \t]*){0,4}$/i.exec(text.slice(lineStart, start));
+  // `- ` YAML list item, `+`/`-` diff line; the pairs before it on the line (`username: admin, password: …`); a Ruby symbol as a
+  // YAML key (`:rubygems_api_key: …` in ~/.gem/credentials, Rails' secrets: h136)
+  const lead = /^[ \t]*(?:[-+][ \t]*)?(\/\/+|#+|\/?\*+|--|;+)?[ \t]*(?:[-+][ \t]*)?(?:(?:export|set|env|arg)[ \t]+)?(?:[A-Za-z][\w.-]{0,40}[ \t]*[:=][ \t]*[^\s,;:=()[\]{}<>"'`]+[ \t]*,[ \t]*){0,4}:?$/i.exec(text.slice(lineStart, start));
   if (lead === null) return false;
   if (!/^[ \t]*(?:#.*|\*\/[ \t]*)?(?:\r?\n|$)/.test(text.slice(end, end + 200))) return false;
   if (/[()[\]{}<>,;]/.test(value)) return false;

@@ -130,7 +130,9 @@
 // `}` and a template's text before `${` (text/vendor-tokens.ts prefixSplits). Measured on 22,717 files (seven repositories,
 // node_modules): no span gained or lost (h136). A credential name as a subscript's key (`os.environ["DB_PASSWORD"] = "…"`,
 // `$config['db_password'] = …`, `ENV['…']`, a computed key `["apiToken"]: …`) names its value as a key does (text/redact-assign.ts
-// ASSIGN): the same 22,717 files and 4,520 Python and /usr/share/doc files, no span gained or lost (h136).
+// ASSIGN): the same 22,717 files and 4,520 Python and /usr/share/doc files, no span gained or lost (h136). So does a Ruby
+// symbol as a YAML key (`:rubygems_api_key: …` in ~/.gem/credentials: envStyle), and a RubyGems key (`rubygems_` + 48 hex) is
+// known by its prefix: on the same files no span gained or lost (h136).
 // The detector of values assigned to credential names is text/redact-assign.ts; value and name judgments live in
 // text/secret-values.ts, the detectors of credentials outside assignments in
 // text/redact-commands.ts.
@@ -326,7 +328,7 @@ function envValues(text: string, push: Push, lines: RegExp, continued: boolean):
  * a quoted literal long enough to be high-entropy. Most short strings of a result object
  * (paths, names, kinds) fail it and cost one regex test instead of every detector.
  */
-const MAY_HOLD_SECRET = new RegExp(String.raw`AKIA|:AA|MII|MIG|MHc|MC4|\$apr1\$|\$2[abxy]\$|\$[56]\$|\{SHA\}|ASIA|SG\.|SK[0-9a-f]{8}|bearer|gh[pousr]_|github_pat_|gl(?:pat|dt|rt|ptt|ft|soat)-|xox[abcdeprs]-|xapp-|ya29\.|whsec_|hvs\.|lin_api_|PMAK-|glsa_|NRAK-|sntrys_|dapi|ATATT3|k_(?:live|test)_|AIza|sk-|npm_|eyJ|:\/\/|basic|bot |-u[ \t]|--user|login|log[ -]in|sign[ -]?in|curl|mysql|redis-cli|identified|LS0tLS1CRUdJTi|Private-Lines|sig=|shp[a-z]{2}_|_v1_|pypi-|hf_|(?:Client|Connection|Connector|Session|Pool)[ \t]*\(|${CREDENTIAL_WORDS}`, "i");
+const MAY_HOLD_SECRET = new RegExp(String.raw`AKIA|:AA|MII|MIG|MHc|MC4|\$apr1\$|\$2[abxy]\$|\$[56]\$|\{SHA\}|ASIA|SG\.|SK[0-9a-f]{8}|bearer|gh[pousr]_|github_pat_|gl(?:pat|dt|rt|ptt|ft|soat)-|xox[abcdeprs]-|xapp-|ya29\.|whsec_|hvs\.|lin_api_|PMAK-|glsa_|NRAK-|sntrys_|dapi|ATATT3|k_(?:live|test)_|AIza|sk-|npm_|eyJ|:\/\/|basic|bot |-u[ \t]|--user|login|log[ -]in|sign[ -]?in|curl|mysql|redis-cli|identified|LS0tLS1CRUdJTi|Private-Lines|sig=|shp[a-z]{2}_|_v1_|pypi-|hf_|rubygems_|(?:Client|Connection|Connector|Session|Pool)[ \t]*\(|${CREDENTIAL_WORDS}`, "i");
 /** What redaction writes in place of a secret (its kind: lower-case words joined by `-`). */
 const MARKER = /\[REDACTED:[a-z0-9-]+\]/g;
 const mayHoldSecret = (text: string) => MAY_HOLD_SECRET.test(text) || (text.length >= 34 && /["'`]/.test(text));

@@ -351,6 +351,11 @@ describe("short passwords: a password's name takes any value that evidently is o
     expect(out(`process.env["DB_PASSWORD"] = "marmotfig";\nconst o = { ["apiToken"]: "Vt9kRw2Lm4Xq" };\n`, "a.js")).toBe(`process.env["DB_PASSWORD"] = "[REDACTED:api-token]";\nconst o = { ["apiToken"]: "[REDACTED:api-token]" };\n`);
     expect(out(`$config['db_password'] = 'marmotfig';\n`, "a.php")).toBe(`$config['db_password'] = '[REDACTED:api-token]';\n`);
     expect(out(`ENV['DB_PASSWORD'] = 'marmotfig'\n`, "a.rb")).toBe(`ENV['DB_PASSWORD'] = '[REDACTED:api-token]'\n`);
+    // a Ruby symbol as a YAML key (~/.gem/credentials, Rails' secrets.yml), a RubyGems API key by its prefix (h136)
+    const gem = "rubygems_" + "3f9a0c7e1b2d4c6a8e0f1a3b5c7d9e2f4a6b8c0d1e3f5a7b";
+    expect(out(`---\n:rubygems_api_key: ${gem}\n`, ".gem/credentials")).toBe(`---\n:rubygems_api_key: [REDACTED:api-token]\n`);
+    expect(out(`production:\n  :secret_token: Vt9kRw2Lm4Xq\n`, "config/secrets.yml")).toBe(`production:\n  :secret_token: [REDACTED:api-token]\n`);
+    expect(out(`push with ${gem} here`, "notes.txt")).toBe(`push with [REDACTED:api-token] here`);
     for (const text of [`data['password'] = ''`, `attrs['client_secret'] = '****' if attrs['client_secret'] else None`, `errors["password"] = "is required"`, `labels["password"] = "Password"`, `headers["Authorization"] = "Bearer " + token`, `form["password"] = "new-password"`, `env["DB_PASSWORD"] = os.environ["X"]`])
       expect({ text, kinds: kinds(text, "a.py") }).toEqual({ text, kinds: [] });
     const forms: Array<[string, string, string]> = [

@@ -267,7 +267,7 @@ const DETECTORS: Detector[] = [
 const CREDENTIAL_FILES = new Set([".npmrc", ".pypirc", ".netrc", ".git-credentials", "credentials", ".dockercfg", ".yarnrc.yml", ".htpasswd", "htpasswd"]);
 
 export function isCredentialFilePath(path: string): boolean {
-  return isDotenvPath(path) || CREDENTIAL_FILES.has(path.split(/[\\/]/).pop() ?? "") || isCredentialNamedPath(path) || isPgpassPath(path);
+  return isDotenvPath(path) || isTokenFilePath(path) || CREDENTIAL_FILES.has(path.split(/[\\/]/).pop() ?? "") || isCredentialNamedPath(path) || isPgpassPath(path);
 }
 
 /** `.env`, `.env.local`…, and `<name>.env` (Docker `env_file`s such as `app.env`, `prod.env`). */
@@ -286,6 +286,12 @@ export function isCredentialNamedPath(path: string | undefined): boolean {
 }
 /** PostgreSQL's password file (`.pgpass`, Windows `pgpass.conf`): `host:port:database:user:password` lines. */
 const isPgpassPath = (path: string | undefined) => /^(?:\.pgpass|pgpass\.conf)$/.test((path ?? "").split(/[\\/]/).pop() ?? "");
+/** A file that holds one token and nothing else (Vault's `~/.vault-token`, a legacy `s.…` token no prefix rule knows): all of it. */
+const isTokenFilePath = (path: string | undefined) => /^\.vault-token$/.test((path ?? "").split(/[\\/]/).pop() ?? "");
+function wholeToken(text: string, push: Push): void {
+  const m = /^\s*(\S{8,})\s*$/.exec(text);
+  if (m) push("env-value", m.index + m[0].indexOf(m[1]!), m.index + m[0].indexOf(m[1]!) + m[1]!.length);
+}
 const PGPASS_LINE = /^[ \t]*[^#\s](?:\\.|[^:\\\r\n])*:(?:\\.|[^:\\\r\n])*:(?:\\.|[^:\\\r\n])*:(?:\\.|[^:\\\r\n])*:((?:\\.|[^\\\r\n])+)/gm;
 function pgpassValues(text: string, push: Push): void {
   PGPASS_LINE.lastIndex = 0;
@@ -337,14 +343,15 @@ export function findSecrets(text: string, options: RedactOptions = {}): SecretSp
   if (typeof text !== "string" || text.length === 0) return [];
   const path = options?.path;
   const dotenv = isDotenvPath(path), ini = !dotenv && isCredentialNamedPath(path), pgpass = isPgpassPath(path);
-  const htpasswd = isHtpasswdPath(path), tfstate = isTfstatePath(path);
-  if (!dotenv && !ini && !pgpass && !htpasswd && !tfstate && !mayHoldSecret(text)) return [];
+  const htpasswd = isHtpasswdPath(path), tfstate = isTfstatePath(path), tokenFile = isTokenFilePath(path);
+  if (!dotenv && !ini && !pgpass && !htpasswd && !tfstate && !tokenFile && !mayHoldSecret(text)) return [];
   const candidates: Array<SecretSpan & { rank: number }> = [];
   const push: Push = (kind, start, end) => {
     if (end > start) candidates.push({ kind, start, end, rank: PRIORITY[kind] ?? 5 });
   };
   const runs: Array<(t: string, p: Push, scan: Scan) => void> = dotenv ? [dotenvValues] : ini ? [iniValues] : pgpass ? [pgpassValues] : htpasswd ? [htpasswdValues] : [];
   if (tfstate) runs.push(tfstateOutputs);
+  if (tokenFile) runs.push(wholeToken);
   const scan: Scan = { code: path !== undefined && isCodeLanguage(languageOf(path)), properties: path === undefined || /\.properties$/i.test(path), looked: new Set() };
   const tested = new Map<Detector["triggers"], boolean>(); // detectors sharing a trigger test it once
   for (const { triggers, run } of DETECTORS) {

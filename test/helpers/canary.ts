@@ -181,6 +181,8 @@ export const CANARY = {
   subscriptPassword: "Sb" + mix(10, ALNUM, 108) + "3",
   // h136: RubyGems' credentials file, its key a Ruby symbol (`:rubygems_api_key: rubygems_…`)
   rubygemsKey: "rubygems_" + mix(48, "0123456789abcdef", 109),
+  // h136: Vault's token file, a legacy `s.` token alone
+  vaultToken: "s." + mix(24, ALNUM, 110),
 };
 
 /** src/rotated.ts as committed, and as the test leaves it on disk after the first index (the passwords' names renamed away). */
@@ -380,6 +382,7 @@ export function canaryRepo(): { root: string; base: string } {
     "deploy/aws/credentials": `[default]\naws_access_key_id = AKIA${mix(16, UPPER, 106)}\naws_secret_access_key = ${CANARY.awsCredentialsSecret}\n`,
     "deploy/id_ed25519": `-----BEGIN OPENSSH ${"PRIVATE KEY"}-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\n${CANARY.opensshBody}\n-----END OPENSSH ${"PRIVATE KEY"}-----\n`,
     ".git-credentials": `https://deploy:${CANARY.gitCredentialsPassword}@github.com\n`,
+    "deploy/.vault-token": `${CANARY.vaultToken}\n`,
     "deploy/gem/credentials": `---\n:rubygems_api_key: ${CANARY.rubygemsKey}\n`,
     "scripts/env.py": `import os\n\nos.environ["DB_PASSWORD"] = "${CANARY.subscriptPassword}"\n`,
     "config/app.xml": `<configuration>\n  <appSettings>\n    <add key="Password" value="${CANARY.xmlPassword}" />\n  </appSettings>\n</configuration>\n`,

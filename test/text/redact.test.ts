@@ -356,6 +356,9 @@ describe("short passwords: a password's name takes any value that evidently is o
     expect(out(`---\n:rubygems_api_key: ${gem}\n`, ".gem/credentials")).toBe(`---\n:rubygems_api_key: [REDACTED:api-token]\n`);
     expect(out(`production:\n  :secret_token: Vt9kRw2Lm4Xq\n`, "config/secrets.yml")).toBe(`production:\n  :secret_token: [REDACTED:api-token]\n`);
     expect(out(`push with ${gem} here`, "notes.txt")).toBe(`push with [REDACTED:api-token] here`);
+    // a file holding one token alone: Vault's ~/.vault-token (a legacy `s.` token no prefix rule knows)
+    expect(out(`s.Ab12Cd34Ef56Gh78Ij90Kl12\n`, "home/.vault-token")).toBe(`[REDACTED:env-value]\n`);
+    expect(out(`s.Ab12Cd34Ef56Gh78Ij90Kl12\n`, "notes/vault-token.txt")).toBe(`s.Ab12Cd34Ef56Gh78Ij90Kl12\n`);
     for (const text of [`data['password'] = ''`, `attrs['client_secret'] = '****' if attrs['client_secret'] else None`, `errors["password"] = "is required"`, `labels["password"] = "Password"`, `headers["Authorization"] = "Bearer " + token`, `form["password"] = "new-password"`, `env["DB_PASSWORD"] = os.environ["X"]`])
       expect({ text, kinds: kinds(text, "a.py") }).toEqual({ text, kinds: [] });
     const forms: Array<[string, string, string]> = [

@@ -7,7 +7,7 @@
 import { unescapeBidi } from "../text/bidi.ts";
 import { existsSync } from "node:fs";
 import { relative, resolve, sep } from "node:path";
-import { validationError } from "../errors.ts";
+import { clipInput, validationError } from "../errors.ts";
 import { assertAllowed, inside, realpathLenient } from "./allowed.ts";
 import { toPosix } from "./root.ts";
 import { NOT_WORKSPACE_FILES, internalFolder } from "./internal-folders.ts";
@@ -47,6 +47,14 @@ export function confine(root: string, path: string, action: string, base: string
     throw validationError(`refusing to ${action} '${path}': ${rel} is inside ${internal}/${spelled}, ${NOT_WORKSPACE_FILES.get(internal)}, not a workspace file`);
   }
   return { abs: real, rel };
+}
+
+/** Most file systems refuse a path component over 255 bytes (ENAMETOOLONG). */
+const NAME_MAX_BYTES = 255;
+/** A file that could never be written under its name (apply, check's proposed content): refused before anything is tried. */
+export function refuseLongNames(rel: string, action: string): void {
+  const long = rel.split("/").find((part) => Buffer.byteLength(part) > NAME_MAX_BYTES);
+  if (long) throw validationError(`cannot ${action} '${clipInput(rel)}': the name '${clipInput(long, 40)}' is ${Buffer.byteLength(long)} bytes, over the ${NAME_MAX_BYTES}-byte limit of file names`);
 }
 
 /**

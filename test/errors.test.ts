@@ -24,6 +24,16 @@ describe("specific errors", () => {
     expect(readFileSync(join(root, name), "utf8")).toBe("ok\n");
   }, 120_000);
 
+  test("check: proposed content for a file whose name no file system takes is refused as apply refuses it (h136: it answered diagnostics)", async () => {
+    const root = gitRepo({ "tsconfig.json": "{}\n", "a.ts": "export const a = 1;\n" });
+    const file = `src/${"a".repeat(300)}.ts`;
+    for (const op of ["check", "checkOverlay", "checkCapture"]) {
+      const error = await failure(call(op, { path: root, file, content: "export const x: number = 1;\n" }));
+      expect({ op, message: error.formatted.slice(0, 30) }).toEqual({ op, message: "validation_error: cannot check" });
+      expect(error.formatted).toContain("is 303 bytes, over the 255-byte limit of file names");
+    }
+  }, 120_000);
+
   test.skipIf(!canChattr)("a read-only store (immutable .svc/) answers a validation_error naming .svc, not internal_error", async () => {
     const root = gitRepo({ "src/a.ts": "export const a = 1;\n" });
     await call("index", { path: root });

@@ -16,6 +16,7 @@ import { join, relative } from "node:path";
 import { call } from "../src/engine.ts";
 import { asSvcError } from "../src/errors.ts";
 import { REGISTRY } from "../src/registry/index.ts";
+import { namesByPath } from "../src/validate.ts";
 import { commitFiles, git, gitRepo, tempDir, writeFiles } from "./helpers/repo.ts";
 import { ensureStoreDir } from "../src/store/db.ts";
 
@@ -167,6 +168,37 @@ describe("links out of the workspace", () => {
       db.close();
     }
   }, 900_000);
+
+  test("every parameter naming a file, a folder or a seed, aimed outside or at .git/ or .svc/, is refused saying why — never 'matched nothing'", async () => {
+    // a seed was looked up among the collected files only: `../x`, a link out or `.git/config` "matched no collected file" (h136)
+    const { root, outside } = fixture();
+    await call("index", { path: root }, { cwd: root });
+    const aims: Record<string, string> = {
+      dotdot: "../" + outside.split("/").pop() + "/secret.ts", absolute: join(outside, "secret.ts"), link: "src/linked.ts", linkDir: "src/linkdir/lib.ts",
+      windows: "..\\..\\secret.ts", drive: "C:\\Windows\\win.ini", unc: "\\\\server\\share\\x.ts", store: ".svc/svc.db", git: ".git/config",
+    };
+    const WHY = /^validation_error: refusing to [\w ]+ '[^']+': (?:it resolves outside the workspace root|\.(?:svc|git)\/\S* is inside \.(?:svc|git)\/|a Windows drive path names nothing)/;
+    const wrong: string[] = [];
+    let calls = 0;
+    for (const spec of REGISTRY) {
+      for (const param of spec.params.filter((p) => namesByPath(p) && p.name !== "path" && p.shape !== "ref")) {
+        for (const [aim, value] of Object.entries(aims)) {
+          const request: Record<string, unknown> = { path: root };
+          for (const other of spec.params) if (other.required) request[other.name] = other.type === "string[]" ? ["src/a.ts"] : other.type === "enum" ? other.values![0] : "src/a.ts";
+          if (spec.params.some((p) => p.name === "content") && spec.op !== "reduce") request.content = "export const x = 1;\n";
+          if (spec.op === "apply") request.write = true;
+          if (spec.op === "refactor") Object.assign(request, { operation: "rename", symbol: "hello", newName: "hi" });
+          if (param.name === "seed") request[spec.params.some((p) => p.name === "scopeMode") ? "scopeMode" : "mode"] = "focus";
+          request[param.name] = param.type === "string[]" ? [value] : value;
+          const message = await call(spec.op, request, { cwd: root }).then(() => "answered", (e: unknown) => asSvcError(e).formatted);
+          calls++;
+          if (!WHY.test(message) || message.includes(MARKER)) wrong.push(`${spec.op}.${param.name} ${aim}: ${message.slice(0, 200)}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(calls).toBeGreaterThan(80);
+  }, 300_000);
 
   test("a committed .svc link (or .svc/svc.db link) is refused: the store is never created, chmod'ed or written through it", async () => {
     const elsewhere = tempDir("svc-elsewhere-");

@@ -142,7 +142,9 @@ function canaryParams(base: string): Record<string, Canary[]> {
       { params: { files: ["src/joined.ts", "docs/setup.md", "e2e/login.spec.ts", "public/login.html", "docs/accounts.md", "src/basic.ts", "config/app.rb"] }, marker: true },
       { params: { files: ["docs/staging.md", "config/appsettings.json", "config/db-notes.txt", "config/app.properties", "src/client.ts", "src/split-prefix.ts", "src/notice.ts"] }, marker: true },
       // h125: an array joined with "", a template inside a template, a container named for secrets; an algorithm after "password"
-      { params: { files: ["src/contrived.ts", "docs/auth.md"] }, marker: true }],
+      { params: { files: ["src/contrived.ts", "docs/auth.md"] }, marker: true },
+      // h136: a dotenv file's export lines, package.json's publishConfig token, an AWS credentials file, an OpenSSH key, git's credential store, a subscript's password, RubyGems' credentials, Vault's token file
+      { params: { files: [".env.production", "package.json", "deploy/aws/credentials", "deploy/id_ed25519", ".git-credentials", "scripts/env.py", "deploy/gem/credentials", "deploy/.vault-token"] }, marker: true }],
     toc: [{ params: {} }],
     ask: [{ params: { task: "where are the signing key and the deploy token configured" } }, { params: { task: `where is ${TYPED} released` } }],
     skeleton: [{ params: {} }, { params: { format: "json" } }],

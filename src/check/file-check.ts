@@ -6,7 +6,7 @@
 
 import { connectHost, type HostClient } from "../host/client.ts";
 import type { OpContext, OpResult } from "../ops/types.ts";
-import { confine } from "../workspace/confine.ts";
+import { confine, refuseLongNames } from "../workspace/confine.ts";
 import { diagLine, errorsOf, type Diag } from "./diag.ts";
 import { isCheckable } from "./gate-ref.ts";
 import { overlayCheck, type OverlayData, type OverlayFindings, type OverlayOutcome } from "./overlay.ts";
@@ -180,6 +180,7 @@ export async function checkFiles(root: string, items: readonly ProposedFile[], c
   items.forEach((item, i) => {
     const started = performance.now();
     const rel = confine(root, item.file, "check").rel;
+    refuseLongNames(rel, "check");
     if (isCheckable(rel)) todo.push({ i, rel, content: item.content, started });
     else out[i] = abstained(rel, `${rel} is not a TypeScript or JavaScript file`, started);
   });

@@ -19,7 +19,7 @@ import { isBinary } from "../workspace/classify.ts";
 /** expectedHash of a file the edit creates: apply refuses if one has appeared since. */
 export const ABSENT = "absent";
 import { inside, realpathLenient } from "../workspace/allowed.ts";
-import { confine } from "../workspace/confine.ts";
+import { confine, refuseLongNames } from "../workspace/confine.ts";
 import { resolveWorkspace, toPosix } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
 
@@ -122,13 +122,6 @@ function refuseBlockedParent(root: string, abs: string, rel: string): void {
   }
 }
 
-/** Most file systems refuse a path component over 255 bytes (ENAMETOOLONG): say so before anything is tried. */
-const NAME_MAX_BYTES = 255;
-function refuseLongNames(rel: string): void {
-  const long = rel.split("/").find((part) => Buffer.byteLength(part) > NAME_MAX_BYTES);
-  if (long) throw validationError(`cannot apply to '${clipInput(rel)}': the name '${clipInput(long, 40)}' is ${Buffer.byteLength(long)} bytes, over the ${NAME_MAX_BYTES}-byte limit of file names`);
-}
-
 /**
  * Write `output` over the file apply read as `previousHash` (null: none), only if it is still
  * that file when the new one is renamed over it: a change made since apply read it (another
@@ -189,7 +182,7 @@ export async function apply(request: ApplyRequest, ctx: OpContext): Promise<OpRe
   const target = confine(ws.root, request.file, "apply to");
   // (.git/ and .svc/ are refused by confine, for every path parameter)
   if (target.rel === "") throw validationError(`refusing to apply to '${request.file}': svc does not write the root itself`);
-  refuseLongNames(target.rel);
+  refuseLongNames(target.rel, "apply to");
   refuseUnencodable(target.rel, request.content);
   const current = applicable(ws.root, target.abs, target.rel);
   const before = current?.bytes ?? null;

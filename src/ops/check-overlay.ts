@@ -4,7 +4,7 @@
 import { coldOverlay, residentOverlay } from "../check/file-check.ts";
 import type { OverlayData, OverlayOutcome } from "../check/overlay.ts";
 import { validationError } from "../errors.ts";
-import { confine } from "../workspace/confine.ts";
+import { confine, refuseLongNames } from "../workspace/confine.ts";
 import { resolveWorkspace } from "../workspace/root.ts";
 import type { OpContext, OpResult } from "./types.ts";
 
@@ -27,7 +27,9 @@ function toData(outcome: OverlayOutcome | null): OverlayData {
 function target(request: { path: string; file: string; content: string | null }, ctx: OpContext): { root: string; rel: string; content: string } {
   if (request.content === null) throw validationError("content is required (the proposed content of the file; may be empty)");
   const ws = resolveWorkspace(request.path, ctx.cwd);
-  return { root: ws.root, rel: confine(ws.root, request.file, "check").rel, content: request.content };
+  const rel = confine(ws.root, request.file, "check").rel;
+  refuseLongNames(rel, "check");
+  return { root: ws.root, rel, content: request.content };
 }
 
 export async function checkOverlay(request: OverlayRequest, ctx: OpContext): Promise<OpResult<OverlayData>> {

@@ -11,7 +11,7 @@ import { confine } from "../workspace/confine.ts";
 import type { Collection } from "./collect.ts";
 import type { Plan, PlanEntry, Role, SeedPin } from "./model.ts";
 import { seedPin } from "./seed-pins.ts";
-import { resolveSeed, SEED_NEXT, unreadOf } from "./seeds.ts";
+import { confineSeedPath, resolveSeed, SEED_NEXT, unreadOf } from "./seeds.ts";
 import { unreadCaveat } from "../index/partial-files.ts";
 import { resolveWiringSeed, type WiringKind } from "./wiring-seeds.ts";
 
@@ -110,6 +110,7 @@ function resolveSeeds(collection: Collection, seeds: ContextSeeds, notes: string
   for (const name of seeds.seeds) {
     const seed = resolveSeed(db, name, collection.files, collection.workspace.relDir);
     if (!seed) {
+      confineSeedPath(collection.workspace, name, "seed");
       notes.push(`symbol seed '${name}' matched nothing`);
       continue;
     }

@@ -7,7 +7,7 @@ import type { Level } from "../render/reduce/index.ts";
 import type { Collection } from "./collect.ts";
 import { entryFor } from "./expansion.ts";
 import type { Plan, PlanEntry } from "./model.ts";
-import { resolveSeed, seedNotFound } from "./seeds.ts";
+import { confineSeedPath, resolveSeed, seedNotFound } from "./seeds.ts";
 import { seedPin } from "./seed-pins.ts";
 
 export interface FocusPlanOptions {
@@ -19,7 +19,10 @@ export interface FocusPlanOptions {
 export function planFocus(collection: Collection, options: FocusPlanOptions): Plan {
   const db = collection.index.db;
   const seed = resolveSeed(db, options.focus, collection.files, collection.workspace.relDir);
-  if (!seed) throw seedNotFound(options.focus, collection.files);
+  if (!seed) {
+    confineSeedPath(collection.workspace, options.focus, "focus seed");
+    throw seedNotFound(options.focus, collection.files);
+  }
   const notes: string[] = [];
   let keepWhole: string[] | undefined;
   if (seed.member) {

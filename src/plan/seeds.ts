@@ -7,6 +7,8 @@ import { baseName } from "../lang/languages.ts";
 import type { IndexedFile } from "./collect.ts";
 import { unreadCaveat, type UnreadFiles } from "../index/partial-files.ts";
 import { NAMED_TYPE_KINDS_SQL } from "../lang/model.ts";
+import { confine } from "../workspace/confine.ts";
+import type { Workspace } from "../workspace/root.ts";
 
 export interface ResolvedSeed {
   files: IndexedFile[];
@@ -59,6 +61,21 @@ export function resolveSeed(db: Database, seed: string, files: readonly IndexedF
     if (member.length) return { files: member.map(fileOf), how: "member", member: s };
   }
   return null;
+}
+
+/**
+ * A seed that matched nothing and is spelled as a path (a separator, a leading `.`, a drive letter): refused as a path
+ * parameter is when it leads out of the workspace (`..`, absolute, a link out) or into `.git/` or `.svc/` — it was
+ * looked up among the collected files only, and "matched nothing" hid why. Relative to the call's folder or the root.
+ */
+export function confineSeedPath(workspace: Workspace, seed: string, label: string): void {
+  if (!/[/\\]/.test(seed) && !seed.startsWith(".") && !/^[A-Za-z]:/.test(seed)) return;
+  try {
+    confine(workspace.root, seed, `use ${label}`, workspace.dir);
+  } catch (error) {
+    if (workspace.dir === workspace.root) throw error;
+    confine(workspace.root, seed, `use ${label}`);
+  }
 }
 
 /** A focus seed that matched nothing: what was searched, a caveat when files were only partly read, and what to try. */

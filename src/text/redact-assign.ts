@@ -19,11 +19,12 @@ export interface Scan { code: boolean; properties: boolean; looked: Set<string> 
 
 // The regex finds the last word-part (`key` only as a compound: apiKey, secret_key, ...);
 // `secretName` then checks that it starts a word-part and returns where the name starts.
-// ASSIGN: optional closing quote of a JSON/dict key, optional `: Type` (Rust `: &str`, `: &'static str`) or Go
+// ASSIGN: optional closing quote of a JSON/dict key (a subscript's too, its `]` after it: `os.environ["DB_PASSWORD"] = …`,
+// `$config['db_password'] = …`, h136), optional `: Type` (Rust `: &str`, `: &'static str`) or Go
 // ` string` before `=`, the operator
 // (`>` only ends an XML start tag: `<password>…</password>`).
 // STR(q): a one-line q-quoted literal with backslash escapes (unrolled loop, linear).
-const ASSIGN = String.raw`(\\?["'\x60]|)(?:[ \t]*:[ \t]*&?(?:'[a-z]+[ \t]+)?[A-Za-z_$][\w$.]*(?:\[\])?(?=[ \t]*=(?![=>]))|[ \t]+(?:string|\[\]byte)(?=[ \t]*=(?!=)))?[ \t]*(:=|=>|=(?!=)|:(?!:)|>)[ \t]*(?:(?:!![a-z]+|&[A-Za-z_][\w-]*)[ \t]+)?`; // a YAML tag or anchor: `password: !!str …`, `token: &deploy …`
+const ASSIGN = String.raw`(\\?["'\x60]|)(?:(?<=["'\x60])\])?(?:[ \t]*:[ \t]*&?(?:'[a-z]+[ \t]+)?[A-Za-z_$][\w$.]*(?:\[\])?(?=[ \t]*=(?![=>]))|[ \t]+(?:string|\[\]byte)(?=[ \t]*=(?!=)))?[ \t]*(:=|=>|=(?!=)|:(?!:)|>)[ \t]*(?:(?:!![a-z]+|&[A-Za-z_][\w-]*)[ \t]+)?`; // a YAML tag or anchor: `password: !!str …`, `token: &deploy …`
 const STR = (q: string) => `${q}([^${q}\\\\\\r\\n]*(?:\\\\.[^${q}\\\\\\r\\n]*)*)${q}`;
 // A literal may carry a prefix (Python b"…" f"…", C# @"…" $"…"; not r"…", mostly a regex); a JSON text inside a string has escaped quotes (`\"password\":\"…\"`).
 const VALUE = `(?:(?:[bBuUfF]|[@$]{1,2})?(?:${STR('"')}|${STR("'")}|${STR("\\x60")})|\\\\"([^"\\\\\\r\\n]*)\\\\"|([^\\s"'\\x60]+))`;
@@ -228,8 +229,9 @@ function envStyle(text: string, nameAt: number, end: number, op: string, value: 
   let start = nameAt;
   while (start > 0 && /[\w$.-]/.test(text[start - 1]!)) start--;
   const lineStart = text.lastIndexOf("\n", start - 1) + 1;
-  // `- ` YAML list item, `+`/`-` diff line; the pairs before it on the line (`username: admin, password: …`)
-  const lead = /^[ \t]*(?:[-+][ \t]*)?(\/\/+|#+|\/?\*+|--|;+)?[ \t]*(?:[-+][ \t]*)?(?:(?:export|set|env|arg)[ \t]+)?(?:[A-Za-z][\w.-]{0,40}[ \t]*[:=][ \t]*[^\s,;:=()[\]{}<>"'`]+[ \t]*,[ \t]*){0,4}$/i.exec(text.slice(lineStart, start));
+  // `- ` YAML list item, `+`/`-` diff line; the pairs before it on the line (`username: admin, password: …`); a Ruby symbol as a
+  // YAML key (`:rubygems_api_key: …` in ~/.gem/credentials, Rails' secrets: h136)
+  const lead = /^[ \t]*(?:[-+][ \t]*)?(\/\/+|#+|\/?\*+|--|;+)?[ \t]*(?:[-+][ \t]*)?(?:(?:export|set|env|arg)[ \t]+)?(?:[A-Za-z][\w.-]{0,40}[ \t]*[:=][ \t]*[^\s,;:=()[\]{}<>"'`]+[ \t]*,[ \t]*){0,4}:?$/i.exec(text.slice(lineStart, start));
   if (lead === null) return false;
   if (!/^[ \t]*(?:#.*|\*\/[ \t]*)?(?:\r?\n|$)/.test(text.slice(end, end + 200))) return false;
   if (/[()[\]{}<>,;]/.test(value)) return false;

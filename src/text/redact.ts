@@ -125,6 +125,14 @@
 // password `minLength` option") is none, whatever the line says of an account (text/redact-prose.ts namesHow); "Log in as
 // `admin` with password `sunshine`" and "Create a user with password `sunshine`" still are. Measured on 4,221 Markdown files
 // (seven repositories' docs, node_modules' READMEs, /usr/share and the rest of the system's): no span gained or lost.
+// A vendor token split inside its prefix across a template's hole (`\`${"sk_li"}ve_…\``, `\`sk_li${"ve_…"}\``) or after a
+// one-character literal (`"s" + "k_live_…"`): the joints a prefix split is looked for at include a literal closed before its
+// `}` and a template's text before `${` (text/vendor-tokens.ts prefixSplits). Measured on 22,717 files (seven repositories,
+// node_modules): no span gained or lost (h136). A credential name as a subscript's key (`os.environ["DB_PASSWORD"] = "…"`,
+// `$config['db_password'] = …`, `ENV['…']`, a computed key `["apiToken"]: …`) names its value as a key does (text/redact-assign.ts
+// ASSIGN): the same 22,717 files and 4,520 Python and /usr/share/doc files, no span gained or lost (h136). So does a Ruby
+// symbol as a YAML key (`:rubygems_api_key: …` in ~/.gem/credentials: envStyle), and a RubyGems key (`rubygems_` + 48 hex) is
+// known by its prefix: on the same files no span gained or lost (h136).
 // The detector of values assigned to credential names is text/redact-assign.ts; value and name judgments live in
 // text/secret-values.ts, the detectors of credentials outside assignments in
 // text/redact-commands.ts.
@@ -259,7 +267,7 @@ const DETECTORS: Detector[] = [
 const CREDENTIAL_FILES = new Set([".npmrc", ".pypirc", ".netrc", ".git-credentials", "credentials", ".dockercfg", ".yarnrc.yml", ".htpasswd", "htpasswd"]);
 
 export function isCredentialFilePath(path: string): boolean {
-  return isDotenvPath(path) || CREDENTIAL_FILES.has(path.split(/[\\/]/).pop() ?? "") || isCredentialNamedPath(path) || isPgpassPath(path);
+  return isDotenvPath(path) || isTokenFilePath(path) || CREDENTIAL_FILES.has(path.split(/[\\/]/).pop() ?? "") || isCredentialNamedPath(path) || isPgpassPath(path);
 }
 
 /** `.env`, `.env.local`…, and `<name>.env` (Docker `env_file`s such as `app.env`, `prod.env`). */
@@ -278,6 +286,12 @@ export function isCredentialNamedPath(path: string | undefined): boolean {
 }
 /** PostgreSQL's password file (`.pgpass`, Windows `pgpass.conf`): `host:port:database:user:password` lines. */
 const isPgpassPath = (path: string | undefined) => /^(?:\.pgpass|pgpass\.conf)$/.test((path ?? "").split(/[\\/]/).pop() ?? "");
+/** A file that holds one token and nothing else (Vault's `~/.vault-token`, a legacy `s.…` token no prefix rule knows): all of it. */
+const isTokenFilePath = (path: string | undefined) => /^\.vault-token$/.test((path ?? "").split(/[\\/]/).pop() ?? "");
+function wholeToken(text: string, push: Push): void {
+  const m = /^\s*(\S{8,})\s*$/.exec(text);
+  if (m) push("env-value", m.index + m[0].indexOf(m[1]!), m.index + m[0].indexOf(m[1]!) + m[1]!.length);
+}
 const PGPASS_LINE = /^[ \t]*[^#\s](?:\\.|[^:\\\r\n])*:(?:\\.|[^:\\\r\n])*:(?:\\.|[^:\\\r\n])*:(?:\\.|[^:\\\r\n])*:((?:\\.|[^\\\r\n])+)/gm;
 function pgpassValues(text: string, push: Push): void {
   PGPASS_LINE.lastIndex = 0;
@@ -320,7 +334,7 @@ function envValues(text: string, push: Push, lines: RegExp, continued: boolean):
  * a quoted literal long enough to be high-entropy. Most short strings of a result object
  * (paths, names, kinds) fail it and cost one regex test instead of every detector.
  */
-const MAY_HOLD_SECRET = new RegExp(String.raw`AKIA|:AA|MII|MIG|MHc|MC4|\$apr1\$|\$2[abxy]\$|\$[56]\$|\{SHA\}|ASIA|SG\.|SK[0-9a-f]{8}|bearer|gh[pousr]_|github_pat_|gl(?:pat|dt|rt|ptt|ft|soat)-|xox[abcdeprs]-|xapp-|ya29\.|whsec_|hvs\.|lin_api_|PMAK-|glsa_|NRAK-|sntrys_|dapi|ATATT3|k_(?:live|test)_|AIza|sk-|npm_|eyJ|:\/\/|basic|bot |-u[ \t]|--user|login|log[ -]in|sign[ -]?in|curl|mysql|redis-cli|identified|LS0tLS1CRUdJTi|Private-Lines|sig=|shp[a-z]{2}_|_v1_|pypi-|hf_|(?:Client|Connection|Connector|Session|Pool)[ \t]*\(|${CREDENTIAL_WORDS}`, "i");
+const MAY_HOLD_SECRET = new RegExp(String.raw`AKIA|:AA|MII|MIG|MHc|MC4|\$apr1\$|\$2[abxy]\$|\$[56]\$|\{SHA\}|ASIA|SG\.|SK[0-9a-f]{8}|bearer|gh[pousr]_|github_pat_|gl(?:pat|dt|rt|ptt|ft|soat)-|xox[abcdeprs]-|xapp-|ya29\.|whsec_|hvs\.|lin_api_|PMAK-|glsa_|NRAK-|sntrys_|dapi|ATATT3|k_(?:live|test)_|AIza|sk-|npm_|eyJ|:\/\/|basic|bot |-u[ \t]|--user|login|log[ -]in|sign[ -]?in|curl|mysql|redis-cli|identified|LS0tLS1CRUdJTi|Private-Lines|sig=|shp[a-z]{2}_|_v1_|pypi-|hf_|rubygems_|(?:Client|Connection|Connector|Session|Pool)[ \t]*\(|${CREDENTIAL_WORDS}`, "i");
 /** What redaction writes in place of a secret (its kind: lower-case words joined by `-`). */
 const MARKER = /\[REDACTED:[a-z0-9-]+\]/g;
 const mayHoldSecret = (text: string) => MAY_HOLD_SECRET.test(text) || (text.length >= 34 && /["'`]/.test(text));
@@ -329,14 +343,15 @@ export function findSecrets(text: string, options: RedactOptions = {}): SecretSp
   if (typeof text !== "string" || text.length === 0) return [];
   const path = options?.path;
   const dotenv = isDotenvPath(path), ini = !dotenv && isCredentialNamedPath(path), pgpass = isPgpassPath(path);
-  const htpasswd = isHtpasswdPath(path), tfstate = isTfstatePath(path);
-  if (!dotenv && !ini && !pgpass && !htpasswd && !tfstate && !mayHoldSecret(text)) return [];
+  const htpasswd = isHtpasswdPath(path), tfstate = isTfstatePath(path), tokenFile = isTokenFilePath(path);
+  if (!dotenv && !ini && !pgpass && !htpasswd && !tfstate && !tokenFile && !mayHoldSecret(text)) return [];
   const candidates: Array<SecretSpan & { rank: number }> = [];
   const push: Push = (kind, start, end) => {
     if (end > start) candidates.push({ kind, start, end, rank: PRIORITY[kind] ?? 5 });
   };
   const runs: Array<(t: string, p: Push, scan: Scan) => void> = dotenv ? [dotenvValues] : ini ? [iniValues] : pgpass ? [pgpassValues] : htpasswd ? [htpasswdValues] : [];
   if (tfstate) runs.push(tfstateOutputs);
+  if (tokenFile) runs.push(wholeToken);
   const scan: Scan = { code: path !== undefined && isCodeLanguage(languageOf(path)), properties: path === undefined || /\.properties$/i.test(path), looked: new Set() };
   const tested = new Map<Detector["triggers"], boolean>(); // detectors sharing a trigger test it once
   for (const { triggers, run } of DETECTORS) {

@@ -22,6 +22,14 @@
 // A digest is SHA-256 under a fixed prefix, cut to 128 bits: it tells nobody the value, but a
 // weak password can be found by guessing it and hashing each guess, as from any digest; the
 // store's files are the user's only (store/db.ts).
+//
+// Never forgotten, deliberately (h136): a digest outlives the file, the line and the name that made it a secret, through
+// re-extractions and rebuilds (store/db.ts keeps the table); only deleting `.svc/` drops them. Forgetting is what would break
+// trust: a password renamed away, rotated out of a file or left only in history is exactly the value no detector sees any
+// more, and the digest is all that keeps it out of answers. What keeping costs: a value once a secret stays a marker where it
+// shows again (a rotated password reused as a test fixture — apply still puts it back from disk), the table grows with
+// every secret ever seen (a row is ~60 bytes), and a weak remembered value can be guessed from its digest by whoever can
+// read the store — who can read the workspace, its history and the same value there anyway.
 
 import type { SecretSpan } from "./redact.ts";
 import { credentialValue, type SecretKind } from "./secret-values.ts";

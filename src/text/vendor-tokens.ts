@@ -19,9 +19,9 @@ export const TOKEN_KINDS: Array<[SecretKind, string]> = [
   ["jwt", String.raw`(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{7,}\.eyJ[A-Za-z0-9_-]{7,}\.[A-Za-z0-9_-]{10,}`],
   ["sendgrid-key", String.raw`\bSG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])`],
   ["twilio-key", String.raw`\bSK[0-9a-fA-F]{32}\b`],
-  // Shopify, DigitalOcean, PyPI, Hugging Face, Stripe webhooks, Vault, Linear, Postman, Grafana, New Relic, Sentry, Databricks, Atlassian,
+  // Shopify, DigitalOcean, PyPI, Hugging Face, Stripe webhooks, Vault, Linear, Postman, Grafana, New Relic, Sentry, Databricks, Atlassian, RubyGems,
   // Discord webhook URLs (redacted whole, like Slack's): no kind of their own
-  ["api-token", String.raw`\b(?:shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}|do[opr]_v1_[a-f0-9]{64}|pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}|hf_[A-Za-z0-9]{34,}|whsec_[A-Za-z0-9+/]{32,}|hvs\.[A-Za-z0-9_-]{90,}|lin_api_[A-Za-z0-9]{40}|PMAK-[a-f0-9]{24}-[a-f0-9]{34}|glsa_[A-Za-z0-9]{32}_[a-f0-9]{8}|NRAK-[A-Z0-9]{27}|sntrys_[A-Za-z0-9+/=_]{40,}|dapi[a-f0-9]{32}|ATATT3[A-Za-z0-9_=-]{100,}|https?:\/\/(?:(?:ptb|canary)\.)?discord(?:app)?\.com\/api\/webhooks\/\d{5,}\/[\w-]{40,})(?![A-Za-z0-9_-])`],
+  ["api-token", String.raw`\b(?:shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}|do[opr]_v1_[a-f0-9]{64}|pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}|hf_[A-Za-z0-9]{34,}|whsec_[A-Za-z0-9+/]{32,}|hvs\.[A-Za-z0-9_-]{90,}|lin_api_[A-Za-z0-9]{40}|PMAK-[a-f0-9]{24}-[a-f0-9]{34}|glsa_[A-Za-z0-9]{32}_[a-f0-9]{8}|NRAK-[A-Z0-9]{27}|sntrys_[A-Za-z0-9+/=_]{40,}|dapi[a-f0-9]{32}|ATATT3[A-Za-z0-9_=-]{100,}|rubygems_[a-f0-9]{48}|https?:\/\/(?:(?:ptb|canary)\.)?discord(?:app)?\.com\/api\/webhooks\/\d{5,}\/[\w-]{40,})(?![A-Za-z0-9_-])`],
   // Telegram bot tokens (also in a bot URL: `/bot123456789:AA…/sendMessage`; no look-behind, tried at every position), Microsoft Teams incoming-webhook URLs (whole), Mailgun keys
   ["api-token", String.raw`\d{8,10}:AA[A-Za-z0-9_-]{30,}(?![A-Za-z0-9_-])|https:\/\/[\w-]+\.webhook\.office\.com\/webhookb2\/[\w@.-]+\/IncomingWebhook\/[A-Za-z0-9]{32}\/[\w-]+|\bkey-[0-9a-f]{32}\b`],
 ];
@@ -29,7 +29,7 @@ export const TOKEN_KINDS: Array<[SecretKind, string]> = [
  * The last alternative: a vendor prefix starting a literal's last fragment, right before its closing quote or a `${`
  * (`"sk_live_" + …`): where a token may go on in the next literal (joinedAt). The same pass finds it, at no cost of its own.
  */
-const FRAGMENT = String.raw`\b(?:AKIA|ASIA|gh[pousr]_|github_pat_|gl(?:pat|dt|rt|ptt|ft|soat)-|xox[abcdeprs]-|xapp-|[rs]k_(?:live|test)_|AIza|ya29\.|sk-|npm_|SG\.|SK|shp(?:at|ss|ca|pa)_|do[opr]_v1_|pypi-|hf_|whsec_|hvs\.|lin_api_|PMAK-|glsa_|NRAK-|sntrys_|dapi|ATATT3)[\w.+/=-]{0,64}(?=["'\x60]|\$\{)`;
+const FRAGMENT = String.raw`\b(?:AKIA|ASIA|gh[pousr]_|github_pat_|gl(?:pat|dt|rt|ptt|ft|soat)-|xox[abcdeprs]-|xapp-|[rs]k_(?:live|test)_|AIza|ya29\.|sk-|npm_|SG\.|SK|shp(?:at|ss|ca|pa)_|do[opr]_v1_|pypi-|hf_|whsec_|hvs\.|lin_api_|PMAK-|glsa_|NRAK-|sntrys_|dapi|ATATT3|rubygems_)[\w.+/=-]{0,64}(?=["'\x60]|\$\{)`;
 const SOURCE = [...TOKEN_KINDS.map(([, source]) => `(${source})`), `(${FRAGMENT})`].join("|");
 const TOKENS = new RegExp(SOURCE, "g");
 /** The same, over the text a joined literal makes (tokensAcross). */
@@ -49,25 +49,34 @@ export function vendorTokens(text: string, push: Push): void {
 
 /** Each literal prefix FRAGMENT knows, spelled out: a literal may end inside one (`"sk_" + "live_…"`, `"gh" + "p_…"`). */
 const PREFIXES = ["AKIA", "ASIA", "github_pat_", "xapp-", "AIza", "ya29.", "sk-ant-", "sk-proj-", "sk-svcacct-", "sk-admin-", "npm_", "SG.", "pypi-", "hf_",
-  "whsec_", "hvs.", "lin_api_", "PMAK-", "glsa_", "NRAK-", "sntrys_", "dapi", "ATATT3", ..."pousr".split("").map((c) => `gh${c}_`),
+  "whsec_", "hvs.", "lin_api_", "PMAK-", "glsa_", "NRAK-", "sntrys_", "dapi", "ATATT3", "rubygems_", ..."pousr".split("").map((c) => `gh${c}_`),
   ..."pat dt rt ptt ft soat".split(" ").map((g) => `gl${g}-`), ..."abcdeprs".split("").map((c) => `xox${c}-`),
   ...["sk", "rk"].flatMap((k) => [`${k}_live_`, `${k}_test_`]), ..."at ss ca pa".split(" ").map((s) => `shp${s}_`), ..."opr".split("").map((c) => `do${c}_v1_`)];
-/** Their starts of two characters or more, short of the whole prefix (FRAGMENT takes a literal that ends after one). */
-const PREFIX_STARTS = new Set(PREFIXES.flatMap((p) => Array.from({ length: p.length - 2 }, (_, i) => p.slice(0, i + 2))));
+/**
+ * Their starts short of the whole prefix (FRAGMENT takes a literal that ends after one); a start of one character counts only
+ * as a literal's whole text (`"s" + "k_live_…"`, `\`${"g"}hp_…\``).
+ */
+const PREFIX_STARTS = new Set(PREFIXES.flatMap((p) => Array.from({ length: p.length - 1 }, (_, i) => p.slice(0, i + 1))));
 const LONGEST_START = Math.max(...[...PREFIX_STARTS].map((p) => p.length));
-/** A closing quote, the joiner, the next opening quote (as GLUE_AT). */
-const GLUE = /["'`][ \t]*(?:\+|\.\.?)?[ \t]*(?:\r?\n[ \t]*(?:\+|\.\.?)?[ \t]*)?["'`]/g;
+/**
+ * Where a literal's text ends and the string goes on: a closing quote, the joiner, the next opening quote (as GLUE_AT); a
+ * literal interpolated into a template, closed before its `}` (`\`${"sk_li"}ve_…\``); a template's text before a `${`
+ * (`\`sk_li${"ve_…"}\``). Each match starts where the fragment ends.
+ */
+const GLUE = /["'`](?:[ \t]*(?:\+|\.\.?)?[ \t]*(?:\r?\n[ \t]*(?:\+|\.\.?)?[ \t]*)?["'`]|[ \t]*\})|\$\{/g;
 
 /**
- * A literal ending inside a vendor prefix, joined to the next (`"sk_" + "live_…"`): found from the joints, far fewer than
- * the positions the combined pass tries (as an alternative of it, 100 prefixes cost that pass a fifth more time).
+ * A literal ending inside a vendor prefix, joined to the next (`"sk_" + "live_…"`) or to a template's text across an
+ * interpolation (`\`${"sk_li"}ve_…\``, `\`sk_${"live_…"}\``): found from the joints, far fewer than the positions the
+ * combined pass tries (as an alternative of it, 100 prefixes cost that pass a fifth more time).
  */
 function prefixSplits(text: string, push: Push, folded: Set<number>): void {
   GLUE.lastIndex = 0;
   for (let m = GLUE.exec(text); m; m = GLUE.exec(text)) {
     const close = m.index;
-    for (let k = 2; k <= LONGEST_START && k <= close; k++) {
+    for (let k = 1; k <= LONGEST_START && k <= close; k++) {
       if (!PREFIX_STARTS.has(text.slice(close - k, close)) || /\w/.test(text[close - k - 1] ?? "")) continue;
+      if (k === 1 && !/["'`]/.test(text[close - 2] ?? "")) continue;
       GLUE.lastIndex = Math.max(GLUE.lastIndex, joinedAt(text, close, push, folded));
       break;
     }

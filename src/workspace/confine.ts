@@ -7,9 +7,10 @@
 import { unescapeBidi } from "../text/bidi.ts";
 import { existsSync } from "node:fs";
 import { relative, resolve, sep } from "node:path";
-import { validationError } from "../errors.ts";
+import { clipInput, validationError } from "../errors.ts";
 import { assertAllowed, inside, realpathLenient } from "./allowed.ts";
 import { toPosix } from "./root.ts";
+import { NOT_WORKSPACE_FILES, internalFolder } from "./internal-folders.ts";
 
 export interface ConfinedPath {
   /** Absolute path (symlinks resolved as far as the path exists). */
@@ -46,6 +47,14 @@ export function confine(root: string, path: string, action: string, base: string
     throw validationError(`refusing to ${action} '${path}': ${rel} is inside ${internal}/${spelled}, ${NOT_WORKSPACE_FILES.get(internal)}, not a workspace file`);
   }
   return { abs: real, rel };
+}
+
+/** Most file systems refuse a path component over 255 bytes (ENAMETOOLONG). */
+const NAME_MAX_BYTES = 255;
+/** A file that could never be written under its name (apply, check's proposed content): refused before anything is tried. */
+export function refuseLongNames(rel: string, action: string): void {
+  const long = rel.split("/").find((part) => Buffer.byteLength(part) > NAME_MAX_BYTES);
+  if (long) throw validationError(`cannot ${action} '${clipInput(rel)}': the name '${clipInput(long, 40)}' is ${Buffer.byteLength(long)} bytes, over the ${NAME_MAX_BYTES}-byte limit of file names`);
 }
 
 /**
@@ -93,28 +102,3 @@ function systemPath(path: string, base: string, action: string): string {
   return path.replace(/\\/g, "/");
 }
 
-/** Folders inside a root that hold no workspace files (at any depth: a nested repository's `.git` too). */
-const NOT_WORKSPACE_FILES: ReadonlyMap<string, string> = new Map([
-  [".git", "git's own data"],
-  [".svc", "svc's index store"],
-]);
-
-/**
- * Code points HFS+ ignores in a name (`.g\u200Cit` is `.git` there): the joiners, direction
- * marks and embeddings, the deprecated format characters and the BOM (git's is_hfs_dotgit list).
- */
-const HFS_IGNORED = /[\u200C-\u200F\u202A-\u202E\u206A-\u206F\uFEFF]/g;
-
-/**
- * The internal folder (`.git`, `.svc`) a name is taken for by some file system, else undefined:
- * case-insensitive ones (macOS, Windows: `.GIT`, `.Svc`), normalizing ones (NFC or NFD),
- * HFS+ (ignored code points), NTFS (trailing dots and spaces, the 8.3 short name `GIT~1`).
- * This system's own file system may be none of these; a checkout or a write elsewhere may be.
- */
-export function internalFolder(name: string): string | undefined {
-  if (NOT_WORKSPACE_FILES.has(name)) return name;
-  const folded = name.replace(HFS_IGNORED, "").normalize("NFC").toLowerCase().replace(/[. ]+$/, "");
-  if (NOT_WORKSPACE_FILES.has(folded)) return folded;
-  const short = /^(git|svc)~1$/.exec(folded);
-  return short ? `.${short[1]}` : undefined;
-}

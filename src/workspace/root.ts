@@ -8,6 +8,7 @@ import { dirname, join, relative, resolve, sep } from "node:path";
 import { SvcError, validationError } from "../errors.ts";
 import { currentUid } from "../sys/home.ts";
 import { assertAllowed } from "./allowed.ts";
+import { NOT_WORKSPACE_FILES, internalFolder } from "./internal-folders.ts";
 
 export interface Workspace {
   /** Absolute, realpath'd workspace root. */
@@ -73,5 +74,9 @@ export function resolveWorkspace(path: string, cwd: string): Workspace {
   const gitRoot = findGitRoot(dir);
   const root = gitRoot ?? dir;
   assertAllowed(root);
-  return { root, dir, relDir: toPosix(relative(root, dir)), isGit: gitRoot !== null };
+  const relDir = toPosix(relative(root, dir));
+  // the folder a call is about, inside git's own data or svc's store: refused as a path parameter naming it is (confine.ts)
+  const internal = relDir.split("/").map(internalFolder).find((folder) => folder !== undefined);
+  if (internal) throw validationError(`refusing to work in '${path || "."}': ${relDir} is inside ${internal}/, ${NOT_WORKSPACE_FILES.get(internal)}, not a workspace folder; pass the workspace root (${root}) or a folder of its files`);
+  return { root, dir, relDir, isGit: gitRoot !== null };
 }

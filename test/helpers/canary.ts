@@ -165,6 +165,24 @@ export const CANARY = {
   arrayJoinedStripe: "sk_" + "live_" + mix(24, ALNUM, 95),
   nestedTemplateStripe: "sk_" + "live_" + mix(24, ALNUM, 96),
   containerSecret: "Cs" + mix(12, ALNUM, 97) + "4",
+  // h136: a dotenv file's `export` lines with quotes, package.json's publishConfig token, an AWS credentials file, an OpenSSH
+  // private key, git's credential store; a commit message and a checked-out branch's name holding a token
+  exportEnvKey: "Ek" + mix(22, ALNUM, 98),
+  exportEnvPassword: "Ep" + mix(10, ALNUM, 99) + "2",
+  publishToken: "Pt" + mix(30, ALNUM, 100),
+  awsCredentialsSecret: mix(40, B64, 101),
+  opensshBody: mix(70, B64, 102),
+  gitCredentialsPassword: "Gc" + mix(12, ALNUM, 103) + "6",
+  commitToken: "ghp_" + mix(36, ALNUM, 104),
+  branchToken: "ghp_" + mix(36, ALNUM, 105),
+  // h136: a Stripe key split inside its prefix across a template's hole (`\`${"sk_li"}ve_…\``)
+  holeStripe: "sk_" + "live_" + mix(24, ALNUM, 107),
+  // h136: a password assigned through a subscript (`os.environ["DB_PASSWORD"] = "…"`)
+  subscriptPassword: "Sb" + mix(10, ALNUM, 108) + "3",
+  // h136: RubyGems' credentials file, its key a Ruby symbol (`:rubygems_api_key: rubygems_…`)
+  rubygemsKey: "rubygems_" + mix(48, "0123456789abcdef", 109),
+  // h136: Vault's token file, a legacy `s.` token alone
+  vaultToken: "s." + mix(24, ALNUM, 110),
 };
 
 /** src/rotated.ts as committed, and as the test leaves it on disk after the first index (the passwords' names renamed away). */
@@ -355,17 +373,27 @@ export function canaryRepo(): { root: string; base: string } {
     "config/app.rb": `API_KEY = ENV.fetch("API_KEY") { "${CANARY.rubyKey}" }\n`,
     "src/contrived.ts": `export const joined = ["${CANARY.arrayJoinedStripe.slice(0, 10)}", "${CANARY.arrayJoinedStripe.slice(10)}"].join("");\n` +
       `export const nested = \`\${\`${CANARY.nestedTemplateStripe.slice(0, 8)}\${"${CANARY.nestedTemplateStripe.slice(8, 10)}"}\`}${CANARY.nestedTemplateStripe.slice(10)}\`;\n` +
-      `export const secrets = { stripe: "${CANARY.containerSecret}" };\n`,
+      `export const secrets = { stripe: "${CANARY.containerSecret}" };\n` +
+      `export const hole = \`\${"${CANARY.holeStripe.slice(0, 5)}"}${CANARY.holeStripe.slice(5)}\`;\n`,
     // an algorithm's name after the password's word on a line that names a user: no secret, shown as it is (h125)
     "docs/auth.md": "# Auth\n\nAs a user, hash the password `bcrypt` before it is stored.\n",
+    ".env.production": `export API_KEY="${CANARY.exportEnvKey}"\nexport DB_PASSWORD='${CANARY.exportEnvPassword}'\n`,
+    "package.json": JSON.stringify({ name: "canary", version: "1.0.0", type: "module", publishConfig: { registry: "https://npm.example.com/", "//npm.example.com/:_authToken": CANARY.publishToken } }, null, 2),
+    "deploy/aws/credentials": `[default]\naws_access_key_id = AKIA${mix(16, UPPER, 106)}\naws_secret_access_key = ${CANARY.awsCredentialsSecret}\n`,
+    "deploy/id_ed25519": `-----BEGIN OPENSSH ${"PRIVATE KEY"}-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\n${CANARY.opensshBody}\n-----END OPENSSH ${"PRIVATE KEY"}-----\n`,
+    ".git-credentials": `https://deploy:${CANARY.gitCredentialsPassword}@github.com\n`,
+    "deploy/.vault-token": `${CANARY.vaultToken}\n`,
+    "deploy/gem/credentials": `---\n:rubygems_api_key: ${CANARY.rubygemsKey}\n`,
+    "scripts/env.py": `import os\n\nos.environ["DB_PASSWORD"] = "${CANARY.subscriptPassword}"\n`,
     "config/app.xml": `<configuration>\n  <appSettings>\n    <add key="Password" value="${CANARY.xmlPassword}" />\n  </appSettings>\n</configuration>\n`,
   });
   mkdirSync(join(root, "node_modules", "@canary"), { recursive: true });
   symlinkSync("../../packages/vault", join(root, "node_modules", "@canary", "vault")); // as a workspace install links it
   writeFiles(root, { ".gitignore": "node_modules\n" });
   git(root, "add", "-A");
-  git(root, "commit", "-q", "-m", "config");
+  git(root, "commit", "-q", "-m", `config: the deploy token is ${CANARY.commitToken} until the release`);
   git(root, "tag", `deploy/${CANARY.tagToken}`, base);
+  git(root, "checkout", "-q", "-b", `release/${CANARY.branchToken}`);
   writeFiles(root, {
     "src/config.ts": `${CONFIG_TS}export const WORKTREE = "${CANARY.worktreeJwt}";\n`,
     ".env": `CANARY_SETTING=${CANARY.envValue}\nDB_PASSWORD=${CANARY.dbPassword}\n`,

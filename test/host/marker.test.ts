@@ -5,7 +5,7 @@
 // is taken over, and a marker or socket another user could control is never followed.
 
 import { afterEach, describe, expect, test } from "bun:test";
-import { chmodSync, chownSync, existsSync, lstatSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, lstatSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { connectHost } from "../../src/host/client.ts";
 import { endpointFor, servingHostPid } from "../../src/host/endpoint.ts";
@@ -272,5 +272,17 @@ describe("host marker", () => {
     expect(run.code).toBe(1);
     expect(run.stderr.trim().split("\n")).toHaveLength(1);
     expect(run.stderr).toStartWith(`validation_error: refusing the host marker: ${markerPath(root)} has mode 0644`);
+  }, 180_000);
+
+  test("a .svc link stops a new host with the store's own refusal, unwrapped, and nothing is written through it (h136)", async () => {
+    const elsewhere = tempDir("svc-elsewhere-");
+    const root = gitRepo({ "src/a.ts": "export const a = 1;\n" });
+    symlinkSync(elsewhere, join(root, ".svc"));
+    const run = await runSvcAsync(["host", "--directory", root], { env: { SVC_RUNTIME_DIR: tempDir("svc-run-"), SVC_DAEMON_IDLE_MINUTES: "0" } });
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
+    // it read "refusing the host marker: could not write the host marker: refusing to use the index store: …"
+    expect(run.stderr).toStartWith(`validation_error: refusing to use the index store: .svc is a symbolic link (to ${elsewhere}); svc keeps its index inside the workspace and never writes through a link. Remove the link`);
+    expect(readdirSync(elsewhere)).toEqual([]);
   }, 180_000);
 });

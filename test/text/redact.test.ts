@@ -346,6 +346,21 @@ describe("short passwords: a password's name takes any value that evidently is o
     expect(out(`{ "password": "hunter2", "passwordMinLength": 8, "label": "Password" }\n`, "config/db.json")).toBe(`{ "password": "[REDACTED:api-token]", "passwordMinLength": 8, "label": "Password" }\n`);
     expect(out(`PASSWORD = "hunter2"\ndb = connect(user="admin", password="hunter2")\n`, "src/app.py")).toBe(`PASSWORD = "[REDACTED:api-token]"\ndb = connect(user="admin", password="[REDACTED:api-token]")\n`);
     expect(out(`smtp:\n  pass: letmein\n`, "config/app.yml")).toBe(`smtp:\n  pass: [REDACTED:api-token]\n`);
+    // a subscript's key names it (h136): Python's os.environ, JavaScript's process.env and objects, PHP's arrays, Ruby's ENV
+    expect(out(`os.environ["DB_PASSWORD"] = "marmotfig"\nsettings['secret_key'] = 'Vt9kRw2Lm4Xq'\n`, "a.py")).toBe(`os.environ["DB_PASSWORD"] = "[REDACTED:api-token]"\nsettings['secret_key'] = '[REDACTED:api-token]'\n`);
+    expect(out(`process.env["DB_PASSWORD"] = "marmotfig";\nconst o = { ["apiToken"]: "Vt9kRw2Lm4Xq" };\n`, "a.js")).toBe(`process.env["DB_PASSWORD"] = "[REDACTED:api-token]";\nconst o = { ["apiToken"]: "[REDACTED:api-token]" };\n`);
+    expect(out(`$config['db_password'] = 'marmotfig';\n`, "a.php")).toBe(`$config['db_password'] = '[REDACTED:api-token]';\n`);
+    expect(out(`ENV['DB_PASSWORD'] = 'marmotfig'\n`, "a.rb")).toBe(`ENV['DB_PASSWORD'] = '[REDACTED:api-token]'\n`);
+    // a Ruby symbol as a YAML key (~/.gem/credentials, Rails' secrets.yml), a RubyGems API key by its prefix (h136)
+    const gem = "rubygems_" + "3f9a0c7e1b2d4c6a8e0f1a3b5c7d9e2f4a6b8c0d1e3f5a7b";
+    expect(out(`---\n:rubygems_api_key: ${gem}\n`, ".gem/credentials")).toBe(`---\n:rubygems_api_key: [REDACTED:api-token]\n`);
+    expect(out(`production:\n  :secret_token: Vt9kRw2Lm4Xq\n`, "config/secrets.yml")).toBe(`production:\n  :secret_token: [REDACTED:api-token]\n`);
+    expect(out(`push with ${gem} here`, "notes.txt")).toBe(`push with [REDACTED:api-token] here`);
+    // a file holding one token alone: Vault's ~/.vault-token (a legacy `s.` token no prefix rule knows)
+    expect(out(`s.Ab12Cd34Ef56Gh78Ij90Kl12\n`, "home/.vault-token")).toBe(`[REDACTED:env-value]\n`);
+    expect(out(`s.Ab12Cd34Ef56Gh78Ij90Kl12\n`, "notes/vault-token.txt")).toBe(`s.Ab12Cd34Ef56Gh78Ij90Kl12\n`);
+    for (const text of [`data['password'] = ''`, `attrs['client_secret'] = '****' if attrs['client_secret'] else None`, `errors["password"] = "is required"`, `labels["password"] = "Password"`, `headers["Authorization"] = "Bearer " + token`, `form["password"] = "new-password"`, `env["DB_PASSWORD"] = os.environ["X"]`])
+      expect({ text, kinds: kinds(text, "a.py") }).toEqual({ text, kinds: [] });
     const forms: Array<[string, string, string]> = [
       [`const smtp_pass = "abc12";`, "abc12", "a.ts"], [`DB_PASS: "letmein"`, "letmein", "a.ts"], [`clientSecret: 'shh'`, "shh", "a.ts"],
       [`client_secret = "kiwi"`, "kiwi", "a.py"], [`const secretKey = "abcd1";`, "abcd1", "a.ts"], [`passphrase: "opensesame"`, "opensesame", "a.ts"],
@@ -756,6 +771,14 @@ describe("credentials by position, in credential files, in other syntaxes, and s
     expect(out(`const k = \`\${\`sk_live_\${"ab"}\`}${tail}\`;`, "a.ts")).toBe(`const k = \`\${\`[REDACTED:stripe-key]\`;`);
     expect(out(`const k = \`sk_live_\${\`${tail}\`}\`;`, "a.ts")).toBe(`const k = \`[REDACTED:stripe-key]\`}\`;`);
     expect(out(`const k = \`\${"sk_live_"}${tail}\`;`, "a.ts")).toBe(`const k = \`\${"[REDACTED:stripe-key]\`;`);
+    // split inside the prefix across a template's hole, either side of it; a one-character literal (h136)
+    expect(out(`const k = \`\${"sk_li"}ve_${tail}\`;`, "a.ts")).toBe(`const k = \`\${"[REDACTED:stripe-key]\`;`);
+    expect(out(`const k = \`\${ 'sk_' }live_${tail}\`;`, "a.ts")).toBe(`const k = \`\${ '[REDACTED:stripe-key]\`;`);
+    expect(out(`const k = \`sk_li\${"ve_${tail}"}\`;`, "a.ts")).toBe(`const k = \`[REDACTED:stripe-key]"}\`;`);
+    expect(out(`const k = \`\${"sk_li"}\${"ve_${tail}"}\`;`, "a.ts")).toBe(`const k = \`\${"[REDACTED:stripe-key]"}\`;`);
+    expect(out(`const t = \`gh\${"p_"}${mix(36)}\`;`, "a.ts")).toBe(`const t = \`[REDACTED:github-token]\`;`);
+    expect(out(`const k = \`\${"s"}k_live_${tail}\`;`, "a.ts")).toBe(`const k = \`\${"[REDACTED:stripe-key]\`;`);
+    expect(out(`const k = "s" + "k_live_${tail}";`, "a.ts")).toBe(`const k = "[REDACTED:stripe-key]";`);
     // a container named for credentials whose keys name providers (h125)
     expect(out(`secrets = { stripe: "Xk39fjLw02kdmQ" }`, "a.py")).toBe(`secrets = { stripe: "[REDACTED:api-token]" }`);
     expect(out(`const secrets = {\n  github: "Xk39fjLw02kdmQ",\n  region: "us-east-1",\n};\n`, "a.ts")).toBe(`const secrets = {\n  github: "[REDACTED:api-token]",\n  region: "us-east-1",\n};\n`);
@@ -774,7 +797,7 @@ describe("credentials by position, in credential files, in other syntaxes, and s
       [`["psql", "-h", "db", "-p", "5432"]`, "a.py"], [`["redis-cli", "-p", "6380"]`, "a.py"], [`set -euo pipefail\n`, "a.sh"], [`set token expiration\n`, "notes.tcl"],
       [`const k = ["sk_live_ab", "${mix(24)}"].join();`, "a.ts"], [`const k = ["sk_live_ab", "${mix(24)}"];`, "a.ts"], [`const k = \`\${"sk_live_"}\${x}${mix(24)}\`;`, "a.ts"], // joined with ",", not joined, a variable between
       [`const tokens = { github: "GitHub", google: "Sign in with Google", stripe: "STRIPE_KEY", aws: "\${AWS_KEY}" };`, "a.ts"], [`const secretsManager = { github: "Xk39fjLw02kdmQ" };`, "a.ts"], [`const config = { github: "Xk39fjLw02kdmQ" };`, "a.ts"],
-      [`const a = "sk_" + name;`, "a.ts"], [`const password = "Enter your " + "password";`, "a.ts"], [`const token = "Bear" + "er";`, "a.ts"], [`const tokenPrefix = "abc" + "def" + suffix;`, "a.ts"], [`const b = "ghp_" + "short";`, "a.ts"], [`const c = "sk" + "ip";`, "a.ts"], [`lang = "sk" "_SK"`, "a.py"],
+      [`const a = "sk_" + name;`, "a.ts"], [`const password = "Enter your " + "password";`, "a.ts"], [`const token = "Bear" + "er";`, "a.ts"], [`const tokenPrefix = "abc" + "def" + suffix;`, "a.ts"], [`const b = "ghp_" + "short";`, "a.ts"], [`const c = "sk" + "ip";`, "a.ts"], [`const c = \`\${"sk_li"}ve_\${x}\`;`, "a.ts"], [`const s = \`\${"s"}k_live_short\`;`, "a.ts"], [`const s = \`ids\${"k_live_${mix(24)}"}\`;`, "a.ts"], [`lang = "sk" "_SK"`, "a.py"],
       [`new Client("user", "hunter22")`, "a.ts"], [`pool = new Pool("app", "Message2")`, "a.ts"], [`new Pool("db", "latin1_swedish")`, "a.ts"], [`new Client("api", "0a1b2c3d4e5f")`, "a.ts"], [`new Session("db", "user.name1")`, "a.ts"], [`<secret name="db"/>`, "a.xml"], [`password: ENC()\n`, "a.yml"],
     ]) expect({ text, kinds: kinds(text, path) }).toEqual({ text, kinds: [] });
   });

@@ -11,7 +11,7 @@ import { readdirSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { call } from "../../src/engine.ts";
 import { installMcp } from "../../src/install/mcp-install.ts";
-import { internalFolder } from "../../src/workspace/confine.ts";
+import { internalFolder } from "../../src/workspace/internal-folders.ts";
 import { failure } from "../helpers/failure.ts";
 import { gitRepo } from "../helpers/repo.ts";
 

@@ -25,6 +25,20 @@ describe("workspace identity", () => {
     expect(ws.isGit).toBe(true);
   });
 
+  test("a folder inside .git/ or .svc/ (any spelling) is no folder to work in: refused, naming the root to pass (h136)", () => {
+    const root = gitRepo({ "src/a.ts": "export const a = 1;\n" });
+    mkdirSync(join(root, ".svc", "ts"), { recursive: true });
+    for (const [path, inside] of [[".git", ".git"], [".git/objects", ".git"], [".svc/ts", ".svc"], [join(root, ".svc"), ".svc"]] as const) {
+      const error = errorOf(() => resolveWorkspace(path, root));
+      // it answered as a folder of the workspace ("no matches under .git"), and `index .git` indexed the root
+      expect(error.formatted).toStartWith(`validation_error: refusing to work in '${path}': `);
+      expect(error.formatted).toContain(` is inside ${inside}/, `);
+      expect(error.formatted).toContain(`pass the workspace root (${root})`);
+    }
+    expect(resolveWorkspace("src", root).relDir).toBe("src");
+    expect(errorOf(() => resolveWorkspace(".", join(root, ".git", "hooks"))).formatted).toContain("is inside .git/");
+  });
+
   test("a .git file (worktree, submodule) marks a root too", () => {
     const outer = plainDir({ "wt/.git": "gitdir: /elsewhere\n", "wt/src/a.ts": "" });
     const ws = resolveWorkspace(join(outer, "wt", "src"), "/");

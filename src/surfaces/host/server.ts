@@ -283,9 +283,11 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     // a .svc/ the repository shipped is set aside on the host's first touch of it: said in its log (its replies carry data alone)
     forgetNotices = onStoreNotice((notice) => log(`warning: ${notice}`));
     let claim;
+    let refused: SvcError | undefined;
     try {
       claim = await claimMarker(root, { pid: process.pid, socket: endpoint.socket, startedAt: new Date(started).toISOString(), version: VERSION });
     } catch (error) {
+      if (error instanceof SvcError) refused = error;
       claim = { held: false as const, problem: `could not write the host marker: ${(error as Error).message}` };
     }
     if (!claim.held) {
@@ -293,6 +295,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       listener.stop(true);
       rmSync(endpoint.socket, { force: true });
       if ("other" in claim) throw new HostAlreadyRunning(claim.other.socket, root, claim.other.pid);
+      if (refused) throw refused; // the store's own refusal says what to do (`.svc` a link: remove it), unwrapped
       throw validationError(`refusing the host marker: ${claim.problem}`);
     }
     marker = claim;

@@ -12,10 +12,11 @@
 
 import type { Database } from "bun:sqlite";
 import { join, relative } from "node:path";
-import { SvcError } from "../errors.ts";
+import { asSvcError, SvcError } from "../errors.ts";
 import { openWriter } from "../store/db.ts";
 import { acquireWriterLock } from "../store/lock.ts";
-import { addDirty, clearDirty, readDirty, readMeta, readOutside, writeMeta } from "../store/meta.ts";
+import { addDirty, clearDirty, deleteMeta, readDirty, readMeta, readOutside, writeMeta } from "../store/meta.ts";
+import type { SemanticStop } from "./pending.ts";
 import { loadConfig } from "../workspace/config.ts";
 import { textReader } from "../workspace/files.ts";
 import { toPosix } from "../workspace/root.ts";
@@ -33,6 +34,7 @@ import { walkIncrementally } from "./incremental.ts";
 import { configDigest, exportMapsAlone, WalkRecords, type WalkRecord } from "./walk-records.ts";
 import { exportsReach } from "./exports-change.ts";
 import { addTiming, reportTimings } from "../sys/timing.ts";
+import { envInt } from "../sys/env.ts";
 
 export interface UpgradeOptions {
   /** A resident engine to use (the host's); else one is started for this upgrade and stopped after. */
@@ -62,8 +64,14 @@ export interface UpgradeResult {
   owned: number;
 }
 
-const BATCH_FILES = 250;
 const CONCURRENCY = 8;
+/** Files walked per batch (one commit: readers see the edges batch by batch). */
+const batchFiles = () => Math.max(1, envInt("SVC_WALK_BATCH_FILES", 250));
+/**
+ * How long a batch may go without finishing a file (or answering one's wiring questions) before the engine is
+ * stopped: a limit of progress, not of the batch's time, so a machine under load slows the walk and never fails it.
+ */
+const stallMs = () => Math.max(1, envInt("SVC_WALK_STALL_MS", 180_000));
 
 export function storePaths(db: Database): string[] {
   return (db.query("SELECT path FROM files ORDER BY path").all() as { path: string }[]).map((r) => r.path);
@@ -85,6 +93,8 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
   let releaseSnapshot: (() => void) | undefined;
   /** A full run cleared the walk records and the wiring's answers: stopped part-way, no file's checker edges are known current. */
   let fullRunStarted = false;
+  /** The run began changing the store: stopped from here on, it leaves its work pending and says why (semantic_stopped). */
+  let runStarted = false;
   /** An engine closed under this run (the host or server stopping) is no failure of the tier: the run stops, its changes pending. */
   const stillOpen = () => {
     if (engine.isClosed) throw new SvcError("not_semantic", "cancelled: the TypeScript engine was closed (the process is stopping); the changed files stay pending for the next run");
@@ -113,8 +123,12 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
       if (narrowed) rewalk = narrowed;
       else incremental = false;
     }
+    runStarted = true;
+    deleteMeta(db, ["semantic_stopped"]);
     if (!incremental) {
+      // every file is pending until this run ends: a run killed outright (no catch below runs) leaves no file's edges claimed current
       writeMeta(db, { semantic_pending: 1 });
+      addDirty(db, "all");
       fullRunStarted = true;
       records.clear();
     } else records.markIncomplete(); // until this run ends: one stopped part-way is followed by a full walk
@@ -220,26 +234,28 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
           continue;
         }
         files.sort();
-        for (let at = 0; at < files.length; at += BATCH_FILES) {
+        const size = batchFiles();
+        for (let at = 0; at < files.length; at += size) {
           if (options.signal?.aborted) throw new SvcError("internal_error", "cancelled");
-          const batch = files.slice(at, at + BATCH_FILES);
+          const batch = files.slice(at, at + size);
           const results: WalkedFile[] = [];
           let next = 0;
           let tw = performance.now();
-          await engine.call(`walking ${batch.length} files`, async () => {
+          await engine.callProgressing(`walking ${batch.length} files`, async (progress) => {
             await Promise.all(
               Array.from({ length: CONCURRENCY }, async () => {
                 while (next < batch.length) {
                   const result = await walkOne(walker, batch[next++]!);
+                  progress.step();
                   if (result) results.push(result);
                 }
               }),
             );
             addTiming("semantic walk: checker", performance.now() - tw);
             tw = performance.now();
-            await wiring.askAll(walker, results.map((r) => r.path), CONCURRENCY);
+            await wiring.askAll(walker, results.map((r) => r.path), CONCURRENCY, () => progress.step());
             addTiming("semantic walk: wiring ask", performance.now() - tw);
-          }, 180_000);
+          }, stallMs());
           tw = performance.now();
           const written: { path: string; record: WalkRecord }[] = [];
           const surfaces = new Map(results.map((r) => [r.path, r]));
@@ -272,7 +288,7 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
       }
       for (const [wrapper, files] of byProject) {
         const walker = await walkerOf(wrapper);
-        if (walker) await engine.call(`asking about ${files.length} files`, () => wiring.askAll(walker, files, CONCURRENCY), 180_000);
+        if (walker) await engine.callProgressing(`asking about ${files.length} files`, (progress) => wiring.askAll(walker, files, CONCURRENCY, () => progress.step()), stallMs());
       }
       wiring.flush();
     };
@@ -310,10 +326,14 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
     }
     // a file the run could not walk keeps whatever edges it had: stale until a run walks it (the answers say so)
     const notWalked = [...unwalked.keys()].filter((p) => known.has(p));
+    /** The run ended with files it could not walk: said as its stop (pending.ts), not as a finished tier. */
+    let leftUnwalked: SemanticStop | null = null;
     if (notWalked.length) {
       addDirty(db, notWalked);
       const [first, why] = [...unwalked][0]!;
-      options.log?.(`semantic upgrade: ${notWalked.length} file${notWalked.length === 1 ? "" : "s"} not walked (${first}: ${why}); left for the next run`);
+      const reason = `${notWalked.length} file${notWalked.length === 1 ? "" : "s"} not walked (${first}: ${why})`;
+      leftUnwalked = { at: new Date().toISOString(), reason, unwalked: true };
+      options.log?.(`semantic upgrade: ${reason}; left for the next run`);
     }
     const walkMs = performance.now() - walkStart - (incremental ? loadMs : 0); // an incremental run loads on its first walk
     addTiming("semantic load", loadMs);
@@ -340,14 +360,18 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
       edge_count: edgeCount,
       route_count: routeCount,
       ...(outside ? { checker_outside: JSON.stringify(outside) } : {}),
+      ...(leftUnwalked ? { semantic_stopped: JSON.stringify(leftUnwalked) } : {}),
       index_completed_at: new Date().toISOString(),
     });
     return { mode, walked, edges, wiring: { asked: wiring.asked, ms: wiring.elapsedMs, relinkMs: wiring.relinkMs }, loadMs, walkMs, elapsedMs: performance.now() - started, diagnosis, loaded: ws, owned };
   } catch (error) {
-    // stopped part-way: a full run's cleared records and answers leave every file pending, never a complete tier
-    if (fullRunStarted) {
+    // stopped part-way: a full run's cleared records and answers leave every file pending, never a complete tier;
+    // any run that began leaves its changes pending and says why it stopped (status and answers read it)
+    if (runStarted) {
       try {
-        addDirty(db, "all");
+        if (fullRunStarted) addDirty(db, "all");
+        const stop: SemanticStop = { at: new Date().toISOString(), reason: asSvcError(error).message };
+        writeMeta(db, { semantic_pending: 1, semantic_stopped: JSON.stringify(stop) });
       } catch {
         // the store itself failed: the run's own error says so
       }

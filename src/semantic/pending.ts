@@ -52,7 +52,7 @@ export function pendingPhrase(p: PendingWork): string {
   const left = `${filesLeft(p.files)} still to walk through the checker`;
   if (p.state === "underway") return `the semantic upgrade is queued or running: ${left}, and results may lag`;
   if (p.stop?.unwalked) return `the semantic upgrade of ${p.stop.at} ended with ${p.stop.reason}: ${left}; svc index walks them again`;
-  if (p.stop) return `the semantic upgrade stopped part-way at ${p.stop.at} (${p.stop.reason}): ${left}; svc index finishes it`;
+  if (p.stop) return `the semantic upgrade stopped at ${p.stop.at} (${p.stop.reason}): ${left}; svc index runs it again`;
   if (p.files === "all") return `the semantic upgrade did not finish and is not running (the process running it ended part-way): ${left}; svc index finishes it`;
   return `${filesLeft(p.files)} changed since the last semantic pass still to walk through the checker; no host or background upgrade runs for this root, so svc index (or a running svc host) brings their checker edges up to date`;
 }

@@ -140,7 +140,8 @@ export async function buildIndex(request: IndexRequest, ctx: OpContext): Promise
     fts: result.fts,
     svcVersion: VERSION,
     languages: result.languages,
-    unchanged: result.unchanged && !semantic.worked,
+    // never "already up to date" while semantic work is pending
+    unchanged: result.unchanged && !semantic.worked && !pending,
     ...(result.crashed ? { crashed: result.crashed.paths } : {}),
     // an index of no file says why and what to try, never a bare "0 files"
     ...(result.files === 0 ? { empty: nothingCollected("", {}, ctx.surface) } : {}),

@@ -79,7 +79,7 @@ export async function upgradeAfterSync(
         ran = true;
         const incremental = result.mode !== "syntax" && !options.force && !before.arrived;
         // another writer (a second `svc index`) may take the lock between the syntax pass and this: wait for it
-        const { value } = await whenWriterFree(root, () => semanticUpgrade(root, { ...(incremental ? { paths: [...result.changedPaths, ...result.removedPaths] } : {}), signal: options.signal, progress: options.progress }), { signal: options.signal });
+        const { value } = await whenWriterFree(root, () => semanticUpgrade(root, { ...(incremental ? { paths: [...result.changedPaths, ...result.removedPaths] } : {}), resume: !options.force && !before.arrived, signal: options.signal, progress: options.progress }), { signal: options.signal });
         walked = { files: value.walked, of: value.owned };
       }
     }

@@ -153,13 +153,14 @@ export class ResidentWorkspace {
     }
     if (all) {
       this.loaded = null;
-      this.lastUpgrade = await semanticUpgrade(this.root, { engine: this.engine, log: this.options.log });
+      // a full run asked for (a forced rebuild, dependencies installed) walks every file; else it may resume one stopped part-way
+      this.lastUpgrade = await semanticUpgrade(this.root, { engine: this.engine, resume: !requested, log: this.options.log });
       this.loaded = this.lastUpgrade.loaded;
       this.lastError = null;
       return;
     }
     const loaded = await this.ensureLoaded();
-    this.lastUpgrade = await semanticUpgrade(this.root, { engine: this.engine, loaded, paths, log: this.options.log });
+    this.lastUpgrade = await semanticUpgrade(this.root, { engine: this.engine, loaded, paths, resume: true, log: this.options.log });
     if (this.lastUpgrade.loaded) this.loaded = this.lastUpgrade.loaded;
   }
 

@@ -11,6 +11,7 @@
 // the next run walks them.
 
 import type { Database } from "bun:sqlite";
+import { statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { asSvcError, SvcError } from "../errors.ts";
 import { openWriter } from "../store/db.ts";
@@ -43,6 +44,12 @@ export interface UpgradeOptions {
   loaded?: LoadedWorkspace;
   /** Incremental: these root-relative files and the stored dirty list changed (walk what they can reach); all owned files otherwise. */
   paths?: readonly string[];
+  /**
+   * A full run may resume one that stopped part-way on the same files (same content, same ids): the files it walked
+   * keep their records, edges and wiring answers, the rest are walked. Not after a forced rebuild or dependencies
+   * installed (what the checker read of node_modules changed: every file is walked again).
+   */
+  resume?: boolean;
   signal?: AbortSignal;
   progress?: (done: number, total: number, message?: string) => void;
   log?: (message: string) => void;
@@ -125,12 +132,22 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
     }
     runStarted = true;
     deleteMeta(db, ["semantic_stopped"]);
+    const wiring = new WiringCheck(db, root);
+    /** Files a full run stopped part-way on these same files walked (resumable): kept, not walked again. */
+    let resumed: string[] = [];
     if (!incremental) {
       // every file is pending until this run ends: a run killed outright (no catch below runs) leaves no file's edges claimed current
       writeMeta(db, { semantic_pending: 1 });
       addDirty(db, "all");
       fullRunStarted = true;
-      records.clear();
+      const files = filesDigest(contentAtStart, root);
+      if (options.resume && readMeta(db).semantic_resume === files && !records.complete()) resumed = records.paths();
+      else {
+        records.clear();
+        // the answers of a run stopped part-way are kept for a resume; a fresh full run asks again
+        wiring.reset();
+      }
+      writeMeta(db, { semantic_resume: files });
     } else records.markIncomplete(); // until this run ends: one stopped part-way is followed by a full walk
     // The workspace is loaded into the engine only when a file must be walked or asked about: an incremental
     // run whose changes no project can hold (docs, data, build files) restores what it must from the records alone.
@@ -152,8 +169,6 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
     else if (changed.some((p) => isSourceFile(p) && read(p) !== null)) load().catch(() => undefined);
     const walkStart = performance.now();
     const writer = new CheckerEdgeWriter(db);
-    const wiring = new WiringCheck(db, root);
-    if (!incremental) wiring.reset();
     let edges = 0;
     const known = new Set(storePaths(db));
     const inWorkspace = (abs: string) => known.has(toPosix(relative(root, abs)));
@@ -188,7 +203,8 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
       }
       return walkers.get(wrapper) ?? null;
     };
-    const walkedSet = new Set<string>();
+    const walkedSet = new Set<string>(resumed);
+    if (resumed.length) options.log?.(`semantic upgrade: resuming a full run stopped part-way: ${resumed.length} files walked already`);
     /** Surfaces of the files walked in this run. */
     const walkedSurface = new Map<string, { surface: string; global: boolean; shape: string }>();
     /**
@@ -267,8 +283,9 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
             walkedSurface.set(path, record);
             written.push({ path, record });
           });
-          records.put(written);
+          // the answers before the records: a file recorded walked has its answers stored (a resumed run skips it)
           wiring.flush();
+          records.put(written);
           addTiming("semantic walk: write", performance.now() - tw);
           tw = performance.now();
           walked += results.length;
@@ -363,6 +380,7 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
       ...(leftUnwalked ? { semantic_stopped: JSON.stringify(leftUnwalked) } : {}),
       index_completed_at: new Date().toISOString(),
     });
+    deleteMeta(db, ["semantic_resume"]);
     return { mode, walked, edges, wiring: { asked: wiring.asked, ms: wiring.elapsedMs, relinkMs: wiring.relinkMs }, loadMs, walkMs, elapsedMs: performance.now() - started, diagnosis, loaded: ws, owned };
   } catch (error) {
     // stopped part-way: a full run's cleared records and answers leave every file pending, never a complete tier;
@@ -388,6 +406,19 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
 /** Each file's row id and content hash, by path: a file removed and recreated with the same content gets a new id (and lost its edges). */
 function fileHashes(db: Database): Map<string, string> {
   return new Map((db.query("SELECT id, path, hash FROM files").all() as { id: number; path: string; hash: string }[]).map((r) => [r.path, `${r.id}:${r.hash}`]));
+}
+
+/**
+ * One digest of every file's row id and content, and of the root's node_modules folder as listed (its time of change: a
+ * package added or removed): a full run resumes only on the files and dependencies it stopped on. A dependency changed
+ * deeper than that is caught after: the tier it leaves is partial for the imports it could not resolve, and dependencies
+ * arriving for a partial tier walk everything again.
+ */
+function filesDigest(files: ReadonlyMap<string, string>, root: string): string {
+  const hash = new Bun.CryptoHasher("sha256");
+  hash.update(`node_modules\0${statSync(join(root, "node_modules"), { throwIfNoEntry: false })?.mtimeMs ?? "none"}\n`);
+  for (const [path, idHash] of [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) hash.update(`${path}\0${idHash}\n`);
+  return hash.digest("hex");
 }
 
 /** Files added, recreated or re-extracted with other content since `before` was read (a reconcile that ran meanwhile). */

@@ -21,6 +21,8 @@ export interface IndexMeta {
    * killed outright leaves none, and its pending state with no live writer says the same.
    */
   semantic_stopped?: string;
+  /** A full semantic run under way or stopped part-way: the digest of the files it walks (a later full run on the same files resumes it). */
+  semantic_resume?: string;
   /** Files whose checker edges are stale: a JSON array of paths, or "all". */
   semantic_dirty?: string;
   stale_dirty_count?: string;

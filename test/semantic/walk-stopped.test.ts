@@ -7,16 +7,19 @@
 //   left and that svc index runs it again; status and answers say stopped, why, and what to do.
 // - A run killed outright (kill -9) records nothing: it marked every file pending when it began,
 //   so status and answers say it did not finish and nothing runs it; the next svc index walks it.
+// - The next full run resumed nothing: every file was walked again (mikro-orm: ~9 min each time
+//   under load). On the same files it resumes now, keeping what was walked; the store equals a
+//   rebuild's. A file changed meanwhile: everything is walked again.
 // The walk is stopped by a test hook making the checker hang on one file (SVC_TEST_WALK_STALL),
 // with small batches (SVC_WALK_BATCH_FILES) so the batches before it are written.
 
 import { expect, test } from "bun:test";
-import { existsSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { openReader } from "../../src/store/db.ts";
 import { runSvc, runSvcAsync } from "../helpers/cli.ts";
 import { gitRepo, tempDir } from "../helpers/repo.ts";
-import { semanticState } from "../helpers/semantic-state.ts";
+import { expectEqualsRebuild, semanticState } from "../helpers/semantic-state.ts";
 
 const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
 
@@ -38,6 +41,13 @@ const runtime = tempDir("svc-run-");
 const env = { SVC_RUNTIME_DIR: runtime };
 
 const impactLine = (root: string) => runSvc(["impact", "createAtom", root, "--depth", "1"], { env }).stdout;
+
+/** `svc index --json` without hooks: its exit code, tier, files walked and pending work. */
+function indexJson(root: string): { code: number; mode: string; walked: unknown; pending: unknown } {
+  const run = runSvc(["index", root, "--json"], { env });
+  const data = JSON.parse(run.stdout) as { mode: string; semanticWalked?: unknown; semanticPending?: unknown };
+  return { code: run.code, mode: data.mode, walked: data.semanticWalked, pending: data.semanticPending };
+}
 
 const walkRecords = (root: string): number => {
   const db = openReader(root);
@@ -75,13 +85,23 @@ test("a walk that makes no progress is stopped; svc index exits 1 saying what is
   expect(answer).not.toContain("checker-complete");
   expect(answer).not.toContain("is running");
 
-  const finished = runSvc(["index", root], { env });
-  expect(finished.code).toBe(0);
-  expect(finished.stdout).toContain("Indexed [semantic] ");
-  expect(finished.stdout).not.toContain("Not finished");
+  // the next svc index resumes: the two files walked are kept, the other three walked; the store is a rebuild's
+  const finished = indexJson(root);
+  expect(finished).toEqual({ code: 0, mode: "semantic", walked: { files: 3, of: 5 }, pending: undefined });
   expect(semanticState(root)).toEqual({ mode: "semantic", pending: "0", dirty: [] });
   expect(runSvc(["diagnostics", root], { env }).stdout).toContain("index_state: ready\n");
   expect(impactLine(root)).toContain("(checker-complete)");
+  await expectEqualsRebuild(root, FILES);
+}, 240_000);
+
+test("a run stopped part-way is not resumed once a file changed: every file is walked again", async () => {
+  const root = gitRepo(FILES);
+  expect(runSvc(["index", root], { env: { ...env, ...stopAt(root), SVC_WALK_STALL_MS: "2000" } }).code).toBe(1);
+  expect(walkRecords(root)).toBe(2);
+  const changed = { ...FILES, "src/atom.ts": `// edited\n${FILES["src/atom.ts"]}` };
+  writeFileSync(join(root, "src/atom.ts"), changed["src/atom.ts"]!);
+  expect(indexJson(root)).toEqual({ code: 0, mode: "semantic", walked: { files: 5, of: 5 }, pending: undefined });
+  await expectEqualsRebuild(root, changed);
 }, 240_000);
 
 test("a run killed outright (kill -9) mid-walk: status and answers say it did not finish and nothing runs it; the next svc index walks it", async () => {
@@ -108,11 +128,11 @@ test("a run killed outright (kill -9) mid-walk: status and answers say it did no
   expect(answer).toContain("did not finish and is not running");
   expect(answer).not.toContain("checker-complete");
 
-  const finished = runSvc(["index", root], { env });
-  expect(finished.code).toBe(0);
-  expect(finished.stdout).toContain("Indexed [semantic] ");
+  // restarted, it resumes: the two files walked before the kill are kept
+  expect(indexJson(root)).toEqual({ code: 0, mode: "semantic", walked: { files: 3, of: 5 }, pending: undefined });
   expect(semanticState(root)).toEqual({ mode: "semantic", pending: "0", dirty: [] });
   expect(impactLine(root)).toContain("(checker-complete)");
+  await expectEqualsRebuild(root, FILES);
 }, 240_000);
 
 test("through a host: svc index exits 1 when the host's walk stops, and status says stopped (not queued) while the host serves", async () => {

@@ -47,7 +47,8 @@ function outsideCheckerLanguages(db: Database, fileId: number | null): string | 
   return `${file.path} is ${file.language ? `a ${file.language} file` : "not source code"}: the semantic tier reads TypeScript and JavaScript only`;
 }
 
-export function coverageOf(db: Database, meta: IndexMeta, fileId: number | null): Coverage {
+/** `pending`: what is left of the semantic upgrade, when something is (semantic/pending.ts says it: whether it runs, stopped part-way or nothing runs it). */
+export function coverageOf(db: Database, meta: IndexMeta, fileId: number | null, pending: string | null): Coverage {
   const mode = meta.index_mode ?? "syntax";
   // in any mode: a Go file's answer says the checker never reads Go, not that the semantic upgrade has not run yet
   const otherLanguage = outsideCheckerLanguages(db, fileId);
@@ -61,7 +62,8 @@ export function coverageOf(db: Database, meta: IndexMeta, fileId: number | null)
     } catch {
       diagnosis = null;
     }
-    why = diagnosis?.engine?.error ?? diagnosis?.advice?.[0] ?? (meta.semantic_pending === "1" ? "the semantic upgrade is running" : "the semantic upgrade has not run (svc index runs it; svc doctor explains)");
+    // pending: whether it runs, stopped part-way (why) or nothing runs it, and what finishes it — never "running" for a run that ended
+    why = pending ?? diagnosis?.engine?.error ?? diagnosis?.advice?.[0] ?? "the semantic upgrade has not run (svc index runs it; svc doctor explains)";
   }
   return { checker, mode, stale: dirty === "all" ? "all" : dirty.length, why, declaringFileCovered: checker && fileId !== null && declaringFileLoaded(db, meta, fileId), scoped: mode === "partial" && partialScoped(meta.load_diagnosis) };
 }

@@ -3,6 +3,7 @@
 
 import { syncIndex } from "../indexing/sync.ts";
 import { upgradeAfterSync } from "../semantic/after-sync.ts";
+import { pendingPhrase } from "../semantic/pending.ts";
 import { SCHEMA_VERSION } from "../store/schema.ts";
 import { VERSION } from "../version.ts";
 import { connectHost } from "../host/client.ts";
@@ -45,6 +46,11 @@ export interface IndexData {
   checkerEdges: number;
   /** Why the semantic upgrade did not run or failed, when it did not complete. */
   semanticNote?: string;
+  /**
+   * Semantic work this build left pending (semantic/pending.ts): files still to walk, whether anything brings them in,
+   * why the run stopped. Stopped (nothing brings it in): the build did not finish and `svc index` exits 1.
+   */
+  semanticPending?: { state: "underway" | "stopped"; files: number | "all"; reason: string | null; said: string };
   /** Files this pass skipped because extraction crashed on them twice (kept until they change or --force). */
   crashed?: string[];
   /** No file was indexed: why, and what to try. */
@@ -61,9 +67,12 @@ function describe(data: Omit<IndexData, "root">, unchanged: boolean, via: string
   const skipped = data.skipped ? `; ${data.skipped} skipped (diagnostics lists them)` : "";
   const crashed = data.crashed?.length ? `; extraction crashed twice on ${data.crashed.length} file${data.crashed.length === 1 ? "" : "s"}, skipped until changed or --force: ${data.crashed.slice(0, 10).join(", ")}${data.crashed.length > 10 ? ` and ${data.crashed.length - 10} more` : ""}` : "";
   const checker = data.checkerEdges ? `, ${data.checkerEdges} checker edges` : "";
+  // a build whose semantic work is left pending never reads as a finished tier: the bracket says so, the last sentence what is left
+  const mode = data.semanticPending ? `${data.mode}; semantic upgrade ${data.semanticPending.state === "stopped" ? "not finished" : "pending"}` : data.mode;
+  const pending = data.semanticPending ? ` Not finished: ${data.semanticPending.said}.` : "";
   const wiring = data.wiringEdges ? `, ${data.wiringEdges} wiring edges` : "";
   const imports = data.edges - data.checkerEdges - (data.wiringEdges ?? 0);
-  return `Indexed [${data.mode}] ${data.files} files: ${data.symbols} symbols, ${data.chunks} chunks, ${imports} import edges${checker}${wiring}, ${data.routes} routes in ${seconds}s${details.length ? ` (${details.join("; ")})` : ""}${skipped}${crashed}${via}.`;
+  return `Indexed [${mode}] ${data.files} files: ${data.symbols} symbols, ${data.chunks} chunks, ${imports} import edges${checker}${wiring}, ${data.routes} routes in ${seconds}s${details.length ? ` (${details.join("; ")})` : ""}${skipped}${crashed}${via}.${pending}`;
 }
 
 /** `svc/index` on the host serving `root`, or null when none answers within `timeoutMs`. */
@@ -73,7 +82,7 @@ async function throughHost(root: string, force: boolean, timeoutMs: number, wait
   try {
     const data = await host.call<IndexData>("svc/index", { root, force }, 3_600_000);
     const { pid } = await host.call<{ pid: number }>("svc/stats");
-    return { text: describe(data, data.unchanged, ` (through the host, pid ${pid})`, waited), data };
+    return { text: describe(data, data.unchanged, ` (through the host, pid ${pid})`, waited), data, ...unfinished(data) };
   } finally {
     host.close();
   }
@@ -106,6 +115,7 @@ export async function buildIndex(request: IndexRequest, ctx: OpContext): Promise
     }
   }
   const semantic = await upgradeAfterSync(ws.root, result, { force: request.force, signal: ctx.signal, progress: ctx.progress });
+  const pending = semantic.pending;
   const data: IndexData = {
     root: ws.root,
     indexState: "ready",
@@ -117,6 +127,7 @@ export async function buildIndex(request: IndexRequest, ctx: OpContext): Promise
     checkerEdges: semantic.checkerEdges,
     wiringEdges: semantic.wiringEdges ?? result.wiringEdges,
     ...(semantic.note ? { semanticNote: semantic.note } : {}),
+    ...(pending ? { semanticPending: { state: pending.state, files: pending.files, reason: pending.stop?.reason ?? null, said: pendingPhrase(pending) } } : {}),
     routes: semantic.routes ?? result.routes,
     skipped: result.skipped.length,
     extracted: result.extracted,
@@ -129,12 +140,22 @@ export async function buildIndex(request: IndexRequest, ctx: OpContext): Promise
     fts: result.fts,
     svcVersion: VERSION,
     languages: result.languages,
-    unchanged: result.unchanged && !semantic.worked,
+    // never "already up to date" while semantic work is pending
+    unchanged: result.unchanged && !semantic.worked && !pending,
     ...(result.crashed ? { crashed: result.crashed.paths } : {}),
     // an index of no file says why and what to try, never a bare "0 files"
     ...(result.files === 0 ? { empty: nothingCollected("", {}, ctx.surface) } : {}),
   };
   const warnings = [...(semantic.note ? [semantic.note] : []), ...(waitedFor ? [waitNote(waitedFor)] : []), ...(result.crashed?.detail ? [result.crashed.detail] : []), ...(result.warnings ?? [])];
   const text = describe(data, data.unchanged, "", waitedFor !== null);
-  return { text: data.empty ? `${text}\n${data.empty}` : text, data, ...(warnings.length ? { warnings } : {}) };
+  return { text: data.empty ? `${text}\n${data.empty}` : text, data, ...(warnings.length ? { warnings } : {}), ...unfinished(data) };
+}
+
+/**
+ * A build that ended with its semantic work stopped (nothing brings it in: the run failed, was cancelled or its engine
+ * went away) did not finish: exit 1, so a script or CI never takes it for a complete index. Work still underway (a host
+ * walking what changed during the build) is said, not failed.
+ */
+function unfinished(data: IndexData): { exitCode?: number } {
+  return data.semanticPending?.state === "stopped" ? { exitCode: 1 } : {};
 }

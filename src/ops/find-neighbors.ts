@@ -19,6 +19,7 @@ import { overridersOf, satisfiedRows, siblingRows } from "../graph/impact.ts";
 import { satisfiedMembers } from "../graph/satisfied.ts";
 import { importersOf, incomingEdges, samePackageOf, type IncomingEdge } from "../graph/incoming-edges.ts";
 import { checkerComplete, coverageLine, coverageOf, type Coverage } from "../graph/symbol-edges.ts";
+import { pendingClause } from "../semantic/pending.ts";
 import { readOutside } from "../store/meta.ts";
 import { textReader } from "../workspace/files.ts";
 import { alsoNamedLine, describeSymbol, partialNote, resolveSymbol, symbolById, unresolvedText, type AlsoNamed, type SymbolRow } from "../retrieve/resolve-symbol.ts";
@@ -111,7 +112,7 @@ export function findNeighbors(db: Database, index: OpenIndex, query: string, roo
   const target = resolution.symbols[0] as SymbolRow;
   // every declaration of a merged interface or namespace (augmentations too) and every overload
   const ids = withMerged(db, resolution.symbols, textReader(root)).map((s) => s.id);
-  const coverage = coverageOf(db, index.meta, target.fileId);
+  const coverage = coverageOf(db, index.meta, target.fileId, pendingClause(index.meta));
   const out = [...header, `neighbors of ${describeSymbol(target)}`, ...(resolution.alsoNamed ? [alsoNamedLine(query, resolution.alsoNamed)] : [])];
   const data: NeighborsData = { status: "ok", target: brief(target), ...(resolution.alsoNamed ? { alsoNamed: resolution.alsoNamed } : {}) };
   if (!coverage.checker) {

@@ -9,6 +9,7 @@ import { impactGraph, publicSurface, type Dependent, type PublicSurface } from "
 import { fromLabel } from "../graph/reach.ts";
 import { gapPhrase, type ReachGap, type ReachGaps } from "../graph/reach-gaps.ts";
 import { checkerComplete, coverageLine, coverageOf, emptyPhrase, type Coverage } from "../graph/symbol-edges.ts";
+import { pendingClause } from "../semantic/pending.ts";
 import { textReader } from "../workspace/files.ts";
 import type { IndexState } from "../index/open.ts";
 import { describeSymbol, type AlsoNamed } from "../retrieve/resolve-symbol.ts";
@@ -91,7 +92,7 @@ export async function impact(request: ImpactRequest, ctx: OpContext): Promise<Op
   if (!symbolQuery) throw validationError("symbol must name a declaration (Name, Type.member or path:line)");
   return withSymbol<ImpactData>(symbolQuery, request.path, ctx, ({ root, db, meta, state, header, target, symbols, alsoNamed }) => {
     const out = [header];
-    const coverage = coverageOf(db, meta, target.fileId);
+    const coverage = coverageOf(db, meta, target.fileId, pendingClause(meta));
     const graph = impactGraph(db, target, symbols.map((s) => s.id), request.depth, request.limit, coverage.checker, { meta, readText: textReader(root), root });
     const gaps = graph.gaps ?? { recorded: true, unresolvedRecorded: false, gaps: [] };
     const surface = publicSurface(db, root, target, coverage.stale);

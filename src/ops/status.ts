@@ -36,7 +36,8 @@ export function stateOf(meta: IndexMeta, root: string): IndexState {
   }
   if (meta.index_build_state !== "ready") return "not_indexed";
   if (meta.index_workspace_root !== root) return "index_rebuilding";
-  if (meta.semantic_pending === "1" && meta.index_mode !== "syntax") return "upgrade_pending";
+  // pending in any mode: a first build's upgrade runs (or stopped) with the store still in the syntax tier, never "up to date"
+  if (meta.semantic_pending === "1") return "upgrade_pending";
   return "ready";
 }
 

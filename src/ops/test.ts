@@ -12,6 +12,7 @@ import { credentialFiles, importClosure, namedFiles } from "../graph/import-clos
 import { isCredentialFilePath } from "../text/redact.ts";
 import { gapPhrase } from "../graph/reach-gaps.ts";
 import { coverageOf, emptyPhrase } from "../graph/symbol-edges.ts";
+import { pendingClause } from "../semantic/pending.ts";
 import { textReader } from "../workspace/files.ts";
 import type { IndexState } from "../index/open.ts";
 import { describeSymbol, type AlsoNamed } from "../retrieve/resolve-symbol.ts";
@@ -93,7 +94,7 @@ export async function test(request: TestRequest, ctx: OpContext): Promise<OpResu
   const candidates = request.candidates ? raceCandidates(ws.root, request.candidates, request.maxCandidates ?? 4).map((c) => ({ ...c, content: restoredAsApplied(ws.root, c.rel, c.content, `race candidate ${c.id} for`) })) : null;
   const config = loadConfig(ws.root, ws.dir);
   return withSymbol<TestData>(query, request.path, ctx, async ({ root, db, meta, state, header, target, symbols, alsoNamed }) => {
-    const coverage = coverageOf(db, meta, target.fileId);
+    const coverage = coverageOf(db, meta, target.fileId, pendingClause(meta));
     const checker = coverage.checker;
     const selection = coveringTests(db, target, symbols.map((s) => s.id), checker, request.limit, { meta, readText: textReader(root), root });
     const gaps = selection.gaps ?? { recorded: true, unresolvedRecorded: false, gaps: [] };

@@ -3,18 +3,21 @@
 
 import type { IndexState } from "../index/open.ts";
 import type { IndexMeta } from "../store/meta.ts";
-import { residentLine, upgradeUnderway } from "../semantic/resident-status.ts";
+import { residentLine } from "../semantic/resident-status.ts";
+import { pendingClause } from "../semantic/pending.ts";
 
 const HINTS: Partial<Record<IndexState, string>> = {
   building_syntax: "the index is being built; use your native search for now and retry in a few seconds.",
   index_rebuilding: "many files changed and the index is being rebuilt; retry shortly.",
   index_busy: "another process is writing the index; retry shortly.",
   stale_as_of: "results may lag the latest edits; retry shortly for fresh answers.",
-  upgrade_pending: "syntax-tier answers now; the semantic upgrade is queued and results may lag.",
 };
 
-/** upgrade_pending with no host, resident workspace or background upgrade for the root: a CLI reader reconciled edits, and nothing brings their checker edges in until the next svc index. */
-const NOTHING_UPGRADES = "syntax-tier answers for the files changed since the last semantic pass; no host or background upgrade runs for this root, so svc index (or a running svc host) brings their checker edges up to date.";
+/** upgrade_pending: syntax-tier answers where the checker edges are pending, and what is left of the upgrade, whether anything brings it in, what finishes it (pending.ts). */
+function pendingHint(meta: IndexMeta | null): string {
+  const pending = meta ? pendingClause(meta) : null;
+  return `syntax-tier answers where checker edges are pending${pending ? `; ${pending}` : ""}.`;
+}
 
 function availabilityLine(state: IndexState, meta: IndexMeta | null, detail?: string): string {
   if (state === "not_indexed" || !meta || meta.index_mode === undefined) {
@@ -39,7 +42,7 @@ export function availabilityHeader(state: IndexState, meta: IndexMeta | null, de
   ];
   if (state !== "ready" && state !== "not_indexed") {
     lines.push("grade: deferred (not semantic-ready)");
-    lines.push(`hint: ${state === "upgrade_pending" && !upgradeUnderway(meta?.index_workspace_root) ? NOTHING_UPGRADES : (HINTS[state] ?? "retry shortly.")}`);
+    lines.push(`hint: ${state === "upgrade_pending" ? pendingHint(meta) : (HINTS[state] ?? "retry shortly.")}`);
   }
   return lines.join("\n");
 }

@@ -10,6 +10,7 @@ import { asSvcError } from "../errors.ts";
 import { residentFor } from "./resident.ts";
 import { dependenciesArrived } from "./diagnosis.ts";
 import { semanticUpgrade } from "./upgrade.ts";
+import { pendingWork, type PendingWork } from "./pending.ts";
 import { whenWriterFree } from "../store/wait-writer.ts";
 
 export interface AfterSync {
@@ -25,10 +26,12 @@ export interface AfterSync {
   /** Source files the checker walked in this call, of those the projects hold (absent when a resident engine did the work). */
   walked?: { files: number; of: number };
   note?: string;
+  /** Semantic work left pending after this call (pending.ts), or null when none is. */
+  pending: PendingWork | null;
 }
 
-function counts(root: string): { mode: string; edges: number | null; checkerEdges: number; wiringEdges: number | null; routes: number | null; pending: boolean; arrived: boolean } {
-  const none = { mode: "syntax", edges: null, checkerEdges: 0, wiringEdges: null, routes: null, pending: false, arrived: false };
+function counts(root: string): { mode: string; edges: number | null; checkerEdges: number; wiringEdges: number | null; routes: number | null; pending: boolean; arrived: boolean; work: PendingWork | null } {
+  const none = { mode: "syntax", edges: null, checkerEdges: 0, wiringEdges: null, routes: null, pending: false, arrived: false, work: null };
   const db = openReader(root);
   if (!db) return none;
   try {
@@ -43,6 +46,7 @@ function counts(root: string): { mode: string; edges: number | null; checkerEdge
       pending: meta.semantic_pending === "1",
       // a partial tier for want of dependencies that are installed now: walked again in full, never "already up to date"
       arrived: meta.index_mode === "partial" && dependenciesArrived(root, meta.load_diagnosis),
+      work: pendingWork(meta, root),
     };
   } catch {
     return none; // another process's --force is rebuilding the store right now: nothing to count yet
@@ -66,6 +70,8 @@ export async function upgradeAfterSync(
     if (resident?.writer) {
       resident.afterSync(result.changedPaths, result.removedPaths);
       if (options.force || before.arrived) resident.requestFull({ freshEngine: before.arrived });
+      // work a run left pending (stopped part-way: nothing else brings it in) is finished by this call, as without a host
+      else if (before.pending) resident.finishPending();
       await resident.idle();
     } else {
       const current = result.unchanged && before.mode !== "syntax" && !before.pending && !before.arrived;
@@ -73,7 +79,7 @@ export async function upgradeAfterSync(
         ran = true;
         const incremental = result.mode !== "syntax" && !options.force && !before.arrived;
         // another writer (a second `svc index`) may take the lock between the syntax pass and this: wait for it
-        const { value } = await whenWriterFree(root, () => semanticUpgrade(root, { ...(incremental ? { paths: [...result.changedPaths, ...result.removedPaths] } : {}), signal: options.signal, progress: options.progress }), { signal: options.signal });
+        const { value } = await whenWriterFree(root, () => semanticUpgrade(root, { ...(incremental ? { paths: [...result.changedPaths, ...result.removedPaths] } : {}), resume: !options.force && !before.arrived, signal: options.signal, progress: options.progress }), { signal: options.signal });
         walked = { files: value.walked, of: value.owned };
       }
     }
@@ -82,5 +88,5 @@ export async function upgradeAfterSync(
   }
   const after = counts(root);
   const moved = before.mode !== after.mode || before.pending !== after.pending || before.checkerEdges !== after.checkerEdges || before.edges !== after.edges;
-  return { mode: after.mode, edges: after.edges, checkerEdges: after.checkerEdges, wiringEdges: after.wiringEdges, routes: after.routes, elapsedMs: performance.now() - started, worked: ran || moved, ...(walked ? { walked } : {}), ...(note ? { note } : {}) };
+  return { mode: after.mode, edges: after.edges, checkerEdges: after.checkerEdges, wiringEdges: after.wiringEdges, routes: after.routes, elapsedMs: performance.now() - started, worked: ran || moved, ...(walked ? { walked } : {}), ...(note ? { note } : {}), pending: after.work };
 }

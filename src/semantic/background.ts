@@ -41,7 +41,7 @@ export function scheduleUpgrade(root: string, log?: (message: string) => void): 
     }
     do {
       again.delete(root);
-      await semanticUpgrade(root, { ...(incremental(root) ? { paths: [] } : {}), log });
+      await semanticUpgrade(root, { ...(incremental(root) ? { paths: [] } : {}), resume: true, log });
     } while (again.has(root));
   };
   setBackgroundUpgrade(root, true);

@@ -357,7 +357,7 @@ export class CheckerWalker {
 
   /** The outgoing references of one file of this project, or null when the file is not in its program. */
   async walk(path: string): Promise<FileRefs | null> {
-    failureHook(path);
+    await failureHook(path);
     const sf = (await this.project.program.getSourceFile(path)) as unknown as RemoteFile | undefined;
     if (!sf) return null;
     void this.table(path, sf);
@@ -452,14 +452,21 @@ export class CheckerWalker {
 /**
  * Tests only: the checker failing on one file, as a compiler exception on a file it cannot
  * handle would (`SVC_TEST_WALK_THROW=<absolute path>`; with `SVC_TEST_WALK_THROW_ONCE=<marker
- * file>` only while the marker does not exist, creating it).
+ * file>` only while the marker does not exist, creating it); or stuck on it, as a checker that
+ * never answers would (`SVC_TEST_WALK_STALL=<absolute path>`, with the same `_ONCE` marker:
+ * the walk makes no progress until the engine is stopped).
  */
-function failureHook(path: string): void {
-  if (process.env.SVC_TEST_WALK_THROW !== path) return;
-  const once = process.env.SVC_TEST_WALK_THROW_ONCE;
-  if (once) {
-    if (existsSync(once)) return;
-    writeFileSync(once, "");
-  }
+async function failureHook(path: string): Promise<void> {
+  if (process.env.SVC_TEST_WALK_STALL === path && once()) await new Promise<never>(() => undefined);
+  if (process.env.SVC_TEST_WALK_THROW !== path || !once()) return;
   throw new Error(`test: the checker failed on ${path}`);
+}
+
+/** Whether a test hook fires this time: always, or with SVC_TEST_WALK_THROW_ONCE only until its marker file exists. */
+function once(): boolean {
+  const marker = process.env.SVC_TEST_WALK_THROW_ONCE;
+  if (!marker) return true;
+  if (existsSync(marker)) return false;
+  writeFileSync(marker, "");
+  return true;
 }

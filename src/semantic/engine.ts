@@ -23,6 +23,16 @@ export interface EngineOptions {
   onDegraded?: (message: string) => void;
 }
 
+/** The steps a long call has taken, and when the last one was (callProgressing). */
+export class WorkProgress {
+  steps = 0;
+  lastStep = performance.now();
+  step(): void {
+    this.steps++;
+    this.lastStep = performance.now();
+  }
+}
+
 export interface EngineStatus {
   state: "stopped" | "starting" | "running" | "failed";
   pid: number | null;
@@ -182,14 +192,28 @@ export class TsEngine {
     }
   }
 
-  /** A promise raced against the child's death and the time-box (which kills the child). */
-  private race<T>(promise: Promise<T>, lsp: LspProcess, what: string, timeoutMs: number): Promise<T> {
+  /**
+   * A promise raced against the child's death and the time-box (which kills the child). With `progress`, the box is
+   * one of progress: it runs out only `timeoutMs` after the last step the work reported (a long walk that keeps
+   * finishing files is never cut short, however loaded the machine; one stuck on a file is).
+   */
+  private race<T>(promise: Promise<T>, lsp: LspProcess, what: string, timeoutMs: number, progress?: WorkProgress): Promise<T> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
+      const expire = () => {
+        const idle = progress ? performance.now() - progress.lastStep : timeoutMs;
+        if (idle < timeoutMs) {
+          timer = setTimeout(expire, timeoutMs - idle);
+          return;
+        }
         lsp.kill();
-        reject(new EngineError(`the TypeScript engine did not finish ${what} within ${Math.round(timeoutMs / 1000)}s, its limit for one request (stopped; it restarts on the next request)`, true));
-      }, timeoutMs);
+        const limit = `${timeoutMs % 1000 === 0 || timeoutMs >= 10_000 ? Math.round(timeoutMs / 1000) : (timeoutMs / 1000).toFixed(1)}s`;
+        const said = progress
+          ? `the TypeScript engine made no progress ${what} for ${limit} (${progress.steps} done), its limit without progress (stopped; it restarts on the next request)`
+          : `the TypeScript engine did not finish ${what} within ${limit}, its limit for one request (stopped; it restarts on the next request)`;
+        reject(new EngineError(said, true));
+      };
+      timer = setTimeout(expire, timeoutMs);
     });
     this.track(promise);
     const died = lsp.exited.then((d) => Promise.reject(new EngineError(`the TypeScript engine ${d} during ${what}`, true)));
@@ -211,11 +235,24 @@ export class TsEngine {
 
   /** An API call under the time-box; the engine is (re)started first. */
   async call<T>(what: string, fn: (api: API<true>, snapshot: Snapshot) => Promise<T>, timeoutMs = this.requestTimeoutMs): Promise<T> {
+    return this.callWith(what, (_progress, api, snapshot) => fn(api, snapshot), timeoutMs);
+  }
+
+  /**
+   * An API call of many steps (a batch of files) under a time-box of progress: it is stopped only when `stallMs` pass
+   * with no step reported (`progress.step()`), so a loaded machine slows it but never fails it.
+   */
+  async callProgressing<T>(what: string, fn: (progress: WorkProgress, api: API<true>, snapshot: Snapshot) => Promise<T>, stallMs: number): Promise<T> {
+    return this.callWith(what, fn, stallMs, new WorkProgress());
+  }
+
+  private async callWith<T>(what: string, fn: (progress: WorkProgress, api: API<true>, snapshot: Snapshot) => Promise<T>, timeoutMs: number, progress?: WorkProgress): Promise<T> {
     const { lsp, api } = await this.ensure();
     const snapshot = await this.snapshotOf(api, lsp);
     const release = this.hold(snapshot);
+    const steps = progress ?? new WorkProgress();
     try {
-      return await this.race(fn(api, snapshot), lsp, what, timeoutMs);
+      return await this.race(fn(steps, api, snapshot), lsp, what, timeoutMs, progress);
     } finally {
       release();
     }

@@ -30,6 +30,8 @@ export class ResidentWorkspace {
   /** Closing (the process is stopping): no run starts; one in flight fails on the closed engine, its changes left pending. */
   private closed = false;
   private pendingAll = false;
+  /** A run is asked for though nothing changed: the store's pending work (a run that stopped part-way) is to be finished. */
+  private pendingResume = false;
   /** The pending full run was asked for (a forced rebuild, dependencies installed): it walks even when the stored edges look current. */
   private fullRequested = false;
   private readonly pendingPaths = new Set<string>();
@@ -52,7 +54,7 @@ export class ResidentWorkspace {
   }
 
   private publish(): void {
-    const busy = this.running !== null || this.pendingAll || this.pendingPaths.size > 0;
+    const busy = this.running !== null || this.queued();
     if (this.lastError && !this.loaded) setResidentStatus(this.root, { state: "failed", projects: 0, detail: this.lastError });
     else if (!this.loaded) setResidentStatus(this.root, { state: "loading", projects: 0 });
     else setResidentStatus(this.root, { state: busy ? "updating" : "ready", projects: this.projectCount() });
@@ -63,7 +65,7 @@ export class ResidentWorkspace {
 
   /** Resolves once the projects are loaded and no update is running or queued. */
   whenReady(): Promise<void> {
-    if (this.loaded && this.running === null && !this.pendingAll && this.pendingPaths.size === 0) return Promise.resolve();
+    if (this.loaded && this.running === null && !this.queued()) return Promise.resolve();
     return new Promise((resolve) => this.readyWaiters.push(resolve));
   }
 
@@ -99,9 +101,23 @@ export class ResidentWorkspace {
     this.kick();
   }
 
+  private queued(): boolean {
+    return this.pendingAll || this.pendingResume || this.pendingPaths.size > 0;
+  }
+
+  /**
+   * Finish the semantic work the store holds pending (a run here or elsewhere stopped part-way): `svc index` through
+   * the host asks it, a later change need not. The run is incremental when the walk records allow, else full.
+   */
+  finishPending(): void {
+    if (!this.options.writer) return;
+    this.pendingResume = true;
+    this.kick();
+  }
+
   private kick(): void {
     if (this.closed) return;
-    if (this.running || (!this.pendingAll && this.pendingPaths.size === 0)) {
+    if (this.running || !this.queued()) {
       this.publish();
       return;
     }
@@ -125,6 +141,7 @@ export class ResidentWorkspace {
     const requested = this.fullRequested;
     const paths = [...this.pendingPaths];
     this.pendingAll = false;
+    this.pendingResume = false;
     this.fullRequested = false;
     this.pendingPaths.clear();
     if (all && !requested && this.lastUpgrade === null && semanticCurrent(this.root)) {
@@ -136,13 +153,14 @@ export class ResidentWorkspace {
     }
     if (all) {
       this.loaded = null;
-      this.lastUpgrade = await semanticUpgrade(this.root, { engine: this.engine, log: this.options.log });
+      // a full run asked for (a forced rebuild, dependencies installed) walks every file; else it may resume one stopped part-way
+      this.lastUpgrade = await semanticUpgrade(this.root, { engine: this.engine, resume: !requested, log: this.options.log });
       this.loaded = this.lastUpgrade.loaded;
       this.lastError = null;
       return;
     }
     const loaded = await this.ensureLoaded();
-    this.lastUpgrade = await semanticUpgrade(this.root, { engine: this.engine, loaded, paths, log: this.options.log });
+    this.lastUpgrade = await semanticUpgrade(this.root, { engine: this.engine, loaded, paths, resume: true, log: this.options.log });
     if (this.lastUpgrade.loaded) this.loaded = this.lastUpgrade.loaded;
   }
 

@@ -11,11 +11,13 @@
 // the next run walks them.
 
 import type { Database } from "bun:sqlite";
+import { statSync } from "node:fs";
 import { join, relative } from "node:path";
-import { SvcError } from "../errors.ts";
+import { asSvcError, SvcError } from "../errors.ts";
 import { openWriter } from "../store/db.ts";
 import { acquireWriterLock } from "../store/lock.ts";
-import { addDirty, clearDirty, readDirty, readMeta, readOutside, writeMeta } from "../store/meta.ts";
+import { addDirty, clearDirty, deleteMeta, readDirty, readMeta, readOutside, writeMeta } from "../store/meta.ts";
+import type { SemanticStop } from "./pending.ts";
 import { loadConfig } from "../workspace/config.ts";
 import { textReader } from "../workspace/files.ts";
 import { toPosix } from "../workspace/root.ts";
@@ -33,6 +35,7 @@ import { walkIncrementally } from "./incremental.ts";
 import { configDigest, exportMapsAlone, WalkRecords, type WalkRecord } from "./walk-records.ts";
 import { exportsReach } from "./exports-change.ts";
 import { addTiming, reportTimings } from "../sys/timing.ts";
+import { envInt } from "../sys/env.ts";
 
 export interface UpgradeOptions {
   /** A resident engine to use (the host's); else one is started for this upgrade and stopped after. */
@@ -41,6 +44,12 @@ export interface UpgradeOptions {
   loaded?: LoadedWorkspace;
   /** Incremental: these root-relative files and the stored dirty list changed (walk what they can reach); all owned files otherwise. */
   paths?: readonly string[];
+  /**
+   * A full run may resume one that stopped part-way on the same files (same content, same ids): the files it walked
+   * keep their records, edges and wiring answers, the rest are walked. Not after a forced rebuild or dependencies
+   * installed (what the checker read of node_modules changed: every file is walked again).
+   */
+  resume?: boolean;
   signal?: AbortSignal;
   progress?: (done: number, total: number, message?: string) => void;
   log?: (message: string) => void;
@@ -62,8 +71,14 @@ export interface UpgradeResult {
   owned: number;
 }
 
-const BATCH_FILES = 250;
 const CONCURRENCY = 8;
+/** Files walked per batch (one commit: readers see the edges batch by batch). */
+const batchFiles = () => Math.max(1, envInt("SVC_WALK_BATCH_FILES", 250));
+/**
+ * How long a batch may go without finishing a file (or answering one's wiring questions) before the engine is
+ * stopped: a limit of progress, not of the batch's time, so a machine under load slows the walk and never fails it.
+ */
+const stallMs = () => Math.max(1, envInt("SVC_WALK_STALL_MS", 180_000));
 
 export function storePaths(db: Database): string[] {
   return (db.query("SELECT path FROM files ORDER BY path").all() as { path: string }[]).map((r) => r.path);
@@ -85,6 +100,8 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
   let releaseSnapshot: (() => void) | undefined;
   /** A full run cleared the walk records and the wiring's answers: stopped part-way, no file's checker edges are known current. */
   let fullRunStarted = false;
+  /** The run began changing the store: stopped from here on, it leaves its work pending and says why (semantic_stopped). */
+  let runStarted = false;
   /** An engine closed under this run (the host or server stopping) is no failure of the tier: the run stops, its changes pending. */
   const stillOpen = () => {
     if (engine.isClosed) throw new SvcError("not_semantic", "cancelled: the TypeScript engine was closed (the process is stopping); the changed files stay pending for the next run");
@@ -113,10 +130,24 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
       if (narrowed) rewalk = narrowed;
       else incremental = false;
     }
+    runStarted = true;
+    deleteMeta(db, ["semantic_stopped"]);
+    const wiring = new WiringCheck(db, root);
+    /** Files a full run stopped part-way on these same files walked (resumable): kept, not walked again. */
+    let resumed: string[] = [];
     if (!incremental) {
+      // every file is pending until this run ends: a run killed outright (no catch below runs) leaves no file's edges claimed current
       writeMeta(db, { semantic_pending: 1 });
+      addDirty(db, "all");
       fullRunStarted = true;
-      records.clear();
+      const files = filesDigest(contentAtStart, root);
+      if (options.resume && readMeta(db).semantic_resume === files && !records.complete()) resumed = records.paths();
+      else {
+        records.clear();
+        // the answers of a run stopped part-way are kept for a resume; a fresh full run asks again
+        wiring.reset();
+      }
+      writeMeta(db, { semantic_resume: files });
     } else records.markIncomplete(); // until this run ends: one stopped part-way is followed by a full walk
     // The workspace is loaded into the engine only when a file must be walked or asked about: an incremental
     // run whose changes no project can hold (docs, data, build files) restores what it must from the records alone.
@@ -138,8 +169,6 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
     else if (changed.some((p) => isSourceFile(p) && read(p) !== null)) load().catch(() => undefined);
     const walkStart = performance.now();
     const writer = new CheckerEdgeWriter(db);
-    const wiring = new WiringCheck(db, root);
-    if (!incremental) wiring.reset();
     let edges = 0;
     const known = new Set(storePaths(db));
     const inWorkspace = (abs: string) => known.has(toPosix(relative(root, abs)));
@@ -174,7 +203,8 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
       }
       return walkers.get(wrapper) ?? null;
     };
-    const walkedSet = new Set<string>();
+    const walkedSet = new Set<string>(resumed);
+    if (resumed.length) options.log?.(`semantic upgrade: resuming a full run stopped part-way: ${resumed.length} files walked already`);
     /** Surfaces of the files walked in this run. */
     const walkedSurface = new Map<string, { surface: string; global: boolean; shape: string }>();
     /**
@@ -220,26 +250,28 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
           continue;
         }
         files.sort();
-        for (let at = 0; at < files.length; at += BATCH_FILES) {
+        const size = batchFiles();
+        for (let at = 0; at < files.length; at += size) {
           if (options.signal?.aborted) throw new SvcError("internal_error", "cancelled");
-          const batch = files.slice(at, at + BATCH_FILES);
+          const batch = files.slice(at, at + size);
           const results: WalkedFile[] = [];
           let next = 0;
           let tw = performance.now();
-          await engine.call(`walking ${batch.length} files`, async () => {
+          await engine.callProgressing(`walking ${batch.length} files`, async (progress) => {
             await Promise.all(
               Array.from({ length: CONCURRENCY }, async () => {
                 while (next < batch.length) {
                   const result = await walkOne(walker, batch[next++]!);
+                  progress.step();
                   if (result) results.push(result);
                 }
               }),
             );
             addTiming("semantic walk: checker", performance.now() - tw);
             tw = performance.now();
-            await wiring.askAll(walker, results.map((r) => r.path), CONCURRENCY);
+            await wiring.askAll(walker, results.map((r) => r.path), CONCURRENCY, () => progress.step());
             addTiming("semantic walk: wiring ask", performance.now() - tw);
-          }, 180_000);
+          }, stallMs());
           tw = performance.now();
           const written: { path: string; record: WalkRecord }[] = [];
           const surfaces = new Map(results.map((r) => [r.path, r]));
@@ -251,8 +283,9 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
             walkedSurface.set(path, record);
             written.push({ path, record });
           });
-          records.put(written);
+          // the answers before the records: a file recorded walked has its answers stored (a resumed run skips it)
           wiring.flush();
+          records.put(written);
           addTiming("semantic walk: write", performance.now() - tw);
           tw = performance.now();
           walked += results.length;
@@ -272,7 +305,7 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
       }
       for (const [wrapper, files] of byProject) {
         const walker = await walkerOf(wrapper);
-        if (walker) await engine.call(`asking about ${files.length} files`, () => wiring.askAll(walker, files, CONCURRENCY), 180_000);
+        if (walker) await engine.callProgressing(`asking about ${files.length} files`, (progress) => wiring.askAll(walker, files, CONCURRENCY, () => progress.step()), stallMs());
       }
       wiring.flush();
     };
@@ -310,10 +343,14 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
     }
     // a file the run could not walk keeps whatever edges it had: stale until a run walks it (the answers say so)
     const notWalked = [...unwalked.keys()].filter((p) => known.has(p));
+    /** The run ended with files it could not walk: said as its stop (pending.ts), not as a finished tier. */
+    let leftUnwalked: SemanticStop | null = null;
     if (notWalked.length) {
       addDirty(db, notWalked);
       const [first, why] = [...unwalked][0]!;
-      options.log?.(`semantic upgrade: ${notWalked.length} file${notWalked.length === 1 ? "" : "s"} not walked (${first}: ${why}); left for the next run`);
+      const reason = `${notWalked.length} file${notWalked.length === 1 ? "" : "s"} not walked (${first}: ${why})`;
+      leftUnwalked = { at: new Date().toISOString(), reason, unwalked: true };
+      options.log?.(`semantic upgrade: ${reason}; left for the next run`);
     }
     const walkMs = performance.now() - walkStart - (incremental ? loadMs : 0); // an incremental run loads on its first walk
     addTiming("semantic load", loadMs);
@@ -340,14 +377,19 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
       edge_count: edgeCount,
       route_count: routeCount,
       ...(outside ? { checker_outside: JSON.stringify(outside) } : {}),
+      ...(leftUnwalked ? { semantic_stopped: JSON.stringify(leftUnwalked) } : {}),
       index_completed_at: new Date().toISOString(),
     });
+    deleteMeta(db, ["semantic_resume"]);
     return { mode, walked, edges, wiring: { asked: wiring.asked, ms: wiring.elapsedMs, relinkMs: wiring.relinkMs }, loadMs, walkMs, elapsedMs: performance.now() - started, diagnosis, loaded: ws, owned };
   } catch (error) {
-    // stopped part-way: a full run's cleared records and answers leave every file pending, never a complete tier
-    if (fullRunStarted) {
+    // stopped part-way: a full run's cleared records and answers leave every file pending, never a complete tier;
+    // any run that began leaves its changes pending and says why it stopped (status and answers read it)
+    if (runStarted) {
       try {
-        addDirty(db, "all");
+        if (fullRunStarted) addDirty(db, "all");
+        const stop: SemanticStop = { at: new Date().toISOString(), reason: asSvcError(error).message };
+        writeMeta(db, { semantic_pending: 1, semantic_stopped: JSON.stringify(stop) });
       } catch {
         // the store itself failed: the run's own error says so
       }
@@ -364,6 +406,19 @@ export async function semanticUpgrade(root: string, options: UpgradeOptions = {}
 /** Each file's row id and content hash, by path: a file removed and recreated with the same content gets a new id (and lost its edges). */
 function fileHashes(db: Database): Map<string, string> {
   return new Map((db.query("SELECT id, path, hash FROM files").all() as { id: number; path: string; hash: string }[]).map((r) => [r.path, `${r.id}:${r.hash}`]));
+}
+
+/**
+ * One digest of every file's row id and content, and of the root's node_modules folder as listed (its time of change: a
+ * package added or removed): a full run resumes only on the files and dependencies it stopped on. A dependency changed
+ * deeper than that is caught after: the tier it leaves is partial for the imports it could not resolve, and dependencies
+ * arriving for a partial tier walk everything again.
+ */
+function filesDigest(files: ReadonlyMap<string, string>, root: string): string {
+  const hash = new Bun.CryptoHasher("sha256");
+  hash.update(`node_modules\0${statSync(join(root, "node_modules"), { throwIfNoEntry: false })?.mtimeMs ?? "none"}\n`);
+  for (const [path, idHash] of [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) hash.update(`${path}\0${idHash}\n`);
+  return hash.digest("hex");
 }
 
 /** Files added, recreated or re-extracted with other content since `before` was read (a reconcile that ran meanwhile). */

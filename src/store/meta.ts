@@ -16,6 +16,13 @@ export interface IndexMeta {
   index_integrity?: string;
   skipped_files?: string;
   load_diagnosis?: string;
+  /**
+   * The last semantic run that stopped part-way: JSON `{ at, reason }` (SemanticStop). Removed when a run starts; a run
+   * killed outright leaves none, and its pending state with no live writer says the same.
+   */
+  semantic_stopped?: string;
+  /** A full semantic run under way or stopped part-way: the digest of the files it walks (a later full run on the same files resumes it). */
+  semantic_resume?: string;
   /** Files whose checker edges are stale: a JSON array of paths, or "all". */
   semantic_dirty?: string;
   stale_dirty_count?: string;
@@ -65,6 +72,10 @@ export function writeMeta(db: Database, values: Partial<Record<keyof IndexMeta, 
   }
 }
 
+export function deleteMeta(db: Database, keys: readonly (keyof IndexMeta)[]): void {
+  for (const key of keys) db.run("DELETE FROM index_meta WHERE key = ?", [key]);
+}
+
 /** `skipped_files`: "N: path (reason); …" listing the first 20, then "and K more". */
 export function formatSkipped(skipped: readonly { path: string; reason: string }[]): string {
   if (skipped.length === 0) return "0";
@@ -78,10 +89,15 @@ const DIRTY_CAP = 2000;
 
 export function readDirty(db: Database): string[] | "all" {
   const row = db.query("SELECT value FROM index_meta WHERE key = 'semantic_dirty'").get() as { value: string } | null;
-  if (!row) return [];
-  if (row.value === "all") return "all";
+  return parseDirty(row?.value);
+}
+
+/** `semantic_dirty` as stored (absent: none). */
+export function parseDirty(value: string | undefined): string[] | "all" {
+  if (value === undefined) return [];
+  if (value === "all") return "all";
   try {
-    const list = JSON.parse(row.value) as unknown;
+    const list = JSON.parse(value) as unknown;
     return Array.isArray(list) ? list.filter((p): p is string => typeof p === "string") : "all";
   } catch {
     return "all";

@@ -20,11 +20,11 @@ describe("availability header: upgrade_pending", () => {
     await call("find", { path: root, query: "add" });
     const lagging = await call("status", { path: root });
     expect(lagging.text).toContain("index_state: upgrade_pending\n");
-    expect(lagging.text).toContain("hint: syntax-tier answers for the files changed since the last semantic pass; no host or background upgrade runs for this root, so svc index (or a running svc host) brings their checker edges up to date.");
+    expect(lagging.text).toContain("hint: syntax-tier answers where checker edges are pending; 1 file changed since the last semantic pass still to walk through the checker; no host or background upgrade runs for this root, so svc index (or a running svc host) brings their checker edges up to date.");
     expect(lagging.text).not.toContain("queued");
     setBackgroundUpgrade(root, true);
     try {
-      expect((await call("status", { path: root })).text).toContain("hint: syntax-tier answers now; the semantic upgrade is queued and results may lag.");
+      expect((await call("status", { path: root })).text).toContain("hint: syntax-tier answers where checker edges are pending; the semantic upgrade is queued or running: 1 file still to walk through the checker, and results may lag.");
     } finally {
       setBackgroundUpgrade(root, false);
     }

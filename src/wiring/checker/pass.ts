@@ -41,7 +41,8 @@ export class WiringCheck {
   }
 
   /** Ask about the facts of walked files (root-relative paths), `concurrency` files at a time. */
-  async askAll(walker: CheckerWalker, files: readonly string[], concurrency: number): Promise<void> {
+  /** `answered`: called as each file's questions are answered (the caller's time-box counts progress). */
+  async askAll(walker: CheckerWalker, files: readonly string[], concurrency: number, answered?: () => void): Promise<void> {
     const todo = files.filter((f) => this.facts.has(f));
     if (!todo.length) return;
     const started = performance.now();
@@ -59,6 +60,7 @@ export class WiringCheck {
             if (error instanceof EngineError) throw error; // the engine died or timed out: the upgrade reports it
             this.pending.set(file, null); // one file's questions failed: its wiring stays at the syntax tier
           }
+          answered?.();
         }
       }),
     );

@@ -50,7 +50,7 @@ export interface IndexData {
    * Semantic work this build left pending (semantic/pending.ts): files still to walk, whether anything brings them in,
    * why the run stopped. Stopped (nothing brings it in): the build did not finish and `svc index` exits 1.
    */
-  semanticPending?: { state: "underway" | "stopped"; files: number | "all"; reason: string | null; said: string };
+  semanticPending?: { state: "underway" | "stopped"; files: number | "all"; reason: string | null; said: string; unwalked?: true };
   /** Files this pass skipped because extraction crashed on them twice (kept until they change or --force). */
   crashed?: string[];
   /** No file was indexed: why, and what to try. */
@@ -127,7 +127,7 @@ export async function buildIndex(request: IndexRequest, ctx: OpContext): Promise
     checkerEdges: semantic.checkerEdges,
     wiringEdges: semantic.wiringEdges ?? result.wiringEdges,
     ...(semantic.note ? { semanticNote: semantic.note } : {}),
-    ...(pending ? { semanticPending: { state: pending.state, files: pending.files, reason: pending.stop?.reason ?? null, said: pendingPhrase(pending) } } : {}),
+    ...(pending ? { semanticPending: { state: pending.state, files: pending.files, reason: pending.stop?.reason ?? null, said: pendingPhrase(pending), ...(pending.stop?.unwalked ? { unwalked: true as const } : {}) } } : {}),
     routes: semantic.routes ?? result.routes,
     skipped: result.skipped.length,
     extracted: result.extracted,
@@ -152,10 +152,12 @@ export async function buildIndex(request: IndexRequest, ctx: OpContext): Promise
 }
 
 /**
- * A build that ended with its semantic work stopped (nothing brings it in: the run failed, was cancelled or its engine
- * went away) did not finish: exit 1, so a script or CI never takes it for a complete index. Work still underway (a host
- * walking what changed during the build) is said, not failed.
+ * A build that ended with its semantic work stopped part-way (nothing brings it in: the run stalled, failed, was cancelled
+ * or its engine went away) did not finish: exit 1, so a script or CI never takes it for a complete index. Work still
+ * underway (a host walking what changed during the build) is said, not failed; so is a run that walked every file it
+ * could and left the ones the checker failed on pending (named in the last sentence, their answers partial) — like
+ * extraction that crashed on a file, or every index of a workspace holding one file the compiler throws on would fail.
  */
 function unfinished(data: IndexData): { exitCode?: number } {
-  return data.semanticPending?.state === "stopped" ? { exitCode: 1 } : {};
+  return data.semanticPending?.state === "stopped" && !data.semanticPending.unwalked ? { exitCode: 1 } : {};
 }

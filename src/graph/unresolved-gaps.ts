@@ -15,11 +15,14 @@ export interface UnresolvedFile {
   specifier: string;
 }
 
+/** The walked files with an import that did not resolve, by path (the table's order changed with every record rewritten), read by the partial index checker_walks_unresolved (store/schema.ts), whose condition this repeats. */
+export const UNRESOLVED_FILES_SQL = `SELECT path, tally FROM checker_walks WHERE unresolved = 1 OR tally <> '{"relative":0,"packages":[]}' ORDER BY path`;
+
 /** Every walked file with an import that did not resolve; null when a file's record predates the tally (the walk is older: answer as the index mode does). */
 export function unresolvedFiles(db: Database): UnresolvedFile[] | null {
   let rows: { path: string; tally: string }[];
   try {
-    rows = db.query("SELECT path, tally FROM checker_walks WHERE unresolved = 1 OR tally <> '{\"relative\":0,\"packages\":[]}'").all() as { path: string; tally: string }[];
+    rows = db.query(UNRESOLVED_FILES_SQL).all() as { path: string; tally: string }[];
   } catch {
     return null;
   }

@@ -157,6 +157,19 @@
 //     (12 / 10 of them for MsSqlPlatform.ts, the file importing tsqlstring, which mentions their names; files loading
 //     modules by computed names, tests outside every tsconfig, .mjs); false claims 0 / 0; recall under complete claims
 //     100% / 100%; precision 100.0% / 100.0%.
+// Branch h139 (REFS_SAMPLE=100 REFS_SEED=1; a file outside every project or with an unresolved import that binds the
+// declaration under another name — `import Other from` its default export, `import * as ns` then `ns.default`, a bare
+// require or import(), `export { default as Y } from`, a barrel's alias — counts against its answer; its checker_walks
+// found by a partial index):
+//   zod (e516c3ba, packages/docs and packages/resolution removed, packages/stray/index.js importing `z` from the zod
+//     package's src added; pnpm install; prefix packages/zod/src/): false claims 0 / 0; recall under complete claims
+//     100% / 100%; precision 99.5% / 99.6%; partial 8.0% / 8.0%.
+//   xstate (b1811bf7, pnpm install + preconstruct dev, an untyped import added to packages/xstate-immer/src/index.ts;
+//     prefix packages/): false claims 0 / 0; recall 100% / 100%; precision 99.8% / 99.7%; partial 26.0% / 25.3%.
+//   mikro-orm (a6b97305, sparse without docs/, yarn install --mode=skip-build, the untyped tsqlstring left as it is;
+//     CLASSIC_TS=typescript 6.0.2; prefix packages/): false claims 0 / 0; recall 100% / 100%; precision 100.0% / 100.0%;
+//     partial 38.8% / 37.5% (as h128's: files loading modules by computed names, the file importing tsqlstring, tests
+//     outside every tsconfig, .mjs).
 
 import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";

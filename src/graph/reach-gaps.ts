@@ -1,7 +1,8 @@
 // Where the checker's answer about one declaration cannot be complete: the files that could
 // reference it (they mention its name, or import it by name through the syntax tier) but
 // that no loaded TypeScript project holds — tests outside the tsconfig, `.mjs` scripts,
-// JavaScript without allowJs — and dynamic property access (`ns[key]`) on a namespace
+// JavaScript without allowJs; also those binding it under another name, `import Other from`
+// its default export, a barrel's alias: binding-imports.ts — and dynamic property access (`ns[key]`) on a namespace
 // import of a file that exports it; Vue, Svelte and Astro components that mention it (the
 // checker reads no component file); and files that mention it and load a module by a
 // computed name (`import(\`./${x}\`)`, `require(name)`), which the checker cannot follow.
@@ -15,7 +16,8 @@ import type { Database } from "bun:sqlite";
 import { readOutside, type IndexMeta } from "../store/meta.ts";
 import { linkedImports } from "./link-gaps.ts";
 import { memberGaps, type MemberGap } from "./member-gaps.ts";
-import { unresolvedGaps } from "./unresolved-gaps.ts";
+import { unresolvedFiles, unresolvedGaps } from "./unresolved-gaps.ts";
+import { bindingImports } from "./binding-imports.ts";
 
 export interface ReachGap {
   path: string;
@@ -124,21 +126,27 @@ export function reachGaps(db: Database, meta: IndexMeta, target: { id: number; k
   const outside = readOutside(meta);
   const gaps: ReachGap[] = [];
   const re = wordRe(name);
+  const unresolvedList = unresolvedFiles(db);
+  // the statements of those files binding it under another name (`import Other from …` of a default export), which no mention shows
+  const outsideSet = new Set(outside ?? []);
+  const unresolvedSet = new Set((unresolvedList ?? []).map((u) => u.path));
+  const binders = bindingImports(db, target, exporters, (p) => outsideSet.has(p) || unresolvedSet.has(p), readText);
   if (outside?.length) {
     const tests = new Set((db.query("SELECT path FROM files WHERE is_test = 1").all() as { path: string }[]).map((r) => r.path));
     for (const path of outside) {
       const text = readText(path);
       if (text === null) continue;
       const m = re.exec(text);
-      if (m) gaps.push({ path, line: text.slice(0, m.index).split("\n").length, why: outsideWhy(path, tests.has(path)) });
+      const line = m ? text.slice(0, m.index).split("\n").length : binders.get(path);
+      if (line !== undefined) gaps.push({ path, line, why: outsideWhy(path, tests.has(path)) });
     }
   }
   gaps.push(...dynamicAccess(db, exporters, readText));
   gaps.push(...components(db, re, readText));
-  gaps.push(...computedLoads(db, name, re, exporters, new Set(outside ?? []), readText));
+  gaps.push(...computedLoads(db, name, re, exporters, outsideSet, readText));
   gaps.push(...memberGaps(db, target, readText));
   gaps.push(...linkedImports(db, root, target).map((l) => ({ ...l, why: "link" as const })));
-  const unresolved = unresolvedGaps(db, re, exporters, /\bexport\s+default\b/.test(target.signature) || name === "default", readText);
+  const unresolved = unresolvedList === null ? null : unresolvedGaps(unresolvedList, re, binders, readText);
   for (const u of unresolved ?? []) gaps.push({ path: u.path, line: u.line, why: "unresolved", specifier: u.specifier });
   return { recorded: outside !== null, unresolvedRecorded: unresolved !== null, gaps };
 }

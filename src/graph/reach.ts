@@ -175,8 +175,10 @@ class Walk {
       `SELECT e.from_file AS file, min(e.evidence_line) AS line, max(e.provenance = 'checker') AS checker FROM edges e
         WHERE e.to_file = ? AND e.from_file <> e.to_file AND e.to_symbol IS NULL AND e.from_symbol IS NULL AND e.type IN ('imports', 'reexports')
         GROUP BY e.from_file ORDER BY e.from_file`,
+      // `+e.from_symbol`: not by the index on from_symbol — every top-level reference has none (mikro-orm: 185,000 of 257,000
+      // edges, 24 ms on a new connection); by (to_symbol, type), the module edges alone (11,500: 9.5 ms)
       `SELECT e.to_file AS byFile, e.from_file AS file, min(e.evidence_line) AS line, max(e.provenance = 'checker') AS checker FROM edges e
-        WHERE e.from_file <> e.to_file AND e.to_symbol IS NULL AND e.from_symbol IS NULL AND e.type IN ('imports', 'reexports')
+        WHERE e.from_file <> e.to_file AND e.to_symbol IS NULL AND +e.from_symbol IS NULL AND e.type IN ('imports', 'reexports')
         GROUP BY e.to_file, e.from_file ORDER BY e.to_file, e.from_file`,
     );
     this.statements = new ByFile(

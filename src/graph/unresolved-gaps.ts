@@ -2,8 +2,8 @@
 // package, a relative path to no file): the checker reads what such an import binds as `any`,
 // so a use the compiler would resolve once the module resolves is no reference in the walk.
 // They matter to one declaration's answer only where they could refer to it — they mention its
-// name (a reference is its name, `import { x as y }` and `ns.x` too), or, for a default export,
-// import the file declaring it or a barrel re-exporting it (`import Any from …` names it anew) — so an untyped import in a
+// name (a reference is its name, `import { x as y }` and `ns.x` too), or bind it under another
+// name (`import Any from …` of a default export, a barrel's alias: binding-imports.ts) — so an untyped import in a
 // corner of the workspace no longer makes every answer partial (the index mode does: svc doctor),
 // only the answers whose symbol such a file could reach.
 
@@ -15,11 +15,14 @@ export interface UnresolvedFile {
   specifier: string;
 }
 
+/** The walked files with an import that did not resolve, by path (the table's order changed with every record rewritten), read by the partial index checker_walks_unresolved (store/schema.ts), whose condition this repeats. */
+export const UNRESOLVED_FILES_SQL = `SELECT path, tally FROM checker_walks WHERE unresolved = 1 OR tally <> '{"relative":0,"packages":[]}' ORDER BY path`;
+
 /** Every walked file with an import that did not resolve; null when a file's record predates the tally (the walk is older: answer as the index mode does). */
-function unresolvedFiles(db: Database): UnresolvedFile[] | null {
+export function unresolvedFiles(db: Database): UnresolvedFile[] | null {
   let rows: { path: string; tally: string }[];
   try {
-    rows = db.query("SELECT path, tally FROM checker_walks WHERE unresolved = 1 OR tally <> '{\"relative\":0,\"packages\":[]}'").all() as { path: string; tally: string }[];
+    rows = db.query(UNRESOLVED_FILES_SQL).all() as { path: string; tally: string }[];
   } catch {
     return null;
   }
@@ -39,26 +42,16 @@ function unresolvedFiles(db: Database): UnresolvedFile[] | null {
 }
 
 /**
- * The files with unresolved imports that could refer to the declaration: they mention `re` (its name as a word) or, for a default
- * export (`byDefault`), import one of `exporters` (its declaring file and the barrels re-exporting it). Null: the walk's records
- * do not say which files have them.
+ * The files of `files` (unresolvedFiles) that could refer to the declaration: they mention `re` (its name as a word) or bind it
+ * under another name (`binders`: path → line, binding-imports.ts).
  */
-export function unresolvedGaps(db: Database, re: RegExp, exporters: ReadonlySet<number>, byDefault: boolean, readText: (path: string) => string | null): (UnresolvedFile & { line: number | null })[] | null {
-  const files = unresolvedFiles(db);
-  if (files === null) return null;
-  if (!files.length) return [];
-  const importers = new Set<string>();
-  if (byDefault && exporters.size) {
-    const ids = [...exporters];
-    const rows = db.query(`SELECT DISTINCT f.path FROM edges e JOIN files f ON f.id = e.from_file WHERE e.to_file IN (${ids.map(() => "?").join(",")}) AND e.type = 'imports'`).all(...ids) as { path: string }[];
-    for (const r of rows) importers.add(r.path);
-  }
+export function unresolvedGaps(files: readonly UnresolvedFile[], re: RegExp, binders: ReadonlyMap<string, number>, readText: (path: string) => string | null): (UnresolvedFile & { line: number | null })[] {
   const out: (UnresolvedFile & { line: number | null })[] = [];
   for (const f of files) {
     const text = readText(f.path);
     const m = text === null ? null : re.exec(text);
     if (m) out.push({ ...f, line: text!.slice(0, m.index).split("\n").length });
-    else if (text === null || importers.has(f.path)) out.push({ ...f, line: null });
+    else if (text === null || binders.has(f.path)) out.push({ ...f, line: binders.get(f.path) ?? null });
   }
   return out;
 }

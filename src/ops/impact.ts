@@ -54,19 +54,39 @@ export interface ImpactData {
   /** The covering tests, nearest first: at most `limit`, as the text lists them; testsTotal counts them all. */
   tests: { path: string; hop: number }[];
   testsTotal: number;
-  /** complete: "checker-complete" was earned; gaps: the files the checker did not resolve that could reference the symbol. */
+  /** complete: "checker-complete" was earned; gaps: the files the checker did not resolve that could reference the symbol; unresolved: those of them outside every project or with unresolved imports (unresolvedSites). */
   coverage: Coverage & { line: string; unresolved: string | null; complete: boolean; gaps: ReachGap[]; gapsRecorded: boolean };
 }
 
-function unresolvedSites(diagnosisJson: string | undefined): string | null {
+const OUTSIDE: ReadonlySet<ReachGap["why"]> = new Set(["test", "module-js", "javascript", "source"]);
+
+/**
+ * What the checker could not resolve that could bind this symbol — the answer's own gaps, as its partial/complete verdict
+ * weighs them: files of loaded projects with imports that did not resolve, files outside every project. Null when none (a
+ * workspace's untyped import in a corner no longer shows under every answer). An index that does not record them per answer
+ * (an older walk) gives the workspace's counts, said to be the workspace's.
+ */
+function unresolvedSites(gaps: ReachGaps, diagnosisJson: string | undefined): string | null {
+  const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+  if (gaps.recorded && gaps.unresolvedRecorded) {
+    const unresolved = gaps.gaps.filter((g) => g.why === "unresolved");
+    const outside = new Set(gaps.gaps.filter((g) => OUTSIDE.has(g.why)).map((g) => g.path));
+    const parts = [];
+    if (unresolved.length) {
+      const specifiers = [...new Set(unresolved.map((g) => (g.specifier === "relative" ? "a relative import" : `'${g.specifier}'`)))];
+      parts.push(`${plural(unresolved.length, "file whose imports did not all resolve", "files whose imports did not all resolve")} (${specifiers.slice(0, 3).join(", ")}${specifiers.length > 3 ? ", …" : ""})`);
+    }
+    if (outside.size) parts.push(plural(outside.size, "file outside every project", "files outside every project"));
+    return parts.length ? `unresolved in scope (could bind it): ${parts.join("; ")} (svc doctor)` : null;
+  }
   if (!diagnosisJson) return null;
   try {
     const d = JSON.parse(diagnosisJson) as { unresolved?: { packages: number; relative: number } | null; outside?: { count: number } };
     const parts = [];
     const u = (d.unresolved?.packages ?? 0) + (d.unresolved?.relative ?? 0);
-    if (u) parts.push(`${u} import${u === 1 ? "" : "s"} did not resolve`);
-    if (d.outside?.count) parts.push(`${d.outside.count} file${d.outside.count === 1 ? " is" : "s are"} outside every project`);
-    return parts.length ? `unresolved in scope: ${parts.join("; ")} (svc doctor)` : null;
+    if (u) parts.push(`${plural(u, "import", "imports")} did not resolve`);
+    if (d.outside?.count) parts.push(`${plural(d.outside.count, "file is", "files are")} outside every project`);
+    return parts.length ? `unresolved in the workspace (not recorded per answer: svc index --force): ${parts.join("; ")} (svc doctor)` : null;
   } catch {
     return null;
   }
@@ -141,7 +161,7 @@ export async function impact(request: ImpactRequest, ctx: OpContext): Promise<Op
     // the count is of what is listed: the direct dependents and the members it implements, overrides, shares or is destructured to
     const heritage = graph.overriders.length + graph.satisfies.length + graph.siblings.length + graph.destructures.length;
     const line = coverageLine(coverage, graph.checkerRefs + heritage, graph.syntaxRefs, gaps);
-    const unresolved = coverage.checker ? unresolvedSites(meta.load_diagnosis) : null;
+    const unresolved = coverage.checker ? unresolvedSites(gaps, meta.load_diagnosis) : null;
     out.push(line);
     if (unresolved) out.push(unresolved);
     return {

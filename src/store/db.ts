@@ -245,10 +245,13 @@ function createSchema(db: Database): boolean {
   return fts;
 }
 
-/** Whether every table of the schema exists (a store from before a table was added to SCHEMA_SQL gets it on its next writer open). */
+/** The indexes SCHEMA_SQL makes. */
+const SCHEMA_INDEXES = [...SCHEMA_SQL.matchAll(/CREATE INDEX IF NOT EXISTS (\w+)/g)].map((m) => m[1]!);
+
+/** Whether every table and index of the schema exists (a store from before one was added to SCHEMA_SQL gets it on its next writer open). */
 function schemaComplete(db: Database, fts: boolean): boolean {
-  const names = new Set((db.query("SELECT name FROM sqlite_schema WHERE type = 'table'").values() as [string][]).map((r) => r[0]));
-  return [...TABLES, ...WALK_RECORD_TABLES, ...(fts ? ["files_fts", "chunks_fts"] : [])].every((t) => names.has(t));
+  const names = new Set((db.query("SELECT name FROM sqlite_schema WHERE type IN ('table', 'index')").values() as [string][]).map((r) => r[0]));
+  return [...TABLES, ...WALK_RECORD_TABLES, ...SCHEMA_INDEXES, ...(fts ? ["files_fts", "chunks_fts"] : [])].every((t) => names.has(t));
 }
 
 /**

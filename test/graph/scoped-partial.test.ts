@@ -78,6 +78,9 @@ describe("an index mode partial for one corner: each answer weighs only the file
       const i = await impact(root, "volume");
       expect(impactSites(i).has("src/use.ts:4")).toBe(true);
       expect(i.coverage?.complete).toBe(true);
+      // the unresolved line is the answer's too: the workspace's untyped import and stray package could not bind `volume`
+      expect(i.coverage.unresolved).toBeNull();
+      expect(i.coverage.line).not.toContain("unresolved");
       // a member no such file mentions
       expect((await neighbors(root, "Shape.name")).coverage?.complete).toBe(true);
     } finally {
@@ -90,7 +93,9 @@ describe("an index mode partial for one corner: each answer weighs only the file
     expect(n.coverage?.complete).toBe(false);
     expect(n.coverage?.line).toContain("tools/stray/index.js");
     expect(n.coverage?.line).not.toContain("index mode partial");
-    expect((await impact(root, "area")).coverage?.complete).toBe(false);
+    const i = await impact(root, "area");
+    expect(i.coverage?.complete).toBe(false);
+    expect(i.coverage.unresolved).toBe("unresolved in scope (could bind it): 1 file outside every project (svc doctor)");
   }, 60_000);
 
   test("a symbol a file with an unresolved import could refer to is partial, naming the file and the import", async () => {
@@ -104,5 +109,6 @@ describe("an index mode partial for one corner: each answer weighs only the file
     const i = await impact(root, "Shape.size");
     expect(i.coverage?.complete).toBe(false);
     expect(i.coverage?.line).toContain("src/widget.ts");
+    expect(i.coverage.unresolved).toBe("unresolved in scope (could bind it): 1 file whose imports did not all resolve ('untyped-chart') (svc doctor)");
   }, 60_000);
 });

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { call } from "../../src/engine.ts";
 import { openCurrentIndex as openIndex } from "../../src/indexing/fresh.ts";
 import { syncIndex } from "../../src/indexing/sync.ts";
+import { UNRESOLVED_FILES_SQL } from "../../src/graph/unresolved-gaps.ts";
 import { storePath } from "../../src/store/db.ts";
 import { EXTRACTION_VERSION, SCHEMA_VERSION, TABLES } from "../../src/store/schema.ts";
 import { git, gitRepo, writeFiles } from "../helpers/repo.ts";
@@ -124,6 +125,19 @@ describe("building the index", () => {
     // a file's imports are sought by file and type, not among every edge pointing at the file
     const plan = rows<{ detail: string }>(root, "EXPLAIN QUERY PLAN SELECT from_file FROM edges WHERE to_file = 1 AND type = 'imports'").map((r) => r.detail);
     expect(plan.join("\n")).toContain("edges_to_type (to_file=? AND type=?)");
+  }, 60_000);
+
+  test("the walked files with unresolved imports are found by a partial index, which a store without it gets on its next writer open", async () => {
+    const root = gitRepo(SHOP);
+    await call("index", { path: root });
+    const db = new Database(storePath(root));
+    db.run("DROP INDEX checker_walks_unresolved");
+    db.close();
+    await call("index", { path: root });
+    expect(rows(root, "SELECT name FROM sqlite_master WHERE type = 'index' AND name = 'checker_walks_unresolved'")).toEqual([{ name: "checker_walks_unresolved" }]);
+    // every answer asks for them: without it, each read every walk record whole (their edges come before the tally)
+    const plan = rows<{ detail: string }>(root, `EXPLAIN QUERY PLAN ${UNRESOLVED_FILES_SQL}`).map((r) => r.detail);
+    expect(plan.join("\n")).toContain("USING INDEX checker_walks_unresolved");
   }, 60_000);
 
   test("a read never serves a store of another schema or extraction version, even with no file changed", async () => {

@@ -147,7 +147,8 @@ export function firstPage(key: string, whole: OpResult<object>, raw: readonly St
   };
   const cut = partition(staging, budget, counter);
   if ("tooLarge" in cut) {
-    throw validationError(`the staged change's file ${cut.tooLarge.file} alone needs ~${cut.tooLarge.tokens} tokens in one page, over maxTokens=${budget} (a staged file is never split: apply writes it whole); pass maxTokens=${Math.ceil(cut.tooLarge.tokens / (1 - SLACK)) + 1} or more, or use the host's svc/refactor RPC method`);
+    const least = Math.ceil(cut.tooLarge.tokens / (1 - SLACK)) + 1;
+    throw validationError(`the staged change (${staging.files.length} files, verified) cannot be paged within maxTokens=${budget}: its file ${cut.tooLarge.file} alone needs ~${cut.tooLarge.tokens} tokens in a page, and a staged file is never split (svc_workspace apply writes a file whole); pass maxTokens=${least} or more where the client takes an answer that large (MCP clients reject results near 25,000 tokens), or run it through the host's svc/refactor RPC method, which has no budget`);
   }
   staging.pages = cut.pages;
   keep(staging);

@@ -129,3 +129,17 @@ test("over RPC the same operation pages under maxTokens, and answers whole witho
   expect(smaller).toBeInstanceOf(Error);
   expect((smaller as Error).message).toContain(`was paged for maxTokens=${BUDGET}`);
 }, 300_000);
+
+test("a staged file that alone is over maxTokens is never split: the change is refused whole, naming the file, the least budget and the way that has none", async () => {
+  const root = project();
+  const long = Array.from({ length: 120 }, (_, i) => `export const big${i} = helper(${i}) + ${i}; // a long importer, line ${i}`).join("\n");
+  writeFileSync(join(root, "src/use0.ts"), `import { helper } from "./a";\n${long}\n`);
+  git(root, "add", "-A");
+  git(root, "commit", "-qm", "long importer");
+  const refused = await call("refactor", { path: root, ...RENAME, maxTokens: BUDGET }, { cwd: root, surface: "rpc" }).catch((e: Error) => e);
+  expect(refused).toBeInstanceOf(Error);
+  const message = (refused as Error).message;
+  expect(message).toMatch(/cannot be paged within maxTokens=1200: its file src\/use0\.ts alone needs ~\d+ tokens in a page, and a staged file is never split/);
+  expect(message).toMatch(/pass maxTokens=\d+ or more/);
+  expect(message).toContain("the host's svc/refactor RPC method, which has no budget");
+}, 300_000);

@@ -88,16 +88,19 @@ export async function stageContents(cw: CheckWorkspace, contents: ReadonlyMap<st
       if (!(await Promise.all(projects.map((p) => cw.inProgram(p, f)))).some(Boolean)) return { ok: false, reason: `cannot verify ${f}: no loaded TypeScript project takes the new file` };
     }
     // several asked at once, as the disk pass does (its checker pool takes them in turn); kept in the files' order
+    // one set of readers for the pass (the texts, their secrets and imports, the outside view): the engine's state stays
     let next = 0, done = 0;
-    await Promise.all(
-      Array.from({ length: Math.min(AFTER_PARALLEL, affected.length) }, async () => {
-        while (next < affected.length) {
-          const i = next++;
-          progress?.at(`re-checking the ${affected.length} affected files (${changed.length} edited and the files importing them) with the edits in memory (${done} done)`);
-          checks[i] = await cw.fileDiagnostics(affected[i]!);
-          done++;
-        }
-      }),
+    await cw.sharingReaders(() =>
+      Promise.all(
+        Array.from({ length: Math.min(AFTER_PARALLEL, affected.length) }, async () => {
+          while (next < affected.length) {
+            const i = next++;
+            progress?.at(`re-checking the ${affected.length} affected files (${changed.length} edited and the files importing them) with the edits in memory (${done} done)`);
+            checks[i] = await cw.fileDiagnostics(affected[i]!);
+            done++;
+          }
+        }),
+      ),
     );
     for (const diags of checks) after.push(...diags);
   } finally {
@@ -110,7 +113,7 @@ export async function stageContents(cw: CheckWorkspace, contents: ReadonlyMap<st
   t0 = performance.now();
   const withErrors = affected.filter((f, i) => !created.has(f) && checks[i]!.some((d) => d.severity === "error"));
   progress?.at(`checking the ${withErrors.length} of the ${affected.length} affected files still with an error as they are on disk`);
-  const before = [...(await cw.diskDiagnostics(withErrors)).values()].flat();
+  const before = [...(await cw.sharingReaders(() => cw.diskDiagnostics(withErrors))).values()].flat();
   addTiming(`stage: disk diagnostics (${withErrors.length} of ${affected.length} files)`, performance.now() - t0);
   // a rename respells the errors it leaves in place: those are not introduced
   const introduced = errorsOf(renameDelta(before, after, renamed ? [{ from: renamed.from, to: renamed.to }] : []).introduced);

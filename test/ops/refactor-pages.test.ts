@@ -120,6 +120,8 @@ test("over RPC the same operation pages under maxTokens, and answers whole witho
     expect(next.paged!.staging).toBe(paged.staging);
     files.push(...next.files!);
   }
+  // page 1 again is the kept staging's, not a new run
+  expect(await rpc({ maxTokens: BUDGET, page: 1 })).toEqual(first);
   // the pages together are the whole answer's files, byte for byte
   const whole = await rpc({});
   expect(whole.paged).toBeUndefined();

@@ -15,10 +15,11 @@ import { statSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { validationError } from "../errors.ts";
 import type { OpResult } from "../ops/types.ts";
-import { ABSENT, sha256 } from "../ops/apply.ts";
 import { answerTokens } from "../render/fit.ts";
 import type { TokenCounter } from "../text/tokens.ts";
-import type { StagedFile } from "./stage.ts";
+import { ABSENT, type StagedFile } from "./stage.ts";
+
+const sha256 = (bytes: string | Uint8Array): string => createHash("sha256").update(bytes).digest("hex");
 
 /** Stagings kept per process, and for how long. */
 const KEPT = 4;

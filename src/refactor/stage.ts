@@ -20,6 +20,9 @@ import { addTiming } from "../sys/timing.ts";
 import type { RefactorProgress } from "./progress.ts";
 import { renameReachable } from "./rename-reach.ts";
 
+/** apply's expectedHash of a file the refactor creates (refactor/pages.ts tells one apart). */
+export { ABSENT };
+
 /** Files re-checked with the edits at once. */
 const AFTER_PARALLEL = 8;
 

@@ -43,9 +43,25 @@ export function diagnosticSecrets(abs: string, rel: string, textOf: (abs: string
   return known;
 }
 
+/** Per reader: each file's secrets (by the path it is judged under) and relative imports, found once for every file diagnosed with it. */
+const perFile = new WeakMap<(abs: string) => string | null, { secrets: Map<string, [string, SecretKind][]>; imports: Map<string, string[]> }>();
+
+function fileCache(textOf: (abs: string) => string | null): { secrets: Map<string, [string, SecretKind][]>; imports: Map<string, string[]> } {
+  let cache = perFile.get(textOf);
+  if (!cache) perFile.set(textOf, (cache = { secrets: new Map(), imports: new Map() }));
+  return cache;
+}
+
 function reachedSecrets(abs: string, rel: string, textOf: (abs: string) => string | null, resolved?: ResolvedImports): KnownSecrets {
   const values: [string, SecretKind][] = [];
-  for (const [file, text] of reachedFiles(abs, textOf, resolved)) values.push(...fileSecrets(text, file === abs ? rel : file));
+  const { secrets } = fileCache(textOf);
+  for (const [file, text] of reachedFiles(abs, textOf, resolved)) {
+    const path = file === abs ? rel : file;
+    const key = `${file}\0${path}`;
+    let found = secrets.get(key);
+    if (!found) secrets.set(key, (found = fileSecrets(text, path)));
+    values.push(...found);
+  }
   return knownSecrets(values);
 }
 
@@ -58,7 +74,10 @@ export function reachedFiles(abs: string, textOf: (abs: string) => string | null
     const file = queue.shift()!, text = textOf(file);
     if (text === null) continue;
     out.set(file, text);
-    for (const next of [...importsOf(file, text, textOf), ...(resolved?.(file) ?? [])]) {
+    const { imports } = fileCache(textOf);
+    let relative = imports.get(file);
+    if (!relative) imports.set(file, (relative = importsOf(file, text, textOf)));
+    for (const next of [...relative, ...(resolved?.(file) ?? [])]) {
       if (seen.size >= REACH || seen.has(next) || !follow(next)) continue;
       seen.add(next);
       queue.push(next);

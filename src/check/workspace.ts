@@ -125,6 +125,9 @@ export class CheckWorkspace {
   private foreground = 0;
   /** Wrapper config → whether the project's own config checks exactly as it (server-diagnostics.ts). */
   private readonly serverSame = new Map<string, boolean>();
+  /** sharingReaders: callers inside, and the readers they share for the engine state (changeCount) they were made in. */
+  private sharing = 0;
+  private shared: { epoch: number; textOf: (abs: string) => string | null; outside: Promise<OutsideView>; resolved: Promise<ResolvedImports | undefined> | null } | null = null;
   /** Files whose diagnostics were read since the last change (tests and the bench read it). */
   checkedSinceChange = 0;
   /** Files whose diagnostics the language server gave (serverDiagnostics; tests read it). */
@@ -153,8 +156,32 @@ export class CheckWorkspace {
 
   /** What toCheckDiag reads for a batch of diagnostics: the files' texts, the imports the graph resolved, the outside files the programs read. */
   private async diagReaders(raw: readonly EngineDiag[]): Promise<{ textOf: (abs: string) => string | null; resolved?: ResolvedImports; outside: OutsideView }> {
+    if (this.sharing > 0) {
+      const epoch = this.engine.changeCount;
+      if (!this.shared || this.shared.epoch !== epoch) {
+        const textOf = this.texts();
+        this.shared = { epoch, textOf, outside: this.outsideView(textOf), resolved: null };
+      }
+      const shared = this.shared;
+      if (/["`]/.test(raw.map((d) => d.message).join("\n"))) shared.resolved ??= this.resolvedImports(raw);
+      return { textOf: shared.textOf, resolved: shared.resolved ? await shared.resolved : undefined, outside: await shared.outside };
+    }
     const textOf = this.texts(), resolved = await this.resolvedImports(raw);
     return { textOf, resolved, outside: await this.outsideView(textOf) };
+  }
+
+  /**
+   * Run checks of many files with one set of readers (texts, outside view, resolved imports) while the engine's state stays
+   * the same: each file's checks read its imports' texts and secrets, and opened the store for the import graph, anew —
+   * on mikro-orm's rename of Utils.isObject the after-edit pass spent most of its own time there (diag-secrets.ts).
+   */
+  async sharingReaders<T>(work: () => Promise<T>): Promise<T> {
+    this.sharing++;
+    try {
+      return await work();
+    } finally {
+      if (--this.sharing === 0) this.shared = null;
+    }
   }
 
   /**

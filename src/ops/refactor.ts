@@ -26,6 +26,11 @@ import { OUTSIDE } from "../check/diag-outside.ts";
 import { resolveTarget } from "../refactor/target.ts";
 import { RefactorProgress } from "../refactor/progress.ts";
 import { importersOf, unreachedLine, unreachedUses } from "../refactor/unreached.ts";
+import { diffCounts, firstPage, hasStaging, laterPage, stagingKey, stampFiles } from "../refactor/pages.ts";
+import { answerTokens } from "../render/fit.ts";
+import { redactResult } from "../render/redact-output.ts";
+import { tokenCounter } from "../text/tokens.ts";
+import { rememberedAt } from "../text/remembered-at.ts";
 import { checkPathForm } from "../validate.ts";
 import { realpathLenient } from "../workspace/allowed.ts";
 import { confine } from "../workspace/confine.ts";
@@ -48,6 +53,10 @@ export interface RefactorRequest {
   argument: string | null;
   newOrder: string | null;
   diagnosticId: string | null;
+  /** The answer's budget (MCP: 20,000 by default): a staged change over it is answered in pages (refactor/pages.ts). */
+  maxTokens?: number | null;
+  /** A later page of a staged change kept by this process (refactor/pages.ts); absent: run the refactor. */
+  page?: number | null;
 }
 
 export interface RefactorData {
@@ -68,13 +77,8 @@ export interface RefactorData {
   keptName?: { file: string; name: string; users: string[] }[];
   /** The symbol was a bare name some members share too: the line saying how many, the first few and how to ask for one. */
   alsoNamed?: string;
-}
-
-/** "+3 -3": the lines a unified diff (render/diff.ts: two header lines, then hunks) adds and removes. */
-function diffCounts(diff: string): string {
-  const lines = diff.split("\n").slice(2);
-  const count = (sign: string) => lines.filter((l) => l.startsWith(sign)).length;
-  return `+${count("+")} -${count("-")}`;
+  /** A staged change over the budget, answered in pages: this page, how many, the staging they all belong to. */
+  paged?: { staging: string; page: number; pages: number; files: number; first: number; last: number; next: number | null; wholeOnly: true };
 }
 
 const refused = (operation: RefactorOperation, reason: string): OpResult<RefactorData> => ({ text: `cannot ${operation}: ${reason}`, data: { operation, status: "refused", reason } });
@@ -131,6 +135,9 @@ async function viaHost(root: string, request: RefactorRequest): Promise<OpResult
 
 async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, file: string | null, ctx: OpContext, progress: RefactorProgress): Promise<OpResult<RefactorData>> {
   const op = request.operation;
+  // under a budget the answer may come in pages, served later only while the files this staging reads are as they are now
+  const budget = request.maxTokens ?? null;
+  const stamp = budget ? stampFiles(root, [...(await cw.files()), ...(await cw.projectConfigs())]) : null;
   let computed: { contents: Map<string, string> } | { refused: string };
   let title: string;
   let style: CodeStyle | null = null;
@@ -233,13 +240,16 @@ async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, f
   const edited = new Set([declaring, ...staged.files.map((f) => f.file)]);
   const unreached = reaching ? unreachedUses(importers, name, edited, textReader(root)) : [];
   const keptName = keptIn.length ? await keptNameUsers(root, keptIn, name, edited, ctx) : [];
-  const lines = [
+  const head = [
     `staged ${op}: ${title} (${staged.files.length} file${staged.files.length === 1 ? "" : "s"} changed, not written to disk)`,
     ...(alsoNamed ? [alsoNamed] : []),
     `verified: no new errors in ${staged.checked} file${staged.checked === 1 ? "" : "s"} re-checked with the edits in memory (${ENGINE_NAME}, ${cw.grade})`,
     ...keptName.map(keptNameLine),
     ...(unreached.length ? [unreachedLine(unreached, declaring, name)] : []),
     ...(style ? [`edits formatted in the project's ${describeCodeStyle(style)}`] : []),
+  ];
+  const lines = [
+    ...head,
     // every file and its count of lines before the diffs: a budget that cuts the diffs (render/fit.ts) never cuts this
     `files: ${staged.diffs.map((d) => `${d.file} (${diffCounts(d.diff)})`).join(", ")}`,
     ...staged.diffs.map((d) => d.diff.trimEnd()),
@@ -248,7 +258,17 @@ async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, f
   // a staged line can lose the name that made its value a secret (`DB_PASSWORD = "hunter2"` renamed `DB_PW = "hunter2"`): the
   // output path takes every secret of the edited files as they are on disk out of the answer, and apply puts them back from there
   const secretSources = staged.files.map((f) => join(root, f.file));
-  return { text: lines.join("\n"), data: { operation: op, status: "staged", files: staged.files, diffs: staged.diffs, checked: staged.checked, grade: cw.grade, ...(style ? { style } : {}), ...(unreached.length ? { unreached } : {}), ...(keptName.length ? { keptName } : {}), ...(alsoNamed ? { alsoNamed } : {}) }, secretSources };
+  const data: RefactorData = { operation: op, status: "staged", files: staged.files, diffs: staged.diffs, checked: staged.checked, grade: cw.grade, ...(style ? { style } : {}), ...(unreached.length ? { unreached } : {}), ...(keptName.length ? { keptName } : {}), ...(alsoNamed ? { alsoNamed } : {}) };
+  const whole: OpResult<RefactorData> = { text: lines.join("\n"), data, secretSources };
+  if (!budget || !stamp) return whole;
+  // counted as the answer goes out (redacted: a marker can be longer than the value), the summary and every file redacted together
+  const counter = await tokenCounter();
+  const remembered = rememberedAt(root);
+  // staged files that fit whole go in one answer, the diffs (to read) cut around them by the budget's fit (render/fit.ts)
+  const { diffs: _diffs, ...handoff } = data;
+  if (answerTokens(redactResult({ text: [...head, lines[head.length]!].join("\n"), data: handoff, secretSources }, remembered), counter) <= budget * 0.9) return whole;
+  const summary = redactResult({ text: head.join("\n"), data, secretSources }, remembered);
+  return firstPage(stagingKey(root, { ...request }), summary, staged.files, stamp, budget, counter) as unknown as OpResult<RefactorData>;
 }
 
 /** Per module that re-exports the renamed symbol under its old name, the importers of that module that still use the name. */
@@ -281,6 +301,16 @@ export async function refactor(request: RefactorRequest, ctx: OpContext): Promis
   }
   // the engine has no imports or diagnostics to act on in another kind of file (it answered "already organized" for a README)
   if (target && (op === "organize-imports" || op === "apply-codefix") && !isCheckable(target.rel)) return refused(op, `${target.rel} is not a TypeScript or JavaScript file`);
+  if (request.page) {
+    // a later page: from the staging this process keeps, else the host's (which ran it), never recomputed
+    const key = stagingKey(ws.root, { ...request });
+    if (!hasStaging(key) && !ctx.host) {
+      const hosted = await viaHost(ws.root, request);
+      if (hosted) return hosted;
+    }
+    const page = laterPage(ws.root, key, request.page, request.maxTokens ?? null, op);
+    return "refused" in page ? refused(op, page.refused) : (page as unknown as OpResult<RefactorData>);
+  }
   if (!ctx.host) {
     const hosted = await viaHost(ws.root, request);
     if (hosted) return hosted;

@@ -2,13 +2,12 @@
 // budget): its staged files — what apply takes — are whole or not at all. When they fit, the
 // diffs (to read) are cut around them, the text naming every file with its counts and where the
 // files are; hono's `compose` rename (~20.2k tokens, its files ~13.2k) could not be done over MCP.
-// When the files alone are over the cap the change is refused whole, and the refusal says what
-// does work, never "narrow the request (path, limit, …)", which svc_refactor has no parameter
-// for. Through the host's RPC (no cap) the same change comes back whole.
+// When the files alone are over the cap the change comes in pages (refactor/pages.ts; paged
+// through to the end and applied in refactor-pages.test.ts). Through the host's RPC (no cap)
+// the same change comes back whole.
 
 import { expect, test } from "bun:test";
 import { call, DEFAULT_BUDGET } from "../../src/engine.ts";
-import { SvcError } from "../../src/errors.ts";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { answerTokens } from "../../src/render/fit.ts";
@@ -16,7 +15,7 @@ import { tokenCounter } from "../../src/text/tokens.ts";
 import { mcpClientFor } from "../helpers/mcp-client.ts";
 import { gitRepo } from "../helpers/repo.ts";
 
-test("a rename over the MCP answer cap is refused with the way that works; without a cap it is staged", async () => {
+test("a rename whose staged files alone are over the MCP answer cap comes in pages within it (refactor/pages.ts); without a cap it is staged whole", async () => {
   const files: Record<string, string> = {
     "package.json": '{ "name": "r" }\n',
     "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, noEmit: true }, include: ["src"] }),
@@ -27,15 +26,12 @@ test("a rename over the MCP answer cap is refused with the way that works; witho
   for (let i = 0; i < 150; i++) files[`src/use${i}.ts`] = `import { helper } from "./a";\n${body}\n`;
   const root = gitRepo(files);
   const request = { path: root, operation: "rename", symbol: "helper", newName: "helperRenamed" };
-  const refused = await call("refactor", request, { cwd: root, surface: "mcp" }).then(
-    () => null,
-    (error: unknown) => error,
-  );
-  expect(refused).toBeInstanceOf(SvcError);
-  const message = (refused as SvcError).message;
-  expect(message).toMatch(/^the staged change is ~[\d.]+k tokens, over the 20\.0k-token answer budget, and cannot be returned in part/);
-  expect(message).toContain("no parameter of svc_refactor narrows a change");
-  expect(message).not.toContain("narrow the request (path, limit");
+  const first = await call("refactor", request, { cwd: root, surface: "mcp" });
+  const paged = (first.data as { paged: { page: number; pages: number; files: number } }).paged;
+  expect(answerTokens(first, await tokenCounter())).toBeLessThanOrEqual(DEFAULT_BUDGET.mcp);
+  expect([paged.page, paged.files]).toEqual([1, 151]);
+  expect(paged.pages).toBeGreaterThan(1);
+  expect(first.text).toContain("The refactor is verified only as a whole: apply every file of every page");
   const whole = await call("refactor", request, { cwd: root, surface: "rpc" });
   expect((whole.data as { status: string; files: unknown[] }).status).toBe("staged");
   expect((whole.data as { files: unknown[] }).files.length).toBe(151);

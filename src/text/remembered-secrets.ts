@@ -23,6 +23,7 @@
 // weak password can be found by guessing it and hashing each guess, as from any digest; the
 // store's files are the user's only (store/db.ts).
 
+import { credentialParts } from "./credential-parts.ts";
 import type { SecretSpan } from "./redact.ts";
 import { credentialValue, type SecretKind } from "./secret-values.ts";
 
@@ -67,8 +68,11 @@ function namedBy(text: string, start: number, value: string): boolean {
 export function rememberedDigests(text: string, spans: readonly SecretSpan[]): RememberedDigest[] {
   const out = new Map<string, RememberedDigest>();
   for (const s of spans) {
-    const value = text.slice(s.start, s.end);
-    if (rememberable(value, s.kind) && !namedBy(text, s.start, value)) out.set(value, { digest: secretDigest(value), length: value.length, kind: s.kind });
+    const whole = text.slice(s.start, s.end);
+    // a URL's password and a connection string's secret values on their own too (text/credential-parts.ts): typed alone, they are the secret
+    for (const value of [whole, ...credentialParts(whole, s.kind)]) {
+      if (rememberable(value, s.kind) && !namedBy(text, s.start, value)) out.set(value, { digest: secretDigest(value), length: value.length, kind: s.kind });
+    }
   }
   return [...out.values()];
 }

@@ -5,6 +5,7 @@
 // the host asks the host serving the root (its resident engine) first; else it uses its own
 // resident engine or loads one for the call.
 
+import { configCaveat, type ConfigProblem } from "../check/config-caveat.ts";
 import { existsSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { isCheckable } from "../check/gate-compare.ts";
@@ -60,6 +61,9 @@ export interface RefactorData {
   /** Files re-checked with the edits in memory. */
   checked?: number;
   grade?: "resident" | "cold";
+  /** False when a project checked loaded with config errors (check/config-caveat.ts): partly verified. */
+  verified?: boolean;
+  configProblems?: ConfigProblem[];
   /** The project style the engine formatted its edits in (code-style.ts). */
   style?: CodeStyle;
   /** Files importing the declaring file that mention the name but the compiler neither edited nor checked (unreached.ts): the change is not verified there. */
@@ -236,7 +240,7 @@ async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, f
   const lines = [
     `staged ${op}: ${title} (${staged.files.length} file${staged.files.length === 1 ? "" : "s"} changed, not written to disk)`,
     ...(alsoNamed ? [alsoNamed] : []),
-    `verified: no new errors in ${staged.checked} file${staged.checked === 1 ? "" : "s"} re-checked with the edits in memory (${ENGINE_NAME}, ${cw.grade})`,
+    verifiedLine(staged, `${ENGINE_NAME}, ${cw.grade}`),
     ...keptName.map(keptNameLine),
     ...(unreached.length ? [unreachedLine(unreached, declaring, name)] : []),
     ...(style ? [`edits formatted in the project's ${describeCodeStyle(style)}`] : []),
@@ -248,7 +252,14 @@ async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, f
   // a staged line can lose the name that made its value a secret (`DB_PASSWORD = "hunter2"` renamed `DB_PW = "hunter2"`): the
   // output path takes every secret of the edited files as they are on disk out of the answer, and apply puts them back from there
   const secretSources = staged.files.map((f) => join(root, f.file));
-  return { text: lines.join("\n"), data: { operation: op, status: "staged", files: staged.files, diffs: staged.diffs, checked: staged.checked, grade: cw.grade, ...(style ? { style } : {}), ...(unreached.length ? { unreached } : {}), ...(keptName.length ? { keptName } : {}), ...(alsoNamed ? { alsoNamed } : {}) }, secretSources };
+  return { text: lines.join("\n"), data: { operation: op, status: "staged", files: staged.files, diffs: staged.diffs, checked: staged.checked, grade: cw.grade, verified: !staged.configProblems.length, ...(staged.configProblems.length ? { configProblems: staged.configProblems } : {}), ...(style ? { style } : {}), ...(unreached.length ? { unreached } : {}), ...(keptName.length ? { keptName } : {}), ...(alsoNamed ? { alsoNamed } : {}) }, secretSources };
+}
+
+/** The verification's line: verified, or partly when a project checked loaded with config errors (check/config-caveat.ts). */
+function verifiedLine(staged: { checked: number; configProblems: readonly ConfigProblem[] }, how: string): string {
+  const files = `${staged.checked} file${staged.checked === 1 ? "" : "s"} re-checked with the edits in memory (${how})`;
+  const caveat = configCaveat(staged.configProblems);
+  return caveat ? `partly verified: no new errors in ${files}, but ${caveat}` : `verified: no new errors in ${files}`;
 }
 
 /** Per module that re-exports the renamed symbol under its old name, the importers of that module that still use the name. */

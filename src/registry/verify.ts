@@ -75,7 +75,7 @@ export const VERIFY_OPERATIONS: readonly OperationSpec[] = [
       { name: "markGreen", type: "bool", default: false, appliesWith: { param: "session" }, description: "Delta mode: reset the session's baseline to the diagnostics present now." },
       { name: "full", type: "bool", default: false, appliesWith: { param: "session" }, description: "Delta mode: also list every current diagnostic." },
     ],
-    output: obj({ mode: { type: "string", enum: ["file", "delta"] }, file: str, grade: str, gradeLine: str, clean: bool, diagnostics: { type: "array" }, dependentDiagnostics: { type: "array" }, repairs: { type: "array" }, resident: bool, session: str, introduced: { type: "array" }, resolved: { type: "array" } }, ["mode"]),
+    output: obj({ mode: { type: "string", enum: ["file", "delta"] }, file: str, grade: str, gradeLine: str, clean: bool, diagnostics: { type: "array" }, dependentDiagnostics: { type: "array" }, repairs: { type: "array" }, configProblems: { type: "array" }, resident: bool, session: str, introduced: { type: "array" }, resolved: { type: "array" } }, ["mode"]),
     load: async () => (await import("../ops/check.ts")).check as never,
   },
   {
@@ -189,7 +189,7 @@ export const VERIFY_OPERATIONS: readonly OperationSpec[] = [
       { name: "diagnosticId", type: "string", default: null, appliesWith: { param: "operation", values: ["apply-codefix"] }, description: "apply-codefix: the diagnostic code, TS2304 or 2304." },
     ],
     overBudget: "no parameter of svc_refactor narrows a change (every site of a rename goes together): the host's svc/refactor RPC method returns a change of any size",
-    output: obj({ operation: str, status: { type: "string", enum: ["staged", "refused"] }, reason: str, files: { type: "array" }, diffs: { type: "array" }, checked: int, grade: str, style: { type: "object" }, unreached: { type: "array", items: str }, keptName: { type: "array" } }, ["operation", "status"]),
+    output: obj({ operation: str, status: { type: "string", enum: ["staged", "refused"] }, reason: str, files: { type: "array" }, diffs: { type: "array" }, checked: int, grade: str, verified: bool, configProblems: { type: "array" }, style: { type: "object" }, unreached: { type: "array", items: str }, keptName: { type: "array" } }, ["operation", "status"]),
     load: async () => (await import("../ops/refactor.ts")).refactor as never,
   },
   {

@@ -75,6 +75,19 @@ describe("a typecheck verdict over a config that failed to load in part", () => 
     expect((control.data as { passed: boolean }).passed).toBe(true);
   }, 120_000);
 
+  test("svc_test candidates: the typecheck is partial, and alone it decides nothing", async () => {
+    const candidates = [1, 2].map((n) => ({ id: `c${n}`, file: "src/is.ts", content: `${IS}export const n${n} = ${n};\n` }));
+    const r = await call("test", { path: broken, symbol: "isObject", candidates });
+    const race = (r.data as { race: { candidates: { id: string; typecheck: string }[]; verdict: { status: string; reason: string } } }).race;
+    expect(race.candidates.map((c) => `${c.id}:${c.typecheck}`)).toEqual(["c1:partial", "c2:partial"]);
+    expect(race.verdict.status).toBe("none");
+    expect(race.verdict.reason).toContain(`were checked with a config that failed to load in part: tsconfig.json (TS6053: File '${MISSING}' not found.)`);
+    expect(r.text).toContain("no errors found, but checked with a config that failed to load in part");
+    const control = await call("test", { path: sound, symbol: "isObject", candidates });
+    const sound_ = (control.data as { race: { candidates: { typecheck: string }[] } }).race;
+    expect(sound_.candidates.map((c) => c.typecheck)).toEqual(["clean", "clean"]);
+  }, 180_000);
+
   test("svc_check delta mode on the resident engine says the delta is partial", async () => {
     holdResident(broken, { writer: false });
     await call("check", { path: broken, session: "s" }, { cwd: "/", host: true });

@@ -18,5 +18,8 @@ export function configCaveat(problems: readonly ConfigProblem[] | undefined): st
   const named = problems.slice(0, 3).map((p) => `${p.config} (${p.reasons.slice(0, 2).join("; ")})`).join(", ");
   const more = problems.length > 3 ? ` and ${problems.length - 3} more` : "";
   const one = problems.length === 1;
-  return `checked with ${one ? "a config" : "configs"} that failed to load in part: ${named}${more} — the compiler options ${one ? "it" : "they"} would set are unknown, so the real build's diagnostics may differ (svc doctor shows it; install what ${one ? "it extends" : "they extend"}, or fix ${one ? "it" : "them"})`;
+  // a missing `extends` naming a package (TS6053: File '@sindresorhus/tsconfig' not found.) is a dependency not installed; any other reason is the config's own to fix
+  const packaged = problems.some((p) => p.reasons.some((r) => /^TS6053: File '[^./][^']*' not found/.test(r)));
+  const advice = packaged ? `install the dependencies: a config it extends is a package's; or fix ${one ? "it" : "them"}` : `fix ${one ? "it" : "them"}`;
+  return `checked with ${one ? "a config" : "configs"} that failed to load in part: ${named}${more} — the compiler options ${one ? "it" : "they"} would set are unknown, so the real build's diagnostics may differ (svc doctor shows it; ${advice})`;
 }

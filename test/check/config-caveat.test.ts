@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { call } from "../../src/engine.ts";
+import { configCaveat } from "../../src/check/config-caveat.ts";
 import type { FileCheckData } from "../../src/check/file-check.ts";
 import { holdResident, releaseResident } from "../../src/semantic/resident.ts";
 import { useRuntimeDir } from "../helpers/host.ts";
@@ -95,4 +96,13 @@ describe("a typecheck verdict over a config that failed to load in part", () => 
     expect(r.text).toContain("delta mode (resident");
     expect(r.text).toContain(`partial: checked with a config that failed to load in part: tsconfig.json (TS6053: File '${MISSING}' not found.)`);
   }, 120_000);
+});
+
+test("the caveat's advice: a package's config extended is installed, any other reason is the config's to fix", () => {
+  expect(configCaveat([])).toBe("");
+  expect(configCaveat([{ config: "tsconfig.json", reasons: [`TS6053: File '${MISSING}' not found.`] }])).toContain("install the dependencies");
+  const own = configCaveat([{ config: "packages/a/tsconfig.json", reasons: ["TS6053: File './tsconfig.base.json' not found."] }, { config: "tsconfig.json", reasons: ["config option error (TS5023): Unknown compiler option 'strictt'."] }]);
+  expect(own).toStartWith("checked with configs that failed to load in part: packages/a/tsconfig.json (TS6053: File './tsconfig.base.json' not found.), tsconfig.json (config option error (TS5023)");
+  expect(own).not.toContain("install");
+  expect(own).toEndWith("fix them)");
 });

@@ -35,7 +35,7 @@ function callName(spec: OperationSpec, ctx: OpContext): string {
 
 /** The request validated against the operation's parameters (unknown keys refused), with the surface's default budget. */
 function validated(spec: OperationSpec, raw: Record<string, unknown>, ctx: OpContext, label?: ParamLabel): Record<string, unknown> {
-  return validateRequest(spec.params, withDefaultBudget(spec, raw, ctx), label, callName(spec, ctx));
+  return validateRequest(spec.params, withDefaultBudget(spec, raw, ctx), label, callName(spec, ctx), ctx.surface === "mcp" || ctx.surface === "rpc");
 }
 
 /**

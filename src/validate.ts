@@ -130,15 +130,33 @@ function coerceBool(value: unknown, label: string): boolean {
   throw validationError(`${label} must be true or false (got '${clipInput(value)}')`);
 }
 
-function coerceStrings(spec: ParamSpec, value: unknown, label: string): string[] {
+/**
+ * What a request sent as JSON (MCP, the host's RPC) may hold where the schema says string: a string. The CLI's argv is text,
+ * which its parser reads as numbers where it can (`svc find 42`), so there a number is the text it was typed as; over JSON a
+ * number is no name, path, ref or query (`path: 42` became the folder …/42, `query: 7` was searched as "7").
+ *
+ * Lenient on purpose, on every surface (each reads one way only): an integer as its decimal digits ("5") and a boolean
+ * as "true"/"false" (agents stringify them), a list of objects as its JSON text (object[]), a lone string where a list of
+ * strings is asked for (`seeds: "Hono"` is the list of that one seed), and an empty string for an optional string: no
+ * value, the default applies (`template: ""` infers the template, as leaving it out does). An enum's empty string names
+ * none of its values and is refused listing them.
+ */
+function textOf(value: unknown, label: string, json: boolean, what = "a string"): string {
+  if (typeof value === "string") return value;
+  if (typeof value === "number" && !json) return String(value);
+  throw validationError(`${label} must be ${what} (got ${value === null ? "null" : Array.isArray(value) ? "a list" : `${typeof value === "object" ? "an object" : `a ${typeof value}`}`}${typeof value === "number" || typeof value === "boolean" ? ` ${value}` : ""})`);
+}
+
+function coerceStrings(spec: ParamSpec, value: unknown, label: string, json: boolean): string[] {
   const list = Array.isArray(value) ? value : [value];
   const cap = spec.maxItems ?? LIST_CAP;
   if (list.length > cap) throw validationError(`${label} has too many items: ${list.length} (at most ${cap})`);
   const items = list.map((item, i) => {
     if (typeof item !== "string" && typeof item !== "number") throw validationError(`${label} must be a list of strings`);
+    const text = Array.isArray(value) ? textOf(item, `${label}[${i}]`, json) : textOf(item, label, json, "a list of strings");
     // a blank item names nothing: an empty route seed matched a file by text, an empty seed beside others was dropped unsaid
-    if (String(item).trim() === "") throw validationError(`${label}[${i}] is empty; pass a value, or leave it out of the list`);
-    return capString(spec, String(item), `${label}[${i}]`);
+    if (text.trim() === "") throw validationError(`${label}[${i}] is empty; pass a value, or leave it out of the list`);
+    return capString(spec, text, `${label}[${i}]`);
   });
   // each item's shape once every item is a string within its cap (a NUL anywhere is named first)
   return items.map((item, i) => checkShape(spec, item, `${label}[${i}]`));
@@ -168,7 +186,7 @@ function coerceObjects(spec: ParamSpec, value: unknown, label: string): Record<s
 /** The parameter types that take one value: a list for one (a flag given twice, `[5]`) is named as such, not as a value of the wrong type. */
 const SCALAR: ReadonlySet<ParamSpec["type"]> = new Set(["int", "bool", "enum", "string"]);
 
-function coerce(spec: ParamSpec, value: unknown, label: string): unknown {
+function coerce(spec: ParamSpec, value: unknown, label: string, json: boolean): unknown {
   if (SCALAR.has(spec.type) && Array.isArray(value)) throw validationError(`${label} takes one value, not a list of ${value.length} (${clipInput(value)})`);
   switch (spec.type) {
     case "int":
@@ -176,15 +194,14 @@ function coerce(spec: ParamSpec, value: unknown, label: string): unknown {
     case "bool":
       return coerceBool(value, label);
     case "string[]":
-      return coerceStrings(spec, value, label);
+      return coerceStrings(spec, value, label, json);
     case "enum": {
       const v = typeof value === "string" ? value : clipInput(value);
       if (!spec.values?.includes(v)) throw unknownValue(spec.name, clipInput(v), spec.values ?? []);
       return v;
     }
     case "string":
-      if (typeof value !== "string" && typeof value !== "number") throw validationError(`${label} must be a string`);
-      return checkShape(spec, capString(spec, String(value), label), label);
+      return checkShape(spec, capString(spec, textOf(value, label, json), label), label);
     case "object":
       if (typeof value !== "object" || Array.isArray(value)) throw validationError(`${label} must be an object`);
       if (JSON.stringify(value).length > (spec.maxLength ?? CONTENT_CAP)) throw validationError(`${label} is too large (at most ${spec.maxLength ?? CONTENT_CAP} characters of JSON)`);
@@ -212,6 +229,8 @@ export function validateRequest(
   raw: Record<string, unknown>,
   label: ParamLabel = plainLabel,
   where = "this call",
+  /** The request came as JSON (MCP, RPC): its values have their JSON types, held to the schema's (textOf). */
+  json = false,
 ): Record<string, unknown> {
   const passed = Object.keys(raw).filter((key) => raw[key] !== undefined);
   rejectUnknownParams(passed, params.map((p) => p.name), where, params.map(label));
@@ -223,7 +242,7 @@ export function validateRequest(
       out[spec.name] = spec.default ?? null;
       continue;
     }
-    out[spec.name] = coerce(spec, value, label(spec));
+    out[spec.name] = coerce(spec, value, label(spec), json);
     if (spec.required && spec.type === "string" && String(out[spec.name]).trim() === "") {
       throw validationError(spec.emptyMessage ?? `${label(spec)} must not be empty`);
     }

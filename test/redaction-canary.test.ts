@@ -59,6 +59,9 @@ const RESTORED_RENAMES: Record<string, { file: string; shows: string }> = {
  */
 const TYPED = CANARY.renamedAwayWord;
 
+/** The parts of found secrets that are secrets on their own (text/credential-parts.ts), typed alone: a credential URL's password, a connection string's. */
+const TYPED_PARTS = [CANARY.urlPassword, CANARY.adoPassword];
+
 /** Per operation, the calls that reach the planted secrets (`path` is added). */
 function canaryParams(base: string): Record<string, Canary[]> {
   return {
@@ -85,7 +88,7 @@ function canaryParams(base: string): Record<string, Canary[]> {
       // line hits on passwords whose names were renamed away on disk after the index saw them (src/rotated.ts)
       { params: { query: "STAGING_DB", kind: "text" } }, { params: { query: "releaseKeyword", kind: "all" } },
       // the remembered password typed as the query, alone and among words
-      { params: { query: TYPED, kind: "all" } }, { params: { query: `where ${TYPED} is set`, kind: "text" } }, { params: { query: TYPED, kind: "symbol" } }, { params: { query: TYPED, kind: "task" } },
+      { params: { query: TYPED, kind: "all" } }, ...TYPED_PARTS.map((query) => ({ params: { query, kind: "all" } })), { params: { query: `where ${TYPED} is set`, kind: "text" } }, { params: { query: TYPED, kind: "symbol" } }, { params: { query: TYPED, kind: "task" } },
       // a password split over joined literals, a README's "with password `…`" (h119)
       { params: { query: "adminPassword", kind: "all" } }, { params: { query: "dashboard", kind: "text" }, marker: true },
       // a browser test's typed password, a test helper's login, an HTML password input, a README table's password column (h119)
@@ -95,10 +98,10 @@ function canaryParams(base: string): Record<string, Canary[]> {
       // a value the error echoes clipped: redacted before the cut, which left the token's head
       { params: { query: "connect", kind: `${"k".repeat(50)}-${CANARY.clippedToken}` } },
     ],
-    context: [{ params: { files: ["src/config.ts"] }, marker: true }, { params: { seeds: ["connect"] }, marker: true }, { params: { seeds: [TYPED] } }],
+    context: [{ params: { files: ["src/config.ts"] }, marker: true }, { params: { seeds: ["connect"] }, marker: true }, { params: { seeds: [TYPED] } }, { params: { seeds: TYPED_PARTS } }],
     review: [{ params: { changedSince: base }, marker: true }, { params: { changedSince: base, handoff: true }, marker: true }, { params: {}, marker: true }],
     apply: [{ params: { file: "src/config.ts", content: BAD_CONTENT, write: false } }],
-    impact: [{ params: { symbol: "connect" } }, { params: { symbol: "AWS_ACCESS_KEY_ID" } }, { params: { symbol: TYPED } }],
+    impact: [{ params: { symbol: "connect" } }, { params: { symbol: "AWS_ACCESS_KEY_ID" } }, { params: { symbol: TYPED } }, ...TYPED_PARTS.map((symbol) => ({ params: { symbol } }))],
     test: [{ params: { symbol: "connect" } }, { params: { symbol: `x ${TYPED}` } }],
     check: [{ params: { file: "src/config.ts", content: BAD_CONTENT }, marker: true }, { params: { session: "canary" } },
       // proposed content renames away the password's name its literal had on disk: a type error quotes the literal
@@ -110,7 +113,7 @@ function canaryParams(base: string): Record<string, Canary[]> {
     checkCapture: [{ params: { file: "src/config.ts", content: BAD_CONTENT }, marker: true }, { params: { file: "src/settings.ts", content: RENAMED_SETTINGS }, marker: true }],
     openIndexed: [{ params: {} }],
     graph: [{ params: {} }, { params: { scopeMode: "changes", since: base } }, { params: { scopeMode: "search", query: TYPED } }],
-    scope: [{ params: { mode: "focus", seed: "src/config.ts" }, marker: true }, { params: { mode: "changes", since: base }, marker: true }, { params: { mode: "focus", seed: TYPED } }, { params: { mode: "search", query: TYPED } }],
+    scope: [{ params: { mode: "focus", seed: "src/config.ts" }, marker: true }, { params: { mode: "changes", since: base }, marker: true }, { params: { mode: "focus", seed: TYPED } }, ...TYPED_PARTS.map((seed) => ({ params: { mode: "focus", seed } })), { params: { mode: "search", query: TYPED } }],
     explain: [{ params: { mode: "changes", since: base } }, { params: { mode: "changes", since: `deploy/${CANARY.tagToken}` } }],
     contextDiagnostics: [{ params: {} }],
     refactor: [
@@ -148,8 +151,8 @@ function canaryParams(base: string): Record<string, Canary[]> {
     toc: [{ params: {} }],
     ask: [{ params: { task: "where are the signing key and the deploy token configured" } }, { params: { task: `where is ${TYPED} released` } }],
     skeleton: [{ params: {} }, { params: { format: "json" } }],
-    focus: [{ params: { focus: "src/config.ts" }, marker: true }, { params: { focus: TYPED } }],
-    search: [{ params: { query: "github token connect" } }, { params: { query: TYPED } }],
+    focus: [{ params: { focus: "src/config.ts" }, marker: true }, { params: { focus: TYPED } }, ...TYPED_PARTS.map((focus) => ({ params: { focus } }))],
+    search: [{ params: { query: "github token connect" } }, { params: { query: TYPED } }, ...TYPED_PARTS.map((query) => ({ params: { query } }))],
     changes: [{ params: { changedSince: base, review: true }, marker: true }, { params: { changedSince: base, format: "json" }, marker: true },
       { params: { changedSince: `deploy/${CANARY.tagToken}`, review: true }, marker: true }], // a ref whose name holds a token
     fuse: [{ params: { changedSince: base }, marker: true }, { params: { query: "connect token" } }, { params: { query: TYPED } }],

@@ -4,11 +4,12 @@
 // recheck is still running in the background; `exact` waits for them.
 
 import type { OpContext } from "../ops/types.ts";
+import type { ConfigProblem } from "./config-caveat.ts";
 import type { Diag } from "./diag.ts";
 import { ENGINE_NAME, residentChecks } from "./workspace.ts";
 
 export type CurrentDiagnostics =
-  | { available: true; diags: Diag[]; engine: string; elapsedMs: number; files: number; rechecked: number; pending: number; unheld?: string[]; retold?: Diag[] }
+  | { available: true; diags: Diag[]; engine: string; elapsedMs: number; files: number; rechecked: number; pending: number; unheld?: string[]; retold?: Diag[]; configProblems?: ConfigProblem[] }
   | { available: false; reason: string };
 
 /**
@@ -24,10 +25,11 @@ export async function currentDiagnostics(root: string, ctx: OpContext, options: 
       ...(await cw.workspaceDiagnostics(options)),
       owned: options.judge?.length ? new Set(await cw.files()) : null,
       retold: options.retell ? await cw.retell(options.retell) : undefined,
+      configProblems: await cw.configProblems(),
     }));
     if (!r.files) return { available: false, reason: "the workspace's TypeScript projects hold no source files (see svc doctor)" };
     const unheld = r.owned ? options.judge!.filter((p) => !r.owned!.has(p)) : [];
-    return { available: true, diags: r.diags, engine: ENGINE_NAME, elapsedMs: Math.round(performance.now() - started), files: r.files, rechecked: r.rechecked, pending: r.pending, ...(unheld.length ? { unheld } : {}), ...(r.retold ? { retold: r.retold } : {}) };
+    return { available: true, diags: r.diags, engine: ENGINE_NAME, elapsedMs: Math.round(performance.now() - started), files: r.files, rechecked: r.rechecked, pending: r.pending, ...(unheld.length ? { unheld } : {}), ...(r.retold ? { retold: r.retold } : {}), ...(r.configProblems.length ? { configProblems: r.configProblems } : {}) };
   } catch (error) {
     return { available: false, reason: `the TypeScript engine failed: ${(error as Error).message.split("\n")[0]}` };
   }

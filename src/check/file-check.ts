@@ -7,6 +7,7 @@
 import { connectHost, type HostClient } from "../host/client.ts";
 import type { OpContext, OpResult } from "../ops/types.ts";
 import { confine, refuseLongNames } from "../workspace/confine.ts";
+import { configCaveat } from "./config-caveat.ts";
 import { diagLine, errorsOf, type Diag } from "./diag.ts";
 import { isCheckable } from "./gate-ref.ts";
 import { overlayCheck, type OverlayData, type OverlayFindings, type OverlayOutcome } from "./overlay.ts";
@@ -76,11 +77,15 @@ function rendered(file: string, grade: "resident" | "cold", gradeLine: string, r
   const introducedInFile = fileErrors.filter((d) => !pre.has(d)).length;
   const introducedErrors = introducedInFile + r.dependentDiagnostics.length;
   const partial = r.dependentsUnchecked !== undefined;
-  const clean = fileErrors.length === 0 && r.dependentDiagnostics.length === 0 && !partial;
+  // a project whose config failed to load in part was checked with options that are not the real build's: never clean
+  const caveat = configCaveat(r.configProblems);
+  const clean = fileErrors.length === 0 && r.dependentDiagnostics.length === 0 && !partial && !caveat;
   const lines = [gradeLine];
   const deps = dependentsNote(r);
   if (clean) lines.push(`clean: no errors in ${file} (${deps})`);
-  else if (partial && fileErrors.length === 0 && r.dependentDiagnostics.length === 0) lines.push(`partial: no errors in ${file} or in the dependents checked (${deps}); \`svc gate\` checks them all`);
+  else if (partial && fileErrors.length === 0 && r.dependentDiagnostics.length === 0) lines.push(`partial: no errors in ${file} or in the dependents checked (${deps}); \`svc gate\` checks them all${caveat ? `; ${caveat}` : ""}`);
+  else if (caveat && fileErrors.length === 0 && r.dependentDiagnostics.length === 0) lines.push(`partial: no errors in ${file} (${deps}), but ${caveat}`);
+  else if (caveat) lines.push(`partial: ${caveat}`);
   if (r.diagnostics.length) {
     lines.push(`diagnostics for ${file}: ${r.diagnostics.length} (${introducedInFile} error${introducedInFile === 1 ? "" : "s"} introduced by the edit)`);
     for (const d of r.diagnostics) lines.push(`  ${diagLine(d)}${pre.has(d) ? "  (pre-existing)" : ""}`);
@@ -88,7 +93,7 @@ function rendered(file: string, grade: "resident" | "cold", gradeLine: string, r
   if (r.dependentDiagnostics.length) {
     lines.push(`errors introduced in dependents: ${r.dependentDiagnostics.length} (${deps})`);
     for (const d of r.dependentDiagnostics) lines.push(`  ${diagLine(d)}`);
-  } else if (!clean && !(partial && fileErrors.length === 0)) lines.push(`no errors introduced in the dependents checked (${deps})`);
+  } else if (!clean && !((partial || caveat) && fileErrors.length === 0)) lines.push(`no errors introduced in the dependents checked (${deps})`);
   if (!clean && introducedErrors === 0 && fileErrors.length > 0) lines.push(`no new errors: every error above was there before the edit`);
   lines.push(...renderRepairs(r.repairs));
   const { ran: _ran, config: _config, ...findings } = r;
@@ -110,6 +115,7 @@ function ranFrom(r: OverlayData): Ran {
     repairs: r.repairs ?? [],
     ...(r.dependentsSkipped ? { dependentsSkipped: r.dependentsSkipped } : {}),
     ...(r.dependentsUnchecked ? { dependentsUnchecked: r.dependentsUnchecked } : {}),
+    ...(r.configProblems?.length ? { configProblems: r.configProblems } : {}),
   };
 }
 

@@ -16,6 +16,7 @@ import { declaredRenames } from "./renames.ts";
 import { declaresGlobals } from "./globals.ts";
 import { surfacesOf } from "./surface.ts";
 import { unversionedImports } from "./gate-unversioned.ts";
+import type { ConfigProblem } from "./config-caveat.ts";
 import { coldChecks, type CheckWorkspace } from "./workspace.ts";
 import { textReader } from "../workspace/files.ts";
 import { parseJsonc } from "../index/imports/file-index.ts";
@@ -45,7 +46,7 @@ export interface GatePlan {
 }
 
 export type GateOutcome =
-  | { ran: true; introduced: Diag[]; preExisting: number; checked: number; elapsedMs: number; note?: string; unverified?: string[]; warnings?: string[] }
+  | { ran: true; introduced: Diag[]; preExisting: number; checked: number; elapsedMs: number; note?: string; unverified?: string[]; warnings?: string[]; configProblems?: ConfigProblem[] }
   | { ran: false; reason: string };
 
 const CHECKABLE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
@@ -206,7 +207,10 @@ async function importsUnseen(cw: CheckWorkspace, hidden: readonly string[], chec
 async function compare(cw: CheckWorkspace, plan: GatePlan, started: number): Promise<GateOutcome> {
   const listed = plan.gone.length ? await removedListed(cw, plan.gone) : [];
   const outcome = await compareSources(cw, plan, started);
-  return outcome.ran && listed.length ? { ...outcome, introduced: [...listed, ...outcome.introduced] } : outcome;
+  if (!outcome.ran) return outcome;
+  // the projects of the changed files loaded with config errors: the comparison ran with options that are not the build's (config-caveat.ts)
+  const problems = outcome.checked ? await cw.configProblems({ files: [...plan.seeds, ...(plan.alsoCheck ?? [])] }) : [];
+  return { ...outcome, ...(listed.length ? { introduced: [...listed, ...outcome.introduced] } : {}), ...(problems.length ? { configProblems: problems } : {}) };
 }
 
 async function compareSources(cw: CheckWorkspace, plan: GatePlan, started: number): Promise<GateOutcome> {

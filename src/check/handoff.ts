@@ -7,6 +7,7 @@
 // commit the review reaches back to may be older, its errors already in the baseline, never
 // "introduced". A status that could not be computed says so — never clean.
 
+import { configCaveat } from "./config-caveat.ts";
 import { resolveRef } from "../git/changes.ts";
 import { askSession, localSession } from "../ops/check-session.ts";
 import type { OpContext } from "../ops/types.ts";
@@ -63,9 +64,10 @@ export async function handoffStatus(root: string, checkSession: string | null, s
     const how = `check session '${session}', baseline ${r.baselineAt}${left ? `; ${left}` : ""}`;
     const pre = r.errorCount - introduced.length;
     if (introduced.length) return { line: `compiler status: ${plural(introduced.length, "introduced error")} unresolved (${how})`, introduced, how };
-    const verdict = r.unheld?.length ? "partly verified: no introduced errors in the files checked" : "no introduced errors";
+    const caveat = configCaveat(r.configProblems);
+    const verdict = r.unheld?.length || caveat ? "partly verified: no introduced errors in the files checked" : "no introduced errors";
     const warnings = await unversionedImports(root, sinceHead.sources, textReader(root), true);
-    return { line: withWarnings(`compiler status: ${verdict} (${how}; ${plural(pre, "pre-existing error")} not counted)`, warnings), introduced: [], how };
+    return { line: withWarnings(`compiler status: ${verdict} (${how}; ${plural(pre, "pre-existing error")} not counted)${caveat ? `, but ${caveat}` : ""}`, warnings), introduced: [], how };
   }
   const timeoutMs = envInt("SVC_GATE_TIMEOUT_MS", 60_000);
   const outcome = await refGate(root, since, Math.max(1, timeoutMs), ctx);
@@ -79,7 +81,8 @@ export async function handoffStatus(root: string, checkSession: string | null, s
   const how = `${howChecked(`errors present now but not at ${since}`, outcome, false)} (${sessionNote})`;
   if (outcome.introduced.length) return { line: `compiler status: ${plural(outcome.introduced.length, "introduced error")} unresolved (${how})`, introduced: outcome.introduced, how };
   if (!outcome.checked && !outcome.files && outcome.otherCode) return { line: `compiler status: not verified (the compiler checks TypeScript and JavaScript only; ${how})`, introduced: [], how: "not verified" };
-  return { line: withWarnings(`compiler status: no introduced errors (${how}; ${plural(outcome.preExisting, "pre-existing error")} not counted)`, outcome.warnings ?? []), introduced: [], how };
+  const caveat = configCaveat(outcome.configProblems);
+  return { line: withWarnings(`compiler status: ${caveat ? "partly verified: no introduced errors" : "no introduced errors"} (${how}; ${plural(outcome.preExisting, "pre-existing error")} not counted)${caveat ? `, but ${caveat}` : ""}`, outcome.warnings ?? []), introduced: [], how };
 }
 
 /** A passing status line with what it rests on that no commit carries (gate-unversioned.ts). */

@@ -10,6 +10,7 @@
 
 import { existsSync } from "node:fs";
 import { openReader } from "../store/db.ts";
+import type { ConfigProblem } from "./config-caveat.ts";
 import { diagDelta, errorsOf, type Diag } from "./diag.ts";
 import { buildRepairs, type RepairPacket } from "./repair.ts";
 import { repairsInside } from "./diag-outside.ts";
@@ -32,6 +33,8 @@ export interface OverlayFindings {
   /** Dependents the time cap left unchecked: how many, the cap, and the first of them. */
   dependentsUnchecked?: UncheckedDependents;
   repairs: RepairPacket[];
+  /** The configs of the projects checked that loaded with errors (check/config-caveat.ts): no verdict on them is clean. */
+  configProblems?: ConfigProblem[];
 }
 
 export interface UncheckedDependents {
@@ -82,6 +85,7 @@ export interface OverlayData {
   dependentsSkipped?: string;
   dependentsUnchecked?: UncheckedDependents;
   repairs?: RepairPacket[];
+  configProblems?: ConfigProblem[];
 }
 
 export type OverlayOutcome =
@@ -261,9 +265,10 @@ export async function overlayCheck(cw: CheckWorkspace, rel: string, content: str
         }
       }
       const config = await cw.projectConfig(project);
+      const problems = await cw.configProblems({ wrappers: [project], files: [...checked] });
       const skipped = how === "none" && options.dependents ? { dependentsSkipped: "the edit leaves what importers see unchanged" } : how === "exports" ? { dependentsSkipped: "the edit changes none of the file's exported types" } : {};
       const cut = unchecked.length ? { dependentsUnchecked: { count: unchecked.length, capMs, files: unchecked.slice(0, 10) } } : {};
-      return { ran: true as const, config, diagnostics, preExisting, dependentDiagnostics, dependents: checked.size, ...skipped, ...cut, repairs };
+      return { ran: true as const, config, diagnostics, preExisting, dependentDiagnostics, dependents: checked.size, ...skipped, ...cut, repairs, ...(problems.length ? { configProblems: problems } : {}) };
     } finally {
       cw.engine.clearOverlay(abs);
     }

@@ -1,6 +1,7 @@
 // Text of the session delta: svc_check delta mode (agents), `svc check --delta` (hooks: only
 // a non-empty delta prints) and `svc gate` (introduced errors, listed on stderr).
 
+import { configCaveat, type ConfigProblem } from "./config-caveat.ts";
 import { diagLine, errorsOf, type Diag } from "./diag.ts";
 import type { RefGateOutcome } from "./gate-ref.ts";
 
@@ -32,6 +33,8 @@ export interface CheckSessionResult {
   pending?: number;
   /** Of the paths the call asked about, those no loaded project holds: the delta says nothing of them. */
   unheld?: string[];
+  /** The loaded projects whose config loaded with errors (check/config-caveat.ts): the delta was computed with options that are not the real build's. */
+  configProblems?: ConfigProblem[];
   /** With `staged`: the comparison of the commit the index would make with HEAD, on the resident engine (no session delta then). */
   staged?: RefGateOutcome;
 }
@@ -60,6 +63,8 @@ export function renderDeltaMode(r: CheckSessionResult): string {
     if (!r.introduced.length && !r.resolved.length) lines.push(r.pending ? `no change found yet in the files rechecked so far (${plural(r.errorCount, "error")} present in them now).` : `no change since the baseline (${plural(r.errorCount, "error")} present then and now).`);
     if (r.pending) lines.push(pendingNote(r.pending));
   }
+  const caveat = configCaveat(r.configProblems);
+  if (caveat) lines.push(`partial: ${caveat}`);
   if (r.current) lines.push(...section(`all current diagnostics: ${r.current.length}`, r.current));
   if (r.current && !r.current.length) lines.push("all current diagnostics: 0");
   return lines.join("\n");
@@ -81,16 +86,23 @@ export function renderHookDelta(r: CheckSessionResult): string {
 }
 
 /** `svc gate`: the blocking listing (stderr) or the one-line pass (stdout). */
-/** `warnings`: what the verdict rests on that the commit does not carry (gate-unversioned.ts), one line each after it. */
-export function renderGate(introduced: Diag[], how: string, preExisting: number, warnings: readonly string[] = []): { failed: boolean; text: string } {
+/**
+ * `warnings`: what the verdict rests on that the commit does not carry (gate-unversioned.ts), one line each after it;
+ * `configProblems`: projects checked with a config that failed to load — no pass then, and not blocking either.
+ */
+export function renderGate(introduced: Diag[], how: string, preExisting: number, extra: { warnings?: readonly string[]; configProblems?: readonly ConfigProblem[] } = {}): { failed: boolean; partial: boolean; text: string } {
   const errors = errorsOf(introduced);
-  const warned = warnings.map((w) => `  warning: ${w}`);
+  const warned = (extra.warnings ?? []).map((w) => `  warning: ${w}`);
+  const caveat = configCaveat(extra.configProblems);
   if (errors.length) {
     return {
       failed: true,
-      text: [`svc gate: ${plural(errors.length, "introduced error")} (${how}); fix ${errors.length === 1 ? "it" : "them"} before finishing:`, ...errors.map((d) => `  ${diagLine(d)}`), ...warned].join("\n"),
+      partial: Boolean(caveat),
+      text: [`svc gate: ${plural(errors.length, "introduced error")} (${how}); fix ${errors.length === 1 ? "it" : "them"} before finishing:`, ...errors.map((d) => `  ${diagLine(d)}`), ...(caveat ? [`  (${caveat})`] : []), ...warned].join("\n"),
     };
   }
   const pre = preExisting ? `; ${plural(preExisting, "pre-existing error")} not counted` : "";
-  return { failed: false, text: [`svc gate: ok, no introduced errors (${how}${pre})`, ...warned].join("\n") };
+  // checked with a config that failed to load: no pass, and not blocking either (it ran, with options that may not be the build's)
+  if (caveat) return { failed: false, partial: true, text: [`svc gate: partial, not blocking: no introduced errors (${how}${pre}), but ${caveat}`, ...warned].join("\n") };
+  return { failed: false, partial: false, text: [`svc gate: ok, no introduced errors (${how}${pre})`, ...warned].join("\n") };
 }

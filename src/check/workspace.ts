@@ -35,6 +35,7 @@ import { envBool } from "../sys/env.ts";
 import { toPosix } from "../workspace/root.ts";
 import { isAbsolute, relative } from "node:path";
 import { inside } from "../workspace/allowed.ts";
+import type { ConfigProblem } from "./config-caveat.ts";
 import type { Diag } from "./diag.ts";
 import { declaresGlobals } from "./globals.ts";
 import { ImportGraph } from "./import-graph.ts";
@@ -300,6 +301,16 @@ export class CheckWorkspace {
       .filter(({ dir }) => dir === "" || rel.startsWith(`${dir}/`))
       .sort((a, b) => b.dir.length - a.dir.length)
       .map(({ p }) => p);
+  }
+
+  /**
+   * The loaded projects whose config the engine read with errors (check/config-caveat.ts), among those that own `files` or are
+   * `wrappers` (all loaded projects without a scope): a verdict on those files was reached with options that are not the real build's.
+   */
+  async configProblems(scope?: { files?: readonly string[]; wrappers?: readonly string[] }): Promise<ConfigProblem[]> {
+    const loaded = await this.source.loaded();
+    const owners = scope ? new Set([...(scope.wrappers ?? []), ...(scope.files ?? []).map((f) => loaded.owner.get(f) ?? this.extra.get(f)).filter((w): w is string => w !== undefined)]) : null;
+    return loaded.projects.filter((p) => p.diagnosis.status === "partial" && p.diagnosis.reasons.length && (!owners || owners.has(p.wrapper))).map((p) => ({ config: p.config, reasons: p.diagnosis.reasons }));
   }
 
   /** The configs (root-relative) of the loaded projects that have one. */

@@ -4,6 +4,7 @@
 // --since, or for a session with no baseline yet) the errors present now but not at the ref,
 // time-boxed by SVC_GATE_TIMEOUT_MS.
 
+import type { ConfigProblem } from "../check/config-caveat.ts";
 import { isGateInput, PROJECT_CONFIG, unheldNote } from "../check/gate-compare.ts";
 import { unversionedImports } from "../check/gate-unversioned.ts";
 import { textReader } from "../workspace/files.ts";
@@ -95,6 +96,8 @@ export interface GateData {
   note?: string;
   /** Changed TypeScript or JavaScript files the compiler never checked (no loaded project holds them): a partial gate, which `--strict` blocks. */
   unverified?: string[];
+  /** The configs of the projects checked that loaded with errors (check/config-caveat.ts): a partial verdict, never `passed`. */
+  configProblems?: ConfigProblem[];
   /** `--staged`: compared on the serving host's resident engine (the commit is what the disk has), not an engine loaded for the call. */
   resident?: boolean;
   /** Checked files importing a file no commit carries (ignored by git; untracked, for the working tree): the verdict rests on the disk's copy. */
@@ -124,11 +127,12 @@ function notVerified(how: string, data: Omit<GateData, "passed" | "introduced">)
  * A partial one (changed sources no loaded project holds were never checked, the rest passed) passes naming them,
  * and blocks under --strict: a check that could not run on part of the change is no pass of that part.
  */
-function ranVerdict(outcome: { introduced: Diag[]; preExisting: number; files: number; checked: number; otherCode?: number; note?: string; unverified?: string[]; warnings?: string[] }, how: string, data: Omit<GateData, "passed" | "introduced">, strict: boolean): OpResult<GateData> {
+function ranVerdict(outcome: { introduced: Diag[]; preExisting: number; files: number; checked: number; otherCode?: number; note?: string; unverified?: string[]; warnings?: string[]; configProblems?: ConfigProblem[] }, how: string, data: Omit<GateData, "passed" | "introduced">, strict: boolean): OpResult<GateData> {
   if (!outcome.checked && !outcome.files && outcome.otherCode && !outcome.introduced.length) return notVerified(how, data);
   const unverified = outcome.unverified ?? [];
   const warnings = outcome.warnings ?? [];
-  const result = verdict(outcome.introduced, how, outcome.preExisting, { ...data, ...(unverified.length ? { unverified } : {}), ...(warnings.length ? { warnings } : {}) });
+  const problems = outcome.configProblems ?? [];
+  const result = verdict(outcome.introduced, how, outcome.preExisting, { ...data, ...(unverified.length ? { unverified } : {}), ...(warnings.length ? { warnings } : {}), ...(problems.length ? { configProblems: problems } : {}) });
   return strict && unverified.length && result.exitCode !== 1 ? partialBlocked(unverified, how, { ...data, unverified, ...(warnings.length ? { warnings } : {}) }) : result;
 }
 
@@ -145,8 +149,9 @@ function partialBlocked(unverified: string[], how: string, data: Omit<GateData, 
 }
 
 function verdict(introduced: Diag[], how: string, preExisting: number, data: Omit<GateData, "passed" | "introduced">): OpResult<GateData> {
-  const rendered = renderGate(introduced, how, preExisting, data.warnings);
-  return { text: rendered.text, textToStderr: rendered.failed, exitCode: rendered.failed ? 1 : 0, data: { passed: !rendered.failed, introduced, ...data } };
+  const rendered = renderGate(introduced, how, preExisting, { warnings: data.warnings, configProblems: data.configProblems });
+  // partial (a config that failed to load): no pass, yet not blocking — the comparison ran, with options that may not be the build's
+  return { text: rendered.text, textToStderr: rendered.failed, exitCode: rendered.failed ? 1 : 0, data: { passed: !rendered.failed && !rendered.partial, ...(rendered.partial && !rendered.failed ? { blocking: false } : {}), introduced, ...data } };
 }
 
 export async function gate(request: GateRequest, ctx: OpContext): Promise<OpResult<GateData>> {
@@ -201,7 +206,7 @@ export async function gate(request: GateRequest, ctx: OpContext): Promise<OpResu
       const left = [sinceHead.unchecked, unheldNote(r.unheld ?? [])].filter(Boolean).join("; ");
       // the changed sources importing a file no commit carries, which the host's engine read from disk (gate-unversioned.ts)
       const warnings = await unversionedImports(ws.root, sinceHead.sources, textReader(ws.root), true);
-      const outcome = { introduced: r.introduced, preExisting: r.errorCount - introducedErrors, files: sinceHead.sources.length, checked: r.files ?? 0, ...(r.unheld?.length ? { unverified: r.unheld } : {}), ...(warnings.length ? { warnings } : {}) };
+      const outcome = { introduced: r.introduced, preExisting: r.errorCount - introducedErrors, files: sinceHead.sources.length, checked: r.files ?? 0, ...(r.unheld?.length ? { unverified: r.unheld } : {}), ...(warnings.length ? { warnings } : {}), ...(r.configProblems?.length ? { configProblems: r.configProblems } : {}) };
       return ranVerdict(outcome, `session ${session}, baseline ${r.baselineAt}${left ? `; ${left}` : ""}`, { mode: "session", session, ...(left ? { note: left } : {}) }, request.strict);
     }
   }

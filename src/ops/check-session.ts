@@ -76,6 +76,7 @@ export async function localSession(root: string, request: Omit<CheckSessionReque
     rechecked: current.rechecked,
     pending: current.pending,
     ...(current.unheld ? { unheld: current.unheld } : {}),
+    ...(current.configProblems ? { configProblems: current.configProblems } : {}),
   };
 }
 

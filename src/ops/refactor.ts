@@ -5,6 +5,7 @@
 // the host asks the host serving the root (its resident engine) first; else it uses its own
 // resident engine or loads one for the call.
 
+import { configCaveat, type ConfigProblem } from "../check/config-caveat.ts";
 import { existsSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { isCheckable } from "../check/gate-compare.ts";
@@ -69,6 +70,9 @@ export interface RefactorData {
   /** Files re-checked with the edits in memory. */
   checked?: number;
   grade?: "resident" | "cold";
+  /** False when a project checked loaded with config errors (check/config-caveat.ts): partly verified. */
+  verified?: boolean;
+  configProblems?: ConfigProblem[];
   /** The project style the engine formatted its edits in (code-style.ts). */
   style?: CodeStyle;
   /** Files importing the declaring file that mention the name but the compiler neither edited nor checked (unreached.ts): the change is not verified there. */
@@ -243,7 +247,7 @@ async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, f
   const head = [
     `staged ${op}: ${title} (${staged.files.length} file${staged.files.length === 1 ? "" : "s"} changed, not written to disk)`,
     ...(alsoNamed ? [alsoNamed] : []),
-    `verified: no new errors in ${staged.checked} file${staged.checked === 1 ? "" : "s"} re-checked with the edits in memory (${ENGINE_NAME}, ${cw.grade})`,
+    verifiedLine(staged, `${ENGINE_NAME}, ${cw.grade}`),
     ...keptName.map(keptNameLine),
     ...(unreached.length ? [unreachedLine(unreached, declaring, name)] : []),
     ...(style ? [`edits formatted in the project's ${describeCodeStyle(style)}`] : []),
@@ -258,7 +262,7 @@ async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, f
   // a staged line can lose the name that made its value a secret (`DB_PASSWORD = "hunter2"` renamed `DB_PW = "hunter2"`): the
   // output path takes every secret of the edited files as they are on disk out of the answer, and apply puts them back from there
   const secretSources = staged.files.map((f) => join(root, f.file));
-  const data: RefactorData = { operation: op, status: "staged", files: staged.files, diffs: staged.diffs, checked: staged.checked, grade: cw.grade, ...(style ? { style } : {}), ...(unreached.length ? { unreached } : {}), ...(keptName.length ? { keptName } : {}), ...(alsoNamed ? { alsoNamed } : {}) };
+  const data: RefactorData = { operation: op, status: "staged", files: staged.files, diffs: staged.diffs, checked: staged.checked, grade: cw.grade, verified: !staged.configProblems.length, ...(staged.configProblems.length ? { configProblems: staged.configProblems } : {}), ...(style ? { style } : {}), ...(unreached.length ? { unreached } : {}), ...(keptName.length ? { keptName } : {}), ...(alsoNamed ? { alsoNamed } : {}) };
   const whole: OpResult<RefactorData> = { text: lines.join("\n"), data, secretSources };
   if (!budget || !stamp) return whole;
   // counted as the answer goes out (redacted: a marker can be longer than the value), the summary and every file redacted together
@@ -269,6 +273,13 @@ async function run(cw: CheckWorkspace, root: string, request: RefactorRequest, f
   if (answerTokens(redactResult({ text: [...head, lines[head.length]!].join("\n"), data: handoff, secretSources }, remembered), counter) <= budget * 0.9) return whole;
   const summary = redactResult({ text: head.join("\n"), data, secretSources }, remembered);
   return firstPage(stagingKey(root, { ...request }), summary, staged.files, stamp, budget, counter) as unknown as OpResult<RefactorData>;
+}
+
+/** The verification's line: verified, or partly when a project checked loaded with config errors (check/config-caveat.ts). */
+function verifiedLine(staged: { checked: number; configProblems: readonly ConfigProblem[] }, how: string): string {
+  const files = `${staged.checked} file${staged.checked === 1 ? "" : "s"} re-checked with the edits in memory (${how})`;
+  const caveat = configCaveat(staged.configProblems);
+  return caveat ? `partly verified: no new errors in ${files}, but ${caveat}` : `verified: no new errors in ${files}`;
 }
 
 /** Per module that re-exports the renamed symbol under its old name, the importers of that module that still use the name. */

@@ -4,6 +4,7 @@
 // diff per file and `{file, expectedHash, content}` for svc_workspace action=apply — is
 // returned only when no new error appears; otherwise the new errors, named by site.
 
+import type { ConfigProblem } from "../check/config-caveat.ts";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { diagLine, errorsOf, renameDelta, type Diag } from "../check/diag.ts";
@@ -40,6 +41,8 @@ export interface Staged {
   checked: number;
   /** Every diagnostic of the checked files with the overlays in. */
   after: Diag[];
+  /** The configs of the projects checked that loaded with errors (check/config-caveat.ts): the verification is partial. */
+  configProblems: ConfigProblem[];
 }
 
 export type StageOutcome = ({ ok: true } & Staged) | { ok: false; reason: string; introduced?: Diag[] };
@@ -139,6 +142,7 @@ export async function stageContents(cw: CheckWorkspace, contents: ReadonlyMap<st
     }),
     checked: affected.length,
     after,
+    configProblems: await cw.configProblems({ files: affected }),
   };
 }
 

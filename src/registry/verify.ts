@@ -66,7 +66,7 @@ export const VERIFY_OPERATIONS: readonly OperationSpec[] = [
     readOnly: true,
     summary: "Typecheck a proposed edit before writing it, or the session delta of diagnostics",
     description:
-      "Single-file mode (file + content): typechecks the proposed content of one file against its project without writing it — the file's diagnostics and the errors the edit introduces in files that import it (checked for up to 4 s: any left unchecked are named and the answer is partial, never clean) — first line the verification grade (resident, cold, or cannot verify (abstain): reason), `clean: no errors in <file>` when clean; errors come with repair packets (the compiler's fixes as `apply:` lines, nearest member names, candidate imports, callee signatures). Delta mode (session, no content): the diagnostics introduced and resolved since the session's baseline (the first call sets it; markGreen resets it; full lists every current diagnostic). Only introduced errors are yours; pre-existing ones never count.",
+      "Single-file mode (file + content): typechecks the proposed content of one file against its project without writing it — the file's diagnostics and the errors the edit introduces in files that import it (checked for up to 4 s: any left unchecked are named and the answer is partial, never clean; partial too when the project's config failed to load in part, e.g. an `extends` not installed, naming it) — first line the verification grade (resident, cold, or cannot verify (abstain): reason), `clean: no errors in <file>` when clean; errors come with repair packets (the compiler's fixes as `apply:` lines, nearest member names, candidate imports, callee signatures). Delta mode (session, no content): the diagnostics introduced and resolved since the session's baseline (the first call sets it; markGreen resets it; full lists every current diagnostic). Only introduced errors are yours; pre-existing ones never count.",
     mcp: [{ tool: "svc_check" }],
     params: [
       WORKSPACE_PATH,
@@ -76,7 +76,7 @@ export const VERIFY_OPERATIONS: readonly OperationSpec[] = [
       { name: "markGreen", type: "bool", default: false, appliesWith: { param: "session" }, description: "Delta mode: reset the session's baseline to the diagnostics present now." },
       { name: "full", type: "bool", default: false, appliesWith: { param: "session" }, description: "Delta mode: also list every current diagnostic." },
     ],
-    output: obj({ mode: { type: "string", enum: ["file", "delta"] }, file: str, grade: str, gradeLine: str, clean: bool, diagnostics: { type: "array" }, dependentDiagnostics: { type: "array" }, repairs: { type: "array" }, resident: bool, session: str, introduced: { type: "array" }, resolved: { type: "array" } }, ["mode"]),
+    output: obj({ mode: { type: "string", enum: ["file", "delta"] }, file: str, grade: str, gradeLine: str, clean: bool, diagnostics: { type: "array" }, dependentDiagnostics: { type: "array" }, repairs: { type: "array" }, configProblems: { type: "array" }, resident: bool, session: str, introduced: { type: "array" }, resolved: { type: "array" } }, ["mode"]),
     load: async () => (await import("../ops/check.ts")).check as never,
   },
   {
@@ -101,7 +101,7 @@ export const VERIFY_OPERATIONS: readonly OperationSpec[] = [
     readOnly: true,
     summary: "Exit 1 while the change has introduced compiler errors (listed on stderr)",
     description:
-      "For pre-commit and agent stop hooks: exit 1 when introduced errors remain, listing them on stderr; exit 0 otherwise (pre-existing errors never block). With a serving host: its session delta. Without one (or with --since, or when the session has no baseline yet: a baseline taken by the gate itself would make any change pass): the errors present now but not at the ref in the changed files and every file importing them, from the ref's content of the changed files overlaid in one engine instance, time-boxed by SVC_GATE_TIMEOUT_MS (default 60000); with --staged: the commit the index would make against HEAD — against HEAD's first parent when the pre-commit hook runs for `git commit --amend` (told by the git process running the hook; SVC_GATE_AMEND=1 or 0 says so where processes cannot be read, and then a pass is one against both). A gate that cannot run says so on stderr in one line and exits 0 unless --strict (the pre-commit hook runs `svc gate --staged --strict`: it fails closed).",
+      "For pre-commit and agent stop hooks: exit 1 when introduced errors remain, listing them on stderr; exit 0 otherwise (pre-existing errors never block). With a serving host: its session delta. Without one (or with --since, or when the session has no baseline yet: a baseline taken by the gate itself would make any change pass): the errors present now but not at the ref in the changed files and every file importing them, from the ref's content of the changed files overlaid in one engine instance, time-boxed by SVC_GATE_TIMEOUT_MS (default 60000); with --staged: the commit the index would make against HEAD — against HEAD's first parent when the pre-commit hook runs for `git commit --amend` (told by the git process running the hook; SVC_GATE_AMEND=1 or 0 says so where processes cannot be read, and then a pass is one against both). A comparison over a project whose config failed to load in part (an `extends` not installed) is partial, not ok: it names the config and exits 0. A gate that cannot run says so on stderr in one line and exits 0 unless --strict (the pre-commit hook runs `svc gate --staged --strict`: it fails closed).",
     cli: { command: "gate" },
     params: [
       PATH_PARAM,
@@ -193,7 +193,7 @@ export const VERIFY_OPERATIONS: readonly OperationSpec[] = [
       { name: "page", type: "int", default: null, min: 1, description: "A page (1, 2, …) of a staged change answered in pages, as paged.next names it, served from the kept staging (never recomputed); same parameters and maxTokens as the first call. Refused when the workspace changed since the staging (other than by applying its files): then re-run without page. The change is verified only as a whole: apply every file of every page." },
     ],
     overBudget: "no parameter of svc_refactor narrows a change (every site of a rename goes together): the host's svc/refactor RPC method returns a change of any size",
-    output: obj({ operation: str, status: { type: "string", enum: ["staged", "refused"] }, reason: str, files: { type: "array" }, diffs: { type: "array" }, checked: int, grade: str, style: { type: "object" }, unreached: { type: "array", items: str }, keptName: { type: "array" }, paged: { type: "object" } }, ["operation", "status"]),
+    output: obj({ operation: str, status: { type: "string", enum: ["staged", "refused"] }, reason: str, files: { type: "array" }, diffs: { type: "array" }, checked: int, grade: str, verified: bool, configProblems: { type: "array" }, style: { type: "object" }, unreached: { type: "array", items: str }, keptName: { type: "array" }, paged: { type: "object" } }, ["operation", "status"]),
     load: async () => (await import("../ops/refactor.ts")).refactor as never,
   },
   {

@@ -26,6 +26,7 @@
 import type { OpResult } from "../ops/types.ts";
 import { mapStrings } from "../text/map-strings.ts";
 import { readFileSync } from "node:fs";
+import { credentialParts } from "../text/credential-parts.ts";
 import { CUT_PREFIX, fileSecrets, knownSecrets } from "../text/known-secrets.ts";
 import { escapeControls } from "../text/control-chars.ts";
 import { redact, type SecretKind } from "../text/redact.ts";
@@ -110,7 +111,7 @@ export function redactResult<D extends object>(result: OpResult<D>, remembered: 
     const r = redact(text);
     for (const s of r.spans) {
       const value = text.slice(s.start, s.end);
-      if (answerKnown(value, s.kind)) found.push([value, s.kind]);
+      for (const v of [value, ...credentialParts(value, s.kind)]) if (answerKnown(v, s.kind)) found.push([v, s.kind]);
     }
     if (!remembered.size) return r.text;
     // a remembered value found in one string (the text's `no matches for 'hunter2x'`) is taken out of all of them (the

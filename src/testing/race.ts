@@ -4,6 +4,7 @@
 // after, also on error or timeout). The winner is the one candidate that passes the most
 // covering test files; equal best is a tie, said so; nothing is claimed past the budget.
 
+import { configCaveat } from "../check/config-caveat.ts";
 import { checkFiles, preExistingOf } from "../check/file-check.ts";
 import { diagLine, errorsOf } from "../check/diag.ts";
 import type { OpContext } from "../ops/types.ts";
@@ -31,6 +32,8 @@ export interface RaceCandidate {
   typecheck: Typecheck;
   /** Dependents the check's time cap (SVC_CHECK_DEPENDENTS_MS) left unchecked (partial only). */
   uncheckedDependents?: number;
+  /** The typecheck ran with a config that failed to load in part (check/config-caveat.ts): partial, never clean. */
+  configCaveat?: string;
   /** The verification grade line of the check (or why it did not run). */
   gradeLine: string;
   introducedErrors: number;
@@ -119,6 +122,8 @@ function verdictOf(input: RaceInput, raced: RaceCandidate[], testsRan: boolean):
     const unchecked = raced.some((c) => c.typecheck === "not_checked");
     const why = input.selection.length ? `the covering tests were not run (${input.runnerReason})` : "no covering test reaches the symbol";
     const partial = admitted.filter((c) => c.typecheck === "partial");
+    const caveat = partial.find((c) => c.configCaveat)?.configCaveat;
+    if (caveat) return none(`${partial.map((c) => c.id).join(", ")} ${caveat.replace(/^checked/, "were checked")}, and ${why}, so the typecheck cannot decide`);
     if (partial.length) return none(`${partial.map((c) => c.id).join(", ")} had dependents not checked within the cap (SVC_CHECK_DEPENDENTS_MS of the process that checks: the host's when a host serves the workspace; 0 lifts it) and ${why}, so the typecheck cannot decide`);
     if (admitted.length === 1 && !unchecked) return { status: "winner", winner: admitted[0]!.id, tied: [], basis: "typecheck", reason: `the only candidate that typechecks; ${why}, so the typecheck alone decided` };
     if (admitted.length === 1) return none(`only ${admitted[0]!.id} was verified, but others could not be checked; ${why}`);
@@ -139,10 +144,11 @@ export async function race(input: RaceInput): Promise<{ lines: string[]; data: R
   const checks = await checkFiles(input.root, input.candidates.map((c) => ({ file: c.rel, content: c.content })), input.ctx, deadline);
   const raced: RaceCandidate[] = input.candidates.map((c, i) => {
     const d = checks[i]!.data;
-    const typecheck: Typecheck = d.grade === "abstain" ? "not_checked" : d.clean ? "clean" : d.introducedErrors > 0 ? "errors" : d.dependentsUnchecked ? "partial" : "no_new_errors";
+    const caveat = configCaveat(d.configProblems);
+    const typecheck: Typecheck = d.grade === "abstain" ? "not_checked" : d.clean ? "clean" : d.introducedErrors > 0 ? "errors" : d.dependentsUnchecked || caveat ? "partial" : "no_new_errors";
     const pre = preExistingOf(d);
     const introduced = [...errorsOf(d.diagnostics).filter((x) => !pre.has(x)), ...d.dependentDiagnostics];
-    return { id: c.id, file: c.rel, typecheck, gradeLine: d.gradeLine, introducedErrors: d.introducedErrors, errors: introduced.slice(0, MAX_ERRORS).map(diagLine), tests: null, reason: typecheck === "not_checked" ? (d.reason ?? "not checked") : typecheck === "errors" ? "rejected by the typecheck" : null, ...(typecheck === "partial" ? { uncheckedDependents: d.dependentsUnchecked!.count } : {}) };
+    return { id: c.id, file: c.rel, typecheck, gradeLine: d.gradeLine, introducedErrors: d.introducedErrors, errors: introduced.slice(0, MAX_ERRORS).map(diagLine), tests: null, reason: typecheck === "not_checked" ? (d.reason ?? "not checked") : typecheck === "errors" ? "rejected by the typecheck" : null, ...(typecheck === "partial" && d.dependentsUnchecked ? { uncheckedDependents: d.dependentsUnchecked.count } : {}), ...(caveat ? { configCaveat: caveat } : {}) };
   });
   const testsRun = input.runner !== null && input.selection.length > 0;
   const leftOut = new Set<string>();
@@ -169,7 +175,7 @@ export async function race(input: RaceInput): Promise<{ lines: string[]; data: R
   ];
   if (leftOut.size) lines.push(`  ${plural(leftOut.size, "symbolic link")} leading outside the workspace left out of the copies (${[...leftOut].sort().join(", ")}): their targets are not read, so a test that reads through one fails there`);
   for (const c of raced) {
-    const check = c.typecheck === "clean" ? "typechecks clean" : c.typecheck === "no_new_errors" ? "no new errors (pre-existing ones remain)" : c.typecheck === "partial" ? `no errors found, but ${plural(c.uncheckedDependents ?? 0, "dependent")} not checked within the cap (SVC_CHECK_DEPENDENTS_MS)` : c.typecheck === "errors" ? `${plural(c.introducedErrors, "error")} introduced` : `not checked: ${c.reason}`;
+    const check = c.typecheck === "clean" ? "typechecks clean" : c.typecheck === "no_new_errors" ? "no new errors (pre-existing ones remain)" : c.typecheck === "partial" ? `no errors found, but ${[c.uncheckedDependents ? `${plural(c.uncheckedDependents, "dependent")} not checked within the cap (SVC_CHECK_DEPENDENTS_MS)` : "", c.configCaveat ?? ""].filter(Boolean).join("; ")}` : c.typecheck === "errors" ? `${plural(c.introducedErrors, "error")} introduced` : `not checked: ${c.reason}`;
     const tests = c.tests ? `; tests: ${c.tests.passed} passed, ${c.tests.failed} failed${c.tests.timedOut ? `, ${c.tests.timedOut} timed out` : ""}${c.tests.notRun ? `, ${c.tests.notRun} not run` : ""}` : c.reason && c.typecheck !== "errors" && c.typecheck !== "not_checked" ? `; ${c.reason}` : "";
     lines.push(`  [${c.id}] ${check}${tests}  ${c.file}`);
     for (const e of c.errors) lines.push(`      ${e}`);

@@ -28,6 +28,18 @@ function adoSecret(value: string): boolean {
   return /^[A-Za-z_][\w.]*$/.test(inner) ? credentialValue(inner) : true;
 }
 
+/** The values of a connection string's secret keys (`Password=…`, `Pwd={…}` without its braces), each as the string holds it. */
+export function adoSecretValues(run: string): string[] {
+  const out: string[] = [];
+  for (const p of run.matchAll(ADO_PAIRS)) {
+    if (!ADO_SECRET_KEYS.has(p[1]!.trim().toLowerCase())) continue;
+    const v = p[2]!.trim();
+    const inner = v.startsWith("{") && v.endsWith("}") ? v.slice(1, -1).replace(/\}\}/g, "}") : v;
+    if (inner && adoSecret(v)) out.push(inner);
+  }
+  return out;
+}
+
 export function adoStrings(text: string, push: Push): void {
   ADO_TRIGGER.lastIndex = 0;
   for (let m = ADO_TRIGGER.exec(text); m; m = ADO_TRIGGER.exec(text)) {

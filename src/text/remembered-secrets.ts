@@ -31,6 +31,7 @@
 // every secret ever seen (a row is ~60 bytes), and a weak remembered value can be guessed from its digest by whoever can
 // read the store — who can read the workspace, its history and the same value there anyway.
 
+import { credentialParts } from "./credential-parts.ts";
 import type { SecretSpan } from "./redact.ts";
 import { credentialValue, type SecretKind } from "./secret-values.ts";
 
@@ -75,8 +76,11 @@ function namedBy(text: string, start: number, value: string): boolean {
 export function rememberedDigests(text: string, spans: readonly SecretSpan[]): RememberedDigest[] {
   const out = new Map<string, RememberedDigest>();
   for (const s of spans) {
-    const value = text.slice(s.start, s.end);
-    if (rememberable(value, s.kind) && !namedBy(text, s.start, value)) out.set(value, { digest: secretDigest(value), length: value.length, kind: s.kind });
+    const whole = text.slice(s.start, s.end);
+    // a URL's password and a connection string's secret values on their own too (text/credential-parts.ts): typed alone, they are the secret
+    for (const value of [whole, ...credentialParts(whole, s.kind)]) {
+      if (rememberable(value, s.kind) && !namedBy(text, s.start, value)) out.set(value, { digest: secretDigest(value), length: value.length, kind: s.kind });
+    }
   }
   return [...out.values()];
 }

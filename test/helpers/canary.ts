@@ -43,6 +43,8 @@ export const CANARY = {
   pemBody: mix(64, B64, 14),
   dbPassword: "Cn" + mix(18, ALNUM, 15),
   adoPassword: "Ad" + mix(18, ALNUM, 16),
+  // a credential URL's password found nowhere else (dbPassword is .env's too): typed alone, a part of what the redactor found
+  urlPassword: "Up" + mix(12, ALNUM, 98) + "!",
   apiToken: "correct-horse-" + "battery-canary-" + mix(6, ALNUM, 17),
   highEntropy: "Zx9" + mix(45, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", 18),
   envValue: "orchid-lantern-" + mix(8, ALNUM, 19),
@@ -267,6 +269,7 @@ export const CONFIG_TS = [
   `export const TWILIO_SID = "${CANARY.twilioKey}";`,
   `export const AUTH_HEADER = { Authorization: "Bearer ${CANARY.bearerToken}" };`,
   `export const DATABASE_URL = "postgres://admin:${CANARY.dbPassword}@db.internal:5432/app";`,
+  `export const REPLICA_URL = "postgres://reader:${CANARY.urlPassword}@replica.internal:5432/app";`,
   `export const SQL_SERVER = "Server=db;Database=app;User Id=sa;Password=${CANARY.adoPassword};";`,
   `export const apiSecret = "${CANARY.apiToken}";`,
   `export const salt = "${CANARY.highEntropy}";`,

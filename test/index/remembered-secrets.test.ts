@@ -13,6 +13,7 @@ import { sha256 } from "../../src/ops/apply.ts";
 import { storePath } from "../../src/store/db.ts";
 import { rememberable, rememberedDigests, rememberedSecrets, secretDigest } from "../../src/text/remembered-secrets.ts";
 import { findSecrets } from "../../src/text/redact.ts";
+import { failure } from "../helpers/failure.ts";
 import { git, gitRepo } from "../helpers/repo.ts";
 
 const remember = (...values: string[]) => rememberedSecrets(values.map((v) => ({ digest: secretDigest(v), length: v.length, kind: "api-token" as const })));
@@ -50,6 +51,20 @@ describe("remembered secrets", () => {
     const shown = await call("reduce", { path: root, files: ["src/db.ts"] }, { cwd: root });
     expect(JSON.stringify(shown)).not.toContain(value);
     expect(shown.text).toContain('DB_PW = "[REDACTED:');
+  }, 120_000);
+
+  test("a credential URL's password and a connection string's, typed alone, are taken out of an error and an answer (h142)", async () => {
+    const url = "Sup3rS3cretPw!";
+    const ado = "Ado9xQ2mLp7v";
+    const root = gitRepo({ "src/db.ts": `const url = "postgres://admin:${url}@db.example.com/app";\nexport const SQL = "Server=db;User Id=sa;Password=${ado};";\nexport function connect() { return url; }\n` });
+    await call("index", { path: root }, { cwd: root });
+    for (const typed of [url, ado]) {
+      const error = await failure(call("focus", { path: root, focus: typed }, { cwd: root }));
+      expect(error.message).toContain("[REDACTED:connection-string]");
+      expect(error.message).not.toContain(typed);
+      const found = await call("find", { path: root, query: typed }, { cwd: root });
+      expect(JSON.stringify(found)).not.toContain(typed);
+    }
   }, 120_000);
 
   test("a value its own name spells is a service's default: redacted where found, not remembered (its package and calls elsewhere stay readable)", async () => {

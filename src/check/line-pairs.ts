@@ -4,7 +4,8 @@
 // after) read as no change, and the new error passed the gate. With both texts of the file,
 // each earlier occurrence is paired with a current one: the line the edit left in place, then
 // one inside the same changed region (an edit on the error's line), then one whose line reads
-// the same (moved code). A current occurrence left unpaired is introduced, whatever the counts.
+// the same but for its formatting (moved code, reformatted too: imports sorted and requoted by a
+// formatter). A current occurrence left unpaired is introduced, whatever the counts.
 
 import { lineChanges } from "../render/diff.ts";
 
@@ -29,6 +30,13 @@ export interface LineAlignment {
   textAfter(line: number): string;
 }
 
+/**
+ * A line as a formatter cannot change it: no whitespace, one kind of quote, no trailing `;` or `,`
+ * (`import { z } from 'z';` moved by an import sort and requoted reads `import{z}from"z"` both
+ * times; without it the line's pre-existing error read as introduced and blocked the commit).
+ */
+const unformatted = (line: string) => line.replace(/\s+/g, "").replace(/['`]/g, '"').replace(/[;,]+$/, "");
+
 export function alignLines(before: string, after: string): LineAlignment {
   const a = before.split("\n");
   const b = after.split("\n");
@@ -47,8 +55,8 @@ export function alignLines(before: string, after: string): LineAlignment {
     },
     regionBefore: (line) => region(line - 1, 0),
     regionAfter: (line) => region(line - 1, 1),
-    textBefore: (line) => (a[line - 1] ?? "").trim(),
-    textAfter: (line) => (b[line - 1] ?? "").trim(),
+    textBefore: (line) => unformatted(a[line - 1] ?? ""),
+    textAfter: (line) => unformatted(b[line - 1] ?? ""),
   };
 }
 

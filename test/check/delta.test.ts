@@ -58,6 +58,16 @@ describe("diagDelta", () => {
     expect(diagDelta([d("b.ts", 1)], [d("b.ts", 4)], texts(fixedAndAdded))).toEqual({ introduced: [], resolved: [] });
   }, 120_000);
 
+  test("an error's line moved and reformatted (imports sorted and requoted by a formatter) is the same error, not introduced; a different line with the error is", () => {
+    const missing = (line: number) => d("a.ts", line, "TS2307", "Cannot find module 'zmissing' or its corresponding type declarations.");
+    const before = "import { z } from 'zmissing';\nimport { y } from \"./y\";\nexport const a = z + y;\n";
+    const sorted = 'import { y } from "./y";\nimport { z } from "zmissing";\n\nexport const a = z + y;\n';
+    expect(diagDelta([missing(1)], [missing(2)], () => ({ before, after: sorted }))).toEqual({ introduced: [], resolved: [] });
+    // the import replaced and another of the module written further down: that one is introduced
+    const other = "import { y } from './y';\nimport { y } from './y';\nexport const a = z + y;\nimport { w } from \"zmissing\";\n";
+    expect(diagDelta([missing(1)], [missing(4)], () => ({ before, after: other })).introduced).toEqual([missing(4)]);
+  }, 120_000);
+
   test("renameDelta pairs by line too: a renamed declaration's respelled error stays the same error, an identical one written elsewhere is introduced", () => {
     const before = "export function foo(a: number) {\n  return a;\n}\nfoo(\"1\");\nexport const k = 1;\n";
     const msg = (name: string) => `Argument of type 'string' is not assignable to parameter of type 'number' (${name}).`;

@@ -351,8 +351,10 @@ function splitLines(text: string): Lines {
 }
 
 /** How the kept endings are named in the answer ("CRLF line endings", "CR line endings", "CRLF and CR line endings"). */
+/** The file's line endings as kept, LF named too when it mixes them (`CRLF and LF`: a mixed file kept mixed, not turned CRLF). */
 function endingsNote(ends: readonly string[]): string {
-  const kinds = [ends.includes("\r\n") ? "CRLF" : "", ends.includes("\r") ? "CR" : ""].filter(Boolean);
+  const kinds = [ends.includes("\r\n") ? "CRLF" : "", ends.includes("\r") ? "CR" : "", ends.includes("\n") ? "LF" : ""].filter(Boolean);
+  if (kinds.length > 1) return `${kinds.join(" and ").replace(/ and (?=.* and )/g, ", ")} line endings`;
   return `${kinds.join(" and ")} line endings`;
 }
 

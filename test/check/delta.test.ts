@@ -3,6 +3,7 @@
 
 import { describe, expect, test } from "bun:test";
 import { diagDelta, diagLine, renameDelta, type Diag } from "../../src/check/diag.ts";
+import { alignLines, pairByLines, type LineAlignment } from "../../src/check/line-pairs.ts";
 import { loadBaseline, sessionDelta } from "../../src/check/sessions.ts";
 import { Database } from "bun:sqlite";
 import { storePath } from "../../src/store/db.ts";
@@ -66,6 +67,19 @@ describe("diagDelta", () => {
     // the import replaced and another of the module written further down: that one is introduced
     const other = "import { y } from './y';\nimport { y } from './y';\nexport const a = z + y;\nimport { w } from \"zmissing\";\n";
     expect(diagDelta([missing(1)], [missing(4)], () => ({ before, after: other })).introduced).toEqual([missing(4)]);
+  }, 120_000);
+
+  test("thousands of occurrences of one error (`Cannot find name 'expect'` in a test file without its types) are paired with a lookup per occurrence and rule, not per pair (per pair, 3000 of them took most of a minute)", () => {
+    const n = 2000;
+    const before = Array.from({ length: n }, (_, i) => `  expect(f${i}()).toBe(${i});`);
+    const after = before.map((l, i) => (i % 10 === 0 ? `${l} // edited` : l));
+    const align = alignLines(before.join("\n"), [...after, "  expect(z()).toBe(0);"].join("\n"));
+    let lookups = 0;
+    const counted = Object.fromEntries(Object.entries(align).map(([k, f]) => [k, (line: number) => (lookups++, (f as (l: number) => unknown)(line))])) as unknown as LineAlignment;
+    const at = (line: number) => ({ line });
+    const pairs = pairByLines(before.map((_, i) => at(i + 1)), [...after.map((_, i) => at(i + 1)), at(n + 1)], counted);
+    expect({ introduced: pairs.introduced, resolved: pairs.resolved.length }).toEqual({ introduced: [at(n + 1)], resolved: 0 });
+    expect(lookups).toBeLessThan(10 * n);
   }, 120_000);
 
   test("renameDelta pairs by line too: a renamed declaration's respelled error stays the same error, an identical one written elsewhere is introduced", () => {

@@ -235,14 +235,17 @@ function replacedMarkerLines(secrets: DiskSecrets, lines: readonly string[], lit
 
 export function restoreMarkers(rel: string, content: string, before: string | null, remembered: Remembered = NOTHING_REMEMBERED, action = "apply to"): { text: string; restored: number } {
   if (!MARKER.test(content)) return { text: content, restored: 0 };
+  // the file's lines holding marker text as it is, as views show them (trailing whitespace trimmed: `X  ` on disk is `X` in a
+  // view, and content rebuilt from it names that line — keyed untrimmed, it read as a secret's line shown alike and took the value)
+  const bare = (l: string) => l.replace(/[ \t\r\f\v]+$/, "");
   const literal = new Set<string>();
-  if (before !== null) for (const line of before.split("\n")) if (MARKER.test(line)) literal.add(line.replace(/\r$/, ""));
+  if (before !== null) for (const line of before.split("\n")) if (MARKER.test(line)) literal.add(bare(line));
   const secrets = before === null ? null : diskSecrets(rel, before, remembered);
   const unchanged = secrets ? unchangedMarkerLines(secrets, content.split("\n")) : new Map<number, string>();
   // the file's lines holding marker text that no view shows a secret on (trailing whitespace trimmed, as views show them)
   const asText = new Set<string>();
-  const secretLines = new Set([...(secrets?.lines.keys() ?? [])].map((l) => l.replace(/[ \t\f\v]+$/, "")));
-  for (const l of literal) if (!secretLines.has(l.replace(/[ \t\f\v]+$/, ""))) asText.add(l.replace(/[ \t\f\v]+$/, ""));
+  const secretLines = new Set([...(secrets?.lines.keys() ?? [])].map(bare));
+  for (const l of literal) if (!secretLines.has(l)) asText.add(l);
   const replaced = secrets ? replacedMarkerLines(secrets, content.split("\n"), asText) : new Map<number, readonly Mark[] | typeof LITERAL>();
   const out: string[] = [];
   const placed: { offset: number; value: string; kind: string; line: number }[] = [];
@@ -257,8 +260,8 @@ export function restoreMarkers(rel: string, content: string, before: string | nu
       `refusing to ${action} '${rel}': line ${n} contains the redaction marker ${marker} ${why} ('${clip(line)}'). svc views show secrets as markers; keep that line as the view showed it, or write the value you mean.`,
     );
     // The file has this line both as it is (marker included) and as a secret that views show the same way: which one is meant cannot be told.
-    if (first && literal.has(line) && secrets?.lines.has(line)) throw refuse("on a line the file has both literally and as a secret shown the same way (which one is meant cannot be told)", first[0]);
-    if (first && !literal.has(line) && replaced.get(n - 1) !== LITERAL) {
+    if (first && literal.has(bare(line)) && secretLines.has(bare(line))) throw refuse("on a line the file has both literally and as a secret shown the same way (which one is meant cannot be told)", first[0]);
+    if (first && !literal.has(bare(line)) && replaced.get(n - 1) !== LITERAL) {
       if (!secrets) throw refuse("and a new file has no value to put back", first[0]);
       const own = secrets.lines.get(line);
       const mine = unchanged.get(n - 1);
@@ -351,8 +354,10 @@ function splitLines(text: string): Lines {
 }
 
 /** How the kept endings are named in the answer ("CRLF line endings", "CR line endings", "CRLF and CR line endings"). */
+/** The file's line endings as kept, LF named too when it mixes them (`CRLF and LF`: a mixed file kept mixed, not turned CRLF). */
 function endingsNote(ends: readonly string[]): string {
-  const kinds = [ends.includes("\r\n") ? "CRLF" : "", ends.includes("\r") ? "CR" : ""].filter(Boolean);
+  const kinds = [ends.includes("\r\n") ? "CRLF" : "", ends.includes("\r") ? "CR" : "", ends.includes("\n") ? "LF" : ""].filter(Boolean);
+  if (kinds.length > 1) return `${kinds.join(" and ").replace(/ and (?=.* and )/g, ", ")} line endings`;
   return `${kinds.join(" and ")} line endings`;
 }
 

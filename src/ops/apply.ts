@@ -214,7 +214,9 @@ export async function apply(request: ApplyRequest, ctx: OpContext): Promise<OpRe
   const keptNote = kept.length ? `; keeping the file's ${kept.join(", ")}` : "";
   // The same bytes: nothing to write, so the file keeps its inode, mtime and everything else (no rebuild, no re-index).
   if (data.unchanged) {
-    return { text: `${request.write ? "unchanged" : "dry run (no write): unchanged"}: ${target.rel} already has this content (${data.chars} chars${keptNote}); nothing ${request.write ? "was" : "would be"} written.`, data };
+    // content that differs from the file only in what apply keeps (endings, the whitespace views hide: a file's trailing spaces stripped, a mixed file's endings made one) is not the file's content: said so
+    const but = request.content === disk?.replace(/^\uFEFF/, "") || request.content === disk ? "" : " but for what apply keeps of the file";
+    return { text: `${request.write ? "unchanged" : "dry run (no write): unchanged"}: ${target.rel} already has this content${but} (${data.chars} chars${keptNote}); nothing ${request.write ? "was" : "would be"} written.`, data };
   }
   if (!request.write) {
     // without an expectedHash the write would replace whatever the file holds by then: say which hash makes it refuse a change made meanwhile

@@ -92,13 +92,12 @@ export async function review(request: ReviewRequest, ctx: OpContext): Promise<Op
   if (changed.length > request.maxChangedFiles) {
     const list = changed.slice(0, 200).map((c) => `  ${c.path} (${c.status})`);
     const more = changed.length > 200 ? [`  … and ${changed.length - 200} more`] : [];
-    const text = [
-      `review: the change since ${request.changedSince} spans ${changed.length} files, above maxChangedFiles=${request.maxChangedFiles}. Showing the changed-file list only; narrow the base ref, review a subfolder (path), or raise maxChangedFiles.`,
-      `changed files (${changed.length}):`,
-      ...list,
-      ...more,
-    ].join("\n");
-    return { text, data: { changedSince: request.changedSince, changed, apiDelta: [], truncated: true } };
+    const reason = `the change since ${request.changedSince} spans ${changed.length} files, above maxChangedFiles=${request.maxChangedFiles}. Showing the changed-file list only; narrow the base ref, review a subfolder (path), or raise maxChangedFiles.`;
+    const data: ReviewData = { changedSince: request.changedSince, changed, apiDelta: [], truncated: true };
+    // format=json: the list as JSON too, with why (as a budget's truncation says it: render/fit.ts) — it was this prose, which no JSON client reads
+    if (request.format === "json") return { text: JSON.stringify({ ...data, reason }), data };
+    const text = [`review: ${reason}`, `changed files (${changed.length}):`, ...list, ...more].join("\n");
+    return { text, data };
   }
   const collection = await collectIndexed(ws, { template: null }, ctx);
   try {

@@ -3,6 +3,7 @@
 
 import { describe, expect, test } from "bun:test";
 import { diagDelta, diagLine, renameDelta, type Diag } from "../../src/check/diag.ts";
+import { alignLines, pairByLines, type LineAlignment } from "../../src/check/line-pairs.ts";
 import { loadBaseline, sessionDelta } from "../../src/check/sessions.ts";
 import { Database } from "bun:sqlite";
 import { storePath } from "../../src/store/db.ts";
@@ -56,6 +57,29 @@ describe("diagDelta", () => {
     expect(diagDelta([d("a.ts", 1), d("a.ts", 2)], [d("a.ts", 1), d("a.ts", 2), d("a.ts", 3)], () => ({ before: two, after: three }))).toEqual({ introduced: [d("a.ts", 3)], resolved: [] });
     // a file the caller has one text of: by count, as before
     expect(diagDelta([d("b.ts", 1)], [d("b.ts", 4)], texts(fixedAndAdded))).toEqual({ introduced: [], resolved: [] });
+  }, 120_000);
+
+  test("an error's line moved and reformatted (imports sorted and requoted by a formatter) is the same error, not introduced; a different line with the error is", () => {
+    const missing = (line: number) => d("a.ts", line, "TS2307", "Cannot find module 'zmissing' or its corresponding type declarations.");
+    const before = "import { z } from 'zmissing';\nimport { y } from \"./y\";\nexport const a = z + y;\n";
+    const sorted = 'import { y } from "./y";\nimport { z } from "zmissing";\n\nexport const a = z + y;\n';
+    expect(diagDelta([missing(1)], [missing(2)], () => ({ before, after: sorted }))).toEqual({ introduced: [], resolved: [] });
+    // the import replaced and another of the module written further down: that one is introduced
+    const other = "import { y } from './y';\nimport { y } from './y';\nexport const a = z + y;\nimport { w } from \"zmissing\";\n";
+    expect(diagDelta([missing(1)], [missing(4)], () => ({ before, after: other })).introduced).toEqual([missing(4)]);
+  }, 120_000);
+
+  test("thousands of occurrences of one error (`Cannot find name 'expect'` in a test file without its types) are paired with a lookup per occurrence and rule, not per pair (per pair, 3000 of them took most of a minute)", () => {
+    const n = 2000;
+    const before = Array.from({ length: n }, (_, i) => `  expect(f${i}()).toBe(${i});`);
+    const after = before.map((l, i) => (i % 10 === 0 ? `${l} // edited` : l));
+    const align = alignLines(before.join("\n"), [...after, "  expect(z()).toBe(0);"].join("\n"));
+    let lookups = 0;
+    const counted = Object.fromEntries(Object.entries(align).map(([k, f]) => [k, (line: number) => (lookups++, (f as (l: number) => unknown)(line))])) as unknown as LineAlignment;
+    const at = (line: number) => ({ line });
+    const pairs = pairByLines(before.map((_, i) => at(i + 1)), [...after.map((_, i) => at(i + 1)), at(n + 1)], counted);
+    expect({ introduced: pairs.introduced, resolved: pairs.resolved.length }).toEqual({ introduced: [at(n + 1)], resolved: 0 });
+    expect(lookups).toBeLessThan(10 * n);
   }, 120_000);
 
   test("renameDelta pairs by line too: a renamed declaration's respelled error stays the same error, an identical one written elsewhere is introduced", () => {

@@ -44,6 +44,18 @@ describe("apply keeps mixed line endings", () => {
     expect(readFileSync(join(root, "src/m.ts"), "utf8")).toBe("// header\r\nimport a from 'a';\r\nconst b = 1;\nconst c = 2;\r\nexport { b, c };\nexport default b;\n");
   }, 120_000);
 
+  test("content that normalizes a mixed file's endings is no change apply makes, and the answer says so: not 'already has this content' alone, and the kept endings named with LF", async () => {
+    const original = "const a = 1;\r\nconst b = 2;\nconst c = 3;\r\n";
+    const root = gitRepo({ "src/m.ts": original });
+    for (const content of ["const a = 1;\r\nconst b = 2;\r\nconst c = 3;\r\n", "const a = 1;\nconst b = 2;\nconst c = 3;\n"]) {
+      const result = await call("apply", { path: root, file: "src/m.ts", content, write: true });
+      expect(result.text).toBe(`unchanged: src/m.ts already has this content but for what apply keeps of the file (${content.length} chars; keeping the file's CRLF and LF line endings); nothing was written.`);
+      expect(readFileSync(join(root, "src/m.ts"), "utf8")).toBe(original);
+    }
+    // the file's own bytes sent: no such caveat
+    expect((await call("apply", { path: root, file: "src/m.ts", content: original, write: true })).text).toBe(`unchanged: src/m.ts already has this content (${original.length} chars); nothing was written.`);
+  }, 120_000);
+
   test("a moved line keeps its own ending (found on hono: two lines swapped in a mixed file gave the moved one the dominant ending)", async () => {
     const original = "const a = 1;\nconst b = 2;\r\nconst c = 3;\nconst d = 4;\n";
     const root = gitRepo({ "src/m.ts": original });

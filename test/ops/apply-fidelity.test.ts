@@ -183,6 +183,19 @@ describe("apply keeps what views do not show", () => {
     expect(readFileSync(join(root, "src/a.ts"), "utf8")).toBe(original);
   });
 
+  test("the same with trailing whitespace on the literal line (a view trims it): refused, not the secret written over the marker text and the whitespace lost; alone, it keeps its marker text and its whitespace", async () => {
+    const original = `export const k = "[REDACTED:aws-access-key]";  \nexport const k = "${AWS}";\nexport const n = 1;\n`;
+    const root = gitRepo({ "src/a.ts": original, "src/b.ts": `// views show "[REDACTED:aws-access-key]"\t\nexport const n = 1;\n` });
+    const { content } = await view(root, "src/a.ts");
+    expect(content).toBe(`export const k = "[REDACTED:aws-access-key]";\nexport const k = "[REDACTED:aws-access-key]";\nexport const n = 1;`);
+    const error = await failure(call("apply", { path: root, file: "src/a.ts", content: content.replace("n = 1", "n = 2"), write: true }));
+    expect(error.formatted).toContain("line 1 contains the redaction marker [REDACTED:aws-access-key] on a line the file has both literally and as a secret");
+    expect(readFileSync(join(root, "src/a.ts"), "utf8")).toBe(original);
+    const b = await view(root, "src/b.ts");
+    await call("apply", { path: root, file: "src/b.ts", content: b.content.replace("n = 1", "n = 2"), write: true });
+    expect(readFileSync(join(root, "src/b.ts"), "utf8")).toBe(`// views show "[REDACTED:aws-access-key]"\t\nexport const n = 2;\n`);
+  });
+
   test("CRLF, BOM and no-final-newline files round-trip byte-identical except the edit", async () => {
     const lines = ["export function total(a: number, b: number): number {", "  return a + b;", "}", "", "export const name = 'svc';"];
     const files: Record<string, Uint8Array> = {

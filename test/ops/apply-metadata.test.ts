@@ -68,7 +68,7 @@ for (const write of [false, true]) {
     const before = statSync(file);
     for (const write of [false, true]) {
       const result = await call("apply", { path: root, file: "src/a.ts", content: "export const a = 1;\nexport const b = 2;\n", write });
-      expect(result.text).toBe(`${write ? "unchanged" : "dry run (no write): unchanged"}: src/a.ts already has this content (40 chars; keeping the file's CRLF line endings); nothing ${write ? "was" : "would be"} written.`);
+      expect(result.text).toBe(`${write ? "unchanged" : "dry run (no write): unchanged"}: src/a.ts already has this content but for what apply keeps of the file (40 chars; keeping the file's CRLF line endings); nothing ${write ? "was" : "would be"} written.`);
       expect(result.data).toMatchObject({ written: false, unchanged: true, action: "overwrite" });
     }
     const after = statSync(file);

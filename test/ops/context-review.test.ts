@@ -198,6 +198,11 @@ describe("svc review", () => {
     expect(handoff.text).toContain("## Residual risk");
     const capped = await call("review", { path: root, changedSince: "main", maxChangedFiles: 2 });
     expect(capped.text).toStartWith("review: the change since main spans 6 files, above maxChangedFiles=2.");
+    // format=json: JSON, with the list and why (it was the prose above)
+    const cappedJson = JSON.parse((await call("review", { path: root, changedSince: "main", maxChangedFiles: 2, format: "json" })).text);
+    expect(cappedJson).toMatchObject({ changedSince: "main", truncated: true, apiDelta: [] });
+    expect(cappedJson.changed).toHaveLength(6);
+    expect(cappedJson.reason).toStartWith("the change since main spans 6 files, above maxChangedFiles=2.");
     await expect(call("review", { path: root, changedSince: "nope" })).rejects.toMatchObject({ prefix: "validation_error" });
   }, 120_000);
 

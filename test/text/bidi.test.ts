@@ -222,4 +222,10 @@ describe("a line holding a bidi control and a secret", () => {
       await client.close();
     }
   }, 120_000);
+
+  test("an edited line with several markers and an escape, over a long line of the file holding the character, is refused at once (a pattern of lazy gaps backtracked: four markers never ended)", async () => {
+    const root = gitRepo({ "m.ts": `// ${RLO}${"x".repeat(3000)}\nconst b = 2;\n` });
+    const content = `// \\u{202E}${"[REDACTED:aws-access-key]x".repeat(6)}END\nconst b = 2;\n`;
+    await expect(call("apply", { path: root, file: "m.ts", content, write: true })).rejects.toMatchObject({ prefix: "validation_error" });
+  }, 120_000);
 });

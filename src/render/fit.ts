@@ -298,9 +298,10 @@ export function fitAnswer<A extends BudgetedAnswer>(answer: A, budget: number, c
     throw validationError(`the staged change is ~${formatTokens(received(answer))} tokens, over the ${formatTokens(budget)}-token answer budget, and cannot be returned in part (applying some of its files would leave the project broken; its staged files alone are ~${formatTokens(handoffFloor)} tokens); ${options.hint}`);
   }
   // An empty answer keeps why it is empty and what to try before anything else: the notes saying so are first in their
-  // lists (a list halved keeps them) and their keys outlast the others
+  // lists (a list halved keeps them) and, where the structured result is all the client gets, their keys outlast the
+  // others (beside a text, the text says it: the structured result keeps its own required keys)
   const reasons = options.reasons ?? [];
-  const required = [...(options.required ?? []), ...reasonKeys(answer.data, reasons)];
+  const required = [...(options.required ?? []), ...(options.dataOnly ? reasonKeys(answer.data, reasons) : [])];
   const whole = reasonsFirst(answer.data, reasons);
   const hint = handoff ? `every staged file is whole in the structured result (files): only diffs to read were cut; ${options.hint}` : reasons.length ? "the answer is empty: more budget shows no content; the note kept says why and what to try" : options.hint;
   const warningRoom = (forWarnings: number) => {
@@ -323,7 +324,7 @@ export function fitAnswer<A extends BudgetedAnswer>(answer: A, budget: number, c
   const short = reasons.length ? `[svc: the answer is empty: ${reasons.join("; ")}]` : `[svc: cut to fit ${budget} tokens; ${hint}]`;
   const json = jsonObject(answer.text);
   const fitted = json
-    ? fitJsonText(json, whole, budget - warnTokens, counter, required, `the answer exceeds the ${budget}-token budget; ${hint}`, handoffFloor, textOnly)
+    ? fitJsonText(json, whole, budget - warnTokens, counter, required, `cut to fit the ${budget}-token budget; ${hint}`, handoffFloor, textOnly)
     : fitPlainText(answer.text, whole, budget, warnTokens, counter, { ...options, required, hint, textOnly, handoffFloor, reasons });
   let { text, data } = fitted;
   const room = budget - warnTokens - (textOnly ? 0 : counter.count(JSON.stringify(data)));
@@ -331,7 +332,7 @@ export function fitAnswer<A extends BudgetedAnswer>(answer: A, budget: number, c
   // Not even a note saying what was cut fits (the schema's required keys alone may not): refuse
   // rather than exceed the budget or answer with nothing.
   if (text === "" || answerTokens({ text, data, warnings }, counter, textOnly) > budget) {
-    const least = counter.count(warningLines(answer.warnings)) + counter.count(short) + (textOnly ? 0 : counter.count(JSON.stringify(fitData(answer.data, 1, counter, options.required)))) + 8;
+    const least = counter.count(warningLines(answer.warnings)) + counter.count(short) + (textOnly ? 0 : counter.count(JSON.stringify(fitData(whole, 1, counter, required)))) + 8;
     const param = options.budgetParam ?? "maxTokens";
     // the instruction first: on a small budget the message is cut from its end
     throw validationError(`pass ${param}=${least} or more: ${budget} is too small for any answer (the least that says what was cut)`);
@@ -384,7 +385,8 @@ function fitJsonText(json: Record<string, unknown>, whole: object, room: number,
   // the text's first share: what the whole structured result leaves, at least two thirds
   let share = textOnly ? room : Math.max(Math.floor((room * 2) / 3), room - counter.count(JSON.stringify(whole)) - 8);
   for (let i = 0; i < 8 && share > 0; i++) {
-    const probe = fitData(json, Math.max(1, share), counter, required, { keepLast: true }) as Record<string, unknown>;
+    // (room kept for the reason saying what was shown)
+    const probe = fitData(json, Math.max(1, share - counter.count(why) - 24), counter, required, { keepLast: true }) as Record<string, unknown>;
     const cut = listsCut(json, probe);
     let text = JSON.stringify({ ...probe, truncated: true, reason: `${why}${cut.length ? ` (shown: ${cut.join(", ")})` : ""}` });
     if (counter.count(text) > share) text = JSON.stringify({ ...probe, truncated: true });

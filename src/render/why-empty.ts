@@ -9,8 +9,8 @@ const SHOWN = ["entries", "dropped", "map", "changed"];
 
 /**
  * The notes saying why `data` is empty: its `empty` or `noMatches` (an operation's own, or a part's: map's `symbols.empty`; not a comment),
- * or, for a packing answer that packed and dropped nothing, its notes other than comment headers (`nothing packed: …`,
- * `no files: …`). None when the answer is not empty.
+ * or, for a packing answer that packed and dropped nothing, its notes saying what to try (`nothing packed: … Try: …`,
+ * `no files: … check path …`), not comment headers. None when the answer is not empty.
  */
 export function whyEmpty(data: unknown, depth = 0): string[] {
   if (!isObject(data) || depth > 2) return [];
@@ -19,6 +19,7 @@ export function whyEmpty(data: unknown, depth = 0): string[] {
   if (own.length) return own;
   // (review's context is empty only while nothing `changed` either)
   if (SHOWN.some((k) => Array.isArray(data[k]) && (data[k] as unknown[]).length > 0) || Number(data.droppedCount)) return [];
-  if (Array.isArray(data.entries) && Array.isArray(data.notes)) return (data.notes as unknown[]).filter((n): n is string => typeof n === "string" && !n.startsWith("<!--"));
+  // (a packing answer's notes say other things too — the template, the index's state —: the reason is the one saying what to try)
+  if (Array.isArray(data.entries) && Array.isArray(data.notes)) return (data.notes as unknown[]).filter((n): n is string => typeof n === "string" && !n.startsWith("<!--") && /\b(try|check)\b/i.test(n));
   return Object.values(data).flatMap((v) => whyEmpty(v, depth + 1));
 }

@@ -38,11 +38,17 @@ export function listsCut(before: unknown, after: unknown, at = ""): string[] {
 
 /**
  * `data` with each list that `text` (a JSON text holding the same lists) had whole and `fitted` shortened, shortened to
- * the same length (the items kept are the first ones on both sides), recursively through objects. A copy.
+ * the same length (the items kept are the first ones on both sides), and each string `fitted` shortened, shortened alike,
+ * recursively. A copy.
  */
 export function alignedTo(data: object, text: Json, fitted: Json): object {
   const walk = (d: unknown, t: unknown, f: unknown): unknown => {
-    if (Array.isArray(d)) return Array.isArray(t) && Array.isArray(f) && d.length === t.length && f.length < d.length ? d.slice(0, f.length) : d;
+    // a string the text shortened is shortened alike; a list, to the items the text kept (each aligned in turn)
+    if (typeof d === "string") return d === t && typeof f === "string" ? f : d;
+    if (Array.isArray(d)) {
+      if (!Array.isArray(t) || !Array.isArray(f) || d.length !== t.length) return d;
+      return d.slice(0, Math.min(d.length, f.length)).map((item, i) => walk(item, t[i], f[i]));
+    }
     if (!isObject(d)) return d;
     const out: Json = {};
     for (const [key, value] of Object.entries(d)) out[key] = isObject(t) && isObject(f) && key in t ? walk(value, t[key], f[key]) : value;

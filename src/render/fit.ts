@@ -158,7 +158,14 @@ function largestPart(value: unknown, kept: { has(v: unknown): boolean; add(v: un
     // staged content for apply is whole or not at all: its strings are never cut, a list holding it never halved
     if (isHandoff(node)) return;
     if (Array.isArray(node)) {
-      const size = JSON.stringify(node).length;
+      // a list one item dominates (three quarters of it or more) is ranked by what halving it saves when that item stays:
+      // review's API delta of six entries, one a 3,000-token signature, lost five small entries and kept the huge one
+      // whole — the string inside is the one to cut
+      const whole = JSON.stringify(node).length;
+      const sizes = node.map((item) => JSON.stringify(item)?.length ?? 0);
+      const biggest = sizes.indexOf(Math.max(0, ...sizes));
+      const dominant = biggest >= 0 && biggest < Math.floor(node.length / 2) && (sizes[biggest] as number) * 4 >= whole * 3;
+      const size = whole - (dominant ? (sizes[biggest] as number) : 0);
       // a list of one string (a note saying why) is cut inside, not emptied; so is a kept list's last item
       const lone = node.length === 1 && (typeof node[0] === "string" || kept.has(node));
       // (a kept list stays kept once halved)
@@ -381,28 +388,40 @@ function fitPlainText(text: string, whole: object, budget: number, warnTokens: n
  * thirds of `room` to start with, less while the structured result it leaves does not fit whole.
  */
 function fitJsonText(json: Record<string, unknown>, whole: object, room: number, counter: TokenCounter, required: readonly string[], why: string, floor: number, textOnly: boolean): { text: string; data: object } {
-  let first: { text: string; data: object } | null = null;
-  // the text's first share: what the whole structured result leaves, at least two thirds
-  let share = textOnly ? room : Math.max(Math.floor((room * 2) / 3), room - counter.count(JSON.stringify(whole)) - 8);
-  for (let i = 0; i < 8 && share > 0; i++) {
+  /** The text fitted to `share` tokens, with the structured result it leaves; `agrees` when that one kept all the text kept. */
+  const attempt = (share: number): { text: string; data: object; agrees: boolean; fits: boolean } => {
     // (room kept for the reason saying what was shown)
     const probe = fitData(json, Math.max(1, share - counter.count(why) - 24), counter, required, { keepLast: true }) as Record<string, unknown>;
     const cut = listsCut(json, probe);
     let text = JSON.stringify({ ...probe, truncated: true, reason: `${why}${cut.length ? ` (shown: ${cut.join(", ")})` : ""}` });
     if (counter.count(text) > share) text = JSON.stringify({ ...probe, truncated: true });
-    if (textOnly) return { text: counter.count(text) <= room ? text : "", data: whole };
+    if (textOnly) return { text, data: whole, agrees: true, fits: counter.count(text) <= room };
     const aligned = alignedTo(whole, json, probe) as Record<string, unknown>;
-    if (listsCut(whole, aligned).length) aligned.truncated = true;
+    if (JSON.stringify(aligned) !== JSON.stringify(whole)) aligned.truncated = true;
     const left = room - counter.count(text);
     const data = fitData(aligned, Math.max(1, left, floor), counter, required);
-    if (counter.count(JSON.stringify(data)) <= left) {
-      // the structured result keeps what the text kept, no less: both say the same about what was shown
-      if (data === aligned) return { text, data };
-      first ??= { text, data };
+    return { text, data, agrees: data === aligned, fits: counter.count(JSON.stringify(data)) <= left };
+  };
+  // the text's largest share whose structured result keeps what the text kept (both say the same about what was shown):
+  // from what the whole structured result leaves, at least two thirds, down by halves
+  let hi = textOnly ? room : Math.max(Math.floor((room * 2) / 3), room - counter.count(JSON.stringify(whole)) - 8);
+  let best = attempt(hi);
+  if (best.fits && best.agrees) return best;
+  let fallback = best.fits ? best : null;
+  let lo = 0;
+  for (let i = 0; i < 7 && hi - lo > 16; i++) {
+    const mid = Math.floor((lo + hi) / 2);
+    const tried = attempt(mid);
+    if (tried.fits && tried.agrees) {
+      best = tried;
+      lo = mid;
+    } else {
+      if (tried.fits) fallback ??= tried;
+      hi = mid;
     }
-    share = Math.floor(share * 0.8);
   }
-  return first ?? { text: "", data: fitData(whole, Math.max(1, Math.floor(room / 3)), counter, required) };
+  if (best.fits && best.agrees) return best;
+  return fallback ?? { text: "", data: fitData(whole, Math.max(1, Math.floor(room / 3)), counter, required) };
 }
 
 /** How a surface carries an error: what its client receives, to count (the CLI's --json object, MCP's text, the host's JSON-RPC error with the message twice). */

@@ -9,7 +9,7 @@ import { call, validateRequest } from "../../src/engine.ts";
 import { SvcError } from "../../src/errors.ts";
 import { MIN_BUDGET } from "../../src/params.ts";
 import { REGISTRY, type OperationSpec } from "../../src/registry/index.ts";
-import { answerTokens } from "../../src/render/fit.ts";
+import { answerTokens, fitData } from "../../src/render/fit.ts";
 import { whyEmpty } from "../../src/render/why-empty.ts";
 import { tokenCounter } from "../../src/text/tokens.ts";
 import { commitFiles, gitRepo } from "../helpers/repo.ts";
@@ -208,4 +208,14 @@ describe("an answer cut to a budget keeps its meaning", () => {
     expect(problems).toEqual([]);
     expect([...views].sort()).toEqual(["directories", "full", "paths"]);
   }, 300_000);
+});
+
+test("a list one item dominates is cut inside that item, not halved (review's API delta kept one of six entries: the others were small, one signature 3,000 tokens)", async () => {
+  const counter = await tokenCounter();
+  const entry = (name: string, signature: string) => ({ name, kind: "signature", before: signature, after: `${signature} // changed` });
+  const delta = [entry("a", "export function a(): void"), entry("huge", `export function huge(${Array.from({ length: 400 }, (_, i) => `p${i}: number`).join(", ")}): void`), ...["c", "d", "e", "f"].map((n) => entry(n, `export function ${n}(): void`))];
+  const fitted = fitData({ changedSince: "HEAD~3", apiDelta: delta }, 1500, counter, ["changedSince", "apiDelta"]) as { apiDelta: { name: string }[]; truncated?: boolean };
+  expect(counter.count(JSON.stringify(fitted))).toBeLessThanOrEqual(1500);
+  expect(fitted.truncated).toBe(true);
+  expect(fitted.apiDelta.map((e) => e.name)).toEqual(["a", "huge", "c", "d", "e", "f"]);
 });

@@ -5,7 +5,8 @@
 
 type Json = Record<string, unknown>;
 
-const isObject = (v: unknown): v is Json => v !== null && typeof v === "object" && !Array.isArray(v);
+/** A JSON object (not a list, not null). */
+export const isObject = (v: unknown): v is Json => v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** `text` as a JSON object, or null when it is not one. */
 export function jsonObject(text: string): Json | null {

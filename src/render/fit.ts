@@ -257,13 +257,7 @@ export function fitWarnings(warnings: readonly string[] | undefined, room: numbe
     }
     const rest = warnings.length - i - 1;
     const tail = `… [cut${rest ? `; ${rest} more warning${rest === 1 ? "" : "s"}` : ""}]`;
-    let lo = 0;
-    let hi = warning.length;
-    while (lo < hi) {
-      const mid = Math.ceil((lo + hi) / 2);
-      if (counter.count(warningLines([...kept, `${warning.slice(0, mid)}${tail}`])) <= room) lo = mid;
-      else hi = mid - 1;
-    }
+    const lo = longestPrefix(warning.length, (mid) => counter.count(warningLines([...kept, `${warning.slice(0, mid)}${tail}`])) <= room);
     if (lo >= Math.min(12, warning.length)) kept.push(`${warning.slice(0, lo)}${tail}`);
     break;
   }
@@ -347,16 +341,22 @@ export function fitAnswer<A extends BudgetedAnswer>(answer: A, budget: number, c
   return { ...answer, text, data, warnings };
 }
 
-/** The longest start of `text` that fits `room` tokens with `tail` after it ("" when not 12 characters of it do). */
-function prefixFitting(text: string, tail: string, room: number, counter: TokenCounter): string {
+/** The largest n in [0, max] for which `fits(n)` holds (0 when none does), `fits` holding for every n below one it holds for. */
+function longestPrefix(max: number, fits: (n: number) => boolean): number {
   let lo = 0;
-  let hi = text.length;
+  let hi = max;
   while (lo < hi) {
     const mid = Math.ceil((lo + hi) / 2);
-    if (counter.count(`${text.slice(0, mid)}${tail}`) <= room) lo = mid;
+    if (fits(mid)) lo = mid;
     else hi = mid - 1;
   }
-  return lo >= Math.min(12, text.length) ? `${text.slice(0, lo)}${tail}` : "";
+  return lo;
+}
+
+/** The longest start of `text` that fits `room` tokens with `tail` after it ("" when not 12 characters of it do). */
+function prefixFitting(text: string, tail: string, room: number, counter: TokenCounter): string {
+  const n = longestPrefix(text.length, (mid) => counter.count(`${text.slice(0, mid)}${tail}`) <= room);
+  return n >= Math.min(12, text.length) ? `${text.slice(0, n)}${tail}` : "";
 }
 
 /**
@@ -445,13 +445,7 @@ export function fitError(error: SvcError, budget: number, counter: TokenCounter,
   if (fits(error)) return error;
   for (const marker of [` … [svc: error cut to fit the ${formatTokens(budget)}-token budget]`, " … [cut]"]) {
     const cut = (n: number) => new SvcError(error.prefix, `${error.message.slice(0, n)}${marker}`);
-    let lo = 0;
-    let hi = error.message.length;
-    while (lo < hi) {
-      const mid = Math.ceil((lo + hi) / 2);
-      if (fits(cut(mid))) lo = mid;
-      else hi = mid - 1;
-    }
+    const lo = longestPrefix(error.message.length, (mid) => fits(cut(mid)));
     if (lo >= Math.min(24, error.message.length)) return cut(lo);
   }
   return new SvcError(error.prefix, "…");

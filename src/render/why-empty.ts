@@ -1,8 +1,6 @@
 // Why an answer is empty and what to try, read from its structured result: what a cut to the budget keeps first.
 
-type Json = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Json => v !== null && typeof v === "object" && !Array.isArray(v);
+import { isObject } from "./fit-json.ts";
 
 /** The lists a packing answer shows files in: none holding any is an empty answer (none dropped either: more budget would show none). */
 const SHOWN = ["entries", "dropped", "map", "changed"];

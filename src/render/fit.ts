@@ -3,7 +3,10 @@
 // Operations fit their own answers first (fusion downgrades and drops entries, toc degrades);
 // `fitAnswer` is the guarantee behind them for every operation: the structured result's
 // longest arrays and strings are shortened, then the text becomes a head-and-tail excerpt
-// with a marker saying what was cut and what to call instead.
+// with a marker saying what was cut and what to call instead. A cut keeps the meaning: a JSON
+// text (format=json) is shortened as the structured result is, never replaced, and the structured
+// result keeps the same items; an empty answer keeps why it is empty and what to try before any
+// other line, advising no larger budget; a surface note too long for the budget is said in short.
 
 import { SvcError, validationError } from "../errors.ts";
 import { commentSafe } from "./format.ts";
@@ -284,8 +287,9 @@ export interface FitOptions {
 /**
  * The answer within `budget` tokens, counted over everything a client receives. The
  * structured result may take at most a third of the budget (its arrays shortened); the
- * text gets the rest as a head-and-tail excerpt with a marker. A client shown the text
- * alone (`textOnly`) gets the whole budget for the warnings and the text.
+ * text gets the rest as a head-and-tail excerpt with a marker (around an empty answer's
+ * reasons), or, as JSON, shortened beside a structured result holding the same items. A
+ * client shown the text alone (`textOnly`) gets the whole budget for the warnings and the text.
  */
 export function fitAnswer<A extends BudgetedAnswer>(answer: A, budget: number, counter: TokenCounter, options: FitOptions): A {
   const textOnly = options.textOnly === true;

@@ -6,11 +6,12 @@
 // and a redaction marker longer than the secret it replaces cannot push an answer over.
 
 import { asSvcError, SvcError } from "./errors.ts";
-import type { OpContext, OpResult, Surface } from "./ops/types.ts";
+import type { OpContext, OpResult, Surface, SurfaceNote } from "./ops/types.ts";
 import { operation, type OperationSpec } from "./registry/index.ts";
 import { fitAnswer, fitError, plainErrorShape, rpcErrorShape } from "./render/fit.ts";
 import { redactResult, redactText, typedSecrets, withoutTyped } from "./render/redact-output.ts";
 import { holdingSessionRecords } from "./render/session.ts";
+import { whyEmpty } from "./render/why-empty.ts";
 import { takeStoreNotices } from "./store/provenance.ts";
 import { jsonEscapeBidi } from "./text/bidi.ts";
 import { escapeControls, escapeShown } from "./text/control-chars.ts";
@@ -122,9 +123,15 @@ export async function invoke(
   } catch (error) {
     // an error is part of the answer: redacted as it is (an echoed query may be a value the index remembers), and held to
     // the budget too, as its surface carries it (the host's reply has the message twice)
-    const shown = withErrorNotes(withoutRemembered(asSvcError(error), typedWords(spec, raw), ctx), ctx.notes);
+    const bare = withoutRemembered(asSvcError(error), typedWords(spec, raw), ctx);
+    const shown = withErrorNotes(bare, ctx.notes);
     const held = budget ?? errorBudget(spec, raw, ctx, label);
-    throw held === null ? shown : fitError(shown, held, await tokenCounter(), ctx.surface === "rpc" ? rpcErrorShape : plainErrorShape);
+    if (held === null) throw shown;
+    const shape = ctx.surface === "rpc" ? rpcErrorShape : plainErrorShape;
+    const counter = await tokenCounter();
+    const fit = fitError(shown, held, counter, shape);
+    // the notes' short forms when the whole ones would be cut ("not your declared root: about <workspace>", not "[cut]")
+    throw fit === shown ? shown : fitError(withErrorNotes(bare, ctx.notes, true), held, counter, shape);
   }
 }
 
@@ -135,14 +142,24 @@ function withStoreNotices(result: OpResult): OpResult {
 }
 
 /** The surface's notes (OpContext.notes) lead the answer's warnings. */
-function withNotes(result: OpResult, notes: readonly string[] | undefined): OpResult {
-  return notes?.length ? { ...result, warnings: [...notes, ...(result.warnings ?? [])] } : result;
+function withNotes(result: OpResult, notes: readonly SurfaceNote[] | undefined): OpResult {
+  return notes?.length ? { ...result, warnings: [...notes.map((n) => noteText(n)), ...(result.warnings ?? [])] } : result;
+}
+
+/** A surface note's text (`short`: its short form, when it has one). */
+function noteText(note: SurfaceNote, short = false): string {
+  return typeof note === "string" ? note : short ? note.short : note.text;
+}
+
+/** The short forms of the surface's notes, by their whole text. */
+function shortForms(notes: readonly SurfaceNote[] | undefined): Map<string, string> {
+  return new Map((notes ?? []).flatMap((n) => (typeof n === "string" ? [] : [[n.text, n.short] as [string, string]])));
 }
 
 /** An error says the surface's notes too (`symbol_not_found` in a workspace the caller did not mean), on its one line; a workspace_not_allowed names the refused roots itself. */
-function withErrorNotes(error: SvcError, notes: readonly string[] | undefined): SvcError {
+function withErrorNotes(error: SvcError, notes: readonly SurfaceNote[] | undefined, short = false): SvcError {
   if (!notes?.length || error.prefix === "workspace_not_allowed" || error.message === "cancelled") return error;
-  return new SvcError(error.prefix, `${error.message} (${notes.join("; ")})`);
+  return new SvcError(error.prefix, `${error.message} (${notes.map((n) => noteText(n, short)).join("; ")})`);
 }
 
 /** The parameters a caller types (a query, a symbol, a ref), not a file's content (`rawText`: its words are code, judged where they stand). */
@@ -192,7 +209,8 @@ async function fitted(spec: OperationSpec, result: OpResult, budget: number | nu
   const counter = await tokenCounter();
   // the CLI's --json prints a bidi control as JSON's escape (`\u202E`, six characters for one): the fit counts that form
   const counted = ctx.surface === "cli" && dataOnly ? { id: counter.id, count: (t: string) => counter.count(jsonEscapeBidi(t)) } : counter;
-  return fitAnswer(result, budget, counted, { hint, required, ...(budgetParam ? { budgetParam } : {}), ...(ctx.textOnly ? { textOnly: true } : {}), ...(dataOnly ? { dataOnly: true } : {}) });
+  const reasons = whyEmpty(result.data);
+  return fitAnswer(result, budget, counted, { hint, required, shortForms: shortForms(ctx.notes), ...(reasons.length ? { reasons } : {}), ...(budgetParam ? { budgetParam } : {}), ...(ctx.textOnly ? { textOnly: true } : {}), ...(dataOnly ? { dataOnly: true } : {}) });
 }
 
 /**

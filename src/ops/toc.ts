@@ -65,11 +65,13 @@ function renderWithinBudget(
   maxTokens: number,
   counter: TokenCounter,
   surface: Surface | undefined,
+  /** The room for a view listing every file (the structured result then lists every file too): less than `maxTokens`. */
+  listingRoom = maxTokens,
 ): { text: string; detail: TocDetail; tokens: number } {
   for (const detail of ["full", "paths"] as const) {
     const text = assemble(tocHeader(entries.length, total, detail, scope, entries.filter((e) => e.partial).length, surface), renderTree(entries, detail === "full"), footer);
     const tokens = counter.count(text);
-    if (tokens <= maxTokens) return { text, detail, tokens };
+    if (tokens <= listingRoom) return { text, detail, tokens };
   }
   const header = tocHeader(entries.length, total, "directories", scope, entries.filter((e) => e.partial).length, surface);
   const rows = directoryRows(entries, scope).map(renderDirectoryRow);
@@ -115,8 +117,14 @@ export async function toc(request: TocRequest, ctx: OpContext): Promise<OpResult
       skipped: collection.skipped.slice(0, 20),
       notIncluded: setAside,
     };
-    const data = fitData({ ...base, detail: "directories" as TocDetail, outputTokens: 0 }, Math.floor(request.maxTokens / 4), counter, ["root", "files", "detail", "entries"], { listsFirst: true }) as TocData;
-    const textBudget = request.maxTokens - counter.count(JSON.stringify(data)) - counter.count(warningLines(collection.warnings)) - 8;
+    // A view listing every file comes with a structured result listing every file (text and structured result agree on
+    // what was shown: hono's 386 files were all in the tree while `entries` held 193); when both do not fit, the
+    // directory view comes with a structured result cut to a quarter of the budget
+    const whole = { ...base, detail: "directories" as TocDetail, outputTokens: 0 } as TocData;
+    const warnTokens = counter.count(warningLines(collection.warnings));
+    const data = fitData(whole, Math.floor(request.maxTokens / 4), counter, ["root", "files", "detail", "entries"], { listsFirst: true }) as TocData;
+    const textBudget = request.maxTokens - counter.count(JSON.stringify(data)) - warnTokens - 8;
+    const listingRoom = request.maxTokens - counter.count(JSON.stringify(whole)) - warnTokens - 8;
     let rendered: { text: string; detail: TocDetail; tokens: number };
     if (entries.length === 0) {
       const where = scope || "the workspace root";
@@ -129,9 +137,10 @@ export async function toc(request: TocRequest, ctx: OpContext): Promise<OpResult
       const text = assemble(tocHeader(0, 0, "full", scope, 0, ctx.surface), [`(${data.empty})`], footer);
       rendered = { text, detail: "full", tokens: counter.count(text) };
     } else {
-      rendered = renderWithinBudget(entries, total, scope, footer, textBudget, counter, ctx.surface);
+      rendered = renderWithinBudget(entries, total, scope, footer, textBudget, counter, ctx.surface, data === whole ? textBudget : listingRoom);
     }
-    return { text: rendered.text, data: { ...data, detail: rendered.detail, outputTokens: rendered.tokens }, warnings: collection.warnings };
+    const shown = rendered.detail === "directories" || entries.length === 0 ? data : whole;
+    return { text: rendered.text, data: { ...shown, detail: rendered.detail, outputTokens: rendered.tokens }, warnings: collection.warnings };
   } finally {
     collection.index.db.close();
   }

@@ -25,10 +25,13 @@ export interface OpContext {
   /** The text is shown on a terminal, its control characters escaped (`\x1b`, surfaces/cli/output.ts): the engine escapes it before the fit, so the budget counts what is shown. */
   terminal?: boolean;
   /** Notes the serving surface adds to this answer's warnings, fitted with it (an MCP client's declared roots svc refused: what the answer is about instead). */
-  notes?: readonly string[];
+  notes?: readonly SurfaceNote[];
   /** Run another operation by its engine name through the engine (validation, budgets); set by the engine, so operations need not import it. */
   invoke?: (op: string, request: Record<string, unknown>) => Promise<OpResult>;
 }
+
+/** A surface's note: its text, or its text with a short form said when the whole does not fit the budget (it keeps the meaning: "not your declared root: about <workspace>"). */
+export type SurfaceNote = string | { text: string; short: string };
 
 export interface OpResult<D extends object = Record<string, unknown>> {
   /** The rendering agents and humans read. */

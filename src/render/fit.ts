@@ -3,13 +3,17 @@
 // Operations fit their own answers first (fusion downgrades and drops entries, toc degrades);
 // `fitAnswer` is the guarantee behind them for every operation: the structured result's
 // longest arrays and strings are shortened, then the text becomes a head-and-tail excerpt
-// with a marker saying what was cut and what to call instead.
+// with a marker saying what was cut and what to call instead. A cut keeps the meaning: a JSON
+// text (format=json) is shortened as the structured result is, never replaced, and the structured
+// result keeps the same items; an empty answer keeps why it is empty and what to try before any
+// other line, advising no larger budget; a surface note too long for the budget is said in short.
 
 import { SvcError, validationError } from "../errors.ts";
 import { commentSafe } from "./format.ts";
 import { isApplyHandoff } from "./redact-output.ts";
 import type { TokenCounter } from "../text/tokens.ts";
 import { formatTokens } from "../text/tokens.ts";
+import { alignedTo, jsonObject, listsCut, reasonKeys, reasonsFirst } from "./fit-json.ts";
 
 const isHandoff = (value: unknown): boolean => value !== null && typeof value === "object" && !Array.isArray(value) && isApplyHandoff(value);
 
@@ -151,13 +155,20 @@ export function excerptAround(text: string, pinned: readonly [number, number][],
 }
 
 /** The largest array or string inside `value` (by JSON length), with a setter to replace it; `kept`: lists left their last item (cut inside it, not emptied). */
-function largestPart(value: unknown, kept: Set<unknown> = new Set()): { size: number; replace: (shrink: (v: unknown) => unknown) => void } | null {
+function largestPart(value: unknown, kept: { has(v: unknown): boolean; add(v: unknown): void } = new Set()): { size: number; replace: (shrink: (v: unknown) => unknown) => void } | null {
   let best: { size: number; replace: (shrink: (v: unknown) => unknown) => void } | null = null;
   const visit = (node: unknown, set: ((v: unknown) => void) | null) => {
     // staged content for apply is whole or not at all: its strings are never cut, a list holding it never halved
     if (isHandoff(node)) return;
     if (Array.isArray(node)) {
-      const size = JSON.stringify(node).length;
+      // a list one item dominates (three quarters of it or more) is ranked by what halving it saves when that item stays:
+      // review's API delta of six entries, one a 3,000-token signature, lost five small entries and kept the huge one
+      // whole — the string inside is the one to cut
+      const whole = JSON.stringify(node).length;
+      const sizes = node.map((item) => JSON.stringify(item)?.length ?? 0);
+      const biggest = sizes.indexOf(Math.max(0, ...sizes));
+      const dominant = biggest >= 0 && biggest < Math.floor(node.length / 2) && (sizes[biggest] as number) * 4 >= whole * 3;
+      const size = whole - (dominant ? (sizes[biggest] as number) : 0);
       // a list of one string (a note saying why) is cut inside, not emptied; so is a kept list's last item
       const lone = node.length === 1 && (typeof node[0] === "string" || kept.has(node));
       // (a kept list stays kept once halved)
@@ -190,15 +201,16 @@ function shrinkOnce(v: unknown): unknown {
  * longest strings shortened until it fits (arrays stay arrays, so the schema still holds; a list of one string is cut
  * inside); `truncated: true` says so. A required list keeps its last item while a key outside `required` is left:
  * those go first, `notes` last of them. Only then are required lists emptied, `cut` naming how many items each had.
+ * `keepLast`: every list keeps its last item (cut inside it) while keys outside `required` are left.
  * `listsFirst`: every list is shortened before any key goes, required ones too (toc sizes its structured result so,
  * its `files` counting what its emptied `entries` listed; the view it picks under a budget follows from that size).
  */
-export function fitData(data: object, maxTokens: number, counter: TokenCounter, required: readonly string[] = [], options: { listsFirst?: boolean } = {}): object {
+export function fitData(data: object, maxTokens: number, counter: TokenCounter, required: readonly string[] = [], options: { listsFirst?: boolean; keepLast?: boolean } = {}): object {
   if (counter.count(JSON.stringify(data)) <= maxTokens) return data;
   const copy = JSON.parse(JSON.stringify(data)) as Record<string, unknown>;
   copy.truncated = true;
   const over = () => counter.count(JSON.stringify(copy)) > maxTokens;
-  const shrink = (kept?: Set<unknown>) => {
+  const shrink = (kept?: { has(v: unknown): boolean; add(v: unknown): void }) => {
     for (let i = 0; i < 400 && over(); i++) {
       const part = largestPart(copy, kept);
       if (!part || part.size < 8) break;
@@ -210,7 +222,8 @@ export function fitData(data: object, maxTokens: number, counter: TokenCounter, 
   const had = options.listsFirst ? {} : Object.fromEntries(required.filter((k) => Array.isArray(copy[k]) && (copy[k] as unknown[]).length > 0).map((k) => [k, (copy[k] as unknown[]).length]));
   const requiredLists = new Set(Object.keys(had).map((k) => copy[k]));
   const optional = Object.keys(copy).filter((k) => !required.includes(k) && k !== "truncated" && !carriesHandoff(copy[k]));
-  shrink(optional.length ? requiredLists : undefined);
+  // (`keepLast`: every list keeps its last item, cut inside, before any key goes — a JSON text's one file keeps part of its content)
+  shrink(options.keepLast ? { has: () => true, add: () => undefined } : optional.length ? requiredLists : undefined);
   if (!over()) return copy;
   // `notes` (why an answer is empty or cut, what to call instead) goes last of the keys
   const keys = optional.sort((a, b) => Number(b === "notes") - Number(a === "notes"));
@@ -231,7 +244,7 @@ export function fitData(data: object, maxTokens: number, counter: TokenCounter, 
  * cut with a count of the rest — never dropped without a word (an ignored svc.json went unsaid
  * under a small budget). None when not even a cut one fits.
  */
-export function fitWarnings(warnings: readonly string[] | undefined, room: number, counter: TokenCounter): string[] | undefined {
+export function fitWarnings(warnings: readonly string[] | undefined, room: number, counter: TokenCounter, shortForms: ReadonlyMap<string, string> = new Map()): string[] | undefined {
   if (!warnings?.length || counter.count(warningLines(warnings)) <= room) return warnings as string[] | undefined;
   const kept: string[] = [];
   for (const [i, warning] of warnings.entries()) {
@@ -239,15 +252,15 @@ export function fitWarnings(warnings: readonly string[] | undefined, room: numbe
       kept.push(warning);
       continue;
     }
+    // a warning with a short form (the refused-roots note: what the answer is about) says it whole rather than cut to "[cut]"
+    const short = shortForms.get(warning);
+    if (short !== undefined && counter.count(warningLines([...kept, short])) <= room) {
+      kept.push(short);
+      continue;
+    }
     const rest = warnings.length - i - 1;
     const tail = `… [cut${rest ? `; ${rest} more warning${rest === 1 ? "" : "s"}` : ""}]`;
-    let lo = 0;
-    let hi = warning.length;
-    while (lo < hi) {
-      const mid = Math.ceil((lo + hi) / 2);
-      if (counter.count(warningLines([...kept, `${warning.slice(0, mid)}${tail}`])) <= room) lo = mid;
-      else hi = mid - 1;
-    }
+    const lo = longestPrefix(warning.length, (mid) => counter.count(warningLines([...kept, `${warning.slice(0, mid)}${tail}`])) <= room);
     if (lo >= Math.min(12, warning.length)) kept.push(`${warning.slice(0, lo)}${tail}`);
     break;
   }
@@ -263,6 +276,10 @@ export interface FitOptions {
   budgetParam?: string;
   /** The client is shown the text alone (the CLI without --json): the structured result, never printed, is not counted nor cut. */
   textOnly?: boolean;
+  /** Why the answer is empty and what to try (the structured result's note): kept before any other line when the answer is cut, which then advises no larger budget (it would show no content). */
+  reasons?: readonly string[];
+  /** Warnings' short forms, said when the whole one does not fit (the refused-roots note). */
+  shortForms?: ReadonlyMap<string, string>;
   /** The client receives the structured result alone (the host's JSON-RPC reply; the CLI's --json, its warnings on stderr): the text, never sent, is not counted nor cut, and the structured result has the budget the warnings leave. */
   dataOnly?: boolean;
 }
@@ -270,8 +287,9 @@ export interface FitOptions {
 /**
  * The answer within `budget` tokens, counted over everything a client receives. The
  * structured result may take at most a third of the budget (its arrays shortened); the
- * text gets the rest as a head-and-tail excerpt with a marker. A client shown the text
- * alone (`textOnly`) gets the whole budget for the warnings and the text.
+ * text gets the rest as a head-and-tail excerpt with a marker (around an empty answer's
+ * reasons), or, as JSON, shortened beside a structured result holding the same items. A
+ * client shown the text alone (`textOnly`) gets the whole budget for the warnings and the text.
  */
 export function fitAnswer<A extends BudgetedAnswer>(answer: A, budget: number, counter: TokenCounter, options: FitOptions): A {
   const textOnly = options.textOnly === true;
@@ -284,42 +302,130 @@ export function fitAnswer<A extends BudgetedAnswer>(answer: A, budget: number, c
   if (handoff && handoffFloor + counter.count(warningLines(answer.warnings)) + (options.dataOnly ? 0 : 60) > budget) {
     throw validationError(`the staged change is ~${formatTokens(received(answer))} tokens, over the ${formatTokens(budget)}-token answer budget, and cannot be returned in part (applying some of its files would leave the project broken; its staged files alone are ~${formatTokens(handoffFloor)} tokens); ${options.hint}`);
   }
-  const hint = handoff ? `every staged file is whole in the structured result (files): only diffs to read were cut; ${options.hint}` : options.hint;
+  // An empty answer keeps why it is empty and what to try before anything else: the notes saying so are first in their
+  // lists (a list halved keeps them) and, where the structured result is all the client gets, their keys outlast the
+  // others (beside a text, the text says it: the structured result keeps its own required keys)
+  const reasons = options.reasons ?? [];
+  const required = [...(options.required ?? []), ...(options.dataOnly ? reasonKeys(answer.data, reasons) : [])];
+  const whole = reasonsFirst(answer.data, reasons);
+  const hint = handoff ? `every staged file is whole in the structured result (files): only diffs to read were cut; ${options.hint}` : reasons.length ? "the answer is empty: more budget shows no content; the note kept says why and what to try" : options.hint;
+  const warningRoom = (forWarnings: number) => {
+    // a short form (the refused-roots note) gets up to half the budget: the answer is about another workspace than the caller named
+    const shorts = [...(options.shortForms?.values() ?? [])].filter((s) => answer.warnings?.some((w) => options.shortForms?.get(w) === s));
+    return Math.max(forWarnings, Math.min(Math.floor(budget / 2), counter.count(warningLines(shorts))));
+  };
   if (options.dataOnly) {
     // the structured result is what the client gets: it has the budget, not the third the text leaves it (svc/scope lost its payloadPath under a small budget)
-    const warnings = fitWarnings(answer.warnings, Math.floor(budget / 4), counter);
-    const data = fitData(answer.data, Math.max(1, budget - counter.count(warningLines(warnings))), counter, options.required);
+    const warnings = fitWarnings(answer.warnings, warningRoom(Math.floor(budget / 4)), counter, options.shortForms);
+    const data = fitData(whole, Math.max(1, budget - counter.count(warningLines(warnings))), counter, required);
     if (received({ text: "", data, warnings }) > budget) {
       const least = counter.count(warningLines(answer.warnings)) + counter.count(JSON.stringify(fitData(answer.data, 1, counter, options.required))) + 8;
       throw validationError(`pass ${options.budgetParam ?? "maxTokens"}=${least} or more: ${budget} is too small for any answer (the least that says what was cut)`);
     }
     return { ...answer, data, warnings };
   }
-  const warnings = fitWarnings(answer.warnings, Math.floor(budget / 4), counter);
-  const textTokens = counter.count(answer.text);
+  const warnings = fitWarnings(answer.warnings, warningRoom(Math.floor(budget / 4)), counter, options.shortForms);
   const warnTokens = counter.count(warningLines(warnings));
-  // The text keeps priority: the structured result gets what the text leaves, at most a third.
-  // (shown the text alone, the client never sees the structured result: it stays whole and takes no room)
-  const dataShare = Math.max(Math.floor((budget - warnTokens) / 3), budget - warnTokens - textTokens, handoffFloor);
-  const data = textOnly ? answer.data : fitData(answer.data, Math.max(1, dataShare), counter, options.required);
+  const short = reasons.length ? `[svc: the answer is empty: ${reasons.join("; ")}]` : `[svc: cut to fit ${budget} tokens; ${hint}]`;
+  const json = jsonObject(answer.text);
+  const fitted = json
+    ? fitJsonText(json, whole, budget - warnTokens, counter, required, `cut to fit the ${budget}-token budget; ${hint}`, handoffFloor, textOnly)
+    : fitPlainText(answer.text, whole, budget, warnTokens, counter, { ...options, required, hint, textOnly, handoffFloor, reasons });
+  let { text, data } = fitted;
   const room = budget - warnTokens - (textOnly ? 0 : counter.count(JSON.stringify(data)));
-  const marker = (lines: number, tokens: number) =>
-    `… [svc: ${lines} line${lines === 1 ? "" : "s"} (~${formatTokens(tokens)} tokens) cut to fit the ${formatTokens(budget)}-token budget; ${hint}] …`;
-  // A JSON text (format=json) is never cut in the middle: it becomes a small valid object saying why.
-  const isJson = /^\s*[{[]/.test(answer.text) && (() => { try { JSON.parse(answer.text); return true; } catch { return false; } })();
-  const short = `[svc: cut to fit ${budget} tokens; ${hint}]`;
-  let text = room > 0 ? (isJson ? JSON.stringify({ truncated: true, reason: `the answer exceeds the ${budget}-token budget; ${hint}` }) : headAndTail(answer.text, room, counter, marker, true)) : "";
-  if (isJson && counter.count(text) > room) text = "";
-  if (text === "" && room > 0) text = counter.count(short) <= room ? short : "";
+  if (text === "" && room > 0) text = counter.count(short) <= room ? short : reasons.length ? prefixFitting(short, "…]", room, counter) : "";
   // Not even a note saying what was cut fits (the schema's required keys alone may not): refuse
   // rather than exceed the budget or answer with nothing.
   if (text === "" || answerTokens({ text, data, warnings }, counter, textOnly) > budget) {
-    const least = counter.count(warningLines(answer.warnings)) + counter.count(short) + (textOnly ? 0 : counter.count(JSON.stringify(fitData(answer.data, 1, counter, options.required)))) + 8;
+    const least = counter.count(warningLines(answer.warnings)) + counter.count(short) + (textOnly ? 0 : counter.count(JSON.stringify(fitData(whole, 1, counter, required)))) + 8;
     const param = options.budgetParam ?? "maxTokens";
     // the instruction first: on a small budget the message is cut from its end
     throw validationError(`pass ${param}=${least} or more: ${budget} is too small for any answer (the least that says what was cut)`);
   }
   return { ...answer, text, data, warnings };
+}
+
+/** The largest n in [0, max] for which `fits(n)` holds (0 when none does), `fits` holding for every n below one it holds for. */
+function longestPrefix(max: number, fits: (n: number) => boolean): number {
+  let lo = 0;
+  let hi = max;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (fits(mid)) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** The longest start of `text` that fits `room` tokens with `tail` after it ("" when not 12 characters of it do). */
+function prefixFitting(text: string, tail: string, room: number, counter: TokenCounter): string {
+  const n = longestPrefix(text.length, (mid) => counter.count(`${text.slice(0, mid)}${tail}`) <= room);
+  return n >= Math.min(12, text.length) ? `${text.slice(0, n)}${tail}` : "";
+}
+
+/**
+ * A text that is not JSON, cut to what the structured result leaves: the structured result may take at most a third of the
+ * budget (its arrays shortened); the text gets the rest as a head-and-tail excerpt with a marker — around the lines saying
+ * why an empty answer is empty, when there are (`reasons`). "" when nothing fits.
+ */
+function fitPlainText(text: string, whole: object, budget: number, warnTokens: number, counter: TokenCounter, o: { hint: string; required: readonly string[]; textOnly: boolean; handoffFloor: number; reasons: readonly string[] }): { text: string; data: object } {
+  const textTokens = counter.count(text);
+  // The text keeps priority: the structured result gets what the text leaves, at most a third.
+  // (shown the text alone, the client never sees the structured result: it stays whole and takes no room)
+  const dataShare = Math.max(Math.floor((budget - warnTokens) / 3), budget - warnTokens - textTokens, o.handoffFloor);
+  const data = o.textOnly ? whole : fitData(whole, Math.max(1, dataShare), counter, o.required);
+  const room = budget - warnTokens - (o.textOnly ? 0 : counter.count(JSON.stringify(data)));
+  if (room <= 0) return { text: "", data };
+  const marker = (lines: number, tokens: number) =>
+    `… [svc: ${lines} line${lines === 1 ? "" : "s"} (~${formatTokens(tokens)} tokens) cut to fit the ${formatTokens(budget)}-token budget; ${o.hint}] …`;
+  const lines = text.split("\n");
+  const pinned: [number, number][] = o.reasons.length
+    ? lines.flatMap((line, i) => (o.reasons.some((r) => line.includes(r.slice(0, 60))) ? [[i, i + 1] as [number, number]] : []))
+    : [];
+  if (pinned.length) return { text: excerptAround(text, pinned, room, counter, marker) ?? "", data };
+  return { text: headAndTail(text, room, counter, marker, true), data };
+}
+
+/**
+ * A JSON text (format=json: the structured result again, with content) shortened as a structured result is, with `reason`
+ * saying what was cut; the structured result beside it keeps the same items of the lists both hold. The text gets two
+ * thirds of `room` to start with, less while the structured result it leaves does not fit whole.
+ */
+function fitJsonText(json: Record<string, unknown>, whole: object, room: number, counter: TokenCounter, required: readonly string[], why: string, floor: number, textOnly: boolean): { text: string; data: object } {
+  /** The text fitted to `share` tokens, with the structured result it leaves; `agrees` when that one kept all the text kept. */
+  const attempt = (share: number): { text: string; data: object; agrees: boolean; fits: boolean } => {
+    // (room kept for the reason saying what was shown)
+    const probe = fitData(json, Math.max(1, share - counter.count(why) - 24), counter, required, { keepLast: true }) as Record<string, unknown>;
+    const cut = listsCut(json, probe);
+    let text = JSON.stringify({ ...probe, truncated: true, reason: `${why}${cut.length ? ` (shown: ${cut.join(", ")})` : ""}` });
+    if (counter.count(text) > share) text = JSON.stringify({ ...probe, truncated: true });
+    if (textOnly) return { text, data: whole, agrees: true, fits: counter.count(text) <= room };
+    const aligned = alignedTo(whole, json, probe) as Record<string, unknown>;
+    if (JSON.stringify(aligned) !== JSON.stringify(whole)) aligned.truncated = true;
+    const left = room - counter.count(text);
+    const data = fitData(aligned, Math.max(1, left, floor), counter, required);
+    return { text, data, agrees: data === aligned, fits: counter.count(JSON.stringify(data)) <= left };
+  };
+  // the text's largest share whose structured result keeps what the text kept (both say the same about what was shown):
+  // from what the whole structured result leaves, at least two thirds, down by halves
+  let hi = textOnly ? room : Math.max(Math.floor((room * 2) / 3), room - counter.count(JSON.stringify(whole)) - 8);
+  let best = attempt(hi);
+  if (best.fits && best.agrees) return best;
+  let fallback = best.fits ? best : null;
+  let lo = 0;
+  for (let i = 0; i < 7 && hi - lo > 16; i++) {
+    const mid = Math.floor((lo + hi) / 2);
+    const tried = attempt(mid);
+    if (tried.fits && tried.agrees) {
+      best = tried;
+      lo = mid;
+    } else {
+      if (tried.fits) fallback ??= tried;
+      hi = mid;
+    }
+  }
+  if (best.fits && best.agrees) return best;
+  return fallback ?? { text: "", data: fitData(whole, Math.max(1, Math.floor(room / 3)), counter, required) };
 }
 
 /** How a surface carries an error: what its client receives, to count (the CLI's --json object, MCP's text, the host's JSON-RPC error with the message twice). */
@@ -343,13 +449,7 @@ export function fitError(error: SvcError, budget: number, counter: TokenCounter,
   if (fits(error)) return error;
   for (const marker of [` … [svc: error cut to fit the ${formatTokens(budget)}-token budget]`, " … [cut]"]) {
     const cut = (n: number) => new SvcError(error.prefix, `${error.message.slice(0, n)}${marker}`);
-    let lo = 0;
-    let hi = error.message.length;
-    while (lo < hi) {
-      const mid = Math.ceil((lo + hi) / 2);
-      if (fits(cut(mid))) lo = mid;
-      else hi = mid - 1;
-    }
+    const lo = longestPrefix(error.message.length, (mid) => fits(cut(mid)));
     if (lo >= Math.min(24, error.message.length)) return cut(lo);
   }
   return new SvcError(error.prefix, "…");

@@ -224,6 +224,33 @@ describe("MCP workspace confinement", () => {
     }
   }, 240_000);
 
+  test("under a tiny budget the refused-roots note keeps its meaning in short (it was cut to \"[cut]\"): every tool with a budget says what its answer is about", async () => {
+    const { repo, sibling } = fixture();
+    const client = await connect(repo, ["--root", repo], { current: [sibling] });
+    try {
+      const full = `is not served, so this answer is about ${repo}`;
+      const short = `not your declared root: about ${repo}`;
+      const problems: string[] = [];
+      let calls = 0;
+      for (const tool of (await client.listTools()).tools) {
+        const props = (tool.inputSchema.properties ?? {}) as Record<string, { enum?: string[] }>;
+        const budget = props.maxTokens ? "maxTokens" : props.tokenBudget ? "tokenBudget" : null;
+        if (!budget) continue;
+        for (const action of props.action?.enum ?? [undefined]) {
+          for (const tokens of [100, 150]) {
+            const answer = await text(client, tool.name, { ...filler(tool), ...(action ? { action } : {}), [budget]: tokens });
+            calls++;
+            if (!answer.text.includes(full) && !answer.text.includes(short)) problems.push(`${tool.name}${action ? ` ${action}` : ""} ${budget}=${tokens}: ${answer.text.slice(0, 200)}`);
+          }
+        }
+      }
+      expect(problems).toEqual([]);
+      expect(calls).toBeGreaterThanOrEqual(20);
+    } finally {
+      await client.close();
+    }
+  }, 240_000);
+
   test("a refused declared root is named as the client declared it (never where a link of it leads), and the refusal is held to maxTokens", async () => {
     const { repo, sibling } = fixture();
     const declared = join(repo, "elsewhere"); // a link to sibling, outside the workspace

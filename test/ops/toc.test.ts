@@ -87,7 +87,8 @@ describe("svc toc", () => {
     const counter = await tokenCounter();
     const full = await toc(big, { maxTokens: 100_000 });
     expect(full.data.detail).toBe("full");
-    const fullTokens = counter.count(full.text);
+    // a view listing every file comes with a structured result listing every file: the budget counts both
+    const fullTokens = counter.count(full.text) + counter.count(JSON.stringify(full.data));
 
     const paths = await toc(big, { maxTokens: fullTokens - 1 });
     expect(paths.data.detail).toBe("paths");
@@ -96,7 +97,8 @@ describe("svc toc", () => {
     expect(paths.text).not.toContain("class Service1");
     expect(counter.count(paths.text)).toBeLessThanOrEqual(fullTokens - 1);
 
-    const pathTokens = counter.count(paths.text);
+    expect(paths.data.entries.length).toBe(36);
+    const pathTokens = counter.count(paths.text) + counter.count(JSON.stringify(paths.data));
     const dirs = await toc(big, { maxTokens: pathTokens - 1 });
     expect(dirs.data.detail).toBe("directories");
     expect(dirs.text).toContain("Large codebase: showing directories and aggregate token costs only");
@@ -116,7 +118,8 @@ describe("svc toc", () => {
     const rows = (text: string) => text.split("\n").filter((l) => / \(\d+ files?( at its top level)?, ~\d+ tokens\)$/.test(l));
     const counter = await tokenCounter();
     const full = await toc(repo, { maxTokens: 100_000 });
-    const paths = await toc(repo, { maxTokens: counter.count(full.text) - 1 });
+    const paths = await toc(repo, { maxTokens: counter.count(full.text) + counter.count(JSON.stringify(full.data)) - 1 });
+    expect(paths.data.detail).toBe("paths");
     const cut = await toc(repo, { maxTokens: counter.count(paths.text) - 1 });
     expect(cut.data.detail).toBe("directories");
     expect(cut.text).toContain("more directories not shown");

@@ -196,6 +196,13 @@ export class ServedRoots implements AllowedRoots {
     return `${this.refusedRoots} ${this.refused.length > 1 ? "are" : "is"} not served, so ${from}, not a declared root (pass path to name it; svc mcp serve --root <dir> or --allow-root <dir> serves another)`;
   }
 
+  /** `servingInstead` in short, for an answer whose budget does not hold the whole note: what the answer is about. */
+  get servingInsteadShort(): string | null {
+    if (!this.refused.length || this.client.length) return null;
+    const roots = this.roots;
+    return `not your declared root: ${roots.length ? `about ${roots.join(", ")}` : "svc serves no workspace"}`;
+  }
+
   /** The workspace a declared root serves, or null (said on stderr, and to `refuse` as `<root> (<why>)`) when it serves none. */
   private admitted(uri: string, refuse: (why: string) => void): string | null {
     const notServed = (root: string, why: string) => {

@@ -94,6 +94,7 @@ export function createMcpServer(served: ServedRoots = new ServedRoots({}, proces
       await served.ready();
       const cwd = served.cwd; // one for the whole call: the client's roots may change while it runs
       const instead = served.servingInstead; // the client's roots all refused: the answer says what it is about
+      const insteadShort = served.servingInsteadShort;
       // the workspace this call is about must be one the server serves (every other path-valued parameter is held to it in confine)
       if (typeof raw.path === "string" || raw.path === undefined) {
         try {
@@ -107,7 +108,7 @@ export function createMcpServer(served: ServedRoots = new ServedRoots({}, proces
         surface: "mcp", // every MCP answer has a budget: maxTokens when given, else the engine's MCP default
         signal: extra.signal,
         longLived: true,
-        ...(instead ? { notes: [instead] } : {}),
+        ...(instead ? { notes: [insteadShort ? { text: instead, short: insteadShort } : instead] } : {}),
         progress:
           progressToken === undefined
             ? undefined

@@ -15,7 +15,8 @@ import { basename } from "node:path";
 import { runText } from "../sys/proc.ts";
 import { gitText } from "./git.ts";
 
-export type AmendSign = { amend: boolean } | { amend: null; why: string };
+/** `read`: told by the git process running the hook, read from its arguments (nothing overrides it). */
+export type AmendSign = { amend: boolean; read?: true } | { amend: null; why: string };
 
 /** How far up the process tree the git process is looked for (git → hook → a hook manager's shells → svc). */
 const DEPTH = 12;
@@ -117,7 +118,7 @@ export async function commitAmends(root: string): Promise<AmendSign> {
       break;
     }
     // the nearest git process: a commit (amending or not), or another command that commits without amending (merge)
-    if (isGit(info.argv[0])) return { amend: (await gitAmends(root, info.argv)) === true };
+    if (isGit(info.argv[0])) return { amend: (await gitAmends(root, info.argv)) === true, read: true };
     pid = info.ppid;
   }
   return process.env.GIT_INDEX_FILE ? { amend: null, why: "no git process was found among the processes running this one, so whether the commit amends HEAD is unknown" } : { amend: false };

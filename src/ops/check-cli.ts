@@ -215,10 +215,13 @@ export async function gate(request: GateRequest, ctx: OpContext): Promise<OpResu
 
 /**
  * Whether the commit a pre-commit hook gates amends HEAD (git/amend.ts); SVC_GATE_AMEND (a boolean)
- * says so where the processes running the hook cannot be read (then it is unknown).
+ * says so where no git process running the hook was read — never over one that was (a stale
+ * SVC_GATE_AMEND=0 in a shell would otherwise gate a real amend against the commit it replaces).
  */
 async function amendSign(root: string): Promise<AmendSign> {
-  return process.env.SVC_GATE_AMEND?.trim() ? { amend: envBool("SVC_GATE_AMEND", false) } : commitAmends(root);
+  const told = process.env.SVC_GATE_AMEND?.trim() ? envBool("SVC_GATE_AMEND", false) : null;
+  const sign = await commitAmends(root);
+  return told === null || ("read" in sign && sign.read) ? sign : { amend: told };
 }
 
 /**

@@ -568,11 +568,11 @@ describe("svc gate --staged", () => {
     expect(landed.exitCode).toBe(0);
   }, 180_000);
 
-  test("git commit --amend is gated against HEAD's first parent: a break committed with --no-verify, then amended, is refused (as spelled, abbreviated, through an alias); a plain commit after it is gated against HEAD", async () => {
+  test("git commit --amend is gated against HEAD's first parent: a break committed with --no-verify, then amended, is refused (as spelled, abbreviated, through an alias; a stale SVC_GATE_AMEND=0 does not override the git process read); a plain commit after it is gated against HEAD", async () => {
     const root = project();
     await installHook({ root, force: false });
     const commit = (...args: string[]) =>
-      Bun.spawnSync(["git", "-c", "user.email=t@example.com", "-c", "user.name=Test", "-c", "alias.fixup-last=commit --amend --no-edit", ...args], { cwd: root, env: { ...process.env, ...env, NO_COLOR: "1" }, stdout: "pipe", stderr: "pipe" });
+      Bun.spawnSync(["git", "-c", "user.email=t@example.com", "-c", "user.name=Test", "-c", "alias.fixup-last=commit --amend --no-edit", ...args], { cwd: root, env: { ...process.env, ...env, NO_COLOR: "1", SVC_GATE_AMEND: "0" }, stdout: "pipe", stderr: "pipe" });
     writeFiles(root, { "src/math.ts": MATH.replace("add(", "sum(") });
     git(root, "add", "src/math.ts");
     expect(commit("commit", "-q", "--no-verify", "-m", "break").exitCode).toBe(0);

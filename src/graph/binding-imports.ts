@@ -47,6 +47,19 @@ function exportedAs(text: string, locals: ReadonlySet<string>): Set<string> {
 export const declaredDefault = (t: { name: string; signature: string }): boolean => t.name === "default" || /^export\s+default\b/.test(t.signature);
 
 /**
+ * The names its declaring module exports a top-level declaration as, from the module's text: "default" for `export default
+ * function f` (never `f`), its own name when its statement exports it, and the names the module's export statements give it
+ * (`export default f`, `export { f as g }`, `export { f as default }`).
+ */
+export function ownExportNames(text: string | null, decl: { name: string; signature: string }): Set<string> {
+  const byDefault = declaredDefault(decl);
+  const out = text === null ? new Set<string>() : exportedAs(text, new Set([decl.name, ...(byDefault ? ["default"] : [])]));
+  if (byDefault) out.add("default");
+  else if (/^export\s/.test(decl.signature)) out.add(decl.name);
+  return out;
+}
+
+/**
  * The files among `among` with a statement taking a name `exporters` (the declaring file and the barrels re-exporting it)
  * export the target as, where that name is not the target's own (a file mentioning the name is a gap already): path → the
  * first such statement's line. A member's uses name the member, so none for a member.
@@ -74,11 +87,7 @@ export function bindingImports(db: Database, target: BoundTarget, exporters: Rea
     if (!set) {
       const path = (db.query("SELECT path FROM files WHERE id = ?").get(file) as { path: string } | null)?.path;
       const text = path === undefined ? null : readText(path);
-      set = text === null ? new Set() : exportedAs(text, locals);
-      if (file === target.fileId) {
-        if (byDefault) set.add("default");
-        else if (/^export\s/.test(target.signature)) set.add(target.name);
-      }
+      set = file === target.fileId ? ownExportNames(text, target) : text === null ? new Set() : exportedAs(text, locals);
       names.set(file, set);
     }
     return set;

@@ -10,7 +10,7 @@
 import type { Database } from "bun:sqlite";
 import { splitComments } from "../lang/comments.ts";
 import { exportStatements } from "../lang/export-statements.ts";
-import { wordRe } from "./reach-gaps.ts";
+import { wordRe } from "./word-re.ts";
 
 /** The declaration whose bindings are looked for: its name, declaring file and signature. */
 export interface BoundTarget {
@@ -42,6 +42,12 @@ function exportedAs(text: string, locals: ReadonlySet<string>): Set<string> {
   }
   return out;
 }
+
+/** Whether an import or export statement takes every name a file exports: `*` (`import * as ns`, `export * from`), a bare require or import(). */
+export const everyName = (r: { kind: string; names: string }): boolean => {
+  const names = r.names ? r.names.split(",") : [];
+  return names.includes("*") || ((r.kind === "require" || r.kind === "dynamic") && !names.length);
+};
 
 /** Whether a top-level declaration's own statement exports it as the default (`export default function f`, an anonymous default). */
 export const declaredDefault = (t: { name: string; signature: string }): boolean => t.name === "default" || /^export\s+default\b/.test(t.signature);
@@ -96,7 +102,7 @@ export function bindingImports(db: Database, target: BoundTarget, exporters: Rea
     if (out.has(r.path)) continue;
     const as = namesOf(r.toFile);
     const taken = r.names ? r.names.split(",") : [];
-    const every = taken.includes("*") || ((r.kind === "require" || r.kind === "dynamic") && !taken.length);
+    const every = everyName(r);
     const aliases = [...as].filter((a) => a !== target.name);
     let binds: boolean;
     if (!as.size) binds = byDefault; // the barrel's statement is not read (`import x from …; export { x as y }`): a default export may be under any name

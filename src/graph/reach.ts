@@ -10,8 +10,8 @@
 
 import type { Database } from "bun:sqlite";
 import type { SymbolRow } from "../retrieve/resolve-symbol.ts";
-import { wordRe } from "./reach-gaps.ts";
-import { declaredDefault, ownExportNames } from "./binding-imports.ts";
+import { wordRe } from "./word-re.ts";
+import { declaredDefault, everyName, ownExportNames } from "./binding-imports.ts";
 import { clausePairs } from "../lang/export-statements.ts";
 import { useLine } from "./binding-use.ts";
 import { overriderIds, satisfiedMembers, siblingIds } from "./satisfied.ts";
@@ -105,12 +105,6 @@ const OBJECT_KINDS: ReadonlySet<string> = new Set(["const", "let", "var", "varia
 
 /** The key of the statements that take every name a file exports. */
 const EVERY_NAME = "\0*";
-
-/** Whether a statement takes every name a file exports: `*` (`import * as ns`, `export * from`), a bare require or import(). */
-const everyName = (r: Statement): boolean => {
-  const names = r.names ? r.names.split(",") : [];
-  return names.includes("*") || ((r.kind === "require" || r.kind === "dynamic") && !names.length);
-};
 
 type Node = { kind: "symbol"; id: number } | { kind: "module"; file: number } | { kind: "export"; file: number; symbol: number; name: string; via?: { mention: string | null } };
 

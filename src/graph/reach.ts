@@ -301,7 +301,7 @@ class Walk {
     return next;
   }
 
-  /** The export of a declaration the walk reached: its own when it is exported, its type's (mentioning it) for a member of an exported type; null otherwise. */
+  /** The exports of a declaration the walk reached, one per name (namesOf): its own when it is exported, its type's (mentioning it) for a member of an exported type; none otherwise. */
   private exportOf(id: number): Node[] {
     const row = this.symbolRow(id);
     if (!row) return [];

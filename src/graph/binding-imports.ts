@@ -10,7 +10,7 @@
 import type { Database } from "bun:sqlite";
 import { splitComments } from "../lang/comments.ts";
 import { exportStatements } from "../lang/export-statements.ts";
-import { wordRe } from "./reach-gaps.ts";
+import { wordRe } from "./word-re.ts";
 
 /** The declaration whose bindings are looked for: its name, declaring file and signature. */
 export interface BoundTarget {
@@ -43,8 +43,27 @@ function exportedAs(text: string, locals: ReadonlySet<string>): Set<string> {
   return out;
 }
 
+/** Whether an import or export statement takes every name a file exports: `*` (`import * as ns`, `export * from`), a bare require or import(). */
+export const everyName = (r: { kind: string; names: string }): boolean => {
+  const names = r.names ? r.names.split(",") : [];
+  return names.includes("*") || ((r.kind === "require" || r.kind === "dynamic") && !names.length);
+};
+
 /** Whether a top-level declaration's own statement exports it as the default (`export default function f`, an anonymous default). */
 export const declaredDefault = (t: { name: string; signature: string }): boolean => t.name === "default" || /^export\s+default\b/.test(t.signature);
+
+/**
+ * The names its declaring module exports a top-level declaration as, from the module's text: "default" for `export default
+ * function f` (never `f`), its own name when its statement exports it, and the names the module's export statements give it
+ * (`export default f`, `export { f as g }`, `export { f as default }`).
+ */
+export function ownExportNames(text: string | null, decl: { name: string; signature: string }): Set<string> {
+  const byDefault = declaredDefault(decl);
+  const out = text === null ? new Set<string>() : exportedAs(text, new Set([decl.name, ...(byDefault ? ["default"] : [])]));
+  if (byDefault) out.add("default");
+  else if (/^export\s/.test(decl.signature)) out.add(decl.name);
+  return out;
+}
 
 /**
  * The files among `among` with a statement taking a name `exporters` (the declaring file and the barrels re-exporting it)
@@ -74,11 +93,7 @@ export function bindingImports(db: Database, target: BoundTarget, exporters: Rea
     if (!set) {
       const path = (db.query("SELECT path FROM files WHERE id = ?").get(file) as { path: string } | null)?.path;
       const text = path === undefined ? null : readText(path);
-      set = text === null ? new Set() : exportedAs(text, locals);
-      if (file === target.fileId) {
-        if (byDefault) set.add("default");
-        else if (/^export\s/.test(target.signature)) set.add(target.name);
-      }
+      set = file === target.fileId ? ownExportNames(text, target) : text === null ? new Set() : exportedAs(text, locals);
       names.set(file, set);
     }
     return set;
@@ -87,7 +102,7 @@ export function bindingImports(db: Database, target: BoundTarget, exporters: Rea
     if (out.has(r.path)) continue;
     const as = namesOf(r.toFile);
     const taken = r.names ? r.names.split(",") : [];
-    const every = taken.includes("*") || ((r.kind === "require" || r.kind === "dynamic") && !taken.length);
+    const every = everyName(r);
     const aliases = [...as].filter((a) => a !== target.name);
     let binds: boolean;
     if (!as.size) binds = byDefault; // the barrel's statement is not read (`import x from …; export { x as y }`): a default export may be under any name

@@ -15,6 +15,7 @@
 import type { Database } from "bun:sqlite";
 import { readOutside, type IndexMeta } from "../store/meta.ts";
 import { linkedImports } from "./link-gaps.ts";
+import { wordRe } from "./word-re.ts";
 import { memberGaps, type MemberGap } from "./member-gaps.ts";
 import { unresolvedFiles, unresolvedGaps } from "./unresolved-gaps.ts";
 import { bindingImports } from "./binding-imports.ts";
@@ -41,8 +42,6 @@ export interface ReachGaps {
 
 const SHOWN = 5;
 
-/** The name as a whole word of JavaScript (not part of a longer identifier). */
-export const wordRe = (name: string): RegExp => new RegExp(`(?<![\\w$])${name.replace(/\$/g, "\\$")}(?![\\w$])`);
 
 function outsideWhy(path: string, isTest: boolean): ReachGap["why"] {
   if (isTest) return "test";

@@ -10,7 +10,10 @@
 
 import type { Database } from "bun:sqlite";
 import type { SymbolRow } from "../retrieve/resolve-symbol.ts";
-import { wordRe } from "./reach-gaps.ts";
+import { wordRe } from "./word-re.ts";
+import { declaredDefault, everyName, ownExportNames } from "./binding-imports.ts";
+import { clausePairs } from "../lang/export-statements.ts";
+import { useLine } from "./binding-use.ts";
 import { overriderIds, satisfiedMembers, siblingIds } from "./satisfied.ts";
 import { boundMembers, boundNeighbors } from "./bound-members.ts";
 import { ByFile } from "./by-file.ts";
@@ -77,6 +80,7 @@ interface SymbolFacts {
   exported: number;
   start: number;
   end: number;
+  signature: string | null;
 }
 
 /** A top-level declaration: a member's holder (an object literal) or its exported owner. */
@@ -104,7 +108,8 @@ const EVERY_NAME = "\0*";
 
 type Node = { kind: "symbol"; id: number } | { kind: "module"; file: number } | { kind: "export"; file: number; symbol: number; name: string; via?: { mention: string | null } };
 
-const nodeKey = (n: Node): string => (n.kind === "symbol" ? `s${n.id}` : n.kind === "module" ? `m${n.file}` : `x${n.file}:${n.symbol}${n.via ? `:${n.via.mention ?? ""}` : ""}`);
+// an export is one per name: a module exports a declaration under each name its statements give it (`export default f`, `export { f as g }`)
+const nodeKey = (n: Node): string => (n.kind === "symbol" ? `s${n.id}` : n.kind === "module" ? `m${n.file}` : `x${n.file}:${n.symbol}:${n.name}${n.via ? `:${n.via.mention ?? ""}` : ""}`);
 
 /**
  * The declarations a change to `target` reaches directly: itself (all overloads) and, for a type, its members — those inside
@@ -139,6 +144,7 @@ class Walk {
   private readonly symbolFacts = new Map<number, SymbolFacts | null>();
   private readonly topLevelOf = new Map<number, Map<string, TopLevel[]>>();
   private readonly reexportersOf = new Map<number, number[]>();
+  private readonly exportNames = new Map<number, string[]>();
   private everyTypeOnly: Map<string, number | null> | null = null;
   // importers of a module: the checker's module edges and the syntax imports (files outside every project have only those)
   private readonly importers: ByFile<Importer>;
@@ -158,7 +164,7 @@ class Walk {
     this.loadTime = new LoadTimeCalls(db, readText);
     this.q = {
       file: db.prepare("SELECT id, path, is_test AS isTest FROM files WHERE id = ?"),
-      symbol: db.prepare("SELECT file_id AS file, name, kind, container, exported, start_line AS start, end_line AS \"end\" FROM symbols WHERE id = ?"),
+      symbol: db.prepare("SELECT file_id AS file, name, kind, container, exported, start_line AS start, end_line AS \"end\", signature FROM symbols WHERE id = ?"),
       // a file's top-level declarations in the order SQLite's file index gives them (by id): the first of a name is the one taken
       topLevel: db.prepare("SELECT id, name, kind, qualified_name AS qualifiedName, exported, start_line AS start, end_line AS \"end\" FROM symbols WHERE file_id = ? AND container IS NULL ORDER BY id"),
       // a declaration's re-exports by top-level statements, as incomingEdges orders its edges (a checker edge and a syntax
@@ -212,6 +218,12 @@ class Walk {
     return true;
   }
 
+  /** Whether a module's export is the module itself (`export = f`): a bare require takes it whole. */
+  private exportsItself(file: number): boolean {
+    const text = this.readText(this.fileRow(file).path);
+    return text !== null && /(?<![\w$.])export\s*=(?!=)/.test(text);
+  }
+
   private isOutside(path: string): boolean {
     return this.outside === null || this.outside.has(path);
   }
@@ -261,8 +273,7 @@ class Walk {
         this.reached({ ...base, from: e.fromName }, hop, shown, limit);
         next.push(node);
         // an exported declaration on the way is imported by files outside every project too (immer's tests take `produce`, which Immer.produce's callees reach)
-        const exported = this.exportOf(e.fromSymbol);
-        if (exported && this.mark(exported)) next.push(exported, ...this.typeBarrels(exported));
+        for (const exported of this.exportOf(e.fromSymbol)) if (this.mark(exported)) next.push(exported, ...this.typeBarrels(exported));
         // a method of an object literal runs wherever the object goes (`new Proxy(base, objectTraps)` calls objectTraps.get, by no reference)
         const holder = this.objectOf(e.fromSymbol);
         if (holder && this.mark(holder)) next.push(holder);
@@ -270,11 +281,12 @@ class Walk {
         // top-level code: every site is shown once; its module (or the barrel's export) is walked once
         // a barrel's export of a declaration reached on the way (not the target's) is taken by importers that need not mention
         // the target's member (immer's src/immer.ts re-exports current, which calls state.scope_.immer_.shouldUseStrictIteration())
-        const node: Node =
+        const nodes: Node[] =
           e.type === "reexports"
-            ? { kind: "export", file: e.fromFile, symbol: e.toSymbol, name: this.exportedAs(e.fromFile, e.line, this.symbolName(e.toSymbol)), ...(seeds.has(e.toSymbol) ? {} : { via: { mention: null } }) }
-            : { kind: "module", file: e.fromFile };
-        if (this.mark(node)) {
+            ? this.exportedAs(e.fromFile, e.line, [...this.namesOf(e.toSymbol), this.symbolName(e.toSymbol)]).map((name) => ({ kind: "export", file: e.fromFile, symbol: e.toSymbol, name, ...(seeds.has(e.toSymbol) ? {} : { via: { mention: null } }) }))
+            : [{ kind: "module", file: e.fromFile }];
+        for (const node of nodes) {
+          if (!this.mark(node)) continue;
           if (node.kind === "export") this.exporters.add(e.fromFile);
           next.push(node);
         }
@@ -289,13 +301,32 @@ class Walk {
     return next;
   }
 
-  /** The export of a declaration the walk reached: its own when it is exported, its type's (mentioning it) for a member of an exported type; null otherwise. */
-  private exportOf(id: number): Node | null {
+  /** The exports of a declaration the walk reached, one per name (namesOf): its own when it is exported, its type's (mentioning it) for a member of an exported type; none otherwise. */
+  private exportOf(id: number): Node[] {
     const row = this.symbolRow(id);
-    if (!row) return null;
-    if (row.container === null) return row.exported ? { kind: "export", file: row.file, symbol: id, name: row.name, via: { mention: null } } : null;
+    if (!row) return [];
+    if (row.container === null) return row.exported ? this.namesOf(id).map((name) => ({ kind: "export", file: row.file, symbol: id, name, via: { mention: null } })) : [];
     const owner = this.topLevel(row.file, row.container).find((o) => o.exported);
-    return owner ? { kind: "export", file: row.file, symbol: owner.id, name: owner.name, via: { mention: row.name } } : null;
+    return owner ? this.namesOf(owner.id).map((name) => ({ kind: "export", file: row.file, symbol: owner.id, name, via: { mention: row.name } })) : [];
+  }
+
+  /**
+   * The names its module exports a top-level declaration as (read once per declaration): "default" alone for `export default
+   * function f`; its name for `export function f`; for one exported by a statement, its name and the statements' names
+   * (`export default f`, `export { f as g }`) — `import Other from "./x"` takes x's default under a name of its own.
+   */
+  namesOf(id: number): string[] {
+    let names = this.exportNames.get(id);
+    if (!names) {
+      const row = this.symbolRow(id);
+      const decl = { name: row?.name ?? "", signature: row?.signature ?? "" };
+      if (!row) names = [];
+      else if (declaredDefault(decl)) names = ["default"];
+      else if (/^export\s/.test(decl.signature)) names = [row.name];
+      else names = [...new Set([row.name, ...ownExportNames(this.readText(this.fileRow(row.file).path), decl)])];
+      this.exportNames.set(id, names);
+    }
+    return names;
   }
 
   /** A declaration's row, read once (exportOf, objectOf and constructorReach ask for each declaration the walk reaches). */
@@ -370,13 +401,18 @@ class Walk {
   }
 
   /**
-   * The name a re-export gives `name` (`export { current as next }`, immer's `NOTHING as nothing`), read from the statement
-   * at `line` to its closing brace (the index keeps the local names); `name` when it is not renamed.
+   * The names a re-export gives a declaration its source module exports as one of `names` (`export { current as next }`,
+   * immer's `NOTHING as nothing`, `export { default as Made }`), read from the statement at `line` to its closing brace (the
+   * index keeps the local names); a statement there re-exporting one name alone gives that one (the checker's edge says it is
+   * this declaration: `export { Made } from "./barrel"`); `names[0]` when it is not renamed (`export * from`).
    */
-  private exportedAs(file: number, line: number | null, name: string): string {
+  exportedAs(file: number, line: number | null, names: readonly string[]): string[] {
     const clause = line === null ? "" : this.clauseAt(file, line);
-    const alias = new RegExp(`${wordRe(name).source}\\s+as\\s+([\\w$]+)`).exec(clause);
-    return alias?.[1] ?? name;
+    const pairs = clausePairs(/\{([^}]*)\}/.exec(clause)?.[1] ?? clause.replace(/\}$/, ""));
+    const taken = [...new Set(pairs.filter(([local]) => names.includes(local)).map(([, as]) => as))];
+    if (taken.length) return taken;
+    if (pairs.length === 1 && /^\s*export\s+(?:type\s+)?\{/.test(clause)) return [pairs[0]![1]];
+    return names.slice(0, 1);
   }
 
   /** The braces of the statement at `line` (read once per statement: a barrel's is asked for each declaration through it), or "". */
@@ -428,8 +464,7 @@ class Walk {
     if (!byName) {
       byName = new Map();
       for (const r of this.statements.rows(file)) {
-        const names = r.names ? r.names.split(",") : [];
-        const keys = names.includes("*") || ((r.kind === "require" || r.kind === "dynamic") && !names.length) ? [EVERY_NAME] : [...new Set(names)];
+        const keys = everyName(r) ? [EVERY_NAME] : [...new Set(r.names ? r.names.split(",") : [])];
         for (const key of keys) byName.get(key)?.push(r) ?? byName.set(key, [r]);
       }
       this.statementsOf.set(file, byName);
@@ -442,20 +477,32 @@ class Walk {
   exportStep(n: Extract<Node, { kind: "export" }>, hop: number, shown: Dependent[], limit: number, next: Node[]): void {
     for (const r of this.takers(n.file, n.name)) {
       const f = this.fileRow(r.file);
+      const every = everyName(r);
       if (r.kind === "export") {
-        const node: Node = { kind: "export", file: r.file, symbol: n.symbol, name: this.exportedAs(r.file, r.line, n.name), ...(n.via ? { via: n.via } : {}) };
-        if (!this.mark(node)) continue;
-        if (!n.via) this.exporters.add(r.file);
-        // shown once per site and name: the exports of several members of one type (objectTraps.get, .set) are one line
-        if (this.once(`site${r.file}:${r.line}:x${n.symbol}`)) this.reached({ type: "reexports", from: null, line: r.line, provenance: "syntax", file: r.file }, hop, shown, limit);
-        next.push(node);
+        // `export * from` forwards every name but the default
+        if (every && n.name === "default") continue;
+        for (const name of every ? [n.name] : this.exportedAs(r.file, r.line, [n.name])) {
+          const node: Node = { kind: "export", file: r.file, symbol: n.symbol, name, ...(n.via ? { via: n.via } : {}) };
+          if (!this.mark(node)) continue;
+          if (!n.via) this.exporters.add(r.file);
+          // shown once per site and name: the exports of several members of one type (objectTraps.get, .set) are one line
+          if (this.once(`site${r.file}:${r.line}:x${n.symbol}`)) this.reached({ type: "reexports", from: null, line: r.line, provenance: "syntax", file: r.file }, hop, shown, limit);
+          next.push(node);
+        }
         continue;
       }
       // a file the checker walked resolved its use of the name itself (a symbol edge)
-      if (!this.isOutside(f.path) || !this.mentions(f.path, n.via ? n.via.mention : this.mention)) continue;
+      const mention = n.via ? n.via.mention : this.mention;
+      if (!this.isOutside(f.path) || !this.mentions(f.path, mention)) continue;
+      // a namespace (`import * as ns`, import()) takes the name by a property (`ns.default`, `ns.name`): one naming none is
+      // importing the file for another name; a bare require's default may be the module itself (`export = f`)
+      if (every && mention === null && !(r.kind === "require" && n.name === "default" && this.exportsItself(n.file)) && !this.mentions(f.path, n.name)) continue;
       const node: Node = { kind: "module", file: r.file };
       if (!this.mark(node)) continue;
-      this.reached({ type: "imports", from: null, line: r.line, provenance: "syntax", file: r.file }, hop, shown, limit);
+      // listed at its use of the name (`Other(3)` for `import Other from "./x"`), else at the statement
+      const text = this.readText(f.path);
+      const line = (text === null ? null : useLine(text, r.line, r.kind, n.name)) ?? r.line;
+      this.reached({ type: "imports", from: null, line, provenance: "syntax", file: r.file }, hop, shown, limit);
       next.push(node);
     }
   }
@@ -510,16 +557,22 @@ export function reachOf(
       : null;
   walk.exporters.add(target.fileId);
   if (owner) {
-    const node: Node = { kind: "export", file: target.fileId, symbol: owner.id, name: owner.name };
-    walk.mark(node);
-    frontier.push(node);
+    // under each name its module exports it as: `import Other from "./x"` takes x's default export
+    const names = walk.namesOf(owner.id);
+    for (const name of names) {
+      const node: Node = { kind: "export", file: target.fileId, symbol: owner.id, name };
+      if (walk.mark(node)) frontier.push(node);
+    }
     // a member's type re-exported by barrels (the checker's edges point at the declaration through every hop): their importers take it too
     if (member) {
       for (const e of incomingEdges(db, [owner.id])) {
-        const barrel: Node = { kind: "export", file: e.fromFile, symbol: owner.id, name: owner.name };
-        if (e.type !== "reexports" || e.fromSymbol !== null || !walk.mark(barrel)) continue;
-        walk.exporters.add(e.fromFile);
-        frontier.push(barrel);
+        if (e.type !== "reexports" || e.fromSymbol !== null) continue;
+        for (const name of walk.exportedAs(e.fromFile, e.line, [...names, owner.name])) {
+          const barrel: Node = { kind: "export", file: e.fromFile, symbol: owner.id, name };
+          if (!walk.mark(barrel)) continue;
+          walk.exporters.add(e.fromFile);
+          frontier.push(barrel);
+        }
       }
     }
   }

@@ -149,7 +149,8 @@ export function firstPage(key: string, whole: OpResult<object>, raw: readonly St
   const cut = partition(staging, budget, counter);
   if ("tooLarge" in cut) {
     const least = Math.ceil(cut.tooLarge.tokens / (1 - SLACK)) + 1;
-    throw validationError(`the staged change (${staging.files.length} files, verified) cannot be paged within maxTokens=${budget}: its file ${cut.tooLarge.file} alone needs ~${cut.tooLarge.tokens} tokens in a page, and a staged file is never split (svc_workspace apply writes a file whole); pass maxTokens=${least} or more where the client takes an answer that large (MCP clients reject results near 25,000 tokens), or run it through the host's svc/refactor RPC method, which has no budget`);
+    // what to pass leads, as every budget refusal's does (`pass maxTokens=N or more`): a budget's cut keeps it
+    throw validationError(`pass maxTokens=${least} or more: the staged change (${staging.files.length} files, verified) cannot be paged within maxTokens=${budget}, as its file ${cut.tooLarge.file} alone needs ~${cut.tooLarge.tokens} tokens in a page and a staged file is never split (svc_workspace apply writes a file whole); where the client does not take an answer that large (MCP clients reject results near 25,000 tokens), run it through the host's svc/refactor RPC method, which has no budget`);
   }
   staging.pages = cut.pages;
   keep(staging);

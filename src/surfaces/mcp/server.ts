@@ -112,7 +112,8 @@ export function createMcpServer(served: ServedRoots = new ServedRoots({}, proces
           progressToken === undefined
             ? undefined
             : (done, total, message) => {
-                void extra.sendNotification({ method: "notifications/progress", params: { progressToken, progress: done, total, ...(message ? { message } : {}) } } as never);
+                // a step of work whose total is not known (a refactor's, a wait for another writer) says total 0: no total then
+                void extra.sendNotification({ method: "notifications/progress", params: { progressToken, progress: done, ...(total > 0 ? { total } : {}), ...(message ? { message } : {}) } } as never);
               },
       }));
       const text = `${await largeAnswerNote(result.text, answerBudget(route.spec, raw, { cwd, surface: "mcp" }))}${warningLines(result.warnings)}${result.text}`;

@@ -84,7 +84,12 @@ export async function upgradeAfterSync(
       // work a run left pending (stopped part-way: nothing else brings it in) is finished by this call, as without a host
       else if (before.pending) resident.finishPending();
       // a cancelled svc/index stops waiting here; the resident's walk goes on (the host's own upkeep, as after a watched change)
-      await untilCancelled(resident.idle(), options.signal);
+      const unfollow = options.progress ? resident.followProgress(options.progress) : () => {};
+      try {
+        await untilCancelled(resident.idle(), options.signal);
+      } finally {
+        unfollow();
+      }
     } else {
       const current = result.unchanged && before.mode !== "syntax" && !before.pending && !before.arrived;
       if (!current) {

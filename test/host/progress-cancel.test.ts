@@ -175,6 +175,9 @@ describe("long operations through the host: progress and cancellation", () => {
       expect((done.content as { text: string }[])[0]!.text).toContain("through the host");
       expect(progress.length).toBeGreaterThan(0);
       expect(progress.some((p) => p.message === "extracting" && p.total === 121)).toBe(true);
+      // the resident engine's semantic walk the build waits for is followed too, the values still increasing
+      expect(progress.some((p) => p.message === "semantic upgrade")).toBe(true);
+      for (let i = 1; i < progress.length; i++) expect(progress[i]!.progress).toBeGreaterThan(progress[i - 1]!.progress);
 
       const before = lines.filter((l) => l.includes("svc/index: cancelled")).length;
       const controller = new AbortController();

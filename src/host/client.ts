@@ -9,7 +9,7 @@ import { endpointFor } from "./endpoint.ts";
 import { encodeFrame, FrameParser } from "./framing.ts";
 import { markedSocket } from "./marker.ts";
 import { privateDirProblem, socketProblem } from "./private-dir.ts";
-import { PROTOCOL_VERSION } from "./protocol.ts";
+import { CANCEL_METHOD, PROGRESS_METHOD, PROTOCOL_VERSION, type ProgressParams } from "./protocol.ts";
 
 export interface HostInfo {
   hostVersion: string;
@@ -18,9 +18,15 @@ export interface HostInfo {
   root: string;
 }
 
+/** What a caller of a long method hands on: its cancellation (relayed as svc/cancel) and where the host's progress goes. */
+export interface CallOptions {
+  signal?: AbortSignal;
+  progress?: (done: number, total: number, message?: string) => void;
+}
+
 export class HostClient {
   private nextId = 1;
-  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void; progress?: CallOptions["progress"] }>();
   private readonly parser = new FrameParser();
   info: HostInfo | null = null;
   /** False once the connection closed or failed (either end): a kept client is not used again. */
@@ -40,7 +46,12 @@ export class HostClient {
         return;
       }
       for (const frame of frames) {
-        const message = JSON.parse(frame) as { id?: number; result?: unknown; error?: { code: number; message: string; data?: { prefix?: string; message?: string } } };
+        const message = JSON.parse(frame) as { id?: number; method?: string; params?: ProgressParams; result?: unknown; error?: { code: number; message: string; data?: { prefix?: string; message?: string } } };
+        if (message.method === PROGRESS_METHOD && message.id === undefined) {
+          const p = message.params;
+          if (p && typeof p.id === "number" && typeof p.done === "number" && typeof p.total === "number") this.pending.get(p.id)?.progress?.(p.done, p.total, typeof p.message === "string" ? p.message : undefined);
+          continue;
+        }
         const waiter = typeof message.id === "number" ? this.pending.get(message.id) : undefined;
         if (!waiter) continue;
         this.pending.delete(message.id as number);
@@ -83,26 +94,50 @@ export class HostClient {
     });
   }
 
-  call<T = unknown>(method: string, params: Record<string, unknown> = {}, timeoutMs = 60_000): Promise<T> {
+  /**
+   * `method` on the host. With options.progress the host sends its progress for this request (svc/progress); an abort of
+   * options.signal, or the timeout, is relayed as svc/cancel (the host stops at its next cancellation point) and rejects
+   * at once with `internal_error: cancelled` (the timeout with its own error): nothing the host did so far is an answer.
+   */
+  call<T = unknown>(method: string, params: Record<string, unknown> = {}, timeoutMs = 60_000, options: CallOptions = {}): Promise<T> {
+    const { signal, progress } = options;
+    if (signal?.aborted) return Promise.reject(new SvcError("internal_error", "cancelled"));
     const id = this.nextId++;
-    const withToken = method === "svc/handshake" || !this.info ? params : { sessionToken: this.info.sessionToken, ...params };
+    const withProgress = progress ? { ...params, progress: true } : params;
+    const withToken = method === "svc/handshake" || !this.info ? withProgress : { sessionToken: this.info.sessionToken, ...withProgress };
     return new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(id);
-        reject(new Error(`${method} timed out after ${timeoutMs} ms`));
-      }, timeoutMs);
+      const settle = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", onAbort);
+      };
+      const giveUp = (error: Error) => {
+        if (!this.pending.delete(id)) return;
+        settle();
+        this.cancel(id);
+        reject(error);
+      };
+      const onAbort = () => giveUp(new SvcError("internal_error", "cancelled"));
+      const timer = setTimeout(() => giveUp(new Error(`${method} timed out after ${timeoutMs} ms`)), timeoutMs);
+      signal?.addEventListener("abort", onAbort, { once: true });
       this.pending.set(id, {
         resolve: (v) => {
-          clearTimeout(timer);
+          settle();
           resolve(v as T);
         },
         reject: (e) => {
-          clearTimeout(timer);
+          settle();
           reject(e);
         },
+        ...(progress ? { progress } : {}),
       });
       this.socket.write(encodeFrame({ jsonrpc: "2.0", id, method, params: withToken }));
     });
+  }
+
+  /** Tell the host nobody waits for request `id` any more (a notification: no answer). */
+  private cancel(id: number): void {
+    if (!this.connected || !this.info) return;
+    this.socket.write(encodeFrame({ jsonrpc: "2.0", method: CANCEL_METHOD, params: { sessionToken: this.info.sessionToken, id } }));
   }
 
   /** Whether an open connection keeps the process alive (a kept client's does not while it waits unused). */

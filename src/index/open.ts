@@ -70,7 +70,7 @@ export interface ReadOptions {
 /** How a reader's store is kept current besides this module's own reconcile: decided above the index. */
 export interface Freshness {
   /** Ask that process to bring the store up to date; false when none did. */
-  reconcileElsewhere(root: string): Promise<boolean>;
+  reconcileElsewhere(root: string, signal?: AbortSignal): Promise<boolean>;
   /** Before this reader lists the tree: the process keeping the store current elsewhere vouches that every change made before the call is in it (its live watcher, fenced); false when none does. */
   currentElsewhere(root: string): Promise<boolean>;
   /** Bring the store in line with the work tree in this process (a sync over the index passes). */
@@ -203,7 +203,7 @@ export async function openIndex(root: string, options: ReadOptions, freshness: F
         if (dirty === 0 && (reconciled || !freshness.behind(db, root))) return { available: true, root, db, meta: verdict.meta, state: "ready", ...(currentBy ? { currentBy } : {}) };
         db.close();
         reconciled = true;
-        if (await freshness.reconcileElsewhere(root)) continue;
+        if (await freshness.reconcileElsewhere(root, options.signal)) continue;
         try {
           await freshness.reconcile(root, { signal: options.signal, inventory: probe?.inventory });
           freshness.wrote(root);
@@ -236,7 +236,9 @@ export async function openIndex(root: string, options: ReadOptions, freshness: F
       if (build) {
         const remaining = Math.max(0, deadline - performance.now());
         let timer: ReturnType<typeof setTimeout> | undefined;
-        await Promise.race([build, new Promise((resolve) => (timer = setTimeout(resolve, remaining)))]);
+        // a cancelled read stops waiting (the loop's first line says so); the build goes on, it is every reader's
+        const cancelled = new Promise((resolve) => options.signal?.addEventListener("abort", resolve, { once: true }));
+        await Promise.race([build, cancelled, new Promise((resolve) => (timer = setTimeout(resolve, remaining)))]);
         clearTimeout(timer);
         continue;
       }

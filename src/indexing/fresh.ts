@@ -22,13 +22,15 @@ import { findGitRoot } from "../workspace/root.ts";
  * says the store is current (a host whose own reconcile lost the writer lock to its watcher
  * answers with a detail; the reader then tries itself and says stale if it cannot).
  */
-async function reconcileThroughHost(root: string): Promise<boolean> {
+async function reconcileThroughHost(root: string, signal?: AbortSignal): Promise<boolean> {
   const host = await connectHost(root, 150);
   if (!host) return false;
   try {
-    const answer = await host.call<{ status?: string; detail?: string }>("svc/openIndexed", { path: root }, 600_000);
+    // the reader's cancel goes to the host too: it stops the reconcile it runs for this read
+    const answer = await host.call<{ status?: string; detail?: string }>("svc/openIndexed", { path: root }, 600_000, { signal });
     return answer?.status === "ready" && !answer.detail;
-  } catch {
+  } catch (error) {
+    if (signal?.aborted) throw error;
     return false;
   } finally {
     host.close();
@@ -76,7 +78,7 @@ function upgradeLater(root: string): void {
 export function freshnessFor(options: Pick<ReadOptions, "isHost" | "longLived">): Freshness {
   const host = options.isHost === true;
   return {
-    reconcileElsewhere: (root) => (host ? Promise.resolve(false) : reconcileThroughHost(root)),
+    reconcileElsewhere: (root, signal) => (host ? Promise.resolve(false) : reconcileThroughHost(root, signal)),
     currentElsewhere: (root) => (host ? Promise.resolve(false) : currentThroughHost(root, options.longLived === true)),
     reconcile: reconcileHere,
     wrote: (root) => {

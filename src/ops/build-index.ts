@@ -75,12 +75,12 @@ function describe(data: Omit<IndexData, "root">, unchanged: boolean, via: string
   return `Indexed [${mode}] ${data.files} files: ${data.symbols} symbols, ${data.chunks} chunks, ${imports} import edges${checker}${wiring}, ${data.routes} routes in ${seconds}s${details.length ? ` (${details.join("; ")})` : ""}${skipped}${crashed}${via}.${pending}`;
 }
 
-/** `svc/index` on the host serving `root`, or null when none answers within `timeoutMs`. */
-async function throughHost(root: string, force: boolean, timeoutMs: number, waited: boolean): Promise<OpResult<IndexData> | null> {
+/** `svc/index` on the host serving `root`, or null when none answers within `timeoutMs`; the caller's progress and cancellation go through to the host. */
+async function throughHost(root: string, force: boolean, timeoutMs: number, waited: boolean, ctx: OpContext): Promise<OpResult<IndexData> | null> {
   const host = await connectHost(root, timeoutMs);
   if (!host) return null;
   try {
-    const data = await host.call<IndexData>("svc/index", { root, force }, 3_600_000);
+    const data = await host.call<IndexData>("svc/index", { root, force }, 3_600_000, { signal: ctx.signal, progress: ctx.progress });
     const { pid } = await host.call<{ pid: number }>("svc/stats");
     return { text: describe(data, data.unchanged, ` (through the host, pid ${pid})`, waited), data, ...unfinished(data) };
   } finally {
@@ -103,7 +103,7 @@ export async function buildIndex(request: IndexRequest, ctx: OpContext): Promise
   let result;
   for (;;) {
     if (!ctx.host) {
-      const delegated = await throughHost(ws.root, request.force, waitedFor ? 5_000 : 500, waitedFor !== null);
+      const delegated = await throughHost(ws.root, request.force, waitedFor ? 5_000 : 500, waitedFor !== null, ctx);
       if (delegated) return waitedFor ? { ...delegated, warnings: [...(delegated.warnings ?? []), waitNote(waitedFor)] } : delegated;
     }
     try {

@@ -106,7 +106,7 @@ export async function doctor(request: DoctorRequest, ctx: OpContext): Promise<Op
     const host = await connectHost(ws.root, 500);
     if (host) {
       try {
-        const data = await host.call<DoctorData>("svc/doctor", { root: ws.root, refresh: true }, 600_000);
+        const data = await host.call<DoctorData>("svc/doctor", { root: ws.root, refresh: true }, 600_000, { signal: ctx.signal });
         return { text: data.report, data };
       } finally {
         host.close();

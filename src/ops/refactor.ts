@@ -124,12 +124,12 @@ function validate(request: RefactorRequest): void {
   if (op === "apply-codefix") parseDiagnosticId(request.diagnosticId);
 }
 
-async function viaHost(root: string, request: RefactorRequest): Promise<OpResult<RefactorData> | null> {
+async function viaHost(root: string, request: RefactorRequest, ctx: OpContext): Promise<OpResult<RefactorData> | null> {
   const host = await connectHost(root, 500);
   if (!host) return null;
   try {
     const { path: _p, ...rest } = request;
-    const answer = await host.call<{ output: string } & RefactorData>("svc/refactor", { root, request: rest }, 300_000);
+    const answer = await host.call<{ output: string } & RefactorData>("svc/refactor", { root, request: rest }, 300_000, { signal: ctx.signal, progress: ctx.progress });
     const { output, ...data } = answer;
     return { text: output, data };
   } finally {
@@ -316,17 +316,17 @@ export async function refactor(request: RefactorRequest, ctx: OpContext): Promis
     // a later page: from the staging this process keeps, else the host's (which ran it), never recomputed
     const key = stagingKey(ws.root, { ...request });
     if (!hasStaging(key) && !ctx.host) {
-      const hosted = await viaHost(ws.root, request);
+      const hosted = await viaHost(ws.root, request, ctx);
       if (hosted) return hosted;
     }
     const page = laterPage(ws.root, key, request.page, request.maxTokens ?? null, op);
     return "refused" in page ? refused(op, page.refused) : (page as unknown as OpResult<RefactorData>);
   }
   if (!ctx.host) {
-    const hosted = await viaHost(ws.root, request);
+    const hosted = await viaHost(ws.root, request, ctx);
     if (hosted) return hosted;
   }
-  const progress = new RefactorProgress();
+  const progress = new RefactorProgress(ctx);
   progress.at("loading the workspace's projects");
   const resident = await residentChecks(ws.root, ctx);
   const cw = resident ?? (await coldChecks(ws.root));

@@ -4,16 +4,27 @@
 // request overran 30 s. A refusal then says how long the refactor ran and which step it was in,
 // with how far that step got. SVC_TIMING=1 prints each step as it starts (stderr).
 
+//
+// Each step is also a cancellation point (a cancelled refactor stops there: `internal_error: cancelled`, never a part of
+// its diff as the answer) and a progress report to a caller that asked for one (step n, total not known: 0).
+
+import { SvcError } from "../errors.ts";
 import { timingEnabled } from "../sys/timing.ts";
+import type { OpContext } from "../ops/types.ts";
 
 export class RefactorProgress {
   private readonly started = performance.now();
   private step = "resolving the symbol";
+  private steps = 0;
+
+  constructor(private readonly ctx: Pick<OpContext, "signal" | "progress"> = {}) {}
 
   /** The step now (e.g. "computing the rename"). */
   at(step: string): void {
+    if (this.ctx.signal?.aborted) throw new SvcError("internal_error", "cancelled");
     if (timingEnabled() && step.replace(/\(\d+ done\)$/, "") !== this.step.replace(/\(\d+ done\)$/, "")) process.stderr.write(`refactor ${this.seconds()} s: ${step}\n`);
     this.step = step;
+    this.ctx.progress?.(++this.steps, 0, step);
   }
 
   private seconds(): string {

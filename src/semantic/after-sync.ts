@@ -6,7 +6,7 @@
 import type { SyncResult } from "../index/sync.ts";
 import { openReader } from "../store/db.ts";
 import { readMeta } from "../store/meta.ts";
-import { asSvcError } from "../errors.ts";
+import { asSvcError, SvcError } from "../errors.ts";
 import { residentFor } from "./resident.ts";
 import { dependenciesArrived } from "./diagnosis.ts";
 import { semanticUpgrade } from "./upgrade.ts";
@@ -55,6 +55,17 @@ function counts(root: string): { mode: string; edges: number | null; checkerEdge
   }
 }
 
+/** `work`, or `internal_error: cancelled` as soon as `signal` aborts (the work itself is not stopped). */
+function untilCancelled<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new SvcError("internal_error", "cancelled"));
+    if (signal.aborted) return onAbort();
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
 export async function upgradeAfterSync(
   root: string,
   result: SyncResult,
@@ -72,7 +83,13 @@ export async function upgradeAfterSync(
       if (options.force || before.arrived) resident.requestFull({ freshEngine: before.arrived });
       // work a run left pending (stopped part-way: nothing else brings it in) is finished by this call, as without a host
       else if (before.pending) resident.finishPending();
-      await resident.idle();
+      // a cancelled svc/index stops waiting here; the resident's walk goes on (the host's own upkeep, as after a watched change)
+      const unfollow = options.progress ? resident.followProgress(options.progress) : () => {};
+      try {
+        await untilCancelled(resident.idle(), options.signal);
+      } finally {
+        unfollow();
+      }
     } else {
       const current = result.unchanged && before.mode !== "syntax" && !before.pending && !before.arrived;
       if (!current) {

@@ -136,6 +136,19 @@ export class ResidentWorkspace {
     this.publish();
   }
 
+  /** Who follows the walk's progress now (a svc/index waiting for it): each is told every step until it stops following. */
+  private readonly followers = new Set<(done: number, total: number, message?: string) => void>();
+
+  /** Follow the semantic walks' progress until the returned function is called. */
+  followProgress(report: (done: number, total: number, message?: string) => void): () => void {
+    this.followers.add(report);
+    return () => this.followers.delete(report);
+  }
+
+  private readonly progress = (done: number, total: number, message?: string): void => {
+    for (const report of this.followers) report(done, total, message);
+  };
+
   private async runOnce(): Promise<void> {
     const all = this.pendingAll;
     const requested = this.fullRequested;
@@ -154,13 +167,13 @@ export class ResidentWorkspace {
     if (all) {
       this.loaded = null;
       // a full run asked for (a forced rebuild, dependencies installed) walks every file; else it may resume one stopped part-way
-      this.lastUpgrade = await semanticUpgrade(this.root, { engine: this.engine, resume: !requested, log: this.options.log });
+      this.lastUpgrade = await semanticUpgrade(this.root, { engine: this.engine, resume: !requested, log: this.options.log, progress: this.progress });
       this.loaded = this.lastUpgrade.loaded;
       this.lastError = null;
       return;
     }
     const loaded = await this.ensureLoaded();
-    this.lastUpgrade = await semanticUpgrade(this.root, { engine: this.engine, loaded, paths, resume: true, log: this.options.log });
+    this.lastUpgrade = await semanticUpgrade(this.root, { engine: this.engine, loaded, paths, resume: true, log: this.options.log, progress: this.progress });
     if (this.lastUpgrade.loaded) this.loaded = this.lastUpgrade.loaded;
   }
 

@@ -18,6 +18,8 @@ export class Connection {
   /** Requests taken and not yet answered, and whether the client has finished sending (a half-close). */
   private working = 0;
   private peerEnded = false;
+  /** The requests of this connection still running, by id: what svc/cancel and a closed connection stop. */
+  private readonly running = new Map<string | number, AbortController>();
 
   constructor(
     readonly socket: Socket<unknown>,
@@ -79,6 +81,32 @@ export class Connection {
     if (!this.peerEnded || this.working > 0 || this.closing || this.closed) return;
     this.closing = true;
     if (this.queue.length === 0) this.socket.end();
+  }
+
+  /** A request starts: the signal its operation runs with (aborted by cancel or by this connection closing). */
+  track(id: string | number | null | undefined): AbortSignal {
+    const controller = new AbortController();
+    if (this.closed) controller.abort("its connection closed");
+    else if (id !== undefined && id !== null) this.running.set(id, controller);
+    return controller.signal;
+  }
+
+  untrack(id: string | number | null | undefined, signal: AbortSignal): void {
+    if (id === undefined || id === null) return;
+    if (this.running.get(id)?.signal === signal) this.running.delete(id);
+  }
+
+  /** svc/cancel: stop this connection's request `id`; false when it runs none by that id (finished, or never sent). */
+  cancel(id: unknown): boolean {
+    const controller = typeof id === "string" || typeof id === "number" ? this.running.get(id) : undefined;
+    controller?.abort("svc/cancel");
+    return controller !== undefined;
+  }
+
+  /** The connection closed: nobody waits for what it still runs. */
+  abortAll(): void {
+    for (const controller of this.running.values()) controller.abort("its connection closed");
+    this.running.clear();
   }
 
   flush(): void {

@@ -22,7 +22,7 @@ import { endpointFor } from "../../host/endpoint.ts";
 import { claimMarker, socketAnswers } from "../../host/marker.ts";
 import { holdStartLock } from "../../host/start-lock.ts";
 import type { Logger } from "./log.ts";
-import { BAD_ROOT, BAD_TOKEN, PROTOCOL_VERSION, RPC, type RpcRequest } from "../../host/protocol.ts";
+import { BAD_ROOT, BAD_TOKEN, CANCEL_METHOD, PROGRESS_METHOD, PROTOCOL_VERSION, RPC, type RpcRequest } from "../../host/protocol.ts";
 import { startWatcher, type Watcher } from "./watch.ts";
 import { holdResident, releaseResident } from "../../semantic/resident.ts";
 import { warmChecks } from "../../check/warm.ts";
@@ -124,7 +124,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
 
   // every error goes out prefixed, with its prefix in data (errors.ts jsonRpcError): protocol faults, the token, operations
   const error = (id: RpcRequest["id"], code: number, message: string | SvcError) => ({ jsonrpc: "2.0", id: id ?? null, error: jsonRpcError(code, message) });
-  const methods = ["svc/handshake", "svc/stats", "svc/shutdown", ...byRpc.keys()].sort();
+  const methods = ["svc/handshake", "svc/stats", "svc/shutdown", CANCEL_METHOD, ...byRpc.keys()].sort();
 
   // The resident engine and its warm-up start once this host holds the marker (another host may serve the root already).
   let resident!: ReturnType<typeof holdResident>;
@@ -176,6 +176,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       return;
     }
     if (!sameToken(params.sessionToken, token)) return fail(RPC.invalidParams, BAD_TOKEN);
+    // a notification: stops a request of this connection at its next cancellation point, which then answers cancelled
+    if (method === CANCEL_METHOD) return reply({ cancelled: conn.cancel(params.id) });
     await serving;
     if (params.root !== undefined && (typeof params.root !== "string" || realRoot(params.root) !== root)) return fail(RPC.invalidParams, BAD_ROOT);
     if (method === "svc/stats") return reply(stats());
@@ -186,16 +188,27 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     }
     const spec = byRpc.get(method);
     if (!spec) return fail(RPC.methodNotFound, unknownValue("method", clipInput(redactText(method)), methods));
-    const { sessionToken: _t, root: _r, ...rest } = params;
+    const { sessionToken: _t, root: _r, progress: wantsProgress, ...rest } = params;
+    const signal = conn.track(id);
     try {
+      if (wantsProgress !== undefined && typeof wantsProgress !== "boolean") throw validationError(`progress must be true or false (got ${clipInput(redactText(JSON.stringify(wantsProgress) ?? String(wantsProgress)))}): true asks for ${PROGRESS_METHOD} notifications while the request runs`);
       // the host answers for its root: another `path` would be overwritten by it (ignored, silently), so it is refused
       if (rest.path !== undefined && (typeof rest.path !== "string" || realRoot(rest.path) !== root)) throw validationError(`${method} answers for ${root}, not ${clipInput(rest.path)}: pass root (or nothing); scope with the method's own parameters (directory, seed, query)`);
-      const result = await invoke(spec, { ...rest, path: root }, { cwd: root, surface: "rpc", longLived: true, host: true }, rpcLabel);
+      // progress under the request's own id, only to a client that asked (and had an id to match it by); the engine redacts its messages
+      const progress =
+        wantsProgress === true && id !== undefined && id !== null
+          ? (done: number, total: number, message?: string) => conn.send({ jsonrpc: "2.0", method: PROGRESS_METHOD, params: { id, done, total, ...(message ? { message } : {}) } })
+          : undefined;
+      const result = await invoke(spec, { ...rest, path: root }, { cwd: root, surface: "rpc", longLived: true, host: true, signal, ...(progress ? { progress } : {}) }, rpcLabel);
       reply(result.data); // redacted by the engine
     } catch (e) {
       const svcError = asSvcError(e);
-      const code = svcError.prefix === "validation_error" ? RPC.invalidParams : RPC.operationError;
-      fail(code, svcError);
+      // a cancelled request answers that alone: never what its operation had done so far
+      const code = signal.aborted ? RPC.requestCancelled : svcError.prefix === "validation_error" ? RPC.invalidParams : RPC.operationError;
+      if (signal.aborted) log(`${method}: cancelled (${String(signal.reason ?? CANCEL_METHOD)})`);
+      fail(code, signal.aborted ? new SvcError("internal_error", "cancelled") : svcError);
+    } finally {
+      conn.untrack(id, signal);
     }
   }
 
@@ -266,12 +279,14 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
             const conn = socket.data.conn;
             if (conn) {
               conn.closed = true;
+              conn.abortAll();
               connections.delete(conn);
             }
             lastActivity = Date.now();
           },
           error(socket, err) {
             log(`connection error: ${err.message}`);
+            socket.data.conn?.abortAll();
             socket.data.conn && connections.delete(socket.data.conn);
           },
         },

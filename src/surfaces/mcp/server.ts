@@ -52,6 +52,27 @@ async function largeAnswerNote(text: string, budget: number | null): Promise<str
   return `<!-- svc: this answer is ~${(tokens / 1000).toFixed(1)}k tokens, more than the ~25k many clients accept; pass maxTokens to cap it (most relevant first). -->\n`;
 }
 
+/**
+ * The engine's progress as MCP's: a step whose total is not known (a refactor's, a wait for another writer) says total
+ * 0, sent without one; MCP's progress must increase, so a phase that counts from 0 again (a build's extraction, then its
+ * semantic walk) continues from where the one before it ended; a value no greater than the last is not sent.
+ */
+export function mcpProgress(send: (params: { progress: number; total?: number; message?: string }) => void): (done: number, total: number, message?: string) => void {
+  let offset = 0;
+  let lastDone = 0;
+  let lastTotal = 0;
+  let sent = -1;
+  return (done, total, message) => {
+    if (done < lastDone) offset += Math.max(lastDone, lastTotal);
+    lastDone = done;
+    lastTotal = total;
+    const progress = offset + done;
+    if (progress <= sent) return;
+    sent = progress;
+    send({ progress, ...(total > 0 ? { total: offset + total } : {}), ...(message ? { message } : {}) });
+  };
+}
+
 /** Calls still running: a client that closes stdin right after sending still gets its answers. */
 const inFlight = new Set<Promise<unknown>>();
 
@@ -112,9 +133,7 @@ export function createMcpServer(served: ServedRoots = new ServedRoots({}, proces
         progress:
           progressToken === undefined
             ? undefined
-            : (done, total, message) => {
-                void extra.sendNotification({ method: "notifications/progress", params: { progressToken, progress: done, total, ...(message ? { message } : {}) } } as never);
-              },
+            : mcpProgress((params) => void extra.sendNotification({ method: "notifications/progress", params: { progressToken, ...params } } as never)),
       }));
       const text = `${await largeAnswerNote(result.text, answerBudget(route.spec, raw, { cwd, surface: "mcp" }))}${warningLines(result.warnings)}${result.text}`;
       return { content: [{ type: "text" as const, text }], structuredContent: result.data as Record<string, unknown> };

@@ -42,11 +42,11 @@ describe("crash safety", () => {
       await sleep(delay);
       child.kill("SIGKILL");
       await child.exited;
-      // Status reads meta only: the store is either ready (the build had finished) or visibly not warm.
+      // Status reads meta only: the store is either ready (the build had finished), syntax with its semantic walk pending, or visibly not warm.
       const status = runSvc(["diagnostics", root, "--json"]);
       expect(status.code).toBe(0);
       const state = JSON.parse(status.stdout).indexState;
-      expect(["ready", "index_rebuilding", "building_syntax", "not_indexed"]).toContain(state);
+      expect(["ready", "upgrade_pending", "index_rebuilding", "building_syntax", "not_indexed"]).toContain(state);
       // The next read rebuilds (taking over the dead writer's lock) and answers correctly.
       const found = runSvc(["find", "Service399", root, "--kind", "symbol", "--json"], { env: { SVC_COLD_READ_DEADLINE_MS: "60000" } });
       expect(found.code).toBe(0);
@@ -54,7 +54,9 @@ describe("crash safety", () => {
       expect(data.indexState).toBe("ready");
       expect(data.symbols.hits[0]).toMatchObject({ qualifiedName: "Service399", path: "src/mod19/service399.ts" });
       const after = JSON.parse(runSvc(["diagnostics", root, "--json"]).stdout);
-      expect(after).toMatchObject({ indexState: "ready", files: 400, integrity: "ok" });
+      // whole and sound; the killed build's semantic walk is still to do (no reader runs it), and status says so (h140)
+      expect(after).toMatchObject({ files: 400, integrity: "ok" });
+      expect(after.indexState === "ready" || (after.indexState === "upgrade_pending" && after.mode === "syntax")).toBe(true);
     }
   }, 120_000);
 });

@@ -207,7 +207,7 @@ export class TsEngine {
           return;
         }
         lsp.kill();
-        const limit = `${timeoutMs % 1000 === 0 || timeoutMs >= 10_000 ? Math.round(timeoutMs / 1000) : (timeoutMs / 1000).toFixed(1)}s`;
+        const limit = timeoutMs < 1000 ? `${timeoutMs}ms` : `${timeoutMs % 1000 === 0 || timeoutMs >= 10_000 ? Math.round(timeoutMs / 1000) : (timeoutMs / 1000).toFixed(1)}s`;
         const said = progress
           ? `the TypeScript engine made no progress ${what} for ${limit} (${progress.steps} done), its limit without progress (stopped; it restarts on the next request)`
           : `the TypeScript engine did not finish ${what} within ${limit}, its limit for one request (stopped; it restarts on the next request)`;

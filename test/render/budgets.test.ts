@@ -19,6 +19,7 @@ import { hostToken, rawClient, useRuntimeDir } from "../helpers/host.ts";
 import { mcpClientFor } from "../helpers/mcp-client.ts";
 import { gitRepo } from "../helpers/repo.ts";
 import { MIN_BUDGET } from "../../src/params.ts";
+import { leastNamed, UNCUT } from "../helpers/uncut.ts";
 
 function bigModule(): string {
   const parts = ['import { helper } from "./helper";', ""];
@@ -80,13 +81,6 @@ function bigRepo(): string {
   writeFileSync(join(root, "src/user.test.ts"), `${FILES["src/user.test.ts"]}\n// touched\n`);
   return root;
 }
-
-/**
- * Operations whose answer holds parts no budget may cut (a staged refactor's files: apply writes each whole): under the
- * least budget that holds one they refuse, leading with `pass maxTokens=N or more` (N over the budget), at any budget.
- */
-const UNCUT = new Set(["refactor"]);
-const leastNamed = (text: string): number | null => Number(/^validation_error: pass \S+=(\d+) or more/.exec(text)?.[1] ?? NaN) || null;
 
 const budgeted = REGISTRY.filter((spec) => spec.params.some((p) => p.name === "maxTokens" || p.name === "tokenBudget"));
 const budgetName = (spec: OperationSpec) => (spec.params.some((p) => p.name === "tokenBudget") ? "tokenBudget" : "maxTokens");
@@ -247,8 +241,8 @@ describe("budgets are hard on the CLI and over the host's RPC", () => {
       return;
     }
     if (budget !== null && used > budget) throw new Error(`${where}: ${used} tokens over a budget of ${budget}${ok ? "" : `: ${refusal.slice(0, 300)}`}`);
-    const least = Number(/validation_error(?:: |","message":")pass \S+=(\d+) or more/.exec(refusal)?.[1] ?? NaN);
-    if (!ok && (budget === null || Number.isNaN(least) || (budget > 60 && !(UNCUT.has(op) && least > budget)))) throw new Error(`${where}: refused: ${refusal.slice(0, 300)}`);
+    const least = leastNamed(refusal);
+    if (!ok && (budget === null || least === null || (budget > 60 && !(UNCUT.has(op) && least > budget)))) throw new Error(`${where}: refused: ${refusal.slice(0, 300)}`);
   }
 
   for (const spec of budgeted.filter((s) => s.cli)) {

@@ -40,6 +40,8 @@ function empty(op: string): Record<string, unknown> {
       return { query: "zzqqxx" };
     case "reduce":
       return { files: ["no/such/file.ts"] };
+    case "refactor":
+      return { operation: "rename", symbol: "zzqqxx", newName: "yyqq" }; // refused, saying why (no declaration of that name)
     default:
       throw new Error(`no empty request for operation ${op}: add one`);
   }
@@ -50,6 +52,7 @@ function packing(op: string): Record<string, unknown> | null {
   switch (op) {
     case "toc":
     case "scope":
+    case "refactor":
       return null; // no format=json
     case "skeleton":
     case "fuse":

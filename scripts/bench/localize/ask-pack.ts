@@ -66,6 +66,9 @@
 //   bun scripts/bench/localize/ask-pack.ts --split tune --corpus mobx,rxjs,dayjs,fp-ts,knex,@apollo/client,nodemailer,bull,
 //       react-i18next,axios,express,body-parser,mongoose,sinon --variants '{"verb":{"leadVerb":1}}' --detail;  --corpus svc
 //       --per-corpus 150 (same variants; now the default: '{"before":{"leadVerb":0}}')
+//   Confirmed at b85f1e6 (the verbs only, the default), --variants '{"before":{"leadVerb":0}}', the two splits one after the
+//   other: every task-budget as in the first runs, both arms (npm 176, svc 150); p50 npm 344 vs 319 ms (1.08×), svc 518 vs 507
+//   ms (1.02×), other helpers' benchmarks alongside.
 //
 // Held-out, read once at 93ecbf3 (2026-11-27, lead; nothing tuned after): 617 tasks (193 npm as before, 424 svc). 8k ask
 // 82.8 / 68.7 vs the pack 54.3 (Δ +28.5 / +14.5), 20k 90.2 / 86.1 vs 72.0 (+18.2 / +14.1); bodies 8k 72.1 vs 60.9, 20k 87.8

@@ -116,6 +116,32 @@ function unmatchedWords(db: Database, collection: Collection, topical: ReadonlyS
   return out;
 }
 
+/**
+ * The verbs a commit subject opens with ("add option…", "attachments: Set the default…"): the change words that are verbs, and a
+ * few more. Not the change words that are nouns or adverbs ("Tests of the semantic tier", "perf:", "correctly …"): a task opening
+ * with "tests" may well be about the tests.
+ */
+const LEAD_VERBS: ReadonlySet<string> = new Set(
+  `add adds added adding fix fixes fixed fixing update updates updated improve improves improved remove removes removed removing
+  make makes made support supports supported allow allows allowed prevent prevents avoid use uses using change changes changed
+  refactor handle handles handling ensure ensures rename renamed move moved implement implemented set replace introduce drop bump
+  revert enable disable delete create extract split merge expose keep skip`
+    .trim()
+    .split(/\s+/),
+);
+
+/**
+ * The verb a task opens with (its first word, or the first after a "scope:" / "fix(x):" label) when the task writes it nowhere
+ * else, not even inside a name: the change's kind, not a place — with PARAMS.leadVerb it makes no name match and no path hit
+ * (nodemailer@7.0.3's "attachments: Set the default…" ranked lib/mailer/index.js on "declares set (name match)").
+ */
+export function leadingVerb(query: string): string | null {
+  const m = /^\s*(?:[\w./-]+(?:\([^)]*\))?!?:\s*)?([A-Za-z]+)\b/.exec(query);
+  const word = m?.[1]?.toLowerCase();
+  if (!word || !LEAD_VERBS.has(word)) return null;
+  return query.toLowerCase().split(word).length === 2 ? word : null;
+}
+
 /** The query's topical words: whole words of three letters or more that are not change words. */
 function topicalWords(terms: readonly QueryTerm[]): Set<string> {
   return new Set(terms.filter((t) => t.origin === "word" && t.term.length >= 3 && !CHANGE_WORDS.has(t.term)).map((t) => t.term));
@@ -200,7 +226,10 @@ export function localize(collection: Collection, options: LocalizeOptions): Loca
   const declaring = exactDeclarations(db, weighed.exactText, collection, m);
   exportBarrels(db, weighed.exactText, declaring, options.graph, collection, m);
   wiringHits(db, options.query, collection, m);
-  pathHits(collection, terms, m);
+  // (leadVerb: the verb the task opens with names nothing: no path hit, no name match; its body hits still count)
+  const lead = PARAMS.leadVerb ? leadingVerb(options.query) : null;
+  const naming = lead ? terms.filter((t) => t.term !== lead) : terms;
+  pathHits(collection, naming, m);
   const topical = topicalWords(weighed.long ? queryTerms(options.query) : terms);
   const unmatched = fts ? unmatchedWords(db, collection, topical) : [];
   // The files past commits' words name: a task may name what only the history says ("walrus rounding" of a commit's subject).
@@ -214,7 +243,7 @@ export function localize(collection: Collection, options: LocalizeOptions): Loca
   let textRanking: number[] | undefined;
   if (fts) {
     const scores = lexicalScores(db, collection, terms);
-    const first = lexical(db, collection, scores, terms, m);
+    const first = lexical(db, collection, scores, naming, m);
     textFirst = first[0];
     textRanking = first;
     const prf = feedback(db, first.slice(0, PARAMS.prfTop), new Set(terms.map((t) => t.term)), collection.files.length);
